@@ -1,0 +1,3 @@
+module tablemate
+
+go 1.26

@@ -1,0 +1,124 @@
+package scoring
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"reflect"
+	"strings"
+)
+
+// MaxBody is the largest request body an engine reads (API.md: 1 MiB).
+const MaxBody = 1 << 20
+
+// InputError says a body is not a game state at all: which field and why.
+// It is API.md's 400 answer.
+type InputError struct {
+	Field   string `json:"field,omitempty"`
+	Message string `json:"message"`
+}
+
+func (e *InputError) Error() string {
+	if e.Field == "" {
+		return e.Message
+	}
+	return e.Field + ": " + e.Message
+}
+
+// Errorf returns an *InputError for field.
+func Errorf(field, format string, args ...any) *InputError {
+	return &InputError{Field: field, Message: fmt.Sprintf(format, args...)}
+}
+
+// Decode reads data strictly into v: unknown fields, wrong types, trailing
+// data and bodies over MaxBody are *InputError naming the field, prefixed
+// with prefix (e.g. "players[1]") so nested decoders can report full paths.
+func Decode(data []byte, v any, prefix string) error {
+	if len(data) > MaxBody {
+		return Errorf(prefix, "body is larger than 1 MiB")
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return jsonError(err, prefix)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return Errorf(prefix, "unexpected data after the JSON value")
+	}
+	return nil
+}
+
+func jsonError(err error, prefix string) error {
+	var syntax *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syntax):
+		return Errorf(prefix, "invalid JSON at byte %d: %s", syntax.Offset, syntax.Error())
+	case errors.As(err, &typ):
+		want := typ.Type.String()
+		switch typ.Type.Kind() {
+		case reflect.Int, reflect.Int64:
+			want = "a whole number"
+		case reflect.String:
+			want = "a string"
+		case reflect.Slice:
+			want = "a list"
+		case reflect.Map, reflect.Struct:
+			want = "an object"
+		case reflect.Bool:
+			want = "true or false"
+		}
+		return Errorf(Join(prefix, typ.Field), "must be %s, not a JSON %s", want, typ.Value)
+	case errors.Is(err, io.EOF):
+		return Errorf(prefix, "empty body: a JSON object is required")
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return Errorf(prefix, "invalid JSON: unexpected end of input")
+	}
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "json: unknown field "); ok {
+		name = strings.Trim(name, `"`)
+		return Errorf(Join(prefix, name), "unknown field %q", name)
+	}
+	return Errorf(prefix, "%s", strings.TrimPrefix(msg, "json: "))
+}
+
+// Join builds a field path: Join("players[1]", "display.red").
+func Join(prefix, field string) string {
+	switch {
+	case prefix == "":
+		return field
+	case field == "":
+		return prefix
+	}
+	return prefix + "." + field
+}
+
+// Index builds an indexed field path: Index("players", 1) = "players[1]".
+func Index(field string, i int) string {
+	return fmt.Sprintf("%s[%d]", field, i)
+}
+
+// CheckNames reports a missing, too long or duplicate player name, the
+// 400 cases API.md lists for every game. field is the list's path.
+func CheckNames(field string, names []string) error {
+	seen := make(map[string]bool, len(names))
+	for i, n := range names {
+		f := Join(Index(field, i), "name")
+		trimmed := strings.TrimSpace(n)
+		switch {
+		case trimmed == "":
+			return Errorf(f, "a player needs a name")
+		case len([]rune(trimmed)) > MaxNameLen:
+			return Errorf(f, "a name is at most %d characters", MaxNameLen)
+		case seen[strings.ToLower(trimmed)]:
+			return Errorf(f, "%q is already a player's name: names must differ", trimmed)
+		}
+		seen[strings.ToLower(trimmed)] = true
+	}
+	return nil
+}
+
+// MaxNameLen bounds player names everywhere (forms, API, imports).
+const MaxNameLen = 40

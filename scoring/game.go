@@ -1,0 +1,29 @@
+package scoring
+
+// Option is one table-level choice a game offers (a variant, a tie rule).
+type Option struct {
+	Name    string   `json:"name"`
+	Values  []string `json:"values,omitempty"` // allowed values; empty for free-form
+	Default string   `json:"default,omitempty"`
+	Help    string   `json:"help"`
+}
+
+// Info describes a game for GET /api/v1/games and for the pages.
+type Info struct {
+	Slug       string   `json:"slug"`
+	Title      string   `json:"title"`
+	MinPlayers int      `json:"min_players"`
+	MaxPlayers int      `json:"max_players"`
+	Options    []Option `json:"options"`
+	// LowestWins is true for games where the fewest points win.
+	LowestWins bool `json:"lowest_wins"`
+}
+
+// Game is the small surface every engine offers the web app, the API and
+// the CLI: a description and a checker of raw JSON states. Check returns a
+// *InputError when the body is not a game state at all (API.md's 400) and a
+// Result, possibly invalid, otherwise.
+type Game interface {
+	Info() Info
+	Check(body []byte) (Result, error)
+}
