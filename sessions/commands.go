@@ -1,0 +1,172 @@
+package sessions
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"tablemate/scoring"
+)
+
+// MaxTableNameLen bounds a table's name.
+const MaxTableNameLen = 60
+
+// ErrNothingToUndo means only the table's creation is left in the log.
+var ErrNothingToUndo = errors.New("nothing to undo: no entry is left to take back")
+
+// Tables is the write and read API the web app uses. Every write carries
+// the seq the client saw (optimistic concurrency) and the token of the form
+// it came from (idempotency), so a double tap or a reload never records a
+// move twice.
+type Tables struct {
+	store *Store
+	find  Finder
+}
+
+// NewTables returns the table API over store, scoring games found by find.
+func NewTables(store *Store, find Finder) *Tables {
+	return &Tables{store: store, find: find}
+}
+
+// Create validates and starts a table, returning its id. Bad input is a
+// *scoring.InputError naming the form field.
+func (ts *Tables) Create(ctx context.Context, token string, c TableCreated) (string, error) {
+	engine, ok := ts.find(c.Game)
+	if !ok {
+		return "", scoring.Errorf("game", "choose one of the games")
+	}
+	info := engine.Info()
+	c.Name = strings.TrimSpace(c.Name)
+	if len([]rune(c.Name)) > MaxTableNameLen {
+		return "", scoring.Errorf("name", "a table name is at most %d characters", MaxTableNameLen)
+	}
+	if c.Name == "" {
+		c.Name = info.Title
+	}
+	players := make([]string, 0, len(c.Players))
+	for _, p := range c.Players {
+		if p = strings.TrimSpace(p); p != "" {
+			players = append(players, p)
+		}
+	}
+	if len(players) < info.MinPlayers || len(players) > info.MaxPlayers {
+		return "", scoring.Errorf("players", "%s is played by %d to %d players; you named %d",
+			info.Title, info.MinPlayers, info.MaxPlayers, len(players))
+	}
+	if err := scoring.CheckNames("players", players); err != nil {
+		return "", err
+	}
+	c.Players = players
+	return ts.store.createTable(ctx, token, c)
+}
+
+// Table loads a table's log and replays it.
+func (ts *Tables) Table(ctx context.Context, id string) (Table, error) {
+	events, err := ts.store.Events(ctx, id)
+	if err != nil {
+		return Table{}, err
+	}
+	return Replay(id, events, ts.find)
+}
+
+// Recent lists recently changed tables.
+func (ts *Tables) Recent(ctx context.Context, limit int) ([]Summary, error) {
+	return ts.store.Recent(ctx, limit)
+}
+
+// RecordGame appends a finished game. The state must be readable by the
+// table's engine and name only the table's players; rule violations are
+// fine (the result page shows them, ruling G-3).
+func (ts *Tables) RecordGame(ctx context.Context, id string, seen int, token string, state json.RawMessage) (Appended, error) {
+	t, rep, err := ts.load(ctx, id, token)
+	if err != nil || rep.Repeat {
+		return rep, err
+	}
+	if err := ts.checkState(t, state); err != nil {
+		return Appended{}, err
+	}
+	return ts.store.append(ctx, id, seen, token, KindGameRecorded, GameRecorded{State: state})
+}
+
+// CorrectGame replaces game number n's state; the old one stays in the log.
+func (ts *Tables) CorrectGame(ctx context.Context, id string, seen int, token string, n int, state json.RawMessage, reason string) (Appended, error) {
+	t, rep, err := ts.load(ctx, id, token)
+	if err != nil || rep.Repeat {
+		return rep, err
+	}
+	if _, ok := t.Game(n); !ok {
+		return Appended{}, scoring.Errorf("game", "this table has no game %d", n)
+	}
+	if err := ts.checkState(t, state); err != nil {
+		return Appended{}, err
+	}
+	return ts.store.append(ctx, id, seen, token, KindGameCorrected, GameCorrected{Game: n, State: state, Reason: strings.TrimSpace(reason)})
+}
+
+// AddPlayer seats one more player.
+func (ts *Tables) AddPlayer(ctx context.Context, id string, seen int, token, name string) (Appended, error) {
+	t, rep, err := ts.load(ctx, id, token)
+	if err != nil || rep.Repeat {
+		return rep, err
+	}
+	name = strings.TrimSpace(name)
+	if len(t.Players) >= t.Info.MaxPlayers {
+		return Appended{}, scoring.Errorf("name", "%s is played by at most %d players", t.Info.Title, t.Info.MaxPlayers)
+	}
+	if err := scoring.CheckNames("players", append(append([]string{}, t.Players...), name)); err != nil {
+		return Appended{}, scoring.Errorf("name", "%s", err.(*scoring.InputError).Message)
+	}
+	return ts.store.append(ctx, id, seen, token, KindPlayerJoined, PlayerJoined{Name: name})
+}
+
+// Undo takes back the newest entry still in effect.
+func (ts *Tables) Undo(ctx context.Context, id string, seen int, token string) (Appended, error) {
+	t, rep, err := ts.load(ctx, id, token)
+	if err != nil || rep.Repeat {
+		return rep, err
+	}
+	newest, ok := t.Newest()
+	if !ok {
+		return Appended{}, ErrNothingToUndo
+	}
+	return ts.store.append(ctx, id, seen, token, KindUndo, Undo{Seq: newest.Seq})
+}
+
+// load replays a table for a write, unless the form's token was already
+// recorded: then the answer is that first recording (a double tap), and the
+// command's checks, which could now fail, are skipped.
+func (ts *Tables) load(ctx context.Context, id, token string) (Table, Appended, error) {
+	if token != "" {
+		e, found, err := ts.store.byToken(ctx, id, token)
+		if err != nil || found {
+			return Table{}, Appended{Event: e, Repeat: found}, err
+		}
+	}
+	t, err := ts.Table(ctx, id)
+	return t, Appended{}, err
+}
+
+func (ts *Tables) checkState(t Table, state json.RawMessage) error {
+	engine, ok := ts.find(t.Info.Slug)
+	if !ok {
+		return fmt.Errorf("table %s: unknown game %q", t.ID, t.Info.Slug)
+	}
+	res, err := engine.Check(state)
+	if err != nil {
+		return err
+	}
+	seated := map[string]bool{}
+	for _, p := range t.Players {
+		seated[p] = true
+	}
+	for i, p := range res.Players {
+		if !seated[p.Name] {
+			return scoring.Errorf(scoring.Join(scoring.Index("players", i), "name"), "%q is not a player at this table", p.Name)
+		}
+	}
+	return nil
+}
+
+func marshal(v any) ([]byte, error) { return json.Marshal(v) }

@@ -1,0 +1,192 @@
+package sessions
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Kind names what an event records.
+type Kind string
+
+// The event kinds of a table's log.
+const (
+	KindTableCreated  Kind = "table_created"
+	KindPlayerJoined  Kind = "player_joined"
+	KindGameRecorded  Kind = "game_recorded"
+	KindGameCorrected Kind = "game_corrected"
+	KindUndo          Kind = "undo"
+)
+
+// Event is one entry of a table's log. Payload is the kind's JSON body.
+type Event struct {
+	Seq     int
+	Kind    Kind
+	Payload json.RawMessage
+	At      time.Time
+}
+
+// TableCreated starts a table: which game, its name, the players in seat
+// order and the game's options (engine JSON, may be empty).
+type TableCreated struct {
+	Game    string          `json:"game"`
+	Name    string          `json:"name"`
+	Players []string        `json:"players"`
+	Options json.RawMessage `json:"options,omitempty"`
+}
+
+// PlayerJoined adds a player in the next seat.
+type PlayerJoined struct {
+	Name string `json:"name"`
+}
+
+// GameRecorded stores one finished game as the engine's request body, so
+// replaying the log re-scores it with the engine that reads it.
+type GameRecorded struct {
+	State json.RawMessage `json:"state"`
+}
+
+// GameCorrected replaces the state of an earlier game (1-based number),
+// e.g. after a dispute was settled; the old state stays in the log.
+type GameCorrected struct {
+	Game   int             `json:"game"`
+	State  json.RawMessage `json:"state"`
+	Reason string          `json:"reason,omitempty"`
+}
+
+// Undo takes back the event with sequence number Seq (the newest one that
+// is still in effect).
+type Undo struct {
+	Seq int `json:"seq"`
+}
+
+// StaleError means the client acted on an old view of the table: someone
+// else (or an earlier tap) moved first. Head is the table's newest seq.
+type StaleError struct {
+	Seen, Head int
+}
+
+func (e *StaleError) Error() string {
+	return fmt.Sprintf("the table changed since you loaded it (you saw move %d, it is now at %d)", e.Seen, e.Head)
+}
+
+// Appended is the outcome of a write. Repeat is true when the same form
+// (same client token) had already been recorded: nothing new was written
+// and Event is the one recorded the first time.
+type Appended struct {
+	Event  Event
+	Repeat bool
+}
+
+// append adds one event to a table if the client's seen seq is the head,
+// inside one IMMEDIATE transaction so concurrent writers serialise. A token
+// already in the table's log answers with the recorded event instead.
+func (s *Store) append(ctx context.Context, tableID string, seen int, token string, kind Kind, payload any) (Appended, error) {
+	body, err := json.Marshal(payload)
+	if err != nil {
+		return Appended{}, fmt.Errorf("append %s: %w", kind, err)
+	}
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		return Appended{}, fmt.Errorf("append %s: %w", kind, err)
+	}
+	defer tx.Rollback() //nolint:errcheck // no-op after Commit
+
+	if token != "" {
+		e, err := scanEvent(tx.QueryRowContext(ctx,
+			`SELECT seq, kind, payload, created_at FROM events WHERE table_id = ? AND client_token = ?`, tableID, token))
+		switch {
+		case err == nil:
+			return Appended{Event: e, Repeat: true}, nil
+		case !errors.Is(err, sql.ErrNoRows):
+			return Appended{}, fmt.Errorf("append %s: %w", kind, err)
+		}
+	}
+	var head int
+	err = tx.QueryRowContext(ctx, `SELECT head FROM tables WHERE id = ?`, tableID).Scan(&head)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return Appended{}, ErrNotFound
+	case err != nil:
+		return Appended{}, fmt.Errorf("append %s: %w", kind, err)
+	case head != seen:
+		return Appended{}, &StaleError{Seen: seen, Head: head}
+	}
+	e := Event{Seq: head + 1, Kind: kind, Payload: body}
+	at := s.stamp()
+	if _, err := tx.ExecContext(ctx,
+		`INSERT INTO events (table_id, seq, kind, payload, client_token, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+		tableID, e.Seq, string(kind), string(body), nullable(token), at); err != nil {
+		return Appended{}, fmt.Errorf("append %s: %w", kind, err)
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE tables SET head = ?, updated_at = ? WHERE id = ?`, e.Seq, at, tableID); err != nil {
+		return Appended{}, fmt.Errorf("append %s: %w", kind, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return Appended{}, fmt.Errorf("append %s: commit: %w", kind, err)
+	}
+	e.At, _ = time.Parse(time.RFC3339Nano, at)
+	return Appended{Event: e}, nil
+}
+
+// byToken finds the event a form with this token already recorded.
+func (s *Store) byToken(ctx context.Context, tableID, token string) (Event, bool, error) {
+	e, err := scanEvent(s.read.QueryRowContext(ctx,
+		`SELECT seq, kind, payload, created_at FROM events WHERE table_id = ? AND client_token = ?`, tableID, token))
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return Event{}, false, nil
+	case err != nil:
+		return Event{}, false, fmt.Errorf("event by token: %w", err)
+	}
+	return e, true, nil
+}
+
+// Events returns a table's whole log in order.
+func (s *Store) Events(ctx context.Context, tableID string) ([]Event, error) {
+	rows, err := s.read.QueryContext(ctx,
+		`SELECT seq, kind, payload, created_at FROM events WHERE table_id = ? ORDER BY seq`, tableID)
+	if err != nil {
+		return nil, fmt.Errorf("events of %s: %w", tableID, err)
+	}
+	defer rows.Close()
+	var out []Event
+	for rows.Next() {
+		e, err := scanEvent(rows)
+		if err != nil {
+			return nil, fmt.Errorf("events of %s: %w", tableID, err)
+		}
+		out = append(out, e)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("events of %s: %w", tableID, err)
+	}
+	if len(out) == 0 {
+		return nil, ErrNotFound
+	}
+	return out, nil
+}
+
+type scanner interface{ Scan(dest ...any) error }
+
+func scanEvent(row scanner) (Event, error) {
+	var e Event
+	var kind, payload, at string
+	if err := row.Scan(&e.Seq, &kind, &payload, &at); err != nil {
+		return Event{}, err
+	}
+	e.Kind = Kind(kind)
+	e.Payload = json.RawMessage(payload)
+	e.At, _ = time.Parse(time.RFC3339Nano, at)
+	return e, nil
+}
+
+func nullable(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}

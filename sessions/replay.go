@@ -1,0 +1,164 @@
+package sessions
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"tablemate/scoring"
+)
+
+// Finder looks a game's engine up by slug (scoring/games.Find).
+type Finder func(slug string) (scoring.Game, bool)
+
+// Table is a table's state rebuilt from its log.
+type Table struct {
+	ID      string
+	Info    scoring.Info // the game played at this table
+	Name    string
+	Options json.RawMessage
+	Players []string // seat order
+	Games   []Game
+	Head    int // seq of the newest event: the version a client must have seen to write
+	Log     []LogEntry
+	Created time.Time
+}
+
+// Game is one recorded game (for round-based games: one whole game) with
+// the engine's verdict on it.
+type Game struct {
+	Number    int
+	Seq       int // the event that recorded (or last corrected) it
+	State     json.RawMessage
+	Result    scoring.Result
+	Corrected bool
+	// Err is set when the engine can no longer read a stored state; the
+	// game is shown but counts for nothing.
+	Err string
+}
+
+// LogEntry is one event of the log with whether an undo took it back.
+type LogEntry struct {
+	Event
+	UndoneBy int // seq of the undo event, 0 if still in effect
+}
+
+// Replay rebuilds a table from its events: undo events take back the newest
+// event still in effect, then the remaining events are applied in order and
+// every game is scored by the engine.
+func Replay(id string, events []Event, find Finder) (Table, error) {
+	if len(events) == 0 || events[0].Kind != KindTableCreated {
+		return Table{}, fmt.Errorf("replay %s: log does not start with %s", id, KindTableCreated)
+	}
+	var created TableCreated
+	if err := json.Unmarshal(events[0].Payload, &created); err != nil {
+		return Table{}, fmt.Errorf("replay %s: event 1: %w", id, err)
+	}
+	engine, ok := find(created.Game)
+	if !ok {
+		return Table{}, fmt.Errorf("replay %s: unknown game %q", id, created.Game)
+	}
+	t := Table{
+		ID: id, Info: engine.Info(), Name: created.Name, Options: created.Options,
+		Players: append([]string(nil), created.Players...),
+		Head:    events[len(events)-1].Seq, Created: events[0].At,
+	}
+	undone, err := undoneBy(events)
+	if err != nil {
+		return Table{}, fmt.Errorf("replay %s: %w", id, err)
+	}
+	for _, e := range events {
+		t.Log = append(t.Log, LogEntry{Event: e, UndoneBy: undone[e.Seq]})
+		if undone[e.Seq] != 0 {
+			continue
+		}
+		if err := t.apply(e, engine); err != nil {
+			return Table{}, fmt.Errorf("replay %s: event %d (%s): %w", id, e.Seq, e.Kind, err)
+		}
+	}
+	return t, nil
+}
+
+// undoneBy maps each undone event's seq to the undo that took it back.
+func undoneBy(events []Event) (map[int]int, error) {
+	undone := map[int]int{}
+	var inEffect []int // seqs that an undo may take back, oldest first
+	for _, e := range events[1:] {
+		if e.Kind != KindUndo {
+			inEffect = append(inEffect, e.Seq)
+			continue
+		}
+		var u Undo
+		if err := json.Unmarshal(e.Payload, &u); err != nil {
+			return nil, fmt.Errorf("event %d: %w", e.Seq, err)
+		}
+		if len(inEffect) == 0 || inEffect[len(inEffect)-1] != u.Seq {
+			return nil, fmt.Errorf("event %d undoes %d, which is not the newest event in effect", e.Seq, u.Seq)
+		}
+		inEffect = inEffect[:len(inEffect)-1]
+		undone[u.Seq] = e.Seq
+	}
+	return undone, nil
+}
+
+func (t *Table) apply(e Event, engine scoring.Game) error {
+	switch e.Kind {
+	case KindTableCreated, KindUndo:
+		return nil
+	case KindPlayerJoined:
+		var p PlayerJoined
+		if err := json.Unmarshal(e.Payload, &p); err != nil {
+			return err
+		}
+		t.Players = append(t.Players, p.Name)
+	case KindGameRecorded:
+		var g GameRecorded
+		if err := json.Unmarshal(e.Payload, &g); err != nil {
+			return err
+		}
+		t.Games = append(t.Games, score(len(t.Games)+1, e.Seq, g.State, engine))
+	case KindGameCorrected:
+		var g GameCorrected
+		if err := json.Unmarshal(e.Payload, &g); err != nil {
+			return err
+		}
+		if g.Game < 1 || g.Game > len(t.Games) {
+			return fmt.Errorf("corrects game %d of %d", g.Game, len(t.Games))
+		}
+		t.Games[g.Game-1] = score(g.Game, e.Seq, g.State, engine)
+		t.Games[g.Game-1].Corrected = true
+	default:
+		return fmt.Errorf("unknown event kind %q", e.Kind)
+	}
+	return nil
+}
+
+func score(number, seq int, state json.RawMessage, engine scoring.Game) Game {
+	g := Game{Number: number, Seq: seq, State: state}
+	res, err := engine.Check(state)
+	if err != nil {
+		g.Err = err.Error()
+		return g
+	}
+	g.Result = res
+	return g
+}
+
+// Newest returns the newest event still in effect that an undo may take
+// back, and false when there is none (only the table's creation).
+func (t Table) Newest() (LogEntry, bool) {
+	for i := len(t.Log) - 1; i >= 1; i-- {
+		if e := t.Log[i]; e.UndoneBy == 0 && e.Kind != KindUndo {
+			return e, true
+		}
+	}
+	return LogEntry{}, false
+}
+
+// Game returns the 1-based game number n.
+func (t Table) Game(n int) (Game, bool) {
+	if n < 1 || n > len(t.Games) {
+		return Game{}, false
+	}
+	return t.Games[n-1], true
+}

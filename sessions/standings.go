@@ -1,0 +1,78 @@
+package sessions
+
+import "slices"
+
+// Standing is one player's running result over a table's games.
+type Standing struct {
+	Name   string
+	Total  int
+	Played int // games this player took part in
+	Wins   int // finished, valid games this player won (ties count for each)
+	Leader bool
+	// Behind is how far this player is from the leader (0 for leaders).
+	Behind int
+}
+
+// Standings sums every game per player in seat order (rulings G-1, KKS-5:
+// several games are summed) and marks the leaders: most points, or fewest
+// for games where the fewest win. Invalid games still count (G-3) but are
+// flagged on the page.
+func (t Table) Standings() []Standing {
+	out := make([]Standing, len(t.Players))
+	index := map[string]int{}
+	for i, name := range t.Players {
+		out[i].Name = name
+		index[name] = i
+	}
+	for _, g := range t.Games {
+		for _, p := range g.Result.Players {
+			i, ok := index[p.Name]
+			if !ok {
+				continue
+			}
+			out[i].Total += p.Total
+			out[i].Played++
+			if slices.Contains(g.Result.Winners, p.Name) {
+				out[i].Wins++
+			}
+		}
+	}
+	best, any := 0, false
+	for _, s := range out {
+		if s.Played == 0 {
+			continue
+		}
+		if !any || t.better(s.Total, best) {
+			best, any = s.Total, true
+		}
+	}
+	for i := range out {
+		if out[i].Played == 0 {
+			continue
+		}
+		out[i].Leader = out[i].Total == best
+		out[i].Behind = out[i].Total - best
+		if out[i].Behind < 0 {
+			out[i].Behind = -out[i].Behind
+		}
+	}
+	return out
+}
+
+func (t Table) better(a, b int) bool {
+	if t.Info.LowestWins {
+		return a < b
+	}
+	return a > b
+}
+
+// Leaders returns the names of the players currently leading.
+func (t Table) Leaders() []string {
+	var names []string
+	for _, s := range t.Standings() {
+		if s.Leader {
+			names = append(names, s.Name)
+		}
+	}
+	return names
+}

@@ -1,0 +1,94 @@
+package sessions
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/base32"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Summary is one line of the recent-tables list.
+type Summary struct {
+	ID        string
+	Game      string
+	Name      string
+	Moves     int
+	UpdatedAt time.Time
+}
+
+// newID returns 128 random bits in lower-case base32: unguessable, so a
+// table cannot be found by trying ids.
+func newID() string {
+	b := make([]byte, 16)
+	rand.Read(b) // never fails (crypto/rand panics on failure since Go 1.24)
+	return strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b))
+}
+
+// createTable inserts a table and its first event in one transaction. A
+// repeated submit of the same form (same token) returns the table it made.
+func (s *Store) createTable(ctx context.Context, token string, c TableCreated) (string, error) {
+	body, err := marshal(c)
+	if err != nil {
+		return "", fmt.Errorf("create table: %w", err)
+	}
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		return "", fmt.Errorf("create table: %w", err)
+	}
+	defer tx.Rollback() //nolint:errcheck // no-op after Commit
+
+	if token != "" {
+		var id string
+		err := tx.QueryRowContext(ctx,
+			`SELECT table_id FROM events WHERE client_token = ? AND kind = ?`, token, string(KindTableCreated)).Scan(&id)
+		switch {
+		case err == nil:
+			return id, nil
+		case !errors.Is(err, sql.ErrNoRows):
+			return "", fmt.Errorf("create table: %w", err)
+		}
+	}
+	id, at := newID(), s.stamp()
+	if _, err := tx.ExecContext(ctx,
+		`INSERT INTO tables (id, game, name, head, created_at, updated_at) VALUES (?, ?, ?, 1, ?, ?)`,
+		id, c.Game, c.Name, at, at); err != nil {
+		return "", fmt.Errorf("create table: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx,
+		`INSERT INTO events (table_id, seq, kind, payload, client_token, created_at) VALUES (?, 1, ?, ?, ?, ?)`,
+		id, string(KindTableCreated), string(body), nullable(token), at); err != nil {
+		return "", fmt.Errorf("create table: %w", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return "", fmt.Errorf("create table: commit: %w", err)
+	}
+	return id, nil
+}
+
+// Recent lists the most recently changed tables, newest first.
+func (s *Store) Recent(ctx context.Context, limit int) ([]Summary, error) {
+	rows, err := s.read.QueryContext(ctx,
+		`SELECT id, game, name, head, updated_at FROM tables ORDER BY updated_at DESC LIMIT ?`, limit)
+	if err != nil {
+		return nil, fmt.Errorf("recent tables: %w", err)
+	}
+	defer rows.Close()
+	out := []Summary{}
+	for rows.Next() {
+		var t Summary
+		var at string
+		if err := rows.Scan(&t.ID, &t.Game, &t.Name, &t.Moves, &at); err != nil {
+			return nil, fmt.Errorf("recent tables: %w", err)
+		}
+		t.UpdatedAt, _ = time.Parse(time.RFC3339Nano, at)
+		out = append(out, t)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("recent tables: %w", err)
+	}
+	return out, nil
+}
