@@ -1,0 +1,33 @@
+package aufderhut
+
+import "tablemate/scoring"
+
+// Engine is Auf der Hut's scoring.Game.
+type Engine struct{}
+
+var _ scoring.Game = Engine{}
+
+// Info describes the game for GET /api/v1/games.
+func (Engine) Info() scoring.Info {
+	return scoring.Info{
+		Slug:       Slug,
+		Title:      "Auf der Hut",
+		MinPlayers: MinPlayers,
+		MaxPlayers: MaxPlayers,
+		Options: []scoring.Option{{
+			Name:    "variant",
+			Values:  []string{Standard, ThreeLeft},
+			Default: Standard,
+			Help:    "standard: the game ends at the first refill that cannot be done; three_left: play on until only 3 characters with hats remain (agree before the game)",
+		}},
+	}
+}
+
+// Check decodes body and scores it.
+func (Engine) Check(body []byte) (scoring.Result, error) {
+	s, err := Decode(body)
+	if err != nil {
+		return scoring.Result{}, err
+	}
+	return Score(s), nil
+}

@@ -1,0 +1,262 @@
+package aufderhut
+
+import (
+	"encoding/json"
+	"errors"
+	"slices"
+	"testing"
+
+	"tablemate/scoring"
+)
+
+func TestCover(t *testing.T) {
+	tests := []struct {
+		name string
+		p    Player
+		want Covering
+	}{
+		// The rule text's example: two bald heads, one wonderhat, four characters.
+		{"rule text example", Player{Characters: 4, Wonderhats: 1, BaldHeads: 2},
+			Covering{Characters: 4, BaldHeads: 2, CoveringWonderhats: 1, Uncovered: 1, BaldCharacters: 1, WithHat: 3}},
+		{"all covered, spare wonderhat", Player{Characters: 3, Wonderhats: 2, BaldHeads: 1},
+			Covering{Characters: 3, BaldHeads: 1, CoveringWonderhats: 1, SpareWonderhats: 1, WithHat: 3}},
+		// ruling ADH-4: wonderhats are covers only, never characters.
+		{"wonderhats alone score nothing", Player{Wonderhats: 4},
+			Covering{SpareWonderhats: 4}},
+		// ruling ADH-4: max(0, …).
+		{"more bald heads than characters", Player{Characters: 2, BaldHeads: 9},
+			Covering{Characters: 2, BaldHeads: 9, Uncovered: 9, BaldCharacters: 2}},
+		{"negative counts read as 0", Player{Characters: -1, Wonderhats: -2, BaldHeads: -3}, Covering{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Cover(tt.p)
+			if got != tt.want {
+				t.Fatalf("Cover(%+v) = %+v, want %+v", tt.p, got, tt.want)
+			}
+			if sum := scoring.Sum(Breakdown(got)); sum != got.WithHat {
+				t.Errorf("breakdown sums to %d, want %d", sum, got.WithHat)
+			}
+		})
+	}
+}
+
+func TestBreakdownExplainsCovering(t *testing.T) {
+	got := Breakdown(Cover(Player{Characters: 2, Wonderhats: 1, BaldHeads: 5}))
+	want := []scoring.Line{
+		{Label: "characters", Points: 2},
+		{Label: "bald heads covered by wonderhats: 1", Points: 0},
+		{Label: "bald heads not covered by wonderhats", Points: -4},
+		{Label: "bald heads with no character left to cover (score stops at 0)", Points: 2},
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("Breakdown = %+v, want %+v", got, want)
+	}
+}
+
+func TestScoreNeverBelowZero(t *testing.T) {
+	for c := 0; c <= TotalCharacters; c++ {
+		for w := 0; w <= TotalWonderhats; w++ {
+			for b := 0; b <= TotalBaldHeads; b++ {
+				cov := Cover(Player{Characters: c, Wonderhats: w, BaldHeads: b})
+				want := max(0, c-max(0, b-w)) // ruling ADH-4 verbatim
+				if cov.WithHat != want || scoring.Sum(Breakdown(cov)) != want {
+					t.Fatalf("c=%d w=%d b=%d: %+v, want %d", c, w, b, cov, want)
+				}
+			}
+		}
+	}
+}
+
+// state builds a state from (characters, wonderhats, bald heads) triples.
+func state(variant string, counts ...[3]int) State {
+	s := State{Options: Options{Variant: variant}}
+	for i, c := range counts {
+		s.Players = append(s.Players, Player{Name: string(rune('A' + i)), Characters: c[0], Wonderhats: c[1], BaldHeads: c[2]})
+	}
+	return s
+}
+
+func codes(vs []scoring.Violation) []string {
+	out := []string{}
+	for _, v := range vs {
+		out = append(out, v.Code)
+	}
+	return out
+}
+
+func TestValidateCodes(t *testing.T) {
+	tests := []struct {
+		name  string
+		s     State
+		codes []string
+		rules []string
+	}{
+		{"finished on characters", state(Standard, [3]int{8, 1, 3}, [3]int{6, 0, 5}), nil, nil},
+		{"finished on hats", state(Standard, [3]int{8, 2, 3}, [3]int{6, 2, 5}), nil, nil},
+		// m + w = 18 with w ≤ 4 forces m = 14: both piles run out together.
+		{"all wonderhats taken too", state(Standard, [3]int{7, 2, 0}, [3]int{7, 2, 0}), nil, nil},
+		// ruling ADH-1
+		{"one player", state(Standard, [3]int{14, 4, 0}), []string{"player_count"}, []string{"ADH-1"}},
+		{"seven players", state(Standard, [3]int{2, 0, 0}, [3]int{2, 0, 0}, [3]int{2, 0, 0}, [3]int{2, 0, 0}, [3]int{2, 0, 0}, [3]int{2, 0, 0}, [3]int{2, 4, 0}),
+			[]string{"player_count"}, []string{"ADH-1"}},
+		{"six players", state(Standard, [3]int{4, 0, 0}, [3]int{2, 0, 0}, [3]int{2, 0, 0}, [3]int{2, 0, 0}, [3]int{2, 0, 0}, [3]int{2, 4, 0}), nil, nil},
+		{"negative", state(Standard, [3]int{14, 4, -1}, [3]int{0, 0, 0}), []string{"negative_count"}, []string{"ADH-1"}},
+		{"21 characters", state(ThreeLeft, [3]int{11, 0, 0}, [3]int{10, 0, 0}), []string{"component_total"}, []string{"ADH-1"}},
+		{"5 wonderhats", state(ThreeLeft, [3]int{5, 3, 0}, [3]int{5, 2, 0}), []string{"component_total"}, []string{"ADH-1"}},
+		{"17 bald heads", state(Standard, [3]int{8, 2, 9}, [3]int{6, 2, 8}), []string{"component_total"}, []string{"ADH-1"}},
+		{"16 bald heads", state(Standard, [3]int{8, 2, 8}, [3]int{6, 2, 8}), nil, nil},
+		// ruling ADH-3
+		{"15 characters", state(Standard, [3]int{8, 0, 0}, [3]int{7, 0, 0}), []string{"too_many_taken"}, []string{"ADH-3"}},
+		// Past the box, only component_total is reported: the ADH-3 bounds are moot.
+		{"19 hats", state(Standard, [3]int{8, 2, 0}, [3]int{6, 3, 0}), []string{"component_total"}, []string{"ADH-1"}},
+		{"three_left 18 characters", state(ThreeLeft, [3]int{9, 0, 0}, [3]int{9, 0, 0}), []string{"too_many_taken"}, []string{"ADH-3"}},
+		{"three_left 17 characters", state(ThreeLeft, [3]int{9, 4, 0}, [3]int{8, 0, 0}), nil, nil},
+		{"three_left declared early", state(ThreeLeft, [3]int{1, 0, 0}, [3]int{0, 0, 2}), nil, nil},
+		{"not over", state(Standard, [3]int{7, 2, 3}, [3]int{6, 2, 5}), []string{"game_not_over"}, []string{"ADH-3"}},
+		{"not over, no wonderhats", state(Standard, [3]int{7, 0, 0}, [3]int{6, 0, 0}), []string{"game_not_over"}, []string{"ADH-3"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			vs := Validate(tt.s)
+			got := codes(vs)
+			if !slices.Equal(got, append([]string{}, tt.codes...)) {
+				t.Fatalf("codes = %v, want %v (%+v)", got, tt.codes, vs)
+			}
+			for i, v := range vs {
+				if v.Rule != tt.rules[i] || v.Message == "" {
+					t.Errorf("violation %+v: want rule %s and a message", v, tt.rules[i])
+				}
+			}
+		})
+	}
+}
+
+func TestNegativeCountNamesPlayer(t *testing.T) {
+	vs := Validate(state(Standard, [3]int{14, 4, 0}, [3]int{0, -2, 0}))
+	if len(vs) != 1 || vs[0].Player != "B" || vs[0].Code != "negative_count" {
+		t.Fatalf("got %+v", vs)
+	}
+}
+
+func TestScoreResult(t *testing.T) {
+	r := Score(state(Standard, [3]int{8, 2, 3}, [3]int{6, 2, 5}))
+	if !r.Valid || !r.GameOver || !slices.Equal(r.Winners, []string{"A"}) {
+		t.Fatalf("got %+v", r)
+	}
+	tie := Score(state(Standard, [3]int{7, 0, 0}, [3]int{7, 0, 0}))
+	if !slices.Equal(tie.Winners, []string{"A", "B"}) {
+		t.Errorf("ADH-4: ties all win, got %v", tie.Winners)
+	}
+	// ruling G-3: totals even when invalid; no winners then.
+	bad := Score(state(Standard, [3]int{3, 0, 1}, [3]int{2, 0, 0}))
+	if bad.Valid || bad.GameOver || len(bad.Winners) != 0 || bad.Players[0].Total != 2 {
+		t.Errorf("not over: got %+v", bad)
+	}
+	b, _ := json.Marshal(Score(State{}))
+	var raw map[string]any
+	if err := json.Unmarshal(b, &raw); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"violations", "warnings", "players", "winners"} {
+		if _, ok := raw[k].([]any); !ok {
+			t.Errorf("%s = %v, want an array", k, raw[k])
+		}
+	}
+}
+
+// The adh case of /work/shared/examples/score-cases.json.
+const adhCase = `{"players": [
+  {"name": "Amelia", "characters": 5, "wonderhats": 3, "bald_heads": 3},
+  {"name": "Victor", "characters": 7, "wonderhats": 1, "bald_heads": 4},
+  {"name": "Enrique", "characters": 2, "wonderhats": 0, "bald_heads": 9}],
+ "options": {"variant": "standard"}}`
+
+func TestScoreCase(t *testing.T) {
+	r, err := Engine{}.Check([]byte(adhCase))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Valid || !r.GameOver || len(r.Violations) != 0 || !slices.Equal(r.Winners, []string{"Amelia"}) {
+		t.Fatalf("got %+v", r)
+	}
+	want := map[string]int{"Amelia": 5, "Victor": 4, "Enrique": 0}
+	for i, name := range []string{"Amelia", "Victor", "Enrique"} {
+		p := r.Players[i]
+		if p.Name != name || p.Total != want[name] || scoring.Sum(p.Breakdown) != p.Total {
+			t.Errorf("player %d = %+v, want %s %d", i, p, name, want[name])
+		}
+	}
+}
+
+func TestDecodeErrors(t *testing.T) {
+	tests := []struct{ name, body, field string }{
+		{"syntax", `{"players":[`, ""},
+		{"unknown top", `{"players":[],"rounds":1}`, "rounds"},
+		{"unknown player field", `{"players":[{"name":"A"},{"name":"B","hats":1}]}`, "players[1].hats"},
+		{"wrong type", `{"players":[{"name":"A","characters":"4"}]}`, "players[0].characters"},
+		{"fraction", `{"players":[{"name":"A","bald_heads":1.5}]}`, "players[0].bald_heads"},
+		{"missing name", `{"players":[{"name":"A"},{"characters":3}]}`, "players[1].name"},
+		{"duplicate name", `{"players":[{"name":"Ida"},{"name":"ida"}]}`, "players[1].name"},
+		{"bad variant", `{"players":[],"options":{"variant":"long"}}`, "options.variant"},
+		{"unknown option", `{"players":[],"options":{"colour":1}}`, "options.colour"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Decode([]byte(tt.body))
+			var in *scoring.InputError
+			if !errors.As(err, &in) {
+				t.Fatalf("got %v, want *scoring.InputError", err)
+			}
+			if in.Field != tt.field {
+				t.Errorf("field = %q (%s), want %q", in.Field, in.Message, tt.field)
+			}
+		})
+	}
+}
+
+func TestDecodeDefaults(t *testing.T) {
+	for _, body := range []string{`{"players":[]}`, `{"players":[],"options":null}`, `{"players":[],"options":{}}`} {
+		s, err := Decode([]byte(body))
+		if err != nil || s.Options.Variant != Standard {
+			t.Errorf("%s: %+v, %v", body, s, err)
+		}
+	}
+}
+
+func TestInfo(t *testing.T) {
+	i := Engine{}.Info()
+	if i.Slug != "auf-der-hut" || i.Title != "Auf der Hut" || i.MinPlayers != 2 || i.MaxPlayers != 6 || i.LowestWins {
+		t.Fatalf("got %+v", i)
+	}
+	if len(i.Options) != 1 || i.Options[0].Default != Standard || !slices.Equal(i.Options[0].Values, []string{Standard, ThreeLeft}) {
+		t.Errorf("options = %+v", i.Options)
+	}
+}
+
+func FuzzCheck(f *testing.F) {
+	f.Add([]byte(adhCase))
+	f.Add([]byte(`{"players":[{"name":"A","characters":-3,"wonderhats":9}],"options":{"variant":"three_left"}}`))
+	f.Add([]byte(`{"players":[null,{"name":"B"}]}`))
+	f.Fuzz(func(t *testing.T, body []byte) {
+		r, err := Engine{}.Check(body)
+		if err != nil {
+			var in *scoring.InputError
+			if !errors.As(err, &in) {
+				t.Fatalf("error %v is not an InputError", err)
+			}
+			if r.Game != "" {
+				t.Fatalf("both a result and an error: %+v, %v", r, err)
+			}
+			return
+		}
+		if r.Game != Slug || r.Violations == nil || r.Warnings == nil || r.Winners == nil {
+			t.Fatalf("bad result %+v", r)
+		}
+		for _, p := range r.Players {
+			if p.Total < 0 || scoring.Sum(p.Breakdown) != p.Total {
+				t.Fatalf("player %+v: total below 0 or not the sum of its lines", p)
+			}
+		}
+	})
+}

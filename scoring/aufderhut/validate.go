@@ -1,0 +1,137 @@
+package aufderhut
+
+import (
+	"fmt"
+
+	"tablemate/scoring"
+)
+
+// Component counts and setup (ruling ADH-1).
+const (
+	TotalCharacters = 20 // 10 characters × 2 cards
+	TotalHats       = 24 // 20 matching hats + 4 wonderhats
+	TotalWonderhats = 4
+	TotalBaldHeads  = 16
+	DisplaySize     = 7
+	MinPlayers      = 2 // player count is not printed; ADH-1 accepts 2–6
+	MaxPlayers      = 6
+	// CharacterPile and HatPile are the piles after the display is laid.
+	CharacterPile = TotalCharacters - DisplaySize // 13
+	HatPile       = TotalHats - DisplaySize       // 17
+)
+
+// End bounds for the matches m and wonderhats w taken in a whole game
+// (ruling ADH-3). A standard game ends on the first refill that cannot be
+// done: a match with the character pile empty (m = 14) or any take with the
+// hat pile empty (m + w = 18).
+const (
+	MaxMatches          = CharacterPile + 1 // 14
+	MaxTakes            = HatPile + 1       // 18, matches + wonderhats
+	MaxMatchesThreeLeft = TotalCharacters - 3
+)
+
+// Validate lists every rule the state breaks, table-level checks first.
+func Validate(s State) []scoring.Violation {
+	v := []scoring.Violation{}
+	// ruling ADH-1: the player count is not printed; 2–6 accepted.
+	if n := len(s.Players); n < MinPlayers || n > MaxPlayers {
+		v = append(v, scoring.Violation{Code: "player_count", Rule: "ADH-1",
+			Message: fmt.Sprintf("%d players: Auf der Hut is scored for %d to %d players", n, MinPlayers, MaxPlayers)})
+	}
+	for _, p := range s.Players {
+		v = append(v, negatives(p)...)
+	}
+	t := totals(s.Players)
+	over := componentTotals(t)
+	v = append(v, over...)
+	if len(over) > 0 {
+		// The ADH-3 bounds are moot when the box does not even hold that much.
+		return v
+	}
+	bound := tooManyTaken(s.Options.Variant, t)
+	v = append(v, bound...)
+	// ruling ADH-3: a standard game is over only when a refill failed.
+	if len(bound) == 0 && !Over(s.Options.Variant, t.Characters, t.Wonderhats) {
+		v = append(v, scoring.Violation{Code: "game_not_over", Rule: "ADH-3",
+			Message: fmt.Sprintf("%d characters and %d wonderhats were taken: a standard game ends at the first refill that cannot be done, "+
+				"so it needs %d characters taken (no character left to refill) or %d characters and wonderhats together (no hat left); "+
+				"if you played on until 3 characters were left, choose that variant", t.Characters, t.Wonderhats, MaxMatches, MaxTakes)})
+	}
+	return v
+}
+
+// Over reports whether a game in variant with m characters and w
+// wonderhats taken in all has ended (ruling ADH-3). The three_left end is
+// declared by the table, so such a game is always over.
+func Over(variant string, m, w int) bool {
+	if variant == ThreeLeft {
+		return true
+	}
+	return m == MaxMatches || m+w == MaxTakes
+}
+
+// negatives reports counts below zero (ruling ADH-1: counts of cards).
+func negatives(p Player) []scoring.Violation {
+	var v []scoring.Violation
+	for _, f := range []struct {
+		what string
+		n    int
+	}{{"characters", p.Characters}, {"wonderhats", p.Wonderhats}, {"bald heads", p.BaldHeads}} {
+		if f.n < 0 {
+			v = append(v, scoring.Violation{Code: "negative_count", Player: p.Name, Rule: "ADH-1",
+				Message: fmt.Sprintf("%s: %d %s; a count of cards cannot be below 0", p.Name, f.n, f.what)})
+		}
+	}
+	return v
+}
+
+// tally is what the whole table holds; negative counts add nothing.
+type tally struct{ Characters, Wonderhats, BaldHeads int }
+
+func totals(ps []Player) tally {
+	var t tally
+	for _, p := range ps {
+		t.Characters += max(0, p.Characters)
+		t.Wonderhats += max(0, p.Wonderhats)
+		t.BaldHeads += max(0, p.BaldHeads)
+	}
+	return t
+}
+
+// componentTotals reports more of a component at the table than the box
+// holds (ruling ADH-1).
+func componentTotals(t tally) []scoring.Violation {
+	var v []scoring.Violation
+	for _, c := range []struct {
+		what     string
+		n, limit int
+	}{{"characters", t.Characters, TotalCharacters}, {"wonderhats", t.Wonderhats, TotalWonderhats}, {"bald heads", t.BaldHeads, TotalBaldHeads}} {
+		if c.n > c.limit {
+			v = append(v, scoring.Violation{Code: "component_total", Rule: "ADH-1",
+				Message: fmt.Sprintf("the players hold %d %s together, but the game has only %d", c.n, c.what, c.limit)})
+		}
+	}
+	return v
+}
+
+// tooManyTaken checks the ADH-3 bounds on what a game can hand out before
+// it ends.
+func tooManyTaken(variant string, t tally) []scoring.Violation {
+	m, w := t.Characters, t.Wonderhats
+	bad := func(msg string, args ...any) []scoring.Violation {
+		return []scoring.Violation{{Code: "too_many_taken", Rule: "ADH-3", Message: fmt.Sprintf(msg, args...)}}
+	}
+	if variant == ThreeLeft {
+		if m > MaxMatchesThreeLeft {
+			return bad("%d characters were taken, but playing on until 3 characters with hats remain leaves at most %d to take", m, MaxMatchesThreeLeft)
+		}
+		return nil
+	}
+	switch {
+	case m > MaxMatches:
+		return bad("%d characters were taken, but a standard game hands out at most %d: %d in the pile after setup, plus the match whose refill fails and ends the game", m, MaxMatches, CharacterPile)
+	case m+w > MaxTakes:
+		return bad("%d characters and %d wonderhats were taken (%d hats), but a standard game hands out at most %d hats: %d in the pile after setup, plus the take whose refill fails and ends the game", m, w, m+w, MaxTakes, HatPile)
+	}
+	return nil
+}
