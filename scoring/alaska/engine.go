@@ -1,0 +1,28 @@
+package alaska
+
+import "tablemate/scoring"
+
+// Engine is Alaska's scoring.Game.
+type Engine struct{}
+
+var _ scoring.Game = Engine{}
+
+// Info describes Alaska for the game list.
+func (Engine) Info() scoring.Info {
+	return scoring.Info{
+		Slug:       Slug,
+		Title:      "Alaska",
+		MinPlayers: MinPlayers,
+		MaxPlayers: MaxPlayers,
+		Options:    []scoring.Option{},
+	}
+}
+
+// Check decodes body and scores it.
+func (Engine) Check(body []byte) (scoring.Result, error) {
+	s, err := Decode(body)
+	if err != nil {
+		return scoring.Result{}, err
+	}
+	return Score(s), nil
+}
