@@ -1,0 +1,33 @@
+package kociaki
+
+import "tablemate/scoring"
+
+// Engine is Kociaki Łobuziaki's scoring.Game.
+type Engine struct{}
+
+var _ scoring.Game = Engine{}
+
+// Info describes the game for GET /api/v1/games.
+func (Engine) Info() scoring.Info {
+	return scoring.Info{
+		Slug:       Slug,
+		Title:      "Kociaki Łobuziaki",
+		MinPlayers: MinPlayers,
+		MaxPlayers: MaxPlayers,
+		Options: []scoring.Option{
+			{Name: "variant", Values: []string{Basic, Experienced}, Default: Basic,
+				Help: "experienced: +1 point for each type of toy collected, 15 for all 10 types"},
+			{Name: "all_types_bonus", Values: []string{Instead, Additional}, Default: Instead,
+				Help: "experienced variant, all 10 toy types: instead = 15 in place of the 10 type points; additional = 10 + 15"},
+		},
+	}
+}
+
+// Check decodes body and scores it.
+func (Engine) Check(body []byte) (scoring.Result, error) {
+	s, err := Decode(body)
+	if err != nil {
+		return scoring.Result{}, err
+	}
+	return Score(s), nil
+}
