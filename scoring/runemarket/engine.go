@@ -1,0 +1,31 @@
+package runemarket
+
+import "tablemate/scoring"
+
+// Engine is The Rune Market's scoring.Game.
+type Engine struct{}
+
+var _ scoring.Game = Engine{}
+
+// Info describes The Rune Market for the game list.
+func (Engine) Info() scoring.Info {
+	return scoring.Info{
+		Slug:       Slug,
+		Title:      "The Rune Market",
+		MinPlayers: MinPlayers,
+		MaxPlayers: MaxPlayers,
+		Options: []scoring.Option{{
+			Name: "rps_winner",
+			Help: "Name of the player who won the final rock-paper-scissors duel (best of 3); needed only when players still tie after boat shelters, bandits and highest number card.",
+		}},
+	}
+}
+
+// Check decodes body and scores it.
+func (Engine) Check(body []byte) (scoring.Result, error) {
+	s, err := Decode(body)
+	if err != nil {
+		return scoring.Result{}, err
+	}
+	return Score(s), nil
+}
