@@ -1,0 +1,229 @@
+package aufderhut
+
+import (
+	"fmt"
+
+	"tablemate/scoring"
+)
+
+// Outcomes of a reveal (ruling ADH-2).
+const (
+	Match     = "match"     // the hat fits: take character and hat
+	Wonderhat = "wonderhat" // take the wonderhat, the character stays
+	Miss      = "miss"      // take a bald head, the hat goes back
+)
+
+// Step is one turn of guided play: exactly one of Look (a spot, 1–7),
+// Swap (two spots) or Reveal (a spot, with its Outcome). Zero means the
+// action was not taken.
+type Step struct {
+	Look    int    `json:"look,omitempty"`
+	Swap    [2]int `json:"swap,omitzero"`
+	Reveal  int    `json:"reveal,omitempty"`
+	Outcome string `json:"outcome,omitempty"`
+}
+
+// StepError is a step the rules refuse (replay stops there) or, when
+// Warning is set, one they frown on (replay goes on). Step counts from 1.
+type StepError struct {
+	Step    int    `json:"step"`
+	Code    string `json:"code"`
+	Rule    string `json:"rule"`
+	Message string `json:"message"`
+	Warning bool   `json:"warning,omitempty"`
+}
+
+func (e *StepError) Error() string { return fmt.Sprintf("step %d: %s", e.Step, e.Message) }
+
+// Spot is one place in the display: a character, and a face-down hat
+// above it. Only a spot with a hat can be looked at, swapped or revealed.
+type Spot struct {
+	Character bool `json:"character"`
+	Hat       bool `json:"hat"`
+}
+
+// Position is a game in progress. It is a value: Apply returns a new one
+// and leaves its receiver untouched, so a log replays into any position.
+type Position struct {
+	Variant        string
+	Players        []Player // counts so far, in seat order
+	Display        [DisplaySize]Spot
+	CharactersLeft int // face-down character pile
+	HatsLeft       int // face-down hat pile
+	Turn           int // index in Players of the player to move
+	Steps          int // steps applied so far
+	Over           bool
+	lastSwap       [2]int // the previous turn's swap, low spot first; zero if none
+}
+
+// Start sets up a game (ruling ADH-1): 7 characters with hats in the
+// display, 13 characters and 17 hats in the piles. The first name moves
+// first. Bad names, counts or variants are *scoring.InputError.
+func Start(players []string, variantName string) (Position, error) {
+	v, err := variant(variantName)
+	if err != nil {
+		return Position{}, err
+	}
+	if n := len(players); n < MinPlayers || n > MaxPlayers {
+		return Position{}, scoring.Errorf("players", "%d players: Auf der Hut is played by %d to %d", n, MinPlayers, MaxPlayers)
+	}
+	if err := checkPlayerNames(players); err != nil {
+		return Position{}, err
+	}
+	p := Position{Variant: v, CharactersLeft: CharacterPile, HatsLeft: HatPile}
+	for _, name := range players {
+		p.Players = append(p.Players, Player{Name: name})
+	}
+	for i := range p.Display {
+		p.Display[i] = Spot{Character: true, Hat: true}
+	}
+	return p, nil
+}
+
+// End declares the end of a three_left game (ruling ADH-3: the table
+// decides when to stop playing on).
+func (p Position) End() Position {
+	p.Over = true
+	return p
+}
+
+// Final is the position's collections as a score request.
+func (p Position) Final() State {
+	return State{Players: append([]Player(nil), p.Players...), Options: Options{Variant: p.Variant}}
+}
+
+// Apply plays one step. On an error the position is returned unchanged; on
+// a warning (Warning set) the step is applied.
+func (p Position) Apply(s Step) (Position, *StepError) {
+	fail := func(code, rule, format string, args ...any) (Position, *StepError) {
+		return p, &StepError{Step: p.Steps + 1, Code: code, Rule: rule, Message: fmt.Sprintf(format, args...)}
+	}
+	if len(p.Players) == 0 {
+		return fail("bad_step", "ADH-1", "the game has not been started")
+	}
+	if p.Over {
+		return fail("after_game_end", "ADH-3", "the game is already over; no more turns")
+	}
+	who := p.Players[p.Turn].Name
+	spots, err := actionSpots(s)
+	if err != "" {
+		return fail("bad_step", "ADH-2", "%s", err)
+	}
+	for _, n := range spots {
+		if n < 1 || n > DisplaySize {
+			return fail("no_such_spot", "ADH-1", "%s: spot %d does not exist; the display has spots 1 to %d", who, n, DisplaySize)
+		}
+		if !p.Display[n-1].Hat {
+			return fail("no_such_spot", "ADH-3", "%s: spot %d has no hat left to use", who, n)
+		}
+	}
+	next := p
+	next.Players = append([]Player(nil), p.Players...)
+	next.lastSwap = [2]int{}
+	var warn *StepError
+	switch {
+	case s.Swap != [2]int{}:
+		pair := [2]int{min(s.Swap[0], s.Swap[1]), max(s.Swap[0], s.Swap[1])}
+		// ruling ADH-5: swapping back the pair swapped just before is
+		// frowned on, not forbidden here: the guided mode warns.
+		if pair == p.lastSwap {
+			prev := p.Players[(p.Turn+len(p.Players)-1)%len(p.Players)].Name
+			warn = &StepError{Step: p.Steps + 1, Code: "swap_back", Rule: "ADH-5", Warning: true,
+				Message: fmt.Sprintf("%s swaps back the hats on spots %d and %d that %s swapped on the turn just before; the designer's clarification does not allow that", who, pair[0], pair[1], prev)}
+		}
+		next.lastSwap = pair
+	case s.Reveal != 0:
+		if e := next.reveal(s.Reveal, s.Outcome); e != "" {
+			return fail("component_total", "ADH-1", "%s: %s", who, e)
+		}
+	}
+	next.Steps++
+	next.Turn = (p.Turn + 1) % len(p.Players)
+	return next, warn
+}
+
+// actionSpots returns the spots a step names, or why it is not one action.
+func actionSpots(s Step) ([]int, string) {
+	var spots []int
+	actions := 0
+	if s.Look != 0 {
+		actions++
+		spots = append(spots, s.Look)
+	}
+	if s.Swap != [2]int{} {
+		actions++
+		spots = append(spots, s.Swap[0], s.Swap[1])
+		if s.Swap[0] == s.Swap[1] {
+			return nil, fmt.Sprintf("a swap needs two different spots, not %d twice", s.Swap[0])
+		}
+	}
+	if s.Reveal != 0 {
+		actions++
+		spots = append(spots, s.Reveal)
+		if s.Outcome != Match && s.Outcome != Wonderhat && s.Outcome != Miss {
+			return nil, fmt.Sprintf("a reveal needs an outcome: %q, %q or %q", Match, Wonderhat, Miss)
+		}
+	} else if s.Outcome != "" {
+		return nil, "an outcome belongs to a reveal"
+	}
+	if actions != 1 {
+		return nil, "a turn is exactly one action: look, swap or reveal"
+	}
+	return spots, ""
+}
+
+// reveal applies a reveal's outcome to p's mover (ruling ADH-2) and ends
+// the game when a refill fails (ruling ADH-3). It returns why the outcome
+// cannot happen, or "".
+func (p *Position) reveal(spot int, outcome string) string {
+	me := &p.Players[p.Turn]
+	s := &p.Display[spot-1]
+	switch outcome {
+	case Match:
+		me.Characters++
+		*s = Spot{}
+		if p.CharactersLeft > 0 && p.HatsLeft > 0 {
+			p.CharactersLeft--
+			p.HatsLeft--
+			*s = Spot{Character: true, Hat: true}
+		} else if p.Variant == Standard {
+			p.Over = true
+		}
+	case Wonderhat:
+		if p.takenWonderhats() == TotalWonderhats {
+			return fmt.Sprintf("all %d wonderhats are already taken", TotalWonderhats)
+		}
+		me.Wonderhats++
+		s.Hat = false
+		if p.HatsLeft > 0 {
+			p.HatsLeft--
+			s.Hat = true
+		} else if p.Variant == Standard {
+			p.Over = true
+		}
+	case Miss:
+		if p.takenBaldHeads() == TotalBaldHeads {
+			return fmt.Sprintf("all %d bald heads are already taken", TotalBaldHeads)
+		}
+		me.BaldHeads++
+	}
+	// ruling ADH-3, variant: play on until 3 characters with hats remain.
+	if p.Variant == ThreeLeft && p.withHats() <= 3 {
+		p.Over = true
+	}
+	return ""
+}
+
+func (p Position) takenWonderhats() int { return totals(p.Players).Wonderhats }
+func (p Position) takenBaldHeads() int  { return totals(p.Players).BaldHeads }
+
+// withHats counts the display's characters that still wear a hat.
+func (p Position) withHats() int {
+	n := 0
+	for _, s := range p.Display {
+		if s.Character && s.Hat {
+			n++
+		}
+	}
+	return n
+}
