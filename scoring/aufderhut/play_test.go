@@ -3,6 +3,7 @@ package aufderhut
 import (
 	"encoding/json"
 	"errors"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -178,22 +179,56 @@ func TestStandardGameToTheEnd(t *testing.T) {
 	}
 }
 
-func TestStandardEndsOnWonderhat(t *testing.T) {
-	// 13 matches, then 4 wonderhats would need 17 hats: only 4 are left,
-	// so the 4th wonderhat's refill fails (m = 13 + w... the hat pile ends).
+func TestStandardWonderhatsNeverEndIt(t *testing.T) {
+	// The hat pile holds the 13 characters' hats plus 4: with all 4
+	// wonderhats taken both piles empty together, so only the 14th match
+	// can end a standard game (ruling ADH-3: m = 14).
 	p := start(t, Standard, "Ida", "Jan")
 	p = play(t, p, repeat(Step{Reveal: 1, Outcome: Match}, 13)...)
-	p = play(t, p, repeat(Step{Reveal: 2, Outcome: Wonderhat}, 3)...)
-	if p.Over || p.HatsLeft != 1 {
-		t.Fatalf("%+v", p)
-	}
-	p = play(t, p, Step{Reveal: 2, Outcome: Wonderhat})
-	if p.Over || p.HatsLeft != 0 {
+	p = play(t, p, repeat(Step{Reveal: 2, Outcome: Wonderhat}, 4)...)
+	if p.Over || p.HatsLeft != 0 || p.CharactersLeft != 0 {
 		t.Fatalf("the 4th wonderhat is still refilled: %+v", p)
 	}
 	p = play(t, p, Step{Reveal: 5, Outcome: Match})
 	if !p.Over || !Score(p.Final()).Valid {
 		t.Fatalf("the 14th match ends it: %+v", p)
+	}
+}
+
+// TestRandomGamesScoreValid plays many random legal games to the end: each
+// must stop within the ADH-3 bounds and score as a valid, finished game.
+func TestRandomGamesScoreValid(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	outcomes := []string{Match, Match, Wonderhat, Miss}
+	for game := range 300 {
+		variant := []string{Standard, ThreeLeft}[game%2]
+		p := start(t, variant, "A", "B", "C")
+		for turn := 0; !p.Over; turn++ {
+			if turn > 1000 {
+				t.Fatalf("game %d never ends: %+v", game, p)
+			}
+			spot := 1 + rng.IntN(DisplaySize)
+			var s Step
+			switch rng.IntN(3) {
+			case 0:
+				s = Step{Look: spot}
+			case 1:
+				s = Step{Swap: [2]int{spot, 1 + (spot+rng.IntN(DisplaySize-1))%DisplaySize}}
+			default:
+				s = Step{Reveal: spot, Outcome: outcomes[rng.IntN(len(outcomes))]}
+			}
+			next, err := p.Apply(s)
+			if err != nil && !err.Warning {
+				if err.Code != "no_such_spot" && err.Code != "component_total" {
+					t.Fatalf("game %d: %+v", game, err)
+				}
+				continue
+			}
+			p = next
+		}
+		if r := Score(p.Final()); !r.Valid || !r.GameOver {
+			t.Fatalf("game %d (%s) ended invalid: %+v from %+v", game, variant, r.Violations, p)
+		}
 	}
 }
 
