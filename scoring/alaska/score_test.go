@@ -34,6 +34,8 @@ func TestCheck(t *testing.T) {
 			[]string{"negative_count"}, []int{-1, 2}, nil},
 		{"66 salmon is the deck's limit", `{"players":[{"name":"Ana","salmon":60},{"name":"Ben","salmon":6}]}`,
 			nil, []int{60, 6}, []string{"Ana"}},
+		{"huge counts do not overflow", `{"players":[{"name":"Ana","salmon":9223372036854775807},{"name":"Ben","salmon":9223372036854775807}]}`,
+			[]string{"salmon_total"}, []int{9223372036854775807, 9223372036854775807}, nil},
 		{"67 salmon cannot be", `{"players":[{"name":"Ana","salmon":60},{"name":"Ben","salmon":7}]}`,
 			[]string{"salmon_total"}, []int{60, 7}, nil},
 	}

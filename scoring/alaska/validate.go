@@ -43,7 +43,11 @@ func Validate(s State) []scoring.Violation {
 			})
 			continue
 		}
-		total = min(total+p.Salmon, MaxSalmon+1) // capped: huge counts must not overflow
+		if p.Salmon > MaxSalmon-total { // compared, not added: huge counts must not overflow
+			total = MaxSalmon + 1
+		} else {
+			total += p.Salmon
+		}
 	}
 	// ruling CAM-1, ALA-1: salmon are cards of the 76-card deck minus the
 	// 10 river cards.

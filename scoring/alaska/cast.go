@@ -1,0 +1,149 @@
+package alaska
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// MaxCard is the highest number card value accepted in a hand (ruling
+// CAM-1); only casts of 1–10 hit the river.
+const MaxCard = 13
+
+// CastSection returns the section a cast of one or two yellow number cards
+// hits: the card's value or the two cards' sum (ruling ALA-1). A value or
+// sum outside 1–10 has no river section, so it is not a cast.
+func CastSection(cards ...int) (int, error) {
+	if len(cards) < 1 || len(cards) > 2 {
+		return 0, &MoveError{Code: "cast_cards", Message: fmt.Sprintf("a cast is one number card or two combined, not %d", len(cards))}
+	}
+	sum := 0
+	for _, c := range cards {
+		if c < 0 || c > MaxCard {
+			return 0, &MoveError{Code: "card_value", Message: fmt.Sprintf("%d is not a number card (0–%d)", c, MaxCard)}
+		}
+		sum += c
+	}
+	if !onRiver(sum) {
+		return 0, noSection("a cast of", sum)
+	}
+	return sum, nil
+}
+
+// Cast casts into section s; casterSalmon is how many salmon the caster has
+// caught so far. In order:
+//   - an angler on s is hooked instead of any salmon there, which stays.
+//     A tourist goes to the discard pile and the caster loses the rest of
+//     their hand and sits out their next turn. A local takes one of the
+//     caster's salmon (to the discard pile) and leaves; a caster with no
+//     salmon is pitied and the local stays;
+//   - else a salmon lying on s is caught (Gained +1). If two lie there, the
+//     one named s (on s and s+1) is taken;
+//   - else the cast catches nothing.
+func Cast(r River, s, casterSalmon int) (River, Event, error) {
+	if !onRiver(s) {
+		return r, Event{}, noSection("a cast into section", s)
+	}
+	e := Event{Section: s}
+	switch a := r.AnglerOn(s); {
+	case a == Tourist:
+		r.Anglers[s-1] = NoAngler
+		e.Kind, e.LoseHand, e.SkipTurn = HookedTourist, true, true
+		e.Text = fmt.Sprintf("You hook the tourist in section %d: the tourist goes to the discard pile, you lose all remaining hand cards and sit out your next turn.", s)
+	case a == Local && casterSalmon > 0:
+		r.Anglers[s-1] = NoAngler
+		e.Kind, e.Gained = HookedLocal, -1
+		e.Text = fmt.Sprintf("You hook the local in section %d: give the local one of your salmon (to the discard pile); the local forgives you and leaves the river.", s)
+	case a == Local:
+		e.Kind = HookedLocal
+		e.Text = fmt.Sprintf("You hook the local in section %d: you have no salmon to give, so the local takes pity and stays on the river.", s)
+	default:
+		on := r.SalmonOn(s)
+		if len(on) == 0 {
+			e.Kind = Nothing
+			e.Text = fmt.Sprintf("Your cast into section %d catches nothing.", s)
+			return r, e, nil
+		}
+		n := on[0]
+		r.Salmon[n-1]--
+		e.Kind, e.Salmon, e.Gained = Caught, n, 1
+		e.Text = fmt.Sprintf("You catch %s: lay it face up next to you.", salmonName(n))
+		return r, e, nil
+	}
+	if on := r.SalmonOn(s); len(on) > 0 {
+		e.Text += fmt.Sprintf(" %s stays in the river.", capital(salmonName(on[0])))
+	}
+	return r, e, nil
+}
+
+func capital(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// CastOption is one way to cast at a salmon: one or two cards and the
+// section they hit.
+type CastOption struct {
+	Cards   []int `json:"cards"`
+	Section int   `json:"section"`
+}
+
+// CastsFor lists the casts that catch salmon n: every single card and pair
+// of cards whose value or sum is one of its two sections. With hand nil the
+// cards are any values 1–10 (a pair of equal values needs two such cards);
+// with a hand, only cards from it, each used once. A section with an angler
+// is left out, since a cast there hooks the angler instead. Singles come
+// first, then pairs, each in ascending order.
+func CastsFor(r River, n int, hand []int) ([]CastOption, error) {
+	if !onRiver(n) {
+		return nil, noSection("salmon", n)
+	}
+	for _, c := range hand {
+		if c < 0 || c > MaxCard {
+			return nil, &MoveError{Code: "card_value", Message: fmt.Sprintf("%d is not a number card (0–%d)", c, MaxCard)}
+		}
+	}
+	cards := hand
+	if cards == nil {
+		// Any card 1–10, as often as needed.
+		for v := 1; v <= Sections; v++ {
+			cards = append(cards, v, v)
+		}
+	}
+	lo, hi := Covers(n)
+	target := map[int]bool{}
+	for _, s := range []int{lo, hi} {
+		if r.AnglerOn(s) == NoAngler {
+			target[s] = true
+		}
+	}
+	var out []CastOption
+	seen := map[[2]int]bool{}
+	add := func(c ...int) {
+		key := [2]int{c[0], -1}
+		if len(c) == 2 {
+			key[1] = c[1]
+		}
+		sum := c[0]
+		if len(c) == 2 {
+			sum += c[1]
+		}
+		if !target[sum] || seen[key] {
+			return
+		}
+		seen[key] = true
+		out = append(out, CastOption{Cards: c, Section: sum})
+	}
+	sorted := slices.Sorted(slices.Values(cards))
+	for _, c := range sorted {
+		add(c)
+	}
+	for i := range sorted {
+		for j := i + 1; j < len(sorted); j++ {
+			add(sorted[i], sorted[j])
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,59 @@
+package alaska
+
+// Kind names what a move did, for the pages and the play log.
+type Kind string
+
+// Move outcomes.
+const (
+	Nothing       Kind = "nothing"        // a cast into an empty section
+	Caught        Kind = "caught"         // a cast caught a salmon
+	HookedTourist Kind = "hooked_tourist" // a cast hooked a tourist
+	HookedLocal   Kind = "hooked_local"   // a cast hooked a local
+	SalmonPlaced  Kind = "salmon_placed"
+	AnglerPlaced  Kind = "angler_placed"
+	LocalChased   Kind = "local_chased" // a tourist placed on a local: both leave
+	Flowed        Kind = "flow"
+	EagleCaught   Kind = "eagle_caught"
+	EagleChased   Kind = "eagle_chased"
+	BearCleared   Kind = "bear_cleared"
+	BearAte       Kind = "bear_ate"
+)
+
+// Event describes one move on the river and what it means for the player
+// whose move it was.
+type Event struct {
+	Kind Kind `json:"kind"`
+	// Section is the river section acted on (cast, angler, eagle); 0 if none.
+	Section int `json:"section,omitempty"`
+	// Salmon is the salmon concerned, by its lower section; 0 if none.
+	Salmon int `json:"salmon,omitempty"`
+	// Gained is the change to the mover's caught salmon: +1 for a catch,
+	// −1 for a salmon given to a hooked local or eaten by a bear (then it is
+	// the catcher who loses it).
+	Gained int `json:"gained"`
+	// LoseHand and SkipTurn are a hooked tourist's price: the caster
+	// discards their remaining hand cards and sits out their next turn.
+	LoseHand bool `json:"lose_hand,omitempty"`
+	SkipTurn bool `json:"skip_turn,omitempty"`
+	// Catches lists the salmon the anglers caught during a flow.
+	Catches []Catch `json:"catches,omitempty"`
+	Text    string  `json:"text"`
+}
+
+// Catch is one salmon taken by an angler while the river flowed.
+type Catch struct {
+	Flow    int    `json:"flow"`    // which flow card, from 1
+	Salmon  int    `json:"salmon"`  // the salmon's lower section before it moved
+	Section int    `json:"section"` // the angler's section
+	Angler  Angler `json:"angler"`
+}
+
+// MoveError is a move the river does not allow; Code is stable snake_case
+// for guided play ("no_section", "section_taken", "no_salmon",
+// "no_angler", "card_value", "cast_cards", "nothing_to_eat").
+type MoveError struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+func (e *MoveError) Error() string { return e.Message }

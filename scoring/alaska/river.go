@@ -1,0 +1,205 @@
+package alaska
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Sections is the number of river cards, numbered 1 to 10 in a ring (ruling
+// ALA-1).
+const Sections = 10
+
+// Angler is who sits on a river section.
+type Angler string
+
+// The anglers; NoAngler is an empty section.
+const (
+	NoAngler Angler = ""
+	Tourist  Angler = "tourist"
+	Local    Angler = "local"
+)
+
+// River is the river between moves. It is a value: every move returns a new
+// River and leaves its argument alone.
+//
+// A salmon lies across two neighbouring sections n and n+1 (10 borders 1)
+// and is named by its lower section n, so salmon 10 lies on 10 and 1.
+type River struct {
+	// Salmon[n-1] counts the salmon lying across sections n and n+1.
+	Salmon [Sections]int `json:"salmon"`
+	// Anglers[s-1] is the angler on section s (at most one per section).
+	Anglers [Sections]Angler `json:"anglers"`
+}
+
+// SalmonAt counts the salmon named n (lying on n and n+1); 0 for an n
+// outside 1–10.
+func (r River) SalmonAt(n int) int {
+	if !onRiver(n) {
+		return 0
+	}
+	return r.Salmon[n-1]
+}
+
+// AnglerOn returns the angler on section s.
+func (r River) AnglerOn(s int) Angler {
+	if !onRiver(s) {
+		return NoAngler
+	}
+	return r.Anglers[s-1]
+}
+
+// SalmonOn lists the salmon lying on section s: salmon s and salmon s−1,
+// each as many times as it lies there.
+func (r River) SalmonOn(s int) []int {
+	var out []int
+	for _, n := range []int{s, Downstream(s)} {
+		for range r.SalmonAt(n) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// Covers returns the two sections salmon n lies on.
+func Covers(n int) (int, int) { return n, Upstream(n) }
+
+// Upstream is the next section clockwise: n+1, and 1 after 10.
+func Upstream(n int) int { return n%Sections + 1 }
+
+// Downstream is the next section counter-clockwise, where the flow carries
+// salmon: n−1, and 10 before 1 (ruling ALA-1).
+func Downstream(n int) int { return (n+Sections-2)%Sections + 1 }
+
+func onRiver(s int) bool { return s >= 1 && s <= Sections }
+
+func noSection(what string, s int) error {
+	return &MoveError{Code: "no_section", Message: fmt.Sprintf("%s %d: the river sections are numbered 1 to %d", what, s, Sections)}
+}
+
+// salmonName says where a salmon lies: "the salmon on 4–5".
+func salmonName(n int) string {
+	a, b := Covers(n)
+	return fmt.Sprintf("the salmon on %d–%d", a, b)
+}
+
+// PlaceSalmon lays a salmon across sections n and n+1: the player to the
+// right of the one whose salmon card fell out of the hand chooses n. A
+// salmon may lie on an angler's section; casts there hook the angler
+// until the next flow carries the salmon past it.
+func PlaceSalmon(r River, n int) (River, Event, error) {
+	if !onRiver(n) {
+		return r, Event{}, noSection("salmon", n)
+	}
+	r.Salmon[n-1]++
+	lo, hi := Covers(n)
+	e := Event{Kind: SalmonPlaced, Salmon: n, Text: fmt.Sprintf("A salmon falls into the river on %d–%d.", lo, hi)}
+	for _, s := range []int{lo, hi} {
+		if a := r.AnglerOn(s); a != NoAngler {
+			e.Text += fmt.Sprintf(" It lies in the %s's section %d: a cast into %d hooks the %s, and the next flow carries the salmon past it into the %s's catch.", a, s, s, a, a)
+		}
+	}
+	return r, e, nil
+}
+
+// PlaceAngler puts a tourist or local on section s. A section holds one
+// angler: a tourist placed on a local chases it off (both cards go to the
+// discard pile); any other placement on an occupied section is refused.
+func PlaceAngler(r River, s int, a Angler) (River, Event, error) {
+	if !onRiver(s) {
+		return r, Event{}, noSection("section", s)
+	}
+	if a != Tourist && a != Local {
+		return r, Event{}, &MoveError{Code: "no_angler", Message: fmt.Sprintf("%q is not an angler: place a tourist or a local", string(a))}
+	}
+	switch here := r.AnglerOn(s); {
+	case here == NoAngler:
+		r.Anglers[s-1] = a
+		return r, Event{Kind: AnglerPlaced, Section: s, Text: fmt.Sprintf("A %s now fishes in section %d.", a, s)}, nil
+	case here == Local && a == Tourist:
+		r.Anglers[s-1] = NoAngler
+		return r, Event{Kind: LocalChased, Section: s, Text: fmt.Sprintf("The tourist chases the local off section %d: both go to the discard pile.", s)}, nil
+	default:
+		return r, Event{}, &MoveError{Code: "section_taken", Message: fmt.Sprintf(
+			"section %d already holds a %s; only a tourist placed on a local chases it away", s, here)}
+	}
+}
+
+// Flow plays flow cards one after the other (ruling ALA-1). Each moves
+// every salmon one section downstream: salmon n (on n, n+1) ends on n−1, n.
+//
+// A salmon "swims past" an angler when the angler sits on any section the
+// salmon lies on before or after the step (n+1, n or n−1): a salmon cannot
+// get by an angler, so after a flow no salmon lies in an angler's section.
+// The angler catches it: the salmon goes to the discard pile, and a tourist
+// goes home with it (leaves the river) while a local stays and may catch
+// the next. A salmon meets the anglers in the order it passes them, n+1,
+// then n, then n−1; salmon are moved in order of their lower section, 1 to
+// 10, so when one tourist could take two salmon in one flow, the one with
+// the lower number is taken.
+func Flow(r River, cards int) (River, Event) {
+	e := Event{Kind: Flowed}
+	var lines []string
+	for step := 1; step <= cards; step++ {
+		var next River
+		next.Anglers = r.Anglers
+		for n := 1; n <= Sections; n++ {
+			for range r.Salmon[n-1] {
+				s, a := passes(next, n)
+				if a == NoAngler {
+					next.Salmon[Downstream(n)-1]++
+					continue
+				}
+				if a == Tourist {
+					next.Anglers[s-1] = NoAngler
+				}
+				e.Catches = append(e.Catches, Catch{Flow: step, Salmon: n, Section: s, Angler: a})
+				lines = append(lines, catchText(a, s, n))
+			}
+		}
+		r = next
+	}
+	switch {
+	case cards <= 0:
+		e.Text = "No flow card: the river stands still."
+	case r == River{Anglers: r.Anglers} && len(e.Catches) == 0:
+		e.Text = "No salmon in the river: the flow card is discarded and nothing happens."
+	default:
+		e.Text = fmt.Sprintf("The river flows %s: every salmon moves %s downstream.", times(cards), sections(cards))
+	}
+	if len(lines) > 0 {
+		e.Text += " " + strings.Join(lines, " ")
+	}
+	return r, e
+}
+
+// passes returns the first angler salmon n passes in one flow step and its
+// section, or NoAngler.
+func passes(r River, n int) (int, Angler) {
+	for _, s := range []int{Upstream(n), n, Downstream(n)} {
+		if a := r.AnglerOn(s); a != NoAngler {
+			return s, a
+		}
+	}
+	return 0, NoAngler
+}
+
+func catchText(a Angler, s, n int) string {
+	if a == Tourist {
+		return fmt.Sprintf("The tourist on %d catches %s and goes home with it (both to the discard pile).", s, salmonName(n))
+	}
+	return fmt.Sprintf("The local on %d catches %s (to the discard pile) and stays.", s, salmonName(n))
+}
+
+func times(n int) string {
+	if n == 1 {
+		return "once"
+	}
+	return fmt.Sprintf("%d times", n)
+}
+
+func sections(n int) string {
+	if n == 1 {
+		return "one section"
+	}
+	return fmt.Sprintf("%d sections", n)
+}
