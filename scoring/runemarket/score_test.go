@@ -185,3 +185,11 @@ func TestInfo(t *testing.T) {
 		t.Errorf("options = %+v", i.Options)
 	}
 }
+
+func TestBoatShelterLimitMessage(t *testing.T) {
+	r := Score(State{Players: []Player{{Name: "Ana", Shelters: []Shelter{{Colour: Red}, {Colour: Blue}}, BoatShelters: []BoatShelter{{}}}, {Name: "Ben"}}})
+	want := "Ana has 1 stand-alone boat shelter but both main shelters; a boat shelter stands alone only in place of a missing main shelter (at most two shelters in all), otherwise it goes inside a main shelter"
+	if len(r.Violations) != 1 || r.Violations[0].Message != want {
+		t.Errorf("got %+v", r.Violations)
+	}
+}

@@ -105,8 +105,8 @@ func checkShelters(p Player) []scoring.Violation {
 	// a colour, never beside a main shelter of its colour.
 	if n := len(p.BoatShelters); n > free {
 		v = append(v, violation("boat_shelter_limit", p, "RUN-1",
-			"%s has %d stand-alone boat shelters but %s; a boat shelter stands alone only in place of a missing main shelter (at most two shelters in all), otherwise it goes inside a main shelter",
-			p.Name, n, mainsPhrase(mains)))
+			"%s has %s but %s; a boat shelter stands alone only in place of a missing main shelter (at most two shelters in all), otherwise it goes inside a main shelter",
+			p.Name, plural(n, "stand-alone boat shelter"), mainsPhrase(mains)))
 	}
 	standing := map[string]int{}
 	for _, b := range p.BoatShelters {
