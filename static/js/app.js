@@ -1,0 +1,104 @@
+// Tablemate progressive enhancement. Every page works without this file;
+// it adds tap pads for card stacks, +/- steppers and a double-submit guard.
+(function () {
+  "use strict";
+  document.documentElement.classList.add("js");
+
+  function tokens(value) {
+    return value.trim().split(/\s+/).filter(Boolean);
+  }
+
+  function renderChips(editor) {
+    var input = editor.querySelector("input[data-stack]");
+    var box = editor.querySelector("[data-preview]");
+    if (!input || !box) return;
+    var colour = input.getAttribute("data-stack");
+    box.textContent = "";
+    var ts = tokens(input.value);
+    if (ts.length === 0) {
+      var none = document.createElement("span");
+      none.className = "none";
+      none.textContent = "no cards";
+      box.appendChild(none);
+      return;
+    }
+    ts.forEach(function (t) {
+      var chip = document.createElement("span");
+      var down = /^x/i.test(t);
+      chip.className = "chip chip-" + colour + (down ? " down" : "");
+      chip.textContent = down ? (t.length > 1 ? "\u2193" + t.slice(1) : "?") : t;
+      chip.setAttribute("aria-label", down ? "face-down " + (t.slice(1) || "card") : t);
+      box.appendChild(chip);
+    });
+  }
+
+  function setupEditor(editor) {
+    var input = editor.querySelector("input[data-stack]");
+    var down = editor.querySelector("[data-action=down]");
+    editor.addEventListener("click", function (ev) {
+      var b = ev.target.closest("button");
+      if (!b || !editor.contains(b)) return;
+      var ts = tokens(input.value);
+      var v = b.getAttribute("data-value");
+      var action = b.getAttribute("data-action");
+      if (v) {
+        var faceDown = down && down.getAttribute("aria-pressed") === "true";
+        ts.push(faceDown ? "x" + v : v);
+        if (down) down.setAttribute("aria-pressed", "false");
+      } else if (action === "down") {
+        b.setAttribute("aria-pressed", b.getAttribute("aria-pressed") === "true" ? "false" : "true");
+        return;
+      } else if (action === "unknown") {
+        ts.push("x");
+      } else if (action === "back") {
+        ts.pop();
+      } else if (action === "clear") {
+        ts = [];
+      } else {
+        return;
+      }
+      input.value = ts.join(" ");
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+    input.addEventListener("input", function () { renderChips(editor); });
+    renderChips(editor);
+  }
+
+  function setupStepper(stepper) {
+    var input = stepper.querySelector("input");
+    stepper.addEventListener("click", function (ev) {
+      var b = ev.target.closest("button[data-step]");
+      if (!b) return;
+      var n = parseInt(input.value, 10) || 0;
+      n += parseInt(b.getAttribute("data-step"), 10);
+      var min = input.min === "" ? -Infinity : parseInt(input.min, 10);
+      var max = input.max === "" ? Infinity : parseInt(input.max, 10);
+      input.value = String(Math.max(min, Math.min(max, n)));
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+  }
+
+  function init(root) {
+    root.querySelectorAll(".stack-editor").forEach(setupEditor);
+    root.querySelectorAll(".stepper").forEach(setupStepper);
+  }
+
+  // A second tap on a submit button while the first request is on its way
+  // is ignored here; the server also answers a repeated form only once.
+  document.addEventListener("submit", function (ev) {
+    var form = ev.target;
+    if (form.dataset.sending === "1") {
+      ev.preventDefault();
+      return;
+    }
+    form.dataset.sending = "1";
+    setTimeout(function () { form.dataset.sending = ""; }, 4000);
+  });
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", function () { init(document); });
+  } else {
+    init(document);
+  }
+  document.addEventListener("htmx:afterSwap", function (ev) { init(ev.target); });
+})();
