@@ -1,0 +1,29 @@
+package views
+
+import "strings"
+
+const barMax = 200 // px of the longest bar
+
+func barY(i int) int { return i * 32 }
+
+func chartHeight(c BarChart) int { return len(c.Bars)*32 + 4 }
+
+func barWidth(c BarChart, v int) int {
+	top := 0
+	for _, b := range c.Bars {
+		top = max(top, b.Value)
+	}
+	if top <= 0 || v <= 0 {
+		return 0
+	}
+	return max(2, v*barMax/top)
+}
+
+// chartText is the chart said in words, for screen readers.
+func chartText(c BarChart) string {
+	parts := make([]string, len(c.Bars))
+	for i, b := range c.Bars {
+		parts[i] = b.Label + ": " + itoa(b.Value)
+	}
+	return strings.Join(parts, "; ")
+}

@@ -1,0 +1,114 @@
+package views
+
+import (
+	"strconv"
+	"strings"
+)
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// signed writes a score with its sign: "+3", "−2", "0".
+func signed(n int) string {
+	switch {
+	case n > 0:
+		return "+" + strconv.Itoa(n)
+	case n < 0:
+		return "−" + strconv.Itoa(-n)
+	}
+	return "0"
+}
+
+func flashKind(k string) string {
+	switch k {
+	case "bad", "warn":
+		return k
+	}
+	return "good"
+}
+
+// errorID turns a field path into an element id for aria-describedby.
+func errorID(field string) string {
+	r := strings.NewReplacer("[", "-", "]", "", ".", "-")
+	return "err-" + r.Replace(field)
+}
+
+// describedBy links an input to its error message when it has one.
+func describedBy(errs Errors, field string) string {
+	if errs.Has(field) {
+		return errorID(field)
+	}
+	return ""
+}
+
+// joinNames writes "Ana", "Ana and Ben", "Ana, Ben and Cy".
+func joinNames(names []string) string {
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+func boolStr(b bool) string {
+	if b {
+		return "true"
+	}
+	return "false"
+}
+
+func playerField(i int) string { return "players[" + strconv.Itoa(i) + "].name" }
+
+func listID(warnings bool) string {
+	if warnings {
+		return "warnings"
+	}
+	return "violations"
+}
+
+// pfield is the form name of a player's field, matching the JSON path the
+// engine reports errors on: pfield(1, "tokens") = "players[1].tokens".
+func pfield(i int, name string) string { return "players[" + strconv.Itoa(i) + "]." + name }
+
+func stackField(i int, colour string) string { return pfield(i, "display."+colour) }
+
+func adjPath(i, j int) string { return pfield(i, "adjustments["+strconv.Itoa(j)+"]") }
+
+func adjField(i, j int, name string) string { return adjPath(i, j) + "." + name }
+
+func fieldID(i int, name string) string { return "p" + strconv.Itoa(i) + "-" + name }
+
+func adjID(i, j int, name string) string {
+	return "p" + strconv.Itoa(i) + "-adj" + strconv.Itoa(j) + "-" + name
+}
+
+func colourName(c string) string {
+	if c == "" {
+		return c
+	}
+	return strings.ToUpper(c[:1]) + c[1:]
+}
+
+func nameOr(p KKSPlayer) string {
+	if p.Name != "" {
+		return p.Name
+	}
+	return "player " + strconv.Itoa(p.Index+1)
+}
+
+func hasAdjustment(p KKSPlayer) bool {
+	for _, a := range p.Adjustments {
+		if a.Card != "" || a.Points != "" || a.Reason != "" {
+			return true
+		}
+	}
+	return false
+}

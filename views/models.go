@@ -1,0 +1,188 @@
+// Package views holds the templ components of every page and the view
+// models they take. Components never see database rows: handlers build
+// these models from sessions and scoring values.
+package views
+
+import "tablemate/scoring"
+
+// Page is what the shared layout needs from every page.
+type Page struct {
+	Title string
+	// Flash is a one-line message shown above the content (e.g. "Undone").
+	Flash     string
+	FlashKind string // "good", "bad" or "warn"
+	// CSRF is the token every form posts back.
+	CSRF string
+}
+
+// Form carries the hidden fields every write form sends: the CSRF token,
+// the idempotency token of this rendering, and the table version seen.
+type Form struct {
+	CSRF  string
+	Token string
+	Seen  int
+}
+
+// Errors maps a field path (e.g. "players[1].display.red") to its message.
+type Errors map[string]string
+
+// Has reports whether the field has an error.
+func (e Errors) Has(field string) bool { _, ok := e[field]; return ok }
+
+// HomeVM is the start page.
+type HomeVM struct {
+	Page
+	Games  []scoring.Info
+	Recent []TableRow
+}
+
+// TableRow is one table in a list.
+type TableRow struct {
+	ID, Name, GameTitle string
+	Moves               int
+	Updated             string
+}
+
+// NewTableVM is the "start a table" form.
+type NewTableVM struct {
+	Page
+	Form
+	Games   []scoring.Info
+	Game    string
+	Name    string
+	Players []string // one entry per name box
+	Errors  Errors
+}
+
+// TableVM is a table's page: players, games so far, running totals.
+type TableVM struct {
+	Page
+	Form
+	ID, Name  string
+	Game      scoring.Info
+	Standings []StandingRow
+	Games     []GameRow
+	Players   []string
+	Leaders   []string
+	UndoLabel string // what Undo would take back; "" when nothing
+	Log       []LogRow
+	Chart     BarChart
+}
+
+// StandingRow is one player's running total.
+type StandingRow struct {
+	Rank                 int
+	Name                 string
+	Total, Played, Wins  int
+	Leader               bool
+	Behind               int
+}
+
+// GameRow is one recorded game on a table page.
+type GameRow struct {
+	Number     int
+	Totals     []string // per table player, "–" when the player sat out
+	Winners    []string
+	Valid      bool
+	Violations int
+	Warnings   int
+	Corrected  bool
+	Err        string
+}
+
+// LogRow is one event of a table's history.
+type LogRow struct {
+	Seq    int
+	Text   string
+	At     string
+	Undone bool
+}
+
+// BarChart is a horizontal bar chart drawn as inline SVG.
+type BarChart struct {
+	Title string
+	Bars  []Bar
+}
+
+// Bar is one bar of a BarChart.
+type Bar struct {
+	Label string
+	Value int
+	Lead  bool
+}
+
+// ResultVM is a scored state: verdict, winners, each player's breakdown
+// and every violation with the rule it breaks.
+type ResultVM struct {
+	Page
+	Heading   string
+	GameTitle string
+	Result    scoring.Result
+	// Displays holds per player name the cards drawn as chips (KKS).
+	Displays  map[string][]StackView
+	BackURL   string
+	BackLabel string
+	EditURL   string
+}
+
+// StackView is one colour stack drawn as chips.
+type StackView struct {
+	Colour string
+	Cards  []ChipView
+}
+
+// ChipView is one card chip.
+type ChipView struct {
+	Text, Label string
+	Down        bool
+}
+
+// KKSEntryVM is the Koffer, Katze & Sombrero display editor.
+type KKSEntryVM struct {
+	Page
+	Form
+	Heading   string
+	Intro     string
+	Action    string
+	EditNames bool // the check page names players; a table already has them
+	Players   []KKSPlayer
+	Specials  map[int]bool
+	Turns     int // cards per display (KKS-3), 0 when the player count is open
+	Errors    Errors
+	Submit    string
+}
+
+// KKSPlayer is one player's part of the editor.
+type KKSPlayer struct {
+	Index       int
+	Name        string
+	Tokens      string
+	Stacks      []KKSStack
+	Adjustments []KKSAdjust
+}
+
+// KKSStack is one colour's stack in the notation "4 6 x 5".
+type KKSStack struct {
+	Colour string
+	Value  string
+}
+
+// KKSAdjust is one labelled special-card adjustment (rulings G-4, KKS-6).
+type KKSAdjust struct {
+	Card, Points, Reason string
+}
+
+// CheckIndexVM lists the games whose scores can be checked.
+type CheckIndexVM struct {
+	Page
+	Games []scoring.Info
+}
+
+// JSONCheckVM is the plain JSON checker for games without an editor yet.
+type JSONCheckVM struct {
+	Page
+	Form
+	Game   scoring.Info
+	Body   string
+	Errors Errors
+}
