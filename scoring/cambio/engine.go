@@ -1,0 +1,42 @@
+package cambio
+
+import (
+	"strconv"
+
+	"tablemate/scoring"
+)
+
+// Engine is Cambio's scoring.Game.
+type Engine struct{}
+
+var _ scoring.Game = Engine{}
+
+// Info describes Cambio for the game list.
+func (Engine) Info() scoring.Info {
+	return scoring.Info{
+		Slug:       Slug,
+		Title:      "Cambio",
+		MinPlayers: MinPlayers,
+		MaxPlayers: MaxPlayers,
+		LowestWins: true,
+		Options: []scoring.Option{
+			{
+				Name: "cambio_tie", Values: []string{TieReward, TiePenalty}, Default: TieReward,
+				Help: "A Cambio caller tied for the fewest points: reward (−5, counts as fewest) or penalty (+5).",
+			},
+			{
+				Name: "target", Default: strconv.Itoa(DefaultTarget),
+				Help: "The game ends after the round in which someone reaches this total (1–1000).",
+			},
+		},
+	}
+}
+
+// Check decodes body and scores it.
+func (Engine) Check(body []byte) (scoring.Result, error) {
+	s, err := Decode(body)
+	if err != nil {
+		return scoring.Result{}, err
+	}
+	return Score(s), nil
+}
