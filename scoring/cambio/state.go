@@ -116,7 +116,7 @@ func decodePlayer(raw json.RawMessage, path string) (Player, error) {
 		if err := scoring.Decode(rr, &r, rpath); err != nil {
 			return Player{}, err
 		}
-		cards, err := DecodeCards(r.Cards, scoring.Join(rpath, "cards"))
+		cards, err := decodeCards(r.Cards, scoring.Join(rpath, "cards"))
 		if err != nil {
 			return Player{}, err
 		}
@@ -125,9 +125,9 @@ func decodePlayer(raw json.RawMessage, path string) (Player, error) {
 	return p, nil
 }
 
-// DecodeCards reads a list of JSON card tokens; an error names the token's
-// field, path[k]. Kodiak reads its card lists with it too.
-func DecodeCards(raw []json.RawMessage, path string) ([]Card, error) {
+// decodeCards reads a list of JSON card tokens; an error names the token's
+// field, path[k].
+func decodeCards(raw []json.RawMessage, path string) ([]Card, error) {
 	cards := make([]Card, len(raw))
 	for k, rc := range raw {
 		f := scoring.Index(path, k)
