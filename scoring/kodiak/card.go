@@ -10,7 +10,9 @@ import (
 const HairballToken = "hairball"
 
 // Card is one table card as entered: a Cambio card (ruling CAM-1: the same
-// deck and tokens) or a hairball typed among the cards.
+// deck and tokens) or a hairball typed among the cards. For a hairball the
+// embedded cambio.Card is the zero card and means nothing; use Value,
+// String and Title, which know about hairballs.
 type Card struct {
 	cambio.Card
 	Hairball bool
@@ -45,6 +47,14 @@ func (c Card) String() string {
 		return HairballToken
 	}
 	return c.Card.String()
+}
+
+// Title is the card as printed for people: "Hairball", "Red King", "7".
+func (c Card) Title() string {
+	if c.Hairball {
+		return "Hairball"
+	}
+	return c.Card.Title()
 }
 
 // MarshalText writes the card as its token.

@@ -61,7 +61,7 @@ func TestCardText(t *testing.T) {
 	if err := c.UnmarshalText([]byte("HAIRBALL")); err != nil || !c.Hairball || c.Value() != 0 {
 		t.Fatalf("%+v %v", c, err)
 	}
-	if b, _ := c.MarshalText(); string(b) != "hairball" {
+	if b, _ := c.MarshalText(); string(b) != "hairball" || c.Title() != "Hairball" {
 		t.Errorf("%q", b)
 	}
 	if err := c.UnmarshalText([]byte("sunlight")); err != nil || c.Hairball || c.Value() != 10 {
