@@ -1,0 +1,118 @@
+// Package kks is the rules engine of Koffer, Katze & Sombrero: stacks in
+// the score-check notation, every check of rulings KKS-1..KKS-6, scores
+// with a breakdown per colour, and the step rules of guided play.
+package kks
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Colour is one of the four card colours.
+type Colour string
+
+// The colours, in the order displays are shown.
+const (
+	Red    Colour = "red"
+	Yellow Colour = "yellow"
+	Black  Colour = "black"
+	Blue   Colour = "blue"
+)
+
+// Colours returns the four colours in display order.
+func Colours() []Colour { return []Colour{Red, Yellow, Black, Blue} }
+
+// ParseColour reads a colour name.
+func ParseColour(s string) (Colour, bool) {
+	for _, c := range Colours() {
+		if strings.EqualFold(s, string(c)) {
+			return c, true
+		}
+	}
+	return "", false
+}
+
+// Card is one number card (ruling KKS-1: values 1–10 in four colours).
+type Card struct {
+	Colour Colour
+	Value  int
+}
+
+// ParseCard reads "red 10".
+func ParseCard(s string) (Card, error) {
+	f := strings.Fields(s)
+	if len(f) != 2 {
+		return Card{}, fmt.Errorf("%q is not a card: write a colour and a value, like \"red 10\"", s)
+	}
+	c, ok := ParseColour(f[0])
+	if !ok {
+		return Card{}, fmt.Errorf("%q is not a colour: red, yellow, black or blue", f[0])
+	}
+	v, err := strconv.Atoi(f[1])
+	if err != nil || v < 1 || v > 10 {
+		return Card{}, fmt.Errorf("%q is not a card value: 1 to 10", f[1])
+	}
+	return Card{Colour: c, Value: v}, nil
+}
+
+func (c Card) String() string { return string(c.Colour) + " " + strconv.Itoa(c.Value) }
+
+// StackCard is one card in a display stack. Value 0 means a face-down card
+// of unknown value.
+type StackCard struct {
+	Value    int
+	FaceDown bool
+}
+
+func (c StackCard) String() string {
+	switch {
+	case !c.FaceDown:
+		return strconv.Itoa(c.Value)
+	case c.Value == 0:
+		return "x"
+	}
+	return "x" + strconv.Itoa(c.Value)
+}
+
+// Stack is one colour's cards, bottom to top.
+type Stack []StackCard
+
+// ParseStack reads the notation "4 6 x 5": numbers are face-up cards, "x"
+// a face-down card of unknown value, "x3" a face-down 3. Readable numbers
+// outside 1–10 are kept (the card_value check reports them); anything else
+// is an error naming the token.
+func ParseStack(s string) (Stack, error) {
+	var st Stack
+	for _, tok := range strings.Fields(s) {
+		c := StackCard{}
+		num := tok
+		if rest, ok := strings.CutPrefix(strings.ToLower(tok), "x"); ok {
+			c.FaceDown, num = true, rest
+			if num == "" {
+				st = append(st, c)
+				continue
+			}
+		}
+		v, err := strconv.Atoi(num)
+		if err != nil || len(num) > 3 || num[0] == '+' || num[0] == '-' {
+			return nil, fmt.Errorf("%q is not a card: write a value (4), x for a face-down card, or x4 for a face-down 4", tok)
+		}
+		if c.FaceDown && v == 0 {
+			// Value 0 means "unknown" in a StackCard, so x0 cannot be kept.
+			return nil, fmt.Errorf("%q is not a card: a face-down card is x (unknown) or x1 to x10", tok)
+		}
+		c.Value = v
+		st = append(st, c)
+	}
+	return st, nil
+}
+
+// String formats the stack back into the notation.
+func (s Stack) String() string {
+	parts := make([]string, len(s))
+	for i, c := range s {
+		parts[i] = c.String()
+	}
+	return strings.Join(parts, " ")
+}

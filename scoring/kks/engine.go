@@ -1,0 +1,28 @@
+package kks
+
+import "tablemate/scoring"
+
+// Engine is Koffer, Katze & Sombrero for the registry, API and CLI.
+type Engine struct{}
+
+var _ scoring.Game = Engine{}
+
+// Info describes the game.
+func (Engine) Info() scoring.Info {
+	return scoring.Info{
+		Slug: Slug, Title: "Koffer, Katze & Sombrero", MinPlayers: 2, MaxPlayers: 4,
+		Options: []scoring.Option{{
+			Name: "special_cards",
+			Help: "the 3 special cards in play, numbered 1–15 (ruling KKS-6); rule checks then become warnings and players may carry labelled adjustments",
+		}},
+	}
+}
+
+// Check decodes and scores a request body.
+func (Engine) Check(body []byte) (scoring.Result, error) {
+	s, err := Decode(body)
+	if err != nil {
+		return scoring.Result{}, err
+	}
+	return Score(s), nil
+}

@@ -1,0 +1,118 @@
+package kks
+
+import (
+	"encoding/json"
+	"strings"
+
+	"tablemate/scoring"
+)
+
+// MaxTokens is each player's supply at the start (ruling KKS-1).
+const MaxTokens = 7
+
+// MaxReason bounds an adjustment's reason.
+const MaxReason = 80
+
+// State is a finished game as API.md's request describes it.
+type State struct {
+	Players []Player
+	// SpecialCards are the special cards in play (ruling KKS-6), if any.
+	SpecialCards []int
+}
+
+// Player is one player's display, tokens and special-card adjustments.
+type Player struct {
+	Name        string
+	Tokens      int
+	Display     map[Colour]Stack
+	Adjustments []Adjustment
+}
+
+// Adjustment is a labelled manual change of a player's score caused by a
+// special card (rulings G-4, KKS-6).
+type Adjustment struct {
+	Card   int    `json:"card"`
+	Points int    `json:"points"`
+	Reason string `json:"reason"`
+}
+
+type request struct {
+	Players []json.RawMessage `json:"players"`
+	Options *struct {
+		SpecialCards []int `json:"special_cards"`
+	} `json:"options"`
+}
+
+type playerJSON struct {
+	Name    string `json:"name"`
+	Tokens  int    `json:"tokens"`
+	Display struct {
+		Red    string `json:"red"`
+		Yellow string `json:"yellow"`
+		Black  string `json:"black"`
+		Blue   string `json:"blue"`
+	} `json:"display"`
+	Adjustments []Adjustment `json:"adjustments"`
+}
+
+// Decode reads a score-check request strictly. Unreadable input is a
+// *scoring.InputError naming the field; rule breaks are left to Validate.
+func Decode(body []byte) (State, error) {
+	var req request
+	if err := scoring.Decode(body, &req, ""); err != nil {
+		return State{}, err
+	}
+	if req.Players == nil {
+		return State{}, scoring.Errorf("players", "a list of players is required")
+	}
+	var s State
+	names := make([]string, len(req.Players))
+	for i, raw := range req.Players {
+		field := scoring.Index("players", i)
+		var pj playerJSON
+		if err := scoring.Decode(raw, &pj, field); err != nil {
+			return State{}, err
+		}
+		p := Player{Name: strings.TrimSpace(pj.Name), Tokens: pj.Tokens, Display: map[Colour]Stack{}}
+		texts := []string{pj.Display.Red, pj.Display.Yellow, pj.Display.Black, pj.Display.Blue}
+		for k, c := range Colours() {
+			st, err := ParseStack(texts[k])
+			if err != nil {
+				return State{}, scoring.Errorf(scoring.Join(field, "display."+string(c)), "%s", err.Error())
+			}
+			if len(st) > 0 {
+				p.Display[c] = st
+			}
+		}
+		for j, a := range pj.Adjustments {
+			af := scoring.Join(field, scoring.Index("adjustments", j))
+			a.Reason = strings.TrimSpace(a.Reason)
+			switch {
+			case a.Reason == "":
+				return State{}, scoring.Errorf(af, "an adjustment needs a reason, e.g. \"card 9: most red cards\"")
+			case len([]rune(a.Reason)) > MaxReason:
+				return State{}, scoring.Errorf(af, "a reason is at most %d characters", MaxReason)
+			}
+			p.Adjustments = append(p.Adjustments, a)
+		}
+		names[i] = pj.Name
+		s.Players = append(s.Players, p)
+	}
+	if err := scoring.CheckNames("players", names); err != nil {
+		return State{}, err
+	}
+	if req.Options != nil {
+		s.SpecialCards = req.Options.SpecialCards
+	}
+	return s, nil
+}
+
+// TurnsPerPlayer is how many cards every display holds at the end
+// (ruling KKS-3: 33 cards after the row, the round is finished): 17 with
+// 2 players, 12 with 3, 9 with 4; 0 for other player counts.
+func TurnsPerPlayer(players int) int {
+	if players < 2 || players > 4 {
+		return 0
+	}
+	return (33 + players) / players
+}
