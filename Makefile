@@ -1,0 +1,47 @@
+# Tablemate: `make run` starts the app, `make test` runs every test.
+# Both install what they need on a fresh Debian machine with Go.
+
+GO        ?= go
+ADDR      ?= :8080
+DB        ?= ./tablemate.db
+FUZZTIME  ?= 5s
+
+.PHONY: run build test deps generate vet staticcheck unit e2e fuzz bench clean
+
+run: build
+	./bin/tablemate serve -addr $(ADDR) -db $(DB)
+
+build: generate
+	$(GO) build -o bin/tablemate ./cmd/tablemate
+
+generate:
+	$(GO) tool templ generate -path views
+
+# Everything CI checks: generated code current, vet, staticcheck, unit and
+# HTTP tests with -race, short fuzz runs, and the browser tests.
+test: deps vet staticcheck unit fuzz e2e
+
+deps:
+	@scripts/install-deps.sh
+
+vet:
+	@test -z "$$(gofmt -l $$(git ls-files '*.go' | grep -v '_templ.go$$'))" || { echo "gofmt needed:"; gofmt -l .; exit 1; }
+	$(GO) vet ./...
+
+staticcheck:
+	$(GO) tool staticcheck ./...
+
+unit:
+	$(GO) test -race -count=1 ./...
+
+fuzz:
+	@scripts/fuzz.sh $(FUZZTIME)
+
+e2e: build
+	$(GO) test -count=1 -tags e2e -timeout 10m ./e2e/...
+
+bench:
+	$(GO) test -run=NONE -bench=. -benchmem ./scoring/... ./views/...
+
+clean:
+	rm -rf bin

@@ -1,0 +1,157 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const ameliaJSON = `{"players":[{"name":"Amelia","tokens":3,"display":{"red":"1 5 7","yellow":"6 10 x","black":"4 6 x 5","blue":"4 9"}},
+ {"name":"Victor","tokens":0,"display":{"red":"7 5"}}]}`
+
+func TestScoreAPI(t *testing.T) {
+	ts := newTestServer(t)
+	tests := []struct {
+		name   string
+		path   string
+		body   string
+		status int
+		field  string // 400: the offending field
+		code   string // 200: a violation code that must appear
+	}{
+		{"valid shape, rules broken", "/api/v1/games/koffer-katze-sombrero/score", ameliaJSON, 200, "", "not_ascending"},
+		{"invalid JSON", "/api/v1/games/koffer-katze-sombrero/score", `{"players": [`, 400, "", ""},
+		{"wrong type", "/api/v1/games/koffer-katze-sombrero/score", `{"players":[{"name":"A","tokens":"3"}]}`, 400, "players[0].tokens", ""},
+		{"unknown field", "/api/v1/games/koffer-katze-sombrero/score", `{"players":[],"colour":"red"}`, 400, "colour", ""},
+		{"unreadable card", "/api/v1/games/koffer-katze-sombrero/score", `{"players":[{"name":"A","tokens":0,"display":{"red":"1 z"}},{"name":"B","tokens":0}]}`, 400, "players[0].display.red", ""},
+		{"duplicate names", "/api/v1/games/koffer-katze-sombrero/score", `{"players":[{"name":"A","tokens":0},{"name":"A","tokens":0}]}`, 400, "players[1].name", ""},
+		{"missing name", "/api/v1/games/koffer-katze-sombrero/score", `{"players":[{"tokens":0},{"name":"B","tokens":0}]}`, 400, "players[0].name", ""},
+		{"unknown game", "/api/v1/games/chess/score", `{}`, 404, "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			status, body := ts.postJSON(tt.path, tt.body)
+			if status != tt.status {
+				t.Fatalf("status %d, want %d: %v", status, tt.status, body)
+			}
+			switch status {
+			case 200:
+				for _, key := range []string{"violations", "warnings", "winners", "players"} {
+					if _, ok := body[key].([]any); !ok {
+						t.Errorf("%s is not an array: %v", key, body[key])
+					}
+				}
+				if !strings.Contains(jsonString(body["violations"]), `"`+tt.code+`"`) {
+					t.Errorf("violations %v lack %s", body["violations"], tt.code)
+				}
+			case 400:
+				e, _ := body["error"].(map[string]any)
+				if e == nil || e["message"] == "" {
+					t.Fatalf("400 without error message: %v", body)
+				}
+				if tt.field != "" && e["field"] != tt.field {
+					t.Errorf("field %v, want %s (%v)", e["field"], tt.field, e["message"])
+				}
+			}
+		})
+	}
+}
+
+func TestScoreAPIEdges(t *testing.T) {
+	ts := newTestServer(t)
+	big := `{"players":[` + strings.Repeat(" ", 1<<20) + `]}`
+	if status, body := ts.postJSON("/api/v1/games/koffer-katze-sombrero/score", big); status != 400 {
+		t.Errorf("over 1 MiB: %d %v", status, body)
+	}
+	req, _ := http.NewRequest(http.MethodPost, ts.URL+"/api/v1/games/koffer-katze-sombrero/score", strings.NewReader(ameliaJSON))
+	req.Header.Set("Content-Type", "text/plain")
+	if p := ts.do(req); p.status != http.StatusUnsupportedMediaType {
+		t.Errorf("text/plain: %d", p.status)
+	}
+	if p := ts.get("/api/v1/games/koffer-katze-sombrero/score"); p.status != http.StatusMethodNotAllowed {
+		t.Errorf("GET on score: %d", p.status)
+	}
+	p := ts.get("/api/v1/games")
+	for _, slug := range []string{"koffer-katze-sombrero", "auf-der-hut", "kociaki-lobuziaki", "alaska", "rune-market"} {
+		if !strings.Contains(p.body, `"slug":"`+slug+`"`) {
+			t.Errorf("GET /api/v1/games lacks %s", slug)
+		}
+	}
+}
+
+func jsonString(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+func TestCheckCommand(t *testing.T) {
+	dir := t.TempDir()
+	valid := filepath.Join(dir, "valid.json")
+	// A valid 2-player final state: 17 cards each (KKS-3), no rule broken.
+	os.WriteFile(valid, []byte(`{"players":[
+	 {"name":"Lea","tokens":4,"display":{"red":"1 2 3 4 5 6 7 8 9 10","blue":"1 2 3 4 5 6 7"}},
+	 {"name":"Tom","tokens":6,"display":{"yellow":"1 2 3 4 5 6 7 8 9 10","black":"1 2 3 4 5 6 7"}}]}`), 0o644)
+	invalid := filepath.Join(dir, "invalid.json")
+	os.WriteFile(invalid, []byte(ameliaJSON), 0o644)
+	broken := filepath.Join(dir, "broken.json")
+	os.WriteFile(broken, []byte(`{"players": 3}`), 0o644)
+
+	tests := []struct {
+		name  string
+		args  []string
+		stdin string
+		code  int
+		out   string
+	}{
+		{"valid file", []string{"check", "koffer-katze-sombrero", valid}, "", 0, `"valid": true`},
+		{"invalid state", []string{"check", "koffer-katze-sombrero", invalid}, "", 1, `"not_ascending"`},
+		{"stdin", []string{"check", "koffer-katze-sombrero", "-"}, ameliaJSON, 1, `"total": 58`},
+		{"unreadable", []string{"check", "koffer-katze-sombrero", broken}, "", 2, `"field": "players"`},
+		{"unknown game", []string{"check", "chess", valid}, "", 2, ""},
+		{"missing file", []string{"check", "koffer-katze-sombrero", filepath.Join(dir, "nope.json")}, "", 2, ""},
+		{"no args", []string{"check"}, "", 2, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			code := run(context.Background(), tt.args, strings.NewReader(tt.stdin), &out, &errOut)
+			if code != tt.code {
+				t.Fatalf("exit %d, want %d\nstdout: %s\nstderr: %s", code, tt.code, out.String(), errOut.String())
+			}
+			if !strings.Contains(out.String(), tt.out) {
+				t.Errorf("output lacks %q:\n%s", tt.out, out.String())
+			}
+		})
+	}
+}
+
+func TestMigrateAndBackupCommands(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "t.db")
+	var out, errOut bytes.Buffer
+	if code := run(context.Background(), []string{"migrate", "-db", db}, nil, &out, &errOut); code != 0 {
+		t.Fatalf("migrate: %d %s", code, errOut.String())
+	}
+	if !strings.Contains(out.String(), "migrated from schema version 0") {
+		t.Errorf("first migrate said %q", out.String())
+	}
+	out.Reset()
+	run(context.Background(), []string{"migrate", "-db", db}, nil, &out, &errOut)
+	if !strings.Contains(out.String(), "up to date") {
+		t.Errorf("second migrate said %q", out.String())
+	}
+	if code := run(context.Background(), []string{"backup", "-db", db, filepath.Join(dir, "copy.db")}, nil, &out, &errOut); code != 0 {
+		t.Fatalf("backup: %d %s", code, errOut.String())
+	}
+	if _, err := os.Stat(filepath.Join(dir, "copy.db")); err != nil {
+		t.Fatal(err)
+	}
+	if code := run(context.Background(), []string{"dance"}, nil, &out, &errOut); code != 2 {
+		t.Errorf("unknown command: exit %d", code)
+	}
+}

@@ -1,0 +1,20 @@
+package main
+
+import (
+	"log/slog"
+
+	"tablemate/scoring/games"
+	"tablemate/sessions"
+)
+
+// app holds what the handlers share; handlers are its methods, one file
+// per area, and stay thin: decode, call sessions or an engine, render.
+type app struct {
+	store  *sessions.Store
+	tables *sessions.Tables
+	log    *slog.Logger
+}
+
+func newApp(store *sessions.Store, log *slog.Logger) *app {
+	return &app{store: store, tables: sessions.NewTables(store, games.Find), log: log}
+}

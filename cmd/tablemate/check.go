@@ -1,0 +1,84 @@
+package main
+
+import (
+	"errors"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"tablemate/scoring"
+	"tablemate/scoring/games"
+	"tablemate/views"
+)
+
+// checkIndex lists the games whose scores can be checked.
+func (a *app) checkIndex(c echo.Context) error {
+	return render(c, http.StatusOK, views.CheckIndex(views.CheckIndexVM{Page: page(c, "Check a score"), Games: games.Infos()}))
+}
+
+// checkForm renders a game's checker: its editor, or the JSON form.
+func (a *app) checkForm(c echo.Context) error {
+	engine, ok := games.Find(c.Param("game"))
+	if !ok {
+		return echo.ErrNotFound
+	}
+	info := engine.Info()
+	if ed, ok := editorFor(info.Slug); ok {
+		return render(c, http.StatusOK, ed.page(checkEntry(c, info, nil, nil)))
+	}
+	vm := views.JSONCheckVM{Page: page(c, "Check "+info.Title), Form: form(c, 0), Game: info}
+	return render(c, http.StatusOK, views.JSONCheck(vm))
+}
+
+func checkEntry(c echo.Context, info scoring.Info, values map[string][]string, errs views.Errors) entry {
+	return entry{
+		Page: page(c, "Check "+info.Title), Form: form(c, 0), Values: values, Errors: errs,
+		Heading: "Check a score", Action: "/check/" + info.Slug, Submit: "Check the score",
+		Intro: "Name the players and enter what each has in front of them. Nothing is saved.",
+	}
+}
+
+// submitCheck scores a posted state without storing anything.
+func (a *app) submitCheck(c echo.Context) error {
+	engine, ok := games.Find(c.Param("game"))
+	if !ok {
+		return echo.ErrNotFound
+	}
+	info := engine.Info()
+	values, err := c.FormParams()
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, "The form could not be read.")
+	}
+	ed, hasEditor := editorFor(info.Slug)
+	var body []byte
+	var slots []int
+	if hasEditor {
+		body, slots, err = ed.parse(values, nil)
+	} else {
+		body = []byte(c.FormValue("state"))
+	}
+	var res scoring.Result
+	if err == nil {
+		res, err = engine.Check(body)
+	}
+	var in *scoring.InputError
+	if errors.As(err, &in) {
+		if hasEditor {
+			return render(c, http.StatusUnprocessableEntity, ed.page(checkEntry(c, info, values, views.Errors{remapField(in.Field, slots): in.Message})))
+		}
+		vm := views.JSONCheckVM{Page: page(c, "Check "+info.Title), Form: form(c, 0), Game: info, Body: string(body),
+			Errors: views.Errors{"state": in.Error()}}
+		return render(c, http.StatusUnprocessableEntity, views.JSONCheck(vm))
+	}
+	if err != nil {
+		return err
+	}
+	vm := views.ResultVM{
+		Page: page(c, "Checked score"), Heading: "Checked score", GameTitle: info.Title, Result: res,
+		BackURL: "/check/" + info.Slug, BackLabel: "Check another",
+	}
+	if hasEditor && ed.display != nil {
+		vm.Displays = ed.display(body)
+	}
+	return render(c, http.StatusOK, views.ResultPage(vm))
+}

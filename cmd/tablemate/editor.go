@@ -1,0 +1,65 @@
+package main
+
+import (
+	"encoding/json"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/a-h/templ"
+
+	"tablemate/views"
+)
+
+// editor is a game's result form: it draws the entry page and turns the
+// posted form into the engine's JSON state. Form field names are the JSON
+// paths the engine reports errors on ("players[1].display.red"), so an
+// engine's error lands next to the field that caused it.
+type editor struct {
+	// page draws the form for an entry.
+	page func(e entry) templ.Component
+	// parse builds the engine state from a posted form. A field it cannot
+	// read is a *scoring.InputError on the form's field name.
+	parse func(values url.Values, fixedNames []string) (state json.RawMessage, slots []int, err error)
+	// values turns a stored state back into form values (for corrections).
+	values func(state json.RawMessage) url.Values
+	// display draws the state's cards per player on the result page.
+	display func(state json.RawMessage) map[string][]views.StackView
+}
+
+// entry is everything an editor page shows.
+type entry struct {
+	views.Page
+	views.Form
+	Heading, Intro, Action, Submit string
+	// Names are the table's players; nil on the check page, where the
+	// players are named in the form.
+	Names  []string
+	Values url.Values
+	Errors views.Errors
+}
+
+// editorFor returns the result editor of a game.
+func editorFor(slug string) (editor, bool) {
+	switch slug {
+	case "koffer-katze-sombrero":
+		return kksEditor(), true
+	}
+	return editor{}, false
+}
+
+// remapField translates an engine field path on the built state back to
+// the form's field: the state's players[k] is the form's slot slots[k]
+// (empty check-page slots are left out of the state).
+func remapField(field string, slots []int) string {
+	rest, ok := strings.CutPrefix(field, "players[")
+	if !ok {
+		return field
+	}
+	num, tail, ok := strings.Cut(rest, "]")
+	k, err := strconv.Atoi(num)
+	if !ok || err != nil || k < 0 || k >= len(slots) {
+		return field
+	}
+	return "players[" + strconv.Itoa(slots[k]) + "]" + tail
+}

@@ -1,0 +1,180 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"tablemate/scoring"
+	"tablemate/sessions"
+	"tablemate/views"
+)
+
+// newGame renders the result editor for the table's next game.
+func (a *app) newGame(c echo.Context) error {
+	t, ed, err := a.tableEditor(c)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, ed.page(gameEntry(c, t, 0, nil, nil, "")))
+}
+
+// editGame renders the editor prefilled with a recorded game, to correct it.
+func (a *app) editGame(c echo.Context) error {
+	t, ed, err := a.tableEditor(c)
+	if err != nil {
+		return err
+	}
+	g, err := gameParam(c, t)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, ed.page(gameEntry(c, t, g.Number, ed.values(g.State), nil, "")))
+}
+
+// gameEntry builds an editor page for a table: game n (0 = a new game).
+func gameEntry(c echo.Context, t sessions.Table, n int, values map[string][]string, errs views.Errors, flash string) entry {
+	e := entry{
+		Page: page(c, t.Name), Form: form(c, t.Head), Names: t.Players, Values: values, Errors: errs,
+		Heading: fmt.Sprintf("Game %d: final displays", len(t.Games)+1),
+		Intro:   "Enter what each player has in front of them at the end of the game.",
+		Action:  "/tables/" + t.ID + "/games", Submit: "Check and save",
+	}
+	if n > 0 {
+		e.Heading = fmt.Sprintf("Correct game %d", n)
+		e.Intro = "Change what was entered; the old entry stays in the table's history."
+		e.Action = fmt.Sprintf("/tables/%s/games/%d", t.ID, n)
+		e.Submit = "Check and save the correction"
+	}
+	e.Flash, e.FlashKind = flash, "bad"
+	return e
+}
+
+func (a *app) tableEditor(c echo.Context) (sessions.Table, editor, error) {
+	t, err := a.loadTable(c)
+	if err != nil {
+		return t, editor{}, err
+	}
+	ed, ok := editorFor(t.Info.Slug)
+	if !ok {
+		return t, ed, echo.NewHTTPError(http.StatusNotFound, "This game has no result editor yet.")
+	}
+	return t, ed, nil
+}
+
+func gameParam(c echo.Context, t sessions.Table) (sessions.Game, error) {
+	n, err := strconv.Atoi(c.Param("n"))
+	if err != nil {
+		return sessions.Game{}, echo.ErrNotFound
+	}
+	g, ok := t.Game(n)
+	if !ok {
+		return g, echo.ErrNotFound
+	}
+	return g, nil
+}
+
+// submitGame records a new game from the editor.
+func (a *app) submitGame(c echo.Context) error {
+	return a.saveGame(c, 0)
+}
+
+// correctGame replaces a recorded game's state.
+func (a *app) correctGame(c echo.Context) error {
+	n, err := strconv.Atoi(c.Param("n"))
+	if err != nil || n < 1 {
+		return echo.ErrNotFound
+	}
+	return a.saveGame(c, n)
+}
+
+// saveGame parses the editor, appends the event and shows the verdict.
+// Unreadable fields re-render the form (422) with the entered values; a
+// stale form re-renders it against the fresh table (409), so nothing typed
+// is lost.
+func (a *app) saveGame(c echo.Context, n int) error {
+	t, ed, err := a.tableEditor(c)
+	if err != nil {
+		return err
+	}
+	values, err := c.FormParams()
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, "The form could not be read.")
+	}
+	seen, _ := formInt(c, "_seen")
+	token := c.FormValue("_token")
+	ctx := c.Request().Context()
+
+	state, slots, err := ed.parse(values, t.Players)
+	var app sessions.Appended
+	if err == nil {
+		if n == 0 {
+			app, err = a.tables.RecordGame(ctx, t.ID, seen, token, state)
+		} else {
+			app, err = a.tables.CorrectGame(ctx, t.ID, seen, token, n, state, "corrected at the table")
+		}
+	}
+	var in *scoring.InputError
+	var stale *sessions.StaleError
+	switch {
+	case errors.As(err, &in):
+		e := gameEntry(c, t, n, values, views.Errors{remapField(in.Field, slots): in.Message}, "")
+		e.Form.Token = token // the same entry, still unsaved: keep its key
+		return render(c, http.StatusUnprocessableEntity, ed.page(e))
+	case errors.As(err, &stale):
+		fresh, lerr := a.loadTable(c)
+		if lerr != nil {
+			return lerr
+		}
+		e := gameEntry(c, fresh, n, values, nil,
+			"Someone else changed this table while you were typing, so your entry was not saved yet. It is still here: check it against the fresh table and send it again.")
+		return render(c, http.StatusConflict, ed.page(e))
+	case err != nil:
+		return err
+	}
+	fresh, err := a.loadTable(c)
+	if err != nil {
+		return err
+	}
+	for _, g := range fresh.Games {
+		if g.Seq == app.Event.Seq {
+			return redirect(c, fmt.Sprintf("/tables/%s/games/%d", t.ID, g.Number))
+		}
+	}
+	return redirect(c, "/tables/"+t.ID)
+}
+
+// showGame renders a recorded game's verdict and breakdown.
+func (a *app) showGame(c echo.Context) error {
+	t, err := a.loadTable(c)
+	if err != nil {
+		return err
+	}
+	g, err := gameParam(c, t)
+	if err != nil {
+		return err
+	}
+	vm := views.ResultVM{
+		Page: page(c, fmt.Sprintf("Game %d", g.Number)), Heading: fmt.Sprintf("%s · game %d", t.Name, g.Number),
+		GameTitle: t.Info.Title, Result: g.Result,
+		BackURL: "/tables/" + t.ID, BackLabel: "Back to the table",
+		EditURL: fmt.Sprintf("/tables/%s/games/%d/edit", t.ID, g.Number),
+	}
+	if g.Err != "" {
+		vm.Page.Flash, vm.Page.FlashKind = "This entry can no longer be read: "+g.Err, "bad"
+	}
+	if ed, ok := editorFor(t.Info.Slug); ok && ed.display != nil {
+		vm.Displays = ed.display(g.State)
+	}
+	return render(c, http.StatusOK, views.ResultPage(vm))
+}
+
+// stateOf is a helper for editors: marshal a state struct.
+func stateOf(v any) json.RawMessage {
+	b, _ := json.Marshal(v)
+	return b
+}

@@ -1,0 +1,33 @@
+package main
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"tablemate/scoring/games"
+	"tablemate/views"
+)
+
+// showHome renders the start page with the recent tables.
+func (a *app) showHome(c echo.Context) error {
+	recent, err := a.tables.Recent(c.Request().Context(), 10)
+	if err != nil {
+		return err
+	}
+	vm := views.HomeVM{Page: page(c, "Home"), Games: games.Infos()}
+	for _, t := range recent {
+		vm.Recent = append(vm.Recent, views.TableRow{
+			ID: t.ID, Name: t.Name, GameTitle: gameTitle(t.Game), Moves: t.Moves - 1,
+			Updated: t.UpdatedAt.Local().Format("Mon 2 Jan, 15:04"),
+		})
+	}
+	return render(c, http.StatusOK, views.Home(vm))
+}
+
+func gameTitle(slug string) string {
+	if g, ok := games.Find(slug); ok {
+		return g.Info().Title
+	}
+	return slug
+}

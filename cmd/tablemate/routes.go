@@ -1,0 +1,41 @@
+package main
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+)
+
+// routes lists every URL in one place.
+func (a *app) routes(e *echo.Echo) {
+	e.GET("/", a.showHome)
+	e.GET("/healthz", a.health)
+	e.GET("/static/*", serveStatic)
+
+	e.GET("/tables/new", a.newTable)
+	e.POST("/tables", a.createTable)
+	e.GET("/tables/:id", a.showTable)
+	e.POST("/tables/:id/players", a.addPlayer)
+	e.POST("/tables/:id/undo", a.undo)
+	e.GET("/tables/:id/games/new", a.newGame)
+	e.POST("/tables/:id/games", a.submitGame)
+	e.GET("/tables/:id/games/:n", a.showGame)
+	e.GET("/tables/:id/games/:n/edit", a.editGame)
+	e.POST("/tables/:id/games/:n", a.correctGame)
+
+	e.GET("/check", a.checkIndex)
+	e.GET("/check/:game", a.checkForm)
+	e.POST("/check/:game", a.submitCheck)
+
+	api := e.Group("/api/v1")
+	api.GET("/games", a.listGames)
+	api.POST("/games/:game/score", a.scoreGame)
+}
+
+// health answers load balancers and the tests: the database must answer.
+func (a *app) health(c echo.Context) error {
+	if err := a.store.Ping(c.Request().Context()); err != nil {
+		return c.String(http.StatusServiceUnavailable, "database unavailable")
+	}
+	return c.String(http.StatusOK, "ok")
+}

@@ -1,0 +1,123 @@
+package main
+
+import (
+	"errors"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+
+	"tablemate/views"
+)
+
+// contentSecurityPolicy allows nothing from elsewhere and no inline
+// scripts or styles: every script and stylesheet is a file we embed.
+const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
+	"connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+
+// newServer builds the echo instance: middleware, error handling, routes.
+func newServer(a *app) *echo.Echo {
+	e := echo.New()
+	e.HideBanner, e.HidePort = true, true
+	e.HTTPErrorHandler = a.handleError
+	e.Pre(middleware.RemoveTrailingSlashWithConfig(middleware.TrailingSlashConfig{RedirectCode: http.StatusMovedPermanently}))
+	e.Use(
+		middleware.RequestID(),
+		a.recoverer(),
+		a.requestLogger(),
+		middleware.SecureWithConfig(middleware.SecureConfig{
+			XSSProtection:         "0",
+			ContentTypeNosniff:    "nosniff",
+			XFrameOptions:         "DENY",
+			ReferrerPolicy:        "same-origin",
+			ContentSecurityPolicy: contentSecurityPolicy,
+		}),
+		permissionsPolicy,
+		// The API answers bodies over 1 MiB itself with API.md's 400; this
+		// limit stops anything far larger before it is read.
+		middleware.BodyLimit("2M"),
+		middleware.GzipWithConfig(middleware.GzipConfig{Level: 5, MinLength: 1024}),
+		middleware.CSRFWithConfig(middleware.CSRFConfig{
+			Skipper:        func(c echo.Context) bool { return strings.HasPrefix(c.Path(), "/api/") },
+			TokenLookup:    "form:_csrf,header:X-CSRF-Token",
+			CookieName:     "tm_csrf",
+			CookiePath:     "/",
+			CookieHTTPOnly: true,
+			CookieSameSite: http.SameSiteLaxMode,
+			CookieMaxAge:   7 * 24 * 3600,
+		}),
+	)
+	a.routes(e)
+	return e
+}
+
+func permissionsPolicy(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		c.Response().Header().Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()")
+		return next(c)
+	}
+}
+
+// recoverer turns a panic into a logged 500 page instead of a dropped
+// connection; the stack goes to the log, never to the phone.
+func (a *app) recoverer() echo.MiddlewareFunc {
+	return middleware.RecoverWithConfig(middleware.RecoverConfig{
+		LogErrorFunc: func(c echo.Context, err error, stack []byte) error {
+			a.log.Error("panic", "request_id", c.Response().Header().Get(echo.HeaderXRequestID), "err", err, "stack", string(stack))
+			return err
+		},
+	})
+}
+
+func (a *app) requestLogger() echo.MiddlewareFunc {
+	return middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
+		LogStatus: true, LogURI: true, LogMethod: true, LogLatency: true, LogRequestID: true, HandleError: true,
+		LogValuesFunc: func(c echo.Context, v middleware.RequestLoggerValues) error {
+			level := slog.LevelInfo
+			if v.Status >= 500 {
+				level = slog.LevelError
+			}
+			a.log.LogAttrs(c.Request().Context(), level, "request",
+				slog.String("method", v.Method), slog.String("uri", v.URI), slog.Int("status", v.Status),
+				slog.Duration("latency", v.Latency.Round(time.Microsecond)), slog.String("request_id", v.RequestID))
+			return nil
+		},
+	})
+}
+
+// handleError answers every error: JSON for the API, a friendly page for
+// people. Unexpected errors are logged with the request id.
+func (a *app) handleError(err error, c echo.Context) {
+	if c.Response().Committed {
+		return
+	}
+	status, msg := http.StatusInternalServerError, "Something went wrong on our side. Your entries are safe; try again."
+	var he *echo.HTTPError
+	if errors.As(err, &he) {
+		status = he.Code
+		if m, ok := he.Message.(string); ok {
+			msg = m
+		}
+	}
+	if status >= 500 {
+		a.log.Error("request failed", "request_id", c.Response().Header().Get(echo.HeaderXRequestID), "err", err)
+		msg = "Something went wrong on our side. Your entries are safe; try again."
+	}
+	if strings.HasPrefix(c.Request().URL.Path, "/api/") {
+		c.JSON(status, map[string]any{"error": map[string]string{"message": msg}})
+		return
+	}
+	heading := http.StatusText(status)
+	switch status {
+	case http.StatusNotFound:
+		heading, msg = "Not found", "There is nothing here. A table's link must be copied whole; check it and try again."
+	case http.StatusForbidden:
+		heading, msg = "Form expired", "This form is too old to send (its security token expired). Go back, reload the page and send it again."
+	}
+	if err := render(c, status, views.ErrorPage(page(c, heading), heading, msg)); err != nil {
+		a.log.Error("error page failed", "err", err)
+	}
+}

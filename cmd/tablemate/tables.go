@@ -1,0 +1,270 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"tablemate/scoring"
+	"tablemate/scoring/games"
+	"tablemate/sessions"
+	"tablemate/views"
+)
+
+const playerSlots = 8 // name boxes on the new-table form
+
+// newTable renders the empty "start a table" form.
+func (a *app) newTable(c echo.Context) error {
+	vm := views.NewTableVM{
+		Page: page(c, "Start a table"), Form: form(c, 0),
+		Games: tableGames(), Game: c.QueryParam("game"), Players: make([]string, playerSlots),
+	}
+	return render(c, http.StatusOK, views.NewTable(vm))
+}
+
+// tableGames are the games a table can be started for: those with a
+// result editor.
+func tableGames() []scoring.Info {
+	var out []scoring.Info
+	for _, info := range games.Infos() {
+		if _, ok := editorFor(info.Slug); ok {
+			out = append(out, info)
+		}
+	}
+	return out
+}
+
+// createTable starts a table; bad input re-renders the form with 422.
+func (a *app) createTable(c echo.Context) error {
+	values, err := c.FormParams()
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, "The form could not be read.")
+	}
+	players := values["players"]
+	create := sessions.TableCreated{Game: c.FormValue("game"), Name: c.FormValue("name"), Players: players}
+	if _, ok := editorFor(create.Game); !ok {
+		create.Game = "" // Create reports the field
+	}
+	id, err := a.tables.Create(c.Request().Context(), c.FormValue("_token"), create)
+	var in *scoring.InputError
+	if errors.As(err, &in) {
+		vm := views.NewTableVM{
+			Page: page(c, "Start a table"), Form: form(c, 0), Games: tableGames(),
+			Game: create.Game, Name: create.Name, Players: padded(players, playerSlots),
+			Errors: views.Errors{in.Field: in.Message},
+		}
+		return render(c, http.StatusUnprocessableEntity, views.NewTable(vm))
+	}
+	if err != nil {
+		return err
+	}
+	return redirect(c, "/tables/"+id)
+}
+
+func padded(xs []string, n int) []string {
+	out := append([]string(nil), xs...)
+	for len(out) < n {
+		out = append(out, "")
+	}
+	return out[:max(n, len(xs))]
+}
+
+// loadTable replays the table named in the URL, answering 404 for ids
+// that do not exist.
+func (a *app) loadTable(c echo.Context) (sessions.Table, error) {
+	t, err := a.tables.Table(c.Request().Context(), c.Param("id"))
+	if errors.Is(err, sessions.ErrNotFound) {
+		return t, echo.ErrNotFound
+	}
+	return t, err
+}
+
+// showTable renders the table page.
+func (a *app) showTable(c echo.Context) error {
+	t, err := a.loadTable(c)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, views.TablePage(tableVM(c, t, flashes[c.QueryParam("done")], "good")))
+}
+
+// flashes are the confirmations a redirect may ask for (?done=...); only
+// these fixed texts are shown, never text from the URL.
+var flashes = map[string]string{
+	"undo":   "Undone: the last entry was taken back. It stays in the history.",
+	"player": "Player added.",
+}
+
+// tableVM builds the table page's model.
+func tableVM(c echo.Context, t sessions.Table, flash, kind string) views.TableVM {
+	vm := views.TableVM{
+		Page: page(c, t.Name), Form: form(c, t.Head),
+		ID: t.ID, Name: t.Name, Game: t.Info, Players: t.Players, Leaders: t.Leaders(),
+		Chart: views.BarChart{Title: "Running totals after " + plural(len(t.Games), "game", "games")},
+	}
+	vm.Flash, vm.FlashKind = flash, kind
+	for i, s := range rankedStandings(t) {
+		vm.Standings = append(vm.Standings, views.StandingRow{
+			Rank: i + 1, Name: s.Name, Total: s.Total, Played: s.Played, Wins: s.Wins, Leader: s.Leader, Behind: s.Behind,
+		})
+	}
+	if len(t.Games) > 0 {
+		for _, s := range t.Standings() {
+			vm.Chart.Bars = append(vm.Chart.Bars, views.Bar{Label: s.Name, Value: s.Total, Lead: s.Leader})
+		}
+	}
+	for _, g := range t.Games {
+		row := views.GameRow{
+			Number: g.Number, Winners: g.Result.Winners, Valid: g.Result.Valid && g.Err == "",
+			Violations: len(g.Result.Violations), Warnings: len(g.Result.Warnings), Corrected: g.Corrected, Err: g.Err,
+		}
+		for _, p := range t.Players {
+			if total, ok := g.Result.Total(p); ok {
+				row.Totals = append(row.Totals, fmt.Sprint(total))
+			} else {
+				row.Totals = append(row.Totals, "–")
+			}
+		}
+		vm.Games = append(vm.Games, row)
+	}
+	if e, ok := t.Newest(); ok {
+		vm.UndoLabel = describe(t, e.Event)
+	}
+	for i := len(t.Log) - 1; i >= 0; i-- { // newest first
+		e := t.Log[i]
+		vm.Log = append(vm.Log, views.LogRow{Seq: e.Seq, Text: describe(t, e.Event), At: e.At.Local().Format("15:04:05"), Undone: e.UndoneBy != 0})
+	}
+	return vm
+}
+
+// rankedStandings orders players by their running total, best first;
+// players on the same total keep seat order.
+func rankedStandings(t sessions.Table) []sessions.Standing {
+	s := t.Standings()
+	better := func(a, b sessions.Standing) bool {
+		if (a.Played > 0) != (b.Played > 0) {
+			return a.Played > 0
+		}
+		if t.Info.LowestWins {
+			return a.Total < b.Total
+		}
+		return a.Total > b.Total
+	}
+	// insertion sort: stable and the list is at most 8 long
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && better(s[j], s[j-1]); j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+	return s
+}
+
+// describe says in words what an event did.
+func describe(t sessions.Table, e sessions.Event) string {
+	switch e.Kind {
+	case sessions.KindTableCreated:
+		var p sessions.TableCreated
+		json.Unmarshal(e.Payload, &p)
+		return fmt.Sprintf("Table started for %s with %s", t.Info.Title, joinNames(p.Players))
+	case sessions.KindPlayerJoined:
+		var p sessions.PlayerJoined
+		json.Unmarshal(e.Payload, &p)
+		return p.Name + " joined the table"
+	case sessions.KindGameRecorded:
+		return "game " + gameNumberOf(t, e.Seq) + " entered"
+	case sessions.KindGameCorrected:
+		var p sessions.GameCorrected
+		json.Unmarshal(e.Payload, &p)
+		s := fmt.Sprintf("game %d corrected", p.Game)
+		if p.Reason != "" {
+			s += ": " + p.Reason
+		}
+		return s
+	case sessions.KindUndo:
+		var p sessions.Undo
+		json.Unmarshal(e.Payload, &p)
+		return fmt.Sprintf("undid entry #%d", p.Seq)
+	}
+	return string(e.Kind)
+}
+
+// gameNumberOf finds which game an event recorded, counting recordings in
+// effect before it; undone recordings are named by their position then.
+func gameNumberOf(t sessions.Table, seq int) string {
+	n := 0
+	for _, e := range t.Log {
+		if e.Kind == sessions.KindGameRecorded && (e.UndoneBy == 0 || e.Seq == seq) {
+			n++
+		}
+		if e.Seq == seq {
+			return fmt.Sprint(n)
+		}
+	}
+	return "?"
+}
+
+// addPlayer seats another player.
+func (a *app) addPlayer(c echo.Context) error {
+	seen, _ := formInt(c, "_seen")
+	_, err := a.tables.AddPlayer(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"), c.FormValue("name"))
+	return a.afterTableWrite(c, err, "player")
+}
+
+// undo takes back the newest entry.
+func (a *app) undo(c echo.Context) error {
+	seen, _ := formInt(c, "_seen")
+	_, err := a.tables.Undo(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"))
+	return a.afterTableWrite(c, err, "undo")
+}
+
+// afterTableWrite answers a small table form: back to the table on
+// success; the fresh table with the reason when the write was refused.
+func (a *app) afterTableWrite(c echo.Context, err error, done string) error {
+	var in *scoring.InputError
+	var stale *sessions.StaleError
+	switch {
+	case err == nil:
+		return redirect(c, "/tables/"+c.Param("id")+"?done="+done)
+	case errors.Is(err, sessions.ErrNotFound):
+		return echo.ErrNotFound
+	case errors.As(err, &stale):
+		return a.rerenderTable(c, http.StatusConflict, "Someone else just changed this table, so nothing was done. Here is the fresh state; try again if it is still needed.")
+	case errors.Is(err, sessions.ErrNothingToUndo):
+		return a.rerenderTable(c, http.StatusConflict, "Nothing to undo: only the table's start is left.")
+	case errors.As(err, &in):
+		return a.rerenderTable(c, http.StatusUnprocessableEntity, in.Message)
+	}
+	return err
+}
+
+func (a *app) rerenderTable(c echo.Context, status int, msg string) error {
+	t, err := a.loadTable(c)
+	if err != nil {
+		return err
+	}
+	return render(c, status, views.TablePage(tableVM(c, t, msg, "bad")))
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+func joinNames(names []string) string {
+	switch len(names) {
+	case 0:
+		return "nobody"
+	case 1:
+		return names[0]
+	}
+	s := names[0]
+	for _, n := range names[1 : len(names)-1] {
+		s += ", " + n
+	}
+	return s + " and " + names[len(names)-1]
+}
