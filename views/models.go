@@ -71,11 +71,11 @@ type TableVM struct {
 
 // StandingRow is one player's running total.
 type StandingRow struct {
-	Rank                 int
-	Name                 string
-	Total, Played, Wins  int
-	Leader               bool
-	Behind               int
+	Rank                int
+	Name                string
+	Total, Played, Wins int
+	Leader              bool
+	Behind              int
 }
 
 // GameRow is one recorded game on a table page.
