@@ -44,15 +44,12 @@ type request struct {
 }
 
 type playerJSON struct {
-	Name    string `json:"name"`
-	Tokens  int    `json:"tokens"`
-	Display struct {
-		Red    string `json:"red"`
-		Yellow string `json:"yellow"`
-		Black  string `json:"black"`
-		Blue   string `json:"blue"`
-	} `json:"display"`
-	Adjustments []Adjustment `json:"adjustments"`
+	Name   string `json:"name"`
+	Tokens int    `json:"tokens"`
+	// Display is a map so an unknown colour can be named with its path
+	// (encoding/json does not report paths of unknown nested fields).
+	Display     map[string]string `json:"display"`
+	Adjustments []Adjustment      `json:"adjustments"`
 }
 
 // Decode reads a score-check request strictly. Unreadable input is a
@@ -74,9 +71,13 @@ func Decode(body []byte) (State, error) {
 			return State{}, err
 		}
 		p := Player{Name: strings.TrimSpace(pj.Name), Tokens: pj.Tokens, Display: map[Colour]Stack{}}
-		texts := []string{pj.Display.Red, pj.Display.Yellow, pj.Display.Black, pj.Display.Blue}
-		for k, c := range Colours() {
-			st, err := ParseStack(texts[k])
+		for key := range pj.Display {
+			if _, ok := ParseColour(key); !ok || key != strings.ToLower(key) {
+				return State{}, scoring.Errorf(scoring.Join(field, "display."+key), "unknown colour %q: red, yellow, black or blue", key)
+			}
+		}
+		for _, c := range Colours() {
+			st, err := ParseStack(pj.Display[string(c)])
 			if err != nil {
 				return State{}, scoring.Errorf(scoring.Join(field, "display."+string(c)), "%s", err.Error())
 			}

@@ -1,0 +1,229 @@
+package kks
+
+import (
+	"encoding/json"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"tablemate/scoring"
+)
+
+// The rule text's example: Amelia scores 13 + 15 + 14 + 13 + 3 = 58.
+const amelia = `{"name":"Amelia","tokens":3,"display":{"red":"1 5 7","yellow":"6 10 x","black":"4 6 x 5","blue":"4 9"}}`
+
+func TestAmeliaExample(t *testing.T) {
+	res, err := Engine{}.Check([]byte(`{"players":[` + amelia + `,{"name":"Victor","tokens":0}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := res.Players[0]
+	if a.Total != 58 {
+		t.Fatalf("Amelia = %d, want 58", a.Total)
+	}
+	// Per colour as the rule text adds it up.
+	perColour := map[string]int{}
+	for _, l := range a.Breakdown {
+		colour, _, _ := strings.Cut(l.Label, " ")
+		perColour[colour] += l.Points
+	}
+	for colour, want := range map[string]int{"red": 13, "yellow": 15, "black": 14, "blue": 13, "tokens": 3} {
+		if perColour[colour] != want {
+			t.Errorf("%s = %d, want %d (%v)", colour, perColour[colour], want, a.Breakdown)
+		}
+	}
+}
+
+// valid3 is a possible finished 3-player game (12 cards each, KKS-3).
+func valid3() State {
+	s, err := Decode([]byte(`{"players":[
+	 {"name":"Amelia","tokens":1,"display":{"red":"10 x9 5","yellow":"8 10 x1 9 x","black":"9","blue":"3 4 6"}},
+	 {"name":"Victor","tokens":7,"display":{"red":"3 4","yellow":"5 x","black":"8 x3 6 x","blue":"9 x 10 x"}},
+	 {"name":"Enrique","tokens":11,"display":{"red":"1 7","yellow":"6 7","black":"4 x 5 10 x","blue":"8 x 2"}}]}`))
+	if err != nil {
+		panic(err)
+	}
+	return s
+}
+
+func codes(vs []scoring.Violation) []string {
+	var out []string
+	for _, v := range vs {
+		out = append(out, v.Code)
+	}
+	return out
+}
+
+func TestEveryCode(t *testing.T) {
+	tests := []struct {
+		name   string
+		change func(s *State)
+		code   string // "" = the state stays valid (a near miss)
+		rule   string
+	}{
+		{"valid as played", func(s *State) {}, "", ""},
+		{"one player", func(s *State) { s.Players = s.Players[:1] }, "player_count", "KKS-3"},
+		{"five players", func(s *State) {
+			for _, n := range []string{"D", "E"} {
+				s.Players = append(s.Players, Player{Name: n, Display: map[Colour]Stack{}})
+			}
+		}, "player_count", "KKS-3"},
+		{"value 11", func(s *State) { s.Players[0].Display[Black] = Stack{{11, false}} }, "card_value", "KKS-1"},
+		{"face-down 12", func(s *State) { s.Players[0].Display[Black] = Stack{{9, false}, {12, true}} }, "card_value", "KKS-1"},
+		{"same card at two players", func(s *State) { s.Players[1].Display[Red] = Stack{{3, false}, {5, false}} }, "duplicate_card", "KKS-1"},
+		{"known face-down card held elsewhere", func(s *State) { s.Players[1].Display[Red] = Stack{{3, false}, {10, false}} }, "duplicate_card", "KKS-1"},
+		{"stack starts face down", func(s *State) { s.Players[0].Display[Blue] = Stack{{0, true}, {4, false}, {6, false}} }, "face_down_start", "KKS-2"},
+		{"face down on face down", func(s *State) { s.Players[0].Display[Blue] = Stack{{3, false}, {0, true}, {0, true}} }, "face_down_on_face_down", "KKS-2"},
+		{"lower card face up", func(s *State) { s.Players[0].Display[Blue] = Stack{{3, false}, {6, false}, {4, false}} }, "not_ascending", "KKS-2"},
+		{"equal card face up", func(s *State) { s.Players[0].Display[Blue] = Stack{{3, false}, {4, false}, {4, false}} }, "not_ascending", "KKS-2"},
+		{"any value on a face-down card", func(s *State) { s.Players[0].Display[Blue] = Stack{{3, false}, {0, true}, {1, false}} }, "", ""},
+		{"face-down card higher than below", func(s *State) { s.Players[0].Display[Blue] = Stack{{3, false}, {4, true}, {6, false}} }, "face_down_not_lower", "KKS-2"},
+		{"face-down card equal to below", func(s *State) { s.Players[0].Display[Blue] = Stack{{2, false}, {2, true}, {6, false}} }, "face_down_not_lower", "KKS-2"},
+		{"face-down card lower than below", func(s *State) { s.Players[0].Display[Blue] = Stack{{4, false}, {3, true}, {6, false}} }, "", ""},
+		{"one card short", func(s *State) { s.Players[0].Display[Black] = nil }, "card_count", "KKS-3"},
+		{"negative supply", func(s *State) { s.Players[0].Tokens = -1; s.Players[2].Tokens = 12 }, "token_total", "KKS-4"},
+		{"more tokens than the box", func(s *State) { s.Players[0].Tokens = 4 }, "token_total", "KKS-4"},
+		{"all 21 tokens", func(s *State) { s.Players[0].Tokens = 3 }, "", ""},
+		{"two special cards", func(s *State) { s.SpecialCards = []int{1, 9} }, "special_cards", "KKS-6"},
+		{"special card 16", func(s *State) { s.SpecialCards = []int{1, 9, 16} }, "special_cards", "KKS-6"},
+		{"special card twice", func(s *State) { s.SpecialCards = []int{1, 9, 9} }, "special_cards", "KKS-6"},
+		{"three special cards", func(s *State) { s.SpecialCards = []int{1, 9, 13} }, "", ""},
+		{"adjustment without special cards", func(s *State) {
+			s.Players[0].Adjustments = []Adjustment{{Card: 9, Points: 2, Reason: "r"}}
+		}, "adjustment_not_allowed", "G-4"},
+		{"adjustment for a card not in play", func(s *State) {
+			s.SpecialCards = []int{1, 9, 13}
+			s.Players[0].Adjustments = []Adjustment{{Card: 2, Points: 2, Reason: "r"}}
+		}, "adjustment_card", "KKS-6"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := valid3()
+			tt.change(&s)
+			res := Score(s)
+			if tt.code == "" {
+				if !res.Valid || len(res.Warnings) > 0 {
+					t.Fatalf("want a valid state, got %v %v", res.Violations, res.Warnings)
+				}
+				return
+			}
+			var found *scoring.Violation
+			for i, v := range res.Violations {
+				if v.Code == tt.code {
+					found = &res.Violations[i]
+				}
+			}
+			if found == nil {
+				t.Fatalf("no %s in %v", tt.code, codes(res.Violations))
+			}
+			if found.Rule != tt.rule || found.Message == "" {
+				t.Errorf("%s: rule %q, message %q; want rule %s", tt.code, found.Rule, found.Message, tt.rule)
+			}
+			if res.Valid || len(res.Winners) != 0 {
+				t.Errorf("an invalid state is valid=%v with winners %v", res.Valid, res.Winners)
+			}
+		})
+	}
+}
+
+// Ruling KKS-6: with special cards in play, KKS-2/3/4 checks become
+// warnings; KKS-1 (the cards themselves) stays a violation.
+func TestSpecialCardsTurnChecksIntoWarnings(t *testing.T) {
+	s := valid3()
+	s.SpecialCards = []int{1, 9, 13}
+	s.Players[0].Display[Blue] = Stack{{3, false}, {6, false}, {4, false}} // not_ascending
+	s.Players[1].Tokens = 30                                               // token_total
+	s.Players[2].Adjustments = []Adjustment{{Card: 13, Points: -2, Reason: "most face-down"}, {Card: 1, Points: 5, Reason: "longest red"}}
+	res := Score(s)
+	if !res.Valid {
+		t.Fatalf("violations %v; want only warnings", res.Violations)
+	}
+	for _, code := range []string{"not_ascending", "token_total"} {
+		if !slices.Contains(codes(res.Warnings), code) {
+			t.Errorf("warning %s missing: %v", code, codes(res.Warnings))
+		}
+	}
+	// Adjustments apply in ascending card number and count.
+	e := res.Players[2]
+	n := len(e.Breakdown)
+	if e.Breakdown[n-2].Label != "special card 1: longest red" || e.Breakdown[n-1].Points != -2 {
+		t.Errorf("adjustment lines %v", e.Breakdown[n-2:])
+	}
+	if e.Total != 58+5-2 {
+		t.Errorf("Enrique with adjustments = %d, want 61", e.Total)
+	}
+	s.Players[0].Display[Black] = Stack{{9, false}, {11, false}}
+	if res := Score(s); res.Valid || !slices.Contains(codes(res.Violations), "card_value") {
+		t.Errorf("card_value must stay a violation with special cards: %v", codes(res.Violations))
+	}
+}
+
+func TestWinnersAndTies(t *testing.T) {
+	s := valid3()
+	res := Score(s)
+	if !slices.Equal(res.Winners, []string{"Amelia"}) || res.Players[0].Total != 62 || res.Players[1].Total != 47 || res.Players[2].Total != 58 {
+		t.Fatalf("winners %v totals %v", res.Winners, res.Players)
+	}
+	// A tie: with special cards in play the short displays only warn
+	// (KKS-6), so the state is valid and both players on 5 win (KKS-5).
+	tie := State{SpecialCards: []int{1, 9, 13}, Players: []Player{
+		{Name: "A", Display: map[Colour]Stack{Red: {{5, false}}}},
+		{Name: "B", Display: map[Colour]Stack{Blue: {{3, false}}}, Tokens: 2},
+	}}
+	if res := Score(tie); !res.Valid || !slices.Equal(res.Winners, []string{"A", "B"}) {
+		t.Errorf("tie: valid %v winners %v, want A and B", res.Valid, res.Winners)
+	}
+}
+
+func TestDecodeNamesTheField(t *testing.T) {
+	tests := []struct{ body, field string }{
+		{`{"players":[{"name":"A","tokens":0,"display":{"blue":"1 ?"}},{"name":"B","tokens":0}]}`, "players[0].display.blue"},
+		{`{"players":[{"name":"A","tokens":0},{"name":"B","tokens":0,"display":{"green":"1"}}]}`, "players[1].display.green"},
+		{`{"players":[{"name":"A","tokens":1.5},{"name":"B"}]}`, "players[0].tokens"},
+		{`{"players":[{"name":"A"},{"name":" a "}]}`, "players[1].name"},
+		{`{"players":[{"name":""},{"name":"B"}]}`, "players[0].name"},
+		{`{"players":[{"name":"A","adjustments":[{"card":1,"points":2,"reason":" "}]},{"name":"B"}]}`, "players[0].adjustments[0]"},
+		{`{"players":[{"name":"A"}],"options":{"special_cards":"1 9 13"}}`, "options.special_cards"},
+		{`{}`, "players"},
+		{`[]`, ""},
+	}
+	for _, tt := range tests {
+		_, err := Decode([]byte(tt.body))
+		var in *scoring.InputError
+		if !errors.As(err, &in) {
+			t.Errorf("%s: got %v, want an input error", tt.body, err)
+			continue
+		}
+		if in.Field != tt.field {
+			t.Errorf("%s: field %q (%s), want %q", tt.body, in.Field, in.Message, tt.field)
+		}
+	}
+}
+
+func FuzzCheck(f *testing.F) {
+	f.Add([]byte(`{"players":[` + amelia + `,{"name":"B","tokens":0}]}`))
+	f.Add([]byte(`{"players":[{"name":"A","tokens":-3,"display":{"red":"x 4 x x11"}}],"options":{"special_cards":[1,1]}}`))
+	f.Add([]byte(`{"players":[{"name":"A","adjustments":[{"card":3,"points":-9,"reason":"x"}]}]}`))
+	f.Fuzz(func(t *testing.T, body []byte) {
+		res, err := Engine{}.Check(body)
+		if err != nil {
+			var in *scoring.InputError
+			if !errors.As(err, &in) {
+				t.Fatalf("error is not an InputError: %v", err)
+			}
+			return
+		}
+		if res.Violations == nil || res.Warnings == nil || res.Winners == nil {
+			t.Fatal("nil arrays in a result")
+		}
+		for _, p := range res.Players {
+			if p.Total != scoring.Sum(p.Breakdown) {
+				t.Fatalf("%s: total %d, lines add to %d", p.Name, p.Total, scoring.Sum(p.Breakdown))
+			}
+		}
+		if _, err := json.Marshal(res); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
