@@ -28,8 +28,10 @@ var kksGame = []kksPlayer{
 
 // tapStack enters a stack with the tap pad: values, "next face-down", "x".
 func tapStack(player, colour, stack string) []chromedp.Action {
-	pad := fmt.Sprintf(`fieldset[data-player=%q] input[data-stack=%q] ~ .pad `, player, colour)
-	var acts []chromedp.Action
+	row := fmt.Sprintf(`fieldset[data-player=%q] .stack-editor:has(input[data-stack=%q]) `, player, colour)
+	pad := row + `.pad `
+	// Tapping a stack's cards opens its pad (one pad at a time).
+	acts := []chromedp.Action{tap(row + `[data-preview]`)}
 	for _, tok := range strings.Fields(stack) {
 		switch {
 		case tok == "x":
@@ -65,6 +67,7 @@ func TestKKSEveningOnAPhone(t *testing.T) {
 		tap(`[data-testid="enter-game"]`),
 		chromedp.WaitVisible(`[data-testid="submit-scores"]`, chromedp.ByQuery),
 	)
+	snapshot(t, ctx, "kks-entry-empty")
 	for i, p := range kksGame {
 		var acts []chromedp.Action
 		for _, colour := range []string{"red", "yellow", "black", "blue"} {
@@ -87,12 +90,14 @@ func TestKKSEveningOnAPhone(t *testing.T) {
 			}
 		}
 	}
+	snapshot(t, ctx, "kks-entry-filled")
 	var verdict string
 	run(t, ctx, "submit the game",
 		tap(`[data-testid="submit-scores"]`),
 		chromedp.WaitVisible(`[data-testid="verdict"]`, chromedp.ByQuery),
 		chromedp.Text(`[data-testid="winners"]`, &verdict, chromedp.ByQuery),
 	)
+	snapshot(t, ctx, "kks-result")
 	if !strings.Contains(verdict, "Amelia wins") {
 		t.Errorf("verdict %q, want Amelia wins", verdict)
 	}
@@ -111,6 +116,7 @@ func TestKKSEveningOnAPhone(t *testing.T) {
 		chromedp.WaitVisible(`[data-testid="standings"]`, chromedp.ByQuery),
 		chromedp.Text(`[data-testid="leader"]`, &leader, chromedp.ByQuery),
 	)
+	snapshot(t, ctx, "kks-table")
 	if !strings.Contains(leader, "Amelia leads") {
 		t.Errorf("leader banner %q, want Amelia leads", leader)
 	}

@@ -144,3 +144,19 @@ func tap(sel string) chromedp.Action {
 		chromedp.Click(sel, chromedp.ByQuery),
 	}
 }
+
+// snapshot saves a full-page screenshot to $TABLEMATE_SCREENSHOTS/name.png
+// when that variable is set, so a person can look at what the test saw.
+func snapshot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	dir := os.Getenv("TABLEMATE_SCREENSHOTS")
+	if dir == "" {
+		return
+	}
+	var png []byte
+	if err := chromedp.Run(ctx, chromedp.FullScreenshot(&png, 100)); err != nil {
+		t.Logf("screenshot %s: %v", name, err)
+		return
+	}
+	os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644)
+}

@@ -61,7 +61,16 @@
       input.dispatchEvent(new Event("input", { bubbles: true }));
     });
     input.addEventListener("input", function () { renderChips(editor); });
+    // Only the stack being edited shows its pad, so the page stays short.
+    editor.addEventListener("focusin", function () { activate(editor); });
+    editor.addEventListener("click", function () { activate(editor); });
     renderChips(editor);
+  }
+
+  function activate(editor) {
+    if (editor.classList.contains("active")) return;
+    document.querySelectorAll(".stack-editor.active").forEach(function (e) { e.classList.remove("active"); });
+    editor.classList.add("active");
   }
 
   function setupStepper(stepper) {
@@ -79,7 +88,9 @@
   }
 
   function init(root) {
-    root.querySelectorAll(".stack-editor").forEach(setupEditor);
+    var editors = root.querySelectorAll(".stack-editor");
+    editors.forEach(setupEditor);
+    if (editors.length > 0 && !document.querySelector(".stack-editor.active")) activate(editors[0]);
     root.querySelectorAll(".stepper").forEach(setupStepper);
   }
 
