@@ -27,3 +27,12 @@ type Game interface {
 	Info() Info
 	Check(body []byte) (Result, error)
 }
+
+// Rounds is implemented by games a table scores round by round (Cambio,
+// Kodiak): the table records one round at a time and the engine adds it to
+// the game's state, so the log holds rounds, not whole states.
+type Rounds interface {
+	// AppendRound returns the state with one more round added; a nil
+	// state starts a new game. Unreadable input is a *InputError.
+	AppendRound(state, round []byte) ([]byte, error)
+}

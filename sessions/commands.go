@@ -90,6 +90,38 @@ func (ts *Tables) RecordGame(ctx context.Context, id string, seen int, token str
 	return ts.store.append(ctx, id, seen, token, KindGameRecorded, GameRecorded{State: state})
 }
 
+// RecordRound adds a round to the game in progress, or starts the next
+// game when there is none (the last one is over). The round must be
+// readable by the engine, and the game with it must name only the table's
+// players.
+func (ts *Tables) RecordRound(ctx context.Context, id string, seen int, token string, round json.RawMessage) (Appended, error) {
+	t, rep, err := ts.load(ctx, id, token)
+	if err != nil || rep.Repeat {
+		return rep, err
+	}
+	engine, ok := ts.find(t.Info.Slug)
+	if !ok {
+		return Appended{}, fmt.Errorf("table %s: unknown game %q", t.ID, t.Info.Slug)
+	}
+	rounds, ok := engine.(scoring.Rounds)
+	if !ok {
+		return Appended{}, scoring.Errorf("round", "%s is not scored round by round", t.Info.Title)
+	}
+	rec := RoundRecorded{Game: len(t.Games) + 1, Round: round}
+	var prev json.RawMessage
+	if g, inProgress := t.Current(); inProgress {
+		rec.Game, prev = g.Number, g.State
+	}
+	state, err := rounds.AppendRound(prev, round)
+	if err != nil {
+		return Appended{}, err
+	}
+	if err := ts.checkState(t, state); err != nil {
+		return Appended{}, err
+	}
+	return ts.store.append(ctx, id, seen, token, KindRoundRecorded, rec)
+}
+
 // CorrectGame replaces game number n's state; the old one stays in the log.
 func (ts *Tables) CorrectGame(ctx context.Context, id string, seen int, token string, n int, state json.RawMessage, reason string) (Appended, error) {
 	t, rep, err := ts.load(ctx, id, token)

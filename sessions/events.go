@@ -19,6 +19,7 @@ const (
 	KindGameRecorded  Kind = "game_recorded"
 	KindGameCorrected Kind = "game_corrected"
 	KindUndo          Kind = "undo"
+	KindRoundRecorded Kind = "round_recorded"
 )
 
 // Event is one entry of a table's log. Payload is the kind's JSON body.
@@ -55,6 +56,13 @@ type GameCorrected struct {
 	Game   int             `json:"game"`
 	State  json.RawMessage `json:"state"`
 	Reason string          `json:"reason,omitempty"`
+}
+
+// RoundRecorded adds one round to game Game (1-based) of a round-based
+// game; a Game one past the last starts a new game.
+type RoundRecorded struct {
+	Game  int             `json:"game"`
+	Round json.RawMessage `json:"round"`
 }
 
 // Undo takes back the event with sequence number Seq (the newest one that

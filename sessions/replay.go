@@ -117,6 +117,12 @@ func (t *Table) apply(e Event, engine scoring.Game) error {
 			return err
 		}
 		t.Games = append(t.Games, score(len(t.Games)+1, e.Seq, g.State, engine))
+	case KindRoundRecorded:
+		var r RoundRecorded
+		if err := json.Unmarshal(e.Payload, &r); err != nil {
+			return err
+		}
+		return t.addRound(r, e.Seq, engine)
 	case KindGameCorrected:
 		var g GameCorrected
 		if err := json.Unmarshal(e.Payload, &g); err != nil {
@@ -129,6 +135,34 @@ func (t *Table) apply(e Event, engine scoring.Game) error {
 		t.Games[g.Game-1].Corrected = true
 	default:
 		return fmt.Errorf("unknown event kind %q", e.Kind)
+	}
+	return nil
+}
+
+// addRound applies a round to the current game or starts the next one.
+func (t *Table) addRound(r RoundRecorded, seq int, engine scoring.Game) error {
+	rounds, ok := engine.(scoring.Rounds)
+	if !ok {
+		return fmt.Errorf("%s is not scored round by round", t.Info.Slug)
+	}
+	var prev json.RawMessage
+	switch {
+	case r.Game == len(t.Games)+1:
+	case r.Game == len(t.Games) && r.Game > 0:
+		prev = t.Games[r.Game-1].State
+	default:
+		return fmt.Errorf("round for game %d, but the table has %d", r.Game, len(t.Games))
+	}
+	state, err := rounds.AppendRound(prev, r.Round)
+	if err != nil {
+		return err
+	}
+	g := score(r.Game, seq, state, engine)
+	if r.Game > len(t.Games) {
+		t.Games = append(t.Games, g)
+	} else {
+		g.Corrected = t.Games[r.Game-1].Corrected
+		t.Games[r.Game-1] = g
 	}
 	return nil
 }
@@ -153,6 +187,27 @@ func (t Table) Newest() (LogEntry, bool) {
 		}
 	}
 	return LogEntry{}, false
+}
+
+// ByRounds reports whether the table's game is scored round by round.
+func (t Table) ByRounds(find Finder) bool {
+	engine, ok := find(t.Info.Slug)
+	if !ok {
+		return false
+	}
+	_, ok = engine.(scoring.Rounds)
+	return ok
+}
+
+// Current returns the game in progress of a round-based table: the last
+// game while it is not over. ok is false when the next round starts a new
+// game.
+func (t Table) Current() (Game, bool) {
+	if len(t.Games) == 0 {
+		return Game{}, false
+	}
+	g := t.Games[len(t.Games)-1]
+	return g, !g.Result.GameOver
 }
 
 // Game returns the 1-based game number n.
