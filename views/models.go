@@ -67,6 +67,19 @@ type TableVM struct {
 	UndoLabel string // what Undo would take back; "" when nothing
 	Log       []LogRow
 	Chart     BarChart
+	// Current is the game in progress of a round-based table, or nil.
+	Current *RoundsVM
+}
+
+// RoundsVM is a round-based game in progress: every round's points per
+// player, the totals and how close the game is to its end.
+type RoundsVM struct {
+	Game     int
+	Round    int // rounds played
+	Players  []string
+	Rows     [][]string // per round, per player
+	Totals   []int
+	Progress string
 }
 
 // StandingRow is one player's running total.

@@ -8,6 +8,8 @@ import (
 
 	"github.com/a-h/templ"
 
+	"tablemate/scoring"
+
 	"tablemate/views"
 )
 
@@ -25,6 +27,13 @@ type editor struct {
 	values func(state json.RawMessage) url.Values
 	// display draws the state's cards per player on the result page.
 	display func(state json.RawMessage) map[string][]views.StackView
+	// rounds is set for games entered one round at a time (the engine
+	// implements scoring.Rounds): parse then builds one round, which is
+	// recorded with RecordRound.
+	rounds bool
+	// progress says in words how close a game in progress is to its end,
+	// e.g. "Ben is 6 points from 50" (round-based games; optional).
+	progress func(res scoring.Result) string
 }
 
 // entry is everything an editor page shows.

@@ -58,7 +58,7 @@ func FuzzParseKKSForm(f *testing.F) {
 		v.Set("players[0].adjustments[0].points", points)
 		v.Set("players[0].adjustments[0].reason", reason)
 		v.Add("options.special_cards", special)
-		for _, fixed := range ([][]string{nil, {"Ana", "Ben"}}) {
+		for _, fixed := range [][]string{nil, {"Ana", "Ben"}} {
 			body, slots, err := parseKKSForm(v, fixed)
 			if err != nil {
 				var in *scoring.InputError

@@ -112,9 +112,12 @@ func (a *app) saveGame(c echo.Context, n int) error {
 	state, slots, err := ed.parse(values, t.Players)
 	var app sessions.Appended
 	if err == nil {
-		if n == 0 {
+		switch {
+		case n == 0 && ed.rounds:
+			app, err = a.tables.RecordRound(ctx, t.ID, seen, token, state)
+		case n == 0:
 			app, err = a.tables.RecordGame(ctx, t.ID, seen, token, state)
-		} else {
+		default:
 			app, err = a.tables.CorrectGame(ctx, t.ID, seen, token, n, state, "corrected at the table")
 		}
 	}
@@ -135,6 +138,9 @@ func (a *app) saveGame(c echo.Context, n int) error {
 		return render(c, http.StatusConflict, ed.page(e))
 	case err != nil:
 		return err
+	}
+	if ed.rounds && n == 0 {
+		return redirect(c, "/tables/"+t.ID+"?done=round")
 	}
 	fresh, err := a.loadTable(c)
 	if err != nil {

@@ -96,6 +96,7 @@ func (a *app) showTable(c echo.Context) error {
 var flashes = map[string]string{
 	"undo":   "Undone: the last entry was taken back. It stays in the history.",
 	"player": "Player added.",
+	"round":  "Round saved.",
 }
 
 // tableVM builds the table page's model.
@@ -133,9 +134,41 @@ func tableVM(c echo.Context, t sessions.Table, flash, kind string) views.TableVM
 	if e, ok := t.Newest(); ok {
 		vm.UndoLabel = describe(t, e.Event)
 	}
+	if ed, ok := editorFor(t.Info.Slug); ok && ed.rounds {
+		vm.Current = currentRounds(t, ed)
+	}
 	for i := len(t.Log) - 1; i >= 0; i-- { // newest first
 		e := t.Log[i]
 		vm.Log = append(vm.Log, views.LogRow{Seq: e.Seq, Text: describe(t, e.Event), At: e.At.Local().Format("15:04:05"), Undone: e.UndoneBy != 0})
+	}
+	return vm
+}
+
+// currentRounds shows the game in progress of a round-based table, round
+// by round; nil when the next round starts a new game.
+func currentRounds(t sessions.Table, ed editor) *views.RoundsVM {
+	g, ok := t.Current()
+	if !ok {
+		return nil
+	}
+	vm := &views.RoundsVM{Game: g.Number}
+	for _, p := range g.Result.Players {
+		vm.Players = append(vm.Players, p.Name)
+		vm.Totals = append(vm.Totals, p.Total)
+		vm.Round = max(vm.Round, len(p.Rounds))
+	}
+	for r := range vm.Round {
+		row := make([]string, len(g.Result.Players))
+		for i, p := range g.Result.Players {
+			row[i] = "–"
+			if r < len(p.Rounds) {
+				row[i] = fmt.Sprint(p.Rounds[r])
+			}
+		}
+		vm.Rows = append(vm.Rows, row)
+	}
+	if ed.progress != nil {
+		vm.Progress = ed.progress(g.Result)
 	}
 	return vm
 }
@@ -183,6 +216,10 @@ func describe(t sessions.Table, e sessions.Event) string {
 			s += ": " + p.Reason
 		}
 		return s
+	case sessions.KindRoundRecorded:
+		var p sessions.RoundRecorded
+		json.Unmarshal(e.Payload, &p)
+		return fmt.Sprintf("round entered in game %d", p.Game)
 	case sessions.KindUndo:
 		var p sessions.Undo
 		json.Unmarshal(e.Payload, &p)
