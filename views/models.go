@@ -136,6 +136,21 @@ type ResultVM struct {
 	BackURL   string
 	BackLabel string
 	EditURL   string
+	// Reopen, on the check page, posts the entered values back to the
+	// editor so a disputed entry can be changed without retyping it.
+	Reopen *Reopen
+}
+
+// Reopen is a form that sends entered values back to their editor.
+type Reopen struct {
+	Action string
+	CSRF   string
+	Fields []Field
+}
+
+// Field is one name/value pair of a form.
+type Field struct {
+	Name, Value string
 }
 
 // StackView is one colour stack drawn as chips.

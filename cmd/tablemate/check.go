@@ -3,6 +3,8 @@ package main
 import (
 	"errors"
 	"net/http"
+	"sort"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -50,6 +52,9 @@ func (a *app) submitCheck(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, "The form could not be read.")
 	}
 	ed, hasEditor := editorFor(info.Slug)
+	if hasEditor && c.FormValue("_reopen") == "1" {
+		return render(c, http.StatusOK, ed.page(checkEntry(c, info, values, nil)))
+	}
 	var body []byte
 	var slots []int
 	if hasEditor {
@@ -77,8 +82,30 @@ func (a *app) submitCheck(c echo.Context) error {
 		Page: page(c, "Checked score"), Heading: "Checked score", GameTitle: info.Title, Result: res,
 		BackURL: "/check/" + info.Slug, BackLabel: "Check another",
 	}
-	if hasEditor && ed.display != nil {
-		vm.Displays = ed.display(body)
+	if hasEditor {
+		if ed.display != nil {
+			vm.Displays = ed.display(body)
+		}
+		vm.Reopen = reopen(c, "/check/"+info.Slug, values)
 	}
 	return render(c, http.StatusOK, views.ResultPage(vm))
+}
+
+// reopen carries the entered values (not the form's own hidden fields)
+// back to the editor.
+func reopen(c echo.Context, action string, values map[string][]string) *views.Reopen {
+	r := &views.Reopen{Action: action, CSRF: csrfToken(c)}
+	names := make([]string, 0, len(values))
+	for name := range values {
+		if !strings.HasPrefix(name, "_") {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		for _, v := range values[name] {
+			r.Fields = append(r.Fields, views.Field{Name: name, Value: v})
+		}
+	}
+	return r
 }

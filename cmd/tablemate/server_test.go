@@ -350,6 +350,11 @@ func TestCheckPageScoresWithoutSaving(t *testing.T) {
 	if li.Length() == 0 || !strings.Contains(li.Text(), "Victor") || !strings.Contains(li.Text(), "KKS-2") {
 		t.Errorf("red 7 then 5 face up is not shown as not_ascending for Victor with KKS-2: %q", li.Text())
 	}
+	// "Change these entries" brings the editor back with what was entered.
+	back := ts.post("/check/koffer-katze-sombrero", p.formOf(t, "/check/koffer-katze-sombrero"))
+	if v, _ := back.doc.Find(`input[name="players[1].display.red"]`).Attr("value"); back.status != http.StatusOK || v != "7 5" {
+		t.Errorf("reopened editor: %d, Victor's red = %q, want 7 5", back.status, v)
+	}
 	// A bad token in the third seat is reported on that seat's field.
 	f.Set("players[2].name", "Cy")
 	f.Set("players[2].display.red", "1 2 ?")
