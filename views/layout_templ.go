@@ -97,7 +97,7 @@ func Layout(p Page) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "\" alt=\"\" width=\"28\" height=\"28\">Tablemate</a><nav aria-label=\"Main\"><a href=\"/tables/new\">New table</a> <a href=\"/check\">Check a score</a></nav></header><main id=\"main\">")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "\" alt=\"\" width=\"28\" height=\"28\">Tablemate</a><nav aria-label=\"Main\"><a href=\"/tables/new\">New table</a> <a href=\"/check\" aria-label=\"Check a score\">Check</a></nav></header><main id=\"main\">")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
