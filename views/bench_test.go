@@ -1,0 +1,72 @@
+package views
+
+import (
+	"context"
+	"io"
+	"testing"
+
+	"github.com/a-h/templ"
+
+	"tablemate/scoring"
+)
+
+func benchTable() TableVM {
+	vm := TableVM{ID: "abc", Name: "Friday", Game: scoring.Info{Title: "Koffer, Katze & Sombrero", MaxPlayers: 4},
+		Players: []string{"Amelia", "Victor", "Enrique"}, Leaders: []string{"Amelia"}, UndoLabel: "game 5 entered"}
+	for i, p := range vm.Players {
+		vm.Standings = append(vm.Standings, StandingRow{Rank: i + 1, Name: p, Total: 300 - 10*i, Played: 5})
+		vm.Chart.Bars = append(vm.Chart.Bars, Bar{Label: p, Value: 300 - 10*i, Lead: i == 0})
+	}
+	for g := 1; g <= 5; g++ {
+		vm.Games = append(vm.Games, GameRow{Number: g, Totals: []string{"62", "47", "58"}, Valid: true})
+		vm.Log = append(vm.Log, LogRow{Seq: g, Text: "game entered", At: "20:15"})
+	}
+	return vm
+}
+
+func benchEntry() KKSEntryVM {
+	vm := KKSEntryVM{Heading: "Game 1", Action: "/tables/abc/games", Turns: 12, Submit: "Check and save"}
+	for i, name := range []string{"Amelia", "Victor", "Enrique"} {
+		p := KKSPlayer{Index: i, Name: name, Tokens: "3"}
+		for _, c := range []string{"red", "yellow", "black", "blue"} {
+			p.Stacks = append(p.Stacks, KKSStack{Colour: c, Value: "1 5 x 7"})
+		}
+		p.Adjustments = make([]KKSAdjust, 2)
+		vm.Players = append(vm.Players, p)
+	}
+	return vm
+}
+
+func benchResult() ResultVM {
+	r := scoring.NewResult("koffer-katze-sombrero")
+	r.Valid, r.GameOver, r.Winners = true, true, []string{"Amelia"}
+	for _, name := range []string{"Amelia", "Victor", "Enrique"} {
+		r.Players = append(r.Players, scoring.PlayerResult{Name: name, Total: 58, Breakdown: []scoring.Line{
+			{Label: "red face-up", Points: 13}, {Label: "yellow face-up", Points: 16}, {Label: "yellow face-down (1)", Points: -1}, {Label: "tokens", Points: 3},
+		}})
+	}
+	return ResultVM{Heading: "Game 1", GameTitle: "Koffer, Katze & Sombrero", Result: r}
+}
+
+// BenchmarkRender renders the main pages (go test -bench Render -benchmem).
+func BenchmarkRender(b *testing.B) {
+	pages := []struct {
+		name string
+		comp templ.Component
+	}{
+		{"home", Home(HomeVM{Games: []scoring.Info{{Title: "A"}}, Recent: []TableRow{{ID: "a", Name: "Friday"}}})},
+		{"table", TablePage(benchTable())},
+		{"kks-entry", KKSEntry(benchEntry())},
+		{"result", ResultPage(benchResult())},
+	}
+	for _, p := range pages {
+		b.Run(p.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := p.comp.Render(context.Background(), io.Discard); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
