@@ -23,11 +23,26 @@ var ErrNothingToUndo = errors.New("nothing to undo: no entry is left to take bac
 type Tables struct {
 	store *Store
 	find  Finder
+	// notify, if set, is told the new head after every recorded write.
+	notify func(tableID string, head int)
 }
 
 // NewTables returns the table API over store, scoring games found by find.
 func NewTables(store *Store, find Finder) *Tables {
 	return &Tables{store: store, find: find}
+}
+
+// OnChange registers fn to be told a table's new head after each write
+// (live pages subscribe through it). Set it before serving.
+func (ts *Tables) OnChange(fn func(tableID string, head int)) { ts.notify = fn }
+
+// write appends an event and tells the subscriber about it.
+func (ts *Tables) write(ctx context.Context, id string, seen int, token string, kind Kind, payload any) (Appended, error) {
+	a, err := ts.store.append(ctx, id, seen, token, kind, payload)
+	if err == nil && !a.Repeat && ts.notify != nil {
+		ts.notify(id, a.Event.Seq)
+	}
+	return a, err
 }
 
 // Create validates and starts a table, returning its id. Bad input is a
@@ -87,7 +102,7 @@ func (ts *Tables) RecordGame(ctx context.Context, id string, seen int, token str
 	if err := ts.checkState(t, state); err != nil {
 		return Appended{}, err
 	}
-	return ts.store.append(ctx, id, seen, token, KindGameRecorded, GameRecorded{State: state})
+	return ts.write(ctx, id, seen, token, KindGameRecorded, GameRecorded{State: state})
 }
 
 // RecordRound adds a round to the game in progress, or starts the next
@@ -119,7 +134,7 @@ func (ts *Tables) RecordRound(ctx context.Context, id string, seen int, token st
 	if err := ts.checkState(t, state); err != nil {
 		return Appended{}, err
 	}
-	return ts.store.append(ctx, id, seen, token, KindRoundRecorded, rec)
+	return ts.write(ctx, id, seen, token, KindRoundRecorded, rec)
 }
 
 // CorrectGame replaces game number n's state; the old one stays in the log.
@@ -134,7 +149,7 @@ func (ts *Tables) CorrectGame(ctx context.Context, id string, seen int, token st
 	if err := ts.checkState(t, state); err != nil {
 		return Appended{}, err
 	}
-	return ts.store.append(ctx, id, seen, token, KindGameCorrected, GameCorrected{Game: n, State: state, Reason: strings.TrimSpace(reason)})
+	return ts.write(ctx, id, seen, token, KindGameCorrected, GameCorrected{Game: n, State: state, Reason: strings.TrimSpace(reason)})
 }
 
 // AddPlayer seats one more player.
@@ -150,7 +165,7 @@ func (ts *Tables) AddPlayer(ctx context.Context, id string, seen int, token, nam
 	if err := scoring.CheckNames("players", append(append([]string{}, t.Players...), name)); err != nil {
 		return Appended{}, scoring.Errorf("name", "%s", err.(*scoring.InputError).Message)
 	}
-	return ts.store.append(ctx, id, seen, token, KindPlayerJoined, PlayerJoined{Name: name})
+	return ts.write(ctx, id, seen, token, KindPlayerJoined, PlayerJoined{Name: name})
 }
 
 // Undo takes back the newest entry still in effect.
@@ -163,7 +178,7 @@ func (ts *Tables) Undo(ctx context.Context, id string, seen int, token string) (
 	if !ok {
 		return Appended{}, ErrNothingToUndo
 	}
-	return ts.store.append(ctx, id, seen, token, KindUndo, Undo{Seq: newest.Seq})
+	return ts.write(ctx, id, seen, token, KindUndo, Undo{Seq: newest.Seq})
 }
 
 // load replays a table for a write, unless the form's token was already

@@ -13,8 +13,11 @@ type app struct {
 	store  *sessions.Store
 	tables *sessions.Tables
 	log    *slog.Logger
+	live   *live
 }
 
 func newApp(store *sessions.Store, log *slog.Logger) *app {
-	return &app{store: store, tables: sessions.NewTables(store, games.Find), log: log}
+	a := &app{store: store, tables: sessions.NewTables(store, games.Find), log: log, live: newLive()}
+	a.tables.OnChange(a.live.publish)
+	return a
 }

@@ -30,14 +30,16 @@ func serveCmd(ctx context.Context, args []string, logw io.Writer) error {
 	}
 	defer store.Close()
 
+	a := newApp(store, log)
 	srv := &http.Server{
 		Addr:              *addr,
-		Handler:           newServer(newApp(store, log)),
+		Handler:           newServer(a),
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       15 * time.Second,
 		WriteTimeout:      30 * time.Second,
 		IdleTimeout:       120 * time.Second,
 	}
+	srv.RegisterOnShutdown(a.live.close) // end live streams so shutdown does not wait on them
 	errc := make(chan error, 1)
 	go func() { errc <- srv.ListenAndServe() }()
 	log.Info("tablemate serving", "addr", *addr, "db", *db)

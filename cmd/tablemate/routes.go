@@ -15,6 +15,7 @@ func (a *app) routes(e *echo.Echo) {
 	e.GET("/tables/new", a.newTable)
 	e.POST("/tables", a.createTable)
 	e.GET("/tables/:id", a.showTable)
+	e.GET("/tables/:id/live", a.streamTable)
 	e.POST("/tables/:id/players", a.addPlayer)
 	e.POST("/tables/:id/undo", a.undo)
 	e.GET("/tables/:id/games/new", a.newGame)

@@ -39,7 +39,9 @@ func newServer(a *app) *echo.Echo {
 		// The API answers bodies over 1 MiB itself with API.md's 400; this
 		// limit stops anything far larger before it is read.
 		middleware.BodyLimit("2M"),
-		middleware.GzipWithConfig(middleware.GzipConfig{Level: 5, MinLength: 1024}),
+		middleware.GzipWithConfig(middleware.GzipConfig{Level: 5, MinLength: 1024,
+			// Event streams must reach the phone as they are written.
+			Skipper: func(c echo.Context) bool { return strings.HasSuffix(c.Path(), "/live") }}),
 		middleware.CSRFWithConfig(middleware.CSRFConfig{
 			Skipper:        func(c echo.Context) bool { return strings.HasPrefix(c.Path(), "/api/") },
 			TokenLookup:    "form:_csrf,header:X-CSRF-Token",

@@ -24,6 +24,7 @@ type testServer struct {
 	*httptest.Server
 	t      *testing.T
 	client *http.Client
+	app    *app
 }
 
 func newTestServer(t *testing.T) *testServer {
@@ -33,11 +34,13 @@ func newTestServer(t *testing.T) *testServer {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	srv := httptest.NewServer(newServer(newApp(store, slog.New(slog.NewTextHandler(io.Discard, nil)))))
+	a := newApp(store, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	srv := httptest.NewServer(newServer(a))
 	t.Cleanup(srv.Close)
+	t.Cleanup(a.live.close) // end open event streams before the server closes
 	jar, _ := cookiejar.New(nil)
 	client := &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	return &testServer{Server: srv, t: t, client: client}
+	return &testServer{Server: srv, t: t, client: client, app: a}
 }
 
 // fetched is a fetched HTML page.

@@ -106,10 +106,41 @@
     setTimeout(function () { form.dataset.sending = ""; }, 4000);
   });
 
+  // Live table: the server pushes the table's newest move number; when it
+  // moves past what this page shows, the page content is fetched again.
+  function setupLive() {
+    var el = document.querySelector("[data-live]");
+    if (!el || !window.EventSource || !window.fetch) return;
+    var source = new EventSource(el.getAttribute("data-live") + "?after=" + el.getAttribute("data-head"));
+    var busy = false;
+    source.addEventListener("table", function (ev) {
+      var cur = document.querySelector("[data-live]");
+      var head = parseInt(ev.data, 10);
+      if (!cur || busy || !(head > parseInt(cur.getAttribute("data-head"), 10))) return;
+      var active = document.activeElement;
+      if (active && /^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName) && active.value) return; // never wipe typing
+      busy = true;
+      fetch(location.pathname, { headers: { Accept: "text/html" }, credentials: "same-origin" })
+        .then(function (r) { return r.ok ? r.text() : Promise.reject(r.status); })
+        .then(function (html) {
+          var fresh = new DOMParser().parseFromString(html, "text/html").querySelector("main");
+          var main = document.querySelector("main");
+          if (!fresh || !main) return;
+          main.innerHTML = fresh.innerHTML;
+          init(main);
+          var note = document.getElementById("live-note");
+          if (note) note.textContent = "The table was updated.";
+        })
+        .catch(function () {})
+        .then(function () { busy = false; });
+    });
+  }
+
   if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", function () { init(document); });
+    document.addEventListener("DOMContentLoaded", function () { init(document); setupLive(); });
   } else {
     init(document);
+    setupLive();
   }
   document.addEventListener("htmx:afterSwap", function (ev) { init(ev.target); });
 })();
