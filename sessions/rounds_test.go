@@ -12,7 +12,7 @@ import (
 
 // raceGame is a stand-in round-based engine: each round adds points; the
 // game is over once a total reaches 10.
-type raceGame struct{ sumGame }
+type raceGame struct{}
 
 type raceState struct {
 	Players []struct {
