@@ -83,7 +83,21 @@ func (ts *Tables) Table(ctx context.Context, id string) (Table, error) {
 	if err != nil {
 		return Table{}, err
 	}
-	return Replay(id, events, ts.find)
+	t, err := Replay(id, events, ts.find)
+	if err != nil {
+		return t, err
+	}
+	t.ReadID, err = ts.store.ReadID(ctx, id)
+	return t, err
+}
+
+// ReadOnly finds the table behind a read-only link and loads it.
+func (ts *Tables) ReadOnly(ctx context.Context, readID string) (Table, error) {
+	id, err := ts.store.ByReadID(ctx, readID)
+	if err != nil {
+		return Table{}, err
+	}
+	return ts.Table(ctx, id)
 }
 
 // Recent lists recently changed tables.

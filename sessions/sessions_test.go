@@ -354,3 +354,48 @@ func TestReplayRejectsBrokenLogs(t *testing.T) {
 		})
 	}
 }
+
+func TestReadLinks(t *testing.T) {
+	_, ts := openTest(t)
+	ctx := context.Background()
+	id := newTable(t, ts)
+	tb, err := ts.Table(ctx, id)
+	if err != nil || len(tb.ReadID) < 26 || tb.ReadID == id {
+		t.Fatalf("read id %q (%v): want a separate 128-bit id", tb.ReadID, err)
+	}
+	ro, err := ts.ReadOnly(ctx, tb.ReadID)
+	if err != nil || ro.ID != id {
+		t.Fatalf("ReadOnly(%s) = %s, %v", tb.ReadID, ro.ID, err)
+	}
+	if _, err := ts.ReadOnly(ctx, id); !errors.Is(err, ErrNotFound) {
+		t.Errorf("the edit id works as a read link: %v", err)
+	}
+}
+
+// Tables made before read links existed get one when migrating.
+func TestMigrationBackfillsReadLinks(t *testing.T) {
+	st, err := Open(filepath.Join(t.TempDir(), "old.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	ctx := context.Background()
+	ms, err := loadMigrations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.apply(ctx, ms[0]); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.write.Exec(`INSERT INTO tables (id, game, name, head, created_at, updated_at) VALUES ('old', 'sum', 'Old', 1, '', '')`); err != nil {
+		t.Fatal(err)
+	}
+	from, to, err := st.Migrate(ctx)
+	if err != nil || from != 1 || to != len(ms) {
+		t.Fatalf("migrate %d→%d: %v", from, to, err)
+	}
+	rid, err := st.ReadID(ctx, "old")
+	if err != nil || len(rid) != 32 {
+		t.Fatalf("backfilled read id %q, %v", rid, err)
+	}
+}

@@ -54,8 +54,8 @@ func (s *Store) createTable(ctx context.Context, token string, c TableCreated) (
 	}
 	id, at := newID(), s.stamp()
 	if _, err := tx.ExecContext(ctx,
-		`INSERT INTO tables (id, game, name, head, created_at, updated_at) VALUES (?, ?, ?, 1, ?, ?)`,
-		id, c.Game, c.Name, at, at); err != nil {
+		`INSERT INTO tables (id, read_id, game, name, head, created_at, updated_at) VALUES (?, ?, ?, ?, 1, ?, ?)`,
+		id, newID(), c.Game, c.Name, at, at); err != nil {
 		return "", fmt.Errorf("create table: %w", err)
 	}
 	if _, err := tx.ExecContext(ctx,
@@ -67,6 +67,33 @@ func (s *Store) createTable(ctx context.Context, token string, c TableCreated) (
 		return "", fmt.Errorf("create table: commit: %w", err)
 	}
 	return id, nil
+}
+
+// ByReadID finds the table whose read-only link is readID, returning the
+// table's id and ErrNotFound when there is none.
+func (s *Store) ByReadID(ctx context.Context, readID string) (string, error) {
+	var id string
+	err := s.read.QueryRowContext(ctx, `SELECT id FROM tables WHERE read_id = ?`, readID).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", ErrNotFound
+	}
+	if err != nil {
+		return "", fmt.Errorf("table by read link: %w", err)
+	}
+	return id, nil
+}
+
+// ReadID returns the read-only link id of a table.
+func (s *Store) ReadID(ctx context.Context, id string) (string, error) {
+	var rid string
+	err := s.read.QueryRowContext(ctx, `SELECT read_id FROM tables WHERE id = ?`, id).Scan(&rid)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", ErrNotFound
+	}
+	if err != nil {
+		return "", fmt.Errorf("read link of %s: %w", id, err)
+	}
+	return rid, nil
 }
 
 // Recent lists the most recently changed tables, newest first.

@@ -69,6 +69,24 @@ type TableVM struct {
 	Chart     BarChart
 	// Current is the game in progress of a round-based table, or nil.
 	Current *RoundsVM
+	// Base is the path the page's links build on: the edit link
+	// "/tables/ID" or the read-only link "/v/READID".
+	Base     string
+	ReadOnly bool
+	Share    *ShareVM // the invite links, on the edit page only
+}
+
+// ShareVM offers a table's two links: the edit link (with a QR code a
+// phone at the table can scan) and the read-only link for spectators.
+type ShareVM struct {
+	EditURL, ViewURL string
+	QR               QRCode
+}
+
+// QRCode is a QR code as one SVG path over a Size×Size module grid.
+type QRCode struct {
+	Path string
+	Size int
 }
 
 // RoundsVM is a round-based game in progress: every round's points per

@@ -160,9 +160,18 @@ func (a *app) showGame(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	g, err := gameParam(c, t)
+	vm, err := gameResultVM(c, t)
 	if err != nil {
 		return err
+	}
+	return render(c, http.StatusOK, views.ResultPage(vm))
+}
+
+// gameResultVM builds the result page of the game named in the URL.
+func gameResultVM(c echo.Context, t sessions.Table) (views.ResultVM, error) {
+	g, err := gameParam(c, t)
+	if err != nil {
+		return views.ResultVM{}, err
 	}
 	vm := views.ResultVM{
 		Page: page(c, fmt.Sprintf("Game %d", g.Number)), Heading: fmt.Sprintf("%s · game %d", t.Name, g.Number),
@@ -176,7 +185,7 @@ func (a *app) showGame(c echo.Context) error {
 	if ed, ok := editorFor(t.Info.Slug); ok && ed.display != nil {
 		vm.Displays = ed.display(g.State)
 	}
-	return render(c, http.StatusOK, views.ResultPage(vm))
+	return vm, nil
 }
 
 // stateOf is a helper for editors: marshal a state struct.

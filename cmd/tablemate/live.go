@@ -69,7 +69,11 @@ const keepAlive = 25 * time.Second
 // page shows (?after=N, or Last-Event-ID when EventSource reconnects after
 // a phone slept), so a page catches up without polling.
 func (a *app) streamTable(c echo.Context) error {
-	id := c.Param("id")
+	return a.stream(c, c.Param("id"))
+}
+
+// stream sends a table's moves as server-sent events.
+func (a *app) stream(c echo.Context, id string) error {
 	t, err := a.tables.Table(c.Request().Context(), id)
 	if errors.Is(err, sessions.ErrNotFound) {
 		return echo.ErrNotFound

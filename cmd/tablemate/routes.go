@@ -24,6 +24,11 @@ func (a *app) routes(e *echo.Echo) {
 	e.GET("/tables/:id/games/:n/edit", a.editGame)
 	e.POST("/tables/:id/games/:n", a.correctGame)
 
+	// Read-only links: spectators follow a table live but cannot write.
+	e.GET("/v/:rid", a.showReadOnly)
+	e.GET("/v/:rid/live", a.streamReadOnly)
+	e.GET("/v/:rid/games/:n", a.showReadOnlyGame)
+
 	e.GET("/check", a.checkIndex)
 	e.GET("/check/:game", a.checkForm)
 	e.POST("/check/:game", a.submitCheck)

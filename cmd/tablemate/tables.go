@@ -88,7 +88,9 @@ func (a *app) showTable(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, views.TablePage(tableVM(c, t, flashes[c.QueryParam("done")], "good")))
+	vm := tableVM(c, t, flashes[c.QueryParam("done")], "good")
+	vm.Share = shareVM(c, t)
+	return render(c, http.StatusOK, views.TablePage(vm))
 }
 
 // flashes are the confirmations a redirect may ask for (?done=...); only
@@ -103,7 +105,7 @@ var flashes = map[string]string{
 func tableVM(c echo.Context, t sessions.Table, flash, kind string) views.TableVM {
 	vm := views.TableVM{
 		Page: page(c, t.Name), Form: form(c, t.Head),
-		ID: t.ID, Name: t.Name, Game: t.Info, Players: t.Players, Leaders: t.Leaders(),
+		ID: t.ID, Base: "/tables/" + t.ID, Name: t.Name, Game: t.Info, Players: t.Players, Leaders: t.Leaders(),
 		Chart: views.BarChart{Title: "Running totals after " + plural(len(t.Games), "game", "games")},
 	}
 	vm.Flash, vm.FlashKind = flash, kind

@@ -1,0 +1,73 @@
+package main
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+)
+
+func TestReadOnlyLinkCannotWrite(t *testing.T) {
+	ts := newTestServer(t)
+	table := ts.createTable("Amelia", "Victor")
+	entry := ts.get(table + "/games/new")
+	ts.post(table+"/games", kksForm(entry.formOf(t, table+"/games"), []map[string]string{amelia, {"red": "2"}}, []string{"3", "7"}))
+
+	page := ts.get(table)
+	edit, _ := page.doc.Find(`[data-testid="edit-link"]`).Attr("value")
+	view, _ := page.doc.Find(`[data-testid="view-link"]`).Attr("value")
+	if !strings.HasSuffix(edit, table) || !strings.Contains(view, "/v/") {
+		t.Fatalf("share links %q and %q", edit, view)
+	}
+	if d, _ := page.doc.Find(`svg.qr path`).Attr("d"); !strings.HasPrefix(d, "M0 0h1v1h-1z") {
+		t.Errorf("no QR code drawn (path starts %.20q)", d)
+	}
+	u, _ := url.Parse(view)
+	ro := ts.get(u.Path)
+	if ro.status != http.StatusOK || ro.doc.Find(`[data-testid="read-only"]`).Length() != 1 {
+		t.Fatalf("view link: %d", ro.status)
+	}
+	if n := ro.doc.Find("form").Length(); n != 0 {
+		t.Errorf("the read-only page has %d forms", n)
+	}
+	if ro.doc.Find(`[data-testid="enter-game"], [data-testid="share"]`).Length() != 0 {
+		t.Error("the read-only page offers to enter a game or shares the edit link")
+	}
+	if got := ro.text(`tr[data-player="Amelia"] [data-testid="total"]`); got != "58" {
+		t.Errorf("read-only total %q, want 58", got)
+	}
+	href, _ := ro.doc.Find(`[data-testid="games"] a`).Attr("href")
+	if !strings.HasPrefix(href, u.Path+"/games/") {
+		t.Fatalf("game link %q leaves the read-only link", href)
+	}
+	if g := ts.get(href); g.status != http.StatusOK || strings.Contains(g.body, "/edit") {
+		t.Errorf("read-only game page: %d, offers a correction: %v", g.status, strings.Contains(g.body, "/edit"))
+	}
+	// Nothing can be written through the read link, and the ids are separate.
+	rid := strings.TrimPrefix(u.Path, "/v/")
+	for _, path := range []string{u.Path + "/undo", u.Path + "/games"} {
+		if p := ts.post(path, url.Values{}); p.status != http.StatusNotFound && p.status != http.StatusMethodNotAllowed {
+			t.Errorf("POST %s: %d", path, p.status)
+		}
+	}
+	if p := ts.get("/tables/" + rid); p.status != http.StatusNotFound {
+		t.Errorf("the read id opens the edit page: %d", p.status)
+	}
+	if p := ts.get("/v/" + strings.TrimPrefix(table, "/tables/")); p.status != http.StatusNotFound {
+		t.Errorf("the edit id works as a read link: %d", p.status)
+	}
+}
+
+func TestQRCode(t *testing.T) {
+	q, err := qrCode("http://192.168.1.20:8080/tables/pdgv5zwllcdzrdzqwt3kgzf6y4")
+	if err != nil || q.Size < 21 || (q.Size-17)%4 != 0 {
+		t.Fatalf("size %d, %v: not a QR version size", q.Size, err)
+	}
+	// The three finder patterns' corners are dark.
+	for _, m := range []string{"M0 0h", "M6 6h", fmt.Sprintf("M%d 0h", q.Size-1), fmt.Sprintf("M0 %dh", q.Size-1)} {
+		if !strings.Contains(q.Path, m) {
+			t.Errorf("finder module %s missing", m)
+		}
+	}
+}
