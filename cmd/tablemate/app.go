@@ -14,10 +14,15 @@ type app struct {
 	tables *sessions.Tables
 	log    *slog.Logger
 	live   *live
+	// writeRate limits form posts per client (requests per second, with a
+	// burst of writeBurst); 0 turns the limit off (load tests).
+	writeRate  float64
+	writeBurst int
 }
 
 func newApp(store *sessions.Store, log *slog.Logger) *app {
-	a := &app{store: store, tables: sessions.NewTables(store, games.Find), log: log, live: newLive()}
+	a := &app{store: store, tables: sessions.NewTables(store, games.Find), log: log, live: newLive(),
+		writeRate: 10, writeBurst: 40}
 	a.tables.OnChange(a.live.publish)
 	return a
 }

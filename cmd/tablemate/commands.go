@@ -20,6 +20,7 @@ func serveCmd(ctx context.Context, args []string, logw io.Writer) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	addr := fs.String("addr", envOr("TABLEMATE_ADDR", ":8080"), "address to listen on")
 	db := dbFlag(fs)
+	writeRate := fs.Float64("write-rate", 10, "form posts allowed per client per second (0 = no limit)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -31,6 +32,7 @@ func serveCmd(ctx context.Context, args []string, logw io.Writer) error {
 	defer store.Close()
 
 	a := newApp(store, log)
+	a.writeRate = *writeRate
 	srv := &http.Server{
 		Addr:              *addr,
 		Handler:           newServer(a),

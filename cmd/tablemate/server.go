@@ -9,6 +9,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
+	"golang.org/x/time/rate"
 
 	"tablemate/views"
 )
@@ -52,8 +53,28 @@ func newServer(a *app) *echo.Echo {
 			CookieMaxAge:   7 * 24 * 3600,
 		}),
 	)
+	if a.writeRate > 0 {
+		e.Use(a.writeLimiter())
+	}
 	a.routes(e)
 	return e
+}
+
+// writeLimiter refuses a client's writes beyond writeRate per second (a
+// stuck button or a script), with a page saying what happened.
+func (a *app) writeLimiter() echo.MiddlewareFunc {
+	return middleware.RateLimiterWithConfig(middleware.RateLimiterConfig{
+		Skipper: func(c echo.Context) bool {
+			m := c.Request().Method
+			return m == http.MethodGet || m == http.MethodHead || m == http.MethodOptions
+		},
+		Store: middleware.NewRateLimiterMemoryStoreWithConfig(middleware.RateLimiterMemoryStoreConfig{
+			Rate: rate.Limit(a.writeRate), Burst: a.writeBurst, ExpiresIn: 3 * time.Minute,
+		}),
+		DenyHandler: func(c echo.Context, _ string, _ error) error {
+			return echo.NewHTTPError(http.StatusTooManyRequests, "Too many entries from this phone in a short time. Wait a few seconds and send again; nothing was lost.")
+		},
+	})
 }
 
 func permissionsPolicy(next echo.HandlerFunc) echo.HandlerFunc {
@@ -116,6 +137,8 @@ func (a *app) handleError(err error, c echo.Context) {
 	switch status {
 	case http.StatusNotFound:
 		heading, msg = "Not found", "There is nothing here. A table's link must be copied whole; check it and try again."
+	case http.StatusTooManyRequests:
+		heading = "Slow down"
 	case http.StatusForbidden:
 		heading, msg = "Form expired", "This form is too old to send (its security token expired). Go back, reload the page and send it again."
 	}

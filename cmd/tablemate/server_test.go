@@ -29,12 +29,21 @@ type testServer struct {
 
 func newTestServer(t *testing.T) *testServer {
 	t.Helper()
+	return newTestServerWith(t, nil)
+}
+
+// newTestServerWith lets a test change the app's settings first.
+func newTestServerWith(t *testing.T, configure func(*app)) *testServer {
+	t.Helper()
 	store, err := openMigrated(context.Background(), filepath.Join(t.TempDir(), "test.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
 	a := newApp(store, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if configure != nil {
+		configure(a)
+	}
 	srv := httptest.NewServer(newServer(a))
 	t.Cleanup(srv.Close)
 	t.Cleanup(a.live.close) // end open event streams before the server closes

@@ -71,3 +71,27 @@ func TestQRCode(t *testing.T) {
 		}
 	}
 }
+
+func TestWritesAreRateLimitedPerClient(t *testing.T) {
+	ts := newTestServerWith(t, func(a *app) { a.writeRate, a.writeBurst = 0.5, 3 })
+	table := ts.createTable("Ana", "Ben") // write 1
+	f := ts.get(table).formOf(t, table+"/players")
+	limited := 0
+	for i := range 6 {
+		f.Set("_token", fmt.Sprint("add-", i))
+		f.Set("name", fmt.Sprint("P", i))
+		p := ts.post(table+"/players", f)
+		if p.status == http.StatusTooManyRequests {
+			limited++
+			if !strings.Contains(p.body, "Slow down") {
+				t.Errorf("429 page without a message")
+			}
+		}
+	}
+	if limited == 0 {
+		t.Fatal("7 writes in a burst of 3 were all accepted")
+	}
+	if p := ts.get(table); p.status != http.StatusOK {
+		t.Errorf("reading is limited too: %d", p.status)
+	}
+}
