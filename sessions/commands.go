@@ -100,9 +100,11 @@ func (ts *Tables) ReadOnly(ctx context.Context, readID string) (Table, error) {
 	return ts.Table(ctx, id)
 }
 
-// Recent lists recently changed tables.
-func (ts *Tables) Recent(ctx context.Context, limit int) ([]Summary, error) {
-	return ts.store.Recent(ctx, limit)
+// Recent lists the given tables, most recently changed first. There is
+// deliberately no list of all tables: a table is found only through its
+// links, so the ids come from the phone (its cookie).
+func (ts *Tables) Recent(ctx context.Context, ids []string) ([]Summary, error) {
+	return ts.store.Summaries(ctx, ids)
 }
 
 // RecordGame appends a finished game. The state must be readable by the

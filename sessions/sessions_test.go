@@ -137,7 +137,7 @@ func TestCreateTwiceWithSameTokenMakesOneTable(t *testing.T) {
 	if err != nil || a != b {
 		t.Fatalf("second create: %q, %v; want %q", b, err, a)
 	}
-	recent, _ := ts.Recent(ctx, 10)
+	recent, _ := ts.Recent(ctx, []string{a, "unknown"})
 	if len(recent) != 1 || recent[0].Name != "Sum" {
 		t.Fatalf("recent = %+v, want one table named after the game", recent)
 	}

@@ -96,10 +96,19 @@ func (s *Store) ReadID(ctx context.Context, id string) (string, error) {
 	return rid, nil
 }
 
-// Recent lists the most recently changed tables, newest first.
-func (s *Store) Recent(ctx context.Context, limit int) ([]Summary, error) {
+// Summaries lists the tables with the given ids (those a phone knows),
+// most recently changed first; unknown ids are left out.
+func (s *Store) Summaries(ctx context.Context, ids []string) ([]Summary, error) {
+	if len(ids) == 0 {
+		return []Summary{}, nil
+	}
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	marks := strings.TrimSuffix(strings.Repeat("?,", len(ids)), ",")
 	rows, err := s.read.QueryContext(ctx,
-		`SELECT id, game, name, head, updated_at FROM tables ORDER BY updated_at DESC LIMIT ?`, limit)
+		`SELECT id, game, name, head, updated_at FROM tables WHERE id IN (`+marks+`) ORDER BY updated_at DESC`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("recent tables: %w", err)
 	}

@@ -11,7 +11,7 @@ import (
 
 // showHome renders the start page with the recent tables.
 func (a *app) showHome(c echo.Context) error {
-	recent, err := a.tables.Recent(c.Request().Context(), 10)
+	recent, err := a.tables.Recent(c.Request().Context(), recentTables(c))
 	if err != nil {
 		return err
 	}

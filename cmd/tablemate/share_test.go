@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"net/http"
+	"net/http/cookiejar"
 	"net/url"
 	"strings"
 	"testing"
@@ -93,5 +94,33 @@ func TestWritesAreRateLimitedPerClient(t *testing.T) {
 	}
 	if p := ts.get(table); p.status != http.StatusOK {
 		t.Errorf("reading is limited too: %d", p.status)
+	}
+}
+
+// The home page lists only the tables this phone opened: a stranger on
+// the same server sees none of them.
+func TestHomeListsOnlyThisPhonesTables(t *testing.T) {
+	ts := newTestServer(t)
+	table := ts.createTable("Ana", "Ben")
+	ts.get(table) // opening a table remembers it on this phone
+	if n := ts.get("/").doc.Find(`[data-testid="recent-tables"] li`).Length(); n != 1 {
+		t.Fatalf("this phone's home lists %d tables, want 1", n)
+	}
+	jar, _ := cookiejar.New(nil)
+	ts.client.Jar = jar // another phone
+	home := ts.get("/")
+	if home.doc.Find(`[data-testid="no-tables"]`).Length() != 1 || strings.Contains(home.body, strings.TrimPrefix(table, "/tables/")) {
+		t.Error("another phone's home page reveals the table")
+	}
+}
+
+func TestRecentCookieIgnoresJunk(t *testing.T) {
+	for _, id := range []string{"", "ABC", "a/b", strings.Repeat("a", 41), "abc-d"} {
+		if validID(id) {
+			t.Errorf("validID(%q) = true", id)
+		}
+	}
+	if !validID("pdgv5zwllcdzrdzqwt3kgzf6y4") {
+		t.Error("a real id is refused")
 	}
 }

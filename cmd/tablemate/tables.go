@@ -88,6 +88,7 @@ func (a *app) showTable(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	rememberTable(c, t.ID)
 	vm := tableVM(c, t, flashes[c.QueryParam("done")], "good")
 	vm.Share = shareVM(c, t)
 	return render(c, http.StatusOK, views.TablePage(vm))

@@ -1,0 +1,53 @@
+package main
+
+import (
+	"net/http"
+	"slices"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+)
+
+const (
+	recentCookie = "tm_tables"
+	recentMax    = 12
+)
+
+// recentTables returns the edit ids of the tables this phone opened,
+// newest first, from its cookie. The server keeps no list of all tables,
+// so nobody sees a table whose link they were not given.
+func recentTables(c echo.Context) []string {
+	ck, err := c.Cookie(recentCookie)
+	if err != nil {
+		return nil
+	}
+	var ids []string
+	for _, id := range strings.Split(ck.Value, ".") {
+		if validID(id) && !slices.Contains(ids, id) {
+			ids = append(ids, id)
+		}
+	}
+	return ids[:min(len(ids), recentMax)]
+}
+
+// rememberTable puts a table first in this phone's list.
+func rememberTable(c echo.Context, id string) {
+	ids := append([]string{id}, slices.DeleteFunc(recentTables(c), func(s string) bool { return s == id })...)
+	c.SetCookie(&http.Cookie{
+		Name: recentCookie, Value: strings.Join(ids[:min(len(ids), recentMax)], "."), Path: "/",
+		MaxAge: 365 * 24 * 3600, HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: c.Scheme() == "https",
+	})
+}
+
+// validID accepts the shape of a table id (lower-case base32).
+func validID(id string) bool {
+	if len(id) == 0 || len(id) > 40 {
+		return false
+	}
+	for _, r := range id {
+		if !(r >= 'a' && r <= 'z' || r >= '2' && r <= '7') {
+			return false
+		}
+	}
+	return true
+}
