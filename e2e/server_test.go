@@ -43,6 +43,14 @@ func TestMain(m *testing.M) {
 // database and returns its base URL; it is stopped with SIGTERM at cleanup.
 func startServer(t *testing.T) string {
 	t.Helper()
+	base, _ := startServerProc(t)
+	return base
+}
+
+// startServerProc is startServer that also returns the process, for tests
+// that stop the server on purpose.
+func startServerProc(t *testing.T) (string, *exec.Cmd) {
+	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -70,12 +78,12 @@ func startServer(t *testing.T) string {
 		if resp, err := http.Get(base + "/healthz"); err == nil {
 			resp.Body.Close()
 			if resp.StatusCode == http.StatusOK {
-				return base
+				return base, cmd
 			}
 		}
 	}
 	t.Fatal("server did not become healthy")
-	return ""
+	return "", nil
 }
 
 type testLog struct{ t *testing.T }

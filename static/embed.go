@@ -10,7 +10,7 @@ import (
 	"sync"
 )
 
-//go:embed css js icons vendor
+//go:embed css js icons vendor manifest.webmanifest
 var files embed.FS
 
 // FS returns the embedded files.

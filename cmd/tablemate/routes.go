@@ -11,6 +11,9 @@ func (a *app) routes(e *echo.Echo) {
 	e.GET("/", a.showHome)
 	e.GET("/healthz", a.health)
 	e.GET("/static/*", serveStatic)
+	e.GET("/sw.js", serviceWorker)
+	e.GET("/manifest.webmanifest", manifest)
+	e.GET("/offline", a.showOffline)
 
 	e.GET("/tables/new", a.newTable)
 	e.POST("/tables", a.createTable)

@@ -136,11 +136,26 @@
     });
   }
 
+  // Offline: say so, so nobody trusts a stale page or enters a score that
+  // cannot be sent. Pages shown from the service worker's cache get it too.
+  function showOffline() {
+    var banner = document.getElementById("offline-banner");
+    if (banner && !navigator.onLine) banner.hidden = false;
+    if (banner && navigator.onLine && banner.dataset.fromCache !== "1") banner.hidden = true;
+  }
+  window.addEventListener("online", showOffline);
+  window.addEventListener("offline", showOffline);
+
+  if ("serviceWorker" in navigator && location.protocol !== "file:") {
+    navigator.serviceWorker.register("/sw.js").catch(function () {});
+  }
+
   if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", function () { init(document); setupLive(); });
+    document.addEventListener("DOMContentLoaded", function () { init(document); setupLive(); showOffline(); });
   } else {
     init(document);
     setupLive();
+    showOffline();
   }
   document.addEventListener("htmx:afterSwap", function (ev) { init(ev.target); });
 })();

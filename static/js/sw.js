@@ -1,0 +1,57 @@
+// Tablemate service worker: keeps the app shell and the last pages viewed
+// so a table can be read offline. It never queues a write: a form sent
+// while offline gets a page saying it was not saved.
+"use strict";
+const SHELL = "tablemate-shell-v1";
+const PAGES = "tablemate-pages-v1";
+const MAX_PAGES = 20;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(SHELL).then((c) => c.addAll(["/offline", "/offline?write=1"])).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys().then((keys) => Promise.all(keys.filter((k) => k !== SHELL && k !== PAGES).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim()));
+});
+
+async function remember(request, response) {
+  const cache = await caches.open(PAGES);
+  await cache.put(request, response);
+  const keys = await cache.keys();
+  for (const old of keys.slice(0, Math.max(0, keys.length - MAX_PAGES))) await cache.delete(old);
+}
+
+// offlineCopy shows a cached page with its "you are offline" banner
+// visible: the server cannot be reached even if the phone has a network.
+async function offlineCopy(res) {
+  const html = (await res.text()).replace('id="offline-banner" class="banner banner-warn offline" role="status" hidden', 'id="offline-banner" class="banner banner-warn offline" role="status" data-from-cache="1"');
+  return new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+}
+
+self.addEventListener("fetch", (event) => {
+  const req = event.request;
+  const url = new URL(req.url);
+  if (url.origin !== location.origin || url.pathname.endsWith("/live")) return;
+  if (req.method !== "GET") {
+    // Writes go to the network only; offline they fail loudly, not later.
+    event.respondWith(fetch(req).catch(() => caches.match("/offline?write=1").then((r) => r || caches.match("/offline"))));
+    return;
+  }
+  if (url.pathname.startsWith("/static/")) {
+    // Hashed assets never change under the same URL: cache first.
+    event.respondWith(caches.match(req).then((hit) => hit || fetch(req).then((res) => {
+      if (res.ok) { const copy = res.clone(); caches.open(SHELL).then((c) => c.put(req, copy)); }
+      return res;
+    })));
+    return;
+  }
+  if (req.mode === "navigate") {
+    // Pages: network first, the last copy when offline.
+    event.respondWith(fetch(req).then((res) => {
+      if (res.ok) { const copy = res.clone(); remember(req, copy); }
+      return res;
+    }).catch(() => caches.match(req).then((hit) => hit ? offlineCopy(hit) : caches.match("/offline"))));
+  }
+});
