@@ -80,7 +80,7 @@ type TableVM struct {
 // phone at the table can scan) and the read-only link for spectators.
 type ShareVM struct {
 	EditURL, ViewURL string
-	QR               QRCode
+	QRURL            string // the QR code image of the edit link
 }
 
 // QRCode is a QR code as one SVG path over a Size×Size module grid.

@@ -18,11 +18,16 @@ import (
 // buffer first so a failing component becomes a clean error page, not half
 // a page.
 func render(c echo.Context, status int, comp templ.Component) error {
+	return renderAs(c, status, echo.MIMETextHTMLCharsetUTF8, comp)
+}
+
+// renderAs is render with another content type (e.g. an SVG image).
+func renderAs(c echo.Context, status int, contentType string, comp templ.Component) error {
 	var buf bytes.Buffer
 	if err := comp.Render(c.Request().Context(), &buf); err != nil {
 		return err
 	}
-	return c.HTMLBlob(status, buf.Bytes())
+	return c.Blob(status, contentType, buf.Bytes())
 }
 
 // page returns the layout fields every page needs.

@@ -19,6 +19,7 @@ func (a *app) routes(e *echo.Echo) {
 	e.POST("/tables", a.createTable)
 	e.GET("/tables/:id", a.showTable)
 	e.GET("/tables/:id/live", a.streamTable)
+	e.GET("/tables/:id/qr.svg", a.showQR)
 	e.POST("/tables/:id/players", a.addPlayer)
 	e.POST("/tables/:id/undo", a.undo)
 	e.GET("/tables/:id/games/new", a.newGame)

@@ -65,8 +65,9 @@ func newServer(a *app) *echo.Echo {
 func (a *app) writeLimiter() echo.MiddlewareFunc {
 	return middleware.RateLimiterWithConfig(middleware.RateLimiterConfig{
 		Skipper: func(c echo.Context) bool {
+			// Only writes to tables are limited; the JSON API is stateless.
 			m := c.Request().Method
-			return m == http.MethodGet || m == http.MethodHead || m == http.MethodOptions
+			return m == http.MethodGet || m == http.MethodHead || m == http.MethodOptions || strings.HasPrefix(c.Path(), "/api/")
 		},
 		Store: middleware.NewRateLimiterMemoryStoreWithConfig(middleware.RateLimiterMemoryStoreConfig{
 			Rate: rate.Limit(a.writeRate), Burst: a.writeBurst, ExpiresIn: 3 * time.Minute,

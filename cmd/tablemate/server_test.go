@@ -22,18 +22,18 @@ import (
 // testServer runs the real router over a temporary database.
 type testServer struct {
 	*httptest.Server
-	t      *testing.T
+	t      testing.TB
 	client *http.Client
 	app    *app
 }
 
-func newTestServer(t *testing.T) *testServer {
+func newTestServer(t testing.TB) *testServer {
 	t.Helper()
 	return newTestServerWith(t, nil)
 }
 
 // newTestServerWith lets a test change the app's settings first.
-func newTestServerWith(t *testing.T, configure func(*app)) *testServer {
+func newTestServerWith(t testing.TB, configure func(*app)) *testServer {
 	t.Helper()
 	store, err := openMigrated(context.Background(), filepath.Join(t.TempDir(), "test.db"))
 	if err != nil {
@@ -101,7 +101,7 @@ func (ts *testServer) postJSON(path, body string) (int, map[string]any) {
 }
 
 // formOf returns the hidden fields of the first form posting to action.
-func (p fetched) formOf(t *testing.T, action string) url.Values {
+func (p fetched) formOf(t testing.TB, action string) url.Values {
 	t.Helper()
 	f := p.doc.Find(`form[action="` + action + `"]`).First()
 	if f.Length() == 0 {
@@ -313,7 +313,7 @@ func TestBadInputNamesTheField(t *testing.T) {
 	}
 }
 
-func mustTable(t *testing.T, ts *testServer, path string) sessions.Table {
+func mustTable(t testing.TB, ts *testServer, path string) sessions.Table {
 	t.Helper()
 	p := ts.get(path)
 	if p.status != http.StatusOK {

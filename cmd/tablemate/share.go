@@ -35,9 +35,22 @@ func qrCode(text string) (views.QRCode, error) {
 // shareVM builds the invite links of a table from the request's host.
 func shareVM(c echo.Context, t sessions.Table) *views.ShareVM {
 	origin := c.Scheme() + "://" + c.Request().Host
-	s := &views.ShareVM{EditURL: origin + "/tables/" + t.ID, ViewURL: origin + "/v/" + t.ReadID}
-	s.QR, _ = qrCode(s.EditURL) // a link this short always encodes
-	return s
+	return &views.ShareVM{EditURL: origin + "/tables/" + t.ID, ViewURL: origin + "/v/" + t.ReadID, QRURL: "/tables/" + t.ID + "/qr.svg"}
+}
+
+// showQR draws the QR code of a table's edit link as an SVG image. It is
+// its own cacheable URL so drawing it costs the table page nothing.
+func (a *app) showQR(c echo.Context) error {
+	t, err := a.loadTable(c)
+	if err != nil {
+		return err
+	}
+	code, err := qrCode(shareVM(c, t).EditURL)
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set(echo.HeaderCacheControl, "private, max-age=86400")
+	return renderAs(c, http.StatusOK, "image/svg+xml", views.QRImage(code))
 }
 
 // loadReadOnly loads the table behind a read-only link.

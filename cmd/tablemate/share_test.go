@@ -21,8 +21,10 @@ func TestReadOnlyLinkCannotWrite(t *testing.T) {
 	if !strings.HasSuffix(edit, table) || !strings.Contains(view, "/v/") {
 		t.Fatalf("share links %q and %q", edit, view)
 	}
-	if d, _ := page.doc.Find(`svg.qr path`).Attr("d"); !strings.HasPrefix(d, "M0 0h1v1h-1z") {
-		t.Errorf("no QR code drawn (path starts %.20q)", d)
+	src, _ := page.doc.Find(`img[data-testid="qr"]`).Attr("src")
+	qrImg := ts.get(src)
+	if qrImg.status != http.StatusOK || qrImg.header.Get("Content-Type") != "image/svg+xml" || !strings.Contains(qrImg.body, `d="M0 0h1v1h-1z`) {
+		t.Errorf("QR image %s: %d %q", src, qrImg.status, qrImg.header.Get("Content-Type"))
 	}
 	u, _ := url.Parse(view)
 	ro := ts.get(u.Path)
