@@ -56,6 +56,7 @@ func ParseCard(s string) (Card, error) {
 	return Card{Colour: c, Value: v}, nil
 }
 
+// String formats the card as ParseCard reads it: "red 10".
 func (c Card) String() string { return string(c.Colour) + " " + strconv.Itoa(c.Value) }
 
 // StackCard is one card in a display stack. Value 0 means a face-down card
@@ -65,6 +66,7 @@ type StackCard struct {
 	FaceDown bool
 }
 
+// String formats the card in the stack notation: "4", "x" or "x4".
 func (c StackCard) String() string {
 	switch {
 	case !c.FaceDown:
@@ -79,23 +81,26 @@ func (c StackCard) String() string {
 type Stack []StackCard
 
 // ParseStack reads the notation "4 6 x 5": numbers are face-up cards, "x"
-// a face-down card of unknown value, "x3" a face-down 3. Readable numbers
-// outside 1–10 are kept (the card_value check reports them); anything else
-// is an error naming the token.
+// a face-down card of unknown value, "x3" a face-down 3; tokens are
+// separated by any whitespace. Readable numbers outside 1–10 ("11", "0",
+// "x12", "-1") are kept for the card_value check; anything else is an
+// error naming the token.
 func ParseStack(s string) (Stack, error) {
 	var st Stack
 	for _, tok := range strings.Fields(s) {
 		c := StackCard{}
 		num := tok
-		if rest, ok := strings.CutPrefix(strings.ToLower(tok), "x"); ok {
+		if rest, ok := strings.CutPrefix(tok, "x"); ok {
 			c.FaceDown, num = true, rest
-			if num == "" {
-				st = append(st, c)
-				continue
-			}
+		} else if rest, ok := strings.CutPrefix(tok, "X"); ok {
+			c.FaceDown, num = true, rest
 		}
-		v, err := strconv.Atoi(num)
-		if err != nil || len(num) > 3 || num[0] == '+' || num[0] == '-' {
+		if c.FaceDown && num == "" {
+			st = append(st, c)
+			continue
+		}
+		v, err := parseValue(num)
+		if err != nil {
 			return nil, fmt.Errorf("%q is not a card: write a value (4), x for a face-down card, or x4 for a face-down 4", tok)
 		}
 		if c.FaceDown && v == 0 {
@@ -106,6 +111,19 @@ func ParseStack(s string) (Stack, error) {
 		st = append(st, c)
 	}
 	return st, nil
+}
+
+// parseValue reads an optionally signed decimal number of at most 9
+// significant digits, so any readable number fits an int on every platform.
+func parseValue(num string) (int, error) {
+	digits := strings.TrimLeft(num, "+-")
+	if len(num)-len(digits) > 1 || digits == "" || strings.Trim(digits, "0123456789") != "" {
+		return 0, fmt.Errorf("not a number")
+	}
+	if len(strings.TrimLeft(digits, "0")) > 9 {
+		return 0, fmt.Errorf("too large")
+	}
+	return strconv.Atoi(num)
 }
 
 // String formats the stack back into the notation.

@@ -16,6 +16,7 @@ func TestParseStack(t *testing.T) {
 		{"x3", Stack{{3, true}}, "x3"},
 		{"  10\tX1  9 ", Stack{{10, false}, {1, true}, {9, false}}, "10 x1 9"},
 		{"11 0", Stack{{11, false}, {0, false}}, "11 0"}, // readable; card_value reports them
+		{"x12 1000 -1 +2 x-3 007", Stack{{12, true}, {1000, false}, {-1, false}, {2, false}, {-3, true}, {7, false}}, "x12 1000 -1 2 x-3 7"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
@@ -31,7 +32,7 @@ func TestParseStack(t *testing.T) {
 			}
 		})
 	}
-	for _, bad := range []string{"4 banana", "x0", "-1", "+2", "x-1", "1,2", "xx", "1000", "4x"} {
+	for _, bad := range []string{"4 banana", "x0", "x00", "x-0", "+-1", "--1", "-", "x+", "1,2", "xx", "1234567890", "4x", "x 4.5", "½"} {
 		if _, err := ParseStack(bad); err == nil {
 			t.Errorf("ParseStack(%q) accepted an unreadable stack", bad)
 		}

@@ -46,7 +46,7 @@ func Breakdown(p Player) []scoring.Line {
 		}
 		lines = append(lines, scoring.Line{Label: string(c) + " face-up", Points: up})
 		if down > 0 {
-			lines = append(lines, scoring.Line{Label: fmt.Sprintf("%s face-down (%d)", c, down), Points: -down})
+			lines = append(lines, scoring.Line{Label: string(c) + " face-down", Points: -down})
 		}
 	}
 	lines = append(lines, scoring.Line{Label: "tokens", Points: p.Tokens})
