@@ -232,3 +232,10 @@ type JSONCheckVM struct {
 	Body   string
 	Errors Errors
 }
+
+// ImportVM is the upload form for an exported table.
+type ImportVM struct {
+	Page
+	Form
+	Error string
+}

@@ -1,0 +1,115 @@
+package main
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"tablemate/scoring"
+	"tablemate/views"
+)
+
+// exportTable downloads a table's whole event log as JSON.
+func (a *app) exportTable(c echo.Context) error {
+	t, err := a.loadTable(c)
+	if err != nil {
+		return err
+	}
+	x, err := a.tables.Export(c.Request().Context(), t.ID)
+	if err != nil {
+		return err
+	}
+	b, err := json.MarshalIndent(x, "", " ")
+	if err != nil {
+		return err
+	}
+	attach(c, fileName(t.Name)+".json")
+	return c.Blob(http.StatusOK, echo.MIMEApplicationJSONCharsetUTF8, b)
+}
+
+// exportResults downloads every game's totals as CSV, one row per player
+// and game, for spreadsheets.
+func (a *app) exportResults(c echo.Context) error {
+	t, err := a.loadTable(c)
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	w := csv.NewWriter(&buf)
+	w.Write([]string{"table", "game", "player", "total", "winner", "valid"})
+	for _, g := range t.Games {
+		for _, p := range g.Result.Players {
+			w.Write([]string{t.Name, fmt.Sprint(g.Number), csvSafe(p.Name), fmt.Sprint(p.Total),
+				fmt.Sprint(slices.Contains(g.Result.Winners, p.Name)), fmt.Sprint(g.Result.Valid)})
+		}
+	}
+	w.Flush()
+	attach(c, fileName(t.Name)+"-results.csv")
+	return c.Blob(http.StatusOK, "text/csv; charset=utf-8", buf.Bytes())
+}
+
+// csvSafe keeps a spreadsheet from reading a name as a formula.
+func csvSafe(s string) string {
+	if s != "" && strings.ContainsRune("=+-@", rune(s[0])) {
+		return "'" + s
+	}
+	return s
+}
+
+var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
+
+func fileName(name string) string {
+	n := strings.Trim(unsafeName.ReplaceAllString(name, "-"), "-")
+	if n == "" {
+		n = "table"
+	}
+	return "tablemate-" + n
+}
+
+func attach(c echo.Context, name string) {
+	c.Response().Header().Set(echo.HeaderContentDisposition, fmt.Sprintf("attachment; filename=%q", name))
+}
+
+// importForm shows the upload form for an exported table.
+func (a *app) importForm(c echo.Context) error {
+	return render(c, http.StatusOK, views.ImportTable(views.ImportVM{Page: page(c, "Import a table"), Form: form(c, 0)}))
+}
+
+// importTable stores an uploaded export as a new table, or says why not.
+func (a *app) importTable(c echo.Context) error {
+	fail := func(msg string) error {
+		vm := views.ImportVM{Page: page(c, "Import a table"), Form: form(c, 0), Error: msg}
+		return render(c, http.StatusUnprocessableEntity, views.ImportTable(vm))
+	}
+	fh, err := c.FormFile("file")
+	if err != nil {
+		return fail("Choose the .json file a table was exported to.")
+	}
+	f, err := fh.Open()
+	if err != nil {
+		return fail("The file could not be read.")
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, scoring.MaxBody+1))
+	if err != nil {
+		return fail("The file could not be read.")
+	}
+	id, err := a.tables.Import(c.Request().Context(), data)
+	var in *scoring.InputError
+	if errors.As(err, &in) {
+		return fail("Nothing was imported: " + in.Error())
+	}
+	if err != nil {
+		return err
+	}
+	return redirect(c, "/tables/"+id)
+}
