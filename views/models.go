@@ -3,7 +3,11 @@
 // these models from sessions and scoring values.
 package views
 
-import "tablemate/scoring"
+import (
+	"github.com/a-h/templ"
+
+	"tablemate/scoring"
+)
 
 // Page is what the shared layout needs from every page.
 type Page struct {
@@ -175,6 +179,9 @@ type Field struct {
 type StackView struct {
 	Colour string
 	Cards  []ChipView
+	// Visual, when set, is drawn in place of the chip row: a game's own
+	// picture of what the player holds (Auf der Hut's covering).
+	Visual templ.Component
 }
 
 // ChipView is one card chip.

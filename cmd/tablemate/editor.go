@@ -34,6 +34,9 @@ type editor struct {
 	// progress says in words how close a game in progress is to its end,
 	// e.g. "Ben is 6 points from 50" (round-based games; optional).
 	progress func(res scoring.Result) string
+	// noun names what the entry page asks for ("final collections") and
+	// intro says what to enter; empty means the KKS wording.
+	noun, intro string
 }
 
 // entry is everything an editor page shows.
@@ -53,6 +56,8 @@ func editorFor(slug string) (editor, bool) {
 	switch slug {
 	case "koffer-katze-sombrero":
 		return kksEditor(), true
+	case "auf-der-hut":
+		return adhEditor(), true
 	}
 	return editor{}, false
 }

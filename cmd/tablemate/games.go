@@ -38,10 +38,14 @@ func (a *app) editGame(c echo.Context) error {
 
 // gameEntry builds an editor page for a table: game n (0 = a new game).
 func gameEntry(c echo.Context, t sessions.Table, n int, values map[string][]string, errs views.Errors, flash string) entry {
+	noun, intro := "final displays", "Enter what each player has in front of them at the end of the game."
+	if ed, _ := editorFor(t.Info.Slug); ed.noun != "" {
+		noun, intro = ed.noun, ed.intro
+	}
 	e := entry{
 		Page: page(c, t.Name), Form: form(c, t.Head), Names: t.Players, Values: values, Errors: errs,
-		Heading: fmt.Sprintf("Game %d: final displays", len(t.Games)+1),
-		Intro:   "Enter what each player has in front of them at the end of the game.",
+		Heading: fmt.Sprintf("Game %d: %s", len(t.Games)+1, noun),
+		Intro:   intro,
 		Action:  "/tables/" + t.ID + "/games", Submit: "Check and save",
 	}
 	if n > 0 {

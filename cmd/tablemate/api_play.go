@@ -1,0 +1,55 @@
+package main
+
+import (
+	"errors"
+	"io"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"tablemate/scoring"
+	"tablemate/scoring/aufderhut"
+	"tablemate/scoring/games"
+)
+
+// replays are the games with guided play as JSON (API.md): each replays a
+// game log and answers with the position and, once over, the result.
+// Koffer, Katze & Sombrero joins when its engine has a Replay.
+var replays = map[string]func(body []byte) (any, error){
+	aufderhut.Slug: func(body []byte) (any, error) { return aufderhut.Replay(body) },
+}
+
+// playGame answers POST /api/v1/games/:game/play: 200 with the replay's
+// answer (refused steps are in its errors), 400 naming the field for a
+// body that is not a game log, 404 for a game without guided play.
+func (a *app) playGame(c echo.Context) error {
+	slug := c.Param("game")
+	replay, ok := replays[slug]
+	if !ok {
+		if _, known := games.Find(slug); known {
+			return c.JSON(http.StatusNotFound, apiError{scoring.Errorf("game", "%s has no guided play; POST /api/v1/games/%s/score checks a finished game", slug, slug)})
+		}
+		return c.JSON(http.StatusNotFound, apiError{scoring.Errorf("game", "unknown game %q; GET /api/v1/games lists them", slug)})
+	}
+	if !sendsJSON(c) {
+		ct := c.Request().Header.Get(echo.HeaderContentType)
+		return c.JSON(http.StatusUnsupportedMediaType, apiError{scoring.Errorf("Content-Type", "send the game log as application/json, not %s", ct)})
+	}
+	body, err := io.ReadAll(io.LimitReader(c.Request().Body, scoring.MaxBody+1))
+	if err != nil {
+		return c.JSON(http.StatusBadRequest, apiError{scoring.Errorf("", "could not read the body: %v", err)})
+	}
+	if len(body) > scoring.MaxBody {
+		return c.JSON(http.StatusBadRequest, apiError{scoring.Errorf("", "the body is larger than 1 MiB")})
+	}
+	answer, err := replay(body)
+	var in *scoring.InputError
+	switch {
+	case errors.As(err, &in):
+		return c.JSON(http.StatusBadRequest, apiError{in})
+	case err != nil:
+		// Anything else is still the client's input, never a 500.
+		return c.JSON(http.StatusBadRequest, apiError{scoring.Errorf("", "%s", err.Error())})
+	}
+	return c.JSON(http.StatusOK, answer)
+}
