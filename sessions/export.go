@@ -71,7 +71,7 @@ func (ts *Tables) Import(ctx context.Context, data []byte) (string, error) {
 		if e.Seq != i+1 {
 			return "", scoring.Errorf(scoring.Index("events", i)+".seq", "events must be numbered 1, 2, 3 … in order; found %d", e.Seq)
 		}
-		events[i] = Event{Seq: e.Seq, Kind: e.Kind, Payload: e.Payload, At: e.At}
+		events[i] = Event(e)
 	}
 	t, err := Replay("import", events, ts.find)
 	if err != nil {
