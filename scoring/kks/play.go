@@ -1,0 +1,264 @@
+package kks
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+)
+
+// RowSize is how many cards are laid in the row at setup.
+const RowSize = 7
+
+// DeckSize is how many cards the deck holds after the row is laid (ruling
+// KKS-3: 40 number cards − 7).
+const DeckSize = 40 - RowSize
+
+// Step is one turn of guided play: the row position taken (1-based; 1 is
+// free) and the card turned up from the deck to refill the row, nil once
+// the deck is empty.
+type Step struct {
+	Take   int
+	Reveal *Card
+}
+
+// StepError is a step the rules refuse. Step is the 1-based step (= turn)
+// number, 0 for a setup that cannot start.
+type StepError struct {
+	Step    int    `json:"step"`
+	Code    string `json:"code"`
+	Rule    string `json:"rule"`
+	Message string `json:"message"`
+}
+
+func (e *StepError) Error() string { return fmt.Sprintf("step %d: %s", e.Step, e.Message) }
+
+// RowCard is one card in the row with the tokens lying on it.
+type RowCard struct {
+	Card   Card
+	Tokens int
+}
+
+// Seat is one player in guided play: supply and display. Face-down cards
+// keep their value, since guided play saw every card taken.
+type Seat struct {
+	Name    string
+	Tokens  int
+	Display map[Colour]Stack
+}
+
+// Position is a game in progress. It is a value: Apply returns a new one and
+// leaves its receiver untouched, so a log replays into any position.
+type Position struct {
+	Players  []Seat    // in seat order; the first name starts
+	Row      []RowCard // left to right; position 1 is the free card
+	DeckLeft int       // cards still in the face-down deck
+	Current  int       // index in Players of the player to move
+	Played   int       // turns played so far
+}
+
+// Start lays the row (ruling KKS-3): 2–4 players with 7 tokens each, the 7
+// given cards face up, 33 cards in the deck. A setup that cannot be played
+// is a *StepError with Step 0 and code player_count, row_size or card_seen.
+func Start(players []string, row []Card) (Position, error) {
+	if n := len(players); n < 2 || n > 4 {
+		return Position{}, &StepError{Code: "player_count", Rule: "KKS-3",
+			Message: fmt.Sprintf("Koffer, Katze & Sombrero is played by 2 to 4 players, not %d", n)}
+	}
+	if len(row) != RowSize {
+		return Position{}, &StepError{Code: "row_size", Rule: "KKS-3",
+			Message: fmt.Sprintf("the row starts with %d cards, not %d", RowSize, len(row))}
+	}
+	p := Position{DeckLeft: DeckSize}
+	for i, c := range row {
+		if c.Value < 1 || c.Value > 10 || !slices.Contains(Colours(), c.Colour) {
+			return Position{}, &StepError{Code: "card_value", Rule: "KKS-1",
+				Message: fmt.Sprintf("row position %d: %s is not a number card", i+1, c)}
+		}
+		if slices.ContainsFunc(p.Row, func(r RowCard) bool { return r.Card == c }) {
+			return Position{}, &StepError{Code: "card_seen", Rule: "KKS-1",
+				Message: fmt.Sprintf("row position %d: the %s lies in the row already; each card exists once", i+1, c)}
+		}
+		p.Row = append(p.Row, RowCard{Card: c})
+	}
+	for _, name := range players {
+		p.Players = append(p.Players, Seat{Name: name, Tokens: MaxTokens, Display: map[Colour]Stack{}})
+	}
+	return p, nil
+}
+
+// Turns is how many turns the whole game has (ruling KKS-3).
+func (p Position) Turns() int { return len(p.Players) * TurnsPerPlayer(len(p.Players)) }
+
+// Over reports that the last round is finished (ruling KKS-3).
+func (p Position) Over() bool { return p.Played >= p.Turns() }
+
+// LastRound reports that the deck is empty and the remaining turns finish
+// the round, so everyone has had the same number of turns (ruling KKS-3).
+func (p Position) LastRound() bool { return p.DeckLeft == 0 && !p.Over() }
+
+// Turn is the number of the turn being played (1-based), or of the last
+// turn once the game is over.
+func (p Position) Turn() int {
+	if p.Over() {
+		return p.Played
+	}
+	return p.Played + 1
+}
+
+// ToMove is the name of the player to move, "" once the game is over.
+func (p Position) ToMove() string {
+	if p.Over() || len(p.Players) == 0 {
+		return ""
+	}
+	return p.Players[p.Current].Name
+}
+
+// Preview explains a take before it is made: what it costs and gains and
+// where the card goes. Err is the StepError the take would cause (a missing
+// reveal is not known yet, so it is not among them).
+type Preview struct {
+	Take     int
+	Card     Card
+	Cost     int    // tokens placed on the skipped cards
+	Gain     int    // tokens lying on the taken card, taken with it
+	FaceDown bool   // the card goes face down in the display
+	Reason   string // why it goes face up or face down (ruling KKS-2)
+	Err      *StepError
+}
+
+// Preview explains taking row position take (1-based) for the player to move.
+func (p Position) Preview(take int) Preview {
+	pv := Preview{Take: take}
+	if pv.Err = p.takeError(take); pv.Err != nil {
+		return pv
+	}
+	pv.Card, pv.Cost, pv.Gain = p.Row[take-1].Card, take-1, p.Row[take-1].Tokens
+	pv.FaceDown, pv.Reason = placement(p.Players[p.Current].Display[pv.Card.Colour], pv.Card)
+	return pv
+}
+
+// placement says whether c goes face down on stack st and why (ruling KKS-2).
+func placement(st Stack, c Card) (faceDown bool, why string) {
+	if len(st) == 0 {
+		return false, fmt.Sprintf("the %s starts the %s stack face up", c, c.Colour)
+	}
+	top := st[len(st)-1]
+	switch {
+	case top.FaceDown:
+		return false, fmt.Sprintf("the %s goes face up: the topmost %s card is face down, and any value may lie on it", c, c.Colour)
+	case c.Value > top.Value:
+		return false, fmt.Sprintf("the %s goes face up: it is higher than the topmost %s %d", c, c.Colour, top.Value)
+	}
+	return true, fmt.Sprintf("the %s goes face down (−1 point): it is lower than the topmost %s %d", c, c.Colour, top.Value)
+}
+
+// takeError checks a take without its reveal.
+func (p Position) takeError(take int) *StepError {
+	step := p.Played + 1
+	if p.Over() {
+		return &StepError{Step: step, Code: "after_game_end", Rule: "KKS-3",
+			Message: fmt.Sprintf("the game is over after %d turns (%d each); no more cards are taken", p.Played, TurnsPerPlayer(len(p.Players)))}
+	}
+	seat := p.Players[p.Current]
+	if take < 1 || take > len(p.Row) {
+		return &StepError{Step: step, Code: "no_such_position", Rule: "KKS-3",
+			Message: fmt.Sprintf("%s cannot take position %d: the row holds positions 1 to %d", seat.Name, take, len(p.Row))}
+	}
+	if take-1 > seat.Tokens {
+		msg := fmt.Sprintf("%s has %d tokens but taking position %d skips %d cards, one token on each", seat.Name, seat.Tokens, take, take-1)
+		if seat.Tokens == 0 {
+			msg = fmt.Sprintf("%s has no tokens left and must take the first card (position 1), not position %d", seat.Name, take)
+		}
+		return &StepError{Step: step, Code: "cannot_pay", Rule: "KKS-4", Message: msg}
+	}
+	return nil
+}
+
+// Apply plays one turn: take a card (paying a token on each skipped card and
+// taking the tokens on it), place it in the display (ruling KKS-2) and
+// refill the row from the deck. The receiver is left unchanged.
+func (p Position) Apply(s Step) (Position, *StepError) {
+	if err := p.takeError(s.Take); err != nil {
+		return p, err
+	}
+	step := p.Played + 1
+	switch {
+	case p.DeckLeft > 0 && s.Reveal == nil:
+		return p, &StepError{Step: step, Code: "reveal_missing", Rule: "KKS-3",
+			Message: fmt.Sprintf("the deck still holds %d cards: name the card turned up to refill the row", p.DeckLeft)}
+	case p.DeckLeft == 0 && s.Reveal != nil:
+		return p, &StepError{Step: step, Code: "reveal_after_empty_deck", Rule: "KKS-3",
+			Message: fmt.Sprintf("the deck is empty, so no %s can be turned up; the row is not refilled in the last round", *s.Reveal)}
+	case s.Reveal != nil:
+		if where := p.whereIs(*s.Reveal); where != "" {
+			return p, &StepError{Step: step, Code: "card_seen", Rule: "KKS-1",
+				Message: fmt.Sprintf("the %s cannot come from the deck: it is %s already; each card exists once", *s.Reveal, where)}
+		}
+		if c := *s.Reveal; c.Value < 1 || c.Value > 10 || !slices.Contains(Colours(), c.Colour) {
+			return p, &StepError{Step: step, Code: "card_value", Rule: "KKS-1",
+				Message: fmt.Sprintf("%s is not a number card", c)}
+		}
+	}
+	next := p.clone()
+	seat := &next.Players[next.Current]
+	if seat.Display == nil {
+		seat.Display = map[Colour]Stack{}
+	}
+	for i := range s.Take - 1 {
+		next.Row[i].Tokens++
+	}
+	seat.Tokens -= s.Take - 1
+	taken := next.Row[s.Take-1]
+	seat.Tokens += taken.Tokens
+	down, _ := placement(seat.Display[taken.Card.Colour], taken.Card)
+	seat.Display[taken.Card.Colour] = append(seat.Display[taken.Card.Colour], StackCard{Value: taken.Card.Value, FaceDown: down})
+	next.Row = slices.Delete(next.Row, s.Take-1, s.Take)
+	if s.Reveal != nil {
+		next.Row = append(next.Row, RowCard{Card: *s.Reveal})
+		next.DeckLeft--
+	}
+	next.Played++
+	next.Current = next.Played % len(next.Players)
+	return next, nil
+}
+
+// whereIs names where a card lies at the table, "" if it is unseen.
+func (p Position) whereIs(c Card) string {
+	for i, r := range p.Row {
+		if r.Card == c {
+			return fmt.Sprintf("in the row at position %d", i+1)
+		}
+	}
+	for _, s := range p.Players {
+		for _, sc := range s.Display[c.Colour] {
+			if sc.Value == c.Value {
+				return "in " + s.Name + "'s display"
+			}
+		}
+	}
+	return ""
+}
+
+func (p Position) clone() Position {
+	next := p
+	next.Row = slices.Clone(p.Row)
+	next.Players = slices.Clone(p.Players)
+	for i, s := range next.Players {
+		d := maps.Clone(s.Display)
+		for c, st := range d {
+			d[c] = slices.Clone(st)
+		}
+		next.Players[i].Display = d
+	}
+	return next
+}
+
+// Final is the position as a /score State, so Score can check and score it.
+func (p Position) Final() State {
+	s := State{}
+	for _, seat := range p.clone().Players {
+		s.Players = append(s.Players, Player{Name: strings.TrimSpace(seat.Name), Tokens: seat.Tokens, Display: seat.Display})
+	}
+	return s
+}
