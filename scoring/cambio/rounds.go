@@ -1,0 +1,152 @@
+package cambio
+
+import (
+	"encoding/json"
+	"strings"
+
+	"tablemate/scoring"
+)
+
+var _ scoring.Rounds = Engine{}
+
+// RoundEntry is one round as a table enters it (docs/api-rounds.md): every
+// player's table cards and who called Cambio. Options are read only when
+// the round starts a game; a later round's options must be readable but
+// the game keeps the options it started with.
+type RoundEntry struct {
+	Players []RoundPlayer `json:"players"`
+	Options *Options      `json:"options,omitempty"`
+}
+
+// RoundPlayer is one player's end of a round.
+type RoundPlayer struct {
+	Name   string `json:"name"`
+	Cards  []Card `json:"cards"`
+	Cambio bool   `json:"cambio,omitempty"`
+}
+
+// AppendRound adds one round to state (scoring.Rounds). A nil or empty
+// state starts a game with the round's players in the round's order and
+// the round's options (defaults when it has none); a later round must name
+// exactly the game's players (in any order). Unreadable input is a
+// *scoring.InputError naming the field, e.g. round.players[1].cards[2].
+// Rule breaks (two callers, a round after the end) are left to Score.
+func (Engine) AppendRound(state, round []byte) ([]byte, error) {
+	r, opts, err := DecodeRound(round)
+	if err != nil {
+		return nil, err
+	}
+	var s State
+	if len(state) == 0 {
+		s.Options = opts
+		for _, p := range r.Players {
+			s.Players = append(s.Players, Player{Name: strings.TrimSpace(p.Name), Rounds: []Round{}})
+		}
+	} else if s, err = Decode(state); err != nil {
+		return nil, scoring.Errorf("state", "the game so far cannot be read: %s", err.Error())
+	}
+	seat, err := MatchSeats("round.players", names(s.Players), roundNames(r.Players))
+	if err != nil {
+		return nil, err
+	}
+	for k, p := range r.Players {
+		i := seat[k]
+		s.Players[i].Rounds = append(s.Players[i].Rounds, Round{Cards: p.Cards, Cambio: p.Cambio})
+	}
+	return json.Marshal(s)
+}
+
+// DecodeRound reads a round strictly: unknown fields, unreadable card
+// tokens and options are *scoring.InputError on paths below "round"
+// (round.players[1].cards[2], round.options.target). It also returns the
+// options in force for a game the round starts.
+func DecodeRound(body []byte) (RoundEntry, Options, error) {
+	var top struct {
+		Players []json.RawMessage `json:"players"`
+		Options json.RawMessage   `json:"options"`
+	}
+	if err := scoring.Decode(body, &top, "round"); err != nil {
+		return RoundEntry{}, Options{}, err
+	}
+	if len(top.Players) == 0 {
+		return RoundEntry{}, Options{}, scoring.Errorf("round.players", "a round lists every player at the table")
+	}
+	r := RoundEntry{Players: make([]RoundPlayer, len(top.Players))}
+	list := make([]string, len(top.Players))
+	for i, raw := range top.Players {
+		path := scoring.Index("round.players", i)
+		var in struct {
+			Name   string            `json:"name"`
+			Cards  []json.RawMessage `json:"cards"`
+			Cambio bool              `json:"cambio"`
+		}
+		if err := scoring.Decode(raw, &in, path); err != nil {
+			return RoundEntry{}, Options{}, err
+		}
+		cards, err := decodeCards(in.Cards, scoring.Join(path, "cards"))
+		if err != nil {
+			return RoundEntry{}, Options{}, err
+		}
+		r.Players[i] = RoundPlayer{Name: in.Name, Cards: cards, Cambio: in.Cambio}
+		list[i] = in.Name
+	}
+	if err := scoring.CheckNames("round.players", list); err != nil {
+		return RoundEntry{}, Options{}, err
+	}
+	opts, err := decodeOptions(top.Options)
+	if err != nil {
+		return RoundEntry{}, Options{}, prefixed(err)
+	}
+	if len(top.Options) > 0 {
+		r.Options = &opts
+	}
+	return r, opts, nil
+}
+
+// prefixed moves an options error below "round".
+func prefixed(err error) error {
+	if in, ok := err.(*scoring.InputError); ok {
+		return scoring.Errorf(scoring.Join("round", in.Field), "%s", in.Message)
+	}
+	return err
+}
+
+func names(ps []Player) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = p.Name
+	}
+	return out
+}
+
+func roundNames(ps []RoundPlayer) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = p.Name
+	}
+	return out
+}
+
+// MatchSeats finds each round player's seat in the game: seat[k] is the
+// index in game of round[k]. Names match with case and surrounding spaces
+// ignored. The round must name exactly the game's players, once each (the
+// names in round are already unique); otherwise the error names field
+// (the round's player list) or the first name that is not in the game.
+func MatchSeats(field string, game, round []string) ([]int, error) {
+	index := make(map[string]int, len(game))
+	for i, n := range game {
+		index[strings.ToLower(strings.TrimSpace(n))] = i
+	}
+	seat := make([]int, len(round))
+	for k, n := range round {
+		i, ok := index[strings.ToLower(strings.TrimSpace(n))]
+		if !ok {
+			return nil, scoring.Errorf(scoring.Join(scoring.Index(field, k), "name"), "%q is not a player in this game; the players are %s", strings.TrimSpace(n), list(game))
+		}
+		seat[k] = i
+	}
+	if len(round) != len(game) {
+		return nil, scoring.Errorf(field, "every round lists the same players as the game's first round: %s, not %d players", list(game), len(round))
+	}
+	return seat, nil
+}

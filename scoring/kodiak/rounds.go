@@ -1,0 +1,137 @@
+package kodiak
+
+import (
+	"encoding/json"
+	"strings"
+
+	"tablemate/scoring"
+	"tablemate/scoring/cambio"
+)
+
+var _ scoring.Rounds = Engine{}
+
+// RoundEntry is one round as a table enters it (docs/api-rounds.md): each
+// player's end of the round. Options are read only when the round starts
+// a game; a later round's options must be readable but the game keeps the
+// options it started with.
+type RoundEntry struct {
+	Players []RoundPlayer `json:"players"`
+	Options *Options      `json:"options,omitempty"`
+}
+
+// RoundPlayer is one player's end of a round.
+type RoundPlayer struct {
+	Name string `json:"name"`
+	Round
+}
+
+// AppendRound adds one round to state (scoring.Rounds). A nil or empty
+// state starts a game with the round's players in the round's order (the
+// seating order Kodiak passes in) and the round's options; a later round
+// must name exactly the game's players, in any order. Unreadable input is
+// a *scoring.InputError naming the field, e.g. round.players[1].cards[2] or
+// round.players[0].pounces. Rule breaks (two Kodiaks, a mouse's pounce,
+// a negative count) are left to Score.
+func (Engine) AppendRound(state, round []byte) ([]byte, error) {
+	r, opts, err := DecodeRound(round)
+	if err != nil {
+		return nil, err
+	}
+	var s State
+	if len(state) == 0 {
+		s.Options = opts
+		for _, p := range r.Players {
+			s.Players = append(s.Players, Player{Name: strings.TrimSpace(p.Name), Rounds: []Round{}})
+		}
+	} else if s, err = Decode(state); err != nil {
+		return nil, scoring.Errorf("state", "the game so far cannot be read: %s", err.Error())
+	}
+	game := make([]string, len(s.Players))
+	for i, p := range s.Players {
+		game[i] = p.Name
+	}
+	entered := make([]string, len(r.Players))
+	for k, p := range r.Players {
+		entered[k] = p.Name
+	}
+	seat, err := cambio.MatchSeats("round.players", game, entered)
+	if err != nil {
+		return nil, err
+	}
+	for k, p := range r.Players {
+		i := seat[k]
+		s.Players[i].Rounds = append(s.Players[i].Rounds, p.Round)
+	}
+	return json.Marshal(s)
+}
+
+// DecodeRound reads a round strictly: unknown fields, wrong types,
+// unreadable card tokens and options are *scoring.InputError on paths below
+// "round" (round.players[1].cards[2], round.options.cycles). It also
+// returns the options in force for a game the round starts.
+func DecodeRound(body []byte) (RoundEntry, Options, error) {
+	var top struct {
+		Players []json.RawMessage `json:"players"`
+		Options json.RawMessage   `json:"options"`
+	}
+	if err := scoring.Decode(body, &top, "round"); err != nil {
+		return RoundEntry{}, Options{}, err
+	}
+	if len(top.Players) == 0 {
+		return RoundEntry{}, Options{}, scoring.Errorf("round.players", "a round lists every player at the table")
+	}
+	r := RoundEntry{Players: make([]RoundPlayer, len(top.Players))}
+	list := make([]string, len(top.Players))
+	for i, raw := range top.Players {
+		path := scoring.Index("round.players", i)
+		var in struct {
+			Name               string            `json:"name"`
+			Kodiak             bool              `json:"kodiak"`
+			Cards              []json.RawMessage `json:"cards"`
+			Pounces            int               `json:"pounces"`
+			HairballsKept      int               `json:"hairballs_kept"`
+			HairballsDiscarded int               `json:"hairballs_discarded"`
+		}
+		if err := scoring.Decode(raw, &in, path); err != nil {
+			return RoundEntry{}, Options{}, err
+		}
+		cards := make([]Card, len(in.Cards))
+		for k, rc := range in.Cards {
+			f := scoring.Index(scoring.Join(path, "cards"), k)
+			var tok string
+			if err := scoring.Decode(rc, &tok, f); err != nil {
+				return RoundEntry{}, Options{}, err
+			}
+			c, err := ParseCard(tok)
+			if err != nil {
+				return RoundEntry{}, Options{}, scoring.Errorf(f, "%s", err.Error())
+			}
+			cards[k] = c
+		}
+		r.Players[i] = RoundPlayer{Name: in.Name, Round: Round{
+			Kodiak: in.Kodiak, Cards: cards, Pounces: in.Pounces,
+			HairballsKept: in.HairballsKept, HairballsDiscarded: in.HairballsDiscarded,
+		}}
+		list[i] = in.Name
+	}
+	if err := scoring.CheckNames("round.players", list); err != nil {
+		return RoundEntry{}, Options{}, err
+	}
+	opts := Options{Cycles: DefaultCycles}
+	if len(top.Options) > 0 {
+		var o struct {
+			Cycles *int `json:"cycles"`
+		}
+		if err := scoring.Decode(top.Options, &o, "round.options"); err != nil {
+			return RoundEntry{}, Options{}, err
+		}
+		if o.Cycles != nil {
+			if *o.Cycles < MinCycles || *o.Cycles > MaxCycles {
+				return RoundEntry{}, Options{}, scoring.Errorf("round.options.cycles", "must be a whole number from %d to %d, not %d", MinCycles, MaxCycles, *o.Cycles)
+			}
+			opts.Cycles = *o.Cycles
+		}
+		r.Options = &opts
+	}
+	return r, opts, nil
+}
