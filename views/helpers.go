@@ -112,3 +112,25 @@ func hasAdjustment(p KKSPlayer) bool {
 	}
 	return false
 }
+
+// leagueSchemes are the scoring schemes offered, value and label.
+func leagueSchemes() [][2]string {
+	return [][2]string{
+		{"placing", "Points by place (e.g. 3/2/1/0)"},
+		{"total", "Total score over all games"},
+		{"wins", "Number of games won"},
+		{"elo", "Elo-style rating (start 1500)"},
+	}
+}
+
+func pointsHeading(scheme string) string {
+	switch scheme {
+	case "total":
+		return "Score"
+	case "wins":
+		return "Wins"
+	case "elo":
+		return "Rating"
+	}
+	return "Points"
+}

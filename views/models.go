@@ -17,6 +17,9 @@ type Page struct {
 	FlashKind string // "good", "bad" or "warn"
 	// CSRF is the token every form posts back.
 	CSRF string
+	// Scripts are extra static scripts (paths under static/, e.g.
+	// "js/cards.js") that only this page needs; loaded deferred.
+	Scripts []string
 }
 
 // Form carries the hidden fields every write form sends: the CSRF token,
@@ -245,4 +248,55 @@ type ImportVM struct {
 	Page
 	Form
 	Error string
+}
+
+// NewLeagueVM is the "start a league" form.
+type NewLeagueVM struct {
+	Page
+	Form
+	Name, Scheme, Points, Members string
+	Errors                        Errors
+}
+
+// LeagueVM is a league's standings page (with tools on the admin link).
+type LeagueVM struct {
+	Page
+	Form
+	Name, Scheme, SchemeLabel string
+	Admin                     bool
+	AdminPath, PublicURL      string
+	Games                     int
+	Standings                 []LeagueRow
+	PerGame                   []GameStandings
+	Members                   []string // active members, for head-to-head and merging
+	H2H                       HeadToHead
+	Tables                    []LinkRow
+	PhoneTables               []TableRow // tables this phone opened, to add
+	Error                     string
+}
+
+// LeagueRow is one line of a league table.
+type LeagueRow struct {
+	Rank             int
+	Player, Emoji    string
+	Played, Wins     int
+	Points           string
+	Spark, TrendText string // sparkline points and the trend in words
+}
+
+// GameStandings is a league table restricted to one game.
+type GameStandings struct {
+	Slug, Title string
+	Standings   []LeagueRow
+}
+
+// HeadToHead compares two players over the games both played.
+type HeadToHead struct {
+	A, B                 string
+	Ahead, Behind, Level int
+}
+
+// LinkRow is a named link.
+type LinkRow struct {
+	Name, Game, URL string
 }

@@ -37,6 +37,15 @@ func (a *app) routes(e *echo.Echo) {
 	e.GET("/v/:rid/live", a.streamReadOnly)
 	e.GET("/v/:rid/games/:n", a.showReadOnlyGame)
 
+	// Leagues: the public id shows standings, the admin id changes them.
+	e.GET("/leagues/new", a.newLeague)
+	e.POST("/leagues", a.createLeague)
+	e.GET("/leagues/:id", a.showLeague)
+	e.GET("/l/:admin", a.showLeagueAdmin)
+	e.POST("/l/:admin/members", a.addLeagueMember)
+	e.POST("/l/:admin/merge", a.mergeLeagueMembers)
+	e.POST("/l/:admin/tables", a.addLeagueTable)
+
 	e.GET("/check", a.checkIndex)
 	e.GET("/check/:game", a.checkForm)
 	e.POST("/check/:game", a.submitCheck)

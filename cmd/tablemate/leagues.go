@@ -1,0 +1,244 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"tablemate/scoring"
+	"tablemate/sessions"
+	"tablemate/sessions/league"
+	"tablemate/views"
+)
+
+// newLeague renders the "start a league" form.
+func (a *app) newLeague(c echo.Context) error {
+	vm := views.NewLeagueVM{Page: page(c, "Start a league"), Form: form(c, 0), Scheme: "placing", Points: "3/2/1/0"}
+	return render(c, http.StatusOK, views.NewLeague(vm))
+}
+
+// createLeague starts a league and opens its admin page.
+func (a *app) createLeague(c echo.Context) error {
+	name, scheme, points, members := c.FormValue("name"), c.FormValue("scheme"), c.FormValue("points"), c.FormValue("members")
+	l, err := a.tables.CreateLeague(c.Request().Context(), name, scheme, points, strings.Split(members, "\n"))
+	var in *scoring.InputError
+	if errors.As(err, &in) {
+		vm := views.NewLeagueVM{Page: page(c, "Start a league"), Form: form(c, 0), Name: name, Scheme: scheme,
+			Points: points, Members: members, Errors: views.Errors{in.Field: in.Message}}
+		return render(c, http.StatusUnprocessableEntity, views.NewLeague(vm))
+	}
+	if err != nil {
+		return err
+	}
+	return redirect(c, "/l/"+l.AdminID)
+}
+
+// showLeague renders the public standings of a league.
+func (a *app) showLeague(c echo.Context) error {
+	l, err := a.tables.League(c.Request().Context(), c.Param("id"))
+	if errors.Is(err, sessions.ErrNotFound) {
+		return echo.ErrNotFound
+	}
+	if err != nil {
+		return err
+	}
+	vm, err := a.leagueVM(c, l, false)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, views.LeaguePage(vm))
+}
+
+// showLeagueAdmin renders the standings with the league's tools.
+func (a *app) showLeagueAdmin(c echo.Context) error {
+	return a.renderLeagueAdmin(c, http.StatusOK, "")
+}
+
+func (a *app) loadLeagueAdmin(c echo.Context) (sessions.League, error) {
+	l, err := a.tables.LeagueByAdmin(c.Request().Context(), c.Param("admin"))
+	if errors.Is(err, sessions.ErrNotFound) {
+		return l, echo.ErrNotFound
+	}
+	return l, err
+}
+
+func (a *app) renderLeagueAdmin(c echo.Context, status int, msg string) error {
+	l, err := a.loadLeagueAdmin(c)
+	if err != nil {
+		return err
+	}
+	vm, err := a.leagueVM(c, l, true)
+	if err != nil {
+		return err
+	}
+	vm.Error = msg
+	return render(c, status, views.LeaguePage(vm))
+}
+
+// leagueAction runs one admin form and shows the page again.
+func (a *app) leagueAction(c echo.Context, act func(sessions.League) error) error {
+	l, err := a.loadLeagueAdmin(c)
+	if err != nil {
+		return err
+	}
+	err = act(l)
+	var in *scoring.InputError
+	if errors.As(err, &in) {
+		return a.renderLeagueAdmin(c, http.StatusUnprocessableEntity, in.Message)
+	}
+	if err != nil {
+		return err
+	}
+	return redirect(c, "/l/"+l.AdminID)
+}
+
+func (a *app) addLeagueMember(c echo.Context) error {
+	return a.leagueAction(c, func(l sessions.League) error {
+		return a.tables.AddMember(c.Request().Context(), l, c.FormValue("name"), c.FormValue("emoji"))
+	})
+}
+
+func (a *app) mergeLeagueMembers(c echo.Context) error {
+	return a.leagueAction(c, func(l sessions.League) error {
+		return a.tables.MergeMembers(c.Request().Context(), l, c.FormValue("from"), c.FormValue("into"))
+	})
+}
+
+// addLeagueTable counts a table: picked from this phone's tables or
+// pasted as its edit link (only the edit link proves the right to add it).
+func (a *app) addLeagueTable(c echo.Context) error {
+	return a.leagueAction(c, func(l sessions.League) error {
+		id := c.FormValue("pick")
+		if id == "" {
+			link := strings.TrimSpace(c.FormValue("table"))
+			_, rest, _ := strings.Cut(link, "/tables/")
+			id, _, _ = strings.Cut(rest, "/")
+			if link == "" || !validID(id) {
+				return scoring.Errorf("table", "paste a table's edit link (…/tables/…)")
+			}
+		}
+		return a.tables.AddTable(c.Request().Context(), l, id)
+	})
+}
+
+// leagueVM computes standings overall and per game, and head-to-head.
+func (a *app) leagueVM(c echo.Context, l sessions.League, admin bool) (views.LeagueVM, error) {
+	ctx := c.Request().Context()
+	vm := views.LeagueVM{
+		Page: page(c, l.Name), Form: form(c, 0), Name: l.Name, Scheme: string(l.Scheme), Admin: admin,
+		SchemeLabel: schemeLabel(l), AdminPath: "/l/" + l.AdminID,
+		PublicURL: c.Scheme() + "://" + c.Request().Host + "/leagues/" + l.ID,
+	}
+	emoji := map[string]string{}
+	for _, m := range l.Members {
+		if m.MergedInto == "" {
+			vm.Members = append(vm.Members, m.Name)
+			emoji[m.Name] = m.Emoji
+		}
+	}
+	lgames, err := a.tables.LeagueGames(ctx, l)
+	if err != nil {
+		return vm, err
+	}
+	vm.Games = len(lgames)
+	var all []league.Result
+	bySlug := map[string][]league.Result{}
+	var slugs []string
+	for _, g := range lgames {
+		all = append(all, g.Result)
+		if bySlug[g.Game] == nil {
+			slugs = append(slugs, g.Game)
+		}
+		bySlug[g.Game] = append(bySlug[g.Game], g.Result)
+	}
+	vm.Standings = leagueRows(league.Standings(all, l.Scheme, l.Points), emoji)
+	if len(slugs) > 1 { // one game only: the overall table is the per-game one
+		for _, slug := range slugs {
+			vm.PerGame = append(vm.PerGame, views.GameStandings{Slug: slug, Title: gameTitle(slug),
+				Standings: leagueRows(league.Standings(bySlug[slug], l.Scheme, l.Points), emoji)})
+		}
+	}
+	if x, y := c.QueryParam("a"), c.QueryParam("b"); x != "" && y != "" {
+		vm.H2H = views.HeadToHead{A: l.Canonical(x), B: l.Canonical(y)}
+		vm.H2H.Ahead, vm.H2H.Behind, vm.H2H.Level = league.HeadToHead(all, vm.H2H.A, vm.H2H.B)
+	}
+	for _, id := range l.TableIDs {
+		t, err := a.tables.Table(ctx, id)
+		if err != nil {
+			return vm, err
+		}
+		url := "/v/" + t.ReadID
+		if admin {
+			url = "/tables/" + t.ID
+		}
+		vm.Tables = append(vm.Tables, views.LinkRow{Name: t.Name, Game: t.Info.Title, URL: url})
+	}
+	if admin {
+		recent, err := a.tables.Recent(ctx, recentTables(c))
+		if err != nil {
+			return vm, err
+		}
+		for _, t := range recent {
+			if !slices.Contains(l.TableIDs, t.ID) {
+				vm.PhoneTables = append(vm.PhoneTables, views.TableRow{ID: t.ID, Name: t.Name, GameTitle: gameTitle(t.Game)})
+			}
+		}
+	}
+	return vm, nil
+}
+
+func schemeLabel(l sessions.League) string {
+	switch l.Scheme {
+	case league.Placing:
+		return "points by place " + l.PointsText
+	case league.Total:
+		return "total score"
+	case league.Wins:
+		return "games won"
+	}
+	return "Elo rating"
+}
+
+// leagueRows turns standings into table rows with a sparkline of the trend.
+func leagueRows(st []league.Standing, emoji map[string]string) []views.LeagueRow {
+	rows := make([]views.LeagueRow, len(st))
+	for i, s := range st {
+		rows[i] = views.LeagueRow{Rank: s.Rank, Player: s.Player, Emoji: emoji[s.Player], Played: s.Played, Wins: s.Wins,
+			Points: strconv.FormatFloat(s.Points, 'f', -1, 64), Spark: sparkline(s.Trend), TrendText: trendText(s.Trend)}
+	}
+	return rows
+}
+
+// sparkline maps a series onto a 60×20 box as SVG polyline points.
+func sparkline(v []float64) string {
+	if len(v) < 2 {
+		return ""
+	}
+	lo, hi := v[0], v[0]
+	for _, x := range v {
+		lo, hi = min(lo, x), max(hi, x)
+	}
+	var b strings.Builder
+	for i, x := range v {
+		y := 10.0
+		if hi > lo {
+			y = 18 - 16*(x-lo)/(hi-lo)
+		}
+		fmt.Fprintf(&b, "%.1f,%.1f ", 60*float64(i)/float64(len(v)-1), y)
+	}
+	return strings.TrimSpace(b.String())
+}
+
+func trendText(v []float64) string {
+	parts := make([]string, len(v))
+	for i, x := range v {
+		parts[i] = strconv.FormatFloat(x, 'f', -1, 64)
+	}
+	return strings.Join(parts, ", ")
+}
+

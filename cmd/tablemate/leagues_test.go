@@ -1,0 +1,102 @@
+package main
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+)
+
+// recordKKS enters one KKS game at a table through its form.
+func (ts *testServer) recordKKS(t *testing.T, table string, displays []map[string]string, tokens []string) {
+	t.Helper()
+	entry := ts.get(table + "/games/new")
+	if p := ts.post(table+"/games", kksForm(entry.formOf(t, table+"/games"), displays, tokens)); p.status != http.StatusSeeOther {
+		t.Fatalf("record game: %d", p.status)
+	}
+}
+
+func TestLeagueOverSeveralTables(t *testing.T) {
+	ts := newTestServer(t)
+	f := ts.get("/leagues/new").formOf(t, "/leagues")
+	f.Set("name", "Thursday club")
+	f.Set("scheme", "placing")
+	f.Set("points", "3/1/0")
+	f.Set("members", "Amelia\nVictor\nEnrique\nAmy")
+	created := ts.post("/leagues", f)
+	admin := created.header.Get("Location")
+	if created.status != http.StatusSeeOther || !strings.HasPrefix(admin, "/l/") {
+		t.Fatalf("create league: %d %q", created.status, admin)
+	}
+	page := ts.get(admin)
+	if page.doc.Find(`[data-testid="no-league-games"]`).Length() != 1 {
+		t.Error("a new league shows no empty state")
+	}
+	public, _ := page.doc.Find(`[data-testid="public-link"]`).Attr("value")
+	publicPath := public[strings.Index(public, "/leagues/"):]
+
+	// Table 1 (picked from this phone's tables): Amelia 58 beats Victor.
+	t1 := ts.createTable("Amelia", "Victor")
+	ts.get(t1)
+	// Full, valid displays (KKS-3: 17 cards each with 2 players).
+	ts.recordKKS(t, t1, []map[string]string{
+		{"red": "1 2 3 4 5 6 7 8 9 10", "blue": "1 2 3 4 5 6 7"},
+		{"yellow": "1 2 3 4 5 6 7 8 9 10", "black": "1 2 3 4 5 6 7"},
+	}, []string{"3", "1"}) // Amelia 86, Victor 84
+	// Table 2 (pasted link): Victor wins; "Amy" is Amelia entered twice.
+	t2 := ts.createTable("Enrique", "Amy", "Victor")
+	ts.recordKKS(t, t2, []map[string]string{ // 12 cards each with 3 players
+		{"red": "1 2 3 4 5 6 7 8 9 10", "blue": "1 2"},
+		{"yellow": "1 2 3 4 5 6 7 8 9 10", "blue": "3 4"},
+		{"black": "1 2 3 4 5 6 7 8 9 10", "blue": "5 6"},
+	}, []string{"0", "0", "0"}) // Enrique 58, Amy 62, Victor 66
+
+	form := ts.get(admin).formOf(t, admin+"/tables")
+	pick := url.Values{"_csrf": form["_csrf"], "pick": {strings.TrimPrefix(t1, "/tables/")}}
+	if p := ts.post(admin+"/tables", pick); p.status != http.StatusSeeOther {
+		t.Fatalf("pick table: %d %s", p.status, p.text(`[data-testid="league-error"]`))
+	}
+	paste := url.Values{"_csrf": form["_csrf"], "table": {"http://phone.local:8080" + t2}}
+	if p := ts.post(admin+"/tables", paste); p.status != http.StatusSeeOther {
+		t.Fatalf("paste table: %d %s", p.status, p.text(`[data-testid="league-error"]`))
+	}
+	merge := url.Values{"_csrf": form["_csrf"], "from": {"Amy"}, "into": {"Amelia"}}
+	if p := ts.post(admin+"/merge", merge); p.status != http.StatusSeeOther {
+		t.Fatalf("merge: %d", p.status)
+	}
+
+	st := ts.get(publicPath)
+	points := func(player string) string {
+		return st.text(`[data-testid="standings"] tr[data-player="` + player + `"] [data-testid="points"]`)
+	}
+	// Placing 3/1/0: Amelia 3 + 1 (as Amy), Victor 1 + 3, Enrique 0.
+	for player, want := range map[string]string{"Amelia": "4", "Victor": "4", "Enrique": "0"} {
+		if got := points(player); got != want {
+			t.Errorf("%s has %q points, want %s", player, got, want)
+		}
+	}
+	if st.doc.Find(`[data-testid="standings"] tr[data-player="Amy"]`).Length() != 0 {
+		t.Error("the merged entry still has its own line")
+	}
+	if n := st.doc.Find("form[method=post]").Length(); n != 0 {
+		t.Errorf("the public standings page has %d write forms", n)
+	}
+	h2h := ts.get(publicPath + "?a=Amelia&b=Victor").text(`[data-testid="h2h"]`)
+	if !strings.Contains(h2h, "ahead of Victor 1 time, behind 1 time, level 0 times") {
+		t.Errorf("head to head: %q", h2h)
+	}
+
+	// Bad input names the problem and writes nothing.
+	bad := ts.post(admin+"/tables", url.Values{"_csrf": form["_csrf"], "table": {"nonsense"}})
+	if bad.status != http.StatusUnprocessableEntity || !strings.Contains(bad.text(`[data-testid="league-error"]`), "edit link") {
+		t.Errorf("bad link: %d %q", bad.status, bad.text(`[data-testid="league-error"]`))
+	}
+	stranger := ts.createTable("Zed", "Victor")
+	bad = ts.post(admin+"/tables", url.Values{"_csrf": form["_csrf"], "table": {stranger}})
+	if !strings.Contains(bad.text(`[data-testid="league-error"]`), "Zed is not a member") {
+		t.Errorf("a stranger's table: %q", bad.text(`[data-testid="league-error"]`))
+	}
+	if p := ts.get("/l/" + strings.TrimPrefix(publicPath, "/leagues/")); p.status != http.StatusNotFound {
+		t.Errorf("the public id opens the admin page: %d", p.status)
+	}
+}
