@@ -33,7 +33,7 @@ func (a *app) exportTable(c echo.Context) error {
 		return err
 	}
 	attach(c, fileName(t.Name)+".json")
-	return c.Blob(http.StatusOK, echo.MIMEApplicationJSONCharsetUTF8, b)
+	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, b)
 }
 
 // exportResults downloads every game's totals as CSV, one row per player
