@@ -287,6 +287,17 @@ func TestADHPlayAPI(t *testing.T) {
 			t.Errorf("%q: %d, want 400", body, status)
 		}
 	}
+	// Koffer, Katze & Sombrero replays through the same route (API.md's log).
+	status, out = ts.postJSON("/api/v1/games/koffer-katze-sombrero/play", `{"players": ["Amelia", "Victor", "Enrique"],
+	 "row": ["red 10", "black 2", "red 1", "blue 4", "yellow 6", "red 5", "black 9"],
+	 "steps": [{"take": 3, "reveal": "blue 7"}, {"take": 1, "reveal": "yellow 2"}]}`)
+	if status != http.StatusOK || out["valid"] != true || out["state"] == nil {
+		t.Errorf("KKS replay: %d %v", status, out)
+	}
+	status, out = ts.postJSON("/api/v1/games/koffer-katze-sombrero/play", `{"players":["A","B"],"row":["red 10"],"steps":[]}`)
+	if e, _ := out["error"].(map[string]any); status != http.StatusBadRequest || e == nil || e["field"] != "row" {
+		t.Errorf("KKS malformed row: %d %v", status, out)
+	}
 	// Games without guided play.
 	for _, game := range []string{"kociaki-lobuziaki", "nope"} {
 		if status, out := ts.postJSON("/api/v1/games/"+game+"/play", `{}`); status != http.StatusNotFound || out["error"] == nil {

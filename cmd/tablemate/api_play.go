@@ -10,13 +10,14 @@ import (
 	"tablemate/scoring"
 	"tablemate/scoring/aufderhut"
 	"tablemate/scoring/games"
+	"tablemate/scoring/kks"
 )
 
 // replays are the games with guided play as JSON (API.md): each replays a
 // game log and answers with the position and, once over, the result.
-// Koffer, Katze & Sombrero joins when its engine has a Replay.
 var replays = map[string]func(body []byte) (any, error){
 	aufderhut.Slug: func(body []byte) (any, error) { return aufderhut.Replay(body) },
+	kks.Slug:       func(body []byte) (any, error) { return kks.Replay(body) },
 }
 
 // playGame answers POST /api/v1/games/:game/play: 200 with the replay's

@@ -58,6 +58,8 @@ func editorFor(slug string) (editor, bool) {
 		return kksEditor(), true
 	case "auf-der-hut":
 		return adhEditor(), true
+	case "kociaki-lobuziaki":
+		return kocEditor(), true
 	}
 	return editor{}, false
 }
