@@ -53,9 +53,13 @@ type Position struct {
 	Players  []Seat    // in seat order; the first name starts
 	Row      []RowCard // left to right; position 1 is the free card
 	DeckLeft int       // cards still in the face-down deck
-	Current  int       // index in Players of the player to move
 	Played   int       // turns played so far
+	current  int       // index in Players of the player to move
 }
+
+// Current is the index in Players of the player to move (seat order; after
+// the last turn it wraps to the first seat, and Over is true).
+func (p Position) Current() int { return p.current }
 
 // Start lays the row (ruling KKS-3): 2–4 players with 7 tokens each, the 7
 // given cards face up, 33 cards in the deck. A setup that cannot be played
@@ -111,31 +115,30 @@ func (p Position) ToMove() string {
 	if p.Over() || len(p.Players) == 0 {
 		return ""
 	}
-	return p.Players[p.Current].Name
+	return p.Players[p.current].Name
 }
 
-// Preview explains a take before it is made: what it costs and gains and
-// where the card goes. Err is the StepError the take would cause (a missing
-// reveal is not known yet, so it is not among them).
-type Preview struct {
+// TakePreview explains a take before it is made: what it costs and gains
+// and where the card goes.
+type TakePreview struct {
 	Take     int
 	Card     Card
-	Cost     int    // tokens placed on the skipped cards
+	Cost     int    // tokens placed on the skipped cards, one each
 	Gain     int    // tokens lying on the taken card, taken with it
-	FaceDown bool   // the card goes face down in the display
-	Reason   string // why it goes face up or face down (ruling KKS-2)
-	Err      *StepError
+	FaceDown bool   // the card goes face down in the display (−1 point)
+	Reason   string // why it goes face up or face down, naming the topmost card (ruling KKS-2)
 }
 
-// Preview explains taking row position take (1-based) for the player to move.
-func (p Position) Preview(take int) Preview {
-	pv := Preview{Take: take}
-	if pv.Err = p.takeError(take); pv.Err != nil {
-		return pv
+// Preview explains taking row position take (1-based) for the player to
+// move, or returns the StepError the take would cause. The reveal is not
+// known yet, so reveal codes (card_seen, reveal_*) are not among them.
+func (p Position) Preview(take int) (TakePreview, *StepError) {
+	if err := p.takeError(take); err != nil {
+		return TakePreview{Take: take}, err
 	}
-	pv.Card, pv.Cost, pv.Gain = p.Row[take-1].Card, take-1, p.Row[take-1].Tokens
-	pv.FaceDown, pv.Reason = placement(p.Players[p.Current].Display[pv.Card.Colour], pv.Card)
-	return pv
+	pv := TakePreview{Take: take, Card: p.Row[take-1].Card, Cost: take - 1, Gain: p.Row[take-1].Tokens}
+	pv.FaceDown, pv.Reason = placement(p.Players[p.current].Display[pv.Card.Colour], pv.Card)
+	return pv, nil
 }
 
 // placement says whether c goes face down on stack st and why (ruling KKS-2).
@@ -160,7 +163,7 @@ func (p Position) takeError(take int) *StepError {
 		return &StepError{Step: step, Code: "after_game_end", Rule: "KKS-3",
 			Message: fmt.Sprintf("the game is over after %d turns (%d each); no more cards are taken", p.Played, TurnsPerPlayer(len(p.Players)))}
 	}
-	seat := p.Players[p.Current]
+	seat := p.Players[p.current]
 	if take < 1 || take > len(p.Row) {
 		return &StepError{Step: step, Code: "no_such_position", Rule: "KKS-3",
 			Message: fmt.Sprintf("%s cannot take position %d: the row holds positions 1 to %d", seat.Name, take, len(p.Row))}
@@ -201,7 +204,7 @@ func (p Position) Apply(s Step) (Position, *StepError) {
 		}
 	}
 	next := p.clone()
-	seat := &next.Players[next.Current]
+	seat := &next.Players[next.current]
 	if seat.Display == nil {
 		seat.Display = map[Colour]Stack{}
 	}
@@ -219,7 +222,7 @@ func (p Position) Apply(s Step) (Position, *StepError) {
 		next.DeckLeft--
 	}
 	next.Played++
-	next.Current = next.Played % len(next.Players)
+	next.current = next.Played % len(next.Players)
 	return next, nil
 }
 

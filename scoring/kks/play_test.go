@@ -43,8 +43,8 @@ func must(t *testing.T, p Position, s Step) Position {
 
 // script picks a take for the player to move: varied, affordable, in the row.
 func script(p Position) int {
-	take := 1 + (p.Played*5+p.Current)%4
-	take = min(take, p.Players[p.Current].Tokens+1, len(p.Row))
+	take := 1 + (p.Played*5+p.Current())%4
+	take = min(take, p.Players[p.Current()].Tokens+1, len(p.Row))
 	return take
 }
 
@@ -194,9 +194,9 @@ func TestRuleTextTake(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pv := p.Preview(3)
-	if pv.Err != nil || pv.Card != card(t, "red 1") || pv.Cost != 2 || pv.Gain != 0 || pv.FaceDown {
-		t.Fatalf("preview %+v", pv)
+	pv, perr := p.Preview(3)
+	if perr != nil || pv.Card != card(t, "red 1") || pv.Cost != 2 || pv.Gain != 0 || pv.FaceDown {
+		t.Fatalf("preview %+v %v", pv, perr)
 	}
 	blue7 := card(t, "blue 7")
 	before := p.View()
@@ -213,7 +213,10 @@ func TestRuleTextTake(t *testing.T) {
 		t.Errorf("after Amelia's turn: %+v", v)
 	}
 	// Victor takes the red 10 for free, with the token lying on it.
-	if pv := next.Preview(1); pv.Gain != 1 || pv.Cost != 0 {
+	if next.Current() != 1 {
+		t.Errorf("after Amelia, player %d moves", next.Current())
+	}
+	if pv, _ := next.Preview(1); pv.Gain != 1 || pv.Cost != 0 {
 		t.Errorf("preview of the red 10: %+v", pv)
 	}
 	yellow2 := card(t, "yellow 2")
@@ -230,7 +233,7 @@ func TestPreviewPlacement(t *testing.T) {
 	p, _ := Start([]string{"Amelia", "Victor"}, deck[:RowSize])
 	p.Players[0].Display = map[Colour]Stack{Black: {{4, false}, {6, false}}}
 	p.Row[0] = RowCard{Card: card(t, "black 2")}
-	pv := p.Preview(1)
+	pv, _ := p.Preview(1)
 	if !pv.FaceDown || !strings.Contains(pv.Reason, "lower than the topmost black 6") {
 		t.Fatalf("black 2 on 6: %+v", pv)
 	}
@@ -238,21 +241,21 @@ func TestPreviewPlacement(t *testing.T) {
 	if got := p.Players[0].Display[Black].String(); got != "4 6 x2" {
 		t.Fatalf("black stack %q", got)
 	}
-	p.Current = 0
+	p.current = 0
 	p.Row[0] = RowCard{Card: card(t, "black 1")}
-	if pv := p.Preview(1); pv.FaceDown || !strings.Contains(pv.Reason, "face down, and any value") {
+	if pv, _ := p.Preview(1); pv.FaceDown || !strings.Contains(pv.Reason, "face down, and any value") {
 		t.Errorf("black 1 on a face-down card: %+v", pv)
 	}
 	p.Row[0] = RowCard{Card: card(t, "blue 3")}
-	if pv := p.Preview(1); pv.FaceDown || !strings.Contains(pv.Reason, "starts the blue stack") {
+	if pv, _ := p.Preview(1); pv.FaceDown || !strings.Contains(pv.Reason, "starts the blue stack") {
 		t.Errorf("first blue card: %+v", pv)
 	}
 	p.Players[0].Display[Blue] = Stack{{2, false}}
-	if pv := p.Preview(1); pv.FaceDown || !strings.Contains(pv.Reason, "higher than the topmost blue 2") {
+	if pv, _ := p.Preview(1); pv.FaceDown || !strings.Contains(pv.Reason, "higher than the topmost blue 2") {
 		t.Errorf("blue 3 on 2: %+v", pv)
 	}
-	if pv := p.Preview(9); pv.Err == nil || pv.Err.Code != "no_such_position" {
-		t.Errorf("preview of position 9: %+v", pv)
+	if _, perr := p.Preview(9); perr == nil || perr.Code != "no_such_position" {
+		t.Errorf("preview of position 9: %+v", perr)
 	}
 }
 
@@ -303,12 +306,12 @@ func TestStepCodes(t *testing.T) {
 			case err.Code != tt.code || err.Rule == "" || err.Message == "" || err.Step != tt.pos.Played+1:
 				t.Fatalf("got %+v, want %s at step %d", err, tt.code, tt.pos.Played+1)
 			}
-			if pv := tt.pos.Preview(tt.step.Take); strings.HasPrefix(tt.code, "reveal") || tt.code == "card_seen" || tt.code == "card_value" {
-				if pv.Err != nil {
-					t.Errorf("preview refuses a take that is fine: %v", pv.Err)
+			if _, perr := tt.pos.Preview(tt.step.Take); strings.HasPrefix(tt.code, "reveal") || tt.code == "card_seen" || tt.code == "card_value" {
+				if perr != nil {
+					t.Errorf("preview refuses a take that is fine: %v", perr)
 				}
-			} else if pv.Err == nil || pv.Err.Code != tt.code {
-				t.Errorf("preview: %+v, want %s", pv.Err, tt.code)
+			} else if perr == nil || perr.Code != tt.code {
+				t.Errorf("preview: %+v, want %s", perr, tt.code)
 			}
 		})
 	}
@@ -369,7 +372,7 @@ func TestReplayInputErrors(t *testing.T) {
 		{`{` + replayRow + steps, "players"},
 		{`{"players":["A","B"],"row":["red 10","green 2"]` + steps, "row[1]"},
 		{`{"players":["A","B"],"row":["red 10"]` + steps, "row"},
-		{`{"players":["A","B"],"row":["red 1","red 1","red 2","red 3","red 4","red 5","red 6"]` + steps, "row"},
+		{`{"players":["A","B"],"row":["red 1","red 2","red 3","red 4","red 5","red 6","red 2"]` + steps, "row[6]"},
 		{`{"players":["A","B"],` + replayRow + `,"options":{}}`, "options"},
 	}
 	for _, tt := range tests {
@@ -385,6 +388,22 @@ func FuzzReplay(f *testing.F) {
 	f.Add([]byte(`{"players":["Amelia","Victor","Enrique"],` + replayRow + `,"steps":[{"take":3,"reveal":"blue 7"},{"take":1,"reveal":"yellow 2"}]}`))
 	f.Add([]byte(`{"players":["A","B"],` + replayRow + `,"steps":[{"take":7,"reveal":"blue 7"},{"take":0},{"take":2}]}`))
 	f.Add([]byte(`{"players":["A","B"],"row":[],"steps":null}`))
+	// A whole 4-player game, always the free card, from the fixed deck.
+	deck := shuffled()
+	var row []string
+	for _, c := range deck[:RowSize] {
+		row = append(row, c.String())
+	}
+	var steps []map[string]any
+	for i := range 36 {
+		st := map[string]any{"take": 1}
+		if i < DeckSize {
+			st["reveal"] = deck[RowSize+i].String()
+		}
+		steps = append(steps, st)
+	}
+	whole, _ := json.Marshal(map[string]any{"players": []string{"A", "B", "C", "D"}, "row": row, "steps": steps})
+	f.Add(whole)
 	f.Fuzz(func(t *testing.T, body []byte) {
 		ans, err := Replay(body)
 		if err != nil {
@@ -412,13 +431,26 @@ func FuzzReplay(f *testing.F) {
 		if _, err := json.Marshal(ans); err != nil {
 			t.Fatal(err)
 		}
+		// The state's players are a /score request that scores without an
+		// input error, and once over it is exactly the answer's result.
+		scoreBody, _ := json.Marshal(map[string]any{"players": ans.State.Players})
+		res, err := (Engine{}).Check(scoreBody)
+		if err != nil {
+			t.Fatalf("state does not re-score: %v\n%s", err, scoreBody)
+		}
+		if ans.Result != nil && !reflect.DeepEqual(res, *ans.Result) {
+			t.Fatalf("re-scored %+v, answer %+v", res, *ans.Result)
+		}
+		if ans.Valid && ans.State.GameOver && !res.Valid {
+			t.Fatalf("a valid finished replay scores invalid: %v", res.Violations)
+		}
 	})
 }
 
 func ExamplePosition_Preview() {
 	row := []Card{{Red, 10}, {Black, 2}, {Red, 1}, {Blue, 4}, {Yellow, 6}, {Red, 5}, {Black, 9}}
 	p, _ := Start([]string{"Amelia", "Victor"}, row)
-	pv := p.Preview(3)
+	pv, _ := p.Preview(3)
 	fmt.Println(pv.Card, pv.Cost, pv.Gain, pv.Reason)
 	// Output: red 1 2 0 the red 1 starts the red stack face up
 }

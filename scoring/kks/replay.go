@@ -3,6 +3,7 @@ package kks
 import (
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 
 	"tablemate/scoring"
@@ -92,6 +93,9 @@ func Replay(body []byte) (PlayAnswer, error) {
 		c, err := ParseCard(tok)
 		if err != nil {
 			return PlayAnswer{}, scoring.Errorf(scoring.Index("row", i), "%s", err.Error())
+		}
+		if j := slices.Index(row[:i], c); j >= 0 {
+			return PlayAnswer{}, scoring.Errorf(scoring.Index("row", i), "the %s lies in the row already at position %d; each card exists once (ruling KKS-1)", c, j+1)
 		}
 		row[i] = c
 	}
