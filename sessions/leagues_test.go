@@ -2,7 +2,9 @@ package sessions
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 
 	"tablemate/scoring"
@@ -84,5 +86,43 @@ func TestLeagueLifecycle(t *testing.T) {
 	// Ana: 1st (3), 3rd (1), and Anna's 1st (3) = 7.
 	if st[0].Player != "Ana" || st[0].Points != 7 || st[0].Played != 3 {
 		t.Errorf("standings %+v: Ana (with Anna's game) should lead with 7", st)
+	}
+}
+
+func TestLeagueExportImportRoundTrip(t *testing.T) {
+	_, ts := openTest(t)
+	ctx := context.Background()
+	l, _ := ts.CreateLeague(ctx, "Season", "wins", "", []string{"Ana", "Ben", "Cy", "Bob"})
+	id := newTable(t, ts)
+	ts.RecordGame(ctx, id, 1, "", state(30, 20, 10))
+	l, _ = ts.League(ctx, l.ID)
+	ts.AddTable(ctx, l, id)
+	ts.AddMember(ctx, l, "Dee", "🦊")
+	l, _ = ts.League(ctx, l.ID)
+	ts.MergeMembers(ctx, l, "Bob", "Ben")
+	l, _ = ts.League(ctx, l.ID)
+
+	x, err := ts.ExportLeague(ctx, l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := json.Marshal(x)
+	copyL, err := ts.ImportLeague(ctx, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if copyL.ID == l.ID || copyL.AdminID == l.AdminID {
+		t.Fatal("the import reuses the league's links")
+	}
+	y, _ := ts.ExportLeague(ctx, copyL)
+	again, _ := json.Marshal(y)
+	if string(again) != string(data) {
+		t.Errorf("league round trip changed the file:\n%s\n%s", data, again)
+	}
+	// A table with a stranger is refused before anything is written.
+	bad := strings.Replace(string(data), `"players":["Ana","Ben","Cy"]`, `"players":["Ana","Ben","Zed"]`, 1)
+	var in *scoring.InputError
+	if _, err := ts.ImportLeague(ctx, []byte(bad)); !errors.As(err, &in) || !strings.HasPrefix(in.Field, "tables[0]") {
+		t.Fatalf("stranger: %v", err)
 	}
 }

@@ -265,6 +265,7 @@ type LeagueVM struct {
 	Name, Scheme, SchemeLabel string
 	Admin                     bool
 	AdminPath, PublicURL      string
+	PublicPath                string
 	Games                     int
 	Standings                 []LeagueRow
 	PerGame                   []GameStandings

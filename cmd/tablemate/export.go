@@ -15,6 +15,8 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"tablemate/scoring"
+	"tablemate/sessions"
+	"tablemate/sessions/league"
 	"tablemate/views"
 )
 
@@ -103,7 +105,19 @@ func (a *app) importTable(c echo.Context) error {
 	if err != nil {
 		return fail("The file could not be read.")
 	}
-	id, err := a.tables.Import(c.Request().Context(), data)
+	var kind struct {
+		Format string `json:"format"`
+	}
+	json.Unmarshal(data, &kind)
+	var id string
+	if kind.Format == "tablemate-league" {
+		var l sessions.League
+		if l, err = a.tables.ImportLeague(c.Request().Context(), data); err == nil {
+			return redirect(c, "/l/"+l.AdminID)
+		}
+	} else {
+		id, err = a.tables.Import(c.Request().Context(), data)
+	}
 	var in *scoring.InputError
 	if errors.As(err, &in) {
 		return fail("Nothing was imported: " + in.Error())
@@ -112,4 +126,50 @@ func (a *app) importTable(c echo.Context) error {
 		return err
 	}
 	return redirect(c, "/tables/"+id)
+}
+
+// exportLeague downloads a league with all its tables' logs as JSON.
+func (a *app) exportLeague(c echo.Context) error {
+	l, err := a.loadLeagueAdmin(c)
+	if err != nil {
+		return err
+	}
+	x, err := a.tables.ExportLeague(c.Request().Context(), l)
+	if err != nil {
+		return err
+	}
+	b, err := json.MarshalIndent(x, "", " ")
+	if err != nil {
+		return err
+	}
+	attach(c, fileName(l.Name)+"-league.json")
+	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, b)
+}
+
+// exportStandings downloads a league's standings as CSV.
+func (a *app) exportStandings(c echo.Context) error {
+	l, err := a.tables.League(c.Request().Context(), c.Param("id"))
+	if errors.Is(err, sessions.ErrNotFound) {
+		return echo.ErrNotFound
+	}
+	if err != nil {
+		return err
+	}
+	lgames, err := a.tables.LeagueGames(c.Request().Context(), l)
+	if err != nil {
+		return err
+	}
+	results := make([]league.Result, len(lgames))
+	for i, g := range lgames {
+		results[i] = g.Result
+	}
+	var buf bytes.Buffer
+	w := csv.NewWriter(&buf)
+	w.Write([]string{"rank", "player", "played", "wins", "points"})
+	for _, s := range league.Standings(results, l.Scheme, l.Points) {
+		w.Write([]string{fmt.Sprint(s.Rank), csvSafe(s.Player), fmt.Sprint(s.Played), fmt.Sprint(s.Wins), fmt.Sprint(s.Points)})
+	}
+	w.Flush()
+	attach(c, fileName(l.Name)+"-standings.csv")
+	return c.Blob(http.StatusOK, "text/csv; charset=utf-8", buf.Bytes())
 }

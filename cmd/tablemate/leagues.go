@@ -131,7 +131,7 @@ func (a *app) leagueVM(c echo.Context, l sessions.League, admin bool) (views.Lea
 	ctx := c.Request().Context()
 	vm := views.LeagueVM{
 		Page: page(c, l.Name), Form: form(c, 0), Name: l.Name, Scheme: string(l.Scheme), Admin: admin,
-		SchemeLabel: schemeLabel(l), AdminPath: "/l/" + l.AdminID,
+		SchemeLabel: schemeLabel(l), AdminPath: "/l/" + l.AdminID, PublicPath: "/leagues/" + l.ID,
 		PublicURL: c.Scheme() + "://" + c.Request().Host + "/leagues/" + l.ID,
 	}
 	emoji := map[string]string{}

@@ -96,6 +96,20 @@ func TestLeagueOverSeveralTables(t *testing.T) {
 	if !strings.Contains(bad.text(`[data-testid="league-error"]`), "Zed is not a member") {
 		t.Errorf("a stranger's table: %q", bad.text(`[data-testid="league-error"]`))
 	}
+	csvBody := ts.get(publicPath + "/standings.csv").body
+	if !strings.Contains(csvBody, "rank,player,played,wins,points") || !strings.Contains(csvBody, ",Enrique,1,0,0") {
+		t.Errorf("standings csv:\n%s", csvBody)
+	}
+	// The league file imports as a new league with the same standings.
+	file := ts.get(admin + "/export.json").body
+	imported := ts.upload(t, file)
+	if imported.status != http.StatusSeeOther || imported.header.Get("Location") == admin {
+		t.Fatalf("league import: %d %q", imported.status, imported.text(`[data-testid="import-error"]`))
+	}
+	again := ts.get(imported.header.Get("Location"))
+	if got := again.text(`[data-testid="standings"] tr[data-player="Victor"] [data-testid="points"]`); got != "4" {
+		t.Errorf("imported league: Victor %q, want 4", got)
+	}
 	if p := ts.get("/l/" + strings.TrimPrefix(publicPath, "/leagues/")); p.status != http.StatusNotFound {
 		t.Errorf("the public id opens the admin page: %d", p.status)
 	}

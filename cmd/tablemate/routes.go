@@ -45,6 +45,8 @@ func (a *app) routes(e *echo.Echo) {
 	e.POST("/l/:admin/members", a.addLeagueMember)
 	e.POST("/l/:admin/merge", a.mergeLeagueMembers)
 	e.POST("/l/:admin/tables", a.addLeagueTable)
+	e.GET("/l/:admin/export.json", a.exportLeague)
+	e.GET("/leagues/:id/standings.csv", a.exportStandings)
 
 	e.GET("/check", a.checkIndex)
 	e.GET("/check/:game", a.checkForm)
