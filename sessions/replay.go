@@ -13,8 +13,8 @@ type Finder func(slug string) (scoring.Game, bool)
 
 // Table is a table's state rebuilt from its log.
 type Table struct {
-	ID      string // also the edit link: whoever has it may write
-	ReadID  string // the read-only link for spectators
+	ID      string       // also the edit link: whoever has it may write
+	ReadID  string       // the read-only link for spectators
 	Info    scoring.Info // the game played at this table
 	Name    string
 	Options json.RawMessage

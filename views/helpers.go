@@ -134,3 +134,11 @@ func pointsHeading(scheme string) string {
 	}
 	return "Points"
 }
+
+// listOf names a datalist only when there is one.
+func listOf(has bool, id string) string {
+	if has {
+		return id
+	}
+	return ""
+}

@@ -59,6 +59,10 @@ type NewTableVM struct {
 	Name    string
 	Players []string // one entry per name box
 	Errors  Errors
+	// League, when set, is the admin id of the league the table is for:
+	// its members are offered as names and the table counts for it.
+	League, LeagueName string
+	Suggestions        []string
 }
 
 // TableVM is a table's page: players, games so far, running totals.

@@ -241,4 +241,3 @@ func trendText(v []float64) string {
 	}
 	return strings.Join(parts, ", ")
 }
-

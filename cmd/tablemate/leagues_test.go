@@ -114,3 +114,31 @@ func TestLeagueOverSeveralTables(t *testing.T) {
 		t.Errorf("the public id opens the admin page: %d", p.status)
 	}
 }
+
+func TestStartATableForALeague(t *testing.T) {
+	ts := newTestServer(t)
+	f := ts.get("/leagues/new").formOf(t, "/leagues")
+	f.Set("name", "Club")
+	f.Set("scheme", "wins")
+	f.Set("members", "Ana\nBen")
+	admin := ts.post("/leagues", f).header.Get("Location")
+	href, _ := ts.get(admin).doc.Find(`[data-testid="league-table"]`).Attr("href")
+	form := ts.get(href)
+	if form.doc.Find(`datalist#members option[value="Ben"]`).Length() != 1 || form.doc.Find(`[data-testid="for-league"]`).Length() != 1 {
+		t.Fatalf("the league's new-table form does not offer the members")
+	}
+	v := form.formOf(t, "/tables")
+	v.Set("game", "koffer-katze-sombrero")
+	v["players"] = []string{"Ana", "Zed"}
+	if p := ts.post("/tables", v); p.status != http.StatusUnprocessableEntity || !strings.Contains(p.text(".field-error"), "Zed is not a member") {
+		t.Fatalf("a stranger at a league table: %d %q", p.status, p.text(".field-error"))
+	}
+	v["players"] = []string{"ana", "Ben"}
+	p := ts.post("/tables", v)
+	if p.status != http.StatusSeeOther {
+		t.Fatalf("league table: %d %s", p.status, p.text(".field-error"))
+	}
+	if ts.get(admin).doc.Find(`a[href="`+p.header.Get("Location")+`"]`).Length() != 1 {
+		t.Error("the new table is not listed in the league")
+	}
+}

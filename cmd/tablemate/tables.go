@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -21,6 +23,16 @@ func (a *app) newTable(c echo.Context) error {
 	vm := views.NewTableVM{
 		Page: page(c, "Start a table"), Form: form(c, 0),
 		Games: tableGames(), Game: c.QueryParam("game"), Players: make([]string, playerSlots),
+	}
+	if admin := c.QueryParam("league"); admin != "" {
+		l, err := a.tables.LeagueByAdmin(c.Request().Context(), admin)
+		if errors.Is(err, sessions.ErrNotFound) {
+			return echo.ErrNotFound
+		}
+		if err != nil {
+			return err
+		}
+		vm.League, vm.LeagueName, vm.Suggestions = l.AdminID, l.Name, activeMembers(l)
 	}
 	return render(c, http.StatusOK, views.NewTable(vm))
 }
@@ -48,13 +60,27 @@ func (a *app) createTable(c echo.Context) error {
 	if _, ok := editorFor(create.Game); !ok {
 		create.Game = "" // Create reports the field
 	}
-	id, err := a.tables.Create(c.Request().Context(), c.FormValue("_token"), create)
+	var l sessions.League
+	if admin := c.FormValue("league"); admin != "" {
+		if l, err = a.tables.LeagueByAdmin(c.Request().Context(), admin); err != nil {
+			return echo.ErrNotFound
+		}
+		err = checkMembers(l, players)
+	}
+	var id string
+	if err == nil {
+		id, err = a.tables.Create(c.Request().Context(), c.FormValue("_token"), create)
+	}
+	if err == nil && l.ID != "" {
+		err = a.tables.AddTable(c.Request().Context(), l, id)
+	}
 	var in *scoring.InputError
 	if errors.As(err, &in) {
 		vm := views.NewTableVM{
 			Page: page(c, "Start a table"), Form: form(c, 0), Games: tableGames(),
 			Game: create.Game, Name: create.Name, Players: padded(players, playerSlots),
 			Errors: views.Errors{in.Field: in.Message},
+			League: l.AdminID, LeagueName: l.Name, Suggestions: activeMembers(l),
 		}
 		return render(c, http.StatusUnprocessableEntity, views.NewTable(vm))
 	}
@@ -62,6 +88,29 @@ func (a *app) createTable(c echo.Context) error {
 		return err
 	}
 	return redirect(c, "/tables/"+id)
+}
+
+// activeMembers are the names a league's tables may use.
+func activeMembers(l sessions.League) []string {
+	var names []string
+	for _, m := range l.Members {
+		if m.MergedInto == "" {
+			names = append(names, m.Name)
+		}
+	}
+	return names
+}
+
+// checkMembers refuses a league table with someone who is not a member,
+// before the table exists.
+func checkMembers(l sessions.League, players []string) error {
+	for _, p := range players {
+		p = strings.TrimSpace(p)
+		if p != "" && !slices.ContainsFunc(l.Members, func(m sessions.Member) bool { return strings.EqualFold(m.Name, p) }) {
+			return scoring.Errorf("players", "%s is not a member of %s; add them on the league page first", p, l.Name)
+		}
+	}
+	return nil
 }
 
 func padded(xs []string, n int) []string {

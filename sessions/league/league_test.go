@@ -5,7 +5,9 @@ import (
 	"testing"
 )
 
-func game(lowest bool, totals map[string]int) Result { return Result{Totals: totals, LowestWins: lowest} }
+func game(lowest bool, totals map[string]int) Result {
+	return Result{Totals: totals, LowestWins: lowest}
+}
 
 func TestPlacesShareTies(t *testing.T) {
 	got := Places(game(false, map[string]int{"A": 10, "B": 8, "C": 8, "D": 5}))
