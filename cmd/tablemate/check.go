@@ -25,7 +25,7 @@ func (a *app) checkForm(c echo.Context) error {
 		return echo.ErrNotFound
 	}
 	info := engine.Info()
-	if ed, ok := editorFor(info.Slug); ok {
+	if ed, ok := editorFor(info.Slug); ok && !ed.rounds { // round games: check a whole game as JSON
 		return render(c, http.StatusOK, ed.page(checkEntry(c, info, nil, nil)))
 	}
 	vm := views.JSONCheckVM{Page: page(c, "Check "+info.Title), Form: form(c, 0), Game: info}
@@ -52,6 +52,7 @@ func (a *app) submitCheck(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, "The form could not be read.")
 	}
 	ed, hasEditor := editorFor(info.Slug)
+	hasEditor = hasEditor && !ed.rounds
 	if hasEditor && c.FormValue("_reopen") == "1" {
 		return render(c, http.StatusOK, ed.page(checkEntry(c, info, values, nil)))
 	}

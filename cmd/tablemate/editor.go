@@ -49,6 +49,12 @@ type entry struct {
 	Names  []string
 	Values url.Values
 	Errors views.Errors
+	// Round editors (editor.rounds) also get the game the round adds to:
+	// its number, its state so far (nil when the round starts a new game)
+	// and the table's options, which a new game starts with.
+	GameNumber int
+	Current    json.RawMessage
+	Options    json.RawMessage
 }
 
 // editorFor returns the result editor of a game.
@@ -60,6 +66,10 @@ func editorFor(slug string) (editor, bool) {
 		return adhEditor(), true
 	case "kociaki-lobuziaki":
 		return kocEditor(), true
+	case "cambio":
+		return cambioEditor(), true
+	case "kodiak":
+		return kodiakEditor(), true
 	}
 	return editor{}, false
 }

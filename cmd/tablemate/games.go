@@ -54,6 +54,12 @@ func gameEntry(c echo.Context, t sessions.Table, n int, values map[string][]stri
 		e.Action = fmt.Sprintf("/tables/%s/games/%d", t.ID, n)
 		e.Submit = "Check and save the correction"
 	}
+	if ed, _ := editorFor(t.Info.Slug); ed.rounds && n == 0 {
+		e.GameNumber, e.Options = len(t.Games)+1, t.Options
+		if g, ok := t.Current(); ok {
+			e.GameNumber, e.Current = g.Number, g.State
+		}
+	}
 	e.Flash, e.FlashKind = flash, "bad"
 	return e
 }

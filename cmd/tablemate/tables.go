@@ -188,6 +188,9 @@ func tableVM(c echo.Context, t sessions.Table, flash, kind string) views.TableVM
 	}
 	if ed, ok := editorFor(t.Info.Slug); ok && ed.rounds {
 		vm.Current = currentRounds(t, ed)
+		if vm.Current == nil {
+			vm.Finished = finishedRounds(t, vm.Base)
+		}
 	}
 	for i := len(t.Log) - 1; i >= 0; i-- { // newest first
 		e := t.Log[i]

@@ -1,0 +1,294 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+
+	"tablemate/scoring"
+	"tablemate/scoring/cambio"
+	"tablemate/sessions"
+)
+
+// startRoundTable starts a table of game for players and returns its path.
+func (ts *testServer) startRoundTable(game string, players ...string) string {
+	ts.t.Helper()
+	f := ts.get("/tables/new").formOf(ts.t, "/tables")
+	f.Set("game", game)
+	f.Set("name", "Rounds night")
+	f["players"] = players
+	p := ts.post("/tables", f)
+	if p.status != http.StatusSeeOther {
+		ts.t.Fatalf("create %s table: %d\n%s", game, p.status, p.body)
+	}
+	return p.header.Get("Location")
+}
+
+// cambioRounds are testdata/three-rounds-to-50.json's rounds as the form
+// takes them: each seat's cards, and the caller's seat.
+var cambioRounds = []struct {
+	cards  [3]string
+	caller string
+}{
+	{[3]string{"7 red-king swap", "3 4", "peek-mine blue-king"}, "1"},
+	{[3]string{"blue-king energy", "5 6 peek-yours", ""}, "2"},
+	{[3]string{"13 sunlight", "8", "1"}, "1"},
+}
+
+// enterCambioRound opens the round editor, fills it and posts it.
+func (ts *testServer) enterCambioRound(table string, cards [3]string, caller string) fetched {
+	ts.t.Helper()
+	page := ts.get(table + "/games/new")
+	if page.status != http.StatusOK {
+		ts.t.Fatalf("round editor: %d\n%s", page.status, page.body)
+	}
+	f := page.formOf(ts.t, table+"/games")
+	for i, c := range cards {
+		f.Set(pfield(i, "cards"), c)
+	}
+	f.Set("cambio", caller)
+	return ts.post(table+"/games", f)
+}
+
+// replayed is the table as the store rebuilds it.
+func (ts *testServer) replayed(path string) sessions.Table {
+	ts.t.Helper()
+	tb, err := ts.app.tables.Table(context.Background(), strings.TrimPrefix(path, "/tables/"))
+	if err != nil {
+		ts.t.Fatal(err)
+	}
+	return tb
+}
+
+func roundTotals(p fetched) []string {
+	var out []string
+	p.doc.Find(`[data-testid="round-total"]`).Each(func(_ int, s *goquery.Selection) { out = append(out, strings.TrimSpace(s.Text())) })
+	return out
+}
+
+func TestCambioRoundsOverHTTP(t *testing.T) {
+	ts := newTestServer(t)
+	table := ts.startRoundTable("cambio", "Ana", "Ben", "Cy")
+
+	// The editor shows the round, the dealer, every card chip with its value.
+	ed := ts.get(table + "/games/new")
+	if h := ed.text(`[data-testid="round-heading"]`); h != "Game 1 · round 1" {
+		t.Errorf("heading %q", h)
+	}
+	if d := ed.text(`[data-testid="dealer"]`); d != "Dealer: Ana" {
+		t.Errorf("dealer %q", d)
+	}
+	pad := ed.doc.Find(`fieldset[data-player="Ben"] .card-pad`)
+	if pad.Find(`button[data-card]`).Length() != 14+7 || pad.Find(`button[data-card="red-king"]`).AttrOr("data-points", "") != "−2" ||
+		!strings.Contains(pad.Find(`button[data-card="blue-king"]`).Text(), "13") || pad.Find(`button[data-action="back"]`).Length() != 1 {
+		t.Errorf("card pad: %s", goquery.NewDocumentFromNode(pad.Nodes[0]).Text())
+	}
+	if ed.doc.Find(`input[name="cambio"][value="none"][checked]`).Length() != 1 {
+		t.Error("nobody is not the default caller")
+	}
+	if !strings.Contains(ed.body, "js/cards.js") {
+		t.Error("the round editor does not load cards.js")
+	}
+
+	wantTotals := [][]string{{"15", "2", "23"}, {"38", "23", "18"}}
+	for j, r := range cambioRounds[:2] {
+		p := ts.enterCambioRound(table, r.cards, r.caller)
+		if p.status != http.StatusSeeOther || !strings.Contains(p.header.Get("Location"), "done=round") {
+			t.Fatalf("round %d: %d %s\n%s", j+1, p.status, p.header.Get("Location"), p.body)
+		}
+		tp := ts.get(table)
+		if got := roundTotals(tp); strings.Join(got, " ") != strings.Join(wantTotals[j], " ") {
+			t.Errorf("after round %d: totals %v, want %v", j+1, got, wantTotals[j])
+		}
+		if enter := tp.text(`[data-testid="enter-game"]`); enter != "Enter round "+strconv.Itoa(j+2) {
+			t.Errorf("button %q", enter)
+		}
+	}
+	tp := ts.get(table)
+	if pr := tp.text(`[data-testid="progress"]`); !strings.HasPrefix(pr, "Ana is 12 points from 50") {
+		t.Errorf("progress %q", pr)
+	}
+	// Round 3's editor: Cy deals.
+	if d := ts.get(table + "/games/new").text(`[data-testid="dealer"]`); d != "Dealer: Cy" {
+		t.Errorf("round 3 dealer %q", d)
+	}
+
+	// Round 3: Ana reaches 61, the game is over, Cy wins.
+	p := ts.enterCambioRound(table, cambioRounds[2].cards, cambioRounds[2].caller)
+	if p.status != http.StatusSeeOther {
+		t.Fatalf("round 3: %d\n%s", p.status, p.body)
+	}
+	tp = ts.get(table)
+	if w := tp.text(`[data-testid="game-winner"]`); w != "Cy" {
+		t.Errorf("winner %q\n%s", w, tp.text(`[data-testid="game-over"]`))
+	}
+	if over := tp.text(`[data-testid="game-over"]`); !strings.Contains(over, "Game 1 is over after 3 rounds") || !strings.Contains(over, "with 19") {
+		t.Errorf("game over %q", over)
+	}
+	if tp.doc.Find(`[data-testid="current-game"]`).Length() != 0 {
+		t.Error("a finished game is still shown in progress")
+	}
+	if enter := tp.text(`[data-testid="enter-game"]`); enter != "Enter game 2" {
+		t.Errorf("button %q", enter)
+	}
+	res := ts.get(table + "/games/1")
+	for _, want := range []string{"round 1: Cambio called, fewest (−5)", "round 3: Cambio called, not fewest (+5)", "round 2: Cambio called, fewest (−5)"} {
+		if !strings.Contains(res.body, want) {
+			t.Errorf("result page lacks %q", want)
+		}
+	}
+	tb := ts.replayed(table)
+	for name, want := range map[string]int{"Ana": 61, "Ben": 36, "Cy": 19} {
+		if got, _ := tb.Games[0].Result.Total(name); got != want {
+			t.Errorf("%s: %d, want %d", name, got, want)
+		}
+	}
+
+	// The next round starts game 2, with the deal back at seat 0.
+	ed = ts.get(table + "/games/new")
+	if h := ed.text(`[data-testid="round-heading"]`); h != "Game 2 · round 1" {
+		t.Errorf("heading %q", h)
+	}
+	p = ts.enterCambioRound(table, [3]string{"1", "", "2"}, "none")
+	if p.status != http.StatusSeeOther {
+		t.Fatalf("game 2: %d", p.status)
+	}
+	tp = ts.get(table)
+	if h := tp.text(`#current-game-title`); !strings.HasPrefix(h, "Game 2 in progress") {
+		t.Errorf("current %q", h)
+	}
+
+	// Undo takes back the round that started game 2: game 1's winner again.
+	undo := tp.formOf(t, table+"/undo")
+	if p := ts.post(table+"/undo", undo); p.status != http.StatusSeeOther {
+		t.Fatalf("undo: %d", p.status)
+	}
+	tp = ts.get(table)
+	if w := tp.text(`[data-testid="game-winner"]`); w != "Cy" || len(ts.replayed(table).Games) != 1 {
+		t.Errorf("after undo: winner %q", w)
+	}
+	// And undo of round 3 reopens game 1 at round 3.
+	if p := ts.post(table+"/undo", tp.formOf(t, table+"/undo")); p.status != http.StatusSeeOther {
+		t.Fatalf("undo: %d", p.status)
+	}
+	tp = ts.get(table)
+	if got := roundTotals(tp); strings.Join(got, " ") != "38 23 18" {
+		t.Errorf("after undoing round 3: %v", got)
+	}
+}
+
+func TestCambioRoundBadEntries(t *testing.T) {
+	ts := newTestServer(t)
+	table := ts.startRoundTable("cambio", "Ana", "Ben")
+	ed := ts.get(table + "/games/new")
+	f := ed.formOf(t, table+"/games")
+	f.Set(pfield(0, "cards"), "7")
+	f.Set(pfield(1, "cards"), "3 red-kong swap")
+	f.Set("cambio", "1")
+	p := ts.post(table+"/games", f)
+	if p.status != http.StatusUnprocessableEntity {
+		t.Fatalf("malformed card: %d", p.status)
+	}
+	msg := p.text(`#` + "err-players-1-cards")
+	if !strings.Contains(msg, "card 2") || !strings.Contains(msg, "red-kong") {
+		t.Errorf("error %q", msg)
+	}
+	if v, _ := p.doc.Find(`input[name="players[1].cards"]`).Attr("value"); v != "3 red-kong swap" {
+		t.Errorf("typed cards lost: %q", v)
+	}
+	if p.doc.Find(`input[name="cambio"][value="1"][checked]`).Length() != 1 {
+		t.Error("the caller was not kept")
+	}
+	if p.doc.Find(`fieldset[data-player="Ben"] .card-chip.bad`).Length() != 1 {
+		t.Error("the unreadable card is not marked")
+	}
+	if n := len(ts.replayed(table).Games); n != 0 {
+		t.Errorf("%d games after a refused round", n)
+	}
+	// A caller that is not a seat.
+	f.Set(pfield(1, "cards"), "3")
+	f.Set("cambio", "7")
+	if p := ts.post(table+"/games", f); p.status != http.StatusUnprocessableEntity || p.text("#err-cambio") == "" {
+		t.Errorf("bad caller: %d %q", p.status, p.text("#err-cambio"))
+	}
+
+	// A double tap sends the same token twice: one round is recorded.
+	f.Set("cambio", "none")
+	first := ts.post(table+"/games", f)
+	second := ts.post(table+"/games", f)
+	if first.status != http.StatusSeeOther || second.status != http.StatusSeeOther {
+		t.Fatalf("double submit: %d then %d\n%s", first.status, second.status, second.body)
+	}
+	tb := ts.replayed(table)
+	if len(tb.Games) != 1 || len(tb.Games[0].Result.Players[0].Rounds) != 1 {
+		t.Errorf("double submit recorded %d games, %v", len(tb.Games), tb.Games)
+	}
+}
+
+func TestRoundGamesCheckWithJSON(t *testing.T) {
+	ts := newTestServer(t)
+	for _, g := range []string{"cambio", "kodiak"} {
+		p := ts.get("/check/" + g)
+		if p.status != http.StatusOK || p.doc.Find(`textarea[name="state"]`).Length() != 1 {
+			t.Errorf("%s checker is not the JSON form: %d", g, p.status)
+		}
+	}
+}
+
+func TestParseCambioRound(t *testing.T) {
+	v := url.Values{"players[0].cards": {" 7,Red_King  swap "}, "players[1].cards": {""}, "cambio": {"0"},
+		"options": {`{"target":20}`}, "players[0].name": {"Mallory"}}
+	body, slots, err := parseCambioRound(v, []string{"Ana", "Ben"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(body) != `{"players":[{"name":"Ana","cards":["7","red-king","swap"],"cambio":true},{"name":"Ben","cards":[]}],"options":{"target":20}}` || len(slots) != 2 {
+		t.Errorf("body %s slots %v", body, slots)
+	}
+	state, err := cambio.Engine{}.AppendRound(nil, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, _ := cambio.Decode(state); s.Options.Limit() != 20 {
+		t.Errorf("table options lost: %+v", s.Options)
+	}
+	_, _, err = parseCambioRound(url.Values{"players[1].cards": {"1 2 3 14"}}, []string{"Ana", "Ben"})
+	var in *scoring.InputError
+	if !errors.As(err, &in) || in.Field != "players[1].cards" || !strings.Contains(in.Message, "card 4") {
+		t.Errorf("error %v", err)
+	}
+}
+
+// FuzzParseCambioForm: whatever the form holds, the parser answers a round
+// the engine starts a game with, or an InputError on a form field.
+func FuzzParseCambioForm(f *testing.F) {
+	f.Add("7 red-king swap", "", "0", "")
+	f.Add("v:-2,13", "peek yours", "none", `{"target":3}`)
+	f.Add("x", "14", "9", "{")
+	f.Fuzz(func(t *testing.T, a, b, caller, opts string) {
+		v := url.Values{"players[0].cards": {a}, "players[1].cards": {b}, "cambio": {caller}, "options": {opts}}
+		body, _, err := parseCambioRound(v, []string{"Ana", "Ben"})
+		if err != nil {
+			var in *scoring.InputError
+			if !errors.As(err, &in) || (in.Field != "cambio" && !strings.HasPrefix(in.Field, "players[")) {
+				t.Fatalf("error %v", err)
+			}
+			return
+		}
+		if !json.Valid(body) {
+			t.Fatalf("invalid JSON %s", body)
+		}
+		_, err = cambio.Engine{}.AppendRound(nil, body)
+		var in *scoring.InputError
+		if err != nil && (!errors.As(err, &in) || !strings.HasPrefix(in.Field, "round.options")) {
+			t.Fatalf("%s: engine refused the parsed round: %v", body, err)
+		}
+	})
+}

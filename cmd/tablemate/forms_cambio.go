@@ -1,0 +1,274 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/a-h/templ"
+
+	"tablemate/scoring"
+	"tablemate/scoring/cambio"
+	"tablemate/sessions"
+	"tablemate/views"
+)
+
+// cambioEditor enters a Cambio game one round at a time (docs/api-rounds.md).
+func cambioEditor() editor {
+	return editor{
+		page: cambioPage, parse: parseCambioRound, values: roundValues,
+		rounds: true, progress: cambioProgress,
+		noun: "round", intro: "Enter the cards each player has left and who called Cambio.",
+	}
+}
+
+// roundValues is the editor's values for a stored game: a round editor
+// cannot reopen a whole game, so it starts empty.
+func roundValues(json.RawMessage) url.Values { return url.Values{} }
+
+// seatNames are the players a round form is for: the table's, or on a
+// form without them the names it carries (players[i].name, up to 8).
+func seatNames(v url.Values, fixed []string) []string {
+	if fixed != nil {
+		return fixed
+	}
+	var out []string
+	for i := range cambio.MaxPlayers {
+		n := strings.TrimSpace(v.Get(pfield(i, "name")))
+		if n == "" {
+			break
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// cardTokens splits a cards field: tokens separated by spaces or commas.
+func cardTokens(s string) []string {
+	return strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\n' || r == '\r' })
+}
+
+// parseCardsField reads player i's cards field into tokens ParseCard reads
+// back; an unreadable token is an error on the field naming the card.
+func parseCardsField(v url.Values, i int, parse func(string) (string, error)) ([]string, error) {
+	f := pfield(i, "cards")
+	toks := cardTokens(v.Get(f))
+	if len(toks) > 76 {
+		return nil, scoring.Errorf(f, "%d cards is more than the whole deck (76)", len(toks))
+	}
+	out := make([]string, 0, len(toks))
+	for k, t := range toks {
+		norm, err := parse(t)
+		if err != nil {
+			return nil, scoring.Errorf(f, "card %d: %s", k+1, err.Error())
+		}
+		out = append(out, norm)
+	}
+	return out, nil
+}
+
+// seatChoice reads a radio naming a seat ("0"…) or "none"/"" (−1).
+func seatChoice(v url.Values, field string, seats int) (int, error) {
+	s := strings.TrimSpace(v.Get(field))
+	if s == "" || s == "none" {
+		return -1, nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 || n >= seats {
+		return 0, scoring.Errorf(field, "choose a player or nobody, not %q", s)
+	}
+	return n, nil
+}
+
+// roundOptions is the hidden options field: the table's options, sent so
+// that a round starting a game starts it with them.
+func roundOptions(v url.Values) json.RawMessage {
+	s := strings.TrimSpace(v.Get("options"))
+	if s == "" || s == "null" || !json.Valid([]byte(s)) {
+		return nil
+	}
+	return json.RawMessage(s)
+}
+
+func cambioToken(t string) (string, error) {
+	c, err := cambio.ParseCard(t)
+	return c.String(), err
+}
+
+// parseCambioRound builds a Cambio round (docs/api-rounds.md) from the form.
+func parseCambioRound(v url.Values, fixed []string) (json.RawMessage, []int, error) {
+	type player struct {
+		Name   string   `json:"name"`
+		Cards  []string `json:"cards"`
+		Cambio bool     `json:"cambio,omitempty"`
+	}
+	var r struct {
+		Players []player        `json:"players"`
+		Options json.RawMessage `json:"options,omitempty"`
+	}
+	names := seatNames(v, fixed)
+	caller, err := seatChoice(v, "cambio", len(names))
+	if err != nil {
+		return nil, nil, err
+	}
+	slots := make([]int, len(names))
+	for i, name := range names {
+		cards, err := parseCardsField(v, i, cambioToken)
+		if err != nil {
+			return nil, nil, err
+		}
+		r.Players = append(r.Players, player{Name: name, Cards: cards, Cambio: i == caller})
+		slots[i] = i
+	}
+	r.Options = roundOptions(v)
+	return stateOf(r), slots, nil
+}
+
+// cardChips are the pad's cards: numbers 0–13, then the named cards.
+func cardChips() (numbers, named []views.CardChip) {
+	for _, c := range cambio.NumberCards() {
+		numbers = append(numbers, views.CardChip{Token: c.String(), Title: c.Title(), Points: cambio.Points(c.Value())})
+	}
+	for _, c := range cambio.NamedCards() {
+		named = append(named, views.CardChip{Token: c.String(), Title: c.Title(), Points: cambio.Points(c.Value())})
+	}
+	return numbers, named
+}
+
+// roundPlayers draws the typed cards of each seat as chips with their sum;
+// extra adds points that are not cards (Kodiak's counters).
+func roundPlayers(e entry, read func(string) (title string, points int, err error), extra func(v url.Values, i int) int) []views.RoundPlayer {
+	v := e.Values
+	if v == nil {
+		v = url.Values{}
+	}
+	var out []views.RoundPlayer
+	for i, name := range e.Names {
+		p := views.RoundPlayer{Index: i, Name: name, Cards: v.Get(pfield(i, "cards")),
+			Pounces: v.Get(pfield(i, "pounces")), Kept: v.Get(pfield(i, "hairballs_kept")), Discarded: v.Get(pfield(i, "hairballs_discarded"))}
+		sum, ok := 0, true
+		for _, t := range cardTokens(p.Cards) {
+			title, points, err := read(t)
+			if err != nil {
+				p.Chips = append(p.Chips, views.CardChip{Token: t, Title: t, Points: "?", Bad: true})
+				ok = false
+				continue
+			}
+			p.Chips = append(p.Chips, views.CardChip{Token: t, Title: title, Points: cambio.Points(points)})
+			sum += points
+		}
+		if extra != nil {
+			sum += extra(v, i)
+		}
+		if ok {
+			p.Sum = cambio.Points(sum)
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// roundVM fills what both round editors share.
+func roundVM(e entry, game string, round int) views.RoundEntryVM {
+	vm := views.RoundEntryVM{
+		Page: e.Page, Form: e.Form, Game: game, Action: e.Action, Errors: e.Errors,
+		Heading: fmt.Sprintf("Game %d · round %d", e.GameNumber, round), Round: round,
+		Intro: e.Intro, Submit: fmt.Sprintf("Save round %d", round), Options: string(e.Options),
+	}
+	if e.GameNumber == 0 { // not from a table (never shown today)
+		vm.Heading = e.Heading
+	}
+	if e.Values != nil {
+		vm.Options = e.Values.Get("options")
+	}
+	vm.Numbers, vm.Named = cardChips()
+	vm.Page.Scripts = append(vm.Page.Scripts, "js/cards.js")
+	known := map[string]bool{}
+	for i := range e.Names {
+		for _, f := range []string{"cards", "pounces", "hairballs_kept", "hairballs_discarded"} {
+			known[pfield(i, f)] = true
+		}
+	}
+	for f, msg := range e.Errors {
+		if !known[f] && f != "cambio" && f != "kodiak" {
+			vm.Other = append(vm.Other, msg)
+		}
+	}
+	return vm
+}
+
+func cambioPage(e entry) templ.Component {
+	var s cambio.State
+	if e.Current != nil {
+		s, _ = cambio.Decode(e.Current)
+	}
+	round := 1
+	if len(s.Players) > 0 {
+		round = len(s.Players[0].Rounds) + 1
+	}
+	vm := roundVM(e, "Cambio", round)
+	if n := len(e.Names); n > 0 {
+		vm.Dealer = "Dealer: " + e.Names[cambio.Dealer(round, n)]
+	}
+	vm.Chosen = "none"
+	if e.Values != nil && e.Values.Get("cambio") != "" {
+		vm.Chosen = e.Values.Get("cambio")
+	}
+	vm.Players = roundPlayers(e, func(t string) (string, int, error) {
+		c, err := cambio.ParseCard(t)
+		return c.Title(), c.Value(), err
+	}, nil)
+	return views.CambioRound(vm)
+}
+
+// cambioProgress names who is closest to the target: "Ana is 11 points
+// from 50". Tables start games with the default target (50).
+func cambioProgress(res scoring.Result) string {
+	if len(res.Players) == 0 {
+		return ""
+	}
+	high := res.Players[0].Total
+	for _, p := range res.Players {
+		high = max(high, p.Total)
+	}
+	var who []string
+	for _, p := range res.Players {
+		if p.Total == high {
+			who = append(who, p.Name)
+		}
+	}
+	verb := "is"
+	if len(who) > 1 {
+		verb = "are"
+	}
+	gap := cambio.DefaultTarget - high
+	return fmt.Sprintf("%s %s %s from %d: the game ends after the round in which a total reaches %d.",
+		joinNames(who), verb, pointsWord(gap), cambio.DefaultTarget, cambio.DefaultTarget)
+}
+
+func pointsWord(n int) string {
+	if n == 1 {
+		return "1 point"
+	}
+	return strconv.Itoa(n) + " points"
+}
+
+// finishedRounds announces the last game of a round-based table when it is
+// over (so the next round starts a new game); nil otherwise.
+func finishedRounds(t sessions.Table, base string) *views.GameOverVM {
+	if len(t.Games) == 0 {
+		return nil
+	}
+	g := t.Games[len(t.Games)-1]
+	if !g.Result.GameOver || len(g.Result.Winners) == 0 {
+		return nil
+	}
+	vm := &views.GameOverVM{Game: g.Number, Winners: g.Result.Winners, URL: fmt.Sprintf("%s/games/%d", base, g.Number)}
+	for _, p := range g.Result.Players {
+		vm.Rounds = max(vm.Rounds, len(p.Rounds))
+	}
+	vm.Total, _ = g.Result.Total(g.Result.Winners[0])
+	return vm
+}
