@@ -80,9 +80,6 @@ type TableVM struct {
 	Chart     BarChart
 	// Current is the game in progress of a round-based table, or nil.
 	Current *RoundsVM
-	// Finished is a round-based table's last game when it is over (the
-	// next round starts a new game), or nil.
-	Finished *GameOverVM
 	// Base is the path the page's links build on: the edit link
 	// "/tables/ID" or the read-only link "/v/READID".
 	Base     string
@@ -276,11 +273,14 @@ type LeagueVM struct {
 	Games                     int
 	Standings                 []LeagueRow
 	PerGame                   []GameStandings
-	Members                   []string // active members, for head-to-head and merging
-	H2H                       HeadToHead
-	Tables                    []LinkRow
-	PhoneTables               []TableRow // tables this phone opened, to add
-	Error                     string
+	// Distributions shows, per game, how often each range of totals was
+	// scored by a player in the league's games.
+	Distributions []BarChart
+	Members       []string // active members, for head-to-head and merging
+	H2H           HeadToHead
+	Tables        []LinkRow
+	PhoneTables   []TableRow // tables this phone opened, to add
+	Error         string
 }
 
 // LeagueRow is one line of a league table.
@@ -307,13 +307,4 @@ type HeadToHead struct {
 // LinkRow is a named link.
 type LinkRow struct {
 	Name, Game, URL string
-}
-
-// GameOverVM says a round-based game just ended and who won it.
-type GameOverVM struct {
-	Game    int
-	Rounds  int
-	Winners []string
-	Total   int // the winners' total
-	URL     string
 }

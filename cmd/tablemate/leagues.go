@@ -163,6 +163,16 @@ func (a *app) leagueVM(c echo.Context, l sessions.League, admin bool) (views.Lea
 				Standings: leagueRows(league.Standings(bySlug[slug], l.Scheme, l.Points), emoji)})
 		}
 	}
+	for _, slug := range slugs {
+		var totals []int
+		for _, r := range bySlug[slug] {
+			for _, t := range r.Totals {
+				totals = append(totals, t)
+			}
+		}
+		vm.Distributions = append(vm.Distributions, views.BarChart{
+			Title: "How often each score was reached in " + gameTitle(slug), Bars: distribution(totals)})
+	}
 	if x, y := c.QueryParam("a"), c.QueryParam("b"); x != "" && y != "" {
 		vm.H2H = views.HeadToHead{A: l.Canonical(x), B: l.Canonical(y)}
 		vm.H2H.Ahead, vm.H2H.Behind, vm.H2H.Level = league.HeadToHead(all, vm.H2H.A, vm.H2H.B)
@@ -240,4 +250,52 @@ func trendText(v []float64) string {
 		parts[i] = strconv.FormatFloat(x, 'f', -1, 64)
 	}
 	return strings.Join(parts, ", ")
+}
+
+// distribution counts totals in ranges of a round width (1, 2, 5, 10, 20,
+// 50 …) chosen so there are at most 8 bars.
+func distribution(totals []int) []views.Bar {
+	if len(totals) == 0 {
+		return nil
+	}
+	lo, hi := slices.Min(totals), slices.Max(totals)
+	width := 1
+	for (hi-lo)/width >= 8 {
+		width = nextWidth(width)
+	}
+	start := floorTo(lo, width)
+	var bars []views.Bar
+	for from := start; from <= hi; from += width {
+		n := 0
+		for _, t := range totals {
+			if t >= from && t < from+width {
+				n++
+			}
+		}
+		label := strconv.Itoa(from)
+		if width > 1 {
+			label += "–" + strconv.Itoa(from+width-1)
+		}
+		bars = append(bars, views.Bar{Label: label, Value: n})
+	}
+	return bars
+}
+
+// nextWidth walks the 1-2-5 sequence: 1, 2, 5, 10, 20, 50, 100 …
+func nextWidth(w int) int {
+	for scale := 1; ; scale *= 10 {
+		for _, nice := range []int{1, 2, 5} {
+			if nice*scale > w {
+				return nice * scale
+			}
+		}
+	}
+}
+
+// floorTo rounds down to a multiple of w, also for negative totals.
+func floorTo(v, w int) int {
+	if v >= 0 {
+		return v / w * w
+	}
+	return -((-v + w - 1) / w * w)
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -78,6 +79,9 @@ func TestLeagueOverSeveralTables(t *testing.T) {
 	if st.doc.Find(`[data-testid="standings"] tr[data-player="Amy"]`).Length() != 0 {
 		t.Error("the merged entry still has its own line")
 	}
+	if desc := st.text(`[data-testid="chart"] desc`); !strings.Contains(desc, "80–84: 1") {
+		t.Errorf("score distribution chart: %q", desc)
+	}
 	if n := st.doc.Find("form[method=post]").Length(); n != 0 {
 		t.Errorf("the public standings page has %d write forms", n)
 	}
@@ -140,5 +144,26 @@ func TestStartATableForALeague(t *testing.T) {
 	}
 	if ts.get(admin).doc.Find(`a[href="`+p.header.Get("Location")+`"]`).Length() != 1 {
 		t.Error("the new table is not listed in the league")
+	}
+}
+
+func TestDistribution(t *testing.T) {
+	tests := []struct {
+		totals []int
+		want   string
+	}{
+		{nil, ""},
+		{[]int{5, 5, 7}, "5:2 6:0 7:1"},
+		{[]int{58, 62, 66, 83, 86}, "55–59:1 60–64:1 65–69:1 70–74:0 75–79:0 80–84:1 85–89:1"},
+		{[]int{-5, 3, 12}, "-5–-1:1 0–4:1 5–9:0 10–14:1"},
+	}
+	for _, tt := range tests {
+		var parts []string
+		for _, b := range distribution(tt.totals) {
+			parts = append(parts, fmt.Sprintf("%s:%d", b.Label, b.Value))
+		}
+		if got := strings.Join(parts, " "); got != tt.want {
+			t.Errorf("distribution(%v) = %q, want %q", tt.totals, got, tt.want)
+		}
 	}
 }
