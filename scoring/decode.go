@@ -122,3 +122,47 @@ func CheckNames(field string, names []string) error {
 
 // MaxNameLen bounds player names everywhere (forms, API, imports).
 const MaxNameLen = 40
+
+// DecodeRequest reads the envelope every score request shares — a list of
+// players and the table's options — decoding each player with decode
+// (given its path, "players[1]") and checking the names with CheckNames.
+// The options come back raw for the game to read (DecodeOptions).
+func DecodeRequest[P any](body []byte, decode func(raw []byte, field string) (P, error), name func(P) string) ([]P, json.RawMessage, error) {
+	var top struct {
+		Players []json.RawMessage `json:"players"`
+		Options json.RawMessage   `json:"options"`
+	}
+	if err := Decode(body, &top, ""); err != nil {
+		return nil, nil, err
+	}
+	players := make([]P, len(top.Players))
+	names := make([]string, len(top.Players))
+	for i, raw := range top.Players {
+		p, err := decode(raw, Index("players", i))
+		if err != nil {
+			return nil, nil, err
+		}
+		players[i], names[i] = p, name(p)
+	}
+	if err := CheckNames("players", names); err != nil {
+		return nil, nil, err
+	}
+	return players, top.Options, nil
+}
+
+// DecodeInto decodes a JSON value strictly into a new P: the decode func
+// of DecodeRequest for players that need nothing more.
+func DecodeInto[P any](raw []byte, field string) (P, error) {
+	var p P
+	err := Decode(raw, &p, field)
+	return p, err
+}
+
+// DecodeOptions reads "options" into v; absent or null leaves v as it is
+// (the game's defaults).
+func DecodeOptions(raw json.RawMessage, v any) error {
+	if len(raw) == 0 || string(raw) == "null" {
+		return nil
+	}
+	return Decode(raw, v, "options")
+}

@@ -43,3 +43,35 @@ func TestDecodeNamesTheField(t *testing.T) {
 		})
 	}
 }
+
+func TestDecodeRequest(t *testing.T) {
+	type player struct {
+		Name  string `json:"name"`
+		Score int    `json:"score"`
+	}
+	name := func(p player) string { return p.Name }
+	players, opts, err := DecodeRequest([]byte(`{"players":[{"name":"A","score":1},{"name":"B"}],"options":{"x":1}}`), DecodeInto[player], name)
+	if err != nil || len(players) != 2 || players[0].Score != 1 || string(opts) != `{"x":1}` {
+		t.Fatalf("got %v %s %v", players, opts, err)
+	}
+	var in *InputError
+	for body, field := range map[string]string{
+		`{"players":[{"name":"A"},{"name":"B","score":"x"}]}`: "players[1].score",
+		`{"players":[{"name":"A"},{"name":"a"}]}`:             "players[1].name",
+		`{"players":[{"name":"A"}],"extra":1}`:                "extra",
+	} {
+		if _, _, err := DecodeRequest([]byte(body), DecodeInto[player], name); !errors.As(err, &in) || in.Field != field {
+			t.Errorf("%s: %v, want an error on %s", body, err, field)
+		}
+	}
+	var o struct {
+		X int `json:"x"`
+	}
+	o.X = 7
+	if err := DecodeOptions(nil, &o); err != nil || o.X != 7 {
+		t.Errorf("absent options changed the defaults: %v %v", o, err)
+	}
+	if err := DecodeOptions([]byte(`{"y":1}`), &o); !errors.As(err, &in) || in.Field != "options.y" {
+		t.Errorf("unknown option: %v", err)
+	}
+}

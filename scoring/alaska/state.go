@@ -3,8 +3,6 @@
 package alaska
 
 import (
-	"encoding/json"
-
 	"tablemate/scoring"
 )
 
@@ -27,28 +25,10 @@ type State struct {
 // Decode reads a score request strictly. Unreadable input is a
 // *scoring.InputError naming the field; rule breaks are left to Score.
 func Decode(body []byte) (State, error) {
-	var top struct {
-		Players []json.RawMessage `json:"players"`
-		Options json.RawMessage   `json:"options"`
-	}
-	if err := scoring.Decode(body, &top, ""); err != nil {
+	players, rawOpts, err := scoring.DecodeRequest(body, scoring.DecodeInto[Player], func(p Player) string { return p.Name })
+	if err != nil {
 		return State{}, err
 	}
-	s := State{Players: make([]Player, len(top.Players))}
-	names := make([]string, len(top.Players))
-	for i, raw := range top.Players {
-		if err := scoring.Decode(raw, &s.Players[i], scoring.Index("players", i)); err != nil {
-			return State{}, err
-		}
-		names[i] = s.Players[i].Name
-	}
-	if err := scoring.CheckNames("players", names); err != nil {
-		return State{}, err
-	}
-	if len(top.Options) > 0 {
-		if err := scoring.Decode(top.Options, &s.Options, "options"); err != nil {
-			return State{}, err
-		}
-	}
-	return s, nil
+	s := State{Players: players}
+	return s, scoring.DecodeOptions(rawOpts, &s.Options)
 }

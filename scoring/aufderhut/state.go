@@ -40,30 +40,15 @@ type State struct {
 // Decode reads a score request strictly. Unreadable input is a
 // *scoring.InputError naming the field; rule breaks are left to Score.
 func Decode(body []byte) (State, error) {
-	var top struct {
-		Players []json.RawMessage `json:"players"`
-		Options json.RawMessage   `json:"options"`
-	}
-	if err := scoring.Decode(body, &top, ""); err != nil {
-		return State{}, err
-	}
-	s := State{Players: make([]Player, len(top.Players))}
-	names := make([]string, len(top.Players))
-	for i, raw := range top.Players {
-		if err := scoring.Decode(raw, &s.Players[i], scoring.Index("players", i)); err != nil {
-			return State{}, err
-		}
-		names[i] = s.Players[i].Name
-	}
-	if err := scoring.CheckNames("players", names); err != nil {
-		return State{}, err
-	}
-	opts, err := decodeOptions(top.Options)
+	players, rawOpts, err := scoring.DecodeRequest(body, scoring.DecodeInto[Player], func(p Player) string { return p.Name })
 	if err != nil {
 		return State{}, err
 	}
-	s.Options = opts
-	return s, nil
+	opts, err := decodeOptions(rawOpts)
+	if err != nil {
+		return State{}, err
+	}
+	return State{Players: players, Options: opts}, nil
 }
 
 // decodeOptions reads "options" (absent or null means defaults) and fills

@@ -44,36 +44,20 @@ type State struct {
 // chip that is not a whole number) is a *scoring.InputError naming the
 // field; a toy key or chip value the game does not have is left to Score.
 func Decode(body []byte) (State, error) {
-	var top struct {
-		Players []json.RawMessage `json:"players"`
-		Options json.RawMessage   `json:"options"`
-	}
-	if err := scoring.Decode(body, &top, ""); err != nil {
-		return State{}, err
-	}
-	s := State{Players: make([]Player, len(top.Players))}
-	names := make([]string, len(top.Players))
-	for i, raw := range top.Players {
-		p, err := decodePlayer(raw, scoring.Index("players", i))
-		if err != nil {
-			return State{}, err
-		}
-		s.Players[i], names[i] = p, p.Name
-	}
-	if err := scoring.CheckNames("players", names); err != nil {
-		return State{}, err
-	}
-	o, err := decodeOptions(top.Options)
+	players, rawOpts, err := scoring.DecodeRequest(body, decodePlayer, func(p Player) string { return p.Name })
 	if err != nil {
 		return State{}, err
 	}
-	s.Options = o
-	return s, nil
+	o, err := decodeOptions(rawOpts)
+	if err != nil {
+		return State{}, err
+	}
+	return State{Players: players, Options: o}, nil
 }
 
 // decodePlayer reads one player; chip lists are decoded one toy at a time
 // so an error names the toy ("players[1].chips.4").
-func decodePlayer(raw json.RawMessage, field string) (Player, error) {
+func decodePlayer(raw []byte, field string) (Player, error) {
 	var p struct {
 		Name       string                     `json:"name"`
 		Chips      map[string]json.RawMessage `json:"chips"`

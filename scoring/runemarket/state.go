@@ -65,32 +65,12 @@ type State struct {
 // colour other than red or blue) is a *scoring.InputError naming the field;
 // rule breaks are left to Score.
 func Decode(body []byte) (State, error) {
-	var top struct {
-		Players []json.RawMessage `json:"players"`
-		Options json.RawMessage   `json:"options"`
-	}
-	if err := scoring.Decode(body, &top, ""); err != nil {
+	players, rawOpts, err := scoring.DecodeRequest(body, decodePlayer, func(p Player) string { return p.Name })
+	if err != nil {
 		return State{}, err
 	}
-	s := State{Players: make([]Player, len(top.Players))}
-	names := make([]string, len(top.Players))
-	for i, raw := range top.Players {
-		p, err := decodePlayer(raw, scoring.Index("players", i))
-		if err != nil {
-			return State{}, err
-		}
-		s.Players[i] = p
-		names[i] = p.Name
-	}
-	if err := scoring.CheckNames("players", names); err != nil {
-		return State{}, err
-	}
-	if len(top.Options) > 0 {
-		if err := scoring.Decode(top.Options, &s.Options, "options"); err != nil {
-			return State{}, err
-		}
-	}
-	return s, nil
+	s := State{Players: players}
+	return s, scoring.DecodeOptions(rawOpts, &s.Options)
 }
 
 // decodePlayer reads one player; shelters are decoded one by one so an
