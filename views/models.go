@@ -80,6 +80,9 @@ type TableVM struct {
 	Chart     BarChart
 	// Current is the game in progress of a round-based table, or nil.
 	Current *RoundsVM
+	// Finished is a round-based table's last game when it is over (the
+	// next round starts a new game), or nil.
+	Finished *GameOverVM
 	// Base is the path the page's links build on: the edit link
 	// "/tables/ID" or the read-only link "/v/READID".
 	Base     string
@@ -307,4 +310,13 @@ type HeadToHead struct {
 // LinkRow is a named link.
 type LinkRow struct {
 	Name, Game, URL string
+}
+
+// GameOverVM says a round-based game just ended and who won it.
+type GameOverVM struct {
+	Game    int
+	Rounds  int
+	Winners []string
+	Total   int // the winners' total
+	URL     string
 }
