@@ -36,3 +36,14 @@ type Rounds interface {
 	// state starts a new game. Unreadable input is a *InputError.
 	AppendRound(state, round []byte) ([]byte, error)
 }
+
+// Guided is implemented by games the app can guide move by move ("play
+// along"). Setup and steps are the game's own JSON, as a table records
+// them; Guide replays them in order.
+type Guided interface {
+	// Guide returns whether the game is over and, once it is, its final
+	// state in the score-check format. An unreadable setup or step is a
+	// *InputError; a step the rules refuse is the game's own error type,
+	// which says the rule.
+	Guide(players []string, setup []byte, steps [][]byte) (over bool, final []byte, err error)
+}

@@ -153,6 +153,54 @@ func (ts *Tables) RecordRound(ctx context.Context, id string, seen int, token st
 	return ts.write(ctx, id, seen, token, KindRoundRecorded, rec)
 }
 
+// StartPlay begins a guided game with the game's setup (KKS: the row).
+func (ts *Tables) StartPlay(ctx context.Context, id string, seen int, token string, setup json.RawMessage) (Appended, error) {
+	t, rep, err := ts.load(ctx, id, token)
+	if err != nil || rep.Repeat {
+		return rep, err
+	}
+	guide, err := ts.guide(t)
+	if err != nil {
+		return Appended{}, err
+	}
+	if t.Play != nil {
+		return Appended{}, scoring.Errorf("setup", "a guided game is already being played at this table")
+	}
+	if _, _, err := guide.Guide(t.Players, setup, nil); err != nil {
+		return Appended{}, err
+	}
+	return ts.write(ctx, id, seen, token, KindPlayStarted, PlayStarted{Setup: setup})
+}
+
+// PlayStep records one move of the guided game; the engine must accept it
+// (its error says which rule refuses it).
+func (ts *Tables) PlayStep(ctx context.Context, id string, seen int, token string, step json.RawMessage) (Appended, error) {
+	t, rep, err := ts.load(ctx, id, token)
+	if err != nil || rep.Repeat {
+		return rep, err
+	}
+	guide, err := ts.guide(t)
+	if err != nil {
+		return Appended{}, err
+	}
+	if t.Play == nil {
+		return Appended{}, scoring.Errorf("step", "no guided game is being played at this table")
+	}
+	if _, _, err := guide.Guide(t.Players, t.Play.Setup, append(t.Play.rawSteps(), step)); err != nil {
+		return Appended{}, err
+	}
+	return ts.write(ctx, id, seen, token, KindPlayStep, PlayStep{Step: step})
+}
+
+func (ts *Tables) guide(t Table) (scoring.Guided, error) {
+	engine, ok := ts.find(t.Info.Slug)
+	guide, isGuided := engine.(scoring.Guided)
+	if !ok || !isGuided {
+		return nil, scoring.Errorf("setup", "%s has no guided play yet", t.Info.Title)
+	}
+	return guide, nil
+}
+
 // CorrectGame replaces game number n's state; the old one stays in the log.
 func (ts *Tables) CorrectGame(ctx context.Context, id string, seen int, token string, n int, state json.RawMessage, reason string) (Appended, error) {
 	t, rep, err := ts.load(ctx, id, token)

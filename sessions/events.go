@@ -20,6 +20,8 @@ const (
 	KindGameCorrected Kind = "game_corrected"
 	KindUndo          Kind = "undo"
 	KindRoundRecorded Kind = "round_recorded"
+	KindPlayStarted   Kind = "play_started"
+	KindPlayStep      Kind = "play_step"
 )
 
 // Event is one entry of a table's log. Payload is the kind's JSON body.
@@ -63,6 +65,16 @@ type GameCorrected struct {
 type RoundRecorded struct {
 	Game  int             `json:"game"`
 	Round json.RawMessage `json:"round"`
+}
+
+// PlayStarted begins a guided game ("play along") with the game's setup.
+type PlayStarted struct {
+	Setup json.RawMessage `json:"setup"`
+}
+
+// PlayStep is one move of a guided game, in the game's step format.
+type PlayStep struct {
+	Step json.RawMessage `json:"step"`
 }
 
 // Undo takes back the event with sequence number Seq (the newest one that

@@ -23,6 +23,25 @@ type Table struct {
 	Head    int // seq of the newest event: the version a client must have seen to write
 	Log     []LogEntry
 	Created time.Time
+	// Play is the guided game in progress, nil when none is.
+	Play *Play
+}
+
+// Play is a guided game in progress: its setup and the steps so far. When
+// its last step ends the game, the final state is recorded as a game.
+type Play struct {
+	Setup    json.RawMessage
+	Steps    []json.RawMessage
+	StartSeq int
+}
+
+// rawSteps gives the steps as the engine's Guide takes them.
+func (p *Play) rawSteps() [][]byte {
+	out := make([][]byte, len(p.Steps))
+	for i, s := range p.Steps {
+		out[i] = s
+	}
+	return out
 }
 
 // Game is one recorded game (for round-based games: one whole game) with
@@ -124,6 +143,21 @@ func (t *Table) apply(e Event, engine scoring.Game) error {
 			return err
 		}
 		return t.addRound(r, e.Seq, engine)
+	case KindPlayStarted:
+		var p PlayStarted
+		if err := json.Unmarshal(e.Payload, &p); err != nil {
+			return err
+		}
+		if t.Play != nil {
+			return fmt.Errorf("a guided game is already in progress")
+		}
+		t.Play = &Play{Setup: p.Setup, StartSeq: e.Seq}
+	case KindPlayStep:
+		var p PlayStep
+		if err := json.Unmarshal(e.Payload, &p); err != nil {
+			return err
+		}
+		return t.playStep(p, e.Seq, engine)
 	case KindGameCorrected:
 		var g GameCorrected
 		if err := json.Unmarshal(e.Payload, &g); err != nil {
@@ -136,6 +170,25 @@ func (t *Table) apply(e Event, engine scoring.Game) error {
 		t.Games[g.Game-1].Corrected = true
 	default:
 		return fmt.Errorf("unknown event kind %q", e.Kind)
+	}
+	return nil
+}
+
+// playStep adds a move to the guided game; when the engine says the game
+// is over, its final state becomes the table's next game.
+func (t *Table) playStep(p PlayStep, seq int, engine scoring.Game) error {
+	guide, ok := engine.(scoring.Guided)
+	if !ok || t.Play == nil {
+		return fmt.Errorf("no guided game in progress")
+	}
+	t.Play.Steps = append(t.Play.Steps, p.Step)
+	over, final, err := guide.Guide(t.Players, t.Play.Setup, t.Play.rawSteps())
+	if err != nil {
+		return err
+	}
+	if over {
+		t.Games = append(t.Games, score(len(t.Games)+1, seq, final, engine))
+		t.Play = nil
 	}
 	return nil
 }

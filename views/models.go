@@ -78,6 +78,8 @@ type TableVM struct {
 	UndoLabel string // what Undo would take back; "" when nothing
 	Log       []LogRow
 	Chart     BarChart
+	// Lines is the running totals game by game (two games or more).
+	Lines LineChart
 	// Current is the game in progress of a round-based table, or nil.
 	Current *RoundsVM
 	// Finished is a round-based table's last game when it is over (the
@@ -112,6 +114,8 @@ type RoundsVM struct {
 	Rows     [][]string // per round, per player
 	Totals   []int
 	Progress string
+	// Chart is the running totals round by round.
+	Chart LineChart
 }
 
 // StandingRow is one player's running total.
@@ -168,6 +172,8 @@ type ResultVM struct {
 	BackURL   string
 	BackLabel string
 	EditURL   string
+	// ReplayURL steps through the game's history ("" on the check page).
+	ReplayURL string
 	// Reopen, on the check page, posts the entered values back to the
 	// editor so a disputed entry can be changed without retyping it.
 	Reopen *Reopen
@@ -319,4 +325,35 @@ type GameOverVM struct {
 	Winners []string
 	Total   int // the winners' total
 	URL     string
+}
+
+// HistoryVM lists every table this phone knows, newest first, filtered
+// by game and player name.
+type HistoryVM struct {
+	Page
+	Game, Player string // the filter as entered ("" = any)
+	Games        []scoring.Info
+	Rows         []HistoryRow
+	Known        int // tables this phone knows before filtering
+}
+
+// HistoryRow is one table of the history page.
+type HistoryRow struct {
+	URL, Name, GameTitle, Date string
+	Players                    []string
+	Played                     int
+	Leaders                    []string
+}
+
+// ReplayVM is one step of a game's replay: the engine's verdict on the
+// game as it stood after the step's event.
+type ReplayVM struct {
+	Page
+	Heading, GameTitle string
+	Step, Steps        int
+	What, At           string // the step's event in words and its time
+	Present            bool   // the game existed at this step
+	Result             scoring.Result
+	PrevURL, NextURL   string // "" at the ends
+	GameURL            string
 }

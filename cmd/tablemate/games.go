@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -189,6 +190,9 @@ func gameResultVM(c echo.Context, t sessions.Table) (views.ResultVM, error) {
 		BackURL: "/tables/" + t.ID, BackLabel: "Back to the table",
 		EditURL: fmt.Sprintf("/tables/%s/games/%d/edit", t.ID, g.Number),
 	}
+	// The replay sits below the page's own path, so the read-only link's
+	// result page links the read-only replay (never the edit link).
+	vm.ReplayURL = strings.TrimSuffix(c.Request().URL.Path, "/") + "/replay"
 	if g.Err != "" {
 		vm.Page.Flash, vm.Page.FlashKind = "This entry can no longer be read: "+g.Err, "bad"
 	}

@@ -10,13 +10,20 @@ import (
 
 const (
 	recentCookie = "tm_tables"
-	recentMax    = 12
+	recentMax    = 12 // tables on the home page
+	recentKeep   = 50 // tables the cookie remembers (the history page)
 )
 
-// recentTables returns the edit ids of the tables this phone opened,
-// newest first, from its cookie. The server keeps no list of all tables,
-// so nobody sees a table whose link they were not given.
+// recentTables returns the edit ids of the tables this phone opened most
+// recently, newest first, from its cookie. The server keeps no list of all
+// tables, so nobody sees a table whose link they were not given.
 func recentTables(c echo.Context) []string {
+	ids := knownTables(c)
+	return ids[:min(len(ids), recentMax)]
+}
+
+// knownTables returns every table id this phone remembers, newest first.
+func knownTables(c echo.Context) []string {
 	ck, err := c.Cookie(recentCookie)
 	if err != nil {
 		return nil
@@ -27,14 +34,14 @@ func recentTables(c echo.Context) []string {
 			ids = append(ids, id)
 		}
 	}
-	return ids[:min(len(ids), recentMax)]
+	return ids[:min(len(ids), recentKeep)]
 }
 
 // rememberTable puts a table first in this phone's list.
 func rememberTable(c echo.Context, id string) {
-	ids := append([]string{id}, slices.DeleteFunc(recentTables(c), func(s string) bool { return s == id })...)
+	ids := append([]string{id}, slices.DeleteFunc(knownTables(c), func(s string) bool { return s == id })...)
 	c.SetCookie(&http.Cookie{
-		Name: recentCookie, Value: strings.Join(ids[:min(len(ids), recentMax)], "."), Path: "/",
+		Name: recentCookie, Value: strings.Join(ids[:min(len(ids), recentKeep)], "."), Path: "/",
 		MaxAge: 365 * 24 * 3600, HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: c.Scheme() == "https",
 	})
 }

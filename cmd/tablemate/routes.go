@@ -31,11 +31,14 @@ func (a *app) routes(e *echo.Echo) {
 	e.GET("/tables/:id/games/:n", a.showGame)
 	e.GET("/tables/:id/games/:n/edit", a.editGame)
 	e.POST("/tables/:id/games/:n", a.correctGame)
+	e.GET("/tables/:id/games/:n/replay", a.replayGame)
 
 	// Read-only links: spectators follow a table live but cannot write.
 	e.GET("/v/:rid", a.showReadOnly)
 	e.GET("/v/:rid/live", a.streamReadOnly)
 	e.GET("/v/:rid/games/:n", a.showReadOnlyGame)
+	e.GET("/v/:rid/games/:n/replay", a.replayReadOnlyGame)
+	e.GET("/history", a.showHistory)
 
 	// Leagues: the public id shows standings, the admin id changes them.
 	e.GET("/leagues/new", a.newLeague)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -183,8 +182,9 @@ func tableVM(c echo.Context, t sessions.Table, flash, kind string) views.TableVM
 		}
 		vm.Games = append(vm.Games, row)
 	}
+	vm.Lines = runningLines(t)
 	if e, ok := t.Newest(); ok {
-		vm.UndoLabel = describe(t, e.Event)
+		vm.UndoLabel = shortText(t, e.Event)
 	}
 	if ed, ok := editorFor(t.Info.Slug); ok && ed.rounds {
 		vm.Current = currentRounds(t, ed)
@@ -206,7 +206,7 @@ func currentRounds(t sessions.Table, ed editor) *views.RoundsVM {
 	if !ok {
 		return nil
 	}
-	vm := &views.RoundsVM{Game: g.Number}
+	vm := &views.RoundsVM{Game: g.Number, Chart: roundLines(t.Info.Slug, g)}
 	for _, p := range g.Result.Players {
 		vm.Players = append(vm.Players, p.Name)
 		vm.Totals = append(vm.Totals, p.Total)
@@ -250,37 +250,9 @@ func rankedStandings(t sessions.Table) []sessions.Standing {
 	return s
 }
 
-// describe says in words what an event did.
+// describe says in words what an event did (timeline.go).
 func describe(t sessions.Table, e sessions.Event) string {
-	switch e.Kind {
-	case sessions.KindTableCreated:
-		var p sessions.TableCreated
-		json.Unmarshal(e.Payload, &p)
-		return fmt.Sprintf("Table started for %s with %s", t.Info.Title, joinNames(p.Players))
-	case sessions.KindPlayerJoined:
-		var p sessions.PlayerJoined
-		json.Unmarshal(e.Payload, &p)
-		return p.Name + " joined the table"
-	case sessions.KindGameRecorded:
-		return "game " + gameNumberOf(t, e.Seq) + " entered"
-	case sessions.KindGameCorrected:
-		var p sessions.GameCorrected
-		json.Unmarshal(e.Payload, &p)
-		s := fmt.Sprintf("game %d corrected", p.Game)
-		if p.Reason != "" {
-			s += ": " + p.Reason
-		}
-		return s
-	case sessions.KindRoundRecorded:
-		var p sessions.RoundRecorded
-		json.Unmarshal(e.Payload, &p)
-		return fmt.Sprintf("round entered in game %d", p.Game)
-	case sessions.KindUndo:
-		var p sessions.Undo
-		json.Unmarshal(e.Payload, &p)
-		return fmt.Sprintf("undid entry #%d", p.Seq)
-	}
-	return string(e.Kind)
+	return timelineText(t, e)
 }
 
 // gameNumberOf finds which game an event recorded, counting recordings in
@@ -288,7 +260,7 @@ func describe(t sessions.Table, e sessions.Event) string {
 func gameNumberOf(t sessions.Table, seq int) string {
 	n := 0
 	for _, e := range t.Log {
-		if e.Kind == sessions.KindGameRecorded && (e.UndoneBy == 0 || e.Seq == seq) {
+		if e.Kind == sessions.KindGameRecorded && (e.UndoneBy == 0 || e.UndoneBy > seq || e.Seq == seq) {
 			n++
 		}
 		if e.Seq == seq {
