@@ -1,0 +1,91 @@
+package main
+
+import (
+	"errors"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/labstack/echo/v4"
+
+	"tablemate/scoring/games"
+	"tablemate/sessions"
+	"tablemate/views"
+)
+
+// historyFilter is the history page's query: a game slug and part of a
+// player's name, both optional.
+type historyFilter struct {
+	Game, Player string
+}
+
+// parseHistoryFilter reads ?game=&player= leniently: an unknown game and
+// anything unreadable mean "any"; the name is trimmed and cut to 40
+// characters.
+func parseHistoryFilter(q url.Values) historyFilter {
+	f := historyFilter{Game: q.Get("game"), Player: strings.TrimSpace(q.Get("player"))}
+	if _, ok := games.Find(f.Game); !ok {
+		f.Game = ""
+	}
+	if !utf8.ValidString(f.Player) {
+		f.Player = strings.ToValidUTF8(f.Player, "")
+	}
+	if r := []rune(f.Player); len(r) > 40 {
+		f.Player = strings.TrimSpace(string(r[:40]))
+	}
+	return f
+}
+
+// matches reports whether a table passes the filter; the player matches
+// any seated name containing it, ignoring case.
+func (f historyFilter) matches(t sessions.Table) bool {
+	if f.Game != "" && t.Info.Slug != f.Game {
+		return false
+	}
+	if f.Player == "" {
+		return true
+	}
+	want := strings.ToLower(f.Player)
+	return slices.ContainsFunc(t.Players, func(p string) bool { return strings.Contains(strings.ToLower(p), want) })
+}
+
+// showHistory lists every table this phone knows (from its cookie; there
+// is no server-wide list), newest first, with a filter by game and player.
+func (a *app) showHistory(c echo.Context) error {
+	f := parseHistoryFilter(c.QueryParams())
+	ctx := c.Request().Context()
+	type known struct {
+		t    sessions.Table
+		last time.Time
+	}
+	var tables []known
+	for _, id := range knownTables(c) {
+		t, err := a.tables.Table(ctx, id)
+		if errors.Is(err, sessions.ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		tables = append(tables, known{t, t.Log[len(t.Log)-1].At})
+	}
+	vm := views.HistoryVM{Page: page(c, "History"), Game: f.Game, Player: f.Player, Games: tableGames(), Known: len(tables)}
+	slices.SortStableFunc(tables, func(x, y known) int { return y.last.Compare(x.last) })
+	for _, k := range tables {
+		if !f.matches(k.t) {
+			continue
+		}
+		row := views.HistoryRow{
+			URL: "/tables/" + k.t.ID, Name: k.t.Name, GameTitle: k.t.Info.Title,
+			Date: k.last.Local().Format("Mon 2 Jan 2006, 15:04"), Players: k.t.Players, Played: len(k.t.Games),
+		}
+		if len(k.t.Games) > 0 {
+			row.Leaders = k.t.Leaders()
+		}
+		vm.Rows = append(vm.Rows, row)
+	}
+	return render(c, http.StatusOK, views.History(vm))
+}

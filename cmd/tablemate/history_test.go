@@ -1,0 +1,301 @@
+package main
+
+import (
+	"net/http"
+	"net/http/cookiejar"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+)
+
+// enterKKS enters a KKS game on a two-player table and returns the path of
+// its result page.
+func (ts *testServer) enterKKS(table string, displays []map[string]string, tokens []string) string {
+	ts.t.Helper()
+	entry := ts.get(table + "/games/new")
+	p := ts.post(table+"/games", kksForm(entry.formOf(ts.t, table+"/games"), displays, tokens))
+	if p.status != http.StatusSeeOther {
+		ts.t.Fatalf("enter game: %d\n%s", p.status, p.body)
+	}
+	return p.header.Get("Location")
+}
+
+// historyRows returns the table links listed on a history page.
+func historyRows(p fetched) []string {
+	var out []string
+	p.doc.Find(`[data-testid="history"] li a`).Each(func(_ int, s *goquery.Selection) {
+		href, _ := s.Attr("href")
+		out = append(out, href)
+	})
+	return out
+}
+
+func TestHistoryListsThisPhonesTablesWithFilters(t *testing.T) {
+	ts := newTestServer(t)
+	empty := ts.get("/history")
+	if empty.status != http.StatusOK || empty.doc.Find(`[data-testid="no-history"]`).Length() != 1 {
+		t.Fatalf("history of a new phone: %d\n%s", empty.status, empty.body)
+	}
+	if ts.get("/").doc.Find(`.topbar a[href="/history"]`).Length() != 1 {
+		t.Error("the top bar does not link the history")
+	}
+
+	kks := ts.createTable("Ana", "Ben")
+	ts.get(kks)
+	ts.enterKKS(kks, []map[string]string{amelia, {"red": "2 3"}}, []string{"3", "7"})
+	other := ts.createTable("Cy", "Dee")
+	ts.get(other)
+
+	// Another phone's table never shows up here, even with a shared name.
+	mine := ts.client.Jar
+	jar, _ := cookiejar.New(nil)
+	ts.client.Jar = jar
+	stranger := ts.createTable("Ana", "Eve")
+	ts.get(stranger)
+	ts.client.Jar = mine
+
+	p := ts.get("/history")
+	rows := historyRows(p)
+	if len(rows) != 2 || rows[0] != other || rows[1] != kks {
+		t.Fatalf("history lists %v, want the newest first: [%s %s]", rows, other, kks)
+	}
+	if strings.Contains(p.body, strings.TrimPrefix(stranger, "/tables/")) {
+		t.Error("the history reveals another phone's table")
+	}
+	first := p.doc.Find(`[data-testid="history"] li`).Eq(1)
+	if got := strings.TrimSpace(first.Find(`[data-testid="history-leader"]`).Text()); got != "Ana leads" {
+		t.Errorf("leader %q, want Ana leads", got)
+	}
+	if got := first.Find(`[data-testid="history-played"]`).Text(); got != "1 game" {
+		t.Errorf("games played %q", got)
+	}
+	if got := first.Find(`[data-testid="history-players"]`).Text(); got != "Ana and Ben" {
+		t.Errorf("players %q", got)
+	}
+	if got := strings.TrimSpace(p.doc.Find(`[data-testid="history"] li`).Eq(0).Find(`[data-testid="history-leader"]`).Text()); got != "No games yet" {
+		t.Errorf("a table without games: %q", got)
+	}
+
+	for _, tt := range []struct {
+		query string
+		want  []string
+	}{
+		{"player=ana", []string{kks}},    // any case, only this phone's Ana
+		{"player=+DE+", []string{other}}, // part of a name, trimmed
+		{"game=koffer-katze-sombrero", []string{other, kks}},
+		{"game=koffer-katze-sombrero&player=Ben", []string{kks}},
+		{"game=auf-der-hut", nil},
+		{"game=no-such-game", []string{other, kks}}, // unknown game: any
+		{"player=Zed", nil},
+	} {
+		p := ts.get("/history?" + tt.query)
+		got := historyRows(p)
+		if strings.Join(got, " ") != strings.Join(tt.want, " ") {
+			t.Errorf("?%s lists %v, want %v", tt.query, got, tt.want)
+		}
+		if len(tt.want) == 0 && p.doc.Find(`[data-testid="no-history-match"]`).Length() != 1 {
+			t.Errorf("?%s: no 'nothing matches' message", tt.query)
+		}
+	}
+	// The form keeps what was asked.
+	p = ts.get("/history?game=koffer-katze-sombrero&player=Ben")
+	if v, _ := p.doc.Find(`input[name="player"]`).Attr("value"); v != "Ben" {
+		t.Errorf("player box %q", v)
+	}
+	if p.doc.Find(`option[value="koffer-katze-sombrero"][selected]`).Length() != 1 {
+		t.Error("game filter not kept")
+	}
+}
+
+func FuzzHistoryFilter(f *testing.F) {
+	f.Add("game=koffer-katze-sombrero&player=Ana")
+	f.Add("player=%ff%fe" + strings.Repeat("x", 60))
+	f.Add("game=../../etc&player=")
+	f.Fuzz(func(t *testing.T, raw string) {
+		q, _ := url.ParseQuery(raw)
+		h := parseHistoryFilter(q)
+		if len([]rune(h.Player)) > 40 || strings.TrimSpace(h.Player) != h.Player {
+			t.Errorf("player %q not trimmed to 40", h.Player)
+		}
+		if h.Game != "" && h.Game != q.Get("game") {
+			t.Errorf("game %q not from the query", h.Game)
+		}
+	})
+}
+
+// A KKS evening with an undo reads as a story in the table's history.
+func TestTimelineTextsForKKS(t *testing.T) {
+	ts := newTestServer(t)
+	table := ts.createTable("Ana", "Ben")
+	ts.enterKKS(table, []map[string]string{amelia, {"red": "2 3"}}, []string{"3", "7"})
+	ts.enterKKS(table, []map[string]string{{"red": "4"}, amelia}, []string{"0", "0"})
+	tbl := ts.get(table)
+	if got := tbl.text(`[data-testid="undo"]`); got != "Undo: game 2 entered" {
+		t.Errorf("undo button %q", got)
+	}
+	if p := ts.post(table+"/undo", tbl.formOf(t, table+"/undo")); p.status != http.StatusSeeOther {
+		t.Fatalf("undo: %d", p.status)
+	}
+	f := ts.get(table).formOf(t, table+"/players")
+	f.Set("name", "Cy")
+	if p := ts.post(table+"/players", f); p.status != http.StatusSeeOther {
+		t.Fatalf("add player: %d\n%s", p.status, p.body)
+	}
+	p := ts.get(table)
+	// Each entry is "#seq · time", a line break, then the text.
+	var texts []string
+	var undone []bool
+	p.doc.Find(`[data-testid="log"] li`).Each(func(_ int, s *goquery.Selection) {
+		undone = append(undone, s.HasClass("undone"))
+		s.Find("span").Remove()
+		texts = append(texts, strings.TrimSpace(s.Text()))
+	})
+	if len(texts) != 5 {
+		t.Fatalf("log %q", texts)
+	}
+	want := []struct {
+		prefix string
+		undone bool
+	}{
+		{"Cy joined", false},
+		{"Undid: game 2 entered", false},
+		{"Game 2 entered: Ana ", true},
+		{"Game 1 entered: Ana 58, Ben ", false},
+		{"Table started for Koffer, Katze & Sombrero with Ana and Ben", false},
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(texts[i], w.prefix) || undone[i] != w.undone {
+			t.Errorf("log entry %d = %q (undone %v), want %q… (undone %v)", i, texts[i], undone[i], w.prefix, w.undone)
+		}
+	}
+	// Both games break the card-count rule (2 players hold 17 cards): the
+	// timeline says so instead of naming a winner.
+	if !strings.HasSuffix(texts[3], "— 1 rule broken") && !strings.Contains(texts[3], "rules broken") {
+		t.Errorf("game 1's verdict missing: %q", texts[3])
+	}
+	if got := p.text(`[data-testid="undo"]`); got != "Undo: Cy joining" {
+		t.Errorf("undo button %q", got)
+	}
+}
+
+// replayTotal reads a player's total on a replay step.
+func replayTotal(p fetched, name string) string {
+	return p.text(`[data-testid="replay-totals"] tr[data-player="` + name + `"] [data-testid="replay-total"]`)
+}
+
+func TestReplayStepsThroughAGame(t *testing.T) {
+	ts := newTestServer(t)
+	table := ts.createTable("Ana", "Ben")
+	game1 := ts.enterKKS(table, []map[string]string{amelia, {"red": "2 3"}}, []string{"3", "7"})
+	before := ts.get(game1)
+	benBefore := before.text(`[data-player="Ben"] [data-testid="player-total"]`)
+	ts.enterKKS(table, []map[string]string{{"red": "4"}, amelia}, []string{"0", "0"})
+
+	// Correct game 1: Ben had more red cards.
+	edit := ts.get(game1 + "/edit")
+	f := kksForm(edit.formOf(t, game1), []map[string]string{amelia, {"red": "2 3 9"}}, []string{"3", "7"})
+	if p := ts.post(game1, f); p.status != http.StatusSeeOther {
+		t.Fatalf("correct game 1: %d\n%s", p.status, p.body)
+	}
+	benAfter := ts.get(game1).text(`[data-player="Ben"] [data-testid="player-total"]`)
+	if benAfter == benBefore {
+		t.Fatalf("the correction did not change Ben's total (%s)", benAfter)
+	}
+
+	// The result page links its replay.
+	link, ok := ts.get(game1).doc.Find(`[data-testid="replay"]`).Attr("href")
+	if !ok || link != game1+"/replay" {
+		t.Fatalf("replay link %q", link)
+	}
+	step1 := ts.get(link)
+	if step1.status != http.StatusOK || step1.text(`[data-testid="step-counter"]`) != "Step 1 of 2" {
+		t.Fatalf("step 1: %d %q\n%s", step1.status, step1.text(`[data-testid="step-counter"]`), step1.body)
+	}
+	if got := replayTotal(step1, "Ben"); got != benBefore {
+		t.Errorf("step 1: Ben %s, want the total as first entered (%s)", got, benBefore)
+	}
+	if v, _ := step1.doc.Find(`[data-testid="verdict"]`).Attr("data-valid"); v != "false" || step1.doc.Find(`[data-code="card_count"]`).Length() == 0 || !strings.Contains(step1.body, "KKS-3") {
+		t.Error("step 1 does not show the broken card-count rule")
+	}
+	if !strings.Contains(step1.text(`[data-testid="replay-event"]`), "Game 1 entered: Ana 58") {
+		t.Errorf("step 1 does not say what happened")
+	}
+	if step1.doc.Find(`[data-testid="replay-prev"]`).Length() != 0 {
+		t.Error("step 1 has a Previous link")
+	}
+	next, _ := step1.doc.Find(`[data-testid="replay-next"]`).Attr("href")
+	step2 := ts.get(next)
+	if step2.text(`[data-testid="step-counter"]`) != "Step 2 of 2" || replayTotal(step2, "Ben") != benAfter || replayTotal(step2, "Ana") != "58" {
+		t.Errorf("step 2: %q, Ben %s (want %s)", step2.text(`[data-testid="step-counter"]`), replayTotal(step2, "Ben"), benAfter)
+	}
+	if !strings.Contains(step2.body, "Game 1 corrected") || step2.doc.Find(`[data-testid="replay-next"]`).Length() != 0 {
+		t.Error("step 2 is not the correction, or offers a Next step")
+	}
+	if prev, _ := step2.doc.Find(`[data-testid="replay-prev"]`).Attr("href"); prev != game1+"/replay?step=1" {
+		t.Errorf("previous link %q", prev)
+	}
+	for _, bad := range []string{"?step=0", "?step=3", "?step=x", "?step=-1"} {
+		if p := ts.get(game1 + "/replay" + bad); p.status != http.StatusNotFound {
+			t.Errorf("replay%s: %d, want 404", bad, p.status)
+		}
+	}
+	if p := ts.get(table + "/games/3/replay"); p.status != http.StatusNotFound {
+		t.Errorf("replay of a game never entered: %d", p.status)
+	}
+
+	// Undo takes the correction back (a step of game 1), then game 2,
+	// whose replay then ends with the game off the table.
+	ts.post(table+"/undo", ts.get(table).formOf(t, table+"/undo"))
+	step3 := ts.get(game1 + "/replay?step=3")
+	if step3.text(`[data-testid="step-counter"]`) != "Step 3 of 3" || replayTotal(step3, "Ben") != benBefore || !strings.Contains(step3.body, "Undid: game 1 corrected") {
+		t.Errorf("step 3 after undoing the correction: %q, Ben %s (want %s)", step3.text(`[data-testid="step-counter"]`), replayTotal(step3, "Ben"), benBefore)
+	}
+	ts.post(table+"/undo", ts.get(table).formOf(t, table+"/undo"))
+	undone := ts.get(table + "/games/2/replay?step=2")
+	if undone.status != http.StatusOK || undone.doc.Find(`[data-testid="replay-absent"]`).Length() != 1 || !strings.Contains(undone.body, "Undid: game 2 entered") {
+		t.Errorf("replay of an undone game: %d\n%s", undone.status, undone.body)
+	}
+
+	// The read-only twin: same steps, links stay on the read-only link.
+	view, _ := ts.get(table).doc.Find(`[data-testid="view-link"]`).Attr("value")
+	u, _ := url.Parse(view)
+	roGame := ts.get(u.Path + "/games/1")
+	roLink, _ := roGame.doc.Find(`[data-testid="replay"]`).Attr("href")
+	if roLink != u.Path+"/games/1/replay" {
+		t.Fatalf("read-only replay link %q", roLink)
+	}
+	ro := ts.get(roLink + "?step=2")
+	if ro.status != http.StatusOK || replayTotal(ro, "Ben") != benAfter {
+		t.Errorf("read-only replay step 2: %d Ben %s", ro.status, replayTotal(ro, "Ben"))
+	}
+	if id := strings.TrimPrefix(table, "/tables/"); strings.Contains(ro.body, id) || strings.Contains(roGame.body, id) {
+		t.Error("the read-only replay reveals the edit link")
+	}
+	if prev, _ := ro.doc.Find(`[data-testid="replay-prev"]`).Attr("href"); !strings.HasPrefix(prev, u.Path+"/games/1/replay") {
+		t.Errorf("read-only previous link %q", prev)
+	}
+	if p := ts.get(u.Path + "/games/1/replay?step=9"); p.status != http.StatusNotFound {
+		t.Errorf("read-only out-of-range step: %d", p.status)
+	}
+}
+
+// The table page draws running totals as a line chart from two games on.
+func TestTablePageLineChart(t *testing.T) {
+	ts := newTestServer(t)
+	table := ts.createTable("Ana", "Ben")
+	ts.enterKKS(table, []map[string]string{amelia, {"red": "2 3"}}, []string{"3", "7"})
+	if ts.get(table).doc.Find(`[data-testid="totals-chart"]`).Length() != 0 {
+		t.Error("a line chart after one game")
+	}
+	ts.enterKKS(table, []map[string]string{{"red": "4"}, amelia}, []string{"0", "0"})
+	p := ts.get(table)
+	chart := p.doc.Find(`[data-testid="totals-chart"]`)
+	if chart.Find(`path.line`).Length() != 2 || !strings.Contains(chart.Find("desc").Text(), "After game 2: Ana ") {
+		t.Fatalf("line chart:\n%s", p.body)
+	}
+	if got := chart.Find(`table.sr-only tbody tr`).First().Find("td").First().Text(); got != "58" {
+		t.Errorf("data table: Ana after game 1 = %q, want 58", got)
+	}
+}

@@ -1,0 +1,311 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"tablemate/scoring"
+	"tablemate/scoring/games"
+	"tablemate/sessions"
+	"tablemate/views"
+)
+
+// timelineFind finds the engines the timeline scores old entries with
+// (tests swap in their own games).
+var timelineFind sessions.Finder = games.Find
+
+// timelineText says in words what an event of a table's log did, the way a
+// player would tell it: "Game 2 entered: Ana 58, Ben 47 — Ana wins",
+// "Round 3 of game 1: Ana called Cambio; Ana 4 (−5 …), Ben 12",
+// "Undid: game 2 entered", "Ben joined". Undone entries are described as
+// they were when entered.
+func timelineText(t sessions.Table, e sessions.Event) string {
+	switch e.Kind {
+	case sessions.KindTableCreated:
+		var p sessions.TableCreated
+		json.Unmarshal(e.Payload, &p)
+		return fmt.Sprintf("Table started for %s with %s", t.Info.Title, joinNames(p.Players))
+	case sessions.KindPlayerJoined:
+		var p sessions.PlayerJoined
+		json.Unmarshal(e.Payload, &p)
+		return p.Name + " joined"
+	case sessions.KindGameRecorded:
+		var p sessions.GameRecorded
+		json.Unmarshal(e.Payload, &p)
+		return "Game " + gameNumberOf(t, e.Seq) + " entered" + verdictText(t, p.State)
+	case sessions.KindGameCorrected:
+		var p sessions.GameCorrected
+		json.Unmarshal(e.Payload, &p)
+		s := fmt.Sprintf("Game %d corrected", p.Game) + verdictText(t, p.State)
+		if p.Reason != "" {
+			s += " (" + p.Reason + ")"
+		}
+		return s
+	case sessions.KindRoundRecorded:
+		var p sessions.RoundRecorded
+		json.Unmarshal(e.Payload, &p)
+		return roundText(t, e.Seq, p)
+	case sessions.KindUndo:
+		var p sessions.Undo
+		json.Unmarshal(e.Payload, &p)
+		if target, ok := logEntry(t, p.Seq); ok {
+			return "Undid: " + shortText(t, target.Event)
+		}
+		return fmt.Sprintf("Undid entry #%d", p.Seq)
+	}
+	return string(e.Kind)
+}
+
+// shortText names an event in a few words, for undo buttons and undo
+// entries: "game 2 entered", "round 3 of game 1", "Ben joining".
+func shortText(t sessions.Table, e sessions.Event) string {
+	switch e.Kind {
+	case sessions.KindPlayerJoined:
+		var p sessions.PlayerJoined
+		json.Unmarshal(e.Payload, &p)
+		return p.Name + " joining"
+	case sessions.KindGameRecorded:
+		return "game " + gameNumberOf(t, e.Seq) + " entered"
+	case sessions.KindGameCorrected:
+		var p sessions.GameCorrected
+		json.Unmarshal(e.Payload, &p)
+		return fmt.Sprintf("game %d corrected", p.Game)
+	case sessions.KindRoundRecorded:
+		var p sessions.RoundRecorded
+		json.Unmarshal(e.Payload, &p)
+		return fmt.Sprintf("round %d of game %d", roundNumberOf(t, e.Seq, p.Game), p.Game)
+	}
+	return lowerFirst(timelineText(t, e))
+}
+
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
+}
+
+func logEntry(t sessions.Table, seq int) (sessions.LogEntry, bool) {
+	for _, e := range t.Log {
+		if e.Seq == seq {
+			return e, true
+		}
+	}
+	return sessions.LogEntry{}, false
+}
+
+// verdictText is ": Ana 58, Ben 47 — Ana wins" for a whole game's state,
+// scored by the table's engine; "" when the engine cannot read it.
+func verdictText(t sessions.Table, state json.RawMessage) string {
+	engine, ok := timelineFind(t.Info.Slug)
+	if !ok {
+		return ""
+	}
+	res, err := engine.Check(state)
+	if err != nil {
+		return ""
+	}
+	return ": " + totalsText(res) + outcomeText(res)
+}
+
+// totalsText lists each player's total: "Ana 58, Ben 47".
+func totalsText(res scoring.Result) string {
+	parts := make([]string, len(res.Players))
+	for i, p := range res.Players {
+		parts[i] = fmt.Sprintf("%s %s", p.Name, signed(p.Total))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// outcomeText is " — Ana wins", " — Ana and Ben share the win" or
+// " — 2 rules broken"; "" for a game still going.
+func outcomeText(res scoring.Result) string {
+	switch {
+	case !res.Valid:
+		return " — " + plural(len(res.Violations), "rule broken", "rules broken")
+	case len(res.Winners) == 1:
+		return " — " + res.Winners[0] + " wins"
+	case len(res.Winners) > 1:
+		return " — " + joinNames(res.Winners) + " share the win"
+	}
+	return ""
+}
+
+// signed writes a number with a real minus sign.
+func signed(n int) string {
+	if n < 0 {
+		return fmt.Sprintf("−%d", -n)
+	}
+	return fmt.Sprint(n)
+}
+
+// roundText tells one round: who called (Cambio) or was the Kodiak, then
+// each player's points in that round with any bonus lines.
+func roundText(t sessions.Table, seq int, p sessions.RoundRecorded) string {
+	r := roundNumberOf(t, seq, p.Game)
+	s := fmt.Sprintf("Round %d of game %d", r, p.Game)
+	var round struct {
+		Players []struct {
+			Name   string `json:"name"`
+			Cambio bool   `json:"cambio"`
+			Kodiak bool   `json:"kodiak"`
+		} `json:"players"`
+	}
+	json.Unmarshal(p.Round, &round)
+	var parts []string
+	for _, pl := range round.Players {
+		if pl.Cambio {
+			parts = append(parts, pl.Name+" called Cambio")
+		}
+		if pl.Kodiak {
+			parts = append(parts, pl.Name+" was the Kodiak")
+		}
+	}
+	if res, ok := roundResult(t, seq, p.Game); ok {
+		var pts []string
+		for _, pr := range res.Players {
+			if r > len(pr.Rounds) {
+				continue
+			}
+			x := pr.Name + " " + signed(pr.Rounds[r-1])
+			if extra := roundExtras(pr, r); extra != "" {
+				x += " (" + extra + ")"
+			}
+			pts = append(pts, x)
+		}
+		if len(pts) > 0 {
+			parts = append(parts, strings.Join(pts, ", "))
+		}
+	}
+	if len(parts) > 0 {
+		s += ": " + strings.Join(parts, "; ")
+	}
+	return s
+}
+
+// roundExtras lists the lines of round r after the first (the cards):
+// bonuses such as "Cambio called, fewest (−5)".
+func roundExtras(pr scoring.PlayerResult, r int) string {
+	prefix := fmt.Sprintf("round %d: ", r)
+	var out []string
+	first := true
+	for _, l := range pr.Breakdown {
+		label, ok := strings.CutPrefix(l.Label, prefix)
+		if !ok {
+			continue
+		}
+		if first {
+			first = false
+			continue
+		}
+		if !strings.ContainsAny(label, "0123456789") {
+			label = signed(l.Points) + " " + label
+		}
+		out = append(out, label)
+	}
+	return strings.Join(out, ", ")
+}
+
+// roundResult is the verdict on game n as it stood with the round at seq:
+// the table's own game when the round is still in effect (later rounds do
+// not change an earlier round's points), else the log replayed up to it.
+func roundResult(t sessions.Table, seq, game int) (scoring.Result, bool) {
+	e, ok := logEntry(t, seq)
+	if !ok {
+		return scoring.Result{}, false
+	}
+	if e.UndoneBy == 0 {
+		g, ok := t.Game(game)
+		return g.Result, ok && g.Err == ""
+	}
+	then, err := sessions.Replay(t.ID, eventsUpTo(t, seq), timelineFind)
+	if err != nil {
+		return scoring.Result{}, false
+	}
+	g, ok := then.Game(game)
+	return g.Result, ok && g.Err == ""
+}
+
+// eventsUpTo returns the table's events up to and including seq.
+func eventsUpTo(t sessions.Table, seq int) []sessions.Event {
+	var out []sessions.Event
+	for _, e := range t.Log {
+		if e.Seq > seq {
+			break
+		}
+		out = append(out, e.Event)
+	}
+	return out
+}
+
+// roundNumberOf counts which round of its game the round at seq was when
+// it was entered: earlier rounds of the game still in effect at that time.
+func roundNumberOf(t sessions.Table, seq, game int) int {
+	n := 0
+	for _, e := range t.Log {
+		if e.Seq > seq {
+			break
+		}
+		if e.Kind != sessions.KindRoundRecorded || (e.UndoneBy != 0 && e.UndoneBy < seq) {
+			continue
+		}
+		var p sessions.RoundRecorded
+		if json.Unmarshal(e.Payload, &p) == nil && p.Game == game {
+			n++
+		}
+	}
+	return n
+}
+
+// runningLines is the table's running totals game by game, a line per
+// player (views.Lines draws it), added up as the standings are.
+func runningLines(t sessions.Table) views.LineChart {
+	c := views.LineChart{ID: "totals-chart", XLabel: "Game",
+		Title: "Running totals after " + plural(len(t.Games), "game", "games")}
+	index := map[string]int{}
+	for i, name := range t.Players {
+		index[name] = i
+		c.Series = append(c.Series, views.Series{Name: name})
+	}
+	running := make([]int, len(t.Players))
+	for _, g := range t.Games {
+		for _, p := range g.Result.Players {
+			if i, ok := index[p.Name]; ok {
+				running[i] += p.Total
+			}
+		}
+		for i := range c.Series {
+			c.Series[i].Values = append(c.Series[i].Values, running[i])
+		}
+	}
+	return c
+}
+
+// roundLines is a round-based game's running totals round by round, with
+// Cambio's target (50 unless the table chose another).
+func roundLines(slug string, g sessions.Game) views.LineChart {
+	c := views.LineChart{ID: "rounds-chart", XLabel: "Round", Title: fmt.Sprintf("Game %d, running totals by round", g.Number)}
+	for _, p := range g.Result.Players {
+		s := views.Series{Name: p.Name}
+		total := 0
+		for _, r := range p.Rounds {
+			total += r
+			s.Values = append(s.Values, total)
+		}
+		c.Series = append(c.Series, s)
+	}
+	if slug == "cambio" {
+		var st struct {
+			Options struct {
+				Target int `json:"target"`
+			} `json:"options"`
+		}
+		json.Unmarshal(g.State, &st)
+		c.HasTarget, c.Target = true, 50
+		if st.Options.Target > 0 {
+			c.Target = st.Options.Target
+		}
+	}
+	return c
+}

@@ -1,0 +1,137 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"tablemate/scoring"
+	"tablemate/scoring/games"
+	"tablemate/sessions"
+)
+
+// roundsEngine is a tiny round-based game for the timeline: each round is
+// {"players":[{"name","points","cambio"}]}; a caller gets a −5 line.
+type roundsEngine struct{}
+
+func (roundsEngine) Info() scoring.Info {
+	return scoring.Info{Slug: "cambio", Title: "Cambio", MinPlayers: 2, MaxPlayers: 8, LowestWins: true}
+}
+
+type fakeRound struct {
+	Players []struct {
+		Name   string `json:"name"`
+		Points int    `json:"points"`
+		Cambio bool   `json:"cambio"`
+	} `json:"players"`
+}
+
+func (roundsEngine) AppendRound(state, round []byte) ([]byte, error) {
+	var s struct {
+		Rounds []json.RawMessage `json:"rounds"`
+	}
+	if len(state) > 0 {
+		json.Unmarshal(state, &s)
+	}
+	s.Rounds = append(s.Rounds, round)
+	return json.Marshal(s)
+}
+
+func (roundsEngine) Check(body []byte) (scoring.Result, error) {
+	var s struct {
+		Rounds []fakeRound `json:"rounds"`
+	}
+	if err := json.Unmarshal(body, &s); err != nil {
+		return scoring.Result{}, err
+	}
+	r := scoring.NewResult("cambio")
+	for j, rd := range s.Rounds {
+		for i, p := range rd.Players {
+			if j == 0 {
+				r.Players = append(r.Players, scoring.PlayerResult{Name: p.Name})
+			}
+			pr := &r.Players[i]
+			pts := p.Points
+			pr.Breakdown = append(pr.Breakdown, scoring.Line{Label: fmt.Sprintf("round %d: cards", j+1), Points: p.Points})
+			if p.Cambio {
+				pts -= 5
+				pr.Breakdown = append(pr.Breakdown, scoring.Line{Label: fmt.Sprintf("round %d: Cambio called, fewest (−5)", j+1), Points: -5})
+			}
+			pr.Rounds = append(pr.Rounds, pts)
+			pr.Total += pts
+		}
+	}
+	r.Finish()
+	return r, nil
+}
+
+func fakeFind(string) (scoring.Game, bool) { return roundsEngine{}, true }
+
+func roundEvent(seq, game int, round string) sessions.Event {
+	body, _ := json.Marshal(sessions.RoundRecorded{Game: game, Round: json.RawMessage(round)})
+	return sessions.Event{Seq: seq, Kind: sessions.KindRoundRecorded, Payload: body, At: time.Unix(int64(seq), 0)}
+}
+
+func TestTimelineOfRounds(t *testing.T) {
+	created, _ := json.Marshal(sessions.TableCreated{Game: "cambio", Players: []string{"Ana", "Ben"}})
+	undo, _ := json.Marshal(sessions.Undo{Seq: 3})
+	events := []sessions.Event{
+		{Seq: 1, Kind: sessions.KindTableCreated, Payload: created},
+		roundEvent(2, 1, `{"players":[{"name":"Ana","points":9,"cambio":true},{"name":"Ben","points":12}]}`),
+		roundEvent(3, 1, `{"players":[{"name":"Ana","points":20},{"name":"Ben","points":1}]}`),
+		{Seq: 4, Kind: sessions.KindUndo, Payload: undo},
+		roundEvent(5, 1, `{"players":[{"name":"Ana","points":2},{"name":"Ben","points":30,"cambio":true}]}`),
+	}
+	timelineFind = fakeFind
+	t.Cleanup(func() { timelineFind = games.Find })
+	tb, err := sessions.Replay("t", events, fakeFind)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"Table started for Cambio with Ana and Ben",
+		"Round 1 of game 1: Ana called Cambio; Ana 4 (Cambio called, fewest (−5)), Ben 12",
+		"Round 2 of game 1: Ana 20, Ben 1", // undone, told as it was
+		"Undid: round 2 of game 1",
+		"Round 2 of game 1: Ben called Cambio; Ana 2, Ben 25 (Cambio called, fewest (−5))",
+	}
+	for i, e := range tb.Log {
+		if got := timelineText(tb, e.Event); got != want[i] {
+			t.Errorf("event %d:\n got %q\nwant %q", e.Seq, got, want[i])
+		}
+	}
+
+	// The round chart: running totals by round with Cambio's target.
+	g, _ := tb.Current()
+	c := roundLines("cambio", g)
+	if !c.HasTarget || c.Target != 50 || len(c.Series) != 2 {
+		t.Fatalf("round chart %+v", c)
+	}
+	if !slices.Equal(c.Series[0].Values, []int{4, 6}) || !slices.Equal(c.Series[1].Values, []int{12, 37}) {
+		t.Errorf("running totals by round %+v", c.Series)
+	}
+	if c := roundLines("kodiak", g); c.HasTarget {
+		t.Error("Kodiak has no target line")
+	}
+}
+
+func TestRunningLinesAddUpGames(t *testing.T) {
+	tb := sessions.Table{Players: []string{"Ana", "Ben", "Cy"}, Games: []sessions.Game{
+		{Result: scoring.Result{Players: []scoring.PlayerResult{{Name: "Ana", Total: 10}, {Name: "Ben", Total: -3}}}},
+		{Result: scoring.Result{Players: []scoring.PlayerResult{{Name: "Ana", Total: 5}, {Name: "Ben", Total: 7}, {Name: "Cy", Total: 1}}}},
+	}}
+	c := runningLines(tb)
+	got := [][]int{c.Series[0].Values, c.Series[1].Values, c.Series[2].Values}
+	want := [][]int{{10, 15}, {-3, 4}, {0, 1}}
+	for i := range want {
+		if !slices.Equal(got[i], want[i]) {
+			t.Errorf("%s: %v, want %v", c.Series[i].Name, got[i], want[i])
+		}
+	}
+	if !strings.Contains(c.Title, "2 games") {
+		t.Errorf("title %q", c.Title)
+	}
+}

@@ -1,0 +1,245 @@
+package views
+
+import (
+	"strconv"
+	"strings"
+)
+
+// LineChart is a line chart of running totals drawn as inline SVG: one
+// line per player over games (or rounds), starting from 0 at x = 0.
+type LineChart struct {
+	ID     string // prefix of the element ids (title, desc), unique per page
+	Title  string
+	XLabel string // what x counts: "Game" or "Round"
+	Series []Series
+	// Target, when HasTarget, is drawn as a dashed line (Cambio's 50).
+	Target    int
+	HasTarget bool
+}
+
+// Series is one player's running totals; Values[i] is the total after
+// x = i+1.
+type Series struct {
+	Name   string
+	Values []int
+}
+
+// Empty reports whether there is nothing to draw.
+func (c LineChart) Empty() bool {
+	for _, s := range c.Series {
+		if len(s.Values) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// Chart geometry in SVG user units; the SVG scales to the screen width.
+const (
+	lcWidth, lcHeight = 360, 200
+	lcLeft, lcRight   = 40, 12
+	lcTop, lcBottom   = 10, 34
+)
+
+// linScale maps a domain [D0, D1] of integers onto a range [R0, R1].
+type linScale struct {
+	D0, D1 int
+	R0, R1 float64
+}
+
+// at places v; a zero-width domain places everything at the middle.
+func (s linScale) at(v int) float64 {
+	if s.D1 == s.D0 {
+		return (s.R0 + s.R1) / 2
+	}
+	return s.R0 + float64(v-s.D0)*(s.R1-s.R0)/float64(s.D1-s.D0)
+}
+
+// niceTicks returns evenly spaced round numbers (steps of 1, 2 or 5 times
+// a power of ten) covering [lo, hi], at most limit+1 of them.
+func niceTicks(lo, hi, limit int) []int {
+	if lo > hi {
+		lo, hi = hi, lo
+	}
+	if limit < 1 {
+		limit = 1
+	}
+	step := 1
+	for mag := 1; ; mag *= 10 {
+		found := false
+		for _, m := range []int{1, 2, 5} {
+			step = m * mag
+			if ceilDiv(hi, step)-floorDiv(lo, step) <= limit {
+				found = true
+				break
+			}
+		}
+		if found {
+			break
+		}
+	}
+	var out []int
+	for v := floorDiv(lo, step) * step; v <= ceilDiv(hi, step)*step; v += step {
+		out = append(out, v)
+	}
+	if len(out) == 1 { // a flat domain still gets a span to draw on
+		out = append(out, out[0]+step)
+	}
+	return out
+}
+
+func floorDiv(a, b int) int {
+	q := a / b
+	if a%b != 0 && (a < 0) != (b < 0) {
+		q--
+	}
+	return q
+}
+
+func ceilDiv(a, b int) int { return -floorDiv(-a, b) }
+
+// pathD is an SVG path through the points: "M40 190L100 120".
+func pathD(xs, ys []float64) string {
+	var b strings.Builder
+	for i := range min(len(xs), len(ys)) {
+		if i == 0 {
+			b.WriteByte('M')
+		} else {
+			b.WriteByte('L')
+		}
+		b.WriteString(num(xs[i]))
+		b.WriteByte(' ')
+		b.WriteString(num(ys[i]))
+	}
+	return b.String()
+}
+
+// num writes a coordinate with at most one decimal.
+func num(f float64) string {
+	return strconv.FormatFloat(float64(int(f*10+sign(f)*0.5))/10, 'f', -1, 64)
+}
+
+func sign(f float64) float64 {
+	if f < 0 {
+		return -1
+	}
+	return 1
+}
+
+// lcTick is one labelled tick on an axis.
+type lcTick struct {
+	At    string // coordinate along the axis
+	Label string
+}
+
+// lcPoint is one data point of a drawn line.
+type lcPoint struct{ X, Y string }
+
+// lcLine is one series ready to draw.
+type lcLine struct {
+	Name, Class, D string
+	Points         []lcPoint
+}
+
+// lcLayout is a LineChart placed on the SVG canvas.
+type lcLayout struct {
+	Lines          []lcLine
+	YTicks, XTicks []lcTick
+	TargetY        string
+	Left, Right    string // plot area edges (x)
+	Top, Bottom    string // plot area edges (y)
+}
+
+// layout computes every coordinate the template draws.
+func (c LineChart) layout() lcLayout {
+	n := 0
+	lo, hi := 0, 0
+	for _, s := range c.Series {
+		n = max(n, len(s.Values))
+		for _, v := range s.Values {
+			lo, hi = min(lo, v), max(hi, v)
+		}
+	}
+	if c.HasTarget {
+		lo, hi = min(lo, c.Target), max(hi, c.Target)
+	}
+	yt := niceTicks(lo, hi, 4)
+	y := linScale{D0: yt[0], D1: yt[len(yt)-1], R0: lcHeight - lcBottom, R1: lcTop}
+	x := linScale{D0: 0, D1: max(n, 1), R0: lcLeft, R1: lcWidth - lcRight}
+	l := lcLayout{
+		Left: num(lcLeft), Right: num(lcWidth - lcRight), Top: num(lcTop), Bottom: num(lcHeight - lcBottom),
+	}
+	for _, v := range yt {
+		l.YTicks = append(l.YTicks, lcTick{At: num(y.at(v)), Label: minus(v)})
+	}
+	every := max(1, (n+9)/10) // at most about ten x labels
+	for i := 0; i <= n; i += every {
+		l.XTicks = append(l.XTicks, lcTick{At: num(x.at(i)), Label: itoa(i)})
+	}
+	if c.HasTarget {
+		l.TargetY = num(y.at(c.Target))
+	}
+	for k, s := range c.Series {
+		if len(s.Values) == 0 {
+			continue
+		}
+		xs, ys := []float64{x.at(0)}, []float64{y.at(0)}
+		for i, v := range s.Values {
+			xs, ys = append(xs, x.at(i+1)), append(ys, y.at(v))
+		}
+		line := lcLine{Name: s.Name, Class: "s" + itoa(k%8), D: pathD(xs, ys)}
+		for i := 1; i < len(xs); i++ {
+			line.Points = append(line.Points, lcPoint{X: num(xs[i]), Y: num(ys[i])})
+		}
+		l.Lines = append(l.Lines, line)
+	}
+	return l
+}
+
+// minus writes a number with a real minus sign.
+func minus(v int) string {
+	if v < 0 {
+		return "−" + itoa(-v)
+	}
+	return itoa(v)
+}
+
+// lineText is the chart said in words: where each line ends.
+func lineText(c LineChart) string {
+	n := 0
+	for _, s := range c.Series {
+		n = max(n, len(s.Values))
+	}
+	parts := make([]string, 0, len(c.Series))
+	for _, s := range c.Series {
+		if len(s.Values) > 0 {
+			parts = append(parts, s.Name+" "+minus(s.Values[len(s.Values)-1]))
+		}
+	}
+	s := "After " + strings.ToLower(c.XLabel) + " " + itoa(n) + ": " + strings.Join(parts, ", ") + "."
+	if c.HasTarget {
+		s += " The game ends when a total reaches " + itoa(c.Target) + "."
+	}
+	return s
+}
+
+// xNumbers are the x values 1..n of the data table.
+func (c LineChart) xNumbers() []int {
+	n := 0
+	for _, s := range c.Series {
+		n = max(n, len(s.Values))
+	}
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i + 1
+	}
+	return out
+}
+
+// cell is series s's value at x (1-based), "–" when it has none.
+func cell(s Series, x int) string {
+	if x-1 < len(s.Values) {
+		return minus(s.Values[x-1])
+	}
+	return "–"
+}

@@ -1,0 +1,138 @@
+package views
+
+import (
+	"bytes"
+	"context"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+)
+
+func TestLinScale(t *testing.T) {
+	s := linScale{D0: 0, D1: 100, R0: 166, R1: 10}
+	for _, tt := range []struct {
+		v    int
+		want float64
+	}{{0, 166}, {100, 10}, {50, 88}, {-50, 244}} {
+		if got := s.at(tt.v); got != tt.want {
+			t.Errorf("at(%d) = %v, want %v", tt.v, got, tt.want)
+		}
+	}
+	if got := (linScale{D0: 5, D1: 5, R0: 0, R1: 100}).at(5); got != 50 {
+		t.Errorf("flat domain places at %v, want the middle 50", got)
+	}
+}
+
+func TestNiceTicks(t *testing.T) {
+	for _, tt := range []struct {
+		lo, hi, limit int
+		want          []int
+	}{
+		{0, 0, 4, []int{0, 1}},                     // flat series: still a span
+		{0, 58, 4, []int{0, 20, 40, 60}},           // covers the top
+		{-13, 120, 4, []int{-50, 0, 50, 100, 150}}, // negative totals
+		{-7, -2, 4, []int{-8, -6, -4, -2}},         // all negative
+		{0, 50, 4, []int{0, 20, 40, 60}},
+	} {
+		got := niceTicks(tt.lo, tt.hi, tt.limit)
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("niceTicks(%d, %d, %d) = %v, want %v", tt.lo, tt.hi, tt.limit, got, tt.want)
+		}
+	}
+}
+
+func TestPathD(t *testing.T) {
+	if got := pathD([]float64{40, 100.25, 160}, []float64{166, 120, -3.46}); got != "M40 166L100.3 120L160 -3.5" {
+		t.Errorf("pathD = %q", got)
+	}
+	if got := pathD(nil, nil); got != "" {
+		t.Errorf("empty pathD = %q", got)
+	}
+}
+
+func render(t *testing.T, c LineChart) (string, *goquery.Document) {
+	t.Helper()
+	var b bytes.Buffer
+	if err := Lines(c).Render(context.Background(), &b); err != nil {
+		t.Fatal(err)
+	}
+	doc, err := goquery.NewDocumentFromReader(strings.NewReader(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b.String(), doc
+}
+
+func TestLinesLayout(t *testing.T) {
+	c := LineChart{ID: "totals", Title: "Running totals", XLabel: "Game", Series: []Series{
+		{Name: "Ana", Values: []int{58, 100}},
+		{Name: "Ben", Values: []int{-10, -10}},
+	}}
+	l := c.layout()
+	if len(l.Lines) != 2 || len(l.Lines[0].Points) != 2 {
+		t.Fatalf("layout lines: %+v", l.Lines)
+	}
+	// y ticks −50…100 (step 50): 0 is a third of the way up the plot.
+	if l.YTicks[0].Label != "−50" || l.YTicks[len(l.YTicks)-1].Label != "100" {
+		t.Errorf("y ticks %+v", l.YTicks)
+	}
+	// Every line starts at 0 on the left edge; Ana's ends at the top.
+	bottom, top := float64(lcHeight-lcBottom), float64(lcTop)
+	zero := bottom + (0+50)*(top-bottom)/150
+	if want := "M40 " + num(zero); !strings.HasPrefix(l.Lines[0].D, want) {
+		t.Errorf("Ana's path %q does not start at %q", l.Lines[0].D, want)
+	}
+	if last := l.Lines[0].Points[1]; last.X != num(lcWidth-lcRight) || last.Y != num(top) {
+		t.Errorf("Ana's last point %+v, want the top right corner", last)
+	}
+	// Ben is below zero.
+	if benY, _ := strconv.ParseFloat(l.Lines[1].Points[0].Y, 64); benY <= zero { // SVG y grows downwards
+		t.Errorf("Ben's negative total is drawn at y=%s, not below 0 (y=%s)", l.Lines[1].Points[0].Y, num(zero))
+	}
+
+	html, doc := render(t, c)
+	if doc.Find("svg title").Text() != "Running totals" || !strings.Contains(doc.Find("svg desc").Text(), "Ana 100, Ben −10") {
+		t.Errorf("text alternative missing: %s", html)
+	}
+	if n := doc.Find("svg path.line").Length(); n != 2 {
+		t.Errorf("%d lines drawn, want 2", n)
+	}
+	if got := doc.Find(`table.sr-only tbody tr`).Eq(1).Find("td").Last().Text(); got != "−10" {
+		t.Errorf("data table: Ben after game 2 = %q", got)
+	}
+	if strings.Contains(html, "style=") {
+		t.Error("the chart uses inline styles, which the CSP forbids")
+	}
+}
+
+func TestLinesFlatSeriesAndTarget(t *testing.T) {
+	c := LineChart{ID: "rounds", Title: "Game 1", XLabel: "Round", HasTarget: true, Target: 50,
+		Series: []Series{{Name: "Ana", Values: []int{0, 0, 0}}}}
+	_, doc := render(t, c)
+	d, _ := doc.Find("path.line").Attr("d")
+	if strings.Contains(d, "NaN") || strings.Count(d, "L") != 3 {
+		t.Errorf("flat series path %q", d)
+	}
+	ys := map[string]bool{}
+	doc.Find("circle.dot").Each(func(_ int, s *goquery.Selection) { y, _ := s.Attr("cy"); ys[y] = true })
+	if len(ys) != 1 {
+		t.Errorf("a flat series is drawn at %d heights", len(ys))
+	}
+	if doc.Find(`[data-testid="target-line"]`).Length() != 1 {
+		t.Error("no target line")
+	}
+	if !strings.Contains(doc.Find("desc").Text(), "reaches 50") {
+		t.Error("the description does not mention the target")
+	}
+}
+
+func TestLinesEmptyRendersNothing(t *testing.T) {
+	for _, c := range []LineChart{{}, {Title: "x", Series: []Series{{Name: "Ana"}}}} {
+		if html, _ := render(t, c); strings.TrimSpace(html) != "" {
+			t.Errorf("empty chart rendered %q", html)
+		}
+	}
+}
