@@ -14,8 +14,8 @@ import (
 )
 
 // replaySteps returns the positions in t.Log of the events that touched
-// game n: its recording, each of its rounds, each correction, and any undo
-// of one of those. Game numbers are those in effect when the event was
+// game n: its recording (or the guided move that ended it), each of its
+// rounds, each correction, and any undo of one of those. Game numbers are those in effect when the event was
 // written (an undone game 2 and the game 2 entered after it are the same
 // game number).
 func replaySteps(t sessions.Table, n int) []int {
@@ -28,10 +28,15 @@ func replaySteps(t sessions.Table, n int) []int {
 	for i, e := range t.Log {
 		game := 0
 		switch e.Kind {
-		case sessions.KindGameRecorded:
+		case sessions.KindGameRecorded, sessions.KindPlayStep:
+			// A guided play step makes a game only when it ended the
+			// game (known from the table as it is now).
+			if _, ok := gameFinishedBy(t, e.Seq); e.Kind == sessions.KindPlayStep && !ok {
+				break
+			}
 			game = 1
 			for _, w := range inEffect {
-				if w.kind == sessions.KindGameRecorded {
+				if w.kind == sessions.KindGameRecorded || w.kind == sessions.KindPlayStep && w.game > 0 {
 					game++
 				}
 			}

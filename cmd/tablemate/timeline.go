@@ -46,6 +46,14 @@ func timelineText(t sessions.Table, e sessions.Event) string {
 		var p sessions.RoundRecorded
 		json.Unmarshal(e.Payload, &p)
 		return roundText(t, e.Seq, p)
+	case sessions.KindPlayStarted:
+		return "Guided game started"
+	case sessions.KindPlayStep:
+		s := fmt.Sprintf("Move %d of the guided game", moveNumberOf(t, e.Seq))
+		if g, ok := gameFinishedBy(t, e.Seq); ok {
+			s = fmt.Sprintf("Game %d finished by guided play (move %d)", g.Number, moveNumberOf(t, e.Seq)) + verdictText(t, g.State)
+		}
+		return s
 	case sessions.KindUndo:
 		var p sessions.Undo
 		json.Unmarshal(e.Payload, &p)
@@ -75,6 +83,8 @@ func shortText(t sessions.Table, e sessions.Event) string {
 		var p sessions.RoundRecorded
 		json.Unmarshal(e.Payload, &p)
 		return fmt.Sprintf("round %d of game %d", roundNumberOf(t, e.Seq, p.Game), p.Game)
+	case sessions.KindPlayStep:
+		return fmt.Sprintf("move %d of the guided game", moveNumberOf(t, e.Seq))
 	}
 	return lowerFirst(timelineText(t, e))
 }
@@ -308,4 +318,36 @@ func roundLines(slug string, g sessions.Game) views.LineChart {
 		}
 	}
 	return c
+}
+
+// moveNumberOf counts which move of its guided game the step at seq was:
+// steps since the last start before it, still in effect at that time.
+func moveNumberOf(t sessions.Table, seq int) int {
+	n := 0
+	for _, e := range t.Log {
+		if e.Seq > seq {
+			break
+		}
+		if e.UndoneBy != 0 && e.UndoneBy < seq {
+			continue
+		}
+		switch e.Kind {
+		case sessions.KindPlayStarted:
+			n = 0
+		case sessions.KindPlayStep:
+			n++
+		}
+	}
+	return n
+}
+
+// gameFinishedBy returns the game a guided play step ended, if that game
+// is on the table as the step left it (not undone, not corrected since).
+func gameFinishedBy(t sessions.Table, seq int) (sessions.Game, bool) {
+	for _, g := range t.Games {
+		if g.Seq == seq {
+			return g, true
+		}
+	}
+	return sessions.Game{}, false
 }

@@ -135,3 +135,49 @@ func TestRunningLinesAddUpGames(t *testing.T) {
 		t.Errorf("title %q", c.Title)
 	}
 }
+
+// guidedEngine is a tiny guided game: each step is a number of points for
+// the first player; the game is over after two steps.
+type guidedEngine struct{ roundsEngine }
+
+func (guidedEngine) Guide(players []string, setup []byte, steps [][]byte) (bool, []byte, error) {
+	if len(steps) < 2 {
+		return false, nil, nil
+	}
+	total := 0
+	for _, s := range steps {
+		var n int
+		json.Unmarshal(s, &n)
+		total += n
+	}
+	return true, []byte(fmt.Sprintf(`{"rounds":[{"players":[{"name":%q,"points":%d},{"name":%q,"points":0}]}]}`, players[0], total, players[1])), nil
+}
+
+func TestTimelineAndReplayOfGuidedPlay(t *testing.T) {
+	find := func(string) (scoring.Game, bool) { return guidedEngine{}, true }
+	timelineFind = find
+	t.Cleanup(func() { timelineFind = games.Find })
+	created, _ := json.Marshal(sessions.TableCreated{Game: "cambio", Players: []string{"Ana", "Ben"}})
+	step := func(seq int, kind sessions.Kind, payload string) sessions.Event {
+		return sessions.Event{Seq: seq, Kind: kind, Payload: json.RawMessage(payload)}
+	}
+	events := []sessions.Event{
+		{Seq: 1, Kind: sessions.KindTableCreated, Payload: created},
+		step(2, sessions.KindPlayStarted, `{"setup":{}}`),
+		step(3, sessions.KindPlayStep, `{"step":4}`),
+		step(4, sessions.KindPlayStep, `{"step":6}`),
+	}
+	tb, err := sessions.Replay("t", events, find)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"Guided game started", "Move 1 of the guided game", "Game 1 finished by guided play (move 2): Ana 10, Ben 0"}
+	for i, w := range want {
+		if got := timelineText(tb, tb.Log[i+1].Event); got != w {
+			t.Errorf("event %d: %q, want %q", i+2, got, w)
+		}
+	}
+	if steps := replaySteps(tb, 1); len(steps) != 1 || tb.Log[steps[0]].Seq != 4 {
+		t.Errorf("game 1's replay steps %v, want only the move that ended it", steps)
+	}
+}
