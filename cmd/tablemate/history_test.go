@@ -299,3 +299,41 @@ func TestTablePageLineChart(t *testing.T) {
 		t.Errorf("data table: Ana after game 1 = %q, want 58", got)
 	}
 }
+
+// A Cambio game in progress draws its running totals round by round with
+// the target line at 50; each round is a replay step and a timeline entry.
+func TestCambioRoundChartTimelineAndReplay(t *testing.T) {
+	ts := newTestServer(t)
+	table := ts.startRoundTable("cambio", "Ana", "Ben", "Cy")
+	for _, r := range cambioRounds[:2] {
+		if p := ts.enterCambioRound(table, r.cards, r.caller); p.status != http.StatusSeeOther {
+			t.Fatalf("round: %d\n%s", p.status, p.body)
+		}
+	}
+	p := ts.get(table)
+	chart := p.doc.Find(`[data-testid="rounds-chart"]`)
+	if chart.Find(`path.line`).Length() != 3 || chart.Find(`[data-testid="target-line"]`).Length() != 1 {
+		t.Fatalf("round chart:\n%s", p.body)
+	}
+	// The chart's data table agrees with the rounds table's totals.
+	totals := roundTotals(p)
+	var last []string
+	chart.Find(`table.sr-only tbody tr`).Each(func(_ int, s *goquery.Selection) {
+		last = append(last, s.Find("td").Last().Text())
+	})
+	if strings.Join(last, " ") != strings.Join(totals, " ") {
+		t.Errorf("chart ends at %v, the round totals are %v", last, totals)
+	}
+	var log []string
+	p.doc.Find(`[data-testid="log"] li`).Each(func(_ int, s *goquery.Selection) {
+		s.Find("span").Remove()
+		log = append(log, strings.TrimSpace(s.Text()))
+	})
+	if len(log) != 3 || !strings.HasPrefix(log[0], "Round 2 of game 1: Cy called Cambio; Ana ") || !strings.HasPrefix(log[1], "Round 1 of game 1: Ben called Cambio; Ana ") {
+		t.Errorf("round timeline %q", log)
+	}
+	r := ts.get(table + "/games/1/replay?step=2")
+	if r.text(`[data-testid="step-counter"]`) != "Step 2 of 2" || replayTotal(r, "Ana") != totals[0] {
+		t.Errorf("replay of round 2: %q, Ana %s want %s", r.text(`[data-testid="step-counter"]`), replayTotal(r, "Ana"), totals[0])
+	}
+}
