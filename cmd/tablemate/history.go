@@ -68,7 +68,9 @@ func (a *app) showHistory(c echo.Context) error {
 			continue
 		}
 		if err != nil {
-			return err
+			// One unreadable table must not hide the others.
+			a.log.Warn("history: table cannot be replayed", "table", id, "err", err)
+			continue
 		}
 		tables = append(tables, known{t, t.Log[len(t.Log)-1].At})
 	}
