@@ -100,6 +100,13 @@ func phone(t *testing.T) context.Context {
 	if p := os.Getenv("CHROMIUM"); p != "" {
 		path = p
 	}
+	// Not t.TempDir: Chromium may still write to its profile while it
+	// exits, and TempDir fails the test when it cannot remove everything.
+	profile, err := os.MkdirTemp("", "tablemate-chromium")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(profile) })
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(path),
 		chromedp.NoSandbox,
@@ -108,7 +115,7 @@ func phone(t *testing.T) context.Context {
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(t.TempDir()),
+		chromedp.UserDataDir(profile),
 	)
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelCtx := chromedp.NewContext(actx)
@@ -136,14 +143,15 @@ func run(t *testing.T, ctx context.Context, step string, actions ...chromedp.Act
 		var body string
 		bctx, bcancel := context.WithTimeout(ctx, 5*time.Second)
 		defer bcancel()
-		if chromedp.Run(bctx, chromedp.Text("main", &body, chromedp.ByQuery)) == nil {
-			t.Logf("page text at the failure:\n%s", body)
+		var loc string
+		if chromedp.Run(bctx, chromedp.Location(&loc), chromedp.Text("main", &body, chromedp.ByQuery)) == nil {
+			t.Logf("page %s at the failure:\n%.600s", loc, body)
 		}
 		var shot []byte
 		sctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 		defer cancel()
-		if chromedp.Run(sctx, chromedp.FullScreenshot(&shot, 80)) == nil {
-			p := filepath.Join(os.TempDir(), "tablemate-e2e-failure.jpg")
+		if chromedp.Run(sctx, chromedp.FullScreenshot(&shot, 100)) == nil {
+			p := filepath.Join(os.TempDir(), "tablemate-e2e-failure.png")
 			os.WriteFile(p, shot, 0o644)
 			t.Logf("screenshot of the failure: %s", p)
 		}
@@ -175,4 +183,24 @@ func snapshot(t *testing.T, ctx context.Context, name string) {
 		return
 	}
 	os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644)
+}
+
+// waitTrue polls a JavaScript expression until it is true, riding out
+// navigations (an evaluation during one fails and is simply tried again).
+func waitTrue(t *testing.T, ctx context.Context, what, expr string) {
+	t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		var ok bool
+		ectx, cancel := context.WithTimeout(ctx, 2*time.Second)
+		err := chromedp.Run(ectx, chromedp.Evaluate(expr, &ok))
+		cancel()
+		if err == nil && ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: %s never became true (last error %v)", what, expr, err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }

@@ -82,6 +82,8 @@ type TableVM struct {
 	Lines LineChart
 	// Current is the game in progress of a round-based table, or nil.
 	Current *RoundsVM
+	// PlayLabel offers guided play ("play along"); "" when the game has none.
+	PlayLabel string
 	// Finished is a round-based table's last game when it is over (the
 	// next round starts a new game), or nil.
 	Finished *GameOverVM

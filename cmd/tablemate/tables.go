@@ -11,6 +11,7 @@ import (
 
 	"tablemate/scoring"
 	"tablemate/scoring/games"
+	"tablemate/scoring/kks"
 	"tablemate/sessions"
 	"tablemate/views"
 )
@@ -186,6 +187,12 @@ func tableVM(c echo.Context, t sessions.Table, flash, kind string) views.TableVM
 	if e, ok := t.Newest(); ok {
 		vm.UndoLabel = shortText(t, e.Event)
 	}
+	if t.Info.Slug == kks.Slug {
+		vm.PlayLabel = "Play the next game along, turn by turn"
+		if t.Play != nil {
+			vm.PlayLabel = fmt.Sprintf("Continue the game played along (%d turns so far)", len(t.Play.Steps))
+		}
+	}
 	if ed, ok := editorFor(t.Info.Slug); ok && ed.rounds {
 		vm.Current = currentRounds(t, ed)
 		if vm.Current == nil {
@@ -281,6 +288,9 @@ func (a *app) addPlayer(c echo.Context) error {
 func (a *app) undo(c echo.Context) error {
 	seen, _ := formInt(c, "_seen")
 	_, err := a.tables.Undo(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"))
+	if err == nil && c.FormValue("back") == "play" { // undo of a guided move: stay in the game
+		return redirect(c, "/tables/"+c.Param("id")+"/play")
+	}
 	return a.afterTableWrite(c, err, "undo")
 }
 

@@ -112,6 +112,10 @@
     var el = document.querySelector("[data-live]");
     if (!el || !window.EventSource || !window.fetch) return;
     var source = new EventSource(el.getAttribute("data-live") + "?after=" + el.getAttribute("data-head"));
+    // Close the stream when the page is left: browsers allow only a few
+    // connections per server, and a stream kept by a cached page would
+    // hold one. A page restored from the cache opens a new one.
+    window.addEventListener("pagehide", function () { source.close(); }, { once: true });
     var busy = false;
     source.addEventListener("table", function (ev) {
       var cur = document.querySelector("[data-live]");
@@ -149,6 +153,8 @@
   if ("serviceWorker" in navigator && location.protocol !== "file:") {
     navigator.serviceWorker.register("/sw.js").catch(function () {});
   }
+
+  window.addEventListener("pageshow", function (ev) { if (ev.persisted) setupLive(); });
 
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", function () { init(document); setupLive(); showOffline(); });
