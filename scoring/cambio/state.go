@@ -70,35 +70,18 @@ type State struct {
 // *scoring.InputError naming the field, e.g. players[1].rounds[0].cards[2];
 // rule breaks are left to Score.
 func Decode(body []byte) (State, error) {
-	var top struct {
-		Players []json.RawMessage `json:"players"`
-		Options json.RawMessage   `json:"options"`
-	}
-	if err := scoring.Decode(body, &top, ""); err != nil {
-		return State{}, err
-	}
-	s := State{Players: make([]Player, len(top.Players))}
-	names := make([]string, len(top.Players))
-	for i, raw := range top.Players {
-		p, err := decodePlayer(raw, scoring.Index("players", i))
-		if err != nil {
-			return State{}, err
-		}
-		s.Players[i] = p
-		names[i] = p.Name
-	}
-	if err := scoring.CheckNames("players", names); err != nil {
-		return State{}, err
-	}
-	opts, err := decodeOptions(top.Options)
+	players, rawOpts, err := scoring.DecodeRequest(body, decodePlayer, func(p Player) string { return p.Name })
 	if err != nil {
 		return State{}, err
 	}
-	s.Options = opts
-	return s, nil
+	opts, err := decodeOptions(rawOpts)
+	if err != nil {
+		return State{}, err
+	}
+	return State{Players: players, Options: opts}, nil
 }
 
-func decodePlayer(raw json.RawMessage, path string) (Player, error) {
+func decodePlayer(raw []byte, path string) (Player, error) {
 	var in struct {
 		Name   string            `json:"name"`
 		Rounds []json.RawMessage `json:"rounds"`

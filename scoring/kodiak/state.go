@@ -59,44 +59,27 @@ type State struct {
 // *scoring.InputError naming the field, e.g. players[0].rounds[2].cards[1];
 // rule breaks are left to Score.
 func Decode(body []byte) (State, error) {
-	var top struct {
-		Players []json.RawMessage `json:"players"`
-		Options json.RawMessage   `json:"options"`
-	}
-	if err := scoring.Decode(body, &top, ""); err != nil {
+	players, rawOpts, err := scoring.DecodeRequest(body, decodePlayer, func(p Player) string { return p.Name })
+	if err != nil {
 		return State{}, err
 	}
-	s := State{Players: make([]Player, len(top.Players)), Options: Options{Cycles: DefaultCycles}}
-	names := make([]string, len(top.Players))
-	for i, raw := range top.Players {
-		p, err := decodePlayer(raw, scoring.Index("players", i))
-		if err != nil {
-			return State{}, err
-		}
-		s.Players[i] = p
-		names[i] = p.Name
+	s := State{Players: players, Options: Options{Cycles: DefaultCycles}}
+	var o struct {
+		Cycles *int `json:"cycles"`
 	}
-	if err := scoring.CheckNames("players", names); err != nil {
+	if err := scoring.DecodeOptions(rawOpts, &o); err != nil {
 		return State{}, err
 	}
-	if len(top.Options) > 0 {
-		var o struct {
-			Cycles *int `json:"cycles"`
+	if o.Cycles != nil {
+		if *o.Cycles < MinCycles || *o.Cycles > MaxCycles {
+			return State{}, scoring.Errorf("options.cycles", "must be a whole number from %d to %d, not %d", MinCycles, MaxCycles, *o.Cycles)
 		}
-		if err := scoring.Decode(top.Options, &o, "options"); err != nil {
-			return State{}, err
-		}
-		if o.Cycles != nil {
-			if *o.Cycles < MinCycles || *o.Cycles > MaxCycles {
-				return State{}, scoring.Errorf("options.cycles", "must be a whole number from %d to %d, not %d", MinCycles, MaxCycles, *o.Cycles)
-			}
-			s.Options.Cycles = *o.Cycles
-		}
+		s.Options.Cycles = *o.Cycles
 	}
 	return s, nil
 }
 
-func decodePlayer(raw json.RawMessage, path string) (Player, error) {
+func decodePlayer(raw []byte, path string) (Player, error) {
 	var in struct {
 		Name   string            `json:"name"`
 		Rounds []json.RawMessage `json:"rounds"`
