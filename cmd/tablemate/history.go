@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 
@@ -26,12 +25,10 @@ type historyFilter struct {
 // anything unreadable mean "any"; the name is trimmed and cut to 40
 // characters.
 func parseHistoryFilter(q url.Values) historyFilter {
-	f := historyFilter{Game: q.Get("game"), Player: strings.TrimSpace(q.Get("player"))}
+	// Drop invalid bytes before trimming, so no space they hid is left.
+	f := historyFilter{Game: q.Get("game"), Player: strings.TrimSpace(strings.ToValidUTF8(q.Get("player"), ""))}
 	if _, ok := games.Find(f.Game); !ok {
 		f.Game = ""
-	}
-	if !utf8.ValidString(f.Player) {
-		f.Player = strings.ToValidUTF8(f.Player, "")
 	}
 	if r := []rune(f.Player); len(r) > 40 {
 		f.Player = strings.TrimSpace(string(r[:40]))
