@@ -70,6 +70,10 @@ func editorFor(slug string) (editor, bool) {
 		return cambioEditor(), true
 	case "kodiak":
 		return kodiakEditor(), true
+	case "alaska":
+		return alaskaEditor(), true
+	case "rune-market":
+		return runeMarketEditor(), true
 	}
 	return editor{}, false
 }

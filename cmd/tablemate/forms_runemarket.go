@@ -1,0 +1,153 @@
+package main
+
+import (
+	"encoding/json"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"tablemate/scoring/runemarket"
+	"tablemate/views"
+)
+
+// The Rune Market's request (docs/api-rune-market.md), as the editor
+// builds it.
+type rmPlayer struct {
+	Name         string         `json:"name"`
+	Shelters     []rmShelter    `json:"shelters,omitempty"`
+	BoatShelters []rmBoat       `json:"boat_shelters,omitempty"`
+	Runes        map[string]int `json:"runes,omitempty"`
+	Highest      *int           `json:"highest_number_card,omitempty"`
+}
+
+type rmShelter struct {
+	Colour string `json:"colour"`
+	Runes  int    `json:"runes"`
+	Boat   bool   `json:"boat_shelter,omitempty"`
+	Bandit string `json:"bandit,omitempty"`
+}
+
+type rmBoat struct {
+	Colour string `json:"colour"`
+	Runes  int    `json:"runes"`
+}
+
+type rmState struct {
+	Players []rmPlayer        `json:"players"`
+	Options map[string]string `json:"options,omitempty"`
+}
+
+var rmColours = []string{"red", "blue"}
+
+// runeMarketEditor enters each player's table cards at the end: loose
+// runes, the red and blue shelters with what is in them, stand-alone boat
+// shelters, and what the tie-break may need.
+func runeMarketEditor() editor {
+	return counterSpec{
+		title: "The Rune Market", noun: "table cards", slots: runemarket.MaxPlayers,
+		intro: "Enter what lies in front of each player when the market's last rune is taken.",
+		fields: func(i int, names []string) []views.CounterField {
+			var f []views.CounterField
+			for _, c := range rmColours {
+				f = append(f, numberField(i, "runes."+c, strings.ToUpper(c[:1])+c[1:]+" runes lying loose", ""))
+			}
+			for _, c := range rmColours {
+				base := c + "_shelter"
+				f = append(f,
+					views.CounterField{Kind: "check", Name: pfield(i, base), ID: counterID(i, base), Label: "Has a " + c + " shelter"},
+					numberField(i, base+".runes", c+" runes in the "+c+" shelter", ""),
+					views.CounterField{Kind: "check", Name: pfield(i, base+".boat"), ID: counterID(i, base+".boat"), Label: "A boat shelter inside the " + c + " shelter"},
+					views.CounterField{Kind: "choice", Name: pfield(i, base+".bandit"), ID: counterID(i, base+".bandit"),
+						Label: "Bandit in the " + c + " shelter, bought by", None: "no bandit", Choices: otherPlayers(names, i)},
+				)
+			}
+			for _, c := range rmColours {
+				f = append(f, views.CounterField{Kind: "check", Name: pfield(i, "boat_shelters."+c), ID: counterID(i, "boat_shelters."+c),
+					Label: "A stand-alone " + c + " boat shelter", Hint: "Count runes inside it with the loose runes."})
+			}
+			h := numberField(i, "highest_number_card", "Highest number card in hand", "Only needed if the top totals tie; leave empty otherwise.")
+			h.Kind = "number-optional"
+			return append(f, h)
+		},
+		options: func(names []string) []views.CounterField {
+			return []views.CounterField{{Kind: "choice", Name: "options.rps_winner", ID: "rps-winner",
+				Label: "Rock-paper-scissors winner (last tie-break)", None: "not played", Choices: names}}
+		},
+		player: func(v url.Values, i int, name string) (any, error) {
+			p := rmPlayer{Name: name, Runes: map[string]int{}}
+			for _, c := range rmColours {
+				n, err := number(v, pfield(i, "runes."+c), c+" runes")
+				if err != nil {
+					return nil, err
+				}
+				if n != 0 {
+					p.Runes[c] = n
+				}
+				base := c + "_shelter"
+				runes, err := number(v, pfield(i, base+".runes"), "runes in the shelter")
+				if err != nil {
+					return nil, err
+				}
+				s := rmShelter{Colour: c, Runes: runes, Boat: v.Get(pfield(i, base+".boat")) != "",
+					Bandit: strings.TrimSpace(v.Get(pfield(i, base+".bandit")))}
+				// Anything entered about a shelter means it is there, ticked or not.
+				if v.Get(pfield(i, base)) != "" || s.Runes != 0 || s.Boat || s.Bandit != "" {
+					p.Shelters = append(p.Shelters, s)
+				}
+				if v.Get(pfield(i, "boat_shelters."+c)) != "" {
+					p.BoatShelters = append(p.BoatShelters, rmBoat{Colour: c})
+				}
+			}
+			if s := strings.TrimSpace(v.Get(pfield(i, "highest_number_card"))); s != "" {
+				n, err := number(v, pfield(i, "highest_number_card"), "the highest number card")
+				if err != nil {
+					return nil, err
+				}
+				p.Highest = &n
+			}
+			return p, nil
+		},
+		state: func(v url.Values, players []any) any {
+			st := map[string]any{"players": players}
+			if w := strings.TrimSpace(v.Get("options.rps_winner")); w != "" {
+				st["options"] = map[string]string{"rps_winner": w}
+			}
+			return st
+		},
+		values: func(state json.RawMessage) url.Values {
+			var st rmState
+			v := url.Values{}
+			if json.Unmarshal(state, &st) != nil {
+				return v
+			}
+			for i, p := range st.Players {
+				v.Set(pfield(i, "name"), p.Name)
+				for c, n := range p.Runes {
+					v.Set(pfield(i, "runes."+c), strconv.Itoa(n))
+				}
+				for _, s := range p.Shelters {
+					base := s.Colour + "_shelter"
+					v.Set(pfield(i, base), "1")
+					v.Set(pfield(i, base+".runes"), strconv.Itoa(s.Runes))
+					if s.Boat {
+						v.Set(pfield(i, base+".boat"), "1")
+					}
+					v.Set(pfield(i, base+".bandit"), s.Bandit)
+				}
+				for _, b := range p.BoatShelters {
+					v.Set(pfield(i, "boat_shelters."+b.Colour), "1")
+					if b.Runes > 0 { // shown with the loose runes, which score the same
+						v.Set(pfield(i, "runes."+b.Colour), strconv.Itoa(p.Runes[b.Colour]+b.Runes))
+					}
+				}
+				if p.Highest != nil {
+					v.Set(pfield(i, "highest_number_card"), strconv.Itoa(*p.Highest))
+				}
+			}
+			if w := st.Options["rps_winner"]; w != "" {
+				v.Set("options.rps_winner", w)
+			}
+			return v
+		},
+	}.editor()
+}
