@@ -4,7 +4,7 @@
 GO        ?= go
 ADDR      ?= :8080
 DB        ?= ./tablemate.db
-FUZZTIME  ?= 5s
+FUZZTIME  ?= 5000x
 
 .PHONY: run build test deps generate vet staticcheck unit e2e fuzz bench clean
 
