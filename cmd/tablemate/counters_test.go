@@ -133,3 +133,26 @@ func FuzzParseCountersForms(f *testing.F) {
 		}
 	})
 }
+
+// A game entered round by round has no whole-game correction form: its
+// rounds are undone instead, so the result page offers no broken link.
+func TestRoundGamesAreNotCorrectedAsAWhole(t *testing.T) {
+	ts := newTestServer(t)
+	table := ts.startTable(t, "cambio", "Ana", "Ben")
+	f := ts.get(table+"/games/new").formOf(t, table+"/games")
+	f.Set("players[0].cards", "7")
+	f.Set("players[1].cards", "3")
+	if p := ts.post(table+"/games", f); p.status != http.StatusSeeOther {
+		t.Fatalf("round: %d %s", p.status, p.text(".field-error"))
+	}
+	res := ts.get(table + "/games/1")
+	if res.status != http.StatusOK || res.doc.Find(`a[href$="/edit"]`).Length() != 0 {
+		t.Errorf("result page %d offers a correction", res.status)
+	}
+	if p := ts.get(table + "/games/1/edit"); p.status != http.StatusNotFound {
+		t.Errorf("edit page: %d", p.status)
+	}
+	if p := ts.post(table+"/games/1", f); p.status != http.StatusNotFound {
+		t.Errorf("correction post: %d", p.status)
+	}
+}

@@ -30,6 +30,9 @@ func (a *app) editGame(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if ed.rounds {
+		return echo.NewHTTPError(http.StatusNotFound, "A game entered round by round is corrected by undoing its rounds on the table page.")
+	}
 	g, err := gameParam(c, t)
 	if err != nil {
 		return err
@@ -99,6 +102,9 @@ func (a *app) correctGame(c echo.Context) error {
 	n, err := strconv.Atoi(c.Param("n"))
 	if err != nil || n < 1 {
 		return echo.ErrNotFound
+	}
+	if _, ed, err := a.tableEditor(c); err != nil || ed.rounds {
+		return echo.ErrNotFound // round games are corrected by undoing rounds
 	}
 	return a.saveGame(c, n)
 }
@@ -196,8 +202,13 @@ func gameResultVM(c echo.Context, t sessions.Table) (views.ResultVM, error) {
 	if g.Err != "" {
 		vm.Page.Flash, vm.Page.FlashKind = "This entry can no longer be read: "+g.Err, "bad"
 	}
-	if ed, ok := editorFor(t.Info.Slug); ok && ed.display != nil {
-		vm.Displays = ed.display(g.State)
+	if ed, ok := editorFor(t.Info.Slug); ok {
+		if ed.display != nil {
+			vm.Displays = ed.display(g.State)
+		}
+		if ed.rounds { // a round game is corrected by undoing its rounds
+			vm.EditURL = ""
+		}
 	}
 	return vm, nil
 }
