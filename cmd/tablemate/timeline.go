@@ -33,11 +33,11 @@ func timelineText(t sessions.Table, e sessions.Event) string {
 	case sessions.KindGameRecorded:
 		var p sessions.GameRecorded
 		json.Unmarshal(e.Payload, &p)
-		return "Game " + gameNumberOf(t, e.Seq) + " entered" + verdictText(t, p.State)
+		return "Game " + gameNumberOf(t, e.Seq) + " entered" + verdictText(t, e.Seq, p.State)
 	case sessions.KindGameCorrected:
 		var p sessions.GameCorrected
 		json.Unmarshal(e.Payload, &p)
-		s := fmt.Sprintf("Game %d corrected", p.Game) + verdictText(t, p.State)
+		s := fmt.Sprintf("Game %d corrected", p.Game) + verdictText(t, e.Seq, p.State)
 		if p.Reason != "" {
 			s += " (" + p.Reason + ")"
 		}
@@ -51,7 +51,7 @@ func timelineText(t sessions.Table, e sessions.Event) string {
 	case sessions.KindPlayStep:
 		s := fmt.Sprintf("Move %d of the guided game", moveNumberOf(t, e.Seq))
 		if g, ok := gameFinishedBy(t, e.Seq); ok {
-			s = fmt.Sprintf("Game %d finished by guided play (move %d)", g.Number, moveNumberOf(t, e.Seq)) + verdictText(t, g.State)
+			s = fmt.Sprintf("Game %d finished by guided play (move %d)", g.Number, moveNumberOf(t, e.Seq)) + verdictText(t, e.Seq, g.State)
 		}
 		return s
 	case sessions.KindUndo:
@@ -105,9 +105,16 @@ func logEntry(t sessions.Table, seq int) (sessions.LogEntry, bool) {
 	return sessions.LogEntry{}, false
 }
 
-// verdictText is ": Ana 58, Ben 47 — Ana wins" for a whole game's state,
-// scored by the table's engine; "" when the engine cannot read it.
-func verdictText(t sessions.Table, state json.RawMessage) string {
+// verdictText is ": Ana 58, Ben 47 — Ana wins" for the whole-game state
+// event seq recorded. A game still in effect was scored when the log was
+// replayed; only an undone or superseded state is scored again here. ""
+// when the engine cannot read it.
+func verdictText(t sessions.Table, seq int, state json.RawMessage) string {
+	for _, g := range t.Games {
+		if g.Seq == seq && g.Err == "" {
+			return ": " + totalsText(g.Result) + outcomeText(g.Result)
+		}
+	}
 	engine, ok := timelineFind(t.Info.Slug)
 	if !ok {
 		return ""
