@@ -4,6 +4,8 @@
 package views
 
 import (
+	"sort"
+
 	"github.com/a-h/templ"
 
 	"tablemate/scoring"
@@ -32,6 +34,20 @@ type Form struct {
 
 // Errors maps a field path (e.g. "players[1].display.red") to its message.
 type Errors map[string]string
+
+// Messages lists the messages in field order, for a banner.
+func (e Errors) Messages() []string {
+	fields := make([]string, 0, len(e))
+	for f := range e {
+		fields = append(fields, f)
+	}
+	sort.Strings(fields)
+	out := make([]string, len(fields))
+	for i, f := range fields {
+		out[i] = e[f]
+	}
+	return out
+}
 
 // Has reports whether the field has an error.
 func (e Errors) Has(field string) bool { _, ok := e[field]; return ok }
