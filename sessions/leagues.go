@@ -257,3 +257,37 @@ func (ts *Tables) LeagueGames(ctx context.Context, l League) ([]LeagueGame, erro
 	}
 	return out, nil
 }
+
+// LeagueRef names a league.
+type LeagueRef struct {
+	ID, Name string
+}
+
+// LeaguesOf returns, per table id, the leagues that count that table.
+func (ts *Tables) LeaguesOf(ctx context.Context, tableIDs []string) (map[string][]LeagueRef, error) {
+	out := map[string][]LeagueRef{}
+	if len(tableIDs) == 0 {
+		return out, nil
+	}
+	args := make([]any, len(tableIDs))
+	for i, id := range tableIDs {
+		args[i] = id
+	}
+	marks := strings.TrimSuffix(strings.Repeat("?,", len(tableIDs)), ",")
+	rows, err := ts.store.read.QueryContext(ctx,
+		`SELECT lt.table_id, l.id, l.name FROM league_tables lt JOIN leagues l ON l.id = lt.league_id
+		 WHERE lt.table_id IN (`+marks+`) ORDER BY l.name`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("leagues of tables: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var table string
+		var l LeagueRef
+		if err := rows.Scan(&table, &l.ID, &l.Name); err != nil {
+			return nil, fmt.Errorf("leagues of tables: %w", err)
+		}
+		out[table] = append(out[table], l)
+	}
+	return out, rows.Err()
+}

@@ -350,6 +350,8 @@ type GameOverVM struct {
 type HistoryVM struct {
 	Page
 	Game, Player string // the filter as entered ("" = any)
+	League       string // a league's public id ("" = any)
+	Leagues      []Choice
 	Games        []scoring.Info
 	Rows         []HistoryRow
 	Known        int // tables this phone knows before filtering
@@ -374,4 +376,9 @@ type ReplayVM struct {
 	Result             scoring.Result
 	PrevURL, NextURL   string // "" at the ends
 	GameURL            string
+}
+
+// Choice is one option of a select: the value sent and the label shown.
+type Choice struct {
+	Value, Label string
 }

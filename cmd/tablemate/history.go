@@ -19,6 +19,7 @@ import (
 // player's name, both optional.
 type historyFilter struct {
 	Game, Player string
+	League       string // a league's public id
 }
 
 // parseHistoryFilter reads ?game=&player= leniently: an unknown game and
@@ -30,6 +31,9 @@ func parseHistoryFilter(q url.Values) historyFilter {
 	if _, ok := games.Find(f.Game); !ok {
 		f.Game = ""
 	}
+	if l := q.Get("league"); validID(l) {
+		f.League = l
+	}
 	if r := []rune(f.Player); len(r) > 40 {
 		f.Player = strings.TrimSpace(string(r[:40]))
 	}
@@ -38,8 +42,11 @@ func parseHistoryFilter(q url.Values) historyFilter {
 
 // matches reports whether a table passes the filter; the player matches
 // any seated name containing it, ignoring case.
-func (f historyFilter) matches(t sessions.Table) bool {
+func (f historyFilter) matches(t sessions.Table, leagues []sessions.LeagueRef) bool {
 	if f.Game != "" && t.Info.Slug != f.Game {
+		return false
+	}
+	if f.League != "" && !slices.ContainsFunc(leagues, func(l sessions.LeagueRef) bool { return l.ID == f.League }) {
 		return false
 	}
 	if f.Player == "" {
@@ -71,10 +78,27 @@ func (a *app) showHistory(c echo.Context) error {
 		}
 		tables = append(tables, known{t, t.Log[len(t.Log)-1].At})
 	}
-	vm := views.HistoryVM{Page: page(c, "History"), Game: f.Game, Player: f.Player, Games: tableGames(), Known: len(tables)}
+	ids := make([]string, len(tables))
+	for i, k := range tables {
+		ids[i] = k.t.ID
+	}
+	leagues, err := a.tables.LeaguesOf(ctx, ids)
+	if err != nil {
+		return err
+	}
+	vm := views.HistoryVM{Page: page(c, "History"), Game: f.Game, Player: f.Player, League: f.League, Games: tableGames(), Known: len(tables)}
+	seen := map[string]bool{}
+	for _, id := range ids {
+		for _, l := range leagues[id] {
+			if !seen[l.ID] {
+				seen[l.ID] = true
+				vm.Leagues = append(vm.Leagues, views.Choice{Value: l.ID, Label: l.Name})
+			}
+		}
+	}
 	slices.SortStableFunc(tables, func(x, y known) int { return y.last.Compare(x.last) })
 	for _, k := range tables {
-		if !f.matches(k.t) {
+		if !f.matches(k.t, leagues[k.t.ID]) {
 			continue
 		}
 		row := views.HistoryRow{

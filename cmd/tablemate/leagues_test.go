@@ -167,3 +167,31 @@ func TestDistribution(t *testing.T) {
 		}
 	}
 }
+
+// History filters this phone's tables by the league that counts them.
+func TestHistoryByLeague(t *testing.T) {
+	ts := newTestServer(t)
+	f := ts.get("/leagues/new").formOf(t, "/leagues")
+	f.Set("name", "Club")
+	f.Set("scheme", "wins")
+	f.Set("members", "Ana\nBen")
+	admin := ts.post("/leagues", f).header.Get("Location")
+	inLeague := ts.createTable("Ana", "Ben")
+	ts.get(inLeague)
+	other := ts.createTable("Ana", "Cy")
+	ts.get(other)
+	form := ts.get(admin).formOf(t, admin+"/tables")
+	if p := ts.post(admin+"/tables", url.Values{"_csrf": form["_csrf"], "table": {inLeague}}); p.status != http.StatusSeeOther {
+		t.Fatalf("add table: %d", p.status)
+	}
+	h := ts.get("/history")
+	id, _ := h.doc.Find(`#history-league option:not([value=""])`).Attr("value")
+	if id == "" || h.doc.Find(`[data-testid="history"] li`).Length() != 2 {
+		t.Fatalf("history offers no league filter or lost a table")
+	}
+	filtered := ts.get("/history?league=" + id)
+	rows := filtered.doc.Find(`[data-testid="history"] a`)
+	if href, _ := rows.Attr("href"); rows.Length() != 1 || href != inLeague {
+		t.Errorf("league filter shows %d tables (%q), want only %s", rows.Length(), href, inLeague)
+	}
+}
