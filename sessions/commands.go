@@ -23,13 +23,14 @@ var ErrNothingToUndo = errors.New("nothing to undo: no entry is left to take bac
 type Tables struct {
 	store *Store
 	find  Finder
+	cache *replayCache
 	// notify, if set, is told the new head after every recorded write.
 	notify func(tableID string, head int)
 }
 
 // NewTables returns the table API over store, scoring games found by find.
 func NewTables(store *Store, find Finder) *Tables {
-	return &Tables{store: store, find: find}
+	return &Tables{store: store, find: find, cache: newReplayCache(256)}
 }
 
 // OnChange registers fn to be told a table's new head after each write
@@ -77,8 +78,16 @@ func (ts *Tables) Create(ctx context.Context, token string, c TableCreated) (str
 	return ts.store.createTable(ctx, token, c)
 }
 
-// Table loads a table's log and replays it.
+// Table loads a table: from the replay cache while its head has not moved,
+// else by replaying its log.
 func (ts *Tables) Table(ctx context.Context, id string) (Table, error) {
+	head, readID, err := ts.store.head(ctx, id)
+	if err != nil {
+		return Table{}, err
+	}
+	if t, ok := ts.cache.get(id, head); ok {
+		return t, nil
+	}
 	events, err := ts.store.Events(ctx, id)
 	if err != nil {
 		return Table{}, err
@@ -87,8 +96,9 @@ func (ts *Tables) Table(ctx context.Context, id string) (Table, error) {
 	if err != nil {
 		return t, err
 	}
-	t.ReadID, err = ts.store.ReadID(ctx, id)
-	return t, err
+	t.ReadID = readID
+	ts.cache.put(t)
+	return t, nil
 }
 
 // ReadOnly finds the table behind a read-only link and loads it.

@@ -1,0 +1,47 @@
+package sessions
+
+import (
+	"context"
+	"fmt"
+	"testing"
+)
+
+func TestReplayCacheFollowsTheHead(t *testing.T) {
+	_, ts := openTest(t)
+	ctx := context.Background()
+	id := newTable(t, ts)
+	first, _ := ts.Table(ctx, id)
+	again, _ := ts.Table(ctx, id)
+	if len(first.Log) != 1 || &first.Log[0] != &again.Log[0] {
+		t.Fatal("an unchanged table was replayed again instead of coming from the cache")
+	}
+	if _, err := ts.RecordGame(ctx, id, 1, "", state(1, 2, 3)); err != nil {
+		t.Fatal(err)
+	}
+	after, _ := ts.Table(ctx, id)
+	if len(after.Games) != 1 || after.Head != 2 || len(first.Games) != 0 {
+		t.Fatalf("after a write: %d games at head %d; the earlier copy has %d", len(after.Games), after.Head, len(first.Games))
+	}
+	if _, err := ts.Table(ctx, "missing"); err != ErrNotFound {
+		t.Fatalf("missing table: %v", err)
+	}
+}
+
+func TestReplayCacheIsBounded(t *testing.T) {
+	c := newReplayCache(3)
+	for i := range 5 {
+		c.put(Table{ID: fmt.Sprint(i), Head: 1})
+	}
+	if len(c.byID) != 3 || len(c.order) != 3 {
+		t.Fatalf("cache holds %d tables, want 3", len(c.byID))
+	}
+	if _, ok := c.get("0", 1); ok {
+		t.Error("the oldest table was not evicted")
+	}
+	if _, ok := c.get("4", 1); !ok {
+		t.Error("the newest table is missing")
+	}
+	if _, ok := c.get("4", 2); ok {
+		t.Error("a table whose head moved came from the cache")
+	}
+}
