@@ -128,23 +128,31 @@ const MaxNameLen = 40
 // (given its path, "players[1]") and checking the names with CheckNames.
 // The options come back raw for the game to read (DecodeOptions).
 func DecodeRequest[P any](body []byte, decode func(raw []byte, field string) (P, error), name func(P) string) ([]P, json.RawMessage, error) {
+	return DecodeRequestAt(body, "", decode, name)
+}
+
+// DecodeRequestAt is DecodeRequest for an envelope that sits at path
+// prefix of a larger request (e.g. "round", so errors name
+// round.players[1].cards[0]).
+func DecodeRequestAt[P any](body []byte, prefix string, decode func(raw []byte, field string) (P, error), name func(P) string) ([]P, json.RawMessage, error) {
 	var top struct {
 		Players []json.RawMessage `json:"players"`
 		Options json.RawMessage   `json:"options"`
 	}
-	if err := Decode(body, &top, ""); err != nil {
+	if err := Decode(body, &top, prefix); err != nil {
 		return nil, nil, err
 	}
+	list := Join(prefix, "players")
 	players := make([]P, len(top.Players))
 	names := make([]string, len(top.Players))
 	for i, raw := range top.Players {
-		p, err := decode(raw, Index("players", i))
+		p, err := decode(raw, Index(list, i))
 		if err != nil {
 			return nil, nil, err
 		}
 		players[i], names[i] = p, name(p)
 	}
-	if err := CheckNames("players", names); err != nil {
+	if err := CheckNames(list, names); err != nil {
 		return nil, nil, err
 	}
 	return players, top.Options, nil

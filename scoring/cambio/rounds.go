@@ -61,46 +61,39 @@ func (Engine) AppendRound(state, round []byte) ([]byte, error) {
 // (round.players[1].cards[2], round.options.target). It also returns the
 // options in force for a game the round starts.
 func DecodeRound(body []byte) (RoundEntry, Options, error) {
-	var top struct {
-		Players []json.RawMessage `json:"players"`
-		Options json.RawMessage   `json:"options"`
-	}
-	if err := scoring.Decode(body, &top, "round"); err != nil {
+	players, rawOpts, err := scoring.DecodeRequestAt(body, "round", decodeRoundPlayer, func(p RoundPlayer) string { return p.Name })
+	if err != nil {
 		return RoundEntry{}, Options{}, err
 	}
-	if len(top.Players) == 0 {
+	if len(players) == 0 {
 		return RoundEntry{}, Options{}, scoring.Errorf("round.players", "a round lists every player at the table")
 	}
-	r := RoundEntry{Players: make([]RoundPlayer, len(top.Players))}
-	list := make([]string, len(top.Players))
-	for i, raw := range top.Players {
-		path := scoring.Index("round.players", i)
-		var in struct {
-			Name   string            `json:"name"`
-			Cards  []json.RawMessage `json:"cards"`
-			Cambio bool              `json:"cambio"`
-		}
-		if err := scoring.Decode(raw, &in, path); err != nil {
-			return RoundEntry{}, Options{}, err
-		}
-		cards, err := decodeCards(in.Cards, scoring.Join(path, "cards"))
-		if err != nil {
-			return RoundEntry{}, Options{}, err
-		}
-		r.Players[i] = RoundPlayer{Name: in.Name, Cards: cards, Cambio: in.Cambio}
-		list[i] = in.Name
-	}
-	if err := scoring.CheckNames("round.players", list); err != nil {
-		return RoundEntry{}, Options{}, err
-	}
-	opts, err := decodeOptions(top.Options)
+	r := RoundEntry{Players: players}
+	opts, err := decodeOptions(rawOpts)
 	if err != nil {
 		return RoundEntry{}, Options{}, prefixed(err)
 	}
-	if len(top.Options) > 0 {
+	if len(rawOpts) > 0 {
 		r.Options = &opts
 	}
 	return r, opts, nil
+}
+
+// decodeRoundPlayer reads one player's part of a round.
+func decodeRoundPlayer(raw []byte, path string) (RoundPlayer, error) {
+	var in struct {
+		Name   string            `json:"name"`
+		Cards  []json.RawMessage `json:"cards"`
+		Cambio bool              `json:"cambio"`
+	}
+	if err := scoring.Decode(raw, &in, path); err != nil {
+		return RoundPlayer{}, err
+	}
+	cards, err := decodeCards(in.Cards, scoring.Join(path, "cards"))
+	if err != nil {
+		return RoundPlayer{}, err
+	}
+	return RoundPlayer{Name: in.Name, Cards: cards, Cambio: in.Cambio}, nil
 }
 
 // prefixed moves an options error below "round".

@@ -70,59 +70,20 @@ func (Engine) AppendRound(state, round []byte) ([]byte, error) {
 // "round" (round.players[1].cards[2], round.options.cycles). It also
 // returns the options in force for a game the round starts.
 func DecodeRound(body []byte) (RoundEntry, Options, error) {
-	var top struct {
-		Players []json.RawMessage `json:"players"`
-		Options json.RawMessage   `json:"options"`
-	}
-	if err := scoring.Decode(body, &top, "round"); err != nil {
+	players, rawOpts, err := scoring.DecodeRequestAt(body, "round", decodeRoundPlayer, func(p RoundPlayer) string { return p.Name })
+	if err != nil {
 		return RoundEntry{}, Options{}, err
 	}
-	if len(top.Players) == 0 {
+	if len(players) == 0 {
 		return RoundEntry{}, Options{}, scoring.Errorf("round.players", "a round lists every player at the table")
 	}
-	r := RoundEntry{Players: make([]RoundPlayer, len(top.Players))}
-	list := make([]string, len(top.Players))
-	for i, raw := range top.Players {
-		path := scoring.Index("round.players", i)
-		var in struct {
-			Name               string            `json:"name"`
-			Kodiak             bool              `json:"kodiak"`
-			Cards              []json.RawMessage `json:"cards"`
-			Pounces            int               `json:"pounces"`
-			HairballsKept      int               `json:"hairballs_kept"`
-			HairballsDiscarded int               `json:"hairballs_discarded"`
-		}
-		if err := scoring.Decode(raw, &in, path); err != nil {
-			return RoundEntry{}, Options{}, err
-		}
-		cards := make([]Card, len(in.Cards))
-		for k, rc := range in.Cards {
-			f := scoring.Index(scoring.Join(path, "cards"), k)
-			var tok string
-			if err := scoring.Decode(rc, &tok, f); err != nil {
-				return RoundEntry{}, Options{}, err
-			}
-			c, err := ParseCard(tok)
-			if err != nil {
-				return RoundEntry{}, Options{}, scoring.Errorf(f, "%s", err.Error())
-			}
-			cards[k] = c
-		}
-		r.Players[i] = RoundPlayer{Name: in.Name, Round: Round{
-			Kodiak: in.Kodiak, Cards: cards, Pounces: in.Pounces,
-			HairballsKept: in.HairballsKept, HairballsDiscarded: in.HairballsDiscarded,
-		}}
-		list[i] = in.Name
-	}
-	if err := scoring.CheckNames("round.players", list); err != nil {
-		return RoundEntry{}, Options{}, err
-	}
+	r := RoundEntry{Players: players}
 	opts := Options{Cycles: DefaultCycles}
-	if len(top.Options) > 0 {
+	if len(rawOpts) > 0 {
 		var o struct {
 			Cycles *int `json:"cycles"`
 		}
-		if err := scoring.Decode(top.Options, &o, "round.options"); err != nil {
+		if err := scoring.Decode(rawOpts, &o, "round.options"); err != nil {
 			return RoundEntry{}, Options{}, err
 		}
 		if o.Cycles != nil {
@@ -134,4 +95,36 @@ func DecodeRound(body []byte) (RoundEntry, Options, error) {
 		r.Options = &opts
 	}
 	return r, opts, nil
+}
+
+// decodeRoundPlayer reads one player's part of a round.
+func decodeRoundPlayer(raw []byte, path string) (RoundPlayer, error) {
+	var in struct {
+		Name               string            `json:"name"`
+		Kodiak             bool              `json:"kodiak"`
+		Cards              []json.RawMessage `json:"cards"`
+		Pounces            int               `json:"pounces"`
+		HairballsKept      int               `json:"hairballs_kept"`
+		HairballsDiscarded int               `json:"hairballs_discarded"`
+	}
+	if err := scoring.Decode(raw, &in, path); err != nil {
+		return RoundPlayer{}, err
+	}
+	cards := make([]Card, len(in.Cards))
+	for k, rc := range in.Cards {
+		f := scoring.Index(scoring.Join(path, "cards"), k)
+		var tok string
+		if err := scoring.Decode(rc, &tok, f); err != nil {
+			return RoundPlayer{}, err
+		}
+		c, err := ParseCard(tok)
+		if err != nil {
+			return RoundPlayer{}, scoring.Errorf(f, "%s", err.Error())
+		}
+		cards[k] = c
+	}
+	return RoundPlayer{Name: in.Name, Round: Round{
+		Kodiak: in.Kodiak, Cards: cards, Pounces: in.Pounces,
+		HairballsKept: in.HairballsKept, HairballsDiscarded: in.HairballsDiscarded,
+	}}, nil
 }
