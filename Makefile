@@ -6,20 +6,23 @@ ADDR      ?= :8080
 DB        ?= ./tablemate.db
 FUZZTIME  ?= 5000x
 
-.PHONY: run build test deps generate vet staticcheck unit e2e fuzz bench clean
+.PHONY: run build build-deps test deps generate vet staticcheck unit e2e fuzz bench clean
 
 run: build
 	./bin/tablemate serve -addr $(ADDR) -db $(DB)
 
-build: generate
+build: build-deps generate
 	$(GO) build -o bin/tablemate ./cmd/tablemate
+
+build-deps:
+	@scripts/install-build-deps.sh
 
 generate:
 	$(GO) tool templ generate -path views
 
 # Everything CI checks: generated code current, vet, staticcheck, unit and
 # HTTP tests with -race, short fuzz runs, and the browser tests.
-test: deps vet staticcheck unit fuzz e2e
+test: build-deps deps vet staticcheck unit fuzz e2e
 
 deps:
 	@scripts/install-deps.sh
