@@ -75,7 +75,10 @@ func TestHistoryAndReplayOnAPhone(t *testing.T) {
 	var leader string
 	run(t, ctx, "filter by player",
 		chromedp.SendKeys(`#history-player`, "ben", chromedp.ByQuery),
-		tap(`[data-testid="history-apply"]`),
+		tap(`[data-testid="history-apply"]`))
+	// Wait for the filtered page itself: the old page has a count too.
+	waitTrue(t, ctx, "filtered page", `location.search.includes("player=ben") && document.readyState === "complete"`)
+	run(t, ctx, "read the filtered page",
 		chromedp.WaitVisible(`[data-testid="history-count"]`, chromedp.ByQuery),
 		chromedp.Text(`[data-testid="history-count"]`, &count, chromedp.ByQuery),
 		chromedp.Text(`[data-testid="history-leader"]`, &leader, chromedp.ByQuery),
