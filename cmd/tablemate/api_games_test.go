@@ -1,0 +1,70 @@
+package main
+
+import (
+	"encoding/json"
+	"net/http"
+	"os"
+	"testing"
+)
+
+// TestScoreAPIForEveryGame posts a valid finished state of each of the
+// seven games to its score endpoint and checks the totals and winners
+// the rules give.
+func TestScoreAPIForEveryGame(t *testing.T) {
+	ts := newTestServer(t)
+	b, err := os.ReadFile("../../scoring/games/testdata/score-cases.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []struct {
+		Game    string          `json:"game"`
+		Request json.RawMessage `json:"request"`
+		Expect  struct {
+			Valid   bool     `json:"valid"`
+			Winners []string `json:"winners"`
+		} `json:"expect"`
+	}
+	if err := json.Unmarshal(b, &cases); err != nil {
+		t.Fatal(err)
+	}
+	bodies := map[string]struct {
+		body    string
+		winners []string
+	}{
+		"kodiak": {`{"players":[{"name":"Ana","rounds":[{"kodiak":true,"cards":["3"],"pounces":1},{"cards":[]}]},
+			{"name":"Ben","rounds":[{"cards":[]},{"kodiak":true,"cards":["13","red-king"]}]}]}`, []string{"Ana"}},
+		"alaska":      {`{"players":[{"name":"Ana","salmon":5},{"name":"Ben","salmon":3}]}`, []string{"Ana"}},
+		"rune-market": {`{"players":[{"name":"Ana","runes":{"red":2}},{"name":"Ben","runes":{"blue":1}}]}`, []string{"Ana"}},
+	}
+	for _, c := range cases {
+		bodies[c.Game+"/case"] = struct {
+			body    string
+			winners []string
+		}{string(c.Request), c.Expect.Winners}
+	}
+	seen := map[string]bool{}
+	for name, c := range bodies {
+		game := name
+		if i := len(name) - len("/case"); i > 0 && name[i:] == "/case" {
+			game = name[:i]
+		}
+		seen[game] = true
+		status, res := ts.postJSON("/api/v1/games/"+game+"/score", c.body)
+		if status != http.StatusOK {
+			t.Errorf("%s: %d %v", name, status, res)
+			continue
+		}
+		var winners []string
+		for _, w := range res["winners"].([]any) {
+			winners = append(winners, w.(string))
+		}
+		if len(winners) != len(c.winners) || (len(winners) > 0 && winners[0] != c.winners[0]) {
+			t.Errorf("%s: winners %v, want %v (%v)", name, winners, c.winners, res["violations"])
+		}
+	}
+	for _, g := range []string{"koffer-katze-sombrero", "auf-der-hut", "kociaki-lobuziaki", "cambio", "kodiak", "alaska", "rune-market"} {
+		if !seen[g] {
+			t.Errorf("no state for %s", g)
+		}
+	}
+}
