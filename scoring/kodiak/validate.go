@@ -139,19 +139,7 @@ func roundsEntered(s State) int {
 }
 
 func roundCountMismatch(s State) string {
-	if len(s.Players) == 0 {
-		return ""
-	}
-	counts := make([]string, len(s.Players))
-	same := true
-	for i, p := range s.Players {
-		counts[i] = fmt.Sprintf("%s %d", p.Name, len(p.Rounds))
-		same = same && len(p.Rounds) == len(s.Players[0].Rounds)
-	}
-	if same {
-		return ""
-	}
-	return "every player needs the same number of rounds, but the rounds entered are: " + strings.Join(counts, ", ")
+	return scoring.RoundCountMismatch(s.Players, func(p Player) string { return p.Name }, func(p Player) int { return len(p.Rounds) })
 }
 
 // kodiaksOf returns the seats marked as Kodiak in round j.
