@@ -22,6 +22,9 @@ type Page struct {
 	// Scripts are extra static scripts (paths under static/, e.g.
 	// "js/cards.js") that only this page needs; loaded deferred.
 	Scripts []string
+	// Styles are extra stylesheets (paths under static/, e.g.
+	// "css/play-adh.css") that only this page needs.
+	Styles []string
 }
 
 // Form carries the hidden fields every write form sends: the CSRF token,

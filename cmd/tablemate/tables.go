@@ -11,7 +11,6 @@ import (
 
 	"tablemate/scoring"
 	"tablemate/scoring/games"
-	"tablemate/scoring/kks"
 	"tablemate/sessions"
 	"tablemate/views"
 )
@@ -187,7 +186,7 @@ func tableVM(c echo.Context, t sessions.Table, flash, kind string) views.TableVM
 	if e, ok := t.Newest(); ok {
 		vm.UndoLabel = shortText(t, e.Event)
 	}
-	if t.Info.Slug == kks.Slug {
+	if _, ok := guided[t.Info.Slug]; ok {
 		vm.PlayLabel = "Play the next game along, turn by turn"
 		if t.Play != nil {
 			vm.PlayLabel = fmt.Sprintf("Continue the game played along (%d turns so far)", len(t.Play.Steps))

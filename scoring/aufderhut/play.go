@@ -23,17 +23,8 @@ type Step struct {
 	Outcome string `json:"outcome,omitempty"`
 }
 
-// StepError is a step the rules refuse (replay stops there) or, when
-// Warning is set, one they frown on (replay goes on). Step counts from 1.
-type StepError struct {
-	Step    int    `json:"step"`
-	Code    string `json:"code"`
-	Rule    string `json:"rule"`
-	Message string `json:"message"`
-	Warning bool   `json:"warning,omitempty"`
-}
-
-func (e *StepError) Error() string { return fmt.Sprintf("step %d: %s", e.Step, e.Message) }
+// StepError is a step the rules refuse (scoring.StepError).
+type StepError = scoring.StepError
 
 // Spot is one place in the display: a character, and a face-down hat
 // above it. Only a spot with a hat can be looked at, swapped or revealed.

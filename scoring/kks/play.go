@@ -5,6 +5,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"tablemate/scoring"
 )
 
 // RowSize is how many cards are laid in the row at setup.
@@ -22,16 +24,8 @@ type Step struct {
 	Reveal *Card
 }
 
-// StepError is a step the rules refuse. Step is the 1-based step (= turn)
-// number, 0 for a setup that cannot start.
-type StepError struct {
-	Step    int    `json:"step"`
-	Code    string `json:"code"`
-	Rule    string `json:"rule"`
-	Message string `json:"message"`
-}
-
-func (e *StepError) Error() string { return fmt.Sprintf("step %d: %s", e.Step, e.Message) }
+// StepError is a step the rules refuse (scoring.StepError).
+type StepError = scoring.StepError
 
 // RowCard is one card in the row with the tokens lying on it.
 type RowCard struct {
