@@ -3,16 +3,20 @@
 package e2e
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"tablemate/scoring/kks"
 )
 
 // A whole guided game of Koffer, Katze & Sombrero on a phone: lay the row
 // by tapping cards, then every turn tap the card taken and the card turned
-// up. At the end the app shows the game's score, which must be valid.
+// up. At the end the app shows the game's score, which must be the
+// engine's score of the same game replayed here.
 func TestPlayAlongKKSOnAPhone(t *testing.T) {
 	base := startServer(t)
 	ctx := phone(t)
@@ -47,14 +51,22 @@ func TestPlayAlongKKSOnAPhone(t *testing.T) {
 	if !strings.Contains(first, "pay 2 tokens") {
 		t.Errorf("taking the third card says %q, want 2 tokens (rule text's example)", first)
 	}
+	var steps [][]byte
 	for turn := range 34 {
 		acts := []chromedp.Action{tap(`[data-testid="take-1"]`)}
+		step := kks.Step{Take: 1}
 		if turn < len(deck) {
-			card := strings.ReplaceAll(deck[turn], " ", "-")
-			acts = append(acts, tap(`[data-testid="reveal-`+card+`"]`))
+			card, err := kks.ParseCard(deck[turn])
+			if err != nil {
+				t.Fatal(err)
+			}
+			step.Reveal = &card
+			testid := strings.ReplaceAll(deck[turn], " ", "-")
+			acts = append(acts, tap(`[data-testid="reveal-`+testid+`"]`))
 		} else {
 			acts = append(acts, tap(`[data-testid="confirm-take"]`))
 		}
+		steps = append(steps, kks.StepJSON(step))
 		run(t, ctx, fmt.Sprintf("turn %d", turn+1), acts...)
 		if turn == 33 {
 			break
@@ -72,4 +84,25 @@ func TestPlayAlongKKSOnAPhone(t *testing.T) {
 	if verdict != "true" {
 		t.Errorf("the guided game ended with an invalid state")
 	}
+	checkTotals(t, ctx, kksGuidedResult(t, []string{"Amelia", "Victor"}, row, steps))
+}
+
+// kksGuidedResult replays the same guided game through the engine and
+// scores its final displays, as the page should.
+func kksGuidedResult(t *testing.T, players, row []string, steps [][]byte) scoringResult {
+	t.Helper()
+	setup, _ := json.Marshal(kks.Setup{Row: row})
+	over, final, err := kks.Engine{}.Guide(players, setup, steps)
+	if err != nil || !over {
+		t.Fatalf("engine replay of the scripted game: over=%v err=%v", over, err)
+	}
+	res, err := kks.Engine{}.Check(final)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := scoringResult{totals: map[string]int{}, winners: res.Winners}
+	for _, p := range res.Players {
+		want.totals[p.Name] = p.Total
+	}
+	return want
 }
