@@ -1,0 +1,95 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"context"
+	_ "embed"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// axeSource is axe-core, vendored from npm by static/npm/vendor.sh. It is
+// injected into pages by the test only; the app never serves it.
+//
+//go:embed testdata/axe.min.js
+var axeSource string
+
+// axeViolation is the part of an axe-core result the test reports.
+type axeViolation struct {
+	ID     string `json:"id"`
+	Impact string `json:"impact"`
+	Help   string `json:"help"`
+	Nodes  []struct {
+		Target []any `json:"target"`
+	} `json:"nodes"`
+}
+
+// audit runs axe-core on the page now open and fails the test for every
+// serious or critical violation (minor and moderate ones are logged).
+func audit(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	var found []axeViolation
+	run(t, ctx, "axe on "+name,
+		chromedp.Evaluate(axeSource, nil),
+		chromedp.Evaluate(`axe.run(document, {resultTypes: ["violations"]}).then(r => r.violations)`, &found,
+			func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }),
+	)
+	for _, v := range found {
+		var where []string
+		for _, n := range v.Nodes {
+			where = append(where, fmt.Sprint(n.Target...))
+		}
+		msg := fmt.Sprintf("%s: axe %s (%s): %s at %s", name, v.ID, v.Impact, v.Help, strings.Join(where, ", "))
+		if v.Impact == "serious" || v.Impact == "critical" {
+			t.Error(msg)
+		} else {
+			t.Log(msg)
+		}
+	}
+}
+
+// The main pages, in light and dark mode on a phone, have no serious or
+// critical accessibility violations by axe-core (contrast, names of
+// controls and images, labels, landmarks, ARIA use).
+func TestPagesPassAxeOnAPhone(t *testing.T) {
+	base := startServer(t)
+	ctx := phone(t)
+
+	ana := map[string]string{"red": "1 5 7", "yellow": "6 10 x", "black": "4 6 x 5", "blue": "4 9"}
+	ben := map[string]string{"red": "2 3", "blue": "8"}
+	var table, league string
+	run(t, ctx, "a table with a game", newTable(base, "Friday", "Ana", "Ben")...)
+	run(t, ctx, "table url", chromedp.Location(&table))
+	run(t, ctx, "game 1", append([]chromedp.Action{tap(`[data-testid="enter-game"]`), chromedp.WaitVisible(`[data-testid="submit-scores"]`, chromedp.ByQuery)},
+		enterGame([]map[string]string{ana, ben}, []int{3, 7})...)...)
+	run(t, ctx, "a league",
+		chromedp.Navigate(base+"/leagues/new"),
+		chromedp.WaitVisible(`#league-name`, chromedp.ByQuery),
+		chromedp.SendKeys(`#league-name`, "Thursday club", chromedp.ByQuery),
+		chromedp.SendKeys(`#members`, "Ana\nBen", chromedp.ByQuery),
+		tap(`[data-testid="create-league"]`),
+		chromedp.WaitVisible(`[data-testid="no-league-games"]`, chromedp.ByQuery),
+		chromedp.Location(&league),
+	)
+
+	pages := []string{
+		"/", "/tables/new", "/check", "/check/koffer-katze-sombrero", "/check/auf-der-hut",
+		"/check/kociaki-lobuziaki", "/history", "/leagues/new",
+		strings.TrimPrefix(table, base), strings.TrimPrefix(table, base) + "/games/1",
+		strings.TrimPrefix(table, base) + "/games/new", strings.TrimPrefix(table, base) + "/games/1/replay",
+		strings.TrimPrefix(table, base) + "/play", strings.TrimPrefix(league, base),
+	}
+	for _, scheme := range []string{"light", "dark"} {
+		run(t, ctx, scheme+" mode", emulation.SetEmulatedMedia().WithFeatures([]*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}))
+		for _, p := range pages {
+			run(t, ctx, "open "+p, chromedp.Navigate(base+p), chromedp.WaitReady("main", chromedp.ByQuery))
+			audit(t, ctx, p+" ("+scheme+")")
+		}
+	}
+}
