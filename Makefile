@@ -6,7 +6,7 @@ ADDR      ?= :8080
 DB        ?= ./tablemate.db
 FUZZTIME  ?= 5000x
 
-.PHONY: run build build-deps test deps generate vet staticcheck unit e2e fuzz bench clean
+.PHONY: run build build-deps test deps generate vet staticcheck unit e2e fuzz bench lighthouse clean
 
 run: build
 	./bin/tablemate serve -addr $(ADDR) -db $(DB)
@@ -45,6 +45,10 @@ e2e: build
 
 bench:
 	$(GO) test -run=NONE -bench=. -benchmem ./scoring/... ./views/...
+
+# Lighthouse scores of the main pages (a measurement for the README).
+lighthouse: build-deps
+	scripts/lighthouse/run.sh
 
 clean:
 	rm -rf bin
