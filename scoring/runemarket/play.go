@@ -1,0 +1,966 @@
+package runemarket
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"tablemate/scoring"
+)
+
+// StepError is a step the rules refuse (scoring.StepError).
+type StepError = scoring.StepError
+
+// HandSize is how many hand cards a player holds after drawing back (rule
+// text "Draw Back to 3").
+const HandSize = 3
+
+// Phase is where the player to move is in their turn (rule text
+// "Gameplay": the four phases in this order). PhaseEnd follows the market's
+// last rune while a tie-break fact is still missing; PhaseOver is the end.
+type Phase string
+
+// The phases of a turn, then of the end of the game.
+const (
+	PhaseInterest  Phase = "interest"
+	PhasePurchases Phase = "purchases"
+	PhaseHand      Phase = "hand_cards"
+	PhaseEnd       Phase = "end"
+	PhaseOver      Phase = "over"
+)
+
+// Market is what lies in the middle of the table: runes, boat shelters and
+// bandits. Runes paid come back to it, bandits and destroyed boat shelters
+// return to it.
+type Market struct {
+	Red          int `json:"red"`
+	Blue         int `json:"blue"`
+	BoatShelters int `json:"boat_shelters"`
+	Bandits      int `json:"bandits"`
+}
+
+// RunesLeft is the red and blue runes still in the market; the game ends
+// when it reaches 0 (ruling RUN-1).
+func (m Market) RunesLeft() int { return m.Red + m.Blue }
+
+// Seat is one player's public ledger: table cards as Player describes them
+// (shelters with their runes, boat shelter and bandit; stand-alone boat
+// shelters; loose runes) plus the number of hand cards held.
+type Seat struct {
+	Player
+	Hand int `json:"hand"`
+}
+
+// Position is a game of The Rune Market in progress. It is a value: Apply
+// returns a new one and leaves its receiver untouched.
+type Position struct {
+	Players []Seat
+	Market  Market
+	Phase   Phase
+	// Turn counts turns from 1; Steps counts the steps applied.
+	Turn, Steps int
+	// Played is the hand-card plays of this turn; Attacked lists the
+	// opponents the player to move has challenged to a duel this turn.
+	Played   int
+	Attacked []string
+	// Interest is the engine's report of this turn's phase 1 once taken.
+	Interest *InterestReport
+	// RPSWinner is the entered winner of the final rock-paper-scissors
+	// duel (ruling RUN-1, G-2), "" until entered.
+	RPSWinner string
+	current   int
+}
+
+// Current is the index in Players of the player to move.
+func (p Position) Current() int { return p.current }
+
+// ToMove is the name of the player to move, "" once the market is empty.
+func (p Position) ToMove() string {
+	if p.Ended() || len(p.Players) == 0 {
+		return ""
+	}
+	return p.Players[p.current].Name
+}
+
+// Ended reports that the market's last rune has been taken (ruling RUN-1):
+// no more turns; tie-break facts may still be missing.
+func (p Position) Ended() bool { return p.Phase == PhaseEnd || p.Phase == PhaseOver }
+
+// Over reports that the game is finished and its ranking complete.
+func (p Position) Over() bool { return p.Phase == PhaseOver }
+
+// Price is the runes of one colour that buy a boat shelter or a bandit at
+// this table (ruling RUN-1).
+func (p Position) Price() int { return Price(len(p.Players)) }
+
+// Start sets up a game: 2–5 players (ruling RUN-1), the market as counted
+// and the player who starts ("the winner of the last round", or the
+// youngest). A setup that cannot be played is a *StepError with Step 0.
+func Start(players []string, market Market, first string) (Position, *StepError) {
+	if n := len(players); n < MinPlayers || n > MaxPlayers {
+		return Position{}, &StepError{Code: "player_count", Rule: "RUN-1",
+			Message: fmt.Sprintf("The Rune Market is played by %d to %d players, not %d", MinPlayers, MaxPlayers, n)}
+	}
+	if market.Red < 0 || market.Blue < 0 || market.BoatShelters < 0 || market.Bandits < 0 {
+		return Position{}, &StepError{Code: "negative_count", Rule: "RUN-1",
+			Message: "the market's piles cannot hold fewer than 0 cards"}
+	}
+	if market.RunesLeft() == 0 {
+		return Position{}, &StepError{Code: "market_empty", Rule: "RUN-1",
+			Message: "the market needs red or blue runes: the game ends when its last rune is taken"}
+	}
+	p := Position{Market: market, Phase: PhaseInterest, Turn: 1}
+	for _, name := range players {
+		p.Players = append(p.Players, Seat{Player: Player{Name: name, Shelters: []Shelter{}, BoatShelters: []BoatShelter{}}, Hand: HandSize})
+	}
+	i, ok := p.find(first)
+	if !ok {
+		return Position{}, &StepError{Code: "unknown_player", Rule: "RUN-1",
+			Message: fmt.Sprintf("%q is not at the table: name the player who starts (the winner of the last round, or the youngest)", first)}
+	}
+	p.current = i
+	return p, nil
+}
+
+// find looks a player up the way names are compared at the table.
+func (p Position) find(name string) (int, bool) {
+	name = strings.TrimSpace(name)
+	for i, s := range p.Players {
+		if name != "" && strings.EqualFold(strings.TrimSpace(s.Name), name) {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// Action is what a step does.
+type Action string
+
+// The steps of guided play.
+const (
+	// Phase 1.
+	DoInterest Action = "interest"
+	// Phase 2 (runes only) or 3 (number cards summing to 21+).
+	DoBuy    Action = "buy"
+	DoRansom Action = "ransom"
+	// Any time in the player's own turn: put loose runes into a shelter.
+	DoPlace Action = "place"
+	// Phase 3: hand cards.
+	DoRune        Action = "rune"
+	DoShelter     Action = "shelter"
+	DoThief       Action = "thief"
+	DoDoubleTheft Action = "double_theft"
+	DoDuel        Action = "duel"
+	// Phase 4.
+	DoDraw Action = "draw"
+	// After the end: the facts the tie-break chain needs.
+	DoTieBreak Action = "tie_break"
+)
+
+// Items the market sells.
+const (
+	ItemBoatShelter = "boat_shelter"
+	ItemBandit      = "bandit"
+)
+
+// Where a bought boat shelter goes: into the red or blue main shelter, or
+// standing alone.
+const Alone = "alone"
+
+// Theft is one steal: a rune of Colour, or a hand card, from a player.
+type Theft struct {
+	From   string `json:"from"`
+	Take   string `json:"take"` // "rune" or "hand_card"
+	Colour string `json:"colour,omitempty"`
+}
+
+// What a theft takes.
+const (
+	TakeRune     = "rune"
+	TakeHandCard = "hand_card"
+)
+
+// Step is one move of guided play. Do says which; the other fields are
+// the move's details (see docs/api-rune-market-play.md).
+type Step struct {
+	Do Action `json:"do"`
+	// Item bought (buy): boat_shelter or bandit.
+	Item string `json:"item,omitempty"`
+	// Pay is the colour of the runes paid for a purchase (buy).
+	Pay string `json:"pay,omitempty"`
+	// Cards are the number cards discarded (rune, buy, ransom) .
+	Cards []int `json:"cards,omitempty"`
+	// Runes are the runes paid as a bandit's ransom (ransom).
+	Runes *Runes `json:"runes,omitempty"`
+	// Colour: of the rune bought (rune), the shelter played (shelter),
+	// the runes placed (place).
+	Colour string `json:"colour,omitempty"`
+	// Player: the bandit's victim (buy bandit) or the defender (duel).
+	Player string `json:"player,omitempty"`
+	// Shelter: the colour of the victim's shelter the bandit goes into
+	// (buy bandit), of the own shelter freed (ransom).
+	Shelter string `json:"shelter,omitempty"`
+	// Into: where a bought boat shelter goes (red, blue, alone); where
+	// runes are placed (shelter, boat_shelter).
+	Into string `json:"into,omitempty"`
+	// Count of runes placed (place).
+	Count int `json:"count,omitempty"`
+	// Steal: the thefts (thief: 1, double_theft: 2, a won duel: 1).
+	Steal []Theft `json:"steal,omitempty"`
+	// Card is the attacker's number card, Won whether the attack won,
+	// Defence the defender's card shown when it did not (duel).
+	Card    *int `json:"card,omitempty"`
+	Won     bool `json:"won,omitempty"`
+	Defence *int `json:"defence,omitempty"`
+	// HighestNumberCards and RPSWinner are tie-break facts (tie_break).
+	HighestNumberCards map[string]int `json:"highest_number_cards,omitempty"`
+	RPSWinner          string         `json:"rps_winner,omitempty"`
+}
+
+// Apply plays one step and returns the new position; the receiver is left
+// unchanged. A step the rules refuse is a *StepError naming the ruling.
+func (p Position) Apply(s Step) (Position, *StepError) {
+	n := p.clone()
+	n.Steps++
+	r := refuser{step: n.Steps}
+	if s.Do == DoTieBreak {
+		if err := n.tieBreak(s, r); err != nil {
+			return p, err
+		}
+		return n, nil
+	}
+	if p.Ended() {
+		return p, r.no("after_game_end", "RUN-1", "the game ended when the market's last rune was taken; no more moves")
+	}
+	var err *StepError
+	switch s.Do {
+	case DoInterest:
+		err = n.interest(r)
+	case DoBuy:
+		err = n.buy(s, r)
+	case DoRansom:
+		err = n.ransom(s, r)
+	case DoPlace:
+		err = n.place(s, r)
+	case DoRune, DoShelter, DoThief, DoDoubleTheft, DoDuel:
+		err = n.handCard(s, r)
+	case DoDraw:
+		err = n.draw(r)
+	default:
+		err = r.no("unknown_action", "RUN-1", fmt.Sprintf("%q is not a move of The Rune Market", s.Do))
+	}
+	if err != nil {
+		return p, err
+	}
+	if n.Market.RunesLeft() == 0 {
+		// Ruling RUN-1: the game ends immediately with the last rune.
+		n.Phase = PhaseEnd
+		n.settle()
+	}
+	return n, nil
+}
+
+// refuser builds the StepErrors of one step.
+type refuser struct{ step int }
+
+func (r refuser) no(code, rule, msg string) *StepError {
+	return &StepError{Step: r.step, Code: code, Rule: rule, Message: msg}
+}
+
+func (p *Position) seat() *Seat { return &p.Players[p.current] }
+
+// interest is phase 1 (rule text "Interest", "Bandit"): the engine's
+// Interest report is applied: bandits move a rune each to their owners,
+// emptied shelters with a bandit are abandoned (the bandit returns to the
+// market), and the interest runes come from the market into the shelter
+// that earned them — fewer if the market runs short.
+func (p *Position) interest(r refuser) *StepError {
+	if p.Phase != PhaseInterest {
+		return r.no("interest_taken", "RUN-1", "interest is taken once, at the beginning of the turn, before any purchase or hand card")
+	}
+	s := p.seat()
+	rep := Interest(s.Player)
+	var kept []Shelter
+	for i, y := range rep.Yields {
+		if i >= len(s.Shelters) {
+			break
+		}
+		sh := s.Shelters[i]
+		switch {
+		case y.Abandoned:
+			p.Market.Bandits++
+			continue
+		case y.Stolen > 0:
+			sh.Runes -= y.Stolen
+			if j, ok := p.find(sh.Bandit); ok {
+				p.Players[j].Runes.add(sh.Colour, y.Stolen)
+			}
+		case y.Interest > 0:
+			sh.Runes += p.Market.take(sh.Colour, y.Interest)
+		}
+		kept = append(kept, sh)
+	}
+	for i, y := range rep.Yields[min(len(s.Shelters), len(rep.Yields)):] {
+		if y.Interest > 0 {
+			s.BoatShelters[i].Runes += p.Market.take(y.Colour, y.Interest)
+		}
+	}
+	s.Shelters = append([]Shelter{}, kept...)
+	p.Interest = &rep
+	p.Phase = PhasePurchases
+	return nil
+}
+
+// take removes up to n runes of colour c from the market and returns how
+// many there were.
+func (m *Market) take(c string, n int) int {
+	left := &m.Red
+	if c == Blue {
+		left = &m.Blue
+	}
+	n = min(n, *left)
+	*left -= n
+	return n
+}
+
+func (m *Market) give(c string, n int) {
+	if c == Blue {
+		m.Blue += n
+	} else {
+		m.Red += n
+	}
+}
+
+func (r *Runes) add(c string, n int) {
+	if c == Blue {
+		r.Blue += n
+	} else {
+		r.Red += n
+	}
+}
+
+func (r Runes) of(c string) int {
+	if c == Blue {
+		return r.Blue
+	}
+	return r.Red
+}
+
+// needTurn refuses phase-1-less moves: interest comes first.
+func (p *Position) needTurn(r refuser, what string) *StepError {
+	if p.Phase == PhaseInterest {
+		return r.no("interest_first", "RUN-1", fmt.Sprintf("take the interest first (phase 1), then %s", what))
+	}
+	return nil
+}
+
+// Spendable is the runes of colour c a player may pay with: all but those
+// frozen in a shelter where a bandit sits (rule text "Bandit").
+func Spendable(pl Player, c string) int {
+	n := pl.Runes.of(c)
+	for _, sh := range pl.Shelters {
+		if sh.Colour == c && sh.Bandit == "" {
+			n += sh.Runes
+		}
+	}
+	for _, b := range pl.BoatShelters {
+		if b.Colour == c {
+			n += b.Runes
+		}
+	}
+	return n
+}
+
+// Holding is all the runes of colour c a player has, frozen ones too:
+// what a thief can steal from.
+func Holding(pl Player, c string) int {
+	n := pl.Runes.of(c)
+	for _, sh := range pl.Shelters {
+		if sh.Colour == c {
+			n += sh.Runes
+		}
+	}
+	for _, b := range pl.BoatShelters {
+		if b.Colour == c {
+			n += b.Runes
+		}
+	}
+	return n
+}
+
+// removeRunes takes n runes of colour c from a player, in a fixed order
+// that keeps shelters earning interest as long as possible: loose runes
+// first, then runes beyond the first in each shelter, then the last rune
+// of a shelter. Frozen runes (a bandit's shelter) are used only when
+// frozen is true (a theft). The caller has checked there are enough.
+func removeRunes(pl *Player, c string, n int, frozen bool) {
+	take := func(have *int, keep int) {
+		d := min(n, max(0, *have-keep))
+		*have -= d
+		n -= d
+	}
+	switch c {
+	case Blue:
+		take(&pl.Runes.Blue, 0)
+	default:
+		take(&pl.Runes.Red, 0)
+	}
+	for _, keep := range []int{1, 0} {
+		for i := range pl.BoatShelters {
+			if pl.BoatShelters[i].Colour == c {
+				take(&pl.BoatShelters[i].Runes, keep)
+			}
+		}
+		for i := range pl.Shelters {
+			if sh := &pl.Shelters[i]; sh.Colour == c && (frozen || sh.Bandit == "") {
+				take(&sh.Runes, keep)
+			}
+		}
+	}
+}
+
+// buy is a purchase of a boat shelter or a bandit (rule text "Purchasing
+// decision", "Buying Boat Shelters and Bandits"; ruling RUN-1): Price()
+// runes of one colour in phase 2, or number cards summing to 21+ as a hand
+// card play. What is bought is played at once.
+func (p *Position) buy(s Step, r refuser) *StepError {
+	if err := p.needTurn(r, "buy"); err != nil {
+		return err
+	}
+	me := p.seat()
+	if s.Item != ItemBoatShelter && s.Item != ItemBandit {
+		return r.no("unknown_item", "RUN-1", fmt.Sprintf("the market sells a boat shelter or a bandit, not %q", s.Item))
+	}
+	left := p.Market.BoatShelters
+	if s.Item == ItemBandit {
+		left = p.Market.Bandits
+	}
+	if left == 0 {
+		return r.no("market_out", "RUN-1", fmt.Sprintf("the market has no %s left", itemName(s.Item)))
+	}
+	if err := p.pay(s, r, "a "+itemName(s.Item), p.Price(), BoatOrBanditSum); err != nil {
+		return err
+	}
+	if s.Item == ItemBandit {
+		if err := p.placeBandit(s, r); err != nil {
+			return err
+		}
+		p.Market.Bandits--
+		return nil
+	}
+	if err := placeBoat(me, s.Into, r); err != nil {
+		return err
+	}
+	p.Market.BoatShelters--
+	return nil
+}
+
+func itemName(item string) string { return strings.ReplaceAll(item, "_", " ") }
+
+// pay takes a purchase's price: runes of one colour (only before the first
+// hand card, rule text "Hand cards") or number cards summing to at least
+// cardsSum (a hand card play, so it moves the turn to phase 3).
+func (p *Position) pay(s Step, r refuser, what string, runes, cardsSum int) *StepError {
+	me := p.seat()
+	if len(s.Cards) > 0 {
+		if s.Pay != "" {
+			return r.no("two_payments", "RUN-1", "pay either with runes or with number cards, not both")
+		}
+		sum, err := p.cards(s.Cards, r)
+		if err != nil {
+			return err
+		}
+		if sum < cardsSum {
+			return r.no("cards_sum", "RUN-1", fmt.Sprintf("%s costs number cards summing to %d or more, not %d", what, cardsSum, sum))
+		}
+		me.Hand -= len(s.Cards)
+		p.Played++
+		p.Phase = PhaseHand
+		return nil
+	}
+	c, ok := colour(s.Pay)
+	if !ok {
+		return r.no("no_payment", "RUN-1", fmt.Sprintf("%s costs %d runes of one colour (red or blue) or number cards summing to %d+: say which", what, runes, cardsSum))
+	}
+	if p.Phase == PhaseHand {
+		return r.no("runes_after_hand_card", "RUN-1", "once a hand card is played, nothing more can be bought with runes this turn (rule text \"Hand cards\"); pay with number cards summing to 21 or more")
+	}
+	if have := Spendable(me.Player, c); have < runes {
+		return r.no("cannot_pay", "RUN-1", fmt.Sprintf("%s costs %d %s runes with %d players; %s has %d that can be spent (runes in a shelter with a bandit are frozen)", what, runes, c, len(p.Players), me.Name, have))
+	}
+	removeRunes(&me.Player, c, runes, false)
+	p.Market.give(c, runes)
+	return nil
+}
+
+// cards checks number cards played from the hand: each 0–13 (ruling
+// CAM-1), no more than the hand holds. It returns their sum.
+func (p *Position) cards(cards []int, r refuser) (int, *StepError) {
+	sum := 0
+	for _, v := range cards {
+		if v < 0 || v > MaxNumberCard {
+			return 0, r.no("card_value", "CAM-1", fmt.Sprintf("number cards go from 0 to %d, not %d", MaxNumberCard, v))
+		}
+		sum += v
+	}
+	if h := p.seat().Hand; len(cards) > h {
+		return 0, r.no("hand_size", "RUN-1", fmt.Sprintf("%s holds %s, not %d", p.seat().Name, plural(h, "hand card"), len(cards)))
+	}
+	return sum, nil
+}
+
+// placeBandit puts a bought bandit into another player's main shelter
+// (rule text "Bandit"); a boat shelter found there is destroyed and goes
+// back to the market.
+func (p *Position) placeBandit(s Step, r refuser) *StepError {
+	v, ok := p.find(s.Player)
+	if !ok {
+		return r.no("unknown_player", "RUN-1", fmt.Sprintf("%q is not at the table: name the player whose shelter the bandit goes into", s.Player))
+	}
+	if v == p.current {
+		return r.no("bandit_target", "RUN-1", "a bandit goes into another player's shelter, not one's own")
+	}
+	c, _ := colour(s.Shelter)
+	victim := &p.Players[v]
+	i := slices.IndexFunc(victim.Shelters, func(sh Shelter) bool { return sh.Colour == c })
+	switch {
+	case i < 0:
+		return r.no("bandit_target", "RUN-1", fmt.Sprintf("%s has no %s main shelter for the bandit (a bandit sits only in a main shelter)", victim.Name, orColour(s.Shelter)))
+	case victim.Shelters[i].Bandit != "":
+		return r.no("bandit_target", "RUN-1", fmt.Sprintf("%s's %s shelter already holds %s's bandit", victim.Name, c, victim.Shelters[i].Bandit))
+	}
+	sh := &victim.Shelters[i]
+	sh.Bandit = p.seat().Name
+	if sh.BoatShelter {
+		sh.BoatShelter = false
+		p.Market.BoatShelters++
+	}
+	return nil
+}
+
+func orColour(c string) string {
+	if c == "" {
+		return "(red or blue)"
+	}
+	return c
+}
+
+// placeBoat puts a boat shelter on a player's table (rule text "Boat
+// Shelter"): inside a main shelter that has none (and no bandit, which
+// would destroy it), or standing alone in place of a missing main shelter.
+func placeBoat(me *Seat, into string, r refuser) *StepError {
+	if into == Alone {
+		if len(me.BoatShelters) >= freeColours(me.Player) {
+			return r.no("boat_shelter_place", "RUN-1", "a boat shelter stands alone only in place of a missing main shelter (at most two shelters in all); put it inside a main shelter")
+		}
+		me.BoatShelters = append(me.BoatShelters, BoatShelter{})
+		return nil
+	}
+	c, ok := colour(into)
+	if !ok {
+		return r.no("boat_shelter_place", "RUN-1", fmt.Sprintf("say where the boat shelter goes: red, blue (inside that main shelter) or alone, not %q", into))
+	}
+	i := slices.IndexFunc(me.Shelters, func(sh Shelter) bool { return sh.Colour == c })
+	switch {
+	case i < 0:
+		return r.no("boat_shelter_place", "RUN-1", fmt.Sprintf("%s has no %s main shelter to put the boat shelter in", me.Name, c))
+	case me.Shelters[i].BoatShelter:
+		return r.no("boat_shelter_place", "RUN-1", fmt.Sprintf("the %s shelter already holds a boat shelter; a main shelter holds only one (no triple interest)", c))
+	case me.Shelters[i].Bandit != "":
+		return r.no("boat_shelter_place", "RUN-1", fmt.Sprintf("%s's bandit sits in the %s shelter and would destroy the boat shelter", me.Shelters[i].Bandit, c))
+	}
+	me.Shelters[i].BoatShelter = true
+	return nil
+}
+
+// freeColours is how many main-shelter colours a player lacks: the room
+// for stand-alone boat shelters.
+func freeColours(pl Player) int {
+	free := 2
+	for _, sh := range pl.Shelters {
+		if sh.Colour == Red || sh.Colour == Blue {
+			free--
+		}
+	}
+	return max(free, 0)
+}
+
+// ransom frees a shelter of its bandit (rule text "How to get rid of a
+// bandit"): 3 runes not inside that shelter back to the market (before the
+// first hand card, like any rune payment), or number cards summing to 21+.
+// The bandit goes back to the market.
+func (p *Position) ransom(s Step, r refuser) *StepError {
+	if err := p.needTurn(r, "pay a ransom"); err != nil {
+		return err
+	}
+	me := p.seat()
+	c, _ := colour(s.Shelter)
+	i := slices.IndexFunc(me.Shelters, func(sh Shelter) bool { return sh.Colour == c && sh.Bandit != "" })
+	if i < 0 {
+		return r.no("no_bandit", "RUN-1", fmt.Sprintf("no bandit sits in %s's %s shelter", me.Name, orColour(s.Shelter)))
+	}
+	switch {
+	case len(s.Cards) > 0:
+		if s.Runes != nil {
+			return r.no("two_payments", "RUN-1", "pay the ransom either with runes or with number cards, not both")
+		}
+		sum, err := p.cards(s.Cards, r)
+		if err != nil {
+			return err
+		}
+		if sum < BoatOrBanditSum {
+			return r.no("cards_sum", "RUN-1", fmt.Sprintf("a ransom in number cards is a sum of %d or more, not %d", BoatOrBanditSum, sum))
+		}
+		me.Hand -= len(s.Cards)
+		p.Played++
+		p.Phase = PhaseHand
+	case s.Runes == nil || s.Runes.Red < 0 || s.Runes.Blue < 0 || s.Runes.Red+s.Runes.Blue != RansomRunes:
+		return r.no("ransom_runes", "RUN-1", fmt.Sprintf("a ransom in runes is %d runes (any colours) or number cards summing to %d or more", RansomRunes, BoatOrBanditSum))
+	case p.Phase == PhaseHand:
+		return r.no("runes_after_hand_card", "RUN-1", "once a hand card is played, nothing more is paid with runes this turn (rule text \"Hand cards\"); pay the ransom with number cards summing to 21 or more")
+	default:
+		// The runes must lie outside the affected shelter: hide it while
+		// counting and paying.
+		freed := me.Shelters[i]
+		me.Shelters[i].Runes = 0
+		for _, col := range []string{Red, Blue} {
+			need := s.Runes.of(col)
+			if have := Spendable(me.Player, col); have < need {
+				me.Shelters[i] = freed
+				return r.no("cannot_pay", "RUN-1", fmt.Sprintf("%s has %d %s runes outside the %s shelter that can be spent, not %d", me.Name, have, col, freed.Colour, need))
+			}
+			removeRunes(&me.Player, col, need, false)
+			p.Market.give(col, need)
+		}
+		me.Shelters[i].Runes = freed.Runes
+	}
+	me.Shelters[i].Bandit = ""
+	p.Market.Bandits++
+	return nil
+}
+
+// RansomRunes is the ransom in runes that frees a shelter of its bandit
+// (rule text "How to get rid of a bandit" II; it does not change with the
+// number of players).
+const RansomRunes = 3
+
+// place puts loose runes into one's own shelter of their colour, or into a
+// stand-alone boat shelter (whose colour the first rune decides).
+func (p *Position) place(s Step, r refuser) *StepError {
+	if err := p.needTurn(r, "place runes"); err != nil {
+		return err
+	}
+	me := p.seat()
+	c, ok := colour(s.Colour)
+	if !ok {
+		return r.no("place_colour", "RUN-1", fmt.Sprintf("say which runes to place: red or blue, not %q", s.Colour))
+	}
+	if s.Count < 1 || me.Runes.of(c) < s.Count {
+		return r.no("place_runes", "RUN-1", fmt.Sprintf("%s has %d loose %s runes; place 1 to %d", me.Name, me.Runes.of(c), c, me.Runes.of(c)))
+	}
+	var into *int
+	switch s.Into {
+	case "shelter", "":
+		if i := slices.IndexFunc(me.Shelters, func(sh Shelter) bool { return sh.Colour == c }); i >= 0 {
+			into = &me.Shelters[i].Runes
+		}
+	case "boat_shelter":
+		i := slices.IndexFunc(me.BoatShelters, func(b BoatShelter) bool { return b.Colour == c })
+		if i < 0 && !slices.ContainsFunc(me.Shelters, func(sh Shelter) bool { return sh.Colour == c }) {
+			// An empty stand-alone boat shelter takes the colour of its first rune.
+			i = slices.IndexFunc(me.BoatShelters, func(b BoatShelter) bool { return b.Colour == "" })
+		}
+		if i >= 0 {
+			me.BoatShelters[i].Colour = c
+			into = &me.BoatShelters[i].Runes
+		}
+	}
+	if into == nil {
+		return r.no("place_shelter", "RUN-1", fmt.Sprintf("%s has no shelter for %s runes there (red runes go in red shelters, blue in blue; a boat shelter's colour cannot change)", me.Name, c))
+	}
+	*into += s.Count
+	me.Runes.add(c, -s.Count)
+	return nil
+}
+
+// handCard plays a card from the hand (phase 3): a rune bought with number
+// cards, a shelter played to the table, a thief, a shelter as a double
+// theft, or a duel.
+func (p *Position) handCard(s Step, r refuser) *StepError {
+	if err := p.needTurn(r, "play hand cards"); err != nil {
+		return err
+	}
+	me := p.seat()
+	if me.Hand < 1 {
+		return r.no("hand_size", "RUN-1", fmt.Sprintf("%s has no hand card left to play", me.Name))
+	}
+	var err *StepError
+	used := 1
+	switch s.Do {
+	case DoRune:
+		err = p.buyRune(s, r)
+		used = len(s.Cards)
+	case DoShelter:
+		err = playShelter(me, s.Colour, r)
+	case DoThief:
+		err = p.steal(s.Steal, 1, "a thief card", r)
+	case DoDoubleTheft:
+		err = p.steal(s.Steal, 2, "a shelter played as a double theft card", r)
+	case DoDuel:
+		err = p.duel(s, r)
+	}
+	if err != nil {
+		return err
+	}
+	p.seat().Hand -= used
+	p.Played++
+	p.Phase = PhaseHand
+	return nil
+}
+
+// buyRune buys one rune with number cards summing to exactly 5, 10 or 15
+// (ruling RUN-1).
+func (p *Position) buyRune(s Step, r refuser) *StepError {
+	c, ok := colour(s.Colour)
+	if !ok {
+		return r.no("rune_colour", "RUN-1", fmt.Sprintf("say which rune to buy: red or blue, not %q", s.Colour))
+	}
+	if len(s.Cards) == 0 {
+		return r.no("cards_sum", "RUN-1", "a rune costs number cards summing to exactly 5, 10 or 15: name them")
+	}
+	sum, err := p.cards(s.Cards, r)
+	if err != nil {
+		return err
+	}
+	if !BuysRune(sum) {
+		return r.no("cards_sum", "RUN-1", fmt.Sprintf("a rune costs number cards summing to exactly 5, 10 or 15, not %d", sum))
+	}
+	if p.Market.take(c, 1) == 0 {
+		return r.no("market_out", "RUN-1", fmt.Sprintf("the market has no %s rune left", c))
+	}
+	p.seat().Runes.add(c, 1)
+	return nil
+}
+
+// playShelter puts a main shelter on the table (rule text "Red and Blue
+// Shelters" I: one of each colour at most). A stand-alone boat shelter of
+// that colour moves inside it with its runes, and an uncoloured one moves
+// in when there is no more room to stand alone ("Once you have two main
+// shelters, you must place your Boat Shelters inside").
+func playShelter(me *Seat, col string, r refuser) *StepError {
+	c, ok := colour(col)
+	if !ok {
+		return r.no("shelter_colour", "RUN-1", fmt.Sprintf("a shelter is red or blue, not %q", col))
+	}
+	if slices.ContainsFunc(me.Shelters, func(sh Shelter) bool { return sh.Colour == c }) {
+		return r.no("shelter_limit", "RUN-1", fmt.Sprintf("%s has a %s shelter already (one of each colour at most); play this one as a double theft instead", me.Name, c))
+	}
+	sh := Shelter{Colour: c}
+	i := slices.IndexFunc(me.BoatShelters, func(b BoatShelter) bool { return b.Colour == c })
+	if i < 0 && len(me.BoatShelters) >= freeColours(me.Player) {
+		i = slices.IndexFunc(me.BoatShelters, func(b BoatShelter) bool { return b.Colour == "" })
+	}
+	if i >= 0 {
+		sh.BoatShelter, sh.Runes = true, me.BoatShelters[i].Runes
+		me.BoatShelters = slices.Delete(me.BoatShelters, i, i+1)
+	}
+	me.Shelters = append(me.Shelters, sh)
+	return nil
+}
+
+// steal carries out thefts (rule text "Thief card", shelters as "Double
+// Theft Card", a won duel): each takes a rune of a colour (frozen ones
+// too: "others may still steal from it") or a hand card from another
+// player. A stolen rune lies loose before the thief; a stolen hand card
+// joins the thief's hand.
+func (p *Position) steal(ts []Theft, want int, what string, r refuser) *StepError {
+	if len(ts) != want {
+		return r.no("steal_count", "RUN-1", fmt.Sprintf("%s steals %s, not %d", what, plural(want, "rune or hand card"), len(ts)))
+	}
+	for _, t := range ts {
+		v, ok := p.find(t.From)
+		if !ok || v == p.current {
+			return r.no("steal_from", "RUN-1", fmt.Sprintf("steal from another player at the table, not %q", t.From))
+		}
+		victim := &p.Players[v]
+		switch t.Take {
+		case TakeRune:
+			c, ok := colour(t.Colour)
+			if !ok {
+				return r.no("rune_colour", "RUN-1", fmt.Sprintf("say which rune is stolen: red or blue, not %q", t.Colour))
+			}
+			if Holding(victim.Player, c) == 0 {
+				return r.no("steal_nothing", "RUN-1", fmt.Sprintf("%s has no %s rune to steal", victim.Name, c))
+			}
+			removeRunes(&victim.Player, c, 1, true)
+			p.seat().Runes.add(c, 1)
+		case TakeHandCard:
+			if victim.Hand < 1 {
+				return r.no("steal_nothing", "RUN-1", fmt.Sprintf("%s has no hand card to steal", victim.Name))
+			}
+			// The victim does not draw a replacement before the end of
+			// their next turn (rule text "Thief card").
+			victim.Hand--
+			p.seat().Hand++
+		default:
+			return r.no("steal_what", "RUN-1", fmt.Sprintf("a theft takes a rune or a hand card, not %q", t.Take))
+		}
+	}
+	return nil
+}
+
+// duel is an attack with a number card (rule text "Duel"): each opponent
+// at most once per turn. Either way the attacking card is discarded; a
+// winning attacker steals a rune or a hand card from the defender. A
+// defender who wins shows an equal or higher card.
+func (p *Position) duel(s Step, r refuser) *StepError {
+	d, ok := p.find(s.Player)
+	if !ok || d == p.current {
+		return r.no("duel_target", "RUN-1", fmt.Sprintf("challenge another player at the table, not %q", s.Player))
+	}
+	defender := p.Players[d].Name
+	if slices.Contains(p.Attacked, defender) {
+		return r.no("duel_repeat", "RUN-1", fmt.Sprintf("%s has already challenged %s this turn: a player may be attacked once per turn (rule text \"Number cards\" III)", p.seat().Name, defender))
+	}
+	if s.Card == nil {
+		return r.no("duel_card", "RUN-1", "show the attacking number card")
+	}
+	if _, err := p.cards([]int{*s.Card}, r); err != nil {
+		return err
+	}
+	if s.Defence != nil {
+		if _, err := p.cards([]int{*s.Defence}, refuser{}); err != nil {
+			err.Step = r.step
+			return err
+		}
+	}
+	p.Attacked = append(p.Attacked, defender)
+	if !s.Won {
+		if s.Defence != nil && *s.Defence < *s.Card {
+			return r.no("duel_defence", "RUN-1", fmt.Sprintf("%s's %d does not beat the attacking %d: a defence needs an equal or higher card", defender, *s.Defence, *s.Card))
+		}
+		if len(s.Steal) > 0 {
+			return r.no("steal_count", "RUN-1", "a lost attack steals nothing")
+		}
+		return nil
+	}
+	if s.Defence != nil {
+		return r.no("duel_defence", "RUN-1", "a defender who wins shows the card; one who gives up shows nothing")
+	}
+	return p.steal(s.Steal, 1, "a won duel", r)
+}
+
+// draw is phase 4: the player draws back to 3 hand cards and the turn
+// passes to the left. At least one hand card must have been played (rule
+// text "Hand cards"), unless the hand was empty.
+func (p *Position) draw(r refuser) *StepError {
+	if err := p.needTurn(r, "draw"); err != nil {
+		return err
+	}
+	me := p.seat()
+	if p.Played == 0 && me.Hand > 0 {
+		return r.no("hand_card_required", "RUN-1", fmt.Sprintf("%s must play at least 1 hand card every turn before drawing back to 3", me.Name))
+	}
+	me.Hand = max(me.Hand, HandSize)
+	p.current = (p.current + 1) % len(p.Players)
+	p.Turn++
+	p.Phase, p.Played, p.Attacked, p.Interest = PhaseInterest, 0, nil, nil
+	return nil
+}
+
+// settle moves an ended game to PhaseOver once the tie-break chain needs
+// no more facts (ruling RUN-1, G-2).
+func (p *Position) settle() {
+	if p.Phase == PhaseEnd && Score(p.Final()).TieBreak == "" {
+		p.Phase = PhaseOver
+	}
+}
+
+// TieNeeds says which tie-break facts the final ranking still lacks: the
+// players whose highest number card in hand is asked for, or, when Duel is
+// true, the players among whom the rock-paper-scissors winner is entered.
+type TieNeeds struct {
+	Question string
+	Players  []string
+	Duel     bool
+}
+
+// Needs is the open tie-break question of an ended game.
+func (p Position) Needs() TieNeeds {
+	if p.Phase != PhaseEnd {
+		return TieNeeds{}
+	}
+	res := Score(p.Final())
+	need := TieNeeds{Question: res.TieBreak}
+	for _, w := range res.Winners {
+		if i, ok := p.find(w); ok && p.Players[i].HighestNumberCard == nil {
+			need.Players = append(need.Players, w)
+		}
+	}
+	if len(need.Players) == 0 {
+		need.Duel, need.Players = true, res.Winners
+	}
+	return need
+}
+
+// tieBreak records tie-break facts after the end (ruling RUN-1, G-2): the
+// highest number card in the hand of tied players, then the winner of
+// rock-paper-scissors.
+func (p *Position) tieBreak(s Step, r refuser) *StepError {
+	if p.Phase != PhaseEnd {
+		return r.no("no_tie", "G-2", "tie-break facts are entered only when the game has ended in a tie that needs them")
+	}
+	for name, v := range s.HighestNumberCards {
+		i, ok := p.find(name)
+		if !ok {
+			return r.no("unknown_player", "RUN-1", fmt.Sprintf("%q is not at the table", name))
+		}
+		if v < 0 || v > MaxNumberCard {
+			return r.no("card_value", "CAM-1", fmt.Sprintf("number cards go from 0 to %d, not %d (enter 0 for a hand without number cards)", MaxNumberCard, v))
+		}
+		p.Players[i].HighestNumberCard = &v
+	}
+	if s.RPSWinner != "" {
+		p.RPSWinner = strings.TrimSpace(s.RPSWinner)
+		if v := Score(p.Final()).Violations; slices.ContainsFunc(v, func(x scoring.Violation) bool { return x.Code == "rps_winner" }) {
+			return r.no("rps_winner", "RUN-1", fmt.Sprintf("%s is not among the players still tied", p.RPSWinner))
+		}
+	}
+	if len(s.HighestNumberCards) == 0 && s.RPSWinner == "" {
+		return r.no("tie_break_facts", "G-2", "enter the highest number card in hand of the tied players, or the winner of rock-paper-scissors")
+	}
+	p.settle()
+	return nil
+}
+
+// Final is the position as a score-check State (docs/api-rune-market.md).
+func (p Position) Final() State {
+	s := State{Options: Options{RPSWinner: p.RPSWinner}}
+	for _, seat := range p.clone().Players {
+		pl := seat.Player
+		pl.Name = strings.TrimSpace(pl.Name)
+		s.Players = append(s.Players, pl)
+	}
+	return s
+}
+
+func (p Position) clone() Position {
+	n := p
+	n.Players = slices.Clone(p.Players)
+	for i, s := range n.Players {
+		n.Players[i].Shelters = slices.Clone(s.Shelters)
+		n.Players[i].BoatShelters = slices.Clone(s.BoatShelters)
+		if s.HighestNumberCard != nil {
+			v := *s.HighestNumberCard
+			n.Players[i].HighestNumberCard = &v
+		}
+		if n.Players[i].Shelters == nil {
+			n.Players[i].Shelters = []Shelter{}
+		}
+		if n.Players[i].BoatShelters == nil {
+			n.Players[i].BoatShelters = []BoatShelter{}
+		}
+	}
+	n.Attacked = slices.Clone(p.Attacked)
+	return n
+}

@@ -1,0 +1,481 @@
+package runemarket
+
+import (
+	"testing"
+)
+
+var three = []string{"Ana", "Ben", "Cy"}
+
+func ip(v int) *int { return &v }
+
+// at builds a 3-player position (Ana starts, market 10 red, 10 blue, 2
+// boat shelters, 2 bandits) with the seats changed by edit.
+func at(t *testing.T, edit func(p *Position)) Position {
+	t.Helper()
+	p, err := Start(three, Market{Red: 10, Blue: 10, BoatShelters: 2, Bandits: 2}, "Ana")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if edit != nil {
+		edit(&p)
+	}
+	return p
+}
+
+// afterInterest is at() with Ana's interest taken (phase 2).
+func afterInterest(t *testing.T, edit func(p *Position)) Position {
+	t.Helper()
+	p := at(t, edit)
+	n, err := p.Apply(Step{Do: DoInterest})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func TestStart(t *testing.T) {
+	tests := []struct {
+		name    string
+		players []string
+		market  Market
+		first   string
+		code    string
+	}{
+		{"three players", three, Market{Red: 5, Blue: 5}, "ben", ""},
+		{"one player (RUN-1: 2–5)", []string{"Ana"}, Market{Red: 5}, "Ana", "player_count"},
+		{"six players (RUN-1: 2–5)", []string{"A", "B", "C", "D", "E", "F"}, Market{Red: 5}, "A", "player_count"},
+		{"empty market: the game would be over", three, Market{BoatShelters: 2}, "Ana", "market_empty"},
+		{"negative pile", three, Market{Red: 5, Bandits: -1}, "Ana", "negative_count"},
+		{"first player not at the table", three, Market{Red: 5}, "Dan", "unknown_player"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := Start(tt.players, tt.market, tt.first)
+			if code(err) != tt.code {
+				t.Fatalf("code %q, want %q (%v)", code(err), tt.code, err)
+			}
+			if err == nil {
+				if p.ToMove() != "Ben" || p.Phase != PhaseInterest || p.Players[0].Hand != HandSize {
+					t.Errorf("start: %+v", p)
+				}
+			} else if err.Rule == "" || err.Step != 0 {
+				t.Errorf("setup error %+v lacks its rule or is not step 0", err)
+			}
+		})
+	}
+}
+
+func code(err *StepError) string {
+	if err == nil {
+		return ""
+	}
+	return err.Code
+}
+
+func TestApplyRefusals(t *testing.T) {
+	withShelters := func(p *Position) {
+		p.Players[0].Shelters = []Shelter{{Colour: Red, Runes: 1}}
+		p.Players[0].Runes = Runes{Red: 3, Blue: 1}
+		p.Players[1].Shelters = []Shelter{{Colour: Blue, Runes: 2, BoatShelter: true}}
+	}
+	tests := []struct {
+		name string
+		pos  func(t *testing.T) Position
+		step Step
+		code string
+		rule string
+	}{
+		{"buy before interest", func(t *testing.T) Position { return at(t, withShelters) },
+			Step{Do: DoBuy, Item: ItemBoatShelter, Pay: Red, Into: Red}, "interest_first", "RUN-1"},
+		{"interest twice", func(t *testing.T) Position { return afterInterest(t, nil) },
+			Step{Do: DoInterest}, "interest_taken", "RUN-1"},
+		{"unknown item", func(t *testing.T) Position { return afterInterest(t, withShelters) },
+			Step{Do: DoBuy, Item: "dragon", Pay: Red}, "unknown_item", "RUN-1"},
+		{"3 players: 3 runes of one colour, not 2 red + 1 blue", func(t *testing.T) Position {
+			return afterInterest(t, func(p *Position) { withShelters(p); p.Players[0].Shelters = nil; p.Players[0].Runes = Runes{Red: 2, Blue: 1} })
+		}, Step{Do: DoBuy, Item: ItemBandit, Pay: Red, Player: "Ben", Shelter: Blue}, "cannot_pay", "RUN-1"},
+		{"runes in a bandit's shelter are frozen", func(t *testing.T) Position {
+			return afterInterest(t, func(p *Position) {
+				p.Players[0].Shelters = []Shelter{{Colour: Red, Runes: 6, Bandit: "Cy"}}
+			})
+		}, Step{Do: DoBuy, Item: ItemBoatShelter, Pay: Red, Into: Alone}, "cannot_pay", "RUN-1"},
+		{"no payment named", func(t *testing.T) Position { return afterInterest(t, withShelters) },
+			Step{Do: DoBuy, Item: ItemBoatShelter, Into: Red}, "no_payment", "RUN-1"},
+		{"21+ in number cards, not 20", func(t *testing.T) Position { return afterInterest(t, withShelters) },
+			Step{Do: DoBuy, Item: ItemBoatShelter, Cards: []int{10, 10}, Into: Red}, "cards_sum", "RUN-1"},
+		{"a number card above 13", func(t *testing.T) Position { return afterInterest(t, withShelters) },
+			Step{Do: DoBuy, Item: ItemBoatShelter, Cards: []int{14, 10}, Into: Red}, "card_value", "CAM-1"},
+		{"more cards than in hand", func(t *testing.T) Position { return afterInterest(t, withShelters) },
+			Step{Do: DoRune, Colour: Red, Cards: []int{1, 1, 1, 2}}, "hand_size", "RUN-1"},
+		{"both payments", func(t *testing.T) Position { return afterInterest(t, withShelters) },
+			Step{Do: DoBuy, Item: ItemBoatShelter, Pay: Red, Cards: []int{13, 10}, Into: Red}, "two_payments", "RUN-1"},
+		{"market out of bandits", func(t *testing.T) Position {
+			return afterInterest(t, func(p *Position) { withShelters(p); p.Market.Bandits = 0 })
+		}, Step{Do: DoBuy, Item: ItemBandit, Pay: Red, Player: "Ben", Shelter: Blue}, "market_out", "RUN-1"},
+		{"bandit in one's own shelter", func(t *testing.T) Position { return afterInterest(t, withShelters) },
+			Step{Do: DoBuy, Item: ItemBandit, Pay: Red, Player: "Ana", Shelter: Red}, "bandit_target", "RUN-1"},
+		{"bandit where there is no main shelter", func(t *testing.T) Position { return afterInterest(t, withShelters) },
+			Step{Do: DoBuy, Item: ItemBandit, Pay: Red, Player: "Cy", Shelter: Red}, "bandit_target", "RUN-1"},
+		{"second bandit in a shelter", func(t *testing.T) Position {
+			return afterInterest(t, func(p *Position) { withShelters(p); p.Players[1].Shelters[0].Bandit = "Cy" })
+		}, Step{Do: DoBuy, Item: ItemBandit, Pay: Red, Player: "Ben", Shelter: Blue}, "bandit_target", "RUN-1"},
+		{"bandit victim unknown", func(t *testing.T) Position { return afterInterest(t, withShelters) },
+			Step{Do: DoBuy, Item: ItemBandit, Pay: Red, Player: "Dan", Shelter: Blue}, "unknown_player", "RUN-1"},
+		{"boat shelter alone beside both main shelters", func(t *testing.T) Position {
+			return afterInterest(t, func(p *Position) { withShelters(p); p.Players[0].Shelters = append(p.Players[0].Shelters, Shelter{Colour: Blue}) })
+		}, Step{Do: DoBuy, Item: ItemBoatShelter, Pay: Red, Into: Alone}, "boat_shelter_place", "RUN-1"},
+		{"second boat shelter in one main shelter: no triple interest", func(t *testing.T) Position {
+			return afterInterest(t, func(p *Position) { withShelters(p); p.Players[0].Shelters[0].BoatShelter = true })
+		}, Step{Do: DoBuy, Item: ItemBoatShelter, Pay: Red, Into: Red}, "boat_shelter_place", "RUN-1"},
+		{"boat shelter into a missing main shelter", func(t *testing.T) Position { return afterInterest(t, withShelters) },
+			Step{Do: DoBuy, Item: ItemBoatShelter, Pay: Red, Into: Blue}, "boat_shelter_place", "RUN-1"},
+		{"runes after the first hand card", func(t *testing.T) Position {
+			p := afterInterest(t, withShelters)
+			p, _ = p.Apply(Step{Do: DoShelter, Colour: Blue})
+			return p
+		}, Step{Do: DoBuy, Item: ItemBoatShelter, Pay: Red, Into: Red}, "runes_after_hand_card", "RUN-1"},
+		{"rune for 11", func(t *testing.T) Position { return afterInterest(t, nil) },
+			Step{Do: DoRune, Colour: Red, Cards: []int{5, 6}}, "cards_sum", "RUN-1"},
+		{"rune for 20", func(t *testing.T) Position { return afterInterest(t, nil) },
+			Step{Do: DoRune, Colour: Blue, Cards: []int{10, 10}}, "cards_sum", "RUN-1"},
+		{"rune without cards", func(t *testing.T) Position { return afterInterest(t, nil) },
+			Step{Do: DoRune, Colour: Blue}, "cards_sum", "RUN-1"},
+		{"rune of no colour", func(t *testing.T) Position { return afterInterest(t, nil) },
+			Step{Do: DoRune, Colour: "green", Cards: []int{5}}, "rune_colour", "RUN-1"},
+		{"market out of blue runes", func(t *testing.T) Position {
+			return afterInterest(t, func(p *Position) { p.Market.Blue = 0 })
+		}, Step{Do: DoRune, Colour: Blue, Cards: []int{5}}, "market_out", "RUN-1"},
+		{"second red shelter", func(t *testing.T) Position { return afterInterest(t, withShelters) },
+			Step{Do: DoShelter, Colour: Red}, "shelter_limit", "RUN-1"},
+		{"thief steals twice", func(t *testing.T) Position { return afterInterest(t, withShelters) },
+			Step{Do: DoThief, Steal: []Theft{{From: "Ben", Take: TakeHandCard}, {From: "Cy", Take: TakeHandCard}}}, "steal_count", "RUN-1"},
+		{"double theft steals once", func(t *testing.T) Position { return afterInterest(t, withShelters) },
+			Step{Do: DoDoubleTheft, Steal: []Theft{{From: "Ben", Take: TakeHandCard}}}, "steal_count", "RUN-1"},
+		{"steal from oneself", func(t *testing.T) Position { return afterInterest(t, withShelters) },
+			Step{Do: DoThief, Steal: []Theft{{From: "Ana", Take: TakeRune, Colour: Red}}}, "steal_from", "RUN-1"},
+		{"steal a rune the victim lacks", func(t *testing.T) Position { return afterInterest(t, withShelters) },
+			Step{Do: DoThief, Steal: []Theft{{From: "Cy", Take: TakeRune, Colour: Red}}}, "steal_nothing", "RUN-1"},
+		{"steal a hand card from an empty hand", func(t *testing.T) Position {
+			return afterInterest(t, func(p *Position) { p.Players[2].Hand = 0 })
+		}, Step{Do: DoThief, Steal: []Theft{{From: "Cy", Take: TakeHandCard}}}, "steal_nothing", "RUN-1"},
+		{"steal something else", func(t *testing.T) Position { return afterInterest(t, withShelters) },
+			Step{Do: DoThief, Steal: []Theft{{From: "Ben", Take: "shoe"}}}, "steal_what", "RUN-1"},
+		{"duel oneself", func(t *testing.T) Position { return afterInterest(t, nil) },
+			Step{Do: DoDuel, Player: "Ana", Card: ip(7)}, "duel_target", "RUN-1"},
+		{"duel without a card", func(t *testing.T) Position { return afterInterest(t, nil) },
+			Step{Do: DoDuel, Player: "Ben"}, "duel_card", "RUN-1"},
+		{"duel the same player twice in a turn", func(t *testing.T) Position {
+			p := afterInterest(t, nil)
+			p, _ = p.Apply(Step{Do: DoDuel, Player: "Ben", Card: ip(3), Defence: ip(9)})
+			return p
+		}, Step{Do: DoDuel, Player: "Ben", Card: ip(12), Won: true, Steal: []Theft{{From: "Ben", Take: TakeHandCard}}}, "duel_repeat", "RUN-1"},
+		{"defence lower than the attack", func(t *testing.T) Position { return afterInterest(t, nil) },
+			Step{Do: DoDuel, Player: "Ben", Card: ip(9), Defence: ip(4)}, "duel_defence", "RUN-1"},
+		{"a won attack shows no defence", func(t *testing.T) Position { return afterInterest(t, nil) },
+			Step{Do: DoDuel, Player: "Ben", Card: ip(9), Won: true, Defence: ip(4), Steal: []Theft{{From: "Ben", Take: TakeHandCard}}}, "duel_defence", "RUN-1"},
+		{"a lost attack steals nothing", func(t *testing.T) Position { return afterInterest(t, nil) },
+			Step{Do: DoDuel, Player: "Ben", Card: ip(9), Steal: []Theft{{From: "Ben", Take: TakeHandCard}}}, "steal_count", "RUN-1"},
+		{"draw without playing a hand card", func(t *testing.T) Position { return afterInterest(t, nil) },
+			Step{Do: DoDraw}, "hand_card_required", "RUN-1"},
+		{"draw before interest", func(t *testing.T) Position { return at(t, nil) },
+			Step{Do: DoDraw}, "interest_first", "RUN-1"},
+		{"ransom without a bandit", func(t *testing.T) Position { return afterInterest(t, withShelters) },
+			Step{Do: DoRansom, Shelter: Red, Runes: &Runes{Red: 3}}, "no_bandit", "RUN-1"},
+		{"ransom of 2 runes", func(t *testing.T) Position {
+			return afterInterest(t, func(p *Position) { withShelters(p); p.Players[0].Shelters[0].Bandit = "Ben" })
+		}, Step{Do: DoRansom, Shelter: Red, Runes: &Runes{Red: 2}}, "ransom_runes", "RUN-1"},
+		{"ransom from runes inside the affected shelter", func(t *testing.T) Position {
+			return afterInterest(t, func(p *Position) {
+				p.Players[0].Shelters = []Shelter{{Colour: Red, Runes: 5, Bandit: "Ben"}}
+				p.Players[0].Runes = Runes{Red: 1}
+			})
+		}, Step{Do: DoRansom, Shelter: Red, Runes: &Runes{Red: 3}}, "cannot_pay", "RUN-1"},
+		{"ransom in cards below 21", func(t *testing.T) Position {
+			return afterInterest(t, func(p *Position) { withShelters(p); p.Players[0].Shelters[0].Bandit = "Ben" })
+		}, Step{Do: DoRansom, Shelter: Red, Cards: []int{13, 7}}, "cards_sum", "RUN-1"},
+		{"place more runes than lie loose", func(t *testing.T) Position { return afterInterest(t, withShelters) },
+			Step{Do: DoPlace, Colour: Blue, Count: 2}, "place_runes", "RUN-1"},
+		{"place blue runes with no blue shelter", func(t *testing.T) Position { return afterInterest(t, withShelters) },
+			Step{Do: DoPlace, Colour: Blue, Count: 1}, "place_shelter", "RUN-1"},
+		{"tie-break facts during the game", func(t *testing.T) Position { return afterInterest(t, nil) },
+			Step{Do: DoTieBreak, RPSWinner: "Ana"}, "no_tie", "G-2"},
+		{"unknown action", func(t *testing.T) Position { return afterInterest(t, nil) },
+			Step{Do: "dance"}, "unknown_action", "RUN-1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := tt.pos(t)
+			before := p.clone()
+			_, err := p.Apply(tt.step)
+			if code(err) != tt.code {
+				t.Fatalf("code %q, want %q (%v)", code(err), tt.code, err)
+			}
+			if err.Rule != tt.rule || err.Message == "" || err.Step != p.Steps+1 {
+				t.Errorf("error %+v: want rule %s, a message and step %d", err, tt.rule, p.Steps+1)
+			}
+			// A refused step leaves the position as it was.
+			if p.Market != before.Market || p.Phase != before.Phase || p.Players[0].Hand != before.Players[0].Hand ||
+				p.Players[0].Runes != before.Players[0].Runes {
+				t.Errorf("the refused step changed its receiver")
+			}
+		})
+	}
+}
+
+func TestInterestPhase(t *testing.T) {
+	p := afterInterest(t, func(p *Position) {
+		p.Market.Red = 1 // the market runs short: only 1 of the 2 red runes
+		p.Players[0].Shelters = []Shelter{
+			{Colour: Red, Runes: 2, BoatShelter: true},
+			{Colour: Blue, Runes: 3, Bandit: "Cy"}}
+		p.Players[0].BoatShelters = []BoatShelter{}
+	})
+	ana := p.Players[0]
+	if ana.Shelters[0].Runes != 3 || ana.Shelters[1].Runes != 2 || p.Players[2].Runes.Blue != 1 {
+		t.Errorf("after interest: Ana %+v, Cy %+v", ana.Shelters, p.Players[2].Runes)
+	}
+	if p.Phase != PhasePurchases || p.Interest == nil || p.Interest.Interest.Red != 2 {
+		t.Errorf("phase %s, report %+v", p.Phase, p.Interest)
+	}
+	// The market had only 1 red rune: the blue ones keep the game going.
+	if p.Ended() || p.Market.Red != 0 || p.Market.Blue != 10 {
+		t.Errorf("phase %s, market %+v", p.Phase, p.Market)
+	}
+
+	// An emptied shelter with a bandit is abandoned, the bandit back to the market.
+	q := afterInterest(t, func(p *Position) {
+		p.Players[0].Shelters = []Shelter{{Colour: Red, Bandit: "Ben"}}
+	})
+	if len(q.Players[0].Shelters) != 0 || q.Market.Bandits != 3 {
+		t.Errorf("abandoned shelter: %+v, market %+v", q.Players[0].Shelters, q.Market)
+	}
+
+	// A stand-alone boat shelter earns 1 rune as a main shelter.
+	r := afterInterest(t, func(p *Position) {
+		p.Players[0].BoatShelters = []BoatShelter{{Colour: Blue, Runes: 1}}
+	})
+	if r.Players[0].BoatShelters[0].Runes != 2 || r.Market.Blue != 9 {
+		t.Errorf("stand-alone boat: %+v", r.Players[0].BoatShelters)
+	}
+}
+
+func TestPurchases(t *testing.T) {
+	base := func(p *Position) {
+		p.Players[0].Shelters = []Shelter{{Colour: Red, Runes: 2}}
+		p.Players[0].Runes = Runes{Red: 2}
+		p.Players[1].Shelters = []Shelter{{Colour: Blue, Runes: 2, BoatShelter: true}}
+	}
+	// 3 players: 3 runes (RUN-1); loose runes go first, the shelter keeps 1.
+	p := afterInterest(t, base) // interest: +1 red into the red shelter (3)
+	n, err := p.Apply(Step{Do: DoBuy, Item: ItemBandit, Pay: Red, Player: "Ben", Shelter: Blue})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ben := n.Players[1].Shelters[0]
+	if ben.Bandit != "Ana" || ben.BoatShelter || n.Market.BoatShelters != 3 || n.Market.Bandits != 1 {
+		t.Errorf("bandit destroys the boat shelter: %+v market %+v", ben, n.Market)
+	}
+	if ana := n.Players[0]; ana.Runes.Red != 0 || ana.Shelters[0].Runes != 2 || n.Market.Red != 10-1+3 {
+		t.Errorf("paid: %+v market %+v", ana, n.Market)
+	}
+	// Prices by player count (RUN-1): 2 players 4, 4–5 players 2.
+	for _, tt := range []struct {
+		players []string
+		price   int
+	}{{[]string{"A", "B"}, 4}, {[]string{"A", "B", "C", "D"}, 2}, {[]string{"A", "B", "C", "D", "E"}, 2}} {
+		p, _ := Start(tt.players, Market{Red: 9, BoatShelters: 1}, "A")
+		p.Players[0].Runes.Red = tt.price
+		p, _ = p.Apply(Step{Do: DoInterest})
+		if _, err := p.Apply(Step{Do: DoBuy, Item: ItemBoatShelter, Pay: Red, Into: Alone}); err != nil {
+			t.Errorf("%d players, %d runes: %v", len(tt.players), tt.price, err)
+		}
+		p.Players[0].Runes.Red--
+		if _, err := p.Apply(Step{Do: DoBuy, Item: ItemBoatShelter, Pay: Red, Into: Alone}); code(err) != "cannot_pay" {
+			t.Errorf("%d players, %d runes: %v", len(tt.players), tt.price-1, err)
+		}
+	}
+	// Number cards summing to 21+ buy a boat shelter as a hand card play.
+	m, err := p.Apply(Step{Do: DoBuy, Item: ItemBoatShelter, Cards: []int{13, 8}, Into: Red})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !m.Players[0].Shelters[0].BoatShelter || m.Phase != PhaseHand || m.Players[0].Hand != 1 || m.Market.BoatShelters != 1 {
+		t.Errorf("boat by cards: %+v phase %s", m.Players[0], m.Phase)
+	}
+}
+
+func TestHandCards(t *testing.T) {
+	base := func(p *Position) {
+		p.Players[1].Shelters = []Shelter{{Colour: Blue, Runes: 2, Bandit: "Cy"}}
+		p.Players[1].Runes = Runes{Blue: 1}
+	}
+	p := afterInterest(t, base)
+	// Rune buys: exactly 5, 10 or 15 (RUN-1).
+	for _, cards := range [][]int{{5}, {3, 7}, {13, 2}} {
+		n, err := p.Apply(Step{Do: DoRune, Colour: Red, Cards: cards})
+		if err != nil {
+			t.Fatalf("%v: %v", cards, err)
+		}
+		if n.Players[0].Runes.Red != 1 || n.Market.Red != 9 || n.Players[0].Hand != 3-len(cards) || n.Phase != PhaseHand {
+			t.Errorf("%v: %+v", cards, n.Players[0])
+		}
+	}
+	// A shelter played to the table; a stand-alone red boat shelter moves in with its runes.
+	q := afterInterest(t, func(p *Position) { p.Players[0].BoatShelters = []BoatShelter{{Colour: Red, Runes: 2}} })
+	q, err := q.Apply(Step{Do: DoShelter, Colour: Red})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (Shelter{Colour: Red, Runes: 3, BoatShelter: true}); len(q.Players[0].BoatShelters) != 0 || q.Players[0].Shelters[0] != want {
+		t.Errorf("shelter over a boat shelter: %+v", q.Players[0])
+	}
+	// A thief takes loose runes first, frozen ones too when nothing else is left.
+	n, err := p.Apply(Step{Do: DoDoubleTheft, Steal: []Theft{{From: "Ben", Take: TakeRune, Colour: Blue}, {From: "ben", Take: TakeRune, Colour: Blue}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := n.Players[1]; b.Runes.Blue != 0 || b.Shelters[0].Runes != 1 || n.Players[0].Runes.Blue != 2 {
+		t.Errorf("double theft: Ben %+v, Ana %+v", b, n.Players[0].Runes)
+	}
+	// A stolen hand card changes hands.
+	n, err = p.Apply(Step{Do: DoThief, Steal: []Theft{{From: "Cy", Take: TakeHandCard}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n.Players[0].Hand != 3 || n.Players[2].Hand != 2 {
+		t.Errorf("hand card stolen: Ana %d, Cy %d", n.Players[0].Hand, n.Players[2].Hand)
+	}
+	// Duels: a lost attack discards the attacker's card only; a won one steals;
+	// each opponent once per turn, another opponent is fine.
+	n, err = p.Apply(Step{Do: DoDuel, Player: "Ben", Card: ip(6), Defence: ip(6)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n.Players[0].Hand != 2 || n.Players[1].Hand != 3 {
+		t.Errorf("lost duel: %d %d", n.Players[0].Hand, n.Players[1].Hand)
+	}
+	n, err = n.Apply(Step{Do: DoDuel, Player: "Cy", Card: ip(11), Won: true, Steal: []Theft{{From: "Cy", Take: TakeHandCard}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n.Players[0].Hand != 2 || n.Players[2].Hand != 2 {
+		t.Errorf("won duel: %d %d", n.Players[0].Hand, n.Players[2].Hand)
+	}
+	// Draw back to 3; the turn passes to the left and the duels reset.
+	n, err = n.Apply(Step{Do: DoDraw})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n.Players[0].Hand != 3 || n.ToMove() != "Ben" || n.Phase != PhaseInterest || len(n.Attacked) != 0 || n.Turn != 2 {
+		t.Errorf("after the draw: %+v", n)
+	}
+	// Ben's turn: Cy's bandit takes a rune instead of interest; Ben pays the
+	// ransom in number cards and the bandit goes back to the market.
+	n, _ = n.Apply(Step{Do: DoInterest})
+	if n.Players[1].Shelters[0].Runes != 1 || n.Players[2].Runes.Blue != 1 {
+		t.Errorf("bandit's take: %+v", n.Players)
+	}
+	n, err = n.Apply(Step{Do: DoRansom, Shelter: Blue, Cards: []int{13, 9}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n.Players[1].Shelters[0].Bandit != "" || n.Market.Bandits != 3 || n.Phase != PhaseHand {
+		t.Errorf("ransom: %+v %+v", n.Players[1], n.Market)
+	}
+	// A hand emptied by thieves may draw without playing.
+	e := afterInterest(t, func(p *Position) { p.Players[0].Hand = 0 })
+	if _, err := e.Apply(Step{Do: DoDraw}); err != nil {
+		t.Errorf("empty hand cannot draw: %v", err)
+	}
+}
+
+func TestRansomInRunes(t *testing.T) {
+	p := afterInterest(t, func(p *Position) {
+		p.Players[0].Shelters = []Shelter{{Colour: Red, Runes: 4, Bandit: "Ben"}, {Colour: Blue, Runes: 2}}
+		p.Players[0].Runes = Runes{Red: 1}
+	})
+	// Interest: red shelter loses 1 to Ben, blue +1 = 3.
+	n, err := p.Apply(Step{Do: DoRansom, Shelter: Red, Runes: &Runes{Red: 1, Blue: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ana := n.Players[0]
+	if ana.Shelters[0].Bandit != "" || ana.Shelters[0].Runes != 3 || ana.Shelters[1].Runes != 1 || ana.Runes.Red != 0 || n.Phase != PhasePurchases {
+		t.Errorf("ransom in runes: %+v phase %s", ana, n.Phase)
+	}
+}
+
+func TestPlaceRunes(t *testing.T) {
+	p := afterInterest(t, func(p *Position) {
+		p.Players[0].Runes = Runes{Red: 2, Blue: 1}
+		p.Players[0].Shelters = []Shelter{{Colour: Red}}
+		p.Players[0].BoatShelters = []BoatShelter{{}}
+	})
+	n, err := p.Apply(Step{Do: DoPlace, Colour: Red, Count: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err = n.Apply(Step{Do: DoPlace, Colour: Blue, Count: 1, Into: "boat_shelter"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := n.Players[0]; a.Shelters[0].Runes != 2 || a.BoatShelters[0] != (BoatShelter{Colour: Blue, Runes: 1}) || a.Runes != (Runes{}) {
+		t.Errorf("placed: %+v", a)
+	}
+}
+
+func TestGameEndsWithTheLastRune(t *testing.T) {
+	p := afterInterest(t, func(p *Position) {
+		p.Market = Market{Red: 1}
+		p.Players[1].Runes = Runes{Blue: 1}
+	})
+	n, err := p.Apply(Step{Do: DoRune, Colour: Red, Cards: []int{10}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Ana and Ben tie on 1 point: no boat shelters or bandits differ, so
+	// the highest number card in hand is asked for (RUN-1, G-2).
+	if !n.Ended() || n.Over() || n.ToMove() != "" {
+		t.Fatalf("after the last rune: phase %s", n.Phase)
+	}
+	need := n.Needs()
+	if need.Duel || len(need.Players) != 2 || need.Question == "" {
+		t.Errorf("needs %+v", need)
+	}
+	if _, err := n.Apply(Step{Do: DoDraw}); code(err) != "after_game_end" {
+		t.Errorf("move after the end: %v", err)
+	}
+	if _, err := n.Apply(Step{Do: DoTieBreak}); code(err) != "tie_break_facts" {
+		t.Errorf("empty tie-break: %v", err)
+	}
+	if _, err := n.Apply(Step{Do: DoTieBreak, HighestNumberCards: map[string]int{"Ana": 14}}); code(err) != "card_value" {
+		t.Errorf("card 14: %v", err)
+	}
+	m, err := n.Apply(Step{Do: DoTieBreak, HighestNumberCards: map[string]int{"Ana": 8, "Ben": 8}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Over() || !m.Needs().Duel {
+		t.Fatalf("equal cards: %+v", m.Needs())
+	}
+	if _, err := m.Apply(Step{Do: DoTieBreak, RPSWinner: "Cy"}); code(err) != "rps_winner" {
+		t.Errorf("Cy is not tied: %v", err)
+	}
+	o, err := m.Apply(Step{Do: DoTieBreak, RPSWinner: "ben"})
+	if err != nil || !o.Over() {
+		t.Fatalf("rps: %v %s", err, o.Phase)
+	}
+	res := Score(o.Final())
+	if !res.Valid || len(res.Winners) != 1 || res.Winners[0] != "Ben" {
+		t.Errorf("final: %+v", res)
+	}
+	if _, err := o.Apply(Step{Do: DoTieBreak, RPSWinner: "Ana"}); code(err) != "no_tie" {
+		t.Errorf("after the end: %v", err)
+	}
+	// Without a tie the game is over at once.
+	p.Players[1].Runes = Runes{}
+	n, _ = p.Apply(Step{Do: DoRune, Colour: Red, Cards: []int{5}})
+	if !n.Over() {
+		t.Errorf("no tie: phase %s", n.Phase)
+	}
+}
