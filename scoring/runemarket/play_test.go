@@ -92,7 +92,11 @@ func TestApplyRefusals(t *testing.T) {
 		{"unknown item", func(t *testing.T) Position { return afterInterest(t, withShelters) },
 			Step{Do: DoBuy, Item: "dragon", Pay: Red}, "unknown_item", "RUN-1"},
 		{"3 players: 3 runes of one colour, not 2 red + 1 blue", func(t *testing.T) Position {
-			return afterInterest(t, func(p *Position) { withShelters(p); p.Players[0].Shelters = nil; p.Players[0].Runes = Runes{Red: 2, Blue: 1} })
+			return afterInterest(t, func(p *Position) {
+				withShelters(p)
+				p.Players[0].Shelters = nil
+				p.Players[0].Runes = Runes{Red: 2, Blue: 1}
+			})
 		}, Step{Do: DoBuy, Item: ItemBandit, Pay: Red, Player: "Ben", Shelter: Blue}, "cannot_pay", "RUN-1"},
 		{"runes in a bandit's shelter are frozen", func(t *testing.T) Position {
 			return afterInterest(t, func(p *Position) {
@@ -122,7 +126,10 @@ func TestApplyRefusals(t *testing.T) {
 		{"bandit victim unknown", func(t *testing.T) Position { return afterInterest(t, withShelters) },
 			Step{Do: DoBuy, Item: ItemBandit, Pay: Red, Player: "Dan", Shelter: Blue}, "unknown_player", "RUN-1"},
 		{"boat shelter alone beside both main shelters", func(t *testing.T) Position {
-			return afterInterest(t, func(p *Position) { withShelters(p); p.Players[0].Shelters = append(p.Players[0].Shelters, Shelter{Colour: Blue}) })
+			return afterInterest(t, func(p *Position) {
+				withShelters(p)
+				p.Players[0].Shelters = append(p.Players[0].Shelters, Shelter{Colour: Blue})
+			})
 		}, Step{Do: DoBuy, Item: ItemBoatShelter, Pay: Red, Into: Alone}, "boat_shelter_place", "RUN-1"},
 		{"second boat shelter in one main shelter: no triple interest", func(t *testing.T) Position {
 			return afterInterest(t, func(p *Position) { withShelters(p); p.Players[0].Shelters[0].BoatShelter = true })
