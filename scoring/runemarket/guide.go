@@ -40,7 +40,7 @@ func ParseSetup(raw []byte) (Setup, error) {
 }
 
 // actions are the steps ParseStep accepts.
-var actions = []Action{DoInterest, DoBuy, DoRansom, DoPlace, DoRune, DoShelter, DoThief, DoDoubleTheft, DoDuel, DoDraw, DoTieBreak}
+var actions = []Action{DoInterest, DoBuy, DoRansom, DoPlace, DoRune, DoShelter, DoThief, DoDoubleTheft, DoDuel, DoDraw, DoFinish}
 
 // ParseStep reads one guided step, e.g. {"do":"rune","cards":[2,3],"colour":"red"}.
 // An unknown field or action is a *scoring.InputError naming it.

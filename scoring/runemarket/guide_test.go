@@ -25,6 +25,8 @@ var scriptedSteps = []string{
 	`{"do":"interest"}`, `{"do":"rune","colour":"blue","cards":[8,7]}`, `{"do":"draw"}`,
 	// Ben: buys the market's last rune: the game ends (RUN-1).
 	`{"do":"interest"}`, `{"do":"rune","colour":"red","cards":[1,4]}`,
+	// The table confirms the final ranking.
+	`{"do":"finish"}`,
 }
 
 func steps(raw []string) [][]byte {
@@ -142,7 +144,7 @@ func FuzzParseStep(f *testing.F) {
 	for _, s := range scriptedSteps {
 		f.Add([]byte(s), uint8(3))
 	}
-	f.Add([]byte(`{"do":"tie_break","highest_number_cards":{"Ana":3}}`), uint8(19))
+	f.Add([]byte(`{"do":"finish","highest_number_cards":{"Ana":3}}`), uint8(19))
 	f.Add([]byte(`{"do":"buy","item":"bandit","pay":"red","player":"Ben","shelter":"red"}`), uint8(4))
 	f.Fuzz(func(t *testing.T, raw []byte, at uint8) {
 		s, err := ParseStep(raw)

@@ -153,8 +153,9 @@ const (
 	DoDuel        Action = "duel"
 	// Phase 4.
 	DoDraw Action = "draw"
-	// After the end: the facts the tie-break chain needs.
-	DoTieBreak Action = "tie_break"
+	// After the end: confirm the final ranking, with the facts the
+	// tie-break chain needs.
+	DoFinish Action = "finish"
 )
 
 // Items the market sells.
@@ -212,7 +213,7 @@ type Step struct {
 	Card    *int `json:"card,omitempty"`
 	Won     bool `json:"won,omitempty"`
 	Defence *int `json:"defence,omitempty"`
-	// HighestNumberCards and RPSWinner are tie-break facts (tie_break).
+	// HighestNumberCards and RPSWinner are tie-break facts (finish).
 	HighestNumberCards map[string]int `json:"highest_number_cards,omitempty"`
 	RPSWinner          string         `json:"rps_winner,omitempty"`
 }
@@ -223,8 +224,8 @@ func (p Position) Apply(s Step) (Position, *StepError) {
 	n := p.clone()
 	n.Steps++
 	r := refuser{step: n.Steps}
-	if s.Do == DoTieBreak {
-		if err := n.tieBreak(s, r); err != nil {
+	if s.Do == DoFinish {
+		if err := n.finish(s, r); err != nil {
 			return p, err
 		}
 		return n, nil
@@ -253,9 +254,9 @@ func (p Position) Apply(s Step) (Position, *StepError) {
 		return p, err
 	}
 	if n.Market.RunesLeft() == 0 {
-		// Ruling RUN-1: the game ends immediately with the last rune.
+		// Ruling RUN-1: the game ends immediately with the last rune; the
+		// table then confirms the ranking (a finish step).
 		n.Phase = PhaseEnd
-		n.settle()
 	}
 	return n, nil
 }
@@ -868,29 +869,26 @@ func (p *Position) draw(r refuser) *StepError {
 	return nil
 }
 
-// settle moves an ended game to PhaseOver once the tie-break chain needs
-// no more facts (ruling RUN-1, G-2).
-func (p *Position) settle() {
-	if p.Phase == PhaseEnd && Score(p.Final()).TieBreak == "" {
-		p.Phase = PhaseOver
-	}
-}
-
 // TieNeeds says which tie-break facts the final ranking still lacks: the
 // players whose highest number card in hand is asked for, or, when Duel is
 // true, the players among whom the rock-paper-scissors winner is entered.
+// Question is empty when nothing is missing.
 type TieNeeds struct {
 	Question string
 	Players  []string
 	Duel     bool
 }
 
-// Needs is the open tie-break question of an ended game.
+// Needs is the open tie-break question of an ended game (ruling RUN-1,
+// G-2), as the score check asks it.
 func (p Position) Needs() TieNeeds {
 	if p.Phase != PhaseEnd {
 		return TieNeeds{}
 	}
 	res := Score(p.Final())
+	if res.TieBreak == "" {
+		return TieNeeds{}
+	}
 	need := TieNeeds{Question: res.TieBreak}
 	for _, w := range res.Winners {
 		if i, ok := p.find(w); ok && p.Players[i].HighestNumberCard == nil {
@@ -903,13 +901,18 @@ func (p Position) Needs() TieNeeds {
 	return need
 }
 
-// tieBreak records tie-break facts after the end (ruling RUN-1, G-2): the
-// highest number card in the hand of tied players, then the winner of
-// rock-paper-scissors.
-func (p *Position) tieBreak(s Step, r refuser) *StepError {
-	if p.Phase != PhaseEnd {
-		return r.no("no_tie", "G-2", "tie-break facts are entered only when the game has ended in a tie that needs them")
+// finish closes an ended game (ruling RUN-1, G-2): it records the facts
+// the tie-break chain asks for — the highest number card in the hand of
+// tied players, then the winner of rock-paper-scissors — and once no
+// question is left the game is over and its final state is scored.
+func (p *Position) finish(s Step, r refuser) *StepError {
+	if p.Phase == PhaseOver {
+		return r.no("after_game_end", "RUN-1", "the game is over and its ranking final; no more moves")
 	}
+	if p.Phase != PhaseEnd {
+		return r.no("not_ended", "RUN-1", "the game ends only when the market's last rune is taken; until then there is no final ranking")
+	}
+	open := p.Needs().Question
 	for name, v := range s.HighestNumberCards {
 		i, ok := p.find(name)
 		if !ok {
@@ -923,14 +926,76 @@ func (p *Position) tieBreak(s Step, r refuser) *StepError {
 	if s.RPSWinner != "" {
 		p.RPSWinner = strings.TrimSpace(s.RPSWinner)
 		if v := Score(p.Final()).Violations; slices.ContainsFunc(v, func(x scoring.Violation) bool { return x.Code == "rps_winner" }) {
-			return r.no("rps_winner", "RUN-1", fmt.Sprintf("%s is not among the players still tied", p.RPSWinner))
+			return r.no("rps_winner", "RUN-1", fmt.Sprintf("%s is not among the players still tied, so no rock-paper-scissors duel decides", p.RPSWinner))
 		}
 	}
-	if len(s.HighestNumberCards) == 0 && s.RPSWinner == "" {
-		return r.no("tie_break_facts", "G-2", "enter the highest number card in hand of the tied players, or the winner of rock-paper-scissors")
+	if open != "" && len(s.HighestNumberCards) == 0 && s.RPSWinner == "" {
+		return r.no("tie_break_open", "G-2", open)
 	}
-	p.settle()
+	if p.Needs().Question == "" {
+		p.Phase = PhaseOver
+	}
 	return nil
+}
+
+// Rank is one player's line in the final ranking: the points and the
+// facts of the tie-break chain (ruling RUN-1).
+type Rank struct {
+	Place   int
+	Name    string
+	Total   int
+	Boats   int
+	Bandits int
+	Highest *int // highest number card in hand, nil if not entered
+	RPS     bool // won the rock-paper-scissors duel
+	Winner  bool
+	Tied    bool // shares the total with another player
+}
+
+// Ranking orders a final state's players by the tie-break chain (ruling
+// RUN-1): points, then more boat shelters, then fewer bandits in one's
+// shelters, then the highest number card in hand, then the rock-paper-
+// scissors winner. Players the chain cannot separate share a place.
+// Winner marks the score check's winners.
+func Ranking(s State) []Rank {
+	res := Score(s)
+	ranks := make([]Rank, len(s.Players))
+	totals := map[int]int{}
+	for i, pl := range s.Players {
+		ranks[i] = Rank{Name: pl.Name, Total: res.Players[i].Total, Boats: Boats(pl), Bandits: Bandits(pl),
+			Highest: pl.HighestNumberCard, Winner: slices.Contains(res.Winners, pl.Name),
+			RPS: s.Options.RPSWinner != "" && strings.EqualFold(strings.TrimSpace(pl.Name), strings.TrimSpace(s.Options.RPSWinner))}
+		totals[ranks[i].Total]++
+	}
+	slices.SortStableFunc(ranks, compareRanks)
+	for i := range ranks {
+		ranks[i].Tied = totals[ranks[i].Total] > 1
+		ranks[i].Place = i + 1
+		if i > 0 && compareRanks(ranks[i-1], ranks[i]) == 0 {
+			ranks[i].Place = ranks[i-1].Place
+		}
+	}
+	return ranks
+}
+
+// compareRanks orders two players by the tie-break chain, best first.
+func compareRanks(a, b Rank) int {
+	switch {
+	case a.Total != b.Total:
+		return b.Total - a.Total
+	case a.Boats != b.Boats:
+		return b.Boats - a.Boats
+	case a.Bandits != b.Bandits:
+		return a.Bandits - b.Bandits
+	case a.Highest != nil && b.Highest != nil && *a.Highest != *b.Highest:
+		return *b.Highest - *a.Highest
+	case a.RPS != b.RPS:
+		if a.RPS {
+			return -1
+		}
+		return 1
+	}
+	return 0
 }
 
 // Final is the position as a score-check State (docs/api-rune-market.md).

@@ -1,6 +1,7 @@
 package runemarket
 
 import (
+	"slices"
 	"testing"
 )
 
@@ -205,7 +206,7 @@ func TestApplyRefusals(t *testing.T) {
 		{"place blue runes with no blue shelter", func(t *testing.T) Position { return afterInterest(t, withShelters) },
 			Step{Do: DoPlace, Colour: Blue, Count: 1}, "place_shelter", "RUN-1"},
 		{"tie-break facts during the game", func(t *testing.T) Position { return afterInterest(t, nil) },
-			Step{Do: DoTieBreak, RPSWinner: "Ana"}, "no_tie", "G-2"},
+			Step{Do: DoFinish, RPSWinner: "Ana"}, "not_ended", "RUN-1"},
 		{"unknown action", func(t *testing.T) Position { return afterInterest(t, nil) },
 			Step{Do: "dance"}, "unknown_action", "RUN-1"},
 	}
@@ -452,23 +453,23 @@ func TestGameEndsWithTheLastRune(t *testing.T) {
 	if _, err := n.Apply(Step{Do: DoDraw}); code(err) != "after_game_end" {
 		t.Errorf("move after the end: %v", err)
 	}
-	if _, err := n.Apply(Step{Do: DoTieBreak}); code(err) != "tie_break_facts" {
+	if _, err := n.Apply(Step{Do: DoFinish}); code(err) != "tie_break_open" || err.Rule != "G-2" {
 		t.Errorf("empty tie-break: %v", err)
 	}
-	if _, err := n.Apply(Step{Do: DoTieBreak, HighestNumberCards: map[string]int{"Ana": 14}}); code(err) != "card_value" {
+	if _, err := n.Apply(Step{Do: DoFinish, HighestNumberCards: map[string]int{"Ana": 14}}); code(err) != "card_value" {
 		t.Errorf("card 14: %v", err)
 	}
-	m, err := n.Apply(Step{Do: DoTieBreak, HighestNumberCards: map[string]int{"Ana": 8, "Ben": 8}})
+	m, err := n.Apply(Step{Do: DoFinish, HighestNumberCards: map[string]int{"Ana": 8, "Ben": 8}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if m.Over() || !m.Needs().Duel {
 		t.Fatalf("equal cards: %+v", m.Needs())
 	}
-	if _, err := m.Apply(Step{Do: DoTieBreak, RPSWinner: "Cy"}); code(err) != "rps_winner" {
+	if _, err := m.Apply(Step{Do: DoFinish, RPSWinner: "Cy"}); code(err) != "rps_winner" {
 		t.Errorf("Cy is not tied: %v", err)
 	}
-	o, err := m.Apply(Step{Do: DoTieBreak, RPSWinner: "ben"})
+	o, err := m.Apply(Step{Do: DoFinish, RPSWinner: "ben"})
 	if err != nil || !o.Over() {
 		t.Fatalf("rps: %v %s", err, o.Phase)
 	}
@@ -476,13 +477,58 @@ func TestGameEndsWithTheLastRune(t *testing.T) {
 	if !res.Valid || len(res.Winners) != 1 || res.Winners[0] != "Ben" {
 		t.Errorf("final: %+v", res)
 	}
-	if _, err := o.Apply(Step{Do: DoTieBreak, RPSWinner: "Ana"}); code(err) != "no_tie" {
+	if _, err := o.Apply(Step{Do: DoFinish, RPSWinner: "Ana"}); code(err) != "after_game_end" {
 		t.Errorf("after the end: %v", err)
 	}
-	// Without a tie the game is over at once.
+	// Without a tie nothing is asked: the table confirms the ranking.
 	p.Players[1].Runes = Runes{}
 	n, _ = p.Apply(Step{Do: DoRune, Colour: Red, Cards: []int{5}})
-	if !n.Over() {
-		t.Errorf("no tie: phase %s", n.Phase)
+	if n.Over() || n.Needs().Question != "" {
+		t.Errorf("no tie: phase %s, needs %+v", n.Phase, n.Needs())
+	}
+	if o, err := n.Apply(Step{Do: DoFinish}); err != nil || !o.Over() {
+		t.Errorf("finish: %v", err)
+	}
+}
+
+func TestRanking(t *testing.T) {
+	tests := []struct {
+		name   string
+		state  string
+		order  []string
+		places []int
+	}{
+		{"points first", `{"players":[{"name":"Ana","runes":{"red":1}},{"name":"Ben","runes":{"red":3}},{"name":"Cy","runes":{"blue":2}}]}`,
+			[]string{"Ben", "Cy", "Ana"}, []int{1, 2, 3}},
+		{"I. more boat shelters wins", `{"players":[{"name":"Ana","runes":{"red":3}},{"name":"Ben","runes":{"red":2},"boat_shelters":[{}]}]}`,
+			[]string{"Ben", "Ana"}, []int{1, 2}},
+		{"II. more bandits loses", `{"players":[{"name":"Ana","shelters":[{"colour":"red","runes":4,"bandit":"Ben"}]},{"name":"Ben","runes":{"red":3}}]}`,
+			[]string{"Ben", "Ana"}, []int{1, 2}},
+		{"III. highest number card", `{"players":[{"name":"Ana","runes":{"red":3},"highest_number_card":4},{"name":"Ben","runes":{"red":3},"highest_number_card":9}]}`,
+			[]string{"Ben", "Ana"}, []int{1, 2}},
+		{"IV. rock-paper-scissors", `{"players":[{"name":"Ana","runes":{"red":3},"highest_number_card":9},{"name":"Ben","runes":{"red":3},"highest_number_card":9}],"options":{"rps_winner":"Ben"}}`,
+			[]string{"Ben", "Ana"}, []int{1, 2}},
+		{"still tied: shared place", `{"players":[{"name":"Ana","runes":{"red":3}},{"name":"Ben","runes":{"red":3}},{"name":"Cy"}]}`,
+			[]string{"Ana", "Ben", "Cy"}, []int{1, 1, 3}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := Decode([]byte(tt.state))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var order []string
+			var places []int
+			for _, r := range Ranking(s) {
+				order = append(order, r.Name)
+				places = append(places, r.Place)
+			}
+			if !slices.Equal(order, tt.order) || !slices.Equal(places, tt.places) {
+				t.Errorf("order %v places %v, want %v %v", order, places, tt.order, tt.places)
+			}
+			if r := Ranking(s); !r[0].Winner {
+				t.Errorf("first place %s is not a winner", r[0].Name)
+			}
+		})
 	}
 }
