@@ -1,0 +1,188 @@
+package kodiak
+
+import (
+	"reflect"
+	"testing"
+)
+
+var trio = []string{"Ana", "Ben", "Cy"}
+
+func start(t *testing.T, players []string, first int) Position {
+	t.Helper()
+	p, err := Start(players, Setup{Kodiak: first})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func apply(t *testing.T, p Position, steps ...Step) Position {
+	t.Helper()
+	for _, s := range steps {
+		next, err := p.Apply(s)
+		if err != nil {
+			t.Fatalf("step %d (%s %d %d): %v", p.Played+1, s.Action, s.Seat, s.Delta, err)
+		}
+		p = next
+	}
+	return p
+}
+
+// seatRound is one seat's end of a round for scoreStep.
+type seatRound struct {
+	cards              []string
+	kept, discarded, p int
+}
+
+// scoreStep builds a Score step; kodiak is the seat marked as Kodiak.
+func scoreStep(t *testing.T, names []string, kodiak int, rounds ...seatRound) Step {
+	t.Helper()
+	r := RoundEntry{}
+	for i, sr := range rounds {
+		rp := RoundPlayer{Name: names[i], Round: Round{Kodiak: i == kodiak, Pounces: sr.p, HairballsKept: sr.kept, HairballsDiscarded: sr.discarded}}
+		for _, tok := range sr.cards {
+			c, err := ParseCard(tok)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rp.Cards = append(rp.Cards, c)
+		}
+		r.Players = append(r.Players, rp)
+	}
+	return Step{Action: ActScore, Round: &r}
+}
+
+func TestKodiakStartsAndPassesLeft(t *testing.T) {
+	// Rule text, set-up IV–V: Kodiak has the first turn; the role passes
+	// clockwise each round (ruling KOD-1).
+	p := start(t, trio, 2)
+	if p.Kodiak() != 2 || p.ToMove() != "Cy" || p.GameRounds() != 3 {
+		t.Fatalf("Kodiak %d, %q to move, %d rounds", p.Kodiak(), p.ToMove(), p.GameRounds())
+	}
+	p = apply(t, p, Step{Action: ActDone, Seat: 2}, Step{Action: ActDone, Seat: 0})
+	if p.ToMove() != "Ben" {
+		t.Fatalf("%q to move", p.ToMove())
+	}
+	p = apply(t, p, Step{Action: ActOut, Seat: 0}, scoreStep(t, trio, 2, seatRound{}, seatRound{cards: []string{"4"}}, seatRound{cards: []string{"1", "2", "3"}}))
+	if p.Round() != 2 || p.Kodiak() != 0 || p.ToMove() != "Ana" || p.TurnsTaken != 0 {
+		t.Fatalf("round 2: Kodiak %d, %q to move", p.Kodiak(), p.ToMove())
+	}
+}
+
+func TestThirdPounceEndsTheRound(t *testing.T) {
+	// Rule text, end of round: "Kodiak must have pounced 3 times
+	// successfully" to run out of cards; ruling KOD-1: at most 3 (−15).
+	p := start(t, trio, 0)
+	p = apply(t, p, Step{Action: ActPounce, Delta: 1}, Step{Action: ActPounce, Delta: 1}, Step{Action: ActPounce, Delta: -1}, Step{Action: ActPounce, Delta: 1})
+	if p.Pounces != 2 || p.Phase != Playing || p.ExpectedCards(0) != 1 {
+		t.Fatalf("pounces %d phase %d", p.Pounces, p.Phase)
+	}
+	p = apply(t, p, Step{Action: ActPounce, Delta: 1})
+	if p.Phase != Scoring || p.OutSeat != 0 {
+		t.Fatalf("the third pounce ends the round: phase %d out %d", p.Phase, p.OutSeat)
+	}
+	if _, err := p.Apply(Step{Action: ActPounce, Delta: 1}); err == nil || err.Code != "too_many_pounces" {
+		t.Errorf("a 4th pounce: %v", err)
+	}
+	p = apply(t, p, scoreStep(t, trio, 0, seatRound{p: 3}, seatRound{cards: []string{"5", "5"}}, seatRound{cards: []string{"blue-king"}, kept: 1}))
+	if got := p.Result().Players; got[0].Total != -15 || got[1].Total != 10 || got[2].Total != 23 {
+		t.Errorf("totals %d %d %d, want −15 10 23", got[0].Total, got[1].Total, got[2].Total)
+	}
+}
+
+// TestGameEndsWhenEveryoneWasKodiak plays docs/api-kodiak.md's example game.
+func TestGameEndsWhenEveryoneWasKodiak(t *testing.T) {
+	p := start(t, trio, 0)
+	p = apply(t, p, Step{Action: ActDone, Seat: 0}, Step{Action: ActPounce, Delta: 1}, Step{Action: ActHairball, Seat: 2, Delta: 1},
+		Step{Action: ActPounce, Delta: 1}, Step{Action: ActOut, Seat: 1},
+		scoreStep(t, trio, 0, seatRound{cards: []string{"5", "red-king"}, p: 2}, seatRound{}, seatRound{cards: []string{"blue-king"}, discarded: 1}))
+	p = apply(t, p, Step{Action: ActPounce, Delta: 1}, Step{Action: ActOut, Seat: 2},
+		scoreStep(t, trio, 1, seatRound{cards: []string{"swap"}, kept: 1}, seatRound{cards: []string{"2"}, p: 1}, seatRound{}))
+	if p.Over() || p.Kodiak() != 2 {
+		t.Fatalf("round 3 is Cy's as Kodiak: over %v Kodiak %d", p.Over(), p.Kodiak())
+	}
+	p = apply(t, p, Step{Action: ActPounce, Delta: 1}, Step{Action: ActPounce, Delta: 1}, Step{Action: ActPounce, Delta: 1},
+		scoreStep(t, trio, 2, seatRound{cards: []string{"1", "1"}}, seatRound{cards: []string{"0"}}, seatRound{p: 3}))
+	if !p.Over() {
+		t.Fatal("after 3 rounds with 3 players everyone was Kodiak once")
+	}
+	res := p.Result()
+	totals := []int{res.Players[0].Total, res.Players[1].Total, res.Players[2].Total}
+	if !res.Valid || !reflect.DeepEqual(totals, []int{15, -3, 3}) || !reflect.DeepEqual(res.Winners, []string{"Ben"}) {
+		t.Errorf("totals %v winners %v violations %+v", totals, res.Winners, res.Violations)
+	}
+	if _, err := p.Apply(Step{Action: ActDone, Seat: 0}); err == nil || err.Code != "after_game_end" || err.Rule != "KOD-1" {
+		t.Errorf("a round after the game end: %v", err)
+	}
+}
+
+func TestRefusedSteps(t *testing.T) {
+	open := start(t, trio, 0)
+	three := apply(t, open, Step{Action: ActPounce, Delta: 1}, Step{Action: ActPounce, Delta: 1}, Step{Action: ActPounce, Delta: 1})
+	out := apply(t, open, Step{Action: ActHairball, Seat: 1, Delta: 1}, Step{Action: ActOut, Seat: 2})
+	two := []string{"Ana", "Ben"}
+	over := apply(t, start(t, two, 0), Step{Action: ActOut, Seat: 1}, scoreStep(t, two, 0, seatRound{cards: []string{"1"}}, seatRound{}),
+		Step{Action: ActOut, Seat: 0}, scoreStep(t, two, 1, seatRound{}, seatRound{cards: []string{"1"}}))
+	cases := []struct {
+		name       string
+		pos        Position
+		step       Step
+		code, rule string
+	}{
+		{"a 4th pounce", apply(t, open, Step{Action: ActPounce, Delta: 1}, Step{Action: ActPounce, Delta: 1}, Step{Action: ActHairball, Seat: 0, Delta: 1}, Step{Action: ActPounce, Delta: -1}, Step{Action: ActPounce, Delta: 1}, Step{Action: ActPounce, Delta: 1}), Step{Action: ActPounce, Delta: 1}, "too_many_pounces", "KOD-1"},
+		{"a pounce taken back after the round closed", three, Step{Action: ActPounce, Delta: -1}, "round_closed", "KOD-1"},
+		{"taking back a pounce never made", open, Step{Action: ActPounce, Delta: -1}, "no_pounce", "KOD-1"},
+		{"two pounces at once", open, Step{Action: ActPounce, Delta: 2}, "count_delta", "KOD-1"},
+		{"taking back a hairball never discarded", open, Step{Action: ActHairball, Seat: 2, Delta: -1}, "no_hairball", "KOD-1"},
+		{"a turn out of order", open, Step{Action: ActDone, Seat: 1}, "not_their_turn", "KOD-1"},
+		{"a turn after the round closed", out, Step{Action: ActDone, Seat: 0}, "round_closed", "KOD-1"},
+		{"a seat that does not exist", open, Step{Action: ActOut, Seat: 5}, "no_such_seat", "KOD-1"},
+		{"scoring a round still played", open, scoreStep(t, trio, 0, seatRound{}, seatRound{}, seatRound{}), "round_not_over", "KOD-1"},
+		{"the wrong Kodiak", out, scoreStep(t, trio, 1, seatRound{}, seatRound{discarded: 1}, seatRound{}), "kodiak_mismatch", "KOD-1"},
+		{"a mouse's pounce", out, scoreStep(t, trio, 0, seatRound{}, seatRound{discarded: 1, p: 1}, seatRound{}), "pounce_mismatch", "KOD-1"},
+		{"pounces not the ones played", three, scoreStep(t, trio, 0, seatRound{p: 2}, seatRound{}, seatRound{}), "pounce_mismatch", "KOD-1"},
+		{"hairballs not the ones played", out, scoreStep(t, trio, 0, seatRound{}, seatRound{}, seatRound{}), "hairball_mismatch", "KOD-1"},
+		{"a hairball typed as a card", out, scoreStep(t, trio, 0, seatRound{cards: []string{"hairball"}}, seatRound{discarded: 1}, seatRound{}), "hairball_as_card", "KOD-2"},
+		{"the player out with cards", out, scoreStep(t, trio, 0, seatRound{}, seatRound{discarded: 1}, seatRound{kept: 1}), "out_has_cards", "KOD-1"},
+		{"a negative count", out, scoreStep(t, trio, 0, seatRound{kept: -1}, seatRound{discarded: 1}, seatRound{}), "negative_count", "KOD-1"},
+		{"a round without everyone", out, scoreStep(t, trio, 0, seatRound{}, seatRound{discarded: 1}), "round_players", "KOD-1"},
+		{"a round after the game end", over, Step{Action: ActOut, Seat: 0}, "after_game_end", "KOD-1"},
+		{"a pounce after the game end", over, Step{Action: ActPounce, Delta: 1}, "after_game_end", "KOD-1"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := c.pos.Apply(c.step)
+			if err == nil || err.Code != c.code || err.Rule != c.rule || err.Step != c.pos.Played+1 || err.Message == "" {
+				t.Fatalf("got %+v, want %s (rule %s) at step %d", err, c.code, c.rule, c.pos.Played+1)
+			}
+			if !reflect.DeepEqual(got, c.pos) {
+				t.Error("a refused step changed the position")
+			}
+		})
+	}
+}
+
+func TestStartRefusesWhatCannotBePlayed(t *testing.T) {
+	for _, c := range []struct {
+		players []string
+		first   int
+		code    string
+	}{
+		{[]string{"Ana"}, 0, "player_count"},
+		{[]string{"A", "B", "C", "D", "E", "F", "G"}, 0, "player_count"},
+		{trio, 3, "no_such_seat"},
+	} {
+		_, err := Start(c.players, Setup{Kodiak: c.first})
+		se, ok := err.(*StepError)
+		if !ok || se.Code != c.code || se.Rule != "KOD-1" {
+			t.Errorf("%v first %d: %v, want %s", c.players, c.first, err, c.code)
+		}
+	}
+}
+
+func TestCyclesLengthenTheGame(t *testing.T) {
+	p, err := Start([]string{"Ana", "Ben"}, Setup{Options: Options{Cycles: 2}})
+	if err != nil || p.GameRounds() != 4 {
+		t.Fatalf("%v rounds %d", err, p.GameRounds())
+	}
+}
