@@ -15,12 +15,16 @@ const (
 
 // Step is one turn of guided play: exactly one of Look (a spot, 1–7),
 // Swap (two spots) or Reveal (a spot, with its Outcome). Zero means the
-// action was not taken.
+// action was not taken. In a game that tracks the characters (StartGuided)
+// a match that is refilled also says which character was Laid (1–10), and
+// a three_left game is ended by a step with End set (ruling ADH-3).
 type Step struct {
 	Look    int    `json:"look,omitempty"`
 	Swap    [2]int `json:"swap,omitzero"`
 	Reveal  int    `json:"reveal,omitempty"`
 	Outcome string `json:"outcome,omitempty"`
+	Laid    int    `json:"laid,omitempty"`
+	End     bool   `json:"end,omitempty"`
 }
 
 // StepError is a step the rules refuse (scoring.StepError).
@@ -45,6 +49,17 @@ type Position struct {
 	Steps          int // steps applied so far
 	Over           bool
 	lastSwap       [2]int // the previous turn's swap, low spot first; zero if none
+
+	// Guided play also tracks which character lies where (StartGuided);
+	// a Position from Start leaves these zero.
+	tracked bool
+	// Names are the characters 1–10 as this table calls them.
+	Names [Kinds]string
+	// Faces is the character (1–10) on each spot; 0 for a spot whose
+	// character was taken and not replaced, or when not tracked.
+	Faces [DisplaySize]int
+	// collected counts, per seat, the characters taken of each kind.
+	collected [MaxPlayers][Kinds]int
 }
 
 // Start sets up a game (ruling ADH-1): 7 characters with hats in the
@@ -61,7 +76,7 @@ func Start(players []string, variantName string) (Position, error) {
 	if err := checkPlayerNames(players); err != nil {
 		return Position{}, err
 	}
-	p := Position{Variant: v, CharactersLeft: CharacterPile, HatsLeft: HatPile}
+	p := Position{Variant: v, CharactersLeft: CharacterPile, HatsLeft: HatPile, Names: DefaultNames()}
 	for _, name := range players {
 		p.Players = append(p.Players, Player{Name: name})
 	}
@@ -72,7 +87,8 @@ func Start(players []string, variantName string) (Position, error) {
 }
 
 // End declares the end of a three_left game (ruling ADH-3: the table
-// decides when to stop playing on).
+// decides when to stop playing on). It does not check the variant; a step
+// with End set does.
 func (p Position) End() Position {
 	p.Over = true
 	return p
@@ -113,6 +129,13 @@ func (p Position) Apply(s Step) (Position, *StepError) {
 	next.lastSwap = [2]int{}
 	var warn *StepError
 	switch {
+	case s.End:
+		// ruling ADH-3: only the table playing on until 3 characters
+		// remain decides when it stops; a standard game ends by itself.
+		if p.Variant != ThreeLeft {
+			return fail("standard_end", "ADH-3", "a standard game ends by itself at the first refill that cannot be done; only a game played on until 3 characters remain is ended by the table")
+		}
+		next.Over = true
 	case s.Swap != [2]int{}:
 		pair := [2]int{min(s.Swap[0], s.Swap[1]), max(s.Swap[0], s.Swap[1])}
 		// ruling ADH-5: swapping back the pair swapped just before is
@@ -124,8 +147,8 @@ func (p Position) Apply(s Step) (Position, *StepError) {
 		}
 		next.lastSwap = pair
 	case s.Reveal != 0:
-		if e := next.reveal(s.Reveal, s.Outcome); e != "" {
-			return fail("component_total", "ADH-1", "%s: %s", who, e)
+		if code, rule, msg := next.reveal(s); code != "" {
+			return fail(code, rule, "%s: %s", who, msg)
 		}
 	}
 	next.Steps++
@@ -157,23 +180,33 @@ func actionSpots(s Step) ([]int, string) {
 	} else if s.Outcome != "" {
 		return nil, "an outcome belongs to a reveal"
 	}
+	if s.Laid != 0 && s.Outcome != Match {
+		return nil, "a laid character belongs to a match: only a matched character is replaced"
+	}
+	if s.End {
+		actions++
+	}
 	if actions != 1 {
-		return nil, "a turn is exactly one action: look, swap or reveal"
+		return nil, "a turn is exactly one action: look, swap or reveal (or the table ending the game)"
 	}
 	return spots, ""
 }
 
 // reveal applies a reveal's outcome to p's mover (ruling ADH-2) and ends
-// the game when a refill fails (ruling ADH-3). It returns why the outcome
-// cannot happen, or "".
-func (p *Position) reveal(spot int, outcome string) string {
+// the game when a refill fails (ruling ADH-3). It returns the code, rule
+// and reason when the outcome cannot happen, or "".
+func (p *Position) reveal(st Step) (code, rule, msg string) {
 	me := &p.Players[p.Turn]
-	s := &p.Display[spot-1]
-	switch outcome {
+	s := &p.Display[st.Reveal-1]
+	switch st.Outcome {
 	case Match:
+		refill := p.CharactersLeft > 0 && p.HatsLeft > 0
+		if code, rule, msg := p.take(st, refill); code != "" {
+			return code, rule, msg
+		}
 		me.Characters++
 		*s = Spot{}
-		if p.CharactersLeft > 0 && p.HatsLeft > 0 {
+		if refill {
 			p.CharactersLeft--
 			p.HatsLeft--
 			*s = Spot{Character: true, Hat: true}
@@ -182,7 +215,7 @@ func (p *Position) reveal(spot int, outcome string) string {
 		}
 	case Wonderhat:
 		if p.takenWonderhats() == TotalWonderhats {
-			return fmt.Sprintf("all %d wonderhats are already taken", TotalWonderhats)
+			return "component_total", "ADH-1", fmt.Sprintf("all %d wonderhats are already taken", TotalWonderhats)
 		}
 		me.Wonderhats++
 		s.Hat = false
@@ -194,22 +227,22 @@ func (p *Position) reveal(spot int, outcome string) string {
 		}
 	case Miss:
 		if p.takenBaldHeads() == TotalBaldHeads {
-			return fmt.Sprintf("all %d bald heads are already taken", TotalBaldHeads)
+			return "component_total", "ADH-1", fmt.Sprintf("all %d bald heads are already taken", TotalBaldHeads)
 		}
 		me.BaldHeads++
 	}
 	// ruling ADH-3, variant: play on until 3 characters with hats remain.
-	if p.Variant == ThreeLeft && p.withHats() <= 3 {
+	if p.Variant == ThreeLeft && p.WithHats() <= 3 {
 		p.Over = true
 	}
-	return ""
+	return "", "", ""
 }
 
 func (p Position) takenWonderhats() int { return totals(p.Players).Wonderhats }
 func (p Position) takenBaldHeads() int  { return totals(p.Players).BaldHeads }
 
-// withHats counts the display's characters that still wear a hat.
-func (p Position) withHats() int {
+// WithHats counts the display's characters that still wear a hat.
+func (p Position) WithHats() int {
 	n := 0
 	for _, s := range p.Display {
 		if s.Character && s.Hat {

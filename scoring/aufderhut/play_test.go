@@ -43,7 +43,7 @@ func repeat(s Step, n int) []Step {
 
 func TestStart(t *testing.T) {
 	p := start(t, "", "Ida", "Jan")
-	if p.Variant != Standard || p.CharactersLeft != 13 || p.HatsLeft != 17 || p.Turn != 0 || p.Over || p.withHats() != 7 {
+	if p.Variant != Standard || p.CharactersLeft != 13 || p.HatsLeft != 17 || p.Turn != 0 || p.Over || p.WithHats() != 7 {
 		t.Fatalf("got %+v", p)
 	}
 	for _, bad := range []struct {
@@ -237,7 +237,7 @@ func TestThreeLeftGame(t *testing.T) {
 	p = play(t, p, repeat(Step{Reveal: 1, Outcome: Match}, 13)...)
 	// The character pile is empty: spot 1 stays empty after the next match.
 	p = play(t, p, Step{Reveal: 1, Outcome: Match})
-	if p.Over || p.Display[0] != (Spot{}) || p.withHats() != 6 {
+	if p.Over || p.Display[0] != (Spot{}) || p.WithHats() != 6 {
 		t.Fatalf("%+v", p)
 	}
 	if _, err := p.Apply(Step{Look: 1}); err == nil || err.Code != "no_such_spot" {
@@ -248,7 +248,7 @@ func TestThreeLeftGame(t *testing.T) {
 		t.Fatal("4 characters with hats left: not over yet")
 	}
 	p = play(t, p, Step{Reveal: 4, Outcome: Match})
-	if !p.Over || p.withHats() != 3 {
+	if !p.Over || p.WithHats() != 3 {
 		t.Fatalf("3 left: %+v", p)
 	}
 	if r := Score(p.Final()); !r.Valid || r.Players[0].Total+r.Players[1].Total != 17 {

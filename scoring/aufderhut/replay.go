@@ -111,6 +111,11 @@ func decodeStep(raw json.RawMessage, field string) (s Step, zero bool, err error
 	if err := scoring.Decode(raw, &w, field); err != nil {
 		return Step{}, false, err
 	}
+	return w.step(field)
+}
+
+// step checks a decoded step (see decodeStep); guided steps share it.
+func (w wireStep) step(field string) (s Step, zero bool, err error) {
 	actions := 0
 	if w.Look != nil {
 		actions++

@@ -1,0 +1,366 @@
+package aufderhut
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"tablemate/scoring"
+)
+
+var _ scoring.Guided = Engine{}
+
+// The characters (ruling ADH-1: 20 cards, 10 characters × 2). Their names
+// are not in the rule text, so a table may name them; by default they are
+// "character 1" to "character 10".
+const (
+	Kinds  = 10 // different characters
+	Copies = 2  // cards of each character
+)
+
+// DefaultNames are the characters' names when a table gives none.
+func DefaultNames() [Kinds]string {
+	var n [Kinds]string
+	for i := range n {
+		n[i] = fmt.Sprintf("character %d", i+1)
+	}
+	return n
+}
+
+// Setup is how a guided game starts: the end variant agreed before the
+// game (ruling ADH-3), the table's names for the 10 characters (none: the
+// defaults) and the character (1–10) laid on each of the 7 spots.
+type Setup struct {
+	Variant string   `json:"variant,omitempty"`
+	Names   []string `json:"names,omitempty"`
+	Display []int    `json:"display"`
+}
+
+// ParseSetup reads a setup strictly and fills in the defaults: the
+// standard variant, and "character N" for a missing or empty name.
+// Unreadable input, a wrong count, an unknown character or a third copy of
+// one is a *scoring.InputError on its field (display[i], names[i]).
+func ParseSetup(raw []byte) (Setup, error) {
+	var s Setup
+	if err := scoring.Decode(raw, &s, ""); err != nil {
+		return Setup{}, err
+	}
+	v, err := variant(s.Variant)
+	if err != nil {
+		return Setup{}, scoring.Errorf("variant", "%s", err.(*scoring.InputError).Message)
+	}
+	s.Variant = v
+	names, err := setupNames(s.Names)
+	if err != nil {
+		return Setup{}, err
+	}
+	s.Names = names[:]
+	if len(s.Display) != DisplaySize {
+		return Setup{}, scoring.Errorf("display", "lay %d characters, one on each spot, not %d (rule ADH-1)", DisplaySize, len(s.Display))
+	}
+	var count [Kinds]int
+	for i, c := range s.Display {
+		f := scoring.Index("display", i)
+		if c < 1 || c > Kinds {
+			return Setup{}, scoring.Errorf(f, "spot %d: characters are numbered 1 to %d, not %d (rule ADH-1)", i+1, Kinds, c)
+		}
+		if count[c-1] == Copies {
+			return Setup{}, scoring.Errorf(f, "spot %d: a third %s; each character exists only twice (rule ADH-1)", i+1, names[c-1])
+		}
+		count[c-1]++
+	}
+	return s, nil
+}
+
+// setupNames checks the table's names for the characters: none at all, or
+// 10 of which an empty one keeps its default. Names must differ, since
+// the pages tell the characters apart by name.
+func setupNames(given []string) ([Kinds]string, error) {
+	names := DefaultNames()
+	if len(given) == 0 {
+		return names, nil
+	}
+	if len(given) != Kinds {
+		return names, scoring.Errorf("names", "name all %d characters or none, not %d", Kinds, len(given))
+	}
+	seen := map[string]int{}
+	for i, n := range given {
+		f := scoring.Index("names", i)
+		if n = strings.TrimSpace(n); n != "" {
+			names[i] = n
+		}
+		switch key := strings.ToLower(names[i]); {
+		case len([]rune(names[i])) > scoring.MaxNameLen:
+			return names, scoring.Errorf(f, "a name is at most %d characters", scoring.MaxNameLen)
+		case seen[key] > 0:
+			return names, scoring.Errorf(f, "%q is already the name of character %d: names must differ", names[i], seen[key])
+		default:
+			seen[key] = i + 1
+		}
+	}
+	return names, nil
+}
+
+// SetupJSON is the JSON of a setup, as a table records it.
+func SetupJSON(s Setup) []byte {
+	b, _ := json.Marshal(s)
+	return b
+}
+
+// guideStep is a guided step as sent: the API's step plus the character
+// laid on a refilled spot and the table's end of a three_left game.
+// (Not an embedded wireStep: a type error's field path would name it.)
+type guideStep struct {
+	Look    *int    `json:"look"`
+	Swap    *[]int  `json:"swap"`
+	Reveal  *int    `json:"reveal"`
+	Outcome *string `json:"outcome"`
+	Laid    *int    `json:"laid"`
+	End     *bool   `json:"end"`
+}
+
+// ParseStep reads one guided step strictly: {"look": 3}, {"swap": [1, 5]},
+// {"reveal": 2, "outcome": "match", "laid": 7} or {"end": true}. Input
+// that is not one action, or a spot or character 0, is a
+// *scoring.InputError; whether the rules allow it is Apply's to say.
+func ParseStep(raw []byte) (Step, error) {
+	var w guideStep
+	if err := scoring.Decode(raw, &w, "step"); err != nil {
+		return Step{}, err
+	}
+	if w.End != nil {
+		if !*w.End || w.Look != nil || w.Swap != nil || w.Reveal != nil || w.Outcome != nil || w.Laid != nil {
+			return Step{}, scoring.Errorf("step.end", `ending the game is a step of its own: {"end": true}`)
+		}
+		return Step{End: true}, nil
+	}
+	s, zero, err := wireStep{Look: w.Look, Swap: w.Swap, Reveal: w.Reveal, Outcome: w.Outcome}.step("step")
+	if err != nil {
+		return Step{}, err
+	}
+	if zero {
+		return Step{}, scoring.Errorf("step", "spot 0 does not exist; the display has spots 1 to %d", DisplaySize)
+	}
+	if w.Laid != nil {
+		if s.Outcome != Match {
+			return Step{}, scoring.Errorf("step.laid", "a laid character belongs to a match: only a matched character is replaced")
+		}
+		if *w.Laid == 0 {
+			return Step{}, scoring.Errorf("step.laid", "characters are numbered 1 to %d", Kinds)
+		}
+		s.Laid = *w.Laid
+	}
+	return s, nil
+}
+
+// StepJSON is the JSON of a step, as a table records it.
+func StepJSON(s Step) []byte {
+	b, _ := json.Marshal(s)
+	return b
+}
+
+// StartGuided sets up a guided game (ruling ADH-1) from a parsed setup:
+// like Start, and it also knows the character on every spot.
+func StartGuided(players []string, s Setup) (Position, error) {
+	p, err := Start(players, s.Variant)
+	if err != nil {
+		return Position{}, err
+	}
+	p.tracked = true
+	names, err := setupNames(s.Names)
+	if err != nil {
+		return Position{}, err
+	}
+	p.Names = names
+	if len(s.Display) != DisplaySize {
+		return Position{}, scoring.Errorf("display", "lay %d characters, one on each spot, not %d (rule ADH-1)", DisplaySize, len(s.Display))
+	}
+	copy(p.Faces[:], s.Display)
+	return p, nil
+}
+
+// Resume replays a guided game from its setup and steps to the position
+// now. The error is a *scoring.InputError for unreadable input or the
+// *StepError of the first step the rules refuse; warn is the last step's
+// warning (a swap back, ruling ADH-5), nil when it had none.
+func Resume(players []string, setup []byte, steps [][]byte) (pos Position, warn *StepError, err error) {
+	s, err := ParseSetup(setup)
+	if err != nil {
+		return Position{}, nil, err
+	}
+	if pos, err = StartGuided(players, s); err != nil {
+		return Position{}, nil, err
+	}
+	for _, raw := range steps {
+		st, err := ParseStep(raw)
+		if err != nil {
+			return pos, nil, err
+		}
+		next, serr := pos.Apply(st)
+		if serr != nil && !serr.Warning {
+			return pos, nil, serr
+		}
+		pos, warn = next, serr
+	}
+	return pos, warn, nil
+}
+
+// Guide replays a table's guided game (scoring.Guided); once it is over
+// the players' collections come back as a score-check request. Warnings
+// (ruling ADH-5) do not stop it.
+func (Engine) Guide(players []string, setup []byte, steps [][]byte) (bool, []byte, error) {
+	pos, _, err := Resume(players, setup, steps)
+	if err != nil || !pos.Over {
+		return false, nil, err
+	}
+	final, err := json.Marshal(pos.Final())
+	return true, final, err
+}
+
+// take moves a matched character into the mover's collection and, when the
+// spot is refilled, lays st.Laid there (ruling ADH-2). Untracked positions
+// (Start) only check that nothing laid is claimed.
+func (p *Position) take(st Step, refill bool) (code, rule, msg string) {
+	if !p.tracked {
+		if st.Laid != 0 {
+			return "bad_step", "ADH-2", "this game does not track the characters, so no laid character can be recorded"
+		}
+		return "", "", ""
+	}
+	spot := st.Reveal
+	switch {
+	case !refill && st.Laid != 0:
+		return "laid_after_empty_pile", "ADH-3", fmt.Sprintf("the character pile is empty, so no character is laid on spot %d", spot)
+	case refill && st.Laid == 0:
+		return "laid_missing", "ADH-2", fmt.Sprintf("say which character from the pile is laid on spot %d", spot)
+	case refill && (st.Laid < 1 || st.Laid > Kinds):
+		return "no_such_character", "ADH-1", fmt.Sprintf("characters are numbered 1 to %d, not %d", Kinds, st.Laid)
+	}
+	c := p.Faces[spot-1]
+	p.collected[p.Turn][c-1]++
+	p.Faces[spot-1] = 0
+	if refill {
+		if p.Seen(st.Laid) >= Copies {
+			return "third_copy", "ADH-1", fmt.Sprintf("both %s cards are already out (%s); each character exists only twice", p.Names[st.Laid-1], p.whereIs(st.Laid))
+		}
+		p.Faces[spot-1] = st.Laid
+	}
+	return "", "", ""
+}
+
+// Tracked reports whether the position knows which character lies where
+// (a guided game).
+func (p Position) Tracked() bool { return p.tracked }
+
+// Name is the table's name of character c (1–10).
+func (p Position) Name(c int) string {
+	if c < 1 || c > Kinds {
+		return fmt.Sprintf("character %d", c)
+	}
+	return p.Names[c-1]
+}
+
+// Seen counts the cards of character c out of the pile: in the display
+// or taken by a player.
+func (p Position) Seen(c int) int {
+	n := 0
+	for _, f := range p.Faces {
+		if f == c {
+			n++
+		}
+	}
+	for i := range p.Players {
+		n += p.collected[i][c-1]
+	}
+	return n
+}
+
+// whereIs says where the cards of character c are: "spot 2, taken by Ida".
+func (p Position) whereIs(c int) string {
+	var at []string
+	for i, f := range p.Faces {
+		if f == c {
+			at = append(at, fmt.Sprintf("spot %d", i+1))
+		}
+	}
+	for i, pl := range p.Players {
+		for range p.collected[i][c-1] {
+			at = append(at, "taken by "+pl.Name)
+		}
+	}
+	return strings.Join(at, ", ")
+}
+
+// InPile lists the characters (1–10) the pile can still hold: those with
+// fewer than 2 cards out (ruling ADH-1).
+func (p Position) InPile() []int {
+	var out []int
+	for c := 1; c <= Kinds; c++ {
+		if p.Seen(c) < Copies {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// Collected lists the characters seat i has taken, lowest number first.
+func (p Position) Collected(i int) []int {
+	var out []int
+	if i < 0 || i >= len(p.Players) {
+		return out
+	}
+	for c, n := range p.collected[i] {
+		for range n {
+			out = append(out, c+1)
+		}
+	}
+	return out
+}
+
+// ToMove is the name of the player whose turn it is.
+func (p Position) ToMove() string {
+	if len(p.Players) == 0 {
+		return ""
+	}
+	return p.Players[p.Turn].Name
+}
+
+// Refills reports whether a match now would be refilled from the piles
+// (ruling ADH-2); when not, a standard game ends with it (ruling ADH-3).
+func (p Position) Refills() bool { return p.CharactersLeft > 0 && p.HatsLeft > 0 }
+
+// SwapsBack reports whether swapping spots a and b now swaps back the
+// pair swapped on the turn just before (ruling ADH-5).
+func (p Position) SwapsBack(a, b int) bool {
+	return p.lastSwap != [2]int{} && [2]int{min(a, b), max(a, b)} == p.lastSwap
+}
+
+// Describe tells in words what step s does from this position, for the
+// log of a guided game: "Ida reveals spot 3 (Wizard): a match; Chef is
+// laid". s is assumed accepted.
+func (p Position) Describe(s Step) string {
+	who := p.ToMove()
+	switch {
+	case s.End:
+		return "The table ends the game"
+	case s.Look != 0:
+		return fmt.Sprintf("%s looks at the hat on spot %d", who, s.Look)
+	case s.Swap != [2]int{}:
+		return fmt.Sprintf("%s swaps the hats on spots %d and %d", who, s.Swap[0], s.Swap[1])
+	}
+	what := fmt.Sprintf("spot %d", s.Reveal)
+	if p.tracked && s.Reveal >= 1 && s.Reveal <= DisplaySize {
+		what += " (" + p.Name(p.Faces[s.Reveal-1]) + ")"
+	}
+	switch s.Outcome {
+	case Match:
+		out := fmt.Sprintf("%s reveals %s: a match, taken with its hat", who, what)
+		if s.Laid != 0 {
+			out += "; " + p.Name(s.Laid) + " is laid"
+		}
+		return out
+	case Wonderhat:
+		return fmt.Sprintf("%s reveals %s: a wonderhat", who, what)
+	}
+	return fmt.Sprintf("%s reveals %s: no match, a bald head", who, what)
+}
