@@ -1,0 +1,214 @@
+package alaska
+
+import (
+	"encoding/json"
+	"errors"
+	"testing"
+
+	"tablemate/scoring"
+)
+
+// scriptedSetup and scriptedSteps are a whole 2-player game through most
+// kinds of move: salmon placed by the player on the right, flow, a local
+// catching a salmon that swims past, casts of one and two cards, a bear
+// eating a catch, the eagle chasing an angler, a hooked tourist, the final
+// round. cmd/tablemate's HTTP and browser tests tap through the same game.
+var scriptedSetup = []byte(`{"first":"Ana","draw_pile":9}`)
+
+var scriptedSteps = []string{
+	// Turn 1, Ana: Ben lays her salmon on 4–5, a flow carries it to 3–4,
+	// she casts 1 + 2 into 3 and catches it; draws 4 (pile 5).
+	`{"do":"salmon","at":4}`, `{"do":"flow"}`, `{"do":"cast","cards":[1,2]}`, `{"do":"end"}`,
+	// Turn 2, Ben: Ana lays his salmon on 8–9, he places a local on 6 and
+	// casts 3 + 5 into 8: caught, but Ana's bear eats it; draws 4 (pile 1).
+	`{"do":"salmon","at":8}`, `{"do":"angler","angler":"local","section":6}`, `{"do":"cast","cards":[3,5]}`, `{"do":"bear_eat","player":"Ana"}`, `{"do":"end"}`,
+	// Turn 3, Ana: salmon on 7–8; her flow card carries it past the local
+	// on 6, who catches it; a tourist on 9; she draws the last card.
+	`{"do":"salmon","at":7}`, `{"do":"flow"}`, `{"do":"angler","angler":"tourist","section":9}`, `{"do":"end"}`,
+	// Turn 4, Ben's final turn: salmon on 5–6 (the local's section), the
+	// eagle chases the local, a cast of 9 hooks the tourist: his turn ends.
+	`{"do":"salmon","at":5}`, `{"do":"eagle","section":6}`, `{"do":"cast","cards":[9]}`,
+	// Turn 5, Ana's final turn: a cast of 5 catches the salmon; game over.
+	`{"do":"cast","cards":[5]}`, `{"do":"end"}`,
+}
+
+// scriptedSalmon is what each player has caught at the end of it.
+var scriptedSalmon = map[string]int{"Ana": 2, "Ben": 0}
+
+func rawSteps(s []string) [][]byte {
+	out := make([][]byte, len(s))
+	for i, x := range s {
+		out[i] = []byte(x)
+	}
+	return out
+}
+
+func TestGuideReplaysTheScriptedGame(t *testing.T) {
+	players := []string{"Ana", "Ben"}
+	all := rawSteps(scriptedSteps)
+	for i := range all {
+		over, _, err := Engine{}.Guide(players, scriptedSetup, all[:i])
+		if err != nil || over {
+			t.Fatalf("before step %d (%s): over %v, %v", i+1, all[i], over, err)
+		}
+	}
+	over, final, err := Engine{}.Guide(players, scriptedSetup, all)
+	if err != nil || !over {
+		t.Fatalf("after the last step: over %v, %v", over, err)
+	}
+	res, err := Engine{}.Check(final)
+	if err != nil || !res.Valid {
+		t.Fatalf("final state %s: %+v %v", final, res, err)
+	}
+	for _, p := range res.Players {
+		if p.Total != scriptedSalmon[p.Name] {
+			t.Errorf("%s: %d salmon, want %d", p.Name, p.Total, scriptedSalmon[p.Name])
+		}
+	}
+	if len(res.Winners) != 1 || res.Winners[0] != "Ana" {
+		t.Errorf("winners %v", res.Winners)
+	}
+	// Replaying is idempotent: the same log gives the same position.
+	a, _ := Resume(players, scriptedSetup, all)
+	b, _ := Resume(players, scriptedSetup, all)
+	if a.Steps != b.Steps || a.River != b.River || a.Players[0] != b.Players[0] || a.Players[1] != b.Players[1] {
+		t.Errorf("two replays differ: %+v %+v", a, b)
+	}
+	// One more step is refused with the rule named.
+	_, _, err = Engine{}.Guide(players, scriptedSetup, append(all, []byte(`{"do":"end"}`)))
+	var se *StepError
+	if !errors.As(err, &se) || se.Code != "after_game_end" || se.Rule != "ALA-1" || se.Step != len(all)+1 {
+		t.Fatalf("step after the end: %v", err)
+	}
+}
+
+func TestGuideInputErrorsNameTheField(t *testing.T) {
+	players := []string{"Ana", "Ben"}
+	for _, c := range []struct {
+		name, setup, step, field string
+	}{
+		{"unknown setup field", `{"first":"Ana","dice":true}`, "", "dice"},
+		{"draw pile not a number", `{"draw_pile":"many"}`, "", "draw_pile"},
+		{"unknown action", `{}`, `{"do":"fish"}`, "step.do"},
+		{"missing action", `{}`, `{"at":3}`, "step.do"},
+		{"unknown step field", `{}`, `{"do":"cast","card":3}`, "step.card"},
+		{"cards not numbers", `{}`, `{"do":"cast","cards":["x"]}`, "step.cards"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var steps [][]byte
+			if c.step != "" {
+				steps = [][]byte{[]byte(c.step)}
+			}
+			_, _, err := Engine{}.Guide(players, []byte(c.setup), steps)
+			var in *scoring.InputError
+			if !errors.As(err, &in) {
+				t.Fatalf("got %v, want an input error", err)
+			}
+			if in.Field != c.field {
+				t.Errorf("field %q, want %q (%s)", in.Field, c.field, in.Message)
+			}
+		})
+	}
+}
+
+func TestGuideRefusesSetups(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		players []string
+		setup   string
+		code    string
+	}{
+		{"one player (ALA-1: 2–4)", []string{"Ana"}, `{}`, "player_count"},
+		{"five players (ALA-1: 2–4)", []string{"A", "B", "C", "D", "E"}, `{}`, "player_count"},
+		{"unknown first player", []string{"Ana", "Ben"}, `{"first":"Zoe"}`, "unknown_player"},
+		{"negative draw pile", []string{"Ana", "Ben"}, `{"draw_pile":-1}`, "draw_pile"},
+		{"more than the deck holds (CAM-1: 76 − 10 − 8 = 58)", []string{"Ana", "Ben"}, `{"draw_pile":59}`, "draw_pile"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, _, err := Engine{}.Guide(c.players, []byte(c.setup), nil)
+			var se *StepError
+			if !errors.As(err, &se) || se.Code != c.code || se.Rule == "" {
+				t.Fatalf("got %v, want %s", err, c.code)
+			}
+		})
+	}
+	pos, err := Resume([]string{"Ana", "Ben", "Cy"}, []byte(`{"first":" cy "}`), nil)
+	if err != nil || pos.ToMove() != "Cy" || pos.DrawPile != 76-10-12 {
+		t.Errorf("default pile and first player: %+v %v", pos, err)
+	}
+}
+
+func TestStepJSONRoundTrips(t *testing.T) {
+	for _, raw := range scriptedSteps {
+		s, err := ParseStep([]byte(raw))
+		if err != nil {
+			t.Fatal(err)
+		}
+		again, err := ParseStep(StepJSON(s))
+		if err != nil || string(StepJSON(again)) != string(StepJSON(s)) {
+			t.Errorf("%s: %s, %v", raw, StepJSON(again), err)
+		}
+	}
+}
+
+// FuzzParseSetup: no setup may panic; a readable one starts a game or is
+// refused by a rule.
+func FuzzParseSetup(f *testing.F) {
+	f.Add([]byte(`{"first":"Ana","draw_pile":8}`))
+	f.Add([]byte(`{}`))
+	f.Add([]byte(`{"draw_pile":-3}`))
+	f.Add([]byte(`{"first":7}`))
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		s, err := ParseSetup(raw)
+		if err != nil {
+			var in *scoring.InputError
+			if !errors.As(err, &in) {
+				t.Fatalf("not an input error: %v", err)
+			}
+			return
+		}
+		if _, serr := Start([]string{"Ana", "Ben"}, s.First, s.DrawPile); serr != nil && serr.Code == "" {
+			t.Fatalf("refusal without a code: %v", serr)
+		}
+	})
+}
+
+// FuzzParseStep: no step may panic; a readable one is applied or refused
+// with a code, and never makes salmon out of nothing.
+func FuzzParseStep(f *testing.F) {
+	for _, s := range scriptedSteps {
+		f.Add([]byte(s))
+	}
+	f.Add([]byte(`{"do":"cast","cards":[13,-4,2]}`))
+	f.Add([]byte(`{"do":"flow","count":-2}`))
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		st, err := ParseStep(raw)
+		if err != nil {
+			var in *scoring.InputError
+			if !errors.As(err, &in) {
+				t.Fatalf("not an input error: %v", err)
+			}
+			return
+		}
+		// Apply it at a busy point of the scripted game.
+		pos, rerr := Resume([]string{"Ana", "Ben"}, scriptedSetup, rawSteps(scriptedSteps[:10]))
+		if rerr != nil {
+			t.Fatal(rerr)
+		}
+		next, serr := pos.Apply(st)
+		if serr != nil {
+			if serr.Code == "" || serr.Rule == "" {
+				t.Fatalf("refusal without code or rule: %+v", serr)
+			}
+			return
+		}
+		before := salmonCount(pos.River) + pos.Players[0].Salmon + pos.Players[1].Salmon
+		after := salmonCount(next.River) + next.Players[0].Salmon + next.Players[1].Salmon
+		if st.Do != DoSalmon && after > before {
+			t.Fatalf("%s made salmon: %d → %d", raw, before, after)
+		}
+		if _, err := json.Marshal(next.Final()); err != nil {
+			t.Fatal(err)
+		}
+	})
+}

@@ -1,0 +1,536 @@
+package alaska
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"tablemate/scoring"
+)
+
+// StepError is a step the rules refuse (scoring.StepError).
+type StepError = scoring.StepError
+
+// TurnEnded is the event of a turn's end (the draw).
+const TurnEnded Kind = "turn_ended"
+
+// HandSize is how many cards a player holds after drawing back (rule text
+// "Game Setup": four hand cards; "Sequence of a turn" IV).
+const HandSize = 4
+
+// Phase is where the player to move is in their turn (rule text "Sequence
+// of a turn", I to IV, in this order).
+type Phase string
+
+// The phases of a turn. PhaseSitOut is a turn sat out after hooking a
+// tourist; PhaseOver is the end of the game.
+const (
+	PhaseSalmon Phase = "salmon" // I: salmon cards fall into the river
+	PhaseFlow   Phase = "flow"   // II: flow cards move the salmon
+	PhasePlay   Phase = "play"   // III: casts, anglers, eagle, bear
+	PhaseSitOut Phase = "sit_out"
+	PhaseOver   Phase = "over"
+)
+
+// Action is what a step does.
+type Action string
+
+// The steps of guided play (docs/api-alaska-play.md).
+const (
+	DoSalmon  Action = "salmon"   // I: one salmon card placed by the player on the right
+	DoFlow    Action = "flow"     // II: flow cards played
+	DoCast    Action = "cast"     // III: one number card or two
+	DoAngler  Action = "angler"   // III: a tourist or local placed
+	DoEagle   Action = "eagle"    // III: catch a salmon or chase an angler
+	DoBear    Action = "bear"     // III: all anglers leave
+	DoBearEat Action = "bear_eat" // out of turn, right after a catch
+	DoEnd     Action = "end"      // IV: draw back to four, next player
+)
+
+// Actions lists every action a step may name.
+var Actions = []Action{DoSalmon, DoFlow, DoCast, DoAngler, DoEagle, DoBear, DoBearEat, DoEnd}
+
+// Step is one move of guided play. Do says which; the other fields are
+// its details.
+type Step struct {
+	Do Action `json:"do"`
+	// At is the lower section of a placed salmon: it lies on At and At+1.
+	At int `json:"at,omitempty"`
+	// Count is how many flow cards are played at once (0 means 1).
+	Count int `json:"count,omitempty"`
+	// Cards are the number cards of a cast (one, or two summed).
+	Cards []int `json:"cards,omitempty"`
+	// Angler is the angler placed (tourist or local).
+	Angler Angler `json:"angler,omitempty"`
+	// Section: where an angler is placed, or whose angler an eagle chases.
+	Section int `json:"section,omitempty"`
+	// Salmon is the salmon an eagle takes, by its lower section.
+	Salmon int `json:"salmon,omitempty"`
+	// Player is who throws the bear out of turn (bear_eat).
+	Player string `json:"player,omitempty"`
+}
+
+// Seat is one player's public side: salmon caught and cards in hand.
+type Seat struct {
+	Name   string
+	Salmon int // salmon cards caught, face up beside the player
+	Hand   int // cards in hand; what each holds stays secret
+	// SitsOut: hooked a tourist and sits out the next turn.
+	SitsOut bool
+}
+
+// Position is a game of Alaska in progress. It is a value: Apply returns a
+// new one and leaves its receiver untouched, so a log replays into any
+// position.
+type Position struct {
+	Players []Seat
+	River   River
+	// PlacedBy[s-1] names who placed the angler on section s.
+	PlacedBy [Sections]string
+	DrawPile int
+	Phase    Phase
+	// Turn counts turns from 1; Steps counts the steps applied.
+	Turn, Steps int
+	// LastRound is true once the draw pile is empty: every player has one
+	// more turn (rule text "End of game"); TurnsLeft counts those turns
+	// still to play, the current one included.
+	LastRound bool
+	TurnsLeft int
+	// Events are this turn's moves, in order, as told to the table;
+	// Before are the previous turn's.
+	Events, Before []Event
+	// Hit is the section the last cast of this turn hit (0 = none).
+	Hit int
+	// eatable is true right after the player to move caught a salmon: a
+	// bear may eat it now and only now.
+	eatable bool
+	current int
+}
+
+// Current is the index in Players of the player to move.
+func (p Position) Current() int { return p.current }
+
+// Over reports that every player has had their final turn.
+func (p Position) Over() bool { return p.Phase == PhaseOver }
+
+// ToMove is the name of the player to move, "" once the game is over.
+func (p Position) ToMove() string {
+	if p.Over() || len(p.Players) == 0 {
+		return ""
+	}
+	return p.Players[p.current].Name
+}
+
+// Right is the index of the player to the right of the player to move:
+// the turn passes to the left, so that is the one who played before
+// (seats are listed in turn order). They place the falling salmon.
+func (p Position) Right() int {
+	n := len(p.Players)
+	return (p.current + n - 1) % n
+}
+
+// Eatable reports that the player to move has just caught a salmon, so
+// another player may throw a bear to eat it (rule text "Bear").
+func (p Position) Eatable() bool { return p.eatable }
+
+// Start sets up a game: 2–4 players (ruling ALA-1), four hand cards each,
+// the draw pile (the 76-card deck without the 10 river cards and the hands
+// by default, ruling CAM-1) and the oldest player, who starts ("" = the
+// first seat). A setup that cannot be played is a *StepError with Step 0.
+func Start(players []string, first string, drawPile *int) (Position, *StepError) {
+	n := len(players)
+	if n < MinPlayers || n > MaxPlayers {
+		return Position{}, &StepError{Code: "player_count", Rule: "ALA-1",
+			Message: fmt.Sprintf("Alaska is played by %d to %d players, not %d", MinPlayers, MaxPlayers, n)}
+	}
+	most := DeckSize - RiverCards - HandSize*n
+	pile := most
+	if drawPile != nil {
+		pile = *drawPile
+	}
+	if pile < 0 || pile > most {
+		return Position{}, &StepError{Code: "draw_pile", Rule: "CAM-1",
+			Message: fmt.Sprintf("the draw pile holds 0 to %d cards with %d players (76 cards − 10 river cards − %d dealt), not %d", most, n, HandSize*n, pile)}
+	}
+	p := Position{DrawPile: pile, Phase: PhaseSalmon, Turn: 1}
+	for _, name := range players {
+		p.Players = append(p.Players, Seat{Name: name, Hand: HandSize})
+	}
+	if first != "" {
+		i, ok := p.find(first)
+		if !ok {
+			return Position{}, &StepError{Code: "unknown_player", Rule: "ALA-1",
+				Message: fmt.Sprintf("%q is not at the table: name the oldest player, who starts", first)}
+		}
+		p.current = i
+	}
+	if pile == 0 {
+		p.LastRound, p.TurnsLeft = true, n
+	}
+	return p, nil
+}
+
+// find looks a player up the way names are compared at the table.
+func (p Position) find(name string) (int, bool) {
+	name = strings.TrimSpace(name)
+	for i, s := range p.Players {
+		if name != "" && strings.EqualFold(strings.TrimSpace(s.Name), name) {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// refuser builds the StepErrors of one step.
+type refuser struct{ step int }
+
+func (r refuser) no(code, msg string) *StepError {
+	return &StepError{Step: r.step, Code: code, Rule: "ALA-1", Message: msg}
+}
+
+// move turns a river MoveError into the step's refusal.
+func (r refuser) move(err error) *StepError {
+	var me *MoveError
+	if errors.As(err, &me) {
+		se := r.no(me.Code, me.Message)
+		if me.Code == "card_value" {
+			se.Rule = "CAM-1"
+		}
+		return se
+	}
+	return r.no("not_possible", err.Error())
+}
+
+// Apply plays one step and returns the new position; the receiver is left
+// unchanged. A step the rules refuse is a *StepError naming the rule.
+func (p Position) Apply(s Step) (Position, *StepError) {
+	n := p.clone()
+	n.Steps++
+	r := refuser{step: n.Steps}
+	if p.Over() {
+		return p, r.no("after_game_end", "the game is over: every player has had their final turn after the draw pile ran out")
+	}
+	if p.Phase == PhaseSitOut && s.Do != DoEnd {
+		return p, r.no("sitting_out", fmt.Sprintf("%s hooked a tourist and sits out this turn: no cards are played; end the turn to draw back to %d", p.ToMove(), HandSize))
+	}
+	n.eatable = false // a bear eats only right after the catch
+	var err *StepError
+	switch s.Do {
+	case DoSalmon:
+		err = n.salmon(s, r)
+	case DoFlow:
+		err = n.flow(s, r)
+	case DoCast:
+		err = n.cast(s, r)
+	case DoAngler:
+		err = n.angler(s, r)
+	case DoEagle:
+		err = n.eagle(s, r)
+	case DoBear:
+		err = n.bear(r)
+	case DoBearEat:
+		err = n.bearEat(p, s, r)
+	case DoEnd:
+		err = n.end(r)
+	default:
+		err = r.no("unknown_action", fmt.Sprintf("%q is not a move of Alaska", s.Do))
+	}
+	if err != nil {
+		return p, err
+	}
+	return n, nil
+}
+
+func (p *Position) seat() *Seat { return &p.Players[p.current] }
+
+// play takes k cards from the mover's hand.
+func (p *Position) play(k int, what string, r refuser) *StepError {
+	s := p.seat()
+	if s.Hand < k {
+		return r.no("no_cards", fmt.Sprintf("%s has %s in hand, so cannot play %s", s.Name, cards(s.Hand), what))
+	}
+	s.Hand -= k
+	return nil
+}
+
+func cards(n int) string {
+	if n == 1 {
+		return "1 card"
+	}
+	return fmt.Sprintf("%d cards", n)
+}
+
+// salmon is phase I: a salmon card falls out of the mover's hand and the
+// player on the right lays it across two sections of their choosing.
+func (p *Position) salmon(s Step, r refuser) *StepError {
+	if p.Phase != PhaseSalmon {
+		return r.no("phase_order", "salmon cards fall into the river first, before any flow card or cast (rule text: Sequence of a turn, I)")
+	}
+	if err := p.play(1, "a salmon card", r); err != nil {
+		return err
+	}
+	river, e, err := PlaceSalmon(p.River, s.At)
+	if err != nil {
+		return r.move(err)
+	}
+	e.Text = fmt.Sprintf("%s places %s's salmon. %s", p.Players[p.Right()].Name, p.ToMove(), e.Text)
+	p.River = river
+	p.record(e)
+	return nil
+}
+
+// flow is phase II: every flow card moves all salmon one section
+// downstream; anglers catch the salmon that swim past (ruling ALA-1).
+func (p *Position) flow(s Step, r refuser) *StepError {
+	if p.Phase == PhasePlay {
+		return r.no("phase_order", "flow cards are played right after the salmon fall in, before any cast, angler or wild card (rule text: Sequence of a turn, II)")
+	}
+	k := s.Count
+	if k == 0 {
+		k = 1
+	}
+	if k < 0 {
+		return r.no("flow_count", fmt.Sprintf("%d flow cards cannot be played", k))
+	}
+	if err := p.play(k, fmt.Sprintf("%d flow cards", k), r); err != nil {
+		return err
+	}
+	p.Phase = PhaseFlow
+	river, e := Flow(p.River, k)
+	// Anglers that leave with a salmon (tourists) leave their placer too.
+	for i := range river.Anglers {
+		if river.Anglers[i] == NoAngler {
+			p.PlacedBy[i] = ""
+		}
+	}
+	p.River = river
+	p.record(e)
+	return nil
+}
+
+// cast is phase III: one number card or two summed hit a section (ruling
+// ALA-1); Cast says what is caught or hooked.
+func (p *Position) cast(s Step, r refuser) *StepError {
+	p.Phase = PhasePlay
+	sec, err := CastSection(s.Cards...)
+	if err != nil {
+		return r.move(err)
+	}
+	if err := p.play(len(s.Cards), "a cast of "+cards(len(s.Cards)), r); err != nil {
+		return err
+	}
+	me := p.seat()
+	river, e, err := Cast(p.River, sec, me.Salmon)
+	if err != nil {
+		return r.move(err)
+	}
+	if e.Kind == HookedTourist || (e.Kind == HookedLocal && e.Gained < 0) {
+		p.PlacedBy[sec-1] = ""
+	}
+	p.River = river
+	me.Salmon += e.Gained
+	p.Hit = sec
+	e.Text = fmt.Sprintf("%s casts %s into section %d. %s", me.Name, castCards(s.Cards), sec, e.Text)
+	p.record(e)
+	switch {
+	case e.Kind == Caught:
+		p.eatable = true
+	case e.LoseHand:
+		// Rule text "Tourist": the rest of the hand is lost at once, so
+		// the turn is over; the caster draws back only after sitting out
+		// the next turn.
+		me.Hand, me.SitsOut = 0, true
+		p.next()
+	}
+	return nil
+}
+
+func castCards(c []int) string {
+	if len(c) == 2 {
+		return fmt.Sprintf("%d + %d", c[0], c[1])
+	}
+	return fmt.Sprint(c[0])
+}
+
+// angler is phase III: a tourist or local goes on a section; a tourist on
+// a local chases it off (rule text "Chasing anglers away", I).
+func (p *Position) angler(s Step, r refuser) *StepError {
+	p.Phase = PhasePlay
+	river, e, err := PlaceAngler(p.River, s.Section, s.Angler)
+	if err != nil {
+		return r.move(err)
+	}
+	if err := p.play(1, "an angler card", r); err != nil {
+		return err
+	}
+	p.River = river
+	if e.Kind == AnglerPlaced {
+		p.PlacedBy[s.Section-1] = p.ToMove()
+		e.Text = fmt.Sprintf("%s places a %s on section %d.", p.ToMove(), s.Angler, s.Section)
+	} else {
+		p.PlacedBy[s.Section-1] = ""
+	}
+	p.record(e)
+	return nil
+}
+
+// eagle is phase III: the eagle takes any one salmon for the mover or
+// chases any one angler away (rule text "Eagle"). With nothing in the
+// river it flies off and is discarded.
+func (p *Position) eagle(s Step, r refuser) *StepError {
+	p.Phase = PhasePlay
+	var (
+		river River
+		e     Event
+		err   error
+	)
+	switch {
+	case s.Salmon != 0 && s.Section != 0:
+		return r.no("eagle_target", "the eagle either takes a salmon or chases an angler, not both")
+	case s.Salmon != 0:
+		river, e, err = EagleCatch(p.River, s.Salmon)
+	case s.Section != 0:
+		river, e, err = EagleChase(p.River, s.Section)
+	case p.River != River{}:
+		return r.no("eagle_target", "name the salmon the eagle takes or the section of the angler it chases away")
+	default:
+		river, e = p.River, Event{Kind: EagleChased, Text: "The eagle finds no salmon and no angler on the river; it goes to the discard pile."}
+	}
+	if err != nil {
+		return r.move(err)
+	}
+	if err := p.play(1, "an eagle", r); err != nil {
+		return err
+	}
+	if e.Kind == EagleChased && s.Section != 0 {
+		p.PlacedBy[s.Section-1] = ""
+	}
+	p.River = river
+	me := p.seat()
+	me.Salmon += e.Gained
+	e.Text = me.Name + " plays the eagle. " + e.Text
+	p.record(e)
+	p.eatable = e.Kind == EagleCaught
+	return nil
+}
+
+// bear is phase III: every angler leaves the river (rule text "Bear").
+func (p *Position) bear(r refuser) *StepError {
+	p.Phase = PhasePlay
+	if err := p.play(1, "a bear", r); err != nil {
+		return err
+	}
+	river, e := BearClear(p.River)
+	p.River, p.PlacedBy = river, [Sections]string{}
+	e.Text = p.ToMove() + " plays the bear. " + e.Text
+	p.record(e)
+	return nil
+}
+
+// bearEat is another player's bear thrown right after the mover caught a
+// salmon: it is eaten, nobody gets it (rule text "Bear").
+func (p *Position) bearEat(before Position, s Step, r refuser) *StepError {
+	i, ok := p.find(s.Player)
+	switch {
+	case !ok:
+		return r.no("unknown_player", fmt.Sprintf("%q is not at the table: name who throws the bear", s.Player))
+	case i == p.current:
+		return r.no("own_catch", fmt.Sprintf("%s cannot eat their own salmon: a bear is thrown out of turn, after another player's catch", p.ToMove()))
+	case !before.eatable:
+		return r.no("nothing_to_eat", fmt.Sprintf("a bear is thrown immediately after %s catches a salmon (by a cast or the eagle), and only then", p.ToMove()))
+	}
+	if p.Players[i].Hand < 1 {
+		return r.no("no_cards", fmt.Sprintf("%s has no card in hand, so no bear to throw", p.Players[i].Name))
+	}
+	last := before.Events[len(before.Events)-1]
+	_, e, err := BearEat(p.River, last)
+	if err != nil {
+		return r.move(err)
+	}
+	p.Players[i].Hand--
+	p.seat().Salmon += e.Gained
+	e.Text = fmt.Sprintf("%s throws a bear at %s's catch. %s", p.Players[i].Name, p.ToMove(), e.Text)
+	p.record(e)
+	return nil
+}
+
+// end is phase IV: at most one card is kept (none in the final turn), the
+// hand is drawn back to four while the pile lasts, and the next player
+// moves (rule text "Sequence of a turn", IV; "End of game").
+func (p *Position) end(r refuser) *StepError {
+	me := p.seat()
+	switch {
+	case p.Phase == PhaseSitOut:
+		me.SitsOut = false
+	case p.LastRound && me.Hand > 0:
+		return r.no("final_turn_cards", fmt.Sprintf("this is %s's final turn: all %s left in hand must be played (rule text: End of game)", me.Name, cards(me.Hand)))
+	case me.Hand > 1:
+		return r.no("keep_too_many", fmt.Sprintf("%s holds %s: play all but at most 1 card before drawing (rule text: Sequence of a turn, III)", me.Name, cards(me.Hand)))
+	}
+	d := min(HandSize-me.Hand, p.DrawPile)
+	me.Hand += d
+	p.DrawPile -= d
+	text := fmt.Sprintf("%s draws %s.", me.Name, cards(d))
+	if d == 0 {
+		text = me.Name + " ends the turn."
+	}
+	p.record(Event{Kind: TurnEnded, Text: text})
+	p.next()
+	return nil
+}
+
+// next passes the turn to the left, counting the final round (rule text
+// "End of game": once the pile is empty, each player has one more turn).
+func (p *Position) next() {
+	if p.LastRound {
+		p.TurnsLeft--
+	} else if p.DrawPile == 0 {
+		p.LastRound, p.TurnsLeft = true, len(p.Players)
+	}
+	if p.LastRound && p.TurnsLeft == 0 {
+		p.Phase = PhaseOver
+		return
+	}
+	p.current = (p.current + 1) % len(p.Players)
+	p.Turn++
+	p.Before, p.Events, p.Hit, p.eatable = p.Events, nil, 0, false
+	p.Phase = PhaseSalmon
+	if p.seat().SitsOut {
+		p.Phase = PhaseSitOut
+	}
+}
+
+func (p *Position) record(e Event) { p.Events = append(p.Events, e) }
+
+func (p Position) clone() Position {
+	n := p
+	n.Players = slices.Clone(p.Players)
+	n.Events = slices.Clone(p.Events)
+	n.Before = slices.Clone(p.Before)
+	return n
+}
+
+// FinalPlayer is one player of the final score request.
+type FinalPlayer struct {
+	Name   string `json:"name"`
+	Salmon int    `json:"salmon"`
+}
+
+// Final is the position as a score-check request: salmon caught per player.
+func (p Position) Final() []FinalPlayer {
+	out := []FinalPlayer{}
+	for _, s := range p.Players {
+		out = append(out, FinalPlayer{Name: strings.TrimSpace(s.Name), Salmon: s.Salmon})
+	}
+	return out
+}
+
+// State is the position as the score engine's state.
+func (p Position) State() State {
+	s := State{}
+	for _, f := range p.Final() {
+		s.Players = append(s.Players, Player(f))
+	}
+	return s
+}

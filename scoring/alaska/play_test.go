@@ -1,0 +1,264 @@
+package alaska
+
+import (
+	"strings"
+	"testing"
+)
+
+// play starts a game of players (Ana first) with a pile and applies the
+// steps, failing on a refusal.
+func playSteps(t *testing.T, players []string, pile int, steps ...Step) Position {
+	t.Helper()
+	pos, serr := Start(players, "", &pile)
+	if serr != nil {
+		t.Fatal(serr)
+	}
+	for i, s := range steps {
+		next, serr := pos.Apply(s)
+		if serr != nil {
+			t.Fatalf("step %d %+v: %v", i+1, s, serr)
+		}
+		pos = next
+	}
+	return pos
+}
+
+func salmonAt(n int) Step  { return Step{Do: DoSalmon, At: n} }
+func castOf(c ...int) Step { return Step{Do: DoCast, Cards: c} }
+func flow() Step           { return Step{Do: DoFlow} }
+func end() Step            { return Step{Do: DoEnd} }
+func place(a Angler, s int) Step {
+	return Step{Do: DoAngler, Angler: a, Section: s}
+}
+
+var two = []string{"Ana", "Ben"}
+
+func TestRefusals(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		before []Step
+		step   Step
+		code   string
+		rule   string
+	}{
+		// Rule text "Sequence of a turn": I salmon, II flow, III the rest.
+		{"salmon after a flow card (I before II)", []Step{flow()}, salmonAt(3), "phase_order", "ALA-1"},
+		{"salmon after a cast (I first)", []Step{castOf(7)}, salmonAt(3), "phase_order", "ALA-1"},
+		{"flow after a cast (II before III)", []Step{castOf(7)}, flow(), "phase_order", "ALA-1"},
+		{"flow after an angler (II before III)", []Step{place(Local, 2)}, flow(), "phase_order", "ALA-1"},
+		{"negative flow count", nil, Step{Do: DoFlow, Count: -1}, "flow_count", "ALA-1"},
+		// ALA-1: sections 1–10.
+		{"salmon off the river", nil, salmonAt(11), "no_section", "ALA-1"},
+		{"salmon at 0", nil, salmonAt(0), "no_section", "ALA-1"},
+		// ALA-1: a cast is one card or the sum of two, hitting 1–10.
+		{"cast of three cards", nil, castOf(1, 2, 3), "cast_cards", "ALA-1"},
+		{"cast of no card", nil, castOf(), "cast_cards", "ALA-1"},
+		{"cast summing to 11", nil, castOf(5, 6), "no_section", "ALA-1"},
+		{"card value 14 (CAM-1: 0–13)", nil, castOf(14), "card_value", "CAM-1"},
+		// Four hand cards (rule text "Game Setup").
+		{"fifth card in one turn", []Step{salmonAt(1), salmonAt(2), salmonAt(3), salmonAt(4)}, salmonAt(5), "no_cards", "ALA-1"},
+		{"two-card cast with one card left", []Step{flow(), flow(), flow()}, castOf(1, 2), "no_cards", "ALA-1"},
+		{"flow cards beyond the hand", nil, Step{Do: DoFlow, Count: 5}, "no_cards", "ALA-1"},
+		// Anglers: one per section; only a tourist chases a local.
+		{"local on a tourist", []Step{place(Tourist, 4)}, place(Local, 4), "section_taken", "ALA-1"},
+		{"tourist on a tourist", []Step{place(Tourist, 4)}, place(Tourist, 4), "section_taken", "ALA-1"},
+		{"not an angler", nil, place("bear", 4), "no_angler", "ALA-1"},
+		// Eagle: a salmon or an angler.
+		{"eagle on an empty border", []Step{salmonAt(3)}, Step{Do: DoEagle, Salmon: 5}, "no_salmon", "ALA-1"},
+		{"eagle on an empty section", []Step{place(Local, 2)}, Step{Do: DoEagle, Section: 5}, "no_angler", "ALA-1"},
+		{"eagle without a target", []Step{salmonAt(3)}, Step{Do: DoEagle}, "eagle_target", "ALA-1"},
+		{"eagle with two targets", []Step{salmonAt(3), place(Local, 8)}, Step{Do: DoEagle, Salmon: 3, Section: 8}, "eagle_target", "ALA-1"},
+		// Bear out of turn: right after another player's catch.
+		{"bear with no catch", []Step{salmonAt(3)}, Step{Do: DoBearEat, Player: "Ben"}, "nothing_to_eat", "ALA-1"},
+		{"bear after a cast that missed", []Step{castOf(5)}, Step{Do: DoBearEat, Player: "Ben"}, "nothing_to_eat", "ALA-1"},
+		{"bear one move too late", []Step{salmonAt(3), castOf(3), place(Local, 9)}, Step{Do: DoBearEat, Player: "Ben"}, "nothing_to_eat", "ALA-1"},
+		{"bear on one's own catch", []Step{salmonAt(3), castOf(3)}, Step{Do: DoBearEat, Player: "Ana"}, "own_catch", "ALA-1"},
+		{"bear from a stranger", []Step{salmonAt(3), castOf(3)}, Step{Do: DoBearEat, Player: "Zoe"}, "unknown_player", "ALA-1"},
+		{"second bear on one catch", []Step{salmonAt(3), castOf(3), {Do: DoBearEat, Player: "Ben"}}, Step{Do: DoBearEat, Player: "Ben"}, "nothing_to_eat", "ALA-1"},
+		// Rule text III: play at least 3 of 4 cards, keep at most 1.
+		{"end keeping 2 cards", []Step{castOf(4), castOf(5)}, end(), "keep_too_many", "ALA-1"},
+		{"end keeping 4 cards", nil, end(), "keep_too_many", "ALA-1"},
+		{"unknown action", nil, Step{Do: "fish"}, "unknown_action", "ALA-1"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			pos := playSteps(t, two, 10, c.before...)
+			got, serr := pos.Apply(c.step)
+			if serr == nil {
+				t.Fatalf("accepted: %+v", got)
+			}
+			if serr.Code != c.code || serr.Rule != c.rule || serr.Message == "" || serr.Step != len(c.before)+1 {
+				t.Errorf("got %+v, want %s (%s) at step %d", serr, c.code, c.rule, len(c.before)+1)
+			}
+			if got.Steps != pos.Steps || got.River != pos.River || got.Players[0] != pos.Players[0] {
+				t.Errorf("a refused step changed the position")
+			}
+		})
+	}
+}
+
+func TestPhasesOfATurn(t *testing.T) {
+	pos := playSteps(t, []string{"Ana", "Ben", "Cy"}, 30)
+	if pos.Phase != PhaseSalmon || pos.ToMove() != "Ana" || pos.Players[pos.Right()].Name != "Cy" {
+		t.Fatalf("start: %s %s right %d", pos.Phase, pos.ToMove(), pos.Right())
+	}
+	// I: the player on the right (Cy, who played before Ana) places it.
+	pos, _ = pos.Apply(salmonAt(10))
+	if pos.River.SalmonAt(10) != 1 || pos.Players[0].Hand != 3 || !strings.HasPrefix(pos.Events[0].Text, "Cy places Ana's salmon") {
+		t.Fatalf("salmon: %+v %q", pos.River, pos.Events[0].Text)
+	}
+	// II: salmon 10 (on 10–1) flows to 9 (on 9–10), ruling ALA-1.
+	pos, _ = pos.Apply(flow())
+	if pos.Phase != PhaseFlow || pos.River.SalmonAt(9) != 1 || pos.Players[0].Hand != 2 {
+		t.Fatalf("flow: %s %+v", pos.Phase, pos.River)
+	}
+	// III: a cast of 4 + 6 hits 10 and catches it.
+	pos, _ = pos.Apply(castOf(4, 6))
+	if pos.Phase != PhasePlay || pos.Players[0].Salmon != 1 || pos.Players[0].Hand != 0 || pos.Hit != 10 || !pos.Eatable() {
+		t.Fatalf("cast: %+v", pos)
+	}
+	// IV: draw back to 4; Ben's turn, Ana on his right.
+	pos, _ = pos.Apply(end())
+	if pos.ToMove() != "Ben" || pos.Players[0].Hand != 4 || pos.DrawPile != 26 || pos.Turn != 2 || pos.Phase != PhaseSalmon || len(pos.Before) != 4 || pos.Players[pos.Right()].Name != "Ana" {
+		t.Fatalf("end: %+v", pos)
+	}
+	// Flow cards may come without salmon, several at once; a cast
+	// straight away skips I and II.
+	pos, _ = pos.Apply(Step{Do: DoFlow, Count: 2})
+	if pos.Players[1].Hand != 2 || !strings.Contains(pos.Events[0].Text, "No salmon") {
+		t.Errorf("empty flow: %+v", pos.Events)
+	}
+}
+
+// TestRuleTextExampleCasts: "you could catch this salmon by casting a 4, a
+// 5, a 1&3, or a 1&4" — a salmon across 4 and 5.
+func TestRuleTextExampleCasts(t *testing.T) {
+	for _, cards := range [][]int{{4}, {5}, {1, 3}, {1, 4}} {
+		pos := playSteps(t, two, 10, salmonAt(4), castOf(cards...))
+		if pos.Players[0].Salmon != 1 || pos.River.SalmonAt(4) != 0 {
+			t.Errorf("cast %v: %+v", cards, pos.Players[0])
+		}
+	}
+	// "If there is a salmon and an angler in the same river section, you
+	// hook the angler, not the salmon": a local on 5, Ana has no salmon,
+	// so the local takes pity and stays.
+	pos := playSteps(t, two, 10, salmonAt(4), place(Local, 5), castOf(5))
+	if pos.Players[0].Salmon != 0 || pos.River.SalmonAt(4) != 1 || pos.River.AnglerOn(5) != Local {
+		t.Errorf("hooked local: %+v", pos.River)
+	}
+}
+
+func TestAnglersCatchAndAreChased(t *testing.T) {
+	// Ana places a tourist on 3; Ben's salmon on 4–5 flows past it: the
+	// tourist goes home with it.
+	pos := playSteps(t, two, 20, place(Tourist, 3), castOf(1), castOf(2), end(),
+		salmonAt(4), flow())
+	if pos.River != (River{}) || pos.PlacedBy[2] != "" || len(pos.Events[1].Catches) != 1 {
+		t.Fatalf("tourist catch: %+v %+v", pos.River, pos.Events)
+	}
+	// A local stays after catching; a tourist on it chases it (both go).
+	pos = playSteps(t, two, 20, place(Local, 3), castOf(1), castOf(2), end(),
+		salmonAt(4), flow())
+	if pos.River.AnglerOn(3) != Local || pos.PlacedBy[2] != "Ana" {
+		t.Fatalf("local stays: %+v", pos.River)
+	}
+	pos, _ = pos.Apply(place(Tourist, 3))
+	if pos.River.AnglerOn(3) != NoAngler || pos.PlacedBy[2] != "" || pos.Events[len(pos.Events)-1].Kind != LocalChased {
+		t.Fatalf("tourist chases local: %+v", pos.Events)
+	}
+}
+
+func TestHookingLocalCostsASalmon(t *testing.T) {
+	// Ana catches one, then hooks the local on 7: she gives it back and
+	// the local leaves the river.
+	pos := playSteps(t, two, 20, salmonAt(2), place(Local, 7), castOf(2), castOf(7))
+	if pos.Players[0].Salmon != 0 || pos.River.AnglerOn(7) != NoAngler || pos.Players[0].Hand != 0 {
+		t.Fatalf("%+v %+v", pos.Players[0], pos.River)
+	}
+}
+
+func TestHookedTouristSitsOutNextTurn(t *testing.T) {
+	// Ana hooks a tourist: she loses her hand at once, the turn passes
+	// without a draw, and she sits out her next turn, drawing back after.
+	pos := playSteps(t, two, 20, place(Tourist, 6), castOf(6))
+	if pos.ToMove() != "Ben" || pos.Players[0].Hand != 0 || !pos.Players[0].SitsOut || pos.DrawPile != 20 {
+		t.Fatalf("after the hook: %+v", pos)
+	}
+	if !strings.Contains(pos.Before[1].Text, "sit out your next turn") {
+		t.Errorf("the hook is told: %+v", pos.Before)
+	}
+	pos = playSteps(t, two, 20, place(Tourist, 6), castOf(6), castOf(1), castOf(2), castOf(3), end())
+	if pos.ToMove() != "Ana" || pos.Phase != PhaseSitOut {
+		t.Fatalf("Ana's turn: %s %s", pos.ToMove(), pos.Phase)
+	}
+	if _, serr := pos.Apply(salmonAt(3)); serr == nil || serr.Code != "sitting_out" {
+		t.Fatalf("a move while sitting out: %v", serr)
+	}
+	pos, _ = pos.Apply(end())
+	if pos.ToMove() != "Ben" || pos.Players[0].Hand != 4 || pos.Players[0].SitsOut || pos.DrawPile != 13 {
+		t.Fatalf("after sitting out: %+v", pos)
+	}
+}
+
+func TestEagleAndBear(t *testing.T) {
+	pos := playSteps(t, two, 20, salmonAt(6), Step{Do: DoEagle, Salmon: 6})
+	if pos.Players[0].Salmon != 1 || pos.River.SalmonAt(6) != 0 || !pos.Eatable() {
+		t.Fatalf("eagle catch: %+v", pos)
+	}
+	// Ben's bear eats the eagle's catch too (it is Ana's catch).
+	pos, serr := pos.Apply(Step{Do: DoBearEat, Player: "ben"})
+	if serr != nil || pos.Players[0].Salmon != 0 || pos.Players[1].Hand != 3 {
+		t.Fatalf("bear eats: %+v %v", pos.Players, serr)
+	}
+	// The bear on one's turn clears every angler.
+	pos = playSteps(t, two, 20, place(Local, 1), place(Tourist, 5), Step{Do: DoBear})
+	if pos.River.Anglers != ([Sections]Angler{}) || pos.PlacedBy != ([Sections]string{}) || pos.Players[0].Hand != 1 {
+		t.Fatalf("bear clears: %+v", pos.River)
+	}
+	// An eagle with nothing in the river flies off (no move is stuck).
+	pos = playSteps(t, two, 20, Step{Do: DoEagle})
+	if pos.Players[0].Hand != 3 {
+		t.Fatalf("empty eagle: %+v", pos)
+	}
+}
+
+func TestFinalRound(t *testing.T) {
+	// Pile of 5: Ana draws 4, Ben draws the last one. Then each plays a
+	// final turn with every card (rule text "End of game").
+	ana := []Step{castOf(1), castOf(2), castOf(3), castOf(4), end()}
+	ben := []Step{castOf(1), castOf(2), castOf(3), end()}
+	pos := playSteps(t, two, 5, append(ana, ben...)...)
+	if !pos.LastRound || pos.TurnsLeft != 2 || pos.DrawPile != 0 || pos.ToMove() != "Ana" || pos.Players[1].Hand != 2 {
+		t.Fatalf("last round: %+v", pos)
+	}
+	kept, _ := pos.Apply(castOf(5))
+	if _, serr := kept.Apply(end()); serr == nil || serr.Code != "final_turn_cards" || serr.Rule != "ALA-1" {
+		t.Fatalf("keeping a card in the final turn: %v", serr)
+	}
+	for _, s := range ana {
+		pos, _ = pos.Apply(s)
+	}
+	if pos.Over() || pos.ToMove() != "Ben" || pos.TurnsLeft != 1 {
+		t.Fatalf("Ben's final turn: %+v", pos)
+	}
+	pos, _ = pos.Apply(castOf(6))
+	pos, _ = pos.Apply(castOf(7))
+	pos, serr := pos.Apply(end())
+	if serr != nil || !pos.Over() || pos.ToMove() != "" || pos.Phase != PhaseOver {
+		t.Fatalf("over: %+v %v", pos, serr)
+	}
+	// An empty pile at the start: one turn each.
+	pos = playSteps(t, two, 0, ana...)
+	if pos.Over() || !pos.LastRound || pos.TurnsLeft != 1 {
+		t.Fatalf("pile 0: %+v", pos)
+	}
+}
+
+func TestApplyLeavesTheReceiverAlone(t *testing.T) {
+	pos := playSteps(t, two, 10, salmonAt(3))
+	before := pos.clone()
+	_, _ = pos.Apply(castOf(3))
+	_, _ = pos.Apply(end())
+	if pos.River != before.River || pos.Players[0] != before.Players[0] || len(pos.Events) != len(before.Events) {
+		t.Errorf("Apply changed its receiver")
+	}
+}
