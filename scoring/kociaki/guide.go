@@ -1,0 +1,365 @@
+package kociaki
+
+import (
+	"encoding/json"
+	"errors"
+	"math"
+	"slices"
+	"strings"
+
+	"tablemate/scoring"
+)
+
+var _ scoring.Guided = Engine{}
+
+// Setup is how a guided game starts: the colour (and, for the record,
+// the piece) of the tile laid face up in the middle, who holds the start
+// marker in round 1 (a name; empty = the first seat) and the scoring
+// options, written as in a score request's "options".
+type Setup struct {
+	StartTile  string          `json:"start_tile"`
+	StartPiece string          `json:"start_piece,omitempty"`
+	Starter    string          `json:"starter,omitempty"`
+	Options    json.RawMessage `json:"options,omitempty"`
+}
+
+// MaxPieceLen bounds a piece of furniture's name.
+const MaxPieceLen = 40
+
+// Opening is a read Setup: the start tile, the starter's name ("" = the
+// first seat) and the options with their defaults filled in.
+type Opening struct {
+	Start   Tile
+	Starter string
+	Options Options
+}
+
+// ParseSetup reads a setup; an unreadable one is a *scoring.InputError
+// naming the field (start_tile, start_piece, options.variant, …).
+func ParseSetup(raw []byte) (Opening, error) {
+	var s Setup
+	if err := scoring.Decode(raw, &s, ""); err != nil {
+		return Opening{}, err
+	}
+	return readSetup(s, "")
+}
+
+func readSetup(s Setup, prefix string) (Opening, error) {
+	c, ok := ParseColour(s.StartTile)
+	if !ok {
+		return Opening{}, scoring.Errorf(scoring.Join(prefix, "start_tile"), "the start tile's colour is one of %s, not %q (ruling KOC-3)", colourList(), s.StartTile)
+	}
+	piece, err := readPiece(s.StartPiece, scoring.Join(prefix, "start_piece"))
+	if err != nil {
+		return Opening{}, err
+	}
+	o, err := decodeOptions(s.Options)
+	if err != nil {
+		if in, ok := errors.AsType[*scoring.InputError](err); ok && prefix != "" {
+			in.Field = scoring.Join(prefix, in.Field)
+		}
+		return Opening{}, err
+	}
+	return Opening{Start: Tile{Colour: c, Piece: piece}, Starter: strings.TrimSpace(s.Starter), Options: o}, nil
+}
+
+func readPiece(s, field string) (string, error) {
+	piece := strings.TrimSpace(s)
+	if len([]rune(piece)) > MaxPieceLen {
+		return "", scoring.Errorf(field, "a piece of furniture is named in at most %d characters", MaxPieceLen)
+	}
+	return piece, nil
+}
+
+// wireStep is a step as JSON: exactly one of
+//
+//	{"tile": "yellow", "piece": "table"}            the start player's tile
+//	{"crossed": [{"toy": 3}, {"toy": 7, "chip": 3}]} a player's turn
+//	{"crossed": [{"toy": 5, "empty": true}]}         … an empty pile
+//	{"crossed": []}                                  … no toy crossed
+//	{"short": true}                                  … not enough string (round 12)
+//	{"string_left": {"Ola": 35, "Ben": 20}}          after round 12, on a tie
+type wireStep struct {
+	Tile       *string            `json:"tile"`
+	Piece      string             `json:"piece"`
+	Crossed    *[]wireTake        `json:"crossed"`
+	Short      bool               `json:"short"`
+	StringLeft map[string]float64 `json:"string_left"`
+}
+
+type wireTake struct {
+	Toy   *int `json:"toy"`
+	Chip  int  `json:"chip,omitempty"`
+	Empty bool `json:"empty,omitempty"`
+}
+
+// ParseStep reads one guided step (see wireStep for the forms).
+func ParseStep(raw []byte) (Step, error) { return decodeStep(raw, "step") }
+
+func decodeStep(raw []byte, field string) (Step, error) {
+	var w wireStep
+	if err := scoring.Decode(raw, &w, field); err != nil {
+		return Step{}, err
+	}
+	kinds := 0
+	for _, set := range []bool{w.Tile != nil, w.Crossed != nil || w.Short, w.StringLeft != nil} {
+		if set {
+			kinds++
+		}
+	}
+	if kinds != 1 {
+		return Step{}, scoring.Errorf(field, `a step is one of {"tile": colour}, {"crossed": [toys]} or {"short": true}, and {"string_left": {name: length}}`)
+	}
+	switch {
+	case w.Tile != nil:
+		c, ok := ParseColour(*w.Tile)
+		if !ok {
+			return Step{}, scoring.Errorf(scoring.Join(field, "tile"), "a furniture tile is %s, not %q (ruling KOC-3)", colourList(), *w.Tile)
+		}
+		piece, err := readPiece(w.Piece, scoring.Join(field, "piece"))
+		if err != nil {
+			return Step{}, err
+		}
+		return Step{Kind: PlayTile, Tile: Tile{Colour: c, Piece: piece}}, nil
+	case w.Piece != "":
+		return Step{}, scoring.Errorf(scoring.Join(field, "piece"), "a piece goes with the tile played")
+	case w.StringLeft != nil:
+		for name, v := range w.StringLeft {
+			if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
+				return Step{}, scoring.Errorf(scoring.Join(field, "string_left."+name), "the string left is a length of 0 or more")
+			}
+		}
+		return Step{Kind: MeasureString, StringLeft: w.StringLeft}, nil
+	}
+	s := Step{Kind: PullString, Short: w.Short}
+	if w.Crossed != nil {
+		for i, t := range *w.Crossed {
+			f := scoring.Index(scoring.Join(field, "crossed"), i)
+			if t.Toy == nil {
+				return Step{}, scoring.Errorf(scoring.Join(f, "toy"), "name the toy crossed (1–10)")
+			}
+			s.Crossed = append(s.Crossed, Take{Toy: *t.Toy, Chip: t.Chip, Empty: t.Empty})
+		}
+	}
+	return s, nil
+}
+
+// StepJSON is the JSON of a step, as a table records it.
+func StepJSON(s Step) []byte {
+	var w any
+	switch s.Kind {
+	case PlayTile:
+		t := map[string]string{"tile": string(s.Tile.Colour)}
+		if s.Tile.Piece != "" {
+			t["piece"] = s.Tile.Piece
+		}
+		w = t
+	case MeasureString:
+		w = map[string]any{"string_left": s.StringLeft}
+	default:
+		if s.Short {
+			w = map[string]bool{"short": true}
+			break
+		}
+		takes := make([]wireTake, len(s.Crossed))
+		for i, t := range s.Crossed {
+			takes[i] = wireTake{Toy: &t.Toy, Chip: t.Chip, Empty: t.Empty}
+		}
+		w = map[string]any{"crossed": takes}
+	}
+	b, _ := json.Marshal(w)
+	return b
+}
+
+// begin starts a position from a read setup; an unknown starter is an
+// *scoring.InputError on field.
+func begin(players []string, s Opening, field string) (Position, error) {
+	starter := 0
+	if s.Starter != "" {
+		starter = slices.IndexFunc(players, func(n string) bool { return strings.EqualFold(strings.TrimSpace(n), s.Starter) })
+		if starter < 0 {
+			return Position{}, scoring.Errorf(field, "%q holds the start marker but does not play at this table", s.Starter)
+		}
+	}
+	return Start(players, s.Start, starter, s.Options)
+}
+
+// Resume replays a guided game from its setup and steps to the position
+// now. The error is an *scoring.InputError for unreadable input or the
+// *StepError of the first step the rules refuse.
+func Resume(players []string, rawSetup []byte, steps [][]byte) (Position, error) {
+	s, err := ParseSetup(rawSetup)
+	if err != nil {
+		return Position{}, err
+	}
+	pos, err := begin(players, s, "starter")
+	if err != nil {
+		return Position{}, err
+	}
+	for _, raw := range steps {
+		st, err := ParseStep(raw)
+		if err != nil {
+			return Position{}, err
+		}
+		next, serr := pos.Apply(st)
+		if serr != nil {
+			return pos, serr
+		}
+		pos = next
+	}
+	return pos, nil
+}
+
+// Guide replays a table's guided game (scoring.Guided); once it is over
+// the chips, the string left (if a tie asked for it) and the options come
+// back as a score-check request.
+func (Engine) Guide(players []string, setup []byte, steps [][]byte) (bool, []byte, error) {
+	pos, err := Resume(players, setup, steps)
+	if err != nil || !pos.Over() {
+		return false, nil, err
+	}
+	final, err := json.Marshal(pos.Final())
+	return true, final, err
+}
+
+// PlayAnswer is the 200 answer of POST /api/v1/games/kociaki-lobuziaki/play
+// (API.md "Guided play as JSON", docs/api-kociaki-play.md).
+type PlayAnswer struct {
+	Valid  bool            `json:"valid"`
+	Errors []StepError     `json:"errors"`
+	State  PlayState       `json:"state"`
+	Result *scoring.Result `json:"result"`
+}
+
+// PlayState is a position as the play API shows it. Players are in the
+// /score request's shape, so a finished state can be posted to /score.
+type PlayState struct {
+	Round       int        `json:"round"`
+	Phase       string     `json:"phase"` // "tile", "turn", "string_left" or "over"
+	StartPlayer string     `json:"start_player"`
+	ToAct       string     `json:"to_act"` // "" when no single player acts
+	LastTile    string     `json:"last_tile"`
+	Tiles       []TileJSON `json:"tiles"`
+	Piles       []PileJSON `json:"piles"`
+	Tied        []string   `json:"tied"`            // asked for their string left
+	Short       []string   `json:"short_of_string"` // took nothing in round 12
+	Players     []Player   `json:"players"`
+	Options     Options    `json:"options"`
+}
+
+// TileJSON is a tile played and who played it.
+type TileJSON struct {
+	Round  int    `json:"round"`
+	Colour string `json:"colour"`
+	Piece  string `json:"piece,omitempty"`
+	By     string `json:"by"`
+}
+
+// PileJSON is one toy pile: chips taken, chips left and what the next
+// taker may get (ruling KOC-2).
+type PileJSON struct {
+	Toy        int   `json:"toy"`
+	Taken      []int `json:"taken"`
+	Left       int   `json:"left"`
+	Next       []int `json:"next"`
+	MayBeEmpty bool  `json:"may_be_empty"`
+}
+
+// PhaseName is the phase as the API writes it.
+func (p Position) PhaseName() string {
+	switch p.Phase() {
+	case WaitTile:
+		return "tile"
+	case WaitTurn:
+		return "turn"
+	case WaitString:
+		return "string_left"
+	}
+	return "over"
+}
+
+// View is the position as the play API shows it.
+func (p Position) View() PlayState {
+	v := PlayState{Round: p.Round(), Phase: p.PhaseName(), ToAct: p.ToAct(), LastTile: p.LastTile().String(),
+		Tiles: []TileJSON{}, Piles: []PileJSON{}, Tied: []string{}, Short: []string{}, Players: p.Final().Players, Options: p.Options}
+	if len(p.Players) > 0 {
+		v.StartPlayer = p.Players[p.StartSeat()].Name
+	}
+	for i, t := range p.Tiles {
+		v.Tiles = append(v.Tiles, TileJSON{Round: i + 1, Colour: string(t.Tile.Colour), Piece: t.Tile.Piece, By: p.Players[t.By].Name})
+	}
+	for toy := 1; toy <= Toys; toy++ {
+		pl := p.Pile(toy)
+		v.Piles = append(v.Piles, PileJSON{Toy: toy, Taken: slices.Clone(pl.Taken), Left: p.ChipsLeft(toy), Next: pl.Next, MayBeEmpty: pl.MayBeEmpty})
+	}
+	if p.Phase() == WaitString {
+		v.Tied = p.TiedForWin()
+	}
+	for _, s := range p.Players {
+		if s.Short {
+			v.Short = append(v.Short, s.Name)
+		}
+	}
+	return v
+}
+
+// Replay answers POST /api/v1/games/kociaki-lobuziaki/play: it sets the
+// game up, applies the steps in order and stops at the first refused one.
+// A body that is not a game log (bad JSON, unknown fields, an unknown
+// colour, a step of no known form, bad names, a setup that cannot start)
+// is a *scoring.InputError naming the field.
+func Replay(body []byte) (PlayAnswer, error) {
+	var req struct {
+		Players []string `json:"players"`
+		Setup
+		Steps []json.RawMessage `json:"steps"`
+	}
+	if err := scoring.Decode(body, &req, ""); err != nil {
+		return PlayAnswer{}, err
+	}
+	if req.Players == nil {
+		return PlayAnswer{}, scoring.Errorf("players", "a list of player names is required")
+	}
+	if err := scoring.CheckNames("players", req.Players); err != nil {
+		if in, ok := errors.AsType[*scoring.InputError](err); ok {
+			in.Field = strings.TrimSuffix(in.Field, ".name")
+		}
+		return PlayAnswer{}, err
+	}
+	s, err := readSetup(req.Setup, "")
+	if err != nil {
+		return PlayAnswer{}, err
+	}
+	steps := make([]Step, len(req.Steps))
+	for i, raw := range req.Steps {
+		if steps[i], err = decodeStep(raw, scoring.Index("steps", i)); err != nil {
+			return PlayAnswer{}, err
+		}
+	}
+	pos, err := begin(req.Players, s, "starter")
+	if se, ok := errors.AsType[*StepError](err); ok {
+		field := "start_tile"
+		if se.Code == "player_count" {
+			field = "players"
+		}
+		return PlayAnswer{}, scoring.Errorf(field, "%s (ruling %s)", se.Message, se.Rule)
+	} else if err != nil {
+		return PlayAnswer{}, err
+	}
+	ans := PlayAnswer{Valid: true, Errors: []StepError{}}
+	for _, st := range steps {
+		next, serr := pos.Apply(st)
+		if serr != nil {
+			ans.Valid = false
+			ans.Errors = append(ans.Errors, *serr)
+			break
+		}
+		pos = next
+	}
+	ans.State = pos.View()
+	if pos.Over() {
+		r := Score(pos.Final())
+		ans.Result = &r
+	}
+	return ans, nil
+}
