@@ -34,5 +34,5 @@ func manifest(c echo.Context) error {
 
 // showOffline is the page the service worker keeps for lost connections.
 func (a *app) showOffline(c echo.Context) error {
-	return render(c, http.StatusOK, views.Offline(page(c, "Offline"), c.QueryParam("write") == "1"))
+	return render(c, http.StatusOK, views.Offline(page(c, tr(c, "Offline")), c.QueryParam("write") == "1"))
 }

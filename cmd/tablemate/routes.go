@@ -14,6 +14,7 @@ func (a *app) routes(e *echo.Echo) {
 	e.GET("/sw.js", serviceWorker)
 	e.GET("/manifest.webmanifest", manifest)
 	e.GET("/offline", a.showOffline)
+	e.GET("/lang", a.switchLanguage)
 
 	e.GET("/tables/new", a.newTable)
 	e.GET("/tables/import", a.importForm)

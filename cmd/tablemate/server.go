@@ -37,6 +37,7 @@ func newServer(a *app) *echo.Echo {
 			ContentSecurityPolicy: contentSecurityPolicy,
 		}),
 		permissionsPolicy,
+		language, // the page language: the lang cookie, else Accept-Language
 		// The API answers bodies over 1 MiB itself with API.md's 400; this
 		// limit stops anything far larger before it is read.
 		middleware.BodyLimit("2M"),

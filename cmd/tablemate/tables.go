@@ -13,6 +13,7 @@ import (
 	"tablemate/scoring/games"
 	"tablemate/sessions"
 	"tablemate/views"
+	"tablemate/views/i18n"
 )
 
 const playerSlots = 8 // name boxes on the new-table form
@@ -20,7 +21,7 @@ const playerSlots = 8 // name boxes on the new-table form
 // newTable renders the empty "start a table" form.
 func (a *app) newTable(c echo.Context) error {
 	vm := views.NewTableVM{
-		Page: page(c, "Start a table"), Form: form(c, 0),
+		Page: page(c, tr(c, "Start a table")), Form: form(c, 0),
 		Games: tableGames(), Game: c.QueryParam("game"), Players: make([]string, playerSlots),
 	}
 	if admin := c.QueryParam("league"); admin != "" {
@@ -52,7 +53,7 @@ func tableGames() []scoring.Info {
 func (a *app) createTable(c echo.Context) error {
 	values, err := c.FormParams()
 	if err != nil {
-		return echo.NewHTTPError(http.StatusBadRequest, "The form could not be read.")
+		return echo.NewHTTPError(http.StatusBadRequest, tr(c, "The form could not be read."))
 	}
 	players := values["players"]
 	create := sessions.TableCreated{Game: c.FormValue("game"), Name: c.FormValue("name"), Players: players}
@@ -64,7 +65,7 @@ func (a *app) createTable(c echo.Context) error {
 		if l, err = a.tables.LeagueByAdmin(c.Request().Context(), admin); err != nil {
 			return echo.ErrNotFound
 		}
-		err = checkMembers(l, players)
+		err = checkMembers(c, l, players)
 	}
 	var id string
 	if err == nil {
@@ -76,7 +77,7 @@ func (a *app) createTable(c echo.Context) error {
 	var in *scoring.InputError
 	if errors.As(err, &in) {
 		vm := views.NewTableVM{
-			Page: page(c, "Start a table"), Form: form(c, 0), Games: tableGames(),
+			Page: page(c, tr(c, "Start a table")), Form: form(c, 0), Games: tableGames(),
 			Game: create.Game, Name: create.Name, Players: padded(players, playerSlots),
 			Errors: views.Errors{in.Field: in.Message},
 			League: l.AdminID, LeagueName: l.Name, Suggestions: activeMembers(l),
@@ -102,11 +103,11 @@ func activeMembers(l sessions.League) []string {
 
 // checkMembers refuses a league table with someone who is not a member,
 // before the table exists.
-func checkMembers(l sessions.League, players []string) error {
+func checkMembers(c echo.Context, l sessions.League, players []string) error {
 	for _, p := range players {
 		p = strings.TrimSpace(p)
 		if p != "" && !slices.ContainsFunc(l.Members, func(m sessions.Member) bool { return strings.EqualFold(m.Name, p) }) {
-			return scoring.Errorf("players", "%s is not a member of %s; add them on the league page first", p, l.Name)
+			return scoring.Errorf("players", "%s", tr(c, "%s is not a member of %s; add them on the league page first", p, l.Name))
 		}
 	}
 	return nil
@@ -137,7 +138,10 @@ func (a *app) showTable(c echo.Context) error {
 		return err
 	}
 	rememberTable(c, t.ID)
-	vm := tableVM(c, t, flashes[c.QueryParam("done")], "good")
+	vm := tableVM(c, t, "", "good")
+	if f, ok := flashes[c.QueryParam("done")]; ok {
+		vm.Flash = tr(c, f)
+	}
 	vm.Share = shareVM(c, t)
 	return render(c, http.StatusOK, views.TablePage(vm))
 }
@@ -145,9 +149,9 @@ func (a *app) showTable(c echo.Context) error {
 // flashes are the confirmations a redirect may ask for (?done=...); only
 // these fixed texts are shown, never text from the URL.
 var flashes = map[string]string{
-	"undo":   "Undone: the last entry was taken back. It stays in the history.",
-	"player": "Player added.",
-	"round":  "Round saved.",
+	"undo":   i18n.Key("Undone: the last entry was taken back. It stays in the history."),
+	"player": i18n.Key("Player added."),
+	"round":  i18n.Key("Round saved."),
 }
 
 // tableVM builds the table page's model.
@@ -155,7 +159,7 @@ func tableVM(c echo.Context, t sessions.Table, flash, kind string) views.TableVM
 	vm := views.TableVM{
 		Page: page(c, t.Name), Form: form(c, t.Head),
 		ID: t.ID, Base: "/tables/" + t.ID, Name: t.Name, Game: t.Info, Players: t.Players, Leaders: t.Leaders(),
-		Chart: views.BarChart{Title: "Running totals after " + plural(len(t.Games), "game", "games")},
+		Chart: views.BarChart{Title: trN(c, len(t.Games), "Running totals after 1 game", "Running totals after %d games")},
 	}
 	vm.Flash, vm.FlashKind = flash, kind
 	for i, s := range rankedStandings(t) {
@@ -187,9 +191,9 @@ func tableVM(c echo.Context, t sessions.Table, flash, kind string) views.TableVM
 		vm.UndoLabel = shortText(t, e.Event)
 	}
 	if _, ok := guided[t.Info.Slug]; ok {
-		vm.PlayLabel = "Play the next game along, turn by turn"
+		vm.PlayLabel = tr(c, "Play the next game along, turn by turn")
 		if t.Play != nil {
-			vm.PlayLabel = fmt.Sprintf("Continue the game played along (%d turns so far)", len(t.Play.Steps))
+			vm.PlayLabel = trN(c, len(t.Play.Steps), "Continue the game played along (1 turn so far)", "Continue the game played along (%d turns so far)")
 		}
 	}
 	if ed, ok := editorFor(t.Info.Slug); ok && ed.rounds {
@@ -304,9 +308,9 @@ func (a *app) afterTableWrite(c echo.Context, err error, done string) error {
 	case errors.Is(err, sessions.ErrNotFound):
 		return echo.ErrNotFound
 	case errors.As(err, &stale):
-		return a.rerenderTable(c, http.StatusConflict, "Someone else just changed this table, so nothing was done. Here is the fresh state; try again if it is still needed.")
+		return a.rerenderTable(c, http.StatusConflict, tr(c, "Someone else just changed this table, so nothing was done. Here is the fresh state; try again if it is still needed."))
 	case errors.Is(err, sessions.ErrNothingToUndo):
-		return a.rerenderTable(c, http.StatusConflict, "Nothing to undo: only the table's start is left.")
+		return a.rerenderTable(c, http.StatusConflict, tr(c, "Nothing to undo: only the table's start is left."))
 	case errors.As(err, &in):
 		return a.rerenderTable(c, http.StatusUnprocessableEntity, in.Message)
 	}

@@ -1,0 +1,63 @@
+package main
+
+import (
+	"net/http"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"tablemate/views/i18n"
+)
+
+// langCookie holds the language chosen with the footer switch; it wins
+// over the browser's Accept-Language.
+const langCookie = "lang"
+
+// language puts the request's language into its context, where handlers
+// (tr) and templ components (i18n.T(ctx, …)) find it. The answer varies
+// with both headers that decide it.
+func language(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		r := c.Request()
+		// The JSON API stays English (API.md); static files are the same
+		// in every language.
+		if strings.HasPrefix(r.URL.Path, "/api/") || strings.HasPrefix(r.URL.Path, "/static/") {
+			return next(c)
+		}
+		t := i18n.Match(r.Header.Get("Accept-Language"))
+		if ck, err := r.Cookie(langCookie); err == nil {
+			if ct, ok := i18n.Parse(ck.Value); ok {
+				t = ct
+			}
+		}
+		h := c.Response().Header()
+		h.Add("Vary", "Accept-Language, Cookie")
+		h.Set("Content-Language", i18n.Code(t))
+		c.SetRequest(r.WithContext(i18n.With(r.Context(), t, r.URL.RequestURI())))
+		return next(c)
+	}
+}
+
+// switchLanguage is GET /lang?to=de&back=/path: it stores the choice in a
+// cookie for a year and goes back to the page, which must be on this site.
+func (a *app) switchLanguage(c echo.Context) error {
+	t, ok := i18n.Parse(c.QueryParam("to"))
+	if !ok {
+		return echo.NewHTTPError(http.StatusBadRequest, tr(c, "Choose English or Deutsch."))
+	}
+	c.SetCookie(&http.Cookie{Name: langCookie, Value: i18n.Code(t), Path: "/", MaxAge: 365 * 24 * 3600,
+		HttpOnly: true, SameSite: http.SameSiteLaxMode})
+	c.Response().Header().Set("Cache-Control", "no-store")
+	return c.Redirect(http.StatusSeeOther, i18n.SafeBack(c.QueryParam("back")))
+}
+
+// tr translates a handler's message into the request's language (see
+// i18n.T); key is the English text.
+func tr(c echo.Context, key string, args ...any) string {
+	return i18n.T(c.Request().Context(), key, args...)
+}
+
+// trN is i18n.N for the request's language.
+func trN(c echo.Context, n int, one, many string) string {
+	return i18n.N(c.Request().Context(), n, one, many)
+}

@@ -1,0 +1,202 @@
+// Package i18n holds Tablemate's message catalog (English and German) and
+// the language of a request. Keys are the English source strings, so a
+// template reads as it renders in English: { i18n.T(ctx, "New table") }.
+// English is the default and needs no entries; German lives in de.go.
+//
+// Engines (scoring/) stay English: their violation messages and rulings
+// get German text here keyed by their stable code or ruling id
+// ("violation.<code>", "ruling.<id>"), looked up with Lookup.
+package i18n
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"strings"
+
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+	"golang.org/x/text/message/catalog"
+)
+
+// English and German are the supported languages; English is the default.
+var (
+	English = language.English
+	German  = language.German
+)
+
+// Supported lists the languages in matching order (the first is the default).
+var Supported = []language.Tag{English, German}
+
+var matcher = language.NewMatcher(Supported)
+
+// cat is the German catalog built from de; English falls back to the key.
+var cat = func() *catalog.Builder {
+	b := catalog.NewBuilder(catalog.Fallback(English))
+	for k, v := range de {
+		if err := b.SetString(German, k, v); err != nil {
+			panic(fmt.Sprintf("i18n: %q: %v", k, err))
+		}
+	}
+	return b
+}()
+
+var dePrinter = message.NewPrinter(German, message.Catalog(cat))
+
+// Parse reads a language switch or cookie value ("de", "en"); ok is false
+// for anything else.
+func Parse(s string) (language.Tag, bool) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "en":
+		return English, true
+	case "de":
+		return German, true
+	}
+	return English, false
+}
+
+// Match picks the supported language for an Accept-Language header;
+// English when nothing matches or the header is unreadable.
+func Match(acceptLanguage string) language.Tag {
+	tags, _, err := language.ParseAcceptLanguage(acceptLanguage)
+	if err != nil || len(tags) == 0 {
+		return English
+	}
+	_, i, conf := matcher.Match(tags...)
+	if conf == language.No {
+		return English
+	}
+	return Supported[i]
+}
+
+// Code is the language's short code for lang attributes, cookies and
+// Content-Language: "en" or "de".
+func Code(t language.Tag) string {
+	if t == German {
+		return "de"
+	}
+	return "en"
+}
+
+type ctxKey struct{}
+
+// state is what a request's context carries: its language and the path
+// the language switch sends the reader back to.
+type state struct {
+	lang language.Tag
+	path string
+}
+
+// With returns ctx in language t; path is the current page's path and
+// query (the language switch links back to it).
+func With(ctx context.Context, t language.Tag, path string) context.Context {
+	return context.WithValue(ctx, ctxKey{}, state{lang: t, path: path})
+}
+
+// Lang is the context's language; English when none was set.
+func Lang(ctx context.Context) language.Tag {
+	if s, ok := ctx.Value(ctxKey{}).(state); ok {
+		return s.lang
+	}
+	return English
+}
+
+// IsGerman reports whether ctx's language is German.
+func IsGerman(ctx context.Context) bool { return Lang(ctx) == German }
+
+// T translates key (an English format string) and formats args into it
+// like fmt.Sprintf. English output is exactly fmt.Sprintf's, so numbers
+// are not grouped ("1500"); German goes through x/text/message, which
+// also writes numbers the German way ("1.500").
+func T(ctx context.Context, key string, args ...any) string {
+	return translate(ctx, key, args)
+}
+
+func translate(ctx context.Context, key string, args []any) string {
+	if IsGerman(ctx) {
+		return dePrinter.Sprintf(key, args...)
+	}
+	if len(args) == 0 {
+		return key
+	}
+	return fmt.Sprintf(key, args...)
+}
+
+// N is T for a count: one is the key for exactly 1 ("1 game"), many the
+// key for any other count, which gets n as its first argument ("%d
+// games"). Further args follow: one gets them alone, many after n.
+func N(ctx context.Context, n int, one, many string, args ...any) string {
+	if n == 1 {
+		return translate(ctx, one, args)
+	}
+	return translate(ctx, many, append([]any{n}, args...))
+}
+
+// JoinNames writes "Ana", "Ana and Ben", "Ana, Ben and Cy" in ctx's
+// language ("Ana, Ben und Cy").
+func JoinNames(ctx context.Context, names []string) string {
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + T(ctx, " and ") + names[len(names)-1]
+}
+
+// Key marks a literal as a catalog key translated later with T (a label
+// kept in data, such as a select's options); it returns s unchanged.
+func Key(s string) string { return s }
+
+// Lookup returns German text for an engine's code-keyed entry (e.g.
+// "violation.not_ascending") when ctx is German and the catalog has it,
+// else fallback (the engine's English text).
+func Lookup(ctx context.Context, key, fallback string) string {
+	if IsGerman(ctx) {
+		if s, ok := de[key]; ok {
+			return s
+		}
+	}
+	return fallback
+}
+
+// Text translates s when the German catalog has it as a key and leaves
+// it unchanged otherwise, without formatting: for text that may or may
+// not be a catalog key (a page title that is a table's name, an error
+// message built elsewhere).
+func Text(ctx context.Context, s string) string { return Lookup(ctx, s, s) }
+
+// Has reports whether the German catalog has key.
+func Has(key string) bool { _, ok := de[key]; return ok }
+
+// Keys returns every key of the German catalog (for tests).
+func Keys() []string {
+	out := make([]string, 0, len(de))
+	for k := range de {
+		out = append(out, k)
+	}
+	return out
+}
+
+// SwitchURL is the link that changes the language to t and comes back to
+// the current page.
+func SwitchURL(ctx context.Context, t language.Tag) string {
+	path := "/"
+	if s, ok := ctx.Value(ctxKey{}).(state); ok && s.path != "" {
+		path = s.path
+	}
+	return "/lang?to=" + Code(t) + "&back=" + url.QueryEscape(path)
+}
+
+// SafeBack returns back when it is a path on this site ("/tables/x?y"),
+// else "/": the switch never redirects elsewhere.
+func SafeBack(back string) string {
+	if back == "" || back[0] != '/' || strings.HasPrefix(back, "//") || strings.ContainsAny(back, "\\\r\n\t") {
+		return "/"
+	}
+	u, err := url.Parse(back)
+	if err != nil || u.Scheme != "" || u.Host != "" || u.User != nil || u.Opaque != "" {
+		return "/"
+	}
+	return back
+}
