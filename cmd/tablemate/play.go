@@ -35,7 +35,8 @@ type guidedPages interface {
 
 // guided lists the games that can be played along.
 var guided = map[string]guidedPages{
-	kks.Slug: kksPlay{},
+	kks.Slug:      kksPlay{},
+	"rune-market": runeMarketPlay{}, // runemarket.Slug
 }
 
 // loadPlay loads a table that can be played along (guided).

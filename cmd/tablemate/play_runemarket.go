@@ -1,0 +1,404 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/a-h/templ"
+	"github.com/labstack/echo/v4"
+
+	"tablemate/scoring"
+	"tablemate/scoring/runemarket"
+	"tablemate/sessions"
+	"tablemate/views"
+)
+
+// runeMarketPlay is The Rune Market played along: the app keeps every
+// player's public ledger and walks each turn through its four phases;
+// the hand cards stay secret, only what is played is entered.
+type runeMarketPlay struct{}
+
+func rmPage(c echo.Context, t sessions.Table) views.Page {
+	p := page(c, t.Name)
+	p.Styles = []string{"css/play-runemarket.css"}
+	return p
+}
+
+func (runeMarketPlay) setupPage(c echo.Context, t sessions.Table, errs views.Errors) templ.Component {
+	vm := views.RMSetupVM{Page: rmPage(c, t), Form: form(c, t.Head), TableName: t.Name, Base: "/tables/" + t.ID,
+		Players: t.Players, First: c.FormValue("first"),
+		Red: c.FormValue("red"), Blue: c.FormValue("blue"), Boats: c.FormValue("boat_shelters"), Bandits: c.FormValue("bandits")}
+	vm.Errors = errs
+	return views.RMSetup(vm)
+}
+
+// setupJSON reads the market's piles and the starting player.
+func (runeMarketPlay) setupJSON(c echo.Context, t sessions.Table) (json.RawMessage, error) {
+	var m runemarket.Market
+	for _, f := range []struct {
+		name, label string
+		into        *int
+	}{{"red", "red runes", &m.Red}, {"blue", "blue runes", &m.Blue}, {"boat_shelters", "boat shelters", &m.BoatShelters}, {"bandits", "bandits", &m.Bandits}} {
+		n, err := strconv.Atoi(strings.TrimSpace(c.FormValue(f.name)))
+		if err != nil || n < 0 {
+			return nil, scoring.Errorf("market."+f.name, "Count the market's %s: a whole number, 0 or more.", f.label)
+		}
+		*f.into = n
+	}
+	first := c.FormValue("first")
+	if first == "" {
+		return nil, scoring.Errorf("first", "Choose who starts: the winner of the last round, or the youngest player.")
+	}
+	return json.Marshal(runemarket.Setup{Market: m, First: first})
+}
+
+func (runeMarketPlay) turnPage(c echo.Context, t sessions.Table, flash string) (templ.Component, error) {
+	steps := make([][]byte, len(t.Play.Steps))
+	for i, s := range t.Play.Steps {
+		steps[i] = s
+	}
+	pos, err := runemarket.Resume(t.Players, t.Play.Setup, steps)
+	if err != nil {
+		return nil, fmt.Errorf("resume guided game of %s: %w", t.ID, err)
+	}
+	vm := rmPlayVM(pos)
+	vm.Page, vm.Form, vm.TableName, vm.Base = rmPage(c, t), form(c, t.Head), t.Name, "/tables/"+t.ID
+	vm.Flash, vm.FlashKind = flash, "bad"
+	vm.UndoLabel = playUndoLabel(t)
+	return views.RMPlay(vm), nil
+}
+
+// stepJSON reads a posted move into the engine's step; the form's field
+// "do" names the move.
+func (runeMarketPlay) stepJSON(c echo.Context, _ sessions.Table) (json.RawMessage, error) {
+	all, _ := c.FormParams()
+	s, err := rmStep(c.FormValue, all)
+	if err != nil {
+		return nil, err
+	}
+	return runemarket.StepJSON(s), nil
+}
+
+// rmStep turns a move form into a step. get reads one field; all holds
+// every posted field (for the tie-break's highest cards by player).
+func rmStep(get func(string) string, all map[string][]string) (runemarket.Step, error) {
+	s := runemarket.Step{Do: runemarket.Action(get("do"))}
+	var err error
+	switch s.Do {
+	case runemarket.DoInterest, runemarket.DoDraw:
+	case runemarket.DoShelter:
+		s.Colour = get("colour")
+	case runemarket.DoBuy:
+		s.Item, s.Into = get("item"), get("into")
+		s.Player, s.Shelter, _ = strings.Cut(get("target"), "|")
+		s.Pay, s.Cards, err = rmPay(get)
+	case runemarket.DoRansom:
+		s.Shelter = get("shelter")
+		switch pay := get("pay"); pay {
+		case "cards":
+			s.Cards, err = rmCards(get("cards"))
+		default:
+			r, b, _ := strings.Cut(pay, "-")
+			red, err1 := strconv.Atoi(r)
+			blue, err2 := strconv.Atoi(b)
+			if err1 != nil || err2 != nil {
+				return s, scoring.Errorf("pay", "Choose how the ransom is paid.")
+			}
+			s.Runes = &runemarket.Runes{Red: red, Blue: blue}
+		}
+	case runemarket.DoPlace:
+		s.Colour, s.Into, _ = strings.Cut(get("what"), "|")
+		if s.Count, err = strconv.Atoi(get("count")); err != nil {
+			return s, scoring.Errorf("count", "Enter how many runes to place.")
+		}
+	case runemarket.DoRune:
+		s.Colour = get("colour")
+		s.Cards, err = rmCards(get("cards"))
+	case runemarket.DoThief:
+		s.Steal, err = rmSteals(get, "steal")
+	case runemarket.DoDoubleTheft:
+		s.Steal, err = rmSteals(get, "steal", "steal2")
+	case runemarket.DoDuel:
+		s.Player = get("player")
+		card, cerr := strconv.Atoi(strings.TrimSpace(get("card")))
+		if cerr != nil {
+			return s, scoring.Errorf("card", "Enter the attacking number card.")
+		}
+		s.Card = &card
+		switch get("outcome") {
+		case "won":
+			s.Won = true
+			s.Steal, err = rmSteals(get, "steal")
+		case "lost":
+			if d := strings.TrimSpace(get("defence")); d != "" {
+				v, derr := strconv.Atoi(d)
+				if derr != nil {
+					return s, scoring.Errorf("defence", "The defending card is a number, or leave it empty.")
+				}
+				s.Defence = &v
+			}
+		default:
+			return s, scoring.Errorf("outcome", "Say who won the duel.")
+		}
+	case runemarket.DoFinish:
+		s.RPSWinner = get("rps_winner")
+		for k, v := range all {
+			name, ok := strings.CutPrefix(k, "highest.")
+			if !ok || len(v) == 0 || strings.TrimSpace(v[0]) == "" {
+				continue
+			}
+			n, nerr := strconv.Atoi(strings.TrimSpace(v[0]))
+			if nerr != nil {
+				return s, scoring.Errorf(k, "%s's highest number card is a number (0 for none).", name)
+			}
+			if s.HighestNumberCards == nil {
+				s.HighestNumberCards = map[string]int{}
+			}
+			s.HighestNumberCards[name] = n
+		}
+	default:
+		return s, scoring.Errorf("do", "Choose a move.")
+	}
+	return s, err
+}
+
+// rmPay reads how a purchase is paid: runes of one colour or number cards.
+func rmPay(get func(string) string) (string, []int, error) {
+	switch pay := get("pay"); pay {
+	case "cards":
+		cards, err := rmCards(get("cards"))
+		return "", cards, err
+	case "":
+		return "", nil, scoring.Errorf("pay", "Choose how to pay.")
+	default:
+		return pay, nil, nil
+	}
+}
+
+// rmCards reads number cards typed as "4 6", "4+6" or "4, 6".
+func rmCards(typed string) ([]int, error) {
+	fields := strings.FieldsFunc(typed, func(r rune) bool { return r == ' ' || r == '+' || r == ',' })
+	if len(fields) == 0 {
+		return nil, scoring.Errorf("cards", "Enter the number cards discarded, e.g. 4 6.")
+	}
+	out := make([]int, 0, len(fields))
+	for _, f := range fields {
+		n, err := strconv.Atoi(f)
+		if err != nil {
+			return nil, scoring.Errorf("cards", "%q is not a number card; enter numbers like 4 6.", f)
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+// rmSteals reads thefts posted as "Ben|rune|red" or "Ben|hand_card".
+func rmSteals(get func(string) string, fields ...string) ([]runemarket.Theft, error) {
+	var out []runemarket.Theft
+	for _, f := range fields {
+		parts := strings.SplitN(get(f), "|", 3)
+		if len(parts) < 2 {
+			return nil, scoring.Errorf(f, "Choose what is stolen, and from whom.")
+		}
+		t := runemarket.Theft{From: parts[0], Take: parts[1]}
+		if len(parts) == 3 {
+			t.Colour = parts[2]
+		}
+		out = append(out, t)
+	}
+	return out, nil
+}
+
+var rmPhases = []views.RMPhaseVM{
+	{Key: string(runemarket.PhaseInterest), Label: "Interest"},
+	{Key: string(runemarket.PhasePurchases), Label: "Purchases"},
+	{Key: string(runemarket.PhaseHand), Label: "Hand cards"},
+	{Key: "draw", Label: "Draw to 3"},
+}
+
+// rmPlayVM describes a position: the phase, the choices on offer (only
+// those the rules allow now), the ledgers and, once ended, the ranking.
+func rmPlayVM(pos runemarket.Position) views.RMPlayVM {
+	vm := views.RMPlayVM{Turn: pos.Turn, Current: pos.ToMove(), Phase: string(pos.Phase),
+		Market:      views.RMMarketVM{Red: pos.Market.Red, Blue: pos.Market.Blue, Boats: pos.Market.BoatShelters, Bandits: pos.Market.Bandits},
+		Price:       pos.Price(),
+		PlayerCount: len(pos.Players)}
+	res := runemarket.Score(pos.Final())
+	for i, s := range pos.Players {
+		l := views.RMLedgerVM{Name: s.Name, ToMove: !pos.Ended() && i == pos.Current(), Hand: s.Hand, Red: s.Runes.Red, Blue: s.Runes.Blue, Points: res.Players[i].Total}
+		for _, sh := range s.Shelters {
+			l.Shelters = append(l.Shelters, views.RMShelterVM{Colour: sh.Colour, Runes: sh.Runes, Boat: sh.BoatShelter, Bandit: sh.Bandit})
+		}
+		for _, b := range s.BoatShelters {
+			l.Boats = append(l.Boats, views.RMShelterVM{Colour: b.Colour, Runes: b.Runes, Boat: true})
+		}
+		vm.Ledgers = append(vm.Ledgers, l)
+	}
+	if pos.Ended() {
+		rmEnd(&vm, pos)
+		return vm
+	}
+	for i, ph := range rmPhases {
+		ph.State = "todo"
+		switch {
+		case ph.Key == vm.Phase:
+			ph.State = "current"
+		case i < phaseIndex(vm.Phase):
+			ph.State = "done"
+		}
+		vm.Phases = append(vm.Phases, ph)
+	}
+	me := pos.Players[pos.Current()]
+	vm.Hand, vm.Played = me.Hand, pos.Played
+	rep := runemarket.Interest(me.Player)
+	if pos.Interest != nil {
+		rep = *pos.Interest
+	}
+	vm.InterestText = rep.Text
+	for _, y := range rep.Yields {
+		vm.Yields = append(vm.Yields, views.RMYieldVM{Shelter: y.Shelter, Colour: y.Colour, Reason: y.Reason, Interest: y.Interest, Stolen: y.Stolen, Abandoned: y.Abandoned})
+	}
+	if pos.Phase == runemarket.PhaseInterest {
+		return vm
+	}
+	rmChoices(&vm, pos, me)
+	return vm
+}
+
+// phaseIndex is the position of a phase in the turn's order.
+func phaseIndex(phase string) int {
+	for i, p := range rmPhases {
+		if p.Key == phase {
+			return i
+		}
+	}
+	return 0
+}
+
+// rmChoices lists the moves on offer to the player to move.
+func rmChoices(vm *views.RMPlayVM, pos runemarket.Position, me runemarket.Seat) {
+	runesAllowed := pos.Phase == runemarket.PhasePurchases
+	colours := []string{runemarket.Red, runemarket.Blue}
+	for _, c := range colours {
+		if have := runemarket.Spendable(me.Player, c); runesAllowed && have >= pos.Price() {
+			vm.BuyPays = append(vm.BuyPays, views.RMOption{Value: c, Label: fmt.Sprintf("%d %s runes (has %d)", pos.Price(), c, have)})
+		}
+	}
+	if me.Hand > 0 {
+		vm.BuyPays = append(vm.BuyPays, views.RMOption{Value: "cards", Label: "Number cards summing to 21 or more"})
+	}
+	mains := map[string]runemarket.Shelter{}
+	for _, sh := range me.Shelters {
+		mains[sh.Colour] = sh
+	}
+	for _, c := range colours {
+		if sh, ok := mains[c]; ok && !sh.BoatShelter && sh.Bandit == "" {
+			vm.BoatPlaces = append(vm.BoatPlaces, views.RMOption{Value: c, Label: "Inside the " + c + " shelter (double interest)"})
+		}
+	}
+	if len(me.BoatShelters) < 2-len(mains) {
+		vm.BoatPlaces = append(vm.BoatPlaces, views.RMOption{Value: runemarket.Alone, Label: "Standing alone, as a main shelter"})
+	}
+	for i, o := range pos.Players {
+		if i == pos.Current() {
+			continue
+		}
+		for _, sh := range o.Shelters {
+			if sh.Bandit == "" {
+				label := fmt.Sprintf("%s's %s shelter (%d runes)", o.Name, sh.Colour, sh.Runes)
+				if sh.BoatShelter {
+					label += " — destroys its boat shelter"
+				}
+				vm.BanditTargets = append(vm.BanditTargets, views.RMOption{Value: o.Name + "|" + sh.Colour, Label: label})
+			}
+		}
+		if !containsName(pos.Attacked, o.Name) && me.Hand > 0 {
+			vm.Opponents = append(vm.Opponents, views.RMOption{Value: o.Name, Label: o.Name})
+		}
+		for _, c := range colours {
+			if n := runemarket.Holding(o.Player, c); n > 0 {
+				vm.Steals = append(vm.Steals, views.RMOption{Value: o.Name + "|rune|" + c, Label: fmt.Sprintf("a %s rune from %s (has %d)", c, o.Name, n)})
+			}
+		}
+		if o.Hand > 0 {
+			vm.Steals = append(vm.Steals, views.RMOption{Value: o.Name + "|hand_card", Label: fmt.Sprintf("a hand card from %s (holds %d)", o.Name, o.Hand)})
+		}
+	}
+	for _, sh := range me.Shelters {
+		if sh.Bandit == "" {
+			continue
+		}
+		vm.RansomShelters = append(vm.RansomShelters, views.RMOption{Value: sh.Colour, Label: fmt.Sprintf("the %s shelter (%s's bandit)", sh.Colour, sh.Bandit)})
+	}
+	if len(vm.RansomShelters) > 0 {
+		if runesAllowed {
+			for red := runemarket.RansomRunes; red >= 0; red-- {
+				blue := runemarket.RansomRunes - red
+				vm.RansomPays = append(vm.RansomPays, views.RMOption{Value: fmt.Sprintf("%d-%d", red, blue), Label: fmt.Sprintf("%d red + %d blue runes", red, blue)})
+			}
+		}
+		if me.Hand > 0 {
+			vm.RansomPays = append(vm.RansomPays, views.RMOption{Value: "cards", Label: "Number cards summing to 21 or more"})
+		}
+	}
+	for _, c := range colours {
+		if loose(me.Runes, c) == 0 {
+			continue
+		}
+		if _, ok := mains[c]; ok {
+			vm.PlaceOptions = append(vm.PlaceOptions, views.RMOption{Value: c + "|shelter", Label: fmt.Sprintf("%s runes into the %s shelter", c, c)})
+		}
+		for _, b := range me.BoatShelters {
+			if b.Colour == c || (b.Colour == "" && mains[c].Colour == "") {
+				vm.PlaceOptions = append(vm.PlaceOptions, views.RMOption{Value: c + "|boat_shelter", Label: fmt.Sprintf("%s runes into the stand-alone boat shelter", c)})
+				break
+			}
+		}
+	}
+	for _, c := range colours {
+		if _, ok := mains[c]; !ok {
+			vm.ShelterColours = append(vm.ShelterColours, views.RMOption{Value: c, Label: strings.ToUpper(c[:1]) + c[1:] + " shelter"})
+		}
+	}
+	vm.CanDraw = pos.Played > 0 || me.Hand == 0
+	if !vm.CanDraw {
+		vm.DrawHint = "Play at least 1 hand card first (rule text \"Hand cards\")."
+	}
+}
+
+func loose(r runemarket.Runes, c string) int {
+	if c == runemarket.Blue {
+		return r.Blue
+	}
+	return r.Red
+}
+
+func containsName(names []string, name string) bool {
+	for _, n := range names {
+		if strings.EqualFold(n, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// rmEnd fills the end of the game: the ranking by the tie-break chain and
+// what the table must still enter.
+func rmEnd(vm *views.RMPlayVM, pos runemarket.Position) {
+	for _, r := range runemarket.Ranking(pos.Final()) {
+		rv := views.RMRankVM{Place: r.Place, Name: r.Name, Total: r.Total, Boats: r.Boats, Bandits: r.Bandits, RPS: r.RPS, Winner: r.Winner, Tied: r.Tied}
+		if r.Highest != nil {
+			rv.Highest = strconv.Itoa(*r.Highest)
+		}
+		vm.Ranking = append(vm.Ranking, rv)
+	}
+	need := pos.Needs()
+	vm.Question = need.Question
+	if need.Duel {
+		vm.Duelists = need.Players
+	} else {
+		vm.NeedCards = need.Players
+	}
+}

@@ -1,0 +1,235 @@
+package main
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"tablemate/scoring/runemarket"
+)
+
+// createRuneMarketTable starts a Rune Market table and returns its path.
+func (ts *testServer) createRuneMarketTable(players ...string) string {
+	ts.t.Helper()
+	f := ts.get("/tables/new").formOf(ts.t, "/tables")
+	f.Set("game", runemarket.Slug)
+	f.Set("name", "Runes")
+	f["players"] = players
+	p := ts.post("/tables", f)
+	if p.status != http.StatusSeeOther {
+		ts.t.Fatalf("create table: %d\n%s", p.status, p.body)
+	}
+	return p.header.Get("Location")
+}
+
+// startRuneMarket posts the set-up form: the market's piles and who starts.
+func (ts *testServer) startRuneMarket(t *testing.T, table string, red, blue, boats, bandits, first string) fetched {
+	t.Helper()
+	f := ts.get(table+"/play").formOf(t, table+"/play/start")
+	f.Set("red", red)
+	f.Set("blue", blue)
+	f.Set("boat_shelters", boats)
+	f.Set("bandits", bandits)
+	f.Set("first", first)
+	return ts.post(table+"/play/start", f)
+}
+
+// rmMove is one move as the turn page's forms post it.
+type rmMove map[string]string
+
+// move posts a move built on a fresh form of the turn page.
+func (ts *testServer) move(t *testing.T, table string, m rmMove) fetched {
+	t.Helper()
+	f := ts.get(table+"/play").formOf(t, table+"/play/step")
+	for k, v := range m {
+		f.Set(k, v)
+	}
+	return ts.post(table+"/play/step", f)
+}
+
+// rmScript is guide_test.go's scripted game (2 players, market 3 red,
+// 2 blue) as the forms post it.
+var rmScript = []rmMove{
+	{"do": "interest"}, {"do": "shelter", "colour": "red"}, {"do": "draw"},
+	{"do": "interest"}, {"do": "rune", "colour": "blue", "cards": "4 6"}, {"do": "rune", "colour": "red", "cards": "5"}, {"do": "draw"},
+	{"do": "interest"}, {"do": "rune", "colour": "red", "cards": "2+3"}, {"do": "place", "what": "red|shelter", "count": "1"}, {"do": "draw"},
+	{"do": "interest"}, {"do": "duel", "player": "Ana", "card": "9", "outcome": "won", "steal": "Ana|rune|red"}, {"do": "draw"},
+	{"do": "interest"}, {"do": "rune", "colour": "blue", "cards": "8, 7"}, {"do": "draw"},
+	{"do": "interest"}, {"do": "rune", "colour": "red", "cards": "1 4"},
+}
+
+func TestPlayAlongRuneMarket(t *testing.T) {
+	ts := newTestServerWith(t, func(a *app) { a.writeRate = 0 })
+	table := ts.createRuneMarketTable("Ana", "Ben")
+	if href, _ := ts.get(table).doc.Find(`[data-testid="play-along"]`).Attr("href"); href != table+"/play" {
+		t.Fatalf("no play-along link on the table page: %q", href)
+	}
+	// A pile that is not a count names its field; an empty market is refused with its rule.
+	if p := ts.startRuneMarket(t, table, "x", "2", "1", "1", "Ana"); p.status != http.StatusUnprocessableEntity || !strings.Contains(p.text(".field-error"), "red runes") {
+		t.Fatalf("bad count: %d %q", p.status, p.text(".field-error"))
+	}
+	if p := ts.startRuneMarket(t, table, "0", "0", "1", "1", "Ana"); p.status != http.StatusUnprocessableEntity || !strings.Contains(p.body, "rule RUN-1") {
+		t.Fatalf("empty market: %d %q", p.status, p.text(".field-error"))
+	}
+	if p := ts.startRuneMarket(t, table, "3", "2", "1", "1", "Ana"); p.status != http.StatusSeeOther {
+		t.Fatalf("start: %d %s", p.status, p.text(".field-error"))
+	}
+
+	play := ts.get(table + "/play")
+	if got := play.text(`[data-testid="to-move"]`); got != "Ana’s turn" {
+		t.Fatalf("to move: %q", got)
+	}
+	if ph, _ := play.doc.Find(`[data-testid="phase"]`).Attr("data-phase"); ph != "interest" {
+		t.Errorf("phase %q", ph)
+	}
+	if got := play.text(`[data-testid="interest"] p`); got != "No interest this turn." {
+		t.Errorf("interest: %q", got)
+	}
+	if play.text(`[data-testid="market-red"]`) != "3" || play.doc.Find(`[data-testid="ledger"]`).Length() != 2 {
+		t.Errorf("market or ledgers missing")
+	}
+
+	// A move the rules refuse names the rule and records nothing.
+	if p := ts.move(t, table, rmMove{"do": "draw"}); p.status != http.StatusUnprocessableEntity || !strings.Contains(p.body, "rule RUN-1") {
+		t.Fatalf("draw before interest: %d", p.status)
+	}
+	// A form that is not a move names what is missing.
+	if p := ts.move(t, table, rmMove{"do": "rune", "cards": "four"}); p.status != http.StatusUnprocessableEntity || !strings.Contains(p.body, "four") {
+		t.Fatalf("cards typed as words: %d", p.status)
+	}
+
+	// A double tap posts the same token: recorded once.
+	f := ts.get(table+"/play").formOf(t, table+"/play/step")
+	f.Set("do", "interest")
+	for range 2 {
+		if p := ts.post(table+"/play/step", f); p.status != http.StatusSeeOther {
+			t.Fatalf("interest: %d %s", p.status, p.body)
+		}
+	}
+	play = ts.get(table + "/play")
+	if ph, _ := play.doc.Find(`[data-testid="phase"]`).Attr("data-phase"); ph != "purchases" {
+		t.Fatalf("after a double-tapped interest the phase is %q", ph)
+	}
+	// 2 players: 4 runes of one colour (RUN-1), shown with the purchases.
+	if !strings.Contains(play.body, "costs 4 runes of one colour") {
+		t.Errorf("the price for 2 players is not shown")
+	}
+	if play.doc.Find(`[data-testid="draw"]`).Length() != 0 || play.text(`[data-testid="draw-hint"]`) == "" {
+		t.Errorf("draw offered before a hand card is played")
+	}
+	// A stale form (made before the interest) is refused with the fresh table.
+	stale := url.Values{}
+	for k, v := range f {
+		stale[k] = v
+	}
+	stale.Set("_token", "another")
+	stale.Set("do", "shelter")
+	stale.Set("colour", "red")
+	if p := ts.post(table+"/play/step", stale); p.status != http.StatusConflict {
+		t.Fatalf("stale form: %d", p.status)
+	}
+	// Undo takes the interest back and stays in the game.
+	if p := ts.post(table+"/undo", play.formOf(t, table+"/undo")); p.status != http.StatusSeeOther || p.header.Get("Location") != table+"/play" {
+		t.Fatalf("undo: %d %q", p.status, p.header.Get("Location"))
+	}
+	if ph, _ := ts.get(table + "/play").doc.Find(`[data-testid="phase"]`).Attr("data-phase"); ph != "interest" {
+		t.Fatalf("after undo the phase is %q", ph)
+	}
+
+	// The whole scripted game.
+	for i, m := range rmScript {
+		if p := ts.move(t, table, m); p.status != http.StatusSeeOther {
+			t.Fatalf("move %d %v: %d %s", i+1, m, p.status, p.doc.Find(".banner-bad").Text())
+		}
+		if i == 12 { // Ben's duel took Ana's red rune
+			pg := ts.get(table + "/play")
+			if got := pg.text(`[data-player="Ben"] [data-testid="points"]`); got != "3 points" {
+				t.Errorf("Ben after the duel: %q", got)
+			}
+			if pg.doc.Find(`[data-testid="duel"]`).Length() != 0 {
+				t.Errorf("a second duel against Ana is offered in the same turn")
+			}
+		}
+	}
+	end := ts.get(table + "/play")
+	if end.doc.Find(`[data-testid="game-end"]`).Length() != 1 {
+		t.Fatalf("the end is not announced:\n%s", end.body)
+	}
+	if got := end.text(`[data-testid="ranking"] tbody tr:first-child th`); !strings.HasPrefix(got, "Ben") {
+		t.Errorf("first in the ranking: %q", got)
+	}
+	if got := end.text(`[data-testid="ranking"] tr[data-player="Ana"] [data-testid="rank-total"]`); got != "1" {
+		t.Errorf("Ana's total: %q", got)
+	}
+	p := ts.move(t, table, rmMove{"do": "finish"})
+	if p.status != http.StatusSeeOther || p.header.Get("Location") != table+"/games/1" {
+		t.Fatalf("finish: %d %q", p.status, p.header.Get("Location"))
+	}
+	res := ts.get(table + "/games/1")
+	if v, _ := res.doc.Find(`[data-testid="verdict"]`).Attr("data-valid"); v != "true" {
+		t.Errorf("the guided game's final state is not valid: %s", res.text(`[data-testid="violations"]`))
+	}
+}
+
+// A tie at the end asks for the tie-break facts in the chain's order.
+func TestPlayAlongRuneMarketTieBreak(t *testing.T) {
+	ts := newTestServerWith(t, func(a *app) { a.writeRate = 0 })
+	table := ts.createRuneMarketTable("Ana", "Ben")
+	if p := ts.startRuneMarket(t, table, "2", "0", "0", "0", "Ana"); p.status != http.StatusSeeOther {
+		t.Fatalf("start: %d", p.status)
+	}
+	for _, m := range []rmMove{
+		{"do": "interest"}, {"do": "rune", "colour": "red", "cards": "5"}, {"do": "draw"},
+		{"do": "interest"}, {"do": "rune", "colour": "red", "cards": "10"},
+	} {
+		if p := ts.move(t, table, m); p.status != http.StatusSeeOther {
+			t.Fatalf("%v: %d", m, p.status)
+		}
+	}
+	end := ts.get(table + "/play")
+	if q := end.text(`[data-testid="tie-question"]`); !strings.Contains(q, "highest number card") {
+		t.Fatalf("tie question: %q", q)
+	}
+	if p := ts.move(t, table, rmMove{"do": "finish"}); p.status != http.StatusUnprocessableEntity || !strings.Contains(p.body, "rule G-2") {
+		t.Fatalf("finish without the facts: %d", p.status)
+	}
+	if p := ts.move(t, table, rmMove{"do": "finish", "highest.Ana": "8", "highest.Ben": "8"}); p.status != http.StatusSeeOther {
+		t.Fatalf("cards: %d %s", p.status, p.body)
+	}
+	if ts.get(table+"/play").doc.Find(`[data-testid="rps-Ben"]`).Length() != 1 {
+		t.Fatalf("rock-paper-scissors not asked after equal cards")
+	}
+	p := ts.move(t, table, rmMove{"do": "finish", "rps_winner": "Ben"})
+	if p.status != http.StatusSeeOther || p.header.Get("Location") != table+"/games/1" {
+		t.Fatalf("rps: %d %q", p.status, p.header.Get("Location"))
+	}
+}
+
+func TestRuneMarketPlayWeight(t *testing.T) {
+	ts := newTestServerWith(t, func(a *app) { a.writeRate = 0 })
+	table := ts.createRuneMarketTable("Ana", "Ben", "Cy", "Dan", "Eve")
+	if p := ts.startRuneMarket(t, table, "20", "20", "4", "4", "Ana"); p.status != http.StatusSeeOther {
+		t.Fatalf("start: %d", p.status)
+	}
+	for _, m := range []rmMove{{"do": "interest"}, {"do": "shelter", "colour": "red"}} {
+		if p := ts.move(t, table, m); p.status != http.StatusSeeOther {
+			t.Fatalf("%v: %d", m, p.status)
+		}
+	}
+	total, doc := ts.compressedSize(t, table+"/play")
+	for _, sel := range []string{`link[rel="stylesheet"]`, `script[src]`} {
+		for _, n := range doc.Find(sel).Nodes {
+			for _, a := range n.Attr {
+				if a.Key == "href" || a.Key == "src" {
+					size, _ := ts.compressedSize(t, a.Val)
+					total += size
+				}
+			}
+		}
+	}
+	if total > pageBudget {
+		t.Errorf("the turn page weighs %d bytes compressed, over %d", total, pageBudget)
+	}
+	t.Logf("turn page with 5 players: %d bytes compressed", total)
+}
