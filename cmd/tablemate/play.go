@@ -36,6 +36,7 @@ type guidedPages interface {
 // guided lists the games that can be played along.
 var guided = map[string]guidedPages{
 	kks.Slug:      kksPlay{},
+	"auf-der-hut": adhPlay{},        // aufderhut.Slug
 	"rune-market": runeMarketPlay{}, // runemarket.Slug
 }
 
