@@ -38,6 +38,8 @@ var guided = map[string]guidedPages{
 	kks.Slug:      kksPlay{},
 	"auf-der-hut": adhPlay{},        // aufderhut.Slug
 	"rune-market": runeMarketPlay{}, // runemarket.Slug
+	"cambio":      cambioPlay{},     // cambio.Slug
+	"kodiak":      kodiakPlay{},     // kodiak.Slug
 }
 
 // loadPlay loads a table that can be played along (guided).

@@ -1,0 +1,301 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/a-h/templ"
+	"github.com/labstack/echo/v4"
+
+	"tablemate/scoring"
+	"tablemate/scoring/cambio"
+	"tablemate/sessions"
+	"tablemate/views"
+)
+
+// cambioPlay is Cambio played along: the cards stay secret; the app keeps
+// the dealer, the turns, the Cambio call and its last turns and the
+// penalty cards, and scores each round from the cards turned over with
+// the round editor's card pad.
+type cambioPlay struct{}
+
+func (cambioPlay) setupPage(c echo.Context, t sessions.Table, errs views.Errors) templ.Component {
+	opts := cambioTableOptions(t)
+	tie := "a caller tied for the fewest points counts as fewest (−5)"
+	if opts.Tie() == cambio.TiePenalty {
+		tie = "a caller tied for the fewest points gets +5"
+	}
+	vm := playSetup(c, t, errs, "Cambio", "dealer", "Who deals first?")
+	vm.Intro = "Your cards stay secret. Tablemate keeps the dealer, whose turn it is, the Cambio call with everyone's last turn, and penalty cards; after each round you enter the cards turned over."
+	vm.Rules = []string{
+		fmt.Sprintf("The game ends after the round in which someone reaches %d points; the fewest points win (rule CAM-2).", opts.Limit()),
+		"Cambio: " + tie + "; otherwise the caller gets −5 with the fewest points, +5 without (rule CAM-2).",
+	}
+	return views.PlayAlongSetup(vm)
+}
+
+// playSetup fills what the Cambio and Kodiak set-up pages share: the
+// seat that starts (as posted, else the first) and whether a game entered
+// round by round is in the way.
+func playSetup(c echo.Context, t sessions.Table, errs views.Errors, game, field, question string) views.PlaySetupVM {
+	p := page(c, t.Name)
+	p.Styles = []string{"css/play-cambio.css"}
+	vm := views.PlaySetupVM{Page: p, Form: form(c, t.Head), Game: game, TableName: t.Name, Base: "/tables/" + t.ID,
+		Question: question, Field: field, Players: t.Players, Errors: errs, Blocked: roundGameInProgress(t)}
+	vm.Chosen, _ = strconv.Atoi(c.FormValue(field))
+	return vm
+}
+
+// roundGameInProgress says why a guided game cannot start while a game is
+// being entered round by round: its final state would land after that
+// game and leave it unfinished. "" when nothing is in the way.
+func roundGameInProgress(t sessions.Table) string {
+	g, ok := t.Current()
+	if !ok {
+		return ""
+	}
+	rounds := 0
+	for _, p := range g.Result.Players {
+		rounds = max(rounds, len(p.Rounds))
+	}
+	return fmt.Sprintf("Game %d is being entered round by round (%s so far). Finish it with “Enter round %d” on the table page, or undo its rounds, before playing a game along.",
+		g.Number, plural(rounds, "round", "rounds"), rounds+1)
+}
+
+// seatField reads a chosen seat (0-based) from the form.
+func seatField(c echo.Context, t sessions.Table, field, what string) (int, error) {
+	seat, err := strconv.Atoi(strings.TrimSpace(c.FormValue(field)))
+	if err != nil || seat < 0 || seat >= len(t.Players) {
+		return 0, scoring.Errorf(field, "Choose who %s.", what)
+	}
+	return seat, nil
+}
+
+func (cambioPlay) setupJSON(c echo.Context, t sessions.Table) (json.RawMessage, error) {
+	if msg := roundGameInProgress(t); msg != "" {
+		return nil, scoring.Errorf("setup", "%s", msg)
+	}
+	seat, err := seatField(c, t, "dealer", "deals first")
+	if err != nil {
+		return nil, err
+	}
+	return cambio.SetupJSON(cambio.Setup{Dealer: seat, Options: cambioTableOptions(t)}), nil
+}
+
+// cambioTableOptions reads the table's options; anything unreadable falls
+// back to the rule text's game (target 50, a tied caller rewarded).
+func cambioTableOptions(t sessions.Table) cambio.Options {
+	var o cambio.Options
+	if len(t.Options) > 0 {
+		_ = json.Unmarshal(t.Options, &o)
+	}
+	if o.Tie() != o.CambioTie {
+		o.CambioTie = cambio.TieReward
+	}
+	if o.Target < cambio.MinTarget || o.Target > cambio.MaxTarget {
+		o.Target = cambio.DefaultTarget
+	}
+	return o
+}
+
+// playSteps gives a table's guided steps as the engines' Resume takes them.
+func playSteps(t sessions.Table) [][]byte {
+	steps := make([][]byte, len(t.Play.Steps))
+	for i, s := range t.Play.Steps {
+		steps[i] = s
+	}
+	return steps
+}
+
+// stepAction reads the "do" button of a turn page: "done:1", "cambio:1",
+// "out:2", "penalty:0:-1", "pounce:1", "hairball:2:1" or "score". Seats
+// and deltas are whole numbers; the engine judges them.
+func stepAction(c echo.Context) (action string, nums []int, err error) {
+	parts := strings.Split(strings.TrimSpace(c.FormValue("do")), ":")
+	for _, p := range parts[1:] {
+		n, err := strconv.Atoi(p)
+		if err != nil {
+			return "", nil, scoring.Errorf("do", "%q is not a move; use the buttons of the page", c.FormValue("do"))
+		}
+		nums = append(nums, n)
+	}
+	return parts[0], nums, nil
+}
+
+// scoreStep wraps a round built by a round editor's parser as a score step.
+func scoreStep(round json.RawMessage) json.RawMessage {
+	b, _ := json.Marshal(map[string]json.RawMessage{"score": round})
+	return b
+}
+
+func (cambioPlay) stepJSON(c echo.Context, t sessions.Table) (json.RawMessage, error) {
+	action, nums, err := stepAction(c)
+	if err != nil {
+		return nil, err
+	}
+	var s cambio.Step
+	switch {
+	case action == "score":
+		values, _ := c.FormParams()
+		round, _, err := parseCambioRound(values, t.Players)
+		if err != nil {
+			return nil, err
+		}
+		return scoreStep(round), nil
+	case (action == "done" || action == "cambio" || action == "out") && len(nums) == 1:
+		s = cambio.Step{Action: cambio.Action(action), Seat: nums[0]}
+	case action == "penalty" && len(nums) == 2:
+		s = cambio.Step{Action: cambio.ActPenalty, Seat: nums[0], Delta: nums[1]}
+	default:
+		return nil, scoring.Errorf("do", "%q is not a move of Cambio; use the buttons of the page", c.FormValue("do"))
+	}
+	return cambio.StepJSON(s), nil
+}
+
+func (cambioPlay) turnPage(c echo.Context, t sessions.Table, flash string) (templ.Component, error) {
+	pos, err := cambio.Resume(t.Players, t.Play.Setup, playSteps(t))
+	if err != nil {
+		return nil, fmt.Errorf("resume guided Cambio of %s: %w", t.ID, err)
+	}
+	p := page(c, t.Name)
+	p.Styles = []string{"css/play-cambio.css"}
+	p.Flash, p.FlashKind = flash, "bad"
+	res := pos.Result()
+	vm := views.CambioPlayVM{
+		Page: p, Form: form(c, t.Head), TableName: t.Name, Base: "/tables/" + t.ID,
+		Round: pos.Round(), Target: pos.Options.Limit(), Dealer: t.Players[pos.Dealer()],
+		FirstLook: pos.Phase == cambio.Playing && pos.TurnsTaken == 0 && pos.Caller == cambio.NoCaller,
+		Current:   pos.ToMove(), CurrentSeat: pos.Turn,
+		Totals:    playTotals(res, cambioNote(res, pos.Options.Limit())),
+		UndoLabel: playUndoLabel(t),
+	}
+	if pos.Caller != cambio.NoCaller {
+		vm.Caller = t.Players[pos.Caller]
+		for _, s := range pos.LastTurnSeats() {
+			vm.LastTurns = append(vm.LastTurns, t.Players[s])
+		}
+	}
+	for i, name := range t.Players {
+		seat := views.PlaySeatVM{Index: i, Name: name, ToMove: i == pos.Turn && pos.Phase == cambio.Playing, Count: pos.Penalties[i]}
+		if i == pos.Dealer() {
+			seat.Badge = "dealer"
+		}
+		vm.Seats = append(vm.Seats, seat)
+	}
+	if pos.Phase == cambio.Scoring {
+		e := playEntry(c, t, "Cambio")
+		caller := "none"
+		if pos.Caller != cambio.NoCaller {
+			caller = strconv.Itoa(pos.Caller)
+		}
+		e.Round.Chosen = caller
+		e.Closed = cambioClosed(pos, t.Players)
+		e.Round.Players = roundPlayers(entry{Names: t.Players, Values: e.values}, func(tok string) (string, int, error) {
+			card, err := cambio.ParseCard(tok)
+			return card.Title(), card.Value(), err
+		}, nil)
+		for i := range t.Players {
+			e.Hints = append(e.Hints, cambioHint(pos, i))
+		}
+		vm.Entry = &e.PlayEntryVM
+		vm.Page.Scripts = append(vm.Page.Scripts, "js/cards.js")
+	}
+	return views.CambioPlay(vm), nil
+}
+
+// playEntryState is a round's scoring form being built: the view model and
+// the values it shows (as posted when a post was refused).
+type playEntryState struct {
+	views.PlayEntryVM
+	values url.Values
+}
+
+// playEntry starts the scoring form of a closed round from the round
+// editor's parts. A refused post shows what was typed, with the error
+// next to its field.
+func playEntry(c echo.Context, t sessions.Table, game string) playEntryState {
+	values := url.Values{}
+	errs := views.Errors{}
+	if c.Request().Method == "POST" && c.FormValue("do") == "score" {
+		values, _ = c.FormParams()
+		parse := parseCambioRound
+		if game == "Kodiak" {
+			parse = parseKodiakRound
+		}
+		if _, _, err := parse(values, t.Players); err != nil {
+			if in, ok := err.(*scoring.InputError); ok {
+				errs[in.Field] = in.Message
+			}
+		}
+	}
+	e := entry{Page: page(c, t.Name), Form: form(c, t.Head), Names: t.Players, Values: values, Errors: errs}
+	return playEntryState{PlayEntryVM: views.PlayEntryVM{Round: roundVM(e, game, 0)}, values: values}
+}
+
+// cambioClosed says why the round closed.
+func cambioClosed(pos cambio.Position, names []string) string {
+	if pos.OutSeat >= 0 {
+		return fmt.Sprintf("Round %d is over: %s has no cards left", pos.Round(), names[pos.OutSeat])
+	}
+	return fmt.Sprintf("Round %d is over: %s called Cambio and everyone else had one more turn", pos.Round(), names[pos.Caller])
+}
+
+// cambioHint is how many cards a player should turn over, honestly: the
+// 4 dealt and the penalty cards; discards and gifts change it.
+func cambioHint(pos cambio.Position, seat int) string {
+	if seat == pos.OutSeat {
+		return "No cards left: this ended the round, so nothing to enter."
+	}
+	n := pos.Penalties[seat]
+	if n == 0 {
+		return fmt.Sprintf("Dealt %d cards: enter every card turned over (fewer after discards, more if given cards).", cambio.Dealt)
+	}
+	return fmt.Sprintf("Dealt %d + %s = %d cards, unless some were discarded or given.", cambio.Dealt, plural(n, "penalty card", "penalty cards"), pos.ExpectedCards(seat))
+}
+
+// cambioNote says who is closest to the end: "Ana is 11 points from 50".
+func cambioNote(res scoring.Result, target int) string {
+	if len(res.Players) == 0 || len(res.Players[0].Rounds) == 0 {
+		return fmt.Sprintf("The game ends after the round in which someone reaches %d points.", target)
+	}
+	high := res.Players[0].Total
+	for _, p := range res.Players {
+		high = max(high, p.Total)
+	}
+	var who []string
+	for _, p := range res.Players {
+		if p.Total == high {
+			who = append(who, p.Name)
+		}
+	}
+	verb := "is"
+	if len(who) > 1 {
+		verb = "are"
+	}
+	return fmt.Sprintf("%s %s %s from %d: the game ends after the round in which someone reaches it; the fewest points win.",
+		joinNames(who), verb, pointsWord(target-high), target)
+}
+
+// playTotals lays out the finished rounds of a guided game.
+func playTotals(res scoring.Result, note string) views.PlayTotalsVM {
+	vm := views.PlayTotalsVM{Note: note}
+	rounds := 0
+	for _, p := range res.Players {
+		vm.Players = append(vm.Players, p.Name)
+		vm.Totals = append(vm.Totals, p.Total)
+		rounds = max(rounds, len(p.Rounds))
+	}
+	for j := range rounds {
+		row := make([]int, len(res.Players))
+		for i, p := range res.Players {
+			if j < len(p.Rounds) {
+				row[i] = p.Rounds[j]
+			}
+		}
+		vm.Rows = append(vm.Rows, row)
+	}
+	return vm
+}

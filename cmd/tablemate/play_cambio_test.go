@@ -1,0 +1,262 @@
+package main
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+
+	"tablemate/scoring/cambio"
+	"tablemate/sessions"
+)
+
+// playStep opens the play page, takes its step form's hidden fields and
+// posts the move do (the value of a button), with extra fields.
+func (ts *testServer) playStep(table, do string, extra url.Values) fetched {
+	ts.t.Helper()
+	f := ts.get(table+"/play").formOf(ts.t, table+"/play/step")
+	f.Set("do", do)
+	for k, v := range extra {
+		f[k] = v
+	}
+	return ts.post(table+"/play/step", f)
+}
+
+// mustStep posts a move that the rules accept.
+func (ts *testServer) mustStep(table, do string, extra url.Values) fetched {
+	ts.t.Helper()
+	p := ts.playStep(table, do, extra)
+	if p.status != http.StatusSeeOther {
+		ts.t.Fatalf("%s: %d %s\n%s", do, p.status, p.text(".flash, [role=alert]"), p.body)
+	}
+	return p
+}
+
+// startGuided starts the guided game of a round-game table with the given
+// first seat (the dealer or the first Kodiak).
+func (ts *testServer) startGuided(table, field, seat string) {
+	ts.t.Helper()
+	f := ts.get(table+"/play").formOf(ts.t, table+"/play/start")
+	f.Set(field, seat)
+	if p := ts.post(table+"/play/start", f); p.status != http.StatusSeeOther {
+		ts.t.Fatalf("start: %d\n%s", p.status, p.body)
+	}
+}
+
+func cards(v ...string) url.Values {
+	out := url.Values{}
+	for i, c := range v {
+		out.Set(pfield(i, "cards"), c)
+	}
+	return out
+}
+
+// guidedSteps is how many steps the guided game in progress has (−1: none).
+func guidedSteps(t sessions.Table) int {
+	if t.Play == nil {
+		return -1
+	}
+	return len(t.Play.Steps)
+}
+
+func TestPlayAlongCambio(t *testing.T) {
+	ts := newTestServerWith(t, func(a *app) { a.writeRate = 0 })
+	table := ts.startRoundTable("cambio", "Ana", "Ben", "Cy")
+	if href, _ := ts.get(table).doc.Find(`[data-testid="play-along"]`).Attr("href"); href != table+"/play" {
+		t.Fatalf("no play-along link on a Cambio table: %q", href)
+	}
+
+	// Set-up: who deals first; a seat that is not at the table is a 422.
+	setup := ts.get(table + "/play")
+	if setup.doc.Find(`input[name="dealer"]`).Length() != 3 || !strings.Contains(setup.body, "reaches 50 points") {
+		t.Fatalf("set-up page:\n%s", setup.body)
+	}
+	bad := setup.formOf(t, table+"/play/start")
+	bad.Set("dealer", "7")
+	if p := ts.post(table+"/play/start", bad); p.status != http.StatusUnprocessableEntity || !strings.Contains(p.text(".field-error"), "deals first") {
+		t.Fatalf("bad dealer: %d %q", p.status, p.text(".field-error"))
+	}
+	ts.startGuided(table, "dealer", "1")
+
+	// Round 1: Ben deals and starts; the first-look reminder is shown.
+	play := ts.get(table + "/play")
+	if got := play.text(`[data-testid="to-move"]`); got != "Ben" {
+		t.Fatalf("to move: %q", got)
+	}
+	if play.text(`[data-testid="dealer"]`) != "Dealer: Ben" || play.doc.Find(`[data-testid="first-look"]`).Length() != 1 ||
+		play.doc.Find(`[data-testid="to-move"][aria-live]`).Length() != 1 {
+		t.Errorf("round start: dealer %q, first look %d", play.text(`[data-testid="dealer"]`), play.doc.Find(`[data-testid="first-look"]`).Length())
+	}
+	if play.doc.Find(`[data-testid="call-cambio"]`).Length() != 1 {
+		t.Error("no Cambio button for the player to move")
+	}
+
+	// A double tap re-sends the same token: recorded once.
+	f := play.formOf(t, table+"/play/step")
+	f.Set("do", "done:1")
+	if p := ts.post(table+"/play/step", f); p.status != http.StatusSeeOther {
+		t.Fatalf("turn done: %d %s", p.status, p.body)
+	}
+	if p := ts.post(table+"/play/step", f); p.status != http.StatusSeeOther {
+		t.Fatalf("double tap: %d", p.status)
+	}
+	if n := guidedSteps(ts.replayed(table)); n != 1 {
+		t.Fatalf("%d steps after a double tap, want 1", n)
+	}
+	// A form made before that step is stale: 409 with the fresh turn.
+	f.Set("_token", "a-new-token")
+	f.Set("do", "done:2")
+	if p := ts.post(table+"/play/step", f); p.status != http.StatusConflict || p.text(`[data-testid="to-move"]`) != "Cy" {
+		t.Fatalf("stale form: %d, to move %q", p.status, p.text(`[data-testid="to-move"]`))
+	}
+	play = ts.get(table + "/play")
+	if play.doc.Find(`[data-testid="first-look"]`).Length() != 0 || play.text(`[data-testid="to-move"]`) != "Cy" {
+		t.Errorf("after Ben's turn: first look %d, to move %q", play.doc.Find(`[data-testid="first-look"]`).Length(), play.text(`[data-testid="to-move"]`))
+	}
+
+	// A turn out of order names the rule and records nothing.
+	if p := ts.playStep(table, "done:0", nil); p.status != http.StatusUnprocessableEntity || !strings.Contains(p.body, "(rule CAM-2)") {
+		t.Fatalf("Ana out of turn: %d", p.status)
+	}
+	// Penalty cards: Ana draws two, one taken back.
+	ts.mustStep(table, "penalty:0:1", nil)
+	ts.mustStep(table, "penalty:0:1", nil)
+	ts.mustStep(table, "penalty:0:-1", nil)
+	play = ts.get(table + "/play")
+	if got := play.text(`[data-player="Ana"] [data-testid="penalty-count"]`); got != "1" {
+		t.Errorf("Ana's penalty cards: %q", got)
+	}
+	if p := ts.playStep(table, "penalty:1:-1", nil); p.status != http.StatusUnprocessableEntity || !strings.Contains(p.body, "no penalty card") {
+		t.Errorf("taking back a penalty card Ben never drew: %d", p.status)
+	}
+
+	// Cy calls Cambio: Ana and Ben get one more turn each, no second call.
+	ts.mustStep(table, "cambio:2", nil)
+	play = ts.get(table + "/play")
+	if play.doc.Find(`[data-testid="call-cambio"]`).Length() != 0 || !strings.Contains(play.text(`[data-testid="cambio-called"]`), "Last turns: Ana and Ben") {
+		t.Fatalf("after the call: %q", play.text(`[data-testid="cambio-called"]`))
+	}
+	if p := ts.playStep(table, "cambio:0", nil); p.status != http.StatusUnprocessableEntity || !strings.Contains(p.body, "only one player may call it per round (rule CAM-2)") {
+		t.Fatalf("a second Cambio: %d", p.status)
+	}
+	ts.mustStep(table, "done:0", nil)
+	ts.mustStep(table, "done:1", nil)
+
+	// The round is closed: a turn is refused, the scoring is asked for with
+	// the cards to expect.
+	if p := ts.playStep(table, "done:2", nil); p.status != http.StatusUnprocessableEntity || !strings.Contains(p.body, "(rule CAM-2)") {
+		t.Fatalf("a turn after the round closed: %d", p.status)
+	}
+	score := ts.get(table + "/play")
+	if score.doc.Find(`[data-testid="round-form"]`).Length() != 1 || !strings.Contains(score.text(`[data-player="Ana"] [data-testid="expected-cards"]`), "= 5 cards") {
+		t.Fatalf("scoring step:\n%s", score.body)
+	}
+	if v, _ := score.doc.Find(`[data-testid="round-form"] input[name="cambio"]`).Attr("value"); v != "2" {
+		t.Errorf("the caller sent with the round is %q, want Cy's seat", v)
+	}
+	// An unreadable card is a 422 on the field; what was typed stays.
+	p := ts.playStep(table, "score", cards("7 dragon", "3", "1 1"))
+	if p.status != http.StatusUnprocessableEntity || !strings.Contains(p.text(`fieldset[data-player="Ana"] .field-error`), "dragon") ||
+		p.doc.Find(`#p0-cards`).AttrOr("value", "") != "7 dragon" {
+		t.Fatalf("bad card: %d %q", p.status, p.text(`fieldset[data-player="Ana"] .field-error`))
+	}
+	// Round 1: Ana 7 + 13 + 10 = 30, Ben 3, Cy 2 − 5 (fewest).
+	ts.mustStep(table, "score", cards("7 blue-king swap", "3", "1 1"))
+	play = ts.get(table + "/play")
+	if play.text(`[data-testid="play-round"]`) != "Round 2" || play.text(`[data-testid="dealer"]`) != "Dealer: Cy" || play.text(`[data-testid="to-move"]`) != "Cy" {
+		t.Fatalf("round 2: %q %q %q", play.text(`[data-testid="play-round"]`), play.text(`[data-testid="dealer"]`), play.text(`[data-testid="to-move"]`))
+	}
+	if got := totalsShown(play); strings.Join(got, " ") != "30 3 -3" {
+		t.Errorf("totals after round 1: %v", got)
+	}
+	if !strings.Contains(play.text(`[data-testid="play-progress"]`), "Ana is 20 points from 50") {
+		t.Errorf("progress: %q", play.text(`[data-testid="play-progress"]`))
+	}
+	// Undo takes the round's scoring back and stays in the game.
+	undo := play.formOf(t, table+"/undo")
+	if p := ts.post(table+"/undo", undo); p.status != http.StatusSeeOther || p.header.Get("Location") != table+"/play" {
+		t.Fatalf("undo: %d %q", p.status, p.header.Get("Location"))
+	}
+	if ts.get(table+"/play").doc.Find(`[data-testid="round-form"]`).Length() != 1 {
+		t.Fatal("undo did not return to the round's scoring")
+	}
+	ts.mustStep(table, "score", cards("7 blue-king swap", "3", "1 1"))
+
+	// Round 2: Ben has no cards at once; Ana reaches 50 and the game ends.
+	ts.mustStep(table, "done:2", nil)
+	ts.mustStep(table, "out:1", nil)
+	if p := ts.playStep(table, "score", cards("13 13", "4", "2")); p.status != http.StatusUnprocessableEntity || !strings.Contains(p.body, "(rule CAM-2)") {
+		t.Fatalf("Ben had no cards but 4 entered: %d", p.status)
+	}
+	last := ts.mustStep(table, "score", cards("13 13", "", "2"))
+	if last.header.Get("Location") != table+"/games/1" {
+		t.Fatalf("after the last round: %q, want the game's score", last.header.Get("Location"))
+	}
+	tb := ts.replayed(table)
+	if tb.Play != nil || len(tb.Games) != 1 {
+		t.Fatalf("the guided game did not become game 1: %+v", tb.Games)
+	}
+	// The engine's own score of the same steps is what the pages show.
+	setupJSON, steps := guidedLog(t, tb)
+	over, final, err := cambio.Engine{}.Guide(tb.Players, setupJSON, steps)
+	if err != nil || !over {
+		t.Fatalf("engine replay: over %v %v", over, err)
+	}
+	want, err := cambio.Engine{}.Check(final)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !want.Valid || !want.GameOver || strings.Join(want.Winners, ",") != "Cy" {
+		t.Fatalf("game 1: %+v", want)
+	}
+	res := ts.get(table + "/games/1")
+	for _, pl := range want.Players {
+		if got := res.text(`[data-player="` + pl.Name + `"] [data-testid="player-total"]`); got != strconv.Itoa(pl.Total) {
+			t.Errorf("%s's total shown %q, want %d", pl.Name, got, pl.Total)
+		}
+	}
+	if got := res.text(`[data-testid="winners"]`); !strings.Contains(got, "Cy") {
+		t.Errorf("winners shown: %q", got)
+	}
+	// The table page shows the finished game and offers the next one.
+	page := ts.get(table)
+	if page.doc.Find(`[data-testid="game-over"]`).Length() != 1 || !strings.Contains(page.text(`[data-testid="play-along"]`), "next game") {
+		t.Errorf("table page after the guided game: %q", page.text(`[data-testid="play-along"]`))
+	}
+}
+
+func totalsShown(p fetched) []string {
+	var out []string
+	p.doc.Find(`[data-testid="play-total"]`).Each(func(_ int, s *goquery.Selection) { out = append(out, strings.TrimSpace(s.Text())) })
+	return out
+}
+
+// guidedLog is the setup and the steps in effect of a table's last guided
+// game, read from its log.
+func guidedLog(t *testing.T, tb sessions.Table) (setup []byte, steps [][]byte) {
+	t.Helper()
+	for _, e := range tb.Log {
+		if e.UndoneBy != 0 {
+			continue
+		}
+		switch e.Kind {
+		case sessions.KindPlayStarted:
+			var p sessions.PlayStarted
+			if err := json.Unmarshal(e.Payload, &p); err != nil {
+				t.Fatal(err)
+			}
+			setup, steps = p.Setup, nil
+		case sessions.KindPlayStep:
+			var p sessions.PlayStep
+			if err := json.Unmarshal(e.Payload, &p); err != nil {
+				t.Fatal(err)
+			}
+			steps = append(steps, p.Step)
+		}
+	}
+	return setup, steps
+}

@@ -1,0 +1,177 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"strconv"
+
+	"github.com/a-h/templ"
+	"github.com/labstack/echo/v4"
+
+	"tablemate/scoring"
+	"tablemate/scoring/kodiak"
+	"tablemate/sessions"
+	"tablemate/views"
+)
+
+// kodiakPlay is Kodiak played along: the cards stay secret; the app keeps
+// who is Kodiak, the turns, Kodiak's pounces and the hairballs discarded,
+// and scores each round from the cards turned over.
+type kodiakPlay struct{}
+
+func (kodiakPlay) setupPage(c echo.Context, t sessions.Table, errs views.Errors) templ.Component {
+	vm := playSetup(c, t, errs, "Kodiak", "kodiak", "Who is Kodiak first?")
+	vm.Intro = "Your cards stay secret. Tablemate keeps who is Kodiak, whose turn it is, Kodiak's pounces and the hairballs discarded; after each round you enter the cards turned over."
+	cycles := optionCycles(t.Options)
+	n := max(len(t.Players), 1)
+	vm.Rules = []string{
+		fmt.Sprintf("Kodiak passes to the left each round; the game ends when everyone was Kodiak %s: %s (rule KOD-1).",
+			plural(cycles, "time", "times"), plural(kodiak.Options{Cycles: cycles}.GameRounds(n), "round", "rounds")),
+		"Round points: cards left + 10 per hairball held + 5 per hairball discarded by accident; Kodiak −5 per pounce, at most 3 (rules KOD-1, KOD-2). Fewest points win.",
+	}
+	return views.PlayAlongSetup(vm)
+}
+
+func (kodiakPlay) setupJSON(c echo.Context, t sessions.Table) (json.RawMessage, error) {
+	if msg := roundGameInProgress(t); msg != "" {
+		return nil, scoring.Errorf("setup", "%s", msg)
+	}
+	seat, err := seatField(c, t, "kodiak", "is Kodiak first")
+	if err != nil {
+		return nil, err
+	}
+	return kodiak.SetupJSON(kodiak.Setup{Kodiak: seat, Options: kodiak.Options{Cycles: optionCycles(t.Options)}}), nil
+}
+
+func (kodiakPlay) stepJSON(c echo.Context, t sessions.Table) (json.RawMessage, error) {
+	action, nums, err := stepAction(c)
+	if err != nil {
+		return nil, err
+	}
+	var s kodiak.Step
+	switch {
+	case action == "score":
+		values, _ := c.FormParams()
+		round, _, err := parseKodiakRound(values, t.Players)
+		if err != nil {
+			return nil, err
+		}
+		return scoreStep(round), nil
+	case (action == "done" || action == "out") && len(nums) == 1:
+		s = kodiak.Step{Action: kodiak.Action(action), Seat: nums[0]}
+	case action == "pounce" && len(nums) == 1:
+		s = kodiak.Step{Action: kodiak.ActPounce, Delta: nums[0]}
+	case action == "hairball" && len(nums) == 2:
+		s = kodiak.Step{Action: kodiak.ActHairball, Seat: nums[0], Delta: nums[1]}
+	default:
+		return nil, scoring.Errorf("do", "%q is not a move of Kodiak; use the buttons of the page", c.FormValue("do"))
+	}
+	return kodiak.StepJSON(s), nil
+}
+
+func (kodiakPlay) turnPage(c echo.Context, t sessions.Table, flash string) (templ.Component, error) {
+	pos, err := kodiak.Resume(t.Players, t.Play.Setup, playSteps(t))
+	if err != nil {
+		return nil, fmt.Errorf("resume guided Kodiak of %s: %w", t.ID, err)
+	}
+	p := page(c, t.Name)
+	p.Styles = []string{"css/play-cambio.css"}
+	p.Flash, p.FlashKind = flash, "bad"
+	res := pos.Result()
+	vm := views.KodiakPlayVM{
+		Page: p, Form: form(c, t.Head), TableName: t.Name, Base: "/tables/" + t.ID,
+		Round: pos.Round(), Rounds: pos.GameRounds(), Kodiak: t.Players[pos.Kodiak()], KodiakSeat: pos.Kodiak(),
+		FirstLook: pos.Phase == kodiak.Playing && pos.TurnsTaken == 0 && pos.Pounces == 0,
+		Current:   pos.ToMove(), CurrentSeat: pos.Turn, Pounces: pos.Pounces, MaxPounce: kodiak.MaxPounces,
+		Totals:    playTotals(res, kodiakNote(pos)),
+		UndoLabel: playUndoLabel(t),
+	}
+	for i, name := range t.Players {
+		seat := views.PlaySeatVM{Index: i, Name: name, ToMove: i == pos.Turn && pos.Phase == kodiak.Playing, Count: pos.Hairballs[i]}
+		if i == pos.Kodiak() {
+			seat.Badge = "Kodiak"
+		}
+		vm.Seats = append(vm.Seats, seat)
+	}
+	if pos.Phase == kodiak.Scoring {
+		e := playEntry(c, t, "Kodiak")
+		// The counters played go with the round as they are; only the
+		// hairballs still held are entered now.
+		values := url.Values{}
+		for k, v := range e.values {
+			values[k] = v
+		}
+		for i := range t.Players {
+			pounces := 0
+			if i == pos.Kodiak() {
+				pounces = pos.Pounces
+			}
+			values.Set(pfield(i, "pounces"), strconv.Itoa(pounces))
+			values.Set(pfield(i, "hairballs_discarded"), strconv.Itoa(pos.Hairballs[i]))
+			if values.Get(pfield(i, "hairballs_kept")) == "" {
+				values.Set(pfield(i, "hairballs_kept"), "0")
+			}
+			e.Hints = append(e.Hints, kodiakHint(pos, i))
+		}
+		e.Round.Players = roundPlayers(entry{Names: t.Players, Values: values}, func(tok string) (string, int, error) {
+			card, err := kodiak.ParseCard(tok)
+			return card.Title(), card.Value(), err
+		}, func(v url.Values, i int) int {
+			p, _ := counter(v, i, "pounces")
+			kept, _ := counter(v, i, "hairballs_kept")
+			disc, _ := counter(v, i, "hairballs_discarded")
+			return kodiak.PouncePoints*p + kodiak.KeptPoints*kept + kodiak.DiscardedPoints*disc
+		})
+		e.Closed = kodiakClosed(pos, t.Players)
+		vm.Entry = &e.PlayEntryVM
+		vm.Page.Scripts = append(vm.Page.Scripts, "js/cards.js")
+	}
+	return views.KodiakPlay(vm), nil
+}
+
+// kodiakClosed says why the round closed.
+func kodiakClosed(pos kodiak.Position, names []string) string {
+	if pos.OutSeat == pos.Kodiak() && pos.Pounces == kodiak.MaxPounces {
+		return fmt.Sprintf("Round %d is over: Kodiak (%s) pounced 3 times and has no cards left", pos.Round(), names[pos.OutSeat])
+	}
+	return fmt.Sprintf("Round %d is over: %s has no cards left", pos.Round(), names[pos.OutSeat])
+}
+
+// kodiakHint is how many cards a player should turn over, honestly: the 3
+// dealt, minus Kodiak's pounces; scurries and draws change it.
+func kodiakHint(pos kodiak.Position, seat int) string {
+	switch {
+	case seat == pos.OutSeat:
+		return "No cards left: this ended the round, so nothing to enter."
+	case seat == pos.Kodiak() && pos.Pounces > 0:
+		return fmt.Sprintf("Kodiak: dealt %d − %s = %d cards. A hairball still held goes in the counter below, not among the cards.", kodiak.Dealt, plural(pos.Pounces, "pounce", "pounces"), pos.ExpectedCards(seat))
+	}
+	return fmt.Sprintf("Dealt %d cards: enter every card turned over (fewer after scurries, more after draws). A hairball still held goes in the counter below.", kodiak.Dealt)
+}
+
+// kodiakNote says where the game stands: "Round 3 of 6 · Ben leads with 4".
+func kodiakNote(pos kodiak.Position) string {
+	left := pos.GameRounds() - len(pos.Rounds)
+	s := fmt.Sprintf("%s to play: the game ends when everyone was Kodiak %s; the fewest points win.",
+		plural(left, "round", "rounds"), plural(pos.Options.Cycles, "time", "times"))
+	if len(pos.Rounds) == 0 {
+		return s
+	}
+	res := pos.Result()
+	low := res.Players[0].Total
+	for _, p := range res.Players {
+		low = min(low, p.Total)
+	}
+	var who []string
+	for _, p := range res.Players {
+		if p.Total == low {
+			who = append(who, p.Name)
+		}
+	}
+	lead := "leads"
+	if len(who) > 1 {
+		lead = "share the lead"
+	}
+	return fmt.Sprintf("%s %s with %d. %s", joinNames(who), lead, low, s)
+}

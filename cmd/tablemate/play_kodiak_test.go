@@ -1,0 +1,167 @@
+package main
+
+import (
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+
+	"tablemate/scoring/kodiak"
+)
+
+func TestPlayAlongKodiak(t *testing.T) {
+	ts := newTestServerWith(t, func(a *app) { a.writeRate = 0 })
+	table := ts.startRoundTable("kodiak", "Ana", "Ben")
+	setup := ts.get(table + "/play")
+	if setup.doc.Find(`input[name="kodiak"]`).Length() != 2 || !strings.Contains(setup.body, "2 rounds") {
+		t.Fatalf("set-up page:\n%s", setup.body)
+	}
+	ts.startGuided(table, "kodiak", "1")
+
+	// Round 1: Ben is Kodiak and starts.
+	play := ts.get(table + "/play")
+	if play.text(`[data-testid="kodiak"]`) != "Kodiak: Ben" || play.text(`[data-testid="to-move"]`) != "Ben" ||
+		play.text(`[data-testid="play-round"]`) != "Round 1 of 2" || play.doc.Find(`[data-testid="first-look"]`).Length() != 1 {
+		t.Fatalf("round 1: %q %q %q", play.text(`[data-testid="kodiak"]`), play.text(`[data-testid="to-move"]`), play.text(`[data-testid="play-round"]`))
+	}
+	ts.mustStep(table, "done:1", nil)
+	if p := ts.playStep(table, "done:1", nil); p.status != http.StatusUnprocessableEntity || !strings.Contains(p.body, "(rule KOD-1)") {
+		t.Fatalf("Ben twice: %d", p.status)
+	}
+	// Hairballs discarded by accident: Ana +1, +1, −1.
+	ts.mustStep(table, "hairball:0:1", nil)
+	ts.mustStep(table, "hairball:0:1", nil)
+	ts.mustStep(table, "hairball:0:-1", nil)
+	// Pounces: one taken back, then three; the third ends the round.
+	ts.mustStep(table, "pounce:1", nil)
+	ts.mustStep(table, "pounce:-1", nil)
+	ts.mustStep(table, "pounce:1", nil)
+	ts.mustStep(table, "pounce:1", nil)
+	if got := ts.get(table + "/play").text(`[data-testid="pounce-count"]`); got != "2 of 3" {
+		t.Errorf("pounces shown %q", got)
+	}
+	ts.mustStep(table, "pounce:1", nil)
+	// A 4th pounce is refused by rule KOD-1 and records nothing.
+	before := guidedSteps(ts.replayed(table))
+	if p := ts.playStep(table, "pounce:1", nil); p.status != http.StatusUnprocessableEntity || !strings.Contains(p.body, "3 is the most in a round") || !strings.Contains(p.body, "(rule KOD-1)") {
+		t.Fatalf("4th pounce: %d", p.status)
+	}
+	if after := guidedSteps(ts.replayed(table)); after != before {
+		t.Fatalf("a refused pounce was recorded: %d → %d", before, after)
+	}
+
+	// Scoring: the counters played go with the round; Ben (out) has none.
+	score := ts.get(table + "/play")
+	if !strings.Contains(score.text(`[data-testid="round-closed"]`), "pounced 3 times") ||
+		score.doc.Find(`input[name="players[1].pounces"][value="3"]`).Length() != 1 ||
+		score.doc.Find(`input[name="players[0].hairballs_discarded"][value="1"]`).Length() != 1 {
+		t.Fatalf("scoring step:\n%s", score.body)
+	}
+	round1 := url.Values{}
+	round1.Set(pfield(0, "cards"), "5 red-king")
+	round1.Set(pfield(0, "hairballs_kept"), "1")
+	// Ana: 3 + 10 kept + 5 discarded = 18; Ben: −15.
+	ts.mustStep(table, "score", round1)
+	play = ts.get(table + "/play")
+	if play.text(`[data-testid="kodiak"]`) != "Kodiak: Ana" || play.text(`[data-testid="to-move"]`) != "Ana" {
+		t.Fatalf("round 2: %q %q", play.text(`[data-testid="kodiak"]`), play.text(`[data-testid="to-move"]`))
+	}
+	if got := strings.Join(totalsShown(play), " "); got != "18 -15" {
+		t.Errorf("totals after round 1: %s", got)
+	}
+	// Round 2: Ben scurries away.
+	ts.mustStep(table, "out:1", nil)
+	if p := ts.playStep(table, "hairball:1:1", nil); p.status != http.StatusUnprocessableEntity {
+		t.Fatalf("a hairball after the round closed: %d", p.status)
+	}
+	// Ben kept a hairball although out: refused (a kept hairball is a card).
+	bad := url.Values{}
+	bad.Set(pfield(0, "cards"), "2")
+	bad.Set(pfield(1, "hairballs_kept"), "1")
+	if p := ts.playStep(table, "score", bad); p.status != http.StatusUnprocessableEntity || !strings.Contains(p.body, "(rule KOD-1)") ||
+		p.doc.Find(`#p1-hairballs_kept`).AttrOr("value", "") != "1" {
+		t.Fatalf("out with a hairball: %d", p.status)
+	}
+	round2 := url.Values{}
+	round2.Set(pfield(0, "cards"), "2 2")
+	last := ts.mustStep(table, "score", round2)
+	if last.header.Get("Location") != table+"/games/1" {
+		t.Fatalf("after the last round: %q", last.header.Get("Location"))
+	}
+	tb := ts.replayed(table)
+	setupJSON, steps := guidedLog(t, tb)
+	over, final, err := kodiak.Engine{}.Guide(tb.Players, setupJSON, steps)
+	if err != nil || !over {
+		t.Fatalf("engine replay: %v %v", over, err)
+	}
+	want, _ := kodiak.Engine{}.Check(final)
+	if !want.Valid || strings.Join(want.Winners, ",") != "Ben" {
+		t.Fatalf("engine result %+v", want)
+	}
+	res := ts.get(table + "/games/1")
+	for _, pl := range want.Players {
+		if got := res.text(`[data-player="` + pl.Name + `"] [data-testid="player-total"]`); got != strconv.Itoa(pl.Total) {
+			t.Errorf("%s's total shown %q, want %d", pl.Name, got, pl.Total)
+		}
+	}
+	// A step after the game end: no guided game is left to play.
+	if p := ts.get(table + "/play"); p.doc.Find(`[data-testid="start-play"]`).Length() != 1 {
+		t.Error("after the game the play page offers a new game")
+	}
+}
+
+// A game entered round by round and a guided game do not mix: while one
+// is in progress, the guided game cannot start.
+func TestPlayAlongWaitsForARoundGame(t *testing.T) {
+	ts := newTestServer(t)
+	table := ts.startRoundTable("cambio", "Ana", "Ben", "Cy")
+	if p := ts.enterCambioRound(table, [3]string{"1", "2", "3"}, "none"); p.status != http.StatusSeeOther {
+		t.Fatalf("round: %d", p.status)
+	}
+	page := ts.get(table + "/play")
+	if !strings.Contains(page.text(`[data-testid="play-blocked"]`), "Game 1 is being entered round by round (1 round so far)") {
+		t.Fatalf("blocked: %q", page.text(`[data-testid="play-blocked"]`))
+	}
+	if page.doc.Find(`[data-testid="start-play"]`).Length() != 0 {
+		t.Error("the set-up form is offered while a round game is in progress")
+	}
+	// A start posted anyway (an old page) is refused and records nothing.
+	f := ts.get(table).formOf(t, table+"/undo")
+	f.Set("dealer", "0")
+	if p := ts.post(table+"/play/start", f); p.status != http.StatusUnprocessableEntity {
+		t.Fatalf("start during a round game: %d", p.status)
+	}
+	if ts.replayed(table).Play != nil {
+		t.Error("a guided game started during a round game")
+	}
+}
+
+func TestPlayAlongPagesStayWithinTheirWeightBudget(t *testing.T) {
+	ts := newTestServerWith(t, func(a *app) { a.writeRate = 0 })
+	cam := ts.startRoundTable("cambio", "Ana", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
+	kod := ts.startRoundTable("kodiak", "Ana", "Ben", "Cy", "Dee", "Eve", "Fay")
+	for _, c := range []struct{ game, table, field string }{{"cambio", cam, "dealer"}, {"kodiak", kod, "kodiak"}} {
+		check := func(label string) {
+			t.Run(label, func(t *testing.T) {
+				total, doc := ts.compressedSize(t, c.table+"/play")
+				doc.Find(`link[rel="stylesheet"], script[src]`).Each(func(_ int, s *goquery.Selection) {
+					a := s.AttrOr("href", s.AttrOr("src", ""))
+					n, _ := ts.compressedSize(t, a)
+					total += n
+				})
+				t.Logf("%s: %d bytes compressed with its CSS and JS", label, total)
+				if total > pageBudget {
+					t.Errorf("%s weighs %d bytes, over the %d budget", label, total, pageBudget)
+				}
+			})
+		}
+		check(c.game + " set-up")
+		ts.startGuided(c.table, c.field, "0")
+		check(c.game + " turn")
+		ts.mustStep(c.table, "out:0", nil) // the round closes: its scoring
+		check(c.game + " scoring")
+	}
+}
