@@ -256,7 +256,9 @@ func rmPlayVM(pos runemarket.Position) views.RMPlayVM {
 	if pos.Interest != nil {
 		rep = *pos.Interest
 	}
-	vm.InterestText = rep.Text
+	// The first sentence sums the interest up; the yields give the reasons.
+	vm.InterestText, _, _ = strings.Cut(rep.Text, ". ")
+	vm.InterestText = strings.TrimSuffix(vm.InterestText, ".") + "."
 	for _, y := range rep.Yields {
 		vm.Yields = append(vm.Yields, views.RMYieldVM{Shelter: y.Shelter, Colour: y.Colour, Reason: y.Reason, Interest: y.Interest, Stolen: y.Stolen, Abandoned: y.Abandoned})
 	}

@@ -848,6 +848,9 @@ func (p *Position) duel(s Step, r refuser) *StepError {
 	if s.Defence != nil {
 		return r.no("duel_defence", "RUN-1", "a defender who wins shows the card; one who gives up shows nothing")
 	}
+	if v := p.Players[d]; len(s.Steal) == 0 && v.Hand == 0 && Holding(v.Player, Red)+Holding(v.Player, Blue) == 0 {
+		return nil // nothing to steal from a defender with no rune and no hand card
+	}
 	return p.steal(s.Steal, 1, "a won duel", r)
 }
 

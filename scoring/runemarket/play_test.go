@@ -369,6 +369,10 @@ func TestHandCards(t *testing.T) {
 	if n.Players[0].Hand != 2 || n.Players[2].Hand != 2 {
 		t.Errorf("won duel: %d %d", n.Players[0].Hand, n.Players[2].Hand)
 	}
+	// A defender with no rune and no hand card gives up with nothing to steal.
+	if _, err := afterInterest(t, func(p *Position) { p.Players[2].Hand = 0 }).Apply(Step{Do: DoDuel, Player: "Cy", Card: ip(1), Won: true}); err != nil {
+		t.Errorf("won duel against an empty-handed defender: %v", err)
+	}
 	// Draw back to 3; the turn passes to the left and the duels reset.
 	n, err = n.Apply(Step{Do: DoDraw})
 	if err != nil {
