@@ -97,13 +97,6 @@ func colourName(c string) string {
 	return strings.ToUpper(c[:1]) + c[1:]
 }
 
-func nameOr(p KKSPlayer) string {
-	if p.Name != "" {
-		return p.Name
-	}
-	return "player " + strconv.Itoa(p.Index+1)
-}
-
 func hasAdjustment(p KKSPlayer) bool {
 	for _, a := range p.Adjustments {
 		if a.Card != "" || a.Points != "" || a.Reason != "" {

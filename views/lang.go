@@ -21,3 +21,11 @@ func colourLabel(ctx context.Context, c string) string {
 	}
 	return c
 }
+
+// nameOrT is a KKS player's name, or "player 2" for an unnamed seat.
+func nameOrT(ctx context.Context, p KKSPlayer) string {
+	if p.Name != "" {
+		return p.Name
+	}
+	return i18n.T(ctx, "player %d", p.Index+1)
+}

@@ -47,8 +47,8 @@ const lit = `("(?:[^"\\\n]|\\.)*"|` + "`[^`]*`" + `)`
 // after the context), i18n.N / trN (both forms after the count) and
 // i18n.Key (the marked label).
 var (
-	keyFirst = regexp.MustCompile(`(?:\bi18n\.T|\btr)\(\s*(?:ctx|c)\s*,\s*` + lit)
-	keyPair  = regexp.MustCompile(`(?:\bi18n\.N|\btrN)\(\s*(?:ctx|c)\s*,[^,]+,\s*` + lit + `\s*,\s*` + lit)
+	keyFirst = regexp.MustCompile(`(?:\bi18n\.T|\btr)\(\s*[A-Za-z_][A-Za-z0-9_.()]*\s*,\s*` + lit)
+	keyPair  = regexp.MustCompile(`(?:\bi18n\.N|\btrN)\(\s*[A-Za-z_][A-Za-z0-9_.()]*\s*,[^,]+,\s*` + lit + `\s*,\s*` + lit)
 	keyMark  = regexp.MustCompile(`\bi18n\.Key\(\s*` + lit)
 	anyLit   = regexp.MustCompile(lit)
 )
