@@ -11,6 +11,7 @@ import (
 	"tablemate/scoring/aufderhut"
 	"tablemate/scoring/games"
 	"tablemate/scoring/kks"
+	"tablemate/scoring/kociaki"
 )
 
 // replays are the games with guided play as JSON (API.md): each replays a
@@ -18,6 +19,7 @@ import (
 var replays = map[string]func(body []byte) (any, error){
 	aufderhut.Slug: func(body []byte) (any, error) { return aufderhut.Replay(body) },
 	kks.Slug:       func(body []byte) (any, error) { return kks.Replay(body) },
+	kociaki.Slug:   func(body []byte) (any, error) { return kociaki.Replay(body) },
 }
 
 // playGame answers POST /api/v1/games/:game/play: 200 with the replay's

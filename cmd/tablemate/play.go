@@ -40,6 +40,8 @@ var guided = map[string]guidedPages{
 	"rune-market": runeMarketPlay{}, // runemarket.Slug
 	"cambio":      cambioPlay{},     // cambio.Slug
 	"kodiak":      kodiakPlay{},     // kodiak.Slug
+
+	"kociaki-lobuziaki": kocPlay{}, // kociaki.Slug
 }
 
 // loadPlay loads a table that can be played along (guided).

@@ -1,0 +1,285 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/a-h/templ"
+	"github.com/labstack/echo/v4"
+
+	"tablemate/scoring"
+	"tablemate/scoring/kociaki"
+	"tablemate/sessions"
+	"tablemate/views"
+)
+
+// kocPlay is Kociaki Łobuziaki played along: the start tile and marker,
+// then every round the start player's tile and each player's string.
+type kocPlay struct{}
+
+func (kocPlay) setupPage(c echo.Context, t sessions.Table, errs views.Errors) templ.Component {
+	p := page(c, t.Name)
+	p.Styles = []string{"css/play-koc.css"}
+	vm := views.KocSetupVM{Page: p, Form: form(c, t.Head), TableName: t.Name, Base: "/tables/" + t.ID, Players: t.Players, Errors: errs,
+		StartTile: c.FormValue("start_tile"), StartPiece: c.FormValue("start_piece"), Starter: c.FormValue("starter"),
+		Variant: c.FormValue("variant"), AllTypesBonus: c.FormValue("all_types_bonus")}
+	if vm.Variant == "" { // a first view: the table's own options, if it has any
+		var o kociaki.Options
+		if json.Unmarshal(t.Options, &o) == nil {
+			vm.Variant, vm.AllTypesBonus = o.Variant, o.AllTypesBonus
+		}
+	}
+	for _, col := range kociaki.Colours() {
+		vm.Colours = append(vm.Colours, string(col))
+	}
+	n := len(t.Players)
+	switch n {
+	case 2:
+		vm.Hands = "2 players: each takes 1 tile from each colour and 3 more from 3 different colours (7)"
+	case 3:
+		vm.Hands = "3 players: each takes 1 tile from each colour and 1 more (5)"
+	default:
+		vm.Hands = fmt.Sprintf("%d players: each takes 1 tile from each colour (4)", n)
+	}
+	if r, ok := kociaki.Removed(n); ok && r > 0 {
+		vm.Removal = fmt.Sprintf("Remove %d chip%s from each toy pile at random, unseen; this app then asks for a chip’s value only when the pile could hold either", r, map[bool]string{true: "", false: "s"}[r == 1])
+	} else {
+		vm.Removal = "All 50 toy chips are used: the app knows every chip"
+	}
+	return views.KocSetup(vm)
+}
+
+func (kocPlay) setupJSON(c echo.Context, _ sessions.Table) (json.RawMessage, error) {
+	opts, err := json.Marshal(kociaki.Options{Variant: strings.TrimSpace(c.FormValue("variant")), AllTypesBonus: strings.TrimSpace(c.FormValue("all_types_bonus"))})
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(kociaki.Setup{StartTile: strings.TrimSpace(c.FormValue("start_tile")), StartPiece: c.FormValue("start_piece"),
+		Starter: c.FormValue("starter"), Options: opts})
+}
+
+// stepJSON reads the posted move: a tile, a turn (toys ticked, the chip
+// chosen where the pile leaves it open; or none; or short of string) or
+// the string left after a tie.
+func (kocPlay) stepJSON(c echo.Context, t sessions.Table) (json.RawMessage, error) {
+	form, err := c.FormParams()
+	if err != nil {
+		return nil, scoring.Errorf("step", "the form could not be read")
+	}
+	switch c.FormValue("kind") {
+	case "tile":
+		col, ok := kociaki.ParseColour(c.FormValue("tile"))
+		if !ok {
+			return nil, scoring.Errorf("tile", "Tap the colour of the tile played.")
+		}
+		return kociaki.StepJSON(kociaki.Step{Kind: kociaki.PlayTile, Tile: kociaki.Tile{Colour: col, Piece: strings.TrimSpace(c.FormValue("piece"))}}), nil
+	case "string":
+		left := map[string]float64{}
+		for i, name := range t.Players {
+			s := strings.TrimSpace(c.FormValue(fmt.Sprintf("string.%d", i)))
+			if s == "" {
+				continue
+			}
+			f, err := strconv.ParseFloat(strings.Replace(s, ",", ".", 1), 64)
+			if err != nil || f < 0 || math.IsNaN(f) || math.IsInf(f, 0) {
+				return nil, scoring.Errorf(fmt.Sprintf("string.%d", i), "%s: the string left is a length such as 35 or 7.5, not %q.", name, s)
+			}
+			left[name] = f
+		}
+		return kociaki.StepJSON(kociaki.Step{Kind: kociaki.MeasureString, StringLeft: left}), nil
+	case "turn":
+	default:
+		return nil, scoring.Errorf("kind", "This form is not a move of the game; reload the page.")
+	}
+	toys := form["toy"]
+	if c.FormValue("short") != "" || c.FormValue("none") != "" {
+		if len(toys) > 0 {
+			return nil, scoring.Errorf("toy", "You ticked toy %s but chose “%s”: untick the toys, or take their chips.", strings.Join(toys, ", "), map[bool]string{true: "not enough string", false: "no toy crossed"}[c.FormValue("short") != ""])
+		}
+		return kociaki.StepJSON(kociaki.Step{Kind: kociaki.PullString, Short: c.FormValue("short") != ""}), nil
+	}
+	if len(toys) == 0 {
+		return nil, scoring.Errorf("toy", "Tick the toys the string crossed, or tap “No toy crossed”.")
+	}
+	step := kociaki.Step{Kind: kociaki.PullString}
+	for _, s := range toys {
+		toy, err := strconv.Atoi(s)
+		if err != nil {
+			return nil, scoring.Errorf("toy", "%q is not a toy number.", s)
+		}
+		take := kociaki.Take{Toy: toy}
+		switch v := c.FormValue("chip." + s); v {
+		case "":
+		case "empty":
+			take.Empty = true
+		default:
+			if take.Chip, err = strconv.Atoi(v); err != nil {
+				return nil, scoring.Errorf("chip."+s, "%q is not a chip value.", v)
+			}
+		}
+		step.Crossed = append(step.Crossed, take)
+	}
+	return kociaki.StepJSON(step), nil
+}
+
+// kocMeCookie remembers, per table, which player this phone belongs to.
+func kocMeCookie(t sessions.Table) string { return "koc-me-" + t.ID }
+
+// kocMe is the seat this phone belongs to (-1: shared): ?me= sets it
+// ("none" clears it) and a cookie remembers it.
+func kocMe(c echo.Context, t sessions.Table) int {
+	me := -1
+	if q := c.QueryParam("me"); q != "" {
+		if i, err := strconv.Atoi(q); err == nil && i >= 0 && i < len(t.Players) {
+			me = i
+		}
+		c.SetCookie(&http.Cookie{Name: kocMeCookie(t), Value: strconv.Itoa(me), Path: "/tables/" + t.ID, MaxAge: 7 * 24 * 3600,
+			HttpOnly: true, SameSite: http.SameSiteLaxMode})
+		return me
+	}
+	if ck, err := c.Cookie(kocMeCookie(t)); err == nil {
+		if i, err := strconv.Atoi(ck.Value); err == nil && i >= 0 && i < len(t.Players) {
+			me = i
+		}
+	}
+	return me
+}
+
+func (kocPlay) turnPage(c echo.Context, t sessions.Table, flash string) (templ.Component, error) {
+	steps := make([][]byte, len(t.Play.Steps))
+	for i, s := range t.Play.Steps {
+		steps[i] = s
+	}
+	pos, err := kociaki.Resume(t.Players, t.Play.Setup, steps)
+	if err != nil {
+		return nil, fmt.Errorf("resume guided game of %s: %w", t.ID, err)
+	}
+	p := page(c, t.Name)
+	p.Styles = []string{"css/play-koc.css"}
+	p.Flash, p.FlashKind = flash, "bad"
+	base := "/tables/" + t.ID
+	vm := views.KocPlayVM{Page: p, Form: form(c, t.Head), TableName: t.Name, Base: base,
+		Round: pos.Round(), Rounds: kociaki.Rounds, StartPlayer: pos.Players[pos.StartSeat()].Name, ToAct: pos.ToAct(),
+		LastRound: pos.LastRound(), Start: kocTileVM(pos.Start, 0, ""), LastTile: kocTileVM(pos.LastTile(), 0, ""),
+		Variant: pos.Options.Variant, Me: kocMe(c, t)}
+	switch pos.Phase() {
+	case kociaki.WaitTile:
+		vm.Phase = "tile"
+		for _, col := range kociaki.Colours() {
+			cv := views.KocColourVM{Colour: string(col)}
+			if serr := pos.TileError(col); serr != nil {
+				cv.Refuse = serr.Message + " (rule " + serr.Rule + ")"
+			}
+			vm.Colours = append(vm.Colours, cv)
+		}
+	case kociaki.WaitTurn:
+		vm.Phase = "turn"
+	default:
+		vm.Phase = "string"
+	}
+	for i, pl := range pos.Tiles {
+		vm.Tiles = append(vm.Tiles, kocTileVM(pl.Tile, i+1, pos.Players[pl.By].Name))
+	}
+	for toy := 1; toy <= kociaki.Toys; toy++ {
+		vm.Toys = append(vm.Toys, kocToyVM(pos, toy))
+	}
+	totals := pos.Totals()
+	tied := pos.TiedForWin()
+	for i, s := range pos.Players {
+		sv := views.KocSeatVM{Index: i, Name: s.Name, Chips: s.ChipCount(), Marker: i == pos.StartSeat() && !pos.Over(),
+			ToAct: i == pos.Acting(), Short: s.Short, Own: i == vm.Me}
+		if sv.Own {
+			sv.Total = totals[i].Total
+			for toy := 1; toy <= kociaki.Toys; toy++ {
+				if len(s.Chips[toy]) > 0 {
+					sv.Values = append(sv.Values, views.KocHeldVM{Toy: toy, Values: s.Chips[toy]})
+				}
+			}
+		}
+		vm.Seats = append(vm.Seats, sv)
+		if vm.Phase == "string" && slices.Contains(tied, s.Name) {
+			vm.Tied = append(vm.Tied, sv)
+			vm.TiedTotal = totals[i].Total
+		}
+	}
+	vm.MeLinks = append(vm.MeLinks, views.KocMeLink{Label: "shared", URL: base + "/play?me=none", Current: vm.Me < 0})
+	for i, name := range t.Players {
+		vm.MeLinks = append(vm.MeLinks, views.KocMeLink{Label: name, URL: fmt.Sprintf("%s/play?me=%d", base, i), Current: vm.Me == i})
+	}
+	if playUndoLabel(t) != "" {
+		vm.UndoLabel = kocStepText(pos, t)
+	}
+	return views.KocPlay(vm), nil
+}
+
+func kocTileVM(tl kociaki.Tile, round int, by string) views.KocTileVM {
+	return views.KocTileVM{Round: round, Colour: string(tl.Colour), Piece: tl.Piece, By: by}
+}
+
+// kocToyVM says what crossing toy gives now (ruling KOC-2) and, when the
+// app cannot know the top chip (chips removed unseen, KOC-1), the choices.
+func kocToyVM(pos kociaki.Position, toy int) views.KocToyVM {
+	v := views.KocToyVM{Toy: toy, Left: pos.ChipsLeft(toy), Taken: pos.Pile(toy).Taken}
+	outs := pos.Outcomes(toy)
+	var words []string
+	for _, o := range outs {
+		if o.Empty {
+			words = append(words, "nothing")
+			v.Choices = append(v.Choices, views.KocChoice{Value: "empty", Label: "nothing (used up)"})
+			continue
+		}
+		words = append(words, strconv.Itoa(o.Chip))
+		v.Choices = append(v.Choices, views.KocChoice{Value: strconv.Itoa(o.Chip), Label: "a " + strconv.Itoa(o.Chip)})
+	}
+	switch {
+	case len(outs) == 1 && outs[0].Empty:
+		v.UsedUp, v.Gives = true, "used up: nothing"
+	case len(outs) == 1:
+		v.Gives = "gives " + words[0]
+	default:
+		v.Gives = "gives " + strings.Join(words, " or ")
+	}
+	return v
+}
+
+// kocStepText says what the newest step of the guided game was, for the
+// undo button.
+func kocStepText(pos kociaki.Position, t sessions.Table) string {
+	if len(t.Play.Steps) == 0 {
+		return "the set-up"
+	}
+	s, err := kociaki.ParseStep(t.Play.Steps[len(t.Play.Steps)-1])
+	if err != nil {
+		return "the last move"
+	}
+	switch s.Kind {
+	case kociaki.PlayTile:
+		return fmt.Sprintf("the %s (round %d)", kociaki.Tile{Colour: s.Tile.Colour, Piece: s.Tile.Piece}, len(pos.Tiles))
+	case kociaki.MeasureString:
+		return "the string left"
+	}
+	who := "the last turn"
+	steps := make([][]byte, len(t.Play.Steps)-1)
+	for i := range steps {
+		steps[i] = t.Play.Steps[i]
+	}
+	if before, err := kociaki.Resume(t.Players, t.Play.Setup, steps); err == nil && before.ToAct() != "" {
+		who = before.ToAct() + "’s turn"
+	}
+	switch {
+	case s.Short:
+		return who + " (short of string)"
+	case len(s.Crossed) == 0:
+		return who + " (no toy)"
+	}
+	toys := make([]string, len(s.Crossed))
+	for i, tk := range s.Crossed {
+		toys[i] = strconv.Itoa(tk.Toy)
+	}
+	return who + " (toy " + strings.Join(toys, ", ") + ")"
+}
