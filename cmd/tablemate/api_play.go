@@ -9,9 +9,11 @@ import (
 
 	"tablemate/scoring"
 	"tablemate/scoring/aufderhut"
+	"tablemate/scoring/cambio"
 	"tablemate/scoring/games"
 	"tablemate/scoring/kks"
 	"tablemate/scoring/kociaki"
+	"tablemate/scoring/kodiak"
 )
 
 // replays are the games with guided play as JSON (API.md): each replays a
@@ -20,6 +22,8 @@ var replays = map[string]func(body []byte) (any, error){
 	aufderhut.Slug: func(body []byte) (any, error) { return aufderhut.Replay(body) },
 	kks.Slug:       func(body []byte) (any, error) { return kks.Replay(body) },
 	kociaki.Slug:   func(body []byte) (any, error) { return kociaki.Replay(body) },
+	cambio.Slug:    func(body []byte) (any, error) { return cambio.Replay(body) },
+	kodiak.Slug:    func(body []byte) (any, error) { return kodiak.Replay(body) },
 }
 
 // playGame answers POST /api/v1/games/:game/play: 200 with the replay's

@@ -222,6 +222,9 @@ func TestPlayAlongCambio(t *testing.T) {
 	if got := res.text(`[data-testid="winners"]`); !strings.Contains(got, "Cy") {
 		t.Errorf("winners shown: %q", got)
 	}
+	if p := ts.get(table + "/games/1/replay"); p.status != http.StatusOK {
+		t.Errorf("replay of the guided game: %d", p.status)
+	}
 	// The table page shows the finished game and offers the next one.
 	page := ts.get(table)
 	if page.doc.Find(`[data-testid="game-over"]`).Length() != 1 || !strings.Contains(page.text(`[data-testid="play-along"]`), "next game") {
@@ -259,4 +262,26 @@ func guidedLog(t *testing.T, tb sessions.Table) (setup []byte, steps [][]byte) {
 		}
 	}
 	return setup, steps
+}
+
+// The guided steps are reachable as JSON too (docs/api-cambio-play.md).
+func TestPlayAlongAPICambioAndKodiak(t *testing.T) {
+	ts := newTestServer(t)
+	status, ans := ts.postJSON("/api/v1/games/cambio/play", `{"players":["Ana","Ben"],"steps":[{"done":0},{"cambio":1},{"cambio":0}]}`)
+	errs, _ := ans["errors"].([]any)
+	if status != http.StatusOK || ans["valid"] != false || len(errs) != 1 || errs[0].(map[string]any)["code"] != "cambio_twice" {
+		t.Fatalf("cambio: %d %v", status, ans)
+	}
+	if state := ans["state"].(map[string]any); state["caller"] != "Ben" || state["player"] != "Ana" {
+		t.Errorf("cambio state %v", state)
+	}
+	status, ans = ts.postJSON("/api/v1/games/kodiak/play", `{"players":["Ana","Ben"],"steps":[{"pounce":1},{"pounce":1},{"pounce":1},{"pounce":1}]}`)
+	errs, _ = ans["errors"].([]any)
+	if status != http.StatusOK || len(errs) != 1 || errs[0].(map[string]any)["code"] != "too_many_pounces" || errs[0].(map[string]any)["rule"] != "KOD-1" {
+		t.Fatalf("kodiak: %d %v", status, ans)
+	}
+	status, ans = ts.postJSON("/api/v1/games/kodiak/play", `{"players":["Ana","Ben"],"steps":[{"hairball":1}]}`)
+	if e, _ := ans["error"].(map[string]any); status != http.StatusBadRequest || e["field"] != "steps[0].delta" {
+		t.Fatalf("bad step: %d %v", status, ans)
+	}
 }

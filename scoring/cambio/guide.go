@@ -2,6 +2,7 @@ package cambio
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 
 	"tablemate/scoring"
@@ -157,4 +158,121 @@ func (Engine) Guide(players []string, setup []byte, steps [][]byte) (bool, []byt
 	}
 	final, err := json.Marshal(pos.Final())
 	return true, final, err
+}
+
+// PlayAnswer is the 200 answer of POST /api/v1/games/cambio/play
+// (docs/api-cambio-play.md): the position after the last accepted step,
+// the refused step if any (replay stops there) and, once the game is over,
+// the /score answer of the whole game (else null).
+type PlayAnswer struct {
+	Valid  bool            `json:"valid"`
+	Errors []StepError     `json:"errors"`
+	State  PlayState       `json:"state"`
+	Result *scoring.Result `json:"result"`
+}
+
+// PlayState is a position as the play API shows it; Game is the finished
+// rounds as a /score request.
+type PlayState struct {
+	Round     int      `json:"round"`
+	Phase     string   `json:"phase"` // "playing", "scoring" or "over"
+	Dealer    string   `json:"dealer"`
+	Player    string   `json:"player"` // the player to move, "" unless playing
+	Caller    string   `json:"caller"` // who called Cambio this round, "" if nobody
+	LastTurns []string `json:"last_turns"`
+	Out       string   `json:"out"` // whose last card ended the round, ""
+	Penalties []int    `json:"penalties"`
+	Game      State    `json:"game"`
+}
+
+// View is the position as the play API shows it.
+func (p Position) View() PlayState {
+	v := PlayState{Round: p.Round(), Phase: [...]string{"playing", "scoring", "over"}[p.Phase],
+		Player: p.ToMove(), LastTurns: []string{}, Penalties: slices.Clone(p.Penalties), Game: p.Final()}
+	if p.Phase != Over {
+		v.Dealer = p.Players[p.Dealer()]
+	}
+	if p.Caller != NoCaller {
+		v.Caller = p.Players[p.Caller]
+	}
+	for _, s := range p.LastTurnSeats() {
+		v.LastTurns = append(v.LastTurns, p.Players[s])
+	}
+	if p.OutSeat >= 0 {
+		v.Out = p.Players[p.OutSeat]
+	}
+	return v
+}
+
+// Replay answers POST /api/v1/games/cambio/play: {"players": [...],
+// "dealer": 0, "options": {...}, "steps": [...]}. It starts the game,
+// applies the steps in order and stops at the first refused one. A body
+// that is not a game log is a *scoring.InputError naming the field.
+func Replay(body []byte) (PlayAnswer, error) {
+	var req struct {
+		Players []string          `json:"players"`
+		Dealer  int               `json:"dealer"`
+		Options json.RawMessage   `json:"options"`
+		Steps   []json.RawMessage `json:"steps"`
+	}
+	if err := scoring.Decode(body, &req, ""); err != nil {
+		return PlayAnswer{}, err
+	}
+	names, err := PlayerNames(req.Players)
+	if err != nil {
+		return PlayAnswer{}, err
+	}
+	opts, err := decodeOptions(req.Options)
+	if err != nil {
+		return PlayAnswer{}, err
+	}
+	steps := make([]Step, len(req.Steps))
+	for i, raw := range req.Steps {
+		if steps[i], err = decodeStep(raw, scoring.Index("steps", i)); err != nil {
+			return PlayAnswer{}, err
+		}
+	}
+	pos, err := Start(names, Setup{Dealer: req.Dealer, Options: opts})
+	if err != nil {
+		field := "dealer"
+		if se, ok := err.(*StepError); ok && se.Code == "player_count" {
+			field = "players"
+		}
+		return PlayAnswer{}, scoring.Errorf(field, "%s", err.(*StepError).Message)
+	}
+	ans := PlayAnswer{Valid: true, Errors: []StepError{}}
+	for _, s := range steps {
+		next, serr := pos.Apply(s)
+		if serr != nil {
+			ans.Valid = false
+			ans.Errors = append(ans.Errors, *serr)
+			break
+		}
+		pos = next
+	}
+	ans.State = pos.View()
+	if pos.Over() {
+		r := pos.Result()
+		ans.Result = &r
+	}
+	return ans, nil
+}
+
+// PlayerNames checks a play request's list of names (missing, too long,
+// duplicate) with the error on "players[i]", and returns them trimmed.
+func PlayerNames(names []string) ([]string, error) {
+	if names == nil {
+		return nil, scoring.Errorf("players", "a list of player names is required")
+	}
+	if err := scoring.CheckNames("players", names); err != nil {
+		if in, ok := err.(*scoring.InputError); ok {
+			return nil, scoring.Errorf(strings.TrimSuffix(in.Field, ".name"), "%s", in.Message)
+		}
+		return nil, err
+	}
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = strings.TrimSpace(n)
+	}
+	return out, nil
 }

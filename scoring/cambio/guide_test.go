@@ -213,3 +213,44 @@ func FuzzParseSetup(f *testing.F) {
 		}
 	})
 }
+
+func TestReplay(t *testing.T) {
+	ans, err := Replay([]byte(`{"players":["Ana","Ben","Cy"],"dealer":2,"options":{"target":20},"steps":[
+		{"done":2},{"penalty":1,"delta":1},{"cambio":0},{"done":1},{"done":2},
+		{"score":{"players":[{"name":"Ana","cards":["1"],"cambio":true},{"name":"Ben","cards":["13","13"]},{"name":"Cy","cards":["5"]}]}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !ans.Valid || len(ans.Errors) != 0 || ans.Result == nil || !reflect.DeepEqual(ans.Result.Winners, []string{"Ana"}) {
+		t.Fatalf("answer %+v", ans)
+	}
+	// Ben passed 20 in round 1, so the game is over: a further step is
+	// refused and the replay stops there (ruling CAM-2).
+	ans, _ = Replay([]byte(`{"players":["Ana","Ben","Cy"],"dealer":2,"options":{"target":20},"steps":[
+		{"done":2},{"cambio":0},{"done":1},{"done":2},
+		{"score":{"players":[{"name":"Ana","cards":["1"],"cambio":true},{"name":"Ben","cards":["13","13"]},{"name":"Cy","cards":["5"]}]}},
+		{"done":1}]}`))
+	if ans.Valid || len(ans.Errors) != 1 || ans.Errors[0].Code != "after_game_end" || ans.Errors[0].Step != 6 || ans.State.Phase != "over" {
+		t.Fatalf("a step after the end: %+v", ans)
+	}
+	mid, _ := Replay([]byte(`{"players":["Ana","Ben","Cy"],"steps":[{"done":0},{"cambio":1},{"penalty":0,"delta":1}]}`))
+	if st := mid.State; st.Phase != "playing" || st.Player != "Cy" || st.Caller != "Ben" || !reflect.DeepEqual(st.LastTurns, []string{"Cy", "Ana"}) ||
+		!reflect.DeepEqual(st.Penalties, []int{1, 0, 0}) || st.Dealer != "Ana" {
+		t.Errorf("state %+v", st)
+	}
+	for body, field := range map[string]string{
+		`{"players":["Ana"]}`:                               "players",
+		`{"players":["Ana",""]}`:                            "players[1]",
+		`{"players":["Ana","Ben"],"dealer":5}`:              "dealer",
+		`{"players":["Ana","Ben"],"options":{"target":0}}`:  "options.target",
+		`{"players":["Ana","Ben"],"steps":[{"out":"Ben"}]}`: "steps[0].out",
+		`{"players":["Ana","Ben"],"steps":[{"done":0},{}]}`: "steps[1]",
+		`{"players":["Ana","Ben"],"row":[]}`:                "row",
+	} {
+		_, err := Replay([]byte(body))
+		var in *scoring.InputError
+		if !errors.As(err, &in) || in.Field != field {
+			t.Errorf("%s: %v, want an error on %s", body, err, field)
+		}
+	}
+}

@@ -2,9 +2,11 @@ package kodiak
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 
 	"tablemate/scoring"
+	"tablemate/scoring/cambio"
 )
 
 var _ scoring.Guided = Engine{}
@@ -58,7 +60,10 @@ type wireStep struct {
 // options). Seats are 0-based in the players' order. Anything else is a
 // *scoring.InputError naming the field.
 func ParseStep(raw []byte) (Step, error) {
-	const field = "step"
+	return decodeStep(raw, "step")
+}
+
+func decodeStep(raw []byte, field string) (Step, error) {
 	var w wireStep
 	if err := scoring.Decode(raw, &w, field); err != nil {
 		return Step{}, err
@@ -82,12 +87,12 @@ func ParseStep(raw []byte) (Step, error) {
 		r, _, err := DecodeRound(w.Score)
 		if err != nil {
 			if in, ok := err.(*scoring.InputError); ok {
-				return Step{}, scoring.Errorf("step.score"+strings.TrimPrefix(in.Field, "round"), "%s", in.Message)
+				return Step{}, scoring.Errorf(field+".score"+strings.TrimPrefix(in.Field, "round"), "%s", in.Message)
 			}
 			return Step{}, err
 		}
 		if r.Options != nil {
-			return Step{}, scoring.Errorf("step.score.options", "options are set when the guided game starts, not per round")
+			return Step{}, scoring.Errorf(scoring.Join(field, "score.options"), "options are set when the guided game starts, not per round")
 		}
 		s = Step{Action: ActScore, Round: &r}
 	}
@@ -96,11 +101,11 @@ func ParseStep(raw []byte) (Step, error) {
 	}
 	switch {
 	case s.Action == ActHairball && w.Delta == nil:
-		return Step{}, scoring.Errorf("step.delta", "a hairball step says 1 (a hairball discarded) or -1 (taken back)")
+		return Step{}, scoring.Errorf(scoring.Join(field, "delta"), "a hairball step says 1 (a hairball discarded) or -1 (taken back)")
 	case s.Action == ActHairball:
 		s.Delta = *w.Delta
 	case w.Delta != nil:
-		return Step{}, scoring.Errorf("step.delta", "delta belongs to a hairball step only")
+		return Step{}, scoring.Errorf(scoring.Join(field, "delta"), "delta belongs to a hairball step only")
 	}
 	return s, nil
 }
@@ -162,4 +167,102 @@ func (Engine) Guide(players []string, setup []byte, steps [][]byte) (bool, []byt
 	}
 	final, err := json.Marshal(pos.Final())
 	return true, final, err
+}
+
+// PlayAnswer is the 200 answer of POST /api/v1/games/kodiak/play
+// (docs/api-cambio-play.md): the position after the last accepted step,
+// the refused step if any (replay stops there) and, once the game is over,
+// the /score answer of the whole game (else null).
+type PlayAnswer struct {
+	Valid  bool            `json:"valid"`
+	Errors []StepError     `json:"errors"`
+	State  PlayState       `json:"state"`
+	Result *scoring.Result `json:"result"`
+}
+
+// PlayState is a position as the play API shows it; Game is the finished
+// rounds as a /score request.
+type PlayState struct {
+	Round     int    `json:"round"`
+	Rounds    int    `json:"rounds"` // how many rounds the game has
+	Phase     string `json:"phase"`  // "playing", "scoring" or "over"
+	Kodiak    string `json:"kodiak"`
+	Player    string `json:"player"` // the player to move, "" unless playing
+	Pounces   int    `json:"pounces"`
+	Hairballs []int  `json:"hairballs_discarded"`
+	Out       string `json:"out"` // whose last card ended the round, ""
+	Game      State  `json:"game"`
+}
+
+// View is the position as the play API shows it.
+func (p Position) View() PlayState {
+	v := PlayState{Round: p.Round(), Rounds: p.GameRounds(), Phase: [...]string{"playing", "scoring", "over"}[p.Phase],
+		Player: p.ToMove(), Pounces: p.Pounces, Hairballs: slices.Clone(p.Hairballs), Game: p.Final()}
+	if p.Phase != Over {
+		v.Kodiak = p.Players[p.Kodiak()]
+	}
+	if p.OutSeat >= 0 {
+		v.Out = p.Players[p.OutSeat]
+	}
+	return v
+}
+
+// Replay answers POST /api/v1/games/kodiak/play: {"players": [...],
+// "kodiak": 0, "options": {"cycles": 1}, "steps": [...]}. It starts the
+// game, applies the steps in order and stops at the first refused one. A
+// body that is not a game log is a *scoring.InputError naming the field.
+func Replay(body []byte) (PlayAnswer, error) {
+	var req struct {
+		Players []string          `json:"players"`
+		Kodiak  int               `json:"kodiak"`
+		Options json.RawMessage   `json:"options"`
+		Steps   []json.RawMessage `json:"steps"`
+	}
+	if err := scoring.Decode(body, &req, ""); err != nil {
+		return PlayAnswer{}, err
+	}
+	names, err := cambio.PlayerNames(req.Players)
+	if err != nil {
+		return PlayAnswer{}, err
+	}
+	// The setup's own reader checks kodiak and options (options.cycles).
+	raw, _ := json.Marshal(struct {
+		Kodiak  int             `json:"kodiak"`
+		Options json.RawMessage `json:"options,omitempty"`
+	}{req.Kodiak, req.Options})
+	setup, err := ParseSetup(raw)
+	if err != nil {
+		return PlayAnswer{}, err
+	}
+	steps := make([]Step, len(req.Steps))
+	for i, raw := range req.Steps {
+		if steps[i], err = decodeStep(raw, scoring.Index("steps", i)); err != nil {
+			return PlayAnswer{}, err
+		}
+	}
+	pos, err := Start(names, setup)
+	if err != nil {
+		se := err.(*StepError)
+		field := "kodiak"
+		if se.Code == "player_count" {
+			field = "players"
+		}
+		return PlayAnswer{}, scoring.Errorf(field, "%s", se.Message)
+	}
+	ans := PlayAnswer{Valid: true, Errors: []StepError{}}
+	for _, s := range steps {
+		next, serr := pos.Apply(s)
+		if serr != nil {
+			ans.Valid = false
+			ans.Errors = append(ans.Errors, *serr)
+			break
+		}
+		pos = next
+	}
+	ans.State = pos.View()
+	if pos.Over() {
+		r := pos.Result()
+		ans.Result = &r
+	}
+	return ans, nil
 }

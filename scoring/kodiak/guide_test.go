@@ -144,3 +144,37 @@ func FuzzParseSetup(f *testing.F) {
 		}
 	})
 }
+
+func TestReplay(t *testing.T) {
+	ans, err := Replay([]byte(`{"players":["Ana","Ben"],"kodiak":1,"options":{"cycles":1},"steps":[
+		{"done":1},{"pounce":1},{"hairball":0,"delta":1},{"out":0},
+		{"score":{"players":[{"name":"Ana","hairballs_discarded":1},{"name":"Ben","kodiak":true,"cards":["4"],"pounces":1}]}},
+		{"pounce":1},{"pounce":1},{"pounce":1},{"pounce":1}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ans.Valid || len(ans.Errors) != 1 || ans.Errors[0].Code != "too_many_pounces" || ans.Errors[0].Step != 9 {
+		t.Fatalf("errors %+v", ans.Errors)
+	}
+	st := ans.State
+	if st.Round != 2 || st.Phase != "scoring" || st.Kodiak != "Ana" || st.Pounces != 3 || st.Out != "Ana" || ans.Result != nil {
+		t.Errorf("state %+v", st)
+	}
+	if got := Score(st.Game); got.Players[0].Total != 5 || got.Players[1].Total != -1 {
+		t.Errorf("game so far %+v", got.Players)
+	}
+	for body, field := range map[string]string{
+		`{"players":["Ana"],"steps":[]}`:                                "players",
+		`{"players":["Ana","ana"]}`:                                     "players[1]",
+		`{"players":["Ana","Ben"],"kodiak":2}`:                          "kodiak",
+		`{"players":["Ana","Ben"],"options":{"cycles":99}}`:             "options.cycles",
+		`{"players":["Ana","Ben"],"steps":[{"pounce":"x"}]}`:            "steps[0].pounce",
+		`{"players":["Ana","Ben"],"steps":[{"done":0},{"hairball":1}]}`: "steps[1].delta",
+	} {
+		_, err := Replay([]byte(body))
+		var in *scoring.InputError
+		if !errors.As(err, &in) || in.Field != field {
+			t.Errorf("%s: %v, want an error on %s", body, err, field)
+		}
+	}
+}
