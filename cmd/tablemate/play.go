@@ -40,6 +40,7 @@ var guided = map[string]guidedPages{
 	"rune-market": runeMarketPlay{}, // runemarket.Slug
 	"cambio":      cambioPlay{},     // cambio.Slug
 	"kodiak":      kodiakPlay{},     // kodiak.Slug
+	"alaska":      alaskaPlay{},     // alaska.Slug
 
 	"kociaki-lobuziaki": kocPlay{}, // kociaki.Slug
 }

@@ -1,0 +1,295 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/a-h/templ"
+	"github.com/labstack/echo/v4"
+
+	"tablemate/scoring"
+	"tablemate/scoring/alaska"
+	"tablemate/sessions"
+	"tablemate/views"
+)
+
+// alaskaPlay is Alaska played along: the cards stay secret, the page
+// follows the river (a ring of 10 tappable sections), the phases of each
+// turn, the salmon caught and the draw pile.
+type alaskaPlay struct{}
+
+// alaskaStyles is the page's own stylesheet.
+var alaskaStyles = []string{"css/play-alaska.css"}
+
+func (alaskaPlay) setupPage(c echo.Context, t sessions.Table, errs views.Errors) templ.Component {
+	p := page(c, t.Name)
+	p.Styles = alaskaStyles
+	return views.AlaskaSetup(views.AlaskaSetupVM{
+		Page: p, Form: form(c, t.Head), TableName: t.Name, Base: "/tables/" + t.ID,
+		Players: t.Players, First: c.FormValue("first"), DrawPile: strings.TrimSpace(c.FormValue("draw_pile")),
+		DefaultPile: alaska.DeckSize - alaska.RiverCards - alaska.HandSize*len(t.Players), Errors: errs,
+	})
+}
+
+// setupJSON reads who starts and the draw pile (empty = a full deck).
+func (alaskaPlay) setupJSON(c echo.Context, _ sessions.Table) (json.RawMessage, error) {
+	s := alaska.Setup{First: strings.TrimSpace(c.FormValue("first"))}
+	if v := strings.TrimSpace(c.FormValue("draw_pile")); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return nil, scoring.Errorf("draw_pile", "Enter the number of cards in the draw pile, or leave it empty for a full deck.")
+		}
+		s.DrawPile = &n
+	}
+	return json.Marshal(s)
+}
+
+// stepJSON reads the button tapped: its value names the move ("cast:3+4",
+// "salmon:4", "angler:tourist:7", "eagle:salmon:6", "bear_eat:Ben", ...).
+func (alaskaPlay) stepJSON(c echo.Context, _ sessions.Table) (json.RawMessage, error) {
+	s, err := parseAlaskaMove(c.FormValue("move"))
+	if err != nil {
+		return nil, err
+	}
+	return alaska.StepJSON(s), nil
+}
+
+func parseAlaskaMove(move string) (alaska.Step, error) {
+	kind, rest, _ := strings.Cut(strings.TrimSpace(move), ":")
+	bad := scoring.Errorf("move", "Choose a move: %q is not one.", move)
+	num := func(s string) (int, bool) {
+		n, err := strconv.Atoi(s)
+		return n, err == nil
+	}
+	switch alaska.Action(kind) {
+	case alaska.DoSalmon:
+		n, ok := num(rest)
+		if !ok {
+			return alaska.Step{}, bad
+		}
+		return alaska.Step{Do: alaska.DoSalmon, At: n}, nil
+	case alaska.DoCast:
+		var cards []int
+		for _, v := range strings.Split(rest, "+") {
+			n, ok := num(v)
+			if !ok {
+				return alaska.Step{}, bad
+			}
+			cards = append(cards, n)
+		}
+		return alaska.Step{Do: alaska.DoCast, Cards: cards}, nil
+	case alaska.DoAngler:
+		who, at, _ := strings.Cut(rest, ":")
+		n, ok := num(at)
+		if !ok {
+			return alaska.Step{}, bad
+		}
+		return alaska.Step{Do: alaska.DoAngler, Angler: alaska.Angler(who), Section: n}, nil
+	case alaska.DoEagle:
+		if rest == "" {
+			return alaska.Step{Do: alaska.DoEagle}, nil
+		}
+		what, at, _ := strings.Cut(rest, ":")
+		n, ok := num(at)
+		switch {
+		case ok && what == "salmon":
+			return alaska.Step{Do: alaska.DoEagle, Salmon: n}, nil
+		case ok && what == "section":
+			return alaska.Step{Do: alaska.DoEagle, Section: n}, nil
+		}
+		return alaska.Step{}, bad
+	case alaska.DoBearEat:
+		return alaska.Step{Do: alaska.DoBearEat, Player: rest}, nil
+	case alaska.DoFlow, alaska.DoBear, alaska.DoEnd:
+		if rest != "" {
+			return alaska.Step{}, bad
+		}
+		return alaska.Step{Do: alaska.Action(kind)}, nil
+	}
+	return alaska.Step{}, bad
+}
+
+func (alaskaPlay) turnPage(c echo.Context, t sessions.Table, flash string) (templ.Component, error) {
+	steps := make([][]byte, len(t.Play.Steps))
+	for i, s := range t.Play.Steps {
+		steps[i] = s
+	}
+	pos, err := alaska.Resume(t.Players, t.Play.Setup, steps)
+	if err != nil {
+		return nil, fmt.Errorf("resume guided game of %s: %w", t.ID, err)
+	}
+	at, _ := strconv.Atoi(c.QueryParam("at"))
+	sel, _ := strconv.Atoi(c.QueryParam("sec"))
+	vm := alaskaVM(pos, "/tables/"+t.ID, at, sel)
+	vm.Page, vm.Form, vm.TableName = page(c, t.Name), form(c, t.Head), t.Name
+	vm.Page.Styles = alaskaStyles
+	vm.Flash, vm.FlashKind = flash, "bad"
+	vm.UndoLabel = playUndoLabel(t)
+	return views.AlaskaPlay(vm), nil
+}
+
+// alaskaVM describes the position: what is public and, for the section
+// or salmon border tapped, what each move would do (tried on the engine,
+// so only moves the rules allow are offered).
+func alaskaVM(pos alaska.Position, base string, at, sel int) views.AlaskaPlayVM {
+	me := pos.Players[pos.Current()]
+	vm := views.AlaskaPlayVM{Base: base, Turn: pos.Turn, Steps: pos.Steps, DrawPile: pos.DrawPile, LastRound: pos.LastRound, TurnsLeft: pos.TurnsLeft,
+		Current: me.Name, Right: pos.Players[pos.Right()].Name, Phase: string(pos.Phase), Hand: me.Hand}
+	current := map[alaska.Phase]int{alaska.PhaseSalmon: 0, alaska.PhaseFlow: 1, alaska.PhasePlay: 2, alaska.PhaseSitOut: 3}[pos.Phase]
+	for i, l := range []string{"Salmon fall in", "Flow", "Cast & play", "Draw"} {
+		vm.Stepper = append(vm.Stepper, views.AlaskaPhaseVM{Label: l, Done: i < current, Current: i == current})
+	}
+	try := func(s alaska.Step) bool { _, serr := pos.Apply(s); return serr == nil }
+	playing := pos.Phase != alaska.PhaseSitOut
+	placing := pos.Phase == alaska.PhaseSalmon && me.Hand > 0
+	if !playing || sel < 1 || sel > alaska.Sections {
+		sel = 0
+	}
+	if !placing || at < 1 || at > alaska.Sections {
+		at = 0
+	}
+	for s := 1; s <= alaska.Sections; s++ {
+		sv := views.AlaskaSectionVM{N: s, Angler: string(pos.River.AnglerOn(s)), AnglerBy: pos.PlacedBy[s-1],
+			Hit: pos.Hit == s, Sel: sel == s, Label: sectionLabel(pos, s)}
+		if playing {
+			sv.Href = fmt.Sprintf("%s/play?sec=%d", base, s)
+		}
+		vm.Sections = append(vm.Sections, sv)
+		lo, hi := alaska.Covers(s)
+		b := views.AlaskaBorderVM{N: s, Count: pos.River.SalmonAt(s), Sel: at == s}
+		b.Label = fmt.Sprintf("%s on %d–%d", plural(b.Count, "salmon", "salmon"), lo, hi)
+		if placing {
+			b.Href = fmt.Sprintf("%s/play?at=%d", base, s)
+			b.Label = fmt.Sprintf("Lay the salmon across %d and %d (%s there now)", lo, hi, plural(b.Count, "salmon", "salmon"))
+		}
+		vm.Borders = append(vm.Borders, b)
+	}
+	for i, s := range pos.Players {
+		vm.Seats = append(vm.Seats, views.AlaskaSeatVM{Name: s.Name, Salmon: s.Salmon, Hand: s.Hand, ToMove: i == pos.Current(), SitOut: s.SitsOut})
+	}
+	switch {
+	case len(pos.Events) > 0:
+		vm.EventsTitle, vm.Events = "This turn", eventTexts(pos.Events)
+	case len(pos.Before) > 0:
+		vm.EventsTitle, vm.Events = vm.Right+"'s turn, just played", eventTexts(pos.Before)
+	default:
+		vm.EventsTitle = "First turn"
+	}
+	if pos.Eatable() {
+		for i, s := range pos.Players {
+			if i != pos.Current() && s.Hand > 0 {
+				vm.Eaters = append(vm.Eaters, s.Name)
+			}
+		}
+	}
+	if at > 0 {
+		lo, hi := alaska.Covers(at)
+		vm.At, vm.AtText = at, fmt.Sprintf("%s lays %s's salmon across sections %d and %d.", vm.Right, me.Name, lo, hi)
+	}
+	if sel > 0 {
+		vm.Sel = sel
+		_, e, _ := alaska.Cast(pos.River, sel, me.Salmon)
+		vm.SelText = fmt.Sprintf("A cast into %d: %s", sel, lowerFirst(e.Text))
+		for a := 0; a <= sel/2; a++ {
+			cards, label := []int{sel}, strconv.Itoa(sel)
+			if a > 0 {
+				cards, label = []int{a, sel - a}, fmt.Sprintf("%d + %d", a, sel-a)
+			}
+			if try(alaska.Step{Do: alaska.DoCast, Cards: cards}) {
+				vm.Casts = append(vm.Casts, views.AlaskaMoveVM{Label: label, Move: "cast:" + joinInts(cards, "+"), TestID: "cast-" + joinInts(cards, "-")})
+			}
+		}
+		if len(vm.Casts) == 0 {
+			vm.SelText += fmt.Sprintf(" (%s has no card left to cast.)", me.Name)
+		}
+		for _, a := range []alaska.Angler{alaska.Tourist, alaska.Local} {
+			if try(alaska.Step{Do: alaska.DoAngler, Angler: a, Section: sel}) {
+				label := fmt.Sprintf("Place a %s here", a)
+				if pos.River.AnglerOn(sel) == alaska.Local {
+					label = "Place a tourist: it chases the local away (both leave)"
+				}
+				vm.SelMoves = append(vm.SelMoves, views.AlaskaMoveVM{Label: label, Move: fmt.Sprintf("angler:%s:%d", a, sel), TestID: "angler-" + string(a)})
+			}
+		}
+		if a := pos.River.AnglerOn(sel); a != alaska.NoAngler && try(alaska.Step{Do: alaska.DoEagle, Section: sel}) {
+			vm.SelMoves = append(vm.SelMoves, views.AlaskaMoveVM{Label: fmt.Sprintf("Eagle: chase the %s away", a), Move: fmt.Sprintf("eagle:section:%d", sel), TestID: "eagle-chase"})
+		}
+		seen := map[int]bool{}
+		for _, n := range pos.River.SalmonOn(sel) {
+			if !seen[n] && try(alaska.Step{Do: alaska.DoEagle, Salmon: n}) {
+				seen[n] = true
+				lo, hi := alaska.Covers(n)
+				vm.SelMoves = append(vm.SelMoves, views.AlaskaMoveVM{Label: fmt.Sprintf("Eagle: take the salmon on %d–%d", lo, hi), Move: fmt.Sprintf("eagle:salmon:%d", n), TestID: fmt.Sprintf("eagle-salmon-%d", n)})
+			}
+		}
+	}
+	if playing && pos.Phase != alaska.PhasePlay && try(alaska.Step{Do: alaska.DoFlow}) {
+		vm.Moves = append(vm.Moves, views.AlaskaMoveVM{Label: "Play a flow card: every salmon moves one section", Move: "flow", TestID: "flow"})
+	}
+	if playing && try(alaska.Step{Do: alaska.DoBear}) {
+		vm.Moves = append(vm.Moves, views.AlaskaMoveVM{Label: "Play the bear: all anglers leave the river", Move: "bear", TestID: "bear"})
+	}
+	if playing && try(alaska.Step{Do: alaska.DoEagle}) {
+		vm.Moves = append(vm.Moves, views.AlaskaMoveVM{Label: "Play the eagle (nothing to take)", Move: "eagle", TestID: "eagle-empty"})
+	}
+	vm.Moves = append(vm.Moves, views.AlaskaMoveVM{Label: endLabel(pos), Move: "end", TestID: "end-turn", Primary: true})
+	return vm
+}
+
+// sectionLabel is a section's accessible name: "Section 7: 1 salmon,
+// tourist placed by Ana".
+func sectionLabel(pos alaska.Position, s int) string {
+	var parts []string
+	if n := len(pos.River.SalmonOn(s)); n > 0 {
+		parts = append(parts, plural(n, "salmon", "salmon"))
+	}
+	if a := pos.River.AnglerOn(s); a != alaska.NoAngler {
+		p := string(a)
+		if by := pos.PlacedBy[s-1]; by != "" {
+			p += " placed by " + by
+		}
+		parts = append(parts, p)
+	}
+	if len(parts) == 0 {
+		parts = []string{"empty"}
+	}
+	label := fmt.Sprintf("Section %d: %s", s, strings.Join(parts, ", "))
+	if pos.Hit == s {
+		label += " (last cast)"
+	}
+	return label
+}
+
+func endLabel(pos alaska.Position) string {
+	me := pos.Players[pos.Current()]
+	d := min(alaska.HandSize-me.Hand, pos.DrawPile)
+	switch {
+	case pos.Phase == alaska.PhaseSitOut && d > 0:
+		return fmt.Sprintf("Draw %s and pass", plural(d, "card", "cards"))
+	case pos.Phase == alaska.PhaseSitOut:
+		return "Pass"
+	case pos.LastRound:
+		return "End the final turn"
+	case d == 0:
+		return "End the turn"
+	}
+	return fmt.Sprintf("End the turn: draw %s", plural(d, "card", "cards"))
+}
+
+func eventTexts(es []alaska.Event) []string {
+	out := make([]string, len(es))
+	for i, e := range es {
+		out[i] = e.Text
+	}
+	return out
+}
+
+func joinInts(ns []int, sep string) string {
+	s := make([]string, len(ns))
+	for i, n := range ns {
+		s[i] = strconv.Itoa(n)
+	}
+	return strings.Join(s, sep)
+}

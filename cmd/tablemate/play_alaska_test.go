@@ -1,0 +1,222 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+
+	"tablemate/scoring/alaska"
+)
+
+// akMove is one tap: the page it is made on (its query) and the button's
+// value.
+type akMove struct{ query, move string }
+
+// akScript is scoring/alaska's scripted game (guide_test.go) as the turn
+// page's buttons post it; the query is the section or border tapped.
+var akScript = []akMove{
+	{"?at=4", "salmon:4"}, {"", "flow"}, {"?sec=3", "cast:1+2"}, {"", "end"},
+	{"?at=8", "salmon:8"}, {"?sec=6", "angler:local:6"}, {"?sec=8", "cast:3+5"}, {"", "bear_eat:Ana"}, {"", "end"},
+	{"?at=7", "salmon:7"}, {"", "flow"}, {"?sec=9", "angler:tourist:9"}, {"", "end"},
+	{"?at=5", "salmon:5"}, {"?sec=6", "eagle:section:6"}, {"?sec=9", "cast:9"},
+	{"?sec=5", "cast:5"}, {"", "end"},
+}
+
+// akTap checks the page offers the move as a button and posts it.
+func (ts *testServer) akTap(t *testing.T, table string, m akMove) fetched {
+	t.Helper()
+	p := ts.get(table + "/play" + m.query)
+	if p.doc.Find(fmt.Sprintf(`button[name="move"][value="%s"]`, m.move)).Length() != 1 {
+		t.Fatalf("%s%s offers no %q button:\n%s", table+"/play", m.query, m.move, p.text("main"))
+	}
+	f := p.formOf(t, table+"/play/step")
+	f.Set("move", m.move)
+	return ts.post(table+"/play/step", f)
+}
+
+func (ts *testServer) startAlaska(t *testing.T, table, first, pile string) fetched {
+	t.Helper()
+	f := ts.get(table+"/play").formOf(t, table+"/play/start")
+	f.Set("first", first)
+	f.Set("draw_pile", pile)
+	return ts.post(table+"/play/start", f)
+}
+
+func TestPlayAlongAlaska(t *testing.T) {
+	ts := newTestServerWith(t, func(a *app) { a.writeRate = 0 })
+	table := ts.createGameTable(alaska.Slug, "Ana", "Ben")
+	if href, _ := ts.get(table).doc.Find(`[data-testid="play-along"]`).Attr("href"); href != table+"/play" {
+		t.Fatalf("no play-along link on the table page: %q", href)
+	}
+	setup := ts.get(table + "/play")
+	if ph, _ := setup.doc.Find(`[data-testid="draw-pile"]`).Attr("placeholder"); ph != "58" {
+		t.Errorf("default pile for 2 players: %q, want 58 (76 − 10 − 8)", ph)
+	}
+	// A pile that is not a number names its field; one the deck cannot
+	// hold is refused with its rule.
+	if p := ts.startAlaska(t, table, "Ana", "lots"); p.status != http.StatusUnprocessableEntity || !strings.Contains(p.text(".field-error"), "draw pile") {
+		t.Fatalf("bad pile: %d %q", p.status, p.text(".field-error"))
+	}
+	if p := ts.startAlaska(t, table, "Ana", "70"); p.status != http.StatusUnprocessableEntity || !strings.Contains(p.body, "rule CAM-1") {
+		t.Fatalf("pile too big: %d %q", p.status, p.text(".field-error"))
+	}
+	if p := ts.startAlaska(t, table, "Ana", "9"); p.status != http.StatusSeeOther {
+		t.Fatalf("start: %d %s", p.status, p.text(".field-error"))
+	}
+
+	play := ts.get(table + "/play")
+	if got := play.text(`[data-testid="to-move"]`); got != "Ana's turn" {
+		t.Fatalf("to move: %q", got)
+	}
+	if cur := play.text(`.ak-phases [aria-current="step"]`); !strings.Contains(cur, "Salmon") {
+		t.Errorf("the stepper starts at %q", cur)
+	}
+	if n := play.doc.Find(`svg [data-testid^="section-"]`).Length(); n != 10 {
+		t.Errorf("%d river sections drawn, want 10", n)
+	}
+	if l, _ := play.doc.Find(`[data-testid="section-7"]`).Attr("aria-label"); l != "Section 7: empty" {
+		t.Errorf("section 7 is named %q", l)
+	}
+	// Tapping a border says who lays the salmon (Ben, on Ana's right).
+	if txt := ts.get(table + "/play?at=4").text(`[data-testid="place-panel"]`); !strings.Contains(txt, "Ben lays Ana's salmon across sections 4 and 5") {
+		t.Errorf("place panel: %q", txt)
+	}
+
+	// A refused step names the rule and records nothing: 4 cards kept.
+	f := play.formOf(t, table+"/play/step")
+	f.Set("move", "end")
+	if p := ts.post(table+"/play/step", f); p.status != http.StatusUnprocessableEntity || !strings.Contains(p.body, "rule ALA-1") || !strings.Contains(p.body, "at most 1 card") {
+		t.Fatalf("end with 4 cards: %d %s", p.status, p.text(".flash"))
+	}
+	bad := play.formOf(t, table+"/play/step")
+	bad.Set("move", "fish:3")
+	if p := ts.post(table+"/play/step", bad); p.status != http.StatusUnprocessableEntity {
+		t.Fatalf("unreadable move: %d", p.status)
+	}
+
+	// The first move, tapped twice with the same form, is recorded once.
+	p := ts.get(table + "/play?at=4")
+	f = p.formOf(t, table+"/play/step")
+	f.Set("move", "salmon:4")
+	for range 2 {
+		if r := ts.post(table+"/play/step", f); r.status != http.StatusSeeOther {
+			t.Fatalf("place salmon: %d %s", r.status, r.body)
+		}
+	}
+	play = ts.get(table + "/play")
+	if n := play.doc.Find(`[data-testid="border-4"][data-salmon="1"]`).Length(); n != 1 {
+		t.Fatalf("salmon on 4–5 drawn %d times", n)
+	}
+	if got := play.text(`[data-player="Ana"] .small`); got != "3 cards in hand" {
+		t.Errorf("after one salmon Ana holds %q", got)
+	}
+	// A stale form (made before that move) is refused with the fresh table.
+	stale := url.Values{}
+	for k, v := range f {
+		stale[k] = v
+	}
+	stale.Set("_token", "another")
+	stale.Set("move", "flow")
+	if r := ts.post(table+"/play/step", stale); r.status != http.StatusConflict {
+		t.Fatalf("stale form: %d", r.status)
+	}
+	// Undo takes the salmon back and stays in the game.
+	if r := ts.post(table+"/undo", play.formOf(t, table+"/undo")); r.status != http.StatusSeeOther || r.header.Get("Location") != table+"/play" {
+		t.Fatalf("undo: %d %q", r.status, r.header.Get("Location"))
+	}
+	if n := ts.get(table + "/play").doc.Find(`[data-testid="border-4"][data-salmon="1"]`).Length(); n != 0 {
+		t.Fatal("undo left the salmon in the river")
+	}
+
+	// The whole scripted game, checking what the page says on the way.
+	var last fetched
+	for i, m := range akScript {
+		if i == 3 {
+			pg := ts.get(table + "/play")
+			if l, _ := pg.doc.Find(`[data-testid="section-3"]`).Attr("aria-label"); !strings.Contains(l, "last cast") {
+				t.Errorf("the section hit is not marked: %q", l)
+			}
+			if txt := pg.text(`[data-testid="events"]`); !strings.Contains(txt, "You catch the salmon on 3–4") {
+				t.Errorf("the catch is not told: %q", txt)
+			}
+			if got := pg.text(`[data-player="Ana"] [data-testid="salmon-count"]`); got != "1" {
+				t.Errorf("Ana's salmon after the catch: %q", got)
+			}
+		}
+		if m.move == "angler:local:6" {
+			if txt := ts.get(table + "/play?sec=8").text(`[data-testid="cast-preview"]`); !strings.Contains(txt, "catch the salmon on 8–9") {
+				t.Errorf("cast preview for 8: %q", txt)
+			}
+		}
+		if m.move == "cast:9" {
+			if txt := ts.get(table + "/play?sec=9").text(`[data-testid="cast-preview"]`); !strings.Contains(txt, "hook the tourist") {
+				t.Errorf("cast preview for 9: %q", txt)
+			}
+		}
+		last = ts.akTap(t, table, m)
+		if last.status != http.StatusSeeOther {
+			t.Fatalf("move %d %s: %d %s", i+1, m.move, last.status, last.body)
+		}
+		if i == 12 {
+			if b := ts.get(table + "/play").text(`[data-testid="last-round"]`); !strings.Contains(b, "2 turns to go") {
+				t.Errorf("last round banner: %q", b)
+			}
+		}
+	}
+	if last.header.Get("Location") != table+"/games/1" {
+		t.Fatalf("after the last move: %q, want the game's result", last.header.Get("Location"))
+	}
+	res := ts.get(table + "/games/1")
+	if v, _ := res.doc.Find(`[data-testid="verdict"]`).Attr("data-valid"); v != "true" {
+		t.Errorf("the guided game's final state is not valid: %s", res.text("main"))
+	}
+	g := ts.replayed(table).Games[0]
+	var state alaska.State
+	if err := json.Unmarshal(g.State, &state); err != nil {
+		t.Fatal(err)
+	}
+	if state.Players[0].Salmon != 2 || state.Players[1].Salmon != 0 || len(g.Result.Winners) != 1 || g.Result.Winners[0] != "Ana" {
+		t.Errorf("final state %+v, winners %v", state, g.Result.Winners)
+	}
+}
+
+func TestAlaskaMovesParse(t *testing.T) {
+	for _, m := range []string{"fish", "salmon:x", "cast:1+x", "angler:tourist", "eagle:bird:3", "flow:2", ""} {
+		if _, err := parseAlaskaMove(m); err == nil {
+			t.Errorf("%q accepted", m)
+		}
+	}
+	for _, m := range akScript {
+		if _, err := parseAlaskaMove(m.move); err != nil {
+			t.Errorf("%q: %v", m.move, err)
+		}
+	}
+}
+
+func TestAlaskaPlayWeighsLittle(t *testing.T) {
+	ts := newTestServerWith(t, func(a *app) { a.writeRate = 0 })
+	table := ts.createGameTable(alaska.Slug, "Ana", "Ben", "Cy", "Dee")
+	if p := ts.startAlaska(t, table, "Ana", ""); p.status != http.StatusSeeOther {
+		t.Fatalf("start: %d", p.status)
+	}
+	for _, path := range []string{table + "/play", table + "/play?sec=7", table + "/play?at=3"} {
+		total, doc := ts.compressedSize(t, path)
+		doc.Find(`link[rel="stylesheet"], script[src]`).Each(func(_ int, s *goquery.Selection) {
+			a, ok := s.Attr("href")
+			if !ok {
+				a, _ = s.Attr("src")
+			}
+			n, _ := ts.compressedSize(t, a)
+			total += n
+		})
+		if total > pageBudget {
+			t.Errorf("%s weighs %d bytes compressed with its CSS and JS, over the %d budget", path, total, pageBudget)
+		}
+		t.Logf("%s: %d bytes", path, total)
+	}
+}

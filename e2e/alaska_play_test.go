@@ -1,0 +1,133 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"tablemate/scoring/alaska"
+)
+
+// akTap is one move of the scripted game: the river target tapped first
+// (a salmon border or a section; "" for none) and the button then.
+type akTap struct {
+	target string
+	step   alaska.Step
+	button string
+}
+
+// The scripted game of scoring/alaska's guide_test.go, tapped on a phone:
+// salmon laid by the player on the right, flow, a local catching, casts of
+// one and two cards, a bear eating a catch, the eagle, a hooked tourist,
+// the final round.
+var akGame = []akTap{
+	{"border-4", alaska.Step{Do: alaska.DoSalmon, At: 4}, "salmon:4"},
+	{"", alaska.Step{Do: alaska.DoFlow}, "flow"},
+	{"section-3", alaska.Step{Do: alaska.DoCast, Cards: []int{1, 2}}, "cast:1+2"},
+	{"", alaska.Step{Do: alaska.DoEnd}, "end"},
+	{"border-8", alaska.Step{Do: alaska.DoSalmon, At: 8}, "salmon:8"},
+	{"section-6", alaska.Step{Do: alaska.DoAngler, Angler: alaska.Local, Section: 6}, "angler:local:6"},
+	{"section-8", alaska.Step{Do: alaska.DoCast, Cards: []int{3, 5}}, "cast:3+5"},
+	{"", alaska.Step{Do: alaska.DoBearEat, Player: "Ana"}, "bear_eat:Ana"},
+	{"", alaska.Step{Do: alaska.DoEnd}, "end"},
+	{"border-7", alaska.Step{Do: alaska.DoSalmon, At: 7}, "salmon:7"},
+	{"", alaska.Step{Do: alaska.DoFlow}, "flow"},
+	{"section-9", alaska.Step{Do: alaska.DoAngler, Angler: alaska.Tourist, Section: 9}, "angler:tourist:9"},
+	{"", alaska.Step{Do: alaska.DoEnd}, "end"},
+	{"border-5", alaska.Step{Do: alaska.DoSalmon, At: 5}, "salmon:5"},
+	{"section-6", alaska.Step{Do: alaska.DoEagle, Section: 6}, "eagle:section:6"},
+	{"section-9", alaska.Step{Do: alaska.DoCast, Cards: []int{9}}, "cast:9"},
+	{"section-5", alaska.Step{Do: alaska.DoCast, Cards: []int{5}}, "cast:5"},
+	{"", alaska.Step{Do: alaska.DoEnd}, "end"},
+}
+
+// TestPlayAlongAlaskaOnAPhone plays a whole game of Alaska along on a
+// phone by tapping the river and the move buttons. After every move the
+// salmon counts shown must be the engine's for the same steps, and the
+// final score shown must be the engine's score of the same final state.
+func TestPlayAlongAlaskaOnAPhone(t *testing.T) {
+	base := startServer(t)
+	ctx := phone(t)
+	players := []string{"Ana", "Ben"}
+	setup := []byte(`{"first":"Ana","draw_pile":9}`)
+	run(t, ctx, "create the table and start",
+		chromedp.Navigate(base+"/tables/new"),
+		chromedp.SetValue(`#game`, alaska.Slug, chromedp.ByQuery),
+		chromedp.SendKeys(`#player-0`, "Ana", chromedp.ByQuery),
+		chromedp.SendKeys(`#player-1`, "Ben", chromedp.ByQuery),
+		tap(`[data-testid="create-table"]`),
+		tap(`[data-testid="play-along"]`),
+		tap(`[data-testid="first-0"]`),
+		chromedp.SendKeys(`[data-testid="draw-pile"]`, "9", chromedp.ByQuery),
+		tap(`[data-testid="start-play"]`),
+		chromedp.WaitVisible(`[data-testid="river"]`, chromedp.ByQuery),
+	)
+	snapshot(t, ctx, "alaska-start")
+
+	var steps [][]byte
+	for i, m := range akGame {
+		var acts []chromedp.Action
+		if m.target != "" {
+			acts = append(acts, tap(fmt.Sprintf(`svg [data-testid=%q]`, m.target)))
+		}
+		acts = append(acts, tap(fmt.Sprintf(`button[name="move"][value=%q]`, m.button)))
+		run(t, ctx, fmt.Sprintf("move %d (%s)", i+1, m.button), acts...)
+		steps = append(steps, alaska.StepJSON(m.step))
+		if i == len(akGame)-1 {
+			break
+		}
+		waitTrue(t, ctx, "move recorded", fmt.Sprintf(`document.readyState === "complete" && !!document.querySelector('[data-testid="events"][data-step="%d"]')`, i+1))
+		if i == 2 {
+			snapshot(t, ctx, "alaska-catch")
+			var hit string
+			run(t, ctx, "the cast's section", chromedp.AttributeValue(`svg [data-testid="section-3"]`, "aria-label", &hit, nil, chromedp.ByQuery))
+			if !strings.Contains(hit, "last cast") {
+				t.Errorf("section 3 after the cast is named %q", hit)
+			}
+		}
+		pos, err := alaska.Resume(players, setup, steps)
+		if err != nil {
+			t.Fatalf("engine replay after move %d: %v", i+1, err)
+		}
+		for _, s := range pos.Players {
+			var got string
+			run(t, ctx, "salmon of "+s.Name, chromedp.Text(fmt.Sprintf(`[data-player=%q] [data-testid="salmon-count"]`, s.Name), &got, chromedp.ByQuery))
+			if got != strconv.Itoa(s.Salmon) {
+				t.Errorf("after move %d the page shows %s with %q salmon, the engine %d", i+1, s.Name, got, s.Salmon)
+			}
+		}
+		var heading string
+		run(t, ctx, "heading", chromedp.Text(`[data-testid="to-move"]`, &heading, chromedp.ByQuery))
+		if !strings.HasPrefix(heading, pos.ToMove()) {
+			t.Errorf("after move %d the heading is %q, but %s is to move", i+1, heading, pos.ToMove())
+		}
+	}
+
+	var verdict string
+	run(t, ctx, "final score", chromedp.WaitVisible(`[data-testid="verdict"]`, chromedp.ByQuery),
+		chromedp.AttributeValue(`[data-testid="verdict"]`, "data-valid", &verdict, nil, chromedp.ByQuery))
+	snapshot(t, ctx, "alaska-result")
+	if verdict != "true" {
+		t.Errorf("the guided game ended with an invalid state")
+	}
+	over, final, err := alaska.Engine{}.Guide(players, setup, steps)
+	if err != nil || !over {
+		t.Fatalf("engine replay of the scripted game: over=%v err=%v", over, err)
+	}
+	var state alaska.State
+	if err := json.Unmarshal(final, &state); err != nil {
+		t.Fatal(err)
+	}
+	res := alaska.Score(state)
+	want := scoringResult{totals: map[string]int{}, winners: res.Winners}
+	for _, p := range res.Players {
+		want.totals[p.Name] = p.Total
+	}
+	checkTotals(t, ctx, want)
+}

@@ -1,0 +1,209 @@
+package views
+
+import (
+	"fmt"
+	"math"
+)
+
+// AlaskaSetupVM is the form that starts a guided game of Alaska.
+type AlaskaSetupVM struct {
+	Page
+	Form
+	TableName, Base string
+	Players         []string
+	First           string // the oldest player, who starts
+	DrawPile        string // as typed; DefaultPile when empty
+	DefaultPile     int
+	Errors          Errors
+}
+
+// AlaskaPlayVM is a guided game of Alaska in progress: whose turn and
+// which phase, the river, the salmon caught and what each move can do.
+type AlaskaPlayVM struct {
+	Page
+	Form
+	TableName, Base string
+	Turn, DrawPile  int
+	Steps           int // moves so far, for pages that wait for the next
+	LastRound       bool
+	TurnsLeft       int
+	Current, Right  string
+	Phase           string // salmon, flow, play, sit_out
+	Stepper         []AlaskaPhaseVM
+	Sections        []AlaskaSectionVM
+	Borders         []AlaskaBorderVM
+	Seats           []AlaskaSeatVM
+	// Events are this turn's moves told in words; EventsTitle says whose.
+	EventsTitle string
+	Events      []string
+	// Eaters may throw a bear at the catch just made.
+	Eaters []string
+	// At is the salmon border chosen for placing (0 = none); Sel the
+	// section chosen (0 = none) with what can be done there.
+	At       int
+	AtText   string
+	Sel      int
+	SelText  string // what a cast there would do
+	Casts    []AlaskaMoveVM
+	SelMoves []AlaskaMoveVM
+	// Moves are the buttons of the phase that need no section: flow,
+	// bear, an empty eagle, the end of the turn.
+	Moves     []AlaskaMoveVM
+	Hand      int // cards in the mover's hand
+	UndoLabel string
+}
+
+// AlaskaPhaseVM is one phase in the turn's stepper.
+type AlaskaPhaseVM struct {
+	Label         string
+	Done, Current bool
+}
+
+// AlaskaMoveVM is one button: Move is the posted value ("cast:3+4").
+type AlaskaMoveVM struct {
+	Label, Move, TestID string
+	Primary             bool
+}
+
+// AlaskaSeatVM is one player's salmon and hand at a glance.
+type AlaskaSeatVM struct {
+	Name           string
+	Salmon, Hand   int
+	ToMove, SitOut bool
+}
+
+// AlaskaSectionVM is one river section of the ring.
+type AlaskaSectionVM struct {
+	N        int
+	Label    string // accessible name: "Section 7: 1 salmon, tourist placed by Ana"
+	Href     string // "" when it cannot be tapped now
+	Hit, Sel bool
+	Angler   string // tourist, local or ""
+	AnglerBy string
+}
+
+// AlaskaBorderVM is where salmon n lies, across sections n and n+1.
+type AlaskaBorderVM struct {
+	N, Count int
+	Label    string
+	Href     string // set while salmon are being placed
+	Sel      bool
+}
+
+// The ring's geometry in SVG units: sections between two radii, section 1
+// at the top, numbers growing clockwise, so the flow (towards lower
+// numbers) runs counter-clockwise.
+const (
+	ringC     = 150.0
+	ringIn    = 76.0
+	ringOut   = 146.0
+	ringStep  = 36.0
+	ringFish  = 111.0
+	ringLabel = 90.0
+	ringMan   = 128.0
+)
+
+func ringPoint(r, deg float64) (float64, float64) {
+	rad := deg * math.Pi / 180
+	return ringC + r*math.Sin(rad), ringC - r*math.Cos(rad)
+}
+
+func f1(x float64) string { return fmt.Sprintf("%.1f", x) }
+
+// SectionPath is the annular sector of section n.
+func SectionPath(n int) string {
+	a := float64(n-1) * ringStep
+	x1, y1 := ringPoint(ringOut, a-ringStep/2)
+	x2, y2 := ringPoint(ringOut, a+ringStep/2)
+	x3, y3 := ringPoint(ringIn, a+ringStep/2)
+	x4, y4 := ringPoint(ringIn, a-ringStep/2)
+	return fmt.Sprintf("M%s %s A%.0f %.0f 0 0 1 %s %s L%s %s A%.0f %.0f 0 0 0 %s %s Z",
+		f1(x1), f1(y1), ringOut, ringOut, f1(x2), f1(y2), f1(x3), f1(y3), ringIn, ringIn, f1(x4), f1(y4))
+}
+
+// SectionNumberXY places section n's number near the inner edge.
+func SectionNumberXY(n int) (string, string) {
+	x, y := ringPoint(ringLabel, float64(n-1)*ringStep)
+	return f1(x), f1(y + 6)
+}
+
+// AnglerXY places the angler of section n near the outer edge.
+func AnglerXY(n int) (string, string) {
+	x, y := ringPoint(ringMan, float64(n-1)*ringStep)
+	return f1(x), f1(y)
+}
+
+// BorderXY is the middle of salmon n, on the border of n and n+1.
+func BorderXY(n int) (string, string) {
+	x, y := ringPoint(ringFish, float64(n-1)*ringStep+ringStep/2)
+	return f1(x), f1(y)
+}
+
+// FishTransform turns a fish drawn at the origin along the ring.
+func FishTransform(n int) string {
+	x, y := BorderXY(n)
+	return fmt.Sprintf("translate(%s %s) rotate(%.0f)", x, y, float64(n-1)*ringStep+ringStep/2)
+}
+
+func akX(x, _ string) string { return x }
+func akY(_, y string) string { return y }
+
+func anglerMarkY(n int) string {
+	_, y := ringPoint(ringMan, float64(n-1)*ringStep)
+	return f1(y + 5)
+}
+
+func plusY(n int) string {
+	_, y := ringPoint(ringFish, float64(n-1)*ringStep+ringStep/2)
+	return f1(y + 7)
+}
+
+func manyY(n int) string {
+	_, y := ringPoint(ringFish, float64(n-1)*ringStep+ringStep/2)
+	return f1(y - 12)
+}
+
+// akMark is the letter drawn on an angler: T(ourist) or L(ocal).
+func akMark(a string) string {
+	if a == "tourist" {
+		return "T"
+	}
+	return "L"
+}
+
+func akStep(current bool) string {
+	if current {
+		return "step"
+	}
+	return "false"
+}
+
+// akHeading says whose turn it is and what they do now.
+func akHeading(vm AlaskaPlayVM) string {
+	switch {
+	case vm.Phase == "sit_out":
+		return vm.Current + " sits out this turn"
+	case vm.LastRound:
+		return vm.Current + "'s final turn"
+	}
+	return vm.Current + "'s turn"
+}
+
+// akPrompt is shown before the first move of a turn.
+func akPrompt(vm AlaskaPlayVM) string {
+	if vm.Phase == "sit_out" {
+		return vm.Current + " hooked a tourist and is calming them down: no cards this turn. Draw back to 4, then it is the next player's turn."
+	}
+	return "Salmon cards in " + vm.Current + "'s hand fall into the river first: " + vm.Right + " (on " + vm.Current + "'s right) lays each one across two sections. Then flow cards, then casts, anglers, eagle and bear."
+}
+
+// akHint says what tapping the river does now.
+func akHint(vm AlaskaPlayVM) string {
+	switch vm.Phase {
+	case "sit_out":
+		return ""
+	case "salmon":
+		return "Tap a + between two sections to lay a salmon there, or a section to cast, place an angler or send the eagle."
+	}
+	return "Tap a section to cast into it, place an angler or send the eagle."
+}
