@@ -3,6 +3,8 @@ package views
 import (
 	"strconv"
 	"strings"
+
+	"tablemate/views/i18n"
 )
 
 func itoa(n int) string { return strconv.Itoa(n) }
@@ -109,23 +111,23 @@ func hasAdjustment(p KKSPlayer) bool {
 // leagueSchemes are the scoring schemes offered, value and label.
 func leagueSchemes() [][2]string {
 	return [][2]string{
-		{"placing", "Points by place (e.g. 3/2/1/0)"},
-		{"total", "Total score over all games"},
-		{"wins", "Number of games won"},
-		{"elo", "Elo-style rating (start 1500)"},
+		{"placing", i18n.Key("Points by place (e.g. 3/2/1/0)")},
+		{"total", i18n.Key("Total score over all games")},
+		{"wins", i18n.Key("Number of games won")},
+		{"elo", i18n.Key("Elo-style rating (start 1500)")},
 	}
 }
 
 func pointsHeading(scheme string) string {
 	switch scheme {
 	case "total":
-		return "Score"
+		return i18n.Key("Score")
 	case "wins":
-		return "Wins"
+		return i18n.Key("Wins")
 	case "elo":
-		return "Rating"
+		return i18n.Key("Rating")
 	}
-	return "Points"
+	return i18n.Key("Points")
 }
 
 // listOf names a datalist only when there is one.
