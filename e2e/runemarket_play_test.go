@@ -118,6 +118,18 @@ func TestPlayAlongRuneMarketOnAPhone(t *testing.T) {
 					t.Errorf("turn 7's interest does not show the bandit's take: %q", text)
 				}
 				snapshot(t, ctx, "rune-market-bandit")
+				audit(t, ctx, "the interest phase")
+			}
+			if m.what == "bandit" {
+				// The purchase forms open, with their prices and choices.
+				run(t, ctx, "open the bandit purchase", tap(`[data-testid="buy-bandit"] summary`))
+				var price string
+				run(t, ctx, "price", chromedp.Text(`main`, &price, chromedp.ByQuery))
+				if !strings.Contains(price, "costs 3 runes of one colour") {
+					t.Errorf("the 3-player price is not shown")
+				}
+				audit(t, ctx, "the purchases phase")
+				m.acts = m.acts[1:] // already open
 			}
 			run(t, ctx, fmt.Sprintf("turn %d: %s", turn+1, m.what), m.acts...)
 			waitTrue(t, ctx, fmt.Sprintf("turn %d: %s recorded", turn+1, m.what),
@@ -136,6 +148,7 @@ func TestPlayAlongRuneMarketOnAPhone(t *testing.T) {
 	// The end: announced, with the ranking by the tie-break chain.
 	run(t, ctx, "the end", chromedp.WaitVisible(`[data-testid="game-end"]`, chromedp.ByQuery))
 	snapshot(t, ctx, "rune-market-end")
+	audit(t, ctx, "the end of the game")
 	steps = append(steps, []byte(`{"do":"finish"}`))
 	over, final, err := runemarket.Engine{}.Guide(players, []byte(setup), steps)
 	if err != nil || !over {

@@ -14,16 +14,18 @@ import (
 	"tablemate/scoring/kks"
 	"tablemate/scoring/kociaki"
 	"tablemate/scoring/kodiak"
+	"tablemate/scoring/runemarket"
 )
 
 // replays are the games with guided play as JSON (API.md): each replays a
 // game log and answers with the position and, once over, the result.
 var replays = map[string]func(body []byte) (any, error){
-	aufderhut.Slug: func(body []byte) (any, error) { return aufderhut.Replay(body) },
-	kks.Slug:       func(body []byte) (any, error) { return kks.Replay(body) },
-	kociaki.Slug:   func(body []byte) (any, error) { return kociaki.Replay(body) },
-	cambio.Slug:    func(body []byte) (any, error) { return cambio.Replay(body) },
-	kodiak.Slug:    func(body []byte) (any, error) { return kodiak.Replay(body) },
+	runemarket.Slug: func(body []byte) (any, error) { return runemarket.Replay(body) },
+	aufderhut.Slug:  func(body []byte) (any, error) { return aufderhut.Replay(body) },
+	kks.Slug:        func(body []byte) (any, error) { return kks.Replay(body) },
+	kociaki.Slug:    func(body []byte) (any, error) { return kociaki.Replay(body) },
+	cambio.Slug:     func(body []byte) (any, error) { return cambio.Replay(body) },
+	kodiak.Slug:     func(body []byte) (any, error) { return kodiak.Replay(body) },
 }
 
 // playGame answers POST /api/v1/games/:game/play: 200 with the replay's

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -232,4 +233,23 @@ func TestRuneMarketPlayWeight(t *testing.T) {
 		t.Errorf("the turn page weighs %d bytes compressed, over %d", total, pageBudget)
 	}
 	t.Logf("turn page with 5 players: %d bytes compressed", total)
+}
+
+// The guided game as JSON: a tie broken by the highest cards replays to its result; a
+// refused step stops the replay with its code; a bad log is a 400.
+func TestRuneMarketPlayAPI(t *testing.T) {
+	ts := newTestServer(t)
+	steps := `[{"do":"interest"},{"do":"rune","colour":"red","cards":[5]},{"do":"draw"},{"do":"interest"},{"do":"rune","colour":"red","cards":[4,6]},{"do":"finish","highest_number_cards":{"Ana":9,"Ben":3}}]`
+	status, ans := ts.postJSON("/api/v1/games/rune-market/play", `{"players":["Ana","Ben"],"market":{"red":2},"first":"Ana","steps":`+steps+`}`)
+	if res, _ := ans["result"].(map[string]any); status != http.StatusOK || ans["valid"] != true || res == nil || fmt.Sprint(res["winners"]) != "[Ana]" {
+		t.Fatalf("whole game: %d %v", status, ans)
+	}
+	status, ans = ts.postJSON("/api/v1/games/rune-market/play", `{"players":["Ana","Ben"],"market":{"red":2},"first":"Ana","steps":[{"do":"draw"}]}`)
+	errs, _ := ans["errors"].([]any)
+	if status != http.StatusOK || ans["valid"] != false || len(errs) != 1 || errs[0].(map[string]any)["code"] != "interest_first" {
+		t.Fatalf("refused step: %d %v", status, ans)
+	}
+	if status, ans = ts.postJSON("/api/v1/games/rune-market/play", `{"players":["Ana","Ben"],"market":{"red":2},"first":"Zoe"}`); status != http.StatusBadRequest {
+		t.Fatalf("unknown first player: %d %v", status, ans)
+	}
 }
