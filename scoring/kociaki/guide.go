@@ -157,15 +157,18 @@ func StepJSON(s Step) []byte {
 	case MeasureString:
 		w = map[string]any{"string_left": s.StringLeft}
 	default:
+		m := map[string]any{}
 		if s.Short {
-			w = map[string]bool{"short": true}
-			break
+			m["short"] = true
 		}
-		takes := make([]wireTake, len(s.Crossed))
-		for i, t := range s.Crossed {
-			takes[i] = wireTake{Toy: &t.Toy, Chip: t.Chip, Empty: t.Empty}
+		if !s.Short || len(s.Crossed) > 0 { // short with toys stays as sent, for the engine to refuse (KOC-5)
+			takes := make([]wireTake, len(s.Crossed))
+			for i, t := range s.Crossed {
+				takes[i] = wireTake{Toy: &t.Toy, Chip: t.Chip, Empty: t.Empty}
+			}
+			m["crossed"] = takes
 		}
-		w = map[string]any{"crossed": takes}
+		w = m
 	}
 	b, _ := json.Marshal(w)
 	return b

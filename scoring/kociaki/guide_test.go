@@ -62,6 +62,7 @@ func TestParseStepRoundTrips(t *testing.T) {
 		{Kind: PullString},
 		{Kind: PullString, Crossed: []Take{{Toy: 3}, {Toy: 7, Chip: 3}, {Toy: 10, Empty: true}}},
 		{Kind: PullString, Short: true},
+		{Kind: PullString, Short: true, Crossed: []Take{{Toy: 2}}},
 		{Kind: MeasureString, StringLeft: map[string]float64{"Ola": 35, "Ben": 20.5}},
 	} {
 		raw := StepJSON(s)
@@ -163,6 +164,36 @@ func TestGuideFinalCarriesVariantAndString(t *testing.T) {
 	}
 }
 
+func TestReplayWholeGame(t *testing.T) {
+	steps := []json.RawMessage{}
+	for r, c := range seq4 {
+		steps = append(steps, StepJSON(tile(c)))
+		for seat := range 4 {
+			steps = append(steps, StepJSON(pull((r+seat)%Toys+1)))
+		}
+	}
+	body, _ := json.Marshal(map[string]any{"players": names4, "start_tile": "yellow", "steps": steps})
+	ans, err := Replay(body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !ans.Valid || ans.State.Phase != "over" || ans.Result == nil || !ans.Result.Valid {
+		t.Fatalf("valid %v, phase %s, errors %v", ans.Valid, ans.State.Phase, ans.Errors)
+	}
+	// 48 crossings; a pile gives at most its 5 chips, later crossings nothing.
+	crossed := map[int]int{}
+	for r := range seq4 {
+		for seat := range 4 {
+			crossed[(r+seat)%Toys+1]++
+		}
+	}
+	for _, p := range ans.State.Piles {
+		if want := min(crossed[p.Toy], 5); len(p.Taken) != want || p.Left != 5-want {
+			t.Errorf("toy %d crossed %d times: %d chips taken, %d left", p.Toy, crossed[p.Toy], len(p.Taken), p.Left)
+		}
+	}
+}
+
 func TestReplay(t *testing.T) {
 	body := `{"players":["Ola","Ben","Cyd"],"start_tile":"yellow","steps":[
 		{"tile":"turquoise","piece":"chair"},{"crossed":[{"toy":1}]},{"crossed":[{"toy":1}]},{"crossed":[]}]}`
@@ -213,7 +244,7 @@ func FuzzParseSetup(f *testing.F) {
 
 func FuzzParseStep(f *testing.F) {
 	for _, s := range []string{`{"tile":"yellow","piece":"table"}`, `{"crossed":[{"toy":3},{"toy":7,"chip":3},{"toy":1,"empty":true}]}`,
-		`{"crossed":[]}`, `{"short":true}`, `{"string_left":{"Ola":3.5}}`, `{}`, `{"crossed":[{"toy":-4,"chip":99}]}`} {
+		`{"crossed":[]}`, `{"short":true}`, `{"short":true,"crossed":[{"toy":4}]}`, `{"string_left":{"Ola":3.5}}`, `{}`, `{"crossed":[{"toy":-4,"chip":99}]}`} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, raw []byte) {
@@ -240,6 +271,16 @@ func FuzzParseStep(f *testing.F) {
 func FuzzReplay(f *testing.F) {
 	f.Add([]byte(`{"players":["Ola","Ben","Cyd"],"start_tile":"yellow","steps":[{"tile":"turquoise"},{"crossed":[{"toy":1}]},{"crossed":[{"toy":1,"chip":3}]},{"crossed":[]}]}`))
 	f.Add([]byte(`{"players":["A","B"],"start_tile":"green","options":{"variant":"experienced"},"steps":[{"tile":"green"}]}`))
+	// A whole 4-player game: every chip is known, so none is said.
+	steps := []json.RawMessage{}
+	for r, c := range seq4 {
+		steps = append(steps, StepJSON(tile(c)))
+		for seat := range 4 {
+			steps = append(steps, StepJSON(pull((r+seat)%Toys+1)))
+		}
+	}
+	whole, _ := json.Marshal(map[string]any{"players": names4, "start_tile": "yellow", "steps": steps})
+	f.Add(whole)
 	f.Fuzz(func(t *testing.T, body []byte) {
 		ans, err := Replay(body)
 		if err != nil {
