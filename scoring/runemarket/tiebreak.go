@@ -38,8 +38,8 @@ func breakTie(s State, players []scoring.PlayerResult) tieBreak {
 		}
 		if len(missing) > 0 {
 			out.Winners = names(s, tied)
-			out.Open = fmt.Sprintf("%s tie on %d points with equal boat shelters and bandits: enter the highest number card in hand for %s",
-				list(names(s, tied)), top, list(missing))
+			out.Open = fmt.Sprintf("%s tie on %s with equal boat shelters and bandits: enter the highest number card in hand for %s",
+				list(names(s, tied)), plural(top, "point"), list(missing))
 			out.Violations = checkRPS(s, rps, tied, "")
 			return out
 		}
@@ -52,8 +52,8 @@ func breakTie(s State, players []scoring.PlayerResult) tieBreak {
 	}
 	if rps == "" {
 		out.Winners = names(s, tied)
-		out.Open = fmt.Sprintf("%s tie on %d points, boat shelters, bandits and highest number card: enter the winner of rock-paper-scissors (best of 3)",
-			list(names(s, tied)), top)
+		out.Open = fmt.Sprintf("%s tie on %s, boat shelters, bandits and highest number card: enter the winner of rock-paper-scissors (best of 3)",
+			list(names(s, tied)), plural(top, "point"))
 		return out
 	}
 	if v := checkRPS(s, rps, tied, ""); len(v) > 0 {
