@@ -172,14 +172,14 @@ func KodiakPlay(vm KodiakPlayVM) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 12, "<p class=\"muted small\" id=\"turn-label\">Whose turn</p><p class=\"play-whose\" data-testid=\"to-move\" aria-live=\"polite\" aria-labelledby=\"turn-label\">")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 12, "<p class=\"muted small\" id=\"turn-label\">Whose turn</p><p class=\"play-whose\" data-testid=\"to-move\" aria-live=\"polite\">")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var11 string
 				templ_7745c5c3_Var11, templ_7745c5c3_Err = templ.JoinStringErrs(vm.Current)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/kodiak_play.templ`, Line: 26, Col: 108}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/kodiak_play.templ`, Line: 26, Col: 79}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var11))
 				if templ_7745c5c3_Err != nil {
