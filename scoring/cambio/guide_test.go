@@ -254,3 +254,26 @@ func TestReplay(t *testing.T) {
 		}
 	}
 }
+
+func FuzzReplay(f *testing.F) {
+	f.Add([]byte(`{"players":["Ana","Ben","Cy"],"dealer":2,"options":{"target":20},"steps":[{"done":2},{"penalty":1,"delta":1},{"cambio":0},{"done":1},{"done":2},{"score":{"players":[{"name":"Ana","cards":["1"],"cambio":true},{"name":"Ben","cards":["13","13"]},{"name":"Cy","cards":["5"]}]}}]}`))
+	f.Add([]byte(`{"players":["Ana","Ben"],"steps":[{"out":1},{"score":{"players":[{"name":"Ana","cards":["v:-2"]},{"name":"Ben"}]}}]}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		ans, err := Replay(b)
+		if err != nil {
+			var in *scoring.InputError
+			if !errors.As(err, &in) {
+				t.Fatalf("not an InputError: %T %v", err, err)
+			}
+			return
+		}
+		// Errors hold at most the one step replay stopped at, and a
+		// finished game comes with its score.
+		if len(ans.Errors) > 1 || ans.Valid != (len(ans.Errors) == 0) || (ans.State.Phase == "over") != (ans.Result != nil) {
+			t.Fatalf("answer %+v", ans)
+		}
+		if _, err := json.Marshal(ans); err != nil {
+			t.Fatal(err)
+		}
+	})
+}

@@ -178,3 +178,24 @@ func TestReplay(t *testing.T) {
 		}
 	}
 }
+
+func FuzzReplay(f *testing.F) {
+	f.Add([]byte(`{"players":["Ana","Ben"],"kodiak":1,"options":{"cycles":1},"steps":[{"done":1},{"pounce":1},{"hairball":0,"delta":1},{"out":0},{"score":{"players":[{"name":"Ana","hairballs_discarded":1},{"name":"Ben","kodiak":true,"cards":["4"],"pounces":1}]}}]}`))
+	f.Add([]byte(`{"players":["Ana","Ben","Cy"],"steps":[{"pounce":1},{"pounce":1},{"pounce":1},{"pounce":1}]}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		ans, err := Replay(b)
+		if err != nil {
+			var in *scoring.InputError
+			if !errors.As(err, &in) {
+				t.Fatalf("not an InputError: %T %v", err, err)
+			}
+			return
+		}
+		if len(ans.Errors) > 1 || ans.Valid != (len(ans.Errors) == 0) || (ans.State.Phase == "over") != (ans.Result != nil) {
+			t.Fatalf("answer %+v", ans)
+		}
+		if ans.State.Pounces < 0 || ans.State.Pounces > MaxPounces {
+			t.Fatalf("pounces %d outside 0–3 (KOD-1)", ans.State.Pounces)
+		}
+	})
+}
