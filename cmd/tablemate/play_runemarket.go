@@ -23,6 +23,7 @@ type runeMarketPlay struct{}
 func rmPage(c echo.Context, t sessions.Table) views.Page {
 	p := page(c, t.Name)
 	p.Styles = []string{"css/play-runemarket.css"}
+	p.Scripts = []string{"js/play-runemarket.js"}
 	return p
 }
 
