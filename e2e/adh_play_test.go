@@ -107,6 +107,11 @@ func TestPlayAlongADHOnAPhone(t *testing.T) {
 		t.Errorf("swap-back hint %q", hint)
 	}
 	snapshot(t, ctx, "adh-play-swap-back")
+	var fits bool
+	run(t, ctx, "page width", chromedp.Evaluate(`document.documentElement.scrollWidth <= window.innerWidth`, &fits))
+	if !fits {
+		t.Error("the turn page is wider than the phone")
+	}
 	run(t, ctx, "swap back", tap(`[data-testid="spot-1"]`))
 	next(aufderhut.Step{Swap: [2]int{5, 1}})
 	run(t, ctx, "warning", chromedp.WaitVisible(`[data-testid="swap-back-warning"]`, chromedp.ByQuery))
