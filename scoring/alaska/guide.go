@@ -2,6 +2,7 @@ package alaska
 
 import (
 	"encoding/json"
+	"errors"
 	"slices"
 	"strings"
 
@@ -88,4 +89,111 @@ func (Engine) Guide(players []string, setup []byte, steps [][]byte) (bool, []byt
 	}
 	final, err := json.Marshal(map[string]any{"players": pos.Final()})
 	return true, final, err
+}
+
+// PlayAnswer is the 200 answer of POST /api/v1/games/alaska/play (API.md
+// "Guided play as JSON"): the refused step, if any (replay stops there),
+// the position after the last accepted step and, once the game is over,
+// the /score answer of its final state (else null).
+type PlayAnswer struct {
+	Valid  bool            `json:"valid"`
+	Errors []StepError     `json:"errors"`
+	State  PlayState       `json:"state"`
+	Result *scoring.Result `json:"result"`
+}
+
+// PlayState is a position as the play API shows it: only what is public.
+type PlayState struct {
+	Turn      int        `json:"turn"`
+	Player    string     `json:"player"` // to move, "" once over
+	Phase     Phase      `json:"phase"`
+	DrawPile  int        `json:"draw_pile"`
+	LastRound bool       `json:"last_round"`
+	TurnsLeft int        `json:"turns_left"`
+	GameOver  bool       `json:"game_over"`
+	River     River      `json:"river"`
+	PlacedBy  []string   `json:"placed_by"`
+	Players   []SeatJSON `json:"players"`
+	Events    []Event    `json:"events"` // this turn's moves, told
+}
+
+// SeatJSON is one player as the play API shows them.
+type SeatJSON struct {
+	Name    string `json:"name"`
+	Salmon  int    `json:"salmon"`
+	Hand    int    `json:"hand"`
+	SitsOut bool   `json:"sits_out"`
+}
+
+// View is the position as the play API shows it.
+func (p Position) View() PlayState {
+	v := PlayState{Turn: p.Turn, Player: p.ToMove(), Phase: p.Phase, DrawPile: p.DrawPile, LastRound: p.LastRound,
+		TurnsLeft: p.TurnsLeft, GameOver: p.Over(), River: p.River, PlacedBy: p.PlacedBy[:], Players: []SeatJSON{}, Events: []Event{}}
+	for _, s := range p.Players {
+		v.Players = append(v.Players, SeatJSON(s))
+	}
+	v.Events = append(v.Events, p.Events...)
+	return v
+}
+
+// Replay answers POST /api/v1/games/alaska/play:
+// {"players": [...], "first": "Ana", "draw_pile": 9, "steps": [...]}.
+// A body that is not a game log (bad JSON, unknown fields, an unreadable
+// step, bad names, a setup that cannot start) is a *scoring.InputError
+// naming the field; refused steps are in the answer's errors.
+func Replay(body []byte) (PlayAnswer, error) {
+	var req struct {
+		Players  []string          `json:"players"`
+		First    string            `json:"first"`
+		DrawPile *int              `json:"draw_pile"`
+		Steps    []json.RawMessage `json:"steps"`
+	}
+	if err := scoring.Decode(body, &req, ""); err != nil {
+		return PlayAnswer{}, err
+	}
+	if req.Players == nil {
+		return PlayAnswer{}, scoring.Errorf("players", "a list of player names is required")
+	}
+	if err := scoring.CheckNames("players", req.Players); err != nil {
+		if in, ok := errors.AsType[*scoring.InputError](err); ok {
+			return PlayAnswer{}, scoring.Errorf(strings.TrimSuffix(in.Field, ".name"), "%s", in.Message)
+		}
+		return PlayAnswer{}, err
+	}
+	steps := make([]Step, len(req.Steps))
+	for i, raw := range req.Steps {
+		s, err := ParseStep(raw)
+		if err != nil {
+			if in, ok := errors.AsType[*scoring.InputError](err); ok {
+				return PlayAnswer{}, scoring.Errorf(scoring.Index("steps", i)+strings.TrimPrefix(in.Field, "step"), "%s", in.Message)
+			}
+			return PlayAnswer{}, err
+		}
+		steps[i] = s
+	}
+	names := make([]string, len(req.Players))
+	for i, n := range req.Players {
+		names[i] = strings.TrimSpace(n)
+	}
+	pos, serr := Start(names, strings.TrimSpace(req.First), req.DrawPile)
+	if serr != nil {
+		field := map[string]string{"player_count": "players", "unknown_player": "first", "draw_pile": "draw_pile"}[serr.Code]
+		return PlayAnswer{}, scoring.Errorf(field, "%s (rule %s)", serr.Message, serr.Rule)
+	}
+	ans := PlayAnswer{Valid: true, Errors: []StepError{}}
+	for _, s := range steps {
+		next, serr := pos.Apply(s)
+		if serr != nil {
+			ans.Valid = false
+			ans.Errors = append(ans.Errors, *serr)
+			break
+		}
+		pos = next
+	}
+	ans.State = pos.View()
+	if pos.Over() {
+		r := Score(pos.State())
+		ans.Result = &r
+	}
+	return ans, nil
 }

@@ -3,6 +3,7 @@ package alaska
 import (
 	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 
 	"tablemate/scoring"
@@ -209,6 +210,63 @@ func FuzzParseStep(f *testing.F) {
 		}
 		if _, err := json.Marshal(next.Final()); err != nil {
 			t.Fatal(err)
+		}
+	})
+}
+
+func TestReplay(t *testing.T) {
+	body := func(steps []string) []byte {
+		return []byte(`{"players":["Ana","Ben"],"first":"Ana","draw_pile":9,"steps":[` + strings.Join(steps, ",") + `]}`)
+	}
+	ans, err := Replay(body(scriptedSteps))
+	if err != nil || !ans.Valid || ans.Result == nil || !ans.State.GameOver {
+		t.Fatalf("whole game: %+v %v", ans, err)
+	}
+	if ans.Result.Players[0].Total != 2 || ans.Result.Winners[0] != "Ana" {
+		t.Errorf("result %+v", ans.Result)
+	}
+	// Replay stops at the first refused step, with the position before it.
+	ans, err = Replay(body([]string{`{"do":"salmon","at":4}`, `{"do":"end"}`, `{"do":"flow"}`}))
+	if err != nil || ans.Valid || len(ans.Errors) != 1 || ans.Errors[0].Code != "keep_too_many" || ans.Errors[0].Step != 2 || ans.Result != nil {
+		t.Fatalf("refused: %+v %v", ans, err)
+	}
+	if ans.State.River.SalmonAt(4) != 1 || ans.State.Players[0].Hand != 3 || ans.State.Phase != PhaseSalmon {
+		t.Errorf("state before the refusal: %+v", ans.State)
+	}
+	for _, c := range []struct{ body, field string }{
+		{`{"players":["Ana"," ana "]}`, "players[1]"},
+		{`{"first":"Ana"}`, "players"},
+		{`{"players":["Ana","Ben"],"steps":[{"do":"cast"},{"do":"x"}]}`, "steps[1].do"},
+		{`{"players":["Ana","Ben"],"first":"Zoe"}`, "first"},
+		{`{"players":["Ana","Ben","Cy","Dee","Eve"]}`, "players"},
+		{`{"players":["Ana","Ben"],"draw_pile":100}`, "draw_pile"},
+		{`{"players":["Ana","Ben"],"fish":1}`, "fish"},
+	} {
+		_, err := Replay([]byte(c.body))
+		var in *scoring.InputError
+		if !errors.As(err, &in) || in.Field != c.field {
+			t.Errorf("%s: %v, want field %s", c.body, err, c.field)
+		}
+	}
+}
+
+// FuzzReplay: no body may panic or come back as anything but an answer
+// or an input error.
+func FuzzReplay(f *testing.F) {
+	f.Add([]byte(`{"players":["Ana","Ben"],"first":"Ana","draw_pile":9,"steps":[` + strings.Join(scriptedSteps, ",") + `]}`))
+	f.Add([]byte(`{"players":["Ana","Ben"],"steps":[{"do":"bear_eat","player":"Ben"}]}`))
+	f.Add([]byte(`{"players":[]}`))
+	f.Fuzz(func(t *testing.T, body []byte) {
+		ans, err := Replay(body)
+		if err != nil {
+			var in *scoring.InputError
+			if !errors.As(err, &in) {
+				t.Fatalf("not an input error: %v", err)
+			}
+			return
+		}
+		if ans.Valid != (len(ans.Errors) == 0) || (ans.Result != nil) != ans.State.GameOver {
+			t.Fatalf("inconsistent answer: %+v", ans)
 		}
 	})
 }
