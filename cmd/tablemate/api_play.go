@@ -26,6 +26,7 @@ var replays = map[string]func(body []byte) (any, error){
 	kociaki.Slug:    func(body []byte) (any, error) { return kociaki.Replay(body) },
 	cambio.Slug:     func(body []byte) (any, error) { return cambio.Replay(body) },
 	kodiak.Slug:     func(body []byte) (any, error) { return kodiak.Replay(body) },
+	"alaska":        alaskaReplay, // alaska.Slug
 }
 
 // playGame answers POST /api/v1/games/:game/play: 200 with the replay's

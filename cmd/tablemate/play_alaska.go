@@ -20,6 +20,9 @@ import (
 // turn, the salmon caught and the draw pile.
 type alaskaPlay struct{}
 
+// alaskaReplay answers POST /api/v1/games/alaska/play (the replays map).
+func alaskaReplay(body []byte) (any, error) { return alaska.Replay(body) }
+
 // alaskaStyles is the page's own stylesheet.
 var alaskaStyles = []string{"css/play-alaska.css"}
 

@@ -220,3 +220,24 @@ func TestAlaskaPlayWeighsLittle(t *testing.T) {
 		t.Logf("%s: %d bytes", path, total)
 	}
 }
+
+func TestAlaskaPlayAPI(t *testing.T) {
+	ts := newTestServer(t)
+	var moves []string
+	for _, m := range akScript {
+		s, _ := parseAlaskaMove(m.move)
+		moves = append(moves, string(alaska.StepJSON(s)))
+	}
+	status, out := ts.postJSON("/api/v1/games/alaska/play", `{"players":["Ana","Ben"],"first":"Ana","draw_pile":9,"steps":[`+strings.Join(moves, ",")+`]}`)
+	if status != http.StatusOK || out["valid"] != true || out["result"] == nil {
+		t.Fatalf("whole game: %d %v", status, out)
+	}
+	status, out = ts.postJSON("/api/v1/games/alaska/play", `{"players":["Ana","Ben"],"steps":[{"do":"end"}]}`)
+	errs, _ := out["errors"].([]any)
+	if status != http.StatusOK || out["valid"] != false || len(errs) != 1 || errs[0].(map[string]any)["code"] != "keep_too_many" {
+		t.Fatalf("refused step: %d %v", status, out)
+	}
+	if status, out = ts.postJSON("/api/v1/games/alaska/play", `{"players":["Ana","Ben"],"steps":[{"do":"swim"}]}`); status != http.StatusBadRequest {
+		t.Fatalf("unreadable step: %d %v", status, out)
+	}
+}
