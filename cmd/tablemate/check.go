@@ -15,7 +15,7 @@ import (
 
 // checkIndex lists the games whose scores can be checked.
 func (a *app) checkIndex(c echo.Context) error {
-	return render(c, http.StatusOK, views.CheckIndex(views.CheckIndexVM{Page: page(c, "Check a score"), Games: games.Infos()}))
+	return render(c, http.StatusOK, views.CheckIndex(views.CheckIndexVM{Page: page(c, tr(c, "Check a score")), Games: games.Infos()}))
 }
 
 // checkForm renders a game's checker: its editor, or the JSON form.
@@ -28,15 +28,16 @@ func (a *app) checkForm(c echo.Context) error {
 	if ed, ok := editorFor(info.Slug); ok && !ed.rounds { // round games: check a whole game as JSON
 		return render(c, http.StatusOK, ed.page(checkEntry(c, info, nil, nil)))
 	}
-	vm := views.JSONCheckVM{Page: page(c, "Check "+info.Title), Form: form(c, 0), Game: info}
+	vm := views.JSONCheckVM{Page: page(c, tr(c, "Check %s", info.Title)), Form: form(c, 0), Game: info}
 	return render(c, http.StatusOK, views.JSONCheck(vm))
 }
 
 func checkEntry(c echo.Context, info scoring.Info, values map[string][]string, errs views.Errors) entry {
 	return entry{
-		Page: page(c, "Check "+info.Title), Form: form(c, 0), Values: values, Errors: errs,
-		Heading: "Check a score", Action: "/check/" + info.Slug, Submit: "Check the score",
-		Intro: "Name the players and enter what each has in front of them. Nothing is saved.",
+		ctx:  c.Request().Context(),
+		Page: page(c, tr(c, "Check %s", info.Title)), Form: form(c, 0), Values: values, Errors: errs,
+		Heading: tr(c, "Check a score"), Action: "/check/" + info.Slug, Submit: tr(c, "Check the score"),
+		Intro: tr(c, "Name the players and enter what each has in front of them. Nothing is saved."),
 	}
 }
 
@@ -49,7 +50,7 @@ func (a *app) submitCheck(c echo.Context) error {
 	info := engine.Info()
 	values, err := c.FormParams()
 	if err != nil {
-		return echo.NewHTTPError(http.StatusBadRequest, "The form could not be read.")
+		return echo.NewHTTPError(http.StatusBadRequest, tr(c, "The form could not be read."))
 	}
 	ed, hasEditor := editorFor(info.Slug)
 	hasEditor = hasEditor && !ed.rounds
@@ -72,7 +73,7 @@ func (a *app) submitCheck(c echo.Context) error {
 		if hasEditor {
 			return render(c, http.StatusUnprocessableEntity, ed.page(checkEntry(c, info, values, views.Errors{remapField(in.Field, slots): in.Message})))
 		}
-		vm := views.JSONCheckVM{Page: page(c, "Check "+info.Title), Form: form(c, 0), Game: info, Body: string(body),
+		vm := views.JSONCheckVM{Page: page(c, tr(c, "Check %s", info.Title)), Form: form(c, 0), Game: info, Body: string(body),
 			Errors: views.Errors{"state": in.Error()}}
 		return render(c, http.StatusUnprocessableEntity, views.JSONCheck(vm))
 	}
@@ -80,8 +81,8 @@ func (a *app) submitCheck(c echo.Context) error {
 		return err
 	}
 	vm := views.ResultVM{
-		Page: page(c, "Checked score"), Heading: "Checked score", GameTitle: info.Title, Result: res,
-		BackURL: "/check/" + info.Slug, BackLabel: "Check another",
+		Page: page(c, tr(c, "Checked score")), Heading: tr(c, "Checked score"), GameTitle: info.Title, Result: res,
+		BackURL: "/check/" + info.Slug, BackLabel: tr(c, "Check another"),
 	}
 	if hasEditor {
 		if ed.display != nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"net/url"
 	"strconv"
@@ -33,7 +34,7 @@ type editor struct {
 	rounds bool
 	// progress says in words how close a game in progress is to its end,
 	// e.g. "Ben is 6 points from 50" (round-based games; optional).
-	progress func(res scoring.Result) string
+	progress func(ctx context.Context, res scoring.Result) string
 	// noun names what the entry page asks for ("final collections") and
 	// intro says what to enter; empty means the KKS wording.
 	noun, intro string
@@ -44,6 +45,8 @@ type entry struct {
 	views.Page
 	views.Form
 	Heading, Intro, Action, Submit string
+	// ctx is the request's context: its language (nil = English).
+	ctx context.Context
 	// Names are the table's players; nil on the check page, where the
 	// players are named in the form.
 	Names  []string

@@ -83,27 +83,27 @@ func attach(c echo.Context, name string) {
 
 // importForm shows the upload form for an exported table.
 func (a *app) importForm(c echo.Context) error {
-	return render(c, http.StatusOK, views.ImportTable(views.ImportVM{Page: page(c, "Import a table"), Form: form(c, 0)}))
+	return render(c, http.StatusOK, views.ImportTable(views.ImportVM{Page: page(c, tr(c, "Import a table")), Form: form(c, 0)}))
 }
 
 // importTable stores an uploaded export as a new table, or says why not.
 func (a *app) importTable(c echo.Context) error {
 	fail := func(msg string) error {
-		vm := views.ImportVM{Page: page(c, "Import a table"), Form: form(c, 0), Error: msg}
+		vm := views.ImportVM{Page: page(c, tr(c, "Import a table")), Form: form(c, 0), Error: msg}
 		return render(c, http.StatusUnprocessableEntity, views.ImportTable(vm))
 	}
 	fh, err := c.FormFile("file")
 	if err != nil {
-		return fail("Choose the .json file a table was exported to.")
+		return fail(tr(c, "Choose the .json file a table was exported to."))
 	}
 	f, err := fh.Open()
 	if err != nil {
-		return fail("The file could not be read.")
+		return fail(tr(c, "The file could not be read."))
 	}
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, scoring.MaxBody+1))
 	if err != nil {
-		return fail("The file could not be read.")
+		return fail(tr(c, "The file could not be read."))
 	}
 	var kind struct {
 		Format string `json:"format"`
@@ -120,7 +120,7 @@ func (a *app) importTable(c echo.Context) error {
 	}
 	var in *scoring.InputError
 	if errors.As(err, &in) {
-		return fail("Nothing was imported: " + in.Error())
+		return fail(tr(c, "Nothing was imported: %s", in.Error()))
 	}
 	if err != nil {
 		return err

@@ -11,6 +11,7 @@ import (
 	"tablemate/scoring"
 	"tablemate/scoring/aufderhut"
 	"tablemate/views"
+	"tablemate/views/i18n"
 )
 
 // adhSlots is the number of player seats on the check page (ADH-1: 2–6).
@@ -27,8 +28,8 @@ type adhState struct {
 
 func adhEditor() editor {
 	return editor{page: adhPage, parse: parseADHForm, values: adhValues, display: adhDisplay,
-		noun:  "final collections",
-		intro: "Count each player's characters, bald heads and wonderhats at the end of the game."}
+		noun:  i18n.Key("final collections"),
+		intro: i18n.Key("Count each player's characters, bald heads and wonderhats at the end of the game.")}
 }
 
 // parseADHForm turns the posted editor into the engine's JSON. On the

@@ -7,6 +7,7 @@ import (
 
 	"tablemate/scoring/alaska"
 	"tablemate/views"
+	"tablemate/views/i18n"
 )
 
 type alaskaPlayer struct {
@@ -17,10 +18,10 @@ type alaskaPlayer struct {
 // alaskaEditor enters the salmon each player caught (ruling ALA-1).
 func alaskaEditor() editor {
 	return counterSpec{
-		title: "Alaska", noun: "catch", slots: alaska.MaxPlayers,
-		intro: "Count the salmon each player caught and laid next to them.",
+		title: "Alaska", noun: i18n.Key("catch"), slots: alaska.MaxPlayers,
+		intro: i18n.Key("Count the salmon each player caught and laid next to them."),
 		fields: func(i int, _ []string) []views.CounterField {
-			return []views.CounterField{numberField(i, "salmon", "Salmon caught", "")}
+			return []views.CounterField{numberField(i, "salmon", i18n.Key("Salmon caught"), "")}
 		},
 		player: func(v url.Values, i int, name string) (any, error) {
 			n, err := number(v, pfield(i, "salmon"), "salmon caught")

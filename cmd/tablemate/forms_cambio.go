@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/url"
@@ -13,6 +14,7 @@ import (
 	"tablemate/scoring/cambio"
 	"tablemate/sessions"
 	"tablemate/views"
+	"tablemate/views/i18n"
 )
 
 // cambioEditor enters a Cambio game one round at a time (docs/api-rounds.md).
@@ -20,7 +22,7 @@ func cambioEditor() editor {
 	return editor{
 		page: cambioPage, parse: parseCambioRound, values: roundValues,
 		rounds: true, progress: cambioProgress,
-		noun: "round", intro: "Enter the cards each player has left and who called Cambio.",
+		noun: i18n.Key("round"), intro: i18n.Key("Enter the cards each player has left and who called Cambio."),
 	}
 }
 
@@ -174,8 +176,8 @@ func roundPlayers(e entry, read func(string) (title string, points int, err erro
 func roundVM(e entry, game string, round int) views.RoundEntryVM {
 	vm := views.RoundEntryVM{
 		Page: e.Page, Form: e.Form, Game: game, Action: e.Action, Errors: e.Errors,
-		Heading: fmt.Sprintf("Game %d · round %d", e.GameNumber, round), Round: round,
-		Intro: e.Intro, Submit: fmt.Sprintf("Save round %d", round), Options: string(e.Options),
+		Heading: i18n.T(e.ctx, "Game %d · round %d", e.GameNumber, round), Round: round,
+		Intro: e.Intro, Submit: i18n.T(e.ctx, "Save round %d", round), Options: string(e.Options),
 	}
 	if e.GameNumber == 0 { // not from a table (never shown today)
 		vm.Heading = e.Heading
@@ -210,7 +212,7 @@ func cambioPage(e entry) templ.Component {
 	}
 	vm := roundVM(e, "Cambio", round)
 	if n := len(e.Names); n > 0 {
-		vm.Dealer = "Dealer: " + e.Names[cambio.Dealer(round, n)]
+		vm.Dealer = i18n.T(e.ctx, "Dealer: %s", e.Names[cambio.Dealer(round, n)])
 	}
 	vm.Chosen = "none"
 	if e.Values != nil && e.Values.Get("cambio") != "" {
@@ -225,7 +227,7 @@ func cambioPage(e entry) templ.Component {
 
 // cambioProgress names who is closest to the target: "Ana is 11 points
 // from 50". Tables start games with the default target (50).
-func cambioProgress(res scoring.Result) string {
+func cambioProgress(ctx context.Context, res scoring.Result) string {
 	if len(res.Players) == 0 {
 		return ""
 	}
@@ -239,20 +241,13 @@ func cambioProgress(res scoring.Result) string {
 			who = append(who, p.Name)
 		}
 	}
-	verb := "is"
-	if len(who) > 1 {
-		verb = "are"
-	}
 	gap := cambio.DefaultTarget - high
-	return fmt.Sprintf("%s %s %s from %d: the game ends after the round in which a total reaches %d.",
-		joinNames(who), verb, pointsWord(gap), cambio.DefaultTarget, cambio.DefaultTarget)
-}
-
-func pointsWord(n int) string {
-	if n == 1 {
-		return "1 point"
+	if len(who) > 1 {
+		return i18n.N(ctx, gap, "%[1]s are 1 point from %[2]d: the game ends after the round in which a total reaches %[2]d.",
+			"%[2]s are %[1]d points from %[3]d: the game ends after the round in which a total reaches %[3]d.", i18n.JoinNames(ctx, who), cambio.DefaultTarget)
 	}
-	return strconv.Itoa(n) + " points"
+	return i18n.N(ctx, gap, "%[1]s is 1 point from %[2]d: the game ends after the round in which a total reaches %[2]d.",
+		"%[2]s is %[1]d points from %[3]d: the game ends after the round in which a total reaches %[3]d.", who[0], cambio.DefaultTarget)
 }
 
 // finishedRounds announces the last game of a round-based table when it is
@@ -271,4 +266,12 @@ func finishedRounds(t sessions.Table, base string) *views.GameOverVM {
 	}
 	vm.Total, _ = g.Result.Total(g.Result.Winners[0])
 	return vm
+}
+
+// pointsWord writes "1 point" or "n points" (English; guided play's texts).
+func pointsWord(n int) string {
+	if n == 1 {
+		return "1 point"
+	}
+	return strconv.Itoa(n) + " points"
 }

@@ -12,6 +12,7 @@ import (
 	"tablemate/scoring"
 	"tablemate/scoring/kociaki"
 	"tablemate/views"
+	"tablemate/views/i18n"
 )
 
 // kocSlots is the number of player seats on the check page (KOC-1: 2–4).
@@ -25,8 +26,8 @@ type kocState struct {
 
 func kocEditor() editor {
 	return editor{page: kocPage, parse: parseKocForm, values: kocValues,
-		noun:  "toy chips",
-		intro: "Enter the chips each player took from each toy's pile, and the string left if totals tie."}
+		noun:  i18n.Key("toy chips"),
+		intro: i18n.Key("Enter the chips each player took from each toy's pile, and the string left if totals tie.")}
 }
 
 // kocChips reads one toy's chips as typed: "2 3", "2,3" or "2+3".
@@ -171,9 +172,9 @@ func kocPage(e entry) templ.Component {
 func kocPileText(p kociaki.Pile) string {
 	switch {
 	case !p.Possible:
-		return "pile: these chips cannot all come from one pile"
+		return i18n.Key("pile: these chips cannot all come from one pile")
 	case len(p.Next) == 0:
-		return "pile: used up"
+		return i18n.Key("pile: used up")
 	}
 	next := make([]string, len(p.Next))
 	for i, n := range p.Next {

@@ -1,8 +1,8 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
-	"fmt"
 	"net/url"
 	"strconv"
 	"strings"
@@ -12,6 +12,7 @@ import (
 	"tablemate/scoring"
 	"tablemate/scoring/kodiak"
 	"tablemate/views"
+	"tablemate/views/i18n"
 )
 
 // kodiakEditor enters a Kodiak game one round at a time (docs/api-rounds.md).
@@ -19,7 +20,7 @@ func kodiakEditor() editor {
 	return editor{
 		page: kodiakPage, parse: parseKodiakRound, values: roundValues,
 		rounds: true, progress: kodiakProgress,
-		noun: "round", intro: "Enter who was Kodiak, the cards each player has left, pounces and hairballs.",
+		noun: i18n.Key("round"), intro: i18n.Key("Enter who was Kodiak, the cards each player has left, pounces and hairballs."),
 	}
 }
 
@@ -108,12 +109,12 @@ func kodiakPage(e entry) templ.Component {
 	if n > 0 {
 		seat := kodiak.KodiakSeat(round, kodiakStart(s), n)
 		vm.Chosen = strconv.Itoa(seat)
-		vm.Dealer = "Kodiak by the rotation: " + e.Names[seat]
+		vm.Dealer = i18n.T(e.ctx, "Kodiak by the rotation: %s", e.Names[seat])
 		opts := s.Options
 		if len(s.Players) == 0 { // a new game starts with the table's options
 			opts = kodiak.Options{Cycles: optionCycles(e.Options)}
 		}
-		vm.Heading += fmt.Sprintf(" of %d", opts.GameRounds(n))
+		vm.Heading = i18n.T(e.ctx, "Game %d · round %d of %d", e.GameNumber, round, opts.GameRounds(n))
 	}
 	if e.Values != nil && e.Values.Get("kodiak") != "" {
 		vm.Chosen = e.Values.Get("kodiak")
@@ -149,7 +150,7 @@ func optionCycles(opts json.RawMessage) int {
 // kodiakProgress says which round comes next and whose turn it is to be
 // Kodiak: "Next: round 4 of 6, Ben is Kodiak". It reads the first round's
 // Kodiak from the breakdown ("round 1 (Kodiak): …"); tables play one cycle.
-func kodiakProgress(res scoring.Result) string {
+func kodiakProgress(ctx context.Context, res scoring.Result) string {
 	n := len(res.Players)
 	if n == 0 {
 		return ""
@@ -166,5 +167,5 @@ func kodiakProgress(res scoring.Result) string {
 	next := played + 1
 	total := kodiak.Options{}.GameRounds(n)
 	who := res.Players[kodiak.KodiakSeat(next, start, n)].Name
-	return fmt.Sprintf("Next: round %d of %d, %s is Kodiak. Fewest points after %d rounds wins.", next, total, who, total)
+	return i18n.T(ctx, "Next: round %d of %d, %s is Kodiak. Fewest points after %d rounds wins.", next, total, who, total)
 }

@@ -8,6 +8,7 @@ import (
 
 	"tablemate/scoring/runemarket"
 	"tablemate/views"
+	"tablemate/views/i18n"
 )
 
 // The Rune Market's request (docs/api-rune-market.md), as the editor
@@ -44,34 +45,34 @@ var rmColours = []string{"red", "blue"}
 // shelters, and what the tie-break may need.
 func runeMarketEditor() editor {
 	return counterSpec{
-		title: "The Rune Market", noun: "table cards", slots: runemarket.MaxPlayers,
-		intro: "Enter what lies in front of each player when the market's last rune is taken.",
+		title: "The Rune Market", noun: i18n.Key("table cards"), slots: runemarket.MaxPlayers,
+		intro: i18n.Key("Enter what lies in front of each player when the market's last rune is taken."),
 		fields: func(i int, names []string) []views.CounterField {
 			var f []views.CounterField
 			for _, c := range rmColours {
-				f = append(f, numberField(i, "runes."+c, strings.ToUpper(c[:1])+c[1:]+" runes lying loose", ""))
+				f = append(f, numberField(i, "runes."+c, rmLabel(c, i18n.Key("Red runes lying loose"), i18n.Key("Blue runes lying loose")), ""))
 			}
 			for _, c := range rmColours {
 				base := c + "_shelter"
 				f = append(f,
-					views.CounterField{Kind: "check", Name: pfield(i, base), ID: counterID(i, base), Label: "Has a " + c + " shelter"},
-					numberField(i, base+".runes", c+" runes in the "+c+" shelter", ""),
-					views.CounterField{Kind: "check", Name: pfield(i, base+".boat"), ID: counterID(i, base+".boat"), Label: "A boat shelter inside the " + c + " shelter"},
+					views.CounterField{Kind: "check", Name: pfield(i, base), ID: counterID(i, base), Label: rmLabel(c, i18n.Key("Has a red shelter"), i18n.Key("Has a blue shelter"))},
+					numberField(i, base+".runes", rmLabel(c, i18n.Key("red runes in the red shelter"), i18n.Key("blue runes in the blue shelter")), ""),
+					views.CounterField{Kind: "check", Name: pfield(i, base+".boat"), ID: counterID(i, base+".boat"), Label: rmLabel(c, i18n.Key("A boat shelter inside the red shelter"), i18n.Key("A boat shelter inside the blue shelter"))},
 					views.CounterField{Kind: "choice", Name: pfield(i, base+".bandit"), ID: counterID(i, base+".bandit"),
-						Label: "Bandit in the " + c + " shelter, bought by", None: "no bandit", Choices: otherPlayers(names, i)},
+						Label: rmLabel(c, i18n.Key("Bandit in the red shelter, bought by"), i18n.Key("Bandit in the blue shelter, bought by")), None: i18n.Key("no bandit"), Choices: otherPlayers(names, i)},
 				)
 			}
 			for _, c := range rmColours {
 				f = append(f, views.CounterField{Kind: "check", Name: pfield(i, "boat_shelters."+c), ID: counterID(i, "boat_shelters."+c),
-					Label: "A stand-alone " + c + " boat shelter", Hint: "Count runes inside it with the loose runes."})
+					Label: rmLabel(c, i18n.Key("A stand-alone red boat shelter"), i18n.Key("A stand-alone blue boat shelter")), Hint: i18n.Key("Count runes inside it with the loose runes.")})
 			}
-			h := numberField(i, "highest_number_card", "Highest number card in hand", "Only needed if the top totals tie; leave empty otherwise.")
+			h := numberField(i, "highest_number_card", i18n.Key("Highest number card in hand"), i18n.Key("Only needed if the top totals tie; leave empty otherwise."))
 			h.Kind = "number-optional"
 			return append(f, h)
 		},
 		options: func(names []string) []views.CounterField {
 			return []views.CounterField{{Kind: "choice", Name: "options.rps_winner", ID: "rps-winner",
-				Label: "Rock-paper-scissors winner (last tie-break)", None: "not played", Choices: names}}
+				Label: i18n.Key("Rock-paper-scissors winner (last tie-break)"), None: i18n.Key("not played"), Choices: names}}
 		},
 		player: func(v url.Values, i int, name string) (any, error) {
 			p := rmPlayer{Name: name, Runes: map[string]int{}}
@@ -150,4 +151,13 @@ func runeMarketEditor() editor {
 			return v
 		},
 	}.editor()
+}
+
+// rmLabel picks a field label by shelter colour; the labels are whole
+// catalog keys so each translates as a sentence.
+func rmLabel(colour, red, blue string) string {
+	if colour == "red" {
+		return red
+	}
+	return blue
 }

@@ -13,6 +13,7 @@ import (
 	"tablemate/scoring"
 	"tablemate/sessions"
 	"tablemate/views"
+	"tablemate/views/i18n"
 )
 
 // newGame renders the result editor for the table's next game.
@@ -31,7 +32,7 @@ func (a *app) editGame(c echo.Context) error {
 		return err
 	}
 	if ed.rounds {
-		return echo.NewHTTPError(http.StatusNotFound, "A game entered round by round is corrected by undoing its rounds on the table page.")
+		return echo.NewHTTPError(http.StatusNotFound, tr(c, "A game entered round by round is corrected by undoing its rounds on the table page."))
 	}
 	g, err := gameParam(c, t)
 	if err != nil {
@@ -42,21 +43,22 @@ func (a *app) editGame(c echo.Context) error {
 
 // gameEntry builds an editor page for a table: game n (0 = a new game).
 func gameEntry(c echo.Context, t sessions.Table, n int, values map[string][]string, errs views.Errors, flash string) entry {
-	noun, intro := "final displays", "Enter what each player has in front of them at the end of the game."
+	noun, intro := i18n.Key("final displays"), i18n.Key("Enter what each player has in front of them at the end of the game.")
 	if ed, _ := editorFor(t.Info.Slug); ed.noun != "" {
 		noun, intro = ed.noun, ed.intro
 	}
 	e := entry{
+		ctx:  c.Request().Context(),
 		Page: page(c, t.Name), Form: form(c, t.Head), Names: t.Players, Values: values, Errors: errs,
-		Heading: fmt.Sprintf("Game %d: %s", len(t.Games)+1, noun),
-		Intro:   intro,
-		Action:  "/tables/" + t.ID + "/games", Submit: "Check and save",
+		Heading: tr(c, "Game %d: %s", len(t.Games)+1, i18n.Text(c.Request().Context(), noun)),
+		Intro:   i18n.Text(c.Request().Context(), intro),
+		Action:  "/tables/" + t.ID + "/games", Submit: tr(c, "Check and save"),
 	}
 	if n > 0 {
-		e.Heading = fmt.Sprintf("Correct game %d", n)
-		e.Intro = "Change what was entered; the old entry stays in the table's history."
+		e.Heading = tr(c, "Correct game %d", n)
+		e.Intro = tr(c, "Change what was entered; the old entry stays in the table's history.")
 		e.Action = fmt.Sprintf("/tables/%s/games/%d", t.ID, n)
-		e.Submit = "Check and save the correction"
+		e.Submit = tr(c, "Check and save the correction")
 	}
 	if ed, _ := editorFor(t.Info.Slug); ed.rounds && n == 0 {
 		e.GameNumber, e.Options = len(t.Games)+1, t.Options
@@ -75,7 +77,7 @@ func (a *app) tableEditor(c echo.Context) (sessions.Table, editor, error) {
 	}
 	ed, ok := editorFor(t.Info.Slug)
 	if !ok {
-		return t, ed, echo.NewHTTPError(http.StatusNotFound, "This game has no result editor yet.")
+		return t, ed, echo.NewHTTPError(http.StatusNotFound, tr(c, "This game has no result editor yet."))
 	}
 	return t, ed, nil
 }
@@ -120,7 +122,7 @@ func (a *app) saveGame(c echo.Context, n int) error {
 	}
 	values, err := c.FormParams()
 	if err != nil {
-		return echo.NewHTTPError(http.StatusBadRequest, "The form could not be read.")
+		return echo.NewHTTPError(http.StatusBadRequest, tr(c, "The form could not be read."))
 	}
 	seen, _ := formInt(c, "_seen")
 	token := c.FormValue("_token")
@@ -151,7 +153,7 @@ func (a *app) saveGame(c echo.Context, n int) error {
 			return lerr
 		}
 		e := gameEntry(c, fresh, n, values, nil,
-			"Someone else changed this table while you were typing, so your entry was not saved yet. It is still here: check it against the fresh table and send it again.")
+			tr(c, "Someone else changed this table while you were typing, so your entry was not saved yet. It is still here: check it against the fresh table and send it again."))
 		return render(c, http.StatusConflict, ed.page(e))
 	case err != nil:
 		return err
@@ -191,16 +193,16 @@ func gameResultVM(c echo.Context, t sessions.Table) (views.ResultVM, error) {
 		return views.ResultVM{}, err
 	}
 	vm := views.ResultVM{
-		Page: page(c, fmt.Sprintf("Game %d", g.Number)), Heading: fmt.Sprintf("%s · game %d", t.Name, g.Number),
+		Page: page(c, tr(c, "Game %d", g.Number)), Heading: tr(c, "%s · game %d", t.Name, g.Number),
 		GameTitle: t.Info.Title, Result: g.Result,
-		BackURL: "/tables/" + t.ID, BackLabel: "Back to the table",
+		BackURL: "/tables/" + t.ID, BackLabel: tr(c, "Back to the table"),
 		EditURL: fmt.Sprintf("/tables/%s/games/%d/edit", t.ID, g.Number),
 	}
 	// The replay sits below the page's own path, so the read-only link's
 	// result page links the read-only replay (never the edit link).
 	vm.ReplayURL = strings.TrimSuffix(c.Request().URL.Path, "/") + "/replay"
 	if g.Err != "" {
-		vm.Page.Flash, vm.Page.FlashKind = "This entry can no longer be read: "+g.Err, "bad"
+		vm.Page.Flash, vm.Page.FlashKind = tr(c, "This entry can no longer be read: %s", g.Err), "bad"
 	}
 	if ed, ok := editorFor(t.Info.Slug); ok {
 		if ed.display != nil {

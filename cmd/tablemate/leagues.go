@@ -18,7 +18,7 @@ import (
 
 // newLeague renders the "start a league" form.
 func (a *app) newLeague(c echo.Context) error {
-	vm := views.NewLeagueVM{Page: page(c, "Start a league"), Form: form(c, 0), Scheme: "placing", Points: "3/2/1/0"}
+	vm := views.NewLeagueVM{Page: page(c, tr(c, "Start a league")), Form: form(c, 0), Scheme: "placing", Points: "3/2/1/0"}
 	return render(c, http.StatusOK, views.NewLeague(vm))
 }
 
@@ -28,7 +28,7 @@ func (a *app) createLeague(c echo.Context) error {
 	l, err := a.tables.CreateLeague(c.Request().Context(), name, scheme, points, strings.Split(members, "\n"))
 	var in *scoring.InputError
 	if errors.As(err, &in) {
-		vm := views.NewLeagueVM{Page: page(c, "Start a league"), Form: form(c, 0), Name: name, Scheme: scheme,
+		vm := views.NewLeagueVM{Page: page(c, tr(c, "Start a league")), Form: form(c, 0), Name: name, Scheme: scheme,
 			Points: points, Members: members, Errors: views.Errors{in.Field: in.Message}}
 		return render(c, http.StatusUnprocessableEntity, views.NewLeague(vm))
 	}
@@ -119,7 +119,7 @@ func (a *app) addLeagueTable(c echo.Context) error {
 			_, rest, _ := strings.Cut(link, "/tables/")
 			id, _, _ = strings.Cut(rest, "/")
 			if link == "" || !validID(id) {
-				return scoring.Errorf("table", "paste a table's edit link (…/tables/…)")
+				return scoring.Errorf("table", "%s", tr(c, "paste a table's edit link (…/tables/…)"))
 			}
 		}
 		return a.tables.AddTable(c.Request().Context(), l, id)
@@ -131,7 +131,7 @@ func (a *app) leagueVM(c echo.Context, l sessions.League, admin bool) (views.Lea
 	ctx := c.Request().Context()
 	vm := views.LeagueVM{
 		Page: page(c, l.Name), Form: form(c, 0), Name: l.Name, Scheme: string(l.Scheme), Admin: admin,
-		SchemeLabel: schemeLabel(l), AdminPath: "/l/" + l.AdminID, PublicPath: "/leagues/" + l.ID,
+		SchemeLabel: schemeLabel(c, l), AdminPath: "/l/" + l.AdminID, PublicPath: "/leagues/" + l.ID,
 		PublicURL: c.Scheme() + "://" + c.Request().Host + "/leagues/" + l.ID,
 	}
 	emoji := map[string]string{}
@@ -171,7 +171,7 @@ func (a *app) leagueVM(c echo.Context, l sessions.League, admin bool) (views.Lea
 			}
 		}
 		vm.Distributions = append(vm.Distributions, views.BarChart{
-			Title: "How often each score was reached in " + gameTitle(slug), Bars: distribution(totals)})
+			Title: tr(c, "How often each score was reached in %s", gameTitle(slug)), Bars: distribution(totals)})
 	}
 	if x, y := c.QueryParam("a"), c.QueryParam("b"); x != "" && y != "" {
 		vm.H2H = views.HeadToHead{A: l.Canonical(x), B: l.Canonical(y)}
@@ -202,16 +202,16 @@ func (a *app) leagueVM(c echo.Context, l sessions.League, admin bool) (views.Lea
 	return vm, nil
 }
 
-func schemeLabel(l sessions.League) string {
+func schemeLabel(c echo.Context, l sessions.League) string {
 	switch l.Scheme {
 	case league.Placing:
-		return "points by place " + l.PointsText
+		return tr(c, "points by place %s", l.PointsText)
 	case league.Total:
-		return "total score"
+		return tr(c, "total score")
 	case league.Wins:
-		return "games won"
+		return tr(c, "games won")
 	}
-	return "Elo rating"
+	return tr(c, "Elo rating")
 }
 
 // leagueRows turns standings into table rows with a sparkline of the trend.

@@ -197,7 +197,7 @@ func tableVM(c echo.Context, t sessions.Table, flash, kind string) views.TableVM
 		}
 	}
 	if ed, ok := editorFor(t.Info.Slug); ok && ed.rounds {
-		vm.Current = currentRounds(t, ed)
+		vm.Current = currentRounds(c, t, ed)
 		if vm.Current == nil {
 			vm.Finished = finishedRounds(t, vm.Base)
 		}
@@ -211,7 +211,7 @@ func tableVM(c echo.Context, t sessions.Table, flash, kind string) views.TableVM
 
 // currentRounds shows the game in progress of a round-based table, round
 // by round; nil when the next round starts a new game.
-func currentRounds(t sessions.Table, ed editor) *views.RoundsVM {
+func currentRounds(c echo.Context, t sessions.Table, ed editor) *views.RoundsVM {
 	g, ok := t.Current()
 	if !ok {
 		return nil
@@ -233,7 +233,7 @@ func currentRounds(t sessions.Table, ed editor) *views.RoundsVM {
 		vm.Rows = append(vm.Rows, row)
 	}
 	if ed.progress != nil {
-		vm.Progress = ed.progress(g.Result)
+		vm.Progress = ed.progress(c.Request().Context(), g.Result)
 	}
 	return vm
 }

@@ -95,6 +95,9 @@ func With(ctx context.Context, t language.Tag, path string) context.Context {
 
 // Lang is the context's language; English when none was set.
 func Lang(ctx context.Context) language.Tag {
+	if ctx == nil {
+		return English
+	}
 	if s, ok := ctx.Value(ctxKey{}).(state); ok {
 		return s.lang
 	}
