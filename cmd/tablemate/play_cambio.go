@@ -82,7 +82,7 @@ func (cambioPlay) setupJSON(c echo.Context, t sessions.Table) (json.RawMessage, 
 	if err != nil {
 		return nil, err
 	}
-	return cambio.SetupJSON(cambio.Setup{Dealer: seat, Options: cambioTableOptions(t)}), nil
+	return cambio.SetupJSON(cambio.Setup{Dealer: seat, Options: cambioTableOptions(t), Players: t.Players}), nil
 }
 
 // cambioTableOptions reads the table's options; anything unreadable falls
@@ -139,8 +139,12 @@ func (cambioPlay) stepJSON(c echo.Context, t sessions.Table) (json.RawMessage, e
 	var s cambio.Step
 	switch {
 	case action == "score":
+		pos, err := cambio.Resume(t.Players, t.Play.Setup, playSteps(t))
+		if err != nil {
+			return nil, fmt.Errorf("resume guided Cambio of %s: %w", t.ID, err)
+		}
 		values, _ := c.FormParams()
-		round, _, err := parseCambioRound(values, t.Players)
+		round, _, err := parseCambioRound(values, pos.Players)
 		if err != nil {
 			return nil, err
 		}
@@ -160,25 +164,26 @@ func (cambioPlay) turnPage(c echo.Context, t sessions.Table, flash string) (temp
 	if err != nil {
 		return nil, fmt.Errorf("resume guided Cambio of %s: %w", t.ID, err)
 	}
+	names := pos.Players // the game's, fixed at its start
 	p := page(c, t.Name)
 	p.Styles = []string{"css/play-cambio.css"}
 	p.Flash, p.FlashKind = flash, "bad"
 	res := pos.Result()
 	vm := views.CambioPlayVM{
 		Page: p, Form: form(c, t.Head), TableName: t.Name, Base: "/tables/" + t.ID,
-		Round: pos.Round(), Target: pos.Options.Limit(), Dealer: t.Players[pos.Dealer()],
+		Round: pos.Round(), Target: pos.Options.Limit(), Dealer: names[pos.Dealer()],
 		FirstLook: pos.Phase == cambio.Playing && pos.TurnsTaken == 0 && pos.Caller == cambio.NoCaller,
 		Current:   pos.ToMove(), CurrentSeat: pos.Turn,
 		Totals:    playTotals(res, cambioNote(res, pos.Options.Limit())),
 		UndoLabel: playUndoLabel(t),
 	}
 	if pos.Caller != cambio.NoCaller {
-		vm.Caller = t.Players[pos.Caller]
+		vm.Caller = names[pos.Caller]
 		for _, s := range pos.LastTurnSeats() {
-			vm.LastTurns = append(vm.LastTurns, t.Players[s])
+			vm.LastTurns = append(vm.LastTurns, names[s])
 		}
 	}
-	for i, name := range t.Players {
+	for i, name := range names {
 		seat := views.PlaySeatVM{Index: i, Name: name, ToMove: i == pos.Turn && pos.Phase == cambio.Playing, Count: pos.Penalties[i]}
 		if i == pos.Dealer() {
 			seat.Badge = "dealer"
@@ -186,18 +191,18 @@ func (cambioPlay) turnPage(c echo.Context, t sessions.Table, flash string) (temp
 		vm.Seats = append(vm.Seats, seat)
 	}
 	if pos.Phase == cambio.Scoring {
-		e := playEntry(c, t, "Cambio")
+		e := playEntry(c, t, names, "Cambio")
 		caller := "none"
 		if pos.Caller != cambio.NoCaller {
 			caller = strconv.Itoa(pos.Caller)
 		}
 		e.Round.Chosen = caller
-		e.Closed = cambioClosed(pos, t.Players)
-		e.Round.Players = roundPlayers(entry{Names: t.Players, Values: e.values}, func(tok string) (string, int, error) {
+		e.Closed = cambioClosed(pos, names)
+		e.Round.Players = roundPlayers(entry{Names: names, Values: e.values}, func(tok string) (string, int, error) {
 			card, err := cambio.ParseCard(tok)
 			return card.Title(), card.Value(), err
 		}, nil)
-		for i := range t.Players {
+		for i := range names {
 			e.Hints = append(e.Hints, cambioHint(pos, i))
 		}
 		vm.Entry = &e.PlayEntryVM
@@ -216,7 +221,7 @@ type playEntryState struct {
 // playEntry starts the scoring form of a closed round from the round
 // editor's parts. A refused post shows what was typed, with the error
 // next to its field.
-func playEntry(c echo.Context, t sessions.Table, game string) playEntryState {
+func playEntry(c echo.Context, t sessions.Table, names []string, game string) playEntryState {
 	values := url.Values{}
 	errs := views.Errors{}
 	if c.Request().Method == "POST" && c.FormValue("do") == "score" {
@@ -225,13 +230,13 @@ func playEntry(c echo.Context, t sessions.Table, game string) playEntryState {
 		if game == "Kodiak" {
 			parse = parseKodiakRound
 		}
-		if _, _, err := parse(values, t.Players); err != nil {
+		if _, _, err := parse(values, names); err != nil {
 			if in, ok := err.(*scoring.InputError); ok {
 				errs[in.Field] = in.Message
 			}
 		}
 	}
-	e := entry{Page: page(c, t.Name), Form: form(c, t.Head), Names: t.Players, Values: values, Errors: errs}
+	e := entry{Page: page(c, t.Name), Form: form(c, t.Head), Names: names, Values: values, Errors: errs}
 	return playEntryState{PlayEntryVM: views.PlayEntryVM{Round: roundVM(e, game, 0)}, values: values}
 }
 

@@ -41,7 +41,7 @@ func (kodiakPlay) setupJSON(c echo.Context, t sessions.Table) (json.RawMessage, 
 	if err != nil {
 		return nil, err
 	}
-	return kodiak.SetupJSON(kodiak.Setup{Kodiak: seat, Options: kodiak.Options{Cycles: optionCycles(t.Options)}}), nil
+	return kodiak.SetupJSON(kodiak.Setup{Kodiak: seat, Options: kodiak.Options{Cycles: optionCycles(t.Options)}, Players: t.Players}), nil
 }
 
 func (kodiakPlay) stepJSON(c echo.Context, t sessions.Table) (json.RawMessage, error) {
@@ -52,8 +52,12 @@ func (kodiakPlay) stepJSON(c echo.Context, t sessions.Table) (json.RawMessage, e
 	var s kodiak.Step
 	switch {
 	case action == "score":
+		pos, err := kodiak.Resume(t.Players, t.Play.Setup, playSteps(t))
+		if err != nil {
+			return nil, fmt.Errorf("resume guided Kodiak of %s: %w", t.ID, err)
+		}
 		values, _ := c.FormParams()
-		round, _, err := parseKodiakRound(values, t.Players)
+		round, _, err := parseKodiakRound(values, pos.Players)
 		if err != nil {
 			return nil, err
 		}
@@ -75,19 +79,20 @@ func (kodiakPlay) turnPage(c echo.Context, t sessions.Table, flash string) (temp
 	if err != nil {
 		return nil, fmt.Errorf("resume guided Kodiak of %s: %w", t.ID, err)
 	}
+	names := pos.Players // the game's, fixed at its start
 	p := page(c, t.Name)
 	p.Styles = []string{"css/play-cambio.css"}
 	p.Flash, p.FlashKind = flash, "bad"
 	res := pos.Result()
 	vm := views.KodiakPlayVM{
 		Page: p, Form: form(c, t.Head), TableName: t.Name, Base: "/tables/" + t.ID,
-		Round: pos.Round(), Rounds: pos.GameRounds(), Kodiak: t.Players[pos.Kodiak()], KodiakSeat: pos.Kodiak(),
+		Round: pos.Round(), Rounds: pos.GameRounds(), Kodiak: names[pos.Kodiak()], KodiakSeat: pos.Kodiak(),
 		FirstLook: pos.Phase == kodiak.Playing && pos.TurnsTaken == 0 && pos.Pounces == 0,
 		Current:   pos.ToMove(), CurrentSeat: pos.Turn, Pounces: pos.Pounces, MaxPounce: kodiak.MaxPounces,
 		Totals:    playTotals(res, kodiakNote(pos)),
 		UndoLabel: playUndoLabel(t),
 	}
-	for i, name := range t.Players {
+	for i, name := range names {
 		seat := views.PlaySeatVM{Index: i, Name: name, ToMove: i == pos.Turn && pos.Phase == kodiak.Playing, Count: pos.Hairballs[i]}
 		if i == pos.Kodiak() {
 			seat.Badge = "Kodiak"
@@ -95,14 +100,14 @@ func (kodiakPlay) turnPage(c echo.Context, t sessions.Table, flash string) (temp
 		vm.Seats = append(vm.Seats, seat)
 	}
 	if pos.Phase == kodiak.Scoring {
-		e := playEntry(c, t, "Kodiak")
+		e := playEntry(c, t, names, "Kodiak")
 		// The counters played go with the round as they are; only the
 		// hairballs still held are entered now.
 		values := url.Values{}
 		for k, v := range e.values {
 			values[k] = v
 		}
-		for i := range t.Players {
+		for i := range names {
 			pounces := 0
 			if i == pos.Kodiak() {
 				pounces = pos.Pounces
@@ -114,7 +119,7 @@ func (kodiakPlay) turnPage(c echo.Context, t sessions.Table, flash string) (temp
 			}
 			e.Hints = append(e.Hints, kodiakHint(pos, i))
 		}
-		e.Round.Players = roundPlayers(entry{Names: t.Players, Values: values}, func(tok string) (string, int, error) {
+		e.Round.Players = roundPlayers(entry{Names: names, Values: values}, func(tok string) (string, int, error) {
 			card, err := kodiak.ParseCard(tok)
 			return card.Title(), card.Value(), err
 		}, func(v url.Values, i int) int {
@@ -123,7 +128,7 @@ func (kodiakPlay) turnPage(c echo.Context, t sessions.Table, flash string) (temp
 			disc, _ := counter(v, i, "hairballs_discarded")
 			return kodiak.PouncePoints*p + kodiak.KeptPoints*kept + kodiak.DiscardedPoints*disc
 		})
-		e.Closed = kodiakClosed(pos, t.Players)
+		e.Closed = kodiakClosed(pos, names)
 		vm.Entry = &e.PlayEntryVM
 		vm.Page.Scripts = append(vm.Page.Scripts, "js/cards.js")
 	}

@@ -72,6 +72,16 @@ func TestPlayAlongKodiak(t *testing.T) {
 	if got := strings.Join(totalsShown(play), " "); got != "18 -15" {
 		t.Errorf("totals after round 1: %s", got)
 	}
+	// Cy joins the table mid-game: Cy watches this game, which keeps its
+	// two players and two rounds.
+	join := ts.get(table).formOf(t, table+"/players")
+	join.Set("name", "Cy")
+	if p := ts.post(table+"/players", join); p.status != http.StatusSeeOther {
+		t.Fatalf("Cy joins: %d", p.status)
+	}
+	if p := ts.get(table + "/play"); p.status != http.StatusOK || p.text(`[data-testid="play-round"]`) != "Round 2 of 2" || p.doc.Find(`[data-player="Cy"]`).Length() != 0 {
+		t.Fatalf("after Cy joined: %d %q", p.status, p.text(`[data-testid="play-round"]`))
+	}
 	// Round 2: Ben scurries away.
 	ts.mustStep(table, "out:1", nil)
 	if p := ts.playStep(table, "hairball:1:1", nil); p.status != http.StatusUnprocessableEntity {
@@ -93,6 +103,9 @@ func TestPlayAlongKodiak(t *testing.T) {
 	}
 	tb := ts.replayed(table)
 	setupJSON, steps := guidedLog(t, tb)
+	if len(tb.Players) != 3 || len(tb.Games[0].Result.Players) != 2 {
+		t.Fatalf("table players %v, game players %d", tb.Players, len(tb.Games[0].Result.Players))
+	}
 	over, final, err := kodiak.Engine{}.Guide(tb.Players, setupJSON, steps)
 	if err != nil || !over {
 		t.Fatalf("engine replay: %v %v", over, err)

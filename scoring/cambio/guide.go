@@ -17,15 +17,23 @@ func ParseSetup(raw []byte) (Setup, error) {
 	var in struct {
 		Dealer  int             `json:"dealer"`
 		Options json.RawMessage `json:"options"`
+		Players []string        `json:"players"`
 	}
 	if err := scoring.Decode(raw, &in, ""); err != nil {
 		return Setup{}, err
+	}
+	if len(in.Players) == 0 {
+		in.Players = nil // no list: the table's players
+	} else {
+		if _, err := PlayerNames(in.Players); err != nil {
+			return Setup{}, err
+		}
 	}
 	opts, err := decodeOptions(in.Options)
 	if err != nil {
 		return Setup{}, err
 	}
-	return Setup{Dealer: in.Dealer, Options: opts}, nil
+	return Setup{Dealer: in.Dealer, Options: opts, Players: in.Players}, nil
 }
 
 // SetupJSON is the JSON of a setup, as a table records it.
@@ -130,6 +138,14 @@ func Resume(players []string, setup []byte, steps [][]byte) (Position, error) {
 	s, err := ParseSetup(setup)
 	if err != nil {
 		return Position{}, err
+	}
+	if s.Players != nil {
+		// The game keeps the players it started with (a later joiner
+		// watches); they must still be the table's.
+		if err := Within(s.Players, players); err != nil {
+			return Position{}, err
+		}
+		players = s.Players
 	}
 	pos, err := Start(players, s)
 	if err != nil {
@@ -275,4 +291,21 @@ func PlayerNames(names []string) ([]string, error) {
 		out[i] = strings.TrimSpace(n)
 	}
 	return out, nil
+}
+
+// Within checks that every player of a guided game's setup is one of the
+// table's players (case and surrounding spaces ignored); a player who
+// joined the table later is simply not in the game. The error names the
+// setup's field, players[k].
+func Within(game, table []string) error {
+	at := make(map[string]bool, len(table))
+	for _, n := range table {
+		at[strings.ToLower(strings.TrimSpace(n))] = true
+	}
+	for k, n := range game {
+		if !at[strings.ToLower(strings.TrimSpace(n))] {
+			return scoring.Errorf(scoring.Index("players", k), "%q is not a player at this table; the players are %s", strings.TrimSpace(n), list(table))
+		}
+	}
+	return nil
 }

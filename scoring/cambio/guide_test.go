@@ -199,7 +199,7 @@ func FuzzParseSetup(f *testing.F) {
 			return
 		}
 		back, err := ParseSetup(SetupJSON(s))
-		if err != nil || back != s {
+		if err != nil || !reflect.DeepEqual(back, s) {
 			t.Fatalf("%s read back as %+v, %v", b, back, err)
 		}
 		if _, err := Start([]string{"Ana", "Ben", "Cy"}, s); err != nil {
@@ -276,4 +276,28 @@ func FuzzReplay(f *testing.F) {
 			t.Fatal(err)
 		}
 	})
+}
+
+// A player who joins the table during a guided game watches it: the game
+// keeps the players its setup recorded (and the seat rotation with them).
+func TestGuideKeepsThePlayersItStartedWith(t *testing.T) {
+	setup := SetupJSON(Setup{Dealer: 1, Players: []string{"Ana", "Ben"}})
+	steps := [][]byte{[]byte(`{"done":1}`), []byte(`{"out":0}`),
+		[]byte(`{"score":{"players":[{"name":"Ana","cards":[]},{"name":"Ben","cards":["13","13","13","13"]}]}}`)}
+	over, final, err := Engine{}.Guide([]string{"Ana", "Ben", "Dee"}, setup, steps)
+	if err != nil || !over {
+		t.Fatalf("over %v %v", over, err)
+	}
+	res, _ := Engine{}.Check(final)
+	if len(res.Players) != 2 || !res.Valid {
+		t.Errorf("final %+v", res)
+	}
+	_, err = Resume([]string{"Ana", "Ben"}, []byte(`{"players":["Ana","Zed"]}`), nil)
+	var in *scoring.InputError
+	if !errors.As(err, &in) || in.Field != "players[1]" {
+		t.Errorf("a setup player not at the table: %v", err)
+	}
+	if _, err := ParseSetup([]byte(`{"players":["Ana","ana"]}`)); !errors.As(err, &in) || in.Field != "players[1]" {
+		t.Errorf("duplicate setup players: %v", err)
+	}
 }

@@ -72,6 +72,9 @@ type Position struct {
 type Setup struct {
 	Dealer  int     `json:"dealer"`
 	Options Options `json:"options"`
+	// Players, when set, are the game's players in seat order, fixed when
+	// it starts: a player who joins the table later is not in this game.
+	Players []string `json:"players,omitempty"`
 }
 
 // Start begins a guided game (rule text, set-up): the first dealer deals 4

@@ -18,9 +18,17 @@ func ParseSetup(raw []byte) (Setup, error) {
 	var in struct {
 		Kodiak  int             `json:"kodiak"`
 		Options json.RawMessage `json:"options"`
+		Players []string        `json:"players"`
 	}
 	if err := scoring.Decode(raw, &in, ""); err != nil {
 		return Setup{}, err
+	}
+	if len(in.Players) == 0 {
+		in.Players = nil // no list: the table's players
+	} else {
+		if _, err := cambio.PlayerNames(in.Players); err != nil {
+			return Setup{}, err
+		}
 	}
 	var o struct {
 		Cycles *int `json:"cycles"`
@@ -28,7 +36,7 @@ func ParseSetup(raw []byte) (Setup, error) {
 	if err := scoring.DecodeOptions(in.Options, &o); err != nil {
 		return Setup{}, err
 	}
-	s := Setup{Kodiak: in.Kodiak, Options: Options{Cycles: DefaultCycles}}
+	s := Setup{Kodiak: in.Kodiak, Options: Options{Cycles: DefaultCycles}, Players: in.Players}
 	if o.Cycles != nil {
 		if c := *o.Cycles; c < MinCycles || c > MaxCycles {
 			return Setup{}, scoring.Errorf("options.cycles", "must be a whole number from %d to %d, not %d", MinCycles, MaxCycles, c)
@@ -139,6 +147,14 @@ func Resume(players []string, setup []byte, steps [][]byte) (Position, error) {
 	s, err := ParseSetup(setup)
 	if err != nil {
 		return Position{}, err
+	}
+	if s.Players != nil {
+		// The game keeps the players it started with (a later joiner
+		// watches); they must still be the table's.
+		if err := cambio.Within(s.Players, players); err != nil {
+			return Position{}, err
+		}
+		players = s.Players
 	}
 	pos, err := Start(players, s)
 	if err != nil {

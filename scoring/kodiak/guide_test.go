@@ -134,7 +134,7 @@ func FuzzParseSetup(f *testing.F) {
 			}
 			return
 		}
-		if back, err := ParseSetup(SetupJSON(s)); err != nil || back != s {
+		if back, err := ParseSetup(SetupJSON(s)); err != nil || !reflect.DeepEqual(back, s) {
 			t.Fatalf("%s read back as %+v, %v", b, back, err)
 		}
 		if _, err := Start([]string{"Ana", "Ben", "Cy"}, s); err != nil {
@@ -198,4 +198,12 @@ func FuzzReplay(f *testing.F) {
 			t.Fatalf("pounces %d outside 0–3 (KOD-1)", ans.State.Pounces)
 		}
 	})
+}
+
+func TestGuideKeepsThePlayersItStartedWith(t *testing.T) {
+	setup := SetupJSON(Setup{Kodiak: 0, Players: []string{"Ana", "Ben"}})
+	pos, err := Resume([]string{"Ana", "Ben", "Cy"}, setup, [][]byte{[]byte(`{"done":0}`)})
+	if err != nil || len(pos.Players) != 2 || pos.GameRounds() != 2 || pos.ToMove() != "Ben" {
+		t.Fatalf("%v %+v", err, pos)
+	}
 }

@@ -74,6 +74,9 @@ type Position struct {
 type Setup struct {
 	Kodiak  int     `json:"kodiak"`
 	Options Options `json:"options"`
+	// Players, when set, are the game's players in seat order, fixed when
+	// it starts: a player who joins the table later is not in this game.
+	Players []string `json:"players,omitempty"`
 }
 
 // Start begins a guided game (rule text, set-up). A setup that cannot be
