@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
@@ -30,7 +31,7 @@ func (adhPlay) setupPage(c echo.Context, t sessions.Table, errs views.Errors) te
 		Names: make([]string, aufderhut.Kinds), Display: make([]int, aufderhut.DisplaySize)}
 	defaults := aufderhut.DefaultNames()
 	vm.Defaults = defaults[:]
-	if c.Request().Method == "POST" { // a refused start: show what was sent
+	if c.Request().Method == http.MethodPost { // a refused start: show what was sent
 		vm.Variant = c.FormValue("variant")
 		vm.Names = typedNames(c)
 		for i := range vm.Display {

@@ -45,9 +45,14 @@ func ParseSetup(raw []byte) (Setup, error) {
 	if err := scoring.Decode(raw, &s, ""); err != nil {
 		return Setup{}, err
 	}
+	return s.normal()
+}
+
+// normal checks a setup and fills in its defaults (see ParseSetup).
+func (s Setup) normal() (Setup, error) {
 	v, err := variant(s.Variant)
 	if err != nil {
-		return Setup{}, scoring.Errorf("variant", "%s", err.(*scoring.InputError).Message)
+		return Setup{}, scoring.Errorf("variant", "must be %q or %q, not %q", Standard, ThreeLeft, s.Variant)
 	}
 	s.Variant = v
 	names, err := setupNames(s.Names)
@@ -159,22 +164,20 @@ func StepJSON(s Step) []byte {
 	return b
 }
 
-// StartGuided sets up a guided game (ruling ADH-1) from a parsed setup:
-// like Start, and it also knows the character on every spot.
+// StartGuided sets up a guided game (ruling ADH-1): like Start, and it
+// also knows the character on every spot. The setup is checked as
+// ParseSetup checks it.
 func StartGuided(players []string, s Setup) (Position, error) {
+	s, err := s.normal()
+	if err != nil {
+		return Position{}, err
+	}
 	p, err := Start(players, s.Variant)
 	if err != nil {
 		return Position{}, err
 	}
 	p.tracked = true
-	names, err := setupNames(s.Names)
-	if err != nil {
-		return Position{}, err
-	}
-	p.Names = names
-	if len(s.Display) != DisplaySize {
-		return Position{}, scoring.Errorf("display", "lay %d characters, one on each spot, not %d (rule ADH-1)", DisplaySize, len(s.Display))
-	}
+	copy(p.Names[:], s.Names)
 	copy(p.Faces[:], s.Display)
 	return p, nil
 }

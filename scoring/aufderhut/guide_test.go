@@ -80,6 +80,19 @@ func TestParseSetup(t *testing.T) {
 	}
 }
 
+func TestStartGuidedChecksTheSetup(t *testing.T) {
+	var in *scoring.InputError
+	if _, err := StartGuided([]string{"Ida", "Jan"}, Setup{Display: []int{0, 1, 2, 3, 4, 5, 6}}); !errors.As(err, &in) || in.Field != "display[0]" {
+		t.Errorf("character 0: %v", err)
+	}
+	if _, err := StartGuided([]string{"Ida", "Jan"}, Setup{Display: guideDisplay[:3]}); !errors.As(err, &in) || in.Field != "display" {
+		t.Errorf("3 spots: %v", err)
+	}
+	if _, err := StartGuided([]string{"Ida", "Ida"}, Setup{Display: guideDisplay}); !errors.As(err, &in) || in.Field != "players[1]" {
+		t.Errorf("same player twice: %v", err)
+	}
+}
+
 func TestParseStep(t *testing.T) {
 	for _, tt := range []struct {
 		body string
