@@ -226,6 +226,13 @@ func TestPlayAlongKodiakOnAPhone(t *testing.T) {
 	auditOutsideCardPad(t, ctx, "kodiak play scoring")
 	playMoves(t, ctx, []playMove{
 		{"score round 1", append(tapCards("Ana", "5", "red-king"), `[data-testid="submit-round"]`), shows("kodiak", "Kodiak: Ben") + ` && ` + toMove("Ben")},
+	})
+	var shown []string
+	run(t, ctx, "totals after round 1", chromedp.Evaluate(`[...document.querySelectorAll('[data-testid="play-total"]')].map(e => e.textContent)`, &shown))
+	if strings.Join(shown, " ") != "-2 5" {
+		t.Errorf("totals after round 1: %v, want Ana 3 − 5 = −2 (one pounce), Ben 5 (a hairball discarded)", shown)
+	}
+	playMoves(t, ctx, []playMove{
 		{"pounce 1", []string{pounce}, shows("pounce-count", "1 of 3")},
 		{"pounce 2", []string{pounce}, shows("pounce-count", "2 of 3")},
 		{"pounce 3 ends the round", []string{pounce}, shows("round-closed", "pounced 3 times")},
