@@ -128,6 +128,7 @@ func TestPlayAlongRuneMarketOnAPhone(t *testing.T) {
 				if !strings.Contains(price, "costs 3 runes of one colour") {
 					t.Errorf("the 3-player price is not shown")
 				}
+				snapshot(t, ctx, "rune-market-purchases")
 				audit(t, ctx, "the purchases phase")
 				m.acts = m.acts[1:] // already open
 			}

@@ -210,7 +210,8 @@ func TestPlayAlongRuneMarketTieBreak(t *testing.T) {
 func TestRuneMarketPlayWeight(t *testing.T) {
 	ts := newTestServerWith(t, func(a *app) { a.writeRate = 0 })
 	table := ts.createRuneMarketTable("Ana", "Ben", "Cy", "Dan", "Eve")
-	if p := ts.startRuneMarket(t, table, "20", "20", "4", "4", "Ana"); p.status != http.StatusSeeOther {
+	ts.checkWeight(t, "set-up page", table+"/play")
+	if p := ts.startRuneMarket(t, table, "1", "20", "4", "4", "Ana"); p.status != http.StatusSeeOther {
 		t.Fatalf("start: %d", p.status)
 	}
 	for _, m := range []rmMove{{"do": "interest"}, {"do": "shelter", "colour": "red"}} {
@@ -218,7 +219,18 @@ func TestRuneMarketPlayWeight(t *testing.T) {
 			t.Fatalf("%v: %d", m, p.status)
 		}
 	}
-	total, doc := ts.compressedSize(t, table+"/play")
+	ts.checkWeight(t, "turn page with 5 players", table+"/play")
+	if p := ts.move(t, table, rmMove{"do": "rune", "colour": "red", "cards": "5"}); p.status != http.StatusSeeOther {
+		t.Fatalf("last red rune: %d", p.status)
+	}
+	ts.checkWeight(t, "end page with 5 players", table+"/play")
+}
+
+// checkWeight fails when a page's first view with its CSS and JS weighs
+// more than the budget gzip-compressed.
+func (ts *testServer) checkWeight(t *testing.T, what, path string) {
+	t.Helper()
+	total, doc := ts.compressedSize(t, path)
 	for _, sel := range []string{`link[rel="stylesheet"]`, `script[src]`} {
 		for _, n := range doc.Find(sel).Nodes {
 			for _, a := range n.Attr {
@@ -230,9 +242,9 @@ func TestRuneMarketPlayWeight(t *testing.T) {
 		}
 	}
 	if total > pageBudget {
-		t.Errorf("the turn page weighs %d bytes compressed, over %d", total, pageBudget)
+		t.Errorf("the %s weighs %d bytes compressed, over %d", what, total, pageBudget)
 	}
-	t.Logf("turn page with 5 players: %d bytes compressed", total)
+	t.Logf("%s: %d bytes compressed", what, total)
 }
 
 // The guided game as JSON: a tie broken by the highest cards replays to its result; a
