@@ -86,7 +86,7 @@ func (a *app) showHistory(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	vm := views.HistoryVM{Page: page(c, "History"), Game: f.Game, Player: f.Player, League: f.League, Games: tableGames(), Known: len(tables)}
+	vm := views.HistoryVM{Page: page(c, tr(c, "History")), Game: f.Game, Player: f.Player, League: f.League, Games: tableGames(), Known: len(tables)}
 	seen := map[string]bool{}
 	for _, id := range ids {
 		for _, l := range leagues[id] {
@@ -103,7 +103,7 @@ func (a *app) showHistory(c echo.Context) error {
 		}
 		row := views.HistoryRow{
 			URL: "/tables/" + k.t.ID, Name: k.t.Name, GameTitle: k.t.Info.Title,
-			Date: k.last.Local().Format("Mon 2 Jan 2006, 15:04"), Players: k.t.Players, Played: len(k.t.Games),
+			Date: dateTime(c, k.last.Local(), true, false), Players: k.t.Players, Played: len(k.t.Games),
 		}
 		if len(k.t.Games) > 0 {
 			row.Leaders = k.t.Leaders()

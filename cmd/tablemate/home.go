@@ -15,11 +15,11 @@ func (a *app) showHome(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	vm := views.HomeVM{Page: page(c, "Home"), Games: games.Infos()}
+	vm := views.HomeVM{Page: page(c, tr(c, "Home")), Games: games.Infos()}
 	for _, t := range recent {
 		vm.Recent = append(vm.Recent, views.TableRow{
 			ID: t.ID, Name: t.Name, GameTitle: gameTitle(t.Game), Moves: t.Moves - 1,
-			Updated: t.UpdatedAt.Local().Format("Mon 2 Jan, 15:04"),
+			Updated: dateTime(c, t.UpdatedAt.Local(), false, false),
 		})
 	}
 	return render(c, http.StatusOK, views.Home(vm))

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -60,4 +62,27 @@ func tr(c echo.Context, key string, args ...any) string {
 // trN is i18n.N for the request's language.
 func trN(c echo.Context, n int, one, many string) string {
 	return i18n.N(c.Request().Context(), n, one, many)
+}
+
+// dateTime writes a time for people: "Mon 2 Jan, 15:04" in English and
+// "Mo 2. Jan., 15:04" in German (Go's layouts only know English names).
+// withYear adds the year, withSeconds the seconds.
+func dateTime(c echo.Context, t time.Time, withYear, withSeconds bool) string {
+	clock := "15:04"
+	if withSeconds {
+		clock = "15:04:05"
+	}
+	if !i18n.IsGerman(c.Request().Context()) {
+		if withYear {
+			return t.Format("Mon 2 Jan 2006, " + clock)
+		}
+		return t.Format("Mon 2 Jan, " + clock)
+	}
+	day := [...]string{"So", "Mo", "Di", "Mi", "Do", "Fr", "Sa"}[t.Weekday()]
+	month := [...]string{"Jan.", "Feb.", "März", "Apr.", "Mai", "Juni", "Juli", "Aug.", "Sept.", "Okt.", "Nov.", "Dez."}[t.Month()-1]
+	s := fmt.Sprintf("%s %d. %s", day, t.Day(), month)
+	if withYear {
+		s += fmt.Sprintf(" %d", t.Year())
+	}
+	return s + ", " + t.Format(clock)
 }

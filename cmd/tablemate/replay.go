@@ -112,14 +112,14 @@ func replayPage(c echo.Context, t sessions.Table, base string) error {
 	e := t.Log[idx]
 	stepURL := func(k int) string { return fmt.Sprintf("%s/games/%d/replay?step=%d", base, n, k) }
 	vm := views.ReplayVM{
-		Page: page(c, fmt.Sprintf("Replay of game %d", n)), Heading: fmt.Sprintf("%s · replay of game %d", t.Name, n),
+		Page: page(c, tr(c, "Replay of game %d", n)), Heading: tr(c, "%s · replay of game %d", t.Name, n),
 		GameTitle: t.Info.Title, Step: k, Steps: len(steps),
-		What: timelineText(t, e.Event), At: e.At.Local().Format("Mon 2 Jan, 15:04:05"),
+		What: timelineText(c.Request().Context(), t, e.Event), At: dateTime(c, e.At.Local(), false, true),
 	}
 	if g, ok := then.Game(n); ok {
 		vm.Present, vm.Result = g.Err == "", g.Result
 		if g.Err != "" {
-			vm.Page.Flash, vm.Page.FlashKind = "This entry can no longer be read: "+g.Err, "bad"
+			vm.Page.Flash, vm.Page.FlashKind = tr(c, "This entry can no longer be read: %s", g.Err), "bad"
 		}
 	}
 	if k > 1 {

@@ -186,9 +186,9 @@ func tableVM(c echo.Context, t sessions.Table, flash, kind string) views.TableVM
 		}
 		vm.Games = append(vm.Games, row)
 	}
-	vm.Lines = runningLines(t)
+	vm.Lines = runningLines(c.Request().Context(), t)
 	if e, ok := t.Newest(); ok {
-		vm.UndoLabel = shortText(t, e.Event)
+		vm.UndoLabel = shortTextIn(c.Request().Context(), t, e.Event)
 	}
 	if _, ok := guided[t.Info.Slug]; ok {
 		vm.PlayLabel = tr(c, "Play the next game along, turn by turn")
@@ -204,7 +204,7 @@ func tableVM(c echo.Context, t sessions.Table, flash, kind string) views.TableVM
 	}
 	for i := len(t.Log) - 1; i >= 0; i-- { // newest first
 		e := t.Log[i]
-		vm.Log = append(vm.Log, views.LogRow{Seq: e.Seq, Text: describe(t, e.Event), At: e.At.Local().Format("15:04:05"), Undone: e.UndoneBy != 0})
+		vm.Log = append(vm.Log, views.LogRow{Seq: e.Seq, Text: timelineText(c.Request().Context(), t, e.Event), At: e.At.Local().Format("15:04:05"), Undone: e.UndoneBy != 0})
 	}
 	return vm
 }
@@ -216,7 +216,7 @@ func currentRounds(c echo.Context, t sessions.Table, ed editor) *views.RoundsVM 
 	if !ok {
 		return nil
 	}
-	vm := &views.RoundsVM{Game: g.Number, Chart: roundLines(t.Info.Slug, g)}
+	vm := &views.RoundsVM{Game: g.Number, Chart: roundLines(c.Request().Context(), t.Info.Slug, g)}
 	for _, p := range g.Result.Players {
 		vm.Players = append(vm.Players, p.Name)
 		vm.Totals = append(vm.Totals, p.Total)
@@ -258,11 +258,6 @@ func rankedStandings(t sessions.Table) []sessions.Standing {
 		}
 	}
 	return s
-}
-
-// describe says in words what an event did (timeline.go).
-func describe(t sessions.Table, e sessions.Event) string {
-	return timelineText(t, e)
 }
 
 // gameNumberOf finds which game an event recorded, counting recordings in

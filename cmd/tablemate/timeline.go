@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	"tablemate/scoring/games"
 	"tablemate/sessions"
 	"tablemate/views"
+	"tablemate/views/i18n"
 )
 
 // timelineFind finds the engines the timeline scores old entries with
@@ -20,24 +22,24 @@ var timelineFind sessions.Finder = games.Find
 // "Round 3 of game 1: Ana called Cambio; Ana 4 (−5 …), Ben 12",
 // "Undid: game 2 entered", "Ben joined". Undone entries are described as
 // they were when entered.
-func timelineText(t sessions.Table, e sessions.Event) string {
+func timelineText(ctx context.Context, t sessions.Table, e sessions.Event) string {
 	switch e.Kind {
 	case sessions.KindTableCreated:
 		var p sessions.TableCreated
 		json.Unmarshal(e.Payload, &p)
-		return fmt.Sprintf("Table started for %s with %s", t.Info.Title, joinNames(p.Players))
+		return i18n.T(ctx, "Table started for %s with %s", t.Info.Title, i18n.JoinNames(ctx, p.Players))
 	case sessions.KindPlayerJoined:
 		var p sessions.PlayerJoined
 		json.Unmarshal(e.Payload, &p)
-		return p.Name + " joined"
+		return i18n.T(ctx, "%s joined", p.Name)
 	case sessions.KindGameRecorded:
 		var p sessions.GameRecorded
 		json.Unmarshal(e.Payload, &p)
-		return "Game " + gameNumberOf(t, e.Seq) + " entered" + verdictText(t, e.Seq, p.State)
+		return i18n.T(ctx, "Game %s entered", gameNumberOf(t, e.Seq)) + verdictText(ctx, t, e.Seq, p.State)
 	case sessions.KindGameCorrected:
 		var p sessions.GameCorrected
 		json.Unmarshal(e.Payload, &p)
-		s := fmt.Sprintf("Game %d corrected", p.Game) + verdictText(t, e.Seq, p.State)
+		s := i18n.T(ctx, "Game %d corrected", p.Game) + verdictText(ctx, t, e.Seq, p.State)
 		if p.Reason != "" {
 			s += " (" + p.Reason + ")"
 		}
@@ -45,22 +47,22 @@ func timelineText(t sessions.Table, e sessions.Event) string {
 	case sessions.KindRoundRecorded:
 		var p sessions.RoundRecorded
 		json.Unmarshal(e.Payload, &p)
-		return roundText(t, e.Seq, p)
+		return roundText(ctx, t, e.Seq, p)
 	case sessions.KindPlayStarted:
-		return "Guided game started"
+		return i18n.T(ctx, "Guided game started")
 	case sessions.KindPlayStep:
-		s := fmt.Sprintf("Move %d of the guided game", moveNumberOf(t, e.Seq))
+		s := i18n.T(ctx, "Move %d of the guided game", moveNumberOf(t, e.Seq))
 		if g, ok := gameFinishedBy(t, e.Seq); ok {
-			s = fmt.Sprintf("Game %d finished by guided play (move %d)", g.Number, moveNumberOf(t, e.Seq)) + verdictText(t, e.Seq, g.State)
+			s = i18n.T(ctx, "Game %d finished by guided play (move %d)", g.Number, moveNumberOf(t, e.Seq)) + verdictText(ctx, t, e.Seq, g.State)
 		}
 		return s
 	case sessions.KindUndo:
 		var p sessions.Undo
 		json.Unmarshal(e.Payload, &p)
 		if target, ok := logEntry(t, p.Seq); ok {
-			return "Undid: " + shortText(t, target.Event)
+			return i18n.T(ctx, "Undid: %s", shortTextIn(ctx, t, target.Event))
 		}
-		return fmt.Sprintf("Undid entry #%d", p.Seq)
+		return i18n.T(ctx, "Undid entry #%d", p.Seq)
 	}
 	return string(e.Kind)
 }
@@ -68,25 +70,33 @@ func timelineText(t sessions.Table, e sessions.Event) string {
 // shortText names an event in a few words, for undo buttons and undo
 // entries: "game 2 entered", "round 3 of game 1", "Ben joining".
 func shortText(t sessions.Table, e sessions.Event) string {
+	return shortTextIn(context.Background(), t, e)
+}
+
+// shortTextIn is shortText in ctx's language.
+func shortTextIn(ctx context.Context, t sessions.Table, e sessions.Event) string {
 	switch e.Kind {
 	case sessions.KindPlayerJoined:
 		var p sessions.PlayerJoined
 		json.Unmarshal(e.Payload, &p)
-		return p.Name + " joining"
+		return i18n.T(ctx, "%s joining", p.Name)
 	case sessions.KindGameRecorded:
-		return "game " + gameNumberOf(t, e.Seq) + " entered"
+		return i18n.T(ctx, "game %s entered", gameNumberOf(t, e.Seq))
 	case sessions.KindGameCorrected:
 		var p sessions.GameCorrected
 		json.Unmarshal(e.Payload, &p)
-		return fmt.Sprintf("game %d corrected", p.Game)
+		return i18n.T(ctx, "game %d corrected", p.Game)
 	case sessions.KindRoundRecorded:
 		var p sessions.RoundRecorded
 		json.Unmarshal(e.Payload, &p)
-		return fmt.Sprintf("round %d of game %d", roundNumberOf(t, e.Seq, p.Game), p.Game)
+		return i18n.T(ctx, "round %d of game %d", roundNumberOf(t, e.Seq, p.Game), p.Game)
 	case sessions.KindPlayStep:
-		return fmt.Sprintf("move %d of the guided game", moveNumberOf(t, e.Seq))
+		return i18n.T(ctx, "move %d of the guided game", moveNumberOf(t, e.Seq))
 	}
-	return lowerFirst(timelineText(t, e))
+	if i18n.IsGerman(ctx) { // German nouns keep their capital
+		return timelineText(ctx, t, e)
+	}
+	return lowerFirst(timelineText(ctx, t, e))
 }
 
 func lowerFirst(s string) string {
@@ -109,10 +119,10 @@ func logEntry(t sessions.Table, seq int) (sessions.LogEntry, bool) {
 // event seq recorded. A game still in effect was scored when the log was
 // replayed; only an undone or superseded state is scored again here. ""
 // when the engine cannot read it.
-func verdictText(t sessions.Table, seq int, state json.RawMessage) string {
+func verdictText(ctx context.Context, t sessions.Table, seq int, state json.RawMessage) string {
 	for _, g := range t.Games {
 		if g.Seq == seq && g.Err == "" {
-			return ": " + totalsText(g.Result) + outcomeText(g.Result)
+			return ": " + totalsText(g.Result) + outcomeText(ctx, g.Result)
 		}
 	}
 	engine, ok := timelineFind(t.Info.Slug)
@@ -123,7 +133,7 @@ func verdictText(t sessions.Table, seq int, state json.RawMessage) string {
 	if err != nil {
 		return ""
 	}
-	return ": " + totalsText(res) + outcomeText(res)
+	return ": " + totalsText(res) + outcomeText(ctx, res)
 }
 
 // totalsText lists each player's total: "Ana 58, Ben 47".
@@ -137,14 +147,14 @@ func totalsText(res scoring.Result) string {
 
 // outcomeText is " — Ana wins", " — Ana and Ben share the win" or
 // " — 2 rules broken"; "" for a game still going.
-func outcomeText(res scoring.Result) string {
+func outcomeText(ctx context.Context, res scoring.Result) string {
 	switch {
 	case !res.Valid:
-		return " — " + plural(len(res.Violations), "rule broken", "rules broken")
+		return " — " + i18n.N(ctx, len(res.Violations), "1 rule broken", "%d rules broken")
 	case len(res.Winners) == 1:
-		return " — " + res.Winners[0] + " wins"
+		return " — " + i18n.T(ctx, "%s wins", res.Winners[0])
 	case len(res.Winners) > 1:
-		return " — " + joinNames(res.Winners) + " share the win"
+		return " — " + i18n.T(ctx, "%s share the win", i18n.JoinNames(ctx, res.Winners))
 	}
 	return ""
 }
@@ -159,9 +169,9 @@ func signed(n int) string {
 
 // roundText tells one round: who called (Cambio) or was the Kodiak, then
 // each player's points in that round with any bonus lines.
-func roundText(t sessions.Table, seq int, p sessions.RoundRecorded) string {
+func roundText(ctx context.Context, t sessions.Table, seq int, p sessions.RoundRecorded) string {
 	r := roundNumberOf(t, seq, p.Game)
-	s := fmt.Sprintf("Round %d of game %d", r, p.Game)
+	s := i18n.T(ctx, "Round %d of game %d", r, p.Game)
 	var round struct {
 		Players []struct {
 			Name   string `json:"name"`
@@ -173,10 +183,10 @@ func roundText(t sessions.Table, seq int, p sessions.RoundRecorded) string {
 	var parts []string
 	for _, pl := range round.Players {
 		if pl.Cambio {
-			parts = append(parts, pl.Name+" called Cambio")
+			parts = append(parts, i18n.T(ctx, "%s called Cambio", pl.Name))
 		}
 		if pl.Kodiak {
-			parts = append(parts, pl.Name+" was the Kodiak")
+			parts = append(parts, i18n.T(ctx, "%s was the Kodiak", pl.Name))
 		}
 	}
 	if res, ok := roundResult(t, seq, p.Game); ok {
@@ -277,9 +287,9 @@ func roundNumberOf(t sessions.Table, seq, game int) int {
 
 // runningLines is the table's running totals game by game, a line per
 // player (views.Lines draws it), added up as the standings are.
-func runningLines(t sessions.Table) views.LineChart {
-	c := views.LineChart{ID: "totals-chart", XLabel: "Game",
-		Title: "Running totals after " + plural(len(t.Games), "game", "games")}
+func runningLines(ctx context.Context, t sessions.Table) views.LineChart {
+	c := views.LineChart{ID: "totals-chart", XLabel: i18n.T(ctx, "Game"),
+		Title: i18n.N(ctx, len(t.Games), "Running totals after 1 game", "Running totals after %d games")}
 	index := map[string]int{}
 	for i, name := range t.Players {
 		index[name] = i
@@ -301,8 +311,8 @@ func runningLines(t sessions.Table) views.LineChart {
 
 // roundLines is a round-based game's running totals round by round, with
 // Cambio's target (50 unless the table chose another).
-func roundLines(slug string, g sessions.Game) views.LineChart {
-	c := views.LineChart{ID: "rounds-chart", XLabel: "Round", Title: fmt.Sprintf("Game %d, running totals by round", g.Number)}
+func roundLines(ctx context.Context, slug string, g sessions.Game) views.LineChart {
+	c := views.LineChart{ID: "rounds-chart", XLabel: i18n.T(ctx, "Round"), Title: i18n.T(ctx, "Game %d, running totals by round", g.Number)}
 	for _, p := range g.Result.Players {
 		s := views.Series{Name: p.Name}
 		total := 0

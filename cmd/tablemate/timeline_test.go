@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -99,21 +100,21 @@ func TestTimelineOfRounds(t *testing.T) {
 		"Round 2 of game 1: Ben called Cambio; Ana 2, Ben 25 (Cambio called, fewest (−5))",
 	}
 	for i, e := range tb.Log {
-		if got := timelineText(tb, e.Event); got != want[i] {
+		if got := timelineText(context.Background(), tb, e.Event); got != want[i] {
 			t.Errorf("event %d:\n got %q\nwant %q", e.Seq, got, want[i])
 		}
 	}
 
 	// The round chart: running totals by round with Cambio's target.
 	g, _ := tb.Current()
-	c := roundLines("cambio", g)
+	c := roundLines(context.Background(), "cambio", g)
 	if !c.HasTarget || c.Target != 50 || len(c.Series) != 2 {
 		t.Fatalf("round chart %+v", c)
 	}
 	if !slices.Equal(c.Series[0].Values, []int{4, 6}) || !slices.Equal(c.Series[1].Values, []int{12, 37}) {
 		t.Errorf("running totals by round %+v", c.Series)
 	}
-	if c := roundLines("kodiak", g); c.HasTarget {
+	if c := roundLines(context.Background(), "kodiak", g); c.HasTarget {
 		t.Error("Kodiak has no target line")
 	}
 }
@@ -123,7 +124,7 @@ func TestRunningLinesAddUpGames(t *testing.T) {
 		{Result: scoring.Result{Players: []scoring.PlayerResult{{Name: "Ana", Total: 10}, {Name: "Ben", Total: -3}}}},
 		{Result: scoring.Result{Players: []scoring.PlayerResult{{Name: "Ana", Total: 5}, {Name: "Ben", Total: 7}, {Name: "Cy", Total: 1}}}},
 	}}
-	c := runningLines(tb)
+	c := runningLines(context.Background(), tb)
 	got := [][]int{c.Series[0].Values, c.Series[1].Values, c.Series[2].Values}
 	want := [][]int{{10, 15}, {-3, 4}, {0, 1}}
 	for i := range want {
@@ -173,7 +174,7 @@ func TestTimelineAndReplayOfGuidedPlay(t *testing.T) {
 	}
 	want := []string{"Guided game started", "Move 1 of the guided game", "Game 1 finished by guided play (move 2): Ana 10, Ben 0"}
 	for i, w := range want {
-		if got := timelineText(tb, tb.Log[i+1].Event); got != w {
+		if got := timelineText(context.Background(), tb, tb.Log[i+1].Event); got != w {
 			t.Errorf("event %d: %q, want %q", i+2, got, w)
 		}
 	}
