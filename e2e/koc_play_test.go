@@ -38,6 +38,7 @@ func TestPlayAlongKocOnAPhone(t *testing.T) {
 		tap(`[data-testid="variant-experienced"]`),
 	)
 	snapshot(t, ctx, "koc-play-setup")
+	audit(t, ctx, "koc play set-up")
 	run(t, ctx, "start", tap(`[data-testid="start-play"]`), chromedp.WaitVisible(`[data-testid="tile-form"]`, chromedp.ByQuery))
 
 	// The physical piles: 2 2 3 3 4 less the chip at position toy%5.
@@ -64,6 +65,7 @@ func TestPlayAlongKocOnAPhone(t *testing.T) {
 			waitTrue(t, ctx, who+"'s turn", fmt.Sprintf(`document.readyState === "complete" && !!document.querySelector('[data-testid="turn-form"]') && document.querySelector('[data-testid="to-act"]').innerText === %q`, who+" pulls the string"))
 			if r == 3 && k == 0 {
 				snapshot(t, ctx, "koc-play-turn")
+				audit(t, ctx, "koc play turn")
 			}
 			if r == kociaki.Rounds && seat == shortSeat {
 				var banner bool
@@ -109,6 +111,7 @@ func TestPlayAlongKocOnAPhone(t *testing.T) {
 		}
 		if r == 6 {
 			// Ola says this phone is hers: her chip values show, the others' stay face down.
+			waitTrue(t, ctx, "round 7 shown", `document.readyState === "complete" && !!document.querySelector('[data-testid="tile-form"]') && document.querySelector('[data-testid="round"]').innerText === "round 7 of 12"`)
 			run(t, ctx, "this phone is Ola's", tap(`[data-testid="me-Ola"]`))
 			waitTrue(t, ctx, "Ola's chips shown", `document.readyState === "complete" && !!document.querySelector('[data-player="Ola"] [data-testid="own-chips"]')`)
 			var others int
@@ -117,6 +120,7 @@ func TestPlayAlongKocOnAPhone(t *testing.T) {
 				t.Error("Ola's phone shows another player's chip values")
 			}
 			snapshot(t, ctx, "koc-play-own-chips")
+			audit(t, ctx, "koc play tile with own chips")
 		}
 	}
 	setup, _ := json.Marshal(kociaki.Setup{StartTile: "green", Options: json.RawMessage(`{"variant":"experienced"}`)})

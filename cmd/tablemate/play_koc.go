@@ -47,7 +47,11 @@ func (kocPlay) setupPage(c echo.Context, t sessions.Table, errs views.Errors) te
 		vm.Hands = fmt.Sprintf("%d players: each takes 1 tile from each colour (4)", n)
 	}
 	if r, ok := kociaki.Removed(n); ok && r > 0 {
-		vm.Removal = fmt.Sprintf("Remove %d chip%s from each toy pile at random, unseen; this app then asks for a chip’s value only when the pile could hold either", r, map[bool]string{true: "", false: "s"}[r == 1])
+		chips := "1 chip"
+		if r > 1 {
+			chips = fmt.Sprintf("%d chips", r)
+		}
+		vm.Removal = "Remove " + chips + " from each toy pile at random, unseen; this app then asks for a chip’s value only when the pile could hold either"
 	} else {
 		vm.Removal = "All 50 toy chips are used: the app knows every chip"
 	}
@@ -97,11 +101,16 @@ func (kocPlay) stepJSON(c echo.Context, t sessions.Table) (json.RawMessage, erro
 		return nil, scoring.Errorf("kind", "This form is not a move of the game; reload the page.")
 	}
 	toys := form["toy"]
-	if c.FormValue("short") != "" || c.FormValue("none") != "" {
+	short := c.FormValue("short") != ""
+	if short || c.FormValue("none") != "" {
 		if len(toys) > 0 {
-			return nil, scoring.Errorf("toy", "You ticked toy %s but chose “%s”: untick the toys, or take their chips.", strings.Join(toys, ", "), map[bool]string{true: "not enough string", false: "no toy crossed"}[c.FormValue("short") != ""])
+			choice := "No toy crossed"
+			if short {
+				choice = "Not enough string"
+			}
+			return nil, scoring.Errorf("toy", "You ticked toy %s but chose “%s”: untick the toys, or take their chips.", strings.Join(toys, ", "), choice)
 		}
-		return kociaki.StepJSON(kociaki.Step{Kind: kociaki.PullString, Short: c.FormValue("short") != ""}), nil
+		return kociaki.StepJSON(kociaki.Step{Kind: kociaki.PullString, Short: short}), nil
 	}
 	if len(toys) == 0 {
 		return nil, scoring.Errorf("toy", "Tick the toys the string crossed, or tap “No toy crossed”.")
