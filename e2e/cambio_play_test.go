@@ -222,6 +222,11 @@ func TestPlayAlongKodiakOnAPhone(t *testing.T) {
 		{"Ben discards a hairball", []string{`[data-player="Ben"] [data-testid="hairball-plus"]`}, `document.querySelector('[data-player="Ben"] [data-testid="hairball-count"]').textContent === "1"`},
 		{"Ben has no cards", []string{`[data-testid="no-cards"] summary`, `[data-testid="out-1"]`}, shows("round-closed", "Ben has no cards left")},
 	})
+	var sum string
+	run(t, ctx, "Ana's round sum", chromedp.Text(`fieldset[data-player="Ana"] [data-testid="round-sum"]`, &sum, chromedp.ByQuery))
+	if sum != "−5" {
+		t.Errorf("Ana's round sum before her cards %q, want −5 for the pounce counted in play", sum)
+	}
 	snapshot(t, ctx, "kodiak-play-scoring")
 	auditOutsideCardPad(t, ctx, "kodiak play scoring")
 	playMoves(t, ctx, []playMove{

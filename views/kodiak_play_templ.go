@@ -426,7 +426,7 @@ func kodiakEntryFields(vm RoundEntryVM, p RoundPlayer) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 32, "\"> <input type=\"hidden\" name=\"")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 32, "\" data-counter=\"pounces\"> <input type=\"hidden\" name=\"")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -452,7 +452,7 @@ func kodiakEntryFields(vm RoundEntryVM, p RoundPlayer) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 34, "\"><p class=\"small\" data-testid=\"counted\">Counted in play: ")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 34, "\" data-counter=\"hairballs_discarded\"><p class=\"small\" data-testid=\"counted\">Counted in play: ")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
