@@ -218,12 +218,20 @@ func (p Position) LastRound() bool { return p.Round() == Rounds }
 
 // StartSeat is the seat holding the start marker in the round being
 // played: the marker passes left every round (ruling KOC-3).
-func (p Position) StartSeat() int { return (p.Starter + p.Round() - 1) % len(p.Players) }
+func (p Position) StartSeat() int {
+	if len(p.Players) == 0 { // the zero Position: no game set up
+		return 0
+	}
+	return (p.Starter + p.Round() - 1) % len(p.Players)
+}
 
 // Acting is the seat to play now: the start player for the tile, then
 // each player clockwise for the string; -1 when no one is (string left,
 // game over).
 func (p Position) Acting() int {
+	if len(p.Players) == 0 {
+		return -1
+	}
 	switch p.Phase() {
 	case WaitTile:
 		return p.StartSeat()
@@ -373,6 +381,8 @@ func (p Position) phaseError(k StepKind) *StepError {
 	step := p.steps + 1
 	ph := p.Phase()
 	switch {
+	case len(p.Players) == 0:
+		return &StepError{Step: step, Code: "player_count", Rule: "KOC-1", Message: "no game is set up: Start one with 2 to 4 players first"}
 	case ph == Over:
 		return &StepError{Step: step, Code: "after_game_end", Rule: "KOC-3",
 			Message: fmt.Sprintf("the game is over after %d rounds; nothing more is played", Rounds)}

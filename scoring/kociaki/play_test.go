@@ -449,3 +449,17 @@ func TestTotalsUseTheVariant(t *testing.T) {
 	}
 	var _ scoring.PlayerResult = tot[1]
 }
+
+// The zero Position (no game set up) answers without panicking.
+func TestZeroPosition(t *testing.T) {
+	var p Position
+	if p.Phase() != WaitTile || p.StartSeat() != 0 || p.ToAct() != "" || p.Acting() != -1 {
+		t.Errorf("zero position: phase %v", p.Phase())
+	}
+	if _, err := p.Apply(tile(Y)); err == nil || err.Code != "player_count" {
+		t.Errorf("a tile without a game: %v", err)
+	}
+	if err := p.TileError(Y); err == nil {
+		t.Error("a colour offered without a game")
+	}
+}
