@@ -8,6 +8,19 @@ import (
 	"tablemate/scoring"
 )
 
+// Guided play ("play along") as a table records it:
+//
+//	setup: {"variant": "standard", "names": ["Wizard", "", …10], "display": [1, 2, 3, 4, 4, 5, 6]}
+//	steps: {"look": 3} {"swap": [1, 5]} {"reveal": 2, "outcome": "wonderhat"}
+//	       {"reveal": 2, "outcome": "match", "laid": 7} {"end": true}
+//
+// Refusal codes (StepError.Code, rule): no_such_spot (ADH-1; ADH-3 for a
+// spot without a hat), component_total (ADH-1: a 5th wonderhat, a 17th
+// bald head), laid_missing (ADH-2: a refilled match without the character
+// laid), laid_after_empty_pile (ADH-3), no_such_character and third_copy
+// (ADH-1), standard_end (ADH-3: only a three_left game is ended by the
+// table), after_game_end (ADH-3), bad_step (not one action); swap_back
+// (ADH-5) is a warning only.
 var _ scoring.Guided = Engine{}
 
 // The characters (ruling ADH-1: 20 cards, 10 characters × 2). Their names
