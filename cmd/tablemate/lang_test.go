@@ -5,6 +5,8 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+
+	"github.com/PuerkitoBio/goquery"
 )
 
 func (ts *testServer) getLang(path, acceptLanguage string) fetched {
@@ -94,5 +96,81 @@ func TestLanguageSwitchRefusesForeignTargets(t *testing.T) {
 	}
 	if p := ts.get("/lang?to=xx&back=/"); p.status != http.StatusBadRequest {
 		t.Errorf("unknown language: %d", p.status)
+	}
+}
+
+// TestGermanGameOverHTTP plays the KKS example through the German pages:
+// the editor, the result with a broken rule in German (code and rule id
+// kept), the table and its history.
+func TestGermanGameOverHTTP(t *testing.T) {
+	ts := newTestServer(t)
+	table := ts.createTable("Amelia", "Victor")
+	if sw := ts.get("/lang?to=de&back=" + url.QueryEscape(table)); sw.status != http.StatusSeeOther {
+		t.Fatalf("switch: %d", sw.status)
+	}
+	entry := ts.get(table + "/games/new")
+	if h := entry.text("h1"); h != "Partie 1: Auslagen am Spielende" {
+		t.Errorf("German editor heading %q", h)
+	}
+	if b := entry.text(`[data-testid="submit-scores"]`); b != "Prüfen und speichern" {
+		t.Errorf("German submit button %q", b)
+	}
+	f := kksForm(entry.formOf(t, table+"/games"), []map[string]string{amelia, {"red": "2 3"}}, []string{"3", "7"})
+	res := ts.post(table+"/games", f)
+	result := ts.get(res.header.Get("Location"))
+	if got := result.text(`[data-player="Amelia"] [data-testid="player-total"]`); got != "58" {
+		t.Errorf("Amelia's total = %q, want 58", got)
+	}
+	li := result.doc.Find(`[data-code="card_count"]`).First()
+	if txt := li.Text(); !strings.Contains(txt, "Die Auslage hat nicht so viele Karten") || !strings.Contains(txt, "Regel KKS-3:") ||
+		!strings.Contains(txt, "jede Auslage gleich viele Karten") || !strings.Contains(txt, "Amelia:") {
+		t.Errorf("German violation %q", txt)
+	}
+	if got := result.text(`[data-testid="verdict"] strong`); !strings.HasPrefix(got, "Kein mögliches Ergebnis") {
+		t.Errorf("German verdict %q", got)
+	}
+	tbl := ts.get(table)
+	if got := tbl.text(`[data-testid="enter-game"]`); got != "Partie 2 eintragen" {
+		t.Errorf("enter button %q", got)
+	}
+	if got := tbl.text(`[data-testid="undo"]`); got != "Rückgängig: Partie 1 eingetragen" {
+		t.Errorf("undo button %q", got)
+	}
+	if got := tbl.text(`[data-testid="log"] li`); !strings.Contains(got, "Partie 1 eingetragen: Amelia 58, Victor") {
+		t.Errorf("history entry %q", got)
+	}
+	// The JSON API stays English even with the German cookie.
+	_, body := ts.postJSON("/api/v1/games/koffer-katze-sombrero/score",
+		`{"players":[{"name":"A","display":{"red":"5 3"}},{"name":"B","display":{}}]}`)
+	if vs, _ := body["violations"].([]any); len(vs) == 0 || strings.Contains(vs[0].(map[string]any)["message"].(string), "Karte") {
+		t.Errorf("API violations %v", body["violations"])
+	}
+}
+
+// TestGermanPagesStayWithinTheirWeightBudget: German text is longer, so
+// the budget is checked in German too.
+func TestGermanPagesStayWithinTheirWeightBudget(t *testing.T) {
+	ts := newTestServer(t)
+	table := ts.createTable("Amelia", "Victor", "Enrique", "Zofia")
+	ts.get("/lang?to=de&back=/")
+	entry := ts.get(table + "/games/new")
+	res := ts.post(table+"/games", kksForm(entry.formOf(t, table+"/games"), []map[string]string{amelia, {"red": "2 3"}}, []string{"3", "7"}))
+	game := res.header.Get("Location")
+	for _, path := range []string{"/", "/tables/new", table, table + "/games/new", game, "/check", "/history"} {
+		total, doc := ts.compressedSize(t, path)
+		if lang, _ := doc.Find("html").Attr("lang"); lang != "de" {
+			t.Fatalf("%s: lang=%q, want de", path, lang)
+		}
+		doc.Find(`link[rel="stylesheet"], script[src]`).Each(func(_ int, s *goquery.Selection) {
+			src, ok := s.Attr("href")
+			if !ok {
+				src, _ = s.Attr("src")
+			}
+			n, _ := ts.compressedSize(t, src)
+			total += n
+		})
+		if total > pageBudget {
+			t.Errorf("%s in German weighs %d bytes compressed, over the %d budget", path, total, pageBudget)
+		}
 	}
 }

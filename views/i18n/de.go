@@ -577,4 +577,19 @@ var de = map[string]string{
 	"Replay of game %d":                         "Partie %d nachspielen",
 	"%s · replay of game %d":                    "%s · Partie %d nachgespielt",
 	"Home":                                      "Start",
+	// Score lines of the engines (Breakdown labels), keyed by their exact
+	// English label; labels with numbers in them stay English.
+	"label.red face-up":                          "Rot offen",
+	"label.red face-down":                        "Rot verdeckt",
+	"label.yellow face-up":                       "Gelb offen",
+	"label.yellow face-down":                     "Gelb verdeckt",
+	"label.black face-up":                        "Schwarz offen",
+	"label.black face-down":                      "Schwarz verdeckt",
+	"label.blue face-up":                         "Blau offen",
+	"label.blue face-down":                       "Blau verdeckt",
+	"label.tokens":                               "Chips",
+	"label.characters":                           "Figuren",
+	"label.bald heads not covered by wonderhats": "Glatzköpfe, nicht von Wunderhüten aufgehoben",
+	"label.bald heads with no character left to cover (score stops at 0)": "Glatzköpfe ohne Figur zum Verdecken (die Wertung fällt nicht unter 0)",
+	"label.salmon caught": "Gefangene Lachse",
 }
