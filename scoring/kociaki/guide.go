@@ -16,7 +16,14 @@ var _ scoring.Guided = Engine{}
 // the piece) of the tile laid face up in the middle, who holds the start
 // marker in round 1 (a name; empty = the first seat) and the scoring
 // options, written as in a score request's "options".
+//
+// Seats, when given, are the players seated when the game started: the
+// guided game keeps them even if someone joins the table mid-game, since
+// the seats fix the chip removal, the hands and the turn order (KOC-1,
+// KOC-3). The web set-up records them; without them the table's players
+// are the seats.
 type Setup struct {
+	Seats      []string        `json:"seats,omitempty"`
 	StartTile  string          `json:"start_tile"`
 	StartPiece string          `json:"start_piece,omitempty"`
 	Starter    string          `json:"starter,omitempty"`
@@ -26,9 +33,11 @@ type Setup struct {
 // MaxPieceLen bounds a piece of furniture's name.
 const MaxPieceLen = 40
 
-// Opening is a read Setup: the start tile, the starter's name ("" = the
-// first seat) and the options with their defaults filled in.
+// Opening is a read Setup: the seats (nil = the table's players), the
+// start tile, the starter's name ("" = the first seat) and the options
+// with their defaults filled in.
 type Opening struct {
+	Seats   []string
 	Start   Tile
 	Starter string
 	Options Options
@@ -60,7 +69,7 @@ func readSetup(s Setup, prefix string) (Opening, error) {
 		}
 		return Opening{}, err
 	}
-	return Opening{Start: Tile{Colour: c, Piece: piece}, Starter: strings.TrimSpace(s.Starter), Options: o}, nil
+	return Opening{Seats: s.Seats, Start: Tile{Colour: c, Piece: piece}, Starter: strings.TrimSpace(s.Starter), Options: o}, nil
 }
 
 func readPiece(s, field string) (string, error) {
@@ -195,6 +204,13 @@ func Resume(players []string, rawSetup []byte, steps [][]byte) (Position, error)
 	if err != nil {
 		return Position{}, err
 	}
+	if s.Seats != nil {
+		// Players only ever join a table, so the seats come first.
+		if len(s.Seats) > len(players) || !slices.Equal(s.Seats, players[:len(s.Seats)]) {
+			return Position{}, scoring.Errorf("seats", "the guided game was started by %s, who are not all at this table", list(s.Seats))
+		}
+		players = s.Seats
+	}
 	pos, err := begin(players, s, "starter")
 	if err != nil {
 		return Position{}, err
@@ -328,6 +344,9 @@ func Replay(body []byte) (PlayAnswer, error) {
 			in.Field = strings.TrimSuffix(in.Field, ".name")
 		}
 		return PlayAnswer{}, err
+	}
+	if req.Seats != nil {
+		return PlayAnswer{}, scoring.Errorf("seats", "name the players in \"players\"")
 	}
 	s, err := readSetup(req.Setup, "")
 	if err != nil {

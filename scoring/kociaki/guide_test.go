@@ -127,6 +127,22 @@ func TestResumeAndGuide(t *testing.T) {
 	}
 }
 
+// The recorded seats outrank later joiners (Setup.Seats).
+func TestResumeKeepsTheSeats(t *testing.T) {
+	setup := []byte(`{"seats":["Ola","Ben","Cyd"],"start_tile":"yellow"}`)
+	steps := [][]byte{StepJSON(tile(T)), StepJSON(pull(1)), StepJSON(got(Take{Toy: 1, Chip: 3}))}
+	pos, err := Resume([]string{"Ola", "Ben", "Cyd", "Dora"}, setup, steps)
+	if err != nil || len(pos.Players) != 3 || pos.Removed() != 1 {
+		t.Fatalf("3 seats after Dora joined: %v, %d players", err, len(pos.Players))
+	}
+	if _, err := Resume([]string{"Ola", "Cyd", "Ben"}, setup, nil); !isInput(err, "seats") {
+		t.Errorf("seats not at the table: %v", err)
+	}
+	if _, err := Replay([]byte(`{"players":["A","B"],"seats":["A","B"],"start_tile":"pink"}`)); !isInput(err, "seats") {
+		t.Errorf("seats in the API: %v", err)
+	}
+}
+
 func isInput(err error, field string) bool {
 	var in *scoring.InputError
 	return errors.As(err, &in) && in.Field == field
