@@ -58,12 +58,14 @@ func (kocPlay) setupPage(c echo.Context, t sessions.Table, errs views.Errors) te
 	return views.KocSetup(vm)
 }
 
-func (kocPlay) setupJSON(c echo.Context, _ sessions.Table) (json.RawMessage, error) {
+func (kocPlay) setupJSON(c echo.Context, t sessions.Table) (json.RawMessage, error) {
 	opts, err := json.Marshal(kociaki.Options{Variant: strings.TrimSpace(c.FormValue("variant")), AllTypesBonus: strings.TrimSpace(c.FormValue("all_types_bonus"))})
 	if err != nil {
 		return nil, err
 	}
-	return json.Marshal(kociaki.Setup{StartTile: strings.TrimSpace(c.FormValue("start_tile")), StartPiece: c.FormValue("start_piece"),
+	// The seats are recorded so a player joining mid-game does not change
+	// the game being played (kociaki.Setup.Seats).
+	return json.Marshal(kociaki.Setup{Seats: t.Players, StartTile: strings.TrimSpace(c.FormValue("start_tile")), StartPiece: c.FormValue("start_piece"),
 		Starter: c.FormValue("starter"), Options: opts})
 }
 
@@ -141,10 +143,10 @@ func kocMeCookie(t sessions.Table) string { return "koc-me-" + t.ID }
 
 // kocMe is the seat this phone belongs to (-1: shared): ?me= sets it
 // ("none" clears it) and a cookie remembers it.
-func kocMe(c echo.Context, t sessions.Table) int {
+func kocMe(c echo.Context, t sessions.Table, seats int) int {
 	me := -1
 	if q := c.QueryParam("me"); q != "" {
-		if i, err := strconv.Atoi(q); err == nil && i >= 0 && i < len(t.Players) {
+		if i, err := strconv.Atoi(q); err == nil && i >= 0 && i < seats {
 			me = i
 		}
 		c.SetCookie(&http.Cookie{Name: kocMeCookie(t), Value: strconv.Itoa(me), Path: "/tables/" + t.ID, MaxAge: 7 * 24 * 3600,
@@ -152,7 +154,7 @@ func kocMe(c echo.Context, t sessions.Table) int {
 		return me
 	}
 	if ck, err := c.Cookie(kocMeCookie(t)); err == nil {
-		if i, err := strconv.Atoi(ck.Value); err == nil && i >= 0 && i < len(t.Players) {
+		if i, err := strconv.Atoi(ck.Value); err == nil && i >= 0 && i < seats {
 			me = i
 		}
 	}
@@ -175,7 +177,7 @@ func (kocPlay) turnPage(c echo.Context, t sessions.Table, flash string) (templ.C
 	vm := views.KocPlayVM{Page: p, Form: form(c, t.Head), TableName: t.Name, Base: base,
 		Round: pos.Round(), Rounds: kociaki.Rounds, StartPlayer: pos.Players[pos.StartSeat()].Name, ToAct: pos.ToAct(),
 		LastRound: pos.LastRound(), Start: kocTileVM(pos.Start, 0, ""), LastTile: kocTileVM(pos.LastTile(), 0, ""),
-		Variant: pos.Options.Variant, Me: kocMe(c, t)}
+		Variant: pos.Options.Variant, Me: kocMe(c, t, len(pos.Players))}
 	switch pos.Phase() {
 	case kociaki.WaitTile:
 		vm.Phase = "tile"
@@ -217,8 +219,8 @@ func (kocPlay) turnPage(c echo.Context, t sessions.Table, flash string) (templ.C
 		}
 	}
 	vm.MeLinks = append(vm.MeLinks, views.KocMeLink{Label: "shared", URL: base + "/play?me=none", Current: vm.Me < 0})
-	for i, name := range t.Players {
-		vm.MeLinks = append(vm.MeLinks, views.KocMeLink{Label: name, URL: fmt.Sprintf("%s/play?me=%d", base, i), Current: vm.Me == i})
+	for i, seat := range pos.Players {
+		vm.MeLinks = append(vm.MeLinks, views.KocMeLink{Label: seat.Name, URL: fmt.Sprintf("%s/play?me=%d", base, i), Current: vm.Me == i})
 	}
 	if playUndoLabel(t) != "" {
 		vm.UndoLabel = kocStepText(pos, t)

@@ -276,3 +276,29 @@ func TestPlayAlongKocPagesStayLight(t *testing.T) {
 	kocMove(t, ts, table, url.Values{"toy": {"1", "2"}})
 	weigh("turn", table+"/play?me=0")
 }
+
+// Someone joining the table mid-game does not change the guided game:
+// its seats were recorded at the start (hands, chip removal and turns
+// depend on them, KOC-1/KOC-3).
+func TestPlayAlongKocKeepsItsSeatsWhenAPlayerJoins(t *testing.T) {
+	ts := newTestServerWith(t, func(a *app) { a.writeRate = 0 })
+	table := ts.createGameTable(kociaki.Slug, "Ola", "Ben", "Cyd")
+	if p := kocStart(t, ts, table, url.Values{"start_tile": {"yellow"}}); p.status != http.StatusSeeOther {
+		t.Fatalf("start: %d", p.status)
+	}
+	kocMove(t, ts, table, url.Values{"tile": {"pink"}})
+	kocMove(t, ts, table, url.Values{"toy": {"1"}})
+	kocMove(t, ts, table, url.Values{"toy": {"1"}, "chip.1": {"3"}}) // possible only with 3 players
+	f := ts.get(table).formOf(t, table+"/players")
+	f.Set("name", "Dora")
+	if p := ts.post(table+"/players", f); p.status != http.StatusSeeOther {
+		t.Fatalf("join: %d", p.status)
+	}
+	play := ts.get(table + "/play")
+	if play.status != http.StatusOK || play.text(`[data-testid="to-act"]`) != "Cyd pulls the string" {
+		t.Fatalf("after Dora joined: %d %q", play.status, play.text(`[data-testid="to-act"]`))
+	}
+	if play.doc.Find(`[data-player="Dora"]`).Length() != 0 {
+		t.Error("Dora shows up in a game she did not start in")
+	}
+}
