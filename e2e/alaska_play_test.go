@@ -72,12 +72,17 @@ func TestPlayAlongAlaskaOnAPhone(t *testing.T) {
 
 	var steps [][]byte
 	for i, m := range akGame {
-		var acts []chromedp.Action
 		if m.target != "" {
-			acts = append(acts, tap(fmt.Sprintf(`svg [data-testid=%q]`, m.target)))
+			panel := `[data-testid="section-panel"]`
+			if strings.HasPrefix(m.target, "border-") {
+				panel = `[data-testid="place-panel"]`
+			}
+			run(t, ctx, fmt.Sprintf("tap %s for move %d", m.target, i+1), tap(fmt.Sprintf(`svg [data-testid=%q]`, m.target)), chromedp.WaitVisible(panel, chromedp.ByQuery))
+			if m.button == "cast:3+5" {
+				snapshot(t, ctx, "alaska-section")
+			}
 		}
-		acts = append(acts, tap(fmt.Sprintf(`button[name="move"][value=%q]`, m.button)))
-		run(t, ctx, fmt.Sprintf("move %d (%s)", i+1, m.button), acts...)
+		run(t, ctx, fmt.Sprintf("move %d (%s)", i+1, m.button), tap(fmt.Sprintf(`button[name="move"][value=%q]`, m.button)))
 		steps = append(steps, alaska.StepJSON(m.step))
 		if i == len(akGame)-1 {
 			break
@@ -86,7 +91,7 @@ func TestPlayAlongAlaskaOnAPhone(t *testing.T) {
 		if i == 2 {
 			snapshot(t, ctx, "alaska-catch")
 			var hit string
-			run(t, ctx, "the cast's section", chromedp.AttributeValue(`svg [data-testid="section-3"]`, "aria-label", &hit, nil, chromedp.ByQuery))
+			run(t, ctx, "the cast's section", chromedp.Evaluate(`document.querySelector('svg [data-testid="section-3"]').getAttribute("aria-label")`, &hit))
 			if !strings.Contains(hit, "last cast") {
 				t.Errorf("section 3 after the cast is named %q", hit)
 			}
@@ -95,17 +100,20 @@ func TestPlayAlongAlaskaOnAPhone(t *testing.T) {
 		if err != nil {
 			t.Fatalf("engine replay after move %d: %v", i+1, err)
 		}
+		// One round trip reads what the page shows: salmon per player and
+		// the heading.
+		var shown struct {
+			Salmon  map[string]string `json:"salmon"`
+			Heading string            `json:"heading"`
+		}
+		run(t, ctx, "read the page", chromedp.Evaluate(`({salmon: Object.fromEntries([...document.querySelectorAll('[data-testid="seats"] [data-player]')].map(li => [li.dataset.player, li.querySelector('[data-testid="salmon-count"]').textContent])), heading: document.querySelector('[data-testid="to-move"]').textContent})`, &shown))
 		for _, s := range pos.Players {
-			var got string
-			run(t, ctx, "salmon of "+s.Name, chromedp.Text(fmt.Sprintf(`[data-player=%q] [data-testid="salmon-count"]`, s.Name), &got, chromedp.ByQuery))
-			if got != strconv.Itoa(s.Salmon) {
+			if got := shown.Salmon[s.Name]; got != strconv.Itoa(s.Salmon) {
 				t.Errorf("after move %d the page shows %s with %q salmon, the engine %d", i+1, s.Name, got, s.Salmon)
 			}
 		}
-		var heading string
-		run(t, ctx, "heading", chromedp.Text(`[data-testid="to-move"]`, &heading, chromedp.ByQuery))
-		if !strings.HasPrefix(heading, pos.ToMove()) {
-			t.Errorf("after move %d the heading is %q, but %s is to move", i+1, heading, pos.ToMove())
+		if !strings.HasPrefix(shown.Heading, pos.ToMove()) {
+			t.Errorf("after move %d the heading is %q, but %s is to move", i+1, shown.Heading, pos.ToMove())
 		}
 	}
 
