@@ -71,7 +71,7 @@ func (a *app) submitCheck(c echo.Context) error {
 	var in *scoring.InputError
 	if errors.As(err, &in) {
 		if hasEditor {
-			return render(c, http.StatusUnprocessableEntity, ed.page(checkEntry(c, info, values, views.Errors{remapField(in.Field, slots): in.Message})))
+			return render(c, http.StatusUnprocessableEntity, ed.page(checkEntry(c, info, values, views.Errors{remapField(in.Field, slots): localInput(c, in)})))
 		}
 		vm := views.JSONCheckVM{Page: page(c, tr(c, "Check %s", info.Title)), Form: form(c, 0), Game: info, Body: string(body),
 			Errors: views.Errors{"state": in.Error()}}

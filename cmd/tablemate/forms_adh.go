@@ -8,7 +8,6 @@ import (
 
 	"github.com/a-h/templ"
 
-	"tablemate/scoring"
 	"tablemate/scoring/aufderhut"
 	"tablemate/views"
 	"tablemate/views/i18n"
@@ -55,7 +54,7 @@ func parseADHForm(v url.Values, fixed []string) (json.RawMessage, []int, error) 
 			}
 			n, err := strconv.Atoi(s)
 			if err != nil {
-				return nil, nil, scoring.Errorf(pfield(i, f), "%s must be a whole number of cards, not %q", strings.ReplaceAll(f, "_", " "), s)
+				return nil, nil, formErrorf(pfield(i, f), "%s must be a whole number of cards, not %q", adhFieldName(f), s)
 			}
 			counts[k] = n
 			empty = empty && n == 0
@@ -137,4 +136,16 @@ func adhDisplay(state json.RawMessage) map[string][]views.StackView {
 		})}}
 	}
 	return out
+}
+
+// adhFieldName names a count in an error message ("bald heads"); the names
+// are catalog keys, translated when the message is shown.
+func adhFieldName(f string) string {
+	switch f {
+	case "characters":
+		return i18n.Key("characters")
+	case "wonderhats":
+		return i18n.Key("wonderhats")
+	}
+	return i18n.Key("bald heads")
 }

@@ -58,13 +58,13 @@ func parseCardsField(v url.Values, i int, parse func(string) (string, error)) ([
 	f := pfield(i, "cards")
 	toks := cardTokens(v.Get(f))
 	if len(toks) > 76 {
-		return nil, scoring.Errorf(f, "%d cards is more than the whole deck (76)", len(toks))
+		return nil, formErrorf(f, "%d cards is more than the whole deck (76)", len(toks))
 	}
 	out := make([]string, 0, len(toks))
 	for k, t := range toks {
 		norm, err := parse(t)
 		if err != nil {
-			return nil, scoring.Errorf(f, "card %d: %s", k+1, err.Error())
+			return nil, formErrorf(f, "card %d: %s", k+1, err.Error())
 		}
 		out = append(out, norm)
 	}
@@ -79,7 +79,7 @@ func seatChoice(v url.Values, field string, seats int) (int, error) {
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil || n < 0 || n >= seats {
-		return 0, scoring.Errorf(field, "choose a player or nobody, not %q", s)
+		return 0, formErrorf(field, "choose a player or nobody, not %q", s)
 	}
 	return n, nil
 }

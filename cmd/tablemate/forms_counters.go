@@ -8,7 +8,6 @@ import (
 
 	"github.com/a-h/templ"
 
-	"tablemate/scoring"
 	"tablemate/views"
 )
 
@@ -104,7 +103,7 @@ func number(v url.Values, field, what string) (int, error) {
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil {
-		return 0, scoring.Errorf(field, "%s must be a whole number, not %q", what, s)
+		return 0, formErrorf(field, "%s must be a whole number, not %q", what, s)
 	}
 	return n, nil
 }

@@ -8,7 +8,6 @@ import (
 
 	"github.com/a-h/templ"
 
-	"tablemate/scoring"
 	"tablemate/scoring/kks"
 	"tablemate/views"
 )
@@ -81,7 +80,7 @@ func parseKKSForm(v url.Values, fixed []string) (json.RawMessage, []int, error) 
 		if tokens != "" {
 			n, err := strconv.Atoi(tokens)
 			if err != nil {
-				return nil, nil, scoring.Errorf(pfield(i, "tokens"), "tokens must be a whole number, not %q", tokens)
+				return nil, nil, formErrorf(pfield(i, "tokens"), "tokens must be a whole number, not %q", tokens)
 			}
 			p.Tokens = n
 		}
@@ -100,7 +99,7 @@ func parseKKSForm(v url.Values, fixed []string) (json.RawMessage, []int, error) 
 	for _, s := range v["options.special_cards"] {
 		n, err := strconv.Atoi(s)
 		if err != nil {
-			return nil, nil, scoring.Errorf("options.special_cards", "special cards are numbered 1–15, not %q", s)
+			return nil, nil, formErrorf("options.special_cards", "special cards are numbered 1–15, not %q", s)
 		}
 		if st.Options == nil {
 			st.Options = &kksOptions{}
@@ -121,10 +120,10 @@ func parseKKSAdjustment(v url.Values, i, j int) (kksAdjustment, bool, error) {
 	a := kksAdjustment{Reason: reason}
 	var err error
 	if a.Card, err = strconv.Atoi(card); err != nil {
-		return a, false, scoring.Errorf(base, "an adjustment names its special card by number (1–15)")
+		return a, false, formErrorf(base, "an adjustment names its special card by number (1–15)")
 	}
 	if a.Points, err = strconv.Atoi(points); err != nil {
-		return a, false, scoring.Errorf(base, "an adjustment's points must be a whole number such as 3 or -2")
+		return a, false, formErrorf(base, "an adjustment's points must be a whole number such as 3 or -2")
 	}
 	return a, true, nil
 }

@@ -9,7 +9,6 @@ import (
 
 	"github.com/a-h/templ"
 
-	"tablemate/scoring"
 	"tablemate/scoring/kociaki"
 	"tablemate/views"
 	"tablemate/views/i18n"
@@ -67,7 +66,7 @@ func parseKocForm(v url.Values, fixed []string) (json.RawMessage, []int, error) 
 			}
 			chips, ok := kocChips(s)
 			if !ok {
-				return nil, nil, scoring.Errorf(field, "chips are the values 2, 3 or 4 separated by spaces, such as “2 3”, not %q", s)
+				return nil, nil, formErrorf(field, "chips are the values 2, 3 or 4 separated by spaces, such as “2 3”, not %q", s)
 			}
 			if len(chips) > 0 {
 				p.Chips[strconv.Itoa(toy)] = chips
@@ -77,7 +76,7 @@ func parseKocForm(v url.Values, fixed []string) (json.RawMessage, []int, error) 
 		if s := strings.TrimSpace(v.Get(pfield(i, "string_left"))); s != "" {
 			f, err := strconv.ParseFloat(strings.Replace(s, ",", ".", 1), 64)
 			if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
-				return nil, nil, scoring.Errorf(pfield(i, "string_left"), "the string left is a number such as 12 or 7.5, not %q", s)
+				return nil, nil, formErrorf(pfield(i, "string_left"), "the string left is a number such as 12 or 7.5, not %q", s)
 			}
 			p.StringLeft = &f
 			empty = false

@@ -38,7 +38,7 @@ func counter(v url.Values, i int, name string) (int, error) {
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil || n < -1000 || n > 1000 {
-		return 0, scoring.Errorf(f, "must be a whole number such as 0 or 2, not %q", s)
+		return 0, formErrorf(f, "must be a whole number such as 0 or 2, not %q", s)
 	}
 	return n, nil
 }

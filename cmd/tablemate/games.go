@@ -144,7 +144,7 @@ func (a *app) saveGame(c echo.Context, n int) error {
 	var stale *sessions.StaleError
 	switch {
 	case errors.As(err, &in):
-		e := gameEntry(c, t, n, values, views.Errors{remapField(in.Field, slots): in.Message}, "")
+		e := gameEntry(c, t, n, values, views.Errors{remapField(in.Field, slots): localInput(c, in)}, "")
 		e.Form.Token = token // the same entry, still unsaved: keep its key
 		return render(c, http.StatusUnprocessableEntity, ed.page(e))
 	case errors.As(err, &stale):

@@ -3,11 +3,15 @@ package main
 import (
 	"fmt"
 	"net/http"
+	"runtime"
 	"strings"
+	"sync"
 	"time"
+	"weak"
 
 	"github.com/labstack/echo/v4"
 
+	"tablemate/scoring"
 	"tablemate/views/i18n"
 )
 
@@ -85,4 +89,46 @@ func dateTime(c echo.Context, t time.Time, withYear, withSeconds bool) string {
 		s += fmt.Sprintf(" %d", t.Year())
 	}
 	return s + ", " + t.Format(clock)
+}
+
+// formErrors remembers, for each form error a result editor built, its
+// English format and arguments, so the page can show the message in the
+// reader's language (localInput). The error itself stays a plain
+// *scoring.InputError (callers type-assert it); the entry goes away with
+// the error (a weak key and a cleanup), so nothing accumulates.
+var formErrors sync.Map // weak.Pointer[scoring.InputError] → formMessage
+
+type formMessage struct {
+	format string
+	args   []any
+}
+
+// formErrorf is scoring.Errorf for editor forms; format is a catalog key.
+// The API and CLI never see these: they take JSON, not forms.
+func formErrorf(field, format string, args ...any) *scoring.InputError {
+	in := scoring.Errorf(field, format, args...)
+	key := weak.Make(in)
+	formErrors.Store(key, formMessage{format: format, args: args})
+	runtime.AddCleanup(in, func(k weak.Pointer[scoring.InputError]) { formErrors.Delete(k) }, key)
+	return in
+}
+
+// localInput is an input error's message in the request's language: an
+// editor's own form error is translated (string arguments that are
+// catalog keys too, such as a field's name); others stay as written.
+func localInput(c echo.Context, in *scoring.InputError) string {
+	ctx := c.Request().Context()
+	v, ok := formErrors.Load(weak.Make(in))
+	if !ok || !i18n.IsGerman(ctx) {
+		return in.Message
+	}
+	m := v.(formMessage)
+	args := make([]any, len(m.args))
+	for i, a := range m.args {
+		if s, ok := a.(string); ok {
+			a = i18n.Text(ctx, s)
+		}
+		args[i] = a
+	}
+	return i18n.T(ctx, m.format, args...)
 }

@@ -115,6 +115,11 @@ func TestGermanGameOverHTTP(t *testing.T) {
 	if b := entry.text(`[data-testid="submit-scores"]`); b != "Prüfen und speichern" {
 		t.Errorf("German submit button %q", b)
 	}
+	// An editor's own form error is shown in German, next to its field.
+	bad := ts.post(table+"/games", kksForm(entry.formOf(t, table+"/games"), []map[string]string{amelia, {"red": "2 3"}}, []string{"drei", "7"}))
+	if got := bad.text(`#err-players-0-tokens`); bad.status != http.StatusUnprocessableEntity || got != `Chips müssen eine ganze Zahl sein, nicht "drei"` {
+		t.Errorf("German form error: %d %q", bad.status, got)
+	}
 	f := kksForm(entry.formOf(t, table+"/games"), []map[string]string{amelia, {"red": "2 3"}}, []string{"3", "7"})
 	res := ts.post(table+"/games", f)
 	result := ts.get(res.header.Get("Location"))

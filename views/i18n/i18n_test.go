@@ -45,12 +45,14 @@ const lit = `("(?:[^"\\\n]|\\.)*"|` + "`[^`]*`" + `)`
 
 // Calls whose literal arguments are catalog keys: i18n.T / tr (key first
 // after the context), i18n.N / trN (both forms after the count) and
-// i18n.Key (the marked label).
+// i18n.Key (the marked label) and formErrorf (a form error's format).
 var (
 	keyFirst = regexp.MustCompile(`(?:\bi18n\.T|\btr)\(\s*[A-Za-z_][A-Za-z0-9_.()]*\s*,\s*` + lit)
 	keyPair  = regexp.MustCompile(`(?:\bi18n\.N|\btrN)\(\s*[A-Za-z_][A-Za-z0-9_.()]*\s*,[^,]+,\s*` + lit + `\s*,\s*` + lit)
 	keyMark  = regexp.MustCompile(`\bi18n\.Key\(\s*` + lit)
-	anyLit   = regexp.MustCompile(lit)
+	// formErrorf(field, "format", …): an editor's form error (cmd/tablemate).
+	keyForm = regexp.MustCompile(`\bformErrorf\(\s*(?:[^,()]|\([^()]*\))+,\s*` + lit)
+	anyLit  = regexp.MustCompile(lit)
 )
 
 func unquote(t *testing.T, file, s string) string {
@@ -81,6 +83,9 @@ func usedKeys(t *testing.T, src map[string]string) map[string]string {
 			add(file, m[2])
 		}
 		for _, m := range keyMark.FindAllStringSubmatch(text, -1) {
+			add(file, m[1])
+		}
+		for _, m := range keyForm.FindAllStringSubmatch(text, -1) {
 			add(file, m[1])
 		}
 	}
