@@ -1,12 +1,14 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
 	"testing"
 
+	"tablemate/scoring"
 	"tablemate/scoring/runemarket"
 )
 
@@ -264,4 +266,35 @@ func TestRuneMarketPlayAPI(t *testing.T) {
 	if status, ans = ts.postJSON("/api/v1/games/rune-market/play", `{"players":["Ana","Ben"],"market":{"red":2},"first":"Zoe"}`); status != http.StatusBadRequest {
 		t.Fatalf("unknown first player: %d %v", status, ans)
 	}
+}
+
+// FuzzRuneMarketStepForm: any posted move form becomes a step the engine
+// can parse, or an input error naming a field; never a panic.
+func FuzzRuneMarketStepForm(f *testing.F) {
+	for _, m := range rmScript {
+		q := url.Values{}
+		for k, v := range m {
+			q.Set(k, v)
+		}
+		f.Add(q.Encode())
+	}
+	f.Add("do=ransom&pay=2-1&shelter=red")
+	f.Add("do=finish&highest.Ana=x")
+	f.Add("do=double_theft&steal=Ben|rune|red&steal2=Ben")
+	f.Fuzz(func(t *testing.T, form string) {
+		q, err := url.ParseQuery(form)
+		if err != nil {
+			return
+		}
+		s, err := rmStep(q.Get, q)
+		if err != nil {
+			if in, ok := errors.AsType[*scoring.InputError](err); !ok || in.Field == "" {
+				t.Fatalf("%q: %v is not an input error naming a field", form, err)
+			}
+			return
+		}
+		if _, err := runemarket.ParseStep(runemarket.StepJSON(s)); err != nil {
+			t.Fatalf("%q gives a step the engine cannot read: %v", form, err)
+		}
+	})
 }
