@@ -69,6 +69,7 @@ func TestPlayAlongAlaskaOnAPhone(t *testing.T) {
 		chromedp.WaitVisible(`[data-testid="river"]`, chromedp.ByQuery),
 	)
 	snapshot(t, ctx, "alaska-start")
+	audit(t, ctx, "alaska play along")
 
 	var steps [][]byte
 	for i, m := range akGame {
@@ -80,6 +81,7 @@ func TestPlayAlongAlaskaOnAPhone(t *testing.T) {
 			run(t, ctx, fmt.Sprintf("tap %s for move %d", m.target, i+1), tap(fmt.Sprintf(`svg [data-testid=%q]`, m.target)), chromedp.WaitVisible(panel, chromedp.ByQuery))
 			if m.button == "cast:3+5" {
 				snapshot(t, ctx, "alaska-section")
+				audit(t, ctx, "alaska section panel")
 			}
 		}
 		run(t, ctx, fmt.Sprintf("move %d (%s)", i+1, m.button), tap(fmt.Sprintf(`button[name="move"][value=%q]`, m.button)))

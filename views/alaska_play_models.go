@@ -148,9 +148,15 @@ func FishTransform(n int) string {
 func akX(x, _ string) string { return x }
 func akY(_, y string) string { return y }
 
-func anglerMarkY(n int) string {
+// anglerBoxX and anglerBoxY place a local's square around AnglerXY.
+func anglerBoxX(n int) string {
+	x, _ := ringPoint(ringMan, float64(n-1)*ringStep)
+	return f1(x - 12)
+}
+
+func anglerBoxY(n int) string {
 	_, y := ringPoint(ringMan, float64(n-1)*ringStep)
-	return f1(y + 5)
+	return f1(y - 12)
 }
 
 func plusY(n int) string {
@@ -161,14 +167,6 @@ func plusY(n int) string {
 func manyY(n int) string {
 	_, y := ringPoint(ringFish, float64(n-1)*ringStep+ringStep/2)
 	return f1(y - 12)
-}
-
-// akMark is the letter drawn on an angler: T(ourist) or L(ocal).
-func akMark(a string) string {
-	if a == "tourist" {
-		return "T"
-	}
-	return "L"
 }
 
 func akStep(current bool) string {
