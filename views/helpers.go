@@ -92,13 +92,6 @@ func adjID(i, j int, name string) string {
 	return "p" + strconv.Itoa(i) + "-adj" + strconv.Itoa(j) + "-" + name
 }
 
-func colourName(c string) string {
-	if c == "" {
-		return c
-	}
-	return strings.ToUpper(c[:1]) + c[1:]
-}
-
 func hasAdjustment(p KKSPlayer) bool {
 	for _, a := range p.Adjustments {
 		if a.Card != "" || a.Points != "" || a.Reason != "" {

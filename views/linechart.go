@@ -1,8 +1,11 @@
 package views
 
 import (
+	"context"
 	"strconv"
 	"strings"
+
+	"tablemate/views/i18n"
 )
 
 // LineChart is a line chart of running totals drawn as inline SVG: one
@@ -204,8 +207,9 @@ func minus(v int) string {
 	return itoa(v)
 }
 
-// lineText is the chart said in words: where each line ends.
-func lineText(c LineChart) string {
+// lineTextIn is the chart said in words, in ctx's language: where each
+// line ends.
+func lineTextIn(ctx context.Context, c LineChart) string {
 	n := 0
 	for _, s := range c.Series {
 		n = max(n, len(s.Values))
@@ -216,9 +220,13 @@ func lineText(c LineChart) string {
 			parts = append(parts, s.Name+" "+minus(s.Values[len(s.Values)-1]))
 		}
 	}
-	s := "After " + strings.ToLower(c.XLabel) + " " + itoa(n) + ": " + strings.Join(parts, ", ") + "."
+	x := c.XLabel
+	if !i18n.IsGerman(ctx) { // German nouns keep their capital
+		x = strings.ToLower(x)
+	}
+	s := i18n.T(ctx, "After %s %d: %s.", x, n, strings.Join(parts, ", "))
 	if c.HasTarget {
-		s += " The game ends when a total reaches " + itoa(c.Target) + "."
+		s += " " + i18n.T(ctx, "The game ends when a total reaches %d.", c.Target)
 	}
 	return s
 }

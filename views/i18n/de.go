@@ -608,7 +608,9 @@ var de = map[string]string{
 	"chips are the values 2, 3 or 4 separated by spaces, such as “2 3”, not %q": "Chips sind die Werte 2, 3 oder 4 mit Leerzeichen dazwischen, etwa „2 3“, nicht %q",
 	"the string left is a number such as 12 or 7.5, not %q":                     "der übrige Faden ist eine Zahl wie 12 oder 7.5, nicht %q",
 	"must be a whole number such as 0 or 2, not %q":                             "muss eine ganze Zahl sein, etwa 0 oder 2, nicht %q",
-	"salmon caught":           "gefangene Lachse",
-	"runes in the shelter":    "Runen im Schuppen",
-	"the highest number card": "die höchste Zahlenkarte",
+	"salmon caught":                          "gefangene Lachse",
+	"runes in the shelter":                   "Runen im Schuppen",
+	"the highest number card":                "die höchste Zahlenkarte",
+	"After %s %d: %s.":                       "Nach %s %d: %s.",
+	"The game ends when a total reaches %d.": "Das Spiel endet, wenn eine Summe %d erreicht.",
 }
