@@ -273,12 +273,23 @@ func endLabel(pos alaska.Position) string {
 		return fmt.Sprintf("Draw %s and pass", plural(d, "card", "cards"))
 	case pos.Phase == alaska.PhaseSitOut:
 		return "Pass"
+	case pos.LastRound && me.Hand > 0:
+		return fmt.Sprintf("End the final turn (play the last %s first)", plural(me.Hand, "card", "cards"))
 	case pos.LastRound:
 		return "End the final turn"
+	case me.Hand > 1:
+		return fmt.Sprintf("End the turn (play %d more %s first: keep at most 1)", me.Hand-1, cardWord(me.Hand-1))
 	case d == 0:
 		return "End the turn"
 	}
 	return fmt.Sprintf("End the turn: draw %s", plural(d, "card", "cards"))
+}
+
+func cardWord(n int) string {
+	if n == 1 {
+		return "card"
+	}
+	return "cards"
 }
 
 func eventTexts(es []alaska.Event) []string {

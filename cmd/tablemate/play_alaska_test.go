@@ -87,6 +87,9 @@ func TestPlayAlongAlaska(t *testing.T) {
 		t.Errorf("place panel: %q", txt)
 	}
 
+	if l := play.text(`[data-testid="end-turn"]`); l != "End the turn (play 3 more cards first: keep at most 1)" {
+		t.Errorf("end button with 4 cards: %q", l)
+	}
 	// A refused step names the rule and records nothing: 4 cards kept.
 	f := play.formOf(t, table+"/play/step")
 	f.Set("move", "end")
