@@ -616,7 +616,7 @@ func AlaskaPlay(vm AlaskaPlayVM) templ.Component {
 				}
 			}
 			if vm.At > 0 {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 53, "<div class=\"card ak-panel\" data-testid=\"place-panel\"><p><strong>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 53, "<div class=\"card ak-panel\" id=\"act\" data-testid=\"place-panel\"><p><strong>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -661,7 +661,7 @@ func AlaskaPlay(vm AlaskaPlayVM) templ.Component {
 				}
 			}
 			if vm.Sel > 0 {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 57, "<div class=\"card ak-panel\" data-testid=\"section-panel\"><h2>Section ")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 57, "<div class=\"card ak-panel\" id=\"act\" data-testid=\"section-panel\"><h2>Section ")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

@@ -157,14 +157,14 @@ func alaskaVM(pos alaska.Position, base string, at, sel int) views.AlaskaPlayVM 
 		sv := views.AlaskaSectionVM{N: s, Angler: string(pos.River.AnglerOn(s)), AnglerBy: pos.PlacedBy[s-1],
 			Hit: pos.Hit == s, Sel: sel == s, Label: sectionLabel(pos, s)}
 		if playing {
-			sv.Href = fmt.Sprintf("%s/play?sec=%d", base, s)
+			sv.Href = fmt.Sprintf("%s/play?sec=%d#act", base, s)
 		}
 		vm.Sections = append(vm.Sections, sv)
 		lo, hi := alaska.Covers(s)
 		b := views.AlaskaBorderVM{N: s, Count: pos.River.SalmonAt(s), Sel: at == s}
 		b.Label = fmt.Sprintf("%s on %d–%d", plural(b.Count, "salmon", "salmon"), lo, hi)
 		if placing {
-			b.Href = fmt.Sprintf("%s/play?at=%d", base, s)
+			b.Href = fmt.Sprintf("%s/play?at=%d#act", base, s)
 			b.Label = fmt.Sprintf("Lay the salmon across %d and %d (%s there now)", lo, hi, plural(b.Count, "salmon", "salmon"))
 		}
 		vm.Borders = append(vm.Borders, b)
