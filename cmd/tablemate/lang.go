@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"runtime"
 	"strings"
 	"sync"
@@ -39,9 +40,22 @@ func language(next echo.HandlerFunc) echo.HandlerFunc {
 		h := c.Response().Header()
 		h.Add("Vary", "Accept-Language, Cookie")
 		h.Set("Content-Language", i18n.Code(t))
-		c.SetRequest(r.WithContext(i18n.With(r.Context(), t, r.URL.RequestURI())))
+		c.SetRequest(r.WithContext(i18n.With(r.Context(), t, backPath(r))))
 		return next(c)
 	}
+}
+
+// backPath is where the language switch returns to: this page, or for a
+// page answering a form post (whose URL takes no GET) the page the form
+// was on, when the browser says so and it is on this site.
+func backPath(r *http.Request) string {
+	if r.Method == http.MethodGet || r.Method == http.MethodHead {
+		return r.URL.RequestURI()
+	}
+	if u, err := url.Parse(r.Referer()); err == nil && u.Host == r.Host && u.Path != "" {
+		return u.RequestURI()
+	}
+	return "/"
 }
 
 // switchLanguage is GET /lang?to=de&back=/path: it stores the choice in a

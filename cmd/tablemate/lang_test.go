@@ -86,6 +86,24 @@ func TestLanguageSwitchSetsCookieAndGoesBack(t *testing.T) {
 	}
 }
 
+// TestLanguageSwitchAfterAFormPost: a page answering a post (a refused
+// entry) links back to the page the form was on, not to the post's URL.
+func TestLanguageSwitchAfterAFormPost(t *testing.T) {
+	ts := newTestServer(t)
+	table := ts.createTable("Amelia", "Victor")
+	entry := ts.get(table + "/games/new")
+	f := kksForm(entry.formOf(t, table+"/games"), []map[string]string{amelia, {}}, []string{"drei", "7"})
+	req, _ := http.NewRequest(http.MethodPost, ts.URL+table+"/games", strings.NewReader(f.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Sec-Fetch-Site", "same-origin")
+	req.Header.Set("Referer", ts.URL+table+"/games/new")
+	p := ts.do(req)
+	href, _ := p.doc.Find(`footer a[data-testid="lang-de"]`).Attr("href")
+	if p.status != http.StatusUnprocessableEntity || href != "/lang?to=de&back="+url.QueryEscape(table+"/games/new") {
+		t.Errorf("switch after a refused post: %d %q", p.status, href)
+	}
+}
+
 func TestLanguageSwitchRefusesForeignTargets(t *testing.T) {
 	ts := newTestServer(t)
 	for _, back := range []string{"https://evil.example/", "//evil.example/", "/\\evil.example", "evil", ""} {
