@@ -12,6 +12,7 @@ type AlaskaSetupVM struct {
 	TableName, Base string
 	Players         []string
 	First           string // the oldest player, who starts
+	Dice            bool   // the Cambio dice variation
 	DrawPile        string // as typed; DefaultPile when empty
 	DefaultPile     int
 	Errors          Errors
@@ -40,17 +41,26 @@ type AlaskaPlayVM struct {
 	Eaters []string
 	// At is the salmon border chosen for placing (0 = none); Sel the
 	// section chosen (0 = none) with what can be done there.
-	At       int
-	AtText   string
-	Sel      int
-	SelText  string // what a cast there would do
-	Casts    []AlaskaMoveVM
+	At      int
+	AtText  string
+	Sel     int
+	SelText string // what a cast there would do
+	Casts   []AlaskaMoveVM
+	// Rolls replaces Casts when the die decides (Cambio dice variation):
+	// the casts once per verdict.
+	Rolls    []AlaskaRollVM
 	SelMoves []AlaskaMoveVM
 	// Moves are the buttons of the phase that need no section: flow,
 	// bear, an empty eagle, the end of the turn.
 	Moves     []AlaskaMoveVM
 	Hand      int // cards in the mover's hand
 	UndoLabel string
+}
+
+// AlaskaRollVM is the casts offered for one verdict of the die.
+type AlaskaRollVM struct {
+	Title string
+	Casts []AlaskaMoveVM
 }
 
 // AlaskaPhaseVM is one phase in the turn's stepper.

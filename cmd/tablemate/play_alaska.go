@@ -31,14 +31,14 @@ func (alaskaPlay) setupPage(c echo.Context, t sessions.Table, errs views.Errors)
 	p.Styles = alaskaStyles
 	return views.AlaskaSetup(views.AlaskaSetupVM{
 		Page: p, Form: form(c, t.Head), TableName: t.Name, Base: "/tables/" + t.ID,
-		Players: t.Players, First: c.FormValue("first"), DrawPile: strings.TrimSpace(c.FormValue("draw_pile")),
+		Players: t.Players, First: c.FormValue("first"), Dice: c.FormValue("dice") == "on", DrawPile: strings.TrimSpace(c.FormValue("draw_pile")),
 		DefaultPile: alaska.DeckSize - alaska.RiverCards - alaska.HandSize*len(t.Players), Errors: errs,
 	})
 }
 
 // setupJSON reads who starts and the draw pile (empty = a full deck).
 func (alaskaPlay) setupJSON(c echo.Context, _ sessions.Table) (json.RawMessage, error) {
-	s := alaska.Setup{First: strings.TrimSpace(c.FormValue("first"))}
+	s := alaska.Setup{First: strings.TrimSpace(c.FormValue("first")), Dice: c.FormValue("dice") == "on"}
 	if v := strings.TrimSpace(c.FormValue("draw_pile")); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil {
@@ -75,6 +75,10 @@ func parseAlaskaMove(move string) (alaska.Step, error) {
 		return alaska.Step{Do: alaska.DoSalmon, At: n}, nil
 	case alaska.DoCast:
 		var cards []int
+		rest, roll, _ := strings.Cut(rest, ":")
+		if roll != "" && roll != alaska.RollSalmon && roll != alaska.RollAngler {
+			return alaska.Step{}, bad
+		}
 		for _, v := range strings.Split(rest, "+") {
 			n, ok := num(v)
 			if !ok {
@@ -82,7 +86,7 @@ func parseAlaskaMove(move string) (alaska.Step, error) {
 			}
 			cards = append(cards, n)
 		}
-		return alaska.Step{Do: alaska.DoCast, Cards: cards}, nil
+		return alaska.Step{Do: alaska.DoCast, Cards: cards, Roll: roll}, nil
 	case alaska.DoAngler:
 		who, at, _ := strings.Cut(rest, ":")
 		n, ok := num(at)
@@ -195,16 +199,33 @@ func alaskaVM(pos alaska.Position, base string, at, sel int) views.AlaskaPlayVM 
 		vm.Sel = sel
 		_, e, _ := alaska.Cast(pos.River, sel, me.Salmon)
 		vm.SelText = fmt.Sprintf("A cast into %d: %s", sel, lowerFirst(e.Text))
-		for a := 0; a <= sel/2; a++ {
-			cards, label := []int{sel}, strconv.Itoa(sel)
-			if a > 0 {
-				cards, label = []int{a, sel - a}, fmt.Sprintf("%d + %d", a, sel-a)
+		casts := func(roll string) []views.AlaskaMoveVM {
+			var out []views.AlaskaMoveVM
+			for a := 0; a <= sel/2; a++ {
+				cards, label := []int{sel}, strconv.Itoa(sel)
+				if a > 0 {
+					cards, label = []int{a, sel - a}, fmt.Sprintf("%d + %d", a, sel-a)
+				}
+				if try(alaska.Step{Do: alaska.DoCast, Cards: cards, Roll: roll}) {
+					m := views.AlaskaMoveVM{Label: label, Move: "cast:" + joinInts(cards, "+"), TestID: "cast-" + joinInts(cards, "-")}
+					if roll != "" {
+						m.Move, m.TestID = m.Move+":"+roll, m.TestID+"-"+roll
+					}
+					out = append(out, m)
+				}
 			}
-			if try(alaska.Step{Do: alaska.DoCast, Cards: cards}) {
-				vm.Casts = append(vm.Casts, views.AlaskaMoveVM{Label: label, Move: "cast:" + joinInts(cards, "+"), TestID: "cast-" + joinInts(cards, "-")})
-			}
+			return out
 		}
-		if len(vm.Casts) == 0 {
+		if pos.Dice && pos.River.AnglerOn(sel) != alaska.NoAngler && len(pos.River.SalmonOn(sel)) > 0 {
+			vm.SelText += " With the dice variation, roll the die first:"
+			if c := casts(alaska.RollSalmon); len(c) > 0 {
+				vm.Rolls = append(vm.Rolls, views.AlaskaRollVM{Title: "The die shows the salmon: you catch it", Casts: c},
+					views.AlaskaRollVM{Title: "Anything else: you hook the " + string(pos.River.AnglerOn(sel)), Casts: casts(alaska.RollAngler)})
+			}
+		} else {
+			vm.Casts = casts("")
+		}
+		if len(vm.Casts) == 0 && len(vm.Rolls) == 0 {
 			vm.SelText += fmt.Sprintf(" (%s has no card left to cast.)", me.Name)
 		}
 		for _, a := range []alaska.Angler{alaska.Tourist, alaska.Local} {

@@ -244,3 +244,36 @@ func TestAlaskaPlayAPI(t *testing.T) {
 		t.Fatalf("unreadable step: %d %v", status, out)
 	}
 }
+
+// TestPlayAlongAlaskaWithDice: with the Cambio dice variation a cast into
+// a section holding an angler and a salmon offers its casts once per
+// verdict of the die; the salmon rune catches the salmon.
+func TestPlayAlongAlaskaWithDice(t *testing.T) {
+	ts := newTestServerWith(t, func(a *app) { a.writeRate = 0 })
+	table := ts.createGameTable(alaska.Slug, "Ana", "Ben")
+	f := ts.get(table+"/play").formOf(t, table+"/play/start")
+	f.Set("first", "Ana")
+	f.Set("dice", "on")
+	if p := ts.post(table+"/play/start", f); p.status != http.StatusSeeOther {
+		t.Fatalf("start: %d %s", p.status, p.text(".field-error"))
+	}
+	for _, m := range []akMove{{"?at=4", "salmon:4"}, {"?sec=5", "angler:tourist:5"}} {
+		if p := ts.akTap(t, table, m); p.status != http.StatusSeeOther {
+			t.Fatalf("%s: %d", m.move, p.status)
+		}
+	}
+	panel := ts.get(table + "/play?sec=5")
+	if panel.doc.Find(`button[value="cast:5"]`).Length() != 0 || panel.doc.Find(`button[value="cast:5:angler"]`).Length() != 1 {
+		t.Fatalf("the die must decide a cast into 5:\n%s", panel.text(`[data-testid="section-panel"]`))
+	}
+	if p := ts.akTap(t, table, akMove{"?sec=5", "cast:5:salmon"}); p.status != http.StatusSeeOther {
+		t.Fatalf("cast with the salmon rolled: %d %s", p.status, p.body)
+	}
+	play := ts.get(table + "/play")
+	if got := play.text(`[data-player="Ana"] [data-testid="salmon-count"]`); got != "1" {
+		t.Errorf("Ana caught %q salmon", got)
+	}
+	if l, _ := play.doc.Find(`[data-testid="section-5"]`).Attr("aria-label"); !strings.Contains(l, "tourist placed by Ana") {
+		t.Errorf("the tourist stays: %q", l)
+	}
+}

@@ -17,6 +17,9 @@ var _ scoring.Guided = Engine{}
 type Setup struct {
 	First    string `json:"first,omitempty"`
 	DrawPile *int   `json:"draw_pile,omitempty"`
+	// Dice plays the Cambio dice variation (rule text): a cast into a
+	// section holding an angler and a salmon rolls the die.
+	Dice bool `json:"dice,omitempty"`
 }
 
 // ParseSetup reads a setup strictly; unreadable input is a
@@ -61,7 +64,7 @@ func Resume(players []string, setup []byte, steps [][]byte) (Position, error) {
 	if err != nil {
 		return Position{}, err
 	}
-	pos, serr := Start(players, s.First, s.DrawPile)
+	pos, serr := Start(players, s.First, s.DrawPile, s.Dice)
 	if serr != nil {
 		return Position{}, serr
 	}
@@ -107,6 +110,7 @@ type PlayState struct {
 	Turn      int        `json:"turn"`
 	Player    string     `json:"player"` // to move, "" once over
 	Phase     Phase      `json:"phase"`
+	Dice      bool       `json:"dice"`
 	DrawPile  int        `json:"draw_pile"`
 	LastRound bool       `json:"last_round"`
 	TurnsLeft int        `json:"turns_left"`
@@ -127,7 +131,7 @@ type SeatJSON struct {
 
 // View is the position as the play API shows it.
 func (p Position) View() PlayState {
-	v := PlayState{Turn: p.Turn, Player: p.ToMove(), Phase: p.Phase, DrawPile: p.DrawPile, LastRound: p.LastRound,
+	v := PlayState{Turn: p.Turn, Player: p.ToMove(), Phase: p.Phase, Dice: p.Dice, DrawPile: p.DrawPile, LastRound: p.LastRound,
 		TurnsLeft: p.TurnsLeft, GameOver: p.Over(), River: p.River, PlacedBy: p.PlacedBy[:], Players: []SeatJSON{}, Events: []Event{}}
 	for _, s := range p.Players {
 		v.Players = append(v.Players, SeatJSON(s))
@@ -146,6 +150,7 @@ func Replay(body []byte) (PlayAnswer, error) {
 		Players  []string          `json:"players"`
 		First    string            `json:"first"`
 		DrawPile *int              `json:"draw_pile"`
+		Dice     bool              `json:"dice"`
 		Steps    []json.RawMessage `json:"steps"`
 	}
 	if err := scoring.Decode(body, &req, ""); err != nil {
@@ -175,7 +180,7 @@ func Replay(body []byte) (PlayAnswer, error) {
 	for i, n := range req.Players {
 		names[i] = strings.TrimSpace(n)
 	}
-	pos, serr := Start(names, strings.TrimSpace(req.First), req.DrawPile)
+	pos, serr := Start(names, strings.TrimSpace(req.First), req.DrawPile, req.Dice)
 	if serr != nil {
 		field := map[string]string{"player_count": "players", "unknown_player": "first", "draw_pile": "draw_pile"}[serr.Code]
 		return PlayAnswer{}, scoring.Errorf(field, "%s (rule %s)", serr.Message, serr.Rule)

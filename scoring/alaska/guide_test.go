@@ -88,7 +88,7 @@ func TestGuideInputErrorsNameTheField(t *testing.T) {
 	for _, c := range []struct {
 		name, setup, step, field string
 	}{
-		{"unknown setup field", `{"first":"Ana","dice":true}`, "", "dice"},
+		{"unknown setup field", `{"first":"Ana","die":true}`, "", "die"},
 		{"draw pile not a number", `{"draw_pile":"many"}`, "", "draw_pile"},
 		{"unknown action", `{}`, `{"do":"fish"}`, "step.do"},
 		{"missing action", `{}`, `{"at":3}`, "step.do"},
@@ -159,6 +159,7 @@ func FuzzParseSetup(f *testing.F) {
 	f.Add([]byte(`{}`))
 	f.Add([]byte(`{"draw_pile":-3}`))
 	f.Add([]byte(`{"first":7}`))
+	f.Add([]byte(`{"dice":true,"draw_pile":0}`))
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		s, err := ParseSetup(raw)
 		if err != nil {
@@ -168,7 +169,7 @@ func FuzzParseSetup(f *testing.F) {
 			}
 			return
 		}
-		if _, serr := Start([]string{"Ana", "Ben"}, s.First, s.DrawPile); serr != nil && serr.Code == "" {
+		if _, serr := Start([]string{"Ana", "Ben"}, s.First, s.DrawPile, s.Dice); serr != nil && serr.Code == "" {
 			t.Fatalf("refusal without a code: %v", serr)
 		}
 	})
@@ -182,6 +183,7 @@ func FuzzParseStep(f *testing.F) {
 	}
 	f.Add([]byte(`{"do":"cast","cards":[13,-4,2]}`))
 	f.Add([]byte(`{"do":"flow","count":-2}`))
+	f.Add([]byte(`{"do":"cast","cards":[9],"roll":"salmon"}`))
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		st, err := ParseStep(raw)
 		if err != nil {

@@ -69,7 +69,17 @@ type Step struct {
 	Salmon int `json:"salmon,omitempty"`
 	// Player is who throws the bear out of turn (bear_eat).
 	Player string `json:"player,omitempty"`
+	// Roll is the die's verdict for a cast into a section holding an
+	// angler and a salmon, with the Cambio dice variation: "salmon" (the
+	// salmon rune, or a 1 on a d6) catches the salmon; "angler" hooks it.
+	Roll string `json:"roll,omitempty"`
 }
+
+// The die's verdicts (rule text "Cambio Dice Variation").
+const (
+	RollSalmon = "salmon"
+	RollAngler = "angler"
+)
 
 // Seat is one player's public side: salmon caught and cards in hand.
 type Seat struct {
@@ -102,6 +112,9 @@ type Position struct {
 	Events, Before []Event
 	// Hit is the section the last cast of this turn hit (0 = none).
 	Hit int
+	// Dice is the Cambio dice variation: a cast into a section with an
+	// angler and a salmon rolls the die.
+	Dice bool
 	// eatable is true right after the player to move caught a salmon: a
 	// bear may eat it now and only now.
 	eatable bool
@@ -136,9 +149,9 @@ func (p Position) Eatable() bool { return p.eatable }
 
 // Start sets up a game: 2–4 players (ruling ALA-1), four hand cards each,
 // the draw pile (the 76-card deck without the 10 river cards and the hands
-// by default, ruling CAM-1) and the oldest player, who starts ("" = the
-// first seat). A setup that cannot be played is a *StepError with Step 0.
-func Start(players []string, first string, drawPile *int) (Position, *StepError) {
+// by default, ruling CAM-1), the oldest player, who starts ("" = the
+// first seat), and whether the Cambio dice variation is played. A setup that cannot be played is a *StepError with Step 0.
+func Start(players []string, first string, drawPile *int, dice bool) (Position, *StepError) {
 	n := len(players)
 	if n < MinPlayers || n > MaxPlayers {
 		return Position{}, &StepError{Code: "player_count", Rule: "ALA-1",
@@ -153,7 +166,7 @@ func Start(players []string, first string, drawPile *int) (Position, *StepError)
 		return Position{}, &StepError{Code: "draw_pile", Rule: "CAM-1",
 			Message: fmt.Sprintf("the draw pile holds 0 to %d cards with %d players (76 cards − 10 river cards − %d dealt), not %d", most, n, HandSize*n, pile)}
 	}
-	p := Position{DrawPile: pile, Phase: PhaseSalmon, Turn: 1}
+	p := Position{DrawPile: pile, Phase: PhaseSalmon, Turn: 1, Dice: dice}
 	for _, name := range players {
 		p.Players = append(p.Players, Seat{Name: name, Hand: HandSize})
 	}
@@ -321,9 +334,26 @@ func (p *Position) cast(s Step, r refuser) *StepError {
 		return err
 	}
 	me := p.seat()
+	both := p.River.AnglerOn(sec) != NoAngler && len(p.River.SalmonOn(sec)) > 0
+	switch {
+	case p.Dice && both && s.Roll != RollSalmon && s.Roll != RollAngler:
+		return r.no("roll_missing", fmt.Sprintf("section %d holds a %s and a salmon: roll the die (rule text: Cambio Dice Variation) and say whether it shows the salmon", sec, p.River.AnglerOn(sec)))
+	case s.Roll != "" && !(p.Dice && both):
+		return r.no("roll_not_needed", fmt.Sprintf("the die is rolled only with the dice variation, for a cast into a section holding an angler and a salmon; section %d does not", sec))
+	}
 	river, e, err := Cast(p.River, sec, me.Salmon)
 	if err != nil {
 		return r.move(err)
+	}
+	if s.Roll == RollSalmon {
+		// The salmon rune: the salmon is caught and the angler stays.
+		river = p.River
+		n := river.SalmonOn(sec)[0]
+		river.Salmon[n-1]--
+		e = Event{Kind: Caught, Section: sec, Salmon: n, Gained: 1,
+			Text: fmt.Sprintf("The die shows the salmon: you catch %s; the %s stays.", salmonName(n), p.River.AnglerOn(sec))}
+	} else if s.Roll == RollAngler {
+		e.Text = "The die shows no salmon. " + e.Text
 	}
 	if e.Kind == HookedTourist || (e.Kind == HookedLocal && e.Gained < 0) {
 		p.PlacedBy[sec-1] = ""

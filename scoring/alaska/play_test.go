@@ -9,7 +9,7 @@ import (
 // steps, failing on a refusal.
 func playSteps(t *testing.T, players []string, pile int, steps ...Step) Position {
 	t.Helper()
-	pos, serr := Start(players, "", &pile)
+	pos, serr := Start(players, "", &pile, false)
 	if serr != nil {
 		t.Fatal(serr)
 	}
@@ -260,5 +260,40 @@ func TestApplyLeavesTheReceiverAlone(t *testing.T) {
 	_, _ = pos.Apply(end())
 	if pos.River != before.River || pos.Players[0] != before.Players[0] || len(pos.Events) != len(before.Events) {
 		t.Errorf("Apply changed its receiver")
+	}
+}
+
+// TestDiceVariation: "If you are fishing in a place in the river where
+// there is an angler and a salmon, you must roll the dice once ... If you
+// roll the rune sign for the salmon, you catch it."
+func TestDiceVariation(t *testing.T) {
+	pile := 20
+	start := func() Position {
+		pos, serr := Start(two, "", &pile, true)
+		if serr != nil {
+			t.Fatal(serr)
+		}
+		pos, _ = pos.Apply(salmonAt(4))
+		pos, _ = pos.Apply(place(Tourist, 5))
+		return pos
+	}
+	if _, serr := start().Apply(castOf(5)); serr == nil || serr.Code != "roll_missing" || serr.Rule != "ALA-1" {
+		t.Fatalf("no roll: %v", serr)
+	}
+	pos, serr := start().Apply(Step{Do: DoCast, Cards: []int{5}, Roll: RollSalmon})
+	if serr != nil || pos.Players[0].Salmon != 1 || pos.River.SalmonAt(4) != 0 || pos.River.AnglerOn(5) != Tourist || !pos.Eatable() {
+		t.Fatalf("salmon rolled: %+v %v", pos, serr)
+	}
+	pos, serr = start().Apply(Step{Do: DoCast, Cards: []int{5}, Roll: RollAngler})
+	if serr != nil || !pos.Players[0].SitsOut || pos.ToMove() != "Ben" || pos.River.SalmonAt(4) != 1 {
+		t.Fatalf("angler rolled: %+v %v", pos, serr)
+	}
+	// No die where only one of them is, nor without the variation.
+	if _, serr := start().Apply(Step{Do: DoCast, Cards: []int{4}, Roll: RollSalmon}); serr == nil || serr.Code != "roll_not_needed" {
+		t.Fatalf("roll on a salmon alone: %v", serr)
+	}
+	plain := playSteps(t, two, 20, salmonAt(4), place(Tourist, 5))
+	if _, serr := plain.Apply(Step{Do: DoCast, Cards: []int{5}, Roll: RollSalmon}); serr == nil || serr.Code != "roll_not_needed" {
+		t.Fatalf("roll without the variation: %v", serr)
 	}
 }
