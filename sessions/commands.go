@@ -148,6 +148,9 @@ func (ts *Tables) RecordRound(ctx context.Context, id string, seen int, token st
 	if !ok {
 		return Appended{}, scoring.Errorf("round", "%s is not scored round by round", t.Info.Title)
 	}
+	if t.Play != nil { // the guided game records its own rounds
+		return Appended{}, scoring.Errorf("round", "a game is being played along at this table; finish or undo it before entering rounds by hand")
+	}
 	rec := RoundRecorded{Game: len(t.Games) + 1, Round: round}
 	var prev json.RawMessage
 	if g, inProgress := t.Current(); inProgress {
@@ -196,7 +199,7 @@ func (ts *Tables) PlayStep(ctx context.Context, id string, seen int, token strin
 	if t.Play == nil {
 		return Appended{}, scoring.Errorf("step", "no guided game is being played at this table")
 	}
-	if _, _, err := guide.Guide(t.Players, t.Play.Setup, append(t.Play.rawSteps(), step)); err != nil {
+	if _, _, err := guide.Guide(t.Play.Players, t.Play.Setup, append(t.Play.RawSteps(), step)); err != nil {
 		return Appended{}, err
 	}
 	return ts.write(ctx, id, seen, token, KindPlayStep, PlayStep{Step: step})

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"tablemate/scoring"
+	"tablemate/scoring/cambio"
 	"tablemate/scoring/kks"
 )
 
@@ -84,5 +85,53 @@ func TestGuidedGameRecordsItsFinalState(t *testing.T) {
 	var se *kks.StepError
 	if !errors.As(err, &se) || se.Code != "no_such_position" {
 		t.Fatalf("take 9: %v", err)
+	}
+}
+
+// Someone who joins during a guided game watches it: the game goes on
+// with the seats it started with, and its final state names only them.
+func TestGuidedGameKeepsItsSeatsWhenSomeoneJoins(t *testing.T) {
+	st, _ := openTest(t)
+	ts := NewTables(st, findKKS)
+	ctx := context.Background()
+	id, err := ts.Create(ctx, "", TableCreated{Game: kks.Slug, Players: []string{"Ana", "Ben"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := ts.StartPlay(ctx, id, 1, "", []byte(`{"row":["red 10","black 2","red 1","blue 4","yellow 6","red 5","black 9"]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err = ts.AddPlayer(ctx, id, a.Event.Seq, "", "Cy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ts.PlayStep(ctx, id, a.Event.Seq, "", []byte(`{"take":1,"reveal":"red 2"}`)); err != nil {
+		t.Fatalf("a move after Cy joined: %v", err)
+	}
+	tb, _ := ts.Table(ctx, id)
+	if got := strings.Join(tb.Play.Players, ","); got != "Ana,Ben" || len(tb.Players) != 3 {
+		t.Errorf("guided game seats %q with table players %v, want Ana,Ben of three", got, tb.Players)
+	}
+}
+
+// While a round game is played along, rounds cannot also be entered by
+// hand: the guided game records its own rounds.
+func TestNoHandEnteredRoundsDuringAGuidedGame(t *testing.T) {
+	st, _ := openTest(t)
+	ts := NewTables(st, func(slug string) (scoring.Game, bool) { return cambio.Engine{}, slug == cambio.Slug })
+	ctx := context.Background()
+	id, err := ts.Create(ctx, "", TableCreated{Game: cambio.Slug, Players: []string{"Ana", "Ben"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := ts.StartPlay(ctx, id, 1, "", []byte(`{"dealer":0}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = ts.RecordRound(ctx, id, a.Event.Seq, "", []byte(`{"players":[{"name":"Ana","cards":["3"]},{"name":"Ben","cards":[]}]}`))
+	var in *scoring.InputError
+	if !errors.As(err, &in) || in.Field != "round" {
+		t.Fatalf("a round by hand during a guided game: %v, want an error on round", err)
 	}
 }

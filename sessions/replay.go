@@ -3,6 +3,7 @@ package sessions
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 
 	"tablemate/scoring"
@@ -33,10 +34,13 @@ type Play struct {
 	Setup    json.RawMessage
 	Steps    []json.RawMessage
 	StartSeq int
+	// Players are the seats when the game started: someone who joins the
+	// table later watches this game and plays the next one.
+	Players []string
 }
 
-// rawSteps gives the steps as the engine's Guide takes them.
-func (p *Play) rawSteps() [][]byte {
+// RawSteps gives the steps as the engine's Guide takes them.
+func (p *Play) RawSteps() [][]byte {
 	out := make([][]byte, len(p.Steps))
 	for i, s := range p.Steps {
 		out[i] = s
@@ -151,7 +155,7 @@ func (t *Table) apply(e Event, engine scoring.Game) error {
 		if t.Play != nil {
 			return fmt.Errorf("a guided game is already in progress")
 		}
-		t.Play = &Play{Setup: p.Setup, StartSeq: e.Seq}
+		t.Play = &Play{Setup: p.Setup, StartSeq: e.Seq, Players: slices.Clone(t.Players)}
 	case KindPlayStep:
 		var p PlayStep
 		if err := json.Unmarshal(e.Payload, &p); err != nil {
@@ -182,7 +186,7 @@ func (t *Table) playStep(p PlayStep, seq int, engine scoring.Game) error {
 		return fmt.Errorf("no guided game in progress")
 	}
 	t.Play.Steps = append(t.Play.Steps, p.Step)
-	over, final, err := guide.Guide(t.Players, t.Play.Setup, t.Play.rawSteps())
+	over, final, err := guide.Guide(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 	if err != nil {
 		return err
 	}

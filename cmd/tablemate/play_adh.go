@@ -150,15 +150,12 @@ func (adhPlay) turnPage(c echo.Context, t sessions.Table, flash string) (templ.C
 // adhResume replays the table's guided game: the position now, the one
 // before the last step (to tell that step) and the last step's warning.
 func adhResume(t sessions.Table) (now, before aufderhut.Position, warn *scoring.StepError, err error) {
-	steps := make([][]byte, len(t.Play.Steps))
-	for i, s := range t.Play.Steps {
-		steps[i] = s
-	}
-	now, warn, err = aufderhut.Resume(t.Players, t.Play.Setup, steps)
+	steps := t.Play.RawSteps()
+	now, warn, err = aufderhut.Resume(t.Play.Players, t.Play.Setup, steps)
 	if err != nil || len(steps) == 0 {
 		return now, now, warn, err
 	}
-	before, _, err = aufderhut.Resume(t.Players, t.Play.Setup, steps[:len(steps)-1])
+	before, _, err = aufderhut.Resume(t.Play.Players, t.Play.Setup, steps[:len(steps)-1])
 	return now, before, warn, err
 }
 

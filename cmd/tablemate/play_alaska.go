@@ -20,9 +20,6 @@ import (
 // turn, the salmon caught and the draw pile.
 type alaskaPlay struct{}
 
-// alaskaReplay answers POST /api/v1/games/alaska/play (the replays map).
-func alaskaReplay(body []byte) (any, error) { return alaska.Replay(body) }
-
 // alaskaStyles is the page's own stylesheet.
 var alaskaStyles = []string{"css/play-alaska.css"}
 
@@ -119,11 +116,8 @@ func parseAlaskaMove(move string) (alaska.Step, error) {
 }
 
 func (alaskaPlay) turnPage(c echo.Context, t sessions.Table, flash string) (templ.Component, error) {
-	steps := make([][]byte, len(t.Play.Steps))
-	for i, s := range t.Play.Steps {
-		steps[i] = s
-	}
-	pos, err := alaska.Resume(t.Players, t.Play.Setup, steps)
+	steps := t.Play.RawSteps()
+	pos, err := alaska.Resume(t.Play.Players, t.Play.Setup, steps)
 	if err != nil {
 		return nil, fmt.Errorf("resume guided game of %s: %w", t.ID, err)
 	}

@@ -101,15 +101,6 @@ func cambioTableOptions(t sessions.Table) cambio.Options {
 	return o
 }
 
-// playSteps gives a table's guided steps as the engines' Resume takes them.
-func playSteps(t sessions.Table) [][]byte {
-	steps := make([][]byte, len(t.Play.Steps))
-	for i, s := range t.Play.Steps {
-		steps[i] = s
-	}
-	return steps
-}
-
 // stepAction reads the "do" button of a turn page: "done:1", "cambio:1",
 // "out:2", "penalty:0:-1", "pounce:1", "hairball:2:1" or "score". Seats
 // and deltas are whole numbers; the engine judges them.
@@ -139,7 +130,7 @@ func (cambioPlay) stepJSON(c echo.Context, t sessions.Table) (json.RawMessage, e
 	var s cambio.Step
 	switch {
 	case action == "score":
-		pos, err := cambio.Resume(t.Players, t.Play.Setup, playSteps(t))
+		pos, err := cambio.Resume(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 		if err != nil {
 			return nil, fmt.Errorf("resume guided Cambio of %s: %w", t.ID, err)
 		}
@@ -160,7 +151,7 @@ func (cambioPlay) stepJSON(c echo.Context, t sessions.Table) (json.RawMessage, e
 }
 
 func (cambioPlay) turnPage(c echo.Context, t sessions.Table, flash string) (templ.Component, error) {
-	pos, err := cambio.Resume(t.Players, t.Play.Setup, playSteps(t))
+	pos, err := cambio.Resume(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 	if err != nil {
 		return nil, fmt.Errorf("resume guided Cambio of %s: %w", t.ID, err)
 	}

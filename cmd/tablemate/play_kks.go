@@ -66,11 +66,8 @@ func (kksPlay) stepJSON(c echo.Context, _ sessions.Table) (json.RawMessage, erro
 
 // playVM replays the guided game to now and describes the turn.
 func playVM(c echo.Context, t sessions.Table, take int, flash string) (views.KKSPlayVM, error) {
-	steps := make([][]byte, len(t.Play.Steps))
-	for i, s := range t.Play.Steps {
-		steps[i] = s
-	}
-	pos, err := kks.Resume(t.Players, t.Play.Setup, steps)
+	steps := t.Play.RawSteps()
+	pos, err := kks.Resume(t.Play.Players, t.Play.Setup, steps)
 	if err != nil {
 		return views.KKSPlayVM{}, fmt.Errorf("resume guided game of %s: %w", t.ID, err)
 	}

@@ -162,11 +162,8 @@ func kocMe(c echo.Context, t sessions.Table, seats int) int {
 }
 
 func (kocPlay) turnPage(c echo.Context, t sessions.Table, flash string) (templ.Component, error) {
-	steps := make([][]byte, len(t.Play.Steps))
-	for i, s := range t.Play.Steps {
-		steps[i] = s
-	}
-	pos, err := kociaki.Resume(t.Players, t.Play.Setup, steps)
+	steps := t.Play.RawSteps()
+	pos, err := kociaki.Resume(t.Play.Players, t.Play.Setup, steps)
 	if err != nil {
 		return nil, fmt.Errorf("resume guided game of %s: %w", t.ID, err)
 	}
@@ -275,11 +272,8 @@ func kocStepText(pos kociaki.Position, t sessions.Table) string {
 		return "the string left"
 	}
 	who := "the last turn"
-	steps := make([][]byte, len(t.Play.Steps)-1)
-	for i := range steps {
-		steps[i] = t.Play.Steps[i]
-	}
-	if before, err := kociaki.Resume(t.Players, t.Play.Setup, steps); err == nil && before.ToAct() != "" {
+	steps := t.Play.RawSteps()
+	if before, err := kociaki.Resume(t.Play.Players, t.Play.Setup, steps[:len(steps)-1]); err == nil && before.ToAct() != "" {
 		who = before.ToAct() + "’s turn"
 	}
 	switch {

@@ -52,7 +52,7 @@ func (kodiakPlay) stepJSON(c echo.Context, t sessions.Table) (json.RawMessage, e
 	var s kodiak.Step
 	switch {
 	case action == "score":
-		pos, err := kodiak.Resume(t.Players, t.Play.Setup, playSteps(t))
+		pos, err := kodiak.Resume(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 		if err != nil {
 			return nil, fmt.Errorf("resume guided Kodiak of %s: %w", t.ID, err)
 		}
@@ -75,7 +75,7 @@ func (kodiakPlay) stepJSON(c echo.Context, t sessions.Table) (json.RawMessage, e
 }
 
 func (kodiakPlay) turnPage(c echo.Context, t sessions.Table, flash string) (templ.Component, error) {
-	pos, err := kodiak.Resume(t.Players, t.Play.Setup, playSteps(t))
+	pos, err := kodiak.Resume(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 	if err != nil {
 		return nil, fmt.Errorf("resume guided Kodiak of %s: %w", t.ID, err)
 	}

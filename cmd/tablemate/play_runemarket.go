@@ -56,11 +56,8 @@ func (runeMarketPlay) setupJSON(c echo.Context, t sessions.Table) (json.RawMessa
 }
 
 func (runeMarketPlay) turnPage(c echo.Context, t sessions.Table, flash string) (templ.Component, error) {
-	steps := make([][]byte, len(t.Play.Steps))
-	for i, s := range t.Play.Steps {
-		steps[i] = s
-	}
-	pos, err := runemarket.Resume(t.Players, t.Play.Setup, steps)
+	steps := t.Play.RawSteps()
+	pos, err := runemarket.Resume(t.Play.Players, t.Play.Setup, steps)
 	if err != nil {
 		return nil, fmt.Errorf("resume guided game of %s: %w", t.ID, err)
 	}
