@@ -15,8 +15,8 @@ import (
 
 // replaySteps returns the positions in t.Log of the events that touched
 // game n: its recording (or the guided move that ended it), each of its
-// rounds, each correction, and any undo of one of those. Game numbers are those in effect when the event was
-// written (an undone game 2 and the game 2 entered after it are the same
+// rounds, each correction, and any undo of one of those. Game numbers are
+// those in effect when the event was written (an undone game 2 and the game 2 entered after it are the same
 // game number).
 func replaySteps(t sessions.Table, n int) []int {
 	type written struct {
@@ -34,11 +34,11 @@ func replaySteps(t sessions.Table, n int) []int {
 			if _, ok := gameFinishedBy(t, e.Seq); e.Kind == sessions.KindPlayStep && !ok {
 				break
 			}
+			// The next game number: one past every game in effect,
+			// whichever way it was entered (whole, guided or by rounds).
 			game = 1
 			for _, w := range inEffect {
-				if w.kind == sessions.KindGameRecorded || w.kind == sessions.KindPlayStep && w.game > 0 {
-					game++
-				}
+				game = max(game, w.game+1)
 			}
 		case sessions.KindRoundRecorded:
 			var p sessions.RoundRecorded

@@ -182,3 +182,32 @@ func TestTimelineAndReplayOfGuidedPlay(t *testing.T) {
 		t.Errorf("game 1's replay steps %v, want only the move that ended it", steps)
 	}
 }
+
+// A game entered by rounds and a guided game after it are games 1 and 2:
+// each replay holds only its own events.
+func TestReplayStepsOfRoundsThenGuidedGame(t *testing.T) {
+	find := func(string) (scoring.Game, bool) { return guidedEngine{}, true }
+	created, _ := json.Marshal(sessions.TableCreated{Game: "cambio", Players: []string{"Ana", "Ben"}})
+	step := func(seq int, kind sessions.Kind, payload string) sessions.Event {
+		return sessions.Event{Seq: seq, Kind: kind, Payload: json.RawMessage(payload)}
+	}
+	tb, err := sessions.Replay("t", []sessions.Event{
+		{Seq: 1, Kind: sessions.KindTableCreated, Payload: created},
+		step(2, sessions.KindRoundRecorded, `{"game":1,"round":{"players":[{"name":"Ana","points":3},{"name":"Ben","points":4}]}}`),
+		step(3, sessions.KindPlayStarted, `{"setup":{}}`),
+		step(4, sessions.KindPlayStep, `{"step":4}`),
+		step(5, sessions.KindPlayStep, `{"step":6}`),
+	}, find)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n, want := range map[int][]int{1: {2}, 2: {5}} {
+		var got []int
+		for _, i := range replaySteps(tb, n) {
+			got = append(got, tb.Log[i].Seq)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("game %d's replay steps are events %v, want %v", n, got, want)
+		}
+	}
+}
