@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"tablemate/scoring"
+	"tablemate/scoring/alaska"
 	"tablemate/scoring/aufderhut"
 	"tablemate/scoring/cambio"
 	"tablemate/scoring/games"
@@ -26,7 +27,7 @@ var replays = map[string]func(body []byte) (any, error){
 	kociaki.Slug:    func(body []byte) (any, error) { return kociaki.Replay(body) },
 	cambio.Slug:     func(body []byte) (any, error) { return cambio.Replay(body) },
 	kodiak.Slug:     func(body []byte) (any, error) { return kodiak.Replay(body) },
-	"alaska":        alaskaReplay, // alaska.Slug
+	alaska.Slug:     func(body []byte) (any, error) { return alaska.Replay(body) },
 }
 
 // playGame answers POST /api/v1/games/:game/play: 200 with the replay's

@@ -10,7 +10,13 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"tablemate/scoring"
+	"tablemate/scoring/alaska"
+	"tablemate/scoring/aufderhut"
+	"tablemate/scoring/cambio"
 	"tablemate/scoring/kks"
+	"tablemate/scoring/kociaki"
+	"tablemate/scoring/kodiak"
+	"tablemate/scoring/runemarket"
 	"tablemate/sessions"
 	"tablemate/views"
 )
@@ -35,14 +41,13 @@ type guidedPages interface {
 
 // guided lists the games that can be played along.
 var guided = map[string]guidedPages{
-	kks.Slug:      kksPlay{},
-	"auf-der-hut": adhPlay{},        // aufderhut.Slug
-	"rune-market": runeMarketPlay{}, // runemarket.Slug
-	"cambio":      cambioPlay{},     // cambio.Slug
-	"kodiak":      kodiakPlay{},     // kodiak.Slug
-	"alaska":      alaskaPlay{},     // alaska.Slug
-
-	"kociaki-lobuziaki": kocPlay{}, // kociaki.Slug
+	kks.Slug:        kksPlay{},
+	aufderhut.Slug:  adhPlay{},
+	kociaki.Slug:    kocPlay{},
+	cambio.Slug:     cambioPlay{},
+	kodiak.Slug:     kodiakPlay{},
+	alaska.Slug:     alaskaPlay{},
+	runemarket.Slug: runeMarketPlay{},
 }
 
 // loadPlay loads a table that can be played along (guided).
