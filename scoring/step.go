@@ -15,3 +15,22 @@ type StepError struct {
 }
 
 func (e *StepError) Error() string { return fmt.Sprintf("step %d: %s", e.Step, e.Message) }
+
+// ApplySteps plays a guided game's recorded steps on its start position:
+// each is read with parse and played with apply. It stops at the first
+// step that is unreadable (parse's *InputError) or that the rules refuse
+// (the *StepError), and returns the position before that step with it.
+func ApplySteps[P, S any](pos P, steps [][]byte, parse func([]byte) (S, error), apply func(P, S) (P, *StepError)) (P, error) {
+	for _, raw := range steps {
+		st, err := parse(raw)
+		if err != nil {
+			return pos, err
+		}
+		next, serr := apply(pos, st)
+		if serr != nil {
+			return pos, serr
+		}
+		pos = next
+	}
+	return pos, nil
+}

@@ -68,18 +68,7 @@ func Resume(players []string, setup []byte, steps [][]byte) (Position, error) {
 	if serr != nil {
 		return Position{}, serr
 	}
-	for _, raw := range steps {
-		st, err := ParseStep(raw)
-		if err != nil {
-			return pos, err
-		}
-		next, serr := pos.Apply(st)
-		if serr != nil {
-			return pos, serr
-		}
-		pos = next
-	}
-	return pos, nil
+	return scoring.ApplySteps(pos, steps, ParseStep, Position.Apply)
 }
 
 // Guide replays a table's guided game (scoring.Guided). Once every player

@@ -63,18 +63,7 @@ func Resume(players []string, setup []byte, steps [][]byte) (Position, error) {
 	if err != nil {
 		return Position{}, err
 	}
-	for _, raw := range steps {
-		s, err := ParseStep(raw)
-		if err != nil {
-			return Position{}, err
-		}
-		next, serr := pos.Apply(s)
-		if serr != nil {
-			return pos, serr
-		}
-		pos = next
-	}
-	return pos, nil
+	return scoring.ApplySteps(pos, steps, ParseStep, Position.Apply)
 }
 
 // Guide replays a table's guided game (scoring.Guided); once it is over

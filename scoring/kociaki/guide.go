@@ -215,18 +215,7 @@ func Resume(players []string, rawSetup []byte, steps [][]byte) (Position, error)
 	if err != nil {
 		return Position{}, err
 	}
-	for _, raw := range steps {
-		st, err := ParseStep(raw)
-		if err != nil {
-			return Position{}, err
-		}
-		next, serr := pos.Apply(st)
-		if serr != nil {
-			return pos, serr
-		}
-		pos = next
-	}
-	return pos, nil
+	return scoring.ApplySteps(pos, steps, ParseStep, Position.Apply)
 }
 
 // Guide replays a table's guided game (scoring.Guided); once it is over
