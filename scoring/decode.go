@@ -18,6 +18,10 @@ const MaxBody = 1 << 20
 type InputError struct {
 	Field   string `json:"field,omitempty"`
 	Message string `json:"message"`
+	// Format and Args are Message before formatting (Errorf), so a page
+	// can say it in the reader's language; the API answers Message.
+	Format string `json:"-"`
+	Args   []any  `json:"-"`
 }
 
 func (e *InputError) Error() string {
@@ -29,7 +33,7 @@ func (e *InputError) Error() string {
 
 // Errorf returns an *InputError for field.
 func Errorf(field, format string, args ...any) *InputError {
-	return &InputError{Field: field, Message: fmt.Sprintf(format, args...)}
+	return &InputError{Field: field, Message: fmt.Sprintf(format, args...), Format: format, Args: args}
 }
 
 // Decode reads data strictly into v: unknown fields, wrong types, trailing

@@ -4,11 +4,8 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"runtime"
 	"strings"
-	"sync"
 	"time"
-	"weak"
 
 	"github.com/labstack/echo/v4"
 
@@ -105,44 +102,27 @@ func dateTime(c echo.Context, t time.Time, withYear, withSeconds bool) string {
 	return s + ", " + t.Format(clock)
 }
 
-// formErrors remembers, for each form error a result editor built, its
-// English format and arguments, so the page can show the message in the
-// reader's language (localInput). The error itself stays a plain
-// *scoring.InputError (callers type-assert it); the entry goes away with
-// the error (a weak key and a cleanup), so nothing accumulates.
-var formErrors sync.Map // weak.Pointer[scoring.InputError] → formMessage
-
-type formMessage struct {
-	format string
-	args   []any
-}
-
-// formErrorf is scoring.Errorf for editor forms; format is a catalog key.
-// The API and CLI never see these: they take JSON, not forms.
+// formErrorf is scoring.Errorf for editor forms; its format is a catalog
+// key (the catalog test finds the keys by this name). The API and CLI never
+// see these: they take JSON, not forms.
 func formErrorf(field, format string, args ...any) *scoring.InputError {
-	in := scoring.Errorf(field, format, args...)
-	key := weak.Make(in)
-	formErrors.Store(key, formMessage{format: format, args: args})
-	runtime.AddCleanup(in, func(k weak.Pointer[scoring.InputError]) { formErrors.Delete(k) }, key)
-	return in
+	return scoring.Errorf(field, format, args...)
 }
 
-// localInput is an input error's message in the request's language: an
-// editor's own form error is translated (string arguments that are
+// localInput is an input error's message in the request's language: a
+// form error whose format is in the catalog is translated (string arguments that are
 // catalog keys too, such as a field's name); others stay as written.
 func localInput(c echo.Context, in *scoring.InputError) string {
 	ctx := c.Request().Context()
-	v, ok := formErrors.Load(weak.Make(in))
-	if !ok || !i18n.IsGerman(ctx) {
+	if !i18n.IsGerman(ctx) || !i18n.Has(in.Format) {
 		return in.Message
 	}
-	m := v.(formMessage)
-	args := make([]any, len(m.args))
-	for i, a := range m.args {
+	args := make([]any, len(in.Args))
+	for i, a := range in.Args {
 		if s, ok := a.(string); ok {
 			a = i18n.Text(ctx, s)
 		}
 		args[i] = a
 	}
-	return i18n.T(ctx, m.format, args...)
+	return i18n.T(ctx, in.Format, args...)
 }
