@@ -12,9 +12,20 @@ type StepError struct {
 	Rule    string `json:"rule"`
 	Message string `json:"message"`
 	Warning bool   `json:"warning,omitempty"`
+	// Format and Args are Message before formatting (Refusef), so a page
+	// can say it in the reader's language; the API answers Message.
+	Format string `json:"-"`
+	Args   []any  `json:"-"`
 }
 
 func (e *StepError) Error() string { return fmt.Sprintf("step %d: %s", e.Step, e.Message) }
+
+// Refusef returns the *StepError for step (0 = the setup) with its
+// message formatted from format and args. Engines build every refusal
+// through it, so the format is a message id a page can translate.
+func Refusef(step int, code, rule, format string, args ...any) *StepError {
+	return &StepError{Step: step, Code: code, Rule: rule, Message: fmt.Sprintf(format, args...), Format: format, Args: args}
+}
 
 // ApplySteps plays a guided game's recorded steps on its start position:
 // each is read with parse and played with apply. It stops at the first

@@ -113,16 +113,35 @@ func formErrorf(field, format string, args ...any) *scoring.InputError {
 // form error whose format is in the catalog is translated (string arguments that are
 // catalog keys too, such as a field's name); others stay as written.
 func localInput(c echo.Context, in *scoring.InputError) string {
+	return localFormat(c, in.Message, in.Format, in.Args)
+}
+
+// localStep is a refused step's message in the reader's language: the
+// engine's format from the German catalog when it has one, else the
+// German text of its code, else the engine's English.
+func localStep(c echo.Context, se *scoring.StepError) string {
 	ctx := c.Request().Context()
-	if !i18n.IsGerman(ctx) || !i18n.Has(in.Format) {
-		return in.Message
+	if i18n.IsGerman(ctx) && !i18n.Has(se.Format) {
+		return i18n.Lookup(ctx, "violation."+se.Code, se.Message)
 	}
-	args := make([]any, len(in.Args))
-	for i, a := range in.Args {
+	return localFormat(c, se.Message, se.Format, se.Args)
+}
+
+// localFormat formats a message kept as format and args in the reader's
+// language; string arguments that are catalog keys (a colour, a move's
+// name) are translated too. msg is the English, used when the catalog
+// has no German for format.
+func localFormat(c echo.Context, msg, format string, args []any) string {
+	ctx := c.Request().Context()
+	if !i18n.IsGerman(ctx) || !i18n.Has(format) {
+		return msg
+	}
+	local := make([]any, len(args))
+	for i, a := range args {
 		if s, ok := a.(string); ok {
 			a = i18n.Text(ctx, s)
 		}
-		args[i] = a
+		local[i] = a
 	}
-	return i18n.T(ctx, in.Format, args...)
+	return i18n.T(ctx, format, local...)
 }

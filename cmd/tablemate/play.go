@@ -58,7 +58,7 @@ func (a *app) loadPlay(c echo.Context) (sessions.Table, guidedPages, error) {
 	}
 	g, ok := guided[t.Info.Slug]
 	if !ok {
-		return t, nil, echo.NewHTTPError(http.StatusNotFound, t.Info.Title+" cannot be played along yet; enter each game's result instead.")
+		return t, nil, echo.NewHTTPError(http.StatusNotFound, tr(c, "%s cannot be played along yet; enter each game's result instead.", t.Info.Title))
 	}
 	return t, g, nil
 }
@@ -95,9 +95,9 @@ func (a *app) startPlay(c echo.Context) error {
 	var stale *sessions.StaleError
 	switch {
 	case errors.As(err, &in):
-		return render(c, http.StatusUnprocessableEntity, g.setupPage(c, t, views.Errors{in.Field: in.Message}))
+		return render(c, http.StatusUnprocessableEntity, g.setupPage(c, t, views.Errors{in.Field: localInput(c, in)}))
 	case errors.As(err, &se):
-		return render(c, http.StatusUnprocessableEntity, g.setupPage(c, t, views.Errors{"setup": refusal(se)}))
+		return render(c, http.StatusUnprocessableEntity, g.setupPage(c, t, views.Errors{"setup": refusal(c, se)}))
 	case errors.As(err, &stale):
 		return redirect(c, "/tables/"+t.ID+"/play")
 	case err != nil:
@@ -126,15 +126,15 @@ func (a *app) submitStep(c echo.Context) error {
 	var stale *sessions.StaleError
 	switch {
 	case errors.As(err, &se):
-		return a.rerenderPlay(c, t, g, http.StatusUnprocessableEntity, refusal(se))
+		return a.rerenderPlay(c, t, g, http.StatusUnprocessableEntity, refusal(c, se))
 	case errors.As(err, &in):
-		return a.rerenderPlay(c, t, g, http.StatusUnprocessableEntity, in.Message)
+		return a.rerenderPlay(c, t, g, http.StatusUnprocessableEntity, localInput(c, in))
 	case errors.As(err, &stale):
 		fresh, _, lerr := a.loadPlay(c)
 		if lerr != nil {
 			return lerr
 		}
-		return a.rerenderPlay(c, fresh, g, http.StatusConflict, "Someone else just entered this turn; here is the table as it is now.")
+		return a.rerenderPlay(c, fresh, g, http.StatusConflict, tr(c, "Someone else just entered this turn; here is the table as it is now."))
 	case err != nil:
 		return err
 	}
@@ -148,9 +148,10 @@ func (a *app) submitStep(c echo.Context) error {
 	return redirect(c, "/tables/"+t.ID+"/play")
 }
 
-// refusal says why the rules refuse a step, with the rule that decides it.
-func refusal(se *scoring.StepError) string {
-	return fmt.Sprintf("Not possible: %s (rule %s)", se.Message, se.Rule)
+// refusal says why the rules refuse a step, with the rule that decides
+// it, in the reader's language.
+func refusal(c echo.Context, se *scoring.StepError) string {
+	return tr(c, "Not possible: %s (rule %s)", localStep(c, se), se.Rule)
 }
 
 func (a *app) rerenderPlay(c echo.Context, t sessions.Table, g guidedPages, status int, msg string) error {

@@ -1,8 +1,9 @@
 package i18n
 
-// de is the German catalog: English key → German text. Format verbs must
-// match the key's (%s, %d, in order or with explicit indexes).
-var de = map[string]string{
+// deCore is the German catalog of the pages, editors and engine codes:
+// English key → German text. Format verbs must match the key's (%s, %d,
+// in order or with explicit indexes).
+var deCore = map[string]string{
 	// Layout, error and offline pages
 	"Skip to content": "Zum Inhalt springen",
 	"Main":            "Hauptmenü",

@@ -41,6 +41,39 @@ func sources(t *testing.T) map[string]string {
 	return out
 }
 
+// engineSources are the engines' guided-play files (scoring/<game>/play.go,
+// guide.go, replay.go), whose refusals are shown on the play pages.
+func engineSources(t *testing.T) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	for _, name := range []string{"play.go", "guide.go", "replay.go"} {
+		files, err := filepath.Glob(filepath.Join(root, "scoring", "*", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out[f] = string(b)
+		}
+	}
+	if len(out) < 7 {
+		t.Fatalf("found only %d engine play files", len(out))
+	}
+	return out
+}
+
+// keyRefuse is a refusal's format in an engine: the literal after its
+// code (and rule) in scoring.Refusef or the engine's own helper, such as
+// p.refuse("no_tokens", "KKS-4", "%s has no tokens", …).
+var keyRefuse = regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_.]*)\(\s*(?:[A-Za-z_][A-Za-z0-9_.]*\s*,\s*)?"[a-z][a-z0-9]*(?:_[a-z0-9]+)*"\s*,\s*(?:(?:"[A-Z]+-\d+"|[a-z][A-Za-z0-9_.]*)\s*,\s*)?` + lit + `\s*[,)]`)
+
+// ruleLit is a ruling id, which keyRefuse may take for a format when the
+// format is not a literal (TestRefusalsAreTranslatable flags that).
+var ruleLit = regexp.MustCompile(`^[A-Z]+-\d+$`)
+
 const lit = `("(?:[^"\\\n]|\\.)*"|` + "`[^`]*`" + `)`
 
 // Calls whose literal arguments are catalog keys: i18n.T / tr (key first
@@ -94,6 +127,16 @@ func usedKeys(t *testing.T, src map[string]string) map[string]string {
 
 func TestEveryMessageHasGerman(t *testing.T) {
 	used := usedKeys(t, sources(t))
+	for file, text := range engineSources(t) {
+		for _, m := range keyRefuse.FindAllStringSubmatch(text, -1) {
+			if strings.HasSuffix(m[1], "Errorf") { // an input error of the JSON API
+				continue
+			}
+			if k := unquote(t, file, m[2]); used[k] == "" && !ruleLit.MatchString(k) {
+				used[k] = file
+			}
+		}
+	}
 	if len(used) < 100 {
 		t.Fatalf("found only %d keys; is the scan broken?", len(used))
 	}
@@ -116,6 +159,9 @@ func TestEveryMessageHasGerman(t *testing.T) {
 // label ("label.red face-up", shown through i18n.Lookup).
 func TestNoOrphanedGerman(t *testing.T) {
 	src := sources(t)
+	for f, text := range engineSources(t) {
+		src[f] = text
+	}
 	literals := map[string]bool{}
 	for file, text := range src {
 		for _, m := range anyLit.FindAllString(text, -1) {
@@ -225,6 +271,23 @@ func TestSafeBack(t *testing.T) {
 	} {
 		if got := SafeBack(back); got != want {
 			t.Errorf("SafeBack(%q) = %q, want %q", back, got, want)
+		}
+	}
+}
+
+// TestRefusalsAreTranslatable: an engine builds every refusal with
+// scoring.Refusef (directly or through its helper), never as a struct
+// literal with a ready-made Message, so the play pages can say it in
+// German.
+func TestRefusalsAreTranslatable(t *testing.T) {
+	literal := regexp.MustCompile(`StepError\{[^}]*Message:`)
+	sprintf := regexp.MustCompile(`"[a-z][a-z0-9_]*"\s*,\s*(?:"[A-Z]+-\d+"\s*,\s*)?fmt\.Sprintf\(`)
+	for file, text := range engineSources(t) {
+		for _, m := range literal.FindAllStringIndex(text, -1) {
+			t.Errorf("%s:%d: StepError literal with a Message; use scoring.Refusef", file, 1+strings.Count(text[:m[0]], "\n"))
+		}
+		for _, m := range sprintf.FindAllStringIndex(text, -1) {
+			t.Errorf("%s:%d: refusal message built with fmt.Sprintf; pass the format and its arguments", file, 1+strings.Count(text[:m[0]], "\n"))
 		}
 	}
 }

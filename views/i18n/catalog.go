@@ -1,0 +1,23 @@
+package i18n
+
+import "fmt"
+
+// de is the whole German catalog: the core (de.go) and one part per game's
+// play-along pages and refusals (de_play_<game>.go), so each game's text
+// lives next to the others of its kind.
+var de = merge(deCore, dePlayShared, dePlayKKS, dePlayADH, dePlayKociaki, dePlayCambio, dePlayKodiak, dePlayAlaska, dePlayRuneMarket)
+
+// merge joins catalog parts; a key in two parts must say the same thing
+// in both (it panics otherwise, at start-up and in every test).
+func merge(parts ...map[string]string) map[string]string {
+	out := map[string]string{}
+	for _, part := range parts {
+		for k, v := range part {
+			if old, ok := out[k]; ok && old != v {
+				panic(fmt.Sprintf("i18n: %q has two German texts: %q and %q", k, old, v))
+			}
+			out[k] = v
+		}
+	}
+	return out
+}

@@ -1,0 +1,4 @@
+package i18n
+
+// dePlayRuneMarket is German for the RuneMarket play-along pages and the engine's refusals.
+var dePlayRuneMarket = map[string]string{}
