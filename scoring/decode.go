@@ -31,6 +31,18 @@ func (e *InputError) Error() string {
 	return e.Field + ": " + e.Message
 }
 
+// Refield returns err's *InputError moved to field, keeping its message
+// and the format it came from; any other error comes back unchanged.
+func Refield(err error, field string) error {
+	in, ok := err.(*InputError)
+	if !ok {
+		return err
+	}
+	moved := *in
+	moved.Field = field
+	return &moved
+}
+
 // Errorf returns an *InputError for field.
 func Errorf(field, format string, args ...any) *InputError {
 	return &InputError{Field: field, Message: fmt.Sprintf(format, args...), Format: format, Args: args}

@@ -240,7 +240,7 @@ func (ts *Tables) AddPlayer(ctx context.Context, id string, seen int, token, nam
 		return Appended{}, scoring.Errorf("name", "%s is played by at most %d players", t.Info.Title, t.Info.MaxPlayers)
 	}
 	if err := scoring.CheckNames("players", append(append([]string{}, t.Players...), name)); err != nil {
-		return Appended{}, scoring.Errorf("name", "%s", err.(*scoring.InputError).Message)
+		return Appended{}, scoring.Refield(err, "name")
 	}
 	return ts.write(ctx, id, seen, token, KindPlayerJoined, PlayerJoined{Name: name})
 }

@@ -132,7 +132,7 @@ func (ts *Tables) dropLeague(ctx context.Context, id string) {
 
 func prefixed(err error, prefix string) error {
 	if in, ok := err.(*scoring.InputError); ok {
-		return scoring.Errorf(scoring.Join(prefix, in.Field), "%s", in.Message)
+		return scoring.Refield(in, scoring.Join(prefix, in.Field))
 	}
 	return err
 }

@@ -62,7 +62,7 @@ func (ts *Tables) CreateLeague(ctx context.Context, name string, scheme string, 
 	}
 	sc, err := league.ParseScheme(scheme)
 	if err != nil {
-		return League{}, scoring.Errorf("scheme", "%s", err.Error())
+		return League{}, scoring.Refield(err, "scheme")
 	}
 	l.Scheme = sc
 	if sc == league.Placing {
@@ -70,7 +70,7 @@ func (ts *Tables) CreateLeague(ctx context.Context, name string, scheme string, 
 			l.PointsText = "3/2/1/0"
 		}
 		if l.Points, err = league.ParsePoints(l.PointsText); err != nil {
-			return League{}, scoring.Errorf("points", "%s", err.Error())
+			return League{}, scoring.Refield(err, "points")
 		}
 	} else {
 		l.PointsText = ""
@@ -168,7 +168,7 @@ func (ts *Tables) AddMember(ctx context.Context, l League, name, emoji string) e
 		names = append(names, m.Name)
 	}
 	if err := scoring.CheckNames("members", append(names, name)); err != nil {
-		return scoring.Errorf("name", "%s", err.(*scoring.InputError).Message)
+		return scoring.Refield(err, "name")
 	}
 	if len(l.Members) >= MaxLeagueMembers {
 		return scoring.Errorf("name", "a league has at most %d members", MaxLeagueMembers)

@@ -197,3 +197,46 @@ func TestGermanPagesStayWithinTheirWeightBudget(t *testing.T) {
 		}
 	}
 }
+
+// TestGermanFormErrorsFromSessions: checks made in sessions/ (player
+// counts, names, league points) reach German forms in German, with their
+// arguments, next to the field they are about.
+func TestGermanFormErrorsFromSessions(t *testing.T) {
+	ts := newTestServer(t)
+	if sw := ts.get("/lang?to=de&back=/"); sw.status != http.StatusSeeOther {
+		t.Fatalf("switch: %d", sw.status)
+	}
+	newTable := func(players ...string) fetched {
+		f := ts.get("/tables/new").formOf(t, "/tables")
+		f.Set("game", "koffer-katze-sombrero")
+		f.Set("name", "Freitag")
+		f["players"] = players
+		return ts.post("/tables", f)
+	}
+	newLeague := func(points string) fetched {
+		f := ts.get("/leagues/new").formOf(t, "/leagues")
+		f.Set("name", "Donnerstagsrunde")
+		f.Set("scheme", "placing")
+		f.Set("points", points)
+		f.Set("members", "Amelia\nVictor")
+		return ts.post("/leagues", f)
+	}
+	for _, tc := range []struct {
+		name string
+		got  fetched
+		id   string
+		want string
+	}{
+		{"one player", newTable("Amelia"), "#err-players", "Koffer, Katze & Sombrero spielen 2 bis 4 Personen; du hast 1 genannt"},
+		{"same name twice", newTable("Amelia", " amelia"), ".field-error", `"amelia" ist schon der Name einer Person: Namen müssen sich unterscheiden`},
+		{"league points", newLeague("3/zwei/0"), "#err-points", `"zwei" ist keine Punktzahl (0–1000)`},
+	} {
+		if tc.got.status != http.StatusUnprocessableEntity {
+			t.Errorf("%s: status %d, want 422", tc.name, tc.got.status)
+			continue
+		}
+		if msg := tc.got.text(tc.id); msg != tc.want {
+			t.Errorf("%s: %s = %q, want %q", tc.name, tc.id, msg, tc.want)
+		}
+	}
+}

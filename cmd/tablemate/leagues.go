@@ -29,7 +29,7 @@ func (a *app) createLeague(c echo.Context) error {
 	var in *scoring.InputError
 	if errors.As(err, &in) {
 		vm := views.NewLeagueVM{Page: page(c, tr(c, "Start a league")), Form: form(c, 0), Name: name, Scheme: scheme,
-			Points: points, Members: members, Errors: views.Errors{in.Field: in.Message}}
+			Points: points, Members: members, Errors: views.Errors{in.Field: localInput(c, in)}}
 		return render(c, http.StatusUnprocessableEntity, views.NewLeague(vm))
 	}
 	if err != nil {
@@ -89,7 +89,7 @@ func (a *app) leagueAction(c echo.Context, act func(sessions.League) error) erro
 	err = act(l)
 	var in *scoring.InputError
 	if errors.As(err, &in) {
-		return a.renderLeagueAdmin(c, http.StatusUnprocessableEntity, in.Message)
+		return a.renderLeagueAdmin(c, http.StatusUnprocessableEntity, localInput(c, in))
 	}
 	if err != nil {
 		return err

@@ -79,7 +79,7 @@ func (a *app) createTable(c echo.Context) error {
 		vm := views.NewTableVM{
 			Page: page(c, tr(c, "Start a table")), Form: form(c, 0), Games: tableGames(),
 			Game: create.Game, Name: create.Name, Players: padded(players, playerSlots),
-			Errors: views.Errors{in.Field: in.Message},
+			Errors: views.Errors{in.Field: localInput(c, in)},
 			League: l.AdminID, LeagueName: l.Name, Suggestions: activeMembers(l),
 		}
 		return render(c, http.StatusUnprocessableEntity, views.NewTable(vm))
@@ -307,7 +307,7 @@ func (a *app) afterTableWrite(c echo.Context, err error, done string) error {
 	case errors.Is(err, sessions.ErrNothingToUndo):
 		return a.rerenderTable(c, http.StatusConflict, tr(c, "Nothing to undo: only the table's start is left."))
 	case errors.As(err, &in):
-		return a.rerenderTable(c, http.StatusUnprocessableEntity, in.Message)
+		return a.rerenderTable(c, http.StatusUnprocessableEntity, localInput(c, in))
 	}
 	return err
 }

@@ -4,11 +4,12 @@
 package league
 
 import (
-	"fmt"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
+
+	"tablemate/scoring"
 )
 
 // Scheme is how a league turns games into standings.
@@ -28,7 +29,7 @@ func ParseScheme(s string) (Scheme, error) {
 	case Placing, Total, Wins, Elo:
 		return sc, nil
 	}
-	return "", fmt.Errorf("unknown scheme %q: placing, total, wins or elo", s)
+	return "", scoring.Errorf("scheme", "unknown scheme %q: placing, total, wins or elo", s)
 }
 
 // ParsePoints reads placing points like "3/2/1/0" (first place first).
@@ -37,12 +38,12 @@ func ParsePoints(s string) ([]float64, error) {
 	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == '/' || r == ',' || r == ' ' }) {
 		v, err := strconv.ParseFloat(f, 64)
 		if err != nil || v < 0 || v > 1000 || math.IsNaN(v) {
-			return nil, fmt.Errorf("%q is not a number of points (0–1000)", f)
+			return nil, scoring.Errorf("points", "%q is not a number of points (0–1000)", f)
 		}
 		out = append(out, v)
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("give the points per place, first place first, e.g. 3/2/1/0")
+		return nil, scoring.Errorf("points", "give the points per place, first place first, e.g. 3/2/1/0")
 	}
 	return out, nil
 }

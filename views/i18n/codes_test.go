@@ -15,6 +15,8 @@ import (
 var (
 	codeField = regexp.MustCompile(`\bCode:\s*"([a-z][a-z0-9_]*)"`)
 	codeCall  = regexp.MustCompile(`\b([A-Za-z_][A-Za-z0-9_.]*)\(\s*"([a-z][a-z0-9]*(?:_[a-z0-9]+)+)"\s*,`)
+	// scoring.Refusef(step, "code", …): the code is the second argument.
+	codeRefusef = regexp.MustCompile(`\bRefusef\(\s*[^,()]+(?:\([^()]*\))?\s*,\s*"([a-z][a-z0-9_]*)"`)
 	// Calls whose first snake_case argument is a field path, not a code.
 	notCodeCalls = map[string]bool{"Errorf": true, "scoring.Errorf": true, "fmt.Errorf": true}
 	ruleID       = regexp.MustCompile(`\bcase\s+("[A-Z]+-\d+"(?:\s*,\s*"[A-Z]+-\d+")*)\s*:`)
@@ -35,6 +37,9 @@ func engineCodes(t *testing.T) map[string]string {
 			return err
 		}
 		for _, m := range codeField.FindAllStringSubmatch(string(b), -1) {
+			codes[m[1]] = path
+		}
+		for _, m := range codeRefusef.FindAllStringSubmatch(string(b), -1) {
 			codes[m[1]] = path
 		}
 		for _, m := range codeCall.FindAllStringSubmatch(string(b), -1) {

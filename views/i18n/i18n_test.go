@@ -65,6 +65,34 @@ func engineSources(t *testing.T) map[string]string {
 	return out
 }
 
+// formSources are the files whose input errors (scoring.Errorf) reach a
+// form: the sessions (table, league, import checks) and the shared name
+// and JSON checks in scoring/decode.go.
+func formSources(t *testing.T) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	for _, pattern := range []string{"sessions/*.go", "sessions/league/*.go", "scoring/decode.go"} {
+		files, err := filepath.Glob(filepath.Join(root, pattern))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			if strings.HasSuffix(f, "_test.go") {
+				continue
+			}
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out[f] = string(b)
+		}
+	}
+	return out
+}
+
+// keyInput is an input error's format: scoring.Errorf(field, "format", …).
+var keyInput = regexp.MustCompile(`\b(?:scoring\.)?Errorf\(\s*(?:[^,()]|\([^()]*\))+,\s*` + lit)
+
 // keyRefuse is a refusal's format in an engine: the literal after its
 // code (and rule) in scoring.Refusef or the engine's own helper, such as
 // p.refuse("no_tokens", "KKS-4", "%s has no tokens", …).
@@ -127,6 +155,13 @@ func usedKeys(t *testing.T, src map[string]string) map[string]string {
 
 func TestEveryMessageHasGerman(t *testing.T) {
 	used := usedKeys(t, sources(t))
+	for file, text := range formSources(t) {
+		for _, m := range keyInput.FindAllStringSubmatch(text, -1) {
+			if k := unquote(t, file, m[1]); used[k] == "" && k != "%s" {
+				used[k] = file
+			}
+		}
+	}
 	for file, text := range engineSources(t) {
 		for _, m := range keyRefuse.FindAllStringSubmatch(text, -1) {
 			if strings.HasSuffix(m[1], "Errorf") { // an input error of the JSON API
@@ -160,6 +195,9 @@ func TestEveryMessageHasGerman(t *testing.T) {
 func TestNoOrphanedGerman(t *testing.T) {
 	src := sources(t)
 	for f, text := range engineSources(t) {
+		src[f] = text
+	}
+	for f, text := range formSources(t) {
 		src[f] = text
 	}
 	literals := map[string]bool{}
