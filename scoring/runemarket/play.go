@@ -1,7 +1,6 @@
 package runemarket
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -63,8 +62,10 @@ type Position struct {
 	// opponents the player to move has challenged to a duel this turn.
 	Played   int
 	Attacked []string
-	// Interest is the engine's report of this turn's phase 1 once taken.
-	Interest *InterestReport
+	// Interest is the engine's report of this turn's phase 1 once taken;
+	// InterestFrom the shelters behind its yields as they stood before.
+	Interest     *InterestReport
+	InterestFrom []YieldSource
 	// RPSWinner is the entered winner of the final rock-paper-scissors
 	// duel (ruling RUN-1, G-2), "" until entered.
 	RPSWinner string
@@ -97,17 +98,15 @@ func (p Position) Price() int { return Price(len(p.Players)) }
 // and the player who starts ("the winner of the last round", or the
 // youngest). A setup that cannot be played is a *StepError with Step 0.
 func Start(players []string, market Market, first string) (Position, *StepError) {
+	r := refuser{step: 0}
 	if n := len(players); n < MinPlayers || n > MaxPlayers {
-		return Position{}, &StepError{Code: "player_count", Rule: "RUN-1",
-			Message: fmt.Sprintf("The Rune Market is played by %d to %d players, not %d", MinPlayers, MaxPlayers, n)}
+		return Position{}, r.no("player_count", "RUN-1", "The Rune Market is played by %d to %d players, not %d", MinPlayers, MaxPlayers, n)
 	}
 	if market.Red < 0 || market.Blue < 0 || market.BoatShelters < 0 || market.Bandits < 0 {
-		return Position{}, &StepError{Code: "negative_count", Rule: "RUN-1",
-			Message: "the market's piles cannot hold fewer than 0 cards"}
+		return Position{}, r.no("negative_count", "RUN-1", "the market's piles cannot hold fewer than 0 cards")
 	}
 	if market.RunesLeft() == 0 {
-		return Position{}, &StepError{Code: "market_empty", Rule: "RUN-1",
-			Message: "the market needs red or blue runes: the game ends when its last rune is taken"}
+		return Position{}, r.no("market_empty", "RUN-1", "the market needs red or blue runes: the game ends when its last rune is taken")
 	}
 	p := Position{Market: market, Phase: PhaseInterest, Turn: 1}
 	for _, name := range players {
@@ -115,8 +114,7 @@ func Start(players []string, market Market, first string) (Position, *StepError)
 	}
 	i, ok := p.find(first)
 	if !ok {
-		return Position{}, &StepError{Code: "unknown_player", Rule: "RUN-1",
-			Message: fmt.Sprintf("%q is not at the table: name the player who starts (the winner of the last round, or the youngest)", first)}
+		return Position{}, r.no("unknown_player", "RUN-1", "%q is not at the table: name the player who starts (the winner of the last round, or the youngest)", first)
 	}
 	p.current = i
 	return p, nil
@@ -248,7 +246,7 @@ func (p Position) Apply(s Step) (Position, *StepError) {
 	case DoDraw:
 		err = n.draw(r)
 	default:
-		err = r.no("unknown_action", "RUN-1", fmt.Sprintf("%q is not a move of The Rune Market", s.Do))
+		err = r.no("unknown_action", "RUN-1", "%q is not a move of The Rune Market", s.Do)
 	}
 	if err != nil {
 		return p, err
@@ -261,11 +259,13 @@ func (p Position) Apply(s Step) (Position, *StepError) {
 	return n, nil
 }
 
-// refuser builds the StepErrors of one step.
+// refuser builds the StepErrors of one step (step 0: the setup).
 type refuser struct{ step int }
 
-func (r refuser) no(code, rule, msg string) *StepError {
-	return &StepError{Step: r.step, Code: code, Rule: rule, Message: msg}
+// no refuses the step with code, the ruling that decides and a message
+// formatted from format (a message id the play pages translate) and args.
+func (r refuser) no(code, rule, format string, args ...any) *StepError {
+	return scoring.Refusef(r.step, code, rule, format, args...)
 }
 
 func (p *Position) seat() *Seat { return &p.Players[p.current] }
@@ -281,6 +281,7 @@ func (p *Position) interest(r refuser) *StepError {
 	}
 	s := p.seat()
 	rep := Interest(s.Player)
+	p.InterestFrom = YieldSources(s.Player)
 	var kept []Shelter
 	for i, y := range rep.Yields {
 		if i >= len(s.Shelters) {
@@ -310,6 +311,28 @@ func (p *Position) interest(r refuser) *StepError {
 	p.Interest = &rep
 	p.Phase = PhasePurchases
 	return nil
+}
+
+// YieldSource is the shelter behind one yield of an interest report: the
+// runes it held before phase 1 and whether it is a stand-alone boat
+// shelter. With the yield it words the yield's reason (a page does so in
+// its reader's language).
+type YieldSource struct {
+	Runes int
+	Alone bool
+}
+
+// YieldSources lists the shelters behind Interest(pl)'s yields, in the
+// same order: main shelters, then stand-alone boat shelters.
+func YieldSources(pl Player) []YieldSource {
+	out := []YieldSource{}
+	for _, sh := range pl.Shelters {
+		out = append(out, YieldSource{Runes: sh.Runes})
+	}
+	for _, b := range pl.BoatShelters {
+		out = append(out, YieldSource{Runes: b.Runes, Alone: true})
+	}
+	return out
 }
 
 // take removes up to n runes of colour c from the market and returns how
@@ -347,13 +370,9 @@ func (r Runes) of(c string) int {
 	return r.Red
 }
 
-// needTurn refuses phase-1-less moves: interest comes first.
-func (p *Position) needTurn(r refuser, what string) *StepError {
-	if p.Phase == PhaseInterest {
-		return r.no("interest_first", "RUN-1", fmt.Sprintf("take the interest first (phase 1), then %s", what))
-	}
-	return nil
-}
+// beforeInterest reports that phase 1 is still to come: every other move
+// waits for the interest (each refuses with its own message).
+func (p *Position) beforeInterest() bool { return p.Phase == PhaseInterest }
 
 // Spendable is the runes of colour c a player may pay with: all but those
 // frozen in a shelter where a bandit sits (rule text "Bandit").
@@ -425,21 +444,25 @@ func removeRunes(pl *Player, c string, n int, frozen bool) {
 // runes of one colour in phase 2, or number cards summing to 21+ as a hand
 // card play. What is bought is played at once.
 func (p *Position) buy(s Step, r refuser) *StepError {
-	if err := p.needTurn(r, "buy"); err != nil {
-		return err
+	if p.beforeInterest() {
+		return r.no("interest_first", "RUN-1", "take the interest first (phase 1), then buy")
 	}
 	me := p.seat()
 	if s.Item != ItemBoatShelter && s.Item != ItemBandit {
-		return r.no("unknown_item", "RUN-1", fmt.Sprintf("the market sells a boat shelter or a bandit, not %q", s.Item))
+		return r.no("unknown_item", "RUN-1", "the market sells a boat shelter or a bandit, not %q", s.Item)
 	}
-	left := p.Market.BoatShelters
+	// what names the item in the payment's messages (a message id too).
+	what := "a boat shelter"
 	if s.Item == ItemBandit {
-		left = p.Market.Bandits
+		what = "a bandit"
 	}
-	if left == 0 {
-		return r.no("market_out", "RUN-1", fmt.Sprintf("the market has no %s left", itemName(s.Item)))
+	switch {
+	case s.Item == ItemBoatShelter && p.Market.BoatShelters == 0:
+		return r.no("market_out", "RUN-1", "the market has no boat shelter left")
+	case s.Item == ItemBandit && p.Market.Bandits == 0:
+		return r.no("market_out", "RUN-1", "the market has no bandit left")
 	}
-	if err := p.pay(s, r, "a "+itemName(s.Item), p.Price(), BoatOrBanditSum); err != nil {
+	if err := p.pay(s, r, what, p.Price(), BoatOrBanditSum); err != nil {
 		return err
 	}
 	if s.Item == ItemBandit {
@@ -456,11 +479,10 @@ func (p *Position) buy(s Step, r refuser) *StepError {
 	return nil
 }
 
-func itemName(item string) string { return strings.ReplaceAll(item, "_", " ") }
-
 // pay takes a purchase's price: runes of one colour (only before the first
 // hand card, rule text "Hand cards") or number cards summing to at least
-// cardsSum (a hand card play, so it moves the turn to phase 3).
+// cardsSum (a hand card play, so it moves the turn to phase 3). what is
+// "a boat shelter" or "a bandit", the start of some of its messages.
 func (p *Position) pay(s Step, r refuser, what string, runes, cardsSum int) *StepError {
 	me := p.seat()
 	if len(s.Cards) > 0 {
@@ -472,7 +494,7 @@ func (p *Position) pay(s Step, r refuser, what string, runes, cardsSum int) *Ste
 			return err
 		}
 		if sum < cardsSum {
-			return r.no("cards_sum", "RUN-1", fmt.Sprintf("%s costs number cards summing to %d or more, not %d", what, cardsSum, sum))
+			return r.no("cards_sum", "RUN-1", "%s costs number cards summing to %d or more, not %d", what, cardsSum, sum)
 		}
 		me.Hand -= len(s.Cards)
 		p.Played++
@@ -481,13 +503,13 @@ func (p *Position) pay(s Step, r refuser, what string, runes, cardsSum int) *Ste
 	}
 	c, ok := colour(s.Pay)
 	if !ok {
-		return r.no("no_payment", "RUN-1", fmt.Sprintf("%s costs %d runes of one colour (red or blue) or number cards summing to %d+: say which", what, runes, cardsSum))
+		return r.no("no_payment", "RUN-1", "%s costs %d runes of one colour (red or blue) or number cards summing to %d+: say which", what, runes, cardsSum)
 	}
 	if p.Phase == PhaseHand {
 		return r.no("runes_after_hand_card", "RUN-1", "once a hand card is played, nothing more can be bought with runes this turn (rule text \"Hand cards\"); pay with number cards summing to 21 or more")
 	}
 	if have := Spendable(me.Player, c); have < runes {
-		return r.no("cannot_pay", "RUN-1", fmt.Sprintf("%s costs %d %s runes with %d players; %s has %d that can be spent (runes in a shelter with a bandit are frozen)", what, runes, c, len(p.Players), me.Name, have))
+		return r.no("cannot_pay", "RUN-1", "%s costs %d %s runes with %d players; %s has %d that can be spent (runes in a shelter with a bandit are frozen)", what, runes, c, len(p.Players), me.Name, have)
 	}
 	removeRunes(&me.Player, c, runes, false)
 	p.Market.give(c, runes)
@@ -500,12 +522,15 @@ func (p *Position) cards(cards []int, r refuser) (int, *StepError) {
 	sum := 0
 	for _, v := range cards {
 		if v < 0 || v > MaxNumberCard {
-			return 0, r.no("card_value", "CAM-1", fmt.Sprintf("number cards go from 0 to %d, not %d", MaxNumberCard, v))
+			return 0, r.no("card_value", "CAM-1", "number cards go from 0 to %d, not %d", MaxNumberCard, v)
 		}
 		sum += v
 	}
 	if h := p.seat().Hand; len(cards) > h {
-		return 0, r.no("hand_size", "RUN-1", fmt.Sprintf("%s holds %s, not %d", p.seat().Name, plural(h, "hand card"), len(cards)))
+		if h == 1 {
+			return 0, r.no("hand_size", "RUN-1", "%s holds 1 hand card, not %d", p.seat().Name, len(cards))
+		}
+		return 0, r.no("hand_size", "RUN-1", "%s holds %d hand cards, not %d", p.seat().Name, h, len(cards))
 	}
 	return sum, nil
 }
@@ -516,7 +541,7 @@ func (p *Position) cards(cards []int, r refuser) (int, *StepError) {
 func (p *Position) placeBandit(s Step, r refuser) *StepError {
 	v, ok := p.find(s.Player)
 	if !ok {
-		return r.no("unknown_player", "RUN-1", fmt.Sprintf("%q is not at the table: name the player whose shelter the bandit goes into", s.Player))
+		return r.no("unknown_player", "RUN-1", "%q is not at the table: name the player whose shelter the bandit goes into", s.Player)
 	}
 	if v == p.current {
 		return r.no("bandit_target", "RUN-1", "a bandit goes into another player's shelter, not one's own")
@@ -526,9 +551,9 @@ func (p *Position) placeBandit(s Step, r refuser) *StepError {
 	i := slices.IndexFunc(victim.Shelters, func(sh Shelter) bool { return sh.Colour == c })
 	switch {
 	case i < 0:
-		return r.no("bandit_target", "RUN-1", fmt.Sprintf("%s has no %s main shelter for the bandit (a bandit sits only in a main shelter)", victim.Name, orColour(s.Shelter)))
+		return r.no("bandit_target", "RUN-1", "%s has no %s main shelter for the bandit (a bandit sits only in a main shelter)", victim.Name, orColour(s.Shelter))
 	case victim.Shelters[i].Bandit != "":
-		return r.no("bandit_target", "RUN-1", fmt.Sprintf("%s's %s shelter already holds %s's bandit", victim.Name, c, victim.Shelters[i].Bandit))
+		return r.no("bandit_target", "RUN-1", "%s's %s shelter already holds %s's bandit", victim.Name, c, victim.Shelters[i].Bandit)
 	}
 	sh := &victim.Shelters[i]
 	sh.Bandit = p.seat().Name
@@ -559,16 +584,16 @@ func placeBoat(me *Seat, into string, r refuser) *StepError {
 	}
 	c, ok := colour(into)
 	if !ok {
-		return r.no("boat_shelter_place", "RUN-1", fmt.Sprintf("say where the boat shelter goes: red, blue (inside that main shelter) or alone, not %q", into))
+		return r.no("boat_shelter_place", "RUN-1", "say where the boat shelter goes: red, blue (inside that main shelter) or alone, not %q", into)
 	}
 	i := slices.IndexFunc(me.Shelters, func(sh Shelter) bool { return sh.Colour == c })
 	switch {
 	case i < 0:
-		return r.no("boat_shelter_place", "RUN-1", fmt.Sprintf("%s has no %s main shelter to put the boat shelter in", me.Name, c))
+		return r.no("boat_shelter_place", "RUN-1", "%s has no %s main shelter to put the boat shelter in", me.Name, c)
 	case me.Shelters[i].BoatShelter:
-		return r.no("boat_shelter_place", "RUN-1", fmt.Sprintf("the %s shelter already holds a boat shelter; a main shelter holds only one (no triple interest)", c))
+		return r.no("boat_shelter_place", "RUN-1", "the %s shelter already holds a boat shelter; a main shelter holds only one (no triple interest)", c)
 	case me.Shelters[i].Bandit != "":
-		return r.no("boat_shelter_place", "RUN-1", fmt.Sprintf("%s's bandit sits in the %s shelter and would destroy the boat shelter", me.Shelters[i].Bandit, c))
+		return r.no("boat_shelter_place", "RUN-1", "%s's bandit sits in the %s shelter and would destroy the boat shelter", me.Shelters[i].Bandit, c)
 	}
 	me.Shelters[i].BoatShelter = true
 	return nil
@@ -591,14 +616,14 @@ func freeColours(pl Player) int {
 // first hand card, like any rune payment), or number cards summing to 21+.
 // The bandit goes back to the market.
 func (p *Position) ransom(s Step, r refuser) *StepError {
-	if err := p.needTurn(r, "pay a ransom"); err != nil {
-		return err
+	if p.beforeInterest() {
+		return r.no("interest_first", "RUN-1", "take the interest first (phase 1), then pay a ransom")
 	}
 	me := p.seat()
 	c, _ := colour(s.Shelter)
 	i := slices.IndexFunc(me.Shelters, func(sh Shelter) bool { return sh.Colour == c && sh.Bandit != "" })
 	if i < 0 {
-		return r.no("no_bandit", "RUN-1", fmt.Sprintf("no bandit sits in %s's %s shelter", me.Name, orColour(s.Shelter)))
+		return r.no("no_bandit", "RUN-1", "no bandit sits in %s's %s shelter", me.Name, orColour(s.Shelter))
 	}
 	switch {
 	case len(s.Cards) > 0:
@@ -610,13 +635,13 @@ func (p *Position) ransom(s Step, r refuser) *StepError {
 			return err
 		}
 		if sum < BoatOrBanditSum {
-			return r.no("cards_sum", "RUN-1", fmt.Sprintf("a ransom in number cards is a sum of %d or more, not %d", BoatOrBanditSum, sum))
+			return r.no("cards_sum", "RUN-1", "a ransom in number cards is a sum of %d or more, not %d", BoatOrBanditSum, sum)
 		}
 		me.Hand -= len(s.Cards)
 		p.Played++
 		p.Phase = PhaseHand
 	case s.Runes == nil || s.Runes.Red < 0 || s.Runes.Blue < 0 || s.Runes.Red+s.Runes.Blue != RansomRunes:
-		return r.no("ransom_runes", "RUN-1", fmt.Sprintf("a ransom in runes is %d runes (any colours) or number cards summing to %d or more", RansomRunes, BoatOrBanditSum))
+		return r.no("ransom_runes", "RUN-1", "a ransom in runes is %d runes (any colours) or number cards summing to %d or more", RansomRunes, BoatOrBanditSum)
 	case p.Phase == PhaseHand:
 		return r.no("runes_after_hand_card", "RUN-1", "once a hand card is played, nothing more is paid with runes this turn (rule text \"Hand cards\"); pay the ransom with number cards summing to 21 or more")
 	default:
@@ -628,7 +653,7 @@ func (p *Position) ransom(s Step, r refuser) *StepError {
 			need := s.Runes.of(col)
 			if have := Spendable(me.Player, col); have < need {
 				me.Shelters[i] = freed
-				return r.no("cannot_pay", "RUN-1", fmt.Sprintf("%s has %d %s runes outside the %s shelter that can be spent, not %d", me.Name, have, col, freed.Colour, need))
+				return r.no("cannot_pay", "RUN-1", "%s has %d %s runes outside the %s shelter that can be spent, not %d", me.Name, have, col, freed.Colour, need)
 			}
 			removeRunes(&me.Player, col, need, false)
 			p.Market.give(col, need)
@@ -648,16 +673,16 @@ const RansomRunes = 3
 // place puts loose runes into one's own shelter of their colour, or into a
 // stand-alone boat shelter (whose colour the first rune decides).
 func (p *Position) place(s Step, r refuser) *StepError {
-	if err := p.needTurn(r, "place runes"); err != nil {
-		return err
+	if p.beforeInterest() {
+		return r.no("interest_first", "RUN-1", "take the interest first (phase 1), then place runes")
 	}
 	me := p.seat()
 	c, ok := colour(s.Colour)
 	if !ok {
-		return r.no("place_colour", "RUN-1", fmt.Sprintf("say which runes to place: red or blue, not %q", s.Colour))
+		return r.no("place_colour", "RUN-1", "say which runes to place: red or blue, not %q", s.Colour)
 	}
 	if s.Count < 1 || me.Runes.of(c) < s.Count {
-		return r.no("place_runes", "RUN-1", fmt.Sprintf("%s has %d loose %s runes; place 1 to %d", me.Name, me.Runes.of(c), c, me.Runes.of(c)))
+		return r.no("place_runes", "RUN-1", "%s has %d loose %s runes; place 1 to %d", me.Name, me.Runes.of(c), c, me.Runes.of(c))
 	}
 	var into *int
 	switch s.Into {
@@ -677,7 +702,7 @@ func (p *Position) place(s Step, r refuser) *StepError {
 		}
 	}
 	if into == nil {
-		return r.no("place_shelter", "RUN-1", fmt.Sprintf("%s has no shelter for %s runes there (red runes go in red shelters, blue in blue; a boat shelter's colour cannot change)", me.Name, c))
+		return r.no("place_shelter", "RUN-1", "%s has no shelter for %s runes there (red runes go in red shelters, blue in blue; a boat shelter's colour cannot change)", me.Name, c)
 	}
 	*into += s.Count
 	me.Runes.add(c, -s.Count)
@@ -688,12 +713,12 @@ func (p *Position) place(s Step, r refuser) *StepError {
 // cards, a shelter played to the table, a thief, a shelter as a double
 // theft, or a duel.
 func (p *Position) handCard(s Step, r refuser) *StepError {
-	if err := p.needTurn(r, "play hand cards"); err != nil {
-		return err
+	if p.beforeInterest() {
+		return r.no("interest_first", "RUN-1", "take the interest first (phase 1), then play hand cards")
 	}
 	me := p.seat()
 	if me.Hand < 1 {
-		return r.no("hand_size", "RUN-1", fmt.Sprintf("%s has no hand card left to play", me.Name))
+		return r.no("hand_size", "RUN-1", "%s has no hand card left to play", me.Name)
 	}
 	var err *StepError
 	used := 1
@@ -704,9 +729,9 @@ func (p *Position) handCard(s Step, r refuser) *StepError {
 	case DoShelter:
 		err = playShelter(me, s.Colour, r)
 	case DoThief:
-		err = p.steal(s.Steal, 1, "a thief card", r)
+		err = p.steal(s.Steal, byThief, r)
 	case DoDoubleTheft:
-		err = p.steal(s.Steal, 2, "a shelter played as a double theft card", r)
+		err = p.steal(s.Steal, byDoubleTheft, r)
 	case DoDuel:
 		err = p.duel(s, r)
 	}
@@ -724,7 +749,7 @@ func (p *Position) handCard(s Step, r refuser) *StepError {
 func (p *Position) buyRune(s Step, r refuser) *StepError {
 	c, ok := colour(s.Colour)
 	if !ok {
-		return r.no("rune_colour", "RUN-1", fmt.Sprintf("say which rune to buy: red or blue, not %q", s.Colour))
+		return r.no("rune_colour", "RUN-1", "say which rune to buy: red or blue, not %q", s.Colour)
 	}
 	if len(s.Cards) == 0 {
 		return r.no("cards_sum", "RUN-1", "a rune costs number cards summing to exactly 5, 10 or 15: name them")
@@ -734,10 +759,10 @@ func (p *Position) buyRune(s Step, r refuser) *StepError {
 		return err
 	}
 	if !BuysRune(sum) {
-		return r.no("cards_sum", "RUN-1", fmt.Sprintf("a rune costs number cards summing to exactly 5, 10 or 15, not %d", sum))
+		return r.no("cards_sum", "RUN-1", "a rune costs number cards summing to exactly 5, 10 or 15, not %d", sum)
 	}
 	if p.Market.take(c, 1) == 0 {
-		return r.no("market_out", "RUN-1", fmt.Sprintf("the market has no %s rune left", c))
+		return r.no("market_out", "RUN-1", "the market has no %s rune left", c)
 	}
 	p.seat().Runes.add(c, 1)
 	return nil
@@ -751,10 +776,10 @@ func (p *Position) buyRune(s Step, r refuser) *StepError {
 func playShelter(me *Seat, col string, r refuser) *StepError {
 	c, ok := colour(col)
 	if !ok {
-		return r.no("shelter_colour", "RUN-1", fmt.Sprintf("a shelter is red or blue, not %q", col))
+		return r.no("shelter_colour", "RUN-1", "a shelter is red or blue, not %q", col)
 	}
 	if slices.ContainsFunc(me.Shelters, func(sh Shelter) bool { return sh.Colour == c }) {
-		return r.no("shelter_limit", "RUN-1", fmt.Sprintf("%s has a %s shelter already (one of each colour at most); play this one as a double theft instead", me.Name, c))
+		return r.no("shelter_limit", "RUN-1", "%s has a %s shelter already (one of each colour at most); play this one as a double theft instead", me.Name, c)
 	}
 	sh := Shelter{Colour: c}
 	i := slices.IndexFunc(me.BoatShelters, func(b BoatShelter) bool { return b.Colour == c })
@@ -769,42 +794,57 @@ func playShelter(me *Seat, col string, r refuser) *StepError {
 	return nil
 }
 
+// theftBy is what steals: a thief card (1 theft), a shelter played as a
+// double theft card (2) or a won duel (1).
+type theftBy int
+
+const (
+	byThief theftBy = iota
+	byDoubleTheft
+	byDuel
+)
+
 // steal carries out thefts (rule text "Thief card", shelters as "Double
 // Theft Card", a won duel): each takes a rune of a colour (frozen ones
 // too: "others may still steal from it") or a hand card from another
 // player. A stolen rune lies loose before the thief; a stolen hand card
 // joins the thief's hand.
-func (p *Position) steal(ts []Theft, want int, what string, r refuser) *StepError {
-	if len(ts) != want {
-		return r.no("steal_count", "RUN-1", fmt.Sprintf("%s steals %s, not %d", what, plural(want, "rune or hand card"), len(ts)))
+func (p *Position) steal(ts []Theft, by theftBy, r refuser) *StepError {
+	switch {
+	case by == byThief && len(ts) != 1:
+		return r.no("steal_count", "RUN-1", "a thief card steals 1 rune or hand card, not %d", len(ts))
+	case by == byDoubleTheft && len(ts) != 2:
+		return r.no("steal_count", "RUN-1", "a shelter played as a double theft card steals 2 rune or hand cards, not %d", len(ts))
+	case by == byDuel && len(ts) != 1:
+		return r.no("steal_count", "RUN-1", "a won duel steals 1 rune or hand card, not %d", len(ts))
 	}
 	for _, t := range ts {
 		v, ok := p.find(t.From)
 		if !ok || v == p.current {
-			return r.no("steal_from", "RUN-1", fmt.Sprintf("steal from another player at the table, not %q", t.From))
+			return r.no("steal_from", "RUN-1", "steal from another player at the table, not %q", t.From)
 		}
 		victim := &p.Players[v]
 		switch t.Take {
 		case TakeRune:
 			c, ok := colour(t.Colour)
 			if !ok {
-				return r.no("rune_colour", "RUN-1", fmt.Sprintf("say which rune is stolen: red or blue, not %q", t.Colour))
+				return r.no("rune_colour", "RUN-1", "say which rune is stolen: red or blue, not %q", t.Colour)
 			}
 			if Holding(victim.Player, c) == 0 {
-				return r.no("steal_nothing", "RUN-1", fmt.Sprintf("%s has no %s rune to steal", victim.Name, c))
+				return r.no("steal_nothing", "RUN-1", "%s has no %s rune to steal", victim.Name, c)
 			}
 			removeRunes(&victim.Player, c, 1, true)
 			p.seat().Runes.add(c, 1)
 		case TakeHandCard:
 			if victim.Hand < 1 {
-				return r.no("steal_nothing", "RUN-1", fmt.Sprintf("%s has no hand card to steal", victim.Name))
+				return r.no("steal_nothing", "RUN-1", "%s has no hand card to steal", victim.Name)
 			}
 			// The victim does not draw a replacement before the end of
 			// their next turn (rule text "Thief card").
 			victim.Hand--
 			p.seat().Hand++
 		default:
-			return r.no("steal_what", "RUN-1", fmt.Sprintf("a theft takes a rune or a hand card, not %q", t.Take))
+			return r.no("steal_what", "RUN-1", "a theft takes a rune or a hand card, not %q", t.Take)
 		}
 	}
 	return nil
@@ -817,11 +857,11 @@ func (p *Position) steal(ts []Theft, want int, what string, r refuser) *StepErro
 func (p *Position) duel(s Step, r refuser) *StepError {
 	d, ok := p.find(s.Player)
 	if !ok || d == p.current {
-		return r.no("duel_target", "RUN-1", fmt.Sprintf("challenge another player at the table, not %q", s.Player))
+		return r.no("duel_target", "RUN-1", "challenge another player at the table, not %q", s.Player)
 	}
 	defender := p.Players[d].Name
 	if slices.Contains(p.Attacked, defender) {
-		return r.no("duel_repeat", "RUN-1", fmt.Sprintf("%s has already challenged %s this turn: a player may be attacked once per turn (rule text \"Number cards\" III)", p.seat().Name, defender))
+		return r.no("duel_repeat", "RUN-1", "%s has already challenged %s this turn: a player may be attacked once per turn (rule text \"Number cards\" III)", p.seat().Name, defender)
 	}
 	if s.Card == nil {
 		return r.no("duel_card", "RUN-1", "show the attacking number card")
@@ -838,7 +878,7 @@ func (p *Position) duel(s Step, r refuser) *StepError {
 	p.Attacked = append(p.Attacked, defender)
 	if !s.Won {
 		if s.Defence != nil && *s.Defence < *s.Card {
-			return r.no("duel_defence", "RUN-1", fmt.Sprintf("%s's %d does not beat the attacking %d: a defence needs an equal or higher card", defender, *s.Defence, *s.Card))
+			return r.no("duel_defence", "RUN-1", "%s's %d does not beat the attacking %d: a defence needs an equal or higher card", defender, *s.Defence, *s.Card)
 		}
 		if len(s.Steal) > 0 {
 			return r.no("steal_count", "RUN-1", "a lost attack steals nothing")
@@ -851,24 +891,24 @@ func (p *Position) duel(s Step, r refuser) *StepError {
 	if v := p.Players[d]; len(s.Steal) == 0 && v.Hand == 0 && Holding(v.Player, Red)+Holding(v.Player, Blue) == 0 {
 		return nil // nothing to steal from a defender with no rune and no hand card
 	}
-	return p.steal(s.Steal, 1, "a won duel", r)
+	return p.steal(s.Steal, byDuel, r)
 }
 
 // draw is phase 4: the player draws back to 3 hand cards and the turn
 // passes to the left. At least one hand card must have been played (rule
 // text "Hand cards"), unless the hand was empty.
 func (p *Position) draw(r refuser) *StepError {
-	if err := p.needTurn(r, "draw"); err != nil {
-		return err
+	if p.beforeInterest() {
+		return r.no("interest_first", "RUN-1", "take the interest first (phase 1), then draw")
 	}
 	me := p.seat()
 	if p.Played == 0 && me.Hand > 0 {
-		return r.no("hand_card_required", "RUN-1", fmt.Sprintf("%s must play at least 1 hand card every turn before drawing back to 3", me.Name))
+		return r.no("hand_card_required", "RUN-1", "%s must play at least 1 hand card every turn before drawing back to 3", me.Name)
 	}
 	me.Hand = max(me.Hand, HandSize)
 	p.current = (p.current + 1) % len(p.Players)
 	p.Turn++
-	p.Phase, p.Played, p.Attacked, p.Interest = PhaseInterest, 0, nil, nil
+	p.Phase, p.Played, p.Attacked, p.Interest, p.InterestFrom = PhaseInterest, 0, nil, nil, nil
 	return nil
 }
 
@@ -919,27 +959,34 @@ func (p *Position) finish(s Step, r refuser) *StepError {
 	for name, v := range s.HighestNumberCards {
 		i, ok := p.find(name)
 		if !ok {
-			return r.no("unknown_player", "RUN-1", fmt.Sprintf("%q is not at the table", name))
+			return r.no("unknown_player", "RUN-1", "%q is not at the table", name)
 		}
 		if v < 0 || v > MaxNumberCard {
-			return r.no("card_value", "CAM-1", fmt.Sprintf("number cards go from 0 to %d, not %d (enter 0 for a hand without number cards)", MaxNumberCard, v))
+			return r.no("card_value", "CAM-1", "number cards go from 0 to %d, not %d (enter 0 for a hand without number cards)", MaxNumberCard, v)
 		}
 		p.Players[i].HighestNumberCard = &v
 	}
 	if s.RPSWinner != "" {
 		p.RPSWinner = strings.TrimSpace(s.RPSWinner)
 		if v := Score(p.Final()).Violations; slices.ContainsFunc(v, func(x scoring.Violation) bool { return x.Code == "rps_winner" }) {
-			return r.no("rps_winner", "RUN-1", fmt.Sprintf("%s is not among the players still tied, so no rock-paper-scissors duel decides", p.RPSWinner))
+			return r.no("rps_winner", "RUN-1", "%s is not among the players still tied, so no rock-paper-scissors duel decides", p.RPSWinner)
 		}
 	}
 	if open != "" && len(s.HighestNumberCards) == 0 && s.RPSWinner == "" {
-		return r.no("tie_break_open", "G-2", open)
+		// The message is the score check's open question as Score words
+		// it, not a format of its own: a page shows that question itself
+		// and says this refusal in its language by its code.
+		return r.no("tie_break_open", "G-2", asWorded, open)
 	}
 	if p.Needs().Question == "" {
 		p.Phase = PhaseOver
 	}
 	return nil
 }
+
+// asWorded is the format of a refusal whose message is a text worded
+// elsewhere, as it stands.
+const asWorded = "%s"
 
 // Rank is one player's line in the final ranking: the points and the
 // facts of the tie-break chain (ruling RUN-1).
@@ -1030,5 +1077,6 @@ func (p Position) clone() Position {
 		}
 	}
 	n.Attacked = slices.Clone(p.Attacked)
+	n.InterestFrom = slices.Clone(p.InterestFrom)
 	return n
 }

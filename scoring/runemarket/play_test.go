@@ -537,3 +537,96 @@ func TestRanking(t *testing.T) {
 		})
 	}
 }
+
+// TestRefusalWording: refusals keep their format and arguments (a page
+// translates the format), and the messages that were reworded into one
+// format per case read as before.
+func TestRefusalWording(t *testing.T) {
+	oneCard := func(p *Position) { p.Players[0].Hand = 1 }
+	tests := []struct {
+		name   string
+		pos    Position
+		step   Step
+		format string
+		want   string
+	}{
+		{"draw before interest", at(t, nil), Step{Do: DoDraw},
+			"take the interest first (phase 1), then draw", "take the interest first (phase 1), then draw"},
+		{"buy before interest", at(t, nil), Step{Do: DoBuy, Item: ItemBandit},
+			"take the interest first (phase 1), then buy", "take the interest first (phase 1), then buy"},
+		{"place before interest", at(t, nil), Step{Do: DoPlace},
+			"take the interest first (phase 1), then place runes", "take the interest first (phase 1), then place runes"},
+		{"ransom before interest", at(t, nil), Step{Do: DoRansom},
+			"take the interest first (phase 1), then pay a ransom", "take the interest first (phase 1), then pay a ransom"},
+		{"hand card before interest", at(t, nil), Step{Do: DoThief},
+			"take the interest first (phase 1), then play hand cards", "take the interest first (phase 1), then play hand cards"},
+		{"no boat shelter left", afterInterest(t, func(p *Position) { p.Market.BoatShelters = 0 }), Step{Do: DoBuy, Item: ItemBoatShelter},
+			"the market has no boat shelter left", "the market has no boat shelter left"},
+		{"no bandit left", afterInterest(t, func(p *Position) { p.Market.Bandits = 0 }), Step{Do: DoBuy, Item: ItemBandit},
+			"the market has no bandit left", "the market has no bandit left"},
+		{"bandit paid with too few cards", afterInterest(t, nil), Step{Do: DoBuy, Item: ItemBandit, Cards: []int{9, 8}},
+			"%s costs number cards summing to %d or more, not %d", "a bandit costs number cards summing to 21 or more, not 17"},
+		{"boat shelter without payment", afterInterest(t, nil), Step{Do: DoBuy, Item: ItemBoatShelter},
+			"%s costs %d runes of one colour (red or blue) or number cards summing to %d+: say which",
+			"a boat shelter costs 3 runes of one colour (red or blue) or number cards summing to 21+: say which"},
+		{"more cards than 1 in hand", afterInterest(t, oneCard), Step{Do: DoRune, Colour: Red, Cards: []int{2, 3}},
+			"%s holds 1 hand card, not %d", "Ana holds 1 hand card, not 2"},
+		{"more cards than 3 in hand", afterInterest(t, nil), Step{Do: DoRune, Colour: Red, Cards: []int{1, 1, 1, 2}},
+			"%s holds %d hand cards, not %d", "Ana holds 3 hand cards, not 4"},
+		{"thief steals twice", afterInterest(t, nil), Step{Do: DoThief, Steal: []Theft{{From: "Ben", Take: TakeHandCard}, {From: "Cy", Take: TakeHandCard}}},
+			"a thief card steals 1 rune or hand card, not %d", "a thief card steals 1 rune or hand card, not 2"},
+		{"double theft steals once", afterInterest(t, nil), Step{Do: DoDoubleTheft, Steal: []Theft{{From: "Ben", Take: TakeHandCard}}},
+			"a shelter played as a double theft card steals 2 rune or hand cards, not %d", "a shelter played as a double theft card steals 2 rune or hand cards, not 1"},
+		{"won duel steals twice", afterInterest(t, nil), Step{Do: DoDuel, Player: "Ben", Card: ip(9), Won: true, Steal: []Theft{{From: "Ben", Take: TakeHandCard}, {From: "Ben", Take: TakeHandCard}}},
+			"a won duel steals 1 rune or hand card, not %d", "a won duel steals 1 rune or hand card, not 2"},
+		{"bandit into no shelter", afterInterest(t, nil), Step{Do: DoBuy, Item: ItemBandit, Cards: []int{13, 8}, Player: "Ben"},
+			"%s has no %s main shelter for the bandit (a bandit sits only in a main shelter)", "Ben has no (red or blue) main shelter for the bandit (a bandit sits only in a main shelter)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := tt.pos.Apply(tt.step)
+			if err == nil {
+				t.Fatal("not refused")
+			}
+			if err.Format != tt.format || err.Message != tt.want {
+				t.Errorf("format %q, message %q; want %q, %q", err.Format, err.Message, tt.format, tt.want)
+			}
+		})
+	}
+	if _, err := Start([]string{"Ana"}, Market{Red: 1}, "Ana"); err == nil || err.Step != 0 ||
+		err.Message != "The Rune Market is played by 2 to 5 players, not 1" || len(err.Args) != 3 {
+		t.Errorf("setup refusal: %+v", err)
+	}
+}
+
+// TestInterestFrom: the shelters behind the interest report's yields as
+// they stood before phase 1, for a page to word the reasons.
+func TestInterestFrom(t *testing.T) {
+	p := at(t, func(p *Position) {
+		p.Players[0].Shelters = []Shelter{{Colour: Red, Runes: 2, BoatShelter: true}, {Colour: Blue, Runes: 1, Bandit: "Ben"}}
+		p.Players[0].BoatShelters = []BoatShelter{}
+	})
+	if got := YieldSources(p.Players[0].Player); !slices.Equal(got, []YieldSource{{Runes: 2}, {Runes: 1}}) {
+		t.Errorf("sources before interest: %+v", got)
+	}
+	n, err := p.Apply(Step{Do: DoInterest})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(n.InterestFrom, []YieldSource{{Runes: 2}, {Runes: 1}}) || len(n.Interest.Yields) != 2 {
+		t.Errorf("after interest: %+v, %+v", n.InterestFrom, n.Interest)
+	}
+	if p.InterestFrom != nil {
+		t.Errorf("Apply changed its receiver")
+	}
+	if n, err = n.Apply(Step{Do: DoRune, Colour: Red, Cards: []int{5}}); err != nil {
+		t.Fatal(err)
+	}
+	if n, _ = n.Apply(Step{Do: DoDraw}); n.InterestFrom != nil || n.Interest != nil || n.Turn != 2 {
+		t.Errorf("the next turn keeps the last report: %+v", n.InterestFrom)
+	}
+	alone := at(t, func(p *Position) { p.Players[0].BoatShelters = []BoatShelter{{Colour: Blue, Runes: 3}} })
+	if got := YieldSources(alone.Players[0].Player); !slices.Equal(got, []YieldSource{{Runes: 3, Alone: true}}) {
+		t.Errorf("stand-alone boat shelter: %+v", got)
+	}
+}
