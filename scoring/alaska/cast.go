@@ -1,10 +1,6 @@
 package alaska
 
-import (
-	"fmt"
-	"slices"
-	"strings"
-)
+import "slices"
 
 // MaxCard is the highest number card value accepted in a hand (ruling
 // CAM-1); only casts of 1–10 hit the river.
@@ -15,17 +11,17 @@ const MaxCard = 13
 // sum outside 1–10 has no river section, so it is not a cast.
 func CastSection(cards ...int) (int, error) {
 	if len(cards) < 1 || len(cards) > 2 {
-		return 0, &MoveError{Code: "cast_cards", Message: fmt.Sprintf("a cast is one number card or two combined, not %d", len(cards))}
+		return 0, moveErrorf("cast_cards", refuseCastCards, len(cards))
 	}
 	sum := 0
 	for _, c := range cards {
 		if c < 0 || c > MaxCard {
-			return 0, &MoveError{Code: "card_value", Message: fmt.Sprintf("%d is not a number card (0–%d)", c, MaxCard)}
+			return 0, moveErrorf("card_value", refuseCardValue, c, MaxCard)
 		}
 		sum += c
 	}
 	if !onRiver(sum) {
-		return 0, noSection("a cast of", sum)
+		return 0, noSection(refuseCastOfNo, sum)
 	}
 	return sum, nil
 }
@@ -42,45 +38,40 @@ func CastSection(cards ...int) (int, error) {
 //   - else the cast catches nothing.
 func Cast(r River, s, casterSalmon int) (River, Event, error) {
 	if !onRiver(s) {
-		return r, Event{}, noSection("a cast into section", s)
+		return r, Event{}, noSection(refuseCastIntoNo, s)
 	}
 	e := Event{Section: s}
 	switch a := r.AnglerOn(s); {
 	case a == Tourist:
 		r.Anglers[s-1] = NoAngler
 		e.Kind, e.LoseHand, e.SkipTurn = HookedTourist, true, true
-		e.Text = fmt.Sprintf("You hook the tourist in section %d: the tourist goes to the discard pile, you lose all remaining hand cards and sit out your next turn.", s)
+		e.tell(tellHookTourist, s)
 	case a == Local && casterSalmon > 0:
 		r.Anglers[s-1] = NoAngler
 		e.Kind, e.Gained = HookedLocal, -1
-		e.Text = fmt.Sprintf("You hook the local in section %d: give the local one of your salmon (to the discard pile); the local forgives you and leaves the river.", s)
+		e.tell(tellHookLocal, s)
 	case a == Local:
 		e.Kind = HookedLocal
-		e.Text = fmt.Sprintf("You hook the local in section %d: you have no salmon to give, so the local takes pity and stays on the river.", s)
+		e.tell(tellHookLocalPity, s)
 	default:
 		on := r.SalmonOn(s)
 		if len(on) == 0 {
 			e.Kind = Nothing
-			e.Text = fmt.Sprintf("Your cast into section %d catches nothing.", s)
+			e.tell(tellCatchNothing, s)
 			return r, e, nil
 		}
 		n := on[0]
 		r.Salmon[n-1]--
 		e.Kind, e.Salmon, e.Gained = Caught, n, 1
-		e.Text = fmt.Sprintf("You catch %s: lay it face up next to you.", salmonName(n))
+		lo, hi := Covers(n)
+		e.tell(tellCatch, lo, hi)
 		return r, e, nil
 	}
 	if on := r.SalmonOn(s); len(on) > 0 {
-		e.Text += fmt.Sprintf(" %s stays in the river.", capital(salmonName(on[0])))
+		lo, hi := Covers(on[0])
+		e.tell(tellSalmonStays, lo, hi)
 	}
 	return r, e, nil
-}
-
-func capital(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // CastOption is one way to cast at a salmon: one or two cards and the
@@ -98,11 +89,11 @@ type CastOption struct {
 // first, then pairs, each in ascending order.
 func CastsFor(r River, n int, hand []int) ([]CastOption, error) {
 	if !onRiver(n) {
-		return nil, noSection("salmon", n)
+		return nil, noSection(refuseSalmonNo, n)
 	}
 	for _, c := range hand {
 		if c < 0 || c > MaxCard {
-			return nil, &MoveError{Code: "card_value", Message: fmt.Sprintf("%d is not a number card (0–%d)", c, MaxCard)}
+			return nil, moveErrorf("card_value", refuseCardValue, c, MaxCard)
 		}
 	}
 	cards := hand

@@ -1,5 +1,11 @@
 package alaska
 
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
 // Kind names what a move did, for the pages and the play log.
 type Kind string
 
@@ -38,6 +44,44 @@ type Event struct {
 	// Catches lists the salmon the anglers caught during a flow.
 	Catches []Catch `json:"catches,omitempty"`
 	Text    string  `json:"text"`
+	// Lines are Text's sentences before formatting, so a page can tell
+	// them in the reader's language; the API answers Text.
+	Lines []Line `json:"-"`
+}
+
+// Line is one sentence of an event's text: an English format (a message
+// id) and its arguments.
+type Line struct {
+	Format string
+	Args   []any
+}
+
+func (l Line) String() string { return fmt.Sprintf(l.Format, l.Args...) }
+
+// tell adds a sentence to the end of e's text.
+func (e *Event) tell(format string, args ...any) {
+	e.Lines = append(slices.Clip(e.Lines), Line{Format: format, Args: args})
+	e.Text = joinLines(e.Lines)
+}
+
+// tellFirst puts a sentence before e's text.
+func (e *Event) tellFirst(format string, args ...any) {
+	e.Lines = append([]Line{{Format: format, Args: args}}, e.Lines...)
+	e.Text = joinLines(e.Lines)
+}
+
+// retell replaces e's text with one sentence.
+func (e *Event) retell(format string, args ...any) {
+	e.Lines = nil
+	e.tell(format, args...)
+}
+
+func joinLines(ls []Line) string {
+	s := make([]string, len(ls))
+	for i, l := range ls {
+		s[i] = l.String()
+	}
+	return strings.Join(s, " ")
 }
 
 // Catch is one salmon taken by an angler while the river flowed.
@@ -54,6 +98,16 @@ type Catch struct {
 type MoveError struct {
 	Code    string `json:"code"`
 	Message string `json:"message"`
+	// Format and Args are Message before formatting, so the step refusal
+	// it becomes (refuser.move) can be said in the reader's language.
+	Format string `json:"-"`
+	Args   []any  `json:"-"`
+}
+
+// moveErrorf returns the *MoveError with its message formatted from
+// format and args.
+func moveErrorf(code, format string, args ...any) *MoveError {
+	return &MoveError{Code: code, Message: fmt.Sprintf(format, args...), Format: format, Args: args}
 }
 
 func (e *MoveError) Error() string { return e.Message }

@@ -2,7 +2,6 @@ package alaska
 
 import (
 	"errors"
-	"fmt"
 	"slices"
 	"strings"
 
@@ -152,10 +151,10 @@ func (p Position) Eatable() bool { return p.eatable }
 // by default, ruling CAM-1), the oldest player, who starts ("" = the
 // first seat), and whether the Cambio dice variation is played. A setup that cannot be played is a *StepError with Step 0.
 func Start(players []string, first string, drawPile *int, dice bool) (Position, *StepError) {
+	r := refuser{} // step 0: the setup
 	n := len(players)
 	if n < MinPlayers || n > MaxPlayers {
-		return Position{}, &StepError{Code: "player_count", Rule: "ALA-1",
-			Message: fmt.Sprintf("Alaska is played by %d to %d players, not %d", MinPlayers, MaxPlayers, n)}
+		return Position{}, r.no("player_count", "Alaska is played by %d to %d players, not %d", MinPlayers, MaxPlayers, n)
 	}
 	most := DeckSize - RiverCards - HandSize*n
 	pile := most
@@ -163,8 +162,7 @@ func Start(players []string, first string, drawPile *int, dice bool) (Position, 
 		pile = *drawPile
 	}
 	if pile < 0 || pile > most {
-		return Position{}, &StepError{Code: "draw_pile", Rule: "CAM-1",
-			Message: fmt.Sprintf("the draw pile holds 0 to %d cards with %d players (76 cards − 10 river cards − %d dealt), not %d", most, n, HandSize*n, pile)}
+		return Position{}, r.refuse("draw_pile", "CAM-1", "the draw pile holds 0 to %d cards with %d players (76 cards − 10 river cards − %d dealt), not %d", most, n, HandSize*n, pile)
 	}
 	p := Position{DrawPile: pile, Phase: PhaseSalmon, Turn: 1, Dice: dice}
 	for _, name := range players {
@@ -173,8 +171,7 @@ func Start(players []string, first string, drawPile *int, dice bool) (Position, 
 	if first != "" {
 		i, ok := p.find(first)
 		if !ok {
-			return Position{}, &StepError{Code: "unknown_player", Rule: "ALA-1",
-				Message: fmt.Sprintf("%q is not at the table: name the oldest player, who starts", first)}
+			return Position{}, r.no("unknown_player", "%q is not at the table: name the oldest player, who starts", first)
 		}
 		p.current = i
 	}
@@ -195,24 +192,32 @@ func (p Position) find(name string) (int, bool) {
 	return 0, false
 }
 
-// refuser builds the StepErrors of one step.
+// refuser builds the StepErrors of one step (0 = the setup).
 type refuser struct{ step int }
 
-func (r refuser) no(code, msg string) *StepError {
-	return &StepError{Step: r.step, Code: code, Rule: "ALA-1", Message: msg}
+// refuse is the step's refusal under rule; its format is the message id
+// a page translates (scoring.Refusef).
+func (r refuser) refuse(code, rule, format string, args ...any) *StepError {
+	return scoring.Refusef(r.step, code, rule, format, args...)
 }
 
-// move turns a river MoveError into the step's refusal.
+// no is a refusal under ruling ALA-1.
+func (r refuser) no(code, format string, args ...any) *StepError {
+	return r.refuse(code, "ALA-1", format, args...)
+}
+
+// move turns a river MoveError into the step's refusal, keeping its format
+// and arguments.
 func (r refuser) move(err error) *StepError {
 	var me *MoveError
-	if errors.As(err, &me) {
-		se := r.no(me.Code, me.Message)
-		if me.Code == "card_value" {
-			se.Rule = "CAM-1"
-		}
-		return se
+	if !errors.As(err, &me) {
+		return r.no("not_possible", "%s", err.Error())
 	}
-	return r.no("not_possible", err.Error())
+	rule := "ALA-1"
+	if me.Code == "card_value" {
+		rule = "CAM-1"
+	}
+	return r.refuse(me.Code, rule, me.Format, me.Args...)
 }
 
 // Apply plays one step and returns the new position; the receiver is left
@@ -225,7 +230,7 @@ func (p Position) Apply(s Step) (Position, *StepError) {
 		return p, r.no("after_game_end", "the game is over: every player has had their final turn after the draw pile ran out")
 	}
 	if p.Phase == PhaseSitOut && s.Do != DoEnd {
-		return p, r.no("sitting_out", fmt.Sprintf("%s hooked a tourist and sits out this turn: no cards are played; end the turn to draw back to %d", p.ToMove(), HandSize))
+		return p, r.no("sitting_out", "%s hooked a tourist and sits out this turn: no cards are played; end the turn to draw back to %d", p.ToMove(), HandSize)
 	}
 	n.eatable = false // a bear eats only right after the catch
 	var err *StepError
@@ -247,7 +252,7 @@ func (p Position) Apply(s Step) (Position, *StepError) {
 	case DoEnd:
 		err = n.end(r)
 	default:
-		err = r.no("unknown_action", fmt.Sprintf("%q is not a move of Alaska", s.Do))
+		err = r.no("unknown_action", "%q is not a move of Alaska", string(s.Do))
 	}
 	if err != nil {
 		return p, err
@@ -257,21 +262,31 @@ func (p Position) Apply(s Step) (Position, *StepError) {
 
 func (p *Position) seat() *Seat { return &p.Players[p.current] }
 
-// play takes k cards from the mover's hand.
+// play takes k cards from the mover's hand; what names them for the
+// refusal ("a salmon card", a catalog key too).
 func (p *Position) play(k int, what string, r refuser) *StepError {
 	s := p.seat()
-	if s.Hand < k {
-		return r.no("no_cards", fmt.Sprintf("%s has %s in hand, so cannot play %s", s.Name, cards(s.Hand), what))
+	switch {
+	case s.Hand >= k:
+		s.Hand -= k
+		return nil
+	case s.Hand == 1:
+		return r.no("no_cards", "%s has 1 card in hand, so cannot play %s", s.Name, what)
 	}
-	s.Hand -= k
-	return nil
+	return r.no("no_cards", "%s has %d cards in hand, so cannot play %s", s.Name, s.Hand, what)
 }
 
-func cards(n int) string {
-	if n == 1 {
-		return "1 card"
+// playFlow takes k flow cards from the mover's hand.
+func (p *Position) playFlow(k int, r refuser) *StepError {
+	s := p.seat()
+	switch {
+	case s.Hand >= k:
+		s.Hand -= k
+		return nil
+	case s.Hand == 1:
+		return r.no("no_cards", "%s has 1 card in hand, so cannot play %d flow cards", s.Name, k)
 	}
-	return fmt.Sprintf("%d cards", n)
+	return r.no("no_cards", "%s has %d cards in hand, so cannot play %d flow cards", s.Name, s.Hand, k)
 }
 
 // salmon is phase I: a salmon card falls out of the mover's hand and the
@@ -287,7 +302,7 @@ func (p *Position) salmon(s Step, r refuser) *StepError {
 	if err != nil {
 		return r.move(err)
 	}
-	e.Text = fmt.Sprintf("%s places %s's salmon. %s", p.Players[p.Right()].Name, p.ToMove(), e.Text)
+	e.tellFirst("%s places %s's salmon.", p.Players[p.Right()].Name, p.ToMove())
 	p.River = river
 	p.record(e)
 	return nil
@@ -304,9 +319,9 @@ func (p *Position) flow(s Step, r refuser) *StepError {
 		k = 1
 	}
 	if k < 0 {
-		return r.no("flow_count", fmt.Sprintf("%d flow cards cannot be played", k))
+		return r.no("flow_count", "%d flow cards cannot be played", k)
 	}
-	if err := p.play(k, fmt.Sprintf("%d flow cards", k), r); err != nil {
+	if err := p.playFlow(k, r); err != nil {
 		return err
 	}
 	p.Phase = PhaseFlow
@@ -330,16 +345,23 @@ func (p *Position) cast(s Step, r refuser) *StepError {
 	if err != nil {
 		return r.move(err)
 	}
-	if err := p.play(len(s.Cards), "a cast of "+cards(len(s.Cards)), r); err != nil {
+	what := "a cast of 1 card"
+	if len(s.Cards) == 2 {
+		what = "a cast of 2 cards"
+	}
+	if err := p.play(len(s.Cards), what, r); err != nil {
 		return err
 	}
 	me := p.seat()
-	both := p.River.AnglerOn(sec) != NoAngler && len(p.River.SalmonOn(sec)) > 0
+	angler := p.River.AnglerOn(sec)
+	both := angler != NoAngler && len(p.River.SalmonOn(sec)) > 0
 	switch {
+	case p.Dice && both && s.Roll != RollSalmon && s.Roll != RollAngler && angler == Tourist:
+		return r.no("roll_missing", "section %d holds a tourist and a salmon: roll the die (rule text: Cambio Dice Variation) and say whether it shows the salmon", sec)
 	case p.Dice && both && s.Roll != RollSalmon && s.Roll != RollAngler:
-		return r.no("roll_missing", fmt.Sprintf("section %d holds a %s and a salmon: roll the die (rule text: Cambio Dice Variation) and say whether it shows the salmon", sec, p.River.AnglerOn(sec)))
+		return r.no("roll_missing", "section %d holds a local and a salmon: roll the die (rule text: Cambio Dice Variation) and say whether it shows the salmon", sec)
 	case s.Roll != "" && !(p.Dice && both):
-		return r.no("roll_not_needed", fmt.Sprintf("the die is rolled only with the dice variation, for a cast into a section holding an angler and a salmon; section %d does not", sec))
+		return r.no("roll_not_needed", "the die is rolled only with the dice variation, for a cast into a section holding an angler and a salmon; section %d does not", sec)
 	}
 	river, e, err := Cast(p.River, sec, me.Salmon)
 	if err != nil {
@@ -350,10 +372,15 @@ func (p *Position) cast(s Step, r refuser) *StepError {
 		river = p.River
 		n := river.SalmonOn(sec)[0]
 		river.Salmon[n-1]--
-		e = Event{Kind: Caught, Section: sec, Salmon: n, Gained: 1,
-			Text: fmt.Sprintf("The die shows the salmon: you catch %s; the %s stays.", salmonName(n), p.River.AnglerOn(sec))}
+		e = Event{Kind: Caught, Section: sec, Salmon: n, Gained: 1}
+		lo, hi := Covers(n)
+		if angler == Tourist {
+			e.tell("The die shows the salmon: you catch the salmon on %d–%d; the tourist stays.", lo, hi)
+		} else {
+			e.tell("The die shows the salmon: you catch the salmon on %d–%d; the local stays.", lo, hi)
+		}
 	} else if s.Roll == RollAngler {
-		e.Text = "The die shows no salmon. " + e.Text
+		e.tellFirst("The die shows no salmon.")
 	}
 	if e.Kind == HookedTourist || (e.Kind == HookedLocal && e.Gained < 0) {
 		p.PlacedBy[sec-1] = ""
@@ -361,7 +388,11 @@ func (p *Position) cast(s Step, r refuser) *StepError {
 	p.River = river
 	me.Salmon += e.Gained
 	p.Hit = sec
-	e.Text = fmt.Sprintf("%s casts %s into section %d. %s", me.Name, castCards(s.Cards), sec, e.Text)
+	if len(s.Cards) == 2 {
+		e.tellFirst("%s casts %d + %d into section %d.", me.Name, s.Cards[0], s.Cards[1], sec)
+	} else {
+		e.tellFirst("%s casts %d into section %d.", me.Name, s.Cards[0], sec)
+	}
 	p.record(e)
 	switch {
 	case e.Kind == Caught:
@@ -374,13 +405,6 @@ func (p *Position) cast(s Step, r refuser) *StepError {
 		p.next()
 	}
 	return nil
-}
-
-func castCards(c []int) string {
-	if len(c) == 2 {
-		return fmt.Sprintf("%d + %d", c[0], c[1])
-	}
-	return fmt.Sprint(c[0])
 }
 
 // angler is phase III: a tourist or local goes on a section; a tourist on
@@ -397,7 +421,11 @@ func (p *Position) angler(s Step, r refuser) *StepError {
 	p.River = river
 	if e.Kind == AnglerPlaced {
 		p.PlacedBy[s.Section-1] = p.ToMove()
-		e.Text = fmt.Sprintf("%s places a %s on section %d.", p.ToMove(), s.Angler, s.Section)
+		if s.Angler == Tourist {
+			e.retell("%s places a tourist on section %d.", p.ToMove(), s.Section)
+		} else {
+			e.retell("%s places a local on section %d.", p.ToMove(), s.Section)
+		}
 	} else {
 		p.PlacedBy[s.Section-1] = ""
 	}
@@ -425,7 +453,8 @@ func (p *Position) eagle(s Step, r refuser) *StepError {
 	case p.River != River{}:
 		return r.no("eagle_target", "name the salmon the eagle takes or the section of the angler it chases away")
 	default:
-		river, e = p.River, Event{Kind: EagleChased, Text: "The eagle finds no salmon and no angler on the river; it goes to the discard pile."}
+		river, e = p.River, Event{Kind: EagleChased}
+		e.tell("The eagle finds no salmon and no angler on the river; it goes to the discard pile.")
 	}
 	if err != nil {
 		return r.move(err)
@@ -439,7 +468,7 @@ func (p *Position) eagle(s Step, r refuser) *StepError {
 	p.River = river
 	me := p.seat()
 	me.Salmon += e.Gained
-	e.Text = me.Name + " plays the eagle. " + e.Text
+	e.tellFirst("%s plays the eagle.", me.Name)
 	p.record(e)
 	p.eatable = e.Kind == EagleCaught
 	return nil
@@ -453,7 +482,7 @@ func (p *Position) bear(r refuser) *StepError {
 	}
 	river, e := BearClear(p.River)
 	p.River, p.PlacedBy = river, [Sections]string{}
-	e.Text = p.ToMove() + " plays the bear. " + e.Text
+	e.tellFirst("%s plays the bear.", p.ToMove())
 	p.record(e)
 	return nil
 }
@@ -464,14 +493,14 @@ func (p *Position) bearEat(before Position, s Step, r refuser) *StepError {
 	i, ok := p.find(s.Player)
 	switch {
 	case !ok:
-		return r.no("unknown_player", fmt.Sprintf("%q is not at the table: name who throws the bear", s.Player))
+		return r.no("unknown_player", "%q is not at the table: name who throws the bear", s.Player)
 	case i == p.current:
-		return r.no("own_catch", fmt.Sprintf("%s cannot eat their own salmon: a bear is thrown out of turn, after another player's catch", p.ToMove()))
+		return r.no("own_catch", "%s cannot eat their own salmon: a bear is thrown out of turn, after another player's catch", p.ToMove())
 	case !before.eatable:
-		return r.no("nothing_to_eat", fmt.Sprintf("a bear is thrown immediately after %s catches a salmon (by a cast or the eagle), and only then", p.ToMove()))
+		return r.no("nothing_to_eat", "a bear is thrown immediately after %s catches a salmon (by a cast or the eagle), and only then", p.ToMove())
 	}
 	if p.Players[i].Hand < 1 {
-		return r.no("no_cards", fmt.Sprintf("%s has no card in hand, so no bear to throw", p.Players[i].Name))
+		return r.no("no_cards", "%s has no card in hand, so no bear to throw", p.Players[i].Name)
 	}
 	last := before.Events[len(before.Events)-1]
 	_, e, err := BearEat(p.River, last)
@@ -480,7 +509,7 @@ func (p *Position) bearEat(before Position, s Step, r refuser) *StepError {
 	}
 	p.Players[i].Hand--
 	p.seat().Salmon += e.Gained
-	e.Text = fmt.Sprintf("%s throws a bear at %s's catch. %s", p.Players[i].Name, p.ToMove(), e.Text)
+	e.tellFirst("%s throws a bear at %s's catch.", p.Players[i].Name, p.ToMove())
 	p.record(e)
 	return nil
 }
@@ -493,19 +522,26 @@ func (p *Position) end(r refuser) *StepError {
 	switch {
 	case p.Phase == PhaseSitOut:
 		me.SitsOut = false
+	case p.LastRound && me.Hand == 1:
+		return r.no("final_turn_cards", "this is %s's final turn: all 1 card left in hand must be played (rule text: End of game)", me.Name)
 	case p.LastRound && me.Hand > 0:
-		return r.no("final_turn_cards", fmt.Sprintf("this is %s's final turn: all %s left in hand must be played (rule text: End of game)", me.Name, cards(me.Hand)))
+		return r.no("final_turn_cards", "this is %s's final turn: all %d cards left in hand must be played (rule text: End of game)", me.Name, me.Hand)
 	case me.Hand > 1:
-		return r.no("keep_too_many", fmt.Sprintf("%s holds %s: play all but at most 1 card before drawing (rule text: Sequence of a turn, III)", me.Name, cards(me.Hand)))
+		return r.no("keep_too_many", "%s holds %d cards: play all but at most 1 card before drawing (rule text: Sequence of a turn, III)", me.Name, me.Hand)
 	}
 	d := min(HandSize-me.Hand, p.DrawPile)
 	me.Hand += d
 	p.DrawPile -= d
-	text := fmt.Sprintf("%s draws %s.", me.Name, cards(d))
-	if d == 0 {
-		text = me.Name + " ends the turn."
+	e := Event{Kind: TurnEnded}
+	switch d {
+	case 0:
+		e.tell("%s ends the turn.", me.Name)
+	case 1:
+		e.tell("%s draws 1 card.", me.Name)
+	default:
+		e.tell("%s draws %d cards.", me.Name, d)
 	}
-	p.record(Event{Kind: TurnEnded, Text: text})
+	p.record(e)
 	p.next()
 	return nil
 }
@@ -564,3 +600,49 @@ func (p Position) State() State {
 	}
 	return s
 }
+
+// What the river tells and refuses: the sentences of its moves' events
+// (Event.Lines) and the formats of its MoveErrors, used in river.go,
+// cast.go and wild.go. They are message ids: the play page says each in
+// the reader's language by its English format, so they are kept here with
+// the engine's other refusals, where the catalog's tests read them.
+const (
+	tellSalmonFalls        = "A salmon falls into the river on %d–%d."
+	tellSalmonOnTourist    = "It lies in the tourist's section %d: a cast into %d hooks the tourist, and the next flow carries the salmon past it into the tourist's catch."
+	tellSalmonOnLocal      = "It lies in the local's section %d: a cast into %d hooks the local, and the next flow carries the salmon past it into the local's catch."
+	tellTouristFishes      = "A tourist now fishes in section %d."
+	tellLocalFishes        = "A local now fishes in section %d."
+	tellTouristChasesLocal = "The tourist chases the local off section %d: both go to the discard pile."
+	tellNoFlow             = "No flow card: the river stands still."
+	tellNothingFlows       = "No salmon in the river: the flow card is discarded and nothing happens."
+	tellFlowsOnce          = "The river flows once: every salmon moves one section downstream."
+	tellFlows              = "The river flows %d times: every salmon moves %d sections downstream."
+	tellTouristCatches     = "The tourist on %d catches the salmon on %d–%d and goes home with it (both to the discard pile)."
+	tellLocalCatches       = "The local on %d catches the salmon on %d–%d (to the discard pile) and stays."
+	tellHookTourist        = "You hook the tourist in section %d: the tourist goes to the discard pile, you lose all remaining hand cards and sit out your next turn."
+	tellHookLocal          = "You hook the local in section %d: give the local one of your salmon (to the discard pile); the local forgives you and leaves the river."
+	tellHookLocalPity      = "You hook the local in section %d: you have no salmon to give, so the local takes pity and stays on the river."
+	tellCatchNothing       = "Your cast into section %d catches nothing."
+	tellCatch              = "You catch the salmon on %d–%d: lay it face up next to you."
+	tellSalmonStays        = "The salmon on %d–%d stays in the river."
+	tellEagleTakes         = "The eagle takes the salmon on %d–%d for you; the eagle goes to the discard pile."
+	tellEagleChasesTourist = "The eagle chases the tourist off section %d; both go to the discard pile."
+	tellEagleChasesLocal   = "The eagle chases the local off section %d; both go to the discard pile."
+	tellBearFindsNone      = "The bear finds no angler on the river; it goes to the discard pile."
+	tellBearChasesOne      = "The bear chases the only angler off the river; it and the bear go to the discard pile."
+	tellBearChasesAll      = "The bear chases all %d anglers off the river; they and the bear go to the discard pile."
+	tellBearEats           = "The bear snatches the salmon on %d–%d and eats it: nobody gets it (to the discard pile, with the bear)."
+
+	refuseSalmonNo     = "salmon %d: the river sections are numbered 1 to %d"
+	refuseSectionNo    = "section %d: the river sections are numbered 1 to %d"
+	refuseCastOfNo     = "a cast of %d: the river sections are numbered 1 to %d"
+	refuseCastIntoNo   = "a cast into section %d: the river sections are numbered 1 to %d"
+	refuseCastCards    = "a cast is one number card or two combined, not %d"
+	refuseCardValue    = "%d is not a number card (0–%d)"
+	refuseNotAngler    = "%q is not an angler: place a tourist or a local"
+	refuseTouristThere = "section %d already holds a tourist; only a tourist placed on a local chases it away"
+	refuseLocalThere   = "section %d already holds a local; only a tourist placed on a local chases it away"
+	refuseNoSalmon     = "no salmon lies on %d–%d"
+	refuseNoAngler     = "no angler fishes in section %d"
+	refuseNothingToEat = "a bear eats only a salmon a player has just caught"
+)

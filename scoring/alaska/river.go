@@ -1,10 +1,5 @@
 package alaska
 
-import (
-	"fmt"
-	"strings"
-)
-
 // Sections is the number of river cards, numbered 1 to 10 in a ring (ruling
 // ALA-1).
 const Sections = 10
@@ -72,14 +67,10 @@ func Downstream(n int) int { return (n+Sections-2)%Sections + 1 }
 
 func onRiver(s int) bool { return s >= 1 && s <= Sections }
 
-func noSection(what string, s int) error {
-	return &MoveError{Code: "no_section", Message: fmt.Sprintf("%s %d: the river sections are numbered 1 to %d", what, s, Sections)}
-}
-
-// salmonName says where a salmon lies: "the salmon on 4–5".
-func salmonName(n int) string {
-	a, b := Covers(n)
-	return fmt.Sprintf("the salmon on %d–%d", a, b)
+// noSection refuses s, which is no river section; format says what s is
+// (refuseSalmonNo, refuseSectionNo, ...).
+func noSection(format string, s int) error {
+	return moveErrorf("no_section", format, s, Sections)
 }
 
 // PlaceSalmon lays a salmon across sections n and n+1: the player to the
@@ -88,14 +79,18 @@ func salmonName(n int) string {
 // until the next flow carries the salmon past it.
 func PlaceSalmon(r River, n int) (River, Event, error) {
 	if !onRiver(n) {
-		return r, Event{}, noSection("salmon", n)
+		return r, Event{}, noSection(refuseSalmonNo, n)
 	}
 	r.Salmon[n-1]++
 	lo, hi := Covers(n)
-	e := Event{Kind: SalmonPlaced, Salmon: n, Text: fmt.Sprintf("A salmon falls into the river on %d–%d.", lo, hi)}
+	e := Event{Kind: SalmonPlaced, Salmon: n}
+	e.tell(tellSalmonFalls, lo, hi)
 	for _, s := range []int{lo, hi} {
-		if a := r.AnglerOn(s); a != NoAngler {
-			e.Text += fmt.Sprintf(" It lies in the %s's section %d: a cast into %d hooks the %s, and the next flow carries the salmon past it into the %s's catch.", a, s, s, a, a)
+		switch r.AnglerOn(s) {
+		case Tourist:
+			e.tell(tellSalmonOnTourist, s, s)
+		case Local:
+			e.tell(tellSalmonOnLocal, s, s)
 		}
 	}
 	return r, e, nil
@@ -106,21 +101,30 @@ func PlaceSalmon(r River, n int) (River, Event, error) {
 // discard pile); any other placement on an occupied section is refused.
 func PlaceAngler(r River, s int, a Angler) (River, Event, error) {
 	if !onRiver(s) {
-		return r, Event{}, noSection("section", s)
+		return r, Event{}, noSection(refuseSectionNo, s)
 	}
 	if a != Tourist && a != Local {
-		return r, Event{}, &MoveError{Code: "no_angler", Message: fmt.Sprintf("%q is not an angler: place a tourist or a local", string(a))}
+		return r, Event{}, moveErrorf("no_angler", refuseNotAngler, string(a))
 	}
 	switch here := r.AnglerOn(s); {
 	case here == NoAngler:
 		r.Anglers[s-1] = a
-		return r, Event{Kind: AnglerPlaced, Section: s, Text: fmt.Sprintf("A %s now fishes in section %d.", a, s)}, nil
+		e := Event{Kind: AnglerPlaced, Section: s}
+		if a == Tourist {
+			e.tell(tellTouristFishes, s)
+		} else {
+			e.tell(tellLocalFishes, s)
+		}
+		return r, e, nil
 	case here == Local && a == Tourist:
 		r.Anglers[s-1] = NoAngler
-		return r, Event{Kind: LocalChased, Section: s, Text: fmt.Sprintf("The tourist chases the local off section %d: both go to the discard pile.", s)}, nil
+		e := Event{Kind: LocalChased, Section: s}
+		e.tell(tellTouristChasesLocal, s)
+		return r, e, nil
+	case here == Tourist:
+		return r, Event{}, moveErrorf("section_taken", refuseTouristThere, s)
 	default:
-		return r, Event{}, &MoveError{Code: "section_taken", Message: fmt.Sprintf(
-			"section %d already holds a %s; only a tourist placed on a local chases it away", s, here)}
+		return r, Event{}, moveErrorf("section_taken", refuseLocalThere, s)
 	}
 }
 
@@ -138,7 +142,7 @@ func PlaceAngler(r River, s int, a Angler) (River, Event, error) {
 // the lower number is taken.
 func Flow(r River, cards int) (River, Event) {
 	e := Event{Kind: Flowed}
-	var lines []string
+	var lines []Line
 	for step := 1; step <= cards; step++ {
 		var next River
 		next.Anglers = r.Anglers
@@ -160,14 +164,16 @@ func Flow(r River, cards int) (River, Event) {
 	}
 	switch {
 	case cards <= 0:
-		e.Text = "No flow card: the river stands still."
+		e.tell(tellNoFlow)
 	case r == River{Anglers: r.Anglers} && len(e.Catches) == 0:
-		e.Text = "No salmon in the river: the flow card is discarded and nothing happens."
+		e.tell(tellNothingFlows)
+	case cards == 1:
+		e.tell(tellFlowsOnce)
 	default:
-		e.Text = fmt.Sprintf("The river flows %s: every salmon moves %s downstream.", times(cards), sections(cards))
+		e.tell(tellFlows, cards, cards)
 	}
-	if len(lines) > 0 {
-		e.Text += " " + strings.Join(lines, " ")
+	for _, l := range lines {
+		e.tell(l.Format, l.Args...)
 	}
 	return r, e
 }
@@ -183,23 +189,10 @@ func passes(r River, n int) (int, Angler) {
 	return 0, NoAngler
 }
 
-func catchText(a Angler, s, n int) string {
+func catchText(a Angler, s, n int) Line {
+	lo, hi := Covers(n)
 	if a == Tourist {
-		return fmt.Sprintf("The tourist on %d catches %s and goes home with it (both to the discard pile).", s, salmonName(n))
+		return Line{Format: tellTouristCatches, Args: []any{s, lo, hi}}
 	}
-	return fmt.Sprintf("The local on %d catches %s (to the discard pile) and stays.", s, salmonName(n))
-}
-
-func times(n int) string {
-	if n == 1 {
-		return "once"
-	}
-	return fmt.Sprintf("%d times", n)
-}
-
-func sections(n int) string {
-	if n == 1 {
-		return "one section"
-	}
-	return fmt.Sprintf("%d sections", n)
+	return Line{Format: tellLocalCatches, Args: []any{s, lo, hi}}
 }

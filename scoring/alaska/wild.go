@@ -1,35 +1,39 @@
 package alaska
 
-import "fmt"
-
 // EagleCatch plays an eagle to take salmon n from the river for the mover
 // (Gained +1); the eagle goes to the discard pile.
 func EagleCatch(r River, n int) (River, Event, error) {
 	if !onRiver(n) {
-		return r, Event{}, noSection("salmon", n)
+		return r, Event{}, noSection(refuseSalmonNo, n)
 	}
+	lo, hi := Covers(n)
 	if r.SalmonAt(n) == 0 {
-		lo, hi := Covers(n)
-		return r, Event{}, &MoveError{Code: "no_salmon", Message: fmt.Sprintf("no salmon lies on %d–%d", lo, hi)}
+		return r, Event{}, moveErrorf("no_salmon", refuseNoSalmon, lo, hi)
 	}
 	r.Salmon[n-1]--
-	return r, Event{Kind: EagleCaught, Salmon: n, Gained: 1,
-		Text: fmt.Sprintf("The eagle takes %s for you; the eagle goes to the discard pile.", salmonName(n))}, nil
+	e := Event{Kind: EagleCaught, Salmon: n, Gained: 1}
+	e.tell(tellEagleTakes, lo, hi)
+	return r, e, nil
 }
 
 // EagleChase plays an eagle to chase the angler off section s; both go to
 // the discard pile.
 func EagleChase(r River, s int) (River, Event, error) {
 	if !onRiver(s) {
-		return r, Event{}, noSection("section", s)
+		return r, Event{}, noSection(refuseSectionNo, s)
 	}
 	a := r.AnglerOn(s)
 	if a == NoAngler {
-		return r, Event{}, &MoveError{Code: "no_angler", Message: fmt.Sprintf("no angler fishes in section %d", s)}
+		return r, Event{}, moveErrorf("no_angler", refuseNoAngler, s)
 	}
 	r.Anglers[s-1] = NoAngler
-	return r, Event{Kind: EagleChased, Section: s,
-		Text: fmt.Sprintf("The eagle chases the %s off section %d; both go to the discard pile.", a, s)}, nil
+	e := Event{Kind: EagleChased, Section: s}
+	if a == Tourist {
+		e.tell(tellEagleChasesTourist, s)
+	} else {
+		e.tell(tellEagleChasesLocal, s)
+	}
+	return r, e, nil
 }
 
 // BearClear plays a bear on the mover's turn: every tourist and local
@@ -42,14 +46,16 @@ func BearClear(r River) (River, Event) {
 			r.Anglers[i] = NoAngler
 		}
 	}
-	text := "The bear finds no angler on the river; it goes to the discard pile."
-	if n > 0 {
-		text = fmt.Sprintf("The bear chases all %d anglers off the river; they and the bear go to the discard pile.", n)
-		if n == 1 {
-			text = "The bear chases the only angler off the river; it and the bear go to the discard pile."
-		}
+	e := Event{Kind: BearCleared}
+	switch n {
+	case 0:
+		e.tell(tellBearFindsNone)
+	case 1:
+		e.tell(tellBearChasesOne)
+	default:
+		e.tell(tellBearChasesAll, n)
 	}
-	return r, Event{Kind: BearCleared, Text: text}
+	return r, e
 }
 
 // BearEat plays a bear out of turn right after another player caught a
@@ -58,8 +64,10 @@ func BearClear(r River) (River, Event) {
 // river does not change; it is returned so every move has the same shape.
 func BearEat(r River, catch Event) (River, Event, error) {
 	if (catch.Kind != Caught && catch.Kind != EagleCaught) || catch.Gained != 1 {
-		return r, Event{}, &MoveError{Code: "nothing_to_eat", Message: "a bear eats only a salmon a player has just caught"}
+		return r, Event{}, moveErrorf("nothing_to_eat", refuseNothingToEat)
 	}
-	return r, Event{Kind: BearAte, Salmon: catch.Salmon, Gained: -1,
-		Text: fmt.Sprintf("The bear snatches %s and eats it: nobody gets it (to the discard pile, with the bear).", salmonName(catch.Salmon))}, nil
+	e := Event{Kind: BearAte, Salmon: catch.Salmon, Gained: -1}
+	lo, hi := Covers(catch.Salmon)
+	e.tell(tellBearEats, lo, hi)
+	return r, e, nil
 }
