@@ -40,6 +40,14 @@ type Result struct {
 	// TieBreak explains an open tie-break that needs facts from the table
 	// (ruling G-2), e.g. "Ana and Ben tie on 31: enter string left".
 	TieBreak string `json:"tie_break,omitempty"`
+	// TieBreakPhrase is TieBreak before formatting, for pages in other
+	// languages; set both with SetTieBreak.
+	TieBreakPhrase Phrase `json:"-"`
+}
+
+// SetTieBreak records the open tie-break p (the zero Phrase clears it).
+func (r *Result) SetTieBreak(p Phrase) {
+	r.TieBreak, r.TieBreakPhrase = p.String(), p
 }
 
 // NewResult returns a Result with the always-present arrays allocated, so

@@ -128,20 +128,7 @@ func localStep(c echo.Context, se *scoring.StepError) string {
 }
 
 // localFormat formats a message kept as format and args in the reader's
-// language; string arguments that are catalog keys (a colour, a move's
-// name) are translated too. msg is the English, used when the catalog
-// has no German for format.
+// language (i18n.Format); msg is the English.
 func localFormat(c echo.Context, msg, format string, args []any) string {
-	ctx := c.Request().Context()
-	if !i18n.IsGerman(ctx) || !i18n.Has(format) {
-		return msg
-	}
-	local := make([]any, len(args))
-	for i, a := range args {
-		if s, ok := a.(string); ok {
-			a = i18n.Text(ctx, s)
-		}
-		local[i] = a
-	}
-	return i18n.T(ctx, format, local...)
+	return i18n.Format(c.Request().Context(), msg, format, args)
 }

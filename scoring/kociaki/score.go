@@ -2,7 +2,6 @@ package kociaki
 
 import (
 	"fmt"
-	"strings"
 
 	"tablemate/scoring"
 )
@@ -29,7 +28,9 @@ func Score(s State) scoring.Result {
 		r.Players = append(r.Players, scoring.PlayerResult{Name: p.Name, Total: scoring.Sum(lines), Breakdown: lines})
 	}
 	if len(r.Violations) == 0 {
-		r.Winners, r.TieBreak = winners(s.Players, r.Players)
+		var open scoring.Phrase
+		r.Winners, open = winners(s.Players, r.Players)
+		r.SetTieBreak(open)
 	}
 	r.Finish()
 	return r
@@ -73,10 +74,10 @@ func Breakdown(p Player, o Options) []scoring.Line {
 // winners returns the players on the top total, narrowed by string left
 // (ruling KOC-5). If a tied player's string is unknown, all tied players
 // are returned with a note asking for it (ruling G-2).
-func winners(ps []Player, results []scoring.PlayerResult) ([]string, string) {
+func winners(ps []Player, results []scoring.PlayerResult) ([]string, scoring.Phrase) {
 	top := scoring.Highest(results)
 	if len(top) < 2 {
-		return top, ""
+		return top, scoring.Phrase{}
 	}
 	byName := make(map[string]Player, len(ps))
 	for _, p := range ps {
@@ -93,8 +94,8 @@ func winners(ps []Player, results []scoring.PlayerResult) ([]string, string) {
 	}
 	total, _ := scoring.Result{Players: results}.Total(top[0])
 	if len(missing) > 0 {
-		return top, fmt.Sprintf("%s tie on %d: the most string left on the spool wins, so enter the string left for %s",
-			list(top), total, list(missing))
+		return top, scoring.Phrasef("%s tie on %d: the most string left on the spool wins, so enter the string left for %s",
+			top, total, missing)
 	}
 	var won []string
 	for _, name := range top {
@@ -102,13 +103,8 @@ func winners(ps []Player, results []scoring.PlayerResult) ([]string, string) {
 			won = append(won, name)
 		}
 	}
-	return won, ""
+	return won, scoring.Phrase{}
 }
 
 // list joins names as "Ana", "Ana and Ben", "Ana, Ben and Cy".
-func list(names []string) string {
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
-}
+func list(names []string) string { return scoring.JoinNames(names) }

@@ -26,12 +26,12 @@ func Score(s State) scoring.Result {
 	r.GameOver = true
 	tb := breakTie(s, r.Players)
 	r.Winners = tb.Winners
-	r.TieBreak = tb.Open
+	r.SetTieBreak(tb.Open)
 	r.Violations = append(r.Violations, tb.Violations...)
 	r.Finish()
 	if !r.Valid {
 		// An open question about a tie means nothing while the state is wrong.
-		r.TieBreak = ""
+		r.SetTieBreak(scoring.Phrase{})
 	}
 	return r
 }

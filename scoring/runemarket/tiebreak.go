@@ -10,7 +10,7 @@ import (
 // tieBreak is the outcome of the rule text's tie-break chain.
 type tieBreak struct {
 	Winners    []string
-	Open       string // what the table must enter to finish it (ruling G-2)
+	Open       scoring.Phrase // what the table must enter to finish it (ruling G-2)
 	Violations []scoring.Violation
 }
 
@@ -38,8 +38,8 @@ func breakTie(s State, players []scoring.PlayerResult) tieBreak {
 		}
 		if len(missing) > 0 {
 			out.Winners = names(s, tied)
-			out.Open = fmt.Sprintf("%s tie on %s with equal boat shelters and bandits: enter the highest number card in hand for %s",
-				list(names(s, tied)), plural(top, "point"), list(missing))
+			out.Open = scoring.Phrasef("%s tie on %s with equal boat shelters and bandits: enter the highest number card in hand for %s",
+				names(s, tied), scoring.Points(top), missing)
 			out.Violations = checkRPS(s, rps, tied, "")
 			return out
 		}
@@ -52,8 +52,8 @@ func breakTie(s State, players []scoring.PlayerResult) tieBreak {
 	}
 	if rps == "" {
 		out.Winners = names(s, tied)
-		out.Open = fmt.Sprintf("%s tie on %s, boat shelters, bandits and highest number card: enter the winner of rock-paper-scissors (best of 3)",
-			list(names(s, tied)), plural(top, "point"))
+		out.Open = scoring.Phrasef("%s tie on %s, boat shelters, bandits and highest number card: enter the winner of rock-paper-scissors (best of 3)",
+			names(s, tied), scoring.Points(top))
 		return out
 	}
 	if v := checkRPS(s, rps, tied, ""); len(v) > 0 {

@@ -660,4 +660,10 @@ var deCore = map[string]string{
 	"choose two different entries":                                                                 "Wähle zwei verschiedene Einträge",
 	"no table has this link; paste a table's edit link":                                            "Kein Tisch hat diesen Link; füge den Bearbeitungslink eines Tisches ein",
 	"one emoji or a short mark (at most 4 characters)":                                             "Ein Emoji oder ein kurzes Zeichen (höchstens 4 Zeichen)",
+	// Open tie-breaks (scoring.Phrasef), with their point counts
+	"1 point":   "1 Punkt",
+	"%d points": "%d Punkte",
+	"%s tie on %d: the most string left on the spool wins, so enter the string left for %s":                             "%s liegen mit %d gleichauf: Wer am meisten Faden auf der Spule hat, gewinnt; gib also die Fadenlänge für %s ein",
+	"%s tie on %s with equal boat shelters and bandits: enter the highest number card in hand for %s":                   "%s liegen mit %s gleichauf, bei gleich vielen Bootsunterständen und Banditen: Gib die höchste Zahlenkarte auf der Hand für %s ein",
+	"%s tie on %s, boat shelters, bandits and highest number card: enter the winner of rock-paper-scissors (best of 3)": "%s liegen bei %s, Bootsunterständen, Banditen und höchster Zahlenkarte gleichauf: Gib ein, wer Schere-Stein-Papier gewinnt (best of 3)",
 }

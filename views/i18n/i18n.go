@@ -203,3 +203,35 @@ func SafeBack(back string) string {
 	}
 	return back
 }
+
+// phrase is a sentence kept as format and arguments (scoring.Phrase).
+type phrase interface{ Parts() (string, []any) }
+
+// Format says a message kept as its English format and arguments in
+// ctx's language; msg is the English, used when the catalog has no German
+// for format. Arguments are translated too: a string that is a catalog
+// key (a colour, a move's name), a []string list of names ("Ana und
+// Ben"), and a nested phrase ("5 Punkte").
+func Format(ctx context.Context, msg, format string, args []any) string {
+	if !IsGerman(ctx) || !Has(format) {
+		return msg
+	}
+	return T(ctx, format, localArgs(ctx, args)...)
+}
+
+func localArgs(ctx context.Context, args []any) []any {
+	out := make([]any, len(args))
+	for i, a := range args {
+		switch v := a.(type) {
+		case string:
+			a = Text(ctx, v)
+		case []string:
+			a = JoinNames(ctx, v)
+		case phrase:
+			f, fa := v.Parts()
+			a = T(ctx, f, localArgs(ctx, fa)...)
+		}
+		out[i] = a
+	}
+	return out
+}

@@ -90,6 +90,28 @@ func formSources(t *testing.T) map[string]string {
 	return out
 }
 
+// phraseSources are every engine file (tests excluded): a phrase shown on
+// a page (scoring.Phrasef) may be built anywhere in scoring/.
+func phraseSources(t *testing.T) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	err := filepath.WalkDir(filepath.Join(root, "scoring"), func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return err
+		}
+		b, err := os.ReadFile(path)
+		out[path] = string(b)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// keyPhrase is a phrase's format: scoring.Phrasef("format", …).
+var keyPhrase = regexp.MustCompile(`\bPhrasef\(\s*` + lit)
+
 // keyInput is an input error's format: scoring.Errorf(field, "format", …).
 var keyInput = regexp.MustCompile(`\b(?:scoring\.)?Errorf\(\s*(?:[^,()]|\([^()]*\))+,\s*` + lit)
 
@@ -162,6 +184,13 @@ func TestEveryMessageHasGerman(t *testing.T) {
 			}
 		}
 	}
+	for file, text := range phraseSources(t) {
+		for _, m := range keyPhrase.FindAllStringSubmatch(text, -1) {
+			if k := unquote(t, file, m[1]); used[k] == "" {
+				used[k] = file
+			}
+		}
+	}
 	for file, text := range engineSources(t) {
 		for _, m := range keyRefuse.FindAllStringSubmatch(text, -1) {
 			if strings.HasSuffix(m[1], "Errorf") { // an input error of the JSON API
@@ -198,6 +227,9 @@ func TestNoOrphanedGerman(t *testing.T) {
 		src[f] = text
 	}
 	for f, text := range formSources(t) {
+		src[f] = text
+	}
+	for f, text := range phraseSources(t) {
 		src[f] = text
 	}
 	literals := map[string]bool{}

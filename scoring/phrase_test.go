@@ -1,0 +1,22 @@
+package scoring
+
+import "testing"
+
+func TestPhraseString(t *testing.T) {
+	for _, tc := range []struct {
+		p    Phrase
+		want string
+	}{
+		{Phrase{}, ""},
+		{Phrasef("%s tie on %d", []string{"Ana", "Ben", "Cy"}, 31), "Ana, Ben and Cy tie on 31"},
+		{Phrasef("%s tie", []string{"Ana", "Ben"}), "Ana and Ben tie"},
+		{Phrasef("%s wins", []string{"Ana"}), "Ana wins"},
+		{Phrasef("%s wins", "Ana"), "Ana wins"},
+		{Phrasef("%s tie on %s", []string{"Ana", "Ben"}, Points(1)), "Ana and Ben tie on 1 point"},
+		{Phrasef("%s tie on %s", []string{"Ana", "Ben"}, Points(5)), "Ana and Ben tie on 5 points"},
+	} {
+		if got := tc.p.String(); got != tc.want {
+			t.Errorf("%#v = %q, want %q", tc.p, got, tc.want)
+		}
+	}
+}
