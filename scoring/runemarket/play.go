@@ -915,9 +915,11 @@ func (p *Position) draw(r refuser) *StepError {
 // TieNeeds says which tie-break facts the final ranking still lacks: the
 // players whose highest number card in hand is asked for, or, when Duel is
 // true, the players among whom the rock-paper-scissors winner is entered.
-// Question is empty when nothing is missing.
+// Question is empty when nothing is missing; Phrase is Question kept as
+// its format and arguments (a page says it in its reader's language).
 type TieNeeds struct {
 	Question string
+	Phrase   scoring.Phrase
 	Players  []string
 	Duel     bool
 }
@@ -932,7 +934,7 @@ func (p Position) Needs() TieNeeds {
 	if res.TieBreak == "" {
 		return TieNeeds{}
 	}
-	need := TieNeeds{Question: res.TieBreak}
+	need := TieNeeds{Question: res.TieBreak, Phrase: res.TieBreakPhrase}
 	for _, w := range res.Winners {
 		if i, ok := p.find(w); ok && p.Players[i].HighestNumberCard == nil {
 			need.Players = append(need.Players, w)
@@ -955,7 +957,7 @@ func (p *Position) finish(s Step, r refuser) *StepError {
 	if p.Phase != PhaseEnd {
 		return r.no("not_ended", "RUN-1", "the game ends only when the market's last rune is taken; until then there is no final ranking")
 	}
-	open := p.Needs().Question
+	open := p.Needs()
 	for name, v := range s.HighestNumberCards {
 		i, ok := p.find(name)
 		if !ok {
@@ -972,21 +974,15 @@ func (p *Position) finish(s Step, r refuser) *StepError {
 			return r.no("rps_winner", "RUN-1", "%s is not among the players still tied, so no rock-paper-scissors duel decides", p.RPSWinner)
 		}
 	}
-	if open != "" && len(s.HighestNumberCards) == 0 && s.RPSWinner == "" {
-		// The message is the score check's open question as Score words
-		// it, not a format of its own: a page shows that question itself
-		// and says this refusal in its language by its code.
-		return r.no("tie_break_open", "G-2", asWorded, open)
+	if open.Question != "" && len(s.HighestNumberCards) == 0 && s.RPSWinner == "" {
+		// The message is the open question itself, a phrase.
+		return r.no("tie_break_open", "G-2", "%s", open.Phrase)
 	}
 	if p.Needs().Question == "" {
 		p.Phase = PhaseOver
 	}
 	return nil
 }
-
-// asWorded is the format of a refusal whose message is a text worded
-// elsewhere, as it stands.
-const asWorded = "%s"
 
 // Rank is one player's line in the final ranking: the points and the
 // facts of the tie-break chain (ruling RUN-1).

@@ -1,6 +1,7 @@
 package runemarket
 
 import (
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -458,8 +459,12 @@ func TestGameEndsWithTheLastRune(t *testing.T) {
 	if _, err := n.Apply(Step{Do: DoDraw}); code(err) != "after_game_end" {
 		t.Errorf("move after the end: %v", err)
 	}
-	if _, err := n.Apply(Step{Do: DoFinish}); code(err) != "tie_break_open" || err.Rule != "G-2" {
-		t.Errorf("empty tie-break: %v", err)
+	if _, err := n.Apply(Step{Do: DoFinish}); code(err) != "tie_break_open" || err.Rule != "G-2" ||
+		err.Message != need.Question || len(err.Args) != 1 || !reflect.DeepEqual(err.Args[0], need.Phrase) {
+		t.Errorf("empty tie-break: %+v (the message is the open question %q)", err, need.Question)
+	}
+	if need.Phrase.String() != need.Question {
+		t.Errorf("the question's phrase reads %q", need.Phrase.String())
 	}
 	if _, err := n.Apply(Step{Do: DoFinish, HighestNumberCards: map[string]int{"Ana": 14}}); code(err) != "card_value" {
 		t.Errorf("card 14: %v", err)
