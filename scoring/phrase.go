@@ -30,6 +30,8 @@ func (p Phrase) String() string {
 			a = JoinNames(v)
 		case Phrase:
 			a = v.String()
+		case Terms:
+			a = v.String()
 		}
 		args[i] = a
 	}
@@ -39,13 +41,36 @@ func (p Phrase) String() string {
 // Parts returns the format and arguments (pages translate them).
 func (p Phrase) Parts() (string, []any) { return p.Format, p.Args }
 
-// Points is "1 point" or "n points" as a Phrase argument.
-func Points(n int) Phrase {
-	if n == 1 {
-		return Phrasef("1 point")
+// Terms is a Phrase argument that lists terms joined by " + ", such as
+// a sum of cards; each term is a number, a string or a Phrase.
+type Terms []any
+
+// Joined returns the separator and the terms (pages translate them).
+func (t Terms) Joined() (string, []any) { return " + ", t }
+
+func (t Terms) String() string {
+	parts := make([]string, len(t))
+	for i, term := range t {
+		if p, ok := term.(Phrase); ok {
+			parts[i] = p.String()
+		} else {
+			parts[i] = fmt.Sprint(term)
+		}
 	}
-	return Phrasef("%d points", n)
+	return strings.Join(parts, " + ")
 }
+
+// Count is one for exactly 1 and many (formatted with n) otherwise, as
+// a Phrase argument: Count(n, "1 bandit", "%d bandits").
+func Count(n int, one, many string) Phrase {
+	if n == 1 {
+		return Phrasef(one)
+	}
+	return Phrasef(many, n)
+}
+
+// Points is "1 point" or "n points" as a Phrase argument.
+func Points(n int) Phrase { return Count(n, "1 point", "%d points") }
 
 // JoinNames joins names as "Ana", "Ana and Ben", "Ana, Ben and Cy".
 func JoinNames(names []string) string {

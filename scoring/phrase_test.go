@@ -14,6 +14,7 @@ func TestPhraseString(t *testing.T) {
 		{Phrasef("%s wins", "Ana"), "Ana wins"},
 		{Phrasef("%s tie on %s", []string{"Ana", "Ben"}, Points(1)), "Ana and Ben tie on 1 point"},
 		{Phrasef("%s tie on %s", []string{"Ana", "Ben"}, Points(5)), "Ana and Ben tie on 5 points"},
+		{Phrasef("round %d: %s", 2, Terms{5, Phrasef("hairball %d", 0), "−1"}), "round 2: 5 + hairball 0 + −1"},
 	} {
 		if got := tc.p.String(); got != tc.want {
 			t.Errorf("%#v = %q, want %q", tc.p, got, tc.want)

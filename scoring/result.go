@@ -17,6 +17,18 @@ type Violation struct {
 type Line struct {
 	Label  string `json:"label"`
 	Points int    `json:"points"`
+	// Phrase is Label before formatting, for pages in other languages.
+	Phrase Phrase `json:"-"`
+}
+
+// SameLine reports whether a and b read the same in the API: label and
+// points (the phrase behind the label is not compared).
+func SameLine(a, b Line) bool { return a.Label == b.Label && a.Points == b.Points }
+
+// Linef is a score line of points labelled by format and args.
+func Linef(points int, format string, args ...any) Line {
+	p := Phrasef(format, args...)
+	return Line{Label: p.String(), Points: points, Phrase: p}
 }
 
 // PlayerResult is one player's score with the lines that add up to it.

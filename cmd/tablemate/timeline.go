@@ -196,7 +196,7 @@ func roundText(ctx context.Context, t sessions.Table, seq int, p sessions.RoundR
 				continue
 			}
 			x := pr.Name + " " + signed(pr.Rounds[r-1])
-			if extra := roundExtras(pr, r); extra != "" {
+			if extra := roundExtras(ctx, pr, r); extra != "" {
 				x += " (" + extra + ")"
 			}
 			pts = append(pts, x)
@@ -212,13 +212,13 @@ func roundText(ctx context.Context, t sessions.Table, seq int, p sessions.RoundR
 }
 
 // roundExtras lists the lines of round r after the first (the cards):
-// bonuses such as "Cambio called, fewest (−5)".
-func roundExtras(pr scoring.PlayerResult, r int) string {
-	prefix := fmt.Sprintf("round %d: ", r)
+// bonuses such as "Cambio called, fewest (−5)", in ctx's language.
+func roundExtras(ctx context.Context, pr scoring.PlayerResult, r int) string {
+	prefix := i18n.T(ctx, "round %d", r) + ": "
 	var out []string
 	first := true
 	for _, l := range pr.Breakdown {
-		label, ok := strings.CutPrefix(l.Label, prefix)
+		label, ok := strings.CutPrefix(i18n.Format(ctx, l.Label, l.Phrase.Format, l.Phrase.Args), prefix)
 		if !ok {
 			continue
 		}

@@ -16,7 +16,7 @@ func Score(s State) scoring.Result {
 		r.Players = append(r.Players, scoring.PlayerResult{
 			Name:      p.Name,
 			Total:     p.Salmon,
-			Breakdown: []scoring.Line{{Label: "salmon caught", Points: p.Salmon}},
+			Breakdown: []scoring.Line{scoring.Linef(p.Salmon, "salmon caught")},
 		})
 	}
 	r.GameOver = true

@@ -1,7 +1,6 @@
 package aufderhut
 
 import (
-	"fmt"
 
 	"tablemate/scoring"
 )
@@ -29,16 +28,16 @@ func Score(s State) scoring.Result {
 
 // Breakdown explains a covering as lines that add up to the score.
 func Breakdown(c Covering) []scoring.Line {
-	lines := []scoring.Line{{Label: "characters", Points: c.Characters}}
+	lines := []scoring.Line{scoring.Linef(c.Characters, "characters")}
 	if c.CoveringWonderhats > 0 {
-		lines = append(lines, scoring.Line{Label: fmt.Sprintf("bald heads covered by wonderhats: %d", c.CoveringWonderhats), Points: 0})
+		lines = append(lines, scoring.Linef(0, "bald heads covered by wonderhats: %d", c.CoveringWonderhats))
 	}
 	if c.Uncovered > 0 {
-		lines = append(lines, scoring.Line{Label: "bald heads not covered by wonderhats", Points: -c.Uncovered})
+		lines = append(lines, scoring.Linef(-c.Uncovered, "bald heads not covered by wonderhats"))
 	}
 	// ruling ADH-4: max(0, …) — extra bald heads have no hat left to hide.
 	if extra := c.Uncovered - c.BaldCharacters; extra > 0 {
-		lines = append(lines, scoring.Line{Label: "bald heads with no character left to cover (score stops at 0)", Points: extra})
+		lines = append(lines, scoring.Linef(extra, "bald heads with no character left to cover (score stops at 0)"))
 	}
 	return lines
 }

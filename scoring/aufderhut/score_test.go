@@ -49,7 +49,7 @@ func TestBreakdownExplainsCovering(t *testing.T) {
 		{Label: "bald heads not covered by wonderhats", Points: -4},
 		{Label: "bald heads with no character left to cover (score stops at 0)", Points: 2},
 	}
-	if !slices.Equal(got, want) {
+	if !slices.EqualFunc(got, want, scoring.SameLine) {
 		t.Fatalf("Breakdown = %+v, want %+v", got, want)
 	}
 }

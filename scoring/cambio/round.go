@@ -1,6 +1,6 @@
 package cambio
 
-import "strings"
+import "tablemate/scoring"
 
 // Bonus points for a Cambio caller (ruling CAM-2).
 const (
@@ -27,9 +27,9 @@ type Bonus struct {
 	Tied   bool // another player had exactly the caller's sum, none fewer
 }
 
-// Label describes the bonus for a breakdown line, e.g.
+// Phrase describes the bonus for a breakdown line, e.g.
 // "Cambio called, fewest (−5)" or "Cambio called, tied for fewest (+5)".
-func (b Bonus) Label() string {
+func (b Bonus) Phrase() scoring.Phrase {
 	var why string
 	switch {
 	case b.Tied:
@@ -43,7 +43,7 @@ func (b Bonus) Label() string {
 	if b.Points < 0 {
 		sign = ""
 	}
-	return "Cambio called, " + why + " (" + sign + Points(b.Points) + ")"
+	return scoring.Phrasef("Cambio called, %s (%s)", why, sign+Points(b.Points))
 }
 
 // CallerBonus decides the caller's bonus from every player's round sum
@@ -100,13 +100,16 @@ func Dealer(round, players int) int {
 
 // CardsLabel writes a round's card values as a sum: "7 + −2 + 10", or
 // "no cards".
-func CardsLabel(cards []Card) string {
+func CardsLabel(cards []Card) string { return CardTerms(cards).String() }
+
+// CardTerms is CardsLabel as a Phrase for a score line.
+func CardTerms(cards []Card) scoring.Phrase {
 	if len(cards) == 0 {
-		return "no cards"
+		return scoring.Phrasef("no cards")
 	}
-	parts := make([]string, len(cards))
+	terms := make(scoring.Terms, len(cards))
 	for i, c := range cards {
-		parts[i] = Points(c.Value())
+		terms[i] = Points(c.Value())
 	}
-	return strings.Join(parts, " + ")
+	return scoring.Phrasef("%s", terms)
 }

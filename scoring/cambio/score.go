@@ -1,7 +1,6 @@
 package cambio
 
 import (
-	"fmt"
 
 	"tablemate/scoring"
 )
@@ -22,13 +21,9 @@ func Score(s State) scoring.Result {
 		pr := scoring.PlayerResult{Name: p.Name, Breakdown: []scoring.Line{}, Rounds: make([]int, len(p.Rounds))}
 		for j, rd := range p.Rounds {
 			sum := RoundSum(rd.Cards)
-			pr.Breakdown = append(pr.Breakdown, scoring.Line{
-				Label: fmt.Sprintf("round %d: %s", j+1, CardsLabel(rd.Cards)), Points: sum,
-			})
+			pr.Breakdown = append(pr.Breakdown, scoring.Linef(sum, "round %d: %s", j+1, CardTerms(rd.Cards)))
 			if b, ok := t.bonus[i][j]; ok {
-				pr.Breakdown = append(pr.Breakdown, scoring.Line{
-					Label: fmt.Sprintf("round %d: %s", j+1, b.Label()), Points: b.Points,
-				})
+				pr.Breakdown = append(pr.Breakdown, scoring.Linef(b.Points, "round %d: %s", j+1, b.Phrase()))
 			}
 			pr.Rounds[j] = t.rounds[j][i]
 			pr.Total += pr.Rounds[j]

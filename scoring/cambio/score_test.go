@@ -159,7 +159,7 @@ func TestBreakdownLines(t *testing.T) {
 		{Label: "round 2: 7 + −2 + 10", Points: 15},
 		{Label: "round 3: no cards", Points: 0},
 	}
-	if !slices.Equal(r.Players[0].Breakdown, want) {
+	if !slices.EqualFunc(r.Players[0].Breakdown, want, scoring.SameLine) {
 		t.Errorf("Ana: %v", r.Players[0].Breakdown)
 	}
 	if !slices.Equal(r.Players[0].Rounds, []int{1, 15, 0}) || !slices.Equal(r.Players[1].Rounds, []int{9, -4, 3}) {

@@ -1,7 +1,6 @@
 package kks
 
 import (
-	"fmt"
 	"slices"
 
 	"tablemate/scoring"
@@ -44,16 +43,16 @@ func Breakdown(p Player) []scoring.Line {
 		if len(p.Display[c]) == 0 {
 			continue
 		}
-		lines = append(lines, scoring.Line{Label: string(c) + " face-up", Points: up})
+		lines = append(lines, scoring.Linef(up, "%s face-up", string(c)))
 		if down > 0 {
-			lines = append(lines, scoring.Line{Label: string(c) + " face-down", Points: -down})
+			lines = append(lines, scoring.Linef(-down, "%s face-down", string(c)))
 		}
 	}
-	lines = append(lines, scoring.Line{Label: "tokens", Points: p.Tokens})
+	lines = append(lines, scoring.Linef(p.Tokens, "tokens"))
 	adj := slices.Clone(p.Adjustments)
 	slices.SortStableFunc(adj, func(a, b Adjustment) int { return a.Card - b.Card })
 	for _, a := range adj {
-		lines = append(lines, scoring.Line{Label: fmt.Sprintf("special card %d: %s", a.Card, a.Reason), Points: a.Points})
+		lines = append(lines, scoring.Linef(a.Points, "special card %d: %s", a.Card, a.Reason))
 	}
 	return lines
 }

@@ -1,7 +1,6 @@
 package kociaki
 
 import (
-	"fmt"
 
 	"tablemate/scoring"
 )
@@ -50,7 +49,7 @@ func Breakdown(p Player, o Options) []scoring.Line {
 		for _, c := range chips {
 			sum += c
 		}
-		lines = append(lines, scoring.Line{Label: fmt.Sprintf("toy %s: %s", key, join(chips, " + ")), Points: sum})
+		lines = append(lines, scoring.Linef(sum, "toy %s: %s", key, terms(chips)))
 		if _, ok := toyNumber(key); ok {
 			types++
 		}
@@ -61,12 +60,12 @@ func Breakdown(p Player, o Options) []scoring.Line {
 	// ruling KOC-4: all 10 types give 15 instead of 10, or 10 + 15.
 	if types == Toys {
 		if o.AllTypesBonus == Additional {
-			lines = append(lines, scoring.Line{Label: fmt.Sprintf("toy types held: %d", types), Points: types * TypeBonus})
+			lines = append(lines, scoring.Linef(types*TypeBonus, "toy types held: %d", types))
 		}
-		return append(lines, scoring.Line{Label: fmt.Sprintf("all %d toy types", Toys), Points: AllTypesBonus})
+		return append(lines, scoring.Linef(AllTypesBonus, "all %d toy types", Toys))
 	}
 	if types > 0 {
-		lines = append(lines, scoring.Line{Label: fmt.Sprintf("toy types held: %d", types), Points: types * TypeBonus})
+		lines = append(lines, scoring.Linef(types*TypeBonus, "toy types held: %d", types))
 	}
 	return lines
 }
@@ -108,3 +107,12 @@ func winners(ps []Player, results []scoring.PlayerResult) ([]string, scoring.Phr
 
 // list joins names as "Ana", "Ana and Ben", "Ana, Ben and Cy".
 func list(names []string) string { return scoring.JoinNames(names) }
+
+// terms writes chip values as a sum for a score line: 3 + 1 + 4.
+func terms(values []int) scoring.Terms {
+	out := make(scoring.Terms, len(values))
+	for i, v := range values {
+		out[i] = v
+	}
+	return out
+}

@@ -2,7 +2,6 @@ package kodiak
 
 import (
 	"fmt"
-	"strings"
 
 	"tablemate/scoring"
 	"tablemate/scoring/cambio"
@@ -51,38 +50,39 @@ func KodiakSeat(round, start, players int) int {
 
 // lines explains round j's score as breakdown lines that add up to it.
 func lines(j int, r Round) []scoring.Line {
-	prefix := fmt.Sprintf("round %d", j+1)
+	prefix := scoring.Phrasef("round %d", j+1)
 	if r.Kodiak {
-		prefix += " (Kodiak)"
+		prefix = scoring.Phrasef("round %d (Kodiak)", j+1)
 	}
-	out := []scoring.Line{{Label: prefix + ": " + cardsLabel(r.Cards), Points: CardSum(r.Cards)}}
+	out := []scoring.Line{scoring.Linef(CardSum(r.Cards), "%s: %s", prefix, cardTerms(r.Cards))}
 	if r.HairballsKept != 0 {
-		out = append(out, scoring.Line{Label: fmt.Sprintf("%s: %s kept", prefix, plural(r.HairballsKept, "hairball")), Points: KeptPoints * r.HairballsKept})
+		out = append(out, scoring.Linef(KeptPoints*r.HairballsKept, "%s: %s kept", prefix, scoring.Count(r.HairballsKept, "1 hairball", "%d hairballs")))
 	}
 	if r.HairballsDiscarded != 0 {
-		out = append(out, scoring.Line{Label: fmt.Sprintf("%s: %s discarded", prefix, plural(r.HairballsDiscarded, "hairball")), Points: DiscardedPoints * r.HairballsDiscarded})
+		out = append(out, scoring.Linef(DiscardedPoints*r.HairballsDiscarded, "%s: %s discarded", prefix, scoring.Count(r.HairballsDiscarded, "1 hairball", "%d hairballs")))
 	}
 	if r.Pounces != 0 {
-		out = append(out, scoring.Line{Label: fmt.Sprintf("%s: %s", prefix, plural(r.Pounces, "pounce")), Points: PouncePoints * r.Pounces})
+		out = append(out, scoring.Linef(PouncePoints*r.Pounces, "%s: %s", prefix, scoring.Count(r.Pounces, "1 pounce", "%d pounces")))
 	}
 	for i := range out[1:] {
-		out[i+1].Label += " (" + signed(out[i+1].Points) + ")"
+		l := out[i+1]
+		out[i+1] = scoring.Linef(l.Points, "%s (%s)", l.Phrase, signed(l.Points))
 	}
 	return out
 }
 
-func cardsLabel(cards []Card) string {
+func cardTerms(cards []Card) scoring.Phrase {
 	if len(cards) == 0 {
-		return "no cards"
+		return scoring.Phrasef("no cards")
 	}
-	parts := make([]string, len(cards))
+	terms := make(scoring.Terms, len(cards))
 	for i, c := range cards {
-		parts[i] = cambio.Points(c.Value())
+		terms[i] = cambio.Points(c.Value())
 		if c.Hairball {
-			parts[i] = "hairball 0"
+			terms[i] = scoring.Phrasef("hairball 0")
 		}
 	}
-	return strings.Join(parts, " + ")
+	return scoring.Phrasef("%s", terms)
 }
 
 func plural(n int, word string) string {

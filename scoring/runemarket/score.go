@@ -54,10 +54,10 @@ func breakdown(p Player) []scoring.Line {
 		}
 	}
 	return []scoring.Line{
-		{Label: "red runes", Points: red},
-		{Label: "blue runes", Points: blue},
-		{Label: plural(Boats(p), "boat shelter"), Points: Boats(p)},
-		{Label: plural(Bandits(p), "bandit") + " in own shelters", Points: -Bandits(p)},
+		scoring.Linef(red, "red runes"),
+		scoring.Linef(blue, "blue runes"),
+		scoring.Linef(Boats(p), "%s", scoring.Count(Boats(p), "1 boat shelter", "%d boat shelters")),
+		scoring.Linef(-Bandits(p), "%s in own shelters", scoring.Count(Bandits(p), "1 bandit", "%d bandits")),
 	}
 }
 

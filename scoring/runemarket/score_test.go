@@ -94,7 +94,7 @@ func TestBreakdownLines(t *testing.T) {
 	}, {Name: "Ben"}}}
 	got := Score(s).Players[0].Breakdown
 	want := []scoring.Line{{Label: "red runes", Points: 4}, {Label: "blue runes", Points: 6}, {Label: "1 boat shelter", Points: 1}, {Label: "1 bandit in own shelters", Points: -1}}
-	if !slices.Equal(got, want) {
+	if !slices.EqualFunc(got, want, scoring.SameLine) {
 		t.Errorf("breakdown = %v, want %v", got, want)
 	}
 }

@@ -207,6 +207,9 @@ func SafeBack(back string) string {
 // phrase is a sentence kept as format and arguments (scoring.Phrase).
 type phrase interface{ Parts() (string, []any) }
 
+// joined is a list of terms with a separator (scoring.Terms).
+type joined interface{ Joined() (string, []any) }
+
 // Format says a message kept as its English format and arguments in
 // ctx's language; msg is the English, used when the catalog has no German
 // for format. Arguments are translated too: a string that is a catalog
@@ -230,6 +233,13 @@ func localArgs(ctx context.Context, args []any) []any {
 		case phrase:
 			f, fa := v.Parts()
 			a = T(ctx, f, localArgs(ctx, fa)...)
+		case joined:
+			sep, items := v.Joined()
+			parts := make([]string, len(items))
+			for j, item := range localArgs(ctx, items) {
+				parts[j] = fmt.Sprint(item)
+			}
+			a = strings.Join(parts, sep)
 		}
 		out[i] = a
 	}
