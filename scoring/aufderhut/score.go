@@ -1,7 +1,6 @@
 package aufderhut
 
 import (
-
 	"tablemate/scoring"
 )
 

@@ -1,7 +1,6 @@
 package cambio
 
 import (
-
 	"tablemate/scoring"
 )
 

@@ -1,7 +1,6 @@
 package kociaki
 
 import (
-
 	"tablemate/scoring"
 )
 
