@@ -34,3 +34,31 @@ func TestVerdictSaysTheOpenTieBreakInTheReadersLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestBreakdownSaysScoreLinesInTheReadersLanguage: score lines with
+// numbers in them (counts, card sums, nested round names) read German.
+func TestBreakdownSaysScoreLinesInTheReadersLanguage(t *testing.T) {
+	kodiak := scoring.Linef(10, "%s (%s)", scoring.Phrasef("%s: %s kept", scoring.Phrasef("round %d (Kodiak)", 2),
+		scoring.Count(1, "1 hairball", "%d hairballs")), "+10")
+	cards := scoring.Linef(12, "%s: %s", scoring.Phrasef("round %d", 3), scoring.Phrasef("%s", scoring.Terms{5, scoring.Phrasef("hairball 0"), 7}))
+	kks := scoring.Linef(-3, "%s face-down", "red")
+	p := scoring.PlayerResult{Name: "Ana", Total: 19, Breakdown: []scoring.Line{kodiak, cards, kks}}
+	for _, tc := range []struct {
+		lang string
+		want []string
+	}{
+		{"en", []string{"round 2 (Kodiak): 1 hairball kept (+10)", "round 3: 5 + hairball 0 + 7", "red face-down"}},
+		{"de", []string{"Runde 2 (Kodiak): 1 Haarball behalten (+10)", "Runde 3: 5 + Haarball 0 + 7", "Rot verdeckt"}},
+	} {
+		tag, _ := i18n.Parse(tc.lang)
+		var b strings.Builder
+		if err := Breakdown(p).Render(i18n.With(context.Background(), tag, "/"), &b); err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(b.String(), w) {
+				t.Errorf("%s: breakdown lacks %q:\n%s", tc.lang, w, b.String())
+			}
+		}
+	}
+}
