@@ -98,5 +98,8 @@ type KocHeldVM struct {
 // KocMeLink picks the player this phone belongs to.
 type KocMeLink struct {
 	Label, URL string
-	Current    bool
+	// ID names the link for tests: "shared" or the player's name, in
+	// every language.
+	ID      string
+	Current bool
 }

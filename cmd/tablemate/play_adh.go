@@ -30,7 +30,9 @@ func (adhPlay) setupPage(c echo.Context, t sessions.Table, errs views.Errors) te
 	vm := views.ADHSetupVM{Page: p, Form: form(c, t.Head), TableName: t.Name, Base: "/tables/" + t.ID, Errors: errs,
 		Names: make([]string, aufderhut.Kinds), Display: make([]int, aufderhut.DisplaySize)}
 	defaults := aufderhut.DefaultNames()
-	vm.Defaults = defaults[:]
+	for i := range defaults {
+		vm.Defaults = append(vm.Defaults, tr(c, "character %d", i+1))
+	}
 	if c.Request().Method == http.MethodPost { // a refused start: show what was sent
 		vm.Variant = c.FormValue("variant")
 		vm.Names = typedNames(c)
@@ -92,11 +94,11 @@ func (adhPlay) setupJSON(c echo.Context, _ sessions.Table) (json.RawMessage, err
 		f := fmt.Sprintf("display[%d]", i)
 		v := strings.TrimSpace(c.FormValue(f))
 		if v == "" {
-			return nil, scoring.Errorf(f, "Choose the character on spot %d.", i+1)
+			return nil, formErrorf(f, "Choose the character on spot %d.", i+1)
 		}
 		n, err := strconv.Atoi(v)
 		if err != nil {
-			return nil, scoring.Errorf(f, "Spot %d: %q is not one of the characters 1 to %d.", i+1, v, aufderhut.Kinds)
+			return nil, formErrorf(f, "Spot %d: %q is not one of the characters 1 to %d.", i+1, v, aufderhut.Kinds)
 		}
 		s.Display[i] = n
 	}
@@ -114,7 +116,7 @@ func (adhPlay) stepJSON(c echo.Context, _ sessions.Table) (json.RawMessage, erro
 		}
 		n, err := strconv.Atoi(v)
 		if err != nil {
-			return 0, scoring.Errorf(name, "%q is not a spot or character number.", v)
+			return 0, formErrorf(name, "%q is not a spot or character number.", v)
 		}
 		return n, nil
 	}
@@ -130,7 +132,7 @@ func (adhPlay) stepJSON(c echo.Context, _ sessions.Table) (json.RawMessage, erro
 	}
 	if a != 0 || b != 0 {
 		if a == 0 || b == 0 {
-			return nil, scoring.Errorf("swap_b", "Choose both hats to swap.")
+			return nil, formErrorf("swap_b", "Choose both hats to swap.")
 		}
 		s.Swap = [2]int{a, b}
 	}
@@ -189,18 +191,18 @@ func adhPlayVM(c echo.Context, t sessions.Table, flash string) (views.ADHPlayVM,
 	}
 	if n := len(t.Play.Steps); n > 0 {
 		if last, err := aufderhut.ParseStep(t.Play.Steps[n-1]); err == nil {
-			vm.LastMove = before.Describe(last)
+			vm.LastMove = adhDescribe(c, before, last)
 		}
 	}
 	if warn != nil {
-		vm.Warning = warn.Message
+		vm.Warning = localStep(c, warn)
 	}
 	for i, pl := range pos.Players {
 		cov := aufderhut.Cover(pl)
 		seat := views.ADHSeatVM{Name: pl.Name, ToMove: i == pos.Turn, Characters: pl.Characters,
 			Wonderhats: pl.Wonderhats, BaldHeads: pl.BaldHeads, WithHat: cov.WithHat}
 		for _, ch := range pos.Collected(i) {
-			seat.Collected = append(seat.Collected, pos.Name(ch))
+			seat.Collected = append(seat.Collected, adhName(c, pos, ch))
 		}
 		vm.Seats = append(vm.Seats, seat)
 	}
@@ -217,7 +219,7 @@ func adhPlayVM(c echo.Context, t sessions.Table, flash string) (views.ADHPlayVM,
 	case "reveal":
 		vm.Mode = views.ADHReveal
 		if s := spotArg("spot"); usable(s) {
-			vm.Mode, vm.Spot, vm.SpotName = views.ADHOutcome, s, pos.Name(pos.Faces[s-1])
+			vm.Mode, vm.Spot, vm.SpotName = views.ADHOutcome, s, adhName(c, pos, pos.Faces[s-1])
 			if pos.Refills() {
 				vm.MatchURL = playURL(url.Values{"do": {"reveal"}, "spot": {strconv.Itoa(s)}, "outcome": {"match"}})
 				if c.QueryParam("outcome") == aufderhut.Match {
@@ -234,14 +236,14 @@ func adhPlayVM(c echo.Context, t sessions.Table, flash string) (views.ADHPlayVM,
 		// The character taken stays out of the pile, so the pile holds
 		// what is not yet seen (ruling ADH-1: two of each).
 		for _, ch := range pos.InPile() {
-			vm.Lay = append(vm.Lay, views.ADHCharVM{N: ch, Name: pos.Name(ch), Left: aufderhut.Copies - pos.Seen(ch)})
+			vm.Lay = append(vm.Lay, views.ADHCharVM{N: ch, Name: adhName(c, pos, ch), Left: aufderhut.Copies - pos.Seen(ch)})
 		}
 	}
 	for i, sp := range pos.Display {
 		n := i + 1
 		s := views.ADHSpotVM{N: n, Hat: sp.Hat, Chosen: n == vm.Spot && vm.Mode != views.ADHChoose}
 		if sp.Character {
-			s.Name = pos.Name(pos.Faces[i])
+			s.Name = adhName(c, pos, pos.Faces[i])
 		}
 		if sp.Hat {
 			switch vm.Mode {
@@ -265,4 +267,42 @@ func adhPlayVM(c echo.Context, t sessions.Table, flash string) (views.ADHPlayVM,
 		vm.Spots = append(vm.Spots, s)
 	}
 	return vm, nil
+}
+
+// adhName is the table's name of character ch in the reader's language:
+// a character the table did not name is "character 3" ("Figur 3").
+func adhName(c echo.Context, pos aufderhut.Position, ch int) string {
+	name := pos.Name(ch)
+	if ch >= 1 && ch <= aufderhut.Kinds && name == aufderhut.DefaultNames()[ch-1] {
+		return tr(c, "character %d", ch)
+	}
+	return name
+}
+
+// adhDescribe is aufderhut.Position.Describe in the reader's language:
+// what step s did from pos, for the line under the turn's heading.
+func adhDescribe(c echo.Context, pos aufderhut.Position, s aufderhut.Step) string {
+	who := pos.ToMove()
+	switch {
+	case s.End:
+		return tr(c, "The table ends the game")
+	case s.Look != 0:
+		return tr(c, "%s looks at the hat on spot %d", who, s.Look)
+	case s.Swap != [2]int{}:
+		return tr(c, "%s swaps the hats on spots %d and %d", who, s.Swap[0], s.Swap[1])
+	}
+	what := tr(c, "spot %d", s.Reveal)
+	if pos.Tracked() && s.Reveal >= 1 && s.Reveal <= aufderhut.DisplaySize {
+		what = tr(c, "spot %d (%s)", s.Reveal, adhName(c, pos, pos.Faces[s.Reveal-1]))
+	}
+	switch s.Outcome {
+	case aufderhut.Match:
+		if s.Laid != 0 {
+			return tr(c, "%s reveals %s: a match, taken with its hat; %s is laid", who, what, adhName(c, pos, s.Laid))
+		}
+		return tr(c, "%s reveals %s: a match, taken with its hat", who, what)
+	case aufderhut.Wonderhat:
+		return tr(c, "%s reveals %s: a wonderhat", who, what)
+	}
+	return tr(c, "%s reveals %s: no match, a bald head", who, what)
 }

@@ -12,10 +12,10 @@ import (
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
-	"tablemate/scoring"
 	"tablemate/scoring/kociaki"
 	"tablemate/sessions"
 	"tablemate/views"
+	"tablemate/views/i18n"
 )
 
 // kocPlay is Kociaki Łobuziaki played along: the start tile and marker,
@@ -40,20 +40,17 @@ func (kocPlay) setupPage(c echo.Context, t sessions.Table, errs views.Errors) te
 	n := len(t.Players)
 	switch n {
 	case 2:
-		vm.Hands = "2 players: each takes 1 tile from each colour and 3 more from 3 different colours (7)"
+		vm.Hands = tr(c, "2 players: each takes 1 tile from each colour and 3 more from 3 different colours (7)")
 	case 3:
-		vm.Hands = "3 players: each takes 1 tile from each colour and 1 more (5)"
+		vm.Hands = tr(c, "3 players: each takes 1 tile from each colour and 1 more (5)")
 	default:
-		vm.Hands = fmt.Sprintf("%d players: each takes 1 tile from each colour (4)", n)
+		vm.Hands = tr(c, "%d players: each takes 1 tile from each colour (4)", n)
 	}
 	if r, ok := kociaki.Removed(n); ok && r > 0 {
-		chips := "1 chip"
-		if r > 1 {
-			chips = fmt.Sprintf("%d chips", r)
-		}
-		vm.Removal = "Remove " + chips + " from each toy pile at random, unseen; this app then asks for a chip’s value only when the pile could hold either"
+		vm.Removal = trN(c, r, "Remove 1 chip from each toy pile at random, unseen; this app then asks for a chip’s value only when the pile could hold either",
+			"Remove %d chips from each toy pile at random, unseen; this app then asks for a chip’s value only when the pile could hold either")
 	} else {
-		vm.Removal = "All 50 toy chips are used: the app knows every chip"
+		vm.Removal = tr(c, "All 50 toy chips are used: the app knows every chip")
 	}
 	return views.KocSetup(vm)
 }
@@ -75,13 +72,13 @@ func (kocPlay) setupJSON(c echo.Context, t sessions.Table) (json.RawMessage, err
 func (kocPlay) stepJSON(c echo.Context, t sessions.Table) (json.RawMessage, error) {
 	form, err := c.FormParams()
 	if err != nil {
-		return nil, scoring.Errorf("step", "the form could not be read")
+		return nil, formErrorf("step", "the form could not be read")
 	}
 	switch c.FormValue("kind") {
 	case "tile":
 		col, ok := kociaki.ParseColour(c.FormValue("tile"))
 		if !ok {
-			return nil, scoring.Errorf("tile", "Tap the colour of the tile played.")
+			return nil, formErrorf("tile", "Tap the colour of the tile played.")
 		}
 		return kociaki.StepJSON(kociaki.Step{Kind: kociaki.PlayTile, Tile: kociaki.Tile{Colour: col, Piece: strings.TrimSpace(c.FormValue("piece"))}}), nil
 	case "string":
@@ -93,35 +90,35 @@ func (kocPlay) stepJSON(c echo.Context, t sessions.Table) (json.RawMessage, erro
 			}
 			f, err := strconv.ParseFloat(strings.Replace(s, ",", ".", 1), 64)
 			if err != nil || f < 0 || math.IsNaN(f) || math.IsInf(f, 0) {
-				return nil, scoring.Errorf(fmt.Sprintf("string.%d", i), "%s: the string left is a length such as 35 or 7.5, not %q.", name, s)
+				return nil, formErrorf(fmt.Sprintf("string.%d", i), "%s: the string left is a length such as 35 or 7.5, not %q.", name, s)
 			}
 			left[name] = f
 		}
 		return kociaki.StepJSON(kociaki.Step{Kind: kociaki.MeasureString, StringLeft: left}), nil
 	case "turn":
 	default:
-		return nil, scoring.Errorf("kind", "This form is not a move of the game; reload the page.")
+		return nil, formErrorf("kind", "This form is not a move of the game; reload the page.")
 	}
 	toys := form["toy"]
 	short := c.FormValue("short") != ""
 	if short || c.FormValue("none") != "" {
 		if len(toys) > 0 {
-			choice := "No toy crossed"
+			choice := i18n.Key("No toy crossed")
 			if short {
-				choice = "Not enough string"
+				choice = i18n.Key("Not enough string")
 			}
-			return nil, scoring.Errorf("toy", "You ticked toy %s but chose “%s”: untick the toys, or take their chips.", strings.Join(toys, ", "), choice)
+			return nil, formErrorf("toy", "You ticked toy %s but chose “%s”: untick the toys, or take their chips.", strings.Join(toys, ", "), choice)
 		}
 		return kociaki.StepJSON(kociaki.Step{Kind: kociaki.PullString, Short: short}), nil
 	}
 	if len(toys) == 0 {
-		return nil, scoring.Errorf("toy", "Tick the toys the string crossed, or tap “No toy crossed”.")
+		return nil, formErrorf("toy", "Tick the toys the string crossed, or tap “No toy crossed”.")
 	}
 	step := kociaki.Step{Kind: kociaki.PullString}
 	for _, s := range toys {
 		toy, err := strconv.Atoi(s)
 		if err != nil {
-			return nil, scoring.Errorf("toy", "%q is not a toy number.", s)
+			return nil, formErrorf("toy", "%q is not a toy number.", s)
 		}
 		take := kociaki.Take{Toy: toy}
 		switch v := c.FormValue("chip." + s); v {
@@ -130,7 +127,7 @@ func (kocPlay) stepJSON(c echo.Context, t sessions.Table) (json.RawMessage, erro
 			take.Empty = true
 		default:
 			if take.Chip, err = strconv.Atoi(v); err != nil {
-				return nil, scoring.Errorf("chip."+s, "%q is not a chip value.", v)
+				return nil, formErrorf("chip."+s, "%q is not a chip value.", v)
 			}
 		}
 		step.Crossed = append(step.Crossed, take)
@@ -181,7 +178,7 @@ func (kocPlay) turnPage(c echo.Context, t sessions.Table, flash string) (templ.C
 		for _, col := range kociaki.Colours() {
 			cv := views.KocColourVM{Colour: string(col)}
 			if serr := pos.TileError(col); serr != nil {
-				cv.Refuse = serr.Message + " (rule " + serr.Rule + ")"
+				cv.Refuse = tr(c, "%s (rule %s)", localStep(c, serr), serr.Rule)
 			}
 			vm.Colours = append(vm.Colours, cv)
 		}
@@ -194,7 +191,7 @@ func (kocPlay) turnPage(c echo.Context, t sessions.Table, flash string) (templ.C
 		vm.Tiles = append(vm.Tiles, kocTileVM(pl.Tile, i+1, pos.Players[pl.By].Name))
 	}
 	for toy := 1; toy <= kociaki.Toys; toy++ {
-		vm.Toys = append(vm.Toys, kocToyVM(pos, toy))
+		vm.Toys = append(vm.Toys, kocToyVM(c, pos, toy))
 	}
 	totals := pos.Totals()
 	tied := pos.TiedForWin()
@@ -215,12 +212,12 @@ func (kocPlay) turnPage(c echo.Context, t sessions.Table, flash string) (templ.C
 			vm.TiedTotal = totals[i].Total
 		}
 	}
-	vm.MeLinks = append(vm.MeLinks, views.KocMeLink{Label: "shared", URL: base + "/play?me=none", Current: vm.Me < 0})
+	vm.MeLinks = append(vm.MeLinks, views.KocMeLink{Label: tr(c, "shared"), ID: "shared", URL: base + "/play?me=none", Current: vm.Me < 0})
 	for i, seat := range pos.Players {
-		vm.MeLinks = append(vm.MeLinks, views.KocMeLink{Label: seat.Name, URL: fmt.Sprintf("%s/play?me=%d", base, i), Current: vm.Me == i})
+		vm.MeLinks = append(vm.MeLinks, views.KocMeLink{Label: seat.Name, ID: seat.Name, URL: fmt.Sprintf("%s/play?me=%d", base, i), Current: vm.Me == i})
 	}
 	if playUndoLabel(t) != "" {
-		vm.UndoLabel = kocStepText(pos, t)
+		vm.UndoLabel = kocStepText(c, pos, t)
 	}
 	return views.KocPlay(vm), nil
 }
@@ -231,60 +228,68 @@ func kocTileVM(tl kociaki.Tile, round int, by string) views.KocTileVM {
 
 // kocToyVM says what crossing toy gives now (ruling KOC-2) and, when the
 // app cannot know the top chip (chips removed unseen, KOC-1), the choices.
-func kocToyVM(pos kociaki.Position, toy int) views.KocToyVM {
+func kocToyVM(c echo.Context, pos kociaki.Position, toy int) views.KocToyVM {
 	v := views.KocToyVM{Toy: toy, Left: pos.ChipsLeft(toy), Taken: pos.Pile(toy).Taken}
 	outs := pos.Outcomes(toy)
 	var words []string
 	for _, o := range outs {
 		if o.Empty {
-			words = append(words, "nothing")
-			v.Choices = append(v.Choices, views.KocChoice{Value: "empty", Label: "nothing (used up)"})
+			words = append(words, tr(c, "nothing"))
+			v.Choices = append(v.Choices, views.KocChoice{Value: "empty", Label: tr(c, "nothing (used up)")})
 			continue
 		}
 		words = append(words, strconv.Itoa(o.Chip))
-		v.Choices = append(v.Choices, views.KocChoice{Value: strconv.Itoa(o.Chip), Label: "a " + strconv.Itoa(o.Chip)})
+		v.Choices = append(v.Choices, views.KocChoice{Value: strconv.Itoa(o.Chip), Label: tr(c, "a %d", o.Chip)})
 	}
 	switch {
 	case len(outs) == 1 && outs[0].Empty:
-		v.UsedUp, v.Gives = true, "used up: nothing"
-	case len(outs) == 1:
-		v.Gives = "gives " + words[0]
+		v.UsedUp, v.Gives = true, tr(c, "used up: nothing")
 	default:
-		v.Gives = "gives " + strings.Join(words, " or ")
+		v.Gives = tr(c, "gives %s", strings.Join(words, tr(c, " or ")))
 	}
 	return v
 }
 
 // kocStepText says what the newest step of the guided game was, for the
-// undo button.
-func kocStepText(pos kociaki.Position, t sessions.Table) string {
+// undo button, in the reader's language.
+func kocStepText(c echo.Context, pos kociaki.Position, t sessions.Table) string {
 	if len(t.Play.Steps) == 0 {
-		return "the set-up"
+		return tr(c, "the set-up")
 	}
 	s, err := kociaki.ParseStep(t.Play.Steps[len(t.Play.Steps)-1])
 	if err != nil {
-		return "the last move"
+		return tr(c, "the last move")
 	}
 	switch s.Kind {
 	case kociaki.PlayTile:
-		return fmt.Sprintf("the %s (round %d)", kociaki.Tile{Colour: s.Tile.Colour, Piece: s.Tile.Piece}, len(pos.Tiles))
+		return tr(c, "the %s (round %d)", kocTileText(c, s.Tile), len(pos.Tiles))
 	case kociaki.MeasureString:
-		return "the string left"
+		return tr(c, "the string left")
 	}
-	who := "the last turn"
+	who := tr(c, "the last turn")
 	steps := t.Play.RawSteps()
 	if before, err := kociaki.Resume(t.Play.Players, t.Play.Setup, steps[:len(steps)-1]); err == nil && before.ToAct() != "" {
-		who = before.ToAct() + "’s turn"
+		who = tr(c, "%s’s turn", before.ToAct())
 	}
 	switch {
 	case s.Short:
-		return who + " (short of string)"
+		return tr(c, "%s (short of string)", who)
 	case len(s.Crossed) == 0:
-		return who + " (no toy)"
+		return tr(c, "%s (no toy)", who)
 	}
 	toys := make([]string, len(s.Crossed))
 	for i, tk := range s.Crossed {
 		toys[i] = strconv.Itoa(tk.Toy)
 	}
-	return who + " (toy " + strings.Join(toys, ", ") + ")"
+	return tr(c, "%s (toy %s)", who, strings.Join(toys, ", "))
+}
+
+// kocTileText names a furniture tile as kociaki.Tile's String does ("yellow
+// tile", "yellow table"), in the reader's language.
+func kocTileText(c echo.Context, tl kociaki.Tile) string {
+	col := i18n.Text(c.Request().Context(), string(tl.Colour))
+	if tl.Piece == "" {
+		return tr(c, "%s tile", col)
+	}
+	return tr(c, "%[1]s %[2]s", col, tl.Piece)
 }

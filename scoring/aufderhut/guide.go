@@ -233,35 +233,64 @@ func (Engine) Guide(players []string, setup []byte, steps [][]byte) (bool, []byt
 	return true, final, err
 }
 
-// take moves a matched character into the mover's collection and, when the
-// spot is refilled, lays st.Laid there (ruling ADH-2). Untracked positions
-// (Start) only check that nothing laid is claimed.
-func (p *Position) take(st Step, refill bool) (code, rule, msg string) {
+// take moves a matched character into the mover's collection, who's, and
+// when the spot is refilled, lays st.Laid there (ruling ADH-2). Untracked
+// positions (Start) only check that nothing laid is claimed. It returns
+// the refusal of step number step, or nil.
+func (p *Position) take(st Step, refill bool, step int, who string) *StepError {
 	if !p.tracked {
 		if st.Laid != 0 {
-			return "bad_step", "ADH-2", "this game does not track the characters, so no laid character can be recorded"
+			return scoring.Refusef(step, "bad_step", "ADH-2", "%s: this game does not track the characters, so no laid character can be recorded", who)
 		}
-		return "", "", ""
+		return nil
 	}
 	spot := st.Reveal
 	switch {
 	case !refill && st.Laid != 0:
-		return "laid_after_empty_pile", "ADH-3", fmt.Sprintf("the character pile is empty, so no character is laid on spot %d", spot)
+		return scoring.Refusef(step, "laid_after_empty_pile", "ADH-3", "%s: the character pile is empty, so no character is laid on spot %d", who, spot)
 	case refill && st.Laid == 0:
-		return "laid_missing", "ADH-2", fmt.Sprintf("say which character from the pile is laid on spot %d", spot)
+		return scoring.Refusef(step, "laid_missing", "ADH-2", "%s: say which character from the pile is laid on spot %d", who, spot)
 	case refill && (st.Laid < 1 || st.Laid > Kinds):
-		return "no_such_character", "ADH-1", fmt.Sprintf("characters are numbered 1 to %d, not %d", Kinds, st.Laid)
+		return scoring.Refusef(step, "no_such_character", "ADH-1", "%s: characters are numbered 1 to %d, not %d", who, Kinds, st.Laid)
 	}
 	c := p.Faces[spot-1]
 	p.collected[p.Turn][c-1]++
 	p.Faces[spot-1] = 0
 	if refill {
 		if p.Seen(st.Laid) >= Copies {
-			return "third_copy", "ADH-1", fmt.Sprintf("both %s cards are already out (%s); each character exists only twice", p.Names[st.Laid-1], p.whereIs(st.Laid))
+			return p.thirdCopy(step, who, st.Laid)
 		}
 		p.Faces[spot-1] = st.Laid
 	}
-	return "", "", ""
+	return nil
+}
+
+// thirdCopy refuses laying character c when both its cards are out
+// (ruling ADH-1), saying where they are: on a spot, or taken by a player
+// ("spot 2, taken by Ida"); the display's spots are named first.
+func (p Position) thirdCopy(step int, who string, c int) *StepError {
+	var spots []int
+	var takers []string
+	for i, f := range p.Faces {
+		if f == c {
+			spots = append(spots, i+1)
+		}
+	}
+	for i, pl := range p.Players {
+		for range p.collected[i][c-1] {
+			takers = append(takers, pl.Name)
+		}
+	}
+	name := p.Names[c-1]
+	switch {
+	case len(spots) == 2 && len(takers) == 0:
+		return scoring.Refusef(step, "third_copy", "ADH-1", "%s: both %s cards are already out (spot %d, spot %d); each character exists only twice", who, name, spots[0], spots[1])
+	case len(spots) == 1 && len(takers) == 1:
+		return scoring.Refusef(step, "third_copy", "ADH-1", "%s: both %s cards are already out (spot %d, taken by %s); each character exists only twice", who, name, spots[0], takers[0])
+	case len(spots) == 0 && len(takers) == 2:
+		return scoring.Refusef(step, "third_copy", "ADH-1", "%s: both %s cards are already out (taken by %s, taken by %s); each character exists only twice", who, name, takers[0], takers[1])
+	}
+	return scoring.Refusef(step, "third_copy", "ADH-1", "%s: both %s cards are already out; each character exists only twice", who, name)
 }
 
 // Tracked reports whether the position knows which character lies where
@@ -289,22 +318,6 @@ func (p Position) Seen(c int) int {
 		n += p.collected[i][c-1]
 	}
 	return n
-}
-
-// whereIs says where the cards of character c are: "spot 2, taken by Ida".
-func (p Position) whereIs(c int) string {
-	var at []string
-	for i, f := range p.Faces {
-		if f == c {
-			at = append(at, fmt.Sprintf("spot %d", i+1))
-		}
-	}
-	for i, pl := range p.Players {
-		for range p.collected[i][c-1] {
-			at = append(at, "taken by "+pl.Name)
-		}
-	}
-	return strings.Join(at, ", ")
 }
 
 // InPile lists the characters (1–10) the pile can still hold: those with

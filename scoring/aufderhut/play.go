@@ -1,8 +1,6 @@
 package aufderhut
 
 import (
-	"fmt"
-
 	"tablemate/scoring"
 )
 
@@ -102,8 +100,9 @@ func (p Position) Final() State {
 // Apply plays one step. On an error the position is returned unchanged; on
 // a warning (Warning set) the step is applied.
 func (p Position) Apply(s Step) (Position, *StepError) {
+	step := p.Steps + 1
 	fail := func(code, rule, format string, args ...any) (Position, *StepError) {
-		return p, &StepError{Step: p.Steps + 1, Code: code, Rule: rule, Message: fmt.Sprintf(format, args...)}
+		return p, scoring.Refusef(step, code, rule, format, args...)
 	}
 	if len(p.Players) == 0 {
 		return fail("bad_step", "ADH-1", "the game has not been started")
@@ -112,9 +111,9 @@ func (p Position) Apply(s Step) (Position, *StepError) {
 		return fail("after_game_end", "ADH-3", "the game is already over; no more turns")
 	}
 	who := p.Players[p.Turn].Name
-	spots, err := actionSpots(s)
-	if err != "" {
-		return fail("bad_step", "ADH-2", "%s", err)
+	spots, serr := actionSpots(s, step)
+	if serr != nil {
+		return p, serr
 	}
 	for _, n := range spots {
 		if n < 1 || n > DisplaySize {
@@ -142,13 +141,13 @@ func (p Position) Apply(s Step) (Position, *StepError) {
 		// frowned on, not forbidden here: the guided mode warns.
 		if pair == p.lastSwap {
 			prev := p.Players[(p.Turn+len(p.Players)-1)%len(p.Players)].Name
-			warn = &StepError{Step: p.Steps + 1, Code: "swap_back", Rule: "ADH-5", Warning: true,
-				Message: fmt.Sprintf("%s swaps back the hats on spots %d and %d that %s swapped on the turn just before; the designer's clarification does not allow that", who, pair[0], pair[1], prev)}
+			warn = scoring.Refusef(step, "swap_back", "ADH-5", "%s swaps back the hats on spots %d and %d that %s swapped on the turn just before; the designer's clarification does not allow that", who, pair[0], pair[1], prev)
+			warn.Warning = true
 		}
 		next.lastSwap = pair
 	case s.Reveal != 0:
-		if code, rule, msg := next.reveal(s); code != "" {
-			return fail(code, rule, "%s: %s", who, msg)
+		if serr := next.reveal(s, step, who); serr != nil {
+			return p, serr
 		}
 	}
 	next.Steps++
@@ -156,8 +155,12 @@ func (p Position) Apply(s Step) (Position, *StepError) {
 	return next, warn
 }
 
-// actionSpots returns the spots a step names, or why it is not one action.
-func actionSpots(s Step) ([]int, string) {
+// actionSpots returns the spots a step names, or the refusal of step
+// number step when it is not one action.
+func actionSpots(s Step, step int) ([]int, *StepError) {
+	bad := func(format string, args ...any) ([]int, *StepError) {
+		return nil, scoring.Refusef(step, "bad_step", "ADH-2", format, args...)
+	}
 	var spots []int
 	actions := 0
 	if s.Look != 0 {
@@ -168,41 +171,41 @@ func actionSpots(s Step) ([]int, string) {
 		actions++
 		spots = append(spots, s.Swap[0], s.Swap[1])
 		if s.Swap[0] == s.Swap[1] {
-			return nil, fmt.Sprintf("a swap needs two different spots, not %d twice", s.Swap[0])
+			return bad("a swap needs two different spots, not %d twice", s.Swap[0])
 		}
 	}
 	if s.Reveal != 0 {
 		actions++
 		spots = append(spots, s.Reveal)
 		if s.Outcome != Match && s.Outcome != Wonderhat && s.Outcome != Miss {
-			return nil, fmt.Sprintf("a reveal needs an outcome: %q, %q or %q", Match, Wonderhat, Miss)
+			return bad("a reveal needs an outcome: %q, %q or %q", Match, Wonderhat, Miss)
 		}
 	} else if s.Outcome != "" {
-		return nil, "an outcome belongs to a reveal"
+		return bad("an outcome belongs to a reveal")
 	}
 	if s.Laid != 0 && s.Outcome != Match {
-		return nil, "a laid character belongs to a match: only a matched character is replaced"
+		return bad("a laid character belongs to a match: only a matched character is replaced")
 	}
 	if s.End {
 		actions++
 	}
 	if actions != 1 {
-		return nil, "a turn is exactly one action: look, swap or reveal (or the table ending the game)"
+		return bad("a turn is exactly one action: look, swap or reveal (or the table ending the game)")
 	}
-	return spots, ""
+	return spots, nil
 }
 
-// reveal applies a reveal's outcome to p's mover (ruling ADH-2) and ends
-// the game when a refill fails (ruling ADH-3). It returns the code, rule
-// and reason when the outcome cannot happen, or "".
-func (p *Position) reveal(st Step) (code, rule, msg string) {
+// reveal applies a reveal's outcome to p's mover, who (ruling ADH-2), and
+// ends the game when a refill fails (ruling ADH-3). It returns the refusal
+// of step number step when the outcome cannot happen, or nil.
+func (p *Position) reveal(st Step, step int, who string) *StepError {
 	me := &p.Players[p.Turn]
 	s := &p.Display[st.Reveal-1]
 	switch st.Outcome {
 	case Match:
 		refill := p.CharactersLeft > 0 && p.HatsLeft > 0
-		if code, rule, msg := p.take(st, refill); code != "" {
-			return code, rule, msg
+		if serr := p.take(st, refill, step, who); serr != nil {
+			return serr
 		}
 		me.Characters++
 		*s = Spot{}
@@ -215,7 +218,7 @@ func (p *Position) reveal(st Step) (code, rule, msg string) {
 		}
 	case Wonderhat:
 		if p.takenWonderhats() == TotalWonderhats {
-			return "component_total", "ADH-1", fmt.Sprintf("all %d wonderhats are already taken", TotalWonderhats)
+			return scoring.Refusef(step, "component_total", "ADH-1", "%s: all %d wonderhats are already taken", who, TotalWonderhats)
 		}
 		me.Wonderhats++
 		s.Hat = false
@@ -227,7 +230,7 @@ func (p *Position) reveal(st Step) (code, rule, msg string) {
 		}
 	case Miss:
 		if p.takenBaldHeads() == TotalBaldHeads {
-			return "component_total", "ADH-1", fmt.Sprintf("all %d bald heads are already taken", TotalBaldHeads)
+			return scoring.Refusef(step, "component_total", "ADH-1", "%s: all %d bald heads are already taken", who, TotalBaldHeads)
 		}
 		me.BaldHeads++
 	}
@@ -235,7 +238,7 @@ func (p *Position) reveal(st Step) (code, rule, msg string) {
 	if p.Variant == ThreeLeft && p.WithHats() <= 3 {
 		p.Over = true
 	}
-	return "", "", ""
+	return nil
 }
 
 func (p Position) takenWonderhats() int { return totals(p.Players).Wonderhats }

@@ -3,7 +3,6 @@ package aufderhut
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"strings"
 
 	"tablemate/scoring"
@@ -81,8 +80,7 @@ func Replay(body []byte) (PlayAnswer, error) {
 	for i, s := range steps {
 		if zeros[i] && !pos.Over {
 			ans.Valid = false
-			ans.Errors = append(ans.Errors, StepError{Step: i + 1, Code: "no_such_spot", Rule: "ADH-1",
-				Message: fmt.Sprintf("%s: spot 0 does not exist; the display has spots 1 to %d", pos.Players[pos.Turn].Name, DisplaySize)})
+			ans.Errors = append(ans.Errors, *scoring.Refusef(i+1, "no_such_spot", "ADH-1", "%s: spot %d does not exist; the display has spots 1 to %d", pos.Players[pos.Turn].Name, 0, DisplaySize))
 			break
 		}
 		next, serr := pos.Apply(s)

@@ -171,16 +171,13 @@ type Position struct {
 func Start(players []string, start Tile, starter int, o Options) (Position, error) {
 	n := len(players)
 	if _, ok := Removed(n); !ok {
-		return Position{}, &StepError{Code: "player_count", Rule: "KOC-1",
-			Message: fmt.Sprintf("Kociaki Łobuziaki is played by %d to %d players, not %d", MinPlayers, MaxPlayers, n)}
+		return Position{}, scoring.Refusef(0, "player_count", "KOC-1", "Kociaki Łobuziaki is played by %d to %d players, not %d", MinPlayers, MaxPlayers, n)
 	}
 	if !slices.Contains(Colours(), start.Colour) {
-		return Position{}, &StepError{Code: "no_such_colour", Rule: "KOC-3",
-			Message: fmt.Sprintf("the start tile is %q; furniture tiles are %s", start.Colour, colourList())}
+		return Position{}, scoring.Refusef(0, "no_such_colour", "KOC-3", "the start tile is %q; furniture tiles are %s", start.Colour, colourList())
 	}
 	if starter < 0 || starter >= n {
-		return Position{}, &StepError{Code: "no_such_player", Rule: "KOC-3",
-			Message: fmt.Sprintf("seat %d cannot hold the start marker: there are %d players", starter+1, n)}
+		return Position{}, scoring.Refusef(0, "no_such_player", "KOC-3", "seat %d cannot hold the start marker: there are %d players", starter+1, n)
 	}
 	p := Position{Start: start, Starter: starter, Options: o}
 	for _, name := range players {
@@ -306,14 +303,15 @@ func (p Position) TileError(c Colour) *StepError {
 		return err
 	}
 	if !slices.Contains(Colours(), c) {
-		return &StepError{Step: step, Code: "no_such_colour", Rule: "KOC-3",
-			Message: fmt.Sprintf("%q is not a furniture colour; the tiles are %s", c, colourList())}
+		return scoring.Refusef(step, "no_such_colour", "KOC-3", "%q is not a furniture colour; the tiles are %s", c, colourList())
 	}
 	seat := p.Players[p.Acting()]
 	// Rule text A: the chosen tile differs in colour from the last one.
 	if last := p.LastTile(); last.Colour == c {
-		return &StepError{Step: step, Code: "same_colour", Rule: "KOC-3",
-			Message: fmt.Sprintf("%s cannot play a %s tile on the %s: a tile must differ in colour from the tile it is played on", seat.Name, c, last)}
+		if last.Piece == "" {
+			return scoring.Refusef(step, "same_colour", "KOC-3", "%s cannot play a %s tile on the %s tile: a tile must differ in colour from the tile it is played on", seat.Name, string(c), string(last.Colour))
+		}
+		return scoring.Refusef(step, "same_colour", "KOC-3", "%s cannot play a %s tile on the %s %s: a tile must differ in colour from the tile it is played on", seat.Name, string(c), string(last.Colour), last.Piece)
 	}
 	// Hands (rule text D, ruling KOC-3): one tile of each colour, plus
 	// one extra (3 players) or three extras from three different stacks
@@ -329,16 +327,16 @@ func (p Position) TileError(c Colour) *StepError {
 	}
 	switch {
 	case n == 4 && tiles[c] > 1:
-		return &StepError{Step: step, Code: "hand_colour", Rule: "KOC-3",
-			Message: fmt.Sprintf("%s has played their %s tile already: with 4 players each hand holds one tile of each colour", seat.Name, c)}
+		return scoring.Refusef(step, "hand_colour", "KOC-3", "%s has played their %s tile already: with 4 players each hand holds one tile of each colour", seat.Name, string(c))
 	case n == 3 && extras > 1:
-		return &StepError{Step: step, Code: "hand_colour", Rule: "KOC-3",
-			Message: fmt.Sprintf("%s cannot have another %s tile: with 3 players a hand is one tile of each colour plus one more, and %s", seat.Name, c, extraUsed(seat.Tiles))}
+		if twice := extraUsed(seat.Tiles); twice != "" {
+			return scoring.Refusef(step, "hand_colour", "KOC-3", "%s cannot have another %s tile: with 3 players a hand is one tile of each colour plus one more, and their extra tiles were %s", seat.Name, string(c), twice)
+		}
+		return scoring.Refusef(step, "hand_colour", "KOC-3", "%s cannot have another %s tile: with 3 players a hand is one tile of each colour plus one more, and the extra tiles are played already", seat.Name, string(c))
 	case n == 2 && perColour > 2:
 		// With at most two of a colour, a player's 6 tiles in 12 rounds
 		// span 3 colours or more, so the three extras always suffice.
-		return &StepError{Step: step, Code: "hand_colour", Rule: "KOC-3",
-			Message: fmt.Sprintf("%s has played two %s tiles already: with 2 players a hand holds one tile of each colour plus three more from three different colours", seat.Name, c)}
+		return scoring.Refusef(step, "hand_colour", "KOC-3", "%s has played two %s tiles already: with 2 players a hand holds one tile of each colour plus three more from three different colours", seat.Name, string(c))
 	}
 	// Each colour has 5 tiles, one fewer after the start tile; every
 	// player was dealt one, and the extras of a colour come from what is
@@ -356,13 +354,13 @@ func (p Position) TileError(c Colour) *StepError {
 		need += max(0, k-1)
 	}
 	if need > stack {
-		return &StepError{Step: step, Code: "colour_used_up", Rule: "KOC-3",
-			Message: fmt.Sprintf("no %s tile is left for %s: the %s stack held %d tiles after the start tile was laid, one was dealt to each of the %d players and the rest are played already", c, seat.Name, c, stack, n)}
+		return scoring.Refusef(step, "colour_used_up", "KOC-3", "no %s tile is left for %s: the %s stack held %d tiles after the start tile was laid, one was dealt to each of the %d players and the rest are played already", string(c), seat.Name, string(c), stack, n)
 	}
 	return nil
 }
 
-// extraUsed says which colours a player's extra tiles were already spent on.
+// extraUsed names the colours a player's extra tiles were already spent
+// on ("yellow"), "" when none.
 func extraUsed(tiles map[Colour]int) string {
 	var twice []string
 	for _, c := range Colours() {
@@ -370,10 +368,7 @@ func extraUsed(tiles map[Colour]int) string {
 			twice = append(twice, string(c))
 		}
 	}
-	if len(twice) == 0 {
-		return "the extra tiles are played already"
-	}
-	return "their extra tiles were " + strings.Join(twice, ", ")
+	return strings.Join(twice, ", ")
 }
 
 // phaseError refuses a move of the wrong kind for the phase.
@@ -382,22 +377,18 @@ func (p Position) phaseError(k StepKind) *StepError {
 	ph := p.Phase()
 	switch {
 	case len(p.Players) == 0:
-		return &StepError{Step: step, Code: "player_count", Rule: "KOC-1", Message: "no game is set up: Start one with 2 to 4 players first"}
+		return scoring.Refusef(step, "player_count", "KOC-1", "no game is set up: Start one with 2 to 4 players first")
 	case ph == Over:
-		return &StepError{Step: step, Code: "after_game_end", Rule: "KOC-3",
-			Message: fmt.Sprintf("the game is over after %d rounds; nothing more is played", Rounds)}
+		return scoring.Refusef(step, "after_game_end", "KOC-3", "the game is over after %d rounds; nothing more is played", Rounds)
 	case ph == WaitString && k != MeasureString:
-		return &StepError{Step: step, Code: "string_expected", Rule: "KOC-5",
-			Message: fmt.Sprintf("all %d rounds are played and %s tie on the top total: measure the string left on their spools", Rounds, list(p.TiedForWin()))}
+		tied := p.TiedForWin()
+		return scoring.Refusef(step, "string_expected", "KOC-5", "all %d rounds are played and %s and %s tie on the top total: measure the string left on their spools", Rounds, strings.Join(tied[:len(tied)-1], ", "), tied[len(tied)-1])
 	case ph != WaitString && k == MeasureString:
-		return &StepError{Step: step, Code: "string_not_asked", Rule: "KOC-5",
-			Message: "the string left is measured only after round 12, and only when the top totals tie"}
+		return scoring.Refusef(step, "string_not_asked", "KOC-5", "the string left is measured only after round 12, and only when the top totals tie")
 	case ph == WaitTile && k == PullString:
-		return &StepError{Step: step, Code: "tile_first", Rule: "KOC-3",
-			Message: fmt.Sprintf("round %d starts with %s playing a furniture tile (start marker); then the strings are pulled", p.Round(), p.ToAct())}
+		return scoring.Refusef(step, "tile_first", "KOC-3", "round %d starts with %s playing a furniture tile (start marker); then the strings are pulled", p.Round(), p.ToAct())
 	case ph == WaitTurn && k == PlayTile:
-		return &StepError{Step: step, Code: "round_not_finished", Rule: "KOC-3",
-			Message: fmt.Sprintf("round %d is still going: %s pulls their string next; one tile is played per round", p.Round(), p.ToAct())}
+		return scoring.Refusef(step, "round_not_finished", "KOC-3", "round %d is still going: %s pulls their string next; one tile is played per round", p.Round(), p.ToAct())
 	}
 	return nil
 }
@@ -415,7 +406,7 @@ func (p Position) Apply(s Step) (Position, *StepError) {
 	case MeasureString:
 		return p.measure(s.StringLeft)
 	}
-	return p, &StepError{Step: p.steps + 1, Code: "unknown_step", Rule: "KOC-3", Message: "a step plays a tile, pulls a string or measures the string left"}
+	return p, scoring.Refusef(p.steps+1, "unknown_step", "KOC-3", "a step plays a tile, pulls a string or measures the string left")
 }
 
 func (p Position) playTile(t Tile) (Position, *StepError) {
@@ -438,12 +429,10 @@ func (p Position) pull(s Step) (Position, *StepError) {
 	name := p.ToAct()
 	if s.Short {
 		if !p.LastRound() {
-			return p, &StepError{Step: step, Code: "short_before_last_round", Rule: "KOC-5",
-				Message: fmt.Sprintf("“not enough string” counts only in round %d; this is round %d — enter the toys %s's string crossed", Rounds, p.Round(), name)}
+			return p, scoring.Refusef(step, "short_before_last_round", "KOC-5", "“not enough string” counts only in round %d; this is round %d — enter the toys %s's string crossed", Rounds, p.Round(), name)
 		}
 		if len(s.Crossed) > 0 {
-			return p, &StepError{Step: step, Code: "short_with_toys", Rule: "KOC-5",
-				Message: fmt.Sprintf("%s had not enough string and takes no chips this round, so no toys can be crossed", name)}
+			return p, scoring.Refusef(step, "short_with_toys", "KOC-5", "%s had not enough string and takes no chips this round, so no toys can be crossed", name)
 		}
 	}
 	next := p.clone()
@@ -451,15 +440,16 @@ func (p Position) pull(s Step) (Position, *StepError) {
 	seat.Short = s.Short
 	for i, t := range s.Crossed {
 		if t.Toy < 1 || t.Toy > Toys {
-			return p, &StepError{Step: step, Code: "no_such_toy", Rule: "KOC-1",
-				Message: fmt.Sprintf("toy %d does not exist; toys are numbered 1 to %d", t.Toy, Toys)}
+			return p, scoring.Refusef(step, "no_such_toy", "KOC-1", "toy %d does not exist; toys are numbered 1 to %d", t.Toy, Toys)
 		}
 		got, err := next.take(t, name)
 		if err != nil {
-			err.Step = step
 			if i > 0 {
-				err.Message = fmt.Sprintf("toy %d (the %s toy crossed): %s", t.Toy, ordinal(i+1), err.Message)
+				// The toy crossed, then the reason: the pages find no
+				// German for this joined format and say the code's.
+				return p, scoring.Refusef(step, err.Code, err.Rule, "toy %d (the %s toy crossed): "+err.Format, append([]any{t.Toy, ordinal(i + 1)}, err.Args...)...)
 			}
+			err.Step = step
 			return p, err
 		}
 		if got > 0 {
@@ -480,28 +470,27 @@ func (p Position) take(t Take, name string) (int, *StepError) {
 	may := outcomeList(outs)
 	switch {
 	case t.Empty && t.Chip != 0:
-		return 0, &StepError{Code: "chip_impossible", Rule: "KOC-2",
-			Message: fmt.Sprintf("toy %d: a chip of %d and an empty pile at once", t.Toy, t.Chip)}
+		return 0, scoring.Refusef(0, "chip_impossible", "KOC-2", "toy %d: a chip of %d and an empty pile at once", t.Toy, t.Chip)
 	case t.Empty:
 		if !pl.MayBeEmpty {
-			return 0, &StepError{Code: "chip_impossible", Rule: "KOC-2",
-				Message: fmt.Sprintf("toy %d's pile cannot be empty yet: it still holds %s; it gives %s", t.Toy, plural(p.ChipsLeft(t.Toy), "chip"), may)}
+			if left := p.ChipsLeft(t.Toy); left != 1 {
+				return 0, scoring.Refusef(0, "chip_impossible", "KOC-2", "toy %d's pile cannot be empty yet: it still holds %d chips; it gives %s", t.Toy, left, may)
+			}
+			return 0, scoring.Refusef(0, "chip_impossible", "KOC-2", "toy %d's pile cannot be empty yet: it still holds 1 chip; it gives %s", t.Toy, may)
 		}
 		return 0, nil
 	case t.Chip != 0:
 		if !slices.Contains(pl.Next, t.Chip) {
-			msg := fmt.Sprintf("toy %d's pile cannot give a %d now: it gives %s (piles are taken from the smallest value up, %s)", t.Toy, t.Chip, may, removal(len(p.Players), p.Removed()))
 			if len(pl.Next) == 0 {
-				msg = fmt.Sprintf("toy %d's pile is used up, so %s gets no chip for it (rule text: an empty pile gives nothing)", t.Toy, name)
+				return 0, scoring.Refusef(0, "chip_impossible", "KOC-2", "toy %d's pile is used up, so %s gets no chip for it (rule text: an empty pile gives nothing)", t.Toy, name)
 			}
-			return 0, &StepError{Code: "chip_impossible", Rule: "KOC-2", Message: msg}
+			return 0, scoring.Refusef(0, "chip_impossible", "KOC-2", "toy %d's pile cannot give a %d now: it gives %s (piles are taken from the smallest value up, %s)", t.Toy, t.Chip, may, removal(len(p.Players), p.Removed()))
 		}
 		return t.Chip, nil
 	case len(outs) == 1:
 		return outs[0].Chip, nil
 	}
-	return 0, &StepError{Code: "chip_unknown", Rule: "KOC-2",
-		Message: fmt.Sprintf("toy %d's pile may give %s (the chips removed at setup are unknown): say which chip %s took", t.Toy, may, name)}
+	return 0, scoring.Refusef(0, "chip_unknown", "KOC-2", "toy %d's pile may give %s (the chips removed at setup are unknown): say which chip %s took", t.Toy, may, name)
 }
 
 // outcomeList names outcomes: "a 2 or a 3", "a 4 or nothing (used up)".
@@ -525,12 +514,10 @@ func (p Position) measure(left map[string]float64) (Position, *StepError) {
 	for name, v := range left {
 		i := slices.IndexFunc(next.Players, func(s Seat) bool { return strings.EqualFold(s.Name, strings.TrimSpace(name)) })
 		if i < 0 {
-			return p, &StepError{Step: step, Code: "no_such_player", Rule: "KOC-5",
-				Message: fmt.Sprintf("%q does not play at this table", name)}
+			return p, scoring.Refusef(step, "no_such_player", "KOC-5", "%q does not play at this table", name)
 		}
 		if v < 0 {
-			return p, &StepError{Step: step, Code: "string_negative", Rule: "KOC-5",
-				Message: fmt.Sprintf("%s: the string left is 0 or more, not %g", next.Players[i].Name, v)}
+			return p, scoring.Refusef(step, "string_negative", "KOC-5", "%s: the string left is 0 or more, not %g", next.Players[i].Name, v)
 		}
 		next.Players[i].StringLeft = &v
 	}
@@ -542,8 +529,10 @@ func (p Position) measure(left map[string]float64) (Position, *StepError) {
 		}
 	}
 	if len(missing) > 0 {
-		return p, &StepError{Step: step, Code: "string_missing", Rule: "KOC-5",
-			Message: fmt.Sprintf("the most string left on the spool breaks the tie: measure it for %s", list(missing))}
+		if len(missing) == 1 {
+			return p, scoring.Refusef(step, "string_missing", "KOC-5", "the most string left on the spool breaks the tie: measure it for %s", missing[0])
+		}
+		return p, scoring.Refusef(step, "string_missing", "KOC-5", "the most string left on the spool breaks the tie: measure it for %s and %s", strings.Join(missing[:len(missing)-1], ", "), missing[len(missing)-1])
 	}
 	next.measured = true
 	next.steps++
@@ -614,19 +603,19 @@ func (p Position) clone() Position {
 	return next
 }
 
-func colourList() string {
-	names := make([]string, 0, 4)
-	for _, c := range Colours() {
-		names = append(names, string(c))
-	}
-	return list(names)
-}
+// colourList names the furniture colours as messages do (a test checks
+// it against Colours); the pages translate it as a message argument.
+func colourList() string { return "yellow, turquoise, pink and green" }
 
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
+// argumentPhrases are every phrase outcomeList and removal can return (a
+// test checks it): a pile gives one of two neighbouring values or is used
+// up (ruling KOC-2), and the chips removed depend on the player count
+// (ruling KOC-1). The pages translate a refusal's argument that is one.
+var argumentPhrases = []string{
+	"a 2", "a 3", "a 4", "a 2 or a 3", "a 3 or a 4", "nothing (used up)",
+	"with 4 players no chip is removed, so each pile holds all 5",
+	"with 3 players one chip is removed from each pile before play, leaving 4",
+	"with 2 players 2 chips are removed from each pile before play, leaving 3",
 }
 
 func ordinal(n int) string {

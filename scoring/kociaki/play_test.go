@@ -463,3 +463,55 @@ func TestZeroPosition(t *testing.T) {
 		t.Error("a colour offered without a game")
 	}
 }
+
+// TestArgumentPhrases: every phrase a refusal passes as an argument
+// (what a pile may give, what setup removed) is in argumentPhrases, which
+// the pages translate, and colourList names Colours.
+func TestArgumentPhrases(t *testing.T) {
+	if got, want := colourList(), list([]string{string(Yellow), string(Turquoise), string(Pink), string(Green)}); got != want {
+		t.Errorf("colourList() = %q, want %q", got, want)
+	}
+	seen := map[string]bool{}
+	for players := MinPlayers; players <= MaxPlayers; players++ {
+		r, _ := Removed(players)
+		seen[removal(players, r)] = true
+		// Every pile a game can reach: each prefix of each remainder.
+		remainders(r, func(left []int) {
+			for n := 0; n <= len(left); n++ {
+				seen[outcomeList(outcomes(pileLeft(r, 1, left[:n])))] = true
+			}
+		})
+	}
+	for s := range seen {
+		if !slices.Contains(argumentPhrases, s) {
+			t.Errorf("%q is not in argumentPhrases", s)
+		}
+	}
+	for _, s := range argumentPhrases {
+		if !seen[s] {
+			t.Errorf("argumentPhrases has %q, which no pile or setup says", s)
+		}
+	}
+}
+
+// TestRefusalFormats: refusals keep their format and arguments, so pages
+// can say them in another language; the English message is unchanged.
+func TestRefusalFormats(t *testing.T) {
+	pos, err := Start(names4, Tile{Colour: Yellow, Piece: "sofa"}, 0, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, serr := pos.Apply(tile(Yellow))
+	if serr == nil {
+		t.Fatal("a yellow tile on the yellow start tile was accepted")
+	}
+	if want := "Ola cannot play a yellow tile on the yellow sofa: a tile must differ in colour from the tile it is played on"; serr.Message != want {
+		t.Errorf("message %q, want %q", serr.Message, want)
+	}
+	if want := "%s cannot play a %s tile on the %s %s: a tile must differ in colour from the tile it is played on"; serr.Format != want {
+		t.Errorf("format %q, want %q", serr.Format, want)
+	}
+	if len(serr.Args) != 4 || serr.Args[1] != "yellow" {
+		t.Errorf("args %v: the colour must be a plain string, a catalog key", serr.Args)
+	}
+}
