@@ -40,6 +40,10 @@ func TestPagesFollowAcceptLanguage(t *testing.T) {
 		if nav := de.text(`header nav a[href="/tables/new"]`); nav != "Neuer Tisch" {
 			t.Errorf("%s: nav link %q, want Neuer Tisch", path, nav)
 		}
+		// Sentences the scripts write come from the page, in its language.
+		if m := de.doc.Find("body").AttrOr("data-msg-updated", ""); m != "Der Tisch wurde aktualisiert." {
+			t.Errorf("%s: data-msg-updated %q", path, m)
+		}
 	}
 	if h := ts.getLang("/", "de").text("h1"); h != "Dein Begleiter am Spieltisch" {
 		t.Errorf("German home heading %q", h)

@@ -4,6 +4,13 @@
   "use strict";
   document.documentElement.classList.add("js");
 
+  // msg is a sentence the page wrote in the reader's language into a
+  // data-msg-* attribute of <body> (English when it is missing).
+  function msg(name, fallback) {
+    var v = document.body && document.body.getAttribute("data-msg-" + name);
+    return v || fallback;
+  }
+
   function tokens(value) {
     return value.trim().split(/\s+/).filter(Boolean);
   }
@@ -18,7 +25,7 @@
     if (ts.length === 0) {
       var none = document.createElement("span");
       none.className = "none";
-      none.textContent = "no cards";
+      none.textContent = msg("none", "no cards");
       box.appendChild(none);
       return;
     }
@@ -27,7 +34,7 @@
       var down = /^x/i.test(t);
       chip.className = "chip chip-" + colour + (down ? " down" : "");
       chip.textContent = down ? (t.length > 1 ? "\u2193" + t.slice(1) : "?") : t;
-      chip.setAttribute("aria-label", down ? "face-down " + (t.slice(1) || "card") : t);
+      chip.setAttribute("aria-label", down ? (t.length > 1 ? msg("down", "face-down %s").replace("%s", t.slice(1)) : msg("unknown", "face-down card")) : t);
       box.appendChild(chip);
     });
   }
@@ -133,7 +140,7 @@
           main.innerHTML = fresh.innerHTML;
           init(main);
           var note = document.getElementById("live-note");
-          if (note) note.textContent = "The table was updated.";
+          if (note) note.textContent = msg("updated", "The table was updated.");
         })
         .catch(function () {})
         .then(function () { busy = false; });

@@ -39,7 +39,7 @@
       if (ts.length === 0) {
         var none = document.createElement("span");
         none.className = "none";
-        none.textContent = "no cards";
+        none.textContent = (document.body.dataset.msgNone || "no cards");
         box.appendChild(none);
       }
       ts.forEach(function (t) {

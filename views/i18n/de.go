@@ -688,4 +688,8 @@ var deCore = map[string]string{
 	"1 pounce":               "1 Sturz",
 	"%d pounces":             "%d Stürze",
 	"hairball 0":             "Haarball 0",
+	// Sentences the page's scripts write (data-msg-* on <body>)
+	"face-down %s":           "verdeckt %s",
+	"face-down card":         "verdeckte Karte",
+	"The table was updated.": "Der Tisch wurde aktualisiert.",
 }
