@@ -1,8 +1,12 @@
 package views
 
 import (
+	"context"
 	"fmt"
 	"math"
+	"strings"
+
+	"tablemate/views/i18n"
 )
 
 // AlaskaSetupVM is the form that starts a guided game of Alaska.
@@ -187,31 +191,38 @@ func akStep(current bool) string {
 }
 
 // akHeading says whose turn it is and what they do now.
-func akHeading(vm AlaskaPlayVM) string {
+func akHeading(ctx context.Context, vm AlaskaPlayVM) string {
 	switch {
 	case vm.Phase == "sit_out":
-		return vm.Current + " sits out this turn"
+		return i18n.T(ctx, "%s sits out this turn", vm.Current)
 	case vm.LastRound:
-		return vm.Current + "'s final turn"
+		return i18n.T(ctx, "%s's final turn", vm.Current)
 	}
-	return vm.Current + "'s turn"
+	return i18n.T(ctx, "%s's turn", vm.Current)
 }
 
 // akPrompt is shown before the first move of a turn.
-func akPrompt(vm AlaskaPlayVM) string {
+func akPrompt(ctx context.Context, vm AlaskaPlayVM) string {
 	if vm.Phase == "sit_out" {
-		return vm.Current + " hooked a tourist and is calming them down: no cards this turn. Draw back to 4, then it is the next player's turn."
+		return i18n.T(ctx, "%s hooked a tourist and is calming them down: no cards this turn. Draw back to 4, then it is the next player's turn.", vm.Current)
 	}
-	return "Salmon cards in " + vm.Current + "'s hand fall into the river first: " + vm.Right + " (on " + vm.Current + "'s right) lays each one across two sections. Then flow cards, then casts, anglers, eagle and bear."
+	return i18n.T(ctx, "Salmon cards in %[1]s's hand fall into the river first: %[2]s (on %[1]s's right) lays each one across two sections. Then flow cards, then casts, anglers, eagle and bear.", vm.Current, vm.Right)
 }
 
 // akHint says what tapping the river does now.
-func akHint(vm AlaskaPlayVM) string {
+func akHint(ctx context.Context, vm AlaskaPlayVM) string {
 	switch vm.Phase {
 	case "sit_out":
 		return ""
 	case "salmon":
-		return "Tap a + between two sections to lay a salmon there, or a section to cast, place an angler or send the eagle."
+		return i18n.T(ctx, "Tap a + between two sections to lay a salmon there, or a section to cast, place an angler or send the eagle.")
 	}
-	return "Tap a section to cast into it, place an angler or send the eagle."
+	return i18n.T(ctx, "Tap a section to cast into it, place an angler or send the eagle.")
+}
+
+// akSalmonUnit is the word after a seat's count of salmon caught ("3
+// salmon"): English has one word for any count, German does not.
+func akSalmonUnit(ctx context.Context, n int) string {
+	_, unit, _ := strings.Cut(i18n.N(ctx, n, "1 salmon", "%d salmon"), " ")
+	return unit
 }

@@ -9,10 +9,10 @@ import (
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
-	"tablemate/scoring"
 	"tablemate/scoring/alaska"
 	"tablemate/sessions"
 	"tablemate/views"
+	"tablemate/views/i18n"
 )
 
 // alaskaPlay is Alaska played along: the cards stay secret, the page
@@ -39,7 +39,7 @@ func (alaskaPlay) setupJSON(c echo.Context, _ sessions.Table) (json.RawMessage, 
 	if v := strings.TrimSpace(c.FormValue("draw_pile")); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil {
-			return nil, scoring.Errorf("draw_pile", "Enter the number of cards in the draw pile, or leave it empty for a full deck.")
+			return nil, formErrorf("draw_pile", "Enter the number of cards in the draw pile, or leave it empty for a full deck.")
 		}
 		s.DrawPile = &n
 	}
@@ -58,7 +58,7 @@ func (alaskaPlay) stepJSON(c echo.Context, _ sessions.Table) (json.RawMessage, e
 
 func parseAlaskaMove(move string) (alaska.Step, error) {
 	kind, rest, _ := strings.Cut(strings.TrimSpace(move), ":")
-	bad := scoring.Errorf("move", "Choose a move: %q is not one.", move)
+	bad := formErrorf("move", "Choose a move: %q is not one.", move)
 	num := func(s string) (int, bool) {
 		n, err := strconv.Atoi(s)
 		return n, err == nil
@@ -123,7 +123,7 @@ func (alaskaPlay) turnPage(c echo.Context, t sessions.Table, flash string) (temp
 	}
 	at, _ := strconv.Atoi(c.QueryParam("at"))
 	sel, _ := strconv.Atoi(c.QueryParam("sec"))
-	vm := alaskaVM(pos, "/tables/"+t.ID, at, sel)
+	vm := alaskaVM(c, pos, "/tables/"+t.ID, at, sel)
 	vm.Page, vm.Form, vm.TableName = page(c, t.Name), form(c, t.Head), t.Name
 	vm.Page.Styles = alaskaStyles
 	vm.Flash, vm.FlashKind = flash, "bad"
@@ -131,15 +131,16 @@ func (alaskaPlay) turnPage(c echo.Context, t sessions.Table, flash string) (temp
 	return views.AlaskaPlay(vm), nil
 }
 
-// alaskaVM describes the position: what is public and, for the section
-// or salmon border tapped, what each move would do (tried on the engine,
-// so only moves the rules allow are offered).
-func alaskaVM(pos alaska.Position, base string, at, sel int) views.AlaskaPlayVM {
+// alaskaVM describes the position in the reader's language: what is
+// public and, for the section or salmon border tapped, what each move
+// would do (tried on the engine, so only moves the rules allow are
+// offered).
+func alaskaVM(c echo.Context, pos alaska.Position, base string, at, sel int) views.AlaskaPlayVM {
 	me := pos.Players[pos.Current()]
 	vm := views.AlaskaPlayVM{Base: base, Turn: pos.Turn, Steps: pos.Steps, DrawPile: pos.DrawPile, LastRound: pos.LastRound, TurnsLeft: pos.TurnsLeft,
 		Current: me.Name, Right: pos.Players[pos.Right()].Name, Phase: string(pos.Phase), Hand: me.Hand}
 	current := map[alaska.Phase]int{alaska.PhaseSalmon: 0, alaska.PhaseFlow: 1, alaska.PhasePlay: 2, alaska.PhaseSitOut: 3}[pos.Phase]
-	for i, l := range []string{"Salmon fall in", "Flow", "Cast & play", "Draw"} {
+	for i, l := range []string{tr(c, "Salmon fall in"), tr(c, "Flow"), tr(c, "Cast & play"), tr(c, "Draw")} {
 		vm.Stepper = append(vm.Stepper, views.AlaskaPhaseVM{Label: l, Done: i < current, Current: i == current})
 	}
 	try := func(s alaska.Step) bool { _, serr := pos.Apply(s); return serr == nil }
@@ -153,17 +154,23 @@ func alaskaVM(pos alaska.Position, base string, at, sel int) views.AlaskaPlayVM 
 	}
 	for s := 1; s <= alaska.Sections; s++ {
 		sv := views.AlaskaSectionVM{N: s, Angler: string(pos.River.AnglerOn(s)), AnglerBy: pos.PlacedBy[s-1],
-			Hit: pos.Hit == s, Sel: sel == s, Label: sectionLabel(pos, s)}
+			Hit: pos.Hit == s, Sel: sel == s, Label: sectionLabel(c, pos, s)}
 		if playing {
 			sv.Href = fmt.Sprintf("%s/play?sec=%d#act", base, s)
 		}
 		vm.Sections = append(vm.Sections, sv)
 		lo, hi := alaska.Covers(s)
 		b := views.AlaskaBorderVM{N: s, Count: pos.River.SalmonAt(s), Sel: at == s}
-		b.Label = fmt.Sprintf("%s on %d–%d", plural(b.Count, "salmon", "salmon"), lo, hi)
+		b.Label = tr(c, "%d salmon on %d–%d", b.Count, lo, hi)
+		if b.Count == 1 {
+			b.Label = tr(c, "1 salmon on %d–%d", lo, hi)
+		}
 		if placing {
 			b.Href = fmt.Sprintf("%s/play?at=%d#act", base, s)
-			b.Label = fmt.Sprintf("Lay the salmon across %d and %d (%s there now)", lo, hi, plural(b.Count, "salmon", "salmon"))
+			b.Label = tr(c, "Lay the salmon across %d and %d (%d salmon there now)", lo, hi, b.Count)
+			if b.Count == 1 {
+				b.Label = tr(c, "Lay the salmon across %d and %d (1 salmon there now)", lo, hi)
+			}
 		}
 		vm.Borders = append(vm.Borders, b)
 	}
@@ -172,11 +179,11 @@ func alaskaVM(pos alaska.Position, base string, at, sel int) views.AlaskaPlayVM 
 	}
 	switch {
 	case len(pos.Events) > 0:
-		vm.EventsTitle, vm.Events = "This turn", eventTexts(pos.Events)
+		vm.EventsTitle, vm.Events = tr(c, "This turn"), eventTexts(c, pos.Events)
 	case len(pos.Before) > 0:
-		vm.EventsTitle, vm.Events = vm.Right+"'s turn, just played", eventTexts(pos.Before)
+		vm.EventsTitle, vm.Events = tr(c, "%s's turn, just played", vm.Right), eventTexts(c, pos.Before)
 	default:
-		vm.EventsTitle = "First turn"
+		vm.EventsTitle = tr(c, "First turn")
 	}
 	if pos.Eatable() {
 		for i, s := range pos.Players {
@@ -187,12 +194,16 @@ func alaskaVM(pos alaska.Position, base string, at, sel int) views.AlaskaPlayVM 
 	}
 	if at > 0 {
 		lo, hi := alaska.Covers(at)
-		vm.At, vm.AtText = at, fmt.Sprintf("%s lays %s's salmon across sections %d and %d.", vm.Right, me.Name, lo, hi)
+		vm.At, vm.AtText = at, tr(c, "%s lays %s's salmon across sections %d and %d.", vm.Right, me.Name, lo, hi)
 	}
 	if sel > 0 {
 		vm.Sel = sel
 		_, e, _ := alaska.Cast(pos.River, sel, me.Salmon)
-		vm.SelText = fmt.Sprintf("A cast into %d: %s", sel, lowerFirst(e.Text))
+		told := lowerFirst(e.Text)
+		if i18n.IsGerman(c.Request().Context()) { // German nouns keep their capital
+			told = akTold(c, e)
+		}
+		vm.SelText = tr(c, "A cast into %d: %s", sel, told)
 		casts := func(roll string) []views.AlaskaMoveVM {
 			var out []views.AlaskaMoveVM
 			for a := 0; a <= sel/2; a++ {
@@ -211,108 +222,130 @@ func alaskaVM(pos alaska.Position, base string, at, sel int) views.AlaskaPlayVM 
 			return out
 		}
 		if pos.Dice && pos.River.AnglerOn(sel) != alaska.NoAngler && len(pos.River.SalmonOn(sel)) > 0 {
-			vm.SelText += " With the dice variation, roll the die first:"
-			if c := casts(alaska.RollSalmon); len(c) > 0 {
-				vm.Rolls = append(vm.Rolls, views.AlaskaRollVM{Title: "The die shows the salmon: you catch it", Casts: c},
-					views.AlaskaRollVM{Title: "Anything else: you hook the " + string(pos.River.AnglerOn(sel)), Casts: casts(alaska.RollAngler)})
+			vm.SelText = tr(c, "%s With the dice variation, roll the die first:", vm.SelText)
+			if cs := casts(alaska.RollSalmon); len(cs) > 0 {
+				hook := tr(c, "Anything else: you hook the tourist")
+				if pos.River.AnglerOn(sel) == alaska.Local {
+					hook = tr(c, "Anything else: you hook the local")
+				}
+				vm.Rolls = append(vm.Rolls, views.AlaskaRollVM{Title: tr(c, "The die shows the salmon: you catch it"), Casts: cs},
+					views.AlaskaRollVM{Title: hook, Casts: casts(alaska.RollAngler)})
 			}
 		} else {
 			vm.Casts = casts("")
 		}
 		if len(vm.Casts) == 0 && len(vm.Rolls) == 0 {
-			vm.SelText += fmt.Sprintf(" (%s has no card left to cast.)", me.Name)
+			vm.SelText = tr(c, "%s (%s has no card left to cast.)", vm.SelText, me.Name)
 		}
 		for _, a := range []alaska.Angler{alaska.Tourist, alaska.Local} {
 			if try(alaska.Step{Do: alaska.DoAngler, Angler: a, Section: sel}) {
-				label := fmt.Sprintf("Place a %s here", a)
-				if pos.River.AnglerOn(sel) == alaska.Local {
-					label = "Place a tourist: it chases the local away (both leave)"
+				label := tr(c, "Place a tourist here")
+				switch {
+				case a == alaska.Local:
+					label = tr(c, "Place a local here")
+				case pos.River.AnglerOn(sel) == alaska.Local:
+					label = tr(c, "Place a tourist: it chases the local away (both leave)")
 				}
 				vm.SelMoves = append(vm.SelMoves, views.AlaskaMoveVM{Label: label, Move: fmt.Sprintf("angler:%s:%d", a, sel), TestID: "angler-" + string(a)})
 			}
 		}
 		if a := pos.River.AnglerOn(sel); a != alaska.NoAngler && try(alaska.Step{Do: alaska.DoEagle, Section: sel}) {
-			vm.SelMoves = append(vm.SelMoves, views.AlaskaMoveVM{Label: fmt.Sprintf("Eagle: chase the %s away", a), Move: fmt.Sprintf("eagle:section:%d", sel), TestID: "eagle-chase"})
+			label := tr(c, "Eagle: chase the tourist away")
+			if a == alaska.Local {
+				label = tr(c, "Eagle: chase the local away")
+			}
+			vm.SelMoves = append(vm.SelMoves, views.AlaskaMoveVM{Label: label, Move: fmt.Sprintf("eagle:section:%d", sel), TestID: "eagle-chase"})
 		}
 		seen := map[int]bool{}
 		for _, n := range pos.River.SalmonOn(sel) {
 			if !seen[n] && try(alaska.Step{Do: alaska.DoEagle, Salmon: n}) {
 				seen[n] = true
 				lo, hi := alaska.Covers(n)
-				vm.SelMoves = append(vm.SelMoves, views.AlaskaMoveVM{Label: fmt.Sprintf("Eagle: take the salmon on %d–%d", lo, hi), Move: fmt.Sprintf("eagle:salmon:%d", n), TestID: fmt.Sprintf("eagle-salmon-%d", n)})
+				vm.SelMoves = append(vm.SelMoves, views.AlaskaMoveVM{Label: tr(c, "Eagle: take the salmon on %d–%d", lo, hi), Move: fmt.Sprintf("eagle:salmon:%d", n), TestID: fmt.Sprintf("eagle-salmon-%d", n)})
 			}
 		}
 	}
 	if playing && pos.Phase != alaska.PhasePlay && try(alaska.Step{Do: alaska.DoFlow}) {
-		vm.Moves = append(vm.Moves, views.AlaskaMoveVM{Label: "Play a flow card: every salmon moves one section", Move: "flow", TestID: "flow"})
+		vm.Moves = append(vm.Moves, views.AlaskaMoveVM{Label: tr(c, "Play a flow card: every salmon moves one section"), Move: "flow", TestID: "flow"})
 	}
 	if playing && try(alaska.Step{Do: alaska.DoBear}) {
-		vm.Moves = append(vm.Moves, views.AlaskaMoveVM{Label: "Play the bear: all anglers leave the river", Move: "bear", TestID: "bear"})
+		vm.Moves = append(vm.Moves, views.AlaskaMoveVM{Label: tr(c, "Play the bear: all anglers leave the river"), Move: "bear", TestID: "bear"})
 	}
 	if playing && try(alaska.Step{Do: alaska.DoEagle}) {
-		vm.Moves = append(vm.Moves, views.AlaskaMoveVM{Label: "Play the eagle (nothing to take)", Move: "eagle", TestID: "eagle-empty"})
+		vm.Moves = append(vm.Moves, views.AlaskaMoveVM{Label: tr(c, "Play the eagle (nothing to take)"), Move: "eagle", TestID: "eagle-empty"})
 	}
-	vm.Moves = append(vm.Moves, views.AlaskaMoveVM{Label: endLabel(pos), Move: "end", TestID: "end-turn", Primary: true})
+	vm.Moves = append(vm.Moves, views.AlaskaMoveVM{Label: endLabel(c, pos), Move: "end", TestID: "end-turn", Primary: true})
 	return vm
 }
 
 // sectionLabel is a section's accessible name: "Section 7: 1 salmon,
 // tourist placed by Ana".
-func sectionLabel(pos alaska.Position, s int) string {
+func sectionLabel(c echo.Context, pos alaska.Position, s int) string {
 	var parts []string
 	if n := len(pos.River.SalmonOn(s)); n > 0 {
-		parts = append(parts, plural(n, "salmon", "salmon"))
+		parts = append(parts, trN(c, n, "1 salmon", "%d salmon"))
 	}
-	if a := pos.River.AnglerOn(s); a != alaska.NoAngler {
-		p := string(a)
-		if by := pos.PlacedBy[s-1]; by != "" {
-			p += " placed by " + by
-		}
-		parts = append(parts, p)
+	by := pos.PlacedBy[s-1]
+	switch a := pos.River.AnglerOn(s); {
+	case a == alaska.Tourist && by != "":
+		parts = append(parts, tr(c, "tourist placed by %s", by))
+	case a == alaska.Tourist:
+		parts = append(parts, tr(c, "tourist"))
+	case a == alaska.Local && by != "":
+		parts = append(parts, tr(c, "local placed by %s", by))
+	case a == alaska.Local:
+		parts = append(parts, tr(c, "local"))
 	}
 	if len(parts) == 0 {
-		parts = []string{"empty"}
+		parts = []string{tr(c, "empty")}
 	}
-	label := fmt.Sprintf("Section %d: %s", s, strings.Join(parts, ", "))
+	label := tr(c, "Section %d: %s", s, strings.Join(parts, ", "))
 	if pos.Hit == s {
-		label += " (last cast)"
+		label = tr(c, "%s (last cast)", label)
 	}
 	return label
 }
 
-func endLabel(pos alaska.Position) string {
+func endLabel(c echo.Context, pos alaska.Position) string {
 	me := pos.Players[pos.Current()]
 	d := min(alaska.HandSize-me.Hand, pos.DrawPile)
 	switch {
 	case pos.Phase == alaska.PhaseSitOut && d > 0:
-		return fmt.Sprintf("Draw %s and pass", plural(d, "card", "cards"))
+		return trN(c, d, "Draw 1 card and pass", "Draw %d cards and pass")
 	case pos.Phase == alaska.PhaseSitOut:
-		return "Pass"
+		return tr(c, "Pass")
 	case pos.LastRound && me.Hand > 0:
-		return fmt.Sprintf("End the final turn (play the last %s first)", plural(me.Hand, "card", "cards"))
+		return trN(c, me.Hand, "End the final turn (play the last 1 card first)", "End the final turn (play the last %d cards first)")
 	case pos.LastRound:
-		return "End the final turn"
+		return tr(c, "End the final turn")
 	case me.Hand > 1:
-		return fmt.Sprintf("End the turn (play %d more %s first: keep at most 1)", me.Hand-1, cardWord(me.Hand-1))
+		return trN(c, me.Hand-1, "End the turn (play 1 more card first: keep at most 1)", "End the turn (play %d more cards first: keep at most 1)")
 	case d == 0:
-		return "End the turn"
+		return tr(c, "End the turn")
 	}
-	return fmt.Sprintf("End the turn: draw %s", plural(d, "card", "cards"))
+	return trN(c, d, "End the turn: draw 1 card", "End the turn: draw %d cards")
 }
 
-func cardWord(n int) string {
-	if n == 1 {
-		return "card"
-	}
-	return "cards"
-}
-
-func eventTexts(es []alaska.Event) []string {
+// eventTexts tells a turn's moves in the reader's language.
+func eventTexts(c echo.Context, es []alaska.Event) []string {
 	out := make([]string, len(es))
 	for i, e := range es {
-		out[i] = e.Text
+		out[i] = akTold(c, e)
 	}
 	return out
+}
+
+// akTold is an event's text in the reader's language: each sentence from
+// the catalog by its English format (the engine's Text is the English).
+func akTold(c echo.Context, e alaska.Event) string {
+	if !i18n.IsGerman(c.Request().Context()) {
+		return e.Text
+	}
+	lines := make([]string, len(e.Lines))
+	for i, l := range e.Lines {
+		lines[i] = tr(c, l.Format, l.Args...)
+	}
+	return strings.Join(lines, " ")
 }
 
 func joinInts(ns []int, sep string) string {
