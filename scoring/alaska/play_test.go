@@ -1,6 +1,7 @@
 package alaska
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -88,6 +89,11 @@ func TestRefusals(t *testing.T) {
 			}
 			if serr.Code != c.code || serr.Rule != c.rule || serr.Message == "" || serr.Step != len(c.before)+1 {
 				t.Errorf("got %+v, want %s (%s) at step %d", serr, c.code, c.rule, len(c.before)+1)
+			}
+			// The page translates a refusal by its format (river refusals
+			// included), so the format must say the message.
+			if serr.Format == "" || serr.Format == "%s" || fmt.Sprintf(serr.Format, serr.Args...) != serr.Message {
+				t.Errorf("format %q %v does not make the message %q", serr.Format, serr.Args, serr.Message)
 			}
 			if got.Steps != pos.Steps || got.River != pos.River || got.Players[0] != pos.Players[0] {
 				t.Errorf("a refused step changed the position")
@@ -295,5 +301,55 @@ func TestDiceVariation(t *testing.T) {
 	plain := playSteps(t, two, 20, salmonAt(4), place(Tourist, 5))
 	if _, serr := plain.Apply(Step{Do: DoCast, Cards: []int{5}, Roll: RollSalmon}); serr == nil || serr.Code != "roll_not_needed" {
 		t.Fatalf("roll without the variation: %v", serr)
+	}
+}
+
+// TestMovesToldAsFormats: every move's text is its sentences, each kept
+// as a format and arguments (the page tells them in German), with only
+// numbers and player names as arguments.
+func TestMovesToldAsFormats(t *testing.T) {
+	pos := playSteps(t, two, 10)
+	var told []Event
+	for _, s := range []Step{
+		salmonAt(4), place(Local, 5), castOf(4), {Do: DoBearEat, Player: "Ben"}, end(), // Ana
+		salmonAt(8), {Do: DoFlow, Count: 2}, end(), // Ben
+		place(Tourist, 7), {Do: DoEagle, Section: 5}, castOf(3), end(), // Ana
+	} {
+		next, serr := pos.Apply(s)
+		if serr != nil {
+			t.Fatalf("%+v: %v", s, serr)
+		}
+		if len(next.Events) > 0 {
+			told = append(told, next.Events[len(next.Events)-1])
+		} else {
+			told = append(told, next.Before[len(next.Before)-1])
+		}
+		pos = next
+	}
+	if len(told) != 12 {
+		t.Fatalf("%d moves told", len(told))
+	}
+	for _, e := range told {
+		if len(e.Lines) == 0 {
+			t.Errorf("%s %q has no sentences", e.Kind, e.Text)
+		}
+		var lines []string
+		for _, l := range e.Lines {
+			lines = append(lines, fmt.Sprintf(l.Format, l.Args...))
+			for _, a := range l.Args {
+				switch a := a.(type) {
+				case int:
+				case string:
+					if a != "Ana" && a != "Ben" {
+						t.Errorf("%q takes %q, which is not a player", l.Format, a)
+					}
+				default:
+					t.Errorf("%q takes %T %v", l.Format, a, a)
+				}
+			}
+		}
+		if got := strings.Join(lines, " "); got != e.Text {
+			t.Errorf("sentences %q, text %q", got, e.Text)
+		}
 	}
 }
