@@ -9,10 +9,10 @@ import (
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
-	"tablemate/scoring"
 	"tablemate/scoring/kks"
 	"tablemate/sessions"
 	"tablemate/views"
+	"tablemate/views/i18n"
 )
 
 // kksPlay is Koffer, Katze & Sombrero played along: the row is laid by
@@ -35,7 +35,27 @@ func typedRow(c echo.Context) []string {
 }
 
 func (kksPlay) setupJSON(c echo.Context, _ sessions.Table) (json.RawMessage, error) {
-	return json.Marshal(kks.Setup{Row: typedRow(c)})
+	row := typedRow(c)
+	for i, tok := range row {
+		row[i] = englishCard(tok)
+	}
+	return json.Marshal(kks.Setup{Row: row})
+}
+
+// germanColours are the colours as the German rules name them; the row
+// and the card grid of a German page say them so.
+var germanColours = map[string]kks.Colour{"rot": kks.Red, "gelb": kks.Yellow, "schwarz": kks.Black, "blau": kks.Blue}
+
+// englishCard reads a card typed with a German colour ("Rot 10") as the
+// engine writes it ("red 10"); anything else is left as typed.
+func englishCard(tok string) string {
+	f := strings.Fields(tok)
+	if len(f) == 2 {
+		if col, ok := germanColours[strings.ToLower(f[0])]; ok {
+			return string(col) + " " + f[1]
+		}
+	}
+	return tok
 }
 
 func (kksPlay) turnPage(c echo.Context, t sessions.Table, flash string) (templ.Component, error) {
@@ -51,13 +71,13 @@ func (kksPlay) turnPage(c echo.Context, t sessions.Table, flash string) (templ.C
 func (kksPlay) stepJSON(c echo.Context, _ sessions.Table) (json.RawMessage, error) {
 	take, err := strconv.Atoi(c.FormValue("take"))
 	if err != nil {
-		return nil, scoring.Errorf("take", "Choose the card to take.")
+		return nil, formErrorf("take", "Choose the card to take.")
 	}
 	step := kks.Step{Take: take}
 	if r := c.FormValue("reveal"); r != "" {
-		card, err := kks.ParseCard(r)
+		card, err := kks.ReadCard("reveal", englishCard(r))
 		if err != nil {
-			return nil, scoring.Errorf("reveal", "%s", err.Error())
+			return nil, err
 		}
 		step.Reveal = &card
 	}
@@ -82,9 +102,10 @@ func playVM(c echo.Context, t sessions.Table, take int, flash string) (views.KKS
 		r := views.RowCardVM{Pos: i + 1, Colour: string(rc.Card.Colour), Value: rc.Card.Value, Tokens: rc.Tokens,
 			TakeURL: fmt.Sprintf("/tables/%s/play?take=%d", t.ID, i+1)}
 		if pv, serr := pos.Preview(i + 1); serr != nil {
-			r.Refuse = serr.Message
+			r.Refuse = localStep(c, serr)
 		} else {
-			r.Cost, r.Gain, r.FaceDown, r.Reason = pv.Cost, pv.Gain, pv.FaceDown, pv.Reason
+			r.Cost, r.Gain, r.FaceDown = pv.Cost, pv.Gain, pv.FaceDown
+			r.Reason = localFormat(c, pv.Reason, pv.ReasonFormat, pv.ReasonArgs)
 		}
 		vm.Row = append(vm.Row, r)
 	}
@@ -94,9 +115,9 @@ func playVM(c echo.Context, t sessions.Table, take int, flash string) (views.KKS
 			sv := views.StackView{Colour: string(col)}
 			for _, card := range s.Display[col] {
 				seen[kks.Card{Colour: col, Value: card.Value}] = true
-				chip := views.ChipView{Text: strconv.Itoa(card.Value), Label: fmt.Sprintf("%s %d", col, card.Value), Down: card.FaceDown}
+				chip := views.ChipView{Text: strconv.Itoa(card.Value), Label: colourText(c, col) + " " + strconv.Itoa(card.Value), Down: card.FaceDown}
 				if card.FaceDown {
-					chip.Text, chip.Label = "↓"+chip.Text, "face-down "+chip.Label
+					chip.Text, chip.Label = "↓"+chip.Text, tr(c, "face-down %s %d", colourText(c, col), card.Value)
 				}
 				sv.Cards = append(sv.Cards, chip)
 			}
@@ -106,7 +127,7 @@ func playVM(c echo.Context, t sessions.Table, take int, flash string) (views.KKS
 	}
 	if take > 0 && take <= len(vm.Row) && vm.Row[take-1].Refuse == "" {
 		r := vm.Row[take-1]
-		vm.Take, vm.TakeText = take, fmt.Sprintf("%s takes the %s %d (%s)", pos.ToMove(), r.Colour, r.Value, strings.ToLower(costText(r.Cost)))
+		vm.Take, vm.TakeText = take, tr(c, "%s takes the %s %d (%s)", pos.ToMove(), colourText(c, kks.Colour(r.Colour)), r.Value, costText(c, r.Cost))
 		for _, col := range kks.Colours() {
 			for v := 1; v <= 10; v++ {
 				if !seen[kks.Card{Colour: col, Value: v}] {
@@ -119,9 +140,15 @@ func playVM(c echo.Context, t sessions.Table, take int, flash string) (views.KKS
 	return vm, nil
 }
 
-func costText(n int) string {
+// costText is what a take costs, for the line that names the take.
+func costText(c echo.Context, n int) string {
 	if n == 0 {
-		return "free"
+		return tr(c, "free")
 	}
-	return fmt.Sprintf("pays %d", n)
+	return tr(c, "pays %d", n)
+}
+
+// colourText is a colour in the reader's language ("red", "Rot").
+func colourText(c echo.Context, col kks.Colour) string {
+	return i18n.Text(c.Request().Context(), string(col))
 }

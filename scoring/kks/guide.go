@@ -3,6 +3,7 @@ package kks
 import (
 	"encoding/json"
 	"slices"
+	"strings"
 
 	"tablemate/scoring"
 )
@@ -24,17 +25,42 @@ func ParseSetup(raw []byte) ([]Card, error) {
 	}
 	row := make([]Card, len(s.Row))
 	for i, tok := range s.Row {
-		c, err := ParseCard(tok)
+		c, err := ReadCard(scoring.Index("row", i), tok)
 		if err != nil {
-			return nil, scoring.Errorf(scoring.Index("row", i), "%s", err.Error())
+			return nil, err
 		}
 		if j := slices.Index(row[:i], c); j >= 0 {
-			return nil, scoring.Errorf(scoring.Index("row", i), "the %s lies in the row already at position %d; each card exists once (ruling KKS-1)", c, j+1)
+			return nil, scoring.Errorf(scoring.Index("row", i), "the %s %d lies in the row already at position %d; each card exists once (ruling KKS-1)", string(c.Colour), c.Value, j+1)
 		}
 		row[i] = c
 	}
 	return row, nil
 }
+
+// ReadCard is ParseCard for a form or JSON field: a card that is not one
+// is a *scoring.InputError on field with ParseCard's message, kept as a
+// format and arguments so a page can say it in its language.
+func ReadCard(field, tok string) (Card, error) {
+	c, err := ParseCard(tok)
+	if err == nil {
+		return c, nil
+	}
+	f := strings.Fields(tok)
+	switch {
+	case len(f) != 2:
+		return Card{}, scoring.Errorf(field, "%q is not a card: write a colour and a value, like \"red 10\"", typed(tok))
+	case !validColour(f[0]):
+		return Card{}, scoring.Errorf(field, "%q is not a colour: red, yellow, black or blue", typed(f[0]))
+	}
+	return Card{}, scoring.Errorf(field, "%q is not a card value: 1 to 10", typed(f[1]))
+}
+
+// typed is text as the reader typed it. It is not a plain string, so a
+// page that translates string arguments which are catalog words (a
+// colour such as "red") quotes it as typed.
+type typed string
+
+func validColour(s string) bool { _, ok := ParseColour(s); return ok }
 
 // ParseStep reads one guided step: {"take": 3, "reveal": "blue 7"}.
 func ParseStep(raw []byte) (Step, error) {

@@ -2,6 +2,7 @@ package kks
 
 import (
 	"errors"
+	"strconv"
 	"testing"
 
 	"tablemate/scoring"
@@ -48,5 +49,23 @@ func TestGuideReplaysToTheFinalState(t *testing.T) {
 	}
 	if _, _, err := (Engine{}).Guide(players, setup, [][]byte{[]byte(`{"take":"x"}`)}); !errors.As(err, &in) {
 		t.Errorf("bad step: %v", err)
+	}
+}
+
+// A bad row card says what ParseCard says, with the format kept for a
+// page to translate.
+func TestParseSetupKeepsParseCardsWords(t *testing.T) {
+	for _, tok := range []string{"green 2", "red", "red 11", "red ten", "", "red 1 2"} {
+		_, perr := ParseCard(tok)
+		_, err := ParseSetup([]byte(`{"row":["blue 4",` + strconv.Quote(tok) + `]}`))
+		var in *scoring.InputError
+		if !errors.As(err, &in) || in.Field != "row[1]" || in.Message != perr.Error() || in.Format == "%s" || in.Format == "" {
+			t.Errorf("%q: %+v, want %q", tok, err, perr)
+		}
+	}
+	_, err := ParseSetup([]byte(`{"row":["blue 4","red 1","blue 4"]}`))
+	var in *scoring.InputError
+	if !errors.As(err, &in) || in.Message != "the blue 4 lies in the row already at position 1; each card exists once (ruling KKS-1)" {
+		t.Errorf("repeated card: %v", err)
 	}
 }

@@ -51,6 +51,9 @@ type Position struct {
 	current  int       // index in Players of the player to move
 }
 
+// atSetup is the step number of a refused setup.
+const atSetup = 0
+
 // Current is the index in Players of the player to move (seat order; after
 // the last turn it wraps to the first seat, and Over is true).
 func (p Position) Current() int { return p.current }
@@ -60,22 +63,18 @@ func (p Position) Current() int { return p.current }
 // is a *StepError with Step 0 and code player_count, row_size or card_seen.
 func Start(players []string, row []Card) (Position, error) {
 	if n := len(players); n < 2 || n > 4 {
-		return Position{}, &StepError{Code: "player_count", Rule: "KKS-3",
-			Message: fmt.Sprintf("Koffer, Katze & Sombrero is played by 2 to 4 players, not %d", n)}
+		return Position{}, scoring.Refusef(atSetup, "player_count", "KKS-3", "Koffer, Katze & Sombrero is played by 2 to 4 players, not %d", n)
 	}
 	if len(row) != RowSize {
-		return Position{}, &StepError{Code: "row_size", Rule: "KKS-3",
-			Message: fmt.Sprintf("the row starts with %d cards, not %d", RowSize, len(row))}
+		return Position{}, scoring.Refusef(atSetup, "row_size", "KKS-3", "the row starts with %d cards, not %d", RowSize, len(row))
 	}
 	p := Position{DeckLeft: DeckSize}
 	for i, c := range row {
 		if c.Value < 1 || c.Value > 10 || !slices.Contains(Colours(), c.Colour) {
-			return Position{}, &StepError{Code: "card_value", Rule: "KKS-1",
-				Message: fmt.Sprintf("row position %d: %s is not a number card", i+1, c)}
+			return Position{}, scoring.Refusef(atSetup, "card_value", "KKS-1", "row position %d: %s %d is not a number card", i+1, string(c.Colour), c.Value)
 		}
 		if slices.ContainsFunc(p.Row, func(r RowCard) bool { return r.Card == c }) {
-			return Position{}, &StepError{Code: "card_seen", Rule: "KKS-1",
-				Message: fmt.Sprintf("row position %d: the %s lies in the row already; each card exists once", i+1, c)}
+			return Position{}, scoring.Refusef(atSetup, "card_seen", "KKS-1", "row position %d: the %s %d lies in the row already; each card exists once", i+1, string(c.Colour), c.Value)
 		}
 		p.Row = append(p.Row, RowCard{Card: c})
 	}
@@ -121,6 +120,10 @@ type TakePreview struct {
 	Gain     int    // tokens lying on the taken card, taken with it
 	FaceDown bool   // the card goes face down in the display (−1 point)
 	Reason   string // why it goes face up or face down, naming the topmost card (ruling KKS-2)
+	// ReasonFormat and ReasonArgs are Reason before formatting, so a page
+	// can say it in the reader's language (colours are plain strings).
+	ReasonFormat string
+	ReasonArgs   []any
 }
 
 // Preview explains taking row position take (1-based) for the player to
@@ -131,43 +134,43 @@ func (p Position) Preview(take int) (TakePreview, *StepError) {
 		return TakePreview{Take: take}, err
 	}
 	pv := TakePreview{Take: take, Card: p.Row[take-1].Card, Cost: take - 1, Gain: p.Row[take-1].Tokens}
-	pv.FaceDown, pv.Reason = placement(p.Players[p.current].Display[pv.Card.Colour], pv.Card)
+	pv.FaceDown, pv.ReasonFormat, pv.ReasonArgs = placement(p.Players[p.current].Display[pv.Card.Colour], pv.Card)
+	pv.Reason = fmt.Sprintf(pv.ReasonFormat, pv.ReasonArgs...)
 	return pv, nil
 }
 
-// placement says whether c goes face down on stack st and why (ruling KKS-2).
-func placement(st Stack, c Card) (faceDown bool, why string) {
+// placement says whether c goes face down on stack st and why (ruling
+// KKS-2), as a format and its arguments.
+func placement(st Stack, c Card) (faceDown bool, why string, args []any) {
+	col := string(c.Colour)
 	if len(st) == 0 {
-		return false, fmt.Sprintf("the %s starts the %s stack face up", c, c.Colour)
+		return false, "the %s %d starts the %s stack face up", []any{col, c.Value, col}
 	}
 	top := st[len(st)-1]
 	switch {
 	case top.FaceDown:
-		return false, fmt.Sprintf("the %s goes face up: the topmost %s card is face down, and any value may lie on it", c, c.Colour)
+		return false, "the %s %d goes face up: the topmost %s card is face down, and any value may lie on it", []any{col, c.Value, col}
 	case c.Value > top.Value:
-		return false, fmt.Sprintf("the %s goes face up: it is higher than the topmost %s %d", c, c.Colour, top.Value)
+		return false, "the %s %d goes face up: it is higher than the topmost %s %d", []any{col, c.Value, col, top.Value}
 	}
-	return true, fmt.Sprintf("the %s goes face down (−1 point): it is lower than the topmost %s %d", c, c.Colour, top.Value)
+	return true, "the %s %d goes face down (−1 point): it is lower than the topmost %s %d", []any{col, c.Value, col, top.Value}
 }
 
 // takeError checks a take without its reveal.
 func (p Position) takeError(take int) *StepError {
 	step := p.Played + 1
 	if p.Over() {
-		return &StepError{Step: step, Code: "after_game_end", Rule: "KKS-3",
-			Message: fmt.Sprintf("the game is over after %d turns (%d each); no more cards are taken", p.Played, TurnsPerPlayer(len(p.Players)))}
+		return scoring.Refusef(step, "after_game_end", "KKS-3", "the game is over after %d turns (%d each); no more cards are taken", p.Played, TurnsPerPlayer(len(p.Players)))
 	}
 	seat := p.Players[p.current]
 	if take < 1 || take > len(p.Row) {
-		return &StepError{Step: step, Code: "no_such_position", Rule: "KKS-3",
-			Message: fmt.Sprintf("%s cannot take position %d: the row holds positions 1 to %d", seat.Name, take, len(p.Row))}
+		return scoring.Refusef(step, "no_such_position", "KKS-3", "%s cannot take position %d: the row holds positions 1 to %d", seat.Name, take, len(p.Row))
 	}
 	if take-1 > seat.Tokens {
-		msg := fmt.Sprintf("%s has %d tokens but taking position %d skips %d cards, one token on each", seat.Name, seat.Tokens, take, take-1)
 		if seat.Tokens == 0 {
-			msg = fmt.Sprintf("%s has no tokens left and must take the first card (position 1), not position %d", seat.Name, take)
+			return scoring.Refusef(step, "cannot_pay", "KKS-4", "%s has no tokens left and must take the first card (position 1), not position %d", seat.Name, take)
 		}
-		return &StepError{Step: step, Code: "cannot_pay", Rule: "KKS-4", Message: msg}
+		return scoring.Refusef(step, "cannot_pay", "KKS-4", "%s has %d tokens but taking position %d skips %d cards, one token on each", seat.Name, seat.Tokens, take, take-1)
 	}
 	return nil
 }
@@ -182,19 +185,18 @@ func (p Position) Apply(s Step) (Position, *StepError) {
 	step := p.Played + 1
 	switch {
 	case p.DeckLeft > 0 && s.Reveal == nil:
-		return p, &StepError{Step: step, Code: "reveal_missing", Rule: "KKS-3",
-			Message: fmt.Sprintf("the deck still holds %d cards: name the card turned up to refill the row", p.DeckLeft)}
+		return p, scoring.Refusef(step, "reveal_missing", "KKS-3", "the deck still holds %d cards: name the card turned up to refill the row", p.DeckLeft)
 	case p.DeckLeft == 0 && s.Reveal != nil:
-		return p, &StepError{Step: step, Code: "reveal_after_empty_deck", Rule: "KKS-3",
-			Message: fmt.Sprintf("the deck is empty, so no %s can be turned up; the row is not refilled in the last round", *s.Reveal)}
+		return p, scoring.Refusef(step, "reveal_after_empty_deck", "KKS-3", "the deck is empty, so no %s %d can be turned up; the row is not refilled in the last round", string(s.Reveal.Colour), s.Reveal.Value)
 	case s.Reveal != nil:
-		if where := p.whereIs(*s.Reveal); where != "" {
-			return p, &StepError{Step: step, Code: "card_seen", Rule: "KKS-1",
-				Message: fmt.Sprintf("the %s cannot come from the deck: it is %s already; each card exists once", *s.Reveal, where)}
+		c := *s.Reveal
+		if pos, owner := p.whereIs(c); pos > 0 {
+			return p, scoring.Refusef(step, "card_seen", "KKS-1", "the %s %d cannot come from the deck: it is in the row at position %d already; each card exists once", string(c.Colour), c.Value, pos)
+		} else if owner != "" {
+			return p, scoring.Refusef(step, "card_seen", "KKS-1", "the %s %d cannot come from the deck: it is in %s's display already; each card exists once", string(c.Colour), c.Value, owner)
 		}
-		if c := *s.Reveal; c.Value < 1 || c.Value > 10 || !slices.Contains(Colours(), c.Colour) {
-			return p, &StepError{Step: step, Code: "card_value", Rule: "KKS-1",
-				Message: fmt.Sprintf("%s is not a number card", c)}
+		if c.Value < 1 || c.Value > 10 || !slices.Contains(Colours(), c.Colour) {
+			return p, scoring.Refusef(step, "card_value", "KKS-1", "%s %d is not a number card", string(c.Colour), c.Value)
 		}
 	}
 	next := p.clone()
@@ -208,7 +210,7 @@ func (p Position) Apply(s Step) (Position, *StepError) {
 	seat.Tokens -= s.Take - 1
 	taken := next.Row[s.Take-1]
 	seat.Tokens += taken.Tokens
-	down, _ := placement(seat.Display[taken.Card.Colour], taken.Card)
+	down, _, _ := placement(seat.Display[taken.Card.Colour], taken.Card)
 	seat.Display[taken.Card.Colour] = append(seat.Display[taken.Card.Colour], StackCard{Value: taken.Card.Value, FaceDown: down})
 	next.Row = slices.Delete(next.Row, s.Take-1, s.Take)
 	if s.Reveal != nil {
@@ -220,21 +222,23 @@ func (p Position) Apply(s Step) (Position, *StepError) {
 	return next, nil
 }
 
-// whereIs names where a card lies at the table, "" if it is unseen.
-func (p Position) whereIs(c Card) string {
+// whereIs says where a card lies at the table: its row position (1-based),
+// or the name of the player whose display holds it; 0 and "" if it is
+// unseen.
+func (p Position) whereIs(c Card) (pos int, owner string) {
 	for i, r := range p.Row {
 		if r.Card == c {
-			return fmt.Sprintf("in the row at position %d", i+1)
+			return i + 1, ""
 		}
 	}
 	for _, s := range p.Players {
 		for _, sc := range s.Display[c.Colour] {
 			if sc.Value == c.Value {
-				return "in " + s.Name + "'s display"
+				return 0, s.Name
 			}
 		}
 	}
-	return ""
+	return 0, ""
 }
 
 func (p Position) clone() Position {
