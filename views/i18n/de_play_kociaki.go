@@ -149,4 +149,11 @@ var dePlayKociaki = map[string]string{
 	"with 4 players no chip is removed, so each pile holds all 5":              "zu viert wird kein Chip entfernt, also hat jeder Stapel alle 5",
 	"with 3 players one chip is removed from each pile before play, leaving 4": "zu dritt wird vor dem Spiel von jedem Stapel ein Chip entfernt, es bleiben 4",
 	"with 2 players 2 chips are removed from each pile before play, leaving 3": "zu zweit werden vor dem Spiel von jedem Stapel 2 Chips entfernt, es bleiben 3",
+
+	// Set-up and step input the engine refuses (scoring/kociaki guide.go)
+	"the start tile's colour is one of %s, not %q (ruling KOC-3)": "Die Farbe des Startplättchens ist eine von %s, nicht %q (Regel KOC-3)",
+	"a piece of furniture is named in at most %d characters":      "Ein Möbelstück hat höchstens %d Zeichen",
+	"%q holds the start marker but does not play at this table":   "%q hat den Startmarker, spielt aber nicht an diesem Tisch",
+	"a furniture tile is %s, not %q (ruling KOC-3)":               "Ein Möbelplättchen ist %s, nicht %q (Regel KOC-3)",
+	"the string left is a length of 0 or more":                    "Der übrige Faden ist eine Länge von 0 oder mehr",
 }

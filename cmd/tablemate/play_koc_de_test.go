@@ -1,0 +1,107 @@
+package main
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"tablemate/scoring/kociaki"
+)
+
+// kocDE fetches path in German (Accept-Language: de); a form posts it.
+func kocDE(ts *testServer, path string, form url.Values) fetched {
+	ts.t.Helper()
+	return adhDE(ts, path, form)
+}
+
+// kocMoveDE posts the turn page's step form with extra fields, in German.
+func kocMoveDE(t *testing.T, ts *testServer, table string, extra url.Values) fetched {
+	t.Helper()
+	f := ts.get(table+"/play").formOf(t, table+"/play/step")
+	for k, v := range extra {
+		f[k] = v
+	}
+	return kocDE(ts, table+"/play/step", f)
+}
+
+// TestPlayAlongKocInGerman: the set-up and turn pages in German, form
+// errors and refused steps with their arguments translated (a colour,
+// what a pile may give, the button's name).
+func TestPlayAlongKocInGerman(t *testing.T) {
+	ts := newTestServerWith(t, func(a *app) { a.writeRate = 0 })
+	table := ts.createGameTable(kociaki.Slug, "Ola", "Ben", "Cyd")
+
+	setup := kocDE(ts, table+"/play", nil)
+	for _, c := range []struct{ what, got, want string }{
+		{"heading", setup.text("h1"), "Kociaki Łobuziaki aufbauen"},
+		{"hands", setup.text(`[data-testid="setup-facts"] li`), "3 Personen: Jede nimmt 1 Plättchen jeder Farbe und 1 weiteres (5) (Regel KOC-3)"},
+		{"a colour", setup.text(`label.koc-turquoise`), "Türkis"},
+		{"start button", setup.text(`[data-testid="start-play"]`), "Runde 1 starten"},
+	} {
+		if c.got != c.want {
+			t.Errorf("set-up page, %s: %q, want %q", c.what, c.got, c.want)
+		}
+	}
+	// No start tile: the engine's form error, its colour list in German.
+	f := setup.formOf(t, table+"/play/start")
+	f.Set("variant", "basic")
+	if p := kocDE(ts, table+"/play/start", f); p.status != http.StatusUnprocessableEntity ||
+		!strings.Contains(p.text(".field-error"), "Die Farbe des Startplättchens ist eine von Gelb, Türkis, Rosa und Grün") {
+		t.Fatalf("set-up without a start tile: %d %q", p.status, p.text(".field-error"))
+	}
+	if p := kocStart(t, ts, table, url.Values{"start_tile": {"yellow"}, "start_piece": {"Sofa"}, "starter": {"Ben"}}); p.status != http.StatusSeeOther {
+		t.Fatalf("start: %d %s", p.status, p.text(".field-error"))
+	}
+
+	play := kocDE(ts, table+"/play", nil)
+	sameColour := "Ben kann kein Plättchen in Gelb auf Gelb (Sofa) spielen: Ein Plättchen muss eine andere Farbe haben als das, auf das es gelegt wird"
+	for _, c := range []struct{ what, got, want string }{
+		{"to act", play.text(`[data-testid="to-act"]`), "Ben spielt ein Möbelplättchen"},
+		{"round", play.text(`[data-testid="round"]`), "Runde 1 von 12"},
+		{"why yellow is refused", play.text(`#why-yellow`), "Gelb: " + sameColour + " (Regel KOC-3)"},
+		{"a pile", play.text(`[data-toy="4"] [data-testid="pile-left"]`), "4 Chips"},
+	} {
+		if c.got != c.want {
+			t.Errorf("turn page, %s: %q, want %q", c.what, c.got, c.want)
+		}
+	}
+
+	for _, c := range []struct {
+		what   string
+		before url.Values // played first (in English)
+		move   url.Values
+		status int
+		want   string
+	}{
+		{"yellow on yellow", nil, url.Values{"tile": {"yellow"}}, http.StatusUnprocessableEntity,
+			"Nicht möglich: " + sameColour + " (Regel KOC-3)"},
+		{"short in round 1", url.Values{"tile": {"pink"}}, url.Values{"short": {"1"}}, http.StatusUnprocessableEntity,
+			"Nicht möglich: „Faden zu kurz“ zählt nur in Runde 12; dies ist Runde 1 – trag die Spielzeuge ein, die der Faden von Ben gekreuzt hat (Regel KOC-5)"},
+		{"a toy and “no toy”", nil, url.Values{"toy": {"4"}, "none": {"1"}}, http.StatusUnprocessableEntity,
+			"Du hast Spielzeug 4 angekreuzt, aber „Kein Spielzeug gekreuzt“ gewählt"},
+		{"the chip unsaid", url.Values{"toy": {"4"}}, url.Values{"toy": {"4"}}, http.StatusUnprocessableEntity,
+			"Nicht möglich: der Stapel von Spielzeug 4 kann eine 2 oder eine 3 geben (die beim Aufbau entfernten Chips sind unbekannt): Sag, welchen Chip Cyd genommen hat (Regel KOC-2)"},
+	} {
+		if c.before != nil {
+			if p := kocMove(t, ts, table, c.before); p.status != http.StatusSeeOther {
+				t.Fatalf("%s: the move before: %d", c.what, p.status)
+			}
+		}
+		if p := kocMoveDE(t, ts, table, c.move); p.status != c.status || !strings.Contains(p.body, c.want) {
+			t.Errorf("%s: %d, want %d and %q", c.what, p.status, c.status, c.want)
+		}
+	}
+	turn := kocDE(ts, table+"/play", nil)
+	for _, c := range []struct{ what, got, want string }{
+		{"to act", turn.text(`[data-testid="to-act"]`), "Cyd zieht den Faden"},
+		{"undo", turn.text(`[data-testid="undo-step"]`), "Rückgängig: Zug von Ben (Spielzeug 4)"},
+		{"what toy 4 may give", strings.TrimSpace(turn.doc.Find(`[data-testid="toy-4"]`).Parent().Find(".koc-gives").Text()), "gibt 2 oder 3"},
+		{"a choice", strings.TrimSpace(turn.doc.Find(`[data-testid="chip-4-2"]`).Parent().Text()), "eine 2"},
+		{"phone picker", turn.text(`[data-testid="me-shared"]`), "allen"},
+	} {
+		if c.got != c.want {
+			t.Errorf("after Ben's turn, %s: %q, want %q", c.what, c.got, c.want)
+		}
+	}
+}
