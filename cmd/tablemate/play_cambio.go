@@ -14,6 +14,7 @@ import (
 	"tablemate/scoring/cambio"
 	"tablemate/sessions"
 	"tablemate/views"
+	"tablemate/views/i18n"
 )
 
 // cambioPlay is Cambio played along: the cards stay secret; the app keeps
@@ -24,15 +25,15 @@ type cambioPlay struct{}
 
 func (cambioPlay) setupPage(c echo.Context, t sessions.Table, errs views.Errors) templ.Component {
 	opts := cambioTableOptions(t)
-	tie := "a caller tied for the fewest points counts as fewest (−5)"
+	tie := tr(c, "Cambio: a caller tied for the fewest points counts as fewest (−5); otherwise the caller gets −5 with the fewest points, +5 without (rule CAM-2).")
 	if opts.Tie() == cambio.TiePenalty {
-		tie = "a caller tied for the fewest points gets +5"
+		tie = tr(c, "Cambio: a caller tied for the fewest points gets +5; otherwise the caller gets −5 with the fewest points, +5 without (rule CAM-2).")
 	}
-	vm := playSetup(c, t, errs, "Cambio", "dealer", "Who deals first?")
-	vm.Intro = "Your cards stay secret. Tablemate keeps the dealer, whose turn it is, the Cambio call with everyone's last turn, and penalty cards; after each round you enter the cards turned over."
+	vm := playSetup(c, t, errs, "Cambio", "dealer", tr(c, "Who deals first?"))
+	vm.Intro = tr(c, "Your cards stay secret. Tablemate keeps the dealer, whose turn it is, the Cambio call with everyone's last turn, and penalty cards; after each round you enter the cards turned over.")
 	vm.Rules = []string{
-		fmt.Sprintf("The game ends after the round in which someone reaches %d points; the fewest points win (rule CAM-2).", opts.Limit()),
-		"Cambio: " + tie + "; otherwise the caller gets −5 with the fewest points, +5 without (rule CAM-2).",
+		tr(c, "The game ends after the round in which someone reaches %d points; the fewest points win (rule CAM-2).", opts.Limit()),
+		tie,
 	}
 	return views.PlayAlongSetup(vm)
 }
@@ -44,7 +45,7 @@ func playSetup(c echo.Context, t sessions.Table, errs views.Errors, game, field,
 	p := page(c, t.Name)
 	p.Styles = []string{"css/play-cambio.css"}
 	vm := views.PlaySetupVM{Page: p, Form: form(c, t.Head), Game: game, TableName: t.Name, Base: "/tables/" + t.ID,
-		Question: question, Field: field, Players: t.Players, Errors: errs, Blocked: roundGameInProgress(t)}
+		Question: question, Field: field, Players: t.Players, Errors: errs, Blocked: roundGameInProgress(c, t)}
 	vm.Chosen, _ = strconv.Atoi(c.FormValue(field))
 	return vm
 }
@@ -52,7 +53,7 @@ func playSetup(c echo.Context, t sessions.Table, errs views.Errors, game, field,
 // roundGameInProgress says why a guided game cannot start while a game is
 // being entered round by round: its final state would land after that
 // game and leave it unfinished. "" when nothing is in the way.
-func roundGameInProgress(t sessions.Table) string {
+func roundGameInProgress(c echo.Context, t sessions.Table) string {
 	g, ok := t.Current()
 	if !ok {
 		return ""
@@ -61,26 +62,24 @@ func roundGameInProgress(t sessions.Table) string {
 	for _, p := range g.Result.Players {
 		rounds = max(rounds, len(p.Rounds))
 	}
-	return fmt.Sprintf("Game %d is being entered round by round (%s so far). Finish it with “Enter round %d” on the table page, or undo its rounds, before playing a game along.",
-		g.Number, plural(rounds, "round", "rounds"), rounds+1)
+	return tr(c, "Game %d is being entered round by round (%s so far). Finish it with “Enter round %d” on the table page, or undo its rounds, before playing a game along.",
+		g.Number, trN(c, rounds, "1 round", "%d rounds"), rounds+1)
 }
 
-// seatField reads a chosen seat (0-based) from the form.
-func seatField(c echo.Context, t sessions.Table, field, what string) (int, error) {
+// seatField reads a chosen seat (0-based) from the form; ok is false
+// when it is not one of the table's.
+func seatField(c echo.Context, t sessions.Table, field string) (seat int, ok bool) {
 	seat, err := strconv.Atoi(strings.TrimSpace(c.FormValue(field)))
-	if err != nil || seat < 0 || seat >= len(t.Players) {
-		return 0, scoring.Errorf(field, "Choose who %s.", what)
-	}
-	return seat, nil
+	return seat, err == nil && seat >= 0 && seat < len(t.Players)
 }
 
 func (cambioPlay) setupJSON(c echo.Context, t sessions.Table) (json.RawMessage, error) {
-	if msg := roundGameInProgress(t); msg != "" {
-		return nil, scoring.Errorf("setup", "%s", msg)
+	if msg := roundGameInProgress(c, t); msg != "" {
+		return nil, scoring.Errorf("setup", "%s", msg) // already in the reader's language
 	}
-	seat, err := seatField(c, t, "dealer", "deals first")
-	if err != nil {
-		return nil, err
+	seat, ok := seatField(c, t, "dealer")
+	if !ok {
+		return nil, formErrorf("dealer", "Choose who deals first.")
 	}
 	return cambio.SetupJSON(cambio.Setup{Dealer: seat, Options: cambioTableOptions(t), Players: t.Players}), nil
 }
@@ -109,7 +108,7 @@ func stepAction(c echo.Context) (action string, nums []int, err error) {
 	for _, p := range parts[1:] {
 		n, err := strconv.Atoi(p)
 		if err != nil {
-			return "", nil, scoring.Errorf("do", "%q is not a move; use the buttons of the page", c.FormValue("do"))
+			return "", nil, formErrorf("do", "%q is not a move; use the buttons of the page", c.FormValue("do"))
 		}
 		nums = append(nums, n)
 	}
@@ -145,7 +144,7 @@ func (cambioPlay) stepJSON(c echo.Context, t sessions.Table) (json.RawMessage, e
 	case action == "penalty" && len(nums) == 2:
 		s = cambio.Step{Action: cambio.ActPenalty, Seat: nums[0], Delta: nums[1]}
 	default:
-		return nil, scoring.Errorf("do", "%q is not a move of Cambio; use the buttons of the page", c.FormValue("do"))
+		return nil, formErrorf("do", "%q is not a move of Cambio; use the buttons of the page", c.FormValue("do"))
 	}
 	return cambio.StepJSON(s), nil
 }
@@ -165,7 +164,7 @@ func (cambioPlay) turnPage(c echo.Context, t sessions.Table, flash string) (temp
 		Round: pos.Round(), Target: pos.Options.Limit(), Dealer: names[pos.Dealer()],
 		FirstLook: pos.Phase == cambio.Playing && pos.TurnsTaken == 0 && pos.Caller == cambio.NoCaller,
 		Current:   pos.ToMove(), CurrentSeat: pos.Turn,
-		Totals:    playTotals(res, cambioNote(res, pos.Options.Limit())),
+		Totals:    playTotals(res, cambioNote(c, res, pos.Options.Limit())),
 		UndoLabel: playUndoLabel(t),
 	}
 	if pos.Caller != cambio.NoCaller {
@@ -177,7 +176,7 @@ func (cambioPlay) turnPage(c echo.Context, t sessions.Table, flash string) (temp
 	for i, name := range names {
 		seat := views.PlaySeatVM{Index: i, Name: name, ToMove: i == pos.Turn && pos.Phase == cambio.Playing, Count: pos.Penalties[i]}
 		if i == pos.Dealer() {
-			seat.Badge = "dealer"
+			seat.Badge = tr(c, "dealer")
 		}
 		vm.Seats = append(vm.Seats, seat)
 	}
@@ -188,13 +187,13 @@ func (cambioPlay) turnPage(c echo.Context, t sessions.Table, flash string) (temp
 			caller = strconv.Itoa(pos.Caller)
 		}
 		e.Round.Chosen = caller
-		e.Closed = cambioClosed(pos, names)
+		e.Closed = cambioClosed(c, pos, names)
 		e.Round.Players = roundPlayers(entry{Names: names, Values: e.values}, func(tok string) (string, int, error) {
 			card, err := cambio.ParseCard(tok)
 			return card.Title(), card.Value(), err
 		}, nil)
 		for i := range names {
-			e.Hints = append(e.Hints, cambioHint(pos, i))
+			e.Hints = append(e.Hints, cambioHint(c, pos, i))
 		}
 		vm.Entry = &e.PlayEntryVM
 		vm.Page.Scripts = append(vm.Page.Scripts, "js/cards.js")
@@ -223,39 +222,39 @@ func playEntry(c echo.Context, t sessions.Table, names []string, game string) pl
 		}
 		if _, _, err := parse(values, names); err != nil {
 			if in, ok := err.(*scoring.InputError); ok {
-				errs[in.Field] = in.Message
+				errs[in.Field] = localInput(c, in)
 			}
 		}
 	}
-	e := entry{Page: page(c, t.Name), Form: form(c, t.Head), Names: names, Values: values, Errors: errs}
+	e := entry{Page: page(c, t.Name), Form: form(c, t.Head), ctx: c.Request().Context(), Names: names, Values: values, Errors: errs}
 	return playEntryState{PlayEntryVM: views.PlayEntryVM{Round: roundVM(e, game, 0)}, values: values}
 }
 
 // cambioClosed says why the round closed.
-func cambioClosed(pos cambio.Position, names []string) string {
+func cambioClosed(c echo.Context, pos cambio.Position, names []string) string {
 	if pos.OutSeat >= 0 {
-		return fmt.Sprintf("Round %d is over: %s has no cards left", pos.Round(), names[pos.OutSeat])
+		return tr(c, "Round %d is over: %s has no cards left", pos.Round(), names[pos.OutSeat])
 	}
-	return fmt.Sprintf("Round %d is over: %s called Cambio and everyone else had one more turn", pos.Round(), names[pos.Caller])
+	return tr(c, "Round %d is over: %s called Cambio and everyone else had one more turn", pos.Round(), names[pos.Caller])
 }
 
 // cambioHint is how many cards a player should turn over, honestly: the
 // 4 dealt and the penalty cards; discards and gifts change it.
-func cambioHint(pos cambio.Position, seat int) string {
+func cambioHint(c echo.Context, pos cambio.Position, seat int) string {
 	if seat == pos.OutSeat {
-		return "No cards left: this ended the round, so nothing to enter."
+		return tr(c, "No cards left: this ended the round, so nothing to enter.")
 	}
 	n := pos.Penalties[seat]
 	if n == 0 {
-		return fmt.Sprintf("Dealt %d cards: enter every card turned over (fewer after discards, more if given cards).", cambio.Dealt)
+		return tr(c, "Dealt %d cards: enter every card turned over (fewer after discards, more if given cards).", cambio.Dealt)
 	}
-	return fmt.Sprintf("Dealt %d + %s = %d cards, unless some were discarded or given.", cambio.Dealt, plural(n, "penalty card", "penalty cards"), pos.ExpectedCards(seat))
+	return tr(c, "Dealt %d + %s = %d cards, unless some were discarded or given.", cambio.Dealt, trN(c, n, "1 penalty card", "%d penalty cards"), pos.ExpectedCards(seat))
 }
 
 // cambioNote says who is closest to the end: "Ana is 11 points from 50".
-func cambioNote(res scoring.Result, target int) string {
+func cambioNote(c echo.Context, res scoring.Result, target int) string {
 	if len(res.Players) == 0 || len(res.Players[0].Rounds) == 0 {
-		return fmt.Sprintf("The game ends after the round in which someone reaches %d points.", target)
+		return tr(c, "The game ends after the round in which someone reaches %d points.", target)
 	}
 	high := res.Players[0].Total
 	for _, p := range res.Players {
@@ -267,12 +266,13 @@ func cambioNote(res scoring.Result, target int) string {
 			who = append(who, p.Name)
 		}
 	}
-	verb := "is"
+	ctx := c.Request().Context()
 	if len(who) > 1 {
-		verb = "are"
+		return i18n.N(ctx, target-high, "%[1]s are 1 point from %[2]d: the game ends after the round in which someone reaches it; the fewest points win.",
+			"%[2]s are %[1]d points from %[3]d: the game ends after the round in which someone reaches it; the fewest points win.", i18n.JoinNames(ctx, who), target)
 	}
-	return fmt.Sprintf("%s %s %s from %d: the game ends after the round in which someone reaches it; the fewest points win.",
-		joinNames(who), verb, pointsWord(target-high), target)
+	return i18n.N(ctx, target-high, "%[1]s is 1 point from %[2]d: the game ends after the round in which someone reaches it; the fewest points win.",
+		"%[2]s is %[1]d points from %[3]d: the game ends after the round in which someone reaches it; the fewest points win.", who[0], target)
 }
 
 // playTotals lays out the finished rounds of a guided game.

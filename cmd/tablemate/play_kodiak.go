@@ -13,6 +13,7 @@ import (
 	"tablemate/scoring/kodiak"
 	"tablemate/sessions"
 	"tablemate/views"
+	"tablemate/views/i18n"
 )
 
 // kodiakPlay is Kodiak played along: the cards stay secret; the app keeps
@@ -21,25 +22,25 @@ import (
 type kodiakPlay struct{}
 
 func (kodiakPlay) setupPage(c echo.Context, t sessions.Table, errs views.Errors) templ.Component {
-	vm := playSetup(c, t, errs, "Kodiak", "kodiak", "Who is Kodiak first?")
-	vm.Intro = "Your cards stay secret. Tablemate keeps who is Kodiak, whose turn it is, Kodiak's pounces and the hairballs discarded; after each round you enter the cards turned over."
+	vm := playSetup(c, t, errs, "Kodiak", "kodiak", tr(c, "Who is Kodiak first?"))
+	vm.Intro = tr(c, "Your cards stay secret. Tablemate keeps who is Kodiak, whose turn it is, Kodiak's pounces and the hairballs discarded; after each round you enter the cards turned over.")
 	cycles := optionCycles(t.Options)
 	n := max(len(t.Players), 1)
 	vm.Rules = []string{
-		fmt.Sprintf("Kodiak passes to the left each round; the game ends when everyone was Kodiak %s: %s (rule KOD-1).",
-			plural(cycles, "time", "times"), plural(kodiak.Options{Cycles: cycles}.GameRounds(n), "round", "rounds")),
-		"Round points: cards left + 10 per hairball held + 5 per hairball discarded by accident; Kodiak −5 per pounce, at most 3 (rules KOD-1, KOD-2). Fewest points win.",
+		tr(c, "Kodiak passes to the left each round; the game ends when everyone was Kodiak %s: %s (rule KOD-1).",
+			trN(c, cycles, "1 time", "%d times"), trN(c, kodiak.Options{Cycles: cycles}.GameRounds(n), "1 round", "%d rounds")),
+		tr(c, "Round points: cards left + 10 per hairball held + 5 per hairball discarded by accident; Kodiak −5 per pounce, at most 3 (rules KOD-1, KOD-2). Fewest points win."),
 	}
 	return views.PlayAlongSetup(vm)
 }
 
 func (kodiakPlay) setupJSON(c echo.Context, t sessions.Table) (json.RawMessage, error) {
-	if msg := roundGameInProgress(t); msg != "" {
-		return nil, scoring.Errorf("setup", "%s", msg)
+	if msg := roundGameInProgress(c, t); msg != "" {
+		return nil, scoring.Errorf("setup", "%s", msg) // already in the reader's language
 	}
-	seat, err := seatField(c, t, "kodiak", "is Kodiak first")
-	if err != nil {
-		return nil, err
+	seat, ok := seatField(c, t, "kodiak")
+	if !ok {
+		return nil, formErrorf("kodiak", "Choose who is Kodiak first.")
 	}
 	return kodiak.SetupJSON(kodiak.Setup{Kodiak: seat, Options: kodiak.Options{Cycles: optionCycles(t.Options)}, Players: t.Players}), nil
 }
@@ -69,7 +70,7 @@ func (kodiakPlay) stepJSON(c echo.Context, t sessions.Table) (json.RawMessage, e
 	case action == "hairball" && len(nums) == 2:
 		s = kodiak.Step{Action: kodiak.ActHairball, Seat: nums[0], Delta: nums[1]}
 	default:
-		return nil, scoring.Errorf("do", "%q is not a move of Kodiak; use the buttons of the page", c.FormValue("do"))
+		return nil, formErrorf("do", "%q is not a move of Kodiak; use the buttons of the page", c.FormValue("do"))
 	}
 	return kodiak.StepJSON(s), nil
 }
@@ -89,7 +90,7 @@ func (kodiakPlay) turnPage(c echo.Context, t sessions.Table, flash string) (temp
 		Round: pos.Round(), Rounds: pos.GameRounds(), Kodiak: names[pos.Kodiak()], KodiakSeat: pos.Kodiak(),
 		FirstLook: pos.Phase == kodiak.Playing && pos.TurnsTaken == 0 && pos.Pounces == 0,
 		Current:   pos.ToMove(), CurrentSeat: pos.Turn, Pounces: pos.Pounces, MaxPounce: kodiak.MaxPounces,
-		Totals:    playTotals(res, kodiakNote(pos)),
+		Totals:    playTotals(res, kodiakNote(c, pos)),
 		UndoLabel: playUndoLabel(t),
 	}
 	for i, name := range names {
@@ -117,7 +118,7 @@ func (kodiakPlay) turnPage(c echo.Context, t sessions.Table, flash string) (temp
 			if values.Get(pfield(i, "hairballs_kept")) == "" {
 				values.Set(pfield(i, "hairballs_kept"), "0")
 			}
-			e.Hints = append(e.Hints, kodiakHint(pos, i))
+			e.Hints = append(e.Hints, kodiakHint(c, pos, i))
 		}
 		e.Round.Players = roundPlayers(entry{Names: names, Values: values}, func(tok string) (string, int, error) {
 			card, err := kodiak.ParseCard(tok)
@@ -128,7 +129,7 @@ func (kodiakPlay) turnPage(c echo.Context, t sessions.Table, flash string) (temp
 			disc, _ := counter(v, i, "hairballs_discarded")
 			return kodiak.PouncePoints*p + kodiak.KeptPoints*kept + kodiak.DiscardedPoints*disc
 		})
-		e.Closed = kodiakClosed(pos, names)
+		e.Closed = kodiakClosed(c, pos, names)
 		vm.Entry = &e.PlayEntryVM
 		vm.Page.Scripts = append(vm.Page.Scripts, "js/cards.js")
 	}
@@ -136,30 +137,30 @@ func (kodiakPlay) turnPage(c echo.Context, t sessions.Table, flash string) (temp
 }
 
 // kodiakClosed says why the round closed.
-func kodiakClosed(pos kodiak.Position, names []string) string {
+func kodiakClosed(c echo.Context, pos kodiak.Position, names []string) string {
 	if pos.OutSeat == pos.Kodiak() && pos.Pounces == kodiak.MaxPounces {
-		return fmt.Sprintf("Round %d is over: Kodiak (%s) pounced 3 times and has no cards left", pos.Round(), names[pos.OutSeat])
+		return tr(c, "Round %d is over: Kodiak (%s) pounced 3 times and has no cards left", pos.Round(), names[pos.OutSeat])
 	}
-	return fmt.Sprintf("Round %d is over: %s has no cards left", pos.Round(), names[pos.OutSeat])
+	return tr(c, "Round %d is over: %s has no cards left", pos.Round(), names[pos.OutSeat])
 }
 
 // kodiakHint is how many cards a player should turn over, honestly: the 3
 // dealt, minus Kodiak's pounces; scurries and draws change it.
-func kodiakHint(pos kodiak.Position, seat int) string {
+func kodiakHint(c echo.Context, pos kodiak.Position, seat int) string {
 	switch {
 	case seat == pos.OutSeat:
-		return "No cards left: this ended the round, so nothing to enter."
+		return tr(c, "No cards left: this ended the round, so nothing to enter.")
 	case seat == pos.Kodiak() && pos.Pounces > 0:
-		return fmt.Sprintf("Kodiak: dealt %d − %s = %d cards. A hairball still held goes in the counter below, not among the cards.", kodiak.Dealt, plural(pos.Pounces, "pounce", "pounces"), pos.ExpectedCards(seat))
+		return tr(c, "Kodiak: dealt %d − %s = %d cards. A hairball still held goes in the counter below, not among the cards.", kodiak.Dealt, trN(c, pos.Pounces, "1 pounce", "%d pounces"), pos.ExpectedCards(seat))
 	}
-	return fmt.Sprintf("Dealt %d cards: enter every card turned over (fewer after scurries, more after draws). A hairball still held goes in the counter below.", kodiak.Dealt)
+	return tr(c, "Dealt %d cards: enter every card turned over (fewer after scurries, more after draws). A hairball still held goes in the counter below.", kodiak.Dealt)
 }
 
 // kodiakNote says where the game stands: "Round 3 of 6 · Ben leads with 4".
-func kodiakNote(pos kodiak.Position) string {
+func kodiakNote(c echo.Context, pos kodiak.Position) string {
 	left := pos.GameRounds() - len(pos.Rounds)
-	s := fmt.Sprintf("%s to play: the game ends when everyone was Kodiak %s; the fewest points win.",
-		plural(left, "round", "rounds"), plural(pos.Options.Cycles, "time", "times"))
+	s := tr(c, "%s to play: the game ends when everyone was Kodiak %s; the fewest points win.",
+		trN(c, left, "1 round", "%d rounds"), trN(c, pos.Options.Cycles, "1 time", "%d times"))
 	if len(pos.Rounds) == 0 {
 		return s
 	}
@@ -174,9 +175,8 @@ func kodiakNote(pos kodiak.Position) string {
 			who = append(who, p.Name)
 		}
 	}
-	lead := "leads"
 	if len(who) > 1 {
-		lead = "share the lead"
+		return tr(c, "%s share the lead with %d. %s", i18n.JoinNames(c.Request().Context(), who), low, s)
 	}
-	return fmt.Sprintf("%s %s with %d. %s", joinNames(who), lead, low, s)
+	return tr(c, "%s leads with %d. %s", who[0], low, s)
 }

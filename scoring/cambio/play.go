@@ -1,7 +1,6 @@
 package cambio
 
 import (
-	"fmt"
 	"slices"
 
 	"tablemate/scoring"
@@ -77,6 +76,9 @@ type Setup struct {
 	Players []string `json:"players,omitempty"`
 }
 
+// atSetup is the step number of a refused setup.
+const atSetup = 0
+
 // Start begins a guided game (rule text, set-up): the first dealer deals 4
 // cards to everyone and takes the first turn. A setup that cannot be
 // played is a *StepError with Step 0.
@@ -84,12 +86,10 @@ func Start(players []string, s Setup) (Position, error) {
 	n := len(players)
 	// ruling CAM-2: Cambio is for 2–8 players.
 	if n < MinPlayers || n > MaxPlayers {
-		return Position{}, &StepError{Code: "player_count", Rule: "CAM-2",
-			Message: fmt.Sprintf("Cambio is played by %d to %d players, not %d", MinPlayers, MaxPlayers, n)}
+		return Position{}, scoring.Refusef(atSetup, "player_count", "CAM-2", "Cambio is played by %d to %d players, not %d", MinPlayers, MaxPlayers, n)
 	}
 	if s.Dealer < 0 || s.Dealer >= n {
-		return Position{}, &StepError{Code: "no_such_seat", Rule: "CAM-2",
-			Message: fmt.Sprintf("the first dealer must be one of the %d players, not seat %d", n, s.Dealer+1)}
+		return Position{}, scoring.Refusef(atSetup, "no_such_seat", "CAM-2", "the first dealer must be one of the %d players, not seat %d", n, s.Dealer+1)
 	}
 	p := Position{Players: slices.Clone(players), Options: s.Options, FirstDealer: s.Dealer}
 	if p.Options.CambioTie == "" {
@@ -181,16 +181,17 @@ func (p Position) Result() scoring.Result { return Score(p.Final()) }
 
 func (p Position) next(seat int) int { return (seat + 1) % len(p.Players) }
 
+// refuse is the *StepError for the next step under ruling CAM-2.
 func (p Position) refuse(code, format string, args ...any) *StepError {
-	return &StepError{Step: p.Played + 1, Code: code, Rule: "CAM-2", Message: fmt.Sprintf(format, args...)}
+	return scoring.Refusef(p.Played+1, code, "CAM-2", format, args...)
 }
 
-// closedText says why the current round closed.
-func (p Position) closedText() string {
+// refuseClosed refuses a step after the round closed, saying why it closed.
+func (p Position) refuseClosed() *StepError {
 	if p.OutSeat >= 0 {
-		return fmt.Sprintf("round %d ended when %s had no cards left", p.Round(), p.Players[p.OutSeat])
+		return p.refuse("round_closed", "round %d ended when %s had no cards left; enter everyone's cards to score it before anyone plays on", p.Round(), p.Players[p.OutSeat])
 	}
-	return fmt.Sprintf("round %d ended: %s called Cambio and everyone else had one more turn", p.Round(), p.Players[p.Caller])
+	return p.refuse("round_closed", "round %d ended: %s called Cambio and everyone else had one more turn; enter everyone's cards to score it before anyone plays on", p.Round(), p.Players[p.Caller])
 }
 
 // Apply plays one step. The receiver is left unchanged; a step the rules
@@ -206,7 +207,7 @@ func (p Position) Apply(s Step) (Position, *StepError) {
 	}
 	// Rule text, end of round: once the round ends, only its scoring follows.
 	if p.Phase == Scoring && s.Action != ActScore {
-		return p, p.refuse("round_closed", "%s; enter everyone's cards to score it before anyone plays on", p.closedText())
+		return p, p.refuseClosed()
 	}
 	next := p
 	next.Penalties = slices.Clone(p.Penalties)

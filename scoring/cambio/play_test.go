@@ -1,6 +1,7 @@
 package cambio
 
 import (
+	"fmt"
 	"reflect"
 	"testing"
 )
@@ -205,5 +206,31 @@ func TestApplyLeavesItsReceiverAlone(t *testing.T) {
 	}
 	if len(after.Rounds) != 1 {
 		t.Error("the round was not recorded")
+	}
+}
+
+// Refusals keep their English words and their format, from which a page
+// says them in another language.
+func TestRefusalsKeepTheirWordsAndFormat(t *testing.T) {
+	open := start(t, trio, 0)
+	called := apply(t, open, Step{Action: ActCambio, Seat: 0})
+	closed := apply(t, called, Step{Action: ActDone, Seat: 1}, Step{Action: ActDone, Seat: 2})
+	out := apply(t, open, Step{Action: ActOut, Seat: 1})
+	for _, c := range []struct {
+		pos  Position
+		step Step
+		want string
+	}{
+		{closed, Step{Action: ActDone, Seat: 0}, "round 1 ended: Ana called Cambio and everyone else had one more turn; enter everyone's cards to score it before anyone plays on"},
+		{out, Step{Action: ActDone, Seat: 0}, "round 1 ended when Ben had no cards left; enter everyone's cards to score it before anyone plays on"},
+		{out, scoreStep(t, trio, 0, nil, nil, nil), "the round marks Ana as the Cambio caller, but nobody called Cambio in round 1"},
+	} {
+		_, err := c.pos.Apply(c.step)
+		if err == nil || err.Message != c.want || err.Format == "" || fmt.Sprintf(err.Format, err.Args...) != err.Message {
+			t.Errorf("got %+v\nwant %q", err, c.want)
+		}
+	}
+	if _, err := Start([]string{"Ana"}, Setup{}); err == nil || err.(*StepError).Message != "Cambio is played by 2 to 8 players, not 1" {
+		t.Errorf("one player: %v", err)
 	}
 }

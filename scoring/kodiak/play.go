@@ -1,7 +1,6 @@
 package kodiak
 
 import (
-	"fmt"
 	"slices"
 
 	"tablemate/scoring"
@@ -79,18 +78,19 @@ type Setup struct {
 	Players []string `json:"players,omitempty"`
 }
 
+// atSetup is the step number of a refused setup.
+const atSetup = 0
+
 // Start begins a guided game (rule text, set-up). A setup that cannot be
 // played is a *StepError with Step 0.
 func Start(players []string, s Setup) (Position, error) {
 	n := len(players)
 	// ruling KOD-1: Kodiak is for 2–6 players.
 	if n < MinPlayers || n > MaxPlayers {
-		return Position{}, &StepError{Code: "player_count", Rule: "KOD-1",
-			Message: fmt.Sprintf("Kodiak is played by %d to %d players, not %d", MinPlayers, MaxPlayers, n)}
+		return Position{}, scoring.Refusef(atSetup, "player_count", "KOD-1", "Kodiak is played by %d to %d players, not %d", MinPlayers, MaxPlayers, n)
 	}
 	if s.Kodiak < 0 || s.Kodiak >= n {
-		return Position{}, &StepError{Code: "no_such_seat", Rule: "KOD-1",
-			Message: fmt.Sprintf("the first Kodiak must be one of the %d players, not seat %d", n, s.Kodiak+1)}
+		return Position{}, scoring.Refusef(atSetup, "no_such_seat", "KOD-1", "the first Kodiak must be one of the %d players, not seat %d", n, s.Kodiak+1)
 	}
 	p := Position{Players: slices.Clone(players), Options: s.Options, FirstKodiak: s.Kodiak}
 	if p.Options.Cycles == 0 {
@@ -168,16 +168,17 @@ func (p Position) Final() State {
 // Result scores the finished rounds (totals so far, winners once over).
 func (p Position) Result() scoring.Result { return Score(p.Final()) }
 
+// refuse is the *StepError for the next step.
 func (p Position) refuse(code, rule, format string, args ...any) *StepError {
-	return &StepError{Step: p.Played + 1, Code: code, Rule: rule, Message: fmt.Sprintf(format, args...)}
+	return scoring.Refusef(p.Played+1, code, rule, format, args...)
 }
 
-// closedText says why the current round closed.
-func (p Position) closedText() string {
+// refuseClosed refuses a step after the round closed, saying why it closed.
+func (p Position) refuseClosed() *StepError {
 	if p.OutSeat == p.Kodiak() && p.Pounces == MaxPounces {
-		return fmt.Sprintf("round %d ended when Kodiak (%s) pounced away the last card", p.Round(), p.Players[p.OutSeat])
+		return p.refuse("round_closed", "KOD-1", "round %d ended when Kodiak (%s) pounced away the last card; enter everyone's cards to score it before anyone plays on", p.Round(), p.Players[p.OutSeat])
 	}
-	return fmt.Sprintf("round %d ended when %s had no cards left", p.Round(), p.Players[p.OutSeat])
+	return p.refuse("round_closed", "KOD-1", "round %d ended when %s had no cards left; enter everyone's cards to score it before anyone plays on", p.Round(), p.Players[p.OutSeat])
 }
 
 // Apply plays one step. The receiver is left unchanged; a step the rules
@@ -185,7 +186,10 @@ func (p Position) closedText() string {
 func (p Position) Apply(s Step) (Position, *StepError) {
 	// ruling KOD-1: the game ends when everyone was Kodiak equally often.
 	if p.Phase == Over {
-		return p, p.refuse("after_game_end", "KOD-1", "the game is over: all %d rounds are played and everyone was Kodiak %s", len(p.Rounds), plural(p.Options.Cycles, "time"))
+		if p.Options.Cycles == 1 {
+			return p, p.refuse("after_game_end", "KOD-1", "the game is over: all %d rounds are played and everyone was Kodiak 1 time", len(p.Rounds))
+		}
+		return p, p.refuse("after_game_end", "KOD-1", "the game is over: all %d rounds are played and everyone was Kodiak %d times", len(p.Rounds), p.Options.Cycles)
 	}
 	if (s.Action == ActDone || s.Action == ActHairball || s.Action == ActOut) && (s.Seat < 0 || s.Seat >= len(p.Players)) {
 		return p, p.refuse("no_such_seat", "KOD-1", "there is no player %d at this table of %d", s.Seat+1, len(p.Players))
@@ -197,7 +201,7 @@ func (p Position) Apply(s Step) (Position, *StepError) {
 	}
 	// Rule text, end of round: once the round ends, only its scoring follows.
 	if p.Phase == Scoring && s.Action != ActScore {
-		return p, p.refuse("round_closed", "KOD-1", "%s; enter everyone's cards to score it before anyone plays on", p.closedText())
+		return p, p.refuseClosed()
 	}
 	if (s.Action == ActPounce || s.Action == ActHairball) && s.Delta != 1 && s.Delta != -1 {
 		return p, p.refuse("count_delta", "KOD-1", "counters change by one at a time, not %d", s.Delta)
@@ -278,9 +282,15 @@ func (p Position) score(r *RoundEntry) (Position, *StepError) {
 			return p, p.refuse("kodiak_mismatch", "KOD-1", "the round does not mark %s as Kodiak, but %s is round %d's Kodiak", name, name, p.Round())
 		// ruling KOD-1: only Kodiak pounces; the count is the one played.
 		case rp.Pounces != pounces:
-			return p, p.refuse("pounce_mismatch", "KOD-1", "the round gives %s %s, but %d were counted in play", name, plural(rp.Pounces, "pounce"), pounces)
+			if rp.Pounces == 1 {
+				return p, p.refuse("pounce_mismatch", "KOD-1", "the round gives %s 1 pounce, but %d were counted in play", name, pounces)
+			}
+			return p, p.refuse("pounce_mismatch", "KOD-1", "the round gives %s %d pounces, but %d were counted in play", name, rp.Pounces, pounces)
 		case rp.HairballsDiscarded != p.Hairballs[i]:
-			return p, p.refuse("hairball_mismatch", "KOD-1", "the round gives %s %s discarded, but %d were counted in play", name, plural(rp.HairballsDiscarded, "hairball"), p.Hairballs[i])
+			if rp.HairballsDiscarded == 1 {
+				return p, p.refuse("hairball_mismatch", "KOD-1", "the round gives %s 1 hairball discarded, but %d were counted in play", name, p.Hairballs[i])
+			}
+			return p, p.refuse("hairball_mismatch", "KOD-1", "the round gives %s %d hairballs discarded, but %d were counted in play", name, rp.HairballsDiscarded, p.Hairballs[i])
 		case rp.HairballsKept < 0 || rp.HairballsKept > DeckSize:
 			return p, p.refuse("negative_count", "KOD-1", "%s keeps %d hairballs; a count is 0 to %d", name, rp.HairballsKept, DeckSize)
 		// ruling KOD-2: a hairball counts through the counters only.

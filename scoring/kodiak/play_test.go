@@ -1,6 +1,7 @@
 package kodiak
 
 import (
+	"fmt"
 	"reflect"
 	"testing"
 )
@@ -184,5 +185,37 @@ func TestCyclesLengthenTheGame(t *testing.T) {
 	p, err := Start([]string{"Ana", "Ben"}, Setup{Options: Options{Cycles: 2}})
 	if err != nil || p.GameRounds() != 4 {
 		t.Fatalf("%v rounds %d", err, p.GameRounds())
+	}
+}
+
+// Refusals keep their English words and their format, from which a page
+// says them in another language.
+func TestRefusalsKeepTheirWordsAndFormat(t *testing.T) {
+	open := start(t, trio, 0)
+	three := apply(t, open, Step{Action: ActPounce, Delta: 1}, Step{Action: ActPounce, Delta: 1}, Step{Action: ActPounce, Delta: 1})
+	out := apply(t, open, Step{Action: ActHairball, Seat: 1, Delta: 1}, Step{Action: ActOut, Seat: 2})
+	two := []string{"Ana", "Ben"}
+	over := apply(t, start(t, two, 0), Step{Action: ActOut, Seat: 1}, scoreStep(t, two, 0, seatRound{cards: []string{"1"}}, seatRound{}),
+		Step{Action: ActOut, Seat: 0}, scoreStep(t, two, 1, seatRound{}, seatRound{cards: []string{"1"}}))
+	twice := over
+	twice.Options.Cycles = 2
+	for _, c := range []struct {
+		pos  Position
+		step Step
+		want string
+	}{
+		{three, Step{Action: ActDone, Seat: 1}, "round 1 ended when Kodiak (Ana) pounced away the last card; enter everyone's cards to score it before anyone plays on"},
+		{out, Step{Action: ActDone, Seat: 0}, "round 1 ended when Cy had no cards left; enter everyone's cards to score it before anyone plays on"},
+		{over, Step{Action: ActOut, Seat: 0}, "the game is over: all 2 rounds are played and everyone was Kodiak 1 time"},
+		{twice, Step{Action: ActOut, Seat: 0}, "the game is over: all 2 rounds are played and everyone was Kodiak 2 times"},
+		{three, scoreStep(t, trio, 0, seatRound{p: 2}, seatRound{}, seatRound{}), "the round gives Ana 2 pounces, but 3 were counted in play"},
+		{out, scoreStep(t, trio, 0, seatRound{}, seatRound{discarded: 1, p: 1}, seatRound{}), "the round gives Ben 1 pounce, but 0 were counted in play"},
+		{out, scoreStep(t, trio, 0, seatRound{}, seatRound{}, seatRound{}), "the round gives Ben 0 hairballs discarded, but 1 were counted in play"},
+		{out, scoreStep(t, trio, 0, seatRound{discarded: 1}, seatRound{discarded: 1}, seatRound{}), "the round gives Ana 1 hairball discarded, but 0 were counted in play"},
+	} {
+		_, err := c.pos.Apply(c.step)
+		if err == nil || err.Message != c.want || err.Format == "" || fmt.Sprintf(err.Format, err.Args...) != err.Message {
+			t.Errorf("got %+v\nwant %q", err, c.want)
+		}
 	}
 }

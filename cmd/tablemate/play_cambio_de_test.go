@@ -1,0 +1,132 @@
+package main
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+)
+
+// A German reader plays Cambio along: set-up, turn page, the round's
+// scoring and the engine's refusals are German.
+func TestPlayAlongCambioInGerman(t *testing.T) {
+	ts := newTestServerWith(t, func(a *app) { a.writeRate = 0 })
+	get := func(path string) fetched { t.Helper(); return ts.getLang(path, "de") }
+	post := func(path string, form url.Values) fetched {
+		t.Helper()
+		req, _ := http.NewRequest(http.MethodPost, ts.URL+path, strings.NewReader(form.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("Sec-Fetch-Site", "same-origin")
+		req.Header.Set("Accept-Language", "de")
+		return ts.do(req)
+	}
+	table := ts.startRoundTable("cambio", "Ana", "Ben", "Cy")
+	step := func(do string, extra url.Values) fetched {
+		t.Helper()
+		f := get(table+"/play").formOf(t, table+"/play/step")
+		f.Set("do", do)
+		for k, v := range extra {
+			f[k] = v
+		}
+		return post(table+"/play/step", f)
+	}
+	mustStep := func(do string, extra url.Values) {
+		t.Helper()
+		if p := step(do, extra); p.status != http.StatusSeeOther {
+			t.Fatalf("%s: %d %q", do, p.status, p.text(".banner-bad"))
+		}
+	}
+
+	setup := get(table + "/play")
+	if setup.text("h1") != "Cambio mitspielen" || setup.text("legend") != "Wer gibt zuerst?" ||
+		setup.text(`[data-testid="start-play"]`) != "Erste Runde austeilen" ||
+		!strings.Contains(setup.text(".play-rules"), "in der jemand 50 Punkte erreicht") {
+		t.Fatalf("set-up page: %q %q %q", setup.text("h1"), setup.text("legend"), setup.text(".play-rules"))
+	}
+	if l, _ := setup.doc.Find(".play-rules").Attr("aria-label"); l != "Regeln am Tisch" {
+		t.Errorf("rules label %q", l)
+	}
+	bad := setup.formOf(t, table+"/play/start")
+	bad.Set("dealer", "7")
+	if p := post(table+"/play/start", bad); p.status != http.StatusUnprocessableEntity || p.text(".field-error") != "Wähle, wer zuerst gibt." {
+		t.Fatalf("bad dealer: %d %q", p.status, p.text(".field-error"))
+	}
+	start := setup.formOf(t, table+"/play/start")
+	start.Set("dealer", "1")
+	if p := post(table+"/play/start", start); p.status != http.StatusSeeOther {
+		t.Fatalf("start: %d", p.status)
+	}
+
+	play := get(table + "/play")
+	for sel, want := range map[string]string{
+		`[data-testid="play-round"]`:    "Runde 1",
+		`[data-testid="dealer"]`:        "Gibt: Ben",
+		`[data-testid="turn-done"]`:     "Zug fertig",
+		`[data-testid="call-cambio"]`:   "Cambio! (Ben ruft, statt zu ziehen)",
+		`#penalty-title`:                "Strafkarten in dieser Runde",
+		`[data-testid="first-look"]`:    "Schau dir deine unteren zwei Karten an Ben hat allen vier Karten in zwei Reihen zu je zwei gegeben. Alle schauen sich einmal ihre unteren zwei Karten an und legen sie verdeckt zurück. Ben fängt an.",
+		`[data-testid="play-progress"]`: "Das Spiel endet nach der Runde, in der jemand 50 Punkte erreicht.",
+	} {
+		if got := strings.Join(strings.Fields(play.text(sel)), " "); got != want {
+			t.Errorf("turn page %s: %q, want %q", sel, got, want)
+		}
+	}
+	if l, _ := play.doc.Find(`[data-player="Ana"] [data-testid="penalty-plus"]`).Attr("aria-label"); l != "eine Strafkarte mehr für Ana" {
+		t.Errorf("penalty button label %q", l)
+	}
+
+	mustStep("done:1", nil)
+	mustStep("penalty:0:1", nil)
+	mustStep("penalty:0:1", nil)
+	if l, _ := get(table + "/play").doc.Find(`[data-player="Ana"] [data-testid="penalty-count"]`).Attr("aria-label"); l != "Ana: 2 Strafkarten" {
+		t.Errorf("penalty count label %q", l)
+	}
+	for _, c := range []struct{ do, want string }{
+		{"done:0", "Nicht möglich: Cy ist dran, nicht Ana (Regel CAM-2)"},
+		{"penalty:1:-1", "Nicht möglich: Ben hat in dieser Runde keine Strafkarte gezogen, also kann keine zurückgenommen werden (Regel CAM-2)"},
+		{"penalty:0:2", "Nicht möglich: Strafkarten ändern sich nur um eins auf einmal, nicht um 2 (Regel CAM-2)"},
+		{"done:9", "Nicht möglich: es gibt keine Person 10 an diesem Tisch mit 3 Personen (Regel CAM-2)"},
+		{"dance:0", `"dance:0" ist kein Zug in Cambio; nutze die Knöpfe der Seite`},
+	} {
+		if p := step(c.do, nil); p.status != http.StatusUnprocessableEntity || p.text(".banner-bad") != c.want {
+			t.Errorf("%s: %d %q\nwant %q", c.do, p.status, p.text(".banner-bad"), c.want)
+		}
+	}
+
+	mustStep("cambio:2", nil)
+	if got := get(table + "/play").text(`[data-testid="cambio-called"]`); strings.Join(strings.Fields(got), " ") != "Cy hat Cambio gerufen Die Karten von Cy sind eingefroren. Letzte Züge: Ana und Ben." {
+		t.Errorf("after the call: %q", got)
+	}
+	if p := step("cambio:0", nil); p.text(".banner-bad") != "Nicht möglich: Cy hat in Runde 1 schon Cambio gerufen; pro Runde darf nur eine Person rufen (Regel CAM-2)" {
+		t.Errorf("second call: %q", p.text(".banner-bad"))
+	}
+	mustStep("done:0", nil)
+	mustStep("done:1", nil)
+	if p := step("done:2", nil); p.text(".banner-bad") != "Nicht möglich: Runde 1 ist vorbei: Cy hat Cambio gerufen und alle anderen hatten noch einen Zug; gebt die Karten aller ein und wertet sie, bevor jemand weiterspielt (Regel CAM-2)" {
+		t.Errorf("turn after the round closed: %q", p.text(".banner-bad"))
+	}
+	score := get(table + "/play")
+	if got := score.text(`[data-testid="round-closed"] strong`); got != "Runde 1 ist vorbei: Cy hat Cambio gerufen und alle anderen hatten noch einen Zug" {
+		t.Errorf("closed: %q", got)
+	}
+	if got := score.text(`[data-player="Ana"] [data-testid="expected-cards"]`); got != "4 bekommen + 2 Strafkarten = 6 Karten, außer es wurden welche abgelegt oder verschenkt." {
+		t.Errorf("Ana's hint: %q", got)
+	}
+	if got := score.text(`[data-testid="submit-round"]`); got != "Runde 1 werten" {
+		t.Errorf("submit: %q", got)
+	}
+	mustStep("score", cards("7 blue-king swap", "3", "1 1"))
+	play = get(table + "/play")
+	if got := play.text(`[data-testid="play-progress"]`); got != "Ana ist 20 Punkte von 50 entfernt: Das Spiel endet nach der Runde, in der jemand diese Zahl erreicht; die wenigsten Punkte gewinnen." {
+		t.Errorf("progress: %q", got)
+	}
+	if got := play.text(`#totals-title`); got != "Summen" {
+		t.Errorf("totals title %q", got)
+	}
+
+	// Round 2: Ben has no cards; entering cards for him is refused.
+	mustStep("out:1", nil)
+	if p := step("score", cards("13 13", "4", "2")); p.text(".banner-bad") != "Nicht möglich: Runde 2 endete, weil Ben keine Karten mehr hatte, also deckt Ben keine Karten auf, nicht 1 (Regel CAM-2)" {
+		t.Errorf("out with cards: %q", p.text(".banner-bad"))
+	}
+}
