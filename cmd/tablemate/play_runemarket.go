@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -9,10 +10,10 @@ import (
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
-	"tablemate/scoring"
 	"tablemate/scoring/runemarket"
 	"tablemate/sessions"
 	"tablemate/views"
+	"tablemate/views/i18n"
 )
 
 // runeMarketPlay is The Rune Market played along: the app keeps every
@@ -41,16 +42,17 @@ func (runeMarketPlay) setupJSON(c echo.Context, t sessions.Table) (json.RawMessa
 	for _, f := range []struct {
 		name, label string
 		into        *int
-	}{{"red", "red runes", &m.Red}, {"blue", "blue runes", &m.Blue}, {"boat_shelters", "boat shelters", &m.BoatShelters}, {"bandits", "bandits", &m.Bandits}} {
+	}{{"red", i18n.Key("red runes"), &m.Red}, {"blue", i18n.Key("blue runes"), &m.Blue},
+		{"boat_shelters", i18n.Key("boat shelters"), &m.BoatShelters}, {"bandits", i18n.Key("bandits"), &m.Bandits}} {
 		n, err := strconv.Atoi(strings.TrimSpace(c.FormValue(f.name)))
 		if err != nil || n < 0 {
-			return nil, scoring.Errorf("market."+f.name, "Count the market's %s: a whole number, 0 or more.", f.label)
+			return nil, formErrorf("market."+f.name, "Count the market's %s: a whole number, 0 or more.", f.label)
 		}
 		*f.into = n
 	}
 	first := c.FormValue("first")
 	if first == "" {
-		return nil, scoring.Errorf("first", "Choose who starts: the winner of the last round, or the youngest player.")
+		return nil, formErrorf("first", "Choose who starts: the winner of the last round, or the youngest player.")
 	}
 	return json.Marshal(runemarket.Setup{Market: m, First: first})
 }
@@ -61,10 +63,13 @@ func (runeMarketPlay) turnPage(c echo.Context, t sessions.Table, flash string) (
 	if err != nil {
 		return nil, fmt.Errorf("resume guided game of %s: %w", t.ID, err)
 	}
-	vm := rmPlayVM(pos)
+	vm := rmPlayVM(c.Request().Context(), pos)
 	vm.Page, vm.Form, vm.TableName, vm.Base = rmPage(c, t), form(c, t.Head), t.Name, "/tables/"+t.ID
 	vm.Flash, vm.FlashKind = flash, "bad"
-	vm.UndoLabel = playUndoLabel(t)
+	if playUndoLabel(t) != "" { // said in the reader's language
+		e, _ := t.Newest()
+		vm.UndoLabel = shortTextIn(c.Request().Context(), t, e.Event)
+	}
 	return views.RMPlay(vm), nil
 }
 
@@ -102,14 +107,14 @@ func rmStep(get func(string) string, all map[string][]string) (runemarket.Step, 
 			red, err1 := strconv.Atoi(r)
 			blue, err2 := strconv.Atoi(b)
 			if err1 != nil || err2 != nil {
-				return s, scoring.Errorf("pay", "Choose how the ransom is paid.")
+				return s, formErrorf("pay", "Choose how the ransom is paid.")
 			}
 			s.Runes = &runemarket.Runes{Red: red, Blue: blue}
 		}
 	case runemarket.DoPlace:
 		s.Colour, s.Into, _ = strings.Cut(get("what"), "|")
 		if s.Count, err = strconv.Atoi(get("count")); err != nil {
-			return s, scoring.Errorf("count", "Enter how many runes to place.")
+			return s, formErrorf("count", "Enter how many runes to place.")
 		}
 	case runemarket.DoRune:
 		s.Colour = get("colour")
@@ -122,7 +127,7 @@ func rmStep(get func(string) string, all map[string][]string) (runemarket.Step, 
 		s.Player = get("player")
 		card, cerr := strconv.Atoi(strings.TrimSpace(get("card")))
 		if cerr != nil {
-			return s, scoring.Errorf("card", "Enter the attacking number card.")
+			return s, formErrorf("card", "Enter the attacking number card.")
 		}
 		s.Card = &card
 		switch get("outcome") {
@@ -133,12 +138,12 @@ func rmStep(get func(string) string, all map[string][]string) (runemarket.Step, 
 			if d := strings.TrimSpace(get("defence")); d != "" {
 				v, derr := strconv.Atoi(d)
 				if derr != nil {
-					return s, scoring.Errorf("defence", "The defending card is a number, or leave it empty.")
+					return s, formErrorf("defence", "The defending card is a number, or leave it empty.")
 				}
 				s.Defence = &v
 			}
 		default:
-			return s, scoring.Errorf("outcome", "Say who won the duel.")
+			return s, formErrorf("outcome", "Say who won the duel.")
 		}
 	case runemarket.DoFinish:
 		s.RPSWinner = get("rps_winner")
@@ -149,7 +154,7 @@ func rmStep(get func(string) string, all map[string][]string) (runemarket.Step, 
 			}
 			n, nerr := strconv.Atoi(strings.TrimSpace(v[0]))
 			if nerr != nil {
-				return s, scoring.Errorf(k, "%s's highest number card is a number (0 for none).", name)
+				return s, formErrorf(k, "%s's highest number card is a number (0 for none).", name)
 			}
 			if s.HighestNumberCards == nil {
 				s.HighestNumberCards = map[string]int{}
@@ -157,7 +162,7 @@ func rmStep(get func(string) string, all map[string][]string) (runemarket.Step, 
 			s.HighestNumberCards[name] = n
 		}
 	default:
-		return s, scoring.Errorf("do", "Choose a move.")
+		return s, formErrorf("do", "Choose a move.")
 	}
 	return s, err
 }
@@ -169,7 +174,7 @@ func rmPay(get func(string) string) (string, []int, error) {
 		cards, err := rmCards(get("cards"))
 		return "", cards, err
 	case "":
-		return "", nil, scoring.Errorf("pay", "Choose how to pay.")
+		return "", nil, formErrorf("pay", "Choose how to pay.")
 	default:
 		return pay, nil, nil
 	}
@@ -179,13 +184,13 @@ func rmPay(get func(string) string) (string, []int, error) {
 func rmCards(typed string) ([]int, error) {
 	fields := strings.FieldsFunc(typed, func(r rune) bool { return r == ' ' || r == '+' || r == ',' })
 	if len(fields) == 0 {
-		return nil, scoring.Errorf("cards", "Enter the number cards discarded, e.g. 4 6.")
+		return nil, formErrorf("cards", "Enter the number cards discarded, e.g. 4 6.")
 	}
 	out := make([]int, 0, len(fields))
 	for _, f := range fields {
 		n, err := strconv.Atoi(f)
 		if err != nil {
-			return nil, scoring.Errorf("cards", "%q is not a number card; enter numbers like 4 6.", f)
+			return nil, formErrorf("cards", "%q is not a number card; enter numbers like 4 6.", f)
 		}
 		out = append(out, n)
 	}
@@ -198,7 +203,7 @@ func rmSteals(get func(string) string, fields ...string) ([]runemarket.Theft, er
 	for _, f := range fields {
 		parts := strings.SplitN(get(f), "|", 3)
 		if len(parts) < 2 {
-			return nil, scoring.Errorf(f, "Choose what is stolen, and from whom.")
+			return nil, formErrorf(f, "Choose what is stolen, and from whom.")
 		}
 		t := runemarket.Theft{From: parts[0], Take: parts[1]}
 		if len(parts) == 3 {
@@ -209,16 +214,19 @@ func rmSteals(get func(string) string, fields ...string) ([]runemarket.Theft, er
 	return out, nil
 }
 
+// rmPhases are the turn's phases; their labels are catalog keys, said in
+// the reader's language by the page.
 var rmPhases = []views.RMPhaseVM{
-	{Key: string(runemarket.PhaseInterest), Label: "Interest"},
-	{Key: string(runemarket.PhasePurchases), Label: "Purchases"},
-	{Key: string(runemarket.PhaseHand), Label: "Hand cards"},
-	{Key: "draw", Label: "Draw to 3"},
+	{Key: string(runemarket.PhaseInterest), Label: i18n.Key("Interest")},
+	{Key: string(runemarket.PhasePurchases), Label: i18n.Key("Purchases")},
+	{Key: string(runemarket.PhaseHand), Label: i18n.Key("Hand cards")},
+	{Key: "draw", Label: i18n.Key("Draw to 3")},
 }
 
-// rmPlayVM describes a position: the phase, the choices on offer (only
-// those the rules allow now), the ledgers and, once ended, the ranking.
-func rmPlayVM(pos runemarket.Position) views.RMPlayVM {
+// rmPlayVM describes a position in ctx's language: the phase, the choices
+// on offer (only those the rules allow now), the ledgers and, once ended,
+// the ranking.
+func rmPlayVM(ctx context.Context, pos runemarket.Position) views.RMPlayVM {
 	vm := views.RMPlayVM{Turn: pos.Turn, Current: pos.ToMove(), Phase: string(pos.Phase),
 		Market:      views.RMMarketVM{Red: pos.Market.Red, Blue: pos.Market.Blue, Boats: pos.Market.BoatShelters, Bandits: pos.Market.Bandits},
 		Price:       pos.Price(),
@@ -235,7 +243,7 @@ func rmPlayVM(pos runemarket.Position) views.RMPlayVM {
 		vm.Ledgers = append(vm.Ledgers, l)
 	}
 	if pos.Ended() {
-		rmEnd(&vm, pos)
+		rmEnd(ctx, &vm, pos)
 		return vm
 	}
 	for i, ph := range rmPhases {
@@ -250,21 +258,87 @@ func rmPlayVM(pos runemarket.Position) views.RMPlayVM {
 	}
 	me := pos.Players[pos.Current()]
 	vm.Hand, vm.Played = me.Hand, pos.Played
-	rep := runemarket.Interest(me.Player)
+	rep, from := runemarket.Interest(me.Player), runemarket.YieldSources(me.Player)
 	if pos.Interest != nil {
-		rep = *pos.Interest
+		rep, from = *pos.Interest, pos.InterestFrom
 	}
-	// The first sentence sums the interest up; the yields give the reasons.
-	vm.InterestText, _, _ = strings.Cut(rep.Text, ". ")
-	vm.InterestText = strings.TrimSuffix(vm.InterestText, ".") + "."
-	for _, y := range rep.Yields {
-		vm.Yields = append(vm.Yields, views.RMYieldVM{Shelter: y.Shelter, Colour: y.Colour, Reason: y.Reason, Interest: y.Interest, Stolen: y.Stolen, Abandoned: y.Abandoned})
+	// One sentence sums the interest up; the yields give the reasons.
+	vm.InterestText = rmInterestText(ctx, rep.Interest)
+	for i, y := range rep.Yields {
+		yv := views.RMYieldVM{Shelter: y.Shelter, Colour: y.Colour, Reason: y.Reason, Interest: y.Interest, Stolen: y.Stolen, Abandoned: y.Abandoned}
+		if i < len(from) {
+			yv.Shelter, yv.Reason = rmYieldName(ctx, y, from[i]), rmYieldReason(ctx, y, from[i])
+		}
+		vm.Yields = append(vm.Yields, yv)
 	}
 	if pos.Phase == runemarket.PhaseInterest {
 		return vm
 	}
-	rmChoices(&vm, pos, me)
+	rmChoices(ctx, &vm, pos, me)
 	return vm
+}
+
+// rmInterestText sums up a turn's interest as the engine's report does
+// (its first sentence), in ctx's language.
+func rmInterestText(ctx context.Context, in runemarket.Runes) string {
+	switch {
+	case in.Red > 0 && in.Blue > 0:
+		return i18n.T(ctx, "Take %d red and %d blue runes from the market as interest.", in.Red, in.Blue)
+	case in.Red > 0:
+		return i18n.N(ctx, in.Red, "Take 1 red rune from the market as interest.", "Take %d red runes from the market as interest.")
+	case in.Blue > 0:
+		return i18n.N(ctx, in.Blue, "Take 1 blue rune from the market as interest.", "Take %d blue runes from the market as interest.")
+	}
+	return i18n.T(ctx, "No interest this turn.")
+}
+
+// rmByColour is red's or blue's wording of a label: German declines the
+// colour, so each colour has its own message.
+func rmByColour(c, red, blue string) string {
+	if c == runemarket.Blue {
+		return blue
+	}
+	return red
+}
+
+// rmYieldName names the shelter behind a yield as the engine's report
+// does ("red shelter", "blue boat shelter (stand-alone)").
+func rmYieldName(ctx context.Context, y runemarket.Yield, from runemarket.YieldSource) string {
+	switch {
+	case !from.Alone:
+		return views.RMShelterName(ctx, y.Colour)
+	case y.Colour == "":
+		return i18n.T(ctx, "boat shelter (stand-alone)")
+	}
+	return rmByColour(y.Colour, i18n.T(ctx, "red boat shelter (stand-alone)"), i18n.T(ctx, "blue boat shelter (stand-alone)"))
+}
+
+// rmYieldReason says why a shelter yields what it does in phase 1, as
+// the engine's report does (interest.go), from the yield and the runes
+// its shelter held before.
+func rmYieldReason(ctx context.Context, y runemarket.Yield, from runemarket.YieldSource) string {
+	n := from.Runes
+	switch {
+	case y.Abandoned:
+		return i18n.T(ctx, "%s's bandit has emptied it: the shelter is abandoned (discarded) and the bandit goes back to the market", y.Bandit)
+	case y.Stolen > 0:
+		return rmByColour(y.Colour,
+			i18n.T(ctx, "%[1]s's bandit sits here: no interest, and it moves 1 red rune to %[1]s (%[2]d left)", y.Bandit, n-y.Stolen),
+			i18n.T(ctx, "%[1]s's bandit sits here: no interest, and it moves 1 blue rune to %[1]s (%[2]d left)", y.Bandit, n-y.Stolen))
+	case y.Interest == 0:
+		return i18n.T(ctx, "no rune inside: no interest")
+	case from.Alone:
+		return rmByColour(y.Colour,
+			i18n.N(ctx, n, "1 rune inside: 1 red rune, as a main shelter", "%d runes inside: 1 red rune, as a main shelter"),
+			i18n.N(ctx, n, "1 rune inside: 1 blue rune, as a main shelter", "%d runes inside: 1 blue rune, as a main shelter"))
+	case y.Interest == 2:
+		return rmByColour(y.Colour,
+			i18n.N(ctx, n, "a boat shelter and 1 rune inside: double interest, 2 red runes", "a boat shelter and %d runes inside: double interest, 2 red runes"),
+			i18n.N(ctx, n, "a boat shelter and 1 rune inside: double interest, 2 blue runes", "a boat shelter and %d runes inside: double interest, 2 blue runes"))
+	}
+	return rmByColour(y.Colour,
+		i18n.N(ctx, n, "1 rune inside: 1 red rune", "%d runes inside: 1 red rune"),
+		i18n.N(ctx, n, "1 rune inside: 1 blue rune", "%d runes inside: 1 blue rune"))
 }
 
 // phaseIndex is the position of a phase in the turn's order.
@@ -277,17 +351,19 @@ func phaseIndex(phase string) int {
 	return 0
 }
 
-// rmChoices lists the moves on offer to the player to move.
-func rmChoices(vm *views.RMPlayVM, pos runemarket.Position, me runemarket.Seat) {
+// rmChoices lists the moves on offer to the player to move, labelled in
+// ctx's language.
+func rmChoices(ctx context.Context, vm *views.RMPlayVM, pos runemarket.Position, me runemarket.Seat) {
 	runesAllowed := pos.Phase == runemarket.PhasePurchases
 	colours := []string{runemarket.Red, runemarket.Blue}
 	for _, c := range colours {
 		if have := runemarket.Spendable(me.Player, c); runesAllowed && have >= pos.Price() {
-			vm.BuyPays = append(vm.BuyPays, views.RMOption{Value: c, Label: fmt.Sprintf("%d %s runes (has %d)", pos.Price(), c, have)})
+			vm.BuyPays = append(vm.BuyPays, views.RMOption{Value: c, Label: rmByColour(c,
+				i18n.T(ctx, "%d red runes (has %d)", pos.Price(), have), i18n.T(ctx, "%d blue runes (has %d)", pos.Price(), have))})
 		}
 	}
 	if me.Hand > 0 {
-		vm.BuyPays = append(vm.BuyPays, views.RMOption{Value: "cards", Label: "Number cards summing to 21 or more"})
+		vm.BuyPays = append(vm.BuyPays, views.RMOption{Value: "cards", Label: i18n.T(ctx, "Number cards summing to 21 or more")})
 	}
 	mains := map[string]runemarket.Shelter{}
 	for _, sh := range me.Shelters {
@@ -295,11 +371,12 @@ func rmChoices(vm *views.RMPlayVM, pos runemarket.Position, me runemarket.Seat) 
 	}
 	for _, c := range colours {
 		if sh, ok := mains[c]; ok && !sh.BoatShelter && sh.Bandit == "" {
-			vm.BoatPlaces = append(vm.BoatPlaces, views.RMOption{Value: c, Label: "Inside the " + c + " shelter (double interest)"})
+			vm.BoatPlaces = append(vm.BoatPlaces, views.RMOption{Value: c, Label: rmByColour(c,
+				i18n.T(ctx, "Inside the red shelter (double interest)"), i18n.T(ctx, "Inside the blue shelter (double interest)"))})
 		}
 	}
 	if len(me.BoatShelters) < 2-len(mains) {
-		vm.BoatPlaces = append(vm.BoatPlaces, views.RMOption{Value: runemarket.Alone, Label: "Standing alone, as a main shelter"})
+		vm.BoatPlaces = append(vm.BoatPlaces, views.RMOption{Value: runemarket.Alone, Label: i18n.T(ctx, "Standing alone, as a main shelter")})
 	}
 	for i, o := range pos.Players {
 		if i == pos.Current() {
@@ -307,9 +384,11 @@ func rmChoices(vm *views.RMPlayVM, pos runemarket.Position, me runemarket.Seat) 
 		}
 		for _, sh := range o.Shelters {
 			if sh.Bandit == "" {
-				label := fmt.Sprintf("%s's %s shelter (%d runes)", o.Name, sh.Colour, sh.Runes)
+				label := rmByColour(sh.Colour, i18n.T(ctx, "%s's red shelter (%d runes)", o.Name, sh.Runes), i18n.T(ctx, "%s's blue shelter (%d runes)", o.Name, sh.Runes))
 				if sh.BoatShelter {
-					label += " — destroys its boat shelter"
+					label = rmByColour(sh.Colour,
+						i18n.T(ctx, "%s's red shelter (%d runes) — destroys its boat shelter", o.Name, sh.Runes),
+						i18n.T(ctx, "%s's blue shelter (%d runes) — destroys its boat shelter", o.Name, sh.Runes))
 				}
 				vm.BanditTargets = append(vm.BanditTargets, views.RMOption{Value: o.Name + "|" + sh.Colour, Label: label})
 			}
@@ -319,28 +398,30 @@ func rmChoices(vm *views.RMPlayVM, pos runemarket.Position, me runemarket.Seat) 
 		}
 		for _, c := range colours {
 			if n := runemarket.Holding(o.Player, c); n > 0 {
-				vm.Steals = append(vm.Steals, views.RMOption{Value: o.Name + "|rune|" + c, Label: fmt.Sprintf("a %s rune from %s (has %d)", c, o.Name, n)})
+				vm.Steals = append(vm.Steals, views.RMOption{Value: o.Name + "|rune|" + c, Label: rmByColour(c,
+					i18n.T(ctx, "a red rune from %s (has %d)", o.Name, n), i18n.T(ctx, "a blue rune from %s (has %d)", o.Name, n))})
 			}
 		}
 		if o.Hand > 0 {
-			vm.Steals = append(vm.Steals, views.RMOption{Value: o.Name + "|hand_card", Label: fmt.Sprintf("a hand card from %s (holds %d)", o.Name, o.Hand)})
+			vm.Steals = append(vm.Steals, views.RMOption{Value: o.Name + "|hand_card", Label: i18n.T(ctx, "a hand card from %s (holds %d)", o.Name, o.Hand)})
 		}
 	}
 	for _, sh := range me.Shelters {
 		if sh.Bandit == "" {
 			continue
 		}
-		vm.RansomShelters = append(vm.RansomShelters, views.RMOption{Value: sh.Colour, Label: fmt.Sprintf("the %s shelter (%s's bandit)", sh.Colour, sh.Bandit)})
+		vm.RansomShelters = append(vm.RansomShelters, views.RMOption{Value: sh.Colour, Label: rmByColour(sh.Colour,
+			i18n.T(ctx, "the red shelter (%s's bandit)", sh.Bandit), i18n.T(ctx, "the blue shelter (%s's bandit)", sh.Bandit))})
 	}
 	if len(vm.RansomShelters) > 0 {
 		if runesAllowed {
 			for red := runemarket.RansomRunes; red >= 0; red-- {
 				blue := runemarket.RansomRunes - red
-				vm.RansomPays = append(vm.RansomPays, views.RMOption{Value: fmt.Sprintf("%d-%d", red, blue), Label: fmt.Sprintf("%d red + %d blue runes", red, blue)})
+				vm.RansomPays = append(vm.RansomPays, views.RMOption{Value: fmt.Sprintf("%d-%d", red, blue), Label: i18n.T(ctx, "%d red + %d blue runes", red, blue)})
 			}
 		}
 		if me.Hand > 0 {
-			vm.RansomPays = append(vm.RansomPays, views.RMOption{Value: "cards", Label: "Number cards summing to 21 or more"})
+			vm.RansomPays = append(vm.RansomPays, views.RMOption{Value: "cards", Label: i18n.T(ctx, "Number cards summing to 21 or more")})
 		}
 	}
 	for _, c := range colours {
@@ -348,23 +429,25 @@ func rmChoices(vm *views.RMPlayVM, pos runemarket.Position, me runemarket.Seat) 
 			continue
 		}
 		if _, ok := mains[c]; ok {
-			vm.PlaceOptions = append(vm.PlaceOptions, views.RMOption{Value: c + "|shelter", Label: fmt.Sprintf("%s runes into the %s shelter", c, c)})
+			vm.PlaceOptions = append(vm.PlaceOptions, views.RMOption{Value: c + "|shelter", Label: rmByColour(c,
+				i18n.T(ctx, "red runes into the red shelter"), i18n.T(ctx, "blue runes into the blue shelter"))})
 		}
 		for _, b := range me.BoatShelters {
 			if b.Colour == c || (b.Colour == "" && mains[c].Colour == "") {
-				vm.PlaceOptions = append(vm.PlaceOptions, views.RMOption{Value: c + "|boat_shelter", Label: fmt.Sprintf("%s runes into the stand-alone boat shelter", c)})
+				vm.PlaceOptions = append(vm.PlaceOptions, views.RMOption{Value: c + "|boat_shelter", Label: rmByColour(c,
+					i18n.T(ctx, "red runes into the stand-alone boat shelter"), i18n.T(ctx, "blue runes into the stand-alone boat shelter"))})
 				break
 			}
 		}
 	}
 	for _, c := range colours {
 		if _, ok := mains[c]; !ok {
-			vm.ShelterColours = append(vm.ShelterColours, views.RMOption{Value: c, Label: strings.ToUpper(c[:1]) + c[1:] + " shelter"})
+			vm.ShelterColours = append(vm.ShelterColours, views.RMOption{Value: c, Label: rmByColour(c, i18n.T(ctx, "Red shelter"), i18n.T(ctx, "Blue shelter"))})
 		}
 	}
 	vm.CanDraw = pos.Played > 0 || me.Hand == 0
 	if !vm.CanDraw {
-		vm.DrawHint = "Play at least 1 hand card first (rule text \"Hand cards\")."
+		vm.DrawHint = i18n.T(ctx, "Play at least 1 hand card first (rule text \"Hand cards\").")
 	}
 }
 
@@ -385,8 +468,8 @@ func containsName(names []string, name string) bool {
 }
 
 // rmEnd fills the end of the game: the ranking by the tie-break chain and
-// what the table must still enter.
-func rmEnd(vm *views.RMPlayVM, pos runemarket.Position) {
+// what the table must still enter, asked in ctx's language.
+func rmEnd(ctx context.Context, vm *views.RMPlayVM, pos runemarket.Position) {
 	for _, r := range runemarket.Ranking(pos.Final()) {
 		rv := views.RMRankVM{Place: r.Place, Name: r.Name, Total: r.Total, Boats: r.Boats, Bandits: r.Bandits, RPS: r.RPS, Winner: r.Winner, Tied: r.Tied}
 		if r.Highest != nil {
@@ -395,7 +478,7 @@ func rmEnd(vm *views.RMPlayVM, pos runemarket.Position) {
 		vm.Ranking = append(vm.Ranking, rv)
 	}
 	need := pos.Needs()
-	vm.Question = need.Question
+	vm.Question = i18n.Format(ctx, need.Question, need.Phrase.Format, need.Phrase.Args)
 	if need.Duel {
 		vm.Duelists = need.Players
 	} else {
