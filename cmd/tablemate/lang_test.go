@@ -41,8 +41,12 @@ func TestPagesFollowAcceptLanguage(t *testing.T) {
 			t.Errorf("%s: nav link %q, want Neuer Tisch", path, nav)
 		}
 		// Sentences the scripts write come from the page, in its language.
-		if m := de.doc.Find("body").AttrOr("data-msg-updated", ""); m != "Der Tisch wurde aktualisiert." {
+		body := de.doc.Find("body")
+		if m := body.AttrOr("data-msg-updated", ""); m != "Der Tisch wurde aktualisiert." {
 			t.Errorf("%s: data-msg-updated %q", path, m)
+		}
+		if m := body.AttrOr("data-msg-down", ""); m != "verdeckt %s" { // the script puts the number in
+			t.Errorf("%s: data-msg-down %q", path, m)
 		}
 	}
 	if h := ts.getLang("/", "de").text("h1"); h != "Dein Begleiter am Spieltisch" {

@@ -7,6 +7,7 @@ import (
 	"mime"
 	"net/http"
 	"strconv"
+	"sync"
 
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
@@ -23,11 +24,27 @@ func render(c echo.Context, status int, comp templ.Component) error {
 
 // renderAs is render with another content type (e.g. an SVG image).
 func renderAs(c echo.Context, status int, contentType string, comp templ.Component) error {
-	var buf bytes.Buffer
-	if err := comp.Render(c.Request().Context(), &buf); err != nil {
+	buf := renderBuffers.Get().(*bytes.Buffer)
+	defer putRenderBuffer(buf)
+	if err := comp.Render(c.Request().Context(), buf); err != nil {
 		return err
 	}
 	return c.Blob(status, contentType, buf.Bytes())
+}
+
+// renderBuffers keeps page buffers between requests: a table page is
+// tens of KB, and growing a fresh buffer to that size for every request
+// was a tenth of its cost.
+var renderBuffers = sync.Pool{New: func() any { return bytes.NewBuffer(make([]byte, 0, 32<<10)) }}
+
+// putRenderBuffer returns buf to the pool unless one rare page made it
+// huge (it would be kept for good).
+func putRenderBuffer(buf *bytes.Buffer) {
+	if buf.Cap() > 256<<10 {
+		return
+	}
+	buf.Reset()
+	renderBuffers.Put(buf)
 }
 
 // page returns the layout fields every page needs.

@@ -1,7 +1,10 @@
 package main
 
 import (
+	"mime"
 	"net/http"
+	"path"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -20,8 +23,35 @@ func serveStatic(c echo.Context) error {
 	} else {
 		h.Set("Cache-Control", "public, max-age=60")
 	}
+	if z, ok := static.Gzipped(name); ok && acceptsGzip(c.Request()) {
+		h.Add("Vary", "Accept-Encoding")
+		h.Set("Content-Encoding", "gzip")
+		return c.Blob(http.StatusOK, staticType(name), z)
+	}
 	req := c.Request().Clone(c.Request().Context())
 	req.URL.Path = "/" + name
 	staticFiles.ServeHTTP(c.Response(), req)
 	return nil
+}
+
+// acceptsGzip reports whether the client takes gzip (q=0 refuses it).
+func acceptsGzip(r *http.Request) bool {
+	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
+		coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if strings.EqualFold(strings.TrimSpace(coding), "gzip") {
+			return strings.ReplaceAll(params, " ", "") != "q=0"
+		}
+	}
+	return false
+}
+
+// staticType is a file's content type by its extension.
+func staticType(name string) string {
+	if t := mime.TypeByExtension(path.Ext(name)); t != "" {
+		return t
+	}
+	if strings.HasSuffix(name, ".webmanifest") {
+		return "application/manifest+json"
+	}
+	return "application/octet-stream"
 }

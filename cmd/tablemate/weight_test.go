@@ -1,9 +1,12 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
 	"io"
 	"net/http"
 	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
@@ -64,5 +67,41 @@ func TestPagesStayWithinTheirWeightBudget(t *testing.T) {
 				t.Errorf("%s weighs %d bytes compressed, over the %d budget", path, total, pageBudget)
 			}
 		})
+	}
+}
+
+// TestStaticFilesArePrecompressed: CSS and JS go out gzipped from the
+// copy made at start-up, with Vary, the right type and the same bytes
+// as the file; a client that does not take gzip gets the file itself.
+func TestStaticFilesArePrecompressed(t *testing.T) {
+	ts := newTestServer(t)
+	css := ts.get("/").doc.Find(`link[rel="stylesheet"]`).AttrOr("href", "")
+	for _, enc := range []string{"gzip", "gzip;q=0", ""} {
+		req, _ := http.NewRequest(http.MethodGet, ts.URL+css, nil)
+		req.Header.Set("Accept-Encoding", enc)
+		resp, err := http.DefaultTransport.RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		zipped := resp.Header.Get("Content-Encoding") == "gzip"
+		if zipped != (enc == "gzip") || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/css") {
+			t.Errorf("Accept-Encoding %q: Content-Encoding %q, Content-Type %q", enc, resp.Header.Get("Content-Encoding"), resp.Header.Get("Content-Type"))
+			continue
+		}
+		if zipped {
+			if !strings.Contains(strings.Join(resp.Header.Values("Vary"), ","), "Accept-Encoding") {
+				t.Errorf("no Vary: Accept-Encoding")
+			}
+			r, err := gzip.NewReader(bytes.NewReader(body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ = io.ReadAll(r)
+		}
+		if !bytes.Contains(body, []byte(".lang-switch")) {
+			t.Errorf("Accept-Encoding %q: the body is not app.css (%d bytes)", enc, len(body))
+		}
 	}
 }
