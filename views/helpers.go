@@ -42,24 +42,6 @@ func describedBy(errs Errors, field string) string {
 	return ""
 }
 
-// joinNames writes "Ana", "Ana and Ben", "Ana, Ben and Cy".
-func joinNames(names []string) string {
-	switch len(names) {
-	case 0:
-		return ""
-	case 1:
-		return names[0]
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
-}
-
 func boolStr(b bool) string {
 	if b {
 		return "true"

@@ -268,10 +268,3 @@ func finishedRounds(t sessions.Table, base string) *views.GameOverVM {
 	return vm
 }
 
-// pointsWord writes "1 point" or "n points" (English; guided play's texts).
-func pointsWord(n int) string {
-	if n == 1 {
-		return "1 point"
-	}
-	return strconv.Itoa(n) + " points"
-}

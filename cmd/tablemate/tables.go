@@ -320,23 +320,3 @@ func (a *app) rerenderTable(c echo.Context, status int, msg string) error {
 	return render(c, status, views.TablePage(tableVM(c, t, msg, "bad")))
 }
 
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
-}
-
-func joinNames(names []string) string {
-	switch len(names) {
-	case 0:
-		return "nobody"
-	case 1:
-		return names[0]
-	}
-	s := names[0]
-	for _, n := range names[1 : len(names)-1] {
-		s += ", " + n
-	}
-	return s + " and " + names[len(names)-1]
-}
