@@ -120,6 +120,10 @@ var keyInput = regexp.MustCompile(`\b(?:scoring\.)?Errorf\(\s*(?:[^,()]|\([^()]*
 // p.refuse("no_tokens", "KKS-4", "%s has no tokens", …).
 var keyRefuse = regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_.]*)\(\s*(?:[A-Za-z_][A-Za-z0-9_.]*\s*,\s*)?"[a-z][a-z0-9]*(?:_[a-z0-9]+)*"\s*,\s*(?:(?:"[A-Z]+-\d+"|[a-z][A-Za-z0-9_.]*)\s*,\s*)?` + lit + `\s*[,)]`)
 
+// keyRefusef is scoring.Refusef's format when its step is an expression
+// (0, p.Steps+1) that keyRefuse does not take.
+var keyRefusef = regexp.MustCompile(`\bRefusef\(\s*[^,"]+,\s*"[a-z][a-z0-9_]*"\s*,\s*(?:"[A-Z]+-\d+"|[A-Za-z_][A-Za-z0-9_.]*)\s*,\s*` + lit)
+
 // ruleLit is a ruling id, which keyRefuse may take for a format when the
 // format is not a literal (TestRefusalsAreTranslatable flags that).
 var ruleLit = regexp.MustCompile(`^[A-Z]+-\d+$`)
@@ -197,6 +201,11 @@ func TestEveryMessageHasGerman(t *testing.T) {
 				continue
 			}
 			if k := unquote(t, file, m[2]); used[k] == "" && !ruleLit.MatchString(k) {
+				used[k] = file
+			}
+		}
+		for _, m := range keyRefusef.FindAllStringSubmatch(text, -1) {
+			if k := unquote(t, file, m[1]); used[k] == "" {
 				used[k] = file
 			}
 		}
