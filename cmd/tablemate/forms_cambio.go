@@ -267,4 +267,3 @@ func finishedRounds(t sessions.Table, base string) *views.GameOverVM {
 	vm.Total, _ = g.Result.Total(g.Result.Winners[0])
 	return vm
 }
-

@@ -165,11 +165,12 @@ func (a *app) rerenderPlay(c echo.Context, t sessions.Table, g guidedPages, stat
 	return render(c, status, page)
 }
 
-// playUndoLabel names the newest event when it belongs to the guided game
-// (undo then stays on the play page); "" otherwise.
-func playUndoLabel(t sessions.Table) string {
+// playUndoLabel names the newest event, in the reader's language, when it
+// belongs to the guided game (undo then stays on the play page); ""
+// otherwise.
+func playUndoLabel(c echo.Context, t sessions.Table) string {
 	if e, ok := t.Newest(); ok && (e.Kind == sessions.KindPlayStep || e.Kind == sessions.KindPlayStarted) {
-		return shortText(t, e.Event)
+		return shortTextIn(c.Request().Context(), t, e.Event)
 	}
 	return ""
 }

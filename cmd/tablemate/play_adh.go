@@ -187,7 +187,7 @@ func adhPlayVM(c echo.Context, t sessions.Table, flash string) (views.ADHPlayVM,
 		ChooseURL: base + "/play",
 		LookURL:   playURL(url.Values{"do": {"look"}}), SwapURL: playURL(url.Values{"do": {"swap"}}),
 		RevealURL: playURL(url.Values{"do": {"reveal"}}), EndURL: playURL(url.Values{"do": {"end"}}),
-		UndoLabel: playUndoLabel(t),
+		UndoLabel: playUndoLabel(c, t),
 	}
 	if n := len(t.Play.Steps); n > 0 {
 		if last, err := aufderhut.ParseStep(t.Play.Steps[n-1]); err == nil {

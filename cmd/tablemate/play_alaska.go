@@ -127,7 +127,7 @@ func (alaskaPlay) turnPage(c echo.Context, t sessions.Table, flash string) (temp
 	vm.Page, vm.Form, vm.TableName = page(c, t.Name), form(c, t.Head), t.Name
 	vm.Page.Styles = alaskaStyles
 	vm.Flash, vm.FlashKind = flash, "bad"
-	vm.UndoLabel = playUndoLabel(t)
+	vm.UndoLabel = playUndoLabel(c, t)
 	return views.AlaskaPlay(vm), nil
 }
 

@@ -165,7 +165,7 @@ func (cambioPlay) turnPage(c echo.Context, t sessions.Table, flash string) (temp
 		FirstLook: pos.Phase == cambio.Playing && pos.TurnsTaken == 0 && pos.Caller == cambio.NoCaller,
 		Current:   pos.ToMove(), CurrentSeat: pos.Turn,
 		Totals:    playTotals(res, cambioNote(c, res, pos.Options.Limit())),
-		UndoLabel: playUndoLabel(t),
+		UndoLabel: playUndoLabel(c, t),
 	}
 	if pos.Caller != cambio.NoCaller {
 		vm.Caller = names[pos.Caller]

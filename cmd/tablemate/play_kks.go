@@ -136,7 +136,7 @@ func playVM(c echo.Context, t sessions.Table, take int, flash string) (views.KKS
 			}
 		}
 	}
-	vm.UndoLabel = playUndoLabel(t)
+	vm.UndoLabel = playUndoLabel(c, t)
 	return vm, nil
 }
 

@@ -216,7 +216,7 @@ func (kocPlay) turnPage(c echo.Context, t sessions.Table, flash string) (templ.C
 	for i, seat := range pos.Players {
 		vm.MeLinks = append(vm.MeLinks, views.KocMeLink{Label: seat.Name, ID: seat.Name, URL: fmt.Sprintf("%s/play?me=%d", base, i), Current: vm.Me == i})
 	}
-	if playUndoLabel(t) != "" {
+	if playUndoLabel(c, t) != "" {
 		vm.UndoLabel = kocStepText(c, pos, t)
 	}
 	return views.KocPlay(vm), nil

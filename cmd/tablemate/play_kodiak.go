@@ -91,7 +91,7 @@ func (kodiakPlay) turnPage(c echo.Context, t sessions.Table, flash string) (temp
 		FirstLook: pos.Phase == kodiak.Playing && pos.TurnsTaken == 0 && pos.Pounces == 0,
 		Current:   pos.ToMove(), CurrentSeat: pos.Turn, Pounces: pos.Pounces, MaxPounce: kodiak.MaxPounces,
 		Totals:    playTotals(res, kodiakNote(c, pos)),
-		UndoLabel: playUndoLabel(t),
+		UndoLabel: playUndoLabel(c, t),
 	}
 	for i, name := range names {
 		seat := views.PlaySeatVM{Index: i, Name: name, ToMove: i == pos.Turn && pos.Phase == kodiak.Playing, Count: pos.Hairballs[i]}

@@ -66,10 +66,7 @@ func (runeMarketPlay) turnPage(c echo.Context, t sessions.Table, flash string) (
 	vm := rmPlayVM(c.Request().Context(), pos)
 	vm.Page, vm.Form, vm.TableName, vm.Base = rmPage(c, t), form(c, t.Head), t.Name, "/tables/"+t.ID
 	vm.Flash, vm.FlashKind = flash, "bad"
-	if playUndoLabel(t) != "" { // said in the reader's language
-		e, _ := t.Newest()
-		vm.UndoLabel = shortTextIn(c.Request().Context(), t, e.Event)
-	}
+	vm.UndoLabel = playUndoLabel(c, t)
 	return views.RMPlay(vm), nil
 }
 

@@ -319,4 +319,3 @@ func (a *app) rerenderTable(c echo.Context, status int, msg string) error {
 	}
 	return render(c, status, views.TablePage(tableVM(c, t, msg, "bad")))
 }
-

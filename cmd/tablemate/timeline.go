@@ -67,13 +67,9 @@ func timelineText(ctx context.Context, t sessions.Table, e sessions.Event) strin
 	return string(e.Kind)
 }
 
-// shortText names an event in a few words, for undo buttons and undo
-// entries: "game 2 entered", "round 3 of game 1", "Ben joining".
-func shortText(t sessions.Table, e sessions.Event) string {
-	return shortTextIn(context.Background(), t, e)
-}
-
-// shortTextIn is shortText in ctx's language.
+// shortTextIn names an event in a few words in ctx's language, for undo
+// buttons and undo entries: "game 2 entered", "round 3 of game 1", "Ben
+// joining".
 func shortTextIn(ctx context.Context, t sessions.Table, e sessions.Event) string {
 	switch e.Kind {
 	case sessions.KindPlayerJoined:
