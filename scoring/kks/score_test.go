@@ -3,6 +3,7 @@ package kks
 import (
 	"encoding/json"
 	"errors"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -206,6 +207,14 @@ func FuzzCheck(f *testing.F) {
 	f.Add([]byte(`{"players":[{"name":"A","tokens":-3,"display":{"red":"x 4 x x11"}}],"options":{"special_cards":[1,1]}}`))
 	f.Add([]byte(`{"players":[{"name":"A","adjustments":[{"card":3,"points":-9,"reason":"x"}]}]}`))
 	f.Fuzz(func(t *testing.T, body []byte) {
+		// Decode's one-pass reading must agree with the player-by-player
+		// one it falls back to.
+		fast, ferr := Decode(body)
+		slow, serr := decodeEach(body)
+		if (ferr == nil) != (serr == nil) || ferr == nil && !reflect.DeepEqual(fast, slow) ||
+			ferr != nil && ferr.Error() != serr.Error() {
+			t.Fatalf("one pass: %+v, %v\nplayer by player: %+v, %v", fast, ferr, slow, serr)
+		}
 		res, err := Engine{}.Check(body)
 		if err != nil {
 			var in *scoring.InputError

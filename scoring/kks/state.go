@@ -2,6 +2,8 @@ package kks
 
 import (
 	"encoding/json"
+	"maps"
+	"slices"
 	"strings"
 
 	"tablemate/scoring"
@@ -38,9 +40,11 @@ type Adjustment struct {
 
 type request struct {
 	Players []json.RawMessage `json:"players"`
-	Options *struct {
-		SpecialCards []int `json:"special_cards"`
-	} `json:"options"`
+	Options *options          `json:"options"`
+}
+
+type options struct {
+	SpecialCards []int `json:"special_cards"`
 }
 
 type playerJSON struct {
@@ -54,7 +58,35 @@ type playerJSON struct {
 
 // Decode reads a score-check request strictly. Unreadable input is a
 // *scoring.InputError naming the field; rule breaks are left to Validate.
+//
+// A well-formed request is decoded in one pass. Only when that fails is it
+// decoded again player by player, slower, so the error names the player
+// (encoding/json's own errors do not say which list element was wrong).
 func Decode(body []byte) (State, error) {
+	var fast struct {
+		Players []playerJSON `json:"players"`
+		Options *options     `json:"options"`
+	}
+	if scoring.Decode(body, &fast, "") != nil {
+		return decodeEach(body)
+	}
+	if fast.Players == nil {
+		return State{}, scoring.Errorf("players", "a list of players is required")
+	}
+	s := State{Players: make([]Player, 0, len(fast.Players))}
+	for i, pj := range fast.Players {
+		p, err := pj.player(scoring.Index("players", i))
+		if err != nil {
+			return State{}, err
+		}
+		s.Players = append(s.Players, p)
+	}
+	return s.finish(fast.Players, fast.Options)
+}
+
+// decodeEach is Decode's slow path: the envelope first, then each player
+// on its own, so a malformed player is named with its index.
+func decodeEach(body []byte) (State, error) {
 	var req request
 	if err := scoring.Decode(body, &req, ""); err != nil {
 		return State{}, err
@@ -62,48 +94,65 @@ func Decode(body []byte) (State, error) {
 	if req.Players == nil {
 		return State{}, scoring.Errorf("players", "a list of players is required")
 	}
-	var s State
-	names := make([]string, len(req.Players))
+	s := State{Players: make([]Player, 0, len(req.Players))}
+	pjs := make([]playerJSON, len(req.Players))
 	for i, raw := range req.Players {
 		field := scoring.Index("players", i)
-		var pj playerJSON
-		if err := scoring.Decode(raw, &pj, field); err != nil {
+		if err := scoring.Decode(raw, &pjs[i], field); err != nil {
 			return State{}, err
 		}
-		p := Player{Name: strings.TrimSpace(pj.Name), Tokens: pj.Tokens, Display: map[Colour]Stack{}}
-		for key := range pj.Display {
-			if _, ok := ParseColour(key); !ok || key != strings.ToLower(key) {
-				return State{}, scoring.Errorf(scoring.Join(field, "display."+key), "unknown colour %q: red, yellow, black or blue", key)
-			}
+		p, err := pjs[i].player(field)
+		if err != nil {
+			return State{}, err
 		}
-		for _, c := range Colours() {
-			st, err := ParseStack(pj.Display[string(c)])
-			if err != nil {
-				return State{}, scoring.Errorf(scoring.Join(field, "display."+string(c)), "%s", err.Error())
-			}
-			if len(st) > 0 {
-				p.Display[c] = st
-			}
-		}
-		for j, a := range pj.Adjustments {
-			af := scoring.Join(field, scoring.Index("adjustments", j))
-			a.Reason = strings.TrimSpace(a.Reason)
-			switch {
-			case a.Reason == "":
-				return State{}, scoring.Errorf(af, "an adjustment needs a reason, e.g. \"card 9: most red cards\"")
-			case len([]rune(a.Reason)) > MaxReason:
-				return State{}, scoring.Errorf(af, "a reason is at most %d characters", MaxReason)
-			}
-			p.Adjustments = append(p.Adjustments, a)
-		}
-		names[i] = pj.Name
 		s.Players = append(s.Players, p)
+	}
+	return s.finish(pjs, req.Options)
+}
+
+// player turns one decoded player into the engine's Player; field is its
+// path ("players[1]") for errors.
+func (pj playerJSON) player(field string) (Player, error) {
+	p := Player{Name: strings.TrimSpace(pj.Name), Tokens: pj.Tokens, Display: map[Colour]Stack{}}
+	for _, key := range slices.Sorted(maps.Keys(pj.Display)) { // sorted: the same key is named every time
+		if _, ok := ParseColour(key); !ok || key != strings.ToLower(key) {
+			return Player{}, scoring.Errorf(scoring.Join(field, "display."+key), "unknown colour %q: red, yellow, black or blue", key)
+		}
+	}
+	for _, c := range Colours() {
+		st, err := ParseStack(pj.Display[string(c)])
+		if err != nil {
+			return Player{}, scoring.Errorf(scoring.Join(field, "display."+string(c)), "%s", err.Error())
+		}
+		if len(st) > 0 {
+			p.Display[c] = st
+		}
+	}
+	for j, a := range pj.Adjustments {
+		af := scoring.Join(field, scoring.Index("adjustments", j))
+		a.Reason = strings.TrimSpace(a.Reason)
+		switch {
+		case a.Reason == "":
+			return Player{}, scoring.Errorf(af, "an adjustment needs a reason, e.g. \"card 9: most red cards\"")
+		case len([]rune(a.Reason)) > MaxReason:
+			return Player{}, scoring.Errorf(af, "a reason is at most %d characters", MaxReason)
+		}
+		p.Adjustments = append(p.Adjustments, a)
+	}
+	return p, nil
+}
+
+// finish checks the names (as typed) and takes the options.
+func (s State) finish(pjs []playerJSON, o *options) (State, error) {
+	names := make([]string, len(pjs))
+	for i, pj := range pjs {
+		names[i] = pj.Name
 	}
 	if err := scoring.CheckNames("players", names); err != nil {
 		return State{}, err
 	}
-	if req.Options != nil {
-		s.SpecialCards = req.Options.SpecialCards
+	if o != nil {
+		s.SpecialCards = o.SpecialCards
 	}
 	return s, nil
 }
