@@ -46,7 +46,10 @@ func (c *replayCache) put(t Table) {
 
 // head reads a table's newest seq and read link.
 func (s *Store) head(ctx context.Context, id string) (head int, readID string, err error) {
-	err = s.read.QueryRowContext(ctx, `SELECT head, read_id FROM tables WHERE id = ?`, id).Scan(&head, &readID)
+	st, err := s.readStmt(ctx, `SELECT head, read_id FROM tables WHERE id = ?`)
+	if err == nil {
+		err = st.QueryRowContext(ctx, id).Scan(&head, &readID)
+	}
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, "", ErrNotFound
 	}

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"sync"
 	"time"
 
 	_ "github.com/mattn/go-sqlite3" // registers the "sqlite3" driver
@@ -24,6 +25,9 @@ type Store struct {
 	write *sql.DB
 	read  *sql.DB
 	now   func() time.Time
+	// stmts are read statements asked on every page view, prepared once
+	// (query text → *sql.Stmt); see readStmt.
+	stmts sync.Map
 }
 
 // Open opens (creating if needed) the SQLite database at path in WAL mode
@@ -64,7 +68,26 @@ func dsn(path, txlock string) string {
 
 // Close closes both connection pools.
 func (s *Store) Close() error {
+	s.stmts.Range(func(_, st any) bool { st.(*sql.Stmt).Close(); return true })
 	return errors.Join(s.write.Close(), s.read.Close())
+}
+
+// readStmt returns query prepared on the read pool, preparing it on first
+// use: SQLite then skips parsing it on every page view. A query that
+// cannot be prepared yet (before Migrate) is not kept.
+func (s *Store) readStmt(ctx context.Context, query string) (*sql.Stmt, error) {
+	if st, ok := s.stmts.Load(query); ok {
+		return st.(*sql.Stmt), nil
+	}
+	st, err := s.read.PrepareContext(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	if old, loaded := s.stmts.LoadOrStore(query, st); loaded {
+		st.Close()
+		return old.(*sql.Stmt), nil
+	}
+	return st, nil
 }
 
 // Ping checks the database answers (used by the health check).
