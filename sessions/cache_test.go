@@ -45,3 +45,30 @@ func TestReplayCacheIsBounded(t *testing.T) {
 		t.Error("a table whose head moved came from the cache")
 	}
 }
+
+// TestDerivedIsComputedOncePerVersion: a page's view of a table is kept
+// while the head stays and computed afresh after a write.
+func TestDerivedIsComputedOncePerVersion(t *testing.T) {
+	_, ts := openTest(t)
+	ctx := context.Background()
+	id := newTable(t, ts)
+	calls := 0
+	view := func(tb Table) int {
+		return tb.Derived("games", func() any { calls++; return len(tb.Games) }).(int)
+	}
+	first, _ := ts.Table(ctx, id)
+	again, _ := ts.Table(ctx, id)
+	if view(first) != 0 || view(again) != 0 || calls != 1 {
+		t.Fatalf("same version: computed %d times", calls)
+	}
+	if _, err := ts.RecordGame(ctx, id, 1, "", state(1, 2, 3)); err != nil {
+		t.Fatal(err)
+	}
+	after, _ := ts.Table(ctx, id)
+	if got := view(after); got != 1 || calls != 2 {
+		t.Fatalf("after a write: %d games, computed %d times", got, calls)
+	}
+	if view(Table{}) != 0 || view(Table{}) != 0 || calls != 4 {
+		t.Fatalf("a table not loaded through Tables keeps nothing: computed %d times", calls)
+	}
+}

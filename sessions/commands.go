@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
 	"tablemate/scoring"
 )
@@ -97,6 +98,7 @@ func (ts *Tables) Table(ctx context.Context, id string) (Table, error) {
 		return t, err
 	}
 	t.ReadID = readID
+	t.derived = &sync.Map{}
 	ts.cache.put(t)
 	return t, nil
 }

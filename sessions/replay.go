@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"sync"
 	"time"
 
 	"tablemate/scoring"
@@ -26,6 +27,24 @@ type Table struct {
 	Created time.Time
 	// Play is the guided game in progress, nil when none is.
 	Play *Play
+	// derived keeps what pages compute from this version of the table
+	// (Derived); set on the tables Tables.Table loads and caches.
+	derived *sync.Map
+}
+
+// Derived returns what compute gives for key, computed once per version
+// of the table: a replayed table is read-only and shared while its head
+// stays, so a page's view of it (its history in German, say) can be too.
+// The caller must treat the value as read-only.
+func (t Table) Derived(key string, compute func() any) any {
+	if t.derived == nil {
+		return compute()
+	}
+	if v, ok := t.derived.Load(key); ok {
+		return v
+	}
+	v, _ := t.derived.LoadOrStore(key, compute())
+	return v
 }
 
 // Play is a guided game in progress: its setup and the steps so far. When

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -186,7 +187,8 @@ func tableVM(c echo.Context, t sessions.Table, flash, kind string) views.TableVM
 		}
 		vm.Games = append(vm.Games, row)
 	}
-	vm.Lines = runningLines(c.Request().Context(), t)
+	lang := i18n.Code(i18n.Lang(c.Request().Context()))
+	vm.Lines = t.Derived("lines/"+lang, func() any { return runningLines(c.Request().Context(), t) }).(views.LineChart)
 	if e, ok := t.Newest(); ok {
 		vm.UndoLabel = shortTextIn(c.Request().Context(), t, e.Event)
 	}
@@ -202,10 +204,7 @@ func tableVM(c echo.Context, t sessions.Table, flash, kind string) views.TableVM
 			vm.Finished = finishedRounds(t, vm.Base)
 		}
 	}
-	for i := len(t.Log) - 1; i >= 0; i-- { // newest first
-		e := t.Log[i]
-		vm.Log = append(vm.Log, views.LogRow{Seq: e.Seq, Text: timelineText(c.Request().Context(), t, e.Event), At: e.At.Local().Format("15:04:05"), Undone: e.UndoneBy != 0})
-	}
+	vm.Log = t.Derived("log/"+lang, func() any { return logRows(c.Request().Context(), t) }).([]views.LogRow)
 	return vm
 }
 
@@ -318,4 +317,14 @@ func (a *app) rerenderTable(c echo.Context, status int, msg string) error {
 		return err
 	}
 	return render(c, status, views.TablePage(tableVM(c, t, msg, "bad")))
+}
+
+// logRows is the table's history, newest first, in ctx's language.
+func logRows(ctx context.Context, t sessions.Table) []views.LogRow {
+	rows := make([]views.LogRow, 0, len(t.Log))
+	for i := len(t.Log) - 1; i >= 0; i-- {
+		e := t.Log[i]
+		rows = append(rows, views.LogRow{Seq: e.Seq, Text: timelineText(ctx, t, e.Event), At: e.At.Local().Format("15:04:05"), Undone: e.UndoneBy != 0})
+	}
+	return rows
 }
