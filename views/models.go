@@ -97,8 +97,9 @@ type TableVM struct {
 	UndoLabel string // what Undo would take back; "" when nothing
 	Log       []LogRow
 	Chart     BarChart
-	// Lines is the running totals game by game (two games or more).
-	Lines LineChart
+	// Lines is the running totals game by game (two games or more): a
+	// Lines chart, usually prerendered (Prerender).
+	Lines templ.Component
 	// Current is the game in progress of a round-based table, or nil.
 	Current *RoundsVM
 	// PlayLabel offers guided play ("play along"); "" when the game has none.

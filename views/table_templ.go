@@ -560,8 +560,8 @@ func TablePage(vm TableVM) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			if len(vm.Games) >= 2 {
-				templ_7745c5c3_Err = Lines(vm.Lines).Render(ctx, templ_7745c5c3_Buffer)
+			if len(vm.Games) >= 2 && vm.Lines != nil {
+				templ_7745c5c3_Err = vm.Lines.Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"compress/gzip"
 	"errors"
 	"log/slog"
 	"net/http"
@@ -42,14 +41,7 @@ func newServer(a *app) *echo.Echo {
 		// The API answers bodies over 1 MiB itself with API.md's 400; this
 		// limit stops anything far larger before it is read.
 		middleware.BodyLimit("2M"),
-		middleware.GzipWithConfig(middleware.GzipConfig{Level: gzip.BestSpeed, MinLength: 1024,
-			// Level 1: a page is compressed on every request, and the
-			// fastest level costs a few hundred bytes more per page.
-			// Event streams must reach the phone as they are written;
-			// static files are sent precompressed (static.Gzipped).
-			Skipper: func(c echo.Context) bool {
-				return strings.HasSuffix(c.Path(), "/live") || strings.HasPrefix(c.Path(), "/static/")
-			}}),
+		compressPages(),
 		middleware.CSRFWithConfig(middleware.CSRFConfig{
 			Skipper:        func(c echo.Context) bool { return strings.HasPrefix(c.Path(), "/api/") },
 			TokenLookup:    "form:_csrf,header:X-CSRF-Token",

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
 	"tablemate/scoring"
@@ -188,7 +189,10 @@ func tableVM(c echo.Context, t sessions.Table, flash, kind string) views.TableVM
 		vm.Games = append(vm.Games, row)
 	}
 	lang := i18n.Code(i18n.Lang(c.Request().Context()))
-	vm.Lines = t.Derived("lines/"+lang, func() any { return runningLines(c.Request().Context(), t) }).(views.LineChart)
+	vm.Lines = t.Derived("lines/"+lang, func() any {
+		ctx := c.Request().Context()
+		return views.Prerender(ctx, views.Lines(runningLines(ctx, t)))
+	}).(templ.Component)
 	if e, ok := t.Newest(); ok {
 		vm.UndoLabel = shortTextIn(c.Request().Context(), t, e.Event)
 	}
