@@ -68,8 +68,8 @@ func TestDerivedIsComputedOncePerVersion(t *testing.T) {
 	if got := view(after); got != 1 || calls != 2 {
 		t.Fatalf("after a write: %d games, computed %d times", got, calls)
 	}
-	first, second := view(Table{}), view(Table{})
-	if first != 0 || second != 0 || calls != 4 {
+	bare1, bare2 := view(Table{}), view(Table{})
+	if bare1 != 0 || bare2 != 0 || calls != 4 {
 		t.Fatalf("a table not loaded through Tables keeps nothing: computed %d times", calls)
 	}
 }
