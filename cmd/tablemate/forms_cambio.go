@@ -64,7 +64,7 @@ func parseCardsField(v url.Values, i int, parse func(string) (string, error)) ([
 	for k, t := range toks {
 		norm, err := parse(t)
 		if err != nil {
-			return nil, formErrorf(f, "card %d: %s", k+1, err.Error())
+			return nil, formErrorf(f, "card %d: %s", k+1, reason(err))
 		}
 		out = append(out, norm)
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -131,4 +132,15 @@ func localStep(c echo.Context, se *scoring.StepError) string {
 // language (i18n.Format); msg is the English.
 func localFormat(c echo.Context, msg, format string, args []any) string {
 	return i18n.Format(c.Request().Context(), msg, format, args)
+}
+
+// reason is err as an argument of another message: an input error keeps
+// its format (a scoring.Phrase, said in the reader's language with the
+// message around it); any other error is its English text.
+func reason(err error) any {
+	var in *scoring.InputError
+	if errors.As(err, &in) && in.Format != "" {
+		return scoring.Phrasef(in.Format, in.Args...)
+	}
+	return err.Error()
 }

@@ -248,3 +248,25 @@ func TestGermanFormErrorsFromSessions(t *testing.T) {
 		}
 	}
 }
+
+// TestGermanCardErrorsInEditors: a card the engine cannot read is named
+// in German on the KKS and Cambio editors, with what was typed.
+func TestGermanCardErrorsInEditors(t *testing.T) {
+	ts := newTestServer(t)
+	if sw := ts.get("/lang?to=de&back=/"); sw.status != http.StatusSeeOther {
+		t.Fatalf("switch: %d", sw.status)
+	}
+	kks := ts.createTable("Amelia", "Victor")
+	entry := ts.get(kks + "/games/new")
+	bad := ts.post(kks+"/games", kksForm(entry.formOf(t, kks+"/games"), []map[string]string{{"red": "1 foo"}, {"blue": "3"}}, []string{"0", "0"}))
+	if got := bad.text(".field-error"); bad.status != http.StatusUnprocessableEntity ||
+		got != `"foo" ist keine Karte: Schreib einen Wert (4), x für eine verdeckte Karte oder x4 für eine verdeckte 4` {
+		t.Errorf("KKS editor: %d %q", bad.status, got)
+	}
+	cambio := ts.startRoundTable("cambio", "Ana", "Ben", "Cy")
+	round := ts.enterCambioRound(cambio, [3]string{"7 dragon", "3", "4"}, "1")
+	if got := round.text(".field-error"); round.status != http.StatusUnprocessableEntity ||
+		!strings.HasPrefix(got, `Karte 2: "dragon" ist keine Karte: Nimm eine Zahl von 0 bis 13, eines von `) {
+		t.Errorf("Cambio editor: %d %q", round.status, got)
+	}
+}

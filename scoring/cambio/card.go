@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"tablemate/scoring"
 )
 
 // Kind is what a card is: a number card, one of the named cards, or a
@@ -105,13 +107,13 @@ func ParseCard(token string) (Card, error) {
 		// "−" (U+2212) is how the cards and our labels print a minus.
 		n, err := strconv.Atoi(strings.Replace(strings.TrimSpace(v), "−", "-", 1))
 		if err != nil || n < MinCorner || n > MaxCorner {
-			return Card{}, fmt.Errorf("%q is not a corner value: use %s followed by a whole number from %d to %d", token, CornerPrefix, MinCorner, MaxCorner)
+			return Card{}, scoring.Errorf("", "%q is not a corner value: use %s followed by a whole number from %d to %d", token, CornerPrefix, MinCorner, MaxCorner)
 		}
 		return Card{Kind: Corner, N: n}, nil
 	}
 	n, err := strconv.Atoi(t)
 	if err != nil || n < 0 || n > MaxNumber || t[0] == '+' || t[0] == '-' {
-		return Card{}, fmt.Errorf("%q is not a card: use a number 0–%d, one of %s, or %sN for a corner value", token, MaxNumber, tokenList(), CornerPrefix)
+		return Card{}, scoring.Errorf("", "%q is not a card: use a number 0–%d, one of %s, or %sN for a corner value", token, MaxNumber, tokenList(), CornerPrefix)
 	}
 	return Card{Kind: Number, N: n}, nil
 }

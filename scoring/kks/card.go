@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"tablemate/scoring"
 )
 
 // Colour is one of the four card colours.
@@ -101,11 +103,11 @@ func ParseStack(s string) (Stack, error) {
 		}
 		v, err := parseValue(num)
 		if err != nil {
-			return nil, fmt.Errorf("%q is not a card: write a value (4), x for a face-down card, or x4 for a face-down 4", tok)
+			return nil, scoring.Errorf("", "%q is not a card: write a value (4), x for a face-down card, or x4 for a face-down 4", tok)
 		}
 		if c.FaceDown && v == 0 {
 			// Value 0 means "unknown" in a StackCard, so x0 cannot be kept.
-			return nil, fmt.Errorf("%q is not a card: a face-down card is x (unknown) or x1 to x10", tok)
+			return nil, scoring.Errorf("", "%q is not a card: a face-down card is x (unknown) or x1 to x10", tok)
 		}
 		c.Value = v
 		st = append(st, c)

@@ -122,7 +122,7 @@ func (pj playerJSON) player(field string) (Player, error) {
 	for _, c := range Colours() {
 		st, err := ParseStack(pj.Display[string(c)])
 		if err != nil {
-			return Player{}, scoring.Errorf(scoring.Join(field, "display."+string(c)), "%s", err.Error())
+			return Player{}, scoring.Refield(err, scoring.Join(field, "display."+string(c)))
 		}
 		if len(st) > 0 {
 			p.Display[c] = st
