@@ -32,11 +32,12 @@ func (e *InputError) Error() string {
 }
 
 // Refield returns err's *InputError moved to field, keeping its message
-// and the format it came from; any other error comes back unchanged.
-func Refield(err error, field string) error {
+// and the format it came from; any other error becomes an input error on
+// field with its text (so bad input never turns into a server error).
+func Refield(err error, field string) *InputError {
 	in, ok := err.(*InputError)
 	if !ok {
-		return err
+		return Errorf(field, "%s", err.Error())
 	}
 	moved := *in
 	moved.Field = field

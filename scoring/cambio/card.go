@@ -95,7 +95,7 @@ func Normalize(token string) string {
 func ParseCard(token string) (Card, error) {
 	t := Normalize(token)
 	if t == "" {
-		return Card{}, fmt.Errorf("an empty card token; use a number 0–%d, a card name or %sN", MaxNumber, CornerPrefix)
+		return Card{}, scoring.Errorf("", "an empty card token; use a number 0–%d, a card name or %sN", MaxNumber, CornerPrefix)
 	}
 	for _, n := range named {
 		if t == n.token {

@@ -120,7 +120,7 @@ func decodeCards(raw []json.RawMessage, path string) ([]Card, error) {
 		}
 		c, err := ParseCard(tok)
 		if err != nil {
-			return nil, scoring.Errorf(f, "%s", err.Error())
+			return nil, scoring.Refield(err, f)
 		}
 		cards[k] = c
 	}

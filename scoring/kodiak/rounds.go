@@ -119,7 +119,7 @@ func decodeRoundPlayer(raw []byte, path string) (RoundPlayer, error) {
 		}
 		c, err := ParseCard(tok)
 		if err != nil {
-			return RoundPlayer{}, scoring.Errorf(f, "%s", err.Error())
+			return RoundPlayer{}, scoring.Refield(err, f)
 		}
 		cards[k] = c
 	}

@@ -109,7 +109,7 @@ func decodePlayer(raw []byte, path string) (Player, error) {
 			}
 			c, err := ParseCard(tok)
 			if err != nil {
-				return Player{}, scoring.Errorf(f, "%s", err.Error())
+				return Player{}, scoring.Refield(err, f)
 			}
 			cards[k] = c
 		}
