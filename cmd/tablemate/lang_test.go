@@ -16,6 +16,16 @@ func (ts *testServer) getLang(path, acceptLanguage string) fetched {
 	return ts.do(req)
 }
 
+// postLang posts a form as a browser asking for acceptLanguage does.
+func (ts *testServer) postLang(path string, form url.Values, acceptLanguage string) fetched {
+	ts.t.Helper()
+	req, _ := http.NewRequest(http.MethodPost, ts.URL+path, strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Sec-Fetch-Site", "same-origin")
+	req.Header.Set("Accept-Language", acceptLanguage)
+	return ts.do(req)
+}
+
 func TestPagesFollowAcceptLanguage(t *testing.T) {
 	ts := newTestServer(t)
 	table := ts.createTable("Amelia", "Victor")

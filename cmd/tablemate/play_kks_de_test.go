@@ -14,14 +14,7 @@ import (
 func TestPlayAlongKKSInGerman(t *testing.T) {
 	ts := newTestServerWith(t, func(a *app) { a.writeRate = 0 })
 	get := func(path string) fetched { t.Helper(); return ts.getLang(path, "de") }
-	post := func(path string, form url.Values) fetched {
-		t.Helper()
-		req, _ := http.NewRequest(http.MethodPost, ts.URL+path, strings.NewReader(form.Encode()))
-		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-		req.Header.Set("Sec-Fetch-Site", "same-origin")
-		req.Header.Set("Accept-Language", "de")
-		return ts.do(req)
-	}
+	post := func(path string, form url.Values) fetched { t.Helper(); return ts.postLang(path, form, "de") }
 	table := ts.createTable("Amelia", "Victor")
 
 	setup := get(table + "/play")
