@@ -5,7 +5,6 @@ import (
 	"go/parser"
 	"go/token"
 	"net/http"
-	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
@@ -17,23 +16,13 @@ import (
 	"tablemate/views/i18n"
 )
 
-// akPostLang posts a form as a browser reading lang would.
-func (ts *testServer) akPostLang(path string, form url.Values, lang string) fetched {
-	ts.t.Helper()
-	req, _ := http.NewRequest(http.MethodPost, ts.URL+path, strings.NewReader(form.Encode()))
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	req.Header.Set("Sec-Fetch-Site", "same-origin")
-	req.Header.Set("Accept-Language", lang)
-	return ts.do(req)
-}
-
 // akTapDE is akTap on the German page.
 func (ts *testServer) akTapDE(t *testing.T, table string, m akMove) fetched {
 	t.Helper()
 	p := ts.getLang(table+"/play"+m.query, "de")
 	f := p.formOf(t, table+"/play/step")
 	f.Set("move", m.move)
-	return ts.akPostLang(table+"/play/step", f, "de")
+	return ts.postLang(table+"/play/step", f, "de")
 }
 
 // akEnglish finds English words left on a German page.
@@ -65,7 +54,7 @@ func TestPlayAlongAlaskaInGerman(t *testing.T) {
 		f := ts.getLang(table+"/play", "de").formOf(t, table+"/play/start")
 		f.Set("first", "Ana")
 		f.Set("draw_pile", pile)
-		return ts.akPostLang(table+"/play/start", f, "de")
+		return ts.postLang(table+"/play/start", f, "de")
 	}
 	if p := start("lots"); p.status != http.StatusUnprocessableEntity || p.text(".field-error") != "Gib die Zahl der Karten im Nachziehstapel ein oder lass das Feld leer für ein volles Deck." {
 		t.Errorf("pile that is no number: %d %q", p.status, p.text(".field-error"))

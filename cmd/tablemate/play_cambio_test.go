@@ -18,12 +18,18 @@ import (
 // posts the move do (the value of a button), with extra fields.
 func (ts *testServer) playStep(table, do string, extra url.Values) fetched {
 	ts.t.Helper()
-	f := ts.get(table+"/play").formOf(ts.t, table+"/play/step")
+	return ts.playStepIn(table, do, extra, "")
+}
+
+// playStepIn is playStep from a phone asking for acceptLanguage.
+func (ts *testServer) playStepIn(table, do string, extra url.Values, acceptLanguage string) fetched {
+	ts.t.Helper()
+	f := ts.getLang(table+"/play", acceptLanguage).formOf(ts.t, table+"/play/step")
 	f.Set("do", do)
 	for k, v := range extra {
 		f[k] = v
 	}
-	return ts.post(table+"/play/step", f)
+	return ts.postLang(table+"/play/step", f, acceptLanguage)
 }
 
 // mustStep posts a move that the rules accept.

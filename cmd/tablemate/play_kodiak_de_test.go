@@ -14,15 +14,7 @@ func TestPlayAlongKodiakInGerman(t *testing.T) {
 	get := func(path string) fetched { t.Helper(); return ts.getLang(path, "de") }
 	post := func(path string, form url.Values) fetched { t.Helper(); return ts.postLang(path, form, "de") }
 	table := ts.startRoundTable("kodiak", "Ana", "Ben")
-	step := func(do string, extra url.Values) fetched {
-		t.Helper()
-		f := get(table+"/play").formOf(t, table+"/play/step")
-		f.Set("do", do)
-		for k, v := range extra {
-			f[k] = v
-		}
-		return post(table+"/play/step", f)
-	}
+	step := func(do string, extra url.Values) fetched { t.Helper(); return ts.playStepIn(table, do, extra, "de") }
 	mustStep := func(do string, extra url.Values) {
 		t.Helper()
 		if p := step(do, extra); p.status != http.StatusSeeOther {

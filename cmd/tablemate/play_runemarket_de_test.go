@@ -3,23 +3,12 @@ package main
 import (
 	"context"
 	"net/http"
-	"net/url"
 	"strings"
 	"testing"
 
 	"tablemate/scoring/runemarket"
 	"tablemate/views/i18n"
 )
-
-// postIn posts a form as a phone set to lang would.
-func (ts *testServer) postIn(path string, form url.Values, lang string) fetched {
-	ts.t.Helper()
-	req, _ := http.NewRequest(http.MethodPost, ts.URL+path, strings.NewReader(form.Encode()))
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	req.Header.Set("Sec-Fetch-Site", "same-origin")
-	req.Header.Set("Accept-Language", lang)
-	return ts.do(req)
-}
 
 // moveIn posts a move built on a fresh form of the turn page in lang.
 func (ts *testServer) moveIn(t *testing.T, table, lang string, m rmMove) fetched {
@@ -28,7 +17,7 @@ func (ts *testServer) moveIn(t *testing.T, table, lang string, m rmMove) fetched
 	for k, v := range m {
 		f.Set(k, v)
 	}
-	return ts.postIn(table+"/play/step", f, lang)
+	return ts.postLang(table+"/play/step", f, lang)
 }
 
 // The Rune Market played along on a German phone: the set-up page, its
@@ -57,7 +46,7 @@ func TestPlayAlongRuneMarketInGerman(t *testing.T) {
 		for k, v := range map[string]string{"red": red, "blue": blue, "boat_shelters": "1", "bandits": "1", "first": "Ana"} {
 			f.Set(k, v)
 		}
-		return ts.postIn(table+"/play/start", f, lang)
+		return ts.postLang(table+"/play/start", f, lang)
 	}
 	for _, tt := range []struct{ lang, red, blue, want string }{
 		{"de", "x", "2", "Zähl den Stapel „rote Runen“ im Markt: eine ganze Zahl, 0 oder mehr."},
