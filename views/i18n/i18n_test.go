@@ -14,12 +14,13 @@ import (
 // root is the module root, two levels up from this package.
 const root = "../.."
 
-// sources lists the files whose i18n calls are checked: every templ file
-// and every Go file of views and cmd/tablemate (tests excluded).
-func sources(t *testing.T) map[string]string {
+// readSources reads the files matching patterns (relative to the module
+// root), leaving out tests and generated templ code; at least min must
+// match, or the patterns (or root) are wrong.
+func readSources(t *testing.T, min int, patterns ...string) map[string]string {
 	t.Helper()
 	out := map[string]string{}
-	for _, pattern := range []string{"views/*.templ", "views/*.go", "cmd/tablemate/*.go"} {
+	for _, pattern := range patterns {
 		files, err := filepath.Glob(filepath.Join(root, pattern))
 		if err != nil {
 			t.Fatal(err)
@@ -35,78 +36,35 @@ func sources(t *testing.T) map[string]string {
 			out[f] = string(b)
 		}
 	}
-	if len(out) < 20 {
-		t.Fatalf("found only %d source files; is root right?", len(out))
+	if len(out) < min {
+		t.Fatalf("found only %d files for %v; is root right?", len(out), patterns)
 	}
 	return out
+}
+
+// sources lists the files whose i18n calls are checked: every templ file
+// and every Go file of views and cmd/tablemate.
+func sources(t *testing.T) map[string]string {
+	return readSources(t, 20, "views/*.templ", "views/*.go", "cmd/tablemate/*.go")
 }
 
 // engineSources are the engines' guided-play files (scoring/<game>/play.go,
 // guide.go, replay.go), whose refusals are shown on the play pages.
 func engineSources(t *testing.T) map[string]string {
-	t.Helper()
-	out := map[string]string{}
-	for _, name := range []string{"play.go", "guide.go", "replay.go"} {
-		files, err := filepath.Glob(filepath.Join(root, "scoring", "*", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range files {
-			b, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			out[f] = string(b)
-		}
-	}
-	if len(out) < 7 {
-		t.Fatalf("found only %d engine play files", len(out))
-	}
-	return out
+	return readSources(t, 7, "scoring/*/play.go", "scoring/*/guide.go", "scoring/*/replay.go")
 }
 
 // formSources are the files whose input errors (scoring.Errorf) reach a
 // form: the sessions (table, league, import checks) and the shared name
 // and JSON checks in scoring/decode.go.
 func formSources(t *testing.T) map[string]string {
-	t.Helper()
-	out := map[string]string{}
-	for _, pattern := range []string{"sessions/*.go", "sessions/league/*.go", "scoring/decode.go"} {
-		files, err := filepath.Glob(filepath.Join(root, pattern))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range files {
-			if strings.HasSuffix(f, "_test.go") {
-				continue
-			}
-			b, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			out[f] = string(b)
-		}
-	}
-	return out
+	return readSources(t, 5, "sessions/*.go", "sessions/league/*.go", "scoring/decode.go")
 }
 
-// phraseSources are every engine file (tests excluded): a phrase shown on
-// a page (scoring.Phrasef) may be built anywhere in scoring/.
+// phraseSources are every engine file: a phrase shown on a page
+// (scoring.Phrasef) may be built anywhere in scoring/.
 func phraseSources(t *testing.T) map[string]string {
-	t.Helper()
-	out := map[string]string{}
-	err := filepath.WalkDir(filepath.Join(root, "scoring"), func(path string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return err
-		}
-		b, err := os.ReadFile(path)
-		out[path] = string(b)
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return readSources(t, 30, "scoring/*.go", "scoring/*/*.go")
 }
 
 // keyPhrase is a phrase's format: scoring.Phrasef("format", …).
