@@ -54,9 +54,9 @@ func audit(t *testing.T, ctx context.Context, name string) {
 	}
 }
 
-// The main pages, in light and dark mode on a phone, have no serious or
-// critical accessibility violations by axe-core (contrast, names of
-// controls and images, labels, landmarks, ARIA use).
+// The main pages, in light and dark mode and in German on a phone, have
+// no serious or critical accessibility violations by axe-core (contrast,
+// names of controls and images, labels, landmarks, ARIA use).
 func TestPagesPassAxeOnAPhone(t *testing.T) {
 	base := startServer(t)
 	ctx := phone(t)
@@ -85,11 +85,18 @@ func TestPagesPassAxeOnAPhone(t *testing.T) {
 		strings.TrimPrefix(table, base) + "/games/new", strings.TrimPrefix(table, base) + "/games/1/replay",
 		strings.TrimPrefix(table, base) + "/play", strings.TrimPrefix(league, base),
 	}
-	for _, scheme := range []string{"light", "dark"} {
-		run(t, ctx, scheme+" mode", emulation.SetEmulatedMedia().WithFeatures([]*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}))
+	// German names controls in longer words: it is audited too.
+	for _, pass := range []struct{ scheme, lang string }{{"light", "en"}, {"dark", "en"}, {"light", "de"}} {
+		run(t, ctx, pass.scheme+" mode", emulation.SetEmulatedMedia().WithFeatures([]*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: pass.scheme}}))
+		run(t, ctx, "language "+pass.lang, chromedp.Navigate(base+"/lang?to="+pass.lang+"&back=/"), chromedp.WaitReady("main", chromedp.ByQuery))
 		for _, p := range pages {
-			run(t, ctx, "open "+p, chromedp.Navigate(base+p), chromedp.WaitReady("main", chromedp.ByQuery))
-			audit(t, ctx, p+" ("+scheme+")")
+			var lang string
+			run(t, ctx, "open "+p, chromedp.Navigate(base+p), chromedp.WaitReady("main", chromedp.ByQuery),
+				chromedp.AttributeValue("html", "lang", &lang, nil, chromedp.ByQuery))
+			if lang != pass.lang {
+				t.Errorf("%s: lang=%q, want %q", p, lang, pass.lang)
+			}
+			audit(t, ctx, p+" ("+pass.scheme+", "+pass.lang+")")
 		}
 	}
 }

@@ -1397,7 +1397,7 @@ func PlayTotals(t PlayTotalsVM) templ.Component {
 			templ_7745c5c3_Var78 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 112, "<section class=\"card scroll-x\" aria-labelledby=\"totals-title\"><h2 id=\"totals-title\">")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 112, "<section class=\"card scroll-x\" tabindex=\"0\" aria-labelledby=\"totals-title\"><h2 id=\"totals-title\">")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -32,7 +32,7 @@ func Rounds(r RoundsVM) templ.Component {
 			templ_7745c5c3_Var1 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<section class=\"card scroll-x\" data-testid=\"current-game\" aria-labelledby=\"current-game-title\"><h2 id=\"current-game-title\">")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<section class=\"card scroll-x\" tabindex=\"0\" data-testid=\"current-game\" aria-labelledby=\"current-game-title\"><h2 id=\"current-game-title\">")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
