@@ -4,6 +4,7 @@ import (
 	"mime"
 	"net/http"
 	"path"
+	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -39,7 +40,9 @@ func acceptsGzip(r *http.Request) bool {
 	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
 		coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
 		if strings.EqualFold(strings.TrimSpace(coding), "gzip") {
-			return strings.ReplaceAll(params, " ", "") != "q=0"
+			q, ok := strings.CutPrefix(strings.ReplaceAll(params, " ", ""), "q=")
+			weight, err := strconv.ParseFloat(q, 64)
+			return !ok || err != nil || weight > 0
 		}
 	}
 	return false
