@@ -82,6 +82,8 @@ func TestPlayAlongKocInGerman(t *testing.T) {
 			"Du hast Spielzeug 4 angekreuzt, aber „Kein Spielzeug gekreuzt“ gewählt"},
 		{"the chip unsaid", url.Values{"toy": {"4"}}, url.Values{"toy": {"4"}}, http.StatusUnprocessableEntity,
 			"Nicht möglich: der Stapel von Spielzeug 4 kann eine 2 oder eine 3 geben (die beim Aufbau entfernten Chips sind unbekannt): Sag, welchen Chip Cyd genommen hat (Regel KOC-2)"},
+		{"the second toy's chip unsaid", nil, url.Values{"toy": {"5", "4"}}, http.StatusUnprocessableEntity,
+			"Nicht möglich: Spielzeug 4 (das zweite gekreuzte Spielzeug): der Stapel von Spielzeug 4 kann eine 2 oder eine 3 geben (die beim Aufbau entfernten Chips sind unbekannt): Sag, welchen Chip Cyd genommen hat (Regel KOC-2)"},
 	} {
 		if c.before != nil {
 			if p := kocMove(t, ts, table, c.before); p.status != http.StatusSeeOther {
@@ -89,7 +91,7 @@ func TestPlayAlongKocInGerman(t *testing.T) {
 			}
 		}
 		if p := kocMoveDE(t, ts, table, c.move); p.status != c.status || !strings.Contains(p.body, c.want) {
-			t.Errorf("%s: %d, want %d and %q", c.what, p.status, c.status, c.want)
+			t.Errorf("%s: %d, want %d and %q; flash %q", c.what, p.status, c.status, c.want, p.text(".banner-bad"))
 		}
 	}
 	turn := kocDE(ts, table+"/play", nil)

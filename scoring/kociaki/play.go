@@ -445,9 +445,9 @@ func (p Position) pull(s Step) (Position, *StepError) {
 		got, err := next.take(t, name)
 		if err != nil {
 			if i > 0 {
-				// The toy crossed, then the reason: the pages find no
-				// German for this joined format and say the code's.
-				return p, scoring.Refusef(step, err.Code, err.Rule, "toy %d (the %s toy crossed): "+err.Format, append([]any{t.Toy, ordinal(i + 1)}, err.Args...)...)
+				// The toy crossed, then the reason, kept as a phrase so a
+				// page says both in its language.
+				return p, scoring.Refusef(step, err.Code, err.Rule, "toy %d (the %s toy crossed): %s", t.Toy, ordinal(i+1), scoring.Phrasef(err.Format, err.Args...))
 			}
 			err.Step = step
 			return p, err
@@ -618,14 +618,14 @@ var argumentPhrases = []string{
 	"with 2 players 2 chips are removed from each pile before play, leaving 3",
 }
 
-func ordinal(n int) string {
+func ordinal(n int) scoring.Phrase {
 	switch n {
 	case 1:
-		return "first"
+		return scoring.Phrasef("first")
 	case 2:
-		return "second"
+		return scoring.Phrasef("second")
 	case 3:
-		return "third"
+		return scoring.Phrasef("third")
 	}
-	return fmt.Sprintf("%dth", n)
+	return scoring.Phrasef("%dth", n)
 }

@@ -124,6 +124,8 @@ func TestRefusals(t *testing.T) {
 			bad: pull(11), code: "no_such_toy", rule: "KOC-1", says: "numbered 1 to 10"},
 		{name: "toy 0 after a good one", players: 4, start: Y, steps: []Step{tile(T)},
 			bad: pull(3, 0), code: "no_such_toy", rule: "KOC-1"},
+		{name: "a later toy's refusal names the toy and its place", players: 3, start: Y, steps: []Step{tile(T), pull(1)},
+			bad: pull(2, 1), code: "chip_unknown", rule: "KOC-2", says: "toy 1 (the second toy crossed): toy 1's pile may give a 2 or a 3"},
 		{name: "4 players: the first chip is a 2", players: 4, start: Y, steps: []Step{tile(T)},
 			bad: got(Take{Toy: 3, Chip: 3}), code: "chip_impossible", rule: "KOC-2", says: "cannot give a 3 now: it gives a 2"},
 		{name: "a full pile is not empty", players: 3, start: Y, steps: []Step{tile(T)},

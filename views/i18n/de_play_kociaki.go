@@ -156,4 +156,11 @@ var dePlayKociaki = map[string]string{
 	"%q holds the start marker but does not play at this table":   "%q hat den Startmarker, spielt aber nicht an diesem Tisch",
 	"a furniture tile is %s, not %q (ruling KOC-3)":               "Ein Möbelplättchen ist %s, nicht %q (Regel KOC-3)",
 	"the string left is a length of 0 or more":                    "Der übrige Faden ist eine Länge von 0 oder mehr",
+	// A later toy of the same turn that cannot give a chip: the toy, its
+	// place in the turn, then the reason (a phrase of its own).
+	"toy %d (the %s toy crossed): %s": "Spielzeug %d (das %s gekreuzte Spielzeug): %s",
+	"first":                           "erste",
+	"second":                          "zweite",
+	"third":                           "dritte",
+	"%dth":                            "%d.",
 }
