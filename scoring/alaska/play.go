@@ -263,8 +263,9 @@ func (p Position) Apply(s Step) (Position, *StepError) {
 func (p *Position) seat() *Seat { return &p.Players[p.current] }
 
 // play takes k cards from the mover's hand; what names them for the
-// refusal ("a salmon card", a catalog key too).
-func (p *Position) play(k int, what string, r refuser) *StepError {
+// refusal ("a salmon card", a catalog key too, or a phrase such as "%d
+// flow cards").
+func (p *Position) play(k int, what any, r refuser) *StepError {
 	s := p.seat()
 	switch {
 	case s.Hand >= k:
@@ -274,19 +275,6 @@ func (p *Position) play(k int, what string, r refuser) *StepError {
 		return r.no("no_cards", "%s has 1 card in hand, so cannot play %s", s.Name, what)
 	}
 	return r.no("no_cards", "%s has %d cards in hand, so cannot play %s", s.Name, s.Hand, what)
-}
-
-// playFlow takes k flow cards from the mover's hand.
-func (p *Position) playFlow(k int, r refuser) *StepError {
-	s := p.seat()
-	switch {
-	case s.Hand >= k:
-		s.Hand -= k
-		return nil
-	case s.Hand == 1:
-		return r.no("no_cards", "%s has 1 card in hand, so cannot play %d flow cards", s.Name, k)
-	}
-	return r.no("no_cards", "%s has %d cards in hand, so cannot play %d flow cards", s.Name, s.Hand, k)
 }
 
 // salmon is phase I: a salmon card falls out of the mover's hand and the
@@ -321,7 +309,7 @@ func (p *Position) flow(s Step, r refuser) *StepError {
 	if k < 0 {
 		return r.no("flow_count", "%d flow cards cannot be played", k)
 	}
-	if err := p.playFlow(k, r); err != nil {
+	if err := p.play(k, scoring.Phrasef("%d flow cards", k), r); err != nil {
 		return err
 	}
 	p.Phase = PhaseFlow
