@@ -14,6 +14,14 @@ import (
 // MaxTableNameLen bounds a table's name.
 const MaxTableNameLen = 60
 
+// MaxTableEvents bounds a table's log: an evening is a few hundred
+// entries; a table this long is refused further entries (and an import
+// this long is refused) with a message saying so.
+const MaxTableEvents = 20_000
+
+// maxOptionsLen bounds a table's options (a small JSON object).
+const maxOptionsLen = 1024
+
 // ErrNothingToUndo means only the table's creation is left in the log.
 var ErrNothingToUndo = errors.New("nothing to undo: no entry is left to take back")
 
@@ -21,28 +29,71 @@ var ErrNothingToUndo = errors.New("nothing to undo: no entry is left to take bac
 // the seq the client saw (optimistic concurrency) and the token of the form
 // it came from (idempotency), so a double tap or a reload never records a
 // move twice.
+//
+// Every change is a command: a decide function checks it against the
+// table as it stands and says which event records it. Live writes and
+// imports run the same decide functions, so an imported log passes
+// exactly the checks its moves passed when they were made.
 type Tables struct {
 	store *Store
 	find  Finder
 	cache *replayCache
+	locks tableLocks
+	count counters
 	// notify, if set, is told the new head after every recorded write.
 	notify func(tableID string, head int)
+	// summaries keeps tables' league summaries (summary.go).
+	summaries *summaryCache
+	// deriver names the code that derives summaries (see Deriver).
+	deriver string
 }
 
 // NewTables returns the table API over store, scoring games found by find.
 func NewTables(store *Store, find Finder) *Tables {
-	return &Tables{store: store, find: find, cache: newReplayCache(256)}
+	return &Tables{store: store, find: find, cache: newReplayCache(256, 100_000),
+		summaries: newSummaryCache(4096), deriver: Deriver()}
 }
 
 // OnChange registers fn to be told a table's new head after each write
 // (live pages subscribe through it). Set it before serving.
 func (ts *Tables) OnChange(fn func(tableID string, head int)) { ts.notify = fn }
 
-// write appends an event and tells the subscriber about it.
-func (ts *Tables) write(ctx context.Context, id string, seen int, token string, kind Kind, payload any) (Appended, error) {
-	a, err := ts.store.append(ctx, id, seen, token, kind, payload)
-	if err == nil && !a.Repeat && ts.notify != nil {
-		ts.notify(id, a.Event.Seq)
+// decision is what a command decided: the event that records it.
+type decision struct {
+	kind    Kind
+	payload any
+}
+
+// command runs decide against the table as the client saw it and appends
+// the event it decides on. A form whose token was recorded already gets
+// that first answer (a double tap), without its checks, which could now
+// fail.
+func (ts *Tables) command(ctx context.Context, id string, seen int, token string, decide func(Table) (decision, error)) (Appended, error) {
+	if token != "" {
+		e, found, err := ts.store.byToken(ctx, id, token)
+		if err != nil || found {
+			return Appended{Event: e, Repeat: found}, err
+		}
+	}
+	t, err := ts.Table(ctx, id)
+	if err != nil {
+		return Appended{}, err
+	}
+	if t.Head != seen {
+		// Checked against another version than the client saw, the
+		// command could pass checks that its own version fails.
+		return Appended{}, &StaleError{Seen: seen, Head: t.Head}
+	}
+	d, err := decide(t)
+	if err != nil {
+		return Appended{}, err
+	}
+	a, err := ts.store.append(ctx, id, seen, token, d.kind, d.payload)
+	if err == nil && !a.Repeat {
+		ts.advance(id, a.Event)
+		if ts.notify != nil {
+			ts.notify(id, a.Event.Seq)
+		}
 	}
 	return a, err
 }
@@ -50,14 +101,26 @@ func (ts *Tables) write(ctx context.Context, id string, seen int, token string, 
 // Create validates and starts a table, returning its id. Bad input is a
 // *scoring.InputError naming the form field.
 func (ts *Tables) Create(ctx context.Context, token string, c TableCreated) (string, error) {
+	c, err := ts.decideCreate(c)
+	if err != nil {
+		return "", err
+	}
+	return ts.store.createTable(ctx, token, c)
+}
+
+// decideCreate checks a new table and returns it as it is recorded.
+func (ts *Tables) decideCreate(c TableCreated) (TableCreated, error) {
 	engine, ok := ts.find(c.Game)
 	if !ok {
-		return "", scoring.Errorf("game", "choose one of the games")
+		return c, scoring.Errorf("game", "choose one of the games")
 	}
 	info := engine.Info()
 	c.Name = strings.TrimSpace(c.Name)
 	if len([]rune(c.Name)) > MaxTableNameLen {
-		return "", scoring.Errorf("name", "a table name is at most %d characters", MaxTableNameLen)
+		return c, scoring.Errorf("name", "a table name is at most %d characters", MaxTableNameLen)
+	}
+	if !scoring.PlainText(c.Name) {
+		return c, scoring.Errorf("name", "a table name cannot hold control characters or characters that turn the direction of text")
 	}
 	if c.Name == "" {
 		c.Name = info.Title
@@ -69,38 +132,38 @@ func (ts *Tables) Create(ctx context.Context, token string, c TableCreated) (str
 		}
 	}
 	if len(players) < info.MinPlayers || len(players) > info.MaxPlayers {
-		return "", scoring.Errorf("players", "%s is played by %d to %d players; you named %d",
+		return c, scoring.Errorf("players", "%s is played by %d to %d players; you named %d",
 			info.Title, info.MinPlayers, info.MaxPlayers, len(players))
 	}
 	if err := scoring.CheckNames("players", players); err != nil {
-		return "", err
+		return c, err
 	}
 	c.Players = players
-	return ts.store.createTable(ctx, token, c)
+	if len(c.Options) > 0 && (len(c.Options) > maxOptionsLen || !isObject(c.Options)) {
+		return c, scoring.Errorf("options", "a table's options are a JSON object of at most %d bytes", maxOptionsLen)
+	}
+	return c, nil
+}
+
+func isObject(raw json.RawMessage) bool {
+	var m map[string]json.RawMessage
+	return json.Unmarshal(raw, &m) == nil && m != nil
 }
 
 // Table loads a table: from the replay cache while its head has not moved,
-// else by replaying its log.
+// with only the newer events applied when it has, else by replaying its
+// log.
 func (ts *Tables) Table(ctx context.Context, id string) (Table, error) {
 	head, readID, err := ts.store.head(ctx, id)
 	if err != nil {
 		return Table{}, err
 	}
-	if t, ok := ts.cache.get(id, head); ok {
-		return t, nil
-	}
-	events, err := ts.store.Events(ctx, id)
+	t, err := ts.at(ctx, id, head)
 	if err != nil {
 		return Table{}, err
 	}
-	t, err := Replay(id, events, ts.find)
-	if err != nil {
-		return t, err
-	}
 	t.ReadID = readID
-	t.derived = &sync.Map{}
-	ts.cache.put(t)
-	return t, nil
+	return t.view(), nil
 }
 
 // ReadOnly finds the table behind a read-only link and loads it.
@@ -123,14 +186,17 @@ func (ts *Tables) Recent(ctx context.Context, ids []string) ([]Summary, error) {
 // table's engine and name only the table's players; rule violations are
 // fine (the result page shows them, ruling G-3).
 func (ts *Tables) RecordGame(ctx context.Context, id string, seen int, token string, state json.RawMessage) (Appended, error) {
-	t, rep, err := ts.load(ctx, id, token)
-	if err != nil || rep.Repeat {
-		return rep, err
+	return ts.command(ctx, id, seen, token, func(t Table) (decision, error) { return ts.decideGame(t, GameRecorded{State: state}) })
+}
+
+func (ts *Tables) decideGame(t Table, g GameRecorded) (decision, error) {
+	if err := ts.checkRoom(t); err != nil {
+		return decision{}, err
 	}
-	if err := ts.checkState(t, state); err != nil {
-		return Appended{}, err
+	if err := ts.checkState(t, g.State); err != nil {
+		return decision{}, err
 	}
-	return ts.write(ctx, id, seen, token, KindGameRecorded, GameRecorded{State: state})
+	return decision{KindGameRecorded, g}, nil
 }
 
 // RecordRound adds a round to the game in progress, or starts the next
@@ -138,20 +204,24 @@ func (ts *Tables) RecordGame(ctx context.Context, id string, seen int, token str
 // readable by the engine, and the game with it must name only the table's
 // players.
 func (ts *Tables) RecordRound(ctx context.Context, id string, seen int, token string, round json.RawMessage) (Appended, error) {
-	t, rep, err := ts.load(ctx, id, token)
-	if err != nil || rep.Repeat {
-		return rep, err
+	return ts.command(ctx, id, seen, token, func(t Table) (decision, error) { return ts.decideRound(t, round) })
+}
+
+// decideRound also says which game the round belongs to.
+func (ts *Tables) decideRound(t Table, round json.RawMessage) (decision, error) {
+	if err := ts.checkRoom(t); err != nil {
+		return decision{}, err
 	}
 	engine, ok := ts.find(t.Info.Slug)
 	if !ok {
-		return Appended{}, fmt.Errorf("table %s: unknown game %q", t.ID, t.Info.Slug)
+		return decision{}, fmt.Errorf("table %s: unknown game %q", t.ID, t.Info.Slug)
 	}
 	rounds, ok := engine.(scoring.Rounds)
 	if !ok {
-		return Appended{}, scoring.Errorf("round", "%s is not scored round by round", t.Info.Title)
+		return decision{}, scoring.Errorf("round", "%s is not scored round by round", t.Info.Title)
 	}
 	if t.Play != nil { // the guided game records its own rounds
-		return Appended{}, scoring.Errorf("round", "a game is being played along at this table; finish or undo it before entering rounds by hand")
+		return decision{}, scoring.Errorf("round", "a game is being played along at this table; finish or undo it before entering rounds by hand")
 	}
 	rec := RoundRecorded{Game: len(t.Games) + 1, Round: round}
 	var prev json.RawMessage
@@ -160,51 +230,57 @@ func (ts *Tables) RecordRound(ctx context.Context, id string, seen int, token st
 	}
 	state, err := rounds.AppendRound(prev, round)
 	if err != nil {
-		return Appended{}, err
+		return decision{}, err
 	}
 	if err := ts.checkState(t, state); err != nil {
-		return Appended{}, err
+		return decision{}, err
 	}
-	return ts.write(ctx, id, seen, token, KindRoundRecorded, rec)
+	return decision{KindRoundRecorded, rec}, nil
 }
 
 // StartPlay begins a guided game with the game's setup (KKS: the row).
 func (ts *Tables) StartPlay(ctx context.Context, id string, seen int, token string, setup json.RawMessage) (Appended, error) {
-	t, rep, err := ts.load(ctx, id, token)
-	if err != nil || rep.Repeat {
-		return rep, err
+	return ts.command(ctx, id, seen, token, func(t Table) (decision, error) { return ts.decideStart(t, setup) })
+}
+
+func (ts *Tables) decideStart(t Table, setup json.RawMessage) (decision, error) {
+	if err := ts.checkRoom(t); err != nil {
+		return decision{}, err
 	}
 	guide, err := ts.guide(t)
 	if err != nil {
-		return Appended{}, err
+		return decision{}, err
 	}
 	if t.Play != nil {
-		return Appended{}, scoring.Errorf("setup", "a guided game is already being played at this table")
+		return decision{}, scoring.Errorf("setup", "a guided game is already being played at this table")
 	}
 	if _, _, err := guide.Guide(t.Players, setup, nil); err != nil {
-		return Appended{}, err
+		return decision{}, err
 	}
-	return ts.write(ctx, id, seen, token, KindPlayStarted, PlayStarted{Setup: setup})
+	return decision{KindPlayStarted, PlayStarted{Setup: setup}}, nil
 }
 
 // PlayStep records one move of the guided game; the engine must accept it
 // (its error says which rule refuses it).
 func (ts *Tables) PlayStep(ctx context.Context, id string, seen int, token string, step json.RawMessage) (Appended, error) {
-	t, rep, err := ts.load(ctx, id, token)
-	if err != nil || rep.Repeat {
-		return rep, err
+	return ts.command(ctx, id, seen, token, func(t Table) (decision, error) { return ts.decideStep(t, step) })
+}
+
+func (ts *Tables) decideStep(t Table, step json.RawMessage) (decision, error) {
+	if err := ts.checkRoom(t); err != nil {
+		return decision{}, err
 	}
 	guide, err := ts.guide(t)
 	if err != nil {
-		return Appended{}, err
+		return decision{}, err
 	}
 	if t.Play == nil {
-		return Appended{}, scoring.Errorf("step", "no guided game is being played at this table")
+		return decision{}, scoring.Errorf("step", "no guided game is being played at this table")
 	}
 	if _, _, err := guide.Guide(t.Play.Players, t.Play.Setup, append(t.Play.RawSteps(), step)); err != nil {
-		return Appended{}, err
+		return decision{}, err
 	}
-	return ts.write(ctx, id, seen, token, KindPlayStep, PlayStep{Step: step})
+	return decision{KindPlayStep, PlayStep{Step: step}}, nil
 }
 
 func (ts *Tables) guide(t Table) (scoring.Guided, error) {
@@ -218,60 +294,72 @@ func (ts *Tables) guide(t Table) (scoring.Guided, error) {
 
 // CorrectGame replaces game number n's state; the old one stays in the log.
 func (ts *Tables) CorrectGame(ctx context.Context, id string, seen int, token string, n int, state json.RawMessage, reason string) (Appended, error) {
-	t, rep, err := ts.load(ctx, id, token)
-	if err != nil || rep.Repeat {
-		return rep, err
+	return ts.command(ctx, id, seen, token, func(t Table) (decision, error) {
+		return ts.decideCorrection(t, GameCorrected{Game: n, State: state, Reason: reason})
+	})
+}
+
+// maxReasonLen bounds the reason given for a correction.
+const maxReasonLen = 200
+
+func (ts *Tables) decideCorrection(t Table, g GameCorrected) (decision, error) {
+	if err := ts.checkRoom(t); err != nil {
+		return decision{}, err
 	}
-	if _, ok := t.Game(n); !ok {
-		return Appended{}, scoring.Errorf("game", "this table has no game %d", n)
+	if _, ok := t.Game(g.Game); !ok {
+		return decision{}, scoring.Errorf("game", "this table has no game %d", g.Game)
 	}
-	if err := ts.checkState(t, state); err != nil {
-		return Appended{}, err
+	g.Reason = strings.TrimSpace(g.Reason)
+	if len([]rune(g.Reason)) > maxReasonLen || !scoring.PlainText(g.Reason) {
+		return decision{}, scoring.Errorf("reason", "a reason is one line of at most %d characters", maxReasonLen)
 	}
-	return ts.write(ctx, id, seen, token, KindGameCorrected, GameCorrected{Game: n, State: state, Reason: strings.TrimSpace(reason)})
+	if err := ts.checkState(t, g.State); err != nil {
+		return decision{}, err
+	}
+	return decision{KindGameCorrected, g}, nil
 }
 
 // AddPlayer seats one more player.
 func (ts *Tables) AddPlayer(ctx context.Context, id string, seen int, token, name string) (Appended, error) {
-	t, rep, err := ts.load(ctx, id, token)
-	if err != nil || rep.Repeat {
-		return rep, err
+	return ts.command(ctx, id, seen, token, func(t Table) (decision, error) { return ts.decideJoin(t, name) })
+}
+
+func (ts *Tables) decideJoin(t Table, name string) (decision, error) {
+	if err := ts.checkRoom(t); err != nil {
+		return decision{}, err
 	}
 	name = strings.TrimSpace(name)
 	if len(t.Players) >= t.Info.MaxPlayers {
-		return Appended{}, scoring.Errorf("name", "%s is played by at most %d players", t.Info.Title, t.Info.MaxPlayers)
+		return decision{}, scoring.Errorf("name", "%s is played by at most %d players", t.Info.Title, t.Info.MaxPlayers)
 	}
 	if err := scoring.CheckNames("players", append(append([]string{}, t.Players...), name)); err != nil {
-		return Appended{}, scoring.Refield(err, "name")
+		return decision{}, scoring.Refield(err, "name")
 	}
-	return ts.write(ctx, id, seen, token, KindPlayerJoined, PlayerJoined{Name: name})
+	return decision{KindPlayerJoined, PlayerJoined{Name: name}}, nil
 }
 
 // Undo takes back the newest entry still in effect.
 func (ts *Tables) Undo(ctx context.Context, id string, seen int, token string) (Appended, error) {
-	t, rep, err := ts.load(ctx, id, token)
-	if err != nil || rep.Repeat {
-		return rep, err
+	return ts.command(ctx, id, seen, token, ts.decideUndo)
+}
+
+func (ts *Tables) decideUndo(t Table) (decision, error) {
+	if err := ts.checkRoom(t); err != nil {
+		return decision{}, err
 	}
 	newest, ok := t.Newest()
 	if !ok {
-		return Appended{}, ErrNothingToUndo
+		return decision{}, ErrNothingToUndo
 	}
-	return ts.write(ctx, id, seen, token, KindUndo, Undo{Seq: newest.Seq})
+	return decision{KindUndo, Undo{Seq: newest.Seq}}, nil
 }
 
-// load replays a table for a write, unless the form's token was already
-// recorded: then the answer is that first recording (a double tap), and the
-// command's checks, which could now fail, are skipped.
-func (ts *Tables) load(ctx context.Context, id, token string) (Table, Appended, error) {
-	if token != "" {
-		e, found, err := ts.store.byToken(ctx, id, token)
-		if err != nil || found {
-			return Table{}, Appended{Event: e, Repeat: found}, err
-		}
+// checkRoom refuses a table's entry beyond MaxTableEvents.
+func (ts *Tables) checkRoom(t Table) error {
+	if t.Head >= MaxTableEvents {
+		return scoring.Errorf("table", "this table holds %d entries, the most one table keeps: start a new table to go on", MaxTableEvents)
 	}
-	t, err := ts.Table(ctx, id)
-	return t, Appended{}, err
+	return nil
 }
 
 func (ts *Tables) checkState(t Table, state json.RawMessage) error {
@@ -296,3 +384,6 @@ func (ts *Tables) checkState(t Table, state json.RawMessage) error {
 }
 
 func marshal(v any) ([]byte, error) { return json.Marshal(v) }
+
+// newDerived is the empty store of what pages derive from one version.
+func newDerived() *sync.Map { return &sync.Map{} }

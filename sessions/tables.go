@@ -31,13 +31,9 @@ func newID() string {
 // createTable inserts a table and its first event in one transaction. A
 // repeated submit of the same form (same token) returns the table it made.
 func (s *Store) createTable(ctx context.Context, token string, c TableCreated) (string, error) {
-	body, err := marshal(c)
-	if err != nil {
-		return "", fmt.Errorf("create table: %w", err)
-	}
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
-		return "", fmt.Errorf("create table: %w", err)
+		return "", s.failed("create table", err)
 	}
 	defer tx.Rollback() //nolint:errcheck // no-op after Commit
 
@@ -49,24 +45,34 @@ func (s *Store) createTable(ctx context.Context, token string, c TableCreated) (
 		case err == nil:
 			return id, nil
 		case !errors.Is(err, sql.ErrNoRows):
-			return "", fmt.Errorf("create table: %w", err)
+			return "", s.failed("create table", err)
 		}
 	}
-	id, at := newID(), s.stamp()
+	id, err := s.insertTable(ctx, tx, c, token, s.stamp())
+	if err != nil {
+		return "", s.failed("create table", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return "", s.failed("create table: commit", err)
+	}
+	s.wrote()
+	return id, nil
+}
+
+// insertTable writes a new table with its first event, created at at, and
+// returns its id.
+func (s *Store) insertTable(ctx context.Context, tx *sql.Tx, c TableCreated, token, at string) (string, error) {
+	body, err := marshal(c)
+	if err != nil {
+		return "", err
+	}
+	id := newID()
 	if _, err := tx.ExecContext(ctx,
 		`INSERT INTO tables (id, read_id, game, name, head, created_at, updated_at) VALUES (?, ?, ?, ?, 1, ?, ?)`,
 		id, newID(), c.Game, c.Name, at, at); err != nil {
-		return "", fmt.Errorf("create table: %w", err)
+		return "", err
 	}
-	if _, err := tx.ExecContext(ctx,
-		`INSERT INTO events (table_id, seq, kind, payload, client_token, created_at) VALUES (?, 1, ?, ?, ?, ?)`,
-		id, string(KindTableCreated), string(body), nullable(token), at); err != nil {
-		return "", fmt.Errorf("create table: %w", err)
-	}
-	if err := tx.Commit(); err != nil {
-		return "", fmt.Errorf("create table: commit: %w", err)
-	}
-	return id, nil
+	return id, insertEvent(ctx, tx, id, Event{Seq: 1, Kind: KindTableCreated, Payload: body}, token, at)
 }
 
 // ByReadID finds the table whose read-only link is readID, returning the

@@ -92,10 +92,15 @@ type TableVM struct {
 	Game      scoring.Info
 	Standings []StandingRow
 	Games     []GameRow
+	// GamesPage says which games Games holds of a long table (the
+	// newest by default) and links to the others.
+	GamesPage Pager
 	Players   []string
 	Leaders   []string
 	UndoLabel string // what Undo would take back; "" when nothing
 	Log       []LogRow
+	// LogPage says which entries Log holds (the newest by default).
+	LogPage Pager
 	Chart     BarChart
 	// Lines is the running totals game by game (two games or more): a
 	// Lines chart, usually prerendered (Prerender).
@@ -160,6 +165,21 @@ type GameRow struct {
 	Corrected  bool
 	Err        string
 }
+
+// Pager says which part of a long list a page shows, From–To of Total
+// (1-based), and links to the parts before and after it ("" at the
+// ends). The links are query strings only, so they keep whichever link
+// (edit or view-only) the page was opened with.
+type Pager struct {
+	From, To, Total int
+	Older, Newer    string
+	// Open is set when the reader paged the list (a folded list is
+	// shown unfolded then).
+	Open bool
+}
+
+// Paged reports whether the list has more than one part.
+func (p Pager) Paged() bool { return p.Older != "" || p.Newer != "" }
 
 // LogRow is one event of a table's history.
 type LogRow struct {
@@ -310,7 +330,10 @@ type LeagueVM struct {
 	Members       []string // active members, for head-to-head and merging
 	H2H           HeadToHead
 	Tables        []LinkRow
-	PhoneTables   []TableRow // tables this phone opened, to add
+	// TablesPage says which of the league's tables Tables lists (the
+	// newest by default).
+	TablesPage  Pager
+	PhoneTables []TableRow // tables this phone opened, to add
 	Error         string
 }
 

@@ -141,10 +141,11 @@ func (a *app) leagueVM(c echo.Context, l sessions.League, admin bool) (views.Lea
 			emoji[m.Name] = m.Emoji
 		}
 	}
-	lgames, err := a.tables.LeagueGames(ctx, l)
+	tables, err := a.tables.LeagueTables(ctx, l)
 	if err != nil {
 		return vm, err
 	}
+	lgames := l.Games(tables)
 	vm.Games = len(lgames)
 	var all []league.Result
 	bySlug := map[string][]league.Result{}
@@ -177,17 +178,7 @@ func (a *app) leagueVM(c echo.Context, l sessions.League, admin bool) (views.Lea
 		vm.H2H = views.HeadToHead{A: l.Canonical(x), B: l.Canonical(y)}
 		vm.H2H.Ahead, vm.H2H.Behind, vm.H2H.Level = league.HeadToHead(all, vm.H2H.A, vm.H2H.B)
 	}
-	for _, id := range l.TableIDs {
-		t, err := a.tables.Table(ctx, id)
-		if err != nil {
-			return vm, err
-		}
-		url := "/v/" + t.ReadID
-		if admin {
-			url = "/tables/" + t.ID
-		}
-		vm.Tables = append(vm.Tables, views.LinkRow{Name: t.Name, Game: t.Info.Title, URL: url})
-	}
+	vm.Tables, vm.TablesPage = leagueTableRows(c, tables, admin)
 	if admin {
 		recent, err := a.tables.Recent(ctx, recentTables(c))
 		if err != nil {
@@ -202,6 +193,26 @@ func (a *app) leagueVM(c echo.Context, l sessions.League, admin bool) (views.Lea
 	return vm, nil
 }
 
+// leaguePerPage is how many of a league's tables its page lists at once.
+const leaguePerPage = 25
+
+// leagueTableRows is the page of the league's tables asked for
+// (?tables=N: the tables added up to the Nth), the newest first, linked
+// by their view-only link (the edit link on the admin page).
+func leagueTableRows(c echo.Context, tables []sessions.TableSummary, admin bool) ([]views.LinkRow, views.Pager) {
+	p := pager(c, "tables", pageEnd(c, "tables", len(tables)), leaguePerPage, len(tables), "league-tables")
+	var rows []views.LinkRow
+	for i := p.To; i >= p.From; i-- {
+		t := tables[i-1]
+		url := "/v/" + t.ReadID
+		if admin {
+			url = "/tables/" + t.ID
+		}
+		rows = append(rows, views.LinkRow{Name: t.Name, Game: gameTitle(t.Game), URL: url})
+	}
+	return rows, p
+}
+
 func schemeLabel(c echo.Context, l sessions.League) string {
 	switch l.Scheme {
 	case league.Placing:
@@ -214,12 +225,16 @@ func schemeLabel(c echo.Context, l sessions.League) string {
 	return tr(c, "Elo rating")
 }
 
+// trendGames is how many of a player's games the trend shows.
+const trendGames = 30
+
 // leagueRows turns standings into table rows with a sparkline of the trend.
 func leagueRows(st []league.Standing, emoji map[string]string) []views.LeagueRow {
 	rows := make([]views.LeagueRow, len(st))
 	for i, s := range st {
+		trend := s.Trend[max(0, len(s.Trend)-trendGames):] // the recent games of a long season
 		rows[i] = views.LeagueRow{Rank: s.Rank, Player: s.Player, Emoji: emoji[s.Player], Played: s.Played, Wins: s.Wins,
-			Points: strconv.FormatFloat(s.Points, 'f', -1, 64), Spark: sparkline(s.Trend), TrendText: trendText(s.Trend)}
+			Points: strconv.FormatFloat(s.Points, 'f', -1, 64), Spark: sparkline(trend), TrendText: trendText(trend)}
 	}
 	return rows
 }

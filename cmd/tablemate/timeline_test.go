@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"tablemate/scoring"
-	"tablemate/scoring/games"
 	"tablemate/sessions"
 )
 
@@ -86,8 +85,6 @@ func TestTimelineOfRounds(t *testing.T) {
 		{Seq: 4, Kind: sessions.KindUndo, Payload: undo},
 		roundEvent(5, 1, `{"players":[{"name":"Ana","points":2},{"name":"Ben","points":30,"cambio":true}]}`),
 	}
-	timelineFind = fakeFind
-	t.Cleanup(func() { timelineFind = games.Find })
 	tb, err := sessions.Replay("t", events, fakeFind)
 	if err != nil {
 		t.Fatal(err)
@@ -156,8 +153,6 @@ func (guidedEngine) Guide(players []string, setup []byte, steps [][]byte) (bool,
 
 func TestTimelineAndReplayOfGuidedPlay(t *testing.T) {
 	find := func(string) (scoring.Game, bool) { return guidedEngine{}, true }
-	timelineFind = find
-	t.Cleanup(func() { timelineFind = games.Find })
 	created, _ := json.Marshal(sessions.TableCreated{Game: "cambio", Players: []string{"Ana", "Ben"}})
 	step := func(seq int, kind sessions.Kind, payload string) sessions.Event {
 		return sessions.Event{Seq: seq, Kind: kind, Payload: json.RawMessage(payload)}

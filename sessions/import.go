@@ -1,0 +1,460 @@
+package sessions
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"tablemate/scoring"
+)
+
+// Imports read an exported file as a stream (a long table's export is
+// megabytes) and check it move by move with the commands live writes run:
+// each event is decided against the table as the events before it left
+// it, exactly as when it was first entered, and what the command decides
+// is what is stored. Only when the whole file passed is anything written,
+// in one transaction: a bad file, a crash or a full disk leaves nothing.
+
+// MaxImportBytes bounds an uploaded file: an export of a table of
+// MaxTableEvents entries is well within it.
+const MaxImportBytes = 32 << 20
+
+// Imported is what an import made: a table, or a league with its tables.
+type Imported struct {
+	TableID string
+	League  *League
+}
+
+// pendingTable is an imported table checked in memory and not yet written.
+type pendingTable struct {
+	t      Table
+	events []Event
+}
+
+// Import stores an exported table (Export) as a new table with new links.
+// Errors are *scoring.InputError naming what is wrong.
+func (ts *Tables) Import(ctx context.Context, data []byte) (string, error) {
+	im, err := ts.ImportFile(ctx, bytes.NewReader(data))
+	if err == nil && im.TableID == "" {
+		return "", scoring.Errorf("format", "this is not an exported Tablemate table")
+	}
+	return im.TableID, err
+}
+
+// ImportFile stores an exported table or league read from r. Errors are
+// *scoring.InputError naming the field (e.g. events[12].payload.players[1].name),
+// or ErrNotSaved when storage failed.
+func (ts *Tables) ImportFile(ctx context.Context, r io.Reader) (Imported, error) {
+	dec := json.NewDecoder(&limited{r: r, left: MaxImportBytes})
+	dec.DisallowUnknownFields()
+	h, err := readHeader(dec, "")
+	if err != nil {
+		return Imported{}, err
+	}
+	switch h.format {
+	case "tablemate-table":
+		p, err := ts.readTable(dec, h, "")
+		if err != nil {
+			return Imported{}, err
+		}
+		if err := ts.store.writeImport(ctx, nil, []*pendingTable{p}); err != nil {
+			return Imported{}, err
+		}
+		ts.cache.put(p.t)
+		return Imported{TableID: p.t.ID}, nil
+	case "tablemate-league":
+		l, err := ts.importLeague(ctx, dec, h)
+		if err != nil {
+			return Imported{}, err
+		}
+		return Imported{League: &l}, nil
+	}
+	return Imported{}, scoring.Errorf("format", "this is not an exported Tablemate table or league")
+}
+
+// errTooLarge ends a file read past MaxImportBytes.
+var errTooLarge = errors.New("import larger than MaxImportBytes")
+
+// limited reads at most left bytes of r, then fails with errTooLarge.
+type limited struct {
+	r    io.Reader
+	left int64
+}
+
+func (l *limited) Read(p []byte) (int, error) {
+	if l.left <= 0 {
+		return 0, errTooLarge
+	}
+	if int64(len(p)) > l.left {
+		p = p[:l.left]
+	}
+	n, err := l.r.Read(p)
+	l.left -= int64(n)
+	return n, err
+}
+
+// header is the part of an exported object before its list of events or
+// tables: the format, version and the fields beside them.
+type header struct {
+	format  string
+	version int
+	fields  map[string]json.RawMessage
+	list    string // "events" or "tables": the field the reader stopped at, "" at the end
+}
+
+// readHeader reads an object's fields up to its first list of events or
+// tables (which an export writes last, after everything that says what
+// the list belongs to).
+func readHeader(dec *json.Decoder, prefix string) (header, error) {
+	h := header{fields: map[string]json.RawMessage{}}
+	if err := expect(dec, json.Delim('{'), prefix, scoring.Errorf(prefix, "this is not an exported Tablemate table or league")); err != nil {
+		return h, err
+	}
+	for dec.More() {
+		key, err := dec.Token()
+		if err != nil {
+			return h, jsonErr(err, prefix)
+		}
+		name, _ := key.(string)
+		field := scoring.Join(prefix, name)
+		if name == "events" || name == "tables" {
+			h.list = name
+			break
+		}
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return h, jsonErr(err, field)
+		}
+		if _, dup := h.fields[name]; dup {
+			return h, scoring.Errorf(field, "given twice")
+		}
+		h.fields[name] = raw
+	}
+	if err := decodeField(h.fields, "format", &h.format, prefix); err != nil {
+		return h, err
+	}
+	if err := decodeField(h.fields, "version", &h.version, prefix); err != nil {
+		return h, err
+	}
+	if h.format != "" && h.version != ExportVersion {
+		return h, scoring.Errorf(scoring.Join(prefix, "version"), "version %d is not one this Tablemate reads (%d)", h.version, ExportVersion)
+	}
+	return h, nil
+}
+
+// decodeField reads a header field strictly; a missing one stays zero.
+func decodeField(fields map[string]json.RawMessage, name string, v any, prefix string) error {
+	raw, ok := fields[name]
+	if !ok {
+		return nil
+	}
+	return scoring.Decode(raw, v, scoring.Join(prefix, name))
+}
+
+// known refuses header fields other than names.
+func (h header) known(prefix string, names ...string) error {
+	for f := range h.fields {
+		ok := false
+		for _, n := range names {
+			ok = ok || f == n
+		}
+		if !ok {
+			return scoring.Errorf(scoring.Join(prefix, f), "unknown field %q", f)
+		}
+	}
+	return nil
+}
+
+// readEnd reads the rest of an object after its list; nothing may follow.
+func readEnd(dec *json.Decoder, prefix string) error {
+	if dec.More() {
+		key, _ := dec.Token()
+		name, _ := key.(string)
+		return scoring.Errorf(scoring.Join(prefix, name), "nothing may follow the list of events or tables")
+	}
+	if err := expect(dec, json.Delim('}'), prefix, scoring.Errorf(prefix, "nothing may follow the list of events or tables")); err != nil {
+		return err
+	}
+	if prefix == "" {
+		if _, err := dec.Token(); err != io.EOF {
+			return scoring.Errorf("", "unexpected data after the JSON value")
+		}
+	}
+	return nil
+}
+
+// expect reads the delimiter want, or fails with otherwise.
+func expect(dec *json.Decoder, want json.Delim, field string, otherwise *scoring.InputError) error {
+	tok, err := dec.Token()
+	if err != nil {
+		return jsonErr(err, field)
+	}
+	if tok != want {
+		return otherwise
+	}
+	return nil
+}
+
+// jsonErr names a stream's decoding error as an input error on field.
+func jsonErr(err error, field string) error {
+	var syntax *json.SyntaxError
+	switch {
+	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+		return scoring.Errorf(field, "the file ends too early: it was cut off")
+	case errors.As(err, &syntax):
+		return scoring.Errorf(field, "invalid JSON at byte %d: %s", syntax.Offset, syntax.Error())
+	case errors.Is(err, errTooLarge):
+		return scoring.Errorf("", "the file is larger than %d MiB, the most an import reads", MaxImportBytes>>20)
+	}
+	return scoring.Refield(err, field)
+}
+
+// readTable reads an exported table's events (the header is read) and
+// checks each with the command that made it, building the table in
+// memory. Nothing is written.
+func (ts *Tables) readTable(dec *json.Decoder, h header, prefix string) (*pendingTable, error) {
+	if h.format != "tablemate-table" {
+		return nil, scoring.Errorf(scoring.Join(prefix, "format"), "this is not an exported Tablemate table")
+	}
+	if err := h.known(prefix, "format", "version", "name", "game"); err != nil {
+		return nil, err
+	}
+	var name, game string
+	if err := decodeField(h.fields, "name", &name, prefix); err != nil {
+		return nil, err
+	}
+	if err := decodeField(h.fields, "game", &game, prefix); err != nil {
+		return nil, err
+	}
+	list := scoring.Join(prefix, "events")
+	if h.list != "events" {
+		return nil, scoring.Errorf(list, "the file holds no events")
+	}
+	if err := expect(dec, json.Delim('['), list, scoring.Errorf(list, "the events must be a list")); err != nil {
+		return nil, err
+	}
+	p := &pendingTable{}
+	now := time.Now().UTC()
+	for i := 0; dec.More(); i++ {
+		field := scoring.Index(list, i)
+		if i >= MaxTableEvents {
+			return nil, scoring.Errorf(list, "the file holds more than %d events, the most one table keeps", MaxTableEvents)
+		}
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return nil, jsonErr(err, field)
+		}
+		var x ExportEvent
+		if err := scoring.Decode(raw, &x, field); err != nil {
+			return nil, err
+		}
+		if x.Seq != i+1 {
+			return nil, scoring.Errorf(field+".seq", "events must be numbered 1, 2, 3 … in order; found %d", x.Seq)
+		}
+		if x.At.IsZero() {
+			x.At = now
+		}
+		if err := ts.importEvent(p, x, field, name, game); err != nil {
+			return nil, err
+		}
+	}
+	if err := expect(dec, json.Delim(']'), list, scoring.Errorf(list, "the events must be a list")); err != nil {
+		return nil, err
+	}
+	if len(p.events) == 0 {
+		return nil, scoring.Errorf(list, "the file holds no events")
+	}
+	return p, readEnd(dec, prefix)
+}
+
+// importEvent decides one imported event as its live command would and
+// applies what the command decided to the table being built.
+func (ts *Tables) importEvent(p *pendingTable, x ExportEvent, field, name, game string) error {
+	payloadField := field + ".payload"
+	if x.Seq == 1 {
+		if x.Kind != KindTableCreated {
+			return scoring.Errorf(field+".kind", "a table's log starts with %s", KindTableCreated)
+		}
+		var c TableCreated
+		if err := scoring.Decode(x.Payload, &c, payloadField); err != nil {
+			return err
+		}
+		if c.Game != game || c.Name != name {
+			return scoring.Errorf(field, "the log starts a table of %q named %q, but the file says %q named %q", c.Game, c.Name, game, name)
+		}
+		c, err := ts.decideCreate(c)
+		if err != nil {
+			return prefixed(err, payloadField)
+		}
+		e, err := recorded(1, KindTableCreated, c, x.At)
+		if err != nil {
+			return err
+		}
+		if p.t, err = start(newID(), e, ts.find); err != nil {
+			return scoring.Errorf(field, "%s", err.Error())
+		}
+		p.events = append(p.events, e)
+		return nil
+	}
+	d, err := ts.decideImported(p.t, x, field)
+	if err != nil {
+		return err
+	}
+	e, err := recorded(x.Seq, d.kind, d.payload, x.At)
+	if err != nil {
+		return err
+	}
+	if err := p.t.next(e); err == nil {
+		err = p.t.readable()
+	}
+	if err != nil { // a command's checks and the replay disagree
+		return scoring.Errorf(field, "the log does not replay: %s", err.Error())
+	}
+	p.events = append(p.events, e)
+	return nil
+}
+
+// recorded is the event a decided command is stored as.
+func recorded(seq int, kind Kind, payload any, at time.Time) (Event, error) {
+	body, err := marshal(payload)
+	if err != nil {
+		return Event{}, fmt.Errorf("import event %d: %w", seq, err)
+	}
+	return Event{Seq: seq, Kind: kind, Payload: body, At: at.UTC()}, nil
+}
+
+// decideImported runs the live command behind an exported event. What the
+// command works out itself (a round's game, the entry an undo takes back)
+// must be what the file says.
+func (ts *Tables) decideImported(t Table, x ExportEvent, field string) (decision, error) {
+	pf := field + ".payload"
+	var d decision
+	var err error
+	switch x.Kind {
+	case KindPlayerJoined:
+		var p PlayerJoined
+		if err = scoring.Decode(x.Payload, &p, pf); err == nil {
+			d, err = ts.decideJoin(t, p.Name)
+		}
+	case KindGameRecorded:
+		var g GameRecorded
+		if err = scoring.Decode(x.Payload, &g, pf); err == nil {
+			d, err = ts.decideGame(t, g)
+		}
+	case KindRoundRecorded:
+		var r RoundRecorded
+		if err = scoring.Decode(x.Payload, &r, pf); err != nil {
+			return d, err
+		}
+		if d, err = ts.decideRound(t, r.Round); err == nil && d.payload.(RoundRecorded).Game != r.Game {
+			return d, scoring.Errorf(pf+".game", "this round belongs to game %d, not game %d", d.payload.(RoundRecorded).Game, r.Game)
+		}
+	case KindPlayStarted:
+		var p PlayStarted
+		if err = scoring.Decode(x.Payload, &p, pf); err == nil {
+			d, err = ts.decideStart(t, p.Setup)
+		}
+	case KindPlayStep:
+		var p PlayStep
+		if err = scoring.Decode(x.Payload, &p, pf); err == nil {
+			d, err = ts.decideStep(t, p.Step)
+		}
+	case KindGameCorrected:
+		var g GameCorrected
+		if err = scoring.Decode(x.Payload, &g, pf); err == nil {
+			d, err = ts.decideCorrection(t, g)
+		}
+	case KindUndo:
+		var u Undo
+		if err = scoring.Decode(x.Payload, &u, pf); err != nil {
+			return d, err
+		}
+		d, err = ts.decideUndo(t)
+		if errors.Is(err, ErrNothingToUndo) {
+			return d, scoring.Errorf(field, "an undo here has nothing left to take back")
+		}
+		if err == nil && d.payload.(Undo).Seq != u.Seq {
+			return d, scoring.Errorf(pf+".seq", "an undo here takes back entry %d, not entry %d", d.payload.(Undo).Seq, u.Seq)
+		}
+	case KindTableCreated:
+		return d, scoring.Errorf(field+".kind", "a table is started only once: only its first event is %s", KindTableCreated)
+	default:
+		return d, scoring.Errorf(field+".kind", "%q is not a kind of event Tablemate records", x.Kind)
+	}
+	if err != nil {
+		return d, prefixed(err, pf)
+	}
+	return d, nil
+}
+
+// prefixed moves an input error under prefix (players[1] → tables[0].players[1]);
+// any other error becomes an input error on prefix.
+func prefixed(err error, prefix string) error {
+	if in, ok := err.(*scoring.InputError); ok {
+		return scoring.Refield(in, scoring.Join(prefix, in.Field))
+	}
+	return scoring.Refield(err, prefix)
+}
+
+// writeImport stores checked tables, and the league they belong to if
+// any, in one transaction.
+func (s *Store) writeImport(ctx context.Context, l *League, tables []*pendingTable) error {
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		return s.failed("import", err)
+	}
+	defer tx.Rollback() //nolint:errcheck // no-op after Commit
+	now := s.stamp()
+	if l != nil {
+		if err := s.insertLeague(ctx, tx, *l); err != nil {
+			return s.failed("import league", err)
+		}
+	}
+	for _, p := range tables {
+		if err := insertImported(ctx, tx, p, now); err != nil {
+			return s.failed("import table", err)
+		}
+		if l != nil {
+			if err := insertLeagueTable(ctx, tx, l.ID, p.t.ID, now); err != nil {
+				return s.failed("import league", err)
+			}
+		}
+	}
+	if s.importHook != nil {
+		s.importHook()
+	}
+	if err := tx.Commit(); err != nil {
+		return s.failed("import: commit", err)
+	}
+	s.wrote()
+	return nil
+}
+
+// insertImported writes one checked table and its log.
+func insertImported(ctx context.Context, tx *sql.Tx, p *pendingTable, now string) error {
+	st, err := tx.PrepareContext(ctx, `INSERT INTO events (table_id, seq, kind, payload, created_at) VALUES (?, ?, ?, ?, ?)`)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	p.t.ReadID = newID()
+	if _, err := tx.ExecContext(ctx,
+		`INSERT INTO tables (id, read_id, game, name, head, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		p.t.ID, p.t.ReadID, p.t.Info.Slug, p.t.Name, p.t.Head, stamp(p.events[0].At), now); err != nil {
+		return err
+	}
+	for _, e := range p.events {
+		if _, err := st.ExecContext(ctx, p.t.ID, e.Seq, string(e.Kind), string(e.Payload), stamp(e.At)); err != nil {
+			return fmt.Errorf("event %d: %w", e.Seq, err)
+		}
+	}
+	p.t.derived = newDerived()
+	return nil
+}
+
+func stamp(t time.Time) string { return t.UTC().Format(time.RFC3339Nano) }

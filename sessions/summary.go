@@ -1,0 +1,273 @@
+package sessions
+
+import (
+	"container/list"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+	"strings"
+	"sync"
+
+	"tablemate/sessions/league"
+)
+
+// TableSummary is what a league counts of a table: its finished, valid
+// games with every player's total (as the names are written at the
+// table). It is derived from the log, kept in memory and in the database
+// for the head it was made at, and made again from the log when the table
+// moved on or the code that derives it changed.
+type TableSummary struct {
+	ID, ReadID, Name string
+	Game             string // the game's slug
+	Head             int
+	LowestWins       bool          `json:"lowest_wins,omitempty"`
+	Games            []SummaryGame `json:"games"`
+}
+
+// SummaryGame is one finished, valid game of a table.
+type SummaryGame struct {
+	Number int            `json:"n"`
+	Totals map[string]int `json:"totals"`
+}
+
+// summaryBody is what the database keeps of a summary (the rest is in the
+// tables row).
+type summaryBody struct {
+	LowestWins bool          `json:"lowest_wins,omitempty"`
+	Games      []SummaryGame `json:"games"`
+}
+
+// summarize derives a table's summary.
+func summarize(t Table) TableSummary {
+	s := TableSummary{ID: t.ID, ReadID: t.ReadID, Name: t.Name, Game: t.Info.Slug, Head: t.Head, LowestWins: t.Info.LowestWins,
+		Games: []SummaryGame{}}
+	for _, g := range t.Games {
+		if !g.Result.Valid || !g.Result.GameOver || g.Err != "" {
+			continue
+		}
+		sg := SummaryGame{Number: g.Number, Totals: make(map[string]int, len(g.Result.Players))}
+		for _, p := range g.Result.Players {
+			sg.Totals[p.Name] += p.Total
+		}
+		s.Games = append(s.Games, sg)
+	}
+	return s
+}
+
+// summaryVersion changes when the summary's shape or meaning does.
+const summaryVersion = "1"
+
+var deriver struct {
+	once sync.Once
+	name string
+}
+
+// Deriver names the code that derives summaries from logs: the build's
+// commit when it was built from a clean checkout, else a hash of the
+// running binary. A stored summary made by another build is made again
+// (an engine that scores differently now must not leave old standings).
+func Deriver() string {
+	deriver.once.Do(func() {
+		deriver.name = "v" + summaryVersion + ":" + buildName()
+	})
+	return deriver.name
+}
+
+func buildName() string {
+	if info, ok := debug.ReadBuildInfo(); ok {
+		var rev, modified string
+		for _, s := range info.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				rev = s.Value
+			case "vcs.modified":
+				modified = s.Value
+			}
+		}
+		if rev != "" && modified == "false" {
+			return "git:" + rev
+		}
+	}
+	if exe, err := os.Executable(); err == nil {
+		if f, err := os.Open(exe); err == nil {
+			defer f.Close()
+			h := sha256.New()
+			if _, err := io.Copy(h, f); err == nil {
+				return "exe:" + hex.EncodeToString(h.Sum(nil)[:12])
+			}
+		}
+	}
+	return "run:" + newID() // unknown build: trust no stored summary
+}
+
+// summaryCache keeps decoded summaries by table, with the head they are
+// for; the least recently used go first.
+type summaryCache struct {
+	mu   sync.Mutex
+	byID map[string]*list.Element // of TableSummary
+	lru  list.List
+	max  int
+}
+
+func newSummaryCache(max int) *summaryCache {
+	return &summaryCache{byID: map[string]*list.Element{}, max: max}
+}
+
+func (c *summaryCache) get(id string, head int) (TableSummary, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	el, ok := c.byID[id]
+	if !ok || el.Value.(TableSummary).Head != head {
+		return TableSummary{}, false
+	}
+	c.lru.MoveToFront(el)
+	return el.Value.(TableSummary), true
+}
+
+func (c *summaryCache) put(s TableSummary) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if el, ok := c.byID[s.ID]; ok {
+		if el.Value.(TableSummary).Head <= s.Head {
+			el.Value = s
+		}
+		c.lru.MoveToFront(el)
+		return
+	}
+	c.byID[s.ID] = c.lru.PushFront(s)
+	for c.lru.Len() > c.max {
+		el := c.lru.Back()
+		c.lru.Remove(el)
+		delete(c.byID, el.Value.(TableSummary).ID)
+	}
+}
+
+// LeagueTables returns the summaries of a league's tables in the order
+// they were added. A summary is taken from memory, else from the
+// database, else made from the table's log (and stored for next time), so
+// a league's page costs about the same for 300 tables as for 10, also
+// right after a restart.
+func (ts *Tables) LeagueTables(ctx context.Context, l League) ([]TableSummary, error) {
+	rows, err := ts.store.read.QueryContext(ctx,
+		`SELECT t.id, t.read_id, t.name, t.game, t.head, coalesce(s.head, 0), coalesce(s.deriver, ''), coalesce(s.body, '')
+		 FROM league_tables lt JOIN tables t ON t.id = lt.table_id LEFT JOIN table_summaries s ON s.table_id = t.id
+		 WHERE lt.league_id = ? ORDER BY lt.added_at, lt.table_id`, l.ID)
+	if err != nil {
+		return nil, fmt.Errorf("league tables: %w", err)
+	}
+	defer rows.Close()
+	var out []TableSummary
+	var stale []int // positions in out still to derive
+	for rows.Next() {
+		var s TableSummary
+		var head int
+		var by, body string
+		if err := rows.Scan(&s.ID, &s.ReadID, &s.Name, &s.Game, &s.Head, &head, &by, &body); err != nil {
+			return nil, fmt.Errorf("league tables: %w", err)
+		}
+		if c, ok := ts.summaries.get(s.ID, s.Head); ok {
+			c.ReadID, c.Name = s.ReadID, s.Name
+			out = append(out, c)
+			continue
+		}
+		var b summaryBody
+		if head == s.Head && by == ts.deriver && json.Unmarshal([]byte(body), &b) == nil {
+			s.LowestWins, s.Games = b.LowestWins, b.Games
+			ts.summaries.put(s)
+		} else {
+			stale = append(stale, len(out))
+		}
+		out = append(out, s)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("league tables: %w", err)
+	}
+	rows.Close()
+	for _, i := range stale {
+		t, err := ts.Table(ctx, out[i].ID)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = summarize(t)
+		ts.summaries.put(out[i])
+	}
+	if len(stale) > 0 {
+		ts.storeSummaries(ctx, out, stale)
+	}
+	return out, nil
+}
+
+// storeSummaries keeps freshly derived summaries in the database, in one
+// transaction. They are a cache: when storage fails, the next view derives
+// them again.
+func (ts *Tables) storeSummaries(ctx context.Context, all []TableSummary, fresh []int) {
+	tx, err := ts.store.write.BeginTx(ctx, nil)
+	if err != nil {
+		ts.store.failed("store summaries", err) //nolint:errcheck // noted for the health check
+		return
+	}
+	defer tx.Rollback() //nolint:errcheck // no-op after Commit
+	for _, i := range fresh {
+		s := all[i]
+		body, _ := json.Marshal(summaryBody{LowestWins: s.LowestWins, Games: s.Games})
+		if _, err := tx.ExecContext(ctx,
+			`INSERT INTO table_summaries (table_id, head, deriver, body) VALUES (?, ?, ?, ?)
+			 ON CONFLICT (table_id) DO UPDATE SET head = excluded.head, deriver = excluded.deriver, body = excluded.body
+			 WHERE excluded.head >= table_summaries.head`,
+			s.ID, s.Head, ts.deriver, string(body)); err != nil {
+			ts.store.failed("store summaries", err) //nolint:errcheck // noted for the health check
+			return
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		ts.store.failed("store summaries", err) //nolint:errcheck // noted for the health check
+		return
+	}
+	ts.store.wrote()
+}
+
+// LeagueGames returns the finished, valid games of the league's tables in
+// the order the tables were added, with names mapped to members. Invalid
+// or unfinished games do not count (the table shows why).
+func (ts *Tables) LeagueGames(ctx context.Context, l League) ([]LeagueGame, error) {
+	tables, err := ts.LeagueTables(ctx, l)
+	if err != nil {
+		return nil, err
+	}
+	return l.Games(tables), nil
+}
+
+// Games lists the counted games of the given tables of l.
+func (l League) Games(tables []TableSummary) []LeagueGame {
+	canonical := l.canonicalizer()
+	var out []LeagueGame
+	for _, t := range tables {
+		for _, g := range t.Games {
+			r := league.Result{Totals: make(map[string]int, len(g.Totals)), LowestWins: t.LowestWins}
+			for name, total := range g.Totals {
+				r.Totals[canonical(name)] += total
+			}
+			out = append(out, LeagueGame{TableID: t.ID, TableName: t.Name, Game: t.Game, Number: g.Number, Result: r})
+		}
+	}
+	return out
+}
+
+// canonicalizer is Canonical with the members looked up once.
+func (l League) canonicalizer() func(string) string {
+	memo := map[string]string{}
+	return func(name string) string {
+		key := strings.ToLower(name)
+		if c, ok := memo[key]; ok {
+			return c
+		}
+		c := l.Canonical(name)
+		memo[key] = c
+		return c
+	}
+}
