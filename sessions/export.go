@@ -40,4 +40,3 @@ func (ts *Tables) Export(ctx context.Context, id string) (Export, error) {
 	}
 	return x, nil
 }
-

@@ -101,7 +101,7 @@ type TableVM struct {
 	Log       []LogRow
 	// LogPage says which entries Log holds (the newest by default).
 	LogPage Pager
-	Chart     BarChart
+	Chart   BarChart
 	// Lines is the running totals game by game (two games or more): a
 	// Lines chart, usually prerendered (Prerender).
 	Lines templ.Component
@@ -334,7 +334,7 @@ type LeagueVM struct {
 	// newest by default).
 	TablesPage  Pager
 	PhoneTables []TableRow // tables this phone opened, to add
-	Error         string
+	Error       string
 }
 
 // LeagueRow is one line of a league table.
