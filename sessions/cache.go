@@ -16,21 +16,26 @@ import (
 // for as long as the table's head (read from the database on every
 // lookup, never counted in the process) is the same; when the head moved,
 // only the newer events are applied to the cached version. The cache is
-// bounded by tables and by the events they hold, and drops the least
-// recently used first. Cached tables are shared; callers treat a Table as
-// read-only.
+// bounded by tables and by the memory they take (estimated from their
+// logs), and drops the least recently used first. Cached tables are
+// shared; callers treat a Table as read-only.
 type replayCache struct {
 	mu        sync.Mutex
 	byID      map[string]*list.Element // of *Table
 	lru       list.List                // most recently used first
-	events    int                      // log entries held
+	weight    int                      // estimated bytes held
 	maxTables int
-	maxEvents int
+	maxWeight int
 }
 
-func newReplayCache(maxTables, maxEvents int) *replayCache {
-	return &replayCache{byID: map[string]*list.Element{}, maxTables: maxTables, maxEvents: maxEvents}
+func newReplayCache(maxTables, maxWeight int) *replayCache {
+	return &replayCache{byID: map[string]*list.Element{}, maxTables: maxTables, maxWeight: maxWeight}
 }
+
+// weight estimates the memory a replayed table takes: its log, and the
+// scored games and facts built from it (measured: about 17 bytes per byte
+// of payload for a long Koffer, Katze & Sombrero table).
+func weight(t *Table) int { return len(t.Log)*256 + t.bytes*16 }
 
 func (c *replayCache) get(id string) (Table, bool) {
 	c.mu.Lock()
@@ -53,20 +58,20 @@ func (c *replayCache) put(t Table) {
 		if old.Head > t.Head {
 			return
 		}
-		c.events += len(t.Log) - len(old.Log)
+		c.weight += weight(&t) - weight(old)
 		el.Value = &t
 		c.lru.MoveToFront(el)
 	} else {
 		c.byID[t.ID] = c.lru.PushFront(&t)
-		c.events += len(t.Log)
+		c.weight += weight(&t)
 	}
 	// Evict the least recently used, but never the table just put.
-	for c.lru.Len() > 1 && (c.lru.Len() > c.maxTables || c.events > c.maxEvents) {
+	for c.lru.Len() > 1 && (c.lru.Len() > c.maxTables || c.weight > c.maxWeight) {
 		el := c.lru.Back()
 		old := el.Value.(*Table)
 		c.lru.Remove(el)
 		delete(c.byID, old.ID)
-		c.events -= len(old.Log)
+		c.weight -= weight(old)
 	}
 }
 

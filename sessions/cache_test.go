@@ -28,7 +28,7 @@ func TestReplayCacheFollowsTheHead(t *testing.T) {
 }
 
 func TestReplayCacheIsBounded(t *testing.T) {
-	c := newReplayCache(3, 100)
+	c := newReplayCache(3, 100*256)
 	for i := range 5 {
 		c.put(Table{ID: fmt.Sprint(i), Head: 1, Log: make([]LogEntry, 1)})
 	}
@@ -41,11 +41,11 @@ func TestReplayCacheIsBounded(t *testing.T) {
 	if _, ok := c.get("4"); !ok {
 		t.Error("the newest table is missing")
 	}
-	// Bounded by events too: one long table pushes the others out, but
+	// Bounded by memory too: one long table pushes the others out, but
 	// stays itself (the table just used is never evicted).
 	c.put(Table{ID: "long", Head: 150, Log: make([]LogEntry, 150)})
-	if len(c.byID) != 1 || c.events != 150 {
-		t.Fatalf("after a long table: %d tables, %d events", len(c.byID), c.events)
+	if len(c.byID) != 1 || c.weight != 150*256 {
+		t.Fatalf("after a long table: %d tables, weight %d", len(c.byID), c.weight)
 	}
 	// An older version never replaces a newer one.
 	c.put(Table{ID: "long", Head: 10, Log: make([]LogEntry, 10)})

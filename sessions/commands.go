@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"time"
 
 	"tablemate/scoring"
 )
@@ -50,7 +51,7 @@ type Tables struct {
 
 // NewTables returns the table API over store, scoring games found by find.
 func NewTables(store *Store, find Finder) *Tables {
-	return &Tables{store: store, find: find, cache: newReplayCache(256, 100_000),
+	return &Tables{store: store, find: find, cache: newReplayCache(256, 512<<20),
 		summaries: newSummaryCache(4096), deriver: Deriver()}
 }
 
@@ -88,7 +89,11 @@ func (ts *Tables) command(ctx context.Context, id string, seen int, token string
 	if err != nil {
 		return Appended{}, err
 	}
-	a, err := ts.store.append(ctx, id, seen, token, d.kind, d.payload)
+	e, err := record(t, d, time.Time{})
+	if err != nil {
+		return Appended{}, err
+	}
+	a, err := ts.store.append(ctx, id, seen, token, e.Kind, json.RawMessage(e.Payload))
 	if err == nil && !a.Repeat {
 		ts.advance(id, a.Event)
 		if ts.notify != nil {
@@ -190,9 +195,6 @@ func (ts *Tables) RecordGame(ctx context.Context, id string, seen int, token str
 }
 
 func (ts *Tables) decideGame(t Table, g GameRecorded) (decision, error) {
-	if err := ts.checkRoom(t); err != nil {
-		return decision{}, err
-	}
 	if err := ts.checkState(t, g.State); err != nil {
 		return decision{}, err
 	}
@@ -209,9 +211,6 @@ func (ts *Tables) RecordRound(ctx context.Context, id string, seen int, token st
 
 // decideRound also says which game the round belongs to.
 func (ts *Tables) decideRound(t Table, round json.RawMessage) (decision, error) {
-	if err := ts.checkRoom(t); err != nil {
-		return decision{}, err
-	}
 	engine, ok := ts.find(t.Info.Slug)
 	if !ok {
 		return decision{}, fmt.Errorf("table %s: unknown game %q", t.ID, t.Info.Slug)
@@ -244,9 +243,6 @@ func (ts *Tables) StartPlay(ctx context.Context, id string, seen int, token stri
 }
 
 func (ts *Tables) decideStart(t Table, setup json.RawMessage) (decision, error) {
-	if err := ts.checkRoom(t); err != nil {
-		return decision{}, err
-	}
 	guide, err := ts.guide(t)
 	if err != nil {
 		return decision{}, err
@@ -267,9 +263,6 @@ func (ts *Tables) PlayStep(ctx context.Context, id string, seen int, token strin
 }
 
 func (ts *Tables) decideStep(t Table, step json.RawMessage) (decision, error) {
-	if err := ts.checkRoom(t); err != nil {
-		return decision{}, err
-	}
 	guide, err := ts.guide(t)
 	if err != nil {
 		return decision{}, err
@@ -303,9 +296,6 @@ func (ts *Tables) CorrectGame(ctx context.Context, id string, seen int, token st
 const maxReasonLen = 200
 
 func (ts *Tables) decideCorrection(t Table, g GameCorrected) (decision, error) {
-	if err := ts.checkRoom(t); err != nil {
-		return decision{}, err
-	}
 	if _, ok := t.Game(g.Game); !ok {
 		return decision{}, scoring.Errorf("game", "this table has no game %d", g.Game)
 	}
@@ -325,9 +315,6 @@ func (ts *Tables) AddPlayer(ctx context.Context, id string, seen int, token, nam
 }
 
 func (ts *Tables) decideJoin(t Table, name string) (decision, error) {
-	if err := ts.checkRoom(t); err != nil {
-		return decision{}, err
-	}
 	name = strings.TrimSpace(name)
 	if len(t.Players) >= t.Info.MaxPlayers {
 		return decision{}, scoring.Errorf("name", "%s is played by at most %d players", t.Info.Title, t.Info.MaxPlayers)
@@ -344,9 +331,6 @@ func (ts *Tables) Undo(ctx context.Context, id string, seen int, token string) (
 }
 
 func (ts *Tables) decideUndo(t Table) (decision, error) {
-	if err := ts.checkRoom(t); err != nil {
-		return decision{}, err
-	}
 	newest, ok := t.Newest()
 	if !ok {
 		return decision{}, ErrNothingToUndo
@@ -354,12 +338,25 @@ func (ts *Tables) decideUndo(t Table) (decision, error) {
 	return decision{KindUndo, Undo{Seq: newest.Seq}}, nil
 }
 
-// checkRoom refuses a table's entry beyond MaxTableEvents.
-func (ts *Tables) checkRoom(t Table) error {
-	if t.Head >= MaxTableEvents {
-		return scoring.Errorf("table", "this table holds %d entries, the most one table keeps: start a new table to go on", MaxTableEvents)
+// MaxTableBytes bounds the size of a table's log (its payloads): a long
+// evening is well under a megabyte. It keeps what a table holds in
+// memory, and the export of any table, within what an import reads.
+const MaxTableBytes = 8 << 20
+
+// record is the event that stores what a command decided, refused when
+// the table has no room left for it.
+func record(t Table, d decision, at time.Time) (Event, error) {
+	body, err := marshal(d.payload)
+	if err != nil {
+		return Event{}, fmt.Errorf("record %s: %w", d.kind, err)
 	}
-	return nil
+	switch {
+	case t.Head >= MaxTableEvents:
+		return Event{}, scoring.Errorf("table", "this table holds %d entries, the most one table keeps: start a new table to go on", MaxTableEvents)
+	case t.bytes+len(body) > MaxTableBytes:
+		return Event{}, scoring.Errorf("table", "this table's entries fill %d MiB, the most one table keeps: start a new table to go on", MaxTableBytes>>20)
+	}
+	return Event{Seq: t.Head + 1, Kind: d.kind, Payload: body, At: at}, nil
 }
 
 func (ts *Tables) checkState(t Table, state json.RawMessage) error {

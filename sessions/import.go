@@ -62,7 +62,7 @@ func (ts *Tables) ImportFile(ctx context.Context, r io.Reader) (Imported, error)
 		if err != nil {
 			return Imported{}, err
 		}
-		if err := ts.store.writeImport(ctx, nil, []*pendingTable{p}); err != nil {
+		if err := ts.store.writeImport(ctx, nil, []*pendingTable{p}, ts.deriver); err != nil {
 			return Imported{}, err
 		}
 		ts.cache.put(p.t)
@@ -291,10 +291,11 @@ func (ts *Tables) importEvent(p *pendingTable, x ExportEvent, field, name, game 
 		if err != nil {
 			return prefixed(err, payloadField)
 		}
-		e, err := recorded(1, KindTableCreated, c, x.At)
+		body, err := marshal(c)
 		if err != nil {
 			return err
 		}
+		e := Event{Seq: 1, Kind: KindTableCreated, Payload: body, At: x.At.UTC()}
 		if p.t, err = start(newID(), e, ts.find); err != nil {
 			return scoring.Errorf(field, "%s", err.Error())
 		}
@@ -305,9 +306,9 @@ func (ts *Tables) importEvent(p *pendingTable, x ExportEvent, field, name, game 
 	if err != nil {
 		return err
 	}
-	e, err := recorded(x.Seq, d.kind, d.payload, x.At)
+	e, err := record(p.t, d, x.At.UTC())
 	if err != nil {
-		return err
+		return prefixed(err, field)
 	}
 	if err := p.t.next(e); err == nil {
 		err = p.t.readable()
@@ -317,15 +318,6 @@ func (ts *Tables) importEvent(p *pendingTable, x ExportEvent, field, name, game 
 	}
 	p.events = append(p.events, e)
 	return nil
-}
-
-// recorded is the event a decided command is stored as.
-func recorded(seq int, kind Kind, payload any, at time.Time) (Event, error) {
-	body, err := marshal(payload)
-	if err != nil {
-		return Event{}, fmt.Errorf("import event %d: %w", seq, err)
-	}
-	return Event{Seq: seq, Kind: kind, Payload: body, At: at.UTC()}, nil
 }
 
 // decideImported runs the live command behind an exported event. What the
@@ -401,9 +393,9 @@ func prefixed(err error, prefix string) error {
 	return scoring.Refield(err, prefix)
 }
 
-// writeImport stores checked tables, and the league they belong to if
-// any, in one transaction.
-func (s *Store) writeImport(ctx context.Context, l *League, tables []*pendingTable) error {
+// writeImport stores checked tables with their summaries, and the league
+// they belong to if any, in one transaction.
+func (s *Store) writeImport(ctx context.Context, l *League, tables []*pendingTable, deriver string) error {
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
 		return s.failed("import", err)
@@ -417,6 +409,9 @@ func (s *Store) writeImport(ctx context.Context, l *League, tables []*pendingTab
 	}
 	for _, p := range tables {
 		if err := insertImported(ctx, tx, p, now); err != nil {
+			return s.failed("import table", err)
+		}
+		if err := insertSummary(ctx, tx, summarize(p.t), deriver); err != nil {
 			return s.failed("import table", err)
 		}
 		if l != nil {

@@ -115,7 +115,7 @@ func (ts *Tables) importLeague(ctx context.Context, dec *json.Decoder, h header)
 	if err := readEnd(dec, ""); err != nil {
 		return League{}, err
 	}
-	if err := ts.store.writeImport(ctx, &l, tables); err != nil {
+	if err := ts.store.writeImport(ctx, &l, tables, ts.deriver); err != nil {
 		return League{}, err
 	}
 	for _, p := range tables {

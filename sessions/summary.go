@@ -3,6 +3,7 @@ package sessions
 import (
 	"container/list"
 	"context"
+	"database/sql"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -213,13 +214,7 @@ func (ts *Tables) storeSummaries(ctx context.Context, all []TableSummary, fresh 
 	}
 	defer tx.Rollback() //nolint:errcheck // no-op after Commit
 	for _, i := range fresh {
-		s := all[i]
-		body, _ := json.Marshal(summaryBody{LowestWins: s.LowestWins, Games: s.Games})
-		if _, err := tx.ExecContext(ctx,
-			`INSERT INTO table_summaries (table_id, head, deriver, body) VALUES (?, ?, ?, ?)
-			 ON CONFLICT (table_id) DO UPDATE SET head = excluded.head, deriver = excluded.deriver, body = excluded.body
-			 WHERE excluded.head >= table_summaries.head`,
-			s.ID, s.Head, ts.deriver, string(body)); err != nil {
+		if err := insertSummary(ctx, tx, all[i], ts.deriver); err != nil {
 			ts.store.failed("store summaries", err) //nolint:errcheck // noted for the health check
 			return
 		}
@@ -229,6 +224,20 @@ func (ts *Tables) storeSummaries(ctx context.Context, all []TableSummary, fresh 
 		return
 	}
 	ts.store.wrote()
+}
+
+// insertSummary keeps a table's summary unless a newer one is kept.
+func insertSummary(ctx context.Context, tx *sql.Tx, s TableSummary, deriver string) error {
+	body, err := json.Marshal(summaryBody{LowestWins: s.LowestWins, Games: s.Games})
+	if err != nil {
+		return err
+	}
+	_, err = tx.ExecContext(ctx,
+		`INSERT INTO table_summaries (table_id, head, deriver, body) VALUES (?, ?, ?, ?)
+		 ON CONFLICT (table_id) DO UPDATE SET head = excluded.head, deriver = excluded.deriver, body = excluded.body
+		 WHERE excluded.head >= table_summaries.head`,
+		s.ID, s.Head, deriver, string(body))
+	return err
 }
 
 // LeagueGames returns the finished, valid games of the league's tables in
@@ -270,4 +279,47 @@ func (l League) canonicalizer() func(string) string {
 		memo[key] = c
 		return c
 	}
+}
+
+// LeagueVersion names the state of a league's tables: how many it counts
+// and the sum of their heads. Heads only grow and tables are only added,
+// so it changes with every game entered at any of them, and a page
+// computed from the league's games stays right for as long as it stays.
+func (ts *Tables) LeagueVersion(ctx context.Context, l League) (string, error) {
+	st, err := ts.store.readStmt(ctx,
+		`SELECT count(*), coalesce(sum(t.head), 0) FROM league_tables lt JOIN tables t ON t.id = lt.table_id WHERE lt.league_id = ?`)
+	if err != nil {
+		return "", fmt.Errorf("league version: %w", err)
+	}
+	var n, heads int
+	if err := st.QueryRowContext(ctx, l.ID).Scan(&n, &heads); err != nil {
+		return "", fmt.Errorf("league version: %w", err)
+	}
+	return fmt.Sprintf("%d:%d", n, heads), nil
+}
+
+// LeagueTableLinks returns the league's tables from the from-th to the
+// to-th added (1-based, both included) with their names, games and links;
+// a page of a long list costs the same as the first.
+func (ts *Tables) LeagueTableLinks(ctx context.Context, l League, from, to int) ([]TableSummary, error) {
+	st, err := ts.store.readStmt(ctx,
+		`SELECT t.id, t.read_id, t.name, t.game, t.head FROM league_tables lt JOIN tables t ON t.id = lt.table_id
+		 WHERE lt.league_id = ? ORDER BY lt.added_at, lt.table_id LIMIT ? OFFSET ?`)
+	if err != nil {
+		return nil, fmt.Errorf("league tables: %w", err)
+	}
+	rows, err := st.QueryContext(ctx, l.ID, max(0, to-from+1), max(0, from-1))
+	if err != nil {
+		return nil, fmt.Errorf("league tables: %w", err)
+	}
+	defer rows.Close()
+	var out []TableSummary
+	for rows.Next() {
+		var s TableSummary
+		if err := rows.Scan(&s.ID, &s.ReadID, &s.Name, &s.Game, &s.Head); err != nil {
+			return nil, fmt.Errorf("league tables: %w", err)
+		}
+		out = append(out, s)
+	}
+	return out, rows.Err()
 }

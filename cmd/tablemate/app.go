@@ -18,11 +18,15 @@ type app struct {
 	// burst of writeBurst); 0 turns the limit off (load tests).
 	writeRate  float64
 	writeBurst int
+	// imports bounds the bytes each client may import (budget.go).
+	imports *importBudget
+	// stats keeps leagues' standings per version (leaguestats.go).
+	stats *statsCache
 }
 
 func newApp(store *sessions.Store, log *slog.Logger) *app {
 	a := &app{store: store, tables: sessions.NewTables(store, games.Find), log: log, live: newLive(),
-		writeRate: 10, writeBurst: 40}
+		writeRate: 10, writeBurst: 40, imports: newImportBudget(1<<20, sessions.MaxImportBytes), stats: newStatsCache(64)}
 	a.tables.OnChange(a.live.publish)
 	return a
 }

@@ -16,7 +16,6 @@ import (
 
 	"tablemate/scoring"
 	"tablemate/sessions"
-	"tablemate/sessions/league"
 	"tablemate/views"
 )
 
@@ -99,9 +98,13 @@ func (a *app) importTable(c echo.Context) error {
 		return fail(tr(c, "Choose the .json file a table was exported to."))
 	}
 	defer file.Close()
-	im, err := a.tables.ImportFile(c.Request().Context(), file)
+	body := a.imports.reader(c.RealIP(), file)
+	im, err := a.tables.ImportFile(c.Request().Context(), body)
 	var in *scoring.InputError
 	switch {
+	case body.spent:
+		c.Response().Header().Set("Retry-After", "60")
+		return echo.NewHTTPError(http.StatusTooManyRequests, "This phone imported a lot in a short time. Wait a minute and import again; nothing was imported.")
 	case errors.As(err, &in):
 		what := localInput(c, in)
 		if in.Field != "" {
@@ -171,18 +174,14 @@ func (a *app) exportStandings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	lgames, err := a.tables.LeagueGames(c.Request().Context(), l)
+	st, err := a.leagueStats(c.Request().Context(), l)
 	if err != nil {
 		return err
-	}
-	results := make([]league.Result, len(lgames))
-	for i, g := range lgames {
-		results[i] = g.Result
 	}
 	var buf bytes.Buffer
 	w := csv.NewWriter(&buf)
 	w.Write([]string{"rank", "player", "played", "wins", "points"})
-	for _, s := range league.Standings(results, l.Scheme, l.Points) {
+	for _, s := range st.standings {
 		w.Write([]string{fmt.Sprint(s.Rank), csvSafe(s.Player), fmt.Sprint(s.Played), fmt.Sprint(s.Wins), fmt.Sprint(s.Points)})
 	}
 	w.Flush()

@@ -141,44 +141,28 @@ func (a *app) leagueVM(c echo.Context, l sessions.League, admin bool) (views.Lea
 			emoji[m.Name] = m.Emoji
 		}
 	}
-	tables, err := a.tables.LeagueTables(ctx, l)
+	st, err := a.leagueStats(ctx, l)
 	if err != nil {
 		return vm, err
 	}
-	lgames := l.Games(tables)
-	vm.Games = len(lgames)
-	var all []league.Result
-	bySlug := map[string][]league.Result{}
-	var slugs []string
-	for _, g := range lgames {
-		all = append(all, g.Result)
-		if bySlug[g.Game] == nil {
-			slugs = append(slugs, g.Game)
-		}
-		bySlug[g.Game] = append(bySlug[g.Game], g.Result)
-	}
-	vm.Standings = leagueRows(league.Standings(all, l.Scheme, l.Points), emoji)
-	if len(slugs) > 1 { // one game only: the overall table is the per-game one
-		for _, slug := range slugs {
-			vm.PerGame = append(vm.PerGame, views.GameStandings{Slug: slug, Title: gameTitle(slug),
-				Standings: leagueRows(league.Standings(bySlug[slug], l.Scheme, l.Points), emoji)})
+	vm.Games = len(st.results)
+	vm.Standings = leagueRows(st.standings, emoji)
+	for _, slug := range st.slugs {
+		if st.perGame[slug] != nil {
+			vm.PerGame = append(vm.PerGame, views.GameStandings{Slug: slug, Title: gameTitle(slug), Standings: leagueRows(st.perGame[slug], emoji)})
 		}
 	}
-	for _, slug := range slugs {
-		var totals []int
-		for _, r := range bySlug[slug] {
-			for _, t := range r.Totals {
-				totals = append(totals, t)
-			}
-		}
+	for _, slug := range st.slugs {
 		vm.Distributions = append(vm.Distributions, views.BarChart{
-			Title: tr(c, "How often each score was reached in %s", gameTitle(slug)), Bars: distribution(totals)})
+			Title: tr(c, "How often each score was reached in %s", gameTitle(slug)), Bars: st.spread[slug]})
 	}
 	if x, y := c.QueryParam("a"), c.QueryParam("b"); x != "" && y != "" {
 		vm.H2H = views.HeadToHead{A: l.Canonical(x), B: l.Canonical(y)}
-		vm.H2H.Ahead, vm.H2H.Behind, vm.H2H.Level = league.HeadToHead(all, vm.H2H.A, vm.H2H.B)
+		vm.H2H.Ahead, vm.H2H.Behind, vm.H2H.Level = league.HeadToHead(st.results, vm.H2H.A, vm.H2H.B)
 	}
-	vm.Tables, vm.TablesPage = leagueTableRows(c, tables, admin)
+	if vm.Tables, vm.TablesPage, err = a.leagueTableRows(c, l, admin); err != nil {
+		return vm, err
+	}
 	if admin {
 		recent, err := a.tables.Recent(ctx, recentTables(c))
 		if err != nil {
@@ -199,18 +183,23 @@ const leaguePerPage = 25
 // leagueTableRows is the page of the league's tables asked for
 // (?tables=N: the tables added up to the Nth), the newest first, linked
 // by their view-only link (the edit link on the admin page).
-func leagueTableRows(c echo.Context, tables []sessions.TableSummary, admin bool) ([]views.LinkRow, views.Pager) {
-	p := pager(c, "tables", pageEnd(c, "tables", len(tables)), leaguePerPage, len(tables), "league-tables")
+func (a *app) leagueTableRows(c echo.Context, l sessions.League, admin bool) ([]views.LinkRow, views.Pager, error) {
+	total := len(l.TableIDs)
+	p := pager(c, "tables", pageEnd(c, "tables", total), leaguePerPage, total, "league-tables")
+	tables, err := a.tables.LeagueTableLinks(c.Request().Context(), l, p.From, p.To)
+	if err != nil {
+		return nil, p, err
+	}
 	var rows []views.LinkRow
-	for i := p.To; i >= p.From; i-- {
-		t := tables[i-1]
+	for i := len(tables) - 1; i >= 0; i-- {
+		t := tables[i]
 		url := "/v/" + t.ReadID
 		if admin {
 			url = "/tables/" + t.ID
 		}
 		rows = append(rows, views.LinkRow{Name: t.Name, Game: gameTitle(t.Game), URL: url})
 	}
-	return rows, p
+	return rows, p, nil
 }
 
 func schemeLabel(c echo.Context, l sessions.League) string {

@@ -210,17 +210,32 @@ func roundExtras(ctx context.Context, lines []scoring.Line, r int) string {
 }
 
 // runningLines is the table's running totals game by game, a line per
-// player (views.Lines draws it), added up as the standings are.
+// player (views.Lines draws it), added up as the standings are. A long
+// table's chart shows its newest chartGames games, from the totals before
+// them.
 func runningLines(ctx context.Context, t sessions.Table) views.LineChart {
 	c := views.LineChart{ID: "totals-chart", XLabel: i18n.T(ctx, "Game"),
 		Title: i18n.N(ctx, len(t.Games), "Running totals after 1 game", "Running totals after %d games")}
+	c.From = max(0, len(t.Games)-chartGames)
+	shown := t.Games[c.From:]
 	index := map[string]int{}
-	for i, name := range t.Players {
-		index[name] = i
-		c.Series = append(c.Series, views.Series{Name: name})
-	}
 	running := make([]int, len(t.Players))
-	for _, g := range t.Games {
+	for i, s := range t.Standings() {
+		index[s.Name] = i
+		running[i] = s.Total
+	}
+	// The totals before the games shown: the standings less those games.
+	for _, g := range shown {
+		for _, p := range g.Result.Players {
+			if i, ok := index[p.Name]; ok {
+				running[i] -= p.Total
+			}
+		}
+	}
+	for i, name := range t.Players {
+		c.Series = append(c.Series, views.Series{Name: name, Start: running[i]})
+	}
+	for _, g := range shown {
 		for _, p := range g.Result.Players {
 			if i, ok := index[p.Name]; ok {
 				running[i] += p.Total

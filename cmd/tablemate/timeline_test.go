@@ -117,10 +117,18 @@ func TestTimelineOfRounds(t *testing.T) {
 }
 
 func TestRunningLinesAddUpGames(t *testing.T) {
-	tb := sessions.Table{Players: []string{"Ana", "Ben", "Cy"}, Games: []sessions.Game{
-		{Result: scoring.Result{Players: []scoring.PlayerResult{{Name: "Ana", Total: 10}, {Name: "Ben", Total: -3}}}},
-		{Result: scoring.Result{Players: []scoring.PlayerResult{{Name: "Ana", Total: 5}, {Name: "Ben", Total: 7}, {Name: "Cy", Total: 1}}}},
-	}}
+	created, _ := json.Marshal(sessions.TableCreated{Game: "cambio", Players: []string{"Ana", "Ben", "Cy"}})
+	game := func(seq int, state string) sessions.Event {
+		return sessions.Event{Seq: seq, Kind: sessions.KindGameRecorded, Payload: json.RawMessage(`{"state":{"rounds":[` + state + `]}}`)}
+	}
+	tb, err := sessions.Replay("t", []sessions.Event{
+		{Seq: 1, Kind: sessions.KindTableCreated, Payload: created},
+		game(2, `{"players":[{"name":"Ana","points":10},{"name":"Ben","points":-3}]}`),
+		game(3, `{"players":[{"name":"Ana","points":5},{"name":"Ben","points":7},{"name":"Cy","points":1}]}`),
+	}, fakeFind)
+	if err != nil {
+		t.Fatal(err)
+	}
 	c := runningLines(context.Background(), tb)
 	got := [][]int{c.Series[0].Values, c.Series[1].Values, c.Series[2].Values}
 	want := [][]int{{10, 15}, {-3, 4}, {0, 1}}
