@@ -3,8 +3,8 @@ package sessions
 import (
 	"container/list"
 	"context"
-	"database/sql"
 	"crypto/sha256"
+	"database/sql"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"

@@ -30,7 +30,9 @@ type statsCache struct {
 	max   int
 }
 
-func newStatsCache(max int) *statsCache { return &statsCache{byKey: map[string]*leagueStats{}, max: max} }
+func newStatsCache(max int) *statsCache {
+	return &statsCache{byKey: map[string]*leagueStats{}, max: max}
+}
 
 func (c *statsCache) get(key string) (*leagueStats, bool) {
 	c.mu.Lock()
