@@ -325,63 +325,72 @@ func (ts *Tables) importEvent(p *pendingTable, x ExportEvent, field, name, game 
 // must be what the file says.
 func (ts *Tables) decideImported(t Table, x ExportEvent, field string) (decision, error) {
 	pf := field + ".payload"
-	var d decision
-	var err error
+	decode := func(v any) error { return scoring.Decode(x.Payload, v, pf) }
+	// decided moves the command's errors under the event's payload.
+	decided := func(d decision, err error) (decision, error) {
+		if err != nil {
+			return d, prefixed(err, pf)
+		}
+		return d, nil
+	}
 	switch x.Kind {
 	case KindPlayerJoined:
 		var p PlayerJoined
-		if err = scoring.Decode(x.Payload, &p, pf); err == nil {
-			d, err = ts.decideJoin(t, p.Name)
+		if err := decode(&p); err != nil {
+			return decision{}, err
 		}
+		return decided(ts.decideJoin(t, p.Name))
 	case KindGameRecorded:
 		var g GameRecorded
-		if err = scoring.Decode(x.Payload, &g, pf); err == nil {
-			d, err = ts.decideGame(t, g)
+		if err := decode(&g); err != nil {
+			return decision{}, err
 		}
+		return decided(ts.decideGame(t, g))
 	case KindRoundRecorded:
 		var r RoundRecorded
-		if err = scoring.Decode(x.Payload, &r, pf); err != nil {
-			return d, err
+		if err := decode(&r); err != nil {
+			return decision{}, err
 		}
-		if d, err = ts.decideRound(t, r.Round); err == nil && d.payload.(RoundRecorded).Game != r.Game {
+		d, err := decided(ts.decideRound(t, r.Round))
+		if err == nil && d.payload.(RoundRecorded).Game != r.Game {
 			return d, scoring.Errorf(pf+".game", "this round belongs to game %d, not game %d", d.payload.(RoundRecorded).Game, r.Game)
 		}
+		return d, err
 	case KindPlayStarted:
 		var p PlayStarted
-		if err = scoring.Decode(x.Payload, &p, pf); err == nil {
-			d, err = ts.decideStart(t, p.Setup)
+		if err := decode(&p); err != nil {
+			return decision{}, err
 		}
+		return decided(ts.decideStart(t, p.Setup))
 	case KindPlayStep:
 		var p PlayStep
-		if err = scoring.Decode(x.Payload, &p, pf); err == nil {
-			d, err = ts.decideStep(t, p.Step)
+		if err := decode(&p); err != nil {
+			return decision{}, err
 		}
+		return decided(ts.decideStep(t, p.Step))
 	case KindGameCorrected:
 		var g GameCorrected
-		if err = scoring.Decode(x.Payload, &g, pf); err == nil {
-			d, err = ts.decideCorrection(t, g)
+		if err := decode(&g); err != nil {
+			return decision{}, err
 		}
+		return decided(ts.decideCorrection(t, g))
 	case KindUndo:
 		var u Undo
-		if err = scoring.Decode(x.Payload, &u, pf); err != nil {
-			return d, err
+		if err := decode(&u); err != nil {
+			return decision{}, err
 		}
-		d, err = ts.decideUndo(t)
+		d, err := ts.decideUndo(t)
 		if errors.Is(err, ErrNothingToUndo) {
 			return d, scoring.Errorf(field, "an undo here has nothing left to take back")
 		}
 		if err == nil && d.payload.(Undo).Seq != u.Seq {
 			return d, scoring.Errorf(pf+".seq", "an undo here takes back entry %d, not entry %d", d.payload.(Undo).Seq, u.Seq)
 		}
+		return decided(d, err)
 	case KindTableCreated:
-		return d, scoring.Errorf(field+".kind", "a table is started only once: only its first event is %s", KindTableCreated)
-	default:
-		return d, scoring.Errorf(field+".kind", "%q is not a kind of event Tablemate records", x.Kind)
+		return decision{}, scoring.Errorf(field+".kind", "a table is started only once: only its first event is %s", KindTableCreated)
 	}
-	if err != nil {
-		return d, prefixed(err, pf)
-	}
-	return d, nil
+	return decision{}, scoring.Errorf(field+".kind", "%q is not a kind of event Tablemate records", x.Kind)
 }
 
 // prefixed moves an input error under prefix (players[1] → tables[0].players[1]);
