@@ -1,6 +1,7 @@
 package sessions
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -261,18 +262,32 @@ func TestImportKilledMidWayLeavesNothing(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "kill.db")
 	cmd := exec.Command(os.Args[0], "-test.run=^TestImportKilledMidWayLeavesNothing$")
 	cmd.Env = append(os.Environ(), "TABLEMATE_IMPORT_CHILD="+path)
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(30 * time.Second)
-	for !strings.Contains(out.String(), "inside the import") {
-		if time.Now().After(deadline) || cmd.ProcessState != nil {
-			cmd.Process.Kill()
-			t.Fatalf("the child never reached its import:\n%s", out.String())
+	inside := make(chan bool)
+	go func() {
+		lines := bufio.NewScanner(out)
+		for lines.Scan() {
+			if lines.Text() == "inside the import" {
+				inside <- true
+				return
+			}
 		}
-		time.Sleep(10 * time.Millisecond)
+		inside <- false
+	}()
+	select {
+	case ok := <-inside:
+		if !ok {
+			t.Fatal("the child ended before its import")
+		}
+	case <-time.After(30 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("the child never reached its import")
 	}
 	cmd.Process.Signal(syscall.SIGKILL)
 	cmd.Wait()

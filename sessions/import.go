@@ -416,7 +416,7 @@ func (s *Store) writeImport(ctx context.Context, l *League, tables []*pendingTab
 			return s.failed("import league", err)
 		}
 	}
-	for _, p := range tables {
+	for i, p := range tables {
 		if err := insertImported(ctx, tx, p, now); err != nil {
 			return s.failed("import table", err)
 		}
@@ -424,7 +424,9 @@ func (s *Store) writeImport(ctx context.Context, l *League, tables []*pendingTab
 			return s.failed("import table", err)
 		}
 		if l != nil {
-			if err := insertLeagueTable(ctx, tx, l.ID, p.t.ID, now); err != nil {
+			// Added one after the other, in the file's order.
+			added := stamp(s.now().Add(time.Duration(i) * time.Microsecond))
+			if err := insertLeagueTable(ctx, tx, l.ID, p.t.ID, added); err != nil {
 				return s.failed("import league", err)
 			}
 		}

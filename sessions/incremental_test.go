@@ -1,11 +1,14 @@
 package sessions
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -325,4 +328,78 @@ func TestFactsAreThoseOfTheirTime(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestVersionsAreSafeToShare reads tables from several goroutines while
+// writes, undos and another server's writes build newer versions of them
+// (run with -race: a version written to after it was handed out fails).
+func TestVersionsAreSafeToShare(t *testing.T) {
+	st, _ := openTest(t)
+	ts := NewTables(st, findMix)
+	other := NewTables(st, findMix)
+	ctx := context.Background()
+	id, err := ts.Create(ctx, "", TableCreated{Game: "mix", Players: []string{"Ana", "Ben"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	var readers sync.WaitGroup
+	for range 3 {
+		readers.Add(1)
+		go func() {
+			defer readers.Done()
+			for {
+				select {
+				case <-done:
+					return
+				default:
+				}
+				tb, err := ts.Table(ctx, id)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				sum := 0
+				for _, g := range tb.Games {
+					sum += g.Number + len(g.State)
+				}
+				for _, e := range tb.Log {
+					sum += e.Game + e.Round + tb.UndoneBy(e.Seq)
+				}
+				for _, s := range tb.Standings() {
+					sum += s.Total
+				}
+				_ = sum
+			}
+		}()
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := range 150 {
+		writer := ts
+		if i%5 == 4 {
+			writer = other
+		}
+		tb, err := writer.Table(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		round := json.RawMessage(fmt.Sprintf(`{"players":[{"name":"Ana","total":%d},{"name":"Ben","total":%d}]}`, rng.IntN(6), rng.IntN(6)))
+		switch rng.IntN(4) {
+		case 0:
+			_, err = writer.Undo(ctx, id, tb.Head, "")
+		case 1:
+			_, err = writer.CorrectGame(ctx, id, tb.Head, "", 1, json.RawMessage(`{"players":[{"name":"Ana","total":1}]}`), "")
+		default:
+			_, err = writer.RecordRound(ctx, id, tb.Head, "", round)
+		}
+		var in *scoring.InputError
+		if err != nil && !errors.Is(err, ErrNothingToUndo) && !errors.As(err, &in) {
+			t.Fatal(err)
+		}
+	}
+	close(done)
+	readers.Wait()
+	tb, _ := ts.Table(ctx, id)
+	events, _ := st.Events(ctx, id)
+	sameAsReference(t, tb, events)
 }

@@ -25,6 +25,7 @@ type testServer struct {
 	t      testing.TB
 	client *http.Client
 	app    *app
+	dbPath string
 }
 
 func newTestServer(t testing.TB) *testServer {
@@ -35,7 +36,8 @@ func newTestServer(t testing.TB) *testServer {
 // newTestServerWith lets a test change the app's settings first.
 func newTestServerWith(t testing.TB, configure func(*app)) *testServer {
 	t.Helper()
-	store, err := openMigrated(context.Background(), filepath.Join(t.TempDir(), "test.db"))
+	dbPath := filepath.Join(t.TempDir(), "test.db")
+	store, err := openMigrated(context.Background(), dbPath)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +51,7 @@ func newTestServerWith(t testing.TB, configure func(*app)) *testServer {
 	t.Cleanup(a.live.close) // end open event streams before the server closes
 	jar, _ := cookiejar.New(nil)
 	client := &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	return &testServer{Server: srv, t: t, client: client, app: a}
+	return &testServer{Server: srv, t: t, client: client, app: a, dbPath: dbPath}
 }
 
 // fetched is a fetched HTML page.
