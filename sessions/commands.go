@@ -52,7 +52,7 @@ type Tables struct {
 // NewTables returns the table API over store, scoring games found by find.
 func NewTables(store *Store, find Finder) *Tables {
 	return &Tables{store: store, find: find, cache: newReplayCache(256, 512<<20),
-		summaries: newSummaryCache(4096), deriver: Deriver()}
+		summaries: newSummaryCache(4096, 200_000), deriver: Deriver()}
 }
 
 // OnChange registers fn to be told a table's new head after each write

@@ -420,7 +420,7 @@ func (s *Store) writeImport(ctx context.Context, l *League, tables []*pendingTab
 		if err := insertImported(ctx, tx, p, now); err != nil {
 			return s.failed("import table", err)
 		}
-		if err := insertSummary(ctx, tx, summarize(p.t), deriver); err != nil {
+		if err := insertSummary(ctx, tx, summarize(p.t, true), deriver); err != nil {
 			return s.failed("import table", err)
 		}
 		if l != nil {

@@ -11,23 +11,38 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"tablemate/sessions/league"
 )
 
-// TableSummary is what a league counts of a table: its finished, valid
-// games with every player's total (as the names are written at the
-// table). It is derived from the log, kept in memory and in the database
-// for the head it was made at, and made again from the log when the table
-// moved on or the code that derives it changed.
+// TableSummary is what lists of tables show of a table without
+// replaying it: its card (players, games played, who leads, when it last
+// changed; the history page) and, for leagues, its finished, valid games
+// with every player's total (as the names are written at the table). It
+// is derived from the log, kept in memory and in the database for the head
+// it was made at, and made again from the log when the table moved on or
+// the code that derives it changed.
 type TableSummary struct {
 	ID, ReadID, Name string
 	Game             string // the game's slug
 	Head             int
-	LowestWins       bool          `json:"lowest_wins,omitempty"`
-	Games            []SummaryGame `json:"games"`
+	Card
+	LowestWins bool
+	// Games is nil when only the card was derived (HasGames false).
+	Games    []SummaryGame
+	HasGames bool
+}
+
+// Card is a table in a few words.
+type Card struct {
+	Players []string  `json:"players"`
+	Played  int       `json:"played"`
+	Leaders []string  `json:"leaders,omitempty"`
+	Last    time.Time `json:"last"` // when its newest event was entered
 }
 
 // SummaryGame is one finished, valid game of a table.
@@ -36,17 +51,24 @@ type SummaryGame struct {
 	Totals map[string]int `json:"totals"`
 }
 
-// summaryBody is what the database keeps of a summary (the rest is in the
-// tables row).
-type summaryBody struct {
+// summaryGames is what the database keeps of a summary's games.
+type summaryGames struct {
 	LowestWins bool          `json:"lowest_wins,omitempty"`
 	Games      []SummaryGame `json:"games"`
 }
 
-// summarize derives a table's summary.
-func summarize(t Table) TableSummary {
+// summarize derives a table's summary: its card, and its games when
+// games is set (those cost a walk over every game).
+func summarize(t Table, games bool) TableSummary {
 	s := TableSummary{ID: t.ID, ReadID: t.ReadID, Name: t.Name, Game: t.Info.Slug, Head: t.Head, LowestWins: t.Info.LowestWins,
-		Games: []SummaryGame{}}
+		Card: Card{Players: t.Players, Played: len(t.Games), Last: t.Log[len(t.Log)-1].At}}
+	if len(t.Games) > 0 {
+		s.Leaders = t.Leaders()
+	}
+	if !games {
+		return s
+	}
+	s.Games, s.HasGames = []SummaryGame{}, true
 	for _, g := range t.Games {
 		if !g.Result.Valid || !g.Result.GameOver || g.Err != "" {
 			continue
@@ -61,7 +83,7 @@ func summarize(t Table) TableSummary {
 }
 
 // summaryVersion changes when the summary's shape or meaning does.
-const summaryVersion = "1"
+const summaryVersion = "2"
 
 var deriver struct {
 	once sync.Once
@@ -107,59 +129,73 @@ func buildName() string {
 }
 
 // summaryCache keeps decoded summaries by table, with the head they are
-// for; the least recently used go first.
+// for; the least recently used go first. It is bounded by summaries and by
+// the games they hold.
 type summaryCache struct {
-	mu   sync.Mutex
-	byID map[string]*list.Element // of TableSummary
-	lru  list.List
-	max  int
+	mu       sync.Mutex
+	byID     map[string]*list.Element // of TableSummary
+	lru      list.List
+	games    int
+	max      int
+	maxGames int
 }
 
-func newSummaryCache(max int) *summaryCache {
-	return &summaryCache{byID: map[string]*list.Element{}, max: max}
+func newSummaryCache(max, maxGames int) *summaryCache {
+	return &summaryCache{byID: map[string]*list.Element{}, max: max, maxGames: maxGames}
 }
 
-func (c *summaryCache) get(id string, head int) (TableSummary, bool) {
+// get returns the summary of table id at head; with games, only one that
+// holds its games.
+func (c *summaryCache) get(id string, head int, games bool) (TableSummary, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	el, ok := c.byID[id]
-	if !ok || el.Value.(TableSummary).Head != head {
+	if !ok {
+		return TableSummary{}, false
+	}
+	s := el.Value.(TableSummary)
+	if s.Head != head || games && !s.HasGames {
 		return TableSummary{}, false
 	}
 	c.lru.MoveToFront(el)
-	return el.Value.(TableSummary), true
+	return s, true
 }
 
 func (c *summaryCache) put(s TableSummary) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if el, ok := c.byID[s.ID]; ok {
-		if el.Value.(TableSummary).Head <= s.Head {
-			el.Value = s
+		old := el.Value.(TableSummary)
+		if old.Head > s.Head || old.Head == s.Head && old.HasGames && !s.HasGames {
+			return
 		}
+		c.games += len(s.Games) - len(old.Games)
+		el.Value = s
 		c.lru.MoveToFront(el)
-		return
+	} else {
+		c.byID[s.ID] = c.lru.PushFront(s)
+		c.games += len(s.Games)
 	}
-	c.byID[s.ID] = c.lru.PushFront(s)
-	for c.lru.Len() > c.max {
+	for c.lru.Len() > 1 && (c.lru.Len() > c.max || c.games > c.maxGames) {
 		el := c.lru.Back()
 		c.lru.Remove(el)
-		delete(c.byID, el.Value.(TableSummary).ID)
+		old := el.Value.(TableSummary)
+		delete(c.byID, old.ID)
+		c.games -= len(old.Games)
 	}
 }
 
-// LeagueTables returns the summaries of a league's tables in the order
-// they were added. A summary is taken from memory, else from the
-// database, else made from the table's log (and stored for next time), so
-// a league's page costs about the same for 300 tables as for 10, also
-// right after a restart.
-func (ts *Tables) LeagueTables(ctx context.Context, l League) ([]TableSummary, error) {
-	rows, err := ts.store.read.QueryContext(ctx,
-		`SELECT t.id, t.read_id, t.name, t.game, t.head, coalesce(s.head, 0), coalesce(s.deriver, ''), coalesce(s.body, '')
-		 FROM league_tables lt JOIN tables t ON t.id = lt.table_id LEFT JOIN table_summaries s ON s.table_id = t.id
-		 WHERE lt.league_id = ? ORDER BY lt.added_at, lt.table_id`, l.ID)
+// summariesOf returns the summaries of the tables that query lists (its
+// rows: id, read id, name, game, head, and the stored summary's head,
+// deriver, card and games — games may be NULL), in its order. A summary is
+// taken from memory, else from the database, else made from the table's
+// log and stored for next time. games asks for the tables' games too; a
+// list of cards leaves out a table whose log cannot be replayed (one bad
+// table must not hide the others), a league's list fails.
+func (ts *Tables) summariesOf(ctx context.Context, games bool, query string, args ...any) ([]TableSummary, error) {
+	rows, err := ts.store.read.QueryContext(ctx, query, args...)
 	if err != nil {
-		return nil, fmt.Errorf("league tables: %w", err)
+		return nil, fmt.Errorf("table summaries: %w", err)
 	}
 	defer rows.Close()
 	var out []TableSummary
@@ -167,18 +203,17 @@ func (ts *Tables) LeagueTables(ctx context.Context, l League) ([]TableSummary, e
 	for rows.Next() {
 		var s TableSummary
 		var head int
-		var by, body string
-		if err := rows.Scan(&s.ID, &s.ReadID, &s.Name, &s.Game, &s.Head, &head, &by, &body); err != nil {
-			return nil, fmt.Errorf("league tables: %w", err)
+		var by, card string
+		var body sql.NullString
+		if err := rows.Scan(&s.ID, &s.ReadID, &s.Name, &s.Game, &s.Head, &head, &by, &card, &body); err != nil {
+			return nil, fmt.Errorf("table summaries: %w", err)
 		}
-		if c, ok := ts.summaries.get(s.ID, s.Head); ok {
+		if c, ok := ts.summaries.get(s.ID, s.Head, games); ok {
 			c.ReadID, c.Name = s.ReadID, s.Name
 			out = append(out, c)
 			continue
 		}
-		var b summaryBody
-		if head == s.Head && by == ts.deriver && json.Unmarshal([]byte(body), &b) == nil {
-			s.LowestWins, s.Games = b.LowestWins, b.Games
+		if head == s.Head && by == ts.deriver && decodeSummary(&s, card, body, games) {
 			ts.summaries.put(s)
 		} else {
 			stale = append(stale, len(out))
@@ -186,21 +221,71 @@ func (ts *Tables) LeagueTables(ctx context.Context, l League) ([]TableSummary, e
 		out = append(out, s)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("league tables: %w", err)
+		return nil, fmt.Errorf("table summaries: %w", err)
 	}
 	rows.Close()
+	var fresh []int
 	for _, i := range stale {
 		t, err := ts.Table(ctx, out[i].ID)
-		if err != nil {
+		if err != nil && (games || ctx.Err() != nil) {
 			return nil, err
 		}
-		out[i] = summarize(t)
+		if err != nil { // a card list leaves a table that cannot be replayed out
+			out[i].ID = ""
+			continue
+		}
+		out[i] = summarize(t, games)
 		ts.summaries.put(out[i])
+		fresh = append(fresh, i)
 	}
-	if len(stale) > 0 {
-		ts.storeSummaries(ctx, out, stale)
+	if len(fresh) > 0 {
+		ts.storeSummaries(ctx, out, fresh)
 	}
-	return out, nil
+	return slices.DeleteFunc(out, func(s TableSummary) bool { return s.ID == "" }), nil
+}
+
+// decodeSummary reads a stored card and, when games is asked for, the
+// stored games; false when something asked for is not there.
+func decodeSummary(s *TableSummary, card string, body sql.NullString, games bool) bool {
+	if json.Unmarshal([]byte(card), &s.Card) != nil {
+		return false
+	}
+	if !body.Valid {
+		return !games
+	}
+	var g summaryGames
+	if json.Unmarshal([]byte(body.String), &g) != nil {
+		return false
+	}
+	s.LowestWins, s.Games, s.HasGames = g.LowestWins, g.Games, true
+	return true
+}
+
+// LeagueTables returns the summaries of a league's tables, with their
+// games, in the order they were added: a league's page costs about the
+// same for 300 tables as for 10, also right after a restart.
+func (ts *Tables) LeagueTables(ctx context.Context, l League) ([]TableSummary, error) {
+	return ts.summariesOf(ctx, true,
+		`SELECT t.id, t.read_id, t.name, t.game, t.head, coalesce(s.head, 0), coalesce(s.deriver, ''), coalesce(s.card, ''), s.games
+		 FROM league_tables lt JOIN tables t ON t.id = lt.table_id LEFT JOIN table_summaries s ON s.table_id = t.id
+		 WHERE lt.league_id = ? ORDER BY lt.added_at, lt.table_id`, l.ID)
+}
+
+// Cards returns the summaries (cards only) of the tables with the given
+// ids that exist, in no particular order: the history page lists a
+// phone's tables without replaying any that did not change.
+func (ts *Tables) Cards(ctx context.Context, ids []string) ([]TableSummary, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	marks := strings.TrimSuffix(strings.Repeat("?,", len(ids)), ",")
+	return ts.summariesOf(ctx, false,
+		`SELECT t.id, t.read_id, t.name, t.game, t.head, coalesce(s.head, 0), coalesce(s.deriver, ''), coalesce(s.card, ''), NULL
+		 FROM tables t LEFT JOIN table_summaries s ON s.table_id = t.id WHERE t.id IN (`+marks+`)`, args...)
 }
 
 // storeSummaries keeps freshly derived summaries in the database, in one
@@ -226,17 +311,29 @@ func (ts *Tables) storeSummaries(ctx context.Context, all []TableSummary, fresh 
 	ts.store.wrote()
 }
 
-// insertSummary keeps a table's summary unless a newer one is kept.
+// insertSummary keeps a table's summary unless a newer one is kept. A
+// summary without its games stores none (a later league view derives
+// them): stored games are always those of the stored head.
 func insertSummary(ctx context.Context, tx *sql.Tx, s TableSummary, deriver string) error {
-	body, err := json.Marshal(summaryBody{LowestWins: s.LowestWins, Games: s.Games})
+	card, err := json.Marshal(s.Card)
 	if err != nil {
 		return err
 	}
+	var games any
+	if s.HasGames {
+		body, err := json.Marshal(summaryGames{LowestWins: s.LowestWins, Games: s.Games})
+		if err != nil {
+			return err
+		}
+		games = string(body)
+	}
 	_, err = tx.ExecContext(ctx,
-		`INSERT INTO table_summaries (table_id, head, deriver, body) VALUES (?, ?, ?, ?)
-		 ON CONFLICT (table_id) DO UPDATE SET head = excluded.head, deriver = excluded.deriver, body = excluded.body
+		`INSERT INTO table_summaries (table_id, head, deriver, card, games) VALUES (?, ?, ?, ?, ?)
+		 ON CONFLICT (table_id) DO UPDATE SET head = excluded.head, deriver = excluded.deriver, card = excluded.card,
+		   games = CASE WHEN excluded.games IS NULL AND table_summaries.head = excluded.head AND table_summaries.deriver = excluded.deriver
+		           THEN table_summaries.games ELSE excluded.games END
 		 WHERE excluded.head >= table_summaries.head`,
-		s.ID, s.Head, deriver, string(body))
+		s.ID, s.Head, deriver, string(card), games)
 	return err
 }
 

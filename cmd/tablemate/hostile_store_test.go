@@ -437,3 +437,34 @@ func (ts *testServer) uploadLang(t *testing.T, hidden url.Values, data, lang str
 	req.Header.Set("Accept-Language", lang)
 	return ts.do(req)
 }
+
+// TestHostileHistoryReplaysNothing: the history page of a phone that
+// opened long tables lists them from their kept cards, also after a
+// restart; a table that changed since is replayed once, the others not.
+func TestHostileHistoryReplaysNothing(t *testing.T) {
+	ts := newTestServer(t)
+	var tables []string
+	for range 3 {
+		table, _, _ := ts.importJSON(kksExport(1500))
+		ts.get(table) // the phone remembers it
+		tables = append(tables, table)
+	}
+	srv := ts.restart()
+	p := srv.get("/history")
+	if got := p.doc.Find(`[data-testid="history"] li`).Length(); got != 3 {
+		t.Fatalf("history lists %d tables", got)
+	}
+	if !strings.Contains(p.text(`[data-testid="history"] li`), "1499") {
+		t.Errorf("history row %q does not count the games", p.text(`[data-testid="history"] li`))
+	}
+	if w := srv.app.tables.Stats(); w != (sessions.Stats{}) {
+		t.Errorf("history of three long tables after a restart cost %+v", w)
+	}
+	entry := ts.get(tables[1] + "/games/new")
+	ts.post(tables[1]+"/games", fullGame(entry.formOf(t, tables[1]+"/games")))
+	srv.get("/history")
+	srv.get("/history")
+	if w := srv.app.tables.Stats(); w.Replays != 1 {
+		t.Errorf("after a game at one table, history cost %+v, want that table replayed once", w)
+	}
+}
