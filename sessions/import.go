@@ -310,7 +310,8 @@ func (ts *Tables) importEvent(p *pendingTable, x ExportEvent, field, name, game 
 	if err != nil {
 		return prefixed(err, field)
 	}
-	if err := p.t.next(e); err == nil {
+	err = p.t.next(e)
+	if err == nil {
 		err = p.t.readable()
 	}
 	if err != nil { // a command's checks and the replay disagree
@@ -325,72 +326,57 @@ func (ts *Tables) importEvent(p *pendingTable, x ExportEvent, field, name, game 
 // must be what the file says.
 func (ts *Tables) decideImported(t Table, x ExportEvent, field string) (decision, error) {
 	pf := field + ".payload"
-	decode := func(v any) error { return scoring.Decode(x.Payload, v, pf) }
-	// decided moves the command's errors under the event's payload.
-	decided := func(d decision, err error) (decision, error) {
-		if err != nil {
-			return d, prefixed(err, pf)
-		}
-		return d, nil
-	}
 	switch x.Kind {
 	case KindPlayerJoined:
-		var p PlayerJoined
-		if err := decode(&p); err != nil {
-			return decision{}, err
-		}
-		return decided(ts.decideJoin(t, p.Name))
+		return decodeThen(x, pf, func(p PlayerJoined) (decision, error) { return ts.decideJoin(t, p.Name) })
 	case KindGameRecorded:
-		var g GameRecorded
-		if err := decode(&g); err != nil {
-			return decision{}, err
-		}
-		return decided(ts.decideGame(t, g))
-	case KindRoundRecorded:
-		var r RoundRecorded
-		if err := decode(&r); err != nil {
-			return decision{}, err
-		}
-		d, err := decided(ts.decideRound(t, r.Round))
-		if err == nil && d.payload.(RoundRecorded).Game != r.Game {
-			return d, scoring.Errorf(pf+".game", "this round belongs to game %d, not game %d", d.payload.(RoundRecorded).Game, r.Game)
-		}
-		return d, err
+		return decodeThen(x, pf, func(g GameRecorded) (decision, error) { return ts.decideGame(t, g) })
 	case KindPlayStarted:
-		var p PlayStarted
-		if err := decode(&p); err != nil {
-			return decision{}, err
-		}
-		return decided(ts.decideStart(t, p.Setup))
+		return decodeThen(x, pf, func(p PlayStarted) (decision, error) { return ts.decideStart(t, p.Setup) })
 	case KindPlayStep:
-		var p PlayStep
-		if err := decode(&p); err != nil {
-			return decision{}, err
-		}
-		return decided(ts.decideStep(t, p.Step))
+		return decodeThen(x, pf, func(p PlayStep) (decision, error) { return ts.decideStep(t, p.Step) })
 	case KindGameCorrected:
-		var g GameCorrected
-		if err := decode(&g); err != nil {
-			return decision{}, err
-		}
-		return decided(ts.decideCorrection(t, g))
+		return decodeThen(x, pf, func(g GameCorrected) (decision, error) { return ts.decideCorrection(t, g) })
+	case KindRoundRecorded:
+		return decodeThen(x, pf, func(r RoundRecorded) (decision, error) {
+			d, err := ts.decideRound(t, r.Round)
+			if err == nil && d.payload.(RoundRecorded).Game != r.Game {
+				return d, scoring.Errorf("game", "this round belongs to game %d, not game %d", d.payload.(RoundRecorded).Game, r.Game)
+			}
+			return d, err
+		})
 	case KindUndo:
 		var u Undo
-		if err := decode(&u); err != nil {
+		if err := scoring.Decode(x.Payload, &u, pf); err != nil {
 			return decision{}, err
 		}
 		d, err := ts.decideUndo(t)
-		if errors.Is(err, ErrNothingToUndo) {
+		switch {
+		case errors.Is(err, ErrNothingToUndo):
 			return d, scoring.Errorf(field, "an undo here has nothing left to take back")
-		}
-		if err == nil && d.payload.(Undo).Seq != u.Seq {
+		case err == nil && d.payload.(Undo).Seq != u.Seq:
 			return d, scoring.Errorf(pf+".seq", "an undo here takes back entry %d, not entry %d", d.payload.(Undo).Seq, u.Seq)
 		}
-		return decided(d, err)
+		return d, err
 	case KindTableCreated:
 		return decision{}, scoring.Errorf(field+".kind", "a table is started only once: only its first event is %s", KindTableCreated)
 	}
 	return decision{}, scoring.Errorf(field+".kind", "%q is not a kind of event Tablemate records", x.Kind)
+}
+
+// decodeThen reads an event's payload strictly as a P and runs the
+// command with it; the command's input errors are named under the
+// payload's path.
+func decodeThen[P any](x ExportEvent, path string, decide func(P) (decision, error)) (decision, error) {
+	var p P
+	if err := scoring.Decode(x.Payload, &p, path); err != nil {
+		return decision{}, err
+	}
+	d, err := decide(p)
+	if err != nil {
+		return d, prefixed(err, path)
+	}
+	return d, nil
 }
 
 // prefixed moves an input error under prefix (players[1] → tables[0].players[1]);

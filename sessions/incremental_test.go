@@ -21,13 +21,8 @@ import (
 type mixGame struct{}
 
 type mixState struct {
-	Players []mixPlayer `json:"players"`
-	Rounds  int         `json:"rounds,omitempty"`
-}
-
-type mixPlayer struct {
-	Name  string `json:"name"`
-	Total int    `json:"total"`
+	raceState
+	Rounds int `json:"rounds,omitempty"`
 }
 
 func (mixGame) Info() scoring.Info {
@@ -57,7 +52,8 @@ func (mixGame) Check(body []byte) (scoring.Result, error) {
 }
 
 func (mixGame) AppendRound(state, round []byte) ([]byte, error) {
-	var s, r mixState
+	var s mixState
+	var r raceState
 	if state != nil {
 		if err := json.Unmarshal(state, &s); err != nil {
 			return nil, err
@@ -66,14 +62,7 @@ func (mixGame) AppendRound(state, round []byte) ([]byte, error) {
 	if err := scoring.Decode(round, &r, "round"); err != nil {
 		return nil, err
 	}
-	for _, rp := range r.Players {
-		i := slices.IndexFunc(s.Players, func(p mixPlayer) bool { return p.Name == rp.Name })
-		if i < 0 {
-			s.Players = append(s.Players, rp)
-		} else {
-			s.Players[i].Total += rp.Total
-		}
-	}
+	s.add(r)
 	s.Rounds++
 	return json.Marshal(s)
 }
@@ -90,9 +79,7 @@ func (mixGame) Guide(players []string, setup []byte, steps [][]byte) (bool, []by
 	if len(steps) < 3 {
 		return false, nil, nil
 	}
-	s := mixState{Players: []mixPlayer{{Name: players[0], Total: total}, {Name: players[1]}}}
-	b, _ := json.Marshal(s)
-	return true, b, nil
+	return true, []byte(fmt.Sprintf(`{"players":[{"name":%q,"total":%d},{"name":%q,"total":0}]}`, players[0], total, players[1])), nil
 }
 
 func findMix(slug string) (scoring.Game, bool) { return mixGame{}, slug == "mix" }
