@@ -128,14 +128,16 @@ func (ts *Tables) Stats() Stats {
 }
 
 // at returns the table id at head or newer: the cached version, that
-// version with the events since applied, or a replay of the whole log.
+// version with the events since applied, or a replay of the whole log. A
+// cached version newer than head (a write applied it after head was
+// read) is as good: the database holds it too.
 func (ts *Tables) at(ctx context.Context, id string, head int) (Table, error) {
-	if t, ok := ts.cache.get(id); ok && t.Head == head {
+	if t, ok := ts.cache.get(id); ok && t.Head >= head {
 		return t, nil
 	}
 	defer ts.locks.lock(id)()
 	t, ok := ts.cache.get(id)
-	if ok && t.Head == head {
+	if ok && t.Head >= head {
 		return t, nil // built meanwhile by another request
 	}
 	if ok && t.Head < head {

@@ -7,6 +7,7 @@ import (
 	"database/sql"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -419,4 +420,37 @@ func (ts *Tables) LeagueTableLinks(ctx context.Context, l League, from, to int) 
 		out = append(out, s)
 	}
 	return out, rows.Err()
+}
+
+// KeptLeague returns what was kept for league id at version (KeepLeague),
+// false when nothing was or it was for another version.
+func (ts *Tables) KeptLeague(ctx context.Context, id, version string) ([]byte, bool, error) {
+	st, err := ts.store.readStmt(ctx, `SELECT version, body FROM league_stats WHERE league_id = ?`)
+	if err != nil {
+		return nil, false, fmt.Errorf("league stats: %w", err)
+	}
+	var kept, body string
+	switch err := st.QueryRowContext(ctx, id).Scan(&kept, &body); {
+	case errors.Is(err, sql.ErrNoRows):
+		return nil, false, nil
+	case err != nil:
+		return nil, false, fmt.Errorf("league stats: %w", err)
+	}
+	return []byte(body), kept == version, nil
+}
+
+// KeepLeague keeps what a league's page computed from its games at
+// version (LeagueVersion, with whatever else it depends on), so the next
+// view — after a restart too — reads it instead of every table's
+// summary. It is a cache: when storage fails, the next view computes it
+// again.
+func (ts *Tables) KeepLeague(ctx context.Context, id, version string, body []byte) {
+	_, err := ts.store.write.ExecContext(ctx,
+		`INSERT INTO league_stats (league_id, version, body) VALUES (?, ?, ?)
+		 ON CONFLICT (league_id) DO UPDATE SET version = excluded.version, body = excluded.body`, id, version, string(body))
+	if err != nil {
+		ts.store.failed("keep league stats", err) //nolint:errcheck // noted for the health check
+		return
+	}
+	ts.store.wrote()
 }

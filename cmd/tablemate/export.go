@@ -181,7 +181,7 @@ func (a *app) exportStandings(c echo.Context) error {
 	var buf bytes.Buffer
 	w := csv.NewWriter(&buf)
 	w.Write([]string{"rank", "player", "played", "wins", "points"})
-	for _, s := range st.standings {
+	for _, s := range st.Standings {
 		w.Write([]string{fmt.Sprint(s.Rank), csvSafe(s.Player), fmt.Sprint(s.Played), fmt.Sprint(s.Wins), fmt.Sprint(s.Points)})
 	}
 	w.Flush()

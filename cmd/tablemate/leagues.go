@@ -145,20 +145,22 @@ func (a *app) leagueVM(c echo.Context, l sessions.League, admin bool) (views.Lea
 	if err != nil {
 		return vm, err
 	}
-	vm.Games = len(st.results)
-	vm.Standings = leagueRows(st.standings, emoji)
-	for _, slug := range st.slugs {
-		if st.perGame[slug] != nil {
-			vm.PerGame = append(vm.PerGame, views.GameStandings{Slug: slug, Title: gameTitle(slug), Standings: leagueRows(st.perGame[slug], emoji)})
+	vm.Games = st.Games
+	vm.Standings = leagueRows(st.Standings, emoji)
+	for _, slug := range st.Slugs {
+		if st.PerGame[slug] != nil {
+			vm.PerGame = append(vm.PerGame, views.GameStandings{Slug: slug, Title: gameTitle(slug), Standings: leagueRows(st.PerGame[slug], emoji)})
 		}
 	}
-	for _, slug := range st.slugs {
+	for _, slug := range st.Slugs {
 		vm.Distributions = append(vm.Distributions, views.BarChart{
-			Title: tr(c, "How often each score was reached in %s", gameTitle(slug)), Bars: st.spread[slug]})
+			Title: tr(c, "How often each score was reached in %s", gameTitle(slug)), Bars: st.Spread[slug]})
 	}
 	if x, y := c.QueryParam("a"), c.QueryParam("b"); x != "" && y != "" {
 		vm.H2H = views.HeadToHead{A: l.Canonical(x), B: l.Canonical(y)}
-		vm.H2H.Ahead, vm.H2H.Behind, vm.H2H.Level = league.HeadToHead(st.results, vm.H2H.A, vm.H2H.B)
+		if vm.H2H.Ahead, vm.H2H.Behind, vm.H2H.Level, err = a.headToHead(ctx, l, st, vm.H2H.A, vm.H2H.B); err != nil {
+			return vm, err
+		}
 	}
 	if vm.Tables, vm.TablesPage, err = a.leagueTableRows(c, l, admin); err != nil {
 		return vm, err
@@ -214,16 +216,12 @@ func schemeLabel(c echo.Context, l sessions.League) string {
 	return tr(c, "Elo rating")
 }
 
-// trendGames is how many of a player's games the trend shows.
-const trendGames = 30
-
 // leagueRows turns standings into table rows with a sparkline of the trend.
 func leagueRows(st []league.Standing, emoji map[string]string) []views.LeagueRow {
 	rows := make([]views.LeagueRow, len(st))
 	for i, s := range st {
-		trend := s.Trend[max(0, len(s.Trend)-trendGames):] // the recent games of a long season
 		rows[i] = views.LeagueRow{Rank: s.Rank, Player: s.Player, Emoji: emoji[s.Player], Played: s.Played, Wins: s.Wins,
-			Points: strconv.FormatFloat(s.Points, 'f', -1, 64), Spark: sparkline(trend), TrendText: trendText(trend)}
+			Points: strconv.FormatFloat(s.Points, 'f', -1, 64), Spark: sparkline(s.Trend), TrendText: trendText(s.Trend)}
 	}
 	return rows
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"sync"
 
@@ -12,14 +13,18 @@ import (
 
 // leagueStats is what a league's pages compute from its games: the
 // standings overall and per game and the score distributions. It is kept
-// per version of the league (its tables' heads and its members), so a
-// view of a league of 300 tables costs about what one of 10 does.
+// per version of the league (its tables' heads and its members), in
+// memory and in the database, so a view of a league of 300 tables costs
+// about what one of 10 does, also right after a restart.
 type leagueStats struct {
-	results   []league.Result // every counted game, for head-to-head
-	standings []league.Standing
-	slugs     []string // the games played, in order of first play
-	perGame   map[string][]league.Standing
-	spread    map[string][]views.Bar // how often each score was reached, per game
+	Games     int                          `json:"games"`
+	Standings []league.Standing            `json:"standings"`
+	Slugs     []string                     `json:"slugs"` // the games played, in order of first play
+	PerGame   map[string][]league.Standing `json:"per_game,omitempty"`
+	Spread    map[string][]views.Bar       `json:"spread"` // how often each score was reached, per game
+	// results are every counted game, for head-to-head; nil when the
+	// stats were read back (headToHead fetches them then).
+	results []league.Result
 }
 
 // statsCache keeps the stats of recently viewed leagues.
@@ -63,11 +68,17 @@ func (a *app) leagueStats(ctx context.Context, l sessions.League) (*leagueStats,
 		return nil, err
 	}
 	var key strings.Builder
-	key.WriteString(l.ID + "|" + version)
+	key.WriteString(version + "|" + sessions.Deriver())
 	for _, m := range l.Members { // merges change whose games count for whom
 		key.WriteString("|" + m.Name + ">" + m.MergedInto)
 	}
-	if st, ok := a.stats.get(key.String()); ok {
+	if st, ok := a.stats.get(l.ID + "|" + key.String()); ok {
+		return st, nil
+	}
+	if body, ok, err := a.tables.KeptLeague(ctx, l.ID, key.String()); err != nil {
+		return nil, err
+	} else if st := new(leagueStats); ok && json.Unmarshal(body, st) == nil {
+		a.stats.put(l.ID+"|"+key.String(), st)
 		return st, nil
 	}
 	tables, err := a.tables.LeagueTables(ctx, l)
@@ -75,24 +86,43 @@ func (a *app) leagueStats(ctx context.Context, l sessions.League) (*leagueStats,
 		return nil, err
 	}
 	st := computeStats(l, l.Games(tables))
-	a.stats.put(key.String(), st)
+	a.stats.put(l.ID+"|"+key.String(), st)
+	if body, err := json.Marshal(st); err == nil {
+		a.tables.KeepLeague(ctx, l.ID, key.String(), body)
+	}
 	return st, nil
 }
 
+// headToHead is a and b's record over the league's games.
+func (a *app) headToHead(ctx context.Context, l sessions.League, st *leagueStats, x, y string) (ahead, behind, level int, err error) {
+	results := st.results
+	if results == nil {
+		tables, err := a.tables.LeagueTables(ctx, l)
+		if err != nil {
+			return 0, 0, 0, err
+		}
+		for _, g := range l.Games(tables) {
+			results = append(results, g.Result)
+		}
+	}
+	ahead, behind, level = league.HeadToHead(results, x, y)
+	return ahead, behind, level, nil
+}
+
 func computeStats(l sessions.League, games []sessions.LeagueGame) *leagueStats {
-	st := &leagueStats{perGame: map[string][]league.Standing{}, spread: map[string][]views.Bar{}}
+	st := &leagueStats{Games: len(games), PerGame: map[string][]league.Standing{}, Spread: map[string][]views.Bar{}}
 	bySlug := map[string][]league.Result{}
 	for _, g := range games {
 		st.results = append(st.results, g.Result)
 		if bySlug[g.Game] == nil {
-			st.slugs = append(st.slugs, g.Game)
+			st.Slugs = append(st.Slugs, g.Game)
 		}
 		bySlug[g.Game] = append(bySlug[g.Game], g.Result)
 	}
-	st.standings = league.Standings(st.results, l.Scheme, l.Points)
-	for _, slug := range st.slugs {
-		if len(st.slugs) > 1 { // one game only: the overall table is the per-game one
-			st.perGame[slug] = league.Standings(bySlug[slug], l.Scheme, l.Points)
+	st.Standings = recent(league.Standings(st.results, l.Scheme, l.Points))
+	for _, slug := range st.Slugs {
+		if len(st.Slugs) > 1 { // one game only: the overall table is the per-game one
+			st.PerGame[slug] = recent(league.Standings(bySlug[slug], l.Scheme, l.Points))
 		}
 		var totals []int
 		for _, r := range bySlug[slug] {
@@ -100,7 +130,19 @@ func computeStats(l sessions.League, games []sessions.LeagueGame) *leagueStats {
 				totals = append(totals, t)
 			}
 		}
-		st.spread[slug] = distribution(totals)
+		st.Spread[slug] = distribution(totals)
+	}
+	return st
+}
+
+// trendGames is how many of a player's games the trend shows.
+const trendGames = 30
+
+// recent keeps each standing's trend to its newest trendGames games (a
+// season's trend would grow with every game).
+func recent(st []league.Standing) []league.Standing {
+	for i := range st {
+		st[i].Trend = st[i].Trend[max(0, len(st[i].Trend)-trendGames):]
 	}
 	return st
 }

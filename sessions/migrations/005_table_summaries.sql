@@ -12,3 +12,13 @@ CREATE TABLE table_summaries (
     card     TEXT NOT NULL,
     games    TEXT
 ) WITHOUT ROWID;
+
+-- What a league's page computes from its tables' games (standings, per
+-- game, distributions), kept for one version of the league: the number of
+-- its tables and the sum of their heads, its members, and the build that
+-- computed it. Any other version computes it again from the summaries.
+CREATE TABLE league_stats (
+    league_id TEXT PRIMARY KEY REFERENCES leagues(id),
+    version   TEXT NOT NULL,
+    body      TEXT NOT NULL
+) WITHOUT ROWID;
