@@ -53,13 +53,13 @@ func fullGame(base url.Values) url.Values {
 }
 
 // TestHostileLongTableCostsTheSameAsAShortOne: the page of a table of
-// 3,000 events weighs what one of 200 does, lists the newest games and
+// 1,500 events weighs what one of 200 does, lists the newest games and
 // entries with links to the rest, and a write and the view after it apply
 // one event without replaying anything.
 func TestHostileLongTableCostsTheSameAsAShortOne(t *testing.T) {
 	ts := newTestServerWith(t, func(a *app) { a.writeRate = 0 })
 	sizes := map[int]int{}
-	for _, n := range []int{200, 3000} {
+	for _, n := range []int{200, 1500} {
 		table, _, _ := ts.importJSON(kksExport(n))
 		ts.get(table)
 		before := ts.app.tables.Stats()
@@ -86,8 +86,8 @@ func TestHostileLongTableCostsTheSameAsAShortOne(t *testing.T) {
 			t.Errorf("%d events: the games end at %q, want %q", n, last, want)
 		}
 	}
-	if sizes[3000] > sizes[200]*11/10 {
-		t.Errorf("the page grows with the table: %d bytes at 200 events, %d at 3,000", sizes[200], sizes[3000])
+	if sizes[1500] > sizes[200]*11/10 {
+		t.Errorf("the page grows with the table: %d bytes at 200 events, %d at 1,500", sizes[200], sizes[1500])
 	}
 }
 
@@ -144,10 +144,10 @@ func TestHostileLongTablePages(t *testing.T) {
 // the game from facts worked out once, not by replaying the log.
 func TestHostileReplayPageReadsNothing(t *testing.T) {
 	ts := newTestServer(t)
-	table, _, _ := ts.importJSON(kksExport(2000))
+	table, _, _ := ts.importJSON(kksExport(1000))
 	ts.get(table)
 	before := ts.app.tables.Stats()
-	p := ts.get(table + "/games/1500/replay")
+	p := ts.get(table + "/games/500/replay")
 	if p.status != http.StatusOK || replayTotal(p, "Amelia") != "86" {
 		t.Fatalf("replay: %d, Amelia %q", p.status, replayTotal(p, "Amelia"))
 	}
@@ -161,7 +161,7 @@ func TestHostileReplayPageReadsNothing(t *testing.T) {
 // first view replays the log once, the next ones not at all.
 func TestHostileImportedTableStaysCheap(t *testing.T) {
 	ts := newTestServer(t)
-	p := ts.upload(t, kksExport(3000))
+	p := ts.upload(t, kksExport(1500))
 	if p.status != http.StatusSeeOther {
 		t.Fatalf("import: %d %s", p.status, p.text(`[data-testid="import-error"]`))
 	}
@@ -177,7 +177,7 @@ func TestHostileImportedTableStaysCheap(t *testing.T) {
 	for range 4 {
 		restarted.get(table)
 	}
-	if w := restarted.app.tables.Stats(); w.Replays != 1 || w.EventsApplied != 3000 {
+	if w := restarted.app.tables.Stats(); w.Replays != 1 || w.EventsApplied != 1500 {
 		t.Errorf("four views after a restart cost %+v, want one replay", w)
 	}
 }
@@ -272,7 +272,12 @@ func TestHostileLeagueImportWritesAllOrNothing(t *testing.T) {
 // table (over the old 1 MiB cap) imports as the same table.
 func TestHostileLongExportImportsAgain(t *testing.T) {
 	ts := newTestServer(t)
-	table, _, _ := ts.importJSON(kksExport(4000))
+	players := []string{"Amelia", "Victor", "Enrique"}
+	states := make([]string, 1800)
+	for i := range states {
+		states[i] = fmt.Sprintf(kksThree, "Amelia", "Victor", "Enrique")
+	}
+	table, _, _ := ts.importJSON(tableExport("Long evening", players, states))
 	export := ts.get(table + "/export.json")
 	if len(export.body) <= 1<<20 {
 		t.Fatalf("the export is only %d bytes", len(export.body))
@@ -282,7 +287,7 @@ func TestHostileLongExportImportsAgain(t *testing.T) {
 		t.Fatalf("import of a %d-byte export: %d %s", len(export.body), p.status, p.text(`[data-testid="import-error"]`))
 	}
 	copied := ts.get(p.header.Get("Location"))
-	if got := copied.text(`tr[data-player="Amelia"] [data-testid="total"]`); got != fmt.Sprint(3999*86) {
+	if got := copied.text(`tr[data-player="Amelia"] [data-testid="total"]`); got != fmt.Sprint(1800*58) {
 		t.Errorf("the copy shows Amelia %s", got)
 	}
 }
@@ -445,7 +450,7 @@ func TestHostileHistoryReplaysNothing(t *testing.T) {
 	ts := newTestServer(t)
 	var tables []string
 	for range 3 {
-		table, _, _ := ts.importJSON(kksExport(1500))
+		table, _, _ := ts.importJSON(kksExport(800))
 		ts.get(table) // the phone remembers it
 		tables = append(tables, table)
 	}
@@ -454,7 +459,7 @@ func TestHostileHistoryReplaysNothing(t *testing.T) {
 	if got := p.doc.Find(`[data-testid="history"] li`).Length(); got != 3 {
 		t.Fatalf("history lists %d tables", got)
 	}
-	if !strings.Contains(p.text(`[data-testid="history"] li`), "1499") {
+	if !strings.Contains(p.text(`[data-testid="history"] li`), "799") {
 		t.Errorf("history row %q does not count the games", p.text(`[data-testid="history"] li`))
 	}
 	if w := srv.app.tables.Stats(); w != (sessions.Stats{}) {
