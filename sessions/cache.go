@@ -157,7 +157,7 @@ func (ts *Tables) at(ctx context.Context, id string, head int) (Table, error) {
 	if err != nil {
 		return Table{}, err
 	}
-	t.derived = &sync.Map{}
+	t.derived = newDerived()
 	ts.cache.put(t)
 	return t, nil
 }
@@ -188,7 +188,7 @@ func (ts *Tables) extend(t Table, events []Event) (Table, error) {
 	if err := t.readable(); err != nil {
 		return Table{}, err
 	}
-	t.derived = &sync.Map{}
+	t.derived = newDerived()
 	ts.cache.put(t)
 	return t, nil
 }

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
 	"time"
 
 	"tablemate/scoring"
@@ -43,7 +42,8 @@ type Tables struct {
 	count counters
 	// notify, if set, is told the new head after every recorded write.
 	notify func(tableID string, head int)
-	// summaries keeps tables' league summaries (summary.go).
+	// summaries keeps tables' summaries for leagues and the history page
+	// (summary.go).
 	summaries *summaryCache
 	// deriver names the code that derives summaries (see Deriver).
 	deriver string
@@ -381,6 +381,3 @@ func (ts *Tables) checkState(t Table, state json.RawMessage) error {
 }
 
 func marshal(v any) ([]byte, error) { return json.Marshal(v) }
-
-// newDerived is the empty store of what pages derive from one version.
-func newDerived() *sync.Map { return &sync.Map{} }

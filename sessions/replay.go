@@ -78,6 +78,9 @@ func (t Table) Derived(key string, compute func() any) any {
 	return v
 }
 
+// newDerived is the empty store of what pages derive from one version.
+func newDerived() *sync.Map { return &sync.Map{} }
+
 // Play is a guided game in progress: its setup and the steps so far. When
 // its last step ends the game, the final state is recorded as a game.
 type Play struct {
