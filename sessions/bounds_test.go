@@ -411,6 +411,11 @@ func FuzzImportFile(f *testing.F) {
 		`{"seq":5,"kind":"game_corrected","payload":{"game":1,"state":{"players":[{"name":"Ben","total":30}]}}}]}`
 	f.Add(table)
 	f.Add(`{"format":"tablemate-league","version":1,"name":"S","scheme":"wins","members":[{"Name":"Ana"},{"Name":"Ben","MergedInto":"Ana"}],"tables":[` + table + `]}`)
+	f.Add(`{"format":"tablemate-table","version":1,"name":"G","game":"mix","events":[` +
+		`{"seq":1,"kind":"table_created","payload":{"game":"mix","name":"G","players":["Ana","Ben"]}},` +
+		`{"seq":2,"kind":"play_started","payload":{"setup":{}}},{"seq":3,"kind":"play_step","payload":{"step":1}},` +
+		`{"seq":4,"kind":"play_step","payload":{"step":2}},{"seq":5,"kind":"undo","payload":{"seq":4}},` +
+		`{"seq":6,"kind":"play_step","payload":{"step":5}},{"seq":7,"kind":"play_step","payload":{"step":3}}]}`)
 	f.Add(`{"format":"tablemate-table","version":1,"events":[]}`)
 	f.Add(`[1,2]`)
 	dir := f.TempDir()

@@ -174,15 +174,16 @@ func (ts *Tables) update(ctx context.Context, t Table) (Table, bool, error) {
 	if len(events) == 0 || !sameEvent(events[0], t.Log[t.Head-1].Event) {
 		return Table{}, false, nil
 	}
-	next, err := ts.extend(t, events[1:])
+	next, err := ts.extend(t, events[1:], nil)
 	return next, err == nil, err
 }
 
 // extend applies events to the newest version t of a table (the one the
-// cache holds) and caches the result. Called with the table's lock held.
-func (ts *Tables) extend(t Table, events []Event) (Table, error) {
+// cache holds) and caches the result; said is what the engine said of the
+// last event, if its command ran it. Called with the table's lock held.
+func (ts *Tables) extend(t Table, events []Event, said *guided) (Table, error) {
 	ts.count.applied.Add(int64(len(events)))
-	if err := t.applyAll(events); err != nil {
+	if err := t.applyAll(events, said); err != nil {
 		return Table{}, err
 	}
 	if err := t.readable(); err != nil {
@@ -194,12 +195,13 @@ func (ts *Tables) extend(t Table, events []Event) (Table, error) {
 }
 
 // advance applies a write just appended to the cached table, so the next
-// view finds it ready. It does nothing unless the cache holds the version
+// view finds it ready (said: what the engine said of it, when the command
+// ran the engine). It does nothing unless the cache holds the version
 // right before the write.
-func (ts *Tables) advance(id string, e Event) {
+func (ts *Tables) advance(id string, e Event, said *guided) {
 	defer ts.locks.lock(id)()
 	if t, ok := ts.cache.get(id); ok && t.Head == e.Seq-1 {
-		ts.extend(t, []Event{e}) //nolint:errcheck // the next view replays it and reports
+		ts.extend(t, []Event{e}, said) //nolint:errcheck // the next view replays it and reports
 	}
 }
 

@@ -59,10 +59,13 @@ func NewTables(store *Store, find Finder) *Tables {
 // (live pages subscribe through it). Set it before serving.
 func (ts *Tables) OnChange(fn func(tableID string, head int)) { ts.notify = fn }
 
-// decision is what a command decided: the event that records it.
+// decision is what a command decided: the event that records it, and for
+// a guided move what the engine said of it (applying it then needs no
+// second run of the engine).
 type decision struct {
 	kind    Kind
 	payload any
+	said    *guided
 }
 
 // command runs decide against the table as the client saw it and appends
@@ -95,7 +98,7 @@ func (ts *Tables) command(ctx context.Context, id string, seen int, token string
 	}
 	a, err := ts.store.append(ctx, id, seen, token, e.Kind, json.RawMessage(e.Payload))
 	if err == nil && !a.Repeat {
-		ts.advance(id, a.Event)
+		ts.advance(id, a.Event, d.said)
 		if ts.notify != nil {
 			ts.notify(id, a.Event.Seq)
 		}
@@ -198,7 +201,7 @@ func (ts *Tables) decideGame(t Table, g GameRecorded) (decision, error) {
 	if err := ts.checkState(t, g.State); err != nil {
 		return decision{}, err
 	}
-	return decision{KindGameRecorded, g}, nil
+	return decision{kind: KindGameRecorded, payload: g}, nil
 }
 
 // RecordRound adds a round to the game in progress, or starts the next
@@ -234,7 +237,7 @@ func (ts *Tables) decideRound(t Table, round json.RawMessage) (decision, error) 
 	if err := ts.checkState(t, state); err != nil {
 		return decision{}, err
 	}
-	return decision{KindRoundRecorded, rec}, nil
+	return decision{kind: KindRoundRecorded, payload: rec}, nil
 }
 
 // StartPlay begins a guided game with the game's setup (KKS: the row).
@@ -253,7 +256,7 @@ func (ts *Tables) decideStart(t Table, setup json.RawMessage) (decision, error) 
 	if _, _, err := guide.Guide(t.Players, setup, nil); err != nil {
 		return decision{}, err
 	}
-	return decision{KindPlayStarted, PlayStarted{Setup: setup}}, nil
+	return decision{kind: KindPlayStarted, payload: PlayStarted{Setup: setup}}, nil
 }
 
 // PlayStep records one move of the guided game; the engine must accept it
@@ -263,18 +266,37 @@ func (ts *Tables) PlayStep(ctx context.Context, id string, seen int, token strin
 }
 
 func (ts *Tables) decideStep(t Table, step json.RawMessage) (decision, error) {
-	guide, err := ts.guide(t)
+	guide, err := ts.stepRoom(t)
 	if err != nil {
 		return decision{}, err
 	}
-	if t.Play == nil {
-		return decision{}, scoring.Errorf("step", "no guided game is being played at this table")
-	}
-	if _, _, err := guide.Guide(t.Play.Players, t.Play.Setup, append(t.Play.RawSteps(), step)); err != nil {
+	over, final, err := guide.Guide(t.Play.Players, t.Play.Setup, append(t.Play.RawSteps(), step))
+	if err != nil {
 		return decision{}, err
 	}
-	return decision{KindPlayStep, PlayStep{Step: step}}, nil
+	return decision{kind: KindPlayStep, payload: PlayStep{Step: step}, said: &guided{over: over, final: final}}, nil
 }
+
+// stepRoom is every check of a guided move but the engine's: the table's
+// game is played along, a game is in progress and has room for a move.
+func (ts *Tables) stepRoom(t Table) (scoring.Guided, error) {
+	guide, err := ts.guide(t)
+	if err != nil {
+		return nil, err
+	}
+	if t.Play == nil {
+		return nil, scoring.Errorf("step", "no guided game is being played at this table")
+	}
+	if len(t.Play.Steps) >= MaxPlaySteps {
+		return nil, scoring.Errorf("step", "a game played along has at most %d moves: undo back and enter its result by hand", MaxPlaySteps)
+	}
+	return guide, nil
+}
+
+// MaxPlaySteps bounds a guided game: every move is checked by replaying
+// the game so far through its engine, so this keeps a move's cost bounded
+// (a long Kodiak game of twenty cycles is well under it).
+const MaxPlaySteps = 2000
 
 func (ts *Tables) guide(t Table) (scoring.Guided, error) {
 	engine, ok := ts.find(t.Info.Slug)
@@ -306,7 +328,7 @@ func (ts *Tables) decideCorrection(t Table, g GameCorrected) (decision, error) {
 	if err := ts.checkState(t, g.State); err != nil {
 		return decision{}, err
 	}
-	return decision{KindGameCorrected, g}, nil
+	return decision{kind: KindGameCorrected, payload: g}, nil
 }
 
 // AddPlayer seats one more player.
@@ -322,7 +344,7 @@ func (ts *Tables) decideJoin(t Table, name string) (decision, error) {
 	if err := scoring.CheckNames("players", append(append([]string{}, t.Players...), name)); err != nil {
 		return decision{}, scoring.Refield(err, "name")
 	}
-	return decision{KindPlayerJoined, PlayerJoined{Name: name}}, nil
+	return decision{kind: KindPlayerJoined, payload: PlayerJoined{Name: name}}, nil
 }
 
 // Undo takes back the newest entry still in effect.
@@ -335,7 +357,7 @@ func (ts *Tables) decideUndo(t Table) (decision, error) {
 	if !ok {
 		return decision{}, ErrNothingToUndo
 	}
-	return decision{KindUndo, Undo{Seq: newest.Seq}}, nil
+	return decision{kind: KindUndo, payload: Undo{Seq: newest.Seq}}, nil
 }
 
 // MaxTableBytes bounds the size of a table's log (its payloads): a long

@@ -34,6 +34,10 @@ type Imported struct {
 type pendingTable struct {
 	t      Table
 	events []Event
+	// run holds the fields of the guided moves taken on the check of a
+	// later one; moves counts the moves the engines replayed.
+	run   []string
+	moves int
 }
 
 // Import stores an exported table (Export) as a new table with new links.
@@ -240,6 +244,7 @@ func (ts *Tables) readTable(dec *json.Decoder, h header, prefix string) (*pendin
 	}
 	p := &pendingTable{}
 	now := time.Now().UTC()
+	var held *move // a guided move waiting to see whether a move follows it
 	for i := 0; dec.More(); i++ {
 		field := scoring.Index(list, i)
 		if i >= MaxTableEvents {
@@ -259,7 +264,22 @@ func (ts *Tables) readTable(dec *json.Decoder, h header, prefix string) (*pendin
 		if x.At.IsZero() {
 			x.At = now
 		}
+		if held != nil {
+			if err := ts.importMove(p, *held, x.Kind == KindPlayStep); err != nil {
+				return nil, err
+			}
+			held = nil
+		}
+		if x.Kind == KindPlayStep && x.Seq > 1 {
+			held = &move{x, field}
+			continue
+		}
 		if err := ts.importEvent(p, x, field, name, game); err != nil {
+			return nil, err
+		}
+	}
+	if held != nil {
+		if err := ts.importMove(p, *held, false); err != nil {
 			return nil, err
 		}
 	}
@@ -306,11 +326,104 @@ func (ts *Tables) importEvent(p *pendingTable, x ExportEvent, field, name, game 
 	if err != nil {
 		return err
 	}
+	return ts.record(p, d, x, field)
+}
+
+// move is an imported guided move with its place in the file.
+type move struct {
+	x     ExportEvent
+	field string
+}
+
+// maxImportMoves bounds the guided moves the engines replay to check one
+// file (a file of long guided games that take moves back after every move
+// would cost a replay of the game so far for each).
+const maxImportMoves = 2_000_000
+
+// importMove checks a guided move with the command of a live move. A
+// move that another move follows is taken on the strength of the check
+// of the last move of the run: the engine replays the whole game for
+// that one, so each move of the run is checked in the same order as live,
+// and a game that ended before the run's last move fails there. A run of
+// moves costs one replay of its game, not one per move.
+func (ts *Tables) importMove(p *pendingTable, m move, followed bool) error {
+	pf := m.field + ".payload"
+	var s PlayStep
+	if err := scoring.Decode(m.x.Payload, &s, pf); err != nil {
+		return err
+	}
+	var d decision
+	var err error
+	if followed {
+		if _, err = ts.stepRoom(p.t); err == nil {
+			d = decision{kind: KindPlayStep, payload: s, said: &guided{}}
+		}
+	} else {
+		if _, err := ts.stepRoom(p.t); err != nil {
+			return prefixed(err, pf)
+		}
+		p.moves += 2 * (len(p.t.Play.Steps) + 1) // this move's check, and notOverBefore's
+		if p.moves > maxImportMoves {
+			return scoring.Errorf(m.field, "checking this file's guided games would replay more than %d moves: import it in parts", maxImportMoves)
+		}
+		d, err = ts.decideStep(p.t, s.Step)
+		if err == nil && len(p.run) > 0 {
+			err = ts.notOverBefore(p.t)
+		}
+		if err != nil && len(p.run) > 0 {
+			return ts.blameMove(p, m, s.Step)
+		}
+	}
+	if err != nil {
+		return prefixed(err, pf)
+	}
+	if followed {
+		p.run = append(p.run, m.field)
+	} else {
+		p.run = p.run[:0]
+	}
+	return ts.record(p, d, m.x, m.field)
+}
+
+// notOverBefore checks that the guided game was still on before the last
+// move of a run: a move after its end is refused live.
+func (ts *Tables) notOverBefore(t Table) error {
+	guide, _ := ts.guide(t)
+	if over, _, _ := guide.Guide(t.Play.Players, t.Play.Setup, t.Play.RawSteps()); over {
+		return scoring.Errorf("step", "no guided game is being played at this table")
+	}
+	return nil
+}
+
+// blameMove finds the first move of the run ending with last that its
+// live command refuses, replaying the game move by move (a file gets here
+// once: it is refused).
+func (ts *Tables) blameMove(p *pendingTable, last move, step json.RawMessage) error {
+	guide, _ := ts.guide(p.t)
+	play := p.t.Play
+	steps := append(play.RawSteps(), step)
+	fields := append(append([]string{}, p.run...), last.field)
+	first := len(steps) - len(fields)
+	for i, field := range fields {
+		over, _, err := guide.Guide(play.Players, play.Setup, steps[:first+i+1])
+		if err != nil {
+			return prefixed(err, field+".payload")
+		}
+		if over && i+1 < len(fields) {
+			return scoring.Errorf(fields[i+1]+".payload.step", "no guided game is being played at this table")
+		}
+	}
+	return scoring.Errorf(last.field, "the guided game does not replay")
+}
+
+// record appends what a command decided for imported event x to the
+// table being built.
+func (ts *Tables) record(p *pendingTable, d decision, x ExportEvent, field string) error {
 	e, err := record(p.t, d, x.At.UTC())
 	if err != nil {
 		return prefixed(err, field)
 	}
-	err = p.t.next(e)
+	err = p.t.next(e, d.said)
 	if err == nil {
 		err = p.t.readable()
 	}
@@ -321,8 +434,8 @@ func (ts *Tables) importEvent(p *pendingTable, x ExportEvent, field, name, game 
 	return nil
 }
 
-// decideImported runs the live command behind an exported event. What the
-// command works out itself (a round's game, the entry an undo takes back)
+// decideImported runs the live command behind an exported event (guided
+// moves go through importMove). What the command works out itself (a round's game, the entry an undo takes back)
 // must be what the file says.
 func (ts *Tables) decideImported(t Table, x ExportEvent, field string) (decision, error) {
 	pf := field + ".payload"
@@ -333,8 +446,6 @@ func (ts *Tables) decideImported(t Table, x ExportEvent, field string) (decision
 		return decodeThen(x, pf, func(g GameRecorded) (decision, error) { return ts.decideGame(t, g) })
 	case KindPlayStarted:
 		return decodeThen(x, pf, func(p PlayStarted) (decision, error) { return ts.decideStart(t, p.Setup) })
-	case KindPlayStep:
-		return decodeThen(x, pf, func(p PlayStep) (decision, error) { return ts.decideStep(t, p.Step) })
 	case KindGameCorrected:
 		return decodeThen(x, pf, func(g GameCorrected) (decision, error) { return ts.decideCorrection(t, g) })
 	case KindRoundRecorded:

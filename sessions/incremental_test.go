@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -125,7 +126,7 @@ func randomLog(rng *rand.Rand, n int) []Event {
 		}
 		body, _ := json.Marshal(d.payload)
 		e := Event{Seq: t.Head + 1, Kind: d.kind, Payload: body, At: time.Unix(int64(t.Head+1), 0)}
-		if err := t.next(e); err != nil || t.readable() != nil {
+		if err := t.next(e, d.said); err != nil || t.readable() != nil {
 			panic(fmt.Sprint(err, t.readable()))
 		}
 		events = append(events, e)
@@ -257,7 +258,7 @@ func TestIncrementalBuildMatchesReplay(t *testing.T) {
 		for _, e := range events[1:] {
 			next := versions[len(versions)-1]
 			next.ownGames = false // published, as the cache does
-			if err := next.applyAll([]Event{e}); err != nil {
+			if err := next.applyAll([]Event{e}, nil); err != nil {
 				t.Fatal(err)
 			}
 			next.ownGames = false
@@ -392,4 +393,108 @@ func TestVersionsAreSafeToShare(t *testing.T) {
 	tb, _ := ts.Table(ctx, id)
 	events, _ := st.Events(ctx, id)
 	sameAsReference(t, tb, events)
+}
+
+// countingMix counts the engine's Guide calls and the moves they replay.
+type countingMix struct {
+	mixGame
+	calls, moves *int
+}
+
+func (c countingMix) Guide(players []string, setup []byte, steps [][]byte) (bool, []byte, error) {
+	*c.calls++
+	*c.moves += len(steps)
+	return c.mixGame.Guide(players, setup, steps)
+}
+
+// TestGuidedGamesReplayInOneEngineCall: replaying a log with guided games
+// runs the engine once per game (for the move that ended it or the last
+// one), not once per move: a long guided game replays in a time linear
+// in its moves. A live move runs the engine once, for its command.
+func TestGuidedGamesReplayInOneEngineCall(t *testing.T) {
+	calls, moves := 0, 0
+	eng := countingMix{calls: &calls, moves: &moves}
+	find := func(slug string) (scoring.Game, bool) { return eng, slug == "mix" }
+	created, _ := json.Marshal(TableCreated{Game: "mix", Players: []string{"Ana", "Ben"}})
+	events := []Event{{Seq: 1, Kind: KindTableCreated, Payload: created}}
+	add := func(kind Kind, payload string) {
+		events = append(events, Event{Seq: len(events) + 1, Kind: kind, Payload: json.RawMessage(payload)})
+	}
+	for range 3 { // three guided games of three moves, a player joining and taken back between the first two
+		add(KindPlayStarted, `{"setup":{}}`)
+		add(KindPlayStep, `{"step":1}`)
+		add(KindPlayerJoined, `{"name":"Cy"}`)
+		add(KindUndo, fmt.Sprintf(`{"seq":%d}`, len(events)))
+		add(KindPlayStep, `{"step":2}`)
+		add(KindPlayStep, `{"step":3}`)
+	}
+	tb, err := Replay("g", events, find)
+	if err != nil || len(tb.Games) != 3 {
+		t.Fatalf("%d games, %v", len(tb.Games), err)
+	}
+	if calls != 3 || moves != 9 {
+		t.Errorf("replaying 9 moves ran Guide %d times over %d moves, want 3 over 9", calls, moves)
+	}
+	for _, e := range tb.Log {
+		if e.Kind == KindPlayStep && (e.Move < 1 || e.Move > 3) {
+			t.Errorf("move %d numbered %d", e.Seq, e.Move)
+		}
+	}
+	// Live: a move runs the engine once, its command's check.
+	st, _ := openTest(t)
+	ts := NewTables(st, find)
+	ctx := context.Background()
+	id, _ := ts.Create(ctx, "", TableCreated{Game: "mix", Players: []string{"Ana", "Ben"}})
+	ts.StartPlay(ctx, id, 1, "", json.RawMessage(`{}`))
+	ts.Table(ctx, id)
+	calls = 0
+	if _, err := ts.PlayStep(ctx, id, 2, "", json.RawMessage(`1`)); err != nil {
+		t.Fatal(err)
+	}
+	ts.Table(ctx, id)
+	if calls != 1 {
+		t.Errorf("a live move ran Guide %d times, want once", calls)
+	}
+}
+
+// TestImportedGuidedGamesAreCheckedOncePerRun: an import checks a run of
+// guided moves with one replay of the game (and one more to see it was not
+// over before the last move), refusing the first bad move by its place.
+func TestImportedGuidedGamesAreCheckedOncePerRun(t *testing.T) {
+	calls, moves := 0, 0
+	eng := countingMix{calls: &calls, moves: &moves}
+	st, _ := openTest(t)
+	ts := NewTables(st, func(slug string) (scoring.Game, bool) { return eng, slug == "mix" })
+	file := func(steps ...string) []byte {
+		events := []string{`{"seq":1,"kind":"table_created","payload":{"game":"mix","name":"G","players":["Ana","Ben"]}}`,
+			`{"seq":2,"kind":"play_started","payload":{"setup":{}}}`}
+		for i, s := range steps {
+			events = append(events, fmt.Sprintf(`{"seq":%d,"kind":"play_step","payload":{"step":%s}}`, i+3, s))
+		}
+		return []byte(`{"format":"tablemate-table","version":1,"name":"G","game":"mix","events":[` + strings.Join(events, ",") + `]}`)
+	}
+	ctx := context.Background()
+	id, err := ts.Import(ctx, file("1", "2", "3"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls != 3 || moves != 0+3+2 { // the start's check, then the run: its last move, and the two before it
+		t.Errorf("importing three moves ran Guide %d times over %d moves", calls, moves)
+	}
+	if tb, _ := ts.Table(ctx, id); len(tb.Games) != 1 || tb.Games[0].Result.Players[0].Total != 6 {
+		t.Errorf("the imported guided game: %+v", tb.Games)
+	}
+	for _, tt := range []struct {
+		steps []string
+		field string
+	}{
+		{[]string{"1", `"x"`, "3"}, "events[3].payload"},       // a bad move in the middle of a run
+		{[]string{"1", "2", "3", "4"}, "events[5].payload.step"}, // a move after the game ended
+	} {
+		_, err := ts.Import(ctx, file(tt.steps...))
+		var in *scoring.InputError
+		if !errors.As(err, &in) || !strings.HasPrefix(in.Field, tt.field) {
+			t.Errorf("moves %v: %v, want an input error on %s", tt.steps, err, tt.field)
+		}
+	}
 }

@@ -208,7 +208,7 @@ func Replay(id string, events []Event, find Finder) (Table, error) {
 	if err != nil {
 		return Table{}, err
 	}
-	if err := t.applyAll(events[1:]); err != nil {
+	if err := t.applyAll(events[1:], nil); err != nil {
 		return Table{}, err
 	}
 	t.ownGames = false // others may see it now
@@ -235,14 +235,62 @@ func start(id string, e Event, find Finder) (Table, error) {
 	}, nil
 }
 
-// applyAll applies events in order (each must follow the head).
-func (t *Table) applyAll(events []Event) error {
-	for _, e := range events {
-		if err := t.next(e); err != nil {
+// applyAll applies events in order (each must follow the head). said is
+// what the engine said of the last event when it is a guided move whose
+// command ran the engine already (nil otherwise).
+func (t *Table) applyAll(events []Event, said *guided) error {
+	notLast := movesFollowed(events)
+	for i, e := range events {
+		var s *guided
+		switch {
+		case notLast[i]:
+			s = &guided{}
+		case i == len(events)-1:
+			s = said
+		}
+		if err := t.next(e, s); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// guided is what the engine's Guide said of a guided move: whether the
+// game is over after it, and its final state then.
+type guided struct {
+	over  bool
+	final json.RawMessage
+}
+
+// movesFollowed marks the guided moves in events that a later move of the
+// same game follows while they are still in effect. Such a move did not end
+// its game — the later one was accepted only while the game went on — so
+// applying it needs no call to the engine's Guide, which replays the whole
+// game: a guided game replays in one Guide call, not one per move.
+func movesFollowed(events []Event) map[int]bool {
+	var inEffect, plays []int // positions in events, newest last
+	out := map[int]bool{}
+	for i, e := range events {
+		switch e.Kind {
+		case KindUndo:
+			if n := len(inEffect); n > 0 {
+				if m := len(plays); m > 0 && plays[m-1] == inEffect[n-1] {
+					plays = plays[:m-1]
+				}
+				inEffect = inEffect[:n-1]
+			}
+			continue
+		case KindPlayStep:
+			if m := len(plays); m > 0 && events[plays[m-1]].Kind == KindPlayStep {
+				out[plays[m-1]] = true
+			}
+			plays = append(plays, i)
+		case KindPlayStarted:
+			plays = append(plays, i)
+		}
+		inEffect = append(inEffect, i)
+	}
+	return out
 }
 
 // readable is the error that makes the table unreadable, if any: an
@@ -258,7 +306,7 @@ func (t Table) readable() error {
 // makes the table unreadable until an undo takes it back (as if it had
 // never been applied); a log that is out of order or undoes anything but
 // the newest event in effect is an error at once.
-func (t *Table) next(e Event) error {
+func (t *Table) next(e Event, said *guided) error {
 	if e.Seq != t.Head+1 {
 		return fmt.Errorf("replay %s: event %d follows event %d", t.ID, e.Seq, t.Head)
 	}
@@ -274,7 +322,7 @@ func (t *Table) next(e Event) error {
 		entry.undone = new(atomic.Int64)
 		fx := &effect{seq: e.Seq, broken: t.broken, next: t.effect}
 		if t.broken == nil {
-			if err := t.apply(e, &entry, fx); err != nil {
+			if err := t.apply(e, &entry, fx, said); err != nil {
 				t.broken = fmt.Errorf("event %d (%s): %w", e.Seq, e.Kind, err)
 			}
 		}
@@ -340,7 +388,7 @@ func clipped(p *Play) *Play {
 // apply changes the table by one event in effect, noting its facts in
 // entry and what an undo must put back in fx. It changes nothing when it
 // fails.
-func (t *Table) apply(e Event, entry *LogEntry, fx *effect) error {
+func (t *Table) apply(e Event, entry *LogEntry, fx *effect, said *guided) error {
 	switch e.Kind {
 	case KindTableCreated: // only the first one counts
 		return nil
@@ -380,7 +428,7 @@ func (t *Table) apply(e Event, entry *LogEntry, fx *effect) error {
 		if err := json.Unmarshal(e.Payload, &p); err != nil {
 			return err
 		}
-		return t.playStep(p, entry, fx)
+		return t.playStep(p, entry, fx, said)
 	case KindGameCorrected:
 		var g GameCorrected
 		if err := json.Unmarshal(e.Payload, &g); err != nil {
@@ -444,22 +492,25 @@ func (ta tally) add(g Game, sign int) {
 
 // playStep adds a move to the guided game; when the engine says the game
 // is over, its final state becomes the table's next game.
-func (t *Table) playStep(p PlayStep, entry *LogEntry, fx *effect) error {
+func (t *Table) playStep(p PlayStep, entry *LogEntry, fx *effect, said *guided) error {
 	guide, ok := t.engine.(scoring.Guided)
 	if !ok || t.Play == nil {
 		return fmt.Errorf("no guided game in progress")
 	}
 	play := *t.Play
 	play.Steps = append(play.Steps, p.Step)
-	over, final, err := guide.Guide(play.Players, play.Setup, play.RawSteps())
-	if err != nil {
-		return err
+	if said == nil { // nobody ran the engine on this move yet
+		over, final, err := guide.Guide(play.Players, play.Setup, play.RawSteps())
+		if err != nil {
+			return err
+		}
+		said = &guided{over: over, final: final}
 	}
 	entry.Move = len(play.Steps)
 	fx.playChanged, fx.play = true, t.Play
 	t.Play = &play
-	if over {
-		finished := score(len(t.Games)+1, entry.Seq, final, t.engine)
+	if said.over {
+		finished := score(len(t.Games)+1, entry.Seq, said.final, t.engine)
 		t.put(entry, fx, finished)
 		entry.After = &finished
 		t.Play = nil
