@@ -488,7 +488,7 @@ func TestImportedGuidedGamesAreCheckedOncePerRun(t *testing.T) {
 		steps []string
 		field string
 	}{
-		{[]string{"1", `"x"`, "3"}, "events[3].payload"},       // a bad move in the middle of a run
+		{[]string{"1", `"x"`, "3"}, "events[3].payload"},         // a bad move in the middle of a run
 		{[]string{"1", "2", "3", "4"}, "events[5].payload.step"}, // a move after the game ended
 	} {
 		_, err := ts.Import(ctx, file(tt.steps...))
