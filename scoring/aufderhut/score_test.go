@@ -165,7 +165,7 @@ func TestScoreResult(t *testing.T) {
 	}
 }
 
-// The adh case of /work/shared/examples/score-cases.json.
+// The adh case of docs/examples/score-cases.json.
 const adhCase = `{"players": [
   {"name": "Amelia", "characters": 5, "wonderhats": 3, "bald_heads": 3},
   {"name": "Victor", "characters": 7, "wonderhats": 1, "bald_heads": 4},

@@ -9,7 +9,7 @@ import (
 	"tablemate/scoring"
 )
 
-// TestScoreCases runs the worked cases of shared/examples/score-cases.json
+// TestScoreCases runs the worked cases of docs/examples/score-cases.json
 // (copied to testdata) through the engines the API and CLI use.
 func TestScoreCases(t *testing.T) {
 	b, err := os.ReadFile("testdata/score-cases.json")
