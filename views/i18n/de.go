@@ -154,7 +154,7 @@ var deCore = map[string]string{
 	// Rulings (scoring.Ruling), keyed by ruling id
 	"ruling.G-1":   "Summen sind ganze Zahlen; die Summe einer Partie ist die Summe ihrer Runden.",
 	"ruling.G-2":   "Alle mit der besten Summe gewinnen, außer das Spiel hat einen eigenen Gleichstandsbrecher.",
-	"ruling.G-3":   "Ein Spielstand, der eine Regel verletzt, wird gemeldet, nicht korrigiert; die Summen werden trotzdem gezeigt.",
+	"ruling.G-3":   "Ein Spielstand, der eine Regel verletzt, wird gemeldet, nicht korrigiert: Jede verletzte Regel wird aufgeführt, und die Summen werden trotzdem gezeigt.",
 	"ruling.G-4":   "Mit Zusatzmaterial, das die App nicht abbildet, werden Prüfungen zu Warnungen, und benannte Korrekturen von Hand sind erlaubt.",
 	"ruling.KKS-1": "Es gibt 40 Zahlenkarten: Werte 1–10 in Schwarz, Rot, Blau und Gelb, jede Karte einmal; 7 Chips pro Person.",
 	"ruling.KKS-2": "Jede Farbe ist eine Farbreihe. Sie beginnt offen; eine höhere Karte kommt offen darauf, eine niedrigere verdeckt, und auf eine verdeckte Karte kommt jede Karte offen.",
@@ -174,10 +174,16 @@ var deCore = map[string]string{
 	"ruling.KOC-5": "Bei Gleichstand gewinnt, wer mehr Faden übrig hat; bleibt es gleich, gewinnen beide.",
 	"ruling.CAM-1": "Karten zählen ihre Zahl; Aktionskarten 10, Roter König −2, Blauer König 13.",
 	"ruling.CAM-2": "Pro Runde ruft höchstens eine Person Cambio: −5, wenn niemand weniger hat, sonst +5. Das Spiel endet nach der Runde, in der jemand 50 erreicht; die wenigsten Punkte gewinnen.",
+	"ruling.CAM-3": "Eine Runde endet mit einem Cambio-Ruf oder wenn jemand keine Karten mehr hat; die Karten der rufenden Person sind eingefroren, sie behält also mindestens eine.",
 	"ruling.KOD-1": "Ein Kodiak pro Runde, der Reihe nach nach links; nur der Kodiak stürzt sich (je −5, höchstens 3-mal); jede Runde endet damit, dass jemand keine Karten mehr hat.",
 	"ruling.KOD-2": "Ein Haarball zählt +10, wenn er noch gehalten wird, und +5, wenn er versehentlich abgelegt wurde, nie zusätzlich als Kartenwert.",
+	"ruling.KOD-3": "Der Kodiak bekommt 3 Karten und nie eine dazu: Jeder Sturz und jeder Haarball, den der Kodiak versehentlich ablegt, kostet eine; er hält also höchstens 3 − Stürze − abgelegte Haarbälle.",
 	"ruling.ALA-1": "Zehn Flussabschnitte im Kreis; ein Wurf trifft den Abschnitt mit seiner Zahl; jeder gefangene Lachs ist 1 Punkt.",
+	"ruling.ALA-2": "Ein Angler fängt einen Lachs, wenn eine Strömung ihn aus dem Abschnitt des Anglers trägt; bis dahin liegt er neben dem Angler (Option on_contact: auch, wenn er in den Abschnitt oder daran entlang schwimmt).",
+	"ruling.ALA-3": "Jede Zahlenkarte kann geworfen werden; ein Wurf von 0 oder über 10 landet im offenen Wasser und fängt nichts.",
+	"ruling.ALA-4": "Ein Angler pro Abschnitt: Ein Tourist auf dem Abschnitt eines Einheimischen vertreibt beide; jeder andere Angler auf einem besetzten Abschnitt wird abgelehnt.",
 	"ruling.RUN-1": "Runen zählen 1, Bootsunterstände +1, Banditen −1 für den Besitzer des Unterstands; bei Gleichstand entscheiden Bootsunterstände, dann weniger Banditen, dann die höchste Zahlenkarte.",
+	"ruling.RUN-2": "Ein Bandit darf in jeden Unterstand einer anderen Person, auch in einen einzelnen Bootsunterstand; findet er einen einzelnen Bootsunterstand, zerstört er ihn, beide gehen zurück auf den Markt, und die Runen bleiben lose bei ihrer Besitzerin oder ihrem Besitzer.",
 	// Violation and step codes of the engines, keyed by code. The English
 	// message names the exact cards and counts; the German sentence says
 	// what kind of problem it is (the page shows both).
@@ -241,6 +247,9 @@ var deCore = map[string]string{
 	"violation.round_players":            "Die Karten der Runde fehlen oder sind nicht für alle genau einmal eingetragen.",
 	"violation.caller_mismatch":          "Die Runde nennt eine andere Person als die, die im Spiel Cambio gerufen hat.",
 	"violation.out_has_cards":            "Die Runde endete, weil diese Person keine Karten mehr hatte, also deckt sie keine Karten auf.",
+	"violation.round_not_ended":          "Die Runde ist noch nicht zu Ende: Niemand hat Cambio gerufen, und alle haben noch Karten; eine Runde endet mit einem Cambio-Ruf oder wenn jemand keine Karten mehr hat.",
+	"violation.caller_out":               "Wer Cambio ruft, dessen Karten sind eingefroren (niemand darf sie ablegen); die Person hat am Ende der Runde also noch mindestens eine Karte.",
+	"violation.caller_frozen":            "Nach dem Cambio-Ruf sind die Karten der rufenden Person eingefroren: Niemand darf sie ablegen, sie kann also nicht ohne Karten dastehen.",
 	"violation.round_closed":             "Die Runde ist zu Ende: Tragt erst alle Karten zur Wertung ein, bevor weitergespielt wird.",
 	"violation.kodiak_count":             "In jeder Runde ist genau eine Person Kodiak.",
 	"violation.kodiak_order":             "Der Kodiak wandert jede Runde nach links; in dieser Runde ist jemand anderes dran.",
@@ -252,6 +261,7 @@ var deCore = map[string]string{
 	"violation.count_delta":              "Zähler ändern sich nur um eins auf einmal.",
 	"violation.no_pounce":                "Der Kodiak hat sich in dieser Runde nicht gestürzt, also kann kein Sturz zurückgenommen werden.",
 	"violation.no_hairball":              "In dieser Runde wurde kein Haarball abgelegt, also kann keiner zurückgenommen werden.",
+	"violation.kodiak_cards":             "Der Kodiak hat mehr Karten, als er haben kann: Er bekommt 3 und nie eine dazu, und jeder Sturz und jeder Haarball, den er versehentlich ablegt, kostet eine.",
 	"violation.kodiak_mismatch":          "Die Runde nennt einen anderen Kodiak als den, der im Spiel dran war.",
 	"violation.pounce_mismatch":          "Die Runde nennt eine andere Zahl an Stürzen als im Spiel gezählt.",
 	"violation.hairball_mismatch":        "Die Runde nennt eine andere Zahl abgelegter Haarbälle als im Spiel gezählt.",

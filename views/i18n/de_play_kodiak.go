@@ -63,4 +63,7 @@ var dePlayKodiak = map[string]string{
 	"the round gives %s %d hairballs discarded, but %d were counted in play":                                                "die Runde gibt %s %d abgelegte Haarbälle, aber beim Spielen wurden %d gezählt",
 	"%s keeps %d hairballs; a count is 0 to %d":                                                                             "%s hält %d Haarbälle; ein Zähler geht von 0 bis %d",
 	"%s has a hairball among the cards; count it as a hairball kept (+10) instead":                                          "%s hat einen Haarball bei den Karten; zähl ihn stattdessen als gehaltenen Haarball (+10)",
+	// Ruling KOD-3: Kodiak's 3 cards, less a card per pounce and per hairball Kodiak discards.
+	"round %d ended when Kodiak (%s) lost the last card to pounces and hairballs discarded; enter everyone's cards to score it before anyone plays on":                                    "Runde %d endete, als der Kodiak (%s) seine letzte Karte durch Stürze und abgelegte Haarbälle verloren hat; gebt die Karten aller ein und wertet sie, bevor jemand weiterspielt",
+	"%s is Kodiak and turns over %d table cards, but Kodiak is dealt %d and never gains one, and the %d pounces and %d hairballs discarded this round cost one each: at most %d are left": "%s ist Kodiak und deckt %d Karten auf, aber der Kodiak bekommt %d und nie eine dazu, und die %d Stürze und %d abgelegten Haarbälle dieser Runde kosten je eine: Höchstens %d sind übrig",
 }
