@@ -344,7 +344,7 @@ func TestCambioRoundEndIsRequired(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			for _, lang := range []string{"en", "de"} {
-				f := ts.get(table + "/games/new").formOf(t, table+"/games")
+				f := ts.get(table+"/games/new").formOf(t, table+"/games")
 				f.Set(pfield(0, "cards"), c.a)
 				f.Set(pfield(1, "cards"), c.b)
 				if c.ended != "" {
@@ -372,7 +372,7 @@ func TestCambioRoundEndIsRequired(t *testing.T) {
 		t.Errorf("%d games after refused rounds", n)
 	}
 	// The same round with a choice that agrees is recorded, and valid.
-	f := ts.get(table + "/games/new").formOf(t, table+"/games")
+	f := ts.get(table+"/games/new").formOf(t, table+"/games")
 	f.Set(pfield(0, "cards"), "3")
 	f.Set(pfield(1, "cards"), "")
 	f.Set("ended", "out:1")
