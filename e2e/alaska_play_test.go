@@ -36,7 +36,7 @@ var akGame = []akTap{
 	{"section-8", alaska.Step{Do: alaska.DoCast, Cards: []int{3, 5}}, "cast:3+5"},
 	{"", alaska.Step{Do: alaska.DoBearEat, Player: "Ana"}, "bear_eat:Ana"},
 	{"", alaska.Step{Do: alaska.DoEnd}, "end"},
-	{"border-7", alaska.Step{Do: alaska.DoSalmon, At: 7}, "salmon:7"},
+	{"border-5", alaska.Step{Do: alaska.DoSalmon, At: 5}, "salmon:5"},
 	{"", alaska.Step{Do: alaska.DoFlow}, "flow"},
 	{"section-9", alaska.Step{Do: alaska.DoAngler, Angler: alaska.Tourist, Section: 9}, "angler:tourist:9"},
 	{"", alaska.Step{Do: alaska.DoEnd}, "end"},

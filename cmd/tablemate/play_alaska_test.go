@@ -22,7 +22,7 @@ type akMove struct{ query, move string }
 var akScript = []akMove{
 	{"?at=4", "salmon:4"}, {"", "flow"}, {"?sec=3", "cast:1+2"}, {"", "end"},
 	{"?at=8", "salmon:8"}, {"?sec=6", "angler:local:6"}, {"?sec=8", "cast:3+5"}, {"", "bear_eat:Ana"}, {"", "end"},
-	{"?at=7", "salmon:7"}, {"", "flow"}, {"?sec=9", "angler:tourist:9"}, {"", "end"},
+	{"?at=5", "salmon:5"}, {"", "flow"}, {"?sec=9", "angler:tourist:9"}, {"", "end"},
 	{"?at=5", "salmon:5"}, {"?sec=6", "eagle:section:6"}, {"?sec=9", "cast:9"},
 	{"?sec=5", "cast:5"}, {"", "end"},
 }

@@ -607,9 +607,9 @@ func (p Position) State() State {
 // the reader's language by its English format, so they are kept here with
 // the engine's other refusals, where the catalog's tests read them.
 const (
-	tellSalmonFalls        = "A salmon falls into the river on %d–%d."
-	tellSalmonOnTourist    = "It lies in the tourist's section %d: a cast into %d hooks the tourist, and the next flow carries the salmon past it into the tourist's catch."
-	tellSalmonOnLocal      = "It lies in the local's section %d: a cast into %d hooks the local, and the next flow carries the salmon past it into the local's catch."
+	tellSalmonFalls     = "A salmon falls into the river on %d–%d."
+	tellSalmonOnTourist = "It lies in the tourist's section %d: a cast into %d hooks the tourist, and the next flow carries the salmon past it into the tourist's catch."
+	tellSalmonOnLocal   = "It lies in the local's section %d: a cast into %d hooks the local, and the next flow carries the salmon past it into the local's catch."
 	// Ruling ALA-2 (swim past): a salmon lies beside an angler until a
 	// flow carries it off the angler's section.
 	tellSalmonBesideTourist = "It lies beside the tourist in section %d: a cast into %d hooks the tourist, and the flow that carries the salmon off section %d gives it to the tourist."
@@ -619,7 +619,7 @@ const (
 	tellAnglerBySalmon      = "A salmon lies in section %d: it stays beside the angler until a flow carries it off section %d, into the angler's catch."
 	tellAnglerBySalmonNext  = "A salmon lies in section %d: the next flow carries it past the angler, into the angler's catch."
 	// Ruling ALA-3: a cast naming no section.
-	tellOpenWater = "The cast of %d lands in open water (the river sections are numbered 1 to %d): it catches and hooks nothing, and the cards go to the discard pile."
+	tellOpenWater          = "The cast of %d lands in open water (the river sections are numbered 1 to %d): it catches and hooks nothing, and the cards go to the discard pile."
 	tellTouristFishes      = "A tourist now fishes in section %d."
 	tellLocalFishes        = "A local now fishes in section %d."
 	tellTouristChasesLocal = "The tourist chases the local off section %d: both go to the discard pile."

@@ -260,9 +260,9 @@ func TestFlowCatchesALA2(t *testing.T) {
 		text    string
 	}
 	tests := []struct {
-		name             string
-		r                River
-		cards            int
+		name              string
+		r                 River
+		cards             int
 		swimPast, onTouch outcome
 	}{
 		{name: "carried off the angler's section (n+1): caught either way", r: river([]int{5}, map[int]Angler{6: Local}), cards: 1,
