@@ -1,6 +1,8 @@
 package main
 
 import (
+	"net/http"
+	"strings"
 	"testing"
 )
 
@@ -36,6 +38,8 @@ func TestRulingsScoreAPI(t *testing.T) {
 		{"CAM-3 a player out ends the round", "cambio", `{"players":[{"name":"Ana","rounds":[{"cards":["3","4"]}]},{"name":"Ben","rounds":[{"cards":[]}]}]}`, "", ""},
 		// KOD-3
 		{"KOD-3 kodiak_cards", "kodiak", `{"players":[{"name":"Ana","rounds":[{"kodiak":true,"cards":["4"],"pounces":3},{"cards":[]}]},{"name":"Ben","rounds":[{"cards":[]},{"kodiak":true,"cards":["1"]}]}],"options":{"cycles":1}}`, "kodiak_cards", "KOD-3"},
+		// ALA-2's other reading is an option like every game's.
+		{"ALA-2 angler_catch on_contact", "alaska", `{"players":[{"name":"Ana","salmon":3},{"name":"Ben","salmon":1}],"options":{"angler_catch":"on_contact"}}`, "", ""},
 		{"KOD-3 Kodiak with what is left", "kodiak", `{"players":[{"name":"Ana","rounds":[{"kodiak":true,"cards":["4"],"pounces":1,"hairballs_discarded":1},{"cards":[]}]},{"name":"Ben","rounds":[{"cards":[]},{"kodiak":true,"cards":["1"]}]}],"options":{"cycles":1}}`, "", ""},
 	}
 	for _, tt := range tests {
@@ -73,6 +77,15 @@ func TestRulingsPlayAPI(t *testing.T) {
 		{"KOD-3 kodiak_cards when scored", "kodiak", `{"players":["Ana","Ben"],"steps":[{"pounce":1},{"out":1},{"score":{"players":[{"name":"Ana","kodiak":true,"cards":["1","2","3"],"pounces":1},{"name":"Ben","cards":[]}]}}]}`, "kodiak_cards", "KOD-3"},
 		{"KOD-3 out_has_cards after 3 pounces", "kodiak", `{"players":["Ana","Ben"],"steps":[{"pounce":1},{"pounce":1},{"pounce":1},{"score":{"players":[{"name":"Ana","kodiak":true,"cards":["4"],"pounces":3},{"name":"Ben","cards":["1"]}]}}]}`, "out_has_cards", "KOD-1"},
 		{"KOD-3 a hairball takes Kodiak's last card", "kodiak", `{"players":["Ana","Ben"],"steps":[{"pounce":1},{"pounce":1},{"hairball":0,"delta":1},{"done":0}]}`, "round_closed", "KOD-3"},
+		// ALA-3: every cast can be played; one naming no section lands in
+		// open water, so a hand of 11, 12, 13, 13 ends its turn.
+		{"ALA-3 open water", "alaska", `{"players":["Ana","Ben"],"draw_pile":9,"steps":[{"do":"cast","cards":[11]},{"do":"cast","cards":[12,13]},{"do":"cast","cards":[13]},{"do":"end"}]}`, "", ""},
+		{"ALA-3 a card the game lacks", "alaska", `{"players":["Ana","Ben"],"steps":[{"do":"cast","cards":[14]}]}`, "card_value", "CAM-1"},
+		// ALA-4: one angler per section.
+		{"ALA-4 section_taken", "alaska", `{"players":["Ana","Ben"],"steps":[{"do":"angler","angler":"local","section":4},{"do":"angler","angler":"local","section":4}]}`, "section_taken", "ALA-4"},
+		{"ALA-4 a tourist chases a local", "alaska", `{"players":["Ana","Ben"],"steps":[{"do":"angler","angler":"local","section":4},{"do":"angler","angler":"tourist","section":4}]}`, "", ""},
+		// ALA-2: both readings are played.
+		{"ALA-2 on_contact", "alaska", `{"players":["Ana","Ben"],"options":{"angler_catch":"on_contact"},"steps":[{"do":"angler","angler":"local","section":4},{"do":"cast","cards":[1]},{"do":"cast","cards":[2]},{"do":"end"},{"do":"salmon","at":4},{"do":"flow"}]}`, "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -95,5 +108,65 @@ func TestRulingsPlayAPI(t *testing.T) {
 				t.Errorf("error %v, want %s (%s)", e, tt.code, tt.rule)
 			}
 		})
+	}
+}
+
+// Ruling ALA-2's option over HTTP: both readings answer in the play API's
+// state (the salmon beside the local, or caught), a value that is not a
+// reading is a 400 naming options.angler_catch, and GET /api/v1/games lists
+// the option.
+func TestAlaskaAnglerCatchOverHTTP(t *testing.T) {
+	ts := newTestServer(t)
+	// Ana places a local on 4; Ben's salmon falls on 4–5 and flows once.
+	steps := `"steps":[{"do":"angler","angler":"local","section":4},{"do":"cast","cards":[1]},{"do":"cast","cards":[2]},{"do":"end"},{"do":"salmon","at":4},{"do":"flow"}]`
+	for _, c := range []struct {
+		options string
+		salmon  float64 // salmon named 3 left in the river
+	}{{`{}`, 1}, {`{"angler_catch":"swim_past"}`, 1}, {`{"angler_catch":"on_contact"}`, 0}} {
+		status, body := ts.postJSON("/api/v1/games/alaska/play", `{"players":["Ana","Ben"],"options":`+c.options+`,`+steps+`}`)
+		state, _ := body["state"].(map[string]any)
+		river, _ := state["river"].(map[string]any)
+		salmon, _ := river["salmon"].([]any)
+		if status != 200 || len(salmon) != 10 || salmon[2] != c.salmon {
+			t.Errorf("%s: %d %v", c.options, status, river)
+		}
+	}
+	for _, path := range []string{"/api/v1/games/alaska/play", "/api/v1/games/alaska/score"} {
+		status, body := ts.postJSON(path, `{"players":["Ana","Ben"],"options":{"angler_catch":"sometimes"}}`)
+		if path == "/api/v1/games/alaska/score" {
+			status, body = ts.postJSON(path, `{"players":[{"name":"Ana"},{"name":"Ben"}],"options":{"angler_catch":"sometimes"}}`)
+		}
+		e, _ := body["error"].(map[string]any)
+		if status != 400 || e["field"] != "options.angler_catch" {
+			t.Errorf("%s: %d %v", path, status, body)
+		}
+	}
+	if list := ts.get("/api/v1/games"); list.status != 200 || !strings.Contains(list.body, `"angler_catch"`) || !strings.Contains(list.body, `"on_contact"`) {
+		t.Errorf("game list: %d lacks angler_catch", list.status)
+	}
+}
+
+// The Alaska result editor records ruling ALA-2's reading with the game
+// (so correcting a game played along keeps it); the count is the same.
+func TestAlaskaEditorKeepsTheReading(t *testing.T) {
+	ts := newTestServer(t)
+	table := ts.createGameTable("alaska", "Ana", "Ben")
+	ed := ts.get(table + "/games/new")
+	if ed.doc.Find(`input[type="checkbox"][name="options.angler_catch"]`).Length() != 1 {
+		t.Fatal("the editor does not offer the on_contact reading")
+	}
+	f := ed.formOf(t, table+"/games")
+	f.Set("players[0].salmon", "3")
+	f.Set("players[1].salmon", "1")
+	f.Set("options.angler_catch", "1")
+	if p := ts.post(table+"/games", f); p.status != http.StatusSeeOther {
+		t.Fatalf("save: %d %s", p.status, p.text(".field-error"))
+	}
+	g := ts.replayed(table).Games[0]
+	if !strings.Contains(string(g.State), `"angler_catch":"on_contact"`) || !g.Result.Valid || g.Result.Winners[0] != "Ana" {
+		t.Errorf("state %s result %+v", g.State, g.Result)
+	}
+	if ts.get(table+"/games/1/edit").doc.Find(`input[name="options.angler_catch"][checked]`).Length() != 1 {
+		t.Error("the correction form lost the reading")
 	}
 }

@@ -55,6 +55,12 @@ func (r River) SalmonOn(s int) []int {
 	return out
 }
 
+// Shared reports that a salmon and an angler share section s: the salmon
+// lies beside the angler (ruling ALA-2) until a flow carries it off.
+func (r River) Shared(s int) bool {
+	return r.AnglerOn(s) != NoAngler && len(r.SalmonOn(s)) > 0
+}
+
 // Covers returns the two sections salmon n lies on.
 func Covers(n int) (int, int) { return n, Upstream(n) }
 

@@ -99,6 +99,29 @@ var dePlayAlaska = map[string]string{
 	"%d cards left":                 "noch %d Karten",
 	"Choose a move: %q is not one.": "Wähle einen Zug: %q ist keiner.",
 
+	// Ruling ALA-2 on the pages: when an angler catches, a salmon beside an angler.
+	"When does an angler catch a salmon?": "Wann fängt ein Angler einen Lachs?",
+	"When a flow carries the salmon off the angler's section; until then it lies beside the angler (rule ALA-2)": "Wenn eine Strömung den Lachs aus dem Abschnitt des Anglers trägt; bis dahin liegt er neben dem Angler (Regel ALA-2)",
+	"Also when the salmon swims onto or along the angler's section (the other reading, option on_contact)":       "Auch wenn der Lachs in den Abschnitt des Anglers oder daran entlang schwimmt (die andere Lesart, Option on_contact)",
+	"Choose how anglers catch salmon from the list, not %q.":                                                     "Wähle aus der Liste, wie Angler Lachse fangen, nicht %q.",
+	"salmon beside an angler":                      "Lachs neben einem Angler",
+	"the next flow gives the salmon to the angler": "die nächste Strömung gibt den Lachs dem Angler",
+	"the salmon lies beside the angler until a flow carries it off this section (rule ALA-2)":                                                                                                         "der Lachs liegt neben dem Angler, bis eine Strömung ihn aus diesem Abschnitt trägt (Regel ALA-2)",
+	"A salmon and an angler share a marked section: the next flow gives the salmon to the angler; a cast there hooks the angler.":                                                                     "Ein Lachs und ein Angler teilen sich einen markierten Abschnitt: Die nächste Strömung gibt den Lachs dem Angler; ein Wurf dorthin angelt den Angler.",
+	"A salmon and an angler share a marked section: the salmon lies beside the angler until a flow carries it off that section, into the angler's catch (rule ALA-2); a cast there hooks the angler.": "Ein Lachs und ein Angler teilen sich einen markierten Abschnitt: Der Lachs liegt neben dem Angler, bis eine Strömung ihn aus diesem Abschnitt trägt, in den Fang des Anglers (Regel ALA-2); ein Wurf dorthin angelt den Angler.",
+
+	"Played with anglers catching on contact (option on_contact of rule ALA-2)":     "Gespielt mit Anglern, die bei Kontakt fangen (Option on_contact von Regel ALA-2)",
+	"Only records how the game was played: salmon are counted the same either way.": "Hält nur fest, wie gespielt wurde: Die Lachse zählen so oder so gleich.",
+
+	// Ruling ALA-3 on the pages: casts into open water.
+	"A cast that names no section (0, or above 10)": "Ein Wurf, der keinen Abschnitt nennt (0 oder über 10)",
+	"Every number card can be cast. A value or sum that names no river section lands in open water: it catches and hooks nothing, and the cards go to the discard pile (rule ALA-3).": "Jede Zahlenkarte kann geworfen werden. Ein Wert oder eine Summe, die keinen Flussabschnitt nennt, landet im offenen Wasser: Der Wurf fängt und angelt nichts, und die Karten kommen auf den Ablagestapel (Regel ALA-3).",
+	"One card:":          "Eine Karte:",
+	"Two cards:":         "Zwei Karten:",
+	"First card":         "Erste Karte",
+	"Second card":        "Zweite Karte",
+	"Cast the two cards": "Die zwei Karten werfen",
+
 	// What the engine tells: the moves (scoring/alaska Event.Lines).
 	"%s places %s's salmon.":                  "%s legt den Lachs von %s.",
 	"A salmon falls into the river on %d–%d.": "Ein Lachs fällt in den Fluss, auf %d–%d.",
