@@ -84,6 +84,9 @@ func TestRulingsPlayAPI(t *testing.T) {
 		// ALA-4: one angler per section.
 		{"ALA-4 section_taken", "alaska", `{"players":["Ana","Ben"],"steps":[{"do":"angler","angler":"local","section":4},{"do":"angler","angler":"local","section":4}]}`, "section_taken", "ALA-4"},
 		{"ALA-4 a tourist chases a local", "alaska", `{"players":["Ana","Ben"],"steps":[{"do":"angler","angler":"local","section":4},{"do":"angler","angler":"tourist","section":4}]}`, "", ""},
+		// RUN-2: a bandit may go into any shelter of another player.
+		{"RUN-2 bandit_target own shelter", "rune-market", `{"players":["Ana","Ben"],"market":{"red":5,"blue":5,"boat_shelters":1,"bandits":1},"first":"Ana","steps":[{"do":"interest"},{"do":"buy","item":"bandit","cards":[13,8],"player":"Ana","shelter":"boat_shelter"}]}`, "bandit_target", "RUN-2"},
+		{"RUN-2 bandit_target no such boat shelter", "rune-market", `{"players":["Ana","Ben"],"market":{"red":5,"blue":5,"boat_shelters":1,"bandits":1},"first":"Ana","steps":[{"do":"interest"},{"do":"buy","item":"bandit","cards":[13,8],"player":"Ben","shelter":"boat_shelter","colour":"red"}]}`, "bandit_target", "RUN-2"},
 		// ALA-2: both readings are played.
 		{"ALA-2 on_contact", "alaska", `{"players":["Ana","Ben"],"options":{"angler_catch":"on_contact"},"steps":[{"do":"angler","angler":"local","section":4},{"do":"cast","cards":[1]},{"do":"cast","cards":[2]},{"do":"end"},{"do":"salmon","at":4},{"do":"flow"}]}`, "", ""},
 	}
@@ -168,5 +171,26 @@ func TestAlaskaEditorKeepsTheReading(t *testing.T) {
 	}
 	if ts.get(table+"/games/1/edit").doc.Find(`input[name="options.angler_catch"][checked]`).Length() != 1 {
 		t.Error("the correction form lost the reading")
+	}
+}
+
+// Ruling RUN-2 over the play API: a bandit bought into a player's only
+// shelter, a stand-alone boat shelter with no rune yet, destroys it; both
+// go back to the market.
+func TestRuneMarketBanditInABoatShelterOverHTTP(t *testing.T) {
+	ts := newTestServer(t)
+	status, body := ts.postJSON("/api/v1/games/rune-market/play", `{"players":["Ana","Ben"],"market":{"red":5,"blue":5,"boat_shelters":1,"bandits":1},"first":"Ana",
+		"steps":[{"do":"interest"},{"do":"buy","item":"boat_shelter","cards":[13,8],"into":"alone"},{"do":"draw"},
+		         {"do":"interest"},{"do":"buy","item":"bandit","cards":[13,8],"player":"Ana","shelter":"boat_shelter"}]}`)
+	state, _ := body["state"].(map[string]any)
+	market, _ := state["market"].(map[string]any)
+	players, _ := state["players"].([]any)
+	if status != 200 || body["valid"] != true || len(players) != 2 {
+		t.Fatalf("%d %v", status, body)
+	}
+	ana, _ := players[0].(map[string]any)
+	boats, _ := ana["boat_shelters"].([]any)
+	if len(boats) != 0 || market["boat_shelters"] != float64(1) || market["bandits"] != float64(1) {
+		t.Errorf("Ana %v, market %v", ana, market)
 	}
 }

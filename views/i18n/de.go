@@ -183,7 +183,7 @@ var deCore = map[string]string{
 	"ruling.ALA-3": "Jede Zahlenkarte kann geworfen werden; ein Wurf von 0 oder über 10 landet im offenen Wasser und fängt nichts.",
 	"ruling.ALA-4": "Ein Angler pro Abschnitt: Ein Tourist auf dem Abschnitt eines Einheimischen vertreibt beide; jeder andere Angler auf einem besetzten Abschnitt wird abgelehnt.",
 	"ruling.RUN-1": "Runen zählen 1, Bootsunterstände +1, Banditen −1 für den Besitzer des Unterstands; bei Gleichstand entscheiden Bootsunterstände, dann weniger Banditen, dann die höchste Zahlenkarte.",
-	"ruling.RUN-2": "Ein Bandit darf in jeden Unterstand einer anderen Person, auch in einen einzelnen Bootsunterstand; findet er einen einzelnen Bootsunterstand, zerstört er ihn, beide gehen zurück auf den Markt, und die Runen bleiben lose bei ihrer Besitzerin oder ihrem Besitzer.",
+	"ruling.RUN-2": "Ein Bandit darf in jeden Unterstand einer anderen Person, auch in einen allein stehenden Bootsunterstand; findet er einen allein stehenden Bootsunterstand, zerstört er ihn, beide gehen zurück auf den Markt, und die Runen bleiben lose bei ihrer Besitzerin oder ihrem Besitzer.",
 	// Violation and step codes of the engines, keyed by code. The English
 	// message names the exact cards and counts; the German sentence says
 	// what kind of problem it is (the page shows both).
@@ -300,7 +300,7 @@ var deCore = map[string]string{
 	"violation.boat_shelter_limit":       "Ein Bootsunterstand steht nur allein, wo ein Hauptunterstand fehlt (höchstens zwei Unterstände insgesamt); sonst gehört er in einen Hauptunterstand.",
 	"violation.boat_shelter_place":       "Ein Bootsunterstand steht nur allein, wo ein Hauptunterstand fehlt; stell ihn in einen Hauptunterstand.",
 	"violation.bandit_owner":             "Der Bandit gehört niemandem am Tisch oder sitzt im eigenen Unterstand.",
-	"violation.bandit_target":            "Ein Bandit kommt in den Hauptunterstand einer anderen Person, nicht in den eigenen.",
+	"violation.bandit_target":            "Ein Bandit kommt in einen Unterstand einer anderen Person (auch einen allein stehenden Bootsunterstand), nicht in den eigenen und nicht zu einem anderen Banditen.",
 	"violation.bandit_with_boat_shelter": "Ein Unterstand hat einen Bootsunterstand und einen Banditen; ein Bandit zerstört den Bootsunterstand, den er vorfindet.",
 	"violation.no_bandit":                "In diesem Unterstand sitzt kein Bandit.",
 	"violation.place_colour":             "Sag, welche Runen gelegt werden: rote oder blaue.",
