@@ -407,7 +407,11 @@ func rmChoices(ctx context.Context, vm *views.RMPlayVM, pos runemarket.Position,
 	// Where a bandit may go, as the engine says (ruling RUN-2: any shelter
 	// of another player, a stand-alone boat shelter included).
 	for _, bt := range pos.BanditTargets() {
-		vm.BanditTargets = append(vm.BanditTargets, views.RMOption{Value: bt.Player + "|" + bt.Shelter + "|" + bt.Colour, Label: rmBanditLabel(ctx, bt)})
+		value := bt.Player + "|" + bt.Shelter
+		if bt.Shelter == runemarket.StandAlone {
+			value += "|" + bt.Colour
+		}
+		vm.BanditTargets = append(vm.BanditTargets, views.RMOption{Value: value, Label: rmBanditLabel(ctx, bt)})
 	}
 	for i, o := range pos.Players {
 		if i == pos.Current() {
