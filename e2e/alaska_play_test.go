@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -47,6 +48,27 @@ var akGame = []akTap{
 	{"", alaska.Step{Do: alaska.DoEnd}, "end"},
 }
 
+// startAlaskaOnAPhone creates an Alaska table for Ana and Ben and starts
+// it played along, Ana first, with pile cards in the draw pile ("" = the
+// whole deck).
+func startAlaskaOnAPhone(t *testing.T, ctx context.Context, base, pile string) {
+	t.Helper()
+	acts := []chromedp.Action{
+		chromedp.Navigate(base + "/tables/new"),
+		chromedp.SetValue(`#game`, alaska.Slug, chromedp.ByQuery),
+		chromedp.SendKeys(`#player-0`, "Ana", chromedp.ByQuery),
+		chromedp.SendKeys(`#player-1`, "Ben", chromedp.ByQuery),
+		tap(`[data-testid="create-table"]`),
+		tap(`[data-testid="play-along"]`),
+		tap(`[data-testid="first-0"]`),
+	}
+	if pile != "" {
+		acts = append(acts, chromedp.SendKeys(`[data-testid="draw-pile"]`, pile, chromedp.ByQuery))
+	}
+	acts = append(acts, tap(`[data-testid="start-play"]`), chromedp.WaitVisible(`[data-testid="river"]`, chromedp.ByQuery))
+	run(t, ctx, "create the table and start", acts...)
+}
+
 // TestPlayAlongAlaskaOnAPhone plays a whole game of Alaska along on a
 // phone by tapping the river and the move buttons. After every move the
 // salmon counts shown must be the engine's for the same steps, and the
@@ -56,18 +78,7 @@ func TestPlayAlongAlaskaOnAPhone(t *testing.T) {
 	ctx := phone(t)
 	players := []string{"Ana", "Ben"}
 	setup := []byte(`{"first":"Ana","draw_pile":9}`)
-	run(t, ctx, "create the table and start",
-		chromedp.Navigate(base+"/tables/new"),
-		chromedp.SetValue(`#game`, alaska.Slug, chromedp.ByQuery),
-		chromedp.SendKeys(`#player-0`, "Ana", chromedp.ByQuery),
-		chromedp.SendKeys(`#player-1`, "Ben", chromedp.ByQuery),
-		tap(`[data-testid="create-table"]`),
-		tap(`[data-testid="play-along"]`),
-		tap(`[data-testid="first-0"]`),
-		chromedp.SendKeys(`[data-testid="draw-pile"]`, "9", chromedp.ByQuery),
-		tap(`[data-testid="start-play"]`),
-		chromedp.WaitVisible(`[data-testid="river"]`, chromedp.ByQuery),
-	)
+	startAlaskaOnAPhone(t, ctx, base, "9")
 	snapshot(t, ctx, "alaska-start")
 	audit(t, ctx, "alaska play along")
 
@@ -161,17 +172,7 @@ func TestPlayAlongAlaskaOnAPhone(t *testing.T) {
 func TestAlaskaOpenWaterOnAPhone(t *testing.T) {
 	base := startServer(t)
 	ctx := phone(t)
-	run(t, ctx, "start Alaska",
-		chromedp.Navigate(base+"/tables/new"),
-		chromedp.SetValue(`#game`, alaska.Slug, chromedp.ByQuery),
-		chromedp.SendKeys(`#player-0`, "Ana", chromedp.ByQuery),
-		chromedp.SendKeys(`#player-1`, "Ben", chromedp.ByQuery),
-		tap(`[data-testid="create-table"]`),
-		tap(`[data-testid="play-along"]`),
-		tap(`[data-testid="first-0"]`),
-		tap(`[data-testid="start-play"]`),
-		chromedp.WaitVisible(`[data-testid="river"]`, chromedp.ByQuery),
-	)
+	startAlaskaOnAPhone(t, ctx, base, "")
 	run(t, ctx, "open the open-water panel",
 		tap(`[data-testid="open-water"] summary`),
 		chromedp.WaitVisible(`[data-testid="open-pair"]`, chromedp.ByQuery),
