@@ -164,6 +164,7 @@ func FuzzParseSetup(f *testing.F) {
 	f.Add([]byte(`{"draw_pile":-3}`))
 	f.Add([]byte(`{"first":7}`))
 	f.Add([]byte(`{"dice":true,"draw_pile":0}`))
+	f.Add([]byte(`{"options":{"angler_catch":"on_contact"}}`))
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		s, err := ParseSetup(raw)
 		if err != nil {
@@ -188,6 +189,8 @@ func FuzzParseStep(f *testing.F) {
 	f.Add([]byte(`{"do":"cast","cards":[13,-4,2]}`))
 	f.Add([]byte(`{"do":"flow","count":-2}`))
 	f.Add([]byte(`{"do":"cast","cards":[9],"roll":"salmon"}`))
+	f.Add([]byte(`{"do":"cast","cards":[12,13]}`))
+	f.Add([]byte(`{"do":"cast","cards":[0],"roll":"angler"}`))
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		st, err := ParseStep(raw)
 		if err != nil {
