@@ -179,14 +179,22 @@ func (cambioPlay) turnPage(c echo.Context, t sessions.Table, flash string) (temp
 			seat.Badge = tr(c, "dealer")
 		}
 		vm.Seats = append(vm.Seats, seat)
+		// Only who the engine lets run out is offered: after the call the
+		// caller's cards are frozen (ruling CAM-3).
+		if _, err := pos.Apply(cambio.Step{Action: cambio.ActOut, Seat: i}); err == nil {
+			vm.OutSeats = append(vm.OutSeats, seat)
+		}
+	}
+	if pos.Caller != cambio.NoCaller && pos.Phase == cambio.Playing {
+		vm.Frozen = tr(c, "%s's cards are frozen: nobody may discard them, so %s cannot run out of cards this round (rule CAM-3).", names[pos.Caller], names[pos.Caller])
 	}
 	if pos.Phase == cambio.Scoring {
 		e := playEntry(c, t, names, "Cambio")
-		caller := "none"
+		// How the round ended is known from play (ruling CAM-3).
+		e.Round.Chosen = "out:" + strconv.Itoa(pos.OutSeat)
 		if pos.Caller != cambio.NoCaller {
-			caller = strconv.Itoa(pos.Caller)
+			e.Round.Chosen = "cambio:" + strconv.Itoa(pos.Caller)
 		}
-		e.Round.Chosen = caller
 		e.Closed = cambioClosed(c, pos, names)
 		e.Round.Players = roundPlayers(entry{Names: names, Values: e.values}, func(tok string) (string, int, error) {
 			card, err := cambio.ParseCard(tok)
@@ -243,6 +251,9 @@ func cambioClosed(c echo.Context, pos cambio.Position, names []string) string {
 func cambioHint(c echo.Context, pos cambio.Position, seat int) string {
 	if seat == pos.OutSeat {
 		return tr(c, "No cards left: this ended the round, so nothing to enter.")
+	}
+	if seat == pos.Caller {
+		return tr(c, "Called Cambio: these cards were frozen, so enter every card turned over (at least one, rule CAM-3).")
 	}
 	n := pos.Penalties[seat]
 	if n == 0 {
