@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"time"
@@ -21,10 +22,20 @@ func serveCmd(ctx context.Context, args []string, logw io.Writer) error {
 	addr := fs.String("addr", envOr("TABLEMATE_ADDR", ":8080"), "address to listen on")
 	db := dbFlag(fs)
 	writeRate := fs.Float64("write-rate", 10, "form posts allowed per client per second (0 = no limit)")
+	siteOpts := addSiteFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	log := newLogger(logw)
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	defer ln.Close()
+	site, err := newSite(siteOpts, ln.Addr())
+	if err != nil {
+		return err
+	}
 	store, err := openMigrated(ctx, *db)
 	if err != nil {
 		return err
@@ -32,9 +43,8 @@ func serveCmd(ctx context.Context, args []string, logw io.Writer) error {
 	defer store.Close()
 
 	a := newApp(store, log)
-	a.writeRate = *writeRate
+	a.writeRate, a.site = *writeRate, site
 	srv := &http.Server{
-		Addr:              *addr,
 		Handler:           newServer(a),
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       15 * time.Second,
@@ -43,8 +53,8 @@ func serveCmd(ctx context.Context, args []string, logw io.Writer) error {
 	}
 	srv.RegisterOnShutdown(a.live.close) // end live streams so shutdown does not wait on them
 	errc := make(chan error, 1)
-	go func() { errc <- srv.ListenAndServe() }()
-	log.Info("tablemate serving", "addr", *addr, "db", *db)
+	go func() { errc <- srv.Serve(ln) }()
+	log.Info("tablemate serving", "addr", ln.Addr().String(), "db", *db, "share_links", site.describe())
 	select {
 	case err := <-errc:
 		return fmt.Errorf("serve: %w", err)

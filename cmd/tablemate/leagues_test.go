@@ -142,8 +142,13 @@ func TestStartATableForALeague(t *testing.T) {
 	if p.status != http.StatusSeeOther {
 		t.Fatalf("league table: %d %s", p.status, p.text(".field-error"))
 	}
-	if ts.get(admin).doc.Find(`a[href="`+p.header.Get("Location")+`"]`).Length() != 1 {
-		t.Error("the new table is not listed in the league")
+	// The league lists it through its view-only link, for the admin too:
+	// an admin link is no edit link.
+	page := ts.get(admin)
+	view, _ := ts.get(p.header.Get("Location")).doc.Find(`[data-testid="view-link"]`).Attr("value")
+	u, _ := url.Parse(view)
+	if page.doc.Find(`ul.list a[href="`+u.Path+`"]`).Length() != 1 || strings.Contains(page.body, p.header.Get("Location")) {
+		t.Error("the new table is not listed in the league through its view-only link")
 	}
 }
 

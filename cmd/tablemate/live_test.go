@@ -82,12 +82,12 @@ func TestLiveTablePushesEveryMove(t *testing.T) {
 
 func TestLivePublishNeverBlocks(t *testing.T) {
 	l := newLive()
-	updates, cancel := l.subscribe("t")
+	sub, cancel := l.subscribe("t", "link")
 	defer cancel()
 	for head := 1; head <= 100; head++ {
 		l.publish("t", head) // nobody reads: must not block
 	}
-	if got := <-updates; got != 100 {
+	if got := <-sub.heads; got != 100 {
 		t.Fatalf("a slow reader got head %d, want the newest (100)", got)
 	}
 	l.publish("other", 1)

@@ -45,6 +45,7 @@ func newTestServerWith(t testing.TB, configure func(*app)) *testServer {
 		configure(a)
 	}
 	srv := httptest.NewServer(newServer(a))
+	a.site.listening(srv.Listener.Addr())
 	t.Cleanup(srv.Close)
 	t.Cleanup(a.live.close) // end open event streams before the server closes
 	jar, _ := cookiejar.New(nil)
@@ -319,9 +320,7 @@ func mustTable(t testing.TB, ts *testServer, path string) sessions.Table {
 	if p.status != http.StatusOK {
 		t.Fatalf("%s: %d", path, p.status)
 	}
-	id := strings.TrimPrefix(path, "/tables/")
 	var tb sessions.Table
-	tb.ID = id
 	p.doc.Find(`[data-testid="games"] tbody tr`).Each(func(i int, _ *goquery.Selection) {
 		tb.Games = append(tb.Games, sessions.Game{Number: i + 1})
 	})
