@@ -129,6 +129,7 @@ func (a *app) leagueView(c echo.Context, l sessions.League) (views.LeagueView, e
 		Page: page(c, l.Name), Name: l.Name, Scheme: string(l.Scheme),
 		SchemeLabel: schemeLabel(c, l), PublicPath: "/leagues/" + l.ID,
 	}
+	vm.Scripts = []string{"js/share.js"}
 	vm.Share = a.shareOf(c, "public-link", tr(c, "Standings link"),
 		tr(c, "Anyone with it sees the standings and the tables; nobody can change anything with it."), vm.PublicPath, l.Name)
 	emoji := map[string]string{}

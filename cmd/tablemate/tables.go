@@ -178,6 +178,7 @@ func tableView(c echo.Context, t sessions.Table, base string) views.TableView {
 		Base: base, Name: t.Name, Game: t.Info, Players: t.Players, Leaders: t.Leaders(),
 		Chart: views.BarChart{Title: trN(c, len(t.Games), "Running totals after 1 game", "Running totals after %d games")},
 	}
+	vm.Scripts = []string{"js/share.js"}
 	for i, s := range rankedStandings(t) {
 		vm.Standings = append(vm.Standings, views.StandingRow{
 			Rank: i + 1, Name: s.Name, Total: s.Total, Played: s.Played, Wins: s.Wins, Leader: s.Leader, Behind: s.Behind,
