@@ -35,6 +35,12 @@ func newTestServer(t testing.TB) *testServer {
 // newTestServerWith lets a test change the app's settings first.
 func newTestServerWith(t testing.TB, configure func(*app)) *testServer {
 	t.Helper()
+	return startTestServer(t, configure, false)
+}
+
+// startTestServer runs the real router, over TLS when tls is set.
+func startTestServer(t testing.TB, configure func(*app), tls bool) *testServer {
+	t.Helper()
 	store, err := openMigrated(context.Background(), filepath.Join(t.TempDir(), "test.db"))
 	if err != nil {
 		t.Fatal(err)
@@ -44,12 +50,19 @@ func newTestServerWith(t testing.TB, configure func(*app)) *testServer {
 	if configure != nil {
 		configure(a)
 	}
-	srv := httptest.NewServer(newServer(a))
+	srv := httptest.NewUnstartedServer(newServer(a))
+	if tls {
+		srv.StartTLS()
+	} else {
+		srv.Start()
+	}
 	a.site.listening(srv.Listener.Addr())
 	t.Cleanup(srv.Close)
 	t.Cleanup(a.live.close) // end open event streams before the server closes
 	jar, _ := cookiejar.New(nil)
-	client := &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	client := srv.Client()
+	client.Jar = jar
+	client.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 	return &testServer{Server: srv, t: t, client: client, app: a}
 }
 
