@@ -103,8 +103,10 @@
 
   // A second tap on a submit button while the first request is on its way
   // is ignored here; the server also answers a repeated form only once.
+  var submittedAt = 0;
   document.addEventListener("submit", function (ev) {
     var form = ev.target;
+    submittedAt = Date.now();
     if (form.dataset.sending === "1") {
       ev.preventDefault();
       return;
@@ -125,10 +127,12 @@
     window.addEventListener("pagehide", function () { source.close(); }, { once: true });
     var busy = false;
     // The link this page came through was replaced: the server closed the
-    // stream; reloading shows the page saying so.
+    // stream; reloading shows the page saying so. Not while this phone is
+    // sending a form: it may be the very form that replaced the link, and
+    // its answer leads to the new one.
     source.addEventListener("gone", function () {
       source.close();
-      location.reload();
+      if (Date.now() - submittedAt > 10000) location.reload();
     });
     source.addEventListener("table", function (ev) {
       var cur = document.querySelector("[data-live]");
@@ -139,7 +143,7 @@
       busy = true;
       fetch(location.pathname, { headers: { Accept: "text/html" }, credentials: "same-origin" })
         .then(function (r) {
-          if (r.status === 410) location.reload(); // this page's link was replaced
+          if (r.status === 410 && Date.now() - submittedAt > 10000) location.reload(); // this page's link was replaced
           return r.ok ? r.text() : Promise.reject(r.status);
         })
         .then(function (html) {
