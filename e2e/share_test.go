@@ -74,6 +74,7 @@ func TestInvitePanelAndReplacingALinkOnAPhone(t *testing.T) {
 			chromedp.Text(`button[data-copy="view-link"]`, &copied, chromedp.ByQuery),
 		)
 		snapshot(t, host, "invite-panel-"+lang.code)
+		audit(t, host, "invite panel ("+lang.code+")")
 		if watch != lang.watch || enter != lang.enter {
 			t.Errorf("%s: labels %q and %q", lang.code, watch, enter)
 		}
