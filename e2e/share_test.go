@@ -40,15 +40,7 @@ func TestInvitePanelAndReplacingALinkOnAPhone(t *testing.T) {
 		browser.GrantPermissions([]browser.PermissionType{browser.PermissionTypeClipboardReadWrite, browser.PermissionTypeClipboardSanitizedWrite}).WithOrigin(base),
 	)
 	var tableURL string
-	run(t, host, "start a table",
-		chromedp.Navigate(base+"/tables/new"),
-		chromedp.SetValue(`#game`, "koffer-katze-sombrero", chromedp.ByQuery),
-		chromedp.SendKeys(`#player-0`, "Amelia", chromedp.ByQuery),
-		chromedp.SendKeys(`#player-1`, "Victor", chromedp.ByQuery),
-		tap(`[data-testid="create-table"]`),
-		chromedp.WaitVisible(`[data-testid="no-games"]`, chromedp.ByQuery),
-		chromedp.Location(&tableURL),
-	)
+	run(t, host, "start a table", append(newTable(base, "Friday", "Amelia", "Victor"), chromedp.Location(&tableURL))...)
 
 	for _, lang := range []struct{ code, watch, enter, copied string }{
 		{"en", "Can only watch", "Can enter results", "Copied"},

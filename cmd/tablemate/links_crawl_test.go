@@ -186,13 +186,7 @@ func buildCrawlFixture(t *testing.T, ts *testServer) crawlFixture {
 	}
 
 	// A league with a table of each game, its members everyone.
-	lf := ts.get("/leagues/new").formOf(t, "/leagues")
-	lf.Set("name", "Club")
-	lf.Set("scheme", "placing")
-	lf.Set("members", "Amelia\nVictor\nIda\nJan\nOla\nBen\nCyd\nDora\nAna\nCy")
-	created := ts.post("/leagues", lf)
-	must("league", created)
-	fx.admin = created.header.Get("Location")
+	fx.admin = ts.createLeague(t, "Club", "placing", "Amelia", "Victor", "Ida", "Jan", "Ola", "Ben", "Cyd", "Dora", "Ana", "Cy")
 	for _, table := range leagueTables {
 		add := ts.get(fx.admin).formOf(t, fx.admin+"/tables")
 		add.Set("table", ts.URL+table)

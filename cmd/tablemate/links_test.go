@@ -1,14 +1,11 @@
 package main
 
 import (
-	"bufio"
-	"context"
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
 	"strings"
 	"testing"
-	"time"
 )
 
 // otherPhone is another phone on the same server: its own cookies.
@@ -25,31 +22,10 @@ func (ts *testServer) otherPhone() *testServer {
 // has ended (or nothing came in 3 s).
 func (ts *testServer) events(t *testing.T, path string) (int, func() string) {
 	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	t.Cleanup(cancel)
-	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, ts.URL+path, nil)
-	resp, err := http.DefaultTransport.RoundTrip(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { resp.Body.Close() })
-	names := make(chan string, 8)
-	go func() {
-		defer close(names)
-		sc := bufio.NewScanner(resp.Body)
-		for sc.Scan() {
-			if name, ok := strings.CutPrefix(sc.Text(), "event: "); ok {
-				names <- name
-			}
-		}
-	}()
-	return resp.StatusCode, func() string {
-		select {
-		case n := <-names:
-			return n
-		case <-time.After(3 * time.Second):
-			return "timeout"
-		}
+	status, events := ts.sse(t, path, "")
+	return status, func() string {
+		ev, _ := nextEvent(events)
+		return ev.name
 	}
 }
 
@@ -219,11 +195,7 @@ func TestRotateViewLink(t *testing.T) {
 
 func TestRotateAdminLink(t *testing.T) {
 	ts := newTestServer(t)
-	f := ts.get("/leagues/new").formOf(t, "/leagues")
-	f.Set("name", "Club")
-	f.Set("scheme", "wins")
-	f.Set("members", "Ana\nBen")
-	old := ts.post("/leagues", f).header.Get("Location")
+	old := ts.createLeague(t, "Club", "wins", "Ana", "Ben")
 	page := ts.get(old)
 	public, _ := page.doc.Find(`[data-testid="open-standings"]`).Attr("href")
 	pending := page.formOf(t, old+"/members")
