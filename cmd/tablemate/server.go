@@ -31,7 +31,7 @@ func newServer(a *app) *echo.Echo {
 	// the write limiter keys on RealIP, share links on Scheme.
 	e.IPExtractor = a.site.ipExtractor()
 	e.SchemeExtractor = a.site.scheme
-	e.Pre(middleware.RemoveTrailingSlashWithConfig(middleware.TrailingSlashConfig{RedirectCode: http.StatusMovedPermanently}))
+	e.Pre(linkHeaders, middleware.RemoveTrailingSlashWithConfig(middleware.TrailingSlashConfig{RedirectCode: http.StatusMovedPermanently}))
 	e.Use(
 		middleware.RequestID(),
 		a.recoverer(),
@@ -44,7 +44,6 @@ func newServer(a *app) *echo.Echo {
 			ContentSecurityPolicy: contentSecurityPolicy,
 		}),
 		permissionsPolicy,
-		linkHeaders,
 		language, // the page language: the lang cookie, else Accept-Language
 		// The API answers bodies over 1 MiB itself with API.md's 400; this
 		// limit stops anything far larger before it is read.

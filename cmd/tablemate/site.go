@@ -227,24 +227,34 @@ func (s *site) origin(r *http.Request) string {
 	return s.scheme(r) + "://" + host
 }
 
-// linkFree are the routes whose answers hold no link: they may be cached
-// as their handlers say. Every other answer is behind a link (an edit,
-// view-only or admin link, a league's standings) or may list links (the
-// start page, the history, a league's new-table form), and is never
-// stored: Cache-Control: no-store.
-var linkFree = map[string]bool{
-	"/static/*": true, "/sw.js": true, "/manifest.webmanifest": true, "/healthz": true, "/offline": true,
-	"/check": true, "/check/:game": true, "/leagues/new": true,
-	"/api/v1/games": true, "/api/v1/games/:game/score": true, "/api/v1/games/:game/play": true,
+// linkFree reports whether answers under path hold no link, so they may
+// be cached as their handlers say: static files, the service worker's
+// files, the health check, the score checker, the API and the new-league
+// form. Every other answer is behind a link (an edit, view-only or admin
+// link, a league's standings) or may list links (the start page, the
+// history, a league's new-table form), and is never stored.
+func linkFree(path string) bool {
+	switch path {
+	case "/sw.js", "/manifest.webmanifest", "/healthz", "/offline", "/check", "/leagues/new":
+		return true
+	}
+	for _, prefix := range []string{"/static/", "/check/", "/api/"} {
+		if strings.HasPrefix(path, prefix) {
+			return true
+		}
+	}
+	return false
 }
 
-// linkHeaders sets the headers of answers behind links: no-store (see
-// linkFree); under HTTPS (TLS, or a trusted proxy saying so)
-// Strict-Transport-Security and the Secure flag on every cookie set.
+// linkHeaders sets the headers of answers behind links, before routing so
+// that redirects made before it (a trailing slash) have them too:
+// Cache-Control: no-store (see linkFree); under HTTPS (TLS, or a trusted
+// proxy saying so) Strict-Transport-Security and the Secure flag on every
+// cookie set.
 func linkHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		h := c.Response().Header()
-		if !linkFree[c.Path()] {
+		if !linkFree(c.Request().URL.Path) {
 			h.Set(echo.HeaderCacheControl, "no-store")
 		}
 		if c.Scheme() == "https" {

@@ -38,10 +38,10 @@ func linkedEvening(t *testing.T, ts *testServer) (paths []string, table, view, a
 func TestAnswersBehindLinksAreNotStored(t *testing.T) {
 	ts := newTestServer(t)
 	paths, table, view, _, _ := linkedEvening(t, ts)
-	paths = append(paths, table+"/games/9", "/tables/"+strings.Repeat("a", 26))
+	paths = append(paths, table+"/games/9", "/tables/"+strings.Repeat("a", 26), table+"/", view+"/")
 	for _, path := range paths {
 		p := ts.get(path)
-		if p.status >= 500 || p.header.Get("Cache-Control") != "no-store" {
+		if p.status >= 500 || p.header.Get("Cache-Control") != "no-store" || (len(path) > 1 && strings.HasSuffix(path, "/") && p.status != http.StatusMovedPermanently) {
 			t.Errorf("GET %s: %d, Cache-Control %q", path, p.status, p.header.Get("Cache-Control"))
 		}
 		if p.header.Get("Strict-Transport-Security") != "" {
