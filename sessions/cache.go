@@ -60,24 +60,20 @@ func (s *Store) headOf(ctx context.Context, key string) (int, error) {
 	return head, nil
 }
 
-// headBy finds the table a link opens as role, with its newest seq, in one
-// query (asked on every page view). A link that is not one is ErrNotFound;
-// one that was replaced is a *ReplacedError.
+// headBy finds the table a link opens as role (edit or view), with its
+// newest seq, in one indexed lookup (asked on every page view). A link
+// that is not one is ErrNotFound; one that was replaced is a
+// *ReplacedError.
 func (s *Store) headBy(ctx context.Context, link string, role Role) (key string, head int, err error) {
-	var gen, newest int
-	st, err := s.readStmt(ctx, `SELECT t.id, t.head, l.gen, (SELECT max(m.gen) FROM links m WHERE m.owner = l.owner AND m.role = l.role)
-		FROM links l JOIN tables t ON t.id = l.owner WHERE l.id = ? AND l.role = ?`)
+	st, err := s.readStmt(ctx, `SELECT id, head FROM tables WHERE `+inUse[role].link+` = ?`)
 	if err == nil {
-		err = st.QueryRowContext(ctx, link, string(role)).Scan(&key, &head, &gen, &newest)
+		err = st.QueryRowContext(ctx, link).Scan(&key, &head)
 	}
 	if errors.Is(err, sql.ErrNoRows) {
-		return "", 0, ErrNotFound
+		return "", 0, formerly(ctx, s.read, link, role)
 	}
 	if err != nil {
 		return "", 0, fmt.Errorf("table by %s link: %w", role, err)
-	}
-	if gen < newest {
-		return "", 0, replaced(ctx, s.read, key, role, gen)
 	}
 	return key, head, nil
 }

@@ -120,9 +120,8 @@ func (s *Store) importTable(ctx context.Context, c TableCreated, events []Event)
 	defer tx.Rollback() //nolint:errcheck // no-op after Commit
 	id, now := newID(), s.stamp()
 	last := events[len(events)-1]
-	if _, err := tx.ExecContext(ctx,
-		`INSERT INTO tables (id, game, name, head, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`,
-		id, c.Game, c.Name, last.Seq, stampOf(events[0].At, now), now); err != nil {
+	edit, err := insertTable(ctx, tx, id, c, last.Seq, stampOf(events[0].At, now), now)
+	if err != nil {
 		return "", fmt.Errorf("import: %w", err)
 	}
 	for _, e := range events {
@@ -131,10 +130,6 @@ func (s *Store) importTable(ctx context.Context, c TableCreated, events []Event)
 			id, e.Seq, string(e.Kind), string(e.Payload), stampOf(e.At, now)); err != nil {
 			return "", fmt.Errorf("import event %d: %w", e.Seq, err)
 		}
-	}
-	edit, err := addTableLinks(ctx, tx, id, now)
-	if err != nil {
-		return "", fmt.Errorf("import: %w", err)
 	}
 	if err := tx.Commit(); err != nil {
 		return "", fmt.Errorf("import: commit: %w", err)

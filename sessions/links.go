@@ -48,34 +48,53 @@ type querier interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
-// resolveQuery finds a link's owner, its generation and the newest
-// generation of its owner and role.
-const resolveQuery = `SELECT l.owner, l.gen, (SELECT max(m.gen) FROM links m WHERE m.owner = l.owner AND m.role = l.role)
-	FROM links l WHERE l.id = ? AND l.role = ?`
+// inUse says where the link in use of each role is kept: the owner's
+// row (migrations/004_links.sql). The names are ours, never input.
+var inUse = map[Role]struct{ table, link, gen string }{
+	RoleEdit:  {"tables", "edit_link", "edit_gen"},
+	RoleView:  {"tables", "read_id", "view_gen"},
+	RoleAdmin: {"leagues", "admin_id", "admin_gen"},
+}
 
-// resolve finds what link opens as role: its owner's key and generation.
-// An unknown link (or one of another role) is ErrNotFound; a link with a
-// newer generation is a *ReplacedError.
+// resolve finds what link opens as role: its owner's key and the link's
+// generation. A link that is not one (or one of another role) is
+// ErrNotFound; a link replaced by a newer one is a *ReplacedError.
 func resolve(ctx context.Context, q querier, link string, role Role) (owner string, gen int, err error) {
-	var newest int
-	err = q.QueryRowContext(ctx, resolveQuery, link, string(role)).Scan(&owner, &gen, &newest)
+	c := inUse[role]
+	err = q.QueryRowContext(ctx, `SELECT id, `+c.gen+` FROM `+c.table+` WHERE `+c.link+` = ?`, link).Scan(&owner, &gen)
 	if errors.Is(err, sql.ErrNoRows) {
-		return "", 0, ErrNotFound
+		return "", 0, formerly(ctx, q, link, role)
 	}
 	if err != nil {
 		return "", 0, fmt.Errorf("resolve %s link: %w", role, err)
 	}
-	if gen < newest {
-		return "", 0, replaced(ctx, q, owner, role, gen)
-	}
 	return owner, gen, nil
 }
 
+// formerly says why link, not in use as role, opens nothing: it was
+// replaced (a *ReplacedError), or it never was such a link (ErrNotFound).
+func formerly(ctx context.Context, q querier, link string, role Role) error {
+	var owner string
+	var gen int
+	err := q.QueryRowContext(ctx, `SELECT owner, gen FROM links WHERE id = ? AND role = ?`, link, string(role)).Scan(&owner, &gen)
+	if errors.Is(err, sql.ErrNoRows) {
+		return ErrNotFound
+	}
+	if err != nil {
+		return fmt.Errorf("resolve %s link: %w", role, err)
+	}
+	return replaced(ctx, q, owner, role, gen)
+}
+
 // replaced builds the error for a link of generation gen: it was replaced
-// when generation gen+1 was made.
+// when generation gen+1 was made. Without one (what it opened is gone) it
+// is ErrNotFound.
 func replaced(ctx context.Context, q querier, owner string, role Role, gen int) error {
 	var at string
 	err := q.QueryRowContext(ctx, `SELECT created_at FROM links WHERE owner = ? AND role = ? AND gen = ?`, owner, string(role), gen+1).Scan(&at)
+	if errors.Is(err, sql.ErrNoRows) {
+		return ErrNotFound
+	}
 	if err != nil {
 		return fmt.Errorf("resolve %s link: %w", role, err)
 	}
@@ -85,10 +104,10 @@ func replaced(ctx context.Context, q querier, owner string, role Role, gen int) 
 
 // current returns the link of owner and role in use and its generation.
 func current(ctx context.Context, q querier, owner string, role Role) (string, int, error) {
+	c := inUse[role]
 	var link string
 	var gen int
-	err := q.QueryRowContext(ctx,
-		`SELECT id, gen FROM links WHERE owner = ? AND role = ? ORDER BY gen DESC LIMIT 1`, owner, string(role)).Scan(&link, &gen)
+	err := q.QueryRowContext(ctx, `SELECT `+c.link+`, `+c.gen+` FROM `+c.table+` WHERE id = ?`, owner).Scan(&link, &gen)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", 0, ErrNotFound
 	}
@@ -103,7 +122,8 @@ type execer interface {
 	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
 }
 
-// addLink stores a new random link of owner and role as generation gen.
+// addLink makes a new random link of owner and role, generation gen, and
+// keeps it in the links history; the caller puts it in use.
 func addLink(ctx context.Context, tx execer, owner string, role Role, gen int, token, at string) (string, error) {
 	link := newID()
 	if _, err := tx.ExecContext(ctx,
@@ -117,13 +137,16 @@ func addLink(ctx context.Context, tx execer, owner string, role Role, gen int, t
 // Links returns the links in use of the table whose edit link is edit:
 // only the edit link shows the others.
 func (ts *Tables) Links(ctx context.Context, edit string) (TableLinks, error) {
-	key, gen, err := resolve(ctx, ts.store.read, edit, RoleEdit)
-	if err != nil {
-		return TableLinks{}, err
+	out := TableLinks{Edit: edit}
+	st, err := ts.store.readStmt(ctx, `SELECT edit_gen, read_id, view_gen FROM tables WHERE edit_link = ?`)
+	if err == nil {
+		err = st.QueryRowContext(ctx, edit).Scan(&out.EditGen, &out.View, &out.ViewGen)
 	}
-	out := TableLinks{Edit: edit, EditGen: gen}
-	if out.View, out.ViewGen, err = current(ctx, ts.store.read, key, RoleView); err != nil {
-		return TableLinks{}, err
+	if errors.Is(err, sql.ErrNoRows) {
+		return TableLinks{}, formerly(ctx, ts.store.read, edit, RoleEdit)
+	}
+	if err != nil {
+		return TableLinks{}, fmt.Errorf("links: %w", err)
 	}
 	return out, nil
 }
@@ -170,8 +193,8 @@ func (ts *Tables) Rotate(ctx context.Context, by string, role Role, seen int, to
 	owner, _, err := resolve(ctx, tx, by, authority)
 	var re *ReplacedError
 	if errors.As(err, &re) && token != "" {
-		// A resend of the form that replaced this very link: find the
-		// owner to look its token up.
+		// Maybe a resend of the form that replaced this very link: find
+		// the owner to look its token up.
 		if err := tx.QueryRowContext(ctx, `SELECT owner FROM links WHERE id = ? AND role = ?`, by, string(authority)).Scan(&owner); err != nil {
 			return Rotated{}, fmt.Errorf("rotate %s link: %w", role, err)
 		}
@@ -203,6 +226,10 @@ func (ts *Tables) Rotate(ctx context.Context, by string, role Role, seen int, to
 	link, err := addLink(ctx, tx, owner, role, gen+1, token, ts.store.stamp())
 	if err != nil {
 		return Rotated{}, err
+	}
+	c := inUse[role]
+	if _, err := tx.ExecContext(ctx, `UPDATE `+c.table+` SET `+c.link+` = ?, `+c.gen+` = ? WHERE id = ?`, link, gen+1, owner); err != nil {
+		return Rotated{}, fmt.Errorf("rotate %s link: %w", role, err)
 	}
 	if err := tx.Commit(); err != nil {
 		return Rotated{}, fmt.Errorf("rotate %s link: commit: %w", role, err)

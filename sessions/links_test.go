@@ -182,3 +182,18 @@ func TestRepeatedCreateAnswersTheLinkInUse(t *testing.T) {
 		t.Fatalf("repeated create: %q, %v; want %q", again, err, r.Link)
 	}
 }
+
+// A league dropped after a failed import leaves its admin link in the
+// history: it opens nothing (404), it was not replaced.
+func TestLinkOfADroppedLeagueIsNotFound(t *testing.T) {
+	_, ts := openTest(t)
+	ctx := context.Background()
+	l, err := ts.CreateLeague(ctx, "Club", "wins", "", []string{"Ana", "Ben"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts.dropLeague(ctx, l.ID)
+	if _, err := ts.LeagueByAdmin(ctx, l.AdminLink()); !errors.Is(err, ErrNotFound) || errors.Is(err, ErrReplaced) {
+		t.Fatalf("admin link of a dropped league: %v", err)
+	}
+}

@@ -57,18 +57,13 @@ func (s *Store) createTable(ctx context.Context, token string, c TableCreated) (
 		}
 	}
 	key, at := newID(), s.stamp()
-	if _, err := tx.ExecContext(ctx,
-		`INSERT INTO tables (id, game, name, head, created_at, updated_at) VALUES (?, ?, ?, 1, ?, ?)`,
-		key, c.Game, c.Name, at, at); err != nil {
+	edit, err := insertTable(ctx, tx, key, c, 1, at, at)
+	if err != nil {
 		return "", fmt.Errorf("create table: %w", err)
 	}
 	if _, err := tx.ExecContext(ctx,
 		`INSERT INTO events (table_id, seq, kind, payload, client_token, created_at) VALUES (?, 1, ?, ?, ?, ?)`,
 		key, string(KindTableCreated), string(body), nullable(token), at); err != nil {
-		return "", fmt.Errorf("create table: %w", err)
-	}
-	edit, err := addTableLinks(ctx, tx, key, at)
-	if err != nil {
 		return "", fmt.Errorf("create table: %w", err)
 	}
 	if err := tx.Commit(); err != nil {
@@ -77,15 +72,21 @@ func (s *Store) createTable(ctx context.Context, token string, c TableCreated) (
 	return edit, nil
 }
 
-// addTableLinks gives a new table its first edit and view-only links and
-// returns the edit link. The links are not the table's key, so nothing
-// that names the key opens the table.
-func addTableLinks(ctx context.Context, tx execer, key, at string) (string, error) {
+// insertTable inserts a table's row with key key and its first edit and
+// view-only links, and returns the edit link. The links are not the key,
+// so nothing that names the key opens the table.
+func insertTable(ctx context.Context, tx execer, key string, c TableCreated, head int, created, at string) (string, error) {
 	edit, err := addLink(ctx, tx, key, RoleEdit, 1, "", at)
 	if err != nil {
 		return "", err
 	}
-	if _, err := addLink(ctx, tx, key, RoleView, 1, "", at); err != nil {
+	view, err := addLink(ctx, tx, key, RoleView, 1, "", at)
+	if err != nil {
+		return "", err
+	}
+	if _, err := tx.ExecContext(ctx,
+		`INSERT INTO tables (id, edit_link, read_id, game, name, head, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+		key, edit, view, c.Game, c.Name, head, created, at); err != nil {
 		return "", err
 	}
 	return edit, nil
@@ -104,10 +105,7 @@ func (s *Store) Summaries(ctx context.Context, edits []string) ([]Summary, error
 	}
 	marks := strings.TrimSuffix(strings.Repeat("?,", len(edits)), ",")
 	rows, err := s.read.QueryContext(ctx,
-		`SELECT l.id, t.id, t.game, t.name, t.head, t.updated_at FROM links l JOIN tables t ON t.id = l.owner
-		 WHERE l.role = 'edit' AND l.id IN (`+marks+`)
-		   AND l.gen = (SELECT max(m.gen) FROM links m WHERE m.owner = l.owner AND m.role = 'edit')
-		 ORDER BY t.updated_at DESC`, args...)
+		`SELECT edit_link, id, game, name, head, updated_at FROM tables WHERE edit_link IN (`+marks+`) ORDER BY updated_at DESC`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("recent tables: %w", err)
 	}
