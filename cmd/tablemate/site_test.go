@@ -308,3 +308,44 @@ func TestRequestLogNamesRoutesNotLinks(t *testing.T) {
 		t.Errorf("redacted: %q", got)
 	}
 }
+
+// FuzzShareOrigin: whatever Host and X-Forwarded-* a request from an
+// untrusted peer carries, share links point at a listening address or an
+// allowed host, over plain http.
+func FuzzShareOrigin(f *testing.F) {
+	for _, h := range []string{"evil.example", "127.0.0.1:8080", "LOCALHOST:8080", "games.example", "a@b", "", "[::1]:8080", "x/y"} {
+		f.Add(h, "https")
+	}
+	s := &site{hosts: map[string]bool{"games.example": true}}
+	s.listening(&net.TCPAddr{IP: net.ParseIP("127.0.0.1"), Port: 8080})
+	f.Fuzz(func(t *testing.T, host, proto string) {
+		r, _ := http.NewRequest(http.MethodGet, "http://127.0.0.1:8080/", nil)
+		r.Host, r.RemoteAddr = host, "203.0.113.9:5555"
+		r.Header.Set("X-Forwarded-Proto", proto)
+		r.Header.Set("X-Forwarded-Host", host)
+		got := s.origin(r)
+		h, ok := strings.CutPrefix(got, "http://")
+		if !ok || !s.hosts[h] {
+			t.Fatalf("Host %q, X-Forwarded-Proto %q: share links on %q", host, proto, got)
+		}
+	})
+}
+
+// FuzzParseNetworks: a -trusted-proxy value is networks or an error naming
+// the bad part, never a panic; each network holds its own address.
+func FuzzParseNetworks(f *testing.F) {
+	for _, s := range []string{"10.0.0.0/8", "127.0.0.1, ::1", "fd00::/8,", "1.2.3.4/33", "x", ",,"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, list string) {
+		nets, err := parseNetworks(list)
+		if err != nil {
+			return
+		}
+		for _, n := range nets {
+			if !n.Contains(n.IP) {
+				t.Fatalf("%q: %v does not hold its own address", list, n)
+			}
+		}
+	})
+}
