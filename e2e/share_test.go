@@ -29,7 +29,8 @@ const shareFits = `(() => {
 // The invite panel on a 360 px phone, in English and German: both links
 // labelled for what they allow, Copy (and Share where the browser has a
 // share sheet), the view-only QR code shown and the edit link's behind a
-// choice, nothing wider than the screen, every target 44 px. Replacing
+// choice, nothing wider than the screen, every target 44 px; the same for
+// a league's admin and standings links. Replacing
 // the edit link moves the host to the new one and sends the other phone,
 // whose page was open on the old link, to the page saying it was replaced.
 func TestInvitePanelAndReplacingALinkOnAPhone(t *testing.T) {
@@ -85,6 +86,33 @@ func TestInvitePanelAndReplacingALinkOnAPhone(t *testing.T) {
 		if clip != view || !strings.Contains(view, "/v/") {
 			t.Errorf("%s: the clipboard holds %q, want the view-only link %q", lang.code, clip, view)
 		}
+	}
+
+	// A league's admin page: the standings link and the admin link.
+	var admin string
+	run(t, host, "start a league",
+		chromedp.Navigate(base+"/leagues/new"),
+		chromedp.WaitVisible(`#league-name`, chromedp.ByQuery),
+		chromedp.SendKeys(`#league-name`, "Thursday club", chromedp.ByQuery),
+		chromedp.SendKeys(`#members`, "Amelia\nVictor", chromedp.ByQuery),
+		tap(`[data-testid="create-league"]`),
+		chromedp.WaitVisible(`[data-testid="no-league-games"]`, chromedp.ByQuery),
+		chromedp.Location(&admin),
+	)
+	for _, lang := range []string{"en", "de"} {
+		var problem string
+		run(t, host, "league links ("+lang+")",
+			chromedp.Navigate(base+"/lang?to="+lang+"&back="+strings.TrimPrefix(admin, base)),
+			tap(`[data-testid="share"] > summary`),
+			tap(`#admin-qr > summary`),
+			tap(`#replace-links > summary`),
+			chromedp.WaitVisible(`[data-testid="rotate-admin"]`, chromedp.ByQuery),
+			chromedp.Evaluate(shareFits, &problem),
+		)
+		if problem != "" {
+			t.Errorf("league links, %s at 360 px: %s", lang, problem)
+		}
+		audit(t, host, "league links ("+lang+")")
 	}
 
 	// The guest's page is open on the edit link; the host replaces it.
