@@ -37,7 +37,7 @@ type example struct {
 }
 
 // shellStart is how a shell example's first line begins.
-var shellStart = regexp.MustCompile(`^(\./)?(bin/)?tablemate\b|^(curl|echo|make|go|printf|cat)\b|^(scripts|static)/`)
+var shellStart = regexp.MustCompile(`^([A-Z_][A-Z0-9_]*=\S* +)*((\./)?(bin/)?tablemate\b|(curl|echo|make|go|printf|cat)\b|(scripts|static)/)`)
 
 // bareTablemate is the binary run without its path: it is not on the
 // PATH of a fresh clone.

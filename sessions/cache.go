@@ -34,27 +34,46 @@ func (c *replayCache) get(id string, head int) (Table, bool) {
 func (c *replayCache) put(t Table) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if _, ok := c.byID[t.ID]; !ok {
-		c.order = append(c.order, t.ID)
+	if _, ok := c.byID[t.Key]; !ok {
+		c.order = append(c.order, t.Key)
 		if len(c.order) > c.max {
 			delete(c.byID, c.order[0])
 			c.order = c.order[1:]
 		}
 	}
-	c.byID[t.ID] = t
+	c.byID[t.Key] = t
 }
 
-// head reads a table's newest seq and read link.
-func (s *Store) head(ctx context.Context, id string) (head int, readID string, err error) {
-	st, err := s.readStmt(ctx, `SELECT head, read_id FROM tables WHERE id = ?`)
+// headOf reads the newest seq of the table with key key.
+func (s *Store) headOf(ctx context.Context, key string) (int, error) {
+	var head int
+	st, err := s.readStmt(ctx, `SELECT head FROM tables WHERE id = ?`)
 	if err == nil {
-		err = st.QueryRowContext(ctx, id).Scan(&head, &readID)
+		err = st.QueryRowContext(ctx, key).Scan(&head)
 	}
 	if errors.Is(err, sql.ErrNoRows) {
-		return 0, "", ErrNotFound
+		return 0, ErrNotFound
 	}
 	if err != nil {
-		return 0, "", fmt.Errorf("head of %s: %w", id, err)
+		return 0, fmt.Errorf("head of a table: %w", err)
 	}
-	return head, readID, nil
+	return head, nil
+}
+
+// headBy finds the table a link opens as role (edit or view), with its
+// newest seq, in one indexed lookup (asked on every page view). A link
+// that is not one is ErrNotFound; one that was replaced is a
+// *ReplacedError.
+func (s *Store) headBy(ctx context.Context, link string, role Role) (key string, head int, err error) {
+	st, err := s.readStmt(ctx, `SELECT id, head FROM tables WHERE `+inUse[role].link+` = ?`)
+	if err == nil {
+		err = st.QueryRowContext(ctx, link).Scan(&key, &head)
+	}
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", 0, formerly(ctx, s.read, link, role)
+	}
+	if err != nil {
+		return "", 0, fmt.Errorf("table by %s link: %w", role, err)
+	}
+	return key, head, nil
 }

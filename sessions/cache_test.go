@@ -30,7 +30,7 @@ func TestReplayCacheFollowsTheHead(t *testing.T) {
 func TestReplayCacheIsBounded(t *testing.T) {
 	c := newReplayCache(3)
 	for i := range 5 {
-		c.put(Table{ID: fmt.Sprint(i), Head: 1})
+		c.put(Table{Key: fmt.Sprint(i), Head: 1})
 	}
 	if len(c.byID) != 3 || len(c.order) != 3 {
 		t.Fatalf("cache holds %d tables, want 3", len(c.byID))

@@ -21,12 +21,20 @@ var ErrNothingToUndo = errors.New("nothing to undo: no entry is left to take bac
 // the seq the client saw (optimistic concurrency) and the token of the form
 // it came from (idempotency), so a double tap or a reload never records a
 // move twice.
+//
+// Tables are opened through their links (links.go): reads through the edit
+// or the view-only link, writes only through the edit link, which each
+// write checks in the transaction that appends it, so a replaced link
+// cannot write even a moment after it was replaced. A table's key
+// (Table.Key) is internal and opens nothing.
 type Tables struct {
 	store *Store
 	find  Finder
 	cache *replayCache
 	// notify, if set, is told the new head after every recorded write.
 	notify func(tableID string, head int)
+	// replaced, if set, is told when a link was replaced (OnReplace).
+	replaced func(owner string, role Role, old string)
 }
 
 // NewTables returns the table API over store, scoring games found by find.
@@ -38,17 +46,18 @@ func NewTables(store *Store, find Finder) *Tables {
 // (live pages subscribe through it). Set it before serving.
 func (ts *Tables) OnChange(fn func(tableID string, head int)) { ts.notify = fn }
 
-// write appends an event and tells the subscriber about it.
-func (ts *Tables) write(ctx context.Context, id string, seen int, token string, kind Kind, payload any) (Appended, error) {
-	a, err := ts.store.append(ctx, id, seen, token, kind, payload)
+// write appends an event through the table's edit link and tells the
+// subscriber about it.
+func (ts *Tables) write(ctx context.Context, edit string, seen int, token string, kind Kind, payload any) (Appended, error) {
+	key, a, err := ts.store.append(ctx, edit, seen, token, kind, payload)
 	if err == nil && !a.Repeat && ts.notify != nil {
-		ts.notify(id, a.Event.Seq)
+		ts.notify(key, a.Event.Seq)
 	}
 	return a, err
 }
 
-// Create validates and starts a table, returning its id. Bad input is a
-// *scoring.InputError naming the form field.
+// Create validates and starts a table, returning its edit link. Bad input
+// is a *scoring.InputError naming the form field.
 func (ts *Tables) Create(ctx context.Context, token string, c TableCreated) (string, error) {
 	engine, ok := ts.find(c.Game)
 	if !ok {
@@ -79,72 +88,87 @@ func (ts *Tables) Create(ctx context.Context, token string, c TableCreated) (str
 	return ts.store.createTable(ctx, token, c)
 }
 
-// Table loads a table: from the replay cache while its head has not moved,
-// else by replaying its log.
-func (ts *Tables) Table(ctx context.Context, id string) (Table, error) {
-	head, readID, err := ts.store.head(ctx, id)
+// Table loads the table whose edit link is edit. A link that is not one
+// is ErrNotFound; one that was replaced is a *ReplacedError.
+func (ts *Tables) Table(ctx context.Context, edit string) (Table, error) {
+	key, head, err := ts.store.headBy(ctx, edit, RoleEdit)
 	if err != nil {
 		return Table{}, err
 	}
-	if t, ok := ts.cache.get(id, head); ok {
+	return ts.table(ctx, key, head)
+}
+
+// ReadOnly loads the table whose view-only link is view, like Table.
+func (ts *Tables) ReadOnly(ctx context.Context, view string) (Table, error) {
+	key, head, err := ts.store.headBy(ctx, view, RoleView)
+	if err != nil {
+		return Table{}, err
+	}
+	return ts.table(ctx, key, head)
+}
+
+// byKey loads a table by its key (a league's tables).
+func (ts *Tables) byKey(ctx context.Context, key string) (Table, error) {
+	head, err := ts.store.headOf(ctx, key)
+	if err != nil {
+		return Table{}, err
+	}
+	return ts.table(ctx, key, head)
+}
+
+// table returns the table with key key at head: from the replay cache
+// while its head has not moved, else by replaying its log.
+func (ts *Tables) table(ctx context.Context, key string, head int) (Table, error) {
+	if t, ok := ts.cache.get(key, head); ok {
 		return t, nil
 	}
-	events, err := ts.store.Events(ctx, id)
+	events, err := ts.store.Events(ctx, key)
 	if err != nil {
 		return Table{}, err
 	}
-	t, err := Replay(id, events, ts.find)
+	t, err := Replay(key, events, ts.find)
 	if err != nil {
 		return t, err
 	}
-	t.ReadID = readID
 	t.derived = &sync.Map{}
 	ts.cache.put(t)
 	return t, nil
 }
 
-// ReadOnly finds the table behind a read-only link and loads it.
-func (ts *Tables) ReadOnly(ctx context.Context, readID string) (Table, error) {
-	id, err := ts.store.ByReadID(ctx, readID)
-	if err != nil {
-		return Table{}, err
-	}
-	return ts.Table(ctx, id)
-}
-
-// Recent lists the given tables, most recently changed first. There is
+// Recent lists the tables whose edit links are given, most recently
+// changed first; links that open nothing (any more) are left out. There is
 // deliberately no list of all tables: a table is found only through its
-// links, so the ids come from the phone (its cookie).
-func (ts *Tables) Recent(ctx context.Context, ids []string) ([]Summary, error) {
-	return ts.store.Summaries(ctx, ids)
+// links, so the links come from the phone (its cookie).
+func (ts *Tables) Recent(ctx context.Context, edits []string) ([]Summary, error) {
+	return ts.store.Summaries(ctx, edits)
 }
 
 // RecordGame appends a finished game. The state must be readable by the
 // table's engine and name only the table's players; rule violations are
 // fine (the result page shows them, ruling G-3).
-func (ts *Tables) RecordGame(ctx context.Context, id string, seen int, token string, state json.RawMessage) (Appended, error) {
-	t, rep, err := ts.load(ctx, id, token)
+func (ts *Tables) RecordGame(ctx context.Context, edit string, seen int, token string, state json.RawMessage) (Appended, error) {
+	t, rep, err := ts.load(ctx, edit, token)
 	if err != nil || rep.Repeat {
 		return rep, err
 	}
 	if err := ts.checkState(t, state); err != nil {
 		return Appended{}, err
 	}
-	return ts.write(ctx, id, seen, token, KindGameRecorded, GameRecorded{State: state})
+	return ts.write(ctx, edit, seen, token, KindGameRecorded, GameRecorded{State: state})
 }
 
 // RecordRound adds a round to the game in progress, or starts the next
 // game when there is none (the last one is over). The round must be
 // readable by the engine, and the game with it must name only the table's
 // players.
-func (ts *Tables) RecordRound(ctx context.Context, id string, seen int, token string, round json.RawMessage) (Appended, error) {
-	t, rep, err := ts.load(ctx, id, token)
+func (ts *Tables) RecordRound(ctx context.Context, edit string, seen int, token string, round json.RawMessage) (Appended, error) {
+	t, rep, err := ts.load(ctx, edit, token)
 	if err != nil || rep.Repeat {
 		return rep, err
 	}
 	engine, ok := ts.find(t.Info.Slug)
 	if !ok {
-		return Appended{}, fmt.Errorf("table %s: unknown game %q", t.ID, t.Info.Slug)
+		return Appended{}, fmt.Errorf("unknown game %q", t.Info.Slug)
 	}
 	rounds, ok := engine.(scoring.Rounds)
 	if !ok {
@@ -165,12 +189,12 @@ func (ts *Tables) RecordRound(ctx context.Context, id string, seen int, token st
 	if err := ts.checkState(t, state); err != nil {
 		return Appended{}, err
 	}
-	return ts.write(ctx, id, seen, token, KindRoundRecorded, rec)
+	return ts.write(ctx, edit, seen, token, KindRoundRecorded, rec)
 }
 
 // StartPlay begins a guided game with the game's setup (KKS: the row).
-func (ts *Tables) StartPlay(ctx context.Context, id string, seen int, token string, setup json.RawMessage) (Appended, error) {
-	t, rep, err := ts.load(ctx, id, token)
+func (ts *Tables) StartPlay(ctx context.Context, edit string, seen int, token string, setup json.RawMessage) (Appended, error) {
+	t, rep, err := ts.load(ctx, edit, token)
 	if err != nil || rep.Repeat {
 		return rep, err
 	}
@@ -184,13 +208,13 @@ func (ts *Tables) StartPlay(ctx context.Context, id string, seen int, token stri
 	if _, _, err := guide.Guide(t.Players, setup, nil); err != nil {
 		return Appended{}, err
 	}
-	return ts.write(ctx, id, seen, token, KindPlayStarted, PlayStarted{Setup: setup})
+	return ts.write(ctx, edit, seen, token, KindPlayStarted, PlayStarted{Setup: setup})
 }
 
 // PlayStep records one move of the guided game; the engine must accept it
 // (its error says which rule refuses it).
-func (ts *Tables) PlayStep(ctx context.Context, id string, seen int, token string, step json.RawMessage) (Appended, error) {
-	t, rep, err := ts.load(ctx, id, token)
+func (ts *Tables) PlayStep(ctx context.Context, edit string, seen int, token string, step json.RawMessage) (Appended, error) {
+	t, rep, err := ts.load(ctx, edit, token)
 	if err != nil || rep.Repeat {
 		return rep, err
 	}
@@ -204,7 +228,7 @@ func (ts *Tables) PlayStep(ctx context.Context, id string, seen int, token strin
 	if _, _, err := guide.Guide(t.Play.Players, t.Play.Setup, append(t.Play.RawSteps(), step)); err != nil {
 		return Appended{}, err
 	}
-	return ts.write(ctx, id, seen, token, KindPlayStep, PlayStep{Step: step})
+	return ts.write(ctx, edit, seen, token, KindPlayStep, PlayStep{Step: step})
 }
 
 func (ts *Tables) guide(t Table) (scoring.Guided, error) {
@@ -217,8 +241,8 @@ func (ts *Tables) guide(t Table) (scoring.Guided, error) {
 }
 
 // CorrectGame replaces game number n's state; the old one stays in the log.
-func (ts *Tables) CorrectGame(ctx context.Context, id string, seen int, token string, n int, state json.RawMessage, reason string) (Appended, error) {
-	t, rep, err := ts.load(ctx, id, token)
+func (ts *Tables) CorrectGame(ctx context.Context, edit string, seen int, token string, n int, state json.RawMessage, reason string) (Appended, error) {
+	t, rep, err := ts.load(ctx, edit, token)
 	if err != nil || rep.Repeat {
 		return rep, err
 	}
@@ -228,12 +252,12 @@ func (ts *Tables) CorrectGame(ctx context.Context, id string, seen int, token st
 	if err := ts.checkState(t, state); err != nil {
 		return Appended{}, err
 	}
-	return ts.write(ctx, id, seen, token, KindGameCorrected, GameCorrected{Game: n, State: state, Reason: strings.TrimSpace(reason)})
+	return ts.write(ctx, edit, seen, token, KindGameCorrected, GameCorrected{Game: n, State: state, Reason: strings.TrimSpace(reason)})
 }
 
 // AddPlayer seats one more player.
-func (ts *Tables) AddPlayer(ctx context.Context, id string, seen int, token, name string) (Appended, error) {
-	t, rep, err := ts.load(ctx, id, token)
+func (ts *Tables) AddPlayer(ctx context.Context, edit string, seen int, token, name string) (Appended, error) {
+	t, rep, err := ts.load(ctx, edit, token)
 	if err != nil || rep.Repeat {
 		return rep, err
 	}
@@ -244,12 +268,12 @@ func (ts *Tables) AddPlayer(ctx context.Context, id string, seen int, token, nam
 	if err := scoring.CheckNames("players", append(append([]string{}, t.Players...), name)); err != nil {
 		return Appended{}, scoring.Refield(err, "name")
 	}
-	return ts.write(ctx, id, seen, token, KindPlayerJoined, PlayerJoined{Name: name})
+	return ts.write(ctx, edit, seen, token, KindPlayerJoined, PlayerJoined{Name: name})
 }
 
 // Undo takes back the newest entry still in effect.
-func (ts *Tables) Undo(ctx context.Context, id string, seen int, token string) (Appended, error) {
-	t, rep, err := ts.load(ctx, id, token)
+func (ts *Tables) Undo(ctx context.Context, edit string, seen int, token string) (Appended, error) {
+	t, rep, err := ts.load(ctx, edit, token)
 	if err != nil || rep.Repeat {
 		return rep, err
 	}
@@ -257,27 +281,32 @@ func (ts *Tables) Undo(ctx context.Context, id string, seen int, token string) (
 	if !ok {
 		return Appended{}, ErrNothingToUndo
 	}
-	return ts.write(ctx, id, seen, token, KindUndo, Undo{Seq: newest.Seq})
+	return ts.write(ctx, edit, seen, token, KindUndo, Undo{Seq: newest.Seq})
 }
 
-// load replays a table for a write, unless the form's token was already
-// recorded: then the answer is that first recording (a double tap), and the
-// command's checks, which could now fail, are skipped.
-func (ts *Tables) load(ctx context.Context, id, token string) (Table, Appended, error) {
+// load replays a table for a write through its edit link, unless the
+// form's token was already recorded: then the answer is that first
+// recording (a double tap), and the command's checks, which could now
+// fail, are skipped.
+func (ts *Tables) load(ctx context.Context, edit, token string) (Table, Appended, error) {
+	key, head, err := ts.store.headBy(ctx, edit, RoleEdit)
+	if err != nil {
+		return Table{}, Appended{}, err
+	}
 	if token != "" {
-		e, found, err := ts.store.byToken(ctx, id, token)
+		e, found, err := ts.store.byToken(ctx, key, token)
 		if err != nil || found {
 			return Table{}, Appended{Event: e, Repeat: found}, err
 		}
 	}
-	t, err := ts.Table(ctx, id)
+	t, err := ts.table(ctx, key, head)
 	return t, Appended{}, err
 }
 
 func (ts *Tables) checkState(t Table, state json.RawMessage) error {
 	engine, ok := ts.find(t.Info.Slug)
 	if !ok {
-		return fmt.Errorf("table %s: unknown game %q", t.ID, t.Info.Slug)
+		return fmt.Errorf("unknown game %q", t.Info.Slug)
 	}
 	res, err := engine.Check(state)
 	if err != nil {

@@ -101,55 +101,62 @@ type Appended struct {
 	Repeat bool
 }
 
-// append adds one event to a table if the client's seen seq is the head,
-// inside one IMMEDIATE transaction so concurrent writers serialise. A token
-// already in the table's log answers with the recorded event instead.
-func (s *Store) append(ctx context.Context, tableID string, seen int, token string, kind Kind, payload any) (Appended, error) {
+// append adds one event to the table whose edit link is edit if the
+// client's seen seq is the head, inside one IMMEDIATE transaction so
+// concurrent writers serialise; the link is checked in that transaction,
+// so a link replaced a moment before writes nothing. A token already in
+// the table's log answers with the recorded event instead. It returns the
+// table's key.
+func (s *Store) append(ctx context.Context, edit string, seen int, token string, kind Kind, payload any) (string, Appended, error) {
 	body, err := json.Marshal(payload)
 	if err != nil {
-		return Appended{}, fmt.Errorf("append %s: %w", kind, err)
+		return "", Appended{}, fmt.Errorf("append %s: %w", kind, err)
 	}
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
-		return Appended{}, fmt.Errorf("append %s: %w", kind, err)
+		return "", Appended{}, fmt.Errorf("append %s: %w", kind, err)
 	}
 	defer tx.Rollback() //nolint:errcheck // no-op after Commit
 
+	tableID, _, err := resolve(ctx, tx, edit, RoleEdit)
+	if err != nil {
+		return "", Appended{}, err
+	}
 	if token != "" {
 		e, err := scanEvent(tx.QueryRowContext(ctx,
 			`SELECT seq, kind, payload, created_at FROM events WHERE table_id = ? AND client_token = ?`, tableID, token))
 		switch {
 		case err == nil:
-			return Appended{Event: e, Repeat: true}, nil
+			return tableID, Appended{Event: e, Repeat: true}, nil
 		case !errors.Is(err, sql.ErrNoRows):
-			return Appended{}, fmt.Errorf("append %s: %w", kind, err)
+			return "", Appended{}, fmt.Errorf("append %s: %w", kind, err)
 		}
 	}
 	var head int
 	err = tx.QueryRowContext(ctx, `SELECT head FROM tables WHERE id = ?`, tableID).Scan(&head)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
-		return Appended{}, ErrNotFound
+		return "", Appended{}, ErrNotFound
 	case err != nil:
-		return Appended{}, fmt.Errorf("append %s: %w", kind, err)
+		return "", Appended{}, fmt.Errorf("append %s: %w", kind, err)
 	case head != seen:
-		return Appended{}, &StaleError{Seen: seen, Head: head}
+		return "", Appended{}, &StaleError{Seen: seen, Head: head}
 	}
 	e := Event{Seq: head + 1, Kind: kind, Payload: body}
 	at := s.stamp()
 	if _, err := tx.ExecContext(ctx,
 		`INSERT INTO events (table_id, seq, kind, payload, client_token, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
 		tableID, e.Seq, string(kind), string(body), nullable(token), at); err != nil {
-		return Appended{}, fmt.Errorf("append %s: %w", kind, err)
+		return "", Appended{}, fmt.Errorf("append %s: %w", kind, err)
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE tables SET head = ?, updated_at = ? WHERE id = ?`, e.Seq, at, tableID); err != nil {
-		return Appended{}, fmt.Errorf("append %s: %w", kind, err)
+		return "", Appended{}, fmt.Errorf("append %s: %w", kind, err)
 	}
 	if err := tx.Commit(); err != nil {
-		return Appended{}, fmt.Errorf("append %s: commit: %w", kind, err)
+		return "", Appended{}, fmt.Errorf("append %s: commit: %w", kind, err)
 	}
 	e.At, _ = time.Parse(time.RFC3339Nano, at)
-	return Appended{Event: e}, nil
+	return tableID, Appended{Event: e}, nil
 }
 
 // byToken finds the event a form with this token already recorded.
@@ -170,19 +177,19 @@ func (s *Store) Events(ctx context.Context, tableID string) ([]Event, error) {
 	rows, err := s.read.QueryContext(ctx,
 		`SELECT seq, kind, payload, created_at FROM events WHERE table_id = ? ORDER BY seq`, tableID)
 	if err != nil {
-		return nil, fmt.Errorf("events of %s: %w", tableID, err)
+		return nil, fmt.Errorf("events of a table: %w", err)
 	}
 	defer rows.Close()
 	var out []Event
 	for rows.Next() {
 		e, err := scanEvent(rows)
 		if err != nil {
-			return nil, fmt.Errorf("events of %s: %w", tableID, err)
+			return nil, fmt.Errorf("events of a table: %w", err)
 		}
 		out = append(out, e)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("events of %s: %w", tableID, err)
+		return nil, fmt.Errorf("events of a table: %w", err)
 	}
 	if len(out) == 0 {
 		return nil, ErrNotFound

@@ -31,17 +31,23 @@ type ExportEvent struct {
 	At      time.Time       `json:"at"`
 }
 
-// Export returns a table's complete log.
-func (ts *Tables) Export(ctx context.Context, id string) (Export, error) {
-	t, err := ts.Table(ctx, id)
+// Export returns the complete log of the table whose edit link is edit.
+func (ts *Tables) Export(ctx context.Context, edit string) (Export, error) {
+	t, err := ts.Table(ctx, edit)
 	if err != nil {
 		return Export{}, err
 	}
+	return ExportOf(t), nil
+}
+
+// ExportOf is a replayed table as an export: its events, never its links
+// or its key.
+func ExportOf(t Table) Export {
 	x := Export{Format: "tablemate-table", Version: ExportVersion, Name: t.Name, Game: t.Info.Slug}
 	for _, e := range t.Log {
 		x.Events = append(x.Events, ExportEvent{Seq: e.Seq, Kind: e.Kind, Payload: e.Payload, At: e.At})
 	}
-	return x, nil
+	return x
 }
 
 // maxImportEvents bounds an imported log (a very long evening is a few
@@ -50,7 +56,8 @@ const maxImportEvents = 100_000
 
 // Import checks an exported table by replaying it through the engines and
 // stores it as a new table with new links, all in one transaction: a bad
-// file writes nothing. Errors are *scoring.InputError naming what is wrong.
+// file writes nothing. It returns the new table's edit link. Errors are
+// *scoring.InputError naming what is wrong.
 func (ts *Tables) Import(ctx context.Context, data []byte) (string, error) {
 	var x Export
 	if err := scoring.Decode(data, &x, ""); err != nil {
@@ -113,9 +120,8 @@ func (s *Store) importTable(ctx context.Context, c TableCreated, events []Event)
 	defer tx.Rollback() //nolint:errcheck // no-op after Commit
 	id, now := newID(), s.stamp()
 	last := events[len(events)-1]
-	if _, err := tx.ExecContext(ctx,
-		`INSERT INTO tables (id, read_id, game, name, head, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-		id, newID(), c.Game, c.Name, last.Seq, stampOf(events[0].At, now), now); err != nil {
+	edit, err := insertTable(ctx, tx, id, c, last.Seq, stampOf(events[0].At, now), now)
+	if err != nil {
 		return "", fmt.Errorf("import: %w", err)
 	}
 	for _, e := range events {
@@ -128,7 +134,7 @@ func (s *Store) importTable(ctx context.Context, c TableCreated, events []Event)
 	if err := tx.Commit(); err != nil {
 		return "", fmt.Errorf("import: commit: %w", err)
 	}
-	return id, nil
+	return edit, nil
 }
 
 func stampOf(t time.Time, fallback string) string {

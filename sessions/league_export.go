@@ -25,19 +25,20 @@ type LeagueExport struct {
 func (ts *Tables) ExportLeague(ctx context.Context, l League) (LeagueExport, error) {
 	x := LeagueExport{Format: "tablemate-league", Version: ExportVersion, Name: l.Name, Scheme: string(l.Scheme),
 		Points: l.PointsText, Members: l.Members, Tables: []Export{}}
-	for _, id := range l.TableIDs {
-		t, err := ts.Export(ctx, id)
+	for _, key := range l.tables {
+		t, err := ts.byKey(ctx, key)
 		if err != nil {
 			return LeagueExport{}, err
 		}
-		x.Tables = append(x.Tables, t)
+		x.Tables = append(x.Tables, ExportOf(t))
 	}
 	return x, nil
 }
 
 // ImportLeague checks a league file (every table replayed through the
 // engines, every player a member) and stores it as a new league with new
-// links. Nothing is stored unless all of it is good.
+// links. Nothing is stored unless all of it is good. The league returned
+// holds its admin link.
 func (ts *Tables) ImportLeague(ctx context.Context, data []byte) (League, error) {
 	var x LeagueExport
 	if err := scoring.Decode(data, &x, ""); err != nil {
@@ -65,7 +66,7 @@ func (ts *Tables) ImportLeague(ctx context.Context, data []byte) (League, error)
 		ts.dropLeague(ctx, l.ID)
 		return League{}, err
 	}
-	return ts.League(ctx, l.ID)
+	return ts.reload(ctx, l)
 }
 
 func (ts *Tables) fillLeague(ctx context.Context, l League, x LeagueExport) error {
@@ -76,7 +77,7 @@ func (ts *Tables) fillLeague(ctx context.Context, l League, x LeagueExport) erro
 			}
 		}
 	}
-	l, err := ts.League(ctx, l.ID)
+	l, err := ts.reload(ctx, l)
 	if err != nil {
 		return err
 	}

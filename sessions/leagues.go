@@ -17,16 +17,35 @@ import (
 const MaxLeagueMembers = 100
 
 // League is a season: members, the tables played for it, and how its
-// standings are scored.
+// standings are scored. ID is its public id (the standings link); the
+// admin link is kept only when the league was opened through it
+// (LeagueByAdmin, CreateLeague), and only such a League can be changed.
 type League struct {
-	ID, AdminID, Name string
-	Scheme            league.Scheme
-	Points            []float64 // placing points, first place first
-	PointsText        string
-	Members           []Member
-	TableIDs          []string
-	Created           time.Time
+	ID, Name   string
+	Scheme     league.Scheme
+	Points     []float64 // placing points, first place first
+	PointsText string
+	Members    []Member
+	Created    time.Time
+	// tables are the keys of the tables counted, in the order added.
+	tables []string
+	// admin is the admin link the league was opened through ("" when
+	// opened by its public id).
+	admin string
 }
+
+// AdminLink is the admin link the league was opened through, "" when it
+// was opened by its public id.
+func (l League) AdminLink() string { return l.admin }
+
+// Counts reports whether the league counts the table s.
+func (l League) Counts(s Summary) bool { return slices.Contains(l.tables, s.key) }
+
+// Tables is how many tables the league counts.
+func (l League) Tables() int { return len(l.tables) }
+
+// ErrNotAdmin means a league opened by its public id was asked to change.
+var ErrNotAdmin = errors.New("only the league's admin link can change it")
 
 // Member is a league's player identity.
 type Member struct {
@@ -87,14 +106,20 @@ func (ts *Tables) CreateLeague(ctx context.Context, name string, scheme string, 
 	if err := scoring.CheckNames("members", names); err != nil {
 		return League{}, err
 	}
-	l.ID, l.AdminID = newID(), newID()
+	l.ID = newID()
 	tx, err := ts.store.write.BeginTx(ctx, nil)
 	if err != nil {
 		return League{}, fmt.Errorf("create league: %w", err)
 	}
 	defer tx.Rollback() //nolint:errcheck // no-op after Commit
+	at := ts.store.stamp()
+	if l.admin, err = addLink(ctx, tx, l.ID, RoleAdmin, 1, "", at); err != nil {
+		return League{}, fmt.Errorf("create league: %w", err)
+	}
+	// admin_id (NOT NULL UNIQUE since 003) keeps the first admin link;
+	// the links table decides which one works.
 	if _, err := tx.ExecContext(ctx, `INSERT INTO leagues (id, admin_id, name, scheme, points, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
-		l.ID, l.AdminID, l.Name, string(l.Scheme), l.PointsText, ts.store.stamp()); err != nil {
+		l.ID, l.admin, l.Name, string(l.Scheme), l.PointsText, at); err != nil {
 		return League{}, fmt.Errorf("create league: %w", err)
 	}
 	for _, n := range names {
@@ -105,20 +130,42 @@ func (ts *Tables) CreateLeague(ctx context.Context, name string, scheme string, 
 	return l, tx.Commit()
 }
 
-// League loads a league by its public id.
+// League loads a league by its public id: it can be shown, not changed.
 func (ts *Tables) League(ctx context.Context, id string) (League, error) {
-	return ts.loadLeague(ctx, `SELECT id, admin_id, name, scheme, points, created_at FROM leagues WHERE id = ?`, id)
+	return ts.loadLeague(ctx, id)
 }
 
-// LeagueByAdmin loads a league by its admin link.
-func (ts *Tables) LeagueByAdmin(ctx context.Context, adminID string) (League, error) {
-	return ts.loadLeague(ctx, `SELECT id, admin_id, name, scheme, points, created_at FROM leagues WHERE admin_id = ?`, adminID)
+// LeagueByAdmin loads the league whose admin link is admin. A link that is
+// not one is ErrNotFound; one that was replaced is a *ReplacedError.
+func (ts *Tables) LeagueByAdmin(ctx context.Context, admin string) (League, error) {
+	id, _, err := resolve(ctx, ts.store.read, admin, RoleAdmin)
+	if err != nil {
+		return League{}, err
+	}
+	l, err := ts.loadLeague(ctx, id)
+	l.admin = admin
+	return l, err
 }
 
-func (ts *Tables) loadLeague(ctx context.Context, query, key string) (League, error) {
+// AdminGen is the generation of the league's admin link in use (the
+// version a form replacing it must have seen).
+func (ts *Tables) AdminGen(ctx context.Context, l League) (int, error) {
+	_, gen, err := current(ctx, ts.store.read, l.ID, RoleAdmin)
+	return gen, err
+}
+
+// reload reads l again after a change, keeping how it was opened.
+func (ts *Tables) reload(ctx context.Context, l League) (League, error) {
+	fresh, err := ts.loadLeague(ctx, l.ID)
+	fresh.admin = l.admin
+	return fresh, err
+}
+
+func (ts *Tables) loadLeague(ctx context.Context, id string) (League, error) {
 	var l League
 	var scheme, at string
-	err := ts.store.read.QueryRowContext(ctx, query, key).Scan(&l.ID, &l.AdminID, &l.Name, &scheme, &l.PointsText, &at)
+	err := ts.store.read.QueryRowContext(ctx, `SELECT id, name, scheme, points, created_at FROM leagues WHERE id = ?`, id).
+		Scan(&l.ID, &l.Name, &scheme, &l.PointsText, &at)
 	if errors.Is(err, sql.ErrNoRows) {
 		return League{}, ErrNotFound
 	}
@@ -155,7 +202,7 @@ func (ts *Tables) loadLeague(ctx context.Context, query, key string) (League, er
 		if err := trows.Scan(&id); err != nil {
 			return League{}, fmt.Errorf("league tables: %w", err)
 		}
-		l.TableIDs = append(l.TableIDs, id)
+		l.tables = append(l.tables, id)
 	}
 	return l, trows.Err()
 }
@@ -176,7 +223,7 @@ func (ts *Tables) AddMember(ctx context.Context, l League, name, emoji string) e
 	if len([]rune(emoji)) > 4 {
 		return scoring.Errorf("emoji", "one emoji or a short mark (at most 4 characters)")
 	}
-	_, err := ts.store.write.ExecContext(ctx, `INSERT INTO league_members (league_id, name, emoji) VALUES (?, ?, ?)`, l.ID, name, emoji)
+	err := ts.asAdmin(ctx, l, `INSERT INTO league_members (league_id, name, emoji) VALUES (?, ?, ?)`, l.ID, name, emoji)
 	if err != nil && strings.Contains(err.Error(), "UNIQUE constraint failed") {
 		return scoring.Errorf("name", "%q is already a member", name) // added meanwhile by another phone
 	}
@@ -198,19 +245,24 @@ func (ts *Tables) MergeMembers(ctx context.Context, l League, from, into string)
 	if !has(from) || !has(into) {
 		return scoring.Errorf("from", "both entries must be members that are not merged already")
 	}
-	_, err := ts.store.write.ExecContext(ctx, `UPDATE league_members SET merged_into = ? WHERE league_id = ? AND name = ?`, into, l.ID, from)
+	err := ts.asAdmin(ctx, l, `UPDATE league_members SET merged_into = ? WHERE league_id = ? AND name = ?`, into, l.ID, from)
 	if err != nil {
 		return fmt.Errorf("merge members: %w", err)
 	}
 	return nil
 }
 
-// AddTable counts a table's games in the league. Every player at the table
-// must be a member (or merged into one), so standings never invent people.
-func (ts *Tables) AddTable(ctx context.Context, l League, tableID string) error {
-	t, err := ts.Table(ctx, tableID)
+// AddTable counts the games of the table whose edit link is edit in the
+// league (only the edit link proves the right to add a table). Every
+// player at the table must be a member (or merged into one), so standings
+// never invent people.
+func (ts *Tables) AddTable(ctx context.Context, l League, edit string) error {
+	t, err := ts.Table(ctx, edit)
 	if errors.Is(err, ErrNotFound) {
 		return scoring.Errorf("table", "no table has this link; paste a table's edit link")
+	}
+	if errors.Is(err, ErrReplaced) {
+		return scoring.Errorf("table", "this edit link was replaced; paste the table's edit link in use")
 	}
 	if err != nil {
 		return err
@@ -220,7 +272,7 @@ func (ts *Tables) AddTable(ctx context.Context, l League, tableID string) error 
 			return scoring.Errorf("table", "%s is not a member of %s: add them first", p, l.Name)
 		}
 	}
-	_, err = ts.store.write.ExecContext(ctx, `INSERT OR IGNORE INTO league_tables (league_id, table_id, added_at) VALUES (?, ?, ?)`, l.ID, tableID, ts.store.stamp())
+	err = ts.asAdmin(ctx, l, `INSERT OR IGNORE INTO league_tables (league_id, table_id, added_at) VALUES (?, ?, ?)`, l.ID, t.Key, ts.store.stamp())
 	if err != nil {
 		return fmt.Errorf("add table: %w", err)
 	}
@@ -229,9 +281,9 @@ func (ts *Tables) AddTable(ctx context.Context, l League, tableID string) error 
 
 // LeagueGame is one finished, valid game counted by a league.
 type LeagueGame struct {
-	TableID, TableName, Game string
-	Number                   int
-	Result                   league.Result
+	TableName, Game string
+	Number          int
+	Result          league.Result
 }
 
 // LeagueGames replays the league's tables and returns their finished,
@@ -239,8 +291,8 @@ type LeagueGame struct {
 // members. Invalid or unfinished games do not count (the table shows why).
 func (ts *Tables) LeagueGames(ctx context.Context, l League) ([]LeagueGame, error) {
 	var out []LeagueGame
-	for _, id := range l.TableIDs {
-		t, err := ts.Table(ctx, id)
+	for _, id := range l.tables {
+		t, err := ts.byKey(ctx, id)
 		if err != nil {
 			return nil, err
 		}
@@ -252,8 +304,57 @@ func (ts *Tables) LeagueGames(ctx context.Context, l League) ([]LeagueGame, erro
 			for _, p := range g.Result.Players {
 				r.Totals[l.Canonical(p.Name)] += p.Total
 			}
-			out = append(out, LeagueGame{TableID: id, TableName: t.Name, Game: t.Info.Slug, Number: g.Number, Result: r})
+			out = append(out, LeagueGame{TableName: t.Name, Game: t.Info.Slug, Number: g.Number, Result: r})
 		}
+	}
+	return out, nil
+}
+
+// asAdmin runs one statement that changes l, in a transaction that first
+// checks l was opened through its admin link and that link is still in
+// use: a replaced admin link changes nothing, even a moment after.
+func (ts *Tables) asAdmin(ctx context.Context, l League, query string, args ...any) error {
+	if l.admin == "" {
+		return ErrNotAdmin
+	}
+	tx, err := ts.store.write.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback() //nolint:errcheck // no-op after Commit
+	owner, _, err := resolve(ctx, tx, l.admin, RoleAdmin)
+	if err != nil {
+		return err
+	}
+	if owner != l.ID {
+		return ErrNotAdmin
+	}
+	if _, err := tx.ExecContext(ctx, query, args...); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// LeagueTable is one table of a league as its pages list it: through its
+// view-only link, whoever looks (an admin link is no edit link).
+type LeagueTable struct {
+	Name, Game string // Game is the slug
+	View       string
+}
+
+// LeagueTables lists the league's tables in the order they were added.
+func (ts *Tables) LeagueTables(ctx context.Context, l League) ([]LeagueTable, error) {
+	out := make([]LeagueTable, 0, len(l.tables))
+	for _, key := range l.tables {
+		t, err := ts.byKey(ctx, key)
+		if err != nil {
+			return nil, err
+		}
+		view, err := ts.ViewLink(ctx, key)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, LeagueTable{Name: t.Name, Game: t.Info.Slug, View: view})
 	}
 	return out, nil
 }

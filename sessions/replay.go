@@ -15,8 +15,11 @@ type Finder func(slug string) (scoring.Game, bool)
 
 // Table is a table's state rebuilt from its log.
 type Table struct {
-	ID      string       // also the edit link: whoever has it may write
-	ReadID  string       // the read-only link for spectators
+	// Key is the table's internal key: it opens nothing and no page shows
+	// it. (For tables made before links could be replaced it equals their
+	// first edit link, which is one more reason never to show it.) The
+	// links are in TableLinks.
+	Key     string
 	Info    scoring.Info // the game played at this table
 	Name    string
 	Options json.RawMessage
@@ -102,7 +105,7 @@ func Replay(id string, events []Event, find Finder) (Table, error) {
 		return Table{}, fmt.Errorf("replay %s: unknown game %q", id, created.Game)
 	}
 	t := Table{
-		ID: id, Info: engine.Info(), Name: created.Name, Options: created.Options,
+		Key: id, Info: engine.Info(), Name: created.Name, Options: created.Options,
 		Players: append([]string(nil), created.Players...),
 		Head:    events[len(events)-1].Seq, Created: events[0].At,
 	}

@@ -18,11 +18,15 @@ type app struct {
 	// burst of writeBurst); 0 turns the limit off (load tests).
 	writeRate  float64
 	writeBurst int
+	// site is how the server is reached: public URL, allowed hosts,
+	// trusted proxies (site.go).
+	site *site
 }
 
 func newApp(store *sessions.Store, log *slog.Logger) *app {
 	a := &app{store: store, tables: sessions.NewTables(store, games.Find), log: log, live: newLive(),
-		writeRate: 10, writeBurst: 40}
+		writeRate: 10, writeBurst: 40, site: &site{hosts: map[string]bool{}}}
 	a.tables.OnChange(a.live.publish)
+	a.tables.OnReplace(func(owner string, _ sessions.Role, old string) { a.live.revoke(owner, old) })
 	return a
 }

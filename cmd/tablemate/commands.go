@@ -21,6 +21,7 @@ func serveCmd(ctx context.Context, args []string, std stdio) error {
 	db := dbFlag(fs)
 	writeRate := fs.Float64("write-rate", 10, "allow each phone (client address) `n` form posts per second after a short burst; more get a page asking to wait a few seconds, and nothing is lost (0 = no limit)")
 	showQR := fs.Bool("qr", true, "draw a QR code of the first address phones can use at start-up (-qr=false leaves it out)")
+	siteOpts := addSiteFlags(fs)
 	if _, err := parseArgs(fs, args, "serve", std.out); err != nil {
 		return err
 	}
@@ -31,6 +32,11 @@ func serveCmd(ctx context.Context, args []string, std stdio) error {
 	if err != nil {
 		return err
 	}
+	site, err := newSite(siteOpts, ln.Addr())
+	if err != nil {
+		ln.Close()
+		return err
+	}
 	store, err := openMigrated(ctx, *db)
 	if err != nil {
 		ln.Close()
@@ -39,7 +45,7 @@ func serveCmd(ctx context.Context, args []string, std stdio) error {
 	defer store.Close()
 
 	a := newApp(store, log)
-	a.writeRate = *writeRate
+	a.writeRate, a.site = *writeRate, site
 	srv := &http.Server{
 		Handler:           newServer(a),
 		ReadHeaderTimeout: 5 * time.Second,
@@ -50,7 +56,7 @@ func serveCmd(ctx context.Context, args []string, std stdio) error {
 	srv.RegisterOnShutdown(a.live.close) // end live streams so shutdown does not wait on them
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
-	log.Info("tablemate serving", "addr", ln.Addr().String(), "db", *db)
+	log.Info("tablemate serving", "addr", ln.Addr().String(), "db", *db, "share_links", site.describe())
 	where, err := reachableAt(*addr, ln.Addr(), upInterfaceAddrs)
 	if err != nil {
 		log.Warn("could not list this computer's network addresses", "err", err)

@@ -26,11 +26,12 @@ func (a *app) exportTable(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	x, err := a.tables.Export(c.Request().Context(), t.ID)
-	if err != nil {
-		return err
-	}
-	b, err := json.MarshalIndent(x, "", " ")
+	return exportLog(c, t)
+}
+
+// exportLog answers with t's log as an export file.
+func exportLog(c echo.Context, t sessions.Table) error {
+	b, err := json.MarshalIndent(sessions.ExportOf(t), "", " ")
 	if err != nil {
 		return err
 	}
@@ -45,6 +46,11 @@ func (a *app) exportResults(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	return exportCSV(c, t)
+}
+
+// exportCSV answers with t's results as CSV.
+func exportCSV(c echo.Context, t sessions.Table) error {
 	var buf bytes.Buffer
 	w := csv.NewWriter(&buf)
 	w.Write([]string{"table", "game", "player", "total", "winner", "valid"})
@@ -113,7 +119,7 @@ func (a *app) importTable(c echo.Context) error {
 	if kind.Format == "tablemate-league" {
 		var l sessions.League
 		if l, err = a.tables.ImportLeague(c.Request().Context(), data); err == nil {
-			return redirect(c, "/l/"+l.AdminID)
+			return redirect(c, "/l/"+l.AdminLink())
 		}
 	} else {
 		id, err = a.tables.Import(c.Request().Context(), data)
@@ -148,10 +154,7 @@ func (a *app) exportLeague(c echo.Context) error {
 
 // exportStandings downloads a league's standings as CSV.
 func (a *app) exportStandings(c echo.Context) error {
-	l, err := a.tables.League(c.Request().Context(), c.Param("id"))
-	if errors.Is(err, sessions.ErrNotFound) {
-		return echo.ErrNotFound
-	}
+	l, err := a.loadLeague(c)
 	if err != nil {
 		return err
 	}

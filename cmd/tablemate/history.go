@@ -56,31 +56,33 @@ func (f historyFilter) matches(t sessions.Table, leagues []sessions.LeagueRef) b
 	return slices.ContainsFunc(t.Players, func(p string) bool { return strings.Contains(strings.ToLower(p), want) })
 }
 
-// showHistory lists every table this phone knows (from its cookie; there
-// is no server-wide list), newest first, with a filter by game and player.
+// showHistory lists every table this phone knows (from its cookie of edit
+// links; there is no server-wide list), newest first, with a filter by game and player.
 func (a *app) showHistory(c echo.Context) error {
 	f := parseHistoryFilter(c.QueryParams())
 	ctx := c.Request().Context()
 	type known struct {
 		t    sessions.Table
+		link string // the edit link this phone holds
 		last time.Time
 	}
 	var tables []known
-	for _, id := range knownTables(c) {
-		t, err := a.tables.Table(ctx, id)
-		if errors.Is(err, sessions.ErrNotFound) {
-			continue
+	for _, link := range knownTables(c) {
+		t, err := a.tables.Table(ctx, link)
+		if errors.Is(err, sessions.ErrNotFound) || errors.Is(err, sessions.ErrReplaced) {
+			continue // gone, or its link was replaced: this phone lost it
 		}
 		if err != nil {
-			// One unreadable table must not hide the others.
-			a.log.Warn("history: table cannot be replayed", "table", id, "err", err)
+			// One unreadable table must not hide the others. The log
+			// names no link (logs never do).
+			a.log.Warn("history: table cannot be replayed", "err", err)
 			continue
 		}
-		tables = append(tables, known{t, t.Log[len(t.Log)-1].At})
+		tables = append(tables, known{t, link, t.Log[len(t.Log)-1].At})
 	}
 	ids := make([]string, len(tables))
 	for i, k := range tables {
-		ids[i] = k.t.ID
+		ids[i] = k.t.Key
 	}
 	leagues, err := a.tables.LeaguesOf(ctx, ids)
 	if err != nil {
@@ -98,11 +100,11 @@ func (a *app) showHistory(c echo.Context) error {
 	}
 	slices.SortStableFunc(tables, func(x, y known) int { return y.last.Compare(x.last) })
 	for _, k := range tables {
-		if !f.matches(k.t, leagues[k.t.ID]) {
+		if !f.matches(k.t, leagues[k.t.Key]) {
 			continue
 		}
 		row := views.HistoryRow{
-			URL: "/tables/" + k.t.ID, Name: k.t.Name, GameTitle: k.t.Info.Title,
+			URL: "/tables/" + k.link, Name: k.t.Name, GameTitle: k.t.Info.Title,
 			Date: dateTime(c, k.last.Local(), true, false), Players: k.t.Players, Played: len(k.t.Games),
 		}
 		if len(k.t.Games) > 0 {

@@ -34,7 +34,7 @@ func (alaskaPlay) setupPage(c echo.Context, t sessions.Table, errs views.Errors)
 		}
 	}
 	return views.AlaskaSetup(views.AlaskaSetupVM{
-		Page: p, Form: form(c, t.Head), TableName: t.Name, Base: "/tables/" + t.ID,
+		Page: p, Form: form(c, t.Head), TableName: t.Name, Base: editBase(c),
 		Players: t.Players, First: c.FormValue("first"), Dice: c.FormValue("dice") == "on", DrawPile: strings.TrimSpace(c.FormValue("draw_pile")),
 		DefaultPile: alaska.DeckSize - alaska.RiverCards - alaska.HandSize*len(t.Players), Errors: errs,
 		AnglerCatch: catch,
@@ -151,11 +151,11 @@ func (alaskaPlay) turnPage(c echo.Context, t sessions.Table, flash string) (temp
 	steps := t.Play.RawSteps()
 	pos, err := alaska.Resume(t.Play.Players, t.Play.Setup, steps)
 	if err != nil {
-		return nil, fmt.Errorf("resume guided game of %s: %w", t.ID, err)
+		return nil, fmt.Errorf("resume guided game: %w", err)
 	}
 	at, _ := strconv.Atoi(c.QueryParam("at"))
 	sel, _ := strconv.Atoi(c.QueryParam("sec"))
-	vm := alaskaVM(c, pos, "/tables/"+t.ID, at, sel)
+	vm := alaskaVM(c, pos, editBase(c), at, sel)
 	vm.Page, vm.Form, vm.TableName = page(c, t.Name), form(c, t.Head), t.Name
 	vm.Page.Styles = alaskaStyles
 	vm.Flash, vm.FlashKind = flash, "bad"

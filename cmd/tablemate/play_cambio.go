@@ -44,7 +44,7 @@ func (cambioPlay) setupPage(c echo.Context, t sessions.Table, errs views.Errors)
 func playSetup(c echo.Context, t sessions.Table, errs views.Errors, game, field, question string) views.PlaySetupVM {
 	p := page(c, t.Name)
 	p.Styles = []string{"css/play-cambio.css"}
-	vm := views.PlaySetupVM{Page: p, Form: form(c, t.Head), Game: game, TableName: t.Name, Base: "/tables/" + t.ID,
+	vm := views.PlaySetupVM{Page: p, Form: form(c, t.Head), Game: game, TableName: t.Name, Base: editBase(c),
 		Question: question, Field: field, Players: t.Players, Errors: errs, Blocked: roundGameInProgress(c, t)}
 	vm.Chosen, _ = strconv.Atoi(c.FormValue(field))
 	return vm
@@ -131,7 +131,7 @@ func (cambioPlay) stepJSON(c echo.Context, t sessions.Table) (json.RawMessage, e
 	case action == "score":
 		pos, err := cambio.Resume(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 		if err != nil {
-			return nil, fmt.Errorf("resume guided Cambio of %s: %w", t.ID, err)
+			return nil, fmt.Errorf("resume guided Cambio: %w", err)
 		}
 		values, _ := c.FormParams()
 		round, _, err := parseCambioRound(values, pos.Players)
@@ -152,7 +152,7 @@ func (cambioPlay) stepJSON(c echo.Context, t sessions.Table) (json.RawMessage, e
 func (cambioPlay) turnPage(c echo.Context, t sessions.Table, flash string) (templ.Component, error) {
 	pos, err := cambio.Resume(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 	if err != nil {
-		return nil, fmt.Errorf("resume guided Cambio of %s: %w", t.ID, err)
+		return nil, fmt.Errorf("resume guided Cambio: %w", err)
 	}
 	names := pos.Players // the game's, fixed at its start
 	p := page(c, t.Name)
@@ -160,7 +160,7 @@ func (cambioPlay) turnPage(c echo.Context, t sessions.Table, flash string) (temp
 	p.Flash, p.FlashKind = flash, "bad"
 	res := pos.Result()
 	vm := views.CambioPlayVM{
-		Page: p, Form: form(c, t.Head), TableName: t.Name, Base: "/tables/" + t.ID,
+		Page: p, Form: form(c, t.Head), TableName: t.Name, Base: editBase(c),
 		Round: pos.Round(), Target: pos.Options.Limit(), Dealer: names[pos.Dealer()],
 		FirstLook: pos.Phase == cambio.Playing && pos.TurnsTaken == 0 && pos.Caller == cambio.NoCaller,
 		Current:   pos.ToMove(), CurrentSeat: pos.Turn,

@@ -55,7 +55,7 @@ func (kodiakPlay) stepJSON(c echo.Context, t sessions.Table) (json.RawMessage, e
 	case action == "score":
 		pos, err := kodiak.Resume(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 		if err != nil {
-			return nil, fmt.Errorf("resume guided Kodiak of %s: %w", t.ID, err)
+			return nil, fmt.Errorf("resume guided Kodiak: %w", err)
 		}
 		values, _ := c.FormParams()
 		round, _, err := parseKodiakRound(values, pos.Players)
@@ -78,7 +78,7 @@ func (kodiakPlay) stepJSON(c echo.Context, t sessions.Table) (json.RawMessage, e
 func (kodiakPlay) turnPage(c echo.Context, t sessions.Table, flash string) (templ.Component, error) {
 	pos, err := kodiak.Resume(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 	if err != nil {
-		return nil, fmt.Errorf("resume guided Kodiak of %s: %w", t.ID, err)
+		return nil, fmt.Errorf("resume guided Kodiak: %w", err)
 	}
 	names := pos.Players // the game's, fixed at its start
 	p := page(c, t.Name)
@@ -86,7 +86,7 @@ func (kodiakPlay) turnPage(c echo.Context, t sessions.Table, flash string) (temp
 	p.Flash, p.FlashKind = flash, "bad"
 	res := pos.Result()
 	vm := views.KodiakPlayVM{
-		Page: p, Form: form(c, t.Head), TableName: t.Name, Base: "/tables/" + t.ID,
+		Page: p, Form: form(c, t.Head), TableName: t.Name, Base: editBase(c),
 		Round: pos.Round(), Rounds: pos.GameRounds(), Kodiak: names[pos.Kodiak()], KodiakSeat: pos.Kodiak(),
 		FirstLook: pos.Phase == kodiak.Playing && pos.TurnsTaken == 0 && pos.Pounces == 0,
 		Current:   pos.ToMove(), CurrentSeat: pos.Turn, Pounces: pos.Pounces, MaxPounce: kodiak.MaxPounces,

@@ -29,7 +29,7 @@ func rmPage(c echo.Context, t sessions.Table) views.Page {
 }
 
 func (runeMarketPlay) setupPage(c echo.Context, t sessions.Table, errs views.Errors) templ.Component {
-	vm := views.RMSetupVM{Page: rmPage(c, t), Form: form(c, t.Head), TableName: t.Name, Base: "/tables/" + t.ID,
+	vm := views.RMSetupVM{Page: rmPage(c, t), Form: form(c, t.Head), TableName: t.Name, Base: editBase(c),
 		Players: t.Players, First: c.FormValue("first"),
 		Red: c.FormValue("red"), Blue: c.FormValue("blue"), Boats: c.FormValue("boat_shelters"), Bandits: c.FormValue("bandits")}
 	vm.Errors = errs
@@ -61,10 +61,10 @@ func (runeMarketPlay) turnPage(c echo.Context, t sessions.Table, flash string) (
 	steps := t.Play.RawSteps()
 	pos, err := runemarket.Resume(t.Play.Players, t.Play.Setup, steps)
 	if err != nil {
-		return nil, fmt.Errorf("resume guided game of %s: %w", t.ID, err)
+		return nil, fmt.Errorf("resume guided game: %w", err)
 	}
 	vm := rmPlayVM(c.Request().Context(), pos)
-	vm.Page, vm.Form, vm.TableName, vm.Base = rmPage(c, t), form(c, t.Head), t.Name, "/tables/"+t.ID
+	vm.Page, vm.Form, vm.TableName, vm.Base = rmPage(c, t), form(c, t.Head), t.Name, editBase(c)
 	vm.Flash, vm.FlashKind = flash, "bad"
 	vm.UndoLabel = playUndoLabel(c, t)
 	return views.RMPlay(vm), nil

@@ -70,16 +70,7 @@ func (a *app) replayGame(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return replayPage(c, t, "/tables/"+t.ID)
-}
-
-// replayReadOnlyGame is the same replay behind the read-only link.
-func (a *app) replayReadOnlyGame(c echo.Context) error {
-	t, err := a.loadReadOnly(c)
-	if err != nil {
-		return err
-	}
-	return replayPage(c, t, "/v/"+t.ReadID)
+	return replayPage(c, t, editBase(c))
 }
 
 // replayPage shows step ?step=K (1-based, default 1) of game n: the table's
@@ -105,7 +96,7 @@ func replayPage(c echo.Context, t sessions.Table, base string) error {
 	for i := range events {
 		events[i] = t.Log[i].Event
 	}
-	then, err := sessions.Replay(t.ID, events, games.Find)
+	then, err := sessions.Replay(t.Key, events, games.Find)
 	if err != nil {
 		return err
 	}

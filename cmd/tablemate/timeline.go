@@ -242,7 +242,7 @@ func roundResult(t sessions.Table, seq, game int) (scoring.Result, bool) {
 		g, ok := t.Game(game)
 		return g.Result, ok && g.Err == ""
 	}
-	then, err := sessions.Replay(t.ID, eventsUpTo(t, seq), timelineFind)
+	then, err := sessions.Replay(t.Key, eventsUpTo(t, seq), timelineFind)
 	if err != nil {
 		return scoring.Result{}, false
 	}

@@ -135,10 +135,6 @@ var deCore = map[string]string{
 	"Import":             "Importieren",
 	// Share
 	"Invite the other phones": "Andere Handys einladen",
-	"Scan this with another phone to follow the table and enter scores:": "Scanne das mit einem anderen Handy, um dem Tisch zu folgen und Wertungen einzutragen:",
-	"QR code of the table's edit link":                                   "QR-Code des Bearbeiten-Links des Tisches",
-	"Edit link (anyone with it can enter scores)":                        "Bearbeiten-Link (jeder damit kann Wertungen eintragen)",
-	"View-only link (for spectators)":                                    "Nur-Ansehen-Link (für Zuschauer)",
 	// Table handlers
 	"%s is not a member of %s; add them on the league page first":     "%s ist kein Mitglied von %s; füge die Person zuerst auf der Ligaseite hinzu",
 	"Undone: the last entry was taken back. It stays in the history.": "Rückgängig gemacht: Der letzte Eintrag wurde zurückgenommen. Er bleibt im Verlauf.",
@@ -467,8 +463,7 @@ var deCore = map[string]string{
 	"Thursday club 2026":              "Donnerstagsrunde 2026",
 	"Start the league":                "Liga gründen",
 	"This is the league's admin link": "Das ist der Verwaltungslink der Liga",
-	"Keep it: whoever has it can change the league. Share the standings link instead:": "Bewahr ihn auf: Wer ihn hat, kann die Liga ändern. Teile stattdessen den Tabellenlink:",
-	"Standings link": "Tabellenlink",
+	"Standings link":                  "Tabellenlink",
 	"No games counted yet. Play a table with the league's members, then add it here with its link.": "Noch keine Partien gewertet. Spielt einen Tisch mit den Mitgliedern der Liga und fügt ihn dann hier mit seinem Link hinzu.",
 	"Standings":     "Tabelle",
 	"Head to head":  "Direktvergleich",
