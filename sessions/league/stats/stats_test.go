@@ -12,7 +12,9 @@ import (
 )
 
 // p is a seat: name, score, and whether the engine named them a winner.
-func p(name string, score int, winner bool) Player { return Player{Name: name, Score: score, Winner: winner} }
+func p(name string, score int, winner bool) Player {
+	return Player{Name: name, Score: score, Winner: winner}
+}
 
 func g(slug string, lowest bool, players ...Player) Game {
 	return Game{Game: slug, LowestWins: lowest, Table: "T", Players: players}
@@ -58,7 +60,7 @@ func season() Input {
 			return n
 		},
 		Games: []Game{
-			g("kks", false, p("Ana", 60, true), p("Ben", 50, false), p("Cy", 50, false)),   // 1, 2, 2
+			g("kks", false, p("Ana", 60, true), p("Ben", 50, false), p("Cy", 50, false)),     // 1, 2, 2
 			g("cambio", true, p("Ana", 30, false), p("Benny", 10, true), p("Cy", 20, false)), // 3, 1, 2
 			g("cambio", true, p("ana", 5, true), p("Ben", 5, true), p("Cy", 40, false)),      // 1, 1, 3 (shared first)
 			g("kks", false, p("Ana", 70, true), p("Cy", 40, false)),                          // 1, 2
