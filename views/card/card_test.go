@@ -294,10 +294,10 @@ func TestClean(t *testing.T) {
 		{"Zoe\u0301", "Zoé"}, // composed
 		{"  Ana \t\n Ben  ", "Ana Ben"},
 		{"Ana\x00\x1b[31m", "Ana[31m"},
-		{"\u202eevil\u202c", "evil"},     // a bidi override is dropped
-		{"a\u200db", "ab"},               // so is a zero-width joiner
-		{"Dice 🎲", "Dice □"},             // no glyph: a box
-		{"שלום", "□□□□"},                 // right-to-left script the font lacks
+		{"\u202eevil\u202c", "evil"},        // a bidi override is dropped
+		{"a\u200db", "ab"},                  // so is a zero-width joiner
+		{"Dice 🎲", "Dice □"},                // no glyph: a box
+		{"שלום", "□□□□"},                    // right-to-left script the font lacks
 		{"bad \xff\xfe utf8", "bad □ utf8"}, // invalid bytes: one box
 		{strings.Repeat("x", 5000), strings.Repeat("x", maxRunes)},
 	}
