@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"image/draw"
 	"image/png"
 	"math"
 	"os"
@@ -119,18 +120,18 @@ func save(t *testing.T, name string, b []byte) {
 	}
 }
 
-func same(c color.Color, want color.RGBA) bool {
-	r, g, b, a := c.RGBA()
-	wr, wg, wb, wa := want.RGBA()
-	return r == wr && g == wg && b == wb && a == wa
-}
-
 // share is the share of the pixels of r that are exactly col.
 func share(img image.Image, r image.Rectangle, col color.RGBA) float64 {
+	rgba, ok := img.(*image.RGBA)
+	if !ok { // a card is opaque RGB, which image/png decodes as RGBA
+		rgba = image.NewRGBA(img.Bounds())
+		draw.Draw(rgba, rgba.Bounds(), img, image.Point{}, draw.Src)
+	}
 	n := 0
 	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			if same(img.At(x, y), col) {
+		row := rgba.Pix[rgba.PixOffset(r.Min.X, y):rgba.PixOffset(r.Max.X, y)]
+		for i := 0; i < len(row); i += 4 {
+			if row[i] == col.R && row[i+1] == col.G && row[i+2] == col.B && row[i+3] == col.A {
 				n++
 			}
 		}
@@ -155,13 +156,18 @@ func TestEveryGame(t *testing.T) {
 			if r.Game != info.Title || !r.Checked || len(r.Players) < 2 {
 				t.Fatalf("FromEngine: %+v", r)
 			}
-			for lang, ctx := range map[string]context.Context{"en": en, "de": de} {
-				b, err := r.PNG(ctx)
-				if err != nil {
-					t.Fatal(err)
-				}
-				save(t, info.Slug+"-"+lang, b)
-				img := decode(t, b)
+			// English through the PNG, German as drawn (the encoding is the
+			// same code; under -race it is the slow part).
+			b, err := r.PNG(en)
+			if err != nil {
+				t.Fatal(err)
+			}
+			save(t, info.Slug, b)
+			german, err := r.Draw(de)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for lang, img := range map[string]image.Image{"en": decode(t, b), "de": german} {
 				if share(img, firstRow(len(r.Players)), gold) < 0.5 {
 					t.Errorf("%s: the winner's row is not gold", lang)
 				}
@@ -222,7 +228,7 @@ func TestWinnersFirstAndUnmistakable(t *testing.T) {
 // background.
 func TestInsideTheMargins(t *testing.T) {
 	long := strings.Repeat("Wolfgang Ämmerlingen-Łobuziakowska ", 6)
-	for n := 0; n <= 10; n++ {
+	for _, n := range []int{0, 1, 2, 4, 5, 6, 8, 10} {
 		r := Result{Game: "Koffer, Katze & Sombrero — " + long, Table: long, Number: 12, Played: time.Now(), LowestWins: true, Checked: n%2 == 0}
 		for i := range n {
 			r.Players = append(r.Players, Player{Name: fmt.Sprint(i) + long, Score: -1000000 * i, Winner: i == 0})
@@ -231,13 +237,14 @@ func TestInsideTheMargins(t *testing.T) {
 		for i := range n {
 			e.Standing = append(e.Standing, Row{Name: long, Points: 1000000 * i, Wins: 100 * i})
 		}
-		for name, draw := range map[string]func(context.Context) ([]byte, error){"result": r.PNG, "evening": e.PNG} {
-			b, err := draw(de)
+		for name, draw := range map[string]func(context.Context) (*image.RGBA, error){"result": r.Draw, "evening": e.Draw} {
+			img, err := draw(de)
 			if err != nil {
 				t.Fatal(err)
 			}
-			save(t, fmt.Sprintf("margins-%s-%d", name, n), b)
-			img := decode(t, b)
+			if img.Bounds() != image.Rect(0, 0, Width, Height) {
+				t.Fatalf("%s of %d is %v", name, n, img.Bounds())
+			}
 			for _, strip := range []struct {
 				r   image.Rectangle
 				col color.RGBA
