@@ -120,18 +120,20 @@ func PlayUUID(p Play, i int) string {
 	return uuidOf(b.String())
 }
 
-// gameUUID identifies a game in the files Tablemate writes: the seven by
-// slug (so the reader knows them again whatever BG Stats calls them), the
-// others by BoardGameGeek id or name.
-func gameUUID(g Game) string {
-	switch {
-	case g.Slug != "":
-		return uuidOf("game:" + g.Slug)
-	case g.BGGID > 0:
-		return uuidOf(fmt.Sprintf("bgg-game:%d:%t", g.BGGID, g.LowestWins))
+// gameKey tells games apart in a file Tablemate writes: the seven by slug
+// (plays of one of them share one entry, described as the first such play
+// describes it), any other game by everything the file says of it, so two
+// games are one entry only when they are described alike.
+func gameKey(g Game) string {
+	if g.Slug != "" {
+		return "game:" + g.Slug
 	}
-	return uuidOf(fmt.Sprintf("game-name:%s:%t", g.Name, g.LowestWins))
+	return fmt.Sprintf("game:%q:%q:%d:%t:%t:%t", g.Name, g.BGGName, g.BGGID, g.LowestWins, g.Cooperative, g.NoPoints)
 }
+
+// gameUUID is a game's uuid in the files Tablemate writes; the reader
+// knows the seven again by theirs, whatever BG Stats calls them by then.
+func gameUUID(g Game) string { return uuidOf(gameKey(g)) }
 
 // slugByUUID maps the seven games' uuids back to their slugs.
 var slugByUUID = func() map[string]string {
@@ -270,11 +272,11 @@ func WriteBGStats(w io.Writer, plays []Play, opt BGStatsOptions) error {
 		if g.Slug != "" && g.Name == "" {
 			g.Name = p.Game.Title()
 		}
-		gu := gameUUID(g)
-		gid, ok := gameIDs[gu]
+		gid, ok := gameIDs[gameKey(g)]
 		if !ok {
 			gid = len(out.Games) + 1
-			gameIDs[gu] = gid
+			gameIDs[gameKey(g)] = gid
+			gu := gameUUID(g)
 			bg := bgsGame{UUID: gu, ID: gid, Name: g.Name, ModificationDate: when, Cooperative: g.Cooperative,
 				HighestWins: !g.LowestWins, NoPoints: g.NoPoints, BGGName: g.BGGName, BGGID: g.BGGID, IsBaseGame: 1}
 			if e, ok := games.Find(g.Slug); ok {
@@ -567,7 +569,13 @@ func resolveBGStats(lists map[string][]jobj, l Limits) ([]Play, error) {
 		if err != nil {
 			return nil, err
 		}
-		g.Slug = slugByUUID[guuids[i]]
+		// Tablemate's uuid for one of the seven, still described as that
+		// game is played (who wins, with points, each for themselves).
+		if slug := slugByUUID[guuids[i]]; slug != "" {
+			if k, _ := KnownGame(slug); k.LowestWins == g.LowestWins && !g.Cooperative && !g.NoPoints {
+				g.Slug = slug
+			}
+		}
 		titles[i] = g
 		if teams[i], _, err = o.flag("usesTeams"); err != nil {
 			return nil, err

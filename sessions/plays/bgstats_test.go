@@ -230,7 +230,9 @@ func TestBGStatsUUIDsAreStable(t *testing.T) {
 }
 
 func TestManualWinner(t *testing.T) {
-	pl := func(name string, score int, win bool) Player { return Player{Name: name, Score: Int(score), Winner: win} }
+	pl := func(name string, score int, win bool) Player {
+		return Player{Name: name, Score: Int(score), Winner: win}
+	}
 	for _, c := range []struct {
 		name   string
 		play   Play

@@ -218,8 +218,11 @@ func (pl Player) check(at string) error {
 	case pl.Score != nil && pl.ScoreText != "":
 		return scoring.Errorf(scoring.Join(at, "scoreText"), "a player has a score or a score text, not both")
 	case pl.ScoreText != "":
-		if n, text := parseScore(pl.ScoreText); n != nil || text != pl.ScoreText {
+		switch n, text := parseScore(pl.ScoreText); {
+		case n != nil:
 			return scoring.Errorf(scoring.Join(at, "scoreText"), "%q is a whole-number score: put it in score", pl.ScoreText)
+		case text != pl.ScoreText:
+			return scoring.Errorf(scoring.Join(at, "scoreText"), "%q reads as no score: leave it empty", pl.ScoreText)
 		}
 	}
 	for _, n := range []struct {

@@ -1,0 +1,99 @@
+package plays
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"os"
+	"testing"
+
+	"tablemate/scoring"
+)
+
+// fuzzLimits keep generated inputs from taking long.
+var fuzzLimits = Limits{MaxBytes: 64 << 10, MaxPlays: 50, MaxPlayers: 20, MaxEntries: 100}
+
+func seedFiles(f *testing.F, fixture string, write func(io.Writer, []Play) error, extra ...string) {
+	b, err := os.ReadFile("testdata/" + fixture)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(b)
+	var buf bytes.Buffer
+	if err := write(&buf, evening()); err != nil {
+		f.Fatal(err)
+	}
+	f.Add(buf.Bytes())
+	for _, s := range extra {
+		f.Add([]byte(s))
+	}
+}
+
+// mustBeInputError fails on any error a reader should not give: every
+// refusal is an InputError saying what is wrong.
+func mustBeInputError(t *testing.T, err error) {
+	var in *scoring.InputError
+	if !errors.As(err, &in) || in.Message == "" {
+		t.Fatalf("error %v (%T) is not an InputError", err, err)
+	}
+}
+
+// FuzzReadBGStats: whatever the file, the reader answers plays or an
+// InputError, never panics; plays it answers pass Validate, write back
+// out, and read back as the same plays (as far as a BG Stats file carries
+// them).
+func FuzzReadBGStats(f *testing.F) {
+	seedFiles(f, "bgstats-export.json", func(w io.Writer, ps []Play) error { return WriteBGStats(w, ps, BGStatsOptions{Me: "Zoë"}) },
+		bgsFile(okPlay),
+		`{"players":[{"uuid":"a","name":"Ann","isAnonymous":1},{"id":2,"name":"Bob"}],"games":[{"id":"7","bggName":"Cambio","highestWins":0}],"plays":[{"playDate":"2024-05-11T20:15:00Z","gameRefId":"7","playerScores":[{"playerRefId":"a","score":"-3+1"},{"playerRefId":"a","score":4.5},{"playerRefId":2,"rank":"2","seatOrder":1.0}]}]}`,
+		`{"plays":[],"userInfo":{"meRefId":1}}`,
+		`{"games":[{"uuid":"`+gameUUID(Game{Slug: "kodiak"})+`","name":"Kodiak","highestWins":false}],"players":[{"id":1,"name":"A"}],"plays":[{"playDate":"2024-01-01","gameRefId":"`+gameUUID(Game{Slug: "kodiak"})+`","playerScores":[{"playerRefId":1,"score":"12"}]}]}`,
+	)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		got, err := ReadBGStats(bytes.NewReader(data), fuzzLimits)
+		if err != nil {
+			mustBeInputError(t, err)
+			return
+		}
+		if err := Validate(got); err != nil {
+			t.Fatalf("a play read does not validate: %v", err)
+		}
+		var buf bytes.Buffer
+		if err := WriteBGStats(&buf, got, BGStatsOptions{}); err != nil {
+			t.Fatalf("plays read cannot be written: %v", err)
+		}
+		again, err := ReadBGStats(&buf, Limits{})
+		if err != nil {
+			t.Fatalf("a written file cannot be read: %v\n%s", err, buf.String())
+		}
+		samePlays(t, again, asBGStats(got))
+	})
+}
+
+// FuzzReadBGG: the same for BoardGameGeek play records.
+func FuzzReadBGG(f *testing.F) {
+	seedFiles(f, "bgg-plays.xml", WriteBGG,
+		`<plays><play date="2024-05-11" quantity="1"><item name="Azul" objectid="230802"/><players><player name="" username="bob" score="3+4" win="1"/><player name="" score="x"/><player startposition="2" rating="7.5"/></players></play></plays>`,
+		`<?xml version="1.0" encoding="utf-8"?><plays/>`,
+		`<plays><play date="0000-00-00"><item name="a &amp; b"/><comments>x&#xD;&#xA;y</comments><comments>z</comments></play></plays>`,
+	)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		got, err := ReadBGG(bytes.NewReader(data), fuzzLimits)
+		if err != nil {
+			mustBeInputError(t, err)
+			return
+		}
+		if err := Validate(got); err != nil {
+			t.Fatalf("a play read does not validate: %v", err)
+		}
+		var buf bytes.Buffer
+		if err := WriteBGG(&buf, got); err != nil {
+			t.Fatalf("plays read cannot be written: %v", err)
+		}
+		again, err := ReadBGG(&buf, Limits{})
+		if err != nil {
+			t.Fatalf("a written file cannot be read: %v\n%s", err, buf.String())
+		}
+		samePlays(t, again, asBGG(got))
+	})
+}
