@@ -218,10 +218,10 @@ func TestBGStatsUUIDsAreStable(t *testing.T) {
 		t.Errorf("play uuid %s depends on the other plays in the file", one[len(one)-1])
 	}
 	// Without an ID the uuid still does not change between exports.
-	p := evening()[0]
-	p.ID = ""
-	if PlayUUID(p, 0) != PlayUUID(p, 0) || PlayUUID(p, 0) == PlayUUID(evening()[0], 0) {
-		t.Error("a play without ID has no stable uuid of its own")
+	p, same := evening()[0], evening()[0]
+	p.ID, same.ID = "", ""
+	if PlayUUID(p, 0) != PlayUUID(same, 0) || PlayUUID(p, 0) == PlayUUID(evening()[0], 0) || PlayUUID(p, 0) == PlayUUID(p, 1) {
+		t.Error("a play without ID has no stable uuid of its own, or one that ignores its place in the file")
 	}
 	p.BGGPlayID = 42
 	if PlayUUID(p, 0) != PlayUUID(p, 5) {
