@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"strings"
 	"testing"
 
 	"tablemate/scoring"
@@ -96,4 +97,40 @@ func FuzzReadBGG(f *testing.F) {
 		}
 		samePlays(t, again, asBGG(got))
 	})
+}
+
+// TestHostileShapes: nesting far deeper than any real file and numbers
+// far larger end in a refusal saying so, or, where the reader never looks
+// (an element it skips), in the plays around them.
+func TestHostileShapes(t *testing.T) {
+	deep := strings.Repeat("[", 20_000) + strings.Repeat("]", 20_000)
+	xdeep := strings.Repeat("<a>", 20_000) + strings.Repeat("</a>", 20_000)
+	for name, c := range map[string]struct {
+		bgg   bool
+		file  string
+		msg   string // "" when the file reads
+		plays int
+	}{
+		"JSON nested in a skipped field":  {false, `{"plays":[],"x":` + deep + `}`, "exceeded max depth", 0},
+		"JSON nested in a play":           {false, `{"plays":[{"metaData":` + deep + `}]}`, "exceeded max depth", 0},
+		"a number of 5000 digits":         {false, bgsFile(`{"playDate":"2024-05-11","gameRefId":1,"durationMin":` + strings.Repeat("9", 5000) + `}`), "must be a whole number", 0},
+		"an id of 5000 digits":            {false, `{"players":[{"id":` + strings.Repeat("9", 5000) + `,"name":"A"}],"plays":[]}`, "must be a whole number", 0},
+		"XML nested in a skipped element": {true, `<plays><x>` + xdeep + `</x></plays>`, "", 0},
+		"XML nested in a play":            {true, `<plays><play date="2024-05-11"><item name="A"/>` + xdeep + `</play></plays>`, "", 1},
+	} {
+		var got []Play
+		var err error
+		if c.bgg {
+			got, err = ReadBGG(strings.NewReader(c.file), Limits{})
+		} else {
+			got, err = ReadBGStats(strings.NewReader(c.file), Limits{})
+		}
+		var in *scoring.InputError
+		switch {
+		case c.msg == "" && (err != nil || len(got) != c.plays):
+			t.Errorf("%s: %d plays, %v; want %d plays", name, len(got), err, c.plays)
+		case c.msg != "" && (!errors.As(err, &in) || !strings.Contains(in.Message, c.msg)):
+			t.Errorf("%s: %v (%T), want an InputError saying %q", name, err, err, c.msg)
+		}
+	}
 }
