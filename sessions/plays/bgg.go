@@ -2,7 +2,6 @@ package plays
 
 import (
 	"encoding/xml"
-	"errors"
 	"io"
 	"strconv"
 	"strings"
@@ -176,7 +175,7 @@ func readBGG(r io.Reader, l Limits) ([]Play, error) {
 			return out, nil
 		}
 		if err != nil {
-			return nil, xmlError(err, l)
+			return nil, decodeError(err, l, "XML")
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
@@ -196,7 +195,7 @@ func readBGG(r io.Reader, l Limits) ([]Play, error) {
 			}
 			if t.Name.Local != "play" {
 				if err := d.Skip(); err != nil {
-					return nil, xmlError(err, l)
+					return nil, decodeError(err, l, "XML")
 				}
 				continue
 			}
@@ -206,7 +205,7 @@ func readBGG(r io.Reader, l Limits) ([]Play, error) {
 			}
 			var in bggPlayIn
 			if err := d.DecodeElement(&in, &t); err != nil {
-				return nil, xmlError(err, l)
+				return nil, decodeError(err, l, "XML")
 			}
 			p, err := in.play(at, l)
 			if err != nil {
@@ -224,25 +223,6 @@ func readBGG(r io.Reader, l Limits) ([]Play, error) {
 			}
 		}
 	}
-}
-
-func xmlError(err error, l Limits) error {
-	var syntax *xml.SyntaxError
-	var in *scoring.InputError
-	switch {
-	case errors.As(err, &in):
-		return in
-	case errors.Is(err, errTooLarge):
-		return tooLarge(l)
-	case errors.As(err, &syntax):
-		if errors.Is(syntax, io.ErrUnexpectedEOF) || strings.Contains(syntax.Msg, "unexpected EOF") {
-			return scoring.Errorf("", "the file ends in the middle of its XML")
-		}
-		return scoring.Errorf("", "the file is not valid XML (line %d: %s)", syntax.Line, syntax.Msg)
-	case errors.Is(err, io.ErrUnexpectedEOF):
-		return scoring.Errorf("", "the file ends in the middle of its XML")
-	}
-	return scoring.Errorf("", "the file could not be read: %s", strings.TrimPrefix(err.Error(), "xml: "))
 }
 
 // attrInt reads a whole-number attribute from 0 to max; "" is 0.

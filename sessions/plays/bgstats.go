@@ -372,7 +372,7 @@ func readBGStats(r io.Reader, l Limits) ([]Play, error) {
 	dec := json.NewDecoder(r)
 	tok, err := dec.Token()
 	if err != nil {
-		return nil, jsonError(err, l)
+		return nil, decodeError(err, l, "JSON")
 	}
 	if d, ok := tok.(json.Delim); !ok || d != '{' {
 		return nil, scoring.Errorf("", "a BG Stats file is a JSON object with a list of plays")
@@ -382,7 +382,7 @@ func readBGStats(r io.Reader, l Limits) ([]Play, error) {
 	for dec.More() {
 		tok, err := dec.Token()
 		if err != nil {
-			return nil, jsonError(err, l)
+			return nil, decodeError(err, l, "JSON")
 		}
 		key, _ := tok.(string)
 		if seen[key] {
@@ -403,16 +403,16 @@ func readBGStats(r io.Reader, l Limits) ([]Play, error) {
 		default:
 			var skip json.RawMessage
 			if err := dec.Decode(&skip); err != nil {
-				return nil, jsonError(err, l)
+				return nil, decodeError(err, l, "JSON")
 			}
 		}
 	}
 	if _, err := dec.Token(); err != nil {
-		return nil, jsonError(err, l)
+		return nil, decodeError(err, l, "JSON")
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		if err != nil {
-			return nil, jsonError(err, l)
+			return nil, decodeError(err, l, "JSON")
 		}
 		return nil, scoring.Errorf("", "the file holds more after its JSON object")
 	}
@@ -426,7 +426,7 @@ func readBGStats(r io.Reader, l Limits) ([]Play, error) {
 func streamList(dec *json.Decoder, key string, max int, l Limits) ([]jobj, error) {
 	tok, err := dec.Token()
 	if err != nil {
-		return nil, jsonError(err, l)
+		return nil, decodeError(err, l, "JSON")
 	}
 	if tok == nil {
 		return nil, nil
@@ -441,7 +441,7 @@ func streamList(dec *json.Decoder, key string, max int, l Limits) ([]jobj, error
 		}
 		var raw json.RawMessage
 		if err := dec.Decode(&raw); err != nil {
-			return nil, jsonError(err, l)
+			return nil, decodeError(err, l, "JSON")
 		}
 		o, err := newObj(raw, scoring.Index(key, len(items)))
 		if err != nil {
@@ -450,7 +450,7 @@ func streamList(dec *json.Decoder, key string, max int, l Limits) ([]jobj, error
 		items = append(items, o)
 	}
 	if _, err := dec.Token(); err != nil {
-		return nil, jsonError(err, l)
+		return nil, decodeError(err, l, "JSON")
 	}
 	return items, nil
 }

@@ -39,64 +39,40 @@ func mustBeInputError(t *testing.T, err error) {
 	}
 }
 
-// FuzzReadBGStats: whatever the file, the reader answers plays or an
-// InputError, never panics; plays it answers pass Validate, write back
-// out, and read back as the same plays (as far as a BG Stats file carries
-// them).
+// fuzzRead reads generated data: plays or an InputError, never a panic;
+// the plays read pass Validate and survive a round trip (format.through).
+func fuzzRead(t *testing.T, f format, data []byte) {
+	got, err := f.read(bytes.NewReader(data), fuzzLimits)
+	if err != nil {
+		mustBeInputError(t, err)
+		return
+	}
+	if err := Validate(got); err != nil {
+		t.Fatalf("a play read does not validate: %v", err)
+	}
+	f.through(t, got)
+}
+
+// FuzzReadBGStats: whatever the file, the BG Stats reader answers plays
+// that write back out and read back the same, or an InputError.
 func FuzzReadBGStats(f *testing.F) {
-	seedFiles(f, "bgstats-export.json", func(w io.Writer, ps []Play) error { return WriteBGStats(w, ps, BGStatsOptions{Me: "Zoë"}) },
+	seedFiles(f, "bgstats-export.json", bgStatsFile.write,
 		bgsFile(okPlay),
 		`{"players":[{"uuid":"a","name":"Ann","isAnonymous":1},{"id":2,"name":"Bob"}],"games":[{"id":"7","bggName":"Cambio","highestWins":0}],"plays":[{"playDate":"2024-05-11T20:15:00Z","gameRefId":"7","playerScores":[{"playerRefId":"a","score":"-3+1"},{"playerRefId":"a","score":4.5},{"playerRefId":2,"rank":"2","seatOrder":1.0}]}]}`,
 		`{"plays":[],"userInfo":{"meRefId":1}}`,
 		`{"games":[{"uuid":"`+gameUUID(Game{Slug: "kodiak"})+`","name":"Kodiak","highestWins":false}],"players":[{"id":1,"name":"A"}],"plays":[{"playDate":"2024-01-01","gameRefId":"`+gameUUID(Game{Slug: "kodiak"})+`","playerScores":[{"playerRefId":1,"score":"12"}]}]}`,
 	)
-	f.Fuzz(func(t *testing.T, data []byte) {
-		got, err := ReadBGStats(bytes.NewReader(data), fuzzLimits)
-		if err != nil {
-			mustBeInputError(t, err)
-			return
-		}
-		if err := Validate(got); err != nil {
-			t.Fatalf("a play read does not validate: %v", err)
-		}
-		var buf bytes.Buffer
-		if err := WriteBGStats(&buf, got, BGStatsOptions{}); err != nil {
-			t.Fatalf("plays read cannot be written: %v", err)
-		}
-		again, err := ReadBGStats(&buf, Limits{})
-		if err != nil {
-			t.Fatalf("a written file cannot be read: %v\n%s", err, buf.String())
-		}
-		samePlays(t, again, asBGStats(got))
-	})
+	f.Fuzz(func(t *testing.T, data []byte) { fuzzRead(t, bgStatsFile, data) })
 }
 
 // FuzzReadBGG: the same for BoardGameGeek play records.
 func FuzzReadBGG(f *testing.F) {
-	seedFiles(f, "bgg-plays.xml", WriteBGG,
+	seedFiles(f, "bgg-plays.xml", bggFile.write,
 		`<plays><play date="2024-05-11" quantity="1"><item name="Azul" objectid="230802"/><players><player name="" username="bob" score="3+4" win="1"/><player name="" score="x"/><player startposition="2" rating="7.5"/></players></play></plays>`,
 		`<?xml version="1.0" encoding="utf-8"?><plays/>`,
 		`<plays><play date="0000-00-00"><item name="a &amp; b"/><comments>x&#xD;&#xA;y</comments><comments>z</comments></play></plays>`,
 	)
-	f.Fuzz(func(t *testing.T, data []byte) {
-		got, err := ReadBGG(bytes.NewReader(data), fuzzLimits)
-		if err != nil {
-			mustBeInputError(t, err)
-			return
-		}
-		if err := Validate(got); err != nil {
-			t.Fatalf("a play read does not validate: %v", err)
-		}
-		var buf bytes.Buffer
-		if err := WriteBGG(&buf, got); err != nil {
-			t.Fatalf("plays read cannot be written: %v", err)
-		}
-		again, err := ReadBGG(&buf, Limits{})
-		if err != nil {
-			t.Fatalf("a written file cannot be read: %v\n%s", err, buf.String())
-		}
-		samePlays(t, again, asBGG(got))
-	})
+	f.Fuzz(func(t *testing.T, data []byte) { fuzzRead(t, bggFile, data) })
 }
 
 // TestHostileShapes: nesting far deeper than any real file and numbers

@@ -3,8 +3,6 @@ package plays
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
-	"io"
 	"math"
 	"strconv"
 	"strings"
@@ -199,21 +197,4 @@ func quoteRaw(v json.RawMessage) string {
 		return s
 	}
 	return strconv.Quote(s)
-}
-
-// jsonError turns a decoder's error into an InputError.
-func jsonError(err error, l Limits) error {
-	var syntax *json.SyntaxError
-	var in *scoring.InputError
-	switch {
-	case errors.As(err, &in):
-		return in
-	case errors.Is(err, errTooLarge):
-		return tooLarge(l)
-	case errors.As(err, &syntax):
-		return scoring.Errorf("", "the file is not valid JSON (at byte %d: %s)", syntax.Offset, strings.TrimPrefix(syntax.Error(), "json: "))
-	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
-		return scoring.Errorf("", "the file ends in the middle of its JSON")
-	}
-	return scoring.Errorf("", "the file could not be read: %s", err.Error())
 }

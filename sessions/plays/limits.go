@@ -3,9 +3,12 @@ package plays
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
+	"encoding/xml"
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"tablemate/scoring"
 )
@@ -82,6 +85,28 @@ func open(r io.Reader, l Limits) *bufio.Reader {
 
 func tooLarge(l Limits) error {
 	return scoring.Errorf("", "the file is larger than %s, the most Tablemate reads at once: export fewer plays into each file", size(l.MaxBytes))
+}
+
+// decodeError turns what a JSON or XML decoder answered into an InputError
+// (syntax is "JSON" or "XML").
+func decodeError(err error, l Limits, syntax string) error {
+	var in *scoring.InputError
+	var js *json.SyntaxError
+	var xs *xml.SyntaxError
+	switch {
+	case errors.As(err, &in):
+		return in
+	case errors.Is(err, errTooLarge):
+		return tooLarge(l)
+	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF), errors.As(err, &xs) && strings.Contains(xs.Msg, "unexpected EOF"):
+		return scoring.Errorf("", "the file ends in the middle of its %s", syntax)
+	case errors.As(err, &js):
+		return scoring.Errorf("", "the file is not valid JSON (at byte %d: %s)", js.Offset, strings.TrimPrefix(js.Error(), "json: "))
+	case errors.As(err, &xs):
+		return scoring.Errorf("", "the file is not valid XML (line %d: %s)", xs.Line, xs.Msg)
+	}
+	msg := strings.TrimPrefix(strings.TrimPrefix(err.Error(), "json: "), "xml: ")
+	return scoring.Errorf("", "the file could not be read: %s", msg)
 }
 
 func size(n int64) string {

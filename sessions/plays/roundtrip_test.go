@@ -2,6 +2,7 @@ package plays
 
 import (
 	"bytes"
+	"io"
 	"reflect"
 	"slices"
 	"strings"
@@ -157,25 +158,46 @@ func samePlays(t *testing.T, got, want []Play) {
 	}
 }
 
-func TestBGStatsRoundTrip(t *testing.T) {
-	in := evening()
+// format is one file format as the round trips use it: its writer, its
+// reader, and what it carries of plays.
+type format struct {
+	write func(io.Writer, []Play) error
+	read  func(io.Reader, Limits) ([]Play, error)
+	view  func([]Play) []Play
+}
+
+var (
+	bgStatsFile = format{
+		write: func(w io.Writer, ps []Play) error { return WriteBGStats(w, ps, BGStatsOptions{Me: "Zoë"}) },
+		read:  ReadBGStats, view: asBGStats,
+	}
+	bggFile = format{write: WriteBGG, read: ReadBGG, view: asBGG}
+)
+
+// through writes plays and reads them back: they must come back as the
+// format carries them, and writing what was read gives the same bytes.
+func (f format) through(t *testing.T, in []Play) {
+	t.Helper()
 	var buf bytes.Buffer
-	if err := WriteBGStats(&buf, in, BGStatsOptions{Me: "Zoë"}); err != nil {
-		t.Fatal(err)
+	if err := f.write(&buf, in); err != nil {
+		t.Fatalf("plays cannot be written: %v", err)
 	}
-	got, err := ReadBGStats(bytes.NewReader(buf.Bytes()), Limits{})
+	got, err := f.read(bytes.NewReader(buf.Bytes()), Limits{})
 	if err != nil {
-		t.Fatalf("%v\n%s", err, buf.String())
+		t.Fatalf("a written file cannot be read: %v\n%s", err, buf.String())
 	}
-	samePlays(t, got, asBGStats(in))
-	// And once more: a file read from BG Stats goes back out unchanged.
+	samePlays(t, got, f.view(in))
 	var again bytes.Buffer
-	if err := WriteBGStats(&again, got, BGStatsOptions{Me: "Zoë"}); err != nil {
-		t.Fatal(err)
+	if err := f.write(&again, got); err != nil {
+		t.Fatalf("plays read cannot be written: %v", err)
 	}
 	if again.String() != buf.String() {
 		t.Errorf("a second export differs from the first:\n%s\n---\n%s", buf.String(), again.String())
 	}
+}
+
+func TestBGStatsRoundTrip(t *testing.T) {
+	bgStatsFile.through(t, evening())
 }
 
 func TestBGGRoundTrip(t *testing.T) {
@@ -183,22 +205,7 @@ func TestBGGRoundTrip(t *testing.T) {
 	in[1].BGGPlayID = 113391260
 	in[3].Players[0].UserID, in[3].Players[0].Rating = 3855477, 7.5
 	in[4].Quantity, in[4].Incomplete = 2, true
-	var buf bytes.Buffer
-	if err := WriteBGG(&buf, in); err != nil {
-		t.Fatal(err)
-	}
-	got, err := ReadBGG(bytes.NewReader(buf.Bytes()), Limits{})
-	if err != nil {
-		t.Fatalf("%v\n%s", err, buf.String())
-	}
-	samePlays(t, got, asBGG(in))
-	var again bytes.Buffer
-	if err := WriteBGG(&again, got); err != nil {
-		t.Fatal(err)
-	}
-	if again.String() != buf.String() {
-		t.Errorf("a second export differs from the first:\n%s\n---\n%s", buf.String(), again.String())
-	}
+	bggFile.through(t, in)
 }
 
 // TestRoundTripKeepsTheGame: after either round trip Classify files every
