@@ -30,7 +30,7 @@ func BenchmarkAppend(b *testing.B) {
 	head := 1
 	b.ReportAllocs()
 	for b.Loop() {
-		a, err := st.append(ctx, id, head, "", KindGameRecorded, payload)
+		_, a, err := st.append(ctx, id, head, "", KindGameRecorded, payload)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -54,13 +54,17 @@ func BenchmarkRebuild1000(b *testing.B) {
 	id, _ := ts.Create(ctx, "", TableCreated{Game: "sum", Players: []string{"Ana", "Ben"}})
 	payload := GameRecorded{State: json.RawMessage(`{"players":[{"name":"Ana","total":3},{"name":"Ben","total":4}]}`)}
 	for head := 1; head < 1000; head++ {
-		if _, err := st.append(ctx, id, head, "", KindGameRecorded, payload); err != nil {
+		if _, _, err := st.append(ctx, id, head, "", KindGameRecorded, payload); err != nil {
 			b.Fatal(err)
 		}
 	}
+	tb, err := ts.Table(ctx, id)
+	if err != nil {
+		b.Fatal(err)
+	}
 	b.ReportAllocs()
 	for b.Loop() {
-		events, err := st.Events(ctx, id)
+		events, err := st.Events(ctx, tb.Key)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -154,12 +158,15 @@ func BenchmarkLongTable(b *testing.B) {
 			}
 		})
 		b.Run(fmt.Sprintf("events=%d/replay", n), func(b *testing.B) {
-			id := longTable(b, ts, n)
+			tb, err := ts.Table(ctx, longTable(b, ts, n))
+			if err != nil {
+				b.Fatal(err)
+			}
 			b.ReportAllocs()
 			for b.Loop() {
-				events, err := st.Events(ctx, id)
+				events, err := st.Events(ctx, tb.Key)
 				if err == nil {
-					_, err = Replay(id, events, games.Find)
+					_, err = Replay(tb.Key, events, games.Find)
 				}
 				if err != nil {
 					b.Fatal(err)

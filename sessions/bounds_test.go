@@ -60,9 +60,10 @@ func TestServersStartTogetherOnAFreshDatabase(t *testing.T) {
 	}
 }
 
-// TestMigrationsMayLeaveNumbersOut: a number kept free for a migration
-// made elsewhere does not stop the others.
-func TestMigrationsMayLeaveNumbersOut(t *testing.T) {
+// TestMigrationsRunInOrderWithoutGaps: the migrations load in order, and
+// a number left out or used twice is refused (a database's version says
+// which migrations it has).
+func TestMigrationsRunInOrderWithoutGaps(t *testing.T) {
 	ms, err := loadMigrations()
 	if err != nil {
 		t.Fatal(err)
@@ -71,6 +72,68 @@ func TestMigrationsMayLeaveNumbersOut(t *testing.T) {
 		if ms[i].version <= ms[i-1].version {
 			t.Fatalf("migrations out of order: %d after %d", ms[i].version, ms[i-1].version)
 		}
+	}
+	if ms[3].name != "links" || ms[4].name != "table_summaries" {
+		t.Errorf("migrations 4 and 5 are %s and %s, want links and table_summaries", ms[3].name, ms[4].name)
+	}
+	gap := []migration{{version: 1, name: "a"}, {version: 2, name: "b"}, {version: 4, name: "d"}}
+	twice := []migration{{version: 1, name: "a"}, {version: 2, name: "b"}, {version: 2, name: "c"}}
+	for _, bad := range [][]migration{gap, twice} {
+		if err := checkMigrations(bad); err == nil {
+			t.Errorf("versions %v accepted", bad)
+		}
+	}
+}
+
+// TestSummariesOnADatabaseMadeWithLinks: a database at version 4 (links
+// apart from tables, as deployed) migrates to 5, and its tables' summaries
+// are kept by their keys: a table whose links were replaced keeps its
+// summary, and the history lists it by its new edit link only.
+func TestSummariesOnADatabaseMadeWithLinks(t *testing.T) {
+	st, err := Open(filepath.Join(t.TempDir(), "v4.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	ctx := context.Background()
+	ms, err := loadMigrations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range ms[:4] {
+		if _, err := st.write.Exec(m.sql + "; PRAGMA user_version = " + fmt.Sprint(m.version)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, q := range []string{
+		`INSERT INTO tables (id, edit_link, read_id, game, name, head, created_at, updated_at) VALUES ('key', 'edit1', 'view1', 'sum', 'Old', 2, '', '')`,
+		`INSERT INTO links (id, owner, role, gen, created_at) VALUES ('edit1', 'key', 'edit', 1, ''), ('view1', 'key', 'view', 1, '')`,
+		`INSERT INTO events (table_id, seq, kind, payload, created_at) VALUES ('key', 1, 'table_created', '{"game":"sum","name":"Old","players":["Ana","Ben"]}', ''),
+		 ('key', 2, 'game_recorded', '{"state":{"players":[{"name":"Ana","total":5},{"name":"Ben","total":3}]}}', '')`,
+	} {
+		if _, err := st.write.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if from, to, err := st.Migrate(ctx); err != nil || from != 4 || to != 5 {
+		t.Fatalf("migrate %d→%d: %v", from, to, err)
+	}
+	ts := NewTables(st, findSum)
+	cards, err := ts.Cards(ctx, []string{"edit1"})
+	if err != nil || len(cards) != 1 || cards[0].Key != "key" || cards[0].Edit != "edit1" || cards[0].View != "view1" || cards[0].Played != 1 {
+		t.Fatalf("cards %+v, %v", cards, err)
+	}
+	r, err := ts.Rotate(ctx, "edit1", RoleEdit, 1, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	restarted := NewTables(st, findSum)
+	if cards, _ := restarted.Cards(ctx, []string{"edit1"}); len(cards) != 0 {
+		t.Errorf("the replaced edit link still lists the table: %+v", cards)
+	}
+	cards, err = restarted.Cards(ctx, []string{r.Link})
+	if err != nil || len(cards) != 1 || cards[0].Edit != r.Link || cards[0].Leaders[0] != "Ana" || restarted.Stats().Replays != 0 {
+		t.Errorf("after replacing the link: %+v, %v, %d replays (want the kept summary)", cards, err, restarted.Stats().Replays)
 	}
 }
 
@@ -297,7 +360,7 @@ func TestImportKilledMidWayLeavesNothing(t *testing.T) {
 	}
 	defer st.Close()
 	var n int
-	st.read.QueryRow(`SELECT (SELECT count(*) FROM events) + (SELECT count(*) FROM tables) + (SELECT count(*) FROM leagues) + (SELECT count(*) FROM league_members) + (SELECT count(*) FROM league_tables)`).Scan(&n)
+	st.read.QueryRow(`SELECT (SELECT count(*) FROM events) + (SELECT count(*) FROM tables) + (SELECT count(*) FROM leagues) + (SELECT count(*) FROM league_members) + (SELECT count(*) FROM league_tables) + (SELECT count(*) FROM links)`).Scan(&n)
 	if n != 0 {
 		t.Errorf("a killed import left %d rows", n)
 	}
@@ -333,9 +396,9 @@ func TestLeagueSummariesAreKeptAndChecked(t *testing.T) {
 	l, _ := ts.CreateLeague(ctx, "Season", "wins", "", []string{"Ana", "Ben", "Cy"})
 	id := newTable(t, ts)
 	ts.RecordGame(ctx, id, 1, "", state(30, 20, 10))
-	l, _ = ts.League(ctx, l.ID)
+	l, _ = ts.reload(ctx, l)
 	ts.AddTable(ctx, l, id)
-	l, _ = ts.League(ctx, l.ID)
+	l, _ = ts.reload(ctx, l)
 	games, err := ts.LeagueGames(ctx, l)
 	if err != nil || len(games) != 1 || games[0].Result.Totals["Ana"] != 30 {
 		t.Fatalf("league games %+v, %v", games, err)
@@ -446,10 +509,10 @@ func FuzzImportFile(f *testing.F) {
 			}
 			return
 		}
-		if im.TableID == "" {
+		if im.Edit == "" {
 			return // a league
 		}
-		x, err := ts.Export(ctx, im.TableID)
+		x, err := ts.Export(ctx, im.Edit)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -53,7 +53,7 @@ func (c *replayCache) put(t Table) {
 	t.ownGames = false // shared from now on
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if el, ok := c.byID[t.ID]; ok {
+	if el, ok := c.byID[t.Key]; ok {
 		old := el.Value.(*Table)
 		if old.Head > t.Head {
 			return
@@ -62,7 +62,7 @@ func (c *replayCache) put(t Table) {
 		el.Value = &t
 		c.lru.MoveToFront(el)
 	} else {
-		c.byID[t.ID] = c.lru.PushFront(&t)
+		c.byID[t.Key] = c.lru.PushFront(&t)
 		c.weight += weight(&t)
 	}
 	// Evict the least recently used, but never the table just put.
@@ -70,7 +70,7 @@ func (c *replayCache) put(t Table) {
 		el := c.lru.Back()
 		old := el.Value.(*Table)
 		c.lru.Remove(el)
-		delete(c.byID, old.ID)
+		delete(c.byID, old.Key)
 		c.weight -= weight(old)
 	}
 }
@@ -166,7 +166,7 @@ func (ts *Tables) at(ctx context.Context, id string, head int) (Table, error) {
 // holds is read again and must be unchanged, or the cached version is not
 // trusted (ok false: replay the log). Called with the table's lock held.
 func (ts *Tables) update(ctx context.Context, t Table) (Table, bool, error) {
-	events, err := ts.store.eventsFrom(ctx, t.ID, t.Head)
+	events, err := ts.store.eventsFrom(ctx, t.Key, t.Head)
 	if err != nil {
 		return Table{}, false, err
 	}
@@ -209,17 +209,36 @@ func sameEvent(a, b Event) bool {
 	return a.Seq == b.Seq && a.Kind == b.Kind && bytes.Equal(a.Payload, b.Payload) && a.At.Equal(b.At)
 }
 
-// head reads a table's newest seq and read link.
-func (s *Store) head(ctx context.Context, id string) (head int, readID string, err error) {
-	st, err := s.readStmt(ctx, `SELECT head, read_id FROM tables WHERE id = ?`)
+// headOf reads the newest seq of the table with key key.
+func (s *Store) headOf(ctx context.Context, key string) (int, error) {
+	var head int
+	st, err := s.readStmt(ctx, `SELECT head FROM tables WHERE id = ?`)
 	if err == nil {
-		err = st.QueryRowContext(ctx, id).Scan(&head, &readID)
+		err = st.QueryRowContext(ctx, key).Scan(&head)
 	}
 	if errors.Is(err, sql.ErrNoRows) {
-		return 0, "", ErrNotFound
+		return 0, ErrNotFound
 	}
 	if err != nil {
-		return 0, "", fmt.Errorf("head of %s: %w", id, err)
+		return 0, fmt.Errorf("head of a table: %w", err)
 	}
-	return head, readID, nil
+	return head, nil
+}
+
+// headBy finds the table a link opens as role (edit or view), with its
+// newest seq, in one indexed lookup (asked on every page view). A link
+// that is not one is ErrNotFound; one that was replaced is a
+// *ReplacedError.
+func (s *Store) headBy(ctx context.Context, link string, role Role) (key string, head int, err error) {
+	st, err := s.readStmt(ctx, `SELECT id, head FROM tables WHERE `+inUse[role].link+` = ?`)
+	if err == nil {
+		err = st.QueryRowContext(ctx, link).Scan(&key, &head)
+	}
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", 0, formerly(ctx, s.read, link, role)
+	}
+	if err != nil {
+		return "", 0, fmt.Errorf("table by %s link: %w", role, err)
+	}
+	return key, head, nil
 }

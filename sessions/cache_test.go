@@ -30,7 +30,7 @@ func TestReplayCacheFollowsTheHead(t *testing.T) {
 func TestReplayCacheIsBounded(t *testing.T) {
 	c := newReplayCache(3, 100*256)
 	for i := range 5 {
-		c.put(Table{ID: fmt.Sprint(i), Head: 1, Log: make([]LogEntry, 1)})
+		c.put(Table{Key: fmt.Sprint(i), Head: 1, Log: make([]LogEntry, 1)})
 	}
 	if len(c.byID) != 3 || c.lru.Len() != 3 {
 		t.Fatalf("cache holds %d tables, want 3", len(c.byID))
@@ -43,12 +43,12 @@ func TestReplayCacheIsBounded(t *testing.T) {
 	}
 	// Bounded by memory too: one long table pushes the others out, but
 	// stays itself (the table just used is never evicted).
-	c.put(Table{ID: "long", Head: 150, Log: make([]LogEntry, 150)})
+	c.put(Table{Key: "long", Head: 150, Log: make([]LogEntry, 150)})
 	if len(c.byID) != 1 || c.weight != 150*256 {
 		t.Fatalf("after a long table: %d tables, weight %d", len(c.byID), c.weight)
 	}
 	// An older version never replaces a newer one.
-	c.put(Table{ID: "long", Head: 10, Log: make([]LogEntry, 10)})
+	c.put(Table{Key: "long", Head: 10, Log: make([]LogEntry, 10)})
 	if got, _ := c.get("long"); got.Head != 150 {
 		t.Errorf("an older version replaced the cached one: head %d", got.Head)
 	}

@@ -34,6 +34,12 @@ var ErrNothingToUndo = errors.New("nothing to undo: no entry is left to take bac
 // table as it stands and says which event records it. Live writes and
 // imports run the same decide functions, so an imported log passes
 // exactly the checks its moves passed when they were made.
+//
+// Tables are opened through their links (links.go): reads through the edit
+// or the view-only link, writes only through the edit link, which each
+// write checks in the transaction that appends it, so a replaced link
+// cannot write even a moment after it was replaced. A table's key
+// (Table.Key) is internal and opens nothing.
 type Tables struct {
 	store *Store
 	find  Finder
@@ -47,6 +53,8 @@ type Tables struct {
 	summaries *summaryCache
 	// deriver names the code that derives summaries (see Deriver).
 	deriver string
+	// replaced, if set, is told when a link was replaced (OnReplace).
+	replaced func(owner string, role Role, old string)
 }
 
 // NewTables returns the table API over store, scoring games found by find.
@@ -68,18 +76,23 @@ type decision struct {
 	said    *guided
 }
 
-// command runs decide against the table as the client saw it and appends
-// the event it decides on. A form whose token was recorded already gets
-// that first answer (a double tap), without its checks, which could now
-// fail.
-func (ts *Tables) command(ctx context.Context, id string, seen int, token string, decide func(Table) (decision, error)) (Appended, error) {
+// command runs decide against the table whose edit link is edit, as the
+// client saw it, and appends the event it decides on; the append checks
+// the link again in its transaction. A form whose token was recorded
+// already gets that first answer (a double tap), without its checks,
+// which could now fail.
+func (ts *Tables) command(ctx context.Context, edit string, seen int, token string, decide func(Table) (decision, error)) (Appended, error) {
+	key, head, err := ts.store.headBy(ctx, edit, RoleEdit)
+	if err != nil {
+		return Appended{}, err
+	}
 	if token != "" {
-		e, found, err := ts.store.byToken(ctx, id, token)
+		e, found, err := ts.store.byToken(ctx, key, token)
 		if err != nil || found {
 			return Appended{Event: e, Repeat: found}, err
 		}
 	}
-	t, err := ts.Table(ctx, id)
+	t, err := ts.at(ctx, key, head)
 	if err != nil {
 		return Appended{}, err
 	}
@@ -88,7 +101,7 @@ func (ts *Tables) command(ctx context.Context, id string, seen int, token string
 		// command could pass checks that its own version fails.
 		return Appended{}, &StaleError{Seen: seen, Head: t.Head}
 	}
-	d, err := decide(t)
+	d, err := decide(t.view())
 	if err != nil {
 		return Appended{}, err
 	}
@@ -96,18 +109,18 @@ func (ts *Tables) command(ctx context.Context, id string, seen int, token string
 	if err != nil {
 		return Appended{}, err
 	}
-	a, err := ts.store.append(ctx, id, seen, token, e.Kind, json.RawMessage(e.Payload))
+	key, a, err := ts.store.append(ctx, edit, seen, token, e.Kind, json.RawMessage(e.Payload))
 	if err == nil && !a.Repeat {
-		ts.advance(id, a.Event, d.said)
+		ts.advance(key, a.Event, d.said)
 		if ts.notify != nil {
-			ts.notify(id, a.Event.Seq)
+			ts.notify(key, a.Event.Seq)
 		}
 	}
 	return a, err
 }
 
-// Create validates and starts a table, returning its id. Bad input is a
-// *scoring.InputError naming the form field.
+// Create validates and starts a table, returning its edit link. Bad input
+// is a *scoring.InputError naming the form field.
 func (ts *Tables) Create(ctx context.Context, token string, c TableCreated) (string, error) {
 	c, err := ts.decideCreate(c)
 	if err != nil {
@@ -158,43 +171,59 @@ func isObject(raw json.RawMessage) bool {
 	return json.Unmarshal(raw, &m) == nil && m != nil
 }
 
-// Table loads a table: from the replay cache while its head has not moved,
-// with only the newer events applied when it has, else by replaying its
-// log.
-func (ts *Tables) Table(ctx context.Context, id string) (Table, error) {
-	head, readID, err := ts.store.head(ctx, id)
+// Table loads the table whose edit link is edit: from the replay cache
+// while its head has not moved, with only the newer events applied when it
+// has, else by replaying its log. A link that is not one is ErrNotFound;
+// one that was replaced is a *ReplacedError.
+func (ts *Tables) Table(ctx context.Context, edit string) (Table, error) {
+	key, head, err := ts.store.headBy(ctx, edit, RoleEdit)
 	if err != nil {
 		return Table{}, err
 	}
-	t, err := ts.at(ctx, id, head)
+	return ts.table(ctx, key, head)
+}
+
+// ReadOnly loads the table whose view-only link is view, like Table.
+func (ts *Tables) ReadOnly(ctx context.Context, view string) (Table, error) {
+	key, head, err := ts.store.headBy(ctx, view, RoleView)
 	if err != nil {
 		return Table{}, err
 	}
-	t.ReadID = readID
+	return ts.table(ctx, key, head)
+}
+
+// byKey loads a table by its key (a league's tables, summaries).
+func (ts *Tables) byKey(ctx context.Context, key string) (Table, error) {
+	head, err := ts.store.headOf(ctx, key)
+	if err != nil {
+		return Table{}, err
+	}
+	return ts.table(ctx, key, head)
+}
+
+// table returns the table with key key at head or newer (Tables.at), as
+// a read-only value.
+func (ts *Tables) table(ctx context.Context, key string, head int) (Table, error) {
+	t, err := ts.at(ctx, key, head)
+	if err != nil {
+		return Table{}, err
+	}
 	return t.view(), nil
 }
 
-// ReadOnly finds the table behind a read-only link and loads it.
-func (ts *Tables) ReadOnly(ctx context.Context, readID string) (Table, error) {
-	id, err := ts.store.ByReadID(ctx, readID)
-	if err != nil {
-		return Table{}, err
-	}
-	return ts.Table(ctx, id)
-}
-
-// Recent lists the given tables, most recently changed first. There is
+// Recent lists the tables whose edit links are given, most recently
+// changed first; links that open nothing (any more) are left out. There is
 // deliberately no list of all tables: a table is found only through its
-// links, so the ids come from the phone (its cookie).
-func (ts *Tables) Recent(ctx context.Context, ids []string) ([]Summary, error) {
-	return ts.store.Summaries(ctx, ids)
+// links, so the links come from the phone (its cookie).
+func (ts *Tables) Recent(ctx context.Context, edits []string) ([]Summary, error) {
+	return ts.store.Summaries(ctx, edits)
 }
 
 // RecordGame appends a finished game. The state must be readable by the
 // table's engine and name only the table's players; rule violations are
 // fine (the result page shows them, ruling G-3).
-func (ts *Tables) RecordGame(ctx context.Context, id string, seen int, token string, state json.RawMessage) (Appended, error) {
-	return ts.command(ctx, id, seen, token, func(t Table) (decision, error) { return ts.decideGame(t, GameRecorded{State: state}) })
+func (ts *Tables) RecordGame(ctx context.Context, edit string, seen int, token string, state json.RawMessage) (Appended, error) {
+	return ts.command(ctx, edit, seen, token, func(t Table) (decision, error) { return ts.decideGame(t, GameRecorded{State: state}) })
 }
 
 func (ts *Tables) decideGame(t Table, g GameRecorded) (decision, error) {
@@ -208,15 +237,15 @@ func (ts *Tables) decideGame(t Table, g GameRecorded) (decision, error) {
 // game when there is none (the last one is over). The round must be
 // readable by the engine, and the game with it must name only the table's
 // players.
-func (ts *Tables) RecordRound(ctx context.Context, id string, seen int, token string, round json.RawMessage) (Appended, error) {
-	return ts.command(ctx, id, seen, token, func(t Table) (decision, error) { return ts.decideRound(t, round) })
+func (ts *Tables) RecordRound(ctx context.Context, edit string, seen int, token string, round json.RawMessage) (Appended, error) {
+	return ts.command(ctx, edit, seen, token, func(t Table) (decision, error) { return ts.decideRound(t, round) })
 }
 
 // decideRound also says which game the round belongs to.
 func (ts *Tables) decideRound(t Table, round json.RawMessage) (decision, error) {
 	engine, ok := ts.find(t.Info.Slug)
 	if !ok {
-		return decision{}, fmt.Errorf("table %s: unknown game %q", t.ID, t.Info.Slug)
+		return decision{}, fmt.Errorf("unknown game %q", t.Info.Slug)
 	}
 	rounds, ok := engine.(scoring.Rounds)
 	if !ok {
@@ -241,8 +270,8 @@ func (ts *Tables) decideRound(t Table, round json.RawMessage) (decision, error) 
 }
 
 // StartPlay begins a guided game with the game's setup (KKS: the row).
-func (ts *Tables) StartPlay(ctx context.Context, id string, seen int, token string, setup json.RawMessage) (Appended, error) {
-	return ts.command(ctx, id, seen, token, func(t Table) (decision, error) { return ts.decideStart(t, setup) })
+func (ts *Tables) StartPlay(ctx context.Context, edit string, seen int, token string, setup json.RawMessage) (Appended, error) {
+	return ts.command(ctx, edit, seen, token, func(t Table) (decision, error) { return ts.decideStart(t, setup) })
 }
 
 func (ts *Tables) decideStart(t Table, setup json.RawMessage) (decision, error) {
@@ -261,8 +290,8 @@ func (ts *Tables) decideStart(t Table, setup json.RawMessage) (decision, error) 
 
 // PlayStep records one move of the guided game; the engine must accept it
 // (its error says which rule refuses it).
-func (ts *Tables) PlayStep(ctx context.Context, id string, seen int, token string, step json.RawMessage) (Appended, error) {
-	return ts.command(ctx, id, seen, token, func(t Table) (decision, error) { return ts.decideStep(t, step) })
+func (ts *Tables) PlayStep(ctx context.Context, edit string, seen int, token string, step json.RawMessage) (Appended, error) {
+	return ts.command(ctx, edit, seen, token, func(t Table) (decision, error) { return ts.decideStep(t, step) })
 }
 
 func (ts *Tables) decideStep(t Table, step json.RawMessage) (decision, error) {
@@ -308,8 +337,8 @@ func (ts *Tables) guide(t Table) (scoring.Guided, error) {
 }
 
 // CorrectGame replaces game number n's state; the old one stays in the log.
-func (ts *Tables) CorrectGame(ctx context.Context, id string, seen int, token string, n int, state json.RawMessage, reason string) (Appended, error) {
-	return ts.command(ctx, id, seen, token, func(t Table) (decision, error) {
+func (ts *Tables) CorrectGame(ctx context.Context, edit string, seen int, token string, n int, state json.RawMessage, reason string) (Appended, error) {
+	return ts.command(ctx, edit, seen, token, func(t Table) (decision, error) {
 		return ts.decideCorrection(t, GameCorrected{Game: n, State: state, Reason: reason})
 	})
 }
@@ -332,8 +361,8 @@ func (ts *Tables) decideCorrection(t Table, g GameCorrected) (decision, error) {
 }
 
 // AddPlayer seats one more player.
-func (ts *Tables) AddPlayer(ctx context.Context, id string, seen int, token, name string) (Appended, error) {
-	return ts.command(ctx, id, seen, token, func(t Table) (decision, error) { return ts.decideJoin(t, name) })
+func (ts *Tables) AddPlayer(ctx context.Context, edit string, seen int, token, name string) (Appended, error) {
+	return ts.command(ctx, edit, seen, token, func(t Table) (decision, error) { return ts.decideJoin(t, name) })
 }
 
 func (ts *Tables) decideJoin(t Table, name string) (decision, error) {
@@ -348,8 +377,8 @@ func (ts *Tables) decideJoin(t Table, name string) (decision, error) {
 }
 
 // Undo takes back the newest entry still in effect.
-func (ts *Tables) Undo(ctx context.Context, id string, seen int, token string) (Appended, error) {
-	return ts.command(ctx, id, seen, token, ts.decideUndo)
+func (ts *Tables) Undo(ctx context.Context, edit string, seen int, token string) (Appended, error) {
+	return ts.command(ctx, edit, seen, token, ts.decideUndo)
 }
 
 func (ts *Tables) decideUndo(t Table) (decision, error) {
@@ -384,7 +413,7 @@ func record(t Table, d decision, at time.Time) (Event, error) {
 func (ts *Tables) checkState(t Table, state json.RawMessage) error {
 	engine, ok := ts.find(t.Info.Slug)
 	if !ok {
-		return fmt.Errorf("table %s: unknown game %q", t.ID, t.Info.Slug)
+		return fmt.Errorf("unknown game %q", t.Info.Slug)
 	}
 	res, err := engine.Check(state)
 	if err != nil {

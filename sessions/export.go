@@ -28,15 +28,21 @@ type ExportEvent struct {
 	At      time.Time       `json:"at"`
 }
 
-// Export returns a table's complete log.
-func (ts *Tables) Export(ctx context.Context, id string) (Export, error) {
-	t, err := ts.Table(ctx, id)
+// Export returns the complete log of the table whose edit link is edit.
+func (ts *Tables) Export(ctx context.Context, edit string) (Export, error) {
+	t, err := ts.Table(ctx, edit)
 	if err != nil {
 		return Export{}, err
 	}
+	return ExportOf(t), nil
+}
+
+// ExportOf is a replayed table as an export: its events, never its links
+// or its key.
+func ExportOf(t Table) Export {
 	x := Export{Format: "tablemate-table", Version: ExportVersion, Name: t.Name, Game: t.Info.Slug}
 	for _, e := range t.Log {
 		x.Events = append(x.Events, ExportEvent{Seq: e.Seq, Kind: e.Kind, Payload: e.Payload, At: e.At})
 	}
-	return x, nil
+	return x
 }

@@ -91,3 +91,13 @@ func (s *Store) Pages(ctx context.Context) (int, error) {
 	err := s.write.QueryRowContext(ctx, "PRAGMA page_count").Scan(&n)
 	return n, err
 }
+
+// linkFailed wraps the error of resolving a write's link: a link that
+// opens nothing (ErrNotFound, a *ReplacedError) is said as it is, a
+// failure to read it is a write's failure (failed).
+func linkFailed(s *Store, op string, err error) error {
+	if errors.Is(err, ErrNotFound) || errors.Is(err, ErrReplaced) {
+		return err
+	}
+	return s.failed(op, err)
+}

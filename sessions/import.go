@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"tablemate/scoring"
+	"tablemate/sessions/internal/capped"
 )
 
 // Imports read an exported file as a stream (a long table's export is
@@ -24,37 +25,41 @@ import (
 // MaxTableEvents entries is well within it.
 const MaxImportBytes = 32 << 20
 
-// Imported is what an import made: a table, or a league with its tables.
+// Imported is what an import made: a table (its edit link), or a league
+// with its tables (the League holds its admin link).
 type Imported struct {
-	TableID string
-	League  *League
+	Edit   string
+	League *League
 }
 
 // pendingTable is an imported table checked in memory and not yet written.
 type pendingTable struct {
 	t      Table
 	events []Event
+	// edit is the table's edit link, made when it is written.
+	edit string
 	// run holds the fields of the guided moves taken on the check of a
 	// later one; moves counts the moves the engines replayed.
 	run   []string
 	moves int
 }
 
-// Import stores an exported table (Export) as a new table with new links.
-// Errors are *scoring.InputError naming what is wrong.
+// Import stores an exported table (Export) as a new table with new links
+// and returns its edit link. Errors are *scoring.InputError naming what
+// is wrong.
 func (ts *Tables) Import(ctx context.Context, data []byte) (string, error) {
 	im, err := ts.ImportFile(ctx, bytes.NewReader(data))
-	if err == nil && im.TableID == "" {
+	if err == nil && im.Edit == "" {
 		return "", scoring.Errorf("format", "this is not an exported Tablemate table")
 	}
-	return im.TableID, err
+	return im.Edit, err
 }
 
 // ImportFile stores an exported table or league read from r. Errors are
 // *scoring.InputError naming the field (e.g. events[12].payload.players[1].name),
 // or ErrNotSaved when storage failed.
 func (ts *Tables) ImportFile(ctx context.Context, r io.Reader) (Imported, error) {
-	dec := json.NewDecoder(&limited{r: r, left: MaxImportBytes})
+	dec := json.NewDecoder(capped.New(r, MaxImportBytes))
 	dec.DisallowUnknownFields()
 	h, err := readHeader(dec, "")
 	if err != nil {
@@ -70,7 +75,7 @@ func (ts *Tables) ImportFile(ctx context.Context, r io.Reader) (Imported, error)
 			return Imported{}, err
 		}
 		ts.cache.put(p.t)
-		return Imported{TableID: p.t.ID}, nil
+		return Imported{Edit: p.edit}, nil
 	case "tablemate-league":
 		l, err := ts.importLeague(ctx, dec, h)
 		if err != nil {
@@ -79,27 +84,6 @@ func (ts *Tables) ImportFile(ctx context.Context, r io.Reader) (Imported, error)
 		return Imported{League: &l}, nil
 	}
 	return Imported{}, scoring.Errorf("format", "this is not an exported Tablemate table or league")
-}
-
-// errTooLarge ends a file read past MaxImportBytes.
-var errTooLarge = errors.New("import larger than MaxImportBytes")
-
-// limited reads at most left bytes of r, then fails with errTooLarge.
-type limited struct {
-	r    io.Reader
-	left int64
-}
-
-func (l *limited) Read(p []byte) (int, error) {
-	if l.left <= 0 {
-		return 0, errTooLarge
-	}
-	if int64(len(p)) > l.left {
-		p = p[:l.left]
-	}
-	n, err := l.r.Read(p)
-	l.left -= int64(n)
-	return n, err
 }
 
 // header is the part of an exported object before its list of events or
@@ -212,7 +196,7 @@ func jsonErr(err error, field string) error {
 		return scoring.Errorf(field, "the file ends too early: it was cut off")
 	case errors.As(err, &syntax):
 		return scoring.Errorf(field, "invalid JSON at byte %d: %s", syntax.Offset, syntax.Error())
-	case errors.Is(err, errTooLarge):
+	case errors.Is(err, capped.ErrTooLarge):
 		return scoring.Errorf("", "the file is larger than %d MiB, the most an import reads", MaxImportBytes>>20)
 	}
 	return scoring.Refield(err, field)
@@ -509,7 +493,7 @@ func (s *Store) writeImport(ctx context.Context, l *League, tables []*pendingTab
 	defer tx.Rollback() //nolint:errcheck // no-op after Commit
 	now := s.stamp()
 	if l != nil {
-		if err := s.insertLeague(ctx, tx, *l); err != nil {
+		if err := s.insertLeague(ctx, tx, l); err != nil {
 			return s.failed("import league", err)
 		}
 	}
@@ -523,7 +507,7 @@ func (s *Store) writeImport(ctx context.Context, l *League, tables []*pendingTab
 		if l != nil {
 			// Added one after the other, in the file's order.
 			added := stamp(s.now().Add(time.Duration(i) * time.Microsecond))
-			if err := insertLeagueTable(ctx, tx, l.ID, p.t.ID, added); err != nil {
+			if err := insertLeagueTable(ctx, tx, l.ID, p.t.Key, added); err != nil {
 				return s.failed("import league", err)
 			}
 		}
@@ -538,21 +522,20 @@ func (s *Store) writeImport(ctx context.Context, l *League, tables []*pendingTab
 	return nil
 }
 
-// insertImported writes one checked table and its log.
+// insertImported writes one checked table, its new links and its log,
+// and keeps its edit link in p.
 func insertImported(ctx context.Context, tx *sql.Tx, p *pendingTable, now string) error {
 	st, err := tx.PrepareContext(ctx, `INSERT INTO events (table_id, seq, kind, payload, created_at) VALUES (?, ?, ?, ?, ?)`)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	p.t.ReadID = newID()
-	if _, err := tx.ExecContext(ctx,
-		`INSERT INTO tables (id, read_id, game, name, head, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-		p.t.ID, p.t.ReadID, p.t.Info.Slug, p.t.Name, p.t.Head, stamp(p.events[0].At), now); err != nil {
+	c := TableCreated{Game: p.t.Info.Slug, Name: p.t.Name}
+	if p.edit, err = insertTable(ctx, tx, p.t.Key, c, p.t.Head, stamp(p.events[0].At), now); err != nil {
 		return err
 	}
 	for _, e := range p.events {
-		if _, err := st.ExecContext(ctx, p.t.ID, e.Seq, string(e.Kind), string(e.Payload), stamp(e.At)); err != nil {
+		if _, err := st.ExecContext(ctx, p.t.Key, e.Seq, string(e.Kind), string(e.Payload), stamp(e.At)); err != nil {
 			return fmt.Errorf("event %d: %w", e.Seq, err)
 		}
 	}

@@ -391,7 +391,7 @@ func TestVersionsAreSafeToShare(t *testing.T) {
 	close(done)
 	readers.Wait()
 	tb, _ := ts.Table(ctx, id)
-	events, _ := st.Events(ctx, id)
+	events, _ := st.Events(ctx, tb.Key)
 	sameAsReference(t, tb, events)
 }
 

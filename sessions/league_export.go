@@ -25,18 +25,18 @@ type LeagueExport struct {
 func (ts *Tables) ExportLeague(ctx context.Context, l League) (LeagueExport, error) {
 	x := LeagueExport{Format: "tablemate-league", Version: ExportVersion, Name: l.Name, Scheme: string(l.Scheme),
 		Points: l.PointsText, Members: l.Members, Tables: []Export{}}
-	for _, id := range l.TableIDs {
-		t, err := ts.Export(ctx, id)
+	for _, key := range l.tables {
+		t, err := ts.byKey(ctx, key)
 		if err != nil {
 			return LeagueExport{}, err
 		}
-		x.Tables = append(x.Tables, t)
+		x.Tables = append(x.Tables, ExportOf(t))
 	}
 	return x, nil
 }
 
 // ImportLeague stores a league file (ExportLeague) as a new league with
-// new links; see ImportFile.
+// new links; see ImportFile. The league returned holds its admin link.
 func (ts *Tables) ImportLeague(ctx context.Context, data []byte) (League, error) {
 	im, err := ts.ImportFile(ctx, bytes.NewReader(data))
 	if err == nil && im.League == nil {
@@ -105,7 +105,7 @@ func (ts *Tables) importLeague(ctx context.Context, dec *json.Decoder, h header)
 			if err := decideLeagueTable(l, p.t); err != nil {
 				return League{}, prefixed(err, field)
 			}
-			l.TableIDs = append(l.TableIDs, p.t.ID)
+			l.tables = append(l.tables, p.t.Key)
 			tables = append(tables, p)
 		}
 		if err := expect(dec, json.Delim(']'), "tables", scoring.Errorf("tables", "the tables must be a list")); err != nil {
@@ -121,7 +121,7 @@ func (ts *Tables) importLeague(ctx context.Context, dec *json.Decoder, h header)
 	for _, p := range tables {
 		ts.cache.put(p.t)
 	}
-	return ts.League(ctx, l.ID)
+	return ts.reload(ctx, l)
 }
 
 // mergeInOrder makes the file's merges with the live check, each while

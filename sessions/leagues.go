@@ -17,16 +17,35 @@ import (
 const MaxLeagueMembers = 100
 
 // League is a season: members, the tables played for it, and how its
-// standings are scored.
+// standings are scored. ID is its public id (the standings link); the
+// admin link is kept only when the league was opened through it
+// (LeagueByAdmin, CreateLeague), and only such a League can be changed.
 type League struct {
-	ID, AdminID, Name string
-	Scheme            league.Scheme
-	Points            []float64 // placing points, first place first
-	PointsText        string
-	Members           []Member
-	TableIDs          []string
-	Created           time.Time
+	ID, Name   string
+	Scheme     league.Scheme
+	Points     []float64 // placing points, first place first
+	PointsText string
+	Members    []Member
+	Created    time.Time
+	// tables are the keys of the tables counted, in the order added.
+	tables []string
+	// admin is the admin link the league was opened through ("" when
+	// opened by its public id).
+	admin string
 }
+
+// AdminLink is the admin link the league was opened through, "" when it
+// was opened by its public id.
+func (l League) AdminLink() string { return l.admin }
+
+// Counts reports whether the league counts the table s.
+func (l League) Counts(s Summary) bool { return slices.Contains(l.tables, s.key) }
+
+// Tables is how many tables the league counts.
+func (l League) Tables() int { return len(l.tables) }
+
+// ErrNotAdmin means a league opened by its public id was asked to change.
+var ErrNotAdmin = errors.New("only the league's admin link can change it")
 
 // Member is a league's player identity.
 type Member struct {
@@ -68,7 +87,7 @@ func (ts *Tables) CreateLeague(ctx context.Context, name string, scheme string, 
 		return League{}, ts.store.failed("create league", err)
 	}
 	defer tx.Rollback() //nolint:errcheck // no-op after Commit
-	if err := ts.store.insertLeague(ctx, tx, l); err != nil {
+	if err := ts.store.insertLeague(ctx, tx, &l); err != nil {
 		return League{}, ts.store.failed("create league", err)
 	}
 	if err := tx.Commit(); err != nil {
@@ -78,7 +97,8 @@ func (ts *Tables) CreateLeague(ctx context.Context, name string, scheme string, 
 	return l, nil
 }
 
-// decideLeague checks a new league and returns it with new links.
+// decideLeague checks a new league and returns it with its new public id
+// (insertLeague makes its admin link).
 func decideLeague(name string, scheme string, points string, members []string) (League, error) {
 	l := League{Name: strings.TrimSpace(name), PointsText: strings.TrimSpace(points)}
 	if l.Name == "" || len([]rune(l.Name)) > MaxTableNameLen {
@@ -117,16 +137,25 @@ func decideLeague(name string, scheme string, points string, members []string) (
 	for _, n := range names {
 		l.Members = append(l.Members, Member{Name: n})
 	}
-	l.ID, l.AdminID = newID(), newID()
+	l.ID = newID()
 	return l, nil
 }
 
-// insertLeague writes a new league with its members.
-func (s *Store) insertLeague(ctx context.Context, tx *sql.Tx, l League) error {
-	if _, err := tx.ExecContext(ctx, `INSERT INTO leagues (id, admin_id, name, scheme, points, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
-		l.ID, l.AdminID, l.Name, string(l.Scheme), l.PointsText, s.stamp()); err != nil {
+// insertLeague writes a new league with its members and its first admin
+// link, which it keeps in l.
+func (s *Store) insertLeague(ctx context.Context, tx *sql.Tx, l *League) error {
+	at := s.stamp()
+	admin, err := addLink(ctx, tx, l.ID, RoleAdmin, 1, "", at)
+	if err != nil {
 		return err
 	}
+	// admin_id (NOT NULL UNIQUE since 003) keeps the first admin link;
+	// the links table decides which one works.
+	if _, err := tx.ExecContext(ctx, `INSERT INTO leagues (id, admin_id, name, scheme, points, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+		l.ID, admin, l.Name, string(l.Scheme), l.PointsText, at); err != nil {
+		return err
+	}
+	l.admin = admin
 	for _, m := range l.Members {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO league_members (league_id, name, emoji, merged_into) VALUES (?, ?, ?, ?)`,
 			l.ID, m.Name, m.Emoji, nullable(m.MergedInto)); err != nil {
@@ -142,20 +171,42 @@ func insertLeagueTable(ctx context.Context, tx *sql.Tx, leagueID, tableID, at st
 	return err
 }
 
-// League loads a league by its public id.
+// League loads a league by its public id: it can be shown, not changed.
 func (ts *Tables) League(ctx context.Context, id string) (League, error) {
-	return ts.loadLeague(ctx, `SELECT id, admin_id, name, scheme, points, created_at FROM leagues WHERE id = ?`, id)
+	return ts.loadLeague(ctx, id)
 }
 
-// LeagueByAdmin loads a league by its admin link.
-func (ts *Tables) LeagueByAdmin(ctx context.Context, adminID string) (League, error) {
-	return ts.loadLeague(ctx, `SELECT id, admin_id, name, scheme, points, created_at FROM leagues WHERE admin_id = ?`, adminID)
+// LeagueByAdmin loads the league whose admin link is admin. A link that is
+// not one is ErrNotFound; one that was replaced is a *ReplacedError.
+func (ts *Tables) LeagueByAdmin(ctx context.Context, admin string) (League, error) {
+	id, _, err := resolve(ctx, ts.store.read, admin, RoleAdmin)
+	if err != nil {
+		return League{}, err
+	}
+	l, err := ts.loadLeague(ctx, id)
+	l.admin = admin
+	return l, err
 }
 
-func (ts *Tables) loadLeague(ctx context.Context, query, key string) (League, error) {
+// AdminGen is the generation of the league's admin link in use (the
+// version a form replacing it must have seen).
+func (ts *Tables) AdminGen(ctx context.Context, l League) (int, error) {
+	_, gen, err := current(ctx, ts.store.read, l.ID, RoleAdmin)
+	return gen, err
+}
+
+// reload reads l again after a change, keeping how it was opened.
+func (ts *Tables) reload(ctx context.Context, l League) (League, error) {
+	fresh, err := ts.loadLeague(ctx, l.ID)
+	fresh.admin = l.admin
+	return fresh, err
+}
+
+func (ts *Tables) loadLeague(ctx context.Context, id string) (League, error) {
 	var l League
 	var scheme, at string
-	err := ts.store.read.QueryRowContext(ctx, query, key).Scan(&l.ID, &l.AdminID, &l.Name, &scheme, &l.PointsText, &at)
+	err := ts.store.read.QueryRowContext(ctx, `SELECT id, name, scheme, points, created_at FROM leagues WHERE id = ?`, id).
+		Scan(&l.ID, &l.Name, &scheme, &l.PointsText, &at)
 	if errors.Is(err, sql.ErrNoRows) {
 		return League{}, ErrNotFound
 	}
@@ -192,7 +243,7 @@ func (ts *Tables) loadLeague(ctx context.Context, query, key string) (League, er
 		if err := trows.Scan(&id); err != nil {
 			return League{}, fmt.Errorf("league tables: %w", err)
 		}
-		l.TableIDs = append(l.TableIDs, id)
+		l.tables = append(l.tables, id)
 	}
 	return l, trows.Err()
 }
@@ -203,15 +254,11 @@ func (ts *Tables) AddMember(ctx context.Context, l League, name, emoji string) e
 	if err != nil {
 		return err
 	}
-	_, err = ts.store.write.ExecContext(ctx, `INSERT INTO league_members (league_id, name, emoji) VALUES (?, ?, ?)`, l.ID, m.Name, m.Emoji)
+	err = ts.asAdmin(ctx, l, "add member", `INSERT INTO league_members (league_id, name, emoji) VALUES (?, ?, ?)`, l.ID, m.Name, m.Emoji)
 	if err != nil && strings.Contains(err.Error(), "UNIQUE constraint failed") {
 		return scoring.Errorf("name", "%q is already a member", m.Name) // added meanwhile by another phone
 	}
-	if err != nil {
-		return ts.store.failed("add member", err)
-	}
-	ts.store.wrote()
-	return nil
+	return err
 }
 
 // decideMember checks a new member of l.
@@ -239,12 +286,7 @@ func (ts *Tables) MergeMembers(ctx context.Context, l League, from, into string)
 	if err := decideMerge(l, from, into); err != nil {
 		return err
 	}
-	_, err := ts.store.write.ExecContext(ctx, `UPDATE league_members SET merged_into = ? WHERE league_id = ? AND name = ?`, into, l.ID, from)
-	if err != nil {
-		return ts.store.failed("merge members", err)
-	}
-	ts.store.wrote()
-	return nil
+	return ts.asAdmin(ctx, l, "merge members", `UPDATE league_members SET merged_into = ? WHERE league_id = ? AND name = ?`, into, l.ID, from)
 }
 
 // decideMerge checks that from and into are two members not merged yet.
@@ -261,12 +303,17 @@ func decideMerge(l League, from, into string) error {
 	return nil
 }
 
-// AddTable counts a table's games in the league. Every player at the table
-// must be a member (or merged into one), so standings never invent people.
-func (ts *Tables) AddTable(ctx context.Context, l League, tableID string) error {
-	t, err := ts.Table(ctx, tableID)
+// AddTable counts the games of the table whose edit link is edit in the
+// league (only the edit link proves the right to add a table). Every
+// player at the table must be a member (or merged into one), so standings
+// never invent people.
+func (ts *Tables) AddTable(ctx context.Context, l League, edit string) error {
+	t, err := ts.Table(ctx, edit)
 	if errors.Is(err, ErrNotFound) {
 		return scoring.Errorf("table", "no table has this link; paste a table's edit link")
+	}
+	if errors.Is(err, ErrReplaced) {
+		return scoring.Errorf("table", "this edit link was replaced; paste the table's edit link in use")
 	}
 	if err != nil {
 		return err
@@ -274,12 +321,7 @@ func (ts *Tables) AddTable(ctx context.Context, l League, tableID string) error 
 	if err := decideLeagueTable(l, t); err != nil {
 		return err
 	}
-	_, err = ts.store.write.ExecContext(ctx, `INSERT OR IGNORE INTO league_tables (league_id, table_id, added_at) VALUES (?, ?, ?)`, l.ID, tableID, ts.store.stamp())
-	if err != nil {
-		return ts.store.failed("add table", err)
-	}
-	ts.store.wrote()
-	return nil
+	return ts.asAdmin(ctx, l, "add table", `INSERT OR IGNORE INTO league_tables (league_id, table_id, added_at) VALUES (?, ?, ?)`, l.ID, t.Key, ts.store.stamp())
 }
 
 // decideLeagueTable checks that everyone at t is a member of l and that l
@@ -290,7 +332,7 @@ func decideLeagueTable(l League, t Table) error {
 			return scoring.Errorf("table", "%s is not a member of %s: add them first", p, l.Name)
 		}
 	}
-	if len(l.TableIDs) >= MaxLeagueTables && !slices.Contains(l.TableIDs, t.ID) {
+	if len(l.tables) >= MaxLeagueTables && !slices.Contains(l.tables, t.Key) {
 		return scoring.Errorf("table", "a league counts at most %d tables: start a new league for the next season", MaxLeagueTables)
 	}
 	return nil
@@ -298,9 +340,39 @@ func decideLeagueTable(l League, t Table) error {
 
 // LeagueGame is one finished, valid game counted by a league.
 type LeagueGame struct {
-	TableID, TableName, Game string
-	Number                   int
-	Result                   league.Result
+	TableName, Game string
+	Number          int
+	Result          league.Result
+}
+
+// asAdmin runs one statement that changes l, in a transaction that first
+// checks l was opened through its admin link and that link is still in
+// use: a replaced admin link changes nothing, even a moment after. op
+// names the change in errors (a storage failure is ErrNotSaved).
+func (ts *Tables) asAdmin(ctx context.Context, l League, op, query string, args ...any) error {
+	if l.admin == "" {
+		return ErrNotAdmin
+	}
+	tx, err := ts.store.write.BeginTx(ctx, nil)
+	if err != nil {
+		return ts.store.failed(op, err)
+	}
+	defer tx.Rollback() //nolint:errcheck // no-op after Commit
+	owner, _, err := resolve(ctx, tx, l.admin, RoleAdmin)
+	if err != nil {
+		return linkFailed(ts.store, op, err)
+	}
+	if owner != l.ID {
+		return ErrNotAdmin
+	}
+	if _, err := tx.ExecContext(ctx, query, args...); err != nil {
+		return ts.store.failed(op, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return ts.store.failed(op+": commit", err)
+	}
+	ts.store.wrote()
+	return nil
 }
 
 // LeagueRef names a league.
@@ -314,11 +386,7 @@ func (ts *Tables) LeaguesOf(ctx context.Context, tableIDs []string) (map[string]
 	if len(tableIDs) == 0 {
 		return out, nil
 	}
-	args := make([]any, len(tableIDs))
-	for i, id := range tableIDs {
-		args[i] = id
-	}
-	marks := strings.TrimSuffix(strings.Repeat("?,", len(tableIDs)), ",")
+	marks, args := inList(tableIDs)
 	rows, err := ts.store.read.QueryContext(ctx,
 		`SELECT lt.table_id, l.id, l.name FROM league_tables lt JOIN leagues l ON l.id = lt.league_id
 		 WHERE lt.table_id IN (`+marks+`) ORDER BY l.name`, args...)

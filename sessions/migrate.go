@@ -39,14 +39,20 @@ func loadMigrations() ([]migration, error) {
 		ms = append(ms, migration{version: v, name: name, sql: string(body)})
 	}
 	sort.Slice(ms, func(i, j int) bool { return ms[i].version < ms[j].version })
+	return ms, checkMigrations(ms)
+}
+
+// checkMigrations requires the versions to run 1, 2, 3 … without gaps: a
+// database's user_version says which migrations it has, so a number left
+// out would let a database made by a binary that had it pass for one that
+// has the newer ones.
+func checkMigrations(ms []migration) error {
 	for i, m := range ms {
-		// Versions rise; a number may be left out (kept for a migration
-		// made elsewhere), but none may be used twice.
-		if m.version < 1 || i > 0 && m.version == ms[i-1].version {
-			return nil, fmt.Errorf("migration %d_%s: versions must be distinct and start at 1", m.version, m.name)
+		if m.version != i+1 {
+			return fmt.Errorf("migration %d_%s: versions must run 1, 2, 3 … without gaps", m.version, m.name)
 		}
 	}
-	return ms, nil
+	return nil
 }
 
 // Migrate applies every migration newer than the database's user_version

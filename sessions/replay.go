@@ -28,8 +28,11 @@ type Finder func(slug string) (scoring.Game, bool)
 // A Table is a read-only value: versions share their slices (a newer
 // version appends past the end an older one sees, never over it).
 type Table struct {
-	ID      string       // also the edit link: whoever has it may write
-	ReadID  string       // the read-only link for spectators
+	// Key is the table's internal key: it opens nothing and no page shows
+	// it. (For tables made before links could be replaced it equals their
+	// first edit link, which is one more reason never to show it.) The
+	// links are in TableLinks.
+	Key     string
 	Info    scoring.Info // the game played at this table
 	Name    string
 	Options json.RawMessage
@@ -229,7 +232,7 @@ func start(id string, e Event, find Finder) (Table, error) {
 		return Table{}, fmt.Errorf("replay %s: unknown game %q", id, created.Game)
 	}
 	return Table{
-		ID: id, Info: engine.Info(), Name: created.Name, Options: created.Options,
+		Key: id, Info: engine.Info(), Name: created.Name, Options: created.Options,
 		Players: slices.Clone(created.Players), Head: 1, Created: e.At,
 		Log: []LogEntry{{Event: e}}, engine: engine, tally: tally{}, bytes: len(e.Payload),
 	}, nil
@@ -297,7 +300,7 @@ func movesFollowed(events []Event) map[int]bool {
 // event in effect that the engine refuses.
 func (t Table) readable() error {
 	if t.broken != nil {
-		return fmt.Errorf("replay %s: %w", t.ID, t.broken)
+		return fmt.Errorf("replay %s: %w", t.Key, t.broken)
 	}
 	return nil
 }
@@ -308,7 +311,7 @@ func (t Table) readable() error {
 // the newest event in effect is an error at once.
 func (t *Table) next(e Event, said *guided) error {
 	if e.Seq != t.Head+1 {
-		return fmt.Errorf("replay %s: event %d follows event %d", t.ID, e.Seq, t.Head)
+		return fmt.Errorf("replay %s: event %d follows event %d", t.Key, e.Seq, t.Head)
 	}
 	entry := LogEntry{Event: e}
 	t.Log = append(t.Log, entry)
@@ -316,7 +319,7 @@ func (t *Table) next(e Event, said *guided) error {
 	t.bytes += len(e.Payload)
 	if e.Kind == KindUndo {
 		if err := t.undo(&entry); err != nil {
-			return fmt.Errorf("replay %s: %w", t.ID, err)
+			return fmt.Errorf("replay %s: %w", t.Key, err)
 		}
 	} else {
 		entry.undone = new(atomic.Int64)

@@ -27,10 +27,17 @@ import (
 // is derived from the log, kept in memory and in the database for the head
 // it was made at, and made again from the log when the table moved on or
 // the code that derives it changed.
+//
+// It is kept by the table's key, which stays when links are replaced; the
+// links it carries are read with it, never kept: View is the view-only
+// link in use, Edit the edit link it was asked for by (Cards; "" for a
+// league's tables, whose pages show no edit link).
 type TableSummary struct {
-	ID, ReadID, Name string
-	Game             string // the game's slug
-	Head             int
+	Key        string // internal: opens nothing, never shown
+	Edit, View string
+	Name       string
+	Game       string // the game's slug
+	Head       int
 	Card
 	LowestWins bool
 	// Games is nil when only the card was derived (HasGames false).
@@ -61,7 +68,7 @@ type summaryGames struct {
 // summarize derives a table's summary: its card, and its games when
 // games is set (those cost a walk over every game).
 func summarize(t Table, games bool) TableSummary {
-	s := TableSummary{ID: t.ID, ReadID: t.ReadID, Name: t.Name, Game: t.Info.Slug, Head: t.Head, LowestWins: t.Info.LowestWins,
+	s := TableSummary{Key: t.Key, Name: t.Name, Game: t.Info.Slug, Head: t.Head, LowestWins: t.Info.LowestWins,
 		Card: Card{Players: t.Players, Played: len(t.Games), Last: t.Log[len(t.Log)-1].At}}
 	if len(t.Games) > 0 {
 		s.Leaders = t.Leaders()
@@ -163,9 +170,10 @@ func (c *summaryCache) get(id string, head int, games bool) (TableSummary, bool)
 }
 
 func (c *summaryCache) put(s TableSummary) {
+	s.Edit, s.View = "", "" // links change: they are read with every list
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if el, ok := c.byID[s.ID]; ok {
+	if el, ok := c.byID[s.Key]; ok {
 		old := el.Value.(TableSummary)
 		if old.Head > s.Head || old.Head == s.Head && old.HasGames && !s.HasGames {
 			return
@@ -174,20 +182,20 @@ func (c *summaryCache) put(s TableSummary) {
 		el.Value = s
 		c.lru.MoveToFront(el)
 	} else {
-		c.byID[s.ID] = c.lru.PushFront(s)
+		c.byID[s.Key] = c.lru.PushFront(s)
 		c.games += len(s.Games)
 	}
 	for c.lru.Len() > 1 && (c.lru.Len() > c.max || c.games > c.maxGames) {
 		el := c.lru.Back()
 		c.lru.Remove(el)
 		old := el.Value.(TableSummary)
-		delete(c.byID, old.ID)
+		delete(c.byID, old.Key)
 		c.games -= len(old.Games)
 	}
 }
 
 // summariesOf returns the summaries of the tables that query lists (its
-// rows: id, read id, name, game, head, and the stored summary's head,
+// rows: key, edit link, view-only link, name, game, head, and the stored summary's head,
 // deriver, card and games — games may be NULL), in its order. A summary is
 // taken from memory, else from the database, else made from the table's
 // log and stored for next time. games asks for the tables' games too; a
@@ -206,11 +214,11 @@ func (ts *Tables) summariesOf(ctx context.Context, games bool, query string, arg
 		var head int
 		var by, card string
 		var body sql.NullString
-		if err := rows.Scan(&s.ID, &s.ReadID, &s.Name, &s.Game, &s.Head, &head, &by, &card, &body); err != nil {
+		if err := rows.Scan(&s.Key, &s.Edit, &s.View, &s.Name, &s.Game, &s.Head, &head, &by, &card, &body); err != nil {
 			return nil, fmt.Errorf("table summaries: %w", err)
 		}
-		if c, ok := ts.summaries.get(s.ID, s.Head, games); ok {
-			c.ReadID, c.Name = s.ReadID, s.Name
+		if c, ok := ts.summaries.get(s.Key, s.Head, games); ok {
+			c.Edit, c.View, c.Name = s.Edit, s.View, s.Name
 			out = append(out, c)
 			continue
 		}
@@ -227,22 +235,24 @@ func (ts *Tables) summariesOf(ctx context.Context, games bool, query string, arg
 	rows.Close()
 	var fresh []int
 	for _, i := range stale {
-		t, err := ts.Table(ctx, out[i].ID)
+		t, err := ts.byKey(ctx, out[i].Key)
 		if err != nil && (games || ctx.Err() != nil) {
 			return nil, err
 		}
 		if err != nil { // a card list leaves a table that cannot be replayed out
-			out[i].ID = ""
+			out[i].Key = ""
 			continue
 		}
+		edit, view := out[i].Edit, out[i].View
 		out[i] = summarize(t, games)
 		ts.summaries.put(out[i])
+		out[i].Edit, out[i].View = edit, view
 		fresh = append(fresh, i)
 	}
 	if len(fresh) > 0 {
 		ts.storeSummaries(ctx, out, fresh)
 	}
-	return slices.DeleteFunc(out, func(s TableSummary) bool { return s.ID == "" }), nil
+	return slices.DeleteFunc(out, func(s TableSummary) bool { return s.Key == "" }), nil
 }
 
 // decodeSummary reads a stored card and, when games is asked for, the
@@ -262,31 +272,29 @@ func decodeSummary(s *TableSummary, card string, body sql.NullString, games bool
 	return true
 }
 
-// LeagueTables returns the summaries of a league's tables, with their
+// LeagueSummaries returns the summaries of a league's tables, with their
 // games, in the order they were added: a league's page costs about the
-// same for 300 tables as for 10, also right after a restart.
-func (ts *Tables) LeagueTables(ctx context.Context, l League) ([]TableSummary, error) {
+// same for 300 tables as for 10, also right after a restart. They carry
+// no edit link.
+func (ts *Tables) LeagueSummaries(ctx context.Context, l League) ([]TableSummary, error) {
 	return ts.summariesOf(ctx, true,
-		`SELECT t.id, t.read_id, t.name, t.game, t.head, coalesce(s.head, 0), coalesce(s.deriver, ''), coalesce(s.card, ''), s.games
+		`SELECT t.id, '', t.read_id, t.name, t.game, t.head, coalesce(s.head, 0), coalesce(s.deriver, ''), coalesce(s.card, ''), s.games
 		 FROM league_tables lt JOIN tables t ON t.id = lt.table_id LEFT JOIN table_summaries s ON s.table_id = t.id
 		 WHERE lt.league_id = ? ORDER BY lt.added_at, lt.table_id`, l.ID)
 }
 
-// Cards returns the summaries (cards only) of the tables with the given
-// ids that exist, in no particular order: the history page lists a
-// phone's tables without replaying any that did not change.
-func (ts *Tables) Cards(ctx context.Context, ids []string) ([]TableSummary, error) {
-	if len(ids) == 0 {
+// Cards returns the summaries (cards only) of the tables whose edit links
+// are given, in no particular order; links that open nothing, or were
+// replaced, are left out. The history page lists a phone's tables
+// without replaying any that did not change.
+func (ts *Tables) Cards(ctx context.Context, edits []string) ([]TableSummary, error) {
+	if len(edits) == 0 {
 		return nil, nil
 	}
-	args := make([]any, len(ids))
-	for i, id := range ids {
-		args[i] = id
-	}
-	marks := strings.TrimSuffix(strings.Repeat("?,", len(ids)), ",")
+	marks, args := inList(edits)
 	return ts.summariesOf(ctx, false,
-		`SELECT t.id, t.read_id, t.name, t.game, t.head, coalesce(s.head, 0), coalesce(s.deriver, ''), coalesce(s.card, ''), NULL
-		 FROM tables t LEFT JOIN table_summaries s ON s.table_id = t.id WHERE t.id IN (`+marks+`)`, args...)
+		`SELECT t.id, t.edit_link, t.read_id, t.name, t.game, t.head, coalesce(s.head, 0), coalesce(s.deriver, ''), coalesce(s.card, ''), NULL
+		 FROM tables t LEFT JOIN table_summaries s ON s.table_id = t.id WHERE t.edit_link IN (`+marks+`)`, args...)
 }
 
 // storeSummaries keeps freshly derived summaries in the database, in one
@@ -334,7 +342,7 @@ func insertSummary(ctx context.Context, tx *sql.Tx, s TableSummary, deriver stri
 		   games = CASE WHEN excluded.games IS NULL AND table_summaries.head = excluded.head AND table_summaries.deriver = excluded.deriver
 		           THEN table_summaries.games ELSE excluded.games END
 		 WHERE excluded.head >= table_summaries.head`,
-		s.ID, s.Head, deriver, string(card), games)
+		s.Key, s.Head, deriver, string(card), games)
 	return err
 }
 
@@ -342,7 +350,7 @@ func insertSummary(ctx context.Context, tx *sql.Tx, s TableSummary, deriver stri
 // the order the tables were added, with names mapped to members. Invalid
 // or unfinished games do not count (the table shows why).
 func (ts *Tables) LeagueGames(ctx context.Context, l League) ([]LeagueGame, error) {
-	tables, err := ts.LeagueTables(ctx, l)
+	tables, err := ts.LeagueSummaries(ctx, l)
 	if err != nil {
 		return nil, err
 	}
@@ -359,7 +367,7 @@ func (l League) Games(tables []TableSummary) []LeagueGame {
 			for name, total := range g.Totals {
 				r.Totals[canonical(name)] += total
 			}
-			out = append(out, LeagueGame{TableID: t.ID, TableName: t.Name, Game: t.Game, Number: g.Number, Result: r})
+			out = append(out, LeagueGame{TableName: t.Name, Game: t.Game, Number: g.Number, Result: r})
 		}
 	}
 	return out
@@ -396,12 +404,25 @@ func (ts *Tables) LeagueVersion(ctx context.Context, l League) (string, error) {
 	return fmt.Sprintf("%d:%d", n, heads), nil
 }
 
+// LeagueTable is one table of a league as its pages list it: through its
+// view-only link, whoever looks (an admin link is no edit link).
+type LeagueTable struct {
+	Name, Game string // Game is the slug
+	View       string
+}
+
+// LeagueTables lists the league's tables in the order they were added.
+func (ts *Tables) LeagueTables(ctx context.Context, l League) ([]LeagueTable, error) {
+	return ts.LeagueTableLinks(ctx, l, 1, len(l.tables))
+}
+
 // LeagueTableLinks returns the league's tables from the from-th to the
-// to-th added (1-based, both included) with their names, games and links;
-// a page of a long list costs the same as the first.
-func (ts *Tables) LeagueTableLinks(ctx context.Context, l League, from, to int) ([]TableSummary, error) {
+// to-th added (1-based, both included) with their names, games and
+// view-only links, in one query: a page of a long list costs the same as
+// the first, and no table is replayed.
+func (ts *Tables) LeagueTableLinks(ctx context.Context, l League, from, to int) ([]LeagueTable, error) {
 	st, err := ts.store.readStmt(ctx,
-		`SELECT t.id, t.read_id, t.name, t.game, t.head FROM league_tables lt JOIN tables t ON t.id = lt.table_id
+		`SELECT t.name, t.game, t.read_id FROM league_tables lt JOIN tables t ON t.id = lt.table_id
 		 WHERE lt.league_id = ? ORDER BY lt.added_at, lt.table_id LIMIT ? OFFSET ?`)
 	if err != nil {
 		return nil, fmt.Errorf("league tables: %w", err)
@@ -411,13 +432,13 @@ func (ts *Tables) LeagueTableLinks(ctx context.Context, l League, from, to int) 
 		return nil, fmt.Errorf("league tables: %w", err)
 	}
 	defer rows.Close()
-	var out []TableSummary
+	out := []LeagueTable{}
 	for rows.Next() {
-		var s TableSummary
-		if err := rows.Scan(&s.ID, &s.ReadID, &s.Name, &s.Game, &s.Head); err != nil {
+		var t LeagueTable
+		if err := rows.Scan(&t.Name, &t.Game, &t.View); err != nil {
 			return nil, fmt.Errorf("league tables: %w", err)
 		}
-		out = append(out, s)
+		out = append(out, t)
 	}
 	return out, rows.Err()
 }

@@ -62,7 +62,8 @@ type HomeVM struct {
 	Recent []TableRow
 }
 
-// TableRow is one table in a list.
+// TableRow is one table in a list. ID is the table's edit link, as this
+// phone holds it.
 type TableRow struct {
 	ID, Name, GameTitle string
 	Moves               int
@@ -84,11 +85,14 @@ type NewTableVM struct {
 	Suggestions        []string
 }
 
-// TableVM is a table's page: players, games so far, running totals.
-type TableVM struct {
+// TableView is what every link to a table shows: players, games so far,
+// running totals and the history. Every URL on it is built on Base, the
+// link the page was opened with ("/tables/EDIT" or "/v/VIEW"); it holds
+// no other link.
+type TableView struct {
 	Page
-	Form
-	ID, Name  string
+	Head      int // the table's version, for the live updates
+	Name      string
 	Game      scoring.Info
 	Standings []StandingRow
 	Games     []GameRow
@@ -97,7 +101,6 @@ type TableVM struct {
 	GamesPage Pager
 	Players   []string
 	Leaders   []string
-	UndoLabel string // what Undo would take back; "" when nothing
 	Log       []LogRow
 	// LogPage says which entries Log holds (the newest by default).
 	LogPage Pager
@@ -107,23 +110,51 @@ type TableVM struct {
 	Lines templ.Component
 	// Current is the game in progress of a round-based table, or nil.
 	Current *RoundsVM
-	// PlayLabel offers guided play ("play along"); "" when the game has none.
-	PlayLabel string
 	// Finished is a round-based table's last game when it is over (the
 	// next round starts a new game), or nil.
 	Finished *GameOverVM
-	// Base is the path the page's links build on: the edit link
-	// "/tables/ID" or the read-only link "/v/READID".
 	Base     string
-	ReadOnly bool
-	Share    *ShareVM // the invite links, on the edit page only
 }
 
-// ShareVM offers a table's two links: the edit link (with a QR code a
-// phone at the table can scan) and the read-only link for spectators.
+// TableVM is the table page behind the edit link: the view and every
+// write, with the invite panel.
+type TableVM struct {
+	TableView
+	Form
+	UndoLabel string // what Undo would take back; "" when nothing
+	// PlayLabel offers guided play ("play along"); "" when the game has none.
+	PlayLabel string
+	Share     ShareVM
+}
+
+// ReadOnlyTableVM is the table page behind the view-only link: the view
+// and a way to pass the view-only link on.
+type ReadOnlyTableVM struct {
+	TableView
+	Share ShareLink
+}
+
+// ShareLink is one link offered to share: its absolute URL, what it
+// allows, and the address of its QR code image.
+type ShareLink struct {
+	ID    string // element id stem: "edit-link", "view-link", "public-link"
+	Label string // what the link allows, e.g. "can only watch"
+	Hint  string // who it is for
+	URL   string
+	QRURL string
+	Title string // the page's title, for the share sheet
+}
+
+// ShareVM is the edit page's invite panel: both links, labelled for what
+// they allow (the view-only QR shown, the edit QR behind a choice), and
+// the forms that replace either link.
 type ShareVM struct {
-	EditURL, ViewURL string
-	QRURL            string // the QR code image of the edit link
+	View, Edit ShareLink
+	// Open shows the panel unfolded (right after a link was replaced).
+	Open bool
+	// Rotate forms: their actions and the link generations they replace.
+	RotateView, RotateEdit string
+	ViewForm, EditForm     Form
 }
 
 // QRCode is a QR code as one SVG path over a Size×Size module grid.
@@ -313,13 +344,11 @@ type NewLeagueVM struct {
 	Errors                        Errors
 }
 
-// LeagueVM is a league's standings page (with tools on the admin link).
-type LeagueVM struct {
+// LeagueView is a league's standings as its public link shows them.
+// Every URL on it is built on PublicPath; it holds no admin link.
+type LeagueView struct {
 	Page
-	Form
 	Name, Scheme, SchemeLabel string
-	Admin                     bool
-	AdminPath, PublicURL      string
 	PublicPath                string
 	Games                     int
 	Standings                 []LeagueRow
@@ -327,12 +356,24 @@ type LeagueVM struct {
 	// Distributions shows, per game, how often each range of totals was
 	// scored by a player in the league's games.
 	Distributions []BarChart
-	Members       []string // active members, for head-to-head and merging
+	Members       []string // active members, for head-to-head
 	H2H           HeadToHead
-	Tables        []LinkRow
+	Tables        []LinkRow // through their view-only links
 	// TablesPage says which of the league's tables Tables lists (the
 	// newest by default).
-	TablesPage  Pager
+	TablesPage Pager
+	Share      ShareLink // the standings link, to pass on
+}
+
+// LeagueAdminVM is the league page behind its admin link: the standings
+// and the tools, with the admin link's own panel.
+type LeagueAdminVM struct {
+	LeagueView
+	Form
+	AdminPath   string
+	Admin       ShareLink
+	Open        bool // the link panel unfolded (a link was just replaced)
+	RotateForm  Form
 	PhoneTables []TableRow // tables this phone opened, to add
 	Error       string
 }

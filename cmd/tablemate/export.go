@@ -25,11 +25,12 @@ func (a *app) exportTable(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	x, err := a.tables.Export(c.Request().Context(), t.ID)
-	if err != nil {
-		return err
-	}
-	b, err := json.MarshalIndent(x, "", " ")
+	return exportLog(c, t)
+}
+
+// exportLog answers with t's log as an export file.
+func exportLog(c echo.Context, t sessions.Table) error {
+	b, err := json.MarshalIndent(sessions.ExportOf(t), "", " ")
 	if err != nil {
 		return err
 	}
@@ -44,6 +45,11 @@ func (a *app) exportResults(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	return exportCSV(c, t)
+}
+
+// exportCSV answers with t's results as CSV.
+func exportCSV(c echo.Context, t sessions.Table) error {
 	var buf bytes.Buffer
 	w := csv.NewWriter(&buf)
 	w.Write([]string{"table", "game", "player", "total", "winner", "valid"})
@@ -114,9 +120,9 @@ func (a *app) importTable(c echo.Context) error {
 	case err != nil:
 		return err
 	case im.League != nil:
-		return redirect(c, "/l/"+im.League.AdminID)
+		return redirect(c, "/l/"+im.League.AdminLink())
 	}
-	return redirect(c, "/tables/"+im.TableID)
+	return redirect(c, "/tables/"+im.Edit)
 }
 
 // uploaded opens the form's file field. A multipart body nobody parsed yet
@@ -167,10 +173,7 @@ func (a *app) exportLeague(c echo.Context) error {
 
 // exportStandings downloads a league's standings as CSV.
 func (a *app) exportStandings(c echo.Context) error {
-	l, err := a.tables.League(c.Request().Context(), c.Param("id"))
-	if errors.Is(err, sessions.ErrNotFound) {
-		return echo.ErrNotFound
-	}
+	l, err := a.loadLeague(c)
 	if err != nil {
 		return err
 	}

@@ -54,24 +54,25 @@ func (f historyFilter) matches(t sessions.TableSummary, leagues []sessions.Leagu
 	return slices.ContainsFunc(t.Players, func(p string) bool { return strings.Contains(strings.ToLower(p), want) })
 }
 
-// showHistory lists every table this phone knows (from its cookie; there
-// is no server-wide list), newest first, with a filter by game and player.
+// showHistory lists every table this phone knows (from its cookie of edit
+// links; there is no server-wide list), newest first, with a filter by game and player.
 func (a *app) showHistory(c echo.Context) error {
 	f := parseHistoryFilter(c.QueryParams())
 	ctx := c.Request().Context()
 	// The tables' cards, not the tables: a phone's fifty long tables cost
-	// no replay unless they changed since they were last summarised.
+	// no replay unless they changed since they were last summarised. A
+	// link that opens nothing (any more) is left out: this phone lost it.
 	known := knownTables(c)
 	tables, err := a.tables.Cards(ctx, known)
 	if err != nil {
 		return err
 	}
 	slices.SortFunc(tables, func(x, y sessions.TableSummary) int { // as the phone lists them
-		return slices.Index(known, x.ID) - slices.Index(known, y.ID)
+		return slices.Index(known, x.Edit) - slices.Index(known, y.Edit)
 	})
 	ids := make([]string, len(tables))
 	for i, t := range tables {
-		ids[i] = t.ID
+		ids[i] = t.Key
 	}
 	leagues, err := a.tables.LeaguesOf(ctx, ids)
 	if err != nil {
@@ -89,11 +90,11 @@ func (a *app) showHistory(c echo.Context) error {
 	}
 	slices.SortStableFunc(tables, func(x, y sessions.TableSummary) int { return y.Last.Compare(x.Last) })
 	for _, t := range tables {
-		if !f.matches(t, leagues[t.ID]) {
+		if !f.matches(t, leagues[t.Key]) {
 			continue
 		}
 		vm.Rows = append(vm.Rows, views.HistoryRow{
-			URL: "/tables/" + t.ID, Name: t.Name, GameTitle: gameTitle(t.Game),
+			URL: "/tables/" + t.Edit, Name: t.Name, GameTitle: gameTitle(t.Game),
 			Date: dateTime(c, t.Last.Local(), true, false), Players: t.Players, Played: t.Played, Leaders: t.Leaders,
 		})
 	}

@@ -306,7 +306,7 @@ func TestCambioRoundChartTimelineAndReplay(t *testing.T) {
 	ts := newTestServer(t)
 	table := ts.startRoundTable("cambio", "Ana", "Ben", "Cy")
 	for _, r := range cambioRounds[:2] {
-		if p := ts.enterCambioRound(table, r.cards, r.caller); p.status != http.StatusSeeOther {
+		if p := ts.enterCambioRound(table, r.cards, r.ended); p.status != http.StatusSeeOther {
 			t.Fatalf("round: %d\n%s", p.status, p.body)
 		}
 	}

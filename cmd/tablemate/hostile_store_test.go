@@ -21,20 +21,37 @@ import (
 	"tablemate/sessions"
 )
 
-// rows counts what the database holds of tables, events and leagues.
+// rows counts what the database holds of tables, events, leagues and
+// links.
 func (ts *testServer) rows() int {
+	ts.t.Helper()
+	var n int
+	ts.query(&n, `SELECT (SELECT count(*) FROM tables) + (SELECT count(*) FROM events) + (SELECT count(*) FROM leagues) +
+		(SELECT count(*) FROM league_members) + (SELECT count(*) FROM league_tables) + (SELECT count(*) FROM links)`)
+	return n
+}
+
+// query reads one value from the database, as its operator would.
+func (ts *testServer) query(into any, query string, args ...any) {
 	ts.t.Helper()
 	db, err := sql.Open("sqlite3", "file:"+ts.dbPath+"?mode=ro")
 	if err != nil {
 		ts.t.Fatal(err)
 	}
 	defer db.Close()
-	var n int
-	if err := db.QueryRow(`SELECT (SELECT count(*) FROM tables) + (SELECT count(*) FROM events) + (SELECT count(*) FROM leagues) +
-		(SELECT count(*) FROM league_members) + (SELECT count(*) FROM league_tables)`).Scan(&n); err != nil {
+	if err := db.QueryRow(query, args...).Scan(into); err != nil {
 		ts.t.Fatal(err)
 	}
-	return n
+}
+
+// editLinkOf is the edit link in use of the table whose view-only link is
+// view: no page behind a view-only or league link shows it, so a test
+// that must write to such a table reads it from the database.
+func (ts *testServer) editLinkOf(view string) string {
+	ts.t.Helper()
+	var edit string
+	ts.query(&edit, `SELECT edit_link FROM tables WHERE read_id = ?`, view)
+	return edit
 }
 
 // work is what loading tables cost since before.
@@ -199,7 +216,7 @@ func TestHostileImportRunsTheLiveChecks(t *testing.T) {
 	ts := newTestServer(t)
 	// A real Cambio table's export, with a round then naming a stranger.
 	cambio := ts.startRoundTable("cambio", "Ana", "Ben", "Cy")
-	if p := ts.enterCambioRound(cambio, cambioRounds[0].cards, cambioRounds[0].caller); p.status != http.StatusSeeOther {
+	if p := ts.enterCambioRound(cambio, cambioRounds[0].cards, cambioRounds[0].ended); p.status != http.StatusSeeOther {
 		t.Fatalf("round: %d", p.status)
 	}
 	export := ts.get(cambio + "/export.json").body
@@ -416,8 +433,9 @@ func TestHostileBigLeagueCostsTheSame(t *testing.T) {
 	}
 	// A game at one table: only that table is summarised again.
 	link, _ := page.doc.Find(`[data-testid="league-tables"] a`).First().Attr("href")
-	ro, _ := restarted.tables.ReadOnly(context.Background(), strings.TrimPrefix(link, "/v/"))
-	if _, err := restarted.tables.RecordGame(context.Background(), ro.ID, ro.Head, "", json.RawMessage(fmt.Sprintf(kksThree, ro.Players[0], ro.Players[1], ro.Players[2]))); err != nil {
+	view := strings.TrimPrefix(link, "/v/")
+	ro, _ := restarted.tables.ReadOnly(context.Background(), view)
+	if _, err := restarted.tables.RecordGame(context.Background(), srv.editLinkOf(view), ro.Head, "", json.RawMessage(fmt.Sprintf(kksThree, ro.Players[0], ro.Players[1], ro.Players[2]))); err != nil {
 		t.Fatal(err)
 	}
 	before := restarted.tables.Stats()

@@ -81,7 +81,7 @@ func (a *app) leagueStats(ctx context.Context, l sessions.League) (*leagueStats,
 		a.stats.put(l.ID+"|"+key.String(), st)
 		return st, nil
 	}
-	tables, err := a.tables.LeagueTables(ctx, l)
+	tables, err := a.tables.LeagueSummaries(ctx, l)
 	if err != nil {
 		return nil, err
 	}
@@ -97,7 +97,7 @@ func (a *app) leagueStats(ctx context.Context, l sessions.League) (*leagueStats,
 func (a *app) headToHead(ctx context.Context, l sessions.League, st *leagueStats, x, y string) (ahead, behind, level int, err error) {
 	results := st.results
 	if results == nil {
-		tables, err := a.tables.LeagueTables(ctx, l)
+		tables, err := a.tables.LeagueSummaries(ctx, l)
 		if err != nil {
 			return 0, 0, 0, err
 		}

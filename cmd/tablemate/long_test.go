@@ -81,9 +81,9 @@ func (ts *testServer) importJSON(data string) (table, public, admin string) {
 		ts.t.Fatal(err)
 	}
 	if im.League != nil {
-		return "", "/leagues/" + im.League.ID, "/l/" + im.League.AdminID
+		return "", "/leagues/" + im.League.ID, "/l/" + im.League.AdminLink()
 	}
-	return "/tables/" + im.TableID, "", ""
+	return "/tables/" + im.Edit, "", ""
 }
 
 func TestFixturesImport(t *testing.T) {

@@ -33,16 +33,7 @@ func (a *app) replayGame(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return replayPage(c, t, "/tables/"+t.ID)
-}
-
-// replayReadOnlyGame is the same replay behind the read-only link.
-func (a *app) replayReadOnlyGame(c echo.Context) error {
-	t, err := a.loadReadOnly(c)
-	if err != nil {
-		return err
-	}
-	return replayPage(c, t, "/v/"+t.ReadID)
+	return replayPage(c, t, editBase(c))
 }
 
 // replayPage shows step ?step=K (1-based, default 1) of game n: the event

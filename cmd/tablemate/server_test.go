@@ -36,6 +36,12 @@ func newTestServer(t testing.TB) *testServer {
 // newTestServerWith lets a test change the app's settings first.
 func newTestServerWith(t testing.TB, configure func(*app)) *testServer {
 	t.Helper()
+	return startTestServer(t, configure, false)
+}
+
+// startTestServer runs the real router, over TLS when tls is set.
+func startTestServer(t testing.TB, configure func(*app), tls bool) *testServer {
+	t.Helper()
 	dbPath := filepath.Join(t.TempDir(), "test.db")
 	store, err := openMigrated(context.Background(), dbPath)
 	if err != nil {
@@ -46,11 +52,19 @@ func newTestServerWith(t testing.TB, configure func(*app)) *testServer {
 	if configure != nil {
 		configure(a)
 	}
-	srv := httptest.NewServer(newServer(a))
+	srv := httptest.NewUnstartedServer(newServer(a))
+	if tls {
+		srv.StartTLS()
+	} else {
+		srv.Start()
+	}
+	a.site.listening(srv.Listener.Addr())
 	t.Cleanup(srv.Close)
 	t.Cleanup(a.live.close) // end open event streams before the server closes
 	jar, _ := cookiejar.New(nil)
-	client := &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	client := srv.Client()
+	client.Jar = jar
+	client.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 	return &testServer{Server: srv, t: t, client: client, app: a, dbPath: dbPath}
 }
 
@@ -321,9 +335,7 @@ func mustTable(t testing.TB, ts *testServer, path string) sessions.Table {
 	if p.status != http.StatusOK {
 		t.Fatalf("%s: %d", path, p.status)
 	}
-	id := strings.TrimPrefix(path, "/tables/")
 	var tb sessions.Table
-	tb.ID = id
 	p.doc.Find(`[data-testid="games"] tbody tr`).Each(func(i int, _ *goquery.Selection) {
 		tb.Games = append(tb.Games, sessions.Game{Number: i + 1})
 	})
