@@ -8,6 +8,8 @@ import (
 	"io"
 	"reflect"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // MaxBody is the largest request body an engine reads (API.md: 1 MiB).
@@ -129,12 +131,34 @@ func CheckNames(field string, names []string) error {
 			return Errorf(f, "a player needs a name")
 		case len([]rune(trimmed)) > MaxNameLen:
 			return Errorf(f, "a name is at most %d characters", MaxNameLen)
+		case !PlainText(trimmed):
+			return Errorf(f, "a name cannot hold control characters or characters that turn the direction of text")
 		case seen[strings.ToLower(trimmed)]:
 			return Errorf(f, "%q is already a player's name: names must differ", trimmed)
 		}
 		seen[strings.ToLower(trimmed)] = true
 	}
 	return nil
+}
+
+// PlainText reports whether s is valid UTF-8 without control characters
+// (NUL, newlines, escapes …) or the invisible marks that turn the
+// direction of the text around it (U+202A–U+202E, U+2066–U+2069, U+200E,
+// U+200F, U+061C): a name holding one could make another player's name or
+// the score beside it read backwards.
+func PlainText(s string) bool {
+	if !utf8.ValidString(s) {
+		return false
+	}
+	for _, r := range s {
+		switch {
+		case unicode.IsControl(r),
+			r >= '\u202a' && r <= '\u202e', r >= '\u2066' && r <= '\u2069',
+			r == '\u200e', r == '\u200f', r == '\u061c':
+			return false
+		}
+	}
+	return true
 }
 
 // MaxNameLen bounds player names everywhere (forms, API, imports).

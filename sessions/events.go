@@ -112,15 +112,16 @@ func (s *Store) append(ctx context.Context, edit string, seen int, token string,
 	if err != nil {
 		return "", Appended{}, fmt.Errorf("append %s: %w", kind, err)
 	}
+	op := "append " + string(kind)
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
-		return "", Appended{}, fmt.Errorf("append %s: %w", kind, err)
+		return "", Appended{}, s.failed(op, err)
 	}
 	defer tx.Rollback() //nolint:errcheck // no-op after Commit
 
 	tableID, _, err := resolve(ctx, tx, edit, RoleEdit)
 	if err != nil {
-		return "", Appended{}, err
+		return "", Appended{}, linkFailed(s, op, err)
 	}
 	if token != "" {
 		e, err := scanEvent(tx.QueryRowContext(ctx,
@@ -129,7 +130,7 @@ func (s *Store) append(ctx context.Context, edit string, seen int, token string,
 		case err == nil:
 			return tableID, Appended{Event: e, Repeat: true}, nil
 		case !errors.Is(err, sql.ErrNoRows):
-			return "", Appended{}, fmt.Errorf("append %s: %w", kind, err)
+			return "", Appended{}, s.failed(op, err)
 		}
 	}
 	var head int
@@ -138,25 +139,32 @@ func (s *Store) append(ctx context.Context, edit string, seen int, token string,
 	case errors.Is(err, sql.ErrNoRows):
 		return "", Appended{}, ErrNotFound
 	case err != nil:
-		return "", Appended{}, fmt.Errorf("append %s: %w", kind, err)
+		return "", Appended{}, s.failed(op, err)
 	case head != seen:
 		return "", Appended{}, &StaleError{Seen: seen, Head: head}
 	}
 	e := Event{Seq: head + 1, Kind: kind, Payload: body}
 	at := s.stamp()
-	if _, err := tx.ExecContext(ctx,
-		`INSERT INTO events (table_id, seq, kind, payload, client_token, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
-		tableID, e.Seq, string(kind), string(body), nullable(token), at); err != nil {
-		return "", Appended{}, fmt.Errorf("append %s: %w", kind, err)
+	if err := insertEvent(ctx, tx, tableID, e, token, at); err != nil {
+		return "", Appended{}, s.failed(op, err)
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE tables SET head = ?, updated_at = ? WHERE id = ?`, e.Seq, at, tableID); err != nil {
-		return "", Appended{}, fmt.Errorf("append %s: %w", kind, err)
+		return "", Appended{}, s.failed(op, err)
 	}
 	if err := tx.Commit(); err != nil {
-		return "", Appended{}, fmt.Errorf("append %s: commit: %w", kind, err)
+		return "", Appended{}, s.failed(op+": commit", err)
 	}
+	s.wrote()
 	e.At, _ = time.Parse(time.RFC3339Nano, at)
 	return tableID, Appended{Event: e}, nil
+}
+
+// insertEvent writes one event of a table's log.
+func insertEvent(ctx context.Context, tx *sql.Tx, tableID string, e Event, token, at string) error {
+	_, err := tx.ExecContext(ctx,
+		`INSERT INTO events (table_id, seq, kind, payload, client_token, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+		tableID, e.Seq, string(e.Kind), string(e.Payload), nullable(token), at)
+	return err
 }
 
 // byToken finds the event a form with this token already recorded.
@@ -174,8 +182,20 @@ func (s *Store) byToken(ctx context.Context, tableID, token string) (Event, bool
 
 // Events returns a table's whole log in order.
 func (s *Store) Events(ctx context.Context, tableID string) ([]Event, error) {
-	rows, err := s.read.QueryContext(ctx,
-		`SELECT seq, kind, payload, created_at FROM events WHERE table_id = ? ORDER BY seq`, tableID)
+	out, err := s.eventsFrom(ctx, tableID, 1)
+	if err == nil && len(out) == 0 {
+		return nil, ErrNotFound
+	}
+	return out, err
+}
+
+// eventsFrom returns a table's events from seq on, in order.
+func (s *Store) eventsFrom(ctx context.Context, tableID string, seq int) ([]Event, error) {
+	st, err := s.readStmt(ctx, `SELECT seq, kind, payload, created_at FROM events WHERE table_id = ? AND seq >= ? ORDER BY seq`)
+	if err != nil {
+		return nil, fmt.Errorf("events of a table: %w", err)
+	}
+	rows, err := st.QueryContext(ctx, tableID, seq)
 	if err != nil {
 		return nil, fmt.Errorf("events of a table: %w", err)
 	}
@@ -190,9 +210,6 @@ func (s *Store) Events(ctx context.Context, tableID string) ([]Event, error) {
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("events of a table: %w", err)
-	}
-	if len(out) == 0 {
-		return nil, ErrNotFound
 	}
 	return out, nil
 }

@@ -73,11 +73,39 @@ func (l League) Canonical(name string) string {
 	return name
 }
 
+// MaxLeagueTables bounds the tables a league counts.
+const MaxLeagueTables = 1000
+
 // CreateLeague starts a league; bad input is a *scoring.InputError.
 func (ts *Tables) CreateLeague(ctx context.Context, name string, scheme string, points string, members []string) (League, error) {
+	l, err := decideLeague(name, scheme, points, members)
+	if err != nil {
+		return League{}, err
+	}
+	tx, err := ts.store.write.BeginTx(ctx, nil)
+	if err != nil {
+		return League{}, ts.store.failed("create league", err)
+	}
+	defer tx.Rollback() //nolint:errcheck // no-op after Commit
+	if err := ts.store.insertLeague(ctx, tx, &l); err != nil {
+		return League{}, ts.store.failed("create league", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return League{}, ts.store.failed("create league: commit", err)
+	}
+	ts.store.wrote()
+	return l, nil
+}
+
+// decideLeague checks a new league and returns it with its new public id
+// (insertLeague makes its admin link).
+func decideLeague(name string, scheme string, points string, members []string) (League, error) {
 	l := League{Name: strings.TrimSpace(name), PointsText: strings.TrimSpace(points)}
 	if l.Name == "" || len([]rune(l.Name)) > MaxTableNameLen {
 		return League{}, scoring.Errorf("name", "a league needs a name of at most %d characters", MaxTableNameLen)
+	}
+	if !scoring.PlainText(l.Name) {
+		return League{}, scoring.Errorf("name", "a league's name cannot hold control characters or characters that turn the direction of text")
 	}
 	sc, err := league.ParseScheme(scheme)
 	if err != nil {
@@ -106,28 +134,41 @@ func (ts *Tables) CreateLeague(ctx context.Context, name string, scheme string, 
 	if err := scoring.CheckNames("members", names); err != nil {
 		return League{}, err
 	}
-	l.ID = newID()
-	tx, err := ts.store.write.BeginTx(ctx, nil)
-	if err != nil {
-		return League{}, fmt.Errorf("create league: %w", err)
+	for _, n := range names {
+		l.Members = append(l.Members, Member{Name: n})
 	}
-	defer tx.Rollback() //nolint:errcheck // no-op after Commit
-	at := ts.store.stamp()
-	if l.admin, err = addLink(ctx, tx, l.ID, RoleAdmin, 1, "", at); err != nil {
-		return League{}, fmt.Errorf("create league: %w", err)
+	l.ID = newID()
+	return l, nil
+}
+
+// insertLeague writes a new league with its members and its first admin
+// link, which it keeps in l.
+func (s *Store) insertLeague(ctx context.Context, tx *sql.Tx, l *League) error {
+	at := s.stamp()
+	admin, err := addLink(ctx, tx, l.ID, RoleAdmin, 1, "", at)
+	if err != nil {
+		return err
 	}
 	// admin_id (NOT NULL UNIQUE since 003) keeps the first admin link;
 	// the links table decides which one works.
 	if _, err := tx.ExecContext(ctx, `INSERT INTO leagues (id, admin_id, name, scheme, points, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
-		l.ID, l.admin, l.Name, string(l.Scheme), l.PointsText, at); err != nil {
-		return League{}, fmt.Errorf("create league: %w", err)
+		l.ID, admin, l.Name, string(l.Scheme), l.PointsText, at); err != nil {
+		return err
 	}
-	for _, n := range names {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO league_members (league_id, name) VALUES (?, ?)`, l.ID, n); err != nil {
-			return League{}, fmt.Errorf("create league: %w", err)
+	l.admin = admin
+	for _, m := range l.Members {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO league_members (league_id, name, emoji, merged_into) VALUES (?, ?, ?, ?)`,
+			l.ID, m.Name, m.Emoji, nullable(m.MergedInto)); err != nil {
+			return err
 		}
 	}
-	return l, tx.Commit()
+	return nil
+}
+
+// insertLeagueTable counts a table in a league.
+func insertLeagueTable(ctx context.Context, tx *sql.Tx, leagueID, tableID, at string) error {
+	_, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO league_tables (league_id, table_id, added_at) VALUES (?, ?, ?)`, leagueID, tableID, at)
+	return err
 }
 
 // League loads a league by its public id: it can be shown, not changed.
@@ -209,33 +250,47 @@ func (ts *Tables) loadLeague(ctx context.Context, id string) (League, error) {
 
 // AddMember adds a player identity to a league.
 func (ts *Tables) AddMember(ctx context.Context, l League, name, emoji string) error {
-	name, emoji = strings.TrimSpace(name), strings.TrimSpace(emoji)
+	m, err := decideMember(l, name, emoji)
+	if err != nil {
+		return err
+	}
+	err = ts.asAdmin(ctx, l, "add member", `INSERT INTO league_members (league_id, name, emoji) VALUES (?, ?, ?)`, l.ID, m.Name, m.Emoji)
+	if err != nil && strings.Contains(err.Error(), "UNIQUE constraint failed") {
+		return scoring.Errorf("name", "%q is already a member", m.Name) // added meanwhile by another phone
+	}
+	return err
+}
+
+// decideMember checks a new member of l.
+func decideMember(l League, name, emoji string) (Member, error) {
+	m := Member{Name: strings.TrimSpace(name), Emoji: strings.TrimSpace(emoji)}
 	names := []string{}
 	for _, m := range l.Members {
 		names = append(names, m.Name)
 	}
-	if err := scoring.CheckNames("members", append(names, name)); err != nil {
-		return scoring.Refield(err, "name")
+	if err := scoring.CheckNames("members", append(names, m.Name)); err != nil {
+		return m, scoring.Refield(err, "name")
 	}
 	if len(l.Members) >= MaxLeagueMembers {
-		return scoring.Errorf("name", "a league has at most %d members", MaxLeagueMembers)
+		return m, scoring.Errorf("name", "a league has at most %d members", MaxLeagueMembers)
 	}
-	if len([]rune(emoji)) > 4 {
-		return scoring.Errorf("emoji", "one emoji or a short mark (at most 4 characters)")
+	if len([]rune(m.Emoji)) > 4 || !scoring.PlainText(m.Emoji) {
+		return m, scoring.Errorf("emoji", "one emoji or a short mark (at most 4 characters)")
 	}
-	err := ts.asAdmin(ctx, l, `INSERT INTO league_members (league_id, name, emoji) VALUES (?, ?, ?)`, l.ID, name, emoji)
-	if err != nil && strings.Contains(err.Error(), "UNIQUE constraint failed") {
-		return scoring.Errorf("name", "%q is already a member", name) // added meanwhile by another phone
-	}
-	if err != nil {
-		return fmt.Errorf("add member: %w", err)
-	}
-	return nil
+	return m, nil
 }
 
 // MergeMembers records that from is the same person as into: every game
 // of from counts for into from now on. Nothing in the tables changes.
 func (ts *Tables) MergeMembers(ctx context.Context, l League, from, into string) error {
+	if err := decideMerge(l, from, into); err != nil {
+		return err
+	}
+	return ts.asAdmin(ctx, l, "merge members", `UPDATE league_members SET merged_into = ? WHERE league_id = ? AND name = ?`, into, l.ID, from)
+}
+
+// decideMerge checks that from and into are two members not merged yet.
+func decideMerge(l League, from, into string) error {
 	if strings.EqualFold(from, into) {
 		return scoring.Errorf("into", "choose two different entries")
 	}
@@ -244,10 +299,6 @@ func (ts *Tables) MergeMembers(ctx context.Context, l League, from, into string)
 	}
 	if !has(from) || !has(into) {
 		return scoring.Errorf("from", "both entries must be members that are not merged already")
-	}
-	err := ts.asAdmin(ctx, l, `UPDATE league_members SET merged_into = ? WHERE league_id = ? AND name = ?`, into, l.ID, from)
-	if err != nil {
-		return fmt.Errorf("merge members: %w", err)
 	}
 	return nil
 }
@@ -267,14 +318,22 @@ func (ts *Tables) AddTable(ctx context.Context, l League, edit string) error {
 	if err != nil {
 		return err
 	}
+	if err := decideLeagueTable(l, t); err != nil {
+		return err
+	}
+	return ts.asAdmin(ctx, l, "add table", `INSERT OR IGNORE INTO league_tables (league_id, table_id, added_at) VALUES (?, ?, ?)`, l.ID, t.Key, ts.store.stamp())
+}
+
+// decideLeagueTable checks that everyone at t is a member of l and that l
+// has room for another table.
+func decideLeagueTable(l League, t Table) error {
 	for _, p := range t.Players {
 		if !slices.ContainsFunc(l.Members, func(m Member) bool { return strings.EqualFold(m.Name, p) }) {
 			return scoring.Errorf("table", "%s is not a member of %s: add them first", p, l.Name)
 		}
 	}
-	err = ts.asAdmin(ctx, l, `INSERT OR IGNORE INTO league_tables (league_id, table_id, added_at) VALUES (?, ?, ?)`, l.ID, t.Key, ts.store.stamp())
-	if err != nil {
-		return fmt.Errorf("add table: %w", err)
+	if len(l.tables) >= MaxLeagueTables && !slices.Contains(l.tables, t.Key) {
+		return scoring.Errorf("table", "a league counts at most %d tables: start a new league for the next season", MaxLeagueTables)
 	}
 	return nil
 }
@@ -286,77 +345,34 @@ type LeagueGame struct {
 	Result          league.Result
 }
 
-// LeagueGames replays the league's tables and returns their finished,
-// valid games in the order the tables were added, with names mapped to
-// members. Invalid or unfinished games do not count (the table shows why).
-func (ts *Tables) LeagueGames(ctx context.Context, l League) ([]LeagueGame, error) {
-	var out []LeagueGame
-	for _, id := range l.tables {
-		t, err := ts.byKey(ctx, id)
-		if err != nil {
-			return nil, err
-		}
-		for _, g := range t.Games {
-			if !g.Result.Valid || !g.Result.GameOver {
-				continue
-			}
-			r := league.Result{Totals: map[string]int{}, LowestWins: t.Info.LowestWins}
-			for _, p := range g.Result.Players {
-				r.Totals[l.Canonical(p.Name)] += p.Total
-			}
-			out = append(out, LeagueGame{TableName: t.Name, Game: t.Info.Slug, Number: g.Number, Result: r})
-		}
-	}
-	return out, nil
-}
-
 // asAdmin runs one statement that changes l, in a transaction that first
 // checks l was opened through its admin link and that link is still in
-// use: a replaced admin link changes nothing, even a moment after.
-func (ts *Tables) asAdmin(ctx context.Context, l League, query string, args ...any) error {
+// use: a replaced admin link changes nothing, even a moment after. op
+// names the change in errors (a storage failure is ErrNotSaved).
+func (ts *Tables) asAdmin(ctx context.Context, l League, op, query string, args ...any) error {
 	if l.admin == "" {
 		return ErrNotAdmin
 	}
 	tx, err := ts.store.write.BeginTx(ctx, nil)
 	if err != nil {
-		return err
+		return ts.store.failed(op, err)
 	}
 	defer tx.Rollback() //nolint:errcheck // no-op after Commit
 	owner, _, err := resolve(ctx, tx, l.admin, RoleAdmin)
 	if err != nil {
-		return err
+		return linkFailed(ts.store, op, err)
 	}
 	if owner != l.ID {
 		return ErrNotAdmin
 	}
 	if _, err := tx.ExecContext(ctx, query, args...); err != nil {
-		return err
+		return ts.store.failed(op, err)
 	}
-	return tx.Commit()
-}
-
-// LeagueTable is one table of a league as its pages list it: through its
-// view-only link, whoever looks (an admin link is no edit link).
-type LeagueTable struct {
-	Name, Game string // Game is the slug
-	View       string
-}
-
-// LeagueTables lists the league's tables in the order they were added.
-func (ts *Tables) LeagueTables(ctx context.Context, l League) ([]LeagueTable, error) {
-	out := make([]LeagueTable, 0, len(l.tables))
-	for _, key := range l.tables {
-		t, err := ts.byKey(ctx, key)
-		if err != nil {
-			return nil, err
-		}
-		view, err := ts.ViewLink(ctx, key)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, LeagueTable{Name: t.Name, Game: t.Info.Slug, View: view})
+	if err := tx.Commit(); err != nil {
+		return ts.store.failed(op+": commit", err)
 	}
-	return out, nil
+	ts.store.wrote()
+	return nil
 }
 
 // LeagueRef names a league.
@@ -370,11 +386,7 @@ func (ts *Tables) LeaguesOf(ctx context.Context, tableIDs []string) (map[string]
 	if len(tableIDs) == 0 {
 		return out, nil
 	}
-	args := make([]any, len(tableIDs))
-	for i, id := range tableIDs {
-		args[i] = id
-	}
-	marks := strings.TrimSuffix(strings.Repeat("?,", len(tableIDs)), ",")
+	marks, args := inList(tableIDs)
 	rows, err := ts.store.read.QueryContext(ctx,
 		`SELECT lt.table_id, l.id, l.name FROM league_tables lt JOIN leagues l ON l.id = lt.league_id
 		 WHERE lt.table_id IN (`+marks+`) ORDER BY l.name`, args...)

@@ -183,8 +183,10 @@ func TestRepeatedCreateAnswersTheLinkInUse(t *testing.T) {
 	}
 }
 
-// A league dropped after a failed import leaves its admin link in the
-// history: it opens nothing (404), it was not replaced.
+// A league that is gone leaves its admin link in the history: it opens
+// nothing (404), it was not replaced. (Imports are atomic now, so a failed
+// one leaves no league behind; dropLeague removes one as a failed import
+// did before.)
 func TestLinkOfADroppedLeagueIsNotFound(t *testing.T) {
 	_, ts := openTest(t)
 	ctx := context.Background()
@@ -195,5 +197,13 @@ func TestLinkOfADroppedLeagueIsNotFound(t *testing.T) {
 	ts.dropLeague(ctx, l.ID)
 	if _, err := ts.LeagueByAdmin(ctx, l.AdminLink()); !errors.Is(err, ErrNotFound) || errors.Is(err, ErrReplaced) {
 		t.Fatalf("admin link of a dropped league: %v", err)
+	}
+}
+
+// dropLeague removes a league's rows; its links stay in the append-only
+// history.
+func (ts *Tables) dropLeague(ctx context.Context, id string) {
+	for _, q := range []string{`DELETE FROM league_tables WHERE league_id = ?`, `DELETE FROM league_members WHERE league_id = ?`, `DELETE FROM leagues WHERE id = ?`} {
+		ts.store.write.ExecContext(ctx, q, id) //nolint:errcheck // checked by the test's lookup
 	}
 }

@@ -34,13 +34,9 @@ func newID() string {
 // transaction, and returns its edit link. A repeated submit of the same
 // form (same token) returns the table it made.
 func (s *Store) createTable(ctx context.Context, token string, c TableCreated) (string, error) {
-	body, err := marshal(c)
-	if err != nil {
-		return "", fmt.Errorf("create table: %w", err)
-	}
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
-		return "", fmt.Errorf("create table: %w", err)
+		return "", s.failed("create table", err)
 	}
 	defer tx.Rollback() //nolint:errcheck // no-op after Commit
 
@@ -53,22 +49,25 @@ func (s *Store) createTable(ctx context.Context, token string, c TableCreated) (
 			edit, _, err := current(ctx, tx, key, RoleEdit)
 			return edit, err
 		case !errors.Is(err, sql.ErrNoRows):
-			return "", fmt.Errorf("create table: %w", err)
+			return "", s.failed("create table", err)
 		}
+	}
+	body, err := marshal(c)
+	if err != nil {
+		return "", fmt.Errorf("create table: %w", err)
 	}
 	key, at := newID(), s.stamp()
 	edit, err := insertTable(ctx, tx, key, c, 1, at, at)
 	if err != nil {
-		return "", fmt.Errorf("create table: %w", err)
+		return "", s.failed("create table", err)
 	}
-	if _, err := tx.ExecContext(ctx,
-		`INSERT INTO events (table_id, seq, kind, payload, client_token, created_at) VALUES (?, 1, ?, ?, ?, ?)`,
-		key, string(KindTableCreated), string(body), nullable(token), at); err != nil {
-		return "", fmt.Errorf("create table: %w", err)
+	if err := insertEvent(ctx, tx, key, Event{Seq: 1, Kind: KindTableCreated, Payload: body}, token, at); err != nil {
+		return "", s.failed("create table", err)
 	}
 	if err := tx.Commit(); err != nil {
-		return "", fmt.Errorf("create table: commit: %w", err)
+		return "", s.failed("create table: commit", err)
 	}
+	s.wrote()
 	return edit, nil
 }
 
@@ -92,6 +91,16 @@ func insertTable(ctx context.Context, tx execer, key string, c TableCreated, hea
 	return edit, nil
 }
 
+// inList is the placeholders of an SQL "IN (…)" of values, and the
+// values as its arguments.
+func inList(values []string) (marks string, args []any) {
+	args = make([]any, len(values))
+	for i, v := range values {
+		args[i] = v
+	}
+	return strings.TrimSuffix(strings.Repeat("?,", len(values)), ","), args
+}
+
 // Summaries lists the tables whose edit links are given (those a phone
 // knows), most recently changed first; links that open nothing, or were
 // replaced, are left out.
@@ -99,11 +108,7 @@ func (s *Store) Summaries(ctx context.Context, edits []string) ([]Summary, error
 	if len(edits) == 0 {
 		return []Summary{}, nil
 	}
-	args := make([]any, len(edits))
-	for i, id := range edits {
-		args[i] = id
-	}
-	marks := strings.TrimSuffix(strings.Repeat("?,", len(edits)), ",")
+	marks, args := inList(edits)
 	rows, err := s.read.QueryContext(ctx,
 		`SELECT edit_link, id, game, name, head, updated_at FROM tables WHERE edit_link IN (`+marks+`) ORDER BY updated_at DESC`, args...)
 	if err != nil {

@@ -96,10 +96,15 @@ type TableView struct {
 	Game      scoring.Info
 	Standings []StandingRow
 	Games     []GameRow
+	// GamesPage says which games Games holds of a long table (the
+	// newest by default) and links to the others.
+	GamesPage Pager
 	Players   []string
 	Leaders   []string
 	Log       []LogRow
-	Chart     BarChart
+	// LogPage says which entries Log holds (the newest by default).
+	LogPage Pager
+	Chart   BarChart
 	// Lines is the running totals game by game (two games or more): a
 	// Lines chart, usually prerendered (Prerender).
 	Lines templ.Component
@@ -191,6 +196,21 @@ type GameRow struct {
 	Corrected  bool
 	Err        string
 }
+
+// Pager says which part of a long list a page shows, From–To of Total
+// (1-based), and links to the parts before and after it ("" at the
+// ends). The links are query strings only, so they keep whichever link
+// (edit or view-only) the page was opened with.
+type Pager struct {
+	From, To, Total int
+	Older, Newer    string
+	// Open is set when the reader paged the list (a folded list is
+	// shown unfolded then).
+	Open bool
+}
+
+// Paged reports whether the list has more than one part.
+func (p Pager) Paged() bool { return p.Older != "" || p.Newer != "" }
 
 // LogRow is one event of a table's history.
 type LogRow struct {
@@ -339,7 +359,10 @@ type LeagueView struct {
 	Members       []string // active members, for head-to-head
 	H2H           HeadToHead
 	Tables        []LinkRow // through their view-only links
-	Share         ShareLink // the standings link, to pass on
+	// TablesPage says which of the league's tables Tables lists (the
+	// newest by default).
+	TablesPage Pager
+	Share      ShareLink // the standings link, to pass on
 }
 
 // LeagueAdminVM is the league page behind its admin link: the standings

@@ -18,6 +18,10 @@ type app struct {
 	// burst of writeBurst); 0 turns the limit off (load tests).
 	writeRate  float64
 	writeBurst int
+	// imports bounds the bytes each client may import (budget.go).
+	imports *importBudget
+	// stats keeps leagues' standings per version (leaguestats.go).
+	stats *statsCache
 	// site is how the server is reached: public URL, allowed hosts,
 	// trusted proxies (site.go).
 	site *site
@@ -25,7 +29,8 @@ type app struct {
 
 func newApp(store *sessions.Store, log *slog.Logger) *app {
 	a := &app{store: store, tables: sessions.NewTables(store, games.Find), log: log, live: newLive(),
-		writeRate: 10, writeBurst: 40, site: &site{hosts: map[string]bool{}}}
+		writeRate: 10, writeBurst: 40, site: &site{hosts: map[string]bool{}},
+		imports: newImportBudget(1<<20, sessions.MaxImportBytes), stats: newStatsCache(64)}
 	a.tables.OnChange(a.live.publish)
 	a.tables.OnReplace(func(owner string, _ sessions.Role, old string) { a.live.revoke(owner, old) })
 	return a

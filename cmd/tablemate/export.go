@@ -16,7 +16,6 @@ import (
 
 	"tablemate/scoring"
 	"tablemate/sessions"
-	"tablemate/sessions/league"
 	"tablemate/views"
 )
 
@@ -92,46 +91,66 @@ func (a *app) importForm(c echo.Context) error {
 	return render(c, http.StatusOK, views.ImportTable(views.ImportVM{Page: page(c, tr(c, "Import a table")), Form: form(c, 0)}))
 }
 
-// importTable stores an uploaded export as a new table, or says why not.
+// importTable stores an uploaded export (a table or a whole league) as
+// new, or says why not. The file is read as a stream: a long table's
+// export is megabytes.
 func (a *app) importTable(c echo.Context) error {
 	fail := func(msg string) error {
 		vm := views.ImportVM{Page: page(c, tr(c, "Import a table")), Form: form(c, 0), Error: msg}
 		return render(c, http.StatusUnprocessableEntity, views.ImportTable(vm))
 	}
-	fh, err := c.FormFile("file")
+	file, err := uploaded(c, "file")
 	if err != nil {
 		return fail(tr(c, "Choose the .json file a table was exported to."))
 	}
-	f, err := fh.Open()
-	if err != nil {
-		return fail(tr(c, "The file could not be read."))
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, scoring.MaxBody+1))
-	if err != nil {
-		return fail(tr(c, "The file could not be read."))
-	}
-	var kind struct {
-		Format string `json:"format"`
-	}
-	json.Unmarshal(data, &kind)
-	var id string
-	if kind.Format == "tablemate-league" {
-		var l sessions.League
-		if l, err = a.tables.ImportLeague(c.Request().Context(), data); err == nil {
-			return redirect(c, "/l/"+l.AdminLink())
-		}
-	} else {
-		id, err = a.tables.Import(c.Request().Context(), data)
-	}
+	defer file.Close()
+	body := a.imports.reader(c.RealIP(), file)
+	im, err := a.tables.ImportFile(c.Request().Context(), body)
 	var in *scoring.InputError
-	if errors.As(err, &in) {
-		return fail(tr(c, "Nothing was imported: %s", in.Error()))
-	}
-	if err != nil {
+	switch {
+	case body.spent:
+		c.Response().Header().Set("Retry-After", "60")
+		return echo.NewHTTPError(http.StatusTooManyRequests, "This phone imported a lot in a short time. Wait a minute and import again; nothing was imported.")
+	case errors.As(err, &in):
+		what := localInput(c, in)
+		if in.Field != "" {
+			what = in.Field + ": " + what
+		}
+		return fail(tr(c, "Nothing was imported: %s", what))
+	case err != nil:
 		return err
+	case im.League != nil:
+		return redirect(c, "/l/"+im.League.AdminLink())
 	}
-	return redirect(c, "/tables/"+id)
+	return redirect(c, "/tables/"+im.Edit)
+}
+
+// uploaded opens the form's file field. A multipart body nobody parsed yet
+// is read part by part, so the file streams through without being held in
+// memory or spooled to disk; otherwise the parsed form's file is opened.
+func uploaded(c echo.Context, field string) (io.ReadCloser, error) {
+	r := c.Request()
+	if r.MultipartForm == nil && mediaType(r.Header.Get(echo.HeaderContentType)) == echo.MIMEMultipartForm {
+		mr, err := r.MultipartReader()
+		if err != nil {
+			return nil, err
+		}
+		for {
+			part, err := mr.NextPart()
+			if err != nil {
+				return nil, err
+			}
+			if part.FormName() == field && part.FileName() != "" {
+				return part, nil
+			}
+			part.Close()
+		}
+	}
+	fh, err := c.FormFile(field)
+	if err != nil {
+		return nil, err
+	}
+	return fh.Open()
 }
 
 // exportLeague downloads a league with all its tables' logs as JSON.
@@ -158,18 +177,14 @@ func (a *app) exportStandings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	lgames, err := a.tables.LeagueGames(c.Request().Context(), l)
+	st, err := a.leagueStats(c.Request().Context(), l)
 	if err != nil {
 		return err
-	}
-	results := make([]league.Result, len(lgames))
-	for i, g := range lgames {
-		results[i] = g.Result
 	}
 	var buf bytes.Buffer
 	w := csv.NewWriter(&buf)
 	w.Write([]string{"rank", "player", "played", "wins", "points"})
-	for _, s := range league.Standings(results, l.Scheme, l.Points) {
+	for _, s := range st.Standings {
 		w.Write([]string{fmt.Sprint(s.Rank), csvSafe(s.Player), fmt.Sprint(s.Played), fmt.Sprint(s.Wins), fmt.Sprint(s.Points)})
 	}
 	w.Flush()

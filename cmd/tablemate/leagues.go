@@ -139,51 +139,29 @@ func (a *app) leagueView(c echo.Context, l sessions.League) (views.LeagueView, e
 			emoji[m.Name] = m.Emoji
 		}
 	}
-	lgames, err := a.tables.LeagueGames(ctx, l)
+	st, err := a.leagueStats(ctx, l)
 	if err != nil {
 		return vm, err
 	}
-	vm.Games = len(lgames)
-	var all []league.Result
-	bySlug := map[string][]league.Result{}
-	var slugs []string
-	for _, g := range lgames {
-		all = append(all, g.Result)
-		if bySlug[g.Game] == nil {
-			slugs = append(slugs, g.Game)
-		}
-		bySlug[g.Game] = append(bySlug[g.Game], g.Result)
-	}
-	vm.Standings = leagueRows(league.Standings(all, l.Scheme, l.Points), emoji)
-	if len(slugs) > 1 { // one game only: the overall table is the per-game one
-		for _, slug := range slugs {
-			vm.PerGame = append(vm.PerGame, views.GameStandings{Slug: slug, Title: gameTitle(slug),
-				Standings: leagueRows(league.Standings(bySlug[slug], l.Scheme, l.Points), emoji)})
+	vm.Games = st.Games
+	vm.Standings = leagueRows(st.Standings, emoji)
+	for _, slug := range st.Slugs {
+		if st.PerGame[slug] != nil {
+			vm.PerGame = append(vm.PerGame, views.GameStandings{Slug: slug, Title: gameTitle(slug), Standings: leagueRows(st.PerGame[slug], emoji)})
 		}
 	}
-	for _, slug := range slugs {
-		var totals []int
-		for _, r := range bySlug[slug] {
-			for _, t := range r.Totals {
-				totals = append(totals, t)
-			}
-		}
+	for _, slug := range st.Slugs {
 		vm.Distributions = append(vm.Distributions, views.BarChart{
-			Title: tr(c, "How often each score was reached in %s", gameTitle(slug)), Bars: distribution(totals)})
+			Title: tr(c, "How often each score was reached in %s", gameTitle(slug)), Bars: st.Spread[slug]})
 	}
 	if x, y := c.QueryParam("a"), c.QueryParam("b"); x != "" && y != "" {
 		vm.H2H = views.HeadToHead{A: l.Canonical(x), B: l.Canonical(y)}
-		vm.H2H.Ahead, vm.H2H.Behind, vm.H2H.Level = league.HeadToHead(all, vm.H2H.A, vm.H2H.B)
+		if vm.H2H.Ahead, vm.H2H.Behind, vm.H2H.Level, err = a.headToHead(ctx, l, st, vm.H2H.A, vm.H2H.B); err != nil {
+			return vm, err
+		}
 	}
-	tables, err := a.tables.LeagueTables(ctx, l)
-	if err != nil {
+	if vm.Tables, vm.TablesPage, err = a.leagueTableRows(c, l); err != nil {
 		return vm, err
-	}
-	for _, t := range tables {
-		// Through the view-only link for the admin too: an admin link is
-		// no edit link, and replacing a table's edit link must not be
-		// undone by the league page.
-		vm.Tables = append(vm.Tables, views.LinkRow{Name: t.Name, Game: gameTitle(t.Game), URL: "/v/" + t.View})
 	}
 	return vm, nil
 }
@@ -216,6 +194,30 @@ func (a *app) leagueAdminVM(c echo.Context, l sessions.League) (views.LeagueAdmi
 		}
 	}
 	return vm, nil
+}
+
+// leaguePerPage is how many of a league's tables its page lists at once.
+const leaguePerPage = 25
+
+// leagueTableRows is the page of the league's tables asked for
+// (?tables=N: the tables added up to the Nth), the newest first. Each is
+// linked by its view-only link, on the admin page too: an admin link is
+// no edit link, and replacing a table's edit link must not be undone by
+// the league page. The pager's links are query-only, so they stay on the
+// link the page was opened with.
+func (a *app) leagueTableRows(c echo.Context, l sessions.League) ([]views.LinkRow, views.Pager, error) {
+	total := l.Tables()
+	p := pager(c, "tables", pageEnd(c, "tables", total), leaguePerPage, total, "league-tables")
+	tables, err := a.tables.LeagueTableLinks(c.Request().Context(), l, p.From, p.To)
+	if err != nil {
+		return nil, p, err
+	}
+	var rows []views.LinkRow
+	for i := len(tables) - 1; i >= 0; i-- {
+		t := tables[i]
+		rows = append(rows, views.LinkRow{Name: t.Name, Game: gameTitle(t.Game), URL: "/v/" + t.View})
+	}
+	return rows, p, nil
 }
 
 func schemeLabel(c echo.Context, l sessions.League) string {

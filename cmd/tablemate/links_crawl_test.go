@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"database/sql"
 	"fmt"
 	"io"
 	"net/http"
@@ -25,13 +26,19 @@ import (
 // game a table with a game entered by form, a game played along to its
 // end and a game being played along; for the round games also a table
 // whose game entered round by round is in progress. One table had both
-// links replaced. A league counts one table of each game.
+// links replaced. A league counts one table of each game. Beside them, a
+// long table and a big league (imported) whose pages are paged: their
+// games, history and tables a part at a time, with query-only links to
+// the rest.
 type crawlFixture struct {
-	edits   []string // current edit links, as paths /tables/…
-	views   []string // current view-only links, as paths /v/…
-	public  string   // the league's standings, /leagues/…
-	admin   string   // the league's admin link, /l/…
-	secrets map[string]string
+	edits  []string // current edit links, as paths /tables/…
+	views  []string // current view-only links, as paths /v/…
+	public string   // the league's standings, /leagues/…
+	admin  string   // the league's admin link, /l/…
+	// bigPublic and bigAdmin are the big league's links, long the long
+	// table's edit link (also in edits).
+	bigPublic, bigAdmin, long string
+	secrets                   map[string]string
 }
 
 // buildCrawlFixture builds the evening on ts (whose write limit must be
@@ -212,12 +219,72 @@ func buildCrawlFixture(t *testing.T, ts *testServer) crawlFixture {
 	fx.admin, _, _ = strings.Cut(rotatedAdmin.header.Get("Location"), "?")
 	fx.secrets[strings.TrimPrefix(fx.admin, "/l/")] = "admin link"
 
+	// A long table (more games and entries than a page shows) and a big
+	// league (more tables than a page lists).
+	fx.long, _, _ = ts.importJSON(kksExport(gamesPerPage + logPerPage))
+	fx.edits = append(fx.edits, fx.long)
+	_, fx.bigPublic, fx.bigAdmin = ts.importJSON(leagueExport(leaguePerPage+2, 1))
+	fx.secrets[strings.TrimPrefix(fx.bigAdmin, "/l/")] = "admin link of the big league"
+
 	for _, e := range fx.edits {
 		fx.secrets[strings.TrimPrefix(e, "/tables/")] = "edit link of " + e
 		fx.secrets[ts.replayed(e).Key] = "table key"
 		fx.views = append(fx.views, viewPath(t, ts.get(e)))
 	}
+	// Every other link and key the database holds (the big league's
+	// tables were made by the import: no page showed their edit links).
+	for id, what := range ts.storedSecrets(t) {
+		if _, ok := fx.secrets[id]; !ok {
+			fx.secrets[id] = what
+		}
+	}
 	return fx
+}
+
+// storedSecrets are every table key, every edit and admin link ever made
+// and every view-only link replaced, from the database itself, with what
+// each is ("table key", "edit link", "replaced view-only link" …).
+func (ts *testServer) storedSecrets(t *testing.T) map[string]string {
+	t.Helper()
+	db, err := sql.Open("sqlite3", "file:"+ts.dbPath+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	inUse := map[string]bool{}
+	out := map[string]string{}
+	read := func(query string, each func(cols []string)) {
+		rows, err := db.Query(query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			cols := make([]string, 3)
+			if err := rows.Scan(&cols[0], &cols[1], &cols[2]); err != nil {
+				t.Fatal(err)
+			}
+			each(cols)
+		}
+		if err := rows.Err(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	read(`SELECT id, edit_link, read_id FROM tables`, func(c []string) {
+		out[c[0]] = "table key"
+		inUse[c[1]], inUse[c[2]] = true, true
+	})
+	read(`SELECT admin_id, '', '' FROM leagues`, func(c []string) { inUse[c[0]] = true })
+	read(`SELECT id, role, '' FROM links`, func(c []string) {
+		what := map[string]string{"edit": "edit link", "view": "view-only link", "admin": "admin link"}[c[1]]
+		switch {
+		case !inUse[c[0]]:
+			out[c[0]] = "replaced " + what
+		case c[1] != "view":
+			out[c[0]] = what
+		}
+	})
+	return out
 }
 
 // viewPath is the view-only link an edit page offers, as a path.
@@ -238,23 +305,26 @@ func viewPath(t *testing.T, p fetched) string {
 // answer (body or header) holds one of the secrets, or a QR code encodes
 // one.
 type crawler struct {
-	t        *testing.T
-	ts       *testServer
-	client   *http.Client
-	lang     string
-	secrets  map[string]string // link or key → what it is
-	qrs      map[string]string // QR path of a secret URL → what it is
-	seen     map[string]bool
-	queue    []string
-	reached  map[string]int // route pattern → answers
-	perRoute int            // most URLs fetched per route pattern (0: all)
-	readOnly bool           // pages behind view-only and public links must have no write form
+	t       *testing.T
+	ts      *testServer
+	client  *http.Client
+	lang    string
+	secrets map[string]string // link or key → what it is
+	qrs     map[string]string // QR path of a secret URL → what it is
+	seen    map[string]bool
+	queue   []string
+	reached map[string]int // route pattern → answers
+	// paged counts the answers per route pattern and paging parameter
+	// ("/v/:rid?games"): the parts of long lists reached.
+	paged    map[string]int
+	perRoute int  // most URLs fetched per route pattern (0: all)
+	readOnly bool // pages behind view-only and public links must have no write form
 	router   *echo.Echo
 }
 
 func newCrawler(t *testing.T, ts *testServer, lang string, secrets map[string]string) *crawler {
 	jar, _ := cookiejar.New(nil)
-	c := &crawler{t: t, ts: ts, lang: lang, secrets: secrets, qrs: map[string]string{}, seen: map[string]bool{}, reached: map[string]int{},
+	c := &crawler{t: t, ts: ts, lang: lang, secrets: secrets, qrs: map[string]string{}, seen: map[string]bool{}, reached: map[string]int{}, paged: map[string]int{},
 		client: &http.Client{Jar: langFree{jar}, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }},
 		router: newServer(ts.app)}
 	origin := ts.app.site.origin(httptest.NewRequest(http.MethodGet, ts.URL, nil))
@@ -348,6 +418,11 @@ func (c *crawler) fetch(u *url.URL, pat string) {
 		t.Errorf("GET %s: %d", u, resp.StatusCode)
 	}
 	c.reached[pat]++
+	for _, p := range []string{"games", "log", "tables"} {
+		if u.Query().Has(p) {
+			c.paged[pat+"?"+p]++
+		}
+	}
 	c.check(u, resp.Header, body)
 	if loc := resp.Header.Get("Location"); loc != "" {
 		c.add(u, loc)
@@ -482,11 +557,12 @@ func (c *crawler) routes() []string {
 	return out
 }
 
-// missing are the patterns of want the crawl did not reach.
+// missing are the patterns of want the crawl did not reach; a pattern
+// with a query ("/v/:rid?games") wants a page of that paged list.
 func (c *crawler) missing(want []string) []string {
 	var out []string
 	for _, p := range want {
-		if c.reached[p] == 0 {
+		if c.reached[p] == 0 && c.paged[p] == 0 {
 			out = append(out, p)
 		}
 	}
@@ -498,7 +574,9 @@ func (c *crawler) missing(want []string) []string {
 // from a league's standings link, every page, form action, hx-/data- URL,
 // live stream, export, QR code and redirect reachable without JavaScript
 // is fetched, in English and in German, and none holds an edit link, an
-// admin link, a table key or a replaced link. The same crawl from the
+// admin link, a table key or a replaced link; that includes the pages of
+// long lists (a long table's games and history, a big league's tables),
+// reached by their pagers' links. The same crawl from the
 // edit links and the admin link reaches every page there is (so the test
 // cannot pass by reaching nothing) and shows no table key or replaced
 // link either.
@@ -511,12 +589,14 @@ func TestLinksCrawl(t *testing.T) {
 
 	viewRoutes := []string{"/v/:rid", "/v/:rid/live", "/v/:rid/qr.svg", "/v/:rid/export.json", "/v/:rid/results.csv",
 		"/v/:rid/games/:n", "/v/:rid/games/:n/replay", "/leagues/:id", "/leagues/:id/qr.svg", "/leagues/:id/standings.csv",
-		"/", "/history", "/lang"}
+		"/", "/history", "/lang",
+		// The paged lists, found by following the pagers.
+		"/v/:rid?games", "/v/:rid?log", "/leagues/:id?tables"}
 	for _, lang := range []string{"en", "de"} {
 		t.Run("view and public/"+lang, func(t *testing.T) {
 			c := newCrawler(t, ts, lang, fx.secrets)
 			c.readOnly = true
-			c.run(append([]string{fx.public}, fx.views...)...)
+			c.run(append([]string{fx.public, fx.bigPublic}, fx.views...)...)
 			if m := c.missing(viewRoutes); len(m) > 0 {
 				t.Errorf("the crawl did not reach %v; it reached %v", m, c.routes())
 			}
@@ -532,7 +612,7 @@ func TestLinksCrawl(t *testing.T) {
 			keysAndOld[id] = what
 		}
 	}
-	every := pageRoutes(newServer(ts.app))
+	every := append(pageRoutes(newServer(ts.app)), "/tables/:id?games", "/tables/:id?log", "/l/:admin?tables")
 	heads := map[string]int{}
 	for _, e := range fx.edits {
 		heads[e] = ts.replayed(e).Head
@@ -541,7 +621,10 @@ func TestLinksCrawl(t *testing.T) {
 		t.Run("edit and admin/"+lang, func(t *testing.T) {
 			c := newCrawler(t, ts, lang, keysAndOld)
 			c.perRoute = 12 // play pages offer a URL per section and card
-			c.run(append([]string{fx.admin}, fx.edits...)...)
+			// The paged lists first: the crawl fetches a few URLs per
+			// route, and these share their routes with the other pages.
+			paged := []string{fx.long + "?games=1", fx.long + "?log=1", fx.bigAdmin + "?tables=1"}
+			c.run(append(append(paged, fx.admin, fx.bigAdmin), fx.edits...)...)
 			if m := c.missing(every); len(m) > 0 {
 				t.Errorf("the crawl from the edit and admin links did not reach %v", m)
 			}

@@ -59,7 +59,7 @@ func (adhPlay) setupPage(c echo.Context, t sessions.Table, errs views.Errors) te
 func lastADHSetup(t sessions.Table) (aufderhut.Setup, bool) {
 	for i := len(t.Log) - 1; i >= 0; i-- {
 		e := t.Log[i]
-		if e.Kind != sessions.KindPlayStarted || e.UndoneBy != 0 {
+		if e.Kind != sessions.KindPlayStarted || t.UndoneBy(e.Seq) != 0 {
 			continue
 		}
 		var ps sessions.PlayStarted

@@ -268,7 +268,7 @@ func totalsShown(p fetched) []string {
 func guidedLog(t *testing.T, tb sessions.Table) (setup []byte, steps [][]byte) {
 	t.Helper()
 	for _, e := range tb.Log {
-		if e.UndoneBy != 0 {
+		if tb.UndoneBy(e.Seq) != 0 {
 			continue
 		}
 		switch e.Kind {

@@ -72,10 +72,14 @@ func (a *app) routes(e *echo.Echo) {
 	api.POST("/games/:game/play", a.playGame)
 }
 
-// health answers load balancers and the tests: the database must answer.
+// health answers load balancers and the tests: the database must answer,
+// and the newest write must not have failed in storage (a full disk).
 func (a *app) health(c echo.Context) error {
 	if err := a.store.Ping(c.Request().Context()); err != nil {
 		return c.String(http.StatusServiceUnavailable, "database unavailable")
+	}
+	if err := a.store.WriteFailure(); err != nil {
+		return c.String(http.StatusServiceUnavailable, "database not writable: "+err.Error())
 	}
 	return c.String(http.StatusOK, "ok")
 }

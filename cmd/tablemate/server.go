@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"net/http"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -46,8 +47,12 @@ func newServer(a *app) *echo.Echo {
 		permissionsPolicy,
 		language, // the page language: the lang cookie, else Accept-Language
 		// The API answers bodies over 1 MiB itself with API.md's 400; this
-		// limit stops anything far larger before it is read.
-		middleware.BodyLimit("2M"),
+		// limit stops anything far larger before it is read. An import
+		// may be as large as the export of the longest table (the import
+		// reads it as a stream and counts its events).
+		middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{Limit: "2M", Skipper: isImport}),
+		middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{Limit: importLimit,
+			Skipper: func(c echo.Context) bool { return !isImport(c) }}),
 		compressPages(),
 		middleware.CSRFWithConfig(middleware.CSRFConfig{
 			Skipper:        func(c echo.Context) bool { return strings.HasPrefix(c.Path(), "/api/") },
@@ -65,6 +70,12 @@ func newServer(a *app) *echo.Echo {
 	a.routes(e)
 	return e
 }
+
+// importLimit is the body limit of an import: the file and the form
+// around it.
+var importLimit = strconv.Itoa(sessions.MaxImportBytes>>20+1) + "M"
+
+func isImport(c echo.Context) bool { return c.Path() == "/tables/import" }
 
 // writeLimiter refuses a client's writes beyond writeRate per second (a
 // stuck button or a script), with a page saying what happened.
@@ -150,7 +161,14 @@ func (a *app) handleError(err error, c echo.Context) {
 			msg = m
 		}
 	}
-	if status >= 500 {
+	notSaved := errors.Is(err, sessions.ErrNotSaved)
+	switch {
+	case notSaved:
+		// The write did not reach the disk: say so, never "safe".
+		a.log.Error("write not saved", "request_id", c.Response().Header().Get(echo.HeaderXRequestID), "err", redactLinks(err.Error()))
+		status, msg = http.StatusServiceUnavailable, "Nothing was recorded: the server could not save it (its storage failed). Try again in a moment."
+		c.Response().Header().Set("Retry-After", "30")
+	case status >= 500:
 		a.log.Error("request failed", "request_id", c.Response().Header().Get(echo.HeaderXRequestID), "err", redactLinks(err.Error()))
 		msg = "Something went wrong on our side. Your entries are safe; try again."
 	}
@@ -168,6 +186,9 @@ func (a *app) handleError(err error, c echo.Context) {
 		heading = i18n.Key("Link replaced")
 	case http.StatusForbidden:
 		heading, msg = "Form expired", "This form is too old to send (its security token expired). Go back, reload the page and send it again."
+	}
+	if notSaved {
+		heading = "Not saved"
 	}
 	if err := render(c, status, views.ErrorPage(page(c, heading), heading, msg)); err != nil {
 		a.log.Error("error page failed", "err", redactLinks(err.Error()))

@@ -25,6 +25,7 @@ type testServer struct {
 	t      testing.TB
 	client *http.Client
 	app    *app
+	dbPath string
 }
 
 func newTestServer(t testing.TB) *testServer {
@@ -41,7 +42,8 @@ func newTestServerWith(t testing.TB, configure func(*app)) *testServer {
 // startTestServer runs the real router, over TLS when tls is set.
 func startTestServer(t testing.TB, configure func(*app), tls bool) *testServer {
 	t.Helper()
-	store, err := openMigrated(context.Background(), filepath.Join(t.TempDir(), "test.db"))
+	dbPath := filepath.Join(t.TempDir(), "test.db")
+	store, err := openMigrated(context.Background(), dbPath)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +65,7 @@ func startTestServer(t testing.TB, configure func(*app), tls bool) *testServer {
 	client := srv.Client()
 	client.Jar = jar
 	client.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
-	return &testServer{Server: srv, t: t, client: client, app: a}
+	return &testServer{Server: srv, t: t, client: client, app: a, dbPath: dbPath}
 }
 
 // fetched is a fetched HTML page.

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -189,20 +188,7 @@ func tableView(c echo.Context, t sessions.Table, base string) views.TableView {
 			vm.Chart.Bars = append(vm.Chart.Bars, views.Bar{Label: s.Name, Value: s.Total, Lead: s.Leader})
 		}
 	}
-	for _, g := range t.Games {
-		row := views.GameRow{
-			Number: g.Number, Winners: g.Result.Winners, Valid: g.Result.Valid && g.Err == "",
-			Violations: len(g.Result.Violations), Warnings: len(g.Result.Warnings), Corrected: g.Corrected, Err: g.Err,
-		}
-		for _, p := range t.Players {
-			if total, ok := g.Result.Total(p); ok {
-				row.Totals = append(row.Totals, fmt.Sprint(total))
-			} else {
-				row.Totals = append(row.Totals, "–")
-			}
-		}
-		vm.Games = append(vm.Games, row)
-	}
+	vm.Games, vm.GamesPage = gameRows(c, t)
 	lang := i18n.Code(i18n.Lang(c.Request().Context()))
 	vm.Lines = t.Derived("lines/"+lang, func() any {
 		ctx := c.Request().Context()
@@ -214,7 +200,7 @@ func tableView(c echo.Context, t sessions.Table, base string) views.TableView {
 			vm.Finished = finishedRounds(t, base)
 		}
 	}
-	vm.Log = t.Derived("log/"+lang, func() any { return logRows(c.Request().Context(), t) }).([]views.LogRow)
+	vm.Log, vm.LogPage = logPage(c, t)
 	return vm
 }
 
@@ -269,21 +255,6 @@ func rankedStandings(t sessions.Table) []sessions.Standing {
 	return s
 }
 
-// gameNumberOf finds which game an event recorded, counting recordings in
-// effect before it; undone recordings are named by their position then.
-func gameNumberOf(t sessions.Table, seq int) string {
-	n := 0
-	for _, e := range t.Log {
-		if e.Kind == sessions.KindGameRecorded && (e.UndoneBy == 0 || e.UndoneBy > seq || e.Seq == seq) {
-			n++
-		}
-		if e.Seq == seq {
-			return fmt.Sprint(n)
-		}
-	}
-	return "?"
-}
-
 // addPlayer seats another player.
 func (a *app) addPlayer(c echo.Context) error {
 	seen, _ := formInt(c, "_seen")
@@ -331,14 +302,4 @@ func (a *app) rerenderTable(c echo.Context, status int, msg string) error {
 		return err
 	}
 	return render(c, status, views.TablePage(vm))
-}
-
-// logRows is the table's history, newest first, in ctx's language.
-func logRows(ctx context.Context, t sessions.Table) []views.LogRow {
-	rows := make([]views.LogRow, 0, len(t.Log))
-	for i := len(t.Log) - 1; i >= 0; i-- {
-		e := t.Log[i]
-		rows = append(rows, views.LogRow{Seq: e.Seq, Text: timelineText(ctx, t, e.Event), At: e.At.Local().Format("15:04:05"), Undone: e.UndoneBy != 0})
-	}
-	return rows
 }

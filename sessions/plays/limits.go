@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"tablemate/scoring"
+	"tablemate/sessions/internal/capped"
 )
 
 // Limits bound what a reader accepts from a file someone uploads. The zero
@@ -46,37 +47,9 @@ func (l Limits) orDefault() Limits {
 	return l
 }
 
-// errTooLarge is what the capped reader returns past the cap; the readers
-// turn it into an InputError saying the limit.
-var errTooLarge = errors.New("file too large")
-
-// capped reads at most max bytes of r and fails with errTooLarge on the
-// byte after, so a decoder stops there whatever the file holds.
-type capped struct {
-	r    io.Reader
-	left int64
-}
-
-func (c *capped) Read(p []byte) (int, error) {
-	if c.left <= 0 {
-		// One more byte tells a file of exactly max bytes from a larger one.
-		var one [1]byte
-		if n, _ := io.ReadFull(c.r, one[:]); n == 0 {
-			return 0, io.EOF
-		}
-		return 0, errTooLarge
-	}
-	if int64(len(p)) > c.left {
-		p = p[:c.left]
-	}
-	n, err := c.r.Read(p)
-	c.left -= int64(n)
-	return n, err
-}
-
 // open caps r at the limit and drops a UTF-8 byte order mark.
 func open(r io.Reader, l Limits) *bufio.Reader {
-	br := bufio.NewReader(&capped{r: r, left: l.MaxBytes})
+	br := bufio.NewReader(capped.New(r, l.MaxBytes))
 	if b, err := br.Peek(3); err == nil && bytes.Equal(b, []byte{0xEF, 0xBB, 0xBF}) {
 		br.Discard(3) //nolint:errcheck // peeked
 	}
@@ -96,7 +69,7 @@ func decodeError(err error, l Limits, syntax string) error {
 	switch {
 	case errors.As(err, &in):
 		return in
-	case errors.Is(err, errTooLarge):
+	case errors.Is(err, capped.ErrTooLarge):
 		return tooLarge(l)
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF), errors.As(err, &xs) && strings.Contains(xs.Msg, "unexpected EOF"):
 		return scoring.Errorf("", "the file ends in the middle of its %s", syntax)
@@ -136,7 +109,7 @@ func Read(r io.Reader, l Limits) (Format, []Play, error) {
 	for {
 		b, err := br.Peek(1)
 		if err != nil {
-			if errors.Is(err, errTooLarge) {
+			if errors.Is(err, capped.ErrTooLarge) {
 				return "", nil, tooLarge(l)
 			}
 			return "", nil, scoring.Errorf("", "the file is empty")
