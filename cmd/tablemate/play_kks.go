@@ -105,7 +105,7 @@ func playVM(c echo.Context, t sessions.Table, take int, flash string) (views.KKS
 			r.Refuse = localStep(c, serr)
 		} else {
 			r.Cost, r.Gain, r.FaceDown = pv.Cost, pv.Gain, pv.FaceDown
-			r.Reason = localFormat(c, pv.Reason, pv.ReasonFormat, pv.ReasonArgs)
+			r.Reason = i18n.Say(c.Request().Context(), pv.Reason)
 		}
 		vm.Row = append(vm.Row, r)
 	}

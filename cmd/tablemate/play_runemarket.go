@@ -502,7 +502,7 @@ func rmEnd(ctx context.Context, vm *views.RMPlayVM, pos runemarket.Position) {
 		vm.Ranking = append(vm.Ranking, rv)
 	}
 	need := pos.Needs()
-	vm.Question = i18n.Format(ctx, need.Question, need.Phrase.Format, need.Phrase.Args)
+	vm.Question = i18n.Say(ctx, need.Phrase)
 	if need.Duel {
 		vm.Duelists = need.Players
 	} else {

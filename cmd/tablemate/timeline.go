@@ -214,7 +214,7 @@ func roundExtras(ctx context.Context, pr scoring.PlayerResult, r int) string {
 	var out []string
 	first := true
 	for _, l := range pr.Breakdown {
-		label, ok := strings.CutPrefix(i18n.Format(ctx, l.Label, l.Phrase.Format, l.Phrase.Args), prefix)
+		label, ok := strings.CutPrefix(i18n.Say(ctx, l.Text()), prefix)
 		if !ok {
 			continue
 		}

@@ -94,8 +94,8 @@ func TestRefusals(t *testing.T) {
 			}
 			// The page translates a refusal by its format (river refusals
 			// included), so the format must say the message.
-			if serr.Format == "" || serr.Format == "%s" || fmt.Sprintf(serr.Format, serr.Args...) != serr.Message {
-				t.Errorf("format %q %v does not make the message %q", serr.Format, serr.Args, serr.Message)
+			if serr.Phrase.Format() == "" || serr.Phrase.Format() == "%s" || fmt.Sprintf(serr.Phrase.Format(), serr.Phrase.Args()...) != serr.Message {
+				t.Errorf("format %q %v does not make the message %q", serr.Phrase.Format(), serr.Phrase.Args(), serr.Message)
 			}
 			if got.Steps != pos.Steps || got.River != pos.River || got.Players[0] != pos.Players[0] {
 				t.Errorf("a refused step changed the position")

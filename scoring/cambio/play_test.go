@@ -266,7 +266,7 @@ func TestRefusalsKeepTheirWordsAndFormat(t *testing.T) {
 		{out, scoreStep(t, trio, 0, nil, nil, nil), "the round marks Ana as the Cambio caller, but nobody called Cambio in round 1"},
 	} {
 		_, err := c.pos.Apply(c.step)
-		if err == nil || err.Message != c.want || err.Format == "" || fmt.Sprintf(err.Format, err.Args...) != err.Message {
+		if err == nil || err.Message != c.want || err.Phrase.Format() == "" || fmt.Sprintf(err.Phrase.Format(), err.Phrase.Args()...) != err.Message {
 			t.Errorf("got %+v\nwant %q", err, c.want)
 		}
 	}

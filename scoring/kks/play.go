@@ -1,7 +1,6 @@
 package kks
 
 import (
-	"fmt"
 	"maps"
 	"slices"
 	"strings"
@@ -116,14 +115,12 @@ func (p Position) ToMove() string {
 type TakePreview struct {
 	Take     int
 	Card     Card
-	Cost     int    // tokens placed on the skipped cards, one each
-	Gain     int    // tokens lying on the taken card, taken with it
-	FaceDown bool   // the card goes face down in the display (−1 point)
-	Reason   string // why it goes face up or face down, naming the topmost card (ruling KKS-2)
-	// ReasonFormat and ReasonArgs are Reason before formatting, so a page
-	// can say it in the reader's language (colours are plain strings).
-	ReasonFormat string
-	ReasonArgs   []any
+	Cost     int  // tokens placed on the skipped cards, one each
+	Gain     int  // tokens lying on the taken card, taken with it
+	FaceDown bool // the card goes face down in the display (−1 point)
+	// Reason says why it goes face up or face down, naming the topmost
+	// card (ruling KKS-2).
+	Reason scoring.Phrase
 }
 
 // Preview explains taking row position take (1-based) for the player to
@@ -134,26 +131,25 @@ func (p Position) Preview(take int) (TakePreview, *StepError) {
 		return TakePreview{Take: take}, err
 	}
 	pv := TakePreview{Take: take, Card: p.Row[take-1].Card, Cost: take - 1, Gain: p.Row[take-1].Tokens}
-	pv.FaceDown, pv.ReasonFormat, pv.ReasonArgs = placement(p.Players[p.current].Display[pv.Card.Colour], pv.Card)
-	pv.Reason = fmt.Sprintf(pv.ReasonFormat, pv.ReasonArgs...)
+	pv.FaceDown, pv.Reason = placement(p.Players[p.current].Display[pv.Card.Colour], pv.Card)
 	return pv, nil
 }
 
 // placement says whether c goes face down on stack st and why (ruling
-// KKS-2), as a format and its arguments.
-func placement(st Stack, c Card) (faceDown bool, why string, args []any) {
-	col := string(c.Colour)
+// KKS-2).
+func placement(st Stack, c Card) (faceDown bool, why scoring.Phrase) {
+	col := c.Colour.Word()
 	if len(st) == 0 {
-		return false, "the %s %d starts the %s stack face up", []any{col, c.Value, col}
+		return false, scoring.Phrasef("the %s %d starts the %s stack face up", col, c.Value, col)
 	}
 	top := st[len(st)-1]
 	switch {
 	case top.FaceDown:
-		return false, "the %s %d goes face up: the topmost %s card is face down, and any value may lie on it", []any{col, c.Value, col}
+		return false, scoring.Phrasef("the %s %d goes face up: the topmost %s card is face down, and any value may lie on it", col, c.Value, col)
 	case c.Value > top.Value:
-		return false, "the %s %d goes face up: it is higher than the topmost %s %d", []any{col, c.Value, col, top.Value}
+		return false, scoring.Phrasef("the %s %d goes face up: it is higher than the topmost %s %d", col, c.Value, col, top.Value)
 	}
-	return true, "the %s %d goes face down (−1 point): it is lower than the topmost %s %d", []any{col, c.Value, col, top.Value}
+	return true, scoring.Phrasef("the %s %d goes face down (−1 point): it is lower than the topmost %s %d", col, c.Value, col, top.Value)
 }
 
 // takeError checks a take without its reveal.
@@ -210,7 +206,7 @@ func (p Position) Apply(s Step) (Position, *StepError) {
 	seat.Tokens -= s.Take - 1
 	taken := next.Row[s.Take-1]
 	seat.Tokens += taken.Tokens
-	down, _, _ := placement(seat.Display[taken.Card.Colour], taken.Card)
+	down, _ := placement(seat.Display[taken.Card.Colour], taken.Card)
 	seat.Display[taken.Card.Colour] = append(seat.Display[taken.Card.Colour], StackCard{Value: taken.Card.Value, FaceDown: down})
 	next.Row = slices.Delete(next.Row, s.Take-1, s.Take)
 	if s.Reveal != nil {

@@ -447,7 +447,7 @@ func (p Position) pull(s Step) (Position, *StepError) {
 			if i > 0 {
 				// The toy crossed, then the reason, kept as a phrase so a
 				// page says both in its language.
-				return p, scoring.Refusef(step, err.Code, err.Rule, "toy %d (the %s toy crossed): %s", t.Toy, ordinal(i+1), scoring.Phrasef(err.Format, err.Args...))
+				return p, scoring.Refusef(step, err.Code, err.Rule, "toy %d (the %s toy crossed): %s", t.Toy, ordinal(i+1), err.Phrase)
 			}
 			err.Step = step
 			return p, err

@@ -510,10 +510,10 @@ func TestRefusalFormats(t *testing.T) {
 	if want := "Ola cannot play a yellow tile on the yellow sofa: a tile must differ in colour from the tile it is played on"; serr.Message != want {
 		t.Errorf("message %q, want %q", serr.Message, want)
 	}
-	if want := "%s cannot play a %s tile on the %s %s: a tile must differ in colour from the tile it is played on"; serr.Format != want {
-		t.Errorf("format %q, want %q", serr.Format, want)
+	if want := "%s cannot play a %s tile on the %s %s: a tile must differ in colour from the tile it is played on"; serr.Phrase.Format() != want {
+		t.Errorf("format %q, want %q", serr.Phrase.Format(), want)
 	}
-	if len(serr.Args) != 4 || serr.Args[1] != "yellow" {
-		t.Errorf("args %v: the colour must be a plain string, a catalog key", serr.Args)
+	if len(serr.Phrase.Args()) != 4 || serr.Phrase.Args()[1] != "yellow" {
+		t.Errorf("args %v: the colour must be a plain string, a catalog key", serr.Phrase.Args())
 	}
 }

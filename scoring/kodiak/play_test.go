@@ -283,7 +283,7 @@ func TestRefusalsKeepTheirWordsAndFormat(t *testing.T) {
 		{out, scoreStep(t, trio, 0, seatRound{discarded: 1}, seatRound{discarded: 1}, seatRound{}), "the round gives Ana 1 hairball discarded, but 0 were counted in play"},
 	} {
 		_, err := c.pos.Apply(c.step)
-		if err == nil || err.Message != c.want || err.Format == "" || fmt.Sprintf(err.Format, err.Args...) != err.Message {
+		if err == nil || err.Message != c.want || err.Phrase.Format() == "" || fmt.Sprintf(err.Phrase.Format(), err.Phrase.Args()...) != err.Message {
 			t.Errorf("got %+v\nwant %q", err, c.want)
 		}
 	}

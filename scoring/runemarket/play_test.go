@@ -471,7 +471,7 @@ func TestGameEndsWithTheLastRune(t *testing.T) {
 		t.Errorf("move after the end: %v", err)
 	}
 	if _, err := n.Apply(Step{Do: DoFinish}); code(err) != "tie_break_open" || err.Rule != "G-2" ||
-		err.Message != need.Question || len(err.Args) != 1 || !reflect.DeepEqual(err.Args[0], need.Phrase) {
+		err.Message != need.Question || len(err.Phrase.Args()) != 1 || !reflect.DeepEqual(err.Phrase.Args()[0], need.Phrase) {
 		t.Errorf("empty tie-break: %+v (the message is the open question %q)", err, need.Question)
 	}
 	if need.Phrase.String() != need.Question {
@@ -606,13 +606,13 @@ func TestRefusalWording(t *testing.T) {
 			if err == nil {
 				t.Fatal("not refused")
 			}
-			if err.Format != tt.format || err.Message != tt.want {
-				t.Errorf("format %q, message %q; want %q, %q", err.Format, err.Message, tt.format, tt.want)
+			if err.Phrase.Format() != tt.format || err.Message != tt.want {
+				t.Errorf("format %q, message %q; want %q, %q", err.Phrase.Format(), err.Message, tt.format, tt.want)
 			}
 		})
 	}
 	if _, err := Start([]string{"Ana"}, Market{Red: 1}, "Ana"); err == nil || err.Step != 0 ||
-		err.Message != "The Rune Market is played by 2 to 5 players, not 1" || len(err.Args) != 3 {
+		err.Message != "The Rune Market is played by 2 to 5 players, not 1" || len(err.Phrase.Args()) != 3 {
 		t.Errorf("setup refusal: %+v", err)
 	}
 }

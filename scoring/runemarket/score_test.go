@@ -175,7 +175,7 @@ func TestViolationNamesPlayerAndRule(t *testing.T) {
 	}
 	want := scoring.Violation{Code: "bandit_owner", Player: "Ben", Rule: "RUN-1",
 		Message: "Ben: the bandit in the red shelter is Ben's own; a bandit is placed in another player's shelter"}
-	if len(r.Violations) != 1 || r.Violations[0] != want {
+	if len(r.Violations) != 1 || !scoring.SameViolation(r.Violations[0], want) {
 		t.Errorf("got %+v", r.Violations)
 	}
 }

@@ -17,6 +17,8 @@ import (
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
 	"golang.org/x/text/message/catalog"
+
+	"tablemate/scoring"
 )
 
 // English and German are the supported languages; English is the default.
@@ -204,20 +206,20 @@ func SafeBack(back string) string {
 	return back
 }
 
-// phrase is a sentence kept as format and arguments (scoring.Phrase).
-type phrase interface{ Parts() (string, []any) }
-
 // joined is a list of terms with a separator (scoring.Terms).
 type joined interface{ Joined() (string, []any) }
 
-// Format says a message kept as its English format and arguments in
-// ctx's language; msg is the English, used when the catalog has no German
-// for format. Arguments are translated too: a string that is a catalog
-// key (a colour, a move's name), a []string list of names ("Ana und
-// Ben"), and a nested phrase ("5 Punkte").
-func Format(ctx context.Context, msg, format string, args []any) string {
+// Say says a phrase kept as its English format and arguments
+// (scoring.Phrase) in ctx's language: its format from the catalog, and
+// its arguments in turn. A scoring.Name is shown as it is, never looked
+// up (a player called "red" stays "red"); a list of names ([]string) is
+// joined ("Ana und Ben"); a nested phrase is said in turn ("5 Punkte"); a
+// plain string is translated when it is a catalog key (a form's label).
+// Without German for the format the English stands.
+func Say(ctx context.Context, p scoring.Phrase) string {
+	format, args := p.Parts()
 	if !IsGerman(ctx) || !Has(format) {
-		return msg
+		return p.String()
 	}
 	return T(ctx, format, localArgs(ctx, args)...)
 }
@@ -226,13 +228,14 @@ func localArgs(ctx context.Context, args []any) []any {
 	out := make([]any, len(args))
 	for i, a := range args {
 		switch v := a.(type) {
+		case scoring.Name:
+			a = string(v)
 		case string:
 			a = Text(ctx, v)
 		case []string:
 			a = JoinNames(ctx, v)
-		case phrase:
-			f, fa := v.Parts()
-			a = T(ctx, f, localArgs(ctx, fa)...)
+		case scoring.Phrase:
+			a = Say(ctx, v)
 		case joined:
 			sep, items := v.Joined()
 			parts := make([]string, len(items))
