@@ -1,0 +1,185 @@
+package scoringtest
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/types"
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// Message is one sentence a package's code may say: a constant format
+// passed to a format parameter (see Messages), where it is passed.
+type Message struct {
+	Format string
+	Pos    string
+}
+
+// Said is what Messages finds in packages' code: every message format
+// (the formats of refusals, violations, score lines, tie-break
+// questions, input errors and the words passed as phrases) and every
+// code, each with where it is first passed.
+type Said struct {
+	Formats map[string]string
+	Codes   map[string]string
+}
+
+// formatParams are the names of the parameters that take a message
+// format: scoring.Phrasef, Refusef, Violationf, Errorf and Linef call
+// theirs format, scoring.Count its two forms one and many, and an
+// engine's own helpers follow the same names (a refuser's no(code, rule,
+// format, args...)).
+var formatParams = []string{"format", "one", "many"}
+
+// Messages type-checks the packages matching patterns (go list patterns
+// such as "tablemate/scoring/kks") and returns every message format and
+// every code their code passes to one of ours (a function of a tablemate
+// package, or a local func): the argument of a parameter named format,
+// one or many must be a constant, or such a parameter of the calling
+// function passed on; anything else (a message built with fmt.Sprintf, a
+// variable) fails t, since no catalog could translate it. Codes are the
+// constants passed to a parameter named code and the constants of a
+// struct field named Code.
+func Messages(t testing.TB, patterns ...string) Said {
+	t.Helper()
+	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedImports}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	said := Said{Formats: map[string]string{}, Codes: map[string]string{}}
+	for _, pkg := range pkgs {
+		for _, e := range pkg.Errors {
+			t.Fatalf("%s: %v", pkg.PkgPath, e)
+		}
+		said.collect(t, pkg)
+	}
+	return said
+}
+
+func (s Said) collect(t testing.TB, pkg *packages.Package) {
+	t.Helper()
+	info := pkg.TypesInfo
+	// The parameters of every function that pass a format on.
+	forwards := map[types.Object]bool{}
+	for _, f := range pkg.Syntax {
+		ast.Inspect(f, func(n ast.Node) bool {
+			var ft *ast.FuncType
+			switch fn := n.(type) {
+			case *ast.FuncDecl:
+				ft = fn.Type
+			case *ast.FuncLit:
+				ft = fn.Type
+			default:
+				return true
+			}
+			for _, field := range ft.Params.List {
+				for _, name := range field.Names {
+					if slices.Contains(formatParams, name.Name) || name.Name == "code" {
+						forwards[info.Defs[name]] = true
+					}
+				}
+			}
+			return true
+		})
+	}
+	for _, f := range pkg.Syntax {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.CallExpr:
+				s.call(t, pkg, forwards, x)
+			case *ast.CompositeLit:
+				for _, el := range x.Elts {
+					kv, ok := el.(*ast.KeyValueExpr)
+					if !ok {
+						continue
+					}
+					if id, isID := kv.Key.(*ast.Ident); isID && id.Name == "Code" {
+						if v, ok := stringConst(info, kv.Value); ok {
+							s.add(s.Codes, v, pkg, kv)
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+}
+
+// call collects the formats and codes a call passes to one of our
+// functions.
+func (s Said) call(t testing.TB, pkg *packages.Package, forwards map[types.Object]bool, call *ast.CallExpr) {
+	t.Helper()
+	info := pkg.TypesInfo
+	sig, ok := info.TypeOf(call.Fun).(*types.Signature)
+	if !ok || !ours(info, call.Fun) {
+		return
+	}
+	params := sig.Params()
+	for i, arg := range call.Args {
+		if i >= params.Len() || (sig.Variadic() && i >= params.Len()-1) {
+			break
+		}
+		p := params.At(i)
+		if b, ok := p.Type().(*types.Basic); !ok || b.Kind() != types.String {
+			continue
+		}
+		switch {
+		case slices.Contains(formatParams, p.Name()):
+			if v, ok := stringConst(info, arg); ok {
+				s.add(s.Formats, v, pkg, arg)
+			} else if !forwarded(info, forwards, arg) {
+				t.Errorf("%s: the message format passed to %s is not a constant: no catalog can translate it (pass a constant format and its arguments)", pkg.Fset.Position(arg.Pos()), p.Name())
+			}
+		case p.Name() == "code":
+			if v, ok := stringConst(info, arg); ok {
+				s.add(s.Codes, v, pkg, arg)
+			}
+		}
+	}
+}
+
+func (s Said) add(m map[string]string, v string, pkg *packages.Package, n ast.Node) {
+	if _, ok := m[v]; !ok {
+		m[v] = pkg.Fset.Position(n.Pos()).String()
+	}
+}
+
+// ours reports whether fun is a function of a tablemate package or a
+// local func (whose formats are ours too), not fmt.Sprintf and the like.
+func ours(info *types.Info, fun ast.Expr) bool {
+	var id *ast.Ident
+	switch f := fun.(type) {
+	case *ast.Ident:
+		id = f
+	case *ast.SelectorExpr:
+		id = f.Sel
+	case *ast.IndexExpr: // a generic function instantiated
+		return ours(info, f.X)
+	default:
+		return false
+	}
+	obj := info.Uses[id]
+	if obj == nil || obj.Pkg() == nil {
+		return false
+	}
+	return obj.Pkg().Path() == "tablemate" || strings.HasPrefix(obj.Pkg().Path(), "tablemate/")
+}
+
+func stringConst(info *types.Info, e ast.Expr) (string, bool) {
+	tv, ok := info.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(tv.Value), true
+}
+
+// forwarded reports whether e is a format parameter of the function it
+// is in, passed on.
+func forwarded(info *types.Info, forwards map[types.Object]bool, e ast.Expr) bool {
+	id, ok := e.(*ast.Ident)
+	return ok && forwards[info.Uses[id]]
+}
