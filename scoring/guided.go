@@ -83,6 +83,17 @@ type PlayAnswer[V any] struct {
 //	}
 type Play[R Rules[P, S, V], P, S, V any] struct{}
 
+// PlayAPI is implemented by the games whose guided play answers POST
+// /api/v1/games/{game}/play: every game with guided play, through Play.
+type PlayAPI interface {
+	// Answer replays a play request's log: the 200 answer to write as
+	// JSON, or an *InputError for a body that is not a game log.
+	Answer(body []byte) (any, error)
+}
+
+// Answer is Replay for PlayAPI.
+func (pl Play[R, P, S, V]) Answer(body []byte) (any, error) { return pl.Replay(body) }
+
 // Rules are the game's rules.
 func (Play[R, P, S, V]) Rules() R {
 	var r R

@@ -12,18 +12,17 @@ import (
 	"tablemate/scoring/aufderhut"
 	"tablemate/scoring/cambio"
 	"tablemate/scoring/games"
-	"tablemate/scoring/kks"
 	"tablemate/scoring/kociaki"
 	"tablemate/scoring/kodiak"
 	"tablemate/scoring/runemarket"
 )
 
-// replays are the games with guided play as JSON (API.md): each replays a
-// game log and answers with the position and, once over, the result.
+// replays are the games with guided play as JSON (API.md) that do not
+// answer it through scoring.PlayAPI yet: each replays a game log and
+// answers with the position and, once over, the result.
 var replays = map[string]func(body []byte) (any, error){
 	runemarket.Slug: func(body []byte) (any, error) { return runemarket.Replay(body) },
 	aufderhut.Slug:  func(body []byte) (any, error) { return aufderhut.Replay(body) },
-	kks.Slug:        func(body []byte) (any, error) { return kks.Replay(body) },
 	kociaki.Slug:    func(body []byte) (any, error) { return kociaki.Replay(body) },
 	cambio.Slug:     func(body []byte) (any, error) { return cambio.Replay(body) },
 	kodiak.Slug:     func(body []byte) (any, error) { return kodiak.Replay(body) },
@@ -36,6 +35,11 @@ var replays = map[string]func(body []byte) (any, error){
 func (a *app) playGame(c echo.Context) error {
 	slug := c.Param("game")
 	replay, ok := replays[slug]
+	if g, known := games.Find(slug); known {
+		if p, guided := g.(scoring.PlayAPI); guided {
+			replay, ok = p.Answer, true
+		}
+	}
 	if !ok {
 		if _, known := games.Find(slug); known {
 			return c.JSON(http.StatusNotFound, apiError{scoring.Errorf("game", "%s has no guided play; POST /api/v1/games/%s/score checks a finished game", slug, slug)})
