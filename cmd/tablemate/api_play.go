@@ -9,7 +9,6 @@ import (
 
 	"tablemate/scoring"
 	"tablemate/scoring/alaska"
-	"tablemate/scoring/aufderhut"
 	"tablemate/scoring/cambio"
 	"tablemate/scoring/games"
 	"tablemate/scoring/kociaki"
@@ -22,7 +21,6 @@ import (
 // answers with the position and, once over, the result.
 var replays = map[string]func(body []byte) (any, error){
 	runemarket.Slug: func(body []byte) (any, error) { return runemarket.Replay(body) },
-	aufderhut.Slug:  func(body []byte) (any, error) { return aufderhut.Replay(body) },
 	kociaki.Slug:    func(body []byte) (any, error) { return kociaki.Replay(body) },
 	cambio.Slug:     func(body []byte) (any, error) { return cambio.Replay(body) },
 	kodiak.Slug:     func(body []byte) (any, error) { return kodiak.Replay(body) },
