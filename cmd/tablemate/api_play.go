@@ -11,7 +11,6 @@ import (
 	"tablemate/scoring/alaska"
 	"tablemate/scoring/cambio"
 	"tablemate/scoring/games"
-	"tablemate/scoring/kociaki"
 	"tablemate/scoring/kodiak"
 	"tablemate/scoring/runemarket"
 )
@@ -21,7 +20,6 @@ import (
 // answers with the position and, once over, the result.
 var replays = map[string]func(body []byte) (any, error){
 	runemarket.Slug: func(body []byte) (any, error) { return runemarket.Replay(body) },
-	kociaki.Slug:    func(body []byte) (any, error) { return kociaki.Replay(body) },
 	cambio.Slug:     func(body []byte) (any, error) { return cambio.Replay(body) },
 	kodiak.Slug:     func(body []byte) (any, error) { return kodiak.Replay(body) },
 	alaska.Slug:     func(body []byte) (any, error) { return alaska.Replay(body) },
