@@ -168,21 +168,18 @@ func signed(n int) string {
 func roundText(ctx context.Context, t sessions.Table, seq int, p sessions.RoundRecorded) string {
 	r := roundNumberOf(t, seq, p.Game)
 	s := i18n.T(ctx, "Round %d of game %d", r, p.Game)
-	var round struct {
-		Players []struct {
-			Name   string `json:"name"`
-			Cambio bool   `json:"cambio"`
-			Kodiak bool   `json:"kodiak"`
-		} `json:"players"`
-	}
-	json.Unmarshal(p.Round, &round)
+	// What marked the round (who called Cambio, who was the Kodiak), as
+	// the engine reads it.
 	var parts []string
-	for _, pl := range round.Players {
-		if pl.Cambio {
-			parts = append(parts, i18n.T(ctx, "%s called Cambio", pl.Name))
-		}
-		if pl.Kodiak {
-			parts = append(parts, i18n.T(ctx, "%s was the Kodiak", pl.Name))
+	if engine, ok := timelineFind(t.Info.Slug); ok {
+		if rounds, ok := engine.(scoring.RoundFacts); ok {
+			// A recorded round was read by the engine when it was entered;
+			// one it cannot read has nothing to tell besides its points.
+			if notes, err := rounds.Notes(p.Round); err == nil {
+				for _, n := range notes {
+					parts = append(parts, i18n.Say(ctx, n))
+				}
+			}
 		}
 	}
 	if res, ok := roundResult(t, seq, p.Game); ok {
@@ -318,16 +315,13 @@ func roundLines(ctx context.Context, slug string, g sessions.Game) views.LineCha
 		}
 		c.Series = append(c.Series, s)
 	}
-	if slug == "cambio" {
-		var st struct {
-			Options struct {
-				Target int `json:"target"`
-			} `json:"options"`
-		}
-		json.Unmarshal(g.State, &st)
-		c.HasTarget, c.Target = true, 50
-		if st.Options.Target > 0 {
-			c.Target = st.Options.Target
+	// The total that ends the game, as the engine reads the game (Cambio:
+	// 50 unless the table chose another).
+	if engine, ok := timelineFind(slug); ok {
+		if rounds, ok := engine.(scoring.RoundFacts); ok {
+			if target := rounds.Target(g.State); target > 0 {
+				c.HasTarget, c.Target = true, target
+			}
 		}
 	}
 	return c

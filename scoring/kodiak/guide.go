@@ -26,7 +26,7 @@ func ParseSetup(raw []byte) (Setup, error) {
 	if len(in.Players) == 0 {
 		in.Players = nil // no list: the table's players
 	} else {
-		if _, err := cambio.PlayerNames(in.Players); err != nil {
+		if _, err := scoring.PlayerList(in.Players); err != nil {
 			return Setup{}, err
 		}
 	}
@@ -226,7 +226,7 @@ func Replay(body []byte) (PlayAnswer, error) {
 	if err := scoring.Decode(body, &req, ""); err != nil {
 		return PlayAnswer{}, err
 	}
-	names, err := cambio.PlayerNames(req.Players)
+	names, err := scoring.PlayerList(req.Players)
 	if err != nil {
 		return PlayAnswer{}, err
 	}

@@ -57,6 +57,20 @@ func KodiakSeat(round, start, players int) int {
 	return ((start+round-1)%players + players) % players
 }
 
+// Next is the round a game of s plays next, how many rounds the game has
+// and the seat that is Kodiak in that round by the rotation (ruling
+// KOD-1: Kodiak passes to the left each round, counted from the first
+// round with a single Kodiak; seat 0 before any).
+func Next(s State) (round, rounds, seat int) {
+	n := len(s.Players)
+	round = roundsEntered(s) + 1
+	start := 0
+	if j, k := firstSingleKodiak(s); j >= 0 && n > 0 {
+		start = ((k-j)%n + n) % n
+	}
+	return round, s.Options.GameRounds(n), KodiakSeat(round, start, n)
+}
+
 // lines explains round j's score as breakdown lines that add up to it.
 func lines(j int, r Round) []scoring.Line {
 	prefix := scoring.Phrasef("round %d", j+1)

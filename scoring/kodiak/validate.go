@@ -32,8 +32,8 @@ func Validate(s State) []scoring.Violation {
 		})
 	}
 	// ruling KOD-1: every round is scored for every player.
-	if msg := roundCountMismatch(s); msg != "" {
-		v = append(v, scoring.Violation{Code: "round_count", Rule: "KOD-1", Message: msg})
+	if msg := roundCountMismatch(s); !msg.IsZero() {
+		v = append(v, scoring.Violationf("round_count", "", "KOD-1", "%s", msg))
 	}
 	anchor, anchorSeat := firstSingleKodiak(s)
 	for j := range roundsEntered(s) {
@@ -149,7 +149,7 @@ func roundsEntered(s State) int {
 	return n
 }
 
-func roundCountMismatch(s State) string {
+func roundCountMismatch(s State) scoring.Phrase {
 	return scoring.RoundCountMismatch(s.Players, func(p Player) string { return p.Name }, func(p Player) int { return len(p.Rounds) })
 }
 
