@@ -23,6 +23,23 @@ type InputError struct {
 	Phrase Phrase `json:"-"`
 }
 
+// Text is Error as a Phrase: the field (as it is) and the message.
+func (e *InputError) Text() Phrase {
+	if e.Field == "" {
+		return e.Phrase
+	}
+	return Phrasef("%s: %s", Name(e.Field), e.Phrase)
+}
+
+// ErrorText is err's Error as a Phrase: an *InputError's Text, any other
+// error's text as it is.
+func ErrorText(err error) Phrase {
+	if in, ok := err.(*InputError); ok {
+		return in.Text()
+	}
+	return Phrasef("%s", Name(err.Error()))
+}
+
 func (e *InputError) Error() string {
 	if e.Field == "" {
 		return e.Message

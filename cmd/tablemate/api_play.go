@@ -10,7 +10,6 @@ import (
 	"tablemate/scoring"
 	"tablemate/scoring/alaska"
 	"tablemate/scoring/games"
-	"tablemate/scoring/kodiak"
 	"tablemate/scoring/runemarket"
 )
 
@@ -19,7 +18,6 @@ import (
 // answers with the position and, once over, the result.
 var replays = map[string]func(body []byte) (any, error){
 	runemarket.Slug: func(body []byte) (any, error) { return runemarket.Replay(body) },
-	kodiak.Slug:     func(body []byte) (any, error) { return kodiak.Replay(body) },
 	alaska.Slug:     func(body []byte) (any, error) { return alaska.Replay(body) },
 }
 

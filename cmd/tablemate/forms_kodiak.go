@@ -91,12 +91,7 @@ func kodiakPage(e entry) templ.Component {
 	vm.Players = roundPlayers(e, func(t string) (string, int, error) {
 		c, err := kodiak.ParseCard(t)
 		return c.Title(), c.Value(), err
-	}, func(v url.Values, i int) int {
-		p, _ := counter(v, i, "pounces")
-		kept, _ := counter(v, i, "hairballs_kept")
-		disc, _ := counter(v, i, "hairballs_discarded")
-		return kodiak.PouncePoints*p + kodiak.KeptPoints*kept + kodiak.DiscardedPoints*disc
-	})
+	}, kodiakCounterPoints)
 	for i := range vm.Players {
 		for _, f := range []*string{&vm.Players[i].Pounces, &vm.Players[i].Kept, &vm.Players[i].Discarded} {
 			if *f == "" {
@@ -105,6 +100,16 @@ func kodiakPage(e entry) templ.Component {
 		}
 	}
 	return views.KodiakRound(vm)
+}
+
+// kodiakCounterPoints is what player i's counters on a round form add to
+// the cards, as the engine scores a round (kodiak.RoundScore): pounces,
+// hairballs kept and discarded.
+func kodiakCounterPoints(v url.Values, i int) int {
+	p, _ := counter(v, i, "pounces")
+	kept, _ := counter(v, i, "hairballs_kept")
+	disc, _ := counter(v, i, "hairballs_discarded")
+	return kodiak.RoundScore(kodiak.Round{Pounces: p, HairballsKept: kept, HairballsDiscarded: disc})
 }
 
 // optionCycles reads cycles from a table's options JSON (default 1).

@@ -176,7 +176,9 @@ func (cambioPlay) turnPage(c echo.Context, t sessions.Table, flash string) (temp
 	}
 	moves := pos.Moves()
 	for i, name := range names {
-		seat := views.PlaySeatVM{Index: i, Name: name, ToMove: i == pos.Current(), Count: pos.Penalties[i]}
+		seat := views.PlaySeatVM{Index: i, Name: name, ToMove: i == pos.Current(), Count: pos.Penalties[i],
+			Less: slices.Contains(moves, cambio.Step{Action: cambio.ActPenalty, Seat: i, Delta: -1}),
+			More: slices.Contains(moves, cambio.Step{Action: cambio.ActPenalty, Seat: i, Delta: 1})}
 		if i == pos.Dealer() {
 			seat.Badge = tr(c, "dealer")
 		}

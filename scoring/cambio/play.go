@@ -323,7 +323,7 @@ func (p Position) score(r *RoundEntry) (Position, *StepError) {
 	}
 	seat, err := MatchSeats("round.players", p.Players, entered)
 	if err != nil {
-		return p, p.refuse("round_players", "CAM-2", "every player's cards are entered, once each: %s", scoring.Refield(err, "").Phrase)
+		return p, p.refuse("round_players", "CAM-2", "every player's cards are entered, once each: %s", scoring.ErrorText(err))
 	}
 	round := make([]Round, len(p.Players))
 	for k, rp := range r.Players {

@@ -1,8 +1,6 @@
 package kodiak
 
 import (
-	"fmt"
-
 	"tablemate/scoring"
 	"tablemate/scoring/cambio"
 )
@@ -89,7 +87,7 @@ func lines(j int, r Round) []scoring.Line {
 	}
 	for i := range out[1:] {
 		l := out[i+1]
-		out[i+1] = scoring.Linef(l.Points, "%s (%s)", l.Phrase, signed(l.Points))
+		out[i+1] = scoring.Linef(l.Points, "%s (%s)", l.Phrase, scoring.Name(signed(l.Points)))
 	}
 	return out
 }
@@ -100,19 +98,12 @@ func cardTerms(cards []Card) scoring.Phrase {
 	}
 	terms := make(scoring.Terms, len(cards))
 	for i, c := range cards {
-		terms[i] = cambio.Points(c.Value())
+		terms[i] = scoring.Name(cambio.Points(c.Value()))
 		if c.Hairball {
 			terms[i] = scoring.Phrasef("hairball 0")
 		}
 	}
 	return scoring.Phrasef("%s", terms)
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }
 
 func signed(n int) string {

@@ -66,7 +66,7 @@ func (Engine) AppendRound(state, round []byte) ([]byte, error) {
 			s.Players = append(s.Players, Player{Name: strings.TrimSpace(p.Name), Rounds: []Round{}})
 		}
 	} else if s, err = Decode(state); err != nil {
-		return nil, scoring.Errorf("state", "the game so far cannot be read: %s", scoring.Name(err.Error()))
+		return nil, scoring.Errorf("state", "the game so far cannot be read: %s", scoring.ErrorText(err))
 	}
 	game := make([]string, len(s.Players))
 	for i, p := range s.Players {

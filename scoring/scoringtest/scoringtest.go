@@ -124,11 +124,11 @@ func arg(t testing.TB, format string, a any) {
 	}
 }
 
-// Codes lists the codes of vs, in order.
+// Codes lists the codes of vs, in order; nil when there are none.
 func Codes(vs []scoring.Violation) []string {
-	out := make([]string, len(vs))
-	for i, v := range vs {
-		out[i] = v.Code
+	var out []string
+	for _, v := range vs {
+		out = append(out, v.Code)
 	}
 	return out
 }
