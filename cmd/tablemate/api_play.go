@@ -8,7 +8,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"tablemate/scoring"
-	"tablemate/scoring/alaska"
 	"tablemate/scoring/games"
 	"tablemate/scoring/runemarket"
 )
@@ -18,7 +17,6 @@ import (
 // answers with the position and, once over, the result.
 var replays = map[string]func(body []byte) (any, error){
 	runemarket.Slug: func(body []byte) (any, error) { return runemarket.Replay(body) },
-	alaska.Slug:     func(body []byte) (any, error) { return alaska.Replay(body) },
 }
 
 // playGame answers POST /api/v1/games/:game/play: 200 with the replay's
