@@ -9,32 +9,21 @@ import (
 
 	"tablemate/scoring"
 	"tablemate/scoring/games"
-	"tablemate/scoring/runemarket"
 )
-
-// replays are the games with guided play as JSON (API.md) that do not
-// answer it through scoring.PlayAPI yet: each replays a game log and
-// answers with the position and, once over, the result.
-var replays = map[string]func(body []byte) (any, error){
-	runemarket.Slug: func(body []byte) (any, error) { return runemarket.Replay(body) },
-}
 
 // playGame answers POST /api/v1/games/:game/play: 200 with the replay's
 // answer (refused steps are in its errors), 400 naming the field for a
-// body that is not a game log, 404 for a game without guided play.
+// body that is not a game log, 404 for a game without guided play. Every
+// game whose engine answers the play API (scoring.PlayAPI) has it.
 func (a *app) playGame(c echo.Context) error {
 	slug := c.Param("game")
-	replay, ok := replays[slug]
-	if g, known := games.Find(slug); known {
-		if p, guided := g.(scoring.PlayAPI); guided {
-			replay, ok = p.Answer, true
-		}
-	}
-	if !ok {
-		if _, known := games.Find(slug); known {
-			return c.JSON(http.StatusNotFound, apiError{scoring.Errorf("game", "%s has no guided play; POST /api/v1/games/%s/score checks a finished game", slug, slug)})
-		}
+	g, known := games.Find(slug)
+	if !known {
 		return c.JSON(http.StatusNotFound, apiError{scoring.Errorf("game", "unknown game %q; GET /api/v1/games lists them", slug)})
+	}
+	play, ok := g.(scoring.PlayAPI)
+	if !ok {
+		return c.JSON(http.StatusNotFound, apiError{scoring.Errorf("game", "%s has no guided play; POST /api/v1/games/%s/score checks a finished game", slug, slug)})
 	}
 	if !sendsJSON(c) {
 		ct := c.Request().Header.Get(echo.HeaderContentType)
@@ -47,7 +36,7 @@ func (a *app) playGame(c echo.Context) error {
 	if len(body) > scoring.MaxBody {
 		return c.JSON(http.StatusBadRequest, apiError{scoring.Errorf("", "the body is larger than 1 MiB")})
 	}
-	answer, err := replay(body)
+	answer, err := play.Answer(body)
 	var in *scoring.InputError
 	switch {
 	case errors.As(err, &in):

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"tablemate/scoring"
+	"tablemate/scoring/scoringtest"
 )
 
 type checkCase struct {
@@ -35,12 +36,12 @@ func runChecks(t *testing.T, tests []checkCase) {
 			if !slices.Equal(codes, tt.codes) {
 				t.Errorf("codes = %v, want %v (%+v)", codes, tt.codes, r.Violations)
 			}
+			// Each total is the sum of its breakdown (with every other
+			// invariant of a result).
+			scoringtest.Check(t, r)
 			var totals []int
 			for _, p := range r.Players {
 				totals = append(totals, p.Total)
-				if p.Total != scoring.Sum(p.Breakdown) {
-					t.Errorf("%s: total %d is not the sum of its breakdown", p.Name, p.Total)
-				}
 			}
 			if tt.totals != nil && !slices.Equal(totals, tt.totals) {
 				t.Errorf("totals = %v, want %v", totals, tt.totals)
