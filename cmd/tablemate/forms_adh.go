@@ -48,7 +48,7 @@ func parseADHForm(v url.Values, fixed []string) (json.RawMessage, []int, error) 
 			}
 			n, err := strconv.Atoi(s)
 			if err != nil {
-				return nil, nil, formErrorf(pfield(i, f), "%s must be a whole number of cards, not %q", adhFieldName(f), s)
+				return nil, nil, formErrorf(pfield(i, f), "%s must be a whole number of cards, not %q", i18n.Word(adhFieldName(f)), s)
 			}
 			counts[k] = n
 			empty = empty && n == 0

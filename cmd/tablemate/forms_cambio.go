@@ -10,6 +10,7 @@ import (
 
 	"github.com/a-h/templ"
 
+	"tablemate/scoring"
 	"tablemate/scoring/cambio"
 	"tablemate/sessions"
 	"tablemate/views"
@@ -145,9 +146,9 @@ func parseCambioRound(v url.Values, fixed []string) (json.RawMessage, []int, err
 	for _, e := range cambio.EndProblems(held, called, out) {
 		switch e.Code {
 		case "caller_out":
-			return nil, nil, formErrorf(pfield(e.Seat, "cards"), "%s called Cambio, so these cards were frozen: enter the cards %s turned over, at least one (rule CAM-3).", names[e.Seat], names[e.Seat])
+			return nil, nil, formErrorf(pfield(e.Seat, "cards"), "%s called Cambio, so these cards were frozen: enter the cards %s turned over, at least one (rule CAM-3).", scoring.Name(names[e.Seat]), scoring.Name(names[e.Seat]))
 		case "out_has_cards":
-			return nil, nil, formErrorf(pfield(e.Seat, "cards"), "%s had no cards left, which ended the round: leave these cards empty, or choose how the round really ended (rule CAM-3).", names[e.Seat])
+			return nil, nil, formErrorf(pfield(e.Seat, "cards"), "%s had no cards left, which ended the round: leave these cards empty, or choose how the round really ended (rule CAM-3).", scoring.Name(names[e.Seat]))
 		}
 	}
 	r.Options = roundOptions(v)

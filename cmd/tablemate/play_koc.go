@@ -12,6 +12,7 @@ import (
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
+	"tablemate/scoring"
 	"tablemate/scoring/kociaki"
 	"tablemate/sessions"
 	"tablemate/views"
@@ -83,7 +84,7 @@ func (kocPlay) stepJSON(c echo.Context, t sessions.Table) (json.RawMessage, erro
 			}
 			f, err := strconv.ParseFloat(strings.Replace(s, ",", ".", 1), 64)
 			if err != nil || f < 0 || math.IsNaN(f) || math.IsInf(f, 0) {
-				return nil, formErrorf(fmt.Sprintf("string.%d", i), "%s: the string left is a length such as 35 or 7.5, not %q.", name, s)
+				return nil, formErrorf(fmt.Sprintf("string.%d", i), "%s: the string left is a length such as 35 or 7.5, not %q.", scoring.Name(name), s)
 			}
 			left[name] = f
 		}
@@ -100,7 +101,7 @@ func (kocPlay) stepJSON(c echo.Context, t sessions.Table) (json.RawMessage, erro
 			if short {
 				choice = i18n.Key("Not enough string")
 			}
-			return nil, formErrorf("toy", "You ticked toy %s but chose “%s”: untick the toys, or take their chips.", strings.Join(toys, ", "), choice)
+			return nil, formErrorf("toy", "You ticked toy %s but chose “%s”: untick the toys, or take their chips.", strings.Join(toys, ", "), i18n.Word(choice))
 		}
 		return kociaki.StepJSON(kociaki.Step{Kind: kociaki.PullString, Short: short}), nil
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
+	"tablemate/scoring"
 	"tablemate/scoring/runemarket"
 	"tablemate/sessions"
 	"tablemate/views"
@@ -47,7 +48,7 @@ func (runeMarketPlay) setupJSON(c echo.Context, t sessions.Table) (json.RawMessa
 		{"boat_shelters", i18n.Key("boat shelters"), &m.BoatShelters}, {"bandits", i18n.Key("bandits"), &m.Bandits}} {
 		n, err := strconv.Atoi(strings.TrimSpace(c.FormValue(f.name)))
 		if err != nil || n < 0 {
-			return nil, formErrorf("market."+f.name, "Count the market's %s: a whole number, 0 or more.", f.label)
+			return nil, formErrorf("market."+f.name, "Count the market's %s: a whole number, 0 or more.", i18n.Word(f.label))
 		}
 		*f.into = n
 	}
@@ -160,7 +161,7 @@ func rmStep(get func(string) string, all map[string][]string) (runemarket.Step, 
 			}
 			n, nerr := strconv.Atoi(strings.TrimSpace(v[0]))
 			if nerr != nil {
-				return s, formErrorf(k, "%s's highest number card is a number (0 for none).", name)
+				return s, formErrorf(k, "%s's highest number card is a number (0 for none).", scoring.Name(name))
 			}
 			if s.HighestNumberCards == nil {
 				s.HighestNumberCards = map[string]int{}

@@ -1,6 +1,7 @@
 package scoringtest
 
 import (
+	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/types"
@@ -21,10 +22,17 @@ type Message struct {
 // Said is what Messages finds in packages' code: every message format
 // (the formats of refusals, violations, score lines, tie-break
 // questions, input errors and the words passed as phrases) and every
-// code, each with where it is first passed.
+// code, each with where it is first passed, and the problems that keep a
+// sentence from being translated (a format that is not a constant, a
+// message set by hand), each with where it is.
 type Said struct {
-	Formats map[string]string
-	Codes   map[string]string
+	Formats  map[string]string
+	Codes    map[string]string
+	Problems *[]string
+}
+
+func (s Said) problem(pos, format string, args ...any) {
+	*s.Problems = append(*s.Problems, pos+": "+fmt.Sprintf(format, args...))
 }
 
 // formatParams are the names of the parameters that take a message
@@ -33,6 +41,14 @@ type Said struct {
 // engine's own helpers follow the same names (a refuser's no(code, rule,
 // format, args...)).
 var formatParams = []string{"format", "one", "many"}
+
+// builtByHand are the scoring types that carry a sentence beside its
+// phrase: outside package scoring they are built through their
+// constructors (Refusef, Violationf, Errorf, Linef), never as a literal
+// with a ready-made message or label, which no catalog could translate.
+var builtByHand = map[string]string{
+	"StepError": "Message", "Violation": "Message", "InputError": "Message", "Line": "Label",
+}
 
 // Messages type-checks the packages matching patterns (go list patterns
 // such as "tablemate/scoring/kks") and returns every message format and
@@ -50,18 +66,17 @@ func Messages(t testing.TB, patterns ...string) Said {
 	if err != nil {
 		t.Fatal(err)
 	}
-	said := Said{Formats: map[string]string{}, Codes: map[string]string{}}
+	said := Said{Formats: map[string]string{}, Codes: map[string]string{}, Problems: &[]string{}}
 	for _, pkg := range pkgs {
 		for _, e := range pkg.Errors {
 			t.Fatalf("%s: %v", pkg.PkgPath, e)
 		}
-		said.collect(t, pkg)
+		said.collect(pkg)
 	}
 	return said
 }
 
-func (s Said) collect(t testing.TB, pkg *packages.Package) {
-	t.Helper()
+func (s Said) collect(pkg *packages.Package) {
 	info := pkg.TypesInfo
 	// The parameters of every function that pass a format on.
 	forwards := map[types.Object]bool{}
@@ -90,8 +105,9 @@ func (s Said) collect(t testing.TB, pkg *packages.Package) {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch x := n.(type) {
 			case *ast.CallExpr:
-				s.call(t, pkg, forwards, x)
+				s.call(pkg, forwards, x)
 			case *ast.CompositeLit:
+				s.byHand(pkg, x)
 				for _, el := range x.Elts {
 					kv, ok := el.(*ast.KeyValueExpr)
 					if !ok {
@@ -111,8 +127,7 @@ func (s Said) collect(t testing.TB, pkg *packages.Package) {
 
 // call collects the formats and codes a call passes to one of our
 // functions.
-func (s Said) call(t testing.TB, pkg *packages.Package, forwards map[types.Object]bool, call *ast.CallExpr) {
-	t.Helper()
+func (s Said) call(pkg *packages.Package, forwards map[types.Object]bool, call *ast.CallExpr) {
 	info := pkg.TypesInfo
 	sig, ok := info.TypeOf(call.Fun).(*types.Signature)
 	if !ok || !ours(info, call.Fun) {
@@ -132,11 +147,34 @@ func (s Said) call(t testing.TB, pkg *packages.Package, forwards map[types.Objec
 			if v, ok := stringConst(info, arg); ok {
 				s.add(s.Formats, v, pkg, arg)
 			} else if !forwarded(info, forwards, arg) {
-				t.Errorf("%s: the message format passed to %s is not a constant: no catalog can translate it (pass a constant format and its arguments)", pkg.Fset.Position(arg.Pos()), p.Name())
+				s.problem(pkg.Fset.Position(arg.Pos()).String(), "the message format passed to %s is not a constant: no catalog can translate it (pass a constant format and its arguments)", p.Name())
 			}
 		case p.Name() == "code":
 			if v, ok := stringConst(info, arg); ok {
 				s.add(s.Codes, v, pkg, arg)
+			}
+		}
+	}
+}
+
+// byHand reports a literal of a scoring type that carries a sentence
+// (builtByHand) with that sentence set, outside package scoring.
+func (s Said) byHand(pkg *packages.Package, lit *ast.CompositeLit) {
+	if pkg.PkgPath == "tablemate/scoring" {
+		return
+	}
+	named, ok := pkg.TypesInfo.TypeOf(lit).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != "tablemate/scoring" {
+		return
+	}
+	field, ok := builtByHand[named.Obj().Name()]
+	if !ok {
+		return
+	}
+	for _, el := range lit.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == field {
+				s.problem(pkg.Fset.Position(lit.Pos()).String(), "a scoring.%s built with its %s by hand: build it with its constructor, so its phrase can be translated", named.Obj().Name(), field)
 			}
 		}
 	}

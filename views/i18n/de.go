@@ -622,6 +622,7 @@ var deCore = map[string]string{
 	// players, leagues, imports, JSON bodies)
 	"%q is already a player's name: names must differ": "%q ist schon der Name einer Person: Namen müssen sich unterscheiden",
 	"a name is at most %d characters":                  "Ein Name hat höchstens %d Zeichen",
+	"%q is not a player at this table":                 "%q sitzt nicht an diesem Tisch",
 	"a player needs a name":                            "Jede Person braucht einen Namen",
 	"body is larger than 1 MiB":                        "Der Inhalt ist größer als 1 MiB",
 	"empty body: a JSON object is required":            "Leerer Inhalt: Ein JSON-Objekt wird gebraucht",

@@ -3,9 +3,11 @@
 // template reads as it renders in English: { i18n.T(ctx, "New table") }.
 // English is the default and needs no entries; German lives in de.go.
 //
-// Engines (scoring/) stay English: their violation messages and rulings
-// get German text here keyed by their stable code or ruling id
-// ("violation.<code>", "ruling.<id>"), looked up with Lookup.
+// Engines (scoring/) stay English and keep every sentence they say as a
+// scoring.Phrase (format and arguments): Say says it in the reader's
+// language from the catalog, keyed by its English format. Rulings and
+// codes also get German keyed by their id ("ruling.<id>",
+// "violation.<code>"), looked up with Lookup.
 package i18n
 
 import (
@@ -153,6 +155,12 @@ func JoinNames(ctx context.Context, names []string) string {
 // kept in data, such as a select's options); it returns s unchanged.
 func Key(s string) string { return s }
 
+// Word is a catalog key as a phrase argument (a scoring.Phrase of it),
+// said in the reader's language where a message is: a form's label in
+// its error ("%s must be a whole number"). A plain string argument is
+// shown as it is.
+func Word(key string) scoring.Phrase { return scoring.Phrasef(key) }
+
 // Lookup returns German text for an engine's code-keyed entry (e.g.
 // "violation.not_ascending") when ctx is German and the catalog has it,
 // else fallback (the engine's English text).
@@ -211,11 +219,12 @@ type joined interface{ Joined() (string, []any) }
 
 // Say says a phrase kept as its English format and arguments
 // (scoring.Phrase) in ctx's language: its format from the catalog, and
-// its arguments in turn. A scoring.Name is shown as it is, never looked
-// up (a player called "red" stays "red"); a list of names ([]string) is
-// joined ("Ana und Ben"); a nested phrase is said in turn ("5 Punkte"); a
-// plain string is translated when it is a catalog key (a form's label).
-// Without German for the format the English stands.
+// its arguments in turn. A scoring.Name, and any plain string, is shown
+// as it is, never looked up (a player called "red" stays "red", what was
+// typed stays as typed); a list of names ([]string) is joined ("Ana und
+// Ben"); a nested phrase is said in turn ("5 Punkte", a catalog word
+// such as Word("red runes")). Without German for the format the English
+// stands.
 func Say(ctx context.Context, p scoring.Phrase) string {
 	format, args := p.Parts()
 	if !IsGerman(ctx) || !Has(format) {
@@ -230,8 +239,6 @@ func localArgs(ctx context.Context, args []any) []any {
 		switch v := a.(type) {
 		case scoring.Name:
 			a = string(v)
-		case string:
-			a = Text(ctx, v)
 		case []string:
 			a = JoinNames(ctx, v)
 		case scoring.Phrase:
