@@ -112,10 +112,11 @@ func kodiakCounterPoints(v url.Values, i int) int {
 	return kodiak.RoundScore(kodiak.Round{Pounces: p, HairballsKept: kept, HairballsDiscarded: disc})
 }
 
-// optionCycles reads cycles from a table's options JSON (default 1).
+// optionCycles reads cycles from a table's options JSON as the engine
+// reads them (kodiak.DecodeOptions); unreadable options are the default.
 func optionCycles(opts json.RawMessage) int {
-	var o kodiak.Options
-	if len(opts) == 0 || json.Unmarshal(opts, &o) != nil || o.Cycles < kodiak.MinCycles || o.Cycles > kodiak.MaxCycles {
+	o, err := kodiak.DecodeOptions(opts)
+	if err != nil {
 		return kodiak.DefaultCycles
 	}
 	return o.Cycles

@@ -85,18 +85,12 @@ func (cambioPlay) setupJSON(c echo.Context, t sessions.Table) (json.RawMessage, 
 	return cambio.SetupJSON(cambio.Setup{Dealer: seat, Options: cambioTableOptions(t), Players: t.Players}), nil
 }
 
-// cambioTableOptions reads the table's options; anything unreadable falls
-// back to the rule text's game (target 50, a tied caller rewarded).
+// cambioTableOptions reads the table's options as the engine reads them
+// (cambio.DecodeOptions); unreadable options are the rule text's game.
 func cambioTableOptions(t sessions.Table) cambio.Options {
-	var o cambio.Options
-	if len(t.Options) > 0 {
-		_ = json.Unmarshal(t.Options, &o)
-	}
-	if o.Tie() != o.CambioTie {
-		o.CambioTie = cambio.TieReward
-	}
-	if o.Target < cambio.MinTarget || o.Target > cambio.MaxTarget {
-		o.Target = cambio.DefaultTarget
+	o, err := cambio.DecodeOptions(t.Options)
+	if err != nil {
+		o, _ = cambio.DecodeOptions(nil)
 	}
 	return o
 }

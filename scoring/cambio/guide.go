@@ -27,7 +27,7 @@ func ParseSetup(raw []byte) (Setup, error) {
 			return Setup{}, err
 		}
 	}
-	opts, err := decodeOptions(in.Options)
+	opts, err := DecodeOptions(in.Options)
 	if err != nil {
 		return Setup{}, err
 	}
@@ -222,7 +222,7 @@ func (Rules) ReadRequest(players []string, setup []byte) (scoring.Request[Positi
 	if err != nil {
 		return scoring.Request[Position, Step]{}, err
 	}
-	opts, err := decodeOptions(req.Options)
+	opts, err := DecodeOptions(req.Options)
 	if err != nil {
 		return scoring.Request[Position, Step]{}, err
 	}

@@ -113,7 +113,7 @@ func DecodeRound(body []byte) (RoundEntry, Options, error) {
 		return RoundEntry{}, Options{}, scoring.Errorf("round.players", "a round lists every player at the table")
 	}
 	r := RoundEntry{Players: players}
-	opts, err := decodeOptions(rawOpts)
+	opts, err := DecodeOptions(rawOpts)
 	if err != nil {
 		return RoundEntry{}, Options{}, prefixed(err)
 	}

@@ -28,19 +28,11 @@ func ParseSetup(raw []byte) (Setup, error) {
 			return Setup{}, err
 		}
 	}
-	var o struct {
-		Cycles *int `json:"cycles"`
-	}
-	if err := scoring.DecodeOptions(in.Options, &o); err != nil {
+	opts, err := DecodeOptions(in.Options)
+	if err != nil {
 		return Setup{}, err
 	}
-	s := Setup{Kodiak: in.Kodiak, Options: Options{Cycles: DefaultCycles}, Players: in.Players}
-	if o.Cycles != nil {
-		if c := *o.Cycles; c < MinCycles || c > MaxCycles {
-			return Setup{}, scoring.Errorf("options.cycles", "must be a whole number from %d to %d, not %d", MinCycles, MaxCycles, c)
-		}
-		s.Options.Cycles = *o.Cycles
-	}
+	s := Setup{Kodiak: in.Kodiak, Options: opts, Players: in.Players}
 	return s, nil
 }
 

@@ -80,8 +80,14 @@ type Position struct {
 	current   int
 }
 
-// Current is the index in Players of the player to move.
-func (p Position) Current() int { return p.current }
+// Current is the index in Players of the player to move, -1 once the
+// market is empty.
+func (p Position) Current() int {
+	if p.Ended() || len(p.Players) == 0 {
+		return -1
+	}
+	return p.current
+}
 
 // ToMove is the name of the player to move, "" once the market is empty.
 func (p Position) ToMove() string {
