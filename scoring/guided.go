@@ -6,15 +6,34 @@ import (
 	"strings"
 )
 
+// Position is what a guided game's positions do, the way a boardgame.io
+// game's moves, enumerate and endIf do: play a step, list the moves open,
+// say whether the game is over, and show themselves to the play API (V).
+// Positions are values: Apply returns a new one and leaves its receiver
+// untouched, so a log replays into any position.
+type Position[P, S, V any] interface {
+	// Apply plays s. A step the rules refuse is a *StepError naming the
+	// ruling, with the receiver unchanged; one they only frown on comes
+	// with the next position and a *StepError with Warning set.
+	Apply(s S) (P, *StepError)
+	// Moves lists the moves the rules allow, in the engine's documented
+	// form (a move with a free parameter may come as one step standing for
+	// its legal values); none once the game is over. Pages offer exactly
+	// these.
+	Moves() []S
+	// Over reports that the game is finished: its final state may be
+	// scored.
+	Over() bool
+	// View is the position as the play API shows it.
+	View() V
+}
+
 // Rules are one guided game's rules over its positions P and steps S:
-// the surface every guided engine offers, the way a boardgame.io game
-// object does (setup, moves, enumerate, endIf). V is a position as the
-// play API shows it. Positions are values: Apply returns a new one and
-// leaves its argument untouched, so a log replays into any position.
-//
-// An engine's Rules type is empty; Play turns it into the table's and
-// the API's JSON, so no game writes its own replay loop.
-type Rules[P, S, V any] interface {
+// how a game starts and how its steps read, as a table records them, and
+// what a position is worth. An engine's Rules type is empty; Play turns
+// it into the table's and the API's JSON, so no game writes its own
+// replay loop.
+type Rules[P Position[P, S, V], S, V any] interface {
 	// Start sets a game up for the players from the setup a table
 	// records (the game's JSON). An unreadable setup is an *InputError
 	// naming its field; one the rules refuse is a *StepError with Step 0.
@@ -23,25 +42,12 @@ type Rules[P, S, V any] interface {
 	// in errors ("step", "steps[2]"). What is not a step is an
 	// *InputError; whether the rules allow it is Apply's to say.
 	ReadStep(raw []byte, field string) (S, error)
-	// Apply plays s on pos. A step the rules refuse is a *StepError
-	// naming the ruling, with pos unchanged; one they only frown on comes
-	// with the next position and a *StepError with Warning set.
-	Apply(pos P, s S) (P, *StepError)
-	// Moves lists the moves the rules allow in pos, in the engine's
-	// documented form (a move with a free parameter may come as one step
-	// standing for its legal values); none once the game is over. Pages
-	// offer exactly these.
-	Moves(pos P) []S
-	// Over reports that the game is finished: Final is its last state.
-	Over(pos P) bool
 	// Final is the position as a score-check request (the game's /score
 	// JSON, marshalled by Guide).
 	Final(pos P) any
 	// Score is the score check's answer for the position: the totals so
 	// far, the winners once it is over.
 	Score(pos P) Result
-	// View is the position as the play API shows it.
-	View(pos P) V
 	// ReadRequest reads a play API request: the players as sent (nil when
 	// missing) and the rest of its body, the setup as the API writes it.
 	// Whatever is not a game log is an *InputError naming its field.
@@ -81,7 +87,7 @@ type PlayAnswer[V any] struct {
 //	type Engine struct {
 //		scoring.Play[Rules, Position, Step, PlayState]
 //	}
-type Play[R Rules[P, S, V], P, S, V any] struct{}
+type Play[R Rules[P, S, V], P Position[P, S, V], S, V any] struct{}
 
 // PlayAPI is implemented by the games whose guided play answers POST
 // /api/v1/games/{game}/play: every game with guided play, through Play.
@@ -112,7 +118,7 @@ func (pl Play[R, P, S, V]) Resume(players []string, setup []byte, steps [][]byte
 		var zero P
 		return zero, err
 	}
-	return ApplySteps(pos, steps, func(raw []byte) (S, error) { return r.ReadStep(raw, "step") }, r.Apply)
+	return ApplySteps(pos, steps, func(raw []byte) (S, error) { return r.ReadStep(raw, "step") }, P.Apply)
 }
 
 // Last replays a guided game and plays its newest step apart: before is
@@ -132,7 +138,7 @@ func (pl Play[R, P, S, V]) Last(players []string, setup []byte, steps [][]byte) 
 	if last, err = r.ReadStep(steps[len(steps)-1], "step"); err != nil {
 		return before, before, last, nil, err
 	}
-	now, warn = r.Apply(before, last)
+	now, warn = before.Apply(last)
 	if warn != nil && !warn.Warning {
 		return before, before, last, nil, warn
 	}
@@ -143,7 +149,7 @@ func (pl Play[R, P, S, V]) Last(players []string, setup []byte, steps [][]byte) 
 // its Final state comes back as a score-check request.
 func (pl Play[R, P, S, V]) Guide(players []string, setup []byte, steps [][]byte) (bool, []byte, error) {
 	pos, err := pl.Resume(players, setup, steps)
-	if err != nil || !pl.Rules().Over(pos) {
+	if err != nil || !pos.Over() {
 		return false, nil, err
 	}
 	final, err := json.Marshal(pl.Rules().Final(pos))
@@ -180,7 +186,7 @@ func (pl Play[R, P, S, V]) Replay(body []byte) (PlayAnswer[V], error) {
 	}
 	ans := PlayAnswer[V]{Valid: true, Errors: []StepError{}}
 	for _, s := range steps {
-		next, serr := r.Apply(pos, s)
+		next, serr := pos.Apply(s)
 		if serr != nil {
 			ans.Errors = append(ans.Errors, *serr)
 			if !serr.Warning {
@@ -190,8 +196,8 @@ func (pl Play[R, P, S, V]) Replay(body []byte) (PlayAnswer[V], error) {
 		}
 		pos = next
 	}
-	ans.State = r.View(pos)
-	if r.Over(pos) {
+	ans.State = pos.View()
+	if pos.Over() {
 		res := r.Score(pos)
 		ans.Result = &res
 	}

@@ -48,7 +48,7 @@ func (counterRules) ReadStep(raw []byte, field string) (int, error) {
 	return n, nil
 }
 
-func (counterRules) Apply(p counter, n int) (counter, *StepError) {
+func (p counter) Apply(n int) (counter, *StepError) {
 	switch {
 	case p.Sum >= p.Target:
 		return p, Refusef(0, "over", "T-1", "the game is over")
@@ -66,14 +66,14 @@ func (counterRules) Apply(p counter, n int) (counter, *StepError) {
 	return next, nil
 }
 
-func (counterRules) Moves(p counter) []int {
+func (p counter) Moves() []int {
 	if p.Sum >= p.Target {
 		return nil
 	}
 	return []int{1, 2, 3}
 }
 
-func (counterRules) Over(p counter) bool { return p.Sum >= p.Target }
+func (p counter) Over() bool             { return p.Sum >= p.Target }
 func (counterRules) Final(p counter) any { return map[string]int{"sum": p.Sum} }
 func (counterRules) Score(p counter) Result {
 	r := NewResult("counter")
@@ -81,7 +81,7 @@ func (counterRules) Score(p counter) Result {
 	r.Finish()
 	return r
 }
-func (counterRules) View(p counter) counterView {
+func (p counter) View() counterView {
 	return counterView{Sum: p.Sum, Next: p.Players[p.Turn]}
 }
 

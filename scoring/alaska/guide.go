@@ -122,23 +122,11 @@ func (Rules) Start(players []string, setup []byte) (Position, error) {
 // ReadStep reads a recorded step (ParseStep).
 func (Rules) ReadStep(raw []byte, field string) (Step, error) { return readStep(raw, field) }
 
-// Apply plays one step (Position.Apply).
-func (Rules) Apply(p Position, s Step) (Position, *StepError) { return p.Apply(s) }
-
-// Moves lists every legal step (Position.Moves).
-func (Rules) Moves(p Position) []Step { return p.Moves() }
-
-// Over reports that every player has had their final turn.
-func (Rules) Over(p Position) bool { return p.Over() }
-
 // Final is the salmon caught as a score-check request.
 func (Rules) Final(p Position) any { return p.State() }
 
 // Score checks and scores the salmon caught so far.
 func (Rules) Score(p Position) scoring.Result { return Score(p.State()) }
-
-// View is the position as the play API shows it.
-func (Rules) View(p Position) PlayState { return p.View() }
 
 // ReadRequest reads POST /api/v1/games/alaska/play: {"players": [...],
 // "first": "Ana", "draw_pile": 9, "dice": false, "options":

@@ -401,24 +401,11 @@ func (Rules) Start(players []string, setup []byte) (Position, error) {
 // ReadStep reads a recorded step (ParseStep's forms).
 func (Rules) ReadStep(raw []byte, field string) (Step, error) { return readStep(raw, field) }
 
-// Apply plays one step (Position.Apply); a swap back comes with a
-// warning.
-func (Rules) Apply(p Position, s Step) (Position, *StepError) { return p.Apply(s) }
-
-// Moves lists every legal step (Position.Moves).
-func (Rules) Moves(p Position) []Step { return p.Moves() }
-
-// Over reports that the game has ended.
-func (Rules) Over(p Position) bool { return p.Over() }
-
 // Final is the players' collections as a score-check request.
 func (Rules) Final(p Position) any { return p.Final() }
 
 // Score checks and scores the collections so far.
 func (Rules) Score(p Position) scoring.Result { return Score(p.Final()) }
-
-// View is the position as the play API shows it.
-func (Rules) View(p Position) PlayState { return p.View() }
 
 // ReadRequest reads POST /api/v1/games/auf-der-hut/play: {"players":
 // [...], "options": {"variant": …}, "steps": [...]}, each step exactly

@@ -188,23 +188,11 @@ func (Rules) Start(players []string, setup []byte) (Position, error) {
 // ReadStep reads a recorded step (ParseStep's forms).
 func (Rules) ReadStep(raw []byte, field string) (Step, error) { return decodeStep(raw, field) }
 
-// Apply plays one step (Position.Apply).
-func (Rules) Apply(p Position, s Step) (Position, *StepError) { return p.Apply(s) }
-
-// Moves lists the steps open now (Position.Moves).
-func (Rules) Moves(p Position) []Step { return p.Moves() }
-
-// Over reports that the game has ended (ruling CAM-2).
-func (Rules) Over(p Position) bool { return p.Over() }
-
 // Final is every round played as one score-check request.
 func (Rules) Final(p Position) any { return p.Final() }
 
 // Score is the score check of the rounds played so far.
 func (Rules) Score(p Position) scoring.Result { return p.Result() }
-
-// View is the position as the play API shows it.
-func (Rules) View(p Position) PlayState { return p.View() }
 
 // ReadRequest reads POST /api/v1/games/cambio/play: {"players": [...],
 // "dealer": 0, "options": {...}, "steps": [...]}. Bad names, an option

@@ -324,7 +324,7 @@ func TestMovesAreTheLegalSteps(t *testing.T) {
 				}
 				return
 			}
-			scoringtest.Legal(t, Rules{}, p, moves)
+			scoringtest.Legal(t, p, moves)
 			for seat := -1; seat <= len(p.Players); seat++ {
 				for _, s := range []Step{{Action: ActDone, Seat: seat}, {Action: ActCambio, Seat: seat}, {Action: ActOut, Seat: seat},
 					{Action: ActPenalty, Seat: seat, Delta: 1}, {Action: ActPenalty, Seat: seat, Delta: -1}, {Action: ActPenalty, Seat: seat, Delta: 2}} {

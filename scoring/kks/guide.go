@@ -95,23 +95,11 @@ func (Rules) Start(players []string, setup []byte) (Position, error) {
 // ReadStep reads a step: {"take": 3, "reveal": "blue 7"}.
 func (Rules) ReadStep(raw []byte, field string) (Step, error) { return decodeStep(raw, field) }
 
-// Apply plays one turn (Position.Apply).
-func (Rules) Apply(p Position, s Step) (Position, *StepError) { return p.Apply(s) }
-
-// Moves lists every legal turn (Position.Moves).
-func (Rules) Moves(p Position) []Step { return p.Moves() }
-
-// Over reports that the last round is finished.
-func (Rules) Over(p Position) bool { return p.Over() }
-
 // Final is the displays as a score-check request.
 func (Rules) Final(p Position) any { return Request{Players: p.View().Players} }
 
 // Score checks and scores the displays so far.
 func (Rules) Score(p Position) scoring.Result { return Score(p.Final()) }
-
-// View is the position as the play API shows it.
-func (Rules) View(p Position) PlayState { return p.View() }
 
 // ReadRequest reads POST /api/v1/games/koffer-katze-sombrero/play:
 // {"players": [...], "row": [...], "steps": [...]}. Names that are not a

@@ -514,7 +514,7 @@ func TestMovesAreEveryLegalTurn(t *testing.T) {
 				}
 			}
 		}
-		scoringtest.Legal(t, Rules{}, pos, moves)
+		scoringtest.Legal(t, pos, moves)
 	})
 	if !end.Over() || len(end.Moves()) != 0 || !Score(end.Final()).Valid {
 		t.Errorf("the game played with the moves offered: over %v, moves %v, %v", end.Over(), end.Moves(), Score(end.Final()).Violations)

@@ -293,24 +293,12 @@ func (Rules) Start(players []string, setup []byte) (Position, error) {
 // ReadStep reads a recorded step (see wireStep for the forms).
 func (Rules) ReadStep(raw []byte, field string) (Step, error) { return decodeStep(raw, field) }
 
-// Apply plays one move (Position.Apply).
-func (Rules) Apply(p Position, s Step) (Position, *StepError) { return p.Apply(s) }
-
-// Moves lists the moves open now (Position.Moves).
-func (Rules) Moves(p Position) []Step { return p.Moves() }
-
-// Over reports that the game is finished.
-func (Rules) Over(p Position) bool { return p.Over() }
-
 // Final is the chips, the string left (if a tie asked for it) and the
 // options as a score-check request.
 func (Rules) Final(p Position) any { return p.Final() }
 
 // Score checks and scores the chips so far.
 func (Rules) Score(p Position) scoring.Result { return Score(p.Final()) }
-
-// View is the position as the play API shows it.
-func (Rules) View(p Position) PlayState { return p.View() }
 
 // ReadRequest reads POST /api/v1/games/kociaki-lobuziaki/play: the
 // players and the setup's fields beside them ("players" replaces

@@ -549,7 +549,7 @@ func TestMovesAreTheLegalMoves(t *testing.T) {
 	accepted := func(p Position, s Step) bool { _, serr := p.Apply(s); return serr == nil }
 	complete := func(p Position, moves []Step) {
 		t.Helper()
-		scoringtest.Legal(t, Rules{}, p, moves)
+		scoringtest.Legal(t, p, moves)
 		has := func(ok func(Step) bool) bool { return slices.ContainsFunc(moves, ok) }
 		switch p.Phase() {
 		case WaitTile:

@@ -338,7 +338,7 @@ func TestMovesAreTheLegalSteps(t *testing.T) {
 				}
 				return
 			}
-			scoringtest.Legal(t, Rules{}, p, moves)
+			scoringtest.Legal(t, p, moves)
 			for _, d := range []int{-1, 1, 2} {
 				if s := (Step{Action: ActPounce, Delta: d}); slices.Contains(moves, s) != accepted(p, s) {
 					t.Fatalf("step %d: %+v offered %v", p.Played+1, s, !accepted(p, s))

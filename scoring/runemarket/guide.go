@@ -100,23 +100,11 @@ func (Rules) Start(players []string, setup []byte) (Position, error) {
 // ReadStep reads a recorded step (ParseStep).
 func (Rules) ReadStep(raw []byte, field string) (Step, error) { return parseStepAt(raw, field) }
 
-// Apply plays one step (Position.Apply).
-func (Rules) Apply(p Position, s Step) (Position, *StepError) { return p.Apply(s) }
-
-// Moves lists the moves open now (Position.Moves).
-func (Rules) Moves(p Position) []Step { return p.Moves() }
-
-// Over reports that the game is finished and its ranking complete.
-func (Rules) Over(p Position) bool { return p.Over() }
-
 // Final is the final ledgers as a score-check request.
 func (Rules) Final(p Position) any { return p.Final() }
 
 // Score checks and scores the ledgers so far.
 func (Rules) Score(p Position) scoring.Result { return Score(p.Final()) }
-
-// View is the position as the play API shows it.
-func (Rules) View(p Position) PlayState { return p.View() }
 
 // ReadRequest reads POST /api/v1/games/rune-market/play: {"players":
 // [...], "market": {...}, "first": "Ana", "steps": [...]}. Bad names and

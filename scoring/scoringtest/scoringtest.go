@@ -225,13 +225,12 @@ func Only(g scoring.Game) func(string) (scoring.Game, bool) {
 	return func(slug string) (scoring.Game, bool) { return g, slug == g.Info().Slug }
 }
 
-// Legal fails t for each move in moves that r refuses on pos: the moves an
-// engine offers are moves it accepts. Each refusal met on the way is
-// checked too (Refusal).
-func Legal[P, S, V any](t testing.TB, r scoring.Rules[P, S, V], pos P, moves []S) {
+// Legal fails t for each move in moves that pos refuses: the moves an
+// engine offers are moves it accepts.
+func Legal[P scoring.Position[P, S, V], S, V any](t testing.TB, pos P, moves []S) {
 	t.Helper()
 	for _, m := range moves {
-		if _, se := r.Apply(pos, m); se != nil && !se.Warning {
+		if _, se := pos.Apply(m); se != nil && !se.Warning {
 			t.Errorf("the engine offers %+v but refuses it: %s (%s)", m, se.Message, se.Code)
 		}
 	}
@@ -243,34 +242,34 @@ func Legal[P, S, V any](t testing.TB, r scoring.Rules[P, S, V], pos P, moves []S
 // limit steps. Every position's offer is checked with check (nil: every
 // move must be accepted, Legal) and the final score with Check. It
 // returns the last position.
-func Playout[P, S, V any](t testing.TB, r scoring.Rules[P, S, V], pos P, limit int, choose func(pos P, moves []S) (S, bool), check func(pos P, moves []S)) P {
+func Playout[P scoring.Position[P, S, V], S, V any](t testing.TB, r scoring.Rules[P, S, V], pos P, limit int, choose func(pos P, moves []S) (S, bool), check func(pos P, moves []S)) P {
 	t.Helper()
 	for range limit {
-		if r.Over(pos) {
+		if pos.Over() {
 			break
 		}
-		moves := r.Moves(pos)
+		moves := pos.Moves()
 		if len(moves) == 0 {
 			t.Fatalf("no move offered in a game that is not over: %+v", pos)
 		}
 		if check != nil {
 			check(pos, moves)
 		} else {
-			Legal(t, r, pos, moves)
+			Legal(t, pos, moves)
 		}
 		m, ok := choose(pos, moves)
 		if !ok {
 			break
 		}
-		next, se := r.Apply(pos, m)
+		next, se := pos.Apply(m)
 		if se != nil && !se.Warning {
 			t.Fatalf("the chosen move %+v is refused: %s", m, se.Message)
 		}
 		Refusal(t, se)
 		pos = next
 	}
-	if r.Over(pos) && len(r.Moves(pos)) != 0 {
-		t.Errorf("moves offered once the game is over: %+v", r.Moves(pos))
+	if pos.Over() && len(pos.Moves()) != 0 {
+		t.Errorf("moves offered once the game is over: %+v", pos.Moves())
 	}
 	Check(t, r.Score(pos))
 	return pos
