@@ -108,7 +108,11 @@ type counterGame struct {
 	Play[counterRules, counter, int, counterView]
 }
 
-var _ Guided = counterGame{}
+var (
+	_ Guided                              = counterGame{}
+	_ Rules[counter, int, counterView]    = counterRules{}
+	_ Position[counter, int, counterView] = counter{}
+)
 
 func raws(steps ...string) [][]byte {
 	out := make([][]byte, len(steps))
