@@ -14,6 +14,7 @@ require (
 	golang.org/x/image v0.46.0
 	golang.org/x/text v0.42.0
 	golang.org/x/time v0.15.0
+	golang.org/x/tools v0.51.0
 )
 
 require (
@@ -42,7 +43,6 @@ require (
 	golang.org/x/net v0.59.0 // indirect
 	golang.org/x/sync v0.23.0 // indirect
 	golang.org/x/sys v0.48.0 // indirect
-	golang.org/x/tools v0.51.0 // indirect
 	honnef.co/go/tools v0.8.2 // indirect
 )
 

@@ -2,7 +2,6 @@ package docs
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"io/fs"
 	"os"
@@ -66,65 +65,4 @@ func firstDiffLine(a, b []byte) int {
 		}
 	}
 	return min(len(la), len(lb)) + 1
-}
-
-// TestTestdataCopiesMatchTheCases: the engines' tests keep subsets of the
-// worked cases in their testdata; each case there is the case of the
-// same id here, unchanged.
-func TestTestdataCopiesMatchTheCases(t *testing.T) {
-	byID := map[string]json.RawMessage{}
-	for _, c := range cases(t, ScoreCases) {
-		byID[id(t, c)] = c
-	}
-	copies, _ := filepath.Glob("../scoring/*/testdata/score-cases.json")
-	if len(copies) == 0 {
-		t.Fatal("no testdata/score-cases.json under scoring/: is the glob right?")
-	}
-	for _, path := range copies {
-		b, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, c := range cases(t, b) {
-			want, ok := byID[id(t, c)]
-			if !ok {
-				t.Errorf("%s: case %s is not in docs/examples/score-cases.json", path, id(t, c))
-				continue
-			}
-			if !jsonEqual(t, c, want) {
-				t.Errorf("%s: case %s differs from docs/examples/score-cases.json", path, id(t, c))
-			}
-		}
-	}
-}
-
-func cases(t *testing.T, b []byte) []json.RawMessage {
-	t.Helper()
-	var out []json.RawMessage
-	if err := json.Unmarshal(b, &out); err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
-
-func id(t *testing.T, c json.RawMessage) string {
-	t.Helper()
-	var v struct {
-		ID string `json:"id"`
-	}
-	if err := json.Unmarshal(c, &v); err != nil || v.ID == "" {
-		t.Fatalf("a case without an id: %s", c)
-	}
-	return v.ID
-}
-
-func jsonEqual(t *testing.T, a, b json.RawMessage) bool {
-	t.Helper()
-	var x, y any
-	if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil {
-		t.Fatal("unreadable case")
-	}
-	ja, _ := json.Marshal(x)
-	jb, _ := json.Marshal(y)
-	return bytes.Equal(ja, jb)
 }

@@ -122,7 +122,7 @@ func TestPlayAlongAlaskaOnAPhone(t *testing.T) {
 				t.Errorf("section 3 after the cast is named %q", hit)
 			}
 		}
-		pos, err := alaska.Resume(players, setup, steps)
+		pos, err := alaska.Engine{}.Resume(players, setup, steps)
 		if err != nil {
 			t.Fatalf("engine replay after move %d: %v", i+1, err)
 		}

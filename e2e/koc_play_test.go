@@ -130,7 +130,7 @@ func TestPlayAlongKocOnAPhone(t *testing.T) {
 	}
 	if !over {
 		// A tie on the top: the string left settles it (KOC-5).
-		pos, _ := kociaki.Resume(names, setup, steps)
+		pos, _ := kociaki.Engine{}.Resume(names, setup, steps)
 		left := map[string]float64{}
 		var acts []chromedp.Action
 		for i, name := range pos.TiedForWin() {

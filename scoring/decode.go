@@ -20,10 +20,26 @@ const MaxBody = 1 << 20
 type InputError struct {
 	Field   string `json:"field,omitempty"`
 	Message string `json:"message"`
-	// Format and Args are Message before formatting (Errorf), so a page
-	// can say it in the reader's language; the API answers Message.
-	Format string `json:"-"`
-	Args   []any  `json:"-"`
+	// Phrase is Message before formatting (Errorf), so a page can say it
+	// in the reader's language; the API answers Message.
+	Phrase Phrase `json:"-"`
+}
+
+// Text is Error as a Phrase: the field (as it is) and the message.
+func (e *InputError) Text() Phrase {
+	if e.Field == "" {
+		return e.Phrase
+	}
+	return Phrasef("%s: %s", Name(e.Field), e.Phrase)
+}
+
+// ErrorText is err's Error as a Phrase: an *InputError's Text, any other
+// error's text as it is.
+func ErrorText(err error) Phrase {
+	if in, ok := err.(*InputError); ok {
+		return in.Text()
+	}
+	return Phrasef("%s", Name(err.Error()))
 }
 
 func (e *InputError) Error() string {
@@ -39,16 +55,18 @@ func (e *InputError) Error() string {
 func Refield(err error, field string) *InputError {
 	in, ok := err.(*InputError)
 	if !ok {
-		return Errorf(field, "%s", err.Error())
+		return Errorf(field, "%s", Name(err.Error()))
 	}
 	moved := *in
 	moved.Field = field
 	return &moved
 }
 
-// Errorf returns an *InputError for field.
+// Errorf returns an *InputError for field with its message formatted
+// from format (a message id, as in Phrasef) and args.
 func Errorf(field, format string, args ...any) *InputError {
-	return &InputError{Field: field, Message: fmt.Sprintf(format, args...), Format: format, Args: args}
+	p := Phrasef(format, args...)
+	return &InputError{Field: field, Message: p.String(), Phrase: p}
 }
 
 // Decode reads data strictly into v: unknown fields, wrong types, trailing
@@ -74,22 +92,22 @@ func jsonError(err error, prefix string) error {
 	var typ *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &syntax):
-		return Errorf(prefix, "invalid JSON at byte %d: %s", syntax.Offset, syntax.Error())
+		return Errorf(prefix, "invalid JSON at byte %d: %s", syntax.Offset, Name(syntax.Error()))
 	case errors.As(err, &typ):
-		want := typ.Type.String()
+		var want any = Name(typ.Type.String())
 		switch typ.Type.Kind() {
 		case reflect.Int, reflect.Int64:
-			want = "a whole number"
+			want = Phrasef("a whole number")
 		case reflect.String:
-			want = "a string"
+			want = Phrasef("a string")
 		case reflect.Slice:
-			want = "a list"
+			want = Phrasef("a list")
 		case reflect.Map, reflect.Struct:
-			want = "an object"
+			want = Phrasef("an object")
 		case reflect.Bool:
-			want = "true or false"
+			want = Phrasef("true or false")
 		}
-		return Errorf(Join(prefix, typ.Field), "must be %s, not a JSON %s", want, typ.Value)
+		return Errorf(Join(prefix, typ.Field), "must be %s, not a JSON %s", want, Name(typ.Value))
 	case errors.Is(err, io.EOF):
 		return Errorf(prefix, "empty body: a JSON object is required")
 	case errors.Is(err, io.ErrUnexpectedEOF):
@@ -98,9 +116,9 @@ func jsonError(err error, prefix string) error {
 	msg := err.Error()
 	if name, ok := strings.CutPrefix(msg, "json: unknown field "); ok {
 		name = strings.Trim(name, `"`)
-		return Errorf(Join(prefix, name), "unknown field %q", name)
+		return Errorf(Join(prefix, name), "unknown field %q", Name(name))
 	}
-	return Errorf(prefix, "%s", strings.TrimPrefix(msg, "json: "))
+	return Errorf(prefix, "%s", Name(strings.TrimPrefix(msg, "json: ")))
 }
 
 // Join builds a field path: Join("players[1]", "display.red").
@@ -134,7 +152,7 @@ func CheckNames(field string, names []string) error {
 		case !PlainText(trimmed):
 			return Errorf(f, "a name cannot hold control characters or characters that turn the direction of text")
 		case seen[strings.ToLower(trimmed)]:
-			return Errorf(f, "%q is already a player's name: names must differ", trimmed)
+			return Errorf(f, "%q is already a player's name: names must differ", Name(trimmed))
 		}
 		seen[strings.ToLower(trimmed)] = true
 	}

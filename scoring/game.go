@@ -37,6 +37,18 @@ type Rounds interface {
 	AppendRound(state, round []byte) ([]byte, error)
 }
 
+// RoundFacts is implemented by round-based games that tell what their
+// rounds hold besides points, for a table's history and its rounds chart.
+type RoundFacts interface {
+	// Notes tells in words what marked a recorded round besides its
+	// points: who called Cambio, who was the Kodiak. Unreadable input is
+	// a *InputError.
+	Notes(round []byte) ([]Phrase, error)
+	// Target is the total that ends a game of state (Cambio's 50, or the
+	// table's own); 0 when no total ends it.
+	Target(state []byte) int
+}
+
 // Guided is implemented by games the app can guide move by move ("play
 // along"). Setup and steps are the game's own JSON, as a table records
 // them; Guide replays them in order.

@@ -7,27 +7,56 @@ import (
 
 // Phrase is a sentence kept as its English format and arguments, so a
 // page can say it in the reader's language; String is the English, which
-// the API answers. A []string argument is a list of names; a Phrase
-// argument is formatted in turn ("%s tie on %s" with Points(31)).
+// the API answers. It is the one carrier of translatable text: refusals
+// (StepError), violations, score lines, tie-break questions and input
+// errors all keep theirs as a Phrase.
+//
+// The format is a message id: a page looks it up in its catalog. An
+// argument is
+//   - a number, said as it is;
+//   - a Name (a player's, table's or character's name, or text as
+//     someone typed it), said as it is and never looked up;
+//   - a []string, a list of names: "Ana, Ben and Cy" ("Ana, Ben und Cy");
+//   - a Phrase, said in turn: a catalog word such as Phrasef("red"), or
+//     Points(31);
+//   - Terms, a sum of terms.
+//
+// Engines pass no bare string: it would be unclear whether it is a name
+// or a word (scoringtest refuses them).
 type Phrase struct {
-	Format string
-	Args   []any
+	format string
+	args   []any
 }
 
-// Phrasef keeps format and args as a Phrase.
-func Phrasef(format string, args ...any) Phrase { return Phrase{Format: format, Args: args} }
+// Phrasef keeps format and args as a Phrase. format is a message id: a
+// constant (the catalog's tests collect them from the engines' code).
+func Phrasef(format string, args ...any) Phrase { return Phrase{format: format, args: args} }
+
+// Format is the phrase's English format, its message id.
+func (p Phrase) Format() string { return p.format }
+
+// Args are the phrase's arguments.
+func (p Phrase) Args() []any { return p.args }
+
+// Parts returns the format and arguments (pages translate them).
+func (p Phrase) Parts() (string, []any) { return p.format, p.args }
+
+// IsZero reports whether p says nothing.
+func (p Phrase) IsZero() bool { return p.format == "" }
 
 // String formats the phrase in English: lists of names read "Ana, Ben
 // and Cy".
 func (p Phrase) String() string {
-	if p.Format == "" {
+	if p.format == "" {
 		return ""
 	}
-	args := make([]any, len(p.Args))
-	for i, a := range p.Args {
+	args := make([]any, len(p.args))
+	for i, a := range p.args {
 		switch v := a.(type) {
 		case []string:
 			a = JoinNames(v)
+		case Name:
+			a = string(v)
 		case Phrase:
 			a = v.String()
 		case Terms:
@@ -35,14 +64,16 @@ func (p Phrase) String() string {
 		}
 		args[i] = a
 	}
-	return fmt.Sprintf(p.Format, args...)
+	return fmt.Sprintf(p.format, args...)
 }
 
-// Parts returns the format and arguments (pages translate them).
-func (p Phrase) Parts() (string, []any) { return p.Format, p.Args }
+// Name is a player's, table's or character's name, or text as someone
+// typed it, as a Phrase argument: pages show it as it is and never look
+// it up in their catalog (a player called "red" stays "red" in German).
+type Name string
 
 // Terms is a Phrase argument that lists terms joined by " + ", such as
-// a sum of cards; each term is a number, a string or a Phrase.
+// a sum of cards; each term is a number, a Name or a Phrase.
 type Terms []any
 
 // Joined returns the separator and the terms (pages translate them).
@@ -51,9 +82,12 @@ func (t Terms) Joined() (string, []any) { return " + ", t }
 func (t Terms) String() string {
 	parts := make([]string, len(t))
 	for i, term := range t {
-		if p, ok := term.(Phrase); ok {
-			parts[i] = p.String()
-		} else {
+		switch v := term.(type) {
+		case Phrase:
+			parts[i] = v.String()
+		case Name:
+			parts[i] = string(v)
+		default:
 			parts[i] = fmt.Sprint(term)
 		}
 	}
@@ -72,7 +106,8 @@ func Count(n int, one, many string) Phrase {
 // Points is "1 point" or "n points" as a Phrase argument.
 func Points(n int) Phrase { return Count(n, "1 point", "%d points") }
 
-// JoinNames joins names as "Ana", "Ana and Ben", "Ana, Ben and Cy".
+// JoinNames joins names as "Ana", "Ana and Ben", "Ana, Ben and Cy": the
+// one joining of names in English (pages join them in their language).
 func JoinNames(names []string) string {
 	if len(names) < 2 {
 		return strings.Join(names, "")

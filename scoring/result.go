@@ -11,6 +11,35 @@ type Violation struct {
 	Player  string `json:"player,omitempty"`
 	Rule    string `json:"rule"`
 	Message string `json:"message"`
+	// Phrase is Message before formatting, so a page says the engine's
+	// own sentence in the reader's language; the API answers Message.
+	Phrase Phrase `json:"-"`
+}
+
+// Violationf is the violation of rule with code, for player ("" when it
+// concerns the state as a whole), its message formatted from format (a
+// message id, as in Phrasef) and args.
+func Violationf(code, player, rule, format string, args ...any) Violation {
+	p := Phrasef(format, args...)
+	return Violation{Code: code, Player: player, Rule: rule, Message: p.String(), Phrase: p}
+}
+
+// Text is the violation's message as a Phrase: its own, or the message
+// as it is when it was built without one.
+func (v Violation) Text() Phrase { return textOf(v.Phrase, v.Message) }
+
+func textOf(p Phrase, s string) Phrase {
+	if p.IsZero() && s != "" {
+		return Phrasef("%s", Name(s))
+	}
+	return p
+}
+
+// SameViolation reports whether a and b read the same in the API: code,
+// player, rule and message (the phrase behind the message is not
+// compared).
+func SameViolation(a, b Violation) bool {
+	return a.Code == b.Code && a.Player == b.Player && a.Rule == b.Rule && a.Message == b.Message
 }
 
 // Line is one labelled part of a player's total ("red face-up", 13).
@@ -20,6 +49,10 @@ type Line struct {
 	// Phrase is Label before formatting, for pages in other languages.
 	Phrase Phrase `json:"-"`
 }
+
+// Text is the line's label as a Phrase: its own, or the label as it is
+// when it was built without one.
+func (l Line) Text() Phrase { return textOf(l.Phrase, l.Label) }
 
 // SameLine reports whether a and b read the same in the API: label and
 // points (the phrase behind the label is not compared).
@@ -61,6 +94,10 @@ type Result struct {
 func (r *Result) SetTieBreak(p Phrase) {
 	r.TieBreak, r.TieBreakPhrase = p.String(), p
 }
+
+// TieBreakText is the open tie-break as a Phrase: TieBreakPhrase, or
+// TieBreak as it is when only that was set.
+func (r Result) TieBreakText() Phrase { return textOf(r.TieBreakPhrase, r.TieBreak) }
 
 // NewResult returns a Result with the always-present arrays allocated, so
 // they encode as [] rather than null.

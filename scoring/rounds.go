@@ -6,10 +6,11 @@ import (
 )
 
 // RoundCountMismatch explains, for round-based games, players whose lists
-// of rounds differ in length ("" when they all have the same number).
-func RoundCountMismatch[P any](players []P, name func(P) string, rounds func(P) int) string {
+// of rounds differ in length (the zero Phrase when they all have the same
+// number).
+func RoundCountMismatch[P any](players []P, name func(P) string, rounds func(P) int) Phrase {
 	if len(players) == 0 {
-		return ""
+		return Phrase{}
 	}
 	counts := make([]string, len(players))
 	same := true
@@ -18,7 +19,7 @@ func RoundCountMismatch[P any](players []P, name func(P) string, rounds func(P) 
 		same = same && rounds(p) == rounds(players[0])
 	}
 	if same {
-		return ""
+		return Phrase{}
 	}
-	return "every player needs the same number of rounds, but the rounds entered are: " + strings.Join(counts, ", ")
+	return Phrasef("every player needs the same number of rounds, but the rounds entered are: %s", Name(strings.Join(counts, ", ")))
 }

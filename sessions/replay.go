@@ -638,6 +638,9 @@ func score(number, seq int, state json.RawMessage, engine scoring.Game) Game {
 	return g
 }
 
+// Engine is the rules engine the table's games are scored by.
+func (t Table) Engine() scoring.Game { return t.engine }
+
 // Newest returns the newest event still in effect that an undo may take
 // back, and false when there is none (only the table's creation).
 func (t Table) Newest() (LogEntry, bool) {

@@ -54,6 +54,7 @@ type ADHPlayVM struct {
 	Spot                          int    // the spot chosen (first of a swap, or revealed)
 	SpotName                      string // the character on Spot
 	MatchURL                      string // outcome mode: asks for the character laid
+	Wonderhat, Miss               bool   // outcome mode: the engine offers these outcomes
 	Lay                           []ADHCharVM
 	Seats                         []ADHSeatVM
 	UndoLabel                     string

@@ -1855,7 +1855,7 @@ func adhAction(vm ADHPlayVM) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			if vm.WonderhatsLeft == 0 {
+			if !vm.Wonderhat {
 				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 164, " disabled")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
@@ -1868,7 +1868,7 @@ func adhAction(vm ADHPlayVM) templ.Component {
 			var templ_7745c5c3_Var112 string
 			templ_7745c5c3_Var112, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, "A wonderhat"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `adh_play.templ`, Line: 192, Col: 186}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `adh_play.templ`, Line: 192, Col: 177}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var112))
 			if templ_7745c5c3_Err != nil {
@@ -1878,7 +1878,7 @@ func adhAction(vm ADHPlayVM) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			if vm.WonderhatsLeft == 0 {
+			if !vm.Wonderhat {
 				var templ_7745c5c3_Var113 string
 				templ_7745c5c3_Var113, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, "All 4 wonderhats are out (rule ADH-1)."))
 				if templ_7745c5c3_Err != nil {
@@ -1903,7 +1903,7 @@ func adhAction(vm ADHPlayVM) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			if vm.BaldHeadsLeft == 0 {
+			if !vm.Miss {
 				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 168, " disabled")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
@@ -1916,7 +1916,7 @@ func adhAction(vm ADHPlayVM) templ.Component {
 			var templ_7745c5c3_Var115 string
 			templ_7745c5c3_Var115, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, "Another hat: no match"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `adh_play.templ`, Line: 200, Col: 185}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `adh_play.templ`, Line: 200, Col: 172}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var115))
 			if templ_7745c5c3_Err != nil {
@@ -1926,7 +1926,7 @@ func adhAction(vm ADHPlayVM) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			if vm.BaldHeadsLeft == 0 {
+			if !vm.Miss {
 				var templ_7745c5c3_Var116 string
 				templ_7745c5c3_Var116, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, "All 16 bald heads are out (rule ADH-1)."))
 				if templ_7745c5c3_Err != nil {

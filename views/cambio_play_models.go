@@ -26,6 +26,9 @@ type PlaySeatVM struct {
 	ToMove bool
 	Badge  string // "dealer", "Kodiak"
 	Count  int    // Cambio: penalty cards this round; Kodiak: hairballs discarded
+	// Less and More say whether the engine offers taking one back and
+	// one more (its Moves).
+	Less, More bool
 }
 
 // PlayTotalsVM is a guided game's finished rounds and running totals.

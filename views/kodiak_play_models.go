@@ -14,10 +14,13 @@ type KodiakPlayVM struct {
 	Current            string
 	CurrentSeat        int
 	Pounces, MaxPounce int
-	Seats              []PlaySeatVM
-	Entry              *PlayEntryVM
-	Totals             PlayTotalsVM
-	UndoLabel          string
+	// PounceLess and PounceMore say whether the engine offers taking a
+	// pounce back and one more (its Moves).
+	PounceLess, PounceMore bool
+	Seats                  []PlaySeatVM
+	Entry                  *PlayEntryVM
+	Totals                 PlayTotalsVM
+	UndoLabel              string
 }
 
 // atoi reads a counter the handler wrote (0 when empty).

@@ -42,6 +42,7 @@ type RMPlayVM struct {
 	RansomPays     []RMOption // "2-1" (red-blue), "cards"
 	PlaceOptions   []RMOption // "red|shelter"
 	ShelterColours []RMOption // colours without a main shelter
+	RuneColours    []RMOption // colours of the runes the market still has
 	Steals         []RMOption // "Ben|rune|red", "Ben|hand_card"
 	Opponents      []RMOption // duel targets not attacked this turn
 	CanDraw        bool

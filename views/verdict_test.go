@@ -41,7 +41,7 @@ func TestBreakdownSaysScoreLinesInTheReadersLanguage(t *testing.T) {
 	kodiak := scoring.Linef(10, "%s (%s)", scoring.Phrasef("%s: %s kept", scoring.Phrasef("round %d (Kodiak)", 2),
 		scoring.Count(1, "1 hairball", "%d hairballs")), "+10")
 	cards := scoring.Linef(12, "%s: %s", scoring.Phrasef("round %d", 3), scoring.Phrasef("%s", scoring.Terms{5, scoring.Phrasef("hairball 0"), 7}))
-	kks := scoring.Linef(-3, "%s face-down", "red")
+	kks := scoring.Linef(-3, "%s face-down", scoring.Phrasef("red")) // a colour is a catalog word (kks.Colour.Word)
 	p := scoring.PlayerResult{Name: "Ana", Total: 19, Breakdown: []scoring.Line{kodiak, cards, kks}}
 	for _, tc := range []struct {
 		lang string

@@ -246,7 +246,7 @@ func TestADHPlayAPI(t *testing.T) {
 	if st == nil || st["characters_left"] == nil || st["hats_left"] == nil || out["result"] != nil {
 		t.Errorf("state %v, result %v; want counts and result null mid-game", st, out["result"])
 	}
-	ans, err := aufderhut.Replay([]byte(`{"players": ["Ida", "Jan"], "steps": [{"look": 3}, {"swap": [1, 5]}, {"reveal": 2, "outcome": "match"}, {"reveal": 4, "outcome": "wonderhat"}, {"reveal": 6, "outcome": "miss"}]}`))
+	ans, err := aufderhut.Engine{}.Replay([]byte(`{"players": ["Ida", "Jan"], "steps": [{"look": 3}, {"swap": [1, 5]}, {"reveal": 2, "outcome": "match"}, {"reveal": 4, "outcome": "wonderhat"}, {"reveal": 6, "outcome": "miss"}]}`))
 	if err != nil {
 		t.Fatal(err)
 	}

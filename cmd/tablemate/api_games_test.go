@@ -3,8 +3,9 @@ package main
 import (
 	"encoding/json"
 	"net/http"
-	"os"
 	"testing"
+
+	"tablemate/docs"
 )
 
 // TestScoreAPIForEveryGame posts a valid finished state of each of the
@@ -12,10 +13,7 @@ import (
 // the rules give.
 func TestScoreAPIForEveryGame(t *testing.T) {
 	ts := newTestServer(t)
-	b, err := os.ReadFile("../../scoring/games/testdata/score-cases.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := docs.ScoreCases
 	var cases []struct {
 		Game    string          `json:"game"`
 		Request json.RawMessage `json:"request"`

@@ -8,39 +8,22 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"tablemate/scoring"
-	"tablemate/scoring/alaska"
-	"tablemate/scoring/aufderhut"
-	"tablemate/scoring/cambio"
 	"tablemate/scoring/games"
-	"tablemate/scoring/kks"
-	"tablemate/scoring/kociaki"
-	"tablemate/scoring/kodiak"
-	"tablemate/scoring/runemarket"
 )
-
-// replays are the games with guided play as JSON (API.md): each replays a
-// game log and answers with the position and, once over, the result.
-var replays = map[string]func(body []byte) (any, error){
-	runemarket.Slug: func(body []byte) (any, error) { return runemarket.Replay(body) },
-	aufderhut.Slug:  func(body []byte) (any, error) { return aufderhut.Replay(body) },
-	kks.Slug:        func(body []byte) (any, error) { return kks.Replay(body) },
-	kociaki.Slug:    func(body []byte) (any, error) { return kociaki.Replay(body) },
-	cambio.Slug:     func(body []byte) (any, error) { return cambio.Replay(body) },
-	kodiak.Slug:     func(body []byte) (any, error) { return kodiak.Replay(body) },
-	alaska.Slug:     func(body []byte) (any, error) { return alaska.Replay(body) },
-}
 
 // playGame answers POST /api/v1/games/:game/play: 200 with the replay's
 // answer (refused steps are in its errors), 400 naming the field for a
-// body that is not a game log, 404 for a game without guided play.
+// body that is not a game log, 404 for a game without guided play. Every
+// game whose engine answers the play API (scoring.PlayAPI) has it.
 func (a *app) playGame(c echo.Context) error {
 	slug := c.Param("game")
-	replay, ok := replays[slug]
-	if !ok {
-		if _, known := games.Find(slug); known {
-			return c.JSON(http.StatusNotFound, apiError{scoring.Errorf("game", "%s has no guided play; POST /api/v1/games/%s/score checks a finished game", slug, slug)})
-		}
+	g, known := games.Find(slug)
+	if !known {
 		return c.JSON(http.StatusNotFound, apiError{scoring.Errorf("game", "unknown game %q; GET /api/v1/games lists them", slug)})
+	}
+	play, ok := g.(scoring.PlayAPI)
+	if !ok {
+		return c.JSON(http.StatusNotFound, apiError{scoring.Errorf("game", "%s has no guided play; POST /api/v1/games/%s/score checks a finished game", slug, slug)})
 	}
 	if !sendsJSON(c) {
 		ct := c.Request().Header.Get(echo.HeaderContentType)
@@ -53,7 +36,7 @@ func (a *app) playGame(c echo.Context) error {
 	if len(body) > scoring.MaxBody {
 		return c.JSON(http.StatusBadRequest, apiError{scoring.Errorf("", "the body is larger than 1 MiB")})
 	}
-	answer, err := replay(body)
+	answer, err := play.Answer(body)
 	var in *scoring.InputError
 	switch {
 	case errors.As(err, &in):

@@ -9,8 +9,6 @@ import (
 
 	"github.com/a-h/templ"
 
-	"tablemate/scoring"
-
 	"tablemate/views"
 )
 
@@ -32,9 +30,10 @@ type editor struct {
 	// implements scoring.Rounds): parse then builds one round, which is
 	// recorded with RecordRound.
 	rounds bool
-	// progress says in words how close a game in progress is to its end,
-	// e.g. "Ben is 6 points from 50" (round-based games; optional).
-	progress func(ctx context.Context, res scoring.Result) string
+	// progress says in words how close a game in progress, state, is to
+	// its end, e.g. "Ben is 6 points from 50" (round-based games;
+	// optional).
+	progress func(ctx context.Context, state json.RawMessage) string
 	// noun names what the entry page asks for ("final collections") and
 	// intro says what to enter; empty means the KKS wording.
 	noun, intro string

@@ -19,12 +19,6 @@ const adhSlots = aufderhut.MaxPlayers
 // adhFields are a player's counters, named as in the engine's JSON.
 var adhFields = []string{"characters", "wonderhats", "bald_heads"}
 
-// adhState is the engine's request as the editor builds it.
-type adhState struct {
-	Players []aufderhut.Player `json:"players"`
-	Options *aufderhut.Options `json:"options,omitempty"`
-}
-
 func adhEditor() editor {
 	return editor{page: adhPage, parse: parseADHForm, values: adhValues, display: adhDisplay,
 		noun:  i18n.Key("final collections"),
@@ -34,7 +28,7 @@ func adhEditor() editor {
 // parseADHForm turns the posted editor into the engine's JSON. On the
 // check page (no fixed names) seats left completely empty are skipped.
 func parseADHForm(v url.Values, fixed []string) (json.RawMessage, []int, error) {
-	var st adhState
+	var st aufderhut.State
 	var slots []int
 	seats := adhSlots
 	if fixed != nil {
@@ -54,7 +48,7 @@ func parseADHForm(v url.Values, fixed []string) (json.RawMessage, []int, error) 
 			}
 			n, err := strconv.Atoi(s)
 			if err != nil {
-				return nil, nil, formErrorf(pfield(i, f), "%s must be a whole number of cards, not %q", adhFieldName(f), s)
+				return nil, nil, formErrorf(pfield(i, f), "%s must be a whole number of cards, not %q", i18n.Word(adhFieldName(f)), s)
 			}
 			counts[k] = n
 			empty = empty && n == 0
@@ -67,14 +61,14 @@ func parseADHForm(v url.Values, fixed []string) (json.RawMessage, []int, error) 
 		slots = append(slots, i)
 	}
 	if s := strings.TrimSpace(v.Get("options.variant")); s != "" {
-		st.Options = &aufderhut.Options{Variant: s} // the engine checks the name
+		st.Options = aufderhut.Options{Variant: s} // the engine checks the name
 	}
 	return stateOf(st), slots, nil
 }
 
 // adhValues turns a stored state back into editor values.
 func adhValues(state json.RawMessage) url.Values {
-	var st adhState
+	var st aufderhut.State
 	v := url.Values{}
 	if json.Unmarshal(state, &st) != nil {
 		return v
@@ -85,7 +79,7 @@ func adhValues(state json.RawMessage) url.Values {
 		v.Set(pfield(i, "wonderhats"), strconv.Itoa(p.Wonderhats))
 		v.Set(pfield(i, "bald_heads"), strconv.Itoa(p.BaldHeads))
 	}
-	if st.Options != nil {
+	if st.Options.Variant != "" {
 		v.Set("options.variant", st.Options.Variant)
 	}
 	return v
@@ -123,7 +117,7 @@ func adhPage(e entry) templ.Component {
 // adhDisplay draws each player's covering (ruling ADH-4) for the result
 // page, so a player sees why the count is what it is.
 func adhDisplay(state json.RawMessage) map[string][]views.StackView {
-	var st adhState
+	var st aufderhut.State
 	if json.Unmarshal(state, &st) != nil {
 		return nil
 	}

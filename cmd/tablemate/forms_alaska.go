@@ -10,11 +10,6 @@ import (
 	"tablemate/views/i18n"
 )
 
-type alaskaPlayer struct {
-	Name   string `json:"name"`
-	Salmon int    `json:"salmon"`
-}
-
 // alaskaEditor enters the salmon each player caught (ruling ALA-1).
 func alaskaEditor() editor {
 	return counterSpec{
@@ -32,7 +27,7 @@ func alaskaEditor() editor {
 		},
 		player: func(v url.Values, i int, name string) (any, error) {
 			n, err := number(v, pfield(i, "salmon"), "salmon caught")
-			return alaskaPlayer{Name: name, Salmon: n}, err
+			return alaska.Player{Name: name, Salmon: n}, err
 		},
 		state: func(v url.Values, players []any) any {
 			st := map[string]any{"players": players}
@@ -42,10 +37,7 @@ func alaskaEditor() editor {
 			return st
 		},
 		values: func(state json.RawMessage) url.Values {
-			var st struct {
-				Players []alaskaPlayer
-				Options alaska.Options
-			}
+			var st alaska.State
 			v := url.Values{}
 			if json.Unmarshal(state, &st) == nil {
 				for i, p := range st.Players {

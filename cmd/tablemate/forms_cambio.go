@@ -52,23 +52,32 @@ func cardTokens(s string) []string {
 	return strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\n' || r == '\r' })
 }
 
-// parseCardsField reads player i's cards field into tokens ParseCard reads
-// back; an unreadable token is an error on the field naming the card.
-func parseCardsField(v url.Values, i int, parse func(string) (string, error)) ([]string, error) {
+// parseCardsField reads player i's cards field with the engine's
+// ParseCard; an unreadable token is an error on the field naming the card.
+func parseCardsField[C any](v url.Values, i int, parse func(string) (C, error)) ([]C, error) {
 	f := pfield(i, "cards")
 	toks := cardTokens(v.Get(f))
 	if len(toks) > 76 {
 		return nil, formErrorf(f, "%d cards is more than the whole deck (76)", len(toks))
 	}
-	out := make([]string, 0, len(toks))
+	out := make([]C, 0, len(toks))
 	for k, t := range toks {
-		norm, err := parse(t)
+		card, err := parse(t)
 		if err != nil {
 			return nil, formErrorf(f, "card %d: %s", k+1, reason(err))
 		}
-		out = append(out, norm)
+		out = append(out, card)
 	}
 	return out, nil
+}
+
+// roundRequest is a round as a round editor posts it: the engine's own
+// round players (Cambio's or Kodiak's RoundPlayer), with the table's
+// options as the hidden field carries them, for the engine to read (a
+// round that starts a game starts it with them).
+type roundRequest[P any] struct {
+	Players []P             `json:"players"`
+	Options json.RawMessage `json:"options,omitempty"`
 }
 
 // seatChoice reads a radio naming a seat ("0"…) or "none"/"" (−1).
@@ -94,11 +103,6 @@ func roundOptions(v url.Values) json.RawMessage {
 	return json.RawMessage(s)
 }
 
-func cambioToken(t string) (string, error) {
-	c, err := cambio.ParseCard(t)
-	return c.String(), err
-}
-
 // endChoice reads how the round ended (ruling CAM-3), a required radio:
 // "cambio:2" (seat 2 called Cambio) or "out:1" (nobody called, seat 1 had
 // no cards left). It returns the caller and the seat out, each −1 when
@@ -122,25 +126,17 @@ func endChoice(v url.Values, seats int) (caller, out int, err error) {
 // ruling CAM-3 checks it against the cards (cambio.EndProblems): the
 // caller turns over at least one card, the player who ran out none.
 func parseCambioRound(v url.Values, fixed []string) (json.RawMessage, []int, error) {
-	type player struct {
-		Name   string   `json:"name"`
-		Cards  []string `json:"cards"`
-		Cambio bool     `json:"cambio,omitempty"`
-	}
-	var r struct {
-		Players []player        `json:"players"`
-		Options json.RawMessage `json:"options,omitempty"`
-	}
+	var r roundRequest[cambio.RoundPlayer]
 	names := seatNames(v, fixed)
 	slots := make([]int, len(names))
 	held, called := make([]int, len(names)), make([]bool, len(names))
 	caller, out, endErr := endChoice(v, len(names))
 	for i, name := range names {
-		cards, err := parseCardsField(v, i, cambioToken)
+		cards, err := parseCardsField(v, i, cambio.ParseCard)
 		if err != nil {
 			return nil, nil, err
 		}
-		r.Players = append(r.Players, player{Name: name, Cards: cards, Cambio: i == caller})
+		r.Players = append(r.Players, cambio.RoundPlayer{Name: name, Cards: cards, Cambio: i == caller})
 		slots[i] = i
 		held[i], called[i] = len(cards), i == caller
 	}
@@ -150,9 +146,9 @@ func parseCambioRound(v url.Values, fixed []string) (json.RawMessage, []int, err
 	for _, e := range cambio.EndProblems(held, called, out) {
 		switch e.Code {
 		case "caller_out":
-			return nil, nil, formErrorf(pfield(e.Seat, "cards"), "%s called Cambio, so these cards were frozen: enter the cards %s turned over, at least one (rule CAM-3).", names[e.Seat], names[e.Seat])
+			return nil, nil, formErrorf(pfield(e.Seat, "cards"), "%s called Cambio, so these cards were frozen: enter the cards %s turned over, at least one (rule CAM-3).", scoring.Name(names[e.Seat]), scoring.Name(names[e.Seat]))
 		case "out_has_cards":
-			return nil, nil, formErrorf(pfield(e.Seat, "cards"), "%s had no cards left, which ended the round: leave these cards empty, or choose how the round really ended (rule CAM-3).", names[e.Seat])
+			return nil, nil, formErrorf(pfield(e.Seat, "cards"), "%s had no cards left, which ended the round: leave these cards empty, or choose how the round really ended (rule CAM-3).", scoring.Name(names[e.Seat]))
 		}
 	}
 	r.Options = roundOptions(v)
@@ -255,29 +251,25 @@ func cambioPage(e entry) templ.Component {
 	return views.CambioRound(vm)
 }
 
-// cambioProgress names who is closest to the target: "Ana is 11 points
-// from 50". Tables start games with the default target (50).
-func cambioProgress(ctx context.Context, res scoring.Result) string {
-	if len(res.Players) == 0 {
+// cambioProgress names who is closest to the target, as the engine
+// reckons it for the game's own target (cambio.Closest): "Ana is 11 points
+// from 50".
+func cambioProgress(ctx context.Context, state json.RawMessage) string {
+	s, err := cambio.Decode(state)
+	if err != nil {
 		return ""
 	}
-	high := res.Players[0].Total
-	for _, p := range res.Players {
-		high = max(high, p.Total)
+	who, gap := cambio.Closest(s)
+	target := s.Options.Limit()
+	switch len(who) {
+	case 0:
+		return ""
+	case 1:
+		return i18n.N(ctx, gap, "%[1]s is 1 point from %[2]d: the game ends after the round in which a total reaches %[2]d.",
+			"%[2]s is %[1]d points from %[3]d: the game ends after the round in which a total reaches %[3]d.", who[0], target)
 	}
-	var who []string
-	for _, p := range res.Players {
-		if p.Total == high {
-			who = append(who, p.Name)
-		}
-	}
-	gap := cambio.DefaultTarget - high
-	if len(who) > 1 {
-		return i18n.N(ctx, gap, "%[1]s are 1 point from %[2]d: the game ends after the round in which a total reaches %[2]d.",
-			"%[2]s are %[1]d points from %[3]d: the game ends after the round in which a total reaches %[3]d.", i18n.JoinNames(ctx, who), cambio.DefaultTarget)
-	}
-	return i18n.N(ctx, gap, "%[1]s is 1 point from %[2]d: the game ends after the round in which a total reaches %[2]d.",
-		"%[2]s is %[1]d points from %[3]d: the game ends after the round in which a total reaches %[3]d.", who[0], cambio.DefaultTarget)
+	return i18n.N(ctx, gap, "%[1]s are 1 point from %[2]d: the game ends after the round in which a total reaches %[2]d.",
+		"%[2]s are %[1]d points from %[3]d: the game ends after the round in which a total reaches %[3]d.", i18n.JoinNames(ctx, who), target)
 }
 
 // finishedRounds announces the last game of a round-based table when it is

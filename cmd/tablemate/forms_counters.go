@@ -9,6 +9,7 @@ import (
 	"github.com/a-h/templ"
 
 	"tablemate/views"
+	"tablemate/views/i18n"
 )
 
 // counterSpec describes a result editor made of simple fields per player
@@ -103,7 +104,7 @@ func number(v url.Values, field, what string) (int, error) {
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil {
-		return 0, formErrorf(field, "%s must be a whole number, not %q", what, s)
+		return 0, formErrorf(field, "%s must be a whole number, not %q", i18n.Word(what), s)
 	}
 	return n, nil
 }

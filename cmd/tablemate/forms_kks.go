@@ -17,29 +17,6 @@ const (
 	kksAdjustSlots = 2 // adjustment rows per player
 )
 
-// kksState is the engine's request, as the editor builds it.
-type kksState struct {
-	Players []kksPlayer `json:"players"`
-	Options *kksOptions `json:"options,omitempty"`
-}
-
-type kksPlayer struct {
-	Name        string            `json:"name"`
-	Tokens      int               `json:"tokens"`
-	Display     map[string]string `json:"display"`
-	Adjustments []kksAdjustment   `json:"adjustments,omitempty"`
-}
-
-type kksAdjustment struct {
-	Card   int    `json:"card"`
-	Points int    `json:"points"`
-	Reason string `json:"reason"`
-}
-
-type kksOptions struct {
-	SpecialCards []int `json:"special_cards,omitempty"`
-}
-
 func kksEditor() editor {
 	return editor{page: kksPage, parse: parseKKSForm, values: kksValues, display: kksDisplay}
 }
@@ -55,14 +32,14 @@ func kksColours() []string {
 // parseKKSForm turns the posted editor into the engine's JSON. On the
 // check page (no fixed names) seats left completely empty are skipped.
 func parseKKSForm(v url.Values, fixed []string) (json.RawMessage, []int, error) {
-	var st kksState
+	var st kks.Request
 	var slots []int
 	seats := kksSlots
 	if fixed != nil {
 		seats = len(fixed)
 	}
 	for i := range seats {
-		p := kksPlayer{Name: strings.TrimSpace(v.Get(pfield(i, "name"))), Display: map[string]string{}}
+		p := kks.PlayerJSON{Name: strings.TrimSpace(v.Get(pfield(i, "name"))), Display: map[string]string{}}
 		if fixed != nil {
 			p.Name = fixed[i] // the table's names, whatever the form says
 		}
@@ -102,22 +79,22 @@ func parseKKSForm(v url.Values, fixed []string) (json.RawMessage, []int, error) 
 			return nil, nil, formErrorf("options.special_cards", "special cards are numbered 1–15, not %q", s)
 		}
 		if st.Options == nil {
-			st.Options = &kksOptions{}
+			st.Options = &kks.Options{}
 		}
 		st.Options.SpecialCards = append(st.Options.SpecialCards, n)
 	}
 	return stateOf(st), slots, nil
 }
 
-func parseKKSAdjustment(v url.Values, i, j int) (kksAdjustment, bool, error) {
+func parseKKSAdjustment(v url.Values, i, j int) (kks.Adjustment, bool, error) {
 	base := pfield(i, "adjustments["+strconv.Itoa(j)+"]")
 	card := strings.TrimSpace(v.Get(base + ".card"))
 	points := strings.TrimSpace(v.Get(base + ".points"))
 	reason := strings.TrimSpace(v.Get(base + ".reason"))
 	if card == "" && points == "" && reason == "" {
-		return kksAdjustment{}, false, nil
+		return kks.Adjustment{}, false, nil
 	}
-	a := kksAdjustment{Reason: reason}
+	a := kks.Adjustment{Reason: reason}
 	var err error
 	if a.Card, err = strconv.Atoi(card); err != nil {
 		return a, false, formErrorf(base, "an adjustment names its special card by number (1–15)")
@@ -130,7 +107,7 @@ func parseKKSAdjustment(v url.Values, i, j int) (kksAdjustment, bool, error) {
 
 // kksValues turns a stored state back into editor values.
 func kksValues(state json.RawMessage) url.Values {
-	var st kksState
+	var st kks.Request
 	v := url.Values{}
 	if json.Unmarshal(state, &st) != nil {
 		return v
@@ -198,7 +175,7 @@ func kksPage(e entry) templ.Component {
 
 // kksDisplay draws each player's stacks as chips for the result page.
 func kksDisplay(state json.RawMessage) map[string][]views.StackView {
-	var st kksState
+	var st kks.Request
 	if json.Unmarshal(state, &st) != nil {
 		return nil
 	}

@@ -11,34 +11,7 @@ import (
 	"tablemate/views/i18n"
 )
 
-// The Rune Market's request (docs/api-rune-market.md), as the editor
-// builds it.
-type rmPlayer struct {
-	Name         string         `json:"name"`
-	Shelters     []rmShelter    `json:"shelters,omitempty"`
-	BoatShelters []rmBoat       `json:"boat_shelters,omitempty"`
-	Runes        map[string]int `json:"runes,omitempty"`
-	Highest      *int           `json:"highest_number_card,omitempty"`
-}
-
-type rmShelter struct {
-	Colour string `json:"colour"`
-	Runes  int    `json:"runes"`
-	Boat   bool   `json:"boat_shelter,omitempty"`
-	Bandit string `json:"bandit,omitempty"`
-}
-
-type rmBoat struct {
-	Colour string `json:"colour"`
-	Runes  int    `json:"runes"`
-}
-
-type rmState struct {
-	Players []rmPlayer        `json:"players"`
-	Options map[string]string `json:"options,omitempty"`
-}
-
-var rmColours = []string{"red", "blue"}
+var rmColours = []string{runemarket.Red, runemarket.Blue}
 
 // runeMarketEditor enters each player's table cards at the end: loose
 // runes, the red and blue shelters with what is in them, stand-alone boat
@@ -75,28 +48,31 @@ func runeMarketEditor() editor {
 				Label: i18n.Key("Rock-paper-scissors winner (last tie-break)"), None: i18n.Key("not played"), Choices: names}}
 		},
 		player: func(v url.Values, i int, name string) (any, error) {
-			p := rmPlayer{Name: name, Runes: map[string]int{}}
+			// The engine's request (docs/api-rune-market.md).
+			p := runemarket.Player{Name: name, Shelters: []runemarket.Shelter{}, BoatShelters: []runemarket.BoatShelter{}}
 			for _, c := range rmColours {
 				n, err := number(v, pfield(i, "runes."+c), c+" runes")
 				if err != nil {
 					return nil, err
 				}
-				if n != 0 {
-					p.Runes[c] = n
+				if c == runemarket.Blue {
+					p.Runes.Blue = n
+				} else {
+					p.Runes.Red = n
 				}
 				base := c + "_shelter"
 				runes, err := number(v, pfield(i, base+".runes"), "runes in the shelter")
 				if err != nil {
 					return nil, err
 				}
-				s := rmShelter{Colour: c, Runes: runes, Boat: v.Get(pfield(i, base+".boat")) != "",
+				s := runemarket.Shelter{Colour: c, Runes: runes, BoatShelter: v.Get(pfield(i, base+".boat")) != "",
 					Bandit: strings.TrimSpace(v.Get(pfield(i, base+".bandit")))}
 				// Anything entered about a shelter means it is there, ticked or not.
-				if v.Get(pfield(i, base)) != "" || s.Runes != 0 || s.Boat || s.Bandit != "" {
+				if v.Get(pfield(i, base)) != "" || s.Runes != 0 || s.BoatShelter || s.Bandit != "" {
 					p.Shelters = append(p.Shelters, s)
 				}
 				if v.Get(pfield(i, "boat_shelters."+c)) != "" {
-					p.BoatShelters = append(p.BoatShelters, rmBoat{Colour: c})
+					p.BoatShelters = append(p.BoatShelters, runemarket.BoatShelter{Colour: c})
 				}
 			}
 			if s := strings.TrimSpace(v.Get(pfield(i, "highest_number_card"))); s != "" {
@@ -104,33 +80,36 @@ func runeMarketEditor() editor {
 				if err != nil {
 					return nil, err
 				}
-				p.Highest = &n
+				p.HighestNumberCard = &n
 			}
 			return p, nil
 		},
 		state: func(v url.Values, players []any) any {
 			st := map[string]any{"players": players}
 			if w := strings.TrimSpace(v.Get("options.rps_winner")); w != "" {
-				st["options"] = map[string]string{"rps_winner": w}
+				st["options"] = runemarket.Options{RPSWinner: w}
 			}
 			return st
 		},
 		values: func(state json.RawMessage) url.Values {
-			var st rmState
+			var st runemarket.State
 			v := url.Values{}
 			if json.Unmarshal(state, &st) != nil {
 				return v
 			}
 			for i, p := range st.Players {
 				v.Set(pfield(i, "name"), p.Name)
-				for c, n := range p.Runes {
-					v.Set(pfield(i, "runes."+c), strconv.Itoa(n))
+				loose := map[string]int{runemarket.Red: p.Runes.Red, runemarket.Blue: p.Runes.Blue}
+				for c, n := range loose {
+					if n != 0 {
+						v.Set(pfield(i, "runes."+c), strconv.Itoa(n))
+					}
 				}
 				for _, s := range p.Shelters {
 					base := s.Colour + "_shelter"
 					v.Set(pfield(i, base), "1")
 					v.Set(pfield(i, base+".runes"), strconv.Itoa(s.Runes))
-					if s.Boat {
+					if s.BoatShelter {
 						v.Set(pfield(i, base+".boat"), "1")
 					}
 					v.Set(pfield(i, base+".bandit"), s.Bandit)
@@ -138,14 +117,14 @@ func runeMarketEditor() editor {
 				for _, b := range p.BoatShelters {
 					v.Set(pfield(i, "boat_shelters."+b.Colour), "1")
 					if b.Runes > 0 { // shown with the loose runes, which score the same
-						v.Set(pfield(i, "runes."+b.Colour), strconv.Itoa(p.Runes[b.Colour]+b.Runes))
+						v.Set(pfield(i, "runes."+b.Colour), strconv.Itoa(loose[b.Colour]+b.Runes))
 					}
 				}
-				if p.Highest != nil {
-					v.Set(pfield(i, "highest_number_card"), strconv.Itoa(*p.Highest))
+				if p.HighestNumberCard != nil {
+					v.Set(pfield(i, "highest_number_card"), strconv.Itoa(*p.HighestNumberCard))
 				}
 			}
-			if w := st.Options["rps_winner"]; w != "" {
+			if w := st.Options.RPSWinner; w != "" {
 				v.Set("options.rps_winner", w)
 			}
 			return v

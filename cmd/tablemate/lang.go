@@ -111,36 +111,26 @@ func formErrorf(field, format string, args ...any) *scoring.InputError {
 }
 
 // localInput is an input error's message in the request's language: a
-// form error whose format is in the catalog is translated (string arguments that are
-// catalog keys too, such as a field's name); others stay as written.
+// form error whose format is in the catalog is translated (its catalog
+// words too, i18n.Word); names and typed text stay as written.
 func localInput(c echo.Context, in *scoring.InputError) string {
-	return localFormat(c, in.Message, in.Format, in.Args)
+	return i18n.Say(c.Request().Context(), in.Phrase)
 }
 
 // localStep is a refused step's message in the reader's language: the
-// engine's format from the German catalog when it has one, else the
-// German text of its code, else the engine's English.
+// engine's own sentence (every format an engine says has German; the
+// catalog's tests see to it).
 func localStep(c echo.Context, se *scoring.StepError) string {
-	ctx := c.Request().Context()
-	if i18n.IsGerman(ctx) && !i18n.Has(se.Format) {
-		return i18n.Lookup(ctx, "violation."+se.Code, se.Message)
-	}
-	return localFormat(c, se.Message, se.Format, se.Args)
-}
-
-// localFormat formats a message kept as format and args in the reader's
-// language (i18n.Format); msg is the English.
-func localFormat(c echo.Context, msg, format string, args []any) string {
-	return i18n.Format(c.Request().Context(), msg, format, args)
+	return i18n.Say(c.Request().Context(), se.Phrase)
 }
 
 // reason is err as an argument of another message: an input error keeps
-// its format (a scoring.Phrase, said in the reader's language with the
-// message around it); any other error is its English text.
+// its phrase (said in the reader's language with the message around it);
+// any other error is its English text.
 func reason(err error) any {
 	var in *scoring.InputError
-	if errors.As(err, &in) && in.Format != "" {
-		return scoring.Phrasef(in.Format, in.Args...)
+	if errors.As(err, &in) && !in.Phrase.IsZero() {
+		return in.Phrase
 	}
-	return err.Error()
+	return scoring.Name(err.Error())
 }

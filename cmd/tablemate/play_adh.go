@@ -5,16 +5,17 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
-	"tablemate/scoring"
 	"tablemate/scoring/aufderhut"
 	"tablemate/sessions"
 	"tablemate/views"
+	"tablemate/views/i18n"
 )
 
 // adhPlay is Auf der Hut played along: the display is laid by tapping
@@ -149,64 +150,52 @@ func (adhPlay) turnPage(c echo.Context, t sessions.Table, flash string) (templ.C
 	return views.ADHPlay(vm), nil
 }
 
-// adhResume replays the table's guided game: the position now, the one
-// before the last step (to tell that step) and the last step's warning.
-func adhResume(t sessions.Table) (now, before aufderhut.Position, warn *scoring.StepError, err error) {
-	steps := t.Play.RawSteps()
-	now, warn, err = aufderhut.Resume(t.Play.Players, t.Play.Setup, steps)
-	if err != nil || len(steps) == 0 {
-		return now, now, warn, err
-	}
-	before, _, err = aufderhut.Resume(t.Play.Players, t.Play.Setup, steps[:len(steps)-1])
-	return now, before, warn, err
-}
-
 // adhPlayVM describes the turn; the query says how far the move has been
 // entered (do = look, swap, reveal or end; a = the first hat of a swap;
 // spot = the hat revealed; outcome=match asks for the character laid).
 func adhPlayVM(c echo.Context, t sessions.Table, flash string) (views.ADHPlayVM, error) {
-	pos, before, warn, err := adhResume(t)
+	before, pos, last, warn, err := aufderhut.Engine{}.Last(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 	if err != nil {
 		return views.ADHPlayVM{}, fmt.Errorf("resume guided game: %w", err)
 	}
+	ctx := c.Request().Context()
 	base := editBase(c)
 	p := page(c, t.Name)
 	p.Styles = []string{"css/play-adh.css"}
 	p.Flash, p.FlashKind = flash, "bad"
 	playURL := func(q url.Values) string { return base + "/play?" + q.Encode() }
-	taken, bald := 0, 0
-	for _, pl := range pos.Players {
-		taken, bald = taken+pl.Wonderhats, bald+pl.BaldHeads
-	}
 	vm := views.ADHPlayVM{
 		Page: p, Form: form(c, t.Head), TableName: t.Name, Base: base,
 		Turn: pos.Steps + 1, ToMove: pos.ToMove(), ThreeLeft: pos.Variant == aufderhut.ThreeLeft,
 		CharactersLeft: pos.CharactersLeft, HatsLeft: pos.HatsLeft,
-		WonderhatsLeft: aufderhut.TotalWonderhats - taken, BaldHeadsLeft: aufderhut.TotalBaldHeads - bald,
+		WonderhatsLeft: pos.WonderhatsLeft(), BaldHeadsLeft: pos.BaldHeadsLeft(),
 		WithHats: pos.WithHats(), Refills: pos.Refills(),
 		ChooseURL: base + "/play",
 		LookURL:   playURL(url.Values{"do": {"look"}}), SwapURL: playURL(url.Values{"do": {"swap"}}),
 		RevealURL: playURL(url.Values{"do": {"reveal"}}), EndURL: playURL(url.Values{"do": {"end"}}),
 		UndoLabel: playUndoLabel(c, t),
 	}
-	if n := len(t.Play.Steps); n > 0 {
-		if last, err := aufderhut.ParseStep(t.Play.Steps[n-1]); err == nil {
-			vm.LastMove = adhDescribe(c, before, last)
-		}
+	if len(t.Play.Steps) > 0 {
+		vm.LastMove = i18n.Say(ctx, before.Describe(last))
 	}
 	if warn != nil {
 		vm.Warning = localStep(c, warn)
 	}
 	for i, pl := range pos.Players {
 		cov := aufderhut.Cover(pl)
-		seat := views.ADHSeatVM{Name: pl.Name, ToMove: i == pos.Turn, Characters: pl.Characters,
+		seat := views.ADHSeatVM{Name: pl.Name, ToMove: i == pos.Current(), Characters: pl.Characters,
 			Wonderhats: pl.Wonderhats, BaldHeads: pl.BaldHeads, WithHat: cov.WithHat}
 		for _, ch := range pos.Collected(i) {
 			seat.Collected = append(seat.Collected, adhName(c, pos, ch))
 		}
 		vm.Seats = append(vm.Seats, seat)
 	}
-	usable := func(n int) bool { return n >= 1 && n <= aufderhut.DisplaySize && pos.Display[n-1].Hat }
+	// What the page offers is what the engine lists (Position.Moves): the
+	// spots with a hat, each reveal's outcomes and the characters a refill
+	// may lay.
+	moves := pos.Moves()
+	offered := func(ok func(aufderhut.Step) bool) bool { return slices.ContainsFunc(moves, ok) }
+	usable := func(n int) bool { return n != 0 && offered(func(m aufderhut.Step) bool { return m.Look == n }) }
 	spotArg := func(name string) int { n, _ := strconv.Atoi(c.QueryParam(name)); return n }
 	switch c.QueryParam("do") {
 	case "look":
@@ -220,7 +209,9 @@ func adhPlayVM(c echo.Context, t sessions.Table, flash string) (views.ADHPlayVM,
 		vm.Mode = views.ADHReveal
 		if s := spotArg("spot"); usable(s) {
 			vm.Mode, vm.Spot, vm.SpotName = views.ADHOutcome, s, adhName(c, pos, pos.Faces[s-1])
-			if pos.Refills() {
+			vm.Wonderhat = offered(func(m aufderhut.Step) bool { return m.Reveal == s && m.Outcome == aufderhut.Wonderhat })
+			vm.Miss = offered(func(m aufderhut.Step) bool { return m.Reveal == s && m.Outcome == aufderhut.Miss })
+			if offered(func(m aufderhut.Step) bool { return m.Reveal == s && m.Laid != 0 }) {
 				vm.MatchURL = playURL(url.Values{"do": {"reveal"}, "spot": {strconv.Itoa(s)}, "outcome": {"match"}})
 				if c.QueryParam("outcome") == aufderhut.Match {
 					vm.Mode = views.ADHLay
@@ -228,15 +219,17 @@ func adhPlayVM(c echo.Context, t sessions.Table, flash string) (views.ADHPlayVM,
 			}
 		}
 	case "end":
-		if vm.ThreeLeft {
+		if offered(func(m aufderhut.Step) bool { return m.End }) {
 			vm.Mode = views.ADHEnd
 		}
 	}
 	if vm.Mode == views.ADHLay {
-		// The character taken stays out of the pile, so the pile holds
-		// what is not yet seen (ruling ADH-1: two of each).
-		for _, ch := range pos.InPile() {
-			vm.Lay = append(vm.Lay, views.ADHCharVM{N: ch, Name: adhName(c, pos, ch), Left: aufderhut.Copies - pos.Seen(ch)})
+		// The characters the refill may lay, as the engine lists them: what
+		// the pile can still hold (ruling ADH-1: two of each).
+		for _, m := range moves {
+			if m.Reveal == vm.Spot && m.Laid != 0 {
+				vm.Lay = append(vm.Lay, views.ADHCharVM{N: m.Laid, Name: adhName(c, pos, m.Laid), Left: pos.PileHolds(m.Laid)})
+			}
 		}
 	}
 	for i, sp := range pos.Display {
@@ -245,7 +238,7 @@ func adhPlayVM(c echo.Context, t sessions.Table, flash string) (views.ADHPlayVM,
 		if sp.Character {
 			s.Name = adhName(c, pos, pos.Faces[i])
 		}
-		if sp.Hat {
+		if usable(n) {
 			switch vm.Mode {
 			case views.ADHLook:
 				s.Field = "look"
@@ -262,7 +255,7 @@ func adhPlayVM(c echo.Context, t sessions.Table, flash string) (views.ADHPlayVM,
 		}
 		if s.SwapBack {
 			vm.SwapBackSpot = n
-			vm.SwapBackWho = pos.Players[(pos.Turn+len(pos.Players)-1)%len(pos.Players)].Name
+			vm.SwapBackWho = pos.SwappedBy()
 		}
 		vm.Spots = append(vm.Spots, s)
 	}
@@ -272,37 +265,5 @@ func adhPlayVM(c echo.Context, t sessions.Table, flash string) (views.ADHPlayVM,
 // adhName is the table's name of character ch in the reader's language:
 // a character the table did not name is "character 3" ("Figur 3").
 func adhName(c echo.Context, pos aufderhut.Position, ch int) string {
-	name := pos.Name(ch)
-	if ch >= 1 && ch <= aufderhut.Kinds && name == aufderhut.DefaultNames()[ch-1] {
-		return tr(c, "character %d", ch)
-	}
-	return name
-}
-
-// adhDescribe is aufderhut.Position.Describe in the reader's language:
-// what step s did from pos, for the line under the turn's heading.
-func adhDescribe(c echo.Context, pos aufderhut.Position, s aufderhut.Step) string {
-	who := pos.ToMove()
-	switch {
-	case s.End:
-		return tr(c, "The table ends the game")
-	case s.Look != 0:
-		return tr(c, "%s looks at the hat on spot %d", who, s.Look)
-	case s.Swap != [2]int{}:
-		return tr(c, "%s swaps the hats on spots %d and %d", who, s.Swap[0], s.Swap[1])
-	}
-	what := tr(c, "spot %d", s.Reveal)
-	if pos.Tracked() && s.Reveal >= 1 && s.Reveal <= aufderhut.DisplaySize {
-		what = tr(c, "spot %d (%s)", s.Reveal, adhName(c, pos, pos.Faces[s.Reveal-1]))
-	}
-	switch s.Outcome {
-	case aufderhut.Match:
-		if s.Laid != 0 {
-			return tr(c, "%s reveals %s: a match, taken with its hat; %s is laid", who, what, adhName(c, pos, s.Laid))
-		}
-		return tr(c, "%s reveals %s: a match, taken with its hat", who, what)
-	case aufderhut.Wonderhat:
-		return tr(c, "%s reveals %s: a wonderhat", who, what)
-	}
-	return tr(c, "%s reveals %s: no match, a bald head", who, what)
+	return i18n.Say(c.Request().Context(), pos.Character(ch))
 }

@@ -163,6 +163,10 @@ func TestPlayAlongADHTurns(t *testing.T) {
 	}
 
 	// Swap, then the swap back: warned before (ADH-5) and after, allowed.
+	// The swap starts by asking for its first hat.
+	if mode, _ := ts.get(table + "/play?do=swap").doc.Find(`[data-testid="action"]`).Attr("data-mode"); mode != "swap" {
+		t.Errorf("a swap starts in mode %q, not swap", mode)
+	}
 	if p := ts.adhStep(table, "do=swap&a=1", map[string]string{"swap_b": "5"}); p.status != http.StatusSeeOther {
 		t.Fatalf("swap: %d %s", p.status, p.body)
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -36,7 +37,7 @@ func (alaskaPlay) setupPage(c echo.Context, t sessions.Table, errs views.Errors)
 	return views.AlaskaSetup(views.AlaskaSetupVM{
 		Page: p, Form: form(c, t.Head), TableName: t.Name, Base: editBase(c),
 		Players: t.Players, First: c.FormValue("first"), Dice: c.FormValue("dice") == "on", DrawPile: strings.TrimSpace(c.FormValue("draw_pile")),
-		DefaultPile: alaska.DeckSize - alaska.RiverCards - alaska.HandSize*len(t.Players), Errors: errs,
+		DefaultPile: alaska.DrawPile(len(t.Players)), Errors: errs,
 		AnglerCatch: catch,
 	})
 }
@@ -148,8 +149,7 @@ func parseAlaskaMove(move string) (alaska.Step, error) {
 }
 
 func (alaskaPlay) turnPage(c echo.Context, t sessions.Table, flash string) (templ.Component, error) {
-	steps := t.Play.RawSteps()
-	pos, err := alaska.Resume(t.Play.Players, t.Play.Setup, steps)
+	pos, err := alaska.Engine{}.Resume(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 	if err != nil {
 		return nil, fmt.Errorf("resume guided game: %w", err)
 	}
@@ -165,19 +165,20 @@ func (alaskaPlay) turnPage(c echo.Context, t sessions.Table, flash string) (temp
 
 // alaskaVM describes the position in the reader's language: what is
 // public and, for the section or salmon border tapped, what each move
-// would do (tried on the engine, so only moves the rules allow are
-// offered).
+// would do. Only the moves the engine lists are offered
+// (alaska.Position.Moves).
 func alaskaVM(c echo.Context, pos alaska.Position, base string, at, sel int) views.AlaskaPlayVM {
 	me := pos.Players[pos.Current()]
+	moves := pos.Moves()
 	vm := views.AlaskaPlayVM{Base: base, Turn: pos.Turn, Steps: pos.Steps, DrawPile: pos.DrawPile, LastRound: pos.LastRound, TurnsLeft: pos.TurnsLeft,
 		Current: me.Name, Right: pos.Players[pos.Right()].Name, Phase: string(pos.Phase), Hand: me.Hand, OnContact: pos.Options.OnContact()}
 	current := map[alaska.Phase]int{alaska.PhaseSalmon: 0, alaska.PhaseFlow: 1, alaska.PhasePlay: 2, alaska.PhaseSitOut: 3}[pos.Phase]
 	for i, l := range []string{tr(c, "Salmon fall in"), tr(c, "Flow"), tr(c, "Cast & play"), tr(c, "Draw")} {
 		vm.Stepper = append(vm.Stepper, views.AlaskaPhaseVM{Label: l, Done: i < current, Current: i == current})
 	}
-	try := func(s alaska.Step) bool { _, serr := pos.Apply(s); return serr == nil }
-	playing := pos.Phase != alaska.PhaseSitOut
-	placing := pos.Phase == alaska.PhaseSalmon && me.Hand > 0
+	try := func(s alaska.Step) bool { return slices.ContainsFunc(moves, s.Equal) }
+	playing := slices.ContainsFunc(moves, func(m alaska.Step) bool { return m.Do != alaska.DoEnd })
+	placing := slices.ContainsFunc(moves, func(m alaska.Step) bool { return m.Do == alaska.DoSalmon })
 	if !playing || sel < 1 || sel > alaska.Sections {
 		sel = 0
 	}
@@ -198,7 +199,7 @@ func alaskaVM(c echo.Context, pos alaska.Position, base string, at, sel int) vie
 		if b.Count == 1 {
 			b.Label = tr(c, "1 salmon on %d–%d", lo, hi)
 		}
-		if placing {
+		if try(alaska.Step{Do: alaska.DoSalmon, At: s}) {
 			b.Href = fmt.Sprintf("%s/play?at=%d#act", base, s)
 			b.Label = tr(c, "Lay the salmon across %d and %d (%d salmon there now)", lo, hi, b.Count)
 			if b.Count == 1 {
@@ -218,11 +219,9 @@ func alaskaVM(c echo.Context, pos alaska.Position, base string, at, sel int) vie
 	default:
 		vm.EventsTitle = tr(c, "First turn")
 	}
-	if pos.Eatable() {
-		for i, s := range pos.Players {
-			if i != pos.Current() && s.Hand > 0 {
-				vm.Eaters = append(vm.Eaters, s.Name)
-			}
+	for _, m := range moves {
+		if m.Do == alaska.DoBearEat {
+			vm.Eaters = append(vm.Eaters, m.Player)
 		}
 	}
 	if at > 0 {
@@ -364,7 +363,7 @@ func sectionLabel(c echo.Context, pos alaska.Position, s int) string {
 
 func endLabel(c echo.Context, pos alaska.Position) string {
 	me := pos.Players[pos.Current()]
-	d := min(alaska.HandSize-me.Hand, pos.DrawPile)
+	d := pos.Draws()
 	switch {
 	case pos.Phase == alaska.PhaseSitOut && d > 0:
 		return trN(c, d, "Draw 1 card and pass", "Draw %d cards and pass")
@@ -399,7 +398,7 @@ func akTold(c echo.Context, e alaska.Event) string {
 	}
 	lines := make([]string, len(e.Lines))
 	for i, l := range e.Lines {
-		lines[i] = tr(c, l.Format, l.Args...)
+		lines[i] = i18n.Say(c.Request().Context(), l)
 	}
 	return strings.Join(lines, " ")
 }

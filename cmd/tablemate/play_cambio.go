@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -84,18 +85,12 @@ func (cambioPlay) setupJSON(c echo.Context, t sessions.Table) (json.RawMessage, 
 	return cambio.SetupJSON(cambio.Setup{Dealer: seat, Options: cambioTableOptions(t), Players: t.Players}), nil
 }
 
-// cambioTableOptions reads the table's options; anything unreadable falls
-// back to the rule text's game (target 50, a tied caller rewarded).
+// cambioTableOptions reads the table's options as the engine reads them
+// (cambio.DecodeOptions); unreadable options are the rule text's game.
 func cambioTableOptions(t sessions.Table) cambio.Options {
-	var o cambio.Options
-	if len(t.Options) > 0 {
-		_ = json.Unmarshal(t.Options, &o)
-	}
-	if o.Tie() != o.CambioTie {
-		o.CambioTie = cambio.TieReward
-	}
-	if o.Target < cambio.MinTarget || o.Target > cambio.MaxTarget {
-		o.Target = cambio.DefaultTarget
+	o, err := cambio.DecodeOptions(t.Options)
+	if err != nil {
+		o, _ = cambio.DecodeOptions(nil)
 	}
 	return o
 }
@@ -129,7 +124,7 @@ func (cambioPlay) stepJSON(c echo.Context, t sessions.Table) (json.RawMessage, e
 	var s cambio.Step
 	switch {
 	case action == "score":
-		pos, err := cambio.Resume(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
+		pos, err := cambio.Engine{}.Resume(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 		if err != nil {
 			return nil, fmt.Errorf("resume guided Cambio: %w", err)
 		}
@@ -150,7 +145,7 @@ func (cambioPlay) stepJSON(c echo.Context, t sessions.Table) (json.RawMessage, e
 }
 
 func (cambioPlay) turnPage(c echo.Context, t sessions.Table, flash string) (templ.Component, error) {
-	pos, err := cambio.Resume(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
+	pos, err := cambio.Engine{}.Resume(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 	if err != nil {
 		return nil, fmt.Errorf("resume guided Cambio: %w", err)
 	}
@@ -164,7 +159,7 @@ func (cambioPlay) turnPage(c echo.Context, t sessions.Table, flash string) (temp
 		Round: pos.Round(), Target: pos.Options.Limit(), Dealer: names[pos.Dealer()],
 		FirstLook: pos.Phase == cambio.Playing && pos.TurnsTaken == 0 && pos.Caller == cambio.NoCaller,
 		Current:   pos.ToMove(), CurrentSeat: pos.Turn,
-		Totals:    playTotals(res, cambioNote(c, res, pos.Options.Limit())),
+		Totals:    playTotals(res, cambioNote(c, pos.Final())),
 		UndoLabel: playUndoLabel(c, t),
 	}
 	if pos.Caller != cambio.NoCaller {
@@ -173,15 +168,18 @@ func (cambioPlay) turnPage(c echo.Context, t sessions.Table, flash string) (temp
 			vm.LastTurns = append(vm.LastTurns, names[s])
 		}
 	}
+	moves := pos.Moves()
 	for i, name := range names {
-		seat := views.PlaySeatVM{Index: i, Name: name, ToMove: i == pos.Turn && pos.Phase == cambio.Playing, Count: pos.Penalties[i]}
+		seat := views.PlaySeatVM{Index: i, Name: name, ToMove: i == pos.Current(), Count: pos.Penalties[i],
+			Less: slices.Contains(moves, cambio.Step{Action: cambio.ActPenalty, Seat: i, Delta: -1}),
+			More: slices.Contains(moves, cambio.Step{Action: cambio.ActPenalty, Seat: i, Delta: 1})}
 		if i == pos.Dealer() {
 			seat.Badge = tr(c, "dealer")
 		}
 		vm.Seats = append(vm.Seats, seat)
-		// Only who the engine lets run out is offered: after the call the
-		// caller's cards are frozen (ruling CAM-3).
-		if _, err := pos.Apply(cambio.Step{Action: cambio.ActOut, Seat: i}); err == nil {
+		// Only who the engine lists as able to run out is offered: after
+		// the call the caller's cards are frozen (ruling CAM-3).
+		if slices.Contains(moves, cambio.Step{Action: cambio.ActOut, Seat: i}) {
 			vm.OutSeats = append(vm.OutSeats, seat)
 		}
 	}
@@ -262,27 +260,20 @@ func cambioHint(c echo.Context, pos cambio.Position, seat int) string {
 	return tr(c, "Dealt %d + %s = %d cards, unless some were discarded or given.", cambio.Dealt, trN(c, n, "1 penalty card", "%d penalty cards"), pos.ExpectedCards(seat))
 }
 
-// cambioNote says who is closest to the end: "Ana is 11 points from 50".
-func cambioNote(c echo.Context, res scoring.Result, target int) string {
-	if len(res.Players) == 0 || len(res.Players[0].Rounds) == 0 {
+// cambioNote says who is closest to the end, as the engine reckons it
+// (cambio.Closest): "Ana is 11 points from 50".
+func cambioNote(c echo.Context, s cambio.State) string {
+	who, gap := cambio.Closest(s)
+	target := s.Options.Limit()
+	if len(who) == 0 {
 		return tr(c, "The game ends after the round in which someone reaches %d points.", target)
-	}
-	high := res.Players[0].Total
-	for _, p := range res.Players {
-		high = max(high, p.Total)
-	}
-	var who []string
-	for _, p := range res.Players {
-		if p.Total == high {
-			who = append(who, p.Name)
-		}
 	}
 	ctx := c.Request().Context()
 	if len(who) > 1 {
-		return i18n.N(ctx, target-high, "%[1]s are 1 point from %[2]d: the game ends after the round in which someone reaches it; the fewest points win.",
+		return i18n.N(ctx, gap, "%[1]s are 1 point from %[2]d: the game ends after the round in which someone reaches it; the fewest points win.",
 			"%[2]s are %[1]d points from %[3]d: the game ends after the round in which someone reaches it; the fewest points win.", i18n.JoinNames(ctx, who), target)
 	}
-	return i18n.N(ctx, target-high, "%[1]s is 1 point from %[2]d: the game ends after the round in which someone reaches it; the fewest points win.",
+	return i18n.N(ctx, gap, "%[1]s is 1 point from %[2]d: the game ends after the round in which someone reaches it; the fewest points win.",
 		"%[2]s is %[1]d points from %[3]d: the game ends after the round in which someone reaches it; the fewest points win.", who[0], target)
 }
 

@@ -84,10 +84,12 @@ func (kksPlay) stepJSON(c echo.Context, _ sessions.Table) (json.RawMessage, erro
 	return kks.StepJSON(step), nil
 }
 
-// playVM replays the guided game to now and describes the turn.
+// playVM replays the guided game to now and describes the turn: the
+// takes and, for the take chosen, the cards the deck may turn up are the
+// moves the engine lists (kks.Position.Moves); a take it does not list
+// says why with the engine's refusal.
 func playVM(c echo.Context, t sessions.Table, take int, flash string) (views.KKSPlayVM, error) {
-	steps := t.Play.RawSteps()
-	pos, err := kks.Resume(t.Play.Players, t.Play.Setup, steps)
+	pos, err := kks.Engine{}.Resume(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 	if err != nil {
 		return views.KKSPlayVM{}, fmt.Errorf("resume guided game: %w", err)
 	}
@@ -96,16 +98,15 @@ func playVM(c echo.Context, t sessions.Table, take int, flash string) (views.KKS
 		Turn: pos.Turn(), Turns: pos.Turns(), DeckLeft: pos.DeckLeft, LastRound: pos.LastRound(), Current: pos.ToMove(),
 	}
 	vm.Flash, vm.FlashKind = flash, "bad"
-	seen := map[kks.Card]bool{}
+	moves := pos.Moves()
 	for i, rc := range pos.Row {
-		seen[rc.Card] = true
 		r := views.RowCardVM{Pos: i + 1, Colour: string(rc.Card.Colour), Value: rc.Card.Value, Tokens: rc.Tokens,
 			TakeURL: fmt.Sprintf("%s/play?take=%d", editBase(c), i+1)}
 		if pv, serr := pos.Preview(i + 1); serr != nil {
 			r.Refuse = localStep(c, serr)
 		} else {
 			r.Cost, r.Gain, r.FaceDown = pv.Cost, pv.Gain, pv.FaceDown
-			r.Reason = localFormat(c, pv.Reason, pv.ReasonFormat, pv.ReasonArgs)
+			r.Reason = i18n.Say(c.Request().Context(), pv.Reason)
 		}
 		vm.Row = append(vm.Row, r)
 	}
@@ -114,7 +115,6 @@ func playVM(c echo.Context, t sessions.Table, take int, flash string) (views.KKS
 		for _, col := range kks.Colours() {
 			sv := views.StackView{Colour: string(col)}
 			for _, card := range s.Display[col] {
-				seen[kks.Card{Colour: col, Value: card.Value}] = true
 				chip := views.ChipView{Text: strconv.Itoa(card.Value), Label: colourText(c, col) + " " + strconv.Itoa(card.Value), Down: card.FaceDown}
 				if card.FaceDown {
 					chip.Text, chip.Label = "↓"+chip.Text, tr(c, "face-down %s %d", colourText(c, col), card.Value)
@@ -128,11 +128,9 @@ func playVM(c echo.Context, t sessions.Table, take int, flash string) (views.KKS
 	if take > 0 && take <= len(vm.Row) && vm.Row[take-1].Refuse == "" {
 		r := vm.Row[take-1]
 		vm.Take, vm.TakeText = take, tr(c, "%s takes the %s %d (%s)", pos.ToMove(), colourText(c, kks.Colour(r.Colour)), r.Value, costText(c, r.Cost))
-		for _, col := range kks.Colours() {
-			for v := 1; v <= 10; v++ {
-				if !seen[kks.Card{Colour: col, Value: v}] {
-					vm.Unseen = append(vm.Unseen, views.CardOption{Colour: string(col), Value: v})
-				}
+		for _, m := range moves {
+			if m.Take == take && m.Reveal != nil {
+				vm.Unseen = append(vm.Unseen, views.CardOption{Colour: string(m.Reveal.Colour), Value: m.Reveal.Value})
 			}
 		}
 	}

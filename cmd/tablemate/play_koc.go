@@ -12,6 +12,7 @@ import (
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
+	"tablemate/scoring"
 	"tablemate/scoring/kociaki"
 	"tablemate/sessions"
 	"tablemate/views"
@@ -38,14 +39,7 @@ func (kocPlay) setupPage(c echo.Context, t sessions.Table, errs views.Errors) te
 		vm.Colours = append(vm.Colours, string(col))
 	}
 	n := len(t.Players)
-	switch n {
-	case 2:
-		vm.Hands = tr(c, "2 players: each takes 1 tile from each colour and 3 more from 3 different colours (7)")
-	case 3:
-		vm.Hands = tr(c, "3 players: each takes 1 tile from each colour and 1 more (5)")
-	default:
-		vm.Hands = tr(c, "%d players: each takes 1 tile from each colour (4)", n)
-	}
+	vm.Hands = i18n.Say(c.Request().Context(), kociaki.Hand(n))
 	if r, ok := kociaki.Removed(n); ok && r > 0 {
 		vm.Removal = trN(c, r, "Remove 1 chip from each toy pile at random, unseen; this app then asks for a chip’s value only when the pile could hold either",
 			"Remove %d chips from each toy pile at random, unseen; this app then asks for a chip’s value only when the pile could hold either")
@@ -90,7 +84,7 @@ func (kocPlay) stepJSON(c echo.Context, t sessions.Table) (json.RawMessage, erro
 			}
 			f, err := strconv.ParseFloat(strings.Replace(s, ",", ".", 1), 64)
 			if err != nil || f < 0 || math.IsNaN(f) || math.IsInf(f, 0) {
-				return nil, formErrorf(fmt.Sprintf("string.%d", i), "%s: the string left is a length such as 35 or 7.5, not %q.", name, s)
+				return nil, formErrorf(fmt.Sprintf("string.%d", i), "%s: the string left is a length such as 35 or 7.5, not %q.", scoring.Name(name), s)
 			}
 			left[name] = f
 		}
@@ -107,7 +101,7 @@ func (kocPlay) stepJSON(c echo.Context, t sessions.Table) (json.RawMessage, erro
 			if short {
 				choice = i18n.Key("Not enough string")
 			}
-			return nil, formErrorf("toy", "You ticked toy %s but chose “%s”: untick the toys, or take their chips.", strings.Join(toys, ", "), choice)
+			return nil, formErrorf("toy", "You ticked toy %s but chose “%s”: untick the toys, or take their chips.", strings.Join(toys, ", "), i18n.Word(choice))
 		}
 		return kociaki.StepJSON(kociaki.Step{Kind: kociaki.PullString, Short: short}), nil
 	}
@@ -160,8 +154,7 @@ func kocMe(c echo.Context, t sessions.Table, seats int) int {
 }
 
 func (kocPlay) turnPage(c echo.Context, t sessions.Table, flash string) (templ.Component, error) {
-	steps := t.Play.RawSteps()
-	pos, err := kociaki.Resume(t.Play.Players, t.Play.Setup, steps)
+	before, pos, last, _, err := kociaki.Engine{}.Last(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 	if err != nil {
 		return nil, fmt.Errorf("resume guided game: %w", err)
 	}
@@ -170,16 +163,21 @@ func (kocPlay) turnPage(c echo.Context, t sessions.Table, flash string) (templ.C
 	p.Flash, p.FlashKind = flash, "bad"
 	base := editBase(c)
 	vm := views.KocPlayVM{Page: p, Form: form(c, t.Head), TableName: t.Name, Base: base,
-		Round: pos.Round(), Rounds: kociaki.Rounds, StartPlayer: pos.Players[pos.StartSeat()].Name, ToAct: pos.ToAct(),
+		Round: pos.Round(), Rounds: kociaki.Rounds, StartPlayer: pos.Players[pos.StartSeat()].Name, ToAct: pos.ToMove(),
 		LastRound: pos.LastRound(), Start: kocTileVM(pos.Start, 0, ""), LastTile: kocTileVM(pos.LastTile(), 0, ""),
 		Variant: pos.Options.Variant, Me: kocMe(c, t, len(pos.Players))}
+	// The colours and chips offered are the moves the engine lists
+	// (kociaki.Position.Moves); a colour it does not list says why.
+	moves := pos.Moves()
 	switch pos.Phase() {
 	case kociaki.WaitTile:
 		vm.Phase = "tile"
 		for _, col := range kociaki.Colours() {
 			cv := views.KocColourVM{Colour: string(col)}
-			if serr := pos.TileError(col); serr != nil {
-				cv.Refuse = tr(c, "%s (rule %s)", localStep(c, serr), serr.Rule)
+			if !slices.ContainsFunc(moves, func(m kociaki.Step) bool { return m.Tile.Colour == col }) {
+				if serr := pos.TileError(col); serr != nil {
+					cv.Refuse = tr(c, "%s (rule %s)", localStep(c, serr), serr.Rule)
+				}
 			}
 			vm.Colours = append(vm.Colours, cv)
 		}
@@ -192,13 +190,13 @@ func (kocPlay) turnPage(c echo.Context, t sessions.Table, flash string) (templ.C
 		vm.Tiles = append(vm.Tiles, kocTileVM(pl.Tile, i+1, pos.Players[pl.By].Name))
 	}
 	for toy := 1; toy <= kociaki.Toys; toy++ {
-		vm.Toys = append(vm.Toys, kocToyVM(c, pos, toy))
+		vm.Toys = append(vm.Toys, kocToyVM(c, pos, moves, toy))
 	}
 	totals := pos.Totals()
 	tied := pos.TiedForWin()
 	for i, s := range pos.Players {
 		sv := views.KocSeatVM{Index: i, Name: s.Name, Chips: s.ChipCount(), Marker: i == pos.StartSeat() && !pos.Over(),
-			ToAct: i == pos.Acting(), Short: s.Short, Own: i == vm.Me}
+			ToAct: i == pos.Current(), Short: s.Short, Own: i == vm.Me}
 		if sv.Own {
 			sv.Total = totals[i].Total
 			for toy := 1; toy <= kociaki.Toys; toy++ {
@@ -218,7 +216,7 @@ func (kocPlay) turnPage(c echo.Context, t sessions.Table, flash string) (templ.C
 		vm.MeLinks = append(vm.MeLinks, views.KocMeLink{Label: seat.Name, ID: seat.Name, URL: fmt.Sprintf("%s/play?me=%d", base, i), Current: vm.Me == i})
 	}
 	if playUndoLabel(c, t) != "" {
-		vm.UndoLabel = kocStepText(c, pos, t)
+		vm.UndoLabel = kocStepText(c, before, pos, last, len(t.Play.Steps))
 	}
 	return views.KocPlay(vm), nil
 }
@@ -228,10 +226,16 @@ func kocTileVM(tl kociaki.Tile, round int, by string) views.KocTileVM {
 }
 
 // kocToyVM says what crossing toy gives now (ruling KOC-2) and, when the
-// app cannot know the top chip (chips removed unseen, KOC-1), the choices.
-func kocToyVM(c echo.Context, pos kociaki.Position, toy int) views.KocToyVM {
+// app cannot know the top chip (chips removed unseen, KOC-1), the choices:
+// the outcomes of the crossings of toy the engine lists.
+func kocToyVM(c echo.Context, pos kociaki.Position, moves []kociaki.Step, toy int) views.KocToyVM {
 	v := views.KocToyVM{Toy: toy, Left: pos.ChipsLeft(toy), Taken: pos.Pile(toy).Taken}
-	outs := pos.Outcomes(toy)
+	var outs []kociaki.Take
+	for _, m := range moves {
+		if len(m.Crossed) == 1 && m.Crossed[0].Toy == toy {
+			outs = append(outs, m.Crossed[0])
+		}
+	}
 	var words []string
 	for _, o := range outs {
 		if o.Empty {
@@ -251,46 +255,32 @@ func kocToyVM(c echo.Context, pos kociaki.Position, toy int) views.KocToyVM {
 	return v
 }
 
-// kocStepText says what the newest step of the guided game was, for the
-// undo button, in the reader's language.
-func kocStepText(c echo.Context, pos kociaki.Position, t sessions.Table) string {
-	if len(t.Play.Steps) == 0 {
+// kocStepText says what the newest step of the guided game, last, was
+// (played on before and leading to pos), for the undo button, in the
+// reader's language; steps counts the game's steps.
+func kocStepText(c echo.Context, before, pos kociaki.Position, last kociaki.Step, steps int) string {
+	if steps == 0 {
 		return tr(c, "the set-up")
 	}
-	s, err := kociaki.ParseStep(t.Play.Steps[len(t.Play.Steps)-1])
-	if err != nil {
-		return tr(c, "the last move")
-	}
-	switch s.Kind {
+	switch last.Kind {
 	case kociaki.PlayTile:
-		return tr(c, "the %s (round %d)", kocTileText(c, s.Tile), len(pos.Tiles))
+		return tr(c, "the %s (round %d)", i18n.Say(c.Request().Context(), last.Tile.Phrase()), len(pos.Tiles))
 	case kociaki.MeasureString:
 		return tr(c, "the string left")
 	}
 	who := tr(c, "the last turn")
-	steps := t.Play.RawSteps()
-	if before, err := kociaki.Resume(t.Play.Players, t.Play.Setup, steps[:len(steps)-1]); err == nil && before.ToAct() != "" {
-		who = tr(c, "%s’s turn", before.ToAct())
+	if before.ToMove() != "" {
+		who = tr(c, "%s’s turn", before.ToMove())
 	}
 	switch {
-	case s.Short:
+	case last.Short:
 		return tr(c, "%s (short of string)", who)
-	case len(s.Crossed) == 0:
+	case len(last.Crossed) == 0:
 		return tr(c, "%s (no toy)", who)
 	}
-	toys := make([]string, len(s.Crossed))
-	for i, tk := range s.Crossed {
+	toys := make([]string, len(last.Crossed))
+	for i, tk := range last.Crossed {
 		toys[i] = strconv.Itoa(tk.Toy)
 	}
 	return tr(c, "%s (toy %s)", who, strings.Join(toys, ", "))
-}
-
-// kocTileText names a furniture tile as kociaki.Tile's String does ("yellow
-// tile", "yellow table"), in the reader's language.
-func kocTileText(c echo.Context, tl kociaki.Tile) string {
-	col := i18n.Text(c.Request().Context(), string(tl.Colour))
-	if tl.Piece == "" {
-		return tr(c, "%s tile", col)
-	}
-	return tr(c, "%[1]s %[2]s", col, tl.Piece)
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"slices"
 	"strconv"
 
 	"github.com/a-h/templ"
@@ -53,7 +54,7 @@ func (kodiakPlay) stepJSON(c echo.Context, t sessions.Table) (json.RawMessage, e
 	var s kodiak.Step
 	switch {
 	case action == "score":
-		pos, err := kodiak.Resume(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
+		pos, err := kodiak.Engine{}.Resume(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 		if err != nil {
 			return nil, fmt.Errorf("resume guided Kodiak: %w", err)
 		}
@@ -76,11 +77,12 @@ func (kodiakPlay) stepJSON(c echo.Context, t sessions.Table) (json.RawMessage, e
 }
 
 func (kodiakPlay) turnPage(c echo.Context, t sessions.Table, flash string) (templ.Component, error) {
-	pos, err := kodiak.Resume(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
+	pos, err := kodiak.Engine{}.Resume(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 	if err != nil {
 		return nil, fmt.Errorf("resume guided Kodiak: %w", err)
 	}
 	names := pos.Players // the game's, fixed at its start
+	moves := pos.Moves()
 	p := page(c, t.Name)
 	p.Styles = []string{"css/play-cambio.css"}
 	p.Flash, p.FlashKind = flash, "bad"
@@ -90,11 +92,15 @@ func (kodiakPlay) turnPage(c echo.Context, t sessions.Table, flash string) (temp
 		Round: pos.Round(), Rounds: pos.GameRounds(), Kodiak: names[pos.Kodiak()], KodiakSeat: pos.Kodiak(),
 		FirstLook: pos.Phase == kodiak.Playing && pos.TurnsTaken == 0 && pos.Pounces == 0,
 		Current:   pos.ToMove(), CurrentSeat: pos.Turn, Pounces: pos.Pounces, MaxPounce: kodiak.MaxPounces,
-		Totals:    playTotals(res, kodiakNote(c, pos)),
-		UndoLabel: playUndoLabel(c, t),
+		PounceLess: slices.Contains(moves, kodiak.Step{Action: kodiak.ActPounce, Delta: -1}),
+		PounceMore: slices.Contains(moves, kodiak.Step{Action: kodiak.ActPounce, Delta: 1}),
+		Totals:     playTotals(res, kodiakNote(c, pos)),
+		UndoLabel:  playUndoLabel(c, t),
 	}
 	for i, name := range names {
-		seat := views.PlaySeatVM{Index: i, Name: name, ToMove: i == pos.Turn && pos.Phase == kodiak.Playing, Count: pos.Hairballs[i]}
+		seat := views.PlaySeatVM{Index: i, Name: name, ToMove: i == pos.Current(), Count: pos.Hairballs[i],
+			Less: slices.Contains(moves, kodiak.Step{Action: kodiak.ActHairball, Seat: i, Delta: -1}),
+			More: slices.Contains(moves, kodiak.Step{Action: kodiak.ActHairball, Seat: i, Delta: 1})}
 		if i == pos.Kodiak() {
 			seat.Badge = "Kodiak"
 		}
@@ -108,13 +114,10 @@ func (kodiakPlay) turnPage(c echo.Context, t sessions.Table, flash string) (temp
 		for k, v := range e.values {
 			values[k] = v
 		}
-		for i := range names {
-			pounces := 0
-			if i == pos.Kodiak() {
-				pounces = pos.Pounces
-			}
-			values.Set(pfield(i, "pounces"), strconv.Itoa(pounces))
-			values.Set(pfield(i, "hairballs_discarded"), strconv.Itoa(pos.Hairballs[i]))
+		// The score step the engine lists carries them (Moves).
+		for i, rp := range moves[0].Round.Players {
+			values.Set(pfield(i, "pounces"), strconv.Itoa(rp.Pounces))
+			values.Set(pfield(i, "hairballs_discarded"), strconv.Itoa(rp.HairballsDiscarded))
 			if values.Get(pfield(i, "hairballs_kept")) == "" {
 				values.Set(pfield(i, "hairballs_kept"), "0")
 			}
@@ -123,12 +126,7 @@ func (kodiakPlay) turnPage(c echo.Context, t sessions.Table, flash string) (temp
 		e.Round.Players = roundPlayers(entry{Names: names, Values: values}, func(tok string) (string, int, error) {
 			card, err := kodiak.ParseCard(tok)
 			return card.Title(), card.Value(), err
-		}, func(v url.Values, i int) int {
-			p, _ := counter(v, i, "pounces")
-			kept, _ := counter(v, i, "hairballs_kept")
-			disc, _ := counter(v, i, "hairballs_discarded")
-			return kodiak.PouncePoints*p + kodiak.KeptPoints*kept + kodiak.DiscardedPoints*disc
-		})
+		}, kodiakCounterPoints)
 		e.Closed = kodiakClosed(c, pos, names)
 		vm.Entry = &e.PlayEntryVM
 		vm.Page.Scripts = append(vm.Page.Scripts, "js/cards.js")
@@ -136,12 +134,13 @@ func (kodiakPlay) turnPage(c echo.Context, t sessions.Table, flash string) (temp
 	return views.KodiakPlay(vm), nil
 }
 
-// kodiakClosed says why the round closed.
+// kodiakClosed says why the round closed, as the engine tells it
+// (Position.Ended).
 func kodiakClosed(c echo.Context, pos kodiak.Position, names []string) string {
-	if pos.OutSeat == pos.Kodiak() && pos.Pounces == kodiak.MaxPounces {
+	switch pos.Ended() {
+	case kodiak.EndedPounces:
 		return tr(c, "Round %d is over: Kodiak (%s) pounced 3 times and has no cards left", pos.Round(), names[pos.OutSeat])
-	}
-	if pos.OutSeat == pos.Kodiak() && pos.KodiakOut() {
+	case kodiak.EndedLost:
 		return tr(c, "Round %d is over: Kodiak (%s) lost the last card to %s and %s discarded", pos.Round(), names[pos.OutSeat],
 			trN(c, pos.Pounces, "1 pounce", "%d pounces"), trN(c, pos.Hairballs[pos.OutSeat], "1 hairball", "%d hairballs"))
 	}
@@ -165,25 +164,18 @@ func kodiakHint(c echo.Context, pos kodiak.Position, seat int) string {
 	return tr(c, "Dealt %d cards: enter every card turned over (fewer after scurries, more after draws). A hairball still held goes in the counter below.", kodiak.Dealt)
 }
 
-// kodiakNote says where the game stands: "Round 3 of 6 · Ben leads with 4".
+// kodiakNote says where the game stands: "Round 3 of 6 · Ben leads with
+// 4"; the rounds left and the leaders (the fewest points, ruling KOD-1)
+// are the engine's.
 func kodiakNote(c echo.Context, pos kodiak.Position) string {
-	left := pos.GameRounds() - len(pos.Rounds)
 	s := tr(c, "%s to play: the game ends when everyone was Kodiak %s; the fewest points win.",
-		trN(c, left, "1 round", "%d rounds"), trN(c, pos.Options.Cycles, "1 time", "%d times"))
+		trN(c, pos.RoundsLeft(), "1 round", "%d rounds"), trN(c, pos.Options.Cycles, "1 time", "%d times"))
 	if len(pos.Rounds) == 0 {
 		return s
 	}
 	res := pos.Result()
-	low := res.Players[0].Total
-	for _, p := range res.Players {
-		low = min(low, p.Total)
-	}
-	var who []string
-	for _, p := range res.Players {
-		if p.Total == low {
-			who = append(who, p.Name)
-		}
-	}
+	who := scoring.Lowest(res.Players)
+	low, _ := res.Total(who[0])
 	if len(who) > 1 {
 		return tr(c, "%s share the lead with %d. %s", i18n.JoinNames(c.Request().Context(), who), low, s)
 	}

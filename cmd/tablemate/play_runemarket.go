@@ -4,12 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
+	"tablemate/scoring"
 	"tablemate/scoring/runemarket"
 	"tablemate/sessions"
 	"tablemate/views"
@@ -46,7 +48,7 @@ func (runeMarketPlay) setupJSON(c echo.Context, t sessions.Table) (json.RawMessa
 		{"boat_shelters", i18n.Key("boat shelters"), &m.BoatShelters}, {"bandits", i18n.Key("bandits"), &m.Bandits}} {
 		n, err := strconv.Atoi(strings.TrimSpace(c.FormValue(f.name)))
 		if err != nil || n < 0 {
-			return nil, formErrorf("market."+f.name, "Count the market's %s: a whole number, 0 or more.", f.label)
+			return nil, formErrorf("market."+f.name, "Count the market's %s: a whole number, 0 or more.", i18n.Word(f.label))
 		}
 		*f.into = n
 	}
@@ -58,8 +60,7 @@ func (runeMarketPlay) setupJSON(c echo.Context, t sessions.Table) (json.RawMessa
 }
 
 func (runeMarketPlay) turnPage(c echo.Context, t sessions.Table, flash string) (templ.Component, error) {
-	steps := t.Play.RawSteps()
-	pos, err := runemarket.Resume(t.Play.Players, t.Play.Setup, steps)
+	pos, err := runemarket.Engine{}.Resume(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 	if err != nil {
 		return nil, fmt.Errorf("resume guided game: %w", err)
 	}
@@ -160,7 +161,7 @@ func rmStep(get func(string) string, all map[string][]string) (runemarket.Step, 
 			}
 			n, nerr := strconv.Atoi(strings.TrimSpace(v[0]))
 			if nerr != nil {
-				return s, formErrorf(k, "%s's highest number card is a number (0 for none).", name)
+				return s, formErrorf(k, "%s's highest number card is a number (0 for none).", scoring.Name(name))
 			}
 			if s.HighestNumberCards == nil {
 				s.HighestNumberCards = map[string]int{}
@@ -230,8 +231,8 @@ var rmPhases = []views.RMPhaseVM{
 }
 
 // rmPlayVM describes a position in ctx's language: the phase, the choices
-// on offer (only those the rules allow now), the ledgers and, once ended,
-// the ranking.
+// on offer (the moves the engine lists, runemarket.Position.Moves), the
+// ledgers and, once ended, the ranking.
 func rmPlayVM(ctx context.Context, pos runemarket.Position) views.RMPlayVM {
 	vm := views.RMPlayVM{Turn: pos.Turn, Current: pos.ToMove(), Phase: string(pos.Phase),
 		Market:      views.RMMarketVM{Red: pos.Market.Red, Blue: pos.Market.Blue, Boats: pos.Market.BoatShelters, Bandits: pos.Market.Bandits},
@@ -239,7 +240,7 @@ func rmPlayVM(ctx context.Context, pos runemarket.Position) views.RMPlayVM {
 		PlayerCount: len(pos.Players)}
 	res := runemarket.Score(pos.Final())
 	for i, s := range pos.Players {
-		l := views.RMLedgerVM{Name: s.Name, ToMove: !pos.Ended() && i == pos.Current(), Hand: s.Hand, Red: s.Runes.Red, Blue: s.Runes.Blue, Points: res.Players[i].Total}
+		l := views.RMLedgerVM{Name: s.Name, ToMove: i == pos.Current(), Hand: s.Hand, Red: s.Runes.Red, Blue: s.Runes.Blue, Points: res.Players[i].Total}
 		for _, sh := range s.Shelters {
 			l.Shelters = append(l.Shelters, views.RMShelterVM{Colour: sh.Colour, Runes: sh.Runes, Boat: sh.BoatShelter, Bandit: sh.Bandit})
 		}
@@ -264,38 +265,22 @@ func rmPlayVM(ctx context.Context, pos runemarket.Position) views.RMPlayVM {
 	}
 	me := pos.Players[pos.Current()]
 	vm.Hand, vm.Played = me.Hand, pos.Played
-	rep, from := runemarket.Interest(me.Player), runemarket.YieldSources(me.Player)
+	// The interest is the engine's report, said in ctx's language: the
+	// one it will give before phase 1, the one it gave after.
+	rep := runemarket.Interest(me.Player)
 	if pos.Interest != nil {
-		rep, from = *pos.Interest, pos.InterestFrom
+		rep = *pos.Interest
 	}
-	// One sentence sums the interest up; the yields give the reasons.
-	vm.InterestText = rmInterestText(ctx, rep.Interest)
-	for i, y := range rep.Yields {
-		yv := views.RMYieldVM{Shelter: y.Shelter, Colour: y.Colour, Reason: y.Reason, Interest: y.Interest, Stolen: y.Stolen, Abandoned: y.Abandoned}
-		if i < len(from) {
-			yv.Shelter, yv.Reason = rmYieldName(ctx, y, from[i]), rmYieldReason(ctx, y, from[i])
-		}
-		vm.Yields = append(vm.Yields, yv)
+	vm.InterestText = i18n.Say(ctx, rep.Sum)
+	for _, y := range rep.Yields {
+		vm.Yields = append(vm.Yields, views.RMYieldVM{Shelter: i18n.Say(ctx, y.Name), Colour: y.Colour, Reason: i18n.Say(ctx, y.Why),
+			Interest: y.Interest, Stolen: y.Stolen, Abandoned: y.Abandoned})
 	}
 	if pos.Phase == runemarket.PhaseInterest {
 		return vm
 	}
 	rmChoices(ctx, &vm, pos, me)
 	return vm
-}
-
-// rmInterestText sums up a turn's interest as the engine's report does
-// (its first sentence), in ctx's language.
-func rmInterestText(ctx context.Context, in runemarket.Runes) string {
-	switch {
-	case in.Red > 0 && in.Blue > 0:
-		return i18n.T(ctx, "Take %d red and %d blue runes from the market as interest.", in.Red, in.Blue)
-	case in.Red > 0:
-		return i18n.N(ctx, in.Red, "Take 1 red rune from the market as interest.", "Take %d red runes from the market as interest.")
-	case in.Blue > 0:
-		return i18n.N(ctx, in.Blue, "Take 1 blue rune from the market as interest.", "Take %d blue runes from the market as interest.")
-	}
-	return i18n.T(ctx, "No interest this turn.")
 }
 
 // rmByColour is red's or blue's wording of a label: German declines the
@@ -305,46 +290,6 @@ func rmByColour(c, red, blue string) string {
 		return blue
 	}
 	return red
-}
-
-// rmYieldName names the shelter behind a yield as the engine's report
-// does ("red shelter", "blue boat shelter (stand-alone)").
-func rmYieldName(ctx context.Context, y runemarket.Yield, from runemarket.YieldSource) string {
-	switch {
-	case !from.Alone:
-		return views.RMShelterName(ctx, y.Colour)
-	case y.Colour == "":
-		return i18n.T(ctx, "boat shelter (stand-alone)")
-	}
-	return rmByColour(y.Colour, i18n.T(ctx, "red boat shelter (stand-alone)"), i18n.T(ctx, "blue boat shelter (stand-alone)"))
-}
-
-// rmYieldReason says why a shelter yields what it does in phase 1, as
-// the engine's report does (interest.go), from the yield and the runes
-// its shelter held before.
-func rmYieldReason(ctx context.Context, y runemarket.Yield, from runemarket.YieldSource) string {
-	n := from.Runes
-	switch {
-	case y.Abandoned:
-		return i18n.T(ctx, "%s's bandit has emptied it: the shelter is abandoned (discarded) and the bandit goes back to the market", y.Bandit)
-	case y.Stolen > 0:
-		return rmByColour(y.Colour,
-			i18n.T(ctx, "%[1]s's bandit sits here: no interest, and it moves 1 red rune to %[1]s (%[2]d left)", y.Bandit, n-y.Stolen),
-			i18n.T(ctx, "%[1]s's bandit sits here: no interest, and it moves 1 blue rune to %[1]s (%[2]d left)", y.Bandit, n-y.Stolen))
-	case y.Interest == 0:
-		return i18n.T(ctx, "no rune inside: no interest")
-	case from.Alone:
-		return rmByColour(y.Colour,
-			i18n.N(ctx, n, "1 rune inside: 1 red rune, as a main shelter", "%d runes inside: 1 red rune, as a main shelter"),
-			i18n.N(ctx, n, "1 rune inside: 1 blue rune, as a main shelter", "%d runes inside: 1 blue rune, as a main shelter"))
-	case y.Interest == 2:
-		return rmByColour(y.Colour,
-			i18n.N(ctx, n, "a boat shelter and 1 rune inside: double interest, 2 red runes", "a boat shelter and %d runes inside: double interest, 2 red runes"),
-			i18n.N(ctx, n, "a boat shelter and 1 rune inside: double interest, 2 blue runes", "a boat shelter and %d runes inside: double interest, 2 blue runes"))
-	}
-	return rmByColour(y.Colour,
-		i18n.N(ctx, n, "1 rune inside: 1 red rune", "%d runes inside: 1 red rune"),
-		i18n.N(ctx, n, "1 rune inside: 1 blue rune", "%d runes inside: 1 blue rune"))
 }
 
 // rmBanditLabel names a shelter a bandit may go into and what happens
@@ -378,117 +323,107 @@ func phaseIndex(phase string) int {
 }
 
 // rmChoices lists the moves on offer to the player to move, labelled in
-// ctx's language.
+// ctx's language: exactly the engine's (runemarket.Position.Moves), each
+// option once.
 func rmChoices(ctx context.Context, vm *views.RMPlayVM, pos runemarket.Position, me runemarket.Seat) {
-	runesAllowed := pos.Phase == runemarket.PhasePurchases
-	colours := []string{runemarket.Red, runemarket.Blue}
-	for _, c := range colours {
-		if have := runemarket.Spendable(me.Player, c); runesAllowed && have >= pos.Price() {
-			vm.BuyPays = append(vm.BuyPays, views.RMOption{Value: c, Label: rmByColour(c,
-				i18n.T(ctx, "%d red runes (has %d)", pos.Price(), have), i18n.T(ctx, "%d blue runes (has %d)", pos.Price(), have))})
+	moves := pos.Moves()
+	offered := func(ok func(runemarket.Step) bool) bool { return slices.ContainsFunc(moves, ok) }
+	for _, pay := range []string{runemarket.Red, runemarket.Blue, runemarket.PayCards} {
+		if !offered(func(m runemarket.Step) bool { return m.Do == runemarket.DoBuy && m.Pay == pay }) {
+			continue
 		}
-	}
-	if me.Hand > 0 {
-		vm.BuyPays = append(vm.BuyPays, views.RMOption{Value: "cards", Label: i18n.T(ctx, "Number cards summing to 21 or more")})
-	}
-	mains := map[string]runemarket.Shelter{}
-	for _, sh := range me.Shelters {
-		mains[sh.Colour] = sh
-	}
-	for _, c := range colours {
-		if sh, ok := mains[c]; ok && !sh.BoatShelter && sh.Bandit == "" {
-			vm.BoatPlaces = append(vm.BoatPlaces, views.RMOption{Value: c, Label: rmByColour(c,
-				i18n.T(ctx, "Inside the red shelter (double interest)"), i18n.T(ctx, "Inside the blue shelter (double interest)"))})
+		label := i18n.T(ctx, "Number cards summing to %d or more", runemarket.BoatOrBanditSum)
+		if pay != runemarket.PayCards {
+			have := runemarket.Spendable(me.Player, pay)
+			label = rmByColour(pay, i18n.T(ctx, "%d red runes (has %d)", pos.Price(), have), i18n.T(ctx, "%d blue runes (has %d)", pos.Price(), have))
 		}
+		vm.BuyPays = append(vm.BuyPays, views.RMOption{Value: pay, Label: label})
 	}
-	if len(me.BoatShelters) < 2-len(mains) {
-		vm.BoatPlaces = append(vm.BoatPlaces, views.RMOption{Value: runemarket.Alone, Label: i18n.T(ctx, "Standing alone, as a main shelter")})
+	for _, into := range []string{runemarket.Red, runemarket.Blue, runemarket.Alone} {
+		if !offered(func(m runemarket.Step) bool {
+			return m.Do == runemarket.DoBuy && m.Item == runemarket.ItemBoatShelter && m.Into == into
+		}) {
+			continue
+		}
+		label := i18n.T(ctx, "Standing alone, as a main shelter")
+		if into != runemarket.Alone {
+			label = rmByColour(into, i18n.T(ctx, "Inside the red shelter (double interest)"), i18n.T(ctx, "Inside the blue shelter (double interest)"))
+		}
+		vm.BoatPlaces = append(vm.BoatPlaces, views.RMOption{Value: into, Label: label})
 	}
-	// Where a bandit may go, as the engine says (ruling RUN-2: any shelter
-	// of another player, a stand-alone boat shelter included).
+	// Where a bandit may go (ruling RUN-2: any shelter of another player, a
+	// stand-alone boat shelter included), with what happens there.
 	for _, bt := range pos.BanditTargets() {
+		if !offered(func(m runemarket.Step) bool {
+			return m.Do == runemarket.DoBuy && m.Item == runemarket.ItemBandit && m.Player == bt.Player && m.Shelter == bt.Shelter && m.Colour == bt.Colour
+		}) {
+			continue
+		}
 		value := bt.Player + "|" + bt.Shelter
 		if bt.Shelter == runemarket.StandAlone {
 			value += "|" + bt.Colour
 		}
 		vm.BanditTargets = append(vm.BanditTargets, views.RMOption{Value: value, Label: rmBanditLabel(ctx, bt)})
 	}
-	for i, o := range pos.Players {
-		if i == pos.Current() {
-			continue
-		}
-		if !containsName(pos.Attacked, o.Name) && me.Hand > 0 {
-			vm.Opponents = append(vm.Opponents, views.RMOption{Value: o.Name, Label: o.Name})
-		}
-		for _, c := range colours {
-			if n := runemarket.Holding(o.Player, c); n > 0 {
-				vm.Steals = append(vm.Steals, views.RMOption{Value: o.Name + "|rune|" + c, Label: rmByColour(c,
-					i18n.T(ctx, "a red rune from %s (has %d)", o.Name, n), i18n.T(ctx, "a blue rune from %s (has %d)", o.Name, n))})
+	for _, m := range moves {
+		switch m.Do {
+		case runemarket.DoDuel:
+			vm.Opponents = append(vm.Opponents, views.RMOption{Value: m.Player, Label: m.Player})
+		case runemarket.DoThief:
+			vm.Steals = append(vm.Steals, rmSteal(ctx, pos, m.Steal[0]))
+		case runemarket.DoRune:
+			vm.RuneColours = append(vm.RuneColours, views.RMOption{Value: m.Colour, Label: rmByColour(m.Colour, i18n.T(ctx, "Red rune"), i18n.T(ctx, "Blue rune"))})
+		case runemarket.DoShelter:
+			vm.ShelterColours = append(vm.ShelterColours, views.RMOption{Value: m.Colour, Label: rmByColour(m.Colour, i18n.T(ctx, "Red shelter"), i18n.T(ctx, "Blue shelter"))})
+		case runemarket.DoPlace:
+			label := rmByColour(m.Colour, i18n.T(ctx, "red runes into the red shelter"), i18n.T(ctx, "blue runes into the blue shelter"))
+			if m.Into == "boat_shelter" {
+				label = rmByColour(m.Colour, i18n.T(ctx, "red runes into the stand-alone boat shelter"), i18n.T(ctx, "blue runes into the stand-alone boat shelter"))
 			}
-		}
-		if o.Hand > 0 {
-			vm.Steals = append(vm.Steals, views.RMOption{Value: o.Name + "|hand_card", Label: i18n.T(ctx, "a hand card from %s (holds %d)", o.Name, o.Hand)})
+			vm.PlaceOptions = append(vm.PlaceOptions, views.RMOption{Value: m.Colour + "|" + m.Into, Label: label})
 		}
 	}
 	for _, sh := range me.Shelters {
-		if sh.Bandit == "" {
+		if !offered(func(m runemarket.Step) bool { return m.Do == runemarket.DoRansom && m.Shelter == sh.Colour }) {
 			continue
 		}
 		vm.RansomShelters = append(vm.RansomShelters, views.RMOption{Value: sh.Colour, Label: rmByColour(sh.Colour,
 			i18n.T(ctx, "the red shelter (%s's bandit)", sh.Bandit), i18n.T(ctx, "the blue shelter (%s's bandit)", sh.Bandit))})
 	}
-	if len(vm.RansomShelters) > 0 {
-		if runesAllowed {
-			for red := runemarket.RansomRunes; red >= 0; red-- {
-				blue := runemarket.RansomRunes - red
-				vm.RansomPays = append(vm.RansomPays, views.RMOption{Value: fmt.Sprintf("%d-%d", red, blue), Label: i18n.T(ctx, "%d red + %d blue runes", red, blue)})
-			}
-		}
-		if me.Hand > 0 {
-			vm.RansomPays = append(vm.RansomPays, views.RMOption{Value: "cards", Label: i18n.T(ctx, "Number cards summing to 21 or more")})
+	for red := runemarket.RansomRunes; red >= 0; red-- {
+		blue := runemarket.RansomRunes - red
+		if offered(func(m runemarket.Step) bool {
+			return m.Do == runemarket.DoRansom && m.Runes != nil && m.Runes.Red == red && m.Runes.Blue == blue
+		}) {
+			vm.RansomPays = append(vm.RansomPays, views.RMOption{Value: fmt.Sprintf("%d-%d", red, blue), Label: i18n.T(ctx, "%d red + %d blue runes", red, blue)})
 		}
 	}
-	for _, c := range colours {
-		if loose(me.Runes, c) == 0 {
-			continue
-		}
-		if _, ok := mains[c]; ok {
-			vm.PlaceOptions = append(vm.PlaceOptions, views.RMOption{Value: c + "|shelter", Label: rmByColour(c,
-				i18n.T(ctx, "red runes into the red shelter"), i18n.T(ctx, "blue runes into the blue shelter"))})
-		}
-		for _, b := range me.BoatShelters {
-			if b.Colour == c || (b.Colour == "" && mains[c].Colour == "") {
-				vm.PlaceOptions = append(vm.PlaceOptions, views.RMOption{Value: c + "|boat_shelter", Label: rmByColour(c,
-					i18n.T(ctx, "red runes into the stand-alone boat shelter"), i18n.T(ctx, "blue runes into the stand-alone boat shelter"))})
-				break
-			}
-		}
+	if offered(func(m runemarket.Step) bool { return m.Do == runemarket.DoRansom && m.Pay == runemarket.PayCards }) {
+		vm.RansomPays = append(vm.RansomPays, views.RMOption{Value: "cards", Label: i18n.T(ctx, "Number cards summing to %d or more", runemarket.BoatOrBanditSum)})
 	}
-	for _, c := range colours {
-		if _, ok := mains[c]; !ok {
-			vm.ShelterColours = append(vm.ShelterColours, views.RMOption{Value: c, Label: rmByColour(c, i18n.T(ctx, "Red shelter"), i18n.T(ctx, "Blue shelter"))})
-		}
-	}
-	vm.CanDraw = pos.Played > 0 || me.Hand == 0
+	vm.CanDraw = offered(func(m runemarket.Step) bool { return m.Do == runemarket.DoDraw })
 	if !vm.CanDraw {
 		vm.DrawHint = i18n.T(ctx, "Play at least 1 hand card first (rule text \"Hand cards\").")
 	}
 }
 
-func loose(r runemarket.Runes, c string) int {
-	if c == runemarket.Blue {
-		return r.Blue
-	}
-	return r.Red
-}
-
-func containsName(names []string, name string) bool {
-	for _, n := range names {
-		if strings.EqualFold(n, name) {
-			return true
+// rmSteal labels a theft the engine offers: a rune, with how many of its
+// colour the victim holds, or a hand card.
+func rmSteal(ctx context.Context, pos runemarket.Position, t runemarket.Theft) views.RMOption {
+	o := views.RMOption{Value: t.From + "|" + t.Take}
+	for _, p := range pos.Players {
+		if p.Name != t.From {
+			continue
 		}
+		if t.Take == runemarket.TakeHandCard {
+			o.Label = i18n.T(ctx, "a hand card from %s (holds %d)", p.Name, p.Hand)
+			return o
+		}
+		n := runemarket.Holding(p.Player, t.Colour)
+		o.Value += "|" + t.Colour
+		o.Label = rmByColour(t.Colour, i18n.T(ctx, "a red rune from %s (has %d)", p.Name, n), i18n.T(ctx, "a blue rune from %s (has %d)", p.Name, n))
 	}
-	return false
+	return o
 }
 
 // rmEnd fills the end of the game: the ranking by the tie-break chain and
@@ -502,7 +437,7 @@ func rmEnd(ctx context.Context, vm *views.RMPlayVM, pos runemarket.Position) {
 		vm.Ranking = append(vm.Ranking, rv)
 	}
 	need := pos.Needs()
-	vm.Question = i18n.Format(ctx, need.Question, need.Phrase.Format, need.Phrase.Args)
+	vm.Question = i18n.Say(ctx, need.Phrase)
 	if need.Duel {
 		vm.Duelists = need.Players
 	} else {

@@ -169,9 +169,10 @@ func TestPlayAlongRuneMarketTieBreakInGerman(t *testing.T) {
 	}
 }
 
-// rmInterest's wording (the page's) reads in English exactly as the
-// engine's report, before phase 1 and after it, for every kind of yield;
-// in German every reason is translated.
+// The interest's wording (the page's, the engine's report's phrases said
+// in the reader's language) reads in English exactly as the engine's
+// report, before phase 1 and after it, for every kind of yield; in German
+// every reason is translated.
 func TestRuneMarketInterestWording(t *testing.T) {
 	en := i18n.With(context.Background(), i18n.English, "/")
 	de := i18n.With(context.Background(), i18n.German, "/")
@@ -190,21 +191,20 @@ func TestRuneMarketInterestWording(t *testing.T) {
 		pl.Name = "Ana"
 		rep := runemarket.Interest(pl)
 		first, _, _ := strings.Cut(rep.Text, ". ")
-		if got, want := rmInterestText(en, rep.Interest), strings.TrimSuffix(first, ".")+"."; got != want {
+		if got, want := i18n.Say(en, rep.Sum), strings.TrimSuffix(first, ".")+"."; got != want {
 			t.Errorf("player %d: %q, the engine says %q", i, got, want)
 		}
-		if rmInterestText(de, rep.Interest) == rmInterestText(en, rep.Interest) {
-			t.Errorf("player %d: %q has no German", i, rmInterestText(en, rep.Interest))
+		if i18n.Say(de, rep.Sum) == i18n.Say(en, rep.Sum) {
+			t.Errorf("player %d: %q has no German", i, i18n.Say(en, rep.Sum))
 		}
-		from := runemarket.YieldSources(pl)
 		for j, y := range rep.Yields {
-			if got := rmYieldName(en, y, from[j]); got != y.Shelter {
+			if got := i18n.Say(en, y.Name); got != y.Shelter {
 				t.Errorf("player %d, yield %d: shelter %q, the engine says %q", i, j, got, y.Shelter)
 			}
-			if got := rmYieldReason(en, y, from[j]); got != y.Reason {
+			if got := i18n.Say(en, y.Why); got != y.Reason {
 				t.Errorf("player %d, yield %d: %q, the engine says %q", i, j, got, y.Reason)
 			}
-			if rmYieldReason(de, y, from[j]) == y.Reason || rmYieldName(de, y, from[j]) == y.Shelter {
+			if i18n.Say(de, y.Why) == y.Reason || i18n.Say(de, y.Name) == y.Shelter {
 				t.Errorf("player %d, yield %d: %q has no German", i, j, y.Reason)
 			}
 		}
@@ -216,9 +216,9 @@ func TestRuneMarketInterestWording(t *testing.T) {
 		t.Fatal(err)
 	}
 	p.Players[0].Shelters = players[4].Shelters
-	n, err := p.Apply(runemarket.Step{Do: runemarket.DoInterest})
-	if err != nil {
-		t.Fatal(err)
+	n, serr := p.Apply(runemarket.Step{Do: runemarket.DoInterest})
+	if serr != nil {
+		t.Fatal(serr)
 	}
 	vm := rmPlayVM(en, n)
 	if len(vm.Yields) != 2 || vm.Yields[0].Reason != n.Interest.Yields[0].Reason || vm.Yields[1].Reason != n.Interest.Yields[1].Reason {
@@ -244,11 +244,13 @@ func TestRuneMarketChoicesInGerman(t *testing.T) {
 		t.Fatal(err)
 	}
 	p.Players[0].Shelters = []runemarket.Shelter{{Colour: "blue", Runes: 5, Bandit: "Ben"}, {Colour: "red", Runes: 4}}
-	p.Players[0].Runes = runemarket.Runes{Red: 1}
+	// A loose blue rune, so the ransom's 2 red + 1 blue (runes outside the
+	// shelter freed) is one Ana can pay, and the page offers it.
+	p.Players[0].Runes = runemarket.Runes{Red: 1, Blue: 1}
 	p.Players[1].Shelters = []runemarket.Shelter{{Colour: "red", Runes: 2, BoatShelter: true}}
-	n, err := p.Apply(runemarket.Step{Do: runemarket.DoInterest})
-	if err != nil {
-		t.Fatal(err)
+	n, serr := p.Apply(runemarket.Step{Do: runemarket.DoInterest})
+	if serr != nil {
+		t.Fatal(serr)
 	}
 	vm := rmPlayVM(de, n)
 	has := func(what string, got []string, want string) {

@@ -228,7 +228,7 @@ func currentRounds(c echo.Context, t sessions.Table, ed editor) *views.RoundsVM 
 		vm.Rows = append(vm.Rows, row)
 	}
 	if ed.progress != nil {
-		vm.Progress = ed.progress(c.Request().Context(), g.Result)
+		vm.Progress = ed.progress(c.Request().Context(), g.State)
 	}
 	return vm
 }

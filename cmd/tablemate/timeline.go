@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"tablemate/scoring"
+	"tablemate/scoring/games"
 	"tablemate/sessions"
 	"tablemate/views"
 	"tablemate/views/i18n"
@@ -152,21 +153,16 @@ func signed(n int) string {
 func roundText(ctx context.Context, t sessions.Table, seq int, p sessions.RoundRecorded) string {
 	r := entryOf(t, seq).Round
 	s := i18n.T(ctx, "Round %d of game %d", r, p.Game)
-	var round struct {
-		Players []struct {
-			Name   string `json:"name"`
-			Cambio bool   `json:"cambio"`
-			Kodiak bool   `json:"kodiak"`
-		} `json:"players"`
-	}
-	json.Unmarshal(p.Round, &round)
+	// What marked the round (who called Cambio, who was the Kodiak), as
+	// the engine reads it.
 	var parts []string
-	for _, pl := range round.Players {
-		if pl.Cambio {
-			parts = append(parts, i18n.T(ctx, "%s called Cambio", pl.Name))
-		}
-		if pl.Kodiak {
-			parts = append(parts, i18n.T(ctx, "%s was the Kodiak", pl.Name))
+	if rounds, ok := t.Engine().(scoring.RoundFacts); ok {
+		// A recorded round was read by the engine when it was entered;
+		// one it cannot read has nothing to tell besides its points.
+		if notes, err := rounds.Notes(p.Round); err == nil {
+			for _, n := range notes {
+				parts = append(parts, i18n.Say(ctx, n))
+			}
 		}
 	}
 	var pts []string
@@ -193,7 +189,7 @@ func roundExtras(ctx context.Context, lines []scoring.Line, r int) string {
 	var out []string
 	first := true
 	for _, l := range lines {
-		label, ok := strings.CutPrefix(i18n.Format(ctx, l.Label, l.Phrase.Format, l.Phrase.Args), prefix)
+		label, ok := strings.CutPrefix(i18n.Say(ctx, l.Text()), prefix)
 		if !ok {
 			continue
 		}
@@ -261,16 +257,13 @@ func roundLines(ctx context.Context, slug string, g sessions.Game) views.LineCha
 		}
 		c.Series = append(c.Series, s)
 	}
-	if slug == "cambio" {
-		var st struct {
-			Options struct {
-				Target int `json:"target"`
-			} `json:"options"`
-		}
-		json.Unmarshal(g.State, &st)
-		c.HasTarget, c.Target = true, 50
-		if st.Options.Target > 0 {
-			c.Target = st.Options.Target
+	// The total that ends the game, as the engine reads the game (Cambio:
+	// 50 unless the table chose another).
+	if engine, ok := games.Find(slug); ok {
+		if rounds, ok := engine.(scoring.RoundFacts); ok {
+			if target := rounds.Target(g.State); target > 0 {
+				c.HasTarget, c.Target = true, target
+			}
 		}
 	}
 	return c

@@ -2,10 +2,16 @@ package alaska
 
 import "tablemate/scoring"
 
-// Engine is Alaska's scoring.Game.
-type Engine struct{}
+// Engine is Alaska's scoring.Game, and its guided play through the shared
+// loop over Rules (Resume, Guide, the play API's Replay).
+type Engine struct {
+	scoring.Play[Rules, Position, Step, PlayState]
+}
 
-var _ scoring.Game = Engine{}
+var (
+	_ scoring.Game   = Engine{}
+	_ scoring.Guided = Engine{}
+)
 
 // Info describes Alaska for the game list.
 func (Engine) Info() scoring.Info {

@@ -1,9 +1,10 @@
 package alaska
 
 import (
-	"fmt"
 	"slices"
 	"strings"
+
+	"tablemate/scoring"
 )
 
 // Kind names what a move did, for the pages and the play log.
@@ -47,27 +48,21 @@ type Event struct {
 	Text    string  `json:"text"`
 	// Lines are Text's sentences before formatting, so a page can tell
 	// them in the reader's language; the API answers Text.
-	Lines []Line `json:"-"`
+	Lines []scoring.Phrase `json:"-"`
 }
-
-// Line is one sentence of an event's text: an English format (a message
-// id) and its arguments.
-type Line struct {
-	Format string
-	Args   []any
-}
-
-func (l Line) String() string { return fmt.Sprintf(l.Format, l.Args...) }
 
 // tell adds a sentence to the end of e's text.
-func (e *Event) tell(format string, args ...any) {
-	e.Lines = append(slices.Clip(e.Lines), Line{Format: format, Args: args})
+func (e *Event) tell(format string, args ...any) { e.say(scoring.Phrasef(format, args...)) }
+
+// say adds a sentence kept as a phrase to the end of e's text.
+func (e *Event) say(p scoring.Phrase) {
+	e.Lines = append(slices.Clip(e.Lines), p)
 	e.Text = joinLines(e.Lines)
 }
 
 // tellFirst puts a sentence before e's text.
 func (e *Event) tellFirst(format string, args ...any) {
-	e.Lines = append([]Line{{Format: format, Args: args}}, e.Lines...)
+	e.Lines = append([]scoring.Phrase{scoring.Phrasef(format, args...)}, e.Lines...)
 	e.Text = joinLines(e.Lines)
 }
 
@@ -77,7 +72,7 @@ func (e *Event) retell(format string, args ...any) {
 	e.tell(format, args...)
 }
 
-func joinLines(ls []Line) string {
+func joinLines(ls []scoring.Phrase) string {
 	s := make([]string, len(ls))
 	for i, l := range ls {
 		s[i] = l.String()
@@ -102,10 +97,9 @@ type MoveError struct {
 	Code    string `json:"code"`
 	Rule    string `json:"rule"`
 	Message string `json:"message"`
-	// Format and Args are Message before formatting, so the step refusal
-	// it becomes (refuser.move) can be said in the reader's language.
-	Format string `json:"-"`
-	Args   []any  `json:"-"`
+	// Phrase is Message before formatting, so the step refusal it becomes
+	// (refuser.move) can be said in the reader's language.
+	Phrase scoring.Phrase `json:"-"`
 }
 
 // moveErrorf returns the *MoveError with its message formatted from
@@ -118,7 +112,8 @@ func moveErrorf(code, format string, args ...any) *MoveError {
 	case "card_value":
 		rule = "CAM-1" // number cards are 0–13
 	}
-	return &MoveError{Code: code, Rule: rule, Message: fmt.Sprintf(format, args...), Format: format, Args: args}
+	p := scoring.Phrasef(format, args...)
+	return &MoveError{Code: code, Rule: rule, Message: p.String(), Phrase: p}
 }
 
 func (e *MoveError) Error() string { return e.Message }

@@ -2,14 +2,11 @@ package alaska
 
 import (
 	"encoding/json"
-	"errors"
 	"slices"
 	"strings"
 
 	"tablemate/scoring"
 )
-
-var _ scoring.Guided = Engine{}
 
 // Setup is how a guided game starts: the oldest player, who starts ("" =
 // the first seat), the cards left in the draw pile after dealing (nil =
@@ -50,13 +47,16 @@ func ParseSetup(raw []byte) (Setup, error) {
 
 // ParseStep reads one guided step, e.g. {"do":"cast","cards":[1,3]}. An
 // unknown field or action is a *scoring.InputError naming it.
-func ParseStep(raw []byte) (Step, error) {
+func ParseStep(raw []byte) (Step, error) { return readStep(raw, "step") }
+
+// readStep is ParseStep with the step's path for errors.
+func readStep(raw []byte, field string) (Step, error) {
 	var s Step
-	if err := scoring.Decode(raw, &s, "step"); err != nil {
+	if err := scoring.Decode(raw, &s, field); err != nil {
 		return Step{}, err
 	}
 	if !slices.Contains(Actions, s.Do) {
-		return Step{}, scoring.Errorf("step.do", "%q is not a move of Alaska (salmon, flow, cast, angler, eagle, bear, bear_eat, end)", s.Do)
+		return Step{}, scoring.Errorf(scoring.Join(field, "do"), "%q is not a move of Alaska (salmon, flow, cast, angler, eagle, bear, bear_eat, end)", scoring.Name(s.Do))
 	}
 	return s, nil
 }
@@ -65,45 +65,6 @@ func ParseStep(raw []byte) (Step, error) {
 func StepJSON(s Step) []byte {
 	b, _ := json.Marshal(s)
 	return b
-}
-
-// Resume replays a guided game from its setup and steps to the position
-// now. The error is a *scoring.InputError for unreadable input or the
-// *StepError of the first step the rules refuse (the position before it
-// comes back with it).
-func Resume(players []string, setup []byte, steps [][]byte) (Position, error) {
-	s, err := ParseSetup(setup)
-	if err != nil {
-		return Position{}, err
-	}
-	pos, serr := Start(players, s)
-	if serr != nil {
-		return Position{}, serr
-	}
-	return scoring.ApplySteps(pos, steps, ParseStep, Position.Apply)
-}
-
-// Guide replays a table's guided game (scoring.Guided). Once every player
-// has had their final turn, the salmon caught come back as a score-check
-// request.
-func (Engine) Guide(players []string, setup []byte, steps [][]byte) (bool, []byte, error) {
-	pos, err := Resume(players, setup, steps)
-	if err != nil || !pos.Over() {
-		return false, nil, err
-	}
-	final, err := json.Marshal(pos.State())
-	return true, final, err
-}
-
-// PlayAnswer is the 200 answer of POST /api/v1/games/alaska/play (API.md
-// "Guided play as JSON"): the refused step, if any (replay stops there),
-// the position after the last accepted step and, once the game is over,
-// the /score answer of its final state (else null).
-type PlayAnswer struct {
-	Valid  bool            `json:"valid"`
-	Errors []StepError     `json:"errors"`
-	State  PlayState       `json:"state"`
-	Result *scoring.Result `json:"result"`
 }
 
 // PlayState is a position as the play API shows it: only what is public.
@@ -142,71 +103,61 @@ func (p Position) View() PlayState {
 	return v
 }
 
-// Replay answers POST /api/v1/games/alaska/play:
-// {"players": [...], "first": "Ana", "draw_pile": 9, "dice": false,
-// "options": {"angler_catch": "on_contact"}, "steps": [...]}.
-// A body that is not a game log (bad JSON, unknown fields, an unreadable
-// step, bad names, a setup that cannot start) is a *scoring.InputError
-// naming the field; refused steps are in the answer's errors.
-func Replay(body []byte) (PlayAnswer, error) {
+// Rules are Alaska's guided play for scoring.Play: the setup is who
+// starts, the draw pile, the dice variation and the options (Setup); a
+// step is one move (Step).
+type Rules struct{}
+
+var _ scoring.Rules[Position, Step, PlayState] = Rules{}
+
+// Start sets a game up from a recorded setup (ParseSetup, Start).
+func (Rules) Start(players []string, setup []byte) (Position, error) {
+	s, err := ParseSetup(setup)
+	if err != nil {
+		return Position{}, err
+	}
+	return Start(players, s)
+}
+
+// ReadStep reads a recorded step (ParseStep).
+func (Rules) ReadStep(raw []byte, field string) (Step, error) { return readStep(raw, field) }
+
+// Final is the salmon caught as a score-check request.
+func (Rules) Final(p Position) any { return p.State() }
+
+// Score checks and scores the salmon caught so far.
+func (Rules) Score(p Position) scoring.Result { return Score(p.State()) }
+
+// ReadRequest reads POST /api/v1/games/alaska/play: {"players": [...],
+// "first": "Ana", "draw_pile": 9, "dice": false, "options":
+// {"angler_catch": "on_contact"}, "steps": [...]}. Bad names, an option
+// the game lacks and (once the steps are read) a setup the rules refuse
+// are *scoring.InputError naming the field; refused steps are in the
+// answer's errors.
+func (Rules) ReadRequest(players []string, setup []byte) (scoring.Request[Position, Step], error) {
 	var req struct {
-		Players  []string          `json:"players"`
-		First    string            `json:"first"`
-		DrawPile *int              `json:"draw_pile"`
-		Dice     bool              `json:"dice"`
-		Options  json.RawMessage   `json:"options"`
-		Steps    []json.RawMessage `json:"steps"`
+		First    string          `json:"first"`
+		DrawPile *int            `json:"draw_pile"`
+		Dice     bool            `json:"dice"`
+		Options  json.RawMessage `json:"options"`
 	}
-	if err := scoring.Decode(body, &req, ""); err != nil {
-		return PlayAnswer{}, err
+	if err := scoring.Decode(setup, &req, ""); err != nil {
+		return scoring.Request[Position, Step]{}, err
 	}
-	if req.Players == nil {
-		return PlayAnswer{}, scoring.Errorf("players", "a list of player names is required")
-	}
-	if err := scoring.CheckNames("players", req.Players); err != nil {
-		if in, ok := errors.AsType[*scoring.InputError](err); ok {
-			return PlayAnswer{}, scoring.Errorf(strings.TrimSuffix(in.Field, ".name"), "%s", in.Message)
-		}
-		return PlayAnswer{}, err
+	names, err := scoring.PlayerList(players)
+	if err != nil {
+		return scoring.Request[Position, Step]{}, err
 	}
 	opts, err := DecodeOptions(req.Options)
 	if err != nil {
-		return PlayAnswer{}, err
+		return scoring.Request[Position, Step]{}, err
 	}
-	steps := make([]Step, len(req.Steps))
-	for i, raw := range req.Steps {
-		s, err := ParseStep(raw)
-		if err != nil {
-			if in, ok := errors.AsType[*scoring.InputError](err); ok {
-				return PlayAnswer{}, scoring.Errorf(scoring.Index("steps", i)+strings.TrimPrefix(in.Field, "step"), "%s", in.Message)
-			}
-			return PlayAnswer{}, err
+	return scoring.Request[Position, Step]{Start: func() (Position, error) {
+		pos, err := Start(names, Setup{First: strings.TrimSpace(req.First), DrawPile: req.DrawPile, Dice: req.Dice, Options: opts})
+		if se, ok := err.(*StepError); ok {
+			field := map[string]string{"player_count": "players", "unknown_player": "first", "draw_pile": "draw_pile"}[se.Code]
+			return pos, scoring.Errorf(field, "%s (rule %s)", se.Phrase, scoring.Name(se.Rule))
 		}
-		steps[i] = s
-	}
-	names := make([]string, len(req.Players))
-	for i, n := range req.Players {
-		names[i] = strings.TrimSpace(n)
-	}
-	pos, serr := Start(names, Setup{First: strings.TrimSpace(req.First), DrawPile: req.DrawPile, Dice: req.Dice, Options: opts})
-	if serr != nil {
-		field := map[string]string{"player_count": "players", "unknown_player": "first", "draw_pile": "draw_pile"}[serr.Code]
-		return PlayAnswer{}, scoring.Errorf(field, "%s (rule %s)", serr.Message, serr.Rule)
-	}
-	ans := PlayAnswer{Valid: true, Errors: []StepError{}}
-	for _, s := range steps {
-		next, serr := pos.Apply(s)
-		if serr != nil {
-			ans.Valid = false
-			ans.Errors = append(ans.Errors, *serr)
-			break
-		}
-		pos = next
-	}
-	ans.State = pos.View()
-	if pos.Over() {
-		r := Score(pos.State())
-		ans.Result = &r
-	}
-	return ans, nil
+		return pos, err
+	}}, nil
 }

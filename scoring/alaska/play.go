@@ -74,6 +74,19 @@ type Step struct {
 	Roll string `json:"roll,omitempty"`
 }
 
+// Equal reports whether s and o are the same move: a flow of 0 cards is a
+// flow of 1 (Count's zero value), every other field is compared as is.
+func (s Step) Equal(o Step) bool {
+	flows := func(x Step) int {
+		if x.Do == DoFlow && x.Count == 0 {
+			return 1
+		}
+		return x.Count
+	}
+	return s.Do == o.Do && s.At == o.At && flows(s) == flows(o) && slices.Equal(s.Cards, o.Cards) && s.Angler == o.Angler &&
+		s.Section == o.Section && s.Salmon == o.Salmon && s.Player == o.Player && s.Roll == o.Roll
+}
+
 // The die's verdicts (rule text "Cambio Dice Variation").
 const (
 	RollSalmon = "salmon"
@@ -122,8 +135,14 @@ type Position struct {
 	current int
 }
 
-// Current is the index in Players of the player to move.
-func (p Position) Current() int { return p.current }
+// Current is the index in Players of the player to move, -1 once the
+// game is over.
+func (p Position) Current() int {
+	if p.Over() || len(p.Players) == 0 {
+		return -1
+	}
+	return p.current
+}
 
 // Over reports that every player has had their final turn.
 func (p Position) Over() bool { return p.Phase == PhaseOver }
@@ -144,6 +163,73 @@ func (p Position) Right() int {
 	return (p.current + n - 1) % n
 }
 
+// DrawPile is the draw pile after dealing to this many players: the
+// 76-card deck without the 10 river cards and 4 hand cards each (ruling
+// CAM-1).
+func DrawPile(players int) int { return DeckSize - RiverCards - HandSize*players }
+
+// Draws is how many cards the player to move draws when ending the turn:
+// back to 4 while the pile lasts (rule text "Sequence of a turn", IV).
+func (p Position) Draws() int {
+	if p.Current() < 0 {
+		return 0
+	}
+	return max(0, min(HandSize-p.Players[p.current].Hand, p.DrawPile))
+}
+
+// Moves lists every step the rules allow now, in full — a few hundred at
+// most, each one Apply accepts: a salmon laid across each pair of
+// sections (phase I), 1 to the whole hand of flow cards at once (phase
+// II), a cast of each number card and each two of them, the two in
+// either order listed once, smaller first (with the die's verdict where
+// the dice variation rolls, ruling ALA-3 for open water), a tourist or a
+// local on each section, the eagle on each salmon and each angler or on
+// an empty river, the bear (phase III), a bear thrown by each other
+// player right after a catch, and the end of the turn. None once the game
+// is over.
+func (p Position) Moves() []Step {
+	if p.Over() || len(p.Players) == 0 {
+		return nil
+	}
+	var out []Step
+	try := func(s Step) {
+		if _, err := p.Apply(s); err == nil {
+			out = append(out, s)
+		}
+	}
+	for at := 1; at <= Sections; at++ {
+		try(Step{Do: DoSalmon, At: at})
+	}
+	for k := 1; k <= p.Players[p.current].Hand; k++ {
+		try(Step{Do: DoFlow, Count: k})
+	}
+	for _, roll := range []string{"", RollSalmon, RollAngler} {
+		for a := 0; a <= MaxCard; a++ {
+			try(Step{Do: DoCast, Cards: []int{a}, Roll: roll})
+			for b := a; b <= MaxCard; b++ {
+				try(Step{Do: DoCast, Cards: []int{a, b}, Roll: roll})
+			}
+		}
+	}
+	for s := 1; s <= Sections; s++ {
+		try(Step{Do: DoAngler, Angler: Tourist, Section: s})
+		try(Step{Do: DoAngler, Angler: Local, Section: s})
+	}
+	for n := 1; n <= Sections; n++ {
+		try(Step{Do: DoEagle, Salmon: n})
+	}
+	for s := 1; s <= Sections; s++ {
+		try(Step{Do: DoEagle, Section: s})
+	}
+	try(Step{Do: DoEagle})
+	try(Step{Do: DoBear})
+	for _, o := range p.Players {
+		try(Step{Do: DoBearEat, Player: o.Name})
+	}
+	try(Step{Do: DoEnd})
+	return out
+}
+
 // Eatable reports that the player to move has just caught a salmon, so
 // another player may throw a bear to eat it (rule text "Bear").
 func (p Position) Eatable() bool { return p.eatable }
@@ -154,14 +240,14 @@ func (p Position) Eatable() bool { return p.eatable }
 // (s.First; "" = the first seat), whether the Cambio dice variation is
 // played and the table's options (ruling ALA-2's reading). A setup that
 // cannot be played is a *StepError with Step 0.
-func Start(players []string, s Setup) (Position, *StepError) {
+func Start(players []string, s Setup) (Position, error) {
 	r := refuser{} // step 0: the setup
 	first, drawPile, dice := s.First, s.DrawPile, s.Dice
 	n := len(players)
 	if n < MinPlayers || n > MaxPlayers {
-		return Position{}, r.no("player_count", "Alaska is played by %d to %d players, not %d", MinPlayers, MaxPlayers, n)
+		return Position{}, r.refuse("player_count", "ALA-1", "Alaska is played by %d to %d players, not %d", MinPlayers, MaxPlayers, n)
 	}
-	most := DeckSize - RiverCards - HandSize*n
+	most := DrawPile(n)
 	pile := most
 	if drawPile != nil {
 		pile = *drawPile
@@ -176,7 +262,7 @@ func Start(players []string, s Setup) (Position, *StepError) {
 	if first != "" {
 		i, ok := p.find(first)
 		if !ok {
-			return Position{}, r.no("unknown_player", "%q is not at the table: name the oldest player, who starts", first)
+			return Position{}, r.refuse("unknown_player", "ALA-1", "%q is not at the table: name the oldest player, who starts", scoring.Name(first))
 		}
 		p.current = i
 	}
@@ -206,19 +292,14 @@ func (r refuser) refuse(code, rule, format string, args ...any) *StepError {
 	return scoring.Refusef(r.step, code, rule, format, args...)
 }
 
-// no is a refusal under ruling ALA-1.
-func (r refuser) no(code, format string, args ...any) *StepError {
-	return r.refuse(code, "ALA-1", format, args...)
-}
-
 // move turns a river MoveError into the step's refusal, keeping its
-// ruling, format and arguments.
+// ruling and its phrase.
 func (r refuser) move(err error) *StepError {
 	var me *MoveError
 	if !errors.As(err, &me) {
-		return r.no("not_possible", "%s", err.Error())
+		return r.refuse("not_possible", "ALA-1", "%s", scoring.ErrorText(err))
 	}
-	return r.refuse(me.Code, me.Rule, me.Format, me.Args...)
+	return scoring.Refuse(r.step, me.Code, me.Rule, me.Phrase)
 }
 
 // Apply plays one step and returns the new position; the receiver is left
@@ -228,10 +309,10 @@ func (p Position) Apply(s Step) (Position, *StepError) {
 	n.Steps++
 	r := refuser{step: n.Steps}
 	if p.Over() {
-		return p, r.no("after_game_end", "the game is over: every player has had their final turn after the draw pile ran out")
+		return p, r.refuse("after_game_end", "ALA-1", "the game is over: every player has had their final turn after the draw pile ran out")
 	}
 	if p.Phase == PhaseSitOut && s.Do != DoEnd {
-		return p, r.no("sitting_out", "%s hooked a tourist and sits out this turn: no cards are played; end the turn to draw back to %d", p.ToMove(), HandSize)
+		return p, r.refuse("sitting_out", "ALA-1", "%s hooked a tourist and sits out this turn: no cards are played; end the turn to draw back to %d", scoring.Name(p.ToMove()), HandSize)
 	}
 	n.eatable = false // a bear eats only right after the catch
 	var err *StepError
@@ -253,7 +334,7 @@ func (p Position) Apply(s Step) (Position, *StepError) {
 	case DoEnd:
 		err = n.end(r)
 	default:
-		err = r.no("unknown_action", "%q is not a move of Alaska", string(s.Do))
+		err = r.refuse("unknown_action", "ALA-1", "%q is not a move of Alaska", string(s.Do))
 	}
 	if err != nil {
 		return p, err
@@ -266,32 +347,32 @@ func (p *Position) seat() *Seat { return &p.Players[p.current] }
 // play takes k cards from the mover's hand; what names them for the
 // refusal ("a salmon card", a catalog key too, or a phrase such as "%d
 // flow cards").
-func (p *Position) play(k int, what any, r refuser) *StepError {
+func (p *Position) play(k int, what scoring.Phrase, r refuser) *StepError {
 	s := p.seat()
 	switch {
 	case s.Hand >= k:
 		s.Hand -= k
 		return nil
 	case s.Hand == 1:
-		return r.no("no_cards", "%s has 1 card in hand, so cannot play %s", s.Name, what)
+		return r.refuse("no_cards", "ALA-1", "%s has 1 card in hand, so cannot play %s", scoring.Name(s.Name), what)
 	}
-	return r.no("no_cards", "%s has %d cards in hand, so cannot play %s", s.Name, s.Hand, what)
+	return r.refuse("no_cards", "ALA-1", "%s has %d cards in hand, so cannot play %s", scoring.Name(s.Name), s.Hand, what)
 }
 
 // salmon is phase I: a salmon card falls out of the mover's hand and the
 // player on the right lays it across two sections of their choosing.
 func (p *Position) salmon(s Step, r refuser) *StepError {
 	if p.Phase != PhaseSalmon {
-		return r.no("phase_order", "salmon cards fall into the river first, before any flow card or cast (rule text: Sequence of a turn, I)")
+		return r.refuse("phase_order", "ALA-1", "salmon cards fall into the river first, before any flow card or cast (rule text: Sequence of a turn, I)")
 	}
-	if err := p.play(1, "a salmon card", r); err != nil {
+	if err := p.play(1, scoring.Phrasef("a salmon card"), r); err != nil {
 		return err
 	}
 	river, e, err := PlaceSalmon(p.River, s.At, p.Options)
 	if err != nil {
 		return r.move(err)
 	}
-	e.tellFirst("%s places %s's salmon.", p.Players[p.Right()].Name, p.ToMove())
+	e.tellFirst("%s places %s's salmon.", scoring.Name(p.Players[p.Right()].Name), scoring.Name(p.ToMove()))
 	p.River = river
 	p.record(e)
 	return nil
@@ -302,14 +383,14 @@ func (p *Position) salmon(s Step, r refuser) *StepError {
 // ALA-2).
 func (p *Position) flow(s Step, r refuser) *StepError {
 	if p.Phase == PhasePlay {
-		return r.no("phase_order", "flow cards are played right after the salmon fall in, before any cast, angler or wild card (rule text: Sequence of a turn, II)")
+		return r.refuse("phase_order", "ALA-1", "flow cards are played right after the salmon fall in, before any cast, angler or wild card (rule text: Sequence of a turn, II)")
 	}
 	k := s.Count
 	if k == 0 {
 		k = 1
 	}
 	if k < 0 {
-		return r.no("flow_count", "%d flow cards cannot be played", k)
+		return r.refuse("flow_count", "ALA-1", "%d flow cards cannot be played", k)
 	}
 	if err := p.play(k, scoring.Phrasef("%d flow cards", k), r); err != nil {
 		return err
@@ -336,9 +417,9 @@ func (p *Position) cast(s Step, r refuser) *StepError {
 	if err != nil {
 		return r.move(err)
 	}
-	what := "a cast of 1 card"
+	what := scoring.Phrasef("a cast of 1 card")
 	if len(s.Cards) == 2 {
-		what = "a cast of 2 cards"
+		what = scoring.Phrasef("a cast of 2 cards")
 	}
 	if err := p.play(len(s.Cards), what, r); err != nil {
 		return err
@@ -348,13 +429,13 @@ func (p *Position) cast(s Step, r refuser) *StepError {
 	both := angler != NoAngler && len(p.River.SalmonOn(sec)) > 0
 	switch {
 	case p.Dice && both && s.Roll != RollSalmon && s.Roll != RollAngler && angler == Tourist:
-		return r.no("roll_missing", "section %d holds a tourist and a salmon: roll the die (rule text: Cambio Dice Variation) and say whether it shows the salmon", sec)
+		return r.refuse("roll_missing", "ALA-1", "section %d holds a tourist and a salmon: roll the die (rule text: Cambio Dice Variation) and say whether it shows the salmon", sec)
 	case p.Dice && both && s.Roll != RollSalmon && s.Roll != RollAngler:
-		return r.no("roll_missing", "section %d holds a local and a salmon: roll the die (rule text: Cambio Dice Variation) and say whether it shows the salmon", sec)
+		return r.refuse("roll_missing", "ALA-1", "section %d holds a local and a salmon: roll the die (rule text: Cambio Dice Variation) and say whether it shows the salmon", sec)
 	case s.Roll != "" && InOpenWater(sec):
-		return r.no("roll_not_needed", "the die is rolled only with the dice variation, for a cast into a section holding an angler and a salmon; a cast of %d lands in open water", sec)
+		return r.refuse("roll_not_needed", "ALA-1", "the die is rolled only with the dice variation, for a cast into a section holding an angler and a salmon; a cast of %d lands in open water", sec)
 	case s.Roll != "" && !(p.Dice && both):
-		return r.no("roll_not_needed", "the die is rolled only with the dice variation, for a cast into a section holding an angler and a salmon; section %d does not", sec)
+		return r.refuse("roll_not_needed", "ALA-1", "the die is rolled only with the dice variation, for a cast into a section holding an angler and a salmon; section %d does not", sec)
 	}
 	river, e, err := Cast(p.River, sec, me.Salmon)
 	if err != nil {
@@ -382,15 +463,15 @@ func (p *Position) cast(s Step, r refuser) *StepError {
 	me.Salmon += e.Gained
 	switch {
 	case InOpenWater(sec) && len(s.Cards) == 2:
-		e.tellFirst("%s casts %d + %d.", me.Name, s.Cards[0], s.Cards[1])
+		e.tellFirst("%s casts %d + %d.", scoring.Name(me.Name), s.Cards[0], s.Cards[1])
 	case InOpenWater(sec):
-		e.tellFirst("%s casts %d.", me.Name, s.Cards[0])
+		e.tellFirst("%s casts %d.", scoring.Name(me.Name), s.Cards[0])
 	case len(s.Cards) == 2:
 		p.Hit = sec
-		e.tellFirst("%s casts %d + %d into section %d.", me.Name, s.Cards[0], s.Cards[1], sec)
+		e.tellFirst("%s casts %d + %d into section %d.", scoring.Name(me.Name), s.Cards[0], s.Cards[1], sec)
 	default:
 		p.Hit = sec
-		e.tellFirst("%s casts %d into section %d.", me.Name, s.Cards[0], sec)
+		e.tellFirst("%s casts %d into section %d.", scoring.Name(me.Name), s.Cards[0], sec)
 	}
 	p.record(e)
 	switch {
@@ -414,16 +495,16 @@ func (p *Position) angler(s Step, r refuser) *StepError {
 	if err != nil {
 		return r.move(err)
 	}
-	if err := p.play(1, "an angler card", r); err != nil {
+	if err := p.play(1, scoring.Phrasef("an angler card"), r); err != nil {
 		return err
 	}
 	p.River = river
 	if e.Kind == AnglerPlaced {
 		p.PlacedBy[s.Section-1] = p.ToMove()
 		if s.Angler == Tourist {
-			e.retell("%s places a tourist on section %d.", p.ToMove(), s.Section)
+			e.retell("%s places a tourist on section %d.", scoring.Name(p.ToMove()), s.Section)
 		} else {
-			e.retell("%s places a local on section %d.", p.ToMove(), s.Section)
+			e.retell("%s places a local on section %d.", scoring.Name(p.ToMove()), s.Section)
 		}
 	} else {
 		p.PlacedBy[s.Section-1] = ""
@@ -444,13 +525,13 @@ func (p *Position) eagle(s Step, r refuser) *StepError {
 	)
 	switch {
 	case s.Salmon != 0 && s.Section != 0:
-		return r.no("eagle_target", "the eagle either takes a salmon or chases an angler, not both")
+		return r.refuse("eagle_target", "ALA-1", "the eagle either takes a salmon or chases an angler, not both")
 	case s.Salmon != 0:
 		river, e, err = EagleCatch(p.River, s.Salmon)
 	case s.Section != 0:
 		river, e, err = EagleChase(p.River, s.Section)
 	case p.River != River{}:
-		return r.no("eagle_target", "name the salmon the eagle takes or the section of the angler it chases away")
+		return r.refuse("eagle_target", "ALA-1", "name the salmon the eagle takes or the section of the angler it chases away")
 	default:
 		river, e = p.River, Event{Kind: EagleChased}
 		e.tell("The eagle finds no salmon and no angler on the river; it goes to the discard pile.")
@@ -458,7 +539,7 @@ func (p *Position) eagle(s Step, r refuser) *StepError {
 	if err != nil {
 		return r.move(err)
 	}
-	if err := p.play(1, "an eagle", r); err != nil {
+	if err := p.play(1, scoring.Phrasef("an eagle"), r); err != nil {
 		return err
 	}
 	if e.Kind == EagleChased && s.Section != 0 {
@@ -467,7 +548,7 @@ func (p *Position) eagle(s Step, r refuser) *StepError {
 	p.River = river
 	me := p.seat()
 	me.Salmon += e.Gained
-	e.tellFirst("%s plays the eagle.", me.Name)
+	e.tellFirst("%s plays the eagle.", scoring.Name(me.Name))
 	p.record(e)
 	p.eatable = e.Kind == EagleCaught
 	return nil
@@ -476,12 +557,12 @@ func (p *Position) eagle(s Step, r refuser) *StepError {
 // bear is phase III: every angler leaves the river (rule text "Bear").
 func (p *Position) bear(r refuser) *StepError {
 	p.Phase = PhasePlay
-	if err := p.play(1, "a bear", r); err != nil {
+	if err := p.play(1, scoring.Phrasef("a bear"), r); err != nil {
 		return err
 	}
 	river, e := BearClear(p.River)
 	p.River, p.PlacedBy = river, [Sections]string{}
-	e.tellFirst("%s plays the bear.", p.ToMove())
+	e.tellFirst("%s plays the bear.", scoring.Name(p.ToMove()))
 	p.record(e)
 	return nil
 }
@@ -492,14 +573,14 @@ func (p *Position) bearEat(before Position, s Step, r refuser) *StepError {
 	i, ok := p.find(s.Player)
 	switch {
 	case !ok:
-		return r.no("unknown_player", "%q is not at the table: name who throws the bear", s.Player)
+		return r.refuse("unknown_player", "ALA-1", "%q is not at the table: name who throws the bear", scoring.Name(s.Player))
 	case i == p.current:
-		return r.no("own_catch", "%s cannot eat their own salmon: a bear is thrown out of turn, after another player's catch", p.ToMove())
+		return r.refuse("own_catch", "ALA-1", "%s cannot eat their own salmon: a bear is thrown out of turn, after another player's catch", scoring.Name(p.ToMove()))
 	case !before.eatable:
-		return r.no("nothing_to_eat", "a bear is thrown immediately after %s catches a salmon (by a cast or the eagle), and only then", p.ToMove())
+		return r.refuse("nothing_to_eat", "ALA-1", "a bear is thrown immediately after %s catches a salmon (by a cast or the eagle), and only then", scoring.Name(p.ToMove()))
 	}
 	if p.Players[i].Hand < 1 {
-		return r.no("no_cards", "%s has no card in hand, so no bear to throw", p.Players[i].Name)
+		return r.refuse("no_cards", "ALA-1", "%s has no card in hand, so no bear to throw", scoring.Name(p.Players[i].Name))
 	}
 	last := before.Events[len(before.Events)-1]
 	_, e, err := BearEat(p.River, last)
@@ -508,7 +589,7 @@ func (p *Position) bearEat(before Position, s Step, r refuser) *StepError {
 	}
 	p.Players[i].Hand--
 	p.seat().Salmon += e.Gained
-	e.tellFirst("%s throws a bear at %s's catch.", p.Players[i].Name, p.ToMove())
+	e.tellFirst("%s throws a bear at %s's catch.", scoring.Name(p.Players[i].Name), scoring.Name(p.ToMove()))
 	p.record(e)
 	return nil
 }
@@ -522,23 +603,23 @@ func (p *Position) end(r refuser) *StepError {
 	case p.Phase == PhaseSitOut:
 		me.SitsOut = false
 	case p.LastRound && me.Hand == 1:
-		return r.no("final_turn_cards", "this is %s's final turn: all 1 card left in hand must be played (rule text: End of game)", me.Name)
+		return r.refuse("final_turn_cards", "ALA-1", "this is %s's final turn: all 1 card left in hand must be played (rule text: End of game)", scoring.Name(me.Name))
 	case p.LastRound && me.Hand > 0:
-		return r.no("final_turn_cards", "this is %s's final turn: all %d cards left in hand must be played (rule text: End of game)", me.Name, me.Hand)
+		return r.refuse("final_turn_cards", "ALA-1", "this is %s's final turn: all %d cards left in hand must be played (rule text: End of game)", scoring.Name(me.Name), me.Hand)
 	case me.Hand > 1:
-		return r.no("keep_too_many", "%s holds %d cards: play all but at most 1 card before drawing (rule text: Sequence of a turn, III)", me.Name, me.Hand)
+		return r.refuse("keep_too_many", "ALA-1", "%s holds %d cards: play all but at most 1 card before drawing (rule text: Sequence of a turn, III)", scoring.Name(me.Name), me.Hand)
 	}
-	d := min(HandSize-me.Hand, p.DrawPile)
+	d := p.Draws()
 	me.Hand += d
 	p.DrawPile -= d
 	e := Event{Kind: TurnEnded}
 	switch d {
 	case 0:
-		e.tell("%s ends the turn.", me.Name)
+		e.tell("%s ends the turn.", scoring.Name(me.Name))
 	case 1:
-		e.tell("%s draws 1 card.", me.Name)
+		e.tell("%s draws 1 card.", scoring.Name(me.Name))
 	default:
-		e.tell("%s draws %d cards.", me.Name, d)
+		e.tell("%s draws %d cards.", scoring.Name(me.Name), d)
 	}
 	p.record(e)
 	p.next()

@@ -2,8 +2,12 @@ package alaska
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"tablemate/scoring"
+	"tablemate/scoring/scoringtest"
 )
 
 // play starts a game of players (Ana first) with a pile and applies the
@@ -94,8 +98,8 @@ func TestRefusals(t *testing.T) {
 			}
 			// The page translates a refusal by its format (river refusals
 			// included), so the format must say the message.
-			if serr.Format == "" || serr.Format == "%s" || fmt.Sprintf(serr.Format, serr.Args...) != serr.Message {
-				t.Errorf("format %q %v does not make the message %q", serr.Format, serr.Args, serr.Message)
+			if serr.Phrase.Format() == "" || serr.Phrase.Format() == "%s" || fmt.Sprintf(serr.Phrase.Format(), serr.Phrase.Args()...) != serr.Message {
+				t.Errorf("format %q %v does not make the message %q", serr.Phrase.Format(), serr.Phrase.Args(), serr.Message)
 			}
 			if got.Steps != pos.Steps || got.River != pos.River || got.Players[0] != pos.Players[0] {
 				t.Errorf("a refused step changed the position")
@@ -337,16 +341,16 @@ func TestMovesToldAsFormats(t *testing.T) {
 		}
 		var lines []string
 		for _, l := range e.Lines {
-			lines = append(lines, fmt.Sprintf(l.Format, l.Args...))
-			for _, a := range l.Args {
+			lines = append(lines, fmt.Sprintf(l.Format(), l.Args()...))
+			for _, a := range l.Args() {
 				switch a := a.(type) {
 				case int:
-				case string:
+				case scoring.Name: // a player's name, never looked up in a catalog
 					if a != "Ana" && a != "Ben" {
-						t.Errorf("%q takes %q, which is not a player", l.Format, a)
+						t.Errorf("%q takes %q, which is not a player", l.Format(), a)
 					}
 				default:
-					t.Errorf("%q takes %T %v", l.Format, a, a)
+					t.Errorf("%q takes %T %v", l.Format(), a, a)
 				}
 			}
 		}
@@ -373,10 +377,11 @@ func TestGuidedFlowReadingsALA2(t *testing.T) {
 	} {
 		t.Run("angler_catch="+c.opts.AnglerCatch, func(t *testing.T) {
 			pile := 20
-			pos, serr := Start(two, Setup{DrawPile: &pile, Options: c.opts})
-			if serr != nil {
-				t.Fatal(serr)
+			pos, err := Start(two, Setup{DrawPile: &pile, Options: c.opts})
+			if err != nil {
+				t.Fatal(err)
 			}
+			var serr *StepError
 			for _, s := range []Step{place(Local, 4), castOf(1), castOf(2), end(), salmonAt(4)} {
 				if pos, serr = pos.Apply(s); serr != nil {
 					t.Fatal(serr)
@@ -448,5 +453,57 @@ func TestOpenWaterCastsALA3(t *testing.T) {
 	dice, _ := Start(two, Setup{DrawPile: &pile, Dice: true})
 	if _, serr := dice.Apply(castOf(11)); serr != nil {
 		t.Errorf("open water with dice: %v", serr)
+	}
+}
+
+// TestMovesAreTheLegalSteps: Moves lists the steps Apply plays, and
+// random games played with the moves offered, by 2 to 4 players with and
+// without the dice variation, end once everyone had the final turn.
+// Steps not among the moves are refused, except a pair of cards in the
+// other order (listed once, smaller first).
+func TestMovesAreTheLegalSteps(t *testing.T) {
+	start := func(players []string, dice bool) Position {
+		pile := 12
+		pos, err := Start(players, Setup{DrawPile: &pile, Dice: dice})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return pos
+	}
+	p := start(two, false)
+	moves := p.Moves()
+	// Phase I with 4 cards: a salmon on each of the 10 borders, 1 to 4 flow
+	// cards, the casts, the anglers, the bear and the eagle on an empty
+	// river; the turn cannot end with 4 cards in hand.
+	count := func(do Action) int {
+		n := 0
+		for _, m := range moves {
+			if m.Do == do {
+				n++
+			}
+		}
+		return n
+	}
+	if count(DoSalmon) != Sections || count(DoFlow) != HandSize || count(DoAngler) != 2*Sections || count(DoBear) != 1 || count(DoEnd) != 0 {
+		t.Errorf("start: %d salmon, %d flows, %d anglers, %d bears, %d ends", count(DoSalmon), count(DoFlow), count(DoAngler), count(DoBear), count(DoEnd))
+	}
+	if want := (MaxCard + 1) + (MaxCard+1)*(MaxCard+2)/2; count(DoCast) != want {
+		t.Errorf("%d casts, want every card and every pair: %d", count(DoCast), want)
+	}
+	for _, s := range []Step{{Do: DoFlow, Count: HandSize + 1}, {Do: DoCast, Cards: []int{1, 2, 3}}, {Do: DoCast, Cards: []int{14}},
+		{Do: DoSalmon, At: 11}, {Do: DoEagle, Salmon: 3}, {Do: DoBearEat, Player: "Ben"}, {Do: DoEnd}, {Do: "swim"}} {
+		if _, serr := p.Apply(s); serr == nil {
+			t.Errorf("%+v is accepted but not listed", s)
+		}
+	}
+	rng := rand.New(rand.NewPCG(13, 14))
+	for game := range 12 {
+		players := []string{"Ana", "Ben", "Cy", "Dee"}[:2+game%3]
+		end := scoringtest.Playout(t, Rules{}, start(players, game%2 == 1), 2000, func(_ Position, moves []Step) (Step, bool) {
+			return moves[rng.IntN(len(moves))], true
+		}, nil)
+		if !end.Over() {
+			t.Fatalf("game %d is not over", game)
+		}
 	}
 }

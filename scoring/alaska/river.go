@@ -1,5 +1,7 @@
 package alaska
 
+import "tablemate/scoring"
+
 // Sections is the number of river cards, numbered 1 to 10 in a ring (ruling
 // ALA-1).
 const Sections = 10
@@ -117,7 +119,7 @@ func PlaceAngler(r River, s int, a Angler, o Options) (River, Event, error) {
 		return r, Event{}, noSection(refuseSectionNo, s)
 	}
 	if a != Tourist && a != Local {
-		return r, Event{}, moveErrorf("no_angler", refuseNotAngler, string(a))
+		return r, Event{}, moveErrorf("no_angler", refuseNotAngler, scoring.Name(a))
 	}
 	switch here := r.AnglerOn(s); {
 	case here == NoAngler:
@@ -168,7 +170,7 @@ func PlaceAngler(r River, s int, a Angler, o Options) (River, Event, error) {
 // is taken.
 func Flow(r River, cards int, o Options) (River, Event) {
 	e := Event{Kind: Flowed}
-	var lines []Line
+	var lines []scoring.Phrase
 	for step := 1; step <= cards; step++ {
 		var next River
 		next.Anglers = r.Anglers
@@ -199,11 +201,11 @@ func Flow(r River, cards int, o Options) (River, Event) {
 		e.tell(tellFlows, cards, cards)
 	}
 	for _, l := range lines {
-		e.tell(l.Format, l.Args...)
+		e.say(l)
 	}
 	if cards > 0 {
 		for _, l := range besideText(r) {
-			e.tell(l.Format, l.Args...)
+			e.say(l)
 		}
 	}
 	return r, e
@@ -227,8 +229,8 @@ func passes(r River, n int, o Options) (int, Angler) {
 
 // besideText tells, after a flow, each salmon lying on an angler's section
 // (ruling ALA-2: it stays beside the angler until a flow carries it off).
-func besideText(r River) []Line {
-	var out []Line
+func besideText(r River) []scoring.Phrase {
+	var out []scoring.Phrase
 	for n := 1; n <= Sections; n++ {
 		if r.SalmonAt(n) == 0 {
 			continue
@@ -237,19 +239,19 @@ func besideText(r River) []Line {
 		for _, s := range []int{lo, hi} {
 			switch r.AnglerOn(s) {
 			case Tourist:
-				out = append(out, Line{Format: tellBesideTourist, Args: []any{lo, hi, s, s}})
+				out = append(out, scoring.Phrasef(tellBesideTourist, lo, hi, s, s))
 			case Local:
-				out = append(out, Line{Format: tellBesideLocal, Args: []any{lo, hi, s, s}})
+				out = append(out, scoring.Phrasef(tellBesideLocal, lo, hi, s, s))
 			}
 		}
 	}
 	return out
 }
 
-func catchText(a Angler, s, n int) Line {
+func catchText(a Angler, s, n int) scoring.Phrase {
 	lo, hi := Covers(n)
 	if a == Tourist {
-		return Line{Format: tellTouristCatches, Args: []any{s, lo, hi}}
+		return scoring.Phrasef(tellTouristCatches, s, lo, hi)
 	}
-	return Line{Format: tellLocalCatches, Args: []any{s, lo, hi}}
+	return scoring.Phrasef(tellLocalCatches, s, lo, hi)
 }

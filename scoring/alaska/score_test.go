@@ -2,11 +2,11 @@ package alaska
 
 import (
 	"errors"
-	"reflect"
 	"slices"
 	"testing"
 
 	"tablemate/scoring"
+	"tablemate/scoring/scoringtest"
 )
 
 func TestCheck(t *testing.T) {
@@ -55,12 +55,12 @@ func TestCheck(t *testing.T) {
 			if !slices.Equal(codes, tt.codes) {
 				t.Errorf("codes = %v, want %v", codes, tt.codes)
 			}
+			// Each total is the sum of its breakdown (with every other
+			// invariant of a result).
+			scoringtest.Check(t, r)
 			var totals []int
 			for _, p := range r.Players {
 				totals = append(totals, p.Total)
-				if p.Total != scoring.Sum(p.Breakdown) {
-					t.Errorf("%s: total %d is not the sum of its breakdown", p.Name, p.Total)
-				}
 			}
 			if !slices.Equal(totals, tt.totals) {
 				t.Errorf("totals = %v, want %v", totals, tt.totals)
@@ -82,7 +82,7 @@ func TestNegativeCountNamesThePlayer(t *testing.T) {
 	r := Score(State{Players: []Player{{"Ana", 2}, {"Ben", -3}}})
 	want := scoring.Violation{Code: "negative_count", Player: "Ben", Rule: "ALA-1",
 		Message: "Ben has -3 salmon: a player cannot hold fewer than 0 salmon cards"}
-	if len(r.Violations) != 1 || !reflect.DeepEqual(r.Violations[0], want) {
+	if len(r.Violations) != 1 || !scoring.SameViolation(r.Violations[0], want) {
 		t.Errorf("got %+v", r.Violations)
 	}
 }
@@ -165,16 +165,8 @@ func FuzzCheck(f *testing.F) {
 			}
 			return
 		}
-		if r.Violations == nil || r.Warnings == nil || r.Winners == nil {
-			t.Fatal("nil arrays")
-		}
-		for _, p := range r.Players {
-			if p.Total != scoring.Sum(p.Breakdown) {
-				t.Fatalf("%s: total %d != breakdown", p.Name, p.Total)
-			}
-		}
-		if !r.Valid && len(r.Winners) > 0 {
-			t.Fatal("winners on an invalid state")
-		}
+		// No null lists, each total the sum of its breakdown, no winners
+		// on an invalid state (with every other invariant of a result).
+		scoringtest.Check(t, r)
 	})
 }

@@ -1,10 +1,6 @@
 package alaska
 
-import (
-	"fmt"
-
-	"tablemate/scoring"
-)
+import "tablemate/scoring"
 
 // Player range printed on the rules (ruling ALA-1).
 const (
@@ -28,19 +24,13 @@ func Validate(s State) []scoring.Violation {
 	v := []scoring.Violation{}
 	// ruling ALA-1: Alaska is for 2–4 players.
 	if n := len(s.Players); n < MinPlayers || n > MaxPlayers {
-		v = append(v, scoring.Violation{
-			Code: "player_count", Rule: "ALA-1",
-			Message: fmt.Sprintf("Alaska is for %d–%d players, not %d", MinPlayers, MaxPlayers, n),
-		})
+		v = append(v, scoring.Violationf("player_count", "", "ALA-1", "Alaska is for %d–%d players, not %d", MinPlayers, MaxPlayers, n))
 	}
 	total := 0
 	for _, p := range s.Players {
 		// ruling ALA-1: the score is salmon cards caught, a count.
 		if p.Salmon < 0 {
-			v = append(v, scoring.Violation{
-				Code: "negative_count", Player: p.Name, Rule: "ALA-1",
-				Message: fmt.Sprintf("%s has %d salmon: a player cannot hold fewer than 0 salmon cards", p.Name, p.Salmon),
-			})
+			v = append(v, scoring.Violationf("negative_count", p.Name, "ALA-1", "%s has %d salmon: a player cannot hold fewer than 0 salmon cards", scoring.Name(p.Name), p.Salmon))
 			continue
 		}
 		if p.Salmon > MaxSalmon-total { // compared, not added: huge counts must not overflow
@@ -52,10 +42,7 @@ func Validate(s State) []scoring.Violation {
 	// ruling CAM-1, ALA-1: salmon are cards of the 76-card deck minus the
 	// 10 river cards.
 	if total > MaxSalmon {
-		v = append(v, scoring.Violation{
-			Code: "salmon_total", Rule: "CAM-1",
-			Message: fmt.Sprintf("the table holds %d salmon, but the deck has only %d cards besides the %d river cards", total, MaxSalmon, RiverCards),
-		})
+		v = append(v, scoring.Violationf("salmon_total", "", "CAM-1", "the table holds %d salmon, but the deck has only %d cards besides the %d river cards", total, MaxSalmon, RiverCards))
 	}
 	return v
 }

@@ -65,7 +65,7 @@ func ParseSetup(raw []byte) (Setup, error) {
 func (s Setup) normal() (Setup, error) {
 	v, err := variant(s.Variant)
 	if err != nil {
-		return Setup{}, scoring.Errorf("variant", "must be %q or %q, not %q", Standard, ThreeLeft, s.Variant)
+		return Setup{}, scoring.Errorf("variant", "must be %q or %q, not %q", scoring.Name(Standard), scoring.Name(ThreeLeft), scoring.Name(s.Variant))
 	}
 	s.Variant = v
 	names, err := setupNames(s.Names)
@@ -83,7 +83,7 @@ func (s Setup) normal() (Setup, error) {
 			return Setup{}, scoring.Errorf(f, "spot %d: characters are numbered 1 to %d, not %d (rule ADH-1)", i+1, Kinds, c)
 		}
 		if count[c-1] == Copies {
-			return Setup{}, scoring.Errorf(f, "spot %d: a third %s; each character exists only twice (rule ADH-1)", i+1, names[c-1])
+			return Setup{}, scoring.Errorf(f, "spot %d: a third %s; each character exists only twice (rule ADH-1)", i+1, character(names, c))
 		}
 		count[c-1]++
 	}
@@ -111,7 +111,7 @@ func setupNames(given []string) ([Kinds]string, error) {
 		case len([]rune(names[i])) > scoring.MaxNameLen:
 			return names, scoring.Errorf(f, "a name is at most %d characters", scoring.MaxNameLen)
 		case seen[key] > 0:
-			return names, scoring.Errorf(f, "%q is already the name of character %d: names must differ", names[i], seen[key])
+			return names, scoring.Errorf(f, "%q is already the name of character %d: names must differ", scoring.Name(names[i]), seen[key])
 		default:
 			seen[key] = i + 1
 		}
@@ -141,30 +141,33 @@ type guideStep struct {
 // {"reveal": 2, "outcome": "match", "laid": 7} or {"end": true}. Input
 // that is not one action, or a spot or character 0, is a
 // *scoring.InputError; whether the rules allow it is Apply's to say.
-func ParseStep(raw []byte) (Step, error) {
+func ParseStep(raw []byte) (Step, error) { return readStep(raw, "step") }
+
+// readStep is ParseStep with the step's path for errors.
+func readStep(raw []byte, field string) (Step, error) {
 	var w guideStep
-	if err := scoring.Decode(raw, &w, "step"); err != nil {
+	if err := scoring.Decode(raw, &w, field); err != nil {
 		return Step{}, err
 	}
 	if w.End != nil {
 		if !*w.End || w.Look != nil || w.Swap != nil || w.Reveal != nil || w.Outcome != nil || w.Laid != nil {
-			return Step{}, scoring.Errorf("step.end", `ending the game is a step of its own: {"end": true}`)
+			return Step{}, scoring.Errorf(scoring.Join(field, "end"), `ending the game is a step of its own: {"end": true}`)
 		}
 		return Step{End: true}, nil
 	}
-	s, zero, err := wireStep{Look: w.Look, Swap: w.Swap, Reveal: w.Reveal, Outcome: w.Outcome}.step("step")
+	s, zero, err := wireStep{Look: w.Look, Swap: w.Swap, Reveal: w.Reveal, Outcome: w.Outcome}.step(field)
 	if err != nil {
 		return Step{}, err
 	}
 	if zero {
-		return Step{}, scoring.Errorf("step", "spot 0 does not exist; the display has spots 1 to %d", DisplaySize)
+		return Step{}, scoring.Errorf(field, "spot 0 does not exist; the display has spots 1 to %d", DisplaySize)
 	}
 	if w.Laid != nil {
 		if s.Outcome != Match {
-			return Step{}, scoring.Errorf("step.laid", "a laid character belongs to a match: only a matched character is replaced")
+			return Step{}, scoring.Errorf(scoring.Join(field, "laid"), "a laid character belongs to a match: only a matched character is replaced")
 		}
 		if *w.Laid == 0 {
-			return Step{}, scoring.Errorf("step.laid", "characters are numbered 1 to %d", Kinds)
+			return Step{}, scoring.Errorf(scoring.Join(field, "laid"), "characters are numbered 1 to %d", Kinds)
 		}
 		s.Laid = *w.Laid
 	}
@@ -195,49 +198,11 @@ func StartGuided(players []string, s Setup) (Position, error) {
 	return p, nil
 }
 
-// Resume replays a guided game from its setup and steps to the position
-// now. The error is a *scoring.InputError for unreadable input or the
-// *StepError of the first step the rules refuse; warn is the last step's
-// warning (a swap back, ruling ADH-5), nil when it had none.
-func Resume(players []string, setup []byte, steps [][]byte) (pos Position, warn *StepError, err error) {
-	s, err := ParseSetup(setup)
-	if err != nil {
-		return Position{}, nil, err
-	}
-	if pos, err = StartGuided(players, s); err != nil {
-		return Position{}, nil, err
-	}
-	for _, raw := range steps {
-		st, err := ParseStep(raw)
-		if err != nil {
-			return pos, nil, err
-		}
-		next, serr := pos.Apply(st)
-		if serr != nil && !serr.Warning {
-			return pos, nil, serr
-		}
-		pos, warn = next, serr
-	}
-	return pos, warn, nil
-}
-
-// Guide replays a table's guided game (scoring.Guided); once it is over
-// the players' collections come back as a score-check request. Warnings
-// (ruling ADH-5) do not stop it.
-func (Engine) Guide(players []string, setup []byte, steps [][]byte) (bool, []byte, error) {
-	pos, _, err := Resume(players, setup, steps)
-	if err != nil || !pos.Over {
-		return false, nil, err
-	}
-	final, err := json.Marshal(pos.Final())
-	return true, final, err
-}
-
 // take moves a matched character into the mover's collection, who's, and
 // when the spot is refilled, lays st.Laid there (ruling ADH-2). Untracked
 // positions (Start) only check that nothing laid is claimed. It returns
 // the refusal of step number step, or nil.
-func (p *Position) take(st Step, refill bool, step int, who string) *StepError {
+func (p *Position) take(st Step, refill bool, step int, who scoring.Name) *StepError {
 	if !p.tracked {
 		if st.Laid != 0 {
 			return scoring.Refusef(step, "bad_step", "ADH-2", "%s: this game does not track the characters, so no laid character can be recorded", who)
@@ -268,9 +233,9 @@ func (p *Position) take(st Step, refill bool, step int, who string) *StepError {
 // thirdCopy refuses laying character c when both its cards are out
 // (ruling ADH-1), saying where they are: on a spot, or taken by a player
 // ("spot 2, taken by Ida"); the display's spots are named first.
-func (p Position) thirdCopy(step int, who string, c int) *StepError {
+func (p Position) thirdCopy(step int, who scoring.Name, c int) *StepError {
 	var spots []int
-	var takers []string
+	var takers []scoring.Name
 	for i, f := range p.Faces {
 		if f == c {
 			spots = append(spots, i+1)
@@ -278,10 +243,10 @@ func (p Position) thirdCopy(step int, who string, c int) *StepError {
 	}
 	for i, pl := range p.Players {
 		for range p.collected[i][c-1] {
-			takers = append(takers, pl.Name)
+			takers = append(takers, scoring.Name(pl.Name))
 		}
 	}
-	name := p.Names[c-1]
+	name := p.Character(c)
 	switch {
 	case len(spots) == 2 && len(takers) == 0:
 		return scoring.Refusef(step, "third_copy", "ADH-1", "%s: both %s cards are already out (spot %d, spot %d); each character exists only twice", who, name, spots[0], spots[1])
@@ -305,6 +270,24 @@ func (p Position) Name(c int) string {
 	return p.Names[c-1]
 }
 
+// character is character c of names as a phrase argument (Character).
+func character(names [Kinds]string, c int) scoring.Phrase {
+	if names[c-1] == DefaultNames()[c-1] {
+		return scoring.Phrasef("character %d", c)
+	}
+	return scoring.Phrasef("%s", scoring.Name(names[c-1]))
+}
+
+// Character is character c (1–10) as a phrase argument: the table's name
+// for it, or, for a character the table did not name, "character 3",
+// which a page says in its language ("Figur 3").
+func (p Position) Character(c int) scoring.Phrase {
+	if c < 1 || c > Kinds {
+		return scoring.Phrasef("character %d", c)
+	}
+	return character(p.Names, c)
+}
+
 // Seen counts the cards of character c out of the pile: in the display
 // or taken by a player.
 func (p Position) Seen(c int) int {
@@ -319,6 +302,10 @@ func (p Position) Seen(c int) int {
 	}
 	return n
 }
+
+// PileHolds is how many cards of character c the pile can still hold:
+// the 2 of each (ruling ADH-1) not yet seen.
+func (p Position) PileHolds(c int) int { return Copies - p.Seen(c) }
 
 // InPile lists the characters (1–10) the pile can still hold: those with
 // fewer than 2 cards out (ruling ADH-1).
@@ -346,9 +333,10 @@ func (p Position) Collected(i int) []int {
 	return out
 }
 
-// ToMove is the name of the player whose turn it is.
+// ToMove is the name of the player whose turn it is, "" once the game
+// is over.
 func (p Position) ToMove() string {
-	if len(p.Players) == 0 {
+	if p.Current() < 0 {
 		return ""
 	}
 	return p.Players[p.Turn].Name
@@ -367,29 +355,77 @@ func (p Position) SwapsBack(a, b int) bool {
 // Describe tells in words what step s does from this position, for the
 // log of a guided game: "Ida reveals spot 3 (Wizard): a match; Chef is
 // laid". s is assumed accepted.
-func (p Position) Describe(s Step) string {
-	who := p.ToMove()
+func (p Position) Describe(s Step) scoring.Phrase {
+	who := scoring.Name(p.Players[p.Turn].Name)
 	switch {
 	case s.End:
-		return "The table ends the game"
+		return scoring.Phrasef("The table ends the game")
 	case s.Look != 0:
-		return fmt.Sprintf("%s looks at the hat on spot %d", who, s.Look)
+		return scoring.Phrasef("%s looks at the hat on spot %d", who, s.Look)
 	case s.Swap != [2]int{}:
-		return fmt.Sprintf("%s swaps the hats on spots %d and %d", who, s.Swap[0], s.Swap[1])
+		return scoring.Phrasef("%s swaps the hats on spots %d and %d", who, s.Swap[0], s.Swap[1])
 	}
-	what := fmt.Sprintf("spot %d", s.Reveal)
+	what := scoring.Phrasef("spot %d", s.Reveal)
 	if p.tracked && s.Reveal >= 1 && s.Reveal <= DisplaySize {
-		what += " (" + p.Name(p.Faces[s.Reveal-1]) + ")"
+		what = scoring.Phrasef("spot %d (%s)", s.Reveal, p.Character(p.Faces[s.Reveal-1]))
 	}
-	switch s.Outcome {
-	case Match:
-		out := fmt.Sprintf("%s reveals %s: a match, taken with its hat", who, what)
-		if s.Laid != 0 {
-			out += "; " + p.Name(s.Laid) + " is laid"
-		}
-		return out
-	case Wonderhat:
-		return fmt.Sprintf("%s reveals %s: a wonderhat", who, what)
+	switch {
+	case s.Outcome == Match && s.Laid != 0:
+		return scoring.Phrasef("%s reveals %s: a match, taken with its hat; %s is laid", who, what, p.Character(s.Laid))
+	case s.Outcome == Match:
+		return scoring.Phrasef("%s reveals %s: a match, taken with its hat", who, what)
+	case s.Outcome == Wonderhat:
+		return scoring.Phrasef("%s reveals %s: a wonderhat", who, what)
 	}
-	return fmt.Sprintf("%s reveals %s: no match, a bald head", who, what)
+	return scoring.Phrasef("%s reveals %s: no match, a bald head", who, what)
+}
+
+// Rules are Auf der Hut's guided play for scoring.Play: a table's setup
+// lays the display with the characters it shows (Setup, StartGuided); a
+// step is a turn (Step). The play API plays untracked positions (Start)
+// from {"options": {"variant": …}}.
+type Rules struct{}
+
+var _ scoring.Rules[Position, Step, PlayState] = Rules{}
+
+// Start sets up a guided game from a recorded setup (ParseSetup,
+// StartGuided).
+func (Rules) Start(players []string, setup []byte) (Position, error) {
+	s, err := ParseSetup(setup)
+	if err != nil {
+		return Position{}, err
+	}
+	return StartGuided(players, s)
+}
+
+// ReadStep reads a recorded step (ParseStep's forms).
+func (Rules) ReadStep(raw []byte, field string) (Step, error) { return readStep(raw, field) }
+
+// Final is the players' collections as a score-check request.
+func (Rules) Final(p Position) any { return p.Final() }
+
+// Score checks and scores the collections so far.
+func (Rules) Score(p Position) scoring.Result { return Score(p.Final()) }
+
+// ReadRequest reads POST /api/v1/games/auf-der-hut/play: {"players":
+// [...], "options": {"variant": …}, "steps": [...]}, each step exactly
+// one action without a laid character (the API does not track them); a
+// spot sent as 0 is refused as no_such_spot when it is played. Bad names
+// or a player count outside 2–6 are *scoring.InputError once the steps
+// are read.
+func (Rules) ReadRequest(players []string, setup []byte) (scoring.Request[Position, Step], error) {
+	var req struct {
+		Options json.RawMessage `json:"options"`
+	}
+	if err := scoring.Decode(setup, &req, ""); err != nil {
+		return scoring.Request[Position, Step]{}, err
+	}
+	opts, err := decodeOptions(req.Options)
+	if err != nil {
+		return scoring.Request[Position, Step]{}, err
+	}
+	return scoring.Request[Position, Step]{
+		Start:    func() (Position, error) { return Start(players, opts.Variant) },
+		ReadStep: decodeStep,
+	}, nil
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"tablemate/scoring"
+	"tablemate/scoring/scoringtest"
 )
 
 // guideDisplay is the display of the guided tests: characters 1–7, so the
@@ -245,7 +246,7 @@ func TestGuideWholeGame(t *testing.T) {
 			t.Fatalf("after %d steps: over %v, %v", n, over, err)
 		}
 	}
-	pos, warn, err := Resume([]string{"Ida", "Jan"}, setup, steps[:3])
+	_, pos, _, warn, err := Engine{}.Last([]string{"Ida", "Jan"}, setup, steps[:3])
 	if err != nil || warn == nil || warn.Code != "swap_back" || pos.Steps != 3 {
 		t.Fatalf("the swap back warns and is kept: %+v %+v %v", pos, warn, err)
 	}
@@ -304,10 +305,10 @@ func TestGuideThreeLeftEndedByTheTable(t *testing.T) {
 		p = play(t, p, Step{Reveal: 1, Outcome: Match, Laid: c})
 	}
 	p = play(t, p, Step{Reveal: 1, Outcome: Match}, Step{Reveal: 2, Outcome: Match}, Step{Reveal: 3, Outcome: Match})
-	if p.Over || p.WithHats() != 4 {
+	if p.Over() || p.WithHats() != 4 {
 		t.Fatalf("4 left: %+v", p)
 	}
-	if p = play(t, p, Step{Reveal: 4, Outcome: Match}); !p.Over {
+	if p = play(t, p, Step{Reveal: 4, Outcome: Match}); !p.Over() {
 		t.Fatal("3 characters with hats left: the game is over")
 	}
 }
@@ -346,7 +347,7 @@ func TestDescribe(t *testing.T) {
 		{Step{Reveal: 3, Outcome: Miss}, "Ida reveals spot 3 (character 3): no match, a bald head"},
 		{Step{End: true}, "The table ends the game"},
 	} {
-		if got := p.Describe(tt.s); got != tt.want {
+		if got := p.Describe(tt.s).String(); got != tt.want {
 			t.Errorf("Describe(%+v) = %q, want %q", tt.s, got, tt.want)
 		}
 	}
@@ -361,7 +362,7 @@ func TestRandomGuidedGames(t *testing.T) {
 	for game := range 200 {
 		variant := []string{Standard, ThreeLeft}[game%2]
 		p := guided(t, variant, "A", "B", "C")
-		for turn := 0; !p.Over; turn++ {
+		for turn := 0; !p.Over(); turn++ {
 			if turn > 2000 {
 				t.Fatalf("game %d never ends", game)
 			}
@@ -457,4 +458,55 @@ func FuzzParseStep(f *testing.F) {
 			t.Fatalf("refusal %+v", serr)
 		}
 	})
+}
+
+// accepted reports whether Apply plays s on p (a swap back only warns).
+func accepted(p Position, s Step) bool {
+	_, serr := p.Apply(s)
+	return serr == nil || serr.Warning
+}
+
+// TestMovesAreEveryLegalStep: Moves lists exactly the steps Apply plays
+// (rulings ADH-1 to ADH-5), in guided games of both variants and in the
+// play API's untracked ones, position after position to the end of
+// random games.
+func TestMovesAreEveryLegalStep(t *testing.T) {
+	var candidates []Step
+	for a := 0; a <= DisplaySize+1; a++ {
+		candidates = append(candidates, Step{Look: a})
+		for b := a + 1; b <= DisplaySize+1; b++ {
+			candidates = append(candidates, Step{Swap: [2]int{a, b}})
+		}
+		for _, o := range []string{Match, Wonderhat, Miss} {
+			for laid := 0; laid <= Kinds+1; laid++ {
+				candidates = append(candidates, Step{Reveal: a, Outcome: o, Laid: laid})
+			}
+		}
+	}
+	candidates = append(candidates, Step{End: true})
+	complete := func(t *testing.T, p Position, moves []Step) {
+		t.Helper()
+		for _, c := range candidates {
+			if offered := slices.Contains(moves, c); offered != accepted(p, c) {
+				t.Fatalf("step %d: %+v offered %v, but Apply accepts it: %v", p.Steps+1, c, offered, accepted(p, c))
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	pick := func(_ Position, moves []Step) (Step, bool) { return moves[rng.IntN(len(moves))], true }
+	for _, variant := range []string{Standard, ThreeLeft} {
+		for game := range 20 {
+			start, err := StartGuided([]string{"Ida", "Jan", "Kai"}, Setup{Variant: variant, Display: guideDisplay})
+			if game%2 == 1 {
+				start, err = Start([]string{"Ida", "Jan", "Kai"}, variant) // the play API's: untracked
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			end := scoringtest.Playout(t, Rules{}, start, 400, pick, func(p Position, moves []Step) { complete(t, p, moves) })
+			if !end.Over() {
+				t.Fatalf("%s game %d not over after 400 steps", variant, game)
+			}
+		}
+	}
 }

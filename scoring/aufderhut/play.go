@@ -23,6 +23,10 @@ type Step struct {
 	Outcome string `json:"outcome,omitempty"`
 	Laid    int    `json:"laid,omitempty"`
 	End     bool   `json:"end,omitempty"`
+	// zero marks a step of the play API that names spot 0, which Step's
+	// zero value cannot tell from an action not taken: Apply refuses it
+	// as no_such_spot (a table's steps never hold it, ParseStep refuses).
+	zero bool
 }
 
 // StepError is a step the rules refuse (scoring.StepError).
@@ -45,7 +49,7 @@ type Position struct {
 	HatsLeft       int // face-down hat pile
 	Turn           int // index in Players of the player to move
 	Steps          int // steps applied so far
-	Over           bool
+	over           bool
 	lastSwap       [2]int // the previous turn's swap, low spot first; zero if none
 
 	// Guided play also tracks which character lies where (StartGuided);
@@ -71,7 +75,7 @@ func Start(players []string, variantName string) (Position, error) {
 	if n := len(players); n < MinPlayers || n > MaxPlayers {
 		return Position{}, scoring.Errorf("players", "%d players: Auf der Hut is played by %d to %d", n, MinPlayers, MaxPlayers)
 	}
-	if err := checkPlayerNames(players); err != nil {
+	if _, err := scoring.PlayerList(players); err != nil {
 		return Position{}, err
 	}
 	p := Position{Variant: v, CharactersLeft: CharacterPile, HatsLeft: HatPile, Names: DefaultNames()}
@@ -88,8 +92,22 @@ func Start(players []string, variantName string) (Position, error) {
 // decides when to stop playing on). It does not check the variant; a step
 // with End set does.
 func (p Position) End() Position {
-	p.Over = true
+	p.over = true
 	return p
+}
+
+// Over reports that the game has ended (ruling ADH-3): a standard game
+// at the first refill that cannot be done, a three_left game when 3
+// characters with hats remain or the table ends it.
+func (p Position) Over() bool { return p.over }
+
+// Current is the index in Players of the player to move, -1 once the
+// game is over.
+func (p Position) Current() int {
+	if p.over || len(p.Players) == 0 {
+		return -1
+	}
+	return p.Turn
 }
 
 // Final is the position's collections as a score request.
@@ -107,10 +125,13 @@ func (p Position) Apply(s Step) (Position, *StepError) {
 	if len(p.Players) == 0 {
 		return fail("bad_step", "ADH-1", "the game has not been started")
 	}
-	if p.Over {
+	if p.over {
 		return fail("after_game_end", "ADH-3", "the game is already over; no more turns")
 	}
-	who := p.Players[p.Turn].Name
+	who := scoring.Name(p.Players[p.Turn].Name)
+	if s.zero {
+		return fail("no_such_spot", "ADH-1", "%s: spot %d does not exist; the display has spots 1 to %d", who, 0, DisplaySize)
+	}
 	spots, serr := actionSpots(s, step)
 	if serr != nil {
 		return p, serr
@@ -134,14 +155,13 @@ func (p Position) Apply(s Step) (Position, *StepError) {
 		if p.Variant != ThreeLeft {
 			return fail("standard_end", "ADH-3", "a standard game ends by itself at the first refill that cannot be done; only a game played on until 3 characters remain is ended by the table")
 		}
-		next.Over = true
+		next.over = true
 	case s.Swap != [2]int{}:
 		pair := [2]int{min(s.Swap[0], s.Swap[1]), max(s.Swap[0], s.Swap[1])}
 		// ruling ADH-5: swapping back the pair swapped just before is
 		// frowned on, not forbidden here: the guided mode warns.
 		if pair == p.lastSwap {
-			prev := p.Players[(p.Turn+len(p.Players)-1)%len(p.Players)].Name
-			warn = scoring.Refusef(step, "swap_back", "ADH-5", "%s swaps back the hats on spots %d and %d that %s swapped on the turn just before; the designer's clarification does not allow that", who, pair[0], pair[1], prev)
+			warn = scoring.Refusef(step, "swap_back", "ADH-5", "%s swaps back the hats on spots %d and %d that %s swapped on the turn just before; the designer's clarification does not allow that", who, pair[0], pair[1], scoring.Name(p.SwappedBy()))
 			warn.Warning = true
 		}
 		next.lastSwap = pair
@@ -198,7 +218,7 @@ func actionSpots(s Step, step int) ([]int, *StepError) {
 // reveal applies a reveal's outcome to p's mover, who (ruling ADH-2), and
 // ends the game when a refill fails (ruling ADH-3). It returns the refusal
 // of step number step when the outcome cannot happen, or nil.
-func (p *Position) reveal(st Step, step int, who string) *StepError {
+func (p *Position) reveal(st Step, step int, who scoring.Name) *StepError {
 	me := &p.Players[p.Turn]
 	s := &p.Display[st.Reveal-1]
 	switch st.Outcome {
@@ -214,7 +234,7 @@ func (p *Position) reveal(st Step, step int, who string) *StepError {
 			p.HatsLeft--
 			*s = Spot{Character: true, Hat: true}
 		} else if p.Variant == Standard {
-			p.Over = true
+			p.over = true
 		}
 	case Wonderhat:
 		if p.takenWonderhats() == TotalWonderhats {
@@ -226,7 +246,7 @@ func (p *Position) reveal(st Step, step int, who string) *StepError {
 			p.HatsLeft--
 			s.Hat = true
 		} else if p.Variant == Standard {
-			p.Over = true
+			p.over = true
 		}
 	case Miss:
 		if p.takenBaldHeads() == TotalBaldHeads {
@@ -236,13 +256,79 @@ func (p *Position) reveal(st Step, step int, who string) *StepError {
 	}
 	// ruling ADH-3, variant: play on until 3 characters with hats remain.
 	if p.Variant == ThreeLeft && p.WithHats() <= 3 {
-		p.Over = true
+		p.over = true
 	}
 	return nil
 }
 
 func (p Position) takenWonderhats() int { return totals(p.Players).Wonderhats }
 func (p Position) takenBaldHeads() int  { return totals(p.Players).BaldHeads }
+
+// WonderhatsLeft is how many of the 4 wonderhats nobody has found yet
+// (ruling ADH-1).
+func (p Position) WonderhatsLeft() int { return TotalWonderhats - p.takenWonderhats() }
+
+// BaldHeadsLeft is how many of the 16 bald heads are still to be taken
+// (ruling ADH-1).
+func (p Position) BaldHeadsLeft() int { return TotalBaldHeads - p.takenBaldHeads() }
+
+// SwappedBy names the player who swapped hats on the turn just before,
+// "" when that turn was no swap: swapping the same two back is frowned on
+// (ruling ADH-5).
+func (p Position) SwappedBy() string {
+	if p.lastSwap == [2]int{} || len(p.Players) == 0 {
+		return ""
+	}
+	return p.Players[(p.Turn+len(p.Players)-1)%len(p.Players)].Name
+}
+
+// Moves lists every step the rules allow now, in full (at most about a
+// hundred): a look at each spot with a hat, a swap of each two of them (a
+// swap back too, which only warns, ADH-5), a reveal of each with each
+// outcome the piles still allow (ADH-1, ADH-2) — a match that is refilled
+// in a guided game once with each character the pile may hold (InPile) —
+// and, in a three_left game, the table's end (ADH-3). None once the game
+// is over. Every step it lists is one Apply accepts.
+func (p Position) Moves() []Step {
+	if p.over || len(p.Players) == 0 {
+		return nil
+	}
+	var hats []int
+	for i, sp := range p.Display {
+		if sp.Hat {
+			hats = append(hats, i+1)
+		}
+	}
+	var out []Step
+	for _, a := range hats {
+		out = append(out, Step{Look: a})
+	}
+	for i, a := range hats {
+		for _, b := range hats[i+1:] {
+			out = append(out, Step{Swap: [2]int{a, b}})
+		}
+	}
+	for _, a := range hats {
+		switch {
+		case p.tracked && p.Refills():
+			for _, c := range p.InPile() {
+				out = append(out, Step{Reveal: a, Outcome: Match, Laid: c})
+			}
+		default:
+			out = append(out, Step{Reveal: a, Outcome: Match})
+		}
+		if p.WonderhatsLeft() > 0 {
+			out = append(out, Step{Reveal: a, Outcome: Wonderhat})
+		}
+		if p.BaldHeadsLeft() > 0 {
+			out = append(out, Step{Reveal: a, Outcome: Miss})
+		}
+	}
+	if p.Variant == ThreeLeft {
+		out = append(out, Step{End: true})
+	}
+	return out
+}
 
 // WithHats counts the display's characters that still wear a hat.
 func (p Position) WithHats() int {

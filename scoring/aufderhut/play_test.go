@@ -43,7 +43,7 @@ func repeat(s Step, n int) []Step {
 
 func TestStart(t *testing.T) {
 	p := start(t, "", "Ida", "Jan")
-	if p.Variant != Standard || p.CharactersLeft != 13 || p.HatsLeft != 17 || p.Turn != 0 || p.Over || p.WithHats() != 7 {
+	if p.Variant != Standard || p.CharactersLeft != 13 || p.HatsLeft != 17 || p.Turn != 0 || p.Over() || p.WithHats() != 7 {
 		t.Fatalf("got %+v", p)
 	}
 	for _, bad := range []struct {
@@ -160,12 +160,12 @@ func TestStandardGameToTheEnd(t *testing.T) {
 	p = play(t, p, repeat(Step{Reveal: 7, Outcome: Wonderhat}, 4)...)
 	p = play(t, p, Step{Reveal: 2, Outcome: Miss}, Step{Swap: [2]int{1, 2}}, Step{Look: 4})
 	p = play(t, p, repeat(Step{Reveal: 1, Outcome: Match}, 13)...)
-	if p.Over || p.CharactersLeft != 0 || p.HatsLeft != 0 {
+	if p.Over() || p.CharactersLeft != 0 || p.HatsLeft != 0 {
 		t.Fatalf("before the last match: %+v", p)
 	}
 	// ruling ADH-3: the 14th match cannot be refilled and ends the game.
 	p = play(t, p, Step{Reveal: 3, Outcome: Match})
-	if !p.Over {
+	if !p.Over() {
 		t.Fatalf("game not over: %+v", p)
 	}
 	r := Score(p.Final())
@@ -186,11 +186,11 @@ func TestStandardWonderhatsNeverEndIt(t *testing.T) {
 	p := start(t, Standard, "Ida", "Jan")
 	p = play(t, p, repeat(Step{Reveal: 1, Outcome: Match}, 13)...)
 	p = play(t, p, repeat(Step{Reveal: 2, Outcome: Wonderhat}, 4)...)
-	if p.Over || p.HatsLeft != 0 || p.CharactersLeft != 0 {
+	if p.Over() || p.HatsLeft != 0 || p.CharactersLeft != 0 {
 		t.Fatalf("the 4th wonderhat is still refilled: %+v", p)
 	}
 	p = play(t, p, Step{Reveal: 5, Outcome: Match})
-	if !p.Over || !Score(p.Final()).Valid {
+	if !p.Over() || !Score(p.Final()).Valid {
 		t.Fatalf("the 14th match ends it: %+v", p)
 	}
 }
@@ -203,7 +203,7 @@ func TestRandomGamesScoreValid(t *testing.T) {
 	for game := range 300 {
 		variant := []string{Standard, ThreeLeft}[game%2]
 		p := start(t, variant, "A", "B", "C")
-		for turn := 0; !p.Over; turn++ {
+		for turn := 0; !p.Over(); turn++ {
 			if turn > 1000 {
 				t.Fatalf("game %d never ends: %+v", game, p)
 			}
@@ -237,18 +237,18 @@ func TestThreeLeftGame(t *testing.T) {
 	p = play(t, p, repeat(Step{Reveal: 1, Outcome: Match}, 13)...)
 	// The character pile is empty: spot 1 stays empty after the next match.
 	p = play(t, p, Step{Reveal: 1, Outcome: Match})
-	if p.Over || p.Display[0] != (Spot{}) || p.WithHats() != 6 {
+	if p.Over() || p.Display[0] != (Spot{}) || p.WithHats() != 6 {
 		t.Fatalf("%+v", p)
 	}
 	if _, err := p.Apply(Step{Look: 1}); err == nil || err.Code != "no_such_spot" {
 		t.Errorf("empty spot: %+v", err)
 	}
 	p = play(t, p, Step{Reveal: 2, Outcome: Match}, Step{Reveal: 3, Outcome: Match})
-	if p.Over {
+	if p.Over() {
 		t.Fatal("4 characters with hats left: not over yet")
 	}
 	p = play(t, p, Step{Reveal: 4, Outcome: Match})
-	if !p.Over || p.WithHats() != 3 {
+	if !p.Over() || p.WithHats() != 3 {
 		t.Fatalf("3 left: %+v", p)
 	}
 	if r := Score(p.Final()); !r.Valid || r.Players[0].Total+r.Players[1].Total != 17 {
@@ -265,7 +265,7 @@ const apiExample = `{"players": ["Ida", "Jan"], "options": {"variant": "standard
            {"reveal": 4, "outcome": "wonderhat"}, {"reveal": 6, "outcome": "miss"}]}`
 
 func TestReplayAPIExample(t *testing.T) {
-	ans, err := Replay([]byte(apiExample))
+	ans, err := Engine{}.Replay([]byte(apiExample))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -280,7 +280,7 @@ func TestReplayAPIExample(t *testing.T) {
 
 func TestReplayStopsAtFirstError(t *testing.T) {
 	body := `{"players": ["Ida", "Jan"], "steps": [{"swap": [1, 5]}, {"swap": [5, 1]}, {"look": 0}, {"look": 9}]}`
-	ans, err := Replay([]byte(body))
+	ans, err := Engine{}.Replay([]byte(body))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -299,7 +299,7 @@ func TestReplayFullGame(t *testing.T) {
 		steps = append(steps, `{"reveal":1,"outcome":"match"}`)
 	}
 	steps = append(steps, `{"look":2}`)
-	ans, err := Replay([]byte(`{"players":["Ida","Jan"],"steps":[` + strings.Join(steps, ",") + `]}`))
+	ans, err := Engine{}.Replay([]byte(`{"players":["Ida","Jan"],"steps":[` + strings.Join(steps, ",") + `]}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -330,7 +330,7 @@ func TestReplayDecodeErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			ans, err := Replay([]byte(tt.body))
+			ans, err := Engine{}.Replay([]byte(tt.body))
 			var in *scoring.InputError
 			if !errors.As(err, &in) {
 				t.Fatalf("got %+v, %v; want *scoring.InputError", ans, err)
@@ -347,7 +347,7 @@ func FuzzReplay(f *testing.F) {
 	f.Add([]byte(`{"players":["A","B","C"],"options":{"variant":"three_left"},"steps":[{"reveal":1,"outcome":"match"},{"swap":[0,2]},{"look":-4}]}`))
 	f.Add([]byte(`{"players":["A","B"],"steps":[{"swap":[1,5]},{"swap":[5,1]},{"reveal":7,"outcome":"wonderhat"}]}`))
 	f.Fuzz(func(t *testing.T, body []byte) {
-		ans, err := Replay(body)
+		ans, err := Engine{}.Replay(body)
 		if err != nil {
 			var in *scoring.InputError
 			if !errors.As(err, &in) {

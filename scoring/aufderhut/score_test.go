@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"tablemate/scoring"
+	"tablemate/scoring/scoringtest"
 )
 
 func TestCover(t *testing.T) {
@@ -77,14 +78,6 @@ func state(variant string, counts ...[3]int) State {
 	return s
 }
 
-func codes(vs []scoring.Violation) []string {
-	out := []string{}
-	for _, v := range vs {
-		out = append(out, v.Code)
-	}
-	return out
-}
-
 func TestValidateCodes(t *testing.T) {
 	tests := []struct {
 		name  string
@@ -128,7 +121,7 @@ func TestValidateCodes(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			vs := Validate(tt.s)
-			got := codes(vs)
+			got := scoringtest.Codes(vs)
 			if !slices.Equal(got, append([]string{}, tt.codes...)) {
 				t.Fatalf("codes = %v, want %v (%+v)", got, tt.codes, vs)
 			}
@@ -174,20 +167,17 @@ func TestScoreResult(t *testing.T) {
 	}
 }
 
-// The adh case of docs/examples/score-cases.json.
-const adhCase = `{"players": [
-  {"name": "Amelia", "characters": 5, "wonderhats": 3, "bald_heads": 3},
-  {"name": "Victor", "characters": 7, "wonderhats": 1, "bald_heads": 4},
-  {"name": "Enrique", "characters": 2, "wonderhats": 0, "bald_heads": 9}],
- "options": {"variant": "standard"}}`
-
+// The adh cases of docs/examples/score-cases.json: the simulated game
+// Amelia wins 5 to 4 to 0, and the state that breaks every ADH ruling.
 func TestScoreCase(t *testing.T) {
-	r, err := Engine{}.Check([]byte(adhCase))
+	cases := scoringtest.Cases(t, Slug)
+	scoringtest.RunCases(t, cases, scoringtest.Only(Engine{}))
+	r, err := Engine{}.Check(cases[0].Request)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !r.Valid || !r.GameOver || len(r.Violations) != 0 || !slices.Equal(r.Winners, []string{"Amelia"}) {
-		t.Fatalf("got %+v", r)
+	if cases[0].ID != "adh-3p-simulated" || !r.Valid || !r.GameOver || len(r.Violations) != 0 || !slices.Equal(r.Winners, []string{"Amelia"}) {
+		t.Fatalf("%s: got %+v", cases[0].ID, r)
 	}
 	want := map[string]int{"Amelia": 5, "Victor": 4, "Enrique": 0}
 	for i, name := range []string{"Amelia", "Victor", "Enrique"} {
@@ -244,7 +234,9 @@ func TestInfo(t *testing.T) {
 }
 
 func FuzzCheck(f *testing.F) {
-	f.Add([]byte(adhCase))
+	for _, c := range scoringtest.Cases(f, Slug) {
+		f.Add([]byte(c.Request))
+	}
 	f.Add([]byte(`{"players":[{"name":"A","characters":-3,"wonderhats":9}],"options":{"variant":"three_left"}}`))
 	f.Add([]byte(`{"players":[null,{"name":"B"}]}`))
 	f.Fuzz(func(t *testing.T, body []byte) {
@@ -259,12 +251,15 @@ func FuzzCheck(f *testing.F) {
 			}
 			return
 		}
-		if r.Game != Slug || r.Violations == nil || r.Warnings == nil || r.Winners == nil {
+		if r.Game != Slug {
 			t.Fatalf("bad result %+v", r)
 		}
+		// The lists are never null and each total is the sum of its lines
+		// (with every other invariant of a result); ADH-4: never below 0.
+		scoringtest.Check(t, r)
 		for _, p := range r.Players {
-			if p.Total < 0 || scoring.Sum(p.Breakdown) != p.Total {
-				t.Fatalf("player %+v: total below 0 or not the sum of its lines", p)
+			if p.Total < 0 {
+				t.Fatalf("player %+v: total below 0", p)
 			}
 		}
 	})

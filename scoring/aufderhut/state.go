@@ -31,10 +31,11 @@ type Options struct {
 	Variant string `json:"variant"`
 }
 
-// State is a finished (or disputed) game as the score API receives it.
+// State is a finished (or disputed) game as the score API receives it
+// (options left out when none is set).
 type State struct {
 	Players []Player `json:"players"`
-	Options Options  `json:"options"`
+	Options Options  `json:"options,omitzero"`
 }
 
 // Decode reads a score request strictly. Unreadable input is a

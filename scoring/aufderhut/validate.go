@@ -1,10 +1,6 @@
 package aufderhut
 
-import (
-	"fmt"
-
-	"tablemate/scoring"
-)
+import "tablemate/scoring"
 
 // Component counts and setup (ruling ADH-1).
 const (
@@ -35,8 +31,7 @@ func Validate(s State) []scoring.Violation {
 	v := []scoring.Violation{}
 	// ruling ADH-1: the player count is not printed; 2–6 accepted.
 	if n := len(s.Players); n < MinPlayers || n > MaxPlayers {
-		v = append(v, scoring.Violation{Code: "player_count", Rule: "ADH-1",
-			Message: fmt.Sprintf("%d players: Auf der Hut is scored for %d to %d players", n, MinPlayers, MaxPlayers)})
+		v = append(v, scoring.Violationf("player_count", "", "ADH-1", "%d players: Auf der Hut is scored for %d to %d players", n, MinPlayers, MaxPlayers))
 	}
 	for _, p := range s.Players {
 		v = append(v, negatives(p)...)
@@ -52,10 +47,7 @@ func Validate(s State) []scoring.Violation {
 	// characters or wonderhats than it can (the box or the ADH-3 bounds):
 	// such a game is not also "not over".
 	if len(bound) == 0 && !t.pastBox() && !Over(s.Options.Variant, t.Characters, t.Wonderhats) {
-		v = append(v, scoring.Violation{Code: "game_not_over", Rule: "ADH-3",
-			Message: fmt.Sprintf("%d characters and %d wonderhats were taken: a standard game ends at the first refill that cannot be done, "+
-				"so it needs %d characters taken (no character left to refill) or %d characters and wonderhats together (no hat left); "+
-				"if you played on until 3 characters were left, choose that variant", t.Characters, t.Wonderhats, MaxMatches, MaxTakes)})
+		v = append(v, scoring.Violationf("game_not_over", "", "ADH-3", "%d characters and %d wonderhats were taken: a standard game ends at the first refill that cannot be done, so it needs %d characters taken (no character left to refill) or %d characters and wonderhats together (no hat left); if you played on until 3 characters were left, choose that variant", t.Characters, t.Wonderhats, MaxMatches, MaxTakes))
 	}
 	return v
 }
@@ -74,12 +66,11 @@ func Over(variant string, m, w int) bool {
 func negatives(p Player) []scoring.Violation {
 	var v []scoring.Violation
 	for _, f := range []struct {
-		what string
+		what scoring.Phrase
 		n    int
-	}{{"characters", p.Characters}, {"wonderhats", p.Wonderhats}, {"bald heads", p.BaldHeads}} {
+	}{{scoring.Phrasef("characters"), p.Characters}, {scoring.Phrasef("wonderhats"), p.Wonderhats}, {scoring.Phrasef("bald heads"), p.BaldHeads}} {
 		if f.n < 0 {
-			v = append(v, scoring.Violation{Code: "negative_count", Player: p.Name, Rule: "ADH-1",
-				Message: fmt.Sprintf("%s: %d %s; a count of cards cannot be below 0", p.Name, f.n, f.what)})
+			v = append(v, scoring.Violationf("negative_count", p.Name, "ADH-1", "%s: %d %s; a count of cards cannot be below 0", scoring.Name(p.Name), f.n, f.what))
 		}
 	}
 	return v
@@ -109,12 +100,11 @@ func (t tally) pastBox() bool {
 func componentTotals(t tally) []scoring.Violation {
 	var v []scoring.Violation
 	for _, c := range []struct {
-		what     string
+		what     scoring.Phrase
 		n, limit int
-	}{{"characters", t.Characters, TotalCharacters}, {"wonderhats", t.Wonderhats, TotalWonderhats}, {"bald heads", t.BaldHeads, TotalBaldHeads}} {
+	}{{scoring.Phrasef("characters"), t.Characters, TotalCharacters}, {scoring.Phrasef("wonderhats"), t.Wonderhats, TotalWonderhats}, {scoring.Phrasef("bald heads"), t.BaldHeads, TotalBaldHeads}} {
 		if c.n > c.limit {
-			v = append(v, scoring.Violation{Code: "component_total", Rule: "ADH-1",
-				Message: fmt.Sprintf("the players hold %d %s together, but the game has only %d", c.n, c.what, c.limit)})
+			v = append(v, scoring.Violationf("component_total", "", "ADH-1", "the players hold %d %s together, but the game has only %d", c.n, c.what, c.limit))
 		}
 	}
 	return v
@@ -124,8 +114,8 @@ func componentTotals(t tally) []scoring.Violation {
 // it ends.
 func tooManyTaken(variant string, t tally) []scoring.Violation {
 	m, w := t.Characters, t.Wonderhats
-	bad := func(msg string, args ...any) []scoring.Violation {
-		return []scoring.Violation{{Code: "too_many_taken", Rule: "ADH-3", Message: fmt.Sprintf(msg, args...)}}
+	bad := func(format string, args ...any) []scoring.Violation {
+		return []scoring.Violation{scoring.Violationf("too_many_taken", "", "ADH-3", format, args...)}
 	}
 	if variant == ThreeLeft {
 		if m > MaxMatchesThreeLeft {

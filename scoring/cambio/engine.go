@@ -6,10 +6,19 @@ import (
 	"tablemate/scoring"
 )
 
-// Engine is Cambio's scoring.Game.
-type Engine struct{}
+// Engine is Cambio's scoring.Game, scored round by round
+// (scoring.Rounds), and its guided play through the shared loop over
+// Rules (Resume, Guide, the play API's Replay).
+type Engine struct {
+	scoring.Play[Rules, Position, Step, PlayState]
+}
 
-var _ scoring.Game = Engine{}
+var (
+	_ scoring.Game       = Engine{}
+	_ scoring.Guided     = Engine{}
+	_ scoring.Rounds     = Engine{}
+	_ scoring.RoundFacts = Engine{}
+)
 
 // Info describes Cambio for the game list.
 func (Engine) Info() scoring.Info {

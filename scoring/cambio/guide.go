@@ -8,8 +8,6 @@ import (
 	"tablemate/scoring"
 )
 
-var _ scoring.Guided = Engine{}
-
 // ParseSetup reads a guided game's setup strictly (docs/api-cambio-play.md):
 // {"dealer": 0, "options": {"cambio_tie": "reward", "target": 50}}. An
 // unknown field or option value is a *scoring.InputError naming it.
@@ -25,11 +23,11 @@ func ParseSetup(raw []byte) (Setup, error) {
 	if len(in.Players) == 0 {
 		in.Players = nil // no list: the table's players
 	} else {
-		if _, err := PlayerNames(in.Players); err != nil {
+		if _, err := scoring.PlayerList(in.Players); err != nil {
 			return Setup{}, err
 		}
 	}
-	opts, err := decodeOptions(in.Options)
+	opts, err := DecodeOptions(in.Options)
 	if err != nil {
 		return Setup{}, err
 	}
@@ -106,7 +104,7 @@ func decodeStep(raw []byte, field string) (Step, error) {
 // below moves an error on "round…" to prefix (step.score.players[1].cards[0]).
 func below(err error, prefix string) error {
 	if in, ok := err.(*scoring.InputError); ok {
-		return scoring.Errorf(prefix+strings.TrimPrefix(in.Field, "round"), "%s", in.Message)
+		return scoring.Refield(in, prefix+strings.TrimPrefix(in.Field, "round"))
 	}
 	return err
 }
@@ -128,52 +126,6 @@ func StepJSON(s Step) []byte {
 	}
 	b, _ := json.Marshal(w)
 	return b
-}
-
-// Resume replays a guided game from its setup and steps to the position
-// now. The error is a *scoring.InputError for unreadable input or the
-// *StepError of the first step the rules refuse (then the position is the
-// one before it).
-func Resume(players []string, setup []byte, steps [][]byte) (Position, error) {
-	s, err := ParseSetup(setup)
-	if err != nil {
-		return Position{}, err
-	}
-	if s.Players != nil {
-		// The game keeps the players it started with (a later joiner
-		// watches); they must still be the table's.
-		if err := Within(s.Players, players); err != nil {
-			return Position{}, err
-		}
-		players = s.Players
-	}
-	pos, err := Start(players, s)
-	if err != nil {
-		return Position{}, err
-	}
-	return scoring.ApplySteps(pos, steps, ParseStep, Position.Apply)
-}
-
-// Guide replays a table's guided game (scoring.Guided); once it is over
-// every round comes back as one score-check request.
-func (Engine) Guide(players []string, setup []byte, steps [][]byte) (bool, []byte, error) {
-	pos, err := Resume(players, setup, steps)
-	if err != nil || !pos.Over() {
-		return false, nil, err
-	}
-	final, err := json.Marshal(pos.Final())
-	return true, final, err
-}
-
-// PlayAnswer is the 200 answer of POST /api/v1/games/cambio/play
-// (docs/api-cambio-play.md): the position after the last accepted step,
-// the refused step if any (replay stops there) and, once the game is over,
-// the /score answer of the whole game (else null).
-type PlayAnswer struct {
-	Valid  bool            `json:"valid"`
-	Errors []StepError     `json:"errors"`
-	State  PlayState       `json:"state"`
-	Result *scoring.Result `json:"result"`
 }
 
 // PlayState is a position as the play API shows it; Game is the finished
@@ -209,77 +161,70 @@ func (p Position) View() PlayState {
 	return v
 }
 
-// Replay answers POST /api/v1/games/cambio/play: {"players": [...],
-// "dealer": 0, "options": {...}, "steps": [...]}. It starts the game,
-// applies the steps in order and stops at the first refused one. A body
-// that is not a game log is a *scoring.InputError naming the field.
-func Replay(body []byte) (PlayAnswer, error) {
-	var req struct {
-		Players []string          `json:"players"`
-		Dealer  int               `json:"dealer"`
-		Options json.RawMessage   `json:"options"`
-		Steps   []json.RawMessage `json:"steps"`
-	}
-	if err := scoring.Decode(body, &req, ""); err != nil {
-		return PlayAnswer{}, err
-	}
-	names, err := PlayerNames(req.Players)
+// Rules are Cambio's guided play for scoring.Play: the setup is the first
+// dealer and the options (Setup), a step a turn, a call, a player out, a
+// penalty card or a closed round's cards (Step).
+type Rules struct{}
+
+var _ scoring.Rules[Position, Step, PlayState] = Rules{}
+
+// Start begins a guided game from a recorded setup. The players it names
+// (fixed when it started) play it, and must still be the table's; a
+// player who joined later watches.
+func (Rules) Start(players []string, setup []byte) (Position, error) {
+	s, err := ParseSetup(setup)
 	if err != nil {
-		return PlayAnswer{}, err
+		return Position{}, err
 	}
-	opts, err := decodeOptions(req.Options)
-	if err != nil {
-		return PlayAnswer{}, err
-	}
-	steps := make([]Step, len(req.Steps))
-	for i, raw := range req.Steps {
-		if steps[i], err = decodeStep(raw, scoring.Index("steps", i)); err != nil {
-			return PlayAnswer{}, err
+	if s.Players != nil {
+		if err := Within(s.Players, players); err != nil {
+			return Position{}, err
 		}
+		players = s.Players
 	}
-	pos, err := Start(names, Setup{Dealer: req.Dealer, Options: opts})
-	if err != nil {
-		field := "dealer"
-		if se, ok := err.(*StepError); ok && se.Code == "player_count" {
-			field = "players"
-		}
-		return PlayAnswer{}, scoring.Errorf(field, "%s", err.(*StepError).Message)
-	}
-	ans := PlayAnswer{Valid: true, Errors: []StepError{}}
-	for _, s := range steps {
-		next, serr := pos.Apply(s)
-		if serr != nil {
-			ans.Valid = false
-			ans.Errors = append(ans.Errors, *serr)
-			break
-		}
-		pos = next
-	}
-	ans.State = pos.View()
-	if pos.Over() {
-		r := pos.Result()
-		ans.Result = &r
-	}
-	return ans, nil
+	return Start(players, s)
 }
 
-// PlayerNames checks a play request's list of names (missing, too long,
-// duplicate) with the error on "players[i]", and returns them trimmed.
-func PlayerNames(names []string) ([]string, error) {
-	if names == nil {
-		return nil, scoring.Errorf("players", "a list of player names is required")
+// ReadStep reads a recorded step (ParseStep's forms).
+func (Rules) ReadStep(raw []byte, field string) (Step, error) { return decodeStep(raw, field) }
+
+// Final is every round played as one score-check request.
+func (Rules) Final(p Position) any { return p.Final() }
+
+// Score is the score check of the rounds played so far.
+func (Rules) Score(p Position) scoring.Result { return p.Result() }
+
+// ReadRequest reads POST /api/v1/games/cambio/play: {"players": [...],
+// "dealer": 0, "options": {...}, "steps": [...]}. Bad names, an option
+// the game lacks and (once the steps are read) a setup the rules refuse
+// are *scoring.InputError naming the field.
+func (Rules) ReadRequest(players []string, setup []byte) (scoring.Request[Position, Step], error) {
+	var req struct {
+		Dealer  int             `json:"dealer"`
+		Options json.RawMessage `json:"options"`
 	}
-	if err := scoring.CheckNames("players", names); err != nil {
-		if in, ok := err.(*scoring.InputError); ok {
-			return nil, scoring.Errorf(strings.TrimSuffix(in.Field, ".name"), "%s", in.Message)
+	if err := scoring.Decode(setup, &req, ""); err != nil {
+		return scoring.Request[Position, Step]{}, err
+	}
+	names, err := scoring.PlayerList(players)
+	if err != nil {
+		return scoring.Request[Position, Step]{}, err
+	}
+	opts, err := DecodeOptions(req.Options)
+	if err != nil {
+		return scoring.Request[Position, Step]{}, err
+	}
+	return scoring.Request[Position, Step]{Start: func() (Position, error) {
+		pos, err := Start(names, Setup{Dealer: req.Dealer, Options: opts})
+		if se, ok := err.(*StepError); ok {
+			field := "dealer"
+			if se.Code == "player_count" {
+				field = "players"
+			}
+			return pos, scoring.Errorf(field, "%s", se.Phrase)
 		}
-		return nil, err
-	}
-	out := make([]string, len(names))
-	for i, n := range names {
-		out[i] = strings.TrimSpace(n)
-	}
-	return out, nil
+		return pos, err
+	}}, nil
 }
 
 // Within checks that every player of a guided game's setup is one of the
@@ -293,7 +238,7 @@ func Within(game, table []string) error {
 	}
 	for k, n := range game {
 		if !at[strings.ToLower(strings.TrimSpace(n))] {
-			return scoring.Errorf(scoring.Index("players", k), "%q is not a player at this table; the players are %s", strings.TrimSpace(n), list(table))
+			return scoring.Errorf(scoring.Index("players", k), "%q is not a player at this table; the players are %s", scoring.Name(strings.TrimSpace(n)), table)
 		}
 	}
 	return nil

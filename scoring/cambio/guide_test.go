@@ -95,7 +95,7 @@ func TestGuideKeepsTheTableOptions(t *testing.T) {
 		[]byte(`{"cambio":1}`), []byte(`{"done":0}`),
 		[]byte(`{"score":{"players":[{"name":"ben","cards":["3"],"cambio":true},{"name":"Ana","cards":["3","10"]}]}}`),
 	}
-	pos, err := Resume(names, setup, steps[:2])
+	pos, err := Engine{}.Resume(names, setup, steps[:2])
 	if err != nil || pos.Phase != Scoring {
 		t.Fatalf("%v phase %d", err, pos.Phase)
 	}
@@ -215,7 +215,7 @@ func FuzzParseSetup(f *testing.F) {
 }
 
 func TestReplay(t *testing.T) {
-	ans, err := Replay([]byte(`{"players":["Ana","Ben","Cy"],"dealer":2,"options":{"target":20},"steps":[
+	ans, err := Engine{}.Replay([]byte(`{"players":["Ana","Ben","Cy"],"dealer":2,"options":{"target":20},"steps":[
 		{"done":2},{"penalty":1,"delta":1},{"cambio":0},{"done":1},{"done":2},
 		{"score":{"players":[{"name":"Ana","cards":["1"],"cambio":true},{"name":"Ben","cards":["13","13"]},{"name":"Cy","cards":["5"]}]}}]}`))
 	if err != nil {
@@ -226,14 +226,14 @@ func TestReplay(t *testing.T) {
 	}
 	// Ben passed 20 in round 1, so the game is over: a further step is
 	// refused and the replay stops there (ruling CAM-2).
-	ans, _ = Replay([]byte(`{"players":["Ana","Ben","Cy"],"dealer":2,"options":{"target":20},"steps":[
+	ans, _ = Engine{}.Replay([]byte(`{"players":["Ana","Ben","Cy"],"dealer":2,"options":{"target":20},"steps":[
 		{"done":2},{"cambio":0},{"done":1},{"done":2},
 		{"score":{"players":[{"name":"Ana","cards":["1"],"cambio":true},{"name":"Ben","cards":["13","13"]},{"name":"Cy","cards":["5"]}]}},
 		{"done":1}]}`))
 	if ans.Valid || len(ans.Errors) != 1 || ans.Errors[0].Code != "after_game_end" || ans.Errors[0].Step != 6 || ans.State.Phase != "over" {
 		t.Fatalf("a step after the end: %+v", ans)
 	}
-	mid, _ := Replay([]byte(`{"players":["Ana","Ben","Cy"],"steps":[{"done":0},{"cambio":1},{"penalty":0,"delta":1}]}`))
+	mid, _ := Engine{}.Replay([]byte(`{"players":["Ana","Ben","Cy"],"steps":[{"done":0},{"cambio":1},{"penalty":0,"delta":1}]}`))
 	if st := mid.State; st.Phase != "playing" || st.Player != "Cy" || st.Caller != "Ben" || !reflect.DeepEqual(st.LastTurns, []string{"Cy", "Ana"}) ||
 		!reflect.DeepEqual(st.Penalties, []int{1, 0, 0}) || st.Dealer != "Ana" {
 		t.Errorf("state %+v", st)
@@ -247,7 +247,7 @@ func TestReplay(t *testing.T) {
 		`{"players":["Ana","Ben"],"steps":[{"done":0},{}]}`: "steps[1]",
 		`{"players":["Ana","Ben"],"row":[]}`:                "row",
 	} {
-		_, err := Replay([]byte(body))
+		_, err := Engine{}.Replay([]byte(body))
 		var in *scoring.InputError
 		if !errors.As(err, &in) || in.Field != field {
 			t.Errorf("%s: %v, want an error on %s", body, err, field)
@@ -259,7 +259,7 @@ func FuzzReplay(f *testing.F) {
 	f.Add([]byte(`{"players":["Ana","Ben","Cy"],"dealer":2,"options":{"target":20},"steps":[{"done":2},{"penalty":1,"delta":1},{"cambio":0},{"done":1},{"done":2},{"score":{"players":[{"name":"Ana","cards":["1"],"cambio":true},{"name":"Ben","cards":["13","13"]},{"name":"Cy","cards":["5"]}]}}]}`))
 	f.Add([]byte(`{"players":["Ana","Ben"],"steps":[{"out":1},{"score":{"players":[{"name":"Ana","cards":["v:-2"]},{"name":"Ben"}]}}]}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		ans, err := Replay(b)
+		ans, err := Engine{}.Replay(b)
 		if err != nil {
 			var in *scoring.InputError
 			if !errors.As(err, &in) {
@@ -292,7 +292,7 @@ func TestGuideKeepsThePlayersItStartedWith(t *testing.T) {
 	if len(res.Players) != 2 || !res.Valid {
 		t.Errorf("final %+v", res)
 	}
-	_, err = Resume([]string{"Ana", "Ben"}, []byte(`{"players":["Ana","Zed"]}`), nil)
+	_, err = Engine{}.Resume([]string{"Ana", "Ben"}, []byte(`{"players":["Ana","Zed"]}`), nil)
 	var in *scoring.InputError
 	if !errors.As(err, &in) || in.Field != "players[1]" {
 		t.Errorf("a setup player not at the table: %v", err)

@@ -181,22 +181,66 @@ func (p Position) Result() scoring.Result { return Score(p.Final()) }
 
 func (p Position) next(seat int) int { return (seat + 1) % len(p.Players) }
 
-// refuse is the *StepError for the next step under ruling CAM-2.
-func (p Position) refuse(code, format string, args ...any) *StepError {
-	return p.refuseBy(code, "CAM-2", format, args...)
+// name is seat's player as a phrase argument.
+func (p Position) name(seat int) scoring.Name { return scoring.Name(p.Players[seat]) }
+
+// Current is the seat to move, -1 unless turns are being taken.
+func (p Position) Current() int {
+	if p.Phase != Playing {
+		return -1
+	}
+	return p.Turn
 }
 
-// refuseBy is the *StepError for the next step under rule.
-func (p Position) refuseBy(code, rule, format string, args ...any) *StepError {
+// Moves lists the steps the rules allow now. While turns are taken: the
+// player to move finishes the turn, or calls Cambio if nobody has this
+// round; any player runs out of table cards, except the caller, whose
+// cards are frozen (ruling CAM-3); any player draws a penalty card, or
+// one drawn is taken back. Once the round has closed, one score step
+// names every player and marks the caller: it stands for the round's
+// cards, which the table turns over and enters (the round editor), so it
+// is the one step Moves lists that Apply does not take as it is. None
+// once the game is over.
+func (p Position) Moves() []Step {
+	var out []Step
+	switch p.Phase {
+	case Playing:
+		out = append(out, Step{Action: ActDone, Seat: p.Turn})
+		if p.Caller == NoCaller {
+			out = append(out, Step{Action: ActCambio, Seat: p.Turn})
+		}
+		for seat := range p.Players {
+			if seat != p.Caller {
+				out = append(out, Step{Action: ActOut, Seat: seat})
+			}
+		}
+		for seat := range p.Players {
+			out = append(out, Step{Action: ActPenalty, Seat: seat, Delta: 1})
+			if p.Penalties[seat] > 0 {
+				out = append(out, Step{Action: ActPenalty, Seat: seat, Delta: -1})
+			}
+		}
+	case Scoring:
+		r := RoundEntry{}
+		for seat, name := range p.Players {
+			r.Players = append(r.Players, RoundPlayer{Name: name, Cambio: seat == p.Caller})
+		}
+		out = append(out, Step{Action: ActScore, Round: &r})
+	}
+	return out
+}
+
+// refuse is the *StepError for the next step under rule.
+func (p Position) refuse(code, rule, format string, args ...any) *StepError {
 	return scoring.Refusef(p.Played+1, code, rule, format, args...)
 }
 
 // refuseClosed refuses a step after the round closed, saying why it closed.
 func (p Position) refuseClosed() *StepError {
 	if p.OutSeat >= 0 {
-		return p.refuse("round_closed", "round %d ended when %s had no cards left; enter everyone's cards to score it before anyone plays on", p.Round(), p.Players[p.OutSeat])
+		return p.refuse("round_closed", "CAM-2", "round %d ended when %s had no cards left; enter everyone's cards to score it before anyone plays on", p.Round(), p.name(p.OutSeat))
 	}
-	return p.refuse("round_closed", "round %d ended: %s called Cambio and everyone else had one more turn; enter everyone's cards to score it before anyone plays on", p.Round(), p.Players[p.Caller])
+	return p.refuse("round_closed", "CAM-2", "round %d ended: %s called Cambio and everyone else had one more turn; enter everyone's cards to score it before anyone plays on", p.Round(), p.name(p.Caller))
 }
 
 // Apply plays one step. The receiver is left unchanged; a step the rules
@@ -205,10 +249,10 @@ func (p Position) Apply(s Step) (Position, *StepError) {
 	// ruling CAM-2: the game ends after the round in which a total reaches
 	// the target; nothing follows it.
 	if p.Phase == Over {
-		return p, p.refuse("after_game_end", "the game is over after round %d: a total reached %d", len(p.Rounds), p.Options.Limit())
+		return p, p.refuse("after_game_end", "CAM-2", "the game is over after round %d: a total reached %d", len(p.Rounds), p.Options.Limit())
 	}
 	if s.Action != ActScore && (s.Seat < 0 || s.Seat >= len(p.Players)) {
-		return p, p.refuse("no_such_seat", "there is no player %d at this table of %d", s.Seat+1, len(p.Players))
+		return p, p.refuse("no_such_seat", "CAM-2", "there is no player %d at this table of %d", s.Seat+1, len(p.Players))
 	}
 	// Rule text, end of round: once the round ends, only its scoring follows.
 	if p.Phase == Scoring && s.Action != ActScore {
@@ -222,12 +266,12 @@ func (p Position) Apply(s Step) (Position, *StepError) {
 		// Rule text: turns go clockwise; Cambio is called "at the beginning
 		// of their turn", so only the player to move may call it.
 		if s.Seat != p.Turn {
-			return p, p.refuse("not_their_turn", "it is %s's turn, not %s's", p.Players[p.Turn], p.Players[s.Seat])
+			return p, p.refuse("not_their_turn", "CAM-2", "it is %s's turn, not %s's", p.name(p.Turn), p.name(s.Seat))
 		}
 		if s.Action == ActCambio {
 			// ruling CAM-2: at most one player calls Cambio per round.
 			if p.Caller != NoCaller {
-				return p, p.refuse("cambio_twice", "%s already called Cambio in round %d; only one player may call it per round", p.Players[p.Caller], p.Round())
+				return p, p.refuse("cambio_twice", "CAM-2", "%s already called Cambio in round %d; only one player may call it per round", p.name(p.Caller), p.Round())
 			}
 			// Each of the other players now has one more turn.
 			next.Caller, next.LastTurns = s.Seat, len(p.Players)-1
@@ -243,23 +287,23 @@ func (p Position) Apply(s Step) (Position, *StepError) {
 		// ruling CAM-3: after the call the caller's cards are frozen:
 		// nobody may discard them, so the caller cannot run out.
 		if s.Seat == p.Caller {
-			return p, p.refuseBy("caller_frozen", "CAM-3", "%s called Cambio, so %s's cards are frozen: nobody may discard them, and %s still holds them at the end of the round", p.Players[s.Seat], p.Players[s.Seat], p.Players[s.Seat])
+			return p, p.refuse("caller_frozen", "CAM-3", "%s called Cambio, so %s's cards are frozen: nobody may discard them, and %s still holds them at the end of the round", p.name(s.Seat), p.name(s.Seat), p.name(s.Seat))
 		}
 		// Rule text: as soon as any player has no more table cards, the
 		// round ends immediately.
 		next.OutSeat, next.Phase = s.Seat, Scoring
 	case ActPenalty:
 		if s.Delta != 1 && s.Delta != -1 {
-			return p, p.refuse("penalty_delta", "penalty cards change by one at a time, not %d", s.Delta)
+			return p, p.refuse("penalty_delta", "CAM-2", "penalty cards change by one at a time, not %d", s.Delta)
 		}
 		if p.Penalties[s.Seat]+s.Delta < 0 {
-			return p, p.refuse("no_penalty_card", "%s has drawn no penalty card this round, so none can be taken back", p.Players[s.Seat])
+			return p, p.refuse("no_penalty_card", "CAM-2", "%s has drawn no penalty card this round, so none can be taken back", p.name(s.Seat))
 		}
 		next.Penalties[s.Seat] += s.Delta
 	case ActScore:
 		return p.score(s.Round)
 	default:
-		return p, p.refuse("unknown_step", "%q is not a step of Cambio", s.Action)
+		return p, p.refuse("unknown_step", "CAM-2", "%q is not a step of Cambio", s.Action)
 	}
 	return next, nil
 }
@@ -268,10 +312,10 @@ func (p Position) Apply(s Step) (Position, *StepError) {
 // ends the game (ruling CAM-2).
 func (p Position) score(r *RoundEntry) (Position, *StepError) {
 	if p.Phase != Scoring {
-		return p, p.refuse("round_not_over", "round %d is still being played: it ends when Cambio was called and everyone else had one more turn, or when a player has no cards", p.Round())
+		return p, p.refuse("round_not_over", "CAM-2", "round %d is still being played: it ends when Cambio was called and everyone else had one more turn, or when a player has no cards", p.Round())
 	}
 	if r == nil {
-		return p, p.refuse("round_players", "the round's cards are missing")
+		return p, p.refuse("round_players", "CAM-2", "the round's cards are missing")
 	}
 	entered := make([]string, len(r.Players))
 	for k, rp := range r.Players {
@@ -279,18 +323,18 @@ func (p Position) score(r *RoundEntry) (Position, *StepError) {
 	}
 	seat, err := MatchSeats("round.players", p.Players, entered)
 	if err != nil {
-		return p, p.refuse("round_players", "every player's cards are entered, once each: %s", err.Error())
+		return p, p.refuse("round_players", "CAM-2", "every player's cards are entered, once each: %s", scoring.ErrorText(err))
 	}
 	round := make([]Round, len(p.Players))
 	for k, rp := range r.Players {
 		i := seat[k]
 		// ruling CAM-2: the caller's bonus belongs to whoever called in play.
 		if rp.Cambio != (i == p.Caller) {
-			who := "nobody"
+			who := scoring.Phrasef("nobody")
 			if p.Caller != NoCaller {
-				who = p.Players[p.Caller]
+				who = scoring.Phrasef("%s", p.name(p.Caller))
 			}
-			return p, p.refuse("caller_mismatch", "the round marks %s as the Cambio caller, but %s called Cambio in round %d", p.Players[i], who, p.Round())
+			return p, p.refuse("caller_mismatch", "CAM-2", "the round marks %s as the Cambio caller, but %s called Cambio in round %d", p.name(i), who, p.Round())
 		}
 		round[i] = Round{Cards: slices.Clone(rp.Cards), Cambio: rp.Cambio}
 	}
@@ -304,9 +348,9 @@ func (p Position) score(r *RoundEntry) (Position, *StepError) {
 		name := p.Players[e.Seat]
 		switch e.Code {
 		case "out_has_cards":
-			return p, p.refuseBy("out_has_cards", "CAM-3", "round %d ended because %s had no cards left, so %s turns over no cards, not %d", p.Round(), name, name, held[e.Seat])
+			return p, p.refuse("out_has_cards", "CAM-3", "round %d ended because %s had no cards left, so %s turns over no cards, not %d", p.Round(), scoring.Name(name), scoring.Name(name), held[e.Seat])
 		case "caller_out":
-			return p, p.refuseBy("caller_out", "CAM-3", "%s called Cambio in round %d, so %s's cards were frozen: %s turns over at least one card", name, p.Round(), name, name)
+			return p, p.refuse("caller_out", "CAM-3", "%s called Cambio in round %d, so %s's cards were frozen: %s turns over at least one card", scoring.Name(name), p.Round(), scoring.Name(name), scoring.Name(name))
 		}
 	}
 	next := p

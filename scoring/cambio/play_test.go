@@ -2,8 +2,12 @@ package cambio
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
+
+	"tablemate/scoring/scoringtest"
 )
 
 var trio = []string{"Ana", "Ben", "Cy"}
@@ -266,11 +270,72 @@ func TestRefusalsKeepTheirWordsAndFormat(t *testing.T) {
 		{out, scoreStep(t, trio, 0, nil, nil, nil), "the round marks Ana as the Cambio caller, but nobody called Cambio in round 1"},
 	} {
 		_, err := c.pos.Apply(c.step)
-		if err == nil || err.Message != c.want || err.Format == "" || fmt.Sprintf(err.Format, err.Args...) != err.Message {
+		if err == nil || err.Message != c.want || err.Phrase.Format() == "" || fmt.Sprintf(err.Phrase.Format(), err.Phrase.Args()...) != err.Message {
 			t.Errorf("got %+v\nwant %q", err, c.want)
 		}
 	}
 	if _, err := Start([]string{"Ana"}, Setup{}); err == nil || err.(*StepError).Message != "Cambio is played by 2 to 8 players, not 1" {
 		t.Errorf("one player: %v", err)
+	}
+}
+
+// TestMovesAreTheLegalSteps: while turns are taken, Moves lists exactly
+// the steps Apply plays (rulings CAM-2, CAM-3): the turn or the call of
+// the player to move, anyone but the caller running out, penalty cards
+// drawn and taken back. A closed round lists one score step naming every
+// player and marking the caller, which Apply takes once the table fills
+// in the cards. Random games played with the moves offered end at the
+// target.
+func TestMovesAreTheLegalSteps(t *testing.T) {
+	accepted := func(p Position, s Step) bool { _, err := p.Apply(s); return err == nil }
+	rng := rand.New(rand.NewPCG(9, 10))
+	for game := range 10 {
+		p := start(t, trio[:2+game%2], game%2)
+		end := scoringtest.Playout(t, Rules{}, p, 3000, func(p Position, moves []Step) (Step, bool) {
+			if p.Phase == Scoring {
+				// The table turns the cards over: three 4s each (one for the
+				// caller, whose cards are frozen), none for who ran out.
+				s := moves[0]
+				r := *s.Round
+				r.Players = slices.Clone(r.Players)
+				for i := range r.Players {
+					if i != p.OutSeat {
+						r.Players[i].Cards = []Card{{Kind: Number, N: 4}, {Kind: Number, N: 4}, {Kind: Number, N: 4}}
+					}
+				}
+				s.Round = &r
+				return s, true
+			}
+			// Mostly turns, so rounds end; now and then a call, a player
+			// out or a penalty card.
+			if m := moves[0]; rng.IntN(4) > 0 {
+				return m, true
+			}
+			return moves[rng.IntN(len(moves))], true
+		}, func(p Position, moves []Step) {
+			if p.Phase == Scoring {
+				if len(moves) != 1 || moves[0].Action != ActScore || len(moves[0].Round.Players) != len(p.Players) {
+					t.Fatalf("a closed round lists %+v", moves)
+				}
+				for i, rp := range moves[0].Round.Players {
+					if rp.Name != p.Players[i] || rp.Cambio != (i == p.Caller) {
+						t.Fatalf("the score step names %+v", moves[0].Round.Players)
+					}
+				}
+				return
+			}
+			scoringtest.Legal(t, p, moves)
+			for seat := -1; seat <= len(p.Players); seat++ {
+				for _, s := range []Step{{Action: ActDone, Seat: seat}, {Action: ActCambio, Seat: seat}, {Action: ActOut, Seat: seat},
+					{Action: ActPenalty, Seat: seat, Delta: 1}, {Action: ActPenalty, Seat: seat, Delta: -1}, {Action: ActPenalty, Seat: seat, Delta: 2}} {
+					if offered := slices.Contains(moves, s); offered != accepted(p, s) {
+						t.Fatalf("step %d: %+v offered %v", p.Played+1, s, offered)
+					}
+				}
+			}
+		})
+		if !end.Over() || len(end.Moves()) != 0 {
+			t.Fatalf("game %d not over: %+v", game, end)
+		}
 	}
 }

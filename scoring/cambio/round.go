@@ -30,20 +30,18 @@ type Bonus struct {
 // Phrase describes the bonus for a breakdown line, e.g.
 // "Cambio called, fewest (−5)" or "Cambio called, tied for fewest (+5)".
 func (b Bonus) Phrase() scoring.Phrase {
-	var why string
+	why := scoring.Phrasef("not fewest")
 	switch {
 	case b.Tied:
-		why = "tied for fewest"
+		why = scoring.Phrasef("tied for fewest")
 	case b.Fewest:
-		why = "fewest"
-	default:
-		why = "not fewest"
+		why = scoring.Phrasef("fewest")
 	}
 	sign := "+"
 	if b.Points < 0 {
 		sign = ""
 	}
-	return scoring.Phrasef("Cambio called, %s (%s)", why, sign+Points(b.Points))
+	return scoring.Phrasef("Cambio called, %s (%s)", why, scoring.Name(sign+Points(b.Points)))
 }
 
 // CallerBonus decides the caller's bonus from every player's round sum
@@ -109,7 +107,7 @@ func CardTerms(cards []Card) scoring.Phrase {
 	}
 	terms := make(scoring.Terms, len(cards))
 	for i, c := range cards {
-		terms[i] = Points(c.Value())
+		terms[i] = scoring.Name(Points(c.Value()))
 	}
 	return scoring.Phrasef("%s", terms)
 }

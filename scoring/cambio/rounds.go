@@ -7,8 +7,6 @@ import (
 	"tablemate/scoring"
 )
 
-var _ scoring.Rounds = Engine{}
-
 // RoundEntry is one round as a table enters it (docs/api-rounds.md): every
 // player's table cards and who called Cambio. Options are read only when
 // the round starts a game; a later round's options must be readable but
@@ -43,7 +41,7 @@ func (Engine) AppendRound(state, round []byte) ([]byte, error) {
 			s.Players = append(s.Players, Player{Name: strings.TrimSpace(p.Name), Rounds: []Round{}})
 		}
 	} else if s, err = Decode(state); err != nil {
-		return nil, scoring.Errorf("state", "the game so far cannot be read: %s", err.Error())
+		return nil, scoring.Errorf("state", "the game so far cannot be read: %s", scoring.ErrorText(err))
 	}
 	seat, err := MatchSeats("round.players", names(s.Players), roundNames(r.Players))
 	if err != nil {
@@ -54,6 +52,52 @@ func (Engine) AppendRound(state, round []byte) ([]byte, error) {
 		s.Players[i].Rounds = append(s.Players[i].Rounds, Round{Cards: p.Cards, Cambio: p.Cambio})
 	}
 	return json.Marshal(s)
+}
+
+// Notes tells who called Cambio in a recorded round (scoring.RoundFacts).
+func (Engine) Notes(round []byte) ([]scoring.Phrase, error) {
+	r, _, err := DecodeRound(round)
+	if err != nil {
+		return nil, err
+	}
+	var out []scoring.Phrase
+	for _, p := range r.Players {
+		if p.Cambio {
+			out = append(out, scoring.Phrasef("%s called Cambio", scoring.Name(p.Name)))
+		}
+	}
+	return out, nil
+}
+
+// Target is the total that ends a game of state (ruling CAM-2): the
+// table's target, 50 by default (scoring.RoundFacts).
+func (Engine) Target(state []byte) int {
+	s, err := Decode(state)
+	if err != nil {
+		return DefaultTarget
+	}
+	return s.Options.Limit()
+}
+
+// Closest names the players nearest the end of a game (ruling CAM-2): the
+// ones on the highest total, and how many points they still are from the
+// target that ends the game after its round (0 or less once reached).
+// No names when nobody has played a round yet.
+func Closest(s State) (names []string, points int) {
+	res := Score(s)
+	if len(res.Players) == 0 || len(res.Players[0].Rounds) == 0 {
+		return nil, s.Options.Limit()
+	}
+	high := res.Players[0].Total
+	for _, p := range res.Players {
+		high = max(high, p.Total)
+	}
+	for _, p := range res.Players {
+		if p.Total == high {
+			names = append(names, p.Name)
+		}
+	}
+	return names, s.Options.Limit() - high
 }
 
 // DecodeRound reads a round strictly: unknown fields, unreadable card
@@ -69,7 +113,7 @@ func DecodeRound(body []byte) (RoundEntry, Options, error) {
 		return RoundEntry{}, Options{}, scoring.Errorf("round.players", "a round lists every player at the table")
 	}
 	r := RoundEntry{Players: players}
-	opts, err := decodeOptions(rawOpts)
+	opts, err := DecodeOptions(rawOpts)
 	if err != nil {
 		return RoundEntry{}, Options{}, prefixed(err)
 	}
@@ -99,7 +143,7 @@ func decodeRoundPlayer(raw []byte, path string) (RoundPlayer, error) {
 // prefixed moves an options error below "round".
 func prefixed(err error) error {
 	if in, ok := err.(*scoring.InputError); ok {
-		return scoring.Errorf(scoring.Join("round", in.Field), "%s", in.Message)
+		return scoring.Refield(in, scoring.Join("round", in.Field))
 	}
 	return err
 }
@@ -134,12 +178,12 @@ func MatchSeats(field string, game, round []string) ([]int, error) {
 	for k, n := range round {
 		i, ok := index[strings.ToLower(strings.TrimSpace(n))]
 		if !ok {
-			return nil, scoring.Errorf(scoring.Join(scoring.Index(field, k), "name"), "%q is not a player in this game; the players are %s", strings.TrimSpace(n), list(game))
+			return nil, scoring.Errorf(scoring.Join(scoring.Index(field, k), "name"), "%q is not a player in this game; the players are %s", scoring.Name(strings.TrimSpace(n)), game)
 		}
 		seat[k] = i
 	}
 	if len(round) != len(game) {
-		return nil, scoring.Errorf(field, "every round lists the same players as the game's first round: %s, not %d players", list(game), len(round))
+		return nil, scoring.Errorf(field, "every round lists the same players as the game's first round: %s, not %d players", game, len(round))
 	}
 	return seat, nil
 }

@@ -1,13 +1,12 @@
 package cambio
 
 import (
-	"encoding/json"
-	"os"
 	"slices"
 	"strings"
 	"testing"
 
 	"tablemate/scoring"
+	"tablemate/scoring/scoringtest"
 )
 
 // check runs the engine and tests the invariants every answer keeps.
@@ -17,36 +16,17 @@ func check(t *testing.T, body string) scoring.Result {
 	if err != nil {
 		t.Fatalf("Check: %v", err)
 	}
-	if r.Violations == nil || r.Warnings == nil || r.Winners == nil || r.Game != Slug {
+	if r.Game != Slug {
 		t.Errorf("envelope: %+v", r)
 	}
-	for _, v := range r.Violations {
-		if v.Rule == "" || v.Message == "" || scoring.Ruling(v.Rule) == "" {
-			t.Errorf("violation %s lacks a known rule or a message", v.Code)
-		}
-	}
-	for _, p := range r.Players {
-		if p.Total != scoring.Sum(p.Breakdown) {
-			t.Errorf("%s: total %d is not the sum of its breakdown %v", p.Name, p.Total, p.Breakdown)
-		}
-		sum := 0
-		for _, x := range p.Rounds {
-			sum += x
-		}
-		if sum != p.Total { // ruling G-1
-			t.Errorf("%s: total %d is not the sum of its rounds %v", p.Name, p.Total, p.Rounds)
-		}
-	}
+	// No null lists, a known rule and a message for every violation, each
+	// total the sum of its breakdown and of its rounds (ruling G-1), with
+	// every other invariant of a result.
+	scoringtest.Check(t, r)
 	return r
 }
 
-func codes(r scoring.Result) []string {
-	var c []string
-	for _, v := range r.Violations {
-		c = append(c, v.Code)
-	}
-	return c
-}
+func codes(r scoring.Result) []string { return scoringtest.Codes(r.Violations) }
 
 func totals(r scoring.Result) []int {
 	var c []int
@@ -225,51 +205,5 @@ func TestMessagesNameTheFacts(t *testing.T) {
 
 // TestScoreCases runs the cambio cases of examples/score-cases.json.
 func TestScoreCases(t *testing.T) {
-	data, err := os.ReadFile("testdata/score-cases.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cases []struct {
-		ID      string          `json:"id"`
-		Request json.RawMessage `json:"request"`
-		Expect  struct {
-			Valid    bool     `json:"valid"`
-			GameOver bool     `json:"game_over"`
-			Codes    []string `json:"codes"`
-			Players  []struct {
-				Name   string `json:"name"`
-				Total  int    `json:"total"`
-				Rounds []int  `json:"rounds"`
-			} `json:"players"`
-			Winners []string `json:"winners"`
-		} `json:"expect"`
-	}
-	if err := json.Unmarshal(data, &cases); err != nil {
-		t.Fatal(err)
-	}
-	if len(cases) == 0 {
-		t.Fatal("no cases")
-	}
-	for _, c := range cases {
-		t.Run(c.ID, func(t *testing.T) {
-			r := check(t, string(c.Request))
-			if r.Valid != c.Expect.Valid || r.GameOver != c.Expect.GameOver {
-				t.Errorf("valid=%v game_over=%v, want %v %v", r.Valid, r.GameOver, c.Expect.Valid, c.Expect.GameOver)
-			}
-			for _, code := range c.Expect.Codes {
-				if !slices.Contains(codes(r), code) {
-					t.Errorf("missing code %s", code)
-				}
-			}
-			for i, p := range c.Expect.Players {
-				got := r.Players[i]
-				if got.Name != p.Name || got.Total != p.Total || !slices.Equal(got.Rounds, p.Rounds) {
-					t.Errorf("player %d = %s %d %v, want %s %d %v", i, got.Name, got.Total, got.Rounds, p.Name, p.Total, p.Rounds)
-				}
-			}
-			if !slices.Equal(r.Winners, c.Expect.Winners) {
-				t.Errorf("winners = %v, want %v", r.Winners, c.Expect.Winners)
-			}
-		})
-	}
+	scoringtest.RunCases(t, scoringtest.Cases(t, Slug), scoringtest.Only(Engine{}))
 }

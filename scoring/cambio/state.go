@@ -74,7 +74,7 @@ func Decode(body []byte) (State, error) {
 	if err != nil {
 		return State{}, err
 	}
-	opts, err := decodeOptions(rawOpts)
+	opts, err := DecodeOptions(rawOpts)
 	if err != nil {
 		return State{}, err
 	}
@@ -127,7 +127,10 @@ func decodeCards(raw []json.RawMessage, path string) ([]Card, error) {
 	return cards, nil
 }
 
-func decodeOptions(raw json.RawMessage) (Options, error) {
+// DecodeOptions reads a table's options strictly (absent: the rule
+// text's game): an unknown field, a tie rule the game lacks or a target
+// outside 1–1000 is a *scoring.InputError on options.….
+func DecodeOptions(raw json.RawMessage) (Options, error) {
 	var in struct {
 		CambioTie *string `json:"cambio_tie"`
 		Target    *int    `json:"target"`

@@ -1,27 +1,16 @@
 package games
 
 import (
-	"encoding/json"
-	"os"
 	"testing"
+
+	"tablemate/scoring/scoringtest"
 )
 
-// BenchmarkScore checks and scores each worked case of score-cases.json
-// through its engine: decode, validate, score (go test -bench Score).
+// BenchmarkScore checks and scores each worked case of
+// docs/examples/score-cases.json through its engine: decode, validate,
+// score (go test -bench Score).
 func BenchmarkScore(b *testing.B) {
-	data, err := os.ReadFile("testdata/score-cases.json")
-	if err != nil {
-		b.Fatal(err)
-	}
-	var cases []struct {
-		ID      string          `json:"id"`
-		Game    string          `json:"game"`
-		Request json.RawMessage `json:"request"`
-	}
-	if err := json.Unmarshal(data, &cases); err != nil {
-		b.Fatal(err)
-	}
-	for _, c := range cases {
+	for _, c := range scoringtest.Cases(b, "") {
 		engine, ok := Find(c.Game)
 		if !ok {
 			b.Fatalf("no engine for %s", c.Game)

@@ -25,6 +25,22 @@ const (
 // Colours returns the four colours in display order.
 func Colours() []Colour { return []Colour{Red, Yellow, Black, Blue} }
 
+// Word is the colour as a Phrase argument: a catalog word a page says in
+// its language ("Rot"); a colour the game lacks is shown as it is.
+func (c Colour) Word() scoring.Phrase {
+	switch c {
+	case Red:
+		return scoring.Phrasef("red")
+	case Yellow:
+		return scoring.Phrasef("yellow")
+	case Black:
+		return scoring.Phrasef("black")
+	case Blue:
+		return scoring.Phrasef("blue")
+	}
+	return scoring.Phrasef("%s", scoring.Name(c))
+}
+
 // ParseColour reads a colour name.
 func ParseColour(s string) (Colour, bool) {
 	for _, c := range Colours() {

@@ -1,74 +1,22 @@
 package kks
 
 import (
-	"encoding/json"
 	"errors"
-	"os"
 	"slices"
 	"strings"
 	"testing"
 
 	"tablemate/scoring"
+	"tablemate/scoring/scoringtest"
 )
 
-// The worked cases of docs/examples/score-cases.json for this game,
-// copied to testdata.
+// The worked cases of docs/examples/score-cases.json for this game.
 func TestScoreCases(t *testing.T) {
-	data, err := os.ReadFile("testdata/score-cases.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cases []struct {
-		ID      string          `json:"id"`
-		Request json.RawMessage `json:"request"`
-		Expect  struct {
-			Valid    bool     `json:"valid"`
-			GameOver bool     `json:"game_over"`
-			Codes    []string `json:"codes"`
-			Players  []struct {
-				Name  string `json:"name"`
-				Total int    `json:"total"`
-			} `json:"players"`
-			Winners []string `json:"winners"`
-		} `json:"expect"`
-	}
-	if err := json.Unmarshal(data, &cases); err != nil {
-		t.Fatal(err)
-	}
+	cases := scoringtest.Cases(t, Slug)
 	if len(cases) != 2 {
 		t.Fatalf("%d cases, want the 2 KKS cases", len(cases))
 	}
-	for _, c := range cases {
-		t.Run(c.ID, func(t *testing.T) {
-			res, err := Engine{}.Check(c.Request)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if res.Valid != c.Expect.Valid || res.GameOver != c.Expect.GameOver {
-				t.Errorf("valid %v game_over %v, want %v %v", res.Valid, res.GameOver, c.Expect.Valid, c.Expect.GameOver)
-			}
-			got := codes(res.Violations)
-			for _, code := range c.Expect.Codes {
-				if !slices.Contains(got, code) {
-					t.Errorf("code %s missing from %v", code, got)
-				}
-			}
-			if len(c.Expect.Codes) == 0 && len(got) != 0 {
-				t.Errorf("unexpected violations %v", res.Violations)
-			}
-			if len(res.Players) != len(c.Expect.Players) {
-				t.Fatalf("%d players, want %d", len(res.Players), len(c.Expect.Players))
-			}
-			for i, p := range c.Expect.Players {
-				if res.Players[i].Name != p.Name || res.Players[i].Total != p.Total {
-					t.Errorf("player %d = %s %d, want %s %d", i, res.Players[i].Name, res.Players[i].Total, p.Name, p.Total)
-				}
-			}
-			if !slices.Equal(res.Winners, c.Expect.Winners) {
-				t.Errorf("winners %v, want %v", res.Winners, c.Expect.Winners)
-			}
-		})
-	}
+	scoringtest.RunCases(t, cases, scoringtest.Only(Engine{}))
 }
 
 // An unreadable token is a 400 naming the field and the token; a readable
@@ -88,8 +36,8 @@ func TestTokensReadableOrNot(t *testing.T) {
 			t.Errorf("%s: %v, want a card_value violation", red, err)
 			continue
 		}
-		if !slices.Contains(codes(res.Violations), "card_value") {
-			t.Errorf("%s: %v, want card_value", red, codes(res.Violations))
+		if !slices.Contains(scoringtest.Codes(res.Violations), "card_value") {
+			t.Errorf("%s: %v, want card_value", red, scoringtest.Codes(res.Violations))
 		}
 	}
 }

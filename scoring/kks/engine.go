@@ -2,10 +2,17 @@ package kks
 
 import "tablemate/scoring"
 
-// Engine is Koffer, Katze & Sombrero for the registry, API and CLI.
-type Engine struct{}
+// Engine is Koffer, Katze & Sombrero for the registry, API and CLI: the
+// score check, and guided play through the shared loop over Rules
+// (Resume, Guide, the play API's Replay).
+type Engine struct {
+	scoring.Play[Rules, Position, Step, PlayState]
+}
 
-var _ scoring.Game = Engine{}
+var (
+	_ scoring.Game   = Engine{}
+	_ scoring.Guided = Engine{}
+)
 
 // Info describes the game.
 func (Engine) Info() scoring.Info {

@@ -8,8 +8,6 @@ import (
 	"tablemate/scoring"
 )
 
-var _ scoring.Guided = Engine{}
-
 // Setup is how a guided game starts: the 7 row cards left to right, as
 // the table lays them ("red 10").
 type Setup struct {
@@ -23,6 +21,12 @@ func ParseSetup(raw []byte) ([]Card, error) {
 	if err := scoring.Decode(raw, &s, ""); err != nil {
 		return nil, err
 	}
+	return s.cards()
+}
+
+// cards reads the row's cards: an unreadable or repeated one is a
+// *scoring.InputError on row[i].
+func (s Setup) cards() ([]Card, error) {
 	row := make([]Card, len(s.Row))
 	for i, tok := range s.Row {
 		c, err := ReadCard(scoring.Index("row", i), tok)
@@ -30,7 +34,7 @@ func ParseSetup(raw []byte) ([]Card, error) {
 			return nil, err
 		}
 		if j := slices.Index(row[:i], c); j >= 0 {
-			return nil, scoring.Errorf(scoring.Index("row", i), "the %s %d lies in the row already at position %d; each card exists once (ruling KKS-1)", string(c.Colour), c.Value, j+1)
+			return nil, scoring.Errorf(scoring.Index("row", i), "the %s %d lies in the row already at position %d; each card exists once (ruling KKS-1)", c.Colour.Word(), c.Value, j+1)
 		}
 		row[i] = c
 	}
@@ -39,7 +43,8 @@ func ParseSetup(raw []byte) ([]Card, error) {
 
 // ReadCard is ParseCard for a form or JSON field: a card that is not one
 // is a *scoring.InputError on field with ParseCard's message, kept as a
-// format and arguments so a page can say it in its language.
+// phrase so a page can say it in its language (what was typed is a
+// scoring.Name: shown as typed, even when it is a colour's name).
 func ReadCard(field, tok string) (Card, error) {
 	c, err := ParseCard(tok)
 	if err == nil {
@@ -48,17 +53,12 @@ func ReadCard(field, tok string) (Card, error) {
 	f := strings.Fields(tok)
 	switch {
 	case len(f) != 2:
-		return Card{}, scoring.Errorf(field, "%q is not a card: write a colour and a value, like \"red 10\"", typed(tok))
+		return Card{}, scoring.Errorf(field, "%q is not a card: write a colour and a value, like \"red 10\"", scoring.Name(tok))
 	case !validColour(f[0]):
-		return Card{}, scoring.Errorf(field, "%q is not a colour: red, yellow, black or blue", typed(f[0]))
+		return Card{}, scoring.Errorf(field, "%q is not a colour: red, yellow, black or blue", scoring.Name(f[0]))
 	}
-	return Card{}, scoring.Errorf(field, "%q is not a card value: 1 to 10", typed(f[1]))
+	return Card{}, scoring.Errorf(field, "%q is not a card value: 1 to 10", scoring.Name(f[1]))
 }
-
-// typed is text as the reader typed it. It is not a plain string, so a
-// page that translates string arguments which are catalog words (a
-// colour such as "red") quotes it as typed.
-type typed string
 
 func validColour(s string) bool { _, ok := ParseColour(s); return ok }
 
@@ -77,28 +77,57 @@ func StepJSON(s Step) []byte {
 	return b
 }
 
-// Resume replays a guided game from its setup and steps to the position
-// now. The error is an *scoring.InputError for unreadable input or the
-// *StepError of the first step the rules refuse.
-func Resume(players []string, setup []byte, steps [][]byte) (Position, error) {
+// Rules are Koffer, Katze & Sombrero's guided play for scoring.Play: the
+// setup is the row (Setup), a step a turn (Step).
+type Rules struct{}
+
+var _ scoring.Rules[Position, Step, PlayState] = Rules{}
+
+// Start lays the row of a recorded setup (ParseSetup, Start).
+func (Rules) Start(players []string, setup []byte) (Position, error) {
 	row, err := ParseSetup(setup)
 	if err != nil {
 		return Position{}, err
 	}
-	pos, err := Start(players, row)
-	if err != nil {
-		return Position{}, err
-	}
-	return scoring.ApplySteps(pos, steps, ParseStep, Position.Apply)
+	return Start(players, row)
 }
 
-// Guide replays a table's guided game (scoring.Guided); once it is over
-// the final displays come back as a score-check request.
-func (Engine) Guide(players []string, setup []byte, steps [][]byte) (bool, []byte, error) {
-	pos, err := Resume(players, setup, steps)
-	if err != nil || !pos.Over() {
-		return false, nil, err
+// ReadStep reads a step: {"take": 3, "reveal": "blue 7"}.
+func (Rules) ReadStep(raw []byte, field string) (Step, error) { return decodeStep(raw, field) }
+
+// Final is the displays as a score-check request.
+func (Rules) Final(p Position) any { return Request{Players: p.View().Players} }
+
+// Score checks and scores the displays so far.
+func (Rules) Score(p Position) scoring.Result { return Score(p.Final()) }
+
+// ReadRequest reads POST /api/v1/games/koffer-katze-sombrero/play:
+// {"players": [...], "row": [...], "steps": [...]}. Names that are not a
+// list of players, an unreadable or repeated card, and (once the steps
+// are read) a row the rules refuse are *scoring.InputError naming the
+// field.
+func (Rules) ReadRequest(players []string, setup []byte) (scoring.Request[Position, Step], error) {
+	var s Setup
+	if err := scoring.Decode(setup, &s, ""); err != nil {
+		return scoring.Request[Position, Step]{}, err
 	}
-	final, err := json.Marshal(map[string]any{"players": pos.View().Players})
-	return true, final, err
+	names, err := scoring.PlayerList(players)
+	if err != nil {
+		return scoring.Request[Position, Step]{}, err
+	}
+	row, err := s.cards()
+	if err != nil {
+		return scoring.Request[Position, Step]{}, err
+	}
+	return scoring.Request[Position, Step]{Start: func() (Position, error) {
+		pos, err := Start(names, row)
+		if se, ok := err.(*StepError); ok {
+			field := "row"
+			if se.Code == "player_count" {
+				field = "players"
+			}
+			return pos, scoring.Errorf(field, "%s", se.Phrase)
+		}
+		return pos, err
+	}}, nil
 }

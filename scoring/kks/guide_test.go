@@ -59,7 +59,7 @@ func TestParseSetupKeepsParseCardsWords(t *testing.T) {
 		_, perr := ParseCard(tok)
 		_, err := ParseSetup([]byte(`{"row":["blue 4",` + strconv.Quote(tok) + `]}`))
 		var in *scoring.InputError
-		if !errors.As(err, &in) || in.Field != "row[1]" || in.Message != perr.Error() || in.Format == "%s" || in.Format == "" {
+		if !errors.As(err, &in) || in.Field != "row[1]" || in.Message != perr.Error() || in.Phrase.Format() == "%s" || in.Phrase.Format() == "" {
 			t.Errorf("%q: %+v, want %q", tok, err, perr)
 		}
 	}

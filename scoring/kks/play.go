@@ -1,7 +1,6 @@
 package kks
 
 import (
-	"fmt"
 	"maps"
 	"slices"
 	"strings"
@@ -54,9 +53,14 @@ type Position struct {
 // atSetup is the step number of a refused setup.
 const atSetup = 0
 
-// Current is the index in Players of the player to move (seat order; after
-// the last turn it wraps to the first seat, and Over is true).
-func (p Position) Current() int { return p.current }
+// Current is the index in Players of the player to move, -1 once the
+// game is over.
+func (p Position) Current() int {
+	if p.Over() {
+		return -1
+	}
+	return p.current
+}
 
 // Start lays the row (ruling KKS-3): 2–4 players with 7 tokens each, the 7
 // given cards face up, 33 cards in the deck. A setup that cannot be played
@@ -71,10 +75,10 @@ func Start(players []string, row []Card) (Position, error) {
 	p := Position{DeckLeft: DeckSize}
 	for i, c := range row {
 		if c.Value < 1 || c.Value > 10 || !slices.Contains(Colours(), c.Colour) {
-			return Position{}, scoring.Refusef(atSetup, "card_value", "KKS-1", "row position %d: %s %d is not a number card", i+1, string(c.Colour), c.Value)
+			return Position{}, scoring.Refusef(atSetup, "card_value", "KKS-1", "row position %d: %s %d is not a number card", i+1, c.Colour.Word(), c.Value)
 		}
 		if slices.ContainsFunc(p.Row, func(r RowCard) bool { return r.Card == c }) {
-			return Position{}, scoring.Refusef(atSetup, "card_seen", "KKS-1", "row position %d: the %s %d lies in the row already; each card exists once", i+1, string(c.Colour), c.Value)
+			return Position{}, scoring.Refusef(atSetup, "card_seen", "KKS-1", "row position %d: the %s %d lies in the row already; each card exists once", i+1, c.Colour.Word(), c.Value)
 		}
 		p.Row = append(p.Row, RowCard{Card: c})
 	}
@@ -116,14 +120,12 @@ func (p Position) ToMove() string {
 type TakePreview struct {
 	Take     int
 	Card     Card
-	Cost     int    // tokens placed on the skipped cards, one each
-	Gain     int    // tokens lying on the taken card, taken with it
-	FaceDown bool   // the card goes face down in the display (−1 point)
-	Reason   string // why it goes face up or face down, naming the topmost card (ruling KKS-2)
-	// ReasonFormat and ReasonArgs are Reason before formatting, so a page
-	// can say it in the reader's language (colours are plain strings).
-	ReasonFormat string
-	ReasonArgs   []any
+	Cost     int  // tokens placed on the skipped cards, one each
+	Gain     int  // tokens lying on the taken card, taken with it
+	FaceDown bool // the card goes face down in the display (−1 point)
+	// Reason says why it goes face up or face down, naming the topmost
+	// card (ruling KKS-2).
+	Reason scoring.Phrase
 }
 
 // Preview explains taking row position take (1-based) for the player to
@@ -134,26 +136,25 @@ func (p Position) Preview(take int) (TakePreview, *StepError) {
 		return TakePreview{Take: take}, err
 	}
 	pv := TakePreview{Take: take, Card: p.Row[take-1].Card, Cost: take - 1, Gain: p.Row[take-1].Tokens}
-	pv.FaceDown, pv.ReasonFormat, pv.ReasonArgs = placement(p.Players[p.current].Display[pv.Card.Colour], pv.Card)
-	pv.Reason = fmt.Sprintf(pv.ReasonFormat, pv.ReasonArgs...)
+	pv.FaceDown, pv.Reason = placement(p.Players[p.current].Display[pv.Card.Colour], pv.Card)
 	return pv, nil
 }
 
 // placement says whether c goes face down on stack st and why (ruling
-// KKS-2), as a format and its arguments.
-func placement(st Stack, c Card) (faceDown bool, why string, args []any) {
-	col := string(c.Colour)
+// KKS-2).
+func placement(st Stack, c Card) (faceDown bool, why scoring.Phrase) {
+	col := c.Colour.Word()
 	if len(st) == 0 {
-		return false, "the %s %d starts the %s stack face up", []any{col, c.Value, col}
+		return false, scoring.Phrasef("the %s %d starts the %s stack face up", col, c.Value, col)
 	}
 	top := st[len(st)-1]
 	switch {
 	case top.FaceDown:
-		return false, "the %s %d goes face up: the topmost %s card is face down, and any value may lie on it", []any{col, c.Value, col}
+		return false, scoring.Phrasef("the %s %d goes face up: the topmost %s card is face down, and any value may lie on it", col, c.Value, col)
 	case c.Value > top.Value:
-		return false, "the %s %d goes face up: it is higher than the topmost %s %d", []any{col, c.Value, col, top.Value}
+		return false, scoring.Phrasef("the %s %d goes face up: it is higher than the topmost %s %d", col, c.Value, col, top.Value)
 	}
-	return true, "the %s %d goes face down (−1 point): it is lower than the topmost %s %d", []any{col, c.Value, col, top.Value}
+	return true, scoring.Phrasef("the %s %d goes face down (−1 point): it is lower than the topmost %s %d", col, c.Value, col, top.Value)
 }
 
 // takeError checks a take without its reveal.
@@ -162,15 +163,15 @@ func (p Position) takeError(take int) *StepError {
 	if p.Over() {
 		return scoring.Refusef(step, "after_game_end", "KKS-3", "the game is over after %d turns (%d each); no more cards are taken", p.Played, TurnsPerPlayer(len(p.Players)))
 	}
-	seat := p.Players[p.current]
+	seat := scoring.Name(p.Players[p.current].Name)
 	if take < 1 || take > len(p.Row) {
-		return scoring.Refusef(step, "no_such_position", "KKS-3", "%s cannot take position %d: the row holds positions 1 to %d", seat.Name, take, len(p.Row))
+		return scoring.Refusef(step, "no_such_position", "KKS-3", "%s cannot take position %d: the row holds positions 1 to %d", seat, take, len(p.Row))
 	}
-	if take-1 > seat.Tokens {
-		if seat.Tokens == 0 {
-			return scoring.Refusef(step, "cannot_pay", "KKS-4", "%s has no tokens left and must take the first card (position 1), not position %d", seat.Name, take)
+	if tokens := p.Players[p.current].Tokens; take-1 > tokens {
+		if tokens == 0 {
+			return scoring.Refusef(step, "cannot_pay", "KKS-4", "%s has no tokens left and must take the first card (position 1), not position %d", seat, take)
 		}
-		return scoring.Refusef(step, "cannot_pay", "KKS-4", "%s has %d tokens but taking position %d skips %d cards, one token on each", seat.Name, seat.Tokens, take, take-1)
+		return scoring.Refusef(step, "cannot_pay", "KKS-4", "%s has %d tokens but taking position %d skips %d cards, one token on each", seat, tokens, take, take-1)
 	}
 	return nil
 }
@@ -187,16 +188,16 @@ func (p Position) Apply(s Step) (Position, *StepError) {
 	case p.DeckLeft > 0 && s.Reveal == nil:
 		return p, scoring.Refusef(step, "reveal_missing", "KKS-3", "the deck still holds %d cards: name the card turned up to refill the row", p.DeckLeft)
 	case p.DeckLeft == 0 && s.Reveal != nil:
-		return p, scoring.Refusef(step, "reveal_after_empty_deck", "KKS-3", "the deck is empty, so no %s %d can be turned up; the row is not refilled in the last round", string(s.Reveal.Colour), s.Reveal.Value)
+		return p, scoring.Refusef(step, "reveal_after_empty_deck", "KKS-3", "the deck is empty, so no %s %d can be turned up; the row is not refilled in the last round", s.Reveal.Colour.Word(), s.Reveal.Value)
 	case s.Reveal != nil:
 		c := *s.Reveal
 		if pos, owner := p.whereIs(c); pos > 0 {
-			return p, scoring.Refusef(step, "card_seen", "KKS-1", "the %s %d cannot come from the deck: it is in the row at position %d already; each card exists once", string(c.Colour), c.Value, pos)
+			return p, scoring.Refusef(step, "card_seen", "KKS-1", "the %s %d cannot come from the deck: it is in the row at position %d already; each card exists once", c.Colour.Word(), c.Value, pos)
 		} else if owner != "" {
-			return p, scoring.Refusef(step, "card_seen", "KKS-1", "the %s %d cannot come from the deck: it is in %s's display already; each card exists once", string(c.Colour), c.Value, owner)
+			return p, scoring.Refusef(step, "card_seen", "KKS-1", "the %s %d cannot come from the deck: it is in %s's display already; each card exists once", c.Colour.Word(), c.Value, scoring.Name(owner))
 		}
 		if c.Value < 1 || c.Value > 10 || !slices.Contains(Colours(), c.Colour) {
-			return p, scoring.Refusef(step, "card_value", "KKS-1", "%s %d is not a number card", string(c.Colour), c.Value)
+			return p, scoring.Refusef(step, "card_value", "KKS-1", "%s %d is not a number card", c.Colour.Word(), c.Value)
 		}
 	}
 	next := p.clone()
@@ -210,7 +211,7 @@ func (p Position) Apply(s Step) (Position, *StepError) {
 	seat.Tokens -= s.Take - 1
 	taken := next.Row[s.Take-1]
 	seat.Tokens += taken.Tokens
-	down, _, _ := placement(seat.Display[taken.Card.Colour], taken.Card)
+	down, _ := placement(seat.Display[taken.Card.Colour], taken.Card)
 	seat.Display[taken.Card.Colour] = append(seat.Display[taken.Card.Colour], StackCard{Value: taken.Card.Value, FaceDown: down})
 	next.Row = slices.Delete(next.Row, s.Take-1, s.Take)
 	if s.Reveal != nil {
@@ -220,6 +221,49 @@ func (p Position) Apply(s Step) (Position, *StepError) {
 	next.Played++
 	next.current = next.Played % len(next.Players)
 	return next, nil
+}
+
+// Moves lists every turn the rules allow now (rulings KKS-3, KKS-4):
+// each row position the player to move can pay for, with each card the
+// deck may turn up to refill the row — any card not yet seen at the table
+// (Unseen) — or, once the deck is empty, with no reveal. None once the
+// game is over. Every step it lists is one Apply accepts.
+func (p Position) Moves() []Step {
+	if p.Over() {
+		return nil
+	}
+	var unseen []Card
+	if p.DeckLeft > 0 {
+		unseen = p.Unseen()
+	}
+	var out []Step
+	for take := 1; take <= len(p.Row); take++ {
+		if p.takeError(take) != nil {
+			continue
+		}
+		if p.DeckLeft == 0 {
+			out = append(out, Step{Take: take})
+			continue
+		}
+		for _, c := range unseen {
+			out = append(out, Step{Take: take, Reveal: &c})
+		}
+	}
+	return out
+}
+
+// Unseen lists the number cards not seen at the table (ruling KKS-1):
+// neither in the row nor in a display. The deck holds some of them.
+func (p Position) Unseen() []Card {
+	var out []Card
+	for _, col := range Colours() {
+		for v := 1; v <= 10; v++ {
+			if pos, owner := p.whereIs(Card{Colour: col, Value: v}); pos == 0 && owner == "" {
+				out = append(out, Card{Colour: col, Value: v})
+			}
+		}
+	}
+	return out
 }
 
 // whereIs says where a card lies at the table: its row position (1-based),

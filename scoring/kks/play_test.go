@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"tablemate/scoring"
+	"tablemate/scoring/scoringtest"
 )
 
 // shuffled is a fixed "shuffled" deck: the 40 cards in the order k·17 mod 40
@@ -125,7 +126,7 @@ func TestScriptedGame(t *testing.T) {
 		row = append(row, c.String())
 	}
 	body, _ := json.Marshal(map[string]any{"players": names, "row": row, "steps": log})
-	ans, err := Replay(body)
+	ans, err := Engine{}.Replay(body)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -234,7 +235,7 @@ func TestPreviewPlacement(t *testing.T) {
 	p.Players[0].Display = map[Colour]Stack{Black: {{4, false}, {6, false}}}
 	p.Row[0] = RowCard{Card: card(t, "black 2")}
 	pv, _ := p.Preview(1)
-	if !pv.FaceDown || !strings.Contains(pv.Reason, "lower than the topmost black 6") {
+	if !pv.FaceDown || !strings.Contains(pv.Reason.String(), "lower than the topmost black 6") {
 		t.Fatalf("black 2 on 6: %+v", pv)
 	}
 	p = must(t, p, Step{Take: 1, Reveal: &deck[RowSize]})
@@ -243,15 +244,15 @@ func TestPreviewPlacement(t *testing.T) {
 	}
 	p.current = 0
 	p.Row[0] = RowCard{Card: card(t, "black 1")}
-	if pv, _ := p.Preview(1); pv.FaceDown || !strings.Contains(pv.Reason, "face down, and any value") {
+	if pv, _ := p.Preview(1); pv.FaceDown || !strings.Contains(pv.Reason.String(), "face down, and any value") {
 		t.Errorf("black 1 on a face-down card: %+v", pv)
 	}
 	p.Row[0] = RowCard{Card: card(t, "blue 3")}
-	if pv, _ := p.Preview(1); pv.FaceDown || !strings.Contains(pv.Reason, "starts the blue stack") {
+	if pv, _ := p.Preview(1); pv.FaceDown || !strings.Contains(pv.Reason.String(), "starts the blue stack") {
 		t.Errorf("first blue card: %+v", pv)
 	}
 	p.Players[0].Display[Blue] = Stack{{2, false}}
-	if pv, _ := p.Preview(1); pv.FaceDown || !strings.Contains(pv.Reason, "higher than the topmost blue 2") {
+	if pv, _ := p.Preview(1); pv.FaceDown || !strings.Contains(pv.Reason.String(), "higher than the topmost blue 2") {
 		t.Errorf("blue 3 on 2: %+v", pv)
 	}
 	if _, perr := p.Preview(9); perr == nil || perr.Code != "no_such_position" {
@@ -344,7 +345,7 @@ const replayRow = `"row":["red 10","black 2","red 1","blue 4","yellow 6","red 5"
 func TestReplayStopsAtTheFirstBadStep(t *testing.T) {
 	body := `{"players":["Amelia","Victor","Enrique"],` + replayRow + `,
 	 "steps":[{"take":3,"reveal":"blue 7"},{"take":1,"reveal":"red 5"},{"take":1,"reveal":"yellow 2"}]}`
-	ans, err := Replay([]byte(body))
+	ans, err := Engine{}.Replay([]byte(body))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -376,7 +377,7 @@ func TestReplayInputErrors(t *testing.T) {
 		{`{"players":["A","B"],` + replayRow + `,"options":{}}`, "options"},
 	}
 	for _, tt := range tests {
-		_, err := Replay([]byte(tt.body))
+		_, err := Engine{}.Replay([]byte(tt.body))
 		var in *scoring.InputError
 		if !errors.As(err, &in) || in.Field != tt.field {
 			t.Errorf("%s: %v, want an input error on %s", tt.body, err, tt.field)
@@ -405,7 +406,7 @@ func FuzzReplay(f *testing.F) {
 	whole, _ := json.Marshal(map[string]any{"players": []string{"A", "B", "C", "D"}, "row": row, "steps": steps})
 	f.Add(whole)
 	f.Fuzz(func(t *testing.T, body []byte) {
-		ans, err := Replay(body)
+		ans, err := Engine{}.Replay(body)
 		if err != nil {
 			if _, ok := errors.AsType[*scoring.InputError](err); !ok {
 				t.Fatalf("error is not an InputError: %v", err)
@@ -453,4 +454,69 @@ func ExamplePosition_Preview() {
 	pv, _ := p.Preview(3)
 	fmt.Println(pv.Card, pv.Cost, pv.Gain, pv.Reason)
 	// Output: red 1 2 0 the red 1 starts the red stack face up
+}
+
+// TestMovesAreEveryLegalTurn: Moves lists exactly the turns Apply accepts
+// (rulings KKS-1, KKS-3, KKS-4): every position the player can pay for,
+// with every card not yet seen as the reveal while the deck lasts, and
+// none without one; none once the game is over. A whole game played with
+// the moves offered ends in a valid final state.
+func TestMovesAreEveryLegalTurn(t *testing.T) {
+	deck := shuffled()
+	p, err := Start([]string{"Ana", "Ben"}, deck[:RowSize])
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves := p.Moves()
+	if len(moves) != RowSize*(40-RowSize) {
+		t.Fatalf("%d moves at the start, want 7 takes × 33 unseen cards", len(moves))
+	}
+	// Completeness: every turn not offered is refused.
+	all := append(slices.Clone(deck), Card{Colour: Red, Value: 11})
+	for take := 0; take <= RowSize+1; take++ {
+		for _, c := range all {
+			offered := slices.ContainsFunc(moves, func(m Step) bool { return m.Take == take && *m.Reveal == c })
+			if _, serr := p.Apply(Step{Take: take, Reveal: &c}); (serr == nil) != offered {
+				t.Errorf("take %d reveal %s: offered %v, refused %v", take, c, offered, serr)
+			}
+		}
+		if _, serr := p.Apply(Step{Take: take}); serr == nil {
+			t.Errorf("take %d without a reveal accepted while the deck holds cards", take)
+		}
+	}
+	// A player without tokens is offered the free card only.
+	poor := p
+	poor.Players = slices.Clone(p.Players)
+	poor.Players[0].Tokens = 0
+	for _, m := range poor.Moves() {
+		if m.Take != 1 {
+			t.Fatalf("a player with no tokens is offered position %d", m.Take)
+		}
+	}
+	turn := 0
+	end := scoringtest.Playout(t, Rules{}, p, 100, func(pos Position, moves []Step) (Step, bool) {
+		turn++
+		// The reveal is the deck's next card: the one the shuffled deck
+		// turns up, which must be among the moves offered.
+		take := script(pos)
+		for _, m := range moves {
+			if m.Take == take && (m.Reveal == nil || *m.Reveal == deck[RowSize+pos.Played]) {
+				return m, true
+			}
+		}
+		t.Fatalf("turn %d: take %d with the deck's next card is not offered", turn, take)
+		return Step{}, false
+	}, func(pos Position, moves []Step) {
+		if pos.DeckLeft == 0 {
+			for _, m := range moves {
+				if m.Reveal != nil {
+					t.Fatalf("a reveal offered with the deck empty: %v", m)
+				}
+			}
+		}
+		scoringtest.Legal(t, pos, moves)
+	})
+	if !end.Over() || len(end.Moves()) != 0 || !Score(end.Final()).Valid {
+		t.Errorf("the game played with the moves offered: over %v, moves %v, %v", end.Over(), end.Moves(), Score(end.Final()).Violations)
+	}
 }

@@ -2,23 +2,9 @@ package kks
 
 import (
 	"encoding/json"
-	"errors"
-	"slices"
-	"strings"
 
 	"tablemate/scoring"
 )
-
-// PlayAnswer is the 200 answer of POST /api/v1/games/koffer-katze-sombrero/play
-// (API.md "Guided play as JSON"). Errors holds the refused step, if any
-// (replay stops there); Result is the /score answer once the game is over,
-// else nil (JSON null).
-type PlayAnswer struct {
-	Valid  bool            `json:"valid"`
-	Errors []StepError     `json:"errors"`
-	State  PlayState       `json:"state"`
-	Result *scoring.Result `json:"result"`
-}
 
 // PlayState is a position as the play API shows it. Players are in the
 // /score request's shape, so a finished state can be posted to /score.
@@ -38,12 +24,27 @@ type RowJSON struct {
 	Tokens int    `json:"tokens"`
 }
 
+// Request is a score-check request as API.md writes it, for building
+// one (the result editor, a finished guided game); Decode reads it.
+type Request struct {
+	Players []PlayerJSON `json:"players"`
+	Options *Options     `json:"options,omitempty"`
+}
+
+// Options are a request's options: the special cards in play (ruling
+// KKS-6).
+type Options struct {
+	SpecialCards []int `json:"special_cards,omitempty"`
+}
+
 // PlayerJSON is one player as the /score request writes it: supply and
-// display stacks in the stack notation (every colour present, "" if empty).
+// display stacks in the stack notation ("" or missing if empty) and the
+// special-card adjustments.
 type PlayerJSON struct {
-	Name    string            `json:"name"`
-	Tokens  int               `json:"tokens"`
-	Display map[string]string `json:"display"`
+	Name        string            `json:"name"`
+	Tokens      int               `json:"tokens"`
+	Display     map[string]string `json:"display"`
+	Adjustments []Adjustment      `json:"adjustments,omitempty"`
 }
 
 // View is the position as the play API shows it.
@@ -68,77 +69,6 @@ type wireStep struct {
 	Reveal *string `json:"reveal"`
 }
 
-// Replay answers POST /api/v1/games/koffer-katze-sombrero/play: it lays the
-// row, applies the steps in order and stops at the first refused one. A
-// body that is not a game log (bad JSON, unknown fields, an unreadable
-// card, a step without take, bad names, a setup that cannot start) is a
-// *scoring.InputError naming the field.
-func Replay(body []byte) (PlayAnswer, error) {
-	var req struct {
-		Players []string          `json:"players"`
-		Row     []string          `json:"row"`
-		Steps   []json.RawMessage `json:"steps"`
-	}
-	if err := scoring.Decode(body, &req, ""); err != nil {
-		return PlayAnswer{}, err
-	}
-	if req.Players == nil {
-		return PlayAnswer{}, scoring.Errorf("players", "a list of player names is required")
-	}
-	if err := checkPlayerNames(req.Players); err != nil {
-		return PlayAnswer{}, err
-	}
-	row := make([]Card, len(req.Row))
-	for i, tok := range req.Row {
-		c, err := ParseCard(tok)
-		if err != nil {
-			return PlayAnswer{}, scoring.Errorf(scoring.Index("row", i), "%s", err.Error())
-		}
-		if j := slices.Index(row[:i], c); j >= 0 {
-			return PlayAnswer{}, scoring.Errorf(scoring.Index("row", i), "the %s lies in the row already at position %d; each card exists once (ruling KKS-1)", c, j+1)
-		}
-		row[i] = c
-	}
-	steps := make([]Step, len(req.Steps))
-	for i, raw := range req.Steps {
-		var err error
-		if steps[i], err = decodeStep(raw, scoring.Index("steps", i)); err != nil {
-			return PlayAnswer{}, err
-		}
-	}
-	names := make([]string, len(req.Players))
-	for i, n := range req.Players {
-		names[i] = strings.TrimSpace(n)
-	}
-	pos, err := Start(names, row)
-	if err != nil {
-		field, msg := "row", err.Error()
-		if se, ok := errors.AsType[*StepError](err); ok {
-			msg = se.Message
-			if se.Code == "player_count" {
-				field = "players"
-			}
-		}
-		return PlayAnswer{}, scoring.Errorf(field, "%s", msg)
-	}
-	ans := PlayAnswer{Valid: true, Errors: []StepError{}}
-	for _, s := range steps {
-		next, serr := pos.Apply(s)
-		if serr != nil {
-			ans.Valid = false
-			ans.Errors = append(ans.Errors, *serr)
-			break
-		}
-		pos = next
-	}
-	ans.State = pos.View()
-	if pos.Over() {
-		r := Score(pos.Final())
-		ans.Result = &r
-	}
-	return ans, nil
-}
-
 // decodeStep reads one step strictly: take is required, reveal is a card
 // or missing/null.
 func decodeStep(raw json.RawMessage, field string) (Step, error) {
@@ -151,22 +81,11 @@ func decodeStep(raw json.RawMessage, field string) (Step, error) {
 	}
 	s := Step{Take: *w.Take}
 	if w.Reveal != nil {
-		c, err := ParseCard(*w.Reveal)
+		c, err := ReadCard(scoring.Join(field, "reveal"), *w.Reveal)
 		if err != nil {
-			return Step{}, scoring.Errorf(scoring.Join(field, "reveal"), "%s", err.Error())
+			return Step{}, err
 		}
 		s.Reveal = &c
 	}
 	return s, nil
-}
-
-// checkPlayerNames applies the names rule to a plain list of names, so the
-// error names "players[1]" rather than "players[1].name".
-func checkPlayerNames(names []string) error {
-	err := scoring.CheckNames("players", names)
-	var in *scoring.InputError
-	if errors.As(err, &in) {
-		return scoring.Errorf(strings.TrimSuffix(in.Field, ".name"), "%s", in.Message)
-	}
-	return err
 }

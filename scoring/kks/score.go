@@ -43,16 +43,16 @@ func Breakdown(p Player) []scoring.Line {
 		if len(p.Display[c]) == 0 {
 			continue
 		}
-		lines = append(lines, scoring.Linef(up, "%s face-up", string(c)))
+		lines = append(lines, scoring.Linef(up, "%s face-up", c.Word()))
 		if down > 0 {
-			lines = append(lines, scoring.Linef(-down, "%s face-down", string(c)))
+			lines = append(lines, scoring.Linef(-down, "%s face-down", c.Word()))
 		}
 	}
 	lines = append(lines, scoring.Linef(p.Tokens, "tokens"))
 	adj := slices.Clone(p.Adjustments)
 	slices.SortStableFunc(adj, func(a, b Adjustment) int { return a.Card - b.Card })
 	for _, a := range adj {
-		lines = append(lines, scoring.Linef(a.Points, "special card %d: %s", a.Card, a.Reason))
+		lines = append(lines, scoring.Linef(a.Points, "special card %d: %s", a.Card, scoring.Name(a.Reason)))
 	}
 	return lines
 }

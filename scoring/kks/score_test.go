@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"tablemate/scoring"
+	"tablemate/scoring/scoringtest"
 )
 
 // The rule text's example: Amelia scores 13 + 15 + 14 + 13 + 3 = 58.
@@ -46,14 +47,6 @@ func valid3() State {
 		panic(err)
 	}
 	return s
-}
-
-func codes(vs []scoring.Violation) []string {
-	var out []string
-	for _, v := range vs {
-		out = append(out, v.Code)
-	}
-	return out
 }
 
 func TestEveryCode(t *testing.T) {
@@ -116,7 +109,7 @@ func TestEveryCode(t *testing.T) {
 				}
 			}
 			if found == nil {
-				t.Fatalf("no %s in %v", tt.code, codes(res.Violations))
+				t.Fatalf("no %s in %v", tt.code, scoringtest.Codes(res.Violations))
 			}
 			if found.Rule != tt.rule || found.Message == "" {
 				t.Errorf("%s: rule %q, message %q; want rule %s", tt.code, found.Rule, found.Message, tt.rule)
@@ -152,7 +145,7 @@ func TestEveryViolationG3(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			s := valid3()
 			tt.change(&s)
-			if got := codes(Score(s).Violations); !slices.Equal(got, tt.codes) {
+			if got := scoringtest.Codes(Score(s).Violations); !slices.Equal(got, tt.codes) {
 				t.Errorf("codes %v, want %v", got, tt.codes)
 			}
 		})
@@ -172,8 +165,8 @@ func TestSpecialCardsTurnChecksIntoWarnings(t *testing.T) {
 		t.Fatalf("violations %v; want only warnings", res.Violations)
 	}
 	for _, code := range []string{"not_ascending", "token_total"} {
-		if !slices.Contains(codes(res.Warnings), code) {
-			t.Errorf("warning %s missing: %v", code, codes(res.Warnings))
+		if !slices.Contains(scoringtest.Codes(res.Warnings), code) {
+			t.Errorf("warning %s missing: %v", code, scoringtest.Codes(res.Warnings))
 		}
 	}
 	// Adjustments apply in ascending card number and count.
@@ -186,8 +179,8 @@ func TestSpecialCardsTurnChecksIntoWarnings(t *testing.T) {
 		t.Errorf("Enrique with adjustments = %d, want 61", e.Total)
 	}
 	s.Players[0].Display[Black] = Stack{{9, false}, {11, false}}
-	if res := Score(s); res.Valid || !slices.Contains(codes(res.Violations), "card_value") {
-		t.Errorf("card_value must stay a violation with special cards: %v", codes(res.Violations))
+	if res := Score(s); res.Valid || !slices.Contains(scoringtest.Codes(res.Violations), "card_value") {
+		t.Errorf("card_value must stay a violation with special cards: %v", scoringtest.Codes(res.Violations))
 	}
 }
 
@@ -254,14 +247,9 @@ func FuzzCheck(f *testing.F) {
 			}
 			return
 		}
-		if res.Violations == nil || res.Warnings == nil || res.Winners == nil {
-			t.Fatal("nil arrays in a result")
-		}
-		for _, p := range res.Players {
-			if p.Total != scoring.Sum(p.Breakdown) {
-				t.Fatalf("%s: total %d, lines add to %d", p.Name, p.Total, scoring.Sum(p.Breakdown))
-			}
-		}
+		// The lists are never null and each total is the sum of its
+		// lines (with every other invariant of a result).
+		scoringtest.Check(t, res)
 		if _, err := json.Marshal(res); err != nil {
 			t.Fatal(err)
 		}

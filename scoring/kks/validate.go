@@ -1,7 +1,6 @@
 package kks
 
 import (
-	"fmt"
 	"slices"
 
 	"tablemate/scoring"
@@ -20,7 +19,7 @@ func Validate(s State) (violations, warnings []scoring.Violation) {
 	n := len(s.Players)
 	// ruling KKS-1/KKS-3: the base game is for 2–4 players
 	if n < 2 || n > 4 {
-		violations = append(violations, v("player_count", "", "KKS-3",
+		violations = append(violations, scoring.Violationf("player_count", "", "KKS-3",
 			"Koffer, Katze & Sombrero is played by 2 to 4 players, not %d", n))
 	}
 	violations = append(violations, checkCards(s)...)
@@ -32,17 +31,13 @@ func Validate(s State) (violations, warnings []scoring.Violation) {
 		// ruling KKS-3: every display holds exactly the turns per player
 		if want := TurnsPerPlayer(n); want > 0 {
 			if got := cardCount(p); got != want {
-				*soft = append(*soft, v("card_count", p.Name, "KKS-3",
+				*soft = append(*soft, scoring.Violationf("card_count", p.Name, "KKS-3",
 					"holds %d cards, but with %d players every display ends with exactly %d (one per turn)", got, n, want))
 			}
 		}
 	}
 	*soft = append(*soft, checkTokens(s)...)
 	return violations, warnings
-}
-
-func v(code, player, rule, format string, args ...any) scoring.Violation {
-	return scoring.Violation{Code: code, Player: player, Rule: rule, Message: fmt.Sprintf(format, args...)}
 }
 
 // checkCards: ruling KKS-1, values 1–10 and each colour/value once at the
@@ -57,16 +52,16 @@ func checkCards(s State) []scoring.Violation {
 					continue
 				}
 				if card.Value < 1 || card.Value > 10 {
-					out = append(out, v("card_value", p.Name, "KKS-1", "%s: %s is not a card; values run from 1 to 10", c, card))
+					out = append(out, scoring.Violationf("card_value", p.Name, "KKS-1", "%s: %s is not a card; values run from 1 to 10", c.Word(), card))
 					continue
 				}
 				k := Card{Colour: c, Value: card.Value}
 				if first, ok := holder[k]; ok {
-					where := "twice in this display"
 					if first != p.Name {
-						where = "and " + first + " holds it too"
+						out = append(out, scoring.Violationf("duplicate_card", p.Name, "KKS-1", "holds the %s %d, and %s holds it too; each card exists once", c.Word(), k.Value, scoring.Name(first)))
+					} else {
+						out = append(out, scoring.Violationf("duplicate_card", p.Name, "KKS-1", "holds the %s %d, twice in this display; each card exists once", c.Word(), k.Value))
 					}
-					out = append(out, v("duplicate_card", p.Name, "KKS-1", "holds the %s, %s; each card exists once", k, where))
 					continue
 				}
 				holder[k] = p.Name
@@ -82,8 +77,8 @@ func checkStack(player string, c Colour, st Stack) []scoring.Violation {
 	for i, card := range st {
 		if i == 0 {
 			if card.FaceDown {
-				out = append(out, v("face_down_start", player, "KKS-2",
-					"%s: the stack starts with a face-down card; the first card of a colour is always placed face up", c))
+				out = append(out, scoring.Violationf("face_down_start", player, "KKS-2",
+					"%s: the stack starts with a face-down card; the first card of a colour is always placed face up", c.Word()))
 			}
 			continue
 		}
@@ -95,14 +90,14 @@ func checkStack(player string, c Colour, st Stack) []scoring.Violation {
 		}
 		switch {
 		case card.FaceDown && below.FaceDown:
-			out = append(out, v("face_down_on_face_down", player, "KKS-2",
-				"%s: card %d lies face down on a face-down card; any card placed on a face-down card goes face up", c, i+1))
+			out = append(out, scoring.Violationf("face_down_on_face_down", player, "KKS-2",
+				"%s: card %d lies face down on a face-down card; any card placed on a face-down card goes face up", c.Word(), i+1))
 		case card.FaceDown && card.Value > 0 && card.Value >= below.Value:
-			out = append(out, v("face_down_not_lower", player, "KKS-2",
-				"%s: a face-down %d lies on a face-up %d; only a lower card goes face down", c, card.Value, below.Value))
+			out = append(out, scoring.Violationf("face_down_not_lower", player, "KKS-2",
+				"%s: a face-down %d lies on a face-up %d; only a lower card goes face down", c.Word(), card.Value, below.Value))
 		case !card.FaceDown && !below.FaceDown && card.Value <= below.Value:
-			out = append(out, v("not_ascending", player, "KKS-2",
-				"%s: %d lies face up on %d; a face-up card must be higher than the face-up card below it (a lower one goes face down)", c, card.Value, below.Value))
+			out = append(out, scoring.Violationf("not_ascending", player, "KKS-2",
+				"%s: %d lies face up on %d; a face-up card must be higher than the face-up card below it (a lower one goes face down)", c.Word(), card.Value, below.Value))
 		}
 	}
 	return out
@@ -121,14 +116,14 @@ func checkTokens(s State) []scoring.Violation {
 	total := 0
 	for _, p := range s.Players {
 		if p.Tokens < 0 {
-			out = append(out, v("token_total", p.Name, "KKS-4", "has %d tokens; a supply cannot be negative", p.Tokens))
+			out = append(out, scoring.Violationf("token_total", p.Name, "KKS-4", "has %d tokens; a supply cannot be negative", p.Tokens))
 		}
 		// ruling G-3: a negative supply (reported above) adds nothing, so
 		// it cannot hide a table holding more tokens than the box.
 		total += max(0, p.Tokens)
 	}
 	if limit := MaxTokens * len(s.Players); total > limit {
-		out = append(out, v("token_total", "", "KKS-4",
+		out = append(out, scoring.Violationf("token_total", "", "KKS-4",
 			"the players hold %d tokens together, but %d players start with only %d (%d each)", total, len(s.Players), limit, MaxTokens))
 	}
 	return out
@@ -146,7 +141,7 @@ func checkSpecials(s State) []scoring.Violation {
 			distinct[n] = true
 		}
 		if !ok {
-			out = append(out, v("special_cards", "", "KKS-6",
+			out = append(out, scoring.Violationf("special_cards", "", "KKS-6",
 				"special cards in play: %v; a game uses 3 different special cards numbered 1 to 15", s.SpecialCards))
 		}
 	}
@@ -154,10 +149,10 @@ func checkSpecials(s State) []scoring.Violation {
 		for _, a := range p.Adjustments {
 			switch {
 			case len(s.SpecialCards) == 0:
-				out = append(out, v("adjustment_not_allowed", p.Name, "G-4",
-					"has an adjustment (%s) but no special cards are in play; adjustments only record special-card effects", a.Reason))
+				out = append(out, scoring.Violationf("adjustment_not_allowed", p.Name, "G-4",
+					"has an adjustment (%s) but no special cards are in play; adjustments only record special-card effects", scoring.Name(a.Reason)))
 			case !slices.Contains(s.SpecialCards, a.Card):
-				out = append(out, v("adjustment_card", p.Name, "KKS-6",
+				out = append(out, scoring.Violationf("adjustment_card", p.Name, "KKS-6",
 					"has an adjustment for special card %d, which is not in play (%v)", a.Card, s.SpecialCards))
 			}
 		}

@@ -2,10 +2,17 @@ package kociaki
 
 import "tablemate/scoring"
 
-// Engine is Kociaki Łobuziaki's scoring.Game.
-type Engine struct{}
+// Engine is Kociaki Łobuziaki's scoring.Game, and its guided play
+// through the shared loop over Rules (Resume, Guide, the play API's
+// Replay).
+type Engine struct {
+	scoring.Play[Rules, Position, Step, PlayState]
+}
 
-var _ scoring.Game = Engine{}
+var (
+	_ scoring.Game   = Engine{}
+	_ scoring.Guided = Engine{}
+)
 
 // Info describes the game for GET /api/v1/games.
 func (Engine) Info() scoring.Info {

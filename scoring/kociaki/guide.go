@@ -10,8 +10,6 @@ import (
 	"tablemate/scoring"
 )
 
-var _ scoring.Guided = Engine{}
-
 // Setup is how a guided game starts: the colour (and, for the record,
 // the piece) of the tile laid face up in the middle, who holds the start
 // marker in round 1 (a name; empty = the first seat) and the scoring
@@ -56,7 +54,7 @@ func ParseSetup(raw []byte) (Opening, error) {
 func readSetup(s Setup, prefix string) (Opening, error) {
 	c, ok := ParseColour(s.StartTile)
 	if !ok {
-		return Opening{}, scoring.Errorf(scoring.Join(prefix, "start_tile"), "the start tile's colour is one of %s, not %q (ruling KOC-3)", colourList(), s.StartTile)
+		return Opening{}, scoring.Errorf(scoring.Join(prefix, "start_tile"), "the start tile's colour is one of %s, not %q (ruling KOC-3)", colourList(), scoring.Name(s.StartTile))
 	}
 	piece, err := readPiece(s.StartPiece, scoring.Join(prefix, "start_piece"))
 	if err != nil {
@@ -123,7 +121,7 @@ func decodeStep(raw []byte, field string) (Step, error) {
 	case w.Tile != nil:
 		c, ok := ParseColour(*w.Tile)
 		if !ok {
-			return Step{}, scoring.Errorf(scoring.Join(field, "tile"), "a furniture tile is %s, not %q (ruling KOC-3)", colourList(), *w.Tile)
+			return Step{}, scoring.Errorf(scoring.Join(field, "tile"), "a furniture tile is %s, not %q (ruling KOC-3)", colourList(), scoring.Name(*w.Tile))
 		}
 		piece, err := readPiece(w.Piece, scoring.Join(field, "piece"))
 		if err != nil {
@@ -190,53 +188,10 @@ func begin(players []string, s Opening, field string) (Position, error) {
 	if s.Starter != "" {
 		starter = slices.IndexFunc(players, func(n string) bool { return strings.EqualFold(strings.TrimSpace(n), s.Starter) })
 		if starter < 0 {
-			return Position{}, scoring.Errorf(field, "%q holds the start marker but does not play at this table", s.Starter)
+			return Position{}, scoring.Errorf(field, "%q holds the start marker but does not play at this table", scoring.Name(s.Starter))
 		}
 	}
 	return Start(players, s.Start, starter, s.Options)
-}
-
-// Resume replays a guided game from its setup and steps to the position
-// now. The error is an *scoring.InputError for unreadable input or the
-// *StepError of the first step the rules refuse.
-func Resume(players []string, rawSetup []byte, steps [][]byte) (Position, error) {
-	s, err := ParseSetup(rawSetup)
-	if err != nil {
-		return Position{}, err
-	}
-	if s.Seats != nil {
-		// Players only ever join a table, so the seats come first.
-		if len(s.Seats) > len(players) || !slices.Equal(s.Seats, players[:len(s.Seats)]) {
-			return Position{}, scoring.Errorf("seats", "the guided game was started by %s, who are not all at this table", list(s.Seats))
-		}
-		players = s.Seats
-	}
-	pos, err := begin(players, s, "starter")
-	if err != nil {
-		return Position{}, err
-	}
-	return scoring.ApplySteps(pos, steps, ParseStep, Position.Apply)
-}
-
-// Guide replays a table's guided game (scoring.Guided); once it is over
-// the chips, the string left (if a tie asked for it) and the options come
-// back as a score-check request.
-func (Engine) Guide(players []string, setup []byte, steps [][]byte) (bool, []byte, error) {
-	pos, err := Resume(players, setup, steps)
-	if err != nil || !pos.Over() {
-		return false, nil, err
-	}
-	final, err := json.Marshal(pos.Final())
-	return true, final, err
-}
-
-// PlayAnswer is the 200 answer of POST /api/v1/games/kociaki-lobuziaki/play
-// (API.md "Guided play as JSON", docs/api-kociaki-play.md).
-type PlayAnswer struct {
-	Valid  bool            `json:"valid"`
-	Errors []StepError     `json:"errors"`
-	State  PlayState       `json:"state"`
-	Result *scoring.Result `json:"result"`
 }
 
 // PlayState is a position as the play API shows it. Players are in the
@@ -288,7 +243,7 @@ func (p Position) PhaseName() string {
 
 // View is the position as the play API shows it.
 func (p Position) View() PlayState {
-	v := PlayState{Round: p.Round(), Phase: p.PhaseName(), ToAct: p.ToAct(), LastTile: p.LastTile().String(),
+	v := PlayState{Round: p.Round(), Phase: p.PhaseName(), ToAct: p.ToMove(), LastTile: p.LastTile().String(),
 		Tiles: []TileJSON{}, Piles: []PileJSON{}, Tied: []string{}, Short: []string{}, Players: p.Final().Players, Options: p.Options}
 	if len(p.Players) > 0 {
 		v.StartPlayer = p.Players[p.StartSeat()].Name
@@ -311,66 +266,69 @@ func (p Position) View() PlayState {
 	return v
 }
 
-// Replay answers POST /api/v1/games/kociaki-lobuziaki/play: it sets the
-// game up, applies the steps in order and stops at the first refused one.
-// A body that is not a game log (bad JSON, unknown fields, an unknown
-// colour, a step of no known form, bad names, a setup that cannot start)
-// is a *scoring.InputError naming the field.
-func Replay(body []byte) (PlayAnswer, error) {
-	var req struct {
-		Players []string `json:"players"`
-		Setup
-		Steps []json.RawMessage `json:"steps"`
+// Rules are Kociaki Łobuziaki's guided play for scoring.Play: the setup
+// is the start tile, the start marker and the options (Setup), a step a
+// tile, a turn or the string left (Step).
+type Rules struct{}
+
+var _ scoring.Rules[Position, Step, PlayState] = Rules{}
+
+// Start sets a guided game up from a recorded setup. The seats it names
+// (players only ever join a table, so they come first) play it, even if
+// someone joined the table since.
+func (Rules) Start(players []string, setup []byte) (Position, error) {
+	s, err := ParseSetup(setup)
+	if err != nil {
+		return Position{}, err
 	}
-	if err := scoring.Decode(body, &req, ""); err != nil {
-		return PlayAnswer{}, err
-	}
-	if req.Players == nil {
-		return PlayAnswer{}, scoring.Errorf("players", "a list of player names is required")
-	}
-	if err := scoring.CheckNames("players", req.Players); err != nil {
-		if in, ok := errors.AsType[*scoring.InputError](err); ok {
-			in.Field = strings.TrimSuffix(in.Field, ".name")
+	if s.Seats != nil {
+		if len(s.Seats) > len(players) || !slices.Equal(s.Seats, players[:len(s.Seats)]) {
+			return Position{}, scoring.Errorf("seats", "the guided game was started by %s, who are not all at this table", s.Seats)
 		}
-		return PlayAnswer{}, err
+		players = s.Seats
+	}
+	return begin(players, s, "starter")
+}
+
+// ReadStep reads a recorded step (see wireStep for the forms).
+func (Rules) ReadStep(raw []byte, field string) (Step, error) { return decodeStep(raw, field) }
+
+// Final is the chips, the string left (if a tie asked for it) and the
+// options as a score-check request.
+func (Rules) Final(p Position) any { return p.Final() }
+
+// Score checks and scores the chips so far.
+func (Rules) Score(p Position) scoring.Result { return Score(p.Final()) }
+
+// ReadRequest reads POST /api/v1/games/kociaki-lobuziaki/play: the
+// players and the setup's fields beside them ("players" replaces
+// "seats"). Bad names, an unknown colour or option, and (once the steps
+// are read) a setup the rules refuse are *scoring.InputError naming the
+// field.
+func (Rules) ReadRequest(players []string, setup []byte) (scoring.Request[Position, Step], error) {
+	var req Setup
+	if err := scoring.Decode(setup, &req, ""); err != nil {
+		return scoring.Request[Position, Step]{}, err
+	}
+	if _, err := scoring.PlayerList(players); err != nil {
+		return scoring.Request[Position, Step]{}, err
 	}
 	if req.Seats != nil {
-		return PlayAnswer{}, scoring.Errorf("seats", "name the players in \"players\"")
+		return scoring.Request[Position, Step]{}, scoring.Errorf("seats", "name the players in \"players\"")
 	}
-	s, err := readSetup(req.Setup, "")
+	s, err := readSetup(req, "")
 	if err != nil {
-		return PlayAnswer{}, err
+		return scoring.Request[Position, Step]{}, err
 	}
-	steps := make([]Step, len(req.Steps))
-	for i, raw := range req.Steps {
-		if steps[i], err = decodeStep(raw, scoring.Index("steps", i)); err != nil {
-			return PlayAnswer{}, err
+	return scoring.Request[Position, Step]{Start: func() (Position, error) {
+		pos, err := begin(players, s, "starter")
+		if se, ok := errors.AsType[*StepError](err); ok {
+			field := "start_tile"
+			if se.Code == "player_count" {
+				field = "players"
+			}
+			return pos, scoring.Errorf(field, "%s (ruling %s)", se.Phrase, scoring.Name(se.Rule))
 		}
-	}
-	pos, err := begin(req.Players, s, "starter")
-	if se, ok := errors.AsType[*StepError](err); ok {
-		field := "start_tile"
-		if se.Code == "player_count" {
-			field = "players"
-		}
-		return PlayAnswer{}, scoring.Errorf(field, "%s (ruling %s)", se.Message, se.Rule)
-	} else if err != nil {
-		return PlayAnswer{}, err
-	}
-	ans := PlayAnswer{Valid: true, Errors: []StepError{}}
-	for _, st := range steps {
-		next, serr := pos.Apply(st)
-		if serr != nil {
-			ans.Valid = false
-			ans.Errors = append(ans.Errors, *serr)
-			break
-		}
-		pos = next
-	}
-	ans.State = pos.View()
-	if pos.Over() {
-		r := Score(pos.Final())
-		ans.Result = &r
-	}
-	return ans, nil
+		return pos, err
+	}}, nil
 }

@@ -101,21 +101,21 @@ func TestResumeAndGuide(t *testing.T) {
 	players := []string{"Ola", "Ben"}
 	setup := []byte(`{"start_tile":"green","starter":"Ben"}`)
 	steps := [][]byte{[]byte(`{"tile":"yellow","piece":"table"}`), []byte(`{"crossed":[{"toy":1,"chip":2}]}`)}
-	pos, err := Resume(players, setup, steps)
+	pos, err := Engine{}.Resume(players, setup, steps)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if pos.Players[1].Chips[1][0] != 2 || pos.ToAct() != "Ola" || pos.Tiles[0].By != 1 {
+	if pos.Players[1].Chips[1][0] != 2 || pos.ToMove() != "Ola" || pos.Tiles[0].By != 1 {
 		t.Errorf("Ben starts, takes the 2 of toy 1, then Ola: %+v", pos.View())
 	}
 	// A refused step comes back as the StepError of its number, with
 	// the position before it.
-	_, err = Resume(players, setup, append(steps, []byte(`{"crossed":[{"toy":1,"chip":4}]}`)))
+	_, err = Engine{}.Resume(players, setup, append(steps, []byte(`{"crossed":[{"toy":1,"chip":4}]}`)))
 	var se *StepError
 	if !errors.As(err, &se) || se.Step != 3 || se.Code != "chip_impossible" {
 		t.Errorf("refused step: %v", err)
 	}
-	if _, err := Resume(players, []byte(`{"start_tile":"green","starter":"Zed"}`), nil); !isInput(err, "starter") {
+	if _, err := (Engine{}).Resume(players, []byte(`{"start_tile":"green","starter":"Zed"}`), nil); !isInput(err, "starter") {
 		t.Errorf("unknown starter: %v", err)
 	}
 	over, final, err := Engine{}.Guide(players, setup, steps)
@@ -131,14 +131,14 @@ func TestResumeAndGuide(t *testing.T) {
 func TestResumeKeepsTheSeats(t *testing.T) {
 	setup := []byte(`{"seats":["Ola","Ben","Cyd"],"start_tile":"yellow"}`)
 	steps := [][]byte{StepJSON(tile(T)), StepJSON(pull(1)), StepJSON(got(Take{Toy: 1, Chip: 3}))}
-	pos, err := Resume([]string{"Ola", "Ben", "Cyd", "Dora"}, setup, steps)
+	pos, err := Engine{}.Resume([]string{"Ola", "Ben", "Cyd", "Dora"}, setup, steps)
 	if err != nil || len(pos.Players) != 3 || pos.Removed() != 1 {
 		t.Fatalf("3 seats after Dora joined: %v, %d players", err, len(pos.Players))
 	}
-	if _, err := Resume([]string{"Ola", "Cyd", "Ben"}, setup, nil); !isInput(err, "seats") {
+	if _, err := (Engine{}).Resume([]string{"Ola", "Cyd", "Ben"}, setup, nil); !isInput(err, "seats") {
 		t.Errorf("seats not at the table: %v", err)
 	}
-	if _, err := Replay([]byte(`{"players":["A","B"],"seats":["A","B"],"start_tile":"pink"}`)); !isInput(err, "seats") {
+	if _, err := (Engine{}).Replay([]byte(`{"players":["A","B"],"seats":["A","B"],"start_tile":"pink"}`)); !isInput(err, "seats") {
 		t.Errorf("seats in the API: %v", err)
 	}
 }
@@ -189,7 +189,7 @@ func TestReplayWholeGame(t *testing.T) {
 		}
 	}
 	body, _ := json.Marshal(map[string]any{"players": names4, "start_tile": "yellow", "steps": steps})
-	ans, err := Replay(body)
+	ans, err := Engine{}.Replay(body)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -213,7 +213,7 @@ func TestReplayWholeGame(t *testing.T) {
 func TestReplay(t *testing.T) {
 	body := `{"players":["Ola","Ben","Cyd"],"start_tile":"yellow","steps":[
 		{"tile":"turquoise","piece":"chair"},{"crossed":[{"toy":1}]},{"crossed":[{"toy":1}]},{"crossed":[]}]}`
-	ans, err := Replay([]byte(body))
+	ans, err := Engine{}.Replay([]byte(body))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -231,7 +231,7 @@ func TestReplay(t *testing.T) {
 		{`{"players":["A","B"],"start_tile":"pink","steps":[{"tile":"gold"}]}`, "steps[0].tile"},
 		{`{"players":["A","B"],"start_tile":"pink","starter":"C"}`, "starter"},
 	} {
-		if _, err := Replay([]byte(c.body)); !isInput(err, c.field) {
+		if _, err := (Engine{}).Replay([]byte(c.body)); !isInput(err, c.field) {
 			t.Errorf("%s: %v, want an InputError on %s", c.body, err, c.field)
 		}
 	}
@@ -298,7 +298,7 @@ func FuzzReplay(f *testing.F) {
 	whole, _ := json.Marshal(map[string]any{"players": names4, "start_tile": "yellow", "steps": steps})
 	f.Add(whole)
 	f.Fuzz(func(t *testing.T, body []byte) {
-		ans, err := Replay(body)
+		ans, err := Engine{}.Replay(body)
 		if err != nil {
 			if _, ok := errors.AsType[*scoring.InputError](err); !ok {
 				t.Fatalf("error is not an InputError: %v", err)

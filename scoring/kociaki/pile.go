@@ -3,7 +3,8 @@ package kociaki
 import (
 	"fmt"
 	"slices"
-	"strings"
+
+	"tablemate/scoring"
 )
 
 // Toys are numbered 1 to Toys (ruling KOC-1).
@@ -93,30 +94,40 @@ func pileLeft(r, toy int, taken []int) Pile {
 }
 
 // whyImpossible explains why taken cannot come from one pile after setup
-// removed r chips with the given player count; "" when it can.
-func whyImpossible(players, r int, taken []int) string {
+// removed r chips with the given player count; the zero Phrase when it
+// can.
+func whyImpossible(players, r int, taken []int) scoring.Phrase {
 	if pileLeft(r, 0, taken).Possible {
-		return ""
+		return scoring.Phrase{}
 	}
 	have := counts(pileChips[:])
 	got := counts(taken)
 	for _, v := range []int{2, 3, 4} {
 		if got[v] > have[v] {
-			return fmt.Sprintf("%s taken, but a pile holds only %s", amount(got[v], v), amount(have[v], v))
+			return scoring.Phrasef("%s taken, but a pile holds only %s", amount(got[v], v), amount(have[v], v))
 		}
 	}
 	if n := len(pileChips) - r; len(taken) > n {
-		return fmt.Sprintf("%d chips taken, but %s", len(taken), removal(players, r))
+		return scoring.Phrasef("%d chips taken, but %s", len(taken), removal(players, r))
 	}
 	top := slices.Max(taken)
-	var skipped []string
+	var skipped []scoring.Phrase
+	single := true // one chip skipped: "a 2 was not"
 	for _, v := range []int{2, 3} {
 		if n := have[v] - got[v]; v < top && n > 0 {
 			skipped = append(skipped, amount(n, v))
+			single = single && n == 1
 		}
 	}
-	return fmt.Sprintf("a %d was taken but %s %s not — piles are taken from the smallest value up, and %s",
-		top, strings.Join(skipped, " and "), wereWas(skipped), removal(players, r))
+	switch {
+	case len(skipped) == 2:
+		return scoring.Phrasef("a %d was taken but %s and %s were not — piles are taken from the smallest value up, and %s", top, skipped[0], skipped[1], removal(players, r))
+	case len(skipped) == 1 && single:
+		return scoring.Phrasef("a %d was taken but %s was not — piles are taken from the smallest value up, and %s", top, skipped[0], removal(players, r))
+	case len(skipped) == 1:
+		return scoring.Phrasef("a %d was taken but %s were not — piles are taken from the smallest value up, and %s", top, skipped[0], removal(players, r))
+	}
+	return scoring.Phrasef("a %d was taken but  were not — piles are taken from the smallest value up, and %s", top, removal(players, r))
 }
 
 func counts(values []int) map[int]int {
@@ -128,31 +139,32 @@ func counts(values []int) map[int]int {
 }
 
 // amount names n chips of value v: "a 2", "two 3s".
-func amount(n, v int) string {
-	words := []string{"no", "a", "two", "three", "four", "five"}
-	if n == 1 {
-		return fmt.Sprintf("a %d", v)
+func amount(n, v int) scoring.Phrase {
+	switch n {
+	case 0:
+		return scoring.Phrasef("no %ds", v)
+	case 1:
+		return scoring.Phrasef("a %d", v)
+	case 2:
+		return scoring.Phrasef("two %ds", v)
+	case 3:
+		return scoring.Phrasef("three %ds", v)
+	case 4:
+		return scoring.Phrasef("four %ds", v)
+	case 5:
+		return scoring.Phrasef("five %ds", v)
 	}
-	if n < len(words) {
-		return fmt.Sprintf("%s %ds", words[n], v)
-	}
-	return fmt.Sprintf("%d %ds", n, v)
+	return scoring.Phrasef("%d %ds", n, v)
 }
 
-func wereWas(skipped []string) string {
-	if len(skipped) == 1 && strings.HasPrefix(skipped[0], "a ") {
-		return "was"
-	}
-	return "were"
-}
-
-// removal says what setup does to each pile with this player count.
-func removal(players, r int) string {
+// removal says what setup does to each pile with this player count
+// (ruling KOC-1).
+func removal(players, r int) scoring.Phrase {
 	switch r {
 	case 0:
-		return fmt.Sprintf("with %d players no chip is removed, so each pile holds all 5", players)
+		return scoring.Phrasef("with %d players no chip is removed, so each pile holds all 5", players)
 	case 1:
-		return fmt.Sprintf("with %d players one chip is removed from each pile before play, leaving 4", players)
+		return scoring.Phrasef("with %d players one chip is removed from each pile before play, leaving 4", players)
 	}
-	return fmt.Sprintf("with %d players %d chips are removed from each pile before play, leaving %d", players, r, len(pileChips)-r)
+	return scoring.Phrasef("with %d players %d chips are removed from each pile before play, leaving %d", players, r, len(pileChips)-r)
 }

@@ -18,7 +18,7 @@ func TestKOC2Examples(t *testing.T) {
 		{[]int{2, 2, 3, 3, 4}, false, "5 chips taken, but with 3 players one chip is removed from each pile before play, leaving 4"},
 	}
 	for _, tt := range tests {
-		if got := whyImpossible(3, 1, tt.taken); got != tt.why {
+		if got := whyImpossible(3, 1, tt.taken).String(); got != tt.why {
 			t.Errorf("%v: %q, want %q", tt.taken, got, tt.why)
 		}
 		if got := pileLeft(1, 1, tt.taken).Possible; got != tt.possible {
@@ -43,7 +43,7 @@ func TestWhyImpossibleMessages(t *testing.T) {
 	}
 	for _, tt := range tests {
 		r, _ := Removed(tt.players)
-		if got := whyImpossible(tt.players, r, tt.taken); got != tt.want {
+		if got := whyImpossible(tt.players, r, tt.taken).String(); got != tt.want {
 			t.Errorf("%d players %v: %q, want %q", tt.players, tt.taken, got, tt.want)
 		}
 	}
@@ -83,7 +83,7 @@ func TestPossibleMatchesClosedForm(t *testing.T) {
 			if p := pileLeft(r, 1, taken).Possible; p != want {
 				t.Errorf("%d players, %v: possible = %v, want %v", players, taken, p, want)
 			}
-			if valid(taken) && (whyImpossible(players, r, taken) == "") != want {
+			if valid(taken) && (whyImpossible(players, r, taken).String() == "") != want {
 				t.Errorf("%d players, %v: whyImpossible disagrees", players, taken)
 			}
 		}

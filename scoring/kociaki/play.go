@@ -1,7 +1,6 @@
 package kociaki
 
 import (
-	"fmt"
 	"maps"
 	"slices"
 	"strconv"
@@ -46,6 +45,31 @@ func ParseColour(s string) (Colour, bool) {
 type Tile struct {
 	Colour Colour
 	Piece  string
+}
+
+// Word is the colour as a Phrase argument: a catalog word a page says in
+// its language; a colour the game lacks is shown as it is.
+func (c Colour) Word() scoring.Phrase {
+	switch c {
+	case Yellow:
+		return scoring.Phrasef("yellow")
+	case Turquoise:
+		return scoring.Phrasef("turquoise")
+	case Pink:
+		return scoring.Phrasef("pink")
+	case Green:
+		return scoring.Phrasef("green")
+	}
+	return scoring.Phrasef("%s", scoring.Name(c))
+}
+
+// Phrase names the tile as String does, as a Phrase argument: "yellow
+// tile", or the colour and the piece as the table typed it.
+func (t Tile) Phrase() scoring.Phrase {
+	if t.Piece == "" {
+		return scoring.Phrasef("%s tile", t.Colour.Word())
+	}
+	return scoring.Phrasef("%[1]s %[2]s", t.Colour.Word(), scoring.Name(t.Piece))
 }
 
 func (t Tile) String() string {
@@ -174,7 +198,7 @@ func Start(players []string, start Tile, starter int, o Options) (Position, erro
 		return Position{}, scoring.Refusef(0, "player_count", "KOC-1", "Kociaki Łobuziaki is played by %d to %d players, not %d", MinPlayers, MaxPlayers, n)
 	}
 	if !slices.Contains(Colours(), start.Colour) {
-		return Position{}, scoring.Refusef(0, "no_such_colour", "KOC-3", "the start tile is %q; furniture tiles are %s", start.Colour, colourList())
+		return Position{}, scoring.Refusef(0, "no_such_colour", "KOC-3", "the start tile is %q; furniture tiles are %s", scoring.Name(start.Colour), colourList())
 	}
 	if starter < 0 || starter >= n {
 		return Position{}, scoring.Refusef(0, "no_such_player", "KOC-3", "seat %d cannot hold the start marker: there are %d players", starter+1, n)
@@ -222,10 +246,10 @@ func (p Position) StartSeat() int {
 	return (p.Starter + p.Round() - 1) % len(p.Players)
 }
 
-// Acting is the seat to play now: the start player for the tile, then
+// Current is the seat to play now: the start player for the tile, then
 // each player clockwise for the string; -1 when no one is (string left,
 // game over).
-func (p Position) Acting() int {
+func (p Position) Current() int {
 	if len(p.Players) == 0 {
 		return -1
 	}
@@ -238,9 +262,9 @@ func (p Position) Acting() int {
 	return -1
 }
 
-// ToAct names the player to act, "" when no single player is.
-func (p Position) ToAct() string {
-	if i := p.Acting(); i >= 0 {
+// ToMove names the player to act, "" when no single player is.
+func (p Position) ToMove() string {
+	if i := p.Current(); i >= 0 {
 		return p.Players[i].Name
 	}
 	return ""
@@ -295,6 +319,61 @@ func outcomes(pl Pile) []Outcome {
 	return out
 }
 
+// Moves lists the moves open now, in a compact form where a move's space
+// is large:
+//   - when a tile is due: one step per colour the rules allow (TileError),
+//     its piece left empty (the table names the piece freely);
+//   - in a turn: crossing no toy, and each toy once with each outcome its
+//     pile may give (Outcomes: one known chip, or each chip the player
+//     must choose between, or an empty pile); a string that crosses
+//     several toys plays such crossings in order, a pile crossed twice
+//     giving its next chip the second time. In round 12 also not enough
+//     string (ruling KOC-5);
+//   - after round 12 on a tie: the string left, with 0 for each tied
+//     player, which stands for any length of 0 or more (ruling KOC-5).
+//
+// None once the game is over. Every step it lists is one Apply accepts.
+func (p Position) Moves() []Step {
+	var out []Step
+	switch p.Phase() {
+	case WaitTile:
+		for _, c := range Colours() {
+			if p.TileError(c) == nil {
+				out = append(out, Step{Kind: PlayTile, Tile: Tile{Colour: c}})
+			}
+		}
+	case WaitTurn:
+		out = append(out, Step{Kind: PullString})
+		for toy := 1; toy <= Toys; toy++ {
+			for _, o := range p.Outcomes(toy) {
+				out = append(out, Step{Kind: PullString, Crossed: []Take{{Toy: toy, Chip: o.Chip, Empty: o.Empty}}})
+			}
+		}
+		if p.LastRound() {
+			out = append(out, Step{Kind: PullString, Short: true})
+		}
+	case WaitString:
+		left := map[string]float64{}
+		for _, name := range p.TiedForWin() {
+			left[name] = 0
+		}
+		out = append(out, Step{Kind: MeasureString, StringLeft: left})
+	}
+	return out
+}
+
+// Hand says what each player's hand of furniture tiles is with this
+// many players (rule text D, ruling KOC-3).
+func Hand(players int) scoring.Phrase {
+	switch players {
+	case 2:
+		return scoring.Phrasef("2 players: each takes 1 tile from each colour and 3 more from 3 different colours (7)")
+	case 3:
+		return scoring.Phrasef("3 players: each takes 1 tile from each colour and 1 more (5)")
+	}
+	return scoring.Phrasef("%d players: each takes 1 tile from each colour (4)", players)
+}
+
 // TileError is the StepError playing a tile of colour c now would cause,
 // nil if the rules allow it (for the pages: which colours to offer).
 func (p Position) TileError(c Colour) *StepError {
@@ -303,15 +382,16 @@ func (p Position) TileError(c Colour) *StepError {
 		return err
 	}
 	if !slices.Contains(Colours(), c) {
-		return scoring.Refusef(step, "no_such_colour", "KOC-3", "%q is not a furniture colour; the tiles are %s", c, colourList())
+		return scoring.Refusef(step, "no_such_colour", "KOC-3", "%q is not a furniture colour; the tiles are %s", scoring.Name(c), colourList())
 	}
-	seat := p.Players[p.Acting()]
+	seat := p.Players[p.Current()]
+	name, col := scoring.Name(seat.Name), c.Word()
 	// Rule text A: the chosen tile differs in colour from the last one.
 	if last := p.LastTile(); last.Colour == c {
 		if last.Piece == "" {
-			return scoring.Refusef(step, "same_colour", "KOC-3", "%s cannot play a %s tile on the %s tile: a tile must differ in colour from the tile it is played on", seat.Name, string(c), string(last.Colour))
+			return scoring.Refusef(step, "same_colour", "KOC-3", "%s cannot play a %s tile on the %s tile: a tile must differ in colour from the tile it is played on", name, col, last.Colour.Word())
 		}
-		return scoring.Refusef(step, "same_colour", "KOC-3", "%s cannot play a %s tile on the %s %s: a tile must differ in colour from the tile it is played on", seat.Name, string(c), string(last.Colour), last.Piece)
+		return scoring.Refusef(step, "same_colour", "KOC-3", "%s cannot play a %s tile on the %s %s: a tile must differ in colour from the tile it is played on", name, col, last.Colour.Word(), scoring.Name(last.Piece))
 	}
 	// Hands (rule text D, ruling KOC-3): one tile of each colour, plus
 	// one extra (3 players) or three extras from three different stacks
@@ -327,16 +407,16 @@ func (p Position) TileError(c Colour) *StepError {
 	}
 	switch {
 	case n == 4 && tiles[c] > 1:
-		return scoring.Refusef(step, "hand_colour", "KOC-3", "%s has played their %s tile already: with 4 players each hand holds one tile of each colour", seat.Name, string(c))
+		return scoring.Refusef(step, "hand_colour", "KOC-3", "%s has played their %s tile already: with 4 players each hand holds one tile of each colour", name, col)
 	case n == 3 && extras > 1:
-		if twice := extraUsed(seat.Tiles); twice != "" {
-			return scoring.Refusef(step, "hand_colour", "KOC-3", "%s cannot have another %s tile: with 3 players a hand is one tile of each colour plus one more, and their extra tiles were %s", seat.Name, string(c), twice)
+		if twice, ok := extraUsed(seat.Tiles); ok {
+			return scoring.Refusef(step, "hand_colour", "KOC-3", "%s cannot have another %s tile: with 3 players a hand is one tile of each colour plus one more, and their extra tiles were %s", name, col, twice)
 		}
-		return scoring.Refusef(step, "hand_colour", "KOC-3", "%s cannot have another %s tile: with 3 players a hand is one tile of each colour plus one more, and the extra tiles are played already", seat.Name, string(c))
+		return scoring.Refusef(step, "hand_colour", "KOC-3", "%s cannot have another %s tile: with 3 players a hand is one tile of each colour plus one more, and the extra tiles are played already", name, col)
 	case n == 2 && perColour > 2:
 		// With at most two of a colour, a player's 6 tiles in 12 rounds
 		// span 3 colours or more, so the three extras always suffice.
-		return scoring.Refusef(step, "hand_colour", "KOC-3", "%s has played two %s tiles already: with 2 players a hand holds one tile of each colour plus three more from three different colours", seat.Name, string(c))
+		return scoring.Refusef(step, "hand_colour", "KOC-3", "%s has played two %s tiles already: with 2 players a hand holds one tile of each colour plus three more from three different colours", name, col)
 	}
 	// Each colour has 5 tiles, one fewer after the start tile; every
 	// player was dealt one, and the extras of a colour come from what is
@@ -348,27 +428,31 @@ func (p Position) TileError(c Colour) *StepError {
 	need := n
 	for i, s := range p.Players {
 		k := s.Tiles[c]
-		if i == p.Acting() {
+		if i == p.Current() {
 			k++
 		}
 		need += max(0, k-1)
 	}
 	if need > stack {
-		return scoring.Refusef(step, "colour_used_up", "KOC-3", "no %s tile is left for %s: the %s stack held %d tiles after the start tile was laid, one was dealt to each of the %d players and the rest are played already", string(c), seat.Name, string(c), stack, n)
+		return scoring.Refusef(step, "colour_used_up", "KOC-3", "no %s tile is left for %s: the %s stack held %d tiles after the start tile was laid, one was dealt to each of the %d players and the rest are played already", col, name, col, stack, n)
 	}
 	return nil
 }
 
 // extraUsed names the colours a player's extra tiles were already spent
-// on ("yellow"), "" when none.
-func extraUsed(tiles map[Colour]int) string {
-	var twice []string
+// on ("yellow", "yellow, pink"); false when none.
+func extraUsed(tiles map[Colour]int) (scoring.Phrase, bool) {
+	var twice scoring.Phrase
 	for _, c := range Colours() {
-		if tiles[c] > 1 {
-			twice = append(twice, string(c))
+		switch {
+		case tiles[c] <= 1:
+		case twice.IsZero():
+			twice = c.Word()
+		default:
+			twice = scoring.Phrasef("%s, %s", twice, c.Word())
 		}
 	}
-	return strings.Join(twice, ", ")
+	return twice, !twice.IsZero()
 }
 
 // phaseError refuses a move of the wrong kind for the phase.
@@ -381,14 +465,13 @@ func (p Position) phaseError(k StepKind) *StepError {
 	case ph == Over:
 		return scoring.Refusef(step, "after_game_end", "KOC-3", "the game is over after %d rounds; nothing more is played", Rounds)
 	case ph == WaitString && k != MeasureString:
-		tied := p.TiedForWin()
-		return scoring.Refusef(step, "string_expected", "KOC-5", "all %d rounds are played and %s and %s tie on the top total: measure the string left on their spools", Rounds, strings.Join(tied[:len(tied)-1], ", "), tied[len(tied)-1])
+		return scoring.Refusef(step, "string_expected", "KOC-5", "all %d rounds are played and %s tie on the top total: measure the string left on their spools", Rounds, p.TiedForWin())
 	case ph != WaitString && k == MeasureString:
 		return scoring.Refusef(step, "string_not_asked", "KOC-5", "the string left is measured only after round 12, and only when the top totals tie")
 	case ph == WaitTile && k == PullString:
-		return scoring.Refusef(step, "tile_first", "KOC-3", "round %d starts with %s playing a furniture tile (start marker); then the strings are pulled", p.Round(), p.ToAct())
+		return scoring.Refusef(step, "tile_first", "KOC-3", "round %d starts with %s playing a furniture tile (start marker); then the strings are pulled", p.Round(), scoring.Name(p.ToMove()))
 	case ph == WaitTurn && k == PlayTile:
-		return scoring.Refusef(step, "round_not_finished", "KOC-3", "round %d is still going: %s pulls their string next; one tile is played per round", p.Round(), p.ToAct())
+		return scoring.Refusef(step, "round_not_finished", "KOC-3", "round %d is still going: %s pulls their string next; one tile is played per round", p.Round(), scoring.Name(p.ToMove()))
 	}
 	return nil
 }
@@ -414,9 +497,9 @@ func (p Position) playTile(t Tile) (Position, *StepError) {
 		return p, err
 	}
 	next := p.clone()
-	seat := &next.Players[next.Acting()]
+	seat := &next.Players[next.Current()]
 	seat.Tiles[t.Colour]++
-	next.Tiles = append(next.Tiles, Played{Tile: t, By: next.Acting()})
+	next.Tiles = append(next.Tiles, Played{Tile: t, By: next.Current()})
 	next.done = 0
 	next.steps++
 	return next, nil
@@ -426,7 +509,7 @@ func (p Position) playTile(t Tile) (Position, *StepError) {
 // (rule text B), or nothing when short of string in round 12 (KOC-5).
 func (p Position) pull(s Step) (Position, *StepError) {
 	step := p.steps + 1
-	name := p.ToAct()
+	name := scoring.Name(p.ToMove())
 	if s.Short {
 		if !p.LastRound() {
 			return p, scoring.Refusef(step, "short_before_last_round", "KOC-5", "“not enough string” counts only in round %d; this is round %d — enter the toys %s's string crossed", Rounds, p.Round(), name)
@@ -436,7 +519,7 @@ func (p Position) pull(s Step) (Position, *StepError) {
 		}
 	}
 	next := p.clone()
-	seat := &next.Players[next.Acting()]
+	seat := &next.Players[next.Current()]
 	seat.Short = s.Short
 	for i, t := range s.Crossed {
 		if t.Toy < 1 || t.Toy > Toys {
@@ -447,7 +530,7 @@ func (p Position) pull(s Step) (Position, *StepError) {
 			if i > 0 {
 				// The toy crossed, then the reason, kept as a phrase so a
 				// page says both in its language.
-				return p, scoring.Refusef(step, err.Code, err.Rule, "toy %d (the %s toy crossed): %s", t.Toy, ordinal(i+1), scoring.Phrasef(err.Format, err.Args...))
+				return p, scoring.Refusef(step, err.Code, err.Rule, "toy %d (the %s toy crossed): %s", t.Toy, ordinal(i+1), err.Phrase)
 			}
 			err.Step = step
 			return p, err
@@ -464,7 +547,7 @@ func (p Position) pull(s Step) (Position, *StepError) {
 
 // take checks one crossed toy against its pile (ruling KOC-2) and returns
 // the chip taken, 0 for an empty pile.
-func (p Position) take(t Take, name string) (int, *StepError) {
+func (p Position) take(t Take, name scoring.Name) (int, *StepError) {
 	pl := p.Pile(t.Toy)
 	outs := outcomes(pl)
 	may := outcomeList(outs)
@@ -494,16 +577,20 @@ func (p Position) take(t Take, name string) (int, *StepError) {
 }
 
 // outcomeList names outcomes: "a 2 or a 3", "a 4 or nothing (used up)".
-func outcomeList(outs []Outcome) string {
-	words := make([]string, len(outs))
-	for i, o := range outs {
+func outcomeList(outs []Outcome) scoring.Phrase {
+	var list scoring.Phrase
+	for _, o := range outs {
+		word := scoring.Phrasef("a %d", o.Chip)
 		if o.Empty {
-			words[i] = "nothing (used up)"
+			word = scoring.Phrasef("nothing (used up)")
+		}
+		if list.IsZero() {
+			list = word
 		} else {
-			words[i] = fmt.Sprintf("a %d", o.Chip)
+			list = scoring.Phrasef("%s or %s", list, word)
 		}
 	}
-	return strings.Join(words, " or ")
+	return list
 }
 
 // measure records the string left after round 12 (ruling KOC-5): every
@@ -514,10 +601,10 @@ func (p Position) measure(left map[string]float64) (Position, *StepError) {
 	for name, v := range left {
 		i := slices.IndexFunc(next.Players, func(s Seat) bool { return strings.EqualFold(s.Name, strings.TrimSpace(name)) })
 		if i < 0 {
-			return p, scoring.Refusef(step, "no_such_player", "KOC-5", "%q does not play at this table", name)
+			return p, scoring.Refusef(step, "no_such_player", "KOC-5", "%q does not play at this table", scoring.Name(name))
 		}
 		if v < 0 {
-			return p, scoring.Refusef(step, "string_negative", "KOC-5", "%s: the string left is 0 or more, not %g", next.Players[i].Name, v)
+			return p, scoring.Refusef(step, "string_negative", "KOC-5", "%s: the string left is 0 or more, not %g", scoring.Name(next.Players[i].Name), v)
 		}
 		next.Players[i].StringLeft = &v
 	}
@@ -529,10 +616,7 @@ func (p Position) measure(left map[string]float64) (Position, *StepError) {
 		}
 	}
 	if len(missing) > 0 {
-		if len(missing) == 1 {
-			return p, scoring.Refusef(step, "string_missing", "KOC-5", "the most string left on the spool breaks the tie: measure it for %s", missing[0])
-		}
-		return p, scoring.Refusef(step, "string_missing", "KOC-5", "the most string left on the spool breaks the tie: measure it for %s and %s", strings.Join(missing[:len(missing)-1], ", "), missing[len(missing)-1])
+		return p, scoring.Refusef(step, "string_missing", "KOC-5", "the most string left on the spool breaks the tie: measure it for %s", missing)
 	}
 	next.measured = true
 	next.steps++
@@ -604,19 +688,8 @@ func (p Position) clone() Position {
 }
 
 // colourList names the furniture colours as messages do (a test checks
-// it against Colours); the pages translate it as a message argument.
-func colourList() string { return "yellow, turquoise, pink and green" }
-
-// argumentPhrases are every phrase outcomeList and removal can return (a
-// test checks it): a pile gives one of two neighbouring values or is used
-// up (ruling KOC-2), and the chips removed depend on the player count
-// (ruling KOC-1). The pages translate a refusal's argument that is one.
-var argumentPhrases = []string{
-	"a 2", "a 3", "a 4", "a 2 or a 3", "a 3 or a 4", "nothing (used up)",
-	"with 4 players no chip is removed, so each pile holds all 5",
-	"with 3 players one chip is removed from each pile before play, leaving 4",
-	"with 2 players 2 chips are removed from each pile before play, leaving 3",
-}
+// it against Colours), as a phrase argument.
+func colourList() scoring.Phrase { return scoring.Phrasef("yellow, turquoise, pink and green") }
 
 func ordinal(n int) scoring.Phrase {
 	switch n {

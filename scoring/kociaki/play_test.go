@@ -1,12 +1,15 @@
 package kociaki
 
 import (
+	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"tablemate/scoring"
+	"tablemate/scoring/scoringtest"
 )
 
 // Short constructors for the steps of a script.
@@ -53,7 +56,7 @@ func apply(t *testing.T, p Position, steps ...Step) Position {
 	for i, s := range steps {
 		next, err := p.Apply(s)
 		if err != nil {
-			t.Fatalf("step %d of the script (round %d, %s to act): %v", i+1, p.Round(), p.ToAct(), err)
+			t.Fatalf("step %d of the script (round %d, %s to act): %v", i+1, p.Round(), p.ToMove(), err)
 		}
 		p = next
 	}
@@ -200,8 +203,8 @@ func TestRuleTextExamples(t *testing.T) {
 			t.Fatal(err)
 		}
 		p = apply(t, p, Step{Kind: PlayTile, Tile: Tile{Colour: Y, Piece: "table"}})
-		if got := p.LastTile().String(); got != "yellow table" || p.Phase() != WaitTurn || p.ToAct() != "Ola" {
-			t.Errorf("after the tile: %q, phase %v, %s to act", got, p.Phase(), p.ToAct())
+		if got := p.LastTile().String(); got != "yellow table" || p.Phase() != WaitTurn || p.ToMove() != "Ola" {
+			t.Errorf("after the tile: %q, phase %v, %s to act", got, p.Phase(), p.ToMove())
 		}
 	})
 	t.Run("the start marker passes left; players act clockwise from it", func(t *testing.T) {
@@ -211,10 +214,10 @@ func TestRuleTextExamples(t *testing.T) {
 		}
 		var order []string
 		for _, c := range []Colour{Y, T} {
-			order = append(order, "tile:"+p.ToAct())
+			order = append(order, "tile:"+p.ToMove())
 			p = apply(t, p, tile(c))
 			for range 3 {
-				order = append(order, p.ToAct())
+				order = append(order, p.ToMove())
 				p = apply(t, p, pull())
 			}
 		}
@@ -357,7 +360,7 @@ func simulate(t *testing.T, n int, startColour Colour, tiles []Colour, variant s
 		t.Helper()
 		next, err := pos.Apply(s)
 		if err != nil {
-			t.Fatalf("round %d, %s: %v", pos.Round(), pos.ToAct(), err)
+			t.Fatalf("round %d, %s: %v", pos.Round(), pos.ToMove(), err)
 		}
 		pos = next
 		steps = append(steps, s)
@@ -365,7 +368,7 @@ func simulate(t *testing.T, n int, startColour Colour, tiles []Colour, variant s
 	for r := 1; r <= Rounds; r++ {
 		do(tile(tiles[r-1]))
 		for range n {
-			seat := pos.Acting()
+			seat := pos.Current()
 			if r == Rounds && seat == shortSeat {
 				do(short())
 				continue
@@ -455,7 +458,7 @@ func TestTotalsUseTheVariant(t *testing.T) {
 // The zero Position (no game set up) answers without panicking.
 func TestZeroPosition(t *testing.T) {
 	var p Position
-	if p.Phase() != WaitTile || p.StartSeat() != 0 || p.ToAct() != "" || p.Acting() != -1 {
+	if p.Phase() != WaitTile || p.StartSeat() != 0 || p.ToMove() != "" || p.Current() != -1 {
 		t.Errorf("zero position: phase %v", p.Phase())
 	}
 	if _, err := p.Apply(tile(Y)); err == nil || err.Code != "player_count" {
@@ -466,21 +469,37 @@ func TestZeroPosition(t *testing.T) {
 	}
 }
 
+// argumentPhrases are every phrase outcomeList and removal can say, in
+// English: a pile gives one of two neighbouring values or is used up
+// (ruling KOC-2), and the chips removed depend on the player count
+// (ruling KOC-1).
+var argumentPhrases = []string{
+	"a 2", "a 3", "a 4", "a 2 or a 3", "a 3 or a 4", "nothing (used up)",
+	"with 4 players no chip is removed, so each pile holds all 5",
+	"with 3 players one chip is removed from each pile before play, leaving 4",
+	"with 2 players 2 chips are removed from each pile before play, leaving 3",
+}
+
 // TestArgumentPhrases: every phrase a refusal passes as an argument
-// (what a pile may give, what setup removed) is in argumentPhrases, which
-// the pages translate, and colourList names Colours.
+// (what a pile may give, what setup removed) is one of argumentPhrases,
+// and is a phrase the pages translate (scoringtest.Phrase); colourList
+// names Colours.
 func TestArgumentPhrases(t *testing.T) {
-	if got, want := colourList(), list([]string{string(Yellow), string(Turquoise), string(Pink), string(Green)}); got != want {
+	if got, want := colourList().String(), scoring.JoinNames([]string{string(Yellow), string(Turquoise), string(Pink), string(Green)}); got != want {
 		t.Errorf("colourList() = %q, want %q", got, want)
 	}
 	seen := map[string]bool{}
+	say := func(p scoring.Phrase) {
+		scoringtest.Phrase(t, p)
+		seen[p.String()] = true
+	}
 	for players := MinPlayers; players <= MaxPlayers; players++ {
 		r, _ := Removed(players)
-		seen[removal(players, r)] = true
+		say(removal(players, r))
 		// Every pile a game can reach: each prefix of each remainder.
 		remainders(r, func(left []int) {
 			for n := 0; n <= len(left); n++ {
-				seen[outcomeList(outcomes(pileLeft(r, 1, left[:n])))] = true
+				say(outcomeList(outcomes(pileLeft(r, 1, left[:n]))))
 			}
 		})
 	}
@@ -510,10 +529,70 @@ func TestRefusalFormats(t *testing.T) {
 	if want := "Ola cannot play a yellow tile on the yellow sofa: a tile must differ in colour from the tile it is played on"; serr.Message != want {
 		t.Errorf("message %q, want %q", serr.Message, want)
 	}
-	if want := "%s cannot play a %s tile on the %s %s: a tile must differ in colour from the tile it is played on"; serr.Format != want {
-		t.Errorf("format %q, want %q", serr.Format, want)
+	if want := "%s cannot play a %s tile on the %s %s: a tile must differ in colour from the tile it is played on"; serr.Phrase.Format() != want {
+		t.Errorf("format %q, want %q", serr.Phrase.Format(), want)
 	}
-	if len(serr.Args) != 4 || serr.Args[1] != "yellow" {
-		t.Errorf("args %v: the colour must be a plain string, a catalog key", serr.Args)
+	// The colour is a word the catalog translates (a phrase), the piece
+	// typed by the table is shown as typed (a name).
+	if args := serr.Phrase.Args(); len(args) != 4 || !reflect.DeepEqual(args[1], Yellow.Word()) || args[3] != scoring.Name("sofa") {
+		t.Errorf("args %v: the colour must be a catalog word, the piece as typed", serr.Phrase.Args())
+	}
+}
+
+// TestMovesAreTheLegalMoves: Moves lists, in its compact form, exactly
+// the moves Apply plays (rulings KOC-1 to KOC-5): the colours a tile may
+// have, no toy crossed, each toy with each chip its pile may give (one
+// known chip written out), not enough string in round 12, and the string
+// left of the tied players. Random games played with the moves offered
+// end with the game over, for 2, 3 and 4 players.
+func TestMovesAreTheLegalMoves(t *testing.T) {
+	accepted := func(p Position, s Step) bool { _, serr := p.Apply(s); return serr == nil }
+	complete := func(p Position, moves []Step) {
+		t.Helper()
+		scoringtest.Legal(t, p, moves)
+		has := func(ok func(Step) bool) bool { return slices.ContainsFunc(moves, ok) }
+		switch p.Phase() {
+		case WaitTile:
+			for _, c := range append(Colours(), "purple") {
+				if offered := has(func(m Step) bool { return m.Tile.Colour == c }); offered != accepted(p, tile(c)) {
+					t.Fatalf("round %d: tile %s offered %v", p.Round(), c, offered)
+				}
+			}
+		case WaitTurn:
+			for toy := 0; toy <= Toys+1; toy++ {
+				for chip := 1; chip <= 5; chip++ {
+					s := Step{Kind: PullString, Crossed: []Take{{Toy: toy, Chip: chip}}}
+					if offered := has(func(m Step) bool { return slices.Equal(m.Crossed, s.Crossed) }); offered != accepted(p, s) {
+						t.Fatalf("round %d: toy %d chip %d offered %v", p.Round(), toy, chip, offered)
+					}
+				}
+				s := Step{Kind: PullString, Crossed: []Take{{Toy: toy, Empty: true}}}
+				if offered := has(func(m Step) bool { return slices.Equal(m.Crossed, s.Crossed) }); offered != accepted(p, s) {
+					t.Fatalf("round %d: toy %d used up offered %v", p.Round(), toy, offered)
+				}
+			}
+			if offered := has(func(m Step) bool { return m.Short }); offered != accepted(p, Step{Kind: PullString, Short: true}) {
+				t.Fatalf("round %d: short of string offered %v", p.Round(), offered)
+			}
+		case WaitString:
+			if len(moves) != 1 || len(moves[0].StringLeft) != len(p.TiedForWin()) {
+				t.Fatalf("string left: %+v for %v", moves, p.TiedForWin())
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	for players := MinPlayers; players <= MaxPlayers; players++ {
+		for range 10 {
+			start, err := Start(names4[:players], Tile{Colour: Pink}, rng.IntN(players), withDefaults(Options{}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			end := scoringtest.Playout(t, Rules{}, start, 200, func(_ Position, moves []Step) (Step, bool) {
+				return moves[rng.IntN(len(moves))], true
+			}, complete)
+			if !end.Over() {
+				t.Fatalf("%d players: not over after 200 moves (round %d)", players, end.Round())
+			}
+		}
 	}
 }

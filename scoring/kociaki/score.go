@@ -48,7 +48,7 @@ func Breakdown(p Player, o Options) []scoring.Line {
 		for _, c := range chips {
 			sum += c
 		}
-		lines = append(lines, scoring.Linef(sum, "toy %s: %s", key, terms(chips)))
+		lines = append(lines, scoring.Linef(sum, "toy %s: %s", scoring.Name(key), terms(chips)))
 		if _, ok := toyNumber(key); ok {
 			types++
 		}
@@ -103,9 +103,6 @@ func winners(ps []Player, results []scoring.PlayerResult) ([]string, scoring.Phr
 	}
 	return won, scoring.Phrase{}
 }
-
-// list joins names as "Ana", "Ana and Ben", "Ana, Ben and Cy".
-func list(names []string) string { return scoring.JoinNames(names) }
 
 // terms writes chip values as a sum for a score line: 3 + 1 + 4.
 func terms(values []int) scoring.Terms {

@@ -22,21 +22,18 @@ func Validate(s State) []scoring.Violation {
 	n := len(s.Players)
 	// ruling KOC-1: setup exists for 2, 3 and 4 players only.
 	if n < MinPlayers || n > MaxPlayers {
-		v = append(v, scoring.Violation{Code: "player_count", Rule: "KOC-1",
-			Message: fmt.Sprintf("%d players: Kociaki Łobuziaki is played by %d to %d", n, MinPlayers, MaxPlayers)})
+		v = append(v, scoring.Violationf("player_count", "", "KOC-1", "%d players: Kociaki Łobuziaki is played by %d to %d", n, MinPlayers, MaxPlayers))
 	}
 	for _, p := range s.Players {
 		for _, key := range toyKeys(p.Chips) {
 			// ruling KOC-1: toys are numbered 1–10.
 			if _, ok := toyNumber(key); !ok {
-				v = append(v, scoring.Violation{Code: "toy_number", Player: p.Name, Rule: "KOC-1",
-					Message: fmt.Sprintf("%s: toy %q does not exist; toys are numbered 1 to %d", p.Name, key, Toys)})
+				v = append(v, scoring.Violationf("toy_number", p.Name, "KOC-1", "%s: toy %q does not exist; toys are numbered 1 to %d", scoring.Name(p.Name), scoring.Name(key), Toys))
 			}
 			// ruling KOC-1: each pile holds chips 2, 2, 3, 3, 4.
 			for _, c := range p.Chips[key] {
 				if !validChip(c) {
-					v = append(v, scoring.Violation{Code: "chip_value", Player: p.Name, Rule: "KOC-1",
-						Message: fmt.Sprintf("%s: toy %s has a chip worth %d; chips are worth 2, 3 or 4", p.Name, key, c)})
+					v = append(v, scoring.Violationf("chip_value", p.Name, "KOC-1", "%s: toy %s has a chip worth %d; chips are worth 2, 3 or 4", scoring.Name(p.Name), scoring.Name(key), c))
 				}
 			}
 		}
@@ -70,9 +67,8 @@ func piles(players []Player, n, r int) []scoring.Violation {
 			continue
 		}
 		slices.Sort(taken)
-		if why := whyImpossible(n, r, taken); why != "" {
-			v = append(v, scoring.Violation{Code: "pile_impossible", Rule: "KOC-2",
-				Message: fmt.Sprintf("toy %d: %s (taken: %s)", toy, why, strings.Join(who, "; "))})
+		if why := whyImpossible(n, r, taken); !why.IsZero() {
+			v = append(v, scoring.Violationf("pile_impossible", "", "KOC-2", "toy %d: %s (taken: %s)", toy, why, scoring.Name(strings.Join(who, "; "))))
 		}
 	}
 	return v

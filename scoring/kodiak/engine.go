@@ -6,10 +6,17 @@ import (
 	"tablemate/scoring"
 )
 
-// Engine is Kodiak's scoring.Game.
-type Engine struct{}
+// Engine is Kodiak's scoring.Game, scored round by round
+// (scoring.Rounds), and its guided play through the shared loop over
+// Rules (Resume, Guide, the play API's Replay).
+type Engine struct {
+	scoring.Play[Rules, Position, Step, PlayState]
+}
 
-var _ scoring.Game = Engine{}
+var (
+	_ scoring.Game   = Engine{}
+	_ scoring.Guided = Engine{}
+)
 
 // Info describes Kodiak for the game list.
 func (Engine) Info() scoring.Info {

@@ -9,8 +9,6 @@ import (
 	"tablemate/scoring/cambio"
 )
 
-var _ scoring.Guided = Engine{}
-
 // ParseSetup reads a guided game's setup strictly (docs/api-cambio-play.md):
 // {"kodiak": 0, "options": {"cycles": 1}}. An unknown field or an option
 // out of range is a *scoring.InputError naming it.
@@ -26,23 +24,15 @@ func ParseSetup(raw []byte) (Setup, error) {
 	if len(in.Players) == 0 {
 		in.Players = nil // no list: the table's players
 	} else {
-		if _, err := cambio.PlayerNames(in.Players); err != nil {
+		if _, err := scoring.PlayerList(in.Players); err != nil {
 			return Setup{}, err
 		}
 	}
-	var o struct {
-		Cycles *int `json:"cycles"`
-	}
-	if err := scoring.DecodeOptions(in.Options, &o); err != nil {
+	opts, err := DecodeOptions(in.Options)
+	if err != nil {
 		return Setup{}, err
 	}
-	s := Setup{Kodiak: in.Kodiak, Options: Options{Cycles: DefaultCycles}, Players: in.Players}
-	if o.Cycles != nil {
-		if c := *o.Cycles; c < MinCycles || c > MaxCycles {
-			return Setup{}, scoring.Errorf("options.cycles", "must be a whole number from %d to %d, not %d", MinCycles, MaxCycles, c)
-		}
-		s.Options.Cycles = *o.Cycles
-	}
+	s := Setup{Kodiak: in.Kodiak, Options: opts, Players: in.Players}
 	return s, nil
 }
 
@@ -95,7 +85,7 @@ func decodeStep(raw []byte, field string) (Step, error) {
 		r, _, err := DecodeRound(w.Score)
 		if err != nil {
 			if in, ok := err.(*scoring.InputError); ok {
-				return Step{}, scoring.Errorf(field+".score"+strings.TrimPrefix(in.Field, "round"), "%s", in.Message)
+				return Step{}, scoring.Refield(in, field+".score"+strings.TrimPrefix(in.Field, "round"))
 			}
 			return Step{}, err
 		}
@@ -139,52 +129,6 @@ func StepJSON(s Step) []byte {
 	return b
 }
 
-// Resume replays a guided game from its setup and steps to the position
-// now. The error is a *scoring.InputError for unreadable input or the
-// *StepError of the first step the rules refuse (then the position is the
-// one before it).
-func Resume(players []string, setup []byte, steps [][]byte) (Position, error) {
-	s, err := ParseSetup(setup)
-	if err != nil {
-		return Position{}, err
-	}
-	if s.Players != nil {
-		// The game keeps the players it started with (a later joiner
-		// watches); they must still be the table's.
-		if err := cambio.Within(s.Players, players); err != nil {
-			return Position{}, err
-		}
-		players = s.Players
-	}
-	pos, err := Start(players, s)
-	if err != nil {
-		return Position{}, err
-	}
-	return scoring.ApplySteps(pos, steps, ParseStep, Position.Apply)
-}
-
-// Guide replays a table's guided game (scoring.Guided); once it is over
-// every round comes back as one score-check request.
-func (Engine) Guide(players []string, setup []byte, steps [][]byte) (bool, []byte, error) {
-	pos, err := Resume(players, setup, steps)
-	if err != nil || !pos.Over() {
-		return false, nil, err
-	}
-	final, err := json.Marshal(pos.Final())
-	return true, final, err
-}
-
-// PlayAnswer is the 200 answer of POST /api/v1/games/kodiak/play
-// (docs/api-cambio-play.md): the position after the last accepted step,
-// the refused step if any (replay stops there) and, once the game is over,
-// the /score answer of the whole game (else null).
-type PlayAnswer struct {
-	Valid  bool            `json:"valid"`
-	Errors []StepError     `json:"errors"`
-	State  PlayState       `json:"state"`
-	Result *scoring.Result `json:"result"`
-}
-
 // PlayState is a position as the play API shows it; Game is the finished
 // rounds as a /score request.
 type PlayState struct {
@@ -212,62 +156,73 @@ func (p Position) View() PlayState {
 	return v
 }
 
-// Replay answers POST /api/v1/games/kodiak/play: {"players": [...],
-// "kodiak": 0, "options": {"cycles": 1}, "steps": [...]}. It starts the
-// game, applies the steps in order and stops at the first refused one. A
-// body that is not a game log is a *scoring.InputError naming the field.
-func Replay(body []byte) (PlayAnswer, error) {
-	var req struct {
-		Players []string          `json:"players"`
-		Kodiak  int               `json:"kodiak"`
-		Options json.RawMessage   `json:"options"`
-		Steps   []json.RawMessage `json:"steps"`
-	}
-	if err := scoring.Decode(body, &req, ""); err != nil {
-		return PlayAnswer{}, err
-	}
-	names, err := cambio.PlayerNames(req.Players)
+// Rules are Kodiak's guided play for scoring.Play: the setup is the first
+// Kodiak and the options (Setup), a step a turn, a pounce, a hairball, a
+// player out or a closed round's cards (Step).
+type Rules struct{}
+
+var _ scoring.Rules[Position, Step, PlayState] = Rules{}
+
+// Start begins a guided game from a recorded setup. The players it names
+// (fixed when it started) play it, and must still be the table's; a
+// player who joined later watches.
+func (Rules) Start(players []string, setup []byte) (Position, error) {
+	s, err := ParseSetup(setup)
 	if err != nil {
-		return PlayAnswer{}, err
+		return Position{}, err
+	}
+	if s.Players != nil {
+		if err := cambio.Within(s.Players, players); err != nil {
+			return Position{}, err
+		}
+		players = s.Players
+	}
+	return Start(players, s)
+}
+
+// ReadStep reads a recorded step (ParseStep's forms).
+func (Rules) ReadStep(raw []byte, field string) (Step, error) { return decodeStep(raw, field) }
+
+// Final is every round played as one score-check request.
+func (Rules) Final(p Position) any { return p.Final() }
+
+// Score is the score check of the rounds played so far.
+func (Rules) Score(p Position) scoring.Result { return p.Result() }
+
+// ReadRequest reads POST /api/v1/games/kodiak/play: {"players": [...],
+// "kodiak": 0, "options": {"cycles": 1}, "steps": [...]}. Bad names, an
+// option out of range and (once the steps are read) a setup the rules
+// refuse are *scoring.InputError naming the field.
+func (Rules) ReadRequest(players []string, setup []byte) (scoring.Request[Position, Step], error) {
+	var req struct {
+		Kodiak  int             `json:"kodiak"`
+		Options json.RawMessage `json:"options"`
+	}
+	if err := scoring.Decode(setup, &req, ""); err != nil {
+		return scoring.Request[Position, Step]{}, err
+	}
+	names, err := scoring.PlayerList(players)
+	if err != nil {
+		return scoring.Request[Position, Step]{}, err
 	}
 	// The setup's own reader checks kodiak and options (options.cycles).
 	raw, _ := json.Marshal(struct {
 		Kodiak  int             `json:"kodiak"`
 		Options json.RawMessage `json:"options,omitempty"`
 	}{req.Kodiak, req.Options})
-	setup, err := ParseSetup(raw)
+	s, err := ParseSetup(raw)
 	if err != nil {
-		return PlayAnswer{}, err
+		return scoring.Request[Position, Step]{}, err
 	}
-	steps := make([]Step, len(req.Steps))
-	for i, raw := range req.Steps {
-		if steps[i], err = decodeStep(raw, scoring.Index("steps", i)); err != nil {
-			return PlayAnswer{}, err
+	return scoring.Request[Position, Step]{Start: func() (Position, error) {
+		pos, err := Start(names, s)
+		if se, ok := err.(*StepError); ok {
+			field := "kodiak"
+			if se.Code == "player_count" {
+				field = "players"
+			}
+			return pos, scoring.Errorf(field, "%s", se.Phrase)
 		}
-	}
-	pos, err := Start(names, setup)
-	if err != nil {
-		se := err.(*StepError)
-		field := "kodiak"
-		if se.Code == "player_count" {
-			field = "players"
-		}
-		return PlayAnswer{}, scoring.Errorf(field, "%s", se.Message)
-	}
-	ans := PlayAnswer{Valid: true, Errors: []StepError{}}
-	for _, s := range steps {
-		next, serr := pos.Apply(s)
-		if serr != nil {
-			ans.Valid = false
-			ans.Errors = append(ans.Errors, *serr)
-			break
-		}
-		pos = next
-	}
-	ans.State = pos.View()
-	if pos.Over() {
-		r := pos.Result()
-		ans.Result = &r
-	}
-	return ans, nil
+		return pos, err
+	}}, nil
 }

@@ -146,7 +146,7 @@ func FuzzParseSetup(f *testing.F) {
 }
 
 func TestReplay(t *testing.T) {
-	ans, err := Replay([]byte(`{"players":["Ana","Ben"],"kodiak":1,"options":{"cycles":1},"steps":[
+	ans, err := Engine{}.Replay([]byte(`{"players":["Ana","Ben"],"kodiak":1,"options":{"cycles":1},"steps":[
 		{"done":1},{"pounce":1},{"hairball":0,"delta":1},{"out":0},
 		{"score":{"players":[{"name":"Ana","hairballs_discarded":1},{"name":"Ben","kodiak":true,"cards":["4"],"pounces":1}]}},
 		{"pounce":1},{"pounce":1},{"pounce":1},{"pounce":1}]}`))
@@ -171,7 +171,7 @@ func TestReplay(t *testing.T) {
 		`{"players":["Ana","Ben"],"steps":[{"pounce":"x"}]}`:            "steps[0].pounce",
 		`{"players":["Ana","Ben"],"steps":[{"done":0},{"hairball":1}]}`: "steps[1].delta",
 	} {
-		_, err := Replay([]byte(body))
+		_, err := Engine{}.Replay([]byte(body))
 		var in *scoring.InputError
 		if !errors.As(err, &in) || in.Field != field {
 			t.Errorf("%s: %v, want an error on %s", body, err, field)
@@ -183,7 +183,7 @@ func FuzzReplay(f *testing.F) {
 	f.Add([]byte(`{"players":["Ana","Ben"],"kodiak":1,"options":{"cycles":1},"steps":[{"done":1},{"pounce":1},{"hairball":0,"delta":1},{"out":0},{"score":{"players":[{"name":"Ana","hairballs_discarded":1},{"name":"Ben","kodiak":true,"cards":["4"],"pounces":1}]}}]}`))
 	f.Add([]byte(`{"players":["Ana","Ben","Cy"],"steps":[{"pounce":1},{"pounce":1},{"pounce":1},{"pounce":1}]}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		ans, err := Replay(b)
+		ans, err := Engine{}.Replay(b)
 		if err != nil {
 			var in *scoring.InputError
 			if !errors.As(err, &in) {
@@ -202,7 +202,7 @@ func FuzzReplay(f *testing.F) {
 
 func TestGuideKeepsThePlayersItStartedWith(t *testing.T) {
 	setup := SetupJSON(Setup{Kodiak: 0, Players: []string{"Ana", "Ben"}})
-	pos, err := Resume([]string{"Ana", "Ben", "Cy"}, setup, [][]byte{[]byte(`{"done":0}`)})
+	pos, err := Engine{}.Resume([]string{"Ana", "Ben", "Cy"}, setup, [][]byte{[]byte(`{"done":0}`)})
 	if err != nil || len(pos.Players) != 2 || pos.GameRounds() != 2 || pos.ToMove() != "Ben" {
 		t.Fatalf("%v %+v", err, pos)
 	}

@@ -175,20 +175,105 @@ func (p Position) Final() State {
 // Result scores the finished rounds (totals so far, winners once over).
 func (p Position) Result() scoring.Result { return Score(p.Final()) }
 
+// name is seat's player as a phrase argument.
+func (p Position) name(seat int) scoring.Name { return scoring.Name(p.Players[seat]) }
+
+// Current is the seat to move, -1 unless turns are being taken.
+func (p Position) Current() int {
+	if p.Phase != Playing {
+		return -1
+	}
+	return p.Turn
+}
+
+// Moves lists the steps the rules allow now. While turns are taken: the
+// player to move finishes the turn; Kodiak pounces, up to 3 times a round,
+// or a pounce is taken back (ruling KOD-1); any player discards a hairball
+// by accident, or one is taken back; any player runs out of table cards.
+// Once the round has closed, one score step names every player and marks
+// the Kodiak with the pounces and hairballs discarded counted in play: it
+// stands for the round's cards and hairballs kept, which the table turns
+// over and enters (the round editor), so it is the one step Moves lists
+// that Apply does not take as it is. None once the game is over.
+func (p Position) Moves() []Step {
+	var out []Step
+	switch p.Phase {
+	case Playing:
+		out = append(out, Step{Action: ActDone, Seat: p.Turn})
+		if p.Pounces < MaxPounces {
+			out = append(out, Step{Action: ActPounce, Delta: 1})
+		}
+		if p.Pounces > 0 {
+			out = append(out, Step{Action: ActPounce, Delta: -1})
+		}
+		for seat := range p.Players {
+			if p.Hairballs[seat] < DeckSize {
+				out = append(out, Step{Action: ActHairball, Seat: seat, Delta: 1})
+			}
+			if p.Hairballs[seat] > 0 {
+				out = append(out, Step{Action: ActHairball, Seat: seat, Delta: -1})
+			}
+		}
+		for seat := range p.Players {
+			out = append(out, Step{Action: ActOut, Seat: seat})
+		}
+	case Scoring:
+		r := RoundEntry{}
+		for seat, name := range p.Players {
+			rp := RoundPlayer{Name: name, Round: Round{Kodiak: seat == p.Kodiak(), HairballsDiscarded: p.Hairballs[seat]}}
+			if rp.Kodiak {
+				rp.Pounces = p.Pounces
+			}
+			r.Players = append(r.Players, rp)
+		}
+		out = append(out, Step{Action: ActScore, Round: &r})
+	}
+	return out
+}
+
 // refuse is the *StepError for the next step.
 func (p Position) refuse(code, rule, format string, args ...any) *StepError {
 	return scoring.Refusef(p.Played+1, code, rule, format, args...)
 }
 
+// Ending is how a closed round ended (rule text, end of round; rulings
+// KOD-1, KOD-3).
+type Ending int
+
+// The ways a round ends.
+const (
+	EndedOut     Ending = iota // a player had no table cards left
+	EndedPounces               // Kodiak pounced away the last card: 3 pounces
+	EndedLost                  // Kodiak lost the last card to pounces and hairballs discarded
+)
+
+// Ended says how the round that closed ended (EndedOut while it is
+// still played).
+func (p Position) Ended() Ending {
+	switch {
+	case p.OutSeat < 0 || p.OutSeat != p.Kodiak():
+		return EndedOut
+	case p.Pounces == MaxPounces:
+		return EndedPounces
+	case p.KodiakOut():
+		return EndedLost
+	}
+	return EndedOut
+}
+
+// RoundsLeft is how many rounds are still to be played, the one being
+// played included (ruling KOD-1).
+func (p Position) RoundsLeft() int { return p.GameRounds() - len(p.Rounds) }
+
 // refuseClosed refuses a step after the round closed, saying why it closed.
 func (p Position) refuseClosed() *StepError {
-	if p.OutSeat == p.Kodiak() && p.Pounces == MaxPounces {
-		return p.refuse("round_closed", "KOD-1", "round %d ended when Kodiak (%s) pounced away the last card; enter everyone's cards to score it before anyone plays on", p.Round(), p.Players[p.OutSeat])
+	switch p.Ended() {
+	case EndedPounces:
+		return p.refuse("round_closed", "KOD-1", "round %d ended when Kodiak (%s) pounced away the last card; enter everyone's cards to score it before anyone plays on", p.Round(), p.name(p.OutSeat))
+	case EndedLost:
+		return p.refuse("round_closed", "KOD-3", "round %d ended when Kodiak (%s) lost the last card to pounces and hairballs discarded; enter everyone's cards to score it before anyone plays on", p.Round(), p.name(p.OutSeat))
 	}
-	if p.OutSeat == p.Kodiak() && p.KodiakOut() {
-		return p.refuse("round_closed", "KOD-3", "round %d ended when Kodiak (%s) lost the last card to pounces and hairballs discarded; enter everyone's cards to score it before anyone plays on", p.Round(), p.Players[p.OutSeat])
-	}
-	return p.refuse("round_closed", "KOD-1", "round %d ended when %s had no cards left; enter everyone's cards to score it before anyone plays on", p.Round(), p.Players[p.OutSeat])
+	return p.refuse("round_closed", "KOD-1", "round %d ended when %s had no cards left; enter everyone's cards to score it before anyone plays on", p.Round(), p.name(p.OutSeat))
 }
 
 // Apply plays one step. The receiver is left unchanged; a step the rules
@@ -207,7 +292,7 @@ func (p Position) Apply(s Step) (Position, *StepError) {
 	// ruling KOD-1: at most 3 pounces (−15) a round. Checked before the
 	// round's end, since the third pounce is what ended it.
 	if s.Action == ActPounce && s.Delta > 0 && p.Pounces >= MaxPounces {
-		return p, p.refuse("too_many_pounces", "KOD-1", "Kodiak (%s) has pounced %d times already; %d is the most in a round (−15)", p.Players[p.Kodiak()], p.Pounces, MaxPounces)
+		return p, p.refuse("too_many_pounces", "KOD-1", "Kodiak (%s) has pounced %d times already; %d is the most in a round (−15)", p.name(p.Kodiak()), p.Pounces, MaxPounces)
 	}
 	// Rule text, end of round: once the round ends, only its scoring follows.
 	if p.Phase == Scoring && s.Action != ActScore {
@@ -223,13 +308,13 @@ func (p Position) Apply(s Step) (Position, *StepError) {
 	case ActDone:
 		// Rule text: Kodiak starts, then turns go clockwise.
 		if s.Seat != p.Turn {
-			return p, p.refuse("not_their_turn", "KOD-1", "it is %s's turn, not %s's", p.Players[p.Turn], p.Players[s.Seat])
+			return p, p.refuse("not_their_turn", "KOD-1", "it is %s's turn, not %s's", p.name(p.Turn), p.name(s.Seat))
 		}
 		next.TurnsTaken++
 		next.Turn = (p.Turn + 1) % len(p.Players)
 	case ActPounce:
 		if s.Delta < 0 && p.Pounces == 0 {
-			return p, p.refuse("no_pounce", "KOD-1", "Kodiak (%s) has not pounced this round, so no pounce can be taken back", p.Players[p.Kodiak()])
+			return p, p.refuse("no_pounce", "KOD-1", "Kodiak (%s) has not pounced this round, so no pounce can be taken back", p.name(p.Kodiak()))
 		}
 		next.Pounces += s.Delta
 		// Rule text, end of round, and ruling KOD-3: each pounce costs
@@ -240,11 +325,11 @@ func (p Position) Apply(s Step) (Position, *StepError) {
 		}
 	case ActHairball:
 		if s.Delta < 0 && p.Hairballs[s.Seat] == 0 {
-			return p, p.refuse("no_hairball", "KOD-1", "%s has discarded no hairball this round, so none can be taken back", p.Players[s.Seat])
+			return p, p.refuse("no_hairball", "KOD-1", "%s has discarded no hairball this round, so none can be taken back", p.name(s.Seat))
 		}
 		// ruling CAM-1: no counter exceeds the 76-card deck.
 		if s.Delta > 0 && p.Hairballs[s.Seat] >= DeckSize {
-			return p, p.refuse("count_too_high", "CAM-1", "%s cannot discard more hairballs than the deck has cards (%d)", p.Players[s.Seat], DeckSize)
+			return p, p.refuse("count_too_high", "CAM-1", "%s cannot discard more hairballs than the deck has cards (%d)", p.name(s.Seat), DeckSize)
 		}
 		next.Hairballs[s.Seat] += s.Delta
 		// ruling KOD-3: a hairball Kodiak discards costs Kodiak a card
@@ -279,7 +364,7 @@ func (p Position) score(r *RoundEntry) (Position, *StepError) {
 	}
 	seat, err := cambio.MatchSeats("round.players", p.Players, entered)
 	if err != nil {
-		return p, p.refuse("round_players", "KOD-1", "every player's cards are entered, once each: %s", err.Error())
+		return p, p.refuse("round_players", "KOD-1", "every player's cards are entered, once each: %s", scoring.ErrorText(err))
 	}
 	round := make([]Round, len(p.Players))
 	kodiak := p.Kodiak()
@@ -293,33 +378,33 @@ func (p Position) score(r *RoundEntry) (Position, *StepError) {
 		// ruling KOD-1: exactly one Kodiak per round, passing left.
 		case rp.Kodiak != (i == kodiak):
 			if rp.Kodiak {
-				return p, p.refuse("kodiak_mismatch", "KOD-1", "the round marks %s as Kodiak, but round %d's Kodiak is %s", name, p.Round(), p.Players[kodiak])
+				return p, p.refuse("kodiak_mismatch", "KOD-1", "the round marks %s as Kodiak, but round %d's Kodiak is %s", scoring.Name(name), p.Round(), p.name(kodiak))
 			}
-			return p, p.refuse("kodiak_mismatch", "KOD-1", "the round does not mark %s as Kodiak, but %s is round %d's Kodiak", name, name, p.Round())
+			return p, p.refuse("kodiak_mismatch", "KOD-1", "the round does not mark %s as Kodiak, but %s is round %d's Kodiak", scoring.Name(name), scoring.Name(name), p.Round())
 		// ruling KOD-1: only Kodiak pounces; the count is the one played.
 		case rp.Pounces != pounces:
 			if rp.Pounces == 1 {
-				return p, p.refuse("pounce_mismatch", "KOD-1", "the round gives %s 1 pounce, but %d were counted in play", name, pounces)
+				return p, p.refuse("pounce_mismatch", "KOD-1", "the round gives %s 1 pounce, but %d were counted in play", scoring.Name(name), pounces)
 			}
-			return p, p.refuse("pounce_mismatch", "KOD-1", "the round gives %s %d pounces, but %d were counted in play", name, rp.Pounces, pounces)
+			return p, p.refuse("pounce_mismatch", "KOD-1", "the round gives %s %d pounces, but %d were counted in play", scoring.Name(name), rp.Pounces, pounces)
 		case rp.HairballsDiscarded != p.Hairballs[i]:
 			if rp.HairballsDiscarded == 1 {
-				return p, p.refuse("hairball_mismatch", "KOD-1", "the round gives %s 1 hairball discarded, but %d were counted in play", name, p.Hairballs[i])
+				return p, p.refuse("hairball_mismatch", "KOD-1", "the round gives %s 1 hairball discarded, but %d were counted in play", scoring.Name(name), p.Hairballs[i])
 			}
-			return p, p.refuse("hairball_mismatch", "KOD-1", "the round gives %s %d hairballs discarded, but %d were counted in play", name, rp.HairballsDiscarded, p.Hairballs[i])
+			return p, p.refuse("hairball_mismatch", "KOD-1", "the round gives %s %d hairballs discarded, but %d were counted in play", scoring.Name(name), rp.HairballsDiscarded, p.Hairballs[i])
 		case rp.HairballsKept < 0 || rp.HairballsKept > DeckSize:
-			return p, p.refuse("negative_count", "KOD-1", "%s keeps %d hairballs; a count is 0 to %d", name, rp.HairballsKept, DeckSize)
+			return p, p.refuse("negative_count", "KOD-1", "%s keeps %d hairballs; a count is 0 to %d", scoring.Name(name), rp.HairballsKept, DeckSize)
 		// ruling KOD-2: a hairball counts through the counters only.
 		case slices.ContainsFunc(rp.Cards, func(c Card) bool { return c.Hairball }):
-			return p, p.refuse("hairball_as_card", "KOD-2", "%s has a hairball among the cards; count it as a hairball kept (+10) instead", name)
+			return p, p.refuse("hairball_as_card", "KOD-2", "%s has a hairball among the cards; count it as a hairball kept (+10) instead", scoring.Name(name))
 		// Rule text, end of round: the round ended because this player had
 		// no table cards (a kept hairball is a table card).
 		case i == p.OutSeat && TableCards(rp.Round) > 0:
-			return p, p.refuse("out_has_cards", "KOD-1", "round %d ended because %s had no cards left, so %s turns over no cards, not %d", p.Round(), name, name, TableCards(rp.Round))
+			return p, p.refuse("out_has_cards", "KOD-1", "round %d ended because %s had no cards left, so %s turns over no cards, not %d", p.Round(), scoring.Name(name), scoring.Name(name), TableCards(rp.Round))
 		// ruling KOD-3: Kodiak holds at most 3 − pounces − hairballs
 		// discarded, as the score check says.
 		case i == kodiak && TableCards(rp.Round) > KodiakCardsAtMost(pounces, p.Hairballs[i]):
-			return p, p.refuse("kodiak_cards", "KOD-3", "%s is Kodiak and turns over %d table cards, but Kodiak is dealt %d and never gains one, and the %d pounces and %d hairballs discarded this round cost one each: at most %d are left", name, TableCards(rp.Round), Dealt, pounces, p.Hairballs[i], KodiakCardsAtMost(pounces, p.Hairballs[i]))
+			return p, p.refuse("kodiak_cards", "KOD-3", "%s is Kodiak and turns over %d table cards, but Kodiak is dealt %d and never gains one, and the %d pounces and %d hairballs discarded this round cost one each: at most %d are left", scoring.Name(name), TableCards(rp.Round), Dealt, pounces, p.Hairballs[i], KodiakCardsAtMost(pounces, p.Hairballs[i]))
 		}
 		round[i] = rp.Round
 		round[i].Cards = slices.Clone(rp.Cards)

@@ -2,8 +2,12 @@ package kodiak
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
+
+	"tablemate/scoring/scoringtest"
 )
 
 var trio = []string{"Ana", "Ben", "Cy"}
@@ -283,8 +287,74 @@ func TestRefusalsKeepTheirWordsAndFormat(t *testing.T) {
 		{out, scoreStep(t, trio, 0, seatRound{discarded: 1}, seatRound{discarded: 1}, seatRound{}), "the round gives Ana 1 hairball discarded, but 0 were counted in play"},
 	} {
 		_, err := c.pos.Apply(c.step)
-		if err == nil || err.Message != c.want || err.Format == "" || fmt.Sprintf(err.Format, err.Args...) != err.Message {
+		if err == nil || err.Message != c.want || err.Phrase.Format() == "" || fmt.Sprintf(err.Phrase.Format(), err.Phrase.Args()...) != err.Message {
 			t.Errorf("got %+v\nwant %q", err, c.want)
+		}
+	}
+}
+
+// TestMovesAreTheLegalSteps: while turns are taken, Moves lists exactly
+// the steps Apply plays (rulings KOD-1, KOD-3, CAM-1): the turn of the
+// player to move, Kodiak's pounces (at most 3) and their corrections,
+// hairballs discarded and taken back, anyone running out. A closed round
+// lists one score step naming every player with the Kodiak and the
+// counters played, which Apply takes once the table fills in the cards.
+// Random games played with the moves offered end after everyone was
+// Kodiak.
+func TestMovesAreTheLegalSteps(t *testing.T) {
+	accepted := func(p Position, s Step) bool { _, err := p.Apply(s); return err == nil }
+	four, _ := ParseCard("4")
+	rng := rand.New(rand.NewPCG(11, 12))
+	for game := range 10 {
+		p := start(t, trio[:2+game%2], game%2)
+		end := scoringtest.Playout(t, Rules{}, p, 3000, func(p Position, moves []Step) (Step, bool) {
+			if p.Phase == Scoring {
+				// The table turns the cards over: as many 4s as each may
+				// hold, none for who ran out.
+				s := moves[0]
+				r := *s.Round
+				r.Players = slices.Clone(r.Players)
+				for i := range r.Players {
+					if n := p.ExpectedCards(i); n > 0 {
+						r.Players[i].Cards = slices.Repeat([]Card{four}, n)
+					}
+				}
+				s.Round = &r
+				return s, true
+			}
+			if m := moves[0]; rng.IntN(4) > 0 {
+				return m, true
+			}
+			return moves[rng.IntN(len(moves))], true
+		}, func(p Position, moves []Step) {
+			if p.Phase == Scoring {
+				if len(moves) != 1 || moves[0].Action != ActScore || len(moves[0].Round.Players) != len(p.Players) {
+					t.Fatalf("a closed round lists %+v", moves)
+				}
+				for i, rp := range moves[0].Round.Players {
+					if rp.Name != p.Players[i] || rp.Kodiak != (i == p.Kodiak()) || rp.HairballsDiscarded != p.Hairballs[i] {
+						t.Fatalf("the score step names %+v", moves[0].Round.Players)
+					}
+				}
+				return
+			}
+			scoringtest.Legal(t, p, moves)
+			for _, d := range []int{-1, 1, 2} {
+				if s := (Step{Action: ActPounce, Delta: d}); slices.Contains(moves, s) != accepted(p, s) {
+					t.Fatalf("step %d: %+v offered %v", p.Played+1, s, !accepted(p, s))
+				}
+			}
+			for seat := -1; seat <= len(p.Players); seat++ {
+				for _, s := range []Step{{Action: ActDone, Seat: seat}, {Action: ActOut, Seat: seat},
+					{Action: ActHairball, Seat: seat, Delta: 1}, {Action: ActHairball, Seat: seat, Delta: -1}} {
+					if offered := slices.Contains(moves, s); offered != accepted(p, s) {
+						t.Fatalf("step %d: %+v offered %v", p.Played+1, s, offered)
+					}
+				}
+			}
+		})
+		if !end.Over() || len(end.Moves()) != 0 {
+			t.Fatalf("game %d not over: %+v", game, end)
 		}
 	}
 }

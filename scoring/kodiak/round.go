@@ -1,8 +1,6 @@
 package kodiak
 
 import (
-	"fmt"
-
 	"tablemate/scoring"
 	"tablemate/scoring/cambio"
 )
@@ -57,6 +55,20 @@ func KodiakSeat(round, start, players int) int {
 	return ((start+round-1)%players + players) % players
 }
 
+// Next is the round a game of s plays next, how many rounds the game has
+// and the seat that is Kodiak in that round by the rotation (ruling
+// KOD-1: Kodiak passes to the left each round, counted from the first
+// round with a single Kodiak; seat 0 before any).
+func Next(s State) (round, rounds, seat int) {
+	n := len(s.Players)
+	round = roundsEntered(s) + 1
+	start := 0
+	if j, k := firstSingleKodiak(s); j >= 0 && n > 0 {
+		start = ((k-j)%n + n) % n
+	}
+	return round, s.Options.GameRounds(n), KodiakSeat(round, start, n)
+}
+
 // lines explains round j's score as breakdown lines that add up to it.
 func lines(j int, r Round) []scoring.Line {
 	prefix := scoring.Phrasef("round %d", j+1)
@@ -75,7 +87,7 @@ func lines(j int, r Round) []scoring.Line {
 	}
 	for i := range out[1:] {
 		l := out[i+1]
-		out[i+1] = scoring.Linef(l.Points, "%s (%s)", l.Phrase, signed(l.Points))
+		out[i+1] = scoring.Linef(l.Points, "%s (%s)", l.Phrase, scoring.Name(signed(l.Points)))
 	}
 	return out
 }
@@ -86,19 +98,12 @@ func cardTerms(cards []Card) scoring.Phrase {
 	}
 	terms := make(scoring.Terms, len(cards))
 	for i, c := range cards {
-		terms[i] = cambio.Points(c.Value())
+		terms[i] = scoring.Name(cambio.Points(c.Value()))
 		if c.Hairball {
 			terms[i] = scoring.Phrasef("hairball 0")
 		}
 	}
 	return scoring.Phrasef("%s", terms)
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }
 
 func signed(n int) string {

@@ -8,7 +8,10 @@ import (
 	"tablemate/scoring/cambio"
 )
 
-var _ scoring.Rounds = Engine{}
+var (
+	_ scoring.Rounds     = Engine{}
+	_ scoring.RoundFacts = Engine{}
+)
 
 // RoundEntry is one round as a table enters it (docs/api-rounds.md): each
 // player's end of the round. Options are read only when the round starts
@@ -24,6 +27,25 @@ type RoundPlayer struct {
 	Name string `json:"name"`
 	Round
 }
+
+// Notes tells who was the Kodiak in a recorded round (scoring.RoundFacts).
+func (Engine) Notes(round []byte) ([]scoring.Phrase, error) {
+	r, _, err := DecodeRound(round)
+	if err != nil {
+		return nil, err
+	}
+	var out []scoring.Phrase
+	for _, p := range r.Players {
+		if p.Kodiak {
+			out = append(out, scoring.Phrasef("%s was the Kodiak", scoring.Name(p.Name)))
+		}
+	}
+	return out, nil
+}
+
+// Target is 0: no total ends a game of Kodiak, the rounds do (ruling
+// KOD-1; scoring.RoundFacts).
+func (Engine) Target([]byte) int { return 0 }
 
 // AppendRound adds one round to state (scoring.Rounds). A nil or empty
 // state starts a game with the round's players in the round's order (the
@@ -44,7 +66,7 @@ func (Engine) AppendRound(state, round []byte) ([]byte, error) {
 			s.Players = append(s.Players, Player{Name: strings.TrimSpace(p.Name), Rounds: []Round{}})
 		}
 	} else if s, err = Decode(state); err != nil {
-		return nil, scoring.Errorf("state", "the game so far cannot be read: %s", err.Error())
+		return nil, scoring.Errorf("state", "the game so far cannot be read: %s", scoring.ErrorText(err))
 	}
 	game := make([]string, len(s.Players))
 	for i, p := range s.Players {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"tablemate/scoring"
+	"tablemate/scoring/scoringtest"
 )
 
 func check(t *testing.T, body string) scoring.Result {
@@ -14,32 +15,21 @@ func check(t *testing.T, body string) scoring.Result {
 	if err != nil {
 		t.Fatalf("Check: %v", err)
 	}
-	if r.Violations == nil || r.Warnings == nil || r.Winners == nil || r.Game != Slug {
+	if r.Game != Slug {
 		t.Errorf("envelope: %+v", r)
 	}
-	for _, v := range r.Violations {
-		if v.Rule == "" || v.Message == "" || scoring.Ruling(v.Rule) == "" {
-			t.Errorf("violation %s lacks a known rule or a message", v.Code)
-		}
-	}
-	for _, p := range r.Players {
-		sum := 0
-		for _, x := range p.Rounds {
-			sum += x
-		}
-		if p.Total != scoring.Sum(p.Breakdown) || p.Total != sum { // ruling G-1
-			t.Errorf("%s: total %d, breakdown %v, rounds %v", p.Name, p.Total, p.Breakdown, p.Rounds)
-		}
-	}
+	// No null lists, a known rule and a message for every violation, each
+	// total the sum of its breakdown and of its rounds (ruling G-1), with
+	// every other invariant of a result.
+	scoringtest.Check(t, r)
 	return r
 }
 
-func codes(r scoring.Result) []string {
-	var c []string
-	for _, v := range r.Violations {
-		c = append(c, v.Code)
-	}
-	return c
+func codes(r scoring.Result) []string { return scoringtest.Codes(r.Violations) }
+
+// TestScoreCases runs the kodiak cases of examples/score-cases.json.
+func TestScoreCases(t *testing.T) {
+	scoringtest.RunCases(t, scoringtest.Cases(t, Slug), scoringtest.Only(Engine{}))
 }
 
 func totals(r scoring.Result) []int {

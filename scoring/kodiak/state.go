@@ -64,20 +64,31 @@ func Decode(body []byte) (State, error) {
 	if err != nil {
 		return State{}, err
 	}
-	s := State{Players: players, Options: Options{Cycles: DefaultCycles}}
-	var o struct {
-		Cycles *int `json:"cycles"`
-	}
-	if err := scoring.DecodeOptions(rawOpts, &o); err != nil {
+	o, err := DecodeOptions(rawOpts)
+	if err != nil {
 		return State{}, err
 	}
-	if o.Cycles != nil {
-		if *o.Cycles < MinCycles || *o.Cycles > MaxCycles {
-			return State{}, scoring.Errorf("options.cycles", "must be a whole number from %d to %d, not %d", MinCycles, MaxCycles, *o.Cycles)
-		}
-		s.Options.Cycles = *o.Cycles
+	return State{Players: players, Options: o}, nil
+}
+
+// DecodeOptions reads a table's options strictly (absent: one cycle): an
+// unknown field or cycles outside 1–20 is a *scoring.InputError on
+// options.….
+func DecodeOptions(raw json.RawMessage) (Options, error) {
+	var in struct {
+		Cycles *int `json:"cycles"`
 	}
-	return s, nil
+	if err := scoring.DecodeOptions(raw, &in); err != nil {
+		return Options{}, err
+	}
+	o := Options{Cycles: DefaultCycles}
+	if in.Cycles != nil {
+		if *in.Cycles < MinCycles || *in.Cycles > MaxCycles {
+			return Options{}, scoring.Errorf("options.cycles", "must be a whole number from %d to %d, not %d", MinCycles, MaxCycles, *in.Cycles)
+		}
+		o.Cycles = *in.Cycles
+	}
+	return o, nil
 }
 
 func decodePlayer(raw []byte, path string) (Player, error) {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"tablemate/scoring"
+	"tablemate/scoring/scoringtest"
 )
 
 func TestDecodeErrorsNameTheField(t *testing.T) {
@@ -106,20 +107,9 @@ func FuzzCheck(f *testing.F) {
 			}
 			return
 		}
-		if r.Violations == nil || r.Winners == nil {
-			t.Fatal("nil arrays")
-		}
-		for _, p := range r.Players {
-			sum := 0
-			for _, x := range p.Rounds {
-				sum += x
-			}
-			if p.Total != scoring.Sum(p.Breakdown) || p.Total != sum {
-				t.Fatalf("%s: total %d, breakdown %v, rounds %v", p.Name, p.Total, p.Breakdown, p.Rounds)
-			}
-		}
-		if len(r.Winners) > 0 && (!r.Valid || !r.GameOver) {
-			t.Fatal("winners in an invalid or unfinished game")
-		}
+		// No null lists, each total the sum of its breakdown and of its
+		// rounds, no winners of an invalid or unfinished game (with every
+		// other invariant of a result).
+		scoringtest.Check(t, r)
 	})
 }

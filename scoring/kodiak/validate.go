@@ -26,14 +26,11 @@ func Validate(s State) []scoring.Violation {
 	n := len(s.Players)
 	// ruling KOD-1: Kodiak is for 2–6 players.
 	if n < MinPlayers || n > MaxPlayers {
-		v = append(v, scoring.Violation{
-			Code: "player_count", Rule: "KOD-1",
-			Message: fmt.Sprintf("Kodiak is for %d–%d players, not %d", MinPlayers, MaxPlayers, n),
-		})
+		v = append(v, scoring.Violationf("player_count", "", "KOD-1", "Kodiak is for %d–%d players, not %d", MinPlayers, MaxPlayers, n))
 	}
 	// ruling KOD-1: every round is scored for every player.
-	if msg := roundCountMismatch(s); msg != "" {
-		v = append(v, scoring.Violation{Code: "round_count", Rule: "KOD-1", Message: msg})
+	if msg := roundCountMismatch(s); !msg.IsZero() {
+		v = append(v, scoring.Violationf("round_count", "", "KOD-1", "%s", msg))
 	}
 	anchor, anchorSeat := firstSingleKodiak(s)
 	for j := range roundsEntered(s) {
@@ -57,40 +54,30 @@ func checkRound(s State, j, anchor, anchorSeat int) []scoring.Violation {
 		for i, k := range kodiaks {
 			names[i] = s.Players[k].Name
 		}
-		what := "nobody is marked as Kodiak"
+		what := scoring.Phrasef("nobody is marked as Kodiak")
 		if len(kodiaks) > 1 {
-			what = list(names) + " are all marked as Kodiak"
+			what = scoring.Phrasef("%s are all marked as Kodiak", names)
 		}
-		v = append(v, scoring.Violation{
-			Code: "kodiak_count", Rule: "KOD-1",
-			Message: fmt.Sprintf("round %d: %s; exactly one player is Kodiak each round", j+1, what),
-		})
+		v = append(v, scoring.Violationf("kodiak_count", "", "KOD-1", "round %d: %s; exactly one player is Kodiak each round", j+1, what))
 	}
 	// ruling KOD-1: Kodiak passes left each round, starting from the first
 	// round whose Kodiak is clear.
 	if len(kodiaks) == 1 && anchor >= 0 {
 		want := KodiakSeat(j-anchor+1, anchorSeat, len(s.Players))
 		if got := kodiaks[0]; got != want {
-			v = append(v, scoring.Violation{
-				Code: "kodiak_order", Player: s.Players[got].Name, Rule: "KOD-1",
-				Message: fmt.Sprintf("round %d: %s is Kodiak, but Kodiak passes left each round: %s was Kodiak in round %d, so round %d is %s's", j+1, s.Players[got].Name, s.Players[anchorSeat].Name, anchor+1, j+1, s.Players[want].Name),
-			})
+			v = append(v, scoring.Violationf("kodiak_order", s.Players[got].Name, "KOD-1", "round %d: %s is Kodiak, but Kodiak passes left each round: %s was Kodiak in round %d, so round %d is %s's",
+				j+1, scoring.Name(s.Players[got].Name), scoring.Name(s.Players[anchorSeat].Name), anchor+1, j+1, scoring.Name(s.Players[want].Name)))
 		}
 	}
 	// ruling KOD-1: a round ends when someone has no table cards left.
 	if counts, out := holdings(s, j); !out {
-		v = append(v, scoring.Violation{
-			Code: "nobody_out", Rule: "KOD-1",
-			Message: fmt.Sprintf("round %d: everyone still holds table cards (%s); a round ends when a player has none left", j+1, counts),
-		})
+		v = append(v, scoring.Violationf("nobody_out", "", "KOD-1", "round %d: everyone still holds table cards (%s); a round ends when a player has none left", j+1, scoring.Name(counts)))
 	}
 	// ruling KOD-1: the game ends when everyone has been Kodiak equally
 	// often (cycles × players rounds).
 	if last := s.Options.GameRounds(len(s.Players)); j >= last {
-		v = append(v, scoring.Violation{
-			Code: "after_game_end", Rule: "KOD-1",
-			Message: fmt.Sprintf("round %d was entered after the game ended: with %d players and %s the game has %d rounds", j+1, len(s.Players), plural(max(s.Options.Cycles, 1), "cycle"), last),
-		})
+		v = append(v, scoring.Violationf("after_game_end", "", "KOD-1", "round %d was entered after the game ended: with %d players and %s the game has %d rounds",
+			j+1, len(s.Players), scoring.Count(max(s.Options.Cycles, 1), "1 cycle", "%d cycles"), last))
 	}
 	return v
 }
@@ -99,8 +86,7 @@ func checkRound(s State, j, anchor, anchorSeat int) []scoring.Violation {
 func checkPlayerRound(name string, j int, r Round) []scoring.Violation {
 	var v []scoring.Violation
 	add := func(code, rule, format string, args ...any) {
-		v = append(v, scoring.Violation{Code: code, Player: name, Rule: rule,
-			Message: fmt.Sprintf("round %d: %s ", j+1, name) + fmt.Sprintf(format, args...)})
+		v = append(v, scoring.Violationf(code, name, rule, "round %d: %s %s", j+1, scoring.Name(name), scoring.Phrasef(format, args...)))
 	}
 	// ruling KOD-1: pounces and hairballs are counts.
 	for _, c := range []struct {
@@ -108,16 +94,16 @@ func checkPlayerRound(name string, j int, r Round) []scoring.Violation {
 		n     int
 	}{{"pounces", r.Pounces}, {"hairballs_kept", r.HairballsKept}, {"hairballs_discarded", r.HairballsDiscarded}} {
 		if c.n < 0 {
-			add("negative_count", "KOD-1", "has %s %d; a count cannot be below 0", c.field, c.n)
+			add("negative_count", "KOD-1", "has %s %d; a count cannot be below 0", scoring.Name(c.field), c.n)
 		}
 		// ruling CAM-1: the deck has 76 cards.
 		if c.field != "pounces" && c.n > DeckSize {
-			add("count_too_high", "CAM-1", "has %s %d; the deck has only %d cards", c.field, c.n, DeckSize)
+			add("count_too_high", "CAM-1", "has %s %d; the deck has only %d cards", scoring.Name(c.field), c.n, DeckSize)
 		}
 	}
 	// ruling KOD-1: only Kodiak pounces.
 	if r.Pounces > 0 && !r.Kodiak {
-		add("pounce_not_kodiak", "KOD-1", "is a mouse but has %s; only Kodiak pounces", plural(r.Pounces, "pounce"))
+		add("pounce_not_kodiak", "KOD-1", "is a mouse but has %s; only Kodiak pounces", scoring.Count(r.Pounces, "1 pounce", "%d pounces"))
 	}
 	// ruling KOD-1: at most 3 pounces (−15) per round.
 	if r.Pounces > MaxPounces {
@@ -128,15 +114,15 @@ func checkPlayerRound(name string, j int, r Round) []scoring.Violation {
 	if r.Kodiak {
 		if most, held := KodiakCardsAtMost(r.Pounces, r.HairballsDiscarded), TableCards(r); most < 0 {
 			add("kodiak_cards", "KOD-3", "is Kodiak with %s and %s discarded, but Kodiak is dealt only %d table cards and never gains one; each pounce and each hairball Kodiak discards costs one",
-				plural(max(r.Pounces, 0), "pounce"), plural(max(r.HairballsDiscarded, 0), "hairball"), Dealt)
+				pounces(r.Pounces), hairballs(r.HairballsDiscarded), Dealt)
 		} else if held > most {
 			add("kodiak_cards", "KOD-3", "is Kodiak and holds %s after %s and %s discarded; Kodiak is dealt %d and never gains one, and each pounce and each hairball Kodiak discards costs one, so at most %d can be left",
-				plural(held, "table card"), plural(max(r.Pounces, 0), "pounce"), plural(max(r.HairballsDiscarded, 0), "hairball"), Dealt, most)
+				scoring.Count(held, "1 table card", "%d table cards"), pounces(r.Pounces), hairballs(r.HairballsDiscarded), Dealt, most)
 		}
 	}
 	// ruling KOD-2: a hairball counts only through the counters.
 	if k := hairballTokens(r.Cards); k > 0 {
-		add("hairball_as_card", "KOD-2", "has %s among the cards; enter it in hairballs_kept (+10 each) or hairballs_discarded (+5 each) instead, it is counted 0 here", plural(k, "hairball"))
+		add("hairball_as_card", "KOD-2", "has %s among the cards; enter it in hairballs_kept (+10 each) or hairballs_discarded (+5 each) instead, it is counted 0 here", hairballs(k))
 	}
 	return v
 }
@@ -149,7 +135,7 @@ func roundsEntered(s State) int {
 	return n
 }
 
-func roundCountMismatch(s State) string {
+func roundCountMismatch(s State) scoring.Phrase {
 	return scoring.RoundCountMismatch(s.Players, func(p Player) string { return p.Name }, func(p Player) int { return len(p.Rounds) })
 }
 
@@ -201,10 +187,10 @@ func hairballTokens(cards []Card) int {
 	return k
 }
 
-// list joins names for a message: "Ana", "Ana and Ben", "Ana, Ben and Cy".
-func list(names []string) string {
-	if len(names) <= 1 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
-}
+// pounces is "1 pounce" or "n pounces" (none below 0) as a phrase
+// argument.
+func pounces(n int) scoring.Phrase { return scoring.Count(max(n, 0), "1 pounce", "%d pounces") }
+
+// hairballs is "1 hairball" or "n hairballs" (none below 0) as a phrase
+// argument.
+func hairballs(n int) scoring.Phrase { return scoring.Count(max(n, 0), "1 hairball", "%d hairballs") }

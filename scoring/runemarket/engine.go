@@ -2,10 +2,16 @@ package runemarket
 
 import "tablemate/scoring"
 
-// Engine is The Rune Market's scoring.Game.
-type Engine struct{}
+// Engine is The Rune Market's scoring.Game, and its guided play through
+// the shared loop over Rules (Resume, Guide, the play API's Replay).
+type Engine struct {
+	scoring.Play[Rules, Position, Step, PlayState]
+}
 
-var _ scoring.Game = Engine{}
+var (
+	_ scoring.Game   = Engine{}
+	_ scoring.Guided = Engine{}
+)
 
 // Info describes The Rune Market for the game list.
 func (Engine) Info() scoring.Info {

@@ -2,14 +2,11 @@ package runemarket
 
 import (
 	"encoding/json"
-	"errors"
 	"slices"
 	"strings"
 
 	"tablemate/scoring"
 )
-
-var _ scoring.Guided = Engine{}
 
 // Setup is how a guided game starts: the market as laid out (its piles of
 // red and blue runes, boat shelters and bandits, counted by the table) and
@@ -55,7 +52,7 @@ func parseStepAt(raw []byte, field string) (Step, error) {
 		return Step{}, err
 	}
 	if !slices.Contains(actions, s.Do) {
-		return Step{}, scoring.Errorf(scoring.Join(field, "do"), "%q is not a move of The Rune Market", s.Do)
+		return Step{}, scoring.Errorf(scoring.Join(field, "do"), "%q is not a move of The Rune Market", scoring.Name(s.Do))
 	}
 	return s, nil
 }
@@ -64,45 +61,6 @@ func parseStepAt(raw []byte, field string) (Step, error) {
 func StepJSON(s Step) []byte {
 	b, _ := json.Marshal(s)
 	return b
-}
-
-// Resume replays a guided game from its setup and steps to the position
-// now. The error is a *scoring.InputError for unreadable input or the
-// *StepError of the first step the rules refuse (the position before it
-// comes back with it).
-func Resume(players []string, setup []byte, steps [][]byte) (Position, error) {
-	s, err := ParseSetup(setup)
-	if err != nil {
-		return Position{}, err
-	}
-	pos, serr := Start(players, s.Market, s.First)
-	if serr != nil {
-		return Position{}, serr
-	}
-	return scoring.ApplySteps(pos, steps, ParseStep, Position.Apply)
-}
-
-// Guide replays a table's guided game (scoring.Guided). Once the market's
-// last rune is taken and the tie-break chain has every fact it needs, the
-// final ledgers come back as a score-check request.
-func (Engine) Guide(players []string, setup []byte, steps [][]byte) (bool, []byte, error) {
-	pos, err := Resume(players, setup, steps)
-	if err != nil || !pos.Over() {
-		return false, nil, err
-	}
-	final, err := json.Marshal(pos.Final())
-	return true, final, err
-}
-
-// PlayAnswer is the 200 answer of POST /api/v1/games/rune-market/play
-// (API.md "Guided play as JSON"): Errors holds the refused step, if any
-// (the replay stops there); Result is the /score answer once the game is
-// over, else null.
-type PlayAnswer struct {
-	Valid  bool            `json:"valid"`
-	Errors []StepError     `json:"errors"`
-	State  PlayState       `json:"state"`
-	Result *scoring.Result `json:"result"`
 }
 
 // PlayState is a position as the play API shows it. Players are the
@@ -124,63 +82,55 @@ func (p Position) View() PlayState {
 		Interest: p.Interest, TieBreak: p.Needs().Question, Players: p.clone().Players}
 }
 
-// Replay answers POST /api/v1/games/rune-market/play:
-// {"players": [...], "market": {...}, "first": "Ana", "steps": [...]}.
-// It applies the steps in order and stops at the first refused one. A body
-// that is not a game log (bad JSON, unknown fields, bad names, a setup that
-// cannot start) is a *scoring.InputError naming the field.
-func Replay(body []byte) (PlayAnswer, error) {
+// Rules are The Rune Market's guided play for scoring.Play: the setup is
+// the market and who starts (Setup), a step one move (Step).
+type Rules struct{}
+
+var _ scoring.Rules[Position, Step, PlayState] = Rules{}
+
+// Start sets a game up from a recorded setup (ParseSetup, Start).
+func (Rules) Start(players []string, setup []byte) (Position, error) {
+	s, err := ParseSetup(setup)
+	if err != nil {
+		return Position{}, err
+	}
+	return Start(players, s.Market, s.First)
+}
+
+// ReadStep reads a recorded step (ParseStep).
+func (Rules) ReadStep(raw []byte, field string) (Step, error) { return parseStepAt(raw, field) }
+
+// Final is the final ledgers as a score-check request.
+func (Rules) Final(p Position) any { return p.Final() }
+
+// Score checks and scores the ledgers so far.
+func (Rules) Score(p Position) scoring.Result { return Score(p.Final()) }
+
+// ReadRequest reads POST /api/v1/games/rune-market/play: {"players":
+// [...], "market": {...}, "first": "Ana", "steps": [...]}. Bad names and
+// (once the steps are read) a setup the rules refuse are
+// *scoring.InputError naming the field.
+func (Rules) ReadRequest(players []string, setup []byte) (scoring.Request[Position, Step], error) {
 	var req struct {
-		Players []string          `json:"players"`
-		Market  Market            `json:"market"`
-		First   string            `json:"first"`
-		Steps   []json.RawMessage `json:"steps"`
+		Market Market `json:"market"`
+		First  string `json:"first"`
 	}
-	if err := scoring.Decode(body, &req, ""); err != nil {
-		return PlayAnswer{}, err
+	if err := scoring.Decode(setup, &req, ""); err != nil {
+		return scoring.Request[Position, Step]{}, err
 	}
-	if req.Players == nil {
-		return PlayAnswer{}, scoring.Errorf("players", "a list of player names is required")
+	names, err := scoring.PlayerList(players)
+	if err != nil {
+		return scoring.Request[Position, Step]{}, err
 	}
-	if err := scoring.CheckNames("players", req.Players); err != nil {
-		if in, ok := errors.AsType[*scoring.InputError](err); ok {
-			return PlayAnswer{}, scoring.Errorf(strings.TrimSuffix(in.Field, ".name"), "%s", in.Message)
+	return scoring.Request[Position, Step]{Start: func() (Position, error) {
+		pos, err := Start(names, req.Market, req.First)
+		if se, ok := err.(*StepError); ok {
+			field := map[string]string{"player_count": "players", "unknown_player": "first"}[se.Code]
+			if field == "" {
+				field = "market"
+			}
+			return pos, scoring.Errorf(field, "%s (ruling %s)", se.Phrase, scoring.Name(se.Rule))
 		}
-		return PlayAnswer{}, err
-	}
-	steps := make([]Step, len(req.Steps))
-	for i, raw := range req.Steps {
-		var err error
-		if steps[i], err = parseStepAt(raw, scoring.Index("steps", i)); err != nil {
-			return PlayAnswer{}, err
-		}
-	}
-	names := make([]string, len(req.Players))
-	for i, n := range req.Players {
-		names[i] = strings.TrimSpace(n)
-	}
-	pos, serr := Start(names, req.Market, req.First)
-	if serr != nil {
-		field := map[string]string{"player_count": "players", "unknown_player": "first"}[serr.Code]
-		if field == "" {
-			field = "market"
-		}
-		return PlayAnswer{}, scoring.Errorf(field, "%s (ruling %s)", serr.Message, serr.Rule)
-	}
-	ans := PlayAnswer{Valid: true, Errors: []StepError{}}
-	for _, s := range steps {
-		next, serr := pos.Apply(s)
-		if serr != nil {
-			ans.Valid = false
-			ans.Errors = append(ans.Errors, *serr)
-			break
-		}
-		pos = next
-	}
-	ans.State = pos.View()
-	if pos.Over() {
-		r := Score(pos.Final())
-		ans.Result = &r
-	}
-	return ans, nil
+		return pos, err
+	}}, nil
 }

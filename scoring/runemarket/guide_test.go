@@ -161,7 +161,7 @@ func FuzzParseStep(f *testing.F) {
 			t.Fatalf("StepJSON of %s does not parse: %v", raw, err)
 		}
 		all := steps(scriptedSteps)
-		pos, err := Resume([]string{"Ana", "Ben"}, scriptedSetup, all[:int(at)%(len(all)+1)])
+		pos, err := Engine{}.Resume([]string{"Ana", "Ben"}, scriptedSetup, all[:int(at)%(len(all)+1)])
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -185,13 +185,13 @@ func FuzzParseStep(f *testing.F) {
 
 func TestReplay(t *testing.T) {
 	body := `{"players":["Ana","Ben"],"market":{"red":3,"blue":2,"boat_shelters":1,"bandits":1},"first":"Ana","steps":[` + strings.Join(scriptedSteps, ",") + `]}`
-	ans, err := Replay([]byte(body))
+	ans, err := Engine{}.Replay([]byte(body))
 	if err != nil || !ans.Valid || ans.Result == nil || !ans.State.GameOver || ans.Result.Winners[0] != "Ben" {
 		t.Fatalf("whole game: %+v %v", ans, err)
 	}
 	// A refused step stops the replay and says why.
 	body = `{"players":["Ana","Ben"],"market":{"red":3},"first":"Ana","steps":[{"do":"interest"},{"do":"draw"},{"do":"interest"}]}`
-	ans, err = Replay([]byte(body))
+	ans, err = Engine{}.Replay([]byte(body))
 	if err != nil || ans.Valid || len(ans.Errors) != 1 || ans.Errors[0].Code != "hand_card_required" || ans.Errors[0].Step != 2 ||
 		ans.State.Phase != PhasePurchases || ans.State.Player != "Ana" || ans.Result != nil {
 		t.Fatalf("refused draw: %+v %v", ans, err)
@@ -204,7 +204,7 @@ func TestReplay(t *testing.T) {
 		{`{"players":["Ana","Ben"],"market":{},"first":"Ana"}`, "market"},
 		{`{"players":["Ana","Ben"],"market":{"red":3},"first":"Ana","steps":[{"do":"fly"}]}`, "steps[0].do"},
 	} {
-		_, err := Replay([]byte(tt.body))
+		_, err := Engine{}.Replay([]byte(tt.body))
 		var in *scoring.InputError
 		if !errors.As(err, &in) || in.Field != tt.field {
 			t.Errorf("%s: %v, want an input error on %s", tt.body, err, tt.field)

@@ -1,8 +1,9 @@
 package runemarket
 
 import (
-	"fmt"
 	"strings"
+
+	"tablemate/scoring"
 )
 
 // Yield is what one shelter does at the start of its owner's turn.
@@ -20,6 +21,9 @@ type Yield struct {
 	// the market.
 	Abandoned bool   `json:"abandoned"`
 	Reason    string `json:"reason"`
+	// Name and Why are Shelter and Reason as phrases, so a page says them
+	// in its reader's language; the API answers the English.
+	Name, Why scoring.Phrase `json:"-"`
 }
 
 // InterestReport is a player's turn-start interest, shelter by shelter.
@@ -36,6 +40,9 @@ type InterestReport struct {
 	// runes go is the player's choice, so they are not added here.
 	Shelters []Shelter `json:"shelters"`
 	Text     string    `json:"text"`
+	// Sum is Text's first sentence (the interest in all) as a phrase, so
+	// a page says it in its reader's language.
+	Sum scoring.Phrase `json:"-"`
 }
 
 // Interest works out phase 1 of a player's turn (ruling RUN-1, rule text
@@ -54,25 +61,32 @@ type InterestReport struct {
 func Interest(p Player) InterestReport {
 	r := InterestReport{Yields: []Yield{}, ToBandits: map[string]int{}, Shelters: []Shelter{}}
 	for _, sh := range p.Shelters {
-		y := Yield{Shelter: sh.Colour + " shelter", Colour: sh.Colour, Bandit: sh.Bandit}
+		y := Yield{Name: byColour(sh.Colour, scoring.Phrasef("red shelter"), scoring.Phrasef("blue shelter")), Colour: sh.Colour, Bandit: sh.Bandit}
+		bandit := scoring.Name(sh.Bandit)
 		switch {
 		case sh.Bandit != "" && sh.Runes <= 0:
 			y.Abandoned = true
-			y.Reason = fmt.Sprintf("%s's bandit has emptied it: the shelter is abandoned (discarded) and the bandit goes back to the market", sh.Bandit)
+			y.Why = scoring.Phrasef("%s's bandit has emptied it: the shelter is abandoned (discarded) and the bandit goes back to the market", bandit)
 		case sh.Bandit != "":
 			y.Stolen = 1
 			r.ToBandits[sh.Bandit]++
 			sh.Runes--
 			sh.BoatShelter = false
-			y.Reason = fmt.Sprintf("%s's bandit sits here: no interest, and it moves 1 %s rune to %s (%d left)", sh.Bandit, sh.Colour, sh.Bandit, sh.Runes)
+			y.Why = byColour(sh.Colour,
+				scoring.Phrasef("%[1]s's bandit sits here: no interest, and it moves 1 red rune to %[1]s (%[2]d left)", bandit, sh.Runes),
+				scoring.Phrasef("%[1]s's bandit sits here: no interest, and it moves 1 blue rune to %[1]s (%[2]d left)", bandit, sh.Runes))
 		case sh.Runes <= 0:
-			y.Reason = "no rune inside: no interest"
+			y.Why = scoring.Phrasef("no rune inside: no interest")
 		case sh.BoatShelter:
 			y.Interest = 2
-			y.Reason = fmt.Sprintf("a boat shelter and %s inside: double interest, 2 %s runes", runes(sh.Runes), sh.Colour)
+			y.Why = byColour(sh.Colour,
+				runes(sh.Runes, scoring.Phrasef("a boat shelter and 1 rune inside: double interest, 2 red runes"), "a boat shelter and %d runes inside: double interest, 2 red runes"),
+				runes(sh.Runes, scoring.Phrasef("a boat shelter and 1 rune inside: double interest, 2 blue runes"), "a boat shelter and %d runes inside: double interest, 2 blue runes"))
 		default:
 			y.Interest = 1
-			y.Reason = fmt.Sprintf("%s inside: 1 %s rune", runes(sh.Runes), sh.Colour)
+			y.Why = byColour(sh.Colour,
+				runes(sh.Runes, scoring.Phrasef("1 rune inside: 1 red rune"), "%d runes inside: 1 red rune"),
+				runes(sh.Runes, scoring.Phrasef("1 rune inside: 1 blue rune"), "%d runes inside: 1 blue rune"))
 		}
 		r.add(y)
 		if !y.Abandoned {
@@ -80,20 +94,41 @@ func Interest(p Player) InterestReport {
 		}
 	}
 	for _, b := range p.BoatShelters {
-		y := Yield{Shelter: "boat shelter (stand-alone)", Colour: b.Colour}
+		y := Yield{Name: scoring.Phrasef("boat shelter (stand-alone)"), Colour: b.Colour}
 		if b.Colour != "" {
-			y.Shelter = b.Colour + " boat shelter (stand-alone)"
+			y.Name = byColour(b.Colour, scoring.Phrasef("red boat shelter (stand-alone)"), scoring.Phrasef("blue boat shelter (stand-alone)"))
 		}
 		if b.Runes <= 0 || b.Colour == "" {
-			y.Reason = "no rune inside: no interest"
+			y.Why = scoring.Phrasef("no rune inside: no interest")
 		} else {
 			y.Interest = 1
-			y.Reason = fmt.Sprintf("%s inside: 1 %s rune, as a main shelter", runes(b.Runes), b.Colour)
+			y.Why = byColour(b.Colour,
+				runes(b.Runes, scoring.Phrasef("1 rune inside: 1 red rune, as a main shelter"), "%d runes inside: 1 red rune, as a main shelter"),
+				runes(b.Runes, scoring.Phrasef("1 rune inside: 1 blue rune, as a main shelter"), "%d runes inside: 1 blue rune, as a main shelter"))
 		}
 		r.add(y)
 	}
+	r.Sum = r.sum()
 	r.Text = r.describe()
 	return r
+}
+
+// byColour is red's or blue's wording of a phrase: German declines the
+// colour, so each colour has its own sentence. A shelter is red or blue
+// (Decode and the moves of a game see to it).
+func byColour(c string, red, blue scoring.Phrase) scoring.Phrase {
+	if c == Blue {
+		return blue
+	}
+	return red
+}
+
+// runes is one for exactly 1 rune and many (formatted with n) otherwise.
+func runes(n int, one scoring.Phrase, many string) scoring.Phrase {
+	if n == 1 {
+		return one
+	}
+	return scoring.Phrasef(many, n)
 }
 
 func (r *InterestReport) add(y Yield) {
@@ -103,36 +138,31 @@ func (r *InterestReport) add(y Yield) {
 	case Blue:
 		r.Interest.Blue += y.Interest
 	}
+	y.Shelter, y.Reason = y.Name.String(), y.Why.String()
 	r.Yields = append(r.Yields, y)
 }
 
+// sum says the interest in all: "Take 2 red and 1 blue runes from the
+// market as interest."
+func (r InterestReport) sum() scoring.Phrase {
+	in := r.Interest
+	switch {
+	case in.Red > 0 && in.Blue > 0:
+		return scoring.Phrasef("Take %d red and %d blue runes from the market as interest.", in.Red, in.Blue)
+	case in.Red > 0:
+		return scoring.Count(in.Red, "Take 1 red rune from the market as interest.", "Take %d red runes from the market as interest.")
+	case in.Blue > 0:
+		return scoring.Count(in.Blue, "Take 1 blue rune from the market as interest.", "Take %d blue runes from the market as interest.")
+	}
+	return scoring.Phrasef("No interest this turn.")
+}
+
 func (r InterestReport) describe() string {
-	var parts []string
-	if r.Interest.Red > 0 {
-		parts = append(parts, fmt.Sprintf("%d red", r.Interest.Red))
-	}
-	if r.Interest.Blue > 0 {
-		parts = append(parts, fmt.Sprintf("%d blue", r.Interest.Blue))
-	}
-	text := "No interest this turn."
-	if len(parts) > 0 {
-		word := "runes"
-		if r.Interest.Red+r.Interest.Blue == 1 {
-			word = "rune"
-		}
-		text = "Take " + strings.Join(parts, " and ") + " " + word + " from the market as interest."
-	}
+	text := r.Sum.String()
 	for _, y := range r.Yields {
 		text += " " + capital(y.Shelter) + ": " + y.Reason + "."
 	}
 	return text
-}
-
-func runes(n int) string {
-	if n == 1 {
-		return "1 rune"
-	}
-	return fmt.Sprintf("%d runes", n)
 }
 
 func capital(s string) string {

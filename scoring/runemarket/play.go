@@ -38,6 +38,14 @@ type Market struct {
 	Bandits      int `json:"bandits"`
 }
 
+// Runes is the market's runes of colour c.
+func (m Market) Runes(c string) int {
+	if c == Blue {
+		return m.Blue
+	}
+	return m.Red
+}
+
 // RunesLeft is the red and blue runes still in the market; the game ends
 // when it reaches 0 (ruling RUN-1).
 func (m Market) RunesLeft() int { return m.Red + m.Blue }
@@ -72,8 +80,14 @@ type Position struct {
 	current   int
 }
 
-// Current is the index in Players of the player to move.
-func (p Position) Current() int { return p.current }
+// Current is the index in Players of the player to move, -1 once the
+// market is empty.
+func (p Position) Current() int {
+	if p.Ended() || len(p.Players) == 0 {
+		return -1
+	}
+	return p.current
+}
 
 // ToMove is the name of the player to move, "" once the market is empty.
 func (p Position) ToMove() string {
@@ -97,16 +111,16 @@ func (p Position) Price() int { return Price(len(p.Players)) }
 // Start sets up a game: 2–5 players (ruling RUN-1), the market as counted
 // and the player who starts ("the winner of the last round", or the
 // youngest). A setup that cannot be played is a *StepError with Step 0.
-func Start(players []string, market Market, first string) (Position, *StepError) {
+func Start(players []string, market Market, first string) (Position, error) {
 	r := refuser{step: 0}
 	if n := len(players); n < MinPlayers || n > MaxPlayers {
-		return Position{}, r.no("player_count", "RUN-1", "The Rune Market is played by %d to %d players, not %d", MinPlayers, MaxPlayers, n)
+		return Position{}, r.refuse("player_count", "RUN-1", "The Rune Market is played by %d to %d players, not %d", MinPlayers, MaxPlayers, n)
 	}
 	if market.Red < 0 || market.Blue < 0 || market.BoatShelters < 0 || market.Bandits < 0 {
-		return Position{}, r.no("negative_count", "RUN-1", "the market's piles cannot hold fewer than 0 cards")
+		return Position{}, r.refuse("negative_count", "RUN-1", "the market's piles cannot hold fewer than 0 cards")
 	}
 	if market.RunesLeft() == 0 {
-		return Position{}, r.no("market_empty", "RUN-1", "the market needs red or blue runes: the game ends when its last rune is taken")
+		return Position{}, r.refuse("market_empty", "RUN-1", "the market needs red or blue runes: the game ends when its last rune is taken")
 	}
 	p := Position{Market: market, Phase: PhaseInterest, Turn: 1}
 	for _, name := range players {
@@ -114,7 +128,7 @@ func Start(players []string, market Market, first string) (Position, *StepError)
 	}
 	i, ok := p.find(first)
 	if !ok {
-		return Position{}, r.no("unknown_player", "RUN-1", "%q is not at the table: name the player who starts (the winner of the last round, or the youngest)", first)
+		return Position{}, r.refuse("unknown_player", "RUN-1", "%q is not at the table: name the player who starts (the winner of the last round, or the youngest)", scoring.Name(first))
 	}
 	p.current = i
 	return p, nil
@@ -165,6 +179,12 @@ const (
 // Where a bought boat shelter goes: into the red or blue main shelter, or
 // standing alone.
 const Alone = "alone"
+
+// PayCards is Step.Pay of a move Moves lists for a purchase or a ransom
+// paid with number cards summing to BoatOrBanditSum or more: the cards
+// are the table's to name (Step.Cards), so such a step stands for every
+// payment of that kind.
+const PayCards = "cards"
 
 // StandAlone is a bandit's Step.Shelter naming a stand-alone boat shelter
 // of the victim (ruling RUN-2), chosen by Step.Colour: its runes' colour,
@@ -236,7 +256,7 @@ func (p Position) Apply(s Step) (Position, *StepError) {
 		return n, nil
 	}
 	if p.Ended() {
-		return p, r.no("after_game_end", "RUN-1", "the game ended when the market's last rune was taken; no more moves")
+		return p, r.refuse("after_game_end", "RUN-1", "the game ended when the market's last rune was taken; no more moves")
 	}
 	var err *StepError
 	switch s.Do {
@@ -253,7 +273,7 @@ func (p Position) Apply(s Step) (Position, *StepError) {
 	case DoDraw:
 		err = n.draw(r)
 	default:
-		err = r.no("unknown_action", "RUN-1", "%q is not a move of The Rune Market", s.Do)
+		err = r.refuse("unknown_action", "RUN-1", "%q is not a move of The Rune Market", scoring.Name(s.Do))
 	}
 	if err != nil {
 		return p, err
@@ -266,12 +286,163 @@ func (p Position) Apply(s Step) (Position, *StepError) {
 	return n, nil
 }
 
+// Moves lists the moves open to the player to move, in the form the play
+// page offers them. Where a move's details are the table's to name, one
+// step stands for them, its open details left empty:
+//   - number cards: a purchase or ransom paid with cards carries Pay
+//     PayCards (cards summing to BoatOrBanditSum or more), a rune bought
+//     carries no cards (cards summing to exactly 5, 10 or 15), a duel only
+//     the defender (the cards shown, who won and what is stolen);
+//   - runes placed: one step per colour and place, Count the most that may
+//     be placed (any count from 1 up to it);
+//   - the tie-break facts: the highest number card of each player asked
+//     for, 0 standing for any card 0–13, or each player who may have won
+//     rock-paper-scissors; with nothing to ask, the finish that confirms
+//     the ranking.
+//
+// Every other step is one Apply accepts as it is: the interest (phase 1);
+// boat shelters and bandits bought with runes, into each place and
+// shelter that takes them (RUN-1, RUN-2); ransoms in runes, each split
+// of 3 the player can pay; shelters played; each theft by a thief and
+// each pair of thefts by a double theft; drawing back to 3. None once
+// the game is over.
+func (p Position) Moves() []Step {
+	var out []Step
+	try := func(s Step) {
+		if _, err := p.Apply(s); err == nil {
+			out = append(out, s)
+		}
+	}
+	switch p.Phase {
+	case PhaseOver:
+		return nil
+	case PhaseEnd:
+		need := p.Needs()
+		switch {
+		case need.Duel:
+			for _, name := range need.Players {
+				out = append(out, Step{Do: DoFinish, RPSWinner: name})
+			}
+		case len(need.Players) > 0:
+			cards := map[string]int{}
+			for _, name := range need.Players {
+				cards[name] = 0
+			}
+			out = append(out, Step{Do: DoFinish, HighestNumberCards: cards})
+		default: // nothing to ask: the table confirms the ranking
+			out = append(out, Step{Do: DoFinish})
+		}
+		return out
+	case PhaseInterest:
+		return []Step{{Do: DoInterest}}
+	}
+	me := p.Players[p.current]
+	colours := []string{Red, Blue}
+	pays := colours
+	if me.Hand >= cardsFor(BoatOrBanditSum) {
+		pays = []string{Red, Blue, PayCards}
+	}
+	for _, pay := range pays {
+		for _, into := range []string{Red, Blue, Alone} {
+			s := Step{Do: DoBuy, Item: ItemBoatShelter, Pay: pay, Into: into}
+			if pay == PayCards {
+				// Where it may go, tried on a copy of the player's table.
+				seat := me
+				seat.Shelters, seat.BoatShelters = slices.Clone(me.Shelters), slices.Clone(me.BoatShelters)
+				if p.Market.BoatShelters > 0 && placeBoat(&seat, into, refuser{}) == nil {
+					out = append(out, s)
+				}
+				continue
+			}
+			try(s)
+		}
+		for _, bt := range p.BanditTargets() {
+			s := Step{Do: DoBuy, Item: ItemBandit, Pay: pay, Player: bt.Player, Shelter: bt.Shelter, Colour: bt.Colour}
+			if pay == PayCards {
+				if p.Market.Bandits > 0 {
+					out = append(out, s)
+				}
+				continue
+			}
+			try(s)
+		}
+	}
+	for _, sh := range me.Shelters {
+		if sh.Bandit == "" {
+			continue
+		}
+		for red := RansomRunes; red >= 0; red-- {
+			try(Step{Do: DoRansom, Shelter: sh.Colour, Runes: &Runes{Red: red, Blue: RansomRunes - red}})
+		}
+		if me.Hand >= cardsFor(BoatOrBanditSum) {
+			out = append(out, Step{Do: DoRansom, Shelter: sh.Colour, Pay: PayCards})
+		}
+	}
+	for _, c := range colours {
+		for _, into := range []string{"shelter", "boat_shelter"} {
+			try(Step{Do: DoPlace, Colour: c, Into: into, Count: me.Runes.of(c)})
+		}
+	}
+	if me.Hand > 0 {
+		for _, c := range colours {
+			if p.Market.Runes(c) > 0 {
+				out = append(out, Step{Do: DoRune, Colour: c})
+			}
+		}
+		for _, c := range colours {
+			try(Step{Do: DoShelter, Colour: c})
+		}
+		thefts := p.thefts()
+		for _, t := range thefts {
+			try(Step{Do: DoThief, Steal: []Theft{t}})
+		}
+		for i, t := range thefts {
+			for _, u := range thefts[i:] {
+				try(Step{Do: DoDoubleTheft, Steal: []Theft{t, u}})
+			}
+		}
+		for i, o := range p.Players {
+			if i != p.current && !slices.Contains(p.Attacked, o.Name) {
+				out = append(out, Step{Do: DoDuel, Player: o.Name})
+			}
+		}
+	}
+	try(Step{Do: DoDraw})
+	return out
+}
+
+// cardsFor is how many number cards it takes at least to sum to sum
+// (ruling CAM-1: at most 13 each).
+func cardsFor(sum int) int { return (sum + MaxNumberCard - 1) / MaxNumberCard }
+
+// thefts lists what the player to move could steal: a rune of each
+// colour another player holds (frozen ones too), a hand card from each
+// who holds one (rule text "Thief card").
+func (p Position) thefts() []Theft {
+	var out []Theft
+	for i, o := range p.Players {
+		if i == p.current {
+			continue
+		}
+		for _, c := range []string{Red, Blue} {
+			if Holding(o.Player, c) > 0 {
+				out = append(out, Theft{From: o.Name, Take: TakeRune, Colour: c})
+			}
+		}
+		if o.Hand > 0 {
+			out = append(out, Theft{From: o.Name, Take: TakeHandCard})
+		}
+	}
+	return out
+}
+
 // refuser builds the StepErrors of one step (step 0: the setup).
 type refuser struct{ step int }
 
-// no refuses the step with code, the ruling that decides and a message
-// formatted from format (a message id the play pages translate) and args.
-func (r refuser) no(code, rule, format string, args ...any) *StepError {
+// refuse refuses the step with code, the ruling that decides and a
+// message formatted from format (a message id the play pages translate)
+// and args.
+func (r refuser) refuse(code, rule, format string, args ...any) *StepError {
 	return scoring.Refusef(r.step, code, rule, format, args...)
 }
 
@@ -284,7 +455,7 @@ func (p *Position) seat() *Seat { return &p.Players[p.current] }
 // that earned them — fewer if the market runs short.
 func (p *Position) interest(r refuser) *StepError {
 	if p.Phase != PhaseInterest {
-		return r.no("interest_taken", "RUN-1", "interest is taken once, at the beginning of the turn, before any purchase or hand card")
+		return r.refuse("interest_taken", "RUN-1", "interest is taken once, at the beginning of the turn, before any purchase or hand card")
 	}
 	s := p.seat()
 	rep := Interest(s.Player)
@@ -452,22 +623,22 @@ func removeRunes(pl *Player, c string, n int, frozen bool) {
 // card play. What is bought is played at once.
 func (p *Position) buy(s Step, r refuser) *StepError {
 	if p.beforeInterest() {
-		return r.no("interest_first", "RUN-1", "take the interest first (phase 1), then buy")
+		return r.refuse("interest_first", "RUN-1", "take the interest first (phase 1), then buy")
 	}
 	me := p.seat()
 	if s.Item != ItemBoatShelter && s.Item != ItemBandit {
-		return r.no("unknown_item", "RUN-1", "the market sells a boat shelter or a bandit, not %q", s.Item)
+		return r.refuse("unknown_item", "RUN-1", "the market sells a boat shelter or a bandit, not %q", scoring.Name(s.Item))
 	}
-	// what names the item in the payment's messages (a message id too).
-	what := "a boat shelter"
+	// what names the item in the payment's messages.
+	what := scoring.Phrasef("a boat shelter")
 	if s.Item == ItemBandit {
-		what = "a bandit"
+		what = scoring.Phrasef("a bandit")
 	}
 	switch {
 	case s.Item == ItemBoatShelter && p.Market.BoatShelters == 0:
-		return r.no("market_out", "RUN-1", "the market has no boat shelter left")
+		return r.refuse("market_out", "RUN-1", "the market has no boat shelter left")
 	case s.Item == ItemBandit && p.Market.Bandits == 0:
-		return r.no("market_out", "RUN-1", "the market has no bandit left")
+		return r.refuse("market_out", "RUN-1", "the market has no bandit left")
 	}
 	if err := p.pay(s, r, what, p.Price(), BoatOrBanditSum); err != nil {
 		return err
@@ -493,18 +664,18 @@ func (p *Position) buy(s Step, r refuser) *StepError {
 // hand card, rule text "Hand cards") or number cards summing to at least
 // cardsSum (a hand card play, so it moves the turn to phase 3). what is
 // "a boat shelter" or "a bandit", the start of some of its messages.
-func (p *Position) pay(s Step, r refuser, what string, runes, cardsSum int) *StepError {
+func (p *Position) pay(s Step, r refuser, what scoring.Phrase, runes, cardsSum int) *StepError {
 	me := p.seat()
 	if len(s.Cards) > 0 {
 		if s.Pay != "" {
-			return r.no("two_payments", "RUN-1", "pay either with runes or with number cards, not both")
+			return r.refuse("two_payments", "RUN-1", "pay either with runes or with number cards, not both")
 		}
 		sum, err := p.cards(s.Cards, r)
 		if err != nil {
 			return err
 		}
 		if sum < cardsSum {
-			return r.no("cards_sum", "RUN-1", "%s costs number cards summing to %d or more, not %d", what, cardsSum, sum)
+			return r.refuse("cards_sum", "RUN-1", "%s costs number cards summing to %d or more, not %d", what, cardsSum, sum)
 		}
 		me.Hand -= len(s.Cards)
 		p.Played++
@@ -513,13 +684,13 @@ func (p *Position) pay(s Step, r refuser, what string, runes, cardsSum int) *Ste
 	}
 	c, ok := colour(s.Pay)
 	if !ok {
-		return r.no("no_payment", "RUN-1", "%s costs %d runes of one colour (red or blue) or number cards summing to %d+: say which", what, runes, cardsSum)
+		return r.refuse("no_payment", "RUN-1", "%s costs %d runes of one colour (red or blue) or number cards summing to %d+: say which", what, runes, cardsSum)
 	}
 	if p.Phase == PhaseHand {
-		return r.no("runes_after_hand_card", "RUN-1", "once a hand card is played, nothing more can be bought with runes this turn (rule text \"Hand cards\"); pay with number cards summing to 21 or more")
+		return r.refuse("runes_after_hand_card", "RUN-1", "once a hand card is played, nothing more can be bought with runes this turn (rule text \"Hand cards\"); pay with number cards summing to 21 or more")
 	}
 	if have := Spendable(me.Player, c); have < runes {
-		return r.no("cannot_pay", "RUN-1", "%s costs %d %s runes with %d players; %s has %d that can be spent (runes in a shelter with a bandit are frozen)", what, runes, c, len(p.Players), me.Name, have)
+		return r.refuse("cannot_pay", "RUN-1", "%s costs %d %s runes with %d players; %s has %d that can be spent (runes in a shelter with a bandit are frozen)", what, runes, colourWord(c), len(p.Players), scoring.Name(me.Name), have)
 	}
 	removeRunes(&me.Player, c, runes, false)
 	p.Market.give(c, runes)
@@ -532,15 +703,15 @@ func (p *Position) cards(cards []int, r refuser) (int, *StepError) {
 	sum := 0
 	for _, v := range cards {
 		if v < 0 || v > MaxNumberCard {
-			return 0, r.no("card_value", "CAM-1", "number cards go from 0 to %d, not %d", MaxNumberCard, v)
+			return 0, r.refuse("card_value", "CAM-1", "number cards go from 0 to %d, not %d", MaxNumberCard, v)
 		}
 		sum += v
 	}
 	if h := p.seat().Hand; len(cards) > h {
 		if h == 1 {
-			return 0, r.no("hand_size", "RUN-1", "%s holds 1 hand card, not %d", p.seat().Name, len(cards))
+			return 0, r.refuse("hand_size", "RUN-1", "%s holds 1 hand card, not %d", scoring.Name(p.seat().Name), len(cards))
 		}
-		return 0, r.no("hand_size", "RUN-1", "%s holds %d hand cards, not %d", p.seat().Name, h, len(cards))
+		return 0, r.refuse("hand_size", "RUN-1", "%s holds %d hand cards, not %d", scoring.Name(p.seat().Name), h, len(cards))
 	}
 	return sum, nil
 }
@@ -591,21 +762,21 @@ func (p *Position) placeBandit(s Step, r refuser) (back bool, err *StepError) {
 func (p *Position) banditTarget(player, shelter, colourName string, r refuser) (int, *StepError) {
 	v, ok := p.find(player)
 	if !ok {
-		return 0, r.no("unknown_player", "RUN-1", "%q is not at the table: name the player whose shelter the bandit goes into", player)
+		return 0, r.refuse("unknown_player", "RUN-1", "%q is not at the table: name the player whose shelter the bandit goes into", scoring.Name(player))
 	}
 	if v == p.current {
-		return 0, r.no("bandit_target", "RUN-2", "a bandit goes into another player's shelter, not one's own")
+		return 0, r.refuse("bandit_target", "RUN-2", "a bandit goes into another player's shelter, not one's own")
 	}
 	victim := &p.Players[v]
 	if shelter == StandAlone {
 		c, ok := colour(colourName)
 		switch {
 		case !ok && strings.TrimSpace(colourName) != "":
-			return 0, r.no("bandit_target", "RUN-2", "a stand-alone boat shelter is named by the colour of its runes, red or blue, or none while it holds no rune, not %q", colourName)
+			return 0, r.refuse("bandit_target", "RUN-2", "a stand-alone boat shelter is named by the colour of its runes, red or blue, or none while it holds no rune, not %q", scoring.Name(colourName))
 		case !slices.ContainsFunc(victim.BoatShelters, func(b BoatShelter) bool { return b.Colour == c }) && c == "":
-			return 0, r.no("bandit_target", "RUN-2", "%s has no stand-alone boat shelter without a rune for the bandit", victim.Name)
+			return 0, r.refuse("bandit_target", "RUN-2", "%s has no stand-alone boat shelter without a rune for the bandit", scoring.Name(victim.Name))
 		case !slices.ContainsFunc(victim.BoatShelters, func(b BoatShelter) bool { return b.Colour == c }):
-			return 0, r.no("bandit_target", "RUN-2", "%s has no stand-alone %s boat shelter for the bandit", victim.Name, c)
+			return 0, r.refuse("bandit_target", "RUN-2", "%s has no stand-alone %s boat shelter for the bandit", scoring.Name(victim.Name), colourWord(c))
 		}
 		return v, nil
 	}
@@ -613,9 +784,9 @@ func (p *Position) banditTarget(player, shelter, colourName string, r refuser) (
 	i := slices.IndexFunc(victim.Shelters, func(sh Shelter) bool { return sh.Colour == c })
 	switch {
 	case i < 0:
-		return 0, r.no("bandit_target", "RUN-2", "%s has no %s main shelter for the bandit", victim.Name, orColour(shelter))
+		return 0, r.refuse("bandit_target", "RUN-2", "%s has no %s main shelter for the bandit", scoring.Name(victim.Name), orColour(shelter))
 	case victim.Shelters[i].Bandit != "":
-		return 0, r.no("bandit_target", "RUN-1", "%s's %s shelter already holds %s's bandit", victim.Name, c, victim.Shelters[i].Bandit)
+		return 0, r.refuse("bandit_target", "RUN-1", "%s's %s shelter already holds %s's bandit", scoring.Name(victim.Name), colourWord(c), scoring.Name(victim.Shelters[i].Bandit))
 	}
 	return v, nil
 }
@@ -655,11 +826,25 @@ func (p Position) BanditTargets() []BanditTarget {
 	return out
 }
 
-func orColour(c string) string {
+// orColour names a shelter colour the step gave, or says either when it
+// gave none.
+func orColour(c string) scoring.Phrase {
 	if c == "" {
-		return "(red or blue)"
+		return scoring.Phrasef("(red or blue)")
 	}
-	return c
+	return colourWord(c)
+}
+
+// colourWord is a rune or shelter colour as a phrase argument: a catalog
+// word a page says in its language; any other text as it is.
+func colourWord(c string) scoring.Phrase {
+	switch c {
+	case Red:
+		return scoring.Phrasef("red")
+	case Blue:
+		return scoring.Phrasef("blue")
+	}
+	return scoring.Phrasef("%s", scoring.Name(c))
 }
 
 // placeBoat puts a boat shelter on a player's table (rule text "Boat
@@ -668,23 +853,23 @@ func orColour(c string) string {
 func placeBoat(me *Seat, into string, r refuser) *StepError {
 	if into == Alone {
 		if len(me.BoatShelters) >= freeColours(me.Player) {
-			return r.no("boat_shelter_place", "RUN-1", "a boat shelter stands alone only in place of a missing main shelter (at most two shelters in all); put it inside a main shelter")
+			return r.refuse("boat_shelter_place", "RUN-1", "a boat shelter stands alone only in place of a missing main shelter (at most two shelters in all); put it inside a main shelter")
 		}
 		me.BoatShelters = append(me.BoatShelters, BoatShelter{})
 		return nil
 	}
 	c, ok := colour(into)
 	if !ok {
-		return r.no("boat_shelter_place", "RUN-1", "say where the boat shelter goes: red, blue (inside that main shelter) or alone, not %q", into)
+		return r.refuse("boat_shelter_place", "RUN-1", "say where the boat shelter goes: red, blue (inside that main shelter) or alone, not %q", scoring.Name(into))
 	}
 	i := slices.IndexFunc(me.Shelters, func(sh Shelter) bool { return sh.Colour == c })
 	switch {
 	case i < 0:
-		return r.no("boat_shelter_place", "RUN-1", "%s has no %s main shelter to put the boat shelter in", me.Name, c)
+		return r.refuse("boat_shelter_place", "RUN-1", "%s has no %s main shelter to put the boat shelter in", scoring.Name(me.Name), colourWord(c))
 	case me.Shelters[i].BoatShelter:
-		return r.no("boat_shelter_place", "RUN-1", "the %s shelter already holds a boat shelter; a main shelter holds only one (no triple interest)", c)
+		return r.refuse("boat_shelter_place", "RUN-1", "the %s shelter already holds a boat shelter; a main shelter holds only one (no triple interest)", colourWord(c))
 	case me.Shelters[i].Bandit != "":
-		return r.no("boat_shelter_place", "RUN-1", "%s's bandit sits in the %s shelter and would destroy the boat shelter", me.Shelters[i].Bandit, c)
+		return r.refuse("boat_shelter_place", "RUN-1", "%s's bandit sits in the %s shelter and would destroy the boat shelter", scoring.Name(me.Shelters[i].Bandit), colourWord(c))
 	}
 	me.Shelters[i].BoatShelter = true
 	return nil
@@ -708,33 +893,33 @@ func freeColours(pl Player) int {
 // The bandit goes back to the market.
 func (p *Position) ransom(s Step, r refuser) *StepError {
 	if p.beforeInterest() {
-		return r.no("interest_first", "RUN-1", "take the interest first (phase 1), then pay a ransom")
+		return r.refuse("interest_first", "RUN-1", "take the interest first (phase 1), then pay a ransom")
 	}
 	me := p.seat()
 	c, _ := colour(s.Shelter)
 	i := slices.IndexFunc(me.Shelters, func(sh Shelter) bool { return sh.Colour == c && sh.Bandit != "" })
 	if i < 0 {
-		return r.no("no_bandit", "RUN-1", "no bandit sits in %s's %s shelter", me.Name, orColour(s.Shelter))
+		return r.refuse("no_bandit", "RUN-1", "no bandit sits in %s's %s shelter", scoring.Name(me.Name), orColour(s.Shelter))
 	}
 	switch {
 	case len(s.Cards) > 0:
 		if s.Runes != nil {
-			return r.no("two_payments", "RUN-1", "pay the ransom either with runes or with number cards, not both")
+			return r.refuse("two_payments", "RUN-1", "pay the ransom either with runes or with number cards, not both")
 		}
 		sum, err := p.cards(s.Cards, r)
 		if err != nil {
 			return err
 		}
 		if sum < BoatOrBanditSum {
-			return r.no("cards_sum", "RUN-1", "a ransom in number cards is a sum of %d or more, not %d", BoatOrBanditSum, sum)
+			return r.refuse("cards_sum", "RUN-1", "a ransom in number cards is a sum of %d or more, not %d", BoatOrBanditSum, sum)
 		}
 		me.Hand -= len(s.Cards)
 		p.Played++
 		p.Phase = PhaseHand
 	case s.Runes == nil || s.Runes.Red < 0 || s.Runes.Blue < 0 || s.Runes.Red+s.Runes.Blue != RansomRunes:
-		return r.no("ransom_runes", "RUN-1", "a ransom in runes is %d runes (any colours) or number cards summing to %d or more", RansomRunes, BoatOrBanditSum)
+		return r.refuse("ransom_runes", "RUN-1", "a ransom in runes is %d runes (any colours) or number cards summing to %d or more", RansomRunes, BoatOrBanditSum)
 	case p.Phase == PhaseHand:
-		return r.no("runes_after_hand_card", "RUN-1", "once a hand card is played, nothing more is paid with runes this turn (rule text \"Hand cards\"); pay the ransom with number cards summing to 21 or more")
+		return r.refuse("runes_after_hand_card", "RUN-1", "once a hand card is played, nothing more is paid with runes this turn (rule text \"Hand cards\"); pay the ransom with number cards summing to 21 or more")
 	default:
 		// The runes must lie outside the affected shelter: hide it while
 		// counting and paying.
@@ -744,7 +929,7 @@ func (p *Position) ransom(s Step, r refuser) *StepError {
 			need := s.Runes.of(col)
 			if have := Spendable(me.Player, col); have < need {
 				me.Shelters[i] = freed
-				return r.no("cannot_pay", "RUN-1", "%s has %d %s runes outside the %s shelter that can be spent, not %d", me.Name, have, col, freed.Colour, need)
+				return r.refuse("cannot_pay", "RUN-1", "%s has %d %s runes outside the %s shelter that can be spent, not %d", scoring.Name(me.Name), have, colourWord(col), colourWord(freed.Colour), need)
 			}
 			removeRunes(&me.Player, col, need, false)
 			p.Market.give(col, need)
@@ -765,15 +950,15 @@ const RansomRunes = 3
 // stand-alone boat shelter (whose colour the first rune decides).
 func (p *Position) place(s Step, r refuser) *StepError {
 	if p.beforeInterest() {
-		return r.no("interest_first", "RUN-1", "take the interest first (phase 1), then place runes")
+		return r.refuse("interest_first", "RUN-1", "take the interest first (phase 1), then place runes")
 	}
 	me := p.seat()
 	c, ok := colour(s.Colour)
 	if !ok {
-		return r.no("place_colour", "RUN-1", "say which runes to place: red or blue, not %q", s.Colour)
+		return r.refuse("place_colour", "RUN-1", "say which runes to place: red or blue, not %q", scoring.Name(s.Colour))
 	}
 	if s.Count < 1 || me.Runes.of(c) < s.Count {
-		return r.no("place_runes", "RUN-1", "%s has %d loose %s runes; place 1 to %d", me.Name, me.Runes.of(c), c, me.Runes.of(c))
+		return r.refuse("place_runes", "RUN-1", "%s has %d loose %s runes; place 1 to %d", scoring.Name(me.Name), me.Runes.of(c), colourWord(c), me.Runes.of(c))
 	}
 	var into *int
 	switch s.Into {
@@ -793,7 +978,7 @@ func (p *Position) place(s Step, r refuser) *StepError {
 		}
 	}
 	if into == nil {
-		return r.no("place_shelter", "RUN-1", "%s has no shelter for %s runes there (red runes go in red shelters, blue in blue; a boat shelter's colour cannot change)", me.Name, c)
+		return r.refuse("place_shelter", "RUN-1", "%s has no shelter for %s runes there (red runes go in red shelters, blue in blue; a boat shelter's colour cannot change)", scoring.Name(me.Name), colourWord(c))
 	}
 	*into += s.Count
 	me.Runes.add(c, -s.Count)
@@ -805,11 +990,11 @@ func (p *Position) place(s Step, r refuser) *StepError {
 // theft, or a duel.
 func (p *Position) handCard(s Step, r refuser) *StepError {
 	if p.beforeInterest() {
-		return r.no("interest_first", "RUN-1", "take the interest first (phase 1), then play hand cards")
+		return r.refuse("interest_first", "RUN-1", "take the interest first (phase 1), then play hand cards")
 	}
 	me := p.seat()
 	if me.Hand < 1 {
-		return r.no("hand_size", "RUN-1", "%s has no hand card left to play", me.Name)
+		return r.refuse("hand_size", "RUN-1", "%s has no hand card left to play", scoring.Name(me.Name))
 	}
 	var err *StepError
 	used := 1
@@ -840,20 +1025,20 @@ func (p *Position) handCard(s Step, r refuser) *StepError {
 func (p *Position) buyRune(s Step, r refuser) *StepError {
 	c, ok := colour(s.Colour)
 	if !ok {
-		return r.no("rune_colour", "RUN-1", "say which rune to buy: red or blue, not %q", s.Colour)
+		return r.refuse("rune_colour", "RUN-1", "say which rune to buy: red or blue, not %q", scoring.Name(s.Colour))
 	}
 	if len(s.Cards) == 0 {
-		return r.no("cards_sum", "RUN-1", "a rune costs number cards summing to exactly 5, 10 or 15: name them")
+		return r.refuse("cards_sum", "RUN-1", "a rune costs number cards summing to exactly 5, 10 or 15: name them")
 	}
 	sum, err := p.cards(s.Cards, r)
 	if err != nil {
 		return err
 	}
 	if !BuysRune(sum) {
-		return r.no("cards_sum", "RUN-1", "a rune costs number cards summing to exactly 5, 10 or 15, not %d", sum)
+		return r.refuse("cards_sum", "RUN-1", "a rune costs number cards summing to exactly 5, 10 or 15, not %d", sum)
 	}
 	if p.Market.take(c, 1) == 0 {
-		return r.no("market_out", "RUN-1", "the market has no %s rune left", c)
+		return r.refuse("market_out", "RUN-1", "the market has no %s rune left", colourWord(c))
 	}
 	p.seat().Runes.add(c, 1)
 	return nil
@@ -867,10 +1052,10 @@ func (p *Position) buyRune(s Step, r refuser) *StepError {
 func playShelter(me *Seat, col string, r refuser) *StepError {
 	c, ok := colour(col)
 	if !ok {
-		return r.no("shelter_colour", "RUN-1", "a shelter is red or blue, not %q", col)
+		return r.refuse("shelter_colour", "RUN-1", "a shelter is red or blue, not %q", scoring.Name(col))
 	}
 	if slices.ContainsFunc(me.Shelters, func(sh Shelter) bool { return sh.Colour == c }) {
-		return r.no("shelter_limit", "RUN-1", "%s has a %s shelter already (one of each colour at most); play this one as a double theft instead", me.Name, c)
+		return r.refuse("shelter_limit", "RUN-1", "%s has a %s shelter already (one of each colour at most); play this one as a double theft instead", scoring.Name(me.Name), colourWord(c))
 	}
 	sh := Shelter{Colour: c}
 	i := slices.IndexFunc(me.BoatShelters, func(b BoatShelter) bool { return b.Colour == c })
@@ -903,39 +1088,39 @@ const (
 func (p *Position) steal(ts []Theft, by theftBy, r refuser) *StepError {
 	switch {
 	case by == byThief && len(ts) != 1:
-		return r.no("steal_count", "RUN-1", "a thief card steals 1 rune or hand card, not %d", len(ts))
+		return r.refuse("steal_count", "RUN-1", "a thief card steals 1 rune or hand card, not %d", len(ts))
 	case by == byDoubleTheft && len(ts) != 2:
-		return r.no("steal_count", "RUN-1", "a shelter played as a double theft card steals 2 rune or hand cards, not %d", len(ts))
+		return r.refuse("steal_count", "RUN-1", "a shelter played as a double theft card steals 2 rune or hand cards, not %d", len(ts))
 	case by == byDuel && len(ts) != 1:
-		return r.no("steal_count", "RUN-1", "a won duel steals 1 rune or hand card, not %d", len(ts))
+		return r.refuse("steal_count", "RUN-1", "a won duel steals 1 rune or hand card, not %d", len(ts))
 	}
 	for _, t := range ts {
 		v, ok := p.find(t.From)
 		if !ok || v == p.current {
-			return r.no("steal_from", "RUN-1", "steal from another player at the table, not %q", t.From)
+			return r.refuse("steal_from", "RUN-1", "steal from another player at the table, not %q", scoring.Name(t.From))
 		}
 		victim := &p.Players[v]
 		switch t.Take {
 		case TakeRune:
 			c, ok := colour(t.Colour)
 			if !ok {
-				return r.no("rune_colour", "RUN-1", "say which rune is stolen: red or blue, not %q", t.Colour)
+				return r.refuse("rune_colour", "RUN-1", "say which rune is stolen: red or blue, not %q", scoring.Name(t.Colour))
 			}
 			if Holding(victim.Player, c) == 0 {
-				return r.no("steal_nothing", "RUN-1", "%s has no %s rune to steal", victim.Name, c)
+				return r.refuse("steal_nothing", "RUN-1", "%s has no %s rune to steal", scoring.Name(victim.Name), colourWord(c))
 			}
 			removeRunes(&victim.Player, c, 1, true)
 			p.seat().Runes.add(c, 1)
 		case TakeHandCard:
 			if victim.Hand < 1 {
-				return r.no("steal_nothing", "RUN-1", "%s has no hand card to steal", victim.Name)
+				return r.refuse("steal_nothing", "RUN-1", "%s has no hand card to steal", scoring.Name(victim.Name))
 			}
 			// The victim does not draw a replacement before the end of
 			// their next turn (rule text "Thief card").
 			victim.Hand--
 			p.seat().Hand++
 		default:
-			return r.no("steal_what", "RUN-1", "a theft takes a rune or a hand card, not %q", t.Take)
+			return r.refuse("steal_what", "RUN-1", "a theft takes a rune or a hand card, not %q", scoring.Name(t.Take))
 		}
 	}
 	return nil
@@ -948,14 +1133,14 @@ func (p *Position) steal(ts []Theft, by theftBy, r refuser) *StepError {
 func (p *Position) duel(s Step, r refuser) *StepError {
 	d, ok := p.find(s.Player)
 	if !ok || d == p.current {
-		return r.no("duel_target", "RUN-1", "challenge another player at the table, not %q", s.Player)
+		return r.refuse("duel_target", "RUN-1", "challenge another player at the table, not %q", scoring.Name(s.Player))
 	}
 	defender := p.Players[d].Name
 	if slices.Contains(p.Attacked, defender) {
-		return r.no("duel_repeat", "RUN-1", "%s has already challenged %s this turn: a player may be attacked once per turn (rule text \"Number cards\" III)", p.seat().Name, defender)
+		return r.refuse("duel_repeat", "RUN-1", "%s has already challenged %s this turn: a player may be attacked once per turn (rule text \"Number cards\" III)", scoring.Name(p.seat().Name), scoring.Name(defender))
 	}
 	if s.Card == nil {
-		return r.no("duel_card", "RUN-1", "show the attacking number card")
+		return r.refuse("duel_card", "RUN-1", "show the attacking number card")
 	}
 	if _, err := p.cards([]int{*s.Card}, r); err != nil {
 		return err
@@ -969,15 +1154,15 @@ func (p *Position) duel(s Step, r refuser) *StepError {
 	p.Attacked = append(p.Attacked, defender)
 	if !s.Won {
 		if s.Defence != nil && *s.Defence < *s.Card {
-			return r.no("duel_defence", "RUN-1", "%s's %d does not beat the attacking %d: a defence needs an equal or higher card", defender, *s.Defence, *s.Card)
+			return r.refuse("duel_defence", "RUN-1", "%s's %d does not beat the attacking %d: a defence needs an equal or higher card", scoring.Name(defender), *s.Defence, *s.Card)
 		}
 		if len(s.Steal) > 0 {
-			return r.no("steal_count", "RUN-1", "a lost attack steals nothing")
+			return r.refuse("steal_count", "RUN-1", "a lost attack steals nothing")
 		}
 		return nil
 	}
 	if s.Defence != nil {
-		return r.no("duel_defence", "RUN-1", "a defender who wins shows the card; one who gives up shows nothing")
+		return r.refuse("duel_defence", "RUN-1", "a defender who wins shows the card; one who gives up shows nothing")
 	}
 	if v := p.Players[d]; len(s.Steal) == 0 && v.Hand == 0 && Holding(v.Player, Red)+Holding(v.Player, Blue) == 0 {
 		return nil // nothing to steal from a defender with no rune and no hand card
@@ -990,11 +1175,11 @@ func (p *Position) duel(s Step, r refuser) *StepError {
 // text "Hand cards"), unless the hand was empty.
 func (p *Position) draw(r refuser) *StepError {
 	if p.beforeInterest() {
-		return r.no("interest_first", "RUN-1", "take the interest first (phase 1), then draw")
+		return r.refuse("interest_first", "RUN-1", "take the interest first (phase 1), then draw")
 	}
 	me := p.seat()
 	if p.Played == 0 && me.Hand > 0 {
-		return r.no("hand_card_required", "RUN-1", "%s must play at least 1 hand card every turn before drawing back to 3", me.Name)
+		return r.refuse("hand_card_required", "RUN-1", "%s must play at least 1 hand card every turn before drawing back to 3", scoring.Name(me.Name))
 	}
 	me.Hand = max(me.Hand, HandSize)
 	p.current = (p.current + 1) % len(p.Players)
@@ -1043,96 +1228,36 @@ func (p Position) Needs() TieNeeds {
 // question is left the game is over and its final state is scored.
 func (p *Position) finish(s Step, r refuser) *StepError {
 	if p.Phase == PhaseOver {
-		return r.no("after_game_end", "RUN-1", "the game is over and its ranking final; no more moves")
+		return r.refuse("after_game_end", "RUN-1", "the game is over and its ranking final; no more moves")
 	}
 	if p.Phase != PhaseEnd {
-		return r.no("not_ended", "RUN-1", "the game ends only when the market's last rune is taken; until then there is no final ranking")
+		return r.refuse("not_ended", "RUN-1", "the game ends only when the market's last rune is taken; until then there is no final ranking")
 	}
 	open := p.Needs()
 	for name, v := range s.HighestNumberCards {
 		i, ok := p.find(name)
 		if !ok {
-			return r.no("unknown_player", "RUN-1", "%q is not at the table", name)
+			return r.refuse("unknown_player", "RUN-1", "%q is not at the table", scoring.Name(name))
 		}
 		if v < 0 || v > MaxNumberCard {
-			return r.no("card_value", "CAM-1", "number cards go from 0 to %d, not %d (enter 0 for a hand without number cards)", MaxNumberCard, v)
+			return r.refuse("card_value", "CAM-1", "number cards go from 0 to %d, not %d (enter 0 for a hand without number cards)", MaxNumberCard, v)
 		}
 		p.Players[i].HighestNumberCard = &v
 	}
 	if s.RPSWinner != "" {
 		p.RPSWinner = strings.TrimSpace(s.RPSWinner)
 		if v := Score(p.Final()).Violations; slices.ContainsFunc(v, func(x scoring.Violation) bool { return x.Code == "rps_winner" }) {
-			return r.no("rps_winner", "RUN-1", "%s is not among the players still tied, so no rock-paper-scissors duel decides", p.RPSWinner)
+			return r.refuse("rps_winner", "RUN-1", "%s is not among the players still tied, so no rock-paper-scissors duel decides", scoring.Name(p.RPSWinner))
 		}
 	}
 	if open.Question != "" && len(s.HighestNumberCards) == 0 && s.RPSWinner == "" {
 		// The message is the open question itself, a phrase.
-		return r.no("tie_break_open", "G-2", "%s", open.Phrase)
+		return r.refuse("tie_break_open", "G-2", "%s", open.Phrase)
 	}
 	if p.Needs().Question == "" {
 		p.Phase = PhaseOver
 	}
 	return nil
-}
-
-// Rank is one player's line in the final ranking: the points and the
-// facts of the tie-break chain (ruling RUN-1).
-type Rank struct {
-	Place   int
-	Name    string
-	Total   int
-	Boats   int
-	Bandits int
-	Highest *int // highest number card in hand, nil if not entered
-	RPS     bool // won the rock-paper-scissors duel
-	Winner  bool
-	Tied    bool // shares the total with another player
-}
-
-// Ranking orders a final state's players by the tie-break chain (ruling
-// RUN-1): points, then more boat shelters, then fewer bandits in one's
-// shelters, then the highest number card in hand, then the rock-paper-
-// scissors winner. Players the chain cannot separate share a place.
-// Winner marks the score check's winners.
-func Ranking(s State) []Rank {
-	res := Score(s)
-	ranks := make([]Rank, len(s.Players))
-	totals := map[int]int{}
-	for i, pl := range s.Players {
-		ranks[i] = Rank{Name: pl.Name, Total: res.Players[i].Total, Boats: Boats(pl), Bandits: Bandits(pl),
-			Highest: pl.HighestNumberCard, Winner: slices.Contains(res.Winners, pl.Name),
-			RPS: s.Options.RPSWinner != "" && strings.EqualFold(strings.TrimSpace(pl.Name), strings.TrimSpace(s.Options.RPSWinner))}
-		totals[ranks[i].Total]++
-	}
-	slices.SortStableFunc(ranks, compareRanks)
-	for i := range ranks {
-		ranks[i].Tied = totals[ranks[i].Total] > 1
-		ranks[i].Place = i + 1
-		if i > 0 && compareRanks(ranks[i-1], ranks[i]) == 0 {
-			ranks[i].Place = ranks[i-1].Place
-		}
-	}
-	return ranks
-}
-
-// compareRanks orders two players by the tie-break chain, best first.
-func compareRanks(a, b Rank) int {
-	switch {
-	case a.Total != b.Total:
-		return b.Total - a.Total
-	case a.Boats != b.Boats:
-		return b.Boats - a.Boats
-	case a.Bandits != b.Bandits:
-		return a.Bandits - b.Bandits
-	case a.Highest != nil && b.Highest != nil && *a.Highest != *b.Highest:
-		return *b.Highest - *a.Highest
-	case a.RPS != b.RPS:
-		if a.RPS {
-			return -1
-		}
-		return 1
-	}
-	return 0
 }
 
 // Final is the position as a score-check State (docs/api-rune-market.md).

@@ -1,10 +1,13 @@
 package runemarket
 
 import (
+	"math/rand/v2"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
+
+	"tablemate/scoring/scoringtest"
 )
 
 var three = []string{"Ana", "Ben", "Cy"}
@@ -53,7 +56,8 @@ func TestStart(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p, err := Start(tt.players, tt.market, tt.first)
+			p, startErr := Start(tt.players, tt.market, tt.first)
+			err, _ := startErr.(*StepError)
 			if code(err) != tt.code {
 				t.Fatalf("code %q, want %q (%v)", code(err), tt.code, err)
 			}
@@ -471,7 +475,7 @@ func TestGameEndsWithTheLastRune(t *testing.T) {
 		t.Errorf("move after the end: %v", err)
 	}
 	if _, err := n.Apply(Step{Do: DoFinish}); code(err) != "tie_break_open" || err.Rule != "G-2" ||
-		err.Message != need.Question || len(err.Args) != 1 || !reflect.DeepEqual(err.Args[0], need.Phrase) {
+		err.Message != need.Question || len(err.Phrase.Args()) != 1 || !reflect.DeepEqual(err.Phrase.Args()[0], need.Phrase) {
 		t.Errorf("empty tie-break: %+v (the message is the open question %q)", err, need.Question)
 	}
 	if need.Phrase.String() != need.Question {
@@ -606,14 +610,15 @@ func TestRefusalWording(t *testing.T) {
 			if err == nil {
 				t.Fatal("not refused")
 			}
-			if err.Format != tt.format || err.Message != tt.want {
-				t.Errorf("format %q, message %q; want %q, %q", err.Format, err.Message, tt.format, tt.want)
+			if err.Phrase.Format() != tt.format || err.Message != tt.want {
+				t.Errorf("format %q, message %q; want %q, %q", err.Phrase.Format(), err.Message, tt.format, tt.want)
 			}
 		})
 	}
-	if _, err := Start([]string{"Ana"}, Market{Red: 1}, "Ana"); err == nil || err.Step != 0 ||
-		err.Message != "The Rune Market is played by 2 to 5 players, not 1" || len(err.Args) != 3 {
-		t.Errorf("setup refusal: %+v", err)
+	_, startErr := Start([]string{"Ana"}, Market{Red: 1}, "Ana")
+	if err, ok := startErr.(*StepError); !ok || err.Step != 0 ||
+		err.Message != "The Rune Market is played by 2 to 5 players, not 1" || len(err.Phrase.Args()) != 3 {
+		t.Errorf("setup refusal: %+v", startErr)
 	}
 }
 
@@ -748,5 +753,82 @@ func TestBanditInAStandAloneBoatShelterRUN2(t *testing.T) {
 	only := afterInterest(t, func(p *Position) { p.Players[2].BoatShelters = []BoatShelter{{}} })
 	if tg := only.BanditTargets(); len(tg) != 1 || tg[0] != (BanditTarget{Player: "Cy", Shelter: StandAlone, DestroysBoat: true}) {
 		t.Errorf("targets %+v", tg)
+	}
+}
+
+// TestMovesAreTheLegalMoves: Moves lists the moves the rules allow; each
+// one Apply takes as it is, and each that leaves the table to name its
+// cards (a purchase or ransom paid with number cards, a rune bought, a
+// duel) is one Apply takes once they are named. Random games of 2 to 5
+// players played with the moves offered reach the end and its tie-break.
+func TestMovesAreTheLegalMoves(t *testing.T) {
+	thirteen, eight, five := 13, 8, 5
+	complete := func(s Step) Step {
+		switch {
+		case s.Pay == PayCards:
+			s.Pay, s.Cards = "", []int{thirteen, eight}
+		case s.Do == DoRune:
+			s.Cards = []int{five}
+		case s.Do == DoDuel:
+			s.Card = &five
+		}
+		return s
+	}
+	open := func(s Step) bool { return s.Pay == PayCards || s.Do == DoRune || s.Do == DoDuel }
+	rng := rand.New(rand.NewPCG(15, 16))
+	ended := 0
+	for game := range 20 {
+		players := []string{"Ana", "Ben", "Cy", "Dee", "Eve"}[:2+game%4]
+		p, err := Start(players, Market{Red: 5, Blue: 5, BoatShelters: 3, Bandits: 3}, "Ana")
+		if err != nil {
+			t.Fatal(err)
+		}
+		end := scoringtest.Playout(t, Rules{}, p, 4000, func(_ Position, moves []Step) (Step, bool) {
+			return complete(moves[rng.IntN(len(moves))]), true
+		}, func(p Position, moves []Step) {
+			for _, m := range moves {
+				if _, err := p.Apply(complete(m)); err != nil {
+					t.Fatalf("turn %d, %s: the engine offers %+v but refuses it: %s", p.Turn, p.Phase, m, err.Message)
+				}
+				if _, err := p.Apply(m); !open(m) && err != nil {
+					t.Fatalf("turn %d, %s: the engine offers %+v but refuses it: %s", p.Turn, p.Phase, m, err.Message)
+				}
+			}
+			// Shelters, thefts and runes placed are offered exactly when the
+			// rules allow them.
+			has := func(ok func(Step) bool) bool { return slices.ContainsFunc(moves, ok) }
+			for _, c := range []string{Red, Blue, "green"} {
+				_, err := p.Apply(Step{Do: DoShelter, Colour: c})
+				if offered := has(func(m Step) bool { return m.Do == DoShelter && m.Colour == c }); offered != (err == nil) {
+					t.Fatalf("turn %d: shelter %s offered %v, refused %v", p.Turn, c, offered, err)
+				}
+				for _, into := range []string{"shelter", "boat_shelter"} {
+					_, err := p.Apply(Step{Do: DoPlace, Colour: c, Into: into, Count: 1})
+					if offered := has(func(m Step) bool { return m.Do == DoPlace && m.Colour == c && m.Into == into }); offered != (err == nil) {
+						t.Fatalf("turn %d: placing %s runes into the %s offered %v, refused %v", p.Turn, c, into, offered, err)
+					}
+				}
+			}
+			for _, o := range p.Players {
+				for _, th := range []Theft{{From: o.Name, Take: TakeRune, Colour: Red}, {From: o.Name, Take: TakeRune, Colour: Blue}, {From: o.Name, Take: TakeHandCard}} {
+					_, err := p.Apply(Step{Do: DoThief, Steal: []Theft{th}})
+					if offered := has(func(m Step) bool { return m.Do == DoThief && m.Steal[0] == th }); offered != (err == nil) {
+						t.Fatalf("turn %d: stealing %+v offered %v, refused %v", p.Turn, th, offered, err)
+					}
+				}
+			}
+			// Drawing back is offered exactly when the rules allow it.
+			if offered := slices.ContainsFunc(moves, func(m Step) bool { return m.Do == DoDraw }); p.Phase != PhaseEnd {
+				if _, err := p.Apply(Step{Do: DoDraw}); offered != (err == nil) {
+					t.Fatalf("turn %d: draw offered %v, refused %v", p.Turn, offered, err)
+				}
+			}
+		})
+		if end.Over() {
+			ended++
+		}
+	}
+	if ended < 15 {
+		t.Errorf("only %d of 20 random games ended", ended)
 	}
 }

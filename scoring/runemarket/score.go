@@ -1,10 +1,6 @@
 package runemarket
 
-import (
-	"fmt"
-
-	"tablemate/scoring"
-)
+import "tablemate/scoring"
 
 // Slug is the game's name in URLs (API.md).
 const Slug = "rune-market"
@@ -59,13 +55,6 @@ func breakdown(p Player) []scoring.Line {
 		scoring.Linef(Boats(p), "%s", scoring.Count(Boats(p), "1 boat shelter", "%d boat shelters")),
 		scoring.Linef(-Bandits(p), "%s in own shelters", scoring.Count(Bandits(p), "1 bandit", "%d bandits")),
 	}
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
 }
 
 // Boats counts a player's boat shelters: inside main shelters and standing

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"tablemate/scoring"
+	"tablemate/scoring/scoringtest"
 )
 
 func TestDecodeErrors(t *testing.T) {
@@ -73,14 +74,9 @@ func FuzzCheck(f *testing.F) {
 			}
 			return
 		}
-		if r.Violations == nil || r.Warnings == nil || r.Winners == nil {
-			t.Fatal("nil arrays")
-		}
-		for _, p := range r.Players {
-			if p.Total != scoring.Sum(p.Breakdown) {
-				t.Fatalf("%s: total %d != breakdown", p.Name, p.Total)
-			}
-		}
+		// No null lists, each total the sum of its breakdown (with every
+		// other invariant of a result).
+		scoringtest.Check(t, r)
 		if !r.Valid && (len(r.Winners) > 0 || r.TieBreak != "") {
 			t.Fatal("winners or a tie-break question on an invalid state")
 		}

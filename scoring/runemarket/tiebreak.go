@@ -1,11 +1,52 @@
 package runemarket
 
 import (
-	"fmt"
+	"slices"
 	"strings"
 
 	"tablemate/scoring"
 )
+
+// A tie-break is one step of the rule text's tie-break chain after the
+// points (ruling RUN-1): a fact of each player, and whether more of it
+// wins or loses. known is false when the table has not entered the fact
+// (the highest number card in hand).
+type tieBreakStep struct {
+	of   func(Player) (n int, known bool)
+	more bool // more wins; else fewer wins
+}
+
+// tieBreakChain is the rule text's chain after the points (ruling RUN-1):
+// more boat shelters, then fewer bandits in one's shelters, then the
+// highest number card in hand; the rock-paper-scissors winner (entered
+// by the table) settles what is still tied. The score check's winners
+// (breakTie) and the final ranking (Ranking) both read it.
+func tieBreakChain() []tieBreakStep {
+	return []tieBreakStep{
+		{of: func(p Player) (int, bool) { return Boats(p), true }, more: true},
+		{of: func(p Player) (int, bool) { return Bandits(p), true }, more: false},
+		{of: func(p Player) (int, bool) {
+			if p.HighestNumberCard == nil {
+				return 0, false
+			}
+			return *p.HighestNumberCard, true
+		}, more: true},
+	}
+}
+
+// better compares a and b by the step, better first (negative when a is
+// better); 0 when they are equal or a fact is unknown.
+func (t tieBreakStep) better(a, b Player) int {
+	x, okx := t.of(a)
+	y, oky := t.of(b)
+	switch {
+	case !okx || !oky || x == y:
+		return 0
+	case (x > y) == t.more:
+		return -1
+	}
+	return 1
+}
 
 // tieBreak is the outcome of the rule text's tie-break chain.
 type tieBreak struct {
@@ -14,40 +55,37 @@ type tieBreak struct {
 	Violations []scoring.Violation
 }
 
-// breakTie picks the winners among the players on the highest total
-// (ruling RUN-1, G-2): more boat shelters wins, then more bandits in one's
-// shelters loses, then the highest number card in hand wins, then the
-// entered rock-paper-scissors winner. When a needed fact is missing the
-// players still tied all win and Open says what to enter.
+// breakTie picks the winners among the players on the highest total by
+// the tie-break chain (ruling RUN-1, G-2), then the entered rock-paper-
+// scissors winner. When a needed fact is missing the players still tied
+// all win and Open says what to enter.
 func breakTie(s State, players []scoring.PlayerResult) tieBreak {
 	top, tied := leaders(players)
 	rps := strings.TrimSpace(s.Options.RPSWinner)
 	out := tieBreak{}
-	if len(tied) > 1 {
-		tied = keep(s, tied, Boats, true)
-	}
-	if len(tied) > 1 {
-		tied = keep(s, tied, Bandits, false)
-	}
-	if len(tied) > 1 {
+	for _, step := range tieBreakChain() {
+		if len(tied) <= 1 {
+			break
+		}
 		var missing []string
 		for _, i := range tied {
-			if s.Players[i].HighestNumberCard == nil {
+			if _, known := step.of(s.Players[i]); !known {
 				missing = append(missing, s.Players[i].Name)
 			}
 		}
 		if len(missing) > 0 {
+			// Only the number card in hand is a fact the table enters.
 			out.Winners = names(s, tied)
 			out.Open = scoring.Phrasef("%s tie on %s with equal boat shelters and bandits: enter the highest number card in hand for %s",
 				names(s, tied), scoring.Points(top), missing)
-			out.Violations = checkRPS(s, rps, tied, "")
+			out.Violations = checkRPS(s, rps, tied, scoring.Phrase{})
 			return out
 		}
-		tied = keep(s, tied, func(p Player) int { return *p.HighestNumberCard }, true)
+		tied = keepBest(s, tied, step)
 	}
 	if len(tied) <= 1 {
 		out.Winners = names(s, tied)
-		out.Violations = checkRPS(s, rps, nil, list(out.Winners)+" wins without a duel")
+		out.Violations = checkRPS(s, rps, nil, scoring.Phrasef("%s wins without a duel", namesOrNobody(out.Winners)))
 		return out
 	}
 	if rps == "" {
@@ -56,7 +94,7 @@ func breakTie(s State, players []scoring.PlayerResult) tieBreak {
 			names(s, tied), scoring.Points(top))
 		return out
 	}
-	if v := checkRPS(s, rps, tied, ""); len(v) > 0 {
+	if v := checkRPS(s, rps, tied, scoring.Phrase{}); len(v) > 0 {
 		out.Winners = names(s, tied)
 		out.Violations = v
 		return out
@@ -81,19 +119,17 @@ func leaders(players []scoring.PlayerResult) (int, []int) {
 	return top, idx
 }
 
-// keep returns the players of tied with the best key: the most when most,
-// else the fewest.
-func keep(s State, tied []int, key func(Player) int, most bool) []int {
-	best := key(s.Players[tied[0]])
+// keepBest returns the players of tied the step ranks best.
+func keepBest(s State, tied []int, step tieBreakStep) []int {
+	best := tied[0]
 	for _, i := range tied[1:] {
-		k := key(s.Players[i])
-		if (most && k > best) || (!most && k < best) {
-			best = k
+		if step.better(s.Players[i], s.Players[best]) < 0 {
+			best = i
 		}
 	}
 	var out []int
 	for _, i := range tied {
-		if key(s.Players[i]) == best {
+		if step.better(s.Players[i], s.Players[best]) == 0 {
 			out = append(out, i)
 		}
 	}
@@ -103,7 +139,7 @@ func keep(s State, tied []int, key func(Player) int, most bool) []int {
 // checkRPS reports an entered rock-paper-scissors winner who is not among
 // the players tied at that step (ruling RUN-1). why, if set, says that no
 // duel is needed at all.
-func checkRPS(s State, rps string, tied []int, why string) []scoring.Violation {
+func checkRPS(s State, rps string, tied []int, why scoring.Phrase) []scoring.Violation {
 	if rps == "" {
 		return nil
 	}
@@ -112,11 +148,10 @@ func checkRPS(s State, rps string, tied []int, why string) []scoring.Violation {
 			return nil
 		}
 	}
-	msg := fmt.Sprintf("the rock-paper-scissors winner is %q, who is not in the tie (%s)", rps, list(names(s, tied)))
-	if why != "" {
-		msg = fmt.Sprintf("the rock-paper-scissors winner is %q, but %s: no duel is played", rps, why)
+	if !why.IsZero() {
+		return []scoring.Violation{scoring.Violationf("rps_winner", "", "RUN-1", "the rock-paper-scissors winner is %q, but %s: no duel is played", scoring.Name(rps), why)}
 	}
-	return []scoring.Violation{{Code: "rps_winner", Rule: "RUN-1", Message: msg}}
+	return []scoring.Violation{scoring.Violationf("rps_winner", "", "RUN-1", "the rock-paper-scissors winner is %q, who is not in the tie (%s)", scoring.Name(rps), namesOrNobody(names(s, tied)))}
 }
 
 func names(s State, idx []int) []string {
@@ -127,13 +162,73 @@ func names(s State, idx []int) []string {
 	return out
 }
 
-// list joins names as a sentence does: "Ana, Ben and Cy".
-func list(ns []string) string {
-	switch len(ns) {
-	case 0:
-		return "nobody"
-	case 1:
-		return ns[0]
+// namesOrNobody is a list of names as a phrase argument, "nobody" when it
+// is empty.
+func namesOrNobody(ns []string) any {
+	if len(ns) == 0 {
+		return scoring.Phrasef("nobody")
 	}
-	return strings.Join(ns[:len(ns)-1], ", ") + " and " + ns[len(ns)-1]
+	return ns
+}
+
+// Rank is one player's line in the final ranking: the points and the
+// facts of the tie-break chain (ruling RUN-1).
+type Rank struct {
+	Place   int
+	Name    string
+	Total   int
+	Boats   int
+	Bandits int
+	Highest *int // highest number card in hand, nil if not entered
+	RPS     bool // won the rock-paper-scissors duel
+	Winner  bool
+	Tied    bool // shares the total with another player
+}
+
+// Ranking orders a final state's players by the points and the tie-break
+// chain (ruling RUN-1: tieBreakChain, then the rock-paper-scissors
+// winner). Players the chain cannot separate share a place. Winner marks
+// the score check's winners.
+func Ranking(s State) []Rank {
+	res := Score(s)
+	type ranked struct {
+		Rank
+		pl Player
+	}
+	rs := make([]ranked, len(s.Players))
+	totals := map[int]int{}
+	for i, pl := range s.Players {
+		rs[i] = ranked{Rank{Name: pl.Name, Total: res.Players[i].Total, Boats: Boats(pl), Bandits: Bandits(pl),
+			Highest: pl.HighestNumberCard, Winner: slices.Contains(res.Winners, pl.Name),
+			RPS: s.Options.RPSWinner != "" && strings.EqualFold(strings.TrimSpace(pl.Name), strings.TrimSpace(s.Options.RPSWinner))}, pl}
+		totals[rs[i].Total]++
+	}
+	compare := func(a, b ranked) int {
+		if a.Total != b.Total {
+			return b.Total - a.Total
+		}
+		for _, step := range tieBreakChain() {
+			if c := step.better(a.pl, b.pl); c != 0 {
+				return c
+			}
+		}
+		switch {
+		case a.RPS == b.RPS:
+			return 0
+		case a.RPS:
+			return -1
+		}
+		return 1
+	}
+	slices.SortStableFunc(rs, compare)
+	ranks := make([]Rank, len(rs))
+	for i := range rs {
+		ranks[i] = rs[i].Rank
+		ranks[i].Tied = totals[ranks[i].Total] > 1
+		ranks[i].Place = i + 1
+		if i > 0 && compare(rs[i-1], rs[i]) == 0 {
+			ranks[i].Place = ranks[i-1].Place
+		}
+	}
+	return ranks
 }

@@ -1,7 +1,6 @@
 package runemarket
 
 import (
-	"fmt"
 	"strings"
 
 	"tablemate/scoring"
@@ -23,10 +22,7 @@ func Validate(s State) []scoring.Violation {
 	v := []scoring.Violation{}
 	// ruling RUN-1: The Rune Market is for 2–5 players.
 	if n := len(s.Players); n < MinPlayers || n > MaxPlayers {
-		v = append(v, scoring.Violation{
-			Code: "player_count", Rule: "RUN-1",
-			Message: fmt.Sprintf("The Rune Market is for %d–%d players, not %d", MinPlayers, MaxPlayers, n),
-		})
+		v = append(v, scoring.Violationf("player_count", "", "RUN-1", "The Rune Market is for %d–%d players, not %d", MinPlayers, MaxPlayers, n))
 	}
 	for _, p := range s.Players {
 		v = append(v, checkCounts(p)...)
@@ -36,34 +32,36 @@ func Validate(s State) []scoring.Violation {
 	return v
 }
 
+// violation is a violation of p's, whose message starts with p's name
+// (the first of args).
 func violation(code string, p Player, rule, format string, args ...any) scoring.Violation {
-	return scoring.Violation{Code: code, Player: p.Name, Rule: rule, Message: fmt.Sprintf(format, args...)}
+	return scoring.Violationf(code, p.Name, rule, format, append([]any{scoring.Name(p.Name)}, args...)...)
 }
 
 // checkCounts reports negative counts and an impossible number card.
 func checkCounts(p Player) []scoring.Violation {
 	var v []scoring.Violation
-	neg := func(what string, n int) {
+	neg := func(what scoring.Phrase, n int) {
 		// ruling RUN-1: runes are cards; a count is 0 or more.
 		if n < 0 {
-			v = append(v, violation("negative_count", p, "RUN-1", "%s: %s is %d; a count of cards cannot be below 0", p.Name, what, n))
+			v = append(v, violation("negative_count", p, "RUN-1", "%s: %s is %d; a count of cards cannot be below 0", what, n))
 		}
 	}
-	neg("loose red runes", p.Runes.Red)
-	neg("loose blue runes", p.Runes.Blue)
+	neg(scoring.Phrasef("loose red runes"), p.Runes.Red)
+	neg(scoring.Phrasef("loose blue runes"), p.Runes.Blue)
 	for i, sh := range p.Shelters {
-		neg(fmt.Sprintf("runes in %s shelter %d", sh.Colour, i+1), sh.Runes)
+		neg(scoring.Phrasef("runes in %s shelter %d", colourWord(sh.Colour), i+1), sh.Runes)
 	}
 	for i, b := range p.BoatShelters {
-		neg(fmt.Sprintf("runes in stand-alone boat shelter %d", i+1), b.Runes)
+		neg(scoring.Phrasef("runes in stand-alone boat shelter %d", i+1), b.Runes)
 	}
 	if c := p.HighestNumberCard; c != nil {
 		// ruling CAM-1: number cards are 0–13.
 		switch {
 		case *c < 0:
-			neg("the highest number card", *c)
+			neg(scoring.Phrasef("the highest number card"), *c)
 		case *c > MaxNumberCard:
-			v = append(v, violation("card_value", p, "CAM-1", "%s: the highest number card is %d, but number cards go from 0 to %d", p.Name, *c, MaxNumberCard))
+			v = append(v, violation("card_value", p, "CAM-1", "%s: the highest number card is %d, but number cards go from 0 to %d", *c, MaxNumberCard))
 		}
 	}
 	return v
@@ -84,14 +82,14 @@ func checkShelters(p Player) []scoring.Violation {
 		if sh.Bandit != "" && sh.BoatShelter {
 			v = append(v, violation("bandit_with_boat_shelter", p, "RUN-1",
 				"%s: the %s shelter holds both a boat shelter and %s's bandit; a bandit destroys the boat shelter it finds (it goes back to the market)",
-				p.Name, sh.Colour, sh.Bandit))
+				colourWord(sh.Colour), scoring.Name(sh.Bandit)))
 		}
 	}
 	for _, c := range []string{Red, Blue} {
 		// ruling RUN-1: at most one red and one blue main shelter.
 		if mains[c] > 1 {
 			v = append(v, violation("shelter_limit", p, "RUN-1",
-				"%s has %d %s shelters; a player may have at most one red and one blue shelter", p.Name, mains[c], c))
+				"%s has %d %s shelters; a player may have at most one red and one blue shelter", mains[c], colourWord(c)))
 		}
 	}
 	free := 0
@@ -106,7 +104,7 @@ func checkShelters(p Player) []scoring.Violation {
 	if n := len(p.BoatShelters); n > free {
 		v = append(v, violation("boat_shelter_limit", p, "RUN-1",
 			"%s has %s but %s; a boat shelter stands alone only in place of a missing main shelter (at most two shelters in all), otherwise it goes inside a main shelter",
-			p.Name, plural(n, "stand-alone boat shelter"), mainsPhrase(mains)))
+			scoring.Count(n, "1 stand-alone boat shelter", "%d stand-alone boat shelters"), mainsPhrase(mains)))
 	}
 	standing := map[string]int{}
 	for _, b := range p.BoatShelters {
@@ -120,13 +118,13 @@ func checkShelters(p Player) []scoring.Violation {
 		if standing[c] > 0 && standing[c]+mains[c] > 1 {
 			v = append(v, violation("boat_shelter_limit", p, "RUN-1",
 				"%s has %d %s shelters counting stand-alone %s boat shelters; a player may have only one shelter of each colour",
-				p.Name, standing[c]+mains[c], c, c))
+				standing[c]+mains[c], colourWord(c), colourWord(c)))
 		}
 	}
 	return v
 }
 
-func mainsPhrase(mains map[string]int) string {
+func mainsPhrase(mains map[string]int) scoring.Phrase {
 	var have []string
 	for _, c := range []string{Red, Blue} {
 		if mains[c] > 0 {
@@ -135,11 +133,11 @@ func mainsPhrase(mains map[string]int) string {
 	}
 	switch len(have) {
 	case 0:
-		return "no main shelter"
+		return scoring.Phrasef("no main shelter")
 	case 1:
-		return "a " + have[0] + " main shelter"
+		return byColour(have[0], scoring.Phrasef("a red main shelter"), scoring.Phrasef("a blue main shelter"))
 	}
-	return "both main shelters"
+	return scoring.Phrasef("both main shelters")
 }
 
 // checkBandits: a bandit is bought and placed "in any other player's
@@ -154,10 +152,10 @@ func checkBandits(s State, p Player) []scoring.Violation {
 		switch {
 		case !ok:
 			v = append(v, violation("bandit_owner", p, "RUN-1",
-				"%s: the bandit in the %s shelter belongs to %q, who is not at the table", p.Name, sh.Colour, sh.Bandit))
+				"%s: the bandit in the %s shelter belongs to %q, who is not at the table", colourWord(sh.Colour), scoring.Name(sh.Bandit)))
 		case owner == p.Name:
 			v = append(v, violation("bandit_owner", p, "RUN-1",
-				"%s: the bandit in the %s shelter is %s's own; a bandit is placed in another player's shelter", p.Name, sh.Colour, p.Name))
+				"%s: the bandit in the %s shelter is %s's own; a bandit is placed in another player's shelter", colourWord(sh.Colour), scoring.Name(p.Name)))
 		}
 	}
 	return v

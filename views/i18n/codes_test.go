@@ -1,62 +1,84 @@
 package i18n
 
 import (
-	"os"
-	"path/filepath"
+	"reflect"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"tablemate/docs"
+	"tablemate/scoring"
+	"tablemate/scoring/games"
+	"tablemate/scoring/scoringtest"
 )
 
-// Engines name a violation or refused step by a stable code: either in a
-// struct literal (Code: "not_ascending") or as the first argument of the
-// engine's small helper (v("not_ascending", …), r.no("market_out", …)).
-var (
-	codeField = regexp.MustCompile(`\bCode:\s*"([a-z][a-z0-9_]*)"`)
-	codeCall  = regexp.MustCompile(`\b([A-Za-z_][A-Za-z0-9_.]*)\(\s*"([a-z][a-z0-9]*(?:_[a-z0-9]+)+)"\s*,`)
-	// scoring.Refusef(step, "code", …): the code is the second argument.
-	codeRefusef = regexp.MustCompile(`\bRefusef\(\s*[^,()]+(?:\([^()]*\))?\s*,\s*"([a-z][a-z0-9_]*)"`)
-	// Calls whose first snake_case argument is a field path, not a code.
-	notCodeCalls = map[string]bool{"Errorf": true, "scoring.Errorf": true, "fmt.Errorf": true}
-	ruleID       = regexp.MustCompile(`\bcase\s+("[A-Z]+-\d+"(?:\s*,\s*"[A-Z]+-\d+")*)\s*:`)
-	apiCode      = regexp.MustCompile("`([a-z][a-z0-9]*(?:_[a-z0-9]+)*)`")
-)
-
-// engineCodes returns every code in scoring/ (tests excluded) with a file
-// it appears in.
-func engineCodes(t *testing.T) map[string]string {
-	t.Helper()
-	codes := map[string]string{}
-	err := filepath.WalkDir(filepath.Join(root, "scoring"), func(path string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return err
-		}
-		b, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		for _, m := range codeField.FindAllStringSubmatch(string(b), -1) {
-			codes[m[1]] = path
-		}
-		for _, m := range codeRefusef.FindAllStringSubmatch(string(b), -1) {
-			codes[m[1]] = path
-		}
-		for _, m := range codeCall.FindAllStringSubmatch(string(b), -1) {
-			name := m[1][strings.LastIndex(m[1], ".")+1:]
-			if !notCodeCalls[m[1]] && !notCodeCalls[name] {
-				codes[m[2]] = path
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
+// engines are the packages whose sentences a page says: every engine of
+// the registry (found through its type), the vocabulary they share and
+// the sessions, whose input errors reach the forms.
+func engines() []string {
+	pkgs := []string{"tablemate/scoring", "tablemate/sessions", "tablemate/sessions/league"}
+	for _, g := range games.All() {
+		pkgs = append(pkgs, reflect.TypeOf(g).PkgPath())
 	}
-	return codes
+	return pkgs
 }
+
+var (
+	saidOnce sync.Once
+	said     scoringtest.Said
+)
+
+// engineSaid is what the engines say, collected once through the type
+// system (scoringtest.Messages): every message format and code, and the
+// problems that keep a sentence from being translated.
+func engineSaid(t *testing.T) scoringtest.Said {
+	t.Helper()
+	saidOnce.Do(func() { said = scoringtest.Messages(t, engines()...) })
+	if len(said.Formats) < 300 || len(said.Codes) < 100 {
+		t.Fatalf("found only %d formats and %d codes in %v: is the collection broken?", len(said.Formats), len(said.Codes), engines())
+	}
+	return said
+}
+
+// TestRefusalsAreTranslatable: every sentence an engine says — a
+// refusal, violation, score line, tie-break question or input error — is
+// a constant format (with its arguments) passed to its constructor
+// (scoring.Refusef, Violationf, Linef, Errorf, Phrasef or a helper that
+// passes its format on), never a message built with fmt.Sprintf or a
+// literal with a ready-made message, so the catalog can say it in German.
+func TestRefusalsAreTranslatable(t *testing.T) {
+	for _, p := range *engineSaid(t).Problems {
+		t.Error(p)
+	}
+}
+
+// wordless is a format with no words to translate ("%s", "%s: %s",
+// "%[1]s %[2]s"): it reads the same in every language.
+var wordless = regexp.MustCompile(`^(?:%(?:\[\d+\])?[a-z]|[^\pL])*$`)
+
+// TestEveryEngineMessageHasGerman: each sentence an engine of the
+// registry says — refusals, violations, score lines, tie-break
+// questions, input errors and the words they pass as phrases — has
+// German in the catalog.
+func TestEveryEngineMessageHasGerman(t *testing.T) {
+	s := engineSaid(t)
+	var missing []string
+	for f, pos := range s.Formats {
+		if !Has(f) && !wordless.MatchString(f) {
+			missing = append(missing, pos+": "+f)
+		}
+	}
+	sort.Strings(missing)
+	for _, m := range missing {
+		t.Errorf("no German for %s", m)
+	}
+}
+
+// apiCode is a code as API.md writes it, in backquotes.
+var apiCode = regexp.MustCompile("`([a-z][a-z0-9]*(?:_[a-z0-9]+)*)`")
 
 // apiCodes are the codes listed in docs/API.md's "Codes:" and "Step
 // codes" paragraphs (the contract; field names elsewhere in it are not
@@ -81,10 +103,13 @@ func apiCodes(t *testing.T) []string {
 	return out
 }
 
+// TestEveryViolationCodeHasGerman: every code an engine names (and every
+// code API.md lists) has its German explanation, shown beside the
+// engine's sentence; none is there for a code no engine uses.
 func TestEveryViolationCodeHasGerman(t *testing.T) {
-	codes := engineCodes(t)
-	if len(codes) < 30 {
-		t.Fatalf("found only %d codes in scoring/; is the scan broken?", len(codes))
+	codes := map[string]string{}
+	for c, pos := range engineSaid(t).Codes {
+		codes[c] = pos
 	}
 	for _, c := range apiCodes(t) {
 		if _, ok := codes[c]; !ok {
@@ -110,27 +135,20 @@ func TestEveryViolationCodeHasGerman(t *testing.T) {
 	}
 }
 
+// TestEveryRulingHasGerman: each ruling scoring.Ruling knows has German,
+// and there is German for no other.
 func TestEveryRulingHasGerman(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join(root, "scoring", "rulings.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ids := map[string]bool{}
-	for _, m := range ruleID.FindAllStringSubmatch(string(b), -1) {
-		for _, id := range strings.Split(m[1], ",") {
-			ids[strings.Trim(strings.TrimSpace(id), `"`)] = true
-		}
-	}
+	ids := scoring.RulingIDs()
 	if len(ids) < 15 {
 		t.Fatalf("found only %d ruling ids", len(ids))
 	}
-	for id := range ids {
+	for _, id := range ids {
 		if !Has("ruling." + id) {
 			t.Errorf("no German for ruling %s", id)
 		}
 	}
 	for _, k := range Keys() {
-		if id, ok := strings.CutPrefix(k, "ruling."); ok && !ids[id] {
+		if id, ok := strings.CutPrefix(k, "ruling."); ok && !slices.Contains(ids, id) {
 			t.Errorf("German for ruling %q, which scoring.Ruling does not know", id)
 		}
 	}

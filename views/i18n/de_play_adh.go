@@ -138,4 +138,22 @@ var dePlayADH = map[string]string{
 	"a name is at most %d characters":                                    "Ein Name hat höchstens %d Zeichen",
 	"%q is already the name of character %d: names must differ":          "%q ist schon der Name von Figur %d: Namen müssen sich unterscheiden",
 	"spot 0 does not exist; the display has spots 1 to %d":               "Platz 0 gibt es nicht; die Auslage hat die Plätze 1 bis %d",
+	"ending the game is a step of its own: {\"end\": true}":              "das Spielende ist ein Zug für sich: {\"end\": true}",
+	"characters are numbered 1 to %d":                                    "die Figuren sind von 1 bis %d nummeriert",
+	"must be %q or %q, not %q":                                           "muss %q oder %q sein, nicht %q",
+
+	// The play API's own input errors (scoring/aufderhut replay.go, play.go)
+	"%d players: Auf der Hut is played by %d to %d":      "%d Personen: Auf der Hut spielen %d bis %d",
+	"a swap names two spots, not %d":                     "ein Tausch nennt zwei Plätze, nicht %d",
+	"must be %q, %q or %q, not %q":                       "muss %q, %q oder %q sein, nicht %q",
+	"a step is exactly one action: look, swap or reveal": "ein Zug ist genau eine Aktion: ansehen, tauschen oder aufdecken",
+
+	// What the score check says (scoring/aufderhut validate.go)
+	"%d players: Auf der Hut is scored for %d to %d players":    "%d Personen: Auf der Hut wird für %d bis %d Personen gewertet",
+	"%s: %d %s; a count of cards cannot be below 0":             "%s: %d %s; eine Anzahl Karten ist nie kleiner als 0",
+	"the players hold %d %s together, but the game has only %d": "alle zusammen haben %d %s, aber das Spiel enthält nur %d",
+	"%d characters and %d wonderhats were taken: a standard game ends at the first refill that cannot be done, so it needs %d characters taken (no character left to refill) or %d characters and wonderhats together (no hat left); if you played on until 3 characters were left, choose that variant": "%d Figuren und %d Wunderhüte wurden genommen: Ein normales Spiel endet beim ersten Auffüllen, das nicht mehr geht, also braucht es %d genommene Figuren (keine Figur mehr zum Auffüllen) oder %d Figuren und Wunderhüte zusammen (kein Hut mehr); wenn ihr bis 3 übrige Figuren weitergespielt habt, wählt diese Variante",
+	"%d characters were taken, but playing on until 3 characters with hats remain leaves at most %d to take":                                                                              "%d Figuren wurden genommen, aber wer weiterspielt, bis 3 Figuren mit Hut übrig sind, kann höchstens %d nehmen",
+	"%d characters were taken, but a standard game hands out at most %d: %d in the pile after setup, plus the match whose refill fails and ends the game":                                 "%d Figuren wurden genommen, aber ein normales Spiel gibt höchstens %d aus: %d im Stapel nach dem Aufbau und den Treffer, dessen Auffüllen nicht mehr geht und das Spiel beendet",
+	"%d characters and %d wonderhats were taken (%d hats), but a standard game hands out at most %d hats: %d in the pile after setup, plus the take whose refill fails and ends the game": "%d Figuren und %d Wunderhüte wurden genommen (%d Hüte), aber ein normales Spiel gibt höchstens %d Hüte aus: %d im Stapel nach dem Aufbau und den Zug, dessen Auffüllen nicht mehr geht und das Spiel beendet",
 }

@@ -219,4 +219,11 @@ var dePlayAlaska = map[string]string{
 	"no salmon lies on %d–%d":                                                             "Auf %d–%d liegt kein Lachs",
 	"no angler fishes in section %d":                                                      "In Abschnitt %d angelt niemand",
 	"a bear eats only a salmon a player has just caught":                                  "Ein Bär frisst nur einen Lachs, den jemand gerade gefangen hat",
+
+	// Step input and what the score check says (scoring/alaska guide.go,
+	// validate.go)
+	"%q is not a move of Alaska (salmon, flow, cast, angler, eagle, bear, bear_eat, end)":  "%q ist kein Zug in Alaska (salmon, flow, cast, angler, eagle, bear, bear_eat, end)",
+	"Alaska is for %d–%d players, not %d":                                                  "Alaska ist für %d–%d Personen, nicht für %d",
+	"%s has %d salmon: a player cannot hold fewer than 0 salmon cards":                     "%s hat %d Lachse: Niemand kann weniger als 0 Lachskarten haben",
+	"the table holds %d salmon, but the deck has only %d cards besides the %d river cards": "am Tisch liegen %[1]d Lachse, aber der Stapel hat außer den %[3]d Flusskarten nur %[2]d Karten",
 }

@@ -89,4 +89,26 @@ var dePlayCambio = map[string]string{
 	"Called Cambio: these cards were frozen, so enter every card turned over (at least one, rule CAM-3).":                  "Hat Cambio gerufen: Diese Karten waren eingefroren, also gib jede aufgedeckte Karte ein (mindestens eine, Regel CAM-3).",
 	"%s called Cambio, so %s's cards are frozen: nobody may discard them, and %s still holds them at the end of the round": "%[1]s hat Cambio gerufen, also sind die Karten von %[2]s eingefroren: Niemand darf sie ablegen, und %[3]s hat sie am Ende der Runde noch",
 	"%s called Cambio in round %d, so %s's cards were frozen: %s turns over at least one card":                             "%[1]s hat in Runde %[2]d Cambio gerufen, also waren die Karten von %[3]s eingefroren: %[4]s deckt mindestens eine Karte auf",
+
+	// Set-up and step input the engine refuses (scoring/cambio guide.go)
+	"%q is not a player at this table; the players are %s":                      "%q sitzt nicht an diesem Tisch; die Personen sind %s",
+	"options are set when the guided game starts, not per round":                "Optionen werden beim Start des Spiels festgelegt, nicht pro Runde",
+	"a step is exactly one of done, cambio, out, penalty (with delta) or score": "ein Schritt ist genau eines von done, cambio, out, penalty (mit delta) oder score",
+	"a penalty step says 1 (a penalty card drawn) or -1 (taken back)":           "ein Strafkarten-Schritt sagt 1 (eine Strafkarte gezogen) oder -1 (zurückgenommen)",
+	"delta belongs to a penalty step only":                                      "delta gehört nur zu einem Strafkarten-Schritt",
+
+	// Rounds as a table enters them (scoring/cambio rounds.go)
+	"a round lists every player at the table":                                          "eine Runde nennt alle Personen am Tisch",
+	"%q is not a player in this game; the players are %s":                              "%q spielt in dieser Partie nicht mit; die Personen sind %s",
+	"every round lists the same players as the game's first round: %s, not %d players": "jede Runde nennt dieselben Personen wie die erste Runde der Partie: %s, nicht %d Personen",
+	"the game so far cannot be read: %s":                                               "die bisherige Partie ist nicht lesbar: %s",
+	"must be a whole number from %d to %d, not %d":                                     "muss eine ganze Zahl von %d bis %d sein, nicht %d",
+	"every player needs the same number of rounds, but the rounds entered are: %s":     "alle brauchen gleich viele Runden, aber eingetragen sind: %s",
+
+	// What the score check says (scoring/cambio validate.go)
+	"Cambio is for %d–%d players, not %d":                                   "Cambio ist für %d–%d Personen, nicht für %d",
+	"round %d: %s all called Cambio; only one player may call it per round": "Runde %d: %s haben alle Cambio gerufen; pro Runde darf nur eine Person rufen",
+	"round %d: nobody called Cambio and every player still holds cards (%s); a round ends only with a Cambio call or when a player has no table cards left":                                 "Runde %d: Niemand hat Cambio gerufen und alle haben noch Karten (%s); eine Runde endet nur mit einem Cambio-Ruf oder wenn jemand keine Tischkarten mehr hat",
+	"round %d: %s called Cambio but holds no cards; after the call the caller's cards are frozen (nobody may discard them), so the caller still holds at least one at the end of the round": "Runde %d: %s hat Cambio gerufen, hat aber keine Karten; nach dem Ruf sind die Karten der rufenden Person eingefroren (niemand darf sie ablegen), also hat sie am Ende der Runde noch mindestens eine",
+	"round %d was entered after the game ended: %s reached %d or more in round %d":                                                                                                          "Runde %d wurde nach dem Spielende eingetragen: %s hat in Runde %[4]d %[3]d oder mehr erreicht",
 }

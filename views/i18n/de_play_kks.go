@@ -1,6 +1,7 @@
 package i18n
 
-// dePlayKKS is German for the KKS play-along pages and the engine's refusals.
+// dePlayKKS is German for the KKS play-along pages and everything the
+// engine says: refusals, violations and input errors.
 // Words of the German rules: Kartenreihe, Stapel, Auslage, Farbreihe,
 // Chips, offen/verdeckt.
 var dePlayKKS = map[string]string{
@@ -69,4 +70,26 @@ var dePlayKKS = map[string]string{
 	"the %s %d cannot come from the deck: it is in the row at position %d already; each card exists once": "%s %d kann nicht aus dem Stapel kommen: Sie liegt schon an Position %d in der Reihe; jede Karte gibt es nur einmal",
 	"the %s %d cannot come from the deck: it is in %s's display already; each card exists once":           "%s %d kann nicht aus dem Stapel kommen: Sie liegt schon in der Auslage von %s; jede Karte gibt es nur einmal",
 	"%s %d is not a number card":                                                                          "%s %d ist keine Zahlenkarte",
+
+	// The play API's own input errors (scoring/kks/replay.go)
+	"a step names the row position taken (1 is the free card)": "ein Zug nennt die genommene Position der Reihe (1 ist die kostenlose Karte)",
+
+	// What the score check says (scoring/kks/state.go, validate.go)
+	"a list of players is required":                                                                                        "eine Liste der Personen ist nötig",
+	"unknown colour %q: red, yellow, black or blue":                                                                        "unbekannte Farbe %q: red, yellow, black oder blue",
+	"an adjustment needs a reason, e.g. \"card 9: most red cards\"":                                                        "eine Korrektur braucht einen Grund, z. B. „Karte 9: die meisten roten Karten“",
+	"a reason is at most %d characters":                                                                                    "ein Grund hat höchstens %d Zeichen",
+	"holds %d cards, but with %d players every display ends with exactly %d (one per turn)":                                "hat %d Karten, aber mit %d Personen hat jede Auslage am Ende genau %d (eine pro Zug)",
+	"%s: %s is not a card; values run from 1 to 10":                                                                        "%s: %s ist keine Karte; die Werte gehen von 1 bis 10",
+	"holds the %s %d, and %s holds it too; each card exists once":                                                          "hat %s %d, und %s hat sie auch; jede Karte gibt es nur einmal",
+	"holds the %s %d, twice in this display; each card exists once":                                                        "hat %s %d zweimal in dieser Auslage; jede Karte gibt es nur einmal",
+	"%s: the stack starts with a face-down card; the first card of a colour is always placed face up":                      "%s: Die Farbreihe beginnt mit einer verdeckten Karte; die erste Karte einer Farbe liegt immer offen",
+	"%s: card %d lies face down on a face-down card; any card placed on a face-down card goes face up":                     "%s: Karte %d liegt verdeckt auf einer verdeckten Karte; jede Karte auf einer verdeckten Karte kommt offen",
+	"%s: a face-down %d lies on a face-up %d; only a lower card goes face down":                                            "%s: Eine verdeckte %d liegt auf einer offenen %d; nur eine niedrigere Karte kommt verdeckt",
+	"%s: %d lies face up on %d; a face-up card must be higher than the face-up card below it (a lower one goes face down)": "%s: %d liegt offen auf %d; eine offene Karte muss höher sein als die offene Karte darunter (eine niedrigere kommt verdeckt)",
+	"has %d tokens; a supply cannot be negative":                                                                           "hat %d Chips; ein Vorrat ist nie negativ",
+	"the players hold %d tokens together, but %d players start with only %d (%d each)":                                     "alle zusammen haben %d Chips, aber %d Personen beginnen mit nur %d (je %d)",
+	"special cards in play: %v; a game uses 3 different special cards numbered 1 to 15":                                    "Sonderkarten im Spiel: %v; eine Partie nutzt 3 verschiedene Sonderkarten von 1 bis 15",
+	"has an adjustment (%s) but no special cards are in play; adjustments only record special-card effects":                "hat eine Korrektur (%s), aber es sind keine Sonderkarten im Spiel; Korrekturen halten nur Wirkungen von Sonderkarten fest",
+	"has an adjustment for special card %d, which is not in play (%v)":                                                     "hat eine Korrektur für Sonderkarte %d, die nicht im Spiel ist (%v)",
 }

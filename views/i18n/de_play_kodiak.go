@@ -68,4 +68,30 @@ var dePlayKodiak = map[string]string{
 	// Ruling KOD-3: Kodiak's 3 cards, less a card per pounce and per hairball Kodiak discards.
 	"round %d ended when Kodiak (%s) lost the last card to pounces and hairballs discarded; enter everyone's cards to score it before anyone plays on":                                    "Runde %d endete, als der Kodiak (%s) seine letzte Karte durch Stürze und abgelegte Haarbälle verloren hat; gebt die Karten aller ein und wertet sie, bevor jemand weiterspielt",
 	"%s is Kodiak and turns over %d table cards, but Kodiak is dealt %d and never gains one, and the %d pounces and %d hairballs discarded this round cost one each: at most %d are left": "%s ist Kodiak und deckt %d Karten auf, aber der Kodiak bekommt %d und nie eine dazu, und die %d Stürze und %d abgelegten Haarbälle dieser Runde kosten je eine: Höchstens %d sind übrig",
+
+	// Step input the engine refuses (scoring/kodiak guide.go)
+	"a step is exactly one of done, pounce, hairball (with delta), out or score": "ein Schritt ist genau eines von done, pounce, hairball (mit delta), out oder score",
+	"a hairball step says 1 (a hairball discarded) or -1 (taken back)":           "ein Haarball-Schritt sagt 1 (ein Haarball abgelegt) oder -1 (zurückgenommen)",
+	"delta belongs to a hairball step only":                                      "delta gehört nur zu einem Haarball-Schritt",
+
+	// What the score check says (scoring/kodiak validate.go)
+	"Kodiak is for %d–%d players, not %d":                   "Kodiak ist für %d–%d Personen, nicht für %d",
+	"nobody is marked as Kodiak":                            "niemand ist als Kodiak markiert",
+	"%s are all marked as Kodiak":                           "%s sind alle als Kodiak markiert",
+	"round %d: %s; exactly one player is Kodiak each round": "Runde %d: %s; in jeder Runde ist genau eine Person Kodiak",
+	"round %d: %s is Kodiak, but Kodiak passes left each round: %s was Kodiak in round %d, so round %d is %s's": "Runde %[1]d: %[2]s ist Kodiak, aber der Kodiak wandert jede Runde nach links: %[3]s war in Runde %[4]d Kodiak, also ist Runde %[5]d die von %[6]s",
+	"round %d: everyone still holds table cards (%s); a round ends when a player has none left":                 "Runde %d: Alle haben noch Tischkarten (%s); eine Runde endet, wenn jemand keine mehr hat",
+	"round %d was entered after the game ended: with %d players and %s the game has %d rounds":                  "Runde %d wurde nach dem Spielende eingetragen: Mit %d Personen und %s hat das Spiel %d Runden",
+	"1 cycle":                                    "1 Durchgang",
+	"%d cycles":                                  "%d Durchgängen",
+	"round %d: %s %s":                            "Runde %d: %s %s",
+	"has %s %d; a count cannot be below 0":       "hat %s %d; eine Anzahl ist nie kleiner als 0",
+	"has %s %d; the deck has only %d cards":      "hat %s %d; der Stapel hat nur %d Karten",
+	"is a mouse but has %s; only Kodiak pounces": "ist eine Maus, hat aber %s; nur der Kodiak stürzt sich",
+	"has %d pounces; Kodiak can pounce at most %d times a round (−15)":                                                                                                                 "hat %d Stürze; der Kodiak kann sich höchstens %d-mal pro Runde stürzen (−15)",
+	"is Kodiak with %s and %s discarded, but Kodiak is dealt only %d table cards and never gains one; each pounce and each hairball Kodiak discards costs one":                         "ist Kodiak mit %s und %s abgelegt, aber der Kodiak bekommt nur %d Tischkarten und nie eine dazu; jeder Sturz und jeder Haarball, den er ablegt, kostet eine",
+	"is Kodiak and holds %s after %s and %s discarded; Kodiak is dealt %d and never gains one, and each pounce and each hairball Kodiak discards costs one, so at most %d can be left": "ist Kodiak und hat %s nach %s und %s abgelegt; der Kodiak bekommt %d und nie eine dazu, und jeder Sturz und jeder Haarball, den er ablegt, kostet eine, also können höchstens %d übrig sein",
+	"1 table card":   "1 Tischkarte",
+	"%d table cards": "%d Tischkarten",
+	"has %s among the cards; enter it in hairballs_kept (+10 each) or hairballs_discarded (+5 each) instead, it is counted 0 here": "hat %s bei den Karten; trag ihn stattdessen bei hairballs_kept (je +10) oder hairballs_discarded (je +5) ein, hier zählt er 0",
 }

@@ -3,9 +3,11 @@
 // template reads as it renders in English: { i18n.T(ctx, "New table") }.
 // English is the default and needs no entries; German lives in de.go.
 //
-// Engines (scoring/) stay English: their violation messages and rulings
-// get German text here keyed by their stable code or ruling id
-// ("violation.<code>", "ruling.<id>"), looked up with Lookup.
+// Engines (scoring/) stay English and keep every sentence they say as a
+// scoring.Phrase (format and arguments): Say says it in the reader's
+// language from the catalog, keyed by its English format. Rulings and
+// codes also get German keyed by their id ("ruling.<id>",
+// "violation.<code>"), looked up with Lookup.
 package i18n
 
 import (
@@ -17,6 +19,8 @@ import (
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
 	"golang.org/x/text/message/catalog"
+
+	"tablemate/scoring"
 )
 
 // English and German are the supported languages; English is the default.
@@ -151,6 +155,12 @@ func JoinNames(ctx context.Context, names []string) string {
 // kept in data, such as a select's options); it returns s unchanged.
 func Key(s string) string { return s }
 
+// Word is a catalog key as a phrase argument (a scoring.Phrase of it),
+// said in the reader's language where a message is: a form's label in
+// its error ("%s must be a whole number"). A plain string argument is
+// shown as it is.
+func Word(key string) scoring.Phrase { return scoring.Phrasef(key) }
+
 // Lookup returns German text for an engine's code-keyed entry (e.g.
 // "violation.not_ascending") when ctx is German and the catalog has it,
 // else fallback (the engine's English text).
@@ -204,20 +214,21 @@ func SafeBack(back string) string {
 	return back
 }
 
-// phrase is a sentence kept as format and arguments (scoring.Phrase).
-type phrase interface{ Parts() (string, []any) }
-
 // joined is a list of terms with a separator (scoring.Terms).
 type joined interface{ Joined() (string, []any) }
 
-// Format says a message kept as its English format and arguments in
-// ctx's language; msg is the English, used when the catalog has no German
-// for format. Arguments are translated too: a string that is a catalog
-// key (a colour, a move's name), a []string list of names ("Ana und
-// Ben"), and a nested phrase ("5 Punkte").
-func Format(ctx context.Context, msg, format string, args []any) string {
+// Say says a phrase kept as its English format and arguments
+// (scoring.Phrase) in ctx's language: its format from the catalog, and
+// its arguments in turn. A scoring.Name, and any plain string, is shown
+// as it is, never looked up (a player called "red" stays "red", what was
+// typed stays as typed); a list of names ([]string) is joined ("Ana und
+// Ben"); a nested phrase is said in turn ("5 Punkte", a catalog word
+// such as Word("red runes")). Without German for the format the English
+// stands.
+func Say(ctx context.Context, p scoring.Phrase) string {
+	format, args := p.Parts()
 	if !IsGerman(ctx) || !Has(format) {
-		return msg
+		return p.String()
 	}
 	return T(ctx, format, localArgs(ctx, args)...)
 }
@@ -226,13 +237,12 @@ func localArgs(ctx context.Context, args []any) []any {
 	out := make([]any, len(args))
 	for i, a := range args {
 		switch v := a.(type) {
-		case string:
-			a = Text(ctx, v)
+		case scoring.Name:
+			a = string(v)
 		case []string:
 			a = JoinNames(ctx, v)
-		case phrase:
-			f, fa := v.Parts()
-			a = T(ctx, f, localArgs(ctx, fa)...)
+		case scoring.Phrase:
+			a = Say(ctx, v)
 		case joined:
 			sep, items := v.Joined()
 			parts := make([]string, len(items))

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"tablemate/scoring"
 )
 
 // root is the module root, two levels up from this package.
@@ -43,49 +45,11 @@ func readSources(t *testing.T, min int, patterns ...string) map[string]string {
 }
 
 // sources lists the files whose i18n calls are checked: every templ file
-// and every Go file of views, the result cards (views/card) and
-// cmd/tablemate.
+// and every Go file of views, the result cards (views/card), cmd/tablemate
+// and this package's own (JoinNames says " and ").
 func sources(t *testing.T) map[string]string {
-	return readSources(t, 20, "views/*.templ", "views/*.go", "views/card/*.go", "cmd/tablemate/*.go")
+	return readSources(t, 20, "views/*.templ", "views/*.go", "views/card/*.go", "cmd/tablemate/*.go", "views/i18n/i18n.go")
 }
-
-// engineSources are the engines' guided-play files (scoring/<game>/play.go,
-// guide.go, replay.go), whose refusals are shown on the play pages.
-func engineSources(t *testing.T) map[string]string {
-	return readSources(t, 7, "scoring/*/play.go", "scoring/*/guide.go", "scoring/*/replay.go")
-}
-
-// formSources are the files whose input errors (scoring.Errorf) reach a
-// form: the sessions (table, league, import checks) and the shared name
-// and JSON checks in scoring/decode.go.
-func formSources(t *testing.T) map[string]string {
-	return readSources(t, 5, "sessions/*.go", "sessions/league/*.go", "scoring/decode.go")
-}
-
-// phraseSources are every engine file: a phrase shown on a page
-// (scoring.Phrasef) may be built anywhere in scoring/.
-func phraseSources(t *testing.T) map[string]string {
-	return readSources(t, 30, "scoring/*.go", "scoring/*/*.go")
-}
-
-// keyPhrase is a phrase's format: scoring.Phrasef("format", …).
-var keyPhrase = regexp.MustCompile(`\bPhrasef\(\s*` + lit)
-
-// keyInput is an input error's format: scoring.Errorf(field, "format", …).
-var keyInput = regexp.MustCompile(`\b(?:scoring\.)?Errorf\(\s*(?:[^,()]|\([^()]*\))+,\s*` + lit)
-
-// keyRefuse is a refusal's format in an engine: the literal after its
-// code (and rule) in scoring.Refusef or the engine's own helper, such as
-// p.refuse("no_tokens", "KKS-4", "%s has no tokens", …).
-var keyRefuse = regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_.]*)\(\s*(?:[A-Za-z_][A-Za-z0-9_.]*\s*,\s*)?"[a-z][a-z0-9]*(?:_[a-z0-9]+)*"\s*,\s*(?:(?:"[A-Z]+-\d+"|[a-z][A-Za-z0-9_.]*)\s*,\s*)?` + lit + `\s*[,)]`)
-
-// keyRefusef is scoring.Refusef's format when its step is an expression
-// (0, p.Steps+1) that keyRefuse does not take.
-var keyRefusef = regexp.MustCompile(`\bRefusef\(\s*[^,"]+,\s*"[a-z][a-z0-9_]*"\s*,\s*(?:"[A-Z]+-\d+"|[A-Za-z_][A-Za-z0-9_.]*)\s*,\s*` + lit)
-
-// ruleLit is a ruling id, which keyRefuse may take for a format when the
-// format is not a literal (TestRefusalsAreTranslatable flags that).
-var ruleLit = regexp.MustCompile(`^[A-Z]+-\d+$`)
 
 const lit = `("(?:[^"\\\n]|\\.)*"|` + "`[^`]*`" + `)`
 
@@ -95,7 +59,7 @@ const lit = `("(?:[^"\\\n]|\\.)*"|` + "`[^`]*`" + `)`
 var (
 	keyFirst = regexp.MustCompile(`(?:\bi18n\.T|\btr)\(\s*[A-Za-z_][A-Za-z0-9_.()]*\s*,\s*` + lit)
 	keyPair  = regexp.MustCompile(`(?:\bi18n\.N|\btrN)\(\s*[A-Za-z_][A-Za-z0-9_.()]*\s*,[^,]+,\s*` + lit + `\s*,\s*` + lit)
-	keyMark  = regexp.MustCompile(`\bi18n\.Key\(\s*` + lit)
+	keyMark  = regexp.MustCompile(`\bi18n\.(?:Key|Word)\(\s*` + lit)
 	// formErrorf(field, "format", …): an editor's form error (cmd/tablemate).
 	keyForm = regexp.MustCompile(`\bformErrorf\(\s*(?:[^,()]|\([^()]*\))+,\s*` + lit)
 	anyLit  = regexp.MustCompile(lit)
@@ -138,37 +102,10 @@ func usedKeys(t *testing.T, src map[string]string) map[string]string {
 	return used
 }
 
+// TestEveryMessageHasGerman: every catalog key the handlers and templates
+// use has German (the engines' sentences: TestEveryEngineMessageHasGerman).
 func TestEveryMessageHasGerman(t *testing.T) {
 	used := usedKeys(t, sources(t))
-	for file, text := range formSources(t) {
-		for _, m := range keyInput.FindAllStringSubmatch(text, -1) {
-			if k := unquote(t, file, m[1]); used[k] == "" && k != "%s" {
-				used[k] = file
-			}
-		}
-	}
-	for file, text := range phraseSources(t) {
-		for _, m := range keyPhrase.FindAllStringSubmatch(text, -1) {
-			if k := unquote(t, file, m[1]); used[k] == "" {
-				used[k] = file
-			}
-		}
-	}
-	for file, text := range engineSources(t) {
-		for _, m := range keyRefuse.FindAllStringSubmatch(text, -1) {
-			if strings.HasSuffix(m[1], "Errorf") { // an input error of the JSON API
-				continue
-			}
-			if k := unquote(t, file, m[2]); used[k] == "" && !ruleLit.MatchString(k) {
-				used[k] = file
-			}
-		}
-		for _, m := range keyRefusef.FindAllStringSubmatch(text, -1) {
-			if k := unquote(t, file, m[1]); used[k] == "" {
-				used[k] = file
-			}
-		}
-	}
 	if len(used) < 100 {
 		t.Fatalf("found only %d keys; is the scan broken?", len(used))
 	}
@@ -185,23 +122,13 @@ func TestEveryMessageHasGerman(t *testing.T) {
 }
 
 // TestNoOrphanedGerman: every German entry is a string literal somewhere
-// in the sources (most through i18n.T; a few, such as error headings
-// built in server.go, are translated whole by i18n.Text), or an engine's
-// code or ruling id (checked in codes_test.go), or an engine's score line
-// label ("label.red face-up", shown through i18n.Lookup).
+// in the handlers and templates (most through i18n.T; a few, such as
+// error headings built in server.go, are translated whole by i18n.Text),
+// or a sentence, word or code an engine says (collected through the type
+// system), or a ruling's id.
 func TestNoOrphanedGerman(t *testing.T) {
-	src := sources(t)
-	for f, text := range engineSources(t) {
-		src[f] = text
-	}
-	for f, text := range formSources(t) {
-		src[f] = text
-	}
-	for f, text := range phraseSources(t) {
-		src[f] = text
-	}
 	literals := map[string]bool{}
-	for file, text := range src {
+	for file, text := range sources(t) {
 		for _, m := range anyLit.FindAllString(text, -1) {
 			if u, err := strconv.Unquote(m); err == nil {
 				literals[u] = true
@@ -210,11 +137,21 @@ func TestNoOrphanedGerman(t *testing.T) {
 			}
 		}
 	}
+	s := engineSaid(t)
+	for f := range s.Formats {
+		literals[f] = true
+	}
+	for c := range s.Codes {
+		literals["violation."+c] = true
+	}
+	for _, c := range apiCodes(t) {
+		literals["violation."+c] = true
+	}
+	for _, id := range scoring.RulingIDs() {
+		literals["ruling."+id] = true
+	}
 	for _, k := range Keys() {
-		if strings.HasPrefix(k, "violation.") || strings.HasPrefix(k, "ruling.") || strings.HasPrefix(k, "label.") || httpStatusText[k] {
-			continue
-		}
-		if !literals[k] {
+		if !literals[k] && !httpStatusText[k] {
 			t.Errorf("German entry %q is not used anywhere", k)
 		}
 	}
@@ -309,23 +246,6 @@ func TestSafeBack(t *testing.T) {
 	} {
 		if got := SafeBack(back); got != want {
 			t.Errorf("SafeBack(%q) = %q, want %q", back, got, want)
-		}
-	}
-}
-
-// TestRefusalsAreTranslatable: an engine builds every refusal with
-// scoring.Refusef (directly or through its helper), never as a struct
-// literal with a ready-made Message, so the play pages can say it in
-// German.
-func TestRefusalsAreTranslatable(t *testing.T) {
-	literal := regexp.MustCompile(`StepError\{[^}]*Message:`)
-	sprintf := regexp.MustCompile(`"[a-z][a-z0-9_]*"\s*,\s*(?:"[A-Z]+-\d+"\s*,\s*)?fmt\.Sprintf\(`)
-	for file, text := range engineSources(t) {
-		for _, m := range literal.FindAllStringIndex(text, -1) {
-			t.Errorf("%s:%d: StepError literal with a Message; use scoring.Refusef", file, 1+strings.Count(text[:m[0]], "\n"))
-		}
-		for _, m := range sprintf.FindAllStringIndex(text, -1) {
-			t.Errorf("%s:%d: refusal message built with fmt.Sprintf; pass the format and its arguments", file, 1+strings.Count(text[:m[0]], "\n"))
 		}
 	}
 }

@@ -1,0 +1,230 @@
+package scoring
+
+import (
+	"encoding/json"
+	"errors"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// counter is a toy guided game for the shared loop: the players add
+// numbers in turn until the sum reaches the setup's target. A step of 0
+// is refused, a step of 7 is frowned on (a warning) but played, and the
+// setup refuses a target below 1.
+type counter struct {
+	Players []string
+	Sum     int
+	Target  int
+	Turn    int
+}
+
+type counterView struct {
+	Sum  int    `json:"sum"`
+	Next string `json:"next"`
+}
+
+type counterRules struct{}
+
+func (counterRules) Start(players []string, setup []byte) (counter, error) {
+	var s struct {
+		Target int `json:"target"`
+	}
+	if err := Decode(setup, &s, ""); err != nil {
+		return counter{}, err
+	}
+	if s.Target < 1 {
+		return counter{}, Refusef(0, "target", "T-1", "the target is %d or more, not %d", 1, s.Target)
+	}
+	return counter{Players: players, Target: s.Target}, nil
+}
+
+func (counterRules) ReadStep(raw []byte, field string) (int, error) {
+	var n int
+	if err := Decode(raw, &n, field); err != nil {
+		return 0, err
+	}
+	return n, nil
+}
+
+func (p counter) Apply(n int) (counter, *StepError) {
+	switch {
+	case p.Sum >= p.Target:
+		return p, Refusef(0, "over", "T-1", "the game is over")
+	case n == 0:
+		return p, Refusef(0, "zero", "T-1", "%s adds nothing", Name(p.Players[p.Turn]))
+	}
+	next := p
+	next.Sum += n
+	next.Turn = (p.Turn + 1) % len(p.Players)
+	if n == 7 {
+		w := Refusef(0, "seven", "T-2", "7 is unlucky")
+		w.Warning = true
+		return next, w
+	}
+	return next, nil
+}
+
+func (p counter) Moves() []int {
+	if p.Sum >= p.Target {
+		return nil
+	}
+	return []int{1, 2, 3}
+}
+
+func (p counter) Over() bool             { return p.Sum >= p.Target }
+func (counterRules) Final(p counter) any { return map[string]int{"sum": p.Sum} }
+func (counterRules) Score(p counter) Result {
+	r := NewResult("counter")
+	r.GameOver = p.Sum >= p.Target
+	r.Finish()
+	return r
+}
+func (p counter) View() counterView {
+	return counterView{Sum: p.Sum, Next: p.Players[p.Turn]}
+}
+
+func (r counterRules) ReadRequest(players []string, setup []byte) (Request[counter, int], error) {
+	names, err := PlayerList(players)
+	if err != nil {
+		return Request[counter, int]{}, err
+	}
+	if _, err := r.Start(names, setup); err != nil {
+		if in, ok := err.(*InputError); ok {
+			return Request[counter, int]{}, in
+		}
+	}
+	return Request[counter, int]{Start: func() (counter, error) {
+		p, err := r.Start(names, setup)
+		if se, ok := err.(*StepError); ok {
+			return p, Errorf("target", "%s", se.Phrase)
+		}
+		return p, err
+	}}, nil
+}
+
+type counterGame struct {
+	Play[counterRules, counter, int, counterView]
+}
+
+var (
+	_ Guided                              = counterGame{}
+	_ Rules[counter, int, counterView]    = counterRules{}
+	_ Position[counter, int, counterView] = counter{}
+)
+
+func raws(steps ...string) [][]byte {
+	out := make([][]byte, len(steps))
+	for i, s := range steps {
+		out[i] = []byte(s)
+	}
+	return out
+}
+
+func TestResumeStopsAtTheFirstRefusedStep(t *testing.T) {
+	g := counterGame{}
+	setup := []byte(`{"target": 10}`)
+	pos, err := g.Resume([]string{"Ana", "Ben"}, setup, raws("2", "7", "0", "1"))
+	var se *StepError
+	if !errors.As(err, &se) || se.Code != "zero" || pos.Sum != 9 || se.Message != "Ana adds nothing" {
+		t.Fatalf("got %+v, %v; want the position after 2 and 7 and the refusal of 0", pos, err)
+	}
+	if _, err := g.Resume([]string{"Ana"}, setup, raws(`"x"`)); !errors.As(err, new(*InputError)) || err.(*InputError).Field != "step" {
+		t.Errorf("unreadable step: %v", err)
+	}
+	if _, err := g.Resume([]string{"Ana"}, []byte(`{"target": 0}`), nil); !errors.As(err, &se) || se.Step != 0 {
+		t.Errorf("refused setup: %v", err)
+	}
+}
+
+func TestLastTellsTheNewestStepApart(t *testing.T) {
+	g := counterGame{}
+	before, now, last, warn, err := g.Last([]string{"Ana", "Ben"}, []byte(`{"target": 20}`), raws("2", "7"))
+	if err != nil || before.Sum != 2 || now.Sum != 9 || last != 7 || warn == nil || warn.Code != "seven" {
+		t.Fatalf("got %+v %+v %d %v %v", before, now, last, warn, err)
+	}
+	before, now, _, warn, err = g.Last([]string{"Ana"}, []byte(`{"target": 20}`), nil)
+	if err != nil || before.Sum != 0 || now.Sum != 0 || warn != nil {
+		t.Errorf("no steps: %+v %+v %v %v", before, now, warn, err)
+	}
+}
+
+func TestGuideGivesTheFinalStateOnceOver(t *testing.T) {
+	g := counterGame{}
+	over, final, err := g.Guide([]string{"Ana", "Ben"}, []byte(`{"target": 5}`), raws("2", "2"))
+	if over || final != nil || err != nil {
+		t.Errorf("not over yet: %v %s %v", over, final, err)
+	}
+	over, final, err = g.Guide([]string{"Ana", "Ben"}, []byte(`{"target": 5}`), raws("2", "2", "3"))
+	if !over || string(final) != `{"sum":7}` || err != nil {
+		t.Errorf("over: %v %s %v", over, final, err)
+	}
+}
+
+func TestReplayAnswersThePlayAPI(t *testing.T) {
+	g := counterGame{}
+	ans, err := g.Replay([]byte(`{"players": [" Ana ", "Ben"], "target": 12, "steps": [2, 7, 3]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(ans)
+	want := `{"valid":true,"errors":[{"step":0,"code":"seven","rule":"T-2","message":"7 is unlucky","warning":true}],"state":{"sum":12,"next":"Ben"},"result":{"game":"counter","valid":true,"game_over":true,"violations":[],"warnings":[],"players":[],"winners":[]}}`
+	if string(b) != want {
+		t.Errorf("got  %s\nwant %s", b, want)
+	}
+	ans, _ = g.Replay([]byte(`{"Steps": [1, 0, 2], "PLAYERS": ["Ana", "Ben"], "target": 9}`))
+	if ans.Valid || len(ans.Errors) != 1 || ans.Errors[0].Message != "Ben adds nothing" || ans.State.Sum != 1 || ans.Result != nil {
+		t.Errorf("refused step: %+v", ans)
+	}
+}
+
+func TestReplayInputErrorsNameTheField(t *testing.T) {
+	for _, c := range []struct{ body, field, message string }{
+		{`{"players": ["Ana"], "target": 3, "steps": [1,]}`, "", "invalid JSON at byte"},
+		{`[1]`, "", "must be an object, not a JSON array"},
+		{`{"target": 3}`, "players", "a list of player names is required"},
+		{`{"players": "Ana", "target": 3}`, "players", "must be a list, not a JSON string"},
+		{`{"players": ["Ana", "ana "], "target": 3}`, "players[1]", `"ana" is already a player's name`},
+		{`{"players": ["Ana"], "target": 3, "steps": 4}`, "steps", "must be a list"},
+		{`{"players": ["Ana"], "target": 3, "steps": [1, "x"]}`, "steps[1]", "must be a whole number"},
+		{`{"players": ["Ana"], "target": 3, "colour": "red"}`, "colour", `unknown field "colour"`},
+		{`{"players": ["Ana"], "target": "3"}`, "target", "must be a whole number"},
+		{`{"players": ["Ana"], "target": 0, "steps": [1]}`, "target", "the target is 1 or more, not 0"},
+		{`{"players": ["Ana"], "target": 3} {}`, "", "unexpected data after the JSON value"},
+	} {
+		_, err := counterGame{}.Replay([]byte(c.body))
+		var in *InputError
+		if !errors.As(err, &in) || in.Field != c.field || !strings.Contains(in.Message, c.message) {
+			t.Errorf("%s: %v, want %s: %s", c.body, err, c.field, c.message)
+		}
+	}
+}
+
+func TestReadPlayBodyKeepsTheSetupInOrder(t *testing.T) {
+	players, setup, steps, err := readPlayBody([]byte(`{"b": 1, "players": ["A"], "a": {"x": [1, 2]}, "steps": [3], "c": "s"}`))
+	if err != nil || !slices.Equal(players, []string{"A"}) || len(steps) != 1 || string(setup) != `{"b":1,"a":{"x": [1, 2]},"c":"s"}` {
+		t.Errorf("got %v %s %v %v", players, setup, steps, err)
+	}
+	_, setup, _, err = readPlayBody([]byte(`null`))
+	if err != nil || string(setup) != "{}" {
+		t.Errorf("null: %s %v", setup, err)
+	}
+}
+
+func TestPlayerListTrimsAndChecks(t *testing.T) {
+	got, err := PlayerList([]string{" Ana", "Ben "})
+	if err != nil || !slices.Equal(got, []string{"Ana", "Ben"}) {
+		t.Errorf("got %v %v", got, err)
+	}
+	long := strings.Repeat("x", MaxNameLen+1)
+	for i, names := range [][]string{nil, {"Ana", " "}, {"Ana", long}} {
+		if _, err := PlayerList(names); err == nil {
+			t.Errorf("case %d: %v accepted", i, names)
+		}
+	}
+	_, err = PlayerList([]string{"red", "Red"})
+	if in := err.(*InputError); in.Field != "players[1]" || in.Phrase.Args()[0] != Name("Red") || strconv.Quote("Red")+" is already a player's name: names must differ" != in.Message {
+		t.Errorf("repeated name: %+v", in)
+	}
+}
