@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -45,26 +43,15 @@ func (a *app) exportResults(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var buf bytes.Buffer
-	w := csv.NewWriter(&buf)
-	w.Write([]string{"table", "game", "player", "total", "winner", "valid"})
+	s := newSheet()
+	s.row("table", "game", "player", "total", "winner", "valid")
 	for _, g := range t.Games {
 		for _, p := range g.Result.Players {
-			w.Write([]string{t.Name, fmt.Sprint(g.Number), csvSafe(p.Name), fmt.Sprint(p.Total),
-				fmt.Sprint(slices.Contains(g.Result.Winners, p.Name)), fmt.Sprint(g.Result.Valid)})
+			s.row(t.Name, g.Number, p.Name, p.Total, slices.Contains(g.Result.Winners, p.Name), g.Result.Valid)
 		}
 	}
-	w.Flush()
 	attach(c, fileName(t.Name)+"-results.csv")
-	return c.Blob(http.StatusOK, "text/csv; charset=utf-8", buf.Bytes())
-}
-
-// csvSafe keeps a spreadsheet from reading a name as a formula.
-func csvSafe(s string) string {
-	if s != "" && strings.ContainsRune("=+-@", rune(s[0])) {
-		return "'" + s
-	}
-	return s
+	return c.Blob(http.StatusOK, "text/csv; charset=utf-8", s.bytes())
 }
 
 var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
@@ -163,13 +150,11 @@ func (a *app) exportStandings(c echo.Context) error {
 	for i, g := range lgames {
 		results[i] = g.Result
 	}
-	var buf bytes.Buffer
-	w := csv.NewWriter(&buf)
-	w.Write([]string{"rank", "player", "played", "wins", "points"})
-	for _, s := range league.Standings(results, l.Scheme, l.Points) {
-		w.Write([]string{fmt.Sprint(s.Rank), csvSafe(s.Player), fmt.Sprint(s.Played), fmt.Sprint(s.Wins), fmt.Sprint(s.Points)})
+	s := newSheet()
+	s.row("rank", "player", "played", "wins", "points")
+	for _, st := range league.Standings(results, l.Scheme, l.Points) {
+		s.row(st.Rank, st.Player, st.Played, st.Wins, st.Points)
 	}
-	w.Flush()
 	attach(c, fileName(l.Name)+"-standings.csv")
-	return c.Blob(http.StatusOK, "text/csv; charset=utf-8", buf.Bytes())
+	return c.Blob(http.StatusOK, "text/csv; charset=utf-8", s.bytes())
 }
