@@ -50,12 +50,28 @@ func (a *app) scoreGame(c echo.Context) error {
 		ct := c.Request().Header.Get(echo.HeaderContentType)
 		return c.JSON(http.StatusUnsupportedMediaType, apiError{scoring.Errorf("Content-Type", "send the state as application/json, not %s", ct)})
 	}
-	body, err := io.ReadAll(io.LimitReader(c.Request().Body, scoring.MaxBody+1))
+	body, err := readAPIBody(c)
 	if err != nil {
-		return c.JSON(http.StatusBadRequest, apiError{scoring.Errorf("", "could not read the body: %v", err)})
+		return err
 	}
 	_, status, answer := scoreBody(engine, body)
 	return c.JSON(status, answer)
+}
+
+// readAPIBody reads an API request's body, at most scoring.MaxBody+1
+// bytes (the callers answer API.md's 400 over 1 MiB). A body guardBodies
+// refused (too slow, too large) comes back as that error, answered 408 or
+// 413; any other failure to read is a 400.
+func readAPIBody(c echo.Context) ([]byte, error) {
+	body, err := io.ReadAll(io.LimitReader(c.Request().Body, scoring.MaxBody+1))
+	var pe *plainError
+	switch {
+	case errors.As(err, &pe):
+		return nil, pe
+	case err != nil:
+		return nil, echo.NewHTTPError(http.StatusBadRequest, "could not read the body: "+err.Error())
+	}
+	return body, nil
 }
 
 // sendsJSON reports whether the request body is declared as JSON (or not

@@ -2,6 +2,7 @@ package main
 
 import (
 	"log/slog"
+	"time"
 
 	"tablemate/scoring/games"
 	"tablemate/sessions"
@@ -14,15 +15,20 @@ type app struct {
 	tables *sessions.Tables
 	log    *slog.Logger
 	live   *live
+	// streams caps the live streams per client address, table and in all.
+	streams *streamCaps
 	// writeRate limits form posts per client (requests per second, with a
 	// burst of writeBurst); 0 turns the limit off (load tests).
 	writeRate  float64
 	writeBurst int
+	// bodyTimeout is how long a request body may take to arrive (408).
+	bodyTimeout time.Duration
 }
 
 func newApp(store *sessions.Store, log *slog.Logger) *app {
 	a := &app{store: store, tables: sessions.NewTables(store, games.Find), log: log, live: newLive(),
-		writeRate: 10, writeBurst: 40}
+		streams:   newStreamCaps(defaultStreamsPerClient, defaultStreamsPerTable, defaultStreamsTotal),
+		writeRate: 10, writeBurst: 40, bodyTimeout: defaultBodyTimeout}
 	a.tables.OnChange(a.live.publish)
 	return a
 }

@@ -21,10 +21,25 @@ func serveCmd(ctx context.Context, args []string, logw io.Writer) error {
 	addr := fs.String("addr", envOr("TABLEMATE_ADDR", ":8080"), "address to listen on")
 	db := dbFlag(fs)
 	writeRate := fs.Float64("write-rate", 10, "form posts allowed per client per second (0 = no limit)")
+	bodyTimeout := fs.Duration("body-timeout", defaultBodyTimeout, "how long a request body may take to arrive before it is refused (408)")
+	perClient := fs.Int("live-per-client", defaultStreamsPerClient, "live streams (open table pages) one client address may hold; an IPv6 client is its /64")
+	perTable := fs.Int("live-per-table", defaultStreamsPerTable, "live streams one table may have")
+	liveMax := fs.Int("live-max", defaultStreamsTotal, "live streams in all (at most half the open-file limit)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	if *perClient < 1 || *perTable < 1 || *liveMax < 1 {
+		return errors.New("-live-per-client, -live-per-table and -live-max must be at least 1")
+	}
 	log := newLogger(logw)
+	openFiles, err := raiseOpenFileLimit()
+	if err != nil {
+		log.Warn("could not raise the open-file limit", "err", err, "limit", openFiles)
+	}
+	total := streamTotalFor(openFiles, *liveMax)
+	if total < *liveMax {
+		log.Warn("fewer live streams than -live-max: the open-file limit is too low", "live_max", total, "open_files", openFiles)
+	}
 	store, err := openMigrated(ctx, *db)
 	if err != nil {
 		return err
@@ -33,18 +48,17 @@ func serveCmd(ctx context.Context, args []string, logw io.Writer) error {
 
 	a := newApp(store, log)
 	a.writeRate = *writeRate
-	srv := &http.Server{
-		Addr:              *addr,
-		Handler:           newServer(a),
-		ReadHeaderTimeout: 5 * time.Second,
-		ReadTimeout:       15 * time.Second,
-		WriteTimeout:      30 * time.Second,
-		IdleTimeout:       120 * time.Second,
+	a.streams = newStreamCaps(*perClient, *perTable, total)
+	if *bodyTimeout <= 0 {
+		return errors.New("-body-timeout must be more than 0")
 	}
+	a.bodyTimeout = *bodyTimeout
+	srv := newHTTPServer(*addr, newServer(a), a.bodyTimeout)
 	srv.RegisterOnShutdown(a.live.close) // end live streams so shutdown does not wait on them
 	errc := make(chan error, 1)
 	go func() { errc <- srv.ListenAndServe() }()
-	log.Info("tablemate serving", "addr", *addr, "db", *db)
+	log.Info("tablemate serving", "addr", *addr, "db", *db, "open_files", openFiles,
+		"live_per_client", *perClient, "live_per_table", *perTable, "live_max", total)
 	select {
 	case err := <-errc:
 		return fmt.Errorf("serve: %w", err)

@@ -54,6 +54,9 @@ func (l *live) subscribe(tableID string) (<-chan int, func()) {
 		if len(l.subs[tableID]) == 0 {
 			delete(l.subs, tableID)
 		}
+		if len(l.subs) == 0 {
+			l.subs = map[string]map[chan int]struct{}{} // an emptied map keeps its size
+		}
 		l.mu.Unlock()
 	}
 }
@@ -88,6 +91,14 @@ func (a *app) stream(c echo.Context, id string) error {
 			break
 		}
 	}
+	// Every stream holds a connection: capped per client address, per
+	// table and in all (a 503 the page retries after Retry-After).
+	release, refused := a.streams.acquire(clientKey(c.RealIP()), id)
+	if refused != nil {
+		c.Response().Header().Set("Retry-After", strconv.Itoa(int(streamRetryAfter/time.Second)))
+		return refused
+	}
+	defer release()
 	updates, cancel := a.live.subscribe(id)
 	defer cancel()
 	// Re-read after subscribing so a write between the two is not missed.

@@ -37,10 +37,8 @@ func newServer(a *app) *echo.Echo {
 			ContentSecurityPolicy: contentSecurityPolicy,
 		}),
 		permissionsPolicy,
-		language, // the page language: the lang cookie, else Accept-Language
-		// The API answers bodies over 1 MiB itself with API.md's 400; this
-		// limit stops anything far larger before it is read.
-		middleware.BodyLimit("2M"),
+		language,        // the page language: the lang cookie, else Accept-Language
+		a.guardBodies(), // 413 over maxBody, 408 when too slow, forms read whole
 		compressPages(),
 		middleware.CSRFWithConfig(middleware.CSRFConfig{
 			Skipper:        func(c echo.Context) bool { return strings.HasPrefix(c.Path(), "/api/") },
@@ -115,6 +113,23 @@ func (a *app) requestLogger() echo.MiddlewareFunc {
 // people. Unexpected errors are logged with the request id.
 func (a *app) handleError(err error, c echo.Context) {
 	if c.Response().Committed {
+		return
+	}
+	detached(c) // a body that timed out cancelled the request; its page is still due
+	var pe *plainError
+	if errors.As(err, &pe) {
+		if strings.HasPrefix(c.Request().URL.Path, "/api/") {
+			msg := pe.api
+			if msg == "" {
+				msg = pe.Error()
+			}
+			c.JSON(pe.status, map[string]any{"error": map[string]string{"message": msg}})
+			return
+		}
+		heading := http.StatusText(pe.status)
+		if err := render(c, pe.status, views.ErrorPage(page(c, heading), heading, tr(c, pe.format, pe.args...))); err != nil {
+			a.log.Error("error page failed", "err", err)
+		}
 		return
 	}
 	status, msg := http.StatusInternalServerError, "Something went wrong on our side. Your entries are safe; try again."

@@ -118,13 +118,34 @@
   function setupLive() {
     var el = document.querySelector("[data-live]");
     if (!el || !window.EventSource || !window.fetch) return;
-    var source = new EventSource(el.getAttribute("data-live") + "?after=" + el.getAttribute("data-head"));
+    var source = null, retry = null, wait = 30000, left = false;
+    // The browser reconnects a dropped stream by itself, but not one the
+    // server refused (503 when it holds as many live pages as it may) or
+    // that ended for good: try again later, 30 s at first (the refusal's
+    // Retry-After), then up to 5 minutes, spread so pages do not return
+    // all at once. Catching up is exact: ?after= is the page's move.
+    function connect() {
+      retry = null;
+      var cur = document.querySelector("[data-live]") || el;
+      source = new EventSource(cur.getAttribute("data-live") + "?after=" + cur.getAttribute("data-head"));
+      source.addEventListener("open", function () { wait = 30000; });
+      source.addEventListener("error", function () {
+        if (left || retry || source.readyState !== EventSource.CLOSED) return;
+        retry = setTimeout(connect, wait + Math.random() * wait);
+        wait = Math.min(wait * 2, 300000);
+      });
+      source.addEventListener("table", onTable);
+    }
     // Close the stream when the page is left: browsers allow only a few
     // connections per server, and a stream kept by a cached page would
     // hold one. A page restored from the cache opens a new one.
-    window.addEventListener("pagehide", function () { source.close(); }, { once: true });
+    window.addEventListener("pagehide", function () {
+      left = true;
+      clearTimeout(retry);
+      if (source) source.close();
+    }, { once: true });
     var busy = false;
-    source.addEventListener("table", function (ev) {
+    function onTable(ev) {
       var cur = document.querySelector("[data-live]");
       var head = parseInt(ev.data, 10);
       if (!cur || busy || !(head > parseInt(cur.getAttribute("data-head"), 10))) return;
@@ -144,7 +165,8 @@
         })
         .catch(function () {})
         .then(function () { busy = false; });
-    });
+    }
+    connect();
   }
 
   // Offline: say so, so nobody trusts a stale page or enters a score that

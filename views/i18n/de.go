@@ -35,6 +35,13 @@ var deCore = map[string]string{
 	"Unsupported Media Type":      "Nicht unterstütztes Format",
 	"Unprocessable Entity":        "Nicht verarbeitbar",
 	"Internal Server Error":       "Interner Fehler",
+	"Request Timeout":             "Zu langsam",
+	"The server already follows %d live pages, as many as it can. Reload to see new moves; this page tries again by itself.":                                "Der Server verfolgt schon %d Live-Seiten, so viele er kann. Lade neu, um neue Züge zu sehen; diese Seite versucht es von selbst wieder.",
+	"This table already has %d live pages open, the most one table may have. Reload to see new moves; this page tries again by itself.":                     "Dieser Tisch hat schon %d Live-Seiten offen, mehr darf ein Tisch nicht haben. Lade neu, um neue Züge zu sehen; diese Seite versucht es von selbst wieder.",
+	"This address already has %d live pages open, the most one address may have. Close Tablemate pages you no longer use; this page tries again by itself.": "Diese Adresse hat schon %d Live-Seiten offen, mehr darf eine Adresse nicht haben. Schließ Tablemate-Seiten, die du nicht mehr brauchst; diese Seite versucht es von selbst wieder.",
+	"Service Unavailable": "Gerade ausgelastet",
+	"This is more than %s, the most Tablemate takes in one go, so it was not read and nothing was saved.":                                                        "Das ist mehr als %s, das Höchste, was Tablemate auf einmal annimmt; es wurde daher nicht gelesen, und nichts wurde gespeichert.",
+	"What was sent arrived too slowly (it was not complete after %d seconds), so it was not read and nothing was saved. Check the connection and send it again.": "Das Gesendete kam zu langsam an (nach %d Sekunden war es noch nicht vollständig); es wurde daher nicht gelesen, und nichts wurde gespeichert. Prüf die Verbindung und sende es erneut.",
 	// Home
 	" and ":                " und ",
 	"Your table companion": "Dein Begleiter am Spieltisch",

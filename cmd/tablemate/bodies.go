@@ -1,0 +1,236 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"os"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"tablemate/views/i18n"
+)
+
+// Limits of a request body. The JSON API answers bodies over 1 MiB itself
+// with API.md's 400; maxBody stops anything larger before it is read.
+const (
+	maxBody = 2 << 20
+	// maxBodyWords is maxBody for people (pages) and for the API.
+	maxBodyWords    = "2 MB"
+	maxBodyWordsAPI = "2 MiB"
+	// drainLimit bounds what is read and thrown away after refusing a
+	// body, so a client that sends its whole body before it reads the
+	// answer (Python's urllib does) gets the 413 instead of a connection
+	// reset; a body larger still is cut off.
+	drainLimit   = 8 * maxBody
+	drainTimeout = 10 * time.Second
+	// defaultBodyTimeout is how long a body may take to arrive once the
+	// headers are in (serve -body-timeout): 2 MB in 30 s is 70 KB/s.
+	defaultBodyTimeout = 30 * time.Second
+	// writeTimeout is how long an answer may take to write (the server's
+	// WriteTimeout); a request with a body gets it after the body's time.
+	writeTimeout = 30 * time.Second
+	// readHeaderTimeout is how long the request line and headers may take.
+	readHeaderTimeout = 5 * time.Second
+)
+
+// newHTTPServer is the server of `tablemate serve` with its timeouts:
+// headers must arrive within readHeaderTimeout; a body's own deadline is
+// set per request by guardBodies (bodyTimeout), and ReadTimeout is only
+// the backstop for both together. Live streams set a deadline per event.
+func newHTTPServer(addr string, h http.Handler, bodyTimeout time.Duration) *http.Server {
+	return &http.Server{
+		Addr:              addr,
+		Handler:           h,
+		ReadHeaderTimeout: readHeaderTimeout,
+		ReadTimeout:       readHeaderTimeout + bodyTimeout,
+		WriteTimeout:      writeTimeout,
+		IdleTimeout:       120 * time.Second,
+	}
+}
+
+// plainError is an error answer people read: the status, the message as
+// an English format and arguments (a page says it in the reader's
+// language, so the format is a catalog key) and the English sentence the
+// JSON API answers (the formatted message when empty).
+type plainError struct {
+	status int
+	format string
+	args   []any
+	api    string
+}
+
+func (e *plainError) Error() string { return fmt.Sprintf(e.format, e.args...) }
+
+// bodyTooLarge is the 413 of a body over maxBody.
+func bodyTooLarge() *plainError {
+	return &plainError{status: http.StatusRequestEntityTooLarge,
+		format: i18n.Key("This is more than %s, the most Tablemate takes in one go, so it was not read and nothing was saved."),
+		args:   []any{maxBodyWords},
+		api:    "the body is larger than " + maxBodyWordsAPI + ", the most this server reads; nothing was read"}
+}
+
+// bodyTooSlow is the 408 of a body that did not arrive in time.
+func bodyTooSlow(timeout time.Duration) *plainError {
+	secs := int(timeout.Round(time.Second) / time.Second)
+	return &plainError{status: http.StatusRequestTimeout,
+		format: i18n.Key("What was sent arrived too slowly (it was not complete after %d seconds), so it was not read and nothing was saved. Check the connection and send it again."),
+		args:   []any{secs},
+		api:    fmt.Sprintf("the body arrived too slowly: it was not complete after %d seconds; nothing was read", secs)}
+}
+
+// guardBodies bounds every request body: more than maxBody is a 413, a
+// body not complete within bodyTimeout a 408 (both said in words), and
+// forms are read here, whole, so no handler ever acts on half a form.
+// What is left of a refused body, or of one a handler did not read, is
+// read and thrown away (up to drainLimit) before the connection closes,
+// so a client still sending sees the answer instead of a reset.
+func (a *app) guardBodies() echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			r := c.Request()
+			if r.Body == nil || r.Body == http.NoBody {
+				return next(c)
+			}
+			res := c.Response()
+			rc := http.NewResponseController(res)
+			now := time.Now()
+			rc.SetReadDeadline(now.Add(a.bodyTimeout))
+			// The time the body took does not eat into the answer's.
+			rc.SetWriteDeadline(now.Add(a.bodyTimeout + writeTimeout))
+			b := &guardedBody{body: r.Body, left: maxBody, header: res.Header(), timeout: a.bodyTimeout, rc: rc,
+				waitsToSend: r.Header.Get("Expect") == "100-continue"}
+			r.Body = b
+			defer b.drain() // also after a panic: whatever the handler left
+
+			var err error
+			switch {
+			case r.ContentLength > maxBody:
+				b.refuse(bodyTooLarge())
+				err = b.err
+			case isForm(r):
+				if perr := parseForm(r); perr != nil {
+					err = echo.NewHTTPError(http.StatusBadRequest, "The form could not be read.")
+					if b.err != nil {
+						err = b.err
+					}
+					break
+				}
+				err = next(c)
+			default:
+				err = next(c)
+			}
+			if err != nil && b.err != nil {
+				err = b.err // the handler may have wrapped or replaced it
+			}
+			return err
+		}
+	}
+}
+
+func isForm(r *http.Request) bool {
+	mt, _, _ := mime.ParseMediaType(r.Header.Get(echo.HeaderContentType))
+	return mt == echo.MIMEApplicationForm || mt == echo.MIMEMultipartForm
+}
+
+// parseForm reads a form whole, as the handlers' FormValue would, but
+// says when it could not (FormValue keeps quiet and gives "").
+func parseForm(r *http.Request) error {
+	mt, _, _ := mime.ParseMediaType(r.Header.Get(echo.HeaderContentType))
+	if mt == echo.MIMEMultipartForm {
+		return r.ParseMultipartForm(32 << 20) // echo's FormFile would use the same
+	}
+	return r.ParseForm()
+}
+
+// guardedBody is a request body that refuses to give more than left
+// bytes (413) and turns the read deadline into a 408.
+type guardedBody struct {
+	body    io.ReadCloser
+	left    int64
+	header  http.Header
+	timeout time.Duration
+	rc      *http.ResponseController
+	// waitsToSend: the client waits for "100 Continue" before it sends
+	// the body, which net/http sends on the first read.
+	waitsToSend bool
+	read        int64 // bytes given to the handler
+	eof         bool
+	err         *plainError
+}
+
+func (b *guardedBody) Read(p []byte) (int, error) {
+	if b.err != nil {
+		return 0, b.err
+	}
+	if b.eof {
+		return 0, io.EOF
+	}
+	if int64(len(p)) > b.left+1 {
+		p = p[:b.left+1] // one byte more shows a body over the limit
+	}
+	n, err := b.body.Read(p)
+	if int64(n) > b.left {
+		n = int(b.left)
+		b.read += int64(n)
+		b.left = 0
+		b.refuse(bodyTooLarge())
+		return n, b.err
+	}
+	b.left -= int64(n)
+	b.read += int64(n)
+	switch {
+	case err == io.EOF:
+		b.eof = true
+	case isTimeout(err):
+		b.refuse(bodyTooSlow(b.timeout))
+		return n, b.err
+	}
+	return n, err
+}
+
+func (b *guardedBody) Close() error { return b.body.Close() }
+
+// refuse records why the body is refused and closes the connection after
+// the answer. A body too large is drained at once, before any answer is
+// written: a client that sends all before it reads then gets the answer.
+func (b *guardedBody) refuse(e *plainError) {
+	b.err = e
+	b.header.Set(echo.HeaderConnection, "close")
+	if e.status == http.StatusRequestEntityTooLarge {
+		b.drain()
+	}
+}
+
+func isTimeout(err error) bool {
+	var ne interface{ Timeout() bool }
+	return errors.Is(err, os.ErrDeadlineExceeded) || errors.As(err, &ne) && ne.Timeout()
+}
+
+// drain reads what is left of the body and throws it away, at most
+// drainLimit bytes for at most drainTimeout, so a client still sending
+// reads the answer rather than a reset (a larger body is cut off). A body
+// that timed out is not waited for again, and a client waiting for
+// "100 Continue" before sending was never told to go on: it reads the
+// answer and sends nothing.
+func (b *guardedBody) drain() {
+	if b.eof || b.err != nil && b.err.status == http.StatusRequestTimeout || b.waitsToSend && b.read == 0 {
+		return
+	}
+	b.rc.SetReadDeadline(time.Now().Add(drainTimeout))
+	io.CopyN(io.Discard, b.body, drainLimit)
+	b.eof = true // all of it, or as much as will be read
+}
+
+// detached is ctx without its cancellation: a request whose body timed
+// out has its context cancelled by net/http, yet its 408 page must still
+// be rendered.
+func detached(c echo.Context) {
+	if r := c.Request(); r.Context().Err() != nil {
+		c.SetRequest(r.WithContext(context.WithoutCancel(r.Context())))
+	}
+}
