@@ -12,6 +12,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"tablemate/scoring"
 	"tablemate/views/i18n"
 )
 
@@ -55,8 +56,9 @@ func newHTTPServer(addr string, h http.Handler, bodyTimeout time.Duration) *http
 
 // plainError is an error answer people read: the status, the message as
 // an English format and arguments (a page says it in the reader's
-// language, so the format is a catalog key) and the English sentence the
-// JSON API answers (the formatted message when empty).
+// language, so the format is a catalog key; an argument may be a
+// scoring.Phrase, translated in turn) and the English sentence the JSON
+// API answers (the formatted message when empty).
 type plainError struct {
 	status int
 	format string
@@ -76,11 +78,11 @@ func bodyTooLarge() *plainError {
 
 // bodyTooSlow is the 408 of a body that did not arrive in time.
 func bodyTooSlow(timeout time.Duration) *plainError {
-	secs := int(timeout.Round(time.Second) / time.Second)
+	secs := scoring.Count(max(1, int(timeout.Round(time.Second)/time.Second)), i18n.Key("1 second"), i18n.Key("%d seconds"))
 	return &plainError{status: http.StatusRequestTimeout,
-		format: i18n.Key("What was sent arrived too slowly (it was not complete after %d seconds), so it was not read and nothing was saved. Check the connection and send it again."),
+		format: i18n.Key("What was sent arrived too slowly (it was not complete after %s), so it was not read and nothing was saved. Check the connection and send it again."),
 		args:   []any{secs},
-		api:    fmt.Sprintf("the body arrived too slowly: it was not complete after %d seconds; nothing was read", secs)}
+		api:    fmt.Sprintf("the body arrived too slowly: it was not complete after %s; nothing was read", secs)}
 }
 
 // guardBodies bounds every request body: more than maxBody is a 413, a

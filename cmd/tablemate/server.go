@@ -12,6 +12,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"tablemate/views"
+	"tablemate/views/i18n"
 )
 
 // contentSecurityPolicy allows nothing from elsewhere and no inline
@@ -127,7 +128,8 @@ func (a *app) handleError(err error, c echo.Context) {
 			return
 		}
 		heading := http.StatusText(pe.status)
-		if err := render(c, pe.status, views.ErrorPage(page(c, heading), heading, tr(c, pe.format, pe.args...))); err != nil {
+		msg := i18n.Format(c.Request().Context(), pe.Error(), pe.format, pe.args)
+		if err := render(c, pe.status, views.ErrorPage(page(c, heading), heading, msg)); err != nil {
 			a.log.Error("error page failed", "err", err)
 		}
 		return

@@ -40,8 +40,10 @@ var deCore = map[string]string{
 	"This table already has %d live pages open, the most one table may have. Reload to see new moves; this page tries again by itself.":                     "Dieser Tisch hat schon %d Live-Seiten offen, mehr darf ein Tisch nicht haben. Lade neu, um neue Züge zu sehen; diese Seite versucht es von selbst wieder.",
 	"This address already has %d live pages open, the most one address may have. Close Tablemate pages you no longer use; this page tries again by itself.": "Diese Adresse hat schon %d Live-Seiten offen, mehr darf eine Adresse nicht haben. Schließ Tablemate-Seiten, die du nicht mehr brauchst; diese Seite versucht es von selbst wieder.",
 	"Service Unavailable": "Gerade ausgelastet",
-	"This is more than %s, the most Tablemate takes in one go, so it was not read and nothing was saved.":                                                        "Das ist mehr als %s, das Höchste, was Tablemate auf einmal annimmt; es wurde daher nicht gelesen, und nichts wurde gespeichert.",
-	"What was sent arrived too slowly (it was not complete after %d seconds), so it was not read and nothing was saved. Check the connection and send it again.": "Das Gesendete kam zu langsam an (nach %d Sekunden war es noch nicht vollständig); es wurde daher nicht gelesen, und nichts wurde gespeichert. Prüf die Verbindung und sende es erneut.",
+	"This is more than %s, the most Tablemate takes in one go, so it was not read and nothing was saved.":                                                "Das ist mehr als %s, das Höchste, was Tablemate auf einmal annimmt; es wurde daher nicht gelesen, und nichts wurde gespeichert.",
+	"What was sent arrived too slowly (it was not complete after %s), so it was not read and nothing was saved. Check the connection and send it again.": "Das Gesendete kam zu langsam an (nach %s war es noch nicht vollständig); es wurde daher nicht gelesen, und nichts wurde gespeichert. Prüf die Verbindung und sende es erneut.",
+	"1 second":   "1 Sekunde",
+	"%d seconds": "%d Sekunden",
 	// Home
 	" and ":                " und ",
 	"Your table companion": "Dein Begleiter am Spieltisch",
