@@ -8,6 +8,7 @@ import (
 	"io"
 	"reflect"
 	"strings"
+	"unicode/utf8"
 )
 
 // MaxBody is the largest request body an engine reads (API.md: 1 MiB).
@@ -120,21 +121,88 @@ func Index(field string, i int) string {
 // CheckNames reports a missing, too long or duplicate player name, the
 // 400 cases API.md lists for every game. field is the list's path.
 func CheckNames(field string, names []string) error {
-	seen := make(map[string]bool, len(names))
+	if len(names) > 8 {
+		return checkManyNames(field, names)
+	}
+	// A table's few names are compared pair by pair, which allocates
+	// nothing (a score check runs this every time).
+	var trimmed [8]string
 	for i, n := range names {
-		f := Join(Index(field, i), "name")
-		trimmed := strings.TrimSpace(n)
-		switch {
-		case trimmed == "":
-			return Errorf(f, "a player needs a name")
-		case len([]rune(trimmed)) > MaxNameLen:
-			return Errorf(f, "a name is at most %d characters", MaxNameLen)
-		case seen[strings.ToLower(trimmed)]:
-			return Errorf(f, "%q is already a player's name: names must differ", trimmed)
+		t := strings.TrimSpace(n)
+		if err := checkName(field, i, t); err != nil {
+			return err
 		}
-		seen[strings.ToLower(trimmed)] = true
+		for _, prev := range trimmed[:i] {
+			if sameName(prev, t) {
+				return Errorf(nameField(field, i), "%q is already a player's name: names must differ", t)
+			}
+		}
+		trimmed[i] = t
 	}
 	return nil
+}
+
+// checkManyNames is CheckNames for long lists, with a set of the names
+// seen so far.
+func checkManyNames(field string, names []string) error {
+	seen := make(map[string]bool, len(names))
+	for i, n := range names {
+		t := strings.TrimSpace(n)
+		if err := checkName(field, i, t); err != nil {
+			return err
+		}
+		if seen[strings.ToLower(t)] {
+			return Errorf(nameField(field, i), "%q is already a player's name: names must differ", t)
+		}
+		seen[strings.ToLower(t)] = true
+	}
+	return nil
+}
+
+// checkName checks one trimmed name, the i-th of list field.
+func checkName(field string, i int, trimmed string) error {
+	switch {
+	case trimmed == "":
+		return Errorf(nameField(field, i), "a player needs a name")
+	case utf8.RuneCountInString(trimmed) > MaxNameLen:
+		return Errorf(nameField(field, i), "a name is at most %d characters", MaxNameLen)
+	}
+	return nil
+}
+
+func nameField(field string, i int) string { return Join(Index(field, i), "name") }
+
+// sameName reports whether two names are one: equal in lower case
+// (strings.ToLower), compared without allocating when both are ASCII.
+func sameName(a, b string) bool {
+	if !isASCII(a) || !isASCII(b) {
+		return strings.ToLower(a) == strings.ToLower(b)
+	}
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		x, y := a[i], b[i]
+		if 'A' <= x && x <= 'Z' {
+			x += 'a' - 'A'
+		}
+		if 'A' <= y && y <= 'Z' {
+			y += 'a' - 'A'
+		}
+		if x != y {
+			return false
+		}
+	}
+	return true
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // MaxNameLen bounds player names everywhere (forms, API, imports).

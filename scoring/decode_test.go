@@ -2,6 +2,7 @@ package scoring
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -73,5 +74,46 @@ func TestDecodeRequest(t *testing.T) {
 	}
 	if err := DecodeOptions([]byte(`{"y":1}`), &o); !errors.As(err, &in) || in.Field != "options.y" {
 		t.Errorf("unknown option: %v", err)
+	}
+}
+
+// checkNamesCases are name lists (one name a line) at the edges of "the
+// same name": case, Unicode lower case, spaces, length.
+var checkNamesCases = []string{
+	"Ana\nBen\nana",
+	"Ana\nBen\nCy",
+	" Ana \nANA",
+	"\u212a\nk", // the Kelvin sign is a K in lower case
+	"Σ\nς",      // final sigma is not σ in lower case
+	"Σ\nσ",
+	"İ\ni̇",
+	"Jörg\nJÖRG",
+	"\nBen",
+	"Ana\n" + "ééééééééééééééééééééééééééééééééééééééééé",
+	"a\nb\nc\nd\ne\nf\ng\nA",
+}
+
+// FuzzCheckNames: the pair-by-pair check of a few names answers exactly
+// as the check with a set of names seen.
+func FuzzCheckNames(f *testing.F) {
+	for _, c := range checkNamesCases {
+		f.Add(c)
+	}
+	f.Fuzz(func(t *testing.T, list string) {
+		names := strings.Split(list, "\n")
+		if len(names) > 8 {
+			names = names[:8]
+		}
+		got, want := CheckNames("players", names), checkManyNames("players", names)
+		if (got == nil) != (want == nil) || got != nil && got.Error() != want.Error() {
+			t.Fatalf("%q: pair by pair %v, with a set %v", names, got, want)
+		}
+	})
+}
+
+func TestCheckNamesAllocatesNothing(t *testing.T) {
+	names := []string{"Amelia", "Victor", "Enrique", "amy"}
+	if n := testing.AllocsPerRun(100, func() { CheckNames("players", names) }); n != 0 {
+		t.Errorf("CheckNames of 4 valid names: %v allocations", n)
 	}
 }
