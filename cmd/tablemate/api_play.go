@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"net/http"
 
@@ -45,7 +46,9 @@ func (a *app) playGame(c echo.Context) error {
 		ct := c.Request().Header.Get(echo.HeaderContentType)
 		return c.JSON(http.StatusUnsupportedMediaType, apiError{scoring.Errorf("Content-Type", "send the game log as application/json, not %s", ct)})
 	}
-	body, err := readAPIBody(c)
+	buf := renderBuffers.Get().(*bytes.Buffer)
+	defer putRenderBuffer(buf)
+	body, err := readAPIBody(c, buf)
 	if err != nil {
 		return err
 	}

@@ -21,14 +21,16 @@ type app struct {
 	// burst of writeBurst); 0 turns the limit off (load tests).
 	writeRate  float64
 	writeBurst int
-	// bodyTimeout is how long a request body may take to arrive (408).
-	bodyTimeout time.Duration
+	// headerTimeout and bodyTimeout are how long a request's headers and
+	// then its body may take to arrive (newHTTPServer; a slow body is a
+	// 408).
+	headerTimeout, bodyTimeout time.Duration
 }
 
 func newApp(store *sessions.Store, log *slog.Logger) *app {
 	a := &app{store: store, tables: sessions.NewTables(store, games.Find), log: log, live: newLive(),
 		streams:   newStreamCaps(defaultStreamsPerClient, defaultStreamsPerTable, defaultStreamsTotal),
-		writeRate: 10, writeBurst: 40, bodyTimeout: defaultBodyTimeout}
+		writeRate: 10, writeBurst: 40, headerTimeout: defaultHeaderTimeout, bodyTimeout: defaultBodyTimeout}
 	a.tables.OnChange(a.live.publish)
 	return a
 }

@@ -35,20 +35,23 @@ const (
 	// writeTimeout is how long an answer may take to write (the server's
 	// WriteTimeout); a request with a body gets it after the body's time.
 	writeTimeout = 30 * time.Second
-	// readHeaderTimeout is how long the request line and headers may take.
-	readHeaderTimeout = 5 * time.Second
+	// defaultHeaderTimeout is how long the request line and headers may
+	// take.
+	defaultHeaderTimeout = 5 * time.Second
 )
 
 // newHTTPServer is the server of `tablemate serve` with its timeouts:
-// headers must arrive within readHeaderTimeout; a body's own deadline is
-// set per request by guardBodies (bodyTimeout), and ReadTimeout is only
-// the backstop for both together. Live streams set a deadline per event.
-func newHTTPServer(addr string, h http.Handler, bodyTimeout time.Duration) *http.Server {
+// headers must arrive within a.headerTimeout, and the body within
+// a.bodyTimeout after them (ReadTimeout covers both; guardBodies answers
+// a body cut off by it with a 408). An answer must be written within
+// writeTimeout; guardBodies gives a slow body's answer its own time. Live
+// streams set a deadline per event.
+func newHTTPServer(addr string, a *app) *http.Server {
 	return &http.Server{
 		Addr:              addr,
-		Handler:           h,
-		ReadHeaderTimeout: readHeaderTimeout,
-		ReadTimeout:       readHeaderTimeout + bodyTimeout,
+		Handler:           newServer(a),
+		ReadHeaderTimeout: a.headerTimeout,
+		ReadTimeout:       a.headerTimeout + a.bodyTimeout,
 		WriteTimeout:      writeTimeout,
 		IdleTimeout:       120 * time.Second,
 	}
@@ -98,13 +101,9 @@ func (a *app) guardBodies() echo.MiddlewareFunc {
 			if r.Body == nil || r.Body == http.NoBody {
 				return next(c)
 			}
-			res := c.Response()
-			rc := http.NewResponseController(res)
-			now := time.Now()
-			rc.SetReadDeadline(now.Add(a.bodyTimeout))
-			// The time the body took does not eat into the answer's.
-			rc.SetWriteDeadline(now.Add(a.bodyTimeout + writeTimeout))
-			b := &guardedBody{body: r.Body, left: maxBody, header: res.Header(), timeout: a.bodyTimeout, rc: rc,
+			// The server's ReadTimeout bounds the body (newHTTPServer): no
+			// deadline is set here, which would cost every request.
+			b := &guardedBody{body: r.Body, left: maxBody, res: c.Response(), timeout: a.bodyTimeout, start: time.Now(),
 				waitsToSend: r.Header.Get("Expect") == "100-continue"}
 			r.Body = b
 			defer b.drain() // also after a panic: whatever the handler left
@@ -135,7 +134,11 @@ func (a *app) guardBodies() echo.MiddlewareFunc {
 }
 
 func isForm(r *http.Request) bool {
-	mt, _, _ := mime.ParseMediaType(r.Header.Get(echo.HeaderContentType))
+	ct := r.Header.Get(echo.HeaderContentType)
+	if ct == echo.MIMEApplicationJSON {
+		return false // the API's requests, without parsing
+	}
+	mt, _, _ := mime.ParseMediaType(ct)
 	return mt == echo.MIMEApplicationForm || mt == echo.MIMEMultipartForm
 }
 
@@ -154,9 +157,9 @@ func parseForm(r *http.Request) error {
 type guardedBody struct {
 	body    io.ReadCloser
 	left    int64
-	header  http.Header
+	res     *echo.Response
 	timeout time.Duration
-	rc      *http.ResponseController
+	start   time.Time
 	// waitsToSend: the client waits for "100 Continue" before it sends
 	// the body, which net/http sends on the first read.
 	waitsToSend bool
@@ -188,7 +191,10 @@ func (b *guardedBody) Read(p []byte) (int, error) {
 	switch {
 	case err == io.EOF:
 		b.eof = true
-	case isTimeout(err):
+		if time.Since(b.start) > time.Second {
+			b.answerInTime() // the time the body took does not eat into the answer's
+		}
+	case err != nil && isTimeout(err):
 		b.refuse(bodyTooSlow(b.timeout))
 		return n, b.err
 	}
@@ -202,10 +208,18 @@ func (b *guardedBody) Close() error { return b.body.Close() }
 // written: a client that sends all before it reads then gets the answer.
 func (b *guardedBody) refuse(e *plainError) {
 	b.err = e
-	b.header.Set(echo.HeaderConnection, "close")
+	b.res.Header().Set(echo.HeaderConnection, "close")
 	if e.status == http.StatusRequestEntityTooLarge {
 		b.drain()
 	}
+	b.answerInTime()
+}
+
+// answerInTime gives the answer writeTimeout from now: the server's write
+// deadline ran from the end of the headers, and a body that took long (or
+// timed out) would leave the answer no time.
+func (b *guardedBody) answerInTime() {
+	http.NewResponseController(b.res).SetWriteDeadline(time.Now().Add(writeTimeout))
 }
 
 func isTimeout(err error) bool {
@@ -223,7 +237,7 @@ func (b *guardedBody) drain() {
 	if b.eof || b.err != nil && b.err.status == http.StatusRequestTimeout || b.waitsToSend && b.read == 0 {
 		return
 	}
-	b.rc.SetReadDeadline(time.Now().Add(drainTimeout))
+	http.NewResponseController(b.res).SetReadDeadline(time.Now().Add(drainTimeout))
 	io.CopyN(io.Discard, b.body, drainLimit)
 	b.eof = true // all of it, or as much as will be read
 }

@@ -53,7 +53,7 @@ func serveCmd(ctx context.Context, args []string, logw io.Writer) error {
 		return errors.New("-body-timeout must be more than 0")
 	}
 	a.bodyTimeout = *bodyTimeout
-	srv := newHTTPServer(*addr, newServer(a), a.bodyTimeout)
+	srv := newHTTPServer(*addr, a)
 	srv.RegisterOnShutdown(a.live.close) // end live streams so shutdown does not wait on them
 	errc := make(chan error, 1)
 	go func() { errc <- srv.ListenAndServe() }()

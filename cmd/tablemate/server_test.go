@@ -44,7 +44,12 @@ func newTestServerWith(t testing.TB, configure func(*app)) *testServer {
 	if configure != nil {
 		configure(a)
 	}
-	srv := httptest.NewServer(newServer(a))
+	// The handler and timeouts of `tablemate serve`.
+	prod := newHTTPServer("", a)
+	srv := httptest.NewUnstartedServer(prod.Handler)
+	srv.Config.ReadHeaderTimeout, srv.Config.ReadTimeout = prod.ReadHeaderTimeout, prod.ReadTimeout
+	srv.Config.WriteTimeout, srv.Config.IdleTimeout = prod.WriteTimeout, prod.IdleTimeout
+	srv.Start()
 	t.Cleanup(srv.Close)
 	t.Cleanup(a.live.close) // end open event streams before the server closes
 	jar, _ := cookiejar.New(nil)

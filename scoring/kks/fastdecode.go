@@ -276,7 +276,10 @@ func colourIndex(key []byte) int {
 // spaces too) and on any token ParseStack would refuse.
 func (d *fastDecoder) stack(v []byte) bool {
 	if d.cards == nil {
-		d.cards = make([]StackCard, 0, 40) // the deck's 40 cards
+		// The deck's 40 cards, fewer for a short body: a state takes
+		// about 8 bytes of JSON per card or more (names, keys, quotes);
+		// a denser one only makes append grow the list.
+		d.cards = make([]StackCard, 0, min(40, len(d.b)/8))
 	}
 	for i := 0; i < len(v); {
 		if v[i] == ' ' {
