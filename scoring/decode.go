@@ -176,6 +176,9 @@ func nameField(field string, i int) string { return Join(Index(field, i), "name"
 // (strings.ToLower), compared without allocating when both are ASCII.
 func sameName(a, b string) bool {
 	if !isASCII(a) || !isASCII(b) {
+		// Not strings.EqualFold, which also takes ς and σ as one: the
+		// answer stays the one of the lower-cased set (checkManyNames).
+		//lint:ignore SA6005 the comparison is lower case on purpose
 		return strings.ToLower(a) == strings.ToLower(b)
 	}
 	if len(a) != len(b) {
