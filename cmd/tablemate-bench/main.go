@@ -5,8 +5,13 @@
 // shape) and answers a small JSON. It reports each target's throughput
 // and latency and the ratio to each bare handler.
 //
+// With -hostile it plays hostile clients against the binary instead (see
+// hostile.go): bodies over the limit, a stalled body, streams from one
+// address past the cap, and the server's memory around -streams streams.
+//
 //	go build -o bin/tablemate ./cmd/tablemate
 //	go run ./cmd/tablemate-bench -bin ./bin/tablemate -conns 16 -duration 10s
+//	go run ./cmd/tablemate-bench -bin ./bin/tablemate -hostile -streams 5000
 package main
 
 import (
@@ -35,12 +40,18 @@ func main() {
 	conns := flag.Int("conns", 16, "concurrent keep-alive connections")
 	duration := flag.Duration("duration", 10*time.Second, "time per target")
 	bare := flag.String("bare", "", "internal: serve the bare handler on this address")
+	hostileRun := flag.Bool("hostile", false, "play hostile clients against the binary instead of measuring throughput")
+	streams := flag.Int("streams", 5000, "with -hostile: live streams to open for the memory figures")
 	flag.Parse()
 	if *bare != "" {
 		serveBare(*bare)
 		return
 	}
-	if err := run(*bin, *conns, *duration); err != nil {
+	run := func() error { return run(*bin, *conns, *duration) }
+	if *hostileRun {
+		run = func() error { return hostile(*bin, *streams) }
+	}
+	if err := run(); err != nil {
 		fmt.Fprintln(os.Stderr, "tablemate-bench:", err)
 		os.Exit(1)
 	}
