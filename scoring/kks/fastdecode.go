@@ -17,8 +17,34 @@ import (
 // wrong. When it succeeds its State is exactly the one encoding/json's
 // reading gives (FuzzCheck compares the two).
 func decodeFast(body []byte) (State, bool) {
-	if len(body) > scoring.MaxBody {
+	var buf [4][4]Stack
+	s, ds, ok := decodeStacks(body, buf[:0])
+	if !ok {
 		return State{}, false
+	}
+	for i := range s.Players {
+		s.Players[i].Display = displayOf(ds[i])
+	}
+	return s, true
+}
+
+// displayOf is a display as State keeps it: the non-empty stacks by colour.
+func displayOf(d [4]Stack) map[Colour]Stack {
+	m := make(map[Colour]Stack, 4)
+	for i, c := range colourOrder() {
+		if len(d[i]) > 0 {
+			m[c] = d[i]
+		}
+	}
+	return m
+}
+
+// decodeStacks is decodeFast's reading with each player's stacks in
+// colourOrder, appended to buf, and the players' Display left nil: a
+// score check (Engine.Check) needs no map of them.
+func decodeStacks(body []byte, buf [][4]Stack) (State, [][4]Stack, bool) {
+	if len(body) > scoring.MaxBody {
+		return State{}, nil, false
 	}
 	d := fastDecoder{b: body}
 	var s State
@@ -37,12 +63,13 @@ func decodeFast(body []byte) (State, bool) {
 				return true
 			}
 			for {
-				p, raw, ok := d.player()
+				p, raw, stacks, ok := d.player()
 				if !ok {
 					return false
 				}
 				s.Players = append(s.Players, p)
 				names = append(names, raw)
+				buf = append(buf, stacks)
 				if d.next(',') {
 					continue
 				}
@@ -62,9 +89,9 @@ func decodeFast(body []byte) (State, bool) {
 		return false
 	})
 	if !ok || !seenPlayers || !d.end() || scoring.CheckNames("players", names) != nil {
-		return State{}, false
+		return State{}, nil, false
 	}
-	return s, true
+	return s, buf, true
 }
 
 // fastDecoder walks JSON bytes; every method reports false for input it
@@ -88,6 +115,10 @@ func (d *fastDecoder) space() {
 
 // next takes the byte c after any white space.
 func (d *fastDecoder) next(c byte) bool {
+	if d.i < len(d.b) && d.b[d.i] == c {
+		d.i++
+		return true
+	}
 	d.space()
 	if d.i < len(d.b) && d.b[d.i] == c {
 		d.i++
@@ -198,9 +229,9 @@ func (d *fastDecoder) ints(out *[]int) bool {
 }
 
 // player reads one player; raw is the name as typed (CheckNames reads
-// it), the Player's name is trimmed.
-func (d *fastDecoder) player() (p Player, raw string, ok bool) {
-	p.Display = make(map[Colour]Stack, 4)
+// it), the Player's name is trimmed, and its stacks come in colourOrder
+// (its Display is left nil).
+func (d *fastDecoder) player() (p Player, raw string, stacks [4]Stack, ok bool) {
 	var seen [3]bool // name, tokens, display
 	ok = d.object(func(key []byte) bool {
 		switch string(key) {
@@ -224,16 +255,16 @@ func (d *fastDecoder) player() (p Player, raw string, ok bool) {
 				return false
 			}
 			seen[2] = true
-			return d.display(p.Display)
+			return d.display(&stacks)
 		}
 		return false
 	})
-	return p, raw, ok
+	return p, raw, stacks, ok
 }
 
 // display reads {"red": "1 5 7", …}: only the four colours, written in
 // lower case, each once.
-func (d *fastDecoder) display(into map[Colour]Stack) bool {
+func (d *fastDecoder) display(into *[4]Stack) bool {
 	var seen [4]bool
 	return d.object(func(key []byte) bool {
 		i := colourIndex(key)
@@ -250,7 +281,7 @@ func (d *fastDecoder) display(into map[Colour]Stack) bool {
 			return false
 		}
 		if len(d.cards) > start {
-			into[colourOrder()[i]] = d.cards[start:len(d.cards):len(d.cards)]
+			into[i] = d.cards[start:len(d.cards):len(d.cards)]
 		}
 		return true
 	})

@@ -102,9 +102,14 @@ func referenceBreakdown(p Player) []scoring.Line {
 
 func TestBreakdownLinesAreLinef(t *testing.T) {
 	p := Player{Name: "A", Tokens: -2, Display: map[Colour]Stack{
-		Red: {{Value: 3}, {FaceDown: true}, {Value: 12}}, Blue: {{FaceDown: true, Value: 4}}, Yellow: {},
+		Red: {{Value: 3}, {FaceDown: true}, {Value: 12}}, Blue: {{FaceDown: true, Value: 4}}, Yellow: {{Value: 1}, {FaceDown: true}},
+		Black: {{Value: 10}},
 	}, Adjustments: []Adjustment{{Card: 9, Points: 2, Reason: "b"}, {Card: 1, Points: -1, Reason: "a"}}}
 	if got, want := Breakdown(p), referenceBreakdown(p); !reflect.DeepEqual(got, want) {
 		t.Errorf("Breakdown\n got %#v\nwant %#v", got, want)
+	}
+	p.Display[Yellow] = nil
+	if got, want := Breakdown(p), referenceBreakdown(p); !reflect.DeepEqual(got, want) {
+		t.Errorf("Breakdown without yellow\n got %#v\nwant %#v", got, want)
 	}
 }

@@ -14,14 +14,27 @@ const Slug = "koffer-katze-sombrero"
 // adjustments in ascending card number (KKS-6). Most points wins; ties all
 // win. Totals are computed even for invalid states (G-3).
 func Score(s State) scoring.Result {
-	r := scoring.NewResult(Slug)
 	var buf [4][4]Stack
-	ds := displays(s, buf[:0])
+	return score(s, displays(s, buf[:0]))
+}
+
+// score is Score with the players' stacks in colourOrder (displays); it
+// does not read the players' Display.
+func score(s State, ds [][4]Stack) scoring.Result {
+	r := scoring.NewResult(Slug)
 	r.Violations, r.Warnings = validate(s, ds)
+	// One list holds every player's lines (each player gets its part).
+	n := 0
+	for i, p := range s.Players {
+		n += maxLines(p, ds[i])
+	}
+	all := make([]scoring.Line, 0, n)
 	r.Players = make([]scoring.PlayerResult, 0, len(s.Players))
 	names := colourNames() // shared by every player's lines
 	for i, p := range s.Players {
-		lines := breakdown(p, ds[i], names)
+		start := len(all)
+		all = appendBreakdown(all, p, ds[i], names)
+		lines := all[start:len(all):len(all)]
 		r.Players = append(r.Players, scoring.PlayerResult{Name: p.Name, Total: scoring.Sum(lines), Breakdown: lines})
 	}
 	// A score check is of a finished display; an unfinished one breaks
@@ -33,21 +46,34 @@ func Score(s State) scoring.Result {
 }
 
 // Breakdown lists how a player's score adds up, colour by colour.
-func Breakdown(p Player) []scoring.Line { return breakdown(p, stacksOf(p), colourNames()) }
+func Breakdown(p Player) []scoring.Line {
+	d := stacksOf(p)
+	return appendBreakdown(make([]scoring.Line, 0, maxLines(p, d)), p, d, colourNames())
+}
+
+// maxLines is how many lines a player's breakdown has at most: two per
+// colour held, the tokens and each adjustment.
+func maxLines(p Player, d [4]Stack) int {
+	n := 1 + len(p.Adjustments)
+	for _, st := range d {
+		if len(st) > 0 {
+			n += 2
+		}
+	}
+	return n
+}
 
 // colourNames are the colours as the arguments of the score lines'
 // phrases ("%s face-up" with "red"), in colourOrder; one list serves all
 // the lines of a result.
 func colourNames() []any { return []any{string(Red), string(Yellow), string(Black), string(Blue)} }
 
-// breakdown is Breakdown with the player's stacks in colourOrder and the
-// phrases' colour arguments given. Its
-// lines are what scoring.Linef(up, "%s face-up", colour) makes, without
-// formatting a label for each (a score check makes dozens of them).
-func breakdown(p Player, d [4]Stack, names []any) []scoring.Line {
-	lines := make([]scoring.Line, 0, 2*len(p.Display)+1+len(p.Adjustments))
-	for i, c := range colourOrder() {
-		st := d[i]
+// appendBreakdown appends Breakdown's lines to lines, given the player's
+// stacks in colourOrder and the phrases' colour arguments. Its lines are
+// what scoring.Linef(up, "%s face-up", colour) makes, without formatting
+// a label for each (a score check makes dozens of them).
+func appendBreakdown(lines []scoring.Line, p Player, d [4]Stack, names []any) []scoring.Line {
+	for i, st := range d { // in colourOrder
 		if len(st) == 0 {
 			continue
 		}
@@ -60,7 +86,7 @@ func breakdown(p Player, d [4]Stack, names []any) []scoring.Line {
 			}
 		}
 		arg := names[i : i+1 : i+1]
-		upLabel, downLabel := colourLabels(c)
+		upLabel, downLabel := colourLabels(i)
 		lines = append(lines, scoring.Line{Label: upLabel, Points: up, Phrase: scoring.Phrase{Format: faceUp, Args: arg}})
 		if down > 0 {
 			lines = append(lines, scoring.Line{Label: downLabel, Points: -down, Phrase: scoring.Phrase{Format: faceDown, Args: arg}})
@@ -83,18 +109,17 @@ const (
 	faceDown = "%s face-down"
 )
 
-// colourLabels are fmt.Sprintf(faceUp, c) and fmt.Sprintf(faceDown, c),
-// written out so no line formats its label.
-func colourLabels(c Colour) (up, down string) {
-	switch c {
-	case Red:
+// colourLabels are fmt.Sprintf(faceUp, c) and fmt.Sprintf(faceDown, c)
+// of the i-th colour of colourOrder, written out so no line formats its
+// label.
+func colourLabels(i int) (up, down string) {
+	switch i {
+	case 0:
 		return "red face-up", "red face-down"
-	case Yellow:
+	case 1:
 		return "yellow face-up", "yellow face-down"
-	case Black:
+	case 2:
 		return "black face-up", "black face-down"
-	case Blue:
-		return "blue face-up", "blue face-down"
 	}
-	return scoring.Phrasef(faceUp, string(c)).String(), scoring.Phrasef(faceDown, string(c)).String()
+	return "blue face-up", "blue face-down"
 }

@@ -233,6 +233,11 @@ func FuzzCheck(f *testing.F) {
 			}
 		}
 		res, err := Engine{}.Check(body)
+		// Check, which skips the display maps where it can, answers as
+		// Score(Decode(body)).
+		if (err == nil) != (ferr == nil) || err != nil && err.Error() != ferr.Error() || err == nil && !reflect.DeepEqual(res, Score(fast)) {
+			t.Fatalf("Check: %+v, %v\nScore(Decode): %+v, %v", res, err, Score(fast), ferr)
+		}
 		if err != nil {
 			var in *scoring.InputError
 			if !errors.As(err, &in) {
