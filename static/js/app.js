@@ -121,9 +121,10 @@
     var source = null, retry = null, wait = 30000, left = false;
     // The browser reconnects a dropped stream by itself, but not one the
     // server refused (503 when it holds as many live pages as it may) or
-    // that ended for good: try again later, 30 s at first (the refusal's
-    // Retry-After), then up to 5 minutes, spread so pages do not return
-    // all at once. Catching up is exact: ?after= is the page's move.
+    // that ended for good: try again after 30-60 s (the refusal's
+    // Retry-After), then less often but at least every 5 minutes, at
+    // random within each span so pages do not all return at once.
+    // Catching up is exact: ?after= is the page's move.
     function connect() {
       retry = null;
       var cur = document.querySelector("[data-live]") || el;
@@ -132,7 +133,7 @@
       source.addEventListener("error", function () {
         if (left || retry || source.readyState !== EventSource.CLOSED) return;
         retry = setTimeout(connect, wait + Math.random() * wait);
-        wait = Math.min(wait * 2, 300000);
+        wait = Math.min(wait * 2, 150000); // a delay is wait to 2 * wait
       });
       source.addEventListener("table", onTable);
     }
