@@ -448,9 +448,9 @@ func TestHostileStreamsGiveMemoryBack(t *testing.T) {
 }
 
 // The score API's cost, counted rather than timed: one call through the
-// whole router and middleware allocates at most 120 times (67 now, 296 before the
-// engine read the usual request by hand and the answer was written
-// without reflection; the engine alone: TestScoreAllocations).
+// whole router and middleware allocates at most 120 times (67 now; 296
+// before the engine read the usual request by hand and the answer was
+// written without reflection; the engine alone: TestScoreAllocations).
 func TestHostileScoreAPIBudget(t *testing.T) {
 	ts := newTestServer(t)
 	h := ts.Config.Handler
