@@ -1,5 +1,8 @@
-# Tablemate: `make run` starts the app, `make test` runs every test.
-# Both install what they need on a fresh Debian machine with Go.
+# Tablemate: `make run` starts the app on every network interface (phones
+# join over the Wi-Fi; it prints their URLs and a QR code), `make test`
+# runs every test. Both install what they need on a fresh Debian machine
+# with Go: that takes root or sudo (apt-get) and network to the Go module
+# proxy and the Debian mirrors.
 
 GO        ?= go
 ADDR      ?= :8080

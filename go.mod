@@ -11,6 +11,7 @@ require (
 	github.com/klauspost/compress v1.20.3
 	github.com/labstack/echo/v4 v4.16.0
 	github.com/mattn/go-sqlite3 v1.14.53
+	golang.org/x/image v0.46.0
 	golang.org/x/text v0.42.0
 	golang.org/x/time v0.15.0
 )

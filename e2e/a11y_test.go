@@ -77,6 +77,11 @@ func TestPagesPassAxeOnAPhone(t *testing.T) {
 		chromedp.WaitVisible(`[data-testid="no-league-games"]`, chromedp.ByQuery),
 		chromedp.Location(&league),
 	)
+	var view, public string
+	run(t, ctx, "the view-only and standings links",
+		chromedp.Navigate(table), chromedp.Value(`[data-testid="view-link"]`, &view, chromedp.ByQuery),
+		chromedp.Navigate(league), chromedp.AttributeValue(`[data-testid="open-standings"]`, "href", &public, nil, chromedp.ByQuery),
+	)
 
 	pages := []string{
 		"/", "/tables/new", "/check", "/check/koffer-katze-sombrero", "/check/auf-der-hut",
@@ -84,6 +89,7 @@ func TestPagesPassAxeOnAPhone(t *testing.T) {
 		strings.TrimPrefix(table, base), strings.TrimPrefix(table, base) + "/games/1",
 		strings.TrimPrefix(table, base) + "/games/new", strings.TrimPrefix(table, base) + "/games/1/replay",
 		strings.TrimPrefix(table, base) + "/play", strings.TrimPrefix(league, base),
+		strings.TrimPrefix(view, base), strings.TrimPrefix(view, base) + "/games/1", public,
 	}
 	// German names controls in longer words: it is audited too.
 	for _, pass := range []struct{ scheme, lang string }{{"light", "en"}, {"dark", "en"}, {"light", "de"}} {

@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -36,7 +37,7 @@ var akGame = []akTap{
 	{"section-8", alaska.Step{Do: alaska.DoCast, Cards: []int{3, 5}}, "cast:3+5"},
 	{"", alaska.Step{Do: alaska.DoBearEat, Player: "Ana"}, "bear_eat:Ana"},
 	{"", alaska.Step{Do: alaska.DoEnd}, "end"},
-	{"border-7", alaska.Step{Do: alaska.DoSalmon, At: 7}, "salmon:7"},
+	{"border-5", alaska.Step{Do: alaska.DoSalmon, At: 5}, "salmon:5"},
 	{"", alaska.Step{Do: alaska.DoFlow}, "flow"},
 	{"section-9", alaska.Step{Do: alaska.DoAngler, Angler: alaska.Tourist, Section: 9}, "angler:tourist:9"},
 	{"", alaska.Step{Do: alaska.DoEnd}, "end"},
@@ -45,6 +46,27 @@ var akGame = []akTap{
 	{"section-9", alaska.Step{Do: alaska.DoCast, Cards: []int{9}}, "cast:9"},
 	{"section-5", alaska.Step{Do: alaska.DoCast, Cards: []int{5}}, "cast:5"},
 	{"", alaska.Step{Do: alaska.DoEnd}, "end"},
+}
+
+// startAlaskaOnAPhone creates an Alaska table for Ana and Ben and starts
+// it played along, Ana first, with pile cards in the draw pile ("" = the
+// whole deck).
+func startAlaskaOnAPhone(t *testing.T, ctx context.Context, base, pile string) {
+	t.Helper()
+	acts := []chromedp.Action{
+		chromedp.Navigate(base + "/tables/new"),
+		chromedp.SetValue(`#game`, alaska.Slug, chromedp.ByQuery),
+		chromedp.SendKeys(`#player-0`, "Ana", chromedp.ByQuery),
+		chromedp.SendKeys(`#player-1`, "Ben", chromedp.ByQuery),
+		tap(`[data-testid="create-table"]`),
+		tap(`[data-testid="play-along"]`),
+		tap(`[data-testid="first-0"]`),
+	}
+	if pile != "" {
+		acts = append(acts, chromedp.SendKeys(`[data-testid="draw-pile"]`, pile, chromedp.ByQuery))
+	}
+	acts = append(acts, tap(`[data-testid="start-play"]`), chromedp.WaitVisible(`[data-testid="river"]`, chromedp.ByQuery))
+	run(t, ctx, "create the table and start", acts...)
 }
 
 // TestPlayAlongAlaskaOnAPhone plays a whole game of Alaska along on a
@@ -56,18 +78,7 @@ func TestPlayAlongAlaskaOnAPhone(t *testing.T) {
 	ctx := phone(t)
 	players := []string{"Ana", "Ben"}
 	setup := []byte(`{"first":"Ana","draw_pile":9}`)
-	run(t, ctx, "create the table and start",
-		chromedp.Navigate(base+"/tables/new"),
-		chromedp.SetValue(`#game`, alaska.Slug, chromedp.ByQuery),
-		chromedp.SendKeys(`#player-0`, "Ana", chromedp.ByQuery),
-		chromedp.SendKeys(`#player-1`, "Ben", chromedp.ByQuery),
-		tap(`[data-testid="create-table"]`),
-		tap(`[data-testid="play-along"]`),
-		tap(`[data-testid="first-0"]`),
-		chromedp.SendKeys(`[data-testid="draw-pile"]`, "9", chromedp.ByQuery),
-		tap(`[data-testid="start-play"]`),
-		chromedp.WaitVisible(`[data-testid="river"]`, chromedp.ByQuery),
-	)
+	startAlaskaOnAPhone(t, ctx, base, "9")
 	snapshot(t, ctx, "alaska-start")
 	audit(t, ctx, "alaska play along")
 
@@ -90,6 +101,19 @@ func TestPlayAlongAlaskaOnAPhone(t *testing.T) {
 			break
 		}
 		waitTrue(t, ctx, "move recorded", fmt.Sprintf(`document.readyState === "complete" && !!document.querySelector('[data-testid="events"][data-step="%d"]')`, i+1))
+		if i == 13 {
+			// Ruling ALA-2: Ben's salmon on 5–6 lies beside the local on 6;
+			// the river rings section 6 and its name says so.
+			snapshot(t, ctx, "alaska-beside")
+			var shared struct {
+				Rings int    `json:"rings"`
+				Label string `json:"label"`
+			}
+			run(t, ctx, "the shared section", chromedp.Evaluate(`({rings: document.querySelectorAll('svg .ak-shared-ring').length, label: document.querySelector('svg [data-testid="section-6"]').getAttribute("aria-label")})`, &shared))
+			if shared.Rings != 1 || !strings.Contains(shared.Label, "lies beside the angler") {
+				t.Errorf("section 6 shared with the local: %+v", shared)
+			}
+		}
 		if i == 2 {
 			snapshot(t, ctx, "alaska-catch")
 			var hit string
@@ -140,4 +164,34 @@ func TestPlayAlongAlaskaOnAPhone(t *testing.T) {
 		want.totals[p.Name] = p.Total
 	}
 	checkTotals(t, ctx, want)
+}
+
+// TestAlaskaOpenWaterOnAPhone casts two cards that name no section from
+// the folded open-water panel (ruling ALA-3): a hand of high cards can be
+// played and the turn ends.
+func TestAlaskaOpenWaterOnAPhone(t *testing.T) {
+	base := startServer(t)
+	ctx := phone(t)
+	startAlaskaOnAPhone(t, ctx, base, "")
+	run(t, ctx, "open the open-water panel",
+		tap(`[data-testid="open-water"] summary`),
+		chromedp.WaitVisible(`[data-testid="open-pair"]`, chromedp.ByQuery),
+		chromedp.SetValue(`[data-testid="pair-a"]`, "12", chromedp.ByQuery),
+		chromedp.SetValue(`[data-testid="pair-b"]`, "13", chromedp.ByQuery),
+	)
+	snapshot(t, ctx, "alaska-open-water")
+	audit(t, ctx, "alaska open water")
+	run(t, ctx, "cast 12 + 13", tap(`[data-testid="open-pair"]`))
+	waitTrue(t, ctx, "the cast is told", `!!document.querySelector('[data-testid="events"][data-step="1"]')`)
+	var told string
+	run(t, ctx, "read the events", chromedp.Text(`[data-testid="events"]`, &told, chromedp.ByQuery))
+	if !strings.Contains(told, "Ana casts 12 + 13. The cast of 25 lands in open water") {
+		t.Errorf("events %q", told)
+	}
+	run(t, ctx, "cast 11, then 0", tap(`[data-testid="open-water"] summary`), tap(`[data-testid="open-11"]`))
+	waitTrue(t, ctx, "the second cast is told", `!!document.querySelector('[data-testid="events"][data-step="2"]')`)
+	run(t, ctx, "cast 0", tap(`[data-testid="open-water"] summary`), tap(`[data-testid="open-0"]`))
+	waitTrue(t, ctx, "the third cast is told", `!!document.querySelector('[data-testid="events"][data-step="3"]')`)
+	run(t, ctx, "end the turn", tap(`[data-testid="end-turn"]`))
+	waitTrue(t, ctx, "Ben's turn", `(document.querySelector('[data-testid="to-move"]') || {}).textContent === "Ben's turn"`)
 }

@@ -123,7 +123,10 @@ func TestPlayAlongCambioOnAPhone(t *testing.T) {
 		{"Ben's turn", []string{`[data-testid="turn-done"]`}, toMove("Cy")},
 		{"Cy draws a penalty card", []string{`[data-player="Cy"] [data-testid="penalty-plus"]`}, `document.querySelector('[data-player="Cy"] [data-testid="penalty-count"]').textContent === "1"`},
 		{"Cy's turn", []string{`[data-testid="turn-done"]`}, toMove("Ana")},
-		{"Ana calls Cambio", []string{`[data-testid="call-cambio"]`}, toMove("Ben") + ` && ` + shows("cambio-called", "Last turns: Ben and Cy") + ` && !document.querySelector('[data-testid="call-cambio"]')`},
+		// Ruling CAM-3: Ana's cards are frozen, so she is not offered as
+		// running out of cards, and the panel says why.
+		{"Ana calls Cambio", []string{`[data-testid="call-cambio"]`}, toMove("Ben") + ` && ` + shows("cambio-called", "Last turns: Ben and Cy") + ` && !document.querySelector('[data-testid="call-cambio"]')` +
+			` && !document.querySelector('[data-testid="out-0"]') && !!document.querySelector('[data-testid="out-1"]') && ` + shows("frozen", "Ana's cards are frozen")},
 		{"Ben's last turn", []string{`[data-testid="turn-done"]`}, toMove("Cy")},
 		{"Cy's last turn", []string{`[data-testid="turn-done"]`}, shows("round-closed", "Ana called Cambio")},
 	})

@@ -14,8 +14,8 @@ import (
 )
 
 // TestCambioGameOnAPhone plays testdata/three-rounds-to-50.json round by
-// round on the round editor, tapping card chips and the Cambio caller,
-// until Ana passes 50: totals 61/36/19, Cy wins, the caller bonuses show in
+// round on the round editor, tapping card chips and how the round ended
+// (ruling CAM-3: the caller, a required choice), until Ana passes 50: totals 61/36/19, Cy wins, the caller bonuses show in
 // game 1's breakdown.
 func TestCambioGameOnAPhone(t *testing.T) {
 	body, err := os.ReadFile("../scoring/cambio/testdata/three-rounds-to-50.json")
@@ -50,7 +50,7 @@ func TestCambioGameOnAPhone(t *testing.T) {
 		if want := fmt.Sprintf("Game 1 · round %d", j+1); heading != want {
 			t.Errorf("heading %q, want %q", heading, want)
 		}
-		caller := "none"
+		caller, out := "none", ""
 		for i, p := range game.Players {
 			r := p.Rounds[j]
 			var acts []chromedp.Action
@@ -76,17 +76,33 @@ func TestCambioGameOnAPhone(t *testing.T) {
 				t.Errorf("round %d: %s's round sum %q, want %s", j+1, p.Name, sum, want)
 			}
 			if r.Cambio {
-				caller = p.Name
+				caller = fmt.Sprintf("cambio:%d", i)
+			}
+			if len(r.Cards) == 0 && out == "" {
+				out = fmt.Sprintf("out:%d", i)
 			}
 		}
 		if j == 0 {
 			snapshot(t, ctx, "cambio-round-editor")
+			audit(t, ctx, "cambio round editor")
+			// Ruling CAM-3: how the round ended is a required choice; saving
+			// without it keeps the cards typed and says what is missing.
+			var msg string
+			run(t, ctx, "round 1 saved without saying how it ended",
+				tap(`[data-testid="submit-round"]`),
+				chromedp.WaitVisible(`#err-ended`, chromedp.ByQuery),
+				chromedp.Text(`#err-ended`, &msg, chromedp.ByQuery),
+			)
+			if !strings.Contains(msg, "Choose how the round ended") {
+				t.Errorf("missing round end: %q", msg)
+			}
 		}
-		sel := `input[name="cambio"][value="none"]`
-		if caller != "none" {
-			sel = fmt.Sprintf(`input[name="cambio"][data-player=%q]`, caller)
+		ended := caller
+		if ended == "none" {
+			ended = out
 		}
-		run(t, ctx, fmt.Sprintf("round %d: %s called, save", j+1, caller),
+		sel := fmt.Sprintf(`input[name="ended"][value=%q]`, ended)
+		run(t, ctx, fmt.Sprintf("round %d: %s, save", j+1, ended),
 			tap(sel),
 			tap(`[data-testid="submit-round"]`),
 			chromedp.WaitVisible(`[data-testid="standings"]`, chromedp.ByQuery),

@@ -19,7 +19,7 @@ type kksPlayer struct {
 	total   string
 }
 
-// The "kks-3p-simulated" case of shared/examples/score-cases.json.
+// The "kks-3p-simulated" case of docs/examples/score-cases.json.
 var kksGame = []kksPlayer{
 	{"Amelia", 1, map[string]string{"red": "10 x9 5", "yellow": "8 10 x1 9 x", "black": "9", "blue": "3 4 6"}, "62"},
 	{"Victor", 7, map[string]string{"red": "3 4", "yellow": "5 x", "black": "8 x3 6 x", "blue": "9 x 10 x"}, "47"},

@@ -8,6 +8,7 @@ import (
 	"io"
 	"reflect"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -118,8 +119,10 @@ func Index(field string, i int) string {
 	return fmt.Sprintf("%s[%d]", field, i)
 }
 
-// CheckNames reports a missing, too long or duplicate player name, the
-// 400 cases API.md lists for every game. field is the list's path.
+// CheckNames reports a missing, too long or duplicate player name, or one
+// holding control or text-direction characters (PlainText): the 400 cases
+// API.md lists for every game. field is the list's path. It allocates
+// only to report a problem (and for more than 8 names).
 func CheckNames(field string, names []string) error {
 	if len(names) > 8 {
 		return checkManyNames(field, names)
@@ -166,6 +169,8 @@ func checkName(field string, i int, trimmed string) error {
 		return Errorf(nameField(field, i), "a player needs a name")
 	case utf8.RuneCountInString(trimmed) > MaxNameLen:
 		return Errorf(nameField(field, i), "a name is at most %d characters", MaxNameLen)
+	case !PlainText(trimmed):
+		return Errorf(nameField(field, i), "a name cannot hold control characters or characters that turn the direction of text")
 	}
 	return nil
 }
@@ -202,6 +207,26 @@ func sameName(a, b string) bool {
 func isASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// PlainText reports whether s is valid UTF-8 without control characters
+// (NUL, newlines, escapes …) or the invisible marks that turn the
+// direction of the text around it (U+202A–U+202E, U+2066–U+2069, U+200E,
+// U+200F, U+061C): a name holding one could make another player's name or
+// the score beside it read backwards.
+func PlainText(s string) bool {
+	if !utf8.ValidString(s) {
+		return false
+	}
+	for _, r := range s {
+		switch {
+		case unicode.IsControl(r),
+			r >= '\u202a' && r <= '\u202e', r >= '\u2066' && r <= '\u2069',
+			r == '\u200e', r == '\u200f', r == '\u061c':
 			return false
 		}
 	}

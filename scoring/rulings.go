@@ -10,7 +10,7 @@ func Ruling(id string) string {
 	case "G-2":
 		return "Everyone on the winning total wins, unless the game has its own tie-break."
 	case "G-3":
-		return "A state that breaks a rule is reported, not fixed; totals are still shown."
+		return "A state that breaks a rule is reported, not fixed: every broken rule is listed, and totals are still shown."
 	case "G-4":
 		return "With optional content the app does not model, checks become warnings and labelled manual adjustments are allowed."
 	case "KKS-1":
@@ -49,14 +49,26 @@ func Ruling(id string) string {
 		return "Cards score their number; action cards 10, Red King −2, Blue King 13."
 	case "CAM-2":
 		return "One caller per round: −5 if nobody is lower, else +5. The game ends after a round in which someone reaches 50; fewest points wins."
+	case "CAM-3":
+		return "A round ends with a Cambio call or when a player has no cards left; the caller's cards are frozen, so the caller keeps at least one."
 	case "KOD-1":
 		return "One Kodiak per round, passing left; only Kodiak pounces (−5 each, at most 3); someone ends each round with no cards."
 	case "KOD-2":
 		return "A hairball counts +10 if still held and +5 if discarded by accident, never also as a card value."
+	case "KOD-3":
+		return "Kodiak is dealt 3 cards and never gains one: each pounce and each hairball Kodiak discards costs one, so Kodiak holds at most 3 − pounces − hairballs discarded."
 	case "ALA-1":
 		return "Ten river sections in a ring; a cast hits the section of its number; each salmon caught is 1 point."
+	case "ALA-2":
+		return "An angler catches a salmon when a flow carries it off the angler's section; until then it lies beside the angler (option on_contact: also when it swims onto or along the section)."
+	case "ALA-3":
+		return "Every number card can be cast; a cast of 0 or above 10 lands in open water and catches nothing."
+	case "ALA-4":
+		return "One angler per section: a tourist placed on a local chases both away; any other angler on an occupied section is refused."
 	case "RUN-1":
 		return "Runes score 1, boat shelters +1, bandits −1 for the occupant; ties go to boat shelters, then fewer bandits, then the highest number card."
+	case "RUN-2":
+		return "A bandit may go into any shelter of another player; one that finds a stand-alone boat shelter destroys it, both go back to the market, and its runes stay with their owner, loose."
 	}
 	return ""
 }

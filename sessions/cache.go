@@ -1,60 +1,244 @@
 package sessions
 
 import (
+	"bytes"
+	"container/list"
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 )
 
 // replayCache keeps recently replayed tables. A table's state is a pure
-// function of its log, and the log only grows, so a replay stays right for
-// as long as the table's head is the same: a lookup checks the head (one
-// small query) and replays only when it moved. Cached tables are shared;
-// callers treat a Table as read-only.
+// function of its log, and the log only grows, so a replay stays right
+// for as long as the table's head (read from the database on every
+// lookup, never counted in the process) is the same; when the head moved,
+// only the newer events are applied to the cached version. The cache is
+// bounded by tables and by the memory they take (estimated from their
+// logs), and drops the least recently used first. Cached tables are
+// shared; callers treat a Table as read-only.
 type replayCache struct {
-	mu    sync.Mutex
-	byID  map[string]Table
-	order []string // insertion order, oldest first, for eviction
-	max   int
+	mu        sync.Mutex
+	byID      map[string]*list.Element // of *Table
+	lru       list.List                // most recently used first
+	weight    int                      // estimated bytes held
+	maxTables int
+	maxWeight int
 }
 
-func newReplayCache(max int) *replayCache {
-	return &replayCache{byID: map[string]Table{}, max: max}
+func newReplayCache(maxTables, maxWeight int) *replayCache {
+	return &replayCache{byID: map[string]*list.Element{}, maxTables: maxTables, maxWeight: maxWeight}
 }
 
-func (c *replayCache) get(id string, head int) (Table, bool) {
+// weight estimates the memory a replayed table takes: its log, and the
+// scored games and facts built from it (measured: about 17 bytes per byte
+// of payload for a long Koffer, Katze & Sombrero table).
+func weight(t *Table) int { return len(t.Log)*256 + t.bytes*16 }
+
+func (c *replayCache) get(id string) (Table, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	t, ok := c.byID[id]
-	return t, ok && t.Head == head
+	el, ok := c.byID[id]
+	if !ok {
+		return Table{}, false
+	}
+	c.lru.MoveToFront(el)
+	return *el.Value.(*Table), true
 }
 
+// put keeps t unless a newer version of it is kept already.
 func (c *replayCache) put(t Table) {
+	t.ownGames = false // shared from now on
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if _, ok := c.byID[t.ID]; !ok {
-		c.order = append(c.order, t.ID)
-		if len(c.order) > c.max {
-			delete(c.byID, c.order[0])
-			c.order = c.order[1:]
+	if el, ok := c.byID[t.Key]; ok {
+		old := el.Value.(*Table)
+		if old.Head > t.Head {
+			return
+		}
+		c.weight += weight(&t) - weight(old)
+		el.Value = &t
+		c.lru.MoveToFront(el)
+	} else {
+		c.byID[t.Key] = c.lru.PushFront(&t)
+		c.weight += weight(&t)
+	}
+	// Evict the least recently used, but never the table just put.
+	for c.lru.Len() > 1 && (c.lru.Len() > c.maxTables || c.weight > c.maxWeight) {
+		el := c.lru.Back()
+		old := el.Value.(*Table)
+		c.lru.Remove(el)
+		delete(c.byID, old.Key)
+		c.weight -= weight(old)
+	}
+}
+
+// tableLocks serialises building a table's next version, so concurrent
+// views of a table that just moved apply its new events once, and a
+// version is only ever extended by one builder.
+type tableLocks struct {
+	mu    sync.Mutex
+	locks map[string]*tableLock
+}
+
+type tableLock struct {
+	sync.Mutex
+	users int
+}
+
+func (l *tableLocks) lock(id string) func() {
+	l.mu.Lock()
+	if l.locks == nil {
+		l.locks = map[string]*tableLock{}
+	}
+	tl := l.locks[id]
+	if tl == nil {
+		tl = &tableLock{}
+		l.locks[id] = tl
+	}
+	tl.users++
+	l.mu.Unlock()
+	tl.Lock()
+	return func() {
+		tl.Unlock()
+		l.mu.Lock()
+		if tl.users--; tl.users == 0 {
+			delete(l.locks, id)
+		}
+		l.mu.Unlock()
+	}
+}
+
+// Stats counts the work behind table loads since the Tables was made:
+// tests and benchmarks use it to show that a view or a write costs the
+// same for a long table as for a short one.
+type Stats struct {
+	Replays       int64 // tables replayed from their first event
+	EventsRead    int64 // events read from the database to build tables
+	EventsApplied int64 // events applied to tables (replays and updates)
+}
+
+type counters struct{ replays, read, applied atomic.Int64 }
+
+// Stats returns the work done so far.
+func (ts *Tables) Stats() Stats {
+	return Stats{Replays: ts.count.replays.Load(), EventsRead: ts.count.read.Load(), EventsApplied: ts.count.applied.Load()}
+}
+
+// at returns the table id at head or newer: the cached version, that
+// version with the events since applied, or a replay of the whole log. A
+// cached version newer than head (a write applied it after head was
+// read) is as good: the database holds it too.
+func (ts *Tables) at(ctx context.Context, id string, head int) (Table, error) {
+	if t, ok := ts.cache.get(id); ok && t.Head >= head {
+		return t, nil
+	}
+	defer ts.locks.lock(id)()
+	t, ok := ts.cache.get(id)
+	if ok && t.Head >= head {
+		return t, nil // built meanwhile by another request
+	}
+	if ok && t.Head < head {
+		next, ok, err := ts.update(ctx, t)
+		if err != nil || ok {
+			return next, err
 		}
 	}
-	c.byID[t.ID] = t
+	events, err := ts.store.Events(ctx, id)
+	if err != nil {
+		return Table{}, err
+	}
+	ts.count.replays.Add(1)
+	ts.count.read.Add(int64(len(events)))
+	ts.count.applied.Add(int64(len(events)))
+	t, err = Replay(id, events, ts.find)
+	if err != nil {
+		return Table{}, err
+	}
+	t.derived = newDerived()
+	ts.cache.put(t)
+	return t, nil
 }
 
-// head reads a table's newest seq and read link.
-func (s *Store) head(ctx context.Context, id string) (head int, readID string, err error) {
-	st, err := s.readStmt(ctx, `SELECT head, read_id FROM tables WHERE id = ?`)
+// update applies the events after t's head to it. The newest event t
+// holds is read again and must be unchanged, or the cached version is not
+// trusted (ok false: replay the log). Called with the table's lock held.
+func (ts *Tables) update(ctx context.Context, t Table) (Table, bool, error) {
+	events, err := ts.store.eventsFrom(ctx, t.Key, t.Head)
+	if err != nil {
+		return Table{}, false, err
+	}
+	ts.count.read.Add(int64(len(events)))
+	if len(events) == 0 || !sameEvent(events[0], t.Log[t.Head-1].Event) {
+		return Table{}, false, nil
+	}
+	next, err := ts.extend(t, events[1:], nil)
+	return next, err == nil, err
+}
+
+// extend applies events to the newest version t of a table (the one the
+// cache holds) and caches the result; said is what the engine said of the
+// last event, if its command ran it. Called with the table's lock held.
+func (ts *Tables) extend(t Table, events []Event, said *guided) (Table, error) {
+	ts.count.applied.Add(int64(len(events)))
+	if err := t.applyAll(events, said); err != nil {
+		return Table{}, err
+	}
+	if err := t.readable(); err != nil {
+		return Table{}, err
+	}
+	t.derived = newDerived()
+	ts.cache.put(t)
+	return t, nil
+}
+
+// advance applies a write just appended to the cached table, so the next
+// view finds it ready (said: what the engine said of it, when the command
+// ran the engine). It does nothing unless the cache holds the version
+// right before the write.
+func (ts *Tables) advance(id string, e Event, said *guided) {
+	defer ts.locks.lock(id)()
+	if t, ok := ts.cache.get(id); ok && t.Head == e.Seq-1 {
+		ts.extend(t, []Event{e}, said) //nolint:errcheck // the next view replays it and reports
+	}
+}
+
+func sameEvent(a, b Event) bool {
+	return a.Seq == b.Seq && a.Kind == b.Kind && bytes.Equal(a.Payload, b.Payload) && a.At.Equal(b.At)
+}
+
+// headOf reads the newest seq of the table with key key.
+func (s *Store) headOf(ctx context.Context, key string) (int, error) {
+	var head int
+	st, err := s.readStmt(ctx, `SELECT head FROM tables WHERE id = ?`)
 	if err == nil {
-		err = st.QueryRowContext(ctx, id).Scan(&head, &readID)
+		err = st.QueryRowContext(ctx, key).Scan(&head)
 	}
 	if errors.Is(err, sql.ErrNoRows) {
-		return 0, "", ErrNotFound
+		return 0, ErrNotFound
 	}
 	if err != nil {
-		return 0, "", fmt.Errorf("head of %s: %w", id, err)
+		return 0, fmt.Errorf("head of a table: %w", err)
 	}
-	return head, readID, nil
+	return head, nil
+}
+
+// headBy finds the table a link opens as role (edit or view), with its
+// newest seq, in one indexed lookup (asked on every page view). A link
+// that is not one is ErrNotFound; one that was replaced is a
+// *ReplacedError.
+func (s *Store) headBy(ctx context.Context, link string, role Role) (key string, head int, err error) {
+	st, err := s.readStmt(ctx, `SELECT id, head FROM tables WHERE `+inUse[role].link+` = ?`)
+	if err == nil {
+		err = st.QueryRowContext(ctx, link).Scan(&key, &head)
+	}
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", 0, formerly(ctx, s.read, link, role)
+	}
+	if err != nil {
+		return "", 0, fmt.Errorf("table by %s link: %w", role, err)
+	}
+	return key, head, nil
 }

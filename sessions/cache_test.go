@@ -28,21 +28,29 @@ func TestReplayCacheFollowsTheHead(t *testing.T) {
 }
 
 func TestReplayCacheIsBounded(t *testing.T) {
-	c := newReplayCache(3)
+	c := newReplayCache(3, 100*256)
 	for i := range 5 {
-		c.put(Table{ID: fmt.Sprint(i), Head: 1})
+		c.put(Table{Key: fmt.Sprint(i), Head: 1, Log: make([]LogEntry, 1)})
 	}
-	if len(c.byID) != 3 || len(c.order) != 3 {
+	if len(c.byID) != 3 || c.lru.Len() != 3 {
 		t.Fatalf("cache holds %d tables, want 3", len(c.byID))
 	}
-	if _, ok := c.get("0", 1); ok {
+	if _, ok := c.get("0"); ok {
 		t.Error("the oldest table was not evicted")
 	}
-	if _, ok := c.get("4", 1); !ok {
+	if _, ok := c.get("4"); !ok {
 		t.Error("the newest table is missing")
 	}
-	if _, ok := c.get("4", 2); ok {
-		t.Error("a table whose head moved came from the cache")
+	// Bounded by memory too: one long table pushes the others out, but
+	// stays itself (the table just used is never evicted).
+	c.put(Table{Key: "long", Head: 150, Log: make([]LogEntry, 150)})
+	if len(c.byID) != 1 || c.weight != 150*256 {
+		t.Fatalf("after a long table: %d tables, weight %d", len(c.byID), c.weight)
+	}
+	// An older version never replaces a newer one.
+	c.put(Table{Key: "long", Head: 10, Log: make([]LogEntry, 10)})
+	if got, _ := c.get("long"); got.Head != 150 {
+		t.Errorf("an older version replaced the cached one: head %d", got.Head)
 	}
 }
 

@@ -6,13 +6,21 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
+	"time"
 
 	"tablemate/scoring"
 )
 
 // MaxTableNameLen bounds a table's name.
 const MaxTableNameLen = 60
+
+// MaxTableEvents bounds a table's log: an evening is a few hundred
+// entries; a table this long is refused further entries (and an import
+// this long is refused) with a message saying so.
+const MaxTableEvents = 20_000
+
+// maxOptionsLen bounds a table's options (a small JSON object).
+const maxOptionsLen = 1024
 
 // ErrNothingToUndo means only the table's creation is left in the log.
 var ErrNothingToUndo = errors.New("nothing to undo: no entry is left to take back")
@@ -21,43 +29,119 @@ var ErrNothingToUndo = errors.New("nothing to undo: no entry is left to take bac
 // the seq the client saw (optimistic concurrency) and the token of the form
 // it came from (idempotency), so a double tap or a reload never records a
 // move twice.
+//
+// Every change is a command: a decide function checks it against the
+// table as it stands and says which event records it. Live writes and
+// imports run the same decide functions, so an imported log passes
+// exactly the checks its moves passed when they were made.
+//
+// Tables are opened through their links (links.go): reads through the edit
+// or the view-only link, writes only through the edit link, which each
+// write checks in the transaction that appends it, so a replaced link
+// cannot write even a moment after it was replaced. A table's key
+// (Table.Key) is internal and opens nothing.
 type Tables struct {
 	store *Store
 	find  Finder
 	cache *replayCache
+	locks tableLocks
+	count counters
 	// notify, if set, is told the new head after every recorded write.
 	notify func(tableID string, head int)
+	// summaries keeps tables' summaries for leagues and the history page
+	// (summary.go).
+	summaries *summaryCache
+	// deriver names the code that derives summaries (see Deriver).
+	deriver string
+	// replaced, if set, is told when a link was replaced (OnReplace).
+	replaced func(owner string, role Role, old string)
 }
 
 // NewTables returns the table API over store, scoring games found by find.
 func NewTables(store *Store, find Finder) *Tables {
-	return &Tables{store: store, find: find, cache: newReplayCache(256)}
+	return &Tables{store: store, find: find, cache: newReplayCache(256, 512<<20),
+		summaries: newSummaryCache(4096, 200_000), deriver: Deriver()}
 }
 
 // OnChange registers fn to be told a table's new head after each write
 // (live pages subscribe through it). Set it before serving.
 func (ts *Tables) OnChange(fn func(tableID string, head int)) { ts.notify = fn }
 
-// write appends an event and tells the subscriber about it.
-func (ts *Tables) write(ctx context.Context, id string, seen int, token string, kind Kind, payload any) (Appended, error) {
-	a, err := ts.store.append(ctx, id, seen, token, kind, payload)
-	if err == nil && !a.Repeat && ts.notify != nil {
-		ts.notify(id, a.Event.Seq)
+// decision is what a command decided: the event that records it, and for
+// a guided move what the engine said of it (applying it then needs no
+// second run of the engine).
+type decision struct {
+	kind    Kind
+	payload any
+	said    *guided
+}
+
+// command runs decide against the table whose edit link is edit, as the
+// client saw it, and appends the event it decides on; the append checks
+// the link again in its transaction. A form whose token was recorded
+// already gets that first answer (a double tap), without its checks,
+// which could now fail.
+func (ts *Tables) command(ctx context.Context, edit string, seen int, token string, decide func(Table) (decision, error)) (Appended, error) {
+	key, head, err := ts.store.headBy(ctx, edit, RoleEdit)
+	if err != nil {
+		return Appended{}, err
+	}
+	if token != "" {
+		e, found, err := ts.store.byToken(ctx, key, token)
+		if err != nil || found {
+			return Appended{Event: e, Repeat: found}, err
+		}
+	}
+	t, err := ts.at(ctx, key, head)
+	if err != nil {
+		return Appended{}, err
+	}
+	if t.Head != seen {
+		// Checked against another version than the client saw, the
+		// command could pass checks that its own version fails.
+		return Appended{}, &StaleError{Seen: seen, Head: t.Head}
+	}
+	d, err := decide(t.view())
+	if err != nil {
+		return Appended{}, err
+	}
+	e, err := record(t, d, time.Time{})
+	if err != nil {
+		return Appended{}, err
+	}
+	key, a, err := ts.store.append(ctx, edit, seen, token, e.Kind, json.RawMessage(e.Payload))
+	if err == nil && !a.Repeat {
+		ts.advance(key, a.Event, d.said)
+		if ts.notify != nil {
+			ts.notify(key, a.Event.Seq)
+		}
 	}
 	return a, err
 }
 
-// Create validates and starts a table, returning its id. Bad input is a
-// *scoring.InputError naming the form field.
+// Create validates and starts a table, returning its edit link. Bad input
+// is a *scoring.InputError naming the form field.
 func (ts *Tables) Create(ctx context.Context, token string, c TableCreated) (string, error) {
+	c, err := ts.decideCreate(c)
+	if err != nil {
+		return "", err
+	}
+	return ts.store.createTable(ctx, token, c)
+}
+
+// decideCreate checks a new table and returns it as it is recorded.
+func (ts *Tables) decideCreate(c TableCreated) (TableCreated, error) {
 	engine, ok := ts.find(c.Game)
 	if !ok {
-		return "", scoring.Errorf("game", "choose one of the games")
+		return c, scoring.Errorf("game", "choose one of the games")
 	}
 	info := engine.Info()
 	c.Name = strings.TrimSpace(c.Name)
 	if len([]rune(c.Name)) > MaxTableNameLen {
-		return "", scoring.Errorf("name", "a table name is at most %d characters", MaxTableNameLen)
+		return c, scoring.Errorf("name", "a table name is at most %d characters", MaxTableNameLen)
+	}
+	if !scoring.PlainText(c.Name) {
+		return c, scoring.Errorf("name", "a table name cannot hold control characters or characters that turn the direction of text")
 	}
 	if c.Name == "" {
 		c.Name = info.Title
@@ -69,89 +153,106 @@ func (ts *Tables) Create(ctx context.Context, token string, c TableCreated) (str
 		}
 	}
 	if len(players) < info.MinPlayers || len(players) > info.MaxPlayers {
-		return "", scoring.Errorf("players", "%s is played by %d to %d players; you named %d",
+		return c, scoring.Errorf("players", "%s is played by %d to %d players; you named %d",
 			info.Title, info.MinPlayers, info.MaxPlayers, len(players))
 	}
 	if err := scoring.CheckNames("players", players); err != nil {
-		return "", err
+		return c, err
 	}
 	c.Players = players
-	return ts.store.createTable(ctx, token, c)
+	if len(c.Options) > 0 && (len(c.Options) > maxOptionsLen || !isObject(c.Options)) {
+		return c, scoring.Errorf("options", "a table's options are a JSON object of at most %d bytes", maxOptionsLen)
+	}
+	return c, nil
 }
 
-// Table loads a table: from the replay cache while its head has not moved,
-// else by replaying its log.
-func (ts *Tables) Table(ctx context.Context, id string) (Table, error) {
-	head, readID, err := ts.store.head(ctx, id)
+func isObject(raw json.RawMessage) bool {
+	var m map[string]json.RawMessage
+	return json.Unmarshal(raw, &m) == nil && m != nil
+}
+
+// Table loads the table whose edit link is edit: from the replay cache
+// while its head has not moved, with only the newer events applied when it
+// has, else by replaying its log. A link that is not one is ErrNotFound;
+// one that was replaced is a *ReplacedError.
+func (ts *Tables) Table(ctx context.Context, edit string) (Table, error) {
+	key, head, err := ts.store.headBy(ctx, edit, RoleEdit)
 	if err != nil {
 		return Table{}, err
 	}
-	if t, ok := ts.cache.get(id, head); ok {
-		return t, nil
-	}
-	events, err := ts.store.Events(ctx, id)
+	return ts.table(ctx, key, head)
+}
+
+// ReadOnly loads the table whose view-only link is view, like Table.
+func (ts *Tables) ReadOnly(ctx context.Context, view string) (Table, error) {
+	key, head, err := ts.store.headBy(ctx, view, RoleView)
 	if err != nil {
 		return Table{}, err
 	}
-	t, err := Replay(id, events, ts.find)
-	if err != nil {
-		return t, err
-	}
-	t.ReadID = readID
-	t.derived = &sync.Map{}
-	ts.cache.put(t)
-	return t, nil
+	return ts.table(ctx, key, head)
 }
 
-// ReadOnly finds the table behind a read-only link and loads it.
-func (ts *Tables) ReadOnly(ctx context.Context, readID string) (Table, error) {
-	id, err := ts.store.ByReadID(ctx, readID)
+// byKey loads a table by its key (a league's tables, summaries).
+func (ts *Tables) byKey(ctx context.Context, key string) (Table, error) {
+	head, err := ts.store.headOf(ctx, key)
 	if err != nil {
 		return Table{}, err
 	}
-	return ts.Table(ctx, id)
+	return ts.table(ctx, key, head)
 }
 
-// Recent lists the given tables, most recently changed first. There is
+// table returns the table with key key at head or newer (Tables.at), as
+// a read-only value.
+func (ts *Tables) table(ctx context.Context, key string, head int) (Table, error) {
+	t, err := ts.at(ctx, key, head)
+	if err != nil {
+		return Table{}, err
+	}
+	return t.view(), nil
+}
+
+// Recent lists the tables whose edit links are given, most recently
+// changed first; links that open nothing (any more) are left out. There is
 // deliberately no list of all tables: a table is found only through its
-// links, so the ids come from the phone (its cookie).
-func (ts *Tables) Recent(ctx context.Context, ids []string) ([]Summary, error) {
-	return ts.store.Summaries(ctx, ids)
+// links, so the links come from the phone (its cookie).
+func (ts *Tables) Recent(ctx context.Context, edits []string) ([]Summary, error) {
+	return ts.store.Summaries(ctx, edits)
 }
 
 // RecordGame appends a finished game. The state must be readable by the
 // table's engine and name only the table's players; rule violations are
 // fine (the result page shows them, ruling G-3).
-func (ts *Tables) RecordGame(ctx context.Context, id string, seen int, token string, state json.RawMessage) (Appended, error) {
-	t, rep, err := ts.load(ctx, id, token)
-	if err != nil || rep.Repeat {
-		return rep, err
+func (ts *Tables) RecordGame(ctx context.Context, edit string, seen int, token string, state json.RawMessage) (Appended, error) {
+	return ts.command(ctx, edit, seen, token, func(t Table) (decision, error) { return ts.decideGame(t, GameRecorded{State: state}) })
+}
+
+func (ts *Tables) decideGame(t Table, g GameRecorded) (decision, error) {
+	if err := ts.checkState(t, g.State); err != nil {
+		return decision{}, err
 	}
-	if err := ts.checkState(t, state); err != nil {
-		return Appended{}, err
-	}
-	return ts.write(ctx, id, seen, token, KindGameRecorded, GameRecorded{State: state})
+	return decision{kind: KindGameRecorded, payload: g}, nil
 }
 
 // RecordRound adds a round to the game in progress, or starts the next
 // game when there is none (the last one is over). The round must be
 // readable by the engine, and the game with it must name only the table's
 // players.
-func (ts *Tables) RecordRound(ctx context.Context, id string, seen int, token string, round json.RawMessage) (Appended, error) {
-	t, rep, err := ts.load(ctx, id, token)
-	if err != nil || rep.Repeat {
-		return rep, err
-	}
+func (ts *Tables) RecordRound(ctx context.Context, edit string, seen int, token string, round json.RawMessage) (Appended, error) {
+	return ts.command(ctx, edit, seen, token, func(t Table) (decision, error) { return ts.decideRound(t, round) })
+}
+
+// decideRound also says which game the round belongs to.
+func (ts *Tables) decideRound(t Table, round json.RawMessage) (decision, error) {
 	engine, ok := ts.find(t.Info.Slug)
 	if !ok {
-		return Appended{}, fmt.Errorf("table %s: unknown game %q", t.ID, t.Info.Slug)
+		return decision{}, fmt.Errorf("unknown game %q", t.Info.Slug)
 	}
 	rounds, ok := engine.(scoring.Rounds)
 	if !ok {
-		return Appended{}, scoring.Errorf("round", "%s is not scored round by round", t.Info.Title)
+		return decision{}, scoring.Errorf("round", "%s is not scored round by round", t.Info.Title)
 	}
 	if t.Play != nil { // the guided game records its own rounds
-		return Appended{}, scoring.Errorf("round", "a game is being played along at this table; finish or undo it before entering rounds by hand")
+		return decision{}, scoring.Errorf("round", "a game is being played along at this table; finish or undo it before entering rounds by hand")
 	}
 	rec := RoundRecorded{Game: len(t.Games) + 1, Round: round}
 	var prev json.RawMessage
@@ -160,52 +261,71 @@ func (ts *Tables) RecordRound(ctx context.Context, id string, seen int, token st
 	}
 	state, err := rounds.AppendRound(prev, round)
 	if err != nil {
-		return Appended{}, err
+		return decision{}, err
 	}
 	if err := ts.checkState(t, state); err != nil {
-		return Appended{}, err
+		return decision{}, err
 	}
-	return ts.write(ctx, id, seen, token, KindRoundRecorded, rec)
+	return decision{kind: KindRoundRecorded, payload: rec}, nil
 }
 
 // StartPlay begins a guided game with the game's setup (KKS: the row).
-func (ts *Tables) StartPlay(ctx context.Context, id string, seen int, token string, setup json.RawMessage) (Appended, error) {
-	t, rep, err := ts.load(ctx, id, token)
-	if err != nil || rep.Repeat {
-		return rep, err
-	}
+func (ts *Tables) StartPlay(ctx context.Context, edit string, seen int, token string, setup json.RawMessage) (Appended, error) {
+	return ts.command(ctx, edit, seen, token, func(t Table) (decision, error) { return ts.decideStart(t, setup) })
+}
+
+func (ts *Tables) decideStart(t Table, setup json.RawMessage) (decision, error) {
 	guide, err := ts.guide(t)
 	if err != nil {
-		return Appended{}, err
+		return decision{}, err
 	}
 	if t.Play != nil {
-		return Appended{}, scoring.Errorf("setup", "a guided game is already being played at this table")
+		return decision{}, scoring.Errorf("setup", "a guided game is already being played at this table")
 	}
 	if _, _, err := guide.Guide(t.Players, setup, nil); err != nil {
-		return Appended{}, err
+		return decision{}, err
 	}
-	return ts.write(ctx, id, seen, token, KindPlayStarted, PlayStarted{Setup: setup})
+	return decision{kind: KindPlayStarted, payload: PlayStarted{Setup: setup}}, nil
 }
 
 // PlayStep records one move of the guided game; the engine must accept it
 // (its error says which rule refuses it).
-func (ts *Tables) PlayStep(ctx context.Context, id string, seen int, token string, step json.RawMessage) (Appended, error) {
-	t, rep, err := ts.load(ctx, id, token)
-	if err != nil || rep.Repeat {
-		return rep, err
+func (ts *Tables) PlayStep(ctx context.Context, edit string, seen int, token string, step json.RawMessage) (Appended, error) {
+	return ts.command(ctx, edit, seen, token, func(t Table) (decision, error) { return ts.decideStep(t, step) })
+}
+
+func (ts *Tables) decideStep(t Table, step json.RawMessage) (decision, error) {
+	guide, err := ts.stepRoom(t)
+	if err != nil {
+		return decision{}, err
 	}
+	over, final, err := guide.Guide(t.Play.Players, t.Play.Setup, append(t.Play.RawSteps(), step))
+	if err != nil {
+		return decision{}, err
+	}
+	return decision{kind: KindPlayStep, payload: PlayStep{Step: step}, said: &guided{over: over, final: final}}, nil
+}
+
+// stepRoom is every check of a guided move but the engine's: the table's
+// game is played along, a game is in progress and has room for a move.
+func (ts *Tables) stepRoom(t Table) (scoring.Guided, error) {
 	guide, err := ts.guide(t)
 	if err != nil {
-		return Appended{}, err
+		return nil, err
 	}
 	if t.Play == nil {
-		return Appended{}, scoring.Errorf("step", "no guided game is being played at this table")
+		return nil, scoring.Errorf("step", "no guided game is being played at this table")
 	}
-	if _, _, err := guide.Guide(t.Play.Players, t.Play.Setup, append(t.Play.RawSteps(), step)); err != nil {
-		return Appended{}, err
+	if len(t.Play.Steps) >= MaxPlaySteps {
+		return nil, scoring.Errorf("step", "a game played along has at most %d moves: undo back and enter its result by hand", MaxPlaySteps)
 	}
-	return ts.write(ctx, id, seen, token, KindPlayStep, PlayStep{Step: step})
+	return guide, nil
 }
+
+// MaxPlaySteps bounds a guided game: every move is checked by replaying
+// the game so far through its engine, so this keeps a move's cost bounded
+// (a long Kodiak game of twenty cycles is well under it).
+const MaxPlaySteps = 2000
 
 func (ts *Tables) guide(t Table) (scoring.Guided, error) {
 	engine, ok := ts.find(t.Info.Slug)
@@ -217,67 +337,83 @@ func (ts *Tables) guide(t Table) (scoring.Guided, error) {
 }
 
 // CorrectGame replaces game number n's state; the old one stays in the log.
-func (ts *Tables) CorrectGame(ctx context.Context, id string, seen int, token string, n int, state json.RawMessage, reason string) (Appended, error) {
-	t, rep, err := ts.load(ctx, id, token)
-	if err != nil || rep.Repeat {
-		return rep, err
+func (ts *Tables) CorrectGame(ctx context.Context, edit string, seen int, token string, n int, state json.RawMessage, reason string) (Appended, error) {
+	return ts.command(ctx, edit, seen, token, func(t Table) (decision, error) {
+		return ts.decideCorrection(t, GameCorrected{Game: n, State: state, Reason: reason})
+	})
+}
+
+// maxReasonLen bounds the reason given for a correction.
+const maxReasonLen = 200
+
+func (ts *Tables) decideCorrection(t Table, g GameCorrected) (decision, error) {
+	if _, ok := t.Game(g.Game); !ok {
+		return decision{}, scoring.Errorf("game", "this table has no game %d", g.Game)
 	}
-	if _, ok := t.Game(n); !ok {
-		return Appended{}, scoring.Errorf("game", "this table has no game %d", n)
+	g.Reason = strings.TrimSpace(g.Reason)
+	if len([]rune(g.Reason)) > maxReasonLen || !scoring.PlainText(g.Reason) {
+		return decision{}, scoring.Errorf("reason", "a reason is one line of at most %d characters", maxReasonLen)
 	}
-	if err := ts.checkState(t, state); err != nil {
-		return Appended{}, err
+	if err := ts.checkState(t, g.State); err != nil {
+		return decision{}, err
 	}
-	return ts.write(ctx, id, seen, token, KindGameCorrected, GameCorrected{Game: n, State: state, Reason: strings.TrimSpace(reason)})
+	return decision{kind: KindGameCorrected, payload: g}, nil
 }
 
 // AddPlayer seats one more player.
-func (ts *Tables) AddPlayer(ctx context.Context, id string, seen int, token, name string) (Appended, error) {
-	t, rep, err := ts.load(ctx, id, token)
-	if err != nil || rep.Repeat {
-		return rep, err
-	}
+func (ts *Tables) AddPlayer(ctx context.Context, edit string, seen int, token, name string) (Appended, error) {
+	return ts.command(ctx, edit, seen, token, func(t Table) (decision, error) { return ts.decideJoin(t, name) })
+}
+
+func (ts *Tables) decideJoin(t Table, name string) (decision, error) {
 	name = strings.TrimSpace(name)
 	if len(t.Players) >= t.Info.MaxPlayers {
-		return Appended{}, scoring.Errorf("name", "%s is played by at most %d players", t.Info.Title, t.Info.MaxPlayers)
+		return decision{}, scoring.Errorf("name", "%s is played by at most %d players", t.Info.Title, t.Info.MaxPlayers)
 	}
 	if err := scoring.CheckNames("players", append(append([]string{}, t.Players...), name)); err != nil {
-		return Appended{}, scoring.Refield(err, "name")
+		return decision{}, scoring.Refield(err, "name")
 	}
-	return ts.write(ctx, id, seen, token, KindPlayerJoined, PlayerJoined{Name: name})
+	return decision{kind: KindPlayerJoined, payload: PlayerJoined{Name: name}}, nil
 }
 
 // Undo takes back the newest entry still in effect.
-func (ts *Tables) Undo(ctx context.Context, id string, seen int, token string) (Appended, error) {
-	t, rep, err := ts.load(ctx, id, token)
-	if err != nil || rep.Repeat {
-		return rep, err
-	}
-	newest, ok := t.Newest()
-	if !ok {
-		return Appended{}, ErrNothingToUndo
-	}
-	return ts.write(ctx, id, seen, token, KindUndo, Undo{Seq: newest.Seq})
+func (ts *Tables) Undo(ctx context.Context, edit string, seen int, token string) (Appended, error) {
+	return ts.command(ctx, edit, seen, token, ts.decideUndo)
 }
 
-// load replays a table for a write, unless the form's token was already
-// recorded: then the answer is that first recording (a double tap), and the
-// command's checks, which could now fail, are skipped.
-func (ts *Tables) load(ctx context.Context, id, token string) (Table, Appended, error) {
-	if token != "" {
-		e, found, err := ts.store.byToken(ctx, id, token)
-		if err != nil || found {
-			return Table{}, Appended{Event: e, Repeat: found}, err
-		}
+func (ts *Tables) decideUndo(t Table) (decision, error) {
+	newest, ok := t.Newest()
+	if !ok {
+		return decision{}, ErrNothingToUndo
 	}
-	t, err := ts.Table(ctx, id)
-	return t, Appended{}, err
+	return decision{kind: KindUndo, payload: Undo{Seq: newest.Seq}}, nil
+}
+
+// MaxTableBytes bounds the size of a table's log (its payloads): a long
+// evening is well under a megabyte. It keeps what a table holds in
+// memory, and the export of any table, within what an import reads.
+const MaxTableBytes = 8 << 20
+
+// record is the event that stores what a command decided, refused when
+// the table has no room left for it.
+func record(t Table, d decision, at time.Time) (Event, error) {
+	body, err := marshal(d.payload)
+	if err != nil {
+		return Event{}, fmt.Errorf("record %s: %w", d.kind, err)
+	}
+	switch {
+	case t.Head >= MaxTableEvents:
+		return Event{}, scoring.Errorf("table", "this table holds %d entries, the most one table keeps: start a new table to go on", MaxTableEvents)
+	case t.bytes+len(body) > MaxTableBytes:
+		return Event{}, scoring.Errorf("table", "this table's entries fill %d MiB, the most one table keeps: start a new table to go on", MaxTableBytes>>20)
+	}
+	return Event{Seq: t.Head + 1, Kind: d.kind, Payload: body, At: at}, nil
 }
 
 func (ts *Tables) checkState(t Table, state json.RawMessage) error {
 	engine, ok := ts.find(t.Info.Slug)
 	if !ok {
-		return fmt.Errorf("table %s: unknown game %q", t.ID, t.Info.Slug)
+		return fmt.Errorf("unknown game %q", t.Info.Slug)
 	}
 	res, err := engine.Check(state)
 	if err != nil {

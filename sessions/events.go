@@ -101,55 +101,70 @@ type Appended struct {
 	Repeat bool
 }
 
-// append adds one event to a table if the client's seen seq is the head,
-// inside one IMMEDIATE transaction so concurrent writers serialise. A token
-// already in the table's log answers with the recorded event instead.
-func (s *Store) append(ctx context.Context, tableID string, seen int, token string, kind Kind, payload any) (Appended, error) {
+// append adds one event to the table whose edit link is edit if the
+// client's seen seq is the head, inside one IMMEDIATE transaction so
+// concurrent writers serialise; the link is checked in that transaction,
+// so a link replaced a moment before writes nothing. A token already in
+// the table's log answers with the recorded event instead. It returns the
+// table's key.
+func (s *Store) append(ctx context.Context, edit string, seen int, token string, kind Kind, payload any) (string, Appended, error) {
 	body, err := json.Marshal(payload)
 	if err != nil {
-		return Appended{}, fmt.Errorf("append %s: %w", kind, err)
+		return "", Appended{}, fmt.Errorf("append %s: %w", kind, err)
 	}
+	op := "append " + string(kind)
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
-		return Appended{}, fmt.Errorf("append %s: %w", kind, err)
+		return "", Appended{}, s.failed(op, err)
 	}
 	defer tx.Rollback() //nolint:errcheck // no-op after Commit
 
+	tableID, _, err := resolve(ctx, tx, edit, RoleEdit)
+	if err != nil {
+		return "", Appended{}, linkFailed(s, op, err)
+	}
 	if token != "" {
 		e, err := scanEvent(tx.QueryRowContext(ctx,
 			`SELECT seq, kind, payload, created_at FROM events WHERE table_id = ? AND client_token = ?`, tableID, token))
 		switch {
 		case err == nil:
-			return Appended{Event: e, Repeat: true}, nil
+			return tableID, Appended{Event: e, Repeat: true}, nil
 		case !errors.Is(err, sql.ErrNoRows):
-			return Appended{}, fmt.Errorf("append %s: %w", kind, err)
+			return "", Appended{}, s.failed(op, err)
 		}
 	}
 	var head int
 	err = tx.QueryRowContext(ctx, `SELECT head FROM tables WHERE id = ?`, tableID).Scan(&head)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
-		return Appended{}, ErrNotFound
+		return "", Appended{}, ErrNotFound
 	case err != nil:
-		return Appended{}, fmt.Errorf("append %s: %w", kind, err)
+		return "", Appended{}, s.failed(op, err)
 	case head != seen:
-		return Appended{}, &StaleError{Seen: seen, Head: head}
+		return "", Appended{}, &StaleError{Seen: seen, Head: head}
 	}
 	e := Event{Seq: head + 1, Kind: kind, Payload: body}
 	at := s.stamp()
-	if _, err := tx.ExecContext(ctx,
-		`INSERT INTO events (table_id, seq, kind, payload, client_token, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
-		tableID, e.Seq, string(kind), string(body), nullable(token), at); err != nil {
-		return Appended{}, fmt.Errorf("append %s: %w", kind, err)
+	if err := insertEvent(ctx, tx, tableID, e, token, at); err != nil {
+		return "", Appended{}, s.failed(op, err)
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE tables SET head = ?, updated_at = ? WHERE id = ?`, e.Seq, at, tableID); err != nil {
-		return Appended{}, fmt.Errorf("append %s: %w", kind, err)
+		return "", Appended{}, s.failed(op, err)
 	}
 	if err := tx.Commit(); err != nil {
-		return Appended{}, fmt.Errorf("append %s: commit: %w", kind, err)
+		return "", Appended{}, s.failed(op+": commit", err)
 	}
+	s.wrote()
 	e.At, _ = time.Parse(time.RFC3339Nano, at)
-	return Appended{Event: e}, nil
+	return tableID, Appended{Event: e}, nil
+}
+
+// insertEvent writes one event of a table's log.
+func insertEvent(ctx context.Context, tx *sql.Tx, tableID string, e Event, token, at string) error {
+	_, err := tx.ExecContext(ctx,
+		`INSERT INTO events (table_id, seq, kind, payload, client_token, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+		tableID, e.Seq, string(e.Kind), string(e.Payload), nullable(token), at)
+	return err
 }
 
 // byToken finds the event a form with this token already recorded.
@@ -167,25 +182,34 @@ func (s *Store) byToken(ctx context.Context, tableID, token string) (Event, bool
 
 // Events returns a table's whole log in order.
 func (s *Store) Events(ctx context.Context, tableID string) ([]Event, error) {
-	rows, err := s.read.QueryContext(ctx,
-		`SELECT seq, kind, payload, created_at FROM events WHERE table_id = ? ORDER BY seq`, tableID)
+	out, err := s.eventsFrom(ctx, tableID, 1)
+	if err == nil && len(out) == 0 {
+		return nil, ErrNotFound
+	}
+	return out, err
+}
+
+// eventsFrom returns a table's events from seq on, in order.
+func (s *Store) eventsFrom(ctx context.Context, tableID string, seq int) ([]Event, error) {
+	st, err := s.readStmt(ctx, `SELECT seq, kind, payload, created_at FROM events WHERE table_id = ? AND seq >= ? ORDER BY seq`)
 	if err != nil {
-		return nil, fmt.Errorf("events of %s: %w", tableID, err)
+		return nil, fmt.Errorf("events of a table: %w", err)
+	}
+	rows, err := st.QueryContext(ctx, tableID, seq)
+	if err != nil {
+		return nil, fmt.Errorf("events of a table: %w", err)
 	}
 	defer rows.Close()
 	var out []Event
 	for rows.Next() {
 		e, err := scanEvent(rows)
 		if err != nil {
-			return nil, fmt.Errorf("events of %s: %w", tableID, err)
+			return nil, fmt.Errorf("events of a table: %w", err)
 		}
 		out = append(out, e)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("events of %s: %w", tableID, err)
-	}
-	if len(out) == 0 {
-		return nil, ErrNotFound
+		return nil, fmt.Errorf("events of a table: %w", err)
 	}
 	return out, nil
 }

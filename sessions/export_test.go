@@ -30,7 +30,9 @@ func TestExportImportRoundTrip(t *testing.T) {
 	}
 	a, _ := ts.Table(ctx, id)
 	b, _ := ts.Table(ctx, copyID)
-	if copyID == id || b.ReadID == a.ReadID {
+	la, _ := ts.Links(ctx, id)
+	lb, _ := ts.Links(ctx, copyID)
+	if copyID == id || lb.View == la.View || b.Key == a.Key {
 		t.Fatal("the import reuses the original's links")
 	}
 	if !reflect.DeepEqual(a.Standings(), b.Standings()) || len(a.Games) != len(b.Games) || !reflect.DeepEqual(a.Players, b.Players) {

@@ -1,9 +1,9 @@
 package sessions
 
 import (
+	"bytes"
 	"context"
-	"fmt"
-	"slices"
+	"encoding/json"
 	"strings"
 
 	"tablemate/scoring"
@@ -25,114 +25,147 @@ type LeagueExport struct {
 func (ts *Tables) ExportLeague(ctx context.Context, l League) (LeagueExport, error) {
 	x := LeagueExport{Format: "tablemate-league", Version: ExportVersion, Name: l.Name, Scheme: string(l.Scheme),
 		Points: l.PointsText, Members: l.Members, Tables: []Export{}}
-	for _, id := range l.TableIDs {
-		t, err := ts.Export(ctx, id)
+	for _, key := range l.tables {
+		t, err := ts.byKey(ctx, key)
 		if err != nil {
 			return LeagueExport{}, err
 		}
-		x.Tables = append(x.Tables, t)
+		x.Tables = append(x.Tables, ExportOf(t))
 	}
 	return x, nil
 }
 
-// ImportLeague checks a league file (every table replayed through the
-// engines, every player a member) and stores it as a new league with new
-// links. Nothing is stored unless all of it is good.
+// ImportLeague stores a league file (ExportLeague) as a new league with
+// new links; see ImportFile. The league returned holds its admin link.
 func (ts *Tables) ImportLeague(ctx context.Context, data []byte) (League, error) {
-	var x LeagueExport
-	if err := scoring.Decode(data, &x, ""); err != nil {
-		return League{}, err
-	}
-	if x.Format != "tablemate-league" || x.Version != ExportVersion {
+	im, err := ts.ImportFile(ctx, bytes.NewReader(data))
+	if err == nil && im.League == nil {
 		return League{}, scoring.Errorf("format", "this is not a Tablemate league file of version %d", ExportVersion)
 	}
-	names := make([]string, len(x.Members))
-	for i, m := range x.Members {
-		names[i] = m.Name
-	}
-	// Check every table before writing anything: it replays, and everyone
-	// at it is a member. What is left to fail while writing is the disk.
-	for i, tx := range x.Tables {
-		if err := ts.checkExport(tx, names); err != nil {
-			return League{}, prefixed(err, scoring.Index("tables", i))
-		}
-	}
-	l, err := ts.CreateLeague(ctx, x.Name, x.Scheme, x.Points, names)
 	if err != nil {
 		return League{}, err
 	}
-	if err := ts.fillLeague(ctx, l, x); err != nil {
-		ts.dropLeague(ctx, l.ID)
-		return League{}, err
-	}
-	return ts.League(ctx, l.ID)
+	return *im.League, nil
 }
 
-func (ts *Tables) fillLeague(ctx context.Context, l League, x LeagueExport) error {
-	for _, m := range x.Members {
-		if m.Emoji != "" {
-			if _, err := ts.store.write.ExecContext(ctx, `UPDATE league_members SET emoji = ? WHERE league_id = ? AND name = ?`, m.Emoji, l.ID, m.Name); err != nil {
-				return fmt.Errorf("import league: %w", err)
-			}
+// importLeague reads the rest of a league file (its header is read) the
+// way its admin built it: the league started with its members, the
+// members with an emoji added, the merges made, then every table entered
+// move by move and added. Each step runs the live check; nothing is
+// written unless all of it passes, and then all in one transaction.
+func (ts *Tables) importLeague(ctx context.Context, dec *json.Decoder, h header) (League, error) {
+	if err := h.known("", "format", "version", "name", "scheme", "points", "members"); err != nil {
+		return League{}, err
+	}
+	var name, scheme, points string
+	var members []Member
+	for f, v := range map[string]any{"name": &name, "scheme": &scheme, "points": &points, "members": &members} {
+		if err := decodeField(h.fields, f, v, ""); err != nil {
+			return League{}, err
 		}
 	}
-	l, err := ts.League(ctx, l.ID)
-	if err != nil {
-		return err
+	var plain []string
+	for _, m := range members {
+		if m.Emoji == "" {
+			plain = append(plain, m.Name)
+		}
 	}
-	for _, m := range x.Members {
+	l, err := decideLeague(name, scheme, points, plain)
+	if err != nil {
+		return League{}, err
+	}
+	for i, m := range members {
+		if m.Emoji == "" {
+			continue
+		}
+		added, err := decideMember(l, m.Name, m.Emoji)
+		if err != nil {
+			return League{}, prefixed(err, scoring.Index("members", i))
+		}
+		l.Members = append(l.Members, added)
+	}
+	if err := mergeInOrder(&l, members); err != nil {
+		return League{}, err
+	}
+	var tables []*pendingTable
+	if h.list == "tables" {
+		if err := expect(dec, json.Delim('['), "tables", scoring.Errorf("tables", "the tables must be a list")); err != nil {
+			return League{}, err
+		}
+		for i := 0; dec.More(); i++ {
+			field := scoring.Index("tables", i)
+			th, err := readHeader(dec, field)
+			if err != nil {
+				return League{}, err
+			}
+			p, err := ts.readTable(dec, th, field)
+			if err != nil {
+				return League{}, err
+			}
+			if err := decideLeagueTable(l, p.t); err != nil {
+				return League{}, prefixed(err, field)
+			}
+			l.tables = append(l.tables, p.t.Key)
+			tables = append(tables, p)
+		}
+		if err := expect(dec, json.Delim(']'), "tables", scoring.Errorf("tables", "the tables must be a list")); err != nil {
+			return League{}, err
+		}
+	}
+	if err := readEnd(dec, ""); err != nil {
+		return League{}, err
+	}
+	if err := ts.store.writeImport(ctx, &l, tables, ts.deriver); err != nil {
+		return League{}, err
+	}
+	for _, p := range tables {
+		ts.cache.put(p.t)
+	}
+	return ts.reload(ctx, l)
+}
+
+// mergeInOrder makes the file's merges with the live check, each while
+// both entries are unmerged: a merge into an entry comes before that
+// entry's own merge (Bob → Ben, then Ben → Benjamin).
+func mergeInOrder(l *League, members []Member) error {
+	pending := map[string]string{}
+	for _, m := range members {
 		if m.MergedInto != "" {
-			if err := ts.MergeMembers(ctx, l, m.Name, m.MergedInto); err != nil {
+			pending[strings.ToLower(m.Name)] = m.MergedInto
+		}
+	}
+	for len(pending) > 0 {
+		progress := false
+		for _, m := range members {
+			into, ok := pending[strings.ToLower(m.Name)]
+			if !ok || waiting(pending, m.Name) {
+				continue
+			}
+			if err := decideMerge(*l, m.Name, into); err != nil {
 				return prefixed(err, "members")
 			}
+			for i := range l.Members {
+				if strings.EqualFold(l.Members[i].Name, m.Name) {
+					l.Members[i].MergedInto = into
+				}
+			}
+			delete(pending, strings.ToLower(m.Name))
+			progress = true
 		}
-	}
-	for i, tx := range x.Tables {
-		data, err := marshal(tx)
-		if err != nil {
-			return err
-		}
-		id, err := ts.Import(ctx, data)
-		if err != nil {
-			return prefixed(err, scoring.Index("tables", i))
-		}
-		if err := ts.AddTable(ctx, l, id); err != nil {
-			return prefixed(err, scoring.Index("tables", i))
+		if !progress {
+			return scoring.Errorf("members", "the members' merges go round in a circle")
 		}
 	}
 	return nil
 }
 
-// checkExport replays an exported table without storing it and checks
-// its players are among members.
-func (ts *Tables) checkExport(x Export, members []string) error {
-	events := make([]Event, len(x.Events))
-	for i, e := range x.Events {
-		events[i] = Event(e)
-	}
-	t, err := Replay("import", events, ts.find)
-	if err != nil {
-		return scoring.Errorf("events", "the log does not replay: %v", err)
-	}
-	for _, p := range t.Players {
-		if !slices.ContainsFunc(members, func(m string) bool { return strings.EqualFold(m, p) }) {
-			return scoring.Errorf("events", "%s plays at this table but is not a member", p)
+// waiting reports whether some pending merge goes into name (it must be
+// made before name's own).
+func waiting(pending map[string]string, name string) bool {
+	for from, into := range pending {
+		if strings.EqualFold(into, name) && !strings.EqualFold(from, name) {
+			return true
 		}
 	}
-	return nil
-}
-
-// dropLeague removes a league whose import failed half way. Its tables'
-// events stay (the log is append-only) but belong to no league.
-func (ts *Tables) dropLeague(ctx context.Context, id string) {
-	for _, q := range []string{`DELETE FROM league_tables WHERE league_id = ?`, `DELETE FROM league_members WHERE league_id = ?`, `DELETE FROM leagues WHERE id = ?`} {
-		ts.store.write.ExecContext(ctx, q, id)
-	}
-}
-
-func prefixed(err error, prefix string) error {
-	if in, ok := err.(*scoring.InputError); ok {
-		return scoring.Refield(in, scoring.Join(prefix, in.Field))
-	}
-	return err
+	return false
 }

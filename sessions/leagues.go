@@ -17,16 +17,35 @@ import (
 const MaxLeagueMembers = 100
 
 // League is a season: members, the tables played for it, and how its
-// standings are scored.
+// standings are scored. ID is its public id (the standings link); the
+// admin link is kept only when the league was opened through it
+// (LeagueByAdmin, CreateLeague), and only such a League can be changed.
 type League struct {
-	ID, AdminID, Name string
-	Scheme            league.Scheme
-	Points            []float64 // placing points, first place first
-	PointsText        string
-	Members           []Member
-	TableIDs          []string
-	Created           time.Time
+	ID, Name   string
+	Scheme     league.Scheme
+	Points     []float64 // placing points, first place first
+	PointsText string
+	Members    []Member
+	Created    time.Time
+	// tables are the keys of the tables counted, in the order added.
+	tables []string
+	// admin is the admin link the league was opened through ("" when
+	// opened by its public id).
+	admin string
 }
+
+// AdminLink is the admin link the league was opened through, "" when it
+// was opened by its public id.
+func (l League) AdminLink() string { return l.admin }
+
+// Counts reports whether the league counts the table s.
+func (l League) Counts(s Summary) bool { return slices.Contains(l.tables, s.key) }
+
+// Tables is how many tables the league counts.
+func (l League) Tables() int { return len(l.tables) }
+
+// ErrNotAdmin means a league opened by its public id was asked to change.
+var ErrNotAdmin = errors.New("only the league's admin link can change it")
 
 // Member is a league's player identity.
 type Member struct {
@@ -54,11 +73,39 @@ func (l League) Canonical(name string) string {
 	return name
 }
 
+// MaxLeagueTables bounds the tables a league counts.
+const MaxLeagueTables = 1000
+
 // CreateLeague starts a league; bad input is a *scoring.InputError.
 func (ts *Tables) CreateLeague(ctx context.Context, name string, scheme string, points string, members []string) (League, error) {
+	l, err := decideLeague(name, scheme, points, members)
+	if err != nil {
+		return League{}, err
+	}
+	tx, err := ts.store.write.BeginTx(ctx, nil)
+	if err != nil {
+		return League{}, ts.store.failed("create league", err)
+	}
+	defer tx.Rollback() //nolint:errcheck // no-op after Commit
+	if err := ts.store.insertLeague(ctx, tx, &l); err != nil {
+		return League{}, ts.store.failed("create league", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return League{}, ts.store.failed("create league: commit", err)
+	}
+	ts.store.wrote()
+	return l, nil
+}
+
+// decideLeague checks a new league and returns it with its new public id
+// (insertLeague makes its admin link).
+func decideLeague(name string, scheme string, points string, members []string) (League, error) {
 	l := League{Name: strings.TrimSpace(name), PointsText: strings.TrimSpace(points)}
 	if l.Name == "" || len([]rune(l.Name)) > MaxTableNameLen {
 		return League{}, scoring.Errorf("name", "a league needs a name of at most %d characters", MaxTableNameLen)
+	}
+	if !scoring.PlainText(l.Name) {
+		return League{}, scoring.Errorf("name", "a league's name cannot hold control characters or characters that turn the direction of text")
 	}
 	sc, err := league.ParseScheme(scheme)
 	if err != nil {
@@ -87,38 +134,79 @@ func (ts *Tables) CreateLeague(ctx context.Context, name string, scheme string, 
 	if err := scoring.CheckNames("members", names); err != nil {
 		return League{}, err
 	}
-	l.ID, l.AdminID = newID(), newID()
-	tx, err := ts.store.write.BeginTx(ctx, nil)
-	if err != nil {
-		return League{}, fmt.Errorf("create league: %w", err)
-	}
-	defer tx.Rollback() //nolint:errcheck // no-op after Commit
-	if _, err := tx.ExecContext(ctx, `INSERT INTO leagues (id, admin_id, name, scheme, points, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
-		l.ID, l.AdminID, l.Name, string(l.Scheme), l.PointsText, ts.store.stamp()); err != nil {
-		return League{}, fmt.Errorf("create league: %w", err)
-	}
 	for _, n := range names {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO league_members (league_id, name) VALUES (?, ?)`, l.ID, n); err != nil {
-			return League{}, fmt.Errorf("create league: %w", err)
+		l.Members = append(l.Members, Member{Name: n})
+	}
+	l.ID = newID()
+	return l, nil
+}
+
+// insertLeague writes a new league with its members and its first admin
+// link, which it keeps in l.
+func (s *Store) insertLeague(ctx context.Context, tx *sql.Tx, l *League) error {
+	at := s.stamp()
+	admin, err := addLink(ctx, tx, l.ID, RoleAdmin, 1, "", at)
+	if err != nil {
+		return err
+	}
+	// admin_id (NOT NULL UNIQUE since 003) keeps the first admin link;
+	// the links table decides which one works.
+	if _, err := tx.ExecContext(ctx, `INSERT INTO leagues (id, admin_id, name, scheme, points, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+		l.ID, admin, l.Name, string(l.Scheme), l.PointsText, at); err != nil {
+		return err
+	}
+	l.admin = admin
+	for _, m := range l.Members {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO league_members (league_id, name, emoji, merged_into) VALUES (?, ?, ?, ?)`,
+			l.ID, m.Name, m.Emoji, nullable(m.MergedInto)); err != nil {
+			return err
 		}
 	}
-	return l, tx.Commit()
+	return nil
 }
 
-// League loads a league by its public id.
+// insertLeagueTable counts a table in a league.
+func insertLeagueTable(ctx context.Context, tx *sql.Tx, leagueID, tableID, at string) error {
+	_, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO league_tables (league_id, table_id, added_at) VALUES (?, ?, ?)`, leagueID, tableID, at)
+	return err
+}
+
+// League loads a league by its public id: it can be shown, not changed.
 func (ts *Tables) League(ctx context.Context, id string) (League, error) {
-	return ts.loadLeague(ctx, `SELECT id, admin_id, name, scheme, points, created_at FROM leagues WHERE id = ?`, id)
+	return ts.loadLeague(ctx, id)
 }
 
-// LeagueByAdmin loads a league by its admin link.
-func (ts *Tables) LeagueByAdmin(ctx context.Context, adminID string) (League, error) {
-	return ts.loadLeague(ctx, `SELECT id, admin_id, name, scheme, points, created_at FROM leagues WHERE admin_id = ?`, adminID)
+// LeagueByAdmin loads the league whose admin link is admin. A link that is
+// not one is ErrNotFound; one that was replaced is a *ReplacedError.
+func (ts *Tables) LeagueByAdmin(ctx context.Context, admin string) (League, error) {
+	id, _, err := resolve(ctx, ts.store.read, admin, RoleAdmin)
+	if err != nil {
+		return League{}, err
+	}
+	l, err := ts.loadLeague(ctx, id)
+	l.admin = admin
+	return l, err
 }
 
-func (ts *Tables) loadLeague(ctx context.Context, query, key string) (League, error) {
+// AdminGen is the generation of the league's admin link in use (the
+// version a form replacing it must have seen).
+func (ts *Tables) AdminGen(ctx context.Context, l League) (int, error) {
+	_, gen, err := current(ctx, ts.store.read, l.ID, RoleAdmin)
+	return gen, err
+}
+
+// reload reads l again after a change, keeping how it was opened.
+func (ts *Tables) reload(ctx context.Context, l League) (League, error) {
+	fresh, err := ts.loadLeague(ctx, l.ID)
+	fresh.admin = l.admin
+	return fresh, err
+}
+
+func (ts *Tables) loadLeague(ctx context.Context, id string) (League, error) {
 	var l League
 	var scheme, at string
-	err := ts.store.read.QueryRowContext(ctx, query, key).Scan(&l.ID, &l.AdminID, &l.Name, &scheme, &l.PointsText, &at)
+	err := ts.store.read.QueryRowContext(ctx, `SELECT id, name, scheme, points, created_at FROM leagues WHERE id = ?`, id).
+		Scan(&l.ID, &l.Name, &scheme, &l.PointsText, &at)
 	if errors.Is(err, sql.ErrNoRows) {
 		return League{}, ErrNotFound
 	}
@@ -155,40 +243,54 @@ func (ts *Tables) loadLeague(ctx context.Context, query, key string) (League, er
 		if err := trows.Scan(&id); err != nil {
 			return League{}, fmt.Errorf("league tables: %w", err)
 		}
-		l.TableIDs = append(l.TableIDs, id)
+		l.tables = append(l.tables, id)
 	}
 	return l, trows.Err()
 }
 
 // AddMember adds a player identity to a league.
 func (ts *Tables) AddMember(ctx context.Context, l League, name, emoji string) error {
-	name, emoji = strings.TrimSpace(name), strings.TrimSpace(emoji)
+	m, err := decideMember(l, name, emoji)
+	if err != nil {
+		return err
+	}
+	err = ts.asAdmin(ctx, l, "add member", `INSERT INTO league_members (league_id, name, emoji) VALUES (?, ?, ?)`, l.ID, m.Name, m.Emoji)
+	if err != nil && strings.Contains(err.Error(), "UNIQUE constraint failed") {
+		return scoring.Errorf("name", "%q is already a member", m.Name) // added meanwhile by another phone
+	}
+	return err
+}
+
+// decideMember checks a new member of l.
+func decideMember(l League, name, emoji string) (Member, error) {
+	m := Member{Name: strings.TrimSpace(name), Emoji: strings.TrimSpace(emoji)}
 	names := []string{}
 	for _, m := range l.Members {
 		names = append(names, m.Name)
 	}
-	if err := scoring.CheckNames("members", append(names, name)); err != nil {
-		return scoring.Refield(err, "name")
+	if err := scoring.CheckNames("members", append(names, m.Name)); err != nil {
+		return m, scoring.Refield(err, "name")
 	}
 	if len(l.Members) >= MaxLeagueMembers {
-		return scoring.Errorf("name", "a league has at most %d members", MaxLeagueMembers)
+		return m, scoring.Errorf("name", "a league has at most %d members", MaxLeagueMembers)
 	}
-	if len([]rune(emoji)) > 4 {
-		return scoring.Errorf("emoji", "one emoji or a short mark (at most 4 characters)")
+	if len([]rune(m.Emoji)) > 4 || !scoring.PlainText(m.Emoji) {
+		return m, scoring.Errorf("emoji", "one emoji or a short mark (at most 4 characters)")
 	}
-	_, err := ts.store.write.ExecContext(ctx, `INSERT INTO league_members (league_id, name, emoji) VALUES (?, ?, ?)`, l.ID, name, emoji)
-	if err != nil && strings.Contains(err.Error(), "UNIQUE constraint failed") {
-		return scoring.Errorf("name", "%q is already a member", name) // added meanwhile by another phone
-	}
-	if err != nil {
-		return fmt.Errorf("add member: %w", err)
-	}
-	return nil
+	return m, nil
 }
 
 // MergeMembers records that from is the same person as into: every game
 // of from counts for into from now on. Nothing in the tables changes.
 func (ts *Tables) MergeMembers(ctx context.Context, l League, from, into string) error {
+	if err := decideMerge(l, from, into); err != nil {
+		return err
+	}
+	return ts.asAdmin(ctx, l, "merge members", `UPDATE league_members SET merged_into = ? WHERE league_id = ? AND name = ?`, into, l.ID, from)
+}
+
+// decideMerge checks that from and into are two members not merged yet.
+func decideMerge(l League, from, into string) error {
 	if strings.EqualFold(from, into) {
 		return scoring.Errorf("into", "choose two different entries")
 	}
@@ -198,64 +300,79 @@ func (ts *Tables) MergeMembers(ctx context.Context, l League, from, into string)
 	if !has(from) || !has(into) {
 		return scoring.Errorf("from", "both entries must be members that are not merged already")
 	}
-	_, err := ts.store.write.ExecContext(ctx, `UPDATE league_members SET merged_into = ? WHERE league_id = ? AND name = ?`, into, l.ID, from)
-	if err != nil {
-		return fmt.Errorf("merge members: %w", err)
-	}
 	return nil
 }
 
-// AddTable counts a table's games in the league. Every player at the table
-// must be a member (or merged into one), so standings never invent people.
-func (ts *Tables) AddTable(ctx context.Context, l League, tableID string) error {
-	t, err := ts.Table(ctx, tableID)
+// AddTable counts the games of the table whose edit link is edit in the
+// league (only the edit link proves the right to add a table). Every
+// player at the table must be a member (or merged into one), so standings
+// never invent people.
+func (ts *Tables) AddTable(ctx context.Context, l League, edit string) error {
+	t, err := ts.Table(ctx, edit)
 	if errors.Is(err, ErrNotFound) {
 		return scoring.Errorf("table", "no table has this link; paste a table's edit link")
+	}
+	if errors.Is(err, ErrReplaced) {
+		return scoring.Errorf("table", "this edit link was replaced; paste the table's edit link in use")
 	}
 	if err != nil {
 		return err
 	}
+	if err := decideLeagueTable(l, t); err != nil {
+		return err
+	}
+	return ts.asAdmin(ctx, l, "add table", `INSERT OR IGNORE INTO league_tables (league_id, table_id, added_at) VALUES (?, ?, ?)`, l.ID, t.Key, ts.store.stamp())
+}
+
+// decideLeagueTable checks that everyone at t is a member of l and that l
+// has room for another table.
+func decideLeagueTable(l League, t Table) error {
 	for _, p := range t.Players {
 		if !slices.ContainsFunc(l.Members, func(m Member) bool { return strings.EqualFold(m.Name, p) }) {
 			return scoring.Errorf("table", "%s is not a member of %s: add them first", p, l.Name)
 		}
 	}
-	_, err = ts.store.write.ExecContext(ctx, `INSERT OR IGNORE INTO league_tables (league_id, table_id, added_at) VALUES (?, ?, ?)`, l.ID, tableID, ts.store.stamp())
-	if err != nil {
-		return fmt.Errorf("add table: %w", err)
+	if len(l.tables) >= MaxLeagueTables && !slices.Contains(l.tables, t.Key) {
+		return scoring.Errorf("table", "a league counts at most %d tables: start a new league for the next season", MaxLeagueTables)
 	}
 	return nil
 }
 
 // LeagueGame is one finished, valid game counted by a league.
 type LeagueGame struct {
-	TableID, TableName, Game string
-	Number                   int
-	Result                   league.Result
+	TableName, Game string
+	Number          int
+	Result          league.Result
 }
 
-// LeagueGames replays the league's tables and returns their finished,
-// valid games in the order the tables were added, with names mapped to
-// members. Invalid or unfinished games do not count (the table shows why).
-func (ts *Tables) LeagueGames(ctx context.Context, l League) ([]LeagueGame, error) {
-	var out []LeagueGame
-	for _, id := range l.TableIDs {
-		t, err := ts.Table(ctx, id)
-		if err != nil {
-			return nil, err
-		}
-		for _, g := range t.Games {
-			if !g.Result.Valid || !g.Result.GameOver {
-				continue
-			}
-			r := league.Result{Totals: map[string]int{}, LowestWins: t.Info.LowestWins}
-			for _, p := range g.Result.Players {
-				r.Totals[l.Canonical(p.Name)] += p.Total
-			}
-			out = append(out, LeagueGame{TableID: id, TableName: t.Name, Game: t.Info.Slug, Number: g.Number, Result: r})
-		}
+// asAdmin runs one statement that changes l, in a transaction that first
+// checks l was opened through its admin link and that link is still in
+// use: a replaced admin link changes nothing, even a moment after. op
+// names the change in errors (a storage failure is ErrNotSaved).
+func (ts *Tables) asAdmin(ctx context.Context, l League, op, query string, args ...any) error {
+	if l.admin == "" {
+		return ErrNotAdmin
 	}
-	return out, nil
+	tx, err := ts.store.write.BeginTx(ctx, nil)
+	if err != nil {
+		return ts.store.failed(op, err)
+	}
+	defer tx.Rollback() //nolint:errcheck // no-op after Commit
+	owner, _, err := resolve(ctx, tx, l.admin, RoleAdmin)
+	if err != nil {
+		return linkFailed(ts.store, op, err)
+	}
+	if owner != l.ID {
+		return ErrNotAdmin
+	}
+	if _, err := tx.ExecContext(ctx, query, args...); err != nil {
+		return ts.store.failed(op, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return ts.store.failed(op+": commit", err)
+	}
+	ts.store.wrote()
+	return nil
 }
 
 // LeagueRef names a league.
@@ -269,11 +386,7 @@ func (ts *Tables) LeaguesOf(ctx context.Context, tableIDs []string) (map[string]
 	if len(tableIDs) == 0 {
 		return out, nil
 	}
-	args := make([]any, len(tableIDs))
-	for i, id := range tableIDs {
-		args[i] = id
-	}
-	marks := strings.TrimSuffix(strings.Repeat("?,", len(tableIDs)), ",")
+	marks, args := inList(tableIDs)
 	rows, err := ts.store.read.QueryContext(ctx,
 		`SELECT lt.table_id, l.id, l.name FROM league_tables lt JOIN leagues l ON l.id = lt.league_id
 		 WHERE lt.table_id IN (`+marks+`) ORDER BY l.name`, args...)

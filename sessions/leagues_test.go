@@ -28,21 +28,28 @@ func TestLeagueLifecycle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if l.ID == l.AdminID || len(l.AdminID) < 26 {
-		t.Fatalf("ids %q / %q: the admin link must be its own 128-bit id", l.ID, l.AdminID)
+	admin := l.AdminLink()
+	if l.ID == admin || len(admin) < 26 {
+		t.Fatalf("ids %q / %q: the admin link must be its own 128-bit id", l.ID, admin)
 	}
-	if got, _ := ts.LeagueByAdmin(ctx, l.AdminID); got.ID != l.ID || got.PointsText != "3/2/1/0" {
+	if got, _ := ts.LeagueByAdmin(ctx, admin); got.ID != l.ID || got.PointsText != "3/2/1/0" || got.AdminLink() != admin {
 		t.Fatalf("by admin: %+v", got)
 	}
 	if _, err := ts.LeagueByAdmin(ctx, l.ID); !errors.Is(err, ErrNotFound) {
 		t.Fatal("the public id opens the admin page")
+	}
+	// Opened by its public id, a league shows no admin link and cannot
+	// be changed.
+	public, _ := ts.League(ctx, l.ID)
+	if public.AdminLink() != "" || !errors.Is(ts.AddMember(ctx, public, "Eve", ""), ErrNotAdmin) {
+		t.Fatal("the public league can be changed")
 	}
 
 	// Two tables: Ana wins one, Ben the other; a third game is invalid.
 	id1 := newTable(t, ts) // Ana, Ben, Cy
 	ts.RecordGame(ctx, id1, 1, "", state(30, 20, 10))
 	ts.RecordGame(ctx, id1, 2, "", state(5, 40, 10))
-	l, _ = ts.League(ctx, l.ID)
+	l, _ = ts.LeagueByAdmin(ctx, admin)
 	if err := ts.AddTable(ctx, l, id1); err != nil {
 		t.Fatal(err)
 	}
@@ -53,24 +60,24 @@ func TestLeagueLifecycle(t *testing.T) {
 	if err := ts.AddMember(ctx, l, "Dee", "🦊"); err != nil {
 		t.Fatal(err)
 	}
-	l, _ = ts.League(ctx, l.ID)
+	l, _ = ts.LeagueByAdmin(ctx, admin)
 	if err := ts.AddMember(ctx, l, "dee", ""); !errors.As(err, &in) {
 		t.Error("a duplicate member was added")
 	}
-	l, _ = ts.League(ctx, l.ID)
+	l, _ = ts.LeagueByAdmin(ctx, admin)
 	ts.RecordGame(ctx, id2, 1, "", []byte(`{"players":[{"name":"Anna","total":9},{"name":"Dee","total":3}]}`))
 	if err := ts.AddTable(ctx, l, id2); err != nil {
 		t.Fatal(err)
 	}
 	// "Anna" is Ana entered twice: merge her in.
-	l, _ = ts.League(ctx, l.ID)
+	l, _ = ts.LeagueByAdmin(ctx, admin)
 	if err := ts.MergeMembers(ctx, l, "Anna", "Ana"); err != nil {
 		t.Fatal(err)
 	}
 	if err := ts.MergeMembers(ctx, l, "Ana", "Ana"); !errors.As(err, &in) {
 		t.Error("merging an entry into itself was accepted")
 	}
-	l, _ = ts.League(ctx, l.ID)
+	l, _ = ts.LeagueByAdmin(ctx, admin)
 	if l.Canonical("anna") != "Ana" || l.Canonical("Zed") != "Zed" {
 		t.Errorf("canonical names: %q %q", l.Canonical("anna"), l.Canonical("Zed"))
 	}
@@ -93,14 +100,15 @@ func TestLeagueExportImportRoundTrip(t *testing.T) {
 	_, ts := openTest(t)
 	ctx := context.Background()
 	l, _ := ts.CreateLeague(ctx, "Season", "wins", "", []string{"Ana", "Ben", "Cy", "Bob"})
+	admin := l.AdminLink()
 	id := newTable(t, ts)
 	ts.RecordGame(ctx, id, 1, "", state(30, 20, 10))
-	l, _ = ts.League(ctx, l.ID)
+	l, _ = ts.LeagueByAdmin(ctx, admin)
 	ts.AddTable(ctx, l, id)
 	ts.AddMember(ctx, l, "Dee", "🦊")
-	l, _ = ts.League(ctx, l.ID)
+	l, _ = ts.LeagueByAdmin(ctx, admin)
 	ts.MergeMembers(ctx, l, "Bob", "Ben")
-	l, _ = ts.League(ctx, l.ID)
+	l, _ = ts.LeagueByAdmin(ctx, admin)
 
 	x, err := ts.ExportLeague(ctx, l)
 	if err != nil {
@@ -111,7 +119,7 @@ func TestLeagueExportImportRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if copyL.ID == l.ID || copyL.AdminID == l.AdminID {
+	if copyL.ID == l.ID || copyL.AdminLink() == l.AdminLink() || copyL.AdminLink() == "" {
 		t.Fatal("the import reuses the league's links")
 	}
 	y, _ := ts.ExportLeague(ctx, copyL)

@@ -39,50 +39,69 @@ func loadMigrations() ([]migration, error) {
 		ms = append(ms, migration{version: v, name: name, sql: string(body)})
 	}
 	sort.Slice(ms, func(i, j int) bool { return ms[i].version < ms[j].version })
-	for i, m := range ms {
-		if m.version != i+1 {
-			return nil, fmt.Errorf("migration %d_%s: versions must run 1, 2, 3 … without gaps", m.version, m.name)
-		}
-	}
-	return ms, nil
+	return ms, checkMigrations(ms)
 }
 
-// Migrate applies every migration newer than the database's user_version,
-// each in its own transaction together with the version bump, and returns
-// the versions before and after.
+// checkMigrations requires the versions to run 1, 2, 3 … without gaps: a
+// database's user_version says which migrations it has, so a number left
+// out would let a database made by a binary that had it pass for one that
+// has the newer ones.
+func checkMigrations(ms []migration) error {
+	for i, m := range ms {
+		if m.version != i+1 {
+			return fmt.Errorf("migration %d_%s: versions must run 1, 2, 3 … without gaps", m.version, m.name)
+		}
+	}
+	return nil
+}
+
+// Migrate applies every migration newer than the database's user_version
+// and returns the versions before and after. All of it runs in one
+// transaction that takes the database's write lock first and only then
+// reads the version: any number of servers may start together on a fresh
+// database; the first migrates, the others wait for it and find nothing
+// left to do.
 func (s *Store) Migrate(ctx context.Context) (from, to int, err error) {
 	ms, err := loadMigrations()
 	if err != nil {
 		return 0, 0, err
 	}
-	if err := s.write.QueryRowContext(ctx, "PRAGMA user_version").Scan(&from); err != nil {
-		return 0, 0, fmt.Errorf("migrate: read version: %w", err)
-	}
-	if from > len(ms) {
-		return from, from, fmt.Errorf("migrate: database is at version %d, newer than this binary (%d)", from, len(ms))
-	}
-	for _, m := range ms[from:] {
-		if err := s.apply(ctx, m); err != nil {
-			return from, m.version - 1, err
-		}
-	}
-	return from, len(ms), nil
-}
-
-func (s *Store) apply(ctx context.Context, m migration) error {
+	latest := ms[len(ms)-1].version
+	// The writer's transactions begin IMMEDIATE (see Open): the write
+	// lock is held from the first statement, so no other server can
+	// migrate between reading the version and writing the schema.
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
-		return fmt.Errorf("migrate %d_%s: %w", m.version, m.name, err)
+		return 0, 0, fmt.Errorf("migrate: %w", err)
 	}
 	defer tx.Rollback() //nolint:errcheck // no-op after Commit
-	if _, err := tx.ExecContext(ctx, m.sql); err != nil {
-		return fmt.Errorf("migrate %d_%s: %w", m.version, m.name, err)
+	if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&from); err != nil {
+		return 0, 0, fmt.Errorf("migrate: read version: %w", err)
+	}
+	if from > latest {
+		return from, from, fmt.Errorf("migrate: database is at version %d, newer than this binary (%d)", from, latest)
+	}
+	to = from
+	for _, m := range ms {
+		if m.version <= from {
+			continue
+		}
+		if _, err := tx.ExecContext(ctx, m.sql); err != nil {
+			return from, from, fmt.Errorf("migrate %d_%s: %w", m.version, m.name, err)
+		}
+		to = m.version
+	}
+	if to == from {
+		return from, to, nil
 	}
 	// PRAGMA takes no placeholders; the version is an int we produced.
-	if _, err := tx.ExecContext(ctx, "PRAGMA user_version = "+strconv.Itoa(m.version)); err != nil {
-		return fmt.Errorf("migrate %d_%s: set version: %w", m.version, m.name, err)
+	if _, err := tx.ExecContext(ctx, "PRAGMA user_version = "+strconv.Itoa(to)); err != nil {
+		return from, from, fmt.Errorf("migrate: set version: %w", err)
 	}
-	return tx.Commit()
+	if err := tx.Commit(); err != nil {
+		return from, from, fmt.Errorf("migrate: commit: %w", err)
+	}
+	return from, to, nil
 }
 
 // SchemaVersion reports the database's migration version.

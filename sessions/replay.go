@@ -3,8 +3,11 @@ package sessions
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
+	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"tablemate/scoring"
@@ -14,15 +17,29 @@ import (
 type Finder func(slug string) (scoring.Game, bool)
 
 // Table is a table's state rebuilt from its log.
+//
+// A table is built event by event (Replay, or the replay cache applying
+// only the events newer than the version it holds), and every event's
+// facts — the game it wrote to, its round or move number, the game as it
+// left it — are worked out once, when it is applied. So nothing a page
+// shows needs the log walked again, and taking in one more event costs
+// the same at 10 events as at 10,000.
+//
+// A Table is a read-only value: versions share their slices (a newer
+// version appends past the end an older one sees, never over it).
 type Table struct {
-	ID      string       // also the edit link: whoever has it may write
-	ReadID  string       // the read-only link for spectators
+	// Key is the table's internal key: it opens nothing and no page shows
+	// it. (For tables made before links could be replaced it equals their
+	// first edit link, which is one more reason never to show it.) The
+	// links are in TableLinks.
+	Key     string
 	Info    scoring.Info // the game played at this table
 	Name    string
 	Options json.RawMessage
 	Players []string // seat order
 	Games   []Game
 	Head    int // seq of the newest event: the version a client must have seen to write
+	// Log is every event in order: Log[i] has seq i+1.
 	Log     []LogEntry
 	Created time.Time
 	// Play is the guided game in progress, nil when none is.
@@ -30,6 +47,23 @@ type Table struct {
 	// derived keeps what pages compute from this version of the table
 	// (Derived); set on the tables Tables.Table loads and caches.
 	derived *sync.Map
+
+	engine scoring.Game
+	// effect is the stack of events in effect that an undo may take back,
+	// newest first, each with the table as it was before it.
+	effect *effect
+	// tally is every player's running result (Standings), kept as games
+	// come and go.
+	tally tally
+	// broken is why an event in effect could not be applied; the table is
+	// unreadable while it is set (an undo of that event clears it).
+	broken error
+	// bytes is the size of the log's payloads.
+	bytes int
+	// ownGames is set while Games is an array no other version of the
+	// table sees (made while building this version): a game in it may
+	// be replaced in place.
+	ownGames bool
 }
 
 // Derived returns what compute gives for key, computed once per version
@@ -46,6 +80,9 @@ func (t Table) Derived(key string, compute func() any) any {
 	v, _ := t.derived.LoadOrStore(key, compute())
 	return v
 }
+
+// newDerived is the empty store of what pages derive from one version.
+func newDerived() *sync.Map { return &sync.Map{} }
 
 // Play is a guided game in progress: its setup and the steps so far. When
 // its last step ends the game, the final state is recorded as a game.
@@ -78,75 +115,285 @@ type Game struct {
 	// Err is set when the engine can no longer read a stored state; the
 	// game is shown but counts for nothing.
 	Err string
+	// rounds counts the rounds entered for a round-based game.
+	rounds int
 }
 
-// LogEntry is one event of the log with whether an undo took it back.
+// LogEntry is one event of the log with the facts worked out when it was
+// applied. They describe the event as it was entered, and stay so when a
+// later undo takes it back (Table.UndoneBy says whether one did).
 type LogEntry struct {
 	Event
-	UndoneBy int // seq of the undo event, 0 if still in effect
+	// Game is the number of the game the event wrote to: the game it
+	// recorded, a round of, corrected or finished by guided play; for an
+	// undo, the game of the entry it took back. 0 for none.
+	Game int
+	// Round is the number of a recorded round within its game; Move the
+	// number of a guided move within its game.
+	Round, Move int
+	// After is the game as an event that set a whole game left it (a
+	// recording, a correction, the guided move that ended a game); nil
+	// for other events (GameAsOf works out any game at any point).
+	After *Game
+	// Points are a recorded round's points per player, with the lines of
+	// that round; nil when the game could not be read.
+	Points []RoundPoints
+	// opened is set on the event that added its game to the table.
+	opened bool
+	// undone holds the seq of the undo that took this entry back, 0 while
+	// none did; it is written once, when that undo is applied.
+	undone *atomic.Int64
 }
 
-// Replay rebuilds a table from its events: undo events take back the newest
-// event still in effect, then the remaining events are applied in order and
-// every game is scored by the engine.
+// RoundPoints is one player's result in one round.
+type RoundPoints struct {
+	Name   string
+	Points int
+	Lines  []scoring.Line // the breakdown lines of that round
+}
+
+// UndoneBy returns the seq of the undo that took back the event with
+// sequence number seq in this version of the table, 0 if none did.
+func (t Table) UndoneBy(seq int) int {
+	e, ok := t.Entry(seq)
+	if !ok || e.undone == nil {
+		return 0
+	}
+	if by := int(e.undone.Load()); by <= t.Head {
+		return by
+	}
+	return 0
+}
+
+// Entry returns the log entry with sequence number seq.
+func (t Table) Entry(seq int) (LogEntry, bool) {
+	if seq < 1 || seq > len(t.Log) {
+		return LogEntry{}, false
+	}
+	return t.Log[seq-1], true
+}
+
+// effect is one event in effect with what an undo of it must put back.
+// It holds no copy of the table: a game an event changed round by round
+// is worked out again from the log when the round is undone (GameAsOf),
+// so a long game does not keep every state it went through.
+type effect struct {
+	seq int
+	// game is the game the event wrote to; added is set when it added
+	// that game, prev holds the game it replaced as a whole (a
+	// correction). A round on a game already there has neither.
+	game  int
+	added bool
+	prev  *Game
+	// joined is set when it seated a player.
+	joined bool
+	// play is the guided game before it, when it changed that.
+	playChanged bool
+	play        *Play
+	// broken is the table's broken before it.
+	broken error
+	next   *effect
+}
+
+// tally is each name's running result over the games in effect. It is
+// never changed in place: a change makes a new one (a table seats at most
+// a handful of names).
+type tally map[string]Standing
+
+// Replay rebuilds a table from its events: each is applied in turn, an
+// undo taking back the newest event still in effect, and every game is
+// scored by the engine.
 func Replay(id string, events []Event, find Finder) (Table, error) {
-	if len(events) == 0 || events[0].Kind != KindTableCreated {
+	if len(events) == 0 {
+		return Table{}, fmt.Errorf("replay %s: log does not start with %s", id, KindTableCreated)
+	}
+	t, err := start(id, events[0], find)
+	if err != nil {
+		return Table{}, err
+	}
+	if err := t.applyAll(events[1:], nil); err != nil {
+		return Table{}, err
+	}
+	t.ownGames = false // others may see it now
+	return t, t.readable()
+}
+
+// start makes a table from its first event.
+func start(id string, e Event, find Finder) (Table, error) {
+	if e.Kind != KindTableCreated || e.Seq != 1 {
 		return Table{}, fmt.Errorf("replay %s: log does not start with %s", id, KindTableCreated)
 	}
 	var created TableCreated
-	if err := json.Unmarshal(events[0].Payload, &created); err != nil {
+	if err := json.Unmarshal(e.Payload, &created); err != nil {
 		return Table{}, fmt.Errorf("replay %s: event 1: %w", id, err)
 	}
 	engine, ok := find(created.Game)
 	if !ok {
 		return Table{}, fmt.Errorf("replay %s: unknown game %q", id, created.Game)
 	}
-	t := Table{
-		ID: id, Info: engine.Info(), Name: created.Name, Options: created.Options,
-		Players: append([]string(nil), created.Players...),
-		Head:    events[len(events)-1].Seq, Created: events[0].At,
-	}
-	undone, err := undoneBy(events)
-	if err != nil {
-		return Table{}, fmt.Errorf("replay %s: %w", id, err)
-	}
-	for _, e := range events {
-		t.Log = append(t.Log, LogEntry{Event: e, UndoneBy: undone[e.Seq]})
-		if undone[e.Seq] != 0 {
-			continue
-		}
-		if err := t.apply(e, engine); err != nil {
-			return Table{}, fmt.Errorf("replay %s: event %d (%s): %w", id, e.Seq, e.Kind, err)
-		}
-	}
-	return t, nil
+	return Table{
+		Key: id, Info: engine.Info(), Name: created.Name, Options: created.Options,
+		Players: slices.Clone(created.Players), Head: 1, Created: e.At,
+		Log: []LogEntry{{Event: e}}, engine: engine, tally: tally{}, bytes: len(e.Payload),
+	}, nil
 }
 
-// undoneBy maps each undone event's seq to the undo that took it back.
-func undoneBy(events []Event) (map[int]int, error) {
-	undone := map[int]int{}
-	var inEffect []int // seqs that an undo may take back, oldest first
-	for _, e := range events[1:] {
-		if e.Kind != KindUndo {
-			inEffect = append(inEffect, e.Seq)
-			continue
+// applyAll applies events in order (each must follow the head). said is
+// what the engine said of the last event when it is a guided move whose
+// command ran the engine already (nil otherwise).
+func (t *Table) applyAll(events []Event, said *guided) error {
+	notLast := movesFollowed(events)
+	for i, e := range events {
+		var s *guided
+		switch {
+		case notLast[i]:
+			s = &guided{}
+		case i == len(events)-1:
+			s = said
 		}
-		var u Undo
-		if err := json.Unmarshal(e.Payload, &u); err != nil {
-			return nil, fmt.Errorf("event %d: %w", e.Seq, err)
+		if err := t.next(e, s); err != nil {
+			return err
 		}
-		if len(inEffect) == 0 || inEffect[len(inEffect)-1] != u.Seq {
-			return nil, fmt.Errorf("event %d undoes %d, which is not the newest event in effect", e.Seq, u.Seq)
-		}
-		inEffect = inEffect[:len(inEffect)-1]
-		undone[u.Seq] = e.Seq
 	}
-	return undone, nil
+	return nil
 }
 
-func (t *Table) apply(e Event, engine scoring.Game) error {
+// guided is what the engine's Guide said of a guided move: whether the
+// game is over after it, and its final state then.
+type guided struct {
+	over  bool
+	final json.RawMessage
+}
+
+// movesFollowed marks the guided moves in events that a later move of the
+// same game follows while they are still in effect. Such a move did not end
+// its game — the later one was accepted only while the game went on — so
+// applying it needs no call to the engine's Guide, which replays the whole
+// game: a guided game replays in one Guide call, not one per move.
+func movesFollowed(events []Event) map[int]bool {
+	var inEffect, plays []int // positions in events, newest last
+	out := map[int]bool{}
+	for i, e := range events {
+		switch e.Kind {
+		case KindUndo:
+			if n := len(inEffect); n > 0 {
+				if m := len(plays); m > 0 && plays[m-1] == inEffect[n-1] {
+					plays = plays[:m-1]
+				}
+				inEffect = inEffect[:n-1]
+			}
+			continue
+		case KindPlayStep:
+			if m := len(plays); m > 0 && events[plays[m-1]].Kind == KindPlayStep {
+				out[plays[m-1]] = true
+			}
+			plays = append(plays, i)
+		case KindPlayStarted:
+			plays = append(plays, i)
+		}
+		inEffect = append(inEffect, i)
+	}
+	return out
+}
+
+// readable is the error that makes the table unreadable, if any: an
+// event in effect that the engine refuses.
+func (t Table) readable() error {
+	if t.broken != nil {
+		return fmt.Errorf("replay %s: %w", t.Key, t.broken)
+	}
+	return nil
+}
+
+// next applies the event after the head. An event the engine refuses
+// makes the table unreadable until an undo takes it back (as if it had
+// never been applied); a log that is out of order or undoes anything but
+// the newest event in effect is an error at once.
+func (t *Table) next(e Event, said *guided) error {
+	if e.Seq != t.Head+1 {
+		return fmt.Errorf("replay %s: event %d follows event %d", t.Key, e.Seq, t.Head)
+	}
+	entry := LogEntry{Event: e}
+	t.Log = append(t.Log, entry)
+	t.Head = e.Seq
+	t.bytes += len(e.Payload)
+	if e.Kind == KindUndo {
+		if err := t.undo(&entry); err != nil {
+			return fmt.Errorf("replay %s: %w", t.Key, err)
+		}
+	} else {
+		entry.undone = new(atomic.Int64)
+		fx := &effect{seq: e.Seq, broken: t.broken, next: t.effect}
+		if t.broken == nil {
+			if err := t.apply(e, &entry, fx, said); err != nil {
+				t.broken = fmt.Errorf("event %d (%s): %w", e.Seq, e.Kind, err)
+			}
+		}
+		t.effect = fx
+	}
+	t.Log[len(t.Log)-1] = entry // the facts, before any reader sees it
+	return nil
+}
+
+// undo takes back the newest event in effect, which the undo must name.
+func (t *Table) undo(entry *LogEntry) error {
+	var u Undo
+	if err := json.Unmarshal(entry.Payload, &u); err != nil {
+		return fmt.Errorf("event %d: %w", entry.Seq, err)
+	}
+	fx := t.effect
+	if fx == nil || fx.seq != u.Seq {
+		return fmt.Errorf("event %d undoes %d, which is not the newest event in effect", entry.Seq, u.Seq)
+	}
+	t.Log[u.Seq-1].undone.Store(int64(entry.Seq))
+	t.effect = fx.next
+	entry.Game = t.Log[u.Seq-1].Game
+	// Slices are capped at their length, so the next append copies them
+	// instead of writing over what newer versions (which saw the undone
+	// event) still show.
+	if fx.joined {
+		t.Players = slices.Clip(t.Players[:len(t.Players)-1])
+	}
+	if fx.playChanged {
+		t.Play = clipped(fx.play)
+	}
+	switch {
+	case fx.added:
+		last := t.Games[len(t.Games)-1]
+		next := maps.Clone(t.tally)
+		next.add(last, -1)
+		t.tally, t.Games = next, slices.Clip(t.Games[:len(t.Games)-1])
+	case fx.prev != nil:
+		t.replace(*fx.prev)
+	case fx.game > 0:
+		// A round on a game that was there: the game as the rounds
+		// before it left it.
+		g, ok := t.GameAsOf(fx.game, entry.Seq)
+		if !ok {
+			t.broken = fmt.Errorf("event %d: game %d cannot be rebuilt", entry.Seq, fx.game)
+			return nil
+		}
+		t.replace(g)
+	}
+	t.broken = fx.broken
+	return nil
+}
+
+func clipped(p *Play) *Play {
+	if p == nil {
+		return nil
+	}
+	c := *p
+	c.Steps = slices.Clip(c.Steps)
+	return &c
+}
+
+// apply changes the table by one event in effect, noting its facts in
+// entry and what an undo must put back in fx. It changes nothing when it
+// fails.
+func (t *Table) apply(e Event, entry *LogEntry, fx *effect, said *guided) error {
 	switch e.Kind {
-	case KindTableCreated, KindUndo:
+	case KindTableCreated: // only the first one counts
 		return nil
 	case KindPlayerJoined:
 		var p PlayerJoined
@@ -154,18 +401,21 @@ func (t *Table) apply(e Event, engine scoring.Game) error {
 			return err
 		}
 		t.Players = append(t.Players, p.Name)
+		fx.joined = true
 	case KindGameRecorded:
 		var g GameRecorded
 		if err := json.Unmarshal(e.Payload, &g); err != nil {
 			return err
 		}
-		t.Games = append(t.Games, score(len(t.Games)+1, e.Seq, g.State, engine))
+		recorded := score(len(t.Games)+1, e.Seq, g.State, t.engine)
+		t.put(entry, fx, recorded)
+		entry.After = &recorded
 	case KindRoundRecorded:
 		var r RoundRecorded
 		if err := json.Unmarshal(e.Payload, &r); err != nil {
 			return err
 		}
-		return t.addRound(r, e.Seq, engine)
+		return t.addRound(r, entry, fx)
 	case KindPlayStarted:
 		var p PlayStarted
 		if err := json.Unmarshal(e.Payload, &p); err != nil {
@@ -174,13 +424,14 @@ func (t *Table) apply(e Event, engine scoring.Game) error {
 		if t.Play != nil {
 			return fmt.Errorf("a guided game is already in progress")
 		}
+		fx.playChanged = true
 		t.Play = &Play{Setup: p.Setup, StartSeq: e.Seq, Players: slices.Clone(t.Players)}
 	case KindPlayStep:
 		var p PlayStep
 		if err := json.Unmarshal(e.Payload, &p); err != nil {
 			return err
 		}
-		return t.playStep(p, e.Seq, engine)
+		return t.playStep(p, entry, fx, said)
 	case KindGameCorrected:
 		var g GameCorrected
 		if err := json.Unmarshal(e.Payload, &g); err != nil {
@@ -189,59 +440,191 @@ func (t *Table) apply(e Event, engine scoring.Game) error {
 		if g.Game < 1 || g.Game > len(t.Games) {
 			return fmt.Errorf("corrects game %d of %d", g.Game, len(t.Games))
 		}
-		t.Games[g.Game-1] = score(g.Game, e.Seq, g.State, engine)
-		t.Games[g.Game-1].Corrected = true
+		old := t.Games[g.Game-1]
+		fixed := score(g.Game, e.Seq, g.State, t.engine)
+		fixed.Corrected, fixed.rounds = true, old.rounds
+		fx.prev = &old
+		t.put(entry, fx, fixed)
+		entry.After = &fixed
 	default:
 		return fmt.Errorf("unknown event kind %q", e.Kind)
 	}
 	return nil
 }
 
+// put makes g the table's game number g.Number — the next one, or one
+// that is there already — and notes it in entry and fx.
+func (t *Table) put(entry *LogEntry, fx *effect, g Game) {
+	entry.Game, fx.game = g.Number, g.Number
+	if g.Number <= len(t.Games) {
+		t.replace(g)
+		return
+	}
+	next := maps.Clone(t.tally)
+	next.add(g, 1)
+	t.tally, t.Games = next, append(t.Games, g)
+	entry.opened, fx.added = true, true
+}
+
+// replace puts g in the place of the game with its number, keeping the
+// tally. The array is copied first unless this version made it: older
+// versions of the table still show the game it replaces.
+func (t *Table) replace(g Game) {
+	next := maps.Clone(t.tally)
+	next.add(t.Games[g.Number-1], -1)
+	next.add(g, 1)
+	if !t.ownGames {
+		t.Games, t.ownGames = slices.Clone(t.Games), true
+	}
+	t.Games[g.Number-1], t.tally = g, next
+}
+
+// add counts game g into the tally (sign 1) or takes it out (−1).
+func (ta tally) add(g Game, sign int) {
+	for _, p := range g.Result.Players {
+		s := ta[p.Name]
+		s.Name = p.Name
+		s.Total += sign * p.Total
+		s.Played += sign
+		if slices.Contains(g.Result.Winners, p.Name) {
+			s.Wins += sign
+		}
+		ta[p.Name] = s
+	}
+}
+
 // playStep adds a move to the guided game; when the engine says the game
 // is over, its final state becomes the table's next game.
-func (t *Table) playStep(p PlayStep, seq int, engine scoring.Game) error {
-	guide, ok := engine.(scoring.Guided)
+func (t *Table) playStep(p PlayStep, entry *LogEntry, fx *effect, said *guided) error {
+	guide, ok := t.engine.(scoring.Guided)
 	if !ok || t.Play == nil {
 		return fmt.Errorf("no guided game in progress")
 	}
-	t.Play.Steps = append(t.Play.Steps, p.Step)
-	over, final, err := guide.Guide(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
-	if err != nil {
-		return err
+	play := *t.Play
+	play.Steps = append(play.Steps, p.Step)
+	if said == nil { // nobody ran the engine on this move yet
+		over, final, err := guide.Guide(play.Players, play.Setup, play.RawSteps())
+		if err != nil {
+			return err
+		}
+		said = &guided{over: over, final: final}
 	}
-	if over {
-		t.Games = append(t.Games, score(len(t.Games)+1, seq, final, engine))
+	entry.Move = len(play.Steps)
+	fx.playChanged, fx.play = true, t.Play
+	t.Play = &play
+	if said.over {
+		finished := score(len(t.Games)+1, entry.Seq, said.final, t.engine)
+		t.put(entry, fx, finished)
+		entry.After = &finished
 		t.Play = nil
 	}
 	return nil
 }
 
 // addRound applies a round to the current game or starts the next one.
-func (t *Table) addRound(r RoundRecorded, seq int, engine scoring.Game) error {
-	rounds, ok := engine.(scoring.Rounds)
-	if !ok {
-		return fmt.Errorf("%s is not scored round by round", t.Info.Slug)
-	}
-	var prev json.RawMessage
+func (t *Table) addRound(r RoundRecorded, entry *LogEntry, fx *effect) error {
+	var prev Game
 	switch {
 	case r.Game == len(t.Games)+1:
 	case r.Game == len(t.Games) && r.Game > 0:
-		prev = t.Games[r.Game-1].State
+		prev = t.Games[r.Game-1]
 	default:
 		return fmt.Errorf("round for game %d, but the table has %d", r.Game, len(t.Games))
 	}
-	state, err := rounds.AppendRound(prev, r.Round)
+	g, err := t.round(prev, r, entry.Seq)
 	if err != nil {
 		return err
 	}
-	g := score(r.Game, seq, state, engine)
-	if r.Game > len(t.Games) {
-		t.Games = append(t.Games, g)
-	} else {
-		g.Corrected = t.Games[r.Game-1].Corrected
-		t.Games[r.Game-1] = g
-	}
+	t.put(entry, fx, g)
+	entry.Round, entry.Points = g.rounds, roundPoints(g, g.rounds)
 	return nil
+}
+
+// round is game prev (the zero Game for a new one) with round r added by
+// the event seq.
+func (t *Table) round(prev Game, r RoundRecorded, seq int) (Game, error) {
+	rounds, ok := t.engine.(scoring.Rounds)
+	if !ok {
+		return Game{}, fmt.Errorf("%s is not scored round by round", t.Info.Slug)
+	}
+	state, err := rounds.AppendRound(prev.State, r.Round)
+	if err != nil {
+		return Game{}, err
+	}
+	g := score(r.Game, seq, state, t.engine)
+	g.Corrected, g.rounds = prev.Corrected, prev.rounds+1
+	return g, nil
+}
+
+// roundPoints picks each player's points and lines of round n out of a
+// game's result.
+func roundPoints(g Game, n int) []RoundPoints {
+	if g.Err != "" {
+		return nil
+	}
+	prefix := fmt.Sprintf("round %d", n)
+	out := make([]RoundPoints, 0, len(g.Result.Players))
+	for _, p := range g.Result.Players {
+		if n > len(p.Rounds) {
+			continue // sat this round out
+		}
+		rp := RoundPoints{Name: p.Name, Points: p.Rounds[n-1]}
+		for _, l := range p.Breakdown {
+			if rest, ok := strings.CutPrefix(l.Label, prefix); ok && (rest == "" || rest[0] == ':' || rest[0] == ' ') {
+				rp.Lines = append(rp.Lines, l)
+			}
+		}
+		out = append(out, rp)
+	}
+	return out
+}
+
+// GameAsOf returns game n as it stood right after event seq: the game
+// the events in effect then left. It walks the log back from seq only as
+// far as the newest event that set the whole game (its recording or a
+// correction) or the round that opened it, then adds the rounds since.
+func (t Table) GameAsOf(n, seq int) (Game, bool) {
+	var rounds []LogEntry // newest first
+	var base *Game
+walk:
+	for i := min(seq, len(t.Log)) - 1; i >= 1; i-- {
+		e := t.Log[i]
+		if e.Game != n || e.Kind == KindUndo {
+			continue
+		}
+		if by := e.undone.Load(); by != 0 && int(by) <= seq {
+			continue // taken back by then
+		}
+		switch {
+		case e.After != nil:
+			base = e.After
+			break walk
+		case e.Kind == KindRoundRecorded:
+			rounds = append(rounds, e)
+			if e.opened {
+				break walk
+			}
+		}
+	}
+	if base == nil && len(rounds) == 0 {
+		return Game{}, false
+	}
+	g := Game{Number: n}
+	if base != nil {
+		g = *base
+	}
+	for i := len(rounds) - 1; i >= 0; i-- {
+		var r RoundRecorded
+		if err := json.Unmarshal(rounds[i].Payload, &r); err != nil {
+			return Game{}, false
+		}
+		next, err := t.round(g, r, rounds[i].Seq)
+		if err != nil {
+			return Game{}, false
+		}
+		g = next
+	}
+	return g, true
 }
 
 func score(number, seq int, state json.RawMessage, engine scoring.Game) Game {
@@ -258,12 +641,10 @@ func score(number, seq int, state json.RawMessage, engine scoring.Game) Game {
 // Newest returns the newest event still in effect that an undo may take
 // back, and false when there is none (only the table's creation).
 func (t Table) Newest() (LogEntry, bool) {
-	for i := len(t.Log) - 1; i >= 1; i-- {
-		if e := t.Log[i]; e.UndoneBy == 0 && e.Kind != KindUndo {
-			return e, true
-		}
+	if t.effect == nil {
+		return LogEntry{}, false
 	}
-	return LogEntry{}, false
+	return t.Entry(t.effect.seq)
 }
 
 // ByRounds reports whether the table's game is scored round by round.
@@ -293,4 +674,13 @@ func (t Table) Game(n int) (Game, bool) {
 		return Game{}, false
 	}
 	return t.Games[n-1], true
+}
+
+// view is the table as handed to callers: its slices capped at their
+// length, so a caller that appends to one copies it rather than writing
+// where the next version of the table will.
+func (t Table) view() Table {
+	t.Players, t.Games, t.Log = slices.Clip(t.Players), slices.Clip(t.Games), slices.Clip(t.Log)
+	t.ownGames = false
+	return t
 }

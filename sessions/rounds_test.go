@@ -49,6 +49,12 @@ func (raceGame) AppendRound(state, round []byte) ([]byte, error) {
 	if err := scoring.Decode(round, &r, "round"); err != nil {
 		return nil, err
 	}
+	s.add(r)
+	return json.Marshal(s)
+}
+
+// add adds a round's points to the state.
+func (s *raceState) add(r raceState) {
 	for _, rp := range r.Players {
 		found := false
 		for i := range s.Players {
@@ -61,7 +67,6 @@ func (raceGame) AppendRound(state, round []byte) ([]byte, error) {
 			s.Players = append(s.Players, rp)
 		}
 	}
-	return json.Marshal(s)
 }
 
 func findRace(slug string) (scoring.Game, bool) {

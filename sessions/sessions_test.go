@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strconv"
 	"sync"
 	"testing"
 
@@ -266,7 +267,7 @@ func TestUndoTakesBackNewestInOrder(t *testing.T) {
 	}
 	undone := 0
 	for _, e := range tb.Log {
-		if e.UndoneBy != 0 {
+		if tb.UndoneBy(e.Seq) != 0 {
 			undone++
 		}
 	}
@@ -295,11 +296,11 @@ func TestRecordGameRejectsStrangersAndBadState(t *testing.T) {
 
 func TestEventsAreAppendOnly(t *testing.T) {
 	st, ts := openTest(t)
-	id := newTable(t, ts)
-	if _, err := st.write.Exec(`UPDATE events SET payload = '{}' WHERE table_id = ?`, id); err == nil {
+	tb, _ := ts.Table(context.Background(), newTable(t, ts))
+	if _, err := st.write.Exec(`UPDATE events SET payload = '{}' WHERE table_id = ?`, tb.Key); err == nil {
 		t.Fatal("update of an event succeeded")
 	}
-	if _, err := st.write.Exec(`DELETE FROM events WHERE table_id = ?`, id); err == nil {
+	if _, err := st.write.Exec(`DELETE FROM events WHERE table_id = ?`, tb.Key); err == nil {
 		t.Fatal("delete of an event succeeded")
 	}
 }
@@ -360,20 +361,36 @@ func TestReadLinks(t *testing.T) {
 	ctx := context.Background()
 	id := newTable(t, ts)
 	tb, err := ts.Table(ctx, id)
-	if err != nil || len(tb.ReadID) < 26 || tb.ReadID == id {
-		t.Fatalf("read id %q (%v): want a separate 128-bit id", tb.ReadID, err)
+	if err != nil {
+		t.Fatal(err)
 	}
-	ro, err := ts.ReadOnly(ctx, tb.ReadID)
-	if err != nil || ro.ID != id {
-		t.Fatalf("ReadOnly(%s) = %s, %v", tb.ReadID, ro.ID, err)
+	links, err := ts.Links(ctx, id)
+	if err != nil || len(links.View) < 26 || links.View == id || links.Edit != id || tb.Key == id || tb.Key == links.View {
+		t.Fatalf("links %+v, key %q (%v): want three separate 128-bit ids", links, tb.Key, err)
 	}
-	if _, err := ts.ReadOnly(ctx, id); !errors.Is(err, ErrNotFound) {
-		t.Errorf("the edit id works as a read link: %v", err)
+	ro, err := ts.ReadOnly(ctx, links.View)
+	if err != nil || ro.Key != tb.Key {
+		t.Fatalf("ReadOnly(%s) = %s, %v", links.View, ro.Key, err)
+	}
+	for _, wrong := range []string{id, tb.Key} {
+		if _, err := ts.ReadOnly(ctx, wrong); !errors.Is(err, ErrNotFound) {
+			t.Errorf("ReadOnly(%q) works: %v", wrong, err)
+		}
+	}
+	for _, wrong := range []string{links.View, tb.Key} {
+		if _, err := ts.Table(ctx, wrong); !errors.Is(err, ErrNotFound) {
+			t.Errorf("Table(%q) works: %v", wrong, err)
+		}
+		if _, err := ts.AddPlayer(ctx, wrong, 1, "", "Dee"); !errors.Is(err, ErrNotFound) {
+			t.Errorf("AddPlayer through %q: %v", wrong, err)
+		}
 	}
 }
 
-// Tables made before read links existed get one when migrating.
-func TestMigrationBackfillsReadLinks(t *testing.T) {
+// Tables made before read links existed get one when migrating, and
+// tables and leagues made before links could be replaced keep their links
+// as the first generation.
+func TestMigrationKeepsEveryLink(t *testing.T) {
 	st, err := Open(filepath.Join(t.TempDir(), "old.db"))
 	if err != nil {
 		t.Fatal(err)
@@ -384,18 +401,36 @@ func TestMigrationBackfillsReadLinks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := st.apply(ctx, ms[0]); err != nil {
+	if _, err := st.write.Exec(ms[0].sql + "; PRAGMA user_version = 1"); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := st.write.Exec(`INSERT INTO tables (id, game, name, head, created_at, updated_at) VALUES ('old', 'sum', 'Old', 1, '', '')`); err != nil {
 		t.Fatal(err)
 	}
+	if _, err := st.write.Exec(`INSERT INTO events (table_id, seq, kind, payload, created_at) VALUES ('old', 1, 'table_created', '{"game":"sum","name":"Old","players":["Ana","Ben"]}', '')`); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range ms[1:3] {
+		if _, err := st.write.Exec(m.sql + "; PRAGMA user_version = " + strconv.Itoa(m.version)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := st.write.Exec(`INSERT INTO leagues (id, admin_id, name, scheme, created_at) VALUES ('pub', 'adm', 'Club', 'wins', '')`); err != nil {
+		t.Fatal(err)
+	}
 	from, to, err := st.Migrate(ctx)
-	if err != nil || from != 1 || to != len(ms) {
+	if err != nil || from != 3 || to != len(ms) {
 		t.Fatalf("migrate %d→%d: %v", from, to, err)
 	}
-	rid, err := st.ReadID(ctx, "old")
-	if err != nil || len(rid) != 32 {
-		t.Fatalf("backfilled read id %q, %v", rid, err)
+	ts := NewTables(st, findSum)
+	links, err := ts.Links(ctx, "old")
+	if err != nil || links.Edit != "old" || len(links.View) != 32 || links.EditGen != 1 || links.ViewGen != 1 {
+		t.Fatalf("links of the old table %+v, %v", links, err)
+	}
+	if tb, err := ts.ReadOnly(ctx, links.View); err != nil || tb.Name != "Old" {
+		t.Fatalf("the backfilled read link opens %q, %v", tb.Name, err)
+	}
+	if l, err := ts.LeagueByAdmin(ctx, "adm"); err != nil || l.Name != "Club" {
+		t.Fatalf("the old admin link opens %q, %v", l.Name, err)
 	}
 }

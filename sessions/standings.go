@@ -1,7 +1,5 @@
 package sessions
 
-import "slices"
-
 // Standing is one player's running result over a table's games.
 type Standing struct {
 	Name   string
@@ -19,23 +17,9 @@ type Standing struct {
 // flagged on the page.
 func (t Table) Standings() []Standing {
 	out := make([]Standing, len(t.Players))
-	index := map[string]int{}
 	for i, name := range t.Players {
+		out[i] = t.tally[name]
 		out[i].Name = name
-		index[name] = i
-	}
-	for _, g := range t.Games {
-		for _, p := range g.Result.Players {
-			i, ok := index[p.Name]
-			if !ok {
-				continue
-			}
-			out[i].Total += p.Total
-			out[i].Played++
-			if slices.Contains(g.Result.Winners, p.Name) {
-				out[i].Wins++
-			}
-		}
 	}
 	best, any := 0, false
 	for _, s := range out {

@@ -28,6 +28,11 @@ type Store struct {
 	// stmts are read statements asked on every page view, prepared once
 	// (query text → *sql.Stmt); see readStmt.
 	stmts sync.Map
+	// health is how the newest write fared in storage (WriteFailure).
+	health writeHealth
+	// importHook, if set, runs inside an import's transaction before it
+	// commits (tests stop or kill the process there).
+	importHook func()
 }
 
 // Open opens (creating if needed) the SQLite database at path in WAL mode

@@ -13,11 +13,13 @@ import (
 
 // Summary is one line of the recent-tables list.
 type Summary struct {
+	// ID is the table's edit link (the one the phone holds).
 	ID        string
 	Game      string
 	Name      string
 	Moves     int
 	UpdatedAt time.Time
+	key       string
 }
 
 // newID returns 128 random bits in lower-case base32: unguessable, so a
@@ -28,87 +30,87 @@ func newID() string {
 	return strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b))
 }
 
-// createTable inserts a table and its first event in one transaction. A
-// repeated submit of the same form (same token) returns the table it made.
+// createTable inserts a table, its first event and its two links in one
+// transaction, and returns its edit link. A repeated submit of the same
+// form (same token) returns the table it made.
 func (s *Store) createTable(ctx context.Context, token string, c TableCreated) (string, error) {
-	body, err := marshal(c)
-	if err != nil {
-		return "", fmt.Errorf("create table: %w", err)
-	}
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
-		return "", fmt.Errorf("create table: %w", err)
+		return "", s.failed("create table", err)
 	}
 	defer tx.Rollback() //nolint:errcheck // no-op after Commit
 
 	if token != "" {
-		var id string
+		var key string
 		err := tx.QueryRowContext(ctx,
-			`SELECT table_id FROM events WHERE client_token = ? AND kind = ?`, token, string(KindTableCreated)).Scan(&id)
+			`SELECT table_id FROM events WHERE client_token = ? AND kind = ?`, token, string(KindTableCreated)).Scan(&key)
 		switch {
 		case err == nil:
-			return id, nil
+			edit, _, err := current(ctx, tx, key, RoleEdit)
+			return edit, err
 		case !errors.Is(err, sql.ErrNoRows):
-			return "", fmt.Errorf("create table: %w", err)
+			return "", s.failed("create table", err)
 		}
 	}
-	id, at := newID(), s.stamp()
-	if _, err := tx.ExecContext(ctx,
-		`INSERT INTO tables (id, read_id, game, name, head, created_at, updated_at) VALUES (?, ?, ?, ?, 1, ?, ?)`,
-		id, newID(), c.Game, c.Name, at, at); err != nil {
+	body, err := marshal(c)
+	if err != nil {
 		return "", fmt.Errorf("create table: %w", err)
 	}
-	if _, err := tx.ExecContext(ctx,
-		`INSERT INTO events (table_id, seq, kind, payload, client_token, created_at) VALUES (?, 1, ?, ?, ?, ?)`,
-		id, string(KindTableCreated), string(body), nullable(token), at); err != nil {
-		return "", fmt.Errorf("create table: %w", err)
+	key, at := newID(), s.stamp()
+	edit, err := insertTable(ctx, tx, key, c, 1, at, at)
+	if err != nil {
+		return "", s.failed("create table", err)
+	}
+	if err := insertEvent(ctx, tx, key, Event{Seq: 1, Kind: KindTableCreated, Payload: body}, token, at); err != nil {
+		return "", s.failed("create table", err)
 	}
 	if err := tx.Commit(); err != nil {
-		return "", fmt.Errorf("create table: commit: %w", err)
+		return "", s.failed("create table: commit", err)
 	}
-	return id, nil
+	s.wrote()
+	return edit, nil
 }
 
-// ByReadID finds the table whose read-only link is readID, returning the
-// table's id and ErrNotFound when there is none.
-func (s *Store) ByReadID(ctx context.Context, readID string) (string, error) {
-	var id string
-	err := s.read.QueryRowContext(ctx, `SELECT id FROM tables WHERE read_id = ?`, readID).Scan(&id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return "", ErrNotFound
-	}
+// insertTable inserts a table's row with key key and its first edit and
+// view-only links, and returns the edit link. The links are not the key,
+// so nothing that names the key opens the table.
+func insertTable(ctx context.Context, tx execer, key string, c TableCreated, head int, created, at string) (string, error) {
+	edit, err := addLink(ctx, tx, key, RoleEdit, 1, "", at)
 	if err != nil {
-		return "", fmt.Errorf("table by read link: %w", err)
+		return "", err
 	}
-	return id, nil
-}
-
-// ReadID returns the read-only link id of a table.
-func (s *Store) ReadID(ctx context.Context, id string) (string, error) {
-	var rid string
-	err := s.read.QueryRowContext(ctx, `SELECT read_id FROM tables WHERE id = ?`, id).Scan(&rid)
-	if errors.Is(err, sql.ErrNoRows) {
-		return "", ErrNotFound
-	}
+	view, err := addLink(ctx, tx, key, RoleView, 1, "", at)
 	if err != nil {
-		return "", fmt.Errorf("read link of %s: %w", id, err)
+		return "", err
 	}
-	return rid, nil
+	if _, err := tx.ExecContext(ctx,
+		`INSERT INTO tables (id, edit_link, read_id, game, name, head, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+		key, edit, view, c.Game, c.Name, head, created, at); err != nil {
+		return "", err
+	}
+	return edit, nil
 }
 
-// Summaries lists the tables with the given ids (those a phone knows),
-// most recently changed first; unknown ids are left out.
-func (s *Store) Summaries(ctx context.Context, ids []string) ([]Summary, error) {
-	if len(ids) == 0 {
+// inList is the placeholders of an SQL "IN (…)" of values, and the
+// values as its arguments.
+func inList(values []string) (marks string, args []any) {
+	args = make([]any, len(values))
+	for i, v := range values {
+		args[i] = v
+	}
+	return strings.TrimSuffix(strings.Repeat("?,", len(values)), ","), args
+}
+
+// Summaries lists the tables whose edit links are given (those a phone
+// knows), most recently changed first; links that open nothing, or were
+// replaced, are left out.
+func (s *Store) Summaries(ctx context.Context, edits []string) ([]Summary, error) {
+	if len(edits) == 0 {
 		return []Summary{}, nil
 	}
-	args := make([]any, len(ids))
-	for i, id := range ids {
-		args[i] = id
-	}
-	marks := strings.TrimSuffix(strings.Repeat("?,", len(ids)), ",")
+	marks, args := inList(edits)
 	rows, err := s.read.QueryContext(ctx,
-		`SELECT id, game, name, head, updated_at FROM tables WHERE id IN (`+marks+`) ORDER BY updated_at DESC`, args...)
+		`SELECT edit_link, id, game, name, head, updated_at FROM tables WHERE edit_link IN (`+marks+`) ORDER BY updated_at DESC`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("recent tables: %w", err)
 	}
@@ -117,7 +119,7 @@ func (s *Store) Summaries(ctx context.Context, ids []string) ([]Summary, error) 
 	for rows.Next() {
 		var t Summary
 		var at string
-		if err := rows.Scan(&t.ID, &t.Game, &t.Name, &t.Moves, &at); err != nil {
+		if err := rows.Scan(&t.ID, &t.key, &t.Game, &t.Name, &t.Moves, &at); err != nil {
 			return nil, fmt.Errorf("recent tables: %w", err)
 		}
 		t.UpdatedAt, _ = time.Parse(time.RFC3339Nano, at)

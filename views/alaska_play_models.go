@@ -19,7 +19,9 @@ type AlaskaSetupVM struct {
 	Dice            bool   // the Cambio dice variation
 	DrawPile        string // as typed; DefaultPile when empty
 	DefaultPile     int
-	Errors          Errors
+	// AnglerCatch is ruling ALA-2's reading chosen: swim_past or on_contact.
+	AnglerCatch string
+	Errors      Errors
 }
 
 // AlaskaPlayVM is a guided game of Alaska in progress: whose turn and
@@ -56,9 +58,19 @@ type AlaskaPlayVM struct {
 	SelMoves []AlaskaMoveVM
 	// Moves are the buttons of the phase that need no section: flow,
 	// bear, an empty eagle, the end of the turn.
-	Moves     []AlaskaMoveVM
-	Hand      int // cards in the mover's hand
-	UndoLabel string
+	Moves []AlaskaMoveVM
+	// OpenCasts are the single cards that name no section (0, 11–13) and
+	// OpenPair whether two cards can be cast, of values PairCards (ruling
+	// ALA-3: such a cast lands in open water).
+	OpenCasts []AlaskaMoveVM
+	OpenPair  bool
+	PairCards []int
+	// Shared is set when a salmon lies beside an angler somewhere (ruling
+	// ALA-2), so the legend explains the mark; OnContact is the table's
+	// other reading of ALA-2 (options.angler_catch).
+	Shared, OnContact bool
+	Hand              int // cards in the mover's hand
+	UndoLabel         string
 }
 
 // AlaskaRollVM is the casts offered for one verdict of the die.
@@ -94,6 +106,8 @@ type AlaskaSectionVM struct {
 	Hit, Sel bool
 	Angler   string // tourist, local or ""
 	AnglerBy string
+	// Shared: a salmon lies on this section beside its angler (ALA-2).
+	Shared bool
 }
 
 // AlaskaBorderVM is where salmon n lies, across sections n and n+1.
@@ -225,4 +239,13 @@ func akHint(ctx context.Context, vm AlaskaPlayVM) string {
 func akSalmonUnit(ctx context.Context, n int) string {
 	_, unit, _ := strings.Cut(i18n.N(ctx, n, "1 salmon", "%d salmon"), " ")
 	return unit
+}
+
+// akSharedHint explains a salmon beside an angler (ruling ALA-2) in the
+// table's reading.
+func akSharedHint(ctx context.Context, vm AlaskaPlayVM) string {
+	if vm.OnContact {
+		return i18n.T(ctx, "A salmon and an angler share a marked section: the next flow gives the salmon to the angler; a cast there hooks the angler.")
+	}
+	return i18n.T(ctx, "A salmon and an angler share a marked section: the salmon lies beside the angler until a flow carries it off that section, into the angler's catch (rule ALA-2); a cast there hooks the angler.")
 }

@@ -11,8 +11,8 @@ import (
 )
 
 func benchTable() TableVM {
-	vm := TableVM{ID: "abc", Name: "Friday", Game: scoring.Info{Title: "Koffer, Katze & Sombrero", MaxPlayers: 4},
-		Players: []string{"Amelia", "Victor", "Enrique"}, Leaders: []string{"Amelia"}, UndoLabel: "game 5 entered"}
+	vm := TableVM{TableView: TableView{Base: "/tables/abc", Name: "Friday", Game: scoring.Info{Title: "Koffer, Katze & Sombrero", MaxPlayers: 4},
+		Players: []string{"Amelia", "Victor", "Enrique"}, Leaders: []string{"Amelia"}}, UndoLabel: "game 5 entered"}
 	for i, p := range vm.Players {
 		vm.Standings = append(vm.Standings, StandingRow{Rank: i + 1, Name: p, Total: 300 - 10*i, Played: 5})
 		vm.Chart.Bars = append(vm.Chart.Bars, Bar{Label: p, Value: 300 - 10*i, Lead: i == 0})

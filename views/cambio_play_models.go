@@ -60,7 +60,12 @@ type CambioPlayVM struct {
 	Caller      string   // who called Cambio this round, "" if nobody yet
 	LastTurns   []string // who still has their last turn after the call
 	Seats       []PlaySeatVM
-	Entry       *PlayEntryVM // set once the round has closed
-	Totals      PlayTotalsVM
-	UndoLabel   string
+	// OutSeats are the players who may run out of cards now (the engine
+	// refuses the caller after the call: ruling CAM-3); Frozen says why
+	// the caller is not among them.
+	OutSeats  []PlaySeatVM
+	Frozen    string
+	Entry     *PlayEntryVM // set once the round has closed
+	Totals    PlayTotalsVM
+	UndoLabel string
 }

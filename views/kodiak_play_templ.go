@@ -350,9 +350,9 @@ func KodiakPlay(vm KodiakPlayVM) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var22 string
-				templ_7745c5c3_Var22, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, "Only Kodiak pounces, at most 3 times a round (−15). The third pounce takes Kodiak's last card and ends the round."))
+				templ_7745c5c3_Var22, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, "Only Kodiak pounces, at most 3 times a round (−15). Each pounce and each hairball Kodiak discards takes one of Kodiak's 3 cards; losing the last one ends the round (rule KOD-3)."))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `kodiak_play.templ`, Line: 40, Col: 152}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `kodiak_play.templ`, Line: 40, Col: 216}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var22))
 				if templ_7745c5c3_Err != nil {
@@ -417,7 +417,7 @@ func KodiakPlay(vm KodiakPlayVM) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = noCards(vm.Base, vm.Form, vm.Seats).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = noCards(vm.Base, vm.Form, vm.Seats, "").Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

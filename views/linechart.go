@@ -18,13 +18,18 @@ type LineChart struct {
 	// Target, when HasTarget, is drawn as a dashed line (Cambio's 50).
 	Target    int
 	HasTarget bool
+	// From is the x the lines start at: 0 for the whole evening, or the
+	// last game before the part shown of a long one (a chart never grows
+	// with the table).
+	From int
 }
 
 // Series is one player's running totals; Values[i] is the total after
-// x = i+1.
+// x = From+i+1, starting from Start at x = From.
 type Series struct {
 	Name   string
 	Values []int
+	Start  int
 }
 
 // Empty reports whether there is nothing to draw.
@@ -157,8 +162,12 @@ type lcLayout struct {
 func (c LineChart) layout() lcLayout {
 	n := 0
 	lo, hi := 0, 0
+	if c.From > 0 && len(c.Series) > 0 { // 0 is on the axis only when the lines start there
+		lo, hi = c.Series[0].Start, c.Series[0].Start
+	}
 	for _, s := range c.Series {
 		n = max(n, len(s.Values))
+		lo, hi = min(lo, s.Start), max(hi, s.Start)
 		for _, v := range s.Values {
 			lo, hi = min(lo, v), max(hi, v)
 		}
@@ -168,7 +177,7 @@ func (c LineChart) layout() lcLayout {
 	}
 	yt := niceTicks(lo, hi, 4)
 	y := linScale{D0: yt[0], D1: yt[len(yt)-1], R0: lcHeight - lcBottom, R1: lcTop}
-	x := linScale{D0: 0, D1: max(n, 1), R0: lcLeft, R1: lcWidth - lcRight}
+	x := linScale{D0: c.From, D1: c.From + max(n, 1), R0: lcLeft, R1: lcWidth - lcRight}
 	l := lcLayout{
 		Left: num(lcLeft), Right: num(lcWidth - lcRight), Top: num(lcTop), Bottom: num(lcHeight - lcBottom),
 	}
@@ -176,7 +185,7 @@ func (c LineChart) layout() lcLayout {
 		l.YTicks = append(l.YTicks, lcTick{At: num(y.at(v)), Label: minus(v)})
 	}
 	every := max(1, (n+9)/10) // at most about ten x labels
-	for i := 0; i <= n; i += every {
+	for i := c.From; i <= c.From+n; i += every {
 		l.XTicks = append(l.XTicks, lcTick{At: num(x.at(i)), Label: itoa(i)})
 	}
 	if c.HasTarget {
@@ -186,9 +195,9 @@ func (c LineChart) layout() lcLayout {
 		if len(s.Values) == 0 {
 			continue
 		}
-		xs, ys := []float64{x.at(0)}, []float64{y.at(0)}
+		xs, ys := []float64{x.at(c.From)}, []float64{y.at(s.Start)}
 		for i, v := range s.Values {
-			xs, ys = append(xs, x.at(i+1)), append(ys, y.at(v))
+			xs, ys = append(xs, x.at(c.From+i+1)), append(ys, y.at(v))
 		}
 		line := lcLine{Name: s.Name, Class: "s" + itoa(k%8), D: pathD(xs, ys)}
 		for i := 1; i < len(xs); i++ {
@@ -239,15 +248,15 @@ func (c LineChart) xNumbers() []int {
 	}
 	out := make([]int, n)
 	for i := range out {
-		out[i] = i + 1
+		out[i] = c.From + i + 1
 	}
 	return out
 }
 
-// cell is series s's value at x (1-based), "–" when it has none.
-func cell(s Series, x int) string {
-	if x-1 < len(s.Values) {
-		return minus(s.Values[x-1])
+// cell is series s's value at x, "–" when it has none.
+func (c LineChart) cell(s Series, x int) string {
+	if i := x - c.From - 1; i >= 0 && i < len(s.Values) {
+		return minus(s.Values[i])
 	}
 	return "–"
 }

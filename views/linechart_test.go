@@ -100,7 +100,7 @@ func TestLinesLayout(t *testing.T) {
 	if n := doc.Find("svg path.line").Length(); n != 2 {
 		t.Errorf("%d lines drawn, want 2", n)
 	}
-	if got := doc.Find(`table.sr-only tbody tr`).Eq(1).Find("td").Last().Text(); got != "−10" {
+	if got := doc.Find(`.sr-only table tbody tr`).Eq(1).Find("td").Last().Text(); got != "−10" {
 		t.Errorf("data table: Ben after game 2 = %q", got)
 	}
 	if strings.Contains(html, "style=") {

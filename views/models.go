@@ -62,7 +62,8 @@ type HomeVM struct {
 	Recent []TableRow
 }
 
-// TableRow is one table in a list.
+// TableRow is one table in a list. ID is the table's edit link, as this
+// phone holds it.
 type TableRow struct {
 	ID, Name, GameTitle string
 	Moves               int
@@ -84,41 +85,76 @@ type NewTableVM struct {
 	Suggestions        []string
 }
 
-// TableVM is a table's page: players, games so far, running totals.
-type TableVM struct {
+// TableView is what every link to a table shows: players, games so far,
+// running totals and the history. Every URL on it is built on Base, the
+// link the page was opened with ("/tables/EDIT" or "/v/VIEW"); it holds
+// no other link.
+type TableView struct {
 	Page
-	Form
-	ID, Name  string
+	Head      int // the table's version, for the live updates
+	Name      string
 	Game      scoring.Info
 	Standings []StandingRow
 	Games     []GameRow
+	// GamesPage says which games Games holds of a long table (the
+	// newest by default) and links to the others.
+	GamesPage Pager
 	Players   []string
 	Leaders   []string
-	UndoLabel string // what Undo would take back; "" when nothing
 	Log       []LogRow
-	Chart     BarChart
+	// LogPage says which entries Log holds (the newest by default).
+	LogPage Pager
+	Chart   BarChart
 	// Lines is the running totals game by game (two games or more): a
 	// Lines chart, usually prerendered (Prerender).
 	Lines templ.Component
 	// Current is the game in progress of a round-based table, or nil.
 	Current *RoundsVM
-	// PlayLabel offers guided play ("play along"); "" when the game has none.
-	PlayLabel string
 	// Finished is a round-based table's last game when it is over (the
 	// next round starts a new game), or nil.
 	Finished *GameOverVM
-	// Base is the path the page's links build on: the edit link
-	// "/tables/ID" or the read-only link "/v/READID".
 	Base     string
-	ReadOnly bool
-	Share    *ShareVM // the invite links, on the edit page only
 }
 
-// ShareVM offers a table's two links: the edit link (with a QR code a
-// phone at the table can scan) and the read-only link for spectators.
+// TableVM is the table page behind the edit link: the view and every
+// write, with the invite panel.
+type TableVM struct {
+	TableView
+	Form
+	UndoLabel string // what Undo would take back; "" when nothing
+	// PlayLabel offers guided play ("play along"); "" when the game has none.
+	PlayLabel string
+	Share     ShareVM
+}
+
+// ReadOnlyTableVM is the table page behind the view-only link: the view
+// and a way to pass the view-only link on.
+type ReadOnlyTableVM struct {
+	TableView
+	Share ShareLink
+}
+
+// ShareLink is one link offered to share: its absolute URL, what it
+// allows, and the address of its QR code image.
+type ShareLink struct {
+	ID    string // element id stem: "edit-link", "view-link", "public-link"
+	Label string // what the link allows, e.g. "can only watch"
+	Hint  string // who it is for
+	URL   string
+	QRURL string
+	Title string // the page's title, for the share sheet
+}
+
+// ShareVM is the edit page's invite panel: both links, labelled for what
+// they allow (the view-only QR shown, the edit QR behind a choice), and
+// the forms that replace either link.
 type ShareVM struct {
-	EditURL, ViewURL string
-	QRURL            string // the QR code image of the edit link
+	View, Edit ShareLink
+	// Open shows the panel unfolded (right after a link was replaced).
+	Open bool
+	// Rotate forms: their actions and the link generations they replace.
+	RotateView, RotateEdit string
+	ViewForm, EditForm     Form
 }
 
 // QRCode is a QR code as one SVG path over a Size×Size module grid.
@@ -160,6 +196,21 @@ type GameRow struct {
 	Corrected  bool
 	Err        string
 }
+
+// Pager says which part of a long list a page shows, From–To of Total
+// (1-based), and links to the parts before and after it ("" at the
+// ends). The links are query strings only, so they keep whichever link
+// (edit or view-only) the page was opened with.
+type Pager struct {
+	From, To, Total int
+	Older, Newer    string
+	// Open is set when the reader paged the list (a folded list is
+	// shown unfolded then).
+	Open bool
+}
+
+// Paged reports whether the list has more than one part.
+func (p Pager) Paged() bool { return p.Older != "" || p.Newer != "" }
 
 // LogRow is one event of a table's history.
 type LogRow struct {
@@ -293,13 +344,11 @@ type NewLeagueVM struct {
 	Errors                        Errors
 }
 
-// LeagueVM is a league's standings page (with tools on the admin link).
-type LeagueVM struct {
+// LeagueView is a league's standings as its public link shows them.
+// Every URL on it is built on PublicPath; it holds no admin link.
+type LeagueView struct {
 	Page
-	Form
 	Name, Scheme, SchemeLabel string
-	Admin                     bool
-	AdminPath, PublicURL      string
 	PublicPath                string
 	Games                     int
 	Standings                 []LeagueRow
@@ -307,11 +356,26 @@ type LeagueVM struct {
 	// Distributions shows, per game, how often each range of totals was
 	// scored by a player in the league's games.
 	Distributions []BarChart
-	Members       []string // active members, for head-to-head and merging
+	Members       []string // active members, for head-to-head
 	H2H           HeadToHead
-	Tables        []LinkRow
-	PhoneTables   []TableRow // tables this phone opened, to add
-	Error         string
+	Tables        []LinkRow // through their view-only links
+	// TablesPage says which of the league's tables Tables lists (the
+	// newest by default).
+	TablesPage Pager
+	Share      ShareLink // the standings link, to pass on
+}
+
+// LeagueAdminVM is the league page behind its admin link: the standings
+// and the tools, with the admin link's own panel.
+type LeagueAdminVM struct {
+	LeagueView
+	Form
+	AdminPath   string
+	Admin       ShareLink
+	Open        bool // the link panel unfolded (a link was just replaced)
+	RotateForm  Form
+	PhoneTables []TableRow // tables this phone opened, to add
+	Error       string
 }
 
 // LeagueRow is one line of a league table.

@@ -7,26 +7,37 @@ import (
 	"testing"
 )
 
+// workedCase is a worked case of docs/examples/score-cases.json (copied
+// to scoring/games/testdata).
+type workedCase struct {
+	ID      string          `json:"id"`
+	Game    string          `json:"game"`
+	Request json.RawMessage `json:"request"`
+	Expect  struct {
+		Valid   bool     `json:"valid"`
+		Winners []string `json:"winners"`
+	} `json:"expect"`
+}
+
+func workedCases(t *testing.T) []workedCase {
+	t.Helper()
+	b, err := os.ReadFile("../../scoring/games/testdata/score-cases.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []workedCase
+	if err := json.Unmarshal(b, &cases); err != nil || len(cases) < 5 {
+		t.Fatalf("%d worked cases: %v", len(cases), err)
+	}
+	return cases
+}
+
 // TestScoreAPIForEveryGame posts a valid finished state of each of the
 // seven games to its score endpoint and checks the totals and winners
 // the rules give.
 func TestScoreAPIForEveryGame(t *testing.T) {
 	ts := newTestServer(t)
-	b, err := os.ReadFile("../../scoring/games/testdata/score-cases.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cases []struct {
-		Game    string          `json:"game"`
-		Request json.RawMessage `json:"request"`
-		Expect  struct {
-			Valid   bool     `json:"valid"`
-			Winners []string `json:"winners"`
-		} `json:"expect"`
-	}
-	if err := json.Unmarshal(b, &cases); err != nil {
-		t.Fatal(err)
-	}
+	cases := workedCases(t)
 	bodies := map[string]struct {
 		body    string
 		winners []string

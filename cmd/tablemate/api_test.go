@@ -163,19 +163,7 @@ func TestMigrateAndBackupCommands(t *testing.T) {
 // reflection; byte for byte it is what encoding/json (c.JSON) wrote.
 func TestScoreAPIAnswersAsEncodingJSON(t *testing.T) {
 	ts := newTestServer(t)
-	data, err := os.ReadFile("../../scoring/games/testdata/score-cases.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cases []struct {
-		ID      string          `json:"id"`
-		Game    string          `json:"game"`
-		Request json.RawMessage `json:"request"`
-	}
-	if err := json.Unmarshal(data, &cases); err != nil || len(cases) < 5 {
-		t.Fatalf("%d cases: %v", len(cases), err)
-	}
-	for _, c := range cases {
+	for _, c := range workedCases(t) {
 		engine, _ := games.Find(c.Game)
 		res, err := engine.Check(c.Request)
 		if err != nil {

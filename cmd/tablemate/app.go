@@ -25,12 +25,22 @@ type app struct {
 	// then its body may take to arrive (newHTTPServer; a slow body is a
 	// 408).
 	headerTimeout, bodyTimeout time.Duration
+	// imports bounds the bytes each client may import (budget.go).
+	imports *importBudget
+	// stats keeps leagues' standings per version (leaguestats.go).
+	stats *statsCache
+	// site is how the server is reached: public URL, allowed hosts,
+	// trusted proxies (site.go).
+	site *site
 }
 
 func newApp(store *sessions.Store, log *slog.Logger) *app {
 	a := &app{store: store, tables: sessions.NewTables(store, games.Find), log: log, live: newLive(),
 		streams:   newStreamCaps(defaultStreamsPerClient, defaultStreamsPerTable, defaultStreamsTotal),
-		writeRate: 10, writeBurst: 40, headerTimeout: defaultHeaderTimeout, bodyTimeout: defaultBodyTimeout}
+		writeRate: 10, writeBurst: 40, headerTimeout: defaultHeaderTimeout, bodyTimeout: defaultBodyTimeout,
+		site:    &site{hosts: map[string]bool{}},
+		imports: newImportBudget(1<<20, sessions.MaxImportBytes), stats: newStatsCache(64)}
 	a.tables.OnChange(a.live.publish)
+	a.tables.OnReplace(func(owner string, _ sessions.Role, old string) { a.live.revoke(owner, old) })
 	return a
 }

@@ -13,20 +13,26 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"tablemate/scoring"
+	"tablemate/sessions"
 	"tablemate/views/i18n"
 )
 
-// Limits of a request body. The JSON API answers bodies over 1 MiB itself
-// with API.md's 400; maxBody stops anything larger before it is read.
+// Limits of a request body: each route's (bodyLimitOf) is refused with a
+// 413 before more of it is read.
 const (
+	// maxBody is every route's limit but the import's. The JSON API
+	// answers bodies over 1 MiB (scoring.MaxBody) itself with API.md's
+	// 400; maxBody stops anything larger before it is read.
 	maxBody = 2 << 20
-	// maxBodyWords is maxBody for people (pages) and for the API.
-	maxBodyWords    = "2 MB"
-	maxBodyWordsAPI = "2 MiB"
+	// maxImportBody is an import's: the largest file an import reads
+	// (sessions.MaxImportBytes, the export of the longest table) and the
+	// form around it. The import reads it as a stream.
+	maxImportBody = sessions.MaxImportBytes + 1<<20
 	// drainLimit bounds what is read and thrown away after refusing a
 	// body, so a client that sends its whole body before it reads the
 	// answer (Python's urllib does) gets the 413 instead of a connection
-	// reset; a body larger still is cut off.
+	// reset; a body larger still is cut off. A route whose limit is
+	// larger drains twice its limit (bodyLimit.drain).
 	drainLimit   = 8 * maxBody
 	drainTimeout = 10 * time.Second
 	// defaultBodyTimeout is how long a body may take to arrive once the
@@ -39,6 +45,29 @@ const (
 	// take.
 	defaultHeaderTimeout = 5 * time.Second
 )
+
+// bodyLimit is the most one route reads of a request body.
+type bodyLimit int64
+
+// bodyLimitOf is the limit of the request's route: an import's, or
+// maxBody.
+func bodyLimitOf(c echo.Context) bodyLimit {
+	if isImport(c) {
+		return maxImportBody
+	}
+	return maxBody
+}
+
+// isImport: the route that takes an exported table or league.
+func isImport(c echo.Context) bool { return c.Path() == "/tables/import" }
+
+// words is the limit for people ("2 MB") and for the API ("2 MiB").
+func (l bodyLimit) words() (people, api string) {
+	return fmt.Sprintf("%d MB", l>>20), fmt.Sprintf("%d MiB", l>>20)
+}
+
+// drain is what is read and thrown away of a body refused on this route.
+func (l bodyLimit) drain() int64 { return max(drainLimit, 2*int64(l)) }
 
 // newHTTPServer is the server of `tablemate serve` with its timeouts:
 // headers must arrive within a.headerTimeout, and the body within
@@ -71,12 +100,13 @@ type plainError struct {
 
 func (e *plainError) Error() string { return fmt.Sprintf(e.format, e.args...) }
 
-// bodyTooLarge is the 413 of a body over maxBody.
-func bodyTooLarge() *plainError {
+// bodyTooLarge is the 413 of a body over its route's limit.
+func bodyTooLarge(limit bodyLimit) *plainError {
+	people, api := limit.words()
 	return &plainError{status: http.StatusRequestEntityTooLarge,
 		format: i18n.Key("This is more than %s, the most Tablemate takes in one go, so it was not read and nothing was saved."),
-		args:   []any{maxBodyWords},
-		api:    "the body is larger than " + maxBodyWordsAPI + ", the most this server reads; nothing was read"}
+		args:   []any{people},
+		api:    "the body is larger than " + api + ", the most this server reads; nothing was read"}
 }
 
 // bodyTooSlow is the 408 of a body that did not arrive in time.
@@ -88,12 +118,15 @@ func bodyTooSlow(timeout time.Duration) *plainError {
 		api:    fmt.Sprintf("the body arrived too slowly: it was not complete after %s; nothing was read", secs)}
 }
 
-// guardBodies bounds every request body: more than maxBody is a 413, a
-// body not complete within bodyTimeout a 408 (both said in words), and
-// forms are read here, whole, so no handler ever acts on half a form.
-// What is left of a refused body, or of one a handler did not read, is
-// read and thrown away (up to drainLimit) before the connection closes,
-// so a client still sending sees the answer instead of a reset.
+// guardBodies bounds every request body: more than its route's limit
+// (bodyLimitOf) is a 413, a body not complete within bodyTimeout a 408
+// (both said in words), and forms are read here, whole, so no handler
+// ever acts on half a form. The import's form is the exception: its file
+// is read as a stream (uploaded), an import writes all or nothing, and
+// importTable answers a refused body itself (bodyRefused). What is left
+// of a refused body, or of one a handler did not read, is read and thrown
+// away (up to the limit's drain) before the connection closes, so a
+// client still sending sees the answer instead of a reset.
 func (a *app) guardBodies() echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
@@ -103,17 +136,18 @@ func (a *app) guardBodies() echo.MiddlewareFunc {
 			}
 			// The server's ReadTimeout bounds the body (newHTTPServer): no
 			// deadline is set here, which would cost every request.
-			b := &guardedBody{body: r.Body, left: maxBody, res: c.Response(), timeout: a.bodyTimeout, start: time.Now(),
+			limit := bodyLimitOf(c)
+			b := &guardedBody{body: r.Body, limit: limit, left: int64(limit), res: c.Response(), timeout: a.bodyTimeout, start: time.Now(),
 				waitsToSend: r.Header.Get("Expect") == "100-continue"}
 			r.Body = b
 			defer b.drain() // also after a panic: whatever the handler left
 
 			var err error
 			switch {
-			case r.ContentLength > maxBody:
-				b.refuse(bodyTooLarge())
+			case r.ContentLength > int64(limit):
+				b.refuse(bodyTooLarge(limit))
 				err = b.err
-			case isForm(r):
+			case isForm(r) && !isImport(c):
 				if perr := parseForm(r); perr != nil {
 					err = echo.NewHTTPError(http.StatusBadRequest, "The form could not be read.")
 					if b.err != nil {
@@ -152,11 +186,12 @@ func parseForm(r *http.Request) error {
 	return r.ParseForm()
 }
 
-// guardedBody is a request body that refuses to give more than left
-// bytes (413) and turns the read deadline into a 408.
+// guardedBody is a request body that refuses to give more than its
+// limit (413) and turns the read deadline into a 408.
 type guardedBody struct {
 	body    io.ReadCloser
-	left    int64
+	limit   bodyLimit
+	left    int64 // of the limit
 	res     *echo.Response
 	timeout time.Duration
 	start   time.Time
@@ -183,7 +218,7 @@ func (b *guardedBody) Read(p []byte) (int, error) {
 		n = int(b.left)
 		b.read += int64(n)
 		b.left = 0
-		b.refuse(bodyTooLarge())
+		b.refuse(bodyTooLarge(b.limit))
 		return n, b.err
 	}
 	b.left -= int64(n)
@@ -227,8 +262,8 @@ func isTimeout(err error) bool {
 	return errors.Is(err, os.ErrDeadlineExceeded) || errors.As(err, &ne) && ne.Timeout()
 }
 
-// drain reads what is left of the body and throws it away, at most
-// drainLimit bytes for at most drainTimeout, so a client still sending
+// drain reads what is left of the body and throws it away, at most the
+// limit's drain for at most drainTimeout, so a client still sending
 // reads the answer rather than a reset (a larger body is cut off). A body
 // that timed out is not waited for again, and a client waiting for
 // "100 Continue" before sending was never told to go on: it reads the
@@ -238,8 +273,18 @@ func (b *guardedBody) drain() {
 		return
 	}
 	http.NewResponseController(b.res).SetReadDeadline(time.Now().Add(drainTimeout))
-	io.CopyN(io.Discard, b.body, drainLimit)
+	io.CopyN(io.Discard, b.body, b.limit.drain())
 	b.eof = true // all of it, or as much as will be read
+}
+
+// bodyRefused is why the request's body was refused (a 413 or a 408), or
+// nil: a handler that reads its body as a stream and answers a failed
+// read itself (importTable) asks this first.
+func bodyRefused(c echo.Context) *plainError {
+	if b, ok := c.Request().Body.(*guardedBody); ok {
+		return b.err
+	}
+	return nil
 }
 
 // detached is ctx without its cancellation: a request whose body timed

@@ -32,18 +32,19 @@ func (ts *testServer) startRoundTable(game string, players ...string) string {
 }
 
 // cambioRounds are testdata/three-rounds-to-50.json's rounds as the form
-// takes them: each seat's cards, and the caller's seat.
+// takes them: each seat's cards, and how the round ended (ruling CAM-3:
+// "cambio:1" = seat 1 called, "out:2" = nobody called, seat 2 ran out).
 var cambioRounds = []struct {
-	cards  [3]string
-	caller string
+	cards [3]string
+	ended string
 }{
-	{[3]string{"7 red-king swap", "3 4", "peek-mine blue-king"}, "1"},
-	{[3]string{"blue-king energy", "5 6 peek-yours", ""}, "2"},
-	{[3]string{"13 sunlight", "8", "1"}, "1"},
+	{[3]string{"7 red-king swap", "3 4", "peek-mine blue-king"}, "cambio:1"},
+	{[3]string{"blue-king energy", "5 6 peek-yours", "0"}, "cambio:2"},
+	{[3]string{"13 sunlight", "8", "1"}, "cambio:1"},
 }
 
 // enterCambioRound opens the round editor, fills it and posts it.
-func (ts *testServer) enterCambioRound(table string, cards [3]string, caller string) fetched {
+func (ts *testServer) enterCambioRound(table string, cards [3]string, ended string) fetched {
 	ts.t.Helper()
 	page := ts.get(table + "/games/new")
 	if page.status != http.StatusOK {
@@ -53,7 +54,7 @@ func (ts *testServer) enterCambioRound(table string, cards [3]string, caller str
 	for i, c := range cards {
 		f.Set(pfield(i, "cards"), c)
 	}
-	f.Set("cambio", caller)
+	f.Set("ended", ended)
 	return ts.post(table+"/games", f)
 }
 
@@ -90,8 +91,15 @@ func TestCambioRoundsOverHTTP(t *testing.T) {
 		!strings.Contains(pad.Find(`button[data-card="blue-king"]`).Text(), "13") || pad.Find(`button[data-action="back"]`).Length() != 1 {
 		t.Errorf("card pad: %s", goquery.NewDocumentFromNode(pad.Nodes[0]).Text())
 	}
-	if ed.doc.Find(`input[name="cambio"][value="none"][checked]`).Length() != 1 {
-		t.Error("nobody is not the default caller")
+	// How the round ended is a visible, required choice (ruling CAM-3):
+	// a caller or a player with no cards left, nothing chosen beforehand.
+	end := ed.doc.Find(`[data-testid="round-end"]`)
+	if end.Find(`input[name="ended"][required]`).Length() != 6 || end.Find(`input[name="ended"][checked]`).Length() != 0 ||
+		end.Find(`input[value="cambio:2"][data-player="Cy"]`).Length() != 1 || end.Find(`input[value="out:0"][data-player="Ana"]`).Length() != 1 {
+		t.Errorf("round end choice: %s", end.Text())
+	}
+	if ed.doc.Find(`input[name="cambio"]`).Length() != 0 {
+		t.Error("the old caller radio is still there")
 	}
 	if !strings.Contains(ed.body, "js/cards.js") {
 		t.Error("the round editor does not load cards.js")
@@ -99,7 +107,7 @@ func TestCambioRoundsOverHTTP(t *testing.T) {
 
 	wantTotals := [][]string{{"15", "2", "23"}, {"38", "23", "18"}}
 	for j, r := range cambioRounds[:2] {
-		p := ts.enterCambioRound(table, r.cards, r.caller)
+		p := ts.enterCambioRound(table, r.cards, r.ended)
 		if p.status != http.StatusSeeOther || !strings.Contains(p.header.Get("Location"), "done=round") {
 			t.Fatalf("round %d: %d %s\n%s", j+1, p.status, p.header.Get("Location"), p.body)
 		}
@@ -121,7 +129,7 @@ func TestCambioRoundsOverHTTP(t *testing.T) {
 	}
 
 	// Round 3: Ana reaches 61, the game is over, Cy wins.
-	p := ts.enterCambioRound(table, cambioRounds[2].cards, cambioRounds[2].caller)
+	p := ts.enterCambioRound(table, cambioRounds[2].cards, cambioRounds[2].ended)
 	if p.status != http.StatusSeeOther {
 		t.Fatalf("round 3: %d\n%s", p.status, p.body)
 	}
@@ -156,7 +164,7 @@ func TestCambioRoundsOverHTTP(t *testing.T) {
 	if h := ed.text(`[data-testid="round-heading"]`); h != "Game 2 · round 1" {
 		t.Errorf("heading %q", h)
 	}
-	p = ts.enterCambioRound(table, [3]string{"1", "", "2"}, "none")
+	p = ts.enterCambioRound(table, [3]string{"1", "", "2"}, "out:1")
 	if p.status != http.StatusSeeOther {
 		t.Fatalf("game 2: %d", p.status)
 	}
@@ -191,7 +199,7 @@ func TestCambioRoundBadEntries(t *testing.T) {
 	f := ed.formOf(t, table+"/games")
 	f.Set(pfield(0, "cards"), "7")
 	f.Set(pfield(1, "cards"), "3 red-kong swap")
-	f.Set("cambio", "1")
+	f.Set("ended", "cambio:1")
 	p := ts.post(table+"/games", f)
 	if p.status != http.StatusUnprocessableEntity {
 		t.Fatalf("malformed card: %d", p.status)
@@ -203,7 +211,7 @@ func TestCambioRoundBadEntries(t *testing.T) {
 	if v, _ := p.doc.Find(`input[name="players[1].cards"]`).Attr("value"); v != "3 red-kong swap" {
 		t.Errorf("typed cards lost: %q", v)
 	}
-	if p.doc.Find(`input[name="cambio"][value="1"][checked]`).Length() != 1 {
+	if p.doc.Find(`input[name="ended"][value="cambio:1"][checked]`).Length() != 1 {
 		t.Error("the caller was not kept")
 	}
 	if p.doc.Find(`fieldset[data-player="Ben"] .card-chip.bad`).Length() != 1 {
@@ -214,13 +222,13 @@ func TestCambioRoundBadEntries(t *testing.T) {
 	}
 	// A caller that is not a seat.
 	f.Set(pfield(1, "cards"), "3")
-	f.Set("cambio", "7")
-	if p := ts.post(table+"/games", f); p.status != http.StatusUnprocessableEntity || p.text("#err-cambio") == "" {
-		t.Errorf("bad caller: %d %q", p.status, p.text("#err-cambio"))
+	f.Set("ended", "cambio:7")
+	if p := ts.post(table+"/games", f); p.status != http.StatusUnprocessableEntity || p.text("#err-ended") == "" {
+		t.Errorf("bad caller: %d %q", p.status, p.text("#err-ended"))
 	}
 
 	// A double tap sends the same token twice: one round is recorded.
-	f.Set("cambio", "none")
+	f.Set("ended", "cambio:0")
 	first := ts.post(table+"/games", f)
 	second := ts.post(table+"/games", f)
 	if first.status != http.StatusSeeOther || second.status != http.StatusSeeOther {
@@ -243,7 +251,7 @@ func TestRoundGamesCheckWithJSON(t *testing.T) {
 }
 
 func TestParseCambioRound(t *testing.T) {
-	v := url.Values{"players[0].cards": {" 7,Red_King  swap "}, "players[1].cards": {""}, "cambio": {"0"},
+	v := url.Values{"players[0].cards": {" 7,Red_King  swap "}, "players[1].cards": {""}, "ended": {"cambio:0"},
 		"options": {`{"target":20}`}, "players[0].name": {"Mallory"}}
 	body, slots, err := parseCambioRound(v, []string{"Ana", "Ben"})
 	if err != nil {
@@ -259,7 +267,7 @@ func TestParseCambioRound(t *testing.T) {
 	if s, _ := cambio.Decode(state); s.Options.Limit() != 20 {
 		t.Errorf("table options lost: %+v", s.Options)
 	}
-	_, _, err = parseCambioRound(url.Values{"players[1].cards": {"1 2 3 14"}}, []string{"Ana", "Ben"})
+	_, _, err = parseCambioRound(url.Values{"players[1].cards": {"1 2 3 14"}, "ended": {"out:0"}}, []string{"Ana", "Ben"})
 	var in *scoring.InputError
 	if !errors.As(err, &in) || in.Field != "players[1].cards" || !strings.Contains(in.Message, "card 4") {
 		t.Errorf("error %v", err)
@@ -269,18 +277,27 @@ func TestParseCambioRound(t *testing.T) {
 // FuzzParseCambioForm: whatever the form holds, the parser answers a round
 // the engine starts a game with, or an InputError on a form field.
 func FuzzParseCambioForm(f *testing.F) {
-	f.Add("7 red-king swap", "", "0", "")
-	f.Add("v:-2,13", "peek yours", "none", `{"target":3}`)
+	f.Add("7 red-king swap", "", "cambio:0", "")
+	f.Add("v:-2,13", "peek yours", "out:1", `{"target":3}`)
+	f.Add("", "1", "cambio:0", "")
 	f.Add("x", "14", "9", "{")
-	f.Fuzz(func(t *testing.T, a, b, caller, opts string) {
-		v := url.Values{"players[0].cards": {a}, "players[1].cards": {b}, "cambio": {caller}, "options": {opts}}
+	f.Fuzz(func(t *testing.T, a, b, ended, opts string) {
+		v := url.Values{"players[0].cards": {a}, "players[1].cards": {b}, "ended": {ended}, "options": {opts}}
 		body, _, err := parseCambioRound(v, []string{"Ana", "Ben"})
 		if err != nil {
 			var in *scoring.InputError
-			if !errors.As(err, &in) || (in.Field != "cambio" && !strings.HasPrefix(in.Field, "players[")) {
+			if !errors.As(err, &in) || (in.Field != "ended" && !strings.HasPrefix(in.Field, "players[")) {
 				t.Fatalf("error %v", err)
 			}
 			return
+		}
+		// Ruling CAM-3: a round the form takes can have happened.
+		if res, err := (cambio.Engine{}).Check(mustAppend(t, body)); err == nil {
+			for _, v := range res.Violations {
+				if v.Code == "round_not_ended" || v.Code == "caller_out" {
+					t.Fatalf("%s: the form took a round that cannot have happened: %v", body, v)
+				}
+			}
 		}
 		if !json.Valid(body) {
 			t.Fatalf("invalid JSON %s", body)
@@ -291,4 +308,84 @@ func FuzzParseCambioForm(f *testing.F) {
 			t.Fatalf("%s: engine refused the parsed round: %v", body, err)
 		}
 	})
+}
+
+// mustAppend starts a game with round (or returns nil when the engine
+// does not take the round's options).
+func mustAppend(t *testing.T, round []byte) []byte {
+	t.Helper()
+	state, err := cambio.Engine{}.AppendRound(nil, round)
+	if err != nil {
+		return nil
+	}
+	return state
+}
+
+// Ruling CAM-3 on the round editor: how the round ended is a required
+// choice, and the cards must agree with it, so only rounds that can have
+// happened are recorded; errors sit next to the field, in English and
+// German, and what was typed stays.
+func TestCambioRoundEndIsRequired(t *testing.T) {
+	ts := newTestServer(t)
+	table := ts.startRoundTable("cambio", "Ana", "Ben")
+	for _, c := range []struct {
+		name, a, b, ended string
+		field, en, de     string
+	}{
+		{"no choice", "3 4", "5", "", "ended",
+			"Choose how the round ended: who called Cambio, or who had no cards left (rule CAM-3).",
+			"Wähle, wie die Runde endete: wer Cambio gerufen hat oder wer keine Karten mehr hatte (Regel CAM-3)."},
+		{"the caller with no cards", "", "5", "cambio:0", "players[0].cards",
+			"Ana called Cambio, so these cards were frozen: enter the cards Ana turned over, at least one (rule CAM-3).",
+			"Ana hat Cambio gerufen, also waren diese Karten eingefroren: Gib die Karten ein, die Ana aufgedeckt hat, mindestens eine (Regel CAM-3)."},
+		{"the player out with cards", "3", "5", "out:1", "players[1].cards",
+			"Ben had no cards left, which ended the round: leave these cards empty, or choose how the round really ended (rule CAM-3).",
+			"Ben hatte keine Karten mehr, und das hat die Runde beendet: Lass diese Karten leer oder wähle, wie die Runde wirklich endete (Regel CAM-3)."},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			for _, lang := range []string{"en", "de"} {
+				f := ts.get(table+"/games/new").formOf(t, table+"/games")
+				f.Set(pfield(0, "cards"), c.a)
+				f.Set(pfield(1, "cards"), c.b)
+				if c.ended != "" {
+					f.Set("ended", c.ended)
+				}
+				p := ts.postLang(table+"/games", f, lang)
+				want := c.en
+				if lang == "de" {
+					want = c.de
+				}
+				id := "#err-" + strings.NewReplacer("[", "-", "].", "-", ".", "-").Replace(c.field)
+				if p.status != http.StatusUnprocessableEntity || p.text(id) != want {
+					t.Fatalf("%s: %d %q, want %q", lang, p.status, p.text(id), want)
+				}
+				if v, _ := p.doc.Find(`input[name="players[1].cards"]`).Attr("value"); v != c.b {
+					t.Errorf("%s: typed cards lost: %q", lang, v)
+				}
+				if c.ended != "" && p.doc.Find(`input[name="ended"][value="`+c.ended+`"][checked]`).Length() != 1 {
+					t.Errorf("%s: the choice %s was not kept", lang, c.ended)
+				}
+			}
+		})
+	}
+	if n := len(ts.replayed(table).Games); n != 0 {
+		t.Errorf("%d games after refused rounds", n)
+	}
+	// The same round with a choice that agrees is recorded, and valid.
+	f := ts.get(table+"/games/new").formOf(t, table+"/games")
+	f.Set(pfield(0, "cards"), "3")
+	f.Set(pfield(1, "cards"), "")
+	f.Set("ended", "out:1")
+	if p := ts.post(table+"/games", f); p.status != http.StatusSeeOther {
+		t.Fatalf("a round that can have happened: %d\n%s", p.status, p.body)
+	}
+	tb := ts.replayed(table)
+	if len(tb.Games) != 1 || !tb.Games[0].Result.Valid {
+		t.Errorf("recorded: %+v", tb.Games)
+	}
+	// The German editor asks the question in German.
+	de := ts.getLang(table+"/games/new", "de")
+	if got := de.text(`[data-testid="round-end"] legend`); got != "Wie endete Runde 2?" {
+		t.Errorf("German legend %q", got)
+	}
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -16,22 +15,28 @@ import (
 	"tablemate/sessions"
 )
 
-func serveCmd(ctx context.Context, args []string, logw io.Writer) error {
+func serveCmd(ctx context.Context, args []string, std stdio) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	addr := fs.String("addr", envOr("TABLEMATE_ADDR", ":8080"), "address to listen on")
+	addr := fs.String("addr", envOr("TABLEMATE_ADDR", ":8080"), "the `address` to listen on: \":8080\" is every network interface, so phones on the same Wi-Fi can join; \"127.0.0.1:8080\" is this computer only. The environment variable TABLEMATE_ADDR sets the default")
 	db := dbFlag(fs)
-	writeRate := fs.Float64("write-rate", 10, "form posts allowed per client per second (0 = no limit)")
-	bodyTimeout := fs.Duration("body-timeout", defaultBodyTimeout, "how long a request body may take to arrive before it is refused (408)")
-	perClient := fs.Int("live-per-client", defaultStreamsPerClient, "live streams (open table pages) one client address may hold; an IPv6 client is its /64")
-	perTable := fs.Int("live-per-table", defaultStreamsPerTable, "live streams one table may have")
-	liveMax := fs.Int("live-max", defaultStreamsTotal, "live streams in all (at most half the open-file limit)")
-	if err := fs.Parse(args); err != nil {
+	writeRate := fs.Float64("write-rate", 10, "allow each phone (client address) `n` form posts per second after a short burst; more get a page asking to wait a few seconds, and nothing is lost (0 = no limit)")
+	bodyTimeout := fs.Duration("body-timeout", defaultBodyTimeout, "how long a request body may take to arrive once its headers are in (`duration`, e.g. 30s); a slower one is refused with 408 and nothing is saved")
+	perClient := fs.Int("live-per-client", defaultStreamsPerClient, "live streams (open table pages following the game) one client address may hold, `n` at most; an IPv6 client is its /64. More get a 503 and retry later")
+	perTable := fs.Int("live-per-table", defaultStreamsPerTable, "live streams one table may have, `n` at most, whichever link they came through")
+	liveMax := fs.Int("live-max", defaultStreamsTotal, "live streams in all, `n` at most (and at most half the open-file limit, which serve raises to its hard limit at start)")
+	showQR := fs.Bool("qr", true, "draw a QR code of the first address phones can use at start-up (-qr=false leaves it out)")
+	siteOpts := addSiteFlags(fs)
+	if _, err := parseArgs(fs, args, "serve", std.out); err != nil {
 		return err
 	}
+	spec, _ := findCommand("serve")
 	if *perClient < 1 || *perTable < 1 || *liveMax < 1 {
-		return errors.New("-live-per-client, -live-per-table and -live-max must be at least 1")
+		return newUsageError(spec, fs, "-live-per-client, -live-per-table and -live-max must be at least 1")
 	}
-	log := newLogger(logw)
+	if *bodyTimeout <= 0 {
+		return newUsageError(spec, fs, "-body-timeout must be more than 0")
+	}
+	log := newLogger(std.err)
 	openFiles, err := raiseOpenFileLimit()
 	if err != nil {
 		log.Warn("could not raise the open-file limit", "err", err, "limit", openFiles)
@@ -40,25 +45,39 @@ func serveCmd(ctx context.Context, args []string, logw io.Writer) error {
 	if total < *liveMax {
 		log.Warn("fewer live streams than -live-max: the open-file limit is too low", "live_max", total, "open_files", openFiles)
 	}
+	// Bind first: a port in use or a bad address fails here, before the
+	// database is created or opened and before "serving" is logged.
+	ln, err := listen(*addr)
+	if err != nil {
+		return err
+	}
+	site, err := newSite(siteOpts, ln.Addr())
+	if err != nil {
+		ln.Close()
+		return err
+	}
 	store, err := openMigrated(ctx, *db)
 	if err != nil {
+		ln.Close()
 		return err
 	}
 	defer store.Close()
 
 	a := newApp(store, log)
-	a.writeRate = *writeRate
+	a.writeRate, a.site = *writeRate, site
 	a.streams = newStreamCaps(*perClient, *perTable, total)
-	if *bodyTimeout <= 0 {
-		return errors.New("-body-timeout must be more than 0")
-	}
 	a.bodyTimeout = *bodyTimeout
-	srv := newHTTPServer(*addr, a)
+	srv := newHTTPServer("", a)
 	srv.RegisterOnShutdown(a.live.close) // end live streams so shutdown does not wait on them
 	errc := make(chan error, 1)
-	go func() { errc <- srv.ListenAndServe() }()
-	log.Info("tablemate serving", "addr", *addr, "db", *db, "open_files", openFiles,
-		"live_per_client", *perClient, "live_per_table", *perTable, "live_max", total)
+	go func() { errc <- srv.Serve(ln) }()
+	log.Info("tablemate serving", "addr", ln.Addr().String(), "db", *db, "share_links", site.describe(),
+		"open_files", openFiles, "live_per_client", *perClient, "live_per_table", *perTable, "live_max", total)
+	where, err := reachableAt(*addr, ln.Addr(), upInterfaceAddrs)
+	if err != nil {
+		log.Warn("could not list this computer's network addresses", "err", err)
+	}
+	where.write(std.out, *showQR, colorTerminal(std.out))
 	select {
 	case err := <-errc:
 		return fmt.Errorf("serve: %w", err)
@@ -73,7 +92,12 @@ func serveCmd(ctx context.Context, args []string, logw io.Writer) error {
 	return nil
 }
 
+// openMigrated opens (or creates) the database and brings its schema up
+// to date; a path the server cannot use is refused with the reason first.
 func openMigrated(ctx context.Context, path string) (*sessions.Store, error) {
+	if err := checkDBPath(path); err != nil {
+		return nil, err
+	}
 	store, err := sessions.Open(path)
 	if err != nil {
 		return nil, err
@@ -85,10 +109,13 @@ func openMigrated(ctx context.Context, path string) (*sessions.Store, error) {
 	return store, nil
 }
 
-func migrateCmd(ctx context.Context, args []string, out io.Writer) error {
+func migrateCmd(ctx context.Context, args []string, std stdio) error {
 	fs := flag.NewFlagSet("migrate", flag.ContinueOnError)
 	db := dbFlag(fs)
-	if err := fs.Parse(args); err != nil {
+	if _, err := parseArgs(fs, args, "migrate", std.out); err != nil {
+		return err
+	}
+	if err := checkDBPath(*db); err != nil {
 		return err
 	}
 	store, err := sessions.Open(*db)
@@ -101,76 +128,74 @@ func migrateCmd(ctx context.Context, args []string, out io.Writer) error {
 		return err
 	}
 	if from == to {
-		fmt.Fprintf(out, "%s is up to date (schema version %d)\n", *db, to)
+		fmt.Fprintf(std.out, "%s is up to date (schema version %d)\n", *db, to)
 	} else {
-		fmt.Fprintf(out, "%s migrated from schema version %d to %d\n", *db, from, to)
+		fmt.Fprintf(std.out, "%s migrated from schema version %d to %d\n", *db, from, to)
 	}
 	return nil
 }
 
-func backupCmd(ctx context.Context, args []string, out io.Writer) error {
+func backupCmd(ctx context.Context, args []string, std stdio) error {
 	fs := flag.NewFlagSet("backup", flag.ContinueOnError)
 	db := dbFlag(fs)
-	if err := fs.Parse(args); err != nil {
+	files, err := parseArgs(fs, args, "backup", std.out)
+	if err != nil {
 		return err
 	}
-	if fs.NArg() != 1 {
-		return errors.New("backup needs the file to write, e.g. tablemate backup tablemate-backup.db")
-	}
-	if _, err := os.Stat(*db); err != nil {
-		return fmt.Errorf("backup: %w", err)
+	target := files[0]
+	if err := checkBackupPaths(*db, target); err != nil {
+		return err
 	}
 	store, err := sessions.Open(*db)
 	if err != nil {
 		return err
 	}
 	defer store.Close()
-	if err := store.Backup(ctx, fs.Arg(0)); err != nil {
+	if err := store.Backup(ctx, target); err != nil {
 		return err
 	}
-	fmt.Fprintf(out, "backed up %s to %s\n", *db, fs.Arg(0))
+	fmt.Fprintf(std.out, "backed up %s to %s\n", *db, target)
 	return nil
 }
 
 // checkCmd scores a JSON state with the same engine call as the API and
 // prints the API's answer: exit 0 valid, 1 invalid state, 2 unreadable.
-func checkCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) < 1 || len(args) > 2 {
-		fmt.Fprint(stderr, "usage: tablemate check GAME FILE   (FILE \"-\" or missing reads stdin)\n")
-		return 2
+func checkCmd(args []string, std stdio) error {
+	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	args, err := parseArgs(fs, args, "check", std.out)
+	if err != nil {
+		return err
 	}
 	engine, ok := games.Find(args[0])
 	if !ok {
-		fmt.Fprintf(stderr, "tablemate: unknown game %q; games: %s\n", args[0], gameSlugs())
-		return 2
+		spec, _ := findCommand("check")
+		return newUsageError(spec, fs, fmt.Sprintf("unknown game %q; the games are %s", args[0], gameSlugs()))
 	}
-	var r io.Reader = stdin
+	var r io.Reader = std.in
 	if len(args) == 2 && args[1] != "-" {
 		f, err := os.Open(args[1])
 		if err != nil {
-			fmt.Fprintln(stderr, "tablemate:", err)
-			return 2
+			return err
 		}
 		defer f.Close()
 		r = f
 	}
 	body, err := io.ReadAll(io.LimitReader(r, scoring.MaxBody+1))
 	if err != nil {
-		fmt.Fprintln(stderr, "tablemate:", err)
-		return 2
+		return err
 	}
 	res, status, answer := scoreBody(engine, body)
-	enc := json.NewEncoder(stdout)
+	enc := json.NewEncoder(std.out)
 	enc.SetIndent("", "  ")
 	if status != http.StatusOK {
 		enc.Encode(answer)
-		return 2
+		return exitStatus(2)
 	}
 	enc.Encode(res)
 	if !res.Valid {
-		return 1
+		return exitStatus(1)
 	}
-	return 0
+	return nil
 }
 
 func gameSlugs() string {

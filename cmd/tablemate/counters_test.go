@@ -142,6 +142,7 @@ func TestRoundGamesAreNotCorrectedAsAWhole(t *testing.T) {
 	f := ts.get(table+"/games/new").formOf(t, table+"/games")
 	f.Set("players[0].cards", "7")
 	f.Set("players[1].cards", "3")
+	f.Set("ended", "cambio:1")
 	if p := ts.post(table+"/games", f); p.status != http.StatusSeeOther {
 		t.Fatalf("round: %d %s", p.status, p.text(".field-error"))
 	}

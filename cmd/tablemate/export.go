@@ -14,7 +14,6 @@ import (
 
 	"tablemate/scoring"
 	"tablemate/sessions"
-	"tablemate/sessions/league"
 	"tablemate/views"
 )
 
@@ -24,11 +23,12 @@ func (a *app) exportTable(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	x, err := a.tables.Export(c.Request().Context(), t.ID)
-	if err != nil {
-		return err
-	}
-	b, err := json.MarshalIndent(x, "", " ")
+	return exportLog(c, t)
+}
+
+// exportLog answers with t's log as an export file.
+func exportLog(c echo.Context, t sessions.Table) error {
+	b, err := json.MarshalIndent(sessions.ExportOf(t), "", " ")
 	if err != nil {
 		return err
 	}
@@ -43,6 +43,12 @@ func (a *app) exportResults(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	return exportCSV(c, t)
+}
+
+// exportCSV answers with t's results as CSV (the edit and the view-only
+// link's download alike), every text cell neutralised (newSheet).
+func exportCSV(c echo.Context, t sessions.Table) error {
 	s := newSheet()
 	s.row("table", "game", "player", "total", "winner", "valid")
 	for _, g := range t.Games {
@@ -73,46 +79,71 @@ func (a *app) importForm(c echo.Context) error {
 	return render(c, http.StatusOK, views.ImportTable(views.ImportVM{Page: page(c, tr(c, "Import a table")), Form: form(c, 0)}))
 }
 
-// importTable stores an uploaded export as a new table, or says why not.
+// importTable stores an uploaded export (a table or a whole league) as
+// new, or says why not. The file is read as a stream: a long table's
+// export is megabytes.
 func (a *app) importTable(c echo.Context) error {
 	fail := func(msg string) error {
 		vm := views.ImportVM{Page: page(c, tr(c, "Import a table")), Form: form(c, 0), Error: msg}
 		return render(c, http.StatusUnprocessableEntity, views.ImportTable(vm))
 	}
-	fh, err := c.FormFile("file")
+	file, err := uploaded(c, "file")
+	if refused := bodyRefused(c); refused != nil {
+		return refused // over the import's limit, or too slow: 413 or 408
+	}
 	if err != nil {
 		return fail(tr(c, "Choose the .json file a table was exported to."))
 	}
-	f, err := fh.Open()
-	if err != nil {
-		return fail(tr(c, "The file could not be read."))
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, scoring.MaxBody+1))
-	if err != nil {
-		return fail(tr(c, "The file could not be read."))
-	}
-	var kind struct {
-		Format string `json:"format"`
-	}
-	json.Unmarshal(data, &kind)
-	var id string
-	if kind.Format == "tablemate-league" {
-		var l sessions.League
-		if l, err = a.tables.ImportLeague(c.Request().Context(), data); err == nil {
-			return redirect(c, "/l/"+l.AdminID)
-		}
-	} else {
-		id, err = a.tables.Import(c.Request().Context(), data)
-	}
+	defer file.Close()
+	body := a.imports.reader(c.RealIP(), file)
+	im, err := a.tables.ImportFile(c.Request().Context(), body)
 	var in *scoring.InputError
-	if errors.As(err, &in) {
-		return fail(tr(c, "Nothing was imported: %s", in.Error()))
-	}
-	if err != nil {
+	switch {
+	case err != nil && bodyRefused(c) != nil:
+		return bodyRefused(c) // cut off while read (413 or 408): nothing was imported
+	case body.spent:
+		c.Response().Header().Set("Retry-After", "60")
+		return echo.NewHTTPError(http.StatusTooManyRequests, "This phone imported a lot in a short time. Wait a minute and import again; nothing was imported.")
+	case errors.As(err, &in):
+		what := localInput(c, in)
+		if in.Field != "" {
+			what = in.Field + ": " + what
+		}
+		return fail(tr(c, "Nothing was imported: %s", what))
+	case err != nil:
 		return err
+	case im.League != nil:
+		return redirect(c, "/l/"+im.League.AdminLink())
 	}
-	return redirect(c, "/tables/"+id)
+	return redirect(c, "/tables/"+im.Edit)
+}
+
+// uploaded opens the form's file field. A multipart body nobody parsed yet
+// is read part by part, so the file streams through without being held in
+// memory or spooled to disk; otherwise the parsed form's file is opened.
+func uploaded(c echo.Context, field string) (io.ReadCloser, error) {
+	r := c.Request()
+	if r.MultipartForm == nil && mediaType(r.Header.Get(echo.HeaderContentType)) == echo.MIMEMultipartForm {
+		mr, err := r.MultipartReader()
+		if err != nil {
+			return nil, err
+		}
+		for {
+			part, err := mr.NextPart()
+			if err != nil {
+				return nil, err
+			}
+			if part.FormName() == field && part.FileName() != "" {
+				return part, nil
+			}
+			part.Close()
+		}
+	}
+	fh, err := c.FormFile(field)
+	if err != nil {
+		return nil, err
+	}
+	return fh.Open()
 }
 
 // exportLeague downloads a league with all its tables' logs as JSON.
@@ -135,25 +166,18 @@ func (a *app) exportLeague(c echo.Context) error {
 
 // exportStandings downloads a league's standings as CSV.
 func (a *app) exportStandings(c echo.Context) error {
-	l, err := a.tables.League(c.Request().Context(), c.Param("id"))
-	if errors.Is(err, sessions.ErrNotFound) {
-		return echo.ErrNotFound
-	}
+	l, err := a.loadLeague(c)
 	if err != nil {
 		return err
 	}
-	lgames, err := a.tables.LeagueGames(c.Request().Context(), l)
+	st, err := a.leagueStats(c.Request().Context(), l)
 	if err != nil {
 		return err
-	}
-	results := make([]league.Result, len(lgames))
-	for i, g := range lgames {
-		results[i] = g.Result
 	}
 	s := newSheet()
 	s.row("rank", "player", "played", "wins", "points")
-	for _, st := range league.Standings(results, l.Scheme, l.Points) {
-		s.row(st.Rank, st.Player, st.Played, st.Wins, st.Points)
+	for _, r := range st.Standings {
+		s.row(r.Rank, r.Player, r.Played, r.Wins, r.Points)
 	}
 	attach(c, fileName(l.Name)+"-standings.csv")
 	return c.Blob(http.StatusOK, "text/csv; charset=utf-8", s.bytes())

@@ -13,7 +13,12 @@ import (
 // upload posts a file to the import form as a browser would.
 func (ts *testServer) upload(t *testing.T, data string) fetched {
 	t.Helper()
-	hidden := ts.get("/tables/import").formOf(t, "/tables/import")
+	return ts.do(uploadRequest(ts.URL, ts.get("/tables/import").formOf(t, "/tables/import"), data))
+}
+
+// uploadRequest is the import form's post of data with the form's hidden
+// fields.
+func uploadRequest(base string, hidden url.Values, data string) *http.Request {
 	var body bytes.Buffer
 	w := multipart.NewWriter(&body)
 	for k, v := range hidden {
@@ -22,10 +27,10 @@ func (ts *testServer) upload(t *testing.T, data string) fetched {
 	fw, _ := w.CreateFormFile("file", "table.json")
 	fw.Write([]byte(data))
 	w.Close()
-	req, _ := http.NewRequest(http.MethodPost, ts.URL+"/tables/import", &body)
+	req, _ := http.NewRequest(http.MethodPost, base+"/tables/import", &body)
 	req.Header.Set("Content-Type", w.FormDataContentType())
 	req.Header.Set("Sec-Fetch-Site", "same-origin")
-	return ts.do(req)
+	return req
 }
 
 func TestExportAndImportATable(t *testing.T) {

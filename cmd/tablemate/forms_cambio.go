@@ -22,7 +22,7 @@ func cambioEditor() editor {
 	return editor{
 		page: cambioPage, parse: parseCambioRound, values: roundValues,
 		rounds: true, progress: cambioProgress,
-		noun: i18n.Key("round"), intro: i18n.Key("Enter the cards each player has left and who called Cambio."),
+		noun: i18n.Key("round"), intro: i18n.Key("Enter how the round ended and the cards each player has left."),
 	}
 }
 
@@ -99,7 +99,28 @@ func cambioToken(t string) (string, error) {
 	return c.String(), err
 }
 
-// parseCambioRound builds a Cambio round (docs/api-rounds.md) from the form.
+// endChoice reads how the round ended (ruling CAM-3), a required radio:
+// "cambio:2" (seat 2 called Cambio) or "out:1" (nobody called, seat 1 had
+// no cards left). It returns the caller and the seat out, each −1 when
+// not the one chosen.
+func endChoice(v url.Values, seats int) (caller, out int, err error) {
+	kind, num, _ := strings.Cut(strings.TrimSpace(v.Get("ended")), ":")
+	n, nerr := strconv.Atoi(num)
+	switch {
+	case kind == "" && num == "":
+		return -1, -1, formErrorf("ended", "Choose how the round ended: who called Cambio, or who had no cards left (rule CAM-3).")
+	case nerr != nil || n < 0 || n >= seats || (kind != "cambio" && kind != "out"):
+		return -1, -1, formErrorf("ended", "Choose how the round ended from the list, not %q.", v.Get("ended"))
+	case kind == "cambio":
+		return n, -1, nil
+	}
+	return -1, n, nil
+}
+
+// parseCambioRound builds a Cambio round (docs/api-rounds.md) from the
+// form. How the round ended is a required choice, and the engine's
+// ruling CAM-3 checks it against the cards (cambio.EndProblems): the
+// caller turns over at least one card, the player who ran out none.
 func parseCambioRound(v url.Values, fixed []string) (json.RawMessage, []int, error) {
 	type player struct {
 		Name   string   `json:"name"`
@@ -111,11 +132,9 @@ func parseCambioRound(v url.Values, fixed []string) (json.RawMessage, []int, err
 		Options json.RawMessage `json:"options,omitempty"`
 	}
 	names := seatNames(v, fixed)
-	caller, err := seatChoice(v, "cambio", len(names))
-	if err != nil {
-		return nil, nil, err
-	}
 	slots := make([]int, len(names))
+	held, called := make([]int, len(names)), make([]bool, len(names))
+	caller, out, endErr := endChoice(v, len(names))
 	for i, name := range names {
 		cards, err := parseCardsField(v, i, cambioToken)
 		if err != nil {
@@ -123,6 +142,18 @@ func parseCambioRound(v url.Values, fixed []string) (json.RawMessage, []int, err
 		}
 		r.Players = append(r.Players, player{Name: name, Cards: cards, Cambio: i == caller})
 		slots[i] = i
+		held[i], called[i] = len(cards), i == caller
+	}
+	if endErr != nil {
+		return nil, nil, endErr
+	}
+	for _, e := range cambio.EndProblems(held, called, out) {
+		switch e.Code {
+		case "caller_out":
+			return nil, nil, formErrorf(pfield(e.Seat, "cards"), "%s called Cambio, so these cards were frozen: enter the cards %s turned over, at least one (rule CAM-3).", names[e.Seat], names[e.Seat])
+		case "out_has_cards":
+			return nil, nil, formErrorf(pfield(e.Seat, "cards"), "%s had no cards left, which ended the round: leave these cards empty, or choose how the round really ended (rule CAM-3).", names[e.Seat])
+		}
 	}
 	r.Options = roundOptions(v)
 	return stateOf(r), slots, nil
@@ -194,7 +225,7 @@ func roundVM(e entry, game string, round int) views.RoundEntryVM {
 		}
 	}
 	for f, msg := range e.Errors {
-		if !known[f] && f != "cambio" && f != "kodiak" {
+		if !known[f] && f != "ended" && f != "kodiak" {
 			vm.Other = append(vm.Other, msg)
 		}
 	}
@@ -214,9 +245,8 @@ func cambioPage(e entry) templ.Component {
 	if n := len(e.Names); n > 0 {
 		vm.Dealer = i18n.T(e.ctx, "Dealer: %s", e.Names[cambio.Dealer(round, n)])
 	}
-	vm.Chosen = "none"
-	if e.Values != nil && e.Values.Get("cambio") != "" {
-		vm.Chosen = e.Values.Get("cambio")
+	if e.Values != nil {
+		vm.Chosen = e.Values.Get("ended")
 	}
 	vm.Players = roundPlayers(e, func(t string) (string, int, error) {
 		c, err := cambio.ParseCard(t)

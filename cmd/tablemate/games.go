@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
-	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -52,12 +51,12 @@ func gameEntry(c echo.Context, t sessions.Table, n int, values map[string][]stri
 		Page: page(c, t.Name), Form: form(c, t.Head), Names: t.Players, Values: values, Errors: errs,
 		Heading: tr(c, "Game %d: %s", len(t.Games)+1, i18n.Text(c.Request().Context(), noun)),
 		Intro:   i18n.Text(c.Request().Context(), intro),
-		Action:  "/tables/" + t.ID + "/games", Submit: tr(c, "Check and save"),
+		Action:  editBase(c) + "/games", Submit: tr(c, "Check and save"),
 	}
 	if n > 0 {
 		e.Heading = tr(c, "Correct game %d", n)
 		e.Intro = tr(c, "Change what was entered; the old entry stays in the table's history.")
-		e.Action = fmt.Sprintf("/tables/%s/games/%d", t.ID, n)
+		e.Action = fmt.Sprintf("%s/games/%d", editBase(c), n)
 		e.Submit = tr(c, "Check and save the correction")
 	}
 	if ed, _ := editorFor(t.Info.Slug); ed.rounds && n == 0 {
@@ -133,11 +132,11 @@ func (a *app) saveGame(c echo.Context, n int) error {
 	if err == nil {
 		switch {
 		case n == 0 && ed.rounds:
-			app, err = a.tables.RecordRound(ctx, t.ID, seen, token, state)
+			app, err = a.tables.RecordRound(ctx, c.Param("id"), seen, token, state)
 		case n == 0:
-			app, err = a.tables.RecordGame(ctx, t.ID, seen, token, state)
+			app, err = a.tables.RecordGame(ctx, c.Param("id"), seen, token, state)
 		default:
-			app, err = a.tables.CorrectGame(ctx, t.ID, seen, token, n, state, "corrected at the table")
+			app, err = a.tables.CorrectGame(ctx, c.Param("id"), seen, token, n, state, "corrected at the table")
 		}
 	}
 	var in *scoring.InputError
@@ -159,7 +158,7 @@ func (a *app) saveGame(c echo.Context, n int) error {
 		return err
 	}
 	if ed.rounds && n == 0 {
-		return redirect(c, "/tables/"+t.ID+"?done=round")
+		return redirect(c, editBase(c)+"?done=round")
 	}
 	fresh, err := a.loadTable(c)
 	if err != nil {
@@ -167,10 +166,10 @@ func (a *app) saveGame(c echo.Context, n int) error {
 	}
 	for _, g := range fresh.Games {
 		if g.Seq == app.Event.Seq {
-			return redirect(c, fmt.Sprintf("/tables/%s/games/%d", t.ID, g.Number))
+			return redirect(c, fmt.Sprintf("%s/games/%d", editBase(c), g.Number))
 		}
 	}
-	return redirect(c, "/tables/"+t.ID)
+	return redirect(c, editBase(c))
 }
 
 // showGame renders a recorded game's verdict and breakdown.
@@ -179,15 +178,20 @@ func (a *app) showGame(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	vm, err := gameResultVM(c, t)
+	vm, err := gameResultVM(c, t, editBase(c))
 	if err != nil {
 		return err
+	}
+	if ed, ok := editorFor(t.Info.Slug); ok && !ed.rounds { // a round game is corrected by undoing its rounds
+		vm.EditURL = fmt.Sprintf("%s/games/%s/edit", editBase(c), c.Param("n"))
 	}
 	return render(c, http.StatusOK, views.ResultPage(vm))
 }
 
-// gameResultVM builds the result page of the game named in the URL.
-func gameResultVM(c echo.Context, t sessions.Table) (views.ResultVM, error) {
+// gameResultVM builds the result page of the game named in the URL as
+// every link shows it, its URLs on base (the link the page was opened
+// with); the edit page adds the correction.
+func gameResultVM(c echo.Context, t sessions.Table, base string) (views.ResultVM, error) {
 	g, err := gameParam(c, t)
 	if err != nil {
 		return views.ResultVM{}, err
@@ -195,22 +199,14 @@ func gameResultVM(c echo.Context, t sessions.Table) (views.ResultVM, error) {
 	vm := views.ResultVM{
 		Page: page(c, tr(c, "Game %d", g.Number)), Heading: tr(c, "%s · game %d", t.Name, g.Number),
 		GameTitle: t.Info.Title, Result: g.Result,
-		BackURL: "/tables/" + t.ID, BackLabel: tr(c, "Back to the table"),
-		EditURL: fmt.Sprintf("/tables/%s/games/%d/edit", t.ID, g.Number),
+		BackURL: base, BackLabel: tr(c, "Back to the table"),
+		ReplayURL: fmt.Sprintf("%s/games/%d/replay", base, g.Number),
 	}
-	// The replay sits below the page's own path, so the read-only link's
-	// result page links the read-only replay (never the edit link).
-	vm.ReplayURL = strings.TrimSuffix(c.Request().URL.Path, "/") + "/replay"
 	if g.Err != "" {
 		vm.Page.Flash, vm.Page.FlashKind = tr(c, "This entry can no longer be read: %s", g.Err), "bad"
 	}
-	if ed, ok := editorFor(t.Info.Slug); ok {
-		if ed.display != nil {
-			vm.Displays = ed.display(g.State)
-		}
-		if ed.rounds { // a round game is corrected by undoing its rounds
-			vm.EditURL = ""
-		}
+	if ed, ok := editorFor(t.Info.Slug); ok && ed.display != nil {
+		vm.Displays = ed.display(g.State)
 	}
 	return vm, nil
 }

@@ -1,12 +1,10 @@
 package main
 
 import (
-	"errors"
 	"net/http"
 	"net/url"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -42,8 +40,8 @@ func parseHistoryFilter(q url.Values) historyFilter {
 
 // matches reports whether a table passes the filter; the player matches
 // any seated name containing it, ignoring case.
-func (f historyFilter) matches(t sessions.Table, leagues []sessions.LeagueRef) bool {
-	if f.Game != "" && t.Info.Slug != f.Game {
+func (f historyFilter) matches(t sessions.TableSummary, leagues []sessions.LeagueRef) bool {
+	if f.Game != "" && t.Game != f.Game {
 		return false
 	}
 	if f.League != "" && !slices.ContainsFunc(leagues, func(l sessions.LeagueRef) bool { return l.ID == f.League }) {
@@ -56,31 +54,25 @@ func (f historyFilter) matches(t sessions.Table, leagues []sessions.LeagueRef) b
 	return slices.ContainsFunc(t.Players, func(p string) bool { return strings.Contains(strings.ToLower(p), want) })
 }
 
-// showHistory lists every table this phone knows (from its cookie; there
-// is no server-wide list), newest first, with a filter by game and player.
+// showHistory lists every table this phone knows (from its cookie of edit
+// links; there is no server-wide list), newest first, with a filter by game and player.
 func (a *app) showHistory(c echo.Context) error {
 	f := parseHistoryFilter(c.QueryParams())
 	ctx := c.Request().Context()
-	type known struct {
-		t    sessions.Table
-		last time.Time
+	// The tables' cards, not the tables: a phone's fifty long tables cost
+	// no replay unless they changed since they were last summarised. A
+	// link that opens nothing (any more) is left out: this phone lost it.
+	known := knownTables(c)
+	tables, err := a.tables.Cards(ctx, known)
+	if err != nil {
+		return err
 	}
-	var tables []known
-	for _, id := range knownTables(c) {
-		t, err := a.tables.Table(ctx, id)
-		if errors.Is(err, sessions.ErrNotFound) {
-			continue
-		}
-		if err != nil {
-			// One unreadable table must not hide the others.
-			a.log.Warn("history: table cannot be replayed", "table", id, "err", err)
-			continue
-		}
-		tables = append(tables, known{t, t.Log[len(t.Log)-1].At})
-	}
+	slices.SortFunc(tables, func(x, y sessions.TableSummary) int { // as the phone lists them
+		return slices.Index(known, x.Edit) - slices.Index(known, y.Edit)
+	})
 	ids := make([]string, len(tables))
-	for i, k := range tables {
-		ids[i] = k.t.ID
+	for i, t := range tables {
+		ids[i] = t.Key
 	}
 	leagues, err := a.tables.LeaguesOf(ctx, ids)
 	if err != nil {
@@ -96,19 +88,15 @@ func (a *app) showHistory(c echo.Context) error {
 			}
 		}
 	}
-	slices.SortStableFunc(tables, func(x, y known) int { return y.last.Compare(x.last) })
-	for _, k := range tables {
-		if !f.matches(k.t, leagues[k.t.ID]) {
+	slices.SortStableFunc(tables, func(x, y sessions.TableSummary) int { return y.Last.Compare(x.Last) })
+	for _, t := range tables {
+		if !f.matches(t, leagues[t.Key]) {
 			continue
 		}
-		row := views.HistoryRow{
-			URL: "/tables/" + k.t.ID, Name: k.t.Name, GameTitle: k.t.Info.Title,
-			Date: dateTime(c, k.last.Local(), true, false), Players: k.t.Players, Played: len(k.t.Games),
-		}
-		if len(k.t.Games) > 0 {
-			row.Leaders = k.t.Leaders()
-		}
-		vm.Rows = append(vm.Rows, row)
+		vm.Rows = append(vm.Rows, views.HistoryRow{
+			URL: "/tables/" + t.Edit, Name: t.Name, GameTitle: gameTitle(t.Game),
+			Date: dateTime(c, t.Last.Local(), true, false), Players: t.Players, Played: t.Played, Leaders: t.Leaders,
+		})
 	}
 	return render(c, http.StatusOK, views.History(vm))
 }

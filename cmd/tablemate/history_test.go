@@ -295,7 +295,7 @@ func TestTablePageLineChart(t *testing.T) {
 	if chart.Find(`path.line`).Length() != 2 || !strings.Contains(chart.Find("desc").Text(), "After game 2: Ana ") {
 		t.Fatalf("line chart:\n%s", p.body)
 	}
-	if got := chart.Find(`table.sr-only tbody tr`).First().Find("td").First().Text(); got != "58" {
+	if got := chart.Find(`.sr-only table tbody tr`).First().Find("td").First().Text(); got != "58" {
 		t.Errorf("data table: Ana after game 1 = %q, want 58", got)
 	}
 }
@@ -306,7 +306,7 @@ func TestCambioRoundChartTimelineAndReplay(t *testing.T) {
 	ts := newTestServer(t)
 	table := ts.startRoundTable("cambio", "Ana", "Ben", "Cy")
 	for _, r := range cambioRounds[:2] {
-		if p := ts.enterCambioRound(table, r.cards, r.caller); p.status != http.StatusSeeOther {
+		if p := ts.enterCambioRound(table, r.cards, r.ended); p.status != http.StatusSeeOther {
 			t.Fatalf("round: %d\n%s", p.status, p.body)
 		}
 	}
@@ -318,7 +318,7 @@ func TestCambioRoundChartTimelineAndReplay(t *testing.T) {
 	// The chart's data table agrees with the rounds table's totals.
 	totals := roundTotals(p)
 	var last []string
-	chart.Find(`table.sr-only tbody tr`).Each(func(_ int, s *goquery.Selection) {
+	chart.Find(`.sr-only table tbody tr`).Each(func(_ int, s *goquery.Selection) {
 		last = append(last, s.Find("td").Last().Text())
 	})
 	if strings.Join(last, " ") != strings.Join(totals, " ") {

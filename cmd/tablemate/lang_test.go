@@ -274,7 +274,7 @@ func TestGermanCardErrorsInEditors(t *testing.T) {
 		t.Errorf("KKS editor: %d %q", bad.status, got)
 	}
 	cambio := ts.startRoundTable("cambio", "Ana", "Ben", "Cy")
-	round := ts.enterCambioRound(cambio, [3]string{"7 dragon", "3", "4"}, "1")
+	round := ts.enterCambioRound(cambio, [3]string{"7 dragon", "3", "4"}, "cambio:1")
 	if got := round.text(".field-error"); round.status != http.StatusUnprocessableEntity ||
 		!strings.HasPrefix(got, `Karte 2: "dragon" ist keine Karte: Nimm eine Zahl von 0 bis 13, eines von `) {
 		t.Errorf("Cambio editor: %d %q", round.status, got)

@@ -35,19 +35,17 @@ func (a *app) createLeague(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return redirect(c, "/l/"+l.AdminID)
+	return redirect(c, "/l/"+l.AdminLink())
 }
 
-// showLeague renders the public standings of a league.
+// showLeague renders the public standings of a league. The league is
+// opened by its public id, so it holds no admin link to show.
 func (a *app) showLeague(c echo.Context) error {
-	l, err := a.tables.League(c.Request().Context(), c.Param("id"))
-	if errors.Is(err, sessions.ErrNotFound) {
-		return echo.ErrNotFound
-	}
+	l, err := a.loadLeague(c)
 	if err != nil {
 		return err
 	}
-	vm, err := a.leagueVM(c, l, false)
+	vm, err := a.leagueView(c, l)
 	if err != nil {
 		return err
 	}
@@ -59,25 +57,20 @@ func (a *app) showLeagueAdmin(c echo.Context) error {
 	return a.renderLeagueAdmin(c, http.StatusOK, "")
 }
 
-func (a *app) loadLeagueAdmin(c echo.Context) (sessions.League, error) {
-	l, err := a.tables.LeagueByAdmin(c.Request().Context(), c.Param("admin"))
-	if errors.Is(err, sessions.ErrNotFound) {
-		return l, echo.ErrNotFound
-	}
-	return l, err
-}
-
 func (a *app) renderLeagueAdmin(c echo.Context, status int, msg string) error {
 	l, err := a.loadLeagueAdmin(c)
 	if err != nil {
 		return err
 	}
-	vm, err := a.leagueVM(c, l, true)
+	vm, err := a.leagueAdminVM(c, l)
 	if err != nil {
 		return err
 	}
 	vm.Error = msg
-	return render(c, status, views.LeaguePage(vm))
+	if f, ok := linkFlashes[c.QueryParam("done")]; ok && status == http.StatusOK {
+		vm.Flash, vm.FlashKind = tr(c, f), "good"
+	}
+	return render(c, status, views.LeagueAdminPage(vm))
 }
 
 // leagueAction runs one admin form and shows the page again.
@@ -92,9 +85,9 @@ func (a *app) leagueAction(c echo.Context, act func(sessions.League) error) erro
 		return a.renderLeagueAdmin(c, http.StatusUnprocessableEntity, localInput(c, in))
 	}
 	if err != nil {
-		return err
+		return linkError(c, err)
 	}
-	return redirect(c, "/l/"+l.AdminID)
+	return redirect(c, "/l/"+c.Param("admin"))
 }
 
 func (a *app) addLeagueMember(c echo.Context) error {
@@ -126,14 +119,19 @@ func (a *app) addLeagueTable(c echo.Context) error {
 	})
 }
 
-// leagueVM computes standings overall and per game, and head-to-head.
-func (a *app) leagueVM(c echo.Context, l sessions.League, admin bool) (views.LeagueVM, error) {
+// leagueView computes what every link to a league shows: standings
+// overall and per game, head-to-head, and its tables through their
+// view-only links. Every URL is on the public id: l was opened by it, or
+// its admin link is never read here.
+func (a *app) leagueView(c echo.Context, l sessions.League) (views.LeagueView, error) {
 	ctx := c.Request().Context()
-	vm := views.LeagueVM{
-		Page: page(c, l.Name), Form: form(c, 0), Name: l.Name, Scheme: string(l.Scheme), Admin: admin,
-		SchemeLabel: schemeLabel(c, l), AdminPath: "/l/" + l.AdminID, PublicPath: "/leagues/" + l.ID,
-		PublicURL: c.Scheme() + "://" + c.Request().Host + "/leagues/" + l.ID,
+	vm := views.LeagueView{
+		Page: page(c, l.Name), Name: l.Name, Scheme: string(l.Scheme),
+		SchemeLabel: schemeLabel(c, l), PublicPath: "/leagues/" + l.ID,
 	}
+	vm.Scripts = []string{"js/share.js"}
+	vm.Share = a.shareOf(c, "public-link", tr(c, "Standings link"),
+		tr(c, "Anyone with it sees the standings and the tables; nobody can change anything with it."), vm.PublicPath, l.Name)
 	emoji := map[string]string{}
 	for _, m := range l.Members {
 		if m.MergedInto == "" {
@@ -141,65 +139,85 @@ func (a *app) leagueVM(c echo.Context, l sessions.League, admin bool) (views.Lea
 			emoji[m.Name] = m.Emoji
 		}
 	}
-	lgames, err := a.tables.LeagueGames(ctx, l)
+	st, err := a.leagueStats(ctx, l)
 	if err != nil {
 		return vm, err
 	}
-	vm.Games = len(lgames)
-	var all []league.Result
-	bySlug := map[string][]league.Result{}
-	var slugs []string
-	for _, g := range lgames {
-		all = append(all, g.Result)
-		if bySlug[g.Game] == nil {
-			slugs = append(slugs, g.Game)
-		}
-		bySlug[g.Game] = append(bySlug[g.Game], g.Result)
-	}
-	vm.Standings = leagueRows(league.Standings(all, l.Scheme, l.Points), emoji)
-	if len(slugs) > 1 { // one game only: the overall table is the per-game one
-		for _, slug := range slugs {
-			vm.PerGame = append(vm.PerGame, views.GameStandings{Slug: slug, Title: gameTitle(slug),
-				Standings: leagueRows(league.Standings(bySlug[slug], l.Scheme, l.Points), emoji)})
+	vm.Games = st.Games
+	vm.Standings = leagueRows(st.Standings, emoji)
+	for _, slug := range st.Slugs {
+		if st.PerGame[slug] != nil {
+			vm.PerGame = append(vm.PerGame, views.GameStandings{Slug: slug, Title: gameTitle(slug), Standings: leagueRows(st.PerGame[slug], emoji)})
 		}
 	}
-	for _, slug := range slugs {
-		var totals []int
-		for _, r := range bySlug[slug] {
-			for _, t := range r.Totals {
-				totals = append(totals, t)
-			}
-		}
+	for _, slug := range st.Slugs {
 		vm.Distributions = append(vm.Distributions, views.BarChart{
-			Title: tr(c, "How often each score was reached in %s", gameTitle(slug)), Bars: distribution(totals)})
+			Title: tr(c, "How often each score was reached in %s", gameTitle(slug)), Bars: st.Spread[slug]})
 	}
 	if x, y := c.QueryParam("a"), c.QueryParam("b"); x != "" && y != "" {
 		vm.H2H = views.HeadToHead{A: l.Canonical(x), B: l.Canonical(y)}
-		vm.H2H.Ahead, vm.H2H.Behind, vm.H2H.Level = league.HeadToHead(all, vm.H2H.A, vm.H2H.B)
-	}
-	for _, id := range l.TableIDs {
-		t, err := a.tables.Table(ctx, id)
-		if err != nil {
+		if vm.H2H.Ahead, vm.H2H.Behind, vm.H2H.Level, err = a.headToHead(ctx, l, st, vm.H2H.A, vm.H2H.B); err != nil {
 			return vm, err
 		}
-		url := "/v/" + t.ReadID
-		if admin {
-			url = "/tables/" + t.ID
-		}
-		vm.Tables = append(vm.Tables, views.LinkRow{Name: t.Name, Game: t.Info.Title, URL: url})
 	}
-	if admin {
-		recent, err := a.tables.Recent(ctx, recentTables(c))
-		if err != nil {
-			return vm, err
-		}
-		for _, t := range recent {
-			if !slices.Contains(l.TableIDs, t.ID) {
-				vm.PhoneTables = append(vm.PhoneTables, views.TableRow{ID: t.ID, Name: t.Name, GameTitle: gameTitle(t.Game)})
-			}
+	if vm.Tables, vm.TablesPage, err = a.leagueTableRows(c, l); err != nil {
+		return vm, err
+	}
+	return vm, nil
+}
+
+// leagueAdminVM is the league page behind its admin link (in the URL):
+// the view, the admin link's panel and the tools.
+func (a *app) leagueAdminVM(c echo.Context, l sessions.League) (views.LeagueAdminVM, error) {
+	ctx := c.Request().Context()
+	view, err := a.leagueView(c, l)
+	if err != nil {
+		return views.LeagueAdminVM{}, err
+	}
+	gen, err := a.tables.AdminGen(ctx, l)
+	if err != nil {
+		return views.LeagueAdminVM{}, err
+	}
+	adminPath := "/l/" + c.Param("admin")
+	vm := views.LeagueAdminVM{
+		LeagueView: view, Form: form(c, 0), AdminPath: adminPath, RotateForm: form(c, gen),
+		Admin: a.shareOf(c, "admin-link", tr(c, "Admin link"), tr(c, "Whoever has it can change the league: members, tables, this link."), adminPath, l.Name),
+	}
+	_, vm.Open = linkFlashes[c.QueryParam("done")]
+	recent, err := a.tables.Recent(ctx, recentTables(c))
+	if err != nil {
+		return vm, err
+	}
+	for _, t := range recent {
+		if !l.Counts(t) {
+			vm.PhoneTables = append(vm.PhoneTables, views.TableRow{ID: t.ID, Name: t.Name, GameTitle: gameTitle(t.Game)})
 		}
 	}
 	return vm, nil
+}
+
+// leaguePerPage is how many of a league's tables its page lists at once.
+const leaguePerPage = 25
+
+// leagueTableRows is the page of the league's tables asked for
+// (?tables=N: the tables added up to the Nth), the newest first. Each is
+// linked by its view-only link, on the admin page too: an admin link is
+// no edit link, and replacing a table's edit link must not be undone by
+// the league page. The pager's links are query-only, so they stay on the
+// link the page was opened with.
+func (a *app) leagueTableRows(c echo.Context, l sessions.League) ([]views.LinkRow, views.Pager, error) {
+	total := l.Tables()
+	p := pager(c, "tables", pageEnd(c, "tables", total), leaguePerPage, total, "league-tables")
+	tables, err := a.tables.LeagueTableLinks(c.Request().Context(), l, p.From, p.To)
+	if err != nil {
+		return nil, p, err
+	}
+	var rows []views.LinkRow
+	for i := len(tables) - 1; i >= 0; i-- {
+		t := tables[i]
+		rows = append(rows, views.LinkRow{Name: t.Name, Game: gameTitle(t.Game), URL: "/v/" + t.View})
+	}
+	return rows, p, nil
 }
 
 func schemeLabel(c echo.Context, l sessions.League) string {

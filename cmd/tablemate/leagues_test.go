@@ -17,6 +17,21 @@ func (ts *testServer) recordKKS(t *testing.T, table string, displays []map[strin
 	}
 }
 
+// createLeague starts a league through the form and returns its admin
+// link's path.
+func (ts *testServer) createLeague(t *testing.T, name, scheme string, members ...string) string {
+	t.Helper()
+	f := ts.get("/leagues/new").formOf(t, "/leagues")
+	f.Set("name", name)
+	f.Set("scheme", scheme)
+	f.Set("members", strings.Join(members, "\n"))
+	p := ts.post("/leagues", f)
+	if p.status != http.StatusSeeOther {
+		t.Fatalf("create league: %d %s", p.status, p.text(".field-error"))
+	}
+	return p.header.Get("Location")
+}
+
 func TestLeagueOverSeveralTables(t *testing.T) {
 	ts := newTestServer(t)
 	f := ts.get("/leagues/new").formOf(t, "/leagues")
@@ -121,11 +136,7 @@ func TestLeagueOverSeveralTables(t *testing.T) {
 
 func TestStartATableForALeague(t *testing.T) {
 	ts := newTestServer(t)
-	f := ts.get("/leagues/new").formOf(t, "/leagues")
-	f.Set("name", "Club")
-	f.Set("scheme", "wins")
-	f.Set("members", "Ana\nBen")
-	admin := ts.post("/leagues", f).header.Get("Location")
+	admin := ts.createLeague(t, "Club", "wins", "Ana", "Ben")
 	href, _ := ts.get(admin).doc.Find(`[data-testid="league-table"]`).Attr("href")
 	form := ts.get(href)
 	if form.doc.Find(`datalist#members option[value="Ben"]`).Length() != 1 || form.doc.Find(`[data-testid="for-league"]`).Length() != 1 {
@@ -142,8 +153,13 @@ func TestStartATableForALeague(t *testing.T) {
 	if p.status != http.StatusSeeOther {
 		t.Fatalf("league table: %d %s", p.status, p.text(".field-error"))
 	}
-	if ts.get(admin).doc.Find(`a[href="`+p.header.Get("Location")+`"]`).Length() != 1 {
-		t.Error("the new table is not listed in the league")
+	// The league lists it through its view-only link, for the admin too:
+	// an admin link is no edit link.
+	page := ts.get(admin)
+	view, _ := ts.get(p.header.Get("Location")).doc.Find(`[data-testid="view-link"]`).Attr("value")
+	u, _ := url.Parse(view)
+	if page.doc.Find(`ul.list a[href="`+u.Path+`"]`).Length() != 1 || strings.Contains(page.body, p.header.Get("Location")) {
+		t.Error("the new table is not listed in the league through its view-only link")
 	}
 }
 
@@ -171,11 +187,7 @@ func TestDistribution(t *testing.T) {
 // History filters this phone's tables by the league that counts them.
 func TestHistoryByLeague(t *testing.T) {
 	ts := newTestServer(t)
-	f := ts.get("/leagues/new").formOf(t, "/leagues")
-	f.Set("name", "Club")
-	f.Set("scheme", "wins")
-	f.Set("members", "Ana\nBen")
-	admin := ts.post("/leagues", f).header.Get("Location")
+	admin := ts.createLeague(t, "Club", "wins", "Ana", "Ben")
 	inLeague := ts.createTable("Ana", "Ben")
 	ts.get(inLeague)
 	other := ts.createTable("Ana", "Cy")

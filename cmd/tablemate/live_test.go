@@ -9,9 +9,12 @@ import (
 	"time"
 )
 
-// stream opens a table's event stream and returns a function reading the
-// next event's id ("" when the stream ended or nothing came in time).
-func (ts *testServer) stream(t *testing.T, path string, lastID string) (next func() string, status int) {
+// sseEvent is one server-sent event: its name and id.
+type sseEvent struct{ name, id string }
+
+// sse opens an event stream (after lastID, when set) and returns its status
+// and its events; the channel closes when the stream ends.
+func (ts *testServer) sse(t *testing.T, path string, lastID string) (int, <-chan sseEvent) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
@@ -25,24 +28,46 @@ func (ts *testServer) stream(t *testing.T, path string, lastID string) (next fun
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { resp.Body.Close() })
-	ids := make(chan string, 8)
+	events := make(chan sseEvent, 8)
 	go func() {
-		defer close(ids)
+		defer close(events)
 		sc := bufio.NewScanner(resp.Body)
+		var ev sseEvent
 		for sc.Scan() {
-			if id, ok := strings.CutPrefix(sc.Text(), "id: "); ok {
-				ids <- id
+			line := sc.Text()
+			if name, ok := strings.CutPrefix(line, "event: "); ok {
+				ev.name = name
+			} else if id, ok := strings.CutPrefix(line, "id: "); ok {
+				ev.id = id
+			} else if line == "" && ev.name != "" {
+				events <- ev
+				ev = sseEvent{}
 			}
 		}
 	}()
+	return resp.StatusCode, events
+}
+
+// nextEvent waits for the next event: ok is false when the stream ended
+// or nothing came in 3 s.
+func nextEvent(events <-chan sseEvent) (sseEvent, bool) {
+	select {
+	case ev, ok := <-events:
+		return ev, ok
+	case <-time.After(3 * time.Second):
+		return sseEvent{}, false
+	}
+}
+
+// stream opens a table's event stream and returns a function reading the
+// next event's id ("" when the stream ended or nothing came in time).
+func (ts *testServer) stream(t *testing.T, path string, lastID string) (next func() string, status int) {
+	t.Helper()
+	status, events := ts.sse(t, path, lastID)
 	return func() string {
-		select {
-		case id := <-ids:
-			return id
-		case <-time.After(3 * time.Second):
-			return ""
-		}
-	}, resp.StatusCode
+		ev, _ := nextEvent(events)
+		return ev.id
+	}, status
 }
 
 func TestLiveTablePushesEveryMove(t *testing.T) {
@@ -82,12 +107,12 @@ func TestLiveTablePushesEveryMove(t *testing.T) {
 
 func TestLivePublishNeverBlocks(t *testing.T) {
 	l := newLive()
-	updates, cancel := l.subscribe("t")
+	sub, cancel := l.subscribe("t", "link")
 	defer cancel()
 	for head := 1; head <= 100; head++ {
 		l.publish("t", head) // nobody reads: must not block
 	}
-	if got := <-updates; got != 100 {
+	if got := <-sub.heads; got != 100 {
 		t.Fatalf("a slow reader got head %d, want the newest (100)", got)
 	}
 	l.publish("other", 1)

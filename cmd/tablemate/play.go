@@ -88,7 +88,7 @@ func (a *app) startPlay(c echo.Context) error {
 	setup, err := g.setupJSON(c, t)
 	if err == nil {
 		seen, _ := formInt(c, "_seen")
-		_, err = a.tables.StartPlay(c.Request().Context(), t.ID, seen, c.FormValue("_token"), setup)
+		_, err = a.tables.StartPlay(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"), setup)
 	}
 	var in *scoring.InputError
 	var se *scoring.StepError
@@ -99,11 +99,11 @@ func (a *app) startPlay(c echo.Context) error {
 	case errors.As(err, &se):
 		return render(c, http.StatusUnprocessableEntity, g.setupPage(c, t, views.Errors{"setup": refusal(c, se)}))
 	case errors.As(err, &stale):
-		return redirect(c, "/tables/"+t.ID+"/play")
+		return redirect(c, editBase(c)+"/play")
 	case err != nil:
 		return err
 	}
-	return redirect(c, "/tables/"+t.ID+"/play")
+	return redirect(c, editBase(c)+"/play")
 }
 
 // submitStep records one move; the engine must accept it. The last move
@@ -114,12 +114,12 @@ func (a *app) submitStep(c echo.Context) error {
 		return err
 	}
 	if t.Play == nil {
-		return redirect(c, "/tables/"+t.ID)
+		return redirect(c, editBase(c))
 	}
 	step, err := g.stepJSON(c, t)
 	if err == nil {
 		seen, _ := formInt(c, "_seen")
-		_, err = a.tables.PlayStep(c.Request().Context(), t.ID, seen, c.FormValue("_token"), step)
+		_, err = a.tables.PlayStep(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"), step)
 	}
 	var se *scoring.StepError
 	var in *scoring.InputError
@@ -143,9 +143,9 @@ func (a *app) submitStep(c echo.Context) error {
 		return err
 	}
 	if fresh.Play == nil && len(fresh.Games) > len(t.Games) { // that was the last move
-		return redirect(c, fmt.Sprintf("/tables/%s/games/%d", t.ID, len(fresh.Games)))
+		return redirect(c, fmt.Sprintf("%s/games/%d", editBase(c), len(fresh.Games)))
 	}
-	return redirect(c, "/tables/"+t.ID+"/play")
+	return redirect(c, editBase(c)+"/play")
 }
 
 // refusal says why the rules refuse a step, with the rule that decides
@@ -156,7 +156,7 @@ func refusal(c echo.Context, se *scoring.StepError) string {
 
 func (a *app) rerenderPlay(c echo.Context, t sessions.Table, g guidedPages, status int, msg string) error {
 	if t.Play == nil {
-		return redirect(c, "/tables/"+t.ID)
+		return redirect(c, editBase(c))
 	}
 	page, err := g.turnPage(c, t, msg)
 	if err != nil {

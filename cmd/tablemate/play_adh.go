@@ -27,7 +27,7 @@ func (adhPlay) setupPage(c echo.Context, t sessions.Table, errs views.Errors) te
 	p := page(c, t.Name)
 	p.Scripts = []string{"js/play-adh.js"}
 	p.Styles = []string{"css/play-adh.css"}
-	vm := views.ADHSetupVM{Page: p, Form: form(c, t.Head), TableName: t.Name, Base: "/tables/" + t.ID, Errors: errs,
+	vm := views.ADHSetupVM{Page: p, Form: form(c, t.Head), TableName: t.Name, Base: editBase(c), Errors: errs,
 		Names: make([]string, aufderhut.Kinds), Display: make([]int, aufderhut.DisplaySize)}
 	defaults := aufderhut.DefaultNames()
 	for i := range defaults {
@@ -59,7 +59,7 @@ func (adhPlay) setupPage(c echo.Context, t sessions.Table, errs views.Errors) te
 func lastADHSetup(t sessions.Table) (aufderhut.Setup, bool) {
 	for i := len(t.Log) - 1; i >= 0; i-- {
 		e := t.Log[i]
-		if e.Kind != sessions.KindPlayStarted || e.UndoneBy != 0 {
+		if e.Kind != sessions.KindPlayStarted || t.UndoneBy(e.Seq) != 0 {
 			continue
 		}
 		var ps sessions.PlayStarted
@@ -167,9 +167,9 @@ func adhResume(t sessions.Table) (now, before aufderhut.Position, warn *scoring.
 func adhPlayVM(c echo.Context, t sessions.Table, flash string) (views.ADHPlayVM, error) {
 	pos, before, warn, err := adhResume(t)
 	if err != nil {
-		return views.ADHPlayVM{}, fmt.Errorf("resume guided game of %s: %w", t.ID, err)
+		return views.ADHPlayVM{}, fmt.Errorf("resume guided game: %w", err)
 	}
-	base := "/tables/" + t.ID
+	base := editBase(c)
 	p := page(c, t.Name)
 	p.Styles = []string{"css/play-adh.css"}
 	p.Flash, p.FlashKind = flash, "bad"

@@ -250,37 +250,7 @@ func TestPlayAlongADHTurns(t *testing.T) {
 func TestPlayAlongADHWholeGame(t *testing.T) {
 	ts := newTestServerWith(t, func(a *app) { a.writeRate = 0 })
 	table := startADHPlay(t, ts, "standard", 1, 2, 3, 4, 5, 6, 7)
-	var steps [][]byte
-	post := func(query string, fields map[string]string, s aufderhut.Step) fetched {
-		t.Helper()
-		p := ts.adhStep(table, query, fields)
-		if p.status != http.StatusSeeOther {
-			t.Fatalf("step %d (%+v): %d %s", len(steps)+1, s, p.status, p.text(`[role="status"]`))
-		}
-		steps = append(steps, aufderhut.StepJSON(s))
-		return p
-	}
-	post("do=reveal&spot=7", map[string]string{"outcome": "wonderhat"}, aufderhut.Step{Reveal: 7, Outcome: aufderhut.Wonderhat})
-	post("do=reveal&spot=4", map[string]string{"outcome": "miss"}, aufderhut.Step{Reveal: 4, Outcome: aufderhut.Miss})
-	post("do=reveal&spot=4", map[string]string{"outcome": "miss"}, aufderhut.Step{Reveal: 4, Outcome: aufderhut.Miss})
-	var last fetched
-	for i := 0; ; i++ {
-		if i > 20 {
-			t.Fatal("the game never ends")
-		}
-		lay := ts.get(table + "/play?do=reveal&spot=1&outcome=match")
-		first := lay.doc.Find(`button[name="laid"]`).First()
-		if first.Length() == 0 { // the pile is empty: the match is entered at once
-			if lay.text(`[data-testid="end-note"]`) == "" {
-				t.Error("the last match is not announced")
-			}
-			last = post("do=reveal&spot=1", map[string]string{"outcome": "match"}, aufderhut.Step{Reveal: 1, Outcome: aufderhut.Match})
-			break
-		}
-		c, _ := first.Attr("value")
-		n, _ := strconv.Atoi(c)
-		post("do=reveal&spot=1&outcome=match", map[string]string{"laid": c}, aufderhut.Step{Reveal: 1, Outcome: aufderhut.Match, Laid: n})
-	}
+	last, steps := playADHToTheEnd(t, ts, table)
 	if loc := last.header.Get("Location"); loc != table+"/games/1" {
 		t.Fatalf("after the last match: %q, want the game's score", loc)
 	}
@@ -373,4 +343,44 @@ func TestPlayAlongADHPagesWeight(t *testing.T) {
 			t.Errorf("%s weighs %d bytes compressed, over the %d budget", path, total, pageBudget)
 		}
 	}
+}
+
+// playADHToTheEnd plays a guided game started on the display 1 … 7 to its
+// end: a wonderhat, two misses, then matches on spot 1 until the pile is
+// empty. It returns the answer to the last step and the steps as the
+// engine reads them.
+func playADHToTheEnd(t *testing.T, ts *testServer, table string) (fetched, [][]byte) {
+	t.Helper()
+	var steps [][]byte
+	post := func(query string, fields map[string]string, s aufderhut.Step) fetched {
+		t.Helper()
+		p := ts.adhStep(table, query, fields)
+		if p.status != http.StatusSeeOther {
+			t.Fatalf("step %d (%+v): %d %s", len(steps)+1, s, p.status, p.text(`[role="status"]`))
+		}
+		steps = append(steps, aufderhut.StepJSON(s))
+		return p
+	}
+	post("do=reveal&spot=7", map[string]string{"outcome": "wonderhat"}, aufderhut.Step{Reveal: 7, Outcome: aufderhut.Wonderhat})
+	post("do=reveal&spot=4", map[string]string{"outcome": "miss"}, aufderhut.Step{Reveal: 4, Outcome: aufderhut.Miss})
+	post("do=reveal&spot=4", map[string]string{"outcome": "miss"}, aufderhut.Step{Reveal: 4, Outcome: aufderhut.Miss})
+	var last fetched
+	for i := 0; ; i++ {
+		if i > 20 {
+			t.Fatal("the game never ends")
+		}
+		lay := ts.get(table + "/play?do=reveal&spot=1&outcome=match")
+		first := lay.doc.Find(`button[name="laid"]`).First()
+		if first.Length() == 0 { // the pile is empty: the match is entered at once
+			if lay.text(`[data-testid="end-note"]`) == "" {
+				t.Error("the last match is not announced")
+			}
+			last = post("do=reveal&spot=1", map[string]string{"outcome": "match"}, aufderhut.Step{Reveal: 1, Outcome: aufderhut.Match})
+			break
+		}
+		c, _ := first.Attr("value")
+		n, _ := strconv.Atoi(c)
+		post("do=reveal&spot=1&outcome=match", map[string]string{"laid": c}, aufderhut.Step{Reveal: 1, Outcome: aufderhut.Match, Laid: n})
+	}
+	return last, steps
 }

@@ -26,16 +26,42 @@ var alaskaStyles = []string{"css/play-alaska.css"}
 func (alaskaPlay) setupPage(c echo.Context, t sessions.Table, errs views.Errors) templ.Component {
 	p := page(c, t.Name)
 	p.Styles = alaskaStyles
+	catch := c.FormValue("angler_catch")
+	if catch == "" {
+		catch = alaska.SwimPast
+		if alaskaTableOptions(t).OnContact() {
+			catch = alaska.OnContact
+		}
+	}
 	return views.AlaskaSetup(views.AlaskaSetupVM{
-		Page: p, Form: form(c, t.Head), TableName: t.Name, Base: "/tables/" + t.ID,
+		Page: p, Form: form(c, t.Head), TableName: t.Name, Base: editBase(c),
 		Players: t.Players, First: c.FormValue("first"), Dice: c.FormValue("dice") == "on", DrawPile: strings.TrimSpace(c.FormValue("draw_pile")),
 		DefaultPile: alaska.DeckSize - alaska.RiverCards - alaska.HandSize*len(t.Players), Errors: errs,
+		AnglerCatch: catch,
 	})
 }
 
-// setupJSON reads who starts and the draw pile (empty = a full deck).
+// alaskaTableOptions reads the table's options (an imported table may
+// carry angler_catch); anything unreadable is the default reading.
+func alaskaTableOptions(t sessions.Table) alaska.Options {
+	o, err := alaska.DecodeOptions(t.Options)
+	if err != nil {
+		return alaska.Options{}
+	}
+	return o
+}
+
+// setupJSON reads who starts, the draw pile (empty = a full deck), the
+// dice variation and how anglers catch (ruling ALA-2's reading).
 func (alaskaPlay) setupJSON(c echo.Context, _ sessions.Table) (json.RawMessage, error) {
 	s := alaska.Setup{First: strings.TrimSpace(c.FormValue("first")), Dice: c.FormValue("dice") == "on"}
+	switch v := c.FormValue("angler_catch"); v {
+	case "", alaska.SwimPast:
+	case alaska.OnContact:
+		s.Options.AnglerCatch = alaska.OnContact
+	default:
+		return nil, formErrorf("angler_catch", "Choose how anglers catch salmon from the list, not %q.", v)
+	}
 	if v := strings.TrimSpace(c.FormValue("draw_pile")); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil {
@@ -48,8 +74,14 @@ func (alaskaPlay) setupJSON(c echo.Context, _ sessions.Table) (json.RawMessage, 
 
 // stepJSON reads the button tapped: its value names the move ("cast:3+4",
 // "salmon:4", "angler:tourist:7", "eagle:salmon:6", "bear_eat:Ben", ...).
+// "cast:pair" is the open-water form's two cards, chosen in its fields
+// pair_a and pair_b (ruling ALA-3).
 func (alaskaPlay) stepJSON(c echo.Context, _ sessions.Table) (json.RawMessage, error) {
-	s, err := parseAlaskaMove(c.FormValue("move"))
+	move := c.FormValue("move")
+	if move == "cast:pair" {
+		move = "cast:" + strings.TrimSpace(c.FormValue("pair_a")) + "+" + strings.TrimSpace(c.FormValue("pair_b"))
+	}
+	s, err := parseAlaskaMove(move)
 	if err != nil {
 		return nil, err
 	}
@@ -119,11 +151,11 @@ func (alaskaPlay) turnPage(c echo.Context, t sessions.Table, flash string) (temp
 	steps := t.Play.RawSteps()
 	pos, err := alaska.Resume(t.Play.Players, t.Play.Setup, steps)
 	if err != nil {
-		return nil, fmt.Errorf("resume guided game of %s: %w", t.ID, err)
+		return nil, fmt.Errorf("resume guided game: %w", err)
 	}
 	at, _ := strconv.Atoi(c.QueryParam("at"))
 	sel, _ := strconv.Atoi(c.QueryParam("sec"))
-	vm := alaskaVM(c, pos, "/tables/"+t.ID, at, sel)
+	vm := alaskaVM(c, pos, editBase(c), at, sel)
 	vm.Page, vm.Form, vm.TableName = page(c, t.Name), form(c, t.Head), t.Name
 	vm.Page.Styles = alaskaStyles
 	vm.Flash, vm.FlashKind = flash, "bad"
@@ -138,7 +170,7 @@ func (alaskaPlay) turnPage(c echo.Context, t sessions.Table, flash string) (temp
 func alaskaVM(c echo.Context, pos alaska.Position, base string, at, sel int) views.AlaskaPlayVM {
 	me := pos.Players[pos.Current()]
 	vm := views.AlaskaPlayVM{Base: base, Turn: pos.Turn, Steps: pos.Steps, DrawPile: pos.DrawPile, LastRound: pos.LastRound, TurnsLeft: pos.TurnsLeft,
-		Current: me.Name, Right: pos.Players[pos.Right()].Name, Phase: string(pos.Phase), Hand: me.Hand}
+		Current: me.Name, Right: pos.Players[pos.Right()].Name, Phase: string(pos.Phase), Hand: me.Hand, OnContact: pos.Options.OnContact()}
 	current := map[alaska.Phase]int{alaska.PhaseSalmon: 0, alaska.PhaseFlow: 1, alaska.PhasePlay: 2, alaska.PhaseSitOut: 3}[pos.Phase]
 	for i, l := range []string{tr(c, "Salmon fall in"), tr(c, "Flow"), tr(c, "Cast & play"), tr(c, "Draw")} {
 		vm.Stepper = append(vm.Stepper, views.AlaskaPhaseVM{Label: l, Done: i < current, Current: i == current})
@@ -154,7 +186,8 @@ func alaskaVM(c echo.Context, pos alaska.Position, base string, at, sel int) vie
 	}
 	for s := 1; s <= alaska.Sections; s++ {
 		sv := views.AlaskaSectionVM{N: s, Angler: string(pos.River.AnglerOn(s)), AnglerBy: pos.PlacedBy[s-1],
-			Hit: pos.Hit == s, Sel: sel == s, Label: sectionLabel(c, pos, s)}
+			Hit: pos.Hit == s, Sel: sel == s, Label: sectionLabel(c, pos, s), Shared: pos.River.Shared(s)}
+		vm.Shared = vm.Shared || sv.Shared
 		if playing {
 			sv.Href = fmt.Sprintf("%s/play?sec=%d#act", base, s)
 		}
@@ -274,6 +307,20 @@ func alaskaVM(c echo.Context, pos alaska.Position, base string, at, sel int) vie
 	if playing && try(alaska.Step{Do: alaska.DoEagle}) {
 		vm.Moves = append(vm.Moves, views.AlaskaMoveVM{Label: tr(c, "Play the eagle (nothing to take)"), Move: "eagle", TestID: "eagle-empty"})
 	}
+	// Ruling ALA-3: any number card can be cast; a value naming no
+	// section (0, or above 10) lands in open water. Offered as the engine
+	// takes them: single cards 0 and 11–13, and any two cards.
+	if playing {
+		for _, v := range []int{0, 11, 12, 13} {
+			if try(alaska.Step{Do: alaska.DoCast, Cards: []int{v}}) {
+				vm.OpenCasts = append(vm.OpenCasts, views.AlaskaMoveVM{Label: strconv.Itoa(v), Move: "cast:" + strconv.Itoa(v), TestID: "open-" + strconv.Itoa(v)})
+			}
+		}
+		vm.OpenPair = try(alaska.Step{Do: alaska.DoCast, Cards: []int{alaska.MaxCard, alaska.MaxCard}})
+		for v := 0; v <= alaska.MaxCard && vm.OpenPair; v++ {
+			vm.PairCards = append(vm.PairCards, v)
+		}
+	}
 	vm.Moves = append(vm.Moves, views.AlaskaMoveVM{Label: endLabel(c, pos), Move: "end", TestID: "end-turn", Primary: true})
 	return vm
 }
@@ -295,6 +342,15 @@ func sectionLabel(c echo.Context, pos alaska.Position, s int) string {
 		parts = append(parts, tr(c, "local placed by %s", by))
 	case a == alaska.Local:
 		parts = append(parts, tr(c, "local"))
+	}
+	if pos.River.Shared(s) {
+		// Ruling ALA-2: the salmon lies beside the angler until a flow
+		// carries it off this section (on_contact: the next flow).
+		if pos.Options.OnContact() {
+			parts = append(parts, tr(c, "the next flow gives the salmon to the angler"))
+		} else {
+			parts = append(parts, tr(c, "the salmon lies beside the angler until a flow carries it off this section (rule ALA-2)"))
+		}
 	}
 	if len(parts) == 0 {
 		parts = []string{tr(c, "empty")}

@@ -22,7 +22,7 @@ type akMove struct{ query, move string }
 var akScript = []akMove{
 	{"?at=4", "salmon:4"}, {"", "flow"}, {"?sec=3", "cast:1+2"}, {"", "end"},
 	{"?at=8", "salmon:8"}, {"?sec=6", "angler:local:6"}, {"?sec=8", "cast:3+5"}, {"", "bear_eat:Ana"}, {"", "end"},
-	{"?at=7", "salmon:7"}, {"", "flow"}, {"?sec=9", "angler:tourist:9"}, {"", "end"},
+	{"?at=5", "salmon:5"}, {"", "flow"}, {"?sec=9", "angler:tourist:9"}, {"", "end"},
 	{"?at=5", "salmon:5"}, {"?sec=6", "eagle:section:6"}, {"?sec=9", "cast:9"},
 	{"?sec=5", "cast:5"}, {"", "end"},
 }
@@ -275,5 +275,110 @@ func TestPlayAlongAlaskaWithDice(t *testing.T) {
 	}
 	if l, _ := play.doc.Find(`[data-testid="section-5"]`).Attr("aria-label"); !strings.Contains(l, "tourist placed by Ana") {
 		t.Errorf("the tourist stays: %q", l)
+	}
+}
+
+// Rulings ALA-2 and ALA-3 on the play pages. The setup asks which reading
+// of ALA-2 the table plays; the river marks a section a salmon shares with
+// an angler and says what happens to it; a cast that names no section can
+// be played from the open-water panel (single cards 0, 11–13, any two).
+func TestPlayAlongAlaskaRulings(t *testing.T) {
+	ts := newTestServerWith(t, func(a *app) { a.writeRate = 0 })
+	for _, c := range []struct {
+		catch    string
+		beside   bool   // the salmon still lies beside the local after the flow
+		flowText string // what the flow tells
+	}{
+		{"swim_past", true, "The salmon on 3–4 lies beside the local in section 4; the flow that carries it off section 4 gives it to the local."},
+		{"on_contact", false, "The local on 4 catches the salmon on 4–5 (to the discard pile) and stays."},
+	} {
+		t.Run(c.catch, func(t *testing.T) {
+			table := ts.createGameTable(alaska.Slug, "Ana", "Ben")
+			setup := ts.get(table + "/play")
+			if setup.doc.Find(`input[name="angler_catch"][value="swim_past"][checked]`).Length() != 1 || setup.doc.Find(`input[name="angler_catch"][value="on_contact"]`).Length() != 1 {
+				t.Fatalf("setup does not offer ALA-2's readings, swim past first:\n%s", setup.text(`[data-testid="angler-catch"]`))
+			}
+			f := setup.formOf(t, table+"/play/start")
+			f.Set("first", "Ana")
+			f.Set("draw_pile", "20")
+			f.Set("angler_catch", c.catch)
+			if p := ts.post(table+"/play/start", f); p.status != http.StatusSeeOther {
+				t.Fatalf("start: %d %s", p.status, p.text(".field-error"))
+			}
+			for _, m := range []akMove{{"?sec=4", "angler:local:4"}, {"?sec=1", "cast:1"}, {"?sec=2", "cast:2"}, {"", "end"}, {"?at=4", "salmon:4"}} {
+				if p := ts.akTap(t, table, m); p.status != http.StatusSeeOther {
+					t.Fatalf("%s: %d", m.move, p.status)
+				}
+			}
+			// Ben's salmon lies on 4–5, beside the local on 4.
+			play := ts.get(table + "/play")
+			sec := play.doc.Find(`[data-testid="section-4"]`)
+			label, _ := sec.Attr("aria-label")
+			if sec.Find(`path[data-shared="true"]`).Length() != 1 || play.doc.Find(`[data-testid="shared-hint"]`).Length() != 1 {
+				t.Errorf("section 4 is not marked as shared: %q", label)
+			}
+			want := "the salmon lies beside the angler until a flow carries it off this section (rule ALA-2)"
+			if c.catch == "on_contact" {
+				want = "the next flow gives the salmon to the angler"
+			}
+			if !strings.Contains(label, want) {
+				t.Errorf("section 4 is named %q, want %q", label, want)
+			}
+			if c.catch == "swim_past" && !strings.Contains(play.text(`[data-testid="events"]`), "It lies beside the local in section 4") {
+				t.Errorf("placing is told as %q", play.text(`[data-testid="events"]`))
+			}
+			if p := ts.akTap(t, table, akMove{"", "flow"}); p.status != http.StatusSeeOther {
+				t.Fatalf("flow: %d", p.status)
+			}
+			play = ts.get(table + "/play")
+			if !strings.Contains(play.text(`[data-testid="events"]`), c.flowText) {
+				t.Errorf("the flow is told as %q", play.text(`[data-testid="events"]`))
+			}
+			if shared := play.doc.Find(`[data-testid="section-4"] path[data-shared="true"]`).Length() == 1; shared != c.beside {
+				t.Errorf("after the flow section 4 shared = %v, want %v", shared, c.beside)
+			}
+
+			// Ruling ALA-3: Ben (2 cards) may cast into open water.
+			open := play.doc.Find(`[data-testid="open-water"]`)
+			for _, id := range []string{"open-0", "open-11", "open-12", "open-13", "open-pair", "pair-a", "pair-b"} {
+				if open.Find(`[data-testid="`+id+`"]`).Length() != 1 {
+					t.Errorf("the open-water panel lacks %s", id)
+				}
+			}
+			pair := play.doc.Find(`form[action="` + table + `/play/step"]`).Last()
+			if pair.Find(`[data-testid="open-pair"]`).Length() != 1 {
+				t.Fatalf("the pair form is not the page's last step form")
+			}
+			pf := play.formOf(t, table+"/play/step")
+			pf.Set("move", "cast:pair")
+			pf.Set("pair_a", "12")
+			pf.Set("pair_b", "13")
+			if p := ts.post(table+"/play/step", pf); p.status != http.StatusSeeOther {
+				t.Fatalf("cast 12 + 13: %d %s", p.status, p.text(".flash"))
+			}
+			play = ts.get(table + "/play")
+			if txt := play.text(`[data-testid="events"]`); !strings.Contains(txt, "Ben casts 12 + 13. The cast of 25 lands in open water") {
+				t.Errorf("open water is told as %q", txt)
+			}
+			if got := play.text(`[data-player="Ben"] .small`); got != "0 cards in hand" {
+				t.Errorf("Ben holds %q", got)
+			}
+			// With no card left, no cast is offered.
+			if play.doc.Find(`[data-testid="open-water"]`).Length() != 0 {
+				t.Error("open water offered with an empty hand")
+			}
+			// German: the hint and the told cast.
+			de := ts.getLang(table+"/play", "de")
+			if txt := de.text(`[data-testid="events"]`); !strings.Contains(txt, "Ben wirft 12 + 13. Der Wurf von 25 landet im offenen Wasser") {
+				t.Errorf("German open water: %q", txt)
+			}
+		})
+	}
+	// A setup value that is not a reading names its field.
+	table := ts.createGameTable(alaska.Slug, "Ana", "Ben")
+	f := ts.get(table+"/play").formOf(t, table+"/play/start")
+	f.Set("angler_catch", "never")
+	if p := ts.post(table+"/play/start", f); p.status != http.StatusUnprocessableEntity || !strings.Contains(p.text(".field-error"), "how anglers catch") {
+		t.Errorf("bad reading: %d %q", p.status, p.text(".field-error"))
 	}
 }

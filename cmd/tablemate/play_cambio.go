@@ -44,7 +44,7 @@ func (cambioPlay) setupPage(c echo.Context, t sessions.Table, errs views.Errors)
 func playSetup(c echo.Context, t sessions.Table, errs views.Errors, game, field, question string) views.PlaySetupVM {
 	p := page(c, t.Name)
 	p.Styles = []string{"css/play-cambio.css"}
-	vm := views.PlaySetupVM{Page: p, Form: form(c, t.Head), Game: game, TableName: t.Name, Base: "/tables/" + t.ID,
+	vm := views.PlaySetupVM{Page: p, Form: form(c, t.Head), Game: game, TableName: t.Name, Base: editBase(c),
 		Question: question, Field: field, Players: t.Players, Errors: errs, Blocked: roundGameInProgress(c, t)}
 	vm.Chosen, _ = strconv.Atoi(c.FormValue(field))
 	return vm
@@ -131,7 +131,7 @@ func (cambioPlay) stepJSON(c echo.Context, t sessions.Table) (json.RawMessage, e
 	case action == "score":
 		pos, err := cambio.Resume(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 		if err != nil {
-			return nil, fmt.Errorf("resume guided Cambio of %s: %w", t.ID, err)
+			return nil, fmt.Errorf("resume guided Cambio: %w", err)
 		}
 		values, _ := c.FormParams()
 		round, _, err := parseCambioRound(values, pos.Players)
@@ -152,7 +152,7 @@ func (cambioPlay) stepJSON(c echo.Context, t sessions.Table) (json.RawMessage, e
 func (cambioPlay) turnPage(c echo.Context, t sessions.Table, flash string) (templ.Component, error) {
 	pos, err := cambio.Resume(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 	if err != nil {
-		return nil, fmt.Errorf("resume guided Cambio of %s: %w", t.ID, err)
+		return nil, fmt.Errorf("resume guided Cambio: %w", err)
 	}
 	names := pos.Players // the game's, fixed at its start
 	p := page(c, t.Name)
@@ -160,7 +160,7 @@ func (cambioPlay) turnPage(c echo.Context, t sessions.Table, flash string) (temp
 	p.Flash, p.FlashKind = flash, "bad"
 	res := pos.Result()
 	vm := views.CambioPlayVM{
-		Page: p, Form: form(c, t.Head), TableName: t.Name, Base: "/tables/" + t.ID,
+		Page: p, Form: form(c, t.Head), TableName: t.Name, Base: editBase(c),
 		Round: pos.Round(), Target: pos.Options.Limit(), Dealer: names[pos.Dealer()],
 		FirstLook: pos.Phase == cambio.Playing && pos.TurnsTaken == 0 && pos.Caller == cambio.NoCaller,
 		Current:   pos.ToMove(), CurrentSeat: pos.Turn,
@@ -179,14 +179,22 @@ func (cambioPlay) turnPage(c echo.Context, t sessions.Table, flash string) (temp
 			seat.Badge = tr(c, "dealer")
 		}
 		vm.Seats = append(vm.Seats, seat)
+		// Only who the engine lets run out is offered: after the call the
+		// caller's cards are frozen (ruling CAM-3).
+		if _, err := pos.Apply(cambio.Step{Action: cambio.ActOut, Seat: i}); err == nil {
+			vm.OutSeats = append(vm.OutSeats, seat)
+		}
+	}
+	if pos.Caller != cambio.NoCaller && pos.Phase == cambio.Playing {
+		vm.Frozen = tr(c, "%s's cards are frozen: nobody may discard them, so %s cannot run out of cards this round (rule CAM-3).", names[pos.Caller], names[pos.Caller])
 	}
 	if pos.Phase == cambio.Scoring {
 		e := playEntry(c, t, names, "Cambio")
-		caller := "none"
+		// How the round ended is known from play (ruling CAM-3).
+		e.Round.Chosen = "out:" + strconv.Itoa(pos.OutSeat)
 		if pos.Caller != cambio.NoCaller {
-			caller = strconv.Itoa(pos.Caller)
+			e.Round.Chosen = "cambio:" + strconv.Itoa(pos.Caller)
 		}
-		e.Round.Chosen = caller
 		e.Closed = cambioClosed(c, pos, names)
 		e.Round.Players = roundPlayers(entry{Names: names, Values: e.values}, func(tok string) (string, int, error) {
 			card, err := cambio.ParseCard(tok)
@@ -243,6 +251,9 @@ func cambioClosed(c echo.Context, pos cambio.Position, names []string) string {
 func cambioHint(c echo.Context, pos cambio.Position, seat int) string {
 	if seat == pos.OutSeat {
 		return tr(c, "No cards left: this ended the round, so nothing to enter.")
+	}
+	if seat == pos.Caller {
+		return tr(c, "Called Cambio: these cards were frozen, so enter every card turned over (at least one, rule CAM-3).")
 	}
 	n := pos.Penalties[seat]
 	if n == 0 {

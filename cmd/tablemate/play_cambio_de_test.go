@@ -85,6 +85,18 @@ func TestPlayAlongCambioInGerman(t *testing.T) {
 	if p := step("cambio:0", nil); p.text(".banner-bad") != "Nicht möglich: Cy hat in Runde 1 schon Cambio gerufen; pro Runde darf nur eine Person rufen (Regel CAM-2)" {
 		t.Errorf("second call: %q", p.text(".banner-bad"))
 	}
+	// Ruling CAM-3: the caller's cards are frozen, so Cy is not offered
+	// as running out, and a posted "out" for Cy is refused in German.
+	frozen := get(table + "/play")
+	if got := frozen.text(`[data-testid="frozen"]`); got != "Die Karten von Cy sind eingefroren: Niemand darf sie ablegen, also kann Cy in dieser Runde nicht ohne Karten dastehen (Regel CAM-3)." {
+		t.Errorf("frozen note: %q", got)
+	}
+	if frozen.doc.Find(`[data-testid="out-2"]`).Length() != 0 || frozen.doc.Find(`[data-testid="out-0"]`).Length() != 1 {
+		t.Error("the no-cards panel offers the frozen caller, or not the others")
+	}
+	if p := step("out:2", nil); p.text(".banner-bad") != "Nicht möglich: Cy hat Cambio gerufen, also sind die Karten von Cy eingefroren: Niemand darf sie ablegen, und Cy hat sie am Ende der Runde noch (Regel CAM-3)" {
+		t.Errorf("the caller out: %q", p.text(".banner-bad"))
+	}
 	mustStep("done:0", nil)
 	mustStep("done:1", nil)
 	if p := step("done:2", nil); p.text(".banner-bad") != "Nicht möglich: Runde 1 ist vorbei: Cy hat Cambio gerufen und alle anderen hatten noch einen Zug; gebt die Karten aller ein und wertet sie, bevor jemand weiterspielt (Regel CAM-2)" {
@@ -111,7 +123,7 @@ func TestPlayAlongCambioInGerman(t *testing.T) {
 
 	// Round 2: Ben has no cards; entering cards for him is refused.
 	mustStep("out:1", nil)
-	if p := step("score", cards("13 13", "4", "2")); p.text(".banner-bad") != "Nicht möglich: Runde 2 endete, weil Ben keine Karten mehr hatte, also deckt Ben keine Karten auf, nicht 1 (Regel CAM-2)" {
-		t.Errorf("out with cards: %q", p.text(".banner-bad"))
+	if p := step("score", cards("13 13", "4", "2")); p.text(`fieldset[data-player="Ben"] .field-error`) != "Ben hatte keine Karten mehr, und das hat die Runde beendet: Lass diese Karten leer oder wähle, wie die Runde wirklich endete (Regel CAM-3)." {
+		t.Errorf("out with cards: %q", p.text(`fieldset[data-player="Ben"] .field-error`))
 	}
 }

@@ -149,6 +149,16 @@ func TestPlayAlongCambio(t *testing.T) {
 	if p := ts.playStep(table, "cambio:0", nil); p.status != http.StatusUnprocessableEntity || !strings.Contains(p.body, "only one player may call it per round (rule CAM-2)") {
 		t.Fatalf("a second Cambio: %d", p.status)
 	}
+	// Ruling CAM-3: Cy's cards are frozen now, so the page does not offer
+	// Cy running out, and the engine refuses it if posted anyway.
+	play = ts.get(table + "/play")
+	if play.doc.Find(`[data-testid="out-2"]`).Length() != 0 || play.doc.Find(`[data-testid="out-0"]`).Length() != 1 ||
+		!strings.Contains(play.text(`[data-testid="frozen"]`), "Cy's cards are frozen") {
+		t.Errorf("no-cards panel after the call: %q", play.text(`[data-testid="no-cards"]`))
+	}
+	if p := ts.playStep(table, "out:2", nil); p.status != http.StatusUnprocessableEntity || !strings.Contains(p.body, "(rule CAM-3)") || !strings.Contains(p.body, "frozen") {
+		t.Fatalf("the caller running out: %d", p.status)
+	}
 	ts.mustStep(table, "done:0", nil)
 	ts.mustStep(table, "done:1", nil)
 
@@ -161,8 +171,16 @@ func TestPlayAlongCambio(t *testing.T) {
 	if score.doc.Find(`[data-testid="round-form"]`).Length() != 1 || !strings.Contains(score.text(`[data-player="Ana"] [data-testid="expected-cards"]`), "= 5 cards") {
 		t.Fatalf("scoring step:\n%s", score.body)
 	}
-	if v, _ := score.doc.Find(`[data-testid="round-form"] input[name="cambio"]`).Attr("value"); v != "2" {
-		t.Errorf("the caller sent with the round is %q, want Cy's seat", v)
+	if v, _ := score.doc.Find(`[data-testid="round-form"] input[name="ended"]`).Attr("value"); v != "cambio:2" {
+		t.Errorf("how the round ended, sent with it, is %q, want Cy's call", v)
+	}
+	if !strings.Contains(score.text(`[data-player="Cy"] [data-testid="expected-cards"]`), "at least one") {
+		t.Errorf("the caller's hint: %q", score.text(`[data-player="Cy"] [data-testid="expected-cards"]`))
+	}
+	// The caller holds at least one frozen card (ruling CAM-3).
+	if p := ts.playStep(table, "score", cards("7 blue-king swap", "3", "")); p.status != http.StatusUnprocessableEntity ||
+		!strings.Contains(p.text(`fieldset[data-player="Cy"] .field-error`), "at least one (rule CAM-3)") {
+		t.Fatalf("the caller with no cards: %d %q", p.status, p.text(`fieldset[data-player="Cy"] .field-error`))
 	}
 	// An unreadable card is a 422 on the field; what was typed stays.
 	p := ts.playStep(table, "score", cards("7 dragon", "3", "1 1"))
@@ -195,7 +213,8 @@ func TestPlayAlongCambio(t *testing.T) {
 	// Round 2: Ben has no cards at once; Ana reaches 50 and the game ends.
 	ts.mustStep(table, "done:2", nil)
 	ts.mustStep(table, "out:1", nil)
-	if p := ts.playStep(table, "score", cards("13 13", "4", "2")); p.status != http.StatusUnprocessableEntity || !strings.Contains(p.body, "(rule CAM-2)") {
+	if p := ts.playStep(table, "score", cards("13 13", "4", "2")); p.status != http.StatusUnprocessableEntity ||
+		!strings.Contains(p.text(`fieldset[data-player="Ben"] .field-error`), "(rule CAM-3)") {
 		t.Fatalf("Ben had no cards but 4 entered: %d", p.status)
 	}
 	last := ts.mustStep(table, "score", cards("13 13", "", "2"))
@@ -249,7 +268,7 @@ func totalsShown(p fetched) []string {
 func guidedLog(t *testing.T, tb sessions.Table) (setup []byte, steps [][]byte) {
 	t.Helper()
 	for _, e := range tb.Log {
-		if e.UndoneBy != 0 {
+		if tb.UndoneBy(e.Seq) != 0 {
 			continue
 		}
 		switch e.Kind {

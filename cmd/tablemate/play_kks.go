@@ -22,7 +22,7 @@ type kksPlay struct{}
 func (kksPlay) setupPage(c echo.Context, t sessions.Table, errs views.Errors) templ.Component {
 	p := page(c, t.Name)
 	p.Scripts = []string{"js/play.js"}
-	return views.KKSSetup(views.KKSSetupVM{Page: p, Form: form(c, t.Head), TableName: t.Name, Base: "/tables/" + t.ID, Row: typedRow(c), Errors: errs})
+	return views.KKSSetup(views.KKSSetupVM{Page: p, Form: form(c, t.Head), TableName: t.Name, Base: editBase(c), Row: typedRow(c), Errors: errs})
 }
 
 // typedRow is the row as posted (empty on a first view).
@@ -89,10 +89,10 @@ func playVM(c echo.Context, t sessions.Table, take int, flash string) (views.KKS
 	steps := t.Play.RawSteps()
 	pos, err := kks.Resume(t.Play.Players, t.Play.Setup, steps)
 	if err != nil {
-		return views.KKSPlayVM{}, fmt.Errorf("resume guided game of %s: %w", t.ID, err)
+		return views.KKSPlayVM{}, fmt.Errorf("resume guided game: %w", err)
 	}
 	vm := views.KKSPlayVM{
-		Page: page(c, t.Name), Form: form(c, t.Head), TableName: t.Name, Base: "/tables/" + t.ID,
+		Page: page(c, t.Name), Form: form(c, t.Head), TableName: t.Name, Base: editBase(c),
 		Turn: pos.Turn(), Turns: pos.Turns(), DeckLeft: pos.DeckLeft, LastRound: pos.LastRound(), Current: pos.ToMove(),
 	}
 	vm.Flash, vm.FlashKind = flash, "bad"
@@ -100,7 +100,7 @@ func playVM(c echo.Context, t sessions.Table, take int, flash string) (views.KKS
 	for i, rc := range pos.Row {
 		seen[rc.Card] = true
 		r := views.RowCardVM{Pos: i + 1, Colour: string(rc.Card.Colour), Value: rc.Card.Value, Tokens: rc.Tokens,
-			TakeURL: fmt.Sprintf("/tables/%s/play?take=%d", t.ID, i+1)}
+			TakeURL: fmt.Sprintf("%s/play?take=%d", editBase(c), i+1)}
 		if pv, serr := pos.Preview(i + 1); serr != nil {
 			r.Refuse = localStep(c, serr)
 		} else {

@@ -25,7 +25,7 @@ type kocPlay struct{}
 func (kocPlay) setupPage(c echo.Context, t sessions.Table, errs views.Errors) templ.Component {
 	p := page(c, t.Name)
 	p.Styles = []string{"css/play-koc.css"}
-	vm := views.KocSetupVM{Page: p, Form: form(c, t.Head), TableName: t.Name, Base: "/tables/" + t.ID, Players: t.Players, Errors: errs,
+	vm := views.KocSetupVM{Page: p, Form: form(c, t.Head), TableName: t.Name, Base: editBase(c), Players: t.Players, Errors: errs,
 		StartTile: c.FormValue("start_tile"), StartPiece: c.FormValue("start_piece"), Starter: c.FormValue("starter"),
 		Variant: c.FormValue("variant"), AllTypesBonus: c.FormValue("all_types_bonus")}
 	if vm.Variant == "" { // a first view: the table's own options, if it has any
@@ -135,8 +135,9 @@ func (kocPlay) stepJSON(c echo.Context, t sessions.Table) (json.RawMessage, erro
 	return kociaki.StepJSON(step), nil
 }
 
-// kocMeCookie remembers, per table, which player this phone belongs to.
-func kocMeCookie(t sessions.Table) string { return "koc-me-" + t.ID }
+// kocMeCookie remembers which player this phone belongs to; its path is
+// the table's edit link, so each table has its own.
+const kocMeCookie = "koc-me"
 
 // kocMe is the seat this phone belongs to (-1: shared): ?me= sets it
 // ("none" clears it) and a cookie remembers it.
@@ -146,11 +147,11 @@ func kocMe(c echo.Context, t sessions.Table, seats int) int {
 		if i, err := strconv.Atoi(q); err == nil && i >= 0 && i < seats {
 			me = i
 		}
-		c.SetCookie(&http.Cookie{Name: kocMeCookie(t), Value: strconv.Itoa(me), Path: "/tables/" + t.ID, MaxAge: 7 * 24 * 3600,
+		c.SetCookie(&http.Cookie{Name: kocMeCookie, Value: strconv.Itoa(me), Path: editBase(c), MaxAge: 7 * 24 * 3600,
 			HttpOnly: true, SameSite: http.SameSiteLaxMode})
 		return me
 	}
-	if ck, err := c.Cookie(kocMeCookie(t)); err == nil {
+	if ck, err := c.Cookie(kocMeCookie); err == nil {
 		if i, err := strconv.Atoi(ck.Value); err == nil && i >= 0 && i < seats {
 			me = i
 		}
@@ -162,12 +163,12 @@ func (kocPlay) turnPage(c echo.Context, t sessions.Table, flash string) (templ.C
 	steps := t.Play.RawSteps()
 	pos, err := kociaki.Resume(t.Play.Players, t.Play.Setup, steps)
 	if err != nil {
-		return nil, fmt.Errorf("resume guided game of %s: %w", t.ID, err)
+		return nil, fmt.Errorf("resume guided game: %w", err)
 	}
 	p := page(c, t.Name)
 	p.Styles = []string{"css/play-koc.css"}
 	p.Flash, p.FlashKind = flash, "bad"
-	base := "/tables/" + t.ID
+	base := editBase(c)
 	vm := views.KocPlayVM{Page: p, Form: form(c, t.Head), TableName: t.Name, Base: base,
 		Round: pos.Round(), Rounds: kociaki.Rounds, StartPlayer: pos.Players[pos.StartSeat()].Name, ToAct: pos.ToAct(),
 		LastRound: pos.LastRound(), Start: kocTileVM(pos.Start, 0, ""), LastTile: kocTileVM(pos.LastTile(), 0, ""),

@@ -144,30 +144,7 @@ func TestPlayAlongKocWholeGameOverHTTP(t *testing.T) {
 	if p := kocStart(t, ts, table, url.Values{"start_tile": {"yellow"}, "variant": {"basic"}}); p.status != http.StatusSeeOther {
 		t.Fatalf("start: %d %s", p.status, p.body)
 	}
-	tiles := []string{"turquoise", "pink", "green", "yellow", "pink", "green", "yellow", "turquoise", "green", "yellow", "turquoise", "pink"}
-	var steps [][]byte
-	var last fetched
-	for r, col := range tiles {
-		last = kocMove(t, ts, table, url.Values{"tile": {col}})
-		if last.status != http.StatusSeeOther {
-			t.Fatalf("round %d tile: %d %s", r+1, last.status, last.text(".banner"))
-		}
-		c, _ := kociaki.ParseColour(col)
-		steps = append(steps, kociaki.StepJSON(kociaki.Step{Kind: kociaki.PlayTile, Tile: kociaki.Tile{Colour: c}}))
-		for seat := range 4 {
-			form := url.Values{"toy": {strconv.Itoa((r*3+seat*7)%10 + 1)}}
-			st := kociaki.Step{Kind: kociaki.PullString, Crossed: []kociaki.Take{{Toy: (r*3+seat*7)%10 + 1}}}
-			if (r+seat)%4 == 0 {
-				form = url.Values{"none": {"1"}}
-				st.Crossed = nil
-			}
-			last = kocMove(t, ts, table, form)
-			if last.status != http.StatusSeeOther {
-				t.Fatalf("round %d turn %d: %d %s", r+1, seat+1, last.status, last.text(".banner"))
-			}
-			steps = append(steps, kociaki.StepJSON(st))
-		}
-	}
+	last, steps := playKocToTheEnd(t, ts, table)
 	// A tie asks for the string; otherwise the game is over.
 	setup, _ := json.Marshal(kociaki.Setup{StartTile: "yellow", Options: json.RawMessage(`{"variant":"basic"}`)})
 	over, final, err := kociaki.Engine{}.Guide(names, setup, steps)
@@ -301,4 +278,37 @@ func TestPlayAlongKocKeepsItsSeatsWhenAPlayerJoins(t *testing.T) {
 	if play.doc.Find(`[data-player="Dora"]`).Length() != 0 {
 		t.Error("Dora shows up in a game she did not start in")
 	}
+}
+
+// playKocToTheEnd plays a basic guided game of four players, started
+// with the yellow tile, through its 12 rounds: tiles in a fixed order, each
+// turn crossing a toy or none. It returns the answer to the last turn and
+// the steps as the engine reads them.
+func playKocToTheEnd(t *testing.T, ts *testServer, table string) (fetched, [][]byte) {
+	t.Helper()
+	tiles := []string{"turquoise", "pink", "green", "yellow", "pink", "green", "yellow", "turquoise", "green", "yellow", "turquoise", "pink"}
+	var steps [][]byte
+	var last fetched
+	for r, col := range tiles {
+		last = kocMove(t, ts, table, url.Values{"tile": {col}})
+		if last.status != http.StatusSeeOther {
+			t.Fatalf("round %d tile: %d %s", r+1, last.status, last.text(".banner"))
+		}
+		c, _ := kociaki.ParseColour(col)
+		steps = append(steps, kociaki.StepJSON(kociaki.Step{Kind: kociaki.PlayTile, Tile: kociaki.Tile{Colour: c}}))
+		for seat := range 4 {
+			form := url.Values{"toy": {strconv.Itoa((r*3+seat*7)%10 + 1)}}
+			st := kociaki.Step{Kind: kociaki.PullString, Crossed: []kociaki.Take{{Toy: (r*3+seat*7)%10 + 1}}}
+			if (r+seat)%4 == 0 {
+				form = url.Values{"none": {"1"}}
+				st.Crossed = nil
+			}
+			last = kocMove(t, ts, table, form)
+			if last.status != http.StatusSeeOther {
+				t.Fatalf("round %d turn %d: %d %s", r+1, seat+1, last.status, last.text(".banner"))
+			}
+			steps = append(steps, kociaki.StepJSON(st))
+		}
+	}
+	return last, steps
 }

@@ -55,7 +55,7 @@ func (kodiakPlay) stepJSON(c echo.Context, t sessions.Table) (json.RawMessage, e
 	case action == "score":
 		pos, err := kodiak.Resume(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 		if err != nil {
-			return nil, fmt.Errorf("resume guided Kodiak of %s: %w", t.ID, err)
+			return nil, fmt.Errorf("resume guided Kodiak: %w", err)
 		}
 		values, _ := c.FormParams()
 		round, _, err := parseKodiakRound(values, pos.Players)
@@ -78,7 +78,7 @@ func (kodiakPlay) stepJSON(c echo.Context, t sessions.Table) (json.RawMessage, e
 func (kodiakPlay) turnPage(c echo.Context, t sessions.Table, flash string) (templ.Component, error) {
 	pos, err := kodiak.Resume(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 	if err != nil {
-		return nil, fmt.Errorf("resume guided Kodiak of %s: %w", t.ID, err)
+		return nil, fmt.Errorf("resume guided Kodiak: %w", err)
 	}
 	names := pos.Players // the game's, fixed at its start
 	p := page(c, t.Name)
@@ -86,7 +86,7 @@ func (kodiakPlay) turnPage(c echo.Context, t sessions.Table, flash string) (temp
 	p.Flash, p.FlashKind = flash, "bad"
 	res := pos.Result()
 	vm := views.KodiakPlayVM{
-		Page: p, Form: form(c, t.Head), TableName: t.Name, Base: "/tables/" + t.ID,
+		Page: p, Form: form(c, t.Head), TableName: t.Name, Base: editBase(c),
 		Round: pos.Round(), Rounds: pos.GameRounds(), Kodiak: names[pos.Kodiak()], KodiakSeat: pos.Kodiak(),
 		FirstLook: pos.Phase == kodiak.Playing && pos.TurnsTaken == 0 && pos.Pounces == 0,
 		Current:   pos.ToMove(), CurrentSeat: pos.Turn, Pounces: pos.Pounces, MaxPounce: kodiak.MaxPounces,
@@ -141,17 +141,26 @@ func kodiakClosed(c echo.Context, pos kodiak.Position, names []string) string {
 	if pos.OutSeat == pos.Kodiak() && pos.Pounces == kodiak.MaxPounces {
 		return tr(c, "Round %d is over: Kodiak (%s) pounced 3 times and has no cards left", pos.Round(), names[pos.OutSeat])
 	}
+	if pos.OutSeat == pos.Kodiak() && pos.KodiakOut() {
+		return tr(c, "Round %d is over: Kodiak (%s) lost the last card to %s and %s discarded", pos.Round(), names[pos.OutSeat],
+			trN(c, pos.Pounces, "1 pounce", "%d pounces"), trN(c, pos.Hairballs[pos.OutSeat], "1 hairball", "%d hairballs"))
+	}
 	return tr(c, "Round %d is over: %s has no cards left", pos.Round(), names[pos.OutSeat])
 }
 
 // kodiakHint is how many cards a player should turn over, honestly: the 3
-// dealt, minus Kodiak's pounces; scurries and draws change it.
+// dealt; Kodiak never gains one and loses one per pounce and per hairball
+// discarded (ruling KOD-3: at most that many); scurries and draws change a
+// mouse's.
 func kodiakHint(c echo.Context, pos kodiak.Position, seat int) string {
 	switch {
 	case seat == pos.OutSeat:
 		return tr(c, "No cards left: this ended the round, so nothing to enter.")
-	case seat == pos.Kodiak() && pos.Pounces > 0:
-		return tr(c, "Kodiak: dealt %d − %s = %d cards. A hairball still held goes in the counter below, not among the cards.", kodiak.Dealt, trN(c, pos.Pounces, "1 pounce", "%d pounces"), pos.ExpectedCards(seat))
+	case seat == pos.Kodiak():
+		return i18n.N(c.Request().Context(), pos.ExpectedCards(seat),
+			"Kodiak: dealt %[1]d − %[2]s − %[3]s discarded = at most 1 card, since Kodiak never gains one (rule KOD-3). A hairball still held is one: it goes in the counter below, not among the cards.",
+			"Kodiak: dealt %[2]d − %[3]s − %[4]s discarded = at most %[1]d cards, since Kodiak never gains one (rule KOD-3). A hairball still held is one of them: it goes in the counter below, not among the cards.",
+			kodiak.Dealt, trN(c, pos.Pounces, "1 pounce", "%d pounces"), trN(c, pos.Hairballs[seat], "1 hairball", "%d hairballs"))
 	}
 	return tr(c, "Dealt %d cards: enter every card turned over (fewer after scurries, more after draws). A hairball still held goes in the counter below.", kodiak.Dealt)
 }

@@ -131,7 +131,7 @@ func TestPlayAlongKodiak(t *testing.T) {
 func TestPlayAlongWaitsForARoundGame(t *testing.T) {
 	ts := newTestServer(t)
 	table := ts.startRoundTable("cambio", "Ana", "Ben", "Cy")
-	if p := ts.enterCambioRound(table, [3]string{"1", "2", "3"}, "none"); p.status != http.StatusSeeOther {
+	if p := ts.enterCambioRound(table, [3]string{"1", "2", "3"}, "cambio:0"); p.status != http.StatusSeeOther {
 		t.Fatalf("round: %d", p.status)
 	}
 	page := ts.get(table + "/play")
@@ -176,5 +176,51 @@ func TestPlayAlongPagesStayWithinTheirWeightBudget(t *testing.T) {
 		check(c.game + " turn")
 		ts.mustStep(c.table, "out:0", nil) // the round closes: its scoring
 		check(c.game + " scoring")
+	}
+}
+
+// Ruling KOD-3 on the play page: Kodiak's hint counts the pounces and the
+// hairballs Kodiak discarded; a hairball that takes Kodiak's last card
+// closes the round; the scored round may not give Kodiak more cards than
+// are left, in English and German.
+func TestPlayAlongKodiakCardsKOD3(t *testing.T) {
+	ts := newTestServerWith(t, func(a *app) { a.writeRate = 0 })
+	table := ts.startRoundTable("kodiak", "Ana", "Ben")
+	ts.startGuided(table, "kodiak", "0") // Ana is Kodiak
+	ts.mustStep(table, "pounce:1", nil)
+	ts.mustStep(table, "hairball:0:1", nil)
+	ts.mustStep(table, "out:1", nil)
+	score := ts.get(table + "/play")
+	if got := score.text(`[data-player="Ana"] [data-testid="expected-cards"]`); !strings.HasPrefix(got, "Kodiak: dealt 3 − 1 pounce − 1 hairball discarded = at most 1 card,") {
+		t.Errorf("Kodiak's hint: %q", got)
+	}
+	two := url.Values{}
+	two.Set(pfield(0, "cards"), "4 5")
+	p := ts.playStep(table, "score", two)
+	if p.status != http.StatusUnprocessableEntity || !strings.Contains(p.body, "at most 1 are left") || !strings.Contains(p.body, "(rule KOD-3)") {
+		t.Fatalf("Kodiak with 2 cards: %d %q", p.status, p.text(".banner-bad"))
+	}
+	de := ts.playStepIn(table, "score", two, "de")
+	if got := de.text(".banner-bad"); got != "Nicht möglich: Ana ist Kodiak und deckt 2 Karten auf, aber der Kodiak bekommt 3 und nie eine dazu, und die 1 Stürze und 1 abgelegten Haarbälle dieser Runde kosten je eine: Höchstens 1 sind übrig (Regel KOD-3)" {
+		t.Errorf("German refusal: %q", got)
+	}
+	one := url.Values{}
+	one.Set(pfield(0, "cards"), "4")
+	ts.mustStep(table, "score", one)
+
+	// Round 2, Ben is Kodiak: two pounces and a hairball Ben discards take
+	// his last card, which closes the round at once.
+	ts.mustStep(table, "pounce:1", nil)
+	ts.mustStep(table, "pounce:1", nil)
+	ts.mustStep(table, "hairball:1:1", nil)
+	closed := ts.get(table + "/play")
+	if got := closed.text(`[data-testid="round-closed"] strong`); got != "Round 2 is over: Kodiak (Ben) lost the last card to 2 pounces and 1 hairball discarded" {
+		t.Errorf("closed: %q", got)
+	}
+	if got := ts.getLang(table+"/play", "de").text(`[data-testid="round-closed"] strong`); got != "Runde 2 ist vorbei: Der Kodiak (Ben) hat seine letzte Karte durch 2 Stürze und 1 Haarball abgelegt verloren" {
+		t.Errorf("German closed: %q", got)
+	}
+	if p := ts.playStep(table, "done:1", nil); p.status != http.StatusUnprocessableEntity || !strings.Contains(p.body, "(rule KOD-3)") {
+		t.Errorf("a turn after Kodiak's last card: %d", p.status)
 	}
 }

@@ -29,7 +29,7 @@ func rmPage(c echo.Context, t sessions.Table) views.Page {
 }
 
 func (runeMarketPlay) setupPage(c echo.Context, t sessions.Table, errs views.Errors) templ.Component {
-	vm := views.RMSetupVM{Page: rmPage(c, t), Form: form(c, t.Head), TableName: t.Name, Base: "/tables/" + t.ID,
+	vm := views.RMSetupVM{Page: rmPage(c, t), Form: form(c, t.Head), TableName: t.Name, Base: editBase(c),
 		Players: t.Players, First: c.FormValue("first"),
 		Red: c.FormValue("red"), Blue: c.FormValue("blue"), Boats: c.FormValue("boat_shelters"), Bandits: c.FormValue("bandits")}
 	vm.Errors = errs
@@ -61,10 +61,10 @@ func (runeMarketPlay) turnPage(c echo.Context, t sessions.Table, flash string) (
 	steps := t.Play.RawSteps()
 	pos, err := runemarket.Resume(t.Play.Players, t.Play.Setup, steps)
 	if err != nil {
-		return nil, fmt.Errorf("resume guided game of %s: %w", t.ID, err)
+		return nil, fmt.Errorf("resume guided game: %w", err)
 	}
 	vm := rmPlayVM(c.Request().Context(), pos)
-	vm.Page, vm.Form, vm.TableName, vm.Base = rmPage(c, t), form(c, t.Head), t.Name, "/tables/"+t.ID
+	vm.Page, vm.Form, vm.TableName, vm.Base = rmPage(c, t), form(c, t.Head), t.Name, editBase(c)
 	vm.Flash, vm.FlashKind = flash, "bad"
 	vm.UndoLabel = playUndoLabel(c, t)
 	return views.RMPlay(vm), nil
@@ -92,7 +92,16 @@ func rmStep(get func(string) string, all map[string][]string) (runemarket.Step, 
 		s.Colour = get("colour")
 	case runemarket.DoBuy:
 		s.Item, s.Into = get("item"), get("into")
-		s.Player, s.Shelter, _ = strings.Cut(get("target"), "|")
+		// A bandit's target: "Ben|red", or "Ben|boat_shelter|blue" for a
+		// stand-alone boat shelter ("Ben|boat_shelter|" with no rune yet).
+		target := strings.SplitN(get("target"), "|", 3)
+		s.Player = target[0]
+		if len(target) > 1 {
+			s.Shelter = target[1]
+		}
+		if len(target) > 2 {
+			s.Colour = target[2]
+		}
 		s.Pay, s.Cards, err = rmPay(get)
 	case runemarket.DoRansom:
 		s.Shelter = get("shelter")
@@ -338,6 +347,26 @@ func rmYieldReason(ctx context.Context, y runemarket.Yield, from runemarket.Yiel
 		i18n.N(ctx, n, "1 rune inside: 1 blue rune", "%d runes inside: 1 blue rune"))
 }
 
+// rmBanditLabel names a shelter a bandit may go into and what happens
+// there: a boat shelter inside a main shelter is destroyed; a stand-alone
+// one is destroyed with its bandit going back to the market and its runes
+// left loose (ruling RUN-2).
+func rmBanditLabel(ctx context.Context, bt runemarket.BanditTarget) string {
+	switch {
+	case bt.Shelter == runemarket.StandAlone && bt.Colour == "":
+		return i18n.T(ctx, "%s's stand-alone boat shelter (no rune yet) — destroys it; the bandit goes back to the market", bt.Player)
+	case bt.Shelter == runemarket.StandAlone:
+		return rmByColour(bt.Colour,
+			i18n.T(ctx, "%s's stand-alone red boat shelter (%d runes) — destroys it; the bandit goes back to the market, the runes stay loose", bt.Player, bt.Runes),
+			i18n.T(ctx, "%s's stand-alone blue boat shelter (%d runes) — destroys it; the bandit goes back to the market, the runes stay loose", bt.Player, bt.Runes))
+	case bt.DestroysBoat:
+		return rmByColour(bt.Shelter,
+			i18n.T(ctx, "%s's red shelter (%d runes) — destroys its boat shelter", bt.Player, bt.Runes),
+			i18n.T(ctx, "%s's blue shelter (%d runes) — destroys its boat shelter", bt.Player, bt.Runes))
+	}
+	return rmByColour(bt.Shelter, i18n.T(ctx, "%s's red shelter (%d runes)", bt.Player, bt.Runes), i18n.T(ctx, "%s's blue shelter (%d runes)", bt.Player, bt.Runes))
+}
+
 // phaseIndex is the position of a phase in the turn's order.
 func phaseIndex(phase string) int {
 	for i, p := range rmPhases {
@@ -375,20 +404,18 @@ func rmChoices(ctx context.Context, vm *views.RMPlayVM, pos runemarket.Position,
 	if len(me.BoatShelters) < 2-len(mains) {
 		vm.BoatPlaces = append(vm.BoatPlaces, views.RMOption{Value: runemarket.Alone, Label: i18n.T(ctx, "Standing alone, as a main shelter")})
 	}
+	// Where a bandit may go, as the engine says (ruling RUN-2: any shelter
+	// of another player, a stand-alone boat shelter included).
+	for _, bt := range pos.BanditTargets() {
+		value := bt.Player + "|" + bt.Shelter
+		if bt.Shelter == runemarket.StandAlone {
+			value += "|" + bt.Colour
+		}
+		vm.BanditTargets = append(vm.BanditTargets, views.RMOption{Value: value, Label: rmBanditLabel(ctx, bt)})
+	}
 	for i, o := range pos.Players {
 		if i == pos.Current() {
 			continue
-		}
-		for _, sh := range o.Shelters {
-			if sh.Bandit == "" {
-				label := rmByColour(sh.Colour, i18n.T(ctx, "%s's red shelter (%d runes)", o.Name, sh.Runes), i18n.T(ctx, "%s's blue shelter (%d runes)", o.Name, sh.Runes))
-				if sh.BoatShelter {
-					label = rmByColour(sh.Colour,
-						i18n.T(ctx, "%s's red shelter (%d runes) — destroys its boat shelter", o.Name, sh.Runes),
-						i18n.T(ctx, "%s's blue shelter (%d runes) — destroys its boat shelter", o.Name, sh.Runes))
-				}
-				vm.BanditTargets = append(vm.BanditTargets, views.RMOption{Value: o.Name + "|" + sh.Colour, Label: label})
-			}
 		}
 		if !containsName(pos.Attacked, o.Name) && me.Hand > 0 {
 			vm.Opponents = append(vm.Opponents, views.RMOption{Value: o.Name, Label: o.Name})

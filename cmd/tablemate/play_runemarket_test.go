@@ -298,3 +298,47 @@ func FuzzRuneMarketStepForm(f *testing.F) {
 		}
 	})
 }
+
+// Ruling RUN-2 on the play page: a player whose only shelter is a
+// stand-alone boat shelter is no longer immune to bandits; the bandit form
+// offers that boat shelter (what the engine's BanditTargets lists), says
+// what happens there, in English and German, and posting it destroys the
+// boat shelter: both it and the bandit go back to the market.
+func TestPlayAlongRuneMarketBanditRUN2(t *testing.T) {
+	ts := newTestServerWith(t, func(a *app) { a.writeRate = 0 })
+	table := ts.createRuneMarketTable("Ana", "Ben")
+	if p := ts.startRuneMarket(t, table, "5", "5", "1", "1", "Ana"); p.status != http.StatusSeeOther {
+		t.Fatalf("start: %d %s", p.status, p.text(".field-error"))
+	}
+	for _, m := range []rmMove{{"do": "interest"}, {"do": "buy", "item": "boat_shelter", "pay": "cards", "cards": "13 8", "into": "alone"}, {"do": "draw"}, {"do": "interest"}} {
+		if p := ts.move(t, table, m); p.status != http.StatusSeeOther {
+			t.Fatalf("%v: %d %s", m, p.status, p.text(".flash"))
+		}
+	}
+	play := ts.get(table + "/play")
+	opt := play.doc.Find(`[data-testid="buy-bandit"] select[name="target"] option[value="Ana|boat_shelter|"]`)
+	if opt.Length() != 1 || !strings.Contains(opt.Text(), "Ana's stand-alone boat shelter (no rune yet) — destroys it; the bandit goes back to the market") {
+		t.Fatalf("the bandit form does not offer Ana's boat shelter: %q", play.text(`[data-testid="buy-bandit"]`))
+	}
+	if !strings.Contains(play.text(`[data-testid="buy-bandit"]`), "(rule RUN-2)") {
+		t.Error("the bandit form does not cite RUN-2")
+	}
+	de := ts.getLang(table+"/play", "de")
+	if got := de.doc.Find(`[data-testid="buy-bandit"] option[value="Ana|boat_shelter|"]`).Text(); got != "allein stehender Bootsunterstand von Ana (noch ohne Rune) – zerstört ihn; der Bandit geht zurück auf den Markt" {
+		t.Errorf("German target %q", got)
+	}
+	if p := ts.move(t, table, rmMove{"do": "buy", "item": "bandit", "pay": "cards", "cards": "13 8", "target": "Ana|boat_shelter|"}); p.status != http.StatusSeeOther {
+		t.Fatalf("bandit: %d %s", p.status, p.text(".flash"))
+	}
+	play = ts.get(table + "/play")
+	if n := play.doc.Find(`[data-testid="ledger"][data-player="Ana"] [data-testid="shelter"]`).Length(); n != 0 {
+		t.Errorf("Ana still has %d shelters", n)
+	}
+	if got := play.text(`[data-testid="ledger"][data-player="Ana"] [data-testid="points"]`); got != "0 points" {
+		t.Errorf("Ana's points %q", got)
+	}
+	// Nothing is left to place a bandit in: no bandit form.
+	if play.doc.Find(`[data-testid="buy-bandit"]`).Length() != 0 {
+		t.Error("a bandit is offered with no shelter to go into")
+	}
+}

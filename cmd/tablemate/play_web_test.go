@@ -94,7 +94,21 @@ func TestPlayAlongKKS(t *testing.T) {
 		t.Fatalf("undo: %d %q", p.status, p.header.Get("Location"))
 	}
 
-	// Play a whole game: everyone takes the free card (34 turns, KKS-3).
+	last := playKKSToTheEnd(t, ts, table)
+	if last.header.Get("Location") != table+"/games/1" {
+		t.Fatalf("after the last turn: %q, want the game's result", last.header.Get("Location"))
+	}
+	res := ts.get(table + "/games/1")
+	if v, _ := res.doc.Find(`[data-testid="verdict"]`).Attr("data-valid"); v != "true" {
+		t.Errorf("the guided game's final state is not valid: %s", res.text(`[data-testid="violations"]`))
+	}
+}
+
+// playKKSToTheEnd plays the guided game started with playRow to its end:
+// everyone takes the free card (34 turns, KKS-3). It returns the answer to
+// the last turn.
+func playKKSToTheEnd(t *testing.T, ts *testServer, table string) fetched {
+	t.Helper()
 	deck := playDeck()
 	var last fetched
 	for turn := range 34 {
@@ -110,11 +124,17 @@ func TestPlayAlongKKS(t *testing.T) {
 			t.Fatalf("turn %d: %d %s", turn+1, last.status, last.body)
 		}
 	}
-	if last.header.Get("Location") != table+"/games/1" {
-		t.Fatalf("after the last turn: %q, want the game's result", last.header.Get("Location"))
+	return last
+}
+
+// startKKSPlay starts a guided game with playRow.
+func startKKSPlay(t *testing.T, ts *testServer, table string) {
+	t.Helper()
+	f := ts.get(table+"/play").formOf(t, table+"/play/start")
+	for i, c := range playRow {
+		f.Set(fmt.Sprintf("row[%d]", i), c)
 	}
-	res := ts.get(table + "/games/1")
-	if v, _ := res.doc.Find(`[data-testid="verdict"]`).Attr("data-valid"); v != "true" {
-		t.Errorf("the guided game's final state is not valid: %s", res.text(`[data-testid="violations"]`))
+	if p := ts.post(table+"/play/start", f); p.status != http.StatusSeeOther {
+		t.Fatalf("start: %d %s", p.status, p.text(".field-error"))
 	}
 }

@@ -14,7 +14,7 @@ const (
 	recentKeep   = 50 // tables the cookie remembers (the history page)
 )
 
-// recentTables returns the edit ids of the tables this phone opened most
+// recentTables returns the edit links of the tables this phone opened most
 // recently, newest first, from its cookie. The server keeps no list of all
 // tables, so nobody sees a table whose link they were not given.
 func recentTables(c echo.Context) []string {
@@ -37,9 +37,24 @@ func knownTables(c echo.Context) []string {
 	return ids[:min(len(ids), recentKeep)]
 }
 
-// rememberTable puts a table first in this phone's list.
+// rememberTable puts a table's edit link first in this phone's list.
 func rememberTable(c echo.Context, id string) {
-	ids := append([]string{id}, slices.DeleteFunc(knownTables(c), func(s string) bool { return s == id })...)
+	setRemembered(c, append([]string{id}, slices.DeleteFunc(knownTables(c), func(s string) bool { return s == id })...))
+}
+
+// replaceRemembered swaps a replaced edit link for the new one in this
+// phone's list, in its place.
+func replaceRemembered(c echo.Context, old, link string) {
+	ids := slices.DeleteFunc(knownTables(c), func(s string) bool { return s == link })
+	if i := slices.Index(ids, old); i >= 0 {
+		ids[i] = link
+	} else {
+		ids = append([]string{link}, ids...)
+	}
+	setRemembered(c, ids)
+}
+
+func setRemembered(c echo.Context, ids []string) {
 	c.SetCookie(&http.Cookie{
 		Name: recentCookie, Value: strings.Join(ids[:min(len(ids), recentKeep)], "."), Path: "/",
 		MaxAge: 365 * 24 * 3600, HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: c.Scheme() == "https",

@@ -6,7 +6,7 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
-// routes lists every URL in one place.
+// routes lists every URL in one place. Which link opens what: links.go.
 func (a *app) routes(e *echo.Echo) {
 	e.GET("/", a.showHome)
 	e.GET("/healthz", a.health)
@@ -36,10 +36,14 @@ func (a *app) routes(e *echo.Echo) {
 	e.GET("/tables/:id/games/:n/edit", a.editGame)
 	e.POST("/tables/:id/games/:n", a.correctGame)
 	e.GET("/tables/:id/games/:n/replay", a.replayGame)
+	e.POST("/tables/:id/rotate/:role", a.rotateTableLink)
 
-	// Read-only links: spectators follow a table live but cannot write.
+	// View-only links: spectators follow a table live but cannot write.
 	e.GET("/v/:rid", a.showReadOnly)
 	e.GET("/v/:rid/live", a.streamReadOnly)
+	e.GET("/v/:rid/qr.svg", a.showViewQR)
+	e.GET("/v/:rid/export.json", a.exportReadOnly)
+	e.GET("/v/:rid/results.csv", a.resultsReadOnly)
 	e.GET("/v/:rid/games/:n", a.showReadOnlyGame)
 	e.GET("/v/:rid/games/:n/replay", a.replayReadOnlyGame)
 	e.GET("/history", a.showHistory)
@@ -48,7 +52,10 @@ func (a *app) routes(e *echo.Echo) {
 	e.GET("/leagues/new", a.newLeague)
 	e.POST("/leagues", a.createLeague)
 	e.GET("/leagues/:id", a.showLeague)
+	e.GET("/leagues/:id/qr.svg", a.showLeagueQR)
 	e.GET("/l/:admin", a.showLeagueAdmin)
+	e.GET("/l/:admin/qr.svg", a.showAdminQR)
+	e.POST("/l/:admin/rotate", a.rotateAdminLink)
 	e.POST("/l/:admin/members", a.addLeagueMember)
 	e.POST("/l/:admin/merge", a.mergeLeagueMembers)
 	e.POST("/l/:admin/tables", a.addLeagueTable)
@@ -65,10 +72,14 @@ func (a *app) routes(e *echo.Echo) {
 	api.POST("/games/:game/play", a.playGame)
 }
 
-// health answers load balancers and the tests: the database must answer.
+// health answers load balancers and the tests: the database must answer,
+// and the newest write must not have failed in storage (a full disk).
 func (a *app) health(c echo.Context) error {
 	if err := a.store.Ping(c.Request().Context()); err != nil {
 		return c.String(http.StatusServiceUnavailable, "database unavailable")
+	}
+	if err := a.store.WriteFailure(); err != nil {
+		return c.String(http.StatusServiceUnavailable, "database not writable: "+err.Error())
 	}
 	return c.String(http.StatusOK, "ok")
 }

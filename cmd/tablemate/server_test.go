@@ -25,6 +25,7 @@ type testServer struct {
 	t      testing.TB
 	client *http.Client
 	app    *app
+	dbPath string
 }
 
 func newTestServer(t testing.TB) *testServer {
@@ -35,7 +36,14 @@ func newTestServer(t testing.TB) *testServer {
 // newTestServerWith lets a test change the app's settings first.
 func newTestServerWith(t testing.TB, configure func(*app)) *testServer {
 	t.Helper()
-	store, err := openMigrated(context.Background(), filepath.Join(t.TempDir(), "test.db"))
+	return startTestServer(t, configure, false)
+}
+
+// startTestServer runs the real router, over TLS when tls is set.
+func startTestServer(t testing.TB, configure func(*app), tls bool) *testServer {
+	t.Helper()
+	dbPath := filepath.Join(t.TempDir(), "test.db")
+	store, err := openMigrated(context.Background(), dbPath)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,12 +57,19 @@ func newTestServerWith(t testing.TB, configure func(*app)) *testServer {
 	srv := httptest.NewUnstartedServer(prod.Handler)
 	srv.Config.ReadHeaderTimeout, srv.Config.ReadTimeout = prod.ReadHeaderTimeout, prod.ReadTimeout
 	srv.Config.WriteTimeout, srv.Config.IdleTimeout = prod.WriteTimeout, prod.IdleTimeout
-	srv.Start()
+	if tls {
+		srv.StartTLS()
+	} else {
+		srv.Start()
+	}
+	a.site.listening(srv.Listener.Addr())
 	t.Cleanup(srv.Close)
 	t.Cleanup(a.live.close) // end open event streams before the server closes
 	jar, _ := cookiejar.New(nil)
-	client := &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	return &testServer{Server: srv, t: t, client: client, app: a}
+	client := srv.Client()
+	client.Jar = jar
+	client.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	return &testServer{Server: srv, t: t, client: client, app: a, dbPath: dbPath}
 }
 
 // fetched is a fetched HTML page.
@@ -324,9 +339,7 @@ func mustTable(t testing.TB, ts *testServer, path string) sessions.Table {
 	if p.status != http.StatusOK {
 		t.Fatalf("%s: %d", path, p.status)
 	}
-	id := strings.TrimPrefix(path, "/tables/")
 	var tb sessions.Table
-	tb.ID = id
 	p.doc.Find(`[data-testid="games"] tbody tr`).Each(func(i int, _ *goquery.Selection) {
 		tb.Games = append(tb.Games, sessions.Game{Number: i + 1})
 	})

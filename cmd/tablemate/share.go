@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -9,7 +8,6 @@ import (
 	"github.com/boombuler/barcode/qr"
 	"github.com/labstack/echo/v4"
 
-	"tablemate/sessions"
 	"tablemate/views"
 )
 
@@ -32,67 +30,54 @@ func qrCode(text string) (views.QRCode, error) {
 	return views.QRCode{Path: d.String(), Size: size}, nil
 }
 
-// shareVM builds the invite links of a table from the request's host.
-func shareVM(c echo.Context, t sessions.Table) *views.ShareVM {
-	origin := c.Scheme() + "://" + c.Request().Host
-	return &views.ShareVM{EditURL: origin + "/tables/" + t.ID, ViewURL: origin + "/v/" + t.ReadID, QRURL: "/tables/" + t.ID + "/qr.svg"}
+// showQR draws the QR code of the edit link in the URL: the invite panel
+// shows it only when asked. Like every answer behind a link it is not
+// stored (no-store), so a replaced link's code does not linger.
+func (a *app) showQR(c echo.Context) error {
+	if _, err := a.loadTable(c); err != nil {
+		return err
+	}
+	return a.qrAnswer(c, editBase(c))
 }
 
-// showQR draws the QR code of a table's edit link as an SVG image. It is
-// its own cacheable URL so drawing it costs the table page nothing.
-func (a *app) showQR(c echo.Context) error {
-	t, err := a.loadTable(c)
+// showViewQR draws the QR code of a view-only link.
+func (a *app) showViewQR(c echo.Context) error {
+	v, err := a.openView(c)
 	if err != nil {
 		return err
 	}
-	code, err := qrCode(shareVM(c, t).EditURL)
+	return a.qrAnswer(c, v.base())
+}
+
+// showLeagueQR draws the QR code of a league's standings link.
+func (a *app) showLeagueQR(c echo.Context) error {
+	l, err := a.loadLeague(c)
 	if err != nil {
 		return err
 	}
-	c.Response().Header().Set(echo.HeaderCacheControl, "private, max-age=86400")
+	return a.qrAnswer(c, "/leagues/"+l.ID)
+}
+
+// showAdminQR draws the QR code of a league's admin link.
+func (a *app) showAdminQR(c echo.Context) error {
+	if _, err := a.loadLeagueAdmin(c); err != nil {
+		return err
+	}
+	return a.qrAnswer(c, "/l/"+c.Param("admin"))
+}
+
+// qrAnswer answers with the QR code of path on the server's public
+// address (site.origin), as an SVG image.
+func (a *app) qrAnswer(c echo.Context, path string) error {
+	code, err := qrCode(a.site.origin(c.Request()) + path)
+	if err != nil {
+		return err
+	}
 	return renderAs(c, http.StatusOK, "image/svg+xml", views.QRImage(code))
 }
 
-// loadReadOnly loads the table behind a read-only link.
-func (a *app) loadReadOnly(c echo.Context) (sessions.Table, error) {
-	t, err := a.tables.ReadOnly(c.Request().Context(), c.Param("rid"))
-	if errors.Is(err, sessions.ErrNotFound) {
-		return t, echo.ErrNotFound
-	}
-	return t, err
-}
-
-// showReadOnly renders a table for spectators: live, without any form.
-func (a *app) showReadOnly(c echo.Context) error {
-	t, err := a.loadReadOnly(c)
-	if err != nil {
-		return err
-	}
-	vm := tableVM(c, t, "", "")
-	vm.ReadOnly, vm.Base, vm.Share, vm.UndoLabel = true, "/v/"+t.ReadID, nil, ""
-	vm.Form = views.Form{}
-	return render(c, http.StatusOK, views.TablePage(vm))
-}
-
-// showReadOnlyGame renders one game's result for spectators.
-func (a *app) showReadOnlyGame(c echo.Context) error {
-	t, err := a.loadReadOnly(c)
-	if err != nil {
-		return err
-	}
-	vm, err := gameResultVM(c, t)
-	if err != nil {
-		return err
-	}
-	vm.EditURL, vm.BackURL = "", "/v/"+t.ReadID
-	return render(c, http.StatusOK, views.ResultPage(vm))
-}
-
-// streamReadOnly is the live stream behind a read-only link.
-func (a *app) streamReadOnly(c echo.Context) error {
-	t, err := a.loadReadOnly(c)
-	if err != nil {
-		return err
-	}
-	return a.stream(c, t.ID)
+// shareOf is one link to pass on: its absolute URL on the server's public
+// address and its QR code image, both on path.
+func (a *app) shareOf(c echo.Context, id, label, hint, path, title string) views.ShareLink {
+	return views.ShareLink{ID: id, Label: label, Hint: hint, URL: a.site.origin(c.Request()) + path, QRURL: path + "/qr.svg", Title: title}
 }

@@ -21,12 +21,20 @@ func TestReadOnlyLinkCannotWrite(t *testing.T) {
 	if !strings.HasSuffix(edit, table) || !strings.Contains(view, "/v/") {
 		t.Fatalf("share links %q and %q", edit, view)
 	}
-	src, _ := page.doc.Find(`img[data-testid="qr"]`).Attr("src")
-	qrImg := ts.get(src)
-	if qrImg.status != http.StatusOK || qrImg.header.Get("Content-Type") != "image/svg+xml" || !strings.Contains(qrImg.body, `d="M0 0h1v1h-1z`) {
-		t.Errorf("QR image %s: %d %q", src, qrImg.status, qrImg.header.Get("Content-Type"))
-	}
+	// The QR code shown is the view-only link's; the edit link's is there
+	// only when asked for.
 	u, _ := url.Parse(view)
+	for link, sel := range map[string]string{view: `img[data-testid="view-link-qr"]`, edit: `[data-testid="edit-qr"] img`} {
+		src, _ := page.doc.Find(sel).Attr("src")
+		qrImg := ts.get(src)
+		want, _ := qrCode(link)
+		if qrImg.status != http.StatusOK || qrImg.header.Get("Content-Type") != "image/svg+xml" || !strings.Contains(qrImg.body, `d="`+want.Path+`"`) {
+			t.Errorf("QR image %s of %s: %d %q", src, link, qrImg.status, qrImg.header.Get("Content-Type"))
+		}
+	}
+	if page.doc.Find(`[data-testid="edit-qr"][open]`).Length() != 0 || page.doc.Find(`img[data-testid="view-link-qr"]`).Length() != 1 {
+		t.Error("the edit link's QR code is shown without asking")
+	}
 	ro := ts.get(u.Path)
 	if ro.status != http.StatusOK || ro.doc.Find(`[data-testid="read-only"]`).Length() != 1 {
 		t.Fatalf("view link: %d", ro.status)
@@ -34,7 +42,7 @@ func TestReadOnlyLinkCannotWrite(t *testing.T) {
 	if n := ro.doc.Find("form").Length(); n != 0 {
 		t.Errorf("the read-only page has %d forms", n)
 	}
-	if ro.doc.Find(`[data-testid="enter-game"], [data-testid="share"]`).Length() != 0 {
+	if ro.doc.Find(`[data-testid="enter-game"], [data-testid="share"], [data-testid="edit-link"]`).Length() != 0 {
 		t.Error("the read-only page offers to enter a game or shares the edit link")
 	}
 	if got := ro.text(`tr[data-player="Amelia"] [data-testid="total"]`); got != "58" {

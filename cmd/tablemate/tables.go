@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -28,13 +27,10 @@ func (a *app) newTable(c echo.Context) error {
 	}
 	if admin := c.QueryParam("league"); admin != "" {
 		l, err := a.tables.LeagueByAdmin(c.Request().Context(), admin)
-		if errors.Is(err, sessions.ErrNotFound) {
-			return echo.ErrNotFound
-		}
 		if err != nil {
-			return err
+			return linkError(c, err)
 		}
-		vm.League, vm.LeagueName, vm.Suggestions = l.AdminID, l.Name, activeMembers(l)
+		vm.League, vm.LeagueName, vm.Suggestions = l.AdminLink(), l.Name, activeMembers(l)
 	}
 	return render(c, http.StatusOK, views.NewTable(vm))
 }
@@ -65,7 +61,7 @@ func (a *app) createTable(c echo.Context) error {
 	var l sessions.League
 	if admin := c.FormValue("league"); admin != "" {
 		if l, err = a.tables.LeagueByAdmin(c.Request().Context(), admin); err != nil {
-			return echo.ErrNotFound
+			return linkError(c, err)
 		}
 		err = checkMembers(c, l, players)
 	}
@@ -82,7 +78,7 @@ func (a *app) createTable(c echo.Context) error {
 			Page: page(c, tr(c, "Start a table")), Form: form(c, 0), Games: tableGames(),
 			Game: create.Game, Name: create.Name, Players: padded(players, playerSlots),
 			Errors: views.Errors{in.Field: localInput(c, in)},
-			League: l.AdminID, LeagueName: l.Name, Suggestions: activeMembers(l),
+			League: l.AdminLink(), LeagueName: l.Name, Suggestions: activeMembers(l),
 		}
 		return render(c, http.StatusUnprocessableEntity, views.NewTable(vm))
 	}
@@ -123,28 +119,23 @@ func padded(xs []string, n int) []string {
 	return out[:max(n, len(xs))]
 }
 
-// loadTable replays the table named in the URL, answering 404 for ids
-// that do not exist.
-func (a *app) loadTable(c echo.Context) (sessions.Table, error) {
-	t, err := a.tables.Table(c.Request().Context(), c.Param("id"))
-	if errors.Is(err, sessions.ErrNotFound) {
-		return t, echo.ErrNotFound
-	}
-	return t, err
-}
-
-// showTable renders the table page.
+// showTable renders the table page behind its edit link.
 func (a *app) showTable(c echo.Context) error {
 	t, err := a.loadTable(c)
 	if err != nil {
 		return err
 	}
-	rememberTable(c, t.ID)
-	vm := tableVM(c, t, "", "good")
+	rememberTable(c, c.Param("id"))
+	flash := ""
 	if f, ok := flashes[c.QueryParam("done")]; ok {
-		vm.Flash = tr(c, f)
+		flash = tr(c, f)
+	} else if f, ok := linkFlashes[c.QueryParam("done")]; ok {
+		flash = tr(c, f)
 	}
-	vm.Share = shareVM(c, t)
+	vm, err := a.tablePage(c, t, flash, "good")
+	if err != nil {
+		return err
+	}
 	return render(c, http.StatusOK, views.TablePage(vm))
 }
 
@@ -156,14 +147,37 @@ var flashes = map[string]string{
 	"round":  i18n.Key("Round saved."),
 }
 
-// tableVM builds the table page's model.
-func tableVM(c echo.Context, t sessions.Table, flash, kind string) views.TableVM {
-	vm := views.TableVM{
-		Page: page(c, t.Name), Form: form(c, t.Head),
-		ID: t.ID, Base: "/tables/" + t.ID, Name: t.Name, Game: t.Info, Players: t.Players, Leaders: t.Leaders(),
+// tablePage builds the table page behind the edit link: what every link
+// shows, on the edit link, with the writes and the invite panel.
+func (a *app) tablePage(c echo.Context, t sessions.Table, flash, kind string) (views.TableVM, error) {
+	links, err := a.tables.Links(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return views.TableVM{}, linkError(c, err)
+	}
+	vm := views.TableVM{TableView: tableView(c, t, editBase(c)), Form: form(c, t.Head), Share: a.tableShare(c, t, links)}
+	vm.Flash, vm.FlashKind = flash, kind
+	if e, ok := t.Newest(); ok {
+		vm.UndoLabel = shortTextIn(c.Request().Context(), t, e.Event)
+	}
+	if _, ok := guided[t.Info.Slug]; ok {
+		vm.PlayLabel = tr(c, "Play the next game along, turn by turn")
+		if t.Play != nil {
+			vm.PlayLabel = trN(c, len(t.Play.Steps), "Continue the game played along (1 turn so far)", "Continue the game played along (%d turns so far)")
+		}
+	}
+	return vm, nil
+}
+
+// tableView builds what every link to a table shows: standings, games,
+// charts, the game in progress and the history, every URL on base (the
+// link the page was opened with). It is given no other link.
+func tableView(c echo.Context, t sessions.Table, base string) views.TableView {
+	vm := views.TableView{
+		Page: page(c, t.Name), Head: t.Head,
+		Base: base, Name: t.Name, Game: t.Info, Players: t.Players, Leaders: t.Leaders(),
 		Chart: views.BarChart{Title: trN(c, len(t.Games), "Running totals after 1 game", "Running totals after %d games")},
 	}
-	vm.Flash, vm.FlashKind = flash, kind
+	vm.Scripts = []string{"js/share.js"}
 	for i, s := range rankedStandings(t) {
 		vm.Standings = append(vm.Standings, views.StandingRow{
 			Rank: i + 1, Name: s.Name, Total: s.Total, Played: s.Played, Wins: s.Wins, Leader: s.Leader, Behind: s.Behind,
@@ -174,41 +188,19 @@ func tableVM(c echo.Context, t sessions.Table, flash, kind string) views.TableVM
 			vm.Chart.Bars = append(vm.Chart.Bars, views.Bar{Label: s.Name, Value: s.Total, Lead: s.Leader})
 		}
 	}
-	for _, g := range t.Games {
-		row := views.GameRow{
-			Number: g.Number, Winners: g.Result.Winners, Valid: g.Result.Valid && g.Err == "",
-			Violations: len(g.Result.Violations), Warnings: len(g.Result.Warnings), Corrected: g.Corrected, Err: g.Err,
-		}
-		for _, p := range t.Players {
-			if total, ok := g.Result.Total(p); ok {
-				row.Totals = append(row.Totals, fmt.Sprint(total))
-			} else {
-				row.Totals = append(row.Totals, "–")
-			}
-		}
-		vm.Games = append(vm.Games, row)
-	}
+	vm.Games, vm.GamesPage = gameRows(c, t)
 	lang := i18n.Code(i18n.Lang(c.Request().Context()))
 	vm.Lines = t.Derived("lines/"+lang, func() any {
 		ctx := c.Request().Context()
 		return views.Prerender(ctx, views.Lines(runningLines(ctx, t)))
 	}).(templ.Component)
-	if e, ok := t.Newest(); ok {
-		vm.UndoLabel = shortTextIn(c.Request().Context(), t, e.Event)
-	}
-	if _, ok := guided[t.Info.Slug]; ok {
-		vm.PlayLabel = tr(c, "Play the next game along, turn by turn")
-		if t.Play != nil {
-			vm.PlayLabel = trN(c, len(t.Play.Steps), "Continue the game played along (1 turn so far)", "Continue the game played along (%d turns so far)")
-		}
-	}
 	if ed, ok := editorFor(t.Info.Slug); ok && ed.rounds {
 		vm.Current = currentRounds(c, t, ed)
 		if vm.Current == nil {
-			vm.Finished = finishedRounds(t, vm.Base)
+			vm.Finished = finishedRounds(t, base)
 		}
 	}
-	vm.Log = t.Derived("log/"+lang, func() any { return logRows(c.Request().Context(), t) }).([]views.LogRow)
+	vm.Log, vm.LogPage = logPage(c, t)
 	return vm
 }
 
@@ -263,21 +255,6 @@ func rankedStandings(t sessions.Table) []sessions.Standing {
 	return s
 }
 
-// gameNumberOf finds which game an event recorded, counting recordings in
-// effect before it; undone recordings are named by their position then.
-func gameNumberOf(t sessions.Table, seq int) string {
-	n := 0
-	for _, e := range t.Log {
-		if e.Kind == sessions.KindGameRecorded && (e.UndoneBy == 0 || e.UndoneBy > seq || e.Seq == seq) {
-			n++
-		}
-		if e.Seq == seq {
-			return fmt.Sprint(n)
-		}
-	}
-	return "?"
-}
-
 // addPlayer seats another player.
 func (a *app) addPlayer(c echo.Context) error {
 	seen, _ := formInt(c, "_seen")
@@ -290,7 +267,7 @@ func (a *app) undo(c echo.Context) error {
 	seen, _ := formInt(c, "_seen")
 	_, err := a.tables.Undo(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"))
 	if err == nil && c.FormValue("back") == "play" { // undo of a guided move: stay in the game
-		return redirect(c, "/tables/"+c.Param("id")+"/play")
+		return redirect(c, editBase(c)+"/play")
 	}
 	return a.afterTableWrite(c, err, "undo")
 }
@@ -302,9 +279,9 @@ func (a *app) afterTableWrite(c echo.Context, err error, done string) error {
 	var stale *sessions.StaleError
 	switch {
 	case err == nil:
-		return redirect(c, "/tables/"+c.Param("id")+"?done="+done)
-	case errors.Is(err, sessions.ErrNotFound):
-		return echo.ErrNotFound
+		return redirect(c, editBase(c)+"?done="+done)
+	case errors.Is(err, sessions.ErrNotFound), errors.Is(err, sessions.ErrReplaced):
+		return linkError(c, err)
 	case errors.As(err, &stale):
 		return a.rerenderTable(c, http.StatusConflict, tr(c, "Someone else just changed this table, so nothing was done. Here is the fresh state; try again if it is still needed."))
 	case errors.Is(err, sessions.ErrNothingToUndo):
@@ -320,15 +297,9 @@ func (a *app) rerenderTable(c echo.Context, status int, msg string) error {
 	if err != nil {
 		return err
 	}
-	return render(c, status, views.TablePage(tableVM(c, t, msg, "bad")))
-}
-
-// logRows is the table's history, newest first, in ctx's language.
-func logRows(ctx context.Context, t sessions.Table) []views.LogRow {
-	rows := make([]views.LogRow, 0, len(t.Log))
-	for i := len(t.Log) - 1; i >= 0; i-- {
-		e := t.Log[i]
-		rows = append(rows, views.LogRow{Seq: e.Seq, Text: timelineText(ctx, t, e.Event), At: e.At.Local().Format("15:04:05"), Undone: e.UndoneBy != 0})
+	vm, err := a.tablePage(c, t, msg, "bad")
+	if err != nil {
+		return err
 	}
-	return rows
+	return render(c, status, views.TablePage(vm))
 }

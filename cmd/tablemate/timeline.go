@@ -7,15 +7,10 @@ import (
 	"strings"
 
 	"tablemate/scoring"
-	"tablemate/scoring/games"
 	"tablemate/sessions"
 	"tablemate/views"
 	"tablemate/views/i18n"
 )
-
-// timelineFind finds the engines the timeline scores old entries with
-// (tests swap in their own games).
-var timelineFind sessions.Finder = games.Find
 
 // timelineText says in words what an event of a table's log did, the way a
 // player would tell it: "Game 2 entered: Ana 58, Ben 47 — Ana wins",
@@ -35,11 +30,11 @@ func timelineText(ctx context.Context, t sessions.Table, e sessions.Event) strin
 	case sessions.KindGameRecorded:
 		var p sessions.GameRecorded
 		json.Unmarshal(e.Payload, &p)
-		return i18n.T(ctx, "Game %s entered", gameNumberOf(t, e.Seq)) + verdictText(ctx, t, e.Seq, p.State)
+		return i18n.T(ctx, "Game %d entered", entryOf(t, e.Seq).Game) + verdictText(ctx, t, e.Seq)
 	case sessions.KindGameCorrected:
 		var p sessions.GameCorrected
 		json.Unmarshal(e.Payload, &p)
-		s := i18n.T(ctx, "Game %d corrected", p.Game) + verdictText(ctx, t, e.Seq, p.State)
+		s := i18n.T(ctx, "Game %d corrected", p.Game) + verdictText(ctx, t, e.Seq)
 		if p.Reason != "" {
 			s += " (" + p.Reason + ")"
 		}
@@ -51,15 +46,15 @@ func timelineText(ctx context.Context, t sessions.Table, e sessions.Event) strin
 	case sessions.KindPlayStarted:
 		return i18n.T(ctx, "Guided game started")
 	case sessions.KindPlayStep:
-		s := i18n.T(ctx, "Move %d of the guided game", moveNumberOf(t, e.Seq))
+		move := entryOf(t, e.Seq).Move
 		if g, ok := gameFinishedBy(t, e.Seq); ok {
-			s = i18n.T(ctx, "Game %d finished by guided play (move %d)", g.Number, moveNumberOf(t, e.Seq)) + verdictText(ctx, t, e.Seq, g.State)
+			return i18n.T(ctx, "Game %d finished by guided play (move %d)", g.Number, move) + verdictText(ctx, t, e.Seq)
 		}
-		return s
+		return i18n.T(ctx, "Move %d of the guided game", move)
 	case sessions.KindUndo:
 		var p sessions.Undo
 		json.Unmarshal(e.Payload, &p)
-		if target, ok := logEntry(t, p.Seq); ok {
+		if target, ok := t.Entry(p.Seq); ok {
 			return i18n.T(ctx, "Undid: %s", shortTextIn(ctx, t, target.Event))
 		}
 		return i18n.T(ctx, "Undid entry #%d", p.Seq)
@@ -77,7 +72,7 @@ func shortTextIn(ctx context.Context, t sessions.Table, e sessions.Event) string
 		json.Unmarshal(e.Payload, &p)
 		return i18n.T(ctx, "%s joining", p.Name)
 	case sessions.KindGameRecorded:
-		return i18n.T(ctx, "game %s entered", gameNumberOf(t, e.Seq))
+		return i18n.T(ctx, "game %d entered", entryOf(t, e.Seq).Game)
 	case sessions.KindGameCorrected:
 		var p sessions.GameCorrected
 		json.Unmarshal(e.Payload, &p)
@@ -85,9 +80,9 @@ func shortTextIn(ctx context.Context, t sessions.Table, e sessions.Event) string
 	case sessions.KindRoundRecorded:
 		var p sessions.RoundRecorded
 		json.Unmarshal(e.Payload, &p)
-		return i18n.T(ctx, "round %d of game %d", roundNumberOf(t, e.Seq, p.Game), p.Game)
+		return i18n.T(ctx, "round %d of game %d", entryOf(t, e.Seq).Round, p.Game)
 	case sessions.KindPlayStep:
-		return i18n.T(ctx, "move %d of the guided game", moveNumberOf(t, e.Seq))
+		return i18n.T(ctx, "move %d of the guided game", entryOf(t, e.Seq).Move)
 	}
 	if i18n.IsGerman(ctx) { // German nouns keep their capital
 		return timelineText(ctx, t, e)
@@ -102,34 +97,23 @@ func lowerFirst(s string) string {
 	return strings.ToLower(s[:1]) + s[1:]
 }
 
-func logEntry(t sessions.Table, seq int) (sessions.LogEntry, bool) {
-	for _, e := range t.Log {
-		if e.Seq == seq {
-			return e, true
-		}
-	}
-	return sessions.LogEntry{}, false
+// entryOf is the log entry of event seq with the facts worked out when
+// the table was replayed (its game, round or move number): no page walks
+// the log to find them.
+func entryOf(t sessions.Table, seq int) sessions.LogEntry {
+	e, _ := t.Entry(seq)
+	return e
 }
 
-// verdictText is ": Ana 58, Ben 47 — Ana wins" for the whole-game state
-// event seq recorded. A game still in effect was scored when the log was
-// replayed; only an undone or superseded state is scored again here. ""
-// when the engine cannot read it.
-func verdictText(ctx context.Context, t sessions.Table, seq int, state json.RawMessage) string {
-	for _, g := range t.Games {
-		if g.Seq == seq && g.Err == "" {
-			return ": " + totalsText(g.Result) + outcomeText(ctx, g.Result)
-		}
-	}
-	engine, ok := timelineFind(t.Info.Slug)
-	if !ok {
+// verdictText is ": Ana 58, Ben 47 — Ana wins" for the game as event seq
+// left it (scored when the log was replayed, also for an entry undone or
+// corrected since); "" when the engine could not read it.
+func verdictText(ctx context.Context, t sessions.Table, seq int) string {
+	g := entryOf(t, seq).After
+	if g == nil || g.Err != "" {
 		return ""
 	}
-	res, err := engine.Check(state)
-	if err != nil {
-		return ""
-	}
-	return ": " + totalsText(res) + outcomeText(ctx, res)
+	return ": " + totalsText(g.Result) + outcomeText(ctx, g.Result)
 }
 
 // totalsText lists each player's total: "Ana 58, Ben 47".
@@ -166,7 +150,7 @@ func signed(n int) string {
 // roundText tells one round: who called (Cambio) or was the Kodiak, then
 // each player's points in that round with any bonus lines.
 func roundText(ctx context.Context, t sessions.Table, seq int, p sessions.RoundRecorded) string {
-	r := roundNumberOf(t, seq, p.Game)
+	r := entryOf(t, seq).Round
 	s := i18n.T(ctx, "Round %d of game %d", r, p.Game)
 	var round struct {
 		Players []struct {
@@ -185,21 +169,16 @@ func roundText(ctx context.Context, t sessions.Table, seq int, p sessions.RoundR
 			parts = append(parts, i18n.T(ctx, "%s was the Kodiak", pl.Name))
 		}
 	}
-	if res, ok := roundResult(t, seq, p.Game); ok {
-		var pts []string
-		for _, pr := range res.Players {
-			if r > len(pr.Rounds) {
-				continue
-			}
-			x := pr.Name + " " + signed(pr.Rounds[r-1])
-			if extra := roundExtras(ctx, pr, r); extra != "" {
-				x += " (" + extra + ")"
-			}
-			pts = append(pts, x)
+	var pts []string
+	for _, pr := range entryOf(t, seq).Points {
+		x := pr.Name + " " + signed(pr.Points)
+		if extra := roundExtras(ctx, pr.Lines, r); extra != "" {
+			x += " (" + extra + ")"
 		}
-		if len(pts) > 0 {
-			parts = append(parts, strings.Join(pts, ", "))
-		}
+		pts = append(pts, x)
+	}
+	if len(pts) > 0 {
+		parts = append(parts, strings.Join(pts, ", "))
 	}
 	if len(parts) > 0 {
 		s += ": " + strings.Join(parts, "; ")
@@ -209,11 +188,11 @@ func roundText(ctx context.Context, t sessions.Table, seq int, p sessions.RoundR
 
 // roundExtras lists the lines of round r after the first (the cards):
 // bonuses such as "Cambio called, fewest (−5)", in ctx's language.
-func roundExtras(ctx context.Context, pr scoring.PlayerResult, r int) string {
+func roundExtras(ctx context.Context, lines []scoring.Line, r int) string {
 	prefix := i18n.T(ctx, "round %d", r) + ": "
 	var out []string
 	first := true
-	for _, l := range pr.Breakdown {
+	for _, l := range lines {
 		label, ok := strings.CutPrefix(i18n.Format(ctx, l.Label, l.Phrase.Format, l.Phrase.Args), prefix)
 		if !ok {
 			continue
@@ -230,69 +209,33 @@ func roundExtras(ctx context.Context, pr scoring.PlayerResult, r int) string {
 	return strings.Join(out, ", ")
 }
 
-// roundResult is the verdict on game n as it stood with the round at seq:
-// the table's own game when the round is still in effect (later rounds do
-// not change an earlier round's points), else the log replayed up to it.
-func roundResult(t sessions.Table, seq, game int) (scoring.Result, bool) {
-	e, ok := logEntry(t, seq)
-	if !ok {
-		return scoring.Result{}, false
-	}
-	if e.UndoneBy == 0 {
-		g, ok := t.Game(game)
-		return g.Result, ok && g.Err == ""
-	}
-	then, err := sessions.Replay(t.ID, eventsUpTo(t, seq), timelineFind)
-	if err != nil {
-		return scoring.Result{}, false
-	}
-	g, ok := then.Game(game)
-	return g.Result, ok && g.Err == ""
-}
-
-// eventsUpTo returns the table's events up to and including seq.
-func eventsUpTo(t sessions.Table, seq int) []sessions.Event {
-	var out []sessions.Event
-	for _, e := range t.Log {
-		if e.Seq > seq {
-			break
-		}
-		out = append(out, e.Event)
-	}
-	return out
-}
-
-// roundNumberOf counts which round of its game the round at seq was when
-// it was entered: earlier rounds of the game still in effect at that time.
-func roundNumberOf(t sessions.Table, seq, game int) int {
-	n := 0
-	for _, e := range t.Log {
-		if e.Seq > seq {
-			break
-		}
-		if e.Kind != sessions.KindRoundRecorded || (e.UndoneBy != 0 && e.UndoneBy < seq) {
-			continue
-		}
-		var p sessions.RoundRecorded
-		if json.Unmarshal(e.Payload, &p) == nil && p.Game == game {
-			n++
-		}
-	}
-	return n
-}
-
 // runningLines is the table's running totals game by game, a line per
-// player (views.Lines draws it), added up as the standings are.
+// player (views.Lines draws it), added up as the standings are. A long
+// table's chart shows its newest chartGames games, from the totals before
+// them.
 func runningLines(ctx context.Context, t sessions.Table) views.LineChart {
 	c := views.LineChart{ID: "totals-chart", XLabel: i18n.T(ctx, "Game"),
 		Title: i18n.N(ctx, len(t.Games), "Running totals after 1 game", "Running totals after %d games")}
+	c.From = max(0, len(t.Games)-chartGames)
+	shown := t.Games[c.From:]
 	index := map[string]int{}
-	for i, name := range t.Players {
-		index[name] = i
-		c.Series = append(c.Series, views.Series{Name: name})
-	}
 	running := make([]int, len(t.Players))
-	for _, g := range t.Games {
+	for i, s := range t.Standings() {
+		index[s.Name] = i
+		running[i] = s.Total
+	}
+	// The totals before the games shown: the standings less those games.
+	for _, g := range shown {
+		for _, p := range g.Result.Players {
+			if i, ok := index[p.Name]; ok {
+				running[i] -= p.Total
+			}
+		}
+	}
+	for i, name := range t.Players {
+		c.Series = append(c.Series, views.Series{Name: name, Start: running[i]})
+	}
+	for _, g := range shown {
 		for _, p := range g.Result.Players {
 			if i, ok := index[p.Name]; ok {
 				running[i] += p.Total
@@ -333,34 +276,12 @@ func roundLines(ctx context.Context, slug string, g sessions.Game) views.LineCha
 	return c
 }
 
-// moveNumberOf counts which move of its guided game the step at seq was:
-// steps since the last start before it, still in effect at that time.
-func moveNumberOf(t sessions.Table, seq int) int {
-	n := 0
-	for _, e := range t.Log {
-		if e.Seq > seq {
-			break
-		}
-		if e.UndoneBy != 0 && e.UndoneBy < seq {
-			continue
-		}
-		switch e.Kind {
-		case sessions.KindPlayStarted:
-			n = 0
-		case sessions.KindPlayStep:
-			n++
-		}
-	}
-	return n
-}
-
-// gameFinishedBy returns the game a guided play step ended, if that game
-// is on the table as the step left it (not undone, not corrected since).
+// gameFinishedBy returns the game a guided play step ended, as the step
+// left it.
 func gameFinishedBy(t sessions.Table, seq int) (sessions.Game, bool) {
-	for _, g := range t.Games {
-		if g.Seq == seq {
-			return g, true
-		}
+	e := entryOf(t, seq)
+	if e.Kind != sessions.KindPlayStep || e.After == nil {
+		return sessions.Game{}, false
 	}
-	return sessions.Game{}, false
+	return *e.After, true
 }

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"tablemate/scoring"
-	"tablemate/scoring/games"
 	"tablemate/sessions"
 )
 
@@ -86,8 +85,6 @@ func TestTimelineOfRounds(t *testing.T) {
 		{Seq: 4, Kind: sessions.KindUndo, Payload: undo},
 		roundEvent(5, 1, `{"players":[{"name":"Ana","points":2},{"name":"Ben","points":30,"cambio":true}]}`),
 	}
-	timelineFind = fakeFind
-	t.Cleanup(func() { timelineFind = games.Find })
 	tb, err := sessions.Replay("t", events, fakeFind)
 	if err != nil {
 		t.Fatal(err)
@@ -120,10 +117,18 @@ func TestTimelineOfRounds(t *testing.T) {
 }
 
 func TestRunningLinesAddUpGames(t *testing.T) {
-	tb := sessions.Table{Players: []string{"Ana", "Ben", "Cy"}, Games: []sessions.Game{
-		{Result: scoring.Result{Players: []scoring.PlayerResult{{Name: "Ana", Total: 10}, {Name: "Ben", Total: -3}}}},
-		{Result: scoring.Result{Players: []scoring.PlayerResult{{Name: "Ana", Total: 5}, {Name: "Ben", Total: 7}, {Name: "Cy", Total: 1}}}},
-	}}
+	created, _ := json.Marshal(sessions.TableCreated{Game: "cambio", Players: []string{"Ana", "Ben", "Cy"}})
+	game := func(seq int, state string) sessions.Event {
+		return sessions.Event{Seq: seq, Kind: sessions.KindGameRecorded, Payload: json.RawMessage(`{"state":{"rounds":[` + state + `]}}`)}
+	}
+	tb, err := sessions.Replay("t", []sessions.Event{
+		{Seq: 1, Kind: sessions.KindTableCreated, Payload: created},
+		game(2, `{"players":[{"name":"Ana","points":10},{"name":"Ben","points":-3}]}`),
+		game(3, `{"players":[{"name":"Ana","points":5},{"name":"Ben","points":7},{"name":"Cy","points":1}]}`),
+	}, fakeFind)
+	if err != nil {
+		t.Fatal(err)
+	}
 	c := runningLines(context.Background(), tb)
 	got := [][]int{c.Series[0].Values, c.Series[1].Values, c.Series[2].Values}
 	want := [][]int{{10, 15}, {-3, 4}, {0, 1}}
@@ -156,8 +161,6 @@ func (guidedEngine) Guide(players []string, setup []byte, steps [][]byte) (bool,
 
 func TestTimelineAndReplayOfGuidedPlay(t *testing.T) {
 	find := func(string) (scoring.Game, bool) { return guidedEngine{}, true }
-	timelineFind = find
-	t.Cleanup(func() { timelineFind = games.Find })
 	created, _ := json.Marshal(sessions.TableCreated{Game: "cambio", Players: []string{"Ana", "Ben"}})
 	step := func(seq int, kind sessions.Kind, payload string) sessions.Event {
 		return sessions.Event{Seq: seq, Kind: kind, Payload: json.RawMessage(payload)}

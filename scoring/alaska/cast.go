@@ -6,9 +6,12 @@ import "slices"
 // CAM-1); only casts of 1–10 hit the river.
 const MaxCard = 13
 
-// CastSection returns the section a cast of one or two yellow number cards
-// hits: the card's value or the two cards' sum (ruling ALA-1). A value or
-// sum outside 1–10 has no river section, so it is not a cast.
+// CastSection returns the value of a cast of one or two yellow number
+// cards: the card's value or the two cards' sum (ruling ALA-1), the
+// section it hits. Every number card can be cast (ruling ALA-3): a value
+// or sum that names no section (0, or above 10) lands in open water (see
+// Cast). Only a card the game does not have (outside 0–13, CAM-1) or a
+// cast of other than one or two cards is refused.
 func CastSection(cards ...int) (int, error) {
 	if len(cards) < 1 || len(cards) > 2 {
 		return 0, moveErrorf("cast_cards", refuseCastCards, len(cards))
@@ -20,14 +23,17 @@ func CastSection(cards ...int) (int, error) {
 		}
 		sum += c
 	}
-	if !onRiver(sum) {
-		return 0, noSection(refuseCastOfNo, sum)
-	}
 	return sum, nil
 }
 
-// Cast casts into section s; casterSalmon is how many salmon the caster has
-// caught so far. In order:
+// InOpenWater reports that a cast of value v names no river section (ruling
+// ALA-3: 0, or above 10).
+func InOpenWater(v int) bool { return !onRiver(v) }
+
+// Cast casts a cast of value s; casterSalmon is how many salmon the caster
+// has caught so far. In order:
+//   - a value that names no section lands in open water (ruling ALA-3): it
+//     catches and hooks nothing, and the cards go to the discard pile;
 //   - an angler on s is hooked instead of any salmon there, which stays.
 //     A tourist goes to the discard pile and the caster loses the rest of
 //     their hand and sits out their next turn. A local takes one of the
@@ -37,8 +43,10 @@ func CastSection(cards ...int) (int, error) {
 //     one named s (on s and s+1) is taken;
 //   - else the cast catches nothing.
 func Cast(r River, s, casterSalmon int) (River, Event, error) {
-	if !onRiver(s) {
-		return r, Event{}, noSection(refuseCastIntoNo, s)
+	if InOpenWater(s) {
+		e := Event{Kind: OpenWater}
+		e.tell(tellOpenWater, s, Sections)
+		return r, e, nil
 	}
 	e := Event{Section: s}
 	switch a := r.AnglerOn(s); {

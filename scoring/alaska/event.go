@@ -12,6 +12,7 @@ type Kind string
 // Move outcomes.
 const (
 	Nothing       Kind = "nothing"        // a cast into an empty section
+	OpenWater     Kind = "open_water"     // a cast naming no section (ruling ALA-3)
 	Caught        Kind = "caught"         // a cast caught a salmon
 	HookedTourist Kind = "hooked_tourist" // a cast hooked a tourist
 	HookedLocal   Kind = "hooked_local"   // a cast hooked a local
@@ -94,9 +95,12 @@ type Catch struct {
 
 // MoveError is a move the river does not allow; Code is stable snake_case
 // for guided play ("no_section", "section_taken", "no_salmon",
-// "no_angler", "card_value", "cast_cards", "nothing_to_eat").
+// "no_angler", "card_value", "cast_cards", "nothing_to_eat") and Rule the
+// ruling that decides (ALA-4 for section_taken, CAM-1 for card_value,
+// else ALA-1).
 type MoveError struct {
 	Code    string `json:"code"`
+	Rule    string `json:"rule"`
 	Message string `json:"message"`
 	// Format and Args are Message before formatting, so the step refusal
 	// it becomes (refuser.move) can be said in the reader's language.
@@ -107,7 +111,14 @@ type MoveError struct {
 // moveErrorf returns the *MoveError with its message formatted from
 // format and args.
 func moveErrorf(code, format string, args ...any) *MoveError {
-	return &MoveError{Code: code, Message: fmt.Sprintf(format, args...), Format: format, Args: args}
+	rule := "ALA-1"
+	switch code {
+	case "section_taken":
+		rule = "ALA-4" // one angler per section
+	case "card_value":
+		rule = "CAM-1" // number cards are 0–13
+	}
+	return &MoveError{Code: code, Rule: rule, Message: fmt.Sprintf(format, args...), Format: format, Args: args}
 }
 
 func (e *MoveError) Error() string { return e.Message }

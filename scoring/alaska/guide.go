@@ -12,14 +12,17 @@ import (
 var _ scoring.Guided = Engine{}
 
 // Setup is how a guided game starts: the oldest player, who starts ("" =
-// the first seat), and the cards left in the draw pile after dealing (nil
-// = the whole deck without the river and the hands, ruling CAM-1).
+// the first seat), the cards left in the draw pile after dealing (nil =
+// the whole deck without the river and the hands, ruling CAM-1), the dice
+// variation and the table's options.
 type Setup struct {
 	First    string `json:"first,omitempty"`
 	DrawPile *int   `json:"draw_pile,omitempty"`
 	// Dice plays the Cambio dice variation (rule text): a cast into a
 	// section holding an angler and a salmon rolls the die.
 	Dice bool `json:"dice,omitempty"`
+	// Options: angler_catch, ruling ALA-2's reading.
+	Options Options `json:"options,omitzero"`
 }
 
 // ParseSetup reads a setup strictly; unreadable input is a
@@ -29,11 +32,20 @@ func ParseSetup(raw []byte) (Setup, error) {
 	if len(strings.TrimSpace(string(raw))) == 0 {
 		return s, nil
 	}
-	if err := scoring.Decode(raw, &s, ""); err != nil {
+	var in struct {
+		First    string          `json:"first"`
+		DrawPile *int            `json:"draw_pile"`
+		Dice     bool            `json:"dice"`
+		Options  json.RawMessage `json:"options"`
+	}
+	if err := scoring.Decode(raw, &in, ""); err != nil {
 		return Setup{}, err
 	}
-	s.First = strings.TrimSpace(s.First)
-	return s, nil
+	opts, err := DecodeOptions(in.Options)
+	if err != nil {
+		return Setup{}, err
+	}
+	return Setup{First: strings.TrimSpace(in.First), DrawPile: in.DrawPile, Dice: in.Dice, Options: opts}, nil
 }
 
 // ParseStep reads one guided step, e.g. {"do":"cast","cards":[1,3]}. An
@@ -64,7 +76,7 @@ func Resume(players []string, setup []byte, steps [][]byte) (Position, error) {
 	if err != nil {
 		return Position{}, err
 	}
-	pos, serr := Start(players, s.First, s.DrawPile, s.Dice)
+	pos, serr := Start(players, s)
 	if serr != nil {
 		return Position{}, serr
 	}
@@ -79,7 +91,7 @@ func (Engine) Guide(players []string, setup []byte, steps [][]byte) (bool, []byt
 	if err != nil || !pos.Over() {
 		return false, nil, err
 	}
-	final, err := json.Marshal(map[string]any{"players": pos.Final()})
+	final, err := json.Marshal(pos.State())
 	return true, final, err
 }
 
@@ -100,6 +112,7 @@ type PlayState struct {
 	Player    string     `json:"player"` // to move, "" once over
 	Phase     Phase      `json:"phase"`
 	Dice      bool       `json:"dice"`
+	Options   Options    `json:"options"`
 	DrawPile  int        `json:"draw_pile"`
 	LastRound bool       `json:"last_round"`
 	TurnsLeft int        `json:"turns_left"`
@@ -120,7 +133,7 @@ type SeatJSON struct {
 
 // View is the position as the play API shows it.
 func (p Position) View() PlayState {
-	v := PlayState{Turn: p.Turn, Player: p.ToMove(), Phase: p.Phase, Dice: p.Dice, DrawPile: p.DrawPile, LastRound: p.LastRound,
+	v := PlayState{Turn: p.Turn, Player: p.ToMove(), Phase: p.Phase, Dice: p.Dice, Options: p.Options, DrawPile: p.DrawPile, LastRound: p.LastRound,
 		TurnsLeft: p.TurnsLeft, GameOver: p.Over(), River: p.River, PlacedBy: p.PlacedBy[:], Players: []SeatJSON{}, Events: []Event{}}
 	for _, s := range p.Players {
 		v.Players = append(v.Players, SeatJSON(s))
@@ -130,7 +143,8 @@ func (p Position) View() PlayState {
 }
 
 // Replay answers POST /api/v1/games/alaska/play:
-// {"players": [...], "first": "Ana", "draw_pile": 9, "steps": [...]}.
+// {"players": [...], "first": "Ana", "draw_pile": 9, "dice": false,
+// "options": {"angler_catch": "on_contact"}, "steps": [...]}.
 // A body that is not a game log (bad JSON, unknown fields, an unreadable
 // step, bad names, a setup that cannot start) is a *scoring.InputError
 // naming the field; refused steps are in the answer's errors.
@@ -140,6 +154,7 @@ func Replay(body []byte) (PlayAnswer, error) {
 		First    string            `json:"first"`
 		DrawPile *int              `json:"draw_pile"`
 		Dice     bool              `json:"dice"`
+		Options  json.RawMessage   `json:"options"`
 		Steps    []json.RawMessage `json:"steps"`
 	}
 	if err := scoring.Decode(body, &req, ""); err != nil {
@@ -152,6 +167,10 @@ func Replay(body []byte) (PlayAnswer, error) {
 		if in, ok := errors.AsType[*scoring.InputError](err); ok {
 			return PlayAnswer{}, scoring.Errorf(strings.TrimSuffix(in.Field, ".name"), "%s", in.Message)
 		}
+		return PlayAnswer{}, err
+	}
+	opts, err := DecodeOptions(req.Options)
+	if err != nil {
 		return PlayAnswer{}, err
 	}
 	steps := make([]Step, len(req.Steps))
@@ -169,7 +188,7 @@ func Replay(body []byte) (PlayAnswer, error) {
 	for i, n := range req.Players {
 		names[i] = strings.TrimSpace(n)
 	}
-	pos, serr := Start(names, strings.TrimSpace(req.First), req.DrawPile, req.Dice)
+	pos, serr := Start(names, Setup{First: strings.TrimSpace(req.First), DrawPile: req.DrawPile, Dice: req.Dice, Options: opts})
 	if serr != nil {
 		field := map[string]string{"player_count": "players", "unknown_player": "first", "draw_pile": "draw_pile"}[serr.Code]
 		return PlayAnswer{}, scoring.Errorf(field, "%s (rule %s)", serr.Message, serr.Rule)

@@ -23,11 +23,13 @@ var scriptedSteps = []string{
 	// Turn 2, Ben: Ana lays his salmon on 8–9, he places a local on 6 and
 	// casts 3 + 5 into 8: caught, but Ana's bear eats it; draws 4 (pile 1).
 	`{"do":"salmon","at":8}`, `{"do":"angler","angler":"local","section":6}`, `{"do":"cast","cards":[3,5]}`, `{"do":"bear_eat","player":"Ana"}`, `{"do":"end"}`,
-	// Turn 3, Ana: salmon on 7–8; her flow card carries it past the local
-	// on 6, who catches it; a tourist on 9; she draws the last card.
-	`{"do":"salmon","at":7}`, `{"do":"flow"}`, `{"do":"angler","angler":"tourist","section":9}`, `{"do":"end"}`,
-	// Turn 4, Ben's final turn: salmon on 5–6 (the local's section), the
-	// eagle chases the local, a cast of 9 hooks the tourist: his turn ends.
+	// Turn 3, Ana: salmon on 5–6; her flow card carries it off the
+	// local's section 6, so the local catches it (ruling ALA-2); a tourist
+	// on 9; she draws the last card.
+	`{"do":"salmon","at":5}`, `{"do":"flow"}`, `{"do":"angler","angler":"tourist","section":9}`, `{"do":"end"}`,
+	// Turn 4, Ben's final turn: salmon on 5–6, beside the local on 6
+	// (ALA-2), the eagle chases the local, a cast of 9 hooks the tourist:
+	// his turn ends.
 	`{"do":"salmon","at":5}`, `{"do":"eagle","section":6}`, `{"do":"cast","cards":[9]}`,
 	// Turn 5, Ana's final turn: a cast of 5 catches the salmon; game over.
 	`{"do":"cast","cards":[5]}`, `{"do":"end"}`,
@@ -94,6 +96,8 @@ func TestGuideInputErrorsNameTheField(t *testing.T) {
 		{"missing action", `{}`, `{"at":3}`, "step.do"},
 		{"unknown step field", `{}`, `{"do":"cast","card":3}`, "step.card"},
 		{"cards not numbers", `{}`, `{"do":"cast","cards":["x"]}`, "step.cards"},
+		{"unknown angler_catch", `{"options":{"angler_catch":"always"}}`, "", "options.angler_catch"},
+		{"unknown option", `{"options":{"dice":true}}`, "", "options.dice"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var steps [][]byte
@@ -160,6 +164,7 @@ func FuzzParseSetup(f *testing.F) {
 	f.Add([]byte(`{"draw_pile":-3}`))
 	f.Add([]byte(`{"first":7}`))
 	f.Add([]byte(`{"dice":true,"draw_pile":0}`))
+	f.Add([]byte(`{"options":{"angler_catch":"on_contact"}}`))
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		s, err := ParseSetup(raw)
 		if err != nil {
@@ -169,7 +174,7 @@ func FuzzParseSetup(f *testing.F) {
 			}
 			return
 		}
-		if _, serr := Start([]string{"Ana", "Ben"}, s.First, s.DrawPile, s.Dice); serr != nil && serr.Code == "" {
+		if _, serr := Start([]string{"Ana", "Ben"}, s); serr != nil && serr.Code == "" {
 			t.Fatalf("refusal without a code: %v", serr)
 		}
 	})
@@ -184,6 +189,8 @@ func FuzzParseStep(f *testing.F) {
 	f.Add([]byte(`{"do":"cast","cards":[13,-4,2]}`))
 	f.Add([]byte(`{"do":"flow","count":-2}`))
 	f.Add([]byte(`{"do":"cast","cards":[9],"roll":"salmon"}`))
+	f.Add([]byte(`{"do":"cast","cards":[12,13]}`))
+	f.Add([]byte(`{"do":"cast","cards":[0],"roll":"angler"}`))
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		st, err := ParseStep(raw)
 		if err != nil {
@@ -271,4 +278,44 @@ func FuzzReplay(f *testing.F) {
 			t.Fatalf("inconsistent answer: %+v", ans)
 		}
 	})
+}
+
+// Ruling ALA-2's option reaches guided play through the setup and the
+// play API's options, and the finished game's score request keeps it.
+func TestGuideAnglerCatchOption(t *testing.T) {
+	players := []string{"Ana", "Ben"}
+	setup := []byte(`{"first":"Ana","draw_pile":0,"options":{"angler_catch":"on_contact"}}`)
+	s, err := ParseSetup(setup)
+	if err != nil || !s.Options.OnContact() {
+		t.Fatalf("setup %+v %v", s, err)
+	}
+	// Ana's local on 4, Ben's salmon on 4–5 and one flow: caught at once
+	// on contact, beside the local by default.
+	steps := rawSteps([]string{`{"do":"angler","angler":"local","section":4}`, `{"do":"cast","cards":[12]}`, `{"do":"cast","cards":[0]}`, `{"do":"cast","cards":[11]}`, `{"do":"end"}`,
+		`{"do":"salmon","at":4}`, `{"do":"flow"}`})
+	for _, c := range []struct {
+		setup  string
+		salmon int
+	}{{`{"first":"Ana","draw_pile":0,"options":{"angler_catch":"on_contact"}}`, 0}, {`{"first":"Ana","draw_pile":0}`, 1}} {
+		pos, err := Resume(players, []byte(c.setup), steps)
+		if err != nil {
+			t.Fatalf("%s: %v", c.setup, err)
+		}
+		if n := pos.River.SalmonAt(3); n != c.salmon {
+			t.Errorf("%s: %d salmon beside the local, want %d", c.setup, n, c.salmon)
+		}
+	}
+	ans, err := Replay([]byte(`{"players":["Ana","Ben"],"draw_pile":0,"options":{"angler_catch":"on_contact"},"steps":[{"do":"cast","cards":[13]},{"do":"cast","cards":[13]},{"do":"cast","cards":[13]},{"do":"cast","cards":[13]},{"do":"end"},{"do":"cast","cards":[1]},{"do":"cast","cards":[2]},{"do":"cast","cards":[3]},{"do":"cast","cards":[4]},{"do":"end"}]}`))
+	if err != nil || !ans.Valid || !ans.State.Options.OnContact() || ans.Result == nil || !ans.Result.Valid {
+		t.Fatalf("replay %+v %v", ans, err)
+	}
+	over, final, err := Engine{}.Guide(players, []byte(`{"draw_pile":0,"options":{"angler_catch":"on_contact"}}`), rawSteps([]string{
+		`{"do":"cast","cards":[13]}`, `{"do":"cast","cards":[13]}`, `{"do":"cast","cards":[13]}`, `{"do":"cast","cards":[13]}`, `{"do":"end"}`,
+		`{"do":"cast","cards":[1]}`, `{"do":"cast","cards":[2]}`, `{"do":"cast","cards":[3]}`, `{"do":"cast","cards":[4]}`, `{"do":"end"}`}))
+	if err != nil || !over || !strings.Contains(string(final), `"options":{"angler_catch":"on_contact"}`) {
+		t.Errorf("final %s over %v %v", final, over, err)
+	}
+	if _, err := Replay([]byte(`{"players":["Ana","Ben"],"options":{"angler_catch":"no"}}`)); err == nil || err.(*scoring.InputError).Field != "options.angler_catch" {
+		t.Errorf("a bad option: %v", err)
+	}
 }

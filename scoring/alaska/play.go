@@ -114,6 +114,8 @@ type Position struct {
 	// Dice is the Cambio dice variation: a cast into a section with an
 	// angler and a salmon rolls the die.
 	Dice bool
+	// Options are the table's: how anglers catch (ruling ALA-2).
+	Options Options
 	// eatable is true right after the player to move caught a salmon: a
 	// bear may eat it now and only now.
 	eatable bool
@@ -147,11 +149,14 @@ func (p Position) Right() int {
 func (p Position) Eatable() bool { return p.eatable }
 
 // Start sets up a game: 2–4 players (ruling ALA-1), four hand cards each,
-// the draw pile (the 76-card deck without the 10 river cards and the hands
-// by default, ruling CAM-1), the oldest player, who starts ("" = the
-// first seat), and whether the Cambio dice variation is played. A setup that cannot be played is a *StepError with Step 0.
-func Start(players []string, first string, drawPile *int, dice bool) (Position, *StepError) {
+// the draw pile (s.DrawPile; nil = the 76-card deck without the 10 river
+// cards and the hands, ruling CAM-1), the oldest player, who starts
+// (s.First; "" = the first seat), whether the Cambio dice variation is
+// played and the table's options (ruling ALA-2's reading). A setup that
+// cannot be played is a *StepError with Step 0.
+func Start(players []string, s Setup) (Position, *StepError) {
 	r := refuser{} // step 0: the setup
+	first, drawPile, dice := s.First, s.DrawPile, s.Dice
 	n := len(players)
 	if n < MinPlayers || n > MaxPlayers {
 		return Position{}, r.no("player_count", "Alaska is played by %d to %d players, not %d", MinPlayers, MaxPlayers, n)
@@ -164,7 +169,7 @@ func Start(players []string, first string, drawPile *int, dice bool) (Position, 
 	if pile < 0 || pile > most {
 		return Position{}, r.refuse("draw_pile", "CAM-1", "the draw pile holds 0 to %d cards with %d players (76 cards − 10 river cards − %d dealt), not %d", most, n, HandSize*n, pile)
 	}
-	p := Position{DrawPile: pile, Phase: PhaseSalmon, Turn: 1, Dice: dice}
+	p := Position{DrawPile: pile, Phase: PhaseSalmon, Turn: 1, Dice: dice, Options: s.Options}
 	for _, name := range players {
 		p.Players = append(p.Players, Seat{Name: name, Hand: HandSize})
 	}
@@ -206,18 +211,14 @@ func (r refuser) no(code, format string, args ...any) *StepError {
 	return r.refuse(code, "ALA-1", format, args...)
 }
 
-// move turns a river MoveError into the step's refusal, keeping its format
-// and arguments.
+// move turns a river MoveError into the step's refusal, keeping its
+// ruling, format and arguments.
 func (r refuser) move(err error) *StepError {
 	var me *MoveError
 	if !errors.As(err, &me) {
 		return r.no("not_possible", "%s", err.Error())
 	}
-	rule := "ALA-1"
-	if me.Code == "card_value" {
-		rule = "CAM-1"
-	}
-	return r.refuse(me.Code, rule, me.Format, me.Args...)
+	return r.refuse(me.Code, me.Rule, me.Format, me.Args...)
 }
 
 // Apply plays one step and returns the new position; the receiver is left
@@ -286,7 +287,7 @@ func (p *Position) salmon(s Step, r refuser) *StepError {
 	if err := p.play(1, "a salmon card", r); err != nil {
 		return err
 	}
-	river, e, err := PlaceSalmon(p.River, s.At)
+	river, e, err := PlaceSalmon(p.River, s.At, p.Options)
 	if err != nil {
 		return r.move(err)
 	}
@@ -297,7 +298,8 @@ func (p *Position) salmon(s Step, r refuser) *StepError {
 }
 
 // flow is phase II: every flow card moves all salmon one section
-// downstream; anglers catch the salmon that swim past (ruling ALA-1).
+// downstream; anglers catch the salmon that swim past (rulings ALA-1,
+// ALA-2).
 func (p *Position) flow(s Step, r refuser) *StepError {
 	if p.Phase == PhasePlay {
 		return r.no("phase_order", "flow cards are played right after the salmon fall in, before any cast, angler or wild card (rule text: Sequence of a turn, II)")
@@ -313,7 +315,7 @@ func (p *Position) flow(s Step, r refuser) *StepError {
 		return err
 	}
 	p.Phase = PhaseFlow
-	river, e := Flow(p.River, k)
+	river, e := Flow(p.River, k, p.Options)
 	// Anglers that leave with a salmon (tourists) leave their placer too.
 	for i := range river.Anglers {
 		if river.Anglers[i] == NoAngler {
@@ -326,7 +328,8 @@ func (p *Position) flow(s Step, r refuser) *StepError {
 }
 
 // cast is phase III: one number card or two summed hit a section (ruling
-// ALA-1); Cast says what is caught or hooked.
+// ALA-1); Cast says what is caught or hooked. Any value can be cast: one
+// naming no section lands in open water (ruling ALA-3).
 func (p *Position) cast(s Step, r refuser) *StepError {
 	p.Phase = PhasePlay
 	sec, err := CastSection(s.Cards...)
@@ -348,6 +351,8 @@ func (p *Position) cast(s Step, r refuser) *StepError {
 		return r.no("roll_missing", "section %d holds a tourist and a salmon: roll the die (rule text: Cambio Dice Variation) and say whether it shows the salmon", sec)
 	case p.Dice && both && s.Roll != RollSalmon && s.Roll != RollAngler:
 		return r.no("roll_missing", "section %d holds a local and a salmon: roll the die (rule text: Cambio Dice Variation) and say whether it shows the salmon", sec)
+	case s.Roll != "" && InOpenWater(sec):
+		return r.no("roll_not_needed", "the die is rolled only with the dice variation, for a cast into a section holding an angler and a salmon; a cast of %d lands in open water", sec)
 	case s.Roll != "" && !(p.Dice && both):
 		return r.no("roll_not_needed", "the die is rolled only with the dice variation, for a cast into a section holding an angler and a salmon; section %d does not", sec)
 	}
@@ -375,10 +380,16 @@ func (p *Position) cast(s Step, r refuser) *StepError {
 	}
 	p.River = river
 	me.Salmon += e.Gained
-	p.Hit = sec
-	if len(s.Cards) == 2 {
+	switch {
+	case InOpenWater(sec) && len(s.Cards) == 2:
+		e.tellFirst("%s casts %d + %d.", me.Name, s.Cards[0], s.Cards[1])
+	case InOpenWater(sec):
+		e.tellFirst("%s casts %d.", me.Name, s.Cards[0])
+	case len(s.Cards) == 2:
+		p.Hit = sec
 		e.tellFirst("%s casts %d + %d into section %d.", me.Name, s.Cards[0], s.Cards[1], sec)
-	} else {
+	default:
+		p.Hit = sec
 		e.tellFirst("%s casts %d into section %d.", me.Name, s.Cards[0], sec)
 	}
 	p.record(e)
@@ -399,7 +410,7 @@ func (p *Position) cast(s Step, r refuser) *StepError {
 // a local chases it off (rule text "Chasing anglers away", I).
 func (p *Position) angler(s Step, r refuser) *StepError {
 	p.Phase = PhasePlay
-	river, e, err := PlaceAngler(p.River, s.Section, s.Angler)
+	river, e, err := PlaceAngler(p.River, s.Section, s.Angler, p.Options)
 	if err != nil {
 		return r.move(err)
 	}
@@ -580,9 +591,10 @@ func (p Position) Final() []FinalPlayer {
 	return out
 }
 
-// State is the position as the score engine's state.
+// State is the position as the score engine's state: the salmon caught
+// and the options the game was played with.
 func (p Position) State() State {
-	s := State{}
+	s := State{Players: []Player{}, Options: p.Options}
 	for _, f := range p.Final() {
 		s.Players = append(s.Players, Player(f))
 	}
@@ -595,9 +607,19 @@ func (p Position) State() State {
 // the reader's language by its English format, so they are kept here with
 // the engine's other refusals, where the catalog's tests read them.
 const (
-	tellSalmonFalls        = "A salmon falls into the river on %d–%d."
-	tellSalmonOnTourist    = "It lies in the tourist's section %d: a cast into %d hooks the tourist, and the next flow carries the salmon past it into the tourist's catch."
-	tellSalmonOnLocal      = "It lies in the local's section %d: a cast into %d hooks the local, and the next flow carries the salmon past it into the local's catch."
+	tellSalmonFalls     = "A salmon falls into the river on %d–%d."
+	tellSalmonOnTourist = "It lies in the tourist's section %d: a cast into %d hooks the tourist, and the next flow carries the salmon past it into the tourist's catch."
+	tellSalmonOnLocal   = "It lies in the local's section %d: a cast into %d hooks the local, and the next flow carries the salmon past it into the local's catch."
+	// Ruling ALA-2 (swim past): a salmon lies beside an angler until a
+	// flow carries it off the angler's section.
+	tellSalmonBesideTourist = "It lies beside the tourist in section %d: a cast into %d hooks the tourist, and the flow that carries the salmon off section %d gives it to the tourist."
+	tellSalmonBesideLocal   = "It lies beside the local in section %d: a cast into %d hooks the local, and the flow that carries the salmon off section %d gives it to the local."
+	tellBesideTourist       = "The salmon on %d–%d lies beside the tourist in section %d; the flow that carries it off section %d gives it to the tourist."
+	tellBesideLocal         = "The salmon on %d–%d lies beside the local in section %d; the flow that carries it off section %d gives it to the local."
+	tellAnglerBySalmon      = "A salmon lies in section %d: it stays beside the angler until a flow carries it off section %d, into the angler's catch."
+	tellAnglerBySalmonNext  = "A salmon lies in section %d: the next flow carries it past the angler, into the angler's catch."
+	// Ruling ALA-3: a cast naming no section.
+	tellOpenWater          = "The cast of %d lands in open water (the river sections are numbered 1 to %d): it catches and hooks nothing, and the cards go to the discard pile."
 	tellTouristFishes      = "A tourist now fishes in section %d."
 	tellLocalFishes        = "A local now fishes in section %d."
 	tellTouristChasesLocal = "The tourist chases the local off section %d: both go to the discard pile."
@@ -623,8 +645,6 @@ const (
 
 	refuseSalmonNo     = "salmon %d: the river sections are numbered 1 to %d"
 	refuseSectionNo    = "section %d: the river sections are numbered 1 to %d"
-	refuseCastOfNo     = "a cast of %d: the river sections are numbered 1 to %d"
-	refuseCastIntoNo   = "a cast into section %d: the river sections are numbered 1 to %d"
 	refuseCastCards    = "a cast is one number card or two combined, not %d"
 	refuseCardValue    = "%d is not a number card (0–%d)"
 	refuseNotAngler    = "%q is not an angler: place a tourist or a local"

@@ -10,7 +10,7 @@ import (
 // steps, failing on a refusal.
 func playSteps(t *testing.T, players []string, pile int, steps ...Step) Position {
 	t.Helper()
-	pos, serr := Start(players, "", &pile, false)
+	pos, serr := Start(players, Setup{DrawPile: &pile})
 	if serr != nil {
 		t.Fatal(serr)
 	}
@@ -51,18 +51,20 @@ func TestRefusals(t *testing.T) {
 		// ALA-1: sections 1–10.
 		{"salmon off the river", nil, salmonAt(11), "no_section", "ALA-1"},
 		{"salmon at 0", nil, salmonAt(0), "no_section", "ALA-1"},
-		// ALA-1: a cast is one card or the sum of two, hitting 1–10.
+		// ALA-1: a cast is one card or the sum of two (ALA-3: of any
+		// value; one naming no section lands in open water, see below).
 		{"cast of three cards", nil, castOf(1, 2, 3), "cast_cards", "ALA-1"},
 		{"cast of no card", nil, castOf(), "cast_cards", "ALA-1"},
-		{"cast summing to 11", nil, castOf(5, 6), "no_section", "ALA-1"},
 		{"card value 14 (CAM-1: 0–13)", nil, castOf(14), "card_value", "CAM-1"},
+		{"a die for a cast into open water", nil, Step{Do: DoCast, Cards: []int{12}, Roll: RollSalmon}, "roll_not_needed", "ALA-1"},
 		// Four hand cards (rule text "Game Setup").
 		{"fifth card in one turn", []Step{salmonAt(1), salmonAt(2), salmonAt(3), salmonAt(4)}, salmonAt(5), "no_cards", "ALA-1"},
 		{"two-card cast with one card left", []Step{flow(), flow(), flow()}, castOf(1, 2), "no_cards", "ALA-1"},
 		{"flow cards beyond the hand", nil, Step{Do: DoFlow, Count: 5}, "no_cards", "ALA-1"},
-		// Anglers: one per section; only a tourist chases a local.
-		{"local on a tourist", []Step{place(Tourist, 4)}, place(Local, 4), "section_taken", "ALA-1"},
-		{"tourist on a tourist", []Step{place(Tourist, 4)}, place(Tourist, 4), "section_taken", "ALA-1"},
+		// ALA-4: one angler per section; only a tourist chases a local.
+		{"local on a tourist", []Step{place(Tourist, 4)}, place(Local, 4), "section_taken", "ALA-4"},
+		{"tourist on a tourist", []Step{place(Tourist, 4)}, place(Tourist, 4), "section_taken", "ALA-4"},
+		{"local on a local", []Step{place(Local, 4)}, place(Local, 4), "section_taken", "ALA-4"},
 		{"not an angler", nil, place("bear", 4), "no_angler", "ALA-1"},
 		// Eagle: a salmon or an angler.
 		{"eagle on an empty border", []Step{salmonAt(3)}, Step{Do: DoEagle, Salmon: 5}, "no_salmon", "ALA-1"},
@@ -154,16 +156,16 @@ func TestRuleTextExampleCasts(t *testing.T) {
 }
 
 func TestAnglersCatchAndAreChased(t *testing.T) {
-	// Ana places a tourist on 3; Ben's salmon on 4–5 flows past it: the
-	// tourist goes home with it.
+	// Ana places a tourist on 3; Ben's salmon on 2–3 flows off its
+	// section (ruling ALA-2): the tourist goes home with it.
 	pos := playSteps(t, two, 20, place(Tourist, 3), castOf(1), castOf(2), end(),
-		salmonAt(4), flow())
+		salmonAt(2), flow())
 	if pos.River != (River{}) || pos.PlacedBy[2] != "" || len(pos.Events[1].Catches) != 1 {
 		t.Fatalf("tourist catch: %+v %+v", pos.River, pos.Events)
 	}
 	// A local stays after catching; a tourist on it chases it (both go).
 	pos = playSteps(t, two, 20, place(Local, 3), castOf(1), castOf(2), end(),
-		salmonAt(4), flow())
+		salmonAt(2), flow())
 	if pos.River.AnglerOn(3) != Local || pos.PlacedBy[2] != "Ana" {
 		t.Fatalf("local stays: %+v", pos.River)
 	}
@@ -275,7 +277,7 @@ func TestApplyLeavesTheReceiverAlone(t *testing.T) {
 func TestDiceVariation(t *testing.T) {
 	pile := 20
 	start := func() Position {
-		pos, serr := Start(two, "", &pile, true)
+		pos, serr := Start(two, Setup{DrawPile: &pile, Dice: true})
 		if serr != nil {
 			t.Fatal(serr)
 		}
@@ -351,5 +353,100 @@ func TestMovesToldAsFormats(t *testing.T) {
 		if got := strings.Join(lines, " "); got != e.Text {
 			t.Errorf("sentences %q, text %q", got, e.Text)
 		}
+	}
+}
+
+// Ruling ALA-2 in guided play, both readings: Ben's salmon falls on 4–5
+// beside the local Ana placed on 4. With the default ("swim past") it stays
+// beside the local through the first flow (onto 3–4) and is caught by the
+// second, which carries it off section 4; with angler_catch "on_contact"
+// the first flow already gives it to the local.
+func TestGuidedFlowReadingsALA2(t *testing.T) {
+	for _, c := range []struct {
+		opts          Options
+		afterFirst    int // salmon in the river after the first flow
+		caughtOnFlow  int // which flow card of the two caught it
+		firstFlowText string
+	}{
+		{Options{}, 1, 2, "The salmon on 3–4 lies beside the local in section 4; the flow that carries it off section 4 gives it to the local."},
+		{Options{AnglerCatch: OnContact}, 0, 1, "The local on 4 catches the salmon on 4–5"},
+	} {
+		t.Run("angler_catch="+c.opts.AnglerCatch, func(t *testing.T) {
+			pile := 20
+			pos, serr := Start(two, Setup{DrawPile: &pile, Options: c.opts})
+			if serr != nil {
+				t.Fatal(serr)
+			}
+			for _, s := range []Step{place(Local, 4), castOf(1), castOf(2), end(), salmonAt(4)} {
+				if pos, serr = pos.Apply(s); serr != nil {
+					t.Fatal(serr)
+				}
+			}
+			placed := pos.Events[len(pos.Events)-1].Text
+			if !c.opts.OnContact() && !strings.Contains(placed, "It lies beside the local in section 4") {
+				t.Errorf("placed: %q", placed)
+			}
+			pos, serr = pos.Apply(flow())
+			if serr != nil {
+				t.Fatal(serr)
+			}
+			n := 0
+			for _, k := range pos.River.Salmon {
+				n += k
+			}
+			if e := pos.Events[len(pos.Events)-1]; n != c.afterFirst || !strings.Contains(e.Text, c.firstFlowText) {
+				t.Fatalf("after one flow: %d salmon, %q", n, e.Text)
+			}
+			pos, serr = pos.Apply(flow())
+			if serr != nil {
+				t.Fatal(serr)
+			}
+			var caught []Catch
+			for _, e := range pos.Events {
+				caught = append(caught, e.Catches...)
+			}
+			if len(caught) != 1 || pos.River != river(nil, map[int]Angler{4: Local}) {
+				t.Fatalf("catches %+v river %+v", caught, pos.River)
+			}
+			if flows := 1 + len(pos.Events[len(pos.Events)-1].Catches); (c.caughtOnFlow == 2) != (flows == 2) {
+				t.Errorf("caught on the wrong flow: %+v", pos.Events)
+			}
+			// The option goes with the score request of the finished game.
+			if pos.State().Options != c.opts {
+				t.Errorf("state options %+v", pos.State().Options)
+			}
+		})
+	}
+}
+
+// Ruling ALA-3 in guided play: "Every yellow number card can be cast (a
+// player must play at least 3 cards). A cast whose value or two-card sum
+// names no river section (0, or above 10) lands in open water: it catches
+// and hooks nothing, and the cards go to the discard pile." A hand of 11,
+// 12, 13 and 13 is played and the turn ends (it could never end before).
+func TestOpenWaterCastsALA3(t *testing.T) {
+	pos := playSteps(t, two, 10, castOf(11), castOf(12, 13))
+	last := pos.Events[len(pos.Events)-1]
+	if last.Kind != OpenWater || last.Text != "Ana casts 12 + 13. The cast of 25 lands in open water (the river sections are numbered 1 to 10): it catches and hooks nothing, and the cards go to the discard pile." {
+		t.Fatalf("open water: %+v", last)
+	}
+	pos, serr := pos.Apply(castOf(13))
+	if serr != nil || pos.Players[0].Hand != 0 || pos.Players[0].Salmon != 0 || pos.Hit != 0 || pos.Eatable() || pos.Players[0].SitsOut {
+		t.Fatalf("after the casts: %v %+v", serr, pos)
+	}
+	pos, serr = pos.Apply(end())
+	if serr != nil || pos.ToMove() != "Ben" || pos.Players[0].Hand != 4 {
+		t.Fatalf("the turn ends: %v %+v", serr, pos)
+	}
+	// A cast of 0 too, with a card of 0 in a pair summing to a section.
+	pos = playSteps(t, two, 10, salmonAt(4), castOf(0), castOf(0, 4))
+	if pos.Players[0].Salmon != 1 || pos.Events[1].Kind != OpenWater || pos.Events[2].Kind != Caught {
+		t.Errorf("0 and 0 + 4: %+v", pos.Events)
+	}
+	// With the dice variation no die is rolled for open water.
+	pile := 10
+	dice, _ := Start(two, Setup{DrawPile: &pile, Dice: true})
+	if _, serr := dice.Apply(castOf(11)); serr != nil {
+		t.Errorf("open water with dice: %v", serr)
 	}
 }

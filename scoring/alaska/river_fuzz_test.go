@@ -1,6 +1,9 @@
 package alaska
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func salmonCount(r River) int {
 	n := 0
@@ -17,6 +20,11 @@ func FuzzRiver(f *testing.F) {
 	f.Add([]byte{0, 10, 1, 1, 2, 2, 2, 1, 5, 0, 6, 7})
 	f.Fuzz(func(t *testing.T, moves []byte) {
 		var r River
+		// The first byte picks ruling ALA-2's reading (on_contact when odd).
+		var opts Options
+		if len(moves) > 0 && moves[0]%2 == 1 {
+			opts.AnglerCatch = OnContact
+		}
 		for i := 0; i+1 < len(moves); i += 2 {
 			op, arg := moves[i]%8, int(int8(moves[i+1]))
 			before := salmonCount(r)
@@ -24,7 +32,7 @@ func FuzzRiver(f *testing.F) {
 			var err error
 			switch op {
 			case 0:
-				r, e, err = PlaceSalmon(r, arg)
+				r, e, err = PlaceSalmon(r, arg, opts)
 				if err == nil && salmonCount(r) != before+1 {
 					t.Fatal("placing lost a salmon")
 				}
@@ -33,13 +41,13 @@ func FuzzRiver(f *testing.F) {
 				if op == 2 {
 					a = Local
 				}
-				r, _, err = PlaceAngler(r, arg, a)
+				r, _, err = PlaceAngler(r, arg, a, opts)
 			case 3:
-				r, e = Flow(r, arg%4)
+				r, e = Flow(r, arg%4, opts)
 				if salmonCount(r)+len(e.Catches) != before {
 					t.Fatalf("flow: %d salmon + %d caught != %d", salmonCount(r), len(e.Catches), before)
 				}
-				if arg%4 > 0 {
+				if arg%4 > 0 && opts.OnContact() {
 					for s := 1; s <= Sections; s++ {
 						if r.AnglerOn(s) != NoAngler && len(r.SalmonOn(s)) > 0 {
 							t.Fatalf("a salmon got by the angler on %d", s)
@@ -60,6 +68,15 @@ func FuzzRiver(f *testing.F) {
 			}
 			_ = err
 			_, _ = CastsFor(r, arg, []int{int(moves[i] % 14), arg})
+			// Ruling ALA-2 (swim past): every salmon beside an angler after
+			// a flow is told.
+			if op == 3 && arg%4 > 0 && !opts.OnContact() {
+				for s := 1; s <= Sections; s++ {
+					if r.AnglerOn(s) != NoAngler && len(r.SalmonOn(s)) > 0 && !strings.Contains(e.Text, "beside the") {
+						t.Fatalf("section %d is shared, the text does not say so: %q", s, e.Text)
+					}
+				}
+			}
 			for _, c := range r.Salmon {
 				if c < 0 {
 					t.Fatal("negative salmon")

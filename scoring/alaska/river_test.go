@@ -115,6 +115,10 @@ func moveCode(err error) string {
 	return ""
 }
 
+// Ruling ALA-3: "Every yellow number card can be cast"; a value or sum
+// that names no river section (0, or above 10) is still a cast. Only a
+// card the game does not have (CAM-1: 0–13) or a cast of other than one
+// or two cards is refused.
 func TestCastSection(t *testing.T) {
 	tests := []struct {
 		cards   []int
@@ -124,10 +128,13 @@ func TestCastSection(t *testing.T) {
 		{[]int{4}, 4, ""},
 		{[]int{1, 3}, 4, ""},
 		{[]int{4, 6}, 10, ""},
-		{[]int{5, 6}, 0, "no_section"}, // 11: no river card
-		{[]int{12}, 0, "no_section"},
-		{[]int{0}, 0, "no_section"},
+		{[]int{5, 6}, 11, ""}, // no river card: open water
+		{[]int{12}, 12, ""},
+		{[]int{13, 13}, 26, ""},
+		{[]int{0}, 0, ""},
+		{[]int{0, 0}, 0, ""},
 		{[]int{14}, 0, "card_value"},
+		{[]int{-1}, 0, "card_value"},
 		{[]int{1, 2, 3}, 0, "cast_cards"},
 		{nil, 0, "cast_cards"},
 	}
@@ -195,8 +202,16 @@ func TestCast(t *testing.T) {
 			}
 		})
 	}
-	if _, _, err := Cast(River{}, 11, 0); moveCode(err) != "no_section" {
-		t.Errorf("cast 11: %v", err)
+	// Ruling ALA-3: "A cast whose value or two-card sum names no river
+	// section (0, or above 10) lands in open water: it catches and hooks
+	// nothing, and the cards go to the discard pile."
+	full := river([]int{10, 1}, map[int]Angler{1: Tourist, 10: Local})
+	for _, v := range []int{0, 11, 12, 13, 20, 26} {
+		got, e, err := Cast(full, v, 2)
+		if err != nil || got != full || e.Kind != OpenWater || e.Gained != 0 || e.LoseHand || e.Section != 0 ||
+			!strings.Contains(e.Text, "lands in open water") || !strings.Contains(e.Text, "catches and hooks nothing") {
+			t.Errorf("cast of %d: %+v %v", v, e, err)
+		}
 	}
 }
 
@@ -216,60 +231,135 @@ func TestFlow(t *testing.T) {
 		{name: "no salmon: nothing happens", r: river(nil, map[int]Angler{3: Local}), cards: 1,
 			after: river(nil, map[int]Angler{3: Local}), text: "nothing happens"},
 		{name: "no flow card", r: river([]int{5}, nil), cards: 0, after: river([]int{5}, nil), text: "stands still"},
-		{name: "a salmon swimming onto a tourist: both leave", r: river([]int{5}, map[int]Angler{4: Tourist}), cards: 1,
-			after: River{}, catches: []Catch{{Flow: 1, Salmon: 5, Section: 4, Angler: Tourist}}, text: "goes home with it"},
-		{name: "a local catches and stays", r: river([]int{5}, map[int]Angler{4: Local}), cards: 1,
-			after: river(nil, map[int]Angler{4: Local}), catches: []Catch{{Flow: 1, Salmon: 5, Section: 4, Angler: Local}}, text: "and stays"},
-		{name: "a local catches one salmon per flow as they come", r: river([]int{5, 6}, map[int]Angler{4: Local}), cards: 2,
-			after: river(nil, map[int]Angler{4: Local}), catches: []Catch{{Flow: 1, Salmon: 5, Section: 4, Angler: Local}, {Flow: 2, Salmon: 5, Section: 4, Angler: Local}}},
-		{name: "a salmon placed on an angler's section is caught at the next flow (head)", r: river([]int{4}, map[int]Angler{4: Tourist}), cards: 1,
-			after: River{}, catches: []Catch{{Flow: 1, Salmon: 4, Section: 4, Angler: Tourist}}},
-		{name: "a salmon placed on an angler's section is caught at the next flow (tail)", r: river([]int{3}, map[int]Angler{4: Local}), cards: 1,
-			after: river(nil, map[int]Angler{4: Local}), catches: []Catch{{Flow: 1, Salmon: 3, Section: 4, Angler: Local}}},
-		{name: "an angler upstream of the salmon catches nothing", r: river([]int{5}, map[int]Angler{7: Local}), cards: 1,
-			after: river([]int{4}, map[int]Angler{7: Local})},
-		{name: "an angler two sections downstream waits", r: river([]int{5}, map[int]Angler{3: Tourist}), cards: 1,
-			after: river([]int{4}, map[int]Angler{3: Tourist})},
-		{name: "the tourist the salmon lies on first takes it", r: river([]int{5}, map[int]Angler{6: Tourist, 4: Local}), cards: 1,
-			after: river(nil, map[int]Angler{4: Local}), catches: []Catch{{Flow: 1, Salmon: 5, Section: 6, Angler: Tourist}}},
-		{name: "a tourist takes one salmon, the lower-numbered", r: river([]int{3, 5}, map[int]Angler{4: Tourist}), cards: 1,
-			after: river([]int{4}, nil), catches: []Catch{{Flow: 1, Salmon: 3, Section: 4, Angler: Tourist}}},
-		{name: "across the ring", r: river([]int{1}, map[int]Angler{10: Tourist}), cards: 1,
-			after: River{}, catches: []Catch{{Flow: 1, Salmon: 1, Section: 10, Angler: Tourist}}, text: "the salmon on 1–2"},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			before := tt.r
-			got, e := Flow(tt.r, tt.cards)
-			if tt.r != before {
-				t.Error("Flow changed its argument")
-			}
-			if got != tt.after {
-				t.Errorf("river = %+v, want %+v", got, tt.after)
-			}
-			if e.Kind != Flowed || !reflect.DeepEqual(e.Catches, tt.catches) {
-				t.Errorf("event = %+v, want catches %+v", e, tt.catches)
-			}
-			if !strings.Contains(e.Text, tt.text) {
-				t.Errorf("text = %q, want it to contain %q", e.Text, tt.text)
-			}
-			for s := 1; s <= Sections; s++ {
-				if got.AnglerOn(s) != NoAngler && len(got.SalmonOn(s)) > 0 && tt.cards > 0 {
-					t.Errorf("after a flow a salmon still lies in the angler's section %d", s)
+		for _, o := range []Options{{}, {AnglerCatch: OnContact}} {
+			t.Run(tt.name+" "+o.AnglerCatch, func(t *testing.T) {
+				got, e := Flow(tt.r, tt.cards, o)
+				if got != tt.after || len(e.Catches) != 0 || !strings.Contains(e.Text, tt.text) {
+					t.Errorf("river %+v, event %+v", got, e)
 				}
-			}
-		})
+			})
+		}
+	}
+}
+
+// Ruling ALA-2 from its words, both readings. Default ("swim past"): "an
+// angler catches a salmon during the flow step that carries the salmon off
+// the angler's section (the salmon lay on that section before the step and
+// no longer does after it). A salmon that swims onto, or lies on, an
+// angler's section stays there beside the angler until a flow carries it
+// off." Option angler_catch "on_contact": "the angler also catches a
+// salmon that swims onto or along its section". Salmon n lies on n and
+// n+1; a flow step takes it to n−1 and n, so it leaves n+1, slides along n
+// and swims onto n−1.
+func TestFlowCatchesALA2(t *testing.T) {
+	type outcome struct {
+		after   River
+		catches []Catch
+		text    string
+	}
+	tests := []struct {
+		name              string
+		r                 River
+		cards             int
+		swimPast, onTouch outcome
+	}{
+		{name: "carried off the angler's section (n+1): caught either way", r: river([]int{5}, map[int]Angler{6: Local}), cards: 1,
+			swimPast: outcome{river(nil, map[int]Angler{6: Local}), []Catch{{1, 5, 6, Local}}, "The local on 6 catches the salmon on 5–6"},
+			onTouch:  outcome{river(nil, map[int]Angler{6: Local}), []Catch{{1, 5, 6, Local}}, "The local on 6 catches"}},
+		{name: "swims along the angler's section (n)", r: river([]int{5}, map[int]Angler{5: Local}), cards: 1,
+			swimPast: outcome{river([]int{4}, map[int]Angler{5: Local}), nil, "The salmon on 4–5 lies beside the local in section 5; the flow that carries it off section 5 gives it to the local."},
+			onTouch:  outcome{river(nil, map[int]Angler{5: Local}), []Catch{{1, 5, 5, Local}}, "The local on 5 catches the salmon on 5–6"}},
+		{name: "swims onto the angler's section (n−1)", r: river([]int{5}, map[int]Angler{4: Tourist}), cards: 1,
+			swimPast: outcome{river([]int{4}, map[int]Angler{4: Tourist}), nil, "lies beside the tourist in section 4"},
+			onTouch:  outcome{River{}, []Catch{{1, 5, 4, Tourist}}, "goes home with it"}},
+		{name: "beside the angler until a flow carries it off", r: river([]int{5}, map[int]Angler{4: Local}), cards: 3,
+			swimPast: outcome{river(nil, map[int]Angler{4: Local}), []Catch{{3, 3, 4, Local}}, "The local on 4 catches the salmon on 3–4 (to the discard pile) and stays."},
+			onTouch:  outcome{river(nil, map[int]Angler{4: Local}), []Catch{{1, 5, 4, Local}}, "The local on 4 catches the salmon on 5–6"}},
+		{name: "a salmon placed on the angler's section (head)", r: river([]int{4}, map[int]Angler{4: Tourist}), cards: 1,
+			swimPast: outcome{river([]int{3}, map[int]Angler{4: Tourist}), nil, "lies beside the tourist in section 4"},
+			onTouch:  outcome{River{}, []Catch{{1, 4, 4, Tourist}}, "goes home with it"}},
+		{name: "a salmon placed on the angler's section (tail)", r: river([]int{3}, map[int]Angler{4: Local}), cards: 1,
+			swimPast: outcome{river(nil, map[int]Angler{4: Local}), []Catch{{1, 3, 4, Local}}, "and stays"},
+			onTouch:  outcome{river(nil, map[int]Angler{4: Local}), []Catch{{1, 3, 4, Local}}, "and stays"}},
+		{name: "a local stays and catches again", r: river([]int{4, 5}, map[int]Angler{5: Local}), cards: 2,
+			swimPast: outcome{river(nil, map[int]Angler{5: Local}), []Catch{{1, 4, 5, Local}, {2, 4, 5, Local}}, ""},
+			onTouch:  outcome{river(nil, map[int]Angler{5: Local}), []Catch{{1, 4, 5, Local}, {1, 5, 5, Local}}, ""}},
+		{name: "a tourist takes one salmon, the lower-numbered", r: river([]int{3, 5}, map[int]Angler{4: Tourist}), cards: 1,
+			swimPast: outcome{river([]int{4}, nil), []Catch{{1, 3, 4, Tourist}}, ""},
+			onTouch:  outcome{river([]int{4}, nil), []Catch{{1, 3, 4, Tourist}}, ""}},
+		{name: "the tourist the salmon leaves takes it", r: river([]int{5}, map[int]Angler{6: Tourist, 4: Local}), cards: 1,
+			swimPast: outcome{river(nil, map[int]Angler{4: Local}), []Catch{{1, 5, 6, Tourist}}, ""},
+			onTouch:  outcome{river(nil, map[int]Angler{4: Local}), []Catch{{1, 5, 6, Tourist}}, ""}},
+		{name: "across the ring: off section 1", r: river([]int{10}, map[int]Angler{1: Tourist}), cards: 1,
+			swimPast: outcome{River{}, []Catch{{1, 10, 1, Tourist}}, "the salmon on 10–1"},
+			onTouch:  outcome{River{}, []Catch{{1, 10, 1, Tourist}}, "the salmon on 10–1"}},
+		{name: "across the ring: onto section 10", r: river([]int{1}, map[int]Angler{10: Tourist}), cards: 1,
+			swimPast: outcome{river([]int{10}, map[int]Angler{10: Tourist}), nil, "The salmon on 10–1 lies beside the tourist in section 10"},
+			onTouch:  outcome{River{}, []Catch{{1, 1, 10, Tourist}}, "the salmon on 1–2"}},
+		{name: "an angler upstream of the salmon catches nothing", r: river([]int{5}, map[int]Angler{7: Local}), cards: 1,
+			swimPast: outcome{river([]int{4}, map[int]Angler{7: Local}), nil, ""},
+			onTouch:  outcome{river([]int{4}, map[int]Angler{7: Local}), nil, ""}},
+		{name: "an angler two sections downstream waits", r: river([]int{5}, map[int]Angler{3: Tourist}), cards: 1,
+			swimPast: outcome{river([]int{4}, map[int]Angler{3: Tourist}), nil, ""},
+			onTouch:  outcome{river([]int{4}, map[int]Angler{3: Tourist}), nil, ""}},
+	}
+	for _, tt := range tests {
+		for _, c := range []struct {
+			o    Options
+			want outcome
+		}{{Options{}, tt.swimPast}, {Options{AnglerCatch: OnContact}, tt.onTouch}} {
+			t.Run(tt.name+" "+c.o.AnglerCatch, func(t *testing.T) {
+				before := tt.r
+				got, e := Flow(tt.r, tt.cards, c.o)
+				if tt.r != before {
+					t.Error("Flow changed its argument")
+				}
+				if got != c.want.after {
+					t.Errorf("river = %+v, want %+v", got, c.want.after)
+				}
+				if e.Kind != Flowed || !reflect.DeepEqual(e.Catches, c.want.catches) {
+					t.Errorf("catches = %+v, want %+v", e.Catches, c.want.catches)
+				}
+				if !strings.Contains(e.Text, c.want.text) {
+					t.Errorf("text = %q, want it to contain %q", e.Text, c.want.text)
+				}
+				// With on_contact no salmon ever gets by an angler; with
+				// swim past the text says which lie beside one.
+				for s := 1; s <= Sections; s++ {
+					shared := got.AnglerOn(s) != NoAngler && len(got.SalmonOn(s)) > 0
+					if shared && c.o.OnContact() {
+						t.Errorf("after a flow a salmon still lies in the angler's section %d", s)
+					}
+					if shared && !strings.Contains(e.Text, "beside the") {
+						t.Errorf("section %d is shared but the text does not say so: %q", s, e.Text)
+					}
+				}
+			})
+		}
 	}
 }
 
 func TestPlace(t *testing.T) {
-	r, e, err := PlaceSalmon(river(nil, map[int]Angler{2: Local}), 2)
-	if err != nil || r != river([]int{2}, map[int]Angler{2: Local}) || e.Kind != SalmonPlaced || !strings.Contains(e.Text, "local's section 2") {
+	// Ruling ALA-2: a salmon placed on an angler's section lies beside it.
+	r, e, err := PlaceSalmon(river(nil, map[int]Angler{2: Local}), 2, Options{})
+	if err != nil || r != river([]int{2}, map[int]Angler{2: Local}) || e.Kind != SalmonPlaced ||
+		!strings.Contains(e.Text, "It lies beside the local in section 2: a cast into 2 hooks the local, and the flow that carries the salmon off section 2 gives it to the local.") {
 		t.Errorf("place salmon on a local: %+v %+v %v", r, e, err)
 	}
-	if _, _, err := PlaceSalmon(River{}, 0); moveCode(err) != "no_section" {
+	if _, e, _ := PlaceSalmon(river(nil, map[int]Angler{2: Local}), 2, Options{AnglerCatch: OnContact}); !strings.Contains(e.Text, "local's section 2") || !strings.Contains(e.Text, "the next flow") {
+		t.Errorf("place salmon on a local, on_contact: %q", e.Text)
+	}
+	if _, _, err := PlaceSalmon(River{}, 0, Options{}); moveCode(err) != "no_section" {
 		t.Errorf("place salmon 0: %v", err)
 	}
+	if _, e, _ := PlaceAngler(river([]int{3}, nil), 4, Local, Options{}); !strings.Contains(e.Text, "stays beside the angler until a flow carries it off section 4") {
+		t.Errorf("a local beside a salmon: %q", e.Text)
+	}
+	// Ruling ALA-4: "One angler per river section. A tourist placed on a
+	// local's section chases both away (rule text); any other angler placed
+	// on an occupied section is refused (section_taken)."
 	tests := []struct {
 		name    string
 		r       River
@@ -284,14 +374,20 @@ func TestPlace(t *testing.T) {
 		{"a tourist chases a local", river(nil, map[int]Angler{3: Local}), 3, Tourist, River{}, LocalChased, ""},
 		{"a local on a tourist", river(nil, map[int]Angler{3: Tourist}), 3, Local, river(nil, map[int]Angler{3: Tourist}), "", "section_taken"},
 		{"a tourist on a tourist", river(nil, map[int]Angler{3: Tourist}), 3, Tourist, river(nil, map[int]Angler{3: Tourist}), "", "section_taken"},
+		{"a local on a local", river(nil, map[int]Angler{3: Local}), 3, Local, river(nil, map[int]Angler{3: Local}), "", "section_taken"},
+		{"a tourist beside a salmon on a local", river([]int{3}, map[int]Angler{3: Local}), 3, Tourist, river([]int{3}, nil), LocalChased, ""},
 		{"off the river", River{}, 11, Local, River{}, "", "no_section"},
 		{"not an angler", River{}, 1, Angler("bear"), River{}, "", "no_angler"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, e, err := PlaceAngler(tt.r, tt.s, tt.a)
+			got, e, err := PlaceAngler(tt.r, tt.s, tt.a, Options{})
 			if moveCode(err) != tt.errCode {
 				t.Fatalf("error %v, want %q", err, tt.errCode)
+			}
+			var me *MoveError
+			if errors.As(err, &me) && me.Code == "section_taken" && me.Rule != "ALA-4" {
+				t.Errorf("section_taken under rule %s, want ALA-4", me.Rule)
 			}
 			if got != tt.after || e.Kind != tt.kind {
 				t.Errorf("river %+v event %+v", got, e)

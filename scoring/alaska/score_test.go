@@ -96,6 +96,8 @@ func TestDecodeErrors(t *testing.T) {
 		{"unknown player field", `{"players":[{"name":"Ana","fish":2}]}`, "players[0].fish"},
 		{"unknown top field", `{"players":[],"round":1}`, "round"},
 		{"unknown option", `{"players":[],"options":{"dice":true}}`, "options.dice"},
+		{"unknown angler_catch", `{"players":[],"options":{"angler_catch":"sometimes"}}`, "options.angler_catch"},
+		{"angler_catch not a string", `{"players":[],"options":{"angler_catch":true}}`, "options.angler_catch"},
 		{"missing name", `{"players":[{"name":"Ana"},{"salmon":1}]}`, "players[1].name"},
 		{"duplicate name", `{"players":[{"name":"Ana"},{"name":"ana"}]}`, "players[1].name"},
 		{"players not a list", `{"players":{}}`, "players"},
@@ -118,6 +120,32 @@ func TestInfo(t *testing.T) {
 	i := Engine{}.Info()
 	if i.Slug != "alaska" || i.Title != "Alaska" || i.MinPlayers != 2 || i.MaxPlayers != 4 || i.LowestWins {
 		t.Errorf("info = %+v", i)
+	}
+	// Ruling ALA-2's other reading is a table option, given in options.
+	if len(i.Options) != 1 || i.Options[0].Name != "angler_catch" || i.Options[0].Default != SwimPast ||
+		len(i.Options[0].Values) != 2 || i.Options[0].Values[1] != OnContact {
+		t.Errorf("options = %+v", i.Options)
+	}
+}
+
+// Ruling ALA-2: options.angler_catch is read like every game's options;
+// it changes how play catches, not the count of salmon.
+func TestAnglerCatchOption(t *testing.T) {
+	for _, c := range []struct {
+		body string
+		want Options
+	}{
+		{`{"players":[{"name":"Ana","salmon":2},{"name":"Ben","salmon":1}]}`, Options{}},
+		{`{"players":[{"name":"Ana","salmon":2},{"name":"Ben","salmon":1}],"options":{"angler_catch":"swim_past"}}`, Options{}},
+		{`{"players":[{"name":"Ana","salmon":2},{"name":"Ben","salmon":1}],"options":{"angler_catch":"on_contact"}}`, Options{AnglerCatch: OnContact}},
+	} {
+		s, err := Decode([]byte(c.body))
+		if err != nil || s.Options != c.want {
+			t.Errorf("%s: %+v %v", c.body, s.Options, err)
+		}
+		if r := Score(s); !r.Valid || r.Players[0].Total != 2 || r.Winners[0] != "Ana" {
+			t.Errorf("%s: %+v", c.body, r)
+		}
 	}
 }
 

@@ -102,14 +102,23 @@ func TestValidateCodes(t *testing.T) {
 			[]string{"player_count"}, []string{"ADH-1"}},
 		{"six players", state(Standard, [3]int{4, 0, 0}, [3]int{2, 0, 0}, [3]int{2, 0, 0}, [3]int{2, 0, 0}, [3]int{2, 0, 0}, [3]int{2, 4, 0}), nil, nil},
 		{"negative", state(Standard, [3]int{14, 4, -1}, [3]int{0, 0, 0}), []string{"negative_count"}, []string{"ADH-1"}},
-		{"21 characters", state(ThreeLeft, [3]int{11, 0, 0}, [3]int{10, 0, 0}), []string{"component_total"}, []string{"ADH-1"}},
+		// ruling G-3: every violation, so 21 characters are past the box
+		// (ADH-1) and past the 17 of a three_left game (ADH-3).
+		{"21 characters", state(ThreeLeft, [3]int{11, 0, 0}, [3]int{10, 0, 0}), []string{"component_total", "too_many_taken"}, []string{"ADH-1", "ADH-3"}},
 		{"5 wonderhats", state(ThreeLeft, [3]int{5, 3, 0}, [3]int{5, 2, 0}), []string{"component_total"}, []string{"ADH-1"}},
 		{"17 bald heads", state(Standard, [3]int{8, 2, 9}, [3]int{6, 2, 8}), []string{"component_total"}, []string{"ADH-1"}},
 		{"16 bald heads", state(Standard, [3]int{8, 2, 8}, [3]int{6, 2, 8}), nil, nil},
 		// ruling ADH-3
 		{"15 characters", state(Standard, [3]int{8, 0, 0}, [3]int{7, 0, 0}), []string{"too_many_taken"}, []string{"ADH-3"}},
-		// Past the box, only component_total is reported: the ADH-3 bounds are moot.
-		{"19 hats", state(Standard, [3]int{8, 2, 0}, [3]int{6, 3, 0}), []string{"component_total"}, []string{"ADH-1"}},
+		// ruling G-3: a fifth wonderhat is component_total, and 14 + 5 takes
+		// pass the 18 of a standard game (too_many_taken) too.
+		{"19 hats", state(Standard, [3]int{8, 2, 0}, [3]int{6, 3, 0}), []string{"component_total", "too_many_taken"}, []string{"ADH-1", "ADH-3"}},
+		{"21 characters, standard", state(Standard, [3]int{11, 0, 0}, [3]int{10, 0, 0}), []string{"component_total", "too_many_taken"}, []string{"ADH-1", "ADH-3"}},
+		// ruling G-3: a game that handed out more than the box holds is not
+		// also "not over" (10 characters + 5 wonderhats: no ADH-3 end).
+		{"5 wonderhats, standard, short", state(Standard, [3]int{5, 3, 0}, [3]int{5, 2, 0}), []string{"component_total"}, []string{"ADH-1"}},
+		// A 17th bald head says nothing about the end: both are reported.
+		{"17 bald heads, not over", state(Standard, [3]int{5, 2, 9}, [3]int{5, 0, 8}), []string{"component_total", "game_not_over"}, []string{"ADH-1", "ADH-3"}},
 		{"three_left 18 characters", state(ThreeLeft, [3]int{9, 0, 0}, [3]int{9, 0, 0}), []string{"too_many_taken"}, []string{"ADH-3"}},
 		{"three_left 17 characters", state(ThreeLeft, [3]int{9, 4, 0}, [3]int{8, 0, 0}), nil, nil},
 		{"three_left declared early", state(ThreeLeft, [3]int{1, 0, 0}, [3]int{0, 0, 2}), nil, nil},
@@ -165,7 +174,7 @@ func TestScoreResult(t *testing.T) {
 	}
 }
 
-// The adh case of /work/shared/examples/score-cases.json.
+// The adh case of docs/examples/score-cases.json.
 const adhCase = `{"players": [
   {"name": "Amelia", "characters": 5, "wonderhats": 3, "bald_heads": 3},
   {"name": "Victor", "characters": 7, "wonderhats": 1, "bald_heads": 4},

@@ -42,16 +42,16 @@ func Validate(s State) []scoring.Violation {
 		v = append(v, negatives(p)...)
 	}
 	t := totals(s.Players)
-	over := componentTotals(t)
-	v = append(v, over...)
-	if len(over) > 0 {
-		// The ADH-3 bounds are moot when the box does not even hold that much.
-		return v
-	}
+	v = append(v, componentTotals(t)...)
+	// ruling G-3: every violation is listed, so a count past the box
+	// (component_total) is checked against the ADH-3 bounds too.
 	bound := tooManyTaken(s.Options.Variant, t)
 	v = append(v, bound...)
 	// ruling ADH-3: a standard game is over only when a refill failed.
-	if len(bound) == 0 && !Over(s.Options.Variant, t.Characters, t.Wonderhats) {
+	// Ruling G-3 skips this check only for a game that handed out more
+	// characters or wonderhats than it can (the box or the ADH-3 bounds):
+	// such a game is not also "not over".
+	if len(bound) == 0 && !t.pastBox() && !Over(s.Options.Variant, t.Characters, t.Wonderhats) {
 		v = append(v, scoring.Violation{Code: "game_not_over", Rule: "ADH-3",
 			Message: fmt.Sprintf("%d characters and %d wonderhats were taken: a standard game ends at the first refill that cannot be done, "+
 				"so it needs %d characters taken (no character left to refill) or %d characters and wonderhats together (no hat left); "+
@@ -96,6 +96,12 @@ func totals(ps []Player) tally {
 		t.BaldHeads += max(0, p.BaldHeads)
 	}
 	return t
+}
+
+// pastBox reports more characters or wonderhats at the table than the box
+// holds: the counts the ADH-3 end is read from (ruling ADH-1).
+func (t tally) pastBox() bool {
+	return t.Characters > TotalCharacters || t.Wonderhats > TotalWonderhats
 }
 
 // componentTotals reports more of a component at the table than the box

@@ -8,7 +8,7 @@ import (
 
 // TestThreeRoundsToFifty is the game the browser test replays round by
 // round (testdata/three-rounds-to-50.json): Ben calls Cambio with the
-// fewest in round 1 (−5), Cy calls with no cards in round 2 (−5), Ben calls
+// fewest in round 1 (−5), Cy calls with a 0 in round 2 (−5), Ben calls
 // without the fewest in round 3 (+5). Ana reaches 61 in round 3, so the
 // game ends there and Cy wins on 19.
 func TestThreeRoundsToFifty(t *testing.T) {

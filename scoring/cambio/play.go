@@ -183,7 +183,12 @@ func (p Position) next(seat int) int { return (seat + 1) % len(p.Players) }
 
 // refuse is the *StepError for the next step under ruling CAM-2.
 func (p Position) refuse(code, format string, args ...any) *StepError {
-	return scoring.Refusef(p.Played+1, code, "CAM-2", format, args...)
+	return p.refuseBy(code, "CAM-2", format, args...)
+}
+
+// refuseBy is the *StepError for the next step under rule.
+func (p Position) refuseBy(code, rule, format string, args ...any) *StepError {
+	return scoring.Refusef(p.Played+1, code, rule, format, args...)
 }
 
 // refuseClosed refuses a step after the round closed, saying why it closed.
@@ -235,6 +240,11 @@ func (p Position) Apply(s Step) (Position, *StepError) {
 			next.Phase = Scoring
 		}
 	case ActOut:
+		// ruling CAM-3: after the call the caller's cards are frozen:
+		// nobody may discard them, so the caller cannot run out.
+		if s.Seat == p.Caller {
+			return p, p.refuseBy("caller_frozen", "CAM-3", "%s called Cambio, so %s's cards are frozen: nobody may discard them, and %s still holds them at the end of the round", p.Players[s.Seat], p.Players[s.Seat], p.Players[s.Seat])
+		}
 		// Rule text: as soon as any player has no more table cards, the
 		// round ends immediately.
 		next.OutSeat, next.Phase = s.Seat, Scoring
@@ -282,12 +292,22 @@ func (p Position) score(r *RoundEntry) (Position, *StepError) {
 			}
 			return p, p.refuse("caller_mismatch", "the round marks %s as the Cambio caller, but %s called Cambio in round %d", p.Players[i], who, p.Round())
 		}
-		// Rule text, end of round I: the round ended because this player
-		// had no table cards (ruling CAM-2: no cards = 0).
-		if i == p.OutSeat && len(rp.Cards) > 0 {
-			return p, p.refuse("out_has_cards", "round %d ended because %s had no cards left, so %s turns over no cards, not %d", p.Round(), p.Players[i], p.Players[i], len(rp.Cards))
-		}
 		round[i] = Round{Cards: slices.Clone(rp.Cards), Cambio: rp.Cambio}
+	}
+	// ruling CAM-3: the round ended the way it was played: the player
+	// who ran out holds nothing, the caller at least one frozen card.
+	held, called := make([]int, len(round)), make([]bool, len(round))
+	for i, r := range round {
+		held[i], called[i] = len(r.Cards), r.Cambio
+	}
+	for _, e := range EndProblems(held, called, p.OutSeat) {
+		name := p.Players[e.Seat]
+		switch e.Code {
+		case "out_has_cards":
+			return p, p.refuseBy("out_has_cards", "CAM-3", "round %d ended because %s had no cards left, so %s turns over no cards, not %d", p.Round(), name, name, held[e.Seat])
+		case "caller_out":
+			return p, p.refuseBy("caller_out", "CAM-3", "%s called Cambio in round %d, so %s's cards were frozen: %s turns over at least one card", name, p.Round(), name, name)
+		}
 	}
 	next := p
 	next.Played++

@@ -143,36 +143,76 @@ func TestRefusedSteps(t *testing.T) {
 		name string
 		pos  Position
 		step Step
-		code string // every refusal is ruling CAM-2
+		code string
+		rule string // "" = CAM-2
 	}{
-		{"Cambio called twice in a round", called, Step{Action: ActCambio, Seat: 1}, "cambio_twice"},
-		{"a turn out of order", open, Step{Action: ActDone, Seat: 2}, "not_their_turn"},
-		{"Cambio by someone not to move", open, Step{Action: ActCambio, Seat: 1}, "not_their_turn"},
-		{"a turn after the round closed", closed, Step{Action: ActDone, Seat: 0}, "round_closed"},
-		{"Cambio after the round closed", out, Step{Action: ActCambio, Seat: 0}, "round_closed"},
-		{"a penalty after the round closed", closed, Step{Action: ActPenalty, Seat: 0, Delta: 1}, "round_closed"},
-		{"no cards twice", out, Step{Action: ActOut, Seat: 2}, "round_closed"},
-		{"scoring a round still played", called, scoreStep(t, trio, 0, nil, nil, nil), "round_not_over"},
-		{"taking back a penalty never drawn", open, Step{Action: ActPenalty, Seat: 1, Delta: -1}, "no_penalty_card"},
-		{"two penalty cards at once", open, Step{Action: ActPenalty, Seat: 1, Delta: 2}, "penalty_delta"},
-		{"a seat that does not exist", open, Step{Action: ActDone, Seat: 3}, "no_such_seat"},
-		{"the wrong caller scored", closed, scoreStep(t, trio, 1, nil, nil, nil), "caller_mismatch"},
-		{"a caller scored when nobody called", out, scoreStep(t, trio, 0, nil, nil, nil), "caller_mismatch"},
-		{"the player out with cards", out, scoreStep(t, trio, NoCaller, []string{"1"}, []string{"2"}, nil), "out_has_cards"},
-		{"a round without everyone", out, scoreStep(t, trio, NoCaller, []string{"1"}, nil), "round_players"},
-		{"a round after the game end", over, Step{Action: ActOut, Seat: 0}, "after_game_end"},
-		{"a score after the game end", over, scoreStep(t, trio, NoCaller, nil, nil, nil), "after_game_end"},
+		{"Cambio called twice in a round", called, Step{Action: ActCambio, Seat: 1}, "cambio_twice", ""},
+		{"a turn out of order", open, Step{Action: ActDone, Seat: 2}, "not_their_turn", ""},
+		{"Cambio by someone not to move", open, Step{Action: ActCambio, Seat: 1}, "not_their_turn", ""},
+		{"a turn after the round closed", closed, Step{Action: ActDone, Seat: 0}, "round_closed", ""},
+		{"Cambio after the round closed", out, Step{Action: ActCambio, Seat: 0}, "round_closed", ""},
+		{"a penalty after the round closed", closed, Step{Action: ActPenalty, Seat: 0, Delta: 1}, "round_closed", ""},
+		{"no cards twice", out, Step{Action: ActOut, Seat: 2}, "round_closed", ""},
+		{"scoring a round still played", called, scoreStep(t, trio, 0, nil, nil, nil), "round_not_over", ""},
+		{"taking back a penalty never drawn", open, Step{Action: ActPenalty, Seat: 1, Delta: -1}, "no_penalty_card", ""},
+		{"two penalty cards at once", open, Step{Action: ActPenalty, Seat: 1, Delta: 2}, "penalty_delta", ""},
+		{"a seat that does not exist", open, Step{Action: ActDone, Seat: 3}, "no_such_seat", ""},
+		{"the wrong caller scored", closed, scoreStep(t, trio, 1, nil, nil, nil), "caller_mismatch", ""},
+		{"a caller scored when nobody called", out, scoreStep(t, trio, 0, nil, nil, nil), "caller_mismatch", ""},
+		// ruling CAM-3: the player who ran out holds nothing; the caller's
+		// cards are frozen, so the caller cannot run out and turns over
+		// at least one card.
+		{"the player out with cards", out, scoreStep(t, trio, NoCaller, []string{"1"}, []string{"2"}, nil), "out_has_cards", "CAM-3"},
+		{"the caller goes out after the call", called, Step{Action: ActOut, Seat: 0}, "caller_frozen", "CAM-3"},
+		{"the caller scored with no cards", closed, scoreStep(t, trio, 0, nil, []string{"2"}, []string{"3"}), "caller_out", "CAM-3"},
+		{"a round without everyone", out, scoreStep(t, trio, NoCaller, []string{"1"}, nil), "round_players", ""},
+		{"a round after the game end", over, Step{Action: ActOut, Seat: 0}, "after_game_end", ""},
+		{"a score after the game end", over, scoreStep(t, trio, NoCaller, nil, nil, nil), "after_game_end", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			got, err := c.pos.Apply(c.step)
-			if err == nil || err.Code != c.code || err.Rule != "CAM-2" || err.Step != c.pos.Played+1 || err.Message == "" {
-				t.Fatalf("got %+v, want %s (rule CAM-2) at step %d", err, c.code, c.pos.Played+1)
+			rule := c.rule
+			if rule == "" {
+				rule = "CAM-2"
+			}
+			if err == nil || err.Code != c.code || err.Rule != rule || err.Step != c.pos.Played+1 || err.Message == "" {
+				t.Fatalf("got %+v, want %s (rule %s) at step %d", err, c.code, rule, c.pos.Played+1)
 			}
 			if !reflect.DeepEqual(got, c.pos) {
 				t.Error("a refused step changed the position")
 			}
 		})
+	}
+}
+
+// Ruling CAM-3 from its words: "After the call the caller's cards are
+// frozen: nobody may discard them, so the caller still holds at least one
+// card at the end of the round." Another player may still run out during
+// the last turns, which ends the round at once.
+func TestCallerIsFrozenAfterTheCall(t *testing.T) {
+	called := apply(t, start(t, trio, 0), Step{Action: ActDone, Seat: 0}, Step{Action: ActCambio, Seat: 1})
+	if _, err := called.Apply(Step{Action: ActOut, Seat: 1}); err == nil || err.Code != "caller_frozen" || err.Rule != "CAM-3" {
+		t.Fatalf("the caller going out: %v", err)
+	}
+	out := apply(t, called, Step{Action: ActOut, Seat: 2})
+	if out.Phase != Scoring || out.OutSeat != 2 || out.Caller != 1 {
+		t.Fatalf("another player out after the call: %+v", out)
+	}
+	// The caller turns over at least one card; the player out none.
+	if _, err := out.Apply(scoreStep(t, trio, 1, []string{"4"}, nil, nil)); err == nil || err.Code != "caller_out" {
+		t.Errorf("the caller with no cards: %v", err)
+	}
+	scored := apply(t, out, scoreStep(t, trio, 1, []string{"4"}, []string{"1"}, nil))
+	if res := scored.Result(); !res.Valid || res.Players[1].Total != 1+5 { // Cy (0) had fewer than the caller
+		t.Errorf("scored %+v", res)
+	}
+	// Before the call everyone, the next caller included, may run out.
+	open := start(t, trio, 0)
+	for seat := range trio {
+		if _, err := open.Apply(Step{Action: ActOut, Seat: seat}); err != nil {
+			t.Errorf("seat %d out before any call: %v", seat, err)
+		}
 	}
 }
 

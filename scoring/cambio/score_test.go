@@ -90,18 +90,18 @@ func TestCheck(t *testing.T) {
 			{"name":"Ana","rounds":[{"cards":[]}]},{"name":"Ben","rounds":[{"cards":["red-king","red-king"]}]}]}`,
 			nil, []int{0, -4}, false, nil},
 		{"game ends in the round a total reaches 50", `{"players":[
-			{"name":"Ana","rounds":[{"cards":["13","13","13","11"]}]},{"name":"Ben","rounds":[{"cards":["1"]}]}]}`,
-			nil, []int{50, 1}, true, []string{"Ben"}},
+			{"name":"Ana","rounds":[{"cards":["13","13","13","11"]}]},{"name":"Ben","rounds":[{"cards":[]}]}]}`,
+			nil, []int{50, 0}, true, []string{"Ben"}},
 		{"49 is not yet the end", `{"players":[
-			{"name":"Ana","rounds":[{"cards":["13","13","13","10"]}]},{"name":"Ben","rounds":[{"cards":["1"]}]}]}`,
-			nil, []int{49, 1}, false, nil},
+			{"name":"Ana","rounds":[{"cards":["13","13","13","10"]}]},{"name":"Ben","rounds":[{"cards":[]}]}]}`,
+			nil, []int{49, 0}, false, nil},
 		{"ties all win (G-2)", `{"players":[
-			{"name":"Ana","rounds":[{"cards":["2"]}]},{"name":"Ben","rounds":[{"cards":["blue-king","blue-king","blue-king","blue-king"]}]},
-			{"name":"Cy","rounds":[{"cards":["v:2"]}]}]}`,
-			nil, []int{2, 52, 2}, true, []string{"Ana", "Cy"}},
+			{"name":"Ana","rounds":[{"cards":[]}]},{"name":"Ben","rounds":[{"cards":["blue-king","blue-king","blue-king","blue-king"]}]},
+			{"name":"Cy","rounds":[{"cards":["v:-2","v:2"]}]}]}`,
+			nil, []int{0, 52, 0}, true, []string{"Ana", "Cy"}},
 		{"target option ends earlier", `{"players":[
-			{"name":"Ana","rounds":[{"cards":["10"]}]},{"name":"Ben","rounds":[{"cards":["1"]}]}],"options":{"target":10}}`,
-			nil, []int{10, 1}, true, []string{"Ben"}},
+			{"name":"Ana","rounds":[{"cards":["10"]}]},{"name":"Ben","rounds":[{"cards":[]}]}],"options":{"target":10}}`,
+			nil, []int{10, 0}, true, []string{"Ben"}},
 		{"a caller bonus can reach 50", `{"players":[
 			{"name":"Ana","rounds":[{"cards":["13","13","13","6"],"cambio":true}]},{"name":"Ben","rounds":[{"cards":["1"]}]}]}`,
 			nil, []int{50, 1}, true, []string{"Ben"}},
@@ -109,16 +109,16 @@ func TestCheck(t *testing.T) {
 			{"name":"Ana","rounds":[{"cards":["13","13","13","13"]}]},{"name":"Ben","rounds":[{"cards":["13","13","13","13"],"cambio":true}]}]}`,
 			nil, []int{52, 47}, true, []string{"Ben"}},
 
-		{"one player", `{"players":[{"name":"Ana","rounds":[{"cards":["1"]}]}]}`,
-			[]string{"player_count"}, []int{1}, false, nil},
+		{"one player", `{"players":[{"name":"Ana","rounds":[{"cards":[]}]}]}`,
+			[]string{"player_count"}, []int{0}, false, nil},
 		{"nine players", `{"players":[{"name":"A"},{"name":"B"},{"name":"C"},{"name":"D"},{"name":"E"},{"name":"F"},{"name":"G"},{"name":"H"},{"name":"I"}]}`,
 			[]string{"player_count"}, []int{0, 0, 0, 0, 0, 0, 0, 0, 0}, false, nil},
 		{"eight players is the most", `{"players":[{"name":"A"},{"name":"B"},{"name":"C"},{"name":"D"},{"name":"E"},{"name":"F"},{"name":"G"},{"name":"H"}]}`,
 			nil, []int{0, 0, 0, 0, 0, 0, 0, 0}, false, nil},
 		{"no players", `{"players":[]}`, []string{"player_count"}, nil, false, nil},
 		{"round lists differ", `{"players":[
-			{"name":"Ana","rounds":[{"cards":["1"]},{"cards":["2"]}]},{"name":"Ben","rounds":[{"cards":["3"]}]}]}`,
-			[]string{"round_count"}, []int{3, 3}, false, nil},
+			{"name":"Ana","rounds":[{"cards":[]},{"cards":[]}]},{"name":"Ben","rounds":[{"cards":["3"]}]}]}`,
+			[]string{"round_count"}, []int{0, 3}, false, nil},
 		{"two callers in one round", `{"players":[
 			{"name":"Ana","rounds":[{"cards":["1"],"cambio":true}]},{"name":"Ben","rounds":[{"cards":["3"],"cambio":true}]},
 			{"name":"Cy","rounds":[{"cards":["2"]}]}]}`,
@@ -127,8 +127,36 @@ func TestCheck(t *testing.T) {
 			{"name":"Ana","rounds":[{"cards":["1"],"cambio":true},{"cards":["5"]}]},{"name":"Ben","rounds":[{"cards":["3"]},{"cards":["4"],"cambio":true}]}]}`,
 			nil, []int{1, 2}, false, nil},
 		{"a round after the end", `{"players":[
+			{"name":"Ana","rounds":[{"cards":["13","13","13","13"]},{"cards":["1"]}]},{"name":"Ben","rounds":[{"cards":[]},{"cards":[]}]}]}`,
+			[]string{"after_game_end"}, []int{53, 0}, true, nil},
+
+		// ruling CAM-3: "A recorded round with no caller and every player
+		// still holding cards has not ended (round_not_ended)."
+		{"no caller and everyone holds cards: not ended", `{"players":[
+			{"name":"Ana","rounds":[{"cards":["3","4"]}]},{"name":"Ben","rounds":[{"cards":["5"]}]}]}`,
+			[]string{"round_not_ended"}, []int{7, 5}, false, nil},
+		{"no caller and one player without cards: ended", `{"players":[
+			{"name":"Ana","rounds":[{"cards":["3","4"]}]},{"name":"Ben","rounds":[{"cards":[]}]}]}`,
+			nil, []int{7, 0}, false, nil},
+		{"a caller ends the round though everyone holds cards", `{"players":[
+			{"name":"Ana","rounds":[{"cards":["3","4"]}]},{"name":"Ben","rounds":[{"cards":["5"],"cambio":true}]}]}`,
+			nil, []int{7, 0}, false, nil},
+		// ruling CAM-3: "the caller still holds at least one card at the
+		// end of the round (caller_out)".
+		{"the caller holds no cards", `{"players":[
+			{"name":"Ana","rounds":[{"cards":[],"cambio":true}]},{"name":"Ben","rounds":[{"cards":["2","3"]}]}]}`,
+			[]string{"caller_out"}, []int{-5, 5}, false, nil},
+		{"another player runs out during the last turns", `{"players":[
+			{"name":"Ana","rounds":[{"cards":["1"],"cambio":true}]},{"name":"Ben","rounds":[{"cards":[]}]}]}`,
+			nil, []int{6, 0}, false, nil},
+		// ruling G-3: every violation, the round's and each player's.
+		{"two callers, one of them out", `{"players":[
+			{"name":"Ana","rounds":[{"cards":[],"cambio":true}]},{"name":"Ben","rounds":[{"cards":["3"],"cambio":true}]},
+			{"name":"Cy","rounds":[{"cards":["2"]}]}]}`,
+			[]string{"multiple_callers", "caller_out"}, []int{-5, 8, 2}, false, nil},
+		{"not ended in two rounds, then after the end", `{"players":[
 			{"name":"Ana","rounds":[{"cards":["13","13","13","13"]},{"cards":["1"]}]},{"name":"Ben","rounds":[{"cards":["1"]},{"cards":["1"]}]}]}`,
-			[]string{"after_game_end"}, []int{53, 2}, true, nil},
+			[]string{"round_not_ended", "round_not_ended", "after_game_end"}, []int{53, 2}, true, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,6 +1,6 @@
 // Package cambio checks and scores games of Cambio – The Original, played
-// over rounds until someone reaches 50 points. Rulings: CAM-1, CAM-2, G-1,
-// G-2, G-3.
+// over rounds until someone reaches 50 points. Rulings: CAM-1, CAM-2,
+// CAM-3, G-1, G-2, G-3.
 package cambio
 
 import (

@@ -37,6 +37,23 @@ func Validate(s State) []scoring.Violation {
 				Message: fmt.Sprintf("round %d: %s all called Cambio; only one player may call it per round", j+1, list(callers)),
 			})
 		}
+		// ruling CAM-3: a round ends with a call or with a player who has
+		// no table cards left, and the caller's frozen cards stay.
+		for _, e := range roundEnd(s, j) {
+			switch e.Code {
+			case "round_not_ended":
+				v = append(v, scoring.Violation{
+					Code: "round_not_ended", Rule: "CAM-3",
+					Message: fmt.Sprintf("round %d: nobody called Cambio and every player still holds cards (%s); a round ends only with a Cambio call or when a player has no table cards left", j+1, holdings(s, j)),
+				})
+			case "caller_out":
+				name := s.Players[e.Seat].Name
+				v = append(v, scoring.Violation{
+					Code: "caller_out", Player: name, Rule: "CAM-3",
+					Message: fmt.Sprintf("round %d: %s called Cambio but holds no cards; after the call the caller's cards are frozen (nobody may discard them), so the caller still holds at least one at the end of the round", j+1, name),
+				})
+			}
+		}
 		// ruling CAM-2: the game ends after the round in which a total
 		// reaches the target; no round can follow it.
 		if t.end >= 0 && j > t.end {
@@ -51,6 +68,18 @@ func Validate(s State) []scoring.Violation {
 
 func roundCountMismatch(s State) string {
 	return scoring.RoundCountMismatch(s.Players, func(p Player) string { return p.Name }, func(p Player) int { return len(p.Rounds) })
+}
+
+// holdings lists how many cards each player holds in round j: "Ana 2,
+// Ben 1".
+func holdings(s State, j int) string {
+	var parts []string
+	for _, p := range s.Players {
+		if j < len(p.Rounds) {
+			parts = append(parts, fmt.Sprintf("%s %d", p.Name, len(p.Rounds[j].Cards)))
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 func callersOf(s State, round int) []string {

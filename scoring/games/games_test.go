@@ -3,13 +3,14 @@ package games
 import (
 	"encoding/json"
 	"os"
+	"reflect"
 	"slices"
 	"testing"
 
 	"tablemate/scoring"
 )
 
-// TestScoreCases runs the worked cases of shared/examples/score-cases.json
+// TestScoreCases runs the worked cases of docs/examples/score-cases.json
 // (copied to testdata) through the engines the API and CLI use.
 func TestScoreCases(t *testing.T) {
 	b, err := os.ReadFile("testdata/score-cases.json")
@@ -106,5 +107,49 @@ func TestRegistry(t *testing.T) {
 	}
 	if _, ok := Find("chess"); ok {
 		t.Error("Find accepts an unknown game")
+	}
+}
+
+// TestScoreCasesCopyIsCurrent compares the copies of the worked cases
+// with shared/examples/score-cases.json when it sits beside the module
+// (../shared), so a new or changed case is not missed: testdata holds the
+// whole file, and each engine's testdata the cases of its game.
+func TestScoreCasesCopyIsCurrent(t *testing.T) {
+	shared, err := os.ReadFile("../../../shared/examples/score-cases.json")
+	if err != nil {
+		t.Skipf("shared/examples not beside the module: %v", err)
+	}
+	copied, err := os.ReadFile("testdata/score-cases.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want, got []map[string]any
+	if err := json.Unmarshal(shared, &want); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(copied, &got); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("testdata/score-cases.json differs from shared/examples/score-cases.json: copy it again")
+	}
+	for game, file := range map[string]string{"cambio": "../cambio/testdata/score-cases.json", "koffer-katze-sombrero": "../kks/testdata/score-cases.json"} {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sub []map[string]any
+		if err := json.Unmarshal(b, &sub); err != nil {
+			t.Fatal(err)
+		}
+		var of []map[string]any
+		for _, c := range want {
+			if c["game"] == game {
+				of = append(of, c)
+			}
+		}
+		if !reflect.DeepEqual(sub, of) {
+			t.Errorf("%s does not hold exactly the %s cases of shared/examples/score-cases.json", file, game)
+		}
 	}
 }

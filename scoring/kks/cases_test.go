@@ -11,7 +11,7 @@ import (
 	"tablemate/scoring"
 )
 
-// The worked cases of /work/shared/examples/score-cases.json for this game,
+// The worked cases of docs/examples/score-cases.json for this game,
 // copied to testdata.
 func TestScoreCases(t *testing.T) {
 	data, err := os.ReadFile("testdata/score-cases.json")

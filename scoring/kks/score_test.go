@@ -128,6 +128,37 @@ func TestEveryCode(t *testing.T) {
 	}
 }
 
+// Ruling G-3: every violation is listed; a check is skipped only where
+// its own input has no meaning (a value the game does not have is not also
+// a duplicate or a stack out of order).
+func TestEveryViolationG3(t *testing.T) {
+	tests := []struct {
+		name   string
+		change func(s *State)
+		codes  []string // exactly these, in order
+	}{
+		// A negative supply does not hide 26 tokens where 21 exist.
+		{"negative supply beside too many", func(s *State) { s.Players[0].Tokens = -10; s.Players[2].Tokens = 26 }, []string{"token_total", "token_total"}},
+		// A face-down 12 is not a card, so it is not also "not lower".
+		{"face-down 12 on a 4", func(s *State) { s.Players[0].Display[Blue] = Stack{{3, false}, {4, false}, {12, true}} }, []string{"card_value"}},
+		// A face-up 11 is not a card, so it is not also out of order.
+		{"face-up 11 then a 4", func(s *State) { s.Players[0].Display[Blue] = Stack{{11, false}, {4, false}, {6, false}} }, []string{"card_value"}},
+		// Two unrelated breaks in one stack are both listed.
+		{"face-down start and lower face up", func(s *State) {
+			s.Players[0].Display[Blue] = Stack{{0, true}, {6, false}, {4, false}}
+		}, []string{"face_down_start", "not_ascending"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := valid3()
+			tt.change(&s)
+			if got := codes(Score(s).Violations); !slices.Equal(got, tt.codes) {
+				t.Errorf("codes %v, want %v", got, tt.codes)
+			}
+		})
+	}
+}
+
 // Ruling KKS-6: with special cards in play, KKS-2/3/4 checks become
 // warnings; KKS-1 (the cards themselves) stays a violation.
 func TestSpecialCardsTurnChecksIntoWarnings(t *testing.T) {

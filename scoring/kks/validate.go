@@ -112,6 +112,11 @@ func checkStack(player string, c Colour, st Stack) []scoring.Violation {
 			continue
 		}
 		below := st[i-1]
+		// ruling G-3: a value the game does not have (card_value, KKS-1)
+		// has no place in an order either, so it is not also compared.
+		if !known(card) || !known(below) {
+			continue
+		}
 		switch {
 		case card.FaceDown && below.FaceDown:
 			out = append(out, v("face_down_on_face_down", player, "KKS-2",
@@ -127,6 +132,12 @@ func checkStack(player string, c Colour, st Stack) []scoring.Violation {
 	return out
 }
 
+// known reports whether a stack card's value is one the game has (1–10)
+// or not known (a face-down card entered as x).
+func known(c StackCard) bool {
+	return (c.FaceDown && c.Value == 0) || (c.Value >= 1 && c.Value <= 10)
+}
+
 // checkTokens: ruling KKS-4, supplies are never negative and all of them
 // together are at most 7 per player.
 func checkTokens(s State) []scoring.Violation {
@@ -136,7 +147,9 @@ func checkTokens(s State) []scoring.Violation {
 		if p.Tokens < 0 {
 			out = append(out, v("token_total", p.Name, "KKS-4", "has %d tokens; a supply cannot be negative", p.Tokens))
 		}
-		total += p.Tokens
+		// ruling G-3: a negative supply (reported above) adds nothing, so
+		// it cannot hide a table holding more tokens than the box.
+		total += max(0, p.Tokens)
 	}
 	if limit := MaxTokens * len(s.Players); total > limit {
 		out = append(out, v("token_total", "", "KKS-4",

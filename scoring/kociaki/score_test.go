@@ -150,7 +150,7 @@ func TestTieBreak(t *testing.T) {
 	}
 }
 
-// The koc case of /work/shared/examples/score-cases.json.
+// The koc case of docs/examples/score-cases.json.
 const kocCase = `{"players": [
  {"name": "Amelia", "chips": {"8": [2, 2, 4], "10": [2, 3], "6": [2, 3], "1": [3, 3], "9": [3], "3": [4], "5": [3]}, "string_left": 19},
  {"name": "Victor", "chips": {"10": [2, 4], "5": [2], "7": [2], "9": [2], "8": [3], "6": [2, 4], "1": [2, 4], "3": [2, 3, 3], "4": [3], "2": [4]}, "string_left": 2},

@@ -139,7 +139,8 @@ func (p Position) ToMove() string {
 }
 
 // ExpectedCards is how many table cards seat holds if nobody scurried,
-// pounced or drew: 3 dealt, minus a pounce each for Kodiak, none for the
+// pounced or drew: 3 dealt, for Kodiak minus a card per pounce and per
+// hairball discarded (ruling KOD-3: at most that many), none for the
 // player whose last card ended the round. A hint for entering the round;
 // the table's real cards decide.
 func (p Position) ExpectedCards(seat int) int {
@@ -147,9 +148,15 @@ func (p Position) ExpectedCards(seat int) int {
 	case seat == p.OutSeat:
 		return 0
 	case seat == p.Kodiak():
-		return Dealt - p.Pounces
+		return max(KodiakCardsAtMost(p.Pounces, p.Hairballs[seat]), 0)
 	}
 	return Dealt
+}
+
+// KodiakOut reports that Kodiak has no table card left (ruling KOD-3):
+// the pounces and the hairballs Kodiak discarded took all 3 dealt.
+func (p Position) KodiakOut() bool {
+	return KodiakCardsAtMost(p.Pounces, p.Hairballs[p.Kodiak()]) <= 0
 }
 
 // Final is the game so far as a score-check State: every finished round.
@@ -177,6 +184,9 @@ func (p Position) refuse(code, rule, format string, args ...any) *StepError {
 func (p Position) refuseClosed() *StepError {
 	if p.OutSeat == p.Kodiak() && p.Pounces == MaxPounces {
 		return p.refuse("round_closed", "KOD-1", "round %d ended when Kodiak (%s) pounced away the last card; enter everyone's cards to score it before anyone plays on", p.Round(), p.Players[p.OutSeat])
+	}
+	if p.OutSeat == p.Kodiak() && p.KodiakOut() {
+		return p.refuse("round_closed", "KOD-3", "round %d ended when Kodiak (%s) lost the last card to pounces and hairballs discarded; enter everyone's cards to score it before anyone plays on", p.Round(), p.Players[p.OutSeat])
 	}
 	return p.refuse("round_closed", "KOD-1", "round %d ended when %s had no cards left; enter everyone's cards to score it before anyone plays on", p.Round(), p.Players[p.OutSeat])
 }
@@ -222,9 +232,10 @@ func (p Position) Apply(s Step) (Position, *StepError) {
 			return p, p.refuse("no_pounce", "KOD-1", "Kodiak (%s) has not pounced this round, so no pounce can be taken back", p.Players[p.Kodiak()])
 		}
 		next.Pounces += s.Delta
-		// Rule text, end of round: Kodiak's 3 cards are gone after 3
-		// successful pounces, which ends the round at once.
-		if next.Pounces == MaxPounces {
+		// Rule text, end of round, and ruling KOD-3: each pounce costs
+		// Kodiak a card; with the last one gone (3 pounces, or fewer and
+		// hairballs discarded) the round ends at once.
+		if next.KodiakOut() {
 			next.OutSeat, next.Phase = p.Kodiak(), Scoring
 		}
 	case ActHairball:
@@ -236,6 +247,11 @@ func (p Position) Apply(s Step) (Position, *StepError) {
 			return p, p.refuse("count_too_high", "CAM-1", "%s cannot discard more hairballs than the deck has cards (%d)", p.Players[s.Seat], DeckSize)
 		}
 		next.Hairballs[s.Seat] += s.Delta
+		// ruling KOD-3: a hairball Kodiak discards costs Kodiak a card
+		// too; the last one gone ends the round.
+		if s.Seat == p.Kodiak() && next.KodiakOut() {
+			next.OutSeat, next.Phase = p.Kodiak(), Scoring
+		}
 	case ActOut:
 		// Rule text: the round ends immediately after a player discards or
 		// pounces away their last table card.
@@ -300,6 +316,10 @@ func (p Position) score(r *RoundEntry) (Position, *StepError) {
 		// no table cards (a kept hairball is a table card).
 		case i == p.OutSeat && TableCards(rp.Round) > 0:
 			return p, p.refuse("out_has_cards", "KOD-1", "round %d ended because %s had no cards left, so %s turns over no cards, not %d", p.Round(), name, name, TableCards(rp.Round))
+		// ruling KOD-3: Kodiak holds at most 3 − pounces − hairballs
+		// discarded, as the score check says.
+		case i == kodiak && TableCards(rp.Round) > KodiakCardsAtMost(pounces, p.Hairballs[i]):
+			return p, p.refuse("kodiak_cards", "KOD-3", "%s is Kodiak and turns over %d table cards, but Kodiak is dealt %d and never gains one, and the %d pounces and %d hairballs discarded this round cost one each: at most %d are left", name, TableCards(rp.Round), Dealt, pounces, p.Hairballs[i], KodiakCardsAtMost(pounces, p.Hairballs[i]))
 		}
 		round[i] = rp.Round
 		round[i].Cards = slices.Clone(rp.Cards)

@@ -96,7 +96,7 @@ func TestGameEndsWhenEveryoneWasKodiak(t *testing.T) {
 	p := start(t, trio, 0)
 	p = apply(t, p, Step{Action: ActDone, Seat: 0}, Step{Action: ActPounce, Delta: 1}, Step{Action: ActHairball, Seat: 2, Delta: 1},
 		Step{Action: ActPounce, Delta: 1}, Step{Action: ActOut, Seat: 1},
-		scoreStep(t, trio, 0, seatRound{cards: []string{"5", "red-king"}, p: 2}, seatRound{}, seatRound{cards: []string{"blue-king"}, discarded: 1}))
+		scoreStep(t, trio, 0, seatRound{cards: []string{"red-king"}, p: 2}, seatRound{}, seatRound{cards: []string{"blue-king"}, discarded: 1}))
 	p = apply(t, p, Step{Action: ActPounce, Delta: 1}, Step{Action: ActOut, Seat: 2},
 		scoreStep(t, trio, 1, seatRound{cards: []string{"swap"}, kept: 1}, seatRound{cards: []string{"2"}, p: 1}, seatRound{}))
 	if p.Over() || p.Kodiak() != 2 {
@@ -109,7 +109,7 @@ func TestGameEndsWhenEveryoneWasKodiak(t *testing.T) {
 	}
 	res := p.Result()
 	totals := []int{res.Players[0].Total, res.Players[1].Total, res.Players[2].Total}
-	if !res.Valid || !reflect.DeepEqual(totals, []int{15, -3, 3}) || !reflect.DeepEqual(res.Winners, []string{"Ben"}) {
+	if !res.Valid || !reflect.DeepEqual(totals, []int{10, -3, 3}) || !reflect.DeepEqual(res.Winners, []string{"Ben"}) {
 		t.Errorf("totals %v winners %v violations %+v", totals, res.Winners, res.Violations)
 	}
 	if _, err := p.Apply(Step{Action: ActDone, Seat: 0}); err == nil || err.Code != "after_game_end" || err.Rule != "KOD-1" {
@@ -130,7 +130,7 @@ func TestRefusedSteps(t *testing.T) {
 		step       Step
 		code, rule string
 	}{
-		{"a 4th pounce", apply(t, open, Step{Action: ActPounce, Delta: 1}, Step{Action: ActPounce, Delta: 1}, Step{Action: ActHairball, Seat: 0, Delta: 1}, Step{Action: ActPounce, Delta: -1}, Step{Action: ActPounce, Delta: 1}, Step{Action: ActPounce, Delta: 1}), Step{Action: ActPounce, Delta: 1}, "too_many_pounces", "KOD-1"},
+		{"a 4th pounce", apply(t, open, Step{Action: ActPounce, Delta: 1}, Step{Action: ActPounce, Delta: 1}, Step{Action: ActHairball, Seat: 1, Delta: 1}, Step{Action: ActPounce, Delta: -1}, Step{Action: ActPounce, Delta: 1}, Step{Action: ActPounce, Delta: 1}), Step{Action: ActPounce, Delta: 1}, "too_many_pounces", "KOD-1"},
 		{"a pounce taken back after the round closed", three, Step{Action: ActPounce, Delta: -1}, "round_closed", "KOD-1"},
 		{"taking back a pounce never made", open, Step{Action: ActPounce, Delta: -1}, "no_pounce", "KOD-1"},
 		{"two pounces at once", open, Step{Action: ActPounce, Delta: 2}, "count_delta", "KOD-1"},
@@ -158,6 +158,75 @@ func TestRefusedSteps(t *testing.T) {
 			}
 			if !reflect.DeepEqual(got, c.pos) {
 				t.Error("a refused step changed the position")
+			}
+		})
+	}
+}
+
+// Ruling KOD-3 from its words: "Kodiak is dealt 3 table cards and never
+// gains one (every draw is exchanged); each successful pounce and each
+// hairball Kodiak discards by accident costs one. So Kodiak's cards left
+// (kept hairballs included) ≤ 3 − pounces − hairballs discarded; after 3
+// pounces Kodiak holds nothing. When Kodiak's last card goes, the round
+// ends. The score check and guided play agree on this."
+func TestKodiakCardsKOD3(t *testing.T) {
+	open := start(t, trio, 0) // Ana is Kodiak
+	for _, c := range []struct {
+		name   string
+		steps  []Step
+		closed bool // Kodiak's last card went: the round ended
+		expect int  // ExpectedCards(Kodiak) while it is played
+	}{
+		{"dealt 3", nil, false, 3},
+		{"a pounce costs one", []Step{{Action: ActPounce, Delta: 1}}, false, 2},
+		{"a hairball Kodiak discards costs one", []Step{{Action: ActHairball, Seat: 0, Delta: 1}}, false, 2},
+		{"a mouse's hairball costs Kodiak nothing", []Step{{Action: ActHairball, Seat: 1, Delta: 1}}, false, 3},
+		{"3 pounces take all", []Step{{Action: ActPounce, Delta: 1}, {Action: ActPounce, Delta: 1}, {Action: ActPounce, Delta: 1}}, true, 0},
+		{"2 pounces and a hairball take all", []Step{{Action: ActPounce, Delta: 1}, {Action: ActHairball, Seat: 0, Delta: 1}, {Action: ActPounce, Delta: 1}}, true, 0},
+		{"3 hairballs take all", []Step{{Action: ActHairball, Seat: 0, Delta: 1}, {Action: ActHairball, Seat: 0, Delta: 1}, {Action: ActHairball, Seat: 0, Delta: 1}}, true, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := apply(t, open, c.steps...)
+			if (p.Phase == Scoring) != c.closed || (c.closed && p.OutSeat != 0) {
+				t.Fatalf("phase %v out %d, want closed=%v with Ana out", p.Phase, p.OutSeat, c.closed)
+			}
+			if got := p.ExpectedCards(0); got != c.expect {
+				t.Errorf("ExpectedCards(Kodiak) = %d, want %d", got, c.expect)
+			}
+		})
+	}
+	// The scored round: Kodiak holds at most 3 − pounces − hairballs.
+	played := apply(t, open, Step{Action: ActPounce, Delta: 1}, Step{Action: ActHairball, Seat: 0, Delta: 1}, Step{Action: ActOut, Seat: 1})
+	for _, c := range []struct {
+		name string
+		ana  seatRound
+		code string
+	}{
+		{"one card left", seatRound{cards: []string{"4"}, p: 1, discarded: 1}, ""},
+		{"two cards left", seatRound{cards: []string{"4", "5"}, p: 1, discarded: 1}, "kodiak_cards"},
+		{"a card and a hairball kept", seatRound{cards: []string{"4"}, p: 1, discarded: 1, kept: 1}, "kodiak_cards"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			step := scoreStep(t, trio, 0, c.ana, seatRound{}, seatRound{cards: []string{"1"}})
+			_, err := played.Apply(step)
+			switch {
+			case c.code == "" && err != nil:
+				t.Fatalf("refused: %v", err)
+			case c.code != "" && (err == nil || err.Code != c.code || err.Rule != "KOD-3"):
+				t.Fatalf("got %v, want %s (KOD-3)", err, c.code)
+			}
+			// The score check says the same of the same round.
+			r := Round{Kodiak: true, Pounces: c.ana.p, HairballsDiscarded: c.ana.discarded, HairballsKept: c.ana.kept}
+			for _, tok := range c.ana.cards {
+				card, _ := ParseCard(tok)
+				r.Cards = append(r.Cards, card)
+			}
+			found := false
+			for _, v := range checkPlayerRound("Ana", 0, r) {
+				found = found || v.Code == "kodiak_cards"
+			}
+			if found != (c.code != "") {
+				t.Errorf("the score check reports kodiak_cards = %v, guided play %v", found, c.code != "")
 			}
 		})
 	}

@@ -38,6 +38,15 @@ func TableCards(r Round) int {
 	return len(r.Cards) + max(r.HairballsKept, 0)
 }
 
+// KodiakCardsAtMost is how many table cards Kodiak can hold (ruling
+// KOD-3): Kodiak is dealt 3 and never gains one (every draw is exchanged),
+// and each successful pounce and each hairball Kodiak discards by accident
+// costs one. Counts below 0 cost nothing; the result is negative when the
+// counts take more than the 3 dealt.
+func KodiakCardsAtMost(pounces, discarded int) int {
+	return Dealt - max(pounces, 0) - max(discarded, 0)
+}
+
 // KodiakSeat returns the seat (0-based, in the players' order) that is
 // Kodiak in round (1-based) when seat start was Kodiak in round 1: Kodiak
 // passes left, to the next seat, each round (ruling KOD-1).

@@ -53,7 +53,7 @@ func totals(r scoring.Result) []int {
 // game is a valid 3-player game: Ana, Ben, Cy are Kodiak in rounds 1–3.
 const game = `{"players":[
 	{"name":"Ana","rounds":[
-		{"kodiak":true,"cards":["5","red-king"],"pounces":2},
+		{"kodiak":true,"cards":["red-king"],"pounces":2},
 		{"cards":["swap"],"hairballs_kept":1},
 		{"cards":["1","1"]}]},
 	{"name":"Ben","rounds":[
@@ -70,17 +70,17 @@ func TestGame(t *testing.T) {
 	if !r.Valid || !r.GameOver || codes(r) != nil {
 		t.Fatalf("valid=%v over=%v %v", r.Valid, r.GameOver, r.Violations)
 	}
-	if got := totals(r); !slices.Equal(got, []int{15, -3, 3}) {
+	if got := totals(r); !slices.Equal(got, []int{10, -3, 3}) {
 		t.Errorf("totals %v", got)
 	}
-	if !slices.Equal(r.Players[0].Rounds, []int{-7, 20, 2}) || !slices.Equal(r.Players[2].Rounds, []int{18, 0, -15}) {
+	if !slices.Equal(r.Players[0].Rounds, []int{-12, 20, 2}) || !slices.Equal(r.Players[2].Rounds, []int{18, 0, -15}) {
 		t.Errorf("rounds %v %v", r.Players[0].Rounds, r.Players[2].Rounds)
 	}
 	if !slices.Equal(r.Winners, []string{"Ben"}) {
 		t.Errorf("winners %v", r.Winners)
 	}
 	want := []scoring.Line{
-		{Label: "round 1 (Kodiak): 5 + −2", Points: 3},
+		{Label: "round 1 (Kodiak): −2", Points: -2},
 		{Label: "round 1 (Kodiak): 2 pounces (−10)", Points: -10},
 		{Label: "round 2: 10", Points: 10},
 		{Label: "round 2: 1 hairball kept (+10)", Points: 10},
@@ -131,7 +131,18 @@ func TestCodes(t *testing.T) {
 			{"name":"Ben","rounds":[{"cards":["1"]},{"cards":["1"]}]},
 			{"name":"Cy","rounds":[{"kodiak":true,"cards":[]},{"cards":["1"]}]}]}`, nil, false},
 		{"a mouse pounces", edit(t, `{"cards":["0"]}`, `{"cards":["0"],"pounces":1}`), []string{"pounce_not_kodiak"}, true},
-		{"four pounces", edit(t, `"pounces":3`, `"pounces":4`), []string{"too_many_pounces"}, true},
+		// ruling G-3: a fourth pounce also takes a card Kodiak never had.
+		{"four pounces", edit(t, `"pounces":3`, `"pounces":4`), []string{"too_many_pounces", "kodiak_cards"}, true},
+		// ruling KOD-3: "Kodiak's cards left (kept hairballs included, they
+		// are table cards) ≤ 3 − pounces − hairballs discarded"; "after 3
+		// pounces Kodiak holds nothing".
+		{"three pounces and still a card", edit(t, `"cards":[],"pounces":3`, `"cards":["4"],"pounces":3`), []string{"nobody_out", "kodiak_cards"}, true},
+		{"two pounces and a hairball discarded leave none", edit(t, `"cards":["red-king"],"pounces":2`, `"cards":["red-king"],"pounces":2,"hairballs_discarded":1`), []string{"kodiak_cards"}, true},
+		{"a kept hairball is one of Kodiak's cards", edit(t, `"cards":["red-king"],"pounces":2`, `"cards":["red-king"],"pounces":2,"hairballs_kept":1`), []string{"kodiak_cards"}, true},
+		{"three pounces and a hairball discarded are more than 3", edit(t, `"cards":[],"pounces":3`, `"cards":[],"pounces":3,"hairballs_discarded":1`), []string{"kodiak_cards"}, true},
+		{"Kodiak never gains a card", edit(t, `{"kodiak":true,"cards":["2"],"pounces":1}`, `{"kodiak":true,"cards":["1","2","3","4"]}`), []string{"kodiak_cards"}, true},
+		{"near miss: Kodiak keeps all 3", edit(t, `{"kodiak":true,"cards":["2"],"pounces":1}`, `{"kodiak":true,"cards":["2","3","4"]}`), nil, true},
+		{"near miss: a mouse gains cards", edit(t, `{"cards":["0"]}`, `{"cards":["0","1","2","3","4"]}`), nil, true},
 		{"negative hairballs", edit(t, `"hairballs_kept":1`, `"hairballs_kept":-1`), []string{"negative_count"}, true},
 		{"negative pounces", edit(t, `"pounces":2`, `"pounces":-2`), []string{"negative_count"}, true},
 		{"77 hairballs", edit(t, `"hairballs_discarded":1`, `"hairballs_discarded":77`), []string{"count_too_high"}, true},

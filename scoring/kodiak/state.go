@@ -1,6 +1,7 @@
 // Package kodiak checks and scores games of Kodiak The Card Game (a Cambio
 // game mode): rounds in which one player is Kodiak, until everyone has been
-// Kodiak equally often. Rulings: KOD-1, KOD-2, CAM-1, G-1, G-2, G-3.
+// Kodiak equally often. Rulings: KOD-1, KOD-2, KOD-3, CAM-1, G-1, G-2,
+// G-3.
 // Request format and codes: docs/api-kodiak.md.
 package kodiak
 

@@ -123,6 +123,17 @@ func checkPlayerRound(name string, j int, r Round) []scoring.Violation {
 	if r.Pounces > MaxPounces {
 		add("too_many_pounces", "KOD-1", "has %d pounces; Kodiak can pounce at most %d times a round (−15)", r.Pounces, MaxPounces)
 	}
+	// ruling KOD-3: Kodiak's cards left ≤ 3 − pounces − hairballs Kodiak
+	// discarded (kept hairballs are table cards too).
+	if r.Kodiak {
+		if most, held := KodiakCardsAtMost(r.Pounces, r.HairballsDiscarded), TableCards(r); most < 0 {
+			add("kodiak_cards", "KOD-3", "is Kodiak with %s and %s discarded, but Kodiak is dealt only %d table cards and never gains one; each pounce and each hairball Kodiak discards costs one",
+				plural(max(r.Pounces, 0), "pounce"), plural(max(r.HairballsDiscarded, 0), "hairball"), Dealt)
+		} else if held > most {
+			add("kodiak_cards", "KOD-3", "is Kodiak and holds %s after %s and %s discarded; Kodiak is dealt %d and never gains one, and each pounce and each hairball Kodiak discards costs one, so at most %d can be left",
+				plural(held, "table card"), plural(max(r.Pounces, 0), "pounce"), plural(max(r.HairballsDiscarded, 0), "hairball"), Dealt, most)
+		}
+	}
 	// ruling KOD-2: a hairball counts only through the counters.
 	if k := hairballTokens(r.Cards); k > 0 {
 		add("hairball_as_card", "KOD-2", "has %s among the cards; enter it in hairballs_kept (+10 each) or hairballs_discarded (+5 each) instead, it is counted 0 here", plural(k, "hairball"))

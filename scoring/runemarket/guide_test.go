@@ -147,6 +147,7 @@ func FuzzParseStep(f *testing.F) {
 	}
 	f.Add([]byte(`{"do":"finish","highest_number_cards":{"Ana":3}}`), uint8(19))
 	f.Add([]byte(`{"do":"buy","item":"bandit","pay":"red","player":"Ben","shelter":"red"}`), uint8(4))
+	f.Add([]byte(`{"do":"buy","item":"bandit","cards":[13,8],"player":"Ben","shelter":"boat_shelter","colour":"blue"}`), uint8(4))
 	f.Fuzz(func(t *testing.T, raw []byte, at uint8) {
 		s, err := ParseStep(raw)
 		if err != nil {

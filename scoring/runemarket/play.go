@@ -166,6 +166,11 @@ const (
 // standing alone.
 const Alone = "alone"
 
+// StandAlone is a bandit's Step.Shelter naming a stand-alone boat shelter
+// of the victim (ruling RUN-2), chosen by Step.Colour: its runes' colour,
+// or "" for one that holds no rune yet.
+const StandAlone = "boat_shelter"
+
 // Theft is one steal: a rune of Colour, or a hand card, from a player.
 type Theft struct {
 	From   string `json:"from"`
@@ -192,12 +197,14 @@ type Step struct {
 	// Runes are the runes paid as a bandit's ransom (ransom).
 	Runes *Runes `json:"runes,omitempty"`
 	// Colour: of the rune bought (rune), the shelter played (shelter),
-	// the runes placed (place).
+	// the runes placed (place), the stand-alone boat shelter a bandit goes
+	// into ("" = one with no rune yet; buy bandit).
 	Colour string `json:"colour,omitempty"`
 	// Player: the bandit's victim (buy bandit) or the defender (duel).
 	Player string `json:"player,omitempty"`
-	// Shelter: the colour of the victim's shelter the bandit goes into
-	// (buy bandit), of the own shelter freed (ransom).
+	// Shelter: the colour of the victim's main shelter the bandit goes
+	// into, or StandAlone for a stand-alone boat shelter (buy bandit,
+	// ruling RUN-2); the colour of the own shelter freed (ransom).
 	Shelter string `json:"shelter,omitempty"`
 	// Into: where a bought boat shelter goes (red, blue, alone); where
 	// runes are placed (shelter, boat_shelter).
@@ -466,10 +473,13 @@ func (p *Position) buy(s Step, r refuser) *StepError {
 		return err
 	}
 	if s.Item == ItemBandit {
-		if err := p.placeBandit(s, r); err != nil {
+		back, err := p.placeBandit(s, r)
+		if err != nil {
 			return err
 		}
-		p.Market.Bandits--
+		if !back {
+			p.Market.Bandits--
+		}
 		return nil
 	}
 	if err := placeBoat(me, s.Into, r); err != nil {
@@ -535,33 +545,114 @@ func (p *Position) cards(cards []int, r refuser) (int, *StepError) {
 	return sum, nil
 }
 
-// placeBandit puts a bought bandit into another player's main shelter
-// (rule text "Bandit"); a boat shelter found there is destroyed and goes
-// back to the market.
-func (p *Position) placeBandit(s Step, r refuser) *StepError {
-	v, ok := p.find(s.Player)
-	if !ok {
-		return r.no("unknown_player", "RUN-1", "%q is not at the table: name the player whose shelter the bandit goes into", s.Player)
+// placeBandit puts a bought bandit into another player's shelter (rule
+// text "Bandit"; ruling RUN-2: any shelter of another player, a
+// stand-alone boat shelter included). A boat shelter found in a main
+// shelter is destroyed and goes back to the market; the bandit stays. A
+// stand-alone boat shelter is destroyed too, and with no shelter left to
+// sit in the bandit goes back to the market as well (back is true); the
+// runes that were in it stay with their owner, loose (they still score,
+// earn no interest and can be stolen).
+func (p *Position) placeBandit(s Step, r refuser) (back bool, err *StepError) {
+	v, err := p.banditTarget(s.Player, s.Shelter, s.Colour, r)
+	if err != nil {
+		return false, err
 	}
-	if v == p.current {
-		return r.no("bandit_target", "RUN-1", "a bandit goes into another player's shelter, not one's own")
+	victim := &p.Players[v]
+	if s.Shelter == StandAlone {
+		c, _ := colour(s.Colour)
+		j := slices.IndexFunc(victim.BoatShelters, func(b BoatShelter) bool { return b.Colour == c })
+		runes := victim.BoatShelters[j].Runes
+		victim.BoatShelters = slices.Delete(slices.Clone(victim.BoatShelters), j, j+1)
+		switch c {
+		case Red:
+			victim.Runes.Red += runes
+		case Blue:
+			victim.Runes.Blue += runes
+		}
+		p.Market.BoatShelters++
+		return true, nil
 	}
 	c, _ := colour(s.Shelter)
-	victim := &p.Players[v]
 	i := slices.IndexFunc(victim.Shelters, func(sh Shelter) bool { return sh.Colour == c })
-	switch {
-	case i < 0:
-		return r.no("bandit_target", "RUN-1", "%s has no %s main shelter for the bandit (a bandit sits only in a main shelter)", victim.Name, orColour(s.Shelter))
-	case victim.Shelters[i].Bandit != "":
-		return r.no("bandit_target", "RUN-1", "%s's %s shelter already holds %s's bandit", victim.Name, c, victim.Shelters[i].Bandit)
-	}
 	sh := &victim.Shelters[i]
 	sh.Bandit = p.seat().Name
 	if sh.BoatShelter {
 		sh.BoatShelter = false
 		p.Market.BoatShelters++
 	}
-	return nil
+	return false, nil
+}
+
+// banditTarget checks where a bandit of the player to move goes: player's
+// main shelter of colour shelter, or (shelter StandAlone) player's
+// stand-alone boat shelter of colour ("" = holding no rune yet). It returns
+// the victim's seat.
+func (p *Position) banditTarget(player, shelter, colourName string, r refuser) (int, *StepError) {
+	v, ok := p.find(player)
+	if !ok {
+		return 0, r.no("unknown_player", "RUN-1", "%q is not at the table: name the player whose shelter the bandit goes into", player)
+	}
+	if v == p.current {
+		return 0, r.no("bandit_target", "RUN-2", "a bandit goes into another player's shelter, not one's own")
+	}
+	victim := &p.Players[v]
+	if shelter == StandAlone {
+		c, ok := colour(colourName)
+		switch {
+		case !ok && strings.TrimSpace(colourName) != "":
+			return 0, r.no("bandit_target", "RUN-2", "a stand-alone boat shelter is named by the colour of its runes, red or blue, or none while it holds no rune, not %q", colourName)
+		case !slices.ContainsFunc(victim.BoatShelters, func(b BoatShelter) bool { return b.Colour == c }) && c == "":
+			return 0, r.no("bandit_target", "RUN-2", "%s has no stand-alone boat shelter without a rune for the bandit", victim.Name)
+		case !slices.ContainsFunc(victim.BoatShelters, func(b BoatShelter) bool { return b.Colour == c }):
+			return 0, r.no("bandit_target", "RUN-2", "%s has no stand-alone %s boat shelter for the bandit", victim.Name, c)
+		}
+		return v, nil
+	}
+	c, _ := colour(shelter)
+	i := slices.IndexFunc(victim.Shelters, func(sh Shelter) bool { return sh.Colour == c })
+	switch {
+	case i < 0:
+		return 0, r.no("bandit_target", "RUN-2", "%s has no %s main shelter for the bandit", victim.Name, orColour(shelter))
+	case victim.Shelters[i].Bandit != "":
+		return 0, r.no("bandit_target", "RUN-1", "%s's %s shelter already holds %s's bandit", victim.Name, c, victim.Shelters[i].Bandit)
+	}
+	return v, nil
+}
+
+// BanditTarget is one shelter a bandit may be placed in now (ruling
+// RUN-2): a main shelter (Shelter red or blue) or a stand-alone boat
+// shelter (Shelter StandAlone, Colour its runes' colour or ""), of another
+// player, with the runes inside; DestroysBoat says a boat shelter is
+// destroyed there (inside the main shelter, or the stand-alone one).
+type BanditTarget struct {
+	Player, Shelter, Colour string
+	Runes                   int
+	DestroysBoat            bool
+}
+
+// BanditTargets lists, for the player to move, every shelter of another
+// player the engine accepts a bandit in, in seat order, main shelters
+// first. A page offers exactly these.
+func (p Position) BanditTargets() []BanditTarget {
+	var out []BanditTarget
+	r := refuser{}
+	for i, o := range p.Players {
+		if i == p.current {
+			continue
+		}
+		for _, sh := range o.Shelters {
+			if _, err := p.banditTarget(o.Name, sh.Colour, "", r); err == nil {
+				out = append(out, BanditTarget{Player: o.Name, Shelter: sh.Colour, Runes: sh.Runes, DestroysBoat: sh.BoatShelter})
+			}
+		}
+		for _, b := range o.BoatShelters {
+			if _, err := p.banditTarget(o.Name, StandAlone, b.Colour, r); err == nil {
+				out = append(out, BanditTarget{Player: o.Name, Shelter: StandAlone, Colour: b.Colour, Runes: b.Runes, DestroysBoat: true})
+			}
+		}
+	}
+	return out
 }
 
 func orColour(c string) string {

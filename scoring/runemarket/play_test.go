@@ -120,9 +120,20 @@ func TestApplyRefusals(t *testing.T) {
 			return afterInterest(t, func(p *Position) { withShelters(p); p.Market.Bandits = 0 })
 		}, Step{Do: DoBuy, Item: ItemBandit, Pay: Red, Player: "Ben", Shelter: Blue}, "market_out", "RUN-1"},
 		{"bandit in one's own shelter", func(t *testing.T) Position { return afterInterest(t, withShelters) },
-			Step{Do: DoBuy, Item: ItemBandit, Pay: Red, Player: "Ana", Shelter: Red}, "bandit_target", "RUN-1"},
+			Step{Do: DoBuy, Item: ItemBandit, Pay: Red, Player: "Ana", Shelter: Red}, "bandit_target", "RUN-2"},
 		{"bandit where there is no main shelter", func(t *testing.T) Position { return afterInterest(t, withShelters) },
-			Step{Do: DoBuy, Item: ItemBandit, Pay: Red, Player: "Cy", Shelter: Red}, "bandit_target", "RUN-1"},
+			Step{Do: DoBuy, Item: ItemBandit, Pay: Red, Player: "Cy", Shelter: Red}, "bandit_target", "RUN-2"},
+		{"bandit where there is no stand-alone boat shelter", func(t *testing.T) Position { return afterInterest(t, withShelters) },
+			Step{Do: DoBuy, Item: ItemBandit, Pay: Red, Player: "Cy", Shelter: StandAlone}, "bandit_target", "RUN-2"},
+		{"bandit into a stand-alone boat shelter of another colour", func(t *testing.T) Position {
+			return afterInterest(t, func(p *Position) {
+				withShelters(p)
+				p.Players[2].BoatShelters = []BoatShelter{{Colour: Blue, Runes: 1}}
+			})
+		}, Step{Do: DoBuy, Item: ItemBandit, Pay: Red, Player: "Cy", Shelter: StandAlone, Colour: Red}, "bandit_target", "RUN-2"},
+		{"bandit into a boat shelter named by no colour", func(t *testing.T) Position {
+			return afterInterest(t, func(p *Position) { withShelters(p); p.Players[2].BoatShelters = []BoatShelter{{}} })
+		}, Step{Do: DoBuy, Item: ItemBandit, Pay: Red, Player: "Cy", Shelter: StandAlone, Colour: "green"}, "bandit_target", "RUN-2"},
 		{"second bandit in a shelter", func(t *testing.T) Position {
 			return afterInterest(t, func(p *Position) { withShelters(p); p.Players[1].Shelters[0].Bandit = "Cy" })
 		}, Step{Do: DoBuy, Item: ItemBandit, Pay: Red, Player: "Ben", Shelter: Blue}, "bandit_target", "RUN-1"},
@@ -585,7 +596,9 @@ func TestRefusalWording(t *testing.T) {
 		{"won duel steals twice", afterInterest(t, nil), Step{Do: DoDuel, Player: "Ben", Card: ip(9), Won: true, Steal: []Theft{{From: "Ben", Take: TakeHandCard}, {From: "Ben", Take: TakeHandCard}}},
 			"a won duel steals 1 rune or hand card, not %d", "a won duel steals 1 rune or hand card, not 2"},
 		{"bandit into no shelter", afterInterest(t, nil), Step{Do: DoBuy, Item: ItemBandit, Cards: []int{13, 8}, Player: "Ben"},
-			"%s has no %s main shelter for the bandit (a bandit sits only in a main shelter)", "Ben has no (red or blue) main shelter for the bandit (a bandit sits only in a main shelter)"},
+			"%s has no %s main shelter for the bandit", "Ben has no (red or blue) main shelter for the bandit"},
+		{"bandit into no stand-alone boat shelter", afterInterest(t, nil), Step{Do: DoBuy, Item: ItemBandit, Cards: []int{13, 8}, Player: "Ben", Shelter: StandAlone},
+			"%s has no stand-alone boat shelter without a rune for the bandit", "Ben has no stand-alone boat shelter without a rune for the bandit"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -633,5 +646,107 @@ func TestInterestFrom(t *testing.T) {
 	alone := at(t, func(p *Position) { p.Players[0].BoatShelters = []BoatShelter{{Colour: Blue, Runes: 3}} })
 	if got := YieldSources(alone.Players[0].Player); !slices.Equal(got, []YieldSource{{Runes: 3, Alone: true}}) {
 		t.Errorf("stand-alone boat shelter: %+v", got)
+	}
+}
+
+// Ruling RUN-2 from its words: "A bandit may be placed in any shelter of
+// another player, a stand-alone boat shelter included, even one that holds
+// no rune yet and so has no colour. A bandit that finds a boat shelter
+// destroys it: the boat shelter goes back to the market. When the
+// destroyed boat shelter stood alone, the bandit has no shelter left to sit
+// in and goes back to the market too; the runes that were in the boat
+// shelter stay with their owner, outside any shelter (they still score,
+// earn no interest, and can be stolen)."
+func TestBanditInAStandAloneBoatShelterRUN2(t *testing.T) {
+	tests := []struct {
+		name    string
+		ben     func(p *Seat)
+		step    Step
+		shelter []BoatShelter // Ben's stand-alone boat shelters after
+		mains   []Shelter     // Ben's main shelters after
+		loose   Runes         // Ben's loose runes after
+		bandits int           // bandits in the market after (2 before)
+		boats   int           // boat shelters in the market after (2 before)
+	}{
+		{"a stand-alone boat shelter with runes: both go back, the runes stay loose",
+			func(p *Seat) { p.BoatShelters = []BoatShelter{{Colour: Red, Runes: 2}} },
+			Step{Do: DoBuy, Item: ItemBandit, Pay: Red, Player: "Ben", Shelter: StandAlone, Colour: Red},
+			[]BoatShelter{}, nil, Runes{Red: 2}, 2, 3},
+		{"one that holds no rune yet and so has no colour",
+			func(p *Seat) { p.BoatShelters = []BoatShelter{{}} },
+			Step{Do: DoBuy, Item: ItemBandit, Pay: Red, Player: "Ben", Shelter: StandAlone},
+			[]BoatShelter{}, nil, Runes{}, 2, 3},
+		{"the other stand-alone boat shelter stays",
+			func(p *Seat) { p.BoatShelters = []BoatShelter{{Colour: Red, Runes: 1}, {Colour: Blue, Runes: 3}} },
+			Step{Do: DoBuy, Item: ItemBandit, Pay: Red, Player: "Ben", Shelter: StandAlone, Colour: Blue},
+			[]BoatShelter{{Colour: Red, Runes: 1}}, nil, Runes{Blue: 3}, 2, 3},
+		{"beside a main shelter",
+			func(p *Seat) {
+				p.Shelters = []Shelter{{Colour: Red, Runes: 1}}
+				p.BoatShelters = []BoatShelter{{Colour: Blue, Runes: 1}}
+			},
+			Step{Do: DoBuy, Item: ItemBandit, Cards: []int{13, 8}, Player: "Ben", Shelter: StandAlone, Colour: Blue},
+			[]BoatShelter{}, []Shelter{{Colour: Red, Runes: 1}}, Runes{Blue: 1}, 2, 3},
+		{"a boat shelter in a main shelter: destroyed, the bandit stays",
+			func(p *Seat) { p.Shelters = []Shelter{{Colour: Blue, Runes: 2, BoatShelter: true}} },
+			Step{Do: DoBuy, Item: ItemBandit, Pay: Red, Player: "Ben", Shelter: Blue},
+			nil, []Shelter{{Colour: Blue, Runes: 2, Bandit: "Ana"}}, Runes{}, 1, 3},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := afterInterest(t, func(p *Position) {
+				p.Players[0].Runes = Runes{Red: 3}
+				tt.ben(&p.Players[1])
+			})
+			// The page offers exactly what the engine takes.
+			found := false
+			for _, bt := range p.BanditTargets() {
+				found = found || (bt.Player == "Ben" && bt.Shelter == tt.step.Shelter && bt.Colour == tt.step.Colour && bt.DestroysBoat)
+			}
+			if !found {
+				t.Errorf("BanditTargets %+v does not list the target", p.BanditTargets())
+			}
+			snap := slices.Clone(p.Players[1].BoatShelters)
+			n, err := p.Apply(tt.step)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(p.Players[1].BoatShelters, snap) {
+				t.Error("Apply changed its receiver's boat shelters")
+			}
+			ben := n.Players[1]
+			if len(ben.BoatShelters) != len(tt.shelter) || (len(tt.shelter) > 0 && !reflect.DeepEqual(ben.BoatShelters, tt.shelter)) ||
+				len(ben.Shelters) != len(tt.mains) || (len(tt.mains) > 0 && !reflect.DeepEqual(ben.Shelters, tt.mains)) || ben.Runes != tt.loose {
+				t.Errorf("Ben after: %+v", ben.Player)
+			}
+			if n.Market.Bandits != tt.bandits || n.Market.BoatShelters != tt.boats {
+				t.Errorf("market %+v, want %d bandits and %d boat shelters", n.Market, tt.bandits, tt.boats)
+			}
+		})
+	}
+	// The runes left loose still score, earn no interest and can be
+	// stolen; the destroyed boat shelter's point is gone.
+	p := afterInterest(t, func(p *Position) {
+		p.Players[0].Runes = Runes{Red: 3}
+		p.Players[1].BoatShelters = []BoatShelter{{Colour: Blue, Runes: 2}}
+	})
+	before := Score(State{Players: []Player{p.Players[1].Player}}).Players[0].Total
+	n, err := p.Apply(Step{Do: DoBuy, Item: ItemBandit, Pay: Red, Player: "Ben", Shelter: StandAlone, Colour: Blue})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after := Score(State{Players: []Player{n.Players[1].Player}}).Players[0].Total; before != 3 || after != 2 {
+		t.Errorf("Ben's points %d → %d, want 3 (2 runes + the boat shelter) → 2", before, after)
+	}
+	if r := Interest(n.Players[1].Player); r.Interest != (Runes{}) {
+		t.Errorf("loose runes earn interest: %+v", r)
+	}
+	if _, err := n.Apply(Step{Do: DoThief, Steal: []Theft{{From: "Ben", Take: TakeRune, Colour: Blue}}}); err != nil {
+		t.Errorf("the loose runes cannot be stolen: %v", err)
+	}
+	// A player with only a boat shelter is no longer immune to bandits.
+	only := afterInterest(t, func(p *Position) { p.Players[2].BoatShelters = []BoatShelter{{}} })
+	if tg := only.BanditTargets(); len(tg) != 1 || tg[0] != (BanditTarget{Player: "Cy", Shelter: StandAlone, DestroysBoat: true}) {
+		t.Errorf("targets %+v", tg)
 	}
 }

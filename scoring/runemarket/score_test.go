@@ -137,6 +137,10 @@ func TestViolations(t *testing.T) {
 			codes: []string{"boat_shelter_limit"}},
 		{name: "boat_shelter_limit: two blue stand-alone", body: two(`,"boat_shelters":[{"colour":"blue","runes":1},{"colour":"blue","runes":1}]`),
 			codes: []string{"boat_shelter_limit"}},
+		// ruling G-3: one stand-alone too many and a red one beside the red
+		// shelter are two broken rules, both listed.
+		{name: "boat_shelter_limit: too many and a colour twice", body: two(`,"shelters":[{"colour":"red"}],"boat_shelters":[{"colour":"red","runes":1},{"colour":"blue","runes":1}]`),
+			codes: []string{"boat_shelter_limit", "boat_shelter_limit"}},
 		{name: "near miss: two stand-alone of different colours", body: two(`,"boat_shelters":[{"colour":"blue","runes":1},{"colour":"red","runes":1}]`),
 			totals: []int{4, 0}, winners: []string{"Ana"}},
 		{name: "near miss: blue stand-alone beside a red shelter, boats inside shelters", body: two(`,"shelters":[{"colour":"red","runes":1,"boat_shelter":true}],"boat_shelters":[{"colour":"blue","runes":1}]`),

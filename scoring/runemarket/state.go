@@ -1,6 +1,6 @@
 // Package runemarket checks and scores finished games of The Rune Market
 // (a Cambio game mode) and answers the market's rules for guided play:
-// prices, purchases and interest. Rulings: RUN-1, G-2, CAM-1.
+// prices, purchases and interest. Rulings: RUN-1, RUN-2, G-2, CAM-1.
 package runemarket
 
 import (

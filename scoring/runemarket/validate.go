@@ -115,7 +115,9 @@ func checkShelters(p Player) []scoring.Violation {
 		}
 	}
 	for _, c := range []string{Red, Blue} {
-		if standing[c] > 0 && standing[c]+mains[c] > 1 && len(p.BoatShelters) <= free {
+		// ruling G-3: checked even when there are too many stand-alone
+		// boat shelters in all (above): both are broken rules.
+		if standing[c] > 0 && standing[c]+mains[c] > 1 {
 			v = append(v, violation("boat_shelter_limit", p, "RUN-1",
 				"%s has %d %s shelters counting stand-alone %s boat shelters; a player may have only one shelter of each colour",
 				p.Name, standing[c]+mains[c], c, c))

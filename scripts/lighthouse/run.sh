@@ -10,7 +10,7 @@ command -v chromium >/dev/null || ../install-deps.sh
 dir=$(mktemp -d)
 trap 'kill $pid 2>/dev/null; rm -rf "$dir"' EXIT
 (cd ../.. && go build -o "$dir/tablemate" ./cmd/tablemate)
-"$dir/tablemate" serve -addr 127.0.0.1:8091 -db "$dir/lh.db" -write-rate 0 2>/dev/null &
+"$dir/tablemate" serve -addr 127.0.0.1:8091 -db "$dir/lh.db" -write-rate 0 >/dev/null 2>&1 &
 pid=$!
 for _ in $(seq 50); do curl -fs http://127.0.0.1:8091/healthz >/dev/null && break; sleep 0.1; done
 BASE=http://127.0.0.1:8091 node run.mjs

@@ -103,8 +103,10 @@
 
   // A second tap on a submit button while the first request is on its way
   // is ignored here; the server also answers a repeated form only once.
+  var submittedAt = 0;
   document.addEventListener("submit", function (ev) {
     var form = ev.target;
+    submittedAt = Date.now();
     if (form.dataset.sending === "1") {
       ev.preventDefault();
       return;
@@ -136,6 +138,17 @@
         wait = Math.min(wait * 2, 150000); // a delay is wait to 2 * wait
       });
       source.addEventListener("table", onTable);
+      // The link this page came through was replaced: the server closed
+      // the stream; reloading shows the page saying so. Not while this
+      // phone is sending a form: it may be the very form that replaced the
+      // link, and its answer leads to the new one. Either way this page's
+      // stream is not opened again.
+      source.addEventListener("gone", function () {
+        left = true;
+        clearTimeout(retry);
+        source.close();
+        if (Date.now() - submittedAt > 10000) location.reload();
+      });
     }
     // Close the stream when the page is left: browsers allow only a few
     // connections per server, and a stream kept by a cached page would
@@ -154,13 +167,23 @@
       if (active && /^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName) && active.value) return; // never wipe typing
       busy = true;
       fetch(location.pathname, { headers: { Accept: "text/html" }, credentials: "same-origin" })
-        .then(function (r) { return r.ok ? r.text() : Promise.reject(r.status); })
+        .then(function (r) {
+          if (r.status === 410 && Date.now() - submittedAt > 10000) location.reload(); // this page's link was replaced
+          return r.ok ? r.text() : Promise.reject(r.status);
+        })
         .then(function (html) {
           var fresh = new DOMParser().parseFromString(html, "text/html").querySelector("main");
           var main = document.querySelector("main");
           if (!fresh || !main) return;
+          // Panels the reader opened (the invite panel, a QR code) stay open.
+          var open = Array.prototype.map.call(main.querySelectorAll("details[open][id]"), function (d) { return d.id; });
           main.innerHTML = fresh.innerHTML;
+          open.forEach(function (id) {
+            var d = document.getElementById(id);
+            if (d) d.open = true;
+          });
           init(main);
+          main.dispatchEvent(new CustomEvent("tablemate:updated", { bubbles: true }));
           var note = document.getElementById("live-note");
           if (note) note.textContent = msg("updated", "The table was updated.");
         })

@@ -23,6 +23,17 @@ async function remember(request, response) {
   for (const old of keys.slice(0, Math.max(0, keys.length - MAX_PAGES))) await cache.delete(old);
 }
 
+// forget drops the kept pages of a link that was replaced (the server
+// answered 410 Gone): under /tables/{link}, /v/{link} or /l/{link}.
+async function forget(path) {
+  const base = path.split("/").slice(0, 3).join("/") + "/";
+  const cache = await caches.open(PAGES);
+  for (const key of await cache.keys()) {
+    const p = new URL(key.url).pathname + "/";
+    if (p.startsWith(base)) await cache.delete(key);
+  }
+}
+
 // offlineCopy shows a cached page with its "you are offline" banner
 // visible: the server cannot be reached even if the phone has a network.
 async function offlineCopy(res) {
@@ -51,6 +62,7 @@ self.addEventListener("fetch", (event) => {
     // Pages: network first, the last copy when offline.
     event.respondWith(fetch(req).then((res) => {
       if (res.ok) { const copy = res.clone(); remember(req, copy); }
+      if (res.status === 410) forget(url.pathname);
       return res;
     }).catch(() => caches.match(req).then((hit) => hit ? offlineCopy(hit) : caches.match("/offline"))));
   }

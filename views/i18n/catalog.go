@@ -2,10 +2,12 @@ package i18n
 
 import "fmt"
 
-// de is the whole German catalog: the core (de.go) and one part per game's
+// de is the whole German catalog: the core (de.go), one part per game's
 // play-along pages and refusals (de_play_<game>.go), so each game's text
-// lives next to the others of its kind.
-var de = merge(deCore, dePlayShared, dePlayKKS, dePlayADH, dePlayKociaki, dePlayCambio, dePlayKodiak, dePlayAlaska, dePlayRuneMarket)
+// lives next to the others of its kind, and the links' sharing and
+// replacing (de_links.go), the result cards and member statistics
+// (de_stats.go).
+var de = merge(deCore, dePlayShared, dePlayKKS, dePlayADH, dePlayKociaki, dePlayCambio, dePlayKodiak, dePlayAlaska, dePlayRuneMarket, deLinks, deStats)
 
 // merge joins catalog parts; a key in two parts must say the same thing
 // in both (it panics otherwise, at start-up and in every test).

@@ -84,4 +84,9 @@ var dePlayCambio = map[string]string{
 	"the round marks %s as the Cambio caller, but %s called Cambio in round %d":                                                         "die Runde nennt %[1]s als Person, die Cambio gerufen hat, aber in Runde %[3]d hat %[2]s Cambio gerufen",
 	"nobody": "niemand",
 	"round %d ended because %s had no cards left, so %s turns over no cards, not %d": "Runde %d endete, weil %s keine Karten mehr hatte, also deckt %s keine Karten auf, nicht %d",
+	// Ruling CAM-3: the caller's cards are frozen after the call.
+	"%s's cards are frozen: nobody may discard them, so %s cannot run out of cards this round (rule CAM-3).":               "Die Karten von %s sind eingefroren: Niemand darf sie ablegen, also kann %s in dieser Runde nicht ohne Karten dastehen (Regel CAM-3).",
+	"Called Cambio: these cards were frozen, so enter every card turned over (at least one, rule CAM-3).":                  "Hat Cambio gerufen: Diese Karten waren eingefroren, also gib jede aufgedeckte Karte ein (mindestens eine, Regel CAM-3).",
+	"%s called Cambio, so %s's cards are frozen: nobody may discard them, and %s still holds them at the end of the round": "%[1]s hat Cambio gerufen, also sind die Karten von %[2]s eingefroren: Niemand darf sie ablegen, und %[3]s hat sie am Ende der Runde noch",
+	"%s called Cambio in round %d, so %s's cards were frozen: %s turns over at least one card":                             "%[1]s hat in Runde %[2]d Cambio gerufen, also waren die Karten von %[3]s eingefroren: %[4]s deckt mindestens eine Karte auf",
 }

@@ -22,7 +22,7 @@ var dePlayKodiak = map[string]string{
 	"one pounce less":  "ein Sturz weniger",
 	"%d of %d":         "%d von %d",
 	"Pounce! (−5)":     "Sturz! (−5)",
-	"Only Kodiak pounces, at most 3 times a round (−15). The third pounce takes Kodiak's last card and ends the round.": "Nur der Kodiak stürzt sich, höchstens dreimal pro Runde (−15). Der dritte Sturz nimmt dem Kodiak die letzte Karte und beendet die Runde.",
+	"Only Kodiak pounces, at most 3 times a round (−15). Each pounce and each hairball Kodiak discards takes one of Kodiak's 3 cards; losing the last one ends the round (rule KOD-3).": "Nur der Kodiak stürzt sich, höchstens dreimal pro Runde (−15). Jeder Sturz und jeder Haarball, den der Kodiak ablegt, nimmt ihm eine seiner 3 Karten; ist die letzte weg, endet die Runde (Regel KOD-3).",
 	"Hairballs discarded by accident":                                               "Versehentlich abgelegte Haarbälle",
 	"+5 each at the end of the round; a hairball still held counts +10.":            "Je +5 am Ende der Runde; ein noch gehaltener Haarball zählt +10.",
 	"%q is not a move of Kodiak; use the buttons of the page":                       "%q ist kein Zug in Kodiak; nutze die Knöpfe der Seite",
@@ -31,8 +31,10 @@ var dePlayKodiak = map[string]string{
 	"%s share the lead with %d. %s": "%s teilen sich die Führung mit %d. %s",
 
 	// A closed round's scoring
-	"Round %d is over: Kodiak (%s) pounced 3 times and has no cards left":                                                                     "Runde %d ist vorbei: Der Kodiak (%s) hat sich dreimal gestürzt und hat keine Karten mehr",
-	"Kodiak: dealt %d − %s = %d cards. A hairball still held goes in the counter below, not among the cards.":                                 "Kodiak: %d bekommen − %s = %d Karten. Ein noch gehaltener Haarball kommt in den Zähler unten, nicht zu den Karten.",
+	"Round %d is over: Kodiak (%s) pounced 3 times and has no cards left": "Runde %d ist vorbei: Der Kodiak (%s) hat sich dreimal gestürzt und hat keine Karten mehr",
+	"Kodiak: dealt %[1]d − %[2]s − %[3]s discarded = at most 1 card, since Kodiak never gains one (rule KOD-3). A hairball still held is one: it goes in the counter below, not among the cards.":              "Kodiak: %[1]d bekommen − %[2]s − %[3]s abgelegt = höchstens 1 Karte, denn der Kodiak bekommt nie eine dazu (Regel KOD-3). Ein noch gehaltener Haarball zählt mit: Er kommt in den Zähler unten, nicht zu den Karten.",
+	"Kodiak: dealt %[2]d − %[3]s − %[4]s discarded = at most %[1]d cards, since Kodiak never gains one (rule KOD-3). A hairball still held is one of them: it goes in the counter below, not among the cards.": "Kodiak: %[2]d bekommen − %[3]s − %[4]s abgelegt = höchstens %[1]d Karten, denn der Kodiak bekommt nie eine dazu (Regel KOD-3). Ein noch gehaltener Haarball ist eine davon: Er kommt in den Zähler unten, nicht zu den Karten.",
+	"Round %d is over: Kodiak (%s) lost the last card to %s and %s discarded":                                                                 "Runde %d ist vorbei: Der Kodiak (%s) hat seine letzte Karte durch %s und %s abgelegt verloren",
 	"Dealt %d cards: enter every card turned over (fewer after scurries, more after draws). A hairball still held goes in the counter below.": "%d Karten bekommen: Gib jede aufgedeckte Karte ein (weniger nach dem Weghuschen, mehr nach dem Nachziehen). Ein noch gehaltener Haarball kommt in den Zähler unten.",
 	"Counted in play: %s, %s discarded.": "Beim Spielen gezählt: %s, %s abgelegt.",
 	"1 pounce":                           "1 Sturz",
@@ -63,4 +65,7 @@ var dePlayKodiak = map[string]string{
 	"the round gives %s %d hairballs discarded, but %d were counted in play":                                                "die Runde gibt %s %d abgelegte Haarbälle, aber beim Spielen wurden %d gezählt",
 	"%s keeps %d hairballs; a count is 0 to %d":                                                                             "%s hält %d Haarbälle; ein Zähler geht von 0 bis %d",
 	"%s has a hairball among the cards; count it as a hairball kept (+10) instead":                                          "%s hat einen Haarball bei den Karten; zähl ihn stattdessen als gehaltenen Haarball (+10)",
+	// Ruling KOD-3: Kodiak's 3 cards, less a card per pounce and per hairball Kodiak discards.
+	"round %d ended when Kodiak (%s) lost the last card to pounces and hairballs discarded; enter everyone's cards to score it before anyone plays on":                                    "Runde %d endete, als der Kodiak (%s) seine letzte Karte durch Stürze und abgelegte Haarbälle verloren hat; gebt die Karten aller ein und wertet sie, bevor jemand weiterspielt",
+	"%s is Kodiak and turns over %d table cards, but Kodiak is dealt %d and never gains one, and the %d pounces and %d hairballs discarded this round cost one each: at most %d are left": "%s ist Kodiak und deckt %d Karten auf, aber der Kodiak bekommt %d und nie eine dazu, und die %d Stürze und %d abgelegten Haarbälle dieser Runde kosten je eine: Höchstens %d sind übrig",
 }

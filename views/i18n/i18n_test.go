@@ -43,9 +43,10 @@ func readSources(t *testing.T, min int, patterns ...string) map[string]string {
 }
 
 // sources lists the files whose i18n calls are checked: every templ file
-// and every Go file of views and cmd/tablemate.
+// and every Go file of views, the result cards (views/card) and
+// cmd/tablemate.
 func sources(t *testing.T) map[string]string {
-	return readSources(t, 20, "views/*.templ", "views/*.go", "cmd/tablemate/*.go")
+	return readSources(t, 20, "views/*.templ", "views/*.go", "views/card/*.go", "cmd/tablemate/*.go")
 }
 
 // engineSources are the engines' guided-play files (scoring/<game>/play.go,

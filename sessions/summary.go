@@ -1,0 +1,477 @@
+package sessions
+
+import (
+	"container/list"
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"tablemate/sessions/league"
+)
+
+// TableSummary is what lists of tables show of a table without
+// replaying it: its card (players, games played, who leads, when it last
+// changed; the history page) and, for leagues, its finished, valid games
+// with every player's total (as the names are written at the table). It
+// is derived from the log, kept in memory and in the database for the head
+// it was made at, and made again from the log when the table moved on or
+// the code that derives it changed.
+//
+// It is kept by the table's key, which stays when links are replaced; the
+// links it carries are read with it, never kept: View is the view-only
+// link in use, Edit the edit link it was asked for by (Cards; "" for a
+// league's tables, whose pages show no edit link).
+type TableSummary struct {
+	Key        string // internal: opens nothing, never shown
+	Edit, View string
+	Name       string
+	Game       string // the game's slug
+	Head       int
+	Card
+	LowestWins bool
+	// Games is nil when only the card was derived (HasGames false).
+	Games    []SummaryGame
+	HasGames bool
+}
+
+// Card is a table in a few words.
+type Card struct {
+	Players []string  `json:"players"`
+	Played  int       `json:"played"`
+	Leaders []string  `json:"leaders,omitempty"`
+	Last    time.Time `json:"last"` // when its newest event was entered
+}
+
+// SummaryGame is one finished, valid game of a table.
+type SummaryGame struct {
+	Number int            `json:"n"`
+	Totals map[string]int `json:"totals"`
+}
+
+// summaryGames is what the database keeps of a summary's games.
+type summaryGames struct {
+	LowestWins bool          `json:"lowest_wins,omitempty"`
+	Games      []SummaryGame `json:"games"`
+}
+
+// summarize derives a table's summary: its card, and its games when
+// games is set (those cost a walk over every game).
+func summarize(t Table, games bool) TableSummary {
+	s := TableSummary{Key: t.Key, Name: t.Name, Game: t.Info.Slug, Head: t.Head, LowestWins: t.Info.LowestWins,
+		Card: Card{Players: t.Players, Played: len(t.Games), Last: t.Log[len(t.Log)-1].At}}
+	if len(t.Games) > 0 {
+		s.Leaders = t.Leaders()
+	}
+	if !games {
+		return s
+	}
+	s.Games, s.HasGames = []SummaryGame{}, true
+	for _, g := range t.Games {
+		if !g.Result.Valid || !g.Result.GameOver || g.Err != "" {
+			continue
+		}
+		sg := SummaryGame{Number: g.Number, Totals: make(map[string]int, len(g.Result.Players))}
+		for _, p := range g.Result.Players {
+			sg.Totals[p.Name] += p.Total
+		}
+		s.Games = append(s.Games, sg)
+	}
+	return s
+}
+
+// summaryVersion changes when the summary's shape or meaning does.
+const summaryVersion = "2"
+
+var deriver struct {
+	once sync.Once
+	name string
+}
+
+// Deriver names the code that derives summaries from logs: the build's
+// commit when it was built from a clean checkout, else a hash of the
+// running binary. A stored summary made by another build is made again
+// (an engine that scores differently now must not leave old standings).
+func Deriver() string {
+	deriver.once.Do(func() {
+		deriver.name = "v" + summaryVersion + ":" + buildName()
+	})
+	return deriver.name
+}
+
+func buildName() string {
+	if info, ok := debug.ReadBuildInfo(); ok {
+		var rev, modified string
+		for _, s := range info.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				rev = s.Value
+			case "vcs.modified":
+				modified = s.Value
+			}
+		}
+		if rev != "" && modified == "false" {
+			return "git:" + rev
+		}
+	}
+	if exe, err := os.Executable(); err == nil {
+		if f, err := os.Open(exe); err == nil {
+			defer f.Close()
+			h := sha256.New()
+			if _, err := io.Copy(h, f); err == nil {
+				return "exe:" + hex.EncodeToString(h.Sum(nil)[:12])
+			}
+		}
+	}
+	return "run:" + newID() // unknown build: trust no stored summary
+}
+
+// summaryCache keeps decoded summaries by table, with the head they are
+// for; the least recently used go first. It is bounded by summaries and by
+// the games they hold.
+type summaryCache struct {
+	mu       sync.Mutex
+	byID     map[string]*list.Element // of TableSummary
+	lru      list.List
+	games    int
+	max      int
+	maxGames int
+}
+
+func newSummaryCache(max, maxGames int) *summaryCache {
+	return &summaryCache{byID: map[string]*list.Element{}, max: max, maxGames: maxGames}
+}
+
+// get returns the summary of table id at head; with games, only one that
+// holds its games.
+func (c *summaryCache) get(id string, head int, games bool) (TableSummary, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	el, ok := c.byID[id]
+	if !ok {
+		return TableSummary{}, false
+	}
+	s := el.Value.(TableSummary)
+	if s.Head != head || games && !s.HasGames {
+		return TableSummary{}, false
+	}
+	c.lru.MoveToFront(el)
+	return s, true
+}
+
+func (c *summaryCache) put(s TableSummary) {
+	s.Edit, s.View = "", "" // links change: they are read with every list
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if el, ok := c.byID[s.Key]; ok {
+		old := el.Value.(TableSummary)
+		if old.Head > s.Head || old.Head == s.Head && old.HasGames && !s.HasGames {
+			return
+		}
+		c.games += len(s.Games) - len(old.Games)
+		el.Value = s
+		c.lru.MoveToFront(el)
+	} else {
+		c.byID[s.Key] = c.lru.PushFront(s)
+		c.games += len(s.Games)
+	}
+	for c.lru.Len() > 1 && (c.lru.Len() > c.max || c.games > c.maxGames) {
+		el := c.lru.Back()
+		c.lru.Remove(el)
+		old := el.Value.(TableSummary)
+		delete(c.byID, old.Key)
+		c.games -= len(old.Games)
+	}
+}
+
+// summariesOf returns the summaries of the tables that query lists (its
+// rows: key, edit link, view-only link, name, game, head, and the stored summary's head,
+// deriver, card and games — games may be NULL), in its order. A summary is
+// taken from memory, else from the database, else made from the table's
+// log and stored for next time. games asks for the tables' games too; a
+// list of cards leaves out a table whose log cannot be replayed (one bad
+// table must not hide the others), a league's list fails.
+func (ts *Tables) summariesOf(ctx context.Context, games bool, query string, args ...any) ([]TableSummary, error) {
+	rows, err := ts.store.read.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("table summaries: %w", err)
+	}
+	defer rows.Close()
+	var out []TableSummary
+	var stale []int // positions in out still to derive
+	for rows.Next() {
+		var s TableSummary
+		var head int
+		var by, card string
+		var body sql.NullString
+		if err := rows.Scan(&s.Key, &s.Edit, &s.View, &s.Name, &s.Game, &s.Head, &head, &by, &card, &body); err != nil {
+			return nil, fmt.Errorf("table summaries: %w", err)
+		}
+		if c, ok := ts.summaries.get(s.Key, s.Head, games); ok {
+			c.Edit, c.View, c.Name = s.Edit, s.View, s.Name
+			out = append(out, c)
+			continue
+		}
+		if head == s.Head && by == ts.deriver && decodeSummary(&s, card, body, games) {
+			ts.summaries.put(s)
+		} else {
+			stale = append(stale, len(out))
+		}
+		out = append(out, s)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("table summaries: %w", err)
+	}
+	rows.Close()
+	var fresh []int
+	for _, i := range stale {
+		t, err := ts.byKey(ctx, out[i].Key)
+		if err != nil && (games || ctx.Err() != nil) {
+			return nil, err
+		}
+		if err != nil { // a card list leaves a table that cannot be replayed out
+			out[i].Key = ""
+			continue
+		}
+		edit, view := out[i].Edit, out[i].View
+		out[i] = summarize(t, games)
+		ts.summaries.put(out[i])
+		out[i].Edit, out[i].View = edit, view
+		fresh = append(fresh, i)
+	}
+	if len(fresh) > 0 {
+		ts.storeSummaries(ctx, out, fresh)
+	}
+	return slices.DeleteFunc(out, func(s TableSummary) bool { return s.Key == "" }), nil
+}
+
+// decodeSummary reads a stored card and, when games is asked for, the
+// stored games; false when something asked for is not there.
+func decodeSummary(s *TableSummary, card string, body sql.NullString, games bool) bool {
+	if json.Unmarshal([]byte(card), &s.Card) != nil {
+		return false
+	}
+	if !body.Valid {
+		return !games
+	}
+	var g summaryGames
+	if json.Unmarshal([]byte(body.String), &g) != nil {
+		return false
+	}
+	s.LowestWins, s.Games, s.HasGames = g.LowestWins, g.Games, true
+	return true
+}
+
+// LeagueSummaries returns the summaries of a league's tables, with their
+// games, in the order they were added: a league's page costs about the
+// same for 300 tables as for 10, also right after a restart. They carry
+// no edit link.
+func (ts *Tables) LeagueSummaries(ctx context.Context, l League) ([]TableSummary, error) {
+	return ts.summariesOf(ctx, true,
+		`SELECT t.id, '', t.read_id, t.name, t.game, t.head, coalesce(s.head, 0), coalesce(s.deriver, ''), coalesce(s.card, ''), s.games
+		 FROM league_tables lt JOIN tables t ON t.id = lt.table_id LEFT JOIN table_summaries s ON s.table_id = t.id
+		 WHERE lt.league_id = ? ORDER BY lt.added_at, lt.table_id`, l.ID)
+}
+
+// Cards returns the summaries (cards only) of the tables whose edit links
+// are given, in no particular order; links that open nothing, or were
+// replaced, are left out. The history page lists a phone's tables
+// without replaying any that did not change.
+func (ts *Tables) Cards(ctx context.Context, edits []string) ([]TableSummary, error) {
+	if len(edits) == 0 {
+		return nil, nil
+	}
+	marks, args := inList(edits)
+	return ts.summariesOf(ctx, false,
+		`SELECT t.id, t.edit_link, t.read_id, t.name, t.game, t.head, coalesce(s.head, 0), coalesce(s.deriver, ''), coalesce(s.card, ''), NULL
+		 FROM tables t LEFT JOIN table_summaries s ON s.table_id = t.id WHERE t.edit_link IN (`+marks+`)`, args...)
+}
+
+// storeSummaries keeps freshly derived summaries in the database, in one
+// transaction. They are a cache: when storage fails, the next view derives
+// them again.
+func (ts *Tables) storeSummaries(ctx context.Context, all []TableSummary, fresh []int) {
+	tx, err := ts.store.write.BeginTx(ctx, nil)
+	if err != nil {
+		ts.store.failed("store summaries", err) //nolint:errcheck // noted for the health check
+		return
+	}
+	defer tx.Rollback() //nolint:errcheck // no-op after Commit
+	for _, i := range fresh {
+		if err := insertSummary(ctx, tx, all[i], ts.deriver); err != nil {
+			ts.store.failed("store summaries", err) //nolint:errcheck // noted for the health check
+			return
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		ts.store.failed("store summaries", err) //nolint:errcheck // noted for the health check
+		return
+	}
+	ts.store.wrote()
+}
+
+// insertSummary keeps a table's summary unless a newer one is kept. A
+// summary without its games stores none (a later league view derives
+// them): stored games are always those of the stored head.
+func insertSummary(ctx context.Context, tx *sql.Tx, s TableSummary, deriver string) error {
+	card, err := json.Marshal(s.Card)
+	if err != nil {
+		return err
+	}
+	var games any
+	if s.HasGames {
+		body, err := json.Marshal(summaryGames{LowestWins: s.LowestWins, Games: s.Games})
+		if err != nil {
+			return err
+		}
+		games = string(body)
+	}
+	_, err = tx.ExecContext(ctx,
+		`INSERT INTO table_summaries (table_id, head, deriver, card, games) VALUES (?, ?, ?, ?, ?)
+		 ON CONFLICT (table_id) DO UPDATE SET head = excluded.head, deriver = excluded.deriver, card = excluded.card,
+		   games = CASE WHEN excluded.games IS NULL AND table_summaries.head = excluded.head AND table_summaries.deriver = excluded.deriver
+		           THEN table_summaries.games ELSE excluded.games END
+		 WHERE excluded.head >= table_summaries.head`,
+		s.Key, s.Head, deriver, string(card), games)
+	return err
+}
+
+// LeagueGames returns the finished, valid games of the league's tables in
+// the order the tables were added, with names mapped to members. Invalid
+// or unfinished games do not count (the table shows why).
+func (ts *Tables) LeagueGames(ctx context.Context, l League) ([]LeagueGame, error) {
+	tables, err := ts.LeagueSummaries(ctx, l)
+	if err != nil {
+		return nil, err
+	}
+	return l.Games(tables), nil
+}
+
+// Games lists the counted games of the given tables of l.
+func (l League) Games(tables []TableSummary) []LeagueGame {
+	canonical := l.canonicalizer()
+	var out []LeagueGame
+	for _, t := range tables {
+		for _, g := range t.Games {
+			r := league.Result{Totals: make(map[string]int, len(g.Totals)), LowestWins: t.LowestWins}
+			for name, total := range g.Totals {
+				r.Totals[canonical(name)] += total
+			}
+			out = append(out, LeagueGame{TableName: t.Name, Game: t.Game, Number: g.Number, Result: r})
+		}
+	}
+	return out
+}
+
+// canonicalizer is Canonical with the members looked up once.
+func (l League) canonicalizer() func(string) string {
+	memo := map[string]string{}
+	return func(name string) string {
+		key := strings.ToLower(name)
+		if c, ok := memo[key]; ok {
+			return c
+		}
+		c := l.Canonical(name)
+		memo[key] = c
+		return c
+	}
+}
+
+// LeagueVersion names the state of a league's tables: how many it counts
+// and the sum of their heads. Heads only grow and tables are only added,
+// so it changes with every game entered at any of them, and a page
+// computed from the league's games stays right for as long as it stays.
+func (ts *Tables) LeagueVersion(ctx context.Context, l League) (string, error) {
+	st, err := ts.store.readStmt(ctx,
+		`SELECT count(*), coalesce(sum(t.head), 0) FROM league_tables lt JOIN tables t ON t.id = lt.table_id WHERE lt.league_id = ?`)
+	if err != nil {
+		return "", fmt.Errorf("league version: %w", err)
+	}
+	var n, heads int
+	if err := st.QueryRowContext(ctx, l.ID).Scan(&n, &heads); err != nil {
+		return "", fmt.Errorf("league version: %w", err)
+	}
+	return fmt.Sprintf("%d:%d", n, heads), nil
+}
+
+// LeagueTable is one table of a league as its pages list it: through its
+// view-only link, whoever looks (an admin link is no edit link).
+type LeagueTable struct {
+	Name, Game string // Game is the slug
+	View       string
+}
+
+// LeagueTables lists the league's tables in the order they were added.
+func (ts *Tables) LeagueTables(ctx context.Context, l League) ([]LeagueTable, error) {
+	return ts.LeagueTableLinks(ctx, l, 1, len(l.tables))
+}
+
+// LeagueTableLinks returns the league's tables from the from-th to the
+// to-th added (1-based, both included) with their names, games and
+// view-only links, in one query: a page of a long list costs the same as
+// the first, and no table is replayed.
+func (ts *Tables) LeagueTableLinks(ctx context.Context, l League, from, to int) ([]LeagueTable, error) {
+	st, err := ts.store.readStmt(ctx,
+		`SELECT t.name, t.game, t.read_id FROM league_tables lt JOIN tables t ON t.id = lt.table_id
+		 WHERE lt.league_id = ? ORDER BY lt.added_at, lt.table_id LIMIT ? OFFSET ?`)
+	if err != nil {
+		return nil, fmt.Errorf("league tables: %w", err)
+	}
+	rows, err := st.QueryContext(ctx, l.ID, max(0, to-from+1), max(0, from-1))
+	if err != nil {
+		return nil, fmt.Errorf("league tables: %w", err)
+	}
+	defer rows.Close()
+	out := []LeagueTable{}
+	for rows.Next() {
+		var t LeagueTable
+		if err := rows.Scan(&t.Name, &t.Game, &t.View); err != nil {
+			return nil, fmt.Errorf("league tables: %w", err)
+		}
+		out = append(out, t)
+	}
+	return out, rows.Err()
+}
+
+// KeptLeague returns what was kept for league id at version (KeepLeague),
+// false when nothing was or it was for another version.
+func (ts *Tables) KeptLeague(ctx context.Context, id, version string) ([]byte, bool, error) {
+	st, err := ts.store.readStmt(ctx, `SELECT version, body FROM league_stats WHERE league_id = ?`)
+	if err != nil {
+		return nil, false, fmt.Errorf("league stats: %w", err)
+	}
+	var kept, body string
+	switch err := st.QueryRowContext(ctx, id).Scan(&kept, &body); {
+	case errors.Is(err, sql.ErrNoRows):
+		return nil, false, nil
+	case err != nil:
+		return nil, false, fmt.Errorf("league stats: %w", err)
+	}
+	return []byte(body), kept == version, nil
+}
+
+// KeepLeague keeps what a league's page computed from its games at
+// version (LeagueVersion, with whatever else it depends on), so the next
+// view — after a restart too — reads it instead of every table's
+// summary. It is a cache: when storage fails, the next view computes it
+// again.
+func (ts *Tables) KeepLeague(ctx context.Context, id, version string, body []byte) {
+	_, err := ts.store.write.ExecContext(ctx,
+		`INSERT INTO league_stats (league_id, version, body) VALUES (?, ?, ?)
+		 ON CONFLICT (league_id) DO UPDATE SET version = excluded.version, body = excluded.body`, id, version, string(body))
+	if err != nil {
+		ts.store.failed("keep league stats", err) //nolint:errcheck // noted for the health check
+		return
+	}
+	ts.store.wrote()
+}
