@@ -137,26 +137,98 @@ func Index(field string, i int) string {
 	return fmt.Sprintf("%s[%d]", field, i)
 }
 
-// CheckNames reports a missing, too long or duplicate player name, the
-// 400 cases API.md lists for every game. field is the list's path.
+// CheckNames reports a missing, too long or duplicate player name, or one
+// holding control or text-direction characters (PlainText): the 400 cases
+// API.md lists for every game. field is the list's path. It allocates
+// only to report a problem (and for more than 8 names).
 func CheckNames(field string, names []string) error {
-	seen := make(map[string]bool, len(names))
+	if len(names) > 8 {
+		return checkManyNames(field, names)
+	}
+	// A table's few names are compared pair by pair, which allocates
+	// nothing (a score check runs this every time).
+	var trimmed [8]string
 	for i, n := range names {
-		f := Join(Index(field, i), "name")
-		trimmed := strings.TrimSpace(n)
-		switch {
-		case trimmed == "":
-			return Errorf(f, "a player needs a name")
-		case len([]rune(trimmed)) > MaxNameLen:
-			return Errorf(f, "a name is at most %d characters", MaxNameLen)
-		case !PlainText(trimmed):
-			return Errorf(f, "a name cannot hold control characters or characters that turn the direction of text")
-		case seen[strings.ToLower(trimmed)]:
-			return Errorf(f, "%q is already a player's name: names must differ", Name(trimmed))
+		t := strings.TrimSpace(n)
+		if err := checkName(field, i, t); err != nil {
+			return err
 		}
-		seen[strings.ToLower(trimmed)] = true
+		for _, prev := range trimmed[:i] {
+			if sameName(prev, t) {
+				return Errorf(nameField(field, i), "%q is already a player's name: names must differ", Name(t))
+			}
+		}
+		trimmed[i] = t
 	}
 	return nil
+}
+
+// checkManyNames is CheckNames for long lists, with a set of the names
+// seen so far.
+func checkManyNames(field string, names []string) error {
+	seen := make(map[string]bool, len(names))
+	for i, n := range names {
+		t := strings.TrimSpace(n)
+		if err := checkName(field, i, t); err != nil {
+			return err
+		}
+		if seen[strings.ToLower(t)] {
+			return Errorf(nameField(field, i), "%q is already a player's name: names must differ", Name(t))
+		}
+		seen[strings.ToLower(t)] = true
+	}
+	return nil
+}
+
+// checkName checks one trimmed name, the i-th of list field.
+func checkName(field string, i int, trimmed string) error {
+	switch {
+	case trimmed == "":
+		return Errorf(nameField(field, i), "a player needs a name")
+	case utf8.RuneCountInString(trimmed) > MaxNameLen:
+		return Errorf(nameField(field, i), "a name is at most %d characters", MaxNameLen)
+	case !PlainText(trimmed):
+		return Errorf(nameField(field, i), "a name cannot hold control characters or characters that turn the direction of text")
+	}
+	return nil
+}
+
+func nameField(field string, i int) string { return Join(Index(field, i), "name") }
+
+// sameName reports whether two names are one: equal in lower case
+// (strings.ToLower), compared without allocating when both are ASCII.
+func sameName(a, b string) bool {
+	if !isASCII(a) || !isASCII(b) {
+		// Not strings.EqualFold, which also takes ς and σ as one: the
+		// answer stays the one of the lower-cased set (checkManyNames).
+		//lint:ignore SA6005 the comparison is lower case on purpose
+		return strings.ToLower(a) == strings.ToLower(b)
+	}
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		x, y := a[i], b[i]
+		if 'A' <= x && x <= 'Z' {
+			x += 'a' - 'A'
+		}
+		if 'A' <= y && y <= 'Z' {
+			y += 'a' - 'A'
+		}
+		if x != y {
+			return false
+		}
+	}
+	return true
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // PlainText reports whether s is valid UTF-8 without control characters

@@ -64,6 +64,13 @@ func Linef(points int, format string, args ...any) Line {
 	return Line{Label: p.String(), Points: points, Phrase: p}
 }
 
+// LabelledLine is the line Linef makes, for a score path that has the
+// label already (KKS formats no label per line): label must be p.String(),
+// which the engine's tests hold it to.
+func LabelledLine(points int, label string, p Phrase) Line {
+	return Line{Label: label, Points: points, Phrase: p}
+}
+
 // PlayerResult is one player's score with the lines that add up to it.
 // Rounds is set by round-based games (Cambio, Kodiak) only.
 type PlayerResult struct {

@@ -1,14 +1,22 @@
 // Command tablemate-bench measures the real tablemate binary over HTTP on
-// 127.0.0.1 against a bare net/http handler returning a fixed body, in one
-// run on the same machine, and reports each target's throughput and
-// latency and the ratio to the bare handler.
+// 127.0.0.1 against two bare net/http handlers, in one run on the same
+// machine: one returning a fixed body, and one that decodes the same JSON
+// the score-check API gets (encoding/json into a struct of the request's
+// shape) and answers a small JSON. It reports each target's throughput
+// and latency and the ratio to each bare handler.
+//
+// With -hostile it plays hostile clients against the binary instead (see
+// hostile.go): bodies over the limit, a stalled body, streams from one
+// address past the cap, and the server's memory around -streams streams.
 //
 //	go build -o bin/tablemate ./cmd/tablemate
 //	go run ./cmd/tablemate-bench -bin ./bin/tablemate -conns 16 -duration 10s
+//	go run ./cmd/tablemate-bench -bin ./bin/tablemate -hostile -streams 5000
 package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -32,25 +40,51 @@ func main() {
 	conns := flag.Int("conns", 16, "concurrent keep-alive connections")
 	duration := flag.Duration("duration", 10*time.Second, "time per target")
 	bare := flag.String("bare", "", "internal: serve the bare handler on this address")
+	hostileRun := flag.Bool("hostile", false, "play hostile clients against the binary instead of measuring throughput")
+	streams := flag.Int("streams", 5000, "with -hostile: live streams to open for the memory figures")
 	flag.Parse()
 	if *bare != "" {
 		serveBare(*bare)
 		return
 	}
-	if err := run(*bin, *conns, *duration); err != nil {
+	run := func() error { return run(*bin, *conns, *duration) }
+	if *hostileRun {
+		run = func() error { return hostile(*bin, *streams) }
+	}
+	if err := run(); err != nil {
 		fmt.Fprintln(os.Stderr, "tablemate-bench:", err)
 		os.Exit(1)
 	}
 }
 
-// serveBare is the baseline: the least a Go HTTP server can do.
+// serveBare is the baseline: the least a Go HTTP server can do (/), and
+// the least a Go handler that reads the score request can do (/decode).
 func serveBare(addr string) {
 	body := []byte(`{"ok":true}`)
-	http.ListenAndServe(addr, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		io.Copy(io.Discard, r.Body)
 		w.Header().Set("Content-Type", "application/json")
 		w.Write(body)
-	}))
+	})
+	mux.HandleFunc("/decode", func(w http.ResponseWriter, r *http.Request) {
+		var req struct {
+			Players []struct {
+				Name    string            `json:"name"`
+				Tokens  int               `json:"tokens"`
+				Display map[string]string `json:"display"`
+			} `json:"players"`
+		}
+		dec := json.NewDecoder(io.LimitReader(r.Body, 1<<20))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&req); err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprintf(w, `{"players":%d}`, len(req.Players))
+	})
+	http.ListenAndServe(addr, mux)
 }
 
 func freeAddr() string {
@@ -106,25 +140,40 @@ func run(bin string, conns int, duration time.Duration) error {
 		name, method, url, body string
 	}{
 		{"bare net/http handler", http.MethodPost, "http://" + bareAddr + "/", ameliaState},
+		{"bare handler decoding", http.MethodPost, "http://" + bareAddr + "/decode", ameliaState},
 		{"POST score-check API", http.MethodPost, "http://" + appAddr + "/api/v1/games/koffer-katze-sombrero/score", ameliaState},
 		{"GET table page (3 games)", http.MethodGet, "http://" + appAddr + table, ""},
 	}
-	fmt.Printf("%d connections, %s per target, GOMAXPROCS of each server = its default\n\n", conns, duration)
-	fmt.Printf("%-26s %10s %10s %10s %8s\n", "target", "req/s", "p50", "p99", "vs bare")
-	var bareRate float64
+	fmt.Printf("%d connections, %s per target in turns of %s, GOMAXPROCS of each server = its default\n\n", conns, duration, turn)
+	fmt.Printf("%-26s %10s %10s %10s %8s %12s\n", "target", "req/s", "p50", "p99", "vs bare", "vs decoding")
+	// The targets take turns, a slice of time each, until each had its
+	// duration: a machine busier in one part of the run than in another
+	// then weighs on every target alike, and the ratios stay fair.
+	loads := make([]*load, len(targets))
 	for i, tg := range targets {
-		rate, p50, p99, errs := hammer(tg.method, tg.url, tg.body, conns, duration)
-		if i == 0 {
-			bareRate = rate
+		loads[i] = newLoad(tg.method, tg.url, tg.body, conns)
+		defer loads[i].close()
+	}
+	for spent := time.Duration(0); spent < duration; spent += turn {
+		for _, l := range loads {
+			l.run(min(turn, duration-spent))
 		}
-		fmt.Printf("%-26s %10.0f %10s %10s %7.0f%%", tg.name, rate, p50.Round(time.Microsecond), p99.Round(time.Microsecond), 100*rate/bareRate)
-		if errs > 0 {
-			fmt.Printf("  (%d errors)", errs)
+	}
+	bareRate, decodingRate := loads[0].rate(), loads[1].rate()
+	for i, l := range loads {
+		p50, p99 := l.percentiles()
+		fmt.Printf("%-26s %10.0f %10s %10s %7.0f%% %11.0f%%", targets[i].name, l.rate(), p50.Round(time.Microsecond), p99.Round(time.Microsecond),
+			100*l.rate()/bareRate, 100*l.rate()/decodingRate)
+		if l.errs > 0 {
+			fmt.Printf("  (%d errors)", l.errs)
 		}
 		fmt.Println()
 	}
 	return nil
 }
+
+// turn is how long one target is measured before the next takes over.
+const turn = 500 * time.Millisecond
 
 // makeTable creates a 3-player table with three recorded games.
 func makeTable(base string) (string, error) {
@@ -157,29 +206,45 @@ func makeTable(base string) (string, error) {
 	return table, nil
 }
 
-// hammer keeps conns requests in flight for d and returns the rate and
-// latency percentiles of successful answers.
-func hammer(method, target, body string, conns int, d time.Duration) (rate float64, p50, p99 time.Duration, errs int) {
+// load keeps conns requests in flight against one target on its own
+// keep-alive connections, for as many turns as it is given, and counts
+// the successful answers and their latencies.
+type load struct {
+	method, target, body string
+	conns                int
+	tr                   *http.Transport
+	client               *http.Client
+	lat                  []time.Duration
+	spent                time.Duration
+	errs                 int
+}
+
+func newLoad(method, target, body string, conns int) *load {
 	tr := &http.Transport{MaxIdleConnsPerHost: conns, MaxConnsPerHost: conns}
-	client := &http.Client{Transport: tr, Timeout: 10 * time.Second}
-	defer tr.CloseIdleConnections()
+	return &load{method: method, target: target, body: body, conns: conns, tr: tr,
+		client: &http.Client{Transport: tr, Timeout: 10 * time.Second}}
+}
+
+func (l *load) close() { l.tr.CloseIdleConnections() }
+
+// run measures the target for d.
+func (l *load) run(d time.Duration) {
 	var mu sync.Mutex
-	var lat []time.Duration
 	deadline := time.Now().Add(d)
 	var wg sync.WaitGroup
-	for range conns {
+	for range l.conns {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			var mine []time.Duration
 			bad := 0
 			for time.Now().Before(deadline) {
-				req, _ := http.NewRequest(method, target, bytes.NewReader([]byte(body)))
-				if body != "" {
+				req, _ := http.NewRequest(l.method, l.target, bytes.NewReader([]byte(l.body)))
+				if l.body != "" {
 					req.Header.Set("Content-Type", "application/json")
 				}
 				began := time.Now()
-				resp, err := client.Do(req)
+				resp, err := l.client.Do(req)
 				if err != nil {
 					bad++
 					continue
@@ -193,15 +258,22 @@ func hammer(method, target, body string, conns int, d time.Duration) (rate float
 				mine = append(mine, time.Since(began))
 			}
 			mu.Lock()
-			lat = append(lat, mine...)
-			errs += bad
+			l.lat = append(l.lat, mine...)
+			l.errs += bad
 			mu.Unlock()
 		}()
 	}
 	wg.Wait()
-	slices.Sort(lat)
-	if len(lat) == 0 {
-		return 0, 0, 0, errs
+	l.spent += d
+}
+
+// rate is the successful answers per second over all turns.
+func (l *load) rate() float64 { return float64(len(l.lat)) / l.spent.Seconds() }
+
+func (l *load) percentiles() (p50, p99 time.Duration) {
+	if len(l.lat) == 0 {
+		return 0, 0
 	}
-	return float64(len(lat)) / d.Seconds(), lat[len(lat)/2], lat[len(lat)*99/100], errs
+	slices.Sort(l.lat)
+	return l.lat[len(l.lat)/2], l.lat[len(l.lat)*99/100]
 }

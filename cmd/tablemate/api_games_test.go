@@ -8,23 +8,32 @@ import (
 	"tablemate/docs"
 )
 
+// workedCase is a worked case of docs/examples/score-cases.json.
+type workedCase struct {
+	ID      string          `json:"id"`
+	Game    string          `json:"game"`
+	Request json.RawMessage `json:"request"`
+	Expect  struct {
+		Valid   bool     `json:"valid"`
+		Winners []string `json:"winners"`
+	} `json:"expect"`
+}
+
+func workedCases(t *testing.T) []workedCase {
+	t.Helper()
+	var cases []workedCase
+	if err := json.Unmarshal(docs.ScoreCases, &cases); err != nil || len(cases) < 5 {
+		t.Fatalf("%d worked cases: %v", len(cases), err)
+	}
+	return cases
+}
+
 // TestScoreAPIForEveryGame posts a valid finished state of each of the
 // seven games to its score endpoint and checks the totals and winners
 // the rules give.
 func TestScoreAPIForEveryGame(t *testing.T) {
 	ts := newTestServer(t)
-	b := docs.ScoreCases
-	var cases []struct {
-		Game    string          `json:"game"`
-		Request json.RawMessage `json:"request"`
-		Expect  struct {
-			Valid   bool     `json:"valid"`
-			Winners []string `json:"winners"`
-		} `json:"expect"`
-	}
-	if err := json.Unmarshal(b, &cases); err != nil {
-		t.Fatal(err)
-	}
+	cases := workedCases(t)
 	bodies := map[string]struct {
 		body    string
 		winners []string

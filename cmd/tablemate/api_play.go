@@ -1,8 +1,8 @@
 package main
 
 import (
+	"bytes"
 	"errors"
-	"io"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
@@ -29,9 +29,11 @@ func (a *app) playGame(c echo.Context) error {
 		ct := c.Request().Header.Get(echo.HeaderContentType)
 		return c.JSON(http.StatusUnsupportedMediaType, apiError{scoring.Errorf("Content-Type", "send the game log as application/json, not %s", ct)})
 	}
-	body, err := io.ReadAll(io.LimitReader(c.Request().Body, scoring.MaxBody+1))
+	buf := renderBuffers.Get().(*bytes.Buffer)
+	defer putRenderBuffer(buf)
+	body, err := readAPIBody(c, buf)
 	if err != nil {
-		return c.JSON(http.StatusBadRequest, apiError{scoring.Errorf("", "could not read the body: %v", err)})
+		return err
 	}
 	if len(body) > scoring.MaxBody {
 		return c.JSON(http.StatusBadRequest, apiError{scoring.Errorf("", "the body is larger than 1 MiB")})

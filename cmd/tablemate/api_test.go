@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"tablemate/scoring/games"
 )
 
 const ameliaJSON = `{"players":[{"name":"Amelia","tokens":3,"display":{"red":"1 5 7","yellow":"6 10 x","black":"4 6 x 5","blue":"4 9"}},
@@ -153,5 +156,28 @@ func TestMigrateAndBackupCommands(t *testing.T) {
 	}
 	if code := run(context.Background(), []string{"dance"}, nil, &out, &errOut); code != 2 {
 		t.Errorf("unknown command: exit %d", code)
+	}
+}
+
+// TestScoreAPIAnswersAsEncodingJSON: the API writes its answer without
+// reflection; byte for byte it is what encoding/json (c.JSON) wrote.
+func TestScoreAPIAnswersAsEncodingJSON(t *testing.T) {
+	ts := newTestServer(t)
+	for _, c := range workedCases(t) {
+		engine, _ := games.Find(c.Game)
+		res, err := engine.Check(c.Request)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := json.Marshal(res)
+		resp, err := http.Post(ts.URL+"/api/v1/games/"+c.Game+"/score", "application/json", bytes.NewReader(c.Request))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK || string(got) != string(want)+"\n" || resp.Header.Get("Content-Type") != "application/json" {
+			t.Errorf("%s: %d %s\n got %s\nwant %s", c.ID, resp.StatusCode, resp.Header.Get("Content-Type"), got, want)
+		}
 	}
 }

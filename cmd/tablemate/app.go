@@ -2,6 +2,7 @@ package main
 
 import (
 	"log/slog"
+	"time"
 
 	"tablemate/scoring/games"
 	"tablemate/sessions"
@@ -14,10 +15,16 @@ type app struct {
 	tables *sessions.Tables
 	log    *slog.Logger
 	live   *live
+	// streams caps the live streams per client address, table and in all.
+	streams *streamCaps
 	// writeRate limits form posts per client (requests per second, with a
 	// burst of writeBurst); 0 turns the limit off (load tests).
 	writeRate  float64
 	writeBurst int
+	// headerTimeout and bodyTimeout are how long a request's headers and
+	// then its body may take to arrive (newHTTPServer; a slow body is a
+	// 408).
+	headerTimeout, bodyTimeout time.Duration
 	// imports bounds the bytes each client may import (budget.go).
 	imports *importBudget
 	// stats keeps leagues' standings per version (leaguestats.go).
@@ -29,7 +36,9 @@ type app struct {
 
 func newApp(store *sessions.Store, log *slog.Logger) *app {
 	a := &app{store: store, tables: sessions.NewTables(store, games.Find), log: log, live: newLive(),
-		writeRate: 10, writeBurst: 40, site: &site{hosts: map[string]bool{}},
+		streams:   newStreamCaps(defaultStreamsPerClient, defaultStreamsPerTable, defaultStreamsTotal),
+		writeRate: 10, writeBurst: 40, headerTimeout: defaultHeaderTimeout, bodyTimeout: defaultBodyTimeout,
+		site:    &site{hosts: map[string]bool{}},
 		imports: newImportBudget(1<<20, sessions.MaxImportBytes), stats: newStatsCache(64)}
 	a.tables.OnChange(a.live.publish)
 	a.tables.OnReplace(func(owner string, _ sessions.Role, old string) { a.live.revoke(owner, old) })

@@ -45,7 +45,7 @@ func runCLI(t *testing.T, args ...string) (int, string, string) {
 
 // flagsOf are the flags each command's help must list.
 var flagsOf = map[string][]string{
-	"serve":   {"-addr", "-db", "-write-rate", "-qr"},
+	"serve":   {"-addr", "-db", "-write-rate", "-qr", "-body-timeout", "-live-per-client", "-live-per-table", "-live-max"},
 	"check":   nil,
 	"migrate": {"-db"},
 	"backup":  {"-db"},
@@ -179,6 +179,8 @@ func TestUnexpectedArgumentsAreErrors(t *testing.T) {
 		{[]string{"check"}, "tablemate check: missing GAME, one of: koffer-katze-sombrero"},
 		{[]string{"check", "chess", "-"}, `tablemate check: unknown game "chess"; the games are koffer-katze-sombrero`},
 		{[]string{"serve", "-port", "9000"}, "tablemate serve: flag provided but not defined: -port"},
+		{[]string{"serve", "-addr", "127.0.0.1:0", "-db", db, "-live-max", "0"}, "tablemate serve: -live-per-client, -live-per-table and -live-max must be at least 1"},
+		{[]string{"serve", "-addr", "127.0.0.1:0", "-db", db, "-body-timeout", "0s"}, "tablemate serve: -body-timeout must be more than 0"},
 		{[]string{"check", "-x", "cambio"}, "tablemate check: flag provided but not defined: -x"},
 	}
 	for _, tt := range tests {

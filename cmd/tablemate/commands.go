@@ -20,12 +20,31 @@ func serveCmd(ctx context.Context, args []string, std stdio) error {
 	addr := fs.String("addr", envOr("TABLEMATE_ADDR", ":8080"), "the `address` to listen on: \":8080\" is every network interface, so phones on the same Wi-Fi can join; \"127.0.0.1:8080\" is this computer only. The environment variable TABLEMATE_ADDR sets the default")
 	db := dbFlag(fs)
 	writeRate := fs.Float64("write-rate", 10, "allow each phone (client address) `n` form posts per second after a short burst; more get a page asking to wait a few seconds, and nothing is lost (0 = no limit)")
+	bodyTimeout := fs.Duration("body-timeout", defaultBodyTimeout, "how long a request body may take to arrive once its headers are in, a `duration` such as 45s or 2m; a slower body is refused (408) and nothing is saved")
+	perClient := fs.Int("live-per-client", defaultStreamsPerClient, "at most `n` live streams (open pages following a table) from one client address; an IPv6 client counts as its /64. More are refused (503) and the page tries again later")
+	perTable := fs.Int("live-per-table", defaultStreamsPerTable, "at most `n` live streams on one table, whichever link they came through")
+	liveMax := fs.Int("live-max", defaultStreamsTotal, "at most `n` live streams in all, and at most half the open-file limit (serve raises that to its hard limit at start)")
 	showQR := fs.Bool("qr", true, "draw a QR code of the first address phones can use at start-up (-qr=false leaves it out)")
 	siteOpts := addSiteFlags(fs)
 	if _, err := parseArgs(fs, args, "serve", std.out); err != nil {
 		return err
 	}
+	spec, _ := findCommand("serve")
+	if *perClient < 1 || *perTable < 1 || *liveMax < 1 {
+		return newUsageError(spec, fs, "-live-per-client, -live-per-table and -live-max must be at least 1")
+	}
+	if *bodyTimeout <= 0 {
+		return newUsageError(spec, fs, "-body-timeout must be more than 0")
+	}
 	log := newLogger(std.err)
+	openFiles, err := raiseOpenFileLimit()
+	if err != nil {
+		log.Warn("could not raise the open-file limit", "err", err, "limit", openFiles)
+	}
+	total := streamTotalFor(openFiles, *liveMax)
+	if total < *liveMax {
+		log.Warn("fewer live streams than -live-max: the open-file limit is too low", "live_max", total, "open_files", openFiles)
+	}
 	// Bind first: a port in use or a bad address fails here, before the
 	// database is created or opened and before "serving" is logged.
 	ln, err := listen(*addr)
@@ -46,17 +65,14 @@ func serveCmd(ctx context.Context, args []string, std stdio) error {
 
 	a := newApp(store, log)
 	a.writeRate, a.site = *writeRate, site
-	srv := &http.Server{
-		Handler:           newServer(a),
-		ReadHeaderTimeout: 5 * time.Second,
-		ReadTimeout:       15 * time.Second,
-		WriteTimeout:      30 * time.Second,
-		IdleTimeout:       120 * time.Second,
-	}
+	a.streams = newStreamCaps(*perClient, *perTable, total)
+	a.bodyTimeout = *bodyTimeout
+	srv := newHTTPServer("", a)
 	srv.RegisterOnShutdown(a.live.close) // end live streams so shutdown does not wait on them
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
-	log.Info("tablemate serving", "addr", ln.Addr().String(), "db", *db, "share_links", site.describe())
+	log.Info("tablemate serving", "addr", ln.Addr().String(), "db", *db, "share_links", site.describe(),
+		"open_files", openFiles, "live_per_client", *perClient, "live_per_table", *perTable, "live_max", total)
 	where, err := reachableAt(*addr, ln.Addr(), upInterfaceAddrs)
 	if err != nil {
 		log.Warn("could not list this computer's network addresses", "err", err)

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -48,28 +46,18 @@ func (a *app) exportResults(c echo.Context) error {
 	return exportCSV(c, t)
 }
 
-// exportCSV answers with t's results as CSV.
+// exportCSV answers with t's results as CSV (the edit and the view-only
+// link's download alike), every text cell neutralised (newSheet).
 func exportCSV(c echo.Context, t sessions.Table) error {
-	var buf bytes.Buffer
-	w := csv.NewWriter(&buf)
-	w.Write([]string{"table", "game", "player", "total", "winner", "valid"})
+	s := newSheet()
+	s.row("table", "game", "player", "total", "winner", "valid")
 	for _, g := range t.Games {
 		for _, p := range g.Result.Players {
-			w.Write([]string{t.Name, fmt.Sprint(g.Number), csvSafe(p.Name), fmt.Sprint(p.Total),
-				fmt.Sprint(slices.Contains(g.Result.Winners, p.Name)), fmt.Sprint(g.Result.Valid)})
+			s.row(t.Name, g.Number, p.Name, p.Total, slices.Contains(g.Result.Winners, p.Name), g.Result.Valid)
 		}
 	}
-	w.Flush()
 	attach(c, fileName(t.Name)+"-results.csv")
-	return c.Blob(http.StatusOK, "text/csv; charset=utf-8", buf.Bytes())
-}
-
-// csvSafe keeps a spreadsheet from reading a name as a formula.
-func csvSafe(s string) string {
-	if s != "" && strings.ContainsRune("=+-@", rune(s[0])) {
-		return "'" + s
-	}
-	return s
+	return c.Blob(http.StatusOK, "text/csv; charset=utf-8", s.bytes())
 }
 
 var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
@@ -100,6 +88,9 @@ func (a *app) importTable(c echo.Context) error {
 		return render(c, http.StatusUnprocessableEntity, views.ImportTable(vm))
 	}
 	file, err := uploaded(c, "file")
+	if refused := bodyRefused(c); refused != nil {
+		return refused // over the import's limit, or too slow: 413 or 408
+	}
 	if err != nil {
 		return fail(tr(c, "Choose the .json file a table was exported to."))
 	}
@@ -108,6 +99,8 @@ func (a *app) importTable(c echo.Context) error {
 	im, err := a.tables.ImportFile(c.Request().Context(), body)
 	var in *scoring.InputError
 	switch {
+	case err != nil && bodyRefused(c) != nil:
+		return bodyRefused(c) // cut off while read (413 or 408): nothing was imported
 	case body.spent:
 		c.Response().Header().Set("Retry-After", "60")
 		return echo.NewHTTPError(http.StatusTooManyRequests, "This phone imported a lot in a short time. Wait a minute and import again; nothing was imported.")
@@ -181,13 +174,11 @@ func (a *app) exportStandings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var buf bytes.Buffer
-	w := csv.NewWriter(&buf)
-	w.Write([]string{"rank", "player", "played", "wins", "points"})
-	for _, s := range st.Standings {
-		w.Write([]string{fmt.Sprint(s.Rank), csvSafe(s.Player), fmt.Sprint(s.Played), fmt.Sprint(s.Wins), fmt.Sprint(s.Points)})
+	s := newSheet()
+	s.row("rank", "player", "played", "wins", "points")
+	for _, r := range st.Standings {
+		s.row(r.Rank, r.Player, r.Played, r.Wins, r.Points)
 	}
-	w.Flush()
 	attach(c, fileName(l.Name)+"-standings.csv")
-	return c.Blob(http.StatusOK, "text/csv; charset=utf-8", buf.Bytes())
+	return c.Blob(http.StatusOK, "text/csv; charset=utf-8", s.bytes())
 }

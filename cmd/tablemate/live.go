@@ -77,6 +77,9 @@ func (l *live) subscribe(tableID, link string) (*subscriber, func()) {
 		if len(l.subs[tableID]) == 0 {
 			delete(l.subs, tableID)
 		}
+		if len(l.subs) == 0 {
+			l.subs = map[string]map[*subscriber]struct{}{} // an emptied map keeps its size
+		}
 		l.mu.Unlock()
 	}
 }
@@ -111,6 +114,15 @@ func (a *app) stream(c echo.Context, link string, open func() (sessions.Table, e
 			break
 		}
 	}
+	// Every stream holds a connection: capped per client address, per
+	// table (whichever link it came through) and in all (a 503 the page
+	// retries after Retry-After).
+	release, refused := a.streams.acquire(clientKey(c.RealIP()), t.Key)
+	if refused != nil {
+		c.Response().Header().Set("Retry-After", strconv.Itoa(int(streamRetryAfter/time.Second)))
+		return refused
+	}
+	defer release()
 	sub, cancel := a.live.subscribe(t.Key, link)
 	defer cancel()
 	// Open again after subscribing, so neither a write nor the link's

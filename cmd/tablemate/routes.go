@@ -68,7 +68,7 @@ func (a *app) routes(e *echo.Echo) {
 
 	api := e.Group("/api/v1")
 	api.GET("/games", a.listGames)
-	api.POST("/games/:game/score", a.scoreGame)
+	api.POST("/games/:game/score", a.scoreGame) // = scoreRoute
 	api.POST("/games/:game/play", a.playGame)
 }
 

@@ -5,7 +5,6 @@ import (
 	"log/slog"
 	"net/http"
 	"regexp"
-	"strconv"
 	"strings"
 	"time"
 
@@ -46,13 +45,12 @@ func newServer(a *app) *echo.Echo {
 		}),
 		permissionsPolicy,
 		language, // the page language: the lang cookie, else Accept-Language
-		// The API answers bodies over 1 MiB itself with API.md's 400; this
-		// limit stops anything far larger before it is read. An import
-		// may be as large as the export of the longest table (the import
-		// reads it as a stream and counts its events).
-		middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{Limit: "2M", Skipper: isImport}),
-		middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{Limit: importLimit,
-			Skipper: func(c echo.Context) bool { return !isImport(c) }}),
+		// Every body is bounded by its route's limit (bodyLimitOf): 413
+		// over it, 408 when too slow, forms read whole. The API answers
+		// bodies over 1 MiB itself with API.md's 400; an import may be as
+		// large as the export of the longest table (it is read as a
+		// stream and its events counted).
+		a.guardBodies(),
 		compressPages(),
 		middleware.CSRFWithConfig(middleware.CSRFConfig{
 			Skipper:        func(c echo.Context) bool { return strings.HasPrefix(c.Path(), "/api/") },
@@ -70,12 +68,6 @@ func newServer(a *app) *echo.Echo {
 	a.routes(e)
 	return e
 }
-
-// importLimit is the body limit of an import: the file and the form
-// around it.
-var importLimit = strconv.Itoa(sessions.MaxImportBytes>>20+1) + "M"
-
-func isImport(c echo.Context) bool { return c.Path() == "/tables/import" }
 
 // writeLimiter refuses a client's writes beyond writeRate per second (a
 // stuck button or a script), with a page saying what happened.
@@ -148,6 +140,24 @@ func redactLinks(s string) string { return linkShaped.ReplaceAllString(s, "[link
 // people. Unexpected errors are logged with the request id.
 func (a *app) handleError(err error, c echo.Context) {
 	if c.Response().Committed {
+		return
+	}
+	detached(c) // a body that timed out cancelled the request; its page is still due
+	var pe *plainError
+	if errors.As(err, &pe) {
+		if strings.HasPrefix(c.Request().URL.Path, "/api/") {
+			msg := pe.api
+			if msg == "" {
+				msg = pe.Error()
+			}
+			c.JSON(pe.status, map[string]any{"error": map[string]string{"message": msg}})
+			return
+		}
+		heading := http.StatusText(pe.status)
+		msg := i18n.T(c.Request().Context(), pe.format, pe.args...)
+		if err := render(c, pe.status, views.ErrorPage(page(c, heading), heading, msg)); err != nil {
+			a.log.Error("error page failed", "err", redactLinks(err.Error()))
+		}
 		return
 	}
 	if errors.Is(err, sessions.ErrNotFound) || errors.Is(err, sessions.ErrReplaced) {

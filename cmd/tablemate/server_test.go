@@ -52,7 +52,11 @@ func startTestServer(t testing.TB, configure func(*app), tls bool) *testServer {
 	if configure != nil {
 		configure(a)
 	}
-	srv := httptest.NewUnstartedServer(newServer(a))
+	// The handler and timeouts of `tablemate serve`.
+	prod := newHTTPServer("", a)
+	srv := httptest.NewUnstartedServer(prod.Handler)
+	srv.Config.ReadHeaderTimeout, srv.Config.ReadTimeout = prod.ReadHeaderTimeout, prod.ReadTimeout
+	srv.Config.WriteTimeout, srv.Config.IdleTimeout = prod.WriteTimeout, prod.IdleTimeout
 	if tls {
 		srv.StartTLS()
 	} else {

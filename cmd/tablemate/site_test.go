@@ -52,7 +52,7 @@ func TestAnswersBehindLinksAreNotStored(t *testing.T) {
 		t.Errorf("write: %d %q", p.status, p.header.Get("Cache-Control"))
 	}
 	for _, stream := range []string{table + "/live", view + "/live"} {
-		resp := openStream(t, ts, stream)
+		_, resp := openStream(t, ts, stream) // hostile_http_test.go
 		if cc := resp.Header.Get("Cache-Control"); cc != "no-store" {
 			t.Errorf("%s: Cache-Control %q", stream, cc)
 		}
@@ -61,17 +61,6 @@ func TestAnswersBehindLinksAreNotStored(t *testing.T) {
 	if p := ts.get("/static/css/app.css"); !strings.Contains(p.header.Get("Cache-Control"), "max-age") {
 		t.Errorf("static file: %q", p.header.Get("Cache-Control"))
 	}
-}
-
-func openStream(t *testing.T, ts *testServer, path string) *http.Response {
-	t.Helper()
-	req, _ := http.NewRequest(http.MethodGet, ts.URL+path, nil)
-	resp, err := http.DefaultTransport.RoundTrip(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	return resp
 }
 
 // cookieAttrs maps each cookie set to its Set-Cookie line.

@@ -37,7 +37,11 @@ func serveStatic(c echo.Context) error {
 
 // acceptsGzip reports whether the client takes gzip (q=0 refuses it).
 func acceptsGzip(r *http.Request) bool {
-	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
+	ae := r.Header.Get("Accept-Encoding")
+	if ae == "gzip" { // Go's own client, on every request
+		return true
+	}
+	for _, part := range strings.Split(ae, ",") {
 		coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
 		if strings.EqualFold(strings.TrimSpace(coding), "gzip") {
 			q, ok := strings.CutPrefix(strings.ReplaceAll(params, " ", ""), "q=")

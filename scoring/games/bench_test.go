@@ -26,3 +26,21 @@ func BenchmarkScore(b *testing.B) {
 		})
 	}
 }
+
+// TestScoreAllocations keeps the score check of a 3-player KKS state
+// within its budget of allocations (issue #25: at most 40; 233 before the
+// engine read the usual request without encoding/json). Allocations are
+// counted, not timed, so this holds on any machine.
+func TestScoreAllocations(t *testing.T) {
+	for _, c := range scoringtest.Cases(t, "") {
+		if c.ID != "kks-3p-simulated" {
+			continue
+		}
+		engine, _ := Find(c.Game)
+		if n := testing.AllocsPerRun(200, func() { engine.Check(c.Request) }); n > 40 {
+			t.Errorf("%s: %v allocations per check, want at most 40", c.ID, n)
+		}
+		return
+	}
+	t.Fatal("no case kks-3p-simulated")
+}

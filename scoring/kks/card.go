@@ -23,7 +23,10 @@ const (
 )
 
 // Colours returns the four colours in display order.
-func Colours() []Colour { return []Colour{Red, Yellow, Black, Blue} }
+func Colours() []Colour { c := colourOrder(); return c[:] }
+
+// colourOrder is Colours as an array, which costs no allocation.
+func colourOrder() [4]Colour { return [4]Colour{Red, Yellow, Black, Blue} }
 
 // Word is the colour as a Phrase argument: a catalog word a page says in
 // its language ("Rot"); a colour the game lacks is shown as it is.
@@ -43,7 +46,7 @@ func (c Colour) Word() scoring.Phrase {
 
 // ParseColour reads a colour name.
 func ParseColour(s string) (Colour, bool) {
-	for _, c := range Colours() {
+	for _, c := range colourOrder() {
 		if strings.EqualFold(s, string(c)) {
 			return c, true
 		}

@@ -230,6 +230,9 @@ func FuzzCheck(f *testing.F) {
 	f.Add([]byte(`{"players":[` + amelia + `,{"name":"B","tokens":0}]}`))
 	f.Add([]byte(`{"players":[{"name":"A","tokens":-3,"display":{"red":"x 4 x x11"}}],"options":{"special_cards":[1,1]}}`))
 	f.Add([]byte(`{"players":[{"name":"A","adjustments":[{"card":3,"points":-9,"reason":"x"}]}]}`))
+	for _, c := range fastCases {
+		f.Add([]byte(c.body))
+	}
 	f.Fuzz(func(t *testing.T, body []byte) {
 		// Decode's one-pass reading must agree with the player-by-player
 		// one it falls back to.
@@ -239,7 +242,26 @@ func FuzzCheck(f *testing.F) {
 			ferr != nil && ferr.Error() != serr.Error() {
 			t.Fatalf("one pass: %+v, %v\nplayer by player: %+v, %v", fast, ferr, slow, serr)
 		}
+		// The reading without encoding/json, where it answers, agrees
+		// with encoding/json's.
+		if quick, ok := decodeFast(body); ok {
+			if js, err := decodeJSON(body); err != nil || !reflect.DeepEqual(quick, js) {
+				t.Fatalf("decodeFast: %+v\nencoding/json: %+v, %v", quick, js, err)
+			}
+		}
+		if ferr == nil {
+			for _, p := range fast.Players {
+				if got, want := Breakdown(p), referenceBreakdown(p); !reflect.DeepEqual(got, want) {
+					t.Fatalf("%s's lines\n got %#v\nwant %#v", p.Name, got, want)
+				}
+			}
+		}
 		res, err := Engine{}.Check(body)
+		// Check, which skips the display maps where it can, answers as
+		// Score(Decode(body)).
+		if (err == nil) != (ferr == nil) || err != nil && err.Error() != ferr.Error() || err == nil && !reflect.DeepEqual(res, Score(fast)) {
+			t.Fatalf("Check: %+v, %v\nScore(Decode): %+v, %v", res, err, Score(fast), ferr)
+		}
 		if err != nil {
 			var in *scoring.InputError
 			if !errors.As(err, &in) {

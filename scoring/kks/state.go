@@ -59,10 +59,20 @@ type playerJSON struct {
 // Decode reads a score-check request strictly. Unreadable input is a
 // *scoring.InputError naming the field; rule breaks are left to Validate.
 //
-// A well-formed request is decoded in one pass. Only when that fails is it
-// decoded again player by player, slower, so the error names the player
-// (encoding/json's own errors do not say which list element was wrong).
+// The usual request is read by decodeFast, without reflection. Anything
+// else that is well-formed is decoded by encoding/json in one pass. Only
+// when that fails is it decoded again player by player, slower, so the
+// error names the player (encoding/json's own errors do not say which
+// list element was wrong).
 func Decode(body []byte) (State, error) {
+	if s, ok := decodeFast(body); ok {
+		return s, nil
+	}
+	return decodeJSON(body)
+}
+
+// decodeJSON is Decode with encoding/json alone.
+func decodeJSON(body []byte) (State, error) {
 	var fast struct {
 		Players []playerJSON `json:"players"`
 		Options *options     `json:"options"`
@@ -119,7 +129,7 @@ func (pj playerJSON) player(field string) (Player, error) {
 			return Player{}, scoring.Errorf(scoring.Join(field, "display."+key), "unknown colour %q: red, yellow, black or blue", key)
 		}
 	}
-	for _, c := range Colours() {
+	for _, c := range colourOrder() {
 		st, err := ParseStack(pj.Display[string(c)])
 		if err != nil {
 			return Player{}, scoring.Refield(err, scoring.Join(field, "display."+string(c)))

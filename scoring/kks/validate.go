@@ -11,6 +11,28 @@ import (
 // KKS-2, KKS-3 and KKS-4 are warnings, since card effects the engine does
 // not model may explain them (ruling KKS-6); KKS-1 stays a violation.
 func Validate(s State) (violations, warnings []scoring.Violation) {
+	var buf [4][4]Stack
+	return validate(s, displays(s, buf[:0]))
+}
+
+// displays lists each player's stacks in colourOrder (appended to buf), so
+// the checks and the score read each display from its map once.
+func displays(s State, buf [][4]Stack) [][4]Stack {
+	for _, p := range s.Players {
+		buf = append(buf, stacksOf(p))
+	}
+	return buf
+}
+
+func stacksOf(p Player) (d [4]Stack) {
+	for i, c := range colourOrder() {
+		d[i] = p.Display[c]
+	}
+	return d
+}
+
+// validate is Validate with the players' stacks (displays).
+func validate(s State, ds [][4]Stack) (violations, warnings []scoring.Violation) {
 	violations, warnings = []scoring.Violation{}, []scoring.Violation{}
 	soft := &violations
 	if len(s.SpecialCards) > 0 {
@@ -22,18 +44,18 @@ func Validate(s State) (violations, warnings []scoring.Violation) {
 		violations = append(violations, scoring.Violationf("player_count", "", "KKS-3",
 			"Koffer, Katze & Sombrero is played by 2 to 4 players, not %d", n))
 	}
-	violations = append(violations, checkCards(s)...)
+	violations = append(violations, checkCards(s, ds)...)
 	violations = append(violations, checkSpecials(s)...)
-	for _, p := range s.Players {
-		for _, c := range Colours() {
-			*soft = append(*soft, checkStack(p.Name, c, p.Display[c])...)
+	for i, p := range s.Players {
+		got := 0
+		for ci, c := range colourOrder() {
+			*soft = append(*soft, checkStack(p.Name, c, ds[i][ci])...)
+			got += len(ds[i][ci])
 		}
 		// ruling KKS-3: every display holds exactly the turns per player
-		if want := TurnsPerPlayer(n); want > 0 {
-			if got := cardCount(p); got != want {
-				*soft = append(*soft, scoring.Violationf("card_count", p.Name, "KKS-3",
-					"holds %d cards, but with %d players every display ends with exactly %d (one per turn)", got, n, want))
-			}
+		if want := TurnsPerPlayer(n); want > 0 && got != want {
+			*soft = append(*soft, scoring.Violationf("card_count", p.Name, "KKS-3",
+				"holds %d cards, but with %d players every display ends with exactly %d (one per turn)", got, n, want))
 		}
 	}
 	*soft = append(*soft, checkTokens(s)...)
@@ -42,12 +64,14 @@ func Validate(s State) (violations, warnings []scoring.Violation) {
 
 // checkCards: ruling KKS-1, values 1–10 and each colour/value once at the
 // whole table (known face-down cards included).
-func checkCards(s State) []scoring.Violation {
+func checkCards(s State, ds [][4]Stack) []scoring.Violation {
 	var out []scoring.Violation
-	holder := map[Card]string{}
-	for _, p := range s.Players {
-		for _, c := range Colours() {
-			for _, card := range p.Display[c] {
+	// holder[colour][value] is 1 + the index of the player holding the
+	// card, 0 while nobody does (an array: this runs on every check).
+	var holder [4][11]int
+	for i, p := range s.Players {
+		for ci, c := range colourOrder() {
+			for _, card := range ds[i][ci] {
 				if card.FaceDown && card.Value == 0 {
 					continue
 				}
@@ -55,16 +79,15 @@ func checkCards(s State) []scoring.Violation {
 					out = append(out, scoring.Violationf("card_value", p.Name, "KKS-1", "%s: %s is not a card; values run from 1 to 10", c.Word(), card))
 					continue
 				}
-				k := Card{Colour: c, Value: card.Value}
-				if first, ok := holder[k]; ok {
-					if first != p.Name {
-						out = append(out, scoring.Violationf("duplicate_card", p.Name, "KKS-1", "holds the %s %d, and %s holds it too; each card exists once", c.Word(), k.Value, scoring.Name(first)))
+				if first := holder[ci][card.Value]; first > 0 {
+					if name := s.Players[first-1].Name; name != p.Name {
+						out = append(out, scoring.Violationf("duplicate_card", p.Name, "KKS-1", "holds the %s %d, and %s holds it too; each card exists once", c.Word(), card.Value, scoring.Name(name)))
 					} else {
-						out = append(out, scoring.Violationf("duplicate_card", p.Name, "KKS-1", "holds the %s %d, twice in this display; each card exists once", c.Word(), k.Value))
+						out = append(out, scoring.Violationf("duplicate_card", p.Name, "KKS-1", "holds the %s %d, twice in this display; each card exists once", c.Word(), card.Value))
 					}
 					continue
 				}
-				holder[k] = p.Name
+				holder[ci][card.Value] = i + 1
 			}
 		}
 	}

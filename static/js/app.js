@@ -120,21 +120,46 @@
   function setupLive() {
     var el = document.querySelector("[data-live]");
     if (!el || !window.EventSource || !window.fetch) return;
-    var source = new EventSource(el.getAttribute("data-live") + "?after=" + el.getAttribute("data-head"));
+    var source = null, retry = null, wait = 30000, left = false;
+    // The browser reconnects a dropped stream by itself, but not one the
+    // server refused (503 when it holds as many live pages as it may) or
+    // that ended for good: try again after 30-60 s (the refusal's
+    // Retry-After), then less often but at least every 5 minutes, at
+    // random within each span so pages do not all return at once.
+    // Catching up is exact: ?after= is the page's move.
+    function connect() {
+      retry = null;
+      var cur = document.querySelector("[data-live]") || el;
+      source = new EventSource(cur.getAttribute("data-live") + "?after=" + cur.getAttribute("data-head"));
+      source.addEventListener("open", function () { wait = 30000; });
+      source.addEventListener("error", function () {
+        if (left || retry || source.readyState !== EventSource.CLOSED) return;
+        retry = setTimeout(connect, wait + Math.random() * wait);
+        wait = Math.min(wait * 2, 150000); // a delay is wait to 2 * wait
+      });
+      source.addEventListener("table", onTable);
+      // The link this page came through was replaced: the server closed
+      // the stream; reloading shows the page saying so. Not while this
+      // phone is sending a form: it may be the very form that replaced the
+      // link, and its answer leads to the new one. Either way this page's
+      // stream is not opened again.
+      source.addEventListener("gone", function () {
+        left = true;
+        clearTimeout(retry);
+        source.close();
+        if (Date.now() - submittedAt > 10000) location.reload();
+      });
+    }
     // Close the stream when the page is left: browsers allow only a few
     // connections per server, and a stream kept by a cached page would
     // hold one. A page restored from the cache opens a new one.
-    window.addEventListener("pagehide", function () { source.close(); }, { once: true });
+    window.addEventListener("pagehide", function () {
+      left = true;
+      clearTimeout(retry);
+      if (source) source.close();
+    }, { once: true });
     var busy = false;
-    // The link this page came through was replaced: the server closed the
-    // stream; reloading shows the page saying so. Not while this phone is
-    // sending a form: it may be the very form that replaced the link, and
-    // its answer leads to the new one.
-    source.addEventListener("gone", function () {
-      source.close();
-      if (Date.now() - submittedAt > 10000) location.reload();
-    });
-    source.addEventListener("table", function (ev) {
+    function onTable(ev) {
       var cur = document.querySelector("[data-live]");
       var head = parseInt(ev.data, 10);
       if (!cur || busy || !(head > parseInt(cur.getAttribute("data-head"), 10))) return;
@@ -164,7 +189,8 @@
         })
         .catch(function () {})
         .then(function () { busy = false; });
-    });
+    }
+    connect();
   }
 
   // Offline: say so, so nobody trusts a stale page or enters a score that

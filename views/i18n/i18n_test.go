@@ -162,6 +162,7 @@ func TestNoOrphanedGerman(t *testing.T) {
 var httpStatusText = map[string]bool{
 	"Bad Request": true, "Method Not Allowed": true, "Conflict": true, "Request Entity Too Large": true,
 	"Unsupported Media Type": true, "Unprocessable Entity": true, "Internal Server Error": true,
+	"Request Timeout": true, "Service Unavailable": true,
 }
 
 // TestFormatVerbsMatch: a German text takes the same arguments as its
