@@ -45,10 +45,11 @@ func readSources(t *testing.T, min int, patterns ...string) map[string]string {
 }
 
 // sources lists the files whose i18n calls are checked: every templ file
-// and every Go file of views, the result cards (views/card), cmd/tablemate
+// and every Go file of views, the result cards (views/card), the web
+// packages (web/server and each game's web/<game>), cmd/tablemate
 // and this package's own (JoinNames says " and ").
 func sources(t *testing.T) map[string]string {
-	return readSources(t, 20, "views/*.templ", "views/*.go", "views/card/*.go", "cmd/tablemate/*.go", "views/i18n/i18n.go")
+	return readSources(t, 20, "views/*.templ", "views/*.go", "views/card/*.go", "web/*/*.templ", "web/*/*.go", "cmd/tablemate/*.go", "views/i18n/i18n.go")
 }
 
 const lit = `("(?:[^"\\\n]|\\.)*"|` + "`[^`]*`" + `)`
@@ -60,7 +61,7 @@ var (
 	keyFirst = regexp.MustCompile(`(?:\bi18n\.T|\btr)\(\s*[A-Za-z_][A-Za-z0-9_.()]*\s*,\s*` + lit)
 	keyPair  = regexp.MustCompile(`(?:\bi18n\.N|\btrN)\(\s*[A-Za-z_][A-Za-z0-9_.()]*\s*,[^,]+,\s*` + lit + `\s*,\s*` + lit)
 	keyMark  = regexp.MustCompile(`\bi18n\.(?:Key|Word)\(\s*` + lit)
-	// formErrorf(field, "format", …): an editor's form error (cmd/tablemate).
+	// formErrorf(field, "format", …): an editor's form error (web/).
 	keyForm = regexp.MustCompile(`\bformErrorf\(\s*(?:[^,()]|\([^()]*\))+,\s*` + lit)
 	anyLit  = regexp.MustCompile(lit)
 )

@@ -1,0 +1,291 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/a-h/templ"
+
+	"tablemate/scoring"
+	"tablemate/scoring/cambio"
+	"tablemate/sessions"
+	"tablemate/views"
+	"tablemate/views/i18n"
+)
+
+// cambioEditor enters a Cambio game one round at a time (docs/api-rounds.md).
+func cambioEditor() editor {
+	return editor{
+		page: cambioPage, parse: parseCambioRound, values: roundValues,
+		rounds: true, progress: cambioProgress,
+		noun: i18n.Key("round"), intro: i18n.Key("Enter how the round ended and the cards each player has left."),
+	}
+}
+
+// roundValues is the editor's values for a stored game: a round editor
+// cannot reopen a whole game, so it starts empty.
+func roundValues(json.RawMessage) url.Values { return url.Values{} }
+
+// seatNames are the players a round form is for: the table's, or on a
+// form without them the names it carries (players[i].name, up to 8).
+func seatNames(v url.Values, fixed []string) []string {
+	if fixed != nil {
+		return fixed
+	}
+	var out []string
+	for i := range cambio.MaxPlayers {
+		n := strings.TrimSpace(v.Get(pfield(i, "name")))
+		if n == "" {
+			break
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// cardTokens splits a cards field: tokens separated by spaces or commas.
+func cardTokens(s string) []string {
+	return strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\n' || r == '\r' })
+}
+
+// parseCardsField reads player i's cards field with the engine's
+// ParseCard; an unreadable token is an error on the field naming the card.
+func parseCardsField[C any](v url.Values, i int, parse func(string) (C, error)) ([]C, error) {
+	f := pfield(i, "cards")
+	toks := cardTokens(v.Get(f))
+	if len(toks) > 76 {
+		return nil, formErrorf(f, "%d cards is more than the whole deck (76)", len(toks))
+	}
+	out := make([]C, 0, len(toks))
+	for k, t := range toks {
+		card, err := parse(t)
+		if err != nil {
+			return nil, formErrorf(f, "card %d: %s", k+1, reason(err))
+		}
+		out = append(out, card)
+	}
+	return out, nil
+}
+
+// roundRequest is a round as a round editor posts it: the engine's own
+// round players (Cambio's or Kodiak's RoundPlayer), with the table's
+// options as the hidden field carries them, for the engine to read (a
+// round that starts a game starts it with them).
+type roundRequest[P any] struct {
+	Players []P             `json:"players"`
+	Options json.RawMessage `json:"options,omitempty"`
+}
+
+// seatChoice reads a radio naming a seat ("0"…) or "none"/"" (−1).
+func seatChoice(v url.Values, field string, seats int) (int, error) {
+	s := strings.TrimSpace(v.Get(field))
+	if s == "" || s == "none" {
+		return -1, nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 || n >= seats {
+		return 0, formErrorf(field, "choose a player or nobody, not %q", s)
+	}
+	return n, nil
+}
+
+// roundOptions is the hidden options field: the table's options, sent so
+// that a round starting a game starts it with them.
+func roundOptions(v url.Values) json.RawMessage {
+	s := strings.TrimSpace(v.Get("options"))
+	if s == "" || s == "null" || !json.Valid([]byte(s)) {
+		return nil
+	}
+	return json.RawMessage(s)
+}
+
+// endChoice reads how the round ended (ruling CAM-3), a required radio:
+// "cambio:2" (seat 2 called Cambio) or "out:1" (nobody called, seat 1 had
+// no cards left). It returns the caller and the seat out, each −1 when
+// not the one chosen.
+func endChoice(v url.Values, seats int) (caller, out int, err error) {
+	kind, num, _ := strings.Cut(strings.TrimSpace(v.Get("ended")), ":")
+	n, nerr := strconv.Atoi(num)
+	switch {
+	case kind == "" && num == "":
+		return -1, -1, formErrorf("ended", "Choose how the round ended: who called Cambio, or who had no cards left (rule CAM-3).")
+	case nerr != nil || n < 0 || n >= seats || (kind != "cambio" && kind != "out"):
+		return -1, -1, formErrorf("ended", "Choose how the round ended from the list, not %q.", v.Get("ended"))
+	case kind == "cambio":
+		return n, -1, nil
+	}
+	return -1, n, nil
+}
+
+// parseCambioRound builds a Cambio round (docs/api-rounds.md) from the
+// form. How the round ended is a required choice, and the engine's
+// ruling CAM-3 checks it against the cards (cambio.EndProblems): the
+// caller turns over at least one card, the player who ran out none.
+func parseCambioRound(v url.Values, fixed []string) (json.RawMessage, []int, error) {
+	var r roundRequest[cambio.RoundPlayer]
+	names := seatNames(v, fixed)
+	slots := make([]int, len(names))
+	held, called := make([]int, len(names)), make([]bool, len(names))
+	caller, out, endErr := endChoice(v, len(names))
+	for i, name := range names {
+		cards, err := parseCardsField(v, i, cambio.ParseCard)
+		if err != nil {
+			return nil, nil, err
+		}
+		r.Players = append(r.Players, cambio.RoundPlayer{Name: name, Cards: cards, Cambio: i == caller})
+		slots[i] = i
+		held[i], called[i] = len(cards), i == caller
+	}
+	if endErr != nil {
+		return nil, nil, endErr
+	}
+	for _, e := range cambio.EndProblems(held, called, out) {
+		switch e.Code {
+		case "caller_out":
+			return nil, nil, formErrorf(pfield(e.Seat, "cards"), "%s called Cambio, so these cards were frozen: enter the cards %s turned over, at least one (rule CAM-3).", scoring.Name(names[e.Seat]), scoring.Name(names[e.Seat]))
+		case "out_has_cards":
+			return nil, nil, formErrorf(pfield(e.Seat, "cards"), "%s had no cards left, which ended the round: leave these cards empty, or choose how the round really ended (rule CAM-3).", scoring.Name(names[e.Seat]))
+		}
+	}
+	r.Options = roundOptions(v)
+	return stateOf(r), slots, nil
+}
+
+// cardChips are the pad's cards: numbers 0–13, then the named cards.
+func cardChips() (numbers, named []views.CardChip) {
+	for _, c := range cambio.NumberCards() {
+		numbers = append(numbers, views.CardChip{Token: c.String(), Title: c.Title(), Points: cambio.Points(c.Value())})
+	}
+	for _, c := range cambio.NamedCards() {
+		named = append(named, views.CardChip{Token: c.String(), Title: c.Title(), Points: cambio.Points(c.Value())})
+	}
+	return numbers, named
+}
+
+// roundPlayers draws the typed cards of each seat as chips with their sum;
+// extra adds points that are not cards (Kodiak's counters).
+func roundPlayers(e entry, read func(string) (title string, points int, err error), extra func(v url.Values, i int) int) []views.RoundPlayer {
+	v := e.Values
+	if v == nil {
+		v = url.Values{}
+	}
+	var out []views.RoundPlayer
+	for i, name := range e.Names {
+		p := views.RoundPlayer{Index: i, Name: name, Cards: v.Get(pfield(i, "cards")),
+			Pounces: v.Get(pfield(i, "pounces")), Kept: v.Get(pfield(i, "hairballs_kept")), Discarded: v.Get(pfield(i, "hairballs_discarded"))}
+		sum, ok := 0, true
+		for _, t := range cardTokens(p.Cards) {
+			title, points, err := read(t)
+			if err != nil {
+				p.Chips = append(p.Chips, views.CardChip{Token: t, Title: t, Points: "?", Bad: true})
+				ok = false
+				continue
+			}
+			p.Chips = append(p.Chips, views.CardChip{Token: t, Title: title, Points: cambio.Points(points)})
+			sum += points
+		}
+		if extra != nil {
+			sum += extra(v, i)
+		}
+		if ok {
+			p.Sum = cambio.Points(sum)
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// roundVM fills what both round editors share.
+func roundVM(e entry, game string, round int) views.RoundEntryVM {
+	vm := views.RoundEntryVM{
+		Page: e.Page, Form: e.Form, Game: game, Action: e.Action, Errors: e.Errors,
+		Heading: i18n.T(e.ctx, "Game %d · round %d", e.GameNumber, round), Round: round,
+		Intro: e.Intro, Submit: i18n.T(e.ctx, "Save round %d", round), Options: string(e.Options),
+	}
+	if e.GameNumber == 0 { // not from a table (never shown today)
+		vm.Heading = e.Heading
+	}
+	if e.Values != nil {
+		vm.Options = e.Values.Get("options")
+	}
+	vm.Numbers, vm.Named = cardChips()
+	vm.Page.Scripts = append(vm.Page.Scripts, "js/cards.js")
+	known := map[string]bool{}
+	for i := range e.Names {
+		for _, f := range []string{"cards", "pounces", "hairballs_kept", "hairballs_discarded"} {
+			known[pfield(i, f)] = true
+		}
+	}
+	for f, msg := range e.Errors {
+		if !known[f] && f != "ended" && f != "kodiak" {
+			vm.Other = append(vm.Other, msg)
+		}
+	}
+	return vm
+}
+
+func cambioPage(e entry) templ.Component {
+	var s cambio.State
+	if e.Current != nil {
+		s, _ = cambio.Decode(e.Current)
+	}
+	round := 1
+	if len(s.Players) > 0 {
+		round = len(s.Players[0].Rounds) + 1
+	}
+	vm := roundVM(e, "Cambio", round)
+	if n := len(e.Names); n > 0 {
+		vm.Dealer = i18n.T(e.ctx, "Dealer: %s", e.Names[cambio.Dealer(round, n)])
+	}
+	if e.Values != nil {
+		vm.Chosen = e.Values.Get("ended")
+	}
+	vm.Players = roundPlayers(e, func(t string) (string, int, error) {
+		c, err := cambio.ParseCard(t)
+		return c.Title(), c.Value(), err
+	}, nil)
+	return views.CambioRound(vm)
+}
+
+// cambioProgress names who is closest to the target, as the engine
+// reckons it for the game's own target (cambio.Closest): "Ana is 11 points
+// from 50".
+func cambioProgress(ctx context.Context, state json.RawMessage) string {
+	s, err := cambio.Decode(state)
+	if err != nil {
+		return ""
+	}
+	who, gap := cambio.Closest(s)
+	target := s.Options.Limit()
+	switch len(who) {
+	case 0:
+		return ""
+	case 1:
+		return i18n.N(ctx, gap, "%[1]s is 1 point from %[2]d: the game ends after the round in which a total reaches %[2]d.",
+			"%[2]s is %[1]d points from %[3]d: the game ends after the round in which a total reaches %[3]d.", who[0], target)
+	}
+	return i18n.N(ctx, gap, "%[1]s are 1 point from %[2]d: the game ends after the round in which a total reaches %[2]d.",
+		"%[2]s are %[1]d points from %[3]d: the game ends after the round in which a total reaches %[3]d.", i18n.JoinNames(ctx, who), target)
+}
+
+// finishedRounds announces the last game of a round-based table when it is
+// over (so the next round starts a new game); nil otherwise.
+func finishedRounds(t sessions.Table, base string) *views.GameOverVM {
+	if len(t.Games) == 0 {
+		return nil
+	}
+	g := t.Games[len(t.Games)-1]
+	if !g.Result.GameOver || len(g.Result.Winners) == 0 {
+		return nil
+	}
+	vm := &views.GameOverVM{Game: g.Number, Winners: g.Result.Winners, URL: fmt.Sprintf("%s/games/%d", base, g.Number)}
+	for _, p := range g.Result.Players {
+		vm.Rounds = max(vm.Rounds, len(p.Rounds))
+	}
+	vm.Total, _ = g.Result.Total(g.Result.Winners[0])
+	return vm
+}

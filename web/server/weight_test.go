@@ -1,0 +1,107 @@
+package server
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+)
+
+// pageBudget is the most a page may weigh on first view, gzip-compressed,
+// with its stylesheet and scripts: what fits a slow phone connection's
+// first round trips (14 KB).
+const pageBudget = 14 * 1024
+
+// compressedSize fetches a URL asking for gzip and returns the bytes sent.
+func (ts *testServer) compressedSize(t *testing.T, path string) (int, *goquery.Document) {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, ts.URL+path, nil)
+	req.Header.Set("Accept-Encoding", "gzip") // set by hand: the client then does not unzip
+	resp, err := ts.Client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("%s: %d", path, resp.StatusCode)
+	}
+	doc := ts.Get(path).Doc
+	return len(b), doc
+}
+
+func TestPagesStayWithinTheirWeightBudget(t *testing.T) {
+	ts := newTestServer(t)
+	table := ts.CreateTable("Amelia", "Victor", "Enrique", "Zofia")
+	entry := ts.Get(table + "/games/new")
+	f := kksForm(entry.FormOf(t, table+"/games"), []map[string]string{amelia, {"red": "2"}, {"blue": "3"}, {"black": "4"}}, []string{"3", "1", "1", "1"})
+	game := ts.Post(table+"/games", f).Header.Get("Location")
+
+	for _, path := range []string{"/", "/tables/new", table, table + "/games/new", game, "/check", "/check/koffer-katze-sombrero"} {
+		t.Run(path, func(t *testing.T) {
+			total, doc := ts.compressedSize(t, path)
+			assets := map[string]bool{}
+			doc.Find(`link[rel="stylesheet"], script[src]`).Each(func(_ int, s *goquery.Selection) {
+				if href, ok := s.Attr("href"); ok {
+					assets[href] = true
+				}
+				if src, ok := s.Attr("src"); ok {
+					assets[src] = true
+				}
+			})
+			for a := range assets {
+				u, _ := url.Parse(a)
+				if u.Host != "" {
+					t.Errorf("third-party request to %s", a)
+				}
+				n, _ := ts.compressedSize(t, a)
+				total += n
+			}
+			t.Logf("%s: %d bytes compressed with its CSS and JS", path, total)
+			if total > pageBudget {
+				t.Errorf("%s weighs %d bytes compressed, over the %d budget", path, total, pageBudget)
+			}
+		})
+	}
+}
+
+// TestStaticFilesArePrecompressed: CSS and JS go out gzipped from the
+// copy made at start-up, with Vary, the right type and the same bytes
+// as the file; a client that does not take gzip gets the file itself.
+func TestStaticFilesArePrecompressed(t *testing.T) {
+	ts := newTestServer(t)
+	css := ts.Get("/").Doc.Find(`link[rel="stylesheet"]`).AttrOr("href", "")
+	for _, enc := range []string{"gzip", "gzip;q=0", "br, gzip; q=0.0", "deflate, gzip;q=0.5", ""} {
+		req, _ := http.NewRequest(http.MethodGet, ts.URL+css, nil)
+		req.Header.Set("Accept-Encoding", enc)
+		resp, err := http.DefaultTransport.RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		zipped := resp.Header.Get("Content-Encoding") == "gzip"
+		if zipped != (enc == "gzip" || strings.Contains(enc, "q=0.5")) || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/css") {
+			t.Errorf("Accept-Encoding %q: Content-Encoding %q, Content-Type %q", enc, resp.Header.Get("Content-Encoding"), resp.Header.Get("Content-Type"))
+			continue
+		}
+		if zipped {
+			if !strings.Contains(strings.Join(resp.Header.Values("Vary"), ","), "Accept-Encoding") {
+				t.Errorf("no Vary: Accept-Encoding")
+			}
+			r, err := gzip.NewReader(bytes.NewReader(body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ = io.ReadAll(r)
+		}
+		if !bytes.Contains(body, []byte(".lang-switch")) {
+			t.Errorf("Accept-Encoding %q: the body is not app.css (%d bytes)", enc, len(body))
+		}
+	}
+}
