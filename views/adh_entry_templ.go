@@ -376,7 +376,7 @@ func adhPlayer(vm ADHEntryVM, p ADHPlayer) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var16 string
-			templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinStringErrs(pfield(p.Index, c.Field))
+			templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinStringErrs(PField(p.Index, c.Field))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `adh_entry.templ`, Line: 112, Col: 111}
 			}
@@ -415,7 +415,7 @@ func adhPlayer(vm ADHEntryVM, p ADHPlayer) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var19 string
-			templ_7745c5c3_Var19, templ_7745c5c3_Err = templ.JoinStringErrs(boolStr(vm.Errors.Has(pfield(p.Index, c.Field))))
+			templ_7745c5c3_Var19, templ_7745c5c3_Err = templ.JoinStringErrs(boolStr(vm.Errors.Has(PField(p.Index, c.Field))))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `adh_entry.templ`, Line: 112, Col: 232}
 			}
@@ -428,7 +428,7 @@ func adhPlayer(vm ADHEntryVM, p ADHPlayer) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var20 string
-			templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(describedBy(vm.Errors, pfield(p.Index, c.Field)))
+			templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(describedBy(vm.Errors, PField(p.Index, c.Field)))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `adh_entry.templ`, Line: 112, Col: 302}
 			}
@@ -472,7 +472,7 @@ func adhPlayer(vm ADHEntryVM, p ADHPlayer) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = FieldError(vm.Errors, pfield(p.Index, c.Field)).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = FieldError(vm.Errors, PField(p.Index, c.Field)).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -161,7 +161,7 @@ func CambioRound(vm RoundEntryVM) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var7 string
-				templ_7745c5c3_Var7, templ_7745c5c3_Err = templ.JoinStringErrs(pfield(p.Index, "name"))
+				templ_7745c5c3_Var7, templ_7745c5c3_Err = templ.JoinStringErrs(PField(p.Index, "name"))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `cambio_round.templ`, Line: 55, Col: 56}
 				}
@@ -789,7 +789,7 @@ func CardsField(vm RoundEntryVM, p RoundPlayer) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var44 string
-		templ_7745c5c3_Var44, templ_7745c5c3_Err = templ.JoinStringErrs(pfield(p.Index, "cards"))
+		templ_7745c5c3_Var44, templ_7745c5c3_Err = templ.JoinStringErrs(PField(p.Index, "cards"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `cambio_round.templ`, Line: 119, Col: 85}
 		}
@@ -828,7 +828,7 @@ func CardsField(vm RoundEntryVM, p RoundPlayer) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var47 string
-		templ_7745c5c3_Var47, templ_7745c5c3_Err = templ.JoinStringErrs(boolStr(vm.Errors.Has(pfield(p.Index, "cards"))))
+		templ_7745c5c3_Var47, templ_7745c5c3_Err = templ.JoinStringErrs(boolStr(vm.Errors.Has(PField(p.Index, "cards"))))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `cambio_round.templ`, Line: 119, Col: 310}
 		}
@@ -841,7 +841,7 @@ func CardsField(vm RoundEntryVM, p RoundPlayer) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var48 string
-		templ_7745c5c3_Var48, templ_7745c5c3_Err = templ.JoinStringErrs(describedBy(vm.Errors, pfield(p.Index, "cards")))
+		templ_7745c5c3_Var48, templ_7745c5c3_Err = templ.JoinStringErrs(describedBy(vm.Errors, PField(p.Index, "cards")))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `cambio_round.templ`, Line: 119, Col: 380}
 		}
@@ -853,7 +853,7 @@ func CardsField(vm RoundEntryVM, p RoundPlayer) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = FieldError(vm.Errors, pfield(p.Index, "cards")).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = FieldError(vm.Errors, PField(p.Index, "cards")).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

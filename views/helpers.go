@@ -58,13 +58,13 @@ func listID(warnings bool) string {
 	return "violations"
 }
 
-// pfield is the form name of a player's field, matching the JSON path the
-// engine reports errors on: pfield(1, "tokens") = "players[1].tokens".
-func pfield(i int, name string) string { return "players[" + strconv.Itoa(i) + "]." + name }
+// PField is the form name of a player's field, matching the JSON path the
+// engine reports errors on: PField(1, "tokens") = "players[1].tokens".
+func PField(i int, name string) string { return "players[" + strconv.Itoa(i) + "]." + name }
 
-func stackField(i int, colour string) string { return pfield(i, "display."+colour) }
+func stackField(i int, colour string) string { return PField(i, "display."+colour) }
 
-func adjPath(i, j int) string { return pfield(i, "adjustments["+strconv.Itoa(j)+"]") }
+func adjPath(i, j int) string { return PField(i, "adjustments["+strconv.Itoa(j)+"]") }
 
 func adjField(i, j int, name string) string { return adjPath(i, j) + "." + name }
 

@@ -352,7 +352,7 @@ func kksPlayer(vm KKSEntryVM, p KKSPlayer) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var18 string
-		templ_7745c5c3_Var18, templ_7745c5c3_Err = templ.JoinStringErrs(pfield(p.Index, "tokens"))
+		templ_7745c5c3_Var18, templ_7745c5c3_Err = templ.JoinStringErrs(PField(p.Index, "tokens"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `kks_entry.templ`, Line: 49, Col: 111}
 		}
@@ -378,7 +378,7 @@ func kksPlayer(vm KKSEntryVM, p KKSPlayer) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var20 string
-		templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(boolStr(vm.Errors.Has(pfield(p.Index, "tokens"))))
+		templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(boolStr(vm.Errors.Has(PField(p.Index, "tokens"))))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `kks_entry.templ`, Line: 49, Col: 214}
 		}
@@ -391,7 +391,7 @@ func kksPlayer(vm KKSEntryVM, p KKSPlayer) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var21 string
-		templ_7745c5c3_Var21, templ_7745c5c3_Err = templ.JoinStringErrs(describedBy(vm.Errors, pfield(p.Index, "tokens")))
+		templ_7745c5c3_Var21, templ_7745c5c3_Err = templ.JoinStringErrs(describedBy(vm.Errors, PField(p.Index, "tokens")))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `kks_entry.templ`, Line: 49, Col: 285}
 		}
@@ -416,7 +416,7 @@ func kksPlayer(vm KKSEntryVM, p KKSPlayer) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = FieldError(vm.Errors, pfield(p.Index, "tokens")).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = FieldError(vm.Errors, PField(p.Index, "tokens")).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -56,7 +56,7 @@ func (p KocPlayer) label(ctx context.Context) string {
 	return i18n.T(ctx, "player %d", p.Index+1)
 }
 
-func kocField(i, toy int) string { return pfield(i, "chips."+strconv.Itoa(toy)) }
+func kocField(i, toy int) string { return PField(i, "chips."+strconv.Itoa(toy)) }
 
 func kocID(i, toy int) string { return fieldID(i, "toy"+strconv.Itoa(toy)) }
 
@@ -699,7 +699,7 @@ func kocPlayer(vm KocEntryVM, p KocPlayer) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var39 string
-		templ_7745c5c3_Var39, templ_7745c5c3_Err = templ.JoinStringErrs(pfield(p.Index, "string_left"))
+		templ_7745c5c3_Var39, templ_7745c5c3_Err = templ.JoinStringErrs(PField(p.Index, "string_left"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `koc_entry.templ`, Line: 116, Col: 113}
 		}
@@ -725,7 +725,7 @@ func kocPlayer(vm KocEntryVM, p KocPlayer) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var41 string
-		templ_7745c5c3_Var41, templ_7745c5c3_Err = templ.JoinStringErrs(boolStr(vm.Errors.Has(pfield(p.Index, "string_left"))))
+		templ_7745c5c3_Var41, templ_7745c5c3_Err = templ.JoinStringErrs(boolStr(vm.Errors.Has(PField(p.Index, "string_left"))))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `koc_entry.templ`, Line: 116, Col: 227}
 		}
@@ -738,7 +738,7 @@ func kocPlayer(vm KocEntryVM, p KocPlayer) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var42 string
-		templ_7745c5c3_Var42, templ_7745c5c3_Err = templ.JoinStringErrs(describedBy(vm.Errors, pfield(p.Index, "string_left")))
+		templ_7745c5c3_Var42, templ_7745c5c3_Err = templ.JoinStringErrs(describedBy(vm.Errors, PField(p.Index, "string_left")))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `koc_entry.templ`, Line: 116, Col: 303}
 		}
@@ -750,7 +750,7 @@ func kocPlayer(vm KocEntryVM, p KocPlayer) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = FieldError(vm.Errors, pfield(p.Index, "string_left")).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = FieldError(vm.Errors, PField(p.Index, "string_left")).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -524,7 +524,7 @@ func kodiakEntryFields(vm RoundEntryVM, p RoundPlayer) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var29 string
-		templ_7745c5c3_Var29, templ_7745c5c3_Err = templ.JoinStringErrs(pfield(p.Index, "pounces"))
+		templ_7745c5c3_Var29, templ_7745c5c3_Err = templ.JoinStringErrs(PField(p.Index, "pounces"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `kodiak_play.templ`, Line: 68, Col: 55}
 		}
@@ -550,7 +550,7 @@ func kodiakEntryFields(vm RoundEntryVM, p RoundPlayer) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var31 string
-		templ_7745c5c3_Var31, templ_7745c5c3_Err = templ.JoinStringErrs(pfield(p.Index, "hairballs_discarded"))
+		templ_7745c5c3_Var31, templ_7745c5c3_Err = templ.JoinStringErrs(PField(p.Index, "hairballs_discarded"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `kodiak_play.templ`, Line: 69, Col: 67}
 		}

@@ -236,7 +236,7 @@ func KodiakRound(vm RoundEntryVM) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var13 string
-				templ_7745c5c3_Var13, templ_7745c5c3_Err = templ.JoinStringErrs(pfield(p.Index, "name"))
+				templ_7745c5c3_Var13, templ_7745c5c3_Err = templ.JoinStringErrs(PField(p.Index, "name"))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `kodiak_round.templ`, Line: 28, Col: 56}
 				}
@@ -387,7 +387,7 @@ func kodiakCounter(vm RoundEntryVM, p RoundPlayer, field, label, value string, m
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var21 string
-		templ_7745c5c3_Var21, templ_7745c5c3_Err = templ.JoinStringErrs(pfield(p.Index, field))
+		templ_7745c5c3_Var21, templ_7745c5c3_Err = templ.JoinStringErrs(PField(p.Index, field))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `kodiak_round.templ`, Line: 47, Col: 104}
 		}
@@ -439,7 +439,7 @@ func kodiakCounter(vm RoundEntryVM, p RoundPlayer, field, label, value string, m
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var25 string
-		templ_7745c5c3_Var25, templ_7745c5c3_Err = templ.JoinStringErrs(boolStr(vm.Errors.Has(pfield(p.Index, field))))
+		templ_7745c5c3_Var25, templ_7745c5c3_Err = templ.JoinStringErrs(boolStr(vm.Errors.Has(PField(p.Index, field))))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `kodiak_round.templ`, Line: 47, Col: 234}
 		}
@@ -452,7 +452,7 @@ func kodiakCounter(vm RoundEntryVM, p RoundPlayer, field, label, value string, m
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var26 string
-		templ_7745c5c3_Var26, templ_7745c5c3_Err = templ.JoinStringErrs(describedBy(vm.Errors, pfield(p.Index, field)))
+		templ_7745c5c3_Var26, templ_7745c5c3_Err = templ.JoinStringErrs(describedBy(vm.Errors, PField(p.Index, field)))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `kodiak_round.templ`, Line: 47, Col: 302}
 		}
@@ -477,7 +477,7 @@ func kodiakCounter(vm RoundEntryVM, p RoundPlayer, field, label, value string, m
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = FieldError(vm.Errors, pfield(p.Index, field)).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = FieldError(vm.Errors, PField(p.Index, field)).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

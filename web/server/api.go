@@ -9,7 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"tablemate/scoring"
-	"tablemate/scoring/games"
+	"tablemate/web/games"
 )
 
 // apiError is API.md's 400 body: {"error": {"message": ..., "field": ...}}.
@@ -43,7 +43,7 @@ func (a *App) listGames(c echo.Context) error {
 
 // scoreGame answers POST /api/v1/games/:game/score.
 func (a *App) scoreGame(c echo.Context) error {
-	engine, ok := games.Find(c.Param("game"))
+	engine, ok := games.Engine(c.Param("game"))
 	if !ok {
 		return c.JSON(http.StatusNotFound, apiError{scoring.Errorf("game", "unknown game %q; GET /api/v1/games lists them", c.Param("game"))})
 	}

@@ -8,7 +8,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"tablemate/scoring"
-	"tablemate/scoring/games"
+	"tablemate/web/games"
 )
 
 // playGame answers POST /api/v1/games/:game/play: 200 with the replay's
@@ -17,7 +17,7 @@ import (
 // game whose engine answers the play API (scoring.PlayAPI) has it.
 func (a *App) playGame(c echo.Context) error {
 	slug := c.Param("game")
-	g, known := games.Find(slug)
+	g, known := games.Engine(slug)
 	if !known {
 		return c.JSON(http.StatusNotFound, apiError{scoring.Errorf("game", "unknown game %q; GET /api/v1/games lists them", slug)})
 	}

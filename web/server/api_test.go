@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"tablemate/scoring/games"
+	"tablemate/web/games"
 )
 
 const ameliaJSON = `{"players":[{"name":"Amelia","tokens":3,"display":{"red":"1 5 7","yellow":"6 10 x","black":"4 6 x 5","blue":"4 9"}},
@@ -94,7 +94,7 @@ func jsonString(v any) string {
 func TestScoreAPIAnswersAsEncodingJSON(t *testing.T) {
 	ts := newTestServer(t)
 	for _, c := range workedCases(t) {
-		engine, _ := games.Find(c.Game)
+		engine, _ := games.Engine(c.Game)
 		res, err := engine.Check(c.Request)
 		if err != nil {
 			t.Fatal(err)

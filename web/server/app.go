@@ -4,8 +4,8 @@ import (
 	"log/slog"
 	"time"
 
-	"tablemate/scoring/games"
 	"tablemate/sessions"
+	"tablemate/web/games"
 )
 
 // app holds what the handlers share; handlers are its methods, one file
@@ -35,7 +35,7 @@ type App struct {
 }
 
 func NewApp(store *sessions.Store, log *slog.Logger) *App {
-	a := &App{store: store, tables: sessions.NewTables(store, games.Find), log: log, live: newLive(),
+	a := &App{store: store, tables: sessions.NewTables(store, games.Engine), log: log, live: newLive(),
 		streams:   newStreamCaps(DefaultStreamsPerClient, DefaultStreamsPerTable, DefaultStreamsTotal),
 		writeRate: 10, writeBurst: 40, headerTimeout: defaultHeaderTimeout, bodyTimeout: DefaultBodyTimeout,
 		site:    &Site{hosts: map[string]bool{}},

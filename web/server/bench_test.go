@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"tablemate/scoring/games"
 	"tablemate/sessions"
+	"tablemate/web/games"
 )
 
 // BenchmarkTablePage serves a table page with three games through the
@@ -61,7 +61,7 @@ func BenchmarkScoreAPI(b *testing.B) {
 func BenchmarkLongTable(b *testing.B) {
 	ts := newTestServerWith(b, func(a *App) { a.writeRate = 0 })
 	h := ts.Config.Handler
-	other := sessions.NewTables(ts.app.store, games.Find) // another server on the same database
+	other := sessions.NewTables(ts.app.store, games.Engine) // another server on the same database
 	view := func(b *testing.B, table string) int {
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, table, nil))

@@ -44,7 +44,7 @@ var cambioRounds = []struct {
 	{[3]string{"13 sunlight", "8", "1"}, "cambio:1"},
 }
 
-// enterCambioRound opens the round editor, fills it and posts it.
+// enterCambioRound opens the round kit.Editor, fills it and posts it.
 func (ts *testServer) enterCambioRound(table string, cards [3]string, ended string) webtest.Page {
 	ts.T.Helper()
 	page := ts.Get(table + "/games/new")

@@ -9,8 +9,9 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"tablemate/scoring"
-	"tablemate/scoring/games"
 	"tablemate/views"
+	"tablemate/web/games"
+	"tablemate/web/kit"
 )
 
 // checkIndex lists the games whose scores can be checked.
@@ -18,23 +19,23 @@ func (a *App) checkIndex(c echo.Context) error {
 	return render(c, http.StatusOK, views.CheckIndex(views.CheckIndexVM{Page: page(c, tr(c, "Check a score")), Games: games.Infos()}))
 }
 
-// checkForm renders a game's checker: its editor, or the JSON form.
+// checkForm renders a game's checker: its kit.Editor, or the JSON form.
 func (a *App) checkForm(c echo.Context) error {
-	engine, ok := games.Find(c.Param("game"))
+	engine, ok := games.Engine(c.Param("game"))
 	if !ok {
 		return echo.ErrNotFound
 	}
 	info := engine.Info()
-	if ed, ok := editorFor(info.Slug); ok && !ed.rounds { // round games: check a whole game as JSON
-		return render(c, http.StatusOK, ed.page(checkEntry(c, info, nil, nil)))
+	if ed, ok := editorFor(info.Slug); ok && !ed.Rounds { // round games: check a whole game as JSON
+		return render(c, http.StatusOK, ed.Page(checkEntry(c, info, nil, nil)))
 	}
 	vm := views.JSONCheckVM{Page: page(c, tr(c, "Check %s", info.Title)), Form: form(c, 0), Game: info}
 	return render(c, http.StatusOK, views.JSONCheck(vm))
 }
 
-func checkEntry(c echo.Context, info scoring.Info, values map[string][]string, errs views.Errors) entry {
-	return entry{
-		ctx:  c.Request().Context(),
+func checkEntry(c echo.Context, info scoring.Info, values map[string][]string, errs views.Errors) kit.Entry {
+	return kit.Entry{
+		Ctx:  c.Request().Context(),
 		Page: page(c, tr(c, "Check %s", info.Title)), Form: form(c, 0), Values: values, Errors: errs,
 		Heading: tr(c, "Check a score"), Action: "/check/" + info.Slug, Submit: tr(c, "Check the score"),
 		Intro: tr(c, "Name the players and enter what each has in front of them. Nothing is saved."),
@@ -43,7 +44,7 @@ func checkEntry(c echo.Context, info scoring.Info, values map[string][]string, e
 
 // submitCheck scores a posted state without storing anything.
 func (a *App) submitCheck(c echo.Context) error {
-	engine, ok := games.Find(c.Param("game"))
+	engine, ok := games.Engine(c.Param("game"))
 	if !ok {
 		return echo.ErrNotFound
 	}
@@ -53,14 +54,14 @@ func (a *App) submitCheck(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, tr(c, "The form could not be read."))
 	}
 	ed, hasEditor := editorFor(info.Slug)
-	hasEditor = hasEditor && !ed.rounds
+	hasEditor = hasEditor && !ed.Rounds
 	if hasEditor && c.FormValue("_reopen") == "1" {
-		return render(c, http.StatusOK, ed.page(checkEntry(c, info, values, nil)))
+		return render(c, http.StatusOK, ed.Page(checkEntry(c, info, values, nil)))
 	}
 	var body []byte
 	var slots []int
 	if hasEditor {
-		body, slots, err = ed.parse(values, nil)
+		body, slots, err = ed.Parse(values, nil)
 	} else {
 		body = []byte(c.FormValue("state"))
 	}
@@ -71,7 +72,7 @@ func (a *App) submitCheck(c echo.Context) error {
 	var in *scoring.InputError
 	if errors.As(err, &in) {
 		if hasEditor {
-			return render(c, http.StatusUnprocessableEntity, ed.page(checkEntry(c, info, values, views.Errors{remapField(in.Field, slots): localInput(c, in)})))
+			return render(c, http.StatusUnprocessableEntity, ed.Page(checkEntry(c, info, values, views.Errors{remapField(in.Field, slots): localInput(c, in)})))
 		}
 		vm := views.JSONCheckVM{Page: page(c, tr(c, "Check %s", info.Title)), Form: form(c, 0), Game: info, Body: string(body),
 			Errors: views.Errors{"state": in.Error()}}
@@ -85,8 +86,8 @@ func (a *App) submitCheck(c echo.Context) error {
 		BackURL: "/check/" + info.Slug, BackLabel: tr(c, "Check another"),
 	}
 	if hasEditor {
-		if ed.display != nil {
-			vm.Displays = ed.display(body)
+		if ed.Display != nil {
+			vm.Displays = ed.Display(body)
 		}
 		vm.Reopen = reopen(c, "/check/"+info.Slug, values)
 	}

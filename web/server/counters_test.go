@@ -10,6 +10,7 @@ import (
 	"tablemate/scoring"
 	"tablemate/scoring/alaska"
 	"tablemate/scoring/runemarket"
+	"tablemate/web/kit"
 	"tablemate/web/webtest"
 )
 
@@ -116,10 +117,10 @@ func FuzzParseCountersForms(f *testing.F) {
 		v.Set("players[0].red_shelter.bandit", choice)
 		v.Set("options.rps_winner", other)
 		for _, ed := range []struct {
-			e     editor
+			e     kit.Editor
 			check func([]byte) (scoring.Result, error)
 		}{{alaskaEditor(), alaska.Engine{}.Check}, {runeMarketEditor(), runemarket.Engine{}.Check}} {
-			body, _, err := ed.e.parse(v, nil)
+			body, _, err := ed.e.Parse(v, nil)
 			var in *scoring.InputError
 			if err != nil {
 				if !errors.As(err, &in) {
@@ -130,7 +131,7 @@ func FuzzParseCountersForms(f *testing.F) {
 			if _, err := ed.check(body); err != nil && !errors.As(err, &in) {
 				t.Fatalf("engine error is not an InputError: %v", err)
 			}
-			ed.e.values(body) // never panics
+			ed.e.Values(body) // never panics
 		}
 	})
 }

@@ -11,6 +11,7 @@ import (
 	"tablemate/scoring/aufderhut"
 	"tablemate/views"
 	"tablemate/views/i18n"
+	"tablemate/web/kit"
 )
 
 // adhSlots is the number of player seats on the check page (ADH-1: 2–6).
@@ -19,13 +20,13 @@ const adhSlots = aufderhut.MaxPlayers
 // adhFields are a player's counters, named as in the engine's JSON.
 var adhFields = []string{"characters", "wonderhats", "bald_heads"}
 
-func adhEditor() editor {
-	return editor{page: adhPage, parse: parseADHForm, values: adhValues, display: adhDisplay,
-		noun:  i18n.Key("final collections"),
-		intro: i18n.Key("Count each player's characters, bald heads and wonderhats at the end of the game.")}
+func adhEditor() kit.Editor {
+	return kit.Editor{Page: adhPage, Parse: parseADHForm, Values: adhValues, Display: adhDisplay,
+		Noun:  i18n.Key("final collections"),
+		Intro: i18n.Key("Count each player's characters, bald heads and wonderhats at the end of the game.")}
 }
 
-// parseADHForm turns the posted editor into the engine's JSON. On the
+// parseADHForm turns the posted kit.Editor into the engine's JSON. On the
 // check page (no fixed names) seats left completely empty are skipped.
 func parseADHForm(v url.Values, fixed []string) (json.RawMessage, []int, error) {
 	var st aufderhut.State
@@ -86,7 +87,7 @@ func adhValues(state json.RawMessage) url.Values {
 }
 
 // adhPage draws the editor for an entry.
-func adhPage(e entry) templ.Component {
+func adhPage(e kit.Entry) templ.Component {
 	vm := views.ADHEntryVM{
 		Page: e.Page, Form: e.Form, Heading: e.Heading, Intro: e.Intro, Action: e.Action, Submit: e.Submit,
 		EditNames: e.Names == nil, Errors: e.Errors,

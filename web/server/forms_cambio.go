@@ -15,14 +15,15 @@ import (
 	"tablemate/sessions"
 	"tablemate/views"
 	"tablemate/views/i18n"
+	"tablemate/web/kit"
 )
 
 // cambioEditor enters a Cambio game one round at a time (docs/api-rounds.md).
-func cambioEditor() editor {
-	return editor{
-		page: cambioPage, parse: parseCambioRound, values: roundValues,
-		rounds: true, progress: cambioProgress,
-		noun: i18n.Key("round"), intro: i18n.Key("Enter how the round ended and the cards each player has left."),
+func cambioEditor() kit.Editor {
+	return kit.Editor{
+		Page: cambioPage, Parse: parseCambioRound, Values: roundValues,
+		Rounds: true, Progress: cambioProgress,
+		Noun: i18n.Key("round"), Intro: i18n.Key("Enter how the round ended and the cards each player has left."),
 	}
 }
 
@@ -168,7 +169,7 @@ func cardChips() (numbers, named []views.CardChip) {
 
 // roundPlayers draws the typed cards of each seat as chips with their sum;
 // extra adds points that are not cards (Kodiak's counters).
-func roundPlayers(e entry, read func(string) (title string, points int, err error), extra func(v url.Values, i int) int) []views.RoundPlayer {
+func roundPlayers(e kit.Entry, read func(string) (title string, points int, err error), extra func(v url.Values, i int) int) []views.RoundPlayer {
 	v := e.Values
 	if v == nil {
 		v = url.Values{}
@@ -200,11 +201,11 @@ func roundPlayers(e entry, read func(string) (title string, points int, err erro
 }
 
 // roundVM fills what both round editors share.
-func roundVM(e entry, game string, round int) views.RoundEntryVM {
+func roundVM(e kit.Entry, game string, round int) views.RoundEntryVM {
 	vm := views.RoundEntryVM{
 		Page: e.Page, Form: e.Form, Game: game, Action: e.Action, Errors: e.Errors,
-		Heading: i18n.T(e.ctx, "Game %d · round %d", e.GameNumber, round), Round: round,
-		Intro: e.Intro, Submit: i18n.T(e.ctx, "Save round %d", round), Options: string(e.Options),
+		Heading: i18n.T(e.Ctx, "Game %d · round %d", e.GameNumber, round), Round: round,
+		Intro: e.Intro, Submit: i18n.T(e.Ctx, "Save round %d", round), Options: string(e.Options),
 	}
 	if e.GameNumber == 0 { // not from a table (never shown today)
 		vm.Heading = e.Heading
@@ -228,7 +229,7 @@ func roundVM(e entry, game string, round int) views.RoundEntryVM {
 	return vm
 }
 
-func cambioPage(e entry) templ.Component {
+func cambioPage(e kit.Entry) templ.Component {
 	var s cambio.State
 	if e.Current != nil {
 		s, _ = cambio.Decode(e.Current)
@@ -239,7 +240,7 @@ func cambioPage(e entry) templ.Component {
 	}
 	vm := roundVM(e, "Cambio", round)
 	if n := len(e.Names); n > 0 {
-		vm.Dealer = i18n.T(e.ctx, "Dealer: %s", e.Names[cambio.Dealer(round, n)])
+		vm.Dealer = i18n.T(e.Ctx, "Dealer: %s", e.Names[cambio.Dealer(round, n)])
 	}
 	if e.Values != nil {
 		vm.Chosen = e.Values.Get("ended")

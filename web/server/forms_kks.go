@@ -10,6 +10,7 @@ import (
 
 	"tablemate/scoring/kks"
 	"tablemate/views"
+	"tablemate/web/kit"
 )
 
 const (
@@ -17,8 +18,8 @@ const (
 	kksAdjustSlots = 2 // adjustment rows per player
 )
 
-func kksEditor() editor {
-	return editor{page: kksPage, parse: parseKKSForm, values: kksValues, display: kksDisplay}
+func kksEditor() kit.Editor {
+	return kit.Editor{Page: kksPage, Parse: parseKKSForm, Values: kksValues, Display: kksDisplay}
 }
 
 func kksColours() []string {
@@ -29,7 +30,7 @@ func kksColours() []string {
 	return out
 }
 
-// parseKKSForm turns the posted editor into the engine's JSON. On the
+// parseKKSForm turns the posted kit.Editor into the engine's JSON. On the
 // check page (no fixed names) seats left completely empty are skipped.
 func parseKKSForm(v url.Values, fixed []string) (json.RawMessage, []int, error) {
 	var st kks.Request
@@ -134,7 +135,7 @@ func kksValues(state json.RawMessage) url.Values {
 }
 
 // kksPage draws the display editor for an entry.
-func kksPage(e entry) templ.Component {
+func kksPage(e kit.Entry) templ.Component {
 	vm := views.KKSEntryVM{
 		Page: e.Page, Form: e.Form, Heading: e.Heading, Intro: e.Intro, Action: e.Action, Submit: e.Submit,
 		EditNames: e.Names == nil, Errors: e.Errors, Specials: map[int]bool{},
@@ -204,7 +205,3 @@ func kksDisplay(state json.RawMessage) map[string][]views.StackView {
 	}
 	return out
 }
-
-// pfield is the form name of a player's field, matching the engine's JSON
-// path: pfield(1, "tokens") = "players[1].tokens".
-func pfield(i int, name string) string { return "players[" + strconv.Itoa(i) + "]." + name }

@@ -12,6 +12,7 @@ import (
 	"tablemate/scoring/kociaki"
 	"tablemate/views"
 	"tablemate/views/i18n"
+	"tablemate/web/kit"
 )
 
 // kocSlots is the number of player seats on the check page (KOC-1: 2–4).
@@ -23,10 +24,10 @@ type kocState struct {
 	Options *kociaki.Options `json:"options,omitempty"`
 }
 
-func kocEditor() editor {
-	return editor{page: kocPage, parse: parseKocForm, values: kocValues,
-		noun:  i18n.Key("toy chips"),
-		intro: i18n.Key("Enter the chips each player took from each toy's pile, and the string left if totals tie.")}
+func kocEditor() kit.Editor {
+	return kit.Editor{Page: kocPage, Parse: parseKocForm, Values: kocValues,
+		Noun:  i18n.Key("toy chips"),
+		Intro: i18n.Key("Enter the chips each player took from each toy's pile, and the string left if totals tie.")}
 }
 
 // kocChips reads one toy's chips as typed: "2 3", "2,3" or "2+3".
@@ -43,7 +44,7 @@ func kocChips(s string) ([]int, bool) {
 	return out, true
 }
 
-// parseKocForm turns the posted editor into the engine's JSON. On the
+// parseKocForm turns the posted kit.Editor into the engine's JSON. On the
 // check page (no fixed names) seats left completely empty are skipped.
 func parseKocForm(v url.Values, fixed []string) (json.RawMessage, []int, error) {
 	var st kocState
@@ -124,7 +125,7 @@ func kocValues(state json.RawMessage) url.Values {
 
 // kocPage draws the editor for an entry, with what each toy's pile may
 // still give after the chips entered so far (ruling KOC-2).
-func kocPage(e entry) templ.Component {
+func kocPage(e kit.Entry) templ.Component {
 	vm := views.KocEntryVM{
 		Page: e.Page, Form: e.Form, Heading: e.Heading, Intro: e.Intro, Action: e.Action, Submit: e.Submit,
 		EditNames: e.Names == nil, Errors: e.Errors,

@@ -12,14 +12,15 @@ import (
 	"tablemate/scoring/kodiak"
 	"tablemate/views"
 	"tablemate/views/i18n"
+	"tablemate/web/kit"
 )
 
 // kodiakEditor enters a Kodiak game one round at a time (docs/api-rounds.md).
-func kodiakEditor() editor {
-	return editor{
-		page: kodiakPage, parse: parseKodiakRound, values: roundValues,
-		rounds: true, progress: kodiakProgress,
-		noun: i18n.Key("round"), intro: i18n.Key("Enter who was Kodiak, the cards each player has left, pounces and hairballs."),
+func kodiakEditor() kit.Editor {
+	return kit.Editor{
+		Page: kodiakPage, Parse: parseKodiakRound, Values: roundValues,
+		Rounds: true, Progress: kodiakProgress,
+		Noun: i18n.Key("round"), Intro: i18n.Key("Enter who was Kodiak, the cards each player has left, pounces and hairballs."),
 	}
 }
 
@@ -67,7 +68,7 @@ func parseKodiakRound(v url.Values, fixed []string) (json.RawMessage, []int, err
 	return stateOf(r), slots, nil
 }
 
-func kodiakPage(e entry) templ.Component {
+func kodiakPage(e kit.Entry) templ.Component {
 	var s kodiak.State
 	if e.Current != nil {
 		s, _ = kodiak.Decode(e.Current)
@@ -82,8 +83,8 @@ func kodiakPage(e entry) templ.Component {
 	vm := roundVM(e, "Kodiak", round)
 	if n > 0 {
 		vm.Chosen = strconv.Itoa(seat)
-		vm.Dealer = i18n.T(e.ctx, "Kodiak by the rotation: %s", e.Names[seat%n])
-		vm.Heading = i18n.T(e.ctx, "Game %d · round %d of %d", e.GameNumber, round, rounds)
+		vm.Dealer = i18n.T(e.Ctx, "Kodiak by the rotation: %s", e.Names[seat%n])
+		vm.Heading = i18n.T(e.Ctx, "Game %d · round %d of %d", e.GameNumber, round, rounds)
 	}
 	if e.Values != nil && e.Values.Get("kodiak") != "" {
 		vm.Chosen = e.Values.Get("kodiak")

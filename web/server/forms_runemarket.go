@@ -9,6 +9,7 @@ import (
 	"tablemate/scoring/runemarket"
 	"tablemate/views"
 	"tablemate/views/i18n"
+	"tablemate/web/kit"
 )
 
 var rmColours = []string{runemarket.Red, runemarket.Blue}
@@ -16,42 +17,42 @@ var rmColours = []string{runemarket.Red, runemarket.Blue}
 // runeMarketEditor enters each player's table cards at the end: loose
 // runes, the red and blue shelters with what is in them, stand-alone boat
 // shelters, and what the tie-break may need.
-func runeMarketEditor() editor {
-	return counterSpec{
-		title: "The Rune Market", noun: i18n.Key("table cards"), slots: runemarket.MaxPlayers,
-		intro: i18n.Key("Enter what lies in front of each player when the market's last rune is taken."),
-		fields: func(i int, names []string) []views.CounterField {
+func runeMarketEditor() kit.Editor {
+	return kit.Counters{
+		Title: "The Rune Market", Noun: i18n.Key("table cards"), Slots: runemarket.MaxPlayers,
+		Intro: i18n.Key("Enter what lies in front of each player when the market's last rune is taken."),
+		Fields: func(i int, names []string) []views.CounterField {
 			var f []views.CounterField
 			for _, c := range rmColours {
-				f = append(f, numberField(i, "runes."+c, rmLabel(c, i18n.Key("Red runes lying loose"), i18n.Key("Blue runes lying loose")), ""))
+				f = append(f, kit.NumberField(i, "runes."+c, rmLabel(c, i18n.Key("Red runes lying loose"), i18n.Key("Blue runes lying loose")), ""))
 			}
 			for _, c := range rmColours {
 				base := c + "_shelter"
 				f = append(f,
-					views.CounterField{Kind: "check", Name: pfield(i, base), ID: counterID(i, base), Label: rmLabel(c, i18n.Key("Has a red shelter"), i18n.Key("Has a blue shelter"))},
-					numberField(i, base+".runes", rmLabel(c, i18n.Key("red runes in the red shelter"), i18n.Key("blue runes in the blue shelter")), ""),
-					views.CounterField{Kind: "check", Name: pfield(i, base+".boat"), ID: counterID(i, base+".boat"), Label: rmLabel(c, i18n.Key("A boat shelter inside the red shelter"), i18n.Key("A boat shelter inside the blue shelter"))},
-					views.CounterField{Kind: "choice", Name: pfield(i, base+".bandit"), ID: counterID(i, base+".bandit"),
-						Label: rmLabel(c, i18n.Key("Bandit in the red shelter, bought by"), i18n.Key("Bandit in the blue shelter, bought by")), None: i18n.Key("no bandit"), Choices: otherPlayers(names, i)},
+					views.CounterField{Kind: "check", Name: pfield(i, base), ID: kit.CounterID(i, base), Label: rmLabel(c, i18n.Key("Has a red shelter"), i18n.Key("Has a blue shelter"))},
+					kit.NumberField(i, base+".runes", rmLabel(c, i18n.Key("red runes in the red shelter"), i18n.Key("blue runes in the blue shelter")), ""),
+					views.CounterField{Kind: "check", Name: pfield(i, base+".boat"), ID: kit.CounterID(i, base+".boat"), Label: rmLabel(c, i18n.Key("A boat shelter inside the red shelter"), i18n.Key("A boat shelter inside the blue shelter"))},
+					views.CounterField{Kind: "choice", Name: pfield(i, base+".bandit"), ID: kit.CounterID(i, base+".bandit"),
+						Label: rmLabel(c, i18n.Key("Bandit in the red shelter, bought by"), i18n.Key("Bandit in the blue shelter, bought by")), None: i18n.Key("no bandit"), Choices: kit.OtherPlayers(names, i)},
 				)
 			}
 			for _, c := range rmColours {
-				f = append(f, views.CounterField{Kind: "check", Name: pfield(i, "boat_shelters."+c), ID: counterID(i, "boat_shelters."+c),
+				f = append(f, views.CounterField{Kind: "check", Name: pfield(i, "boat_shelters."+c), ID: kit.CounterID(i, "boat_shelters."+c),
 					Label: rmLabel(c, i18n.Key("A stand-alone red boat shelter"), i18n.Key("A stand-alone blue boat shelter")), Hint: i18n.Key("Count runes inside it with the loose runes.")})
 			}
-			h := numberField(i, "highest_number_card", i18n.Key("Highest number card in hand"), i18n.Key("Only needed if the top totals tie; leave empty otherwise."))
+			h := kit.NumberField(i, "highest_number_card", i18n.Key("Highest number card in hand"), i18n.Key("Only needed if the top totals tie; leave empty otherwise."))
 			h.Kind = "number-optional"
 			return append(f, h)
 		},
-		options: func(names []string) []views.CounterField {
+		Options: func(names []string) []views.CounterField {
 			return []views.CounterField{{Kind: "choice", Name: "options.rps_winner", ID: "rps-winner",
 				Label: i18n.Key("Rock-paper-scissors winner (last tie-break)"), None: i18n.Key("not played"), Choices: names}}
 		},
-		player: func(v url.Values, i int, name string) (any, error) {
+		Player: func(v url.Values, i int, name string) (any, error) {
 			// The engine's request (docs/api-rune-market.md).
 			p := runemarket.Player{Name: name, Shelters: []runemarket.Shelter{}, BoatShelters: []runemarket.BoatShelter{}}
 			for _, c := range rmColours {
-				n, err := number(v, pfield(i, "runes."+c), c+" runes")
+				n, err := kit.Number(v, pfield(i, "runes."+c), c+" runes")
 				if err != nil {
 					return nil, err
 				}
@@ -61,7 +62,7 @@ func runeMarketEditor() editor {
 					p.Runes.Red = n
 				}
 				base := c + "_shelter"
-				runes, err := number(v, pfield(i, base+".runes"), "runes in the shelter")
+				runes, err := kit.Number(v, pfield(i, base+".runes"), "runes in the shelter")
 				if err != nil {
 					return nil, err
 				}
@@ -76,7 +77,7 @@ func runeMarketEditor() editor {
 				}
 			}
 			if s := strings.TrimSpace(v.Get(pfield(i, "highest_number_card"))); s != "" {
-				n, err := number(v, pfield(i, "highest_number_card"), "the highest number card")
+				n, err := kit.Number(v, pfield(i, "highest_number_card"), "the highest number card")
 				if err != nil {
 					return nil, err
 				}
@@ -84,14 +85,14 @@ func runeMarketEditor() editor {
 			}
 			return p, nil
 		},
-		state: func(v url.Values, players []any) any {
+		State: func(v url.Values, players []any) any {
 			st := map[string]any{"players": players}
 			if w := strings.TrimSpace(v.Get("options.rps_winner")); w != "" {
 				st["options"] = runemarket.Options{RPSWinner: w}
 			}
 			return st
 		},
-		values: func(state json.RawMessage) url.Values {
+		Values: func(state json.RawMessage) url.Values {
 			var st runemarket.State
 			v := url.Values{}
 			if json.Unmarshal(state, &st) != nil {
@@ -129,7 +130,7 @@ func runeMarketEditor() editor {
 			}
 			return v
 		},
-	}.editor()
+	}.Editor()
 }
 
 // rmLabel picks a field label by shelter colour; the labels are whole

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -13,6 +12,7 @@ import (
 	"tablemate/sessions"
 	"tablemate/views"
 	"tablemate/views/i18n"
+	"tablemate/web/kit"
 )
 
 // newGame renders the result editor for the table's next game.
@@ -21,7 +21,7 @@ func (a *App) newGame(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, ed.page(gameEntry(c, t, 0, nil, nil, "")))
+	return render(c, http.StatusOK, ed.Page(gameEntry(c, t, 0, nil, nil, "")))
 }
 
 // editGame renders the editor prefilled with a recorded game, to correct it.
@@ -30,24 +30,24 @@ func (a *App) editGame(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if ed.rounds {
+	if ed.Rounds {
 		return echo.NewHTTPError(http.StatusNotFound, tr(c, "A game entered round by round is corrected by undoing its rounds on the table page."))
 	}
 	g, err := gameParam(c, t)
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, ed.page(gameEntry(c, t, g.Number, ed.values(g.State), nil, "")))
+	return render(c, http.StatusOK, ed.Page(gameEntry(c, t, g.Number, ed.Values(g.State), nil, "")))
 }
 
 // gameEntry builds an editor page for a table: game n (0 = a new game).
-func gameEntry(c echo.Context, t sessions.Table, n int, values map[string][]string, errs views.Errors, flash string) entry {
+func gameEntry(c echo.Context, t sessions.Table, n int, values map[string][]string, errs views.Errors, flash string) kit.Entry {
 	noun, intro := i18n.Key("final displays"), i18n.Key("Enter what each player has in front of them at the end of the game.")
-	if ed, _ := editorFor(t.Info.Slug); ed.noun != "" {
-		noun, intro = ed.noun, ed.intro
+	if ed, _ := editorFor(t.Info.Slug); ed.Noun != "" {
+		noun, intro = ed.Noun, ed.Intro
 	}
-	e := entry{
-		ctx:  c.Request().Context(),
+	e := kit.Entry{
+		Ctx:  c.Request().Context(),
 		Page: page(c, t.Name), Form: form(c, t.Head), Names: t.Players, Values: values, Errors: errs,
 		Heading: tr(c, "Game %d: %s", len(t.Games)+1, i18n.Text(c.Request().Context(), noun)),
 		Intro:   i18n.Text(c.Request().Context(), intro),
@@ -59,7 +59,7 @@ func gameEntry(c echo.Context, t sessions.Table, n int, values map[string][]stri
 		e.Action = fmt.Sprintf("%s/games/%d", editBase(c), n)
 		e.Submit = tr(c, "Check and save the correction")
 	}
-	if ed, _ := editorFor(t.Info.Slug); ed.rounds && n == 0 {
+	if ed, _ := editorFor(t.Info.Slug); ed.Rounds && n == 0 {
 		e.GameNumber, e.Options = len(t.Games)+1, t.Options
 		if g, ok := t.Current(); ok {
 			e.GameNumber, e.Current = g.Number, g.State
@@ -69,10 +69,10 @@ func gameEntry(c echo.Context, t sessions.Table, n int, values map[string][]stri
 	return e
 }
 
-func (a *App) tableEditor(c echo.Context) (sessions.Table, editor, error) {
+func (a *App) tableEditor(c echo.Context) (sessions.Table, kit.Editor, error) {
 	t, err := a.loadTable(c)
 	if err != nil {
-		return t, editor{}, err
+		return t, kit.Editor{}, err
 	}
 	ed, ok := editorFor(t.Info.Slug)
 	if !ok {
@@ -104,13 +104,13 @@ func (a *App) correctGame(c echo.Context) error {
 	if err != nil || n < 1 {
 		return echo.ErrNotFound
 	}
-	if _, ed, err := a.tableEditor(c); err != nil || ed.rounds {
+	if _, ed, err := a.tableEditor(c); err != nil || ed.Rounds {
 		return echo.ErrNotFound // round games are corrected by undoing rounds
 	}
 	return a.saveGame(c, n)
 }
 
-// saveGame parses the editor, appends the event and shows the verdict.
+// saveGame parses the kit.Editor, appends the event and shows the verdict.
 // Unreadable fields re-render the form (422) with the entered values; a
 // stale form re-renders it against the fresh table (409), so nothing typed
 // is lost.
@@ -127,11 +127,11 @@ func (a *App) saveGame(c echo.Context, n int) error {
 	token := c.FormValue("_token")
 	ctx := c.Request().Context()
 
-	state, slots, err := ed.parse(values, t.Players)
+	state, slots, err := ed.Parse(values, t.Players)
 	var app sessions.Appended
 	if err == nil {
 		switch {
-		case n == 0 && ed.rounds:
+		case n == 0 && ed.Rounds:
 			app, err = a.tables.RecordRound(ctx, c.Param("id"), seen, token, state)
 		case n == 0:
 			app, err = a.tables.RecordGame(ctx, c.Param("id"), seen, token, state)
@@ -145,7 +145,7 @@ func (a *App) saveGame(c echo.Context, n int) error {
 	case errors.As(err, &in):
 		e := gameEntry(c, t, n, values, views.Errors{remapField(in.Field, slots): localInput(c, in)}, "")
 		e.Form.Token = token // the same entry, still unsaved: keep its key
-		return render(c, http.StatusUnprocessableEntity, ed.page(e))
+		return render(c, http.StatusUnprocessableEntity, ed.Page(e))
 	case errors.As(err, &stale):
 		fresh, lerr := a.loadTable(c)
 		if lerr != nil {
@@ -153,11 +153,11 @@ func (a *App) saveGame(c echo.Context, n int) error {
 		}
 		e := gameEntry(c, fresh, n, values, nil,
 			tr(c, "Someone else changed this table while you were typing, so your entry was not saved yet. It is still here: check it against the fresh table and send it again."))
-		return render(c, http.StatusConflict, ed.page(e))
+		return render(c, http.StatusConflict, ed.Page(e))
 	case err != nil:
 		return err
 	}
-	if ed.rounds && n == 0 {
+	if ed.Rounds && n == 0 {
 		return redirect(c, editBase(c)+"?done=round")
 	}
 	fresh, err := a.loadTable(c)
@@ -182,7 +182,7 @@ func (a *App) showGame(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if ed, ok := editorFor(t.Info.Slug); ok && !ed.rounds { // a round game is corrected by undoing its rounds
+	if ed, ok := editorFor(t.Info.Slug); ok && !ed.Rounds { // a round game is corrected by undoing its rounds
 		vm.EditURL = fmt.Sprintf("%s/games/%s/edit", editBase(c), c.Param("n"))
 	}
 	return render(c, http.StatusOK, views.ResultPage(vm))
@@ -205,14 +205,8 @@ func gameResultVM(c echo.Context, t sessions.Table, base string) (views.ResultVM
 	if g.Err != "" {
 		vm.Page.Flash, vm.Page.FlashKind = tr(c, "This entry can no longer be read: %s", g.Err), "bad"
 	}
-	if ed, ok := editorFor(t.Info.Slug); ok && ed.display != nil {
-		vm.Displays = ed.display(g.State)
+	if ed, ok := editorFor(t.Info.Slug); ok && ed.Display != nil {
+		vm.Displays = ed.Display(g.State)
 	}
 	return vm, nil
-}
-
-// stateOf is a helper for editors: marshal a state struct.
-func stateOf(v any) json.RawMessage {
-	b, _ := json.Marshal(v)
-	return b
 }

@@ -8,9 +8,9 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"tablemate/scoring/games"
 	"tablemate/sessions"
 	"tablemate/views"
+	"tablemate/web/games"
 )
 
 // historyFilter is the history page's query: a game slug and part of a

@@ -5,8 +5,8 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"tablemate/scoring/games"
 	"tablemate/views"
+	"tablemate/web/games"
 )
 
 // showHome renders the start page with the recent tables.
@@ -26,7 +26,7 @@ func (a *App) showHome(c echo.Context) error {
 }
 
 func gameTitle(slug string) string {
-	if g, ok := games.Find(slug); ok {
+	if g, ok := games.Engine(slug); ok {
 		return g.Info().Title
 	}
 	return slug

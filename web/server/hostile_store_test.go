@@ -17,8 +17,8 @@ import (
 	"strings"
 	"testing"
 
-	"tablemate/scoring/games"
 	"tablemate/sessions"
+	"tablemate/web/games"
 	"tablemate/web/webtest"
 )
 
@@ -372,7 +372,7 @@ func TestHostileFullDiskSaysNotSaved(t *testing.T) {
 	if err := ts.app.store.LimitPages(ctx, pages); err != nil {
 		t.Fatal(err)
 	}
-	filler := sessions.NewTables(ts.app.store, games.Find)
+	filler := sessions.NewTables(ts.app.store, games.Engine)
 	for i := 0; ; i++ {
 		tb, _ := filler.Table(ctx, id)
 		_, err := filler.RecordGame(ctx, id, tb.Head, "", json.RawMessage(kksTwo))

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -10,7 +9,6 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"tablemate/scoring"
 	"tablemate/views/i18n"
 )
 
@@ -69,17 +67,6 @@ func (a *App) switchLanguage(c echo.Context) error {
 	return c.Redirect(http.StatusSeeOther, i18n.SafeBack(c.QueryParam("back")))
 }
 
-// tr translates a handler's message into the request's language (see
-// i18n.T); key is the English text.
-func tr(c echo.Context, key string, args ...any) string {
-	return i18n.T(c.Request().Context(), key, args...)
-}
-
-// trN is i18n.N for the request's language.
-func trN(c echo.Context, n int, one, many string) string {
-	return i18n.N(c.Request().Context(), n, one, many)
-}
-
 // dateTime writes a time for people: "Mon 2 Jan, 15:04" in English and
 // "Mo 2. Jan., 15:04" in German (Go's layouts only know English names).
 // withYear adds the year, withSeconds the seconds.
@@ -101,36 +88,4 @@ func dateTime(c echo.Context, t time.Time, withYear, withSeconds bool) string {
 		s += fmt.Sprintf(" %d", t.Year())
 	}
 	return s + ", " + t.Format(clock)
-}
-
-// formErrorf is scoring.Errorf for editor forms; its format is a catalog
-// key (the catalog test finds the keys by this name). The API and CLI never
-// see these: they take JSON, not forms.
-func formErrorf(field, format string, args ...any) *scoring.InputError {
-	return scoring.Errorf(field, format, args...)
-}
-
-// localInput is an input error's message in the request's language: a
-// form error whose format is in the catalog is translated (its catalog
-// words too, i18n.Word); names and typed text stay as written.
-func localInput(c echo.Context, in *scoring.InputError) string {
-	return i18n.Say(c.Request().Context(), in.Phrase)
-}
-
-// localStep is a refused step's message in the reader's language: the
-// engine's own sentence (every format an engine says has German; the
-// catalog's tests see to it).
-func localStep(c echo.Context, se *scoring.StepError) string {
-	return i18n.Say(c.Request().Context(), se.Phrase)
-}
-
-// reason is err as an argument of another message: an input error keeps
-// its phrase (said in the reader's language with the message around it);
-// any other error is its English text.
-func reason(err error) any {
-	var in *scoring.InputError
-	if errors.As(err, &in) && !in.Phrase.IsZero() {
-		return in.Phrase
-	}
-	return scoring.Name(err.Error())
 }

@@ -120,7 +120,7 @@ func TestLanguageSwitchRefusesForeignTargets(t *testing.T) {
 }
 
 // TestGermanGameOverHTTP plays the KKS example through the German pages:
-// the editor, the result with a broken rule in German (code and rule id
+// the kit.Editor, the result with a broken rule in German (code and rule id
 // kept), the table and its history.
 func TestGermanGameOverHTTP(t *testing.T) {
 	ts := newTestServer(t)

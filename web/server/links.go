@@ -37,11 +37,6 @@ type viewTable struct {
 // base is what every URL of a view-only page is built on.
 func (v viewTable) base() string { return "/v/" + v.link }
 
-// editBase is what every URL of an edit page is built on: the edit link of
-// the request ("/tables/:id/…"), which loadTable has resolved as the
-// table's edit link in use. It is the link the phone already holds.
-func editBase(c echo.Context) string { return "/tables/" + c.Param("id") }
-
 // loadTable replays the table whose edit link is in the URL, answering 404
 // for links that open nothing and 410 for replaced ones.
 func (a *App) loadTable(c echo.Context) (sessions.Table, error) {

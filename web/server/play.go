@@ -1,63 +1,28 @@
 package server
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
 
-	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
 	"tablemate/scoring"
-	"tablemate/scoring/alaska"
-	"tablemate/scoring/aufderhut"
-	"tablemate/scoring/cambio"
-	"tablemate/scoring/kks"
-	"tablemate/scoring/kociaki"
-	"tablemate/scoring/kodiak"
-	"tablemate/scoring/runemarket"
 	"tablemate/sessions"
 	"tablemate/views"
+	"tablemate/web/games"
+	"tablemate/web/kit"
 )
 
-// guidedPages are one game's play-along pages. The routes, the event log
-// and the error handling are shared (this file); a game only says how its
-// forms become the engine's setup and step JSON and how a position looks.
-type guidedPages interface {
-	// setupPage is the form that starts a guided game; on a refused start
-	// it shows what was typed (read from c) with errs by field.
-	setupPage(c echo.Context, t sessions.Table, errs views.Errors) templ.Component
-	// setupJSON reads the posted start form into the engine's setup; a
-	// form that is not one is a *scoring.InputError on its field.
-	setupJSON(c echo.Context, t sessions.Table) (json.RawMessage, error)
-	// turnPage shows the game in progress; flash is a refused step's
-	// message (empty when none).
-	turnPage(c echo.Context, t sessions.Table, flash string) (templ.Component, error)
-	// stepJSON reads a posted move into the engine's step; a form that
-	// is not a move is a *scoring.InputError, shown with the turn.
-	stepJSON(c echo.Context, t sessions.Table) (json.RawMessage, error)
-}
-
-// guided lists the games that can be played along.
-var guided = map[string]guidedPages{
-	kks.Slug:        kksPlay{},
-	aufderhut.Slug:  adhPlay{},
-	kociaki.Slug:    kocPlay{},
-	cambio.Slug:     cambioPlay{},
-	kodiak.Slug:     kodiakPlay{},
-	alaska.Slug:     alaskaPlay{},
-	runemarket.Slug: runeMarketPlay{},
-}
-
 // loadPlay loads a table that can be played along (guided).
-func (a *App) loadPlay(c echo.Context) (sessions.Table, guidedPages, error) {
+func (a *App) loadPlay(c echo.Context) (sessions.Table, kit.Pages, error) {
 	t, err := a.loadTable(c)
 	if err != nil {
 		return t, nil, err
 	}
-	g, ok := guided[t.Info.Slug]
-	if !ok {
+	game, _ := games.Find(t.Info.Slug)
+	g := webOf(game).Pages
+	if g == nil {
 		return t, nil, echo.NewHTTPError(http.StatusNotFound, tr(c, "%s cannot be played along yet; enter each game's result instead.", t.Info.Title))
 	}
 	return t, g, nil
@@ -70,9 +35,9 @@ func (a *App) showPlay(c echo.Context) error {
 		return err
 	}
 	if t.Play == nil {
-		return render(c, http.StatusOK, g.setupPage(c, t, nil))
+		return render(c, http.StatusOK, g.SetupPage(c, t, nil))
 	}
-	page, err := g.turnPage(c, t, "")
+	page, err := g.TurnPage(c, t, "", playUndoLabel(c, t))
 	if err != nil {
 		return err
 	}
@@ -85,7 +50,7 @@ func (a *App) startPlay(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	setup, err := g.setupJSON(c, t)
+	setup, err := g.SetupJSON(c, t)
 	if err == nil {
 		seen, _ := formInt(c, "_seen")
 		_, err = a.tables.StartPlay(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"), setup)
@@ -95,9 +60,9 @@ func (a *App) startPlay(c echo.Context) error {
 	var stale *sessions.StaleError
 	switch {
 	case errors.As(err, &in):
-		return render(c, http.StatusUnprocessableEntity, g.setupPage(c, t, views.Errors{in.Field: localInput(c, in)}))
+		return render(c, http.StatusUnprocessableEntity, g.SetupPage(c, t, views.Errors{in.Field: localInput(c, in)}))
 	case errors.As(err, &se):
-		return render(c, http.StatusUnprocessableEntity, g.setupPage(c, t, views.Errors{"setup": refusal(c, se)}))
+		return render(c, http.StatusUnprocessableEntity, g.SetupPage(c, t, views.Errors{"setup": refusal(c, se)}))
 	case errors.As(err, &stale):
 		return redirect(c, editBase(c)+"/play")
 	case err != nil:
@@ -116,7 +81,7 @@ func (a *App) submitStep(c echo.Context) error {
 	if t.Play == nil {
 		return redirect(c, editBase(c))
 	}
-	step, err := g.stepJSON(c, t)
+	step, err := g.StepJSON(c, t)
 	if err == nil {
 		seen, _ := formInt(c, "_seen")
 		_, err = a.tables.PlayStep(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"), step)
@@ -154,11 +119,11 @@ func refusal(c echo.Context, se *scoring.StepError) string {
 	return tr(c, "Not possible: %s (rule %s)", localStep(c, se), se.Rule)
 }
 
-func (a *App) rerenderPlay(c echo.Context, t sessions.Table, g guidedPages, status int, msg string) error {
+func (a *App) rerenderPlay(c echo.Context, t sessions.Table, g kit.Pages, status int, msg string) error {
 	if t.Play == nil {
 		return redirect(c, editBase(c))
 	}
-	page, err := g.turnPage(c, t, msg)
+	page, err := g.TurnPage(c, t, msg, playUndoLabel(c, t))
 	if err != nil {
 		return err
 	}

@@ -24,7 +24,7 @@ import (
 // hat was and which character refilled the spot.
 type adhPlay struct{}
 
-func (adhPlay) setupPage(c echo.Context, t sessions.Table, errs views.Errors) templ.Component {
+func (adhPlay) SetupPage(c echo.Context, t sessions.Table, errs views.Errors) templ.Component {
 	p := page(c, t.Name)
 	p.Scripts = []string{"js/play-adh.js"}
 	p.Styles = []string{"css/play-adh.css"}
@@ -83,7 +83,7 @@ func typedNames(c echo.Context) []string {
 
 // setupJSON reads the variant, the names (all empty: none) and the 7
 // characters; the engine checks them (ruling ADH-1).
-func (adhPlay) setupJSON(c echo.Context, _ sessions.Table) (json.RawMessage, error) {
+func (adhPlay) SetupJSON(c echo.Context, _ sessions.Table) (json.RawMessage, error) {
 	s := aufderhut.Setup{Variant: c.FormValue("variant"), Display: make([]int, aufderhut.DisplaySize)}
 	for _, n := range typedNames(c) {
 		if n != "" {
@@ -108,7 +108,7 @@ func (adhPlay) setupJSON(c echo.Context, _ sessions.Table) (json.RawMessage, err
 
 // stepJSON reads a posted move: look, swap_a + swap_b, reveal + outcome
 // (+ laid), or end.
-func (adhPlay) stepJSON(c echo.Context, _ sessions.Table) (json.RawMessage, error) {
+func (adhPlay) StepJSON(c echo.Context, _ sessions.Table) (json.RawMessage, error) {
 	var s aufderhut.Step
 	num := func(name string) (int, error) {
 		v := strings.TrimSpace(c.FormValue(name))
@@ -142,8 +142,8 @@ func (adhPlay) stepJSON(c echo.Context, _ sessions.Table) (json.RawMessage, erro
 	return aufderhut.StepJSON(s), nil
 }
 
-func (adhPlay) turnPage(c echo.Context, t sessions.Table, flash string) (templ.Component, error) {
-	vm, err := adhPlayVM(c, t, flash)
+func (adhPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string) (templ.Component, error) {
+	vm, err := adhPlayVM(c, t, flash, undo)
 	if err != nil {
 		return nil, err
 	}
@@ -153,7 +153,7 @@ func (adhPlay) turnPage(c echo.Context, t sessions.Table, flash string) (templ.C
 // adhPlayVM describes the turn; the query says how far the move has been
 // entered (do = look, swap, reveal or end; a = the first hat of a swap;
 // spot = the hat revealed; outcome=match asks for the character laid).
-func adhPlayVM(c echo.Context, t sessions.Table, flash string) (views.ADHPlayVM, error) {
+func adhPlayVM(c echo.Context, t sessions.Table, flash, undo string) (views.ADHPlayVM, error) {
 	before, pos, last, warn, err := aufderhut.Engine{}.Last(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 	if err != nil {
 		return views.ADHPlayVM{}, fmt.Errorf("resume guided game: %w", err)
@@ -173,7 +173,7 @@ func adhPlayVM(c echo.Context, t sessions.Table, flash string) (views.ADHPlayVM,
 		ChooseURL: base + "/play",
 		LookURL:   playURL(url.Values{"do": {"look"}}), SwapURL: playURL(url.Values{"do": {"swap"}}),
 		RevealURL: playURL(url.Values{"do": {"reveal"}}), EndURL: playURL(url.Values{"do": {"end"}}),
-		UndoLabel: playUndoLabel(c, t),
+		UndoLabel: undo,
 	}
 	if len(t.Play.Steps) > 0 {
 		vm.LastMove = i18n.Say(ctx, before.Describe(last))

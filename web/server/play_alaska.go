@@ -24,7 +24,7 @@ type alaskaPlay struct{}
 // alaskaStyles is the page's own stylesheet.
 var alaskaStyles = []string{"css/play-alaska.css"}
 
-func (alaskaPlay) setupPage(c echo.Context, t sessions.Table, errs views.Errors) templ.Component {
+func (alaskaPlay) SetupPage(c echo.Context, t sessions.Table, errs views.Errors) templ.Component {
 	p := page(c, t.Name)
 	p.Styles = alaskaStyles
 	catch := c.FormValue("angler_catch")
@@ -54,7 +54,7 @@ func alaskaTableOptions(t sessions.Table) alaska.Options {
 
 // setupJSON reads who starts, the draw pile (empty = a full deck), the
 // dice variation and how anglers catch (ruling ALA-2's reading).
-func (alaskaPlay) setupJSON(c echo.Context, _ sessions.Table) (json.RawMessage, error) {
+func (alaskaPlay) SetupJSON(c echo.Context, _ sessions.Table) (json.RawMessage, error) {
 	s := alaska.Setup{First: strings.TrimSpace(c.FormValue("first")), Dice: c.FormValue("dice") == "on"}
 	switch v := c.FormValue("angler_catch"); v {
 	case "", alaska.SwimPast:
@@ -77,7 +77,7 @@ func (alaskaPlay) setupJSON(c echo.Context, _ sessions.Table) (json.RawMessage, 
 // "salmon:4", "angler:tourist:7", "eagle:salmon:6", "bear_eat:Ben", ...).
 // "cast:pair" is the open-water form's two cards, chosen in its fields
 // pair_a and pair_b (ruling ALA-3).
-func (alaskaPlay) stepJSON(c echo.Context, _ sessions.Table) (json.RawMessage, error) {
+func (alaskaPlay) StepJSON(c echo.Context, _ sessions.Table) (json.RawMessage, error) {
 	move := c.FormValue("move")
 	if move == "cast:pair" {
 		move = "cast:" + strings.TrimSpace(c.FormValue("pair_a")) + "+" + strings.TrimSpace(c.FormValue("pair_b"))
@@ -148,7 +148,7 @@ func parseAlaskaMove(move string) (alaska.Step, error) {
 	return alaska.Step{}, bad
 }
 
-func (alaskaPlay) turnPage(c echo.Context, t sessions.Table, flash string) (templ.Component, error) {
+func (alaskaPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string) (templ.Component, error) {
 	pos, err := alaska.Engine{}.Resume(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 	if err != nil {
 		return nil, fmt.Errorf("resume guided game: %w", err)
@@ -159,7 +159,7 @@ func (alaskaPlay) turnPage(c echo.Context, t sessions.Table, flash string) (temp
 	vm.Page, vm.Form, vm.TableName = page(c, t.Name), form(c, t.Head), t.Name
 	vm.Page.Styles = alaskaStyles
 	vm.Flash, vm.FlashKind = flash, "bad"
-	vm.UndoLabel = playUndoLabel(c, t)
+	vm.UndoLabel = undo
 	return views.AlaskaPlay(vm), nil
 }
 

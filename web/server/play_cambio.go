@@ -16,6 +16,7 @@ import (
 	"tablemate/sessions"
 	"tablemate/views"
 	"tablemate/views/i18n"
+	"tablemate/web/kit"
 )
 
 // cambioPlay is Cambio played along: the cards stay secret; the app keeps
@@ -24,7 +25,7 @@ import (
 // the round editor's card pad.
 type cambioPlay struct{}
 
-func (cambioPlay) setupPage(c echo.Context, t sessions.Table, errs views.Errors) templ.Component {
+func (cambioPlay) SetupPage(c echo.Context, t sessions.Table, errs views.Errors) templ.Component {
 	opts := cambioTableOptions(t)
 	tie := tr(c, "Cambio: a caller tied for the fewest points counts as fewest (−5); otherwise the caller gets −5 with the fewest points, +5 without (rule CAM-2).")
 	if opts.Tie() == cambio.TiePenalty {
@@ -74,7 +75,7 @@ func seatField(c echo.Context, t sessions.Table, field string) (seat int, ok boo
 	return seat, err == nil && seat >= 0 && seat < len(t.Players)
 }
 
-func (cambioPlay) setupJSON(c echo.Context, t sessions.Table) (json.RawMessage, error) {
+func (cambioPlay) SetupJSON(c echo.Context, t sessions.Table) (json.RawMessage, error) {
 	if msg := roundGameInProgress(c, t); msg != "" {
 		return nil, scoring.Errorf("setup", "%s", msg) // already in the reader's language
 	}
@@ -116,7 +117,7 @@ func scoreStep(round json.RawMessage) json.RawMessage {
 	return b
 }
 
-func (cambioPlay) stepJSON(c echo.Context, t sessions.Table) (json.RawMessage, error) {
+func (cambioPlay) StepJSON(c echo.Context, t sessions.Table) (json.RawMessage, error) {
 	action, nums, err := stepAction(c)
 	if err != nil {
 		return nil, err
@@ -144,7 +145,7 @@ func (cambioPlay) stepJSON(c echo.Context, t sessions.Table) (json.RawMessage, e
 	return cambio.StepJSON(s), nil
 }
 
-func (cambioPlay) turnPage(c echo.Context, t sessions.Table, flash string) (templ.Component, error) {
+func (cambioPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string) (templ.Component, error) {
 	pos, err := cambio.Engine{}.Resume(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 	if err != nil {
 		return nil, fmt.Errorf("resume guided Cambio: %w", err)
@@ -160,7 +161,7 @@ func (cambioPlay) turnPage(c echo.Context, t sessions.Table, flash string) (temp
 		FirstLook: pos.Phase == cambio.Playing && pos.TurnsTaken == 0 && pos.Caller == cambio.NoCaller,
 		Current:   pos.ToMove(), CurrentSeat: pos.Turn,
 		Totals:    playTotals(res, cambioNote(c, pos.Final())),
-		UndoLabel: playUndoLabel(c, t),
+		UndoLabel: undo,
 	}
 	if pos.Caller != cambio.NoCaller {
 		vm.Caller = names[pos.Caller]
@@ -194,7 +195,7 @@ func (cambioPlay) turnPage(c echo.Context, t sessions.Table, flash string) (temp
 			e.Round.Chosen = "cambio:" + strconv.Itoa(pos.Caller)
 		}
 		e.Closed = cambioClosed(c, pos, names)
-		e.Round.Players = roundPlayers(entry{Names: names, Values: e.values}, func(tok string) (string, int, error) {
+		e.Round.Players = roundPlayers(kit.Entry{Names: names, Values: e.values}, func(tok string) (string, int, error) {
 			card, err := cambio.ParseCard(tok)
 			return card.Title(), card.Value(), err
 		}, nil)
@@ -232,7 +233,7 @@ func playEntry(c echo.Context, t sessions.Table, names []string, game string) pl
 			}
 		}
 	}
-	e := entry{Page: page(c, t.Name), Form: form(c, t.Head), ctx: c.Request().Context(), Names: names, Values: values, Errors: errs}
+	e := kit.Entry{Page: page(c, t.Name), Form: form(c, t.Head), Ctx: c.Request().Context(), Names: names, Values: values, Errors: errs}
 	return playEntryState{PlayEntryVM: views.PlayEntryVM{Round: roundVM(e, game, 0)}, values: values}
 }
 

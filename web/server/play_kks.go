@@ -19,7 +19,7 @@ import (
 // tapping cards, then each turn is the card taken and the card turned up.
 type kksPlay struct{}
 
-func (kksPlay) setupPage(c echo.Context, t sessions.Table, errs views.Errors) templ.Component {
+func (kksPlay) SetupPage(c echo.Context, t sessions.Table, errs views.Errors) templ.Component {
 	p := page(c, t.Name)
 	p.Scripts = []string{"js/play.js"}
 	return views.KKSSetup(views.KKSSetupVM{Page: p, Form: form(c, t.Head), TableName: t.Name, Base: editBase(c), Row: typedRow(c), Errors: errs})
@@ -34,7 +34,7 @@ func typedRow(c echo.Context) []string {
 	return row
 }
 
-func (kksPlay) setupJSON(c echo.Context, _ sessions.Table) (json.RawMessage, error) {
+func (kksPlay) SetupJSON(c echo.Context, _ sessions.Table) (json.RawMessage, error) {
 	row := typedRow(c)
 	for i, tok := range row {
 		row[i] = englishCard(tok)
@@ -58,9 +58,9 @@ func englishCard(tok string) string {
 	return tok
 }
 
-func (kksPlay) turnPage(c echo.Context, t sessions.Table, flash string) (templ.Component, error) {
+func (kksPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string) (templ.Component, error) {
 	take, _ := strconv.Atoi(c.QueryParam("take"))
-	vm, err := playVM(c, t, take, flash)
+	vm, err := playVM(c, t, take, flash, undo)
 	if err != nil {
 		return nil, err
 	}
@@ -68,7 +68,7 @@ func (kksPlay) turnPage(c echo.Context, t sessions.Table, flash string) (templ.C
 }
 
 // stepJSON reads the card taken and the card turned up.
-func (kksPlay) stepJSON(c echo.Context, _ sessions.Table) (json.RawMessage, error) {
+func (kksPlay) StepJSON(c echo.Context, _ sessions.Table) (json.RawMessage, error) {
 	take, err := strconv.Atoi(c.FormValue("take"))
 	if err != nil {
 		return nil, formErrorf("take", "Choose the card to take.")
@@ -88,7 +88,7 @@ func (kksPlay) stepJSON(c echo.Context, _ sessions.Table) (json.RawMessage, erro
 // takes and, for the take chosen, the cards the deck may turn up are the
 // moves the engine lists (kks.Position.Moves); a take it does not list
 // says why with the engine's refusal.
-func playVM(c echo.Context, t sessions.Table, take int, flash string) (views.KKSPlayVM, error) {
+func playVM(c echo.Context, t sessions.Table, take int, flash, undo string) (views.KKSPlayVM, error) {
 	pos, err := kks.Engine{}.Resume(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 	if err != nil {
 		return views.KKSPlayVM{}, fmt.Errorf("resume guided game: %w", err)
@@ -134,7 +134,7 @@ func playVM(c echo.Context, t sessions.Table, take int, flash string) (views.KKS
 			}
 		}
 	}
-	vm.UndoLabel = playUndoLabel(c, t)
+	vm.UndoLabel = undo
 	return vm, nil
 }
 

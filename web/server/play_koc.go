@@ -23,7 +23,7 @@ import (
 // then every round the start player's tile and each player's string.
 type kocPlay struct{}
 
-func (kocPlay) setupPage(c echo.Context, t sessions.Table, errs views.Errors) templ.Component {
+func (kocPlay) SetupPage(c echo.Context, t sessions.Table, errs views.Errors) templ.Component {
 	p := page(c, t.Name)
 	p.Styles = []string{"css/play-koc.css"}
 	vm := views.KocSetupVM{Page: p, Form: form(c, t.Head), TableName: t.Name, Base: editBase(c), Players: t.Players, Errors: errs,
@@ -49,7 +49,7 @@ func (kocPlay) setupPage(c echo.Context, t sessions.Table, errs views.Errors) te
 	return views.KocSetup(vm)
 }
 
-func (kocPlay) setupJSON(c echo.Context, t sessions.Table) (json.RawMessage, error) {
+func (kocPlay) SetupJSON(c echo.Context, t sessions.Table) (json.RawMessage, error) {
 	opts, err := json.Marshal(kociaki.Options{Variant: strings.TrimSpace(c.FormValue("variant")), AllTypesBonus: strings.TrimSpace(c.FormValue("all_types_bonus"))})
 	if err != nil {
 		return nil, err
@@ -63,7 +63,7 @@ func (kocPlay) setupJSON(c echo.Context, t sessions.Table) (json.RawMessage, err
 // stepJSON reads the posted move: a tile, a turn (toys ticked, the chip
 // chosen where the pile leaves it open; or none; or short of string) or
 // the string left after a tie.
-func (kocPlay) stepJSON(c echo.Context, t sessions.Table) (json.RawMessage, error) {
+func (kocPlay) StepJSON(c echo.Context, t sessions.Table) (json.RawMessage, error) {
 	form, err := c.FormParams()
 	if err != nil {
 		return nil, formErrorf("step", "the form could not be read")
@@ -153,7 +153,7 @@ func kocMe(c echo.Context, t sessions.Table, seats int) int {
 	return me
 }
 
-func (kocPlay) turnPage(c echo.Context, t sessions.Table, flash string) (templ.Component, error) {
+func (kocPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string) (templ.Component, error) {
 	before, pos, last, _, err := kociaki.Engine{}.Last(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 	if err != nil {
 		return nil, fmt.Errorf("resume guided game: %w", err)
@@ -215,7 +215,7 @@ func (kocPlay) turnPage(c echo.Context, t sessions.Table, flash string) (templ.C
 	for i, seat := range pos.Players {
 		vm.MeLinks = append(vm.MeLinks, views.KocMeLink{Label: seat.Name, ID: seat.Name, URL: fmt.Sprintf("%s/play?me=%d", base, i), Current: vm.Me == i})
 	}
-	if playUndoLabel(c, t) != "" {
+	if undo != "" {
 		vm.UndoLabel = kocStepText(c, before, pos, last, len(t.Play.Steps))
 	}
 	return views.KocPlay(vm), nil

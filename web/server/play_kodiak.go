@@ -15,6 +15,7 @@ import (
 	"tablemate/sessions"
 	"tablemate/views"
 	"tablemate/views/i18n"
+	"tablemate/web/kit"
 )
 
 // kodiakPlay is Kodiak played along: the cards stay secret; the app keeps
@@ -22,7 +23,7 @@ import (
 // and scores each round from the cards turned over.
 type kodiakPlay struct{}
 
-func (kodiakPlay) setupPage(c echo.Context, t sessions.Table, errs views.Errors) templ.Component {
+func (kodiakPlay) SetupPage(c echo.Context, t sessions.Table, errs views.Errors) templ.Component {
 	vm := playSetup(c, t, errs, "Kodiak", "kodiak", tr(c, "Who is Kodiak first?"))
 	vm.Intro = tr(c, "Your cards stay secret. Tablemate keeps who is Kodiak, whose turn it is, Kodiak's pounces and the hairballs discarded; after each round you enter the cards turned over.")
 	cycles := optionCycles(t.Options)
@@ -35,7 +36,7 @@ func (kodiakPlay) setupPage(c echo.Context, t sessions.Table, errs views.Errors)
 	return views.PlayAlongSetup(vm)
 }
 
-func (kodiakPlay) setupJSON(c echo.Context, t sessions.Table) (json.RawMessage, error) {
+func (kodiakPlay) SetupJSON(c echo.Context, t sessions.Table) (json.RawMessage, error) {
 	if msg := roundGameInProgress(c, t); msg != "" {
 		return nil, scoring.Errorf("setup", "%s", msg) // already in the reader's language
 	}
@@ -46,7 +47,7 @@ func (kodiakPlay) setupJSON(c echo.Context, t sessions.Table) (json.RawMessage, 
 	return kodiak.SetupJSON(kodiak.Setup{Kodiak: seat, Options: kodiak.Options{Cycles: optionCycles(t.Options)}, Players: t.Players}), nil
 }
 
-func (kodiakPlay) stepJSON(c echo.Context, t sessions.Table) (json.RawMessage, error) {
+func (kodiakPlay) StepJSON(c echo.Context, t sessions.Table) (json.RawMessage, error) {
 	action, nums, err := stepAction(c)
 	if err != nil {
 		return nil, err
@@ -76,7 +77,7 @@ func (kodiakPlay) stepJSON(c echo.Context, t sessions.Table) (json.RawMessage, e
 	return kodiak.StepJSON(s), nil
 }
 
-func (kodiakPlay) turnPage(c echo.Context, t sessions.Table, flash string) (templ.Component, error) {
+func (kodiakPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string) (templ.Component, error) {
 	pos, err := kodiak.Engine{}.Resume(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 	if err != nil {
 		return nil, fmt.Errorf("resume guided Kodiak: %w", err)
@@ -95,7 +96,7 @@ func (kodiakPlay) turnPage(c echo.Context, t sessions.Table, flash string) (temp
 		PounceLess: slices.Contains(moves, kodiak.Step{Action: kodiak.ActPounce, Delta: -1}),
 		PounceMore: slices.Contains(moves, kodiak.Step{Action: kodiak.ActPounce, Delta: 1}),
 		Totals:     playTotals(res, kodiakNote(c, pos)),
-		UndoLabel:  playUndoLabel(c, t),
+		UndoLabel:  undo,
 	}
 	for i, name := range names {
 		seat := views.PlaySeatVM{Index: i, Name: name, ToMove: i == pos.Current(), Count: pos.Hairballs[i],
@@ -123,7 +124,7 @@ func (kodiakPlay) turnPage(c echo.Context, t sessions.Table, flash string) (temp
 			}
 			e.Hints = append(e.Hints, kodiakHint(c, pos, i))
 		}
-		e.Round.Players = roundPlayers(entry{Names: names, Values: values}, func(tok string) (string, int, error) {
+		e.Round.Players = roundPlayers(kit.Entry{Names: names, Values: values}, func(tok string) (string, int, error) {
 			card, err := kodiak.ParseCard(tok)
 			return card.Title(), card.Value(), err
 		}, kodiakCounterPoints)

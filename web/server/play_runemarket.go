@@ -30,7 +30,7 @@ func rmPage(c echo.Context, t sessions.Table) views.Page {
 	return p
 }
 
-func (runeMarketPlay) setupPage(c echo.Context, t sessions.Table, errs views.Errors) templ.Component {
+func (runeMarketPlay) SetupPage(c echo.Context, t sessions.Table, errs views.Errors) templ.Component {
 	vm := views.RMSetupVM{Page: rmPage(c, t), Form: form(c, t.Head), TableName: t.Name, Base: editBase(c),
 		Players: t.Players, First: c.FormValue("first"),
 		Red: c.FormValue("red"), Blue: c.FormValue("blue"), Boats: c.FormValue("boat_shelters"), Bandits: c.FormValue("bandits")}
@@ -39,7 +39,7 @@ func (runeMarketPlay) setupPage(c echo.Context, t sessions.Table, errs views.Err
 }
 
 // setupJSON reads the market's piles and the starting player.
-func (runeMarketPlay) setupJSON(c echo.Context, t sessions.Table) (json.RawMessage, error) {
+func (runeMarketPlay) SetupJSON(c echo.Context, t sessions.Table) (json.RawMessage, error) {
 	var m runemarket.Market
 	for _, f := range []struct {
 		name, label string
@@ -59,7 +59,7 @@ func (runeMarketPlay) setupJSON(c echo.Context, t sessions.Table) (json.RawMessa
 	return json.Marshal(runemarket.Setup{Market: m, First: first})
 }
 
-func (runeMarketPlay) turnPage(c echo.Context, t sessions.Table, flash string) (templ.Component, error) {
+func (runeMarketPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string) (templ.Component, error) {
 	pos, err := runemarket.Engine{}.Resume(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 	if err != nil {
 		return nil, fmt.Errorf("resume guided game: %w", err)
@@ -67,13 +67,13 @@ func (runeMarketPlay) turnPage(c echo.Context, t sessions.Table, flash string) (
 	vm := rmPlayVM(c.Request().Context(), pos)
 	vm.Page, vm.Form, vm.TableName, vm.Base = rmPage(c, t), form(c, t.Head), t.Name, editBase(c)
 	vm.Flash, vm.FlashKind = flash, "bad"
-	vm.UndoLabel = playUndoLabel(c, t)
+	vm.UndoLabel = undo
 	return views.RMPlay(vm), nil
 }
 
 // stepJSON reads a posted move into the engine's step; the form's field
 // "do" names the move.
-func (runeMarketPlay) stepJSON(c echo.Context, _ sessions.Table) (json.RawMessage, error) {
+func (runeMarketPlay) StepJSON(c echo.Context, _ sessions.Table) (json.RawMessage, error) {
 	all, _ := c.FormParams()
 	s, err := rmStep(c.FormValue, all)
 	if err != nil {

@@ -2,8 +2,6 @@ package server
 
 import (
 	"bytes"
-	"crypto/rand"
-	"encoding/hex"
 	"mime"
 	"net/http"
 	"strconv"
@@ -11,8 +9,6 @@ import (
 
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
-
-	"tablemate/views"
 )
 
 // render writes a templ component as the response. It renders into a
@@ -45,29 +41,6 @@ func putRenderBuffer(buf *bytes.Buffer) {
 	}
 	buf.Reset()
 	renderBuffers.Put(buf)
-}
-
-// page returns the layout fields every page needs.
-func page(c echo.Context, title string) views.Page {
-	return views.Page{Title: title, CSRF: csrfToken(c)}
-}
-
-// form returns the hidden fields of a write form for a table at head.
-func form(c echo.Context, head int) views.Form {
-	return views.Form{CSRF: csrfToken(c), Token: newToken(), Seen: head}
-}
-
-func csrfToken(c echo.Context) string {
-	s, _ := c.Get("csrf").(string)
-	return s
-}
-
-// newToken is the idempotency key of one rendered form: a double tap or a
-// resend posts the same key and is recorded once.
-func newToken() string {
-	b := make([]byte, 16)
-	rand.Read(b)
-	return hex.EncodeToString(b)
 }
 
 // formInt reads an integer form value; ok is false when it is missing or

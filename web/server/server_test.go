@@ -270,7 +270,7 @@ func TestCheckPageScoresWithoutSaving(t *testing.T) {
 	// "Change these entries" brings the editor back with what was entered.
 	back := ts.Post("/check/koffer-katze-sombrero", p.FormOf(t, "/check/koffer-katze-sombrero"))
 	if v, _ := back.Doc.Find(`input[name="players[1].display.red"]`).Attr("value"); back.Status != http.StatusOK || v != "7 5" {
-		t.Errorf("reopened editor: %d, Victor's red = %q, want 7 5", back.Status, v)
+		t.Errorf("reopened kit.Editor: %d, Victor's red = %q, want 7 5", back.Status, v)
 	}
 	// A bad token in the third seat is reported on that seat's field.
 	f.Set("players[2].name", "Cy")

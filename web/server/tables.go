@@ -11,10 +11,11 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"tablemate/scoring"
-	"tablemate/scoring/games"
 	"tablemate/sessions"
 	"tablemate/views"
 	"tablemate/views/i18n"
+	"tablemate/web/games"
+	"tablemate/web/kit"
 )
 
 const playerSlots = 8 // name boxes on the new-table form
@@ -159,7 +160,7 @@ func (a *App) tablePage(c echo.Context, t sessions.Table, flash, kind string) (v
 	if e, ok := t.Newest(); ok {
 		vm.UndoLabel = shortTextIn(c.Request().Context(), t, e.Event)
 	}
-	if _, ok := guided[t.Info.Slug]; ok {
+	if g, _ := games.Find(t.Info.Slug); webOf(g).Pages != nil {
 		vm.PlayLabel = tr(c, "Play the next game along, turn by turn")
 		if t.Play != nil {
 			vm.PlayLabel = trN(c, len(t.Play.Steps), "Continue the game played along (1 turn so far)", "Continue the game played along (%d turns so far)")
@@ -194,7 +195,7 @@ func tableView(c echo.Context, t sessions.Table, base string) views.TableView {
 		ctx := c.Request().Context()
 		return views.Prerender(ctx, views.Lines(runningLines(ctx, t)))
 	}).(templ.Component)
-	if ed, ok := editorFor(t.Info.Slug); ok && ed.rounds {
+	if ed, ok := editorFor(t.Info.Slug); ok && ed.Rounds {
 		vm.Current = currentRounds(c, t, ed)
 		if vm.Current == nil {
 			vm.Finished = finishedRounds(t, base)
@@ -206,7 +207,7 @@ func tableView(c echo.Context, t sessions.Table, base string) views.TableView {
 
 // currentRounds shows the game in progress of a round-based table, round
 // by round; nil when the next round starts a new game.
-func currentRounds(c echo.Context, t sessions.Table, ed editor) *views.RoundsVM {
+func currentRounds(c echo.Context, t sessions.Table, ed kit.Editor) *views.RoundsVM {
 	g, ok := t.Current()
 	if !ok {
 		return nil
@@ -227,8 +228,8 @@ func currentRounds(c echo.Context, t sessions.Table, ed editor) *views.RoundsVM 
 		}
 		vm.Rows = append(vm.Rows, row)
 	}
-	if ed.progress != nil {
-		vm.Progress = ed.progress(c.Request().Context(), g.State)
+	if ed.Progress != nil {
+		vm.Progress = ed.Progress(c.Request().Context(), g.State)
 	}
 	return vm
 }

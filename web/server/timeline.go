@@ -7,10 +7,10 @@ import (
 	"strings"
 
 	"tablemate/scoring"
-	"tablemate/scoring/games"
 	"tablemate/sessions"
 	"tablemate/views"
 	"tablemate/views/i18n"
+	"tablemate/web/games"
 )
 
 // timelineText says in words what an event of a table's log did, the way a
@@ -89,13 +89,6 @@ func shortTextIn(ctx context.Context, t sessions.Table, e sessions.Event) string
 		return timelineText(ctx, t, e)
 	}
 	return lowerFirst(timelineText(ctx, t, e))
-}
-
-func lowerFirst(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToLower(s[:1]) + s[1:]
 }
 
 // entryOf is the log entry of event seq with the facts worked out when
@@ -259,7 +252,7 @@ func roundLines(ctx context.Context, slug string, g sessions.Game) views.LineCha
 	}
 	// The total that ends the game, as the engine reads the game (Cambio:
 	// 50 unless the table chose another).
-	if engine, ok := games.Find(slug); ok {
+	if engine, ok := games.Engine(slug); ok {
 		if rounds, ok := engine.(scoring.RoundFacts); ok {
 			if target := rounds.Target(g.State); target > 0 {
 				c.HasTarget, c.Target = true, target
