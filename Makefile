@@ -20,8 +20,10 @@ build: build-deps generate
 build-deps:
 	@scripts/install-build-deps.sh
 
+# templ components: the shared ones (views) and each game's (web/<game>).
 generate:
 	$(GO) tool templ generate -path views
+	$(GO) tool templ generate -path web
 
 # Everything CI checks: generated code current, vet, staticcheck, unit and
 # HTTP tests with -race, short fuzz runs, and the browser tests.
@@ -47,7 +49,7 @@ e2e: build
 	$(GO) test -count=1 -tags e2e -timeout 10m ./e2e/... ./cmd/tablemate-load/...
 
 bench:
-	$(GO) test -run=NONE -bench=. -benchmem ./scoring/... ./views/...
+	$(GO) test -run=NONE -bench=. -benchmem ./scoring/... ./views/... ./web/...
 
 # Lighthouse scores of the main pages (a measurement for the README).
 lighthouse: build-deps

@@ -324,7 +324,7 @@ func adhPlayer(vm ADHEntryVM, p ADHPlayer) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var12 string
-			templ_7745c5c3_Var12, templ_7745c5c3_Err = templ.JoinStringErrs(fieldID(p.Index, c.Field))
+			templ_7745c5c3_Var12, templ_7745c5c3_Err = templ.JoinStringErrs(FieldID(p.Index, c.Field))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `adh_entry.templ`, Line: 109, Col: 43}
 			}
@@ -363,7 +363,7 @@ func adhPlayer(vm ADHEntryVM, p ADHPlayer) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var15 string
-			templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(fieldID(p.Index, c.Field))
+			templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(FieldID(p.Index, c.Field))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `adh_entry.templ`, Line: 112, Col: 77}
 			}
@@ -415,7 +415,7 @@ func adhPlayer(vm ADHEntryVM, p ADHPlayer) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var19 string
-			templ_7745c5c3_Var19, templ_7745c5c3_Err = templ.JoinStringErrs(boolStr(vm.Errors.Has(PField(p.Index, c.Field))))
+			templ_7745c5c3_Var19, templ_7745c5c3_Err = templ.JoinStringErrs(BoolStr(vm.Errors.Has(PField(p.Index, c.Field))))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `adh_entry.templ`, Line: 112, Col: 232}
 			}
@@ -428,7 +428,7 @@ func adhPlayer(vm ADHEntryVM, p ADHPlayer) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var20 string
-			templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(describedBy(vm.Errors, PField(p.Index, c.Field)))
+			templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(DescribedBy(vm.Errors, PField(p.Index, c.Field)))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `adh_entry.templ`, Line: 112, Col: 302}
 			}

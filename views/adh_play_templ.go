@@ -335,7 +335,7 @@ func ADHSetup(vm ADHSetupVM) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var20 string
-				templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(boolStr(vm.Errors.Has("names[" + itoa(i) + "]")))
+				templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(BoolStr(vm.Errors.Has("names[" + itoa(i) + "]")))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `adh_play.templ`, Line: 33, Col: 261}
 				}
@@ -348,7 +348,7 @@ func ADHSetup(vm ADHSetupVM) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var21 string
-				templ_7745c5c3_Var21, templ_7745c5c3_Err = templ.JoinStringErrs(describedBy(vm.Errors, "names["+itoa(i)+"]"))
+				templ_7745c5c3_Var21, templ_7745c5c3_Err = templ.JoinStringErrs(DescribedBy(vm.Errors, "names["+itoa(i)+"]"))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `adh_play.templ`, Line: 33, Col: 327}
 				}
@@ -553,7 +553,7 @@ func ADHSetup(vm ADHSetupVM) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var34 string
-				templ_7745c5c3_Var34, templ_7745c5c3_Err = templ.JoinStringErrs(boolStr(vm.Errors.Has("display[" + itoa(i) + "]")))
+				templ_7745c5c3_Var34, templ_7745c5c3_Err = templ.JoinStringErrs(BoolStr(vm.Errors.Has("display[" + itoa(i) + "]")))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `adh_play.templ`, Line: 55, Col: 151}
 				}
@@ -566,7 +566,7 @@ func ADHSetup(vm ADHSetupVM) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var35 string
-				templ_7745c5c3_Var35, templ_7745c5c3_Err = templ.JoinStringErrs(describedBy(vm.Errors, "display["+itoa(i)+"]"))
+				templ_7745c5c3_Var35, templ_7745c5c3_Err = templ.JoinStringErrs(DescribedBy(vm.Errors, "display["+itoa(i)+"]"))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `adh_play.templ`, Line: 55, Col: 219}
 				}

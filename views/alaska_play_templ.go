@@ -250,7 +250,7 @@ func AlaskaSetup(vm AlaskaSetupVM) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var16 string
-			templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinStringErrs(boolStr(vm.Errors.Has("draw_pile")))
+			templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinStringErrs(BoolStr(vm.Errors.Has("draw_pile")))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `alaska_play.templ`, Line: 25, Col: 223}
 			}
@@ -263,7 +263,7 @@ func AlaskaSetup(vm AlaskaSetupVM) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var17 string
-			templ_7745c5c3_Var17, templ_7745c5c3_Err = templ.JoinStringErrs("pile-hint " + describedBy(vm.Errors, "draw_pile"))
+			templ_7745c5c3_Var17, templ_7745c5c3_Err = templ.JoinStringErrs("pile-hint " + DescribedBy(vm.Errors, "draw_pile"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `alaska_play.templ`, Line: 25, Col: 295}
 			}
@@ -2174,7 +2174,7 @@ func akSection(s AlaskaSectionVM) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var130 string
-		templ_7745c5c3_Var130, templ_7745c5c3_Err = templ.JoinStringErrs(boolStr(s.Shared))
+		templ_7745c5c3_Var130, templ_7745c5c3_Err = templ.JoinStringErrs(BoolStr(s.Shared))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `alaska_play.templ`, Line: 243, Col: 134}
 		}

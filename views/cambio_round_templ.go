@@ -252,7 +252,7 @@ func cambioRoundEnd(vm RoundEntryVM) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var11 string
-		templ_7745c5c3_Var11, templ_7745c5c3_Err = templ.JoinStringErrs("end-hint " + describedBy(vm.Errors, "ended"))
+		templ_7745c5c3_Var11, templ_7745c5c3_Err = templ.JoinStringErrs("end-hint " + DescribedBy(vm.Errors, "ended"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `cambio_round.templ`, Line: 71, Col: 122}
 		}
@@ -612,7 +612,7 @@ func CardsField(vm RoundEntryVM, p RoundPlayer) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var31 string
-		templ_7745c5c3_Var31, templ_7745c5c3_Err = templ.JoinStringErrs(fieldID(p.Index, "cards"))
+		templ_7745c5c3_Var31, templ_7745c5c3_Err = templ.JoinStringErrs(FieldID(p.Index, "cards"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `cambio_round.templ`, Line: 109, Col: 40}
 		}
@@ -750,7 +750,7 @@ func CardsField(vm RoundEntryVM, p RoundPlayer) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var41 string
-		templ_7745c5c3_Var41, templ_7745c5c3_Err = templ.JoinStringErrs(fieldID(p.Index, "cards"))
+		templ_7745c5c3_Var41, templ_7745c5c3_Err = templ.JoinStringErrs(FieldID(p.Index, "cards"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `cambio_round.templ`, Line: 118, Col: 121}
 		}
@@ -776,7 +776,7 @@ func CardsField(vm RoundEntryVM, p RoundPlayer) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var43 string
-		templ_7745c5c3_Var43, templ_7745c5c3_Err = templ.JoinStringErrs(fieldID(p.Index, "cards"))
+		templ_7745c5c3_Var43, templ_7745c5c3_Err = templ.JoinStringErrs(FieldID(p.Index, "cards"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `cambio_round.templ`, Line: 119, Col: 51}
 		}
@@ -828,7 +828,7 @@ func CardsField(vm RoundEntryVM, p RoundPlayer) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var47 string
-		templ_7745c5c3_Var47, templ_7745c5c3_Err = templ.JoinStringErrs(boolStr(vm.Errors.Has(PField(p.Index, "cards"))))
+		templ_7745c5c3_Var47, templ_7745c5c3_Err = templ.JoinStringErrs(BoolStr(vm.Errors.Has(PField(p.Index, "cards"))))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `cambio_round.templ`, Line: 119, Col: 310}
 		}
@@ -841,7 +841,7 @@ func CardsField(vm RoundEntryVM, p RoundPlayer) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var48 string
-		templ_7745c5c3_Var48, templ_7745c5c3_Err = templ.JoinStringErrs(describedBy(vm.Errors, PField(p.Index, "cards")))
+		templ_7745c5c3_Var48, templ_7745c5c3_Err = templ.JoinStringErrs(DescribedBy(vm.Errors, PField(p.Index, "cards")))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `cambio_round.templ`, Line: 119, Col: 380}
 		}

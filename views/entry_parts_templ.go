@@ -52,7 +52,7 @@ func SeatName(index int, name string, edit bool, errs Errors, attrs templ.Attrib
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var3 string
-			templ_7745c5c3_Var3, templ_7745c5c3_Err = templ.JoinStringErrs(fieldID(index, "name"))
+			templ_7745c5c3_Var3, templ_7745c5c3_Err = templ.JoinStringErrs(FieldID(index, "name"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `entry_parts.templ`, Line: 11, Col: 38}
 			}
@@ -78,7 +78,7 @@ func SeatName(index int, name string, edit bool, errs Errors, attrs templ.Attrib
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var5 string
-			templ_7745c5c3_Var5, templ_7745c5c3_Err = templ.JoinStringErrs(fieldID(index, "name"))
+			templ_7745c5c3_Var5, templ_7745c5c3_Err = templ.JoinStringErrs(FieldID(index, "name"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `entry_parts.templ`, Line: 12, Col: 49}
 			}
@@ -117,7 +117,7 @@ func SeatName(index int, name string, edit bool, errs Errors, attrs templ.Attrib
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var8 string
-			templ_7745c5c3_Var8, templ_7745c5c3_Err = templ.JoinStringErrs(boolStr(errs.Has(PField(index, "name"))))
+			templ_7745c5c3_Var8, templ_7745c5c3_Err = templ.JoinStringErrs(BoolStr(errs.Has(PField(index, "name"))))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `entry_parts.templ`, Line: 12, Col: 187}
 			}
@@ -130,7 +130,7 @@ func SeatName(index int, name string, edit bool, errs Errors, attrs templ.Attrib
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var9 string
-			templ_7745c5c3_Var9, templ_7745c5c3_Err = templ.JoinStringErrs(describedBy(errs, PField(index, "name")))
+			templ_7745c5c3_Var9, templ_7745c5c3_Err = templ.JoinStringErrs(DescribedBy(errs, PField(index, "name")))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `entry_parts.templ`, Line: 12, Col: 249}
 			}

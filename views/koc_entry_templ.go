@@ -58,7 +58,7 @@ func (p KocPlayer) label(ctx context.Context) string {
 
 func kocField(i, toy int) string { return PField(i, "chips."+strconv.Itoa(toy)) }
 
-func kocID(i, toy int) string { return fieldID(i, "toy"+strconv.Itoa(toy)) }
+func kocID(i, toy int) string { return FieldID(i, "toy"+strconv.Itoa(toy)) }
 
 func (vm KocEntryVM) pile(toy int) (KocPile, bool) {
 	if toy-1 < len(vm.Piles) {
@@ -488,7 +488,7 @@ func kocPlayer(vm KocEntryVM, p KocPlayer) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var24 string
-			templ_7745c5c3_Var24, templ_7745c5c3_Err = templ.JoinStringErrs(boolStr(vm.Errors.Has(kocField(p.Index, t+1))))
+			templ_7745c5c3_Var24, templ_7745c5c3_Err = templ.JoinStringErrs(BoolStr(vm.Errors.Has(kocField(p.Index, t+1))))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `koc_entry.templ`, Line: 99, Col: 246}
 			}
@@ -501,7 +501,7 @@ func kocPlayer(vm KocEntryVM, p KocPlayer) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var25 string
-			templ_7745c5c3_Var25, templ_7745c5c3_Err = templ.JoinStringErrs(describedBy(vm.Errors, kocField(p.Index, t+1)))
+			templ_7745c5c3_Var25, templ_7745c5c3_Err = templ.JoinStringErrs(DescribedBy(vm.Errors, kocField(p.Index, t+1)))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `koc_entry.templ`, Line: 99, Col: 314}
 			}
@@ -660,7 +660,7 @@ func kocPlayer(vm KocEntryVM, p KocPlayer) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var36 string
-		templ_7745c5c3_Var36, templ_7745c5c3_Err = templ.JoinStringErrs(fieldID(p.Index, "string"))
+		templ_7745c5c3_Var36, templ_7745c5c3_Err = templ.JoinStringErrs(FieldID(p.Index, "string"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `koc_entry.templ`, Line: 115, Col: 42}
 		}
@@ -686,7 +686,7 @@ func kocPlayer(vm KocEntryVM, p KocPlayer) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var38 string
-		templ_7745c5c3_Var38, templ_7745c5c3_Err = templ.JoinStringErrs(fieldID(p.Index, "string"))
+		templ_7745c5c3_Var38, templ_7745c5c3_Err = templ.JoinStringErrs(FieldID(p.Index, "string"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `koc_entry.templ`, Line: 116, Col: 73}
 		}
@@ -725,7 +725,7 @@ func kocPlayer(vm KocEntryVM, p KocPlayer) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var41 string
-		templ_7745c5c3_Var41, templ_7745c5c3_Err = templ.JoinStringErrs(boolStr(vm.Errors.Has(PField(p.Index, "string_left"))))
+		templ_7745c5c3_Var41, templ_7745c5c3_Err = templ.JoinStringErrs(BoolStr(vm.Errors.Has(PField(p.Index, "string_left"))))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `koc_entry.templ`, Line: 116, Col: 227}
 		}
@@ -738,7 +738,7 @@ func kocPlayer(vm KocEntryVM, p KocPlayer) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var42 string
-		templ_7745c5c3_Var42, templ_7745c5c3_Err = templ.JoinStringErrs(describedBy(vm.Errors, PField(p.Index, "string_left")))
+		templ_7745c5c3_Var42, templ_7745c5c3_Err = templ.JoinStringErrs(DescribedBy(vm.Errors, PField(p.Index, "string_left")))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `koc_entry.templ`, Line: 116, Col: 303}
 		}

@@ -335,7 +335,7 @@ func kodiakCounter(vm RoundEntryVM, p RoundPlayer, field, label, value string, m
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var17 string
-		templ_7745c5c3_Var17, templ_7745c5c3_Err = templ.JoinStringErrs(fieldID(p.Index, field))
+		templ_7745c5c3_Var17, templ_7745c5c3_Err = templ.JoinStringErrs(FieldID(p.Index, field))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `kodiak_round.templ`, Line: 44, Col: 38}
 		}
@@ -374,7 +374,7 @@ func kodiakCounter(vm RoundEntryVM, p RoundPlayer, field, label, value string, m
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var20 string
-		templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(fieldID(p.Index, field))
+		templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(FieldID(p.Index, field))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `kodiak_round.templ`, Line: 47, Col: 72}
 		}
@@ -439,7 +439,7 @@ func kodiakCounter(vm RoundEntryVM, p RoundPlayer, field, label, value string, m
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var25 string
-		templ_7745c5c3_Var25, templ_7745c5c3_Err = templ.JoinStringErrs(boolStr(vm.Errors.Has(PField(p.Index, field))))
+		templ_7745c5c3_Var25, templ_7745c5c3_Err = templ.JoinStringErrs(BoolStr(vm.Errors.Has(PField(p.Index, field))))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `kodiak_round.templ`, Line: 47, Col: 234}
 		}
@@ -452,7 +452,7 @@ func kodiakCounter(vm RoundEntryVM, p RoundPlayer, field, label, value string, m
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var26 string
-		templ_7745c5c3_Var26, templ_7745c5c3_Err = templ.JoinStringErrs(describedBy(vm.Errors, PField(p.Index, field)))
+		templ_7745c5c3_Var26, templ_7745c5c3_Err = templ.JoinStringErrs(DescribedBy(vm.Errors, PField(p.Index, field)))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `kodiak_round.templ`, Line: 47, Col: 302}
 		}

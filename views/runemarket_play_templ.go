@@ -357,7 +357,7 @@ func rmCount(name, label, value string, errs Errors) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var20 string
-		templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(boolStr(errs.Has("market." + name)))
+		templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(BoolStr(errs.Has("market." + name)))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `runemarket_play.templ`, Line: 45, Col: 159}
 		}
@@ -370,7 +370,7 @@ func rmCount(name, label, value string, errs Errors) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var21 string
-		templ_7745c5c3_Var21, templ_7745c5c3_Err = templ.JoinStringErrs(describedBy(errs, "market."+name))
+		templ_7745c5c3_Var21, templ_7745c5c3_Err = templ.JoinStringErrs(DescribedBy(errs, "market."+name))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `runemarket_play.templ`, Line: 45, Col: 214}
 		}

@@ -15,9 +15,10 @@ import (
 	"regexp"
 	"strings"
 	"syscall"
-	"tablemate/web/webtest"
 	"testing"
 	"time"
+
+	"tablemate/web/webtest"
 )
 
 // TestMain lets a test run the command in a process of its own (as

@@ -4,8 +4,9 @@ package main
 
 import (
 	"syscall"
-	"tablemate/web/server"
 	"testing"
+
+	"tablemate/web/server"
 )
 
 // The open-file limit is raised to the hard limit; the streams get at

@@ -17,11 +17,12 @@ import (
 	"tablemate/static"
 	"tablemate/views/i18n"
 	"tablemate/web/kit"
+	kksweb "tablemate/web/kks"
 )
 
 // all is the registry, in display order.
 var all = []kit.Game{
-	{Engine: kks.Engine{}},
+	{Engine: kks.Engine{}, Web: kksweb.Web()},
 	{Engine: aufderhut.Engine{}},
 	{Engine: kociaki.Engine{}},
 	{Engine: cambio.Engine{}},

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -100,4 +101,20 @@ func LowerFirst(s string) string {
 		return s
 	}
 	return strings.ToLower(s[:1]) + s[1:]
+}
+
+// RemapField translates an engine field path on the built state back to
+// the form's field: the state's players[k] is the form's slot slots[k]
+// (empty check-page slots are left out of the state).
+func RemapField(field string, slots []int) string {
+	rest, ok := strings.CutPrefix(field, "players[")
+	if !ok {
+		return field
+	}
+	num, tail, ok := strings.Cut(rest, "]")
+	k, err := strconv.Atoi(num)
+	if !ok || err != nil || k < 0 || k >= len(slots) {
+		return field
+	}
+	return "players[" + strconv.Itoa(slots[k]) + "]" + tail
 }

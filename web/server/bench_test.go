@@ -12,6 +12,7 @@ import (
 
 	"tablemate/sessions"
 	"tablemate/web/games"
+	"tablemate/web/kks/kkstest"
 )
 
 // BenchmarkTablePage serves a table page with three games through the
@@ -22,7 +23,7 @@ func BenchmarkTablePage(b *testing.B) {
 	table := ts.CreateTable("Amelia", "Victor", "Enrique")
 	for range 3 {
 		entry := ts.Get(table + "/games/new")
-		ts.Post(table+"/games", kksForm(entry.FormOf(b, table+"/games"), []map[string]string{amelia, {"red": "2"}, {"blue": "3"}}, []string{"3", "1", "1"}))
+		ts.Post(table+"/games", kkstest.Form(entry.FormOf(b, table+"/games"), []map[string]string{kkstest.Amelia, {"red": "2"}, {"blue": "3"}}, []string{"3", "1", "1"}))
 	}
 	h := ts.Config.Handler
 	b.ReportAllocs()

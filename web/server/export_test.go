@@ -7,8 +7,10 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"tablemate/web/webtest"
 	"testing"
+
+	"tablemate/web/kks/kkstest"
+	"tablemate/web/webtest"
 )
 
 // upload posts a file to the import form as a browser would.
@@ -38,7 +40,7 @@ func TestExportAndImportATable(t *testing.T) {
 	ts := newTestServer(t)
 	table := ts.CreateTable("=Amelia", "Victor")
 	entry := ts.Get(table + "/games/new")
-	ts.Post(table+"/games", kksForm(entry.FormOf(t, table+"/games"), []map[string]string{amelia, {"red": "2"}}, []string{"3", "7"}))
+	ts.Post(table+"/games", kkstest.Form(entry.FormOf(t, table+"/games"), []map[string]string{kkstest.Amelia, {"red": "2"}}, []string{"3", "7"}))
 
 	csvPage := ts.Get(table + "/results.csv")
 	rows, err := csv.NewReader(strings.NewReader(csvPage.Body)).ReadAll()

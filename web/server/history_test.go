@@ -5,10 +5,12 @@ import (
 	"net/http/cookiejar"
 	"net/url"
 	"strings"
-	"tablemate/web/webtest"
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
+
+	"tablemate/web/kks/kkstest"
+	"tablemate/web/webtest"
 )
 
 // enterKKS enters a KKS game on a two-player table and returns the path of
@@ -16,7 +18,7 @@ import (
 func (ts *testServer) enterKKS(table string, displays []map[string]string, tokens []string) string {
 	ts.T.Helper()
 	entry := ts.Get(table + "/games/new")
-	p := ts.Post(table+"/games", kksForm(entry.FormOf(ts.T, table+"/games"), displays, tokens))
+	p := ts.Post(table+"/games", kkstest.Form(entry.FormOf(ts.T, table+"/games"), displays, tokens))
 	if p.Status != http.StatusSeeOther {
 		ts.T.Fatalf("enter game: %d\n%s", p.Status, p.Body)
 	}
@@ -45,7 +47,7 @@ func TestHistoryListsThisPhonesTablesWithFilters(t *testing.T) {
 
 	kks := ts.CreateTable("Ana", "Ben")
 	ts.Get(kks)
-	ts.enterKKS(kks, []map[string]string{amelia, {"red": "2 3"}}, []string{"3", "7"})
+	ts.enterKKS(kks, []map[string]string{kkstest.Amelia, {"red": "2 3"}}, []string{"3", "7"})
 	other := ts.CreateTable("Cy", "Dee")
 	ts.Get(other)
 
@@ -130,8 +132,8 @@ func FuzzHistoryFilter(f *testing.F) {
 func TestTimelineTextsForKKS(t *testing.T) {
 	ts := newTestServer(t)
 	table := ts.CreateTable("Ana", "Ben")
-	ts.enterKKS(table, []map[string]string{amelia, {"red": "2 3"}}, []string{"3", "7"})
-	ts.enterKKS(table, []map[string]string{{"red": "4"}, amelia}, []string{"0", "0"})
+	ts.enterKKS(table, []map[string]string{kkstest.Amelia, {"red": "2 3"}}, []string{"3", "7"})
+	ts.enterKKS(table, []map[string]string{{"red": "4"}, kkstest.Amelia}, []string{"0", "0"})
 	tbl := ts.Get(table)
 	if got := tbl.Text(`[data-testid="undo"]`); got != "Undo: game 2 entered" {
 		t.Errorf("undo button %q", got)
@@ -189,14 +191,14 @@ func replayTotal(p webtest.Page, name string) string {
 func TestReplayStepsThroughAGame(t *testing.T) {
 	ts := newTestServer(t)
 	table := ts.CreateTable("Ana", "Ben")
-	game1 := ts.enterKKS(table, []map[string]string{amelia, {"red": "2 3"}}, []string{"3", "7"})
+	game1 := ts.enterKKS(table, []map[string]string{kkstest.Amelia, {"red": "2 3"}}, []string{"3", "7"})
 	before := ts.Get(game1)
 	benBefore := before.Text(`[data-player="Ben"] [data-testid="player-total"]`)
-	ts.enterKKS(table, []map[string]string{{"red": "4"}, amelia}, []string{"0", "0"})
+	ts.enterKKS(table, []map[string]string{{"red": "4"}, kkstest.Amelia}, []string{"0", "0"})
 
 	// Correct game 1: Ben had more red cards.
 	edit := ts.Get(game1 + "/edit")
-	f := kksForm(edit.FormOf(t, game1), []map[string]string{amelia, {"red": "2 3 9"}}, []string{"3", "7"})
+	f := kkstest.Form(edit.FormOf(t, game1), []map[string]string{kkstest.Amelia, {"red": "2 3 9"}}, []string{"3", "7"})
 	if p := ts.Post(game1, f); p.Status != http.StatusSeeOther {
 		t.Fatalf("correct game 1: %d\n%s", p.Status, p.Body)
 	}
@@ -286,11 +288,11 @@ func TestReplayStepsThroughAGame(t *testing.T) {
 func TestTablePageLineChart(t *testing.T) {
 	ts := newTestServer(t)
 	table := ts.CreateTable("Ana", "Ben")
-	ts.enterKKS(table, []map[string]string{amelia, {"red": "2 3"}}, []string{"3", "7"})
+	ts.enterKKS(table, []map[string]string{kkstest.Amelia, {"red": "2 3"}}, []string{"3", "7"})
 	if ts.Get(table).Doc.Find(`[data-testid="totals-chart"]`).Length() != 0 {
 		t.Error("a line chart after one game")
 	}
-	ts.enterKKS(table, []map[string]string{{"red": "4"}, amelia}, []string{"0", "0"})
+	ts.enterKKS(table, []map[string]string{{"red": "4"}, kkstest.Amelia}, []string{"0", "0"})
 	p := ts.Get(table)
 	chart := p.Doc.Find(`[data-testid="totals-chart"]`)
 	if chart.Find(`path.line`).Length() != 2 || !strings.Contains(chart.Find("desc").Text(), "After game 2: Ana ") {

@@ -20,9 +20,11 @@ import (
 	"runtime/debug"
 	"runtime/metrics"
 	"strings"
-	"tablemate/web/webtest"
 	"testing"
 	"time"
+
+	"tablemate/web/kks/kkstest"
+	"tablemate/web/webtest"
 )
 
 // rawDeadline bounds every raw connection of these tests.
@@ -302,7 +304,7 @@ func TestHostileCSVFormulas(t *testing.T) {
 	}
 	// -Ben ends on -1: one face-down card, no tokens (scored though it
 	// breaks KKS-2, ruling G-3). Then a valid game for the league.
-	ts.recordKKS(t, table, []map[string]string{amelia, {"red": "x"}}, []string{"3", "0"})
+	ts.recordKKS(t, table, []map[string]string{kkstest.Amelia, {"red": "x"}}, []string{"3", "0"})
 	ts.recordKKS(t, table, []map[string]string{
 		{"red": "1 2 3 4 5 6 7 8 9 10", "blue": "1 2 3 4 5 6 7"},
 		{"yellow": "1 2 3 4 5 6 7 8 9 10", "black": "1 2 3 4 5 6 7"},

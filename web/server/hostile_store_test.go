@@ -19,6 +19,7 @@ import (
 
 	"tablemate/sessions"
 	"tablemate/web/games"
+	"tablemate/web/kks/kkstest"
 	"tablemate/web/webtest"
 )
 
@@ -65,7 +66,7 @@ func (ts *testServer) work(before sessions.Stats) sessions.Stats {
 // fullGame is a valid two-player game of the fixtures' players, as the
 // form posts it.
 func fullGame(base url.Values) url.Values {
-	return kksForm(base, []map[string]string{
+	return kkstest.Form(base, []map[string]string{
 		{"red": "1 2 3 4 5 6 7 8 9 10", "blue": "1 2 3 4 5 6 7"}, {"yellow": "1 2 3 4 5 6 7 8 9 10", "black": "1 2 3 4 5 6 7"},
 	}, []string{"3", "1"})
 }

@@ -22,4 +22,5 @@ var (
 	stateOf    = kit.StateOf
 	lowerFirst = kit.LowerFirst
 	pfield     = views.PField
+	remapField = kit.RemapField
 )

@@ -4,10 +4,12 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"tablemate/web/webtest"
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
+
+	"tablemate/web/kks/kkstest"
+	"tablemate/web/webtest"
 )
 
 func TestPagesFollowAcceptLanguage(t *testing.T) {
@@ -94,7 +96,7 @@ func TestLanguageSwitchAfterAFormPost(t *testing.T) {
 	ts := newTestServer(t)
 	table := ts.CreateTable("Amelia", "Victor")
 	entry := ts.Get(table + "/games/new")
-	f := kksForm(entry.FormOf(t, table+"/games"), []map[string]string{amelia, {}}, []string{"drei", "7"})
+	f := kkstest.Form(entry.FormOf(t, table+"/games"), []map[string]string{kkstest.Amelia, {}}, []string{"drei", "7"})
 	req, _ := http.NewRequest(http.MethodPost, ts.URL+table+"/games", strings.NewReader(f.Encode()))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	req.Header.Set("Sec-Fetch-Site", "same-origin")
@@ -136,11 +138,11 @@ func TestGermanGameOverHTTP(t *testing.T) {
 		t.Errorf("German submit button %q", b)
 	}
 	// An editor's own form error is shown in German, next to its field.
-	bad := ts.Post(table+"/games", kksForm(entry.FormOf(t, table+"/games"), []map[string]string{amelia, {"red": "2 3"}}, []string{"drei", "7"}))
+	bad := ts.Post(table+"/games", kkstest.Form(entry.FormOf(t, table+"/games"), []map[string]string{kkstest.Amelia, {"red": "2 3"}}, []string{"drei", "7"}))
 	if got := bad.Text(`#err-players-0-tokens`); bad.Status != http.StatusUnprocessableEntity || got != `Chips müssen eine ganze Zahl sein, nicht "drei"` {
 		t.Errorf("German form error: %d %q", bad.Status, got)
 	}
-	f := kksForm(entry.FormOf(t, table+"/games"), []map[string]string{amelia, {"red": "2 3"}}, []string{"3", "7"})
+	f := kkstest.Form(entry.FormOf(t, table+"/games"), []map[string]string{kkstest.Amelia, {"red": "2 3"}}, []string{"3", "7"})
 	res := ts.Post(table+"/games", f)
 	result := ts.Get(res.Header.Get("Location"))
 	if got := result.Text(`[data-player="Amelia"] [data-testid="player-total"]`); got != "58" {
@@ -179,7 +181,7 @@ func TestGermanPagesStayWithinTheirWeightBudget(t *testing.T) {
 	table := ts.CreateTable("Amelia", "Victor", "Enrique", "Zofia")
 	ts.Get("/lang?to=de&back=/")
 	entry := ts.Get(table + "/games/new")
-	res := ts.Post(table+"/games", kksForm(entry.FormOf(t, table+"/games"), []map[string]string{amelia, {"red": "2 3"}}, []string{"3", "7"}))
+	res := ts.Post(table+"/games", kkstest.Form(entry.FormOf(t, table+"/games"), []map[string]string{kkstest.Amelia, {"red": "2 3"}}, []string{"3", "7"}))
 	game := res.Header.Get("Location")
 	for _, path := range []string{"/", "/tables/new", table, table + "/games/new", game, "/check", "/history"} {
 		total, doc := ts.compressedSize(t, path)
@@ -252,7 +254,7 @@ func TestGermanCardErrorsInEditors(t *testing.T) {
 	}
 	kks := ts.CreateTable("Amelia", "Victor")
 	entry := ts.Get(kks + "/games/new")
-	bad := ts.Post(kks+"/games", kksForm(entry.FormOf(t, kks+"/games"), []map[string]string{{"red": "1 foo"}, {"blue": "3"}}, []string{"0", "0"}))
+	bad := ts.Post(kks+"/games", kkstest.Form(entry.FormOf(t, kks+"/games"), []map[string]string{{"red": "1 foo"}, {"blue": "3"}}, []string{"0", "0"}))
 	if got := bad.Text(".field-error"); bad.Status != http.StatusUnprocessableEntity ||
 		got != `"foo" ist keine Karte: Schreib einen Wert (4), x für eine verdeckte Karte oder x4 für eine verdeckte 4` {
 		t.Errorf("KKS editor: %d %q", bad.Status, got)

@@ -6,13 +6,15 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+
+	"tablemate/web/kks/kkstest"
 )
 
 // recordKKS enters one KKS game at a table through its form.
 func (ts *testServer) recordKKS(t *testing.T, table string, displays []map[string]string, tokens []string) {
 	t.Helper()
 	entry := ts.Get(table + "/games/new")
-	if p := ts.Post(table+"/games", kksForm(entry.FormOf(t, table+"/games"), displays, tokens)); p.Status != http.StatusSeeOther {
+	if p := ts.Post(table+"/games", kkstest.Form(entry.FormOf(t, table+"/games"), displays, tokens)); p.Status != http.StatusSeeOther {
 		t.Fatalf("record game: %d", p.Status)
 	}
 }

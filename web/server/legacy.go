@@ -4,7 +4,6 @@ import (
 	"tablemate/scoring/alaska"
 	"tablemate/scoring/aufderhut"
 	"tablemate/scoring/cambio"
-	"tablemate/scoring/kks"
 	"tablemate/scoring/kociaki"
 	"tablemate/scoring/kodiak"
 	"tablemate/scoring/runemarket"
@@ -14,7 +13,6 @@ import (
 // notMoved are the web parts of the games whose code has not moved to
 // its own package (web/<game>) yet; it empties as they move.
 var notMoved = map[string]kit.Web{
-	kks.Slug:        {Editor: kksEditor(), Pages: kksPlay{}},
 	aufderhut.Slug:  {Editor: adhEditor(), Pages: adhPlay{}},
 	kociaki.Slug:    {Editor: kocEditor(), Pages: kocPlay{}},
 	cambio.Slug:     {Editor: cambioEditor(), Pages: cambioPlay{}},

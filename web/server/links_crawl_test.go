@@ -15,12 +15,14 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"tablemate/web/webtest"
 	"testing"
 	"time"
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/labstack/echo/v4"
+
+	"tablemate/web/kks/kkstest"
+	"tablemate/web/webtest"
 )
 
 // crawlFixture is an evening of every game, built through the forms: per
@@ -61,13 +63,13 @@ func buildCrawlFixture(t *testing.T, ts *testServer) crawlFixture {
 	// Koffer, Katze & Sombrero.
 	kksTable := ts.CreateTable("Amelia", "Victor")
 	entry := ts.Get(kksTable + "/games/new")
-	must("kks entry", ts.Post(kksTable+"/games", kksForm(entry.FormOf(t, kksTable+"/games"), []map[string]string{amelia, {"red": "2"}}, []string{"3", "7"})))
-	startKKSPlay(t, ts, kksTable)
-	must("kks played", playKKSToTheEnd(t, ts, kksTable))
-	startKKSPlay(t, ts, kksTable)
+	must("kks entry", ts.Post(kksTable+"/games", kkstest.Form(entry.FormOf(t, kksTable+"/games"), []map[string]string{kkstest.Amelia, {"red": "2"}}, []string{"3", "7"})))
+	kkstest.StartPlay(t, ts.Server, kksTable)
+	must("kks played", kkstest.PlayToTheEnd(t, ts.Server, kksTable))
+	kkstest.StartPlay(t, ts.Server, kksTable)
 	f := ts.Get(kksTable+"/play?take=1").FormOf(t, kksTable+"/play/step")
 	f.Set("take", "1")
-	f.Set("reveal", playDeck()[0])
+	f.Set("reveal", kkstest.Deck()[0])
 	must("kks turn", ts.Post(kksTable+"/play/step", f))
 	add(kksTable)
 	leagueTables = append(leagueTables, kksTable)

@@ -5,8 +5,10 @@ import (
 	"net/http/cookiejar"
 	"net/url"
 	"strings"
-	"tablemate/web/webtest"
 	"testing"
+
+	"tablemate/web/kks/kkstest"
+	"tablemate/web/webtest"
 )
 
 // otherPhone is another phone on the same server: its own cookies.
@@ -59,7 +61,7 @@ func pathOf(t *testing.T, link string) string {
 func TestRotateEditLink(t *testing.T) {
 	ts := newTestServer(t)
 	old := ts.CreateTable("Amelia", "Victor")
-	ts.recordKKS(t, old, []map[string]string{amelia, {"red": "2"}}, []string{"3", "7"})
+	ts.recordKKS(t, old, []map[string]string{kkstest.Amelia, {"red": "2"}}, []string{"3", "7"})
 	page := ts.Get(old)
 	view := pathOf(t, page.Doc.Find(`[data-testid="view-link"]`).AttrOr("value", ""))
 

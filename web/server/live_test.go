@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"tablemate/web/kks/kkstest"
 )
 
 // sseEvent is one server-sent event: its name and id.
@@ -78,7 +80,7 @@ func TestLiveTablePushesEveryMove(t *testing.T) {
 		t.Fatalf("stream: %d", status)
 	}
 	entry := ts.Get(table + "/games/new")
-	ts.Post(table+"/games", kksForm(entry.FormOf(t, table+"/games"), []map[string]string{amelia, {"red": "2"}}, []string{"3", "7"}))
+	ts.Post(table+"/games", kkstest.Form(entry.FormOf(t, table+"/games"), []map[string]string{kkstest.Amelia, {"red": "2"}}, []string{"3", "7"}))
 	if id := next(); id != "2" {
 		t.Fatalf("after a game was entered the stream said %q, want event 2", id)
 	}

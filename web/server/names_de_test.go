@@ -5,8 +5,10 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"tablemate/web/webtest"
 	"testing"
+
+	"tablemate/web/kks/kkstest"
+	"tablemate/web/webtest"
 )
 
 // TestNamesLikeCatalogKeysStayNamesInGerman: players called "red" and
@@ -45,7 +47,7 @@ func TestNamesLikeCatalogKeysStayNamesInGerman(t *testing.T) {
 	// that red holds too.
 	results := ts.CreateTable("red", "Player")
 	entry := get(results + "/games/new")
-	res := post(results+"/games", kksForm(entry.FormOf(t, results+"/games"), []map[string]string{{"red": "4"}, {"red": "4"}}, []string{"7", "7"}))
+	res := post(results+"/games", kkstest.Form(entry.FormOf(t, results+"/games"), []map[string]string{{"red": "4"}, {"red": "4"}}, []string{"7", "7"}))
 	if res.Status != http.StatusSeeOther {
 		t.Fatalf("enter the game: %d %q", res.Status, res.Text(".field-error"))
 	}

@@ -4,8 +4,9 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"tablemate/web/webtest"
 	"testing"
+
+	"tablemate/web/webtest"
 )
 
 // adhDE fetches path in German (Accept-Language: de); a form posts it.

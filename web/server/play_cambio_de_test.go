@@ -4,8 +4,9 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"tablemate/web/webtest"
 	"testing"
+
+	"tablemate/web/webtest"
 )
 
 // A German reader plays Cambio along: set-up, turn page, the round's

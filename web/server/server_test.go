@@ -2,13 +2,13 @@ package server
 
 import (
 	"net/http"
-	"net/url"
 	"strings"
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
 
 	"tablemate/sessions"
+	"tablemate/web/kks/kkstest"
 	"tablemate/web/webtest"
 )
 
@@ -39,23 +39,6 @@ func startTestServer(t testing.TB, configure func(*App), tls bool) *testServer {
 	}
 	s, a := webtest.Start(t, NewApp, tls, cfg...)
 	return &testServer{Server: s, app: a}
-}
-
-// amelia is the rule text's example display (58 points).
-var amelia = map[string]string{"red": "1 5 7", "yellow": "6 10 x", "black": "4 6 x 5", "blue": "4 9"}
-
-func kksForm(base url.Values, displays []map[string]string, tokens []string) url.Values {
-	f := url.Values{}
-	for k, v := range base {
-		f[k] = v
-	}
-	for i, d := range displays {
-		for colour, s := range d {
-			f.Set(pfield(i, "display."+colour), s)
-		}
-		f.Set(pfield(i, "tokens"), tokens[i])
-	}
-	return f
 }
 
 func TestSecurityHeadersAndHealth(t *testing.T) {
@@ -112,7 +95,7 @@ func TestKKSEveningOverHTTP(t *testing.T) {
 	if entry.Doc.Find(`fieldset[data-player="Victor"] input[data-stack="red"]`).Length() != 1 {
 		t.Fatal("the editor has no red stack for Victor")
 	}
-	f := kksForm(entry.FormOf(t, table+"/games"), []map[string]string{amelia, {"red": "2 3"}}, []string{"3", "7"})
+	f := kkstest.Form(entry.FormOf(t, table+"/games"), []map[string]string{kkstest.Amelia, {"red": "2 3"}}, []string{"3", "7"})
 	res := ts.Post(table+"/games", f)
 	if res.Status != http.StatusSeeOther {
 		t.Fatalf("submit: %d\n%s", res.Status, res.Body)
@@ -144,7 +127,7 @@ func TestKKSEveningOverHTTP(t *testing.T) {
 
 	// A stale form (based on the table before game 1) is refused with 409
 	// and keeps what was typed.
-	stale := kksForm(entry.FormOf(t, table+"/games"), []map[string]string{{"red": "9"}, {"red": "8"}}, []string{"1", "1"})
+	stale := kkstest.Form(entry.FormOf(t, table+"/games"), []map[string]string{{"red": "9"}, {"red": "8"}}, []string{"1", "1"})
 	stale.Set("_token", "another-tap")
 	sp := ts.Post(table+"/games", stale)
 	if sp.Status != http.StatusConflict {
@@ -181,7 +164,7 @@ func TestBadInputNamesTheField(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f := kksForm(base, nil, nil)
+			f := kkstest.Form(base, nil, nil)
 			f.Set(tt.field, tt.value)
 			p := ts.Post(table+"/games", f)
 			if p.Status != http.StatusUnprocessableEntity {
@@ -255,7 +238,7 @@ func TestCheckPageScoresWithoutSaving(t *testing.T) {
 	f := form.FormOf(t, "/check/koffer-katze-sombrero")
 	f.Set("players[0].name", "Amelia")
 	f.Set("players[1].name", "Victor")
-	f = kksForm(f, []map[string]string{amelia, {"red": "7 5"}}, []string{"3", "0"})
+	f = kkstest.Form(f, []map[string]string{kkstest.Amelia, {"red": "7 5"}}, []string{"3", "0"})
 	p := ts.Post("/check/koffer-katze-sombrero", f)
 	if p.Status != http.StatusOK {
 		t.Fatalf("check: %d\n%s", p.Status, p.Body)

@@ -7,13 +7,15 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+
+	"tablemate/web/kks/kkstest"
 )
 
 func TestReadOnlyLinkCannotWrite(t *testing.T) {
 	ts := newTestServer(t)
 	table := ts.CreateTable("Amelia", "Victor")
 	entry := ts.Get(table + "/games/new")
-	ts.Post(table+"/games", kksForm(entry.FormOf(t, table+"/games"), []map[string]string{amelia, {"red": "2"}}, []string{"3", "7"}))
+	ts.Post(table+"/games", kkstest.Form(entry.FormOf(t, table+"/games"), []map[string]string{kkstest.Amelia, {"red": "2"}}, []string{"3", "7"}))
 
 	page := ts.Get(table)
 	edit, _ := page.Doc.Find(`[data-testid="edit-link"]`).Attr("value")

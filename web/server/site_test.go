@@ -8,8 +8,10 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"tablemate/web/webtest"
 	"testing"
+
+	"tablemate/web/kks/kkstest"
+	"tablemate/web/webtest"
 )
 
 // linkedEvening is a table with a game and a league counting it, and
@@ -17,7 +19,7 @@ import (
 func linkedEvening(t *testing.T, ts *testServer) (paths []string, table, view, admin, public string) {
 	t.Helper()
 	table = ts.CreateTable("Amelia", "Victor")
-	ts.recordKKS(t, table, []map[string]string{amelia, {"red": "2"}}, []string{"3", "7"})
+	ts.recordKKS(t, table, []map[string]string{kkstest.Amelia, {"red": "2"}}, []string{"3", "7"})
 	view = pathOf(t, ts.Get(table).Doc.Find(`[data-testid="view-link"]`).AttrOr("value", ""))
 	admin = ts.createLeague(t, "Club", "wins", "Amelia", "Victor")
 	add := ts.Get(admin).FormOf(t, admin+"/tables")

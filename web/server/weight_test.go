@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
+
+	"tablemate/web/kks/kkstest"
 )
 
 // pageBudget is the most a page may weigh on first view, gzip-compressed,
@@ -39,7 +41,7 @@ func TestPagesStayWithinTheirWeightBudget(t *testing.T) {
 	ts := newTestServer(t)
 	table := ts.CreateTable("Amelia", "Victor", "Enrique", "Zofia")
 	entry := ts.Get(table + "/games/new")
-	f := kksForm(entry.FormOf(t, table+"/games"), []map[string]string{amelia, {"red": "2"}, {"blue": "3"}, {"black": "4"}}, []string{"3", "1", "1", "1"})
+	f := kkstest.Form(entry.FormOf(t, table+"/games"), []map[string]string{kkstest.Amelia, {"red": "2"}, {"blue": "3"}, {"black": "4"}}, []string{"3", "1", "1", "1"})
 	game := ts.Post(table+"/games", f).Header.Get("Location")
 
 	for _, path := range []string{"/", "/tables/new", table, table + "/games/new", game, "/check", "/check/koffer-katze-sombrero"} {

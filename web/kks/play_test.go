@@ -1,43 +1,32 @@
-package server
+package kks_test
 
 import (
+	"bytes"
+	"compress/gzip"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
+	"os"
 	"strings"
-	"tablemate/web/webtest"
 	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+
+	"tablemate/web/kks/kkstest"
+	"tablemate/web/server"
+	"tablemate/web/webtest"
 )
 
-var playRow = []string{"red 10", "black 2", "red 1", "blue 4", "yellow 6", "red 5", "black 9"}
-
-// playDeck is the rest of the deck in the order it is turned up.
-func playDeck() []string {
-	var deck []string
-	for _, c := range []string{"red", "yellow", "black", "blue"} {
-		for v := 1; v <= 10; v++ {
-			card := fmt.Sprintf("%s %d", c, v)
-			inRow := false
-			for _, r := range playRow {
-				inRow = inRow || r == card
-			}
-			if !inRow {
-				deck = append(deck, card)
-			}
-		}
-	}
-	return deck
-}
-
 func TestPlayAlongKKS(t *testing.T) {
-	ts := newTestServerWith(t, func(a *App) { a.writeRate = 0 })
+	ts := webtest.New(t, server.NewApp, func(a *server.App) { a.SetWriteRate(0) })
 	table := ts.CreateTable("Amelia", "Victor")
 	if href, _ := ts.Get(table).Doc.Find(`[data-testid="play-along"]`).Attr("href"); href != table+"/play" {
 		t.Fatalf("no play-along link on the table page: %q", href)
 	}
 	setup := ts.Get(table + "/play")
 	f := setup.FormOf(t, table+"/play/start")
-	for i, c := range playRow {
+	for i, c := range kkstest.Row {
 		f.Set(fmt.Sprintf("row[%d]", i), c)
 	}
 	bad := url.Values{}
@@ -95,7 +84,7 @@ func TestPlayAlongKKS(t *testing.T) {
 		t.Fatalf("undo: %d %q", p.Status, p.Header.Get("Location"))
 	}
 
-	last := playKKSToTheEnd(t, ts, table)
+	last := kkstest.PlayToTheEnd(t, ts, table)
 	if last.Header.Get("Location") != table+"/games/1" {
 		t.Fatalf("after the last turn: %q, want the game's result", last.Header.Get("Location"))
 	}
@@ -105,37 +94,37 @@ func TestPlayAlongKKS(t *testing.T) {
 	}
 }
 
-// playKKSToTheEnd plays the guided game started with playRow to its end:
-// everyone takes the free card (34 turns, KKS-3). It returns the answer to
-// the last turn.
-func playKKSToTheEnd(t *testing.T, ts *testServer, table string) webtest.Page {
-	t.Helper()
-	deck := playDeck()
-	var last webtest.Page
-	for turn := range 34 {
-		f := ts.Get(table+"/play?take=1").FormOf(t, table+"/play/step")
-		f.Set("take", "1")
-		if turn < len(deck) {
-			f.Set("reveal", deck[turn])
-		} else {
-			f.Del("reveal")
+// The game's own script lives in this package and is served with the
+// shared files: hashed, cached for a year, sent gzipped.
+func TestGameScriptIsServedFromItsPackage(t *testing.T) {
+	ts := webtest.New(t, server.NewApp)
+	table := ts.CreateTable("Amelia", "Victor")
+	src := ""
+	ts.Get(table + "/play").Doc.Find("script[src]").Each(func(_ int, s *goquery.Selection) {
+		if v, _ := s.Attr("src"); strings.HasPrefix(v, "/static/js/play.js?v=") {
+			src = v
 		}
-		last = ts.Post(table+"/play/step", f)
-		if last.Status != http.StatusSeeOther {
-			t.Fatalf("turn %d: %d %s", turn+1, last.Status, last.Body)
-		}
+	})
+	if src == "" {
+		t.Fatal("the set-up page does not load js/play.js by its hashed URL")
 	}
-	return last
-}
-
-// startKKSPlay starts a guided game with playRow.
-func startKKSPlay(t *testing.T, ts *testServer, table string) {
-	t.Helper()
-	f := ts.Get(table+"/play").FormOf(t, table+"/play/start")
-	for i, c := range playRow {
-		f.Set(fmt.Sprintf("row[%d]", i), c)
+	req, _ := http.NewRequest(http.MethodGet, ts.URL+src, nil)
+	req.Header.Set("Accept-Encoding", "gzip") // set by hand: the client then leaves the body compressed
+	resp, err := ts.Client.Do(req)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if p := ts.Post(table+"/play/start", f); p.Status != http.StatusSeeOther {
-		t.Fatalf("start: %d %s", p.Status, p.Text(".field-error"))
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Encoding") != "gzip" || !strings.Contains(resp.Header.Get("Cache-Control"), "immutable") {
+		t.Fatalf("%s: %d, Content-Encoding %q, Cache-Control %q", src, resp.StatusCode, resp.Header.Get("Content-Encoding"), resp.Header.Get("Cache-Control"))
+	}
+	zr, err := gzip.NewReader(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := io.ReadAll(zr)
+	want, _ := os.ReadFile("js/play.js")
+	if len(want) == 0 || !bytes.Equal(got, want) {
+		t.Errorf("served %d bytes, the package's js/play.js has %d", len(got), len(want))
 	}
 }

@@ -1,4 +1,4 @@
-package server
+package kks
 
 import (
 	"errors"
@@ -7,6 +7,7 @@ import (
 
 	"tablemate/scoring"
 	"tablemate/scoring/kks"
+	"tablemate/web/kit"
 )
 
 func TestParseKKSFormSkipsEmptySeatsOnTheCheckPage(t *testing.T) {
@@ -24,7 +25,7 @@ func TestParseKKSFormSkipsEmptySeatsOnTheCheckPage(t *testing.T) {
 	}
 	_, err = kks.Engine{}.Check(body)
 	var in *scoring.InputError
-	if !errors.As(err, &in) || remapField(in.Field, slots) != "players[2].display.blue" {
+	if !errors.As(err, &in) || kit.RemapField(in.Field, slots) != "players[2].display.blue" {
 		t.Fatalf("error %v does not land on the third seat's blue stack", err)
 	}
 }
@@ -72,7 +73,7 @@ func FuzzParseKKSForm(f *testing.F) {
 				if !errors.As(err, &in) {
 					t.Fatalf("engine error is not an InputError: %v", err)
 				}
-				_ = remapField(in.Field, slots)
+				_ = kit.RemapField(in.Field, slots)
 			}
 		}
 	})

@@ -1,4 +1,4 @@
-package server
+package kks
 
 import (
 	"encoding/json"
@@ -13,6 +13,7 @@ import (
 	"tablemate/sessions"
 	"tablemate/views"
 	"tablemate/views/i18n"
+	"tablemate/web/kit"
 )
 
 // kksPlay is Koffer, Katze & Sombrero played along: the row is laid by
@@ -20,9 +21,9 @@ import (
 type kksPlay struct{}
 
 func (kksPlay) SetupPage(c echo.Context, t sessions.Table, errs views.Errors) templ.Component {
-	p := page(c, t.Name)
+	p := kit.Page(c, t.Name)
 	p.Scripts = []string{"js/play.js"}
-	return views.KKSSetup(views.KKSSetupVM{Page: p, Form: form(c, t.Head), TableName: t.Name, Base: editBase(c), Row: typedRow(c), Errors: errs})
+	return KKSSetup(KKSSetupVM{Page: p, Form: kit.Form(c, t.Head), TableName: t.Name, Base: kit.EditBase(c), Row: typedRow(c), Errors: errs})
 }
 
 // typedRow is the row as posted (empty on a first view).
@@ -64,14 +65,14 @@ func (kksPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string) (t
 	if err != nil {
 		return nil, err
 	}
-	return views.KKSPlay(vm), nil
+	return KKSPlay(vm), nil
 }
 
 // stepJSON reads the card taken and the card turned up.
 func (kksPlay) StepJSON(c echo.Context, _ sessions.Table) (json.RawMessage, error) {
 	take, err := strconv.Atoi(c.FormValue("take"))
 	if err != nil {
-		return nil, formErrorf("take", "Choose the card to take.")
+		return nil, kit.FormErrorf("take", "Choose the card to take.")
 	}
 	step := kks.Step{Take: take}
 	if r := c.FormValue("reveal"); r != "" {
@@ -88,22 +89,22 @@ func (kksPlay) StepJSON(c echo.Context, _ sessions.Table) (json.RawMessage, erro
 // takes and, for the take chosen, the cards the deck may turn up are the
 // moves the engine lists (kks.Position.Moves); a take it does not list
 // says why with the engine's refusal.
-func playVM(c echo.Context, t sessions.Table, take int, flash, undo string) (views.KKSPlayVM, error) {
+func playVM(c echo.Context, t sessions.Table, take int, flash, undo string) (KKSPlayVM, error) {
 	pos, err := kks.Engine{}.Resume(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 	if err != nil {
-		return views.KKSPlayVM{}, fmt.Errorf("resume guided game: %w", err)
+		return KKSPlayVM{}, fmt.Errorf("resume guided game: %w", err)
 	}
-	vm := views.KKSPlayVM{
-		Page: page(c, t.Name), Form: form(c, t.Head), TableName: t.Name, Base: editBase(c),
+	vm := KKSPlayVM{
+		Page: kit.Page(c, t.Name), Form: kit.Form(c, t.Head), TableName: t.Name, Base: kit.EditBase(c),
 		Turn: pos.Turn(), Turns: pos.Turns(), DeckLeft: pos.DeckLeft, LastRound: pos.LastRound(), Current: pos.ToMove(),
 	}
 	vm.Flash, vm.FlashKind = flash, "bad"
 	moves := pos.Moves()
 	for i, rc := range pos.Row {
-		r := views.RowCardVM{Pos: i + 1, Colour: string(rc.Card.Colour), Value: rc.Card.Value, Tokens: rc.Tokens,
-			TakeURL: fmt.Sprintf("%s/play?take=%d", editBase(c), i+1)}
+		r := RowCardVM{Pos: i + 1, Colour: string(rc.Card.Colour), Value: rc.Card.Value, Tokens: rc.Tokens,
+			TakeURL: fmt.Sprintf("%s/play?take=%d", kit.EditBase(c), i+1)}
 		if pv, serr := pos.Preview(i + 1); serr != nil {
-			r.Refuse = localStep(c, serr)
+			r.Refuse = kit.LocalStep(c, serr)
 		} else {
 			r.Cost, r.Gain, r.FaceDown = pv.Cost, pv.Gain, pv.FaceDown
 			r.Reason = i18n.Say(c.Request().Context(), pv.Reason)
@@ -111,13 +112,13 @@ func playVM(c echo.Context, t sessions.Table, take int, flash, undo string) (vie
 		vm.Row = append(vm.Row, r)
 	}
 	for i, s := range pos.Players {
-		seat := views.SeatVM{Name: s.Name, Tokens: s.Tokens, ToMove: i == pos.Current()}
+		seat := SeatVM{Name: s.Name, Tokens: s.Tokens, ToMove: i == pos.Current()}
 		for _, col := range kks.Colours() {
 			sv := views.StackView{Colour: string(col)}
 			for _, card := range s.Display[col] {
 				chip := views.ChipView{Text: strconv.Itoa(card.Value), Label: colourText(c, col) + " " + strconv.Itoa(card.Value), Down: card.FaceDown}
 				if card.FaceDown {
-					chip.Text, chip.Label = "↓"+chip.Text, tr(c, "face-down %s %d", colourText(c, col), card.Value)
+					chip.Text, chip.Label = "↓"+chip.Text, kit.Tr(c, "face-down %s %d", colourText(c, col), card.Value)
 				}
 				sv.Cards = append(sv.Cards, chip)
 			}
@@ -127,10 +128,10 @@ func playVM(c echo.Context, t sessions.Table, take int, flash, undo string) (vie
 	}
 	if take > 0 && take <= len(vm.Row) && vm.Row[take-1].Refuse == "" {
 		r := vm.Row[take-1]
-		vm.Take, vm.TakeText = take, tr(c, "%s takes the %s %d (%s)", pos.ToMove(), colourText(c, kks.Colour(r.Colour)), r.Value, costText(c, r.Cost))
+		vm.Take, vm.TakeText = take, kit.Tr(c, "%s takes the %s %d (%s)", pos.ToMove(), colourText(c, kks.Colour(r.Colour)), r.Value, paysText(c, r.Cost))
 		for _, m := range moves {
 			if m.Take == take && m.Reveal != nil {
-				vm.Unseen = append(vm.Unseen, views.CardOption{Colour: string(m.Reveal.Colour), Value: m.Reveal.Value})
+				vm.Unseen = append(vm.Unseen, CardOption{Colour: string(m.Reveal.Colour), Value: m.Reveal.Value})
 			}
 		}
 	}
@@ -138,12 +139,12 @@ func playVM(c echo.Context, t sessions.Table, take int, flash, undo string) (vie
 	return vm, nil
 }
 
-// costText is what a take costs, for the line that names the take.
-func costText(c echo.Context, n int) string {
+// paysText is what a take costs, for the line that names the take.
+func paysText(c echo.Context, n int) string {
 	if n == 0 {
-		return tr(c, "free")
+		return kit.Tr(c, "free")
 	}
-	return tr(c, "pays %d", n)
+	return kit.Tr(c, "pays %d", n)
 }
 
 // colourText is a colour in the reader's language ("red", "Rot").

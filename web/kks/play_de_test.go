@@ -1,19 +1,21 @@
-package server
+package kks_test
 
 import (
 	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
-	"tablemate/web/webtest"
 	"testing"
+
+	"tablemate/web/server"
+	"tablemate/web/webtest"
 )
 
 // A German reader plays Koffer, Katze & Sombrero along: the set-up, the
 // turn page and every refusal are German, the cards are named with the
 // German colours, and the row may be typed with them too.
 func TestPlayAlongKKSInGerman(t *testing.T) {
-	ts := newTestServerWith(t, func(a *App) { a.writeRate = 0 })
+	ts := webtest.New(t, server.NewApp, func(a *server.App) { a.SetWriteRate(0) })
 	get := func(path string) webtest.Page { t.Helper(); return ts.GetLang(path, "de") }
 	post := func(path string, form url.Values) webtest.Page { t.Helper(); return ts.PostLang(path, form, "de") }
 	table := ts.CreateTable("Amelia", "Victor")

@@ -1,4 +1,4 @@
-package server
+package kks
 
 import (
 	"encoding/json"
@@ -40,25 +40,25 @@ func parseKKSForm(v url.Values, fixed []string) (json.RawMessage, []int, error) 
 		seats = len(fixed)
 	}
 	for i := range seats {
-		p := kks.PlayerJSON{Name: strings.TrimSpace(v.Get(pfield(i, "name"))), Display: map[string]string{}}
+		p := kks.PlayerJSON{Name: strings.TrimSpace(v.Get(views.PField(i, "name"))), Display: map[string]string{}}
 		if fixed != nil {
 			p.Name = fixed[i] // the table's names, whatever the form says
 		}
 		empty := p.Name == ""
 		for _, c := range kksColours() {
-			if s := strings.TrimSpace(v.Get(pfield(i, "display."+c))); s != "" {
+			if s := strings.TrimSpace(v.Get(views.PField(i, "display."+c))); s != "" {
 				p.Display[c] = s
 				empty = false
 			}
 		}
-		tokens := strings.TrimSpace(v.Get(pfield(i, "tokens")))
+		tokens := strings.TrimSpace(v.Get(views.PField(i, "tokens")))
 		if fixed == nil && empty && (tokens == "" || tokens == "0") {
 			continue
 		}
 		if tokens != "" {
 			n, err := strconv.Atoi(tokens)
 			if err != nil {
-				return nil, nil, formErrorf(pfield(i, "tokens"), "tokens must be a whole number, not %q", tokens)
+				return nil, nil, kit.FormErrorf(views.PField(i, "tokens"), "tokens must be a whole number, not %q", tokens)
 			}
 			p.Tokens = n
 		}
@@ -77,18 +77,18 @@ func parseKKSForm(v url.Values, fixed []string) (json.RawMessage, []int, error) 
 	for _, s := range v["options.special_cards"] {
 		n, err := strconv.Atoi(s)
 		if err != nil {
-			return nil, nil, formErrorf("options.special_cards", "special cards are numbered 1–15, not %q", s)
+			return nil, nil, kit.FormErrorf("options.special_cards", "special cards are numbered 1–15, not %q", s)
 		}
 		if st.Options == nil {
 			st.Options = &kks.Options{}
 		}
 		st.Options.SpecialCards = append(st.Options.SpecialCards, n)
 	}
-	return stateOf(st), slots, nil
+	return kit.StateOf(st), slots, nil
 }
 
 func parseKKSAdjustment(v url.Values, i, j int) (kks.Adjustment, bool, error) {
-	base := pfield(i, "adjustments["+strconv.Itoa(j)+"]")
+	base := views.PField(i, "adjustments["+strconv.Itoa(j)+"]")
 	card := strings.TrimSpace(v.Get(base + ".card"))
 	points := strings.TrimSpace(v.Get(base + ".points"))
 	reason := strings.TrimSpace(v.Get(base + ".reason"))
@@ -98,10 +98,10 @@ func parseKKSAdjustment(v url.Values, i, j int) (kks.Adjustment, bool, error) {
 	a := kks.Adjustment{Reason: reason}
 	var err error
 	if a.Card, err = strconv.Atoi(card); err != nil {
-		return a, false, formErrorf(base, "an adjustment names its special card by number (1–15)")
+		return a, false, kit.FormErrorf(base, "an adjustment names its special card by number (1–15)")
 	}
 	if a.Points, err = strconv.Atoi(points); err != nil {
-		return a, false, formErrorf(base, "an adjustment's points must be a whole number such as 3 or -2")
+		return a, false, kit.FormErrorf(base, "an adjustment's points must be a whole number such as 3 or -2")
 	}
 	return a, true, nil
 }
@@ -114,13 +114,13 @@ func kksValues(state json.RawMessage) url.Values {
 		return v
 	}
 	for i, p := range st.Players {
-		v.Set(pfield(i, "name"), p.Name)
-		v.Set(pfield(i, "tokens"), strconv.Itoa(p.Tokens))
+		v.Set(views.PField(i, "name"), p.Name)
+		v.Set(views.PField(i, "tokens"), strconv.Itoa(p.Tokens))
 		for c, s := range p.Display {
-			v.Set(pfield(i, "display."+c), s)
+			v.Set(views.PField(i, "display."+c), s)
 		}
 		for j, a := range p.Adjustments {
-			base := pfield(i, "adjustments["+strconv.Itoa(j)+"]")
+			base := views.PField(i, "adjustments["+strconv.Itoa(j)+"]")
 			v.Set(base+".card", strconv.Itoa(a.Card))
 			v.Set(base+".points", strconv.Itoa(a.Points))
 			v.Set(base+".reason", a.Reason)
@@ -136,7 +136,7 @@ func kksValues(state json.RawMessage) url.Values {
 
 // kksPage draws the display editor for an entry.
 func kksPage(e kit.Entry) templ.Component {
-	vm := views.KKSEntryVM{
+	vm := KKSEntryVM{
 		Page: e.Page, Form: e.Form, Heading: e.Heading, Intro: e.Intro, Action: e.Action, Submit: e.Submit,
 		EditNames: e.Names == nil, Errors: e.Errors, Specials: map[int]bool{},
 	}
@@ -150,7 +150,7 @@ func kksPage(e kit.Entry) templ.Component {
 		v = url.Values{}
 	}
 	for i := range seats {
-		p := views.KKSPlayer{Index: i, Name: v.Get(pfield(i, "name")), Tokens: v.Get(pfield(i, "tokens"))}
+		p := KKSPlayer{Index: i, Name: v.Get(views.PField(i, "name")), Tokens: v.Get(views.PField(i, "tokens"))}
 		if e.Names != nil {
 			p.Name = e.Names[i]
 		}
@@ -158,11 +158,11 @@ func kksPage(e kit.Entry) templ.Component {
 			p.Tokens = "0"
 		}
 		for _, c := range kksColours() {
-			p.Stacks = append(p.Stacks, views.KKSStack{Colour: c, Value: v.Get(pfield(i, "display."+c))})
+			p.Stacks = append(p.Stacks, KKSStack{Colour: c, Value: v.Get(views.PField(i, "display."+c))})
 		}
 		for j := range kksAdjustSlots {
-			base := pfield(i, "adjustments["+strconv.Itoa(j)+"]")
-			p.Adjustments = append(p.Adjustments, views.KKSAdjust{Card: v.Get(base + ".card"), Points: v.Get(base + ".points"), Reason: v.Get(base + ".reason")})
+			base := views.PField(i, "adjustments["+strconv.Itoa(j)+"]")
+			p.Adjustments = append(p.Adjustments, KKSAdjust{Card: v.Get(base + ".card"), Points: v.Get(base + ".points"), Reason: v.Get(base + ".reason")})
 		}
 		vm.Players = append(vm.Players, p)
 	}
@@ -171,7 +171,7 @@ func kksPage(e kit.Entry) templ.Component {
 			vm.Specials[n] = true
 		}
 	}
-	return views.KKSEntry(vm)
+	return KKSEntry(vm)
 }
 
 // kksDisplay draws each player's stacks as chips for the result page.

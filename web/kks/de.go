@@ -1,10 +1,10 @@
-package i18n
+package kks
 
-// dePlayKKS is German for the KKS play-along pages and everything the
+// german is German for the KKS play-along pages and everything the
 // engine says: refusals, violations and input errors.
 // Words of the German rules: Kartenreihe, Stapel, Auslage, Farbreihe,
 // Chips, offen/verdeckt.
-var dePlayKKS = map[string]string{
+var german = map[string]string{
 	// Set-up page
 	"play along":  "Mitspielen",
 	"Lay the row": "Lege die Kartenreihe aus",
