@@ -16,6 +16,7 @@ import (
 	"tablemate/scoring/runemarket"
 	"tablemate/static"
 	"tablemate/views/i18n"
+	aufderhutweb "tablemate/web/aufderhut"
 	"tablemate/web/kit"
 	kksweb "tablemate/web/kks"
 )
@@ -23,7 +24,7 @@ import (
 // all is the registry, in display order.
 var all = []kit.Game{
 	{Engine: kks.Engine{}, Web: kksweb.Web()},
-	{Engine: aufderhut.Engine{}},
+	{Engine: aufderhut.Engine{}, Web: aufderhutweb.Web()},
 	{Engine: kociaki.Engine{}},
 	{Engine: cambio.Engine{}},
 	{Engine: kodiak.Engine{}},

@@ -14,6 +14,7 @@ import (
 
 	"tablemate/scoring"
 	"tablemate/scoring/kociaki"
+	"tablemate/web/webtest"
 )
 
 // kocForm fills the editor: per player toy → chips as typed.
@@ -210,17 +211,17 @@ func TestKocCheckPage(t *testing.T) {
 		t.Errorf("negative string: %d, aria-invalid %q", p.Status, v)
 	}
 	// The editor is the heaviest page: it stays within the budget.
-	total, doc := ts.compressedSize(t, "/check/kociaki-lobuziaki")
+	total, doc := ts.CompressedSize(t, "/check/kociaki-lobuziaki")
 	doc.Find(`link[rel="stylesheet"], script[src]`).Each(func(_ int, s *goquery.Selection) {
 		src, ok := s.Attr("src")
 		if !ok {
 			src, _ = s.Attr("href")
 		}
-		n, _ := ts.compressedSize(t, src)
+		n, _ := ts.CompressedSize(t, src)
 		total += n
 	})
-	if total > pageBudget {
-		t.Errorf("the Kociaki checker weighs %d bytes compressed, over %d", total, pageBudget)
+	if total > webtest.PageBudget {
+		t.Errorf("the Kociaki checker weighs %d bytes compressed, over %d", total, webtest.PageBudget)
 	}
 }
 

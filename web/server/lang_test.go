@@ -184,7 +184,7 @@ func TestGermanPagesStayWithinTheirWeightBudget(t *testing.T) {
 	res := ts.Post(table+"/games", kkstest.Form(entry.FormOf(t, table+"/games"), []map[string]string{kkstest.Amelia, {"red": "2 3"}}, []string{"3", "7"}))
 	game := res.Header.Get("Location")
 	for _, path := range []string{"/", "/tables/new", table, table + "/games/new", game, "/check", "/history"} {
-		total, doc := ts.compressedSize(t, path)
+		total, doc := ts.CompressedSize(t, path)
 		if lang, _ := doc.Find("html").Attr("lang"); lang != "de" {
 			t.Fatalf("%s: lang=%q, want de", path, lang)
 		}
@@ -193,11 +193,11 @@ func TestGermanPagesStayWithinTheirWeightBudget(t *testing.T) {
 			if !ok {
 				src, _ = s.Attr("src")
 			}
-			n, _ := ts.compressedSize(t, src)
+			n, _ := ts.CompressedSize(t, src)
 			total += n
 		})
-		if total > pageBudget {
-			t.Errorf("%s in German weighs %d bytes compressed, over the %d budget", path, total, pageBudget)
+		if total > webtest.PageBudget {
+			t.Errorf("%s in German weighs %d bytes compressed, over the %d budget", path, total, webtest.PageBudget)
 		}
 	}
 }

@@ -2,7 +2,6 @@ package server
 
 import (
 	"tablemate/scoring/alaska"
-	"tablemate/scoring/aufderhut"
 	"tablemate/scoring/cambio"
 	"tablemate/scoring/kociaki"
 	"tablemate/scoring/kodiak"
@@ -13,7 +12,6 @@ import (
 // notMoved are the web parts of the games whose code has not moved to
 // its own package (web/<game>) yet; it empties as they move.
 var notMoved = map[string]kit.Web{
-	aufderhut.Slug:  {Editor: adhEditor(), Pages: adhPlay{}},
 	kociaki.Slug:    {Editor: kocEditor(), Pages: kocPlay{}},
 	cambio.Slug:     {Editor: cambioEditor(), Pages: cambioPlay{}},
 	kodiak.Slug:     {Editor: kodiakEditor(), Pages: kodiakPlay{}},

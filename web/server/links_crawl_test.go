@@ -21,6 +21,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 	"github.com/labstack/echo/v4"
 
+	"tablemate/web/aufderhut/adhtest"
 	"tablemate/web/kks/kkstest"
 	"tablemate/web/webtest"
 )
@@ -75,12 +76,12 @@ func buildCrawlFixture(t *testing.T, ts *testServer) crawlFixture {
 	leagueTables = append(leagueTables, kksTable)
 
 	// Auf der Hut.
-	adhTable := startADHPlay(t, ts, "standard", 1, 2, 3, 4, 5, 6, 7)
-	last, _ := playADHToTheEnd(t, ts, adhTable)
+	adhTable := adhtest.StartPlay(t, ts.Server, "standard", 1, 2, 3, 4, 5, 6, 7)
+	last, _ := adhtest.PlayToTheEnd(t, ts.Server, adhTable)
 	must("adh played", last)
 	entry = ts.Get(adhTable + "/games/new")
-	must("adh entry", ts.Post(adhTable+"/games", adhForm(entry.FormOf(t, adhTable+"/games"), "standard", [3]int{8, 2, 3}, [3]int{6, 1, 4})))
-	must("adh start", ts.Post(adhTable+"/play/start", adhSetupForm(ts.Get(adhTable+"/play").FormOf(t, adhTable+"/play/start"), "standard", nil, 1, 2, 3, 4, 5, 6, 7)))
+	must("adh entry", ts.Post(adhTable+"/games", adhtest.Form(entry.FormOf(t, adhTable+"/games"), "standard", [3]int{8, 2, 3}, [3]int{6, 1, 4})))
+	must("adh start", ts.Post(adhTable+"/play/start", adhtest.SetupForm(ts.Get(adhTable+"/play").FormOf(t, adhTable+"/play/start"), "standard", nil, 1, 2, 3, 4, 5, 6, 7)))
 	add(adhTable)
 	leagueTables = append(leagueTables, adhTable)
 

@@ -209,17 +209,17 @@ func TestAlaskaPlayWeighsLittle(t *testing.T) {
 		t.Fatalf("start: %d", p.Status)
 	}
 	for _, path := range []string{table + "/play", table + "/play?sec=7", table + "/play?at=3"} {
-		total, doc := ts.compressedSize(t, path)
+		total, doc := ts.CompressedSize(t, path)
 		doc.Find(`link[rel="stylesheet"], script[src]`).Each(func(_ int, s *goquery.Selection) {
 			a, ok := s.Attr("href")
 			if !ok {
 				a, _ = s.Attr("src")
 			}
-			n, _ := ts.compressedSize(t, a)
+			n, _ := ts.CompressedSize(t, a)
 			total += n
 		})
-		if total > pageBudget {
-			t.Errorf("%s weighs %d bytes compressed with its CSS and JS, over the %d budget", path, total, pageBudget)
+		if total > webtest.PageBudget {
+			t.Errorf("%s weighs %d bytes compressed with its CSS and JS, over the %d budget", path, total, webtest.PageBudget)
 		}
 		t.Logf("%s: %d bytes", path, total)
 	}

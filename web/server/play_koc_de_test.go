@@ -13,7 +13,7 @@ import (
 // kocDE fetches path in German (Accept-Language: de); a form posts it.
 func kocDE(ts *testServer, path string, form url.Values) webtest.Page {
 	ts.T.Helper()
-	return adhDE(ts, path, form)
+	return ts.German(path, form)
 }
 
 // kocMoveDE posts the turn page's step form with extra fields, in German.

@@ -231,18 +231,18 @@ func TestPlayAlongKocPagesStayLight(t *testing.T) {
 	ts := newTestServer(t)
 	table := ts.CreateGameTable(kociaki.Slug, "Ola", "Ben", "Cyd", "Dora")
 	weigh := func(name, path string) {
-		total, doc := ts.compressedSize(t, path)
+		total, doc := ts.CompressedSize(t, path)
 		doc.Find(`link[rel="stylesheet"], script[src]`).Each(func(_ int, s *goquery.Selection) {
 			a, ok := s.Attr("href")
 			if !ok {
 				a, _ = s.Attr("src")
 			}
-			n, _ := ts.compressedSize(t, a)
+			n, _ := ts.CompressedSize(t, a)
 			total += n
 		})
 		t.Logf("%s: %d bytes compressed with its CSS and JS", name, total)
-		if total > pageBudget {
-			t.Errorf("%s page weighs %d bytes, over %d", name, total, pageBudget)
+		if total > webtest.PageBudget {
+			t.Errorf("%s page weighs %d bytes, over %d", name, total, webtest.PageBudget)
 		}
 	}
 	weigh("setup", table+"/play")

@@ -10,6 +10,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"tablemate/scoring/kodiak"
+	"tablemate/web/webtest"
 )
 
 func TestPlayAlongKodiak(t *testing.T) {
@@ -159,15 +160,15 @@ func TestPlayAlongPagesStayWithinTheirWeightBudget(t *testing.T) {
 	for _, c := range []struct{ game, table, field string }{{"cambio", cam, "dealer"}, {"kodiak", kod, "kodiak"}} {
 		check := func(label string) {
 			t.Run(label, func(t *testing.T) {
-				total, doc := ts.compressedSize(t, c.table+"/play")
+				total, doc := ts.CompressedSize(t, c.table+"/play")
 				doc.Find(`link[rel="stylesheet"], script[src]`).Each(func(_ int, s *goquery.Selection) {
 					a := s.AttrOr("href", s.AttrOr("src", ""))
-					n, _ := ts.compressedSize(t, a)
+					n, _ := ts.CompressedSize(t, a)
 					total += n
 				})
 				t.Logf("%s: %d bytes compressed with its CSS and JS", label, total)
-				if total > pageBudget {
-					t.Errorf("%s weighs %d bytes, over the %d budget", label, total, pageBudget)
+				if total > webtest.PageBudget {
+					t.Errorf("%s weighs %d bytes, over the %d budget", label, total, webtest.PageBudget)
 				}
 			})
 		}

@@ -233,19 +233,19 @@ func TestRuneMarketPlayWeight(t *testing.T) {
 // more than the budget gzip-compressed.
 func (ts *testServer) checkWeight(t *testing.T, what, path string) {
 	t.Helper()
-	total, doc := ts.compressedSize(t, path)
+	total, doc := ts.CompressedSize(t, path)
 	for _, sel := range []string{`link[rel="stylesheet"]`, `script[src]`} {
 		for _, n := range doc.Find(sel).Nodes {
 			for _, a := range n.Attr {
 				if a.Key == "href" || a.Key == "src" {
-					size, _ := ts.compressedSize(t, a.Val)
+					size, _ := ts.CompressedSize(t, a.Val)
 					total += size
 				}
 			}
 		}
 	}
-	if total > pageBudget {
-		t.Errorf("the %s weighs %d bytes compressed, over %d", what, total, pageBudget)
+	if total > webtest.PageBudget {
+		t.Errorf("the %s weighs %d bytes compressed, over %d", what, total, webtest.PageBudget)
 	}
 	t.Logf("%s: %d bytes compressed", what, total)
 }

@@ -4,6 +4,8 @@ import (
 	"net"
 	"net/http"
 	"time"
+
+	"tablemate/sessions"
 )
 
 // The app's settings, which `tablemate serve` takes from its flags; a new
@@ -38,3 +40,6 @@ func (a *App) Listening(addr net.Addr) { a.site.listening(addr) }
 // EndStreams ends every open live stream, so a shutdown does not wait on
 // them.
 func (a *App) EndStreams() { a.live.close() }
+
+// Tables are the app's tables (tests load a table through them).
+func (a *App) Tables() *sessions.Tables { return a.tables }

@@ -12,30 +12,8 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"tablemate/web/kks/kkstest"
+	"tablemate/web/webtest"
 )
-
-// pageBudget is the most a page may weigh on first view, gzip-compressed,
-// with its stylesheet and scripts: what fits a slow phone connection's
-// first round trips (14 KB).
-const pageBudget = 14 * 1024
-
-// compressedSize fetches a URL asking for gzip and returns the bytes sent.
-func (ts *testServer) compressedSize(t *testing.T, path string) (int, *goquery.Document) {
-	t.Helper()
-	req, _ := http.NewRequest(http.MethodGet, ts.URL+path, nil)
-	req.Header.Set("Accept-Encoding", "gzip") // set by hand: the client then does not unzip
-	resp, err := ts.Client.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	if resp.StatusCode != http.StatusOK {
-		t.Fatalf("%s: %d", path, resp.StatusCode)
-	}
-	doc := ts.Get(path).Doc
-	return len(b), doc
-}
 
 func TestPagesStayWithinTheirWeightBudget(t *testing.T) {
 	ts := newTestServer(t)
@@ -46,7 +24,7 @@ func TestPagesStayWithinTheirWeightBudget(t *testing.T) {
 
 	for _, path := range []string{"/", "/tables/new", table, table + "/games/new", game, "/check", "/check/koffer-katze-sombrero"} {
 		t.Run(path, func(t *testing.T) {
-			total, doc := ts.compressedSize(t, path)
+			total, doc := ts.CompressedSize(t, path)
 			assets := map[string]bool{}
 			doc.Find(`link[rel="stylesheet"], script[src]`).Each(func(_ int, s *goquery.Selection) {
 				if href, ok := s.Attr("href"); ok {
@@ -61,12 +39,12 @@ func TestPagesStayWithinTheirWeightBudget(t *testing.T) {
 				if u.Host != "" {
 					t.Errorf("third-party request to %s", a)
 				}
-				n, _ := ts.compressedSize(t, a)
+				n, _ := ts.CompressedSize(t, a)
 				total += n
 			}
 			t.Logf("%s: %d bytes compressed with its CSS and JS", path, total)
-			if total > pageBudget {
-				t.Errorf("%s weighs %d bytes compressed, over the %d budget", path, total, pageBudget)
+			if total > webtest.PageBudget {
+				t.Errorf("%s weighs %d bytes compressed, over the %d budget", path, total, webtest.PageBudget)
 			}
 		})
 	}

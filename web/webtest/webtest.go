@@ -38,6 +38,8 @@ type App interface {
 	Listening(addr net.Addr)
 	// EndStreams ends the open live streams.
 	EndStreams()
+	// Tables are the app's tables.
+	Tables() *sessions.Tables
 }
 
 // Server is the real router over a temporary database.
@@ -49,6 +51,7 @@ type Server struct {
 	Client *http.Client
 	// DBPath is the database file.
 	DBPath string
+	app    App
 }
 
 // Start runs the app newApp builds over a new, migrated database, with
@@ -86,7 +89,7 @@ func Start[A App](t testing.TB, newApp func(*sessions.Store, *slog.Logger) A, tl
 	client := srv.Client()
 	client.Jar = jar
 	client.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
-	return &Server{Server: srv, T: t, Client: client, DBPath: dbPath}, a
+	return &Server{Server: srv, T: t, Client: client, DBPath: dbPath, app: a}, a
 }
 
 // New is Start without TLS, for tests that need only the server.
@@ -103,6 +106,17 @@ func (ts *Server) OtherPhone() *Server {
 	client.Jar = jar
 	other.Client = &client
 	return &other
+}
+
+// Table loads a table straight from the app's store (guided game
+// included) by its edit path, "/tables/<link>".
+func (ts *Server) Table(path string) sessions.Table {
+	ts.T.Helper()
+	tb, err := ts.app.Tables().Table(context.Background(), strings.TrimPrefix(path, "/tables/"))
+	if err != nil {
+		ts.T.Fatal(err)
+	}
+	return tb
 }
 
 // Page is a fetched page.
@@ -175,6 +189,16 @@ func (ts *Server) PostLang(path string, form url.Values, acceptLanguage string) 
 	return ts.Do(req)
 }
 
+// German fetches path as a German browser does (Accept-Language: de),
+// or with a form posts it.
+func (ts *Server) German(path string, form url.Values) Page {
+	ts.T.Helper()
+	if form == nil {
+		return ts.GetLang(path, "de")
+	}
+	return ts.PostLang(path, form, "de")
+}
+
 // CreateTable starts a Koffer, Katze & Sombrero table named "Friday"
 // through the form and returns its path.
 func (ts *Server) CreateTable(players ...string) string {
@@ -221,4 +245,27 @@ func (p Page) FormOf(t testing.TB, action string) url.Values {
 // Text is the trimmed text of the first element sel matches.
 func (p Page) Text(sel string) string {
 	return strings.TrimSpace(p.Doc.Find(sel).First().Text())
+}
+
+// PageBudget is the most a page may weigh on first view, gzip-compressed,
+// with its stylesheet and scripts: what fits a slow phone connection's
+// first round trips (14 KB).
+const PageBudget = 14 * 1024
+
+// CompressedSize fetches a URL asking for gzip and returns the bytes sent.
+func (ts *Server) CompressedSize(t testing.TB, path string) (int, *goquery.Document) {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, ts.URL+path, nil)
+	req.Header.Set("Accept-Encoding", "gzip") // set by hand: the client then does not unzip
+	resp, err := ts.Client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("%s: %d", path, resp.StatusCode)
+	}
+	doc := ts.Get(path).Doc
+	return len(b), doc
 }

@@ -1,37 +1,19 @@
-package server
+package aufderhut_test
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"tablemate/scoring"
 	"tablemate/scoring/aufderhut"
+	"tablemate/web/aufderhut/adhtest"
+	"tablemate/web/server"
+	"tablemate/web/webtest"
 )
-
-// adhForm fills the editor's counters: per player {characters, wonderhats,
-// bald heads}.
-func adhForm(base url.Values, variant string, counts ...[3]int) url.Values {
-	f := url.Values{}
-	for k, v := range base {
-		f[k] = v
-	}
-	for i, c := range counts {
-		f.Set(pfield(i, "characters"), strconv.Itoa(c[0]))
-		f.Set(pfield(i, "wonderhats"), strconv.Itoa(c[1]))
-		f.Set(pfield(i, "bald_heads"), strconv.Itoa(c[2]))
-	}
-	if variant != "" {
-		f.Set("options.variant", variant)
-	}
-	return f
-}
 
 // adhScore is the engine's verdict on the same counts.
 func adhScore(names []string, variant string, counts ...[3]int) scoring.Result {
@@ -43,7 +25,7 @@ func adhScore(names []string, variant string, counts ...[3]int) scoring.Result {
 }
 
 func TestADHEveningOverHTTP(t *testing.T) {
-	ts := newTestServer(t)
+	ts := webtest.New(t, server.NewApp)
 	names := []string{"Ida", "Jan", "Kim"}
 	if !strings.Contains(ts.Get("/tables/new").Body, `value="auf-der-hut"`) {
 		t.Fatal("the new-table form does not offer Auf der Hut")
@@ -69,7 +51,7 @@ func TestADHEveningOverHTTP(t *testing.T) {
 
 	// Game 1, standard: 14 characters taken ends the game (ADH-3).
 	g1 := [][3]int{{6, 2, 3}, {5, 1, 4}, {3, 1, 2}}
-	res := ts.Post(table+"/games", adhForm(entry.FormOf(t, table+"/games"), "standard", g1...))
+	res := ts.Post(table+"/games", adhtest.Form(entry.FormOf(t, table+"/games"), "standard", g1...))
 	if res.Status != http.StatusSeeOther {
 		t.Fatalf("submit game 1: %d\n%s", res.Status, res.Body)
 	}
@@ -109,7 +91,7 @@ func TestADHEveningOverHTTP(t *testing.T) {
 	// Game 2, played on until three were left.
 	entry = ts.Get(table + "/games/new")
 	g2 := [][3]int{{2, 0, 0}, {9, 0, 1}, {4, 1, 3}}
-	res = ts.Post(table+"/games", adhForm(entry.FormOf(t, table+"/games"), "three_left", g2...))
+	res = ts.Post(table+"/games", adhtest.Form(entry.FormOf(t, table+"/games"), "three_left", g2...))
 	if res.Status != http.StatusSeeOther {
 		t.Fatalf("submit game 2: %d\n%s", res.Status, res.Body)
 	}
@@ -140,12 +122,12 @@ func TestADHEveningOverHTTP(t *testing.T) {
 }
 
 func TestADHBadEntries(t *testing.T) {
-	ts := newTestServer(t)
+	ts := webtest.New(t, server.NewApp)
 	table := ts.CreateGameTable("auf-der-hut", "Ida", "Jan")
 	entry := ts.Get(table + "/games/new")
 
 	// Unreadable: the field is marked and nothing is saved.
-	f := adhForm(entry.FormOf(t, table+"/games"), "standard", [3]int{7, 2, 1}, [3]int{7, 2, 1})
+	f := adhtest.Form(entry.FormOf(t, table+"/games"), "standard", [3]int{7, 2, 1}, [3]int{7, 2, 1})
 	f.Set("players[1].bald_heads", "lots")
 	p := ts.Post(table+"/games", f)
 	if p.Status != http.StatusUnprocessableEntity {
@@ -162,14 +144,14 @@ func TestADHBadEntries(t *testing.T) {
 		t.Errorf("error message %q", msg)
 	}
 	// An unknown variant is the engine's error, shown on the choice.
-	f = adhForm(entry.FormOf(t, table+"/games"), "sideways", [3]int{7, 2, 1}, [3]int{7, 2, 1})
+	f = adhtest.Form(entry.FormOf(t, table+"/games"), "sideways", [3]int{7, 2, 1}, [3]int{7, 2, 1})
 	if p := ts.Post(table+"/games", f); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Text(`#err-options-variant`), "three_left") {
 		t.Errorf("unknown variant: %d %q", p.Status, p.Text(`#err-options-variant`))
 	}
 
 	// Impossible: a standard game that has not ended is recorded and shows
 	// the rule it breaks.
-	f = adhForm(entry.FormOf(t, table+"/games"), "standard", [3]int{2, 0, 1}, [3]int{1, 0, 0})
+	f = adhtest.Form(entry.FormOf(t, table+"/games"), "standard", [3]int{2, 0, 1}, [3]int{1, 0, 0})
 	p = ts.Post(table+"/games", f)
 	if p.Status != http.StatusSeeOther {
 		t.Fatalf("impossible game: %d\n%s", p.Status, p.Body)
@@ -185,7 +167,7 @@ func TestADHBadEntries(t *testing.T) {
 }
 
 func TestADHCheckPageSkipsEmptySeats(t *testing.T) {
-	ts := newTestServer(t)
+	ts := webtest.New(t, server.NewApp)
 	form := ts.Get("/check/auf-der-hut")
 	if n := form.Doc.Find(`input[name$=".name"]`).Length(); n != aufderhut.MaxPlayers {
 		t.Fatalf("%d name boxes on the check page, want %d", n, aufderhut.MaxPlayers)
@@ -193,7 +175,7 @@ func TestADHCheckPageSkipsEmptySeats(t *testing.T) {
 	f := form.FormOf(t, "/check/auf-der-hut")
 	f.Set("players[0].name", "Ida")
 	f.Set("players[3].name", "Jan")
-	f = adhForm(f, "", [3]int{8, 1, 2}, [3]int{}, [3]int{}, [3]int{6, 3, 4})
+	f = adhtest.Form(f, "", [3]int{8, 1, 2}, [3]int{}, [3]int{}, [3]int{6, 3, 4})
 	p := ts.Post("/check/auf-der-hut", f)
 	if p.Status != http.StatusOK {
 		t.Fatalf("check: %d\n%s", p.Status, p.Body)
@@ -219,7 +201,7 @@ func TestADHCheckPageSkipsEmptySeats(t *testing.T) {
 }
 
 func TestADHPlayAPI(t *testing.T) {
-	ts := newTestServer(t)
+	ts := webtest.New(t, server.NewApp)
 	// API.md's example log.
 	status, out := ts.PostJSON("/api/v1/games/auf-der-hut/play", `{"players": ["Ida", "Jan"], "options": {"variant": "standard"},
 	 "steps": [{"look": 3}, {"swap": [1, 5]}, {"reveal": 2, "outcome": "match"},
@@ -289,53 +271,4 @@ func TestADHPlayAPI(t *testing.T) {
 			t.Errorf("%s/play: %d %v, want 404", game, status, out)
 		}
 	}
-}
-
-func TestParseADHFormKeepsTableNamesAndVariant(t *testing.T) {
-	v := url.Values{"players[0].name": {"Mallory"}, "players[1].characters": {"3"}, "options.variant": {"three_left"}}
-	body, slots, err := parseADHForm(v, []string{"Ida", "Jan"})
-	if err != nil || !slices.Equal(slots, []int{0, 1}) {
-		t.Fatalf("%v %v", slots, err)
-	}
-	st, err := aufderhut.Decode(body)
-	if err != nil || st.Players[0].Name != "Ida" || st.Players[1].Characters != 3 || st.Options.Variant != aufderhut.ThreeLeft {
-		t.Fatalf("%+v %v", st, err)
-	}
-	if got := adhValues(body); got.Get("players[1].characters") != "3" || got.Get("options.variant") != "three_left" {
-		t.Errorf("values round trip: %v", got)
-	}
-}
-
-func FuzzParseADHForm(f *testing.F) {
-	f.Add("Ida", "6", "2", "3", "standard", "Jan")
-	f.Add("", "", "", "", "", "")
-	f.Add("x", "-1", "99999999999999999999", " 4 ", "three_left", "x")
-	f.Fuzz(func(t *testing.T, name, chars, wonder, bald, variant, other string) {
-		v := url.Values{}
-		v.Set("players[0].name", name)
-		v.Set("players[0].characters", chars)
-		v.Set("players[0].wonderhats", wonder)
-		v.Set("players[0].bald_heads", bald)
-		v.Set("players[4].name", other)
-		v.Set("players[4].bald_heads", bald)
-		v.Set("options.variant", variant)
-		for _, fixed := range [][]string{nil, {"Ida", "Jan"}} {
-			body, slots, err := parseADHForm(v, fixed)
-			if err != nil {
-				var in *scoring.InputError
-				if !errors.As(err, &in) || in.Field == "" {
-					t.Fatalf("form error without a field: %v", err)
-				}
-				continue
-			}
-			if _, err := (aufderhut.Engine{}).Check(body); err != nil {
-				var in *scoring.InputError
-				if !errors.As(err, &in) {
-					t.Fatalf("engine error is not an InputError: %v", err)
-				}
-				_ = remapField(in.Field, slots)
-			}
-			_ = adhDisplay(body)
-		}
-	})
 }

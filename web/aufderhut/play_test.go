@@ -1,7 +1,6 @@
-package server
+package aufderhut_test
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -13,64 +12,16 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"tablemate/scoring/aufderhut"
-	"tablemate/sessions"
+	"tablemate/web/aufderhut/adhtest"
+	"tablemate/web/server"
 	"tablemate/web/webtest"
 )
 
 // adhNames are the table's names for the 10 characters in these tests.
 var adhNames = []string{"Wizard", "Chef", "King", "Queen", "Pirate", "Witch", "Knight", "Clown", "Fairy", "Cook"}
 
-// adhTable loads a table straight from the store (with its guided game).
-func adhTable(t *testing.T, ts *testServer, path string) sessions.Table {
-	t.Helper()
-	tb, err := ts.app.tables.Table(context.Background(), strings.TrimPrefix(path, "/tables/"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tb
-}
-
-// adhSetupForm fills the set-up form: the variant, the names (nil: none)
-// and the character on each spot.
-func adhSetupForm(base url.Values, variant string, names []string, display ...int) url.Values {
-	f := url.Values{}
-	for k, v := range base {
-		f[k] = v
-	}
-	f.Set("variant", variant)
-	for i, n := range names {
-		f.Set(fmt.Sprintf("names[%d]", i), n)
-	}
-	for i, c := range display {
-		f.Set(fmt.Sprintf("display[%d]", i), strconv.Itoa(c))
-	}
-	return f
-}
-
-// adhStep opens the turn page at query (how far the move is entered),
-// fills the step form it shows with fields and posts it.
-func (ts *testServer) adhStep(table, query string, fields map[string]string) webtest.Page {
-	ts.T.Helper()
-	f := ts.Get(table+"/play?"+query).FormOf(ts.T, table+"/play/step")
-	for k, v := range fields {
-		f.Set(k, v)
-	}
-	return ts.Post(table+"/play/step", f)
-}
-
-// startADHPlay creates a table for Ida and Jan and starts a guided game.
-func startADHPlay(t *testing.T, ts *testServer, variant string, display ...int) string {
-	t.Helper()
-	table := ts.CreateGameTable("auf-der-hut", "Ida", "Jan")
-	f := adhSetupForm(ts.Get(table+"/play").FormOf(t, table+"/play/start"), variant, nil, display...)
-	if p := ts.Post(table+"/play/start", f); p.Status != http.StatusSeeOther {
-		t.Fatalf("start: %d %s", p.Status, p.Text(".field-error"))
-	}
-	return table
-}
-
 func TestPlayAlongADHSetup(t *testing.T) {
-	ts := newTestServerWith(t, func(a *App) { a.writeRate = 0 })
+	ts := webtest.New(t, server.NewApp, func(a *server.App) { a.SetWriteRate(0) })
 	table := ts.CreateGameTable("auf-der-hut", "Ida", "Jan")
 	if href, _ := ts.Get(table).Doc.Find(`[data-testid="play-along"]`).Attr("href"); href != table+"/play" {
 		t.Fatalf("no play-along link on the table page: %q", href)
@@ -90,11 +41,11 @@ func TestPlayAlongADHSetup(t *testing.T) {
 		says  string
 	}{
 		// ruling ADH-1: each character exists twice.
-		{"third copy", adhSetupForm(base, "standard", adhNames, 4, 4, 1, 4, 2, 3, 5), "display[3]", "third Queen"},
-		{"spot left out", adhSetupForm(base, "standard", nil, 1, 2, 3, 4, 5, 6), "display[6]", "spot 7"},
-		{"character 11", adhSetupForm(base, "standard", nil, 1, 2, 3, 4, 5, 6, 11), "display[6]", "1 to 10"},
-		{"same name twice", adhSetupForm(base, "standard", []string{"Wizard", "wizard"}, 1, 2, 3, 4, 5, 6, 7), "names[1]", "must differ"},
-		{"variant", adhSetupForm(base, "long", nil, 1, 2, 3, 4, 5, 6, 7), "variant", "three_left"},
+		{"third copy", adhtest.SetupForm(base, "standard", adhNames, 4, 4, 1, 4, 2, 3, 5), "display[3]", "third Queen"},
+		{"spot left out", adhtest.SetupForm(base, "standard", nil, 1, 2, 3, 4, 5, 6), "display[6]", "spot 7"},
+		{"character 11", adhtest.SetupForm(base, "standard", nil, 1, 2, 3, 4, 5, 6, 11), "display[6]", "1 to 10"},
+		{"same name twice", adhtest.SetupForm(base, "standard", []string{"Wizard", "wizard"}, 1, 2, 3, 4, 5, 6, 7), "names[1]", "must differ"},
+		{"variant", adhtest.SetupForm(base, "long", nil, 1, 2, 3, 4, 5, 6, 7), "variant", "three_left"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			p := ts.Post(table+"/play/start", tt.form)
@@ -111,10 +62,10 @@ func TestPlayAlongADHSetup(t *testing.T) {
 			}
 		})
 	}
-	if adhTable(t, ts, table).Play != nil {
+	if ts.Table(table).Play != nil {
 		t.Fatal("a refused set-up started a game")
 	}
-	good := adhSetupForm(base, "standard", adhNames, 1, 2, 3, 4, 4, 5, 6)
+	good := adhtest.SetupForm(base, "standard", adhNames, 1, 2, 3, 4, 4, 5, 6)
 	if p := ts.Post(table+"/play/start", good); p.Status != http.StatusSeeOther {
 		t.Fatalf("start: %d %s", p.Status, p.Text(".field-error"))
 	}
@@ -136,9 +87,9 @@ func TestPlayAlongADHSetup(t *testing.T) {
 }
 
 func TestPlayAlongADHTurns(t *testing.T) {
-	ts := newTestServerWith(t, func(a *App) { a.writeRate = 0 })
-	table := startADHPlay(t, ts, "standard", 1, 2, 3, 4, 4, 5, 6)
-	steps := func() int { return len(adhTable(t, ts, table).Play.Steps) }
+	ts := webtest.New(t, server.NewApp, func(a *server.App) { a.SetWriteRate(0) })
+	table := adhtest.StartPlay(t, ts, "standard", 1, 2, 3, 4, 4, 5, 6)
+	steps := func() int { return len(ts.Table(table).Play.Steps) }
 
 	// Look: two taps; a double-posted form is recorded once.
 	look := ts.Get(table + "/play?do=look")
@@ -168,14 +119,14 @@ func TestPlayAlongADHTurns(t *testing.T) {
 	if mode, _ := ts.Get(table + "/play?do=swap").Doc.Find(`[data-testid="action"]`).Attr("data-mode"); mode != "swap" {
 		t.Errorf("a swap starts in mode %q, not swap", mode)
 	}
-	if p := ts.adhStep(table, "do=swap&a=1", map[string]string{"swap_b": "5"}); p.Status != http.StatusSeeOther {
+	if p := adhtest.Step(ts, table, "do=swap&a=1", map[string]string{"swap_b": "5"}); p.Status != http.StatusSeeOther {
 		t.Fatalf("swap: %d %s", p.Status, p.Body)
 	}
 	back := ts.Get(table + "/play?do=swap&a=5")
 	if !strings.Contains(back.Text(`[data-testid="swap-back-hint"]`), "rule ADH-5") || back.Doc.Find(`button.swap-back[value="1"]`).Length() != 1 {
 		t.Errorf("the swap back is not flagged before it is made: %q", back.Text(`[data-testid="action"]`))
 	}
-	if p := ts.adhStep(table, "do=swap&a=5", map[string]string{"swap_b": "1"}); p.Status != http.StatusSeeOther {
+	if p := adhtest.Step(ts, table, "do=swap&a=5", map[string]string{"swap_b": "1"}); p.Status != http.StatusSeeOther {
 		t.Fatalf("swap back: %d", p.Status)
 	}
 	if got := ts.Get(table + "/play").Text(`[data-testid="swap-back-warning"]`); !strings.Contains(got, "Ida swaps back the hats on spots 1 and 5 that Jan swapped") {
@@ -204,7 +155,7 @@ func TestPlayAlongADHTurns(t *testing.T) {
 	if n := steps(); n != 3 {
 		t.Fatalf("a refused step was recorded: %d steps", n)
 	}
-	if p := ts.adhStep(table, "do=reveal&spot=2&outcome=match", map[string]string{"laid": "7"}); p.Status != http.StatusSeeOther {
+	if p := adhtest.Step(ts, table, "do=reveal&spot=2&outcome=match", map[string]string{"laid": "7"}); p.Status != http.StatusSeeOther {
 		t.Fatalf("match: %d %s", p.Status, p.Text(`[role="status"]`))
 	}
 	play = ts.Get(table + "/play")
@@ -220,7 +171,7 @@ func TestPlayAlongADHTurns(t *testing.T) {
 
 	// A stale form (another phone moved first) is a 409 and records nothing.
 	first := ts.Get(table+"/play?do=reveal&spot=6").FormOf(t, table+"/play/step")
-	if p := ts.adhStep(table, "do=reveal&spot=3", map[string]string{"outcome": "miss"}); p.Status != http.StatusSeeOther {
+	if p := adhtest.Step(ts, table, "do=reveal&spot=3", map[string]string{"outcome": "miss"}); p.Status != http.StatusSeeOther {
 		t.Fatalf("miss: %d", p.Status)
 	}
 	first.Set("outcome", "wonderhat")
@@ -231,7 +182,7 @@ func TestPlayAlongADHTurns(t *testing.T) {
 		t.Fatalf("%d steps after the stale form, want 5", n)
 	}
 	// A standard game is not ended by the table (ADH-3).
-	if p := ts.adhStep(table, "do=look", map[string]string{"look": "", "end": "1"}); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "(rule ADH-3)") {
+	if p := adhtest.Step(ts, table, "do=look", map[string]string{"look": "", "end": "1"}); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "(rule ADH-3)") {
 		t.Errorf("end of a standard game: %d", p.Status)
 	}
 	if ts.Get(table+"/play?do=end").Doc.Find(`[data-testid="confirm-end"]`).Length() != 0 {
@@ -253,9 +204,9 @@ func TestPlayAlongADHTurns(t *testing.T) {
 // TestPlayAlongADHWholeGame plays a standard game to its end through the
 // forms; the game's page must show the engine's score of the same game.
 func TestPlayAlongADHWholeGame(t *testing.T) {
-	ts := newTestServerWith(t, func(a *App) { a.writeRate = 0 })
-	table := startADHPlay(t, ts, "standard", 1, 2, 3, 4, 5, 6, 7)
-	last, steps := playADHToTheEnd(t, ts, table)
+	ts := webtest.New(t, server.NewApp, func(a *server.App) { a.SetWriteRate(0) })
+	table := adhtest.StartPlay(t, ts, "standard", 1, 2, 3, 4, 5, 6, 7)
+	last, steps := adhtest.PlayToTheEnd(t, ts, table)
 	if loc := last.Header.Get("Location"); loc != table+"/games/1" {
 		t.Fatalf("after the last match: %q, want the game's score", loc)
 	}
@@ -286,9 +237,9 @@ func TestPlayAlongADHWholeGame(t *testing.T) {
 }
 
 func TestPlayAlongADHThreeLeftEndedByTheTable(t *testing.T) {
-	ts := newTestServerWith(t, func(a *App) { a.writeRate = 0 })
+	ts := webtest.New(t, server.NewApp, func(a *server.App) { a.SetWriteRate(0) })
 	table := ts.CreateGameTable("auf-der-hut", "Ida", "Jan")
-	f := adhSetupForm(ts.Get(table+"/play").FormOf(t, table+"/play/start"), "three_left", []string{"Wizard", "", "King"}, 1, 2, 3, 4, 5, 6, 7)
+	f := adhtest.SetupForm(ts.Get(table+"/play").FormOf(t, table+"/play/start"), "three_left", []string{"Wizard", "", "King"}, 1, 2, 3, 4, 5, 6, 7)
 	for i := 3; i < 10; i++ {
 		f.Set(fmt.Sprintf("names[%d]", i), "")
 	}
@@ -299,17 +250,17 @@ func TestPlayAlongADHThreeLeftEndedByTheTable(t *testing.T) {
 	if !strings.Contains(play.Text(`[data-testid="end-note"]`), "7 characters with hats") {
 		t.Errorf("three_left note: %q", play.Text(`[data-testid="end-note"]`))
 	}
-	if p := ts.adhStep(table, "do=reveal&spot=1&outcome=match", map[string]string{"laid": "8"}); p.Status != http.StatusSeeOther {
+	if p := adhtest.Step(ts, table, "do=reveal&spot=1&outcome=match", map[string]string{"laid": "8"}); p.Status != http.StatusSeeOther {
 		t.Fatalf("match: %d", p.Status)
 	}
 	if got := ts.Get(table + "/play").Text(`[data-testid="last-move"]`); got != "Last move: Ida reveals spot 1 (Wizard): a match, taken with its hat; character 8 is laid." {
 		t.Errorf("last move: %q", got)
 	}
-	end := ts.adhStep(table, "do=end", map[string]string{"end": "1"})
+	end := adhtest.Step(ts, table, "do=end", map[string]string{"end": "1"})
 	if end.Status != http.StatusSeeOther || end.Header.Get("Location") != table+"/games/1" {
 		t.Fatalf("end: %d %q", end.Status, end.Header.Get("Location"))
 	}
-	tab := adhTable(t, ts, table)
+	tab := ts.Table(table)
 	if tab.Play != nil || len(tab.Games) != 1 || !tab.Games[0].Result.Valid || !strings.Contains(string(tab.Games[0].State), `"three_left"`) {
 		t.Fatalf("game: %+v", tab.Games)
 	}
@@ -324,68 +275,28 @@ func TestPlayAlongADHThreeLeftEndedByTheTable(t *testing.T) {
 }
 
 func TestPlayAlongADHPagesWeight(t *testing.T) {
-	ts := newTestServer(t)
+	ts := webtest.New(t, server.NewApp)
 	table := ts.CreateGameTable("auf-der-hut", "Amelia", "Victor", "Enrique", "Zofia", "Ida", "Jan")
 	for _, path := range []string{table + "/play", "start", table + "/play", table + "/play?do=swap&a=2", table + "/play?do=reveal&spot=1&outcome=match"} {
 		if path == "start" {
-			f := adhSetupForm(ts.Get(table+"/play").FormOf(t, table+"/play/start"), "standard", adhNames, 1, 2, 3, 4, 5, 6, 7)
+			f := adhtest.SetupForm(ts.Get(table+"/play").FormOf(t, table+"/play/start"), "standard", adhNames, 1, 2, 3, 4, 5, 6, 7)
 			if p := ts.Post(table+"/play/start", f); p.Status != http.StatusSeeOther {
 				t.Fatalf("start: %d", p.Status)
 			}
 			continue
 		}
-		total, doc := ts.compressedSize(t, path)
+		total, doc := ts.CompressedSize(t, path)
 		doc.Find(`link[rel="stylesheet"], script[src]`).Each(func(_ int, s *goquery.Selection) {
 			a, ok := s.Attr("href")
 			if !ok {
 				a, _ = s.Attr("src")
 			}
-			n, _ := ts.compressedSize(t, a)
+			n, _ := ts.CompressedSize(t, a)
 			total += n
 		})
 		t.Logf("%s: %d bytes compressed with its CSS and JS", path, total)
-		if total > pageBudget {
-			t.Errorf("%s weighs %d bytes compressed, over the %d budget", path, total, pageBudget)
+		if total > webtest.PageBudget {
+			t.Errorf("%s weighs %d bytes compressed, over the %d budget", path, total, webtest.PageBudget)
 		}
 	}
-}
-
-// playADHToTheEnd plays a guided game started on the display 1 … 7 to its
-// end: a wonderhat, two misses, then matches on spot 1 until the pile is
-// empty. It returns the answer to the last step and the steps as the
-// engine reads them.
-func playADHToTheEnd(t *testing.T, ts *testServer, table string) (webtest.Page, [][]byte) {
-	t.Helper()
-	var steps [][]byte
-	post := func(query string, fields map[string]string, s aufderhut.Step) webtest.Page {
-		t.Helper()
-		p := ts.adhStep(table, query, fields)
-		if p.Status != http.StatusSeeOther {
-			t.Fatalf("step %d (%+v): %d %s", len(steps)+1, s, p.Status, p.Text(`[role="status"]`))
-		}
-		steps = append(steps, aufderhut.StepJSON(s))
-		return p
-	}
-	post("do=reveal&spot=7", map[string]string{"outcome": "wonderhat"}, aufderhut.Step{Reveal: 7, Outcome: aufderhut.Wonderhat})
-	post("do=reveal&spot=4", map[string]string{"outcome": "miss"}, aufderhut.Step{Reveal: 4, Outcome: aufderhut.Miss})
-	post("do=reveal&spot=4", map[string]string{"outcome": "miss"}, aufderhut.Step{Reveal: 4, Outcome: aufderhut.Miss})
-	var last webtest.Page
-	for i := 0; ; i++ {
-		if i > 20 {
-			t.Fatal("the game never ends")
-		}
-		lay := ts.Get(table + "/play?do=reveal&spot=1&outcome=match")
-		first := lay.Doc.Find(`button[name="laid"]`).First()
-		if first.Length() == 0 { // the pile is empty: the match is entered at once
-			if lay.Text(`[data-testid="end-note"]`) == "" {
-				t.Error("the last match is not announced")
-			}
-			last = post("do=reveal&spot=1", map[string]string{"outcome": "match"}, aufderhut.Step{Reveal: 1, Outcome: aufderhut.Match})
-			break
-		}
-		c, _ := first.Attr("value")
-		n, _ := strconv.Atoi(c)
-		post("do=reveal&spot=1&outcome=match", map[string]string{"laid": c}, aufderhut.Step{Reveal: 1, Outcome: aufderhut.Match, Laid: n})
-	}
-	return last, steps
 }

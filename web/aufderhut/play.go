@@ -1,4 +1,4 @@
-package server
+package aufderhut
 
 import (
 	"encoding/json"
@@ -16,6 +16,7 @@ import (
 	"tablemate/sessions"
 	"tablemate/views"
 	"tablemate/views/i18n"
+	"tablemate/web/kit"
 )
 
 // adhPlay is Auf der Hut played along: the display is laid by tapping
@@ -25,14 +26,14 @@ import (
 type adhPlay struct{}
 
 func (adhPlay) SetupPage(c echo.Context, t sessions.Table, errs views.Errors) templ.Component {
-	p := page(c, t.Name)
+	p := kit.Page(c, t.Name)
 	p.Scripts = []string{"js/play-adh.js"}
 	p.Styles = []string{"css/play-adh.css"}
-	vm := views.ADHSetupVM{Page: p, Form: form(c, t.Head), TableName: t.Name, Base: editBase(c), Errors: errs,
+	vm := ADHSetupVM{Page: p, Form: kit.Form(c, t.Head), TableName: t.Name, Base: kit.EditBase(c), Errors: errs,
 		Names: make([]string, aufderhut.Kinds), Display: make([]int, aufderhut.DisplaySize)}
 	defaults := aufderhut.DefaultNames()
 	for i := range defaults {
-		vm.Defaults = append(vm.Defaults, tr(c, "character %d", i+1))
+		vm.Defaults = append(vm.Defaults, kit.Tr(c, "character %d", i+1))
 	}
 	if c.Request().Method == http.MethodPost { // a refused start: show what was sent
 		vm.Variant = c.FormValue("variant")
@@ -40,7 +41,7 @@ func (adhPlay) SetupPage(c echo.Context, t sessions.Table, errs views.Errors) te
 		for i := range vm.Display {
 			vm.Display[i], _ = strconv.Atoi(c.FormValue(fmt.Sprintf("display[%d]", i)))
 		}
-		return views.ADHSetup(vm)
+		return ADHSetup(vm)
 	}
 	// A table names its characters once: the last guided game's names
 	// and variant are the next one's defaults.
@@ -52,7 +53,7 @@ func (adhPlay) SetupPage(c echo.Context, t sessions.Table, errs views.Errors) te
 			}
 		}
 	}
-	return views.ADHSetup(vm)
+	return ADHSetup(vm)
 }
 
 // lastADHSetup is the setup of the table's newest guided game still in
@@ -95,11 +96,11 @@ func (adhPlay) SetupJSON(c echo.Context, _ sessions.Table) (json.RawMessage, err
 		f := fmt.Sprintf("display[%d]", i)
 		v := strings.TrimSpace(c.FormValue(f))
 		if v == "" {
-			return nil, formErrorf(f, "Choose the character on spot %d.", i+1)
+			return nil, kit.FormErrorf(f, "Choose the character on spot %d.", i+1)
 		}
 		n, err := strconv.Atoi(v)
 		if err != nil {
-			return nil, formErrorf(f, "Spot %d: %q is not one of the characters 1 to %d.", i+1, v, aufderhut.Kinds)
+			return nil, kit.FormErrorf(f, "Spot %d: %q is not one of the characters 1 to %d.", i+1, v, aufderhut.Kinds)
 		}
 		s.Display[i] = n
 	}
@@ -117,7 +118,7 @@ func (adhPlay) StepJSON(c echo.Context, _ sessions.Table) (json.RawMessage, erro
 		}
 		n, err := strconv.Atoi(v)
 		if err != nil {
-			return 0, formErrorf(name, "%q is not a spot or character number.", v)
+			return 0, kit.FormErrorf(name, "%q is not a spot or character number.", v)
 		}
 		return n, nil
 	}
@@ -133,7 +134,7 @@ func (adhPlay) StepJSON(c echo.Context, _ sessions.Table) (json.RawMessage, erro
 	}
 	if a != 0 || b != 0 {
 		if a == 0 || b == 0 {
-			return nil, formErrorf("swap_b", "Choose both hats to swap.")
+			return nil, kit.FormErrorf("swap_b", "Choose both hats to swap.")
 		}
 		s.Swap = [2]int{a, b}
 	}
@@ -147,25 +148,25 @@ func (adhPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string) (t
 	if err != nil {
 		return nil, err
 	}
-	return views.ADHPlay(vm), nil
+	return ADHPlay(vm), nil
 }
 
 // adhPlayVM describes the turn; the query says how far the move has been
 // entered (do = look, swap, reveal or end; a = the first hat of a swap;
 // spot = the hat revealed; outcome=match asks for the character laid).
-func adhPlayVM(c echo.Context, t sessions.Table, flash, undo string) (views.ADHPlayVM, error) {
+func adhPlayVM(c echo.Context, t sessions.Table, flash, undo string) (ADHPlayVM, error) {
 	before, pos, last, warn, err := aufderhut.Engine{}.Last(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 	if err != nil {
-		return views.ADHPlayVM{}, fmt.Errorf("resume guided game: %w", err)
+		return ADHPlayVM{}, fmt.Errorf("resume guided game: %w", err)
 	}
 	ctx := c.Request().Context()
-	base := editBase(c)
-	p := page(c, t.Name)
+	base := kit.EditBase(c)
+	p := kit.Page(c, t.Name)
 	p.Styles = []string{"css/play-adh.css"}
 	p.Flash, p.FlashKind = flash, "bad"
 	playURL := func(q url.Values) string { return base + "/play?" + q.Encode() }
-	vm := views.ADHPlayVM{
-		Page: p, Form: form(c, t.Head), TableName: t.Name, Base: base,
+	vm := ADHPlayVM{
+		Page: p, Form: kit.Form(c, t.Head), TableName: t.Name, Base: base,
 		Turn: pos.Steps + 1, ToMove: pos.ToMove(), ThreeLeft: pos.Variant == aufderhut.ThreeLeft,
 		CharactersLeft: pos.CharactersLeft, HatsLeft: pos.HatsLeft,
 		WonderhatsLeft: pos.WonderhatsLeft(), BaldHeadsLeft: pos.BaldHeadsLeft(),
@@ -179,11 +180,11 @@ func adhPlayVM(c echo.Context, t sessions.Table, flash, undo string) (views.ADHP
 		vm.LastMove = i18n.Say(ctx, before.Describe(last))
 	}
 	if warn != nil {
-		vm.Warning = localStep(c, warn)
+		vm.Warning = kit.LocalStep(c, warn)
 	}
 	for i, pl := range pos.Players {
 		cov := aufderhut.Cover(pl)
-		seat := views.ADHSeatVM{Name: pl.Name, ToMove: i == pos.Current(), Characters: pl.Characters,
+		seat := ADHSeatVM{Name: pl.Name, ToMove: i == pos.Current(), Characters: pl.Characters,
 			Wonderhats: pl.Wonderhats, BaldHeads: pl.BaldHeads, WithHat: cov.WithHat}
 		for _, ch := range pos.Collected(i) {
 			seat.Collected = append(seat.Collected, adhName(c, pos, ch))
@@ -199,57 +200,57 @@ func adhPlayVM(c echo.Context, t sessions.Table, flash, undo string) (views.ADHP
 	spotArg := func(name string) int { n, _ := strconv.Atoi(c.QueryParam(name)); return n }
 	switch c.QueryParam("do") {
 	case "look":
-		vm.Mode = views.ADHLook
+		vm.Mode = ADHLook
 	case "swap":
-		vm.Mode = views.ADHSwap
+		vm.Mode = ADHSwap
 		if a := spotArg("a"); usable(a) {
-			vm.Mode, vm.Spot = views.ADHSwapTo, a
+			vm.Mode, vm.Spot = ADHSwapTo, a
 		}
 	case "reveal":
-		vm.Mode = views.ADHReveal
+		vm.Mode = ADHReveal
 		if s := spotArg("spot"); usable(s) {
-			vm.Mode, vm.Spot, vm.SpotName = views.ADHOutcome, s, adhName(c, pos, pos.Faces[s-1])
+			vm.Mode, vm.Spot, vm.SpotName = ADHOutcome, s, adhName(c, pos, pos.Faces[s-1])
 			vm.Wonderhat = offered(func(m aufderhut.Step) bool { return m.Reveal == s && m.Outcome == aufderhut.Wonderhat })
 			vm.Miss = offered(func(m aufderhut.Step) bool { return m.Reveal == s && m.Outcome == aufderhut.Miss })
 			if offered(func(m aufderhut.Step) bool { return m.Reveal == s && m.Laid != 0 }) {
 				vm.MatchURL = playURL(url.Values{"do": {"reveal"}, "spot": {strconv.Itoa(s)}, "outcome": {"match"}})
 				if c.QueryParam("outcome") == aufderhut.Match {
-					vm.Mode = views.ADHLay
+					vm.Mode = ADHLay
 				}
 			}
 		}
 	case "end":
 		if offered(func(m aufderhut.Step) bool { return m.End }) {
-			vm.Mode = views.ADHEnd
+			vm.Mode = ADHEnd
 		}
 	}
-	if vm.Mode == views.ADHLay {
+	if vm.Mode == ADHLay {
 		// The characters the refill may lay, as the engine lists them: what
 		// the pile can still hold (ruling ADH-1: two of each).
 		for _, m := range moves {
 			if m.Reveal == vm.Spot && m.Laid != 0 {
-				vm.Lay = append(vm.Lay, views.ADHCharVM{N: m.Laid, Name: adhName(c, pos, m.Laid), Left: pos.PileHolds(m.Laid)})
+				vm.Lay = append(vm.Lay, ADHCharVM{N: m.Laid, Name: adhName(c, pos, m.Laid), Left: pos.PileHolds(m.Laid)})
 			}
 		}
 	}
 	for i, sp := range pos.Display {
 		n := i + 1
-		s := views.ADHSpotVM{N: n, Hat: sp.Hat, Chosen: n == vm.Spot && vm.Mode != views.ADHChoose}
+		s := ADHSpotVM{N: n, Hat: sp.Hat, Chosen: n == vm.Spot && vm.Mode != ADHChoose}
 		if sp.Character {
 			s.Name = adhName(c, pos, pos.Faces[i])
 		}
 		if usable(n) {
 			switch vm.Mode {
-			case views.ADHLook:
+			case ADHLook:
 				s.Field = "look"
-			case views.ADHSwap:
+			case ADHSwap:
 				s.Link = playURL(url.Values{"do": {"swap"}, "a": {strconv.Itoa(n)}})
-			case views.ADHSwapTo:
+			case ADHSwapTo:
 				if n != vm.Spot {
 					s.Field = "swap_b"
 					s.SwapBack = pos.SwapsBack(vm.Spot, n)
 				}
-			case views.ADHReveal:
+			case ADHReveal:
 				s.Link = playURL(url.Values{"do": {"reveal"}, "spot": {strconv.Itoa(n)}})
 			}
 		}

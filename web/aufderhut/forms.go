@@ -1,4 +1,4 @@
-package server
+package aufderhut
 
 import (
 	"encoding/json"
@@ -36,20 +36,20 @@ func parseADHForm(v url.Values, fixed []string) (json.RawMessage, []int, error) 
 		seats = len(fixed)
 	}
 	for i := range seats {
-		p := aufderhut.Player{Name: strings.TrimSpace(v.Get(pfield(i, "name")))}
+		p := aufderhut.Player{Name: strings.TrimSpace(v.Get(views.PField(i, "name")))}
 		if fixed != nil {
 			p.Name = fixed[i] // the table's names, whatever the form says
 		}
 		empty := p.Name == ""
 		counts := [3]int{}
 		for k, f := range adhFields {
-			s := strings.TrimSpace(v.Get(pfield(i, f)))
+			s := strings.TrimSpace(v.Get(views.PField(i, f)))
 			if s == "" {
 				continue
 			}
 			n, err := strconv.Atoi(s)
 			if err != nil {
-				return nil, nil, formErrorf(pfield(i, f), "%s must be a whole number of cards, not %q", i18n.Word(adhFieldName(f)), s)
+				return nil, nil, kit.FormErrorf(views.PField(i, f), "%s must be a whole number of cards, not %q", i18n.Word(adhFieldName(f)), s)
 			}
 			counts[k] = n
 			empty = empty && n == 0
@@ -64,7 +64,7 @@ func parseADHForm(v url.Values, fixed []string) (json.RawMessage, []int, error) 
 	if s := strings.TrimSpace(v.Get("options.variant")); s != "" {
 		st.Options = aufderhut.Options{Variant: s} // the engine checks the name
 	}
-	return stateOf(st), slots, nil
+	return kit.StateOf(st), slots, nil
 }
 
 // adhValues turns a stored state back into editor values.
@@ -75,10 +75,10 @@ func adhValues(state json.RawMessage) url.Values {
 		return v
 	}
 	for i, p := range st.Players {
-		v.Set(pfield(i, "name"), p.Name)
-		v.Set(pfield(i, "characters"), strconv.Itoa(p.Characters))
-		v.Set(pfield(i, "wonderhats"), strconv.Itoa(p.Wonderhats))
-		v.Set(pfield(i, "bald_heads"), strconv.Itoa(p.BaldHeads))
+		v.Set(views.PField(i, "name"), p.Name)
+		v.Set(views.PField(i, "characters"), strconv.Itoa(p.Characters))
+		v.Set(views.PField(i, "wonderhats"), strconv.Itoa(p.Wonderhats))
+		v.Set(views.PField(i, "bald_heads"), strconv.Itoa(p.BaldHeads))
 	}
 	if st.Options.Variant != "" {
 		v.Set("options.variant", st.Options.Variant)
@@ -88,7 +88,7 @@ func adhValues(state json.RawMessage) url.Values {
 
 // adhPage draws the editor for an entry.
 func adhPage(e kit.Entry) templ.Component {
-	vm := views.ADHEntryVM{
+	vm := ADHEntryVM{
 		Page: e.Page, Form: e.Form, Heading: e.Heading, Intro: e.Intro, Action: e.Action, Submit: e.Submit,
 		EditNames: e.Names == nil, Errors: e.Errors,
 	}
@@ -102,8 +102,8 @@ func adhPage(e kit.Entry) templ.Component {
 	}
 	vm.Variant = v.Get("options.variant")
 	for i := range seats {
-		p := views.ADHPlayer{Index: i, Name: v.Get(pfield(i, "name")),
-			Characters: v.Get(pfield(i, "characters")), Wonderhats: v.Get(pfield(i, "wonderhats")), BaldHeads: v.Get(pfield(i, "bald_heads"))}
+		p := ADHPlayer{Index: i, Name: v.Get(views.PField(i, "name")),
+			Characters: v.Get(views.PField(i, "characters")), Wonderhats: v.Get(views.PField(i, "wonderhats")), BaldHeads: v.Get(views.PField(i, "bald_heads"))}
 		if e.Names != nil {
 			p.Name = e.Names[i]
 		}
@@ -112,7 +112,7 @@ func adhPage(e kit.Entry) templ.Component {
 		}
 		vm.Players = append(vm.Players, p)
 	}
-	return views.ADHEntry(vm)
+	return ADHEntry(vm)
 }
 
 // adhDisplay draws each player's covering (ruling ADH-4) for the result
@@ -125,7 +125,7 @@ func adhDisplay(state json.RawMessage) map[string][]views.StackView {
 	out := map[string][]views.StackView{}
 	for _, p := range st.Players {
 		c := aufderhut.Cover(p)
-		out[p.Name] = []views.StackView{{Visual: views.ADHCovering(views.ADHCover{
+		out[p.Name] = []views.StackView{{Visual: ADHCovering(ADHCover{
 			Characters: c.Characters, BaldHeads: c.BaldHeads, CoveringWonderhats: c.CoveringWonderhats, Uncovered: c.Uncovered,
 			BaldCharacters: c.BaldCharacters, SpareWonderhats: c.SpareWonderhats, WithHat: c.WithHat,
 		})}}

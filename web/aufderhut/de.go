@@ -1,7 +1,7 @@
-package i18n
+package aufderhut
 
-// dePlayADH is German for the ADH play-along pages and the engine's refusals.
-var dePlayADH = map[string]string{
+// german is German for the ADH play-along pages and the engine's refusals.
+var german = map[string]string{
 	// Set-up page
 	"play along":      "Mitspielen",
 	"Lay the display": "Lege die Auslage aus",

@@ -1,18 +1,20 @@
-package views
+package aufderhut
+
+import "tablemate/views"
 
 // ADHSetupVM is the form that starts a guided Auf der Hut game: the end
 // variant, the table's names for the characters and the 7 characters
 // laid in the display.
 type ADHSetupVM struct {
-	Page
-	Form
+	views.Page
+	views.Form
 	TableName, Base string
 	Variant         string // "standard" or "three_left"
 	// Names are the names as typed ("" keeps Defaults[i]).
 	Names, Defaults []string
 	// Display is the character (1–10) chosen for each spot, 0 when none.
 	Display []int
-	Errors  Errors
+	Errors  views.Errors
 }
 
 // name is character c's name as the form currently has it.
@@ -37,8 +39,8 @@ const (
 
 // ADHPlayVM is a guided Auf der Hut game in progress.
 type ADHPlayVM struct {
-	Page
-	Form
+	views.Page
+	views.Form
 	TableName, Base string
 	Turn            int // the turn being entered, from 1
 	ToMove          string

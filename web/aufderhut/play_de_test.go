@@ -1,38 +1,23 @@
-package server
+package aufderhut_test
 
 import (
 	"net/http"
-	"net/url"
 	"strings"
 	"testing"
 
+	"tablemate/web/aufderhut/adhtest"
+	"tablemate/web/server"
 	"tablemate/web/webtest"
 )
-
-// adhDE fetches path in German (Accept-Language: de); a form posts it.
-func adhDE(ts *testServer, path string, form url.Values) webtest.Page {
-	ts.T.Helper()
-	method, body := http.MethodGet, ""
-	if form != nil {
-		method, body = http.MethodPost, form.Encode()
-	}
-	req, _ := http.NewRequest(method, ts.URL+path, strings.NewReader(body))
-	req.Header.Set("Accept-Language", "de")
-	if form != nil {
-		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-		req.Header.Set("Sec-Fetch-Site", "same-origin")
-	}
-	return ts.Do(req)
-}
 
 // TestPlayAlongADHInGerman: the set-up page, the turn page, a refused
 // set-up and a refused step in German, with their arguments; the same
 // refusal stays English for an English reader.
 func TestPlayAlongADHInGerman(t *testing.T) {
-	ts := newTestServerWith(t, func(a *App) { a.writeRate = 0 })
+	ts := webtest.New(t, server.NewApp, func(a *server.App) { a.SetWriteRate(0) })
 	table := ts.CreateGameTable("auf-der-hut", "Ida", "Jan")
 
-	setup := adhDE(ts, table+"/play", nil)
+	setup := ts.German(table+"/play", nil)
 	for _, c := range []struct{ what, got, want string }{
 		{"heading", setup.Text("h1"), "Lege die Auslage aus"},
 		{"first spot", setup.Text(`label[for="spot-0"]`), "Platz 1"},
@@ -46,17 +31,17 @@ func TestPlayAlongADHInGerman(t *testing.T) {
 	}
 
 	// A third copy of a named character: the engine's form error in German.
-	form := adhSetupForm(setup.FormOf(t, table+"/play/start"), "standard", adhNames, 1, 1, 1, 2, 3, 4, 5)
-	if p := adhDE(ts, table+"/play/start", form); p.Status != http.StatusUnprocessableEntity ||
+	form := adhtest.SetupForm(setup.FormOf(t, table+"/play/start"), "standard", adhNames, 1, 1, 1, 2, 3, 4, 5)
+	if p := ts.German(table+"/play/start", form); p.Status != http.StatusUnprocessableEntity ||
 		!strings.Contains(p.Text(".field-error"), "Platz 3: ein drittes Mal Wizard; jede Figur gibt es nur zweimal (Regel ADH-1)") {
 		t.Fatalf("third copy at set-up: %d %q", p.Status, p.Text(".field-error"))
 	}
-	form = adhSetupForm(setup.FormOf(t, table+"/play/start"), "standard", nil, 1, 2, 3, 4, 4, 5, 6)
-	if p := adhDE(ts, table+"/play/start", form); p.Status != http.StatusSeeOther {
+	form = adhtest.SetupForm(setup.FormOf(t, table+"/play/start"), "standard", nil, 1, 2, 3, 4, 4, 5, 6)
+	if p := ts.German(table+"/play/start", form); p.Status != http.StatusSeeOther {
 		t.Fatalf("start: %d %s", p.Status, p.Text(".field-error"))
 	}
 
-	turn := adhDE(ts, table+"/play", nil)
+	turn := ts.German(table+"/play", nil)
 	for _, c := range []struct{ what, got, want string }{
 		{"to move", turn.Text(`[data-testid="to-move"]`), "Zug von Ida"},
 		{"look", turn.Text(`[data-testid="do-look"]`), "Einen Hut ansehen"},
@@ -71,7 +56,7 @@ func TestPlayAlongADHInGerman(t *testing.T) {
 
 	// A spot that does not exist, posted by hand: refused in the reader's
 	// language, with the player and the spot in the sentence.
-	step := adhDE(ts, table+"/play?do=look", nil).FormOf(t, table+"/play/step")
+	step := ts.German(table+"/play?do=look", nil).FormOf(t, table+"/play/step")
 	step.Set("look", "9")
 	for _, c := range []struct {
 		lang, want string
@@ -81,7 +66,7 @@ func TestPlayAlongADHInGerman(t *testing.T) {
 	} {
 		var p webtest.Page
 		if c.lang == "de" {
-			p = adhDE(ts, table+"/play/step", step)
+			p = ts.German(table+"/play/step", step)
 		} else {
 			p = ts.Post(table+"/play/step", step)
 		}
@@ -91,19 +76,19 @@ func TestPlayAlongADHInGerman(t *testing.T) {
 	}
 
 	// A look, then the swap back's warning and the last move in German.
-	if p := ts.adhStep(table, "do=look", map[string]string{"look": "3"}); p.Status != http.StatusSeeOther {
+	if p := adhtest.Step(ts, table, "do=look", map[string]string{"look": "3"}); p.Status != http.StatusSeeOther {
 		t.Fatalf("look: %d", p.Status)
 	}
-	if got, want := adhDE(ts, table+"/play", nil).Text(`[data-testid="last-move"]`), "Letzter Zug: Ida sieht sich den Hut auf Platz 3 an."; got != want {
+	if got, want := ts.German(table+"/play", nil).Text(`[data-testid="last-move"]`), "Letzter Zug: Ida sieht sich den Hut auf Platz 3 an."; got != want {
 		t.Errorf("last move %q, want %q", got, want)
 	}
-	if p := ts.adhStep(table, "do=swap&a=1", map[string]string{"swap_b": "5"}); p.Status != http.StatusSeeOther {
+	if p := adhtest.Step(ts, table, "do=swap&a=1", map[string]string{"swap_b": "5"}); p.Status != http.StatusSeeOther {
 		t.Fatalf("swap: %d", p.Status)
 	}
-	if p := ts.adhStep(table, "do=swap&a=5", map[string]string{"swap_b": "1"}); p.Status != http.StatusSeeOther {
+	if p := adhtest.Step(ts, table, "do=swap&a=5", map[string]string{"swap_b": "1"}); p.Status != http.StatusSeeOther {
 		t.Fatalf("swap back: %d", p.Status)
 	}
-	warned := adhDE(ts, table+"/play", nil)
+	warned := ts.German(table+"/play", nil)
 	if got := warned.Text(`[data-testid="swap-back-warning"]`); !strings.Contains(got, "Ida tauscht die Hüte auf den Plätzen 1 und 5 zurück, die Jan im Zug direkt davor getauscht hat") {
 		t.Errorf("swap-back warning %q", got)
 	}
