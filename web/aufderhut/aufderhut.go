@@ -13,9 +13,9 @@ import (
 )
 
 //go:embed css js
-var static embed.FS
+var assets embed.FS
 
 // Web is the game's web package, as the registry holds it.
 func Web() kit.Web {
-	return kit.Web{Editor: adhEditor(), Pages: adhPlay{}, German: german, Static: static}
+	return kit.Web{Editor: adhEditor(), Pages: adhPlay{}, German: german, Static: assets}
 }

@@ -19,13 +19,14 @@ import (
 	aufderhutweb "tablemate/web/aufderhut"
 	"tablemate/web/kit"
 	kksweb "tablemate/web/kks"
+	kociakiweb "tablemate/web/kociaki"
 )
 
 // all is the registry, in display order.
 var all = []kit.Game{
 	{Engine: kks.Engine{}, Web: kksweb.Web()},
 	{Engine: aufderhut.Engine{}, Web: aufderhutweb.Web()},
-	{Engine: kociaki.Engine{}},
+	{Engine: kociaki.Engine{}, Web: kociakiweb.Web()},
 	{Engine: cambio.Engine{}},
 	{Engine: kodiak.Engine{}},
 	{Engine: alaska.Engine{}},

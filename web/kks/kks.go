@@ -12,9 +12,9 @@ import (
 )
 
 //go:embed js
-var static embed.FS
+var assets embed.FS
 
 // Web is the game's web package, as the registry holds it.
 func Web() kit.Web {
-	return kit.Web{Editor: kksEditor(), Pages: kksPlay{}, German: german, Static: static}
+	return kit.Web{Editor: kksEditor(), Pages: kksPlay{}, German: german, Static: assets}
 }

@@ -3,7 +3,6 @@ package server
 import (
 	"tablemate/scoring/alaska"
 	"tablemate/scoring/cambio"
-	"tablemate/scoring/kociaki"
 	"tablemate/scoring/kodiak"
 	"tablemate/scoring/runemarket"
 	"tablemate/web/kit"
@@ -12,7 +11,6 @@ import (
 // notMoved are the web parts of the games whose code has not moved to
 // its own package (web/<game>) yet; it empties as they move.
 var notMoved = map[string]kit.Web{
-	kociaki.Slug:    {Editor: kocEditor(), Pages: kocPlay{}},
 	cambio.Slug:     {Editor: cambioEditor(), Pages: cambioPlay{}},
 	kodiak.Slug:     {Editor: kodiakEditor(), Pages: kodiakPlay{}},
 	alaska.Slug:     {Editor: alaskaEditor(), Pages: alaskaPlay{}},

@@ -23,6 +23,7 @@ import (
 
 	"tablemate/web/aufderhut/adhtest"
 	"tablemate/web/kks/kkstest"
+	"tablemate/web/kociaki/koctest"
 	"tablemate/web/webtest"
 )
 
@@ -87,13 +88,13 @@ func buildCrawlFixture(t *testing.T, ts *testServer) crawlFixture {
 
 	// Kociaki Łobuziaki.
 	kocTable := ts.CreateGameTable("kociaki-lobuziaki", "Ola", "Ben", "Cyd", "Dora")
-	must("koc start", kocStart(t, ts, kocTable, url.Values{"start_tile": {"yellow"}, "variant": {"basic"}}))
-	last, _ = playKocToTheEnd(t, ts, kocTable)
+	must("koc start", koctest.Start(t, ts.Server, kocTable, url.Values{"start_tile": {"yellow"}, "variant": {"basic"}}))
+	last, _ = koctest.PlayToTheEnd(t, ts.Server, kocTable)
 	must("koc played", last)
 	entry = ts.Get(kocTable + "/games/new")
-	must("koc entry", ts.Post(kocTable+"/games", kocForm(entry.FormOf(t, kocTable+"/games"), "", map[int]string{1: "2 3", 2: "2", 3: "3 3 4"}, map[int]string{1: "2", 2: "3", 4: "2 2 4"})))
-	must("koc start 2", kocStart(t, ts, kocTable, url.Values{"start_tile": {"pink"}, "variant": {"basic"}}))
-	must("koc tile", kocMove(t, ts, kocTable, url.Values{"tile": {"green"}}))
+	must("koc entry", ts.Post(kocTable+"/games", koctest.Form(entry.FormOf(t, kocTable+"/games"), "", map[int]string{1: "2 3", 2: "2", 3: "3 3 4"}, map[int]string{1: "2", 2: "3", 4: "2 2 4"})))
+	must("koc start 2", koctest.Start(t, ts.Server, kocTable, url.Values{"start_tile": {"pink"}, "variant": {"basic"}}))
+	must("koc tile", koctest.Move(t, ts.Server, kocTable, url.Values{"tile": {"green"}}))
 	add(kocTable)
 
 	// Cambio: three rounds to 50 entered, a guided game to its end, one

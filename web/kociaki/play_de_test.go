@@ -1,4 +1,4 @@
-package server
+package kociaki_test
 
 import (
 	"net/http"
@@ -7,33 +7,29 @@ import (
 	"testing"
 
 	"tablemate/scoring/kociaki"
+	"tablemate/web/kociaki/koctest"
+	"tablemate/web/server"
 	"tablemate/web/webtest"
 )
 
-// kocDE fetches path in German (Accept-Language: de); a form posts it.
-func kocDE(ts *testServer, path string, form url.Values) webtest.Page {
-	ts.T.Helper()
-	return ts.German(path, form)
-}
-
 // kocMoveDE posts the turn page's step form with extra fields, in German.
-func kocMoveDE(t *testing.T, ts *testServer, table string, extra url.Values) webtest.Page {
+func kocMoveDE(t *testing.T, ts *webtest.Server, table string, extra url.Values) webtest.Page {
 	t.Helper()
 	f := ts.Get(table+"/play").FormOf(t, table+"/play/step")
 	for k, v := range extra {
 		f[k] = v
 	}
-	return kocDE(ts, table+"/play/step", f)
+	return ts.German(table+"/play/step", f)
 }
 
 // TestPlayAlongKocInGerman: the set-up and turn pages in German, form
 // errors and refused steps with their arguments translated (a colour,
 // what a pile may give, the button's name).
 func TestPlayAlongKocInGerman(t *testing.T) {
-	ts := newTestServerWith(t, func(a *App) { a.writeRate = 0 })
+	ts := webtest.New(t, server.NewApp, func(a *server.App) { a.SetWriteRate(0) })
 	table := ts.CreateGameTable(kociaki.Slug, "Ola", "Ben", "Cyd")
 
-	setup := kocDE(ts, table+"/play", nil)
+	setup := ts.German(table+"/play", nil)
 	for _, c := range []struct{ what, got, want string }{
 		{"heading", setup.Text("h1"), "Kociaki Łobuziaki aufbauen"},
 		{"hands", setup.Text(`[data-testid="setup-facts"] li`), "3 Personen: Jede nimmt 1 Plättchen jeder Farbe und 1 weiteres (5) (Regel KOC-3)"},
@@ -47,15 +43,15 @@ func TestPlayAlongKocInGerman(t *testing.T) {
 	// No start tile: the engine's form error, its colour list in German.
 	f := setup.FormOf(t, table+"/play/start")
 	f.Set("variant", "basic")
-	if p := kocDE(ts, table+"/play/start", f); p.Status != http.StatusUnprocessableEntity ||
+	if p := ts.German(table+"/play/start", f); p.Status != http.StatusUnprocessableEntity ||
 		!strings.Contains(p.Text(".field-error"), "Die Farbe des Startplättchens ist eine von Gelb, Türkis, Rosa und Grün") {
 		t.Fatalf("set-up without a start tile: %d %q", p.Status, p.Text(".field-error"))
 	}
-	if p := kocStart(t, ts, table, url.Values{"start_tile": {"yellow"}, "start_piece": {"Sofa"}, "starter": {"Ben"}}); p.Status != http.StatusSeeOther {
+	if p := koctest.Start(t, ts, table, url.Values{"start_tile": {"yellow"}, "start_piece": {"Sofa"}, "starter": {"Ben"}}); p.Status != http.StatusSeeOther {
 		t.Fatalf("start: %d %s", p.Status, p.Text(".field-error"))
 	}
 
-	play := kocDE(ts, table+"/play", nil)
+	play := ts.German(table+"/play", nil)
 	sameColour := "Ben kann kein Plättchen in Gelb auf Gelb (Sofa) spielen: Ein Plättchen muss eine andere Farbe haben als das, auf das es gelegt wird"
 	for _, c := range []struct{ what, got, want string }{
 		{"to act", play.Text(`[data-testid="to-act"]`), "Ben spielt ein Möbelplättchen"},
@@ -87,7 +83,7 @@ func TestPlayAlongKocInGerman(t *testing.T) {
 			"Nicht möglich: Spielzeug 4 (das zweite gekreuzte Spielzeug): der Stapel von Spielzeug 4 kann eine 2 oder eine 3 geben (die beim Aufbau entfernten Chips sind unbekannt): Sag, welchen Chip Cyd genommen hat (Regel KOC-2)"},
 	} {
 		if c.before != nil {
-			if p := kocMove(t, ts, table, c.before); p.Status != http.StatusSeeOther {
+			if p := koctest.Move(t, ts, table, c.before); p.Status != http.StatusSeeOther {
 				t.Fatalf("%s: the move before: %d", c.what, p.Status)
 			}
 		}
@@ -95,7 +91,7 @@ func TestPlayAlongKocInGerman(t *testing.T) {
 			t.Errorf("%s: %d, want %d and %q; flash %q", c.what, p.Status, c.status, c.want, p.Text(".banner-bad"))
 		}
 	}
-	turn := kocDE(ts, table+"/play", nil)
+	turn := ts.German(table+"/play", nil)
 	for _, c := range []struct{ what, got, want string }{
 		{"to act", turn.Text(`[data-testid="to-act"]`), "Cyd zieht den Faden"},
 		{"undo", turn.Text(`[data-testid="undo-step"]`), "Rückgängig: Zug von Ben (Spielzeug 4)"},

@@ -1,4 +1,4 @@
-package server
+package kociaki
 
 import (
 	"encoding/json"
@@ -17,6 +17,7 @@ import (
 	"tablemate/sessions"
 	"tablemate/views"
 	"tablemate/views/i18n"
+	"tablemate/web/kit"
 )
 
 // kocPlay is Kociaki Łobuziaki played along: the start tile and marker,
@@ -24,9 +25,9 @@ import (
 type kocPlay struct{}
 
 func (kocPlay) SetupPage(c echo.Context, t sessions.Table, errs views.Errors) templ.Component {
-	p := page(c, t.Name)
+	p := kit.Page(c, t.Name)
 	p.Styles = []string{"css/play-koc.css"}
-	vm := views.KocSetupVM{Page: p, Form: form(c, t.Head), TableName: t.Name, Base: editBase(c), Players: t.Players, Errors: errs,
+	vm := KocSetupVM{Page: p, Form: kit.Form(c, t.Head), TableName: t.Name, Base: kit.EditBase(c), Players: t.Players, Errors: errs,
 		StartTile: c.FormValue("start_tile"), StartPiece: c.FormValue("start_piece"), Starter: c.FormValue("starter"),
 		Variant: c.FormValue("variant"), AllTypesBonus: c.FormValue("all_types_bonus")}
 	if vm.Variant == "" { // a first view: the table's own options, if it has any
@@ -41,12 +42,12 @@ func (kocPlay) SetupPage(c echo.Context, t sessions.Table, errs views.Errors) te
 	n := len(t.Players)
 	vm.Hands = i18n.Say(c.Request().Context(), kociaki.Hand(n))
 	if r, ok := kociaki.Removed(n); ok && r > 0 {
-		vm.Removal = trN(c, r, "Remove 1 chip from each toy pile at random, unseen; this app then asks for a chip’s value only when the pile could hold either",
+		vm.Removal = kit.TrN(c, r, "Remove 1 chip from each toy pile at random, unseen; this app then asks for a chip’s value only when the pile could hold either",
 			"Remove %d chips from each toy pile at random, unseen; this app then asks for a chip’s value only when the pile could hold either")
 	} else {
-		vm.Removal = tr(c, "All 50 toy chips are used: the app knows every chip")
+		vm.Removal = kit.Tr(c, "All 50 toy chips are used: the app knows every chip")
 	}
-	return views.KocSetup(vm)
+	return KocSetup(vm)
 }
 
 func (kocPlay) SetupJSON(c echo.Context, t sessions.Table) (json.RawMessage, error) {
@@ -66,13 +67,13 @@ func (kocPlay) SetupJSON(c echo.Context, t sessions.Table) (json.RawMessage, err
 func (kocPlay) StepJSON(c echo.Context, t sessions.Table) (json.RawMessage, error) {
 	form, err := c.FormParams()
 	if err != nil {
-		return nil, formErrorf("step", "the form could not be read")
+		return nil, kit.FormErrorf("step", "the form could not be read")
 	}
 	switch c.FormValue("kind") {
 	case "tile":
 		col, ok := kociaki.ParseColour(c.FormValue("tile"))
 		if !ok {
-			return nil, formErrorf("tile", "Tap the colour of the tile played.")
+			return nil, kit.FormErrorf("tile", "Tap the colour of the tile played.")
 		}
 		return kociaki.StepJSON(kociaki.Step{Kind: kociaki.PlayTile, Tile: kociaki.Tile{Colour: col, Piece: strings.TrimSpace(c.FormValue("piece"))}}), nil
 	case "string":
@@ -84,14 +85,14 @@ func (kocPlay) StepJSON(c echo.Context, t sessions.Table) (json.RawMessage, erro
 			}
 			f, err := strconv.ParseFloat(strings.Replace(s, ",", ".", 1), 64)
 			if err != nil || f < 0 || math.IsNaN(f) || math.IsInf(f, 0) {
-				return nil, formErrorf(fmt.Sprintf("string.%d", i), "%s: the string left is a length such as 35 or 7.5, not %q.", scoring.Name(name), s)
+				return nil, kit.FormErrorf(fmt.Sprintf("string.%d", i), "%s: the string left is a length such as 35 or 7.5, not %q.", scoring.Name(name), s)
 			}
 			left[name] = f
 		}
 		return kociaki.StepJSON(kociaki.Step{Kind: kociaki.MeasureString, StringLeft: left}), nil
 	case "turn":
 	default:
-		return nil, formErrorf("kind", "This form is not a move of the game; reload the page.")
+		return nil, kit.FormErrorf("kind", "This form is not a move of the game; reload the page.")
 	}
 	toys := form["toy"]
 	short := c.FormValue("short") != ""
@@ -101,18 +102,18 @@ func (kocPlay) StepJSON(c echo.Context, t sessions.Table) (json.RawMessage, erro
 			if short {
 				choice = i18n.Key("Not enough string")
 			}
-			return nil, formErrorf("toy", "You ticked toy %s but chose “%s”: untick the toys, or take their chips.", strings.Join(toys, ", "), i18n.Word(choice))
+			return nil, kit.FormErrorf("toy", "You ticked toy %s but chose “%s”: untick the toys, or take their chips.", strings.Join(toys, ", "), i18n.Word(choice))
 		}
 		return kociaki.StepJSON(kociaki.Step{Kind: kociaki.PullString, Short: short}), nil
 	}
 	if len(toys) == 0 {
-		return nil, formErrorf("toy", "Tick the toys the string crossed, or tap “No toy crossed”.")
+		return nil, kit.FormErrorf("toy", "Tick the toys the string crossed, or tap “No toy crossed”.")
 	}
 	step := kociaki.Step{Kind: kociaki.PullString}
 	for _, s := range toys {
 		toy, err := strconv.Atoi(s)
 		if err != nil {
-			return nil, formErrorf("toy", "%q is not a toy number.", s)
+			return nil, kit.FormErrorf("toy", "%q is not a toy number.", s)
 		}
 		take := kociaki.Take{Toy: toy}
 		switch v := c.FormValue("chip." + s); v {
@@ -121,7 +122,7 @@ func (kocPlay) StepJSON(c echo.Context, t sessions.Table) (json.RawMessage, erro
 			take.Empty = true
 		default:
 			if take.Chip, err = strconv.Atoi(v); err != nil {
-				return nil, formErrorf("chip."+s, "%q is not a chip value.", v)
+				return nil, kit.FormErrorf("chip."+s, "%q is not a chip value.", v)
 			}
 		}
 		step.Crossed = append(step.Crossed, take)
@@ -141,7 +142,7 @@ func kocMe(c echo.Context, t sessions.Table, seats int) int {
 		if i, err := strconv.Atoi(q); err == nil && i >= 0 && i < seats {
 			me = i
 		}
-		c.SetCookie(&http.Cookie{Name: kocMeCookie, Value: strconv.Itoa(me), Path: editBase(c), MaxAge: 7 * 24 * 3600,
+		c.SetCookie(&http.Cookie{Name: kocMeCookie, Value: strconv.Itoa(me), Path: kit.EditBase(c), MaxAge: 7 * 24 * 3600,
 			HttpOnly: true, SameSite: http.SameSiteLaxMode})
 		return me
 	}
@@ -158,11 +159,11 @@ func (kocPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string) (t
 	if err != nil {
 		return nil, fmt.Errorf("resume guided game: %w", err)
 	}
-	p := page(c, t.Name)
+	p := kit.Page(c, t.Name)
 	p.Styles = []string{"css/play-koc.css"}
 	p.Flash, p.FlashKind = flash, "bad"
-	base := editBase(c)
-	vm := views.KocPlayVM{Page: p, Form: form(c, t.Head), TableName: t.Name, Base: base,
+	base := kit.EditBase(c)
+	vm := KocPlayVM{Page: p, Form: kit.Form(c, t.Head), TableName: t.Name, Base: base,
 		Round: pos.Round(), Rounds: kociaki.Rounds, StartPlayer: pos.Players[pos.StartSeat()].Name, ToAct: pos.ToMove(),
 		LastRound: pos.LastRound(), Start: kocTileVM(pos.Start, 0, ""), LastTile: kocTileVM(pos.LastTile(), 0, ""),
 		Variant: pos.Options.Variant, Me: kocMe(c, t, len(pos.Players))}
@@ -173,10 +174,10 @@ func (kocPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string) (t
 	case kociaki.WaitTile:
 		vm.Phase = "tile"
 		for _, col := range kociaki.Colours() {
-			cv := views.KocColourVM{Colour: string(col)}
+			cv := KocColourVM{Colour: string(col)}
 			if !slices.ContainsFunc(moves, func(m kociaki.Step) bool { return m.Tile.Colour == col }) {
 				if serr := pos.TileError(col); serr != nil {
-					cv.Refuse = tr(c, "%s (rule %s)", localStep(c, serr), serr.Rule)
+					cv.Refuse = kit.Tr(c, "%s (rule %s)", kit.LocalStep(c, serr), serr.Rule)
 				}
 			}
 			vm.Colours = append(vm.Colours, cv)
@@ -195,13 +196,13 @@ func (kocPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string) (t
 	totals := pos.Totals()
 	tied := pos.TiedForWin()
 	for i, s := range pos.Players {
-		sv := views.KocSeatVM{Index: i, Name: s.Name, Chips: s.ChipCount(), Marker: i == pos.StartSeat() && !pos.Over(),
+		sv := KocSeatVM{Index: i, Name: s.Name, Chips: s.ChipCount(), Marker: i == pos.StartSeat() && !pos.Over(),
 			ToAct: i == pos.Current(), Short: s.Short, Own: i == vm.Me}
 		if sv.Own {
 			sv.Total = totals[i].Total
 			for toy := 1; toy <= kociaki.Toys; toy++ {
 				if len(s.Chips[toy]) > 0 {
-					sv.Values = append(sv.Values, views.KocHeldVM{Toy: toy, Values: s.Chips[toy]})
+					sv.Values = append(sv.Values, KocHeldVM{Toy: toy, Values: s.Chips[toy]})
 				}
 			}
 		}
@@ -211,25 +212,25 @@ func (kocPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string) (t
 			vm.TiedTotal = totals[i].Total
 		}
 	}
-	vm.MeLinks = append(vm.MeLinks, views.KocMeLink{Label: tr(c, "shared"), ID: "shared", URL: base + "/play?me=none", Current: vm.Me < 0})
+	vm.MeLinks = append(vm.MeLinks, KocMeLink{Label: kit.Tr(c, "shared"), ID: "shared", URL: base + "/play?me=none", Current: vm.Me < 0})
 	for i, seat := range pos.Players {
-		vm.MeLinks = append(vm.MeLinks, views.KocMeLink{Label: seat.Name, ID: seat.Name, URL: fmt.Sprintf("%s/play?me=%d", base, i), Current: vm.Me == i})
+		vm.MeLinks = append(vm.MeLinks, KocMeLink{Label: seat.Name, ID: seat.Name, URL: fmt.Sprintf("%s/play?me=%d", base, i), Current: vm.Me == i})
 	}
 	if undo != "" {
 		vm.UndoLabel = kocStepText(c, before, pos, last, len(t.Play.Steps))
 	}
-	return views.KocPlay(vm), nil
+	return KocPlay(vm), nil
 }
 
-func kocTileVM(tl kociaki.Tile, round int, by string) views.KocTileVM {
-	return views.KocTileVM{Round: round, Colour: string(tl.Colour), Piece: tl.Piece, By: by}
+func kocTileVM(tl kociaki.Tile, round int, by string) KocTileVM {
+	return KocTileVM{Round: round, Colour: string(tl.Colour), Piece: tl.Piece, By: by}
 }
 
 // kocToyVM says what crossing toy gives now (ruling KOC-2) and, when the
 // app cannot know the top chip (chips removed unseen, KOC-1), the choices:
 // the outcomes of the crossings of toy the engine lists.
-func kocToyVM(c echo.Context, pos kociaki.Position, moves []kociaki.Step, toy int) views.KocToyVM {
-	v := views.KocToyVM{Toy: toy, Left: pos.ChipsLeft(toy), Taken: pos.Pile(toy).Taken}
+func kocToyVM(c echo.Context, pos kociaki.Position, moves []kociaki.Step, toy int) KocToyVM {
+	v := KocToyVM{Toy: toy, Left: pos.ChipsLeft(toy), Taken: pos.Pile(toy).Taken}
 	var outs []kociaki.Take
 	for _, m := range moves {
 		if len(m.Crossed) == 1 && m.Crossed[0].Toy == toy {
@@ -239,18 +240,18 @@ func kocToyVM(c echo.Context, pos kociaki.Position, moves []kociaki.Step, toy in
 	var words []string
 	for _, o := range outs {
 		if o.Empty {
-			words = append(words, tr(c, "nothing"))
-			v.Choices = append(v.Choices, views.KocChoice{Value: "empty", Label: tr(c, "nothing (used up)")})
+			words = append(words, kit.Tr(c, "nothing"))
+			v.Choices = append(v.Choices, KocChoice{Value: "empty", Label: kit.Tr(c, "nothing (used up)")})
 			continue
 		}
 		words = append(words, strconv.Itoa(o.Chip))
-		v.Choices = append(v.Choices, views.KocChoice{Value: strconv.Itoa(o.Chip), Label: tr(c, "a %d", o.Chip)})
+		v.Choices = append(v.Choices, KocChoice{Value: strconv.Itoa(o.Chip), Label: kit.Tr(c, "a %d", o.Chip)})
 	}
 	switch {
 	case len(outs) == 1 && outs[0].Empty:
-		v.UsedUp, v.Gives = true, tr(c, "used up: nothing")
+		v.UsedUp, v.Gives = true, kit.Tr(c, "used up: nothing")
 	default:
-		v.Gives = tr(c, "gives %s", strings.Join(words, tr(c, " or ")))
+		v.Gives = kit.Tr(c, "gives %s", strings.Join(words, kit.Tr(c, " or ")))
 	}
 	return v
 }
@@ -260,27 +261,27 @@ func kocToyVM(c echo.Context, pos kociaki.Position, moves []kociaki.Step, toy in
 // reader's language; steps counts the game's steps.
 func kocStepText(c echo.Context, before, pos kociaki.Position, last kociaki.Step, steps int) string {
 	if steps == 0 {
-		return tr(c, "the set-up")
+		return kit.Tr(c, "the set-up")
 	}
 	switch last.Kind {
 	case kociaki.PlayTile:
-		return tr(c, "the %s (round %d)", i18n.Say(c.Request().Context(), last.Tile.Phrase()), len(pos.Tiles))
+		return kit.Tr(c, "the %s (round %d)", i18n.Say(c.Request().Context(), last.Tile.Phrase()), len(pos.Tiles))
 	case kociaki.MeasureString:
-		return tr(c, "the string left")
+		return kit.Tr(c, "the string left")
 	}
-	who := tr(c, "the last turn")
+	who := kit.Tr(c, "the last turn")
 	if before.ToMove() != "" {
-		who = tr(c, "%s’s turn", before.ToMove())
+		who = kit.Tr(c, "%s’s turn", before.ToMove())
 	}
 	switch {
 	case last.Short:
-		return tr(c, "%s (short of string)", who)
+		return kit.Tr(c, "%s (short of string)", who)
 	case len(last.Crossed) == 0:
-		return tr(c, "%s (no toy)", who)
+		return kit.Tr(c, "%s (no toy)", who)
 	}
 	toys := make([]string, len(last.Crossed))
 	for i, tk := range last.Crossed {
 		toys[i] = strconv.Itoa(tk.Toy)
 	}
-	return tr(c, "%s (toy %s)", who, strings.Join(toys, ", "))
+	return kit.Tr(c, "%s (toy %s)", who, strings.Join(toys, ", "))
 }

@@ -1,4 +1,4 @@
-package server
+package kociaki_test
 
 import (
 	"encoding/json"
@@ -12,30 +12,13 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"tablemate/scoring/kociaki"
+	"tablemate/web/kociaki/koctest"
+	"tablemate/web/server"
 	"tablemate/web/webtest"
 )
 
-// kocMove fetches the play page and posts its step form with extra values.
-func kocMove(t *testing.T, ts *testServer, table string, extra url.Values) webtest.Page {
-	t.Helper()
-	f := ts.Get(table+"/play").FormOf(t, table+"/play/step")
-	for k, v := range extra {
-		f[k] = v
-	}
-	return ts.Post(table+"/play/step", f)
-}
-
-func kocStart(t *testing.T, ts *testServer, table string, values url.Values) webtest.Page {
-	t.Helper()
-	f := ts.Get(table+"/play").FormOf(t, table+"/play/start")
-	for k, v := range values {
-		f[k] = v
-	}
-	return ts.Post(table+"/play/start", f)
-}
-
 func TestPlayAlongKocSetupTurnsAndRefusals(t *testing.T) {
-	ts := newTestServerWith(t, func(a *App) { a.writeRate = 0 })
+	ts := webtest.New(t, server.NewApp, func(a *server.App) { a.SetWriteRate(0) })
 	table := ts.CreateGameTable(kociaki.Slug, "Ola", "Ben", "Cyd")
 	if href, _ := ts.Get(table).Doc.Find(`[data-testid="play-along"]`).Attr("href"); href != table+"/play" {
 		t.Fatalf("no play-along link on the table page: %q", href)
@@ -45,10 +28,10 @@ func TestPlayAlongKocSetupTurnsAndRefusals(t *testing.T) {
 		t.Errorf("set-up facts for 3 players: %q", facts)
 	}
 	// No start tile: the field is named, nothing is recorded.
-	if p := kocStart(t, ts, table, url.Values{"variant": {"basic"}}); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Text(".field-error"), "start tile") {
+	if p := koctest.Start(t, ts, table, url.Values{"variant": {"basic"}}); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Text(".field-error"), "start tile") {
 		t.Fatalf("setup without a start tile: %d %q", p.Status, p.Text(".field-error"))
 	}
-	if p := kocStart(t, ts, table, url.Values{"start_tile": {"yellow"}, "starter": {"Ben"}, "variant": {"experienced"}}); p.Status != http.StatusSeeOther {
+	if p := koctest.Start(t, ts, table, url.Values{"start_tile": {"yellow"}, "starter": {"Ben"}, "variant": {"experienced"}}); p.Status != http.StatusSeeOther {
 		t.Fatalf("start: %d %s", p.Status, p.Text(".field-error"))
 	}
 	play := ts.Get(table + "/play")
@@ -59,7 +42,7 @@ func TestPlayAlongKocSetupTurnsAndRefusals(t *testing.T) {
 		t.Error("yellow lies on top: its button must be disabled (KOC-3)")
 	}
 	// A refused tile names the rule and records nothing.
-	if p := kocMove(t, ts, table, url.Values{"tile": {"yellow"}}); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "rule KOC-3") {
+	if p := koctest.Move(t, ts, table, url.Values{"tile": {"yellow"}}); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "rule KOC-3") {
 		t.Errorf("yellow on yellow: %d", p.Status)
 	}
 	// A double tap: the same form twice is recorded once.
@@ -80,7 +63,7 @@ func TestPlayAlongKocSetupTurnsAndRefusals(t *testing.T) {
 	}
 	// A stale form (another phone moved first) is a 409, not a move.
 	stale := play.FormOf(t, table+"/play/step")
-	if p := kocMove(t, ts, table, url.Values{"toy": {"4"}}); p.Status != http.StatusSeeOther {
+	if p := koctest.Move(t, ts, table, url.Values{"toy": {"4"}}); p.Status != http.StatusSeeOther {
 		t.Fatalf("Ben crosses toy 4: %d %s", p.Status, p.Body)
 	}
 	stale.Set("toy", "5")
@@ -92,16 +75,16 @@ func TestPlayAlongKocSetupTurnsAndRefusals(t *testing.T) {
 	if n := play.Doc.Find(`[data-testid^="chip-4-"]`).Length(); n != 2 {
 		t.Errorf("toy 4 offers %d chip choices, want 2 (a 2 or a 3)", n)
 	}
-	if p := kocMove(t, ts, table, url.Values{"toy": {"4"}}); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "rule KOC-2") {
+	if p := koctest.Move(t, ts, table, url.Values{"toy": {"4"}}); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "rule KOC-2") {
 		t.Errorf("toy 4 without the chip: %d", p.Status)
 	}
-	if p := kocMove(t, ts, table, url.Values{"toy": {"4"}, "none": {"1"}}); p.Status != http.StatusUnprocessableEntity {
+	if p := koctest.Move(t, ts, table, url.Values{"toy": {"4"}, "none": {"1"}}); p.Status != http.StatusUnprocessableEntity {
 		t.Errorf("a toy ticked with “no toy crossed”: %d", p.Status)
 	}
-	if p := kocMove(t, ts, table, url.Values{"short": {"1"}}); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "rule KOC-5") {
+	if p := koctest.Move(t, ts, table, url.Values{"short": {"1"}}); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "rule KOC-5") {
 		t.Errorf("short of string in round 1: %d", p.Status)
 	}
-	if p := kocMove(t, ts, table, url.Values{"toy": {"4", "9"}, "chip.4": {"3"}}); p.Status != http.StatusSeeOther {
+	if p := koctest.Move(t, ts, table, url.Values{"toy": {"4", "9"}, "chip.4": {"3"}}); p.Status != http.StatusSeeOther {
 		t.Fatalf("Cyd takes a 3 from toy 4 and a 2 from toy 9: %d %s", p.Status, p.Body)
 	}
 	// Hidden chips: a shared phone shows counts only; Cyd's phone his values.
@@ -139,13 +122,13 @@ func TestPlayAlongKocSetupTurnsAndRefusals(t *testing.T) {
 // chip removed, so the app knows every chip) and checks the game's
 // result against the engine's score of the same log.
 func TestPlayAlongKocWholeGameOverHTTP(t *testing.T) {
-	ts := newTestServerWith(t, func(a *App) { a.writeRate = 0 })
+	ts := webtest.New(t, server.NewApp, func(a *server.App) { a.SetWriteRate(0) })
 	names := []string{"Ola", "Ben", "Cyd", "Dora"}
 	table := ts.CreateGameTable(kociaki.Slug, names...)
-	if p := kocStart(t, ts, table, url.Values{"start_tile": {"yellow"}, "variant": {"basic"}}); p.Status != http.StatusSeeOther {
+	if p := koctest.Start(t, ts, table, url.Values{"start_tile": {"yellow"}, "variant": {"basic"}}); p.Status != http.StatusSeeOther {
 		t.Fatalf("start: %d %s", p.Status, p.Body)
 	}
-	last, steps := playKocToTheEnd(t, ts, table)
+	last, steps := koctest.PlayToTheEnd(t, ts, table)
 	// A tie asks for the string; otherwise the game is over.
 	setup, _ := json.Marshal(kociaki.Setup{StartTile: "yellow", Options: json.RawMessage(`{"variant":"basic"}`)})
 	over, final, err := kociaki.Engine{}.Guide(names, setup, steps)
@@ -176,17 +159,17 @@ func TestPlayAlongKocWholeGameOverHTTP(t *testing.T) {
 // TestPlayAlongKocStringSettlesATie: nobody crosses a toy in 12 rounds,
 // so everyone ties on 0 and the string left decides (KOC-5).
 func TestPlayAlongKocStringSettlesATie(t *testing.T) {
-	ts := newTestServerWith(t, func(a *App) { a.writeRate = 0 })
+	ts := webtest.New(t, server.NewApp, func(a *server.App) { a.SetWriteRate(0) })
 	table := ts.CreateGameTable(kociaki.Slug, "Ola", "Ben")
-	if p := kocStart(t, ts, table, url.Values{"start_tile": {"green"}}); p.Status != http.StatusSeeOther {
+	if p := koctest.Start(t, ts, table, url.Values{"start_tile": {"green"}}); p.Status != http.StatusSeeOther {
 		t.Fatalf("start: %d", p.Status)
 	}
 	for r, col := range []string{"yellow", "turquoise", "pink", "green", "turquoise", "yellow", "green", "pink", "yellow", "turquoise", "pink", "green"} {
-		if p := kocMove(t, ts, table, url.Values{"tile": {col}}); p.Status != http.StatusSeeOther {
+		if p := koctest.Move(t, ts, table, url.Values{"tile": {col}}); p.Status != http.StatusSeeOther {
 			t.Fatalf("round %d: %d %s", r+1, p.Status, p.Text(".banner"))
 		}
 		for range 2 {
-			if p := kocMove(t, ts, table, url.Values{"none": {"1"}}); p.Status != http.StatusSeeOther {
+			if p := koctest.Move(t, ts, table, url.Values{"none": {"1"}}); p.Status != http.StatusSeeOther {
 				t.Fatalf("round %d: %d", r+1, p.Status)
 			}
 		}
@@ -195,13 +178,13 @@ func TestPlayAlongKocStringSettlesATie(t *testing.T) {
 	if got := play.Text(`[data-testid="to-act"]`); !strings.Contains(got, "string left") {
 		t.Fatalf("after round 12 on a 0–0 tie: %q", got)
 	}
-	if p := kocMove(t, ts, table, url.Values{"string.0": {"12,5"}}); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "for Ben") {
+	if p := koctest.Move(t, ts, table, url.Values{"string.0": {"12,5"}}); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "for Ben") {
 		t.Errorf("Ben's string missing: %d", p.Status)
 	}
-	if p := kocMove(t, ts, table, url.Values{"string.0": {"12,5"}, "string.1": {"a lot"}}); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "a lot") {
+	if p := koctest.Move(t, ts, table, url.Values{"string.0": {"12,5"}, "string.1": {"a lot"}}); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "a lot") {
 		t.Errorf("unreadable string: %d", p.Status)
 	}
-	p := kocMove(t, ts, table, url.Values{"string.0": {"12,5"}, "string.1": {"30"}})
+	p := koctest.Move(t, ts, table, url.Values{"string.0": {"12,5"}, "string.1": {"30"}})
 	if p.Status != http.StatusSeeOther || p.Header.Get("Location") != table+"/games/1" {
 		t.Fatalf("string left: %d %q", p.Status, p.Header.Get("Location"))
 	}
@@ -211,7 +194,7 @@ func TestPlayAlongKocStringSettlesATie(t *testing.T) {
 }
 
 func TestPlayAlongKocAPI(t *testing.T) {
-	ts := newTestServer(t)
+	ts := webtest.New(t, server.NewApp)
 	status, ans := ts.PostJSON("/api/v1/games/kociaki-lobuziaki/play",
 		`{"players":["Ola","Ben","Cyd"],"start_tile":"yellow","steps":[{"tile":"turquoise"},{"crossed":[{"toy":1}]},{"crossed":[{"toy":1}]}]}`)
 	if status != http.StatusOK || ans["valid"] != false {
@@ -228,7 +211,7 @@ func TestPlayAlongKocAPI(t *testing.T) {
 }
 
 func TestPlayAlongKocPagesStayLight(t *testing.T) {
-	ts := newTestServer(t)
+	ts := webtest.New(t, server.NewApp)
 	table := ts.CreateGameTable(kociaki.Slug, "Ola", "Ben", "Cyd", "Dora")
 	weigh := func(name, path string) {
 		total, doc := ts.CompressedSize(t, path)
@@ -246,12 +229,12 @@ func TestPlayAlongKocPagesStayLight(t *testing.T) {
 		}
 	}
 	weigh("setup", table+"/play")
-	if p := kocStart(t, ts, table, url.Values{"start_tile": {"yellow"}}); p.Status != http.StatusSeeOther {
+	if p := koctest.Start(t, ts, table, url.Values{"start_tile": {"yellow"}}); p.Status != http.StatusSeeOther {
 		t.Fatalf("start: %d", p.Status)
 	}
 	weigh("tile", table+"/play")
-	kocMove(t, ts, table, url.Values{"tile": {"pink"}})
-	kocMove(t, ts, table, url.Values{"toy": {"1", "2"}})
+	koctest.Move(t, ts, table, url.Values{"tile": {"pink"}})
+	koctest.Move(t, ts, table, url.Values{"toy": {"1", "2"}})
 	weigh("turn", table+"/play?me=0")
 }
 
@@ -259,14 +242,14 @@ func TestPlayAlongKocPagesStayLight(t *testing.T) {
 // its seats were recorded at the start (hands, chip removal and turns
 // depend on them, KOC-1/KOC-3).
 func TestPlayAlongKocKeepsItsSeatsWhenAPlayerJoins(t *testing.T) {
-	ts := newTestServerWith(t, func(a *App) { a.writeRate = 0 })
+	ts := webtest.New(t, server.NewApp, func(a *server.App) { a.SetWriteRate(0) })
 	table := ts.CreateGameTable(kociaki.Slug, "Ola", "Ben", "Cyd")
-	if p := kocStart(t, ts, table, url.Values{"start_tile": {"yellow"}}); p.Status != http.StatusSeeOther {
+	if p := koctest.Start(t, ts, table, url.Values{"start_tile": {"yellow"}}); p.Status != http.StatusSeeOther {
 		t.Fatalf("start: %d", p.Status)
 	}
-	kocMove(t, ts, table, url.Values{"tile": {"pink"}})
-	kocMove(t, ts, table, url.Values{"toy": {"1"}})
-	kocMove(t, ts, table, url.Values{"toy": {"1"}, "chip.1": {"3"}}) // possible only with 3 players
+	koctest.Move(t, ts, table, url.Values{"tile": {"pink"}})
+	koctest.Move(t, ts, table, url.Values{"toy": {"1"}})
+	koctest.Move(t, ts, table, url.Values{"toy": {"1"}, "chip.1": {"3"}}) // possible only with 3 players
 	f := ts.Get(table).FormOf(t, table+"/players")
 	f.Set("name", "Dora")
 	if p := ts.Post(table+"/players", f); p.Status != http.StatusSeeOther {
@@ -279,37 +262,4 @@ func TestPlayAlongKocKeepsItsSeatsWhenAPlayerJoins(t *testing.T) {
 	if play.Doc.Find(`[data-player="Dora"]`).Length() != 0 {
 		t.Error("Dora shows up in a game she did not start in")
 	}
-}
-
-// playKocToTheEnd plays a basic guided game of four players, started
-// with the yellow tile, through its 12 rounds: tiles in a fixed order, each
-// turn crossing a toy or none. It returns the answer to the last turn and
-// the steps as the engine reads them.
-func playKocToTheEnd(t *testing.T, ts *testServer, table string) (webtest.Page, [][]byte) {
-	t.Helper()
-	tiles := []string{"turquoise", "pink", "green", "yellow", "pink", "green", "yellow", "turquoise", "green", "yellow", "turquoise", "pink"}
-	var steps [][]byte
-	var last webtest.Page
-	for r, col := range tiles {
-		last = kocMove(t, ts, table, url.Values{"tile": {col}})
-		if last.Status != http.StatusSeeOther {
-			t.Fatalf("round %d tile: %d %s", r+1, last.Status, last.Text(".banner"))
-		}
-		c, _ := kociaki.ParseColour(col)
-		steps = append(steps, kociaki.StepJSON(kociaki.Step{Kind: kociaki.PlayTile, Tile: kociaki.Tile{Colour: c}}))
-		for seat := range 4 {
-			form := url.Values{"toy": {strconv.Itoa((r*3+seat*7)%10 + 1)}}
-			st := kociaki.Step{Kind: kociaki.PullString, Crossed: []kociaki.Take{{Toy: (r*3+seat*7)%10 + 1}}}
-			if (r+seat)%4 == 0 {
-				form = url.Values{"none": {"1"}}
-				st.Crossed = nil
-			}
-			last = kocMove(t, ts, table, form)
-			if last.Status != http.StatusSeeOther {
-				t.Fatalf("round %d turn %d: %d %s", r+1, seat+1, last.Status, last.Text(".banner"))
-			}
-			steps = append(steps, kociaki.StepJSON(st))
-		}
-	}
-	return last, steps
 }

@@ -1,11 +1,8 @@
-package server
+package kociaki_test
 
 import (
-	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -14,25 +11,11 @@ import (
 
 	"tablemate/scoring"
 	"tablemate/scoring/kociaki"
+	kocweb "tablemate/web/kociaki"
+	"tablemate/web/kociaki/koctest"
+	"tablemate/web/server"
 	"tablemate/web/webtest"
 )
-
-// kocForm fills the editor: per player toy → chips as typed.
-func kocForm(base url.Values, variant string, chips ...map[int]string) url.Values {
-	f := url.Values{}
-	for k, v := range base {
-		f[k] = v
-	}
-	for i, toys := range chips {
-		for toy, s := range toys {
-			f.Set(pfield(i, "chips."+strconv.Itoa(toy)), s)
-		}
-	}
-	if variant != "" {
-		f.Set("options.variant", variant)
-	}
-	return f
-}
 
 // kocScore is the engine's verdict on the same entries.
 func kocScore(t *testing.T, names []string, variant string, chips ...map[int]string) scoring.Result {
@@ -41,7 +24,7 @@ func kocScore(t *testing.T, names []string, variant string, chips ...map[int]str
 	for i, toys := range chips {
 		p := kociaki.Player{Name: names[i], Chips: map[string][]int{}}
 		for toy, s := range toys {
-			c, ok := kocChips(s)
+			c, ok := kocweb.KocChips(s)
 			if !ok {
 				t.Fatalf("bad test chips %q", s)
 			}
@@ -53,7 +36,7 @@ func kocScore(t *testing.T, names []string, variant string, chips ...map[int]str
 }
 
 func TestKocEveningOverHTTP(t *testing.T) {
-	ts := newTestServer(t)
+	ts := webtest.New(t, server.NewApp)
 	names := []string{"Ana", "Ben"}
 	table := ts.CreateGameTable("kociaki-lobuziaki", names...)
 
@@ -80,7 +63,7 @@ func TestKocEveningOverHTTP(t *testing.T) {
 	}
 
 	g1 := []map[int]string{{1: "2 3", 2: "2", 3: "3 3 4"}, {1: "2", 2: "3", 4: "2 2 4"}}
-	res := ts.Post(table+"/games", kocForm(entry.FormOf(t, table+"/games"), "", g1...))
+	res := ts.Post(table+"/games", koctest.Form(entry.FormOf(t, table+"/games"), "", g1...))
 	if res.Status != http.StatusSeeOther {
 		t.Fatalf("submit game 1: %d\n%s", res.Status, res.Body)
 	}
@@ -111,7 +94,7 @@ func TestKocEveningOverHTTP(t *testing.T) {
 	// Game 2, experienced: a tie and no string entered.
 	entry = ts.Get(table + "/games/new")
 	g2 := []map[int]string{{1: "2"}, {2: "2"}}
-	res = ts.Post(table+"/games", kocForm(entry.FormOf(t, table+"/games"), "experienced", g2...))
+	res = ts.Post(table+"/games", koctest.Form(entry.FormOf(t, table+"/games"), "experienced", g2...))
 	if res.Status != http.StatusSeeOther {
 		t.Fatalf("submit game 2: %d\n%s", res.Status, res.Body)
 	}
@@ -141,11 +124,11 @@ func TestKocEveningOverHTTP(t *testing.T) {
 }
 
 func TestKocBadEntries(t *testing.T) {
-	ts := newTestServer(t)
+	ts := webtest.New(t, server.NewApp)
 	table := ts.CreateGameTable("kociaki-lobuziaki", "Ana", "Ben", "Cy")
 	entry := ts.Get(table + "/games/new")
 	for field, value := range map[string]string{"players[2].chips.3": "2 three", "players[1].string_left": "lots", "players[0].string_left": "-2"} {
-		f := kocForm(entry.FormOf(t, table+"/games"), "", map[int]string{1: "2"})
+		f := koctest.Form(entry.FormOf(t, table+"/games"), "", map[int]string{1: "2"})
 		f.Set(field, value)
 		p := ts.Post(table+"/games", f)
 		if p.Status != http.StatusUnprocessableEntity {
@@ -163,7 +146,7 @@ func TestKocBadEntries(t *testing.T) {
 	}
 
 	// Three players remove one chip per pile: a lone 4 cannot be on top.
-	f := kocForm(entry.FormOf(t, table+"/games"), "", map[int]string{4: "4"}, map[int]string{1: "2"})
+	f := koctest.Form(entry.FormOf(t, table+"/games"), "", map[int]string{4: "4"}, map[int]string{1: "2"})
 	p := ts.Post(table+"/games", f)
 	if p.Status != http.StatusSeeOther {
 		t.Fatalf("impossible game: %d\n%s", p.Status, p.Body)
@@ -181,7 +164,7 @@ func TestKocBadEntries(t *testing.T) {
 }
 
 func TestKocCheckPage(t *testing.T) {
-	ts := newTestServer(t)
+	ts := webtest.New(t, server.NewApp)
 	form := ts.Get("/check/kociaki-lobuziaki")
 	if n := form.Doc.Find(`input[name$=".name"]`).Length(); n != kociaki.MaxPlayers {
 		t.Fatalf("%d name boxes, want %d", n, kociaki.MaxPlayers)
@@ -189,7 +172,7 @@ func TestKocCheckPage(t *testing.T) {
 	f := form.FormOf(t, "/check/kociaki-lobuziaki")
 	f.Set("players[0].name", "Ana")
 	f.Set("players[2].name", "Ben")
-	f = kocForm(f, "", map[int]string{1: "2,3"}, nil, map[int]string{1: "2", 2: "2+3"})
+	f = koctest.Form(f, "", map[int]string{1: "2,3"}, nil, map[int]string{1: "2", 2: "2+3"})
 	f.Set("players[2].string_left", "12.5")
 	p := ts.Post("/check/kociaki-lobuziaki", f)
 	if p.Status != http.StatusOK {
@@ -223,64 +206,4 @@ func TestKocCheckPage(t *testing.T) {
 	if total > webtest.PageBudget {
 		t.Errorf("the Kociaki checker weighs %d bytes compressed, over %d", total, webtest.PageBudget)
 	}
-}
-
-func TestParseKocForm(t *testing.T) {
-	v := url.Values{"players[0].name": {"Mallory"}, "players[1].chips.10": {" 2  3 "}, "players[1].string_left": {"7,5"},
-		"options.variant": {"experienced"}, "options.all_types_bonus": {"additional"}}
-	body, slots, err := parseKocForm(v, []string{"Ana", "Ben"})
-	if err != nil || !slices.Equal(slots, []int{0, 1}) {
-		t.Fatalf("%v %v", slots, err)
-	}
-	st, err := kociaki.Decode(body)
-	if err != nil || st.Players[0].Name != "Ana" || !slices.Equal(st.Players[1].Chips["10"], []int{2, 3}) ||
-		*st.Players[1].StringLeft != 7.5 || st.Options.AllTypesBonus != kociaki.Additional {
-		t.Fatalf("%+v %v", st, err)
-	}
-	back := kocValues(body)
-	if back.Get("players[1].chips.10") != "2 3" || back.Get("players[1].string_left") != "7.5" || back.Get("options.variant") != "experienced" {
-		t.Errorf("values round trip: %v", back)
-	}
-	for _, s := range []string{"NaN", "Inf", "1e999"} {
-		if _, _, err := parseKocForm(url.Values{"players[0].string_left": {s}}, []string{"Ana", "Ben"}); err == nil {
-			t.Errorf("string left %q accepted", s)
-		}
-	}
-}
-
-func FuzzParseKocForm(f *testing.F) {
-	f.Add("Ana", "2 3", "4", "12", "experienced", "instead", "Ben")
-	f.Add("", "", "", "", "", "", "")
-	f.Add("x", "2,,3+", "99999999999999999999", "NaN", "pro", "x", "x")
-	f.Fuzz(func(t *testing.T, name, chips, other, str, variant, bonus, second string) {
-		v := url.Values{}
-		v.Set("players[0].name", name)
-		v.Set("players[0].chips.1", chips)
-		v.Set("players[0].chips.10", other)
-		v.Set("players[0].string_left", str)
-		v.Set("players[3].name", second)
-		v.Set("players[3].chips.1", other)
-		v.Set("options.variant", variant)
-		v.Set("options.all_types_bonus", bonus)
-		for _, fixed := range [][]string{nil, {"Ana", "Ben"}} {
-			body, slots, err := parseKocForm(v, fixed)
-			if err != nil {
-				var in *scoring.InputError
-				if !errors.As(err, &in) || in.Field == "" {
-					t.Fatalf("form error without a field: %v", err)
-				}
-				continue
-			}
-			if len(body) == 0 {
-				t.Fatal("the parser built no JSON")
-			}
-			if _, err := (kociaki.Engine{}).Check(body); err != nil {
-				var in *scoring.InputError
-				if !errors.As(err, &in) {
-					t.Fatalf("engine error is not an InputError: %v", err)
-				}
-				_ = remapField(in.Field, slots)
-			}
-		}
-	})
 }

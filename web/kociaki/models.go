@@ -1,10 +1,12 @@
-package views
+package kociaki
+
+import "tablemate/views"
 
 // KocSetupVM is the form that starts a guided Kociaki Łobuziaki game:
 // the start tile, who holds the start marker, the scoring variant.
 type KocSetupVM struct {
-	Page
-	Form
+	views.Page
+	views.Form
 	TableName, Base string
 	Colours         []string // the four furniture colours
 	Players         []string // seat order
@@ -14,13 +16,13 @@ type KocSetupVM struct {
 	// Removal says what setup does to the toy piles with this many
 	// players (rule text G, ruling KOC-1); Hands says the hand size.
 	Removal, Hands string
-	Errors         Errors
+	Errors         views.Errors
 }
 
 // KocPlayVM is a guided Kociaki Łobuziaki game in progress.
 type KocPlayVM struct {
-	Page
-	Form
+	views.Page
+	views.Form
 	TableName, Base string
 	Round, Rounds   int
 	// Phase is "tile", "turn" or "string".

@@ -1,4 +1,4 @@
-package server
+package kociaki
 
 import (
 	"encoding/json"
@@ -54,30 +54,30 @@ func parseKocForm(v url.Values, fixed []string) (json.RawMessage, []int, error) 
 		seats = len(fixed)
 	}
 	for i := range seats {
-		p := kociaki.Player{Name: strings.TrimSpace(v.Get(pfield(i, "name"))), Chips: map[string][]int{}}
+		p := kociaki.Player{Name: strings.TrimSpace(v.Get(views.PField(i, "name"))), Chips: map[string][]int{}}
 		if fixed != nil {
 			p.Name = fixed[i] // the table's names, whatever the form says
 		}
 		empty := p.Name == ""
 		for toy := 1; toy <= kociaki.Toys; toy++ {
-			field := pfield(i, "chips."+strconv.Itoa(toy))
+			field := views.PField(i, "chips."+strconv.Itoa(toy))
 			s := strings.TrimSpace(v.Get(field))
 			if s == "" {
 				continue
 			}
 			chips, ok := kocChips(s)
 			if !ok {
-				return nil, nil, formErrorf(field, "chips are the values 2, 3 or 4 separated by spaces, such as “2 3”, not %q", s)
+				return nil, nil, kit.FormErrorf(field, "chips are the values 2, 3 or 4 separated by spaces, such as “2 3”, not %q", s)
 			}
 			if len(chips) > 0 {
 				p.Chips[strconv.Itoa(toy)] = chips
 				empty = false
 			}
 		}
-		if s := strings.TrimSpace(v.Get(pfield(i, "string_left"))); s != "" {
+		if s := strings.TrimSpace(v.Get(views.PField(i, "string_left"))); s != "" {
 			f, err := strconv.ParseFloat(strings.Replace(s, ",", ".", 1), 64)
 			if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
-				return nil, nil, formErrorf(pfield(i, "string_left"), "the string left is a number such as 12 or 7.5, not %q", s)
+				return nil, nil, kit.FormErrorf(views.PField(i, "string_left"), "the string left is a number such as 12 or 7.5, not %q", s)
 			}
 			p.StringLeft = &f
 			empty = false
@@ -93,7 +93,7 @@ func parseKocForm(v url.Values, fixed []string) (json.RawMessage, []int, error) 
 	if variant != "" || bonus != "" {
 		st.Options = &kociaki.Options{Variant: variant, AllTypesBonus: bonus} // the engine checks the names
 	}
-	return stateOf(st), slots, nil
+	return kit.StateOf(st), slots, nil
 }
 
 // kocValues turns a stored state back into editor values.
@@ -104,16 +104,16 @@ func kocValues(state json.RawMessage) url.Values {
 		return v
 	}
 	for i, p := range st.Players {
-		v.Set(pfield(i, "name"), p.Name)
+		v.Set(views.PField(i, "name"), p.Name)
 		for toy, chips := range p.Chips {
 			s := make([]string, len(chips))
 			for k, c := range chips {
 				s[k] = strconv.Itoa(c)
 			}
-			v.Set(pfield(i, "chips."+toy), strings.Join(s, " "))
+			v.Set(views.PField(i, "chips."+toy), strings.Join(s, " "))
 		}
 		if p.StringLeft != nil {
-			v.Set(pfield(i, "string_left"), strconv.FormatFloat(*p.StringLeft, 'f', -1, 64))
+			v.Set(views.PField(i, "string_left"), strconv.FormatFloat(*p.StringLeft, 'f', -1, 64))
 		}
 	}
 	if st.Options != nil {
@@ -126,7 +126,7 @@ func kocValues(state json.RawMessage) url.Values {
 // kocPage draws the editor for an entry, with what each toy's pile may
 // still give after the chips entered so far (ruling KOC-2).
 func kocPage(e kit.Entry) templ.Component {
-	vm := views.KocEntryVM{
+	vm := KocEntryVM{
 		Page: e.Page, Form: e.Form, Heading: e.Heading, Intro: e.Intro, Action: e.Action, Submit: e.Submit,
 		EditNames: e.Names == nil, Errors: e.Errors,
 	}
@@ -143,7 +143,7 @@ func kocPage(e kit.Entry) templ.Component {
 	taken := map[int][]int{}
 	playing := 0
 	for i := range seats {
-		p := views.KocPlayer{Index: i, Name: v.Get(pfield(i, "name")), StringLeft: v.Get(pfield(i, "string_left"))}
+		p := KocPlayer{Index: i, Name: v.Get(views.PField(i, "name")), StringLeft: v.Get(views.PField(i, "string_left"))}
 		if e.Names != nil {
 			p.Name = e.Names[i]
 		}
@@ -151,7 +151,7 @@ func kocPage(e kit.Entry) templ.Component {
 			playing++
 		}
 		for toy := 1; toy <= kociaki.Toys; toy++ {
-			s := v.Get(pfield(i, "chips."+strconv.Itoa(toy)))
+			s := v.Get(views.PField(i, "chips."+strconv.Itoa(toy)))
 			p.Chips = append(p.Chips, s)
 			if chips, ok := kocChips(s); ok {
 				taken[toy] = append(taken[toy], chips...)
@@ -161,10 +161,10 @@ func kocPage(e kit.Entry) templ.Component {
 	}
 	if piles, err := kociaki.PilesLeft(playing, taken); err == nil {
 		for _, pl := range piles {
-			vm.Piles = append(vm.Piles, views.KocPile{Toy: pl.Toy, Text: kocPileText(pl), Bad: !pl.Possible})
+			vm.Piles = append(vm.Piles, KocPile{Toy: pl.Toy, Text: kocPileText(pl), Bad: !pl.Possible})
 		}
 	}
-	return views.KocEntry(vm)
+	return KocEntry(vm)
 }
 
 // kocPileText says what a toy's pile may give next; static/js/koc.js

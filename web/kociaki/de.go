@@ -1,7 +1,7 @@
-package i18n
+package kociaki
 
-// dePlayKociaki is German for the Kociaki play-along pages and the engine's refusals.
-var dePlayKociaki = map[string]string{
+// german is German for the Kociaki play-along pages and the engine's refusals.
+var german = map[string]string{
 	// Set-up page
 	"play along":               "Mitspielen",
 	"Set up Kociaki Łobuziaki": "Kociaki Łobuziaki aufbauen",
