@@ -17,9 +17,11 @@ import (
 	"tablemate/static"
 	"tablemate/views/i18n"
 	aufderhutweb "tablemate/web/aufderhut"
+	cambioweb "tablemate/web/cambio"
 	"tablemate/web/kit"
 	kksweb "tablemate/web/kks"
 	kociakiweb "tablemate/web/kociaki"
+	kodiakweb "tablemate/web/kodiak"
 )
 
 // all is the registry, in display order.
@@ -27,8 +29,8 @@ var all = []kit.Game{
 	{Engine: kks.Engine{}, Web: kksweb.Web()},
 	{Engine: aufderhut.Engine{}, Web: aufderhutweb.Web()},
 	{Engine: kociaki.Engine{}, Web: kociakiweb.Web()},
-	{Engine: cambio.Engine{}},
-	{Engine: kodiak.Engine{}},
+	{Engine: cambio.Engine{}, Web: cambioweb.Web()},
+	{Engine: kodiak.Engine{}, Web: kodiakweb.Web()},
 	{Engine: alaska.Engine{}},
 	{Engine: runemarket.Engine{}},
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
+	"tablemate/web/cambio/cambiotest"
 	"tablemate/web/kks/kkstest"
 	"tablemate/web/webtest"
 )
@@ -307,9 +308,9 @@ func TestTablePageLineChart(t *testing.T) {
 // the target line at 50; each round is a replay step and a timeline entry.
 func TestCambioRoundChartTimelineAndReplay(t *testing.T) {
 	ts := newTestServer(t)
-	table := ts.startRoundTable("cambio", "Ana", "Ben", "Cy")
-	for _, r := range cambioRounds[:2] {
-		if p := ts.enterCambioRound(table, r.cards, r.ended); p.Status != http.StatusSeeOther {
+	table := cambiotest.StartRoundTable(ts.Server, "cambio", "Ana", "Ben", "Cy")
+	for _, r := range cambiotest.Rounds[:2] {
+		if p := cambiotest.EnterRound(ts.Server, table, r.Cards, r.Ended); p.Status != http.StatusSeeOther {
 			t.Fatalf("round: %d\n%s", p.Status, p.Body)
 		}
 	}
@@ -319,7 +320,7 @@ func TestCambioRoundChartTimelineAndReplay(t *testing.T) {
 		t.Fatalf("round chart:\n%s", p.Body)
 	}
 	// The chart's data table agrees with the rounds table's totals.
-	totals := roundTotals(p)
+	totals := cambiotest.RoundTotals(p)
 	var last []string
 	chart.Find(`.sr-only table tbody tr`).Each(func(_ int, s *goquery.Selection) {
 		last = append(last, s.Find("td").Last().Text())

@@ -18,6 +18,7 @@ import (
 	"testing"
 
 	"tablemate/sessions"
+	"tablemate/web/cambio/cambiotest"
 	"tablemate/web/games"
 	"tablemate/web/kks/kkstest"
 	"tablemate/web/webtest"
@@ -217,8 +218,8 @@ func (ts *testServer) restart() *testServer {
 func TestHostileImportRunsTheLiveChecks(t *testing.T) {
 	ts := newTestServer(t)
 	// A real Cambio table's export, with a round then naming a stranger.
-	cambio := ts.startRoundTable("cambio", "Ana", "Ben", "Cy")
-	if p := ts.enterCambioRound(cambio, cambioRounds[0].cards, cambioRounds[0].ended); p.Status != http.StatusSeeOther {
+	cambio := cambiotest.StartRoundTable(ts.Server, "cambio", "Ana", "Ben", "Cy")
+	if p := cambiotest.EnterRound(ts.Server, cambio, cambiotest.Rounds[0].Cards, cambiotest.Rounds[0].Ended); p.Status != http.StatusSeeOther {
 		t.Fatalf("round: %d", p.Status)
 	}
 	export := ts.Get(cambio + "/export.json").Body

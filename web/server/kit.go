@@ -18,8 +18,6 @@ var (
 	formErrorf = kit.FormErrorf
 	localInput = kit.LocalInput
 	localStep  = kit.LocalStep
-	reason     = kit.Reason
-	stateOf    = kit.StateOf
 	lowerFirst = kit.LowerFirst
 	pfield     = views.PField
 	remapField = kit.RemapField

@@ -8,6 +8,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
+	"tablemate/web/cambio/cambiotest"
 	"tablemate/web/kks/kkstest"
 	"tablemate/web/webtest"
 )
@@ -259,8 +260,8 @@ func TestGermanCardErrorsInEditors(t *testing.T) {
 		got != `"foo" ist keine Karte: Schreib einen Wert (4), x für eine verdeckte Karte oder x4 für eine verdeckte 4` {
 		t.Errorf("KKS editor: %d %q", bad.Status, got)
 	}
-	cambio := ts.startRoundTable("cambio", "Ana", "Ben", "Cy")
-	round := ts.enterCambioRound(cambio, [3]string{"7 dragon", "3", "4"}, "cambio:1")
+	cambio := cambiotest.StartRoundTable(ts.Server, "cambio", "Ana", "Ben", "Cy")
+	round := cambiotest.EnterRound(ts.Server, cambio, [3]string{"7 dragon", "3", "4"}, "cambio:1")
 	if got := round.Text(".field-error"); round.Status != http.StatusUnprocessableEntity ||
 		!strings.HasPrefix(got, `Karte 2: "dragon" ist keine Karte: Nimm eine Zahl von 0 bis 13, eines von `) {
 		t.Errorf("Cambio editor: %d %q", round.Status, got)

@@ -2,8 +2,6 @@ package server
 
 import (
 	"tablemate/scoring/alaska"
-	"tablemate/scoring/cambio"
-	"tablemate/scoring/kodiak"
 	"tablemate/scoring/runemarket"
 	"tablemate/web/kit"
 )
@@ -11,8 +9,6 @@ import (
 // notMoved are the web parts of the games whose code has not moved to
 // its own package (web/<game>) yet; it empties as they move.
 var notMoved = map[string]kit.Web{
-	cambio.Slug:     {Editor: cambioEditor(), Pages: cambioPlay{}},
-	kodiak.Slug:     {Editor: kodiakEditor(), Pages: kodiakPlay{}},
 	alaska.Slug:     {Editor: alaskaEditor(), Pages: alaskaPlay{}},
 	runemarket.Slug: {Editor: runeMarketEditor(), Pages: runeMarketPlay{}},
 }

@@ -22,8 +22,10 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"tablemate/web/aufderhut/adhtest"
+	"tablemate/web/cambio/cambiotest"
 	"tablemate/web/kks/kkstest"
 	"tablemate/web/kociaki/koctest"
+	"tablemate/web/kodiak/kodiaktest"
 	"tablemate/web/webtest"
 )
 
@@ -99,47 +101,47 @@ func buildCrawlFixture(t *testing.T, ts *testServer) crawlFixture {
 
 	// Cambio: three rounds to 50 entered, a guided game to its end, one
 	// being played; and a table with a game entered round by round.
-	cambioTable := ts.startRoundTable("cambio", "Ana", "Ben", "Cy")
-	for _, r := range cambioRounds {
-		must("cambio round", ts.enterCambioRound(cambioTable, r.cards, r.ended))
+	cambioTable := cambiotest.StartRoundTable(ts.Server, "cambio", "Ana", "Ben", "Cy")
+	for _, r := range cambiotest.Rounds {
+		must("cambio round", cambiotest.EnterRound(ts.Server, cambioTable, r.Cards, r.Ended))
 	}
-	ts.startGuided(cambioTable, "dealer", "1")
+	cambiotest.StartGuided(ts.Server, cambioTable, "dealer", "1")
 	for _, do := range []string{"done:1", "cambio:2", "done:0", "done:1"} {
-		ts.mustStep(cambioTable, do, nil)
+		cambiotest.MustStep(ts.Server, cambioTable, do, nil)
 	}
-	ts.mustStep(cambioTable, "score", cards("7 blue-king swap", "3", "1 1"))
-	ts.mustStep(cambioTable, "done:2", nil)
-	ts.mustStep(cambioTable, "out:1", nil)
-	if p := ts.mustStep(cambioTable, "score", cards("13 13", "", "2")); p.Header.Get("Location") != cambioTable+"/games/2" {
+	cambiotest.MustStep(ts.Server, cambioTable, "score", cambiotest.Cards("7 blue-king swap", "3", "1 1"))
+	cambiotest.MustStep(ts.Server, cambioTable, "done:2", nil)
+	cambiotest.MustStep(ts.Server, cambioTable, "out:1", nil)
+	if p := cambiotest.MustStep(ts.Server, cambioTable, "score", cambiotest.Cards("13 13", "", "2")); p.Header.Get("Location") != cambioTable+"/games/2" {
 		t.Fatalf("the guided Cambio game did not end: %q", p.Header.Get("Location"))
 	}
-	ts.startGuided(cambioTable, "dealer", "0")
-	ts.mustStep(cambioTable, "done:0", nil)
+	cambiotest.StartGuided(ts.Server, cambioTable, "dealer", "0")
+	cambiotest.MustStep(ts.Server, cambioTable, "done:0", nil)
 	add(cambioTable)
 	leagueTables = append(leagueTables, cambioTable)
-	cambioRunning := ts.startRoundTable("cambio", "Ana", "Ben", "Cy")
-	must("cambio round", ts.enterCambioRound(cambioRunning, cambioRounds[0].cards, cambioRounds[0].ended))
+	cambioRunning := cambiotest.StartRoundTable(ts.Server, "cambio", "Ana", "Ben", "Cy")
+	must("cambio round", cambiotest.EnterRound(ts.Server, cambioRunning, cambiotest.Rounds[0].Cards, cambiotest.Rounds[0].Ended))
 	add(cambioRunning)
 
 	// Kodiak: the same, on two tables (the guided game with two players).
-	kodiakTable := ts.startRoundTable("kodiak", "Ana", "Ben", "Cy")
-	for _, r := range kodiakDoc {
-		must("kodiak round", ts.enterKodiakRound(kodiakTable, r, false))
+	kodiakTable := cambiotest.StartRoundTable(ts.Server, "kodiak", "Ana", "Ben", "Cy")
+	for _, r := range kodiaktest.Doc {
+		must("kodiak round", kodiaktest.EnterRound(ts.Server, kodiakTable, r, false))
 	}
-	ts.startGuided(kodiakTable, "kodiak", "1")
-	ts.mustStep(kodiakTable, "done:1", nil)
+	cambiotest.StartGuided(ts.Server, kodiakTable, "kodiak", "1")
+	cambiotest.MustStep(ts.Server, kodiakTable, "done:1", nil)
 	add(kodiakTable)
-	kodiakRunning := ts.startRoundTable("kodiak", "Ana", "Ben", "Cy")
-	must("kodiak round", ts.enterKodiakRound(kodiakRunning, kodiakDoc[0], false))
+	kodiakRunning := cambiotest.StartRoundTable(ts.Server, "kodiak", "Ana", "Ben", "Cy")
+	must("kodiak round", kodiaktest.EnterRound(ts.Server, kodiakRunning, kodiaktest.Doc[0], false))
 	add(kodiakRunning)
-	kodiakPlayed := ts.startRoundTable("kodiak", "Ana", "Ben")
-	ts.startGuided(kodiakPlayed, "kodiak", "1")
+	kodiakPlayed := cambiotest.StartRoundTable(ts.Server, "kodiak", "Ana", "Ben")
+	cambiotest.StartGuided(ts.Server, kodiakPlayed, "kodiak", "1")
 	for _, do := range []string{"done:1", "pounce:1", "pounce:1", "pounce:1"} {
-		ts.mustStep(kodiakPlayed, do, nil)
+		cambiotest.MustStep(ts.Server, kodiakPlayed, do, nil)
 	}
-	ts.mustStep(kodiakPlayed, "score", url.Values{pfield(0, "cards"): {"5 red-king"}})
-	ts.mustStep(kodiakPlayed, "out:1", nil)
-	if p := ts.mustStep(kodiakPlayed, "score", url.Values{pfield(0, "cards"): {"2 2"}}); p.Header.Get("Location") != kodiakPlayed+"/games/1" {
+	cambiotest.MustStep(ts.Server, kodiakPlayed, "score", url.Values{pfield(0, "cards"): {"5 red-king"}})
+	cambiotest.MustStep(ts.Server, kodiakPlayed, "out:1", nil)
+	if p := cambiotest.MustStep(ts.Server, kodiakPlayed, "score", url.Values{pfield(0, "cards"): {"2 2"}}); p.Header.Get("Location") != kodiakPlayed+"/games/1" {
 		t.Fatalf("the guided Kodiak game did not end: %q", p.Header.Get("Location"))
 	}
 	add(kodiakPlayed)
@@ -183,7 +185,7 @@ func buildCrawlFixture(t *testing.T, ts *testServer) crawlFixture {
 		alaskaTable: {2, false, true}, rmTable: {2, false, true},
 	}
 	for table, w := range want {
-		tb := ts.replayed(table)
+		tb := ts.Table(table)
 		got := shape{playing: tb.Play != nil}
 		for _, g := range tb.Games {
 			if g.Result.GameOver {
@@ -233,7 +235,7 @@ func buildCrawlFixture(t *testing.T, ts *testServer) crawlFixture {
 
 	for _, e := range fx.edits {
 		fx.secrets[strings.TrimPrefix(e, "/tables/")] = "edit link of " + e
-		fx.secrets[ts.replayed(e).Key] = "table key"
+		fx.secrets[ts.Table(e).Key] = "table key"
 		fx.views = append(fx.views, viewPath(t, ts.Get(e)))
 	}
 	// Every other link and key the database holds (the big league's
@@ -620,7 +622,7 @@ func TestLinksCrawl(t *testing.T) {
 	every := append(pageRoutes(newServer(ts.app)), "/tables/:id?games", "/tables/:id?log", "/l/:admin?tables")
 	heads := map[string]int{}
 	for _, e := range fx.edits {
-		heads[e] = ts.replayed(e).Head
+		heads[e] = ts.Table(e).Head
 	}
 	for _, lang := range []string{"en", "de"} {
 		t.Run("edit and admin/"+lang, func(t *testing.T) {
@@ -635,7 +637,7 @@ func TestLinksCrawl(t *testing.T) {
 			}
 			// Nothing was written: the crawl only reads.
 			for _, e := range fx.edits {
-				if head := ts.replayed(e).Head; head != heads[e] {
+				if head := ts.Table(e).Head; head != heads[e] {
 					t.Errorf("%s moved from %d to %d during the crawl", e, heads[e], head)
 				}
 			}

@@ -140,7 +140,7 @@ func TestRotateEditLink(t *testing.T) {
 	if !strings.Contains(home.Body, fresh) || strings.Contains(home.Body, old) {
 		t.Error("the host's recent tables keep the old link")
 	}
-	if tb := ts.replayed(fresh); len(tb.Games) != 1 || len(tb.Players) != 2 {
+	if tb := ts.Table(fresh); len(tb.Games) != 1 || len(tb.Players) != 2 {
 		t.Errorf("after rotating: %d games, players %v", len(tb.Games), tb.Players)
 	}
 	// And the new link writes.

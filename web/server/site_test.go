@@ -260,7 +260,7 @@ func TestRequestLogNamesRoutesNotLinks(t *testing.T) {
 	rotated := ts.Post(table+"/rotate/edit", ts.Get(table).FormOf(t, table+"/rotate/edit"))
 	ts.Get(table) // 410
 	fresh, _, _ := strings.Cut(rotated.Header.Get("Location"), "?")
-	key := ts.replayed(fresh).Key
+	key := ts.Table(fresh).Key
 	log := logs.String()
 	for _, route := range []string{"route=/tables/:id ", "route=/v/:rid ", "route=/l/:admin ", "route=/leagues/:id ", "route=/tables/:id/rotate/:role ", "route=/lang "} {
 		if !strings.Contains(log, route) {

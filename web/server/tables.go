@@ -304,3 +304,21 @@ func (a *App) rerenderTable(c echo.Context, status int, msg string) error {
 	}
 	return render(c, status, views.TablePage(vm))
 }
+
+// finishedRounds announces the last game of a round-based table when it is
+// over (so the next round starts a new game); nil otherwise.
+func finishedRounds(t sessions.Table, base string) *views.GameOverVM {
+	if len(t.Games) == 0 {
+		return nil
+	}
+	g := t.Games[len(t.Games)-1]
+	if !g.Result.GameOver || len(g.Result.Winners) == 0 {
+		return nil
+	}
+	vm := &views.GameOverVM{Game: g.Number, Winners: g.Result.Winners, URL: fmt.Sprintf("%s/games/%d", base, g.Number)}
+	for _, p := range g.Result.Players {
+		vm.Rounds = max(vm.Rounds, len(p.Rounds))
+	}
+	vm.Total, _ = g.Result.Total(g.Result.Winners[0])
+	return vm
+}

@@ -1,83 +1,22 @@
-package server
+package cambio_test
 
 import (
-	"context"
-	"encoding/json"
-	"errors"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
 
-	"tablemate/scoring"
-	"tablemate/scoring/cambio"
-	"tablemate/sessions"
+	"tablemate/views"
+	"tablemate/web/cambio/cambiotest"
+	"tablemate/web/server"
 	"tablemate/web/webtest"
 )
 
-// startRoundTable starts a table of game for players and returns its path.
-func (ts *testServer) startRoundTable(game string, players ...string) string {
-	ts.T.Helper()
-	f := ts.Get("/tables/new").FormOf(ts.T, "/tables")
-	f.Set("game", game)
-	f.Set("name", "Rounds night")
-	f["players"] = players
-	p := ts.Post("/tables", f)
-	if p.Status != http.StatusSeeOther {
-		ts.T.Fatalf("create %s table: %d\n%s", game, p.Status, p.Body)
-	}
-	return p.Header.Get("Location")
-}
-
-// cambioRounds are testdata/three-rounds-to-50.json's rounds as the form
-// takes them: each seat's cards, and how the round ended (ruling CAM-3:
-// "cambio:1" = seat 1 called, "out:2" = nobody called, seat 2 ran out).
-var cambioRounds = []struct {
-	cards [3]string
-	ended string
-}{
-	{[3]string{"7 red-king swap", "3 4", "peek-mine blue-king"}, "cambio:1"},
-	{[3]string{"blue-king energy", "5 6 peek-yours", "0"}, "cambio:2"},
-	{[3]string{"13 sunlight", "8", "1"}, "cambio:1"},
-}
-
-// enterCambioRound opens the round kit.Editor, fills it and posts it.
-func (ts *testServer) enterCambioRound(table string, cards [3]string, ended string) webtest.Page {
-	ts.T.Helper()
-	page := ts.Get(table + "/games/new")
-	if page.Status != http.StatusOK {
-		ts.T.Fatalf("round editor: %d\n%s", page.Status, page.Body)
-	}
-	f := page.FormOf(ts.T, table+"/games")
-	for i, c := range cards {
-		f.Set(pfield(i, "cards"), c)
-	}
-	f.Set("ended", ended)
-	return ts.Post(table+"/games", f)
-}
-
-// replayed is the table as the store rebuilds it.
-func (ts *testServer) replayed(path string) sessions.Table {
-	ts.T.Helper()
-	tb, err := ts.app.tables.Table(context.Background(), strings.TrimPrefix(path, "/tables/"))
-	if err != nil {
-		ts.T.Fatal(err)
-	}
-	return tb
-}
-
-func roundTotals(p webtest.Page) []string {
-	var out []string
-	p.Doc.Find(`[data-testid="round-total"]`).Each(func(_ int, s *goquery.Selection) { out = append(out, strings.TrimSpace(s.Text())) })
-	return out
-}
-
 func TestCambioRoundsOverHTTP(t *testing.T) {
-	ts := newTestServer(t)
-	table := ts.startRoundTable("cambio", "Ana", "Ben", "Cy")
+	ts := webtest.New(t, server.NewApp)
+	table := cambiotest.StartRoundTable(ts, "cambio", "Ana", "Ben", "Cy")
 
 	// The editor shows the round, the dealer, every card chip with its value.
 	ed := ts.Get(table + "/games/new")
@@ -107,13 +46,13 @@ func TestCambioRoundsOverHTTP(t *testing.T) {
 	}
 
 	wantTotals := [][]string{{"15", "2", "23"}, {"38", "23", "18"}}
-	for j, r := range cambioRounds[:2] {
-		p := ts.enterCambioRound(table, r.cards, r.ended)
+	for j, r := range cambiotest.Rounds[:2] {
+		p := cambiotest.EnterRound(ts, table, r.Cards, r.Ended)
 		if p.Status != http.StatusSeeOther || !strings.Contains(p.Header.Get("Location"), "done=round") {
 			t.Fatalf("round %d: %d %s\n%s", j+1, p.Status, p.Header.Get("Location"), p.Body)
 		}
 		tp := ts.Get(table)
-		if got := roundTotals(tp); strings.Join(got, " ") != strings.Join(wantTotals[j], " ") {
+		if got := cambiotest.RoundTotals(tp); strings.Join(got, " ") != strings.Join(wantTotals[j], " ") {
 			t.Errorf("after round %d: totals %v, want %v", j+1, got, wantTotals[j])
 		}
 		if enter := tp.Text(`[data-testid="enter-game"]`); enter != "Enter round "+strconv.Itoa(j+2) {
@@ -130,7 +69,7 @@ func TestCambioRoundsOverHTTP(t *testing.T) {
 	}
 
 	// Round 3: Ana reaches 61, the game is over, Cy wins.
-	p := ts.enterCambioRound(table, cambioRounds[2].cards, cambioRounds[2].ended)
+	p := cambiotest.EnterRound(ts, table, cambiotest.Rounds[2].Cards, cambiotest.Rounds[2].Ended)
 	if p.Status != http.StatusSeeOther {
 		t.Fatalf("round 3: %d\n%s", p.Status, p.Body)
 	}
@@ -153,7 +92,7 @@ func TestCambioRoundsOverHTTP(t *testing.T) {
 			t.Errorf("result page lacks %q", want)
 		}
 	}
-	tb := ts.replayed(table)
+	tb := ts.Table(table)
 	for name, want := range map[string]int{"Ana": 61, "Ben": 36, "Cy": 19} {
 		if got, _ := tb.Games[0].Result.Total(name); got != want {
 			t.Errorf("%s: %d, want %d", name, got, want)
@@ -165,7 +104,7 @@ func TestCambioRoundsOverHTTP(t *testing.T) {
 	if h := ed.Text(`[data-testid="round-heading"]`); h != "Game 2 · round 1" {
 		t.Errorf("heading %q", h)
 	}
-	p = ts.enterCambioRound(table, [3]string{"1", "", "2"}, "out:1")
+	p = cambiotest.EnterRound(ts, table, [3]string{"1", "", "2"}, "out:1")
 	if p.Status != http.StatusSeeOther {
 		t.Fatalf("game 2: %d", p.Status)
 	}
@@ -180,7 +119,7 @@ func TestCambioRoundsOverHTTP(t *testing.T) {
 		t.Fatalf("undo: %d", p.Status)
 	}
 	tp = ts.Get(table)
-	if w := tp.Text(`[data-testid="game-winner"]`); w != "Cy" || len(ts.replayed(table).Games) != 1 {
+	if w := tp.Text(`[data-testid="game-winner"]`); w != "Cy" || len(ts.Table(table).Games) != 1 {
 		t.Errorf("after undo: winner %q", w)
 	}
 	// And undo of round 3 reopens game 1 at round 3.
@@ -188,18 +127,18 @@ func TestCambioRoundsOverHTTP(t *testing.T) {
 		t.Fatalf("undo: %d", p.Status)
 	}
 	tp = ts.Get(table)
-	if got := roundTotals(tp); strings.Join(got, " ") != "38 23 18" {
+	if got := cambiotest.RoundTotals(tp); strings.Join(got, " ") != "38 23 18" {
 		t.Errorf("after undoing round 3: %v", got)
 	}
 }
 
 func TestCambioRoundBadEntries(t *testing.T) {
-	ts := newTestServer(t)
-	table := ts.startRoundTable("cambio", "Ana", "Ben")
+	ts := webtest.New(t, server.NewApp)
+	table := cambiotest.StartRoundTable(ts, "cambio", "Ana", "Ben")
 	ed := ts.Get(table + "/games/new")
 	f := ed.FormOf(t, table+"/games")
-	f.Set(pfield(0, "cards"), "7")
-	f.Set(pfield(1, "cards"), "3 red-kong swap")
+	f.Set(views.PField(0, "cards"), "7")
+	f.Set(views.PField(1, "cards"), "3 red-kong swap")
 	f.Set("ended", "cambio:1")
 	p := ts.Post(table+"/games", f)
 	if p.Status != http.StatusUnprocessableEntity {
@@ -218,11 +157,11 @@ func TestCambioRoundBadEntries(t *testing.T) {
 	if p.Doc.Find(`fieldset[data-player="Ben"] .card-chip.bad`).Length() != 1 {
 		t.Error("the unreadable card is not marked")
 	}
-	if n := len(ts.replayed(table).Games); n != 0 {
+	if n := len(ts.Table(table).Games); n != 0 {
 		t.Errorf("%d games after a refused round", n)
 	}
 	// A caller that is not a seat.
-	f.Set(pfield(1, "cards"), "3")
+	f.Set(views.PField(1, "cards"), "3")
 	f.Set("ended", "cambio:7")
 	if p := ts.Post(table+"/games", f); p.Status != http.StatusUnprocessableEntity || p.Text("#err-ended") == "" {
 		t.Errorf("bad caller: %d %q", p.Status, p.Text("#err-ended"))
@@ -235,14 +174,14 @@ func TestCambioRoundBadEntries(t *testing.T) {
 	if first.Status != http.StatusSeeOther || second.Status != http.StatusSeeOther {
 		t.Fatalf("double submit: %d then %d\n%s", first.Status, second.Status, second.Body)
 	}
-	tb := ts.replayed(table)
+	tb := ts.Table(table)
 	if len(tb.Games) != 1 || len(tb.Games[0].Result.Players[0].Rounds) != 1 {
 		t.Errorf("double submit recorded %d games, %v", len(tb.Games), tb.Games)
 	}
 }
 
 func TestRoundGamesCheckWithJSON(t *testing.T) {
-	ts := newTestServer(t)
+	ts := webtest.New(t, server.NewApp)
 	for _, g := range []string{"cambio", "kodiak"} {
 		p := ts.Get("/check/" + g)
 		if p.Status != http.StatusOK || p.Doc.Find(`textarea[name="state"]`).Length() != 1 {
@@ -251,84 +190,13 @@ func TestRoundGamesCheckWithJSON(t *testing.T) {
 	}
 }
 
-func TestParseCambioRound(t *testing.T) {
-	v := url.Values{"players[0].cards": {" 7,Red_King  swap "}, "players[1].cards": {""}, "ended": {"cambio:0"},
-		"options": {`{"target":20}`}, "players[0].name": {"Mallory"}}
-	body, slots, err := parseCambioRound(v, []string{"Ana", "Ben"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(body) != `{"players":[{"name":"Ana","cards":["7","red-king","swap"],"cambio":true},{"name":"Ben","cards":[]}],"options":{"target":20}}` || len(slots) != 2 {
-		t.Errorf("body %s slots %v", body, slots)
-	}
-	state, err := cambio.Engine{}.AppendRound(nil, body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if s, _ := cambio.Decode(state); s.Options.Limit() != 20 {
-		t.Errorf("table options lost: %+v", s.Options)
-	}
-	_, _, err = parseCambioRound(url.Values{"players[1].cards": {"1 2 3 14"}, "ended": {"out:0"}}, []string{"Ana", "Ben"})
-	var in *scoring.InputError
-	if !errors.As(err, &in) || in.Field != "players[1].cards" || !strings.Contains(in.Message, "card 4") {
-		t.Errorf("error %v", err)
-	}
-}
-
-// FuzzParseCambioForm: whatever the form holds, the parser answers a round
-// the engine starts a game with, or an InputError on a form field.
-func FuzzParseCambioForm(f *testing.F) {
-	f.Add("7 red-king swap", "", "cambio:0", "")
-	f.Add("v:-2,13", "peek yours", "out:1", `{"target":3}`)
-	f.Add("", "1", "cambio:0", "")
-	f.Add("x", "14", "9", "{")
-	f.Fuzz(func(t *testing.T, a, b, ended, opts string) {
-		v := url.Values{"players[0].cards": {a}, "players[1].cards": {b}, "ended": {ended}, "options": {opts}}
-		body, _, err := parseCambioRound(v, []string{"Ana", "Ben"})
-		if err != nil {
-			var in *scoring.InputError
-			if !errors.As(err, &in) || (in.Field != "ended" && !strings.HasPrefix(in.Field, "players[")) {
-				t.Fatalf("error %v", err)
-			}
-			return
-		}
-		// Ruling CAM-3: a round the form takes can have happened.
-		if res, err := (cambio.Engine{}).Check(mustAppend(t, body)); err == nil {
-			for _, v := range res.Violations {
-				if v.Code == "round_not_ended" || v.Code == "caller_out" {
-					t.Fatalf("%s: the form took a round that cannot have happened: %v", body, v)
-				}
-			}
-		}
-		if !json.Valid(body) {
-			t.Fatalf("invalid JSON %s", body)
-		}
-		_, err = cambio.Engine{}.AppendRound(nil, body)
-		var in *scoring.InputError
-		if err != nil && (!errors.As(err, &in) || !strings.HasPrefix(in.Field, "round.options")) {
-			t.Fatalf("%s: engine refused the parsed round: %v", body, err)
-		}
-	})
-}
-
-// mustAppend starts a game with round (or returns nil when the engine
-// does not take the round's options).
-func mustAppend(t *testing.T, round []byte) []byte {
-	t.Helper()
-	state, err := cambio.Engine{}.AppendRound(nil, round)
-	if err != nil {
-		return nil
-	}
-	return state
-}
-
 // Ruling CAM-3 on the round editor: how the round ended is a required
 // choice, and the cards must agree with it, so only rounds that can have
 // happened are recorded; errors sit next to the field, in English and
 // German, and what was typed stays.
 func TestCambioRoundEndIsRequired(t *testing.T) {
-	ts := newTestServer(t)
-	table := ts.startRoundTable("cambio", "Ana", "Ben")
+	ts := webtest.New(t, server.NewApp)
+	table := cambiotest.StartRoundTable(ts, "cambio", "Ana", "Ben")
 	for _, c := range []struct {
 		name, a, b, ended string
 		field, en, de     string
@@ -346,8 +214,8 @@ func TestCambioRoundEndIsRequired(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			for _, lang := range []string{"en", "de"} {
 				f := ts.Get(table+"/games/new").FormOf(t, table+"/games")
-				f.Set(pfield(0, "cards"), c.a)
-				f.Set(pfield(1, "cards"), c.b)
+				f.Set(views.PField(0, "cards"), c.a)
+				f.Set(views.PField(1, "cards"), c.b)
 				if c.ended != "" {
 					f.Set("ended", c.ended)
 				}
@@ -369,18 +237,18 @@ func TestCambioRoundEndIsRequired(t *testing.T) {
 			}
 		})
 	}
-	if n := len(ts.replayed(table).Games); n != 0 {
+	if n := len(ts.Table(table).Games); n != 0 {
 		t.Errorf("%d games after refused rounds", n)
 	}
 	// The same round with a choice that agrees is recorded, and valid.
 	f := ts.Get(table+"/games/new").FormOf(t, table+"/games")
-	f.Set(pfield(0, "cards"), "3")
-	f.Set(pfield(1, "cards"), "")
+	f.Set(views.PField(0, "cards"), "3")
+	f.Set(views.PField(1, "cards"), "")
 	f.Set("ended", "out:1")
 	if p := ts.Post(table+"/games", f); p.Status != http.StatusSeeOther {
 		t.Fatalf("a round that can have happened: %d\n%s", p.Status, p.Body)
 	}
-	tb := ts.replayed(table)
+	tb := ts.Table(table)
 	if len(tb.Games) != 1 || !tb.Games[0].Result.Valid {
 		t.Errorf("recorded: %+v", tb.Games)
 	}

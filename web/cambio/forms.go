@@ -1,9 +1,8 @@
-package server
+package cambio
 
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"net/url"
 	"strconv"
 	"strings"
@@ -12,7 +11,6 @@ import (
 
 	"tablemate/scoring"
 	"tablemate/scoring/cambio"
-	"tablemate/sessions"
 	"tablemate/views"
 	"tablemate/views/i18n"
 	"tablemate/web/kit"
@@ -21,25 +19,25 @@ import (
 // cambioEditor enters a Cambio game one round at a time (docs/api-rounds.md).
 func cambioEditor() kit.Editor {
 	return kit.Editor{
-		Page: cambioPage, Parse: parseCambioRound, Values: roundValues,
+		Page: cambioPage, Parse: parseCambioRound, Values: RoundValues,
 		Rounds: true, Progress: cambioProgress,
 		Noun: i18n.Key("round"), Intro: i18n.Key("Enter how the round ended and the cards each player has left."),
 	}
 }
 
-// roundValues is the editor's values for a stored game: a round editor
+// RoundValues is the editor's values for a stored game: a round editor
 // cannot reopen a whole game, so it starts empty.
-func roundValues(json.RawMessage) url.Values { return url.Values{} }
+func RoundValues(json.RawMessage) url.Values { return url.Values{} }
 
-// seatNames are the players a round form is for: the table's, or on a
+// SeatNames are the players a round form is for: the table's, or on a
 // form without them the names it carries (players[i].name, up to 8).
-func seatNames(v url.Values, fixed []string) []string {
+func SeatNames(v url.Values, fixed []string) []string {
 	if fixed != nil {
 		return fixed
 	}
 	var out []string
 	for i := range cambio.MaxPlayers {
-		n := strings.TrimSpace(v.Get(pfield(i, "name")))
+		n := strings.TrimSpace(v.Get(views.PField(i, "name")))
 		if n == "" {
 			break
 		}
@@ -53,50 +51,50 @@ func cardTokens(s string) []string {
 	return strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\n' || r == '\r' })
 }
 
-// parseCardsField reads player i's cards field with the engine's
+// ReadCards reads player i's cards field with the engine's
 // ParseCard; an unreadable token is an error on the field naming the card.
-func parseCardsField[C any](v url.Values, i int, parse func(string) (C, error)) ([]C, error) {
-	f := pfield(i, "cards")
+func ReadCards[C any](v url.Values, i int, parse func(string) (C, error)) ([]C, error) {
+	f := views.PField(i, "cards")
 	toks := cardTokens(v.Get(f))
 	if len(toks) > 76 {
-		return nil, formErrorf(f, "%d cards is more than the whole deck (76)", len(toks))
+		return nil, kit.FormErrorf(f, "%d cards is more than the whole deck (76)", len(toks))
 	}
 	out := make([]C, 0, len(toks))
 	for k, t := range toks {
 		card, err := parse(t)
 		if err != nil {
-			return nil, formErrorf(f, "card %d: %s", k+1, reason(err))
+			return nil, kit.FormErrorf(f, "card %d: %s", k+1, kit.Reason(err))
 		}
 		out = append(out, card)
 	}
 	return out, nil
 }
 
-// roundRequest is a round as a round editor posts it: the engine's own
+// RoundRequest is a round as a round editor posts it: the engine's own
 // round players (Cambio's or Kodiak's RoundPlayer), with the table's
 // options as the hidden field carries them, for the engine to read (a
 // round that starts a game starts it with them).
-type roundRequest[P any] struct {
+type RoundRequest[P any] struct {
 	Players []P             `json:"players"`
 	Options json.RawMessage `json:"options,omitempty"`
 }
 
-// seatChoice reads a radio naming a seat ("0"…) or "none"/"" (−1).
-func seatChoice(v url.Values, field string, seats int) (int, error) {
+// SeatChoice reads a radio naming a seat ("0"…) or "none"/"" (−1).
+func SeatChoice(v url.Values, field string, seats int) (int, error) {
 	s := strings.TrimSpace(v.Get(field))
 	if s == "" || s == "none" {
 		return -1, nil
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil || n < 0 || n >= seats {
-		return 0, formErrorf(field, "choose a player or nobody, not %q", s)
+		return 0, kit.FormErrorf(field, "choose a player or nobody, not %q", s)
 	}
 	return n, nil
 }
 
-// roundOptions is the hidden options field: the table's options, sent so
+// RoundOptions is the hidden options field: the table's options, sent so
 // that a round starting a game starts it with them.
-func roundOptions(v url.Values) json.RawMessage {
+func RoundOptions(v url.Values) json.RawMessage {
 	s := strings.TrimSpace(v.Get("options"))
 	if s == "" || s == "null" || !json.Valid([]byte(s)) {
 		return nil
@@ -113,9 +111,9 @@ func endChoice(v url.Values, seats int) (caller, out int, err error) {
 	n, nerr := strconv.Atoi(num)
 	switch {
 	case kind == "" && num == "":
-		return -1, -1, formErrorf("ended", "Choose how the round ended: who called Cambio, or who had no cards left (rule CAM-3).")
+		return -1, -1, kit.FormErrorf("ended", "Choose how the round ended: who called Cambio, or who had no cards left (rule CAM-3).")
 	case nerr != nil || n < 0 || n >= seats || (kind != "cambio" && kind != "out"):
-		return -1, -1, formErrorf("ended", "Choose how the round ended from the list, not %q.", v.Get("ended"))
+		return -1, -1, kit.FormErrorf("ended", "Choose how the round ended from the list, not %q.", v.Get("ended"))
 	case kind == "cambio":
 		return n, -1, nil
 	}
@@ -127,13 +125,13 @@ func endChoice(v url.Values, seats int) (caller, out int, err error) {
 // ruling CAM-3 checks it against the cards (cambio.EndProblems): the
 // caller turns over at least one card, the player who ran out none.
 func parseCambioRound(v url.Values, fixed []string) (json.RawMessage, []int, error) {
-	var r roundRequest[cambio.RoundPlayer]
-	names := seatNames(v, fixed)
+	var r RoundRequest[cambio.RoundPlayer]
+	names := SeatNames(v, fixed)
 	slots := make([]int, len(names))
 	held, called := make([]int, len(names)), make([]bool, len(names))
 	caller, out, endErr := endChoice(v, len(names))
 	for i, name := range names {
-		cards, err := parseCardsField(v, i, cambio.ParseCard)
+		cards, err := ReadCards(v, i, cambio.ParseCard)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -147,46 +145,46 @@ func parseCambioRound(v url.Values, fixed []string) (json.RawMessage, []int, err
 	for _, e := range cambio.EndProblems(held, called, out) {
 		switch e.Code {
 		case "caller_out":
-			return nil, nil, formErrorf(pfield(e.Seat, "cards"), "%s called Cambio, so these cards were frozen: enter the cards %s turned over, at least one (rule CAM-3).", scoring.Name(names[e.Seat]), scoring.Name(names[e.Seat]))
+			return nil, nil, kit.FormErrorf(views.PField(e.Seat, "cards"), "%s called Cambio, so these cards were frozen: enter the cards %s turned over, at least one (rule CAM-3).", scoring.Name(names[e.Seat]), scoring.Name(names[e.Seat]))
 		case "out_has_cards":
-			return nil, nil, formErrorf(pfield(e.Seat, "cards"), "%s had no cards left, which ended the round: leave these cards empty, or choose how the round really ended (rule CAM-3).", scoring.Name(names[e.Seat]))
+			return nil, nil, kit.FormErrorf(views.PField(e.Seat, "cards"), "%s had no cards left, which ended the round: leave these cards empty, or choose how the round really ended (rule CAM-3).", scoring.Name(names[e.Seat]))
 		}
 	}
-	r.Options = roundOptions(v)
-	return stateOf(r), slots, nil
+	r.Options = RoundOptions(v)
+	return kit.StateOf(r), slots, nil
 }
 
 // cardChips are the pad's cards: numbers 0–13, then the named cards.
-func cardChips() (numbers, named []views.CardChip) {
+func cardChips() (numbers, named []CardChip) {
 	for _, c := range cambio.NumberCards() {
-		numbers = append(numbers, views.CardChip{Token: c.String(), Title: c.Title(), Points: cambio.Points(c.Value())})
+		numbers = append(numbers, CardChip{Token: c.String(), Title: c.Title(), Points: cambio.Points(c.Value())})
 	}
 	for _, c := range cambio.NamedCards() {
-		named = append(named, views.CardChip{Token: c.String(), Title: c.Title(), Points: cambio.Points(c.Value())})
+		named = append(named, CardChip{Token: c.String(), Title: c.Title(), Points: cambio.Points(c.Value())})
 	}
 	return numbers, named
 }
 
-// roundPlayers draws the typed cards of each seat as chips with their sum;
+// RoundPlayers draws the typed cards of each seat as chips with their sum;
 // extra adds points that are not cards (Kodiak's counters).
-func roundPlayers(e kit.Entry, read func(string) (title string, points int, err error), extra func(v url.Values, i int) int) []views.RoundPlayer {
+func RoundPlayers(e kit.Entry, read func(string) (title string, points int, err error), extra func(v url.Values, i int) int) []RoundPlayer {
 	v := e.Values
 	if v == nil {
 		v = url.Values{}
 	}
-	var out []views.RoundPlayer
+	var out []RoundPlayer
 	for i, name := range e.Names {
-		p := views.RoundPlayer{Index: i, Name: name, Cards: v.Get(pfield(i, "cards")),
-			Pounces: v.Get(pfield(i, "pounces")), Kept: v.Get(pfield(i, "hairballs_kept")), Discarded: v.Get(pfield(i, "hairballs_discarded"))}
+		p := RoundPlayer{Index: i, Name: name, Cards: v.Get(views.PField(i, "cards")),
+			Pounces: v.Get(views.PField(i, "pounces")), Kept: v.Get(views.PField(i, "hairballs_kept")), Discarded: v.Get(views.PField(i, "hairballs_discarded"))}
 		sum, ok := 0, true
 		for _, t := range cardTokens(p.Cards) {
 			title, points, err := read(t)
 			if err != nil {
-				p.Chips = append(p.Chips, views.CardChip{Token: t, Title: t, Points: "?", Bad: true})
+				p.Chips = append(p.Chips, CardChip{Token: t, Title: t, Points: "?", Bad: true})
 				ok = false
 				continue
 			}
-			p.Chips = append(p.Chips, views.CardChip{Token: t, Title: title, Points: cambio.Points(points)})
+			p.Chips = append(p.Chips, CardChip{Token: t, Title: title, Points: cambio.Points(points)})
 			sum += points
 		}
 		if extra != nil {
@@ -200,10 +198,24 @@ func roundPlayers(e kit.Entry, read func(string) (title string, points int, err 
 	return out
 }
 
-// roundVM fills what both round editors share.
-func roundVM(e kit.Entry, game string, round int) views.RoundEntryVM {
-	vm := views.RoundEntryVM{
-		Page: e.Page, Form: e.Form, Game: game, Action: e.Action, Errors: e.Errors,
+// RoundForm is what a round editor of the Cambio deck (Cambio's, Kodiak's)
+// is made of: its game's title, its parser and the fields it shows.
+type RoundForm struct {
+	Game  string
+	Parse func(v url.Values, fixed []string) (json.RawMessage, []int, error)
+	// Choices are its fields for the whole round ("ended", "kodiak") and
+	// Fields its fields per player besides the cards ("pounces"); an
+	// error on any other field is listed above the form.
+	Choices, Fields []string
+}
+
+// cambioRound is Cambio's round editor.
+var cambioRound = RoundForm{Game: "Cambio", Parse: parseCambioRound, Choices: []string{"ended"}}
+
+// RoundVM fills what both round editors share.
+func RoundVM(e kit.Entry, f RoundForm, round int) RoundEntryVM {
+	vm := RoundEntryVM{
+		Page: e.Page, Form: e.Form, Game: f.Game, Action: e.Action, Errors: e.Errors,
 		Heading: i18n.T(e.Ctx, "Game %d · round %d", e.GameNumber, round), Round: round,
 		Intro: e.Intro, Submit: i18n.T(e.Ctx, "Save round %d", round), Options: string(e.Options),
 	}
@@ -214,15 +226,18 @@ func roundVM(e kit.Entry, game string, round int) views.RoundEntryVM {
 		vm.Options = e.Values.Get("options")
 	}
 	vm.Numbers, vm.Named = cardChips()
-	vm.Page.Scripts = append(vm.Page.Scripts, "js/cards.js")
+	vm.Page.Scripts = append(vm.Page.Scripts, Script)
 	known := map[string]bool{}
+	for _, c := range f.Choices {
+		known[c] = true
+	}
 	for i := range e.Names {
-		for _, f := range []string{"cards", "pounces", "hairballs_kept", "hairballs_discarded"} {
-			known[pfield(i, f)] = true
+		for _, p := range append([]string{"cards"}, f.Fields...) {
+			known[views.PField(i, p)] = true
 		}
 	}
-	for f, msg := range e.Errors {
-		if !known[f] && f != "ended" && f != "kodiak" {
+	for field, msg := range e.Errors {
+		if !known[field] {
 			vm.Other = append(vm.Other, msg)
 		}
 	}
@@ -238,18 +253,18 @@ func cambioPage(e kit.Entry) templ.Component {
 	if len(s.Players) > 0 {
 		round = len(s.Players[0].Rounds) + 1
 	}
-	vm := roundVM(e, "Cambio", round)
+	vm := RoundVM(e, cambioRound, round)
 	if n := len(e.Names); n > 0 {
 		vm.Dealer = i18n.T(e.Ctx, "Dealer: %s", e.Names[cambio.Dealer(round, n)])
 	}
 	if e.Values != nil {
 		vm.Chosen = e.Values.Get("ended")
 	}
-	vm.Players = roundPlayers(e, func(t string) (string, int, error) {
+	vm.Players = RoundPlayers(e, func(t string) (string, int, error) {
 		c, err := cambio.ParseCard(t)
 		return c.Title(), c.Value(), err
 	}, nil)
-	return views.CambioRound(vm)
+	return CambioRound(vm)
 }
 
 // cambioProgress names who is closest to the target, as the engine
@@ -271,22 +286,4 @@ func cambioProgress(ctx context.Context, state json.RawMessage) string {
 	}
 	return i18n.N(ctx, gap, "%[1]s are 1 point from %[2]d: the game ends after the round in which a total reaches %[2]d.",
 		"%[2]s are %[1]d points from %[3]d: the game ends after the round in which a total reaches %[3]d.", i18n.JoinNames(ctx, who), target)
-}
-
-// finishedRounds announces the last game of a round-based table when it is
-// over (so the next round starts a new game); nil otherwise.
-func finishedRounds(t sessions.Table, base string) *views.GameOverVM {
-	if len(t.Games) == 0 {
-		return nil
-	}
-	g := t.Games[len(t.Games)-1]
-	if !g.Result.GameOver || len(g.Result.Winners) == 0 {
-		return nil
-	}
-	vm := &views.GameOverVM{Game: g.Number, Winners: g.Result.Winners, URL: fmt.Sprintf("%s/games/%d", base, g.Number)}
-	for _, p := range g.Result.Players {
-		vm.Rounds = max(vm.Rounds, len(p.Rounds))
-	}
-	vm.Total, _ = g.Result.Total(g.Result.Winners[0])
-	return vm
 }

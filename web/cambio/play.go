@@ -1,4 +1,4 @@
-package server
+package cambio
 
 import (
 	"encoding/json"
@@ -27,35 +27,35 @@ type cambioPlay struct{}
 
 func (cambioPlay) SetupPage(c echo.Context, t sessions.Table, errs views.Errors) templ.Component {
 	opts := cambioTableOptions(t)
-	tie := tr(c, "Cambio: a caller tied for the fewest points counts as fewest (−5); otherwise the caller gets −5 with the fewest points, +5 without (rule CAM-2).")
+	tie := kit.Tr(c, "Cambio: a caller tied for the fewest points counts as fewest (−5); otherwise the caller gets −5 with the fewest points, +5 without (rule CAM-2).")
 	if opts.Tie() == cambio.TiePenalty {
-		tie = tr(c, "Cambio: a caller tied for the fewest points gets +5; otherwise the caller gets −5 with the fewest points, +5 without (rule CAM-2).")
+		tie = kit.Tr(c, "Cambio: a caller tied for the fewest points gets +5; otherwise the caller gets −5 with the fewest points, +5 without (rule CAM-2).")
 	}
-	vm := playSetup(c, t, errs, "Cambio", "dealer", tr(c, "Who deals first?"))
-	vm.Intro = tr(c, "Your cards stay secret. Tablemate keeps the dealer, whose turn it is, the Cambio call with everyone's last turn, and penalty cards; after each round you enter the cards turned over.")
+	vm := PlaySetup(c, t, errs, "Cambio", "dealer", kit.Tr(c, "Who deals first?"))
+	vm.Intro = kit.Tr(c, "Your cards stay secret. Tablemate keeps the dealer, whose turn it is, the Cambio call with everyone's last turn, and penalty cards; after each round you enter the cards turned over.")
 	vm.Rules = []string{
-		tr(c, "The game ends after the round in which someone reaches %d points; the fewest points win (rule CAM-2).", opts.Limit()),
+		kit.Tr(c, "The game ends after the round in which someone reaches %d points; the fewest points win (rule CAM-2).", opts.Limit()),
 		tie,
 	}
-	return views.PlayAlongSetup(vm)
+	return PlayAlongSetup(vm)
 }
 
-// playSetup fills what the Cambio and Kodiak set-up pages share: the
+// PlaySetup fills what the Cambio and Kodiak set-up pages share: the
 // seat that starts (as posted, else the first) and whether a game entered
 // round by round is in the way.
-func playSetup(c echo.Context, t sessions.Table, errs views.Errors, game, field, question string) views.PlaySetupVM {
-	p := page(c, t.Name)
-	p.Styles = []string{"css/play-cambio.css"}
-	vm := views.PlaySetupVM{Page: p, Form: form(c, t.Head), Game: game, TableName: t.Name, Base: editBase(c),
-		Question: question, Field: field, Players: t.Players, Errors: errs, Blocked: roundGameInProgress(c, t)}
+func PlaySetup(c echo.Context, t sessions.Table, errs views.Errors, game, field, question string) PlaySetupVM {
+	p := kit.Page(c, t.Name)
+	p.Styles = []string{Stylesheet}
+	vm := PlaySetupVM{Page: p, Form: kit.Form(c, t.Head), Game: game, TableName: t.Name, Base: kit.EditBase(c),
+		Question: question, Field: field, Players: t.Players, Errors: errs, Blocked: RoundGameInProgress(c, t)}
 	vm.Chosen, _ = strconv.Atoi(c.FormValue(field))
 	return vm
 }
 
-// roundGameInProgress says why a guided game cannot start while a game is
+// RoundGameInProgress says why a guided game cannot start while a game is
 // being entered round by round: its final state would land after that
 // game and leave it unfinished. "" when nothing is in the way.
-func roundGameInProgress(c echo.Context, t sessions.Table) string {
+func RoundGameInProgress(c echo.Context, t sessions.Table) string {
 	g, ok := t.Current()
 	if !ok {
 		return ""
@@ -64,24 +64,24 @@ func roundGameInProgress(c echo.Context, t sessions.Table) string {
 	for _, p := range g.Result.Players {
 		rounds = max(rounds, len(p.Rounds))
 	}
-	return tr(c, "Game %d is being entered round by round (%s so far). Finish it with “Enter round %d” on the table page, or undo its rounds, before playing a game along.",
-		g.Number, trN(c, rounds, "1 round", "%d rounds"), rounds+1)
+	return kit.Tr(c, "Game %d is being entered round by round (%s so far). Finish it with “Enter round %d” on the table page, or undo its rounds, before playing a game along.",
+		g.Number, kit.TrN(c, rounds, "1 round", "%d rounds"), rounds+1)
 }
 
-// seatField reads a chosen seat (0-based) from the form; ok is false
+// SeatField reads a chosen seat (0-based) from the form; ok is false
 // when it is not one of the table's.
-func seatField(c echo.Context, t sessions.Table, field string) (seat int, ok bool) {
+func SeatField(c echo.Context, t sessions.Table, field string) (seat int, ok bool) {
 	seat, err := strconv.Atoi(strings.TrimSpace(c.FormValue(field)))
 	return seat, err == nil && seat >= 0 && seat < len(t.Players)
 }
 
 func (cambioPlay) SetupJSON(c echo.Context, t sessions.Table) (json.RawMessage, error) {
-	if msg := roundGameInProgress(c, t); msg != "" {
+	if msg := RoundGameInProgress(c, t); msg != "" {
 		return nil, scoring.Errorf("setup", "%s", msg) // already in the reader's language
 	}
-	seat, ok := seatField(c, t, "dealer")
+	seat, ok := SeatField(c, t, "dealer")
 	if !ok {
-		return nil, formErrorf("dealer", "Choose who deals first.")
+		return nil, kit.FormErrorf("dealer", "Choose who deals first.")
 	}
 	return cambio.SetupJSON(cambio.Setup{Dealer: seat, Options: cambioTableOptions(t), Players: t.Players}), nil
 }
@@ -96,29 +96,29 @@ func cambioTableOptions(t sessions.Table) cambio.Options {
 	return o
 }
 
-// stepAction reads the "do" button of a turn page: "done:1", "cambio:1",
+// StepAction reads the "do" button of a turn page: "done:1", "cambio:1",
 // "out:2", "penalty:0:-1", "pounce:1", "hairball:2:1" or "score". Seats
 // and deltas are whole numbers; the engine judges them.
-func stepAction(c echo.Context) (action string, nums []int, err error) {
+func StepAction(c echo.Context) (action string, nums []int, err error) {
 	parts := strings.Split(strings.TrimSpace(c.FormValue("do")), ":")
 	for _, p := range parts[1:] {
 		n, err := strconv.Atoi(p)
 		if err != nil {
-			return "", nil, formErrorf("do", "%q is not a move; use the buttons of the page", c.FormValue("do"))
+			return "", nil, kit.FormErrorf("do", "%q is not a move; use the buttons of the page", c.FormValue("do"))
 		}
 		nums = append(nums, n)
 	}
 	return parts[0], nums, nil
 }
 
-// scoreStep wraps a round built by a round editor's parser as a score step.
-func scoreStep(round json.RawMessage) json.RawMessage {
+// ScoreStep wraps a round built by a round editor's parser as a score step.
+func ScoreStep(round json.RawMessage) json.RawMessage {
 	b, _ := json.Marshal(map[string]json.RawMessage{"score": round})
 	return b
 }
 
 func (cambioPlay) StepJSON(c echo.Context, t sessions.Table) (json.RawMessage, error) {
-	action, nums, err := stepAction(c)
+	action, nums, err := StepAction(c)
 	if err != nil {
 		return nil, err
 	}
@@ -134,13 +134,13 @@ func (cambioPlay) StepJSON(c echo.Context, t sessions.Table) (json.RawMessage, e
 		if err != nil {
 			return nil, err
 		}
-		return scoreStep(round), nil
+		return ScoreStep(round), nil
 	case (action == "done" || action == "cambio" || action == "out") && len(nums) == 1:
 		s = cambio.Step{Action: cambio.Action(action), Seat: nums[0]}
 	case action == "penalty" && len(nums) == 2:
 		s = cambio.Step{Action: cambio.ActPenalty, Seat: nums[0], Delta: nums[1]}
 	default:
-		return nil, formErrorf("do", "%q is not a move of Cambio; use the buttons of the page", c.FormValue("do"))
+		return nil, kit.FormErrorf("do", "%q is not a move of Cambio; use the buttons of the page", c.FormValue("do"))
 	}
 	return cambio.StepJSON(s), nil
 }
@@ -151,16 +151,16 @@ func (cambioPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string)
 		return nil, fmt.Errorf("resume guided Cambio: %w", err)
 	}
 	names := pos.Players // the game's, fixed at its start
-	p := page(c, t.Name)
-	p.Styles = []string{"css/play-cambio.css"}
+	p := kit.Page(c, t.Name)
+	p.Styles = []string{Stylesheet}
 	p.Flash, p.FlashKind = flash, "bad"
 	res := pos.Result()
-	vm := views.CambioPlayVM{
-		Page: p, Form: form(c, t.Head), TableName: t.Name, Base: editBase(c),
+	vm := CambioPlayVM{
+		Page: p, Form: kit.Form(c, t.Head), TableName: t.Name, Base: kit.EditBase(c),
 		Round: pos.Round(), Target: pos.Options.Limit(), Dealer: names[pos.Dealer()],
 		FirstLook: pos.Phase == cambio.Playing && pos.TurnsTaken == 0 && pos.Caller == cambio.NoCaller,
 		Current:   pos.ToMove(), CurrentSeat: pos.Turn,
-		Totals:    playTotals(res, cambioNote(c, pos.Final())),
+		Totals:    TotalsOf(res, cambioNote(c, pos.Final())),
 		UndoLabel: undo,
 	}
 	if pos.Caller != cambio.NoCaller {
@@ -171,11 +171,11 @@ func (cambioPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string)
 	}
 	moves := pos.Moves()
 	for i, name := range names {
-		seat := views.PlaySeatVM{Index: i, Name: name, ToMove: i == pos.Current(), Count: pos.Penalties[i],
+		seat := PlaySeatVM{Index: i, Name: name, ToMove: i == pos.Current(), Count: pos.Penalties[i],
 			Less: slices.Contains(moves, cambio.Step{Action: cambio.ActPenalty, Seat: i, Delta: -1}),
 			More: slices.Contains(moves, cambio.Step{Action: cambio.ActPenalty, Seat: i, Delta: 1})}
 		if i == pos.Dealer() {
-			seat.Badge = tr(c, "dealer")
+			seat.Badge = kit.Tr(c, "dealer")
 		}
 		vm.Seats = append(vm.Seats, seat)
 		// Only who the engine lists as able to run out is offered: after
@@ -185,17 +185,17 @@ func (cambioPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string)
 		}
 	}
 	if pos.Caller != cambio.NoCaller && pos.Phase == cambio.Playing {
-		vm.Frozen = tr(c, "%s's cards are frozen: nobody may discard them, so %s cannot run out of cards this round (rule CAM-3).", names[pos.Caller], names[pos.Caller])
+		vm.Frozen = kit.Tr(c, "%s's cards are frozen: nobody may discard them, so %s cannot run out of cards this round (rule CAM-3).", names[pos.Caller], names[pos.Caller])
 	}
 	if pos.Phase == cambio.Scoring {
-		e := playEntry(c, t, names, "Cambio")
+		e := PlayEntry(c, t, names, cambioRound)
 		// How the round ended is known from play (ruling CAM-3).
 		e.Round.Chosen = "out:" + strconv.Itoa(pos.OutSeat)
 		if pos.Caller != cambio.NoCaller {
 			e.Round.Chosen = "cambio:" + strconv.Itoa(pos.Caller)
 		}
 		e.Closed = cambioClosed(c, pos, names)
-		e.Round.Players = roundPlayers(kit.Entry{Names: names, Values: e.values}, func(tok string) (string, int, error) {
+		e.Round.Players = RoundPlayers(kit.Entry{Names: names, Values: e.Values}, func(tok string) (string, int, error) {
 			card, err := cambio.ParseCard(tok)
 			return card.Title(), card.Value(), err
 		}, nil)
@@ -203,62 +203,58 @@ func (cambioPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string)
 			e.Hints = append(e.Hints, cambioHint(c, pos, i))
 		}
 		vm.Entry = &e.PlayEntryVM
-		vm.Page.Scripts = append(vm.Page.Scripts, "js/cards.js")
+		vm.Page.Scripts = append(vm.Page.Scripts, Script)
 	}
-	return views.CambioPlay(vm), nil
+	return CambioPlay(vm), nil
 }
 
-// playEntryState is a round's scoring form being built: the view model and
+// PlayEntryState is a round's scoring form being built: the view model and
 // the values it shows (as posted when a post was refused).
-type playEntryState struct {
-	views.PlayEntryVM
-	values url.Values
+type PlayEntryState struct {
+	PlayEntryVM
+	Values url.Values // the form's values as posted (empty on a first view)
 }
 
-// playEntry starts the scoring form of a closed round from the round
-// editor's parts. A refused post shows what was typed, with the error
+// PlayEntry starts the scoring form of a closed round from the game's
+// round editor, f. A refused post shows what was typed, with the error
 // next to its field.
-func playEntry(c echo.Context, t sessions.Table, names []string, game string) playEntryState {
+func PlayEntry(c echo.Context, t sessions.Table, names []string, f RoundForm) PlayEntryState {
 	values := url.Values{}
 	errs := views.Errors{}
 	if c.Request().Method == "POST" && c.FormValue("do") == "score" {
 		values, _ = c.FormParams()
-		parse := parseCambioRound
-		if game == "Kodiak" {
-			parse = parseKodiakRound
-		}
-		if _, _, err := parse(values, names); err != nil {
+		if _, _, err := f.Parse(values, names); err != nil {
 			if in, ok := err.(*scoring.InputError); ok {
-				errs[in.Field] = localInput(c, in)
+				errs[in.Field] = kit.LocalInput(c, in)
 			}
 		}
 	}
-	e := kit.Entry{Page: page(c, t.Name), Form: form(c, t.Head), Ctx: c.Request().Context(), Names: names, Values: values, Errors: errs}
-	return playEntryState{PlayEntryVM: views.PlayEntryVM{Round: roundVM(e, game, 0)}, values: values}
+	e := kit.Entry{Page: kit.Page(c, t.Name), Form: kit.Form(c, t.Head), Ctx: c.Request().Context(), Names: names, Values: values, Errors: errs}
+	return PlayEntryState{PlayEntryVM: PlayEntryVM{Round: RoundVM(e, f, 0)}, Values: values}
 }
 
 // cambioClosed says why the round closed.
 func cambioClosed(c echo.Context, pos cambio.Position, names []string) string {
 	if pos.OutSeat >= 0 {
-		return tr(c, "Round %d is over: %s has no cards left", pos.Round(), names[pos.OutSeat])
+		return kit.Tr(c, "Round %d is over: %s has no cards left", pos.Round(), names[pos.OutSeat])
 	}
-	return tr(c, "Round %d is over: %s called Cambio and everyone else had one more turn", pos.Round(), names[pos.Caller])
+	return kit.Tr(c, "Round %d is over: %s called Cambio and everyone else had one more turn", pos.Round(), names[pos.Caller])
 }
 
 // cambioHint is how many cards a player should turn over, honestly: the
 // 4 dealt and the penalty cards; discards and gifts change it.
 func cambioHint(c echo.Context, pos cambio.Position, seat int) string {
 	if seat == pos.OutSeat {
-		return tr(c, "No cards left: this ended the round, so nothing to enter.")
+		return kit.Tr(c, "No cards left: this ended the round, so nothing to enter.")
 	}
 	if seat == pos.Caller {
-		return tr(c, "Called Cambio: these cards were frozen, so enter every card turned over (at least one, rule CAM-3).")
+		return kit.Tr(c, "Called Cambio: these cards were frozen, so enter every card turned over (at least one, rule CAM-3).")
 	}
 	n := pos.Penalties[seat]
 	if n == 0 {
-		return tr(c, "Dealt %d cards: enter every card turned over (fewer after discards, more if given cards).", cambio.Dealt)
+		return kit.Tr(c, "Dealt %d cards: enter every card turned over (fewer after discards, more if given cards).", cambio.Dealt)
 	}
-	return tr(c, "Dealt %d + %s = %d cards, unless some were discarded or given.", cambio.Dealt, trN(c, n, "1 penalty card", "%d penalty cards"), pos.ExpectedCards(seat))
+	return kit.Tr(c, "Dealt %d + %s = %d cards, unless some were discarded or given.", cambio.Dealt, kit.TrN(c, n, "1 penalty card", "%d penalty cards"), pos.ExpectedCards(seat))
 }
 
 // cambioNote says who is closest to the end, as the engine reckons it
@@ -267,7 +263,7 @@ func cambioNote(c echo.Context, s cambio.State) string {
 	who, gap := cambio.Closest(s)
 	target := s.Options.Limit()
 	if len(who) == 0 {
-		return tr(c, "The game ends after the round in which someone reaches %d points.", target)
+		return kit.Tr(c, "The game ends after the round in which someone reaches %d points.", target)
 	}
 	ctx := c.Request().Context()
 	if len(who) > 1 {
@@ -278,9 +274,9 @@ func cambioNote(c echo.Context, s cambio.State) string {
 		"%[2]s is %[1]d points from %[3]d: the game ends after the round in which someone reaches it; the fewest points win.", who[0], target)
 }
 
-// playTotals lays out the finished rounds of a guided game.
-func playTotals(res scoring.Result, note string) views.PlayTotalsVM {
-	vm := views.PlayTotalsVM{Note: note}
+// TotalsOf lays out the finished rounds of a guided game.
+func TotalsOf(res scoring.Result, note string) PlayTotalsVM {
+	vm := PlayTotalsVM{Note: note}
 	rounds := 0
 	for _, p := range res.Players {
 		vm.Players = append(vm.Players, p.Name)

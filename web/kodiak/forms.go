@@ -1,4 +1,4 @@
-package server
+package kodiak
 
 import (
 	"context"
@@ -12,13 +12,18 @@ import (
 	"tablemate/scoring/kodiak"
 	"tablemate/views"
 	"tablemate/views/i18n"
+	cambioweb "tablemate/web/cambio"
 	"tablemate/web/kit"
 )
 
 // kodiakEditor enters a Kodiak game one round at a time (docs/api-rounds.md).
+// kodiakRound is Kodiak's round editor.
+var kodiakRound = cambioweb.RoundForm{Game: "Kodiak", Parse: parseKodiakRound, Choices: []string{"kodiak"},
+	Fields: []string{"pounces", "hairballs_kept", "hairballs_discarded"}}
+
 func kodiakEditor() kit.Editor {
 	return kit.Editor{
-		Page: kodiakPage, Parse: parseKodiakRound, Values: roundValues,
+		Page: kodiakPage, Parse: parseKodiakRound, Values: cambioweb.RoundValues,
 		Rounds: true, Progress: kodiakProgress,
 		Noun: i18n.Key("round"), Intro: i18n.Key("Enter who was Kodiak, the cards each player has left, pounces and hairballs."),
 	}
@@ -26,30 +31,30 @@ func kodiakEditor() kit.Editor {
 
 // counter reads a Kodiak counter field; empty is 0.
 func counter(v url.Values, i int, name string) (int, error) {
-	f := pfield(i, name)
+	f := views.PField(i, name)
 	s := strings.TrimSpace(v.Get(f))
 	if s == "" {
 		return 0, nil
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil || n < -1000 || n > 1000 {
-		return 0, formErrorf(f, "must be a whole number such as 0 or 2, not %q", s)
+		return 0, kit.FormErrorf(f, "must be a whole number such as 0 or 2, not %q", s)
 	}
 	return n, nil
 }
 
 // parseKodiakRound builds a Kodiak round (docs/api-rounds.md) from the form.
 func parseKodiakRound(v url.Values, fixed []string) (json.RawMessage, []int, error) {
-	var r roundRequest[kodiak.RoundPlayer]
-	names := seatNames(v, fixed)
-	k, err := seatChoice(v, "kodiak", len(names))
+	var r cambioweb.RoundRequest[kodiak.RoundPlayer]
+	names := cambioweb.SeatNames(v, fixed)
+	k, err := cambioweb.SeatChoice(v, "kodiak", len(names))
 	if err != nil {
 		return nil, nil, err
 	}
 	slots := make([]int, len(names))
 	for i, name := range names {
 		p := kodiak.RoundPlayer{Name: name, Round: kodiak.Round{Kodiak: i == k}}
-		if p.Cards, err = parseCardsField(v, i, kodiak.ParseCard); err != nil {
+		if p.Cards, err = cambioweb.ReadCards(v, i, kodiak.ParseCard); err != nil {
 			return nil, nil, err
 		}
 		if p.Pounces, err = counter(v, i, "pounces"); err != nil {
@@ -64,8 +69,8 @@ func parseKodiakRound(v url.Values, fixed []string) (json.RawMessage, []int, err
 		r.Players = append(r.Players, p)
 		slots[i] = i
 	}
-	r.Options = roundOptions(v)
-	return stateOf(r), slots, nil
+	r.Options = cambioweb.RoundOptions(v)
+	return kit.StateOf(r), slots, nil
 }
 
 func kodiakPage(e kit.Entry) templ.Component {
@@ -80,7 +85,7 @@ func kodiakPage(e kit.Entry) templ.Component {
 	// The round, the rounds and the Kodiak by the rotation, as the engine
 	// reckons them (ruling KOD-1).
 	round, rounds, seat := kodiak.Next(s)
-	vm := roundVM(e, "Kodiak", round)
+	vm := cambioweb.RoundVM(e, kodiakRound, round)
 	if n > 0 {
 		vm.Chosen = strconv.Itoa(seat)
 		vm.Dealer = i18n.T(e.Ctx, "Kodiak by the rotation: %s", e.Names[seat%n])
@@ -89,7 +94,7 @@ func kodiakPage(e kit.Entry) templ.Component {
 	if e.Values != nil && e.Values.Get("kodiak") != "" {
 		vm.Chosen = e.Values.Get("kodiak")
 	}
-	vm.Players = roundPlayers(e, func(t string) (string, int, error) {
+	vm.Players = cambioweb.RoundPlayers(e, func(t string) (string, int, error) {
 		c, err := kodiak.ParseCard(t)
 		return c.Title(), c.Value(), err
 	}, kodiakCounterPoints)
@@ -100,7 +105,7 @@ func kodiakPage(e kit.Entry) templ.Component {
 			}
 		}
 	}
-	return views.KodiakRound(vm)
+	return KodiakRound(vm)
 }
 
 // kodiakCounterPoints is what player i's counters on a round form add to

@@ -1,9 +1,9 @@
-package i18n
+package kodiak
 
-// dePlayKodiak is German for the Kodiak play-along pages and the engine's refusals.
+// german is German for the Kodiak play-along pages and the engine's refusals.
 // Words as in the Kodiak round editor: Sturz (sich stürzen), Haarball.
-// What Kodiak shares with Cambio's pages is in de_play_cambio.go.
-var dePlayKodiak = map[string]string{
+// What Kodiak shares with Cambio's pages is in web/cambio/de.go.
+var german = map[string]string{
 	// Set-up page
 	"Who is Kodiak first?":        "Wer ist zuerst Kodiak?",
 	"Choose who is Kodiak first.": "Wähle, wer zuerst Kodiak ist.",

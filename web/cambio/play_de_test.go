@@ -1,4 +1,4 @@
-package server
+package cambio_test
 
 import (
 	"net/http"
@@ -6,19 +6,21 @@ import (
 	"strings"
 	"testing"
 
+	"tablemate/web/cambio/cambiotest"
+	"tablemate/web/server"
 	"tablemate/web/webtest"
 )
 
 // A German reader plays Cambio along: set-up, turn page, the round's
 // scoring and the engine's refusals are German.
 func TestPlayAlongCambioInGerman(t *testing.T) {
-	ts := newTestServerWith(t, func(a *App) { a.writeRate = 0 })
+	ts := webtest.New(t, server.NewApp, func(a *server.App) { a.SetWriteRate(0) })
 	get := func(path string) webtest.Page { t.Helper(); return ts.GetLang(path, "de") }
 	post := func(path string, form url.Values) webtest.Page { t.Helper(); return ts.PostLang(path, form, "de") }
-	table := ts.startRoundTable("cambio", "Ana", "Ben", "Cy")
+	table := cambiotest.StartRoundTable(ts, "cambio", "Ana", "Ben", "Cy")
 	step := func(do string, extra url.Values) webtest.Page {
 		t.Helper()
-		return ts.playStepIn(table, do, extra, "de")
+		return cambiotest.PlayStepIn(ts, table, do, extra, "de")
 	}
 	mustStep := func(do string, extra url.Values) {
 		t.Helper()
@@ -117,7 +119,7 @@ func TestPlayAlongCambioInGerman(t *testing.T) {
 	if got := score.Text(`[data-testid="submit-round"]`); got != "Runde 1 werten" {
 		t.Errorf("submit: %q", got)
 	}
-	mustStep("score", cards("7 blue-king swap", "3", "1 1"))
+	mustStep("score", cambiotest.Cards("7 blue-king swap", "3", "1 1"))
 	play = get(table + "/play")
 	if got := play.Text(`[data-testid="play-progress"]`); got != "Ana ist 20 Punkte von 50 entfernt: Das Spiel endet nach der Runde, in der jemand diese Zahl erreicht; die wenigsten Punkte gewinnen." {
 		t.Errorf("progress: %q", got)
@@ -128,7 +130,7 @@ func TestPlayAlongCambioInGerman(t *testing.T) {
 
 	// Round 2: Ben has no cards; entering cards for him is refused.
 	mustStep("out:1", nil)
-	if p := step("score", cards("13 13", "4", "2")); p.Text(`fieldset[data-player="Ben"] .field-error`) != "Ben hatte keine Karten mehr, und das hat die Runde beendet: Lass diese Karten leer oder wähle, wie die Runde wirklich endete (Regel CAM-3)." {
+	if p := step("score", cambiotest.Cards("13 13", "4", "2")); p.Text(`fieldset[data-player="Ben"] .field-error`) != "Ben hatte keine Karten mehr, und das hat die Runde beendet: Lass diese Karten leer oder wähle, wie die Runde wirklich endete (Regel CAM-3)." {
 		t.Errorf("out with cards: %q", p.Text(`fieldset[data-player="Ben"] .field-error`))
 	}
 }

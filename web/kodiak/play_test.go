@@ -1,4 +1,4 @@
-package server
+package kodiak_test
 
 import (
 	"net/http"
@@ -10,17 +10,20 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"tablemate/scoring/kodiak"
+	"tablemate/views"
+	"tablemate/web/cambio/cambiotest"
+	"tablemate/web/server"
 	"tablemate/web/webtest"
 )
 
 func TestPlayAlongKodiak(t *testing.T) {
-	ts := newTestServerWith(t, func(a *App) { a.writeRate = 0 })
-	table := ts.startRoundTable("kodiak", "Ana", "Ben")
+	ts := webtest.New(t, server.NewApp, func(a *server.App) { a.SetWriteRate(0) })
+	table := cambiotest.StartRoundTable(ts, "kodiak", "Ana", "Ben")
 	setup := ts.Get(table + "/play")
 	if setup.Doc.Find(`input[name="kodiak"]`).Length() != 2 || !strings.Contains(setup.Body, "2 rounds") {
 		t.Fatalf("set-up page:\n%s", setup.Body)
 	}
-	ts.startGuided(table, "kodiak", "1")
+	cambiotest.StartGuided(ts, table, "kodiak", "1")
 
 	// Round 1: Ben is Kodiak and starts.
 	play := ts.Get(table + "/play")
@@ -28,29 +31,29 @@ func TestPlayAlongKodiak(t *testing.T) {
 		play.Text(`[data-testid="play-round"]`) != "Round 1 of 2" || play.Doc.Find(`[data-testid="first-look"]`).Length() != 1 {
 		t.Fatalf("round 1: %q %q %q", play.Text(`[data-testid="kodiak"]`), play.Text(`[data-testid="to-move"]`), play.Text(`[data-testid="play-round"]`))
 	}
-	ts.mustStep(table, "done:1", nil)
-	if p := ts.playStep(table, "done:1", nil); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "(rule KOD-1)") {
+	cambiotest.MustStep(ts, table, "done:1", nil)
+	if p := cambiotest.PlayStep(ts, table, "done:1", nil); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "(rule KOD-1)") {
 		t.Fatalf("Ben twice: %d", p.Status)
 	}
 	// Hairballs discarded by accident: Ana +1, +1, −1.
-	ts.mustStep(table, "hairball:0:1", nil)
-	ts.mustStep(table, "hairball:0:1", nil)
-	ts.mustStep(table, "hairball:0:-1", nil)
+	cambiotest.MustStep(ts, table, "hairball:0:1", nil)
+	cambiotest.MustStep(ts, table, "hairball:0:1", nil)
+	cambiotest.MustStep(ts, table, "hairball:0:-1", nil)
 	// Pounces: one taken back, then three; the third ends the round.
-	ts.mustStep(table, "pounce:1", nil)
-	ts.mustStep(table, "pounce:-1", nil)
-	ts.mustStep(table, "pounce:1", nil)
-	ts.mustStep(table, "pounce:1", nil)
+	cambiotest.MustStep(ts, table, "pounce:1", nil)
+	cambiotest.MustStep(ts, table, "pounce:-1", nil)
+	cambiotest.MustStep(ts, table, "pounce:1", nil)
+	cambiotest.MustStep(ts, table, "pounce:1", nil)
 	if got := ts.Get(table + "/play").Text(`[data-testid="pounce-count"]`); got != "2 of 3" {
 		t.Errorf("pounces shown %q", got)
 	}
-	ts.mustStep(table, "pounce:1", nil)
+	cambiotest.MustStep(ts, table, "pounce:1", nil)
 	// A 4th pounce is refused by rule KOD-1 and records nothing.
-	before := guidedSteps(ts.replayed(table))
-	if p := ts.playStep(table, "pounce:1", nil); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "3 is the most in a round") || !strings.Contains(p.Body, "(rule KOD-1)") {
+	before := cambiotest.GuidedSteps(ts.Table(table))
+	if p := cambiotest.PlayStep(ts, table, "pounce:1", nil); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "3 is the most in a round") || !strings.Contains(p.Body, "(rule KOD-1)") {
 		t.Fatalf("4th pounce: %d", p.Status)
 	}
-	if after := guidedSteps(ts.replayed(table)); after != before {
+	if after := cambiotest.GuidedSteps(ts.Table(table)); after != before {
 		t.Fatalf("a refused pounce was recorded: %d → %d", before, after)
 	}
 
@@ -62,15 +65,15 @@ func TestPlayAlongKodiak(t *testing.T) {
 		t.Fatalf("scoring step:\n%s", score.Body)
 	}
 	round1 := url.Values{}
-	round1.Set(pfield(0, "cards"), "5 red-king")
-	round1.Set(pfield(0, "hairballs_kept"), "1")
+	round1.Set(views.PField(0, "cards"), "5 red-king")
+	round1.Set(views.PField(0, "hairballs_kept"), "1")
 	// Ana: 3 + 10 kept + 5 discarded = 18; Ben: −15.
-	ts.mustStep(table, "score", round1)
+	cambiotest.MustStep(ts, table, "score", round1)
 	play = ts.Get(table + "/play")
 	if play.Text(`[data-testid="kodiak"]`) != "Kodiak: Ana" || play.Text(`[data-testid="to-move"]`) != "Ana" {
 		t.Fatalf("round 2: %q %q", play.Text(`[data-testid="kodiak"]`), play.Text(`[data-testid="to-move"]`))
 	}
-	if got := strings.Join(totalsShown(play), " "); got != "18 -15" {
+	if got := strings.Join(cambiotest.TotalsShown(play), " "); got != "18 -15" {
 		t.Errorf("totals after round 1: %s", got)
 	}
 	// Cy joins the table mid-game: Cy watches this game, which keeps its
@@ -84,26 +87,26 @@ func TestPlayAlongKodiak(t *testing.T) {
 		t.Fatalf("after Cy joined: %d %q", p.Status, p.Text(`[data-testid="play-round"]`))
 	}
 	// Round 2: Ben scurries away.
-	ts.mustStep(table, "out:1", nil)
-	if p := ts.playStep(table, "hairball:1:1", nil); p.Status != http.StatusUnprocessableEntity {
+	cambiotest.MustStep(ts, table, "out:1", nil)
+	if p := cambiotest.PlayStep(ts, table, "hairball:1:1", nil); p.Status != http.StatusUnprocessableEntity {
 		t.Fatalf("a hairball after the round closed: %d", p.Status)
 	}
 	// Ben kept a hairball although out: refused (a kept hairball is a card).
 	bad := url.Values{}
-	bad.Set(pfield(0, "cards"), "2")
-	bad.Set(pfield(1, "hairballs_kept"), "1")
-	if p := ts.playStep(table, "score", bad); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "(rule KOD-1)") ||
+	bad.Set(views.PField(0, "cards"), "2")
+	bad.Set(views.PField(1, "hairballs_kept"), "1")
+	if p := cambiotest.PlayStep(ts, table, "score", bad); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "(rule KOD-1)") ||
 		p.Doc.Find(`#p1-hairballs_kept`).AttrOr("value", "") != "1" {
 		t.Fatalf("out with a hairball: %d", p.Status)
 	}
 	round2 := url.Values{}
-	round2.Set(pfield(0, "cards"), "2 2")
-	last := ts.mustStep(table, "score", round2)
+	round2.Set(views.PField(0, "cards"), "2 2")
+	last := cambiotest.MustStep(ts, table, "score", round2)
 	if last.Header.Get("Location") != table+"/games/1" {
 		t.Fatalf("after the last round: %q", last.Header.Get("Location"))
 	}
-	tb := ts.replayed(table)
-	setupJSON, steps := guidedLog(t, tb)
+	tb := ts.Table(table)
+	setupJSON, steps := cambiotest.GuidedLog(t, tb)
 	if len(tb.Players) != 3 || len(tb.Games[0].Result.Players) != 2 {
 		t.Fatalf("table players %v, game players %d", tb.Players, len(tb.Games[0].Result.Players))
 	}
@@ -130,9 +133,9 @@ func TestPlayAlongKodiak(t *testing.T) {
 // A game entered round by round and a guided game do not mix: while one
 // is in progress, the guided game cannot start.
 func TestPlayAlongWaitsForARoundGame(t *testing.T) {
-	ts := newTestServer(t)
-	table := ts.startRoundTable("cambio", "Ana", "Ben", "Cy")
-	if p := ts.enterCambioRound(table, [3]string{"1", "2", "3"}, "cambio:0"); p.Status != http.StatusSeeOther {
+	ts := webtest.New(t, server.NewApp)
+	table := cambiotest.StartRoundTable(ts, "cambio", "Ana", "Ben", "Cy")
+	if p := cambiotest.EnterRound(ts, table, [3]string{"1", "2", "3"}, "cambio:0"); p.Status != http.StatusSeeOther {
 		t.Fatalf("round: %d", p.Status)
 	}
 	page := ts.Get(table + "/play")
@@ -148,15 +151,15 @@ func TestPlayAlongWaitsForARoundGame(t *testing.T) {
 	if p := ts.Post(table+"/play/start", f); p.Status != http.StatusUnprocessableEntity {
 		t.Fatalf("start during a round game: %d", p.Status)
 	}
-	if ts.replayed(table).Play != nil {
+	if ts.Table(table).Play != nil {
 		t.Error("a guided game started during a round game")
 	}
 }
 
 func TestPlayAlongPagesStayWithinTheirWeightBudget(t *testing.T) {
-	ts := newTestServerWith(t, func(a *App) { a.writeRate = 0 })
-	cam := ts.startRoundTable("cambio", "Ana", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
-	kod := ts.startRoundTable("kodiak", "Ana", "Ben", "Cy", "Dee", "Eve", "Fay")
+	ts := webtest.New(t, server.NewApp, func(a *server.App) { a.SetWriteRate(0) })
+	cam := cambiotest.StartRoundTable(ts, "cambio", "Ana", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
+	kod := cambiotest.StartRoundTable(ts, "kodiak", "Ana", "Ben", "Cy", "Dee", "Eve", "Fay")
 	for _, c := range []struct{ game, table, field string }{{"cambio", cam, "dealer"}, {"kodiak", kod, "kodiak"}} {
 		check := func(label string) {
 			t.Run(label, func(t *testing.T) {
@@ -173,9 +176,9 @@ func TestPlayAlongPagesStayWithinTheirWeightBudget(t *testing.T) {
 			})
 		}
 		check(c.game + " set-up")
-		ts.startGuided(c.table, c.field, "0")
+		cambiotest.StartGuided(ts, c.table, c.field, "0")
 		check(c.game + " turn")
-		ts.mustStep(c.table, "out:0", nil) // the round closes: its scoring
+		cambiotest.MustStep(ts, c.table, "out:0", nil) // the round closes: its scoring
 		check(c.game + " scoring")
 	}
 }
@@ -185,35 +188,35 @@ func TestPlayAlongPagesStayWithinTheirWeightBudget(t *testing.T) {
 // closes the round; the scored round may not give Kodiak more cards than
 // are left, in English and German.
 func TestPlayAlongKodiakCardsKOD3(t *testing.T) {
-	ts := newTestServerWith(t, func(a *App) { a.writeRate = 0 })
-	table := ts.startRoundTable("kodiak", "Ana", "Ben")
-	ts.startGuided(table, "kodiak", "0") // Ana is Kodiak
-	ts.mustStep(table, "pounce:1", nil)
-	ts.mustStep(table, "hairball:0:1", nil)
-	ts.mustStep(table, "out:1", nil)
+	ts := webtest.New(t, server.NewApp, func(a *server.App) { a.SetWriteRate(0) })
+	table := cambiotest.StartRoundTable(ts, "kodiak", "Ana", "Ben")
+	cambiotest.StartGuided(ts, table, "kodiak", "0") // Ana is Kodiak
+	cambiotest.MustStep(ts, table, "pounce:1", nil)
+	cambiotest.MustStep(ts, table, "hairball:0:1", nil)
+	cambiotest.MustStep(ts, table, "out:1", nil)
 	score := ts.Get(table + "/play")
 	if got := score.Text(`[data-player="Ana"] [data-testid="expected-cards"]`); !strings.HasPrefix(got, "Kodiak: dealt 3 − 1 pounce − 1 hairball discarded = at most 1 card,") {
 		t.Errorf("Kodiak's hint: %q", got)
 	}
 	two := url.Values{}
-	two.Set(pfield(0, "cards"), "4 5")
-	p := ts.playStep(table, "score", two)
+	two.Set(views.PField(0, "cards"), "4 5")
+	p := cambiotest.PlayStep(ts, table, "score", two)
 	if p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "at most 1 are left") || !strings.Contains(p.Body, "(rule KOD-3)") {
 		t.Fatalf("Kodiak with 2 cards: %d %q", p.Status, p.Text(".banner-bad"))
 	}
-	de := ts.playStepIn(table, "score", two, "de")
+	de := cambiotest.PlayStepIn(ts, table, "score", two, "de")
 	if got := de.Text(".banner-bad"); got != "Nicht möglich: Ana ist Kodiak und deckt 2 Karten auf, aber der Kodiak bekommt 3 und nie eine dazu, und die 1 Stürze und 1 abgelegten Haarbälle dieser Runde kosten je eine: Höchstens 1 sind übrig (Regel KOD-3)" {
 		t.Errorf("German refusal: %q", got)
 	}
 	one := url.Values{}
-	one.Set(pfield(0, "cards"), "4")
-	ts.mustStep(table, "score", one)
+	one.Set(views.PField(0, "cards"), "4")
+	cambiotest.MustStep(ts, table, "score", one)
 
 	// Round 2, Ben is Kodiak: two pounces and a hairball Ben discards take
 	// his last card, which closes the round at once.
-	ts.mustStep(table, "pounce:1", nil)
-	ts.mustStep(table, "pounce:1", nil)
-	ts.mustStep(table, "hairball:1:1", nil)
+	cambiotest.MustStep(ts, table, "pounce:1", nil)
+	cambiotest.MustStep(ts, table, "pounce:1", nil)
+	cambiotest.MustStep(ts, table, "hairball:1:1", nil)
 	closed := ts.Get(table + "/play")
 	if got := closed.Text(`[data-testid="round-closed"] strong`); got != "Round 2 is over: Kodiak (Ben) lost the last card to 2 pounces and 1 hairball discarded" {
 		t.Errorf("closed: %q", got)
@@ -221,7 +224,7 @@ func TestPlayAlongKodiakCardsKOD3(t *testing.T) {
 	if got := ts.GetLang(table+"/play", "de").Text(`[data-testid="round-closed"] strong`); got != "Runde 2 ist vorbei: Der Kodiak (Ben) hat seine letzte Karte durch 2 Stürze und 1 Haarball abgelegt verloren" {
 		t.Errorf("German closed: %q", got)
 	}
-	if p := ts.playStep(table, "done:1", nil); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "(rule KOD-3)") {
+	if p := cambiotest.PlayStep(ts, table, "done:1", nil); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "(rule KOD-3)") {
 		t.Errorf("a turn after Kodiak's last card: %d", p.Status)
 	}
 }

@@ -1,11 +1,13 @@
-package views
+package cambio
+
+import "tablemate/views"
 
 // PlaySetupVM starts a guided game of Cambio or Kodiak: who deals first
 // (Cambio) or who is Kodiak first (Kodiak) — "the youngest player" in both
 // rule texts — and the table's options in words.
 type PlaySetupVM struct {
-	Page
-	Form
+	views.Page
+	views.Form
 	Game, TableName, Base string
 	Intro                 string   // what the app tracks and what stays secret
 	Question              string   // "Who deals first?"
@@ -16,7 +18,7 @@ type PlaySetupVM struct {
 	// Blocked says why no guided game can start now (a game entered round
 	// by round is in progress); the form is then not shown.
 	Blocked string
-	Errors  Errors
+	Errors  views.Errors
 }
 
 // PlaySeatVM is one player on a Cambio or Kodiak play-along turn page.
@@ -50,8 +52,8 @@ type PlayEntryVM struct {
 
 // CambioPlayVM is a guided Cambio game in progress.
 type CambioPlayVM struct {
-	Page
-	Form
+	views.Page
+	views.Form
 	TableName, Base string
 	Round, Target   int
 	Dealer          string

@@ -1,4 +1,4 @@
-package server
+package kodiak_test
 
 import (
 	"net/http"
@@ -6,19 +6,22 @@ import (
 	"strings"
 	"testing"
 
+	"tablemate/views"
+	"tablemate/web/cambio/cambiotest"
+	"tablemate/web/server"
 	"tablemate/web/webtest"
 )
 
 // A German reader plays Kodiak along: set-up, turn page, the round's
 // scoring and the engine's refusals are German.
 func TestPlayAlongKodiakInGerman(t *testing.T) {
-	ts := newTestServerWith(t, func(a *App) { a.writeRate = 0 })
+	ts := webtest.New(t, server.NewApp, func(a *server.App) { a.SetWriteRate(0) })
 	get := func(path string) webtest.Page { t.Helper(); return ts.GetLang(path, "de") }
 	post := func(path string, form url.Values) webtest.Page { t.Helper(); return ts.PostLang(path, form, "de") }
-	table := ts.startRoundTable("kodiak", "Ana", "Ben")
+	table := cambiotest.StartRoundTable(ts, "kodiak", "Ana", "Ben")
 	step := func(do string, extra url.Values) webtest.Page {
 		t.Helper()
-		return ts.playStepIn(table, do, extra, "de")
+		return cambiotest.PlayStepIn(ts, table, do, extra, "de")
 	}
 	mustStep := func(do string, extra url.Values) {
 		t.Helper()
@@ -93,12 +96,12 @@ func TestPlayAlongKodiakInGerman(t *testing.T) {
 		}
 	}
 	hairball := url.Values{}
-	hairball.Set(pfield(0, "cards"), "2 hairball")
+	hairball.Set(views.PField(0, "cards"), "2 hairball")
 	if p := step("score", hairball); p.Text(".banner-bad") != "Nicht möglich: Ana hat einen Haarball bei den Karten; zähl ihn stattdessen als gehaltenen Haarball (+10) (Regel KOD-2)" {
 		t.Errorf("a hairball among the cards: %q", p.Text(".banner-bad"))
 	}
 	round1 := url.Values{}
-	round1.Set(pfield(0, "cards"), "5 red-king")
+	round1.Set(views.PField(0, "cards"), "5 red-king")
 	mustStep("score", round1)
 	if got := get(table + "/play").Text(`[data-testid="play-progress"]`); got != "Ben führt mit -15. Noch 1 Runde zu spielen: Das Spiel endet, wenn alle 1-mal Kodiak waren; die wenigsten Punkte gewinnen." {
 		t.Errorf("progress: %q", got)

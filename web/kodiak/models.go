@@ -1,11 +1,16 @@
-package views
+package kodiak
 
-import "strconv"
+import (
+	"strconv"
+
+	"tablemate/views"
+	cambioweb "tablemate/web/cambio"
+)
 
 // KodiakPlayVM is a guided Kodiak game in progress.
 type KodiakPlayVM struct {
-	Page
-	Form
+	views.Page
+	views.Form
 	TableName, Base    string
 	Round, Rounds      int
 	Kodiak             string
@@ -17,9 +22,9 @@ type KodiakPlayVM struct {
 	// PounceLess and PounceMore say whether the engine offers taking a
 	// pounce back and one more (its Moves).
 	PounceLess, PounceMore bool
-	Seats                  []PlaySeatVM
-	Entry                  *PlayEntryVM
-	Totals                 PlayTotalsVM
+	Seats                  []cambioweb.PlaySeatVM
+	Entry                  *cambioweb.PlayEntryVM
+	Totals                 cambioweb.PlayTotalsVM
 	UndoLabel              string
 }
 

@@ -1,78 +1,20 @@
-package server
+package cambio_test
 
 import (
-	"encoding/json"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/PuerkitoBio/goquery"
-
 	"tablemate/scoring/cambio"
-	"tablemate/sessions"
+	"tablemate/web/cambio/cambiotest"
+	"tablemate/web/server"
 	"tablemate/web/webtest"
 )
 
-// playStep opens the play page, takes its step form's hidden fields and
-// posts the move do (the value of a button), with extra fields.
-func (ts *testServer) playStep(table, do string, extra url.Values) webtest.Page {
-	ts.T.Helper()
-	return ts.playStepIn(table, do, extra, "")
-}
-
-// playStepIn is playStep from a phone asking for acceptLanguage.
-func (ts *testServer) playStepIn(table, do string, extra url.Values, acceptLanguage string) webtest.Page {
-	ts.T.Helper()
-	f := ts.GetLang(table+"/play", acceptLanguage).FormOf(ts.T, table+"/play/step")
-	f.Set("do", do)
-	for k, v := range extra {
-		f[k] = v
-	}
-	return ts.PostLang(table+"/play/step", f, acceptLanguage)
-}
-
-// mustStep posts a move that the rules accept.
-func (ts *testServer) mustStep(table, do string, extra url.Values) webtest.Page {
-	ts.T.Helper()
-	p := ts.playStep(table, do, extra)
-	if p.Status != http.StatusSeeOther {
-		ts.T.Fatalf("%s: %d %s\n%s", do, p.Status, p.Text(".flash, [role=alert]"), p.Body)
-	}
-	return p
-}
-
-// startGuided starts the guided game of a round-game table with the given
-// first seat (the dealer or the first Kodiak).
-func (ts *testServer) startGuided(table, field, seat string) {
-	ts.T.Helper()
-	f := ts.Get(table+"/play").FormOf(ts.T, table+"/play/start")
-	f.Set(field, seat)
-	if p := ts.Post(table+"/play/start", f); p.Status != http.StatusSeeOther {
-		ts.T.Fatalf("start: %d\n%s", p.Status, p.Body)
-	}
-}
-
-func cards(v ...string) url.Values {
-	out := url.Values{}
-	for i, c := range v {
-		out.Set(pfield(i, "cards"), c)
-	}
-	return out
-}
-
-// guidedSteps is how many steps the guided game in progress has (−1: none).
-func guidedSteps(t sessions.Table) int {
-	if t.Play == nil {
-		return -1
-	}
-	return len(t.Play.Steps)
-}
-
 func TestPlayAlongCambio(t *testing.T) {
-	ts := newTestServerWith(t, func(a *App) { a.writeRate = 0 })
-	table := ts.startRoundTable("cambio", "Ana", "Ben", "Cy")
+	ts := webtest.New(t, server.NewApp, func(a *server.App) { a.SetWriteRate(0) })
+	table := cambiotest.StartRoundTable(ts, "cambio", "Ana", "Ben", "Cy")
 	if href, _ := ts.Get(table).Doc.Find(`[data-testid="play-along"]`).Attr("href"); href != table+"/play" {
 		t.Fatalf("no play-along link on a Cambio table: %q", href)
 	}
@@ -87,7 +29,7 @@ func TestPlayAlongCambio(t *testing.T) {
 	if p := ts.Post(table+"/play/start", bad); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Text(".field-error"), "deals first") {
 		t.Fatalf("bad dealer: %d %q", p.Status, p.Text(".field-error"))
 	}
-	ts.startGuided(table, "dealer", "1")
+	cambiotest.StartGuided(ts, table, "dealer", "1")
 
 	// Round 1: Ben deals and starts; the first-look reminder is shown.
 	play := ts.Get(table + "/play")
@@ -111,7 +53,7 @@ func TestPlayAlongCambio(t *testing.T) {
 	if p := ts.Post(table+"/play/step", f); p.Status != http.StatusSeeOther {
 		t.Fatalf("double tap: %d", p.Status)
 	}
-	if n := guidedSteps(ts.replayed(table)); n != 1 {
+	if n := cambiotest.GuidedSteps(ts.Table(table)); n != 1 {
 		t.Fatalf("%d steps after a double tap, want 1", n)
 	}
 	// A form made before that step is stale: 409 with the fresh turn.
@@ -126,28 +68,28 @@ func TestPlayAlongCambio(t *testing.T) {
 	}
 
 	// A turn out of order names the rule and records nothing.
-	if p := ts.playStep(table, "done:0", nil); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "(rule CAM-2)") {
+	if p := cambiotest.PlayStep(ts, table, "done:0", nil); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "(rule CAM-2)") {
 		t.Fatalf("Ana out of turn: %d", p.Status)
 	}
 	// Penalty cards: Ana draws two, one taken back.
-	ts.mustStep(table, "penalty:0:1", nil)
-	ts.mustStep(table, "penalty:0:1", nil)
-	ts.mustStep(table, "penalty:0:-1", nil)
+	cambiotest.MustStep(ts, table, "penalty:0:1", nil)
+	cambiotest.MustStep(ts, table, "penalty:0:1", nil)
+	cambiotest.MustStep(ts, table, "penalty:0:-1", nil)
 	play = ts.Get(table + "/play")
 	if got := play.Text(`[data-player="Ana"] [data-testid="penalty-count"]`); got != "1" {
 		t.Errorf("Ana's penalty cards: %q", got)
 	}
-	if p := ts.playStep(table, "penalty:1:-1", nil); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "no penalty card") {
+	if p := cambiotest.PlayStep(ts, table, "penalty:1:-1", nil); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "no penalty card") {
 		t.Errorf("taking back a penalty card Ben never drew: %d", p.Status)
 	}
 
 	// Cy calls Cambio: Ana and Ben get one more turn each, no second call.
-	ts.mustStep(table, "cambio:2", nil)
+	cambiotest.MustStep(ts, table, "cambio:2", nil)
 	play = ts.Get(table + "/play")
 	if play.Doc.Find(`[data-testid="call-cambio"]`).Length() != 0 || !strings.Contains(play.Text(`[data-testid="cambio-called"]`), "Last turns: Ana and Ben") {
 		t.Fatalf("after the call: %q", play.Text(`[data-testid="cambio-called"]`))
 	}
-	if p := ts.playStep(table, "cambio:0", nil); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "only one player may call it per round (rule CAM-2)") {
+	if p := cambiotest.PlayStep(ts, table, "cambio:0", nil); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "only one player may call it per round (rule CAM-2)") {
 		t.Fatalf("a second Cambio: %d", p.Status)
 	}
 	// Ruling CAM-3: Cy's cards are frozen now, so the page does not offer
@@ -157,15 +99,15 @@ func TestPlayAlongCambio(t *testing.T) {
 		!strings.Contains(play.Text(`[data-testid="frozen"]`), "Cy's cards are frozen") {
 		t.Errorf("no-cards panel after the call: %q", play.Text(`[data-testid="no-cards"]`))
 	}
-	if p := ts.playStep(table, "out:2", nil); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "(rule CAM-3)") || !strings.Contains(p.Body, "frozen") {
+	if p := cambiotest.PlayStep(ts, table, "out:2", nil); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "(rule CAM-3)") || !strings.Contains(p.Body, "frozen") {
 		t.Fatalf("the caller running out: %d", p.Status)
 	}
-	ts.mustStep(table, "done:0", nil)
-	ts.mustStep(table, "done:1", nil)
+	cambiotest.MustStep(ts, table, "done:0", nil)
+	cambiotest.MustStep(ts, table, "done:1", nil)
 
 	// The round is closed: a turn is refused, the scoring is asked for with
 	// the cards to expect.
-	if p := ts.playStep(table, "done:2", nil); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "(rule CAM-2)") {
+	if p := cambiotest.PlayStep(ts, table, "done:2", nil); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "(rule CAM-2)") {
 		t.Fatalf("a turn after the round closed: %d", p.Status)
 	}
 	score := ts.Get(table + "/play")
@@ -179,23 +121,23 @@ func TestPlayAlongCambio(t *testing.T) {
 		t.Errorf("the caller's hint: %q", score.Text(`[data-player="Cy"] [data-testid="expected-cards"]`))
 	}
 	// The caller holds at least one frozen card (ruling CAM-3).
-	if p := ts.playStep(table, "score", cards("7 blue-king swap", "3", "")); p.Status != http.StatusUnprocessableEntity ||
+	if p := cambiotest.PlayStep(ts, table, "score", cambiotest.Cards("7 blue-king swap", "3", "")); p.Status != http.StatusUnprocessableEntity ||
 		!strings.Contains(p.Text(`fieldset[data-player="Cy"] .field-error`), "at least one (rule CAM-3)") {
 		t.Fatalf("the caller with no cards: %d %q", p.Status, p.Text(`fieldset[data-player="Cy"] .field-error`))
 	}
 	// An unreadable card is a 422 on the field; what was typed stays.
-	p := ts.playStep(table, "score", cards("7 dragon", "3", "1 1"))
+	p := cambiotest.PlayStep(ts, table, "score", cambiotest.Cards("7 dragon", "3", "1 1"))
 	if p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Text(`fieldset[data-player="Ana"] .field-error`), "dragon") ||
 		p.Doc.Find(`#p0-cards`).AttrOr("value", "") != "7 dragon" {
 		t.Fatalf("bad card: %d %q", p.Status, p.Text(`fieldset[data-player="Ana"] .field-error`))
 	}
 	// Round 1: Ana 7 + 13 + 10 = 30, Ben 3, Cy 2 − 5 (fewest).
-	ts.mustStep(table, "score", cards("7 blue-king swap", "3", "1 1"))
+	cambiotest.MustStep(ts, table, "score", cambiotest.Cards("7 blue-king swap", "3", "1 1"))
 	play = ts.Get(table + "/play")
 	if play.Text(`[data-testid="play-round"]`) != "Round 2" || play.Text(`[data-testid="dealer"]`) != "Dealer: Cy" || play.Text(`[data-testid="to-move"]`) != "Cy" {
 		t.Fatalf("round 2: %q %q %q", play.Text(`[data-testid="play-round"]`), play.Text(`[data-testid="dealer"]`), play.Text(`[data-testid="to-move"]`))
 	}
-	if got := totalsShown(play); strings.Join(got, " ") != "30 3 -3" {
+	if got := cambiotest.TotalsShown(play); strings.Join(got, " ") != "30 3 -3" {
 		t.Errorf("totals after round 1: %v", got)
 	}
 	if !strings.Contains(play.Text(`[data-testid="play-progress"]`), "Ana is 20 points from 50") {
@@ -209,25 +151,25 @@ func TestPlayAlongCambio(t *testing.T) {
 	if ts.Get(table+"/play").Doc.Find(`[data-testid="round-form"]`).Length() != 1 {
 		t.Fatal("undo did not return to the round's scoring")
 	}
-	ts.mustStep(table, "score", cards("7 blue-king swap", "3", "1 1"))
+	cambiotest.MustStep(ts, table, "score", cambiotest.Cards("7 blue-king swap", "3", "1 1"))
 
 	// Round 2: Ben has no cards at once; Ana reaches 50 and the game ends.
-	ts.mustStep(table, "done:2", nil)
-	ts.mustStep(table, "out:1", nil)
-	if p := ts.playStep(table, "score", cards("13 13", "4", "2")); p.Status != http.StatusUnprocessableEntity ||
+	cambiotest.MustStep(ts, table, "done:2", nil)
+	cambiotest.MustStep(ts, table, "out:1", nil)
+	if p := cambiotest.PlayStep(ts, table, "score", cambiotest.Cards("13 13", "4", "2")); p.Status != http.StatusUnprocessableEntity ||
 		!strings.Contains(p.Text(`fieldset[data-player="Ben"] .field-error`), "(rule CAM-3)") {
 		t.Fatalf("Ben had no cards but 4 entered: %d", p.Status)
 	}
-	last := ts.mustStep(table, "score", cards("13 13", "", "2"))
+	last := cambiotest.MustStep(ts, table, "score", cambiotest.Cards("13 13", "", "2"))
 	if last.Header.Get("Location") != table+"/games/1" {
 		t.Fatalf("after the last round: %q, want the game's score", last.Header.Get("Location"))
 	}
-	tb := ts.replayed(table)
+	tb := ts.Table(table)
 	if tb.Play != nil || len(tb.Games) != 1 {
 		t.Fatalf("the guided game did not become game 1: %+v", tb.Games)
 	}
 	// The engine's own score of the same steps is what the pages show.
-	setupJSON, steps := guidedLog(t, tb)
+	setupJSON, steps := cambiotest.GuidedLog(t, tb)
 	over, final, err := cambio.Engine{}.Guide(tb.Players, setupJSON, steps)
 	if err != nil || !over {
 		t.Fatalf("engine replay: over %v %v", over, err)
@@ -258,41 +200,9 @@ func TestPlayAlongCambio(t *testing.T) {
 	}
 }
 
-func totalsShown(p webtest.Page) []string {
-	var out []string
-	p.Doc.Find(`[data-testid="play-total"]`).Each(func(_ int, s *goquery.Selection) { out = append(out, strings.TrimSpace(s.Text())) })
-	return out
-}
-
-// guidedLog is the setup and the steps in effect of a table's last guided
-// game, read from its log.
-func guidedLog(t *testing.T, tb sessions.Table) (setup []byte, steps [][]byte) {
-	t.Helper()
-	for _, e := range tb.Log {
-		if tb.UndoneBy(e.Seq) != 0 {
-			continue
-		}
-		switch e.Kind {
-		case sessions.KindPlayStarted:
-			var p sessions.PlayStarted
-			if err := json.Unmarshal(e.Payload, &p); err != nil {
-				t.Fatal(err)
-			}
-			setup, steps = p.Setup, nil
-		case sessions.KindPlayStep:
-			var p sessions.PlayStep
-			if err := json.Unmarshal(e.Payload, &p); err != nil {
-				t.Fatal(err)
-			}
-			steps = append(steps, p.Step)
-		}
-	}
-	return setup, steps
-}
-
 // The guided steps are reachable as JSON too (docs/api-cambio-play.md).
 func TestPlayAlongAPICambioAndKodiak(t *testing.T) {
-	ts := newTestServer(t)
+	ts := webtest.New(t, server.NewApp)
 	status, ans := ts.PostJSON("/api/v1/games/cambio/play", `{"players":["Ana","Ben"],"steps":[{"done":0},{"cambio":1},{"cambio":0}]}`)
 	errs, _ := ans["errors"].([]any)
 	if status != http.StatusOK || ans["valid"] != false || len(errs) != 1 || errs[0].(map[string]any)["code"] != "cambio_twice" {

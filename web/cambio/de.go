@@ -1,9 +1,9 @@
-package i18n
+package cambio
 
-// dePlayCambio is German for the Cambio play-along pages and the engine's refusals.
+// german is German for the Cambio play-along pages and the engine's refusals.
 // The set-up page, the counters, the totals and the round's scoring are
-// shared with Kodiak (views/cambio_play.templ, cmd/tablemate/play_cambio.go).
-var dePlayCambio = map[string]string{
+// shared with Kodiak (play.templ, play.go).
+var german = map[string]string{
 	// Set-up page (Cambio and Kodiak)
 	"play along":    "Mitspielen",
 	"Play %s along": "%s mitspielen",
