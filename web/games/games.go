@@ -16,6 +16,7 @@ import (
 	"tablemate/scoring/runemarket"
 	"tablemate/static"
 	"tablemate/views/i18n"
+	alaskaweb "tablemate/web/alaska"
 	aufderhutweb "tablemate/web/aufderhut"
 	cambioweb "tablemate/web/cambio"
 	"tablemate/web/kit"
@@ -31,7 +32,7 @@ var all = []kit.Game{
 	{Engine: kociaki.Engine{}, Web: kociakiweb.Web()},
 	{Engine: cambio.Engine{}, Web: cambioweb.Web()},
 	{Engine: kodiak.Engine{}, Web: kodiakweb.Web()},
-	{Engine: alaska.Engine{}},
+	{Engine: alaska.Engine{}, Web: alaskaweb.Web()},
 	{Engine: runemarket.Engine{}},
 }
 

@@ -11,69 +11,18 @@ import (
 	"tablemate/scoring/alaska"
 	"tablemate/scoring/runemarket"
 	"tablemate/web/kit"
-	"tablemate/web/webtest"
 )
-
-// startTable starts a table of any game through the form.
-func (ts *testServer) startTable(t *testing.T, game string, players ...string) string {
-	t.Helper()
-	f := ts.Get("/tables/new").FormOf(t, "/tables")
-	f.Set("game", game)
-	f["players"] = players
-	p := ts.Post("/tables", f)
-	if p.Status != http.StatusSeeOther {
-		t.Fatalf("start %s table: %d %s", game, p.Status, p.Text(".field-error"))
-	}
-	return p.Header.Get("Location")
-}
-
-// enter posts an entry form with the given fields set.
-func (ts *testServer) enter(t *testing.T, table string, fields map[string]string) webtest.Page {
-	t.Helper()
-	f := ts.Get(table+"/games/new").FormOf(t, table+"/games")
-	for k, v := range fields {
-		f.Set(k, v)
-	}
-	return ts.Post(table+"/games", f)
-}
-
-func TestAlaskaTable(t *testing.T) {
-	ts := newTestServer(t)
-	table := ts.startTable(t, "alaska", "Ana", "Ben", "Cy")
-	if n := ts.Get(table + "/games/new").Doc.Find(`input[name="players[2].salmon"]`).Length(); n != 1 {
-		t.Fatal("no salmon field for the third player")
-	}
-	p := ts.enter(t, table, map[string]string{"players[0].salmon": "5", "players[1].salmon": "3", "players[2].salmon": "5"})
-	if p.Status != http.StatusSeeOther {
-		t.Fatalf("enter: %d %s", p.Status, p.Body)
-	}
-	res := ts.Get(p.Header.Get("Location"))
-	if got := res.Text(`[data-testid="winners"]`); !strings.Contains(got, "Ana and Cy tie for the win") {
-		t.Errorf("winners %q (ALA-1: ties all win)", got)
-	}
-	bad := ts.enter(t, table, map[string]string{"players[1].salmon": "lots"})
-	if bad.Status != http.StatusUnprocessableEntity {
-		t.Fatalf("bad count: %d", bad.Status)
-	}
-	if inv, _ := bad.Doc.Find(`[name="players[1].salmon"]`).Attr("aria-invalid"); inv != "true" {
-		t.Error("the bad field is not marked")
-	}
-	neg := ts.enter(t, table, map[string]string{"players[1].salmon": "-2"})
-	if r := ts.Get(neg.Header.Get("Location")); r.Doc.Find(`[data-code="negative_count"]`).Length() != 1 {
-		t.Error("a negative count is not shown as negative_count")
-	}
-}
 
 func TestRuneMarketTable(t *testing.T) {
 	ts := newTestServer(t)
-	table := ts.startTable(t, "rune-market", "Ana", "Ben")
+	table := ts.NewTable("rune-market", "", "Ana", "Ben")
 	entry := ts.Get(table + "/games/new")
 	if entry.Doc.Find(`select[name="players[0].red_shelter.bandit"] option[value="Ben"]`).Length() != 1 {
 		t.Fatal("a bandit's owner is not offered among the other players")
 	}
 	// Ana: 2 loose red + red shelter with 3 runes and a boat shelter = 6;
 	// Ben: 4 loose blue + blue shelter with 2 runes and Ana's bandit = 5.
-	p := ts.enter(t, table, map[string]string{
+	p := ts.EnterGame(t, table, map[string]string{
 		"players[0].runes.red": "2", "players[0].red_shelter.runes": "3", "players[0].red_shelter.boat": "1",
 		"players[1].runes.blue": "4", "players[1].blue_shelter": "1", "players[1].blue_shelter.runes": "2", "players[1].blue_shelter.bandit": "Ana",
 	})
@@ -92,12 +41,12 @@ func TestRuneMarketTable(t *testing.T) {
 		t.Errorf("correction form lost the bandit: %q", v)
 	}
 	// A tie asks for the tie-break facts (RUN-1, G-2).
-	tie := ts.enter(t, table, map[string]string{"players[0].runes.red": "3", "players[1].runes.blue": "3"})
+	tie := ts.EnterGame(t, table, map[string]string{"players[0].runes.red": "3", "players[1].runes.blue": "3"})
 	if msg := ts.Get(tie.Header.Get("Location")).Text(`[data-testid="verdict"]`); !strings.Contains(msg, "highest number card") {
 		t.Errorf("tie verdict %q does not ask for the highest number card", msg)
 	}
 	// A bandit of one's own is a rule break shown with its rule.
-	own := ts.enter(t, table, map[string]string{"players[0].red_shelter.runes": "1", "players[0].red_shelter.bandit": "Ana"})
+	own := ts.EnterGame(t, table, map[string]string{"players[0].red_shelter.runes": "1", "players[0].red_shelter.bandit": "Ana"})
 	if r := ts.Get(own.Header.Get("Location")); r.Doc.Find(`[data-code="bandit_owner"]`).Length() != 1 {
 		t.Error("an own bandit is not reported as bandit_owner")
 	}
@@ -119,7 +68,7 @@ func FuzzParseCountersForms(f *testing.F) {
 		for _, ed := range []struct {
 			e     kit.Editor
 			check func([]byte) (scoring.Result, error)
-		}{{alaskaEditor(), alaska.Engine{}.Check}, {runeMarketEditor(), runemarket.Engine{}.Check}} {
+		}{{editorOf(alaska.Slug), alaska.Engine{}.Check}, {editorOf(runemarket.Slug), runemarket.Engine{}.Check}} {
 			body, _, err := ed.e.Parse(v, nil)
 			var in *scoring.InputError
 			if err != nil {
@@ -140,7 +89,7 @@ func FuzzParseCountersForms(f *testing.F) {
 // rounds are undone instead, so the result page offers no broken link.
 func TestRoundGamesAreNotCorrectedAsAWhole(t *testing.T) {
 	ts := newTestServer(t)
-	table := ts.startTable(t, "cambio", "Ana", "Ben")
+	table := ts.NewTable("cambio", "", "Ana", "Ben")
 	f := ts.Get(table+"/games/new").FormOf(t, table+"/games")
 	f.Set("players[0].cards", "7")
 	f.Set("players[1].cards", "3")
@@ -158,4 +107,10 @@ func TestRoundGamesAreNotCorrectedAsAWhole(t *testing.T) {
 	if p := ts.Post(table+"/games/1", f); p.Status != http.StatusNotFound {
 		t.Errorf("correction post: %d", p.Status)
 	}
+}
+
+// editorOf is the registry's editor of a game.
+func editorOf(slug string) kit.Editor {
+	ed, _ := editorFor(slug)
+	return ed
 }

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"tablemate/scoring/alaska"
 	"tablemate/scoring/runemarket"
 	"tablemate/web/kit"
 )
@@ -9,7 +8,6 @@ import (
 // notMoved are the web parts of the games whose code has not moved to
 // its own package (web/<game>) yet; it empties as they move.
 var notMoved = map[string]kit.Web{
-	alaska.Slug:     {Editor: alaskaEditor(), Pages: alaskaPlay{}},
 	runemarket.Slug: {Editor: runeMarketEditor(), Pages: runeMarketPlay{}},
 }
 

@@ -21,6 +21,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 	"github.com/labstack/echo/v4"
 
+	"tablemate/web/alaska/alaskatest"
 	"tablemate/web/aufderhut/adhtest"
 	"tablemate/web/cambio/cambiotest"
 	"tablemate/web/kks/kkstest"
@@ -148,19 +149,19 @@ func buildCrawlFixture(t *testing.T, ts *testServer) crawlFixture {
 	leagueTables = append(leagueTables, kodiakPlayed)
 
 	// Alaska.
-	alaskaTable := ts.startTable(t, "alaska", "Ana", "Ben")
-	must("alaska entry", ts.enter(t, alaskaTable, map[string]string{"players[0].salmon": "5", "players[1].salmon": "3"}))
-	must("alaska start", ts.startAlaska(t, alaskaTable, "Ana", "9"))
-	for _, m := range akScript {
-		must("alaska "+m.move, ts.akTap(t, alaskaTable, m))
+	alaskaTable := ts.NewTable("alaska", "", "Ana", "Ben")
+	must("alaska entry", ts.EnterGame(t, alaskaTable, map[string]string{"players[0].salmon": "5", "players[1].salmon": "3"}))
+	must("alaska start", alaskatest.Start(t, ts.Server, alaskaTable, "Ana", "9"))
+	for _, m := range alaskatest.Script {
+		must("alaska "+m.Move, alaskatest.Tap(t, ts.Server, alaskaTable, m))
 	}
-	must("alaska start 2", ts.startAlaska(t, alaskaTable, "Ben", "9"))
+	must("alaska start 2", alaskatest.Start(t, ts.Server, alaskaTable, "Ben", "9"))
 	add(alaskaTable)
 	leagueTables = append(leagueTables, alaskaTable)
 
 	// The Rune Market.
 	rmTable := ts.createRuneMarketTable("Ana", "Ben")
-	must("rune market entry", ts.enter(t, rmTable, map[string]string{"players[0].runes.red": "3", "players[1].runes.blue": "2"}))
+	must("rune market entry", ts.EnterGame(t, rmTable, map[string]string{"players[0].runes.red": "3", "players[1].runes.blue": "2"}))
 	must("rune market start", ts.startRuneMarket(t, rmTable, "3", "2", "1", "1", "Ana"))
 	for _, m := range append(rmScript, rmMove{"do": "finish"}) {
 		must(fmt.Sprint("rune market ", m), ts.move(t, rmTable, m))

@@ -203,27 +203,42 @@ func (ts *Server) German(path string, form url.Values) Page {
 // through the form and returns its path.
 func (ts *Server) CreateTable(players ...string) string {
 	ts.T.Helper()
-	return ts.createTable(kks.Slug, "Friday", players)
+	return ts.NewTable(kks.Slug, "Friday", players...)
 }
 
 // CreateGameTable starts a table of any game, named "Evening", through
 // the form and returns its path.
 func (ts *Server) CreateGameTable(game string, players ...string) string {
 	ts.T.Helper()
-	return ts.createTable(game, "Evening", players)
+	return ts.NewTable(game, "Evening", players...)
 }
 
-func (ts *Server) createTable(game, name string, players []string) string {
+// NewTable starts a table of game named name (empty: the form's default)
+// through the form and returns its path.
+func (ts *Server) NewTable(game, name string, players ...string) string {
 	ts.T.Helper()
 	f := ts.Get("/tables/new").FormOf(ts.T, "/tables")
 	f.Set("game", game)
-	f.Set("name", name)
+	if name != "" {
+		f.Set("name", name)
+	}
 	f["players"] = players
 	p := ts.Post("/tables", f)
 	if p.Status != http.StatusSeeOther {
-		ts.T.Fatalf("create %s table: %d\n%s", game, p.Status, p.Body)
+		ts.T.Fatalf("create %s table: %d %s\n%s", game, p.Status, p.Text(".field-error"), p.Body)
 	}
 	return p.Header.Get("Location")
+}
+
+// EnterGame posts the table's entry form for its next game with fields
+// set.
+func (ts *Server) EnterGame(t testing.TB, table string, fields map[string]string) Page {
+	t.Helper()
+	f := ts.Get(table+"/games/new").FormOf(t, table+"/games")
+	for k, v := range fields {
+		f.Set(k, v)
+	}
+	return ts.Post(table+"/games", f)
 }
 
 // FormOf returns the hidden fields of the first form posting to action.

@@ -21,15 +21,7 @@ import (
 // StartRoundTable starts a table of game for players and returns its path.
 func StartRoundTable(ts *webtest.Server, game string, players ...string) string {
 	ts.T.Helper()
-	f := ts.Get("/tables/new").FormOf(ts.T, "/tables")
-	f.Set("game", game)
-	f.Set("name", "Rounds night")
-	f["players"] = players
-	p := ts.Post("/tables", f)
-	if p.Status != http.StatusSeeOther {
-		ts.T.Fatalf("create %s table: %d\n%s", game, p.Status, p.Body)
-	}
-	return p.Header.Get("Location")
+	return ts.NewTable(game, "Rounds night", players...)
 }
 
 // Rounds are scoring/cambio/testdata/three-rounds-to-50.json's rounds as

@@ -1,7 +1,7 @@
-package i18n
+package alaska
 
-// dePlayAlaska is German for the Alaska play-along pages and the engine's refusals.
-var dePlayAlaska = map[string]string{
+// german is German for the Alaska play-along pages and the engine's refusals.
+var german = map[string]string{
 	// Shared with other pages (same German as there).
 	"play along":     "Mitspielen",
 	"Start the game": "Spiel starten",

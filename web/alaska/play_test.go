@@ -1,8 +1,7 @@
-package server
+package alaska_test
 
 import (
 	"encoding/json"
-	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -11,45 +10,14 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"tablemate/scoring/alaska"
+	alaskaweb "tablemate/web/alaska"
+	"tablemate/web/alaska/alaskatest"
+	"tablemate/web/server"
 	"tablemate/web/webtest"
 )
 
-// akMove is one tap: the page it is made on (its query) and the button's
-// value.
-type akMove struct{ query, move string }
-
-// akScript is scoring/alaska's scripted game (guide_test.go) as the turn
-// page's buttons post it; the query is the section or border tapped.
-var akScript = []akMove{
-	{"?at=4", "salmon:4"}, {"", "flow"}, {"?sec=3", "cast:1+2"}, {"", "end"},
-	{"?at=8", "salmon:8"}, {"?sec=6", "angler:local:6"}, {"?sec=8", "cast:3+5"}, {"", "bear_eat:Ana"}, {"", "end"},
-	{"?at=5", "salmon:5"}, {"", "flow"}, {"?sec=9", "angler:tourist:9"}, {"", "end"},
-	{"?at=5", "salmon:5"}, {"?sec=6", "eagle:section:6"}, {"?sec=9", "cast:9"},
-	{"?sec=5", "cast:5"}, {"", "end"},
-}
-
-// akTap checks the page offers the move as a button and posts it.
-func (ts *testServer) akTap(t *testing.T, table string, m akMove) webtest.Page {
-	t.Helper()
-	p := ts.Get(table + "/play" + m.query)
-	if p.Doc.Find(fmt.Sprintf(`button[name="move"][value="%s"]`, m.move)).Length() != 1 {
-		t.Fatalf("%s%s offers no %q button:\n%s", table+"/play", m.query, m.move, p.Text("main"))
-	}
-	f := p.FormOf(t, table+"/play/step")
-	f.Set("move", m.move)
-	return ts.Post(table+"/play/step", f)
-}
-
-func (ts *testServer) startAlaska(t *testing.T, table, first, pile string) webtest.Page {
-	t.Helper()
-	f := ts.Get(table+"/play").FormOf(t, table+"/play/start")
-	f.Set("first", first)
-	f.Set("draw_pile", pile)
-	return ts.Post(table+"/play/start", f)
-}
-
 func TestPlayAlongAlaska(t *testing.T) {
-	ts := newTestServerWith(t, func(a *App) { a.writeRate = 0 })
+	ts := webtest.New(t, server.NewApp, func(a *server.App) { a.SetWriteRate(0) })
 	table := ts.CreateGameTable(alaska.Slug, "Ana", "Ben")
 	if href, _ := ts.Get(table).Doc.Find(`[data-testid="play-along"]`).Attr("href"); href != table+"/play" {
 		t.Fatalf("no play-along link on the table page: %q", href)
@@ -60,13 +28,13 @@ func TestPlayAlongAlaska(t *testing.T) {
 	}
 	// A pile that is not a number names its field; one the deck cannot
 	// hold is refused with its rule.
-	if p := ts.startAlaska(t, table, "Ana", "lots"); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Text(".field-error"), "draw pile") {
+	if p := alaskatest.Start(t, ts, table, "Ana", "lots"); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Text(".field-error"), "draw pile") {
 		t.Fatalf("bad pile: %d %q", p.Status, p.Text(".field-error"))
 	}
-	if p := ts.startAlaska(t, table, "Ana", "70"); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "rule CAM-1") {
+	if p := alaskatest.Start(t, ts, table, "Ana", "70"); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "rule CAM-1") {
 		t.Fatalf("pile too big: %d %q", p.Status, p.Text(".field-error"))
 	}
-	if p := ts.startAlaska(t, table, "Ana", "9"); p.Status != http.StatusSeeOther {
+	if p := alaskatest.Start(t, ts, table, "Ana", "9"); p.Status != http.StatusSeeOther {
 		t.Fatalf("start: %d %s", p.Status, p.Text(".field-error"))
 	}
 
@@ -139,7 +107,7 @@ func TestPlayAlongAlaska(t *testing.T) {
 
 	// The whole scripted game, checking what the page says on the way.
 	var last webtest.Page
-	for i, m := range akScript {
+	for i, m := range alaskatest.Script {
 		if i == 3 {
 			pg := ts.Get(table + "/play")
 			if l, _ := pg.Doc.Find(`[data-testid="section-3"]`).Attr("aria-label"); !strings.Contains(l, "last cast") {
@@ -152,19 +120,19 @@ func TestPlayAlongAlaska(t *testing.T) {
 				t.Errorf("Ana's salmon after the catch: %q", got)
 			}
 		}
-		if m.move == "angler:local:6" {
+		if m.Move == "angler:local:6" {
 			if txt := ts.Get(table + "/play?sec=8").Text(`[data-testid="cast-preview"]`); !strings.Contains(txt, "catch the salmon on 8–9") {
 				t.Errorf("cast preview for 8: %q", txt)
 			}
 		}
-		if m.move == "cast:9" {
+		if m.Move == "cast:9" {
 			if txt := ts.Get(table + "/play?sec=9").Text(`[data-testid="cast-preview"]`); !strings.Contains(txt, "hook the tourist") {
 				t.Errorf("cast preview for 9: %q", txt)
 			}
 		}
-		last = ts.akTap(t, table, m)
+		last = alaskatest.Tap(t, ts, table, m)
 		if last.Status != http.StatusSeeOther {
-			t.Fatalf("move %d %s: %d %s", i+1, m.move, last.Status, last.Body)
+			t.Fatalf("move %d %s: %d %s", i+1, m.Move, last.Status, last.Body)
 		}
 		if i == 12 {
 			if b := ts.Get(table + "/play").Text(`[data-testid="last-round"]`); !strings.Contains(b, "2 turns to go") {
@@ -189,23 +157,10 @@ func TestPlayAlongAlaska(t *testing.T) {
 	}
 }
 
-func TestAlaskaMovesParse(t *testing.T) {
-	for _, m := range []string{"fish", "salmon:x", "cast:1+x", "angler:tourist", "eagle:bird:3", "flow:2", ""} {
-		if _, err := parseAlaskaMove(m); err == nil {
-			t.Errorf("%q accepted", m)
-		}
-	}
-	for _, m := range akScript {
-		if _, err := parseAlaskaMove(m.move); err != nil {
-			t.Errorf("%q: %v", m.move, err)
-		}
-	}
-}
-
 func TestAlaskaPlayWeighsLittle(t *testing.T) {
-	ts := newTestServerWith(t, func(a *App) { a.writeRate = 0 })
+	ts := webtest.New(t, server.NewApp, func(a *server.App) { a.SetWriteRate(0) })
 	table := ts.CreateGameTable(alaska.Slug, "Ana", "Ben", "Cy", "Dee")
-	if p := ts.startAlaska(t, table, "Ana", ""); p.Status != http.StatusSeeOther {
+	if p := alaskatest.Start(t, ts, table, "Ana", ""); p.Status != http.StatusSeeOther {
 		t.Fatalf("start: %d", p.Status)
 	}
 	for _, path := range []string{table + "/play", table + "/play?sec=7", table + "/play?at=3"} {
@@ -226,10 +181,10 @@ func TestAlaskaPlayWeighsLittle(t *testing.T) {
 }
 
 func TestAlaskaPlayAPI(t *testing.T) {
-	ts := newTestServer(t)
+	ts := webtest.New(t, server.NewApp)
 	var moves []string
-	for _, m := range akScript {
-		s, _ := parseAlaskaMove(m.move)
+	for _, m := range alaskatest.Script {
+		s, _ := alaskaweb.ParseAlaskaMove(m.Move)
 		moves = append(moves, string(alaska.StepJSON(s)))
 	}
 	status, out := ts.PostJSON("/api/v1/games/alaska/play", `{"players":["Ana","Ben"],"first":"Ana","draw_pile":9,"steps":[`+strings.Join(moves, ",")+`]}`)
@@ -250,7 +205,7 @@ func TestAlaskaPlayAPI(t *testing.T) {
 // a section holding an angler and a salmon offers its casts once per
 // verdict of the die; the salmon rune catches the salmon.
 func TestPlayAlongAlaskaWithDice(t *testing.T) {
-	ts := newTestServerWith(t, func(a *App) { a.writeRate = 0 })
+	ts := webtest.New(t, server.NewApp, func(a *server.App) { a.SetWriteRate(0) })
 	table := ts.CreateGameTable(alaska.Slug, "Ana", "Ben")
 	f := ts.Get(table+"/play").FormOf(t, table+"/play/start")
 	f.Set("first", "Ana")
@@ -258,16 +213,16 @@ func TestPlayAlongAlaskaWithDice(t *testing.T) {
 	if p := ts.Post(table+"/play/start", f); p.Status != http.StatusSeeOther {
 		t.Fatalf("start: %d %s", p.Status, p.Text(".field-error"))
 	}
-	for _, m := range []akMove{{"?at=4", "salmon:4"}, {"?sec=5", "angler:tourist:5"}} {
-		if p := ts.akTap(t, table, m); p.Status != http.StatusSeeOther {
-			t.Fatalf("%s: %d", m.move, p.Status)
+	for _, m := range []alaskatest.Move{{Query: "?at=4", Move: "salmon:4"}, {Query: "?sec=5", Move: "angler:tourist:5"}} {
+		if p := alaskatest.Tap(t, ts, table, m); p.Status != http.StatusSeeOther {
+			t.Fatalf("%s: %d", m.Move, p.Status)
 		}
 	}
 	panel := ts.Get(table + "/play?sec=5")
 	if panel.Doc.Find(`button[value="cast:5"]`).Length() != 0 || panel.Doc.Find(`button[value="cast:5:angler"]`).Length() != 1 {
 		t.Fatalf("the die must decide a cast into 5:\n%s", panel.Text(`[data-testid="section-panel"]`))
 	}
-	if p := ts.akTap(t, table, akMove{"?sec=5", "cast:5:salmon"}); p.Status != http.StatusSeeOther {
+	if p := alaskatest.Tap(t, ts, table, alaskatest.Move{Query: "?sec=5", Move: "cast:5:salmon"}); p.Status != http.StatusSeeOther {
 		t.Fatalf("cast with the salmon rolled: %d %s", p.Status, p.Body)
 	}
 	play := ts.Get(table + "/play")
@@ -284,7 +239,7 @@ func TestPlayAlongAlaskaWithDice(t *testing.T) {
 // an angler and says what happens to it; a cast that names no section can
 // be played from the open-water panel (single cards 0, 11–13, any two).
 func TestPlayAlongAlaskaRulings(t *testing.T) {
-	ts := newTestServerWith(t, func(a *App) { a.writeRate = 0 })
+	ts := webtest.New(t, server.NewApp, func(a *server.App) { a.SetWriteRate(0) })
 	for _, c := range []struct {
 		catch    string
 		beside   bool   // the salmon still lies beside the local after the flow
@@ -306,9 +261,9 @@ func TestPlayAlongAlaskaRulings(t *testing.T) {
 			if p := ts.Post(table+"/play/start", f); p.Status != http.StatusSeeOther {
 				t.Fatalf("start: %d %s", p.Status, p.Text(".field-error"))
 			}
-			for _, m := range []akMove{{"?sec=4", "angler:local:4"}, {"?sec=1", "cast:1"}, {"?sec=2", "cast:2"}, {"", "end"}, {"?at=4", "salmon:4"}} {
-				if p := ts.akTap(t, table, m); p.Status != http.StatusSeeOther {
-					t.Fatalf("%s: %d", m.move, p.Status)
+			for _, m := range []alaskatest.Move{{Query: "?sec=4", Move: "angler:local:4"}, {Query: "?sec=1", Move: "cast:1"}, {Query: "?sec=2", Move: "cast:2"}, {Query: "", Move: "end"}, {Query: "?at=4", Move: "salmon:4"}} {
+				if p := alaskatest.Tap(t, ts, table, m); p.Status != http.StatusSeeOther {
+					t.Fatalf("%s: %d", m.Move, p.Status)
 				}
 			}
 			// Ben's salmon lies on 4–5, beside the local on 4.
@@ -328,7 +283,7 @@ func TestPlayAlongAlaskaRulings(t *testing.T) {
 			if c.catch == "swim_past" && !strings.Contains(play.Text(`[data-testid="events"]`), "It lies beside the local in section 4") {
 				t.Errorf("placing is told as %q", play.Text(`[data-testid="events"]`))
 			}
-			if p := ts.akTap(t, table, akMove{"", "flow"}); p.Status != http.StatusSeeOther {
+			if p := alaskatest.Tap(t, ts, table, alaskatest.Move{Query: "", Move: "flow"}); p.Status != http.StatusSeeOther {
 				t.Fatalf("flow: %d", p.Status)
 			}
 			play = ts.Get(table + "/play")

@@ -1,4 +1,4 @@
-package views
+package alaska
 
 import (
 	"context"
@@ -6,13 +6,14 @@ import (
 	"math"
 	"strings"
 
+	"tablemate/views"
 	"tablemate/views/i18n"
 )
 
 // AlaskaSetupVM is the form that starts a guided game of Alaska.
 type AlaskaSetupVM struct {
-	Page
-	Form
+	views.Page
+	views.Form
 	TableName, Base string
 	Players         []string
 	First           string // the oldest player, who starts
@@ -21,14 +22,14 @@ type AlaskaSetupVM struct {
 	DefaultPile     int
 	// AnglerCatch is ruling ALA-2's reading chosen: swim_past or on_contact.
 	AnglerCatch string
-	Errors      Errors
+	Errors      views.Errors
 }
 
 // AlaskaPlayVM is a guided game of Alaska in progress: whose turn and
 // which phase, the river, the salmon caught and what each move can do.
 type AlaskaPlayVM struct {
-	Page
-	Form
+	views.Page
+	views.Form
 	TableName, Base string
 	Turn, DrawPile  int
 	Steps           int // moves so far, for pages that wait for the next

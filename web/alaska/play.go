@@ -1,4 +1,4 @@
-package server
+package alaska
 
 import (
 	"encoding/json"
@@ -14,6 +14,7 @@ import (
 	"tablemate/sessions"
 	"tablemate/views"
 	"tablemate/views/i18n"
+	"tablemate/web/kit"
 )
 
 // alaskaPlay is Alaska played along: the cards stay secret, the page
@@ -25,7 +26,7 @@ type alaskaPlay struct{}
 var alaskaStyles = []string{"css/play-alaska.css"}
 
 func (alaskaPlay) SetupPage(c echo.Context, t sessions.Table, errs views.Errors) templ.Component {
-	p := page(c, t.Name)
+	p := kit.Page(c, t.Name)
 	p.Styles = alaskaStyles
 	catch := c.FormValue("angler_catch")
 	if catch == "" {
@@ -34,8 +35,8 @@ func (alaskaPlay) SetupPage(c echo.Context, t sessions.Table, errs views.Errors)
 			catch = alaska.OnContact
 		}
 	}
-	return views.AlaskaSetup(views.AlaskaSetupVM{
-		Page: p, Form: form(c, t.Head), TableName: t.Name, Base: editBase(c),
+	return AlaskaSetup(AlaskaSetupVM{
+		Page: p, Form: kit.Form(c, t.Head), TableName: t.Name, Base: kit.EditBase(c),
 		Players: t.Players, First: c.FormValue("first"), Dice: c.FormValue("dice") == "on", DrawPile: strings.TrimSpace(c.FormValue("draw_pile")),
 		DefaultPile: alaska.DrawPile(len(t.Players)), Errors: errs,
 		AnglerCatch: catch,
@@ -61,12 +62,12 @@ func (alaskaPlay) SetupJSON(c echo.Context, _ sessions.Table) (json.RawMessage, 
 	case alaska.OnContact:
 		s.Options.AnglerCatch = alaska.OnContact
 	default:
-		return nil, formErrorf("angler_catch", "Choose how anglers catch salmon from the list, not %q.", v)
+		return nil, kit.FormErrorf("angler_catch", "Choose how anglers catch salmon from the list, not %q.", v)
 	}
 	if v := strings.TrimSpace(c.FormValue("draw_pile")); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil {
-			return nil, formErrorf("draw_pile", "Enter the number of cards in the draw pile, or leave it empty for a full deck.")
+			return nil, kit.FormErrorf("draw_pile", "Enter the number of cards in the draw pile, or leave it empty for a full deck.")
 		}
 		s.DrawPile = &n
 	}
@@ -91,7 +92,7 @@ func (alaskaPlay) StepJSON(c echo.Context, _ sessions.Table) (json.RawMessage, e
 
 func parseAlaskaMove(move string) (alaska.Step, error) {
 	kind, rest, _ := strings.Cut(strings.TrimSpace(move), ":")
-	bad := formErrorf("move", "Choose a move: %q is not one.", move)
+	bad := kit.FormErrorf("move", "Choose a move: %q is not one.", move)
 	num := func(s string) (int, bool) {
 		n, err := strconv.Atoi(s)
 		return n, err == nil
@@ -155,26 +156,26 @@ func (alaskaPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string)
 	}
 	at, _ := strconv.Atoi(c.QueryParam("at"))
 	sel, _ := strconv.Atoi(c.QueryParam("sec"))
-	vm := alaskaVM(c, pos, editBase(c), at, sel)
-	vm.Page, vm.Form, vm.TableName = page(c, t.Name), form(c, t.Head), t.Name
+	vm := alaskaVM(c, pos, kit.EditBase(c), at, sel)
+	vm.Page, vm.Form, vm.TableName = kit.Page(c, t.Name), kit.Form(c, t.Head), t.Name
 	vm.Page.Styles = alaskaStyles
 	vm.Flash, vm.FlashKind = flash, "bad"
 	vm.UndoLabel = undo
-	return views.AlaskaPlay(vm), nil
+	return AlaskaPlay(vm), nil
 }
 
 // alaskaVM describes the position in the reader's language: what is
 // public and, for the section or salmon border tapped, what each move
 // would do. Only the moves the engine lists are offered
 // (alaska.Position.Moves).
-func alaskaVM(c echo.Context, pos alaska.Position, base string, at, sel int) views.AlaskaPlayVM {
+func alaskaVM(c echo.Context, pos alaska.Position, base string, at, sel int) AlaskaPlayVM {
 	me := pos.Players[pos.Current()]
 	moves := pos.Moves()
-	vm := views.AlaskaPlayVM{Base: base, Turn: pos.Turn, Steps: pos.Steps, DrawPile: pos.DrawPile, LastRound: pos.LastRound, TurnsLeft: pos.TurnsLeft,
+	vm := AlaskaPlayVM{Base: base, Turn: pos.Turn, Steps: pos.Steps, DrawPile: pos.DrawPile, LastRound: pos.LastRound, TurnsLeft: pos.TurnsLeft,
 		Current: me.Name, Right: pos.Players[pos.Right()].Name, Phase: string(pos.Phase), Hand: me.Hand, OnContact: pos.Options.OnContact()}
 	current := map[alaska.Phase]int{alaska.PhaseSalmon: 0, alaska.PhaseFlow: 1, alaska.PhasePlay: 2, alaska.PhaseSitOut: 3}[pos.Phase]
-	for i, l := range []string{tr(c, "Salmon fall in"), tr(c, "Flow"), tr(c, "Cast & play"), tr(c, "Draw")} {
-		vm.Stepper = append(vm.Stepper, views.AlaskaPhaseVM{Label: l, Done: i < current, Current: i == current})
+	for i, l := range []string{kit.Tr(c, "Salmon fall in"), kit.Tr(c, "Flow"), kit.Tr(c, "Cast & play"), kit.Tr(c, "Draw")} {
+		vm.Stepper = append(vm.Stepper, AlaskaPhaseVM{Label: l, Done: i < current, Current: i == current})
 	}
 	try := func(s alaska.Step) bool { return slices.ContainsFunc(moves, s.Equal) }
 	playing := slices.ContainsFunc(moves, func(m alaska.Step) bool { return m.Do != alaska.DoEnd })
@@ -186,7 +187,7 @@ func alaskaVM(c echo.Context, pos alaska.Position, base string, at, sel int) vie
 		at = 0
 	}
 	for s := 1; s <= alaska.Sections; s++ {
-		sv := views.AlaskaSectionVM{N: s, Angler: string(pos.River.AnglerOn(s)), AnglerBy: pos.PlacedBy[s-1],
+		sv := AlaskaSectionVM{N: s, Angler: string(pos.River.AnglerOn(s)), AnglerBy: pos.PlacedBy[s-1],
 			Hit: pos.Hit == s, Sel: sel == s, Label: sectionLabel(c, pos, s), Shared: pos.River.Shared(s)}
 		vm.Shared = vm.Shared || sv.Shared
 		if playing {
@@ -194,30 +195,30 @@ func alaskaVM(c echo.Context, pos alaska.Position, base string, at, sel int) vie
 		}
 		vm.Sections = append(vm.Sections, sv)
 		lo, hi := alaska.Covers(s)
-		b := views.AlaskaBorderVM{N: s, Count: pos.River.SalmonAt(s), Sel: at == s}
-		b.Label = tr(c, "%d salmon on %d–%d", b.Count, lo, hi)
+		b := AlaskaBorderVM{N: s, Count: pos.River.SalmonAt(s), Sel: at == s}
+		b.Label = kit.Tr(c, "%d salmon on %d–%d", b.Count, lo, hi)
 		if b.Count == 1 {
-			b.Label = tr(c, "1 salmon on %d–%d", lo, hi)
+			b.Label = kit.Tr(c, "1 salmon on %d–%d", lo, hi)
 		}
 		if try(alaska.Step{Do: alaska.DoSalmon, At: s}) {
 			b.Href = fmt.Sprintf("%s/play?at=%d#act", base, s)
-			b.Label = tr(c, "Lay the salmon across %d and %d (%d salmon there now)", lo, hi, b.Count)
+			b.Label = kit.Tr(c, "Lay the salmon across %d and %d (%d salmon there now)", lo, hi, b.Count)
 			if b.Count == 1 {
-				b.Label = tr(c, "Lay the salmon across %d and %d (1 salmon there now)", lo, hi)
+				b.Label = kit.Tr(c, "Lay the salmon across %d and %d (1 salmon there now)", lo, hi)
 			}
 		}
 		vm.Borders = append(vm.Borders, b)
 	}
 	for i, s := range pos.Players {
-		vm.Seats = append(vm.Seats, views.AlaskaSeatVM{Name: s.Name, Salmon: s.Salmon, Hand: s.Hand, ToMove: i == pos.Current(), SitOut: s.SitsOut})
+		vm.Seats = append(vm.Seats, AlaskaSeatVM{Name: s.Name, Salmon: s.Salmon, Hand: s.Hand, ToMove: i == pos.Current(), SitOut: s.SitsOut})
 	}
 	switch {
 	case len(pos.Events) > 0:
-		vm.EventsTitle, vm.Events = tr(c, "This turn"), eventTexts(c, pos.Events)
+		vm.EventsTitle, vm.Events = kit.Tr(c, "This turn"), eventTexts(c, pos.Events)
 	case len(pos.Before) > 0:
-		vm.EventsTitle, vm.Events = tr(c, "%s's turn, just played", vm.Right), eventTexts(c, pos.Before)
+		vm.EventsTitle, vm.Events = kit.Tr(c, "%s's turn, just played", vm.Right), eventTexts(c, pos.Before)
 	default:
-		vm.EventsTitle = tr(c, "First turn")
+		vm.EventsTitle = kit.Tr(c, "First turn")
 	}
 	for _, m := range moves {
 		if m.Do == alaska.DoBearEat {
@@ -226,25 +227,25 @@ func alaskaVM(c echo.Context, pos alaska.Position, base string, at, sel int) vie
 	}
 	if at > 0 {
 		lo, hi := alaska.Covers(at)
-		vm.At, vm.AtText = at, tr(c, "%s lays %s's salmon across sections %d and %d.", vm.Right, me.Name, lo, hi)
+		vm.At, vm.AtText = at, kit.Tr(c, "%s lays %s's salmon across sections %d and %d.", vm.Right, me.Name, lo, hi)
 	}
 	if sel > 0 {
 		vm.Sel = sel
 		_, e, _ := alaska.Cast(pos.River, sel, me.Salmon)
-		told := lowerFirst(e.Text)
+		told := kit.LowerFirst(e.Text)
 		if i18n.IsGerman(c.Request().Context()) { // German nouns keep their capital
 			told = akTold(c, e)
 		}
-		vm.SelText = tr(c, "A cast into %d: %s", sel, told)
-		casts := func(roll string) []views.AlaskaMoveVM {
-			var out []views.AlaskaMoveVM
+		vm.SelText = kit.Tr(c, "A cast into %d: %s", sel, told)
+		casts := func(roll string) []AlaskaMoveVM {
+			var out []AlaskaMoveVM
 			for a := 0; a <= sel/2; a++ {
 				cards, label := []int{sel}, strconv.Itoa(sel)
 				if a > 0 {
 					cards, label = []int{a, sel - a}, fmt.Sprintf("%d + %d", a, sel-a)
 				}
 				if try(alaska.Step{Do: alaska.DoCast, Cards: cards, Roll: roll}) {
-					m := views.AlaskaMoveVM{Label: label, Move: "cast:" + joinInts(cards, "+"), TestID: "cast-" + joinInts(cards, "-")}
+					m := AlaskaMoveVM{Label: label, Move: "cast:" + joinInts(cards, "+"), TestID: "cast-" + joinInts(cards, "-")}
 					if roll != "" {
 						m.Move, m.TestID = m.Move+":"+roll, m.TestID+"-"+roll
 					}
@@ -254,57 +255,57 @@ func alaskaVM(c echo.Context, pos alaska.Position, base string, at, sel int) vie
 			return out
 		}
 		if pos.Dice && pos.River.AnglerOn(sel) != alaska.NoAngler && len(pos.River.SalmonOn(sel)) > 0 {
-			vm.SelText = tr(c, "%s With the dice variation, roll the die first:", vm.SelText)
+			vm.SelText = kit.Tr(c, "%s With the dice variation, roll the die first:", vm.SelText)
 			if cs := casts(alaska.RollSalmon); len(cs) > 0 {
-				hook := tr(c, "Anything else: you hook the tourist")
+				hook := kit.Tr(c, "Anything else: you hook the tourist")
 				if pos.River.AnglerOn(sel) == alaska.Local {
-					hook = tr(c, "Anything else: you hook the local")
+					hook = kit.Tr(c, "Anything else: you hook the local")
 				}
-				vm.Rolls = append(vm.Rolls, views.AlaskaRollVM{Title: tr(c, "The die shows the salmon: you catch it"), Casts: cs},
-					views.AlaskaRollVM{Title: hook, Casts: casts(alaska.RollAngler)})
+				vm.Rolls = append(vm.Rolls, AlaskaRollVM{Title: kit.Tr(c, "The die shows the salmon: you catch it"), Casts: cs},
+					AlaskaRollVM{Title: hook, Casts: casts(alaska.RollAngler)})
 			}
 		} else {
 			vm.Casts = casts("")
 		}
 		if len(vm.Casts) == 0 && len(vm.Rolls) == 0 {
-			vm.SelText = tr(c, "%s (%s has no card left to cast.)", vm.SelText, me.Name)
+			vm.SelText = kit.Tr(c, "%s (%s has no card left to cast.)", vm.SelText, me.Name)
 		}
 		for _, a := range []alaska.Angler{alaska.Tourist, alaska.Local} {
 			if try(alaska.Step{Do: alaska.DoAngler, Angler: a, Section: sel}) {
-				label := tr(c, "Place a tourist here")
+				label := kit.Tr(c, "Place a tourist here")
 				switch {
 				case a == alaska.Local:
-					label = tr(c, "Place a local here")
+					label = kit.Tr(c, "Place a local here")
 				case pos.River.AnglerOn(sel) == alaska.Local:
-					label = tr(c, "Place a tourist: it chases the local away (both leave)")
+					label = kit.Tr(c, "Place a tourist: it chases the local away (both leave)")
 				}
-				vm.SelMoves = append(vm.SelMoves, views.AlaskaMoveVM{Label: label, Move: fmt.Sprintf("angler:%s:%d", a, sel), TestID: "angler-" + string(a)})
+				vm.SelMoves = append(vm.SelMoves, AlaskaMoveVM{Label: label, Move: fmt.Sprintf("angler:%s:%d", a, sel), TestID: "angler-" + string(a)})
 			}
 		}
 		if a := pos.River.AnglerOn(sel); a != alaska.NoAngler && try(alaska.Step{Do: alaska.DoEagle, Section: sel}) {
-			label := tr(c, "Eagle: chase the tourist away")
+			label := kit.Tr(c, "Eagle: chase the tourist away")
 			if a == alaska.Local {
-				label = tr(c, "Eagle: chase the local away")
+				label = kit.Tr(c, "Eagle: chase the local away")
 			}
-			vm.SelMoves = append(vm.SelMoves, views.AlaskaMoveVM{Label: label, Move: fmt.Sprintf("eagle:section:%d", sel), TestID: "eagle-chase"})
+			vm.SelMoves = append(vm.SelMoves, AlaskaMoveVM{Label: label, Move: fmt.Sprintf("eagle:section:%d", sel), TestID: "eagle-chase"})
 		}
 		seen := map[int]bool{}
 		for _, n := range pos.River.SalmonOn(sel) {
 			if !seen[n] && try(alaska.Step{Do: alaska.DoEagle, Salmon: n}) {
 				seen[n] = true
 				lo, hi := alaska.Covers(n)
-				vm.SelMoves = append(vm.SelMoves, views.AlaskaMoveVM{Label: tr(c, "Eagle: take the salmon on %d–%d", lo, hi), Move: fmt.Sprintf("eagle:salmon:%d", n), TestID: fmt.Sprintf("eagle-salmon-%d", n)})
+				vm.SelMoves = append(vm.SelMoves, AlaskaMoveVM{Label: kit.Tr(c, "Eagle: take the salmon on %d–%d", lo, hi), Move: fmt.Sprintf("eagle:salmon:%d", n), TestID: fmt.Sprintf("eagle-salmon-%d", n)})
 			}
 		}
 	}
 	if playing && pos.Phase != alaska.PhasePlay && try(alaska.Step{Do: alaska.DoFlow}) {
-		vm.Moves = append(vm.Moves, views.AlaskaMoveVM{Label: tr(c, "Play a flow card: every salmon moves one section"), Move: "flow", TestID: "flow"})
+		vm.Moves = append(vm.Moves, AlaskaMoveVM{Label: kit.Tr(c, "Play a flow card: every salmon moves one section"), Move: "flow", TestID: "flow"})
 	}
 	if playing && try(alaska.Step{Do: alaska.DoBear}) {
-		vm.Moves = append(vm.Moves, views.AlaskaMoveVM{Label: tr(c, "Play the bear: all anglers leave the river"), Move: "bear", TestID: "bear"})
+		vm.Moves = append(vm.Moves, AlaskaMoveVM{Label: kit.Tr(c, "Play the bear: all anglers leave the river"), Move: "bear", TestID: "bear"})
 	}
 	if playing && try(alaska.Step{Do: alaska.DoEagle}) {
-		vm.Moves = append(vm.Moves, views.AlaskaMoveVM{Label: tr(c, "Play the eagle (nothing to take)"), Move: "eagle", TestID: "eagle-empty"})
+		vm.Moves = append(vm.Moves, AlaskaMoveVM{Label: kit.Tr(c, "Play the eagle (nothing to take)"), Move: "eagle", TestID: "eagle-empty"})
 	}
 	// Ruling ALA-3: any number card can be cast; a value naming no
 	// section (0, or above 10) lands in open water. Offered as the engine
@@ -312,7 +313,7 @@ func alaskaVM(c echo.Context, pos alaska.Position, base string, at, sel int) vie
 	if playing {
 		for _, v := range []int{0, 11, 12, 13} {
 			if try(alaska.Step{Do: alaska.DoCast, Cards: []int{v}}) {
-				vm.OpenCasts = append(vm.OpenCasts, views.AlaskaMoveVM{Label: strconv.Itoa(v), Move: "cast:" + strconv.Itoa(v), TestID: "open-" + strconv.Itoa(v)})
+				vm.OpenCasts = append(vm.OpenCasts, AlaskaMoveVM{Label: strconv.Itoa(v), Move: "cast:" + strconv.Itoa(v), TestID: "open-" + strconv.Itoa(v)})
 			}
 		}
 		vm.OpenPair = try(alaska.Step{Do: alaska.DoCast, Cards: []int{alaska.MaxCard, alaska.MaxCard}})
@@ -320,7 +321,7 @@ func alaskaVM(c echo.Context, pos alaska.Position, base string, at, sel int) vie
 			vm.PairCards = append(vm.PairCards, v)
 		}
 	}
-	vm.Moves = append(vm.Moves, views.AlaskaMoveVM{Label: endLabel(c, pos), Move: "end", TestID: "end-turn", Primary: true})
+	vm.Moves = append(vm.Moves, AlaskaMoveVM{Label: endLabel(c, pos), Move: "end", TestID: "end-turn", Primary: true})
 	return vm
 }
 
@@ -329,34 +330,34 @@ func alaskaVM(c echo.Context, pos alaska.Position, base string, at, sel int) vie
 func sectionLabel(c echo.Context, pos alaska.Position, s int) string {
 	var parts []string
 	if n := len(pos.River.SalmonOn(s)); n > 0 {
-		parts = append(parts, trN(c, n, "1 salmon", "%d salmon"))
+		parts = append(parts, kit.TrN(c, n, "1 salmon", "%d salmon"))
 	}
 	by := pos.PlacedBy[s-1]
 	switch a := pos.River.AnglerOn(s); {
 	case a == alaska.Tourist && by != "":
-		parts = append(parts, tr(c, "tourist placed by %s", by))
+		parts = append(parts, kit.Tr(c, "tourist placed by %s", by))
 	case a == alaska.Tourist:
-		parts = append(parts, tr(c, "tourist"))
+		parts = append(parts, kit.Tr(c, "tourist"))
 	case a == alaska.Local && by != "":
-		parts = append(parts, tr(c, "local placed by %s", by))
+		parts = append(parts, kit.Tr(c, "local placed by %s", by))
 	case a == alaska.Local:
-		parts = append(parts, tr(c, "local"))
+		parts = append(parts, kit.Tr(c, "local"))
 	}
 	if pos.River.Shared(s) {
 		// Ruling ALA-2: the salmon lies beside the angler until a flow
 		// carries it off this section (on_contact: the next flow).
 		if pos.Options.OnContact() {
-			parts = append(parts, tr(c, "the next flow gives the salmon to the angler"))
+			parts = append(parts, kit.Tr(c, "the next flow gives the salmon to the angler"))
 		} else {
-			parts = append(parts, tr(c, "the salmon lies beside the angler until a flow carries it off this section (rule ALA-2)"))
+			parts = append(parts, kit.Tr(c, "the salmon lies beside the angler until a flow carries it off this section (rule ALA-2)"))
 		}
 	}
 	if len(parts) == 0 {
-		parts = []string{tr(c, "empty")}
+		parts = []string{kit.Tr(c, "empty")}
 	}
-	label := tr(c, "Section %d: %s", s, strings.Join(parts, ", "))
+	label := kit.Tr(c, "Section %d: %s", s, strings.Join(parts, ", "))
 	if pos.Hit == s {
-		label = tr(c, "%s (last cast)", label)
+		label = kit.Tr(c, "%s (last cast)", label)
 	}
 	return label
 }
@@ -366,19 +367,19 @@ func endLabel(c echo.Context, pos alaska.Position) string {
 	d := pos.Draws()
 	switch {
 	case pos.Phase == alaska.PhaseSitOut && d > 0:
-		return trN(c, d, "Draw 1 card and pass", "Draw %d cards and pass")
+		return kit.TrN(c, d, "Draw 1 card and pass", "Draw %d cards and pass")
 	case pos.Phase == alaska.PhaseSitOut:
-		return tr(c, "Pass")
+		return kit.Tr(c, "Pass")
 	case pos.LastRound && me.Hand > 0:
-		return trN(c, me.Hand, "End the final turn (play the last 1 card first)", "End the final turn (play the last %d cards first)")
+		return kit.TrN(c, me.Hand, "End the final turn (play the last 1 card first)", "End the final turn (play the last %d cards first)")
 	case pos.LastRound:
-		return tr(c, "End the final turn")
+		return kit.Tr(c, "End the final turn")
 	case me.Hand > 1:
-		return trN(c, me.Hand-1, "End the turn (play 1 more card first: keep at most 1)", "End the turn (play %d more cards first: keep at most 1)")
+		return kit.TrN(c, me.Hand-1, "End the turn (play 1 more card first: keep at most 1)", "End the turn (play %d more cards first: keep at most 1)")
 	case d == 0:
-		return tr(c, "End the turn")
+		return kit.Tr(c, "End the turn")
 	}
-	return trN(c, d, "End the turn: draw 1 card", "End the turn: draw %d cards")
+	return kit.TrN(c, d, "End the turn: draw 1 card", "End the turn: draw %d cards")
 }
 
 // eventTexts tells a turn's moves in the reader's language.

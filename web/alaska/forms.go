@@ -1,4 +1,4 @@
-package server
+package alaska
 
 import (
 	"encoding/json"
@@ -27,7 +27,7 @@ func alaskaEditor() kit.Editor {
 				Hint:  i18n.Key("Only records how the game was played: salmon are counted the same either way.")}}
 		},
 		Player: func(v url.Values, i int, name string) (any, error) {
-			n, err := kit.Number(v, pfield(i, "salmon"), "salmon caught")
+			n, err := kit.Number(v, views.PField(i, "salmon"), "salmon caught")
 			return alaska.Player{Name: name, Salmon: n}, err
 		},
 		State: func(v url.Values, players []any) any {
@@ -42,8 +42,8 @@ func alaskaEditor() kit.Editor {
 			v := url.Values{}
 			if json.Unmarshal(state, &st) == nil {
 				for i, p := range st.Players {
-					v.Set(pfield(i, "name"), p.Name)
-					v.Set(pfield(i, "salmon"), strconv.Itoa(p.Salmon))
+					v.Set(views.PField(i, "name"), p.Name)
+					v.Set(views.PField(i, "salmon"), strconv.Itoa(p.Salmon))
 				}
 				if st.Options.OnContact() {
 					v.Set("options.angler_catch", "1")

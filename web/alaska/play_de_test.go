@@ -1,4 +1,4 @@
-package server
+package alaska_test
 
 import (
 	"go/ast"
@@ -14,15 +14,17 @@ import (
 
 	"tablemate/scoring/alaska"
 	"tablemate/views/i18n"
+	"tablemate/web/alaska/alaskatest"
+	"tablemate/web/server"
 	"tablemate/web/webtest"
 )
 
 // akTapDE is akTap on the German page.
-func (ts *testServer) akTapDE(t *testing.T, table string, m akMove) webtest.Page {
+func akTapDE(ts *webtest.Server, t *testing.T, table string, m alaskatest.Move) webtest.Page {
 	t.Helper()
-	p := ts.GetLang(table+"/play"+m.query, "de")
+	p := ts.GetLang(table+"/play"+m.Query, "de")
 	f := p.FormOf(t, table+"/play/step")
-	f.Set("move", m.move)
+	f.Set("move", m.Move)
 	return ts.PostLang(table+"/play/step", f, "de")
 }
 
@@ -32,7 +34,7 @@ var akEnglish = regexp.MustCompile(`\b(?:the|and|your|you|cards?|salmon|turn|sec
 // TestPlayAlongAlaskaInGerman: a German reader gets the setup, the turn
 // page, the moves told and the refusals in German, arguments included.
 func TestPlayAlongAlaskaInGerman(t *testing.T) {
-	ts := newTestServerWith(t, func(a *App) { a.writeRate = 0 })
+	ts := webtest.New(t, server.NewApp, func(a *server.App) { a.SetWriteRate(0) })
 	table := ts.CreateGameTable(alaska.Slug, "Ana", "Ben")
 
 	setup := ts.GetLang(table+"/play", "de")
@@ -121,7 +123,7 @@ func TestPlayAlongAlaskaInGerman(t *testing.T) {
 		{"fish", `Wähle einen Zug: "fish" ist keiner.`},
 	} {
 		t.Run(c.move, func(t *testing.T) {
-			p := ts.akTapDE(t, table, akMove{"", c.move})
+			p := akTapDE(ts, t, table, alaskatest.Move{Query: "", Move: c.move})
 			if got := p.Text(`[role="status"].banner-bad`); p.Status != http.StatusUnprocessableEntity || got != c.want {
 				t.Errorf("%d %q, want %q", p.Status, got, c.want)
 			}
@@ -129,9 +131,9 @@ func TestPlayAlongAlaskaInGerman(t *testing.T) {
 	}
 
 	// The moves are told in German, sentence by sentence.
-	for _, m := range akScript[:3] { // salmon on 4, flow, cast 1 + 2 catches it
-		if p := ts.akTapDE(t, table, m); p.Status != http.StatusSeeOther {
-			t.Fatalf("%s: %d %s", m.move, p.Status, p.Text(`[role="status"]`))
+	for _, m := range alaskatest.Script[:3] { // salmon on 4, flow, cast 1 + 2 catches it
+		if p := akTapDE(ts, t, table, m); p.Status != http.StatusSeeOther {
+			t.Fatalf("%s: %d %s", m.Move, p.Status, p.Text(`[role="status"]`))
 		}
 	}
 	play = ts.GetLang(table+"/play", "de")
