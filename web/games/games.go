@@ -23,6 +23,7 @@ import (
 	kksweb "tablemate/web/kks"
 	kociakiweb "tablemate/web/kociaki"
 	kodiakweb "tablemate/web/kodiak"
+	runemarketweb "tablemate/web/runemarket"
 )
 
 // all is the registry, in display order.
@@ -33,7 +34,7 @@ var all = []kit.Game{
 	{Engine: cambio.Engine{}, Web: cambioweb.Web()},
 	{Engine: kodiak.Engine{}, Web: kodiakweb.Web()},
 	{Engine: alaska.Engine{}, Web: alaskaweb.Web()},
-	{Engine: runemarket.Engine{}},
+	{Engine: runemarket.Engine{}, Web: runemarketweb.Web()},
 }
 
 // The games' German text and static files join the shared ones before

@@ -96,7 +96,7 @@ var german = map[string]string{
 	"%s (no toy)":          "%s (kein Spielzeug)",
 	"%s (toy %s)":          "%s (Spielzeug %s)",
 
-	// Form errors (cmd/tablemate/play_koc.go)
+	// Form errors (play.go)
 	"the form could not be read":                                              "Das Formular konnte nicht gelesen werden",
 	"Tap the colour of the tile played.":                                      "Tippe die Farbe des gespielten Plättchens an.",
 	"%s: the string left is a length such as 35 or 7.5, not %q.":              "%s: Der übrige Faden ist eine Länge wie 35 oder 7,5, nicht %q.",

@@ -12,6 +12,7 @@ import (
 
 	"tablemate/sessions"
 	"tablemate/web/games"
+	"tablemate/web/kit"
 	"tablemate/web/kks/kkstest"
 )
 
@@ -117,7 +118,7 @@ func BenchmarkLongTable(b *testing.B) {
 					b.StartTimer()
 				}
 				form.Set("_seen", fmt.Sprint(head))
-				form.Set("_token", newToken())
+				form.Set("_token", kit.NewToken())
 				req := httptest.NewRequest(http.MethodPost, table+"/games", strings.NewReader(form.Encode()))
 				req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 				req.Header.Set("Sec-Fetch-Site", "same-origin")

@@ -8,6 +8,6 @@ import (
 // editorFor returns the result editor of a game, from the registry.
 func editorFor(slug string) (kit.Editor, bool) {
 	g, ok := games.Find(slug)
-	ed := webOf(g).Editor
+	ed := g.Editor
 	return ed, ok && ed.Page != nil
 }

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"tablemate/views"
 	"tablemate/web/kit"
 )
 
@@ -10,15 +9,12 @@ import (
 var (
 	page       = kit.Page
 	form       = kit.Form
-	newToken   = kit.NewToken
 	csrfToken  = kit.CSRFToken
 	editBase   = kit.EditBase
 	tr         = kit.Tr
 	trN        = kit.TrN
-	formErrorf = kit.FormErrorf
 	localInput = kit.LocalInput
 	localStep  = kit.LocalStep
 	lowerFirst = kit.LowerFirst
-	pfield     = views.PField
 	remapField = kit.RemapField
 )

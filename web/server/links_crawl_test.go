@@ -21,12 +21,14 @@ import (
 	"github.com/PuerkitoBio/goquery"
 	"github.com/labstack/echo/v4"
 
+	"tablemate/views"
 	"tablemate/web/alaska/alaskatest"
 	"tablemate/web/aufderhut/adhtest"
 	"tablemate/web/cambio/cambiotest"
 	"tablemate/web/kks/kkstest"
 	"tablemate/web/kociaki/koctest"
 	"tablemate/web/kodiak/kodiaktest"
+	"tablemate/web/runemarket/rmtest"
 	"tablemate/web/webtest"
 )
 
@@ -140,9 +142,9 @@ func buildCrawlFixture(t *testing.T, ts *testServer) crawlFixture {
 	for _, do := range []string{"done:1", "pounce:1", "pounce:1", "pounce:1"} {
 		cambiotest.MustStep(ts.Server, kodiakPlayed, do, nil)
 	}
-	cambiotest.MustStep(ts.Server, kodiakPlayed, "score", url.Values{pfield(0, "cards"): {"5 red-king"}})
+	cambiotest.MustStep(ts.Server, kodiakPlayed, "score", url.Values{views.PField(0, "cards"): {"5 red-king"}})
 	cambiotest.MustStep(ts.Server, kodiakPlayed, "out:1", nil)
-	if p := cambiotest.MustStep(ts.Server, kodiakPlayed, "score", url.Values{pfield(0, "cards"): {"2 2"}}); p.Header.Get("Location") != kodiakPlayed+"/games/1" {
+	if p := cambiotest.MustStep(ts.Server, kodiakPlayed, "score", url.Values{views.PField(0, "cards"): {"2 2"}}); p.Header.Get("Location") != kodiakPlayed+"/games/1" {
 		t.Fatalf("the guided Kodiak game did not end: %q", p.Header.Get("Location"))
 	}
 	add(kodiakPlayed)
@@ -160,14 +162,14 @@ func buildCrawlFixture(t *testing.T, ts *testServer) crawlFixture {
 	leagueTables = append(leagueTables, alaskaTable)
 
 	// The Rune Market.
-	rmTable := ts.createRuneMarketTable("Ana", "Ben")
+	rmTable := rmtest.CreateTable(ts.Server, "Ana", "Ben")
 	must("rune market entry", ts.EnterGame(t, rmTable, map[string]string{"players[0].runes.red": "3", "players[1].runes.blue": "2"}))
-	must("rune market start", ts.startRuneMarket(t, rmTable, "3", "2", "1", "1", "Ana"))
-	for _, m := range append(rmScript, rmMove{"do": "finish"}) {
-		must(fmt.Sprint("rune market ", m), ts.move(t, rmTable, m))
+	must("rune market start", rmtest.Start(t, ts.Server, rmTable, "3", "2", "1", "1", "Ana"))
+	for _, m := range append(rmtest.Script, rmtest.Move{"do": "finish"}) {
+		must(fmt.Sprint("rune market ", m), rmtest.Play(t, ts.Server, rmTable, m))
 	}
-	must("rune market start 2", ts.startRuneMarket(t, rmTable, "3", "2", "1", "1", "Ben"))
-	must("rune market move", ts.move(t, rmTable, rmScript[0]))
+	must("rune market start 2", rmtest.Start(t, ts.Server, rmTable, "3", "2", "1", "1", "Ben"))
+	must("rune market move", rmtest.Play(t, ts.Server, rmTable, rmtest.Script[0]))
 	add(rmTable)
 	leagueTables = append(leagueTables, rmTable)
 

@@ -21,7 +21,7 @@ func (a *App) loadPlay(c echo.Context) (sessions.Table, kit.Pages, error) {
 		return t, nil, err
 	}
 	game, _ := games.Find(t.Info.Slug)
-	g := webOf(game).Pages
+	g := game.Pages
 	if g == nil {
 		return t, nil, echo.NewHTTPError(http.StatusNotFound, tr(c, "%s cannot be played along yet; enter each game's result instead.", t.Info.Title))
 	}

@@ -160,7 +160,7 @@ func (a *App) tablePage(c echo.Context, t sessions.Table, flash, kind string) (v
 	if e, ok := t.Newest(); ok {
 		vm.UndoLabel = shortTextIn(c.Request().Context(), t, e.Event)
 	}
-	if g, _ := games.Find(t.Info.Slug); webOf(g).Pages != nil {
+	if g, _ := games.Find(t.Info.Slug); g.Pages != nil {
 		vm.PlayLabel = tr(c, "Play the next game along, turn by turn")
 		if t.Play != nil {
 			vm.PlayLabel = trN(c, len(t.Play.Steps), "Continue the game played along (1 turn so far)", "Continue the game played along (%d turns so far)")

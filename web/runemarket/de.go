@@ -1,13 +1,13 @@
-package i18n
+package runemarket
 
-// dePlayRuneMarket is German for the RuneMarket play-along pages and the engine's refusals.
+// german is German for the RuneMarket play-along pages and the engine's refusals.
 //
 // Words: shelter = Unterstand (main shelter = Hauptunterstand), boat
 // shelter = Bootsunterstand, bandit = Bandit, rune = Rune, number card =
 // Zahlenkarte, hand card = Handkarte, interest = Zinsen, ransom =
 // Lösegeld, market = Markt. A colour passed as an argument ("red") is
 // said as its noun ("Rot"), so those sentences say "in Rot".
-var dePlayRuneMarket = map[string]string{
+var german = map[string]string{
 	// Set-up page
 	"play along":        "Mitspielen",
 	"Set up the market": "Leg den Markt aus",
@@ -19,7 +19,7 @@ var dePlayRuneMarket = map[string]string{
 	"Who starts?":   "Wer fängt an?",
 	"The winner of the last round, or the youngest player in the first round.": "Wer die letzte Runde gewonnen hat, in der ersten Runde die jüngste Person.",
 	"Start the game": "Spiel starten",
-	// Form errors (cmd/tablemate/play_runemarket.go)
+	// Form errors (play.go)
 	"Count the market's %s: a whole number, 0 or more.": "Zähl den Stapel „%s“ im Markt: eine ganze Zahl, 0 oder mehr.",
 	"red runes":     "rote Runen",
 	"blue runes":    "blaue Runen",
@@ -127,7 +127,7 @@ var dePlayRuneMarket = map[string]string{
 	"%s’s bandit":                                "Bandit von %s",
 	"Play at least 1 hand card first (rule text \"Hand cards\").": "Spiel zuerst mindestens 1 Handkarte (Regeltext „Hand cards“).",
 
-	// The moves' choices (cmd/tablemate/play_runemarket.go)
+	// The moves' choices (play.go)
 	"%d red runes (has %d)":                                    "%d rote Runen (hat %d)",
 	"%d blue runes (has %d)":                                   "%d blaue Runen (hat %d)",
 	"Number cards summing to %d or more":                       "Zahlenkarten mit der Summe %d oder mehr",

@@ -1,4 +1,4 @@
-package server
+package runemarket_test
 
 import (
 	"context"
@@ -8,11 +8,14 @@ import (
 
 	"tablemate/scoring/runemarket"
 	"tablemate/views/i18n"
+	rmweb "tablemate/web/runemarket"
+	"tablemate/web/runemarket/rmtest"
+	"tablemate/web/server"
 	"tablemate/web/webtest"
 )
 
 // moveIn posts a move built on a fresh form of the turn page in lang.
-func (ts *testServer) moveIn(t *testing.T, table, lang string, m rmMove) webtest.Page {
+func moveIn(ts *webtest.Server, t *testing.T, table, lang string, m rmtest.Move) webtest.Page {
 	t.Helper()
 	f := ts.GetLang(table+"/play", lang).FormOf(t, table+"/play/step")
 	for k, v := range m {
@@ -26,8 +29,8 @@ func (ts *testServer) moveIn(t *testing.T, table, lang string, m rmMove) webtest
 // with the refusal's numbers, names and colours in place; the same moves
 // on an English phone read as before.
 func TestPlayAlongRuneMarketInGerman(t *testing.T) {
-	ts := newTestServerWith(t, func(a *App) { a.writeRate = 0 })
-	table := ts.createRuneMarketTable("Ana", "Ben")
+	ts := webtest.New(t, server.NewApp, func(a *server.App) { a.SetWriteRate(0) })
+	table := rmtest.CreateTable(ts, "Ana", "Ben")
 
 	setup := ts.GetLang(table+"/play", "de")
 	for sel, want := range map[string]string{
@@ -59,7 +62,7 @@ func TestPlayAlongRuneMarketInGerman(t *testing.T) {
 			t.Errorf("%s set-up with %s red, %s blue: %d %q, want %q", tt.lang, tt.red, tt.blue, p.Status, p.Text(".field-error"), tt.want)
 		}
 	}
-	if p := ts.startRuneMarket(t, table, "3", "2", "1", "1", "Ana"); p.Status != http.StatusSeeOther {
+	if p := rmtest.Start(t, ts, table, "3", "2", "1", "1", "Ana"); p.Status != http.StatusSeeOther {
 		t.Fatalf("start: %d %s", p.Status, p.Text(".field-error"))
 	}
 
@@ -80,36 +83,36 @@ func TestPlayAlongRuneMarketInGerman(t *testing.T) {
 		t.Errorf("market's red runes read %q", l)
 	}
 
-	refused := func(lang string, m rmMove, want string) {
+	refused := func(lang string, m rmtest.Move, want string) {
 		t.Helper()
-		p := ts.moveIn(t, table, lang, m)
+		p := moveIn(ts, t, table, lang, m)
 		if got := p.Text(".banner-bad"); p.Status != http.StatusUnprocessableEntity || got != want {
 			t.Errorf("%s %v: %d %q, want %q", lang, m, p.Status, got, want)
 		}
 	}
-	refused("de", rmMove{"do": "draw"}, "Nicht möglich: nimm zuerst die Zinsen (Phase 1), dann zieh nach (Regel RUN-1)")
-	refused("en", rmMove{"do": "draw"}, "Not possible: take the interest first (phase 1), then draw (rule RUN-1)")
-	if p := ts.move(t, table, rmMove{"do": "interest"}); p.Status != http.StatusSeeOther {
+	refused("de", rmtest.Move{"do": "draw"}, "Nicht möglich: nimm zuerst die Zinsen (Phase 1), dann zieh nach (Regel RUN-1)")
+	refused("en", rmtest.Move{"do": "draw"}, "Not possible: take the interest first (phase 1), then draw (rule RUN-1)")
+	if p := rmtest.Play(t, ts, table, rmtest.Move{"do": "interest"}); p.Status != http.StatusSeeOther {
 		t.Fatalf("interest: %d", p.Status)
 	}
 	for _, tt := range []struct {
 		name   string
-		move   rmMove
+		move   rmtest.Move
 		de, en string
 	}{
-		{"cards that sum to no rune price", rmMove{"do": "rune", "colour": "red", "cards": "4"},
+		{"cards that sum to no rune price", rmtest.Move{"do": "rune", "colour": "red", "cards": "4"},
 			"Nicht möglich: eine Rune kostet Zahlenkarten mit der Summe von genau 5, 10 oder 15, nicht 4 (Regel RUN-1)",
 			"Not possible: a rune costs number cards summing to exactly 5, 10 or 15, not 4 (rule RUN-1)"},
-		{"more cards than the hand holds", rmMove{"do": "rune", "colour": "blue", "cards": "1 1 1 2"},
+		{"more cards than the hand holds", rmtest.Move{"do": "rune", "colour": "blue", "cards": "1 1 1 2"},
 			"Nicht möglich: Ana hat 3 Handkarten, nicht 4 (Regel RUN-1)",
 			"Not possible: Ana holds 3 hand cards, not 4 (rule RUN-1)"},
-		{"a colour as an argument", rmMove{"do": "place", "what": "blue|shelter", "count": "1"},
+		{"a colour as an argument", rmtest.Move{"do": "place", "what": "blue|shelter", "count": "1"},
 			"Nicht möglich: Ana hat lose Runen in Blau: 0; leg 1 bis 0 hinein (Regel RUN-1)",
 			"Not possible: Ana has 0 loose blue runes; place 1 to 0 (rule RUN-1)"},
-		{"the item as an argument", rmMove{"do": "buy", "item": "bandit", "pay": "cards", "cards": "9 8", "target": "Ben|red"},
+		{"the item as an argument", rmtest.Move{"do": "buy", "item": "bandit", "pay": "cards", "cards": "9 8", "target": "Ben|red"},
 			"Nicht möglich: ein Bandit kostet Zahlenkarten mit der Summe 21 oder mehr, nicht 17 (Regel RUN-1)",
 			"Not possible: a bandit costs number cards summing to 21 or more, not 17 (rule RUN-1)"},
-		{"a card typed as a word (form error)", rmMove{"do": "rune", "colour": "red", "cards": "vier"},
+		{"a card typed as a word (form error)", rmtest.Move{"do": "rune", "colour": "red", "cards": "vier"},
 			`"vier" ist keine Zahlenkarte; gib Zahlen wie 4 6 ein.`,
 			`"vier" is not a number card; enter numbers like 4 6.`},
 	} {
@@ -136,16 +139,16 @@ func TestPlayAlongRuneMarketInGerman(t *testing.T) {
 
 // An open tie-break is asked, and its refusal said, in German.
 func TestPlayAlongRuneMarketTieBreakInGerman(t *testing.T) {
-	ts := newTestServerWith(t, func(a *App) { a.writeRate = 0 })
-	table := ts.createRuneMarketTable("Ana", "Ben")
-	if p := ts.startRuneMarket(t, table, "2", "0", "0", "0", "Ana"); p.Status != http.StatusSeeOther {
+	ts := webtest.New(t, server.NewApp, func(a *server.App) { a.SetWriteRate(0) })
+	table := rmtest.CreateTable(ts, "Ana", "Ben")
+	if p := rmtest.Start(t, ts, table, "2", "0", "0", "0", "Ana"); p.Status != http.StatusSeeOther {
 		t.Fatalf("start: %d", p.Status)
 	}
-	for _, m := range []rmMove{
+	for _, m := range []rmtest.Move{
 		{"do": "interest"}, {"do": "rune", "colour": "red", "cards": "5"}, {"do": "draw"},
 		{"do": "interest"}, {"do": "rune", "colour": "red", "cards": "10"},
 	} {
-		if p := ts.move(t, table, m); p.Status != http.StatusSeeOther {
+		if p := rmtest.Play(t, ts, table, m); p.Status != http.StatusSeeOther {
 			t.Fatalf("%v: %d", m, p.Status)
 		}
 	}
@@ -160,11 +163,11 @@ func TestPlayAlongRuneMarketTieBreakInGerman(t *testing.T) {
 	if got := end.Text(`label:has([data-testid="highest-Ben"])`); got != "Höchste Zahlenkarte auf der Hand von Ben (0, wenn keine)" {
 		t.Errorf("card label %q", got)
 	}
-	p := ts.moveIn(t, table, "de", rmMove{"do": "finish"})
+	p := moveIn(ts, t, table, "de", rmtest.Move{"do": "finish"})
 	if got := p.Text(".banner-bad"); p.Status != http.StatusUnprocessableEntity || got != "Nicht möglich: "+question+" (Regel G-2)" {
 		t.Errorf("finish without the facts: %d %q", p.Status, got)
 	}
-	p = ts.moveIn(t, table, "en", rmMove{"do": "finish"})
+	p = moveIn(ts, t, table, "en", rmtest.Move{"do": "finish"})
 	if got := p.Text(".banner-bad"); got != "Not possible: Ana and Ben tie on 1 point with equal boat shelters and bandits: enter the highest number card in hand for Ana and Ben (rule G-2)" {
 		t.Errorf("English refusal %q", got)
 	}
@@ -221,11 +224,11 @@ func TestRuneMarketInterestWording(t *testing.T) {
 	if serr != nil {
 		t.Fatal(serr)
 	}
-	vm := rmPlayVM(en, n)
+	vm := rmweb.PlayVM(en, n)
 	if len(vm.Yields) != 2 || vm.Yields[0].Reason != n.Interest.Yields[0].Reason || vm.Yields[1].Reason != n.Interest.Yields[1].Reason {
 		t.Errorf("after interest: %+v", vm.Yields)
 	}
-	vm = rmPlayVM(de, n)
+	vm = rmweb.PlayVM(de, n)
 	if want := "der Bandit von Ben sitzt hier: keine Zinsen, und er bringt 1 rote Rune zu Ben (1 übrig)"; vm.Yields[1].Reason != want || vm.Yields[1].Shelter != "roter Unterstand" {
 		t.Errorf("German after interest: %+v", vm.Yields[1])
 	}
@@ -253,7 +256,7 @@ func TestRuneMarketChoicesInGerman(t *testing.T) {
 	if serr != nil {
 		t.Fatal(serr)
 	}
-	vm := rmPlayVM(de, n)
+	vm := rmweb.PlayVM(de, n)
 	has := func(what string, got []string, want string) {
 		t.Helper()
 		for _, g := range got {

@@ -1,4 +1,4 @@
-package server
+package runemarket_test
 
 import (
 	"errors"
@@ -10,73 +10,26 @@ import (
 
 	"tablemate/scoring"
 	"tablemate/scoring/runemarket"
+	rmweb "tablemate/web/runemarket"
+	"tablemate/web/runemarket/rmtest"
+	"tablemate/web/server"
 	"tablemate/web/webtest"
 )
 
-// createRuneMarketTable starts a Rune Market table and returns its path.
-func (ts *testServer) createRuneMarketTable(players ...string) string {
-	ts.T.Helper()
-	f := ts.Get("/tables/new").FormOf(ts.T, "/tables")
-	f.Set("game", runemarket.Slug)
-	f.Set("name", "Runes")
-	f["players"] = players
-	p := ts.Post("/tables", f)
-	if p.Status != http.StatusSeeOther {
-		ts.T.Fatalf("create table: %d\n%s", p.Status, p.Body)
-	}
-	return p.Header.Get("Location")
-}
-
-// startRuneMarket posts the set-up form: the market's piles and who starts.
-func (ts *testServer) startRuneMarket(t *testing.T, table string, red, blue, boats, bandits, first string) webtest.Page {
-	t.Helper()
-	f := ts.Get(table+"/play").FormOf(t, table+"/play/start")
-	f.Set("red", red)
-	f.Set("blue", blue)
-	f.Set("boat_shelters", boats)
-	f.Set("bandits", bandits)
-	f.Set("first", first)
-	return ts.Post(table+"/play/start", f)
-}
-
-// rmMove is one move as the turn page's forms post it.
-type rmMove map[string]string
-
-// move posts a move built on a fresh form of the turn page.
-func (ts *testServer) move(t *testing.T, table string, m rmMove) webtest.Page {
-	t.Helper()
-	f := ts.Get(table+"/play").FormOf(t, table+"/play/step")
-	for k, v := range m {
-		f.Set(k, v)
-	}
-	return ts.Post(table+"/play/step", f)
-}
-
-// rmScript is guide_test.go's scripted game (2 players, market 3 red,
-// 2 blue) as the forms post it.
-var rmScript = []rmMove{
-	{"do": "interest"}, {"do": "shelter", "colour": "red"}, {"do": "draw"},
-	{"do": "interest"}, {"do": "rune", "colour": "blue", "cards": "4 6"}, {"do": "rune", "colour": "red", "cards": "5"}, {"do": "draw"},
-	{"do": "interest"}, {"do": "rune", "colour": "red", "cards": "2+3"}, {"do": "place", "what": "red|shelter", "count": "1"}, {"do": "draw"},
-	{"do": "interest"}, {"do": "duel", "player": "Ana", "card": "9", "outcome": "won", "steal": "Ana|rune|red"}, {"do": "draw"},
-	{"do": "interest"}, {"do": "rune", "colour": "blue", "cards": "8, 7"}, {"do": "draw"},
-	{"do": "interest"}, {"do": "rune", "colour": "red", "cards": "1 4"},
-}
-
 func TestPlayAlongRuneMarket(t *testing.T) {
-	ts := newTestServerWith(t, func(a *App) { a.writeRate = 0 })
-	table := ts.createRuneMarketTable("Ana", "Ben")
+	ts := webtest.New(t, server.NewApp, func(a *server.App) { a.SetWriteRate(0) })
+	table := rmtest.CreateTable(ts, "Ana", "Ben")
 	if href, _ := ts.Get(table).Doc.Find(`[data-testid="play-along"]`).Attr("href"); href != table+"/play" {
 		t.Fatalf("no play-along link on the table page: %q", href)
 	}
 	// A pile that is not a count names its field; an empty market is refused with its rule.
-	if p := ts.startRuneMarket(t, table, "x", "2", "1", "1", "Ana"); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Text(".field-error"), "red runes") {
+	if p := rmtest.Start(t, ts, table, "x", "2", "1", "1", "Ana"); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Text(".field-error"), "red runes") {
 		t.Fatalf("bad count: %d %q", p.Status, p.Text(".field-error"))
 	}
-	if p := ts.startRuneMarket(t, table, "0", "0", "1", "1", "Ana"); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "rule RUN-1") {
+	if p := rmtest.Start(t, ts, table, "0", "0", "1", "1", "Ana"); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "rule RUN-1") {
 		t.Fatalf("empty market: %d %q", p.Status, p.Text(".field-error"))
 	}
-	if p := ts.startRuneMarket(t, table, "3", "2", "1", "1", "Ana"); p.Status != http.StatusSeeOther {
+	if p := rmtest.Start(t, ts, table, "3", "2", "1", "1", "Ana"); p.Status != http.StatusSeeOther {
 		t.Fatalf("start: %d %s", p.Status, p.Text(".field-error"))
 	}
 
@@ -95,11 +48,11 @@ func TestPlayAlongRuneMarket(t *testing.T) {
 	}
 
 	// A move the rules refuse names the rule and records nothing.
-	if p := ts.move(t, table, rmMove{"do": "draw"}); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "rule RUN-1") {
+	if p := rmtest.Play(t, ts, table, rmtest.Move{"do": "draw"}); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "rule RUN-1") {
 		t.Fatalf("draw before interest: %d", p.Status)
 	}
 	// A form that is not a move names what is missing.
-	if p := ts.move(t, table, rmMove{"do": "rune", "cards": "four"}); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "four") {
+	if p := rmtest.Play(t, ts, table, rmtest.Move{"do": "rune", "cards": "four"}); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "four") {
 		t.Fatalf("cards typed as words: %d", p.Status)
 	}
 
@@ -142,8 +95,8 @@ func TestPlayAlongRuneMarket(t *testing.T) {
 	}
 
 	// The whole scripted game.
-	for i, m := range rmScript {
-		if p := ts.move(t, table, m); p.Status != http.StatusSeeOther {
+	for i, m := range rmtest.Script {
+		if p := rmtest.Play(t, ts, table, m); p.Status != http.StatusSeeOther {
 			t.Fatalf("move %d %v: %d %s", i+1, m, p.Status, p.Doc.Find(".banner-bad").Text())
 		}
 		if i == 12 { // Ben's duel took Ana's red rune
@@ -166,7 +119,7 @@ func TestPlayAlongRuneMarket(t *testing.T) {
 	if got := end.Text(`[data-testid="ranking"] tr[data-player="Ana"] [data-testid="rank-total"]`); got != "1" {
 		t.Errorf("Ana's total: %q", got)
 	}
-	p := ts.move(t, table, rmMove{"do": "finish"})
+	p := rmtest.Play(t, ts, table, rmtest.Move{"do": "finish"})
 	if p.Status != http.StatusSeeOther || p.Header.Get("Location") != table+"/games/1" {
 		t.Fatalf("finish: %d %q", p.Status, p.Header.Get("Location"))
 	}
@@ -178,16 +131,16 @@ func TestPlayAlongRuneMarket(t *testing.T) {
 
 // A tie at the end asks for the tie-break facts in the chain's order.
 func TestPlayAlongRuneMarketTieBreak(t *testing.T) {
-	ts := newTestServerWith(t, func(a *App) { a.writeRate = 0 })
-	table := ts.createRuneMarketTable("Ana", "Ben")
-	if p := ts.startRuneMarket(t, table, "2", "0", "0", "0", "Ana"); p.Status != http.StatusSeeOther {
+	ts := webtest.New(t, server.NewApp, func(a *server.App) { a.SetWriteRate(0) })
+	table := rmtest.CreateTable(ts, "Ana", "Ben")
+	if p := rmtest.Start(t, ts, table, "2", "0", "0", "0", "Ana"); p.Status != http.StatusSeeOther {
 		t.Fatalf("start: %d", p.Status)
 	}
-	for _, m := range []rmMove{
+	for _, m := range []rmtest.Move{
 		{"do": "interest"}, {"do": "rune", "colour": "red", "cards": "5"}, {"do": "draw"},
 		{"do": "interest"}, {"do": "rune", "colour": "red", "cards": "10"},
 	} {
-		if p := ts.move(t, table, m); p.Status != http.StatusSeeOther {
+		if p := rmtest.Play(t, ts, table, m); p.Status != http.StatusSeeOther {
 			t.Fatalf("%v: %d", m, p.Status)
 		}
 	}
@@ -195,43 +148,43 @@ func TestPlayAlongRuneMarketTieBreak(t *testing.T) {
 	if q := end.Text(`[data-testid="tie-question"]`); !strings.Contains(q, "highest number card") {
 		t.Fatalf("tie question: %q", q)
 	}
-	if p := ts.move(t, table, rmMove{"do": "finish"}); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "rule G-2") {
+	if p := rmtest.Play(t, ts, table, rmtest.Move{"do": "finish"}); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "rule G-2") {
 		t.Fatalf("finish without the facts: %d", p.Status)
 	}
-	if p := ts.move(t, table, rmMove{"do": "finish", "highest.Ana": "8", "highest.Ben": "8"}); p.Status != http.StatusSeeOther {
+	if p := rmtest.Play(t, ts, table, rmtest.Move{"do": "finish", "highest.Ana": "8", "highest.Ben": "8"}); p.Status != http.StatusSeeOther {
 		t.Fatalf("cards: %d %s", p.Status, p.Body)
 	}
 	if ts.Get(table+"/play").Doc.Find(`[data-testid="rps-Ben"]`).Length() != 1 {
 		t.Fatalf("rock-paper-scissors not asked after equal cards")
 	}
-	p := ts.move(t, table, rmMove{"do": "finish", "rps_winner": "Ben"})
+	p := rmtest.Play(t, ts, table, rmtest.Move{"do": "finish", "rps_winner": "Ben"})
 	if p.Status != http.StatusSeeOther || p.Header.Get("Location") != table+"/games/1" {
 		t.Fatalf("rps: %d %q", p.Status, p.Header.Get("Location"))
 	}
 }
 
 func TestRuneMarketPlayWeight(t *testing.T) {
-	ts := newTestServerWith(t, func(a *App) { a.writeRate = 0 })
-	table := ts.createRuneMarketTable("Ana", "Ben", "Cy", "Dan", "Eve")
-	ts.checkWeight(t, "set-up page", table+"/play")
-	if p := ts.startRuneMarket(t, table, "1", "20", "4", "4", "Ana"); p.Status != http.StatusSeeOther {
+	ts := webtest.New(t, server.NewApp, func(a *server.App) { a.SetWriteRate(0) })
+	table := rmtest.CreateTable(ts, "Ana", "Ben", "Cy", "Dan", "Eve")
+	checkWeight(ts, t, "set-up page", table+"/play")
+	if p := rmtest.Start(t, ts, table, "1", "20", "4", "4", "Ana"); p.Status != http.StatusSeeOther {
 		t.Fatalf("start: %d", p.Status)
 	}
-	for _, m := range []rmMove{{"do": "interest"}, {"do": "shelter", "colour": "red"}} {
-		if p := ts.move(t, table, m); p.Status != http.StatusSeeOther {
+	for _, m := range []rmtest.Move{{"do": "interest"}, {"do": "shelter", "colour": "red"}} {
+		if p := rmtest.Play(t, ts, table, m); p.Status != http.StatusSeeOther {
 			t.Fatalf("%v: %d", m, p.Status)
 		}
 	}
-	ts.checkWeight(t, "turn page with 5 players", table+"/play")
-	if p := ts.move(t, table, rmMove{"do": "rune", "colour": "red", "cards": "5"}); p.Status != http.StatusSeeOther {
+	checkWeight(ts, t, "turn page with 5 players", table+"/play")
+	if p := rmtest.Play(t, ts, table, rmtest.Move{"do": "rune", "colour": "red", "cards": "5"}); p.Status != http.StatusSeeOther {
 		t.Fatalf("last red rune: %d", p.Status)
 	}
-	ts.checkWeight(t, "end page with 5 players", table+"/play")
+	checkWeight(ts, t, "end page with 5 players", table+"/play")
 }
 
 // checkWeight fails when a page's first view with its CSS and JS weighs
 // more than the budget gzip-compressed.
-func (ts *testServer) checkWeight(t *testing.T, what, path string) {
+func checkWeight(ts *webtest.Server, t *testing.T, what, path string) {
 	t.Helper()
 	total, doc := ts.CompressedSize(t, path)
 	for _, sel := range []string{`link[rel="stylesheet"]`, `script[src]`} {
@@ -253,7 +206,7 @@ func (ts *testServer) checkWeight(t *testing.T, what, path string) {
 // The guided game as JSON: a tie broken by the highest cards replays to its result; a
 // refused step stops the replay with its code; a bad log is a 400.
 func TestRuneMarketPlayAPI(t *testing.T) {
-	ts := newTestServer(t)
+	ts := webtest.New(t, server.NewApp)
 	steps := `[{"do":"interest"},{"do":"rune","colour":"red","cards":[5]},{"do":"draw"},{"do":"interest"},{"do":"rune","colour":"red","cards":[4,6]},{"do":"finish","highest_number_cards":{"Ana":9,"Ben":3}}]`
 	status, ans := ts.PostJSON("/api/v1/games/rune-market/play", `{"players":["Ana","Ben"],"market":{"red":2},"first":"Ana","steps":`+steps+`}`)
 	if res, _ := ans["result"].(map[string]any); status != http.StatusOK || ans["valid"] != true || res == nil || fmt.Sprint(res["winners"]) != "[Ana]" {
@@ -272,7 +225,7 @@ func TestRuneMarketPlayAPI(t *testing.T) {
 // FuzzRuneMarketStepForm: any posted move form becomes a step the engine
 // can parse, or an input error naming a field; never a panic.
 func FuzzRuneMarketStepForm(f *testing.F) {
-	for _, m := range rmScript {
+	for _, m := range rmtest.Script {
 		q := url.Values{}
 		for k, v := range m {
 			q.Set(k, v)
@@ -287,7 +240,7 @@ func FuzzRuneMarketStepForm(f *testing.F) {
 		if err != nil {
 			return
 		}
-		s, err := rmStep(q.Get, q)
+		s, err := rmweb.Step(q.Get, q)
 		if err != nil {
 			if in, ok := errors.AsType[*scoring.InputError](err); !ok || in.Field == "" {
 				t.Fatalf("%q: %v is not an input error naming a field", form, err)
@@ -306,13 +259,13 @@ func FuzzRuneMarketStepForm(f *testing.F) {
 // what happens there, in English and German, and posting it destroys the
 // boat shelter: both it and the bandit go back to the market.
 func TestPlayAlongRuneMarketBanditRUN2(t *testing.T) {
-	ts := newTestServerWith(t, func(a *App) { a.writeRate = 0 })
-	table := ts.createRuneMarketTable("Ana", "Ben")
-	if p := ts.startRuneMarket(t, table, "5", "5", "1", "1", "Ana"); p.Status != http.StatusSeeOther {
+	ts := webtest.New(t, server.NewApp, func(a *server.App) { a.SetWriteRate(0) })
+	table := rmtest.CreateTable(ts, "Ana", "Ben")
+	if p := rmtest.Start(t, ts, table, "5", "5", "1", "1", "Ana"); p.Status != http.StatusSeeOther {
 		t.Fatalf("start: %d %s", p.Status, p.Text(".field-error"))
 	}
-	for _, m := range []rmMove{{"do": "interest"}, {"do": "buy", "item": "boat_shelter", "pay": "cards", "cards": "13 8", "into": "alone"}, {"do": "draw"}, {"do": "interest"}} {
-		if p := ts.move(t, table, m); p.Status != http.StatusSeeOther {
+	for _, m := range []rmtest.Move{{"do": "interest"}, {"do": "buy", "item": "boat_shelter", "pay": "cards", "cards": "13 8", "into": "alone"}, {"do": "draw"}, {"do": "interest"}} {
+		if p := rmtest.Play(t, ts, table, m); p.Status != http.StatusSeeOther {
 			t.Fatalf("%v: %d %s", m, p.Status, p.Text(".flash"))
 		}
 	}
@@ -328,7 +281,7 @@ func TestPlayAlongRuneMarketBanditRUN2(t *testing.T) {
 	if got := de.Doc.Find(`[data-testid="buy-bandit"] option[value="Ana|boat_shelter|"]`).Text(); got != "allein stehender Bootsunterstand von Ana (noch ohne Rune) – zerstört ihn; der Bandit geht zurück auf den Markt" {
 		t.Errorf("German target %q", got)
 	}
-	if p := ts.move(t, table, rmMove{"do": "buy", "item": "bandit", "pay": "cards", "cards": "13 8", "target": "Ana|boat_shelter|"}); p.Status != http.StatusSeeOther {
+	if p := rmtest.Play(t, ts, table, rmtest.Move{"do": "buy", "item": "bandit", "pay": "cards", "cards": "13 8", "target": "Ana|boat_shelter|"}); p.Status != http.StatusSeeOther {
 		t.Fatalf("bandit: %d %s", p.Status, p.Text(".flash"))
 	}
 	play = ts.Get(table + "/play")

@@ -1,4 +1,4 @@
-package server
+package runemarket
 
 import (
 	"encoding/json"
@@ -29,15 +29,15 @@ func runeMarketEditor() kit.Editor {
 			for _, c := range rmColours {
 				base := c + "_shelter"
 				f = append(f,
-					views.CounterField{Kind: "check", Name: pfield(i, base), ID: kit.CounterID(i, base), Label: rmLabel(c, i18n.Key("Has a red shelter"), i18n.Key("Has a blue shelter"))},
+					views.CounterField{Kind: "check", Name: views.PField(i, base), ID: kit.CounterID(i, base), Label: rmLabel(c, i18n.Key("Has a red shelter"), i18n.Key("Has a blue shelter"))},
 					kit.NumberField(i, base+".runes", rmLabel(c, i18n.Key("red runes in the red shelter"), i18n.Key("blue runes in the blue shelter")), ""),
-					views.CounterField{Kind: "check", Name: pfield(i, base+".boat"), ID: kit.CounterID(i, base+".boat"), Label: rmLabel(c, i18n.Key("A boat shelter inside the red shelter"), i18n.Key("A boat shelter inside the blue shelter"))},
-					views.CounterField{Kind: "choice", Name: pfield(i, base+".bandit"), ID: kit.CounterID(i, base+".bandit"),
+					views.CounterField{Kind: "check", Name: views.PField(i, base+".boat"), ID: kit.CounterID(i, base+".boat"), Label: rmLabel(c, i18n.Key("A boat shelter inside the red shelter"), i18n.Key("A boat shelter inside the blue shelter"))},
+					views.CounterField{Kind: "choice", Name: views.PField(i, base+".bandit"), ID: kit.CounterID(i, base+".bandit"),
 						Label: rmLabel(c, i18n.Key("Bandit in the red shelter, bought by"), i18n.Key("Bandit in the blue shelter, bought by")), None: i18n.Key("no bandit"), Choices: kit.OtherPlayers(names, i)},
 				)
 			}
 			for _, c := range rmColours {
-				f = append(f, views.CounterField{Kind: "check", Name: pfield(i, "boat_shelters."+c), ID: kit.CounterID(i, "boat_shelters."+c),
+				f = append(f, views.CounterField{Kind: "check", Name: views.PField(i, "boat_shelters."+c), ID: kit.CounterID(i, "boat_shelters."+c),
 					Label: rmLabel(c, i18n.Key("A stand-alone red boat shelter"), i18n.Key("A stand-alone blue boat shelter")), Hint: i18n.Key("Count runes inside it with the loose runes.")})
 			}
 			h := kit.NumberField(i, "highest_number_card", i18n.Key("Highest number card in hand"), i18n.Key("Only needed if the top totals tie; leave empty otherwise."))
@@ -52,7 +52,7 @@ func runeMarketEditor() kit.Editor {
 			// The engine's request (docs/api-rune-market.md).
 			p := runemarket.Player{Name: name, Shelters: []runemarket.Shelter{}, BoatShelters: []runemarket.BoatShelter{}}
 			for _, c := range rmColours {
-				n, err := kit.Number(v, pfield(i, "runes."+c), c+" runes")
+				n, err := kit.Number(v, views.PField(i, "runes."+c), c+" runes")
 				if err != nil {
 					return nil, err
 				}
@@ -62,22 +62,22 @@ func runeMarketEditor() kit.Editor {
 					p.Runes.Red = n
 				}
 				base := c + "_shelter"
-				runes, err := kit.Number(v, pfield(i, base+".runes"), "runes in the shelter")
+				runes, err := kit.Number(v, views.PField(i, base+".runes"), "runes in the shelter")
 				if err != nil {
 					return nil, err
 				}
-				s := runemarket.Shelter{Colour: c, Runes: runes, BoatShelter: v.Get(pfield(i, base+".boat")) != "",
-					Bandit: strings.TrimSpace(v.Get(pfield(i, base+".bandit")))}
+				s := runemarket.Shelter{Colour: c, Runes: runes, BoatShelter: v.Get(views.PField(i, base+".boat")) != "",
+					Bandit: strings.TrimSpace(v.Get(views.PField(i, base+".bandit")))}
 				// Anything entered about a shelter means it is there, ticked or not.
-				if v.Get(pfield(i, base)) != "" || s.Runes != 0 || s.BoatShelter || s.Bandit != "" {
+				if v.Get(views.PField(i, base)) != "" || s.Runes != 0 || s.BoatShelter || s.Bandit != "" {
 					p.Shelters = append(p.Shelters, s)
 				}
-				if v.Get(pfield(i, "boat_shelters."+c)) != "" {
+				if v.Get(views.PField(i, "boat_shelters."+c)) != "" {
 					p.BoatShelters = append(p.BoatShelters, runemarket.BoatShelter{Colour: c})
 				}
 			}
-			if s := strings.TrimSpace(v.Get(pfield(i, "highest_number_card"))); s != "" {
-				n, err := kit.Number(v, pfield(i, "highest_number_card"), "the highest number card")
+			if s := strings.TrimSpace(v.Get(views.PField(i, "highest_number_card"))); s != "" {
+				n, err := kit.Number(v, views.PField(i, "highest_number_card"), "the highest number card")
 				if err != nil {
 					return nil, err
 				}
@@ -99,30 +99,30 @@ func runeMarketEditor() kit.Editor {
 				return v
 			}
 			for i, p := range st.Players {
-				v.Set(pfield(i, "name"), p.Name)
+				v.Set(views.PField(i, "name"), p.Name)
 				loose := map[string]int{runemarket.Red: p.Runes.Red, runemarket.Blue: p.Runes.Blue}
 				for c, n := range loose {
 					if n != 0 {
-						v.Set(pfield(i, "runes."+c), strconv.Itoa(n))
+						v.Set(views.PField(i, "runes."+c), strconv.Itoa(n))
 					}
 				}
 				for _, s := range p.Shelters {
 					base := s.Colour + "_shelter"
-					v.Set(pfield(i, base), "1")
-					v.Set(pfield(i, base+".runes"), strconv.Itoa(s.Runes))
+					v.Set(views.PField(i, base), "1")
+					v.Set(views.PField(i, base+".runes"), strconv.Itoa(s.Runes))
 					if s.BoatShelter {
-						v.Set(pfield(i, base+".boat"), "1")
+						v.Set(views.PField(i, base+".boat"), "1")
 					}
-					v.Set(pfield(i, base+".bandit"), s.Bandit)
+					v.Set(views.PField(i, base+".bandit"), s.Bandit)
 				}
 				for _, b := range p.BoatShelters {
-					v.Set(pfield(i, "boat_shelters."+b.Colour), "1")
+					v.Set(views.PField(i, "boat_shelters."+b.Colour), "1")
 					if b.Runes > 0 { // shown with the loose runes, which score the same
-						v.Set(pfield(i, "runes."+b.Colour), strconv.Itoa(loose[b.Colour]+b.Runes))
+						v.Set(views.PField(i, "runes."+b.Colour), strconv.Itoa(loose[b.Colour]+b.Runes))
 					}
 				}
 				if p.HighestNumberCard != nil {
-					v.Set(pfield(i, "highest_number_card"), strconv.Itoa(*p.HighestNumberCard))
+					v.Set(views.PField(i, "highest_number_card"), strconv.Itoa(*p.HighestNumberCard))
 				}
 			}
 			if w := st.Options.RPSWinner; w != "" {

@@ -1,24 +1,26 @@
-package views
+package runemarket
+
+import "tablemate/views"
 
 // RMSetupVM is the form that starts a guided game of The Rune Market: the
 // market's piles as counted and the player who starts.
 type RMSetupVM struct {
-	Page
-	Form
+	views.Page
+	views.Form
 	TableName, Base string
 	Players         []string
 	First           string
 	// Red, Blue, Boats, Bandits are the counts as typed.
 	Red, Blue, Boats, Bandits string
-	Errors                    Errors
+	Errors                    views.Errors
 }
 
 // RMPlayVM is a guided game of The Rune Market in progress: whose turn,
 // the phase, what the engine computed, the moves on offer with their
 // prices, every ledger and the market.
 type RMPlayVM struct {
-	Page
-	Form
+	views.Page
+	views.Form
 	TableName, Base string
 	Turn            int
 	Current         string

@@ -1,4 +1,4 @@
-package server
+package runemarket
 
 import (
 	"context"
@@ -16,6 +16,7 @@ import (
 	"tablemate/sessions"
 	"tablemate/views"
 	"tablemate/views/i18n"
+	"tablemate/web/kit"
 )
 
 // runeMarketPlay is The Rune Market played along: the app keeps every
@@ -24,18 +25,18 @@ import (
 type runeMarketPlay struct{}
 
 func rmPage(c echo.Context, t sessions.Table) views.Page {
-	p := page(c, t.Name)
+	p := kit.Page(c, t.Name)
 	p.Styles = []string{"css/play-runemarket.css"}
 	p.Scripts = []string{"js/play-runemarket.js"}
 	return p
 }
 
 func (runeMarketPlay) SetupPage(c echo.Context, t sessions.Table, errs views.Errors) templ.Component {
-	vm := views.RMSetupVM{Page: rmPage(c, t), Form: form(c, t.Head), TableName: t.Name, Base: editBase(c),
+	vm := RMSetupVM{Page: rmPage(c, t), Form: kit.Form(c, t.Head), TableName: t.Name, Base: kit.EditBase(c),
 		Players: t.Players, First: c.FormValue("first"),
 		Red: c.FormValue("red"), Blue: c.FormValue("blue"), Boats: c.FormValue("boat_shelters"), Bandits: c.FormValue("bandits")}
 	vm.Errors = errs
-	return views.RMSetup(vm)
+	return RMSetup(vm)
 }
 
 // setupJSON reads the market's piles and the starting player.
@@ -48,13 +49,13 @@ func (runeMarketPlay) SetupJSON(c echo.Context, t sessions.Table) (json.RawMessa
 		{"boat_shelters", i18n.Key("boat shelters"), &m.BoatShelters}, {"bandits", i18n.Key("bandits"), &m.Bandits}} {
 		n, err := strconv.Atoi(strings.TrimSpace(c.FormValue(f.name)))
 		if err != nil || n < 0 {
-			return nil, formErrorf("market."+f.name, "Count the market's %s: a whole number, 0 or more.", i18n.Word(f.label))
+			return nil, kit.FormErrorf("market."+f.name, "Count the market's %s: a whole number, 0 or more.", i18n.Word(f.label))
 		}
 		*f.into = n
 	}
 	first := c.FormValue("first")
 	if first == "" {
-		return nil, formErrorf("first", "Choose who starts: the winner of the last round, or the youngest player.")
+		return nil, kit.FormErrorf("first", "Choose who starts: the winner of the last round, or the youngest player.")
 	}
 	return json.Marshal(runemarket.Setup{Market: m, First: first})
 }
@@ -65,10 +66,10 @@ func (runeMarketPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo str
 		return nil, fmt.Errorf("resume guided game: %w", err)
 	}
 	vm := rmPlayVM(c.Request().Context(), pos)
-	vm.Page, vm.Form, vm.TableName, vm.Base = rmPage(c, t), form(c, t.Head), t.Name, editBase(c)
+	vm.Page, vm.Form, vm.TableName, vm.Base = rmPage(c, t), kit.Form(c, t.Head), t.Name, kit.EditBase(c)
 	vm.Flash, vm.FlashKind = flash, "bad"
 	vm.UndoLabel = undo
-	return views.RMPlay(vm), nil
+	return RMPlay(vm), nil
 }
 
 // stepJSON reads a posted move into the engine's step; the form's field
@@ -108,24 +109,24 @@ func rmStep(get func(string) string, all map[string][]string) (runemarket.Step, 
 		s.Shelter = get("shelter")
 		switch pay := get("pay"); pay {
 		case "cards":
-			s.Cards, err = rmCards(get("cards"))
+			s.Cards, err = readCards(get("cards"))
 		default:
 			r, b, _ := strings.Cut(pay, "-")
 			red, err1 := strconv.Atoi(r)
 			blue, err2 := strconv.Atoi(b)
 			if err1 != nil || err2 != nil {
-				return s, formErrorf("pay", "Choose how the ransom is paid.")
+				return s, kit.FormErrorf("pay", "Choose how the ransom is paid.")
 			}
 			s.Runes = &runemarket.Runes{Red: red, Blue: blue}
 		}
 	case runemarket.DoPlace:
 		s.Colour, s.Into, _ = strings.Cut(get("what"), "|")
 		if s.Count, err = strconv.Atoi(get("count")); err != nil {
-			return s, formErrorf("count", "Enter how many runes to place.")
+			return s, kit.FormErrorf("count", "Enter how many runes to place.")
 		}
 	case runemarket.DoRune:
 		s.Colour = get("colour")
-		s.Cards, err = rmCards(get("cards"))
+		s.Cards, err = readCards(get("cards"))
 	case runemarket.DoThief:
 		s.Steal, err = rmSteals(get, "steal")
 	case runemarket.DoDoubleTheft:
@@ -134,7 +135,7 @@ func rmStep(get func(string) string, all map[string][]string) (runemarket.Step, 
 		s.Player = get("player")
 		card, cerr := strconv.Atoi(strings.TrimSpace(get("card")))
 		if cerr != nil {
-			return s, formErrorf("card", "Enter the attacking number card.")
+			return s, kit.FormErrorf("card", "Enter the attacking number card.")
 		}
 		s.Card = &card
 		switch get("outcome") {
@@ -145,12 +146,12 @@ func rmStep(get func(string) string, all map[string][]string) (runemarket.Step, 
 			if d := strings.TrimSpace(get("defence")); d != "" {
 				v, derr := strconv.Atoi(d)
 				if derr != nil {
-					return s, formErrorf("defence", "The defending card is a number, or leave it empty.")
+					return s, kit.FormErrorf("defence", "The defending card is a number, or leave it empty.")
 				}
 				s.Defence = &v
 			}
 		default:
-			return s, formErrorf("outcome", "Say who won the duel.")
+			return s, kit.FormErrorf("outcome", "Say who won the duel.")
 		}
 	case runemarket.DoFinish:
 		s.RPSWinner = get("rps_winner")
@@ -161,7 +162,7 @@ func rmStep(get func(string) string, all map[string][]string) (runemarket.Step, 
 			}
 			n, nerr := strconv.Atoi(strings.TrimSpace(v[0]))
 			if nerr != nil {
-				return s, formErrorf(k, "%s's highest number card is a number (0 for none).", scoring.Name(name))
+				return s, kit.FormErrorf(k, "%s's highest number card is a number (0 for none).", scoring.Name(name))
 			}
 			if s.HighestNumberCards == nil {
 				s.HighestNumberCards = map[string]int{}
@@ -169,7 +170,7 @@ func rmStep(get func(string) string, all map[string][]string) (runemarket.Step, 
 			s.HighestNumberCards[name] = n
 		}
 	default:
-		return s, formErrorf("do", "Choose a move.")
+		return s, kit.FormErrorf("do", "Choose a move.")
 	}
 	return s, err
 }
@@ -178,26 +179,26 @@ func rmStep(get func(string) string, all map[string][]string) (runemarket.Step, 
 func rmPay(get func(string) string) (string, []int, error) {
 	switch pay := get("pay"); pay {
 	case "cards":
-		cards, err := rmCards(get("cards"))
+		cards, err := readCards(get("cards"))
 		return "", cards, err
 	case "":
-		return "", nil, formErrorf("pay", "Choose how to pay.")
+		return "", nil, kit.FormErrorf("pay", "Choose how to pay.")
 	default:
 		return pay, nil, nil
 	}
 }
 
-// rmCards reads number cards typed as "4 6", "4+6" or "4, 6".
-func rmCards(typed string) ([]int, error) {
+// readCards reads number cards typed as "4 6", "4+6" or "4, 6".
+func readCards(typed string) ([]int, error) {
 	fields := strings.FieldsFunc(typed, func(r rune) bool { return r == ' ' || r == '+' || r == ',' })
 	if len(fields) == 0 {
-		return nil, formErrorf("cards", "Enter the number cards discarded, e.g. 4 6.")
+		return nil, kit.FormErrorf("cards", "Enter the number cards discarded, e.g. 4 6.")
 	}
 	out := make([]int, 0, len(fields))
 	for _, f := range fields {
 		n, err := strconv.Atoi(f)
 		if err != nil {
-			return nil, formErrorf("cards", "%q is not a number card; enter numbers like 4 6.", f)
+			return nil, kit.FormErrorf("cards", "%q is not a number card; enter numbers like 4 6.", f)
 		}
 		out = append(out, n)
 	}
@@ -210,7 +211,7 @@ func rmSteals(get func(string) string, fields ...string) ([]runemarket.Theft, er
 	for _, f := range fields {
 		parts := strings.SplitN(get(f), "|", 3)
 		if len(parts) < 2 {
-			return nil, formErrorf(f, "Choose what is stolen, and from whom.")
+			return nil, kit.FormErrorf(f, "Choose what is stolen, and from whom.")
 		}
 		t := runemarket.Theft{From: parts[0], Take: parts[1]}
 		if len(parts) == 3 {
@@ -223,7 +224,7 @@ func rmSteals(get func(string) string, fields ...string) ([]runemarket.Theft, er
 
 // rmPhases are the turn's phases; their labels are catalog keys, said in
 // the reader's language by the page.
-var rmPhases = []views.RMPhaseVM{
+var rmPhases = []RMPhaseVM{
 	{Key: string(runemarket.PhaseInterest), Label: i18n.Key("Interest")},
 	{Key: string(runemarket.PhasePurchases), Label: i18n.Key("Purchases")},
 	{Key: string(runemarket.PhaseHand), Label: i18n.Key("Hand cards")},
@@ -233,24 +234,24 @@ var rmPhases = []views.RMPhaseVM{
 // rmPlayVM describes a position in ctx's language: the phase, the choices
 // on offer (the moves the engine lists, runemarket.Position.Moves), the
 // ledgers and, once ended, the ranking.
-func rmPlayVM(ctx context.Context, pos runemarket.Position) views.RMPlayVM {
-	vm := views.RMPlayVM{Turn: pos.Turn, Current: pos.ToMove(), Phase: string(pos.Phase),
-		Market:      views.RMMarketVM{Red: pos.Market.Red, Blue: pos.Market.Blue, Boats: pos.Market.BoatShelters, Bandits: pos.Market.Bandits},
+func rmPlayVM(ctx context.Context, pos runemarket.Position) RMPlayVM {
+	vm := RMPlayVM{Turn: pos.Turn, Current: pos.ToMove(), Phase: string(pos.Phase),
+		Market:      RMMarketVM{Red: pos.Market.Red, Blue: pos.Market.Blue, Boats: pos.Market.BoatShelters, Bandits: pos.Market.Bandits},
 		Price:       pos.Price(),
 		PlayerCount: len(pos.Players)}
 	res := runemarket.Score(pos.Final())
 	for i, s := range pos.Players {
-		l := views.RMLedgerVM{Name: s.Name, ToMove: i == pos.Current(), Hand: s.Hand, Red: s.Runes.Red, Blue: s.Runes.Blue, Points: res.Players[i].Total}
+		l := RMLedgerVM{Name: s.Name, ToMove: i == pos.Current(), Hand: s.Hand, Red: s.Runes.Red, Blue: s.Runes.Blue, Points: res.Players[i].Total}
 		for _, sh := range s.Shelters {
-			l.Shelters = append(l.Shelters, views.RMShelterVM{Colour: sh.Colour, Runes: sh.Runes, Boat: sh.BoatShelter, Bandit: sh.Bandit})
+			l.Shelters = append(l.Shelters, RMShelterVM{Colour: sh.Colour, Runes: sh.Runes, Boat: sh.BoatShelter, Bandit: sh.Bandit})
 		}
 		for _, b := range s.BoatShelters {
-			l.Boats = append(l.Boats, views.RMShelterVM{Colour: b.Colour, Runes: b.Runes, Boat: true})
+			l.Boats = append(l.Boats, RMShelterVM{Colour: b.Colour, Runes: b.Runes, Boat: true})
 		}
 		vm.Ledgers = append(vm.Ledgers, l)
 	}
 	if pos.Ended() {
-		rmEnd(ctx, &vm, pos)
+		endVM(ctx, &vm, pos)
 		return vm
 	}
 	for i, ph := range rmPhases {
@@ -273,7 +274,7 @@ func rmPlayVM(ctx context.Context, pos runemarket.Position) views.RMPlayVM {
 	}
 	vm.InterestText = i18n.Say(ctx, rep.Sum)
 	for _, y := range rep.Yields {
-		vm.Yields = append(vm.Yields, views.RMYieldVM{Shelter: i18n.Say(ctx, y.Name), Colour: y.Colour, Reason: i18n.Say(ctx, y.Why),
+		vm.Yields = append(vm.Yields, RMYieldVM{Shelter: i18n.Say(ctx, y.Name), Colour: y.Colour, Reason: i18n.Say(ctx, y.Why),
 			Interest: y.Interest, Stolen: y.Stolen, Abandoned: y.Abandoned})
 	}
 	if pos.Phase == runemarket.PhaseInterest {
@@ -325,7 +326,7 @@ func phaseIndex(phase string) int {
 // rmChoices lists the moves on offer to the player to move, labelled in
 // ctx's language: exactly the engine's (runemarket.Position.Moves), each
 // option once.
-func rmChoices(ctx context.Context, vm *views.RMPlayVM, pos runemarket.Position, me runemarket.Seat) {
+func rmChoices(ctx context.Context, vm *RMPlayVM, pos runemarket.Position, me runemarket.Seat) {
 	moves := pos.Moves()
 	offered := func(ok func(runemarket.Step) bool) bool { return slices.ContainsFunc(moves, ok) }
 	for _, pay := range []string{runemarket.Red, runemarket.Blue, runemarket.PayCards} {
@@ -337,7 +338,7 @@ func rmChoices(ctx context.Context, vm *views.RMPlayVM, pos runemarket.Position,
 			have := runemarket.Spendable(me.Player, pay)
 			label = rmByColour(pay, i18n.T(ctx, "%d red runes (has %d)", pos.Price(), have), i18n.T(ctx, "%d blue runes (has %d)", pos.Price(), have))
 		}
-		vm.BuyPays = append(vm.BuyPays, views.RMOption{Value: pay, Label: label})
+		vm.BuyPays = append(vm.BuyPays, RMOption{Value: pay, Label: label})
 	}
 	for _, into := range []string{runemarket.Red, runemarket.Blue, runemarket.Alone} {
 		if !offered(func(m runemarket.Step) bool {
@@ -349,7 +350,7 @@ func rmChoices(ctx context.Context, vm *views.RMPlayVM, pos runemarket.Position,
 		if into != runemarket.Alone {
 			label = rmByColour(into, i18n.T(ctx, "Inside the red shelter (double interest)"), i18n.T(ctx, "Inside the blue shelter (double interest)"))
 		}
-		vm.BoatPlaces = append(vm.BoatPlaces, views.RMOption{Value: into, Label: label})
+		vm.BoatPlaces = append(vm.BoatPlaces, RMOption{Value: into, Label: label})
 	}
 	// Where a bandit may go (ruling RUN-2: any shelter of another player, a
 	// stand-alone boat shelter included), with what happens there.
@@ -363,31 +364,31 @@ func rmChoices(ctx context.Context, vm *views.RMPlayVM, pos runemarket.Position,
 		if bt.Shelter == runemarket.StandAlone {
 			value += "|" + bt.Colour
 		}
-		vm.BanditTargets = append(vm.BanditTargets, views.RMOption{Value: value, Label: rmBanditLabel(ctx, bt)})
+		vm.BanditTargets = append(vm.BanditTargets, RMOption{Value: value, Label: rmBanditLabel(ctx, bt)})
 	}
 	for _, m := range moves {
 		switch m.Do {
 		case runemarket.DoDuel:
-			vm.Opponents = append(vm.Opponents, views.RMOption{Value: m.Player, Label: m.Player})
+			vm.Opponents = append(vm.Opponents, RMOption{Value: m.Player, Label: m.Player})
 		case runemarket.DoThief:
 			vm.Steals = append(vm.Steals, rmSteal(ctx, pos, m.Steal[0]))
 		case runemarket.DoRune:
-			vm.RuneColours = append(vm.RuneColours, views.RMOption{Value: m.Colour, Label: rmByColour(m.Colour, i18n.T(ctx, "Red rune"), i18n.T(ctx, "Blue rune"))})
+			vm.RuneColours = append(vm.RuneColours, RMOption{Value: m.Colour, Label: rmByColour(m.Colour, i18n.T(ctx, "Red rune"), i18n.T(ctx, "Blue rune"))})
 		case runemarket.DoShelter:
-			vm.ShelterColours = append(vm.ShelterColours, views.RMOption{Value: m.Colour, Label: rmByColour(m.Colour, i18n.T(ctx, "Red shelter"), i18n.T(ctx, "Blue shelter"))})
+			vm.ShelterColours = append(vm.ShelterColours, RMOption{Value: m.Colour, Label: rmByColour(m.Colour, i18n.T(ctx, "Red shelter"), i18n.T(ctx, "Blue shelter"))})
 		case runemarket.DoPlace:
 			label := rmByColour(m.Colour, i18n.T(ctx, "red runes into the red shelter"), i18n.T(ctx, "blue runes into the blue shelter"))
 			if m.Into == "boat_shelter" {
 				label = rmByColour(m.Colour, i18n.T(ctx, "red runes into the stand-alone boat shelter"), i18n.T(ctx, "blue runes into the stand-alone boat shelter"))
 			}
-			vm.PlaceOptions = append(vm.PlaceOptions, views.RMOption{Value: m.Colour + "|" + m.Into, Label: label})
+			vm.PlaceOptions = append(vm.PlaceOptions, RMOption{Value: m.Colour + "|" + m.Into, Label: label})
 		}
 	}
 	for _, sh := range me.Shelters {
 		if !offered(func(m runemarket.Step) bool { return m.Do == runemarket.DoRansom && m.Shelter == sh.Colour }) {
 			continue
 		}
-		vm.RansomShelters = append(vm.RansomShelters, views.RMOption{Value: sh.Colour, Label: rmByColour(sh.Colour,
+		vm.RansomShelters = append(vm.RansomShelters, RMOption{Value: sh.Colour, Label: rmByColour(sh.Colour,
 			i18n.T(ctx, "the red shelter (%s's bandit)", sh.Bandit), i18n.T(ctx, "the blue shelter (%s's bandit)", sh.Bandit))})
 	}
 	for red := runemarket.RansomRunes; red >= 0; red-- {
@@ -395,11 +396,11 @@ func rmChoices(ctx context.Context, vm *views.RMPlayVM, pos runemarket.Position,
 		if offered(func(m runemarket.Step) bool {
 			return m.Do == runemarket.DoRansom && m.Runes != nil && m.Runes.Red == red && m.Runes.Blue == blue
 		}) {
-			vm.RansomPays = append(vm.RansomPays, views.RMOption{Value: fmt.Sprintf("%d-%d", red, blue), Label: i18n.T(ctx, "%d red + %d blue runes", red, blue)})
+			vm.RansomPays = append(vm.RansomPays, RMOption{Value: fmt.Sprintf("%d-%d", red, blue), Label: i18n.T(ctx, "%d red + %d blue runes", red, blue)})
 		}
 	}
 	if offered(func(m runemarket.Step) bool { return m.Do == runemarket.DoRansom && m.Pay == runemarket.PayCards }) {
-		vm.RansomPays = append(vm.RansomPays, views.RMOption{Value: "cards", Label: i18n.T(ctx, "Number cards summing to %d or more", runemarket.BoatOrBanditSum)})
+		vm.RansomPays = append(vm.RansomPays, RMOption{Value: "cards", Label: i18n.T(ctx, "Number cards summing to %d or more", runemarket.BoatOrBanditSum)})
 	}
 	vm.CanDraw = offered(func(m runemarket.Step) bool { return m.Do == runemarket.DoDraw })
 	if !vm.CanDraw {
@@ -409,8 +410,8 @@ func rmChoices(ctx context.Context, vm *views.RMPlayVM, pos runemarket.Position,
 
 // rmSteal labels a theft the engine offers: a rune, with how many of its
 // colour the victim holds, or a hand card.
-func rmSteal(ctx context.Context, pos runemarket.Position, t runemarket.Theft) views.RMOption {
-	o := views.RMOption{Value: t.From + "|" + t.Take}
+func rmSteal(ctx context.Context, pos runemarket.Position, t runemarket.Theft) RMOption {
+	o := RMOption{Value: t.From + "|" + t.Take}
 	for _, p := range pos.Players {
 		if p.Name != t.From {
 			continue
@@ -426,11 +427,11 @@ func rmSteal(ctx context.Context, pos runemarket.Position, t runemarket.Theft) v
 	return o
 }
 
-// rmEnd fills the end of the game: the ranking by the tie-break chain and
+// endVM fills the end of the game: the ranking by the tie-break chain and
 // what the table must still enter, asked in ctx's language.
-func rmEnd(ctx context.Context, vm *views.RMPlayVM, pos runemarket.Position) {
+func endVM(ctx context.Context, vm *RMPlayVM, pos runemarket.Position) {
 	for _, r := range runemarket.Ranking(pos.Final()) {
-		rv := views.RMRankVM{Place: r.Place, Name: r.Name, Total: r.Total, Boats: r.Boats, Bandits: r.Bandits, RPS: r.RPS, Winner: r.Winner, Tied: r.Tied}
+		rv := RMRankVM{Place: r.Place, Name: r.Name, Total: r.Total, Boats: r.Boats, Bandits: r.Bandits, RPS: r.RPS, Winner: r.Winner, Tied: r.Tied}
 		if r.Highest != nil {
 			rv.Highest = strconv.Itoa(*r.Highest)
 		}
