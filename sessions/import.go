@@ -12,6 +12,7 @@ import (
 
 	"tablemate/scoring"
 	"tablemate/sessions/internal/capped"
+	"tablemate/sessions/internal/jsonspace"
 )
 
 // Imports read an exported file as a stream (a long table's export is
@@ -59,7 +60,8 @@ func (ts *Tables) Import(ctx context.Context, data []byte) (string, error) {
 // *scoring.InputError naming the field (e.g. events[12].payload.players[1].name),
 // or ErrNotSaved when storage failed.
 func (ts *Tables) ImportFile(ctx context.Context, r io.Reader) (Imported, error) {
-	dec := json.NewDecoder(capped.New(r, MaxImportBytes))
+	// Folded white space keeps the decoder linear on padded files.
+	dec := json.NewDecoder(jsonspace.NewReader(capped.New(r, MaxImportBytes)))
 	dec.DisallowUnknownFields()
 	h, err := readHeader(dec, "")
 	if err != nil {
