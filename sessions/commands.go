@@ -112,9 +112,7 @@ func (ts *Tables) command(ctx context.Context, edit string, seen int, token stri
 	key, a, err := ts.store.append(ctx, edit, seen, token, e.Kind, json.RawMessage(e.Payload))
 	if err == nil && !a.Repeat {
 		ts.advance(key, a.Event, d.said)
-		if ts.notify != nil {
-			ts.notify(key, a.Event.Seq)
-		}
+		ts.changed(key, a.Event.Seq)
 	}
 	return a, err
 }

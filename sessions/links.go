@@ -46,6 +46,9 @@ type TableLinks struct {
 // querier is what resolve needs: the read pool or a write transaction.
 type querier interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+	// forUpdate is what a SELECT appends to lock the rows it read until
+	// the transaction ends (db.go).
+	forUpdate() string
 }
 
 // inUse says where the link in use of each role is kept: the owner's
@@ -58,10 +61,12 @@ var inUse = map[Role]struct{ table, link, gen string }{
 
 // resolve finds what link opens as role: its owner's key and the link's
 // generation. A link that is not one (or one of another role) is
-// ErrNotFound; a link replaced by a newer one is a *ReplacedError.
+// ErrNotFound; a link replaced by a newer one is a *ReplacedError. In a
+// write transaction the owner's row stays locked until it ends, so what
+// the write checked cannot change before it commits.
 func resolve(ctx context.Context, q querier, link string, role Role) (owner string, gen int, err error) {
 	c := inUse[role]
-	err = q.QueryRowContext(ctx, `SELECT id, `+c.gen+` FROM `+c.table+` WHERE `+c.link+` = ?`, link).Scan(&owner, &gen)
+	err = q.QueryRowContext(ctx, `SELECT id, `+c.gen+` FROM `+c.table+` WHERE `+c.link+` = ?`+q.forUpdate(), link).Scan(&owner, &gen)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", 0, formerly(ctx, q, link, role)
 	}
@@ -107,7 +112,7 @@ func current(ctx context.Context, q querier, owner string, role Role) (string, i
 	c := inUse[role]
 	var link string
 	var gen int
-	err := q.QueryRowContext(ctx, `SELECT `+c.link+`, `+c.gen+` FROM `+c.table+` WHERE id = ?`, owner).Scan(&link, &gen)
+	err := q.QueryRowContext(ctx, `SELECT `+c.link+`, `+c.gen+` FROM `+c.table+` WHERE id = ?`+q.forUpdate(), owner).Scan(&link, &gen)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", 0, ErrNotFound
 	}
@@ -229,6 +234,9 @@ func (ts *Tables) Rotate(ctx context.Context, by string, role Role, seen int, to
 	}
 	c := inUse[role]
 	if _, err := tx.ExecContext(ctx, `UPDATE `+c.table+` SET `+c.link+` = ?, `+c.gen+` = ? WHERE id = ?`, link, gen+1, owner); err != nil {
+		return Rotated{}, fmt.Errorf("rotate %s link: %w", role, err)
+	}
+	if err := ts.store.d.notify(ctx, tx, rotateNotice(owner, role, gen+1)); err != nil {
 		return Rotated{}, fmt.Errorf("rotate %s link: %w", role, err)
 	}
 	if err := tx.Commit(); err != nil {

@@ -41,6 +41,10 @@ func (s *Store) createTable(ctx context.Context, token string, c TableCreated) (
 	defer tx.Rollback() //nolint:errcheck // no-op after Commit
 
 	if token != "" {
+		// Two servers given the same form at once make one table.
+		if err := s.d.serialize(ctx, tx, "create "+token); err != nil {
+			return "", s.failed("create table", err)
+		}
 		var key string
 		err := tx.QueryRowContext(ctx,
 			`SELECT table_id FROM events WHERE client_token = ? AND kind = ?`, token, string(KindTableCreated)).Scan(&key)
