@@ -82,10 +82,10 @@ func openPostgres(dsn string) (*Store, error) {
 	return s, nil
 }
 
-func (postgres) name() string                 { return "postgres" }
-func (postgres) rebind(query string) string   { return dollars(query) }
-func (postgres) lockRows() string             { return " FOR UPDATE" }
-func (postgres) migrations() string           { return "migrations/postgres" }
+func (postgres) name() string               { return "postgres" }
+func (postgres) rebind(query string) string { return dollars(query) }
+func (postgres) lockRows() string           { return " FOR UPDATE" }
+func (postgres) migrations() string         { return "migrations/postgres" }
 func (postgres) backup(context.Context, *Store, string) error {
 	return ErrBackupElsewhere
 }
@@ -155,13 +155,13 @@ func (postgres) storageFailure(err error) bool {
 	if errors.As(err, &pe) {
 		switch class := pe.Code[:2]; {
 		case class == "08", // connection exception
-			class == "53",             // insufficient resources: disk full, out of memory, too many connections
+			class == "53",                       // insufficient resources: disk full, out of memory, too many connections
 			class == "57" && pe.Code != "57014", // operator intervention: shutdown, cannot connect now (not a canceled query)
-			class == "58",             // system error: I/O error
-			class == "XX",             // internal error, data corrupted
-			class == "40",             // transaction rollback: serialization failure, deadlock
-			pe.Code == "25006",        // read-only transaction: a standby, or the database made read-only
-			pe.Code == "55P03":        // lock not available
+			class == "58",                       // system error: I/O error
+			class == "XX",                       // internal error, data corrupted
+			class == "40",                       // transaction rollback: serialization failure, deadlock
+			pe.Code == "25006",                  // read-only transaction: a standby, or the database made read-only
+			pe.Code == "55P03":                  // lock not available
 			return true
 		}
 		return false

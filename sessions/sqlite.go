@@ -55,12 +55,12 @@ func sqliteDSN(path, txlock string) string {
 	return "file:" + path + "?" + q.Encode()
 }
 
-func (sqlite) name() string                                     { return "sqlite" }
-func (sqlite) rebind(query string) string                       { return query }
-func (sqlite) lockRows() string                                 { return "" }
-func (sqlite) serialize(context.Context, *txn, string) error    { return nil }
-func (sqlite) notify(context.Context, *txn, string) error       { return nil }
-func (sqlite) migrations() string                               { return "migrations" }
+func (sqlite) name() string                                         { return "sqlite" }
+func (sqlite) rebind(query string) string                           { return query }
+func (sqlite) lockRows() string                                     { return "" }
+func (sqlite) serialize(context.Context, *txn, string) error        { return nil }
+func (sqlite) notify(context.Context, *txn, string) error           { return nil }
+func (sqlite) migrations() string                                   { return "migrations" }
 func (sqlite) lockSchema(ctx context.Context, tx *txn) (int, error) { return sqliteVersion(ctx, tx) }
 
 // sqliteVersion reads the schema version SQLite keeps in its header.
