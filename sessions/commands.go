@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"tablemate/scoring"
 )
@@ -82,6 +83,9 @@ type decision struct {
 // already gets that first answer (a double tap), without its checks,
 // which could now fail.
 func (ts *Tables) command(ctx context.Context, edit string, seen int, token string, decide func(Table) (decision, error)) (Appended, error) {
+	if err := checkToken(token); err != nil {
+		return Appended{}, err
+	}
 	key, head, err := ts.store.headBy(ctx, edit, RoleEdit)
 	if err != nil {
 		return Appended{}, err
@@ -124,6 +128,9 @@ func (ts *Tables) Create(ctx context.Context, token string, c TableCreated) (str
 	if err != nil {
 		return "", err
 	}
+	if err := checkToken(token); err != nil {
+		return "", err
+	}
 	return ts.store.createTable(ctx, token, c)
 }
 
@@ -158,7 +165,7 @@ func (ts *Tables) decideCreate(c TableCreated) (TableCreated, error) {
 		return c, err
 	}
 	c.Players = players
-	if len(c.Options) > 0 && (len(c.Options) > maxOptionsLen || !isObject(c.Options)) {
+	if len(c.Options) > 0 && (len(c.Options) > maxOptionsLen || !isObject(c.Options) || !utf8.Valid(c.Options)) {
 		return c, scoring.Errorf("options", "a table's options are a JSON object of at most %d bytes", maxOptionsLen)
 	}
 	return c, nil
@@ -400,6 +407,8 @@ func record(t Table, d decision, at time.Time) (Event, error) {
 		return Event{}, fmt.Errorf("record %s: %w", d.kind, err)
 	}
 	switch {
+	case !utf8.Valid(body):
+		return Event{}, scoring.Errorf("", "an entry must be UTF-8 text, and this one is not")
 	case t.Head >= MaxTableEvents:
 		return Event{}, scoring.Errorf("table", "this table holds %d entries, the most one table keeps: start a new table to go on", MaxTableEvents)
 	case t.bytes+len(body) > MaxTableBytes:

@@ -5,6 +5,9 @@ import (
 	"database/sql"
 	"strconv"
 	"strings"
+	"unicode/utf8"
+
+	"tablemate/scoring"
 )
 
 // dialect is what the two engines' SQL differs in. Every query is written
@@ -159,4 +162,20 @@ func dollars(query string) string {
 		}
 	}
 	return b.String()
+}
+
+// storable reports whether s is text both engines store as it is: UTF-8
+// without NUL (PostgreSQL's text holds nothing else). A link or key that
+// is not opens nothing, whatever the engine.
+func storable(s string) bool {
+	return utf8.ValidString(s) && !strings.ContainsRune(s, 0)
+}
+
+// checkToken refuses a form's one-time token that is not storable text
+// (the pages make them; only a hand-made request sends another).
+func checkToken(token string) error {
+	if !storable(token) {
+		return scoring.Errorf("_token", "this form's one-time token is not text: reload the page and send it again")
+	}
+	return nil
 }

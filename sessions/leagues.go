@@ -203,6 +203,9 @@ func (ts *Tables) reload(ctx context.Context, l League) (League, error) {
 }
 
 func (ts *Tables) loadLeague(ctx context.Context, id string) (League, error) {
+	if !storable(id) {
+		return League{}, ErrNotFound
+	}
 	var l League
 	var scheme, at string
 	err := ts.store.read.QueryRowContext(ctx, `SELECT id, name, scheme, points, created_at FROM leagues WHERE id = ?`, id).

@@ -65,6 +65,9 @@ var inUse = map[Role]struct{ table, link, gen string }{
 // write transaction the owner's row stays locked until it ends, so what
 // the write checked cannot change before it commits.
 func resolve(ctx context.Context, q querier, link string, role Role) (owner string, gen int, err error) {
+	if !storable(link) {
+		return "", 0, ErrNotFound
+	}
 	c := inUse[role]
 	err = q.QueryRowContext(ctx, `SELECT id, `+c.gen+` FROM `+c.table+` WHERE `+c.link+` = ?`+q.forUpdate(), link).Scan(&owner, &gen)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -142,6 +145,9 @@ func addLink(ctx context.Context, tx execer, owner string, role Role, gen int, t
 // Links returns the links in use of the table whose edit link is edit:
 // only the edit link shows the others.
 func (ts *Tables) Links(ctx context.Context, edit string) (TableLinks, error) {
+	if !storable(edit) {
+		return TableLinks{}, ErrNotFound
+	}
 	out := TableLinks{Edit: edit}
 	st, err := ts.store.readStmt(ctx, `SELECT edit_gen, read_id, view_gen FROM tables WHERE edit_link = ?`)
 	if err == nil {
@@ -188,6 +194,9 @@ func (ts *Tables) Rotate(ctx context.Context, by string, role Role, seen int, to
 		authority = RoleAdmin
 	} else if role != RoleEdit && role != RoleView {
 		return Rotated{}, fmt.Errorf("rotate: unknown role %q", role)
+	}
+	if err := checkToken(token); err != nil {
+		return Rotated{}, err
 	}
 	tx, err := ts.store.write.BeginTx(ctx, nil)
 	if err != nil {

@@ -254,8 +254,12 @@ func (d postgres) follow(ctx context.Context, s *Store, f *follower) error {
 	config := d.config.Copy()
 	config.RuntimeParams["application_name"] += " listen"
 	l := &pgxlisten.Listener{
-		Connect:        func(ctx context.Context) (*pgx.Conn, error) { return pgx.ConnectConfig(ctx, config) },
-		LogError:       func(_ context.Context, err error) { f.lost(err) },
+		Connect: func(ctx context.Context) (*pgx.Conn, error) { return pgx.ConnectConfig(ctx, config) },
+		LogError: func(ctx context.Context, err error) {
+			if ctx.Err() == nil { // not the end of Follow
+				f.lost(err)
+			}
+		},
 		ReconnectDelay: reconnectEvery,
 	}
 	l.Handle(ch, listenHandler{f})

@@ -288,6 +288,7 @@ func (ts *Tables) LeagueSummaries(ctx context.Context, l League) ([]TableSummary
 // replaced, are left out. The history page lists a phone's tables
 // without replaying any that did not change.
 func (ts *Tables) Cards(ctx context.Context, edits []string) ([]TableSummary, error) {
+	edits = slices.DeleteFunc(slices.Clone(edits), func(l string) bool { return !storable(l) })
 	if len(edits) == 0 {
 		return nil, nil
 	}

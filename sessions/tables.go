@@ -7,6 +7,7 @@ import (
 	"encoding/base32"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 )
@@ -109,6 +110,7 @@ func inList(values []string) (marks string, args []any) {
 // knows), most recently changed first; links that open nothing, or were
 // replaced, are left out.
 func (s *Store) Summaries(ctx context.Context, edits []string) ([]Summary, error) {
+	edits = slices.DeleteFunc(slices.Clone(edits), func(l string) bool { return !storable(l) })
 	if len(edits) == 0 {
 		return []Summary{}, nil
 	}

@@ -46,6 +46,11 @@ func serveCmd(ctx context.Context, args []string, std stdio) error {
 
 	a := newApp(store, log)
 	a.writeRate, a.site = *writeRate, site
+	// Live pages follow the writes of other servers on the same database
+	// too; stopped (and waited for) before the store closes.
+	followCtx, stopFollowing := context.WithCancel(ctx)
+	following := a.follow(followCtx)
+	defer func() { stopFollowing(); <-following }()
 	srv := &http.Server{
 		Handler:           newServer(a),
 		ReadHeaderTimeout: 5 * time.Second,
@@ -56,7 +61,7 @@ func serveCmd(ctx context.Context, args []string, std stdio) error {
 	srv.RegisterOnShutdown(a.live.close) // end live streams so shutdown does not wait on them
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
-	log.Info("tablemate serving", "addr", ln.Addr().String(), "db", *db, "share_links", site.describe())
+	log.Info("tablemate serving", "addr", ln.Addr().String(), "db", sessions.Redact(*db), "share_links", site.describe())
 	where, err := reachableAt(*addr, ln.Addr(), upInterfaceAddrs)
 	if err != nil {
 		log.Warn("could not list this computer's network addresses", "err", err)
@@ -76,10 +81,31 @@ func serveCmd(ctx context.Context, args []string, std stdio) error {
 	return nil
 }
 
+// follow tells the app's live pages of the writes other servers make on
+// its database (sessions.Tables.Follow) until ctx ends; the channel closes
+// then.
+func (a *app) follow(ctx context.Context) <-chan struct{} {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		err := a.tables.Follow(ctx, a.live.watching, func(msg string, err error) {
+			if err != nil {
+				a.log.Warn(msg, "err", err)
+			} else {
+				a.log.Info(msg)
+			}
+		})
+		if err != nil {
+			a.log.Error("live pages will not hear of other servers' writes", "err", err)
+		}
+	}()
+	return done
+}
+
 // openMigrated opens (or creates) the database and brings its schema up
 // to date; a path the server cannot use is refused with the reason first.
 func openMigrated(ctx context.Context, path string) (*sessions.Store, error) {
-	if err := checkDBPath(path); err != nil {
+	if err := checkDB(path); err != nil {
 		return nil, err
 	}
 	store, err := sessions.Open(path)
@@ -99,7 +125,7 @@ func migrateCmd(ctx context.Context, args []string, std stdio) error {
 	if _, err := parseArgs(fs, args, "migrate", std.out); err != nil {
 		return err
 	}
-	if err := checkDBPath(*db); err != nil {
+	if err := checkDB(*db); err != nil {
 		return err
 	}
 	store, err := sessions.Open(*db)
@@ -112,9 +138,9 @@ func migrateCmd(ctx context.Context, args []string, std stdio) error {
 		return err
 	}
 	if from == to {
-		fmt.Fprintf(std.out, "%s is up to date (schema version %d)\n", *db, to)
+		fmt.Fprintf(std.out, "%s is up to date (schema version %d)\n", sessions.Redact(*db), to)
 	} else {
-		fmt.Fprintf(std.out, "%s migrated from schema version %d to %d\n", *db, from, to)
+		fmt.Fprintf(std.out, "%s migrated from schema version %d to %d\n", sessions.Redact(*db), from, to)
 	}
 	return nil
 }
@@ -127,6 +153,9 @@ func backupCmd(ctx context.Context, args []string, std stdio) error {
 		return err
 	}
 	target := files[0]
+	if sessions.IsPostgres(*db) {
+		return fmt.Errorf("tablemate backup copies an SQLite database; %s is PostgreSQL: %w", sessions.Redact(*db), sessions.ErrBackupElsewhere)
+	}
 	if err := checkBackupPaths(*db, target); err != nil {
 		return err
 	}
@@ -140,6 +169,16 @@ func backupCmd(ctx context.Context, args []string, std stdio) error {
 	}
 	fmt.Fprintf(std.out, "backed up %s to %s\n", *db, target)
 	return nil
+}
+
+// checkDB says why the database cannot be used before opening it: for an
+// SQLite file, a path the server cannot use (checkDBPath). A PostgreSQL
+// URL is checked by connecting.
+func checkDB(db string) error {
+	if sessions.IsPostgres(db) {
+		return nil
+	}
+	return checkDBPath(db)
 }
 
 // checkCmd scores a JSON state with the same engine call as the API and
