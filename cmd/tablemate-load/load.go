@@ -65,9 +65,9 @@ type report struct {
 	StreamMoves, StreamSeen int
 	// StreamsBehind counts, after each of the last moves (one per table
 	// through each instance), the streams that did not tell of it in time.
-	StreamsBehind int
-	Reconnects              int
-	LagP50, LagP99          time.Duration // from a phone sending a move to each stream at its table telling of it
+	StreamsBehind  int
+	Reconnects     int
+	LagP50, LagP99 time.Duration // from a phone sending a move to each stream at its table telling of it
 }
 
 func (r report) String() string {
