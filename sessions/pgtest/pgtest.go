@@ -76,7 +76,11 @@ func Start(opts Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	dir, err := os.MkdirTemp("", "tablemate-pg-")
+	base := os.TempDir()
+	if st, err := os.Stat(base); os.Geteuid() == 0 && (err != nil || st.Mode().Perm()&0o001 == 0) {
+		base = "/tmp" // the server's user must be able to enter it
+	}
+	dir, err := os.MkdirTemp(base, "tablemate-pg-")
 	if err != nil {
 		return nil, err
 	}
