@@ -17,8 +17,6 @@ import (
 // commit, which errors are storage failures, the migrations and the
 // schema version, backups, and how Follow learns of outside writes.
 type dialect interface {
-	// name is "sqlite" or "postgres".
-	name() string
 	// rebind puts the dialect's placeholders in for the ? of query.
 	rebind(query string) string
 	// lockRows is what a SELECT in a write transaction ends with to keep

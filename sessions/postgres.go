@@ -82,7 +82,6 @@ func openPostgres(dsn string) (*Store, error) {
 	return s, nil
 }
 
-func (postgres) name() string               { return "postgres" }
 func (postgres) rebind(query string) string { return dollars(query) }
 func (postgres) lockRows() string           { return " FOR UPDATE" }
 func (postgres) migrations() string         { return "migrations/postgres" }
@@ -248,8 +247,20 @@ var reconnectEvery = time.Second
 // lost, the heads in the database are not.
 func (d postgres) follow(ctx context.Context, s *Store, f *follower) error {
 	var ch string
-	if err := s.read.QueryRowContext(ctx, `SELECT `+channel).Scan(&ch); err != nil {
-		return fmt.Errorf("follow: %w", err)
+	for {
+		err := s.read.QueryRowContext(ctx, `SELECT `+channel).Scan(&ch)
+		if err == nil {
+			break
+		}
+		if ctx.Err() != nil {
+			return nil
+		}
+		f.lost(fmt.Errorf("naming the channel: %w", err))
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-time.After(reconnectEvery):
+		}
 	}
 	config := d.config.Copy()
 	config.RuntimeParams["application_name"] += " listen"

@@ -55,7 +55,6 @@ func sqliteDSN(path, txlock string) string {
 	return "file:" + path + "?" + q.Encode()
 }
 
-func (sqlite) name() string                                         { return "sqlite" }
 func (sqlite) rebind(query string) string                           { return query }
 func (sqlite) lockRows() string                                     { return "" }
 func (sqlite) serialize(context.Context, *txn, string) error        { return nil }

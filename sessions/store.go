@@ -48,9 +48,6 @@ func Open(db string) (*Store, error) {
 	return openSQLite(db)
 }
 
-// Engine names the database engine: "sqlite" or "postgres".
-func (s *Store) Engine() string { return s.d.name() }
-
 // Close closes the connection pools.
 func (s *Store) Close() error {
 	s.stmts.Range(func(_, st any) bool { st.(*sql.Stmt).Close(); return true })
