@@ -34,11 +34,11 @@ type config struct {
 	dir            string
 	out            io.Writer // server logs; nil discards
 	// instances is how many tablemate processes serve the phones, all on
-	// one database; more than one needs PostgreSQL.
+	// one database.
 	instances int
-	// db is the database: "" for an SQLite file in dir with one instance,
-	// or a throwaway PostgreSQL (durable, started in dir) with more; a
-	// postgres:// URL uses that database.
+	// db is the database: "sqlite" (a file in dir), "postgres" (a
+	// throwaway PostgreSQL, durable, started in dir) or a postgres:// URL;
+	// "" is sqlite for one instance and postgres for more.
 	db string
 	// fastPostgres starts the throwaway PostgreSQL without fsync (tests:
 	// the database server is never killed, only tablemate is).
@@ -139,20 +139,26 @@ func run(ctx context.Context, cfg config, logw io.Writer) (report, error) {
 		dir = d
 	}
 	db := cfg.db
+	if db == "" {
+		db = "sqlite"
+		if cfg.instances > 1 {
+			db = "postgres"
+		}
+	}
 	switch {
-	case db == "" && cfg.instances > 1:
+	case db == "postgres":
 		pg, err := pgtest.Start(pgtest.Options{Durable: !cfg.fastPostgres, Log: filepath.Join(dir, "postgres.log")})
 		if err != nil {
-			return rep, fmt.Errorf("start PostgreSQL for %d instances: %w", cfg.instances, err)
+			return rep, fmt.Errorf("start PostgreSQL: %w", err)
 		}
 		defer pg.Stop()
 		if db, err = pg.Fresh(); err != nil {
 			return rep, err
 		}
-	case db == "":
+	case db == "sqlite":
 		db = filepath.Join(dir, "load.db")
-	case cfg.instances > 1 && !sessions.IsPostgres(db):
-		return rep, errors.New("several instances share one database only on PostgreSQL: -db postgres://…, or leave -db out for a throwaway one")
+	case !sessions.IsPostgres(db):
+		return rep, fmt.Errorf("-db %q: say sqlite, postgres or a postgres:// URL", db)
 	}
 	if sessions.IsPostgres(db) {
 		rep.Engine = "postgres"

@@ -27,13 +27,19 @@ func TestNoMoveLostOrDoubledAcrossKills(t *testing.T) {
 	for _, tc := range []struct {
 		name                      string
 		phones, tables, instances int
-	}{{"one table", 12, 1, 1}, {"many tables", 24, 6, 1}, {"two instances on PostgreSQL", 24, 4, 2}} {
+		db                        string
+	}{
+		{"one table", 12, 1, 1, "sqlite"},
+		{"many tables", 24, 6, 1, "sqlite"},
+		{"two instances on one SQLite file", 24, 4, 2, "sqlite"},
+		{"two instances on PostgreSQL", 24, 4, 2, "postgres"},
+	} {
 		t.Run(tc.name, func(t *testing.T) {
 			cfg := config{
-				bin: bin, phones: tc.phones, tables: tc.tables, instances: tc.instances,
+				bin: bin, phones: tc.phones, tables: tc.tables, instances: tc.instances, db: tc.db,
 				duration: 4 * time.Second, killEvery: time.Second, dir: t.TempDir(), fastPostgres: true,
 			}
-			if tc.instances > 1 {
+			if tc.db == "postgres" {
 				switch v := os.Getenv(pgtest.EnvVar); {
 				case v == "skip":
 					t.Skip(pgtest.EnvVar + "=skip: no PostgreSQL for this run")

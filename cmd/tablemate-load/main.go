@@ -7,8 +7,9 @@
 // told it of every move.
 //
 // With -instances 2 it starts two tablemate processes on one PostgreSQL
-// (a throwaway one in a temporary directory, or -db URL), spreads the
-// phones over both, and kills one after the other.
+// (a throwaway one in a temporary directory, or -db URL; -db sqlite puts
+// both on one SQLite file), spreads the phones over both, and kills one
+// after the other.
 //
 //	tablemate-load -bin ./bin/tablemate -phones 200 -tables 1 -duration 20s -kill-every 4s
 //	tablemate-load -bin ./bin/tablemate -instances 2 -phones 200 -tables 50 -duration 20s -kill-every 4s
@@ -31,8 +32,8 @@ func main() {
 	flag.DurationVar(&cfg.duration, "duration", 20*time.Second, "how long phones send moves")
 	flag.DurationVar(&cfg.killEvery, "kill-every", 5*time.Second, "SIGKILL and restart the server this often (0 = never)")
 	flag.StringVar(&cfg.dir, "dir", "", "directory for the database (default: a temporary one)")
-	flag.IntVar(&cfg.instances, "instances", 1, "tablemate processes on one database, phones spread over them, killed in turn (more than 1 needs PostgreSQL)")
-	flag.StringVar(&cfg.db, "db", "", "the database: a postgres:// URL, or empty for an SQLite file in -dir (one instance) or a throwaway PostgreSQL started in -dir (several)")
+	flag.IntVar(&cfg.instances, "instances", 1, "tablemate processes on one database, phones spread over them, killed in turn")
+	flag.StringVar(&cfg.db, "db", "", "the database: sqlite (a file in -dir), postgres (a throwaway PostgreSQL started in -dir) or a postgres:// URL; default sqlite for one instance, postgres for more")
 	flag.Parse()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
