@@ -204,10 +204,7 @@ func run(ctx context.Context, cfg config, logw io.Writer) (report, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			ph := phone{srvs: srvs, home: p % len(srvs), table: tables[p%len(tables)], id: p, client: &http.Client{
-				Timeout:       5 * time.Second,
-				CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
-			}}
+			ph := newPhone(srvs, p%len(srvs), tables[p%len(tables)], p)
 			for move := 0; time.Now().Before(deadline) && ctx.Err() == nil; move++ {
 				a, s := ph.enterGame(ctx, move, deadline.Add(20*time.Second))
 				mu.Lock()
@@ -268,10 +265,7 @@ func run(ctx context.Context, cfg config, logw io.Writer) (report, error) {
 	// instance hears of it only through the fan-out between instances.
 	for i := range srvs {
 		for t, table := range tables {
-			ph := phone{srvs: srvs, home: i, table: table, id: cfg.phones + i*len(tables) + t, client: &http.Client{
-				Timeout:       5 * time.Second,
-				CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
-			}}
+			ph := newPhone(srvs, i, table, cfg.phones+i*len(tables)+t)
 			a, s := ph.enterGame(ctx, 0, time.Now().Add(20*time.Second))
 			rep.Attempts += s.Attempts
 			if a.game == 0 {
@@ -418,6 +412,13 @@ type phone struct {
 	table  string
 	id     int
 	client *http.Client
+}
+
+func newPhone(srvs []*server, home int, table string, id int) *phone {
+	return &phone{srvs: srvs, home: home, table: table, id: id, client: &http.Client{
+		Timeout:       5 * time.Second,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+	}}
 }
 
 // base is the instance the phone's next request goes to.

@@ -168,7 +168,10 @@ func Start(opts Options) (*Server, error) {
 // that dsn names.
 func Attach(dsn string) (*Server, error) {
 	s := &Server{URL: dsn, prefix: fmt.Sprintf("t%d_%d", os.Getpid(), time.Now().UnixNano()%1e6)}
-	return s, s.open()
+	if err := s.open(); err != nil {
+		return nil, err
+	}
+	return s, nil
 }
 
 func (s *Server) open() error {
