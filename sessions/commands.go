@@ -86,19 +86,25 @@ func (ts *Tables) command(ctx context.Context, edit string, seen int, token stri
 	if err := checkToken(token); err != nil {
 		return Appended{}, err
 	}
+	// What the command reads before it appends is part of the write: a
+	// storage failure there is ErrNotSaved too.
+	const op = "read the table to write"
 	key, head, err := ts.store.headBy(ctx, edit, RoleEdit)
 	if err != nil {
-		return Appended{}, err
+		return Appended{}, linkFailed(ts.store, op, err)
 	}
 	if token != "" {
 		e, found, err := ts.store.byToken(ctx, key, token)
-		if err != nil || found {
-			return Appended{Event: e, Repeat: found}, err
+		if err != nil {
+			return Appended{}, ts.store.failed(op, err)
+		}
+		if found {
+			return Appended{Event: e, Repeat: true}, nil
 		}
 	}
 	t, err := ts.at(ctx, key, head)
 	if err != nil {
-		return Appended{}, err
+		return Appended{}, ts.store.failed(op, err)
 	}
 	if t.Head != seen {
 		// Checked against another version than the client saw, the

@@ -319,7 +319,7 @@ func (ts *Tables) AddTable(ctx context.Context, l League, edit string) error {
 		return scoring.Errorf("table", "this edit link was replaced; paste the table's edit link in use")
 	}
 	if err != nil {
-		return err
+		return ts.store.failed("add table", err)
 	}
 	if err := decideLeagueTable(l, t); err != nil {
 		return err

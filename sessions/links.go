@@ -198,9 +198,11 @@ func (ts *Tables) Rotate(ctx context.Context, by string, role Role, seen int, to
 	if err := checkToken(token); err != nil {
 		return Rotated{}, err
 	}
+	// A storage failure is ErrNotSaved, as for every write.
+	op := "rotate " + string(role) + " link"
 	tx, err := ts.store.write.BeginTx(ctx, nil)
 	if err != nil {
-		return Rotated{}, fmt.Errorf("rotate %s link: %w", role, err)
+		return Rotated{}, ts.store.failed(op, err)
 	}
 	defer tx.Rollback() //nolint:errcheck // no-op after Commit
 
@@ -210,10 +212,10 @@ func (ts *Tables) Rotate(ctx context.Context, by string, role Role, seen int, to
 		// Maybe a resend of the form that replaced this very link: find
 		// the owner to look its token up.
 		if err := tx.QueryRowContext(ctx, `SELECT owner FROM links WHERE id = ? AND role = ?`, by, string(authority)).Scan(&owner); err != nil {
-			return Rotated{}, fmt.Errorf("rotate %s link: %w", role, err)
+			return Rotated{}, ts.store.failed(op, err)
 		}
 	} else if err != nil {
-		return Rotated{}, err
+		return Rotated{}, linkFailed(ts.store, op, err)
 	}
 	if token != "" {
 		var r Rotated
@@ -224,7 +226,7 @@ func (ts *Tables) Rotate(ctx context.Context, by string, role Role, seen int, to
 			r.Repeat = true
 			return r, nil
 		case !errors.Is(err, sql.ErrNoRows):
-			return Rotated{}, fmt.Errorf("rotate %s link: %w", role, err)
+			return Rotated{}, ts.store.failed(op, err)
 		}
 	}
 	if re != nil { // replaced, and not by this form
@@ -232,25 +234,26 @@ func (ts *Tables) Rotate(ctx context.Context, by string, role Role, seen int, to
 	}
 	old, gen, err := current(ctx, tx, owner, role)
 	if err != nil {
-		return Rotated{}, err
+		return Rotated{}, linkFailed(ts.store, op, err)
 	}
 	if gen != seen {
 		return Rotated{}, &StaleError{Seen: seen, Head: gen}
 	}
 	link, err := addLink(ctx, tx, owner, role, gen+1, token, ts.store.stamp())
 	if err != nil {
-		return Rotated{}, err
+		return Rotated{}, ts.store.failed(op, err)
 	}
 	c := inUse[role]
 	if _, err := tx.ExecContext(ctx, `UPDATE `+c.table+` SET `+c.link+` = ?, `+c.gen+` = ? WHERE id = ?`, link, gen+1, owner); err != nil {
-		return Rotated{}, fmt.Errorf("rotate %s link: %w", role, err)
+		return Rotated{}, ts.store.failed(op, err)
 	}
 	if err := ts.store.d.notify(ctx, tx, rotateNotice(owner, role, gen+1)); err != nil {
-		return Rotated{}, fmt.Errorf("rotate %s link: %w", role, err)
+		return Rotated{}, ts.store.failed(op, err)
 	}
 	if err := tx.Commit(); err != nil {
-		return Rotated{}, fmt.Errorf("rotate %s link: commit: %w", role, err)
+		return Rotated{}, ts.store.failed(op+": commit", err)
 	}
+	ts.store.wrote()
 	if ts.replaced != nil {
 		ts.replaced(owner, role, old)
 	}

@@ -461,3 +461,34 @@ func TestEnginesHaveTheSameSchema(t *testing.T) {
 		}
 	}
 }
+
+// TestBrokenConnectionsLoseNothing: PostgreSQL ends every connection of a
+// server (a restart, a failover): the next write either goes through on a
+// new connection or says nothing was saved (ErrNotSaved), never another
+// error; sent again with its token it is stored once.
+func TestBrokenConnectionsLoseNothing(t *testing.T) {
+	postgresOnly(t, "its connections")
+	ts := servers(t, 1)[0]
+	ctx := context.Background()
+	edit := newTable(t, ts)
+	name := ts.store.d.(postgres).config.RuntimeParams["application_name"]
+	for move := 1; move <= 5; move++ {
+		if err := pg.Exec(ctx, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1`, name); err != nil {
+			t.Fatal(err)
+		}
+		token := fmt.Sprintf("move-%d", move)
+		_, err := ts.RecordGame(ctx, edit, move, token, state(move, 0, 0))
+		if err != nil && !errors.Is(err, ErrNotSaved) {
+			t.Fatalf("move %d on broken connections: %v; want it saved or ErrNotSaved", move, err)
+		}
+		if err != nil {
+			if _, err := ts.RecordGame(ctx, edit, move, token, state(move, 0, 0)); err != nil {
+				t.Fatalf("move %d sent again: %v", move, err)
+			}
+		}
+	}
+	tb, err := ts.Table(ctx, edit)
+	if err != nil || tb.Head != 6 || len(tb.Games) != 5 {
+		t.Fatalf("after five moves on broken connections: head %d, %d games, %v", tb.Head, len(tb.Games), err)
+	}
+}
