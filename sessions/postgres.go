@@ -66,6 +66,14 @@ func openPostgres(dsn string) (*Store, error) {
 	if config.RuntimeParams["application_name"] == "" {
 		config.RuntimeParams["application_name"] = "tablemate"
 	}
+	// A write waits for a row another server holds at most as long as
+	// SQLite waits for its lock (busy_timeout): then it is a storage
+	// failure (503, nothing recorded) instead of a request, and one of the
+	// pool's connections, held without end. ?lock_timeout= in the URL
+	// says otherwise.
+	if config.RuntimeParams["lock_timeout"] == "" {
+		config.RuntimeParams["lock_timeout"] = "5s"
+	}
 	d := postgres{config: config}
 	pool := stdlib.OpenDB(*config)
 	pool.SetMaxOpenConns(maxPostgresConns)
@@ -108,6 +116,10 @@ func (postgres) notify(ctx context.Context, tx *txn, msg string) error {
 // servers starting together migrate one after the other, and reads the
 // version from tablemate_schema (made here on a fresh database).
 func (d postgres) lockSchema(ctx context.Context, tx *txn) (int, error) {
+	// However long another server's migration takes, wait for it.
+	if _, err := tx.ExecContext(ctx, `SET LOCAL lock_timeout = 0`); err != nil {
+		return 0, err
+	}
 	if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('tablemate migrate ' || current_schema(), 0))`); err != nil {
 		return 0, err
 	}

@@ -492,3 +492,42 @@ func TestBrokenConnectionsLoseNothing(t *testing.T) {
 		t.Fatalf("after five moves on broken connections: head %d, %d games, %v", tb.Head, len(tb.Games), err)
 	}
 }
+
+// TestAWriteWaitsForALockedTableBriefly: a table whose row another server
+// holds locked (a server stuck inside its write) makes a write wait at
+// most the lock timeout (5 s unless the URL says otherwise, as SQLite's
+// busy timeout), then say nothing was saved; once the row is free the
+// same form goes through.
+func TestAWriteWaitsForALockedTableBriefly(t *testing.T) {
+	postgresOnly(t, "row locks")
+	two := servers(t, 2)
+	ctx := context.Background()
+	var timeout string
+	if err := two[0].store.read.QueryRowContext(ctx, `SHOW lock_timeout`).Scan(&timeout); err != nil || timeout != "5s" {
+		t.Fatalf("lock_timeout %q, %v; want 5s", timeout, err)
+	}
+	// The same with a timeout of 1 s (the URL's lock_timeout), to be quick.
+	for _, ts := range two {
+		ts.store.write.SetMaxOpenConns(1) // one connection, which SET sets
+		if _, err := ts.store.write.ExecContext(ctx, `SET lock_timeout = '1s'`); err != nil {
+			t.Fatal(err)
+		}
+	}
+	edit := newTable(t, two[0])
+	stuck, err := two[1].store.write.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := resolve(ctx, stuck, edit, RoleEdit); err != nil {
+		t.Fatal(err)
+	}
+	began := time.Now()
+	_, err = two[0].RecordGame(ctx, edit, 1, "tok", state(1, 2, 3))
+	if waited := time.Since(began); !errors.Is(err, ErrNotSaved) || waited < time.Second || waited > 10*time.Second {
+		t.Fatalf("a write on a locked table: %v after %s; want ErrNotSaved after about 1 s", err, waited)
+	}
+	stuck.Rollback()
+	if _, err := two[0].RecordGame(ctx, edit, 1, "tok", state(1, 2, 3)); err != nil {
+		t.Fatalf("the same form once the row is free: %v", err)
+	}
+}
