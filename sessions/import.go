@@ -3,7 +3,6 @@ package sessions
 import (
 	"bytes"
 	"context"
-	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -526,7 +525,7 @@ func (s *Store) writeImport(ctx context.Context, l *League, tables []*pendingTab
 
 // insertImported writes one checked table, its new links and its log,
 // and keeps its edit link in p.
-func insertImported(ctx context.Context, tx *sql.Tx, p *pendingTable, now string) error {
+func insertImported(ctx context.Context, tx *txn, p *pendingTable, now string) error {
 	st, err := tx.PrepareContext(ctx, `INSERT INTO events (table_id, seq, kind, payload, created_at) VALUES (?, ?, ?, ?, ?)`)
 	if err != nil {
 		return err

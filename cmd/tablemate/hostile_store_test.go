@@ -7,7 +7,6 @@ package main
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -34,12 +33,9 @@ func (ts *testServer) rows() int {
 // query reads one value from the database, as its operator would.
 func (ts *testServer) query(into any, query string, args ...any) {
 	ts.t.Helper()
-	db, err := sql.Open("sqlite3", "file:"+ts.dbPath+"?mode=ro")
-	if err != nil {
-		ts.t.Fatal(err)
-	}
+	db, rebind := ts.rawDB()
 	defer db.Close()
-	if err := db.QueryRow(query, args...).Scan(into); err != nil {
+	if err := db.QueryRow(rebind(query), args...).Scan(into); err != nil {
 		ts.t.Fatal(err)
 	}
 }
@@ -203,6 +199,7 @@ func TestHostileImportedTableStaysCheap(t *testing.T) {
 // nothing in its memory.
 func (ts *testServer) restart() *testServer {
 	a := newApp(ts.app.store, ts.app.log)
+	a.followUntilCleanup(ts.t)
 	srv := httptest.NewServer(newServer(a))
 	ts.t.Cleanup(srv.Close)
 	ts.t.Cleanup(a.live.close)

@@ -10,7 +10,6 @@ import (
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -42,7 +41,7 @@ func newTestServerWith(t testing.TB, configure func(*app)) *testServer {
 // startTestServer runs the real router, over TLS when tls is set.
 func startTestServer(t testing.TB, configure func(*app), tls bool) *testServer {
 	t.Helper()
-	dbPath := filepath.Join(t.TempDir(), "test.db")
+	dbPath := testDB(t)
 	store, err := openMigrated(context.Background(), dbPath)
 	if err != nil {
 		t.Fatal(err)
@@ -52,6 +51,7 @@ func startTestServer(t testing.TB, configure func(*app), tls bool) *testServer {
 	if configure != nil {
 		configure(a)
 	}
+	a.followUntilCleanup(t)
 	// The handler and timeouts of `tablemate serve`.
 	prod := newHTTPServer("", a)
 	srv := httptest.NewUnstartedServer(prod.Handler)
