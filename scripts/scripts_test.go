@@ -58,17 +58,24 @@ exit 0
 `
 
 type machine struct {
-	mode string // FAKE_APT_MODE
-	uid  string // what id -u says
-	sudo bool   // sudo installed
-	goOK bool
+	mode     string // FAKE_APT_MODE
+	uid      string // what id -u says
+	sudo     bool   // sudo installed
+	goOK     bool
+	postgres bool // PostgreSQL's server programs installed
 }
 
 // runScript runs a set-up script (or apt_install alone) on a PATH that has
 // the fakes and only the plain tools the scripts use, so gcc, chromium
-// and curl are missing. It returns the exit code, the output and the
-// commands the fakes saw.
+// and curl are missing (and PostgreSQL unless m.postgres). It returns the
+// exit code, the output and the commands the fakes saw; the directory
+// standing for /etc/postgresql-common/createcluster.d is dir/pgconf.
 func runScript(t *testing.T, m machine, script string, args ...string) (int, string, []string) {
+	code, out, calls, _ := runScriptIn(t, m, script, args...)
+	return code, out, calls
+}
+
+func runScriptIn(t *testing.T, m machine, script string, args ...string) (int, string, []string, string) {
 	t.Helper()
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "bin")
@@ -84,7 +91,12 @@ func runScript(t *testing.T, m machine, script string, args ...string) (int, str
 	if m.sudo {
 		write("sudo", fakeSudo)
 	}
-	for _, tool := range []string{"bash", "env", "mktemp", "cat", "rm", "dirname", "touch"} {
+	pgLib := filepath.Join(dir, "pglib")
+	if m.postgres {
+		os.MkdirAll(filepath.Join(pgLib, "15", "bin"), 0o755)
+		os.WriteFile(filepath.Join(pgLib, "15", "bin", "initdb"), nil, 0o755)
+	}
+	for _, tool := range []string{"bash", "env", "mktemp", "cat", "rm", "dirname", "touch", "mkdir", "tee"} {
 		path, err := exec.LookPath(tool)
 		if err != nil {
 			t.Fatal(err)
@@ -105,7 +117,8 @@ func runScript(t *testing.T, m machine, script string, args ...string) (int, str
 	if !m.goOK {
 		goMode = "fail"
 	}
-	cmd.Env = []string{"PATH=" + bin, "FAKE_DIR=" + dir, "FAKE_APT_MODE=" + m.mode, "FAKE_GO=" + goMode, "TMPDIR=" + dir}
+	cmd.Env = []string{"PATH=" + bin, "FAKE_DIR=" + dir, "FAKE_APT_MODE=" + m.mode, "FAKE_GO=" + goMode, "TMPDIR=" + dir,
+		"TABLEMATE_PG_LIB=" + pgLib, "TABLEMATE_PG_CONF=" + filepath.Join(dir, "pgconf")}
 	out, err := cmd.CombinedOutput()
 	code := 0
 	if ee, ok := err.(*exec.ExitError); ok {
@@ -117,7 +130,7 @@ func runScript(t *testing.T, m machine, script string, args ...string) (int, str
 	if leftover, _ := filepath.Glob(filepath.Join(dir, "tmp.*")); len(leftover) > 0 {
 		t.Errorf("temporary files left: %v", leftover)
 	}
-	return code, string(out), strings.Split(strings.TrimSpace(string(calls)), "\n")
+	return code, string(out), strings.Split(strings.TrimSpace(string(calls)), "\n"), dir
 }
 
 const apt = "apt-get -y -q -o DPkg::Lock::Timeout=300 "
@@ -204,15 +217,22 @@ func TestInstallBuildDeps(t *testing.T) {
 }
 
 func TestInstallDeps(t *testing.T) {
-	code, out, calls := runScript(t, machine{mode: "ok", uid: "0", goOK: true}, "install-deps.sh")
+	code, out, calls := runScript(t, machine{mode: "ok", uid: "0", goOK: true, postgres: true}, "install-deps.sh")
 	if code != 0 || !slices.Contains(calls, apt+"install chromium curl DEBIAN_FRONTEND=noninteractive") || calls[len(calls)-1] != "go mod download" {
 		t.Errorf("exit %d, calls %q\n%s", code, calls, out)
 	}
-	code, out, calls = runScript(t, machine{mode: "broken", uid: "0", goOK: true}, "install-deps.sh")
+	code, out, calls = runScript(t, machine{mode: "broken", uid: "0", goOK: true, postgres: true}, "install-deps.sh")
 	if code != 1 || !strings.Contains(out, "Could not install chromium curl with apt-get. What to do:") || slices.Contains(calls, "go mod download") {
 		t.Errorf("apt broken: exit %d, calls %q\n%s", code, calls, out)
 	}
-	code, out, _ = runScript(t, machine{mode: "ok", uid: "0"}, "install-deps.sh")
+	// Without PostgreSQL's server programs, Debian's postgresql package is
+	// installed, told to make no cluster of the system.
+	code, out, calls, dir := runScriptIn(t, machine{mode: "ok", uid: "0", goOK: true}, "install-deps.sh")
+	conf, _ := os.ReadFile(filepath.Join(dir, "pgconf", "tablemate-no-main-cluster.conf"))
+	if code != 0 || !slices.Contains(calls, apt+"install chromium curl postgresql DEBIAN_FRONTEND=noninteractive") || string(conf) != "create_main_cluster = false\n" {
+		t.Errorf("no PostgreSQL: exit %d, calls %q, %q\n%s", code, calls, conf, out)
+	}
+	code, out, _ = runScript(t, machine{mode: "ok", uid: "0", postgres: true}, "install-deps.sh")
 	if code != 1 || !strings.Contains(out, "Could not download the Go modules (go mod download, output above): this machine needs network access to the Go module proxy (https://goproxy.example).") {
 		t.Errorf("no Go proxy: exit %d\n%s", code, out)
 	}

@@ -22,7 +22,7 @@ import (
 // TestServersStartTogetherOnAFreshDatabase: every server migrates at start;
 // started together on a new file, all must come up with the schema once.
 func TestServersStartTogetherOnAFreshDatabase(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "fresh.db")
+	path := testDB(t, "fresh.db")
 	const servers = 6
 	var wg sync.WaitGroup
 	errs := make([]error, servers)
@@ -44,7 +44,7 @@ func TestServersStartTogetherOnAFreshDatabase(t *testing.T) {
 	}
 	close(start)
 	wg.Wait()
-	ms, _ := loadMigrations()
+	ms := testMigrations(t)
 	for i, err := range errs {
 		if err != nil || tos[i] != ms[len(ms)-1].version {
 			t.Errorf("server %d: at version %d, %v", i, tos[i], err)
@@ -64,15 +64,18 @@ func TestServersStartTogetherOnAFreshDatabase(t *testing.T) {
 // a number left out or used twice is refused (a database's version says
 // which migrations it has).
 func TestMigrationsRunInOrderWithoutGaps(t *testing.T) {
-	ms, err := loadMigrations()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := 1; i < len(ms); i++ {
-		if ms[i].version <= ms[i-1].version {
-			t.Fatalf("migrations out of order: %d after %d", ms[i].version, ms[i-1].version)
+	for _, dir := range []string{sqlite{}.migrations(), postgres{}.migrations()} {
+		ms, err := loadMigrations(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 1; i < len(ms); i++ {
+			if ms[i].version <= ms[i-1].version {
+				t.Fatalf("%s: migrations out of order: %d after %d", dir, ms[i].version, ms[i-1].version)
+			}
 		}
 	}
+	ms, _ := loadMigrations(sqlite{}.migrations())
 	if ms[3].name != "links" || ms[4].name != "table_summaries" {
 		t.Errorf("migrations 4 and 5 are %s and %s, want links and table_summaries", ms[3].name, ms[4].name)
 	}
@@ -90,16 +93,14 @@ func TestMigrationsRunInOrderWithoutGaps(t *testing.T) {
 // are kept by their keys: a table whose links were replaced keeps its
 // summary, and the history lists it by its new edit link only.
 func TestSummariesOnADatabaseMadeWithLinks(t *testing.T) {
+	sqliteOnly(t, "SQLite's migration history; PostgreSQL's starts at the final schema")
 	st, err := Open(filepath.Join(t.TempDir(), "v4.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer st.Close()
 	ctx := context.Background()
-	ms, err := loadMigrations()
-	if err != nil {
-		t.Fatal(err)
-	}
+	ms := testMigrations(t)
 	for _, m := range ms[:4] {
 		if _, err := st.write.Exec(m.sql + "; PRAGMA user_version = " + fmt.Sprint(m.version)); err != nil {
 			t.Fatal(err)
@@ -322,7 +323,7 @@ func TestImportKilledMidWayLeavesNothing(t *testing.T) {
 		importChild()
 		return
 	}
-	path := filepath.Join(t.TempDir(), "kill.db")
+	path := testDB(t, "kill.db")
 	cmd := exec.Command(os.Args[0], "-test.run=^TestImportKilledMidWayLeavesNothing$")
 	cmd.Env = append(os.Environ(), "TABLEMATE_IMPORT_CHILD="+path)
 	out, err := cmd.StdoutPipe()
@@ -481,8 +482,7 @@ func FuzzImportFile(f *testing.F) {
 		`{"seq":6,"kind":"play_step","payload":{"step":5}},{"seq":7,"kind":"play_step","payload":{"step":3}}]}`)
 	f.Add(`{"format":"tablemate-table","version":1,"events":[]}`)
 	f.Add(`[1,2]`)
-	dir := f.TempDir()
-	st, err := Open(filepath.Join(dir, "fuzz.db"))
+	st, err := Open(testDB(f, "fuzz.db"))
 	if err != nil {
 		f.Fatal(err)
 	}

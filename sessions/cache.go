@@ -230,6 +230,9 @@ func (s *Store) headOf(ctx context.Context, key string) (int, error) {
 // that is not one is ErrNotFound; one that was replaced is a
 // *ReplacedError.
 func (s *Store) headBy(ctx context.Context, link string, role Role) (key string, head int, err error) {
+	if !storable(link) {
+		return "", 0, ErrNotFound
+	}
 	st, err := s.readStmt(ctx, `SELECT id, head FROM tables WHERE `+inUse[role].link+` = ?`)
 	if err == nil {
 		err = st.QueryRowContext(ctx, link).Scan(&key, &head)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"tablemate/scoring"
 )
@@ -82,19 +83,28 @@ type decision struct {
 // already gets that first answer (a double tap), without its checks,
 // which could now fail.
 func (ts *Tables) command(ctx context.Context, edit string, seen int, token string, decide func(Table) (decision, error)) (Appended, error) {
+	if err := checkToken(token); err != nil {
+		return Appended{}, err
+	}
+	// What the command reads before it appends is part of the write: a
+	// storage failure there is ErrNotSaved too.
+	const op = "read the table to write"
 	key, head, err := ts.store.headBy(ctx, edit, RoleEdit)
 	if err != nil {
-		return Appended{}, err
+		return Appended{}, linkFailed(ts.store, op, err)
 	}
 	if token != "" {
 		e, found, err := ts.store.byToken(ctx, key, token)
-		if err != nil || found {
-			return Appended{Event: e, Repeat: found}, err
+		if err != nil {
+			return Appended{}, ts.store.failed(op, err)
+		}
+		if found {
+			return Appended{Event: e, Repeat: true}, nil
 		}
 	}
 	t, err := ts.at(ctx, key, head)
 	if err != nil {
-		return Appended{}, err
+		return Appended{}, ts.store.failed(op, err)
 	}
 	if t.Head != seen {
 		// Checked against another version than the client saw, the
@@ -112,9 +122,7 @@ func (ts *Tables) command(ctx context.Context, edit string, seen int, token stri
 	key, a, err := ts.store.append(ctx, edit, seen, token, e.Kind, json.RawMessage(e.Payload))
 	if err == nil && !a.Repeat {
 		ts.advance(key, a.Event, d.said)
-		if ts.notify != nil {
-			ts.notify(key, a.Event.Seq)
-		}
+		ts.changed(key, a.Event.Seq)
 	}
 	return a, err
 }
@@ -124,6 +132,9 @@ func (ts *Tables) command(ctx context.Context, edit string, seen int, token stri
 func (ts *Tables) Create(ctx context.Context, token string, c TableCreated) (string, error) {
 	c, err := ts.decideCreate(c)
 	if err != nil {
+		return "", err
+	}
+	if err := checkToken(token); err != nil {
 		return "", err
 	}
 	return ts.store.createTable(ctx, token, c)
@@ -160,7 +171,7 @@ func (ts *Tables) decideCreate(c TableCreated) (TableCreated, error) {
 		return c, err
 	}
 	c.Players = players
-	if len(c.Options) > 0 && (len(c.Options) > maxOptionsLen || !isObject(c.Options)) {
+	if len(c.Options) > 0 && (len(c.Options) > maxOptionsLen || !isObject(c.Options) || !utf8.Valid(c.Options)) {
 		return c, scoring.Errorf("options", "a table's options are a JSON object of at most %d bytes", maxOptionsLen)
 	}
 	return c, nil
@@ -402,6 +413,8 @@ func record(t Table, d decision, at time.Time) (Event, error) {
 		return Event{}, fmt.Errorf("record %s: %w", d.kind, err)
 	}
 	switch {
+	case !utf8.Valid(body):
+		return Event{}, scoring.Errorf("", "an entry must be UTF-8 text, and this one is not")
 	case t.Head >= MaxTableEvents:
 		return Event{}, scoring.Errorf("table", "this table holds %d entries, the most one table keeps: start a new table to go on", MaxTableEvents)
 	case t.bytes+len(body) > MaxTableBytes:

@@ -102,11 +102,13 @@ type Appended struct {
 }
 
 // append adds one event to the table whose edit link is edit if the
-// client's seen seq is the head, inside one IMMEDIATE transaction so
-// concurrent writers serialise; the link is checked in that transaction,
-// so a link replaced a moment before writes nothing. A token already in
-// the table's log answers with the recorded event instead. It returns the
-// table's key.
+// client's seen seq is the head. Concurrent writers serialise: SQLite's
+// transaction is IMMEDIATE (the database's write lock), PostgreSQL's locks
+// the table's row first (resolve: SELECT … FOR UPDATE), on any server. The
+// link is checked in that transaction, so a link replaced a moment before
+// writes nothing. A token already in the table's log answers with the
+// recorded event instead. The commit tells other servers the new head
+// (follow.go). It returns the table's key.
 func (s *Store) append(ctx context.Context, edit string, seen int, token string, kind Kind, payload any) (string, Appended, error) {
 	body, err := json.Marshal(payload)
 	if err != nil {
@@ -151,6 +153,9 @@ func (s *Store) append(ctx context.Context, edit string, seen int, token string,
 	if _, err := tx.ExecContext(ctx, `UPDATE tables SET head = ?, updated_at = ? WHERE id = ?`, e.Seq, at, tableID); err != nil {
 		return "", Appended{}, s.failed(op, err)
 	}
+	if err := s.d.notify(ctx, tx, headNotice(tableID, e.Seq)); err != nil {
+		return "", Appended{}, s.failed(op, err)
+	}
 	if err := tx.Commit(); err != nil {
 		return "", Appended{}, s.failed(op+": commit", err)
 	}
@@ -160,7 +165,7 @@ func (s *Store) append(ctx context.Context, edit string, seen int, token string,
 }
 
 // insertEvent writes one event of a table's log.
-func insertEvent(ctx context.Context, tx *sql.Tx, tableID string, e Event, token, at string) error {
+func insertEvent(ctx context.Context, tx *txn, tableID string, e Event, token, at string) error {
 	_, err := tx.ExecContext(ctx,
 		`INSERT INTO events (table_id, seq, kind, payload, client_token, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
 		tableID, e.Seq, string(e.Kind), string(e.Payload), nullable(token), at)

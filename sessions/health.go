@@ -4,11 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
 	"sync"
 	"time"
-
-	"github.com/mattn/go-sqlite3"
 )
 
 // ErrNotSaved means a write failed in storage (a full disk, an I/O error,
@@ -19,7 +16,7 @@ var ErrNotSaved = errors.New("nothing was recorded: the database could not store
 // failed wraps a write's error. A storage failure is marked ErrNotSaved
 // and remembered for the health check (WriteFailure).
 func (s *Store) failed(op string, err error) error {
-	if !storageFailure(err) {
+	if !s.d.storageFailure(err) {
 		return fmt.Errorf("%s: %w", op, err)
 	}
 	s.health.mu.Lock()
@@ -58,38 +55,18 @@ func (s *Store) WriteFailure() error {
 	return fmt.Errorf("writes failing since %s: %w", s.health.failedAt.UTC().Format(time.RFC3339), s.health.err)
 }
 
-// storageFailure tells failures of the storage (the write may work when
-// tried again) from errors in what was written.
-func storageFailure(err error) bool {
-	var se sqlite3.Error
-	if !errors.As(err, &se) {
-		return false
-	}
-	switch se.Code {
-	case sqlite3.ErrFull, sqlite3.ErrIoErr, sqlite3.ErrReadonly, sqlite3.ErrCantOpen, sqlite3.ErrCorrupt,
-		sqlite3.ErrNotADB, sqlite3.ErrBusy, sqlite3.ErrLocked, sqlite3.ErrNomem, sqlite3.ErrProtocol:
-		return true
-	}
-	return false
-}
-
-// LimitPages caps the database at pages pages (SQLite's max_page_count,
-// on the connection that writes): a write that needs more fails as on a
-// full disk. It is a quota for the operator and the way tests make the
-// disk full; 0 lifts the cap.
+// LimitPages caps the database at pages pages: a write that needs more
+// fails as on a full disk. It is a quota for the operator and the way tests
+// make the disk full; 0 lifts the cap. SQLite keeps it as max_page_count
+// on the connection that writes; PostgreSQL counts the pages of the
+// schema's tables and indexes after each write (see postgres.go).
 func (s *Store) LimitPages(ctx context.Context, pages int) error {
-	if pages <= 0 {
-		pages = 1 << 30
-	}
-	_, err := s.write.ExecContext(ctx, "PRAGMA max_page_count = "+strconv.Itoa(pages))
-	return err
+	return s.d.limitPages(ctx, s, pages)
 }
 
 // Pages returns the database's current size in pages.
 func (s *Store) Pages(ctx context.Context) (int, error) {
-	var n int
-	err := s.write.QueryRowContext(ctx, "PRAGMA page_count").Scan(&n)
-	return n, err
+	return s.d.pages(ctx, s)
 }
 
 // linkFailed wraps the error of resolving a write's link: a link that

@@ -3,7 +3,6 @@ package sessions
 import (
 	"bytes"
 	"context"
-	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -12,6 +11,7 @@ import (
 
 	"tablemate/scoring"
 	"tablemate/sessions/internal/capped"
+	"tablemate/sessions/internal/jsonspace"
 )
 
 // Imports read an exported file as a stream (a long table's export is
@@ -59,7 +59,8 @@ func (ts *Tables) Import(ctx context.Context, data []byte) (string, error) {
 // *scoring.InputError naming the field (e.g. events[12].payload.players[1].name),
 // or ErrNotSaved when storage failed.
 func (ts *Tables) ImportFile(ctx context.Context, r io.Reader) (Imported, error) {
-	dec := json.NewDecoder(capped.New(r, MaxImportBytes))
+	// Folded white space keeps the decoder linear on padded files.
+	dec := json.NewDecoder(jsonspace.NewReader(capped.New(r, MaxImportBytes)))
 	dec.DisallowUnknownFields()
 	h, err := readHeader(dec, "")
 	if err != nil {
@@ -524,7 +525,7 @@ func (s *Store) writeImport(ctx context.Context, l *League, tables []*pendingTab
 
 // insertImported writes one checked table, its new links and its log,
 // and keeps its edit link in p.
-func insertImported(ctx context.Context, tx *sql.Tx, p *pendingTable, now string) error {
+func insertImported(ctx context.Context, tx *txn, p *pendingTable, now string) error {
 	st, err := tx.PrepareContext(ctx, `INSERT INTO events (table_id, seq, kind, payload, created_at) VALUES (?, ?, ?, ?, ?)`)
 	if err != nil {
 		return err

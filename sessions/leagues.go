@@ -143,7 +143,7 @@ func decideLeague(name string, scheme string, points string, members []string) (
 
 // insertLeague writes a new league with its members and its first admin
 // link, which it keeps in l.
-func (s *Store) insertLeague(ctx context.Context, tx *sql.Tx, l *League) error {
+func (s *Store) insertLeague(ctx context.Context, tx *txn, l *League) error {
 	at := s.stamp()
 	admin, err := addLink(ctx, tx, l.ID, RoleAdmin, 1, "", at)
 	if err != nil {
@@ -166,8 +166,8 @@ func (s *Store) insertLeague(ctx context.Context, tx *sql.Tx, l *League) error {
 }
 
 // insertLeagueTable counts a table in a league.
-func insertLeagueTable(ctx context.Context, tx *sql.Tx, leagueID, tableID, at string) error {
-	_, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO league_tables (league_id, table_id, added_at) VALUES (?, ?, ?)`, leagueID, tableID, at)
+func insertLeagueTable(ctx context.Context, tx *txn, leagueID, tableID, at string) error {
+	_, err := tx.ExecContext(ctx, `INSERT INTO league_tables (league_id, table_id, added_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`, leagueID, tableID, at)
 	return err
 }
 
@@ -203,6 +203,9 @@ func (ts *Tables) reload(ctx context.Context, l League) (League, error) {
 }
 
 func (ts *Tables) loadLeague(ctx context.Context, id string) (League, error) {
+	if !storable(id) {
+		return League{}, ErrNotFound
+	}
 	var l League
 	var scheme, at string
 	err := ts.store.read.QueryRowContext(ctx, `SELECT id, name, scheme, points, created_at FROM leagues WHERE id = ?`, id).
@@ -255,7 +258,7 @@ func (ts *Tables) AddMember(ctx context.Context, l League, name, emoji string) e
 		return err
 	}
 	err = ts.asAdmin(ctx, l, "add member", `INSERT INTO league_members (league_id, name, emoji) VALUES (?, ?, ?)`, l.ID, m.Name, m.Emoji)
-	if err != nil && strings.Contains(err.Error(), "UNIQUE constraint failed") {
+	if err != nil && ts.store.d.uniqueViolation(err) {
 		return scoring.Errorf("name", "%q is already a member", m.Name) // added meanwhile by another phone
 	}
 	return err
@@ -316,12 +319,12 @@ func (ts *Tables) AddTable(ctx context.Context, l League, edit string) error {
 		return scoring.Errorf("table", "this edit link was replaced; paste the table's edit link in use")
 	}
 	if err != nil {
-		return err
+		return ts.store.failed("add table", err)
 	}
 	if err := decideLeagueTable(l, t); err != nil {
 		return err
 	}
-	return ts.asAdmin(ctx, l, "add table", `INSERT OR IGNORE INTO league_tables (league_id, table_id, added_at) VALUES (?, ?, ?)`, l.ID, t.Key, ts.store.stamp())
+	return ts.asAdmin(ctx, l, "add table", `INSERT INTO league_tables (league_id, table_id, added_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`, l.ID, t.Key, ts.store.stamp())
 }
 
 // decideLeagueTable checks that everyone at t is a member of l and that l

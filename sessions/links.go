@@ -46,6 +46,9 @@ type TableLinks struct {
 // querier is what resolve needs: the read pool or a write transaction.
 type querier interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+	// forUpdate is what a SELECT appends to lock the rows it read until
+	// the transaction ends (db.go).
+	forUpdate() string
 }
 
 // inUse says where the link in use of each role is kept: the owner's
@@ -58,10 +61,15 @@ var inUse = map[Role]struct{ table, link, gen string }{
 
 // resolve finds what link opens as role: its owner's key and the link's
 // generation. A link that is not one (or one of another role) is
-// ErrNotFound; a link replaced by a newer one is a *ReplacedError.
+// ErrNotFound; a link replaced by a newer one is a *ReplacedError. In a
+// write transaction the owner's row stays locked until it ends, so what
+// the write checked cannot change before it commits.
 func resolve(ctx context.Context, q querier, link string, role Role) (owner string, gen int, err error) {
+	if !storable(link) {
+		return "", 0, ErrNotFound
+	}
 	c := inUse[role]
-	err = q.QueryRowContext(ctx, `SELECT id, `+c.gen+` FROM `+c.table+` WHERE `+c.link+` = ?`, link).Scan(&owner, &gen)
+	err = q.QueryRowContext(ctx, `SELECT id, `+c.gen+` FROM `+c.table+` WHERE `+c.link+` = ?`+q.forUpdate(), link).Scan(&owner, &gen)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", 0, formerly(ctx, q, link, role)
 	}
@@ -107,7 +115,7 @@ func current(ctx context.Context, q querier, owner string, role Role) (string, i
 	c := inUse[role]
 	var link string
 	var gen int
-	err := q.QueryRowContext(ctx, `SELECT `+c.link+`, `+c.gen+` FROM `+c.table+` WHERE id = ?`, owner).Scan(&link, &gen)
+	err := q.QueryRowContext(ctx, `SELECT `+c.link+`, `+c.gen+` FROM `+c.table+` WHERE id = ?`+q.forUpdate(), owner).Scan(&link, &gen)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", 0, ErrNotFound
 	}
@@ -137,6 +145,9 @@ func addLink(ctx context.Context, tx execer, owner string, role Role, gen int, t
 // Links returns the links in use of the table whose edit link is edit:
 // only the edit link shows the others.
 func (ts *Tables) Links(ctx context.Context, edit string) (TableLinks, error) {
+	if !storable(edit) {
+		return TableLinks{}, ErrNotFound
+	}
 	out := TableLinks{Edit: edit}
 	st, err := ts.store.readStmt(ctx, `SELECT edit_gen, read_id, view_gen FROM tables WHERE edit_link = ?`)
 	if err == nil {
@@ -184,9 +195,14 @@ func (ts *Tables) Rotate(ctx context.Context, by string, role Role, seen int, to
 	} else if role != RoleEdit && role != RoleView {
 		return Rotated{}, fmt.Errorf("rotate: unknown role %q", role)
 	}
+	if err := checkToken(token); err != nil {
+		return Rotated{}, err
+	}
+	// A storage failure is ErrNotSaved, as for every write.
+	op := "rotate " + string(role) + " link"
 	tx, err := ts.store.write.BeginTx(ctx, nil)
 	if err != nil {
-		return Rotated{}, fmt.Errorf("rotate %s link: %w", role, err)
+		return Rotated{}, ts.store.failed(op, err)
 	}
 	defer tx.Rollback() //nolint:errcheck // no-op after Commit
 
@@ -196,10 +212,10 @@ func (ts *Tables) Rotate(ctx context.Context, by string, role Role, seen int, to
 		// Maybe a resend of the form that replaced this very link: find
 		// the owner to look its token up.
 		if err := tx.QueryRowContext(ctx, `SELECT owner FROM links WHERE id = ? AND role = ?`, by, string(authority)).Scan(&owner); err != nil {
-			return Rotated{}, fmt.Errorf("rotate %s link: %w", role, err)
+			return Rotated{}, ts.store.failed(op, err)
 		}
 	} else if err != nil {
-		return Rotated{}, err
+		return Rotated{}, linkFailed(ts.store, op, err)
 	}
 	if token != "" {
 		var r Rotated
@@ -210,7 +226,7 @@ func (ts *Tables) Rotate(ctx context.Context, by string, role Role, seen int, to
 			r.Repeat = true
 			return r, nil
 		case !errors.Is(err, sql.ErrNoRows):
-			return Rotated{}, fmt.Errorf("rotate %s link: %w", role, err)
+			return Rotated{}, ts.store.failed(op, err)
 		}
 	}
 	if re != nil { // replaced, and not by this form
@@ -218,22 +234,26 @@ func (ts *Tables) Rotate(ctx context.Context, by string, role Role, seen int, to
 	}
 	old, gen, err := current(ctx, tx, owner, role)
 	if err != nil {
-		return Rotated{}, err
+		return Rotated{}, linkFailed(ts.store, op, err)
 	}
 	if gen != seen {
 		return Rotated{}, &StaleError{Seen: seen, Head: gen}
 	}
 	link, err := addLink(ctx, tx, owner, role, gen+1, token, ts.store.stamp())
 	if err != nil {
-		return Rotated{}, err
+		return Rotated{}, ts.store.failed(op, err)
 	}
 	c := inUse[role]
 	if _, err := tx.ExecContext(ctx, `UPDATE `+c.table+` SET `+c.link+` = ?, `+c.gen+` = ? WHERE id = ?`, link, gen+1, owner); err != nil {
-		return Rotated{}, fmt.Errorf("rotate %s link: %w", role, err)
+		return Rotated{}, ts.store.failed(op, err)
+	}
+	if err := ts.store.d.notify(ctx, tx, rotateNotice(owner, role, gen+1)); err != nil {
+		return Rotated{}, ts.store.failed(op, err)
 	}
 	if err := tx.Commit(); err != nil {
-		return Rotated{}, fmt.Errorf("rotate %s link: commit: %w", role, err)
+		return Rotated{}, ts.store.failed(op+": commit", err)
 	}
+	ts.store.wrote()
 	if ts.replaced != nil {
 		ts.replaced(owner, role, old)
 	}

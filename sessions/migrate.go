@@ -10,29 +10,41 @@ import (
 	"strings"
 )
 
-//go:embed migrations/*.sql
+// The migrations of each engine: SQLite's in migrations/ (001–005 made the
+// schema step by step as Tablemate grew), PostgreSQL's in
+// migrations/postgres/ (numbered on their own: 001 is the schema SQLite's
+// steps arrived at). A change to the schema is a new migration in both.
+//
+//go:embed migrations/*.sql migrations/postgres/*.sql
 var migrationFiles embed.FS
 
-// migration is one numbered schema step, read from migrations/NNN_name.sql.
+// migration is one numbered schema step, read from DIR/NNN_name.sql.
 type migration struct {
 	version int
 	name    string
 	sql     string
 }
 
-func loadMigrations() ([]migration, error) {
-	entries, err := fs.ReadDir(migrationFiles, "migrations")
+// loadMigrations reads the migrations of the store's engine.
+func (s *Store) loadMigrations() ([]migration, error) { return loadMigrations(s.d.migrations()) }
+
+// loadMigrations reads the migrations in dir, in order.
+func loadMigrations(dir string) ([]migration, error) {
+	entries, err := fs.ReadDir(migrationFiles, dir)
 	if err != nil {
 		return nil, fmt.Errorf("read migrations: %w", err)
 	}
 	var ms []migration
 	for _, e := range entries {
+		if e.IsDir() {
+			continue
+		}
 		num, name, ok := strings.Cut(strings.TrimSuffix(e.Name(), ".sql"), "_")
 		v, err := strconv.Atoi(num)
 		if !ok || err != nil {
 			return nil, fmt.Errorf("migration %q: name must be NNN_name.sql", e.Name())
 		}
-		body, err := migrationFiles.ReadFile("migrations/" + e.Name())
+		body, err := migrationFiles.ReadFile(dir + "/" + e.Name())
 		if err != nil {
 			return nil, fmt.Errorf("read migration %q: %w", e.Name(), err)
 		}
@@ -55,58 +67,54 @@ func checkMigrations(ms []migration) error {
 	return nil
 }
 
-// Migrate applies every migration newer than the database's user_version
-// and returns the versions before and after. All of it runs in one
-// transaction that takes the database's write lock first and only then
-// reads the version: any number of servers may start together on a fresh
-// database; the first migrates, the others wait for it and find nothing
-// left to do.
+// Migrate applies every migration newer than the database's schema
+// version and returns the versions before and after. All of it runs in one
+// transaction that first takes a lock only one server holds at a time (the
+// write lock of an SQLite file; an advisory lock in PostgreSQL) and only
+// then reads the version: any number of servers may start together on a
+// fresh database; the first migrates, the others wait for it and find
+// nothing left to do.
 func (s *Store) Migrate(ctx context.Context) (from, to int, err error) {
-	ms, err := loadMigrations()
+	ms, err := s.loadMigrations()
 	if err != nil {
 		return 0, 0, err
 	}
 	latest := ms[len(ms)-1].version
-	// The writer's transactions begin IMMEDIATE (see Open): the write
-	// lock is held from the first statement, so no other server can
-	// migrate between reading the version and writing the schema.
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
 		return 0, 0, fmt.Errorf("migrate: %w", err)
 	}
 	defer tx.Rollback() //nolint:errcheck // no-op after Commit
-	if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&from); err != nil {
+	if from, err = s.d.lockSchema(ctx, tx); err != nil {
 		return 0, 0, fmt.Errorf("migrate: read version: %w", err)
 	}
 	if from > latest {
 		return from, from, fmt.Errorf("migrate: database is at version %d, newer than this binary (%d)", from, latest)
 	}
-	to = from
+	var ran []migration
 	for _, m := range ms {
 		if m.version <= from {
 			continue
 		}
-		if _, err := tx.ExecContext(ctx, m.sql); err != nil {
+		// As written: a migration is not a query with placeholders.
+		if _, err := tx.Tx.ExecContext(ctx, m.sql); err != nil {
 			return from, from, fmt.Errorf("migrate %d_%s: %w", m.version, m.name, err)
 		}
-		to = m.version
+		ran = append(ran, m)
 	}
-	if to == from {
-		return from, to, nil
+	if len(ran) == 0 {
+		return from, from, nil
 	}
-	// PRAGMA takes no placeholders; the version is an int we produced.
-	if _, err := tx.ExecContext(ctx, "PRAGMA user_version = "+strconv.Itoa(to)); err != nil {
+	if err := s.d.setVersion(ctx, tx, ran); err != nil {
 		return from, from, fmt.Errorf("migrate: set version: %w", err)
 	}
 	if err := tx.Commit(); err != nil {
 		return from, from, fmt.Errorf("migrate: commit: %w", err)
 	}
-	return from, to, nil
+	return from, latest, nil
 }
 
 // SchemaVersion reports the database's migration version.
 func (s *Store) SchemaVersion(ctx context.Context) (int, error) {
-	var v int
-	err := s.read.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v)
-	return v, err
+	return s.d.version(ctx, s.read)
 }

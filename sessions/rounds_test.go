@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"path/filepath"
 	"testing"
 
 	"tablemate/scoring"
@@ -77,7 +76,7 @@ func findRace(slug string) (scoring.Game, bool) {
 }
 
 func TestRoundsBuildGamesAndStartTheNext(t *testing.T) {
-	st, err := Open(filepath.Join(t.TempDir(), "r.db"))
+	st, err := Open(testDB(t, "r.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

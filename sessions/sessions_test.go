@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 
@@ -44,7 +45,7 @@ func findSum(slug string) (scoring.Game, bool) { return sumGame{}, slug == "sum"
 
 func openTest(t *testing.T) (*Store, *Tables) {
 	t.Helper()
-	st, err := Open(filepath.Join(t.TempDir(), "t.db"))
+	st, err := Open(testDB(t, "t.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,9 +96,19 @@ func TestMigrateIsVersionedAndIdempotent(t *testing.T) {
 	if err != nil || v != to {
 		t.Fatalf("version %d, %v; want %d", v, err, to)
 	}
-	var mode string
-	if err := st.write.QueryRow("PRAGMA journal_mode").Scan(&mode); err != nil || mode != "wal" {
-		t.Fatalf("journal_mode %q, %v", mode, err)
+	if ms := testMigrations(t); to != ms[len(ms)-1].version {
+		t.Fatalf("at version %d, want the last migration's (%d)", to, ms[len(ms)-1].version)
+	}
+	if pg == nil {
+		var mode string
+		if err := st.write.QueryRow("PRAGMA journal_mode").Scan(&mode); err != nil || mode != "wal" {
+			t.Fatalf("journal_mode %q, %v", mode, err)
+		}
+		return
+	}
+	var ran int
+	if err := st.read.QueryRow(`SELECT count(*) FROM tablemate_schema`).Scan(&ran); err != nil || ran != to {
+		t.Fatalf("tablemate_schema holds %d migrations, %v; want %d", ran, err, to)
 	}
 }
 
@@ -303,12 +314,22 @@ func TestEventsAreAppendOnly(t *testing.T) {
 	if _, err := st.write.Exec(`DELETE FROM events WHERE table_id = ?`, tb.Key); err == nil {
 		t.Fatal("delete of an event succeeded")
 	}
+	if pg != nil {
+		// TRUNCATE skips row triggers; it is refused as well.
+		if _, err := st.write.Exec(`TRUNCATE events CASCADE`); err == nil {
+			t.Fatal("truncate of the events succeeded")
+		}
+	}
+	if events, err := st.Events(context.Background(), tb.Key); err != nil || len(events) != 1 {
+		t.Fatalf("the log after the refused changes: %d events, %v", len(events), err)
+	}
 }
 
 func TestWritesSurviveReopenAndBackup(t *testing.T) {
 	dir := t.TempDir()
 	ctx := context.Background()
-	st, err := Open(filepath.Join(dir, "a.db"))
+	db := testDB(t, "a.db")
+	st, err := Open(db)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -318,12 +339,18 @@ func TestWritesSurviveReopenAndBackup(t *testing.T) {
 	if _, err := ts.RecordGame(ctx, id, 1, "", state(4, 5, 6)); err != nil {
 		t.Fatal(err)
 	}
-	if err := st.Backup(ctx, filepath.Join(dir, "b.db")); err != nil {
-		t.Fatal(err)
+	dbs := []string{db}
+	if pg == nil {
+		if err := st.Backup(ctx, filepath.Join(dir, "b.db")); err != nil {
+			t.Fatal(err)
+		}
+		dbs = append(dbs, filepath.Join(dir, "b.db"))
+	} else if err := st.Backup(ctx, filepath.Join(dir, "b.db")); !errors.Is(err, ErrBackupElsewhere) || !strings.Contains(err.Error(), "pg_dump") {
+		t.Fatalf("backup of a PostgreSQL database: %v; want the advice to use pg_dump", err)
 	}
 	st.Close()
-	for _, name := range []string{"a.db", "b.db"} {
-		st, err := Open(filepath.Join(dir, name))
+	for _, name := range dbs {
+		st, err := Open(name)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -391,16 +418,14 @@ func TestReadLinks(t *testing.T) {
 // tables and leagues made before links could be replaced keep their links
 // as the first generation.
 func TestMigrationKeepsEveryLink(t *testing.T) {
+	sqliteOnly(t, "SQLite's migration history; PostgreSQL's starts at the final schema")
 	st, err := Open(filepath.Join(t.TempDir(), "old.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer st.Close()
 	ctx := context.Background()
-	ms, err := loadMigrations()
-	if err != nil {
-		t.Fatal(err)
-	}
+	ms := testMigrations(t)
 	if _, err := st.write.Exec(ms[0].sql + "; PRAGMA user_version = 1"); err != nil {
 		t.Fatal(err)
 	}

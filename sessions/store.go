@@ -1,29 +1,31 @@
 // Package sessions stores tables, their players and games as an append-only
-// event log in SQLite, and rebuilds a table's state by replaying that log
-// through the game's rules engine.
+// event log, and rebuilds a table's state by replaying that log through the
+// game's rules engine. The log lives in SQLite (one machine, the default) or
+// in PostgreSQL (several servers on one database): Open chooses by the name
+// it is given, and the two differ only in their dialect (db.go, sqlite.go,
+// postgres.go).
 package sessions
 
 import (
 	"context"
 	"database/sql"
 	"errors"
-	"fmt"
-	"net/url"
 	"sync"
 	"time"
-
-	_ "github.com/mattn/go-sqlite3" // registers the "sqlite3" driver
 )
 
 // ErrNotFound means no table has the given id.
 var ErrNotFound = errors.New("not found")
 
-// Store holds the database. Writes go through a single connection so there
-// is exactly one writer (SQLite allows one anyway; queuing in Go is kinder
-// than busy errors); reads use a small pool that WAL lets run alongside.
+// Store holds the database. With SQLite, writes go through a single
+// connection so there is exactly one writer (SQLite allows one anyway;
+// queuing in Go is kinder than busy errors) and reads use a small pool
+// that WAL lets run alongside. With PostgreSQL one pool serves both, and a
+// write transaction locks the rows it depends on.
 type Store struct {
-	write *sql.DB
-	read  *sql.DB
+	write *db
+	read  *db
+	d     dialect
 	now   func() time.Time
 	// stmts are read statements asked on every page view, prepared once
 	// (query text → *sql.Stmt); see readStmt.
@@ -35,45 +37,23 @@ type Store struct {
 	importHook func()
 }
 
-// Open opens (creating if needed) the SQLite database at path in WAL mode
-// with foreign keys, a busy timeout and full fsync on commit, so an
-// acknowledged write survives a killed process or a power cut. It does not
-// migrate; call Migrate.
-func Open(path string) (*Store, error) {
-	w, err := sql.Open("sqlite3", dsn(path, "immediate"))
-	if err != nil {
-		return nil, fmt.Errorf("open %s: %w", path, err)
+// Open opens the database db names: a PostgreSQL database for a
+// postgres:// or postgresql:// URL (IsPostgres), else the SQLite file at
+// that path (created if needed). Either way an acknowledged write survives
+// a killed process or a power cut. It does not migrate; call Migrate.
+func Open(db string) (*Store, error) {
+	if IsPostgres(db) {
+		return openPostgres(db)
 	}
-	w.SetMaxOpenConns(1)
-	w.SetConnMaxLifetime(0)
-	r, err := sql.Open("sqlite3", dsn(path, "deferred"))
-	if err != nil {
-		w.Close()
-		return nil, fmt.Errorf("open %s: %w", path, err)
-	}
-	r.SetMaxOpenConns(4)
-	s := &Store{write: w, read: r, now: time.Now}
-	// Touch the writer first so WAL mode is set before readers connect.
-	if err := w.Ping(); err != nil {
-		s.Close()
-		return nil, fmt.Errorf("open %s: %w", path, err)
-	}
-	return s, nil
+	return openSQLite(db)
 }
 
-func dsn(path, txlock string) string {
-	q := url.Values{}
-	q.Set("_journal_mode", "WAL")
-	q.Set("_foreign_keys", "on")
-	q.Set("_busy_timeout", "5000")
-	q.Set("_synchronous", "FULL")
-	q.Set("_txlock", txlock)
-	return "file:" + path + "?" + q.Encode()
-}
-
-// Close closes both connection pools.
+// Close closes the connection pools.
 func (s *Store) Close() error {
 	s.stmts.Range(func(_, st any) bool { st.(*sql.Stmt).Close(); return true })
+	if s.read == s.write {
+		return s.write.Close()
+	}
 	return errors.Join(s.write.Close(), s.read.Close())
 }
 
@@ -100,14 +80,16 @@ func (s *Store) Ping(ctx context.Context) error {
 	return s.read.PingContext(ctx)
 }
 
-// Backup writes a consistent copy of the database to path while it is in
-// use (VACUUM INTO reads one snapshot).
+// Backup writes a consistent copy of an SQLite database to path while it
+// is in use (VACUUM INTO reads one snapshot). A PostgreSQL database is
+// copied with its own tools: the error says which (ErrBackupElsewhere).
 func (s *Store) Backup(ctx context.Context, path string) error {
-	if _, err := s.read.ExecContext(ctx, "VACUUM INTO ?", path); err != nil {
-		return fmt.Errorf("backup to %s: %w", path, err)
-	}
-	return nil
+	return s.d.backup(ctx, s, path)
 }
+
+// ErrBackupElsewhere means the database is backed up with its own tools
+// (pg_dump for PostgreSQL), not with Backup.
+var ErrBackupElsewhere = errors.New("back a PostgreSQL database up with pg_dump (for example pg_dump --format=custom --file=tablemate.dump URL) and restore it with pg_restore")
 
 func (s *Store) stamp() string {
 	return s.now().UTC().Format(time.RFC3339Nano)

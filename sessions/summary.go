@@ -288,6 +288,7 @@ func (ts *Tables) LeagueSummaries(ctx context.Context, l League) ([]TableSummary
 // replaced, are left out. The history page lists a phone's tables
 // without replaying any that did not change.
 func (ts *Tables) Cards(ctx context.Context, edits []string) ([]TableSummary, error) {
+	edits = slices.DeleteFunc(slices.Clone(edits), func(l string) bool { return !storable(l) })
 	if len(edits) == 0 {
 		return nil, nil
 	}
@@ -307,6 +308,9 @@ func (ts *Tables) storeSummaries(ctx context.Context, all []TableSummary, fresh 
 		return
 	}
 	defer tx.Rollback() //nolint:errcheck // no-op after Commit
+	// In the order of their keys: two servers storing some of the same
+	// summaries at once wait for each other instead of deadlocking.
+	slices.SortFunc(fresh, func(i, j int) int { return strings.Compare(all[i].Key, all[j].Key) })
 	for _, i := range fresh {
 		if err := insertSummary(ctx, tx, all[i], ts.deriver); err != nil {
 			ts.store.failed("store summaries", err) //nolint:errcheck // noted for the health check
@@ -323,7 +327,7 @@ func (ts *Tables) storeSummaries(ctx context.Context, all []TableSummary, fresh 
 // insertSummary keeps a table's summary unless a newer one is kept. A
 // summary without its games stores none (a later league view derives
 // them): stored games are always those of the stored head.
-func insertSummary(ctx context.Context, tx *sql.Tx, s TableSummary, deriver string) error {
+func insertSummary(ctx context.Context, tx *txn, s TableSummary, deriver string) error {
 	card, err := json.Marshal(s.Card)
 	if err != nil {
 		return err

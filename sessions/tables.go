@@ -7,6 +7,7 @@ import (
 	"encoding/base32"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 )
@@ -41,6 +42,10 @@ func (s *Store) createTable(ctx context.Context, token string, c TableCreated) (
 	defer tx.Rollback() //nolint:errcheck // no-op after Commit
 
 	if token != "" {
+		// Two servers given the same form at once make one table.
+		if err := s.d.serialize(ctx, tx, "create "+token); err != nil {
+			return "", s.failed("create table", err)
+		}
 		var key string
 		err := tx.QueryRowContext(ctx,
 			`SELECT table_id FROM events WHERE client_token = ? AND kind = ?`, token, string(KindTableCreated)).Scan(&key)
@@ -105,6 +110,7 @@ func inList(values []string) (marks string, args []any) {
 // knows), most recently changed first; links that open nothing, or were
 // replaced, are left out.
 func (s *Store) Summaries(ctx context.Context, edits []string) ([]Summary, error) {
+	edits = slices.DeleteFunc(slices.Clone(edits), func(l string) bool { return !storable(l) })
 	if len(edits) == 0 {
 		return []Summary{}, nil
 	}

@@ -9,10 +9,14 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"tablemate/sessions/pgtest"
 )
 
 // TestNoMoveLostOrDoubledAcrossKills runs phones against the real binary,
-// SIGKILLs it every second, and checks the log afterwards.
+// SIGKILLs it every second, and checks the log afterwards and that every
+// phone's live stream told it of every move: on SQLite with one instance,
+// and with two instances on one PostgreSQL (killed in turn).
 func TestNoMoveLostOrDoubledAcrossKills(t *testing.T) {
 	bin := filepath.Join(t.TempDir(), "tablemate")
 	build := exec.Command("go", "build", "-o", bin, "../tablemate")
@@ -21,23 +25,42 @@ func TestNoMoveLostOrDoubledAcrossKills(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
-		name           string
-		phones, tables int
-	}{{"one table", 12, 1}, {"many tables", 24, 6}} {
+		name                      string
+		phones, tables, instances int
+		db                        string
+	}{
+		{"one table", 12, 1, 1, "sqlite"},
+		{"many tables", 24, 6, 1, "sqlite"},
+		{"two instances on one SQLite file", 24, 4, 2, "sqlite"},
+		{"two instances on PostgreSQL", 24, 4, 2, "postgres"},
+	} {
 		t.Run(tc.name, func(t *testing.T) {
-			rep, err := run(context.Background(), config{
-				bin: bin, phones: tc.phones, tables: tc.tables,
-				duration: 4 * time.Second, killEvery: time.Second, dir: t.TempDir(),
-			}, os.Stderr)
+			cfg := config{
+				bin: bin, phones: tc.phones, tables: tc.tables, instances: tc.instances, db: tc.db,
+				duration: 4 * time.Second, killEvery: time.Second, dir: t.TempDir(), fastPostgres: true,
+			}
+			if tc.db == "postgres" {
+				switch v := os.Getenv(pgtest.EnvVar); {
+				case v == "skip":
+					t.Skip(pgtest.EnvVar + "=skip: no PostgreSQL for this run")
+				case v != "":
+					cfg.db = v
+				}
+			}
+			rep, err := run(context.Background(), cfg, os.Stderr)
 			if err != nil {
 				t.Fatal(err)
 			}
 			t.Logf("\n%s", rep)
-			if rep.Kills < 2 || rep.Acked == 0 {
-				t.Fatalf("the run proves nothing: %d kills, %d acknowledged moves", rep.Kills, rep.Acked)
+			if rep.Kills < 2 || rep.Acked == 0 || rep.StreamMoves == 0 {
+				t.Fatalf("the run proves nothing: %d kills, %d acknowledged moves, %d moves to stream", rep.Kills, rep.Acked, rep.StreamMoves)
 			}
 			if rep.Lost != 0 || rep.Doubled != 0 || rep.Mismatched != 0 {
 				t.Fatalf("lost %d, doubled %d, mismatched %d", rep.Lost, rep.Doubled, rep.Mismatched)
+			}
+			if rep.StreamsBehind != 0 || rep.StreamSeen != rep.StreamMoves {
+				t.Fatalf("the phones' streams told %d of %d moves; %d were late for a last move",
+					rep.StreamSeen, rep.StreamMoves, rep.StreamsBehind)
 			}
 		})
 	}

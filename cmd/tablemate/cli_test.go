@@ -19,11 +19,13 @@ import (
 	"time"
 
 	"tablemate/web/webtest"
+	"tablemate/sessions/pgtest"
 )
 
 // TestMain lets a test run the command in a process of its own (as
 // another user, for permissions): TABLEMATE_TEST_ARGS holds its
-// arguments as JSON.
+// arguments as JSON. Otherwise it runs the tests against SQLite and then
+// against PostgreSQL (engines_test.go).
 func TestMain(m *testing.M) {
 	if raw := os.Getenv("TABLEMATE_TEST_ARGS"); raw != "" {
 		var args []string
@@ -32,7 +34,7 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(run(context.Background(), args, os.Stdin, os.Stdout, os.Stderr))
 	}
-	os.Exit(m.Run())
+	os.Exit(pgtest.RunBoth(m, func(s *pgtest.Server) { pg = s }))
 }
 
 // runCLI runs the command line in this process and returns its exit code,
@@ -254,7 +256,7 @@ func TestServeSaysWhereItRuns(t *testing.T) {
 	defer cancel()
 	var out, errOut webtest.SyncBuffer
 	done := make(chan int, 1)
-	db := filepath.Join(t.TempDir(), "t.db")
+	db := withPassword(testDB(t))
 	go func() {
 		done <- run(ctx, []string{"serve", "-addr", "127.0.0.1:0", "-db", db}, nil, &out, &errOut)
 	}()
@@ -285,6 +287,9 @@ func TestServeSaysWhereItRuns(t *testing.T) {
 	}
 	if !strings.Contains(errOut.String(), `msg="tablemate serving" addr=127.0.0.1:`+port) {
 		t.Errorf("log %q", errOut.String())
+	}
+	if strings.Contains(out.String()+errOut.String(), "s3cret") {
+		t.Errorf("the database's password is in the output: %q %q", out.String(), errOut.String())
 	}
 	cancel()
 	select {

@@ -69,11 +69,16 @@ func serveCmd(ctx context.Context, args []string, std stdio) error {
 	a.SetSite(site)
 	a.SetStreamCaps(*perClient, *perTable, total)
 	a.SetBodyTimeout(*bodyTimeout)
+	// Live pages follow the writes of other servers on the same database
+	// too; stopped (and waited for) before the store closes.
+	followCtx, stopFollowing := context.WithCancel(ctx)
+	following := a.Follow(followCtx)
+	defer func() { stopFollowing(); <-following }()
 	srv := a.HTTPServer("")
 	srv.RegisterOnShutdown(a.EndStreams) // end live streams so shutdown does not wait on them
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
-	log.Info("tablemate serving", "addr", ln.Addr().String(), "db", *db, "share_links", site.Describe(),
+	log.Info("tablemate serving", "addr", ln.Addr().String(), "db", sessions.Redact(*db), "share_links", site.Describe(),
 		"open_files", openFiles, "live_per_client", *perClient, "live_per_table", *perTable, "live_max", total)
 	where, err := reachableAt(*addr, ln.Addr(), upInterfaceAddrs)
 	if err != nil {
@@ -97,7 +102,7 @@ func serveCmd(ctx context.Context, args []string, std stdio) error {
 // openMigrated opens (or creates) the database and brings its schema up
 // to date; a path the server cannot use is refused with the reason first.
 func openMigrated(ctx context.Context, path string) (*sessions.Store, error) {
-	if err := checkDBPath(path); err != nil {
+	if err := checkDB(path); err != nil {
 		return nil, err
 	}
 	store, err := sessions.Open(path)
@@ -117,7 +122,7 @@ func migrateCmd(ctx context.Context, args []string, std stdio) error {
 	if _, err := parseArgs(fs, args, "migrate", std.out); err != nil {
 		return err
 	}
-	if err := checkDBPath(*db); err != nil {
+	if err := checkDB(*db); err != nil {
 		return err
 	}
 	store, err := sessions.Open(*db)
@@ -130,9 +135,9 @@ func migrateCmd(ctx context.Context, args []string, std stdio) error {
 		return err
 	}
 	if from == to {
-		fmt.Fprintf(std.out, "%s is up to date (schema version %d)\n", *db, to)
+		fmt.Fprintf(std.out, "%s is up to date (schema version %d)\n", sessions.Redact(*db), to)
 	} else {
-		fmt.Fprintf(std.out, "%s migrated from schema version %d to %d\n", *db, from, to)
+		fmt.Fprintf(std.out, "%s migrated from schema version %d to %d\n", sessions.Redact(*db), from, to)
 	}
 	return nil
 }
@@ -145,6 +150,9 @@ func backupCmd(ctx context.Context, args []string, std stdio) error {
 		return err
 	}
 	target := files[0]
+	if sessions.IsPostgres(*db) {
+		return fmt.Errorf("tablemate backup copies an SQLite database; %s is PostgreSQL: %w", sessions.Redact(*db), sessions.ErrBackupElsewhere)
+	}
 	if err := checkBackupPaths(*db, target); err != nil {
 		return err
 	}
@@ -158,6 +166,16 @@ func backupCmd(ctx context.Context, args []string, std stdio) error {
 	}
 	fmt.Fprintf(std.out, "backed up %s to %s\n", *db, target)
 	return nil
+}
+
+// checkDB says why the database cannot be used before opening it: for an
+// SQLite file, a path the server cannot use (checkDBPath). A PostgreSQL
+// URL is checked by connecting.
+func checkDB(db string) error {
+	if sessions.IsPostgres(db) {
+		return nil
+	}
+	return checkDBPath(db)
 }
 
 // checkCmd scores a JSON state with the same engine call as the API and

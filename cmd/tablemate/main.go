@@ -132,7 +132,7 @@ the arguments. "tablemate COMMAND -h" prints one command's help.
 
 // dbFlag adds the -db flag with its environment default.
 func dbFlag(fs *flag.FlagSet) *string {
-	return fs.String("db", server.EnvOr("TABLEMATE_DB", "./tablemate.db"), "the SQLite database `file`; the environment variable TABLEMATE_DB sets the default")
+	return fs.String("db", server.EnvOr("TABLEMATE_DB", "./tablemate.db"), "the `database`: an SQLite file (one machine), or a PostgreSQL URL such as postgres://tablemate:PASSWORD@db.example.org/tablemate for several servers on one database; the environment variable TABLEMATE_DB sets the default")
 }
 
 func newLogger(w io.Writer) *slog.Logger {

@@ -13,6 +13,7 @@ import (
 
 	"tablemate/scoring"
 	"tablemate/scoring/games"
+	"tablemate/sessions/internal/jsonspace"
 )
 
 // BG Stats play files. The app (bgstatsapp.com) shares plays as a
@@ -369,7 +370,7 @@ func ReadBGStats(r io.Reader, l Limits) ([]Play, error) {
 }
 
 func readBGStats(r io.Reader, l Limits) ([]Play, error) {
-	dec := json.NewDecoder(r)
+	dec := json.NewDecoder(jsonspace.NewReader(r)) // linear on padded files
 	tok, err := dec.Token()
 	if err != nil {
 		return nil, decodeError(err, l, "JSON")

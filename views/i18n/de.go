@@ -671,6 +671,8 @@ var deCore = map[string]string{
 	"a reason is one line of at most %d characters":                                                "Ein Grund ist eine Zeile mit höchstens %d Zeichen",
 	"a table's options are a JSON object of at most %d bytes":                                      "Die Optionen eines Tisches sind ein JSON-Objekt mit höchstens %d Bytes",
 	"this table holds %d entries, the most one table keeps: start a new table to go on":            "Dieser Tisch hat %d Einträge, mehr hält ein Tisch nicht: Beginnt einen neuen Tisch, um weiterzuspielen",
+	"an entry must be UTF-8 text, and this one is not":                                             "Ein Eintrag muss UTF-8-Text sein, und dieser ist es nicht",
+	"this form's one-time token is not text: reload the page and send it again":                    "Das Einmal-Kennzeichen dieses Formulars ist kein Text: Ladet die Seite neu und sendet es noch einmal",
 	"this table's entries fill %d MiB, the most one table keeps: start a new table to go on":       "Die Einträge dieses Tisches füllen %d MiB, mehr hält ein Tisch nicht: Beginnt einen neuen Tisch, um weiterzuspielen",
 	"a game played along has at most %d moves: undo back and enter its result by hand":             "Eine mitgespielte Partie hat höchstens %d Züge: Nimm Züge zurück und trag ihr Ergebnis von Hand ein",
 	"checking this file's guided games would replay more than %d moves: import it in parts":        "Die mitgespielten Partien dieser Datei zu prüfen, würde mehr als %d Züge nachspielen: Importiere sie in Teilen",

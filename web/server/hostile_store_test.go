@@ -7,7 +7,6 @@ package server
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -37,12 +36,9 @@ func (ts *testServer) rows() int {
 // query reads one value from the database, as its operator would.
 func (ts *testServer) query(into any, query string, args ...any) {
 	ts.T.Helper()
-	db, err := sql.Open("sqlite3", "file:"+ts.DBPath+"?mode=ro")
-	if err != nil {
-		ts.T.Fatal(err)
-	}
+	db, rebind := ts.RawDB()
 	defer db.Close()
-	if err := db.QueryRow(query, args...).Scan(into); err != nil {
+	if err := db.QueryRow(rebind(query), args...).Scan(into); err != nil {
 		ts.T.Fatal(err)
 	}
 }
@@ -206,6 +202,7 @@ func TestHostileImportedTableStaysCheap(t *testing.T) {
 // nothing in its memory.
 func (ts *testServer) restart() *testServer {
 	a := NewApp(ts.app.store, ts.app.log)
+	webtest.FollowUntilCleanup(ts.T, a)
 	srv := httptest.NewServer(newServer(a))
 	ts.T.Cleanup(srv.Close)
 	ts.T.Cleanup(a.live.close)

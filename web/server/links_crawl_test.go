@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"database/sql"
 	"fmt"
 	"io"
 	"net/http"
@@ -256,10 +255,7 @@ func buildCrawlFixture(t *testing.T, ts *testServer) crawlFixture {
 // each is ("table key", "edit link", "replaced view-only link" …).
 func (ts *testServer) storedSecrets(t *testing.T) map[string]string {
 	t.Helper()
-	db, err := sql.Open("sqlite3", "file:"+ts.DBPath+"?mode=ro")
-	if err != nil {
-		t.Fatal(err)
-	}
+	db, _ := ts.RawDB()
 	defer db.Close()
 	inUse := map[string]bool{}
 	out := map[string]string{}

@@ -1,8 +1,10 @@
 package server
 
 import (
+	"context"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -86,6 +88,25 @@ func (l *live) subscribe(tableID, link string) (*subscriber, func()) {
 
 func (l *live) close() { l.once.Do(func() { close(l.done) }) }
 
+// watching lists the tables that have open streams, by key, with the
+// links those streams were opened through (sessions.Tables.Follow asks
+// for them after it may have missed other servers' writes).
+func (l *live) watching() map[string][]string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	out := make(map[string][]string, len(l.subs))
+	for key, subs := range l.subs {
+		links := []string{}
+		for s := range subs {
+			if !slices.Contains(links, s.link) {
+				links = append(links, s.link)
+			}
+		}
+		out[key] = links
+	}
+	return out
+}
+
 // keepAlive is how often an idle stream sends a comment, so proxies and
 // phones do not drop it.
 const keepAlive = 25 * time.Second
@@ -155,6 +176,7 @@ func (a *App) stream(c echo.Context, link string, open func() (sessions.Table, e
 		if err := send("event: table\nid: %d\ndata: %d\n\n", t.Head, t.Head); err != nil {
 			return nil
 		}
+		after = t.Head
 	}
 	ping := time.NewTicker(keepAlive)
 	defer ping.Stop()
@@ -165,9 +187,13 @@ func (a *App) stream(c echo.Context, link string, open func() (sessions.Table, e
 		case <-a.live.done:
 			return nil
 		case head := <-sub.heads:
+			if head <= after {
+				continue // told already: this server's write and its notice, or a catch-up after a reconnect
+			}
 			if err := send("event: table\nid: %d\ndata: %d\n\n", head, head); err != nil {
 				return nil
 			}
+			after = head
 		case <-sub.gone:
 			send("event: gone\ndata: replaced\n\n")
 			return nil
@@ -178,3 +204,25 @@ func (a *App) stream(c echo.Context, link string, open func() (sessions.Table, e
 		}
 	}
 }
+
+// Follow tells the app's live pages of the writes other servers make on
+// its database (sessions.Tables.Follow) until ctx ends; the channel closes
+// then.
+func (a *App) Follow(ctx context.Context) <-chan struct{} {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		err := a.tables.Follow(ctx, a.live.watching, func(msg string, err error) {
+			if err != nil {
+				a.log.Warn(msg, "err", err)
+			} else {
+				a.log.Info(msg)
+			}
+		})
+		if err != nil {
+			a.log.Error("live pages will not hear of other servers' writes", "err", err)
+		}
+	}()
+	return done
+}
+

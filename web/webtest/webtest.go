@@ -11,6 +11,7 @@ package webtest
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"encoding/json"
 	"io"
 	"log/slog"
@@ -27,6 +28,7 @@ import (
 
 	"tablemate/scoring/kks"
 	"tablemate/sessions"
+	"tablemate/sessions/pgtest"
 )
 
 // App is what the harness needs of the app under test (*server.App).
@@ -40,6 +42,9 @@ type App interface {
 	EndStreams()
 	// Tables are the app's tables.
 	Tables() *sessions.Tables
+	// Follow hears of other servers' writes on the database until ctx
+	// ends (as serve does); the channel closes then.
+	Follow(ctx context.Context) <-chan struct{}
 }
 
 // Server is the real router over a temporary database.
@@ -49,7 +54,8 @@ type Server struct {
 	// Client is this phone: its cookie jar, and redirects answered
 	// rather than followed.
 	Client *http.Client
-	// DBPath is the database file.
+	// DBPath is the database: an SQLite file, or a PostgreSQL URL in the
+	// PostgreSQL pass (RunBoth).
 	DBPath string
 	app    App
 }
@@ -60,7 +66,7 @@ type Server struct {
 // live streams and the database close when the test ends.
 func Start[A App](t testing.TB, newApp func(*sessions.Store, *slog.Logger) A, tls bool, configure ...func(A)) (*Server, A) {
 	t.Helper()
-	dbPath := filepath.Join(t.TempDir(), "test.db")
+	dbPath := DB(t)
 	store, err := sessions.Open(dbPath)
 	if err != nil {
 		t.Fatal(err)
@@ -73,6 +79,7 @@ func Start[A App](t testing.TB, newApp func(*sessions.Store, *slog.Logger) A, tl
 	for _, c := range configure {
 		c(a)
 	}
+	FollowUntilCleanup(t, a)
 	prod := a.HTTPServer("")
 	srv := httptest.NewUnstartedServer(prod.Handler)
 	srv.Config.ReadHeaderTimeout, srv.Config.ReadTimeout = prod.ReadHeaderTimeout, prod.ReadTimeout
@@ -92,11 +99,90 @@ func Start[A App](t testing.TB, newApp func(*sessions.Store, *slog.Logger) A, tl
 	return &Server{Server: srv, T: t, Client: client, DBPath: dbPath, app: a}, a
 }
 
+// pg is the PostgreSQL server of the pass: a package whose TestMain
+// calls RunBoth runs its tests twice, against SQLite (pg is nil) and then
+// against a real PostgreSQL that the run starts in a temporary directory.
+var pg *pgtest.Server
+
+// RunBoth runs a test package's tests against SQLite and then against
+// PostgreSQL (pgtest.RunBoth); call it from TestMain:
+//
+//	func TestMain(m *testing.M) { os.Exit(webtest.RunBoth(m)) }
+func RunBoth(m *testing.M) int {
+	return pgtest.RunBoth(m, func(s *pgtest.Server) { pg = s })
+}
+
+// Postgres tells whether this is the PostgreSQL pass.
+func Postgres() bool { return pg != nil }
+
+// DB names a new, empty database of the pass's engine: an SQLite file in
+// t's temporary directory, or a schema of its own on PostgreSQL.
+func DB(t testing.TB) string {
+	t.Helper()
+	if pg == nil {
+		return filepath.Join(t.TempDir(), "test.db")
+	}
+	return pg.FreshT(t)
+}
+
+// RawDB opens the test server's database as its operator would (read
+// only for SQLite); query rebinds a query's ? for it.
+func (ts *Server) RawDB() (db *sql.DB, query func(string) string) {
+	ts.T.Helper()
+	var err error
+	if pg == nil {
+		db, err = sql.Open("sqlite3", "file:"+ts.DBPath+"?mode=ro")
+		query = func(q string) string { return q }
+	} else {
+		db, err = sql.Open("pgx", ts.DBPath)
+		query = pgtest.Rebind
+	}
+	if err != nil {
+		ts.T.Fatal(err)
+	}
+	return db, query
+}
+
+// FollowUntilCleanup runs the app's Follow, as serve does, until the test
+// ends (before its store closes).
+func FollowUntilCleanup(t testing.TB, a App) {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := a.Follow(ctx)
+	t.Cleanup(func() { cancel(); <-done })
+}
+
 // New is Start without TLS, for tests that need only the server.
 func New[A App](t testing.TB, newApp func(*sessions.Store, *slog.Logger) A, configure ...func(A)) *Server {
 	t.Helper()
 	ts, _ := Start(t, newApp, false, configure...)
 	return ts
+}
+
+// Second is another server on ts's database, as a second instance behind
+// a load balancer (PostgreSQL) or a second process on the same file
+// (SQLite): its own connections, its own memory, its own live streams,
+// following the database as serve does; a phone of its own.
+func Second[A App](ts *Server, newApp func(*sessions.Store, *slog.Logger) A) (*Server, A) {
+	ts.T.Helper()
+	store, err := sessions.Open(ts.DBPath)
+	if err != nil {
+		ts.T.Fatal(err)
+	}
+	ts.T.Cleanup(func() { store.Close() })
+	if _, _, err := store.Migrate(context.Background()); err != nil {
+		ts.T.Fatal(err)
+	}
+	a := newApp(store, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	FollowUntilCleanup(ts.T, a)
+	srv := httptest.NewServer(a.HTTPServer("").Handler)
+	a.Listening(srv.Listener.Addr())
+	ts.T.Cleanup(srv.Close)
+	ts.T.Cleanup(a.EndStreams)
+	jar, _ := cookiejar.New(nil)
+	client := srv.Client()
+	client.Jar = jar
+	client.CheckRedirect = ts.Client.CheckRedirect
+	return &Server{Server: srv, T: ts.T, Client: client, DBPath: ts.DBPath, app: a}, a
 }
 
 // OtherPhone is another phone on the same server: its own cookies.
