@@ -18,8 +18,8 @@ import (
 	"testing"
 	"time"
 
-	"tablemate/web/webtest"
 	"tablemate/sessions/pgtest"
+	"tablemate/web/webtest"
 )
 
 // TestMain lets a test run the command in a process of its own (as

@@ -225,4 +225,3 @@ func (a *App) Follow(ctx context.Context) <-chan struct{} {
 	}()
 	return done
 }
-
