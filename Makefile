@@ -20,8 +20,11 @@ build: build-deps generate
 build-deps:
 	@scripts/install-build-deps.sh
 
+# templ components: the shared ones (views) and each game's (web/<game>),
+# one directory at a time so the generated code names its file as the
+# test of it does (views/generated_test.go).
 generate:
-	$(GO) tool templ generate -path views
+	@for d in views $(wildcard web/*/); do $(GO) tool templ generate -path $$d || exit 1; done
 
 # Everything CI checks: generated code current, vet, staticcheck, unit and
 # HTTP tests with -race, short fuzz runs, and the browser tests.
@@ -47,7 +50,7 @@ e2e: build
 	$(GO) test -count=1 -tags e2e -timeout 10m ./e2e/... ./cmd/tablemate-load/...
 
 bench:
-	$(GO) test -run=NONE -bench=. -benchmem ./scoring/... ./views/...
+	$(GO) test -run=NONE -bench=. -benchmem ./scoring/... ./views/... ./web/...
 
 # Lighthouse scores of the main pages (a measurement for the README).
 lighthouse: build-deps

@@ -20,13 +20,14 @@ var (
 // so a request never compresses CSS or JS again; ok is false for files
 // that are not text or do not shrink.
 func Gzipped(name string) (data []byte, ok bool) {
+	used.Store(true)
 	gzipOnce.Do(func() {
 		gzipped = map[string][]byte{}
 		fs.WalkDir(files, ".", func(p string, d fs.DirEntry, err error) error {
 			if err != nil || d.IsDir() || !compressible[path.Ext(p)] {
 				return err
 			}
-			b, err := files.ReadFile(p)
+			b, err := fs.ReadFile(files, p)
 			if err != nil {
 				return err
 			}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"io"
+	"io/fs"
 	"testing"
 )
 
@@ -20,7 +21,7 @@ func TestGzippedIsTheFile(t *testing.T) {
 			t.Fatal(err)
 		}
 		got, _ := io.ReadAll(r)
-		want, _ := files.ReadFile(name)
+		want, _ := fs.ReadFile(files, name)
 		if !bytes.Equal(got, want) || len(z) >= len(want) {
 			t.Errorf("%s: unzipped %d bytes (want %d), compressed %d", name, len(got), len(want), len(z))
 		}

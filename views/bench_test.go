@@ -29,19 +29,6 @@ func benchTable() TableVM {
 	return vm
 }
 
-func benchEntry() KKSEntryVM {
-	vm := KKSEntryVM{Heading: "Game 1", Action: "/tables/abc/games", Turns: 12, Submit: "Check and save"}
-	for i, name := range []string{"Amelia", "Victor", "Enrique"} {
-		p := KKSPlayer{Index: i, Name: name, Tokens: "3"}
-		for _, c := range []string{"red", "yellow", "black", "blue"} {
-			p.Stacks = append(p.Stacks, KKSStack{Colour: c, Value: "1 5 x 7"})
-		}
-		p.Adjustments = make([]KKSAdjust, 2)
-		vm.Players = append(vm.Players, p)
-	}
-	return vm
-}
-
 func benchResult() ResultVM {
 	r := scoring.NewResult("koffer-katze-sombrero")
 	r.Valid, r.GameOver, r.Winners = true, true, []string{"Amelia"}
@@ -61,7 +48,6 @@ func BenchmarkRender(b *testing.B) {
 	}{
 		{"home", Home(HomeVM{Games: []scoring.Info{{Title: "A"}}, Recent: []TableRow{{ID: "a", Name: "Friday"}}})},
 		{"table", TablePage(benchTable())},
-		{"kks-entry", KKSEntry(benchEntry())},
 		{"result", ResultPage(benchResult())},
 	}
 	for _, p := range pages {

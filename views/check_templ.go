@@ -245,7 +245,7 @@ func JSONCheck(vm JSONCheckVM) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var15 string
-			templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(boolStr(len(vm.Errors) > 0))
+			templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(BoolStr(len(vm.Errors) > 0))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `check.templ`, Line: 34, Col: 109}
 			}
@@ -258,7 +258,7 @@ func JSONCheck(vm JSONCheckVM) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var16 string
-			templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinStringErrs(describedBy(vm.Errors, "state"))
+			templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinStringErrs(DescribedBy(vm.Errors, "state"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `check.templ`, Line: 34, Col: 162}
 			}

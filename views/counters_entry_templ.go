@@ -357,7 +357,7 @@ func counterField(vm CountersVM, p CounterPlayer, f CounterField) templ.Componen
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var19 string
-				templ_7745c5c3_Var19, templ_7745c5c3_Err = templ.JoinStringErrs(boolStr(vm.Errors.Has(f.Name)))
+				templ_7745c5c3_Var19, templ_7745c5c3_Err = templ.JoinStringErrs(BoolStr(vm.Errors.Has(f.Name)))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `counters_entry.templ`, Line: 44, Col: 226}
 				}
@@ -370,7 +370,7 @@ func counterField(vm CountersVM, p CounterPlayer, f CounterField) templ.Componen
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var20 string
-				templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(describedBy(vm.Errors, f.Name))
+				templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(DescribedBy(vm.Errors, f.Name))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `counters_entry.templ`, Line: 44, Col: 278}
 				}
@@ -414,7 +414,7 @@ func counterField(vm CountersVM, p CounterPlayer, f CounterField) templ.Componen
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var23 string
-				templ_7745c5c3_Var23, templ_7745c5c3_Err = templ.JoinStringErrs(boolStr(vm.Errors.Has(f.Name)))
+				templ_7745c5c3_Var23, templ_7745c5c3_Err = templ.JoinStringErrs(BoolStr(vm.Errors.Has(f.Name)))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `counters_entry.templ`, Line: 46, Col: 86}
 				}
@@ -427,7 +427,7 @@ func counterField(vm CountersVM, p CounterPlayer, f CounterField) templ.Componen
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var24 string
-				templ_7745c5c3_Var24, templ_7745c5c3_Err = templ.JoinStringErrs(describedBy(vm.Errors, f.Name))
+				templ_7745c5c3_Var24, templ_7745c5c3_Err = templ.JoinStringErrs(DescribedBy(vm.Errors, f.Name))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `counters_entry.templ`, Line: 46, Col: 138}
 				}
@@ -583,7 +583,7 @@ func counterField(vm CountersVM, p CounterPlayer, f CounterField) templ.Componen
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var34 string
-			templ_7745c5c3_Var34, templ_7745c5c3_Err = templ.JoinStringErrs(boolStr(vm.Errors.Has(f.Name)))
+			templ_7745c5c3_Var34, templ_7745c5c3_Err = templ.JoinStringErrs(BoolStr(vm.Errors.Has(f.Name)))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `counters_entry.templ`, Line: 57, Col: 145}
 			}
@@ -596,7 +596,7 @@ func counterField(vm CountersVM, p CounterPlayer, f CounterField) templ.Componen
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var35 string
-			templ_7745c5c3_Var35, templ_7745c5c3_Err = templ.JoinStringErrs(describedBy(vm.Errors, f.Name))
+			templ_7745c5c3_Var35, templ_7745c5c3_Err = templ.JoinStringErrs(DescribedBy(vm.Errors, f.Name))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `counters_entry.templ`, Line: 57, Col: 197}
 			}

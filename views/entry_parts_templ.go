@@ -52,7 +52,7 @@ func SeatName(index int, name string, edit bool, errs Errors, attrs templ.Attrib
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var3 string
-			templ_7745c5c3_Var3, templ_7745c5c3_Err = templ.JoinStringErrs(fieldID(index, "name"))
+			templ_7745c5c3_Var3, templ_7745c5c3_Err = templ.JoinStringErrs(FieldID(index, "name"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `entry_parts.templ`, Line: 11, Col: 38}
 			}
@@ -78,7 +78,7 @@ func SeatName(index int, name string, edit bool, errs Errors, attrs templ.Attrib
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var5 string
-			templ_7745c5c3_Var5, templ_7745c5c3_Err = templ.JoinStringErrs(fieldID(index, "name"))
+			templ_7745c5c3_Var5, templ_7745c5c3_Err = templ.JoinStringErrs(FieldID(index, "name"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `entry_parts.templ`, Line: 12, Col: 49}
 			}
@@ -91,7 +91,7 @@ func SeatName(index int, name string, edit bool, errs Errors, attrs templ.Attrib
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var6 string
-			templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs(pfield(index, "name"))
+			templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs(PField(index, "name"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `entry_parts.templ`, Line: 12, Col: 80}
 			}
@@ -117,7 +117,7 @@ func SeatName(index int, name string, edit bool, errs Errors, attrs templ.Attrib
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var8 string
-			templ_7745c5c3_Var8, templ_7745c5c3_Err = templ.JoinStringErrs(boolStr(errs.Has(pfield(index, "name"))))
+			templ_7745c5c3_Var8, templ_7745c5c3_Err = templ.JoinStringErrs(BoolStr(errs.Has(PField(index, "name"))))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `entry_parts.templ`, Line: 12, Col: 187}
 			}
@@ -130,7 +130,7 @@ func SeatName(index int, name string, edit bool, errs Errors, attrs templ.Attrib
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var9 string
-			templ_7745c5c3_Var9, templ_7745c5c3_Err = templ.JoinStringErrs(describedBy(errs, pfield(index, "name")))
+			templ_7745c5c3_Var9, templ_7745c5c3_Err = templ.JoinStringErrs(DescribedBy(errs, PField(index, "name")))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `entry_parts.templ`, Line: 12, Col: 249}
 			}
@@ -150,7 +150,7 @@ func SeatName(index int, name string, edit bool, errs Errors, attrs templ.Attrib
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = FieldError(errs, pfield(index, "name")).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = FieldError(errs, PField(index, "name")).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -196,7 +196,7 @@ func SeatName(index int, name string, edit bool, errs Errors, attrs templ.Attrib
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var12 string
-			templ_7745c5c3_Var12, templ_7745c5c3_Err = templ.JoinStringErrs(pfield(index, "name"))
+			templ_7745c5c3_Var12, templ_7745c5c3_Err = templ.JoinStringErrs(PField(index, "name"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `entry_parts.templ`, Line: 20, Col: 51}
 			}

@@ -34,15 +34,16 @@ func errorID(field string) string {
 	return "err-" + r.Replace(field)
 }
 
-// describedBy links an input to its error message when it has one.
-func describedBy(errs Errors, field string) string {
+// DescribedBy links an input to its error message when it has one.
+func DescribedBy(errs Errors, field string) string {
 	if errs.Has(field) {
 		return errorID(field)
 	}
 	return ""
 }
 
-func boolStr(b bool) string {
+// BoolStr is a boolean attribute's value ("true", "false").
+func BoolStr(b bool) string {
 	if b {
 		return "true"
 	}
@@ -58,30 +59,12 @@ func listID(warnings bool) string {
 	return "violations"
 }
 
-// pfield is the form name of a player's field, matching the JSON path the
-// engine reports errors on: pfield(1, "tokens") = "players[1].tokens".
-func pfield(i int, name string) string { return "players[" + strconv.Itoa(i) + "]." + name }
+// PField is the form name of a player's field, matching the JSON path the
+// engine reports errors on: PField(1, "tokens") = "players[1].tokens".
+func PField(i int, name string) string { return "players[" + strconv.Itoa(i) + "]." + name }
 
-func stackField(i int, colour string) string { return pfield(i, "display."+colour) }
-
-func adjPath(i, j int) string { return pfield(i, "adjustments["+strconv.Itoa(j)+"]") }
-
-func adjField(i, j int, name string) string { return adjPath(i, j) + "." + name }
-
-func fieldID(i int, name string) string { return "p" + strconv.Itoa(i) + "-" + name }
-
-func adjID(i, j int, name string) string {
-	return "p" + strconv.Itoa(i) + "-adj" + strconv.Itoa(j) + "-" + name
-}
-
-func hasAdjustment(p KKSPlayer) bool {
-	for _, a := range p.Adjustments {
-		if a.Card != "" || a.Points != "" || a.Reason != "" {
-			return true
-		}
-	}
-	return false
-}
+// FieldID is the element id of player i's field name: "p1-tokens".
+func FieldID(i int, name string) string { return "p" + strconv.Itoa(i) + "-" + name }
 
 // leagueSchemes are the scoring schemes offered, value and label.
 func leagueSchemes() [][2]string {

@@ -6,9 +6,9 @@ import (
 	"tablemate/views/i18n"
 )
 
-// colourLabel names a card colour ("red") in the page's language, as a
+// ColourLabel names a card colour ("red") in the page's language, as a
 // noun ("Rot"); unknown colours are shown as they are.
-func colourLabel(ctx context.Context, c string) string {
+func ColourLabel(ctx context.Context, c string) string {
 	switch c {
 	case "red":
 		return i18n.T(ctx, "red")
@@ -20,12 +20,4 @@ func colourLabel(ctx context.Context, c string) string {
 		return i18n.T(ctx, "blue")
 	}
 	return c
-}
-
-// nameOrT is a KKS player's name, or "player 2" for an unnamed seat.
-func nameOrT(ctx context.Context, p KKSPlayer) string {
-	if p.Name != "" {
-		return p.Name
-	}
-	return i18n.T(ctx, "player %d", p.Index+1)
 }

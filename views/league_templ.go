@@ -122,7 +122,7 @@ func NewLeague(vm NewLeagueVM) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var8 string
-			templ_7745c5c3_Var8, templ_7745c5c3_Err = templ.JoinStringErrs(boolStr(vm.Errors.Has("name")))
+			templ_7745c5c3_Var8, templ_7745c5c3_Err = templ.JoinStringErrs(BoolStr(vm.Errors.Has("name")))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `league.templ`, Line: 14, Col: 180}
 			}
@@ -135,7 +135,7 @@ func NewLeague(vm NewLeagueVM) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var9 string
-			templ_7745c5c3_Var9, templ_7745c5c3_Err = templ.JoinStringErrs(describedBy(vm.Errors, "name"))
+			templ_7745c5c3_Var9, templ_7745c5c3_Err = templ.JoinStringErrs(DescribedBy(vm.Errors, "name"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `league.templ`, Line: 14, Col: 232}
 			}
@@ -245,7 +245,7 @@ func NewLeague(vm NewLeagueVM) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var15 string
-			templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(boolStr(vm.Errors.Has("points")))
+			templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(BoolStr(vm.Errors.Has("points")))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `league.templ`, Line: 26, Col: 138}
 			}
@@ -258,7 +258,7 @@ func NewLeague(vm NewLeagueVM) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var16 string
-			templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinStringErrs(describedBy(vm.Errors, "points"))
+			templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinStringErrs(DescribedBy(vm.Errors, "points"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `league.templ`, Line: 26, Col: 192}
 			}
@@ -305,7 +305,7 @@ func NewLeague(vm NewLeagueVM) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var19 string
-			templ_7745c5c3_Var19, templ_7745c5c3_Err = templ.JoinStringErrs(boolStr(vm.Errors.Has("members")))
+			templ_7745c5c3_Var19, templ_7745c5c3_Err = templ.JoinStringErrs(BoolStr(vm.Errors.Has("members")))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `league.templ`, Line: 32, Col: 99}
 			}
@@ -318,7 +318,7 @@ func NewLeague(vm NewLeagueVM) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var20 string
-			templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(describedBy(vm.Errors, "members"))
+			templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(DescribedBy(vm.Errors, "members"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `league.templ`, Line: 32, Col: 154}
 			}

@@ -279,41 +279,6 @@ type ChipView struct {
 	Down        bool
 }
 
-// KKSEntryVM is the Koffer, Katze & Sombrero display editor.
-type KKSEntryVM struct {
-	Page
-	Form
-	Heading   string
-	Intro     string
-	Action    string
-	EditNames bool // the check page names players; a table already has them
-	Players   []KKSPlayer
-	Specials  map[int]bool
-	Turns     int // cards per display (KKS-3), 0 when the player count is open
-	Errors    Errors
-	Submit    string
-}
-
-// KKSPlayer is one player's part of the editor.
-type KKSPlayer struct {
-	Index       int
-	Name        string
-	Tokens      string
-	Stacks      []KKSStack
-	Adjustments []KKSAdjust
-}
-
-// KKSStack is one colour's stack in the notation "4 6 x 5".
-type KKSStack struct {
-	Colour string
-	Value  string
-}
-
-// KKSAdjust is one labelled special-card adjustment (rulings G-4, KKS-6).
-type KKSAdjust struct {
-	Card, Points, Reason string
-}
-
 // CheckIndexVM lists the games whose scores can be checked.
 type CheckIndexVM struct {
 	Page

@@ -174,7 +174,7 @@ func NewTable(vm NewTableVM) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var10 string
-			templ_7745c5c3_Var10, templ_7745c5c3_Err = templ.JoinStringErrs(boolStr(vm.Errors.Has("game")))
+			templ_7745c5c3_Var10, templ_7745c5c3_Err = templ.JoinStringErrs(BoolStr(vm.Errors.Has("game")))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `table_new.templ`, Line: 26, Col: 80}
 			}
@@ -187,7 +187,7 @@ func NewTable(vm NewTableVM) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var11 string
-			templ_7745c5c3_Var11, templ_7745c5c3_Err = templ.JoinStringErrs(describedBy(vm.Errors, "game"))
+			templ_7745c5c3_Var11, templ_7745c5c3_Err = templ.JoinStringErrs(DescribedBy(vm.Errors, "game"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `table_new.templ`, Line: 26, Col: 132}
 			}
@@ -319,7 +319,7 @@ func NewTable(vm NewTableVM) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var19 string
-			templ_7745c5c3_Var19, templ_7745c5c3_Err = templ.JoinStringErrs(boolStr(vm.Errors.Has("name")))
+			templ_7745c5c3_Var19, templ_7745c5c3_Err = templ.JoinStringErrs(BoolStr(vm.Errors.Has("name")))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `table_new.templ`, Line: 35, Col: 190}
 			}
@@ -332,7 +332,7 @@ func NewTable(vm NewTableVM) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var20 string
-			templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(describedBy(vm.Errors, "name"))
+			templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(DescribedBy(vm.Errors, "name"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `table_new.templ`, Line: 35, Col: 242}
 			}
@@ -353,7 +353,7 @@ func NewTable(vm NewTableVM) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var21 string
-			templ_7745c5c3_Var21, templ_7745c5c3_Err = templ.JoinStringErrs(describedBy(vm.Errors, "players"))
+			templ_7745c5c3_Var21, templ_7745c5c3_Err = templ.JoinStringErrs(DescribedBy(vm.Errors, "players"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `table_new.templ`, Line: 39, Col: 78}
 			}
@@ -453,7 +453,7 @@ func NewTable(vm NewTableVM) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var28 string
-				templ_7745c5c3_Var28, templ_7745c5c3_Err = templ.JoinStringErrs(boolStr(vm.Errors.Has(playerField(i))))
+				templ_7745c5c3_Var28, templ_7745c5c3_Err = templ.JoinStringErrs(BoolStr(vm.Errors.Has(playerField(i))))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `table_new.templ`, Line: 45, Col: 213}
 				}
@@ -466,7 +466,7 @@ func NewTable(vm NewTableVM) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var29 string
-				templ_7745c5c3_Var29, templ_7745c5c3_Err = templ.JoinStringErrs(describedBy(vm.Errors, playerField(i)))
+				templ_7745c5c3_Var29, templ_7745c5c3_Err = templ.JoinStringErrs(DescribedBy(vm.Errors, playerField(i)))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `table_new.templ`, Line: 45, Col: 273}
 				}

@@ -14,12 +14,12 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
 
 	"tablemate/sessions/pgtest"
+	"tablemate/web/webtest"
 )
 
 // TestMain lets a test run the command in a process of its own (as
@@ -249,31 +249,12 @@ func TestBackupRefusals(t *testing.T) {
 	}
 }
 
-// syncBuffer is a bytes.Buffer that a running server may write while the
-// test reads it.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // TestServeSaysWhereItRuns serves on a loopback port: it says the URL and
 // that phones cannot reach it, serves there, and stops on cancel.
 func TestServeSaysWhereItRuns(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	var out, errOut syncBuffer
+	var out, errOut webtest.SyncBuffer
 	done := make(chan int, 1)
 	db := withPassword(testDB(t))
 	go func() {

@@ -13,19 +13,20 @@ import (
 	"tablemate/scoring"
 	"tablemate/scoring/games"
 	"tablemate/sessions"
+	"tablemate/web/server"
 )
 
 func serveCmd(ctx context.Context, args []string, std stdio) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	addr := fs.String("addr", envOr("TABLEMATE_ADDR", ":8080"), "the `address` to listen on: \":8080\" is every network interface, so phones on the same Wi-Fi can join; \"127.0.0.1:8080\" is this computer only. The environment variable TABLEMATE_ADDR sets the default")
+	addr := fs.String("addr", server.EnvOr("TABLEMATE_ADDR", ":8080"), "the `address` to listen on: \":8080\" is every network interface, so phones on the same Wi-Fi can join; \"127.0.0.1:8080\" is this computer only. The environment variable TABLEMATE_ADDR sets the default")
 	db := dbFlag(fs)
 	writeRate := fs.Float64("write-rate", 10, "allow each phone (client address) `n` form posts per second after a short burst; more get a page asking to wait a few seconds, and nothing is lost (0 = no limit)")
-	bodyTimeout := fs.Duration("body-timeout", defaultBodyTimeout, "how long a request body may take to arrive once its headers are in, a `duration` such as 45s or 2m; a slower body is refused (408) and nothing is saved")
-	perClient := fs.Int("live-per-client", defaultStreamsPerClient, "at most `n` live streams (open pages following a table) from one client address; an IPv6 client counts as its /64. More are refused (503) and the page tries again later")
-	perTable := fs.Int("live-per-table", defaultStreamsPerTable, "at most `n` live streams on one table, whichever link they came through")
-	liveMax := fs.Int("live-max", defaultStreamsTotal, "at most `n` live streams in all, and at most half the open-file limit (serve raises that to its hard limit at start)")
+	bodyTimeout := fs.Duration("body-timeout", server.DefaultBodyTimeout, "how long a request body may take to arrive once its headers are in, a `duration` such as 45s or 2m; a slower body is refused (408) and nothing is saved")
+	perClient := fs.Int("live-per-client", server.DefaultStreamsPerClient, "at most `n` live streams (open pages following a table) from one client address; an IPv6 client counts as its /64. More are refused (503) and the page tries again later")
+	perTable := fs.Int("live-per-table", server.DefaultStreamsPerTable, "at most `n` live streams on one table, whichever link they came through")
+	liveMax := fs.Int("live-max", server.DefaultStreamsTotal, "at most `n` live streams in all, and at most half the open-file limit (serve raises that to its hard limit at start)")
 	showQR := fs.Bool("qr", true, "draw a QR code of the first address phones can use at start-up (-qr=false leaves it out)")
-	siteOpts := addSiteFlags(fs)
+	siteOpts := server.AddSiteFlags(fs)
 	if _, err := parseArgs(fs, args, "serve", std.out); err != nil {
 		return err
 	}
@@ -41,7 +42,7 @@ func serveCmd(ctx context.Context, args []string, std stdio) error {
 	if err != nil {
 		log.Warn("could not raise the open-file limit", "err", err, "limit", openFiles)
 	}
-	total := streamTotalFor(openFiles, *liveMax)
+	total := server.StreamTotalFor(openFiles, *liveMax)
 	if total < *liveMax {
 		log.Warn("fewer live streams than -live-max: the open-file limit is too low", "live_max", total, "open_files", openFiles)
 	}
@@ -51,7 +52,7 @@ func serveCmd(ctx context.Context, args []string, std stdio) error {
 	if err != nil {
 		return err
 	}
-	site, err := newSite(siteOpts, ln.Addr())
+	site, err := server.NewSite(siteOpts, ln.Addr())
 	if err != nil {
 		ln.Close()
 		return err
@@ -63,20 +64,21 @@ func serveCmd(ctx context.Context, args []string, std stdio) error {
 	}
 	defer store.Close()
 
-	a := newApp(store, log)
-	a.writeRate, a.site = *writeRate, site
-	a.streams = newStreamCaps(*perClient, *perTable, total)
-	a.bodyTimeout = *bodyTimeout
+	a := server.NewApp(store, log)
+	a.SetWriteRate(*writeRate)
+	a.SetSite(site)
+	a.SetStreamCaps(*perClient, *perTable, total)
+	a.SetBodyTimeout(*bodyTimeout)
 	// Live pages follow the writes of other servers on the same database
 	// too; stopped (and waited for) before the store closes.
 	followCtx, stopFollowing := context.WithCancel(ctx)
-	following := a.follow(followCtx)
+	following := a.Follow(followCtx)
 	defer func() { stopFollowing(); <-following }()
-	srv := newHTTPServer("", a)
-	srv.RegisterOnShutdown(a.live.close) // end live streams so shutdown does not wait on them
+	srv := a.HTTPServer("")
+	srv.RegisterOnShutdown(a.EndStreams) // end live streams so shutdown does not wait on them
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
-	log.Info("tablemate serving", "addr", ln.Addr().String(), "db", sessions.Redact(*db), "share_links", site.describe(),
+	log.Info("tablemate serving", "addr", ln.Addr().String(), "db", sessions.Redact(*db), "share_links", site.Describe(),
 		"open_files", openFiles, "live_per_client", *perClient, "live_per_table", *perTable, "live_max", total)
 	where, err := reachableAt(*addr, ln.Addr(), upInterfaceAddrs)
 	if err != nil {
@@ -95,27 +97,6 @@ func serveCmd(ctx context.Context, args []string, std stdio) error {
 		return fmt.Errorf("shutdown: %w", err)
 	}
 	return nil
-}
-
-// follow tells the app's live pages of the writes other servers make on
-// its database (sessions.Tables.Follow) until ctx ends; the channel closes
-// then.
-func (a *app) follow(ctx context.Context) <-chan struct{} {
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		err := a.tables.Follow(ctx, a.live.watching, func(msg string, err error) {
-			if err != nil {
-				a.log.Warn(msg, "err", err)
-			} else {
-				a.log.Info(msg)
-			}
-		})
-		if err != nil {
-			a.log.Error("live pages will not hear of other servers' writes", "err", err)
-		}
-	}()
-	return done
 }
 
 // openMigrated opens (or creates) the database and brings its schema up
@@ -223,7 +204,7 @@ func checkCmd(args []string, std stdio) error {
 	if err != nil {
 		return err
 	}
-	res, status, answer := scoreBody(engine, body)
+	res, status, answer := server.ScoreBody(engine, body)
 	enc := json.NewEncoder(std.out)
 	enc.SetIndent("", "  ")
 	if status != http.StatusOK {

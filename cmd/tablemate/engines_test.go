@@ -1,8 +1,6 @@
 package main
 
 import (
-	"context"
-	"database/sql"
 	"net/url"
 	"path/filepath"
 	"strings"
@@ -24,32 +22,6 @@ func testDB(t testing.TB) string {
 		return filepath.Join(t.TempDir(), "test.db")
 	}
 	return pg.FreshT(t)
-}
-
-// rawDB opens the test server's database as its operator would (read
-// only for SQLite); query rebinds a query's ? for it.
-func (ts *testServer) rawDB() (db *sql.DB, query func(string) string) {
-	ts.t.Helper()
-	var err error
-	if pg == nil {
-		db, err = sql.Open("sqlite3", "file:"+ts.dbPath+"?mode=ro")
-		query = func(q string) string { return q }
-	} else {
-		db, err = sql.Open("pgx", ts.dbPath)
-		query = pgtest.Rebind
-	}
-	if err != nil {
-		ts.t.Fatal(err)
-	}
-	return db, query
-}
-
-// followUntilCleanup runs the app's Follow, as serve does, until the test
-// ends (before its store closes).
-func (a *app) followUntilCleanup(t testing.TB) {
-	ctx, cancel := context.WithCancel(context.Background())
-	done := a.follow(ctx)
-	t.Cleanup(func() { cancel(); <-done })
 }
 
 // withPassword puts a password into a PostgreSQL URL (the test server

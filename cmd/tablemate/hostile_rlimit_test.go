@@ -5,6 +5,8 @@ package main
 import (
 	"syscall"
 	"testing"
+
+	"tablemate/web/server"
 )
 
 // The open-file limit is raised to the hard limit; the streams get at
@@ -30,8 +32,8 @@ func TestHostileOpenFileLimit(t *testing.T) {
 		files      uint64
 		want, then int
 	}{{1024, 4096, 512}, {20000, 4096, 4096}, {0, 4096, 4096}, {1024, 100, 100}} {
-		if got := streamTotalFor(c.files, c.want); got != c.then {
-			t.Errorf("streamTotalFor(%d, %d) = %d, want %d", c.files, c.want, got, c.then)
+		if got := server.StreamTotalFor(c.files, c.want); got != c.then {
+			t.Errorf("server.StreamTotalFor(%d, %d) = %d, want %d", c.files, c.want, got, c.then)
 		}
 	}
 }

@@ -20,6 +20,8 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
+
+	"tablemate/web/server"
 )
 
 func main() {
@@ -130,14 +132,7 @@ the arguments. "tablemate COMMAND -h" prints one command's help.
 
 // dbFlag adds the -db flag with its environment default.
 func dbFlag(fs *flag.FlagSet) *string {
-	return fs.String("db", envOr("TABLEMATE_DB", "./tablemate.db"), "the `database`: an SQLite file (one machine), or a PostgreSQL URL such as postgres://tablemate:PASSWORD@db.example.org/tablemate for several servers on one database; the environment variable TABLEMATE_DB sets the default")
-}
-
-func envOr(key, def string) string {
-	if v := os.Getenv(key); v != "" {
-		return v
-	}
-	return def
+	return fs.String("db", server.EnvOr("TABLEMATE_DB", "./tablemate.db"), "the `database`: an SQLite file (one machine), or a PostgreSQL URL such as postgres://tablemate:PASSWORD@db.example.org/tablemate for several servers on one database; the environment variable TABLEMATE_DB sets the default")
 }
 
 func newLogger(w io.Writer) *slog.Logger {

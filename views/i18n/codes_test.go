@@ -1,4 +1,4 @@
-package i18n
+package i18n_test
 
 import (
 	"reflect"
@@ -11,8 +11,9 @@ import (
 
 	"tablemate/docs"
 	"tablemate/scoring"
-	"tablemate/scoring/games"
 	"tablemate/scoring/scoringtest"
+	"tablemate/views/i18n"
+	"tablemate/web/games"
 )
 
 // engines are the packages whose sentences a page says: every engine of
@@ -20,7 +21,7 @@ import (
 // the sessions, whose input errors reach the forms.
 func engines() []string {
 	pkgs := []string{"tablemate/scoring", "tablemate/sessions", "tablemate/sessions/league"}
-	for _, g := range games.All() {
+	for _, g := range games.Engines() {
 		pkgs = append(pkgs, reflect.TypeOf(g).PkgPath())
 	}
 	return pkgs
@@ -67,7 +68,7 @@ func TestEveryEngineMessageHasGerman(t *testing.T) {
 	s := engineSaid(t)
 	var missing []string
 	for f, pos := range s.Formats {
-		if !Has(f) && !wordless.MatchString(f) {
+		if !i18n.Has(f) && !wordless.MatchString(f) {
 			missing = append(missing, pos+": "+f)
 		}
 	}
@@ -118,7 +119,7 @@ func TestEveryViolationCodeHasGerman(t *testing.T) {
 	}
 	var missing []string
 	for c, file := range codes {
-		if !Has("violation." + c) {
+		if !i18n.Has("violation." + c) {
 			missing = append(missing, c+" ("+file+")")
 		}
 	}
@@ -126,7 +127,7 @@ func TestEveryViolationCodeHasGerman(t *testing.T) {
 	for _, m := range missing {
 		t.Errorf("no German for violation code %s", m)
 	}
-	for _, k := range Keys() {
+	for _, k := range i18n.Keys() {
 		if c, ok := strings.CutPrefix(k, "violation."); ok {
 			if _, used := codes[c]; !used {
 				t.Errorf("German for code %q, which no engine uses", c)
@@ -143,11 +144,11 @@ func TestEveryRulingHasGerman(t *testing.T) {
 		t.Fatalf("found only %d ruling ids", len(ids))
 	}
 	for _, id := range ids {
-		if !Has("ruling." + id) {
+		if !i18n.Has("ruling." + id) {
 			t.Errorf("no German for ruling %s", id)
 		}
 	}
-	for _, k := range Keys() {
+	for _, k := range i18n.Keys() {
 		if id, ok := strings.CutPrefix(k, "ruling."); ok && !slices.Contains(ids, id) {
 			t.Errorf("German for ruling %q, which scoring.Ruling does not know", id)
 		}

@@ -1,4 +1,4 @@
-package i18n
+package i18n_test
 
 import (
 	"os"
@@ -30,9 +30,16 @@ var untranslatable = map[string]bool{"Tablemate": true, "English": true, "Deutsc
 var gameTitles = regexp.MustCompile(`Koffer, Katze & Sombrero|Auf der Hut|Kociaki Łobuziaki|https?://\S*`)
 
 func TestNoBareTemplText(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join(root, "views", "*.templ"))
-	if err != nil || len(files) < 10 {
-		t.Fatalf("found %d templ files (%v)", len(files), err)
+	var files []string
+	for _, pattern := range []string{"views/*.templ", "web/*/*.templ"} {
+		found, err := filepath.Glob(filepath.Join(root, pattern))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, found...)
+	}
+	if len(files) < 10 {
+		t.Fatalf("found %d templ files", len(files))
 	}
 	var bad []string
 	for _, f := range files {

@@ -1,0 +1,120 @@
+package kit
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"tablemate/scoring"
+	"tablemate/views"
+	"tablemate/views/i18n"
+)
+
+// Page returns the layout fields every page needs.
+func Page(c echo.Context, title string) views.Page {
+	return views.Page{Title: title, CSRF: CSRFToken(c)}
+}
+
+// Form returns the hidden fields of a write form for a table at head.
+func Form(c echo.Context, head int) views.Form {
+	return views.Form{CSRF: CSRFToken(c), Token: NewToken(), Seen: head}
+}
+
+// CSRFToken is the request's CSRF token, which the CSRF middleware keeps
+// on the context.
+func CSRFToken(c echo.Context) string {
+	s, _ := c.Get("csrf").(string)
+	return s
+}
+
+// NewToken is the idempotency key of one rendered form: a double tap or a
+// resend posts the same key and is recorded once.
+func NewToken() string {
+	b := make([]byte, 16)
+	rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// EditBase is what every URL of an edit page is built on: the edit link of
+// the request ("/tables/:id/…"), which the handler has resolved as the
+// table's edit link in use. It is the link the phone already holds.
+func EditBase(c echo.Context) string { return "/tables/" + c.Param("id") }
+
+// Tr translates a handler's message into the request's language (see
+// i18n.T); key is the English text.
+func Tr(c echo.Context, key string, args ...any) string {
+	return i18n.T(c.Request().Context(), key, args...)
+}
+
+// TrN is i18n.N for the request's language.
+func TrN(c echo.Context, n int, one, many string) string {
+	return i18n.N(c.Request().Context(), n, one, many)
+}
+
+// FormErrorf is scoring.Errorf for editor forms; its format is a catalog
+// key (the catalog test finds the keys by this name). The API and CLI
+// never see these: they take JSON, not forms.
+func FormErrorf(field, format string, args ...any) *scoring.InputError {
+	return scoring.Errorf(field, format, args...)
+}
+
+// LocalInput is an input error's message in the request's language: a
+// form error whose format is in the catalog is translated (its catalog
+// words too, i18n.Word); names and typed text stay as written.
+func LocalInput(c echo.Context, in *scoring.InputError) string {
+	return i18n.Say(c.Request().Context(), in.Phrase)
+}
+
+// LocalStep is a refused step's message in the reader's language: the
+// engine's own sentence (every format an engine says has German; the
+// catalog's tests see to it).
+func LocalStep(c echo.Context, se *scoring.StepError) string {
+	return i18n.Say(c.Request().Context(), se.Phrase)
+}
+
+// Reason is err as an argument of another message: an input error keeps
+// its phrase (said in the reader's language with the message around it);
+// any other error is its English text.
+func Reason(err error) any {
+	var in *scoring.InputError
+	if errors.As(err, &in) && !in.Phrase.IsZero() {
+		return in.Phrase
+	}
+	return scoring.Name(err.Error())
+}
+
+// StateOf marshals an editor's state struct.
+func StateOf(v any) json.RawMessage {
+	b, _ := json.Marshal(v)
+	return b
+}
+
+// LowerFirst is s with its first letter in lower case, for a sentence
+// that goes on after something else ("undid: game 2 entered").
+func LowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
+}
+
+// RemapField translates an engine field path on the built state back to
+// the form's field: the state's players[k] is the form's slot slots[k]
+// (empty check-page slots are left out of the state).
+func RemapField(field string, slots []int) string {
+	rest, ok := strings.CutPrefix(field, "players[")
+	if !ok {
+		return field
+	}
+	num, tail, ok := strings.Cut(rest, "]")
+	k, err := strconv.Atoi(num)
+	if !ok || err != nil || k < 0 || k >= len(slots) {
+		return field
+	}
+	return "players[" + strconv.Itoa(slots[k]) + "]" + tail
+}

@@ -1,0 +1,120 @@
+// Package kit is what a game's web package (web/<game>) is made of and
+// what it gives the shared handlers (web/server): its result editor, its
+// play-along pages, its German text and its static files, bundled with
+// its engine into one line of the registry (web/games); and the helpers
+// every game's pages share (page and form fields, the reader's language,
+// form errors, refusals). It does not know the registry: imports flow
+// scoring/<game> ← views ← kit ← web/<game> ← web/games ← web/server.
+package kit
+
+import (
+	"context"
+	"encoding/json"
+	"io/fs"
+	"net/url"
+
+	"github.com/a-h/templ"
+	"github.com/labstack/echo/v4"
+
+	"tablemate/scoring"
+	"tablemate/sessions"
+	"tablemate/views"
+)
+
+// Game is one line of the registry: a game's engine and its web package.
+type Game struct {
+	Engine scoring.Game
+	Web
+}
+
+// Web is what a game's web package gives the shared handlers.
+type Web struct {
+	// Editor is the form a game's result is entered on.
+	Editor Editor
+	// Pages are its play-along pages; nil when it cannot be played
+	// along.
+	Pages Pages
+	// German is its part of the German catalog (views/i18n), keyed by
+	// the English text; the registry registers it.
+	German map[string]string
+	// Static are its files served under /static/ with the shared ones
+	// (e.g. css/play-adh.css, named so in Page.Styles); nil when it has
+	// none. The registry registers them.
+	Static fs.FS
+}
+
+// Editor is a game's result form: it draws the entry page and turns the
+// posted form into the engine's JSON state. Form field names are the
+// JSON paths the engine reports errors on ("players[1].display.red"), so
+// an engine's error lands next to the field that caused it.
+//
+// It is a set of functions rather than an interface: editors are put
+// together from shared parts (Counters builds three of them, the round
+// games share their values), and the optional parts are nil.
+type Editor struct {
+	// Page draws the form for an entry.
+	Page func(e Entry) templ.Component
+	// Parse builds the engine state from a posted form (for a Rounds
+	// editor, one round). A field it cannot read is a
+	// *scoring.InputError on the form's field name; slots maps the
+	// state's players to the form's seats (the check page leaves empty
+	// seats out).
+	Parse func(values url.Values, fixedNames []string) (state json.RawMessage, slots []int, err error)
+	// Values turns a stored state back into form values (corrections).
+	Values func(state json.RawMessage) url.Values
+	// Display draws the state's cards per player on the result page;
+	// nil when the result shows none.
+	Display func(state json.RawMessage) map[string][]views.StackView
+	// Rounds is set for games entered one round at a time (the engine
+	// implements scoring.Rounds): Parse then builds one round, which is
+	// recorded with RecordRound, and a game is corrected by undoing its
+	// rounds.
+	Rounds bool
+	// Progress says in words how close a game in progress, state, is to
+	// its end, e.g. "Ben is 6 points from 50" (round games; optional).
+	Progress func(ctx context.Context, state json.RawMessage) string
+	// Noun names what the entry page asks for ("final collections") and
+	// Intro says what to enter, both catalog keys; empty means the
+	// shared wording ("final displays").
+	Noun, Intro string
+}
+
+// Entry is everything an editor page shows.
+type Entry struct {
+	views.Page
+	views.Form
+	Heading, Intro, Action, Submit string
+	// Ctx is the request's context: its language (nil = English).
+	Ctx context.Context
+	// Names are the table's players; nil on the check page, where the
+	// players are named in the form.
+	Names  []string
+	Values url.Values
+	Errors views.Errors
+	// Round editors (Editor.Rounds) also get the game the round adds
+	// to: its number, its state so far (nil when the round starts a new
+	// game) and the table's options, which a new game starts with.
+	GameNumber int
+	Current    json.RawMessage
+	Options    json.RawMessage
+}
+
+// Pages are one game's play-along pages. The routes, the event log and
+// the error handling are shared (web/server); a game only says how its
+// forms become the engine's setup and step JSON and how a position looks.
+type Pages interface {
+	// SetupPage is the form that starts a guided game; on a refused
+	// start it shows what was typed (read from c) with errs by field.
+	SetupPage(c echo.Context, t sessions.Table, errs views.Errors) templ.Component
+	// SetupJSON reads the posted start form into the engine's setup; a
+	// form that is not one is a *scoring.InputError on its field.
+	SetupJSON(c echo.Context, t sessions.Table) (json.RawMessage, error)
+	// TurnPage shows the game in progress: flash is a refused step's
+	// message and undo names the newest move for the undo button (both
+	// empty when there is none; undo is empty too when the table's
+	// newest entry is not the guided game's).
+	TurnPage(c echo.Context, t sessions.Table, flash, undo string) (templ.Component, error)
+	// StepJSON reads a posted move into the engine's step; a form that
+	// is not a move is a *scoring.InputError, shown with the turn.
+	StepJSON(c echo.Context, t sessions.Table) (json.RawMessage, error)
+}

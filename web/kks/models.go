@@ -1,0 +1,126 @@
+package kks
+
+import (
+	"context"
+	"strconv"
+
+	"tablemate/views"
+	"tablemate/views/i18n"
+)
+
+// KKSSetupVM is the form that lays the row of a guided KKS game.
+type KKSSetupVM struct {
+	views.Page
+	views.Form
+	TableName, Base string
+	Row             []string // the 7 cards as typed, "red 10"
+	Errors          views.Errors
+}
+
+// KKSPlayVM is a guided KKS game in progress: whose turn, the row with
+// the cost of each card, every display and supply.
+type KKSPlayVM struct {
+	views.Page
+	views.Form
+	TableName, Base string
+	Turn, Turns     int
+	DeckLeft        int
+	LastRound       bool
+	Current         string
+	Row             []RowCardVM
+	Seats           []SeatVM
+	// Take is the position chosen and waiting for the revealed card (0 =
+	// none); Unseen are the cards the deck can still hold.
+	Take      int
+	TakeText  string
+	Unseen    []CardOption
+	UndoLabel string
+}
+
+// RowCardVM is one card of the row and what taking it means for the
+// player to move.
+type RowCardVM struct {
+	Pos            int
+	Colour         string
+	Value, Tokens  int
+	Cost, Gain     int
+	FaceDown       bool
+	Reason, Refuse string // why it goes face up/down; why it cannot be taken
+	TakeURL        string
+}
+
+// SeatVM is one player's display and supply.
+type SeatVM struct {
+	Name   string
+	Tokens int
+	ToMove bool
+	Stacks []views.StackView
+}
+
+// CardOption is a card a picker offers.
+type CardOption struct {
+	Colour string
+	Value  int
+}
+
+// KKSEntryVM is the Koffer, Katze & Sombrero display editor.
+type KKSEntryVM struct {
+	views.Page
+	views.Form
+	Heading   string
+	Intro     string
+	Action    string
+	EditNames bool // the check page names players; a table already has them
+	Players   []KKSPlayer
+	Specials  map[int]bool
+	Turns     int // cards per display (KKS-3), 0 when the player count is open
+	Errors    views.Errors
+	Submit    string
+}
+
+// KKSPlayer is one player's part of the editor.
+type KKSPlayer struct {
+	Index       int
+	Name        string
+	Tokens      string
+	Stacks      []KKSStack
+	Adjustments []KKSAdjust
+}
+
+// KKSStack is one colour's stack in the notation "4 6 x 5".
+type KKSStack struct {
+	Colour string
+	Value  string
+}
+
+// KKSAdjust is one labelled special-card adjustment (rulings G-4, KKS-6).
+type KKSAdjust struct {
+	Card, Points, Reason string
+}
+
+func stackField(i int, colour string) string { return views.PField(i, "display."+colour) }
+
+func adjPath(i, j int) string { return views.PField(i, "adjustments["+strconv.Itoa(j)+"]") }
+
+func adjField(i, j int, name string) string { return adjPath(i, j) + "." + name }
+
+func adjID(i, j int, name string) string {
+	return "p" + strconv.Itoa(i) + "-adj" + strconv.Itoa(j) + "-" + name
+}
+
+func hasAdjustment(p KKSPlayer) bool {
+	for _, a := range p.Adjustments {
+		if a.Card != "" || a.Points != "" || a.Reason != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// nameOrT is a KKS player's name, or "player 2" for an unnamed seat.
+func nameOrT(ctx context.Context, p KKSPlayer) string {
+	if p.Name != "" {
+		return p.Name
+	}
+	return i18n.T(ctx, "player %d", p.Index+1)
+}

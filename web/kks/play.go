@@ -1,0 +1,153 @@
+package kks
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/a-h/templ"
+	"github.com/labstack/echo/v4"
+
+	"tablemate/scoring/kks"
+	"tablemate/sessions"
+	"tablemate/views"
+	"tablemate/views/i18n"
+	"tablemate/web/kit"
+)
+
+// kksPlay is Koffer, Katze & Sombrero played along: the row is laid by
+// tapping cards, then each turn is the card taken and the card turned up.
+type kksPlay struct{}
+
+func (kksPlay) SetupPage(c echo.Context, t sessions.Table, errs views.Errors) templ.Component {
+	p := kit.Page(c, t.Name)
+	p.Scripts = []string{"js/play.js"}
+	return KKSSetup(KKSSetupVM{Page: p, Form: kit.Form(c, t.Head), TableName: t.Name, Base: kit.EditBase(c), Row: typedRow(c), Errors: errs})
+}
+
+// typedRow is the row as posted (empty on a first view).
+func typedRow(c echo.Context) []string {
+	row := make([]string, kks.RowSize)
+	for i := range row {
+		row[i] = strings.TrimSpace(c.FormValue(fmt.Sprintf("row[%d]", i)))
+	}
+	return row
+}
+
+func (kksPlay) SetupJSON(c echo.Context, _ sessions.Table) (json.RawMessage, error) {
+	row := typedRow(c)
+	for i, tok := range row {
+		row[i] = englishCard(tok)
+	}
+	return json.Marshal(kks.Setup{Row: row})
+}
+
+// germanColours are the colours as the German rules name them; the row
+// and the card grid of a German page say them so.
+var germanColours = map[string]kks.Colour{"rot": kks.Red, "gelb": kks.Yellow, "schwarz": kks.Black, "blau": kks.Blue}
+
+// englishCard reads a card typed with a German colour ("Rot 10") as the
+// engine writes it ("red 10"); anything else is left as typed.
+func englishCard(tok string) string {
+	f := strings.Fields(tok)
+	if len(f) == 2 {
+		if col, ok := germanColours[strings.ToLower(f[0])]; ok {
+			return string(col) + " " + f[1]
+		}
+	}
+	return tok
+}
+
+func (kksPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string) (templ.Component, error) {
+	take, _ := strconv.Atoi(c.QueryParam("take"))
+	vm, err := playVM(c, t, take, flash, undo)
+	if err != nil {
+		return nil, err
+	}
+	return KKSPlay(vm), nil
+}
+
+// stepJSON reads the card taken and the card turned up.
+func (kksPlay) StepJSON(c echo.Context, _ sessions.Table) (json.RawMessage, error) {
+	take, err := strconv.Atoi(c.FormValue("take"))
+	if err != nil {
+		return nil, kit.FormErrorf("take", "Choose the card to take.")
+	}
+	step := kks.Step{Take: take}
+	if r := c.FormValue("reveal"); r != "" {
+		card, err := kks.ReadCard("reveal", englishCard(r))
+		if err != nil {
+			return nil, err
+		}
+		step.Reveal = &card
+	}
+	return kks.StepJSON(step), nil
+}
+
+// playVM replays the guided game to now and describes the turn: the
+// takes and, for the take chosen, the cards the deck may turn up are the
+// moves the engine lists (kks.Position.Moves); a take it does not list
+// says why with the engine's refusal.
+func playVM(c echo.Context, t sessions.Table, take int, flash, undo string) (KKSPlayVM, error) {
+	pos, err := kks.Engine{}.Resume(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
+	if err != nil {
+		return KKSPlayVM{}, fmt.Errorf("resume guided game: %w", err)
+	}
+	vm := KKSPlayVM{
+		Page: kit.Page(c, t.Name), Form: kit.Form(c, t.Head), TableName: t.Name, Base: kit.EditBase(c),
+		Turn: pos.Turn(), Turns: pos.Turns(), DeckLeft: pos.DeckLeft, LastRound: pos.LastRound(), Current: pos.ToMove(),
+	}
+	vm.Flash, vm.FlashKind = flash, "bad"
+	moves := pos.Moves()
+	for i, rc := range pos.Row {
+		r := RowCardVM{Pos: i + 1, Colour: string(rc.Card.Colour), Value: rc.Card.Value, Tokens: rc.Tokens,
+			TakeURL: fmt.Sprintf("%s/play?take=%d", kit.EditBase(c), i+1)}
+		if pv, serr := pos.Preview(i + 1); serr != nil {
+			r.Refuse = kit.LocalStep(c, serr)
+		} else {
+			r.Cost, r.Gain, r.FaceDown = pv.Cost, pv.Gain, pv.FaceDown
+			r.Reason = i18n.Say(c.Request().Context(), pv.Reason)
+		}
+		vm.Row = append(vm.Row, r)
+	}
+	for i, s := range pos.Players {
+		seat := SeatVM{Name: s.Name, Tokens: s.Tokens, ToMove: i == pos.Current()}
+		for _, col := range kks.Colours() {
+			sv := views.StackView{Colour: string(col)}
+			for _, card := range s.Display[col] {
+				chip := views.ChipView{Text: strconv.Itoa(card.Value), Label: colourText(c, col) + " " + strconv.Itoa(card.Value), Down: card.FaceDown}
+				if card.FaceDown {
+					chip.Text, chip.Label = "↓"+chip.Text, kit.Tr(c, "face-down %s %d", colourText(c, col), card.Value)
+				}
+				sv.Cards = append(sv.Cards, chip)
+			}
+			seat.Stacks = append(seat.Stacks, sv)
+		}
+		vm.Seats = append(vm.Seats, seat)
+	}
+	if take > 0 && take <= len(vm.Row) && vm.Row[take-1].Refuse == "" {
+		r := vm.Row[take-1]
+		vm.Take, vm.TakeText = take, kit.Tr(c, "%s takes the %s %d (%s)", pos.ToMove(), colourText(c, kks.Colour(r.Colour)), r.Value, paysText(c, r.Cost))
+		for _, m := range moves {
+			if m.Take == take && m.Reveal != nil {
+				vm.Unseen = append(vm.Unseen, CardOption{Colour: string(m.Reveal.Colour), Value: m.Reveal.Value})
+			}
+		}
+	}
+	vm.UndoLabel = undo
+	return vm, nil
+}
+
+// paysText is what a take costs, for the line that names the take.
+func paysText(c echo.Context, n int) string {
+	if n == 0 {
+		return kit.Tr(c, "free")
+	}
+	return kit.Tr(c, "pays %d", n)
+}
+
+// colourText is a colour in the reader's language ("red", "Rot").
+func colourText(c echo.Context, col kks.Colour) string {
+	return i18n.Text(c.Request().Context(), string(col))
+}

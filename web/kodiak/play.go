@@ -1,0 +1,185 @@
+package kodiak
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"slices"
+	"strconv"
+
+	"github.com/a-h/templ"
+	"github.com/labstack/echo/v4"
+
+	"tablemate/scoring"
+	"tablemate/scoring/kodiak"
+	"tablemate/sessions"
+	"tablemate/views"
+	"tablemate/views/i18n"
+	cambioweb "tablemate/web/cambio"
+	"tablemate/web/kit"
+)
+
+// kodiakPlay is Kodiak played along: the cards stay secret; the app keeps
+// who is Kodiak, the turns, Kodiak's pounces and the hairballs discarded,
+// and scores each round from the cards turned over.
+type kodiakPlay struct{}
+
+func (kodiakPlay) SetupPage(c echo.Context, t sessions.Table, errs views.Errors) templ.Component {
+	vm := cambioweb.PlaySetup(c, t, errs, "Kodiak", "kodiak", kit.Tr(c, "Who is Kodiak first?"))
+	vm.Intro = kit.Tr(c, "Your cards stay secret. Tablemate keeps who is Kodiak, whose turn it is, Kodiak's pounces and the hairballs discarded; after each round you enter the cards turned over.")
+	cycles := optionCycles(t.Options)
+	n := max(len(t.Players), 1)
+	vm.Rules = []string{
+		kit.Tr(c, "Kodiak passes to the left each round; the game ends when everyone was Kodiak %s: %s (rule KOD-1).",
+			kit.TrN(c, cycles, "1 time", "%d times"), kit.TrN(c, kodiak.Options{Cycles: cycles}.GameRounds(n), "1 round", "%d rounds")),
+		kit.Tr(c, "Round points: cards left + 10 per hairball held + 5 per hairball discarded by accident; Kodiak −5 per pounce, at most 3 (rules KOD-1, KOD-2). Fewest points win."),
+	}
+	return cambioweb.PlayAlongSetup(vm)
+}
+
+func (kodiakPlay) SetupJSON(c echo.Context, t sessions.Table) (json.RawMessage, error) {
+	if msg := cambioweb.RoundGameInProgress(c, t); msg != "" {
+		return nil, scoring.Errorf("setup", "%s", msg) // already in the reader's language
+	}
+	seat, ok := cambioweb.SeatField(c, t, "kodiak")
+	if !ok {
+		return nil, kit.FormErrorf("kodiak", "Choose who is Kodiak first.")
+	}
+	return kodiak.SetupJSON(kodiak.Setup{Kodiak: seat, Options: kodiak.Options{Cycles: optionCycles(t.Options)}, Players: t.Players}), nil
+}
+
+func (kodiakPlay) StepJSON(c echo.Context, t sessions.Table) (json.RawMessage, error) {
+	action, nums, err := cambioweb.StepAction(c)
+	if err != nil {
+		return nil, err
+	}
+	var s kodiak.Step
+	switch {
+	case action == "score":
+		pos, err := kodiak.Engine{}.Resume(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
+		if err != nil {
+			return nil, fmt.Errorf("resume guided Kodiak: %w", err)
+		}
+		values, _ := c.FormParams()
+		round, _, err := parseKodiakRound(values, pos.Players)
+		if err != nil {
+			return nil, err
+		}
+		return cambioweb.ScoreStep(round), nil
+	case (action == "done" || action == "out") && len(nums) == 1:
+		s = kodiak.Step{Action: kodiak.Action(action), Seat: nums[0]}
+	case action == "pounce" && len(nums) == 1:
+		s = kodiak.Step{Action: kodiak.ActPounce, Delta: nums[0]}
+	case action == "hairball" && len(nums) == 2:
+		s = kodiak.Step{Action: kodiak.ActHairball, Seat: nums[0], Delta: nums[1]}
+	default:
+		return nil, kit.FormErrorf("do", "%q is not a move of Kodiak; use the buttons of the page", c.FormValue("do"))
+	}
+	return kodiak.StepJSON(s), nil
+}
+
+func (kodiakPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string) (templ.Component, error) {
+	pos, err := kodiak.Engine{}.Resume(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
+	if err != nil {
+		return nil, fmt.Errorf("resume guided Kodiak: %w", err)
+	}
+	names := pos.Players // the game's, fixed at its start
+	moves := pos.Moves()
+	p := kit.Page(c, t.Name)
+	p.Styles = []string{cambioweb.Stylesheet}
+	p.Flash, p.FlashKind = flash, "bad"
+	res := pos.Result()
+	vm := KodiakPlayVM{
+		Page: p, Form: kit.Form(c, t.Head), TableName: t.Name, Base: kit.EditBase(c),
+		Round: pos.Round(), Rounds: pos.GameRounds(), Kodiak: names[pos.Kodiak()], KodiakSeat: pos.Kodiak(),
+		FirstLook: pos.Phase == kodiak.Playing && pos.TurnsTaken == 0 && pos.Pounces == 0,
+		Current:   pos.ToMove(), CurrentSeat: pos.Turn, Pounces: pos.Pounces, MaxPounce: kodiak.MaxPounces,
+		PounceLess: slices.Contains(moves, kodiak.Step{Action: kodiak.ActPounce, Delta: -1}),
+		PounceMore: slices.Contains(moves, kodiak.Step{Action: kodiak.ActPounce, Delta: 1}),
+		Totals:     cambioweb.TotalsOf(res, kodiakNote(c, pos)),
+		UndoLabel:  undo,
+	}
+	for i, name := range names {
+		seat := cambioweb.PlaySeatVM{Index: i, Name: name, ToMove: i == pos.Current(), Count: pos.Hairballs[i],
+			Less: slices.Contains(moves, kodiak.Step{Action: kodiak.ActHairball, Seat: i, Delta: -1}),
+			More: slices.Contains(moves, kodiak.Step{Action: kodiak.ActHairball, Seat: i, Delta: 1})}
+		if i == pos.Kodiak() {
+			seat.Badge = "Kodiak"
+		}
+		vm.Seats = append(vm.Seats, seat)
+	}
+	if pos.Phase == kodiak.Scoring {
+		e := cambioweb.PlayEntry(c, t, names, kodiakRound)
+		// The counters played go with the round as they are; only the
+		// hairballs still held are entered now.
+		values := url.Values{}
+		for k, v := range e.Values {
+			values[k] = v
+		}
+		// The score step the engine lists carries them (Moves).
+		for i, rp := range moves[0].Round.Players {
+			values.Set(views.PField(i, "pounces"), strconv.Itoa(rp.Pounces))
+			values.Set(views.PField(i, "hairballs_discarded"), strconv.Itoa(rp.HairballsDiscarded))
+			if values.Get(views.PField(i, "hairballs_kept")) == "" {
+				values.Set(views.PField(i, "hairballs_kept"), "0")
+			}
+			e.Hints = append(e.Hints, kodiakHint(c, pos, i))
+		}
+		e.Round.Players = cambioweb.RoundPlayers(kit.Entry{Names: names, Values: values}, func(tok string) (string, int, error) {
+			card, err := kodiak.ParseCard(tok)
+			return card.Title(), card.Value(), err
+		}, kodiakCounterPoints)
+		e.Closed = kodiakClosed(c, pos, names)
+		vm.Entry = &e.PlayEntryVM
+		vm.Page.Scripts = append(vm.Page.Scripts, cambioweb.Script)
+	}
+	return KodiakPlay(vm), nil
+}
+
+// kodiakClosed says why the round closed, as the engine tells it
+// (Position.Ended).
+func kodiakClosed(c echo.Context, pos kodiak.Position, names []string) string {
+	switch pos.Ended() {
+	case kodiak.EndedPounces:
+		return kit.Tr(c, "Round %d is over: Kodiak (%s) pounced 3 times and has no cards left", pos.Round(), names[pos.OutSeat])
+	case kodiak.EndedLost:
+		return kit.Tr(c, "Round %d is over: Kodiak (%s) lost the last card to %s and %s discarded", pos.Round(), names[pos.OutSeat],
+			kit.TrN(c, pos.Pounces, "1 pounce", "%d pounces"), kit.TrN(c, pos.Hairballs[pos.OutSeat], "1 hairball", "%d hairballs"))
+	}
+	return kit.Tr(c, "Round %d is over: %s has no cards left", pos.Round(), names[pos.OutSeat])
+}
+
+// kodiakHint is how many cards a player should turn over, honestly: the 3
+// dealt; Kodiak never gains one and loses one per pounce and per hairball
+// discarded (ruling KOD-3: at most that many); scurries and draws change a
+// mouse's.
+func kodiakHint(c echo.Context, pos kodiak.Position, seat int) string {
+	switch {
+	case seat == pos.OutSeat:
+		return kit.Tr(c, "No cards left: this ended the round, so nothing to enter.")
+	case seat == pos.Kodiak():
+		return i18n.N(c.Request().Context(), pos.ExpectedCards(seat),
+			"Kodiak: dealt %[1]d − %[2]s − %[3]s discarded = at most 1 card, since Kodiak never gains one (rule KOD-3). A hairball still held is one: it goes in the counter below, not among the cards.",
+			"Kodiak: dealt %[2]d − %[3]s − %[4]s discarded = at most %[1]d cards, since Kodiak never gains one (rule KOD-3). A hairball still held is one of them: it goes in the counter below, not among the cards.",
+			kodiak.Dealt, kit.TrN(c, pos.Pounces, "1 pounce", "%d pounces"), kit.TrN(c, pos.Hairballs[seat], "1 hairball", "%d hairballs"))
+	}
+	return kit.Tr(c, "Dealt %d cards: enter every card turned over (fewer after scurries, more after draws). A hairball still held goes in the counter below.", kodiak.Dealt)
+}
+
+// kodiakNote says where the game stands: "Round 3 of 6 · Ben leads with
+// 4"; the rounds left and the leaders (the fewest points, ruling KOD-1)
+// are the engine's.
+func kodiakNote(c echo.Context, pos kodiak.Position) string {
+	s := kit.Tr(c, "%s to play: the game ends when everyone was Kodiak %s; the fewest points win.",
+		kit.TrN(c, pos.RoundsLeft(), "1 round", "%d rounds"), kit.TrN(c, pos.Options.Cycles, "1 time", "%d times"))
+	if len(pos.Rounds) == 0 {
+		return s
+	}
+	res := pos.Result()
+	who := scoring.Lowest(res.Players)
+	low, _ := res.Total(who[0])
+	if len(who) > 1 {
+		return kit.Tr(c, "%s share the lead with %d. %s", i18n.JoinNames(c.Request().Context(), who), low, s)
+	}
+	return kit.Tr(c, "%s leads with %d. %s", who[0], low, s)
+}

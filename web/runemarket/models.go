@@ -1,0 +1,113 @@
+package runemarket
+
+import "tablemate/views"
+
+// RMSetupVM is the form that starts a guided game of The Rune Market: the
+// market's piles as counted and the player who starts.
+type RMSetupVM struct {
+	views.Page
+	views.Form
+	TableName, Base string
+	Players         []string
+	First           string
+	// Red, Blue, Boats, Bandits are the counts as typed.
+	Red, Blue, Boats, Bandits string
+	Errors                    views.Errors
+}
+
+// RMPlayVM is a guided game of The Rune Market in progress: whose turn,
+// the phase, what the engine computed, the moves on offer with their
+// prices, every ledger and the market.
+type RMPlayVM struct {
+	views.Page
+	views.Form
+	TableName, Base string
+	Turn            int
+	Current         string
+	Phase           string // interest, purchases, hand_cards, end
+	Phases          []RMPhaseVM
+	Market          RMMarketVM
+	Price           int // runes of one colour for a boat shelter or a bandit
+	PlayerCount     int
+	// Interest is the engine's interest for the player to move: a preview
+	// before phase 1 is taken, the report after.
+	InterestText string
+	Yields       []RMYieldVM
+	Ledgers      []RMLedgerVM
+	Hand, Played int
+
+	// Choices, each with its form value and a label.
+	BuyPays        []RMOption // "red", "blue" (affordable runes), "cards"
+	BoatPlaces     []RMOption // "red", "blue", "alone"
+	BanditTargets  []RMOption // "Ben|blue"
+	RansomShelters []RMOption // "red"
+	RansomPays     []RMOption // "2-1" (red-blue), "cards"
+	PlaceOptions   []RMOption // "red|shelter"
+	ShelterColours []RMOption // colours without a main shelter
+	RuneColours    []RMOption // colours of the runes the market still has
+	Steals         []RMOption // "Ben|rune|red", "Ben|hand_card"
+	Opponents      []RMOption // duel targets not attacked this turn
+	CanDraw        bool
+	DrawHint       string
+
+	// End of the game.
+	Ranking   []RMRankVM
+	Question  string
+	NeedCards []string // players whose highest number card is asked for
+	Duelists  []string // players among whom the rock-paper-scissors winner is entered
+
+	UndoLabel string
+}
+
+// RMPhaseVM is one step of the turn's phase stepper.
+type RMPhaseVM struct {
+	Key, Label string
+	State      string // done, current, todo
+}
+
+// RMMarketVM is what the market still holds.
+type RMMarketVM struct {
+	Red, Blue, Boats, Bandits int
+}
+
+// RMYieldVM is what one shelter does in phase 1.
+type RMYieldVM struct {
+	Shelter, Colour, Reason string
+	Interest, Stolen        int
+	Abandoned               bool
+}
+
+// RMLedgerVM is one player's public table cards.
+type RMLedgerVM struct {
+	Name      string
+	ToMove    bool
+	Hand      int
+	Red, Blue int // loose runes
+	Shelters  []RMShelterVM
+	Boats     []RMShelterVM // stand-alone boat shelters
+	Points    int           // rune points so far (ruling RUN-1)
+}
+
+// RMShelterVM is a main shelter or a stand-alone boat shelter.
+type RMShelterVM struct {
+	Colour string // "" for an uncoloured boat shelter
+	Runes  int
+	Boat   bool
+	Bandit string
+}
+
+// RMOption is one choice of a select or radio group.
+type RMOption struct {
+	Value, Label string
+}
+
+// RMRankVM is one line of the final ranking with its tie-break facts.
+type RMRankVM struct {
+	Place          int
+	Name           string
+	Total          int
+	Boats, Bandits int
+	Highest        string // "" when not entered
+	RPS            bool
+	Winner, Tied   bool
+}

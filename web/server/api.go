@@ -1,0 +1,96 @@
+package server
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"tablemate/scoring"
+	"tablemate/web/games"
+)
+
+// apiError is API.md's 400 body: {"error": {"message": ..., "field": ...}}.
+type apiError struct {
+	Error *scoring.InputError `json:"error"`
+}
+
+// ScoreBody is the one score-check code path shared by the API, the CLI
+// and the pages: a Result (200) or the 400 answer naming the field.
+func ScoreBody(engine scoring.Game, body []byte) (scoring.Result, int, any) {
+	if len(body) > scoring.MaxBody {
+		return scoring.Result{}, http.StatusBadRequest, apiError{scoring.Errorf("", "the body is larger than 1 MiB")}
+	}
+	res, err := engine.Check(body)
+	var in *scoring.InputError
+	switch {
+	case errors.As(err, &in):
+		return scoring.Result{}, http.StatusBadRequest, apiError{in}
+	case err != nil:
+		// Engines report unreadable input as InputError; anything else is
+		// still the client's input, never a 500.
+		return scoring.Result{}, http.StatusBadRequest, apiError{scoring.Errorf("", "%s", err.Error())}
+	}
+	return res, http.StatusOK, res
+}
+
+// listGames answers GET /api/v1/games.
+func (a *App) listGames(c echo.Context) error {
+	return c.JSON(http.StatusOK, map[string]any{"games": games.Infos()})
+}
+
+// scoreGame answers POST /api/v1/games/:game/score.
+func (a *App) scoreGame(c echo.Context) error {
+	engine, ok := games.Engine(c.Param("game"))
+	if !ok {
+		return c.JSON(http.StatusNotFound, apiError{scoring.Errorf("game", "unknown game %q; GET /api/v1/games lists them", c.Param("game"))})
+	}
+	if !sendsJSON(c) {
+		ct := c.Request().Header.Get(echo.HeaderContentType)
+		return c.JSON(http.StatusUnsupportedMediaType, apiError{scoring.Errorf("Content-Type", "send the state as application/json, not %s", ct)})
+	}
+	buf := renderBuffers.Get().(*bytes.Buffer)
+	defer putRenderBuffer(buf)
+	body, err := readAPIBody(c, buf)
+	if err != nil {
+		return err
+	}
+	res, status, answer := ScoreBody(engine, body)
+	if status != http.StatusOK || c.Request().URL.RawQuery != "" { // ?pretty: echo indents
+		return c.JSON(status, answer)
+	}
+	// The answer as c.JSON writes it (json.Marshal and a newline), written
+	// without reflection: a quarter of the API's time went to encoding.
+	return blobCompressed(c, http.StatusOK, echo.MIMEApplicationJSON, append(res.AppendJSON(buf.AvailableBuffer()), '\n'))
+}
+
+// scoreRoute is the score-check API's route (it compresses its answer
+// itself).
+const scoreRoute = "/api/v1/games/:game/score"
+
+// readAPIBody reads an API request's body, at most scoring.MaxBody+1
+// bytes (the callers answer API.md's 400 over 1 MiB), into buf, a pooled
+// buffer the caller gives back once it has answered. A body guardBodies
+// refused (too slow, too large) comes back as that error, answered 408 or
+// 413; any other failure to read is a 400.
+func readAPIBody(c echo.Context, buf *bytes.Buffer) ([]byte, error) {
+	_, err := buf.ReadFrom(io.LimitReader(c.Request().Body, scoring.MaxBody+1))
+	body := buf.Bytes()
+	var pe *plainError
+	switch {
+	case errors.As(err, &pe):
+		return nil, pe
+	case err != nil:
+		return nil, echo.NewHTTPError(http.StatusBadRequest, "could not read the body: "+err.Error())
+	}
+	return body, nil
+}
+
+// sendsJSON reports whether the request body is declared as JSON (or not
+// declared at all, which curl users often forget).
+func sendsJSON(c echo.Context) bool {
+	ct := c.Request().Header.Get(echo.HeaderContentType)
+	return ct == "" || ct == echo.MIMEApplicationJSON || mediaType(ct) == echo.MIMEApplicationJSON
+}

@@ -1,0 +1,51 @@
+package server
+
+import (
+	"bytes"
+	"errors"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"tablemate/scoring"
+	"tablemate/web/games"
+)
+
+// playGame answers POST /api/v1/games/:game/play: 200 with the replay's
+// answer (refused steps are in its errors), 400 naming the field for a
+// body that is not a game log, 404 for a game without guided play. Every
+// game whose engine answers the play API (scoring.PlayAPI) has it.
+func (a *App) playGame(c echo.Context) error {
+	slug := c.Param("game")
+	g, known := games.Engine(slug)
+	if !known {
+		return c.JSON(http.StatusNotFound, apiError{scoring.Errorf("game", "unknown game %q; GET /api/v1/games lists them", slug)})
+	}
+	play, ok := g.(scoring.PlayAPI)
+	if !ok {
+		return c.JSON(http.StatusNotFound, apiError{scoring.Errorf("game", "%s has no guided play; POST /api/v1/games/%s/score checks a finished game", slug, slug)})
+	}
+	if !sendsJSON(c) {
+		ct := c.Request().Header.Get(echo.HeaderContentType)
+		return c.JSON(http.StatusUnsupportedMediaType, apiError{scoring.Errorf("Content-Type", "send the game log as application/json, not %s", ct)})
+	}
+	buf := renderBuffers.Get().(*bytes.Buffer)
+	defer putRenderBuffer(buf)
+	body, err := readAPIBody(c, buf)
+	if err != nil {
+		return err
+	}
+	if len(body) > scoring.MaxBody {
+		return c.JSON(http.StatusBadRequest, apiError{scoring.Errorf("", "the body is larger than 1 MiB")})
+	}
+	answer, err := play.Answer(body)
+	var in *scoring.InputError
+	switch {
+	case errors.As(err, &in):
+		return c.JSON(http.StatusBadRequest, apiError{in})
+	case err != nil:
+		// Anything else is still the client's input, never a 500.
+		return c.JSON(http.StatusBadRequest, apiError{scoring.Errorf("", "%s", err.Error())})
+	}
+	return c.JSON(http.StatusOK, answer)
+}

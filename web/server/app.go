@@ -1,0 +1,46 @@
+package server
+
+import (
+	"log/slog"
+	"time"
+
+	"tablemate/sessions"
+	"tablemate/web/games"
+)
+
+// app holds what the handlers share; handlers are its methods, one file
+// per area, and stay thin: decode, call sessions or an engine, render.
+type App struct {
+	store  *sessions.Store
+	tables *sessions.Tables
+	log    *slog.Logger
+	live   *live
+	// streams caps the live streams per client address, table and in all.
+	streams *streamCaps
+	// writeRate limits form posts per client (requests per second, with a
+	// burst of writeBurst); 0 turns the limit off (load tests).
+	writeRate  float64
+	writeBurst int
+	// headerTimeout and bodyTimeout are how long a request's headers and
+	// then its body may take to arrive (newHTTPServer; a slow body is a
+	// 408).
+	headerTimeout, bodyTimeout time.Duration
+	// imports bounds the bytes each client may import (budget.go).
+	imports *importBudget
+	// stats keeps leagues' standings per version (leaguestats.go).
+	stats *statsCache
+	// site is how the server is reached: public URL, allowed hosts,
+	// trusted proxies (site.go).
+	site *Site
+}
+
+func NewApp(store *sessions.Store, log *slog.Logger) *App {
+	a := &App{store: store, tables: sessions.NewTables(store, games.Engine), log: log, live: newLive(),
+		streams:   newStreamCaps(DefaultStreamsPerClient, DefaultStreamsPerTable, DefaultStreamsTotal),
+		writeRate: 10, writeBurst: 40, headerTimeout: defaultHeaderTimeout, bodyTimeout: DefaultBodyTimeout,
+		site:    &Site{hosts: map[string]bool{}},
+		imports: newImportBudget(1<<20, sessions.MaxImportBytes), stats: newStatsCache(64)}
+	a.tables.OnChange(a.live.publish)
+	a.tables.OnReplace(func(owner string, _ sessions.Role, old string) { a.live.revoke(owner, old) })
+	return a
+}

@@ -1,0 +1,114 @@
+package server
+
+import (
+	"errors"
+	"net/http"
+	"sort"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"tablemate/scoring"
+	"tablemate/views"
+	"tablemate/web/games"
+	"tablemate/web/kit"
+)
+
+// checkIndex lists the games whose scores can be checked.
+func (a *App) checkIndex(c echo.Context) error {
+	return render(c, http.StatusOK, views.CheckIndex(views.CheckIndexVM{Page: page(c, tr(c, "Check a score")), Games: games.Infos()}))
+}
+
+// checkForm renders a game's checker: its kit.Editor, or the JSON form.
+func (a *App) checkForm(c echo.Context) error {
+	engine, ok := games.Engine(c.Param("game"))
+	if !ok {
+		return echo.ErrNotFound
+	}
+	info := engine.Info()
+	if ed, ok := editorFor(info.Slug); ok && !ed.Rounds { // round games: check a whole game as JSON
+		return render(c, http.StatusOK, ed.Page(checkEntry(c, info, nil, nil)))
+	}
+	vm := views.JSONCheckVM{Page: page(c, tr(c, "Check %s", info.Title)), Form: form(c, 0), Game: info}
+	return render(c, http.StatusOK, views.JSONCheck(vm))
+}
+
+func checkEntry(c echo.Context, info scoring.Info, values map[string][]string, errs views.Errors) kit.Entry {
+	return kit.Entry{
+		Ctx:  c.Request().Context(),
+		Page: page(c, tr(c, "Check %s", info.Title)), Form: form(c, 0), Values: values, Errors: errs,
+		Heading: tr(c, "Check a score"), Action: "/check/" + info.Slug, Submit: tr(c, "Check the score"),
+		Intro: tr(c, "Name the players and enter what each has in front of them. Nothing is saved."),
+	}
+}
+
+// submitCheck scores a posted state without storing anything.
+func (a *App) submitCheck(c echo.Context) error {
+	engine, ok := games.Engine(c.Param("game"))
+	if !ok {
+		return echo.ErrNotFound
+	}
+	info := engine.Info()
+	values, err := c.FormParams()
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, tr(c, "The form could not be read."))
+	}
+	ed, hasEditor := editorFor(info.Slug)
+	hasEditor = hasEditor && !ed.Rounds
+	if hasEditor && c.FormValue("_reopen") == "1" {
+		return render(c, http.StatusOK, ed.Page(checkEntry(c, info, values, nil)))
+	}
+	var body []byte
+	var slots []int
+	if hasEditor {
+		body, slots, err = ed.Parse(values, nil)
+	} else {
+		body = []byte(c.FormValue("state"))
+	}
+	var res scoring.Result
+	if err == nil {
+		res, err = engine.Check(body)
+	}
+	var in *scoring.InputError
+	if errors.As(err, &in) {
+		if hasEditor {
+			return render(c, http.StatusUnprocessableEntity, ed.Page(checkEntry(c, info, values, views.Errors{remapField(in.Field, slots): localInput(c, in)})))
+		}
+		vm := views.JSONCheckVM{Page: page(c, tr(c, "Check %s", info.Title)), Form: form(c, 0), Game: info, Body: string(body),
+			Errors: views.Errors{"state": in.Error()}}
+		return render(c, http.StatusUnprocessableEntity, views.JSONCheck(vm))
+	}
+	if err != nil {
+		return err
+	}
+	vm := views.ResultVM{
+		Page: page(c, tr(c, "Checked score")), Heading: tr(c, "Checked score"), GameTitle: info.Title, Result: res,
+		BackURL: "/check/" + info.Slug, BackLabel: tr(c, "Check another"),
+	}
+	if hasEditor {
+		if ed.Display != nil {
+			vm.Displays = ed.Display(body)
+		}
+		vm.Reopen = reopen(c, "/check/"+info.Slug, values)
+	}
+	return render(c, http.StatusOK, views.ResultPage(vm))
+}
+
+// reopen carries the entered values (not the form's own hidden fields)
+// back to the editor.
+func reopen(c echo.Context, action string, values map[string][]string) *views.Reopen {
+	r := &views.Reopen{Action: action, CSRF: csrfToken(c)}
+	names := make([]string, 0, len(values))
+	for name := range values {
+		if !strings.HasPrefix(name, "_") {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		for _, v := range values[name] {
+			r.Fields = append(r.Fields, views.Field{Name: name, Value: v})
+		}
+	}
+	return r
+}

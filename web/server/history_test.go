@@ -1,0 +1,343 @@
+package server
+
+import (
+	"net/http"
+	"net/http/cookiejar"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+
+	"tablemate/web/cambio/cambiotest"
+	"tablemate/web/kks/kkstest"
+	"tablemate/web/webtest"
+)
+
+// enterKKS enters a KKS game on a two-player table and returns the path of
+// its result page.
+func (ts *testServer) enterKKS(table string, displays []map[string]string, tokens []string) string {
+	ts.T.Helper()
+	entry := ts.Get(table + "/games/new")
+	p := ts.Post(table+"/games", kkstest.Form(entry.FormOf(ts.T, table+"/games"), displays, tokens))
+	if p.Status != http.StatusSeeOther {
+		ts.T.Fatalf("enter game: %d\n%s", p.Status, p.Body)
+	}
+	return p.Header.Get("Location")
+}
+
+// historyRows returns the table links listed on a history page.
+func historyRows(p webtest.Page) []string {
+	var out []string
+	p.Doc.Find(`[data-testid="history"] li a`).Each(func(_ int, s *goquery.Selection) {
+		href, _ := s.Attr("href")
+		out = append(out, href)
+	})
+	return out
+}
+
+func TestHistoryListsThisPhonesTablesWithFilters(t *testing.T) {
+	ts := newTestServer(t)
+	empty := ts.Get("/history")
+	if empty.Status != http.StatusOK || empty.Doc.Find(`[data-testid="no-history"]`).Length() != 1 {
+		t.Fatalf("history of a new phone: %d\n%s", empty.Status, empty.Body)
+	}
+	if ts.Get("/").Doc.Find(`.topbar a[href="/history"]`).Length() != 1 {
+		t.Error("the top bar does not link the history")
+	}
+
+	kks := ts.CreateTable("Ana", "Ben")
+	ts.Get(kks)
+	ts.enterKKS(kks, []map[string]string{kkstest.Amelia, {"red": "2 3"}}, []string{"3", "7"})
+	other := ts.CreateTable("Cy", "Dee")
+	ts.Get(other)
+
+	// Another phone's table never shows up here, even with a shared name.
+	mine := ts.Client.Jar
+	jar, _ := cookiejar.New(nil)
+	ts.Client.Jar = jar
+	stranger := ts.CreateTable("Ana", "Eve")
+	ts.Get(stranger)
+	ts.Client.Jar = mine
+
+	p := ts.Get("/history")
+	rows := historyRows(p)
+	if len(rows) != 2 || rows[0] != other || rows[1] != kks {
+		t.Fatalf("history lists %v, want the newest first: [%s %s]", rows, other, kks)
+	}
+	if strings.Contains(p.Body, strings.TrimPrefix(stranger, "/tables/")) {
+		t.Error("the history reveals another phone's table")
+	}
+	first := p.Doc.Find(`[data-testid="history"] li`).Eq(1)
+	if got := strings.TrimSpace(first.Find(`[data-testid="history-leader"]`).Text()); got != "Ana leads" {
+		t.Errorf("leader %q, want Ana leads", got)
+	}
+	if got := first.Find(`[data-testid="history-played"]`).Text(); got != "1 game" {
+		t.Errorf("games played %q", got)
+	}
+	if got := first.Find(`[data-testid="history-players"]`).Text(); got != "Ana and Ben" {
+		t.Errorf("players %q", got)
+	}
+	if got := strings.TrimSpace(p.Doc.Find(`[data-testid="history"] li`).Eq(0).Find(`[data-testid="history-leader"]`).Text()); got != "No games yet" {
+		t.Errorf("a table without games: %q", got)
+	}
+
+	for _, tt := range []struct {
+		query string
+		want  []string
+	}{
+		{"player=ana", []string{kks}},    // any case, only this phone's Ana
+		{"player=+DE+", []string{other}}, // part of a name, trimmed
+		{"game=koffer-katze-sombrero", []string{other, kks}},
+		{"game=koffer-katze-sombrero&player=Ben", []string{kks}},
+		{"game=auf-der-hut", nil},
+		{"game=no-such-game", []string{other, kks}}, // unknown game: any
+		{"player=Zed", nil},
+	} {
+		p := ts.Get("/history?" + tt.query)
+		got := historyRows(p)
+		if strings.Join(got, " ") != strings.Join(tt.want, " ") {
+			t.Errorf("?%s lists %v, want %v", tt.query, got, tt.want)
+		}
+		if len(tt.want) == 0 && p.Doc.Find(`[data-testid="no-history-match"]`).Length() != 1 {
+			t.Errorf("?%s: no 'nothing matches' message", tt.query)
+		}
+	}
+	// The form keeps what was asked.
+	p = ts.Get("/history?game=koffer-katze-sombrero&player=Ben")
+	if v, _ := p.Doc.Find(`input[name="player"]`).Attr("value"); v != "Ben" {
+		t.Errorf("player box %q", v)
+	}
+	if p.Doc.Find(`option[value="koffer-katze-sombrero"][selected]`).Length() != 1 {
+		t.Error("game filter not kept")
+	}
+}
+
+func FuzzHistoryFilter(f *testing.F) {
+	f.Add("game=koffer-katze-sombrero&player=Ana")
+	f.Add("player=%ff%fe" + strings.Repeat("x", 60))
+	f.Add("game=../../etc&player=")
+	f.Fuzz(func(t *testing.T, raw string) {
+		q, _ := url.ParseQuery(raw)
+		h := parseHistoryFilter(q)
+		if len([]rune(h.Player)) > 40 || strings.TrimSpace(h.Player) != h.Player {
+			t.Errorf("player %q not trimmed to 40", h.Player)
+		}
+		if h.Game != "" && h.Game != q.Get("game") {
+			t.Errorf("game %q not from the query", h.Game)
+		}
+	})
+}
+
+// A KKS evening with an undo reads as a story in the table's history.
+func TestTimelineTextsForKKS(t *testing.T) {
+	ts := newTestServer(t)
+	table := ts.CreateTable("Ana", "Ben")
+	ts.enterKKS(table, []map[string]string{kkstest.Amelia, {"red": "2 3"}}, []string{"3", "7"})
+	ts.enterKKS(table, []map[string]string{{"red": "4"}, kkstest.Amelia}, []string{"0", "0"})
+	tbl := ts.Get(table)
+	if got := tbl.Text(`[data-testid="undo"]`); got != "Undo: game 2 entered" {
+		t.Errorf("undo button %q", got)
+	}
+	if p := ts.Post(table+"/undo", tbl.FormOf(t, table+"/undo")); p.Status != http.StatusSeeOther {
+		t.Fatalf("undo: %d", p.Status)
+	}
+	f := ts.Get(table).FormOf(t, table+"/players")
+	f.Set("name", "Cy")
+	if p := ts.Post(table+"/players", f); p.Status != http.StatusSeeOther {
+		t.Fatalf("add player: %d\n%s", p.Status, p.Body)
+	}
+	p := ts.Get(table)
+	// Each entry is "#seq · time", a line break, then the text.
+	var texts []string
+	var undone []bool
+	p.Doc.Find(`[data-testid="log"] li`).Each(func(_ int, s *goquery.Selection) {
+		undone = append(undone, s.HasClass("undone"))
+		s.Find("span").Remove()
+		texts = append(texts, strings.TrimSpace(s.Text()))
+	})
+	if len(texts) != 5 {
+		t.Fatalf("log %q", texts)
+	}
+	want := []struct {
+		prefix string
+		undone bool
+	}{
+		{"Cy joined", false},
+		{"Undid: game 2 entered", false},
+		{"Game 2 entered: Ana ", true},
+		{"Game 1 entered: Ana 58, Ben ", false},
+		{"Table started for Koffer, Katze & Sombrero with Ana and Ben", false},
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(texts[i], w.prefix) || undone[i] != w.undone {
+			t.Errorf("log entry %d = %q (undone %v), want %q… (undone %v)", i, texts[i], undone[i], w.prefix, w.undone)
+		}
+	}
+	// Both games break the card-count rule (2 players hold 17 cards): the
+	// timeline says so instead of naming a winner.
+	if !strings.HasSuffix(texts[3], "— 1 rule broken") && !strings.Contains(texts[3], "rules broken") {
+		t.Errorf("game 1's verdict missing: %q", texts[3])
+	}
+	if got := p.Text(`[data-testid="undo"]`); got != "Undo: Cy joining" {
+		t.Errorf("undo button %q", got)
+	}
+}
+
+// replayTotal reads a player's total on a replay step.
+func replayTotal(p webtest.Page, name string) string {
+	return p.Text(`[data-testid="replay-totals"] tr[data-player="` + name + `"] [data-testid="replay-total"]`)
+}
+
+func TestReplayStepsThroughAGame(t *testing.T) {
+	ts := newTestServer(t)
+	table := ts.CreateTable("Ana", "Ben")
+	game1 := ts.enterKKS(table, []map[string]string{kkstest.Amelia, {"red": "2 3"}}, []string{"3", "7"})
+	before := ts.Get(game1)
+	benBefore := before.Text(`[data-player="Ben"] [data-testid="player-total"]`)
+	ts.enterKKS(table, []map[string]string{{"red": "4"}, kkstest.Amelia}, []string{"0", "0"})
+
+	// Correct game 1: Ben had more red cards.
+	edit := ts.Get(game1 + "/edit")
+	f := kkstest.Form(edit.FormOf(t, game1), []map[string]string{kkstest.Amelia, {"red": "2 3 9"}}, []string{"3", "7"})
+	if p := ts.Post(game1, f); p.Status != http.StatusSeeOther {
+		t.Fatalf("correct game 1: %d\n%s", p.Status, p.Body)
+	}
+	benAfter := ts.Get(game1).Text(`[data-player="Ben"] [data-testid="player-total"]`)
+	if benAfter == benBefore {
+		t.Fatalf("the correction did not change Ben's total (%s)", benAfter)
+	}
+
+	// The result page links its replay.
+	link, ok := ts.Get(game1).Doc.Find(`[data-testid="replay"]`).Attr("href")
+	if !ok || link != game1+"/replay" {
+		t.Fatalf("replay link %q", link)
+	}
+	step1 := ts.Get(link)
+	if step1.Status != http.StatusOK || step1.Text(`[data-testid="step-counter"]`) != "Step 1 of 2" {
+		t.Fatalf("step 1: %d %q\n%s", step1.Status, step1.Text(`[data-testid="step-counter"]`), step1.Body)
+	}
+	if got := replayTotal(step1, "Ben"); got != benBefore {
+		t.Errorf("step 1: Ben %s, want the total as first entered (%s)", got, benBefore)
+	}
+	if v, _ := step1.Doc.Find(`[data-testid="verdict"]`).Attr("data-valid"); v != "false" || step1.Doc.Find(`[data-code="card_count"]`).Length() == 0 || !strings.Contains(step1.Body, "KKS-3") {
+		t.Error("step 1 does not show the broken card-count rule")
+	}
+	if !strings.Contains(step1.Text(`[data-testid="replay-event"]`), "Game 1 entered: Ana 58") {
+		t.Errorf("step 1 does not say what happened")
+	}
+	if step1.Doc.Find(`[data-testid="replay-prev"]`).Length() != 0 {
+		t.Error("step 1 has a Previous link")
+	}
+	next, _ := step1.Doc.Find(`[data-testid="replay-next"]`).Attr("href")
+	step2 := ts.Get(next)
+	if step2.Text(`[data-testid="step-counter"]`) != "Step 2 of 2" || replayTotal(step2, "Ben") != benAfter || replayTotal(step2, "Ana") != "58" {
+		t.Errorf("step 2: %q, Ben %s (want %s)", step2.Text(`[data-testid="step-counter"]`), replayTotal(step2, "Ben"), benAfter)
+	}
+	if !strings.Contains(step2.Body, "Game 1 corrected") || step2.Doc.Find(`[data-testid="replay-next"]`).Length() != 0 {
+		t.Error("step 2 is not the correction, or offers a Next step")
+	}
+	if prev, _ := step2.Doc.Find(`[data-testid="replay-prev"]`).Attr("href"); prev != game1+"/replay?step=1" {
+		t.Errorf("previous link %q", prev)
+	}
+	for _, bad := range []string{"?step=0", "?step=3", "?step=x", "?step=-1"} {
+		if p := ts.Get(game1 + "/replay" + bad); p.Status != http.StatusNotFound {
+			t.Errorf("replay%s: %d, want 404", bad, p.Status)
+		}
+	}
+	if p := ts.Get(table + "/games/3/replay"); p.Status != http.StatusNotFound {
+		t.Errorf("replay of a game never entered: %d", p.Status)
+	}
+
+	// Undo takes the correction back (a step of game 1), then game 2,
+	// whose replay then ends with the game off the table.
+	ts.Post(table+"/undo", ts.Get(table).FormOf(t, table+"/undo"))
+	step3 := ts.Get(game1 + "/replay?step=3")
+	if step3.Text(`[data-testid="step-counter"]`) != "Step 3 of 3" || replayTotal(step3, "Ben") != benBefore || !strings.Contains(step3.Body, "Undid: game 1 corrected") {
+		t.Errorf("step 3 after undoing the correction: %q, Ben %s (want %s)", step3.Text(`[data-testid="step-counter"]`), replayTotal(step3, "Ben"), benBefore)
+	}
+	ts.Post(table+"/undo", ts.Get(table).FormOf(t, table+"/undo"))
+	undone := ts.Get(table + "/games/2/replay?step=2")
+	if undone.Status != http.StatusOK || undone.Doc.Find(`[data-testid="replay-absent"]`).Length() != 1 || !strings.Contains(undone.Body, "Undid: game 2 entered") {
+		t.Errorf("replay of an undone game: %d\n%s", undone.Status, undone.Body)
+	}
+
+	// The read-only twin: same steps, links stay on the read-only link.
+	view, _ := ts.Get(table).Doc.Find(`[data-testid="view-link"]`).Attr("value")
+	u, _ := url.Parse(view)
+	roGame := ts.Get(u.Path + "/games/1")
+	roLink, _ := roGame.Doc.Find(`[data-testid="replay"]`).Attr("href")
+	if roLink != u.Path+"/games/1/replay" {
+		t.Fatalf("read-only replay link %q", roLink)
+	}
+	ro := ts.Get(roLink + "?step=2")
+	if ro.Status != http.StatusOK || replayTotal(ro, "Ben") != benAfter {
+		t.Errorf("read-only replay step 2: %d Ben %s", ro.Status, replayTotal(ro, "Ben"))
+	}
+	if id := strings.TrimPrefix(table, "/tables/"); strings.Contains(ro.Body, id) || strings.Contains(roGame.Body, id) {
+		t.Error("the read-only replay reveals the edit link")
+	}
+	if prev, _ := ro.Doc.Find(`[data-testid="replay-prev"]`).Attr("href"); !strings.HasPrefix(prev, u.Path+"/games/1/replay") {
+		t.Errorf("read-only previous link %q", prev)
+	}
+	if p := ts.Get(u.Path + "/games/1/replay?step=9"); p.Status != http.StatusNotFound {
+		t.Errorf("read-only out-of-range step: %d", p.Status)
+	}
+}
+
+// The table page draws running totals as a line chart from two games on.
+func TestTablePageLineChart(t *testing.T) {
+	ts := newTestServer(t)
+	table := ts.CreateTable("Ana", "Ben")
+	ts.enterKKS(table, []map[string]string{kkstest.Amelia, {"red": "2 3"}}, []string{"3", "7"})
+	if ts.Get(table).Doc.Find(`[data-testid="totals-chart"]`).Length() != 0 {
+		t.Error("a line chart after one game")
+	}
+	ts.enterKKS(table, []map[string]string{{"red": "4"}, kkstest.Amelia}, []string{"0", "0"})
+	p := ts.Get(table)
+	chart := p.Doc.Find(`[data-testid="totals-chart"]`)
+	if chart.Find(`path.line`).Length() != 2 || !strings.Contains(chart.Find("desc").Text(), "After game 2: Ana ") {
+		t.Fatalf("line chart:\n%s", p.Body)
+	}
+	if got := chart.Find(`.sr-only table tbody tr`).First().Find("td").First().Text(); got != "58" {
+		t.Errorf("data table: Ana after game 1 = %q, want 58", got)
+	}
+}
+
+// A Cambio game in progress draws its running totals round by round with
+// the target line at 50; each round is a replay step and a timeline entry.
+func TestCambioRoundChartTimelineAndReplay(t *testing.T) {
+	ts := newTestServer(t)
+	table := cambiotest.StartRoundTable(ts.Server, "cambio", "Ana", "Ben", "Cy")
+	for _, r := range cambiotest.Rounds[:2] {
+		if p := cambiotest.EnterRound(ts.Server, table, r.Cards, r.Ended); p.Status != http.StatusSeeOther {
+			t.Fatalf("round: %d\n%s", p.Status, p.Body)
+		}
+	}
+	p := ts.Get(table)
+	chart := p.Doc.Find(`[data-testid="rounds-chart"]`)
+	if chart.Find(`path.line`).Length() != 3 || chart.Find(`[data-testid="target-line"]`).Length() != 1 {
+		t.Fatalf("round chart:\n%s", p.Body)
+	}
+	// The chart's data table agrees with the rounds table's totals.
+	totals := cambiotest.RoundTotals(p)
+	var last []string
+	chart.Find(`.sr-only table tbody tr`).Each(func(_ int, s *goquery.Selection) {
+		last = append(last, s.Find("td").Last().Text())
+	})
+	if strings.Join(last, " ") != strings.Join(totals, " ") {
+		t.Errorf("chart ends at %v, the round totals are %v", last, totals)
+	}
+	var log []string
+	p.Doc.Find(`[data-testid="log"] li`).Each(func(_ int, s *goquery.Selection) {
+		s.Find("span").Remove()
+		log = append(log, strings.TrimSpace(s.Text()))
+	})
+	if len(log) != 3 || !strings.HasPrefix(log[0], "Round 2 of game 1: Cy called Cambio; Ana ") || !strings.HasPrefix(log[1], "Round 1 of game 1: Ben called Cambio; Ana ") {
+		t.Errorf("round timeline %q", log)
+	}
+	r := ts.Get(table + "/games/1/replay?step=2")
+	if r.Text(`[data-testid="step-counter"]`) != "Step 2 of 2" || replayTotal(r, "Ana") != totals[0] {
+		t.Errorf("replay of round 2: %q, Ana %s want %s", r.Text(`[data-testid="step-counter"]`), replayTotal(r, "Ana"), totals[0])
+	}
+}

@@ -1,0 +1,148 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"sync"
+
+	"tablemate/sessions"
+	"tablemate/sessions/league"
+	"tablemate/views"
+)
+
+// leagueStats is what a league's pages compute from its games: the
+// standings overall and per game and the score distributions. It is kept
+// per version of the league (its tables' heads and its members), in
+// memory and in the database, so a view of a league of 300 tables costs
+// about what one of 10 does, also right after a restart.
+type leagueStats struct {
+	Games     int                          `json:"games"`
+	Standings []league.Standing            `json:"standings"`
+	Slugs     []string                     `json:"slugs"` // the games played, in order of first play
+	PerGame   map[string][]league.Standing `json:"per_game,omitempty"`
+	Spread    map[string][]views.Bar       `json:"spread"` // how often each score was reached, per game
+	// results are every counted game, for head-to-head; nil when the
+	// stats were read back (headToHead fetches them then).
+	results []league.Result
+}
+
+// statsCache keeps the stats of recently viewed leagues.
+type statsCache struct {
+	mu    sync.Mutex
+	byKey map[string]*leagueStats
+	keys  []string // oldest first
+	max   int
+}
+
+func newStatsCache(max int) *statsCache {
+	return &statsCache{byKey: map[string]*leagueStats{}, max: max}
+}
+
+func (c *statsCache) get(key string) (*leagueStats, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	st, ok := c.byKey[key]
+	return st, ok
+}
+
+func (c *statsCache) put(key string, st *leagueStats) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.byKey[key]; !ok {
+		c.keys = append(c.keys, key)
+	}
+	c.byKey[key] = st
+	for len(c.keys) > c.max {
+		delete(c.byKey, c.keys[0])
+		c.keys = c.keys[1:]
+	}
+}
+
+// leagueStats returns the stats of l as its tables stand now: kept ones
+// while the league's version is the same, else computed from the tables'
+// summaries.
+func (a *App) leagueStats(ctx context.Context, l sessions.League) (*leagueStats, error) {
+	version, err := a.tables.LeagueVersion(ctx, l)
+	if err != nil {
+		return nil, err
+	}
+	var key strings.Builder
+	key.WriteString(version + "|" + sessions.Deriver())
+	for _, m := range l.Members { // merges change whose games count for whom
+		key.WriteString("|" + m.Name + ">" + m.MergedInto)
+	}
+	if st, ok := a.stats.get(l.ID + "|" + key.String()); ok {
+		return st, nil
+	}
+	if body, ok, err := a.tables.KeptLeague(ctx, l.ID, key.String()); err != nil {
+		return nil, err
+	} else if st := new(leagueStats); ok && json.Unmarshal(body, st) == nil {
+		a.stats.put(l.ID+"|"+key.String(), st)
+		return st, nil
+	}
+	tables, err := a.tables.LeagueSummaries(ctx, l)
+	if err != nil {
+		return nil, err
+	}
+	st := computeStats(l, l.Games(tables))
+	a.stats.put(l.ID+"|"+key.String(), st)
+	if body, err := json.Marshal(st); err == nil {
+		a.tables.KeepLeague(ctx, l.ID, key.String(), body)
+	}
+	return st, nil
+}
+
+// headToHead is a and b's record over the league's games.
+func (a *App) headToHead(ctx context.Context, l sessions.League, st *leagueStats, x, y string) (ahead, behind, level int, err error) {
+	results := st.results
+	if results == nil {
+		tables, err := a.tables.LeagueSummaries(ctx, l)
+		if err != nil {
+			return 0, 0, 0, err
+		}
+		for _, g := range l.Games(tables) {
+			results = append(results, g.Result)
+		}
+	}
+	ahead, behind, level = league.HeadToHead(results, x, y)
+	return ahead, behind, level, nil
+}
+
+func computeStats(l sessions.League, games []sessions.LeagueGame) *leagueStats {
+	st := &leagueStats{Games: len(games), PerGame: map[string][]league.Standing{}, Spread: map[string][]views.Bar{}}
+	bySlug := map[string][]league.Result{}
+	for _, g := range games {
+		st.results = append(st.results, g.Result)
+		if bySlug[g.Game] == nil {
+			st.Slugs = append(st.Slugs, g.Game)
+		}
+		bySlug[g.Game] = append(bySlug[g.Game], g.Result)
+	}
+	st.Standings = recent(league.Standings(st.results, l.Scheme, l.Points))
+	for _, slug := range st.Slugs {
+		if len(st.Slugs) > 1 { // one game only: the overall table is the per-game one
+			st.PerGame[slug] = recent(league.Standings(bySlug[slug], l.Scheme, l.Points))
+		}
+		var totals []int
+		for _, r := range bySlug[slug] {
+			for _, t := range r.Totals {
+				totals = append(totals, t)
+			}
+		}
+		st.Spread[slug] = distribution(totals)
+	}
+	return st
+}
+
+// trendGames is how many of a player's games the trend shows.
+const trendGames = 30
+
+// recent keeps each standing's trend to its newest trendGames games (a
+// season's trend would grow with every game).
+func recent(st []league.Standing) []league.Standing {
+	for i := range st {
+		st[i].Trend = st[i].Trend[max(0, len(st[i].Trend)-trendGames):]
+	}
+	return st
+}

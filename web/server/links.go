@@ -1,0 +1,158 @@
+package server
+
+import (
+	"errors"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"tablemate/sessions"
+	"tablemate/views"
+	"tablemate/views/i18n"
+)
+
+// Every page is built for the link it was opened with. A handler resolves
+// the link in its URL to one of four roles, and every URL on the page is
+// built on that role's base:
+//
+//	edit           /tables/{edit link}  enter, correct, undo; replace links
+//	view           /v/{view link}       follow the table, change nothing
+//	league admin   /l/{admin link}      change the league; replace its link
+//	league public  /leagues/{id}        the standings
+//
+// The view and public roles are separate types with their own view-model
+// builders (readonly.go, leagues.go): they hold no edit or admin link, so
+// no page built for them can show one. A table's key (sessions.Table.Key)
+// opens nothing and no page shows it. The crawl test (links_crawl_test.go)
+// follows every URL from the view and public links of tables of every
+// game and fails on any edit or admin link or table key in an answer.
+
+// viewTable is a table opened through its view-only link. It holds that
+// link and no other.
+type viewTable struct {
+	sessions.Table
+	link string
+}
+
+// base is what every URL of a view-only page is built on.
+func (v viewTable) base() string { return "/v/" + v.link }
+
+// loadTable replays the table whose edit link is in the URL, answering 404
+// for links that open nothing and 410 for replaced ones.
+func (a *App) loadTable(c echo.Context) (sessions.Table, error) {
+	t, err := a.tables.Table(c.Request().Context(), c.Param("id"))
+	return t, linkError(c, err)
+}
+
+// openView replays the table whose view-only link is in the URL.
+func (a *App) openView(c echo.Context) (viewTable, error) {
+	t, err := a.tables.ReadOnly(c.Request().Context(), c.Param("rid"))
+	if err != nil {
+		return viewTable{}, linkError(c, err)
+	}
+	return viewTable{Table: t, link: c.Param("rid")}, nil
+}
+
+// loadLeagueAdmin opens the league whose admin link is in the URL.
+func (a *App) loadLeagueAdmin(c echo.Context) (sessions.League, error) {
+	l, err := a.tables.LeagueByAdmin(c.Request().Context(), c.Param("admin"))
+	return l, linkError(c, err)
+}
+
+// loadLeague opens a league by its public id (its standings).
+func (a *App) loadLeague(c echo.Context) (sessions.League, error) {
+	l, err := a.tables.League(c.Request().Context(), c.Param("id"))
+	return l, linkError(c, err)
+}
+
+// linkError answers a link that opens nothing with 404 and a replaced one
+// with 410 Gone; other errors pass.
+func linkError(c echo.Context, err error) error {
+	var re *sessions.ReplacedError
+	switch {
+	case errors.Is(err, sessions.ErrNotFound):
+		return echo.ErrNotFound
+	case errors.As(err, &re):
+		return gone(c, re)
+	}
+	return err
+}
+
+// gone is the 410 page of a replaced link: a plain page saying so. It
+// tells nothing about the table or league, and never the new link.
+func gone(c echo.Context, re *sessions.ReplacedError) error {
+	when := dateTime(c, re.At.Local(), true, false)
+	msg := tr(c, "This link was replaced by a new one on %s and no longer opens anything. Ask whoever gave it to you for the new link.", when)
+	switch re.Role {
+	case sessions.RoleEdit:
+		msg = tr(c, "This table's edit link was replaced by a new one on %s. It no longer opens the table or changes anything. Ask whoever runs the table for the new link.", when)
+	case sessions.RoleView:
+		msg = tr(c, "This view-only link was replaced by a new one on %s and no longer shows the table. Ask whoever runs the table for the new link.", when)
+	case sessions.RoleAdmin:
+		msg = tr(c, "This league's admin link was replaced by a new one on %s and no longer changes the league. Ask whoever runs the league for the new link.", when)
+	}
+	return echo.NewHTTPError(http.StatusGone, msg)
+}
+
+// linkFlashes are the confirmations after a link was replaced.
+var linkFlashes = map[string]string{
+	"edit-link":  i18n.Key("New edit link made. The old one no longer works: every phone that should keep entering results needs this one."),
+	"view-link":  i18n.Key("New view-only link made. The old one no longer works: share this one with the spectators who should keep watching."),
+	"admin-link": i18n.Key("New admin link made. The old one no longer works. Keep this one; share the standings link with everyone else."),
+}
+
+// rotateTableLink replaces the table's edit or view-only link: POST
+// /tables/:id/rotate/:role, a write like any other (the link generation
+// seen, a one-time token). The old link stops working at once; a phone
+// whose page is open on it is told by its live stream. This phone moves
+// to the table with the invite panel open, the new link and its QR code
+// shown.
+func (a *App) rotateTableLink(c echo.Context) error {
+	role := sessions.Role(c.Param("role"))
+	if role != sessions.RoleEdit && role != sessions.RoleView {
+		return echo.ErrNotFound
+	}
+	seen, _ := formInt(c, "_seen")
+	r, err := a.tables.Rotate(c.Request().Context(), c.Param("id"), role, seen, c.FormValue("_token"))
+	var stale *sessions.StaleError
+	if errors.As(err, &stale) {
+		return a.rerenderTable(c, http.StatusConflict, tr(c, "Someone else replaced this link a moment ago, so nothing was done. The links in use are shown below."))
+	}
+	if err != nil {
+		return linkError(c, err)
+	}
+	if role == sessions.RoleView {
+		return redirect(c, editBase(c)+"?done=view-link#share")
+	}
+	replaceRemembered(c, c.Param("id"), r.Link)
+	return redirect(c, "/tables/"+r.Link+"?done=edit-link#share")
+}
+
+// rotateAdminLink replaces a league's admin link (POST /l/:admin/rotate).
+func (a *App) rotateAdminLink(c echo.Context) error {
+	seen, _ := formInt(c, "_seen")
+	r, err := a.tables.Rotate(c.Request().Context(), c.Param("admin"), sessions.RoleAdmin, seen, c.FormValue("_token"))
+	var stale *sessions.StaleError
+	if errors.As(err, &stale) {
+		return a.renderLeagueAdmin(c, http.StatusConflict, tr(c, "Someone else replaced this link a moment ago, so nothing was done. The links in use are shown below."))
+	}
+	if err != nil {
+		return linkError(c, err)
+	}
+	return redirect(c, "/l/"+r.Link+"?done=admin-link#share")
+}
+
+// tableShare is the edit page's invite panel of the table with links l.
+func (a *App) tableShare(c echo.Context, t sessions.Table, l sessions.TableLinks) views.ShareVM {
+	base := "/tables/" + l.Edit
+	vm := views.ShareVM{
+		View: a.shareOf(c, "view-link", tr(c, "Can only watch"),
+			tr(c, "For spectators: follows the table live, cannot change anything."), "/v/"+l.View, t.Name),
+		Edit: a.shareOf(c, "edit-link", tr(c, "Can enter results"),
+			tr(c, "For the players at this table: whoever has it can enter, correct and undo results."), base, t.Name),
+		RotateView: base + "/rotate/view", RotateEdit: base + "/rotate/edit",
+		ViewForm: form(c, l.ViewGen), EditForm: form(c, l.EditGen),
+	}
+	_, vm.Open = linkFlashes[c.QueryParam("done")]
+	return vm
+}

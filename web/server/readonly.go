@@ -1,0 +1,79 @@
+package server
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"tablemate/sessions"
+	"tablemate/views"
+)
+
+// The pages behind a view-only link (/v/{view link}). They are built from
+// a viewTable, which holds the view-only link and no other, with the same
+// builders every link uses (tableView, gameResultVM, replayPage) given the
+// view base; nothing is built for the editor and taken away.
+
+// showReadOnly renders a table for spectators: live, without any form,
+// with the view-only link to pass on.
+func (a *App) showReadOnly(c echo.Context) error {
+	v, err := a.openView(c)
+	if err != nil {
+		return err
+	}
+	vm := views.ReadOnlyTableVM{
+		TableView: tableView(c, v.Table, v.base()),
+		Share: a.shareOf(c, "view-link", tr(c, "Can only watch"),
+			tr(c, "For spectators: follows the table live, cannot change anything."), v.base(), v.Name),
+	}
+	return render(c, http.StatusOK, views.ReadOnlyTablePage(vm))
+}
+
+// showReadOnlyGame renders one game's result for spectators.
+func (a *App) showReadOnlyGame(c echo.Context) error {
+	v, err := a.openView(c)
+	if err != nil {
+		return err
+	}
+	vm, err := gameResultVM(c, v.Table, v.base())
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, views.ResultPage(vm))
+}
+
+// replayReadOnlyGame is the replay behind the view-only link.
+func (a *App) replayReadOnlyGame(c echo.Context) error {
+	v, err := a.openView(c)
+	if err != nil {
+		return err
+	}
+	return replayPage(c, v.Table, v.base())
+}
+
+// streamReadOnly is the live stream behind a view-only link.
+func (a *App) streamReadOnly(c echo.Context) error {
+	return a.stream(c, c.Param("rid"), func() (sessions.Table, error) {
+		v, err := a.openView(c)
+		return v.Table, err
+	})
+}
+
+// exportReadOnly downloads the table's log behind the view-only link: what
+// the page's history shows, nothing more (an export holds no links).
+func (a *App) exportReadOnly(c echo.Context) error {
+	v, err := a.openView(c)
+	if err != nil {
+		return err
+	}
+	return exportLog(c, v.Table)
+}
+
+// resultsReadOnly downloads the results as CSV behind the view-only link.
+func (a *App) resultsReadOnly(c echo.Context) error {
+	v, err := a.openView(c)
+	if err != nil {
+		return err
+	}
+	return exportCSV(c, v.Table)
+}

@@ -1,0 +1,64 @@
+package server
+
+import (
+	"bytes"
+	"mime"
+	"net/http"
+	"strconv"
+	"sync"
+
+	"github.com/a-h/templ"
+	"github.com/labstack/echo/v4"
+)
+
+// render writes a templ component as the response. It renders into a
+// buffer first so a failing component becomes a clean error page, not half
+// a page.
+func render(c echo.Context, status int, comp templ.Component) error {
+	return renderAs(c, status, echo.MIMETextHTMLCharsetUTF8, comp)
+}
+
+// renderAs is render with another content type (e.g. an SVG image).
+func renderAs(c echo.Context, status int, contentType string, comp templ.Component) error {
+	buf := renderBuffers.Get().(*bytes.Buffer)
+	defer putRenderBuffer(buf)
+	if err := comp.Render(c.Request().Context(), buf); err != nil {
+		return err
+	}
+	return c.Blob(status, contentType, buf.Bytes())
+}
+
+// renderBuffers keeps page buffers between requests: a table page is
+// tens of KB, and growing a fresh buffer to that size for every request
+// was a tenth of its cost.
+var renderBuffers = sync.Pool{New: func() any { return bytes.NewBuffer(make([]byte, 0, 32<<10)) }}
+
+// putRenderBuffer returns buf to the pool unless one rare page made it
+// huge (it would be kept for good).
+func putRenderBuffer(buf *bytes.Buffer) {
+	if buf.Cap() > 256<<10 {
+		return
+	}
+	buf.Reset()
+	renderBuffers.Put(buf)
+}
+
+// formInt reads an integer form value; ok is false when it is missing or
+// not a number.
+func formInt(c echo.Context, name string) (int, bool) {
+	n, err := strconv.Atoi(c.FormValue(name))
+	return n, err == nil
+}
+
+func mediaType(contentType string) string {
+	mt, _, err := mime.ParseMediaType(contentType)
+	if err != nil {
+		return contentType
+	}
+	return mt
+}
+
+// redirect answers a successful form post (post/redirect/get).
+func redirect(c echo.Context, url string) error {
+	return c.Redirect(http.StatusSeeOther, url)
+}

@@ -1,0 +1,85 @@
+package server
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+)
+
+// routes lists every URL in one place. Which link opens what: links.go.
+func (a *App) routes(e *echo.Echo) {
+	e.GET("/", a.showHome)
+	e.GET("/healthz", a.health)
+	e.GET("/static/*", serveStatic)
+	e.GET("/sw.js", serviceWorker)
+	e.GET("/manifest.webmanifest", manifest)
+	e.GET("/offline", a.showOffline)
+	e.GET("/lang", a.switchLanguage)
+
+	e.GET("/tables/new", a.newTable)
+	e.GET("/tables/import", a.importForm)
+	e.POST("/tables/import", a.importTable)
+	e.POST("/tables", a.createTable)
+	e.GET("/tables/:id", a.showTable)
+	e.GET("/tables/:id/live", a.streamTable)
+	e.GET("/tables/:id/qr.svg", a.showQR)
+	e.GET("/tables/:id/export.json", a.exportTable)
+	e.GET("/tables/:id/results.csv", a.exportResults)
+	e.POST("/tables/:id/players", a.addPlayer)
+	e.POST("/tables/:id/undo", a.undo)
+	e.GET("/tables/:id/play", a.showPlay)
+	e.POST("/tables/:id/play/start", a.startPlay)
+	e.POST("/tables/:id/play/step", a.submitStep)
+	e.GET("/tables/:id/games/new", a.newGame)
+	e.POST("/tables/:id/games", a.submitGame)
+	e.GET("/tables/:id/games/:n", a.showGame)
+	e.GET("/tables/:id/games/:n/edit", a.editGame)
+	e.POST("/tables/:id/games/:n", a.correctGame)
+	e.GET("/tables/:id/games/:n/replay", a.replayGame)
+	e.POST("/tables/:id/rotate/:role", a.rotateTableLink)
+
+	// View-only links: spectators follow a table live but cannot write.
+	e.GET("/v/:rid", a.showReadOnly)
+	e.GET("/v/:rid/live", a.streamReadOnly)
+	e.GET("/v/:rid/qr.svg", a.showViewQR)
+	e.GET("/v/:rid/export.json", a.exportReadOnly)
+	e.GET("/v/:rid/results.csv", a.resultsReadOnly)
+	e.GET("/v/:rid/games/:n", a.showReadOnlyGame)
+	e.GET("/v/:rid/games/:n/replay", a.replayReadOnlyGame)
+	e.GET("/history", a.showHistory)
+
+	// Leagues: the public id shows standings, the admin id changes them.
+	e.GET("/leagues/new", a.newLeague)
+	e.POST("/leagues", a.createLeague)
+	e.GET("/leagues/:id", a.showLeague)
+	e.GET("/leagues/:id/qr.svg", a.showLeagueQR)
+	e.GET("/l/:admin", a.showLeagueAdmin)
+	e.GET("/l/:admin/qr.svg", a.showAdminQR)
+	e.POST("/l/:admin/rotate", a.rotateAdminLink)
+	e.POST("/l/:admin/members", a.addLeagueMember)
+	e.POST("/l/:admin/merge", a.mergeLeagueMembers)
+	e.POST("/l/:admin/tables", a.addLeagueTable)
+	e.GET("/l/:admin/export.json", a.exportLeague)
+	e.GET("/leagues/:id/standings.csv", a.exportStandings)
+
+	e.GET("/check", a.checkIndex)
+	e.GET("/check/:game", a.checkForm)
+	e.POST("/check/:game", a.submitCheck)
+
+	api := e.Group("/api/v1")
+	api.GET("/games", a.listGames)
+	api.POST("/games/:game/score", a.scoreGame) // = scoreRoute
+	api.POST("/games/:game/play", a.playGame)
+}
+
+// health answers load balancers and the tests: the database must answer,
+// and the newest write must not have failed in storage (a full disk).
+func (a *App) health(c echo.Context) error {
+	if err := a.store.Ping(c.Request().Context()); err != nil {
+		return c.String(http.StatusServiceUnavailable, "database unavailable")
+	}
+	if err := a.store.WriteFailure(); err != nil {
+		return c.String(http.StatusServiceUnavailable, "database not writable: "+err.Error())
+	}
+	return c.String(http.StatusOK, "ok")
+}

@@ -1,0 +1,206 @@
+package server
+
+import (
+	"errors"
+	"log/slog"
+	"net/http"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+	"golang.org/x/time/rate"
+
+	"tablemate/sessions"
+	"tablemate/views"
+	"tablemate/views/i18n"
+)
+
+// contentSecurityPolicy allows nothing from elsewhere and no inline
+// scripts or styles: every script and stylesheet is a file we embed.
+const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
+	"connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+
+// newServer builds the echo instance: middleware, error handling, routes.
+func newServer(a *App) *echo.Echo {
+	e := echo.New()
+	e.HideBanner, e.HidePort = true, true
+	e.HTTPErrorHandler = a.handleError
+	// Forwarding headers count only from a trusted proxy (-trusted-proxy):
+	// the write limiter keys on RealIP, share links on Scheme.
+	e.IPExtractor = a.site.ipExtractor()
+	e.SchemeExtractor = a.site.scheme
+	e.Pre(linkHeaders, middleware.RemoveTrailingSlashWithConfig(middleware.TrailingSlashConfig{RedirectCode: http.StatusMovedPermanently}))
+	e.Use(
+		middleware.RequestID(),
+		a.recoverer(),
+		a.requestLogger(),
+		middleware.SecureWithConfig(middleware.SecureConfig{
+			XSSProtection:         "0",
+			ContentTypeNosniff:    "nosniff",
+			XFrameOptions:         "DENY",
+			ReferrerPolicy:        "same-origin",
+			ContentSecurityPolicy: contentSecurityPolicy,
+		}),
+		permissionsPolicy,
+		language, // the page language: the lang cookie, else Accept-Language
+		// Every body is bounded by its route's limit (bodyLimitOf): 413
+		// over it, 408 when too slow, forms read whole. The API answers
+		// bodies over 1 MiB itself with API.md's 400; an import may be as
+		// large as the export of the longest table (it is read as a
+		// stream and its events counted).
+		a.guardBodies(),
+		compressPages(),
+		middleware.CSRFWithConfig(middleware.CSRFConfig{
+			Skipper:        func(c echo.Context) bool { return strings.HasPrefix(c.Path(), "/api/") },
+			TokenLookup:    "form:_csrf,header:X-CSRF-Token",
+			CookieName:     "tm_csrf",
+			CookiePath:     "/",
+			CookieHTTPOnly: true,
+			CookieSameSite: http.SameSiteLaxMode,
+			CookieMaxAge:   7 * 24 * 3600,
+		}),
+	)
+	if a.writeRate > 0 {
+		e.Use(a.writeLimiter())
+	}
+	a.routes(e)
+	return e
+}
+
+// writeLimiter refuses a client's writes beyond writeRate per second (a
+// stuck button or a script), with a page saying what happened.
+func (a *App) writeLimiter() echo.MiddlewareFunc {
+	return middleware.RateLimiterWithConfig(middleware.RateLimiterConfig{
+		Skipper: func(c echo.Context) bool {
+			// Only writes to tables are limited; the JSON API is stateless.
+			m := c.Request().Method
+			return m == http.MethodGet || m == http.MethodHead || m == http.MethodOptions || strings.HasPrefix(c.Path(), "/api/")
+		},
+		Store: middleware.NewRateLimiterMemoryStoreWithConfig(middleware.RateLimiterMemoryStoreConfig{
+			Rate: rate.Limit(a.writeRate), Burst: a.writeBurst, ExpiresIn: 3 * time.Minute,
+		}),
+		DenyHandler: func(c echo.Context, _ string, _ error) error {
+			return echo.NewHTTPError(http.StatusTooManyRequests, "Too many entries from this phone in a short time. Wait a few seconds and send again; nothing was lost.")
+		},
+	})
+}
+
+func permissionsPolicy(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		c.Response().Header().Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()")
+		return next(c)
+	}
+}
+
+// recoverer turns a panic into a logged 500 page instead of a dropped
+// connection; the stack goes to the log, never to the phone.
+func (a *App) recoverer() echo.MiddlewareFunc {
+	return middleware.RecoverWithConfig(middleware.RecoverConfig{
+		LogErrorFunc: func(c echo.Context, err error, stack []byte) error {
+			a.log.Error("panic", "request_id", c.Response().Header().Get(echo.HeaderXRequestID), "err", redactLinks(err.Error()), "stack", redactLinks(string(stack)))
+			return err
+		},
+	})
+}
+
+// requestLogger logs each request by its route pattern ("/tables/:id"),
+// never its URI: URIs hold links, and whoever reads a log must not be
+// able to open a table with it. A request no route matched logs "-".
+func (a *App) requestLogger() echo.MiddlewareFunc {
+	return middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
+		LogStatus: true, LogRoutePath: true, LogMethod: true, LogLatency: true, LogRequestID: true, HandleError: true,
+		LogValuesFunc: func(c echo.Context, v middleware.RequestLoggerValues) error {
+			level := slog.LevelInfo
+			if v.Status >= 500 {
+				level = slog.LevelError
+			}
+			route := v.RoutePath
+			if route == "" {
+				route = "-"
+			}
+			a.log.LogAttrs(c.Request().Context(), level, "request",
+				slog.String("method", v.Method), slog.String("route", route), slog.Int("status", v.Status),
+				slog.Duration("latency", v.Latency.Round(time.Microsecond)), slog.String("request_id", v.RequestID))
+			return nil
+		},
+	})
+}
+
+// linkShaped matches what links look like (26 characters of lower-case
+// base32, or the 32 hex digits of the first view-only links), so an
+// error that quotes one is logged without it.
+var linkShaped = regexp.MustCompile(`[a-z2-7]{26}|[0-9a-f]{32}`)
+
+// redactLinks takes anything shaped like a link out of a log message.
+func redactLinks(s string) string { return linkShaped.ReplaceAllString(s, "[link]") }
+
+// handleError answers every error: JSON for the API, a friendly page for
+// people. Unexpected errors are logged with the request id.
+func (a *App) handleError(err error, c echo.Context) {
+	if c.Response().Committed {
+		return
+	}
+	detached(c) // a body that timed out cancelled the request; its page is still due
+	var pe *plainError
+	if errors.As(err, &pe) {
+		if strings.HasPrefix(c.Request().URL.Path, "/api/") {
+			msg := pe.api
+			if msg == "" {
+				msg = pe.Error()
+			}
+			c.JSON(pe.status, map[string]any{"error": map[string]string{"message": msg}})
+			return
+		}
+		heading := http.StatusText(pe.status)
+		msg := i18n.T(c.Request().Context(), pe.format, pe.args...)
+		if err := render(c, pe.status, views.ErrorPage(page(c, heading), heading, msg)); err != nil {
+			a.log.Error("error page failed", "err", redactLinks(err.Error()))
+		}
+		return
+	}
+	if errors.Is(err, sessions.ErrNotFound) || errors.Is(err, sessions.ErrReplaced) {
+		err = linkError(c, err) // a link that stopped working while answering
+	}
+	status, msg := http.StatusInternalServerError, "Something went wrong on our side. Your entries are safe; try again."
+	var he *echo.HTTPError
+	if errors.As(err, &he) {
+		status = he.Code
+		if m, ok := he.Message.(string); ok {
+			msg = m
+		}
+	}
+	notSaved := errors.Is(err, sessions.ErrNotSaved)
+	switch {
+	case notSaved:
+		// The write did not reach the disk: say so, never "safe".
+		a.log.Error("write not saved", "request_id", c.Response().Header().Get(echo.HeaderXRequestID), "err", redactLinks(err.Error()))
+		status, msg = http.StatusServiceUnavailable, "Nothing was recorded: the server could not save it (its storage failed). Try again in a moment."
+		c.Response().Header().Set("Retry-After", "30")
+	case status >= 500:
+		a.log.Error("request failed", "request_id", c.Response().Header().Get(echo.HeaderXRequestID), "err", redactLinks(err.Error()))
+		msg = "Something went wrong on our side. Your entries are safe; try again."
+	}
+	if strings.HasPrefix(c.Request().URL.Path, "/api/") {
+		c.JSON(status, map[string]any{"error": map[string]string{"message": msg}})
+		return
+	}
+	heading := http.StatusText(status)
+	switch status {
+	case http.StatusNotFound:
+		heading, msg = "Not found", "There is nothing here. A table's link must be copied whole; check it and try again."
+	case http.StatusTooManyRequests:
+		heading = "Slow down"
+	case http.StatusGone:
+		heading = i18n.Key("Link replaced")
+	case http.StatusForbidden:
+		heading, msg = "Form expired", "This form is too old to send (its security token expired). Go back, reload the page and send it again."
+	}
+	if notSaved {
+		heading = "Not saved"
+	}
+	if err := render(c, status, views.ErrorPage(page(c, heading), heading, msg)); err != nil {
+		a.log.Error("error page failed", "err", redactLinks(err.Error()))
+	}
+}

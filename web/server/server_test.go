@@ -1,0 +1,271 @@
+package server
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+
+	"tablemate/sessions"
+	"tablemate/web/kks/kkstest"
+	"tablemate/web/webtest"
+)
+
+// testServer runs the real router over a temporary database (webtest),
+// with the app behind it.
+type testServer struct {
+	*webtest.Server
+	app *App
+}
+
+func newTestServer(t testing.TB) *testServer {
+	t.Helper()
+	return newTestServerWith(t, nil)
+}
+
+// newTestServerWith lets a test change the app's settings first.
+func newTestServerWith(t testing.TB, configure func(*App)) *testServer {
+	t.Helper()
+	return startTestServer(t, configure, false)
+}
+
+// startTestServer runs the real router, over TLS when tls is set.
+func startTestServer(t testing.TB, configure func(*App), tls bool) *testServer {
+	t.Helper()
+	var cfg []func(*App)
+	if configure != nil {
+		cfg = append(cfg, configure)
+	}
+	s, a := webtest.Start(t, NewApp, tls, cfg...)
+	return &testServer{Server: s, app: a}
+}
+
+func TestSecurityHeadersAndHealth(t *testing.T) {
+	ts := newTestServer(t)
+	p := ts.Get("/healthz")
+	if p.Status != http.StatusOK {
+		t.Fatalf("healthz: %d", p.Status)
+	}
+	p = ts.Get("/")
+	for header, want := range map[string]string{
+		"Content-Security-Policy": "frame-ancestors 'none'",
+		"X-Content-Type-Options":  "nosniff",
+		"Referrer-Policy":         "same-origin",
+		"X-Frame-Options":         "DENY",
+	} {
+		if !strings.Contains(p.Header.Get(header), want) {
+			t.Errorf("%s = %q, want it to contain %q", header, p.Header.Get(header), want)
+		}
+	}
+	if p.Doc.Find(`[data-testid="no-tables"]`).Length() != 1 {
+		t.Error("home page of an empty database shows no empty state")
+	}
+}
+
+func TestStaticAssetsAreHashedAndCached(t *testing.T) {
+	ts := newTestServer(t)
+	home := ts.Get("/")
+	href, _ := home.Doc.Find(`link[rel="stylesheet"]`).Attr("href")
+	if !strings.Contains(href, "?v=") {
+		t.Fatalf("stylesheet URL %q has no content hash", href)
+	}
+	p := ts.Get(href)
+	if p.Status != http.StatusOK || !strings.Contains(p.Header.Get("Cache-Control"), "immutable") {
+		t.Fatalf("%s: %d, Cache-Control %q", href, p.Status, p.Header.Get("Cache-Control"))
+	}
+	if p := ts.Get("/static/css/app.css?v=stale"); strings.Contains(p.Header.Get("Cache-Control"), "immutable") {
+		t.Error("a URL with an old hash is cached for a year")
+	}
+	if p := ts.Get("/static/nope.css"); p.Status != http.StatusNotFound {
+		t.Errorf("missing asset: %d", p.Status)
+	}
+}
+
+func TestKKSEveningOverHTTP(t *testing.T) {
+	ts := newTestServer(t)
+	table := ts.CreateTable("Amelia", "Victor")
+	p := ts.Get(table)
+	if p.Status != http.StatusOK || p.Doc.Find(`[data-testid="no-games"]`).Length() != 1 {
+		t.Fatalf("new table page: %d\n%s", p.Status, p.Body)
+	}
+
+	// Game 1: Amelia's example display against a weaker one.
+	entry := ts.Get(table + "/games/new")
+	if entry.Doc.Find(`fieldset[data-player="Victor"] input[data-stack="red"]`).Length() != 1 {
+		t.Fatal("the editor has no red stack for Victor")
+	}
+	f := kkstest.Form(entry.FormOf(t, table+"/games"), []map[string]string{kkstest.Amelia, {"red": "2 3"}}, []string{"3", "7"})
+	res := ts.Post(table+"/games", f)
+	if res.Status != http.StatusSeeOther {
+		t.Fatalf("submit: %d\n%s", res.Status, res.Body)
+	}
+	// A double tap sends the same form again: same answer, one game.
+	again := ts.Post(table+"/games", f)
+	if again.Status != http.StatusSeeOther || again.Header.Get("Location") != res.Header.Get("Location") {
+		t.Fatalf("double submit: %d to %q, want %q", again.Status, again.Header.Get("Location"), res.Header.Get("Location"))
+	}
+	result := ts.Get(res.Header.Get("Location"))
+	if got := result.Text(`[data-player="Amelia"] [data-testid="player-total"]`); got != "58" {
+		t.Errorf("Amelia's total = %q, want 58 (the rule text's example)", got)
+	}
+	// 2 players must hold 17 cards each (KKS-3): the verdict names the rule.
+	if v, _ := result.Doc.Find(`[data-testid="verdict"]`).Attr("data-valid"); v != "false" {
+		t.Errorf("verdict valid = %q, want false for short displays", v)
+	}
+	if result.Doc.Find(`[data-code="card_count"]`).Length() == 0 || !strings.Contains(result.Body, "KKS-3") {
+		t.Error("the result page does not show the card_count violation with its rule")
+	}
+
+	tbl := ts.Get(table)
+	if n := tbl.Doc.Find(`[data-testid="games"] tbody tr`).Length(); n != 1 {
+		t.Fatalf("%d games listed after a double submit, want 1", n)
+	}
+	if got := tbl.Text(`tr[data-player="Amelia"] [data-testid="total"]`); got != "58" {
+		t.Errorf("running total %q, want 58", got)
+	}
+
+	// A stale form (based on the table before game 1) is refused with 409
+	// and keeps what was typed.
+	stale := kkstest.Form(entry.FormOf(t, table+"/games"), []map[string]string{{"red": "9"}, {"red": "8"}}, []string{"1", "1"})
+	stale.Set("_token", "another-tap")
+	sp := ts.Post(table+"/games", stale)
+	if sp.Status != http.StatusConflict {
+		t.Fatalf("stale submit: %d", sp.Status)
+	}
+	if v, _ := sp.Doc.Find(`input[name="players[0].display.red"]`).Attr("value"); v != "9" {
+		t.Errorf("stale form lost the entry: red = %q", v)
+	}
+
+	// Undo takes game 1 back.
+	undo := tbl.FormOf(t, table+"/undo")
+	if p := ts.Post(table+"/undo", undo); p.Status != http.StatusSeeOther {
+		t.Fatalf("undo: %d\n%s", p.Status, p.Body)
+	}
+	after := ts.Get(table + "?done=undo")
+	if after.Doc.Find(`[data-testid="no-games"]`).Length() != 1 || !strings.Contains(after.Body, "Undone") {
+		t.Errorf("after undo the table still shows games")
+	}
+	if p := ts.Post(table+"/undo", undo); p.Status != http.StatusSeeOther {
+		t.Errorf("repeated undo form: %d, want the same redirect", p.Status)
+	}
+}
+
+func TestBadInputNamesTheField(t *testing.T) {
+	ts := newTestServer(t)
+	table := ts.CreateTable("Ana", "Ben", "Cy")
+	entry := ts.Get(table + "/games/new")
+	base := entry.FormOf(t, table+"/games")
+	tests := []struct {
+		name, field, value, want string
+	}{
+		{"unreadable card", "players[1].display.blue", "4 banana", "banana"},
+		{"tokens not a number", "players[2].tokens", "lots", "whole number"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := kkstest.Form(base, nil, nil)
+			f.Set(tt.field, tt.value)
+			p := ts.Post(table+"/games", f)
+			if p.Status != http.StatusUnprocessableEntity {
+				t.Fatalf("status %d, want 422", p.Status)
+			}
+			in := p.Doc.Find(`[name="` + tt.field + `"]`)
+			if inv, _ := in.Attr("aria-invalid"); inv != "true" {
+				t.Errorf("field %s not marked invalid", tt.field)
+			}
+			if !strings.Contains(p.Text(".field-error"), tt.want) {
+				t.Errorf("error %q does not mention %q", p.Text(".field-error"), tt.want)
+			}
+			if v, _ := in.Attr("value"); v != tt.value {
+				t.Errorf("entered value lost: %q", v)
+			}
+		})
+	}
+	if n := len(mustTable(t, ts, table).Games); n != 0 {
+		t.Errorf("%d games stored from bad input", n)
+	}
+
+	// Creating a table with one player names the players field.
+	f := ts.Get("/tables/new").FormOf(t, "/tables")
+	f.Set("game", "koffer-katze-sombrero")
+	f["players"] = []string{"Solo"}
+	p := ts.Post("/tables", f)
+	if p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Text(".field-error"), "2 to 4 players") {
+		t.Errorf("one-player table: %d %q", p.Status, p.Text(".field-error"))
+	}
+	// A cross-site form without the CSRF token is refused, not a 500.
+	req, _ := http.NewRequest(http.MethodPost, ts.URL+"/tables", strings.NewReader("game=koffer-katze-sombrero&players=A&players=B"))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Sec-Fetch-Site", "cross-site")
+	if p := ts.Do(req); p.Status != http.StatusForbidden {
+		t.Errorf("cross-site form: %d, want 403", p.Status)
+	}
+}
+
+func mustTable(t testing.TB, ts *testServer, path string) sessions.Table {
+	t.Helper()
+	p := ts.Get(path)
+	if p.Status != http.StatusOK {
+		t.Fatalf("%s: %d", path, p.Status)
+	}
+	var tb sessions.Table
+	p.Doc.Find(`[data-testid="games"] tbody tr`).Each(func(i int, _ *goquery.Selection) {
+		tb.Games = append(tb.Games, sessions.Game{Number: i + 1})
+	})
+	return tb
+}
+
+func TestNotFoundIsAFriendlyPage(t *testing.T) {
+	ts := newTestServer(t)
+	for _, path := range []string{"/tables/doesnotexist", "/tables/doesnotexist/games/1", "/nope", "/check/chess"} {
+		p := ts.Get(path)
+		if p.Status != http.StatusNotFound || !strings.Contains(p.Body, "Not found") {
+			t.Errorf("%s: %d", path, p.Status)
+		}
+	}
+	table := ts.CreateTable("Ana", "Ben")
+	for _, path := range []string{table + "/games/1", table + "/games/x", table + "/games/0/edit"} {
+		if p := ts.Get(path); p.Status != http.StatusNotFound {
+			t.Errorf("%s: %d, want 404", path, p.Status)
+		}
+	}
+}
+
+func TestCheckPageScoresWithoutSaving(t *testing.T) {
+	ts := newTestServer(t)
+	form := ts.Get("/check/koffer-katze-sombrero")
+	f := form.FormOf(t, "/check/koffer-katze-sombrero")
+	f.Set("players[0].name", "Amelia")
+	f.Set("players[1].name", "Victor")
+	f = kkstest.Form(f, []map[string]string{kkstest.Amelia, {"red": "7 5"}}, []string{"3", "0"})
+	p := ts.Post("/check/koffer-katze-sombrero", f)
+	if p.Status != http.StatusOK {
+		t.Fatalf("check: %d\n%s", p.Status, p.Body)
+	}
+	if got := p.Text(`[data-player="Amelia"] [data-testid="player-total"]`); got != "58" {
+		t.Errorf("Amelia = %q, want 58", got)
+	}
+	li := p.Doc.Find(`[data-code="not_ascending"]`)
+	if li.Length() == 0 || !strings.Contains(li.Text(), "Victor") || !strings.Contains(li.Text(), "KKS-2") {
+		t.Errorf("red 7 then 5 face up is not shown as not_ascending for Victor with KKS-2: %q", li.Text())
+	}
+	// "Change these entries" brings the editor back with what was entered.
+	back := ts.Post("/check/koffer-katze-sombrero", p.FormOf(t, "/check/koffer-katze-sombrero"))
+	if v, _ := back.Doc.Find(`input[name="players[1].display.red"]`).Attr("value"); back.Status != http.StatusOK || v != "7 5" {
+		t.Errorf("reopened kit.Editor: %d, Victor's red = %q, want 7 5", back.Status, v)
+	}
+	// A bad token in the third seat is reported on that seat's field.
+	f.Set("players[2].name", "Cy")
+	f.Set("players[2].display.red", "1 2 ?")
+	p = ts.Post("/check/koffer-katze-sombrero", f)
+	if p.Status != http.StatusUnprocessableEntity {
+		t.Fatalf("bad token: %d", p.Status)
+	}
+	if inv, _ := p.Doc.Find(`[name="players[2].display.red"]`).Attr("aria-invalid"); inv != "true" {
+		t.Errorf("the third seat's red stack is not marked invalid:\n%s", p.Text(".field-error"))
+	}
+	if recent := ts.Get("/"); recent.Doc.Find(`[data-testid="no-tables"]`).Length() != 1 {
+		t.Error("checking a score created a table")
+	}
+}

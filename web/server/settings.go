@@ -1,0 +1,45 @@
+package server
+
+import (
+	"net"
+	"net/http"
+	"time"
+
+	"tablemate/sessions"
+)
+
+// The app's settings, which `tablemate serve` takes from its flags; a new
+// app has the defaults.
+
+// SetWriteRate lets each client post perSecond forms after a short burst
+// (serve -write-rate); 0 turns the limit off.
+func (a *App) SetWriteRate(perSecond float64) { a.writeRate = perSecond }
+
+// SetSite says how the server is reached (serve -public-url,
+// -allowed-hosts, -trusted-proxy).
+func (a *App) SetSite(s *Site) { a.site = s }
+
+// SetStreamCaps caps the live streams per client address, per table and
+// in all (serve -live-per-client, -live-per-table, -live-max).
+func (a *App) SetStreamCaps(perClient, perTable, total int) {
+	a.streams = newStreamCaps(perClient, perTable, total)
+}
+
+// SetBodyTimeout is how long a request body may take once its headers are
+// in (serve -body-timeout).
+func (a *App) SetBodyTimeout(d time.Duration) { a.bodyTimeout = d }
+
+// HTTPServer is the server of `tablemate serve` on addr: the router and
+// its timeouts (newHTTPServer).
+func (a *App) HTTPServer(addr string) *http.Server { return newHTTPServer(addr, a) }
+
+// Listening tells the app the address it was bound to; share links use it
+// when no public URL is set.
+func (a *App) Listening(addr net.Addr) { a.site.listening(addr) }
+
+// EndStreams ends every open live stream, so a shutdown does not wait on
+// them.
+func (a *App) EndStreams() { a.live.close() }
+
+// Tables are the app's tables (tests load a table through them).
+func (a *App) Tables() *sessions.Tables { return a.tables }

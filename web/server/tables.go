@@ -1,0 +1,324 @@
+package server
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+
+	"github.com/a-h/templ"
+	"github.com/labstack/echo/v4"
+
+	"tablemate/scoring"
+	"tablemate/sessions"
+	"tablemate/views"
+	"tablemate/views/i18n"
+	"tablemate/web/games"
+	"tablemate/web/kit"
+)
+
+const playerSlots = 8 // name boxes on the new-table form
+
+// newTable renders the empty "start a table" form.
+func (a *App) newTable(c echo.Context) error {
+	vm := views.NewTableVM{
+		Page: page(c, tr(c, "Start a table")), Form: form(c, 0),
+		Games: tableGames(), Game: c.QueryParam("game"), Players: make([]string, playerSlots),
+	}
+	if admin := c.QueryParam("league"); admin != "" {
+		l, err := a.tables.LeagueByAdmin(c.Request().Context(), admin)
+		if err != nil {
+			return linkError(c, err)
+		}
+		vm.League, vm.LeagueName, vm.Suggestions = l.AdminLink(), l.Name, activeMembers(l)
+	}
+	return render(c, http.StatusOK, views.NewTable(vm))
+}
+
+// tableGames are the games a table can be started for: those with a
+// result editor.
+func tableGames() []scoring.Info {
+	var out []scoring.Info
+	for _, info := range games.Infos() {
+		if _, ok := editorFor(info.Slug); ok {
+			out = append(out, info)
+		}
+	}
+	return out
+}
+
+// createTable starts a table; bad input re-renders the form with 422.
+func (a *App) createTable(c echo.Context) error {
+	values, err := c.FormParams()
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, tr(c, "The form could not be read."))
+	}
+	players := values["players"]
+	create := sessions.TableCreated{Game: c.FormValue("game"), Name: c.FormValue("name"), Players: players}
+	if _, ok := editorFor(create.Game); !ok {
+		create.Game = "" // Create reports the field
+	}
+	var l sessions.League
+	if admin := c.FormValue("league"); admin != "" {
+		if l, err = a.tables.LeagueByAdmin(c.Request().Context(), admin); err != nil {
+			return linkError(c, err)
+		}
+		err = checkMembers(c, l, players)
+	}
+	var id string
+	if err == nil {
+		id, err = a.tables.Create(c.Request().Context(), c.FormValue("_token"), create)
+	}
+	if err == nil && l.ID != "" {
+		err = a.tables.AddTable(c.Request().Context(), l, id)
+	}
+	var in *scoring.InputError
+	if errors.As(err, &in) {
+		vm := views.NewTableVM{
+			Page: page(c, tr(c, "Start a table")), Form: form(c, 0), Games: tableGames(),
+			Game: create.Game, Name: create.Name, Players: padded(players, playerSlots),
+			Errors: views.Errors{in.Field: localInput(c, in)},
+			League: l.AdminLink(), LeagueName: l.Name, Suggestions: activeMembers(l),
+		}
+		return render(c, http.StatusUnprocessableEntity, views.NewTable(vm))
+	}
+	if err != nil {
+		return err
+	}
+	return redirect(c, "/tables/"+id)
+}
+
+// activeMembers are the names a league's tables may use.
+func activeMembers(l sessions.League) []string {
+	var names []string
+	for _, m := range l.Members {
+		if m.MergedInto == "" {
+			names = append(names, m.Name)
+		}
+	}
+	return names
+}
+
+// checkMembers refuses a league table with someone who is not a member,
+// before the table exists.
+func checkMembers(c echo.Context, l sessions.League, players []string) error {
+	for _, p := range players {
+		p = strings.TrimSpace(p)
+		if p != "" && !slices.ContainsFunc(l.Members, func(m sessions.Member) bool { return strings.EqualFold(m.Name, p) }) {
+			return scoring.Errorf("players", "%s", tr(c, "%s is not a member of %s; add them on the league page first", p, l.Name))
+		}
+	}
+	return nil
+}
+
+func padded(xs []string, n int) []string {
+	out := append([]string(nil), xs...)
+	for len(out) < n {
+		out = append(out, "")
+	}
+	return out[:max(n, len(xs))]
+}
+
+// showTable renders the table page behind its edit link.
+func (a *App) showTable(c echo.Context) error {
+	t, err := a.loadTable(c)
+	if err != nil {
+		return err
+	}
+	rememberTable(c, c.Param("id"))
+	flash := ""
+	if f, ok := flashes[c.QueryParam("done")]; ok {
+		flash = tr(c, f)
+	} else if f, ok := linkFlashes[c.QueryParam("done")]; ok {
+		flash = tr(c, f)
+	}
+	vm, err := a.tablePage(c, t, flash, "good")
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, views.TablePage(vm))
+}
+
+// flashes are the confirmations a redirect may ask for (?done=...); only
+// these fixed texts are shown, never text from the URL.
+var flashes = map[string]string{
+	"undo":   i18n.Key("Undone: the last entry was taken back. It stays in the history."),
+	"player": i18n.Key("Player added."),
+	"round":  i18n.Key("Round saved."),
+}
+
+// tablePage builds the table page behind the edit link: what every link
+// shows, on the edit link, with the writes and the invite panel.
+func (a *App) tablePage(c echo.Context, t sessions.Table, flash, kind string) (views.TableVM, error) {
+	links, err := a.tables.Links(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return views.TableVM{}, linkError(c, err)
+	}
+	vm := views.TableVM{TableView: tableView(c, t, editBase(c)), Form: form(c, t.Head), Share: a.tableShare(c, t, links)}
+	vm.Flash, vm.FlashKind = flash, kind
+	if e, ok := t.Newest(); ok {
+		vm.UndoLabel = shortTextIn(c.Request().Context(), t, e.Event)
+	}
+	if g, _ := games.Find(t.Info.Slug); g.Pages != nil {
+		vm.PlayLabel = tr(c, "Play the next game along, turn by turn")
+		if t.Play != nil {
+			vm.PlayLabel = trN(c, len(t.Play.Steps), "Continue the game played along (1 turn so far)", "Continue the game played along (%d turns so far)")
+		}
+	}
+	return vm, nil
+}
+
+// tableView builds what every link to a table shows: standings, games,
+// charts, the game in progress and the history, every URL on base (the
+// link the page was opened with). It is given no other link.
+func tableView(c echo.Context, t sessions.Table, base string) views.TableView {
+	vm := views.TableView{
+		Page: page(c, t.Name), Head: t.Head,
+		Base: base, Name: t.Name, Game: t.Info, Players: t.Players, Leaders: t.Leaders(),
+		Chart: views.BarChart{Title: trN(c, len(t.Games), "Running totals after 1 game", "Running totals after %d games")},
+	}
+	vm.Scripts = []string{"js/share.js"}
+	for i, s := range rankedStandings(t) {
+		vm.Standings = append(vm.Standings, views.StandingRow{
+			Rank: i + 1, Name: s.Name, Total: s.Total, Played: s.Played, Wins: s.Wins, Leader: s.Leader, Behind: s.Behind,
+		})
+	}
+	if len(t.Games) > 0 {
+		for _, s := range t.Standings() {
+			vm.Chart.Bars = append(vm.Chart.Bars, views.Bar{Label: s.Name, Value: s.Total, Lead: s.Leader})
+		}
+	}
+	vm.Games, vm.GamesPage = gameRows(c, t)
+	lang := i18n.Code(i18n.Lang(c.Request().Context()))
+	vm.Lines = t.Derived("lines/"+lang, func() any {
+		ctx := c.Request().Context()
+		return views.Prerender(ctx, views.Lines(runningLines(ctx, t)))
+	}).(templ.Component)
+	if ed, ok := editorFor(t.Info.Slug); ok && ed.Rounds {
+		vm.Current = currentRounds(c, t, ed)
+		if vm.Current == nil {
+			vm.Finished = finishedRounds(t, base)
+		}
+	}
+	vm.Log, vm.LogPage = logPage(c, t)
+	return vm
+}
+
+// currentRounds shows the game in progress of a round-based table, round
+// by round; nil when the next round starts a new game.
+func currentRounds(c echo.Context, t sessions.Table, ed kit.Editor) *views.RoundsVM {
+	g, ok := t.Current()
+	if !ok {
+		return nil
+	}
+	vm := &views.RoundsVM{Game: g.Number, Chart: roundLines(c.Request().Context(), t.Info.Slug, g)}
+	for _, p := range g.Result.Players {
+		vm.Players = append(vm.Players, p.Name)
+		vm.Totals = append(vm.Totals, p.Total)
+		vm.Round = max(vm.Round, len(p.Rounds))
+	}
+	for r := range vm.Round {
+		row := make([]string, len(g.Result.Players))
+		for i, p := range g.Result.Players {
+			row[i] = "–"
+			if r < len(p.Rounds) {
+				row[i] = fmt.Sprint(p.Rounds[r])
+			}
+		}
+		vm.Rows = append(vm.Rows, row)
+	}
+	if ed.Progress != nil {
+		vm.Progress = ed.Progress(c.Request().Context(), g.State)
+	}
+	return vm
+}
+
+// rankedStandings orders players by their running total, best first;
+// players on the same total keep seat order.
+func rankedStandings(t sessions.Table) []sessions.Standing {
+	s := t.Standings()
+	better := func(a, b sessions.Standing) bool {
+		if (a.Played > 0) != (b.Played > 0) {
+			return a.Played > 0
+		}
+		if t.Info.LowestWins {
+			return a.Total < b.Total
+		}
+		return a.Total > b.Total
+	}
+	// insertion sort: stable and the list is at most 8 long
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && better(s[j], s[j-1]); j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+	return s
+}
+
+// addPlayer seats another player.
+func (a *App) addPlayer(c echo.Context) error {
+	seen, _ := formInt(c, "_seen")
+	_, err := a.tables.AddPlayer(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"), c.FormValue("name"))
+	return a.afterTableWrite(c, err, "player")
+}
+
+// undo takes back the newest entry.
+func (a *App) undo(c echo.Context) error {
+	seen, _ := formInt(c, "_seen")
+	_, err := a.tables.Undo(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"))
+	if err == nil && c.FormValue("back") == "play" { // undo of a guided move: stay in the game
+		return redirect(c, editBase(c)+"/play")
+	}
+	return a.afterTableWrite(c, err, "undo")
+}
+
+// afterTableWrite answers a small table form: back to the table on
+// success; the fresh table with the reason when the write was refused.
+func (a *App) afterTableWrite(c echo.Context, err error, done string) error {
+	var in *scoring.InputError
+	var stale *sessions.StaleError
+	switch {
+	case err == nil:
+		return redirect(c, editBase(c)+"?done="+done)
+	case errors.Is(err, sessions.ErrNotFound), errors.Is(err, sessions.ErrReplaced):
+		return linkError(c, err)
+	case errors.As(err, &stale):
+		return a.rerenderTable(c, http.StatusConflict, tr(c, "Someone else just changed this table, so nothing was done. Here is the fresh state; try again if it is still needed."))
+	case errors.Is(err, sessions.ErrNothingToUndo):
+		return a.rerenderTable(c, http.StatusConflict, tr(c, "Nothing to undo: only the table's start is left."))
+	case errors.As(err, &in):
+		return a.rerenderTable(c, http.StatusUnprocessableEntity, localInput(c, in))
+	}
+	return err
+}
+
+func (a *App) rerenderTable(c echo.Context, status int, msg string) error {
+	t, err := a.loadTable(c)
+	if err != nil {
+		return err
+	}
+	vm, err := a.tablePage(c, t, msg, "bad")
+	if err != nil {
+		return err
+	}
+	return render(c, status, views.TablePage(vm))
+}
+
+// finishedRounds announces the last game of a round-based table when it is
+// over (so the next round starts a new game); nil otherwise.
+func finishedRounds(t sessions.Table, base string) *views.GameOverVM {
+	if len(t.Games) == 0 {
+		return nil
+	}
+	g := t.Games[len(t.Games)-1]
+	if !g.Result.GameOver || len(g.Result.Winners) == 0 {
+		return nil
+	}
+	vm := &views.GameOverVM{Game: g.Number, Winners: g.Result.Winners, URL: fmt.Sprintf("%s/games/%d", base, g.Number)}
+	for _, p := range g.Result.Players {
+		vm.Rounds = max(vm.Rounds, len(p.Rounds))
+	}
+	vm.Total, _ = g.Result.Total(g.Result.Winners[0])
+	return vm
+}

@@ -1,0 +1,273 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"tablemate/scoring"
+	"tablemate/sessions"
+	"tablemate/views"
+	"tablemate/views/i18n"
+	"tablemate/web/games"
+)
+
+// timelineText says in words what an event of a table's log did, the way a
+// player would tell it: "Game 2 entered: Ana 58, Ben 47 — Ana wins",
+// "Round 3 of game 1: Ana called Cambio; Ana 4 (−5 …), Ben 12",
+// "Undid: game 2 entered", "Ben joined". Undone entries are described as
+// they were when entered.
+func timelineText(ctx context.Context, t sessions.Table, e sessions.Event) string {
+	switch e.Kind {
+	case sessions.KindTableCreated:
+		var p sessions.TableCreated
+		json.Unmarshal(e.Payload, &p)
+		return i18n.T(ctx, "Table started for %s with %s", t.Info.Title, i18n.JoinNames(ctx, p.Players))
+	case sessions.KindPlayerJoined:
+		var p sessions.PlayerJoined
+		json.Unmarshal(e.Payload, &p)
+		return i18n.T(ctx, "%s joined", p.Name)
+	case sessions.KindGameRecorded:
+		var p sessions.GameRecorded
+		json.Unmarshal(e.Payload, &p)
+		return i18n.T(ctx, "Game %d entered", entryOf(t, e.Seq).Game) + verdictText(ctx, t, e.Seq)
+	case sessions.KindGameCorrected:
+		var p sessions.GameCorrected
+		json.Unmarshal(e.Payload, &p)
+		s := i18n.T(ctx, "Game %d corrected", p.Game) + verdictText(ctx, t, e.Seq)
+		if p.Reason != "" {
+			s += " (" + p.Reason + ")"
+		}
+		return s
+	case sessions.KindRoundRecorded:
+		var p sessions.RoundRecorded
+		json.Unmarshal(e.Payload, &p)
+		return roundText(ctx, t, e.Seq, p)
+	case sessions.KindPlayStarted:
+		return i18n.T(ctx, "Guided game started")
+	case sessions.KindPlayStep:
+		move := entryOf(t, e.Seq).Move
+		if g, ok := gameFinishedBy(t, e.Seq); ok {
+			return i18n.T(ctx, "Game %d finished by guided play (move %d)", g.Number, move) + verdictText(ctx, t, e.Seq)
+		}
+		return i18n.T(ctx, "Move %d of the guided game", move)
+	case sessions.KindUndo:
+		var p sessions.Undo
+		json.Unmarshal(e.Payload, &p)
+		if target, ok := t.Entry(p.Seq); ok {
+			return i18n.T(ctx, "Undid: %s", shortTextIn(ctx, t, target.Event))
+		}
+		return i18n.T(ctx, "Undid entry #%d", p.Seq)
+	}
+	return string(e.Kind)
+}
+
+// shortTextIn names an event in a few words in ctx's language, for undo
+// buttons and undo entries: "game 2 entered", "round 3 of game 1", "Ben
+// joining".
+func shortTextIn(ctx context.Context, t sessions.Table, e sessions.Event) string {
+	switch e.Kind {
+	case sessions.KindPlayerJoined:
+		var p sessions.PlayerJoined
+		json.Unmarshal(e.Payload, &p)
+		return i18n.T(ctx, "%s joining", p.Name)
+	case sessions.KindGameRecorded:
+		return i18n.T(ctx, "game %d entered", entryOf(t, e.Seq).Game)
+	case sessions.KindGameCorrected:
+		var p sessions.GameCorrected
+		json.Unmarshal(e.Payload, &p)
+		return i18n.T(ctx, "game %d corrected", p.Game)
+	case sessions.KindRoundRecorded:
+		var p sessions.RoundRecorded
+		json.Unmarshal(e.Payload, &p)
+		return i18n.T(ctx, "round %d of game %d", entryOf(t, e.Seq).Round, p.Game)
+	case sessions.KindPlayStep:
+		return i18n.T(ctx, "move %d of the guided game", entryOf(t, e.Seq).Move)
+	}
+	if i18n.IsGerman(ctx) { // German nouns keep their capital
+		return timelineText(ctx, t, e)
+	}
+	return lowerFirst(timelineText(ctx, t, e))
+}
+
+// entryOf is the log entry of event seq with the facts worked out when
+// the table was replayed (its game, round or move number): no page walks
+// the log to find them.
+func entryOf(t sessions.Table, seq int) sessions.LogEntry {
+	e, _ := t.Entry(seq)
+	return e
+}
+
+// verdictText is ": Ana 58, Ben 47 — Ana wins" for the game as event seq
+// left it (scored when the log was replayed, also for an entry undone or
+// corrected since); "" when the engine could not read it.
+func verdictText(ctx context.Context, t sessions.Table, seq int) string {
+	g := entryOf(t, seq).After
+	if g == nil || g.Err != "" {
+		return ""
+	}
+	return ": " + totalsText(g.Result) + outcomeText(ctx, g.Result)
+}
+
+// totalsText lists each player's total: "Ana 58, Ben 47".
+func totalsText(res scoring.Result) string {
+	parts := make([]string, len(res.Players))
+	for i, p := range res.Players {
+		parts[i] = fmt.Sprintf("%s %s", p.Name, signed(p.Total))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// outcomeText is " — Ana wins", " — Ana and Ben share the win" or
+// " — 2 rules broken"; "" for a game still going.
+func outcomeText(ctx context.Context, res scoring.Result) string {
+	switch {
+	case !res.Valid:
+		return " — " + i18n.N(ctx, len(res.Violations), "1 rule broken", "%d rules broken")
+	case len(res.Winners) == 1:
+		return " — " + i18n.T(ctx, "%s wins", res.Winners[0])
+	case len(res.Winners) > 1:
+		return " — " + i18n.T(ctx, "%s share the win", i18n.JoinNames(ctx, res.Winners))
+	}
+	return ""
+}
+
+// signed writes a number with a real minus sign.
+func signed(n int) string {
+	if n < 0 {
+		return fmt.Sprintf("−%d", -n)
+	}
+	return fmt.Sprint(n)
+}
+
+// roundText tells one round: who called (Cambio) or was the Kodiak, then
+// each player's points in that round with any bonus lines.
+func roundText(ctx context.Context, t sessions.Table, seq int, p sessions.RoundRecorded) string {
+	r := entryOf(t, seq).Round
+	s := i18n.T(ctx, "Round %d of game %d", r, p.Game)
+	// What marked the round (who called Cambio, who was the Kodiak), as
+	// the engine reads it.
+	var parts []string
+	if rounds, ok := t.Engine().(scoring.RoundFacts); ok {
+		// A recorded round was read by the engine when it was entered;
+		// one it cannot read has nothing to tell besides its points.
+		if notes, err := rounds.Notes(p.Round); err == nil {
+			for _, n := range notes {
+				parts = append(parts, i18n.Say(ctx, n))
+			}
+		}
+	}
+	var pts []string
+	for _, pr := range entryOf(t, seq).Points {
+		x := pr.Name + " " + signed(pr.Points)
+		if extra := roundExtras(ctx, pr.Lines, r); extra != "" {
+			x += " (" + extra + ")"
+		}
+		pts = append(pts, x)
+	}
+	if len(pts) > 0 {
+		parts = append(parts, strings.Join(pts, ", "))
+	}
+	if len(parts) > 0 {
+		s += ": " + strings.Join(parts, "; ")
+	}
+	return s
+}
+
+// roundExtras lists the lines of round r after the first (the cards):
+// bonuses such as "Cambio called, fewest (−5)", in ctx's language.
+func roundExtras(ctx context.Context, lines []scoring.Line, r int) string {
+	prefix := i18n.T(ctx, "round %d", r) + ": "
+	var out []string
+	first := true
+	for _, l := range lines {
+		label, ok := strings.CutPrefix(i18n.Say(ctx, l.Text()), prefix)
+		if !ok {
+			continue
+		}
+		if first {
+			first = false
+			continue
+		}
+		if !strings.ContainsAny(label, "0123456789") {
+			label = signed(l.Points) + " " + label
+		}
+		out = append(out, label)
+	}
+	return strings.Join(out, ", ")
+}
+
+// runningLines is the table's running totals game by game, a line per
+// player (views.Lines draws it), added up as the standings are. A long
+// table's chart shows its newest chartGames games, from the totals before
+// them.
+func runningLines(ctx context.Context, t sessions.Table) views.LineChart {
+	c := views.LineChart{ID: "totals-chart", XLabel: i18n.T(ctx, "Game"),
+		Title: i18n.N(ctx, len(t.Games), "Running totals after 1 game", "Running totals after %d games")}
+	c.From = max(0, len(t.Games)-chartGames)
+	shown := t.Games[c.From:]
+	index := map[string]int{}
+	running := make([]int, len(t.Players))
+	for i, s := range t.Standings() {
+		index[s.Name] = i
+		running[i] = s.Total
+	}
+	// The totals before the games shown: the standings less those games.
+	for _, g := range shown {
+		for _, p := range g.Result.Players {
+			if i, ok := index[p.Name]; ok {
+				running[i] -= p.Total
+			}
+		}
+	}
+	for i, name := range t.Players {
+		c.Series = append(c.Series, views.Series{Name: name, Start: running[i]})
+	}
+	for _, g := range shown {
+		for _, p := range g.Result.Players {
+			if i, ok := index[p.Name]; ok {
+				running[i] += p.Total
+			}
+		}
+		for i := range c.Series {
+			c.Series[i].Values = append(c.Series[i].Values, running[i])
+		}
+	}
+	return c
+}
+
+// roundLines is a round-based game's running totals round by round, with
+// Cambio's target (50 unless the table chose another).
+func roundLines(ctx context.Context, slug string, g sessions.Game) views.LineChart {
+	c := views.LineChart{ID: "rounds-chart", XLabel: i18n.T(ctx, "Round"), Title: i18n.T(ctx, "Game %d, running totals by round", g.Number)}
+	for _, p := range g.Result.Players {
+		s := views.Series{Name: p.Name}
+		total := 0
+		for _, r := range p.Rounds {
+			total += r
+			s.Values = append(s.Values, total)
+		}
+		c.Series = append(c.Series, s)
+	}
+	// The total that ends the game, as the engine reads the game (Cambio:
+	// 50 unless the table chose another).
+	if engine, ok := games.Engine(slug); ok {
+		if rounds, ok := engine.(scoring.RoundFacts); ok {
+			if target := rounds.Target(g.State); target > 0 {
+				c.HasTarget, c.Target = true, target
+			}
+		}
+	}
+	return c
+}
+
+// gameFinishedBy returns the game a guided play step ended, as the step
+// left it.
+func gameFinishedBy(t sessions.Table, seq int) (sessions.Game, bool) {
+	e := entryOf(t, seq)
+	if e.Kind != sessions.KindPlayStep || e.After == nil {
+		return sessions.Game{}, false
+	}
+	return *e.After, true
+}
