@@ -20,8 +20,8 @@ import (
 
 	"tablemate/docs"
 	"tablemate/scoring"
-	"tablemate/scoring/games"
 	"tablemate/views/i18n"
+	"tablemate/web/games"
 )
 
 // -cards DIR writes the cards the tests draw to DIR, to look at them.
@@ -75,7 +75,7 @@ func finished(t testing.TB) map[string]scoring.Result {
 		requests[c.Game] = append(requests[c.Game], string(c.Request))
 	}
 	out := map[string]scoring.Result{}
-	for _, engine := range games.All() {
+	for _, engine := range games.Engines() {
 		slug := engine.Info().Slug
 		for _, req := range requests[slug] {
 			res, err := engine.Check([]byte(req))
@@ -148,7 +148,7 @@ func TestEveryGame(t *testing.T) {
 		t.Fatalf("%d games, want 7", len(results))
 	}
 	played := time.Date(2026, 3, 5, 21, 30, 0, 0, time.UTC)
-	for _, engine := range games.All() {
+	for _, engine := range games.Engines() {
 		info := engine.Info()
 		t.Run(info.Slug, func(t *testing.T) {
 			r := FromEngine(info, results[info.Slug])
