@@ -1,6 +1,7 @@
 package docs_test
 
 import (
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -13,7 +14,15 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode"
 
+	"tablemate/scoring/alaska"
+	"tablemate/scoring/aufderhut"
+	"tablemate/scoring/cambio"
+	"tablemate/scoring/kks"
+	"tablemate/scoring/kociaki"
+	"tablemate/scoring/kodiak"
+	"tablemate/scoring/runemarket"
 	"tablemate/web/games"
 )
 
@@ -213,5 +222,229 @@ func TestSlugCheckFinds(t *testing.T) {
 	}
 	if got := otherStrings([]byte("import \"tablemate/web/kit\"\n<a href=\"/games/alaska\">x</a>\n")); len(got) != 1 || got[2][0] != "/games/alaska" {
 		t.Errorf("otherStrings: %v", got)
+	}
+}
+
+// rule is a number a game's rules fix, the engine constant that holds it,
+// and the words that say a piece of code is about that rule: a literal of
+// the value in a statement (or declaration, or function) that names one
+// of the words computes the rule itself.
+type rule struct {
+	what  string
+	value int
+	words []string
+}
+
+// rules are the rule numbers no handler, view model or store may write
+// out: the engines hold them (and export what a page shows).
+var rules = []rule{
+	{"Cambio's target score (cambio.DefaultTarget)", cambio.DefaultTarget, []string{"target", "goal", "closest", "cambio", "from", "reach"}},
+	{"Cambio's caller bonus (cambio.CallerPenalty, CallerReward)", cambio.CallerPenalty, []string{"caller", "call", "penalty", "reward"}},
+	{"Cambio's cards dealt (cambio.Dealt)", cambio.Dealt, []string{"dealt", "deal", "hand"}},
+	{"Kodiak's pounce limit (kodiak.MaxPounces)", kodiak.MaxPounces, []string{"pounce"}},
+	{"Kodiak's pounce limit in points (kodiak.MaxPounces × PouncePoints)", -kodiak.MaxPounces * kodiak.PouncePoints, []string{"pounce"}},
+	{"Kodiak's pounce points (kodiak.PouncePoints)", -kodiak.PouncePoints, []string{"pounce"}},
+	{"Kodiak's deck (kodiak.DeckSize, alaska.DeckSize)", kodiak.DeckSize, []string{"hairball", "card", "deck", "salmon"}},
+	{"Kodiak's kept hairball (kodiak.KeptPoints)", kodiak.KeptPoints, []string{"hairball"}},
+	{"Kodiak's discarded hairball (kodiak.DiscardedPoints)", kodiak.DiscardedPoints, []string{"hairball"}},
+	{"The Rune Market's \"21 or more\" (runemarket.BoatOrBanditSum)", runemarket.BoatOrBanditSum, []string{"sum", "boat", "bandit", "ransom", "pay", "number"}},
+	{"The Rune Market's free shelters (two main shelter colours)", 2, []string{"shelter", "free"}},
+	{"The Rune Market's ransom (runemarket.RansomRunes)", runemarket.RansomRunes, []string{"ransom"}},
+	{"The Rune Market's hand (runemarket.HandSize)", runemarket.HandSize, []string{"hand"}},
+	{"Kociaki's rounds (kociaki.Rounds)", kociaki.Rounds, []string{"round", "tile"}},
+	{"Kociaki's all-types bonus (kociaki.AllTypesBonus)", kociaki.AllTypesBonus, []string{"bonus", "type"}},
+	{"Kociaki's toys (kociaki.Toys)", kociaki.Toys, []string{"toy", "type"}},
+	{"Koffer, Katze & Sombrero's row (kks.RowSize)", kks.RowSize, []string{"row"}},
+	{"Koffer, Katze & Sombrero's tokens (kks.MaxTokens)", kks.MaxTokens, []string{"token"}},
+	{"Auf der Hut's display (aufderhut.DisplaySize)", aufderhut.DisplaySize, []string{"display", "spot"}},
+	{"Auf der Hut's hats (aufderhut.TotalHats)", aufderhut.TotalHats, []string{"hat"}},
+	{"Auf der Hut's bald heads (aufderhut.TotalBaldHeads)", aufderhut.TotalBaldHeads, []string{"bald"}},
+	{"Alaska's river (alaska.Sections)", alaska.Sections, []string{"section", "river"}},
+	{"Alaska's hand (alaska.HandSize)", alaska.HandSize, []string{"hand"}},
+}
+
+// ruleDirs are the folders that must compute no rule: the store, the
+// shared pages and every web package (a game's web package shows what
+// its engine says; it does not say it again).
+var ruleDirs = []string{"sessions", "views", "web"}
+
+// ruleLiterals returns what in a Go file writes out one of rules: an
+// integer literal of a rule's value inside a statement, declaration or
+// function whose identifiers name one of its words.
+func ruleLiterals(t *testing.T, file string, src []byte, rules []rule) []string {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, file, src, parser.SkipObjectResolution)
+	if err != nil {
+		t.Fatalf("%s: %v", file, err)
+	}
+	var out []string
+	var stack []ast.Node
+	ast.Inspect(f, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		stack = append(stack, n)
+		if isTemplBookkeeping(n) {
+			stack = stack[:len(stack)-1]
+			return false // templ's generated code numbers chunks, lines and columns
+		}
+		lit, ok := n.(*ast.BasicLit)
+		if !ok || lit.Kind != token.INT {
+			return true
+		}
+		v, err := strconv.ParseInt(lit.Value, 0, 64)
+		if err != nil {
+			return true
+		}
+		// The context: the innermost statement or declaration holding the
+		// literal, and the function around it.
+		var context []ast.Node
+		for i := len(stack) - 1; i >= 0; i-- {
+			switch s := stack[i].(type) {
+			case ast.Stmt, ast.Spec, *ast.Field, *ast.KeyValueExpr:
+				if len(context) == 0 {
+					context = append(context, s)
+				}
+			case *ast.FuncDecl:
+				context = append(context, s.Name)
+				if s.Recv != nil {
+					context = append(context, s.Recv)
+				}
+				i = 0
+			}
+		}
+		words := map[string]bool{}
+		for _, c := range context {
+			ast.Inspect(c, func(n ast.Node) bool {
+				if id, ok := n.(*ast.Ident); ok {
+					for _, w := range identWords(id.Name) {
+						words[w] = true
+					}
+				}
+				return true
+			})
+		}
+	rules:
+		for _, r := range rules {
+			if int64(r.value) != v {
+				continue
+			}
+			for _, w := range r.words {
+				if words[w] || words[w+"s"] {
+					out = append(out, fmt.Sprintf("%s: %s (the literal %s beside %q)", fset.Position(lit.Pos()), r.what, lit.Value, w))
+					continue rules
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// isTemplBookkeeping reports whether n is generated templ code writing a
+// numbered chunk (templruntime.WriteString(buffer, n, text)) or naming a
+// template's line and column (templ.Error{…, Line: n, Col: m}).
+func isTemplBookkeeping(n ast.Node) bool {
+	var fun ast.Expr
+	switch n := n.(type) {
+	case *ast.CallExpr:
+		fun = n.Fun
+	case *ast.CompositeLit:
+		fun = n.Type
+	default:
+		return false
+	}
+	sel, ok := fun.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	pkg, ok := sel.X.(*ast.Ident)
+	return ok && (pkg.Name == "templruntime" && sel.Sel.Name == "WriteString" || pkg.Name == "templ" && sel.Sel.Name == "Error")
+}
+
+// identWords splits an identifier into its lower-case words:
+// "maxPounces" is "max" and "pounces", "boat_shelters" "boat" and
+// "shelters", "cambioPlay" "cambio" and "play".
+func identWords(id string) []string {
+	var out []string
+	start := 0
+	runes := []rune(id)
+	for i := 1; i <= len(runes); i++ {
+		if i == len(runes) || runes[i] == '_' || unicode.IsUpper(runes[i]) && !unicode.IsUpper(runes[i-1]) {
+			if w := strings.Trim(strings.ToLower(string(runes[start:i])), "_"); w != "" {
+				out = append(out, w)
+			}
+			start = i
+		}
+	}
+	return out
+}
+
+// TestNoRuleOutsideItsEngine: no handler, view model, template or store
+// computes a game rule. Go (with the generated *_templ.go, which hold the
+// templates' expressions) is parsed with go/ast for the rule numbers of
+// rules beside words of their rule; prose (the catalog's messages) is not
+// code and is not read.
+func TestNoRuleOutsideItsEngine(t *testing.T) {
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel := filepath.ToSlash(strings.TrimPrefix(p, root+string(filepath.Separator)))
+		if d.IsDir() {
+			// Test data, and the test harnesses (webtest, pgtest, a
+			// game's kkstest…), which play a game as a player would.
+			if d.Name() == "testdata" || strings.HasSuffix(d.Name(), "test") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		inScope := false
+		for _, dir := range ruleDirs {
+			inScope = inScope || under(rel, dir)
+		}
+		if !inScope || !strings.HasSuffix(rel, ".go") || strings.HasSuffix(rel, "_test.go") {
+			return nil
+		}
+		src, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		for _, hit := range ruleLiterals(t, rel, src, rules) {
+			t.Error(hit + ": the engine holds this rule; read it from there")
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestRuleCheckFinds: the check above finds a rule computed where it
+// should not be, and leaves other numbers alone.
+func TestRuleCheckFinds(t *testing.T) {
+	src := `package x
+
+func closest(total int) int { return 50 - total }
+
+var logPerPage = 50
+
+func free(shelters []int) int { return 2 - len(shelters) }
+
+func page(n int) int { return n * 2 }
+
+func buys(sum int) bool { return sum >= 21 }
+`
+	hits := ruleLiterals(t, "x.go", []byte(src), rules)
+	want := []string{"x.go:3:", "x.go:7:", "x.go:11:"}
+	if len(hits) != len(want) {
+		t.Fatalf("found %q, want hits at %v", hits, want)
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(hits[i], w) {
+			t.Errorf("hit %d: %s, want %s…", i, hits[i], w)
+		}
 	}
 }
