@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path"
 	"path/filepath"
 	"reflect"
@@ -445,6 +446,147 @@ func buys(sum int) bool { return sum >= 21 }
 	for i, w := range want {
 		if !strings.HasPrefix(hits[i], w) {
 			t.Errorf("hit %d: %s, want %s…", i, hits[i], w)
+		}
+	}
+}
+
+// pkg is a package of the module as go list sees it: its direct imports
+// and all it depends on, both as module-relative paths ("web/kit").
+type pkg struct {
+	imports, deps []string
+}
+
+// modulePackages lists the module's packages (their code, not their tests)
+// with their imports within the module.
+func modulePackages(t *testing.T) map[string]pkg {
+	t.Helper()
+	cmd := exec.Command("go", "list", "-f", "{{.ImportPath}}|{{join .Imports \" \"}}|{{join .Deps \" \"}}", "./...")
+	cmd.Dir = root
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	own := func(list string) []string {
+		var in []string
+		for _, p := range strings.Fields(list) {
+			if rest, ok := strings.CutPrefix(p, "tablemate/"); ok {
+				in = append(in, rest)
+			}
+		}
+		return in
+	}
+	pkgs := map[string]pkg{}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		parts := strings.SplitN(line, "|", 3)
+		if len(parts) != 3 {
+			t.Fatalf("go list: %q", line)
+		}
+		path := strings.TrimPrefix(strings.TrimPrefix(parts[0], "tablemate"), "/")
+		pkgs[path] = pkg{imports: own(parts[1]), deps: own(parts[2])}
+	}
+	return pkgs
+}
+
+// layerRules are docs/architecture.md's one-way flow: the packages under
+// from (a folder, with everything below it) depend on nothing under any
+// of banned, or, where only is set, on nothing outside it.
+var layerRules = []struct {
+	from         string
+	only, banned []string
+	why          string
+}{
+	{"scoring", []string{"scoring", "docs"}, nil, "the engines are pure and know nothing of the app (docs: the worked cases, data only)"},
+	{"sessions", nil, []string{"web", "views", "cmd", "static"}, "the store knows no page"},
+	{"views", nil, []string{"web", "cmd"}, "the shared templates know no handler"},
+	{"static", []string{}, nil, "the assets import nothing"},
+	{"web/kit", nil, []string{"web/server", "web/games", "web/webtest", "cmd"}, "a game's web package builds on the kit, not on the server"},
+	{"web/games", nil, []string{"web/server", "web/webtest", "cmd"}, "the registry bundles games, not the server"},
+	{"web/server", nil, []string{"cmd"}, "the server is the binary's, not the other way round"},
+}
+
+// underAny reports whether the module path p is in one of dirs.
+func underAny(p string, dirs []string) bool {
+	for _, d := range dirs {
+		if under(p, d) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestImportsFlowOneWay holds the packages to the layers of
+// docs/architecture.md: scoring → sessions → web/<game> + web/kit (with
+// views) → web/server → cmd. Only the code is held to it: a test may read
+// the registry (web/games) or a harness wherever it needs every game.
+func TestImportsFlowOneWay(t *testing.T) {
+	pkgs := modulePackages(t)
+	hs := homes(t)
+	rules := layerRules
+	for _, h := range hs {
+		// A game's web package builds on the kit and its own engine, not
+		// on the server or the registry.
+		rules = append(rules, struct {
+			from         string
+			only, banned []string
+			why          string
+		}{h.web, nil, []string{"web/server", "web/games", "cmd"}, "a game's web package is found through the registry, it does not find the server"})
+	}
+	for path, p := range pkgs {
+		for _, r := range rules {
+			if !under(path, r.from) || strings.HasSuffix(path, "test") {
+				continue
+			}
+			for _, d := range p.deps {
+				if r.only != nil && !underAny(d, r.only) || underAny(d, r.banned) {
+					t.Errorf("%s depends on %s: %s", path, d, r.why)
+				}
+			}
+		}
+	}
+	// The shared code reaches a game only through the registry: no shared
+	// package imports a game's engine or web package. (The bench and load
+	// drivers and the test harness pick Koffer, Katze & Sombrero as their
+	// sample game by its engine's Slug.)
+	shared := []string{"web/server", "web/kit", "views", "sessions", "cmd/tablemate", "static"}
+	for path, p := range pkgs {
+		if !underAny(path, shared) || path == "cmd/tablemate-bench" || path == "cmd/tablemate-load" {
+			continue
+		}
+		for _, imp := range p.imports {
+			for _, h := range hs {
+				if under(imp, h.engine) || under(imp, h.web) {
+					t.Errorf("%s imports %s: shared code finds a game through the registry (web/games)", path, imp)
+				}
+			}
+		}
+	}
+	// A game's packages import no other game's, but Kodiak's: its engine
+	// and pages are built from Cambio's cards and round parts.
+	builtOn := map[string]string{"kodiak": "cambio"}
+	for path, p := range pkgs {
+		for _, h := range hs {
+			if !under(path, h.engine) && !under(path, h.web) || strings.HasSuffix(path, "test") {
+				continue
+			}
+			for _, imp := range p.imports {
+				for _, o := range hs {
+					if o.slug == h.slug || o.name == builtOn[h.name] {
+						continue
+					}
+					if under(imp, o.engine) || under(imp, o.web) {
+						t.Errorf("%s imports %s: a game's packages do not import another game's", path, imp)
+					}
+				}
+			}
+		}
+	}
+	if t.Failed() {
+		return
+	}
+	// The check sees the packages it checks.
+	for _, want := range []string{"scoring", "sessions", "views", "web/kit", "web/games", "web/server", "cmd/tablemate"} {
+		if _, ok := pkgs[want]; !ok {
+			t.Errorf("go list did not list %s", want)
 		}
 	}
 }
