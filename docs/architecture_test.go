@@ -590,3 +590,32 @@ func TestImportsFlowOneWay(t *testing.T) {
 		}
 	}
 }
+
+// TestArchitectureNamesEveryPackage: docs/architecture.md places every
+// package of the module in its layers — by its path, by a folder written
+// with "…" after it ("sessions/league…"), or as a game's home
+// (scoring/<game>, web/<game>); test harnesses (…test) aside.
+func TestArchitectureNamesEveryPackage(t *testing.T) {
+	doc, err := os.ReadFile("architecture.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(doc)
+	hs := homes(t)
+	for path := range modulePackages(t) {
+		if path == "" || strings.HasSuffix(path, "test") || path == "docs" || path == "scripts" {
+			continue
+		}
+		named := strings.Contains(text, "`"+path+"`") || strings.Contains(text, "`"+path+"/...`")
+		for dir := path; !named && dir != "."; dir = filepath.ToSlash(filepath.Dir(dir)) {
+			named = strings.Contains(text, "`"+dir+"…`") || strings.Contains(text, "`"+dir+"/...`")
+		}
+		for _, h := range hs {
+			named = named || under(path, h.engine) && strings.Contains(text, "`scoring/<game>`") ||
+				under(path, h.web) && strings.Contains(text, "`web/<game>`")
+		}
+		if !named {
+			t.Errorf("docs/architecture.md does not place %s in a layer", path)
+		}
+	}
+}
