@@ -17,6 +17,14 @@ type Info struct {
 	Options    []Option `json:"options"`
 	// LowestWins is true for games where the fewest points win.
 	LowestWins bool `json:"lowest_wins"`
+	// AlsoKnownAs are the other titles play loggers (BG Stats,
+	// BoardGameGeek) may file the game under, each from a source the
+	// engine names; sessions/plays matches imported plays by them.
+	AlsoKnownAs []string `json:"-"`
+	// BGGID is the game's BoardGameGeek id, 0 while none is confirmed from
+	// a public source (a wrong one would file exported plays under someone
+	// else's game; docs/interop.md says what was searched).
+	BGGID int `json:"-"`
 }
 
 // Game is the small surface every engine offers the web app, the API and

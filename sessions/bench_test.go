@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"testing"
-
-	"tablemate/scoring/games"
 )
 
 // BenchmarkAppend measures durable event appends (WAL, synchronous=FULL):
@@ -111,8 +109,8 @@ func BenchmarkLongTable(b *testing.B) {
 	}
 	defer st.Close()
 	st.Migrate(ctx)
-	ts := NewTables(st, games.Find)
-	other := NewTables(st, games.Find) // another server on the same database
+	ts := NewTables(st, findKKS)
+	other := NewTables(st, findKKS) // another server on the same database
 	state := json.RawMessage(kksState)
 	for _, n := range []int{100, 1000, 10000} {
 		b.Run(fmt.Sprintf("events=%d/write", n), func(b *testing.B) {
@@ -166,7 +164,7 @@ func BenchmarkLongTable(b *testing.B) {
 			for b.Loop() {
 				events, err := st.Events(ctx, tb.Key)
 				if err == nil {
-					_, err = Replay(tb.Key, events, games.Find)
+					_, err = Replay(tb.Key, events, findKKS)
 				}
 				if err != nil {
 					b.Fatal(err)

@@ -13,7 +13,8 @@ import (
 	"tablemate/scoring"
 )
 
-// Finder looks a game's engine up by slug (scoring/games.Find).
+// Finder looks a game's engine up by slug; whoever opens the store gives
+// it (the registry's web/games.Engine, or a test's own engines).
 type Finder func(slug string) (scoring.Game, bool)
 
 // Table is a table's state rebuilt from its log.

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"tablemate/scoring/kks"
 )
 
 // hostile plays the hostile clients of issue #25 against the real binary
@@ -58,7 +60,7 @@ func hostile(bin string, streams int) error {
 	}
 
 	began := time.Now()
-	status := stallBody(addr, "/check/koffer-katze-sombrero")
+	status := stallBody(addr, "/check/"+kks.Slug)
 	fmt.Printf("form body stalled after 10 of 100 bytes (-body-timeout 5s): %s after %s\n", status, time.Since(began).Round(100*time.Millisecond))
 
 	held, got, err := openStreams(addr, table+"/live", 1000)

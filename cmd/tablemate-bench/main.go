@@ -30,6 +30,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"tablemate/scoring/kks"
 )
 
 // ameliaState is the score-check request the API target sends.
@@ -141,7 +143,7 @@ func run(bin string, conns int, duration time.Duration) error {
 	}{
 		{"bare net/http handler", http.MethodPost, "http://" + bareAddr + "/", ameliaState},
 		{"bare handler decoding", http.MethodPost, "http://" + bareAddr + "/decode", ameliaState},
-		{"POST score-check API", http.MethodPost, "http://" + appAddr + "/api/v1/games/koffer-katze-sombrero/score", ameliaState},
+		{"POST score-check API", http.MethodPost, "http://" + appAddr + "/api/v1/games/" + kks.Slug + "/score", ameliaState},
 		{"GET table page (3 games)", http.MethodGet, "http://" + appAddr + table, ""},
 	}
 	fmt.Printf("%d connections, %s per target in turns of %s, GOMAXPROCS of each server = its default\n\n", conns, duration, turn)
@@ -184,7 +186,7 @@ func makeTable(base string) (string, error) {
 		req.Header.Set("Sec-Fetch-Site", "same-origin")
 		return client.Do(req)
 	}
-	resp, err := post("/tables", url.Values{"game": {"koffer-katze-sombrero"}, "players": {"Amelia", "Victor", "Enrique"}})
+	resp, err := post("/tables", url.Values{"game": {kks.Slug}, "players": {"Amelia", "Victor", "Enrique"}})
 	if err != nil {
 		return "", err
 	}

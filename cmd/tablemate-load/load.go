@@ -21,9 +21,10 @@ import (
 	"sync"
 	"time"
 
-	"tablemate/scoring/games"
+	"tablemate/scoring/kks"
 	"tablemate/sessions"
 	"tablemate/sessions/pgtest"
+	"tablemate/web/games"
 )
 
 type config struct {
@@ -308,7 +309,7 @@ func finalHeads(ctx context.Context, db string, tables []string) (map[string]int
 		return nil, err
 	}
 	defer store.Close()
-	ts := sessions.NewTables(store, games.Find)
+	ts := sessions.NewTables(store, games.Engine)
 	heads := map[string]int{}
 	for _, id := range tables {
 		t, err := ts.Table(ctx, id)
@@ -355,7 +356,7 @@ func verify(ctx context.Context, db string, tables []string, acks []ack, rep *re
 		return err
 	}
 	defer store.Close()
-	ts := sessions.NewTables(store, games.Find)
+	ts := sessions.NewTables(store, games.Engine)
 	type key struct{ phone, move int }
 	where := map[key][]string{} // move -> "table/game" it is stored as
 	for _, id := range tables {
@@ -517,7 +518,7 @@ func (ph *phone) seen(ctx context.Context) (int, error) {
 }
 
 func createTable(base string) (string, error) {
-	form := url.Values{"game": {"koffer-katze-sombrero"}, "players": {"P1", "P2", "P3", "P4"}, "name": {"load"}}
+	form := url.Values{"game": {kks.Slug}, "players": {"P1", "P2", "P3", "P4"}, "name": {"load"}}
 	req, _ := http.NewRequest(http.MethodPost, base+"/tables", strings.NewReader(form.Encode()))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	req.Header.Set("Sec-Fetch-Site", "same-origin")

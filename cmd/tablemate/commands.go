@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"tablemate/scoring"
-	"tablemate/scoring/games"
 	"tablemate/sessions"
+	"tablemate/web/games"
 	"tablemate/web/server"
 )
 
@@ -186,7 +186,7 @@ func checkCmd(args []string, std stdio) error {
 	if err != nil {
 		return err
 	}
-	engine, ok := games.Find(args[0])
+	engine, ok := games.Engine(args[0])
 	if !ok {
 		spec, _ := findCommand("check")
 		return newUsageError(spec, fs, fmt.Sprintf("unknown game %q; the games are %s", args[0], gameSlugs()))

@@ -20,6 +20,9 @@ func (Engine) Info() scoring.Info {
 		Title:      "Alaska",
 		MinPlayers: MinPlayers,
 		MaxPlayers: MaxPlayers,
+		// Other titles: the rule text's "Alaska The Card Game". No
+		// BoardGameGeek id found for this mode of the Cambio deck.
+		AlsoKnownAs: []string{"Alaska The Card Game", "Alaska Card Game"},
 		Options: []scoring.Option{{
 			Name: "angler_catch", Values: []string{SwimPast, OnContact}, Default: SwimPast,
 			Help: "How anglers catch salmon in play (ruling ALA-2): swim_past, when a flow carries the salmon off the angler's section; on_contact, also when it swims onto or along it. The score counts salmon either way.",

@@ -20,6 +20,11 @@ func (Engine) Info() scoring.Info {
 		Title:      "Auf der Hut",
 		MinPlayers: MinPlayers,
 		MaxPlayers: MaxPlayers,
+		// Other titles: RULINGS.md ("Auf der Hut (Magic Hat)") and the
+		// publisher's page (trehgrannik.com/en/cap_of_invisibility: "Magic
+		// Hat", "Шапка-невидимка", "Cap of Invisibility"). No
+		// BoardGameGeek id found (Konnov, Paltsev, Shklyarov).
+		AlsoKnownAs: []string{"Magic Hat", "Cap of Invisibility", "Шапка-невидимка", "Auf der Hut (Magic Hat)"},
 		Options: []scoring.Option{{
 			Name:    "variant",
 			Values:  []string{Standard, ThreeLeft},

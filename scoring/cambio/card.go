@@ -26,6 +26,10 @@ const (
 	Corner
 )
 
+// DeckSize is the Cambio deck, shared by its modes (ruling CAM-1:
+// "Shuffle all 76 cards"): no player can hold more cards.
+const DeckSize = 76
+
 // Card values and ranges (ruling CAM-1).
 const (
 	MaxNumber   = 13 // number cards 0–13 are accepted

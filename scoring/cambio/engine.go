@@ -28,6 +28,11 @@ func (Engine) Info() scoring.Info {
 		MinPlayers: MinPlayers,
 		MaxPlayers: MaxPlayers,
 		LowestWins: true,
+		// Other titles: the rule text's "Cambio – The Original". No
+		// BoardGameGeek id found for the 76-card deck ("Cambio" is also a
+		// folk game with standard cards, so a BGG entry named Cambio need
+		// not be this deck).
+		AlsoKnownAs: []string{"Cambio – The Original", "Cambio The Original", "Cambio Card Game"},
 		Options: []scoring.Option{
 			{
 				Name: "cambio_tie", Values: []string{TieReward, TiePenalty}, Default: TieReward,

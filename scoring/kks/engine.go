@@ -18,6 +18,10 @@ var (
 func (Engine) Info() scoring.Info {
 	return scoring.Info{
 		Slug: Slug, Title: "Koffer, Katze & Sombrero", MinPlayers: 2, MaxPlayers: 4,
+		// Other titles: the German "und" and the title without
+		// punctuation. No BoardGameGeek id found (Christian Kudahl / Felix
+		// Wermke, AMIGO, in the rule text).
+		AlsoKnownAs: []string{"Koffer, Katze und Sombrero", "Koffer Katze Sombrero"},
 		Options: []scoring.Option{{
 			Name: "special_cards",
 			Help: "the 3 special cards in play, numbered 1–15 (ruling KKS-6); rule checks then become warnings and players may carry labelled adjustments",

@@ -21,6 +21,9 @@ func (Engine) Info() scoring.Info {
 		Title:      "Kociaki Łobuziaki",
 		MinPlayers: MinPlayers,
 		MaxPlayers: MaxPlayers,
+		// Other titles: the title without Polish letters. No
+		// BoardGameGeek id found (Jeffrey D. Allers, Nasza Księgarnia 2018).
+		AlsoKnownAs: []string{"Kociaki Lobuziaki"},
 		Options: []scoring.Option{
 			{Name: "variant", Values: []string{Basic, Experienced}, Default: Basic,
 				Help: "experienced: +1 point for each type of toy collected, 15 for all 10 types"},

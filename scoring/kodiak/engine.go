@@ -26,6 +26,9 @@ func (Engine) Info() scoring.Info {
 		MinPlayers: MinPlayers,
 		MaxPlayers: MaxPlayers,
 		LowestWins: true,
+		// Other titles: the rule text's "Kodiak The Card Game". No
+		// BoardGameGeek id found for this mode of the Cambio deck.
+		AlsoKnownAs: []string{"Kodiak The Card Game", "Kodiak Card Game"},
 		Options: []scoring.Option{{
 			Name: "cycles", Default: strconv.Itoa(DefaultCycles),
 			Help: "How many times everyone is Kodiak (1–20); the game has cycles × players rounds.",

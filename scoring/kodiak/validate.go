@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"tablemate/scoring"
+	"tablemate/scoring/cambio"
 )
 
 // Player range printed on the rules (ruling KOD-1).
@@ -16,7 +17,7 @@ const (
 // DeckSize is the Cambio deck (ruling CAM-1: "Shuffle all 76 cards"). No
 // hairball counter can exceed it; it also keeps the arithmetic far from
 // overflow.
-const DeckSize = 76
+const DeckSize = cambio.DeckSize
 
 // Validate lists every rule the state breaks, in a stable order: player
 // count, round counts, then round by round (the round's own checks, then

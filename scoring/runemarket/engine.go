@@ -20,6 +20,9 @@ func (Engine) Info() scoring.Info {
 		Title:      "The Rune Market",
 		MinPlayers: MinPlayers,
 		MaxPlayers: MaxPlayers,
+		// Other titles: the rule text's "The Rune Market". No
+		// BoardGameGeek id found for this mode of the Cambio deck.
+		AlsoKnownAs: []string{"Rune Market", "The Rune Market"},
 		Options: []scoring.Option{{
 			Name: "rps_winner",
 			Help: "Name of the player who won the final rock-paper-scissors duel (best of 3); needed only when players still tie after boat shelters, bandits and highest number card.",

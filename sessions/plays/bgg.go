@@ -83,8 +83,8 @@ func bit(b bool) int {
 // XML API 2's plays answer. Plays are checked first (Validate); nothing is
 // written when one fails. A game without a known BoardGameGeek id is
 // written with objectid="0" and its name; an undated play with date="".
-func WriteBGG(w io.Writer, plays []Play) error {
-	if err := Validate(plays); err != nil {
+func (gs *Games) WriteBGG(w io.Writer, plays []Play) error {
+	if err := gs.Validate(plays); err != nil {
 		return err
 	}
 	out := bggPlaysOut{Total: len(plays), Page: 1, Plays: make([]bggPlayOut, 0, len(plays))}
@@ -94,7 +94,7 @@ func WriteBGG(w io.Writer, plays []Play) error {
 		if !p.Played.IsZero() {
 			x.Date = p.Played.Format(time.DateOnly)
 		}
-		x.Item.Name, x.Item.ObjectType, x.Item.ObjectID = p.Game.Title(), "thing", p.Game.BGGID
+		x.Item.Name, x.Item.ObjectType, x.Item.ObjectID = gs.Title(p.Game), "thing", p.Game.BGGID
 		x.Item.Subtypes = append(x.Item.Subtypes, struct {
 			Value string `xml:"value,attr"`
 		}{"boardgame"})
@@ -151,12 +151,12 @@ type bggPlayIn struct {
 // ReadBGG reads BoardGameGeek play records (the XML API 2 plays answer, or
 // a file WriteBGG wrote). Errors name the play and attribute
 // ("play[2].players.player[1].win") and what was expected.
-func ReadBGG(r io.Reader, l Limits) ([]Play, error) {
+func (gs *Games) ReadBGG(r io.Reader, l Limits) ([]Play, error) {
 	l = l.orDefault()
-	return readBGG(open(r, l), l)
+	return gs.readBGG(open(r, l), l)
 }
 
-func readBGG(r io.Reader, l Limits) ([]Play, error) {
+func (gs *Games) readBGG(r io.Reader, l Limits) ([]Play, error) {
 	d := xml.NewDecoder(r)
 	d.CharsetReader = func(charset string, _ io.Reader) (io.Reader, error) {
 		return nil, scoring.Errorf("", "the file is in %s; Tablemate reads UTF-8 only", charset)
@@ -211,7 +211,7 @@ func readBGG(r io.Reader, l Limits) ([]Play, error) {
 			if err != nil {
 				return nil, err
 			}
-			if err := p.check(at); err != nil {
+			if err := p.check(gs, at); err != nil {
 				return nil, err
 			}
 			out = append(out, p)

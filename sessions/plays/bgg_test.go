@@ -22,7 +22,7 @@ func day(s string) time.Time {
 // unfinished play, free-text start positions, nameless players, a play
 // not counted for wins, a sum as a score, an undated play.
 func TestReadBGG(t *testing.T) {
-	got, err := ReadBGG(bytes.NewReader(readFixture(t, "bgg-plays.xml")), Limits{})
+	got, err := seven.ReadBGG(bytes.NewReader(readFixture(t, "bgg-plays.xml")), Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,14 +65,14 @@ func TestReadBGG(t *testing.T) {
 		{Skipped, "", "no-date"},
 	}
 	for i, w := range wantMatch {
-		if m := Classify(got[i]); m.Kind != w.kind || m.Slug != w.slug || m.Code != w.code {
+		if m := seven.Classify(got[i]); m.Kind != w.kind || m.Slug != w.slug || m.Code != w.code {
 			t.Errorf("play %d (%s): %+v, want %+v", i, got[i].Game.Name, m, w)
 		}
 	}
 	// The Kodiak play, counted, is Kodiak by name.
 	kodiak := got[4]
 	kodiak.NoWinStats = false
-	if m := Classify(kodiak); m.Kind != OneOfSeven || m.Slug != "kodiak" || m.By != "name" {
+	if m := seven.Classify(kodiak); m.Kind != OneOfSeven || m.Slug != "kodiak" || m.By != "name" {
 		t.Errorf("KODIAK – The Card Game: %+v", m)
 	}
 }
@@ -82,7 +82,7 @@ func TestReadBGG(t *testing.T) {
 func TestWriteBGGShape(t *testing.T) {
 	var buf bytes.Buffer
 	ev := evening()
-	if err := WriteBGG(&buf, ev); err != nil {
+	if err := seven.WriteBGG(&buf, ev); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.HasPrefix(buf.String(), `<?xml version="1.0" encoding="UTF-8"?>`) {
@@ -174,7 +174,7 @@ func TestReadBGGRefuses(t *testing.T) {
 	player := func(attrs string) string {
 		return play(`date="2024-05-11"`, `<players><player name="Ann" `+attrs+`/></players>`)
 	}
-	if _, err := ReadBGG(strings.NewReader(player(`score="3" win="1"`)), Limits{}); err != nil {
+	if _, err := seven.ReadBGG(strings.NewReader(player(`score="3" win="1"`)), Limits{}); err != nil {
 		t.Fatalf("the base file is refused: %v", err)
 	}
 	for _, c := range []struct{ name, file, field, msg string }{
@@ -204,7 +204,7 @@ func TestReadBGGRefuses(t *testing.T) {
 		{"score too long", player(`score="` + strings.Repeat("x", 51) + `"`), "play[0].players.player[0].score", "at most 50"},
 		{"same name twice", play(`date="2024-05-11"`, `<players><player name="Ann (2)"/><player name="Ann"/><player name="Ann"/></players>`), "", ""},
 	} {
-		_, err := ReadBGG(strings.NewReader(c.file), Limits{})
+		_, err := seven.ReadBGG(strings.NewReader(c.file), Limits{})
 		if c.msg == "" { // accepted
 			if err != nil {
 				t.Errorf("%s: refused: %v", c.name, err)
@@ -214,7 +214,7 @@ func TestReadBGGRefuses(t *testing.T) {
 		inputError(t, c.name, err, c.field, c.msg)
 	}
 	// Duplicate names get told apart, never merged.
-	got, _ := ReadBGG(strings.NewReader(play(`date="2024-05-11"`, `<players><player name="Ann (2)"/><player name="Ann"/><player name="Ann"/></players>`)), Limits{})
+	got, _ := seven.ReadBGG(strings.NewReader(play(`date="2024-05-11"`, `<players><player name="Ann (2)"/><player name="Ann"/><player name="Ann"/></players>`)), Limits{})
 	if n := []string{got[0].Players[0].Name, got[0].Players[1].Name, got[0].Players[2].Name}; strings.Join(n, "|") != "Ann (2)|Ann|Ann (3)" {
 		t.Errorf("names %q", n)
 	}
@@ -233,11 +233,11 @@ func TestReadBGGLimits(t *testing.T) {
 		{"plays", file(4), Limits{MaxPlays: 3}, "play", "more than 3 plays"},
 		{"players", file(1), Limits{MaxPlayers: 1}, "play[0].players", "at most 1 players; this one has 2"},
 	} {
-		_, err := ReadBGG(strings.NewReader(c.file), c.lim)
+		_, err := seven.ReadBGG(strings.NewReader(c.file), c.lim)
 		inputError(t, c.name, err, c.field, c.msg)
 	}
 	f := file(3)
-	if got, err := ReadBGG(strings.NewReader(f), Limits{MaxBytes: int64(len(f)), MaxPlays: 3, MaxPlayers: 2}); err != nil || len(got) != 3 {
+	if got, err := seven.ReadBGG(strings.NewReader(f), Limits{MaxBytes: int64(len(f)), MaxPlays: 3, MaxPlayers: 2}); err != nil || len(got) != 3 {
 		t.Errorf("a file at every limit: %d plays, %v", len(got), err)
 	}
 }
@@ -246,17 +246,17 @@ func TestWriteBGGRefuses(t *testing.T) {
 	p := evening()[0]
 	p.Players[0].Name = "Zoë"
 	var buf bytes.Buffer
-	inputError(t, "same name twice", WriteBGG(&buf, []Play{p}), "plays[0].players[1].name", "already players[0]")
+	inputError(t, "same name twice", seven.WriteBGG(&buf, []Play{p}), "plays[0].players[1].name", "already players[0]")
 	if buf.Len() != 0 {
 		t.Errorf("%d bytes written although the play was refused", buf.Len())
 	}
 	// An undated play is written with an empty date, and read back undated.
 	p = evening()[0]
 	p.Played = time.Time{}
-	if err := WriteBGG(&buf, []Play{p}); err != nil || !strings.Contains(buf.String(), `date=""`) {
+	if err := seven.WriteBGG(&buf, []Play{p}); err != nil || !strings.Contains(buf.String(), `date=""`) {
 		t.Fatalf("undated play: %v\n%s", err, buf.String())
 	}
-	if got, err := ReadBGG(&buf, Limits{}); err != nil || !got[0].Played.IsZero() {
+	if got, err := seven.ReadBGG(&buf, Limits{}); err != nil || !got[0].Played.IsZero() {
 		t.Errorf("undated play read back as %v, %v", got, err)
 	}
 }

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"tablemate/scoring"
-	"tablemate/scoring/games"
 	"tablemate/sessions/internal/jsonspace"
 )
 
@@ -136,15 +135,6 @@ func gameKey(g Game) string {
 // knows the seven again by theirs, whatever BG Stats calls them by then.
 func gameUUID(g Game) string { return uuidOf(gameKey(g)) }
 
-// slugByUUID maps the seven games' uuids back to their slugs.
-var slugByUUID = func() map[string]string {
-	m := map[string]string{}
-	for slug := range BGGIDs {
-		m[gameUUID(Game{Slug: slug})] = slug
-	}
-	return m
-}()
-
 type bgsOut struct {
 	About          string        `json:"about"`
 	Players        []bgsPlayer   `json:"players"`
@@ -241,8 +231,8 @@ type bgsScore struct {
 // WriteBGStats writes plays as a BG Stats play file (.bgsplay). Plays are
 // checked first (Validate, and BG Stats' own needs: a date, one play per
 // entry); nothing is written when one fails.
-func WriteBGStats(w io.Writer, plays []Play, opt BGStatsOptions) error {
-	if err := Validate(plays); err != nil {
+func (gs *Games) WriteBGStats(w io.Writer, plays []Play, opt BGStatsOptions) error {
+	if err := gs.Validate(plays); err != nil {
 		return err
 	}
 	for i, p := range plays {
@@ -253,7 +243,7 @@ func WriteBGStats(w io.Writer, plays []Play, opt BGStatsOptions) error {
 		case p.Quantity > 1:
 			return scoring.Errorf(scoring.Join(at, "quantity"), "BG Stats keeps one play per entry; this entry stands for %d", p.Quantity)
 		}
-		if k, ok := KnownGame(p.Game.Slug); ok && p.Game.LowestWins != k.LowestWins {
+		if k, ok := gs.KnownGame(p.Game.Slug); ok && p.Game.LowestWins != k.LowestWins {
 			return scoring.Errorf(scoring.Join(at, "game.lowestWins"), "%s is won by the %s points", k.Name, map[bool]string{true: "fewest", false: "most"}[k.LowestWins])
 		}
 	}
@@ -271,7 +261,7 @@ func WriteBGStats(w io.Writer, plays []Play, opt BGStatsOptions) error {
 		when := stamp(p)
 		g := p.Game
 		if g.Slug != "" && g.Name == "" {
-			g.Name = p.Game.Title()
+			g.Name = gs.Title(p.Game)
 		}
 		gid, ok := gameIDs[gameKey(g)]
 		if !ok {
@@ -280,8 +270,8 @@ func WriteBGStats(w io.Writer, plays []Play, opt BGStatsOptions) error {
 			gu := gameUUID(g)
 			bg := bgsGame{UUID: gu, ID: gid, Name: g.Name, ModificationDate: when, Cooperative: g.Cooperative,
 				HighestWins: !g.LowestWins, NoPoints: g.NoPoints, BGGName: g.BGGName, BGGID: g.BGGID, IsBaseGame: 1}
-			if e, ok := games.Find(g.Slug); ok {
-				bg.MinPlayerCount, bg.MaxPlayerCount = e.Info().MinPlayers, e.Info().MaxPlayers
+			if info, ok := gs.info(g.Slug); ok {
+				bg.MinPlayerCount, bg.MaxPlayerCount = info.MinPlayers, info.MaxPlayers
 			}
 			out.Games = append(out.Games, bg)
 		}
@@ -364,12 +354,12 @@ func manualWinner(p Play) bool {
 // order and hold fields this reader does not know; what it reads is
 // checked strictly and an error names the field in the file
 // ("plays[3].playerScores[1].playerRefId") and what was expected.
-func ReadBGStats(r io.Reader, l Limits) ([]Play, error) {
+func (gs *Games) ReadBGStats(r io.Reader, l Limits) ([]Play, error) {
 	l = l.orDefault()
-	return readBGStats(open(r, l), l)
+	return gs.readBGStats(open(r, l), l)
 }
 
-func readBGStats(r io.Reader, l Limits) ([]Play, error) {
+func (gs *Games) readBGStats(r io.Reader, l Limits) ([]Play, error) {
 	dec := json.NewDecoder(jsonspace.NewReader(r)) // linear on padded files
 	tok, err := dec.Token()
 	if err != nil {
@@ -420,7 +410,7 @@ func readBGStats(r io.Reader, l Limits) ([]Play, error) {
 	if !seen["plays"] {
 		return nil, scoring.Errorf("plays", "this is not a BG Stats play file: it has no list of plays")
 	}
-	return resolveBGStats(lists, l)
+	return gs.resolveBGStats(lists, l)
 }
 
 // streamList reads one list entry by entry, stopping at the limit.
@@ -524,7 +514,7 @@ type bgsPerson struct {
 	anonymous      bool
 }
 
-func resolveBGStats(lists map[string][]jobj, l Limits) ([]Play, error) {
+func (gs *Games) resolveBGStats(lists map[string][]jobj, l Limits) ([]Play, error) {
 	pix, _, err := newIndex("players", lists["players"])
 	if err != nil {
 		return nil, err
@@ -572,8 +562,8 @@ func resolveBGStats(lists map[string][]jobj, l Limits) ([]Play, error) {
 		}
 		// Tablemate's uuid for one of the seven, still described as that
 		// game is played (who wins, with points, each for themselves).
-		if slug := slugByUUID[guuids[i]]; slug != "" {
-			if k, _ := KnownGame(slug); k.LowestWins == g.LowestWins && !g.Cooperative && !g.NoPoints {
+		if slug := gs.byUUID[guuids[i]]; slug != "" {
+			if k, _ := gs.KnownGame(slug); k.LowestWins == g.LowestWins && !g.Cooperative && !g.NoPoints {
 				g.Slug = slug
 			}
 		}
@@ -588,7 +578,7 @@ func resolveBGStats(lists map[string][]jobj, l Limits) ([]Play, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := p.check(o.at); err != nil {
+		if err := p.check(gs, o.at); err != nil {
 			return nil, err
 		}
 		out = append(out, p)

@@ -29,7 +29,7 @@ func readFixture(t *testing.T, name string) []byte {
 // and blanks, references by id, by id as text and by uuid, the anonymous
 // player used twice in one play.
 func TestReadBGStatsExport(t *testing.T) {
-	got, err := ReadBGStats(bytes.NewReader(readFixture(t, "bgstats-export.json")), Limits{})
+	got, err := seven.ReadBGStats(bytes.NewReader(readFixture(t, "bgstats-export.json")), Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +88,7 @@ func TestReadBGStatsExport(t *testing.T) {
 		{OneOfSeven, "kociaki-lobuziaki", ""},
 	}
 	for i, w := range wantMatch {
-		if m := Classify(got[i]); m.Kind != w.kind || m.Slug != w.slug || m.Code != w.code {
+		if m := seven.Classify(got[i]); m.Kind != w.kind || m.Slug != w.slug || m.Code != w.code {
 			t.Errorf("play %d (%s): %+v, want %+v", i, got[i].Game.Name, m, w)
 		}
 	}
@@ -118,7 +118,7 @@ func hasKeys(t *testing.T, what string, m map[string]any) {
 func TestWriteBGStatsWritesWhatBGStatsReads(t *testing.T) {
 	var buf bytes.Buffer
 	now := time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)
-	if err := WriteBGStats(&buf, evening(), BGStatsOptions{Now: now, Me: "Zoë"}); err != nil {
+	if err := seven.WriteBGStats(&buf, evening(), BGStatsOptions{Now: now, Me: "Zoë"}); err != nil {
 		t.Fatal(err)
 	}
 	var f map[string]any
@@ -184,7 +184,7 @@ func TestWriteBGStatsWritesWhatBGStatsReads(t *testing.T) {
 func TestBGStatsUUIDsAreStable(t *testing.T) {
 	write := func(ps []Play) map[string]any {
 		var buf bytes.Buffer
-		if err := WriteBGStats(&buf, ps, BGStatsOptions{}); err != nil {
+		if err := seven.WriteBGStats(&buf, ps, BGStatsOptions{}); err != nil {
 			t.Fatal(err)
 		}
 		var f map[string]any
@@ -274,7 +274,7 @@ func bgsFile(play string) string {
 const okPlay = `{"playDate":"2024-05-11 20:15:00","gameRefId":1,"playerScores":[{"playerRefId":1,"score":"3"},{"playerRefId":2,"score":"4"}]}`
 
 func TestReadBGStatsRefuses(t *testing.T) {
-	if _, err := ReadBGStats(strings.NewReader(bgsFile(okPlay)), Limits{}); err != nil {
+	if _, err := seven.ReadBGStats(strings.NewReader(bgsFile(okPlay)), Limits{}); err != nil {
 		t.Fatalf("the base file is refused: %v", err)
 	}
 	for _, c := range []struct {
@@ -316,7 +316,7 @@ func TestReadBGStatsRefuses(t *testing.T) {
 		{"location name with a line break", `{"locations":[{"id":1,"name":"A\nB"}],"plays":[]}`, "locations[0].name", "control characters"},
 		{"bggId negative", `{"games":[{"id":1,"name":"A","bggId":-3}],"plays":[]}`, "games[0].bggId", "must be from 0"},
 	} {
-		_, err := ReadBGStats(strings.NewReader(c.file), Limits{})
+		_, err := seven.ReadBGStats(strings.NewReader(c.file), Limits{})
 		inputError(t, c.name, err, c.field, c.msg)
 	}
 }
@@ -339,12 +339,12 @@ func TestReadBGStatsLimits(t *testing.T) {
 		{"players list", Limits{MaxEntries: 1}, bgsFile(okPlay), "players", "more than 1 players"},
 		{"games list", Limits{MaxEntries: 2}, `{"games":[` + many(3, `{"id":1,"name":"A"}`) + `],"plays":[]}`, "games", "more than 2 games"},
 	} {
-		_, err := ReadBGStats(strings.NewReader(c.file), c.lim)
+		_, err := seven.ReadBGStats(strings.NewReader(c.file), c.lim)
 		inputError(t, c.name, err, c.field, c.msg)
 	}
 	// Exactly at the limits is fine.
 	file := bgsFile(many(3, okPlay))
-	if _, err := ReadBGStats(strings.NewReader(file), Limits{MaxBytes: int64(len(file)), MaxPlays: 3, MaxPlayers: 2, MaxEntries: 2}); err != nil {
+	if _, err := seven.ReadBGStats(strings.NewReader(file), Limits{MaxBytes: int64(len(file)), MaxPlays: 3, MaxPlayers: 2, MaxEntries: 2}); err != nil {
 		t.Errorf("a file at every limit is refused: %v", err)
 	}
 }
@@ -376,7 +376,7 @@ func TestWriteBGStatsRefuses(t *testing.T) {
 		p := base()
 		c.change(&p)
 		var buf bytes.Buffer
-		err := WriteBGStats(&buf, []Play{p}, BGStatsOptions{})
+		err := seven.WriteBGStats(&buf, []Play{p}, BGStatsOptions{})
 		inputError(t, c.name, err, c.field, c.msg)
 		if buf.Len() != 0 {
 			t.Errorf("%s: %d bytes written although the play was refused", c.name, buf.Len())

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"tablemate/scoring"
-	"tablemate/scoring/games"
 )
 
 // Kind is what an imported play becomes in a league.
@@ -57,7 +56,7 @@ func skip(code, format string, args ...any) Match {
 // it as it is: finished, counted, scored per player (no teams), with a
 // date, at least two players who all have a whole-number score and names
 // a table accepts, and for the seven a player count the game allows.
-func Classify(p Play) Match {
+func (gs *Games) Classify(p Play) Match {
 	switch {
 	case p.Quantity > 1:
 		return skip("quantity", "this entry stands for %d plays, whose scores cannot be told apart", p.Quantity)
@@ -70,15 +69,15 @@ func Classify(p Play) Match {
 	case p.Game.Cooperative:
 		return skip("cooperative", "a cooperative game: everyone wins or loses together")
 	case p.Game.NoPoints:
-		return skip("no-points", "%s is recorded without points", p.Game.Title())
+		return skip("no-points", "%s is recorded without points", gs.Title(p.Game))
 	case p.Played.IsZero():
 		return skip("no-date", "the play has no date")
 	case len(p.Players) == 0:
 		return skip("no-players", "the play has no players")
 	}
-	m := identify(p.Game)
+	m := gs.identify(p.Game)
 	if m.Kind == OneOfSeven {
-		info := mustInfo(m.Slug)
+		info, _ := gs.info(m.Slug)
 		if n := len(p.Players); n < info.MinPlayers || n > info.MaxPlayers {
 			return skip("player-count", "%s is played by %d to %d players; this play has %d", info.Title, info.MinPlayers, info.MaxPlayers, n)
 		}
@@ -114,29 +113,24 @@ func Classify(p Play) Match {
 }
 
 // identify recognises one of the seven, or says it is another game.
-func identify(g Game) Match {
-	if _, ok := games.Find(g.Slug); ok {
+func (gs *Games) identify(g Game) Match {
+	if _, ok := gs.info(g.Slug); ok {
 		return Match{Kind: OneOfSeven, Slug: g.Slug, By: matchSlug}
 	}
-	if slug, ok := SlugByBGGID(g.BGGID); ok {
+	if slug, ok := gs.SlugByBGGID(g.BGGID); ok {
 		return Match{Kind: OneOfSeven, Slug: slug, By: matchBGGID}
 	}
 	for _, name := range []string{g.Name, g.BGGName} {
-		slug, ok := SlugByName(name)
+		slug, ok := gs.SlugByName(name)
 		if !ok {
 			continue
 		}
 		// A BoardGameGeek id that is not the game's confirmed one means a
 		// different game of the same name.
-		if known := BGGIDs[slug]; known > 0 && g.BGGID > 0 && g.BGGID != known {
+		if known, _ := gs.info(slug); known.BGGID > 0 && g.BGGID > 0 && g.BGGID != known.BGGID {
 			continue
 		}
 		return Match{Kind: OneOfSeven, Slug: slug, By: matchName}
 	}
 	return Match{Kind: AnotherGame}
-}
-
-func mustInfo(slug string) scoring.Info {
-	g, _ := games.Find(slug)
-	return g.Info()
 }

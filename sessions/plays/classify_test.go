@@ -2,13 +2,13 @@ package plays
 
 import (
 	"fmt"
-	"maps"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
-	"tablemate/scoring/games"
+	"tablemate/scoring"
+	"tablemate/web/games"
 )
 
 func TestFold(t *testing.T) {
@@ -29,23 +29,39 @@ func TestFold(t *testing.T) {
 	}
 }
 
-func TestBGGIDsCoverTheRegistry(t *testing.T) {
-	var slugs []string
+// seven are the registry's games, as a page reading or writing plays
+// would give them.
+var seven = NewGames(games.Engines()...)
+
+// TestGamesCoverTheRegistry: every game of the registry is known by its
+// slug, its title and each of its other titles, and has no BoardGameGeek
+// id that cannot be one.
+func TestGamesCoverTheRegistry(t *testing.T) {
 	for _, info := range games.Infos() {
-		slugs = append(slugs, info.Slug)
-		if _, ok := aliases[info.Slug]; !ok {
-			t.Errorf("%s has no alternate names listed", info.Slug)
+		if len(info.AlsoKnownAs) == 0 {
+			t.Errorf("%s has no other titles listed", info.Slug)
 		}
-		if id := BGGIDs[info.Slug]; id < 0 {
-			t.Errorf("%s: BGG id %d", info.Slug, id)
+		if info.BGGID < 0 {
+			t.Errorf("%s: BGG id %d", info.Slug, info.BGGID)
+		}
+		for _, n := range append([]string{info.Slug, info.Title}, info.AlsoKnownAs...) {
+			if got, ok := seven.SlugByName(n); !ok || got != info.Slug {
+				t.Errorf("SlugByName(%q) = %q, %v; want %s", n, got, ok, info.Slug)
+			}
 		}
 	}
-	if got := slices.Sorted(maps.Keys(BGGIDs)); !slices.Equal(got, slices.Sorted(slices.Values(slugs))) {
-		t.Errorf("BGGIDs has %v, the registry %v", got, slugs)
-	}
-	if len(aliases) != len(slugs) {
-		t.Errorf("aliases for %d games, registry has %d", len(aliases), len(slugs))
-	}
+}
+
+// withBGGID is an engine whose Info carries a confirmed BoardGameGeek id.
+type withBGGID struct {
+	scoring.Game
+	id int
+}
+
+func (e withBGGID) Info() scoring.Info {
+	info := e.Game.Info()
+	info.BGGID = e.id
+	return info
 }
 
 func TestSlugByName(t *testing.T) {
@@ -73,9 +89,9 @@ func TestSlugByName(t *testing.T) {
 		"":                          "",
 		"The Card Game":             "",
 	} {
-		got, ok := SlugByName(name)
+		got, ok := seven.SlugByName(name)
 		if got != want || ok != (want != "") {
-			t.Errorf("SlugByName(%q) = %q, %v; want %q", name, got, ok, want)
+			t.Errorf("seven.SlugByName(%q) = %q, %v; want %q", name, got, ok, want)
 		}
 	}
 }
@@ -128,7 +144,7 @@ func TestClassify(t *testing.T) {
 		if c.change != nil {
 			c.change(&p)
 		}
-		m := Classify(p)
+		m := seven.Classify(p)
 		if m.Kind != c.kind || m.Slug != c.slug || m.By != c.by || m.Code != c.code {
 			t.Errorf("%s: %+v, want %s %q by %q code %q", c.name, m, c.kind, c.slug, c.by, c.code)
 		}
@@ -136,7 +152,7 @@ func TestClassify(t *testing.T) {
 			t.Errorf("%s: reason %q does not come from its format %q", c.name, m.Reason, m.Format)
 		}
 	}
-	r := Classify(Play{Game: known("koffer-katze-sombrero"), Played: at("2024-05-11 20:00"), Players: scored("A", "B", "C", "D", "E")})
+	r := seven.Classify(Play{Game: known("koffer-katze-sombrero"), Played: at("2024-05-11 20:00"), Players: scored("A", "B", "C", "D", "E")})
 	if r.Reason != "Koffer, Katze & Sombrero is played by 2 to 4 players; this play has 5" {
 		t.Errorf("reason %q", r.Reason)
 	}
@@ -146,20 +162,19 @@ func TestClassify(t *testing.T) {
 // with that id is the game whatever its name, and a play with another id
 // is another game even if its name matches.
 func TestClassifyByBGGID(t *testing.T) {
-	old := BGGIDs["cambio"]
-	BGGIDs["cambio"] = 123456
-	t.Cleanup(func() { BGGIDs["cambio"] = old })
+	cambio, _ := games.Engine("cambio")
+	seven := NewGames(withBGGID{cambio, 123456})
 	p := Play{Played: at("2024-05-11 20:00"), Players: scored("Ann", "Bob")}
 	p.Game = Game{Name: "Cambio (deutsche Ausgabe)", BGGID: 123456}
-	if m := Classify(p); m.Kind != OneOfSeven || m.Slug != "cambio" || m.By != "bgg-id" {
+	if m := seven.Classify(p); m.Kind != OneOfSeven || m.Slug != "cambio" || m.By != "bgg-id" {
 		t.Errorf("by id: %+v", m)
 	}
 	p.Game = Game{Name: "Cambio", BGGID: 999}
-	if m := Classify(p); m.Kind != AnotherGame {
+	if m := seven.Classify(p); m.Kind != AnotherGame {
 		t.Errorf("another game called Cambio: %+v", m)
 	}
 	p.Game = Game{Name: "Cambio"}
-	if m := Classify(p); m.Kind != OneOfSeven || m.By != "name" {
+	if m := seven.Classify(p); m.Kind != OneOfSeven || m.By != "name" {
 		t.Errorf("Cambio without id: %+v", m)
 	}
 }
@@ -232,18 +247,18 @@ func TestWithRanks(t *testing.T) {
 
 func TestKnownGameAndTitle(t *testing.T) {
 	for _, info := range games.Infos() {
-		g, ok := KnownGame(info.Slug)
+		g, ok := seven.KnownGame(info.Slug)
 		if !ok || g.Name != info.Title || g.LowestWins != info.LowestWins || g.Slug != info.Slug {
-			t.Errorf("KnownGame(%s) = %+v", info.Slug, g)
+			t.Errorf("seven.KnownGame(%s) = %+v", info.Slug, g)
 		}
-		if (Game{Slug: info.Slug}).Title() != info.Title {
+		if seven.Title(Game{Slug: info.Slug}) != info.Title {
 			t.Errorf("Title of %s", info.Slug)
 		}
 	}
-	if _, ok := KnownGame("chess"); ok {
-		t.Error("KnownGame(chess)")
+	if _, ok := seven.KnownGame("chess"); ok {
+		t.Error("seven.KnownGame(chess)")
 	}
-	if (Game{BGGName: "Azul"}).Title() != "Azul" {
+	if seven.Title(Game{BGGName: "Azul"}) != "Azul" {
 		t.Error("Title falls back to BoardGameGeek's name")
 	}
 }

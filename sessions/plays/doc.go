@@ -6,7 +6,9 @@
 // player's name, score, win, rank, seat, start player and first play) that
 // the web layer fills from a table, an evening or a league; a writer and a
 // reader per format; and Classify, which sorts an imported play into one
-// of the seven games, "another game", or skipped with the reason.
+// of the seven games, "another game", or skipped with the reason. What it
+// knows of the games comes from their engines (Games, built from the
+// registry's list): the package names none of them.
 //
 // Readers take files from strangers: they stream (the bytes, the plays and
 // each play's players are capped by Limits), skip fields they do not know,

@@ -47,7 +47,7 @@ func fuzzRead(t *testing.T, f format, data []byte) {
 		mustBeInputError(t, err)
 		return
 	}
-	if err := Validate(got); err != nil {
+	if err := seven.Validate(got); err != nil {
 		t.Fatalf("a play read does not validate: %v", err)
 	}
 	f.through(t, got)
@@ -97,9 +97,9 @@ func TestHostileShapes(t *testing.T) {
 		var got []Play
 		var err error
 		if c.bgg {
-			got, err = ReadBGG(strings.NewReader(c.file), Limits{})
+			got, err = seven.ReadBGG(strings.NewReader(c.file), Limits{})
 		} else {
-			got, err = ReadBGStats(strings.NewReader(c.file), Limits{})
+			got, err = seven.ReadBGStats(strings.NewReader(c.file), Limits{})
 		}
 		var in *scoring.InputError
 		switch {

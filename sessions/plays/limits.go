@@ -103,7 +103,7 @@ const (
 
 // Read tells a BG Stats file (JSON) from BoardGameGeek plays (XML) by
 // their first character and reads it.
-func Read(r io.Reader, l Limits) (Format, []Play, error) {
+func (gs *Games) Read(r io.Reader, l Limits) (Format, []Play, error) {
 	l = l.orDefault()
 	br := open(r, l)
 	for {
@@ -119,10 +119,10 @@ func Read(r io.Reader, l Limits) (Format, []Play, error) {
 			br.Discard(1) //nolint:errcheck // peeked
 			continue
 		case '{':
-			p, err := readBGStats(br, l)
+			p, err := gs.readBGStats(br, l)
 			return BGStats, p, err
 		case '<':
-			p, err := readBGG(br, l)
+			p, err := gs.readBGG(br, l)
 			return BGG, p, err
 		}
 		return "", nil, scoring.Errorf("", "this is neither a BG Stats file (.bgsplay, JSON) nor BoardGameGeek plays (XML)")

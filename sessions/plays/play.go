@@ -9,7 +9,6 @@ import (
 	"unicode/utf8"
 
 	"tablemate/scoring"
-	"tablemate/scoring/games"
 	"tablemate/sessions/league"
 )
 
@@ -54,7 +53,7 @@ type Play struct {
 // Game is what was played: one of Tablemate's seven games (Slug set) or
 // another game (Slug empty, Name set).
 type Game struct {
-	Slug    string // one of the seven (scoring/games), or "" for another game
+	Slug    string // one of the games (Games), or "" for another game
 	Name    string // the title as the file or the table names it
 	BGGName string // BG Stats' "bggName": BoardGameGeek's title, if the file has it
 	BGGID   int    // BoardGameGeek's id of the game; 0 = unknown
@@ -103,48 +102,26 @@ const (
 // Int returns a pointer to n, for Player.Score.
 func Int(n int) *int { return &n }
 
-// KnownGame returns the Game of one of the seven: its slug, title, whether
-// the fewest points win and its BoardGameGeek id where one is known.
-func KnownGame(slug string) (Game, bool) {
-	g, ok := games.Find(slug)
-	if !ok {
-		return Game{}, false
-	}
-	info := g.Info()
-	return Game{Slug: info.Slug, Name: info.Title, BGGID: BGGIDs[info.Slug], LowestWins: info.LowestWins}, true
-}
-
-// Title is the game's name as a page shows it.
-func (g Game) Title() string {
-	if g.Name != "" {
-		return g.Name
-	}
-	if k, ok := KnownGame(g.Slug); ok {
-		return k.Name
-	}
-	return g.BGGName
-}
-
 // Validate checks plays against the bounds above: every text valid UTF-8
 // without control characters, names present and different within a play,
 // numbers in range. Errors are *scoring.InputError naming the field
 // ("plays[2].players[0].name").
-func Validate(plays []Play) error {
+func (gs *Games) Validate(plays []Play) error {
 	for i, p := range plays {
-		if err := p.check(scoring.Index("plays", i)); err != nil {
+		if err := p.check(gs, scoring.Index("plays", i)); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func (p Play) check(at string) error {
+func (p Play) check(gs *Games, at string) error {
 	if err := checkText(scoring.Join(at, "id"), p.ID, MaxID, false); err != nil {
 		return err
 	}
 	g := p.Game
 	if g.Slug != "" {
-		if _, ok := games.Find(g.Slug); !ok {
+		if _, ok := gs.info(g.Slug); !ok {
 			return scoring.Errorf(scoring.Join(at, "game.slug"), "%q is not one of Tablemate's games", g.Slug)
 		}
 	}

@@ -19,7 +19,7 @@ func at(s string) time.Time {
 }
 
 func known(slug string) Game {
-	g, ok := KnownGame(slug)
+	g, ok := seven.KnownGame(slug)
 	if !ok {
 		panic(slug)
 	}
@@ -86,7 +86,7 @@ func evening() []Play {
 func asBGG(in []Play) []Play {
 	out := make([]Play, len(in))
 	for i, p := range in {
-		p.ID, p.Game = "", Game{Name: p.Game.Title(), BGGID: p.Game.BGGID}
+		p.ID, p.Game = "", Game{Name: seven.Title(p.Game), BGGID: p.Game.BGGID}
 		if !p.Played.IsZero() {
 			p.Played = time.Date(p.Played.Year(), p.Played.Month(), p.Played.Day(), 0, 0, 0, 0, time.UTC)
 		}
@@ -115,7 +115,7 @@ func asBGStats(in []Play) []Play {
 	firstGame, anonymous := map[string]Game{}, map[string]bool{}
 	for _, p := range in {
 		if p.Game.Slug != "" && p.Game.Name == "" {
-			p.Game.Name = p.Game.Title()
+			p.Game.Name = seven.Title(p.Game)
 		}
 		if _, ok := firstGame[gameKey(p.Game)]; !ok {
 			firstGame[gameKey(p.Game)] = p.Game
@@ -129,7 +129,7 @@ func asBGStats(in []Play) []Play {
 	for i, p := range in {
 		p.ID = PlayUUID(p, i)
 		if p.Game.Slug != "" && p.Game.Name == "" {
-			p.Game.Name = p.Game.Title()
+			p.Game.Name = seven.Title(p.Game)
 		}
 		p.Game = firstGame[gameKey(p.Game)]
 		t := p.Played
@@ -168,10 +168,10 @@ type format struct {
 
 var (
 	bgStatsFile = format{
-		write: func(w io.Writer, ps []Play) error { return WriteBGStats(w, ps, BGStatsOptions{Me: "Zoë"}) },
-		read:  ReadBGStats, view: asBGStats,
+		write: func(w io.Writer, ps []Play) error { return seven.WriteBGStats(w, ps, BGStatsOptions{Me: "Zoë"}) },
+		read:  seven.ReadBGStats, view: asBGStats,
 	}
-	bggFile = format{write: WriteBGG, read: ReadBGG, view: asBGG}
+	bggFile = format{write: seven.WriteBGG, read: seven.ReadBGG, view: asBGG}
 )
 
 // through writes plays and reads them back: they must come back as the
@@ -214,32 +214,32 @@ func TestBGGRoundTrip(t *testing.T) {
 func TestRoundTripKeepsTheGame(t *testing.T) {
 	in := evening()
 	var js, xs bytes.Buffer
-	if err := WriteBGStats(&js, in, BGStatsOptions{}); err != nil {
+	if err := seven.WriteBGStats(&js, in, BGStatsOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := WriteBGG(&xs, in); err != nil {
+	if err := seven.WriteBGG(&xs, in); err != nil {
 		t.Fatal(err)
 	}
-	fromJSON, err := ReadBGStats(&js, Limits{})
+	fromJSON, err := seven.ReadBGStats(&js, Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	fromXML, err := ReadBGG(&xs, Limits{})
+	fromXML, err := seven.ReadBGG(&xs, Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i, p := range in {
-		want := Classify(p)
-		for name, got := range map[string]Match{"BG Stats": Classify(fromJSON[i]), "BoardGameGeek": Classify(fromXML[i])} {
+		want := seven.Classify(p)
+		for name, got := range map[string]Match{"BG Stats": seven.Classify(fromJSON[i]), "BoardGameGeek": seven.Classify(fromXML[i])} {
 			if got.Kind != want.Kind || got.Slug != want.Slug || got.Code != want.Code {
-				t.Errorf("%s play %d (%s): %+v, want %+v", name, i, p.Game.Title(), got, want)
+				t.Errorf("%s play %d (%s): %+v, want %+v", name, i, seven.Title(p.Game), got, want)
 			}
 		}
 	}
-	if m := Classify(fromXML[1]); m.By != "name" {
+	if m := seven.Classify(fromXML[1]); m.By != "name" {
 		t.Errorf("Kodiak from BoardGameGeek recognised by %q, want by name", m.By)
 	}
-	if m := Classify(fromJSON[1]); m.By != "tablemate" {
+	if m := seven.Classify(fromJSON[1]); m.By != "tablemate" {
 		t.Errorf("Kodiak from BG Stats recognised by %q, want by Tablemate's uuid", m.By)
 	}
 }
@@ -247,23 +247,23 @@ func TestRoundTripKeepsTheGame(t *testing.T) {
 // TestReadDetects: Read tells the formats apart, past a byte order mark.
 func TestReadDetects(t *testing.T) {
 	var js, xs bytes.Buffer
-	if err := WriteBGStats(&js, evening(), BGStatsOptions{}); err != nil {
+	if err := seven.WriteBGStats(&js, evening(), BGStatsOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := WriteBGG(&xs, evening()); err != nil {
+	if err := seven.WriteBGG(&xs, evening()); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {
 		data string
 		want Format
 	}{{js.String(), BGStats}, {"\uFEFF\n " + js.String(), BGStats}, {xs.String(), BGG}, {"\uFEFF" + xs.String(), BGG}} {
-		f, got, err := Read(strings.NewReader(c.data), Limits{})
+		f, got, err := seven.Read(strings.NewReader(c.data), Limits{})
 		if err != nil || f != c.want || len(got) != len(evening()) {
 			t.Errorf("Read(%.30q) = %s, %d plays, %v; want %s", c.data, f, len(got), err, c.want)
 		}
 	}
 	for _, bad := range []string{"", "   ", "plays,date\n1,2", "\uFEFF"} {
-		if _, _, err := Read(strings.NewReader(bad), Limits{}); err == nil {
+		if _, _, err := seven.Read(strings.NewReader(bad), Limits{}); err == nil {
 			t.Errorf("Read(%q) accepted", bad)
 		}
 	}

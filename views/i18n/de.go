@@ -617,7 +617,7 @@ var deCore = map[string]string{
 	"characters": "Figuren",
 	"bald heads": "Glatzköpfe",
 	"wonderhats": "Wunderhüte",
-	"%d cards is more than the whole deck (76)": "%d Karten sind mehr als der ganze Stapel (76)",
+	"%d cards is more than the whole deck (%d)": "%d Karten sind mehr als der ganze Stapel (%d)",
 	"card %d: %s":                                                               "Karte %d: %s",
 	"choose a player or nobody, not %q":                                         "wähle eine Person oder niemanden, nicht %q",
 	"%s must be a whole number, not %q":                                         "%s muss eine ganze Zahl sein, nicht %q",

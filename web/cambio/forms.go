@@ -56,8 +56,8 @@ func cardTokens(s string) []string {
 func ReadCards[C any](v url.Values, i int, parse func(string) (C, error)) ([]C, error) {
 	f := views.PField(i, "cards")
 	toks := cardTokens(v.Get(f))
-	if len(toks) > 76 {
-		return nil, kit.FormErrorf(f, "%d cards is more than the whole deck (76)", len(toks))
+	if len(toks) > cambio.DeckSize {
+		return nil, kit.FormErrorf(f, "%d cards is more than the whole deck (%d)", len(toks), cambio.DeckSize)
 	}
 	out := make([]C, 0, len(toks))
 	for k, t := range toks {

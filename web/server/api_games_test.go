@@ -1,39 +1,22 @@
 package server
 
 import (
-	"encoding/json"
 	"net/http"
 	"testing"
 
-	"tablemate/docs"
+	"tablemate/scoring/scoringtest"
+	"tablemate/web/games"
 )
-
-// workedCase is a worked case of docs/examples/score-cases.json.
-type workedCase struct {
-	ID      string          `json:"id"`
-	Game    string          `json:"game"`
-	Request json.RawMessage `json:"request"`
-	Expect  struct {
-		Valid   bool     `json:"valid"`
-		Winners []string `json:"winners"`
-	} `json:"expect"`
-}
-
-func workedCases(t *testing.T) []workedCase {
-	t.Helper()
-	var cases []workedCase
-	if err := json.Unmarshal(docs.ScoreCases, &cases); err != nil || len(cases) < 5 {
-		t.Fatalf("%d worked cases: %v", len(cases), err)
-	}
-	return cases
-}
 
 // TestScoreAPIForEveryGame posts a valid finished state of each of the
 // seven games to its score endpoint and checks the totals and winners
 // the rules give.
 func TestScoreAPIForEveryGame(t *testing.T) {
 	ts := newTestServer(t)
-	cases := workedCases(t)
+	cases := scoringtest.Cases(t, "")
+	if len(cases) < 5 {
+		t.Fatalf("%d worked cases", len(cases))
+	}
 	bodies := map[string]struct {
 		body    string
 		winners []string
@@ -69,9 +52,9 @@ func TestScoreAPIForEveryGame(t *testing.T) {
 			t.Errorf("%s: winners %v, want %v (%v)", name, winners, c.winners, res["violations"])
 		}
 	}
-	for _, g := range []string{"koffer-katze-sombrero", "auf-der-hut", "kociaki-lobuziaki", "cambio", "kodiak", "alaska", "rune-market"} {
-		if !seen[g] {
-			t.Errorf("no state for %s", g)
+	for _, info := range games.Infos() {
+		if !seen[info.Slug] {
+			t.Errorf("no state for %s", info.Slug)
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"tablemate/scoring/scoringtest"
 	"tablemate/web/games"
 )
 
@@ -93,7 +94,7 @@ func jsonString(v any) string {
 // reflection; byte for byte it is what encoding/json (c.JSON) wrote.
 func TestScoreAPIAnswersAsEncodingJSON(t *testing.T) {
 	ts := newTestServer(t)
-	for _, c := range workedCases(t) {
+	for _, c := range scoringtest.Cases(t, "") {
 		engine, _ := games.Engine(c.Game)
 		res, err := engine.Check(c.Request)
 		if err != nil {
