@@ -17,6 +17,9 @@ type Info struct {
 	Options    []Option `json:"options"`
 	// LowestWins is true for games where the fewest points win.
 	LowestWins bool `json:"lowest_wins"`
+	// Starts is who starts a game, by the game's rule text ("Who
+	// starts?" of a table's next game); the API does not carry it.
+	Starts Phrase `json:"-"`
 }
 
 // Game is the small surface every engine offers the web app, the API and

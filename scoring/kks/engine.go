@@ -17,7 +17,9 @@ var (
 // Info describes the game.
 func (Engine) Info() scoring.Info {
 	return scoring.Info{
-		Slug: Slug, Title: "Koffer, Katze & Sombrero", MinPlayers: 2, MaxPlayers: 4,
+		// Who starts, from the rules: "Whoever has the largest suitcase at home starts.".
+		Starts: scoring.Phrasef("Whoever has the largest suitcase at home starts."),
+		Slug:   Slug, Title: "Koffer, Katze & Sombrero", MinPlayers: 2, MaxPlayers: 4,
 		Options: []scoring.Option{{
 			Name: "special_cards",
 			Help: "the 3 special cards in play, numbered 1–15 (ruling KKS-6); rule checks then become warnings and players may carry labelled adjustments",
