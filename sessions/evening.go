@@ -167,7 +167,7 @@ type Evening struct {
 	// Done counts the finished games; Going is the number of the game in
 	// progress (0 for none) and Round its rounds so far.
 	Done, Going, Round int
-	Rows            []EveningRow
+	Rows               []EveningRow
 }
 
 // EveningRow is one player's line of an evening's standing.
