@@ -117,6 +117,10 @@ func (g Game) Rounds() int {
 	return n
 }
 
+// Engine is the engine that scored a recorded round (nil for other
+// events).
+func (e LogEntry) Engine() scoring.Game { return e.engine }
+
 // Kinds are the games of an evening, as slugs, in the order first played
 // and the game played now last; nil while the table played only the game
 // it was started with.

@@ -5,14 +5,16 @@ package i18n
 // what follows it.
 var deEvening = map[string]string{
 	// Choosing the next game.
-	"Next game":                  "Nächstes Spiel",
-	"Next game: choose the game": "Nächstes Spiel: Spiel wählen",
-	"Next game chosen.":          "Nächstes Spiel gewählt.",
-	"Which game?":                "Welches Spiel?",
-	"Who starts?":                "Wer fängt an?",
-	"Pick at random":             "Zufällig wählen",
-	"Start this game":            "Dieses Spiel beginnen",
-	"for %d to %d players":       "für %d bis %d Personen",
+	"Next game":                       "Nächstes Spiel",
+	"Next game: choose the game":      "Nächstes Spiel: Spiel wählen",
+	"Next game chosen.":               "Nächstes Spiel gewählt.",
+	"Next game chosen: %s":            "Nächstes Spiel gewählt: %s",
+	"Next game chosen: %s, %s starts": "Nächstes Spiel gewählt: %s, %s beginnt",
+	"Which game?":                     "Welches Spiel?",
+	"Who starts?":                     "Wer fängt an?",
+	"Pick at random":                  "Zufällig wählen",
+	"Start this game":                 "Dieses Spiel beginnen",
+	"for %d to %d players":            "für %d bis %d Personen",
 
 	// Who starts, by each game's rule text.
 	"Whoever has the largest suitcase at home starts.":                                      "Wer zu Hause den größten Koffer hat, beginnt.",

@@ -11,6 +11,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"tablemate/scoring"
+	scoresheet "tablemate/scoring/sheet"
 	"tablemate/sessions"
 	"tablemate/sessions/league"
 	"tablemate/views"
@@ -43,7 +44,7 @@ func eveningVM(c echo.Context, t sessions.Table) views.EveningVM {
 				skip--
 				continue
 			}
-			vm.Columns = append(vm.Columns, tr(c, "%d · %s", g.Number, g.Info.Title))
+			vm.Columns = append(vm.Columns, tr(c, "%d · %s", g.Number, gameName(c, g)))
 		}
 	}
 	for _, r := range ev.Rows {
@@ -66,6 +67,18 @@ func eveningVM(c echo.Context, t sessions.Table) views.EveningVM {
 // eveningColumns is how many games the standing shows a result of: the
 // newest ones (the games list below has them all).
 const eveningColumns = 6
+
+// gameName is what a game is called on the pages: its title, or the name
+// given to another game's sheet.
+func gameName(c echo.Context, g sessions.Game) string {
+	if g.Info.Slug == scoresheet.Slug {
+		if name := scoresheet.Named(g.State); name != "" {
+			return name
+		}
+		return tr(c, "Another game")
+	}
+	return g.Info.Title
+}
 
 // placesText is the points of the places, "3/2/1/0".
 func placesText(points []float64) string {
@@ -154,6 +167,9 @@ func nextGameVM(c echo.Context, t sessions.Table, chosen, first string, errs vie
 	ctx := c.Request().Context()
 	for _, info := range tableGames() {
 		g := views.GameChoice{Slug: info.Slug, Title: info.Title, Starts: i18n.Say(ctx, info.Starts), Fits: true}
+		if info.Slug == scoresheet.Slug {
+			g.Title = tr(c, "Another game")
+		}
 		if n := len(t.Players); n < info.MinPlayers || n > info.MaxPlayers {
 			g.Fits, g.Why = false, tr(c, "for %d to %d players", info.MinPlayers, info.MaxPlayers)
 		}

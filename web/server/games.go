@@ -202,7 +202,7 @@ func gameResultVM(c echo.Context, t sessions.Table, base string) (views.ResultVM
 	}
 	vm := views.ResultVM{
 		Page: page(c, tr(c, "Game %d", g.Number)), Heading: tr(c, "%s · game %d", t.Name, g.Number),
-		GameTitle: g.Info.Title, Result: g.Result,
+		GameTitle: gameName(c, g), Result: g.Result,
 		BackURL: base, BackLabel: tr(c, "Back to the table"),
 		ReplayURL: fmt.Sprintf("%s/games/%d/replay", base, g.Number),
 	}

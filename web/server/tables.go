@@ -46,7 +46,7 @@ func tableGames() []scoring.Info {
 			out = append(out, info)
 		}
 	}
-	return out
+	return append(out, games.Another().Engine.Info())
 }
 
 // createTable starts a table; bad input re-renders the form with 422.
@@ -223,7 +223,7 @@ func currentRounds(c echo.Context, t sessions.Table, ed kit.Editor) *views.Round
 	if !ok {
 		return nil
 	}
-	vm := &views.RoundsVM{Game: g.Number, Chart: roundLines(c.Request().Context(), t.Info.Slug, g)}
+	vm := &views.RoundsVM{Game: g.Number, Chart: roundLines(c.Request().Context(), g.Info.Slug, g)}
 	for _, p := range g.Result.Players {
 		vm.Players = append(vm.Players, p.Name)
 		vm.Totals = append(vm.Totals, p.Total)
