@@ -139,7 +139,7 @@ func Entry(vm EntryVM) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "\" maxlength=\"40\" required list=\"sheet-names\" autocomplete=\"off\" data-testid=\"sheet-name\"> <datalist id=\"sheet-names\"></datalist><div class=\"chips\" data-sheet-names></div>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "\" maxlength=\"40\" required list=\"sheet-names\" autocomplete=\"off\" data-testid=\"sheet-name\"> <datalist id=\"sheet-names\"></datalist><div class=\"name-chips\" data-sheet-names></div>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

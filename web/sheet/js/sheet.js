@@ -20,7 +20,7 @@
     list.appendChild(o);
     var b = document.createElement("button");
     b.type = "button";
-    b.className = "chip";
+    b.className = "name-chip";
     b.textContent = n;
     b.addEventListener("click", function () { input.value = n; });
     chips.appendChild(b);
