@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 
 	"github.com/labstack/echo/v4"
@@ -60,7 +61,7 @@ func gameEntry(c echo.Context, t sessions.Table, n int, values map[string][]stri
 		e.Submit = tr(c, "Check and save the correction")
 	}
 	if ed, _ := editorFor(t.Info.Slug); ed.Rounds && n == 0 {
-		e.GameNumber, e.Options = len(t.Games)+1, t.Options
+		e.GameNumber, e.Options, e.Start = len(t.Games)+1, t.Options, max(0, slices.Index(t.Players, t.First))
 		if g, ok := t.Current(); ok {
 			e.GameNumber, e.Current = g.Number, g.State
 		}
