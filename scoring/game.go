@@ -52,6 +52,13 @@ type RoundFacts interface {
 	Target(state []byte) int
 }
 
+// Sheet is implemented by a game whose state names the game played and
+// says how it is won (another game's score sheet): sheets of different
+// names are different games, and each says whether the fewest win.
+type Sheet interface {
+	SheetOf(state []byte) (name string, lowestWins bool)
+}
+
 // Guided is implemented by games the app can guide move by move ("play
 // along"). Setup and steps are the game's own JSON, as a table records
 // them; Guide replays them in order.

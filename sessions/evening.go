@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 
 	"tablemate/scoring"
 	"tablemate/sessions/league"
@@ -96,6 +97,26 @@ func (t Table) InProgress() (Game, bool) {
 	return g, true
 }
 
+// LowestWins reports whether the fewest points win game g: its game's
+// rule, or what its sheet says (another game).
+func (g Game) LowestWins() bool {
+	if s, ok := g.engine.(scoring.Sheet); ok {
+		_, lowest := s.SheetOf(g.State)
+		return lowest
+	}
+	return g.Info.LowestWins
+}
+
+// Kind tells the games apart that an evening may sum: the game's slug,
+// and for another game's sheet its name too.
+func (g Game) Kind() string {
+	if s, ok := g.engine.(scoring.Sheet); ok {
+		name, _ := s.SheetOf(g.State)
+		return g.Info.Slug + ":" + strings.ToLower(strings.TrimSpace(name))
+	}
+	return g.Info.Slug
+}
+
 // Finished reports whether game g counts in an evening's standing: it
 // was read, and a round game is over.
 func (g Game) Finished() bool {
@@ -143,7 +164,7 @@ func (t Table) Kinds() []string {
 // Mixed reports whether the table's games are of more than one kind.
 func (t Table) Mixed() bool {
 	for _, g := range t.Games {
-		if g.Info.Slug != t.Games[0].Info.Slug {
+		if g.Kind() != t.Games[0].Kind() {
 			return true
 		}
 	}
@@ -209,7 +230,7 @@ func (t Table) Evening() Evening {
 			continue
 		}
 		done = append(done, g)
-		r := league.Result{Totals: make(map[string]int, len(g.Result.Players)), LowestWins: g.Info.LowestWins}
+		r := league.Result{Totals: make(map[string]int, len(g.Result.Players)), LowestWins: g.LowestWins()}
 		for _, p := range g.Result.Players {
 			r.Totals[p.Name] = p.Total
 		}
@@ -220,8 +241,9 @@ func (t Table) Evening() Evening {
 		return ev
 	}
 	ev.Mode, ev.Kind = EveningSum, done[0].Info
+	ev.Kind.LowestWins = done[0].LowestWins()
 	for _, g := range done {
-		if g.Info.Slug != ev.Kind.Slug {
+		if g.Kind() != done[0].Kind() {
 			ev.Mode, ev.Kind = EveningPlacings, scoring.Info{}
 		}
 	}

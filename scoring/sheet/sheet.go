@@ -230,6 +230,19 @@ func (Engine) Target([]byte) int { return 0 }
 // Notes tells nothing of a round besides its scores.
 func (Engine) Notes([]byte) ([]scoring.Phrase, error) { return nil, nil }
 
+// SheetOf is the game a sheet's state keeps and whether its lowest total
+// wins.
+func (Engine) SheetOf(state []byte) (string, bool) {
+	var s struct {
+		Name       string `json:"name"`
+		LowestWins bool   `json:"lowest_wins"`
+	}
+	if json.Unmarshal(state, &s) != nil {
+		return "", false
+	}
+	return s.Name, s.LowestWins
+}
+
 // Named is the game's name on a sheet's state ("" when unreadable).
 func Named(state []byte) string {
 	var s struct {

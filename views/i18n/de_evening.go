@@ -32,15 +32,15 @@ var deEvening = map[string]string{
 	"%s is played by %d to %d players, and %d sit at this table":                                  "%s spielen %d bis %d Personen, an diesem Tisch sitzen %d",
 
 	// The evening's standing.
-	"Standing": "Stand",
-	"One game of %[2]s: the most points lead.":                                                                                          "Eine Partie %[2]s: Die meisten Punkte führen.",
-	"One game of %[2]s: the fewest points lead.":                                                                                        "Eine Partie %[2]s: Die wenigsten Punkte führen.",
+	"Standing":                                "Stand",
+	"One game of %s: the most points lead.":   "Eine Partie %s: Die meisten Punkte führen.",
+	"One game of %s: the fewest points lead.": "Eine Partie %s: Die wenigsten Punkte führen.",
 	"%[1]d games of %[2]s: each player's totals added, the most points lead, as its rules add several games.":                           "%[1]d Partien %[2]s: Die Summen jeder Person addiert, die meisten Punkte führen, wie die Regeln mehrere Partien zählen.",
 	"%[1]d games of %[2]s: each player's totals added, the fewest points lead, as its rules add several games.":                         "%[1]d Partien %[2]s: Die Summen jeder Person addiert, die wenigsten Punkte führen, wie die Regeln mehrere Partien zählen.",
 	"Different games cannot add their scores: each game gives points by place (%s for 1st, 2nd, …; a tie shares them), as in a league.": "Verschiedene Spiele lassen sich nicht addieren: Jede Partie gibt Punkte nach Platz (%s für 1., 2., …; Gleichstand teilt sie), wie in einer Liga.",
 	"%d · %s":                             "%d · %s",
 	"%d. (%d)":                            "%d. (%d)",
-	"game %[2]d in progress, round 1":     "Partie %[2]d läuft, Runde 1",
+	"game %d in progress, round 1":        "Partie %d läuft, Runde 1",
 	"game %[2]d in progress, round %[1]d": "Partie %[2]d läuft, Runde %[1]d",
 
 	// A game's ranking and what follows it.

@@ -30,9 +30,9 @@ func eveningVM(c echo.Context, t sessions.Table) views.EveningVM {
 	case sessions.EveningSum:
 		vm.Points = tr(c, "Total")
 		if ev.Kind.LowestWins {
-			vm.Why = i18n.N(c.Request().Context(), ev.Done, "One game of %[2]s: the fewest points lead.", "%[1]d games of %[2]s: each player's totals added, the fewest points lead, as its rules add several games.", ev.Kind.Title)
+			vm.Why = i18n.N(c.Request().Context(), ev.Done, "One game of %s: the fewest points lead.", "%[1]d games of %[2]s: each player's totals added, the fewest points lead, as its rules add several games.", ev.Kind.Title)
 		} else {
-			vm.Why = i18n.N(c.Request().Context(), ev.Done, "One game of %[2]s: the most points lead.", "%[1]d games of %[2]s: each player's totals added, the most points lead, as its rules add several games.", ev.Kind.Title)
+			vm.Why = i18n.N(c.Request().Context(), ev.Done, "One game of %s: the most points lead.", "%[1]d games of %[2]s: each player's totals added, the most points lead, as its rules add several games.", ev.Kind.Title)
 		}
 	case sessions.EveningPlacings:
 		vm.Points = tr(c, "Points")
@@ -97,7 +97,7 @@ func placesText(points []float64) string {
 func eveningStatus(c echo.Context, ev sessions.Evening) string {
 	s := trN(c, ev.Done, "after 1 game", "after %d games")
 	if ev.Going > 0 {
-		s += " · " + i18n.N(c.Request().Context(), ev.Round, "game %[2]d in progress, round 1", "game %[2]d in progress, round %[1]d", ev.Going)
+		s += " · " + i18n.N(c.Request().Context(), ev.Round, "game %d in progress, round 1", "game %[2]d in progress, round %[1]d", ev.Going)
 	}
 	return s
 }

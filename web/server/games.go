@@ -211,7 +211,7 @@ func gameResultVM(c echo.Context, t sessions.Table, base string) (views.ResultVM
 		vm.Page.Flash, vm.Page.FlashKind = tr(c, "This entry can no longer be read: %s", g.Err), "bad"
 	}
 	if g.Finished() && len(g.Result.Players) > 0 {
-		vm.Ranking = ranking(g.Result, g.Info.LowestWins)
+		vm.Ranking = ranking(g.Result, g.LowestWins())
 	}
 	if ed, ok := editorFor(g.Info.Slug); ok && ed.Display != nil {
 		vm.Displays = ed.Display(g.State)
