@@ -25,6 +25,9 @@ type Info struct {
 	// a public source (a wrong one would file exported plays under someone
 	// else's game; docs/interop.md says what was searched).
 	BGGID int `json:"-"`
+	// Starts is who starts a game, by the game's rule text ("Who
+	// starts?" of a table's next game); the API does not carry it.
+	Starts Phrase `json:"-"`
 }
 
 // Game is the small surface every engine offers the web app, the API and
@@ -55,6 +58,13 @@ type RoundFacts interface {
 	// Target is the total that ends a game of state (Cambio's 50, or the
 	// table's own); 0 when no total ends it.
 	Target(state []byte) int
+}
+
+// Sheet is implemented by a game whose state names the game played and
+// says how it is won (another game's score sheet): sheets of different
+// names are different games, and each says whether the fewest win.
+type Sheet interface {
+	SheetOf(state []byte) (name string, lowestWins bool)
 }
 
 // Guided is implemented by games the app can guide move by move ("play

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -171,6 +172,9 @@ func (ts *Tables) decideCreate(c TableCreated) (TableCreated, error) {
 		return c, err
 	}
 	c.Players = players
+	if c.First = strings.TrimSpace(c.First); c.First != "" && !slices.Contains(players, c.First) {
+		return c, scoring.Errorf("first", "%q is not one of the players named", c.First)
+	}
 	if len(c.Options) > 0 && (len(c.Options) > maxOptionsLen || !isObject(c.Options) || !utf8.Valid(c.Options)) {
 		return c, scoring.Errorf("options", "a table's options are a JSON object of at most %d bytes", maxOptionsLen)
 	}
@@ -365,7 +369,8 @@ func (ts *Tables) decideCorrection(t Table, g GameCorrected) (decision, error) {
 	if len([]rune(g.Reason)) > maxReasonLen || !scoring.PlainText(g.Reason) {
 		return decision{}, scoring.Errorf("reason", "a reason is one line of at most %d characters", maxReasonLen)
 	}
-	if err := ts.checkState(t, g.State); err != nil {
+	// A game is corrected as the game it is, whichever the table plays now.
+	if err := checkState(t, t.Games[g.Game-1].engine, g.State); err != nil {
 		return decision{}, err
 	}
 	return decision{kind: KindGameCorrected, payload: g}, nil
@@ -427,6 +432,15 @@ func (ts *Tables) checkState(t Table, state json.RawMessage) error {
 	engine, ok := ts.find(t.Info.Slug)
 	if !ok {
 		return fmt.Errorf("unknown game %q", t.Info.Slug)
+	}
+	return checkState(t, engine, state)
+}
+
+// checkState checks a state of engine's game for table t: readable, and
+// naming only the table's players.
+func checkState(t Table, engine scoring.Game, state json.RawMessage) error {
+	if engine == nil {
+		return fmt.Errorf("game of unknown kind")
 	}
 	res, err := engine.Check(state)
 	if err != nil {

@@ -39,6 +39,9 @@ type TableCreated struct {
 	Name    string          `json:"name"`
 	Players []string        `json:"players"`
 	Options json.RawMessage `json:"options,omitempty"`
+	// First is who starts the first game ("Who starts?"); "" for seat
+	// order.
+	First string `json:"first,omitempty"`
 }
 
 // PlayerJoined adds a player in the next seat.

@@ -40,7 +40,7 @@ func (ts *Tables) Export(ctx context.Context, edit string) (Export, error) {
 // ExportOf is a replayed table as an export: its events, never its links
 // or its key.
 func ExportOf(t Table) Export {
-	x := Export{Format: "tablemate-table", Version: ExportVersion, Name: t.Name, Game: t.Info.Slug}
+	x := Export{Format: "tablemate-table", Version: ExportVersion, Name: t.Name, Game: t.Opened}
 	for _, e := range t.Log {
 		x.Events = append(x.Events, ExportEvent{Seq: e.Seq, Kind: e.Kind, Payload: e.Payload, At: e.At})
 	}

@@ -433,6 +433,8 @@ func (ts *Tables) decideImported(t Table, x ExportEvent, field string) (decision
 		return decodeThen(x, pf, func(p PlayStarted) (decision, error) { return ts.decideStart(t, p.Setup) })
 	case KindGameCorrected:
 		return decodeThen(x, pf, func(g GameCorrected) (decision, error) { return ts.decideCorrection(t, g) })
+	case KindGameChosen:
+		return decodeThen(x, pf, func(g GameChosen) (decision, error) { return ts.decideChoose(t, g) })
 	case KindRoundRecorded:
 		return decodeThen(x, pf, func(r RoundRecorded) (decision, error) {
 			d, err := ts.decideRound(t, r.Round)
@@ -531,7 +533,7 @@ func insertImported(ctx context.Context, tx *txn, p *pendingTable, now string) e
 		return err
 	}
 	defer st.Close()
-	c := TableCreated{Game: p.t.Info.Slug, Name: p.t.Name}
+	c := TableCreated{Game: p.t.Opened, Name: p.t.Name}
 	if p.edit, err = insertTable(ctx, tx, p.t.Key, c, p.t.Head, stamp(p.events[0].At), now); err != nil {
 		return err
 	}

@@ -33,10 +33,18 @@ type Table struct {
 	// it. (For tables made before links could be replaced it equals their
 	// first edit link, which is one more reason never to show it.) The
 	// links are in TableLinks.
-	Key     string
-	Info    scoring.Info // the game played at this table
+	Key string
+	// Info is the game the table plays now: the one the table was
+	// started with, or the one chosen last (an evening plays several,
+	// KindGameChosen). Each recorded game keeps its own (Game.Info).
+	Info    scoring.Info
 	Name    string
-	Options json.RawMessage
+	Options json.RawMessage // the options of the game played now
+	// Opened is the game the table was started with (its first event).
+	Opened string
+	// First is who starts the game played now, as chosen ("Who
+	// starts?"); "" when nobody was chosen (seat order).
+	First   string
 	Players []string // seat order
 	Games   []Game
 	Head    int // seq of the newest event: the version a client must have seen to write
@@ -50,6 +58,8 @@ type Table struct {
 	derived *sync.Map
 
 	engine scoring.Game
+	// find looks up the engine of a game the table chooses next.
+	find Finder
 	// effect is the stack of events in effect that an undo may take back,
 	// newest first, each with the table as it was before it.
 	effect *effect
@@ -108,7 +118,10 @@ func (p *Play) RawSteps() [][]byte {
 // Game is one recorded game (for round-based games: one whole game) with
 // the engine's verdict on it.
 type Game struct {
-	Number    int
+	Number int
+	// Info is the game this one is of: an evening's games may differ.
+	Info      scoring.Info
+	engine    scoring.Game
 	Seq       int // the event that recorded (or last corrected) it
 	State     json.RawMessage
 	Result    scoring.Result
@@ -141,6 +154,8 @@ type LogEntry struct {
 	Points []RoundPoints
 	// opened is set on the event that added its game to the table.
 	opened bool
+	// engine scored a recorded round (GameAsOf adds the round again).
+	engine scoring.Game
 	// undone holds the seq of the undo that took this entry back, 0 while
 	// none did; it is written once, when that undo is applied.
 	undone *atomic.Int64
@@ -188,6 +203,8 @@ type effect struct {
 	prev  *Game
 	// joined is set when it seated a player.
 	joined bool
+	// chosen holds the game played before, when it chose another.
+	chosen *playing
 	// play is the guided game before it, when it changed that.
 	playChanged bool
 	play        *Play
@@ -233,9 +250,9 @@ func start(id string, e Event, find Finder) (Table, error) {
 		return Table{}, fmt.Errorf("replay %s: unknown game %q", id, created.Game)
 	}
 	return Table{
-		Key: id, Info: engine.Info(), Name: created.Name, Options: created.Options,
+		Key: id, Info: engine.Info(), Name: created.Name, Options: created.Options, Opened: created.Game, First: created.First,
 		Players: slices.Clone(created.Players), Head: 1, Created: e.At,
-		Log: []LogEntry{{Event: e}}, engine: engine, tally: tally{}, bytes: len(e.Payload),
+		Log: []LogEntry{{Event: e}}, engine: engine, find: find, tally: tally{}, bytes: len(e.Payload),
 	}, nil
 }
 
@@ -358,6 +375,9 @@ func (t *Table) undo(entry *LogEntry) error {
 	if fx.playChanged {
 		t.Play = clipped(fx.play)
 	}
+	if fx.chosen != nil {
+		t.setPlaying(*fx.chosen)
+	}
 	switch {
 	case fx.added:
 		last := t.Games[len(t.Games)-1]
@@ -442,11 +462,17 @@ func (t *Table) apply(e Event, entry *LogEntry, fx *effect, said *guided) error 
 			return fmt.Errorf("corrects game %d of %d", g.Game, len(t.Games))
 		}
 		old := t.Games[g.Game-1]
-		fixed := score(g.Game, e.Seq, g.State, t.engine)
+		fixed := score(g.Game, e.Seq, g.State, old.engine)
 		fixed.Corrected, fixed.rounds = true, old.rounds
 		fx.prev = &old
 		t.put(entry, fx, fixed)
 		entry.After = &fixed
+	case KindGameChosen:
+		var g GameChosen
+		if err := json.Unmarshal(e.Payload, &g); err != nil {
+			return err
+		}
+		return t.choose(g, fx)
 	default:
 		return fmt.Errorf("unknown event kind %q", e.Kind)
 	}
@@ -532,27 +558,32 @@ func (t *Table) addRound(r RoundRecorded, entry *LogEntry, fx *effect) error {
 	default:
 		return fmt.Errorf("round for game %d, but the table has %d", r.Game, len(t.Games))
 	}
-	g, err := t.round(prev, r, entry.Seq)
+	engine := t.engine
+	if prev.engine != nil {
+		engine = prev.engine
+	}
+	g, err := round(engine, prev, r, entry.Seq)
 	if err != nil {
 		return err
 	}
+	entry.engine = engine
 	t.put(entry, fx, g)
 	entry.Round, entry.Points = g.rounds, roundPoints(g, g.rounds)
 	return nil
 }
 
-// round is game prev (the zero Game for a new one) with round r added by
-// the event seq.
-func (t *Table) round(prev Game, r RoundRecorded, seq int) (Game, error) {
-	rounds, ok := t.engine.(scoring.Rounds)
+// round is game prev (the zero Game for a new one) of engine's game with
+// round r added by the event seq.
+func round(engine scoring.Game, prev Game, r RoundRecorded, seq int) (Game, error) {
+	rounds, ok := engine.(scoring.Rounds)
 	if !ok {
-		return Game{}, fmt.Errorf("%s is not scored round by round", t.Info.Slug)
+		return Game{}, fmt.Errorf("%s is not scored round by round", engine.Info().Slug)
 	}
 	state, err := rounds.AppendRound(prev.State, r.Round)
 	if err != nil {
 		return Game{}, err
 	}
-	g := score(r.Game, seq, state, t.engine)
+	g := score(r.Game, seq, state, engine)
 	g.Corrected, g.rounds = prev.Corrected, prev.rounds+1
 	return g, nil
 }
@@ -587,6 +618,7 @@ func roundPoints(g Game, n int) []RoundPoints {
 func (t Table) GameAsOf(n, seq int) (Game, bool) {
 	var rounds []LogEntry // newest first
 	var base *Game
+	var engine scoring.Game
 walk:
 	for i := min(seq, len(t.Log)) - 1; i >= 1; i-- {
 		e := t.Log[i]
@@ -602,6 +634,7 @@ walk:
 			break walk
 		case e.Kind == KindRoundRecorded:
 			rounds = append(rounds, e)
+			engine = e.engine
 			if e.opened {
 				break walk
 			}
@@ -612,14 +645,14 @@ walk:
 	}
 	g := Game{Number: n}
 	if base != nil {
-		g = *base
+		g, engine = *base, base.engine
 	}
 	for i := len(rounds) - 1; i >= 0; i-- {
 		var r RoundRecorded
 		if err := json.Unmarshal(rounds[i].Payload, &r); err != nil {
 			return Game{}, false
 		}
-		next, err := t.round(g, r, rounds[i].Seq)
+		next, err := round(engine, g, r, rounds[i].Seq)
 		if err != nil {
 			return Game{}, false
 		}
@@ -629,7 +662,7 @@ walk:
 }
 
 func score(number, seq int, state json.RawMessage, engine scoring.Game) Game {
-	g := Game{Number: number, Seq: seq, State: state}
+	g := Game{Number: number, Seq: seq, State: state, Info: engine.Info(), engine: engine}
 	res, err := engine.Check(state)
 	if err != nil {
 		g.Err = err.Error()

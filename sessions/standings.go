@@ -53,6 +53,14 @@ func (t Table) better(a, b int) bool {
 // Leaders returns the names of the players currently leading.
 func (t Table) Leaders() []string {
 	var names []string
+	if t.Mixed() { // totals of different games do not add up: by places
+		for _, r := range t.Evening().Rows {
+			if r.Leader {
+				names = append(names, r.Name)
+			}
+		}
+		return names
+	}
 	for _, s := range t.Standings() {
 		if s.Leader {
 			names = append(names, s.Name)

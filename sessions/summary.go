@@ -51,6 +51,9 @@ type Card struct {
 	Played  int       `json:"played"`
 	Leaders []string  `json:"leaders,omitempty"`
 	Last    time.Time `json:"last"` // when its newest event was entered
+	// Kinds are the games of an evening (slugs, in the order first
+	// played, the game played now last); empty for a table of one game.
+	Kinds []string `json:"kinds,omitempty"`
 }
 
 // SummaryGame is one finished, valid game of a table.
@@ -73,6 +76,7 @@ func summarize(t Table, games bool) TableSummary {
 	if len(t.Games) > 0 {
 		s.Leaders = t.Leaders()
 	}
+	s.Kinds = t.Kinds()
 	if !games {
 		return s
 	}
@@ -91,7 +95,7 @@ func summarize(t Table, games bool) TableSummary {
 }
 
 // summaryVersion changes when the summary's shape or meaning does.
-const summaryVersion = "2"
+const summaryVersion = "3"
 
 var deriver struct {
 	once sync.Once

@@ -114,6 +114,11 @@ type TableView struct {
 	// next round starts a new game), or nil.
 	Finished *GameOverVM
 	Base     string
+	// Evening is the standing over the evening's finished games (nil
+	// before one ended): it replaces Standings.
+	Evening *EveningVM
+	// NextURL chooses the next game (edit link only, "" elsewhere).
+	NextURL string
 }
 
 // TableVM is the table page behind the edit link: the view and every
@@ -250,6 +255,10 @@ type ResultVM struct {
 	// Reopen, on the check page, posts the entered values back to the
 	// editor so a disputed entry can be changed without retyping it.
 	Reopen *Reopen
+	// Ranking is the game's places, best first (a finished game).
+	Ranking []RankRow
+	// After offers what comes next (the edit link's last finished game).
+	After *AfterGameVM
 }
 
 // Reopen is a form that sends entered values back to their editor.

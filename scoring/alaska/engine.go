@@ -16,6 +16,8 @@ var (
 // Info describes Alaska for the game list.
 func (Engine) Info() scoring.Info {
 	return scoring.Info{
+		// Who starts, from the rules, Alaska: "The oldest player starts when everyone has received four hand cards.".
+		Starts:     scoring.Phrasef("The oldest player starts."),
 		Slug:       Slug,
 		Title:      "Alaska",
 		MinPlayers: MinPlayers,

@@ -16,6 +16,8 @@ var (
 // Info describes the game for GET /api/v1/games.
 func (Engine) Info() scoring.Info {
 	return scoring.Info{
+		// Who starts, from the rules: "The player who last wore a hat begins.".
+		Starts:     scoring.Phrasef("The player who last wore a hat begins."),
 		Slug:       Slug,
 		Title:      "Auf der Hut",
 		MinPlayers: MinPlayers,

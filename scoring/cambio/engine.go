@@ -23,6 +23,8 @@ var (
 // Info describes Cambio for the game list.
 func (Engine) Info() scoring.Info {
 	return scoring.Info{
+		// Who starts, from the rules, Cambio I: "The youngest player starts as the dealer.".
+		Starts:     scoring.Phrasef("The youngest player starts as the dealer."),
 		Slug:       Slug,
 		Title:      "Cambio",
 		MinPlayers: MinPlayers,

@@ -17,7 +17,9 @@ var (
 // Info describes the game.
 func (Engine) Info() scoring.Info {
 	return scoring.Info{
-		Slug: Slug, Title: "Koffer, Katze & Sombrero", MinPlayers: 2, MaxPlayers: 4,
+		// Who starts, from the rules: "Whoever has the largest suitcase at home starts.".
+		Starts: scoring.Phrasef("Whoever has the largest suitcase at home starts."),
+		Slug:   Slug, Title: "Koffer, Katze & Sombrero", MinPlayers: 2, MaxPlayers: 4,
 		// Other titles: the German "und" and the title without
 		// punctuation. No BoardGameGeek id found (Christian Kudahl / Felix
 		// Wermke, AMIGO, in the rule text).

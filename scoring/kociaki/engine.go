@@ -17,6 +17,8 @@ var (
 // Info describes the game for GET /api/v1/games.
 func (Engine) Info() scoring.Info {
 	return scoring.Info{
+		// Who starts, from the rules, setup H: the player who has recently pet a cat is the starting player.
+		Starts:     scoring.Phrasef("The player who most recently pet a cat starts."),
 		Slug:       Slug,
 		Title:      "Kociaki Łobuziaki",
 		MinPlayers: MinPlayers,

@@ -21,6 +21,8 @@ var (
 // Info describes Kodiak for the game list.
 func (Engine) Info() scoring.Info {
 	return scoring.Info{
+		// Who starts, from the rules, Kodiak II: "The youngest player starts as Kodiak.".
+		Starts:     scoring.Phrasef("The youngest player starts as Kodiak."),
 		Slug:       Slug,
 		Title:      "Kodiak",
 		MinPlayers: MinPlayers,

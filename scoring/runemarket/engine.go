@@ -16,6 +16,8 @@ var (
 // Info describes The Rune Market for the game list.
 func (Engine) Info() scoring.Info {
 	return scoring.Info{
+		// Who starts, from the rules, The Rune Market: "The winner of the last round always starts. If it is your first round, the youngest player starts.".
+		Starts:     scoring.Phrasef("The youngest player starts the first round; after that, the winner of the last round."),
 		Slug:       Slug,
 		Title:      "The Rune Market",
 		MinPlayers: MinPlayers,

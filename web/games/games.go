@@ -14,6 +14,7 @@ import (
 	"tablemate/scoring/kociaki"
 	"tablemate/scoring/kodiak"
 	"tablemate/scoring/runemarket"
+	"tablemate/scoring/sheet"
 	"tablemate/static"
 	"tablemate/views/i18n"
 	alaskaweb "tablemate/web/alaska"
@@ -24,6 +25,7 @@ import (
 	kociakiweb "tablemate/web/kociaki"
 	kodiakweb "tablemate/web/kodiak"
 	runemarketweb "tablemate/web/runemarket"
+	sheetweb "tablemate/web/sheet"
 )
 
 // all is the registry, in display order.
@@ -37,10 +39,16 @@ var all = []kit.Game{
 	{Engine: runemarket.Engine{}, Web: runemarketweb.Web()},
 }
 
+// another is "another game": a plain score sheet a table may keep for a
+// game Tablemate has no rules for. It is a game of the table (Find,
+// TableEngine) but not one of the games with rules: the API, the check
+// page and the lists of games (All, Engines, Infos) leave it out.
+var another = kit.Game{Engine: sheet.Engine{}, Web: sheetweb.Web()}
+
 // The games' German text and static files join the shared ones before
 // anything is served.
 func init() {
-	for _, g := range all {
+	for _, g := range append(all[:len(all):len(all)], another) {
 		if g.German != nil {
 			i18n.Register(g.German)
 		}
@@ -53,8 +61,22 @@ func init() {
 // All returns every game in display order.
 func All() []kit.Game { return all }
 
-// Find returns the game of a slug.
+// Another is "another game", the plain score sheet.
+func Another() kit.Game { return another }
+
+// TableEngine returns the engine of a slug a table may play: one of the
+// games, or another game (a sessions.Finder).
+func TableEngine(slug string) (scoring.Game, bool) {
+	g, ok := Find(slug)
+	return g.Engine, ok
+}
+
+// Find returns the game of a slug a table may play: one of the games, or
+// another game.
 func Find(slug string) (kit.Game, bool) {
+	if slug == sheet.Slug {
+		return another, true
+	}
 	for _, g := range all {
 		if g.Engine.Info().Slug == slug {
 			return g, true
@@ -63,8 +85,12 @@ func Find(slug string) (kit.Game, bool) {
 	return kit.Game{}, false
 }
 
-// Engine returns the engine of a slug (a sessions.Finder).
+// Engine returns the engine of one of the games with rules (the API's,
+// the check page's); another game is not one.
 func Engine(slug string) (scoring.Game, bool) {
+	if slug == sheet.Slug {
+		return nil, false
+	}
 	g, ok := Find(slug)
 	return g.Engine, ok
 }

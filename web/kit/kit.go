@@ -97,6 +97,10 @@ type Entry struct {
 	GameNumber int
 	Current    json.RawMessage
 	Options    json.RawMessage
+	// Start is the seat of who starts this game (the table's "Who
+	// starts?"; 0, the first seat, when nobody was chosen): the dealer
+	// of round 1, from whom the rotation goes on.
+	Start int
 }
 
 // Pages are one game's play-along pages. The routes, the event log and

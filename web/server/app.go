@@ -35,7 +35,7 @@ type App struct {
 }
 
 func NewApp(store *sessions.Store, log *slog.Logger) *App {
-	a := &App{store: store, tables: sessions.NewTables(store, games.Engine), log: log, live: newLive(),
+	a := &App{store: store, tables: sessions.NewTables(store, games.TableEngine), log: log, live: newLive(),
 		streams:   newStreamCaps(DefaultStreamsPerClient, DefaultStreamsPerTable, DefaultStreamsTotal),
 		writeRate: 10, writeBurst: 40, headerTimeout: defaultHeaderTimeout, bodyTimeout: DefaultBodyTimeout,
 		site:    &Site{hosts: map[string]bool{}},

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 
 	"github.com/labstack/echo/v4"
@@ -60,7 +61,7 @@ func gameEntry(c echo.Context, t sessions.Table, n int, values map[string][]stri
 		e.Submit = tr(c, "Check and save the correction")
 	}
 	if ed, _ := editorFor(t.Info.Slug); ed.Rounds && n == 0 {
-		e.GameNumber, e.Options = len(t.Games)+1, t.Options
+		e.GameNumber, e.Options, e.Start = len(t.Games)+1, t.Options, max(0, slices.Index(t.Players, t.First))
 		if g, ok := t.Current(); ok {
 			e.GameNumber, e.Current = g.Number, g.State
 		}
@@ -182,8 +183,12 @@ func (a *App) showGame(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if ed, ok := editorFor(t.Info.Slug); ok && !ed.Rounds { // a round game is corrected by undoing its rounds
+	g, _ := gameParam(c, t)
+	if ed, ok := editorFor(g.Info.Slug); ok && !ed.Rounds { // a round game is corrected by undoing its rounds
 		vm.EditURL = fmt.Sprintf("%s/games/%s/edit", editBase(c), c.Param("n"))
+	}
+	if vm.After, err = a.afterGame(c, t, g); err != nil {
+		return err
 	}
 	return render(c, http.StatusOK, views.ResultPage(vm))
 }
@@ -198,14 +203,17 @@ func gameResultVM(c echo.Context, t sessions.Table, base string) (views.ResultVM
 	}
 	vm := views.ResultVM{
 		Page: page(c, tr(c, "Game %d", g.Number)), Heading: tr(c, "%s · game %d", t.Name, g.Number),
-		GameTitle: t.Info.Title, Result: g.Result,
+		GameTitle: gameName(c, g), Result: g.Result,
 		BackURL: base, BackLabel: tr(c, "Back to the table"),
 		ReplayURL: fmt.Sprintf("%s/games/%d/replay", base, g.Number),
 	}
 	if g.Err != "" {
 		vm.Page.Flash, vm.Page.FlashKind = tr(c, "This entry can no longer be read: %s", g.Err), "bad"
 	}
-	if ed, ok := editorFor(t.Info.Slug); ok && ed.Display != nil {
+	if g.Finished() && len(g.Result.Players) > 0 {
+		vm.Ranking = ranking(g.Result, g.LowestWins())
+	}
+	if ed, ok := editorFor(g.Info.Slug); ok && ed.Display != nil {
 		vm.Displays = ed.Display(g.State)
 	}
 	return vm, nil

@@ -41,7 +41,7 @@ func parseHistoryFilter(q url.Values) historyFilter {
 // matches reports whether a table passes the filter; the player matches
 // any seated name containing it, ignoring case.
 func (f historyFilter) matches(t sessions.TableSummary, leagues []sessions.LeagueRef) bool {
-	if f.Game != "" && t.Game != f.Game {
+	if f.Game != "" && t.Game != f.Game && !slices.Contains(t.Kinds, f.Game) {
 		return false
 	}
 	if f.League != "" && !slices.ContainsFunc(leagues, func(l sessions.LeagueRef) bool { return l.ID == f.League }) {

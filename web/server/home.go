@@ -26,8 +26,8 @@ func (a *App) showHome(c echo.Context) error {
 }
 
 func gameTitle(slug string) string {
-	if g, ok := games.Engine(slug); ok {
-		return g.Info().Title
+	if g, ok := games.Find(slug); ok {
+		return g.Engine.Info().Title
 	}
 	return slug
 }

@@ -27,6 +27,8 @@ func (a *App) routes(e *echo.Echo) {
 	e.GET("/tables/:id/results.csv", a.exportResults)
 	e.POST("/tables/:id/players", a.addPlayer)
 	e.POST("/tables/:id/undo", a.undo)
+	e.GET("/tables/:id/next", a.nextGame)
+	e.POST("/tables/:id/next", a.chooseGame)
 	e.GET("/tables/:id/play", a.showPlay)
 	e.POST("/tables/:id/play/start", a.startPlay)
 	e.POST("/tables/:id/play/step", a.submitStep)

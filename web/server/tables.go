@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
@@ -45,7 +46,7 @@ func tableGames() []scoring.Info {
 			out = append(out, info)
 		}
 	}
-	return out
+	return append(out, games.Another().Engine.Info())
 }
 
 // createTable starts a table; bad input re-renders the form with 422.
@@ -55,7 +56,10 @@ func (a *App) createTable(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, tr(c, "The form could not be read."))
 	}
 	players := values["players"]
-	create := sessions.TableCreated{Game: c.FormValue("game"), Name: c.FormValue("name"), Players: players}
+	create := sessions.TableCreated{Game: c.FormValue("game"), Name: c.FormValue("name"), Players: players, First: c.FormValue("first")}
+	if strings.TrimSpace(create.Name) == "" {
+		create.Name = eveningName(c, time.Now())
+	}
 	if _, ok := editorFor(create.Game); !ok {
 		create.Game = "" // Create reports the field
 	}
@@ -144,6 +148,7 @@ func (a *App) showTable(c echo.Context) error {
 // these fixed texts are shown, never text from the URL.
 var flashes = map[string]string{
 	"undo":   i18n.Key("Undone: the last entry was taken back. It stays in the history."),
+	"chosen": i18n.Key("Next game chosen."),
 	"player": i18n.Key("Player added."),
 	"round":  i18n.Key("Round saved."),
 }
@@ -157,6 +162,9 @@ func (a *App) tablePage(c echo.Context, t sessions.Table, flash, kind string) (v
 	}
 	vm := views.TableVM{TableView: tableView(c, t, editBase(c)), Form: form(c, t.Head), Share: a.tableShare(c, t, links)}
 	vm.Flash, vm.FlashKind = flash, kind
+	if t.Play == nil && len(t.Games) > 0 {
+		vm.NextURL = editBase(c) + "/next"
+	}
 	if e, ok := t.Newest(); ok {
 		vm.UndoLabel = shortTextIn(c.Request().Context(), t, e.Event)
 	}
@@ -189,6 +197,9 @@ func tableView(c echo.Context, t sessions.Table, base string) views.TableView {
 			vm.Chart.Bars = append(vm.Chart.Bars, views.Bar{Label: s.Name, Value: s.Total, Lead: s.Leader})
 		}
 	}
+	if ev := eveningVM(c, t); len(ev.Rows) > 0 || ev.Status != "" {
+		vm.Evening = &ev
+	}
 	vm.Games, vm.GamesPage = gameRows(c, t)
 	lang := i18n.Code(i18n.Lang(c.Request().Context()))
 	vm.Lines = t.Derived("lines/"+lang, func() any {
@@ -212,7 +223,7 @@ func currentRounds(c echo.Context, t sessions.Table, ed kit.Editor) *views.Round
 	if !ok {
 		return nil
 	}
-	vm := &views.RoundsVM{Game: g.Number, Chart: roundLines(c.Request().Context(), t.Info.Slug, g)}
+	vm := &views.RoundsVM{Game: g.Number, Chart: roundLines(c.Request().Context(), g.Info.Slug, g)}
 	for _, p := range g.Result.Players {
 		vm.Players = append(vm.Players, p.Name)
 		vm.Totals = append(vm.Totals, p.Total)

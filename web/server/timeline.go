@@ -23,7 +23,14 @@ func timelineText(ctx context.Context, t sessions.Table, e sessions.Event) strin
 	case sessions.KindTableCreated:
 		var p sessions.TableCreated
 		json.Unmarshal(e.Payload, &p)
-		return i18n.T(ctx, "Table started for %s with %s", t.Info.Title, i18n.JoinNames(ctx, p.Players))
+		return i18n.T(ctx, "Table started for %s with %s", gameTitle(p.Game), i18n.JoinNames(ctx, p.Players))
+	case sessions.KindGameChosen:
+		var p sessions.GameChosen
+		json.Unmarshal(e.Payload, &p)
+		if p.First != "" {
+			return i18n.T(ctx, "Next game chosen: %s, %s starts", gameTitle(p.Game), p.First)
+		}
+		return i18n.T(ctx, "Next game chosen: %s", gameTitle(p.Game))
 	case sessions.KindPlayerJoined:
 		var p sessions.PlayerJoined
 		json.Unmarshal(e.Payload, &p)
@@ -149,7 +156,7 @@ func roundText(ctx context.Context, t sessions.Table, seq int, p sessions.RoundR
 	// What marked the round (who called Cambio, who was the Kodiak), as
 	// the engine reads it.
 	var parts []string
-	if rounds, ok := t.Engine().(scoring.RoundFacts); ok {
+	if rounds, ok := entryOf(t, seq).Engine().(scoring.RoundFacts); ok {
 		// A recorded round was read by the engine when it was entered;
 		// one it cannot read has nothing to tell besides its points.
 		if notes, err := rounds.Notes(p.Round); err == nil {

@@ -1,0 +1,281 @@
+package sessions
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"tablemate/scoring"
+	"tablemate/sessions/league"
+)
+
+// An evening is one table on which several games are played, of one kind
+// or of several: the players are named once, and before each game the
+// table may choose which game comes next (KindGameChosen). A table whose
+// log has no such event plays the game it was started with, as every
+// table did before evenings (its log replays unchanged).
+
+// KindGameChosen records the game the table plays next.
+const KindGameChosen Kind = "game_chosen"
+
+// GameChosen says which game the table plays from now on, with that
+// game's options and who starts it ("" for seat order).
+type GameChosen struct {
+	Game    string          `json:"game"`
+	Options json.RawMessage `json:"options,omitempty"`
+	First   string          `json:"first,omitempty"`
+}
+
+// playing is the game a table plays now, as a choice undoes back to it.
+type playing struct {
+	info    scoring.Info
+	engine  scoring.Game
+	options json.RawMessage
+	first   string
+}
+
+func (t *Table) setPlaying(p playing) {
+	t.Info, t.engine, t.Options, t.First = p.info, p.engine, p.options, p.first
+}
+
+// choose applies a chosen game, keeping the one before for an undo.
+func (t *Table) choose(g GameChosen, fx *effect) error {
+	engine, ok := t.find(g.Game)
+	if !ok {
+		return fmt.Errorf("unknown game %q", g.Game)
+	}
+	fx.chosen = &playing{info: t.Info, engine: t.engine, options: t.Options, first: t.First}
+	t.setPlaying(playing{info: engine.Info(), engine: engine, options: g.Options, first: g.First})
+	return nil
+}
+
+// ChooseGame makes the next games of the table games of g.Game, with
+// g.First starting (the table's players, seat order when empty).
+func (ts *Tables) ChooseGame(ctx context.Context, edit string, seen int, token string, g GameChosen) (Appended, error) {
+	return ts.command(ctx, edit, seen, token, func(t Table) (decision, error) { return ts.decideChoose(t, g) })
+}
+
+// decideChoose refuses a choice while a game is still going on (played
+// along, or a round game not over), for a game the seated players cannot
+// play, or with a first player who is not seated.
+func (ts *Tables) decideChoose(t Table, g GameChosen) (decision, error) {
+	engine, ok := ts.find(g.Game)
+	if !ok {
+		return decision{}, scoring.Errorf("game", "choose one of the games")
+	}
+	info := engine.Info()
+	if t.Play != nil {
+		return decision{}, scoring.Errorf("game", "a game is being played along at this table; finish or undo it before choosing the next game")
+	}
+	if cur, going := t.InProgress(); going {
+		return decision{}, scoring.Errorf("game", "game %d is not over yet; finish or undo its rounds before choosing the next game", cur.Number)
+	}
+	if n := len(t.Players); n < info.MinPlayers || n > info.MaxPlayers {
+		return decision{}, scoring.Errorf("game", "%s is played by %d to %d players, and %d sit at this table", info.Title, info.MinPlayers, info.MaxPlayers, n)
+	}
+	if g.First != "" && !slices.Contains(t.Players, g.First) {
+		return decision{}, scoring.Errorf("first", "%q is not a player at this table", g.First)
+	}
+	if len(g.Options) > 0 && (len(g.Options) > maxOptionsLen || !isObject(g.Options)) {
+		return decision{}, scoring.Errorf("options", "a table's options are a JSON object of at most %d bytes", maxOptionsLen)
+	}
+	return decision{kind: KindGameChosen, payload: g}, nil
+}
+
+// InProgress returns the round game that is not over yet, if any: the
+// table's last game, when it is scored round by round.
+func (t Table) InProgress() (Game, bool) {
+	if len(t.Games) == 0 {
+		return Game{}, false
+	}
+	g := t.Games[len(t.Games)-1]
+	if _, rounds := g.engine.(scoring.Rounds); !rounds || g.Result.GameOver {
+		return Game{}, false
+	}
+	return g, true
+}
+
+// LowestWins reports whether the fewest points win game g: its game's
+// rule, or what its sheet says (another game).
+func (g Game) LowestWins() bool {
+	if s, ok := g.engine.(scoring.Sheet); ok {
+		_, lowest := s.SheetOf(g.State)
+		return lowest
+	}
+	return g.Info.LowestWins
+}
+
+// Kind tells the games apart that an evening may sum: the game's slug,
+// and for another game's sheet its name too.
+func (g Game) Kind() string {
+	if s, ok := g.engine.(scoring.Sheet); ok {
+		name, _ := s.SheetOf(g.State)
+		return g.Info.Slug + ":" + strings.ToLower(strings.TrimSpace(name))
+	}
+	return g.Info.Slug
+}
+
+// Finished reports whether game g counts in an evening's standing: it
+// was read, and a round game is over.
+func (g Game) Finished() bool {
+	if g.Err != "" {
+		return false
+	}
+	if _, rounds := g.engine.(scoring.Rounds); rounds {
+		return g.Result.GameOver
+	}
+	return true
+}
+
+// Rounds is the number of rounds entered of a round game.
+func (g Game) Rounds() int {
+	n := 0
+	for _, p := range g.Result.Players {
+		n = max(n, len(p.Rounds))
+	}
+	return n
+}
+
+// Engine is the engine that scored a recorded round (nil for other
+// events).
+func (e LogEntry) Engine() scoring.Game { return e.engine }
+
+// Kinds are the games of an evening, as slugs, in the order first played
+// and the game played now last; nil while the table played only the game
+// it was started with.
+func (t Table) Kinds() []string {
+	var out []string
+	for _, g := range t.Games {
+		if !slices.Contains(out, g.Info.Slug) {
+			out = append(out, g.Info.Slug)
+		}
+	}
+	if !slices.Contains(out, t.Info.Slug) {
+		out = append(out, t.Info.Slug)
+	}
+	if len(out) == 1 && out[0] == t.Opened {
+		return nil
+	}
+	return out
+}
+
+// Mixed reports whether the table's games are of more than one kind.
+func (t Table) Mixed() bool {
+	for _, g := range t.Games {
+		if g.Kind() != t.Games[0].Kind() {
+			return true
+		}
+	}
+	return false
+}
+
+// The standings of an evening.
+const (
+	// EveningSum adds each player's totals over games of one kind, as
+	// the rule texts sum several games (KKS-5, Cambio's games to 50).
+	EveningSum = "sum"
+	// EveningPlacings gives points by place in each game (ties share
+	// the points of the places they cover), as a placing league does:
+	// totals of different games cannot be added.
+	EveningPlacings = "placings"
+)
+
+// Evening is a table's standing over its finished games.
+type Evening struct {
+	Mode string // EveningSum or EveningPlacings; "" before any game ended
+	// Kind is the game summed (EveningSum).
+	Kind scoring.Info
+	// Points are the places' points of EveningPlacings, first place first.
+	Points []float64
+	// Done counts the finished games; Going is the number of the game in
+	// progress (0 for none) and Round its rounds so far.
+	Done, Going, Round int
+	Rows               []EveningRow
+}
+
+// EveningRow is one player's line of an evening's standing.
+type EveningRow struct {
+	Rank   int // equal for equal standings
+	Name   string
+	Points float64 // placing points, or the sum of totals
+	Played int
+	Wins   int
+	Leader bool
+	// Games is this player's result in every finished game, in order.
+	Games []EveningCell
+}
+
+// EveningCell is one player's result in one game.
+type EveningCell struct {
+	Game   int
+	Played bool
+	Total  int
+	Place  int
+	Won    bool
+}
+
+// Evening works out the table's standing: games of one kind summed,
+// games of different kinds by places.
+func (t Table) Evening() Evening {
+	var ev Evening
+	var results []league.Result
+	var done []Game
+	for _, g := range t.Games {
+		if !g.Finished() {
+			if len(g.Result.Players) > 0 {
+				ev.Going, ev.Round = g.Number, g.Rounds()
+			}
+			continue
+		}
+		done = append(done, g)
+		r := league.Result{Totals: make(map[string]int, len(g.Result.Players)), LowestWins: g.LowestWins()}
+		for _, p := range g.Result.Players {
+			r.Totals[p.Name] = p.Total
+		}
+		results = append(results, r)
+	}
+	ev.Done = len(done)
+	if len(done) == 0 {
+		return ev
+	}
+	ev.Mode, ev.Kind = EveningSum, done[0].Info
+	ev.Kind.LowestWins = done[0].LowestWins()
+	for _, g := range done {
+		if g.Kind() != done[0].Kind() {
+			ev.Mode, ev.Kind = EveningPlacings, scoring.Info{}
+		}
+	}
+	scheme := league.Total
+	if ev.Mode == EveningPlacings {
+		scheme = league.Placing
+		// The last place scores nothing, each better one a point more.
+		for i := len(t.Players) - 1; i >= 0; i-- {
+			ev.Points = append(ev.Points, float64(i))
+		}
+	}
+	rows := map[string]*EveningRow{}
+	for _, s := range league.Standings(results, scheme, ev.Points) {
+		rows[s.Player] = &EveningRow{Rank: s.Rank, Name: s.Player, Points: s.Points, Played: s.Played, Leader: s.Rank == 1}
+	}
+	for i, g := range done {
+		places := league.Places(results[i])
+		for _, row := range rows {
+			c := EveningCell{Game: g.Number}
+			if total, ok := results[i].Totals[row.Name]; ok {
+				c.Played, c.Total, c.Place = true, total, places[row.Name]
+				c.Won = slices.Contains(g.Result.Winners, row.Name) || len(g.Result.Winners) == 0 && c.Place == 1
+			}
+			if c.Won {
+				row.Wins++
+			}
+			row.Games = append(row.Games, c)
+		}
+	}
+	// In standing order: by points, then by name (league.Standings).
+	for _, s := range league.Standings(results, scheme, ev.Points) {
+		ev.Rows = append(ev.Rows, *rows[s.Player])
+	}
+	return ev
+}

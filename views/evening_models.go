@@ -1,0 +1,72 @@
+package views
+
+// EveningVM is a table's standing over the evening: which standing it is
+// and why, in one line, and each player's line with each game's result.
+type EveningVM struct {
+	// Status says how far the evening is: "after 3 games · game 4 in
+	// progress, round 2".
+	Status string
+	// Why says which standing is shown and why, in one line.
+	Why string
+	// Points heads the points column ("Total" or "Points").
+	Points string
+	// Columns label the finished games ("1 · KKS").
+	Columns []string
+	Rows    []EveningRowVM
+}
+
+// EveningRowVM is one player's line of the evening's standing.
+type EveningRowVM struct {
+	Rank   int
+	Name   string
+	Points string
+	Wins   int
+	Leader bool
+	Cells  []string // each game's result: place and total, "–" when sat out
+}
+
+// RankRow is one line of a game's ranking: ties share a place.
+type RankRow struct {
+	Place  int
+	Name   string
+	Total  int
+	Winner bool
+}
+
+// AfterGameVM is what a finished game offers next: the same players
+// again, another game, and its result to share through the view-only
+// link (never the edit link).
+type AfterGameVM struct {
+	Form
+	Again, Next string // the "play again" form's action and the "next game" page
+	// Game is the game "play again" chooses.
+	Game  string
+	Share ShareLink
+}
+
+// NextGameVM is the page that chooses a table's next game and who starts it.
+type NextGameVM struct {
+	Page
+	Form
+	Action string
+	Back   string
+	Games  []GameChoice
+	// Players in seat order, for "Who starts?".
+	Players []string
+	// Chosen is the game selected (the one played now by default) and
+	// First who starts.
+	Chosen, First string
+	Errors        Errors
+}
+
+// GameChoice is one game the next game may be, with who starts it by its
+// rule text.
+type GameChoice struct {
+	Slug, Title string
+	// Starts is the game's own start rule ("the youngest player starts").
+	Starts string
+	// Fits is false when the table's players cannot play it (too many or
+	// too few), with Why.
+	Fits bool
+	Why  string
+}

@@ -1,0 +1,186 @@
+package server
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"tablemate/sessions"
+	"tablemate/web/kks/kkstest"
+)
+
+// sheetRound posts one round of another game's sheet.
+func sheetRound(t *testing.T, ts *testServer, table string, fields map[string]string) {
+	t.Helper()
+	f := ts.Get(table+"/games/new").FormOf(t, table+"/games")
+	for k, v := range fields {
+		f.Set(k, v)
+	}
+	if p := ts.Post(table+"/games", f); p.Status != http.StatusSeeOther {
+		t.Fatalf("sheet round: %d %s", p.Status, p.Body)
+	}
+}
+
+// choose posts the next-game page.
+func choose(t *testing.T, ts *testServer, table, game, first string) {
+	t.Helper()
+	f := ts.Get(table+"/next").FormOf(t, table+"/next")
+	f.Set("game", game)
+	f.Set("first", first)
+	if p := ts.Post(table+"/next", f); p.Status != http.StatusSeeOther {
+		t.Fatalf("choose %s: %d %s", game, p.Status, p.Body)
+	}
+}
+
+// One table for the whole evening: an unnamed table is named after its
+// day; another game's sheet ends on its ranking (ties share a place,
+// winners first) with what comes next, the result shared by the
+// view-only link only; the next game is chosen with who starts, which
+// the Cambio rotation follows; a KKS game next makes the standing one of
+// places, said in one line; the export of the evening imports as the
+// same evening.
+func TestEveningOverHTTP(t *testing.T) {
+	ts := newTestServer(t)
+	table := ts.NewTable("another-game", "", "Ana", "Ben", "Cy")
+	if got, want := ts.Get(table).Text(`[data-testid="table-name"]`), time.Now().Weekday().String()+" evening"; got != want {
+		t.Errorf("unnamed table is called %q, want %q", got, want)
+	}
+	sheetRound(t, ts, table, map[string]string{"name": "Skat", "players[0].points": "10", "players[1].points": "-4", "players[2].points": "3"})
+	if p := ts.Get(table); !strings.Contains(p.Text(`[data-testid="evening-status"]`), "game 1 in progress, round 1") {
+		t.Errorf("status while game 1 goes on: %q", p.Text(`[data-testid="evening-status"]`))
+	}
+	sheetRound(t, ts, table, map[string]string{"players[0].points": "0", "players[1].points": "14", "players[2].points": "1", "last": "1"})
+
+	res := ts.Get(table + "/games/1")
+	rows := res.Doc.Find(`[data-testid="ranking"] li`)
+	if rows.Length() != 3 {
+		t.Fatalf("ranking: %d rows\n%s", rows.Length(), res.Body)
+	}
+	// Ana 10 and Ben 10 share first place; Cy 4 is third.
+	for i, want := range []struct{ name, place string }{{"Ana", "1"}, {"Ben", "1"}, {"Cy", "3"}} {
+		li := rows.Eq(i)
+		if n, _ := li.Attr("data-player"); n != want.name {
+			t.Errorf("row %d is %s, want %s", i, n, want.name)
+		}
+		if p, _ := li.Attr("data-place"); p != want.place {
+			t.Errorf("%s's place %s, want %s", want.name, p, want.place)
+		}
+		if li.HasClass("rank-win") != (want.place == "1") {
+			t.Errorf("%s marked winner: %v", want.name, li.HasClass("rank-win"))
+		}
+	}
+	if res.Doc.Find(`[data-testid="play-again"]`).Length() != 1 || res.Doc.Find(`[data-testid="next-game"]`).Length() != 1 {
+		t.Error("a finished game offers no play again / next game")
+	}
+	shared, _ := res.Doc.Find(`[data-testid="share-result"] input`).Attr("value")
+	edit := strings.TrimPrefix(table, "/tables/")
+	if !strings.Contains(shared, "/v/") || strings.Contains(res.Doc.Find(`[data-testid="share-result"]`).Text()+shared, edit) {
+		t.Errorf("the shared result is %q: want the view-only link, never the edit link", shared)
+	}
+	if res.Text("h1") == "" || !strings.Contains(res.Body, "Skat") {
+		t.Error("the sheet's result page does not name the game")
+	}
+
+	// Cambio next, Cy starts: Cy deals its first round.
+	choose(t, ts, table, "cambio", "Cy")
+	if tb := ts.Table(table); tb.Info.Slug != "cambio" || tb.First != "Cy" {
+		t.Fatalf("table plays %s, first %q", tb.Info.Slug, tb.First)
+	}
+	if got := ts.Get(table + "/games/new").Body; !strings.Contains(got, "Dealer: Cy") {
+		t.Error("the Cambio round does not name Cy as the first dealer")
+	}
+
+	// KKS instead (no Cambio round entered yet), then its game.
+	choose(t, ts, table, "koffer-katze-sombrero", "")
+	f := kkstest.Form(ts.Get(table+"/games/new").FormOf(t, table+"/games"),
+		[]map[string]string{kkstest.Amelia, {"red": "2 3"}, {"blue": "1 2"}}, []string{"3", "7", "0"})
+	if p := ts.Post(table+"/games", f); p.Status != http.StatusSeeOther {
+		t.Fatalf("KKS game: %d %s", p.Status, p.Body)
+	}
+	page := ts.Get(table)
+	if why := page.Text(`[data-testid="standing-why"]`); !strings.Contains(why, "points by place") {
+		t.Errorf("the standing's line: %q", why)
+	}
+	tb := ts.Table(table)
+	ev := tb.Evening()
+	if ev.Mode != sessions.EveningPlacings || ev.Done != 2 {
+		t.Fatalf("evening %+v", ev)
+	}
+	// Ana won both: 1.5 shared for the sheet's first place + 2 for KKS.
+	if ev.Rows[0].Name != "Ana" || ev.Rows[0].Points != 3.5 || ev.Rows[0].Wins != 2 {
+		t.Errorf("Ana's line %+v", ev.Rows[0])
+	}
+	if got := page.Text(`[data-player="Ana"] [data-testid="total"]`); got != "3.5" {
+		t.Errorf("Ana's points on the page %q", got)
+	}
+
+	// German: the day's name and the standing's line.
+	if de := ts.German(table, nil); !strings.Contains(de.Text(`[data-testid="standing-why"]`), "Punkte nach Platz") {
+		t.Errorf("German standing line: %q", de.Text(`[data-testid="standing-why"]`))
+	}
+
+	// Export and import: the same evening on a new table.
+	x := ts.Get(table + "/export.json")
+	imp := ts.upload(t, x.Body)
+	if imp.Status != http.StatusSeeOther {
+		t.Fatalf("import: %d %s", imp.Status, imp.Body)
+	}
+	again := ts.Table(imp.Header.Get("Location"))
+	if got := again.Evening(); got.Mode != ev.Mode || got.Rows[0].Points != 3.5 || again.Info.Slug != "koffer-katze-sombrero" || len(again.Games) != 2 {
+		t.Errorf("imported evening %+v plays %s", got, again.Info.Slug)
+	}
+}
+
+// An export made before evenings (one game, no choice in its log)
+// imports, and the table then takes a game of another kind.
+func TestOldExportImportsAndTakesAnotherGame(t *testing.T) {
+	ts := newTestServer(t)
+	at, _ := time.Parse(time.RFC3339, "2024-05-03T19:00:00Z")
+	old := sessions.Export{Format: "tablemate-table", Version: 1, Name: "Friday", Game: "koffer-katze-sombrero",
+		Events: []sessions.ExportEvent{
+			{Seq: 1, Kind: "table_created", At: at, Payload: json.RawMessage(`{"game":"koffer-katze-sombrero","name":"Friday","players":["Lea","Tom"]}`)},
+			{Seq: 2, Kind: "game_recorded", At: at, Payload: json.RawMessage(`{"state":{"players":[{"name":"Lea","tokens":4,"display":{"red":"1 2 3 4 5 6 7 8 9 10","blue":"1 2 3 4 5 6 7"}},{"name":"Tom","tokens":6,"display":{"yellow":"1 2 3 4 5 6 7 8 9 10","black":"1 2 3 4 5 6 7"}}]}}`)},
+		}}
+	body, _ := json.Marshal(old)
+	imp := ts.upload(t, string(body))
+	if imp.Status != http.StatusSeeOther {
+		t.Fatalf("import: %d %s", imp.Status, imp.Body)
+	}
+	table := imp.Header.Get("Location")
+	page := ts.Get(table)
+	if got := page.Text(`[data-player="Tom"] [data-testid="total"]`); got != "89" {
+		t.Errorf("Tom's total %q, want 89", got)
+	}
+	if page.Doc.Find(`[data-testid="choose-next"]`).Length() != 1 {
+		t.Error("an old table offers no next game")
+	}
+	choose(t, ts, table, "another-game", "Tom")
+	sheetRound(t, ts, table, map[string]string{"name": "Golf", "wins": "lowest", "mode": "final", "players[0].points": "30", "players[1].points": "41"})
+	tb := ts.Table(table)
+	if ev := tb.Evening(); ev.Mode != sessions.EveningPlacings || ev.Rows[0].Points != 1 || ev.Rows[1].Points != 1 {
+		// Tom first at KKS, Lea first at golf (lowest): one point each.
+		t.Errorf("evening %+v", ev)
+	}
+	if g := tb.Games[1]; !g.Result.GameOver || g.Result.Winners[0] != "Lea" {
+		t.Errorf("final scores end the sheet, the lowest wins: %+v", g.Result)
+	}
+}
+
+// The next game is refused while a round game is going on, with the
+// reason on the page, and nothing is recorded.
+func TestNextGameRefusedWhileAGameGoesOn(t *testing.T) {
+	ts := newTestServer(t)
+	table := ts.NewTable("another-game", "Evening", "Ana", "Ben")
+	sheetRound(t, ts, table, map[string]string{"name": "Skat", "players[0].points": "1", "players[1].points": "2"})
+	f := ts.Get(table+"/next").FormOf(t, table+"/next")
+	f.Set("game", "cambio")
+	p := ts.Post(table+"/next", f)
+	if p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "not over yet") {
+		t.Errorf("choice during a game: %d %s", p.Status, p.Text(".error"))
+	}
+	if ts.Table(table).Info.Slug != "another-game" {
+		t.Error("the choice was recorded")
+	}
+}
