@@ -128,6 +128,11 @@ func (a *App) saveGame(c echo.Context, n int) error {
 	ctx := c.Request().Context()
 
 	state, slots, err := ed.Parse(values, t.Players)
+	if err == nil && !(ed.Rounds && n == 0) { // a whole result: never saved by accident
+		if held, herr := a.holdBrokenEntry(c, t, ed, n, values, state); held {
+			return herr
+		}
+	}
 	var app sessions.Appended
 	if err == nil {
 		switch {
