@@ -92,4 +92,16 @@ var german = map[string]string{
 	"special cards in play: %v; a game uses 3 different special cards numbered 1 to 15":                                    "Sonderkarten im Spiel: %v; eine Partie nutzt 3 verschiedene Sonderkarten von 1 bis 15",
 	"has an adjustment (%s) but no special cards are in play; adjustments only record special-card effects":                "hat eine Korrektur (%s), aber es sind keine Sonderkarten im Spiel; Korrekturen halten nur Wirkungen von Sonderkarten fest",
 	"has an adjustment for special card %d, which is not in play (%v)":                                                     "hat eine Korrektur für Sonderkarte %d, die nicht im Spiel ist (%v)",
+
+	// Result entry: the card pads (issue #18)
+	"Each display ends the game with exactly %d cards, one per turn (rule KKS-3). Tap each card as it lies, bottom to top; a face-down card is its colour's ?.": "Jede Auslage hat am Spielende genau %d Karten, eine pro Zug (Regel KKS-3). Tippe jede Karte so an, wie sie liegt, von unten nach oben; eine verdeckte Karte ist das ? ihrer Farbe.",
+	"Cards for %s":            "Karten für %s",
+	"%s face down":            "%s verdeckt",
+	"Tokens of %s":            "Chips von %s",
+	"Take back the last card": "Letzte Karte zurücknehmen",
+	"Type instead":            "Stattdessen tippen",
+	"Next player":             "Nächster Spieler",
+	"Change the cards of %s":  "Karten von %s ändern",
+	"%d of %d cards":          "%d von %d Karten",
+	"%d cards":                "%d Karten",
 }

@@ -74,6 +74,8 @@ type KKSEntryVM struct {
 	Players   []KKSPlayer
 	Specials  map[int]bool
 	Turns     int // cards per display (KKS-3), 0 when the player count is open
+	// MaxTokens is the most one supply can hold (KKS-4).
+	MaxTokens int
 	Errors    views.Errors
 	Submit    string
 }
