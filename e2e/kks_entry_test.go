@@ -217,3 +217,60 @@ func mustLocation(t *testing.T, ctx context.Context) string {
 	run(t, ctx, "location", chromedp.Location(&loc))
 	return loc
 }
+
+// TestGuidedKKSFitsOneScreen: a turn of guided Koffer, Katze & Sombrero
+// at 390×844 shows the whole row (every card with its tokens, cost and
+// face up or down in one line) and the display of the player to move
+// without scrolling, in English and German (issue #18).
+func TestGuidedKKSFitsOneScreen(t *testing.T) {
+	for _, lang := range []string{"en", "de"} {
+		t.Run(lang, func(t *testing.T) {
+			base := startServer(t)
+			ctx := phone(t)
+			row := []string{"red 10", "black 2", "red 1", "blue 4", "yellow 6", "red 5", "black 9"}
+			acts := []chromedp.Action{chromedp.Navigate(base + "/lang?to=" + lang + "&back=/")}
+			acts = append(acts, newTable(base, "Friday", "Amelia", "Victor", "Cy")...)
+			acts = append(acts, tap(`[data-testid="play-along"]`), chromedp.WaitVisible(`[data-card-grid]`, chromedp.ByQuery))
+			for _, c := range row {
+				parts := strings.Fields(c)
+				acts = append(acts, tap(fmt.Sprintf(`[data-card-grid] [data-testid="%s-%s"]`, parts[0], parts[1])))
+			}
+			acts = append(acts, tap(`[data-testid="start-play"]`), chromedp.WaitVisible(`[data-testid="to-move"]`, chromedp.ByQuery))
+			// Amelia takes the third card: tokens on the first two, and
+			// Victor to move.
+			acts = append(acts, tap(`[data-testid="take-3"]`), tap(`[data-testid="reveal-yellow-2"]`),
+				chromedp.WaitVisible(`[data-testid="row-tokens"]`, chromedp.ByQuery))
+			run(t, ctx, "a turn", acts...)
+			var fit struct {
+				Cards, Lines, Tokens int
+				RowBottom, OwnBottom float64
+				Height, ScrollY      float64
+				Own                  string
+				Long                 []string
+			}
+			run(t, ctx, "measure", chromedp.Evaluate(`window.scrollTo(0, 0), (function () {
+				var cards = document.querySelectorAll('[data-testid="row"] > li'), rowBottom = 0, long = [];
+				cards.forEach(function (li) { rowBottom = Math.max(rowBottom, li.getBoundingClientRect().bottom); });
+				var lines = document.querySelectorAll('[data-testid="row"] [data-testid="row-line"]');
+				lines.forEach(function (p) { if (p.getClientRects().length > 2 || p.getBoundingClientRect().height > 40) long.push(p.textContent); });
+				var own = document.querySelector('section.to-move');
+				return {Cards: cards.length, Lines: lines.length, Tokens: document.querySelectorAll('[data-testid="row-tokens"]').length,
+					RowBottom: rowBottom, OwnBottom: own.getBoundingClientRect().bottom, Height: innerHeight, ScrollY: scrollY,
+					Own: own.getAttribute("data-player"), Long: long};
+			})()`, &fit))
+			snapshot(t, ctx, "kks-guided-"+lang)
+			if fit.Cards != 7 || fit.Lines < 6 || fit.Tokens == 0 {
+				t.Fatalf("the row shows %d cards, %d lines, %d with tokens", fit.Cards, fit.Lines, fit.Tokens)
+			}
+			if fit.Own != "Victor" {
+				t.Errorf("the display under the row is %q's, want Victor's (to move)", fit.Own)
+			}
+			if fit.RowBottom > fit.Height || fit.OwnBottom > fit.Height {
+				t.Errorf("at 390×844 the row ends at %.0f and Victor's display at %.0f, below the screen's %.0f", fit.RowBottom, fit.OwnBottom, fit.Height)
+			}
+			if len(fit.Long) > 0 {
+				t.Errorf("explanations longer than a short line: %q", fit.Long)
+			}
+		})
+	}
+}

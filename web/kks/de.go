@@ -33,10 +33,6 @@ var german = map[string]string{
 	"pay 1 token":              "1 Chip zahlen",
 	"pay %d tokens":            "%d Chips zahlen",
 	"pays %d":                  "zahlt %d",
-	"Gain 1 token.":            "Du bekommst 1 Chip.",
-	"Gain %d tokens.":          "Du bekommst %d Chips.",
-	"Goes face up: %s.":        "%s.", // the reason says "kommt offen" itself
-	"Goes face down: %s.":      "%s.",
 	"Displays":                 "Auslagen",
 	"1 token":                  "1 Chip",
 	"%d tokens":                "%d Chips",
@@ -104,4 +100,11 @@ var german = map[string]string{
 	"Change the cards of %s":  "Karten von %s ändern",
 	"%d of %d cards":          "%d von %d Karten",
 	"%d cards":                "%d Karten",
+	// One short line per row card on the turn page (issue #18)
+	"face up: starts your %s stack":                                           "offen: neue Reihe %s",
+	"face up: on your face-down %s card":                                      "offen: auf verdeckter %s",
+	"face up: higher than your %s %d":                                         "offen: höher als deine %s %d",
+	"face down, −1: lower than your %s %d":                                    "verdeckt, −1: niedriger als deine %s %d",
+	"%s has 1 token but taking position %d skips %d cards, one token on each": "%s hat nur noch 1 Chip im Vorrat, aber wer Position %d nimmt, überspringt %d Karten und legt auf jede einen Chip",
+	"Your display": "Deine Auslage",
 }
