@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -20,8 +21,19 @@ func enterGame(displays []map[string]string, tokens []int) []chromedp.Action {
 		}
 		acts = append(acts, chromedp.SetValue(fmt.Sprintf(`#p%d-tokens`, i), fmt.Sprint(tokens[i]), chromedp.ByQuery))
 	}
+	// The games these tests enter break rules on purpose (two-player
+	// tables with the rule text's 12-card display): the first tap shows
+	// what is wrong, "Save as disputed" saves it (issue #18).
 	return append(acts,
 		tap(`[data-testid="submit-scores"]`),
+		chromedp.WaitVisible(`[data-testid="verdict"], [data-testid="save-disputed"]`, chromedp.ByQuery),
+		chromedp.ActionFunc(func(ctx context.Context) error {
+			var held bool
+			if err := chromedp.Evaluate(`!!document.querySelector('[data-testid="save-disputed"]')`, &held).Do(ctx); err != nil || !held {
+				return err
+			}
+			return chromedp.Run(ctx, tap(`[data-testid="save-disputed"]`))
+		}),
 		chromedp.WaitVisible(`[data-testid="verdict"]`, chromedp.ByQuery),
 	)
 }

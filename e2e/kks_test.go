@@ -26,25 +26,35 @@ var kksGame = []kksPlayer{
 	{"Enrique", 11, map[string]string{"red": "1 7", "yellow": "6 7", "black": "4 x 5 10 x", "blue": "8 x 2"}, "58"},
 }
 
-// tapStack enters a stack with the tap pad: values, "next face-down", "x".
+// tapStack enters a stack with the player's card pad: one tap per card,
+// "x" on the colour's face-down back. A face-down card whose value is
+// known ("x9") has no button: such a stack is typed ("Type instead").
 func tapStack(player, colour, stack string) []chromedp.Action {
-	row := fmt.Sprintf(`fieldset[data-player=%q] .stack-editor:has(input[data-stack=%q]) `, player, colour)
-	pad := row + `.pad `
-	// Tapping a stack's cards opens its pad (one pad at a time).
-	acts := []chromedp.Action{tap(row + `[data-preview]`)}
-	for _, tok := range strings.Fields(stack) {
-		switch {
-		case tok == "x":
-			acts = append(acts, tap(pad+`button[data-action="unknown"]`))
-		case strings.HasPrefix(tok, "x"):
-			acts = append(acts,
-				tap(pad+`button[data-action="down"]`),
-				tap(pad+fmt.Sprintf(`button[data-value=%q]`, tok[1:])))
-		default:
-			acts = append(acts, tap(pad+fmt.Sprintf(`button[data-value=%q]`, tok)))
+	seat := fmt.Sprintf(`fieldset[data-player=%q] `, player)
+	if hasKnownFaceDown(stack) {
+		input := seat + fmt.Sprintf(`input[data-stack=%q]`, colour)
+		return []chromedp.Action{
+			tap(seat + `[data-action="type"][aria-pressed="false"]`),
+			chromedp.SendKeys(input, stack, chromedp.ByQuery),
+			tap(seat + `[data-action="type"][aria-pressed="true"]`),
 		}
 	}
+	var acts []chromedp.Action
+	for _, card := range strings.Fields(stack) {
+		acts = append(acts, tap(seat+fmt.Sprintf(`.padrow[data-colour=%q] [data-value=%q]`, colour, card)))
+	}
 	return acts
+}
+
+// hasKnownFaceDown reports whether a stack holds a face-down card with
+// its value ("x9").
+func hasKnownFaceDown(stack string) bool {
+	for _, c := range strings.Fields(stack) {
+		if len(c) > 1 && c[0] == 'x' {
+			return true
+		}
+	}
+	return false
 }
 
 func TestKKSEveningOnAPhone(t *testing.T) {
@@ -73,13 +83,10 @@ func TestKKSEveningOnAPhone(t *testing.T) {
 		for _, colour := range []string{"red", "yellow", "black", "blue"} {
 			acts = append(acts, tapStack(p.name, colour, p.display[colour])...)
 		}
-		// Tokens: tap "+" for the first player, type for the others.
-		if i == 0 {
-			for range p.tokens {
-				acts = append(acts, tap(fmt.Sprintf(`#p%d-tokens ~ button[data-step="1"]`, i)))
-			}
-		} else {
-			acts = append(acts, chromedp.SetValue(fmt.Sprintf(`#p%d-tokens`, i), fmt.Sprint(p.tokens), chromedp.ByQuery))
+		// Tokens: one tap on the number; then the next player's pad.
+		acts = append(acts, tap(fmt.Sprintf(`fieldset[data-player=%q] [data-tokens="%d"]`, p.name, p.tokens)))
+		if i < len(kksGame)-1 {
+			acts = append(acts, tap(fmt.Sprintf(`fieldset[data-player=%q] [data-action="next"]`, p.name)))
 		}
 		run(t, ctx, "enter "+p.name, acts...)
 		for colour, want := range p.display {

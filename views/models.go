@@ -17,6 +17,8 @@ type Page struct {
 	// Flash is a one-line message shown above the content (e.g. "Undone").
 	Flash     string
 	FlashKind string // "good", "bad" or "warn"
+	// FlashList are lines listed under the flash (what to fix).
+	FlashList []string
 	// CSRF is the token every form posts back.
 	CSRF string
 	// Scripts are extra static scripts (paths under static/, e.g.

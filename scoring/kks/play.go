@@ -126,6 +126,9 @@ type TakePreview struct {
 	// Reason says why it goes face up or face down, naming the topmost
 	// card (ruling KKS-2).
 	Reason scoring.Phrase
+	// Line is Reason in one short line for a phone, from the player's
+	// side: "face down, −1: lower than your black 8" (ruling KKS-2).
+	Line scoring.Phrase
 }
 
 // Preview explains taking row position take (1-based) for the player to
@@ -136,7 +139,9 @@ func (p Position) Preview(take int) (TakePreview, *StepError) {
 		return TakePreview{Take: take}, err
 	}
 	pv := TakePreview{Take: take, Card: p.Row[take-1].Card, Cost: take - 1, Gain: p.Row[take-1].Tokens}
-	pv.FaceDown, pv.Reason = placement(p.Players[p.current].Display[pv.Card.Colour], pv.Card)
+	st := p.Players[p.current].Display[pv.Card.Colour]
+	pv.FaceDown, pv.Reason = placement(st, pv.Card)
+	pv.Line = placementLine(st, pv.Card)
 	return pv, nil
 }
 
@@ -157,6 +162,22 @@ func placement(st Stack, c Card) (faceDown bool, why scoring.Phrase) {
 	return true, scoring.Phrasef("the %s %d goes face down (−1 point): it is lower than the topmost %s %d", col, c.Value, col, top.Value)
 }
 
+// placementLine is placement's answer in one short line (ruling KKS-2).
+func placementLine(st Stack, c Card) scoring.Phrase {
+	col := c.Colour.Word()
+	if len(st) == 0 {
+		return scoring.Phrasef("face up: starts your %s stack", col)
+	}
+	top := st[len(st)-1]
+	switch {
+	case top.FaceDown:
+		return scoring.Phrasef("face up: on your face-down %s card", col)
+	case c.Value > top.Value:
+		return scoring.Phrasef("face up: higher than your %s %d", col, top.Value)
+	}
+	return scoring.Phrasef("face down, −1: lower than your %s %d", col, top.Value)
+}
+
 // takeError checks a take without its reveal.
 func (p Position) takeError(take int) *StepError {
 	step := p.Played + 1
@@ -170,6 +191,9 @@ func (p Position) takeError(take int) *StepError {
 	if tokens := p.Players[p.current].Tokens; take-1 > tokens {
 		if tokens == 0 {
 			return scoring.Refusef(step, "cannot_pay", "KKS-4", "%s has no tokens left and must take the first card (position 1), not position %d", seat, take)
+		}
+		if tokens == 1 {
+			return scoring.Refusef(step, "cannot_pay", "KKS-4", "%s has 1 token but taking position %d skips %d cards, one token on each", seat, take, take-1)
 		}
 		return scoring.Refusef(step, "cannot_pay", "KKS-4", "%s has %d tokens but taking position %d skips %d cards, one token on each", seat, tokens, take, take-1)
 	}

@@ -235,7 +235,7 @@ func TestPreviewPlacement(t *testing.T) {
 	p.Players[0].Display = map[Colour]Stack{Black: {{4, false}, {6, false}}}
 	p.Row[0] = RowCard{Card: card(t, "black 2")}
 	pv, _ := p.Preview(1)
-	if !pv.FaceDown || !strings.Contains(pv.Reason.String(), "lower than the topmost black 6") {
+	if !pv.FaceDown || !strings.Contains(pv.Reason.String(), "lower than the topmost black 6") || pv.Line.String() != "face down, −1: lower than your black 6" {
 		t.Fatalf("black 2 on 6: %+v", pv)
 	}
 	p = must(t, p, Step{Take: 1, Reveal: &deck[RowSize]})
@@ -244,16 +244,21 @@ func TestPreviewPlacement(t *testing.T) {
 	}
 	p.current = 0
 	p.Row[0] = RowCard{Card: card(t, "black 1")}
-	if pv, _ := p.Preview(1); pv.FaceDown || !strings.Contains(pv.Reason.String(), "face down, and any value") {
+	if pv, _ := p.Preview(1); pv.FaceDown || !strings.Contains(pv.Reason.String(), "face down, and any value") || pv.Line.String() != "face up: on your face-down black card" {
 		t.Errorf("black 1 on a face-down card: %+v", pv)
 	}
 	p.Row[0] = RowCard{Card: card(t, "blue 3")}
-	if pv, _ := p.Preview(1); pv.FaceDown || !strings.Contains(pv.Reason.String(), "starts the blue stack") {
+	if pv, _ := p.Preview(1); pv.FaceDown || !strings.Contains(pv.Reason.String(), "starts the blue stack") || pv.Line.String() != "face up: starts your blue stack" {
 		t.Errorf("first blue card: %+v", pv)
 	}
 	p.Players[0].Display[Blue] = Stack{{2, false}}
-	if pv, _ := p.Preview(1); pv.FaceDown || !strings.Contains(pv.Reason.String(), "higher than the topmost blue 2") {
+	if pv, _ := p.Preview(1); pv.FaceDown || !strings.Contains(pv.Reason.String(), "higher than the topmost blue 2") || pv.Line.String() != "face up: higher than your blue 2" {
 		t.Errorf("blue 3 on 2: %+v", pv)
+	}
+	// A supply of one token is said in the singular (KKS-4).
+	p.Players[0].Tokens = 1
+	if _, perr := p.Preview(3); perr == nil || perr.Code != "cannot_pay" || !strings.Contains(perr.Error(), "Amelia has 1 token but") {
+		t.Errorf("one token, position 3: %v", perr)
 	}
 	if _, perr := p.Preview(9); perr == nil || perr.Code != "no_such_position" {
 		t.Errorf("preview of position 9: %+v", perr)

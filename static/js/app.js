@@ -1,5 +1,6 @@
 // Tablemate progressive enhancement. Every page works without this file;
-// it adds tap pads for card stacks, +/- steppers and a double-submit guard.
+// it adds +/- steppers and a double-submit guard (a game's own pads are
+// its script, e.g. web/kks/js/entry.js).
 (function () {
   "use strict";
   document.documentElement.classList.add("js");
@@ -9,75 +10,6 @@
   function msg(name, fallback) {
     var v = document.body && document.body.getAttribute("data-msg-" + name);
     return v || fallback;
-  }
-
-  function tokens(value) {
-    return value.trim().split(/\s+/).filter(Boolean);
-  }
-
-  function renderChips(editor) {
-    var input = editor.querySelector("input[data-stack]");
-    var box = editor.querySelector("[data-preview]");
-    if (!input || !box) return;
-    var colour = input.getAttribute("data-stack");
-    box.textContent = "";
-    var ts = tokens(input.value);
-    if (ts.length === 0) {
-      var none = document.createElement("span");
-      none.className = "none";
-      none.textContent = msg("none", "no cards");
-      box.appendChild(none);
-      return;
-    }
-    ts.forEach(function (t) {
-      var chip = document.createElement("span");
-      var down = /^x/i.test(t);
-      chip.className = "chip chip-" + colour + (down ? " down" : "");
-      chip.textContent = down ? (t.length > 1 ? "\u2193" + t.slice(1) : "?") : t;
-      chip.setAttribute("aria-label", down ? (t.length > 1 ? msg("down", "face-down %s").replace("%s", t.slice(1)) : msg("unknown", "face-down card")) : t);
-      box.appendChild(chip);
-    });
-  }
-
-  function setupEditor(editor) {
-    var input = editor.querySelector("input[data-stack]");
-    var down = editor.querySelector("[data-action=down]");
-    editor.addEventListener("click", function (ev) {
-      var b = ev.target.closest("button");
-      if (!b || !editor.contains(b)) return;
-      var ts = tokens(input.value);
-      var v = b.getAttribute("data-value");
-      var action = b.getAttribute("data-action");
-      if (v) {
-        var faceDown = down && down.getAttribute("aria-pressed") === "true";
-        ts.push(faceDown ? "x" + v : v);
-        if (down) down.setAttribute("aria-pressed", "false");
-      } else if (action === "down") {
-        b.setAttribute("aria-pressed", b.getAttribute("aria-pressed") === "true" ? "false" : "true");
-        return;
-      } else if (action === "unknown") {
-        ts.push("x");
-      } else if (action === "back") {
-        ts.pop();
-      } else if (action === "clear") {
-        ts = [];
-      } else {
-        return;
-      }
-      input.value = ts.join(" ");
-      input.dispatchEvent(new Event("input", { bubbles: true }));
-    });
-    input.addEventListener("input", function () { renderChips(editor); });
-    // Only the stack being edited shows its pad, so the page stays short.
-    editor.addEventListener("focusin", function () { activate(editor); });
-    editor.addEventListener("click", function () { activate(editor); });
-    renderChips(editor);
-  }
-
-  function activate(editor) {
-    if (editor.classList.contains("active")) return;
-    document.querySelectorAll(".stack-editor.active").forEach(function (e) { e.classList.remove("active"); });
-    editor.classList.add("active");
   }
 
   function setupStepper(stepper) {
@@ -95,9 +27,6 @@
   }
 
   function init(root) {
-    var editors = root.querySelectorAll(".stack-editor");
-    editors.forEach(setupEditor);
-    if (editors.length > 0 && !document.querySelector(".stack-editor.active")) activate(editors[0]);
     root.querySelectorAll(".stepper").forEach(setupStepper);
   }
 
@@ -217,25 +146,4 @@
     showOffline();
   }
   document.addEventListener("htmx:afterSwap", function (ev) { init(ev.target); });
-})();
-
-// The screen stays awake while a game is played along or its rounds are
-// entered (the Screen Wake Lock API, where the browser has it; nothing
-// changes where it does not). The lock is let go when the page is hidden,
-// so it is asked for again when the page is shown.
-(function () {
-  "use strict";
-  if (!("wakeLock" in navigator)) return;
-  var path = location.pathname;
-  if (!/^\/tables\/[^/]+\/(play|games\/new)$/.test(path)) return;
-  var lock = null;
-  function ask() {
-    if (lock || document.visibilityState !== "visible") return;
-    navigator.wakeLock.request("screen").then(function (l) {
-      lock = l;
-      l.addEventListener("release", function () { lock = null; });
-    }, function () { /* refused (battery saver): the screen sleeps as usual */ });
-  }
-  document.addEventListener("visibilitychange", ask);
-  ask();
 })();

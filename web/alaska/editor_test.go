@@ -30,7 +30,7 @@ func TestAlaskaTable(t *testing.T) {
 	if inv, _ := bad.Doc.Find(`[name="players[1].salmon"]`).Attr("aria-invalid"); inv != "true" {
 		t.Error("the bad field is not marked")
 	}
-	neg := ts.EnterGame(t, table, map[string]string{"players[1].salmon": "-2"})
+	neg := ts.EnterDisputed(t, table, map[string]string{"players[1].salmon": "-2"})
 	if r := ts.Get(neg.Header.Get("Location")); r.Doc.Find(`[data-code="negative_count"]`).Length() != 1 {
 		t.Error("a negative count is not shown as negative_count")
 	}

@@ -152,7 +152,7 @@ func TestADHBadEntries(t *testing.T) {
 	// Impossible: a standard game that has not ended is recorded and shows
 	// the rule it breaks.
 	f = adhtest.Form(entry.FormOf(t, table+"/games"), "standard", [3]int{2, 0, 1}, [3]int{1, 0, 0})
-	p = ts.Post(table+"/games", f)
+	p = ts.PostDisputed(t, table+"/games", f)
 	if p.Status != http.StatusSeeOther {
 		t.Fatalf("impossible game: %d\n%s", p.Status, p.Body)
 	}

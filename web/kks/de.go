@@ -33,10 +33,6 @@ var german = map[string]string{
 	"pay 1 token":              "1 Chip zahlen",
 	"pay %d tokens":            "%d Chips zahlen",
 	"pays %d":                  "zahlt %d",
-	"Gain 1 token.":            "Du bekommst 1 Chip.",
-	"Gain %d tokens.":          "Du bekommst %d Chips.",
-	"Goes face up: %s.":        "%s.", // the reason says "kommt offen" itself
-	"Goes face down: %s.":      "%s.",
 	"Displays":                 "Auslagen",
 	"1 token":                  "1 Chip",
 	"%d tokens":                "%d Chips",
@@ -92,4 +88,23 @@ var german = map[string]string{
 	"special cards in play: %v; a game uses 3 different special cards numbered 1 to 15":                                    "Sonderkarten im Spiel: %v; eine Partie nutzt 3 verschiedene Sonderkarten von 1 bis 15",
 	"has an adjustment (%s) but no special cards are in play; adjustments only record special-card effects":                "hat eine Korrektur (%s), aber es sind keine Sonderkarten im Spiel; Korrekturen halten nur Wirkungen von Sonderkarten fest",
 	"has an adjustment for special card %d, which is not in play (%v)":                                                     "hat eine Korrektur für Sonderkarte %d, die nicht im Spiel ist (%v)",
+
+	// Result entry: the card pads (issue #18)
+	"Each display ends the game with exactly %d cards, one per turn (rule KKS-3). Tap each card as it lies, bottom to top; a face-down card is its colour's ?.": "Jede Auslage hat am Spielende genau %d Karten, eine pro Zug (Regel KKS-3). Tippe jede Karte so an, wie sie liegt, von unten nach oben; eine verdeckte Karte ist das ? ihrer Farbe.",
+	"Cards for %s":            "Karten für %s",
+	"%s face down":            "%s verdeckt",
+	"Tokens of %s":            "Chips von %s",
+	"Take back the last card": "Letzte Karte zurücknehmen",
+	"Type instead":            "Stattdessen tippen",
+	"Next player":             "Nächster Spieler",
+	"Change the cards of %s":  "Karten von %s ändern",
+	"%d of %d cards":          "%d von %d Karten",
+	"%d cards":                "%d Karten",
+	// One short line per row card on the turn page (issue #18)
+	"face up: starts your %s stack":                                           "offen: neue Reihe %s",
+	"face up: on your face-down %s card":                                      "offen: auf verdeckter %s",
+	"face up: higher than your %s %d":                                         "offen: höher als deine %s %d",
+	"face down, −1: lower than your %s %d":                                    "verdeckt, −1: niedriger als deine %s %d",
+	"%s has 1 token but taking position %d skips %d cards, one token on each": "%s hat nur noch 1 Chip im Vorrat, aber wer Position %d nimmt, überspringt %d Karten und legt auf jede einen Chip",
+	"Your display": "Deine Auslage",
 }

@@ -140,11 +140,14 @@ func kksPage(e kit.Entry) templ.Component {
 		Page: e.Page, Form: e.Form, Heading: e.Heading, Intro: e.Intro, Action: e.Action, Submit: e.Submit,
 		EditNames: e.Names == nil, Errors: e.Errors, Specials: map[int]bool{},
 	}
+	vm.Styles = append(vm.Styles, "css/entry.css")
+	vm.Scripts = append(vm.Scripts, "js/entry.js")
 	seats := kksSlots
 	if e.Names != nil {
 		seats = len(e.Names)
 		vm.Turns = kks.TurnsPerPlayer(seats)
 	}
+	vm.MaxTokens = kks.MaxTokens * seats
 	v := e.Values
 	if v == nil {
 		v = url.Values{}

@@ -11,7 +11,7 @@ import (
 	"tablemate/web/kit"
 )
 
-//go:embed js
+//go:embed js css
 var assets embed.FS
 
 // Web is the game's web package, as the registry holds it.

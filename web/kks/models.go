@@ -40,13 +40,14 @@ type KKSPlayVM struct {
 // RowCardVM is one card of the row and what taking it means for the
 // player to move.
 type RowCardVM struct {
-	Pos            int
-	Colour         string
-	Value, Tokens  int
-	Cost, Gain     int
-	FaceDown       bool
-	Reason, Refuse string // why it goes face up/down; why it cannot be taken
-	TakeURL        string
+	Pos           int
+	Colour        string
+	Value, Tokens int
+	Cost, Gain    int
+	FaceDown      bool
+	Refuse        string // why it cannot be taken
+	Line          string // why it goes face up or down, in one short line
+	TakeURL       string
 }
 
 // SeatVM is one player's display and supply.
@@ -74,6 +75,8 @@ type KKSEntryVM struct {
 	Players   []KKSPlayer
 	Specials  map[int]bool
 	Turns     int // cards per display (KKS-3), 0 when the player count is open
+	// MaxTokens is the most one supply can hold (KKS-4).
+	MaxTokens int
 	Errors    views.Errors
 	Submit    string
 }

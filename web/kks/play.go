@@ -99,6 +99,7 @@ func playVM(c echo.Context, t sessions.Table, take int, flash, undo string) (KKS
 		Turn: pos.Turn(), Turns: pos.Turns(), DeckLeft: pos.DeckLeft, LastRound: pos.LastRound(), Current: pos.ToMove(),
 	}
 	vm.Flash, vm.FlashKind = flash, "bad"
+	vm.Styles = []string{"css/play.css"}
 	moves := pos.Moves()
 	for i, rc := range pos.Row {
 		r := RowCardVM{Pos: i + 1, Colour: string(rc.Card.Colour), Value: rc.Card.Value, Tokens: rc.Tokens,
@@ -107,7 +108,7 @@ func playVM(c echo.Context, t sessions.Table, take int, flash, undo string) (KKS
 			r.Refuse = kit.LocalStep(c, serr)
 		} else {
 			r.Cost, r.Gain, r.FaceDown = pv.Cost, pv.Gain, pv.FaceDown
-			r.Reason = i18n.Say(c.Request().Context(), pv.Reason)
+			r.Line = i18n.Say(c.Request().Context(), pv.Line)
 		}
 		vm.Row = append(vm.Row, r)
 	}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"strings"
 	"testing"
 
 	"tablemate/web/server"
@@ -58,12 +57,12 @@ func TestPlayAlongKKSInGerman(t *testing.T) {
 
 	play := get(table + "/play")
 	for sel, want := range map[string]string{
-		`[data-testid="to-move"]`:    "Amelia nimmt eine Karte",
-		`p.muted.small`:              "Friday · Zug 1 von 34 · 33 Karten im Stapel",
-		`[data-testid="take-3"]`:     "Nehmen · 2 Chips zahlen",
-		`[data-testid="take-1"]`:     "Nehmen · kostenlos",
-		`[data-testid="take-3"] + p`: "Rot 1 beginnt offen die Farbreihe Rot.",
-		`[data-pos="1"] .chip`:       "10",
+		`[data-testid="to-move"]`:                 "Amelia nimmt eine Karte",
+		`p.muted.small`:                           "Friday · Zug 1 von 34 · 33 Karten im Stapel",
+		`[data-testid="take-3"]`:                  "2 Chips zahlen",
+		`[data-testid="take-1"]`:                  "kostenlos",
+		`[data-pos="3"] [data-testid="row-line"]`: "offen: neue Reihe Rot",
+		`[data-pos="1"] .chip`:                    "10",
 	} {
 		if got := play.Text(sel); got != want {
 			t.Errorf("turn page %s: %q, want %q", sel, got, want)
@@ -118,17 +117,18 @@ func TestPlayAlongKKSInGerman(t *testing.T) {
 	if got := play.Text(`[data-pos="7"] p`); got != "Amelia hat nur noch 5 im Chip-Vorrat, aber wer Position 7 nimmt, überspringt 6 Karten und legt auf jede einen Chip" {
 		t.Errorf("refused take shown on the row: %q", got)
 	}
-	if got := play.Text(`[data-pos="4"] p`); got != "Rot 5 kommt offen: Sie ist höher als die oberste Karte (Rot 1)." {
+	// One short line per card (issue #18).
+	if got := play.Text(`[data-pos="4"] p`); got != "offen: höher als deine Rot 1" {
 		t.Errorf("reason of take 4: %q", got)
 	}
 	if got := play.Text(`[data-pos="1"] [data-testid="row-tokens"]`); got != "1 Chip darauf" {
 		t.Errorf("tokens on the first card: %q", got)
 	}
-	if got := play.Text(`[data-pos="1"] p`); !strings.HasPrefix(got, "Du bekommst 1 Chip. Schwarz 2 beginnt offen") {
-		t.Errorf("gain on take 1: %q", got)
+	if got := play.Text(`[data-pos="1"] p`); got != "offen: neue Reihe Schwarz" {
+		t.Errorf("take 1: %q", got)
 	}
 	// The same page in English is unchanged.
-	if got := ts.Get(table + "/play").Text(`[data-pos="4"] p`); got != "Goes face up: the red 5 goes face up: it is higher than the topmost red 1." {
+	if got := ts.Get(table + "/play").Text(`[data-pos="4"] p`); got != "face up: higher than your red 1" {
 		t.Errorf("English reason: %q", got)
 	}
 }

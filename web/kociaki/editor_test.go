@@ -147,7 +147,7 @@ func TestKocBadEntries(t *testing.T) {
 
 	// Three players remove one chip per pile: a lone 4 cannot be on top.
 	f := koctest.Form(entry.FormOf(t, table+"/games"), "", map[int]string{4: "4"}, map[int]string{1: "2"})
-	p := ts.Post(table+"/games", f)
+	p := ts.PostDisputed(t, table+"/games", f)
 	if p.Status != http.StatusSeeOther {
 		t.Fatalf("impossible game: %d\n%s", p.Status, p.Body)
 	}

@@ -42,7 +42,7 @@ func TestRuneMarketTable(t *testing.T) {
 		t.Errorf("tie verdict %q does not ask for the highest number card", msg)
 	}
 	// A bandit of one's own is a rule break shown with its rule.
-	own := ts.EnterGame(t, table, map[string]string{"players[0].red_shelter.runes": "1", "players[0].red_shelter.bandit": "Ana"})
+	own := ts.EnterDisputed(t, table, map[string]string{"players[0].red_shelter.runes": "1", "players[0].red_shelter.bandit": "Ana"})
 	if r := ts.Get(own.Header.Get("Location")); r.Doc.Find(`[data-code="bandit_owner"]`).Length() != 1 {
 		t.Error("an own bandit is not reported as bandit_owner")
 	}

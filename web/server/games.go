@@ -79,6 +79,9 @@ func (a *App) tableEditor(c echo.Context) (sessions.Table, kit.Editor, error) {
 	if !ok {
 		return t, ed, echo.NewHTTPError(http.StatusNotFound, tr(c, "This game has no result editor yet."))
 	}
+	if ed.Rounds {
+		keepAwake(c) // a round game's entry stays on the table all evening
+	}
 	return t, ed, nil
 }
 
@@ -129,6 +132,11 @@ func (a *App) saveGame(c echo.Context, n int) error {
 	ctx := c.Request().Context()
 
 	state, slots, err := ed.Parse(values, t.Players)
+	if err == nil && !(ed.Rounds && n == 0) { // a whole result: never saved by accident
+		if held, herr := a.holdBrokenEntry(c, t, ed, n, values, state); held {
+			return herr
+		}
+	}
 	var app sessions.Appended
 	if err == nil {
 		switch {

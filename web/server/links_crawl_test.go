@@ -96,7 +96,7 @@ func buildCrawlFixture(t *testing.T, ts *testServer) crawlFixture {
 	last, _ = koctest.PlayToTheEnd(t, ts.Server, kocTable)
 	must("koc played", last)
 	entry = ts.Get(kocTable + "/games/new")
-	must("koc entry", ts.Post(kocTable+"/games", koctest.Form(entry.FormOf(t, kocTable+"/games"), "", map[int]string{1: "2 3", 2: "2", 3: "3 3 4"}, map[int]string{1: "2", 2: "3", 4: "2 2 4"})))
+	must("koc entry", ts.PostDisputed(t, kocTable+"/games", koctest.Form(entry.FormOf(t, kocTable+"/games"), "", map[int]string{1: "2 3", 2: "2", 3: "3 3 4"}, map[int]string{1: "2", 2: "3", 4: "2 2 4"})))
 	must("koc start 2", koctest.Start(t, ts.Server, kocTable, url.Values{"start_tile": {"pink"}, "variant": {"basic"}}))
 	must("koc tile", koctest.Move(t, ts.Server, kocTable, url.Values{"tile": {"green"}}))
 	add(kocTable)

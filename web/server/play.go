@@ -25,6 +25,7 @@ func (a *App) loadPlay(c echo.Context) (sessions.Table, kit.Pages, error) {
 	if g == nil {
 		return t, nil, echo.NewHTTPError(http.StatusNotFound, tr(c, "%s cannot be played along yet; enter each game's result instead.", t.Info.Title))
 	}
+	keepAwake(c)
 	return t, g, nil
 }
 
@@ -138,4 +139,10 @@ func playUndoLabel(c echo.Context, t sessions.Table) string {
 		return shortTextIn(c.Request().Context(), t, e.Event)
 	}
 	return ""
+}
+
+// keepAwake asks the page about to be rendered to keep the phone's screen
+// on (guided play, round entry: views.KeepAwake).
+func keepAwake(c echo.Context) {
+	c.SetRequest(c.Request().WithContext(views.KeepAwake(c.Request().Context())))
 }

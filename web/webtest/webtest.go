@@ -327,6 +327,34 @@ func (ts *Server) EnterGame(t testing.TB, table string, fields map[string]string
 	return ts.Post(table+"/games", f)
 }
 
+// EnterDisputed is EnterGame for a result that breaks a rule: the
+// problems page first, then "Save as disputed" (PostDisputed).
+func (ts *Server) EnterDisputed(t testing.TB, table string, fields map[string]string) Page {
+	t.Helper()
+	f := ts.Get(table+"/games/new").FormOf(t, table+"/games")
+	for k, v := range fields {
+		f.Set(k, v)
+	}
+	return ts.PostDisputed(t, table+"/games", f)
+}
+
+// PostDisputed posts a result that breaks a rule as a phone saves it
+// (issue #18): the first post must answer the problems page (422, with
+// "Save as disputed"), and the form is posted again with that choice,
+// whose answer it returns.
+func (ts *Server) PostDisputed(t testing.TB, path string, form url.Values) Page {
+	t.Helper()
+	first := ts.Post(path, form)
+	if first.Status != http.StatusUnprocessableEntity || first.Doc.Find(`[data-testid="save-disputed"]`).Length() != 1 {
+		t.Fatalf("a broken result posted to %s: %d, want 422 and the problems page\n%s", path, first.Status, first.Body)
+	}
+	again := url.Values{"_disputed": {"1"}}
+	for k, v := range form {
+		again[k] = v
+	}
+	return ts.Post(path, again)
+}
+
 // FormOf returns the hidden fields of the first form posting to action.
 func (p Page) FormOf(t testing.TB, action string) url.Values {
 	t.Helper()

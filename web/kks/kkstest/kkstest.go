@@ -17,9 +17,13 @@ import (
 var Amelia = map[string]string{"red": "1 5 7", "yellow": "6 10 x", "black": "4 6 x 5", "blue": "4 9"}
 
 // Form fills the result editor's displays and tokens into base, the
-// editor's hidden fields.
+// editor's hidden fields. The displays the tests enter are mostly the
+// rule text's example in a two-player game, which breaks KKS-3
+// (card_count) on purpose, so Form is the problems page's second choice,
+// "Save as disputed" (issue #18): it records what it is given. Tests of
+// the first step delete the field.
 func Form(base url.Values, displays []map[string]string, tokens []string) url.Values {
-	f := url.Values{}
+	f := url.Values{"_disputed": {"1"}}
 	for k, v := range base {
 		f[k] = v
 	}
