@@ -194,6 +194,7 @@ type GameRow struct {
 	Violations int
 	Warnings   int
 	Corrected  bool
+	Imported   bool
 	Err        string
 }
 
@@ -247,6 +248,9 @@ type ResultVM struct {
 	EditURL   string
 	// ReplayURL steps through the game's history ("" on the check page).
 	ReplayURL string
+	// Imported says where an imported game came from: its result is the
+	// file's, not checked by the rules ("" for games entered here).
+	Imported string
 	// Reopen, on the check page, posts the entered values back to the
 	// editor so a disputed entry can be changed without retyping it.
 	Reopen *Reopen

@@ -182,7 +182,7 @@ func (a *App) showGame(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if ed, ok := editorFor(t.Info.Slug); ok && !ed.Rounds { // a round game is corrected by undoing its rounds
+	if ed, ok := editorFor(t.Info.Slug); ok && !ed.Rounds && vm.Imported == "" { // a round game is corrected by undoing its rounds
 		vm.EditURL = fmt.Sprintf("%s/games/%s/edit", editBase(c), c.Param("n"))
 	}
 	return render(c, http.StatusOK, views.ResultPage(vm))
@@ -204,6 +204,10 @@ func gameResultVM(c echo.Context, t sessions.Table, base string) (views.ResultVM
 	}
 	if g.Err != "" {
 		vm.Page.Flash, vm.Page.FlashKind = tr(c, "This entry can no longer be read: %s", g.Err), "bad"
+	}
+	if g.Imported != nil {
+		vm.Imported = importedText(c, g.Imported)
+		return vm, nil
 	}
 	if ed, ok := editorFor(t.Info.Slug); ok && ed.Display != nil {
 		vm.Displays = ed.Display(g.State)
