@@ -25,6 +25,9 @@ type Page struct {
 	// Styles are extra stylesheets (paths under static/, e.g.
 	// "css/play-adh.css") that only this page needs.
 	Styles []string
+	// Outbox is the kind of page for offline entry (views/outbox.templ):
+	// "table", "entry", "play" or "".
+	Outbox string
 }
 
 // Form carries the hidden fields every write form sends: the CSRF token,

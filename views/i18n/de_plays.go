@@ -142,4 +142,19 @@ var dePlays = map[string]string{
 	"violation.missing-score":                                                                         "Jemandem fehlt die Punktzahl.",
 	"violation.score-not-number":                                                                      "Eine Punktzahl ist keine ganze Zahl.",
 	"violation.names":                                                                                 "Ein Name passt nicht an einen Tisch.",
+
+	// Entries made offline (static/js/outbox.js).
+	"Discard mine":                  "Meinen verwerfen",
+	"Entries waiting on this phone": "Einträge, die auf diesem Handy warten",
+	"Guided play needs the connection: every move is checked by the server as it is made. Wait until you are back online, or enter the result with the result form, which this phone keeps until it can send it.": "Geführtes Spielen braucht die Verbindung: Jeder Zug wird beim Machen vom Server geprüft. Warte, bis du wieder online bist, oder trag das Ergebnis mit dem Ergebnisformular ein; das hebt dieses Handy auf, bis es gesendet werden kann.",
+	"Kept on this phone: it is sent as soon as the connection is back, and checked by the rules then.":                                                                                                            "Auf diesem Handy aufgehoben: Er wird gesendet, sobald die Verbindung wieder da ist, und dann nach den Regeln geprüft.",
+	"Not saved: the rules refused this entry":                             "Nicht gespeichert: Die Regeln lehnen diesen Eintrag ab",
+	"Send mine anyway as the next entry":                                  "Meinen trotzdem als nächsten Eintrag senden",
+	"Sent and recorded: the entry made offline is on the table now.":      "Gesendet und eingetragen: Der offline gemachte Eintrag steht jetzt am Tisch.",
+	"The table moved on while this phone was offline":                     "Am Tisch ging es weiter, während dieses Handy offline war",
+	"Waiting to be sent — not yet checked":                                "Wartet aufs Senden – noch nicht geprüft",
+	"Your entry:":                                                         "Dein Eintrag:",
+	"Already recorded: this entry was sent before, so nothing was added.": "Schon eingetragen: Dieser Eintrag wurde schon einmal gesendet, daher kam nichts dazu.",
+	"made offline at %s":                                                  "offline gemacht um %s",
+	"You made this entry at move %[1]s; someone else has entered something since, and the table is at move %[2]s now, as this page shows. Send yours as the next entry, or discard it.": "Du hast diesen Eintrag bei Zug %[1]s gemacht; seitdem hat jemand anderes etwas eingetragen, und der Tisch steht jetzt bei Zug %[2]s, wie diese Seite zeigt. Sende deinen als nächsten Eintrag oder verwirf ihn.",
 }
