@@ -132,7 +132,7 @@ func TestPlaysTravel(t *testing.T) {
 			t.Errorf("%s offers no play exports", page)
 		}
 	}
-	if ts.Get(admin).Doc.Find(`a[href="` + admin + `/plays"]`).Length() != 1 {
+	if ts.Get(admin).Doc.Find(`a[href="`+admin+`/plays"]`).Length() != 1 {
 		t.Error("the admin page offers no import of plays")
 	}
 
