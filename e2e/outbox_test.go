@@ -9,24 +9,58 @@ import (
 	"net/http"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 
 	"tablemate/scoring/cambio"
 )
 
+// workers are the service workers attached to, by target.
+var (
+	workersMu sync.Mutex
+	workers   = map[target.ID]context.Context{}
+)
+
 // offline takes the phone off the network (DevTools network emulation) or
-// brings it back.
-func offline(off bool) chromedp.Action {
+// brings it back: the page and its service worker, which the browser
+// runs apart and would otherwise keep online (and send the outbox from,
+// by Background Sync).
+func offline(phone context.Context, off bool) chromedp.Action {
 	return chromedp.ActionFunc(func(ctx context.Context) error {
-		if err := network.Enable().Do(ctx); err != nil {
+		emulate := func(ctx context.Context) error {
+			if err := network.Enable().Do(ctx); err != nil {
+				return err
+			}
+			return network.EmulateNetworkConditions(off, 0, -1, -1).Do(ctx)
+		}
+		targets, err := chromedp.Targets(ctx)
+		if err != nil {
 			return err
 		}
-		return network.EmulateNetworkConditions(off, 0, -1, -1).Do(ctx)
+		for _, tg := range targets {
+			if tg.Type != "service_worker" {
+				continue
+			}
+			workersMu.Lock()
+			wctx, ok := workers[tg.TargetID]
+			if !ok {
+				// Kept attached: detaching would end the emulation. It ends
+				// with the browser.
+				wctx, _ = chromedp.NewContext(phone, chromedp.WithTargetID(tg.TargetID))
+				workers[tg.TargetID] = wctx
+			}
+			workersMu.Unlock()
+			if err := chromedp.Run(wctx, chromedp.ActionFunc(emulate)); err != nil {
+				return fmt.Errorf("service worker: %w", err)
+			}
+		}
+		return emulate(ctx)
 	})
 }
 
@@ -65,6 +99,8 @@ func fillRound(t *testing.T, table string, r int) []chromedp.Action {
 	acts := []chromedp.Action{
 		chromedp.Navigate(table + "/games/new"),
 		chromedp.WaitVisible(`[data-testid="submit-round"]`, chromedp.ByQuery),
+		// outbox.js loads once the page is shown.
+		chromedp.Poll(`!!window.TablemateOutbox`, nil, chromedp.WithPollingTimeout(10*time.Second)),
 	}
 	for i, c := range cards {
 		acts = append(acts, chromedp.SetValue(fmt.Sprintf(`#p%d-cards`, i), c, chromedp.ByQuery))
@@ -115,6 +151,8 @@ func cambioTable(t *testing.T, ctx context.Context, base string) string {
 		chromedp.WaitVisible(`[data-testid="no-games"]`, chromedp.ByQuery),
 		chromedp.Location(&table),
 		chromedp.Poll(`navigator.serviceWorker.controller !== null`, &controlled, chromedp.WithPollingTimeout(10*time.Second)),
+	)
+	run(t, ctx, "the worker keeps the table's pages",
 		// Once under the worker, so it keeps the pages and the scripts.
 		chromedp.Navigate(table+"/games/new"),
 		chromedp.WaitVisible(`[data-testid="submit-round"]`, chromedp.ByQuery),
@@ -125,18 +163,19 @@ func cambioTable(t *testing.T, ctx context.Context, base string) string {
 	return table
 }
 
-// queueOffline takes the phone offline, enters round r of the test data
-// and checks it is kept on the phone, shown as waiting, and not sent (the
-// table keeps its recorded rounds).
+// queueOffline fills in round r of the test data, loses the connection,
+// sends it, and checks it is kept on the phone, shown as waiting, and not
+// sent (the table keeps its recorded rounds).
 func queueOffline(t *testing.T, ctx context.Context, table string, r, recorded int) {
 	t.Helper()
 	var queued string
-	run(t, ctx, fmt.Sprintf("enter round %d offline", r+1), offline(true))
-	run(t, ctx, fmt.Sprintf("round %d kept on the phone", r+1), append(fillRound(t, table, r),
+	run(t, ctx, fmt.Sprintf("round %d filled in", r+1), fillRound(t, table, r)...)
+	run(t, ctx, fmt.Sprintf("round %d sent offline and kept on the phone", r+1),
+		offline(ctx, true),
 		tap(`[data-testid="submit-round"]`),
 		chromedp.WaitVisible(`[data-testid="outbox-queued"]`, chromedp.ByQuery),
 		chromedp.Text(`[data-testid="outbox-queued"]`, &queued, chromedp.ByQuery),
-	)...)
+	)
 	if !strings.Contains(queued, "Waiting to be sent — not yet checked") {
 		t.Errorf("the entry kept offline says %q", queued)
 	}
@@ -173,7 +212,7 @@ func TestOfflineRoundRecordedOnce(t *testing.T) {
 
 	var sent string
 	run(t, ctx, "back online: sent",
-		offline(false),
+		offline(ctx, false),
 		chromedp.WaitVisible(`[data-testid="outbox-sent"]`, chromedp.ByQuery),
 		chromedp.Text(`[data-testid="outbox-sent"]`, &sent, chromedp.ByQuery),
 		chromedp.WaitVisible(`[data-testid="standings"]`, chromedp.ByQuery),
@@ -223,7 +262,7 @@ func TestOfflineConflict(t *testing.T) {
 		var conflict string
 		run(t, ctx, "back online: the conflict",
 			chromedp.Navigate(table),
-			offline(false),
+			offline(ctx, false),
 			chromedp.Reload(),
 			chromedp.WaitVisible(`[data-testid="outbox-conflict"]`, chromedp.ByQuery),
 			chromedp.Text(`[data-testid="outbox-conflict"]`, &conflict, chromedp.ByQuery),
@@ -264,10 +303,10 @@ func TestGuidedPlaySaysItNeedsTheConnection(t *testing.T) {
 	run(t, ctx, "guided play offline",
 		chromedp.Navigate(table+"/play"),
 		chromedp.Poll(`!!window.TablemateOutbox`, nil, chromedp.WithPollingTimeout(10*time.Second)),
-		offline(true),
+		offline(ctx, true),
 		chromedp.WaitVisible(`[data-testid="play-offline"]`, chromedp.ByQuery),
 		chromedp.Text(`[data-testid="play-offline"]`, &say, chromedp.ByQuery),
-		offline(false),
+		offline(ctx, false),
 		chromedp.WaitNotPresent(`[data-testid="play-offline"]`, chromedp.ByQuery),
 	)
 	if !strings.Contains(say, "Guided play needs the connection") {

@@ -40,6 +40,24 @@
   }
 
   function all() { return tx("readonly", function (s) { return s.getAll(); }); }
+
+  // claim marks entry e as being sent, unless it is gone, no longer
+  // waiting, or another sender (a page, the worker's Background Sync)
+  // claimed it in the last 20 s: one entry is sent by one sender at a time.
+  function claim(e) {
+    var ok = false;
+    return tx("readwrite", function (s) {
+      var req = s.get(e.id);
+      req.onsuccess = function () {
+        var cur = req.result;
+        if (!cur || (cur.state !== "waiting" && cur.state !== "mine") || Date.now() - (cur.sending || 0) < 20000) return;
+        cur.sending = Date.now();
+        ok = true;
+        s.put(cur);
+      };
+      return null;
+    }).then(function () { return ok; });
+  }
   function put(e) { return tx("readwrite", function (s) { return s.put(e); }); }
   function drop(id) { return tx("readwrite", function (s) { return s.delete(id); }); }
 
@@ -87,10 +105,12 @@
   // once the first is recorded it is sent against the move that one made
   // (the table moved on by this phone's own entry); had anyone else
   // entered something meanwhile, the server still answers 409.
-  // onDone is told each entry's outcome.
+  // onDone is told each entry's outcome; the promise gives them all.
   var flushing = null;
   function flush(onDone) {
     if (flushing) return flushing;
+    var outcomes = [];
+    var tell = function (e, out) { outcomes.push({ table: e.table, out: out }); if (onDone) onDone(e, out); };
     flushing = all().then(function (entries) {
       entries.sort(function (a, b) { return a.id - b.id; });
       var chain = Promise.resolve(), moved = {};
@@ -98,19 +118,21 @@
         if (e.state !== "waiting" && e.state !== "mine") return;
         chain = chain.then(function () {
           if (moved[e.table] && e.after) e.seen = String(moved[e.table]);
-          return send(e).then(function (out) {
+          return claim(e).then(function (mine) { return mine ? send(e) : "claimed"; }).then(function (out) {
+            if (out === "claimed") return;
             if (out === "recorded" || out === "already") {
               moved[e.table] = parseInt(e.seen, 10) + 1;
-              return drop(e.id).then(function () { if (onDone) onDone(e, out); });
+              return drop(e.id).then(function () { tell(e, out); });
             }
-            if (out === "later") return;
+            e.sending = 0;
+            if (out === "later") return put(e);
             e.state = out;
-            return put(e).then(function () { if (onDone) onDone(e, out); });
+            return put(e).then(function () { tell(e, out); });
           });
         });
       });
       return chain;
-    }).catch(function () {}).then(function () { flushing = null; });
+    }).catch(function () {}).then(function () { flushing = null; return outcomes; });
     return flushing;
   }
 
@@ -135,15 +157,19 @@
     return e;
   }
 
-  // summary is what a person typed into the form, label by label.
+  // summary is what a person typed into the form, field by field, each
+  // named by its player (the fieldset's legend) and its label.
   function summary(form) {
     var out = [];
     Array.prototype.forEach.call(form.elements, function (f) {
       if (!f.name || f.name.charAt(0) === "_" || f.type === "hidden" || f.type === "submit" || f.type === "button" || f.type === "file") return;
-      if ((f.type === "checkbox" || f.type === "radio") && !f.checked) return;
-      if (f.value === "") return;
+      var choice = f.type === "checkbox" || f.type === "radio";
+      if ((choice && !f.checked) || f.value === "") return;
+      var set = f.closest("fieldset");
+      var legend = set && set.querySelector("legend") ? set.querySelector("legend").textContent.trim() : "";
       var label = f.labels && f.labels[0] ? f.labels[0].textContent.trim() : f.name;
-      out.push([label, f.value]);
+      if (choice) out.push([legend || f.name, label]);
+      else out.push([legend ? legend + " · " + label : label, f.value]);
     });
     return out.slice(0, 40);
   }
@@ -270,12 +296,16 @@
       if (e.table === location.pathname && (out === "recorded" || out === "already")) recorded = recorded === "recorded" ? recorded : out;
     }).then(function () {
       if (recorded) {
-        try { sessionStorage.setItem("tablemate-outbox-note", recorded); } catch (err) { /* private mode */ }
+        note(recorded);
         location.reload();
         return;
       }
       return render();
     });
+  }
+
+  function note(what) {
+    try { sessionStorage.setItem("tablemate-outbox-note", what); } catch (err) { /* private mode */ }
   }
 
   function showNote() {
@@ -303,8 +333,17 @@
   window.addEventListener("online", function () { showPlayOffline(); flushHere(); });
   window.addEventListener("offline", showPlayOffline);
   if (navigator.serviceWorker) {
+    // The worker sent entries by Background Sync: show what became of them.
     navigator.serviceWorker.addEventListener("message", function (ev) {
-      if (ev.data === "tablemate-outbox") flushHere();
+      if (!ev.data || ev.data.type !== "tablemate-outbox") return;
+      var here = ev.data.outcomes.filter(function (o) { return o.table === location.pathname; });
+      var done = here.filter(function (o) { return o.out === "recorded" || o.out === "already"; });
+      if (done.length > 0) {
+        note(done.some(function (o) { return o.out === "recorded"; }) ? "recorded" : "already");
+        location.reload();
+      } else if (here.length > 0) {
+        render();
+      }
     });
   }
   document.addEventListener("tablemate:updated", render);

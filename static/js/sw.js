@@ -76,5 +76,6 @@ self.addEventListener("fetch", (event) => {
 // to show what became of their entries.
 self.addEventListener("sync", (event) => {
   if (event.tag !== "tablemate-outbox") return;
-  event.waitUntil(self.TablemateOutbox.flush().then(() => self.clients.matchAll()).then((cs) => cs.forEach((c) => c.postMessage("tablemate-outbox"))));
+  event.waitUntil(self.TablemateOutbox.flush().then((outcomes) => self.clients.matchAll()
+    .then((cs) => cs.forEach((c) => c.postMessage({ type: "tablemate-outbox", outcomes: outcomes })))));
 });
