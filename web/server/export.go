@@ -107,11 +107,7 @@ func (a *App) importTable(c echo.Context) error {
 		c.Response().Header().Set("Retry-After", "60")
 		return echo.NewHTTPError(http.StatusTooManyRequests, "This phone imported a lot in a short time. Wait a minute and import again; nothing was imported.")
 	case errors.As(err, &in):
-		what := localInput(c, in)
-		if in.Field != "" {
-			what = in.Field + ": " + what
-		}
-		return fail(tr(c, "Nothing was imported: %s", what))
+		return fail(tr(c, "Nothing was imported: %s", inputText(c, in)))
 	case err != nil:
 		return err
 	case im.League != nil:
