@@ -144,6 +144,7 @@ var dePlays = map[string]string{
 	"violation.names":                                                                                 "Ein Name passt nicht an einen Tisch.",
 
 	// Entries made offline (static/js/outbox.js).
+	"This page may be out of date. Results and rounds you enter are kept on this phone and sent when the connection is back; nothing else can be saved until then.": "Diese Seite ist vielleicht nicht aktuell. Ergebnisse und Runden, die du eingibst, hebt dieses Handy auf und sendet sie, sobald die Verbindung wieder da ist; alles andere kann bis dahin nicht gespeichert werden.",
 	"Discard mine":                  "Meinen verwerfen",
 	"Entries waiting on this phone": "Einträge, die auf diesem Handy warten",
 	"Guided play needs the connection: every move is checked by the server as it is made. Wait until you are back online, or enter the result with the result form, which this phone keeps until it can send it.": "Geführtes Spielen braucht die Verbindung: Jeder Zug wird beim Machen vom Server geprüft. Warte, bis du wieder online bist, oder trag das Ergebnis mit dem Ergebnisformular ein; das hebt dieses Handy auf, bis es gesendet werden kann.",
