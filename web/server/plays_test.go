@@ -182,6 +182,18 @@ func TestPlaysTravel(t *testing.T) {
 		t.Errorf("round trip comments %q, uuid %s vs %s", back[0].Comments, plays.PlayUUID(back[0], 0), plays.PlayUUID(fromEdit[0], 0))
 	}
 
+	// The same through BoardGameGeek's XML: the day survives (BGG keeps
+	// no time), and the rest.
+	bggLeague := ts.createLeague(t, "BGG league", "placing", "Amelia", "Victor")
+	if p := ts.uploadPlays(t, bggLeague, "plays.xml", ts.Get(table+"/export-bgg.xml").Body); p.Text(`[data-testid="plays-imported"] strong`) != "1 game imported" {
+		t.Fatalf("BGG import: %d %s", p.Status, p.Text(`[data-testid="import-error"], [data-testid="plays-skipped"]`))
+	}
+	viaBGG := linesOf(readPlays(t, ts.Get(ts.publicOf(t, bggLeague)+"/export-bgg.xml"), plays.BGG))
+	wantBGG := linesOf(readPlays(t, ts.Get(table+"/export-bgg.xml"), plays.BGG))
+	if !slices.Equal(viaBGG, wantBGG) {
+		t.Errorf("BGG round trip %+v, want %+v", viaBGG, wantBGG)
+	}
+
 	// Imported twice, or into the league it came from: nothing added.
 	for _, l := range []string{other, admin} {
 		again := ts.uploadPlays(t, l, "plays.bgsplay", file)
