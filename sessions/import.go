@@ -429,6 +429,8 @@ func (ts *Tables) decideImported(t Table, x ExportEvent, field string) (decision
 		return decodeThen(x, pf, func(p PlayerJoined) (decision, error) { return ts.decideJoin(t, p.Name) })
 	case KindGameRecorded:
 		return decodeThen(x, pf, func(g GameRecorded) (decision, error) { return ts.decideGame(t, g) })
+	case KindGameImported:
+		return decodeThen(x, pf, func(g GameImported) (decision, error) { return ts.decideImportedGame(t, g) })
 	case KindPlayStarted:
 		return decodeThen(x, pf, func(p PlayStarted) (decision, error) { return ts.decideStart(t, p.Setup) })
 	case KindGameCorrected:

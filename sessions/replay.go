@@ -129,6 +129,9 @@ type Game struct {
 	// Err is set when the engine can no longer read a stored state; the
 	// game is shown but counts for nothing.
 	Err string
+	// Imported is set for a game brought in from a play file
+	// (KindGameImported): its result is the file's, not the engine's.
+	Imported *GameImported
 	// rounds counts the rounds entered for a round-based game.
 	rounds int
 }
@@ -437,6 +440,14 @@ func (t *Table) apply(e Event, entry *LogEntry, fx *effect, said *guided) error 
 			return err
 		}
 		return t.addRound(r, entry, fx)
+	case KindGameImported:
+		var g GameImported
+		if err := json.Unmarshal(e.Payload, &g); err != nil {
+			return err
+		}
+		imported := importedGame(len(t.Games)+1, e.Seq, t.Info, g)
+		t.put(entry, fx, imported)
+		entry.After = &imported
 	case KindPlayStarted:
 		var p PlayStarted
 		if err := json.Unmarshal(e.Payload, &p); err != nil {

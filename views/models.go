@@ -27,6 +27,9 @@ type Page struct {
 	// Styles are extra stylesheets (paths under static/, e.g.
 	// "css/play-adh.css") that only this page needs.
 	Styles []string
+	// Outbox is the kind of page for offline entry (views/outbox.templ):
+	// "table", "entry", "play" or "".
+	Outbox string
 }
 
 // Form carries the hidden fields every write form sends: the CSRF token,
@@ -201,6 +204,7 @@ type GameRow struct {
 	Violations int
 	Warnings   int
 	Corrected  bool
+	Imported   bool
 	Err        string
 }
 
@@ -254,6 +258,9 @@ type ResultVM struct {
 	EditURL   string
 	// ReplayURL steps through the game's history ("" on the check page).
 	ReplayURL string
+	// Imported says where an imported game came from: its result is the
+	// file's, not checked by the rules ("" for games entered here).
+	Imported string
 	// Reopen, on the check page, posts the entered values back to the
 	// editor so a disputed entry can be changed without retyping it.
 	Reopen *Reopen

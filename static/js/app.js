@@ -138,6 +138,15 @@
 
   window.addEventListener("pageshow", function (ev) { if (ev.persisted) setupLive(); });
 
+  // Offline entry (outbox.js) is not needed to show a page: it loads after.
+  window.addEventListener("load", function () {
+    var o = document.getElementById("outbox");
+    if (!o || !window.indexedDB) return;
+    var s = document.createElement("script");
+    s.src = o.getAttribute("data-src");
+    document.head.appendChild(s);
+  });
+
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", function () { init(document); setupLive(); showOffline(); });
   } else {

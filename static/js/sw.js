@@ -1,8 +1,11 @@
 // Tablemate service worker: keeps the app shell and the last pages viewed
-// so a table can be read offline. It never queues a write: a form sent
-// while offline gets a page saying it was not saved.
+// so a table can be read offline. Results and rounds entered offline are
+// kept by the page in the outbox (outbox.js) and sent by the page
+// when it is back online, or here by Background Sync; any other form
+// sent while offline gets a page saying it was not saved.
 "use strict";
-const SHELL = "tablemate-shell-v1";
+importScripts("/static/js/outbox.js");
+const SHELL = "tablemate-shell-v2";
 const PAGES = "tablemate-pages-v1";
 const MAX_PAGES = 20;
 
@@ -66,4 +69,13 @@ self.addEventListener("fetch", (event) => {
       return res;
     }).catch(() => caches.match(req).then((hit) => hit ? offlineCopy(hit) : caches.match("/offline"))));
   }
+});
+
+// Background Sync: the outbox is sent as soon as the browser sees the
+// connection back, even with no Tablemate page open; open pages are told
+// to show what became of their entries.
+self.addEventListener("sync", (event) => {
+  if (event.tag !== "tablemate-outbox") return;
+  event.waitUntil(self.TablemateOutbox.flush().then((outcomes) => self.clients.matchAll()
+    .then((cs) => cs.forEach((c) => c.postMessage({ type: "tablemate-outbox", outcomes: outcomes })))));
 });

@@ -20,7 +20,7 @@ import (
 // the registry (found through its type), the vocabulary they share and
 // the sessions, whose input errors reach the forms.
 func engines() []string {
-	pkgs := []string{"tablemate/scoring", "tablemate/sessions", "tablemate/sessions/league"}
+	pkgs := []string{"tablemate/scoring", "tablemate/sessions", "tablemate/sessions/league", "tablemate/sessions/plays"}
 	for _, g := range games.Engines() {
 		pkgs = append(pkgs, reflect.TypeOf(g).PkgPath())
 	}

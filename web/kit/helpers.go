@@ -17,7 +17,23 @@ import (
 
 // Page returns the layout fields every page needs.
 func Page(c echo.Context, title string) views.Page {
-	return views.Page{Title: title, CSRF: CSRFToken(c)}
+	return views.Page{Title: title, CSRF: CSRFToken(c), Outbox: outboxKind(c.Path())}
+}
+
+// outboxKind is what offline entry says on the page of route path: the
+// table page behind the edit link lists the entries waiting, the result
+// and round form keeps an entry made offline, guided play says it needs
+// the connection.
+func outboxKind(path string) string {
+	switch {
+	case path == "/tables/:id":
+		return "table"
+	case path == "/tables/:id/games/new" || path == "/tables/:id/games":
+		return "entry"
+	case strings.HasPrefix(path, "/tables/:id/play"):
+		return "play"
+	}
+	return ""
 }
 
 // Form returns the hidden fields of a write form for a table at head.

@@ -58,8 +58,11 @@ func bodyLimitOf(c echo.Context) bodyLimit {
 	return maxBody
 }
 
-// isImport: the route that takes an exported table or league.
-func isImport(c echo.Context) bool { return c.Path() == "/tables/import" }
+// isImport: the routes that take an exported table or league, and a
+// play logger's file (plays.DefaultLimits.MaxBytes is within the limit).
+func isImport(c echo.Context) bool {
+	return c.Path() == "/tables/import" || c.Path() == "/l/:admin/plays"
+}
 
 // words is the limit for people ("2 MB") and for the API ("2 MiB").
 func (l bodyLimit) words() (people, api string) {

@@ -87,7 +87,10 @@ func TestBrokenResultIsNotSavedOnTheFirstTap(t *testing.T) {
 	if saved.Status != http.StatusSeeOther {
 		t.Fatalf("save as disputed: %d\n%s", saved.Status, saved.Body)
 	}
-	if twice := ts.Post(table+"/games", disputed); twice.Status != http.StatusSeeOther || twice.Header.Get("Location") != saved.Header.Get("Location") {
+	// (The second answer is the same game, saying it was recorded already:
+	// a resent token, as the offline outbox sends it, is no second game.)
+	pathOnly := func(loc string) string { return strings.SplitN(loc, "?", 2)[0] }
+	if twice := ts.Post(table+"/games", disputed); twice.Status != http.StatusSeeOther || pathOnly(twice.Header.Get("Location")) != pathOnly(saved.Header.Get("Location")) {
 		t.Errorf("a double tap on save as disputed: %d %s", twice.Status, twice.Header.Get("Location"))
 	}
 	tb := ts.Table(table)

@@ -50,10 +50,12 @@ func (a *App) exportResults(c echo.Context) error {
 // link's download alike), every text cell neutralised (newSheet).
 func exportCSV(c echo.Context, t sessions.Table) error {
 	s := newSheet()
-	s.row("table", "game", "player", "total", "winner", "valid")
+	s.row("table", "game", "player", "total", "winner", "valid", "imported")
 	for _, g := range t.Games {
 		for _, p := range g.Result.Players {
-			s.row(t.Name, g.Number, p.Name, p.Total, slices.Contains(g.Result.Winners, p.Name), g.Result.Valid)
+			// An imported game is "valid" as its file says; "imported"
+			// marks that no rule checked it.
+			s.row(t.Name, g.Number, p.Name, p.Total, slices.Contains(g.Result.Winners, p.Name), g.Result.Valid, g.Imported != nil)
 		}
 	}
 	attach(c, fileName(t.Name)+"-results.csv")
@@ -105,11 +107,7 @@ func (a *App) importTable(c echo.Context) error {
 		c.Response().Header().Set("Retry-After", "60")
 		return echo.NewHTTPError(http.StatusTooManyRequests, "This phone imported a lot in a short time. Wait a minute and import again; nothing was imported.")
 	case errors.As(err, &in):
-		what := localInput(c, in)
-		if in.Field != "" {
-			what = in.Field + ": " + what
-		}
-		return fail(tr(c, "Nothing was imported: %s", what))
+		return fail(tr(c, "Nothing was imported: %s", inputText(c, in)))
 	case err != nil:
 		return err
 	case im.League != nil:

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"net/http"
@@ -166,8 +167,14 @@ func (a *App) saveGame(c echo.Context, n int) error {
 	case err != nil:
 		return err
 	}
+	// The same form again (a double tap, or a phone sending an entry it
+	// kept offline once more) was recorded once: the first answer, saying so.
+	done := ""
+	if app.Repeat {
+		done = "?done=already"
+	}
 	if ed.Rounds && n == 0 {
-		return redirect(c, editBase(c)+"?done=round")
+		return redirect(c, editBase(c)+cmp.Or(done, "?done=round"))
 	}
 	fresh, err := a.loadTable(c)
 	if err != nil {
@@ -175,10 +182,10 @@ func (a *App) saveGame(c echo.Context, n int) error {
 	}
 	for _, g := range fresh.Games {
 		if g.Seq == app.Event.Seq {
-			return redirect(c, fmt.Sprintf("%s/games/%d", editBase(c), g.Number))
+			return redirect(c, fmt.Sprintf("%s/games/%d%s", editBase(c), g.Number, done))
 		}
 	}
-	return redirect(c, editBase(c))
+	return redirect(c, editBase(c)+done)
 }
 
 // showGame renders a recorded game's verdict and breakdown.
@@ -192,11 +199,14 @@ func (a *App) showGame(c echo.Context) error {
 		return err
 	}
 	g, _ := gameParam(c, t)
-	if ed, ok := editorFor(g.Info.Slug); ok && !ed.Rounds { // a round game is corrected by undoing its rounds
+	if ed, ok := editorFor(g.Info.Slug); ok && !ed.Rounds && vm.Imported == "" { // a round game is corrected by undoing its rounds
 		vm.EditURL = fmt.Sprintf("%s/games/%s/edit", editBase(c), c.Param("n"))
 	}
 	if vm.After, err = a.afterGame(c, t, g); err != nil {
 		return err
+	}
+	if f, ok := flashes[c.QueryParam("done")]; ok && c.QueryParam("done") == "already" {
+		vm.Page.Flash, vm.Page.FlashKind = tr(c, f), "good"
 	}
 	return render(c, http.StatusOK, views.ResultPage(vm))
 }
@@ -220,6 +230,10 @@ func gameResultVM(c echo.Context, t sessions.Table, base string) (views.ResultVM
 	}
 	if g.Finished() && len(g.Result.Players) > 0 {
 		vm.Ranking = ranking(g.Result, g.LowestWins())
+	}
+	if g.Imported != nil {
+		vm.Imported = importedText(c, g.Imported)
+		return vm, nil
 	}
 	if ed, ok := editorFor(g.Info.Slug); ok && ed.Display != nil {
 		vm.Displays = ed.Display(g.State)

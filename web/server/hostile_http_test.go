@@ -315,11 +315,11 @@ func TestHostileCSVFormulas(t *testing.T) {
 		t.Fatalf("results.csv: %v %q", err, rows)
 	}
 	want := [][]string{
-		{"table", "game", "player", "total", "winner", "valid"},
-		{"'" + evil, "1", "'@Ana", "58", "false", "false"},
-		{"'" + evil, "1", "'-Ben", "-1", "false", "false"},
-		{"'" + evil, "2", "'@Ana", "86", "true", "true"},
-		{"'" + evil, "2", "'-Ben", "84", "false", "true"},
+		{"table", "game", "player", "total", "winner", "valid", "imported"},
+		{"'" + evil, "1", "'@Ana", "58", "false", "false", "false"},
+		{"'" + evil, "1", "'-Ben", "-1", "false", "false", "false"},
+		{"'" + evil, "2", "'@Ana", "86", "true", "true", "false"},
+		{"'" + evil, "2", "'-Ben", "84", "false", "true", "false"},
 	}
 	if fmt.Sprint(rows) != fmt.Sprint(want) {
 		t.Errorf("results.csv\n got %q\nwant %q", rows, want)

@@ -209,6 +209,14 @@ func buildCrawlFixture(t *testing.T, ts *testServer) crawlFixture {
 		must("league table", ts.Post(fx.admin+"/tables", add))
 	}
 	fx.public, _ = ts.Get(fx.admin).Doc.Find(`[data-testid="open-standings"]`).Attr("href")
+	// The KKS table's games as BoardGameGeek plays, imported: a table of
+	// games not checked by the rules, with its own pages.
+	imported := ts.uploadPlays(t, fx.admin, "plays.xml", ts.Get(kksTable+"/export-bgg.xml").Body)
+	importedTable, ok := imported.Doc.Find(`[data-testid="plays-tables"] a`).Attr("href")
+	if imported.Status != http.StatusOK || !ok {
+		t.Fatalf("import plays: %d %s", imported.Status, imported.Text(`[data-testid="import-error"], [data-testid="plays-skipped"]`))
+	}
+	add(importedTable)
 
 	// Replace both links of the Alaska table and the league's admin link:
 	// the old ones must not show up anywhere either.
@@ -594,6 +602,7 @@ func TestLinksCrawl(t *testing.T) {
 	fx := buildCrawlFixture(t, ts)
 
 	viewRoutes := []string{"/v/:rid", "/v/:rid/live", "/v/:rid/qr.svg", "/v/:rid/export.json", "/v/:rid/results.csv",
+		"/v/:rid/export.bgsplay", "/v/:rid/export-bgg.xml", "/leagues/:id/export.bgsplay", "/leagues/:id/export-bgg.xml",
 		"/v/:rid/games/:n", "/v/:rid/games/:n/replay", "/leagues/:id", "/leagues/:id/qr.svg", "/leagues/:id/standings.csv",
 		"/", "/history", "/lang",
 		// The paged lists, found by following the pagers.

@@ -73,6 +73,7 @@ func gameRow(t sessions.Table, g sessions.Game) views.GameRow {
 	row := views.GameRow{
 		Number: g.Number, Winners: g.Result.Winners, Valid: g.Result.Valid && g.Err == "",
 		Violations: len(g.Result.Violations), Warnings: len(g.Result.Warnings), Corrected: g.Corrected, Err: g.Err,
+		Imported: g.Imported != nil,
 	}
 	for _, p := range t.Players {
 		if total, ok := g.Result.Total(p); ok {

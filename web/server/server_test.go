@@ -100,10 +100,17 @@ func TestKKSEveningOverHTTP(t *testing.T) {
 	if res.Status != http.StatusSeeOther {
 		t.Fatalf("submit: %d\n%s", res.Status, res.Body)
 	}
-	// A double tap sends the same form again: same answer, one game.
+	// A double tap sends the same form again: same answer, one game,
+	// saying it was recorded already.
 	again := ts.Post(table+"/games", f)
-	if again.Status != http.StatusSeeOther || again.Header.Get("Location") != res.Header.Get("Location") {
-		t.Fatalf("double submit: %d to %q, want %q", again.Status, again.Header.Get("Location"), res.Header.Get("Location"))
+	if again.Status != http.StatusSeeOther || again.Header.Get("Location") != res.Header.Get("Location")+"?done=already" {
+		t.Fatalf("double submit: %d to %q, want %q", again.Status, again.Header.Get("Location"), res.Header.Get("Location")+"?done=already")
+	}
+	if got := ts.Get(again.Header.Get("Location")).Text(`main [role="status"]`); !strings.Contains(got, "Already recorded") {
+		t.Errorf("the repeat says %q", got)
+	}
+	if n := len(ts.Table(table).Games); n != 1 {
+		t.Fatalf("the double tap made %d games", n)
 	}
 	result := ts.Get(res.Header.Get("Location"))
 	if got := result.Text(`[data-player="Amelia"] [data-testid="player-total"]`); got != "58" {

@@ -151,6 +151,8 @@ var flashes = map[string]string{
 	"chosen": i18n.Key("Next game chosen."),
 	"player": i18n.Key("Player added."),
 	"round":  i18n.Key("Round saved."),
+	// A form whose one-time token was recorded before (saveGame).
+	"already": i18n.Key("Already recorded: this entry was sent before, so nothing was added."),
 }
 
 // tablePage builds the table page behind the edit link: what every link

@@ -51,6 +51,8 @@ func timelineText(ctx context.Context, t sessions.Table, e sessions.Event) strin
 		var p sessions.RoundRecorded
 		json.Unmarshal(e.Payload, &p)
 		return roundText(ctx, t, e.Seq, p)
+	case sessions.KindGameImported:
+		return i18n.T(ctx, "Game %d imported, not checked by the rules", entryOf(t, e.Seq).Game) + verdictText(ctx, t, e.Seq)
 	case sessions.KindPlayStarted:
 		return i18n.T(ctx, "Guided game started")
 	case sessions.KindPlayStep:
@@ -81,6 +83,8 @@ func shortTextIn(ctx context.Context, t sessions.Table, e sessions.Event) string
 		return i18n.T(ctx, "%s joining", p.Name)
 	case sessions.KindGameRecorded:
 		return i18n.T(ctx, "game %d entered", entryOf(t, e.Seq).Game)
+	case sessions.KindGameImported:
+		return i18n.T(ctx, "game %d imported", entryOf(t, e.Seq).Game)
 	case sessions.KindGameCorrected:
 		var p sessions.GameCorrected
 		json.Unmarshal(e.Payload, &p)

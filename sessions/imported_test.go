@@ -1,0 +1,104 @@
+package sessions
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"tablemate/scoring"
+)
+
+func importedGroup(winner bool) ImportGroup {
+	return ImportGroup{Game: "sum", Name: "BG Stats 2024-05-11", Players: []string{"Ana", "Ben", "Cy"},
+		Games: []GameImported{{Source: "bgstats", Play: "0b9d6a52-0000-5000-8000-000000000001", Played: "2024-05-11 20:15:00", Minutes: 25,
+			Players: []ImportedScore{{Name: "Ana", Score: 30, Winner: winner, Start: true}, {Name: "Ben", Score: 20}, {Name: "Cy", Score: 10}}}},
+		Plays: []int{0}}
+}
+
+// TestImportGames: imported plays become a league's table of games that
+// count with the file's totals and winners, never checked by the engine;
+// the players who are not members become members; a bad game writes
+// nothing; the league's JSON export carries them and imports again; an
+// undo takes an imported game back.
+func TestImportGames(t *testing.T) {
+	_, ts := openTest(t)
+	ctx := context.Background()
+	l, _ := ts.CreateLeague(ctx, "Season", "wins", "", []string{"Ana", "Ben"})
+	admin := l.AdminLink()
+
+	// No winner: refused, nothing written (not even the new member).
+	var in *scoring.InputError
+	if _, _, err := ts.ImportGames(ctx, l, []ImportGroup{importedGroup(false)}); !errors.As(err, &in) || in.Field != "plays[0].players" {
+		t.Fatalf("a game with no winner: %v", err)
+	}
+	if l, _ = ts.LeagueByAdmin(ctx, admin); l.Tables() != 0 || len(l.Members) != 2 {
+		t.Fatalf("a refused import wrote %d tables, %d members", l.Tables(), len(l.Members))
+	}
+	// Through the standings link: not the admin.
+	public, _ := ts.League(ctx, l.ID)
+	if _, _, err := ts.ImportGames(ctx, public, []ImportGroup{importedGroup(true)}); !errors.Is(err, ErrNotAdmin) {
+		t.Fatalf("import without the admin link: %v", err)
+	}
+
+	made, added, err := ts.ImportGames(ctx, l, []ImportGroup{importedGroup(true)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(made) != 1 || made[0].Games != 1 || made[0].Edit == "" || !slices.Equal(added, []string{"Cy"}) {
+		t.Fatalf("made %+v, added %v", made, added)
+	}
+	tb, err := ts.Table(ctx, made[0].Edit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := tb.Games[0]
+	if g.Imported == nil || !g.Result.Valid || !g.Result.GameOver || !slices.Equal(g.Result.Winners, []string{"Ana"}) || g.Result.Players[2].Total != 10 {
+		t.Fatalf("imported game %+v", g)
+	}
+	if !tb.Created.Equal(g.Imported.PlayedAt()) {
+		t.Errorf("the table starts %v, not when the play was played", tb.Created)
+	}
+	l, _ = ts.LeagueByAdmin(ctx, admin)
+	games, err := ts.LeagueGames(ctx, l)
+	if err != nil || len(games) != 1 || games[0].Result.Totals["Cy"] != 10 {
+		t.Fatalf("league games %+v %v", games, err)
+	}
+	ids, err := ts.ImportedIDs(ctx, l)
+	if err != nil || !ids["0b9d6a52-0000-5000-8000-000000000001"] {
+		t.Fatalf("imported ids %v %v", ids, err)
+	}
+
+	// The league's own export carries the imported games and imports again.
+	x, err := ts.ExportLeague(ctx, l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := json.Marshal(x)
+	if !strings.Contains(string(data), `"game_imported"`) {
+		t.Fatalf("export: %s", data)
+	}
+	copyL, err := ts.ImportLeague(ctx, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	y, _ := ts.ExportLeague(ctx, copyL)
+	if again, _ := json.Marshal(y); string(again) != string(data) {
+		t.Errorf("round trip changed the file:\n%s\n%s", data, again)
+	}
+	// A file whose imported game names a stranger is refused.
+	bad := strings.Replace(string(data), `{"name":"Cy","score":10}`, `{"name":"Zed","score":10}`, 1)
+	if _, err := ts.ImportLeague(ctx, []byte(bad)); !errors.As(err, &in) || !strings.Contains(in.Field, "players[2].name") {
+		t.Fatalf("stranger: %v", err)
+	}
+
+	// An undo takes the imported game back.
+	if _, err := ts.Undo(ctx, made[0].Edit, tb.Head, ""); err != nil {
+		t.Fatal(err)
+	}
+	if tb, _ = ts.Table(ctx, made[0].Edit); len(tb.Games) != 0 {
+		t.Errorf("undo left %d games", len(tb.Games))
+	}
+}

@@ -1,0 +1,424 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"tablemate/scoring"
+	scoresheet "tablemate/scoring/sheet"
+	"tablemate/sessions"
+	"tablemate/sessions/plays"
+	"tablemate/views"
+	"tablemate/web/games"
+)
+
+// Plays that travel: a table's or a league's games as a BG Stats play
+// file (.bgsplay) or as BoardGameGeek play records (XML), for the play
+// loggers people keep their history in (docs/interop.md). An export
+// holds names, scores and dates, never a link; the view-only link, the
+// edit link and the league's standings link export alike.
+
+// ImportedMark is the line an export adds to the comments of an imported
+// game (a play file is data, in English); an import takes it out again,
+// so a game that goes out and comes back keeps its comments.
+const ImportedMark = "Imported into Tablemate, not checked by the rules."
+
+// playGames are the registry's games as play files know them (their
+// titles, other titles, BoardGameGeek ids).
+var playGames = plays.NewGames(games.Engines()...)
+
+// playGame is the game of g in a play file: one of the seven, or another
+// game's sheet under the name the table gave it.
+func playGame(g sessions.Game) plays.Game {
+	if pg, ok := playGames.KnownGame(g.Info.Slug); ok {
+		return pg
+	}
+	name := scoresheet.Named(g.State)
+	if name == "" {
+		name = g.Info.Title
+	}
+	return plays.Game{Name: name, LowestWins: g.LowestWins()}
+}
+
+// tablePlays are the games of t that count (over, valid, readable; an
+// imported game counts as the file said) as neutral plays: seat order
+// and the start player from the table, the time of the game's last entry
+// in the server's zone, the minutes since the game before when that was
+// the same evening.
+func tablePlays(t sessions.Table) []plays.Play {
+	finished, starts := gameTimes(t)
+	var out []plays.Play
+	for _, g := range t.Games {
+		if g.Err != "" || !g.Result.Valid || !g.Result.GameOver {
+			continue
+		}
+		if g.Imported != nil {
+			out = append(out, importedPlay(t, g))
+			continue
+		}
+		p := plays.Play{ID: "table/" + t.Key + "/game/" + strconv.Itoa(g.Number), Played: finished[g.Number].In(time.Local)}
+		p.Game = playGame(g)
+		if prev, ok := finished[g.Number-1]; ok && g.Number > 1 {
+			if d := finished[g.Number].Sub(prev); d > 0 && d < 4*time.Hour {
+				p.Minutes = max(1, int(d.Round(time.Minute)/time.Minute))
+				p.Played = prev.In(time.Local)
+			}
+		}
+		for _, r := range g.Result.Players {
+			p.Rounds = max(p.Rounds, len(r.Rounds))
+			p.Players = append(p.Players, plays.Player{
+				Name: r.Name, Score: plays.Int(r.Total), Winner: slices.Contains(g.Result.Winners, r.Name),
+				Seat: slices.Index(t.Players, r.Name) + 1, StartPlayer: starts[g.Number] == r.Name,
+			})
+		}
+		seatOrder(p.Players)
+		out = append(out, p.WithRanks())
+	}
+	return out
+}
+
+// importedPlay is an imported game as the file gave it, marked as not
+// checked by the rules.
+func importedPlay(t sessions.Table, g sessions.Game) plays.Play {
+	im := g.Imported
+	p := plays.Play{ID: im.Play, Played: im.PlayedAt(), Minutes: im.Minutes, Location: im.Location}
+	if p.ID == "" {
+		p.ID = "table/" + t.Key + "/game/" + strconv.Itoa(g.Number)
+	}
+	p.Game = playGame(g)
+	p.Comments = strings.TrimSpace(im.Comments + "\n" + ImportedMark)
+	for _, s := range im.Players {
+		p.Players = append(p.Players, plays.Player{Name: s.Name, Score: plays.Int(s.Score), Winner: s.Winner,
+			Seat: slices.Index(t.Players, s.Name) + 1, StartPlayer: s.Start})
+	}
+	seatOrder(p.Players)
+	return p.WithRanks()
+}
+
+// seatOrder sorts a play's players by seat (unseated last, as they were).
+func seatOrder(ps []plays.Player) {
+	slices.SortStableFunc(ps, func(a, b plays.Player) int {
+		return seatKey(a.Seat) - seatKey(b.Seat)
+	})
+}
+
+func seatKey(s int) int {
+	if s == 0 {
+		return 1 << 30
+	}
+	return s
+}
+
+// gameTimes works out, per game number, when its last entry in effect
+// was made, and who started it when the engine knows (a guided game's
+// setup naming the first player).
+func gameTimes(t sessions.Table) (finished map[int]time.Time, starts map[int]string) {
+	finished, starts = map[int]time.Time{}, map[int]string{}
+	first := ""
+	for _, e := range t.Log {
+		if e.Kind == sessions.KindUndo || t.UndoneBy(e.Seq) != 0 {
+			continue
+		}
+		if e.Kind == sessions.KindPlayStarted {
+			var p sessions.PlayStarted
+			var setup struct {
+				First string `json:"first"`
+			}
+			if json.Unmarshal(e.Payload, &p) == nil && json.Unmarshal(p.Setup, &setup) == nil {
+				first = setup.First
+			}
+			continue
+		}
+		if e.Game > 0 {
+			finished[e.Game] = e.At
+			if e.Kind == sessions.KindPlayStep && first != "" {
+				starts[e.Game] = first
+			}
+		}
+	}
+	return finished, starts
+}
+
+// answerPlays writes ps in the format the route asks for as a download
+// named after name.
+func answerPlays(c echo.Context, name string, ps []plays.Play, bgg bool) error {
+	var b bytes.Buffer
+	if bgg {
+		if err := playGames.WriteBGG(&b, ps); err != nil {
+			return err // the engines' results always pass: a bug
+		}
+		attach(c, fileName(name)+"-bgg.xml")
+		return c.Blob(http.StatusOK, "application/xml; charset=utf-8", b.Bytes())
+	}
+	if err := playGames.WriteBGStats(&b, ps, plays.BGStatsOptions{Now: time.Now()}); err != nil {
+		return err
+	}
+	attach(c, fileName(name)+".bgsplay")
+	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, b.Bytes())
+}
+
+// exportTablePlays downloads a table's games through its edit link.
+func (a *App) exportTablePlays(bgg bool) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		t, err := a.loadTable(c)
+		if err != nil {
+			return err
+		}
+		return answerPlays(c, t.Name, tablePlays(t), bgg)
+	}
+}
+
+// exportViewPlays downloads a table's games through its view-only link.
+func (a *App) exportViewPlays(bgg bool) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		v, err := a.openView(c)
+		if err != nil {
+			return err
+		}
+		return answerPlays(c, v.Table.Name, tablePlays(v.Table), bgg)
+	}
+}
+
+// exportLeaguePlays downloads the games of every table a league counts,
+// through its standings link (the admin page links it too).
+func (a *App) exportLeaguePlays(bgg bool) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		l, err := a.loadLeague(c)
+		if err != nil {
+			return err
+		}
+		tables, err := a.tables.LeagueTablesOf(c.Request().Context(), l)
+		if err != nil {
+			return err
+		}
+		var ps []plays.Play
+		for _, t := range tables {
+			ps = append(ps, tablePlays(t)...)
+		}
+		return answerPlays(c, l.Name+"-league", ps, bgg)
+	}
+}
+
+// playsForm is the league admin's upload of a play file.
+func (a *App) playsForm(c echo.Context) error {
+	l, err := a.loadLeagueAdmin(c)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, views.PlaysImport(a.playsVM(c, l)))
+}
+
+func (a *App) playsVM(c echo.Context, l sessions.League) views.PlaysImportVM {
+	return views.PlaysImportVM{Page: page(c, tr(c, "Import plays")), Form: form(c, 0), AdminPath: "/l/" + c.Param("admin")}
+}
+
+// importPlays reads an uploaded BG Stats or BoardGameGeek file and brings
+// its plays of the seven games into the league as new tables (one per
+// game, day and set of players), all or nothing; every other play is
+// listed with the reason it was left out. A bad file is named with what
+// is wrong in it, and nothing is imported.
+func (a *App) importPlays(c echo.Context) error {
+	l, err := a.loadLeagueAdmin(c)
+	if err != nil {
+		return err
+	}
+	vm := a.playsVM(c, l)
+	fail := func(msg string) error {
+		vm.Error = msg
+		return render(c, http.StatusUnprocessableEntity, views.PlaysImport(vm))
+	}
+	file, err := uploaded(c, "file")
+	if refused := bodyRefused(c); refused != nil {
+		return refused
+	}
+	if err != nil {
+		return fail(tr(c, "Choose the file to import: a BG Stats file (.bgsplay or its backup .json) or BoardGameGeek plays (.xml)."))
+	}
+	defer file.Close()
+	body := a.imports.reader(c.RealIP(), file)
+	format, ps, err := playGames.Read(body, plays.Limits{})
+	var in *scoring.InputError
+	switch {
+	case err != nil && bodyRefused(c) != nil:
+		return bodyRefused(c)
+	case body.spent:
+		c.Response().Header().Set("Retry-After", "60")
+		return echo.NewHTTPError(http.StatusTooManyRequests, "This phone imported a lot in a short time. Wait a minute and import again; nothing was imported.")
+	case errors.As(err, &in):
+		return fail(tr(c, "Nothing was imported: %s", inputText(c, in)))
+	case err != nil:
+		return err
+	}
+	ctx := c.Request().Context()
+	tables, err := a.tables.LeagueTablesOf(ctx, l)
+	if err != nil {
+		return err
+	}
+	plan := planImport(c, l, format, ps, inLeague(tables))
+	made, added, err := []sessions.ImportedTable(nil), []string(nil), error(nil)
+	if len(plan.groups) > 0 {
+		made, added, err = a.tables.ImportGames(ctx, l, plan.groups)
+	}
+	switch {
+	case errors.As(err, &in):
+		return fail(tr(c, "Nothing was imported: %s", inputText(c, in)))
+	case err != nil:
+		return err
+	}
+	vm.Done, vm.Source, vm.Skipped, vm.Members = true, sourceName(format), plan.skipped, added
+	for _, t := range made {
+		vm.Games += t.Games
+		info, _ := playGames.KnownGame(t.Game)
+		vm.Tables = append(vm.Tables, views.PlaysTable{Name: t.Name, Game: info.Name, Games: t.Games, URL: "/tables/" + t.Edit})
+	}
+	return render(c, http.StatusOK, views.PlaysImport(vm))
+}
+
+// inputText is an input error in the reader's language, after its field.
+func inputText(c echo.Context, in *scoring.InputError) string {
+	what := localInput(c, in)
+	if in.Field != "" {
+		what = in.Field + ": " + what
+	}
+	return what
+}
+
+func sourceName(f plays.Format) string {
+	if f == plays.BGG {
+		return "BoardGameGeek"
+	}
+	return "BG Stats"
+}
+
+// inLeague is every play identity the league holds already: the imported
+// games' own, and the uuid a BG Stats export gives each game played here
+// (so a file that went out of this league and comes back adds nothing).
+func inLeague(tables []sessions.Table) map[string]bool {
+	out := map[string]bool{}
+	for _, t := range tables {
+		for i, p := range tablePlays(t) {
+			out[plays.PlayUUID(p, i)] = true
+		}
+		for _, g := range t.Games {
+			if g.Imported != nil && g.Imported.Play != "" {
+				out[g.Imported.Play] = true
+			}
+		}
+	}
+	return out
+}
+
+// importPlan is what an upload will make: the tables' games, and the
+// plays left out with the reason.
+type importPlan struct {
+	groups  []sessions.ImportGroup
+	skipped []views.PlaysSkip
+}
+
+// playIdentity is the identity an imported play keeps (GameImported.Play):
+// BG Stats' uuid, BoardGameGeek's play id.
+func playIdentity(format plays.Format, p plays.Play, i int) string {
+	if format == plays.BGG && p.BGGPlayID > 0 {
+		return "bgg:" + strconv.Itoa(p.BGGPlayID)
+	}
+	return plays.PlayUUID(p, i)
+}
+
+// planImport sorts the plays: each of the seven games joins the table of
+// its game, day and players (in seat order; names matched to the
+// league's members whatever their case), everything else is left out
+// with the reason, in the reader's language.
+func planImport(c echo.Context, l sessions.League, format plays.Format, ps []plays.Play, have map[string]bool) importPlan {
+	var plan importPlan
+	byKey := map[string]int{}
+	for i, p := range ps {
+		skip := func(reason string) {
+			day := ""
+			if !p.Played.IsZero() {
+				day = p.Played.Format(time.DateOnly)
+			}
+			plan.skipped = append(plan.skipped, views.PlaysSkip{Number: i + 1, Game: playGames.Title(p.Game), Day: day, Reason: reason})
+		}
+		id := playIdentity(format, p, i)
+		m := playGames.Classify(p)
+		switch {
+		case m.Kind == plays.Skipped:
+			skip(tr(c, m.Format, m.Args...))
+			continue
+		case m.Kind == plays.AnotherGame:
+			skip(tr(c, "%s is not one of Tablemate's seven games: left out until \"another game\" score sheets can take it", playGames.Title(p.Game)))
+			continue
+		case have[id] || have[plays.PlayUUID(p, i)]:
+			skip(tr(c, "already in this league"))
+			continue
+		}
+		p = p.WithRanks()
+		seatOrder(p.Players)
+		g := sessions.GameImported{Source: string(format), Play: id, Played: p.Played.Format(sessions.PlayedLayout),
+			Minutes: p.Minutes, Location: p.Location, Comments: withoutMark(p.Comments)}
+		var names []string
+		for _, pl := range p.Players {
+			name := memberName(l, pl.Name)
+			names = append(names, name)
+			g.Players = append(g.Players, sessions.ImportedScore{Name: name, Score: *pl.Score, Winner: pl.Winner, Start: pl.StartPlayer})
+		}
+		day := p.Played.Format(time.DateOnly)
+		key := m.Slug + "\x00" + day + "\x00" + strings.Join(names, "\x00")
+		n, ok := byKey[key]
+		if !ok {
+			n = len(plan.groups)
+			byKey[key] = n
+			plan.groups = append(plan.groups, sessions.ImportGroup{Game: m.Slug, Name: sourceName(format) + " " + day, Players: names})
+		}
+		plan.groups[n].Games = append(plan.groups[n].Games, g)
+		plan.groups[n].Plays = append(plan.groups[n].Plays, i)
+		have[id] = true // the same play twice in one file counts once
+	}
+	for i := range plan.groups {
+		gr := &plan.groups[i]
+		slices.SortStableFunc(gr.Games, func(a, b sessions.GameImported) int { return strings.Compare(a.Played, b.Played) })
+	}
+	return plan
+}
+
+// memberName is name as the league's members spell it, when one of them
+// has it in another case; else name itself.
+func memberName(l sessions.League, name string) string {
+	for _, m := range l.Members {
+		if strings.EqualFold(m.Name, name) {
+			return m.Name
+		}
+	}
+	return name
+}
+
+// withoutMark takes the mark an export adds out of a play's comments.
+func withoutMark(comments string) string {
+	return strings.TrimSpace(strings.ReplaceAll(comments, ImportedMark, ""))
+}
+
+// importedText says where an imported game came from and what it holds:
+// "From BG Stats, played 11 May 2024, 20:15 (45 minutes) at Anna's: the
+// totals and winners as the file gives them."
+func importedText(c echo.Context, g *sessions.GameImported) string {
+	s := tr(c, "From %s, played %s.", sourceName(plays.Format(g.Source)), dateTime(c, g.PlayedAt(), true, false))
+	if g.Minutes > 0 {
+		s += " " + trN(c, g.Minutes, "It took 1 minute.", "It took %d minutes.")
+	}
+	if g.Location != "" {
+		s += " " + tr(c, "Played at %s.", g.Location)
+	}
+	s += " " + tr(c, "The totals and winners are the file's: a play file holds no cards, so the rules could not check them.")
+	if g.Comments != "" {
+		s += " " + tr(c, "Comments: %s", g.Comments)
+	}
+	return s
+}

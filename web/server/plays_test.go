@@ -1,0 +1,265 @@
+package server
+
+import (
+	"bytes"
+	"mime/multipart"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"testing"
+
+	"tablemate/sessions/plays"
+	"tablemate/web/webtest"
+)
+
+// uploadPlays posts a play file to a league's import form.
+func (ts *testServer) uploadPlays(t *testing.T, admin, name, data string) webtest.Page {
+	t.Helper()
+	hidden := ts.Get(admin+"/plays").FormOf(t, admin+"/plays")
+	var body bytes.Buffer
+	w := multipart.NewWriter(&body)
+	for k, v := range hidden {
+		w.WriteField(k, v[0])
+	}
+	fw, _ := w.CreateFormFile("file", name)
+	fw.Write([]byte(data))
+	w.Close()
+	req, _ := http.NewRequest(http.MethodPost, ts.URL+admin+"/plays", &body)
+	req.Header.Set("Content-Type", w.FormDataContentType())
+	req.Header.Set("Sec-Fetch-Site", "same-origin")
+	return ts.Do(req)
+}
+
+// publicOf is a league's standings path, read from its admin page.
+func (ts *testServer) publicOf(t *testing.T, admin string) string {
+	t.Helper()
+	public, _ := ts.Get(admin).Doc.Find(`[data-testid="public-link"]`).Attr("value")
+	i := strings.Index(public, "/leagues/")
+	if i < 0 {
+		t.Fatalf("no standings link on %s", admin)
+	}
+	return public[i:]
+}
+
+// readPlays reads an export with the package's own reader.
+func readPlays(t *testing.T, p webtest.Page, want plays.Format) []plays.Play {
+	t.Helper()
+	if p.Status != http.StatusOK || !strings.Contains(p.Header.Get("Content-Disposition"), "attachment") {
+		t.Fatalf("export: %d %q", p.Status, p.Header.Get("Content-Disposition"))
+	}
+	f, ps, err := playGames.Read(strings.NewReader(p.Body), plays.Limits{})
+	if err != nil || f != want {
+		t.Fatalf("export reads as %s: %v\n%s", f, err, p.Body)
+	}
+	return ps
+}
+
+// line is what a play says of one player, for comparing plays.
+type line struct {
+	Name          string
+	Score         int
+	Winner        bool
+	Seat, Rank    int
+	Start         bool
+	Game, Played  string
+	Minutes, Play int
+}
+
+func linesOf(ps []plays.Play) []line {
+	var out []line
+	for i, p := range ps {
+		for _, pl := range p.Players {
+			out = append(out, line{Name: pl.Name, Score: *pl.Score, Winner: pl.Winner, Seat: pl.Seat, Rank: pl.Rank, Start: pl.StartPlayer,
+				Game: p.Game.Slug, Played: p.Played.Format("2006-01-02 15:04"), Minutes: p.Minutes, Play: i})
+		}
+	}
+	return out
+}
+
+// TestPlaysTravel: a league's table exports as BG Stats and BoardGameGeek
+// files through the edit, view-only and standings links (no link in
+// them); the BG Stats file imported into another league gives the same
+// plays back when that league exports, marked as imported, not checked
+// by the rules, on its pages and in its exports; a second import of the
+// same file adds nothing; other games and bad files are said plainly.
+func TestPlaysTravel(t *testing.T) {
+	ts := newTestServer(t)
+	admin := ts.createLeague(t, "Thursday club", "placing", "Amelia", "Victor")
+	table := ts.CreateTable("Amelia", "Victor")
+	ts.recordKKS(t, table, []map[string]string{
+		{"red": "1 2 3 4 5 6 7 8 9 10", "blue": "1 2 3 4 5 6 7"},
+		{"yellow": "1 2 3 4 5 6 7 8 9 10", "black": "1 2 3 4 5 6 7"},
+	}, []string{"3", "1"}) // Amelia 86, Victor 84
+	form := ts.Get(admin).FormOf(t, admin+"/tables")
+	if p := ts.Post(admin+"/tables", url.Values{"_csrf": form["_csrf"], "table": {table}}); p.Status != http.StatusSeeOther {
+		t.Fatalf("add table: %d", p.Status)
+	}
+	public := ts.publicOf(t, admin)
+	view := viewPath(t, ts.Get(table))
+
+	// Exports: every link gives the same plays, and none holds a link.
+	fromEdit := readPlays(t, ts.Get(table+"/export.bgsplay"), plays.BGStats)
+	want := []line{
+		{Name: "Amelia", Score: 86, Winner: true, Seat: 1, Rank: 1, Game: "koffer-katze-sombrero"},
+		{Name: "Victor", Score: 84, Seat: 2, Rank: 2, Game: "koffer-katze-sombrero"},
+	}
+	got := linesOf(fromEdit)
+	for i := range got {
+		got[i].Played = ""
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("exported plays %+v, want %+v", got, want)
+	}
+	for _, path := range []string{table + "/export-bgg.xml", view + "/export.bgsplay", view + "/export-bgg.xml", public + "/export.bgsplay", public + "/export-bgg.xml"} {
+		f := plays.BGStats
+		if strings.HasSuffix(path, ".xml") {
+			f = plays.BGG
+		}
+		p := ts.Get(path)
+		ps := readPlays(t, p, f)
+		if len(ps) != 1 || len(ps[0].Players) != 2 || *ps[0].Players[0].Score != 86 {
+			t.Errorf("%s: %+v", path, ps)
+		}
+		for _, secret := range []string{strings.TrimPrefix(table, "/tables/"), strings.TrimPrefix(admin, "/l/"), ts.Table(table).Key} {
+			if strings.Contains(p.Body, secret) {
+				t.Errorf("%s holds a link or key", path)
+			}
+		}
+	}
+	for _, page := range []string{table, view} {
+		if ts.Get(page).Doc.Find(`[data-testid="export-bgstats"], [data-testid="export-bgg"]`).Length() != 2 {
+			t.Errorf("%s offers no play exports", page)
+		}
+	}
+	if ts.Get(admin).Doc.Find(`a[href="`+admin+`/plays"]`).Length() != 1 {
+		t.Error("the admin page offers no import of plays")
+	}
+
+	// The file imported into another league: one game on one new table,
+	// the players added as members, marked as imported.
+	file := ts.Get(table + "/export.bgsplay").Body
+	other := ts.createLeague(t, "Holiday league", "placing", "amelia")
+	done := ts.uploadPlays(t, other, "plays.bgsplay", file)
+	if done.Status != http.StatusOK || done.Doc.Find(`[data-testid="plays-imported"]`).Length() != 1 {
+		t.Fatalf("import: %d %s", done.Status, done.Text(`[data-testid="import-error"]`))
+	}
+	if got := done.Text(`[data-testid="plays-imported"] strong`); got != "1 game imported" {
+		t.Errorf("import says %q", got)
+	}
+	if got := done.Text(`[data-testid="plays-members"]`); !strings.Contains(got, "Victor") || strings.Contains(got, "Amelia") {
+		t.Errorf("new members: %q (amelia is a member already, in another case)", got)
+	}
+	newTable, _ := done.Doc.Find(`[data-testid="plays-tables"] a`).Attr("href")
+	tp := ts.Get(newTable)
+	if tp.Doc.Find(`[data-testid="imported-badge"]`).Length() != 1 {
+		t.Error("the imported game is not marked on its table")
+	}
+	gp := ts.Get(newTable + "/games/1")
+	if !strings.Contains(gp.Text(`[data-testid="imported"]`), "not checked by the rules") || gp.Doc.Find(`[data-testid="verdict"]`).Length() != 0 {
+		t.Errorf("game page: %q", gp.Text(`[data-testid="imported"]`))
+	}
+	if de := ts.GetLang(newTable+"/games/1", "de"); !strings.Contains(de.Text(`[data-testid="imported"]`), "nicht nach den Regeln geprüft") {
+		t.Errorf("German game page: %q", de.Text(`[data-testid="imported"]`))
+	}
+	if csv := ts.Get(newTable + "/results.csv").Body; !strings.Contains(csv, "imported") || !strings.Contains(csv, "true,true") {
+		t.Errorf("csv does not mark the imported game: %q", csv)
+	}
+	st := ts.Get(ts.publicOf(t, other))
+	if got := st.Text(`[data-testid="standings"] tr[data-player="amelia"] [data-testid="points"]`); got != "3" {
+		t.Errorf("the imported win does not count for amelia: %q", got)
+	}
+
+	// Round trip: the other league's export gives the same plays, the
+	// mark in the comments.
+	back := readPlays(t, ts.Get(ts.publicOf(t, other)+"/export.bgsplay"), plays.BGStats)
+	wantBack := linesOf(fromEdit)
+	wantBack[0].Name = "amelia"
+	if got := linesOf(back); !slices.Equal(got, wantBack) {
+		t.Errorf("round trip %+v, want %+v", got, wantBack)
+	}
+	if len(back) == 1 && (back[0].Comments != ImportedMark || plays.PlayUUID(back[0], 0) != plays.PlayUUID(fromEdit[0], 0)) {
+		t.Errorf("round trip comments %q, uuid %s vs %s", back[0].Comments, plays.PlayUUID(back[0], 0), plays.PlayUUID(fromEdit[0], 0))
+	}
+
+	// The same through BoardGameGeek's XML: the day survives (BGG keeps
+	// no time), and the rest.
+	bggLeague := ts.createLeague(t, "BGG league", "placing", "Amelia", "Victor")
+	if p := ts.uploadPlays(t, bggLeague, "plays.xml", ts.Get(table+"/export-bgg.xml").Body); p.Text(`[data-testid="plays-imported"] strong`) != "1 game imported" {
+		t.Fatalf("BGG import: %d %s", p.Status, p.Text(`[data-testid="import-error"], [data-testid="plays-skipped"]`))
+	}
+	viaBGG := linesOf(readPlays(t, ts.Get(ts.publicOf(t, bggLeague)+"/export-bgg.xml"), plays.BGG))
+	wantBGG := linesOf(readPlays(t, ts.Get(table+"/export-bgg.xml"), plays.BGG))
+	if !slices.Equal(viaBGG, wantBGG) {
+		t.Errorf("BGG round trip %+v, want %+v", viaBGG, wantBGG)
+	}
+
+	// Imported twice, or into the league it came from: nothing added.
+	for _, l := range []string{other, admin} {
+		again := ts.uploadPlays(t, l, "plays.bgsplay", file)
+		if got := again.Text(`[data-testid="plays-imported"] strong`); got != "0 games imported" {
+			t.Errorf("second import into %s says %q", l, got)
+		}
+		if got := again.Text(`[data-testid="plays-skip"]`); !strings.Contains(got, "already in this league") {
+			t.Errorf("second import: %q", got)
+		}
+	}
+}
+
+// TestPlaysImportLeavesOutAndRefuses: other games are listed with the
+// reason; a bad file is refused with what is wrong in it and imports
+// nothing (never a 500); the import is all or nothing.
+func TestPlaysImportLeavesOutAndRefuses(t *testing.T) {
+	ts := newTestServer(t)
+	admin := ts.createLeague(t, "Club", "wins", "Ana", "Ben")
+	bgg := `<plays total="3" page="1">
+ <play id="11" date="2024-05-11" quantity="1" length="30" incomplete="0" nowinstats="0" location="Home">
+  <item name="Cambio" objecttype="thing" objectid="0"/>
+  <players><player name="Ana" score="12" win="1"/><player name="Ben" score="31" win="0"/><player name="Cy" score="40" win="0"/></players>
+ </play>
+ <play id="12" date="2024-05-11" quantity="1" length="60" incomplete="0" nowinstats="0" location="">
+  <item name="Catan" objecttype="thing" objectid="13"/>
+  <players><player name="Ana" score="10" win="1"/><player name="Ben" score="8" win="0"/></players>
+ </play>
+ <play id="13" date="2024-05-12" quantity="1" length="20" incomplete="1" nowinstats="0" location="">
+  <item name="Kociaki Łobuziaki" objecttype="thing" objectid="0"/>
+  <players><player name="Ana" score="10" win="1"/><player name="Ben" score="8" win="0"/></players>
+ </play>
+</plays>`
+	done := ts.uploadPlays(t, admin, "plays.xml", bgg)
+	if done.Status != http.StatusOK {
+		t.Fatalf("import: %d %s", done.Status, done.Text(`[data-testid="import-error"]`))
+	}
+	if got := done.Text(`[data-testid="plays-imported"] strong`); got != "1 game imported" {
+		t.Errorf("import says %q", got)
+	}
+	skips := done.Text(`[data-testid="plays-skipped"]`)
+	for _, want := range []string{"Catan is not one of Tablemate's seven games", "another game", "the play was not finished"} {
+		if !strings.Contains(skips, want) {
+			t.Errorf("skipped plays %q do not say %q", skips, want)
+		}
+	}
+	de := ts.uploadPlays(t, admin, "plays.xml", strings.ReplaceAll(bgg, `id="1`, `id="2`))
+	if got := de.Text(`[data-testid="plays-skipped"]`); !strings.Contains(got, "") || de.Status != http.StatusOK {
+		t.Errorf("second file: %d", de.Status)
+	}
+
+	for name, file := range map[string]string{
+		"not a play file": "hello",
+		"bad score":       strings.Replace(bgg, `win="1"`, `win="yes"`, 1),
+		"cut off":         bgg[:200],
+		"dangling ref":    `{"players":[],"games":[],"locations":[],"plays":[{"uuid":"a","playDate":"2024-05-11 20:00:00","gameRefId":9,"playerScores":[]}]}`,
+	} {
+		p := ts.uploadPlays(t, admin, "plays.xml", file)
+		if p.Status != http.StatusUnprocessableEntity || !strings.HasPrefix(p.Text(`[data-testid="import-error"]`), "Nothing was imported") {
+			t.Errorf("%s: %d %q", name, p.Status, p.Text(`[data-testid="import-error"]`))
+		}
+	}
+	bad := ts.uploadPlays(t, admin, "plays.xml", strings.Replace(bgg, `win="1"`, `win="yes"`, 1))
+	if got := bad.Text(`[data-testid="import-error"]`); !strings.Contains(got, "win") {
+		t.Errorf("the message does not name the field: %q", got)
+	}
+	if p := ts.Post(admin+"/plays", url.Values{"_csrf": ts.Get(admin+"/plays").FormOf(t, admin+"/plays")["_csrf"]}); p.Status != http.StatusUnprocessableEntity {
+		t.Errorf("no file: %d", p.Status)
+	}
+}
