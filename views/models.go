@@ -66,7 +66,7 @@ type HomeVM struct {
 // phone holds it.
 type TableRow struct {
 	ID, Name, GameTitle string
-	Moves               int
+	Played              int // games played (a round game in progress counts)
 	Updated             string
 }
 

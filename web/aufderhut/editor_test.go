@@ -68,6 +68,9 @@ func TestADHEveningOverHTTP(t *testing.T) {
 	if got := page.Text(`[data-testid="winners"]`); got != want1.Winners[0]+" wins" {
 		t.Errorf("winners %q, want %v", got, want1.Winners)
 	}
+	if got := page.Text(`[data-testid="verdict"] [data-testid="checks-out"]`); got != "✓ All rules check out." {
+		t.Errorf("a valid game's verdict says %q, want ✓ All rules check out.", got)
+	}
 	// The covering: Ida's 6 characters, 3 bald heads, 2 wonderhats: two
 	// bald heads cancelled, one hides a hat, 5 characters keep theirs.
 	ida := page.Doc.Find(`[data-player="Ida"] [data-testid="adh-covering"]`)
