@@ -53,9 +53,27 @@ func cardTokens(s string) []string {
 
 // ReadCards reads player i's cards field with the engine's
 // ParseCard; an unreadable token is an error on the field naming the card.
+// Instead of the cards a player's sum field may give their sum, read as a
+// corner value for the whole hand (cambio.Sum, ruling CAM-1: "a table may
+// also enter a corner value directly"); both at once is an error, as the
+// page could not know which one the table meant.
 func ReadCards[C any](v url.Values, i int, parse func(string) (C, error)) ([]C, error) {
 	f := views.PField(i, "cards")
 	toks := cardTokens(v.Get(f))
+	if sf := views.PField(i, "sum"); strings.TrimSpace(v.Get(sf)) != "" {
+		n, err := strconv.Atoi(strings.Replace(strings.TrimSpace(v.Get(sf)), "−", "-", 1))
+		switch {
+		case err != nil || n < cambio.MinSum || n > cambio.MaxSum:
+			return nil, kit.FormErrorf(sf, "the sum of the cards is a whole number such as 17, not %q", v.Get(sf))
+		case len(toks) > 0:
+			return nil, kit.FormErrorf(sf, "enter the cards or their sum, not both: clear one of them")
+		}
+		card, err := parse(cambio.SumPrefix + strconv.Itoa(n))
+		if err != nil {
+			return nil, kit.FormErrorf(sf, "%s", kit.Reason(err))
+		}
+		return []C{card}, nil
+	}
 	if len(toks) > 76 {
 		return nil, kit.FormErrorf(f, "%d cards is more than the whole deck (76)", len(toks))
 	}
@@ -135,6 +153,9 @@ func parseCambioRound(v url.Values, fixed []string) (json.RawMessage, []int, err
 		if err != nil {
 			return nil, nil, err
 		}
+		if i == out && len(cards) == 1 && cards[0] == (cambio.Card{Kind: cambio.Sum}) {
+			cards = nil // a typed 0 for the player who had no cards left
+		}
 		r.Players = append(r.Players, cambio.RoundPlayer{Name: name, Cards: cards, Cambio: i == caller})
 		slots[i] = i
 		held[i], called[i] = len(cards), i == caller
@@ -152,6 +173,19 @@ func parseCambioRound(v url.Values, fixed []string) (json.RawMessage, []int, err
 	}
 	r.Options = RoundOptions(v)
 	return kit.StateOf(r), slots, nil
+}
+
+// CardTitle is a card as a player reads it: "7", "Red King" (the names
+// printed on the cards, in every language), a corner value "value 7" or
+// a typed sum "cards worth 17" in the reader's language, never its code.
+func CardTitle(ctx context.Context, c cambio.Card) string {
+	switch c.Kind {
+	case cambio.Corner:
+		return i18n.T(ctx, "value %s", cambio.Points(c.N))
+	case cambio.Sum:
+		return i18n.T(ctx, "cards worth %s", cambio.Points(c.N))
+	}
+	return c.Title()
 }
 
 // cardChips are the pad's cards: numbers 0–13, then the named cards.
@@ -174,7 +208,7 @@ func RoundPlayers(e kit.Entry, read func(string) (title string, points int, err 
 	}
 	var out []RoundPlayer
 	for i, name := range e.Names {
-		p := RoundPlayer{Index: i, Name: name, Cards: v.Get(views.PField(i, "cards")),
+		p := RoundPlayer{Index: i, Name: name, Cards: v.Get(views.PField(i, "cards")), Typed: strings.TrimSpace(v.Get(views.PField(i, "sum"))),
 			Pounces: v.Get(views.PField(i, "pounces")), Kept: v.Get(views.PField(i, "hairballs_kept")), Discarded: v.Get(views.PField(i, "hairballs_discarded"))}
 		sum, ok := 0, true
 		for _, t := range cardTokens(p.Cards) {
@@ -186,6 +220,11 @@ func RoundPlayers(e kit.Entry, read func(string) (title string, points int, err 
 			}
 			p.Chips = append(p.Chips, CardChip{Token: t, Title: title, Points: cambio.Points(points)})
 			sum += points
+		}
+		if n, err := strconv.Atoi(strings.Replace(p.Typed, "−", "-", 1)); err == nil && len(p.Chips) == 0 {
+			sum = n
+		} else if p.Typed != "" {
+			ok = false
 		}
 		if extra != nil {
 			sum += extra(v, i)
@@ -232,7 +271,7 @@ func RoundVM(e kit.Entry, f RoundForm, round int) RoundEntryVM {
 		known[c] = true
 	}
 	for i := range e.Names {
-		for _, p := range append([]string{"cards"}, f.Fields...) {
+		for _, p := range append([]string{"cards", "sum"}, f.Fields...) {
 			known[views.PField(i, p)] = true
 		}
 	}
@@ -262,7 +301,7 @@ func cambioPage(e kit.Entry) templ.Component {
 	}
 	vm.Players = RoundPlayers(e, func(t string) (string, int, error) {
 		c, err := cambio.ParseCard(t)
-		return c.Title(), c.Value(), err
+		return CardTitle(e.Ctx, c), c.Value(), err
 	}, nil)
 	return CambioRound(vm)
 }

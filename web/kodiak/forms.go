@@ -96,7 +96,7 @@ func kodiakPage(e kit.Entry) templ.Component {
 	}
 	vm.Players = cambioweb.RoundPlayers(e, func(t string) (string, int, error) {
 		c, err := kodiak.ParseCard(t)
-		return c.Title(), c.Value(), err
+		return cardTitle(e.Ctx, c), c.Value(), err
 	}, kodiakCounterPoints)
 	for i := range vm.Players {
 		for _, f := range []*string{&vm.Players[i].Pounces, &vm.Players[i].Kept, &vm.Players[i].Discarded} {
@@ -106,6 +106,15 @@ func kodiakPage(e kit.Entry) templ.Component {
 		}
 	}
 	return KodiakRound(vm)
+}
+
+// cardTitle is a Kodiak card as a player reads it (cambioweb.CardTitle),
+// or a hairball.
+func cardTitle(ctx context.Context, c kodiak.Card) string {
+	if c.Hairball {
+		return i18n.T(ctx, "Hairball")
+	}
+	return cambioweb.CardTitle(ctx, c.Card)
 }
 
 // kodiakCounterPoints is what player i's counters on a round form add to
