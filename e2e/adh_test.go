@@ -89,22 +89,19 @@ func TestADHGameOnAPhone(t *testing.T) {
 	for i, p := range counts {
 		var acts []chromedp.Action
 		for field, n := range map[string]int{"characters": p.Characters, "wonderhats": p.Wonderhats, "bald_heads": p.BaldHeads} {
-			plus := fmt.Sprintf(`#p%d-%s ~ button[data-step="1"]`, i, field)
-
-			minusFirst := fmt.Sprintf(`.stepper:has(#p%d-%s) button[data-step="-1"]`, i, field)
-
-			// One tap too many, taken back with −.
-			for range n + 1 {
-				acts = append(acts, tap(plus))
-			}
-			acts = append(acts, tap(minusFirst))
+			// One screen per table (issue #18): the count is typed in the
+			// player's cell of the counter's row; a wrong number first,
+			// cleared and typed again.
+			sel := fmt.Sprintf(`#p%d-%s`, i, field)
+			acts = append(acts, tap(sel), chromedp.SendKeys(sel, "9", chromedp.ByQuery),
+				chromedp.SetValue(sel, "", chromedp.ByQuery), chromedp.SendKeys(sel, strconv.Itoa(n), chromedp.ByQuery))
 		}
 		run(t, ctx, "enter "+p.Name, acts...)
 		for field, n := range map[string]int{"characters": p.Characters, "wonderhats": p.Wonderhats, "bald_heads": p.BaldHeads} {
 			var got string
 			run(t, ctx, "read "+field, chromedp.Value(fmt.Sprintf(`#p%d-%s`, i, field), &got, chromedp.ByQuery))
 			if got != strconv.Itoa(n) {
-				t.Fatalf("%s %s: the stepper shows %q, want %d", p.Name, field, got, n)
+				t.Fatalf("%s %s: the field shows %q, want %d", p.Name, field, got, n)
 			}
 		}
 	}

@@ -90,3 +90,61 @@ func startTableActions(base, game string, players ...string) []chromedp.Action {
 	}
 	return append(acts, tap(`[data-testid="create-table"]`), chromedp.WaitVisible(`[data-testid="no-games"]`, chromedp.ByQuery))
 }
+
+// Auf der Hut, Alaska and The Rune Market: every player's counters on one
+// screen (issue #18): one grid with a row per counter and a cell per
+// player, no screen per player. Auf der Hut's and Alaska's grids, four
+// players, fit a 360×740 screen whole; a result typed in takes one tap
+// per counter.
+func TestCountersOnOneScreen(t *testing.T) {
+	base := startServer(t)
+	ctx := phone(t)
+	run(t, ctx, "a 360px screen", chromedp.EmulateViewport(360, 740, chromedp.EmulateMobile, chromedp.EmulateScale(2)))
+	for _, g := range []struct {
+		slug   string
+		rows   int
+		fits   bool
+		fields []string
+	}{
+		{"auf-der-hut", 3, true, []string{"characters", "bald_heads", "wonderhats"}},
+		{"alaska", 1, true, []string{"salmon"}},
+		{"rune-market", 13, false, nil},
+	} {
+		run(t, ctx, "start "+g.slug, append(startTableActions(base, g.slug, "Ana", "Ben", "Cy", "Dora"),
+			tap(`[data-testid="enter-game"]`), chromedp.WaitVisible(`[data-testid="counter-grid"]`, chromedp.ByQuery))...)
+		snapshot(t, ctx, g.slug+"-counters")
+		var grids, rows, perPlayer int
+		var cellsPerRow []int
+		var bottom float64
+		run(t, ctx, "measure "+g.slug,
+			chromedp.Evaluate(`document.querySelectorAll('[data-testid="counter-grid"]').length`, &grids),
+			chromedp.Evaluate(`document.querySelectorAll('[data-testid="counter-row"]').length`, &rows),
+			chromedp.Evaluate(`[...document.querySelectorAll('[data-testid="counter-row"]')].map(r => r.querySelectorAll('.counter-cell').length)`, &cellsPerRow),
+			chromedp.Evaluate(`document.querySelectorAll('fieldset.player-entry').length`, &perPlayer),
+			chromedp.Evaluate(`(() => { const g = document.querySelector('[data-testid="counter-grid"]'); g.scrollIntoView({block: "start"}); return g.getBoundingClientRect().height })()`, &bottom),
+		)
+		if grids != 1 || rows != g.rows || perPlayer != 0 {
+			t.Errorf("%s: %d grids, %d rows (want %d), %d per-player sections", g.slug, grids, rows, g.rows, perPlayer)
+		}
+		for k, n := range cellsPerRow {
+			if n != 4 {
+				t.Errorf("%s: row %d has %d cells, want one per player (4)", g.slug, k+1, n)
+			}
+		}
+		if g.fits && bottom > 740-60 {
+			t.Errorf("%s: the grid is %.0f px tall, more than a 740 px screen holds with the header", g.slug, bottom)
+		}
+		if g.fields == nil {
+			continue
+		}
+		var c taps
+		var acts []chromedp.Action
+		for i := range 4 {
+			for _, f := range g.fields {
+				acts = append(acts, c.typeIn(fmt.Sprintf(`#p%d-%s`, i, f), "1"))
+			}
+		}
+		run(t, ctx, "type "+g.slug, append(acts, c.tap(`[data-testid="submit-scores"]`), chromedp.WaitVisible(`[data-testid="verdict"]`, chromedp.ByQuery))...)
+		t.Logf("%s, 4 players: %d taps from the editor to the saved result", g.slug, c.n)
+	}
+}

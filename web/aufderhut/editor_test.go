@@ -40,9 +40,11 @@ func TestADHEveningOverHTTP(t *testing.T) {
 		t.Errorf("heading %q, want the Auf der Hut wording", h)
 	}
 	for _, field := range []string{"characters", "wonderhats", "bald_heads"} {
-		sel := fmt.Sprintf(`fieldset[data-player="Jan"] .stepper input[name="players[1].%s"]`, field)
-		if entry.Doc.Find(sel).Length() != 1 || entry.Doc.Find(sel).Parent().Find(`button[data-step]`).Length() != 2 {
-			t.Errorf("no %s stepper for Jan", field)
+		// One screen per table (issue #18): each counter is a row of the
+		// grid with a cell per player, a number typed in.
+		sel := fmt.Sprintf(`[data-testid="counter-grid"] .counter-cell[data-player="Jan"] input[type="number"][name="players[1].%s"]`, field)
+		if entry.Doc.Find(sel).Length() != 1 {
+			t.Errorf("no %s field for Jan", field)
 		}
 	}
 	if entry.Doc.Find(`input[type="radio"][name="options.variant"]`).Length() != 2 {
