@@ -442,7 +442,6 @@ var deCore = map[string]string{
 	"one less for %s":               "eins weniger für %s",
 	"one more for %s":               "eins mehr für %s",
 	// Kociaki Łobuziaki editor
-	"Tap 2, 3 or 4 to add a chip to a toy, ⌫ to take the last one back (or type the values, e.g. “2 3”). Under each toy: what its pile can still give (rule KOC-2).": "Tippe 2, 3 oder 4, um einem Spielzeug einen Chip hinzuzufügen, ⌫ nimmt den letzten zurück (oder tippe die Werte, z. B. „2 3“). Unter jedem Spielzeug steht, was sein Stapel noch hergibt (Regel KOC-2).",
 	"Variant (rule KOC-4)":                                  "Variante (Regel KOC-4)",
 	"Basic: chips only":                                     "Grundspiel: nur Chips",
 	"Experienced: +1 per toy type held":                     "Für Erfahrene: +1 pro Spielzeugart",
@@ -450,10 +449,7 @@ var deCore = map[string]string{
 	"15 instead of the 10 type points":                      "15 statt der 10 Punkte für die Arten",
 	"15 on top of the 10 type points":                       "15 zusätzlich zu den 10 Punkten für die Arten",
 	"String left on the spool (optional, only breaks ties)": "Faden übrig auf der Spule (optional, entscheidet nur Gleichstände)",
-	"toy %d chips for %s":                                   "Chips von Spielzeug %d für %s",
-	"Toy %d":                                                "Spielzeug %d",
-	"add a %d to toy %d":                                    "eine %d zu Spielzeug %d hinzufügen",
-	"remove the last chip of toy %d":                        "letzten Chip von Spielzeug %d entfernen",
+	"Toy %d": "Spielzeug %d",
 	// Replay
 	"Replay steps":                  "Schritte",
 	"← Previous":                    "← Zurück",
