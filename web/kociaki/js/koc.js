@@ -1,10 +1,7 @@
-// Kociaki Łobuziaki editor on one screen: the player chosen in the tab
-// bar takes a chip with one tap on a pile's 2, 3 or 4, ⌫ takes that
-// player's last chip of the pile back; each pile says what it can still
-// give (ruling KOC-2, the same words as the server's first rendering),
-// only chips it can have given are offered, and who holds which of its
-// chips. The typed chips (players[i].chips.N) are what the form sends;
-// they stay behind "Type the chips instead".
+// Kociaki editor on one screen: the player chosen in the tab bar takes a
+// pile's chip with one tap, ⌫ takes it back; each pile says what it can
+// still give (KOC-2, as kocPileText), offers only chips it can have given
+// (fits: in any order) and who holds which. The typed chips are sent.
 (function () {
   "use strict";
   var form = document.querySelector("form[data-koc]");
@@ -47,7 +44,6 @@
     return form.querySelector('input[name="players[' + seat + '].chips.' + toy + '"]');
   }
 
-  // pileText mirrors kocPileText over kociaki.PilesLeft.
   function pileText(removed, taken) {
     taken = taken.slice().sort(function (a, b) { return a - b; });
     var possible = false, empty = false, next = [];
@@ -68,8 +64,6 @@
     return { text: "pile: next " + next.join(" or ") + (empty ? ", or used up" : ""), bad: false, next: next };
   }
 
-  // fits says whether chips can all be in one pile after the removal
-  // (a sub-multiset of what is left), whatever order they were taken in.
   function fits(removed, taken) {
     for (var mask = 0; mask < 32; mask++) {
       var left = [];
@@ -107,9 +101,6 @@
       next.textContent = answer.text;
       next.classList.toggle("bad", answer.bad);
       pile.querySelector("[data-held]").textContent = held.join(" \u00b7 ");
-      // A chip is offered when the pile can still have given it with the
-      // chips entered so far (in any order: players are entered one after
-      // the other, not in the order they took the chips).
       pile.querySelectorAll("button[data-chip]").forEach(function (b) {
         var v = parseInt(b.getAttribute("data-chip"), 10);
         b.disabled = n >= 2 && n <= 4 && !fits(removed, taken.concat([v]));
