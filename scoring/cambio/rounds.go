@@ -54,6 +54,32 @@ func (Engine) AppendRound(state, round []byte) ([]byte, error) {
 	return json.Marshal(s)
 }
 
+// ReplaceRound corrects round n (1-based) of state
+// (scoring.RoundCorrector): the round, in AppendRound's format, must name
+// exactly the game's players (in any order); the game keeps its options.
+func (Engine) ReplaceRound(state []byte, n int, round []byte) ([]byte, error) {
+	r, _, err := DecodeRound(round)
+	if err != nil {
+		return nil, err
+	}
+	s, err := Decode(state)
+	if err != nil {
+		return nil, scoring.Errorf("state", "the game so far cannot be read: %s", scoring.ErrorText(err))
+	}
+	seat, err := MatchSeats("round.players", names(s.Players), roundNames(r.Players))
+	if err != nil {
+		return nil, err
+	}
+	for k, p := range r.Players {
+		i := seat[k]
+		if n < 1 || n > len(s.Players[i].Rounds) {
+			return nil, scoring.Errorf("round", "the game has no round %d", n)
+		}
+		s.Players[i].Rounds[n-1] = Round{Cards: p.Cards, Cambio: p.Cambio}
+	}
+	return json.Marshal(s)
+}
+
 // Notes tells who called Cambio in a recorded round (scoring.RoundFacts).
 func (Engine) Notes(round []byte) ([]scoring.Phrase, error) {
 	r, _, err := DecodeRound(round)

@@ -68,6 +68,19 @@ func (Engine) AppendRound(state, round []byte) ([]byte, error) {
 	} else if s, err = Decode(state); err != nil {
 		return nil, scoring.Errorf("state", "the game so far cannot be read: %s", scoring.ErrorText(err))
 	}
+	seat, err := seats(s, r)
+	if err != nil {
+		return nil, err
+	}
+	for k, p := range r.Players {
+		i := seat[k]
+		s.Players[i].Rounds = append(s.Players[i].Rounds, p.Round)
+	}
+	return json.Marshal(s)
+}
+
+// seats matches a round's players to the game's seats (cambio.MatchSeats).
+func seats(s State, r RoundEntry) ([]int, error) {
 	game := make([]string, len(s.Players))
 	for i, p := range s.Players {
 		game[i] = p.Name
@@ -76,13 +89,32 @@ func (Engine) AppendRound(state, round []byte) ([]byte, error) {
 	for k, p := range r.Players {
 		entered[k] = p.Name
 	}
-	seat, err := cambio.MatchSeats("round.players", game, entered)
+	return cambio.MatchSeats("round.players", game, entered)
+}
+
+// ReplaceRound corrects round n (1-based) of state
+// (scoring.RoundCorrector): the round, in AppendRound's format, must name
+// exactly the game's players (in any order); the game keeps its options.
+// Who is Kodiak is the corrected round's say (KOD-1 checks it).
+func (Engine) ReplaceRound(state []byte, n int, round []byte) ([]byte, error) {
+	r, _, err := DecodeRound(round)
+	if err != nil {
+		return nil, err
+	}
+	s, err := Decode(state)
+	if err != nil {
+		return nil, scoring.Errorf("state", "the game so far cannot be read: %s", scoring.ErrorText(err))
+	}
+	seat, err := seats(s, r)
 	if err != nil {
 		return nil, err
 	}
 	for k, p := range r.Players {
 		i := seat[k]
-		s.Players[i].Rounds = append(s.Players[i].Rounds, p.Round)
+		if n < 1 || n > len(s.Players[i].Rounds) {
+			return nil, scoring.Errorf("round", "the game has no round %d", n)
+		}
+		s.Players[i].Rounds[n-1] = p.Round
 	}
 	return json.Marshal(s)
 }
