@@ -433,6 +433,8 @@ func (ts *Tables) decideImported(t Table, x ExportEvent, field string) (decision
 		return decodeThen(x, pf, func(p PlayStarted) (decision, error) { return ts.decideStart(t, p.Setup) })
 	case KindGameCorrected:
 		return decodeThen(x, pf, func(g GameCorrected) (decision, error) { return ts.decideCorrection(t, g) })
+	case KindRoundCorrected:
+		return decodeThen(x, pf, func(c RoundCorrected) (decision, error) { return ts.decideRoundCorrection(t, c) })
 	case KindRoundRecorded:
 		return decodeThen(x, pf, func(r RoundRecorded) (decision, error) {
 			d, err := ts.decideRound(t, r.Round)
