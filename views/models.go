@@ -172,6 +172,9 @@ type RoundsVM struct {
 	Rows     [][]string // per round, per player
 	Totals   []int
 	Progress string
+	// FixBase starts the link correcting a round (".../rounds/" + n +
+	// "/edit"); edit pages only, "" on a view-only page.
+	FixBase string
 	// Chart is the running totals round by round.
 	Chart LineChart
 }
@@ -245,6 +248,9 @@ type ResultVM struct {
 	BackURL   string
 	BackLabel string
 	EditURL   string
+	// RoundURLs correct each round of a round game (edit pages only),
+	// in round order.
+	RoundURLs []string
 	// ReplayURL steps through the game's history ("" on the check page).
 	ReplayURL string
 	// Reopen, on the check page, posts the entered values back to the

@@ -7,6 +7,7 @@ var german = map[string]string{
 	// Round editor (Cambio and Kodiak): a player's cards by their sum.
 	"Or the sum of %s's cards": "Oder die Summe der Karten von %s",
 	"Type the cards instead":   "Stattdessen die Karten eintippen",
+	"the game has no round %d": "Die Partie hat keine Runde %d",
 	"value %s":                 "Wert %s",
 	"cards worth %s":           "Karten im Wert von %s",
 	"the sum of the cards is a whole number such as 17, not %q":                 "Die Summe der Karten ist eine ganze Zahl wie 17, nicht %q",

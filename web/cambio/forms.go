@@ -20,14 +20,58 @@ import (
 func cambioEditor() kit.Editor {
 	return kit.Editor{
 		Page: cambioPage, Parse: parseCambioRound, Values: RoundValues,
-		Rounds: true, Progress: cambioProgress,
+		Rounds: true, RoundValues: cambioRoundValues, Progress: cambioProgress,
 		Noun: i18n.Key("round"), Intro: i18n.Key("Enter how the round ended and the cards each player has left."),
 	}
 }
 
 // RoundValues is the editor's values for a stored game: a round editor
-// cannot reopen a whole game, so it starts empty.
+// cannot reopen a whole game, so it starts empty (a round is reopened by
+// CambioRoundValues).
 func RoundValues(json.RawMessage) url.Values { return url.Values{} }
+
+// CardValues puts player i's cards of a stored round back into the form:
+// a sum entered as such (cambio.Sum) in the sum field, the cards' codes
+// otherwise.
+func CardValues(v url.Values, i int, cards []cambio.Card) {
+	if len(cards) == 1 && cards[0].Kind == cambio.Sum {
+		v.Set(views.PField(i, "sum"), strconv.Itoa(cards[0].N))
+		return
+	}
+	toks := make([]string, len(cards))
+	for k, c := range cards {
+		toks[k] = c.String()
+	}
+	v.Set(views.PField(i, "cards"), strings.Join(toks, " "))
+}
+
+// cambioRoundValues is round n of a stored Cambio game as the round
+// editor's values, to correct it: each player's cards, and how the round
+// ended (the caller, or the first player with no cards left).
+func cambioRoundValues(state json.RawMessage, n int) url.Values {
+	s, err := cambio.Decode(state)
+	if err != nil || n < 1 {
+		return nil
+	}
+	v := url.Values{}
+	for i, p := range s.Players {
+		if n > len(p.Rounds) {
+			return nil
+		}
+		r := p.Rounds[n-1]
+		CardValues(v, i, r.Cards)
+		switch {
+		case r.Cambio:
+			v.Set("ended", "cambio:"+strconv.Itoa(i))
+		case len(r.Cards) == 0 && v.Get("ended") == "":
+			v.Set("ended", "out:"+strconv.Itoa(i))
+		}
+	}
+	if len(s.Players) == 0 {
+		return nil
+	}
+	return v
+}
 
 // SeatNames are the players a round form is for: the table's, or on a
 // form without them the names it carries (players[i].name, up to 8).
@@ -258,8 +302,11 @@ func RoundVM(e kit.Entry, f RoundForm, round int) RoundEntryVM {
 		Heading: i18n.T(e.Ctx, "Game %d · round %d", e.GameNumber, round), Round: round,
 		Intro: e.Intro, Submit: i18n.T(e.Ctx, "Save round %d", round), Options: string(e.Options),
 	}
-	if e.GameNumber == 0 { // not from a table (never shown today)
+	if e.GameNumber == 0 || e.Round > 0 { // not from a table (never shown today), or a correction
 		vm.Heading = e.Heading
+	}
+	if e.Round > 0 {
+		vm.Submit = e.Submit
 	}
 	if e.Values != nil {
 		vm.Options = e.Values.Get("options")
@@ -291,6 +338,9 @@ func cambioPage(e kit.Entry) templ.Component {
 	round := 1
 	if len(s.Players) > 0 {
 		round = len(s.Players[0].Rounds) + 1
+	}
+	if e.Round > 0 {
+		round = e.Round
 	}
 	vm := RoundVM(e, cambioRound, round)
 	if n := len(e.Names); n > 0 {

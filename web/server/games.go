@@ -31,7 +31,7 @@ func (a *App) editGame(c echo.Context) error {
 		return err
 	}
 	if ed.Rounds {
-		return echo.NewHTTPError(http.StatusNotFound, tr(c, "A game entered round by round is corrected by undoing its rounds on the table page."))
+		return echo.NewHTTPError(http.StatusNotFound, tr(c, "A game entered round by round is corrected one round at a time: choose the round on the game's page."))
 	}
 	g, err := gameParam(c, t)
 	if err != nil {
@@ -182,8 +182,10 @@ func (a *App) showGame(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if ed, ok := editorFor(t.Info.Slug); ok && !ed.Rounds { // a round game is corrected by undoing its rounds
+	if ed, ok := editorFor(t.Info.Slug); ok && !ed.Rounds {
 		vm.EditURL = fmt.Sprintf("%s/games/%s/edit", editBase(c), c.Param("n"))
+	} else if g, err := gameParam(c, t); ok && err == nil { // a round game: any round
+		vm.RoundURLs = roundURLs(c, ed, g)
 	}
 	return render(c, http.StatusOK, views.ResultPage(vm))
 }
