@@ -100,9 +100,9 @@ type Entry struct {
 	// game) and the table's options, which a new game starts with.
 	GameNumber int
 	// Round is the round a round editor corrects (0: the next round).
-	Round int
-	Current    json.RawMessage
-	Options    json.RawMessage
+	Round   int
+	Current json.RawMessage
+	Options json.RawMessage
 }
 
 // Pages are one game's play-along pages. The routes, the event log and
