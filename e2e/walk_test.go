@@ -202,7 +202,7 @@ func TestEveryPageFitsAPhone(t *testing.T) {
 	// A Cambio game played to its end: the table says so and links to the
 	// breakdown.
 	over := importEvents(t, base, walkGames[3], finishedCambio(t)...)
-	pages = append(pages, over, over+"/games/1", over+"/games/new")
+	pages = append(pages, over, over+"/games/1", over+"/games/new", over+"/games/1/rounds/2/edit")
 	ctx := phone(t)
 	var league string
 	run(t, ctx, "a league with a table",

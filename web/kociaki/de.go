@@ -8,6 +8,8 @@ var german = map[string]string{
 	"chips of toy %d":                   "Chips von Spielzeug %d",
 	"take back the last chip of toy %d": "den letzten Chip von Spielzeug %d zurücknehmen",
 	"Type the chips instead":            "Stattdessen die Chips eintippen",
+	"pile: next %s":                     "Stapel: als Nächstes %s",
+	"pile: next %s, or used up":         "Stapel: als Nächstes %s oder aufgebraucht",
 	// Set-up page
 	"play along":               "Mitspielen",
 	"Set up Kociaki Łobuziaki": "Kociaki Łobuziaki aufbauen",

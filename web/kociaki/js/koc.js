@@ -59,9 +59,10 @@
       else if (next.indexOf(left[taken.length]) < 0) next.push(left[taken.length]);
     }
     next.sort();
-    if (!possible) return { text: "pile: these chips cannot all come from one pile", bad: true, next: null };
-    if (next.length === 0) return { text: "pile: used up", bad: false, next: [] };
-    return { text: "pile: next " + next.join(" or ") + (empty ? ", or used up" : ""), bad: false, next: next };
+    var d = form.dataset;
+    if (!possible) return { text: d.bad, bad: true, next: null };
+    if (next.length === 0) return { text: d.used, bad: false, next: [] };
+    return { text: (empty ? d.nextEmpty : d.next).replace("%s", next.join(d.or)), bad: false, next: next };
   }
 
   function fits(removed, taken) {
