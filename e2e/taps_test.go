@@ -137,7 +137,7 @@ func TestCountersOnOneScreen(t *testing.T) {
 		if g.fields == nil {
 			continue
 		}
-		var c taps
+		c := taps{n: 1} // "Enter game 1" on the table page
 		var acts []chromedp.Action
 		for i := range 4 {
 			for _, f := range g.fields {
@@ -145,6 +145,6 @@ func TestCountersOnOneScreen(t *testing.T) {
 			}
 		}
 		run(t, ctx, "type "+g.slug, append(acts, c.tap(`[data-testid="submit-scores"]`), chromedp.WaitVisible(`[data-testid="verdict"]`, chromedp.ByQuery))...)
-		t.Logf("%s, 4 players: %d taps from the editor to the saved result", g.slug, c.n)
+		t.Logf("%s, 4 players: %d taps from the table page to the saved result", g.slug, c.n)
 	}
 }
