@@ -18,18 +18,7 @@ import (
 // names the players, and ends on the table's empty page.
 func startTable(t *testing.T, ctx context.Context, base, game string, names ...string) {
 	t.Helper()
-	acts := []chromedp.Action{
-		chromedp.Navigate(base + "/tables/new"),
-		chromedp.WaitVisible(`#player-0`, chromedp.ByQuery),
-		chromedp.SetValue(`#game`, game, chromedp.ByQuery),
-		chromedp.SendKeys(`#name`, "Game night", chromedp.ByQuery),
-	}
-	for i, n := range names {
-		acts = append(acts, chromedp.SendKeys(fmt.Sprintf(`#player-%d`, i), n, chromedp.ByQuery))
-	}
-	acts = append(acts,
-		tap(`[data-testid="create-table"]`),
-		chromedp.WaitVisible(`[data-testid="no-games"]`, chromedp.ByQuery),
+	acts := append(startTableActions(base, game, names...),
 		tap(`[data-testid="enter-game"]`),
 		chromedp.WaitVisible(`[data-testid="submit-scores"]`, chromedp.ByQuery),
 	)

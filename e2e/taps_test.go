@@ -83,7 +83,7 @@ func startTableActions(base, game string, players ...string) []chromedp.Action {
 		chromedp.Navigate(base + "/tables/new"),
 		chromedp.WaitVisible(`#player-0`, chromedp.ByQuery),
 		chromedp.SetValue(`#game`, game, chromedp.ByQuery),
-		chromedp.SendKeys(`#name`, "Taps", chromedp.ByQuery),
+		chromedp.SendKeys(`#name`, "Game night", chromedp.ByQuery),
 	}
 	for i, p := range players {
 		acts = append(acts, chromedp.SendKeys(fmt.Sprintf(`#player-%d`, i), p, chromedp.ByQuery))

@@ -3,11 +3,8 @@
 package e2e
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
-	"mime/multipart"
-	"net/http"
 	"os"
 	"strings"
 	"testing"
@@ -65,26 +62,7 @@ func importEvents(t *testing.T, base string, g walkGame, events ...string) strin
 		fmt.Fprintf(&f, `,{"seq":%d,%s}`, i+2, e)
 	}
 	f.WriteString("]}")
-	var body bytes.Buffer
-	w := multipart.NewWriter(&body)
-	fw, _ := w.CreateFormFile("file", "table.json")
-	fw.Write([]byte(f.String()))
-	w.Close()
-	req, _ := http.NewRequest(http.MethodPost, base+"/tables/import", &body)
-	req.Header.Set("Content-Type", w.FormDataContentType())
-	req.Header.Set("Sec-Fetch-Site", "same-origin")
-	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	resp, err := client.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusSeeOther {
-		var b bytes.Buffer
-		b.ReadFrom(resp.Body)
-		t.Fatalf("import %s: %d\n%.2000s", g.slug, resp.StatusCode, b.String())
-	}
-	return resp.Header.Get("Location")
+	return postImport(t, base, f.String())
 }
 
 // finishedCambio is testdata/three-rounds-to-50.json as the events of a

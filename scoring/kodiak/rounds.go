@@ -55,20 +55,7 @@ func (Engine) Target([]byte) int { return 0 }
 // round.players[0].pounces. Rule breaks (two Kodiaks, a mouse's pounce,
 // a negative count) are left to Score.
 func (Engine) AppendRound(state, round []byte) ([]byte, error) {
-	r, opts, err := DecodeRound(round)
-	if err != nil {
-		return nil, err
-	}
-	var s State
-	if len(state) == 0 {
-		s.Options = opts
-		for _, p := range r.Players {
-			s.Players = append(s.Players, Player{Name: strings.TrimSpace(p.Name), Rounds: []Round{}})
-		}
-	} else if s, err = Decode(state); err != nil {
-		return nil, scoring.Errorf("state", "the game so far cannot be read: %s", scoring.ErrorText(err))
-	}
-	seat, err := seats(s, r)
+	s, r, seat, err := roundOn(state, round)
 	if err != nil {
 		return nil, err
 	}
@@ -79,33 +66,12 @@ func (Engine) AppendRound(state, round []byte) ([]byte, error) {
 	return json.Marshal(s)
 }
 
-// seats matches a round's players to the game's seats (cambio.MatchSeats).
-func seats(s State, r RoundEntry) ([]int, error) {
-	game := make([]string, len(s.Players))
-	for i, p := range s.Players {
-		game[i] = p.Name
-	}
-	entered := make([]string, len(r.Players))
-	for k, p := range r.Players {
-		entered[k] = p.Name
-	}
-	return cambio.MatchSeats("round.players", game, entered)
-}
-
 // ReplaceRound corrects round n (1-based) of state
 // (scoring.RoundCorrector): the round, in AppendRound's format, must name
 // exactly the game's players (in any order); the game keeps its options.
 // Who is Kodiak is the corrected round's say (KOD-1 checks it).
 func (Engine) ReplaceRound(state []byte, n int, round []byte) ([]byte, error) {
-	r, _, err := DecodeRound(round)
-	if err != nil {
-		return nil, err
-	}
-	s, err := Decode(state)
-	if err != nil {
-		return nil, scoring.Errorf("state", "the game so far cannot be read: %s", scoring.ErrorText(err))
-	}
-	seat, err := seats(s, r)
+	s, r, seat, err := roundOn(state, round)
 	if err != nil {
 		return nil, err
 	}
@@ -117,6 +83,35 @@ func (Engine) ReplaceRound(state []byte, n int, round []byte) ([]byte, error) {
 		s.Players[i].Rounds[n-1] = p.Round
 	}
 	return json.Marshal(s)
+}
+
+// roundOn reads a round and the game it goes to (a nil or empty state
+// starts one with the round's players, in the round's order, and
+// options) and matches the round's players to the game's seats.
+func roundOn(state, round []byte) (State, RoundEntry, []int, error) {
+	r, opts, err := DecodeRound(round)
+	if err != nil {
+		return State{}, r, nil, err
+	}
+	var s State
+	if len(state) == 0 {
+		s.Options = opts
+		for _, p := range r.Players {
+			s.Players = append(s.Players, Player{Name: strings.TrimSpace(p.Name), Rounds: []Round{}})
+		}
+	} else if s, err = Decode(state); err != nil {
+		return s, r, nil, scoring.Errorf("state", "the game so far cannot be read: %s", scoring.ErrorText(err))
+	}
+	game := make([]string, len(s.Players))
+	for i, p := range s.Players {
+		game[i] = p.Name
+	}
+	entered := make([]string, len(r.Players))
+	for k, p := range r.Players {
+		entered[k] = p.Name
+	}
+	seat, err := cambio.MatchSeats("round.players", game, entered)
+	return s, r, seat, err
 }
 
 // DecodeRound reads a round strictly: unknown fields, wrong types,
