@@ -76,6 +76,44 @@ func TestCambioRoundTaps(t *testing.T) {
 	}
 }
 
+// A typical Kodiak round of three players: open the round (Kodiak by the
+// rotation is already chosen), each player's sum typed, save: at most 6
+// taps too.
+func TestKodiakRoundTaps(t *testing.T) {
+	base := startServer(t)
+	ctx := phone(t)
+	run(t, ctx, "start a Kodiak table", startTableActions(base, "kodiak", "Ana", "Ben", "Cy")...)
+	var c taps
+	run(t, ctx, "enter round 1",
+		c.tap(`[data-testid="enter-game"]`),
+		c.typeIn(`#p0-sum`, "0"),
+		c.typeIn(`#p1-sum`, "12"),
+		c.typeIn(`#p2-sum`, "7"),
+		c.tap(`[data-testid="submit-round"]`),
+		chromedp.WaitVisible(`[data-testid="standings"]`, chromedp.ByQuery),
+	)
+	var totals []string
+	run(t, ctx, "totals", chromedp.Evaluate(`[...document.querySelectorAll('[data-testid="round-total"]')].map(e => e.textContent.trim())`, &totals))
+	if strings.Join(totals, " ") != "0 12 7" {
+		t.Errorf("totals %v, want 0 12 7", totals)
+	}
+	// Ana's typed 0 is no cards left, which ends a Kodiak round (KOD-1):
+	// the game has no broken rule.
+	var valid, loc string
+	run(t, ctx, "where", chromedp.Location(&loc))
+	loc, _, _ = strings.Cut(loc, "?")
+	run(t, ctx, "game 1's verdict", chromedp.Navigate(loc+"/games/1"),
+		chromedp.WaitVisible(`[data-testid="verdict"]`, chromedp.ByQuery),
+		chromedp.AttributeValue(`[data-testid="verdict"]`, "data-valid", &valid, nil, chromedp.ByQuery))
+	if valid != "true" {
+		t.Errorf("round 1 by sums breaks a rule (data-valid %q)", valid)
+	}
+	t.Logf("a Kodiak round of 3 players: %d taps from the table page to the saved round", c.n)
+	if c.n > 6 {
+		t.Errorf("a Kodiak round took %d taps, want ≤ 6", c.n)
+	}
+}
+
 // startTableActions starts a table of game for players from the new
 // table form.
 func startTableActions(base, game string, players ...string) []chromedp.Action {

@@ -58,6 +58,11 @@ func parseKodiakRound(v url.Values, fixed []string) (json.RawMessage, []int, err
 		if p.Cards, err = cambioweb.ReadCards(v, i, kodiak.ParseCard); err != nil {
 			return nil, nil, err
 		}
+		if len(p.Cards) == 1 && p.Cards[0] == (kodiak.Card{Card: cambio.Card{Kind: cambio.Sum}}) {
+			// A typed 0 is no cards left: someone's running out ends
+			// every Kodiak round (KOD-1), and it scores the same.
+			p.Cards = nil
+		}
 		if p.Pounces, err = counter(v, i, "pounces"); err != nil {
 			return nil, nil, err
 		}
