@@ -18,18 +18,7 @@ import (
 // names the players, and ends on the table's empty page.
 func startTable(t *testing.T, ctx context.Context, base, game string, names ...string) {
 	t.Helper()
-	acts := []chromedp.Action{
-		chromedp.Navigate(base + "/tables/new"),
-		chromedp.WaitVisible(`#player-0`, chromedp.ByQuery),
-		chromedp.SetValue(`#game`, game, chromedp.ByQuery),
-		chromedp.SendKeys(`#name`, "Game night", chromedp.ByQuery),
-	}
-	for i, n := range names {
-		acts = append(acts, chromedp.SendKeys(fmt.Sprintf(`#player-%d`, i), n, chromedp.ByQuery))
-	}
-	acts = append(acts,
-		tap(`[data-testid="create-table"]`),
-		chromedp.WaitVisible(`[data-testid="no-games"]`, chromedp.ByQuery),
+	acts := append(startTableActions(base, game, names...),
 		tap(`[data-testid="enter-game"]`),
 		chromedp.WaitVisible(`[data-testid="submit-scores"]`, chromedp.ByQuery),
 	)
@@ -89,22 +78,19 @@ func TestADHGameOnAPhone(t *testing.T) {
 	for i, p := range counts {
 		var acts []chromedp.Action
 		for field, n := range map[string]int{"characters": p.Characters, "wonderhats": p.Wonderhats, "bald_heads": p.BaldHeads} {
-			plus := fmt.Sprintf(`#p%d-%s ~ button[data-step="1"]`, i, field)
-
-			minusFirst := fmt.Sprintf(`.stepper:has(#p%d-%s) button[data-step="-1"]`, i, field)
-
-			// One tap too many, taken back with −.
-			for range n + 1 {
-				acts = append(acts, tap(plus))
-			}
-			acts = append(acts, tap(minusFirst))
+			// One screen per table (issue #18): the count is typed in the
+			// player's cell of the counter's row; a wrong number first,
+			// cleared and typed again.
+			sel := fmt.Sprintf(`#p%d-%s`, i, field)
+			acts = append(acts, tap(sel), chromedp.SendKeys(sel, "9", chromedp.ByQuery),
+				chromedp.SetValue(sel, "", chromedp.ByQuery), chromedp.SendKeys(sel, strconv.Itoa(n), chromedp.ByQuery))
 		}
 		run(t, ctx, "enter "+p.Name, acts...)
 		for field, n := range map[string]int{"characters": p.Characters, "wonderhats": p.Wonderhats, "bald_heads": p.BaldHeads} {
 			var got string
 			run(t, ctx, "read "+field, chromedp.Value(fmt.Sprintf(`#p%d-%s`, i, field), &got, chromedp.ByQuery))
 			if got != strconv.Itoa(n) {
-				t.Fatalf("%s %s: the stepper shows %q, want %d", p.Name, field, got, n)
+				t.Fatalf("%s %s: the field shows %q, want %d", p.Name, field, got, n)
 			}
 		}
 	}

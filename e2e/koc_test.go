@@ -42,14 +42,28 @@ func TestKocGameOnAPhone(t *testing.T) {
 
 	startTable(t, ctx, base, "kociaki-lobuziaki", names...)
 	snapshot(t, ctx, "koc-entry-empty")
+	// One screen (issue #18): the ten piles once; the tab bar says who
+	// takes the chips, one tap gives a pile's chip.
+	var piles0, boardHeight, viewport int
+	run(t, ctx, "the board",
+		chromedp.Evaluate(`document.querySelectorAll('[data-testid="koc-pile"]').length`, &piles0),
+		chromedp.Evaluate(`Math.round(document.querySelector('[data-testid="koc-board"]').getBoundingClientRect().height)`, &boardHeight),
+		chromedp.Evaluate(`window.innerHeight`, &viewport))
+	if piles0 != 10 || boardHeight > viewport {
+		t.Errorf("%d piles, the board %d px tall on a %d px screen: want 10 piles on one screen", piles0, boardHeight, viewport)
+	}
+	var c taps
+	c.n = 1 // "Enter game 1" on the table page (startTable)
 	for i, toys := range chips {
-		var acts []chromedp.Action
+		acts := []chromedp.Action{c.tap(fmt.Sprintf(`label.koc-tab:has([data-testid="koc-to-%d"])`, i))}
 		for toy, values := range toys {
-			row := fmt.Sprintf(`fieldset[data-player=%q] .koc-toy[data-toy="%d"] `, names[i], toy)
-			// A wrong chip first, taken back with ⌫.
-			acts = append(acts, tap(row+`button[data-chip="4"]`), tap(row+`button[data-action="back"]`))
+			pile := fmt.Sprintf(`.koc-pile[data-toy="%d"] `, toy)
+			// A wrong chip first, taken back with ⌫ (not counted).
+			if i == 0 && toy == 1 {
+				acts = append(acts, tap(pile+`button[data-chip="2"]`), tap(pile+`button[data-action="back"]`))
+			}
 			for _, v := range values {
-				acts = append(acts, tap(row+fmt.Sprintf(`button[data-chip="%d"]`, v)))
+				acts = append(acts, c.tap(pile+fmt.Sprintf(`button[data-chip="%d"]`, v)))
 			}
 		}
 		run(t, ctx, "enter "+names[i], acts...)
@@ -61,6 +75,16 @@ func TestKocGameOnAPhone(t *testing.T) {
 			}
 		}
 	}
+	var held string
+	run(t, ctx, "who holds toy 1", chromedp.Text(`[data-held="1"]`, &held, chromedp.ByQuery))
+	if held != "Ana 2 3 · Ben 2" {
+		t.Errorf("toy 1 held by %q, want Ana 2 3 · Ben 2", held)
+	}
+	var disabled bool
+	run(t, ctx, "a used-up pile offers nothing", chromedp.Evaluate(`[...document.querySelectorAll('.koc-pile[data-toy="5"] button[data-chip]')].every(b => b.disabled)`, &disabled))
+	if disabled {
+		t.Error("toy 5 (2 2 3 taken, 3 players) offers no chip, want a 3 or 4")
+	}
 	// The pile hints follow the taps (3 players: one chip removed per pile).
 	piles, err := kociaki.PilesLeft(3, map[int][]int{1: {2, 3, 2}, 5: {2, 2, 3}})
 	if err != nil {
@@ -68,7 +92,7 @@ func TestKocGameOnAPhone(t *testing.T) {
 	}
 	for _, toy := range []int{1, 5} {
 		var got string
-		run(t, ctx, "pile hint", chromedp.Text(fmt.Sprintf(`fieldset[data-player="Cy"] [data-next="%d"]`, toy), &got, chromedp.ByQuery))
+		run(t, ctx, "pile hint", chromedp.Text(fmt.Sprintf(`[data-next="%d"]`, toy), &got, chromedp.ByQuery))
 		next := strings.ReplaceAll(strings.Trim(fmt.Sprint(piles[toy-1].Next), "[]"), " ", " or ")
 		if !strings.Contains(got, "next "+next) {
 			t.Errorf("toy %d hint %q, want next %s", toy, got, next)
@@ -76,11 +100,12 @@ func TestKocGameOnAPhone(t *testing.T) {
 	}
 	snapshot(t, ctx, "koc-entry-filled")
 	run(t, ctx, "submit the game",
-		tap(`input[name="options.variant"][value="experienced"]`),
-		tap(`[data-testid="submit-scores"]`),
+		c.tap(`input[name="options.variant"][value="experienced"]`),
+		c.tap(`[data-testid="submit-scores"]`),
 		chromedp.WaitVisible(`[data-testid="verdict"]`, chromedp.ByQuery),
 	)
 	snapshot(t, ctx, "koc-result")
+	t.Logf("Kociaki, 3 players, 17 chips: %d taps from the table page to the saved result", c.n)
 	checkTotals(t, ctx, want)
 
 	var leader string

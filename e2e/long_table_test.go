@@ -27,10 +27,17 @@ func importLong(t *testing.T, base string, n int) string {
 			`{"name":"Enrique","tokens":0,"display":{"black":"1 2 3 4 5 6 7 8 9 10","blue":"5 6"}}]}}}`, seq)
 	}
 	f.WriteString("]}")
+	return postImport(t, base, f.String())
+}
+
+// postImport uploads an exported table to the server's import form and
+// returns the new table's path.
+func postImport(t *testing.T, base, data string) string {
+	t.Helper()
 	var body bytes.Buffer
 	w := multipart.NewWriter(&body)
-	fw, _ := w.CreateFormFile("file", "long.json")
-	fw.Write([]byte(f.String()))
+	fw, _ := w.CreateFormFile("file", "table.json")
+	fw.Write([]byte(data))
 	w.Close()
 	req, _ := http.NewRequest(http.MethodPost, base+"/tables/import", &body)
 	req.Header.Set("Content-Type", w.FormDataContentType())
@@ -40,9 +47,11 @@ func importLong(t *testing.T, base string, n int) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	resp.Body.Close()
+	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusSeeOther {
-		t.Fatalf("import: %d", resp.StatusCode)
+		var b bytes.Buffer
+		b.ReadFrom(resp.Body)
+		t.Fatalf("import: %d\n%.2000s", resp.StatusCode, b.String())
 	}
 	return resp.Header.Get("Location")
 }

@@ -48,6 +48,16 @@ type Rounds interface {
 	AppendRound(state, round []byte) ([]byte, error)
 }
 
+// RoundCorrector is a Rounds engine whose recorded rounds can be
+// corrected one at a time (any round, not only the last): ReplaceRound
+// returns state with its round n (1-based) replaced by round, in
+// AppendRound's format. The game keeps its players and options; a round
+// the game does not have, or that names other players, is an
+// *InputError. Rule breaks are left to Check, as for AppendRound.
+type RoundCorrector interface {
+	ReplaceRound(state []byte, n int, round []byte) ([]byte, error)
+}
+
 // RoundFacts is implemented by round-based games that tell what their
 // rounds hold besides points, for a table's history and its rounds chart.
 type RoundFacts interface {

@@ -376,6 +376,40 @@ func (ts *Tables) decideCorrection(t Table, g GameCorrected) (decision, error) {
 	return decision{kind: KindGameCorrected, payload: g}, nil
 }
 
+// CorrectRound replaces round r of game n, any round of a game entered
+// round by round; the old round stays in the log.
+func (ts *Tables) CorrectRound(ctx context.Context, edit string, seen int, token string, n, r int, round json.RawMessage, reason string) (Appended, error) {
+	return ts.command(ctx, edit, seen, token, func(t Table) (decision, error) {
+		return ts.decideRoundCorrection(t, RoundCorrected{Game: n, Number: r, Round: round, Reason: reason})
+	})
+}
+
+func (ts *Tables) decideRoundCorrection(t Table, c RoundCorrected) (decision, error) {
+	g, ok := t.Game(c.Game)
+	if !ok {
+		return decision{}, scoring.Errorf("game", "this table has no game %d", c.Game)
+	}
+	fix, ok := t.engine.(scoring.RoundCorrector)
+	if !ok {
+		return decision{}, scoring.Errorf("round", "%s is not scored round by round", t.Info.Title)
+	}
+	if c.Number < 1 {
+		return decision{}, scoring.Errorf("number", "game %d has no round %d", c.Game, c.Number)
+	}
+	c.Reason = strings.TrimSpace(c.Reason)
+	if len([]rune(c.Reason)) > maxReasonLen || !scoring.PlainText(c.Reason) {
+		return decision{}, scoring.Errorf("reason", "a reason is one line of at most %d characters", maxReasonLen)
+	}
+	state, err := fix.ReplaceRound(g.State, c.Number, c.Round)
+	if err != nil {
+		return decision{}, err
+	}
+	if err := ts.checkState(t, state); err != nil {
+		return decision{}, err
+	}
+	return decision{kind: KindRoundCorrected, payload: c}, nil
+}
+
 // AddPlayer seats one more player.
 func (ts *Tables) AddPlayer(ctx context.Context, edit string, seen int, token, name string) (Appended, error) {
 	return ts.command(ctx, edit, seen, token, func(t Table) (decision, error) { return ts.decideJoin(t, name) })

@@ -14,14 +14,15 @@ type Kind string
 
 // The event kinds of a table's log.
 const (
-	KindTableCreated  Kind = "table_created"
-	KindPlayerJoined  Kind = "player_joined"
-	KindGameRecorded  Kind = "game_recorded"
-	KindGameCorrected Kind = "game_corrected"
-	KindUndo          Kind = "undo"
-	KindRoundRecorded Kind = "round_recorded"
-	KindPlayStarted   Kind = "play_started"
-	KindPlayStep      Kind = "play_step"
+	KindTableCreated   Kind = "table_created"
+	KindPlayerJoined   Kind = "player_joined"
+	KindGameRecorded   Kind = "game_recorded"
+	KindGameCorrected  Kind = "game_corrected"
+	KindUndo           Kind = "undo"
+	KindRoundRecorded  Kind = "round_recorded"
+	KindRoundCorrected Kind = "round_corrected"
+	KindPlayStarted    Kind = "play_started"
+	KindPlayStep       Kind = "play_step"
 )
 
 // Event is one entry of a table's log. Payload is the kind's JSON body.
@@ -68,6 +69,17 @@ type GameCorrected struct {
 type RoundRecorded struct {
 	Game  int             `json:"game"`
 	Round json.RawMessage `json:"round"`
+}
+
+// RoundCorrected replaces round Number (1-based) of game Game, any round
+// of it, not only the last, with Round (in round_recorded's format); the
+// engine works out the game again (scoring.RoundCorrector) and the old
+// round stays in the log.
+type RoundCorrected struct {
+	Game   int             `json:"game"`
+	Number int             `json:"number"`
+	Round  json.RawMessage `json:"round"`
+	Reason string          `json:"reason,omitempty"`
 }
 
 // PlayStarted begins a guided game ("play along") with the game's setup.

@@ -437,6 +437,8 @@ func (ts *Tables) decideImported(t Table, x ExportEvent, field string) (decision
 		return decodeThen(x, pf, func(g GameCorrected) (decision, error) { return ts.decideCorrection(t, g) })
 	case KindGameChosen:
 		return decodeThen(x, pf, func(g GameChosen) (decision, error) { return ts.decideChoose(t, g) })
+	case KindRoundCorrected:
+		return decodeThen(x, pf, func(c RoundCorrected) (decision, error) { return ts.decideRoundCorrection(t, c) })
 	case KindRoundRecorded:
 		return decodeThen(x, pf, func(r RoundRecorded) (decision, error) {
 			d, err := ts.decideRound(t, r.Round)

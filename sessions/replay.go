@@ -484,9 +484,38 @@ func (t *Table) apply(e Event, entry *LogEntry, fx *effect, said *guided) error 
 			return err
 		}
 		return t.choose(g, fx)
+	case KindRoundCorrected:
+		var c RoundCorrected
+		if err := json.Unmarshal(e.Payload, &c); err != nil {
+			return err
+		}
+		return t.correctRound(c, e.Seq, entry, fx)
 	default:
 		return fmt.Errorf("unknown event kind %q", e.Kind)
 	}
+	return nil
+}
+
+// correctRound replaces round c.Number of game c.Game through the engine
+// (scoring.RoundCorrector) and scores the game again.
+func (t *Table) correctRound(c RoundCorrected, seq int, entry *LogEntry, fx *effect) error {
+	fix, ok := t.engine.(scoring.RoundCorrector)
+	if !ok {
+		return fmt.Errorf("%s is not scored round by round", t.Info.Slug)
+	}
+	if c.Game < 1 || c.Game > len(t.Games) {
+		return fmt.Errorf("corrects a round of game %d of %d", c.Game, len(t.Games))
+	}
+	old := t.Games[c.Game-1]
+	state, err := fix.ReplaceRound(old.State, c.Number, c.Round)
+	if err != nil {
+		return err
+	}
+	fixed := score(c.Game, seq, state, t.engine)
+	fixed.Corrected, fixed.rounds = true, old.rounds
+	fx.prev = &old
+	t.put(entry, fx, fixed)
+	entry.After, entry.Round, entry.Points = &fixed, c.Number, roundPoints(fixed, c.Number)
 	return nil
 }
 

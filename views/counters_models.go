@@ -26,4 +26,35 @@ type CounterField struct {
 	Kind, Name, ID, Label, Hint, Value string
 	None                               string
 	Choices                            []string
+	Max                                int // a number's largest value, 0 for none
+}
+
+// CounterRow is one counter for every player at once, a row of the
+// table's grid ("one screen per table, not per player"): its label and
+// hint (catalog keys) and a cell per player.
+type CounterRow struct {
+	Label, Hint string
+	Cells       []CounterCell
+}
+
+// CounterCell is one player's field in a row.
+type CounterCell struct {
+	CounterField
+	Index  int    // the player's seat
+	Player string // the player's name ("" on the check page before it is typed)
+}
+
+// CounterRows turns each player's fields into rows of the grid: the k-th
+// field of every player is row k (every player has the same fields).
+func CounterRows(players []CounterPlayer) []CounterRow {
+	var rows []CounterRow
+	for _, p := range players {
+		for k, f := range p.Fields {
+			if k == len(rows) {
+				rows = append(rows, CounterRow{Label: f.Label, Hint: f.Hint})
+			}
+			rows[k].Cells = append(rows[k].Cells, CounterCell{CounterField: f, Index: p.Index, Player: p.Name})
+		}
+	}
+	return rows
 }

@@ -71,7 +71,7 @@ type HomeVM struct {
 // phone holds it.
 type TableRow struct {
 	ID, Name, GameTitle string
-	Moves               int
+	Played              int // games played (a round game in progress counts)
 	Updated             string
 }
 
@@ -182,6 +182,9 @@ type RoundsVM struct {
 	Rows     [][]string // per round, per player
 	Totals   []int
 	Progress string
+	// FixBase starts the link correcting a round (".../rounds/" + n +
+	// "/edit"); edit pages only, "" on a view-only page.
+	FixBase string
 	// Chart is the running totals round by round.
 	Chart LineChart
 }
@@ -256,6 +259,9 @@ type ResultVM struct {
 	BackURL   string
 	BackLabel string
 	EditURL   string
+	// RoundURLs correct each round of a round game (edit pages only),
+	// in round order.
+	RoundURLs []string
 	// ReplayURL steps through the game's history ("" on the check page).
 	ReplayURL string
 	// Imported says where an imported game came from: its result is the

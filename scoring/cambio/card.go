@@ -8,8 +8,9 @@ import (
 	"tablemate/scoring"
 )
 
-// Kind is what a card is: a number card, one of the named cards, or a
-// corner value entered directly.
+// Kind is what a card is: a number card, one of the named cards, a
+// corner value entered directly, or the sum of a player's cards entered
+// at once.
 type Kind int
 
 // The kinds of card. Number holds 0–13 in Card.N; Corner holds the corner
@@ -24,6 +25,11 @@ const (
 	Energy
 	Sunlight
 	Corner
+	// Sum is a player's cards entered by their sum ("sum:17", ruling
+	// CAM-1: a table may enter a corner value directly, here for all of a
+	// player's cards at once). It stands for at least one card: the
+	// checks that count cards (CAM-3, KOD-3) count it as one.
+	Sum
 )
 
 // DeckSize is the Cambio deck, shared by its modes (ruling CAM-1:
@@ -42,11 +48,22 @@ const (
 // is a card worth 7 whatever it is.
 const CornerPrefix = "v:"
 
+// SumPrefix starts a token that gives the sum of a player's cards at
+// once: "sum:17" is cards worth 17 together.
+const SumPrefix = "sum:"
+
+// The range of a Sum: every card of the 76-card deck at its lowest
+// (Red King, −2) or highest (13) corner value.
+const (
+	MinSum = MinCorner * 76
+	MaxSum = MaxCorner * 76
+)
+
 // Card is one card left in a player's table cards. The zero Card is the
 // number card 0.
 type Card struct {
 	Kind Kind
-	N    int // the number (Number) or the corner value (Corner); 0 otherwise
+	N    int // the number (Number), the corner value (Corner) or the sum (Sum); 0 otherwise
 }
 
 // named maps each named card's token to its kind, in NamedCards' order.
@@ -94,7 +111,8 @@ func Normalize(token string) string {
 
 // ParseCard reads one card token (ruling CAM-1): a number 0–13,
 // "red-king", "blue-king", "peek-mine", "peek-yours", "swap", "energy",
-// "sunlight", or "v:N" for a corner value N from −2 to 13. Case, surrounding
+// "sunlight", "v:N" for a corner value N from −2 to 13, or "sum:N" for a
+// player's cards entered by their sum N. Case, surrounding
 // spaces and spaces or underscores instead of hyphens are ignored.
 func ParseCard(token string) (Card, error) {
 	t := Normalize(token)
@@ -115,6 +133,13 @@ func ParseCard(token string) (Card, error) {
 		}
 		return Card{Kind: Corner, N: n}, nil
 	}
+	if v, ok := strings.CutPrefix(low, SumPrefix); ok {
+		n, err := strconv.Atoi(strings.Replace(strings.TrimSpace(v), "−", "-", 1))
+		if err != nil || n < MinSum || n > MaxSum {
+			return Card{}, scoring.Errorf("", "%q is not a sum of cards: use %s followed by a whole number from %d to %d", token, SumPrefix, MinSum, MaxSum)
+		}
+		return Card{Kind: Sum, N: n}, nil
+	}
 	n, err := strconv.Atoi(t)
 	if err != nil || n < 0 || n > MaxNumber || t[0] == '+' || t[0] == '-' {
 		return Card{}, scoring.Errorf("", "%q is not a card: use a number 0–%d, one of %s, or %sN for a corner value", token, MaxNumber, tokenList(), CornerPrefix)
@@ -133,7 +158,7 @@ func tokenList() string {
 // Value is the card's points (ruling CAM-1).
 func (c Card) Value() int {
 	switch c.Kind {
-	case Number, Corner:
+	case Number, Corner, Sum:
 		return c.N
 	}
 	for _, n := range named {
@@ -152,6 +177,8 @@ func (c Card) String() string {
 		return strconv.Itoa(c.N)
 	case Corner:
 		return CornerPrefix + strconv.Itoa(c.N)
+	case Sum:
+		return SumPrefix + strconv.Itoa(c.N)
 	}
 	for _, n := range named {
 		if n.kind == c.Kind {
@@ -161,13 +188,16 @@ func (c Card) String() string {
 	return fmt.Sprintf("Kind(%d)", int(c.Kind))
 }
 
-// Title is the card as printed for people: "7", "Red King", "value 7".
+// Title is the card as printed for people: "7", "Red King", "value 7",
+// "cards worth 17".
 func (c Card) Title() string {
 	switch c.Kind {
 	case Number:
 		return strconv.Itoa(c.N)
 	case Corner:
 		return "value " + Points(c.N)
+	case Sum:
+		return "cards worth " + Points(c.N)
 	}
 	for _, n := range named {
 		if n.kind == c.Kind {

@@ -29,6 +29,12 @@ func TestParseCard(t *testing.T) {
 		{"v:-2", Card{Kind: Corner, N: -2}, -2},
 		{"v:−2", Card{Kind: Corner, N: -2}, -2},
 		{"v:13", Card{Kind: Corner, N: 13}, 13},
+		// A player's cards by their sum (ruling CAM-1, a corner value for
+		// the whole hand): a typed 17 is accepted.
+		{"sum:17", Card{Kind: Sum, N: 17}, 17},
+		{" Sum: −4 ", Card{Kind: Sum, N: -4}, -4},
+		{"sum:0", Card{Kind: Sum, N: 0}, 0},
+		{"sum:988", Card{Kind: Sum, N: 988}, 988},
 	}
 	for _, tt := range tests {
 		t.Run(tt.token, func(t *testing.T) {
@@ -48,11 +54,11 @@ func TestParseCard(t *testing.T) {
 }
 
 func TestParseCardRejects(t *testing.T) {
-	for _, tok := range []string{"", "  ", "14", "-1", "+3", "1 3", "king", "hairball", "v:", "v:14", "v:-3", "v:x", "7.5", "v:+"} {
+	for _, tok := range []string{"", "  ", "14", "-1", "+3", "1 3", "king", "hairball", "v:", "v:14", "v:-3", "v:x", "7.5", "v:+", "sum:", "sum:x", "sum:989", "sum:-153", "sum:1.5"} {
 		t.Run(tok, func(t *testing.T) {
 			if c, err := ParseCard(tok); err == nil {
 				t.Errorf("ParseCard(%q) = %+v, want an error", tok, c)
-			} else if !strings.Contains(err.Error(), "card") && !strings.Contains(err.Error(), "corner") {
+			} else if !strings.Contains(err.Error(), "card") && !strings.Contains(err.Error(), "corner") && !strings.Contains(err.Error(), "sum") {
 				t.Errorf("unhelpful error %q", err)
 			}
 		})
@@ -92,7 +98,7 @@ func TestCardText(t *testing.T) {
 // FuzzParseCard: never panics; a parsed card prints a token that parses to
 // the same card with the same value, within CAM-1's range.
 func FuzzParseCard(f *testing.F) {
-	for _, s := range []string{"7", "red-king", "Peek Yours", "v:-2", "v: 13", "14", "", "v:−2", "hairball"} {
+	for _, s := range []string{"7", "red-king", "Peek Yours", "v:-2", "v: 13", "14", "", "v:−2", "hairball", "sum:17", "sum:-4"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, tok string) {
@@ -104,7 +110,7 @@ func FuzzParseCard(f *testing.F) {
 		if err != nil || back != c {
 			t.Fatalf("%q -> %+v -> %q -> %+v, %v", tok, c, c.String(), back, err)
 		}
-		if v := c.Value(); v < MinCorner || v > MaxCorner {
+		if v, lo, hi := c.Value(), MinCorner, MaxCorner; c.Kind == Sum && (v < MinSum || v > MaxSum) || c.Kind != Sum && (v < lo || v > hi) {
 			t.Fatalf("%q is worth %d", tok, v)
 		}
 	})

@@ -30,20 +30,7 @@ type RoundPlayer struct {
 // *scoring.InputError naming the field, e.g. round.players[1].cards[2].
 // Rule breaks (two callers, a round after the end) are left to Score.
 func (Engine) AppendRound(state, round []byte) ([]byte, error) {
-	r, opts, err := DecodeRound(round)
-	if err != nil {
-		return nil, err
-	}
-	var s State
-	if len(state) == 0 {
-		s.Options = opts
-		for _, p := range r.Players {
-			s.Players = append(s.Players, Player{Name: strings.TrimSpace(p.Name), Rounds: []Round{}})
-		}
-	} else if s, err = Decode(state); err != nil {
-		return nil, scoring.Errorf("state", "the game so far cannot be read: %s", scoring.ErrorText(err))
-	}
-	seat, err := MatchSeats("round.players", names(s.Players), roundNames(r.Players))
+	s, r, seat, err := roundOn(state, round)
 	if err != nil {
 		return nil, err
 	}
@@ -52,6 +39,45 @@ func (Engine) AppendRound(state, round []byte) ([]byte, error) {
 		s.Players[i].Rounds = append(s.Players[i].Rounds, Round{Cards: p.Cards, Cambio: p.Cambio})
 	}
 	return json.Marshal(s)
+}
+
+// ReplaceRound corrects round n (1-based) of state
+// (scoring.RoundCorrector): the round, in AppendRound's format, must name
+// exactly the game's players (in any order); the game keeps its options.
+func (Engine) ReplaceRound(state []byte, n int, round []byte) ([]byte, error) {
+	s, r, seat, err := roundOn(state, round)
+	if err != nil {
+		return nil, err
+	}
+	for k, p := range r.Players {
+		i := seat[k]
+		if n < 1 || n > len(s.Players[i].Rounds) {
+			return nil, scoring.Errorf("round", "the game has no round %d", n)
+		}
+		s.Players[i].Rounds[n-1] = Round{Cards: p.Cards, Cambio: p.Cambio}
+	}
+	return json.Marshal(s)
+}
+
+// roundOn reads a round and the game it goes to (a nil or empty state
+// starts one with the round's players and options) and matches the
+// round's players to the game's seats.
+func roundOn(state, round []byte) (State, RoundEntry, []int, error) {
+	r, opts, err := DecodeRound(round)
+	if err != nil {
+		return State{}, r, nil, err
+	}
+	var s State
+	if len(state) == 0 {
+		s.Options = opts
+		for _, p := range r.Players {
+			s.Players = append(s.Players, Player{Name: strings.TrimSpace(p.Name), Rounds: []Round{}})
+		}
+	} else if s, err = Decode(state); err != nil {
+		return s, r, nil, scoring.Errorf("state", "the game so far cannot be read: %s", scoring.ErrorText(err))
+	}
+	seat, err := MatchSeats("round.players", names(s.Players), roundNames(r.Players))
+	return s, r, seat, err
 }
 
 // Notes tells who called Cambio in a recorded round (scoring.RoundFacts).

@@ -50,6 +50,15 @@ func TestCheck(t *testing.T) {
 			{"name":"Ben","rounds":[{"cards":["3","blue-king"]},{"cards":["1","2"]}]}],
 			"options":{"cambio_tie":"reward"}}`,
 			nil, []int{10, 19}, false, nil},
+		{"a player's cards typed as their sum (CAM-1): 17, the caller's 4 is fewest", `{"players":[
+			{"name":"Ana","rounds":[{"cards":["sum:4"],"cambio":true}]},
+			{"name":"Ben","rounds":[{"cards":["sum:17"]}]},
+			{"name":"Cy","rounds":[{"cards":["sum:9"]}]}]}`,
+			nil, []int{-1, 17, 9}, false, nil},
+		{"a caller whose cards are a sum still holds cards (CAM-3)", `{"players":[
+			{"name":"Ana","rounds":[{"cards":["sum:0"],"cambio":true}]},
+			{"name":"Ben","rounds":[{"cards":["sum:17"]}]}]}`,
+			nil, []int{-5, 17}, false, nil},
 		{"caller not fewest gets +5 (CAM-2)", `{"players":[
 			{"name":"Ana","rounds":[{"cards":["7"],"cambio":true}]},
 			{"name":"Ben","rounds":[{"cards":["6"]}]}]}`,

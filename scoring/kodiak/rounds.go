@@ -55,9 +55,43 @@ func (Engine) Target([]byte) int { return 0 }
 // round.players[0].pounces. Rule breaks (two Kodiaks, a mouse's pounce,
 // a negative count) are left to Score.
 func (Engine) AppendRound(state, round []byte) ([]byte, error) {
-	r, opts, err := DecodeRound(round)
+	s, r, seat, err := roundOn(state, round)
 	if err != nil {
 		return nil, err
+	}
+	for k, p := range r.Players {
+		i := seat[k]
+		s.Players[i].Rounds = append(s.Players[i].Rounds, p.Round)
+	}
+	return json.Marshal(s)
+}
+
+// ReplaceRound corrects round n (1-based) of state
+// (scoring.RoundCorrector): the round, in AppendRound's format, must name
+// exactly the game's players (in any order); the game keeps its options.
+// Who is Kodiak is the corrected round's say (KOD-1 checks it).
+func (Engine) ReplaceRound(state []byte, n int, round []byte) ([]byte, error) {
+	s, r, seat, err := roundOn(state, round)
+	if err != nil {
+		return nil, err
+	}
+	for k, p := range r.Players {
+		i := seat[k]
+		if n < 1 || n > len(s.Players[i].Rounds) {
+			return nil, scoring.Errorf("round", "the game has no round %d", n)
+		}
+		s.Players[i].Rounds[n-1] = p.Round
+	}
+	return json.Marshal(s)
+}
+
+// roundOn reads a round and the game it goes to (a nil or empty state
+// starts one with the round's players, in the round's order, and
+// options) and matches the round's players to the game's seats.
+func roundOn(state, round []byte) (State, RoundEntry, []int, error) {
+	r, opts, err := DecodeRound(round)
+	if err != nil {
+		return State{}, r, nil, err
 	}
 	var s State
 	if len(state) == 0 {
@@ -66,7 +100,7 @@ func (Engine) AppendRound(state, round []byte) ([]byte, error) {
 			s.Players = append(s.Players, Player{Name: strings.TrimSpace(p.Name), Rounds: []Round{}})
 		}
 	} else if s, err = Decode(state); err != nil {
-		return nil, scoring.Errorf("state", "the game so far cannot be read: %s", scoring.ErrorText(err))
+		return s, r, nil, scoring.Errorf("state", "the game so far cannot be read: %s", scoring.ErrorText(err))
 	}
 	game := make([]string, len(s.Players))
 	for i, p := range s.Players {
@@ -77,14 +111,7 @@ func (Engine) AppendRound(state, round []byte) ([]byte, error) {
 		entered[k] = p.Name
 	}
 	seat, err := cambio.MatchSeats("round.players", game, entered)
-	if err != nil {
-		return nil, err
-	}
-	for k, p := range r.Players {
-		i := seat[k]
-		s.Players[i].Rounds = append(s.Players[i].Rounds, p.Round)
-	}
-	return json.Marshal(s)
+	return s, r, seat, err
 }
 
 // DecodeRound reads a round strictly: unknown fields, wrong types,

@@ -40,9 +40,11 @@ func TestADHEveningOverHTTP(t *testing.T) {
 		t.Errorf("heading %q, want the Auf der Hut wording", h)
 	}
 	for _, field := range []string{"characters", "wonderhats", "bald_heads"} {
-		sel := fmt.Sprintf(`fieldset[data-player="Jan"] .stepper input[name="players[1].%s"]`, field)
-		if entry.Doc.Find(sel).Length() != 1 || entry.Doc.Find(sel).Parent().Find(`button[data-step]`).Length() != 2 {
-			t.Errorf("no %s stepper for Jan", field)
+		// One screen per table (issue #18): each counter is a row of the
+		// grid with a cell per player, a number typed in.
+		sel := fmt.Sprintf(`[data-testid="counter-grid"] .counter-cell[data-player="Jan"] input[type="number"][name="players[1].%s"]`, field)
+		if entry.Doc.Find(sel).Length() != 1 {
+			t.Errorf("no %s field for Jan", field)
 		}
 	}
 	if entry.Doc.Find(`input[type="radio"][name="options.variant"]`).Length() != 2 {
@@ -67,6 +69,9 @@ func TestADHEveningOverHTTP(t *testing.T) {
 	}
 	if got := page.Text(`[data-testid="winners"]`); got != want1.Winners[0]+" wins" {
 		t.Errorf("winners %q, want %v", got, want1.Winners)
+	}
+	if got := page.Text(`[data-testid="verdict"] [data-testid="checks-out"]`); got != "✓ All rules check out." {
+		t.Errorf("a valid game's verdict says %q, want ✓ All rules check out.", got)
 	}
 	// The covering: Ida's 6 characters, 3 bald heads, 2 wonderhats: two
 	// bald heads cancelled, one hides a hat, 5 characters keep theirs.

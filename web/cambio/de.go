@@ -4,6 +4,15 @@ package cambio
 // The set-up page, the counters, the totals and the round's scoring are
 // shared with Kodiak (play.templ, play.go).
 var german = map[string]string{
+	// Round editor (Cambio and Kodiak): a player's cards by their sum.
+	"Or the sum of %s's cards": "Oder die Summe der Karten von %s",
+	"Type the cards instead":   "Stattdessen die Karten eintippen",
+	"the game has no round %d": "Die Partie hat keine Runde %d",
+	"value %s":                 "Wert %s",
+	"cards worth %s":           "Karten im Wert von %s",
+	"the sum of the cards is a whole number such as 17, not %q":                 "Die Summe der Karten ist eine ganze Zahl wie 17, nicht %q",
+	"enter the cards or their sum, not both: clear one of them":                 "Gib die Karten oder ihre Summe ein, nicht beides: Leere eines davon",
+	"%q is not a sum of cards: use %s followed by a whole number from %d to %d": "%q ist keine Summe von Karten: Nutze %s, gefolgt von einer ganzen Zahl von %d bis %d",
 	// Set-up page (Cambio and Kodiak)
 	"play along":    "Mitspielen",
 	"Play %s along": "%s mitspielen",

@@ -20,14 +20,58 @@ import (
 func cambioEditor() kit.Editor {
 	return kit.Editor{
 		Page: cambioPage, Parse: parseCambioRound, Values: RoundValues,
-		Rounds: true, Progress: cambioProgress,
+		Rounds: true, RoundValues: cambioRoundValues, Progress: cambioProgress,
 		Noun: i18n.Key("round"), Intro: i18n.Key("Enter how the round ended and the cards each player has left."),
 	}
 }
 
 // RoundValues is the editor's values for a stored game: a round editor
-// cannot reopen a whole game, so it starts empty.
+// cannot reopen a whole game, so it starts empty (a round is reopened by
+// CambioRoundValues).
 func RoundValues(json.RawMessage) url.Values { return url.Values{} }
+
+// CardValues puts player i's cards of a stored round back into the form:
+// a sum entered as such (cambio.Sum) in the sum field, the cards' codes
+// otherwise.
+func CardValues(v url.Values, i int, cards []cambio.Card) {
+	if len(cards) == 1 && cards[0].Kind == cambio.Sum {
+		v.Set(views.PField(i, "sum"), strconv.Itoa(cards[0].N))
+		return
+	}
+	toks := make([]string, len(cards))
+	for k, c := range cards {
+		toks[k] = c.String()
+	}
+	v.Set(views.PField(i, "cards"), strings.Join(toks, " "))
+}
+
+// cambioRoundValues is round n of a stored Cambio game as the round
+// editor's values, to correct it: each player's cards, and how the round
+// ended (the caller, or the first player with no cards left).
+func cambioRoundValues(state json.RawMessage, n int) url.Values {
+	s, err := cambio.Decode(state)
+	if err != nil || n < 1 {
+		return nil
+	}
+	v := url.Values{}
+	for i, p := range s.Players {
+		if n > len(p.Rounds) {
+			return nil
+		}
+		r := p.Rounds[n-1]
+		CardValues(v, i, r.Cards)
+		switch {
+		case r.Cambio:
+			v.Set("ended", "cambio:"+strconv.Itoa(i))
+		case len(r.Cards) == 0 && v.Get("ended") == "":
+			v.Set("ended", "out:"+strconv.Itoa(i))
+		}
+	}
+	if len(s.Players) == 0 {
+		return nil
+	}
+	return v
+}
 
 // SeatNames are the players a round form is for: the table's, or on a
 // form without them the names it carries (players[i].name, up to 8).
@@ -53,9 +97,27 @@ func cardTokens(s string) []string {
 
 // ReadCards reads player i's cards field with the engine's
 // ParseCard; an unreadable token is an error on the field naming the card.
+// Instead of the cards a player's sum field may give their sum, read as a
+// corner value for the whole hand (cambio.Sum, ruling CAM-1: "a table may
+// also enter a corner value directly"); both at once is an error, as the
+// page could not know which one the table meant.
 func ReadCards[C any](v url.Values, i int, parse func(string) (C, error)) ([]C, error) {
 	f := views.PField(i, "cards")
 	toks := cardTokens(v.Get(f))
+	if sf := views.PField(i, "sum"); strings.TrimSpace(v.Get(sf)) != "" {
+		n, err := strconv.Atoi(strings.Replace(strings.TrimSpace(v.Get(sf)), "−", "-", 1))
+		switch {
+		case err != nil || n < cambio.MinSum || n > cambio.MaxSum:
+			return nil, kit.FormErrorf(sf, "the sum of the cards is a whole number such as 17, not %q", v.Get(sf))
+		case len(toks) > 0:
+			return nil, kit.FormErrorf(sf, "enter the cards or their sum, not both: clear one of them")
+		}
+		card, err := parse(cambio.SumPrefix + strconv.Itoa(n))
+		if err != nil {
+			return nil, kit.FormErrorf(sf, "%s", kit.Reason(err))
+		}
+		return []C{card}, nil
+	}
 	if len(toks) > cambio.DeckSize {
 		return nil, kit.FormErrorf(f, "%d cards is more than the whole deck (%d)", len(toks), cambio.DeckSize)
 	}
@@ -135,6 +197,9 @@ func parseCambioRound(v url.Values, fixed []string) (json.RawMessage, []int, err
 		if err != nil {
 			return nil, nil, err
 		}
+		if i == out && len(cards) == 1 && cards[0] == (cambio.Card{Kind: cambio.Sum}) {
+			cards = nil // a typed 0 for the player who had no cards left
+		}
 		r.Players = append(r.Players, cambio.RoundPlayer{Name: name, Cards: cards, Cambio: i == caller})
 		slots[i] = i
 		held[i], called[i] = len(cards), i == caller
@@ -152,6 +217,19 @@ func parseCambioRound(v url.Values, fixed []string) (json.RawMessage, []int, err
 	}
 	r.Options = RoundOptions(v)
 	return kit.StateOf(r), slots, nil
+}
+
+// CardTitle is a card as a player reads it: "7", "Red King" (the names
+// printed on the cards, in every language), a corner value "value 7" or
+// a typed sum "cards worth 17" in the reader's language, never its code.
+func CardTitle(ctx context.Context, c cambio.Card) string {
+	switch c.Kind {
+	case cambio.Corner:
+		return i18n.T(ctx, "value %s", cambio.Points(c.N))
+	case cambio.Sum:
+		return i18n.T(ctx, "cards worth %s", cambio.Points(c.N))
+	}
+	return c.Title()
 }
 
 // cardChips are the pad's cards: numbers 0–13, then the named cards.
@@ -174,7 +252,7 @@ func RoundPlayers(e kit.Entry, read func(string) (title string, points int, err 
 	}
 	var out []RoundPlayer
 	for i, name := range e.Names {
-		p := RoundPlayer{Index: i, Name: name, Cards: v.Get(views.PField(i, "cards")),
+		p := RoundPlayer{Index: i, Name: name, Cards: v.Get(views.PField(i, "cards")), Typed: strings.TrimSpace(v.Get(views.PField(i, "sum"))),
 			Pounces: v.Get(views.PField(i, "pounces")), Kept: v.Get(views.PField(i, "hairballs_kept")), Discarded: v.Get(views.PField(i, "hairballs_discarded"))}
 		sum, ok := 0, true
 		for _, t := range cardTokens(p.Cards) {
@@ -186,6 +264,11 @@ func RoundPlayers(e kit.Entry, read func(string) (title string, points int, err 
 			}
 			p.Chips = append(p.Chips, CardChip{Token: t, Title: title, Points: cambio.Points(points)})
 			sum += points
+		}
+		if n, err := strconv.Atoi(strings.Replace(p.Typed, "−", "-", 1)); err == nil && len(p.Chips) == 0 {
+			sum = n
+		} else if p.Typed != "" {
+			ok = false
 		}
 		if extra != nil {
 			sum += extra(v, i)
@@ -219,8 +302,11 @@ func RoundVM(e kit.Entry, f RoundForm, round int) RoundEntryVM {
 		Heading: i18n.T(e.Ctx, "Game %d · round %d", e.GameNumber, round), Round: round,
 		Intro: e.Intro, Submit: i18n.T(e.Ctx, "Save round %d", round), Options: string(e.Options),
 	}
-	if e.GameNumber == 0 { // not from a table (never shown today)
+	if e.GameNumber == 0 || e.Round > 0 { // not from a table (never shown today), or a correction
 		vm.Heading = e.Heading
+	}
+	if e.Round > 0 {
+		vm.Submit = e.Submit
 	}
 	if e.Values != nil {
 		vm.Options = e.Values.Get("options")
@@ -232,7 +318,7 @@ func RoundVM(e kit.Entry, f RoundForm, round int) RoundEntryVM {
 		known[c] = true
 	}
 	for i := range e.Names {
-		for _, p := range append([]string{"cards"}, f.Fields...) {
+		for _, p := range append([]string{"cards", "sum"}, f.Fields...) {
 			known[views.PField(i, p)] = true
 		}
 	}
@@ -253,6 +339,9 @@ func cambioPage(e kit.Entry) templ.Component {
 	if len(s.Players) > 0 {
 		round = len(s.Players[0].Rounds) + 1
 	}
+	if e.Round > 0 {
+		round = e.Round
+	}
 	vm := RoundVM(e, cambioRound, round)
 	if n := len(e.Names); n > 0 {
 		vm.Dealer = i18n.T(e.Ctx, "Dealer: %s", e.Names[(e.Start+cambio.Dealer(round, n))%n])
@@ -262,7 +351,7 @@ func cambioPage(e kit.Entry) templ.Component {
 	}
 	vm.Players = RoundPlayers(e, func(t string) (string, int, error) {
 		c, err := cambio.ParseCard(t)
-		return c.Title(), c.Value(), err
+		return CardTitle(e.Ctx, c), c.Value(), err
 	}, nil)
 	return CambioRound(vm)
 }

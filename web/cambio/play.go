@@ -197,7 +197,7 @@ func (cambioPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string)
 		e.Closed = cambioClosed(c, pos, names)
 		e.Round.Players = RoundPlayers(kit.Entry{Names: names, Values: e.Values}, func(tok string) (string, int, error) {
 			card, err := cambio.ParseCard(tok)
-			return card.Title(), card.Value(), err
+			return CardTitle(c.Request().Context(), card), card.Value(), err
 		}, nil)
 		for i := range names {
 			e.Hints = append(e.Hints, cambioHint(c, pos, i))

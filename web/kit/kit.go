@@ -67,9 +67,13 @@ type Editor struct {
 	Display func(state json.RawMessage) map[string][]views.StackView
 	// Rounds is set for games entered one round at a time (the engine
 	// implements scoring.Rounds): Parse then builds one round, which is
-	// recorded with RecordRound, and a game is corrected by undoing its
-	// rounds.
+	// recorded with RecordRound; any round is corrected with the same
+	// editor (RoundValues, CorrectRound).
 	Rounds bool
+	// RoundValues turns round n (1-based) of a stored game back into the
+	// round editor's values, for correcting that round; nil when the
+	// game has no round n.
+	RoundValues func(state json.RawMessage, n int) url.Values
 	// Progress says in words how close a game in progress, state, is to
 	// its end, e.g. "Ben is 6 points from 50" (round games; optional).
 	Progress func(ctx context.Context, state json.RawMessage) string
@@ -95,8 +99,10 @@ type Entry struct {
 	// to: its number, its state so far (nil when the round starts a new
 	// game) and the table's options, which a new game starts with.
 	GameNumber int
-	Current    json.RawMessage
-	Options    json.RawMessage
+	// Round is the round a round editor corrects (0: the next round).
+	Round   int
+	Current json.RawMessage
+	Options json.RawMessage
 	// Start is the seat of who starts this game (the table's "Who
 	// starts?"; 0, the first seat, when nobody was chosen): the dealer
 	// of round 1, from whom the rotation goes on.

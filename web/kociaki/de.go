@@ -2,6 +2,14 @@ package kociaki
 
 // german is German for the Kociaki play-along pages and the engine's refusals.
 var german = map[string]string{
+	// The result editor on one screen (entry.templ, js/koc.js)
+	"Chips go to": "Chips gehen an",
+	"Choose who takes the chips, then tap a pile's chip; ⌫ takes that player's last chip of the pile back. Each pile says what it can still give (rule KOC-2).": "Wähle, wer die Chips nimmt, dann tippe auf einen Chip eines Stapels; ⌫ nimmt den letzten Chip dieser Person von dem Stapel zurück. Jeder Stapel sagt, was er noch geben kann (Regel KOC-2).",
+	"chips of toy %d":                   "Chips von Spielzeug %d",
+	"take back the last chip of toy %d": "den letzten Chip von Spielzeug %d zurücknehmen",
+	"Type the chips instead":            "Stattdessen die Chips eintippen",
+	"pile: next %s":                     "Stapel: als Nächstes %s",
+	"pile: next %s, or used up":         "Stapel: als Nächstes %s oder aufgebraucht",
 	// Set-up page
 	"play along":               "Mitspielen",
 	"Set up Kociaki Łobuziaki": "Kociaki Łobuziaki aufbauen",

@@ -51,8 +51,16 @@ func TestKocEveningOverHTTP(t *testing.T) {
 	if n := ben.Find(`input[data-chips]`).Length(); n != kociaki.Toys {
 		t.Fatalf("Ben has %d toy fields, want %d", n, kociaki.Toys)
 	}
-	if ben.Find(`input[name="players[1].chips.7"]`).Length() != 1 || ben.Find(`.koc-toy[data-toy="7"] button[data-chip]`).Length() != 3 {
-		t.Error("toy 7 of Ben has no field or chip buttons")
+	// One screen (issue #18): the ten piles once, each with its chips to
+	// give to the player chosen in the tab bar; the typed fields stay.
+	if ben.Find(`input[name="players[1].chips.7"]`).Length() != 1 || entry.Doc.Find(`[data-testid="koc-board"] .koc-pile[data-toy="7"] button[data-chip]`).Length() != 3 {
+		t.Error("toy 7 has no pile with chip buttons, or Ben no field")
+	}
+	if n := entry.Doc.Find(`[data-testid="koc-pile"]`).Length(); n != kociaki.Toys {
+		t.Errorf("%d piles on the board, want %d", n, kociaki.Toys)
+	}
+	if entry.Doc.Find(`[data-testid="koc-tabs"] input[name="koc-to"]`).Length() != 2 {
+		t.Error("no tab per player")
 	}
 	// Empty piles with 2 players (two chips removed, KOC-1): a 2 or a 3 on top.
 	if got := entry.Text(`[data-next="1"]`); got != "pile: next 2 or 3" {

@@ -1,6 +1,7 @@
 package kociaki
 
 import (
+	"context"
 	"encoding/json"
 	"math"
 	"net/url"
@@ -161,28 +162,29 @@ func kocPage(e kit.Entry) templ.Component {
 	}
 	if piles, err := kociaki.PilesLeft(playing, taken); err == nil {
 		for _, pl := range piles {
-			vm.Piles = append(vm.Piles, KocPile{Toy: pl.Toy, Text: kocPileText(pl), Bad: !pl.Possible})
+			vm.Piles = append(vm.Piles, KocPile{Toy: pl.Toy, Text: kocPileText(e.Ctx, pl), Bad: !pl.Possible})
 		}
 	}
 	return KocEntry(vm)
 }
 
-// kocPileText says what a toy's pile may give next; static/js/koc.js
-// writes the same words as chips are tapped.
-func kocPileText(p kociaki.Pile) string {
+// kocPileText says what a toy's pile may give next, in the reader's
+// language; js/koc.js writes the same words (the form carries them) as
+// chips are tapped.
+func kocPileText(ctx context.Context, p kociaki.Pile) string {
 	switch {
 	case !p.Possible:
-		return i18n.Key("pile: these chips cannot all come from one pile")
+		return i18n.T(ctx, "pile: these chips cannot all come from one pile")
 	case len(p.Next) == 0:
-		return i18n.Key("pile: used up")
+		return i18n.T(ctx, "pile: used up")
 	}
 	next := make([]string, len(p.Next))
 	for i, n := range p.Next {
 		next[i] = strconv.Itoa(n)
 	}
-	s := "pile: next " + strings.Join(next, " or ")
+	or := strings.Join(next, i18n.T(ctx, " or "))
 	if p.MayBeEmpty {
-		s += ", or used up"
+		return i18n.T(ctx, "pile: next %s, or used up", or)
 	}
-	return s
+	return i18n.T(ctx, "pile: next %s", or)
 }

@@ -4,6 +4,7 @@ package kodiak
 // Words as in the Kodiak round editor: Sturz (sich stürzen), Haarball.
 // What Kodiak shares with Cambio's pages is in web/cambio/de.go.
 var german = map[string]string{
+	"Hairball": "Haarball",
 	// Set-up page
 	"Who is Kodiak first?":        "Wer ist zuerst Kodiak?",
 	"Choose who is Kodiak first.": "Wähle, wer zuerst Kodiak ist.",

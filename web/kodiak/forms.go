@@ -9,6 +9,7 @@ import (
 
 	"github.com/a-h/templ"
 
+	"tablemate/scoring/cambio"
 	"tablemate/scoring/kodiak"
 	"tablemate/views"
 	"tablemate/views/i18n"
@@ -24,7 +25,7 @@ var kodiakRound = cambioweb.RoundForm{Game: "Kodiak", Parse: parseKodiakRound, C
 func kodiakEditor() kit.Editor {
 	return kit.Editor{
 		Page: kodiakPage, Parse: parseKodiakRound, Values: cambioweb.RoundValues,
-		Rounds: true, Progress: kodiakProgress,
+		Rounds: true, RoundValues: kodiakRoundValues, Progress: kodiakProgress,
 		Noun: i18n.Key("round"), Intro: i18n.Key("Enter who was Kodiak, the cards each player has left, pounces and hairballs."),
 	}
 }
@@ -57,6 +58,11 @@ func parseKodiakRound(v url.Values, fixed []string) (json.RawMessage, []int, err
 		if p.Cards, err = cambioweb.ReadCards(v, i, kodiak.ParseCard); err != nil {
 			return nil, nil, err
 		}
+		if len(p.Cards) == 1 && p.Cards[0] == (kodiak.Card{Card: cambio.Card{Kind: cambio.Sum}}) {
+			// A typed 0 is no cards left: someone's running out ends
+			// every Kodiak round (KOD-1), and it scores the same.
+			p.Cards = nil
+		}
 		if p.Pounces, err = counter(v, i, "pounces"); err != nil {
 			return nil, nil, err
 		}
@@ -85,8 +91,11 @@ func kodiakPage(e kit.Entry) templ.Component {
 	// The round, the rounds and the Kodiak by the rotation, as the engine
 	// reckons them (ruling KOD-1).
 	round, rounds, seat := kodiak.Next(s)
+	if e.Round > 0 { // a correction: who was Kodiak is in its values
+		round = e.Round
+	}
 	vm := cambioweb.RoundVM(e, kodiakRound, round)
-	if n > 0 {
+	if n > 0 && e.Round == 0 {
 		vm.Chosen = strconv.Itoa(seat)
 		vm.Dealer = i18n.T(e.Ctx, "Kodiak by the rotation: %s", e.Names[seat%n])
 		vm.Heading = i18n.T(e.Ctx, "Game %d · round %d of %d", e.GameNumber, round, rounds)
@@ -96,7 +105,7 @@ func kodiakPage(e kit.Entry) templ.Component {
 	}
 	vm.Players = cambioweb.RoundPlayers(e, func(t string) (string, int, error) {
 		c, err := kodiak.ParseCard(t)
-		return c.Title(), c.Value(), err
+		return cardTitle(e.Ctx, c), c.Value(), err
 	}, kodiakCounterPoints)
 	for i := range vm.Players {
 		for _, f := range []*string{&vm.Players[i].Pounces, &vm.Players[i].Kept, &vm.Players[i].Discarded} {
@@ -106,6 +115,54 @@ func kodiakPage(e kit.Entry) templ.Component {
 		}
 	}
 	return KodiakRound(vm)
+}
+
+// kodiakRoundValues is round n of a stored Kodiak game as the round
+// editor's values, to correct it: who was Kodiak, each player's cards
+// and counters.
+func kodiakRoundValues(state json.RawMessage, n int) url.Values {
+	s, err := kodiak.Decode(state)
+	if err != nil || n < 1 || len(s.Players) == 0 {
+		return nil
+	}
+	v := url.Values{"kodiak": {"none"}}
+	for i, p := range s.Players {
+		if n > len(p.Rounds) {
+			return nil
+		}
+		r := p.Rounds[n-1]
+		cards := make([]cambio.Card, 0, len(r.Cards))
+		hairballs := false
+		for _, c := range r.Cards {
+			cards = append(cards, c.Card)
+			hairballs = hairballs || c.Hairball
+		}
+		if hairballs { // a hairball typed among the cards stays a code
+			toks := make([]string, len(r.Cards))
+			for k, c := range r.Cards {
+				toks[k] = c.String()
+			}
+			v.Set(views.PField(i, "cards"), strings.Join(toks, " "))
+		} else {
+			cambioweb.CardValues(v, i, cards)
+		}
+		if r.Kodiak {
+			v.Set("kodiak", strconv.Itoa(i))
+		}
+		v.Set(views.PField(i, "pounces"), strconv.Itoa(r.Pounces))
+		v.Set(views.PField(i, "hairballs_kept"), strconv.Itoa(r.HairballsKept))
+		v.Set(views.PField(i, "hairballs_discarded"), strconv.Itoa(r.HairballsDiscarded))
+	}
+	return v
+}
+
+// cardTitle is a Kodiak card as a player reads it (cambioweb.CardTitle),
+// or a hairball.
+func cardTitle(ctx context.Context, c kodiak.Card) string {
+	if c.Hairball {
+		return i18n.T(ctx, "Hairball")
+	}
+	return cambioweb.CardTitle(ctx, c.Card)
 }
 
 // kodiakCounterPoints is what player i's counters on a round form add to

@@ -127,7 +127,7 @@ func (kodiakPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string)
 		}
 		e.Round.Players = cambioweb.RoundPlayers(kit.Entry{Names: names, Values: values}, func(tok string) (string, int, error) {
 			card, err := kodiak.ParseCard(tok)
-			return card.Title(), card.Value(), err
+			return cardTitle(c.Request().Context(), card), card.Value(), err
 		}, kodiakCounterPoints)
 		e.Closed = kodiakClosed(c, pos, names)
 		vm.Entry = &e.PlayEntryVM

@@ -33,7 +33,7 @@ func (a *App) editGame(c echo.Context) error {
 		return err
 	}
 	if ed.Rounds {
-		return echo.NewHTTPError(http.StatusNotFound, tr(c, "A game entered round by round is corrected by undoing its rounds on the table page."))
+		return echo.NewHTTPError(http.StatusNotFound, tr(c, "A game entered round by round is corrected one round at a time: choose the round on the game's page."))
 	}
 	g, err := gameParam(c, t)
 	if err != nil {
@@ -201,6 +201,8 @@ func (a *App) showGame(c echo.Context) error {
 	g, _ := gameParam(c, t)
 	if ed, ok := editorFor(g.Info.Slug); ok && !ed.Rounds && vm.Imported == "" { // a round game is corrected by undoing its rounds
 		vm.EditURL = fmt.Sprintf("%s/games/%s/edit", editBase(c), c.Param("n"))
+	} else if g, err := gameParam(c, t); ok && err == nil { // a round game: any round
+		vm.RoundURLs = roundURLs(c, ed, g)
 	}
 	if vm.After, err = a.afterGame(c, t, g); err != nil {
 		return err

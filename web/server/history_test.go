@@ -174,6 +174,14 @@ func TestTimelineTextsForKKS(t *testing.T) {
 			t.Errorf("log entry %d = %q (undone %v), want %q… (undone %v)", i, texts[i], undone[i], w.prefix, w.undone)
 		}
 	}
+	// Five log entries, one game: the table's history and the home page
+	// count games (issue #18), not entries.
+	if got := p.Text(`[data-testid="history-summary"]`); got != "History of 1 game" {
+		t.Errorf("history summary %q, want History of 1 game", got)
+	}
+	if got := ts.Get("/").Text(`[data-testid="recent-played"]`); got != "1 game" {
+		t.Errorf("home page badge %q, want 1 game", got)
+	}
 	// Both games break the card-count rule (2 players hold 17 cards): the
 	// timeline says so instead of naming a winner.
 	if !strings.HasSuffix(texts[3], "— 1 rule broken") && !strings.Contains(texts[3], "rules broken") {

@@ -2,24 +2,30 @@ package server
 
 import (
 	"net/http"
+	"slices"
 
 	"github.com/labstack/echo/v4"
 
+	"tablemate/sessions"
 	"tablemate/views"
 	"tablemate/web/games"
 )
 
 // showHome renders the start page with the recent tables.
 func (a *App) showHome(c echo.Context) error {
-	recent, err := a.tables.Recent(c.Request().Context(), recentTables(c))
+	// The tables' cards count their games (not log entries: an undo or a
+	// guided move is no game), without replaying a table that did not
+	// change.
+	recent, err := a.tables.Cards(c.Request().Context(), recentTables(c))
 	if err != nil {
 		return err
 	}
+	slices.SortStableFunc(recent, func(x, y sessions.TableSummary) int { return y.Last.Compare(x.Last) })
 	vm := views.HomeVM{Page: page(c, tr(c, "Home")), Games: games.Infos()}
 	for _, t := range recent {
 		vm.Recent = append(vm.Recent, views.TableRow{
-			ID: t.ID, Name: t.Name, GameTitle: gameTitle(t.Game), Moves: t.Moves - 1,
-			Updated: dateTime(c, t.UpdatedAt.Local(), false, false),
+			ID: t.Edit, Name: t.Name, GameTitle: gameTitle(t.Game), Played: t.Played,
+			Updated: dateTime(c, t.Last.Local(), false, false),
 		})
 	}
 	return render(c, http.StatusOK, views.Home(vm))

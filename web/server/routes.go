@@ -40,6 +40,8 @@ func (a *App) routes(e *echo.Echo) {
 	e.GET("/tables/:id/games/:n/edit", a.editGame)
 	e.POST("/tables/:id/games/:n", a.correctGame)
 	e.GET("/tables/:id/games/:n/replay", a.replayGame)
+	e.GET("/tables/:id/games/:n/rounds/:r/edit", a.editRound)
+	e.POST("/tables/:id/games/:n/rounds/:r", a.correctRound)
 	e.POST("/tables/:id/rotate/:role", a.rotateTableLink)
 
 	// View-only links: spectators follow a table live but cannot write.

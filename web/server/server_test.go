@@ -257,6 +257,15 @@ func TestCheckPageScoresWithoutSaving(t *testing.T) {
 	if li.Length() == 0 || !strings.Contains(li.Text(), "Victor") || !strings.Contains(li.Text(), "KKS-2") {
 		t.Errorf("red 7 then 5 face up is not shown as not_ascending for Victor with KKS-2: %q", li.Text())
 	}
+	// Plain words first (issue #18): the engine's sentence is what a
+	// player reads; the ruling and the code are small print under "Why?".
+	sentence, why := li.Find(`[data-testid="violation-text"]`).Text(), li.Find(`details[data-testid="why"]`)
+	if sentence == "" || strings.Contains(sentence, "not_ascending") || strings.Contains(sentence, "KKS-2") {
+		t.Errorf("the sentence %q is empty or shows the code or ruling", sentence)
+	}
+	if why.Find("summary").Text() != "Why?" || why.Find("code").Text() != "not_ascending" || !strings.Contains(why.Text(), "KKS-2") {
+		t.Errorf("the why disclosure does not hold the ruling and the code: %q", why.Text())
+	}
 	// "Change these entries" brings the editor back with what was entered.
 	back := ts.Post("/check/koffer-katze-sombrero", p.FormOf(t, "/check/koffer-katze-sombrero"))
 	if v, _ := back.Doc.Find(`input[name="players[1].display.red"]`).Attr("value"); back.Status != http.StatusOK || v != "7 5" {

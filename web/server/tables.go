@@ -163,6 +163,9 @@ func (a *App) tablePage(c echo.Context, t sessions.Table, flash, kind string) (v
 		return views.TableVM{}, linkError(c, err)
 	}
 	vm := views.TableVM{TableView: tableView(c, t, editBase(c)), Form: form(c, t.Head), Share: a.tableShare(c, t, links)}
+	if vm.Current != nil { // the edit page: any round can be corrected
+		vm.Current.FixBase = fmt.Sprintf("%s/games/%d/rounds/", editBase(c), vm.Current.Game)
+	}
 	vm.Flash, vm.FlashKind = flash, kind
 	if t.Play == nil && len(t.Games) > 0 {
 		vm.NextURL = editBase(c) + "/next"

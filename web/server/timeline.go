@@ -53,6 +53,16 @@ func timelineText(ctx context.Context, t sessions.Table, e sessions.Event) strin
 		return roundText(ctx, t, e.Seq, p)
 	case sessions.KindGameImported:
 		return i18n.T(ctx, "Game %d imported, not checked by the rules", entryOf(t, e.Seq).Game) + verdictText(ctx, t, e.Seq)
+	case sessions.KindRoundCorrected:
+		var p sessions.RoundCorrected
+		if err := json.Unmarshal(e.Payload, &p); err != nil {
+			return i18n.T(ctx, "A round corrected")
+		}
+		s := i18n.T(ctx, "Round %d of game %d corrected", p.Number, p.Game) + verdictText(ctx, t, e.Seq)
+		if p.Reason != "" {
+			s += " (" + p.Reason + ")"
+		}
+		return s
 	case sessions.KindPlayStarted:
 		return i18n.T(ctx, "Guided game started")
 	case sessions.KindPlayStep:
@@ -93,6 +103,10 @@ func shortTextIn(ctx context.Context, t sessions.Table, e sessions.Event) string
 		var p sessions.RoundRecorded
 		json.Unmarshal(e.Payload, &p)
 		return i18n.T(ctx, "round %d of game %d", entryOf(t, e.Seq).Round, p.Game)
+	case sessions.KindRoundCorrected:
+		var p sessions.RoundCorrected
+		json.Unmarshal(e.Payload, &p)
+		return i18n.T(ctx, "round %d of game %d corrected", p.Number, p.Game)
 	case sessions.KindPlayStep:
 		return i18n.T(ctx, "move %d of the guided game", entryOf(t, e.Seq).Move)
 	}

@@ -1,7 +1,9 @@
 // Cambio and Kodiak round editors: tapping a card on the pad adds its
 // token to the player's cards field, "Remove last" takes the last one
-// back, and the chips and the round sum follow what is typed. Without
-// this file the cards field takes tokens typed by hand.
+// back, and the chips and the round sum follow what is typed. A sum typed
+// in the player's sum field replaces the cards, and a card tapped clears
+// the sum: whichever was entered last counts. Without this file the cards
+// field takes tokens typed by hand.
 (function () {
   "use strict";
 
@@ -17,6 +19,7 @@
     var input = editor.querySelector("input[data-cards]");
     var box = editor.querySelector("[data-card-preview]");
     var out = editor.querySelector("[data-sum]");
+    var typed = editor.querySelector("input[data-typed-sum]");
     var entry = editor.closest("fieldset") || editor;
     if (!input || !box) return;
     var cards = {};
@@ -53,6 +56,10 @@
         box.appendChild(chip);
         if (c) sum += points(c.points); else ok = false;
       });
+      if (typed && typed.value.trim() !== "" && ts.length === 0) {
+        var n = points(typed.value.trim());
+        if (isNaN(n)) ok = false; else sum = n;
+      }
       entry.querySelectorAll("input[data-counter]").forEach(function (inp) {
         var n = parseInt(inp.value, 10) || 0;
         var w = { pounces: -5, hairballs_kept: 10, hairballs_discarded: 5 }[inp.getAttribute("data-counter")] || 0;
@@ -73,8 +80,15 @@
         return;
       }
       input.value = ts.join(" ");
+      if (typed) typed.value = "";
       render();
     });
+    if (typed) {
+      typed.addEventListener("input", function () {
+        if (typed.value.trim() !== "") input.value = "";
+        render();
+      });
+    }
     input.addEventListener("input", render);
     entry.addEventListener("input", function (ev) {
       if (ev.target.hasAttribute("data-counter")) render();
