@@ -353,6 +353,16 @@ type LeagueGame struct {
 // use: a replaced admin link changes nothing, even a moment after. op
 // names the change in errors (a storage failure is ErrNotSaved).
 func (ts *Tables) asAdmin(ctx context.Context, l League, op, query string, args ...any) error {
+	return ts.asAdminTx(ctx, l, op, func(tx *txn) error {
+		_, err := tx.ExecContext(ctx, query, args...)
+		return err
+	})
+}
+
+// asAdminTx is asAdmin for a change of several statements: write runs
+// inside the checked transaction; an error it returns that is a
+// *scoring.InputError is returned as it is, any other is a storage failure.
+func (ts *Tables) asAdminTx(ctx context.Context, l League, op string, write func(tx *txn) error) error {
 	if l.admin == "" {
 		return ErrNotAdmin
 	}
@@ -368,7 +378,11 @@ func (ts *Tables) asAdmin(ctx context.Context, l League, op, query string, args 
 	if owner != l.ID {
 		return ErrNotAdmin
 	}
-	if _, err := tx.ExecContext(ctx, query, args...); err != nil {
+	if err := write(tx); err != nil {
+		var in *scoring.InputError
+		if errors.As(err, &in) {
+			return err
+		}
 		return ts.store.failed(op, err)
 	}
 	if err := tx.Commit(); err != nil {
