@@ -328,6 +328,10 @@ type LeagueView struct {
 	// newest by default).
 	TablesPage Pager
 	Share      ShareLink // the standings link, to pass on
+	// Ratings are the members' OpenSkill ratings, best first; People
+	// link every member's page (on the base the page was opened with).
+	Ratings []RatingRow
+	People  []MemberLink
 }
 
 // LeagueAdminVM is the league page behind its admin link: the standings
@@ -350,6 +354,7 @@ type LeagueRow struct {
 	Played, Wins     int
 	Points           string
 	Spark, TrendText string // sparkline points and the trend in words
+	URL              string // the member's page ("" for none)
 }
 
 // GameStandings is a league table restricted to one game.
