@@ -25,6 +25,16 @@ type Page struct {
 	// Styles are extra stylesheets (paths under static/, e.g.
 	// "css/play-adh.css") that only this page needs.
 	Styles []string
+	// Preview is what a link preview shows of the page (og: meta tags);
+	// set only on view-only and public pages, never behind an edit or
+	// admin link.
+	Preview Preview
+}
+
+// Preview is a page's link preview: its result card as the image (an
+// absolute URL), a title and a line of description.
+type Preview struct {
+	Title, Description, Image, URL string
 }
 
 // Form carries the hidden fields every write form sends: the CSRF token,
@@ -143,6 +153,10 @@ type ShareLink struct {
 	URL   string
 	QRURL string
 	Title string // the page's title, for the share sheet
+	// Card, when set, is the result card (a PNG path) the share sheet
+	// sends along with the link where the phone can share files
+	// (static/js/sharecard.js).
+	Card string
 }
 
 // ShareVM is the edit page's invite panel: both links, labelled for what

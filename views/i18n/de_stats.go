@@ -65,4 +65,13 @@ var deStats = map[string]string{
 	"%s, already a member":                                     "%s, schon Mitglied",
 	"say who %s is: a new member or one already in the league": "sag, wer %s ist: ein neues Mitglied oder jemand, der schon in der Liga ist",
 	"%s is not a member of %s":                                 "%s ist kein Mitglied von %s",
+
+	// Link previews of the view-only and public pages.
+	"%[1]s after 1 game: %[2]s leads.":          "%[1]s nach 1 Partie: vorn liegt %[2]s.",
+	"%[2]s after %[1]d games: %[3]s leads.":     "%[2]s nach %[1]d Partien: vorn liegt %[3]s.",
+	"%[1]s, game %[2]d":                         "%[1]s, Partie %[2]d",
+	"%s won. Checked by the rules.":             "Sieg: %s. Nach den Regeln geprüft.",
+	"A result is disputed.":                     "Ein Ergebnis ist strittig.",
+	"Standings after 1 game: %s first.":         "Stand nach 1 Partie: %s vorn.",
+	"Standings after %[1]d games: %[2]s first.": "Stand nach %[1]d Partien: %[2]s vorn.",
 }

@@ -50,6 +50,14 @@ func (a *App) showLeague(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	key, err := a.leagueKey(c.Request().Context(), l)
+	if err != nil {
+		return err
+	}
+	if vm.Page.Preview = a.leaguePreview(c, l, vm, key); vm.Page.Preview.Image != "" {
+		vm.Share.Card = vm.PublicPath + "/card.png"
+		vm.Page.Scripts = append(vm.Page.Scripts, "js/sharecard.js")
+	}
 	return render(c, http.StatusOK, views.LeaguePage(vm))
 }
 

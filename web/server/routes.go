@@ -46,6 +46,8 @@ func (a *App) routes(e *echo.Echo) {
 	e.GET("/v/:rid/results.csv", a.resultsReadOnly)
 	e.GET("/v/:rid/games/:n", a.showReadOnlyGame)
 	e.GET("/v/:rid/games/:n/replay", a.replayReadOnlyGame)
+	e.GET("/v/:rid/card.png", a.showViewCard)
+	e.GET("/v/:rid/games/:n/card.png", a.showViewGameCard)
 	e.GET("/history", a.showHistory)
 
 	// Leagues: the public id shows standings, the admin id changes them.
@@ -54,6 +56,7 @@ func (a *App) routes(e *echo.Echo) {
 	e.GET("/leagues/:id", a.showLeague)
 	e.GET("/leagues/:id/qr.svg", a.showLeagueQR)
 	e.GET("/leagues/:id/members/:name", a.showMember)
+	e.GET("/leagues/:id/card.png", a.showLeagueCard)
 	e.GET("/l/:admin", a.showLeagueAdmin)
 	e.GET("/l/:admin/qr.svg", a.showAdminQR)
 	e.GET("/l/:admin/members/:name", a.showMemberAdmin)
