@@ -113,7 +113,7 @@ func TestMemberPages(t *testing.T) {
 		}
 	}
 	row := ana.Doc.Find(`[data-testid="member-games"] tbody tr`)
-	if row.Length() != 1 || row.Find("td").Eq(0).Text() != "3" || row.Find("td").Eq(3).Text() != "4.3" || row.Find(`[data-testid="best"]`).Text() != "6" {
+	if row.Length() != 1 || row.Find("td").Eq(0).Text() != "3" || row.Find(`[data-testid="rate"]`).Text() != "67%" || row.Find("td").Eq(2).Text() != "4.3" || row.Find(`[data-testid="best"]`).Text() != "6" {
 		t.Errorf("per game row: %q", row.Text())
 	}
 	var h2h []string

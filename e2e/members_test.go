@@ -1,0 +1,110 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// memberFits is "" when the page does not scroll sideways and every
+// visible link, button, select and summary of the content is at least
+// 44 px tall (a thumb's tap target).
+const memberFits = `(() => {
+	if (document.documentElement.scrollWidth > window.innerWidth) return "the page scrolls sideways: " + document.documentElement.scrollWidth;
+	for (const el of document.querySelectorAll("main a, main button, main select, main summary, main label:has(input)")) {
+		const r = el.getBoundingClientRect();
+		if (r.width > 0 && r.height < 44) return (el.textContent || el.outerHTML).trim() + " is " + r.height + " px tall";
+	}
+	return "";
+})()`
+
+// A league on a phone: a table started from the admin page seats its
+// members by tapping their chips (in the order tapped), counts for the
+// league by itself, and a member's page opened from the public standings
+// shows their record in English and in German, fitting a 390 px screen
+// with 44 px targets.
+func TestMemberPageOnAPhone(t *testing.T) {
+	base := startServer(t)
+	ctx := phone(t)
+	var admin string
+	run(t, ctx, "start a league",
+		chromedp.Navigate(base+"/leagues/new"),
+		chromedp.SendKeys(`#league-name`, "Salmon club", chromedp.ByQuery),
+		chromedp.SendKeys(`#members`, "Amelia\nVictor\nEnrique Fernández-Villaverde", chromedp.ByQuery),
+		tap(`[data-testid="create-league"]`),
+		chromedp.WaitVisible(`[data-testid="no-league-games"]`, chromedp.ByQuery),
+		chromedp.Location(&admin),
+	)
+	for _, game := range []struct{ salmon [3]string }{{[3]string{"3", "5", "1"}}, {[3]string{"2", "6", "4"}}} {
+		var seats string
+		run(t, ctx, "start a table for the league, tapping Victor, Amelia, Enrique",
+			chromedp.Navigate(admin),
+			tap(`[data-testid="league-table"]`),
+			chromedp.WaitVisible(`[data-testid="seat-chips"]`, chromedp.ByQuery),
+			chromedp.SetValue(`#game`, "alaska", chromedp.ByQuery),
+			tap(`input[name="seat"][value="Victor"]`),
+			tap(`input[name="seat"][value="Amelia"]`),
+			tap(`input[name="seat"][value="Enrique Fernández-Villaverde"]`),
+			chromedp.Evaluate(`[0,1,2].map(i => document.getElementById("player-" + i).value).join("|")`, &seats),
+		)
+		if seats != "Victor|Amelia|Enrique Fernández-Villaverde" {
+			t.Fatalf("seats after tapping: %q", seats)
+		}
+		var problem string
+		run(t, ctx, "the seat chips fit", chromedp.Evaluate(memberFits, &problem))
+		if problem != "" {
+			t.Errorf("new table for the league: %s", problem)
+		}
+		run(t, ctx, "enter a game",
+			tap(`[data-testid="create-table"]`),
+			tap(`[data-testid="enter-game"]`),
+			chromedp.SetValue(`input[name="players[0].salmon"]`, game.salmon[0], chromedp.ByQuery),
+			chromedp.SetValue(`input[name="players[1].salmon"]`, game.salmon[1], chromedp.ByQuery),
+			chromedp.SetValue(`input[name="players[2].salmon"]`, game.salmon[2], chromedp.ByQuery),
+			tap(`[data-testid="submit-scores"]`),
+			chromedp.WaitVisible(`[data-testid="verdict"][data-valid="true"]`, chromedp.ByQuery),
+		)
+	}
+	var public string
+	run(t, ctx, "open the public standings", chromedp.Navigate(admin),
+		chromedp.AttributeValue(`[data-testid="open-standings"]`, "href", &public, nil, chromedp.ByQuery))
+	for _, lang := range []struct{ code, favourite, rival string }{
+		{"en", "Favourite game", "Rival"},
+		{"de", "Lieblingsspiel", "Rivale"},
+	} {
+		var won, facts, people, problem, lost string
+		run(t, ctx, "Amelia's page ("+lang.code+")",
+			chromedp.Navigate(base+"/lang?to="+lang.code+"&back="+public),
+			tap(`[data-testid="league-members"] a[href$="/members/Amelia"]`),
+			chromedp.WaitVisible(`[data-testid="member-facts"]`, chromedp.ByQuery),
+			chromedp.Text(`[data-testid="member-won"]`, &won, chromedp.ByQuery),
+			chromedp.Text(`[data-testid="member-facts"]`, &facts, chromedp.ByQuery),
+			chromedp.Text(`.member-people`, &people, chromedp.ByQuery),
+			chromedp.Evaluate(memberFits, &problem),
+			chromedp.Evaluate(`document.querySelectorAll('[data-testid="placings"] circle[data-won="true"]').length + "/" + document.querySelectorAll('[data-testid="placings"] circle').length`, &lost),
+		)
+		snapshot(t, ctx, "member-"+lang.code)
+		if won != "2" || lost != "2/2" {
+			t.Errorf("%s: Amelia won %q, chart %q; want 2 and 2 wins of 2", lang.code, won, lost)
+		}
+		if !strings.Contains(people, lang.favourite) || !strings.Contains(people, lang.rival) || !strings.Contains(people, "Enrique") {
+			t.Errorf("%s: %q", lang.code, people)
+		}
+		if problem != "" {
+			t.Errorf("%s member page: %s", lang.code, problem)
+		}
+		var url string
+		run(t, ctx, "the long name's page ("+lang.code+")",
+			tap(`[data-testid="member-h2h"] a[href*="Enrique"]`),
+			chromedp.WaitVisible(`[data-testid="member-name"]`, chromedp.ByQuery),
+			chromedp.Location(&url),
+			chromedp.Evaluate(memberFits, &problem),
+		)
+		if !strings.Contains(url, public+"/members/") || problem != "" {
+			t.Errorf("%s: %s: %s", lang.code, url, problem)
+		}
+	}
+}
