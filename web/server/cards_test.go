@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"image/png"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
@@ -183,4 +184,38 @@ func TestCardOfEveryGame(t *testing.T) {
 	if len(games) != 7 {
 		t.Errorf("game cards of %d games (%v), want all 7", len(games), games)
 	}
+}
+
+// BenchmarkCard serves result cards and a member page through the whole
+// router: a game's card drawn afresh (the cache emptied before each), the
+// same card from the cache, a league's card drawn afresh, and a member's
+// page (its profile kept per league version).
+func BenchmarkCard(b *testing.B) {
+	ts := newTestServerWith(b, func(a *App) { a.writeRate = 0 })
+	defer ts.Close()
+	_, public := memberLeague(b, ts)
+	table := ts.CreateGameTable("alaska", "Ana", "Ben", "Cy")
+	ts.alaskaGame(b, table, "4", "6", "2")
+	p := ts.Get(table)
+	view, _ := p.Doc.Find(`[data-testid="view-link"]`).Attr("value")
+	view = view[strings.Index(view, "/v/"):]
+	h := ts.Config.Handler
+	get := func(b *testing.B, path string, fresh bool) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if fresh {
+				ts.app.cards = newCardCache(cardCacheBytes)
+			}
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+			if rec.Code != http.StatusOK {
+				b.Fatal(rec.Code)
+			}
+			b.SetBytes(int64(rec.Body.Len()))
+		}
+	}
+	b.Run("game-drawn", func(b *testing.B) { get(b, view+"/games/1/card.png", true) })
+	b.Run("game-cached", func(b *testing.B) { get(b, view+"/games/1/card.png", false) })
+	b.Run("league-drawn", func(b *testing.B) { get(b, public+"/card.png", true) })
+	b.Run("member-page", func(b *testing.B) { get(b, public+"/members/Ana", false) })
 }

@@ -21,7 +21,7 @@ func (ts *testServer) recordKKS(t *testing.T, table string, displays []map[strin
 
 // createLeague starts a league through the form and returns its admin
 // link's path.
-func (ts *testServer) createLeague(t *testing.T, name, scheme string, members ...string) string {
+func (ts *testServer) createLeague(t testing.TB, name, scheme string, members ...string) string {
 	t.Helper()
 	f := ts.Get("/leagues/new").FormOf(t, "/leagues")
 	f.Set("name", name)

@@ -15,7 +15,7 @@ import (
 )
 
 // alaskaGame enters one Alaska game (salmon are the score, the most win).
-func (ts *testServer) alaskaGame(t *testing.T, table string, salmon ...string) {
+func (ts *testServer) alaskaGame(t testing.TB, table string, salmon ...string) {
 	t.Helper()
 	fields := map[string]string{}
 	for i, s := range salmon {
@@ -28,7 +28,7 @@ func (ts *testServer) alaskaGame(t *testing.T, table string, salmon ...string) {
 
 // addToLeague adds a table to the league by pasting its edit link; names
 // new to the league are answered with as (name → member, "" for new).
-func (ts *testServer) addToLeague(t *testing.T, admin, table string, as map[string]string) {
+func (ts *testServer) addToLeague(t testing.TB, admin, table string, as map[string]string) {
 	t.Helper()
 	form := ts.Get(admin).FormOf(t, admin+"/tables")
 	form.Set("table", "http://phone.local"+table)
@@ -57,7 +57,7 @@ func (ts *testServer) addToLeague(t *testing.T, admin, table string, as map[stri
 
 // memberLeague is a league of Ana, Ben and Cy over two Alaska tables:
 // Ana wins twice, then Ben once; at the second table "Benny" is Ben.
-func memberLeague(t *testing.T, ts *testServer) (admin, public string) {
+func memberLeague(t testing.TB, ts *testServer) (admin, public string) {
 	t.Helper()
 	admin = ts.createLeague(t, "Salmon club", "wins", "Ana", "Ben", "Cy")
 	t1 := ts.CreateGameTable("alaska", "Ana", "Ben", "Cy")
