@@ -3,9 +3,11 @@
 package e2e
 
 import (
+	"context"
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -105,6 +107,56 @@ func TestMemberPageOnAPhone(t *testing.T) {
 		)
 		if !strings.Contains(url, public+"/members/") || problem != "" {
 			t.Errorf("%s: %s: %s", lang.code, url, problem)
+		}
+	}
+}
+
+// shareStub stands in for the phone's share sheet: it records what it was
+// given; canShare says yes to files when window.filesOK is set (before the
+// page loads: sharecard.js asks at the tap).
+const shareStub = `
+	window.filesOK = sessionStorage.getItem("filesOK") === "1";
+	navigator.share = function (data) {
+		window.shared = { url: data.url, title: data.title, files: (data.files || []).map(f => f.type + " " + f.size) };
+		return Promise.resolve();
+	};
+	navigator.canShare = function (data) { return !data.files || window.filesOK; };
+`
+
+// The view-only page's Share sends the result card with the link where
+// the phone can share files, and the link alone where it cannot.
+func TestShareSendsTheResultCard(t *testing.T) {
+	base := startServer(t)
+	ctx := phone(t)
+	run(t, ctx, "stub the share sheet", chromedp.ActionFunc(func(ctx context.Context) error {
+		_, err := page.AddScriptToEvaluateOnNewDocument(shareStub).Do(ctx)
+		return err
+	}))
+	table := startKKSTable(t, ctx, base, []string{"Amelia", "Victor"}, []map[string]string{
+		{"red": "1 2 3 4 5 6 7 8 9 10", "blue": "1 2 3 4 5 6 7"},
+		{"yellow": "1 2 3 4 5 6 7 8 9 10", "black": "1 2 3 4 5 6 7"},
+	}, []int{3, 1})
+	var view string
+	run(t, ctx, "the view-only link", chromedp.Navigate(table),
+		chromedp.AttributeValue(`[data-testid="view-link"]`, "value", &view, nil, chromedp.ByQuery))
+	for _, c := range []struct {
+		filesOK string
+		files   int
+	}{{"1", 1}, {"0", 0}} {
+		var shared struct {
+			URL   string   `json:"url"`
+			Files []string `json:"files"`
+		}
+		run(t, ctx, "share (files "+c.filesOK+")",
+			chromedp.Evaluate(`sessionStorage.setItem("filesOK", "`+c.filesOK+`")`, nil),
+			chromedp.Navigate(view),
+			tap(`[data-testid="share-view"] > summary`),
+			tap(`button[data-share-card]`),
+		)
+		waitTrue(t, ctx, "the share sheet opened", `!!window.shared`)
+		run(t, ctx, "what was shared", chromedp.Evaluate(`window.shared`, &shared))
+		if shared.URL != view || len(shared.Files) != c.files || c.files == 1 && !strings.HasPrefix(shared.Files[0], "image/png ") {
+			t.Errorf("files allowed %s: shared %+v", c.filesOK, shared)
 		}
 	}
 }
