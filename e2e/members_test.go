@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -11,17 +12,23 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// memberFits is "" when the page does not scroll sideways and every
-// visible link, button, select and summary of the content is at least
-// 44 px tall (a thumb's tap target).
-const memberFits = `(() => {
+// fits is a check that is "" when the page does not scroll sideways and
+// every visible element sel matches is at least 44 px tall (a thumb's tap
+// target), else says which is not.
+func fits(sel string) string {
+	return `(() => {
 	if (document.documentElement.scrollWidth > window.innerWidth) return "the page scrolls sideways: " + document.documentElement.scrollWidth;
-	for (const el of document.querySelectorAll("main a, main button, main select, main summary, main label:has(input)")) {
+	for (const el of document.querySelectorAll(` + strconv.Quote(sel) + `)) {
 		const r = el.getBoundingClientRect();
 		if (r.width > 0 && r.height < 44) return (el.textContent || el.outerHTML).trim() + " is " + r.height + " px tall";
 	}
 	return "";
 })()`
+}
+
+// memberFits checks every link, button, select, summary and chip of the
+// page's content.
+var memberFits = fits("main a, main button, main select, main summary, main label:has(input)")
 
 // A league on a phone: a table started from the admin page seats its
 // members by tapping their chips (in the order tapped), counts for the

@@ -2,7 +2,6 @@ package sessions
 
 import (
 	"context"
-	"errors"
 	"slices"
 	"strings"
 	"unicode"
@@ -110,15 +109,9 @@ func oneEditApart(a, b string) bool {
 // both steps are one transaction: the table never counts with a name
 // nobody decided.
 func (ts *Tables) AddTableAs(ctx context.Context, l League, edit string, as map[string]string) error {
-	t, err := ts.Table(ctx, edit)
-	if errors.Is(err, ErrNotFound) {
-		return scoring.Errorf("table", "no table has this link; paste a table's edit link")
-	}
-	if errors.Is(err, ErrReplaced) {
-		return scoring.Errorf("table", "this edit link was replaced; paste the table's edit link in use")
-	}
+	t, err := ts.tableToAdd(ctx, edit)
 	if err != nil {
-		return ts.store.failed("add table", err)
+		return err
 	}
 	next := l
 	next.Members = slices.Clone(l.Members)

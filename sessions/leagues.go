@@ -311,20 +311,29 @@ func decideMerge(l League, from, into string) error {
 // player at the table must be a member (or merged into one), so standings
 // never invent people.
 func (ts *Tables) AddTable(ctx context.Context, l League, edit string) error {
-	t, err := ts.Table(ctx, edit)
-	if errors.Is(err, ErrNotFound) {
-		return scoring.Errorf("table", "no table has this link; paste a table's edit link")
-	}
-	if errors.Is(err, ErrReplaced) {
-		return scoring.Errorf("table", "this edit link was replaced; paste the table's edit link in use")
-	}
+	t, err := ts.tableToAdd(ctx, edit)
 	if err != nil {
-		return ts.store.failed("add table", err)
+		return err
 	}
 	if err := decideLeagueTable(l, t); err != nil {
 		return err
 	}
 	return ts.asAdmin(ctx, l, "add table", `INSERT INTO league_tables (league_id, table_id, added_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`, l.ID, t.Key, ts.store.stamp())
+}
+
+// tableToAdd loads the table whose edit link is edit for adding it to a
+// league: a link that opens nothing, or was replaced, is bad input.
+func (ts *Tables) tableToAdd(ctx context.Context, edit string) (Table, error) {
+	t, err := ts.Table(ctx, edit)
+	switch {
+	case errors.Is(err, ErrNotFound):
+		return t, scoring.Errorf("table", "no table has this link; paste a table's edit link")
+	case errors.Is(err, ErrReplaced):
+		return t, scoring.Errorf("table", "this edit link was replaced; paste the table's edit link in use")
+	case err != nil:
+		return t, ts.store.failed("add table", err)
+	}
+	return t, nil
 }
 
 // decideLeagueTable checks that everyone at t is a member of l and that l
