@@ -151,38 +151,41 @@ func TestCardCache(t *testing.T) {
 	}
 }
 
-// Every game's finished result gets its card over HTTP: the crawl's
-// evening of every game, each game card fetched from its view-only page.
-func TestCardOfEveryGame(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds an evening of every game")
-	}
-	ts := newTestServerWith(t, func(a *App) { a.writeRate = 0 })
-	fx := buildCrawlFixture(t, ts)
+// cardOfEveryGame: every game's finished result gets its card over HTTP
+// (run by TestLinksCrawl on its evening of every game): for each of the
+// seven games, one finished game's card fetched from its view-only page,
+// and one evening's card.
+func cardOfEveryGame(t *testing.T, ts *testServer, fx crawlFixture) {
 	games := map[string]bool{}
+	evening := false
 	for _, v := range fx.views {
 		p := ts.Get(v)
 		og := preview(p)
 		if og["og:image"] == "" {
 			continue // nothing finished at this table
 		}
-		decodeCard(t, v+" evening", ts.Get(localPath(t, og["og:image"])))
-		p.Doc.Find(`a[href^="` + v + `/games/"]`).Each(func(_ int, s *goquery.Selection) {
+		if !evening {
+			decodeCard(t, v+" evening", ts.Get(localPath(t, og["og:image"])))
+			evening = true
+		}
+		p.Doc.Find(`a[href^="` + v + `/games/"]`).EachWithBreak(func(_ int, s *goquery.Selection) bool {
 			href, _ := s.Attr("href")
 			if strings.Count(href, "/") != 4 {
-				return // a replay
+				return true // a replay
 			}
-			g := ts.Get(href)
-			if og := preview(g); og["og:image"] != "" {
-				decodeCard(t, href, ts.Get(localPath(t, og["og:image"])))
-				title, _, _ := strings.Cut(og["og:title"], ", game ")
-				games[title] = true
+			og := preview(ts.Get(href))
+			title, _, _ := strings.Cut(og["og:title"], ", game ")
+			if og["og:image"] == "" || games[title] {
+				return true
 			}
+			decodeCard(t, href, ts.Get(localPath(t, og["og:image"])))
+			games[title] = true
+			return false
 		})
 	}
-	// Every game: the crawl's evening has finished games of all seven.
-	if len(games) != 7 {
-		t.Errorf("game cards of %d games (%v), want all 7", len(games), games)
+	// The crawl's evening has finished games of all seven.
+	if len(games) != 7 || !evening {
+		t.Errorf("game cards of %d games (%v), want all 7; an evening card: %v", len(games), games, evening)
 	}
 }
 

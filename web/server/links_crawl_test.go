@@ -386,6 +386,9 @@ func (c *crawler) add(from *url.URL, raw string) {
 	c.queue = append(c.queue, key)
 }
 
+// cardsPerRoute is how many result cards a crawl fetches per route.
+const cardsPerRoute = 3
+
 func (c *crawler) run(starts ...string) {
 	base, _ := url.Parse(c.ts.URL + "/")
 	for _, s := range starts {
@@ -398,6 +401,12 @@ func (c *crawler) run(starts ...string) {
 		u, _ := base.Parse(next)
 		pat := c.pattern(u.Path)
 		if c.perRoute > 0 && fetched[pat] >= c.perRoute {
+			continue
+		}
+		// A result card is a PNG drawn for each game (tens of
+		// milliseconds under -race): a few per route show them free of
+		// links; TestLinksCrawl's card subtest draws one of every game.
+		if strings.HasSuffix(pat, "/card.png") && fetched[pat] >= cardsPerRoute {
 			continue
 		}
 		fetched[pat]++
@@ -632,6 +641,8 @@ func TestLinksCrawl(t *testing.T) {
 			t.Logf("%d answers over %d routes", len(c.seen), len(c.reached))
 		})
 	}
+
+	t.Run("a card of every game", func(t *testing.T) { cardOfEveryGame(t, ts, fx) })
 
 	// The edit crawl may see edit and admin links in use, never a table's
 	// key or a replaced link.
