@@ -77,6 +77,11 @@ func TestPagesPassAxeOnAPhone(t *testing.T) {
 		chromedp.WaitVisible(`[data-testid="no-league-games"]`, chromedp.ByQuery),
 		chromedp.Location(&league),
 	)
+	// A valid second game (KKS-3: 17 cards each), and the table counted
+	// in the league, so member pages have a record and a chart.
+	run(t, ctx, "game 2", append([]chromedp.Action{chromedp.Navigate(table), tap(`[data-testid="enter-game"]`), chromedp.WaitVisible(`[data-testid="submit-scores"]`, chromedp.ByQuery)},
+		enterGame([]map[string]string{{"red": "1 2 3 4 5 6 7 8 9 10", "blue": "1 2 3 4 5 6 7"}, {"yellow": "1 2 3 4 5 6 7 8 9 10", "black": "1 2 3 4 5 6 7"}}, []int{3, 1})...)...)
+	run(t, ctx, "count the table", chromedp.Navigate(league), tap(`button[name="pick"]`), chromedp.WaitVisible(`[data-testid="standings"]`, chromedp.ByQuery))
 	var view, public string
 	run(t, ctx, "the view-only and standings links",
 		chromedp.Navigate(table), chromedp.Value(`[data-testid="view-link"]`, &view, chromedp.ByQuery),
@@ -90,6 +95,7 @@ func TestPagesPassAxeOnAPhone(t *testing.T) {
 		strings.TrimPrefix(table, base) + "/games/new", strings.TrimPrefix(table, base) + "/games/1/replay",
 		strings.TrimPrefix(table, base) + "/play", strings.TrimPrefix(league, base),
 		strings.TrimPrefix(view, base), strings.TrimPrefix(view, base) + "/games/1", public,
+		public + "/members/Ana", "/tables/new?league=" + strings.TrimPrefix(league, base+"/l/"),
 	}
 	// German names controls in longer words: it is audited too.
 	for _, pass := range []struct{ scheme, lang string }{{"light", "en"}, {"dark", "en"}, {"light", "de"}} {

@@ -14,17 +14,10 @@ import (
 
 func awaitPromise(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }
 
-// shareFits is true when the page does not scroll sideways and every
+// shareFits is "" when the page does not scroll sideways and every
 // visible link, button and panel heading of the invite panel is at least
 // 44 px tall (a thumb's tap target).
-const shareFits = `(() => {
-	if (document.documentElement.scrollWidth > window.innerWidth) return "the page scrolls sideways: " + document.documentElement.scrollWidth;
-	for (const el of document.querySelectorAll("#share a, #share button, #share summary")) {
-		const r = el.getBoundingClientRect();
-		if (r.width > 0 && r.height < 44) return (el.textContent || el.outerHTML).trim() + " is " + r.height + " px tall";
-	}
-	return "";
-})()`
+var shareFits = fits("#share a, #share button, #share summary")
 
 // The invite panel on a 360 px phone, in English and German: both links
 // labelled for what they allow, Copy (and Share where the browser has a

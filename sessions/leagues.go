@@ -311,20 +311,29 @@ func decideMerge(l League, from, into string) error {
 // player at the table must be a member (or merged into one), so standings
 // never invent people.
 func (ts *Tables) AddTable(ctx context.Context, l League, edit string) error {
-	t, err := ts.Table(ctx, edit)
-	if errors.Is(err, ErrNotFound) {
-		return scoring.Errorf("table", "no table has this link; paste a table's edit link")
-	}
-	if errors.Is(err, ErrReplaced) {
-		return scoring.Errorf("table", "this edit link was replaced; paste the table's edit link in use")
-	}
+	t, err := ts.tableToAdd(ctx, edit)
 	if err != nil {
-		return ts.store.failed("add table", err)
+		return err
 	}
 	if err := decideLeagueTable(l, t); err != nil {
 		return err
 	}
 	return ts.asAdmin(ctx, l, "add table", `INSERT INTO league_tables (league_id, table_id, added_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`, l.ID, t.Key, ts.store.stamp())
+}
+
+// tableToAdd loads the table whose edit link is edit for adding it to a
+// league: a link that opens nothing, or was replaced, is bad input.
+func (ts *Tables) tableToAdd(ctx context.Context, edit string) (Table, error) {
+	t, err := ts.Table(ctx, edit)
+	switch {
+	case errors.Is(err, ErrNotFound):
+		return t, scoring.Errorf("table", "no table has this link; paste a table's edit link")
+	case errors.Is(err, ErrReplaced):
+		return t, scoring.Errorf("table", "this edit link was replaced; paste the table's edit link in use")
+	case err != nil:
+		return t, ts.store.failed("add table", err)
+	}
+	return t, nil
 }
 
 // decideLeagueTable checks that everyone at t is a member of l and that l
@@ -353,6 +362,16 @@ type LeagueGame struct {
 // use: a replaced admin link changes nothing, even a moment after. op
 // names the change in errors (a storage failure is ErrNotSaved).
 func (ts *Tables) asAdmin(ctx context.Context, l League, op, query string, args ...any) error {
+	return ts.asAdminTx(ctx, l, op, func(tx *txn) error {
+		_, err := tx.ExecContext(ctx, query, args...)
+		return err
+	})
+}
+
+// asAdminTx is asAdmin for a change of several statements: write runs
+// inside the checked transaction; an error it returns that is a
+// *scoring.InputError is returned as it is, any other is a storage failure.
+func (ts *Tables) asAdminTx(ctx context.Context, l League, op string, write func(tx *txn) error) error {
 	if l.admin == "" {
 		return ErrNotAdmin
 	}
@@ -368,7 +387,11 @@ func (ts *Tables) asAdmin(ctx context.Context, l League, op, query string, args 
 	if owner != l.ID {
 		return ErrNotAdmin
 	}
-	if _, err := tx.ExecContext(ctx, query, args...); err != nil {
+	if err := write(tx); err != nil {
+		var in *scoring.InputError
+		if errors.As(err, &in) {
+			return err
+		}
 		return ts.store.failed(op, err)
 	}
 	if err := tx.Commit(); err != nil {

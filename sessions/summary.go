@@ -60,6 +60,11 @@ type Card struct {
 type SummaryGame struct {
 	Number int            `json:"n"`
 	Totals map[string]int `json:"totals"`
+	// Winners are the players the engine named winners (its tie-breaks
+	// applied, ruling G-2); At is when the game was entered. A league's
+	// member pages place players and order games by them.
+	Winners []string  `json:"w,omitempty"`
+	At      time.Time `json:"at,omitzero"`
 }
 
 // summaryGames is what the database keeps of a summary's games.
@@ -85,7 +90,10 @@ func summarize(t Table, games bool) TableSummary {
 		if !g.Result.Valid || !g.Result.GameOver || g.Err != "" {
 			continue
 		}
-		sg := SummaryGame{Number: g.Number, Totals: make(map[string]int, len(g.Result.Players))}
+		sg := SummaryGame{Number: g.Number, Totals: make(map[string]int, len(g.Result.Players)), Winners: g.Result.Winners}
+		if g.Seq >= 1 && g.Seq <= len(t.Log) {
+			sg.At = t.Log[g.Seq-1].At
+		}
 		for _, p := range g.Result.Players {
 			sg.Totals[p.Name] += p.Total
 		}
@@ -95,7 +103,7 @@ func summarize(t Table, games bool) TableSummary {
 }
 
 // summaryVersion changes when the summary's shape or meaning does.
-const summaryVersion = "3"
+const summaryVersion = "4" // 3: an evening's games carry their own game; 4: games carry their winners and time
 
 var deriver struct {
 	once sync.Once

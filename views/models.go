@@ -30,6 +30,16 @@ type Page struct {
 	// Outbox is the kind of page for offline entry (views/outbox.templ):
 	// "table", "entry", "play" or "".
 	Outbox string
+	// Preview is what a link preview shows of the page (og: meta tags);
+	// set only on view-only and public pages, never behind an edit or
+	// admin link.
+	Preview Preview
+}
+
+// Preview is a page's link preview: its result card as the image (an
+// absolute URL), a title and a line of description.
+type Preview struct {
+	Title, Description, Image, URL string
 }
 
 // Form carries the hidden fields every write form sends: the CSRF token,
@@ -153,6 +163,10 @@ type ShareLink struct {
 	URL   string
 	QRURL string
 	Title string // the page's title, for the share sheet
+	// Card, when set, is the result card (a PNG path) the share sheet
+	// sends along with the link where the phone can share files
+	// (static/js/sharecard.js).
+	Card string
 }
 
 // ShareVM is the edit page's invite panel: both links, labelled for what
@@ -352,6 +366,10 @@ type LeagueView struct {
 	// newest by default).
 	TablesPage Pager
 	Share      ShareLink // the standings link, to pass on
+	// Ratings are the members' OpenSkill ratings, best first; People
+	// link every member's page (on the base the page was opened with).
+	Ratings []RatingRow
+	People  []MemberLink
 }
 
 // LeagueAdminVM is the league page behind its admin link: the standings
@@ -374,6 +392,7 @@ type LeagueRow struct {
 	Played, Wins     int
 	Points           string
 	Spark, TrendText string // sparkline points and the trend in words
+	URL              string // the member's page ("" for none)
 }
 
 // GameStandings is a league table restricted to one game.

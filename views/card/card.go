@@ -68,10 +68,16 @@ func FromEngine(info scoring.Info, r scoring.Result) Result {
 
 // Evening is the standing of one table's evening of several games.
 type Evening struct {
+	// Title heads the card ("" is "Evening standing"; a league's card
+	// gives its name).
+	Title      string
 	Table      string
 	Played     time.Time
 	LowestWins bool // the fewest points lead (when Places are not given)
 	Games      []EveningGame
+	// Count, when more than 0, is how many games were played and Games
+	// is not listed (a league's card).
+	Count int
 	// Standing is every player's evening: with Place 0 throughout, places
 	// follow Points (ties share); otherwise the given places are used.
 	Standing []Row
@@ -188,7 +194,7 @@ func (e Evening) Draw(ctx context.Context) (*image.RGBA, error) {
 		lines[i] = entry{
 			place: places[i], name: r.Name, score: number(r.Points),
 			detail: i18n.N(ctx, r.Wins, "1 win", "%d wins"),
-			top:    places[i] == 1 && len(e.Games) > 0,
+			top:    places[i] == 1 && e.played() > 0,
 		}
 	}
 	checked := true
@@ -211,8 +217,12 @@ func (e Evening) Draw(ctx context.Context) (*image.RGBA, error) {
 	if !e.Played.IsZero() {
 		sub = append(sub, date(ctx, e.Played))
 	}
-	sub = append(sub, i18n.N(ctx, len(e.Games), "1 game", "%d games"))
-	c.header(ctx, i18n.T(ctx, "Evening standing"), sub, checked)
+	sub = append(sub, i18n.N(ctx, e.played(), "1 game", "%d games"))
+	title := e.Title
+	if title == "" {
+		title = i18n.T(ctx, "Evening standing")
+	}
+	c.header(ctx, title, sub, checked)
 	c.ranking(ctx, lines, 184, 526)
 	if len(games) > 0 {
 		face := c.face(regular, 22)
@@ -220,6 +230,14 @@ func (e Evening) Draw(ctx context.Context) (*image.RGBA, error) {
 	}
 	c.footer(606)
 	return c.img, nil
+}
+
+// played is how many games the evening's card counts.
+func (e Evening) played() int {
+	if e.Count > 0 {
+		return e.Count
+	}
+	return len(e.Games)
 }
 
 // header draws the green band: the title, the line under it and the

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"tablemate/sessions"
+	"tablemate/sessions/league/stats"
 	"tablemate/web/games"
 )
 
@@ -28,7 +29,11 @@ type App struct {
 	// imports bounds the bytes each client may import (budget.go).
 	imports *importBudget
 	// stats keeps leagues' standings per version (leaguestats.go).
-	stats *statsCache
+	stats *statsCache[*leagueStats]
+	// reports keeps leagues' member profiles per version (members.go).
+	reports *statsCache[*stats.Report]
+	// cards keeps drawn result cards per table version (cards.go).
+	cards *cardCache
 	// site is how the server is reached: public URL, allowed hosts,
 	// trusted proxies (site.go).
 	site *Site
@@ -39,7 +44,8 @@ func NewApp(store *sessions.Store, log *slog.Logger) *App {
 		streams:   newStreamCaps(DefaultStreamsPerClient, DefaultStreamsPerTable, DefaultStreamsTotal),
 		writeRate: 10, writeBurst: 40, headerTimeout: defaultHeaderTimeout, bodyTimeout: DefaultBodyTimeout,
 		site:    &Site{hosts: map[string]bool{}},
-		imports: newImportBudget(1<<20, sessions.MaxImportBytes), stats: newStatsCache(64)}
+		imports: newImportBudget(1<<20, sessions.MaxImportBytes), stats: newStatsCache[*leagueStats](64), reports: newStatsCache[*stats.Report](8),
+		cards: newCardCache(cardCacheBytes)}
 	a.tables.OnChange(a.live.publish)
 	a.tables.OnReplace(func(owner string, _ sessions.Role, old string) { a.live.revoke(owner, old) })
 	return a

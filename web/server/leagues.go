@@ -14,6 +14,7 @@ import (
 	"tablemate/sessions"
 	"tablemate/sessions/league"
 	"tablemate/views"
+	"tablemate/views/i18n"
 )
 
 // newLeague renders the "start a league" form.
@@ -45,9 +46,17 @@ func (a *App) showLeague(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	vm, err := a.leagueView(c, l)
+	vm, err := a.leagueView(c, l, "/leagues/"+l.ID)
 	if err != nil {
 		return err
+	}
+	key, err := a.leagueKey(c.Request().Context(), l)
+	if err != nil {
+		return err
+	}
+	if vm.Page.Preview = a.leaguePreview(c, l, vm, key); vm.Page.Preview.Image != "" {
+		vm.Share.Card = vm.PublicPath + "/card.png"
+		vm.Page.Scripts = append(vm.Page.Scripts, "js/sharecard.js")
 	}
 	return render(c, http.StatusOK, views.LeaguePage(vm))
 }
@@ -104,32 +113,131 @@ func (a *App) mergeLeagueMembers(c echo.Context) error {
 
 // addLeagueTable counts a table: picked from this phone's tables or
 // pasted as its edit link (only the edit link proves the right to add it).
+// When names at the table are new to the league, it first asks who each
+// one is (leagueNames), and the answers come back with decided set.
 func (a *App) addLeagueTable(c echo.Context) error {
-	return a.leagueAction(c, func(l sessions.League) error {
-		id := c.FormValue("pick")
-		if id == "" {
-			link := strings.TrimSpace(c.FormValue("table"))
-			_, rest, _ := strings.Cut(link, "/tables/")
-			id, _, _ = strings.Cut(rest, "/")
-			if link == "" || !validID(id) {
-				return scoring.Errorf("table", "%s", tr(c, "paste a table's edit link (…/tables/…)"))
+	l, err := a.loadLeagueAdmin(c)
+	if err != nil {
+		return err
+	}
+	id := c.FormValue("pick")
+	if id == "" {
+		link := strings.TrimSpace(c.FormValue("table"))
+		_, rest, _ := strings.Cut(link, "/tables/")
+		id, _, _ = strings.Cut(rest, "/")
+		if link == "" || !validID(id) {
+			return a.renderLeagueAdmin(c, http.StatusUnprocessableEntity, tr(c, "paste a table's edit link (…/tables/…)"))
+		}
+	}
+	ctx := c.Request().Context()
+	var as map[string]string
+	if c.FormValue("decided") != "" {
+		as = map[string]string{}
+		for i := range sessions.MaxLeagueMembers {
+			name, ok := c.Request().PostForm["name-"+strconv.Itoa(i)]
+			if !ok {
+				break
+			}
+			switch v := c.FormValue("as-" + strconv.Itoa(i)); {
+			case v == "new":
+				as[name[0]] = ""
+			case strings.HasPrefix(v, "is:"):
+				as[name[0]] = strings.TrimPrefix(v, "is:")
 			}
 		}
-		return a.tables.AddTable(c.Request().Context(), l, id)
-	})
+	} else if t, err := a.tables.Table(ctx, id); err == nil {
+		if qs := nameQuestions(c, l, t.Players); len(qs) > 0 {
+			return a.renderLeagueNames(c, http.StatusOK, l, id, t.Name, qs, "")
+		}
+	}
+	if as != nil {
+		err = a.tables.AddTableAs(ctx, l, id, as)
+	} else {
+		err = a.tables.AddTable(ctx, l, id)
+	}
+	var in *scoring.InputError
+	if errors.As(err, &in) && as != nil {
+		if t, terr := a.tables.Table(ctx, id); terr == nil {
+			if qs := nameQuestions(c, l, t.Players); len(qs) > 0 {
+				for i := range qs {
+					if v, ok := as[qs[i].Name]; ok { // keep what was chosen
+						qs[i].Selected = "new"
+						if v != "" {
+							qs[i].Selected = "is:" + v
+						}
+					}
+				}
+				return a.renderLeagueNames(c, http.StatusUnprocessableEntity, l, id, t.Name, qs, localInput(c, in))
+			}
+		}
+	}
+	if errors.As(err, &in) {
+		return a.renderLeagueAdmin(c, http.StatusUnprocessableEntity, localInput(c, in))
+	}
+	if err != nil {
+		return linkError(c, err)
+	}
+	return redirect(c, "/l/"+c.Param("admin"))
+}
+
+// nameQuestions asks about each name at the table the league does not
+// know: a new member, or one of the members it might be (offered first,
+// and chosen already when there is exactly one), or any other member.
+func nameQuestions(c echo.Context, l sessions.League, players []string) []views.NameQuestion {
+	var qs []views.NameQuestion
+	active := activeMembers(l)
+	for _, m := range l.MatchNames(players) {
+		if m.Known() {
+			continue
+		}
+		q := views.NameQuestion{Index: len(qs), Name: m.Name}
+		newOne := views.Choice{Value: "new", Label: tr(c, "%s is new to the league", m.Name)}
+		switch len(m.Like) {
+		case 0:
+			q.Note, q.Selected = tr(c, "%s is not a member yet.", m.Name), "new"
+		case 1:
+			q.Note, q.Selected = tr(c, "%[1]s could be %[2]s.", m.Name, m.Like[0]), "is:"+m.Like[0]
+		default:
+			q.Note = tr(c, "%[1]s could be %[2]s: say which.", m.Name, i18n.JoinNames(c.Request().Context(), m.Like))
+		}
+		for _, like := range m.Like {
+			q.Options = append(q.Options, views.Choice{Value: "is:" + like, Label: tr(c, "%s, already a member", like)})
+		}
+		q.Options = append(q.Options, newOne)
+		for _, other := range active {
+			if !slices.Contains(m.Like, other) {
+				q.Options = append(q.Options, views.Choice{Value: "is:" + other, Label: tr(c, "%s, already a member", other)})
+			}
+		}
+		qs = append(qs, q)
+	}
+	return qs
+}
+
+func (a *App) renderLeagueNames(c echo.Context, status int, l sessions.League, pick, table string, qs []views.NameQuestion, msg string) error {
+	if table == "" {
+		table = tr(c, "this table")
+	}
+	vm := views.LeagueNamesVM{
+		Page: page(c, tr(c, "Who is who?")), Form: form(c, 0), League: l.Name, AdminPath: "/l/" + c.Param("admin"),
+		Pick: pick, TableName: table, Questions: qs, Error: msg,
+	}
+	return render(c, status, views.LeagueNames(vm))
 }
 
 // leagueView computes what every link to a league shows: standings
-// overall and per game, head-to-head, and its tables through their
-// view-only links. Every URL is on the public id: l was opened by it, or
-// its admin link is never read here.
-func (a *App) leagueView(c echo.Context, l sessions.League) (views.LeagueView, error) {
+// overall and per game, ratings, head-to-head, and its tables through
+// their view-only links. Every URL is on the public id (l was opened by
+// it, or its admin link is never read here) but the members' pages, which
+// are on base: the path of the link the page was opened with.
+func (a *App) leagueView(c echo.Context, l sessions.League, base string) (views.LeagueView, error) {
 	ctx := c.Request().Context()
 	vm := views.LeagueView{
 		Page: page(c, l.Name), Name: l.Name, Scheme: string(l.Scheme),
 		SchemeLabel: schemeLabel(c, l), PublicPath: "/leagues/" + l.ID,
 	}
 	vm.Scripts = []string{"js/share.js"}
+	vm.Styles = []string{"css/members.css"}
 	vm.Share = a.shareOf(c, "public-link", tr(c, "Standings link"),
 		tr(c, "Anyone with it sees the standings and the tables; nobody can change anything with it."), vm.PublicPath, l.Name)
 	emoji := map[string]string{}
@@ -144,11 +252,22 @@ func (a *App) leagueView(c echo.Context, l sessions.League) (views.LeagueView, e
 		return vm, err
 	}
 	vm.Games = st.Games
-	vm.Standings = leagueRows(st.Standings, emoji)
+	vm.Standings = leagueRows(st.Standings, emoji, base)
 	for _, slug := range st.Slugs {
 		if st.PerGame[slug] != nil {
-			vm.PerGame = append(vm.PerGame, views.GameStandings{Slug: slug, Title: gameTitle(slug), Standings: leagueRows(st.PerGame[slug], emoji)})
+			vm.PerGame = append(vm.PerGame, views.GameStandings{Slug: slug, Title: gameTitle(slug), Standings: leagueRows(st.PerGame[slug], emoji, base)})
 		}
+	}
+	played := map[string]int{}
+	for _, s := range st.Standings {
+		played[s.Player] = s.Played
+	}
+	for _, m := range vm.Members {
+		vm.People = append(vm.People, views.MemberLink{Name: m, Emoji: emoji[m], URL: memberURL(base, m), Played: played[m]})
+	}
+	for _, r := range st.Ratings {
+		vm.Ratings = append(vm.Ratings, views.RatingRow{Rank: r.Rank, Player: r.Member, URL: memberURL(base, r.Member),
+			Games: r.Games, Rating: one(r.ordinal()), Sigma: one(r.Sigma)})
 	}
 	for _, slug := range st.Slugs {
 		vm.Distributions = append(vm.Distributions, views.BarChart{
@@ -170,7 +289,8 @@ func (a *App) leagueView(c echo.Context, l sessions.League) (views.LeagueView, e
 // the view, the admin link's panel and the tools.
 func (a *App) leagueAdminVM(c echo.Context, l sessions.League) (views.LeagueAdminVM, error) {
 	ctx := c.Request().Context()
-	view, err := a.leagueView(c, l)
+	adminPath := "/l/" + c.Param("admin")
+	view, err := a.leagueView(c, l, adminPath)
 	if err != nil {
 		return views.LeagueAdminVM{}, err
 	}
@@ -178,7 +298,6 @@ func (a *App) leagueAdminVM(c echo.Context, l sessions.League) (views.LeagueAdmi
 	if err != nil {
 		return views.LeagueAdminVM{}, err
 	}
-	adminPath := "/l/" + c.Param("admin")
 	vm := views.LeagueAdminVM{
 		LeagueView: view, Form: form(c, 0), AdminPath: adminPath, RotateForm: form(c, gen),
 		Admin: a.shareOf(c, "admin-link", tr(c, "Admin link"), tr(c, "Whoever has it can change the league: members, tables, this link."), adminPath, l.Name),
@@ -233,10 +352,10 @@ func schemeLabel(c echo.Context, l sessions.League) string {
 }
 
 // leagueRows turns standings into table rows with a sparkline of the trend.
-func leagueRows(st []league.Standing, emoji map[string]string) []views.LeagueRow {
+func leagueRows(st []league.Standing, emoji map[string]string, base string) []views.LeagueRow {
 	rows := make([]views.LeagueRow, len(st))
 	for i, s := range st {
-		rows[i] = views.LeagueRow{Rank: s.Rank, Player: s.Player, Emoji: emoji[s.Player], Played: s.Played, Wins: s.Wins,
+		rows[i] = views.LeagueRow{Rank: s.Rank, Player: s.Player, Emoji: emoji[s.Player], Played: s.Played, Wins: s.Wins, URL: memberURL(base, s.Player),
 			Points: strconv.FormatFloat(s.Points, 'f', -1, 64), Spark: sparkline(s.Trend), TrendText: trendText(s.Trend)}
 	}
 	return rows

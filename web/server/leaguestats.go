@@ -8,6 +8,8 @@ import (
 
 	"tablemate/sessions"
 	"tablemate/sessions/league"
+	"tablemate/sessions/league/openskill"
+	"tablemate/sessions/league/stats"
 	"tablemate/views"
 )
 
@@ -22,31 +24,34 @@ type leagueStats struct {
 	Slugs     []string                     `json:"slugs"` // the games played, in order of first play
 	PerGame   map[string][]league.Standing `json:"per_game,omitempty"`
 	Spread    map[string][]views.Bar       `json:"spread"` // how often each score was reached, per game
+	// Ratings are the members' OpenSkill ratings, best first.
+	Ratings []ratingRow `json:"ratings,omitempty"`
 	// results are every counted game, for head-to-head; nil when the
 	// stats were read back (headToHead fetches them then).
 	results []league.Result
 }
 
-// statsCache keeps the stats of recently viewed leagues.
-type statsCache struct {
+// statsCache keeps what was computed for recently viewed leagues (their
+// stats, their members' profiles), by league and version.
+type statsCache[V any] struct {
 	mu    sync.Mutex
-	byKey map[string]*leagueStats
+	byKey map[string]V
 	keys  []string // oldest first
 	max   int
 }
 
-func newStatsCache(max int) *statsCache {
-	return &statsCache{byKey: map[string]*leagueStats{}, max: max}
+func newStatsCache[V any](max int) *statsCache[V] {
+	return &statsCache[V]{byKey: map[string]V{}, max: max}
 }
 
-func (c *statsCache) get(key string) (*leagueStats, bool) {
+func (c *statsCache[V]) get(key string) (V, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	st, ok := c.byKey[key]
 	return st, ok
 }
 
-func (c *statsCache) put(key string, st *leagueStats) {
+func (c *statsCache[V]) put(key string, st V) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if _, ok := c.byKey[key]; !ok {
@@ -59,36 +64,46 @@ func (c *statsCache) put(key string, st *leagueStats) {
 	}
 }
 
-// leagueStats returns the stats of l as its tables stand now: kept ones
-// while the league's version is the same, else computed from the tables'
-// summaries.
-func (a *App) leagueStats(ctx context.Context, l sessions.League) (*leagueStats, error) {
+// leagueKey names the version of l its pages are computed for: its
+// tables' heads, the code that derives summaries and its members' merges.
+func (a *App) leagueKey(ctx context.Context, l sessions.League) (string, error) {
 	version, err := a.tables.LeagueVersion(ctx, l)
 	if err != nil {
-		return nil, err
+		return "", err
 	}
 	var key strings.Builder
 	key.WriteString(version + "|" + sessions.Deriver())
 	for _, m := range l.Members { // merges change whose games count for whom
 		key.WriteString("|" + m.Name + ">" + m.MergedInto)
 	}
-	if st, ok := a.stats.get(l.ID + "|" + key.String()); ok {
+	return key.String(), nil
+}
+
+// leagueStats returns the stats of l as its tables stand now: kept ones
+// while the league's version is the same, else computed from the tables'
+// summaries.
+func (a *App) leagueStats(ctx context.Context, l sessions.League) (*leagueStats, error) {
+	key, err := a.leagueKey(ctx, l)
+	if err != nil {
+		return nil, err
+	}
+	if st, ok := a.stats.get(l.ID + "|" + key); ok {
 		return st, nil
 	}
-	if body, ok, err := a.tables.KeptLeague(ctx, l.ID, key.String()); err != nil {
+	if body, ok, err := a.tables.KeptLeague(ctx, l.ID, key); err != nil {
 		return nil, err
 	} else if st := new(leagueStats); ok && json.Unmarshal(body, st) == nil {
-		a.stats.put(l.ID+"|"+key.String(), st)
+		a.stats.put(l.ID+"|"+key, st)
 		return st, nil
 	}
 	tables, err := a.tables.LeagueSummaries(ctx, l)
 	if err != nil {
 		return nil, err
 	}
-	st := computeStats(l, l.Games(tables))
-	a.stats.put(l.ID+"|"+key.String(), st)
+	st := computeStats(l, tables)
+	a.stats.put(l.ID+"|"+key, st)
 	if body, err := json.Marshal(st); err == nil {
-		a.tables.KeepLeague(ctx, l.ID, key.String(), body)
+		a.tables.KeepLeague(ctx, l.ID, key, body)
 	}
 	return st, nil
 }
@@ -109,8 +124,10 @@ func (a *App) headToHead(ctx context.Context, l sessions.League, st *leagueStats
 	return ahead, behind, level, nil
 }
 
-func computeStats(l sessions.League, games []sessions.LeagueGame) *leagueStats {
+func computeStats(l sessions.League, tables []sessions.TableSummary) *leagueStats {
+	games := l.Games(tables)
 	st := &leagueStats{Games: len(games), PerGame: map[string][]league.Standing{}, Spread: map[string][]views.Bar{}}
+	st.Ratings = ratingRows(stats.Ratings(statsInput(l, tables), openskill.Default()))
 	bySlug := map[string][]league.Result{}
 	for _, g := range games {
 		st.results = append(st.results, g.Result)

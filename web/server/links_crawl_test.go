@@ -334,6 +334,9 @@ type crawler struct {
 	perRoute int  // most URLs fetched per route pattern (0: all)
 	readOnly bool // pages behind view-only and public links must have no write form
 	router   *echo.Echo
+	// previews counts the pages with a link preview (og:image), cards
+	// the result cards fetched (PNGs).
+	previews, cards int
 }
 
 func newCrawler(t *testing.T, ts *testServer, lang string, secrets map[string]string) *crawler {
@@ -391,6 +394,9 @@ func (c *crawler) add(from *url.URL, raw string) {
 	c.queue = append(c.queue, key)
 }
 
+// cardsPerRoute is how many result cards a crawl fetches per route.
+const cardsPerRoute = 3
+
 func (c *crawler) run(starts ...string) {
 	base, _ := url.Parse(c.ts.URL + "/")
 	for _, s := range starts {
@@ -403,6 +409,12 @@ func (c *crawler) run(starts ...string) {
 		u, _ := base.Parse(next)
 		pat := c.pattern(u.Path)
 		if c.perRoute > 0 && fetched[pat] >= c.perRoute {
+			continue
+		}
+		// A result card is a PNG drawn for each game (tens of
+		// milliseconds under -race): a few per route show them free of
+		// links; TestLinksCrawl's card subtest draws one of every game.
+		if strings.HasSuffix(pat, "/card.png") && fetched[pat] >= cardsPerRoute {
 			continue
 		}
 		fetched[pat]++
@@ -440,6 +452,9 @@ func (c *crawler) fetch(u *url.URL, pat string) {
 	c.check(u, resp.Header, body)
 	if loc := resp.Header.Get("Location"); loc != "" {
 		c.add(u, loc)
+	}
+	if resp.Header.Get("Content-Type") == "image/png" && resp.StatusCode == http.StatusOK {
+		c.cards++
 	}
 	if strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") {
 		if !bytes.Contains(body, []byte(`<html lang="`+c.lang+`"`)) {
@@ -509,6 +524,19 @@ func (c *crawler) follow(u *url.URL, pat string, body []byte) {
 	doc, err := goquery.NewDocumentFromReader(bytes.NewReader(body))
 	if err != nil {
 		c.t.Fatalf("%s: %v", u, err)
+	}
+	// Link previews: only pages behind view-only and public links have
+	// one, and its card and URL are on that link (check above sees the
+	// meta tags hold no secret).
+	if og := doc.Find(`meta[property^="og:"]`); og.Length() > 0 {
+		if strings.HasPrefix(pat, "/tables/") || strings.HasPrefix(pat, "/l/") {
+			c.t.Errorf("GET %s (an edit or admin page) has a link preview", u.RequestURI())
+		}
+		img, _ := doc.Find(`meta[property="og:image"]`).Attr("content")
+		if doc.Find(`meta[property="og:title"]`).Length() != 1 || doc.Find(`meta[property="og:description"]`).Length() != 1 || !strings.Contains(img, "/card.png?v=") {
+			c.t.Errorf("GET %s: incomplete link preview (image %q)", u.RequestURI(), img)
+		}
+		c.previews++
 	}
 	doc.Find("*").Each(func(_ int, s *goquery.Selection) {
 		for _, a := range s.Nodes[0].Attr {
@@ -604,6 +632,7 @@ func TestLinksCrawl(t *testing.T) {
 	viewRoutes := []string{"/v/:rid", "/v/:rid/live", "/v/:rid/qr.svg", "/v/:rid/export.json", "/v/:rid/results.csv",
 		"/v/:rid/export.bgsplay", "/v/:rid/export-bgg.xml", "/leagues/:id/export.bgsplay", "/leagues/:id/export-bgg.xml",
 		"/v/:rid/games/:n", "/v/:rid/games/:n/replay", "/leagues/:id", "/leagues/:id/qr.svg", "/leagues/:id/standings.csv",
+		"/v/:rid/card.png", "/v/:rid/games/:n/card.png", "/leagues/:id/card.png", "/leagues/:id/members/:name",
 		"/", "/history", "/lang",
 		// The paged lists, found by following the pagers.
 		"/v/:rid?games", "/v/:rid?log", "/leagues/:id?tables"}
@@ -615,9 +644,14 @@ func TestLinksCrawl(t *testing.T) {
 			if m := c.missing(viewRoutes); len(m) > 0 {
 				t.Errorf("the crawl did not reach %v; it reached %v", m, c.routes())
 			}
+			if c.previews == 0 || c.cards == 0 {
+				t.Errorf("%d pages with a link preview, %d cards", c.previews, c.cards)
+			}
 			t.Logf("%d answers over %d routes", len(c.seen), len(c.reached))
 		})
 	}
+
+	t.Run("a card of every game", func(t *testing.T) { cardOfEveryGame(t, ts, fx) })
 
 	// The edit crawl may see edit and admin links in use, never a table's
 	// key or a replaced link.

@@ -26,6 +26,11 @@ func (a *App) showReadOnly(c echo.Context) error {
 		Share: a.shareOf(c, "view-link", tr(c, "Can only watch"),
 			tr(c, "For spectators: follows the table live, cannot change anything."), v.base(), v.Name),
 	}
+	vm.Page.Preview = a.viewPreview(c, v)
+	if vm.Page.Preview.Image != "" {
+		vm.Share.Card = v.base() + "/card.png"
+		vm.Page.Scripts = append(vm.Page.Scripts, "js/sharecard.js")
+	}
 	return render(c, http.StatusOK, views.ReadOnlyTablePage(vm))
 }
 
@@ -38,6 +43,9 @@ func (a *App) showReadOnlyGame(c echo.Context) error {
 	vm, err := gameResultVM(c, v.Table, v.base())
 	if err != nil {
 		return err
+	}
+	if g, err := gameParam(c, v.Table); err == nil {
+		vm.Page.Preview = a.gamePreview(c, v, g)
 	}
 	return render(c, http.StatusOK, views.ResultPage(vm))
 }

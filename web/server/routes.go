@@ -54,6 +54,8 @@ func (a *App) routes(e *echo.Echo) {
 	e.GET("/v/:rid/export-bgg.xml", a.exportViewPlays(true))
 	e.GET("/v/:rid/games/:n", a.showReadOnlyGame)
 	e.GET("/v/:rid/games/:n/replay", a.replayReadOnlyGame)
+	e.GET("/v/:rid/card.png", a.showViewCard)
+	e.GET("/v/:rid/games/:n/card.png", a.showViewGameCard)
 	e.GET("/history", a.showHistory)
 
 	// Leagues: the public id shows standings, the admin id changes them.
@@ -61,8 +63,11 @@ func (a *App) routes(e *echo.Echo) {
 	e.POST("/leagues", a.createLeague)
 	e.GET("/leagues/:id", a.showLeague)
 	e.GET("/leagues/:id/qr.svg", a.showLeagueQR)
+	e.GET("/leagues/:id/members/:name", a.showMember)
+	e.GET("/leagues/:id/card.png", a.showLeagueCard)
 	e.GET("/l/:admin", a.showLeagueAdmin)
 	e.GET("/l/:admin/qr.svg", a.showAdminQR)
+	e.GET("/l/:admin/members/:name", a.showMemberAdmin)
 	e.POST("/l/:admin/rotate", a.rotateAdminLink)
 	e.POST("/l/:admin/members", a.addLeagueMember)
 	e.POST("/l/:admin/merge", a.mergeLeagueMembers)

@@ -33,6 +33,7 @@ func (a *App) newTable(c echo.Context) error {
 			return linkError(c, err)
 		}
 		vm.League, vm.LeagueName, vm.Suggestions = l.AdminLink(), l.Name, activeMembers(l)
+		vm.Page.Scripts, vm.Page.Styles = []string{"js/seats.js"}, []string{"css/members.css"}
 	}
 	return render(c, http.StatusOK, views.NewTable(vm))
 }
@@ -55,7 +56,7 @@ func (a *App) createTable(c echo.Context) error {
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, tr(c, "The form could not be read."))
 	}
-	players := values["players"]
+	players := seated(values["players"], values["seat"])
 	create := sessions.TableCreated{Game: c.FormValue("game"), Name: c.FormValue("name"), Players: players, First: c.FormValue("first")}
 	if strings.TrimSpace(create.Name) == "" {
 		create.Name = eveningName(c, time.Now())
@@ -85,12 +86,38 @@ func (a *App) createTable(c echo.Context) error {
 			Errors: views.Errors{in.Field: localInput(c, in)},
 			League: l.AdminLink(), LeagueName: l.Name, Suggestions: activeMembers(l),
 		}
+		if vm.League != "" {
+			vm.Page.Scripts, vm.Page.Styles = []string{"js/seats.js"}, []string{"css/members.css"}
+		}
 		return render(c, http.StatusUnprocessableEntity, views.NewTable(vm))
 	}
 	if err != nil {
 		return err
 	}
 	return redirect(c, "/tables/"+id)
+}
+
+// seated adds the members tapped on a league's form (seat) to the names
+// typed: each one not typed already takes the next empty box, or comes
+// after the others.
+func seated(players, seats []string) []string {
+	out := slices.Clone(players)
+	for _, s := range seats {
+		s = strings.TrimSpace(s)
+		if s == "" || slices.ContainsFunc(out, func(p string) bool { return strings.EqualFold(strings.TrimSpace(p), s) }) {
+			continue
+		}
+		next := len(out) // the box after the last one filled
+		for next > 0 && strings.TrimSpace(out[next-1]) == "" {
+			next--
+		}
+		if next < len(out) {
+			out[next] = s
+		} else {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // activeMembers are the names a league's tables may use.

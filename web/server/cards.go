@@ -1,0 +1,270 @@
+package server
+
+import (
+	"container/list"
+	"context"
+	"hash/fnv"
+	"math"
+	"net/http"
+	"slices"
+	"strconv"
+	"sync"
+
+	"github.com/labstack/echo/v4"
+
+	"tablemate/sessions"
+	"tablemate/views"
+	"tablemate/views/card"
+	"tablemate/views/i18n"
+)
+
+// Result cards: the 1200×630 PNG of a finished game or of a table's
+// evening, and of a league's standings. They are served behind the
+// view-only and public links only (/v/{view}/card.png,
+// /v/{view}/games/{n}/card.png, /leagues/{id}/card.png) and are those
+// pages' link preview (og:image); no edit or admin page names one, and a
+// card holds names, scores and titles, never a link.
+
+// cardCacheBytes bounds the PNGs kept in memory (a card is 50–60 KB).
+const cardCacheBytes = 16 << 20
+
+// cardCache keeps drawn cards by what they show: the table's internal key
+// and head (its version), the language and which card. The least
+// recently used go first once the bytes pass the bound.
+type cardCache struct {
+	mu    sync.Mutex
+	byKey map[string]*list.Element // of cardEntry
+	lru   list.List
+	bytes int
+	max   int
+}
+
+type cardEntry struct {
+	key string
+	png []byte
+}
+
+func newCardCache(max int) *cardCache {
+	return &cardCache{byKey: map[string]*list.Element{}, max: max}
+}
+
+func (c *cardCache) get(key string) ([]byte, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	el, ok := c.byKey[key]
+	if !ok {
+		return nil, false
+	}
+	c.lru.MoveToFront(el)
+	return el.Value.(cardEntry).png, true
+}
+
+func (c *cardCache) put(key string, png []byte) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.byKey[key]; ok || len(png) > c.max {
+		return
+	}
+	c.byKey[key] = c.lru.PushFront(cardEntry{key, png})
+	c.bytes += len(png)
+	for c.bytes > c.max {
+		el := c.lru.Back()
+		c.lru.Remove(el)
+		old := el.Value.(cardEntry)
+		delete(c.byKey, old.key)
+		c.bytes -= len(old.png)
+	}
+}
+
+// size is the bytes and cards kept (for tests).
+func (c *cardCache) size() (bytes, cards int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.bytes, c.lru.Len()
+}
+
+// cardPNG answers a card: from the cache, or drawn by draw and kept.
+func (a *App) cardPNG(c echo.Context, key string, draw func(context.Context) ([]byte, error)) error {
+	ctx := c.Request().Context()
+	key += "|" + i18n.Code(i18n.Lang(ctx))
+	body, ok := a.cards.get(key)
+	if !ok {
+		var err error
+		if body, err = draw(ctx); err != nil {
+			return err
+		}
+		a.cards.put(key, body)
+	}
+	return c.Blob(http.StatusOK, "image/png", body)
+}
+
+// finishedGames are the games of t that are over (a game of rounds still
+// being played is not), in order.
+func finishedGames(t sessions.Table) []sessions.Game {
+	var out []sessions.Game
+	for _, g := range t.Games {
+		if g.Err == "" && g.Result.GameOver {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// gameCard is one finished game's card.
+func gameCard(t sessions.Table, g sessions.Game) card.Result {
+	r := card.FromEngine(t.Info, g.Result)
+	r.Table, r.Number = t.Name, g.Number
+	if g.Seq >= 1 && g.Seq <= len(t.Log) {
+		r.Played = t.Log[g.Seq-1].At
+	}
+	return r
+}
+
+// eveningCard is the card of all the table's finished games.
+func eveningCard(t sessions.Table, games []sessions.Game) card.Evening {
+	e := card.Evening{Table: t.Name, LowestWins: t.Info.LowestWins}
+	if last := games[len(games)-1]; last.Seq >= 1 && last.Seq <= len(t.Log) {
+		e.Played = t.Log[last.Seq-1].At
+	}
+	for _, g := range games {
+		e.Games = append(e.Games, card.EveningGame{Game: t.Info.Title, Winners: g.Result.Winners, Checked: g.Result.Valid})
+	}
+	for _, s := range t.Standings() {
+		if s.Played > 0 {
+			e.Standing = append(e.Standing, card.Row{Name: s.Name, Points: s.Total, Wins: s.Wins})
+		}
+	}
+	return e
+}
+
+// showViewCard is the card of the table's evening behind its view-only
+// link: 404 until a game is finished.
+func (a *App) showViewCard(c echo.Context) error {
+	v, err := a.openView(c)
+	if err != nil {
+		return err
+	}
+	games := finishedGames(v.Table)
+	if len(games) == 0 {
+		return echo.ErrNotFound
+	}
+	return a.cardPNG(c, v.Key+"|"+strconv.Itoa(v.Head)+"|evening", eveningCard(v.Table, games).PNG)
+}
+
+// showViewGameCard is one finished game's card behind the view-only link.
+func (a *App) showViewGameCard(c echo.Context) error {
+	v, err := a.openView(c)
+	if err != nil {
+		return err
+	}
+	g, err := gameParam(c, v.Table)
+	if err != nil {
+		return err
+	}
+	if g.Err != "" || !g.Result.GameOver {
+		return echo.ErrNotFound
+	}
+	return a.cardPNG(c, v.Key+"|"+strconv.Itoa(v.Head)+"|game"+strconv.Itoa(g.Number), gameCard(v.Table, g).PNG)
+}
+
+// showLeagueCard is the card of a league's standings behind its public id.
+func (a *App) showLeagueCard(c echo.Context) error {
+	l, err := a.loadLeague(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	key, err := a.leagueKey(ctx, l)
+	if err != nil {
+		return err
+	}
+	st, err := a.leagueStats(ctx, l)
+	if err != nil {
+		return err
+	}
+	if st.Games == 0 {
+		return echo.ErrNotFound
+	}
+	// The league's card counts its games instead of listing them.
+	e := card.Evening{Title: l.Name, Table: schemeLabel(c, l), Count: st.Games}
+	for _, s := range st.Standings {
+		e.Standing = append(e.Standing, card.Row{Name: s.Player, Points: int(math.Round(s.Points)), Wins: s.Wins, Place: s.Rank})
+	}
+	return a.cardPNG(c, "league|"+l.ID+"|"+key, e.PNG)
+}
+
+// viewPreview is the link preview of a table's view-only page: its
+// evening card (nothing before a game is finished).
+func (a *App) viewPreview(c echo.Context, v viewTable) views.Preview {
+	games := finishedGames(v.Table)
+	if len(games) == 0 {
+		return views.Preview{}
+	}
+	origin := a.site.origin(c.Request())
+	title := v.Name
+	if title == "" {
+		title = v.Info.Title
+	}
+	return views.Preview{
+		Title: title, URL: origin + v.base(),
+		Description: previewLine(c, v.Table, games),
+		Image:       origin + v.base() + "/card.png?v=" + strconv.Itoa(v.Head),
+	}
+}
+
+// gamePreview is the link preview of one game's view-only page.
+func (a *App) gamePreview(c echo.Context, v viewTable, g sessions.Game) views.Preview {
+	if g.Err != "" || !g.Result.GameOver {
+		return views.Preview{}
+	}
+	origin := a.site.origin(c.Request())
+	n := strconv.Itoa(g.Number)
+	desc := tr(c, "Disputed")
+	if g.Result.Valid {
+		desc = tr(c, "%s won. Checked by the rules.", i18n.JoinNames(c.Request().Context(), g.Result.Winners))
+	}
+	return views.Preview{
+		Title: tr(c, "%[1]s, game %[2]d", v.Info.Title, g.Number), URL: origin + v.base() + "/games/" + n,
+		Description: desc,
+		Image:       origin + v.base() + "/games/" + n + "/card.png?v=" + strconv.Itoa(v.Head),
+	}
+}
+
+// previewLine says who leads after how many games.
+func previewLine(c echo.Context, t sessions.Table, games []sessions.Game) string {
+	var leaders []string
+	for _, s := range t.Standings() {
+		if s.Leader {
+			leaders = append(leaders, s.Name)
+		}
+	}
+	line := i18n.N(c.Request().Context(), len(games), "%[1]s after 1 game: %[2]s leads.", "%[2]s after %[1]d games: %[3]s leads.", t.Info.Title, i18n.JoinNames(c.Request().Context(), leaders))
+	if slices.ContainsFunc(games, func(g sessions.Game) bool { return !g.Result.Valid }) {
+		line += " " + tr(c, "A result is disputed.")
+	}
+	return line
+}
+
+// leaguePreview is the link preview of a league's public page.
+// version names the league's state in the card's URL, so a preview
+// made before a change is not reused after it.
+func (a *App) leaguePreview(c echo.Context, l sessions.League, vm views.LeagueView, key string) views.Preview {
+	h := fnv.New64a()
+	h.Write([]byte(key))
+	version := strconv.FormatUint(h.Sum64(), 36)
+	if vm.Games == 0 || len(vm.Standings) == 0 {
+		return views.Preview{}
+	}
+	origin := a.site.origin(c.Request())
+	var top []string
+	for _, r := range vm.Standings {
+		if r.Rank == 1 {
+			top = append(top, r.Player)
+		}
+	}
+	return views.Preview{
+		Title: l.Name, URL: origin + vm.PublicPath,
+		Description: i18n.N(c.Request().Context(), vm.Games, "Standings after 1 game: %s first.", "Standings after %[1]d games: %[2]s first.", i18n.JoinNames(c.Request().Context(), top)),
+		Image:       origin + vm.PublicPath + "/card.png?v=" + version,
+	}
+}

@@ -1,0 +1,258 @@
+package server
+
+import (
+	"cmp"
+	"context"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"tablemate/sessions"
+	"tablemate/sessions/league/stats"
+	"tablemate/views"
+)
+
+// A league's member pages: /leagues/{id}/members/{name} from the public
+// standings, /l/{admin}/members/{name} from the admin page. Both are built
+// by memberVM from a base (the league's path on the link it was opened
+// with), so the public page's member pages hold no admin link: nothing
+// there knows one.
+
+// memberChartGames is how many of a member's newest games the placings chart
+// shows (a chart never grows with the season).
+const memberChartGames = 40
+
+// showMember is a member's page behind the league's public link.
+func (a *App) showMember(c echo.Context) error {
+	l, err := a.loadLeague(c)
+	if err != nil {
+		return err
+	}
+	return a.renderMember(c, l, "/leagues/"+l.ID, false)
+}
+
+// showMemberAdmin is a member's page behind the league's admin link, with
+// the admin's merge form.
+func (a *App) showMemberAdmin(c echo.Context) error {
+	l, err := a.loadLeagueAdmin(c)
+	if err != nil {
+		return err
+	}
+	return a.renderMember(c, l, "/l/"+c.Param("admin"), true)
+}
+
+func (a *App) renderMember(c echo.Context, l sessions.League, base string, admin bool) error {
+	name := memberParam(c)
+	canon := l.Canonical(name)
+	if canon != name {
+		// A name merged into a member, or written in another case: the
+		// member's own page.
+		return c.Redirect(http.StatusSeeOther, memberURL(base, canon))
+	}
+	ctx := c.Request().Context()
+	report, err := a.memberReport(ctx, l)
+	if err != nil {
+		return err
+	}
+	p, ok := report.Member(canon)
+	if !ok || !isMember(l, canon) {
+		return echo.NewHTTPError(http.StatusNotFound, tr(c, "%s is not a member of %s.", name, l.Name))
+	}
+	st, err := a.leagueStats(ctx, l)
+	if err != nil {
+		return err
+	}
+	vm := memberVM(c, l, p, st.Ratings, base)
+	vm.Page.Styles = []string{"css/members.css"}
+	if admin {
+		vm.Admin, vm.MergePath, vm.Form = true, base+"/merge", form(c, 0)
+		for _, m := range activeMembers(l) {
+			if m != p.Member {
+				vm.Others = append(vm.Others, m)
+			}
+		}
+	}
+	return render(c, http.StatusOK, views.MemberPage(vm))
+}
+
+// memberParam is the member's name from the URL. Echo gives a path
+// parameter still escaped when the path had escapes (its RawPath).
+func memberParam(c echo.Context) string {
+	name := c.Param("name")
+	if c.Request().URL.RawPath != "" {
+		if n, err := url.PathUnescape(name); err == nil {
+			name = n
+		}
+	}
+	return name
+}
+
+// memberURL is a member's page on the league's base path.
+func memberURL(base, name string) string {
+	return base + "/members/" + url.PathEscape(name)
+}
+
+func isMember(l sessions.League, name string) bool {
+	return slices.ContainsFunc(l.Members, func(m sessions.Member) bool { return m.Name == name && m.MergedInto == "" })
+}
+
+// memberReport is every member's profile as the league's tables stand
+// now, kept per version of the league.
+func (a *App) memberReport(ctx context.Context, l sessions.League) (*stats.Report, error) {
+	key, err := a.leagueKey(ctx, l)
+	if err != nil {
+		return nil, err
+	}
+	if r, ok := a.reports.get(l.ID + "|" + key); ok {
+		return r, nil
+	}
+	tables, err := a.tables.LeagueSummaries(ctx, l)
+	if err != nil {
+		return nil, err
+	}
+	r := stats.Compute(statsInput(l, tables))
+	a.reports.put(l.ID+"|"+key, &r)
+	return &r, nil
+}
+
+// statsInput is a league's history as the statistics read it: its active
+// members, its merges, and every finished, valid game of its tables with
+// the engine's winners, in the order they were entered (tables were added
+// in any order; games of a table keep their order).
+func statsInput(l sessions.League, tables []sessions.TableSummary) stats.Input {
+	in := stats.Input{Members: activeMembers(l), Canonical: l.Canonical}
+	for _, t := range tables {
+		for _, g := range t.Games {
+			sg := stats.Game{Game: t.Game, LowestWins: t.LowestWins, When: g.At, Table: t.Name}
+			seen := map[string]bool{}
+			add := func(name string) {
+				if total, ok := g.Totals[name]; ok && !seen[name] {
+					seen[name] = true
+					sg.Players = append(sg.Players, stats.Player{Name: name, Score: total, Winner: slices.Contains(g.Winners, name)})
+				}
+			}
+			for _, name := range t.Players { // seat order
+				add(name)
+			}
+			rest := make([]string, 0, len(g.Totals))
+			for name := range g.Totals {
+				if !seen[name] {
+					rest = append(rest, name)
+				}
+			}
+			slices.Sort(rest)
+			for _, name := range rest {
+				add(name)
+			}
+			in.Games = append(in.Games, sg)
+		}
+	}
+	slices.SortStableFunc(in.Games, func(x, y stats.Game) int {
+		if x.When.IsZero() || y.When.IsZero() {
+			return 0
+		}
+		return x.When.Compare(y.When)
+	})
+	return in
+}
+
+// ratingRow is a member's rating as the league page shows it; kept with
+// the league's stats.
+type ratingRow struct {
+	Member string  `json:"member"`
+	Rank   int     `json:"rank"`
+	Games  int     `json:"games"`
+	Mu     float64 `json:"mu"`
+	Sigma  float64 `json:"sigma"`
+}
+
+func ratingRows(rated []stats.Rated) []ratingRow {
+	out := make([]ratingRow, 0, len(rated))
+	for _, r := range rated {
+		if r.Games == 0 {
+			continue
+		}
+		out = append(out, ratingRow{Member: r.Member, Rank: r.Rank, Games: r.Games, Mu: r.Mu, Sigma: r.Sigma})
+	}
+	return out
+}
+
+// ordinal is the value ratings are ranked by: μ − 3σ.
+func (r ratingRow) ordinal() float64 { return r.Mu - 3*r.Sigma }
+
+func one(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }
+
+// memberVM builds a member's page; every URL is on base.
+func memberVM(c echo.Context, l sessions.League, p stats.Profile, ratings []ratingRow, base string) views.MemberVM {
+	vm := views.MemberVM{
+		Page: page(c, p.Member), League: l.Name, LeaguePath: base, Member: p.Member,
+		Played: p.Played, Won: p.Won, WinRate: stats.Percent(p.WinRate),
+		CurrentStreak: p.CurrentStreak, LongestStreak: p.LongestStreak,
+	}
+	for _, m := range l.Members {
+		switch {
+		case m.Name == p.Member:
+			vm.Emoji = m.Emoji
+		case m.MergedInto != "" && l.Canonical(m.Name) == p.Member:
+			vm.Merged = append(vm.Merged, m.Name)
+		}
+	}
+	if p.Favourite != "" {
+		vm.Favourite = gameTitle(p.Favourite)
+	}
+	opp := func(o stats.Opponent) views.MemberOpponent {
+		if o.Name == "" {
+			return views.MemberOpponent{}
+		}
+		return views.MemberOpponent{Name: o.Name, URL: memberURL(base, o.Name), Times: o.Times, Games: o.Games}
+	}
+	vm.Rival, vm.Nemesis = opp(p.Rival), opp(p.Nemesis)
+	for _, r := range ratings {
+		if r.Member == p.Member {
+			vm.Rating, vm.RatingSigma, vm.RatingRank = one(r.ordinal()), one(r.Sigma), r.Rank
+		}
+	}
+	for _, g := range p.Games {
+		vm.Games = append(vm.Games, views.MemberGame{
+			Title: gameTitle(g.Game), Played: g.Played, Won: g.Won, WinRate: stats.Percent(g.WinRate),
+			Average: one(g.Average), Best: scoreText(g.Best), LowestWins: g.LowestWins,
+		})
+	}
+	for _, r := range p.HeadToHead {
+		vm.HeadToHead = append(vm.HeadToHead, views.MemberRecord{
+			Name: r.Opponent, URL: memberURL(base, r.Opponent), Games: r.Games, Ahead: r.Ahead, Behind: r.Behind, Level: r.Level,
+		})
+	}
+	// Those met most often first; then by name.
+	slices.SortStableFunc(vm.HeadToHead, func(x, y views.MemberRecord) int {
+		return cmp.Or(cmp.Compare(y.Games, x.Games), strings.Compare(x.Name, y.Name))
+	})
+	vm.Chart = placingChart(c, p)
+	return vm
+}
+
+// placingChart is the member's newest games on the chart.
+func placingChart(c echo.Context, p stats.Profile) views.PlacingChart {
+	ch := views.PlacingChart{ID: "placings", Title: tr(c, "Share of the table finishing behind %s, game by game", p.Member)}
+	from := max(0, len(p.Placings)-memberChartGames)
+	ch.Skipped = from
+	for i, pl := range p.Placings[from:] {
+		ch.Points = append(ch.Points, views.PlacingPoint{
+			Number: from + i + 1, Game: gameTitle(pl.Game), Table: pl.Table, Place: pl.Place, Of: pl.Players,
+			Won: pl.Won, Beaten: pl.Beaten, Score: scoreText(pl.Score),
+		})
+	}
+	return ch
+}
+
+// scoreText writes a score with a real minus sign, as the pages do.
+func scoreText(n int) string {
+	if n < 0 {
+		return "−" + strconv.Itoa(-n)
+	}
+	return strconv.Itoa(n)
+}

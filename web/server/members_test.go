@@ -1,0 +1,336 @@
+package server
+
+import (
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/PuerkitoBio/goquery"
+
+	"tablemate/sessions"
+	"tablemate/sessions/league/stats"
+)
+
+// alaskaGame enters one Alaska game (salmon are the score, the most win).
+func (ts *testServer) alaskaGame(t testing.TB, table string, salmon ...string) {
+	t.Helper()
+	fields := map[string]string{}
+	for i, s := range salmon {
+		fields["players["+string(rune('0'+i))+"].salmon"] = s
+	}
+	if p := ts.EnterGame(t, table, fields); p.Status != http.StatusSeeOther {
+		t.Fatalf("alaska game: %d %s", p.Status, p.Text(".field-error"))
+	}
+}
+
+// addToLeague adds a table to the league by pasting its edit link; names
+// new to the league are answered with as (name → member, "" for new).
+func (ts *testServer) addToLeague(t testing.TB, admin, table string, as map[string]string) {
+	t.Helper()
+	form := ts.Get(admin).FormOf(t, admin+"/tables")
+	form.Set("table", "http://phone.local"+table)
+	p := ts.Post(admin+"/tables", form)
+	if p.Status == http.StatusOK && p.Doc.Find(`[data-testid="league-names"]`).Length() == 1 {
+		f := p.FormOf(t, admin+"/tables")
+		p.Doc.Find(`[data-testid="league-names"] select`).Each(func(i int, s *goquery.Selection) {
+			id, _ := s.Attr("name")
+			name, _ := s.Attr("data-name")
+			into, ok := as[name]
+			switch {
+			case !ok:
+				t.Fatalf("asked about %q, not expected", name)
+			case into == "":
+				f.Set(id, "new")
+			default:
+				f.Set(id, "is:"+into)
+			}
+		})
+		p = ts.Post(admin+"/tables", f)
+	}
+	if p.Status != http.StatusSeeOther {
+		t.Fatalf("add table: %d %s %s", p.Status, p.Text(`[data-testid="league-error"]`), p.Text("h1"))
+	}
+}
+
+// memberLeague is a league of Ana, Ben and Cy over two Alaska tables:
+// Ana wins twice, then Ben once; at the second table "Benny" is Ben.
+func memberLeague(t testing.TB, ts *testServer) (admin, public string) {
+	t.Helper()
+	admin = ts.createLeague(t, "Salmon club", "wins", "Ana", "Ben", "Cy")
+	t1 := ts.CreateGameTable("alaska", "Ana", "Ben", "Cy")
+	ts.alaskaGame(t, t1, "5", "3", "1") // Ana, Ben, Cy
+	ts.alaskaGame(t, t1, "6", "2", "4") // Ana, Cy, Ben
+	ts.addToLeague(t, admin, t1, nil)
+	t2 := ts.CreateGameTable("alaska", "Benny", "Ana")
+	ts.alaskaGame(t, t2, "7", "2") // Benny (Ben) beats Ana
+	ts.addToLeague(t, admin, t2, map[string]string{"Benny": "Ben"})
+	public, _ = ts.Get(admin).Doc.Find(`[data-testid="public-link"]`).Attr("value")
+	return admin, public[strings.Index(public, "/leagues/"):]
+}
+
+func TestMemberPages(t *testing.T) {
+	ts := newTestServer(t)
+	admin, public := memberLeague(t, ts)
+	adminID := strings.TrimPrefix(admin, "/l/")
+
+	// The public standings link every member's page on the public id.
+	lp := ts.Get(public)
+	var links []string
+	lp.Doc.Find(`[data-testid="league-members"] a`).Each(func(_ int, s *goquery.Selection) {
+		href, _ := s.Attr("href")
+		links = append(links, href)
+	})
+	if want := []string{public + "/members/Ana", public + "/members/Ben", public + "/members/Cy"}; !slices.Equal(links, want) {
+		t.Fatalf("member links %v, want %v", links, want)
+	}
+	if href, _ := lp.Doc.Find(`[data-testid="standings"] tbody th a`).First().Attr("href"); href != public+"/members/Ana" {
+		t.Errorf("the standings' first name links %q", href)
+	}
+
+	ana := ts.Get(public + "/members/Ana")
+	if ana.Status != http.StatusOK {
+		t.Fatalf("member page: %d", ana.Status)
+	}
+	if strings.Contains(ana.Body, adminID) {
+		t.Fatal("the public member page holds the admin link")
+	}
+	for sel, want := range map[string]string{
+		`[data-testid="member-name"]`:      "Ana",
+		`[data-testid="member-won"]`:       "2",
+		`[data-testid="member-rate"]`:      "67%",
+		`[data-testid="member-streak"]`:    "0", // lost the latest game
+		`[data-testid="member-longest"]`:   "2",
+		`[data-testid="member-favourite"]`: "Alaska",
+		`[data-testid="member-rival"] a`:   "Ben", // beaten twice, as Cy: the same latest game, then by name
+		`[data-testid="member-nemesis"] a`: "Ben",
+		`[data-testid="back-to-league"]`:   "League Salmon club",
+	} {
+		if got := ana.Text(sel); got != want {
+			t.Errorf("%s = %q, want %q", sel, got, want)
+		}
+	}
+	row := ana.Doc.Find(`[data-testid="member-games"] tbody tr`)
+	if row.Length() != 1 || row.Find("td").Eq(0).Text() != "3" || row.Find(`[data-testid="rate"]`).Text() != "67%" || row.Find("td").Eq(2).Text() != "4.3" || row.Find(`[data-testid="best"]`).Text() != "6" {
+		t.Errorf("per game row: %q", row.Text())
+	}
+	var h2h []string
+	ana.Doc.Find(`[data-testid="member-h2h"] a`).Each(func(_ int, s *goquery.Selection) {
+		href, _ := s.Attr("href")
+		h2h = append(h2h, href+" "+strings.Join(strings.Fields(s.Text()), " "))
+	})
+	if want := []string{
+		public + "/members/Ben Ben 2 ahead · 1 behind · 0 level",
+		public + "/members/Cy Cy 2 ahead · 0 behind · 0 level",
+	}; !slices.Equal(h2h, want) {
+		t.Errorf("head to head %q, want %q", h2h, want)
+	}
+	chart := ana.Doc.Find(`[data-testid="placings"]`)
+	if chart.Find("circle").Length() != 3 || chart.Find(`circle[data-won="true"]`).Length() != 2 || chart.Find("path.line").Length() != 1 {
+		t.Errorf("placings chart:\n%s", goquery.NewDocumentFromNode(chart.Nodes[0]).Text())
+	}
+	if cy, _ := chart.Find("circle").Eq(2).Attr("cy"); cy != "150.0" { // behind everyone in the third game: the bottom
+		t.Errorf("the lost game is drawn at y %s", cy)
+	}
+	if ana.Text(`[data-testid="member-rating"]`) == "" {
+		t.Error("no rating on the member page")
+	}
+
+	// Ben's page counts Benny's game; Benny's URL leads to Ben's page.
+	if ben := ts.Get(public + "/members/Ben"); ben.Text(`[data-testid="member-won"]`) != "1" || !strings.Contains(ben.Text(`[data-testid="member-aliases"]`), "Benny") {
+		t.Errorf("Ben: won %q, aliases %q", ben.Text(`[data-testid="member-won"]`), ben.Text(`[data-testid="member-aliases"]`))
+	}
+	if alias := ts.Get(public + "/members/benny"); alias.Status != http.StatusSeeOther || alias.Header.Get("Location") != public+"/members/Ben" {
+		t.Errorf("an alias: %d to %q", alias.Status, alias.Header.Get("Location"))
+	}
+	if p := ts.Get(public + "/members/Zed"); p.Status != http.StatusNotFound {
+		t.Errorf("a stranger's page: %d", p.Status)
+	}
+	if p := ts.Get("/leagues/nosuchleague/members/Ana"); p.Status != http.StatusNotFound {
+		t.Errorf("no league: %d", p.Status)
+	}
+
+	// Behind the admin link: the same page, its links on the admin link,
+	// and a merge form.
+	adm := ts.Get(admin + "/members/Cy")
+	if adm.Status != http.StatusOK || adm.Doc.Find(`[data-testid="member-merge"]`).Length() != 1 {
+		t.Fatalf("admin member page: %d", adm.Status)
+	}
+	if href, _ := adm.Doc.Find(`[data-testid="member-h2h"] a`).First().Attr("href"); !strings.HasPrefix(href, admin+"/members/") {
+		t.Errorf("admin member page links %q", href)
+	}
+	if href, _ := ts.Get(admin).Doc.Find(`[data-testid="league-members"] a`).First().Attr("href"); href != admin+"/members/Ana" {
+		t.Errorf("the admin page links members at %q", href)
+	}
+	if ts.Get(public+"/members/Cy").Doc.Find(`[data-testid="member-merge"]`).Length() != 0 {
+		t.Error("the public member page has the merge form")
+	}
+
+	// German.
+	de := ts.German(public+"/members/Ana", nil)
+	if !strings.Contains(de.Body, "Lieblingsspiel") || !strings.Contains(de.Body, "Angstgegner") || strings.Contains(de.Body, "Favourite game") {
+		t.Errorf("German member page:\n%s", de.Doc.Find("main").Text())
+	}
+}
+
+// A name with a space and an accent survives the URL both ways.
+func TestMemberPageOfAnEscapedName(t *testing.T) {
+	ts := newTestServer(t)
+	admin := ts.createLeague(t, "Club", "wins", "Zoë Ann", "Bo")
+	public, _ := ts.Get(admin).Doc.Find(`[data-testid="public-link"]`).Attr("value")
+	public = public[strings.Index(public, "/leagues/"):]
+	href, _ := ts.Get(public).Doc.Find(`[data-testid="league-members"] a`).Eq(1).Attr("href")
+	if href != public+"/members/"+url.PathEscape("Zoë Ann") {
+		t.Fatalf("link %q", href)
+	}
+	p := ts.Get(href)
+	if p.Status != http.StatusOK || p.Text(`[data-testid="member-name"]`) != "Zoë Ann" || p.Doc.Find(`[data-testid="member-no-games"]`).Length() != 1 {
+		t.Fatalf("member page %d %q", p.Status, p.Text("h1"))
+	}
+}
+
+// The ratings column on the league page, with its uncertainty explained.
+func TestLeagueRatings(t *testing.T) {
+	ts := newTestServer(t)
+	admin, public := memberLeague(t, ts)
+	for _, path := range []string{public, admin} {
+		p := ts.Get(path)
+		rows := p.Doc.Find(`[data-testid="ratings"] tbody tr`)
+		if rows.Length() != 3 || p.Text(`[data-testid="rating-explained"]`) == "" {
+			t.Fatalf("%s: %d rating rows", path, rows.Length())
+		}
+		if first, _ := rows.First().Attr("data-player"); first != "Ana" {
+			t.Errorf("%s: %q rated first, want Ana (two wins of three)", path, first)
+		}
+		if s := rows.First().Find(`[data-testid="sigma"]`).Text(); s == "" || s >= "8.3" {
+			t.Errorf("sigma %q: three games should make Ana's uncertainty smaller than a newcomer's 8.3", s)
+		}
+	}
+	if de := ts.German(public, nil); !strings.Contains(de.Text(`[data-testid="rating-explained"]`), "unsicher") {
+		t.Errorf("German rating line: %q", de.Text(`[data-testid="rating-explained"]`))
+	}
+}
+
+// Adding a table whose names the league does not know asks who they are.
+func TestAddingATableAsksAboutNewNames(t *testing.T) {
+	ts := newTestServer(t)
+	admin := ts.createLeague(t, "Club", "wins", "Ana Berg", "Ana Kraus", "Ben")
+	table := ts.CreateGameTable("alaska", "Ana", "Benn", "Zoe")
+	form := ts.Get(admin).FormOf(t, admin+"/tables")
+	form.Set("table", "http://phone.local"+table)
+	p := ts.Post(admin+"/tables", form)
+	qs := p.Doc.Find(`[data-testid="league-names"] select`)
+	if p.Status != http.StatusOK || qs.Length() != 3 {
+		t.Fatalf("asked %d questions (%d):\n%s", qs.Length(), p.Status, p.Body)
+	}
+	selected := func(i int) string {
+		v, _ := qs.Eq(i).Find("option[selected]").Attr("value")
+		return v
+	}
+	// Ana is ambiguous (nothing chosen), Benn is likely Ben, Zoe is new.
+	if selected(0) != "" || selected(1) != "is:Ben" || selected(2) != "new" {
+		t.Errorf("preselected %q %q %q", selected(0), selected(1), selected(2))
+	}
+	if first, _ := qs.Eq(0).Find("option").Eq(1).Attr("value"); first != "is:Ana Berg" {
+		t.Errorf("the likely members come first: %q", first)
+	}
+	// Sent without answering Ana: asked again, nothing added.
+	f := p.FormOf(t, admin+"/tables")
+	f.Set("as-1", "is:Ben")
+	f.Set("as-2", "new")
+	again := ts.Post(admin+"/tables", f)
+	if again.Status != http.StatusUnprocessableEntity || again.Text(`[data-testid="league-error"]`) == "" {
+		t.Fatalf("unanswered: %d %q", again.Status, again.Text(`[data-testid="league-error"]`))
+	}
+	if v, _ := again.Doc.Find(`select[name="as-1"] option[selected]`).Attr("value"); v != "is:Ben" {
+		t.Errorf("the answer given was not kept: %q", v)
+	}
+	f.Set("as-0", "is:Ana Kraus")
+	if done := ts.Post(admin+"/tables", f); done.Status != http.StatusSeeOther {
+		t.Fatalf("answered: %d", done.Status)
+	}
+	l, err := ts.app.tables.LeagueByAdmin(t.Context(), strings.TrimPrefix(admin, "/l/"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.Tables() != 1 || l.Canonical("Ana") != "Ana Kraus" || l.Canonical("Benn") != "Ben" || l.Canonical("Zoe") != "Zoe" || !isMember(l, "Zoe") {
+		t.Errorf("after adding: %d tables, members %+v", l.Tables(), l.Members)
+	}
+	// The German question.
+	t2 := ts.CreateGameTable("alaska", "Ana", "Cleo")
+	form = ts.German(admin, nil).FormOf(t, admin+"/tables")
+	form.Set("table", "http://phone.local"+t2)
+	if de := ts.German(admin+"/tables", form); !strings.Contains(de.Body, "Wer ist wer") || !strings.Contains(de.Body, "neu in der Liga") {
+		t.Errorf("German question:\n%s", de.Doc.Find("main").Text())
+	}
+}
+
+// A table started from the league's admin link seats members tapped.
+func TestSeatingMembersByTapping(t *testing.T) {
+	ts := newTestServer(t)
+	admin := ts.createLeague(t, "Club", "wins", "Ana", "Ben", "Cy")
+	adminID := strings.TrimPrefix(admin, "/l/")
+	p := ts.Get("/tables/new?league=" + adminID)
+	chips := p.Doc.Find(`[data-testid="seat-chips"] input[name="seat"]`)
+	if chips.Length() != 3 || !strings.Contains(p.Body, "js/seats") {
+		t.Fatalf("%d chips", chips.Length())
+	}
+	f := p.FormOf(t, "/tables")
+	f.Set("game", "alaska")
+	f["players"] = []string{"Cy", "", "", ""}
+	f["seat"] = []string{"Ana", "cy", "Ben"} // Cy typed and ticked: seated once
+	created := ts.Post("/tables", f)
+	if created.Status != http.StatusSeeOther {
+		t.Fatalf("create: %d %s", created.Status, created.Text(".field-error"))
+	}
+	tb := ts.Table(created.Header.Get("Location"))
+	if !slices.Equal(tb.Players, []string{"Cy", "Ana", "Ben"}) {
+		t.Errorf("seated %v", tb.Players)
+	}
+	l, _ := ts.app.tables.LeagueByAdmin(t.Context(), adminID)
+	if l.Tables() != 1 {
+		t.Error("the table does not count for the league")
+	}
+}
+
+func TestSeated(t *testing.T) {
+	for _, c := range []struct{ players, seats, want []string }{
+		{[]string{"", "", ""}, []string{"Ana", "Ben"}, []string{"Ana", "Ben", ""}},
+		{[]string{"Cy", "", "Dee", ""}, []string{"Ana"}, []string{"Cy", "", "Dee", "Ana"}},
+		{[]string{"Cy", "Dee"}, []string{"Ana", " dee "}, []string{"Cy", "Dee", "Ana"}},
+		{nil, []string{"Ana", ""}, []string{"Ana"}},
+	} {
+		if got := seated(c.players, c.seats); !slices.Equal(got, c.want) {
+			t.Errorf("seated(%q, %q) = %q, want %q", c.players, c.seats, got, c.want)
+		}
+	}
+}
+
+// statsInput places players by the engine's winners and keeps a
+// lowest-wins game's best the lowest, in the order games were entered.
+func TestStatsInput(t *testing.T) {
+	l := sessions.League{Members: []sessions.Member{{Name: "Ana"}, {Name: "Ben"}, {Name: "Bee", MergedInto: "Ben"}}}
+	t0 := time.Date(2026, 3, 5, 20, 0, 0, 0, time.UTC)
+	tables := []sessions.TableSummary{
+		{Name: "Later", Game: "cambio", LowestWins: true, Card: sessions.Card{Players: []string{"Bee", "Ana"}},
+			Games: []sessions.SummaryGame{{Number: 1, Totals: map[string]int{"Ana": 12, "Bee": 30}, Winners: []string{"Ana"}, At: t0.Add(time.Hour)}}},
+		{Name: "Earlier", Game: "cambio", LowestWins: true, Card: sessions.Card{Players: []string{"Ana", "Ben"}},
+			Games: []sessions.SummaryGame{{Number: 1, Totals: map[string]int{"Ana": 40, "Ben": 8}, Winners: []string{"Ben"}, At: t0}}},
+	}
+	in := statsInput(l, tables)
+	if len(in.Games) != 2 || in.Games[0].Table != "Earlier" || !in.Games[0].LowestWins {
+		t.Fatalf("games %+v", in.Games)
+	}
+	if p := in.Games[1].Players; p[0].Name != "Bee" || p[0].Winner || !p[1].Winner {
+		t.Errorf("seat order and winners: %+v", p)
+	}
+	if in.Canonical("bee") != "Ben" || !slices.Equal(in.Members, []string{"Ana", "Ben"}) {
+		t.Errorf("members %v", in.Members)
+	}
+	ana, _ := stats.Compute(in).Member("Ana")
+	if ana.Games[0].Best != 12 || ana.Placings[0].Table != "Earlier" || ana.CurrentStreak != 1 {
+		t.Errorf("Ana: best %d (want 12, the fewest), first game at %q, streak %d", ana.Games[0].Best, ana.Placings[0].Table, ana.CurrentStreak)
+	}
+}
