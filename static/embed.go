@@ -22,7 +22,7 @@ var files = union{embedded}
 
 // FS returns the files served under /static/: the embedded ones and the
 // registered ones.
-func FS() fs.FS { return files }
+func FS() fs.FS { return lean{files} }
 
 // used is set once a file's hash or compressed copy was asked for; a
 // file registered after that would not have them.
@@ -64,11 +64,12 @@ func Version(name string) string {
 	used.Store(true)
 	hashOnce.Do(func() {
 		hashes = map[string]string{}
-		fs.WalkDir(files, ".", func(p string, d fs.DirEntry, err error) error {
+		served := FS()
+		fs.WalkDir(served, ".", func(p string, d fs.DirEntry, err error) error {
 			if err != nil || d.IsDir() {
 				return err
 			}
-			b, err := fs.ReadFile(files, p)
+			b, err := fs.ReadFile(served, p)
 			if err != nil {
 				return err
 			}

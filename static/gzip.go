@@ -23,11 +23,12 @@ func Gzipped(name string) (data []byte, ok bool) {
 	used.Store(true)
 	gzipOnce.Do(func() {
 		gzipped = map[string][]byte{}
-		fs.WalkDir(files, ".", func(p string, d fs.DirEntry, err error) error {
+		served := FS()
+		fs.WalkDir(served, ".", func(p string, d fs.DirEntry, err error) error {
 			if err != nil || d.IsDir() || !compressible[path.Ext(p)] {
 				return err
 			}
-			b, err := fs.ReadFile(files, p)
+			b, err := fs.ReadFile(served, p)
 			if err != nil {
 				return err
 			}
