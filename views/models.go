@@ -385,6 +385,8 @@ type GameOverVM struct {
 	Winners []string
 	Total   int // the winners' total
 	URL     string
+	// Ranking is the game's places, best first (ties share a place).
+	Ranking []RankRow
 }
 
 // HistoryVM lists every table this phone knows, newest first, filtered

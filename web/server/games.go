@@ -158,12 +158,18 @@ func (a *App) saveGame(c echo.Context, n int) error {
 	case err != nil:
 		return err
 	}
-	if ed.Rounds && n == 0 {
-		return redirect(c, editBase(c)+"?done=round")
-	}
 	fresh, err := a.loadTable(c)
 	if err != nil {
 		return err
+	}
+	if ed.Rounds && n == 0 {
+		// The round that ends a game opens on the game's ranking.
+		if len(fresh.Games) > 0 {
+			if g := fresh.Games[len(fresh.Games)-1]; g.Finished() {
+				return redirect(c, fmt.Sprintf("%s/games/%d", editBase(c), g.Number))
+			}
+		}
+		return redirect(c, editBase(c)+"?done=round")
 	}
 	for _, g := range fresh.Games {
 		if g.Seq == app.Event.Seq {

@@ -331,5 +331,6 @@ func finishedRounds(t sessions.Table, base string) *views.GameOverVM {
 		vm.Rounds = max(vm.Rounds, len(p.Rounds))
 	}
 	vm.Total, _ = g.Result.Total(g.Result.Winners[0])
+	vm.Ranking = ranking(g.Result, g.LowestWins())
 	return vm
 }
