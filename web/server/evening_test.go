@@ -11,8 +11,9 @@ import (
 	"tablemate/web/kks/kkstest"
 )
 
-// sheetRound posts one round of another game's sheet.
-func sheetRound(t *testing.T, ts *testServer, table string, fields map[string]string) {
+// sheetRound posts one round of another game's sheet and returns where
+// the answer sends the phone.
+func sheetRound(t *testing.T, ts *testServer, table string, fields map[string]string) string {
 	t.Helper()
 	f := ts.Get(table+"/games/new").FormOf(t, table+"/games")
 	for k, v := range fields {
@@ -20,7 +21,10 @@ func sheetRound(t *testing.T, ts *testServer, table string, fields map[string]st
 	}
 	if p := ts.Post(table+"/games", f); p.Status != http.StatusSeeOther {
 		t.Fatalf("sheet round: %d %s", p.Status, p.Body)
+	} else {
+		return p.Header.Get("Location")
 	}
+	return ""
 }
 
 // choose posts the next-game page.
@@ -47,11 +51,19 @@ func TestEveningOverHTTP(t *testing.T) {
 	if got, want := ts.Get(table).Text(`[data-testid="table-name"]`), time.Now().Weekday().String()+" evening"; got != want {
 		t.Errorf("unnamed table is called %q, want %q", got, want)
 	}
-	sheetRound(t, ts, table, map[string]string{"name": "Skat", "players[0].points": "10", "players[1].points": "-4", "players[2].points": "3"})
+	if to := sheetRound(t, ts, table, map[string]string{"name": "Skat", "players[0].points": "10", "players[1].points": "-4", "players[2].points": "3"}); to != table+"?done=round" {
+		t.Errorf("a round that does not end the game goes to %q, want the table", to)
+	}
 	if p := ts.Get(table); !strings.Contains(p.Text(`[data-testid="evening-status"]`), "game 1 in progress, round 1") {
 		t.Errorf("status while game 1 goes on: %q", p.Text(`[data-testid="evening-status"]`))
 	}
-	sheetRound(t, ts, table, map[string]string{"players[0].points": "0", "players[1].points": "14", "players[2].points": "1", "last": "1"})
+	// The round that ends the game opens on its ranking.
+	if to := sheetRound(t, ts, table, map[string]string{"players[0].points": "0", "players[1].points": "14", "players[2].points": "1", "last": "1"}); to != table+"/games/1" {
+		t.Errorf("the round that ends the game goes to %q, want its ranking", to)
+	}
+	if over := ts.Get(table).Doc.Find(`[data-testid="game-over"] [data-testid="ranking"] li`); over.Length() != 3 || over.First().AttrOr("data-place", "") != "1" {
+		t.Errorf("the table's game-over shows no ranking: %d rows", over.Length())
+	}
 
 	res := ts.Get(table + "/games/1")
 	rows := res.Doc.Find(`[data-testid="ranking"] li`)
