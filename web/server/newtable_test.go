@@ -9,6 +9,7 @@ import (
 
 	"tablemate/scoring/aufderhut"
 	"tablemate/scoring/kks"
+	"tablemate/scoring/kodiak"
 )
 
 // The new-table form shows the boxes the chosen game needs (KKS 2–4:
@@ -84,5 +85,37 @@ func TestNewTableFormSeatsAndWhoStarts(t *testing.T) {
 	chips := ts.Get("/tables/new").Doc.Find(`[data-name-chip]`)
 	if chips.Length() != 3 || chips.First().AttrOr("data-name-chip", "") != "Ana" {
 		t.Errorf("name chips: %d, first %q; want Ana, Cy, Ben", chips.Length(), chips.First().AttrOr("data-name-chip", ""))
+	}
+}
+
+// The start-player record feeds the rotation (ruling KOD-1): a Kodiak
+// table whose form chose Cy to start has Cy as the first Kodiak on the
+// round entry and preselected on the guided setup; the next game chosen
+// with Ben starting makes Ben its first Kodiak. No handler reckons the
+// seat: the engine's kodiak.NextFrom does.
+func TestStartPlayerFeedsTheKodiakRotation(t *testing.T) {
+	ts := newTestServer(t)
+	f := ts.Get("/tables/new?game="+kodiak.Slug).FormOf(t, "/tables")
+	f.Set("game", kodiak.Slug)
+	f["players"] = []string{"Ana", "Ben", "Cy"}
+	f.Set("first", "2")
+	p := ts.Post("/tables", f)
+	if p.Status != http.StatusSeeOther {
+		t.Fatalf("create: %d %s", p.Status, p.Text(".field-error"))
+	}
+	table := p.Header.Get("Location")
+	entry := ts.Get(table + "/games/new")
+	if !strings.Contains(entry.Body, "Kodiak by the rotation: Cy") {
+		t.Errorf("round 1's entry does not make Cy Kodiak:\n%s", entry.Text("main"))
+	}
+	if v, _ := entry.Doc.Find(`input[name="kodiak"][checked]`).Attr("value"); v != "2" {
+		t.Errorf("round 1's Kodiak preselected is seat %q, want Cy's 2", v)
+	}
+	if v, _ := ts.Get(table + "/play").Doc.Find(`input[name="kodiak"][checked]`).Attr("value"); v != "2" {
+		t.Errorf("the guided game's first Kodiak preselected is seat %q, want Cy's 2", v)
+	}
+	choose(t, ts, table, kodiak.Slug, "Ben")
+	if !strings.Contains(ts.Get(table+"/games/new").Body, "Kodiak by the rotation: Ben") {
+		t.Error("the next game chosen with Ben starting does not make Ben the first Kodiak")
 	}
 }
