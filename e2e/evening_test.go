@@ -109,7 +109,8 @@ func (e *evening) nextGame(slug, rule string) {
 // with three rounds, in that order. Each game ends on its ranking (places,
 // ties sharing, the winner first and marked); the evening's standing is
 // by places (different games) and adds up the rankings seen; the names
-// were typed once, on the new-table form, and never again. Then the
+// were typed once, on the new-table form, and never again; the end of
+// the evening opens on its ranking. Then the
 // evening's pages do not scroll sideways at 360 px, in English and German.
 func TestEveningOnOneTable(t *testing.T) {
 	base := startServer(t)
@@ -321,13 +322,32 @@ func TestEveningOnOneTable(t *testing.T) {
 			t.Errorf("%s has %d wins in the standing, the rankings show %d", r.Name, r.Wins, wins)
 		}
 	}
+	// The end of the evening opens on its ranking, the standing's places.
+	var places []string
+	run(t, ctx, "the evening's ranking",
+		tap(`[data-testid="end-evening"]`),
+		chromedp.WaitVisible(`[data-testid="ranking"]`, chromedp.ByQuery),
+		chromedp.Evaluate(`[...document.querySelectorAll('[data-testid="ranking"] li')].map(li => li.dataset.place + " " + li.dataset.player + " " + li.querySelector('.rank-total').textContent + (li.classList.contains('rank-win') ? " winner" : ""))`, &places),
+	)
+	snapshot(t, ctx, "evening-end")
+	if len(places) != len(standing) {
+		t.Fatalf("the evening's ranking %v, the standing %+v", places, standing)
+	}
+	for i, r := range standing {
+		if !strings.HasSuffix(strings.TrimSuffix(places[i], " winner"), " "+r.Name+" "+r.Points) {
+			t.Errorf("the evening's ranking line %d is %q, the standing has %s with %s", i+1, places[i], r.Name, r.Points)
+		}
+	}
+	if !strings.HasPrefix(places[0], "1 ") || !strings.HasSuffix(places[0], " winner") {
+		t.Errorf("the evening's ranking opens with %q, want the winner in 1st place", places[0])
+	}
 	if e.nameKeys != len("Ana")+len("Ben")+len("Cy") {
 		t.Errorf("%d keystrokes went on names, want each name typed once (8)", e.nameKeys)
 	}
 
 	// The evening's pages at 360 px, in English and German: the table's
 	// standing, the next-game page, a game's ranking and the sheet's entry.
-	pages := []string{e.table, e.table + "/next", e.rankPages[0], e.rankPages[3], e.table + "/games/new"}
+	pages := []string{e.table, e.table + "/next", e.rankPages[0], e.rankPages[3], e.table + "/evening", e.table + "/games/new"}
 	run(t, ctx, "a 360px screen", chromedp.EmulateViewport(360, 740, chromedp.EmulateMobile, chromedp.EmulateScale(2)))
 	for _, lang := range []string{"en", "de"} {
 		run(t, ctx, "language "+lang, chromedp.Navigate(base+"/lang?to="+lang+"&back=/"), chromedp.WaitReady("main", chromedp.ByQuery))

@@ -128,6 +128,8 @@ type TableView struct {
 	Evening *EveningVM
 	// NextURL chooses the next game (edit link only, "" elsewhere).
 	NextURL string
+	// EveningURL opens the evening on its ranking (edit link only).
+	EveningURL string
 }
 
 // TableVM is the table page behind the edit link: the view and every

@@ -11,6 +11,8 @@ var deEvening = map[string]string{
 	"Next game chosen: %s":             "Nächstes Spiel gewählt: %s",
 	"Next game chosen: %s, %s starts":  "Nächstes Spiel gewählt: %s, %s beginnt",
 	"Which game?":                      "Welches Spiel?",
+	"The evening: %s":                  "Der Abend: %s",
+	"End the evening: its ranking":     "Abend beenden: die Rangliste",
 	"Who starts?":                      "Wer fängt an?",
 	"Played here before (tap to add):": "Schon hier gespielt (antippen zum Eintragen):",
 	"Move player %d up":                "Spieler %d nach oben",

@@ -217,3 +217,28 @@ var eveningNames = [7]string{
 func eveningName(c echo.Context, now time.Time) string {
 	return tr(c, eveningNames[now.Weekday()])
 }
+
+// eveningEnd opens the whole evening on its ranking: the standing's
+// places (ties share), the leaders first, with what comes next and the
+// table's view-only link to share.
+func (a *App) eveningEnd(c echo.Context) error {
+	t, err := a.loadTable(c)
+	if err != nil {
+		return err
+	}
+	links, err := a.tables.Links(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return linkError(c, err)
+	}
+	ev := eveningVM(c, t)
+	vm := views.EveningEndVM{
+		Page: page(c, tr(c, "The evening: %s", t.Name)), Name: t.Name, Status: ev.Status, Why: ev.Why,
+		Next: editBase(c) + "/next", Back: editBase(c),
+		Share: a.shareOf(c, "result-link", tr(c, "Can only watch"),
+			tr(c, "The result to pass on: this link shows the table and cannot change it."), "/v/"+links.View, t.Name),
+	}
+	for _, r := range ev.Rows {
+		vm.Ranking = append(vm.Ranking, views.RankRow{Place: r.Rank, Name: r.Name, Winner: r.Leader, Score: r.Points})
+	}
+	return render(c, http.StatusOK, views.EveningEnd(vm))
+}

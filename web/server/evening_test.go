@@ -128,6 +128,28 @@ func TestEveningOverHTTP(t *testing.T) {
 		t.Errorf("Ana's points on the page %q", got)
 	}
 
+	// The end of the evening opens on its ranking: Ana first and marked
+	// with her points by place, the others after, the result shared by the
+	// view-only link only.
+	href, _ := page.Doc.Find(`[data-testid="end-evening"]`).Attr("href")
+	end := ts.Get(href)
+	first := end.Doc.Find(`[data-testid="ranking"] li`).First()
+	if end.Status != http.StatusOK || first.AttrOr("data-player", "") != "Ana" || first.AttrOr("data-place", "") != "1" || !first.HasClass("rank-win") || first.Find(".rank-total").Text() != "3.5" {
+		t.Errorf("the evening's ranking opens with %q place %q (%q):\n%s", first.AttrOr("data-player", ""), first.AttrOr("data-place", ""), first.Find(".rank-total").Text(), end.Text("main"))
+	}
+	if n := end.Doc.Find(`[data-testid="ranking"] li`).Length(); n != 3 {
+		t.Errorf("the evening's ranking has %d places", n)
+	}
+	shared = end.Doc.Find(`[data-testid="share-result"] input`).AttrOr("value", "")
+	if _, view, ok := strings.Cut(shared, "/v/"); !ok || strings.Contains(shared, strings.TrimPrefix(table, "/tables/")) {
+		t.Errorf("the evening's result is shared as %q: want the view-only link, never the edit link", shared)
+	} else if v := ts.Get("/v/" + view); v.Status != http.StatusOK || v.Doc.Find(`[data-testid="end-evening"]`).Length() != 0 {
+		t.Errorf("the view-only page: %d, links to the evening's edit page %d", v.Status, v.Doc.Find(`[data-testid="end-evening"]`).Length())
+	}
+	if de := ts.German(href, nil); !strings.Contains(de.Text("h1"), "Der Abend") {
+		t.Errorf("German evening ranking: %q", de.Text("h1"))
+	}
+
 	// German: the day's name and the standing's line.
 	if de := ts.German(table, nil); !strings.Contains(de.Text(`[data-testid="standing-why"]`), "Punkte nach Platz") {
 		t.Errorf("German standing line: %q", de.Text(`[data-testid="standing-why"]`))

@@ -283,6 +283,9 @@ func (a *App) tablePage(c echo.Context, t sessions.Table, flash, kind string) (v
 	if t.Play == nil && len(t.Games) > 0 {
 		vm.NextURL = editBase(c) + "/next"
 	}
+	if vm.Evening != nil && len(vm.Evening.Rows) > 0 {
+		vm.EveningURL = editBase(c) + "/evening"
+	}
 	if e, ok := t.Newest(); ok {
 		vm.UndoLabel = shortTextIn(c.Request().Context(), t, e.Event)
 	}
