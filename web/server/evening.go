@@ -75,9 +75,8 @@ func gameName(c echo.Context, g sessions.Game) string {
 		if name := scoresheet.Named(g.State); name != "" {
 			return name
 		}
-		return tr(c, "Another game")
 	}
-	return g.Info.Title
+	return gameTitle(c.Request().Context(), g.Info.Slug)
 }
 
 // placesText is the points of the places, "3/2/1/0".
@@ -165,11 +164,8 @@ func nextGameVM(c echo.Context, t sessions.Table, chosen, first string, errs vie
 	}
 	vm.Scripts = []string{"js/evening.js"}
 	ctx := c.Request().Context()
-	for _, info := range tableGames() {
+	for _, info := range tableGamesIn(ctx) {
 		g := views.GameChoice{Slug: info.Slug, Title: info.Title, Starts: i18n.Say(ctx, info.Starts), Fits: true}
-		if info.Slug == scoresheet.Slug {
-			g.Title = tr(c, "Another game")
-		}
 		if n := len(t.Players); n < info.MinPlayers || n > info.MaxPlayers {
 			g.Fits, g.Why = false, tr(c, "for %d to %d players", info.MinPlayers, info.MaxPlayers)
 		}

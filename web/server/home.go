@@ -1,11 +1,13 @@
 package server
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
 
 	"tablemate/views"
+	"tablemate/views/i18n"
 	"tablemate/web/games"
 )
 
@@ -18,14 +20,19 @@ func (a *App) showHome(c echo.Context) error {
 	vm := views.HomeVM{Page: page(c, tr(c, "Home")), Games: games.Infos()}
 	for _, t := range recent {
 		vm.Recent = append(vm.Recent, views.TableRow{
-			ID: t.ID, Name: t.Name, GameTitle: gameTitle(t.Game), Moves: t.Moves - 1,
+			ID: t.ID, Name: t.Name, GameTitle: gameTitle(c.Request().Context(), t.Game), Moves: t.Moves - 1,
 			Updated: dateTime(c, t.UpdatedAt.Local(), false, false),
 		})
 	}
 	return render(c, http.StatusOK, views.Home(vm))
 }
 
-func gameTitle(slug string) string {
+// gameTitle is what a game is called in lists, in the reader's language
+// for another game (a sheet's own name is its table's business).
+func gameTitle(ctx context.Context, slug string) string {
+	if slug == games.Another().Engine.Info().Slug {
+		return i18n.T(ctx, "Another game")
+	}
 	if g, ok := games.Find(slug); ok {
 		return g.Engine.Info().Title
 	}

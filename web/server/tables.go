@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -40,7 +41,7 @@ func (a *App) newTable(c echo.Context) error {
 // newTableVM fills in what every rendering of the new-table form has:
 // the games with their start rules, the league, the chips.
 func (a *App) newTableVM(c echo.Context, vm views.NewTableVM, l sessions.League) views.NewTableVM {
-	vm.Page, vm.Form, vm.Games = page(c, tr(c, "Start a table")), form(c, 0), tableGames()
+	vm.Page, vm.Form, vm.Games = page(c, tr(c, "Start a table")), form(c, 0), tableGamesIn(c.Request().Context())
 	vm.Scripts = []string{"js/evening.js", "js/newtable.js"}
 	if vm.Game == "" && len(vm.Games) > 0 {
 		vm.Game = vm.Games[0].Slug
@@ -115,6 +116,16 @@ func tableGames() []scoring.Info {
 		}
 	}
 	return append(out, games.Another().Engine.Info())
+}
+
+// tableGamesIn is tableGames with each called as the reader's language
+// calls it (another game has no proper name).
+func tableGamesIn(ctx context.Context) []scoring.Info {
+	out := tableGames()
+	for i := range out {
+		out[i].Title = gameTitle(ctx, out[i].Slug)
+	}
+	return out
 }
 
 // createTable starts a table; bad input re-renders the form with 422.
