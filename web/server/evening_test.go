@@ -2,12 +2,16 @@ package server
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/PuerkitoBio/goquery"
+
 	"tablemate/sessions"
+	"tablemate/web/games"
 	"tablemate/web/kks/kkstest"
 )
 
@@ -216,5 +220,42 @@ func TestNextGameRefusedWhileAGameGoesOn(t *testing.T) {
 	}
 	if ts.Table(table).Info.Slug != "another-game" {
 		t.Error("the choice was recorded")
+	}
+}
+
+// Another game's sheet draws its running totals round by round: a line
+// per player with a dot per round, the numbers (negatives too) in the
+// chart's table for screen readers, and no target line (a sheet has no
+// end total).
+func TestSheetRoundChart(t *testing.T) {
+	ts := newTestServer(t)
+	table := ts.NewTable(games.Another().Engine.Info().Slug, "Quiz", "Ana", "Ben", "Cy")
+	sheetRound(t, ts, table, map[string]string{"name": "Quiz", "players[0].points": "10", "players[1].points": "-4", "players[2].points": "3"})
+	sheetRound(t, ts, table, map[string]string{"players[0].points": "5", "players[1].points": "2", "players[2].points": "-6"})
+	sheetRound(t, ts, table, map[string]string{"players[0].points": "-1", "players[1].points": "9", "players[2].points": "4"})
+	page := ts.Get(table)
+	chart := page.Doc.Find(`[data-testid="rounds-chart"]`)
+	if chart.Length() != 1 {
+		t.Fatalf("no round chart on the sheet's table page:\n%s", page.Text("main"))
+	}
+	for name, want := range map[string]string{"Ana": "10 15 14", "Ben": "-4 -2 7", "Cy": "3 -3 1"} {
+		series := chart.Find(fmt.Sprintf(`[data-series=%q]`, name))
+		if series.Length() != 1 || series.Find("circle.dot").Length() != 3 || series.Find("path.line").AttrOr("d", "") == "" {
+			t.Errorf("%s's line: %d series, %d dots", name, series.Length(), series.Find("circle.dot").Length())
+		}
+		var cells []string
+		chart.Find(`.sr-only tbody tr`).Each(func(_ int, tr *goquery.Selection) {
+			if strings.TrimSpace(tr.Find("th").Text()) == name {
+				tr.Find("td").Each(func(_ int, td *goquery.Selection) {
+					cells = append(cells, strings.ReplaceAll(strings.TrimSpace(td.Text()), "−", "-"))
+				})
+			}
+		})
+		if strings.Join(cells, " ") != want {
+			t.Errorf("%s's running totals in the chart: %v, want %s", name, cells, want)
+		}
+	}
+	if chart.Find(`[data-testid="target-line"]`).Length() != 0 {
+		t.Error("the sheet's chart draws a target line")
 	}
 }
