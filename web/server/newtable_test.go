@@ -1,6 +1,7 @@
 package server
 
 import (
+	"fmt"
 	"github.com/PuerkitoBio/goquery"
 
 	"net/http"
@@ -117,5 +118,26 @@ func TestStartPlayerFeedsTheKodiakRotation(t *testing.T) {
 	choose(t, ts, table, kodiak.Slug, "Ben")
 	if !strings.Contains(ts.Get(table+"/games/new").Body, "Kodiak by the rotation: Ben") {
 		t.Error("the next game chosen with Ben starting does not make Ben the first Kodiak")
+	}
+}
+
+// The table's chosen first player takes the first turn of a game played
+// along (ruling KKS-3: the engine's setup carries the seat).
+func TestStartPlayerTakesTheFirstGuidedTurn(t *testing.T) {
+	ts := newTestServer(t)
+	f := ts.Get("/tables/new?game="+kks.Slug).FormOf(t, "/tables")
+	f.Set("game", kks.Slug)
+	f["players"] = []string{"Ana", "Ben", "Cy"}
+	f.Set("first", "1")
+	table := ts.Post("/tables", f).Header.Get("Location")
+	form := ts.Get(table+"/play").FormOf(t, table+"/play/start")
+	for i, c := range []string{"red 10", "black 2", "red 1", "blue 4", "yellow 6", "red 5", "black 9"} {
+		form.Set(fmt.Sprintf("row[%d]", i), c)
+	}
+	if p := ts.Post(table+"/play/start", form); p.Status != http.StatusSeeOther {
+		t.Fatalf("start: %d %q", p.Status, p.Text(".field-error"))
+	}
+	if got := ts.Get(table + "/play").Text(`[data-testid="to-move"]`); !strings.HasPrefix(got, "Ben ") {
+		t.Errorf("the first turn is %q, want Ben's (chosen to start)", got)
 	}
 }
