@@ -2,11 +2,11 @@ package server
 
 import (
 	"fmt"
-	"github.com/PuerkitoBio/goquery"
-
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/PuerkitoBio/goquery"
 
 	"tablemate/scoring/aufderhut"
 	"tablemate/scoring/kks"
