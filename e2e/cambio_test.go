@@ -102,11 +102,20 @@ func TestCambioGameOnAPhone(t *testing.T) {
 			ended = out
 		}
 		sel := fmt.Sprintf(`input[name="ended"][value=%q]`, ended)
-		run(t, ctx, fmt.Sprintf("round %d: %s, save", j+1, ended),
-			tap(sel),
-			tap(`[data-testid="submit-round"]`),
-			chromedp.WaitVisible(`[data-testid="standings"]`, chromedp.ByQuery),
-		)
+		acts := []chromedp.Action{tap(sel), tap(`[data-testid="submit-round"]`)}
+		if j == rounds-1 { // the round that ends the game opens on its ranking
+			var first string
+			acts = append(acts, chromedp.WaitVisible(`[data-testid="ranking"]`, chromedp.ByQuery),
+				chromedp.AttributeValue(`[data-testid="ranking"] li.rank-win`, "data-player", &first, nil, chromedp.ByQuery),
+				tap(`.actions a.btn-primary[href^="/tables/"]`))
+			defer func() {
+				if first != "Cy" {
+					t.Errorf("the game's ranking opens with %q, want Cy", first)
+				}
+			}()
+		}
+		acts = append(acts, chromedp.WaitVisible(`[data-testid="standings"]`, chromedp.ByQuery))
+		run(t, ctx, fmt.Sprintf("round %d: %s, save", j+1, ended), acts...)
 		snapshot(t, ctx, fmt.Sprintf("cambio-table-round-%d", j+1))
 	}
 

@@ -36,8 +36,8 @@ func leanable(name string) bool {
 	return (ext == ".css" || ext == ".js") && !strings.HasPrefix(name, "vendor/") && !strings.Contains(name, ".min.")
 }
 
-// strip is the lean form of a file's content.
-func strip(name string, b []byte) []byte {
+// Strip is the lean form of a file's content, as it is served.
+func Strip(name string, b []byte) []byte {
 	switch path.Ext(name) {
 	case ".css":
 		b = cssComment.ReplaceAll(b, nil)
@@ -66,7 +66,7 @@ func (l lean) Open(name string) (fs.File, error) {
 		if err != nil {
 			return nil, err
 		}
-		b = strip(name, raw)
+		b = Strip(name, raw)
 		leanMu.Lock()
 		leanCache[name] = b
 		leanMu.Unlock()

@@ -13,7 +13,7 @@ func TestStripKeepsTheCode(t *testing.T) {
 		{"a.css", "/* head\n   more */\n.a { color: red; } /* why */\n\n\n.b{background:url(//x/y.svg)}\n", ".a { color: red; } \n.b{background:url(//x/y.svg)}\n"},
 		{"a.js", "// what it does\nvar u = \"https://x\"; // kept: not alone on its line\n  // indented\n\nf(/\\/\\//);\n", "var u = \"https://x\"; // kept: not alone on its line\nf(/\\/\\//);\n"},
 	} {
-		if got := string(strip(c.name, []byte(c.in))); got != c.want {
+		if got := string(Strip(c.name, []byte(c.in))); got != c.want {
 			t.Errorf("%s: %q, want %q", c.name, got, c.want)
 		}
 	}

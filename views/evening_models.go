@@ -31,6 +31,19 @@ type RankRow struct {
 	Name   string
 	Total  int
 	Winner bool
+	// Score, when set, is shown instead of Total (an evening's points
+	// by place may be a half).
+	Score string
+}
+
+// EveningEndVM is the evening's ranking: its places, best first, the
+// line saying how they were reckoned, and what comes next.
+type EveningEndVM struct {
+	Page
+	Name, Status, Why string
+	Ranking           []RankRow
+	Next, Back        string
+	Share             ShareLink
 }
 
 // AfterGameVM is what a finished game offers next: the same players

@@ -93,7 +93,16 @@ type NewTableVM struct {
 	Game    string
 	Name    string
 	Players []string // one entry per name box
-	Errors  Errors
+	// Max is how many name boxes "add a player" may reach (the game's
+	// most players).
+	Max int
+	// Starts is each game's start rule, in the order of Games; Rule is
+	// the chosen game's; First is the seat (box index) that starts.
+	Starts      []string
+	Rule, First string
+	// Chips are the names this phone played with, offered by one tap.
+	Chips  []string
+	Errors Errors
 	// League, when set, is the admin id of the league the table is for:
 	// its members are offered as names and the table counts for it.
 	League, LeagueName string
@@ -134,6 +143,8 @@ type TableView struct {
 	Evening *EveningVM
 	// NextURL chooses the next game (edit link only, "" elsewhere).
 	NextURL string
+	// EveningURL opens the evening on its ranking (edit link only).
+	EveningURL string
 }
 
 // TableVM is the table page behind the edit link: the view and every
@@ -419,6 +430,8 @@ type GameOverVM struct {
 	Winners []string
 	Total   int // the winners' total
 	URL     string
+	// Ranking is the game's places, best first (ties share a place).
+	Ranking []RankRow
 }
 
 // HistoryVM lists every table this phone knows, newest first, filtered

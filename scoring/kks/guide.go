@@ -9,9 +9,13 @@ import (
 )
 
 // Setup is how a guided game starts: the 7 row cards left to right, as
-// the table lays them ("red 10").
+// the table lays them ("red 10"), and the seat (0-based) that takes the
+// first turn: whoever the table chose by the start rule (the largest
+// suitcase at home), the first seat when absent; play goes on in seat
+// order (ruling KKS-3).
 type Setup struct {
-	Row []string `json:"row"`
+	Row   []string `json:"row"`
+	First int      `json:"first,omitempty"`
 }
 
 // ParseSetup reads a setup; an unreadable or repeated card is a
@@ -89,7 +93,9 @@ func (Rules) Start(players []string, setup []byte) (Position, error) {
 	if err != nil {
 		return Position{}, err
 	}
-	return Start(players, row)
+	var s Setup
+	json.Unmarshal(setup, &s) // ParseSetup read it already
+	return StartAt(players, row, s.First)
 }
 
 // ReadStep reads a step: {"take": 3, "reveal": "blue 7"}.
@@ -120,7 +126,7 @@ func (Rules) ReadRequest(players []string, setup []byte) (scoring.Request[Positi
 		return scoring.Request[Position, Step]{}, err
 	}
 	return scoring.Request[Position, Step]{Start: func() (Position, error) {
-		pos, err := Start(names, row)
+		pos, err := StartAt(names, row, s.First)
 		if se, ok := err.(*StepError); ok {
 			field := "row"
 			if se.Code == "player_count" {

@@ -43,10 +43,11 @@ type Seat struct {
 // Position is a game in progress. It is a value: Apply returns a new one and
 // leaves its receiver untouched, so a log replays into any position.
 type Position struct {
-	Players  []Seat    // in seat order; the first name starts
+	Players  []Seat    // in seat order; First starts
 	Row      []RowCard // left to right; position 1 is the free card
 	DeckLeft int       // cards still in the face-down deck
 	Played   int       // turns played so far
+	First    int       // the seat that took the first turn
 	current  int       // index in Players of the player to move
 }
 
@@ -85,6 +86,22 @@ func Start(players []string, row []Card) (Position, error) {
 	for _, name := range players {
 		p.Players = append(p.Players, Seat{Name: name, Tokens: MaxTokens, Display: map[Colour]Stack{}})
 	}
+	return p, nil
+}
+
+// StartAt is Start with seat first taking the first turn (the table's
+// chosen first player); turns then go round in seat order, and everyone
+// still has the same number of turns (ruling KKS-3). A seat not at the
+// table is a *StepError with Step 0 and code first_seat.
+func StartAt(players []string, row []Card, first int) (Position, error) {
+	p, err := Start(players, row)
+	if err != nil {
+		return p, err
+	}
+	if first < 0 || first >= len(players) {
+		return Position{}, scoring.Refusef(atSetup, "first_seat", "KKS-3", "the first turn is for one of the %d players, not seat %d", len(players), first+1)
+	}
+	p.First, p.current = first, first
 	return p, nil
 }
 
@@ -243,7 +260,7 @@ func (p Position) Apply(s Step) (Position, *StepError) {
 		next.DeckLeft--
 	}
 	next.Played++
-	next.current = next.Played % len(next.Players)
+	next.current = (next.First + next.Played) % len(next.Players)
 	return next, nil
 }
 

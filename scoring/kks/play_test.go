@@ -525,3 +525,41 @@ func TestMovesAreEveryLegalTurn(t *testing.T) {
 		t.Errorf("the game played with the moves offered: over %v, moves %v, %v", end.Over(), end.Moves(), Score(end.Final()).Violations)
 	}
 }
+
+// The table's chosen first player takes the first turn, then play goes
+// round in seat order and everyone has the same number of turns (ruling
+// KKS-3); a seat not at the table is refused at setup.
+func TestStartAtTheChosenFirstPlayer(t *testing.T) {
+	row := []Card{{Red, 10}, {Black, 2}, {Red, 1}, {Blue, 4}, {Yellow, 6}, {Red, 5}, {Black, 9}}
+	names := []string{"Ana", "Ben", "Cy"}
+	for _, tc := range []struct {
+		first int
+		order string
+	}{{0, "Ana Ben Cy Ana"}, {1, "Ben Cy Ana Ben"}, {2, "Cy Ana Ben Cy"}} {
+		p, err := StartAt(names, row, tc.first)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var order []string
+		for range 4 {
+			order = append(order, p.ToMove())
+			var serr *StepError
+			if p, serr = p.Apply(Step{Take: 1, Reveal: &Card{Yellow, 2 + p.Played}}); serr != nil {
+				t.Fatal(serr)
+			}
+		}
+		if got := strings.Join(order, " "); got != tc.order {
+			t.Errorf("first seat %d: turns %s, want %s", tc.first, got, tc.order)
+		}
+	}
+	for _, bad := range []int{-1, 3} {
+		var se *StepError
+		if _, err := StartAt(names, row, bad); !errors.As(err, &se) || se.Code != "first_seat" {
+			t.Errorf("first seat %d: %v, want first_seat refused", bad, err)
+		}
+	}
+	setup, _ := json.Marshal(Setup{Row: []string{"red 10", "black 2", "red 1", "blue 4", "yellow 6", "red 5", "black 9"}, First: 2})
+	if p, err := (Rules{}).Start(names, setup); err != nil || p.ToMove() != "Cy" {
+		t.Errorf("a recorded setup with first 2 starts with %q (%v), want Cy", p.ToMove(), err)
+	}
+}

@@ -55,14 +55,23 @@ func KodiakSeat(round, start, players int) int {
 	return ((start+round-1)%players + players) % players
 }
 
-// Next is the round a game of s plays next, how many rounds the game has
-// and the seat that is Kodiak in that round by the rotation (ruling
+// Next is NextFrom with the first seat as the first Kodiak.
+func Next(s State) (round, rounds, seat int) { return NextFrom(s, 0) }
+
+// NextFrom is the round a game of s plays next, how many rounds the game
+// has and the seat that is Kodiak in that round by the rotation (ruling
 // KOD-1: Kodiak passes to the left each round, counted from the first
-// round with a single Kodiak; seat 0 before any).
-func Next(s State) (round, rounds, seat int) {
+// round with a single Kodiak). Before any such round the rotation starts
+// at seat first: whoever the table chose to start (the rule text has the
+// youngest start as Kodiak); a seat that is not at the table counts as
+// the first.
+func NextFrom(s State, first int) (round, rounds, seat int) {
 	n := len(s.Players)
 	round = roundsEntered(s) + 1
 	start := 0
+	if first > 0 && first < n {
+		start = first
+	}
 	if j, k := firstSingleKodiak(s); j >= 0 && n > 0 {
 		start = ((k-j)%n + n) % n
 	}

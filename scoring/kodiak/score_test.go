@@ -234,3 +234,42 @@ func TestRoundScore(t *testing.T) {
 		t.Error("GameRounds")
 	}
 }
+
+// Ruling KOD-1: Kodiak passes to the left each round. The rotation starts
+// at the table's chosen first player (the rule text: the youngest starts
+// as Kodiak) until a round shows who was Kodiak; from then on that round
+// anchors it, whoever was chosen.
+func TestNextFromTheChosenFirstKodiak(t *testing.T) {
+	players := func(rounds ...[]bool) State {
+		s := State{Players: []Player{{Name: "Ana"}, {Name: "Ben"}, {Name: "Cy"}}}
+		for _, r := range rounds {
+			for i, k := range r {
+				s.Players[i].Rounds = append(s.Players[i].Rounds, Round{Kodiak: k, Cards: []Card{}})
+			}
+		}
+		return s
+	}
+	for _, tc := range []struct {
+		name              string
+		s                 State
+		first             int
+		round, rounds, at int
+	}{
+		{"no round yet, seat 0 chosen", players(), 0, 1, 3, 0},
+		{"no round yet, Cy chosen", players(), 2, 1, 3, 2},
+		{"no round yet, Ben chosen", players(), 1, 1, 3, 1},
+		{"a seat not at the table counts as the first", players(), 7, 1, 3, 0},
+		{"a negative seat counts as the first", players(), -1, 1, 3, 0},
+		{"round 1 had Cy as Kodiak: round 2 is Ana's", players([]bool{false, false, true}), 1, 2, 3, 0},
+		{"round 1 had Ben: round 2 is Cy's, whoever was chosen", players([]bool{false, true, false}), 0, 2, 3, 2},
+		{"no single Kodiak entered yet: the chosen seat anchors", players([]bool{false, false, false}), 2, 2, 3, 0},
+	} {
+		round, rounds, at := NextFrom(tc.s, tc.first)
+		if round != tc.round || rounds != tc.rounds || at != tc.at {
+			t.Errorf("%s: NextFrom = round %d of %d, seat %d; want round %d of %d, seat %d", tc.name, round, rounds, at, tc.round, tc.rounds, tc.at)
+		}
+	}
+	if r, n, at := Next(players()); r != 1 || n != 3 || at != 0 {
+		t.Errorf("Next without a chosen first = %d %d %d, want seat 0", r, n, at)
+	}
+}

@@ -214,6 +214,7 @@ var deCore = map[string]string{
 	"violation.adjustment_not_allowed":   "Eine Korrektur ist eingetragen, aber keine Sonderkarten sind im Spiel; Korrekturen halten nur Wirkungen von Sonderkarten fest.",
 	"violation.adjustment_card":          "Eine Korrektur nennt eine Sonderkarte, die nicht im Spiel ist.",
 	"violation.row_size":                 "Die Kartenreihe beginnt mit der falschen Zahl an Karten.",
+	"violation.first_seat":               "Den ersten Zug hat jemand, der nicht am Tisch sitzt.",
 	"violation.card_seen":                "Diese Karte liegt schon am Tisch; jede Karte gibt es nur einmal.",
 	"violation.no_such_position":         "Diese Stelle gibt es in der Kartenreihe nicht.",
 	"violation.cannot_pay":               "Dafür reicht der Vorrat nicht: Es fehlen Chips oder Runen zum Bezahlen.",

@@ -5,16 +5,21 @@ package i18n
 // what follows it.
 var deEvening = map[string]string{
 	// Choosing the next game.
-	"Next game":                       "Nächstes Spiel",
-	"Next game: choose the game":      "Nächstes Spiel: Spiel wählen",
-	"Next game chosen.":               "Nächstes Spiel gewählt.",
-	"Next game chosen: %s":            "Nächstes Spiel gewählt: %s",
-	"Next game chosen: %s, %s starts": "Nächstes Spiel gewählt: %s, %s beginnt",
-	"Which game?":                     "Welches Spiel?",
-	"Who starts?":                     "Wer fängt an?",
-	"Pick at random":                  "Zufällig wählen",
-	"Start this game":                 "Dieses Spiel beginnen",
-	"for %d to %d players":            "für %d bis %d Personen",
+	"Next game":                        "Nächstes Spiel",
+	"Next game: choose the game":       "Nächstes Spiel: Spiel wählen",
+	"Next game chosen.":                "Nächstes Spiel gewählt.",
+	"Next game chosen: %s":             "Nächstes Spiel gewählt: %s",
+	"Next game chosen: %s, %s starts":  "Nächstes Spiel gewählt: %s, %s beginnt",
+	"Which game?":                      "Welches Spiel?",
+	"The evening: %s":                  "Der Abend: %s",
+	"End the evening: its ranking":     "Abend beenden: die Rangliste",
+	"Who starts?":                      "Wer fängt an?",
+	"Played here before (tap to add):": "Schon hier gespielt (antippen zum Eintragen):",
+	"Move player %d up":                "Spieler %d nach oben",
+	"Move player %d down":              "Spieler %d nach unten",
+	"Pick at random":                   "Zufällig wählen",
+	"Start this game":                  "Dieses Spiel beginnen",
+	"for %d to %d players":             "für %d bis %d Personen",
 
 	// Who starts, by each game's rule text.
 	"Whoever has the largest suitcase at home starts.":                                      "Wer zu Hause den größten Koffer hat, beginnt.",

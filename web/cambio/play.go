@@ -48,7 +48,12 @@ func PlaySetup(c echo.Context, t sessions.Table, errs views.Errors, game, field,
 	p.Styles = []string{Stylesheet}
 	vm := PlaySetupVM{Page: p, Form: kit.Form(c, t.Head), Game: game, TableName: t.Name, Base: kit.EditBase(c),
 		Question: question, Field: field, Players: t.Players, Errors: errs, Blocked: RoundGameInProgress(c, t)}
-	vm.Chosen, _ = strconv.Atoi(c.FormValue(field))
+	// The table's chosen first player deals (or is Kodiak) first unless
+	// the form says otherwise.
+	vm.Chosen = max(0, slices.Index(t.Players, t.First))
+	if v := c.FormValue(field); v != "" {
+		vm.Chosen, _ = strconv.Atoi(v)
+	}
 	return vm
 }
 

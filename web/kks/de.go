@@ -54,6 +54,7 @@ var german = map[string]string{
 
 	// Refusals (scoring/kks/play.go)
 	"Koffer, Katze & Sombrero is played by 2 to 4 players, not %d":                                        "Koffer, Katze & Sombrero spielen 2 bis 4 Personen, nicht %d",
+	"the first turn is for one of the %d players, not seat %d":                                            "der erste Zug gehört einem der %d Spieler, nicht Platz %d",
 	"the row starts with %d cards, not %d":                                                                "die Kartenreihe beginnt mit %d Karten, nicht mit %d",
 	"row position %d: %s %d is not a number card":                                                         "Position %d der Reihe: %s %d ist keine Zahlenkarte",
 	"row position %d: the %s %d lies in the row already; each card exists once":                           "Position %d der Reihe: %s %d liegt schon in der Reihe; jede Karte gibt es nur einmal",

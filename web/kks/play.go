@@ -3,6 +3,7 @@ package kks
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -35,12 +36,13 @@ func typedRow(c echo.Context) []string {
 	return row
 }
 
-func (kksPlay) SetupJSON(c echo.Context, _ sessions.Table) (json.RawMessage, error) {
+func (kksPlay) SetupJSON(c echo.Context, t sessions.Table) (json.RawMessage, error) {
 	row := typedRow(c)
 	for i, tok := range row {
 		row[i] = englishCard(tok)
 	}
-	return json.Marshal(kks.Setup{Row: row})
+	// The table's chosen first player takes the first turn.
+	return json.Marshal(kks.Setup{Row: row, First: max(0, slices.Index(t.Players, t.First))})
 }
 
 // germanColours are the colours as the German rules name them; the row

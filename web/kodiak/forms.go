@@ -88,9 +88,10 @@ func kodiakPage(e kit.Entry) templ.Component {
 	if len(s.Players) == 0 { // a new game starts with the table's players and options
 		s = kodiak.State{Players: make([]kodiak.Player, n), Options: kodiak.Options{Cycles: optionCycles(e.Options)}}
 	}
-	// The round, the rounds and the Kodiak by the rotation, as the engine
-	// reckons them (ruling KOD-1).
-	round, rounds, seat := kodiak.Next(s)
+	// The round, the rounds and the Kodiak by the rotation from the
+	// table's chosen first player, as the engine reckons them (ruling
+	// KOD-1).
+	round, rounds, seat := kodiak.NextFrom(s, e.Start)
 	if e.Round > 0 { // a correction: who was Kodiak is in its values
 		round = e.Round
 	}

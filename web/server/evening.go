@@ -75,9 +75,8 @@ func gameName(c echo.Context, g sessions.Game) string {
 		if name := scoresheet.Named(g.State); name != "" {
 			return name
 		}
-		return tr(c, "Another game")
 	}
-	return g.Info.Title
+	return gameTitle(c.Request().Context(), g.Info.Slug)
 }
 
 // placesText is the points of the places, "3/2/1/0".
@@ -165,11 +164,8 @@ func nextGameVM(c echo.Context, t sessions.Table, chosen, first string, errs vie
 	}
 	vm.Scripts = []string{"js/evening.js"}
 	ctx := c.Request().Context()
-	for _, info := range tableGames() {
+	for _, info := range tableGamesIn(ctx) {
 		g := views.GameChoice{Slug: info.Slug, Title: info.Title, Starts: i18n.Say(ctx, info.Starts), Fits: true}
-		if info.Slug == scoresheet.Slug {
-			g.Title = tr(c, "Another game")
-		}
 		if n := len(t.Players); n < info.MinPlayers || n > info.MaxPlayers {
 			g.Fits, g.Why = false, tr(c, "for %d to %d players", info.MinPlayers, info.MaxPlayers)
 		}
@@ -216,4 +212,29 @@ var eveningNames = [7]string{
 // language.
 func eveningName(c echo.Context, now time.Time) string {
 	return tr(c, eveningNames[now.Weekday()])
+}
+
+// eveningEnd opens the whole evening on its ranking: the standing's
+// places (ties share), the leaders first, with what comes next and the
+// table's view-only link to share.
+func (a *App) eveningEnd(c echo.Context) error {
+	t, err := a.loadTable(c)
+	if err != nil {
+		return err
+	}
+	links, err := a.tables.Links(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return linkError(c, err)
+	}
+	ev := eveningVM(c, t)
+	vm := views.EveningEndVM{
+		Page: page(c, tr(c, "The evening: %s", t.Name)), Name: t.Name, Status: ev.Status, Why: ev.Why,
+		Next: editBase(c) + "/next", Back: editBase(c),
+		Share: a.shareOf(c, "result-link", tr(c, "Can only watch"),
+			tr(c, "The result to pass on: this link shows the table and cannot change it."), "/v/"+links.View, t.Name),
+	}
+	for _, r := range ev.Rows {
+		vm.Ranking = append(vm.Ranking, views.RankRow{Place: r.Rank, Name: r.Name, Winner: r.Leader, Score: r.Points})
+	}
+	return render(c, http.StatusOK, views.EveningEnd(vm))
 }

@@ -2,17 +2,22 @@ package server
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/PuerkitoBio/goquery"
+
 	"tablemate/sessions"
+	"tablemate/web/games"
 	"tablemate/web/kks/kkstest"
 )
 
-// sheetRound posts one round of another game's sheet.
-func sheetRound(t *testing.T, ts *testServer, table string, fields map[string]string) {
+// sheetRound posts one round of another game's sheet and returns where
+// the answer sends the phone.
+func sheetRound(t *testing.T, ts *testServer, table string, fields map[string]string) string {
 	t.Helper()
 	f := ts.Get(table+"/games/new").FormOf(t, table+"/games")
 	for k, v := range fields {
@@ -20,7 +25,10 @@ func sheetRound(t *testing.T, ts *testServer, table string, fields map[string]st
 	}
 	if p := ts.Post(table+"/games", f); p.Status != http.StatusSeeOther {
 		t.Fatalf("sheet round: %d %s", p.Status, p.Body)
+	} else {
+		return p.Header.Get("Location")
 	}
+	return ""
 }
 
 // choose posts the next-game page.
@@ -47,11 +55,19 @@ func TestEveningOverHTTP(t *testing.T) {
 	if got, want := ts.Get(table).Text(`[data-testid="table-name"]`), time.Now().Weekday().String()+" evening"; got != want {
 		t.Errorf("unnamed table is called %q, want %q", got, want)
 	}
-	sheetRound(t, ts, table, map[string]string{"name": "Skat", "players[0].points": "10", "players[1].points": "-4", "players[2].points": "3"})
+	if to := sheetRound(t, ts, table, map[string]string{"name": "Skat", "players[0].points": "10", "players[1].points": "-4", "players[2].points": "3"}); to != table+"?done=round" {
+		t.Errorf("a round that does not end the game goes to %q, want the table", to)
+	}
 	if p := ts.Get(table); !strings.Contains(p.Text(`[data-testid="evening-status"]`), "game 1 in progress, round 1") {
 		t.Errorf("status while game 1 goes on: %q", p.Text(`[data-testid="evening-status"]`))
 	}
-	sheetRound(t, ts, table, map[string]string{"players[0].points": "0", "players[1].points": "14", "players[2].points": "1", "last": "1"})
+	// The round that ends the game opens on its ranking.
+	if to := sheetRound(t, ts, table, map[string]string{"players[0].points": "0", "players[1].points": "14", "players[2].points": "1", "last": "1"}); to != table+"/games/1" {
+		t.Errorf("the round that ends the game goes to %q, want its ranking", to)
+	}
+	if over := ts.Get(table).Doc.Find(`[data-testid="game-over"] [data-testid="ranking"] li`); over.Length() != 3 || over.First().AttrOr("data-place", "") != "1" {
+		t.Errorf("the table's game-over shows no ranking: %d rows", over.Length())
+	}
 
 	res := ts.Get(table + "/games/1")
 	rows := res.Doc.Find(`[data-testid="ranking"] li`)
@@ -114,6 +130,28 @@ func TestEveningOverHTTP(t *testing.T) {
 	}
 	if got := page.Text(`[data-player="Ana"] [data-testid="total"]`); got != "3.5" {
 		t.Errorf("Ana's points on the page %q", got)
+	}
+
+	// The end of the evening opens on its ranking: Ana first and marked
+	// with her points by place, the others after, the result shared by the
+	// view-only link only.
+	href, _ := page.Doc.Find(`[data-testid="end-evening"]`).Attr("href")
+	end := ts.Get(href)
+	first := end.Doc.Find(`[data-testid="ranking"] li`).First()
+	if end.Status != http.StatusOK || first.AttrOr("data-player", "") != "Ana" || first.AttrOr("data-place", "") != "1" || !first.HasClass("rank-win") || first.Find(".rank-total").Text() != "3.5" {
+		t.Errorf("the evening's ranking opens with %q place %q (%q):\n%s", first.AttrOr("data-player", ""), first.AttrOr("data-place", ""), first.Find(".rank-total").Text(), end.Text("main"))
+	}
+	if n := end.Doc.Find(`[data-testid="ranking"] li`).Length(); n != 3 {
+		t.Errorf("the evening's ranking has %d places", n)
+	}
+	shared = end.Doc.Find(`[data-testid="share-result"] input`).AttrOr("value", "")
+	if _, view, ok := strings.Cut(shared, "/v/"); !ok || strings.Contains(shared, strings.TrimPrefix(table, "/tables/")) {
+		t.Errorf("the evening's result is shared as %q: want the view-only link, never the edit link", shared)
+	} else if v := ts.Get("/v/" + view); v.Status != http.StatusOK || v.Doc.Find(`[data-testid="end-evening"]`).Length() != 0 {
+		t.Errorf("the view-only page: %d, links to the evening's edit page %d", v.Status, v.Doc.Find(`[data-testid="end-evening"]`).Length())
+	}
+	if de := ts.German(href, nil); !strings.Contains(de.Text("h1"), "Der Abend") {
+		t.Errorf("German evening ranking: %q", de.Text("h1"))
 	}
 
 	// German: the day's name and the standing's line.
@@ -182,5 +220,42 @@ func TestNextGameRefusedWhileAGameGoesOn(t *testing.T) {
 	}
 	if ts.Table(table).Info.Slug != "another-game" {
 		t.Error("the choice was recorded")
+	}
+}
+
+// Another game's sheet draws its running totals round by round: a line
+// per player with a dot per round, the numbers (negatives too) in the
+// chart's table for screen readers, and no target line (a sheet has no
+// end total).
+func TestSheetRoundChart(t *testing.T) {
+	ts := newTestServer(t)
+	table := ts.NewTable(games.Another().Engine.Info().Slug, "Quiz", "Ana", "Ben", "Cy")
+	sheetRound(t, ts, table, map[string]string{"name": "Quiz", "players[0].points": "10", "players[1].points": "-4", "players[2].points": "3"})
+	sheetRound(t, ts, table, map[string]string{"players[0].points": "5", "players[1].points": "2", "players[2].points": "-6"})
+	sheetRound(t, ts, table, map[string]string{"players[0].points": "-1", "players[1].points": "9", "players[2].points": "4"})
+	page := ts.Get(table)
+	chart := page.Doc.Find(`[data-testid="rounds-chart"]`)
+	if chart.Length() != 1 {
+		t.Fatalf("no round chart on the sheet's table page:\n%s", page.Text("main"))
+	}
+	for name, want := range map[string]string{"Ana": "10 15 14", "Ben": "-4 -2 7", "Cy": "3 -3 1"} {
+		series := chart.Find(fmt.Sprintf(`[data-series=%q]`, name))
+		if series.Length() != 1 || series.Find("circle.dot").Length() != 3 || series.Find("path.line").AttrOr("d", "") == "" {
+			t.Errorf("%s's line: %d series, %d dots", name, series.Length(), series.Find("circle.dot").Length())
+		}
+		var cells []string
+		chart.Find(`.sr-only tbody tr`).Each(func(_ int, tr *goquery.Selection) {
+			if strings.TrimSpace(tr.Find("th").Text()) == name {
+				tr.Find("td").Each(func(_ int, td *goquery.Selection) {
+					cells = append(cells, strings.ReplaceAll(strings.TrimSpace(td.Text()), "−", "-"))
+				})
+			}
+		})
+		if strings.Join(cells, " ") != want {
+			t.Errorf("%s's running totals in the chart: %v, want %s", name, cells, want)
+		}
+	}
+	if chart.Find(`[data-testid="target-line"]`).Length() != 0 {
+		t.Error("the sheet's chart draws a target line")
 	}
 }

@@ -173,12 +173,18 @@ func (a *App) saveGame(c echo.Context, n int) error {
 	if app.Repeat {
 		done = "?done=already"
 	}
-	if ed.Rounds && n == 0 {
-		return redirect(c, editBase(c)+cmp.Or(done, "?done=round"))
-	}
 	fresh, err := a.loadTable(c)
 	if err != nil {
 		return err
+	}
+	if ed.Rounds && n == 0 {
+		// The round that ends a game opens on the game's ranking.
+		if len(fresh.Games) > 0 {
+			if g := fresh.Games[len(fresh.Games)-1]; g.Finished() {
+				return redirect(c, fmt.Sprintf("%s/games/%d%s", editBase(c), g.Number, done))
+			}
+		}
+		return redirect(c, editBase(c)+cmp.Or(done, "?done=round"))
 	}
 	for _, g := range fresh.Games {
 		if g.Seq == app.Event.Seq {

@@ -78,7 +78,7 @@ func (a *App) showHistory(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	vm := views.HistoryVM{Page: page(c, tr(c, "History")), Game: f.Game, Player: f.Player, League: f.League, Games: tableGames(), Known: len(tables)}
+	vm := views.HistoryVM{Page: page(c, tr(c, "History")), Game: f.Game, Player: f.Player, League: f.League, Games: tableGamesIn(c.Request().Context()), Known: len(tables)}
 	seen := map[string]bool{}
 	for _, id := range ids {
 		for _, l := range leagues[id] {
@@ -94,7 +94,7 @@ func (a *App) showHistory(c echo.Context) error {
 			continue
 		}
 		vm.Rows = append(vm.Rows, views.HistoryRow{
-			URL: "/tables/" + t.Edit, Name: t.Name, GameTitle: gameTitle(t.Game),
+			URL: "/tables/" + t.Edit, Name: t.Name, GameTitle: gameTitle(c.Request().Context(), t.Game),
 			Date: dateTime(c, t.Last.Local(), true, false), Players: t.Players, Played: t.Played, Leaders: t.Leaders,
 		})
 	}

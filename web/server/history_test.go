@@ -10,6 +10,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"tablemate/web/cambio/cambiotest"
+	"tablemate/web/games"
 	"tablemate/web/kks/kkstest"
 	"tablemate/web/webtest"
 )
@@ -347,5 +348,22 @@ func TestCambioRoundChartTimelineAndReplay(t *testing.T) {
 	r := ts.Get(table + "/games/1/replay?step=2")
 	if r.Text(`[data-testid="step-counter"]`) != "Step 2 of 2" || replayTotal(r, "Ana") != totals[0] {
 		t.Errorf("replay of round 2: %q, Ana %s want %s", r.Text(`[data-testid="step-counter"]`), replayTotal(r, "Ana"), totals[0])
+	}
+}
+
+// A table opened for another game is listed as "Another game" in the
+// reader's language, on the history and the home page.
+func TestAnotherGameTitledInTheReadersLanguage(t *testing.T) {
+	ts := newTestServer(t)
+	table := ts.NewTable(games.Another().Engine.Info().Slug, "Quiz", "Ana", "Ben")
+	ts.Get(table)
+	for _, path := range []string{"/history", "/"} {
+		if en := ts.Get(path); !strings.Contains(en.Text(`[data-table="Quiz"], main`), "Another game") {
+			t.Errorf("%s in English does not call the table's game Another game", path)
+		}
+		de := ts.German(path, nil)
+		if body := de.Text("main"); !strings.Contains(body, "Ein anderes Spiel") || strings.Contains(body, "Another game") {
+			t.Errorf("%s in German does not call the table's game Ein anderes Spiel:\n%s", path, body)
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"net/http"
 	"slices"
 
@@ -8,6 +9,7 @@ import (
 
 	"tablemate/sessions"
 	"tablemate/views"
+	"tablemate/views/i18n"
 	"tablemate/web/games"
 )
 
@@ -24,14 +26,19 @@ func (a *App) showHome(c echo.Context) error {
 	vm := views.HomeVM{Page: page(c, tr(c, "Home")), Games: games.Infos()}
 	for _, t := range recent {
 		vm.Recent = append(vm.Recent, views.TableRow{
-			ID: t.Edit, Name: t.Name, GameTitle: gameTitle(t.Game), Played: t.Played,
+			ID: t.Edit, Name: t.Name, GameTitle: gameTitle(c.Request().Context(), t.Game), Played: t.Played,
 			Updated: dateTime(c, t.Last.Local(), false, false),
 		})
 	}
 	return render(c, http.StatusOK, views.Home(vm))
 }
 
-func gameTitle(slug string) string {
+// gameTitle is what a game is called in lists, in the reader's language
+// for another game (a sheet's own name is its table's business).
+func gameTitle(ctx context.Context, slug string) string {
+	if slug == games.Another().Engine.Info().Slug {
+		return i18n.T(ctx, "Another game")
+	}
 	if g, ok := games.Find(slug); ok {
 		return g.Engine.Info().Title
 	}

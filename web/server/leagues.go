@@ -255,7 +255,7 @@ func (a *App) leagueView(c echo.Context, l sessions.League, base string) (views.
 	vm.Standings = leagueRows(st.Standings, emoji, base)
 	for _, slug := range st.Slugs {
 		if st.PerGame[slug] != nil {
-			vm.PerGame = append(vm.PerGame, views.GameStandings{Slug: slug, Title: gameTitle(slug), Standings: leagueRows(st.PerGame[slug], emoji, base)})
+			vm.PerGame = append(vm.PerGame, views.GameStandings{Slug: slug, Title: gameTitle(c.Request().Context(), slug), Standings: leagueRows(st.PerGame[slug], emoji, base)})
 		}
 	}
 	played := map[string]int{}
@@ -271,7 +271,7 @@ func (a *App) leagueView(c echo.Context, l sessions.League, base string) (views.
 	}
 	for _, slug := range st.Slugs {
 		vm.Distributions = append(vm.Distributions, views.BarChart{
-			Title: tr(c, "How often each score was reached in %s", gameTitle(slug)), Bars: st.Spread[slug]})
+			Title: tr(c, "How often each score was reached in %s", gameTitle(c.Request().Context(), slug)), Bars: st.Spread[slug]})
 	}
 	if x, y := c.QueryParam("a"), c.QueryParam("b"); x != "" && y != "" {
 		vm.H2H = views.HeadToHead{A: l.Canonical(x), B: l.Canonical(y)}
@@ -309,7 +309,7 @@ func (a *App) leagueAdminVM(c echo.Context, l sessions.League) (views.LeagueAdmi
 	}
 	for _, t := range recent {
 		if !l.Counts(t) {
-			vm.PhoneTables = append(vm.PhoneTables, views.TableRow{ID: t.ID, Name: t.Name, GameTitle: gameTitle(t.Game)})
+			vm.PhoneTables = append(vm.PhoneTables, views.TableRow{ID: t.ID, Name: t.Name, GameTitle: gameTitle(c.Request().Context(), t.Game)})
 		}
 	}
 	return vm, nil
@@ -334,7 +334,7 @@ func (a *App) leagueTableRows(c echo.Context, l sessions.League) ([]views.LinkRo
 	var rows []views.LinkRow
 	for i := len(tables) - 1; i >= 0; i-- {
 		t := tables[i]
-		rows = append(rows, views.LinkRow{Name: t.Name, Game: gameTitle(t.Game), URL: "/v/" + t.View})
+		rows = append(rows, views.LinkRow{Name: t.Name, Game: gameTitle(c.Request().Context(), t.Game), URL: "/v/" + t.View})
 	}
 	return rows, p, nil
 }

@@ -142,8 +142,8 @@ func TestStartATableForALeague(t *testing.T) {
 	admin := ts.createLeague(t, "Club", "wins", "Ana", "Ben")
 	href, _ := ts.Get(admin).Doc.Find(`[data-testid="league-table"]`).Attr("href")
 	form := ts.Get(href)
-	if form.Doc.Find(`datalist#members option[value="Ben"]`).Length() != 1 || form.Doc.Find(`[data-testid="for-league"]`).Length() != 1 {
-		t.Fatalf("the league's new-table form does not offer the members")
+	if form.Doc.Find(`[data-name-chip="Ben"]`).Length() != 1 || form.Doc.Find(`[data-testid="for-league"]`).Length() != 1 {
+		t.Fatalf("the league's new-table form does not offer the members as chips")
 	}
 	v := form.FormOf(t, "/tables")
 	v.Set("game", "koffer-katze-sombrero")

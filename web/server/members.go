@@ -202,7 +202,7 @@ func memberVM(c echo.Context, l sessions.League, p stats.Profile, ratings []rati
 		}
 	}
 	if p.Favourite != "" {
-		vm.Favourite = gameTitle(p.Favourite)
+		vm.Favourite = gameTitle(c.Request().Context(), p.Favourite)
 	}
 	opp := func(o stats.Opponent) views.MemberOpponent {
 		if o.Name == "" {
@@ -218,7 +218,7 @@ func memberVM(c echo.Context, l sessions.League, p stats.Profile, ratings []rati
 	}
 	for _, g := range p.Games {
 		vm.Games = append(vm.Games, views.MemberGame{
-			Title: gameTitle(g.Game), Played: g.Played, Won: g.Won, WinRate: stats.Percent(g.WinRate),
+			Title: gameTitle(c.Request().Context(), g.Game), Played: g.Played, Won: g.Won, WinRate: stats.Percent(g.WinRate),
 			Average: one(g.Average), Best: scoreText(g.Best), LowestWins: g.LowestWins,
 		})
 	}
@@ -242,7 +242,7 @@ func placingChart(c echo.Context, p stats.Profile) views.PlacingChart {
 	ch.Skipped = from
 	for i, pl := range p.Placings[from:] {
 		ch.Points = append(ch.Points, views.PlacingPoint{
-			Number: from + i + 1, Game: gameTitle(pl.Game), Table: pl.Table, Place: pl.Place, Of: pl.Players,
+			Number: from + i + 1, Game: gameTitle(c.Request().Context(), pl.Game), Table: pl.Table, Place: pl.Place, Of: pl.Players,
 			Won: pl.Won, Beaten: pl.Beaten, Score: scoreText(pl.Score),
 		})
 	}

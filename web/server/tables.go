@@ -1,10 +1,12 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -21,21 +23,88 @@ import (
 
 const playerSlots = 8 // name boxes on the new-table form
 
-// newTable renders the empty "start a table" form.
+// newTable renders the empty "start a table" form: as many name boxes as
+// the game needs, this phone's names as chips.
 func (a *App) newTable(c echo.Context) error {
-	vm := views.NewTableVM{
-		Page: page(c, tr(c, "Start a table")), Form: form(c, 0),
-		Games: tableGames(), Game: c.QueryParam("game"), Players: make([]string, playerSlots),
-	}
+	vm := views.NewTableVM{Game: c.QueryParam("game"), First: "0"}
+	var l sessions.League
 	if admin := c.QueryParam("league"); admin != "" {
-		l, err := a.tables.LeagueByAdmin(c.Request().Context(), admin)
-		if err != nil {
+		var err error
+		if l, err = a.tables.LeagueByAdmin(c.Request().Context(), admin); err != nil {
 			return linkError(c, err)
 		}
+	}
+	vm.Players = make([]string, playerBoxes(vm.Game, 0))
+	return render(c, http.StatusOK, views.NewTable(a.newTableVM(c, vm, l)))
+}
+
+// newTableVM fills in what every rendering of the new-table form has:
+// the games with their start rules, the league, the chips.
+func (a *App) newTableVM(c echo.Context, vm views.NewTableVM, l sessions.League) views.NewTableVM {
+	vm.Page, vm.Form, vm.Games = page(c, tr(c, "Start a table")), form(c, 0), tableGamesIn(c.Request().Context())
+	vm.Scripts = []string{"js/evening.js", "js/newtable.js"}
+	if vm.Game == "" && len(vm.Games) > 0 {
+		vm.Game = vm.Games[0].Slug
+	}
+	for _, info := range vm.Games {
+		starts := i18n.Say(c.Request().Context(), info.Starts)
+		vm.Starts = append(vm.Starts, starts)
+		if info.Slug == vm.Game {
+			vm.Rule, vm.Max = starts, info.MaxPlayers
+		}
+	}
+	vm.Max = min(max(vm.Max, len(vm.Players)), playerSlots)
+	if l.ID != "" {
 		vm.League, vm.LeagueName, vm.Suggestions = l.AdminLink(), l.Name, activeMembers(l)
 		vm.Page.Scripts, vm.Page.Styles = []string{"js/seats.js"}, []string{"css/members.css"}
 	}
-	return render(c, http.StatusOK, views.NewTable(vm))
+	vm.Chips = a.phoneNames(c, vm.Suggestions)
+	return vm
+}
+
+// chipMax bounds the names offered as chips.
+const chipMax = 16
+
+// phoneNames are the names this phone played with: its league's members
+// when the table is for one, then the players of its recent tables,
+// newest first, each name once.
+func (a *App) phoneNames(c echo.Context, members []string) []string {
+	var names []string
+	add := func(n string) {
+		if len(names) < chipMax && n != "" && !slices.ContainsFunc(names, func(m string) bool { return strings.EqualFold(m, n) }) {
+			names = append(names, n)
+		}
+	}
+	for _, m := range members {
+		add(m)
+	}
+	ids := recentTables(c)
+	for _, id := range ids[:min(len(ids), chipTables)] {
+		t, err := a.tables.Table(c.Request().Context(), id)
+		if err != nil {
+			continue // a replaced or deleted link: nothing to offer
+		}
+		for _, p := range t.Players {
+			add(p)
+		}
+	}
+	return names
+}
+
+// chipTables is how many of this phone's recent tables offer their names.
+const chipTables = 6
+
+// playerBoxes is how many name boxes the form shows for a game: its most
+// players up to four (KKS 2–4: four), at least what is typed already;
+// "add a player" asks for more up to the game's most.
+func playerBoxes(game string, typed int) int {
+	n := 3
+	for _, info := range tableGames() {
+		if info.Slug == game {
+			n = max(info.MinPlayers, min(info.MaxPlayers, 4))
+		}
+	}
+	return min(max(n, typed), playerSlots)
 }
 
 // tableGames are the games a table can be started for: those with a
@@ -50,25 +119,52 @@ func tableGames() []scoring.Info {
 	return append(out, games.Another().Engine.Info())
 }
 
+// tableGamesIn is tableGames with each called as the reader's language
+// calls it (another game has no proper name).
+func tableGamesIn(ctx context.Context) []scoring.Info {
+	out := tableGames()
+	for i := range out {
+		out[i].Title = gameTitle(ctx, out[i].Slug)
+	}
+	return out
+}
+
 // createTable starts a table; bad input re-renders the form with 422.
+// "Add a player" and moving a name up or down (the form's buttons, for
+// a phone without JavaScript) re-render it changed.
 func (a *App) createTable(c echo.Context) error {
 	values, err := c.FormParams()
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, tr(c, "The form could not be read."))
 	}
 	players := seated(values["players"], values["seat"])
-	create := sessions.TableCreated{Game: c.FormValue("game"), Name: c.FormValue("name"), Players: players, First: c.FormValue("first")}
+	if len(players) > playerSlots*2 {
+		players = players[:playerSlots*2] // Create names the rule
+	}
+	first := c.FormValue("first")
+	create := sessions.TableCreated{Game: c.FormValue("game"), Name: c.FormValue("name"), Players: players, First: firstOf(players, first)}
+	var l sessions.League
+	if admin := c.FormValue("league"); admin != "" {
+		if l, err = a.tables.LeagueByAdmin(c.Request().Context(), admin); err != nil {
+			return linkError(c, err)
+		}
+	}
+	if c.FormValue("_add") != "" || c.FormValue("_move") != "" {
+		vm := views.NewTableVM{Game: create.Game, Name: create.Name, First: first}
+		vm.Players = padded(players, playerBoxes(create.Game, len(players)))
+		if c.FormValue("_add") != "" && len(vm.Players) < playerSlots {
+			vm.Players = append(vm.Players, "")
+		}
+		vm.Players, vm.First = moveSeat(vm.Players, first, c.FormValue("_move"))
+		return render(c, http.StatusOK, views.NewTable(a.newTableVM(c, vm, l)))
+	}
 	if strings.TrimSpace(create.Name) == "" {
 		create.Name = eveningName(c, time.Now())
 	}
 	if _, ok := editorFor(create.Game); !ok {
 		create.Game = "" // Create reports the field
 	}
-	var l sessions.League
-	if admin := c.FormValue("league"); admin != "" {
-		if l, err = a.tables.LeagueByAdmin(c.Request().Context(), admin); err != nil {
-			return linkError(c, err)
-		}
+	if l.ID != "" {
 		err = checkMembers(c, l, players)
 	}
 	var id string
@@ -81,15 +177,10 @@ func (a *App) createTable(c echo.Context) error {
 	var in *scoring.InputError
 	if errors.As(err, &in) {
 		vm := views.NewTableVM{
-			Page: page(c, tr(c, "Start a table")), Form: form(c, 0), Games: tableGames(),
-			Game: create.Game, Name: create.Name, Players: padded(players, playerSlots),
-			Errors: views.Errors{in.Field: localInput(c, in)},
-			League: l.AdminLink(), LeagueName: l.Name, Suggestions: activeMembers(l),
+			Game: create.Game, Name: c.FormValue("name"), Players: padded(players, playerBoxes(create.Game, len(players))),
+			First: first, Errors: views.Errors{in.Field: localInput(c, in)},
 		}
-		if vm.League != "" {
-			vm.Page.Scripts, vm.Page.Styles = []string{"js/seats.js"}, []string{"css/members.css"}
-		}
-		return render(c, http.StatusUnprocessableEntity, views.NewTable(vm))
+		return render(c, http.StatusUnprocessableEntity, views.NewTable(a.newTableVM(c, vm, l)))
 	}
 	if err != nil {
 		return err
@@ -118,6 +209,41 @@ func seated(players, seats []string) []string {
 		}
 	}
 	return out
+}
+
+// firstOf is the name in the seat "Who starts?" chose (its box's index),
+// "" when none is chosen or its box is empty: the first seat starts.
+func firstOf(players []string, seat string) string {
+	i, err := strconv.Atoi(seat)
+	if err != nil || i < 0 || i >= len(players) {
+		return ""
+	}
+	return strings.TrimSpace(players[i])
+}
+
+// moveSeat moves a name one seat up or down ("up:2", "down:0"); who
+// starts stays with the name.
+func moveSeat(players []string, first, move string) ([]string, string) {
+	dir, at, ok := strings.Cut(move, ":")
+	i, err := strconv.Atoi(at)
+	if !ok || err != nil || i < 0 || i >= len(players) {
+		return players, first
+	}
+	j := i + 1
+	if dir == "up" {
+		j = i - 1
+	}
+	if j < 0 || j >= len(players) || dir != "up" && dir != "down" {
+		return players, first
+	}
+	players[i], players[j] = players[j], players[i]
+	switch first {
+	case strconv.Itoa(i):
+		first = strconv.Itoa(j)
+	case strconv.Itoa(j):
+		first = strconv.Itoa(i)
+	}
+	return players, first
 }
 
 // activeMembers are the names a league's tables may use.
@@ -196,6 +322,9 @@ func (a *App) tablePage(c echo.Context, t sessions.Table, flash, kind string) (v
 	vm.Flash, vm.FlashKind = flash, kind
 	if t.Play == nil && len(t.Games) > 0 {
 		vm.NextURL = editBase(c) + "/next"
+	}
+	if vm.Evening != nil && len(vm.Evening.Rows) > 0 {
+		vm.EveningURL = editBase(c) + "/evening"
 	}
 	if e, ok := t.Newest(); ok {
 		vm.UndoLabel = shortTextIn(c.Request().Context(), t, e.Event)
@@ -363,5 +492,6 @@ func finishedRounds(t sessions.Table, base string) *views.GameOverVM {
 		vm.Rounds = max(vm.Rounds, len(p.Rounds))
 	}
 	vm.Total, _ = g.Result.Total(g.Result.Winners[0])
+	vm.Ranking = ranking(g.Result, g.LowestWins())
 	return vm
 }
