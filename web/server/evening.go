@@ -137,12 +137,16 @@ func (a *App) afterGame(c echo.Context, t sessions.Table, g sessions.Game) (*vie
 	if err != nil {
 		return nil, linkError(c, err)
 	}
-	return &views.AfterGameVM{
+	after := &views.AfterGameVM{
 		Form: form(c, t.Head), Again: editBase(c) + "/next", Next: editBase(c) + "/next", Game: g.Info.Slug,
 		Share: a.shareOf(c, "result-link", tr(c, "Can only watch"),
 			tr(c, "The result to pass on: this link shows the table and cannot change it."),
 			fmt.Sprintf("/v/%s/games/%d", links.View, g.Number), t.Name),
-	}, nil
+	}
+	// The game's result card goes along where the phone can share files
+	// (js/sharecard.js; the link alone where not).
+	after.Share.Card = fmt.Sprintf("/v/%s/games/%d/card.png", links.View, g.Number)
+	return after, nil
 }
 
 // nextGame shows the choice of the table's next game and who starts it.
@@ -233,6 +237,8 @@ func (a *App) eveningEnd(c echo.Context) error {
 		Share: a.shareOf(c, "result-link", tr(c, "Can only watch"),
 			tr(c, "The result to pass on: this link shows the table and cannot change it."), "/v/"+links.View, t.Name),
 	}
+	vm.Share.Card = "/v/" + links.View + "/card.png" // the evening's card (js/sharecard.js)
+	vm.Page.Scripts = append(vm.Page.Scripts, "js/sharecard.js")
 	for _, r := range ev.Rows {
 		vm.Ranking = append(vm.Ranking, views.RankRow{Place: r.Rank, Name: r.Name, Winner: r.Leader, Score: r.Points})
 	}

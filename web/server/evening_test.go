@@ -95,6 +95,11 @@ func TestEveningOverHTTP(t *testing.T) {
 	if !strings.Contains(shared, "/v/") || strings.Contains(res.Doc.Find(`[data-testid="share-result"]`).Text()+shared, edit) {
 		t.Errorf("the shared result is %q: want the view-only link, never the edit link", shared)
 	}
+	// Its Share button sends the game's result card along (js/sharecard.js).
+	if card := res.Doc.Find(`[data-testid="share-result"] button[data-share-card]`).AttrOr("data-share-card", ""); card != pathOf(t, shared)+"/card.png" ||
+		!strings.Contains(res.Body, "js/sharecard.js") {
+		t.Errorf("the game's share sends card %q (link %q)", card, shared)
+	}
 	if res.Text("h1") == "" || !strings.Contains(res.Body, "Skat") {
 		t.Error("the sheet's result page does not name the game")
 	}
@@ -147,6 +152,10 @@ func TestEveningOverHTTP(t *testing.T) {
 	shared = end.Doc.Find(`[data-testid="share-result"] input`).AttrOr("value", "")
 	if _, view, ok := strings.Cut(shared, "/v/"); !ok || strings.Contains(shared, strings.TrimPrefix(table, "/tables/")) {
 		t.Errorf("the evening's result is shared as %q: want the view-only link, never the edit link", shared)
+	} else if card := end.Doc.Find(`[data-testid="share-result"] button[data-share-card]`).AttrOr("data-share-card", ""); card != "/v/"+view+"/card.png" {
+		t.Errorf("the evening's share sends card %q", card)
+	} else if img := ts.Get(card); img.Status != http.StatusOK || img.Header.Get("Content-Type") != "image/png" {
+		t.Errorf("the evening's card: %d %q", img.Status, img.Header.Get("Content-Type"))
 	} else if v := ts.Get("/v/" + view); v.Status != http.StatusOK || v.Doc.Find(`[data-testid="end-evening"]`).Length() != 0 {
 		t.Errorf("the view-only page: %d, links to the evening's edit page %d", v.Status, v.Doc.Find(`[data-testid="end-evening"]`).Length())
 	}

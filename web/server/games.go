@@ -213,6 +213,9 @@ func (a *App) showGame(c echo.Context) error {
 	if vm.After, err = a.afterGame(c, t, g); err != nil {
 		return err
 	}
+	if vm.After != nil {
+		vm.Page.Scripts = append(vm.Page.Scripts, "js/sharecard.js")
+	}
 	if f, ok := flashes[c.QueryParam("done")]; ok && c.QueryParam("done") == "already" {
 		vm.Page.Flash, vm.Page.FlashKind = tr(c, f), "good"
 	}
