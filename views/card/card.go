@@ -53,7 +53,11 @@ type Result struct {
 	// Checked is true when the engine found no rule broken ("checked by
 	// the rules"); false marks the result disputed, and nobody is crowned.
 	Checked bool
-	Players []Player
+	// Unchecked is set for scores kept as typed (another game's sheet, an
+	// imported play): no rules were checked, the winners stand as given,
+	// and the card says so instead of "checked by the rules".
+	Unchecked bool
+	Players   []Player
 }
 
 // FromEngine fills a card from an engine's description and verdict; the
@@ -133,6 +137,7 @@ func (r Result) Draw(ctx context.Context) (*image.RGBA, error) {
 	}
 	c := newCanvas(f)
 	players := r.Players
+	asTyped := r.Unchecked && r.Checked
 	if !r.Checked {
 		// Winners of a disputed result are not decided (API.md: winners
 		// is empty then); places follow the scores alone.
@@ -163,7 +168,7 @@ func (r Result) Draw(ctx context.Context) (*image.RGBA, error) {
 	if r.LowestWins {
 		sub = append(sub, i18n.T(ctx, "Fewest points win"))
 	}
-	c.header(ctx, r.Game, sub, r.Checked)
+	c.header(ctx, r.Game, sub, r.Checked, asTyped)
 	c.ranking(ctx, lines, 184, 556)
 	c.footer(604)
 	return c.img, nil
@@ -222,7 +227,7 @@ func (e Evening) Draw(ctx context.Context) (*image.RGBA, error) {
 	if title == "" {
 		title = i18n.T(ctx, "Evening standing")
 	}
-	c.header(ctx, title, sub, checked)
+	c.header(ctx, title, sub, checked, false)
 	c.ranking(ctx, lines, 184, 526)
 	if len(games) > 0 {
 		face := c.face(regular, 22)
@@ -241,12 +246,16 @@ func (e Evening) played() int {
 }
 
 // header draws the green band: the title, the line under it and the
-// verdict.
-func (c *canvas) header(ctx context.Context, title string, sub []string, checked bool) {
+// verdict: checked by the rules, disputed, or (typed) scores kept as
+// typed that no rules checked.
+func (c *canvas) header(ctx context.Context, title string, sub []string, checked, typed bool) {
 	c.rect(image.Rect(0, 0, Width, 156), accent)
 	label, fill, ink := i18n.T(ctx, "Checked by the rules"), white, accent
-	if !checked {
+	switch {
+	case !checked:
 		label, fill, ink = i18n.T(ctx, "Disputed"), warnSoft, warn
+	case typed:
+		label, checked = i18n.T(ctx, "Not checked by the rules"), false
 	}
 	pf := c.face(bold, 24)
 	label = fit(pf, clean(label, pf), 360)

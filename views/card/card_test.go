@@ -405,3 +405,21 @@ func TestNumber(t *testing.T) {
 		}
 	}
 }
+
+// TestScoresAsTypedAreNotCalledChecked: another game's sheet or an
+// imported play keeps its winners (gold) but its verdict differs from
+// "checked by the rules".
+func TestScoresAsTypedAreNotCalledChecked(t *testing.T) {
+	checked := Result{Game: "Skyjo", Checked: true, Players: []Player{{"Ida", 4, false}, {"Jan", 8, true}}}
+	typed := checked
+	typed.Unchecked = true
+	a, _ := checked.PNG(en)
+	b, _ := typed.PNG(en)
+	img := decode(t, b)
+	if share(img, firstRow(2), gold) < 0.5 {
+		t.Error("the winner of a sheet is not crowned")
+	}
+	if bytes.Equal(a, b) {
+		t.Error("scores as typed are drawn as checked by the rules")
+	}
+}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	scoresheet "tablemate/scoring/sheet"
 	"tablemate/sessions"
 	"tablemate/views"
 	"tablemate/views/card"
@@ -112,7 +113,11 @@ func finishedGames(t sessions.Table) []sessions.Game {
 
 // gameCard is one finished game's card.
 func gameCard(t sessions.Table, g sessions.Game) card.Result {
-	r := card.FromEngine(t.Info, g.Result)
+	r := card.FromEngine(g.Info, g.Result)
+	r.Game = playGame(g).Name // an evening's games differ; another game's sheet has its own name
+	// Another game's sheet and an imported play were never checked by
+	// the rules: their winners stand as typed.
+	r.Unchecked = g.Info.Slug == scoresheet.Slug || g.Imported != nil
 	r.Table, r.Number = t.Name, g.Number
 	if g.Seq >= 1 && g.Seq <= len(t.Log) {
 		r.Played = t.Log[g.Seq-1].At
@@ -122,16 +127,20 @@ func gameCard(t sessions.Table, g sessions.Game) card.Result {
 
 // eveningCard is the card of all the table's finished games.
 func eveningCard(t sessions.Table, games []sessions.Game) card.Evening {
-	e := card.Evening{Table: t.Name, LowestWins: t.Info.LowestWins}
+	e := card.Evening{Table: t.Name}
 	if last := games[len(games)-1]; last.Seq >= 1 && last.Seq <= len(t.Log) {
 		e.Played = t.Log[last.Seq-1].At
 	}
 	for _, g := range games {
-		e.Games = append(e.Games, card.EveningGame{Game: t.Info.Title, Winners: g.Result.Winners, Checked: g.Result.Valid})
+		e.Games = append(e.Games, card.EveningGame{Game: playGame(g).Name, Winners: g.Result.Winners, Checked: g.Result.Valid})
 	}
-	for _, s := range t.Standings() {
-		if s.Played > 0 {
-			e.Standing = append(e.Standing, card.Row{Name: s.Name, Points: s.Total, Wins: s.Wins})
+	// The evening's own standing: one kind's sum or the places' points
+	// (sessions.Evening), with its ranks; shared points round to whole
+	// ones on the card.
+	ev := t.Derived("evening", func() any { return t.Evening() }).(sessions.Evening)
+	for _, r := range ev.Rows {
+		if r.Played > 0 {
+			e.Standing = append(e.Standing, card.Row{Name: r.Name, Points: int(math.Round(r.Points)), Wins: r.Wins, Place: r.Rank})
 		}
 	}
 	return e

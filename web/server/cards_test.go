@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -50,6 +51,9 @@ func localPath(t *testing.T, raw string) string {
 	return u.RequestURI()
 }
 
+// cardURL finds a card's URL in a page.
+var cardURL = regexp.MustCompile(`"[^"]*card\.png[^"]*"`)
+
 func TestResultCardsAndLinkPreviews(t *testing.T) {
 	ts := newTestServer(t)
 	admin, public := memberLeague(t, ts)
@@ -82,10 +86,18 @@ func TestResultCardsAndLinkPreviews(t *testing.T) {
 			t.Errorf("%s: no Share button sending the card", c.path)
 		}
 	}
-	// Never on an edit or admin page.
+	// Never on an edit or admin page. (A finished game's ranking screen
+	// on the edit link shares the card of its view-only link, #22: a
+	// card URL there is a view-only one, never one of the edit link.)
 	for _, path := range []string{table, table + "/games/2", admin, admin + "/members/Ana", "/tables/new"} {
-		if og := preview(ts.Get(path)); len(og) > 0 || strings.Contains(ts.Get(path).Body, "card.png") {
+		page := ts.Get(path)
+		if og := preview(page); len(og) > 0 {
 			t.Errorf("%s has a link preview %v", path, og)
+		}
+		for _, m := range cardURL.FindAllString(page.Body, -1) {
+			if !strings.HasPrefix(m, `"/v/`) || strings.Contains(m, editID) || strings.Contains(m, adminID) {
+				t.Errorf("%s names the card %s", path, m)
+			}
 		}
 	}
 	// German cards are drawn (and kept) apart from English ones.

@@ -99,6 +99,8 @@ func TestEveningOverHTTP(t *testing.T) {
 	if card := res.Doc.Find(`[data-testid="share-result"] button[data-share-card]`).AttrOr("data-share-card", ""); card != pathOf(t, shared)+"/card.png" ||
 		!strings.Contains(res.Body, "js/sharecard.js") {
 		t.Errorf("the game's share sends card %q (link %q)", card, shared)
+	} else if img := ts.Get(card); img.Status != http.StatusOK || img.Header.Get("Content-Type") != "image/png" {
+		t.Errorf("another game's card: %d %q", img.Status, img.Header.Get("Content-Type"))
 	}
 	if res.Text("h1") == "" || !strings.Contains(res.Body, "Skat") {
 		t.Error("the sheet's result page does not name the game")
