@@ -1,16 +1,18 @@
 package server
 
 import (
-	"fmt"
 	"net/http"
 	"strings"
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
 
+	"tablemate/scoring/alaska"
 	"tablemate/scoring/aufderhut"
 	"tablemate/scoring/kks"
+	"tablemate/scoring/kociaki"
 	"tablemate/scoring/kodiak"
+	"tablemate/scoring/runemarket"
 )
 
 // The new-table form shows the boxes the chosen game needs (KKS 2–4:
@@ -122,22 +124,55 @@ func TestStartPlayerFeedsTheKodiakRotation(t *testing.T) {
 }
 
 // The table's chosen first player takes the first turn of a game played
-// along (ruling KKS-3: the engine's setup carries the seat).
+// along, in every guided game: KKS and Auf der Hut send the seat with the
+// setup (rulings KKS-3, ADH-1), Kociaki, Alaska and The Rune Market
+// preselect the player on their set-up page and start with them.
 func TestStartPlayerTakesTheFirstGuidedTurn(t *testing.T) {
 	ts := newTestServer(t)
-	f := ts.Get("/tables/new?game="+kks.Slug).FormOf(t, "/tables")
-	f.Set("game", kks.Slug)
-	f["players"] = []string{"Ana", "Ben", "Cy"}
-	f.Set("first", "1")
-	table := ts.Post("/tables", f).Header.Get("Location")
-	form := ts.Get(table+"/play").FormOf(t, table+"/play/start")
-	for i, c := range []string{"red 10", "black 2", "red 1", "blue 4", "yellow 6", "red 5", "black 9"} {
-		form.Set(fmt.Sprintf("row[%d]", i), c)
-	}
-	if p := ts.Post(table+"/play/start", form); p.Status != http.StatusSeeOther {
-		t.Fatalf("start: %d %q", p.Status, p.Text(".field-error"))
-	}
-	if got := ts.Get(table + "/play").Text(`[data-testid="to-move"]`); !strings.HasPrefix(got, "Ben ") {
-		t.Errorf("the first turn is %q, want Ben's (chosen to start)", got)
+	for _, tc := range []struct {
+		game    string
+		fill    map[string]string
+		field   string // the set-up page's who-starts radios, "" when the setup sends the seat
+		toMove  string // selector of the first turn's mover
+		onStart string // "player" when toMove is a seat marked by data-player
+	}{
+		{game: kks.Slug, fill: map[string]string{"row[0]": "red 10", "row[1]": "black 2", "row[2]": "red 1", "row[3]": "blue 4", "row[4]": "yellow 6", "row[5]": "red 5", "row[6]": "black 9"},
+			toMove: `[data-testid="to-move"]`},
+		{game: aufderhut.Slug, fill: map[string]string{"display[0]": "1", "display[1]": "2", "display[2]": "3", "display[3]": "4", "display[4]": "5", "display[5]": "6", "display[6]": "7"},
+			toMove: `[data-testid="to-move"]`},
+		{game: kociaki.Slug, fill: map[string]string{"start_tile": "green"}, field: "starter", toMove: `section.to-move[data-player]`, onStart: "player"},
+		{game: alaska.Slug, field: "first", toMove: `[data-testid="to-move"]`},
+		{game: runemarket.Slug, fill: map[string]string{"red": "3", "blue": "2", "boat_shelters": "1", "bandits": "1"}, field: "first", toMove: `[data-testid="to-move"]`},
+	} {
+		t.Run(tc.game, func(t *testing.T) {
+			f := ts.Get("/tables/new?game="+tc.game).FormOf(t, "/tables")
+			f.Set("game", tc.game)
+			f["players"] = []string{"Ana", "Ben", "Cy"}
+			f.Set("first", "1")
+			table := ts.Post("/tables", f).Header.Get("Location")
+			setup := ts.Get(table + "/play")
+			form := setup.FormOf(t, table+"/play/start")
+			if tc.field != "" { // the browser sends the radio the page checked
+				got, _ := setup.Doc.Find(`input[name="` + tc.field + `"][checked]`).Attr("value")
+				if got != "Ben" {
+					t.Errorf("the set-up page marks %q as starting, want Ben (chosen to start)", got)
+				}
+				form.Set(tc.field, got)
+			}
+			for k, v := range tc.fill {
+				form.Set(k, v)
+			}
+			if p := ts.Post(table+"/play/start", form); p.Status != http.StatusSeeOther {
+				t.Fatalf("start: %d %q", p.Status, p.Text(".field-error"))
+			}
+			turn := ts.Get(table + "/play")
+			got := turn.Text(tc.toMove)
+			if tc.onStart == "player" {
+				got, _ = turn.Doc.Find(tc.toMove).First().Attr("data-player")
+			}
+			if !strings.HasPrefix(got, "Ben") {
+				t.Errorf("the first turn is %q, want Ben's (chosen to start)", got)
+			}
+		})
 	}
 }
