@@ -1,7 +1,10 @@
 package server
 
 import (
+	"fmt"
 	"net/http"
+	"net/url"
+	"slices"
 	"strings"
 	"testing"
 
@@ -174,5 +177,60 @@ func TestStartPlayerTakesTheFirstGuidedTurn(t *testing.T) {
 				t.Errorf("the first turn is %q, want Ben's (chosen to start)", got)
 			}
 		})
+	}
+}
+
+// The names of this phone's leagues join the chips of the new-table form:
+// opening a league's public page is enough (its id is remembered, never
+// the admin link), its active members are offered after the names of the
+// phone's recent tables; another phone that opened nothing gets none, and
+// the phone remembers at most leaguesKeep leagues, newest first.
+func TestLeagueMembersAreNameChips(t *testing.T) {
+	ts := newTestServer(t)
+	admin := ts.createLeague(t, "Thursday club", "wins", "Dora", "Emil", "Finn")
+	public, _ := ts.Get(admin).Doc.Find(`[data-testid="public-link"]`).Attr("value")
+	public = public[strings.Index(public, "/leagues/"):]
+
+	phone := ts.OtherPhone()
+	if n := phone.Get("/tables/new").Doc.Find(`[data-name-chip]`).Length(); n != 0 {
+		t.Fatalf("a phone that opened nothing is offered %d chips", n)
+	}
+	table := phone.CreateGameTable("alaska", "Ana", "Emil")
+	phone.Get(table)
+	phone.Get(public)
+	var chips []string
+	phone.Get("/tables/new").Doc.Find(`[data-name-chip]`).Each(func(_ int, s *goquery.Selection) {
+		chips = append(chips, s.AttrOr("data-name-chip", ""))
+	})
+	if got := strings.Join(chips, ","); got != "Ana,Emil,Dora,Finn" {
+		t.Errorf("name chips %q, want the table's Ana,Emil then the league's Dora,Finn", got)
+	}
+	u, _ := url.Parse(phone.URL)
+	for _, ck := range phone.Client.Jar.Cookies(u) {
+		if ck.Name == leaguesCookie && (ck.Value != strings.TrimPrefix(public, "/leagues/") || strings.Contains(ck.Value, strings.TrimPrefix(admin, "/l/"))) {
+			t.Errorf("the phone remembers %q, want only the league's public id", ck.Value)
+		}
+	}
+
+	other := ts.OtherPhone()
+	var opened []string
+	for i := range leaguesKeep + 1 {
+		a := ts.createLeague(t, fmt.Sprintf("Club %d", i), "wins", fmt.Sprintf("P%d", i), fmt.Sprintf("Q%d", i))
+		pub, _ := ts.Get(a).Doc.Find(`[data-testid="public-link"]`).Attr("value")
+		pub = pub[strings.Index(pub, "/leagues/"):]
+		other.Get(pub)
+		opened = append([]string{strings.TrimPrefix(pub, "/leagues/")}, opened...)
+	}
+	for _, ck := range other.Client.Jar.Cookies(u) {
+		if ck.Name == leaguesCookie && ck.Value != strings.Join(opened[:leaguesKeep], ".") {
+			t.Errorf("the phone remembers %q, want the newest %d leagues %q", ck.Value, leaguesKeep, strings.Join(opened[:leaguesKeep], "."))
+		}
+	}
+	chips = nil
+	other.Get("/tables/new").Doc.Find(`[data-name-chip]`).Each(func(_ int, s *goquery.Selection) {
+		chips = append(chips, s.AttrOr("data-name-chip", ""))
+	})
+	if len(chips) == 0 || chips[0] != fmt.Sprintf("P%d", leaguesKeep) || slices.Contains(chips, "P0") {
+		t.Errorf("name chips %v, want the newest league's first and the forgotten league's none", chips)
 	}
 }
