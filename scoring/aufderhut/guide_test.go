@@ -525,15 +525,7 @@ func TestStartGuidedAtTheChosenFirstPlayer(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var order []string
-		for range 4 {
-			order = append(order, p.ToMove())
-			var serr *StepError
-			if p, serr = p.Apply(Step{Look: 1}); serr != nil {
-				t.Fatal(serr)
-			}
-		}
-		if got := strings.Join(order, " "); got != tc.order {
+		if got := scoringtest.TurnOrder(t, p, 4, func(Position) Step { return Step{Look: 1} }); got != tc.order {
 			t.Errorf("first seat %d: turns %s, want %s", tc.first, got, tc.order)
 		}
 	}
