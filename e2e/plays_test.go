@@ -62,7 +62,7 @@ func TestPlaysFromBGStatsOnAPhone(t *testing.T) {
 		t.Errorf("the report says %q", report)
 	}
 	audit(t, ctx, "plays imported")
-	fits(t, ctx, "plays imported")
+	pageFits(t, ctx, "plays imported")
 	snapshot(t, ctx, "plays-imported")
 	run(t, ctx, "the new table and its game",
 		tap(`[data-testid="plays-tables"] a`),
@@ -76,11 +76,11 @@ func TestPlaysFromBGStatsOnAPhone(t *testing.T) {
 		t.Errorf("the games table says %q, the game page %q", badge, banner)
 	}
 	audit(t, ctx, "imported game")
-	fits(t, ctx, "imported game")
+	pageFits(t, ctx, "imported game")
 }
 
-// fits fails the test when the page open scrolls sideways.
-func fits(t *testing.T, ctx context.Context, name string) {
+// pageFits fails the test when the page open scrolls sideways.
+func pageFits(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
 	var ok bool
 	run(t, ctx, name+": page width", chromedp.Evaluate(`document.documentElement.scrollWidth <= window.innerWidth`, &ok))

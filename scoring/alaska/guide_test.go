@@ -321,3 +321,24 @@ func TestGuideAnglerCatchOption(t *testing.T) {
 		t.Errorf("a bad option: %v", err)
 	}
 }
+
+// The table's chosen first player (the rule text: the oldest player
+// starts) has the first turn; someone not at the table is refused
+// (unknown_player, ruling ALA-1).
+func TestTheChosenFirstPlayerStarts(t *testing.T) {
+	players := []string{"Ana", "Ben", "Cy"}
+	for _, tc := range []struct{ first, want string }{{"", "Ana"}, {"Ana", "Ana"}, {"Ben", "Ben"}, {"Cy", "Cy"}} {
+		setup, _ := json.Marshal(Setup{First: tc.first})
+		p, err := (Rules{}).Start(players, setup)
+		if err != nil {
+			t.Fatalf("first %q: %v", tc.first, err)
+		}
+		if got := p.ToMove(); got != tc.want {
+			t.Errorf("first %q: %s moves first, want %s", tc.first, got, tc.want)
+		}
+	}
+	var se *scoring.StepError
+	if _, err := (Rules{}).Start(players, []byte(`{"first":"Zed"}`)); !errors.As(err, &se) || se.Code != "unknown_player" || se.Rule != "ALA-1" {
+		t.Errorf("a first player not at the table: %v, want unknown_player (ALA-1)", err)
+	}
+}

@@ -42,11 +42,15 @@ func DefaultNames() [Kinds]string {
 
 // Setup is how a guided game starts: the end variant agreed before the
 // game (ruling ADH-3), the table's names for the 10 characters (none: the
-// defaults) and the character (1–10) laid on each of the 7 spots.
+// defaults), the character (1–10) laid on each of the 7 spots and the seat
+// (0-based) that takes the first turn: whoever the table chose by the
+// rule text's start rule (the player who last wore a hat begins), the
+// first seat when absent; play then goes on in seat order.
 type Setup struct {
 	Variant string   `json:"variant,omitempty"`
 	Names   []string `json:"names,omitempty"`
 	Display []int    `json:"display"`
+	First   int      `json:"first,omitempty"`
 }
 
 // ParseSetup reads a setup strictly and fills in the defaults: the
@@ -181,8 +185,9 @@ func StepJSON(s Step) []byte {
 }
 
 // StartGuided sets up a guided game (ruling ADH-1): like Start, and it
-// also knows the character on every spot. The setup is checked as
-// ParseSetup checks it.
+// also knows the character on every spot, and s.First takes the first
+// turn. The setup is checked as ParseSetup checks it; a first seat not at
+// the table is a *StepError with Step 0 and code first_seat.
 func StartGuided(players []string, s Setup) (Position, error) {
 	s, err := s.normal()
 	if err != nil {
@@ -192,6 +197,10 @@ func StartGuided(players []string, s Setup) (Position, error) {
 	if err != nil {
 		return Position{}, err
 	}
+	if s.First < 0 || s.First >= len(players) {
+		return Position{}, scoring.Refusef(0, "first_seat", "ADH-1", "the first turn is for one of the %d players (the player who last wore a hat begins), not seat %d", len(players), s.First+1)
+	}
+	p.Turn = s.First
 	p.tracked = true
 	copy(p.Names[:], s.Names)
 	copy(p.Faces[:], s.Display)

@@ -510,3 +510,32 @@ func TestMovesAreEveryLegalStep(t *testing.T) {
 		}
 	}
 }
+
+// The table's chosen first player takes the first turn (the rule text:
+// the player who last wore a hat begins), then play goes on in seat
+// order; a seat not at the table is refused at setup (first_seat), and a
+// recorded setup keeps the seat.
+func TestStartGuidedAtTheChosenFirstPlayer(t *testing.T) {
+	names := []string{"Ana", "Ben", "Cy"}
+	for _, tc := range []struct {
+		first int
+		order string
+	}{{0, "Ana Ben Cy Ana"}, {1, "Ben Cy Ana Ben"}, {2, "Cy Ana Ben Cy"}} {
+		p, err := StartGuided(names, Setup{Display: guideDisplay, First: tc.first})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := scoringtest.TurnOrder(t, p, 4, func(Position) Step { return Step{Look: 1} }); got != tc.order {
+			t.Errorf("first seat %d: turns %s, want %s", tc.first, got, tc.order)
+		}
+	}
+	for _, bad := range []int{-1, 3} {
+		var se *StepError
+		if _, err := StartGuided(names, Setup{Display: guideDisplay, First: bad}); !errors.As(err, &se) || se.Code != "first_seat" || se.Rule != "ADH-1" {
+			t.Errorf("first seat %d: %v, want first_seat refused (ADH-1)", bad, err)
+		}
+	}
+	if p, err := (Rules{}).Start(names, SetupJSON(Setup{Display: guideDisplay, First: 2})); err != nil || p.ToMove() != "Cy" {
+		t.Errorf("a recorded setup with first 2 starts with %q (%v), want Cy", p.ToMove(), err)
+	}
+}

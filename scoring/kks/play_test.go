@@ -540,15 +540,7 @@ func TestStartAtTheChosenFirstPlayer(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var order []string
-		for range 4 {
-			order = append(order, p.ToMove())
-			var serr *StepError
-			if p, serr = p.Apply(Step{Take: 1, Reveal: &Card{Yellow, 2 + p.Played}}); serr != nil {
-				t.Fatal(serr)
-			}
-		}
-		if got := strings.Join(order, " "); got != tc.order {
+		if got := scoringtest.TurnOrder(t, p, 4, func(p Position) Step { return Step{Take: 1, Reveal: &Card{Yellow, 2 + p.Played}} }); got != tc.order {
 			t.Errorf("first seat %d: turns %s, want %s", tc.first, got, tc.order)
 		}
 	}

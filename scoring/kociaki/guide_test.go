@@ -316,3 +316,24 @@ func FuzzReplay(f *testing.F) {
 		}
 	})
 }
+
+// The table's chosen first player holds the start marker in round 1 and
+// plays its tile first (the rule text: who most recently pet a cat;
+// ruling KOC-3); someone not at the table is refused on the starter field.
+func TestTheChosenStarterMovesFirst(t *testing.T) {
+	players := []string{"Ana", "Ben", "Cy"}
+	for _, tc := range []struct{ starter, want string }{{"", "Ana"}, {"Ana", "Ana"}, {"Ben", "Ben"}, {" cy ", "Cy"}} {
+		setup, _ := json.Marshal(Setup{StartTile: "green", Starter: tc.starter})
+		p, err := (Rules{}).Start(players, setup)
+		if err != nil {
+			t.Fatalf("starter %q: %v", tc.starter, err)
+		}
+		if got := p.ToMove(); got != tc.want {
+			t.Errorf("starter %q: %s moves first, want %s", tc.starter, got, tc.want)
+		}
+	}
+	setup, _ := json.Marshal(Setup{StartTile: "green", Starter: "Zed"})
+	if _, err := (Rules{}).Start(players, setup); !isInput(err, "starter") {
+		t.Errorf("a starter not at the table: %v, want refused on starter", err)
+	}
+}

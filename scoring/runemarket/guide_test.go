@@ -211,3 +211,28 @@ func TestReplay(t *testing.T) {
 		}
 	}
 }
+
+// The table's chosen first player (the rule text: the youngest, then the
+// last round's winner) has the first turn; someone not at the table is
+// refused (unknown_player, ruling RUN-1).
+func TestTheChosenFirstPlayerStarts(t *testing.T) {
+	players := []string{"Ana", "Ben", "Cy"}
+	market := Market{Red: 3, Blue: 2, BoatShelters: 1, Bandits: 1}
+	for _, first := range players {
+		setup, _ := json.Marshal(Setup{Market: market, First: first})
+		p, err := (Rules{}).Start(players, setup)
+		if err != nil {
+			t.Fatalf("first %q: %v", first, err)
+		}
+		if got := p.ToMove(); got != first {
+			t.Errorf("first %q: %s moves first", first, got)
+		}
+	}
+	for _, bad := range []string{"Zed", ""} {
+		setup, _ := json.Marshal(Setup{Market: market, First: bad})
+		var se *scoring.StepError
+		if _, err := (Rules{}).Start(players, setup); !errors.As(err, &se) || se.Code != "unknown_player" || se.Rule != "RUN-1" {
+			t.Errorf("first %q: %v, want unknown_player (RUN-1)", bad, err)
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
 	"tablemate/docs"
@@ -273,4 +274,27 @@ func Playout[P scoring.Position[P, S, V], S, V any](t testing.TB, r scoring.Rule
 	}
 	Check(t, r.Score(pos))
 	return pos
+}
+
+// Mover is a game in progress whose turns go round: who moves, and a step
+// applied.
+type Mover[P any, S any] interface {
+	ToMove() string
+	Apply(S) (P, *scoring.StepError)
+}
+
+// TurnOrder plays n steps from p (step gives each one) and returns who
+// moved, space-separated: "Ben Cy Ana Ben".
+func TurnOrder[P Mover[P, S], S any](t testing.TB, p P, n int, step func(P) S) string {
+	t.Helper()
+	var order []string
+	for range n {
+		order = append(order, p.ToMove())
+		next, serr := p.Apply(step(p))
+		if serr != nil {
+			t.Fatal(serr)
+		}
+		p = next
+	}
+	return strings.Join(order, " ")
 }

@@ -37,7 +37,7 @@ func (alaskaPlay) SetupPage(c echo.Context, t sessions.Table, errs views.Errors)
 	}
 	return AlaskaSetup(AlaskaSetupVM{
 		Page: p, Form: kit.Form(c, t.Head), TableName: t.Name, Base: kit.EditBase(c),
-		Players: t.Players, First: c.FormValue("first"), Dice: c.FormValue("dice") == "on", DrawPile: strings.TrimSpace(c.FormValue("draw_pile")),
+		Players: t.Players, First: kit.FirstPlayer(c, t, "first"), Dice: c.FormValue("dice") == "on", DrawPile: strings.TrimSpace(c.FormValue("draw_pile")),
 		DefaultPile: alaska.DrawPile(len(t.Players)), Errors: errs,
 		AnglerCatch: catch,
 	})

@@ -104,6 +104,7 @@ var german = map[string]string{
 	"%s reveals %s: no match, a bald head":                   "%s deckt %s auf: kein Treffer, ein Glatzkopf",
 
 	// Refusals (scoring/aufderhut)
+	"the first turn is for one of the %d players (the player who last wore a hat begins), not seat %d": "der erste Zug gehört einem der %d Spieler (wer zuletzt einen Hut getragen hat, beginnt), nicht Platz %d",
 	"the game has not been started":                             "das Spiel wurde noch nicht gestartet",
 	"the game is already over; no more turns":                   "das Spiel ist schon vorbei; es gibt keine Züge mehr",
 	"%s: spot %d does not exist; the display has spots 1 to %d": "%s: Platz %d gibt es nicht; die Auslage hat die Plätze 1 bis %d",

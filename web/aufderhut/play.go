@@ -84,8 +84,9 @@ func typedNames(c echo.Context) []string {
 
 // setupJSON reads the variant, the names (all empty: none) and the 7
 // characters; the engine checks them (ruling ADH-1).
-func (adhPlay) SetupJSON(c echo.Context, _ sessions.Table) (json.RawMessage, error) {
-	s := aufderhut.Setup{Variant: c.FormValue("variant"), Display: make([]int, aufderhut.DisplaySize)}
+func (adhPlay) SetupJSON(c echo.Context, t sessions.Table) (json.RawMessage, error) {
+	// The table's chosen first player takes the first turn.
+	s := aufderhut.Setup{Variant: c.FormValue("variant"), Display: make([]int, aufderhut.DisplaySize), First: max(0, slices.Index(t.Players, t.First))}
 	for _, n := range typedNames(c) {
 		if n != "" {
 			s.Names = typedNames(c)

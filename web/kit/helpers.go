@@ -5,12 +5,14 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
 
 	"tablemate/scoring"
+	"tablemate/sessions"
 	"tablemate/views"
 	"tablemate/views/i18n"
 )
@@ -133,4 +135,18 @@ func RemapField(field string, slots []int) string {
 		return field
 	}
 	return "players[" + strconv.Itoa(slots[k]) + "]" + tail
+}
+
+// FirstPlayer is who a guided game's set-up page marks as starting in its
+// field: the name posted (a refused start shows what was sent), else the
+// table's chosen first player ("Who starts?" on the new-table form or the
+// game chosen), else "" (the page then marks the first seat).
+func FirstPlayer(c echo.Context, t sessions.Table, field string) string {
+	if v := c.FormValue(field); v != "" {
+		return v
+	}
+	if slices.Contains(t.Players, t.First) {
+		return t.First
+	}
+	return ""
 }

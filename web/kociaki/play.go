@@ -28,7 +28,7 @@ func (kocPlay) SetupPage(c echo.Context, t sessions.Table, errs views.Errors) te
 	p := kit.Page(c, t.Name)
 	p.Styles = []string{"css/play-koc.css"}
 	vm := KocSetupVM{Page: p, Form: kit.Form(c, t.Head), TableName: t.Name, Base: kit.EditBase(c), Players: t.Players, Errors: errs,
-		StartTile: c.FormValue("start_tile"), StartPiece: c.FormValue("start_piece"), Starter: c.FormValue("starter"),
+		StartTile: c.FormValue("start_tile"), StartPiece: c.FormValue("start_piece"), Starter: kit.FirstPlayer(c, t, "starter"),
 		Variant: c.FormValue("variant"), AllTypesBonus: c.FormValue("all_types_bonus")}
 	if vm.Variant == "" { // a first view: the table's own options, if it has any
 		var o kociaki.Options

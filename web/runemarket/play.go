@@ -33,7 +33,7 @@ func rmPage(c echo.Context, t sessions.Table) views.Page {
 
 func (runeMarketPlay) SetupPage(c echo.Context, t sessions.Table, errs views.Errors) templ.Component {
 	vm := RMSetupVM{Page: rmPage(c, t), Form: kit.Form(c, t.Head), TableName: t.Name, Base: kit.EditBase(c),
-		Players: t.Players, First: c.FormValue("first"),
+		Players: t.Players, First: kit.FirstPlayer(c, t, "first"),
 		Red: c.FormValue("red"), Blue: c.FormValue("blue"), Boats: c.FormValue("boat_shelters"), Bandits: c.FormValue("bandits")}
 	vm.Errors = errs
 	return RMSetup(vm)

@@ -50,6 +50,7 @@ func (a *App) showLeague(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	rememberLeague(c, l.ID) // its members become name chips on this phone
 	key, err := a.leagueKey(c.Request().Context(), l)
 	if err != nil {
 		return err
@@ -75,6 +76,7 @@ func (a *App) renderLeagueAdmin(c echo.Context, status int, msg string) error {
 	if err != nil {
 		return err
 	}
+	rememberLeague(c, l.ID) // its members become name chips on this phone
 	vm.Error = msg
 	if f, ok := linkFlashes[c.QueryParam("done")]; ok && status == http.StatusOK {
 		vm.Flash, vm.FlashKind = tr(c, f), "good"

@@ -3,14 +3,19 @@ package server
 import (
 	"fmt"
 	"net/http"
+	"net/url"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
 
+	"tablemate/scoring/alaska"
 	"tablemate/scoring/aufderhut"
 	"tablemate/scoring/kks"
+	"tablemate/scoring/kociaki"
 	"tablemate/scoring/kodiak"
+	"tablemate/scoring/runemarket"
 )
 
 // The new-table form shows the boxes the chosen game needs (KKS 2–4:
@@ -122,22 +127,110 @@ func TestStartPlayerFeedsTheKodiakRotation(t *testing.T) {
 }
 
 // The table's chosen first player takes the first turn of a game played
-// along (ruling KKS-3: the engine's setup carries the seat).
+// along, in every guided game: KKS and Auf der Hut send the seat with the
+// setup (rulings KKS-3, ADH-1), Kociaki, Alaska and The Rune Market
+// preselect the player on their set-up page and start with them.
 func TestStartPlayerTakesTheFirstGuidedTurn(t *testing.T) {
 	ts := newTestServer(t)
-	f := ts.Get("/tables/new?game="+kks.Slug).FormOf(t, "/tables")
-	f.Set("game", kks.Slug)
-	f["players"] = []string{"Ana", "Ben", "Cy"}
-	f.Set("first", "1")
-	table := ts.Post("/tables", f).Header.Get("Location")
-	form := ts.Get(table+"/play").FormOf(t, table+"/play/start")
-	for i, c := range []string{"red 10", "black 2", "red 1", "blue 4", "yellow 6", "red 5", "black 9"} {
-		form.Set(fmt.Sprintf("row[%d]", i), c)
+	for _, tc := range []struct {
+		game    string
+		fill    map[string]string
+		field   string // the set-up page's who-starts radios, "" when the setup sends the seat
+		toMove  string // selector of the first turn's mover
+		onStart string // "player" when toMove is a seat marked by data-player
+	}{
+		{game: kks.Slug, fill: map[string]string{"row[0]": "red 10", "row[1]": "black 2", "row[2]": "red 1", "row[3]": "blue 4", "row[4]": "yellow 6", "row[5]": "red 5", "row[6]": "black 9"},
+			toMove: `[data-testid="to-move"]`},
+		{game: aufderhut.Slug, fill: map[string]string{"display[0]": "1", "display[1]": "2", "display[2]": "3", "display[3]": "4", "display[4]": "5", "display[5]": "6", "display[6]": "7"},
+			toMove: `[data-testid="to-move"]`},
+		{game: kociaki.Slug, fill: map[string]string{"start_tile": "green"}, field: "starter", toMove: `section.to-move[data-player]`, onStart: "player"},
+		{game: alaska.Slug, field: "first", toMove: `[data-testid="to-move"]`},
+		{game: runemarket.Slug, fill: map[string]string{"red": "3", "blue": "2", "boat_shelters": "1", "bandits": "1"}, field: "first", toMove: `[data-testid="to-move"]`},
+	} {
+		t.Run(tc.game, func(t *testing.T) {
+			f := ts.Get("/tables/new?game="+tc.game).FormOf(t, "/tables")
+			f.Set("game", tc.game)
+			f["players"] = []string{"Ana", "Ben", "Cy"}
+			f.Set("first", "1")
+			table := ts.Post("/tables", f).Header.Get("Location")
+			setup := ts.Get(table + "/play")
+			form := setup.FormOf(t, table+"/play/start")
+			if tc.field != "" { // the browser sends the radio the page checked
+				got, _ := setup.Doc.Find(`input[name="` + tc.field + `"][checked]`).Attr("value")
+				if got != "Ben" {
+					t.Errorf("the set-up page marks %q as starting, want Ben (chosen to start)", got)
+				}
+				form.Set(tc.field, got)
+			}
+			for k, v := range tc.fill {
+				form.Set(k, v)
+			}
+			if p := ts.Post(table+"/play/start", form); p.Status != http.StatusSeeOther {
+				t.Fatalf("start: %d %q", p.Status, p.Text(".field-error"))
+			}
+			turn := ts.Get(table + "/play")
+			got := turn.Text(tc.toMove)
+			if tc.onStart == "player" {
+				got, _ = turn.Doc.Find(tc.toMove).First().Attr("data-player")
+			}
+			if !strings.HasPrefix(got, "Ben") {
+				t.Errorf("the first turn is %q, want Ben's (chosen to start)", got)
+			}
+		})
 	}
-	if p := ts.Post(table+"/play/start", form); p.Status != http.StatusSeeOther {
-		t.Fatalf("start: %d %q", p.Status, p.Text(".field-error"))
+}
+
+// The names of this phone's leagues join the chips of the new-table form:
+// opening a league's public page is enough (its id is remembered, never
+// the admin link), its active members are offered after the names of the
+// phone's recent tables; another phone that opened nothing gets none, and
+// the phone remembers at most leaguesKeep leagues, newest first.
+func TestLeagueMembersAreNameChips(t *testing.T) {
+	ts := newTestServer(t)
+	admin := ts.createLeague(t, "Thursday club", "wins", "Dora", "Emil", "Finn")
+	public, _ := ts.Get(admin).Doc.Find(`[data-testid="public-link"]`).Attr("value")
+	public = public[strings.Index(public, "/leagues/"):]
+
+	phone := ts.OtherPhone()
+	if n := phone.Get("/tables/new").Doc.Find(`[data-name-chip]`).Length(); n != 0 {
+		t.Fatalf("a phone that opened nothing is offered %d chips", n)
 	}
-	if got := ts.Get(table + "/play").Text(`[data-testid="to-move"]`); !strings.HasPrefix(got, "Ben ") {
-		t.Errorf("the first turn is %q, want Ben's (chosen to start)", got)
+	table := phone.CreateGameTable("alaska", "Ana", "Emil")
+	phone.Get(table)
+	phone.Get(public)
+	var chips []string
+	phone.Get("/tables/new").Doc.Find(`[data-name-chip]`).Each(func(_ int, s *goquery.Selection) {
+		chips = append(chips, s.AttrOr("data-name-chip", ""))
+	})
+	if got := strings.Join(chips, ","); got != "Ana,Emil,Dora,Finn" {
+		t.Errorf("name chips %q, want the table's Ana,Emil then the league's Dora,Finn", got)
+	}
+	u, _ := url.Parse(phone.URL)
+	for _, ck := range phone.Client.Jar.Cookies(u) {
+		if ck.Name == leaguesCookie && (ck.Value != strings.TrimPrefix(public, "/leagues/") || strings.Contains(ck.Value, strings.TrimPrefix(admin, "/l/"))) {
+			t.Errorf("the phone remembers %q, want only the league's public id", ck.Value)
+		}
+	}
+
+	other := ts.OtherPhone()
+	var opened []string
+	for i := range leaguesKeep + 1 {
+		a := ts.createLeague(t, fmt.Sprintf("Club %d", i), "wins", fmt.Sprintf("P%d", i), fmt.Sprintf("Q%d", i))
+		pub, _ := ts.Get(a).Doc.Find(`[data-testid="public-link"]`).Attr("value")
+		pub = pub[strings.Index(pub, "/leagues/"):]
+		other.Get(pub)
+		opened = append([]string{strings.TrimPrefix(pub, "/leagues/")}, opened...)
+	}
+	for _, ck := range other.Client.Jar.Cookies(u) {
+		if ck.Name == leaguesCookie && ck.Value != strings.Join(opened[:leaguesKeep], ".") {
+			t.Errorf("the phone remembers %q, want the newest %d leagues %q", ck.Value, leaguesKeep, strings.Join(opened[:leaguesKeep], "."))
+		}
+	}
+	chips = nil
+	other.Get("/tables/new").Doc.Find(`[data-name-chip]`).Each(func(_ int, s *goquery.Selection) {
+		chips = append(chips, s.AttrOr("data-name-chip", ""))
+	})
+	if len(chips) == 0 || chips[0] != fmt.Sprintf("P%d", leaguesKeep) || slices.Contains(chips, "P0") {
+		t.Errorf("name chips %v, want the newest league's first and the forgotten league's none", chips)
 	}
 }

@@ -12,6 +12,9 @@ const (
 	recentCookie = "tm_tables"
 	recentMax    = 12 // tables on the home page
 	recentKeep   = 50 // tables the cookie remembers (the history page)
+
+	leaguesCookie = "tm_leagues"
+	leaguesKeep   = 8 // leagues whose members the new-table form offers
 )
 
 // recentTables returns the edit links of the tables this phone opened most
@@ -23,24 +26,10 @@ func recentTables(c echo.Context) []string {
 }
 
 // knownTables returns every table id this phone remembers, newest first.
-func knownTables(c echo.Context) []string {
-	ck, err := c.Cookie(recentCookie)
-	if err != nil {
-		return nil
-	}
-	var ids []string
-	for _, id := range strings.Split(ck.Value, ".") {
-		if validID(id) && !slices.Contains(ids, id) {
-			ids = append(ids, id)
-		}
-	}
-	return ids[:min(len(ids), recentKeep)]
-}
+func knownTables(c echo.Context) []string { return tablesOnPhone.ids(c) }
 
 // rememberTable puts a table's edit link first in this phone's list.
-func rememberTable(c echo.Context, id string) {
-	setRemembered(c, append([]string{id}, slices.DeleteFunc(knownTables(c), func(s string) bool { return s == id })...))
-}
+func rememberTable(c echo.Context, id string) { tablesOnPhone.remember(c, id) }
 
 // replaceRemembered swaps a replaced edit link for the new one in this
 // phone's list, in its place.
@@ -54,9 +43,50 @@ func replaceRemembered(c echo.Context, old, link string) {
 	setRemembered(c, ids)
 }
 
-func setRemembered(c echo.Context, ids []string) {
+func setRemembered(c echo.Context, ids []string) { tablesOnPhone.set(c, ids) }
+
+// knownLeagues returns the public ids of the leagues this phone opened,
+// newest first: their active members are offered as name chips on the
+// new-table form. The public id suffices (the members are on the public
+// page), so no admin link is kept in the cookie.
+func knownLeagues(c echo.Context) []string { return leaguesOnPhone.ids(c) }
+
+// rememberLeague puts a league's public id first in this phone's list.
+func rememberLeague(c echo.Context, id string) { leaguesOnPhone.remember(c, id) }
+
+// phoneList is a list of ids this phone remembers in a cookie, newest
+// first, each once, at most keep of them.
+type phoneList struct {
+	cookie string
+	keep   int
+}
+
+var (
+	tablesOnPhone  = phoneList{recentCookie, recentKeep}
+	leaguesOnPhone = phoneList{leaguesCookie, leaguesKeep}
+)
+
+func (l phoneList) ids(c echo.Context) []string {
+	ck, err := c.Cookie(l.cookie)
+	if err != nil {
+		return nil
+	}
+	var ids []string
+	for _, id := range strings.Split(ck.Value, ".") {
+		if validID(id) && !slices.Contains(ids, id) {
+			ids = append(ids, id)
+		}
+	}
+	return ids[:min(len(ids), l.keep)]
+}
+
+func (l phoneList) remember(c echo.Context, id string) {
+	l.set(c, append([]string{id}, slices.DeleteFunc(l.ids(c), func(s string) bool { return s == id })...))
+}
+
+func (l phoneList) set(c echo.Context, ids []string) {
 	c.SetCookie(&http.Cookie{
-		Name: recentCookie, Value: strings.Join(ids[:min(len(ids), recentKeep)], "."), Path: "/",
+		Name: l.cookie, Value: strings.Join(ids[:min(len(ids), l.keep)], "."), Path: "/",
 		MaxAge: 365 * 24 * 3600, HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: c.Scheme() == "https",
 	})
 }

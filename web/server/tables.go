@@ -67,7 +67,8 @@ const chipMax = 16
 
 // phoneNames are the names this phone played with: its league's members
 // when the table is for one, then the players of its recent tables,
-// newest first, each name once.
+// newest first, then the active members of the leagues it opened, newest
+// first; each name once, at most chipMax.
 func (a *App) phoneNames(c echo.Context, members []string) []string {
 	var names []string
 	add := func(n string) {
@@ -86,6 +87,15 @@ func (a *App) phoneNames(c echo.Context, members []string) []string {
 		}
 		for _, p := range t.Players {
 			add(p)
+		}
+	}
+	for _, id := range knownLeagues(c) {
+		l, err := a.tables.League(c.Request().Context(), id)
+		if err != nil {
+			continue // a deleted league: nothing to offer
+		}
+		for _, m := range activeMembers(l) {
+			add(m)
 		}
 	}
 	return names
