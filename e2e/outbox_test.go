@@ -256,7 +256,8 @@ func TestOfflineConflict(t *testing.T) {
 		queueOffline(t, ctx, table, 2*i, 2*i)
 		run(t, other, "another phone records a round", append(fillRound(t, table, 1-i),
 			tap(`[data-testid="submit-round"]`),
-			chromedp.WaitVisible(`[data-testid="standings"]`, chromedp.ByQuery))...)
+			// the table's standings, or the game's ranking when the round ended it
+			chromedp.WaitVisible(`[data-testid="standings"], [data-testid="ranking"]`, chromedp.ByQuery))...)
 		var conflict string
 		run(t, ctx, "back online: the conflict",
 			chromedp.Navigate(table),
