@@ -71,12 +71,19 @@ const eveningColumns = 6
 // gameName is what a game is called on the pages: its title, or the name
 // given to another game's sheet.
 func gameName(c echo.Context, g sessions.Game) string {
-	if g.Info.Slug == scoresheet.Slug {
-		if name := scoresheet.Named(g.State); name != "" {
-			return name
-		}
+	if name := sheetName(g); name != "" {
+		return name
 	}
 	return gameTitle(c.Request().Context(), g.Info.Slug)
+}
+
+// sheetName is the name the table gave another game's sheet; "" for the
+// seven games and for a sheet not named.
+func sheetName(g sessions.Game) string {
+	if g.Info.Slug != scoresheet.Slug {
+		return ""
+	}
+	return scoresheet.Named(g.State)
 }
 
 // placesText is the points of the places, "3/2/1/0".

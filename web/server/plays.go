@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"net/http"
@@ -13,7 +14,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"tablemate/scoring"
-	scoresheet "tablemate/scoring/sheet"
 	"tablemate/sessions"
 	"tablemate/sessions/plays"
 	"tablemate/views"
@@ -41,11 +41,7 @@ func playGame(g sessions.Game) plays.Game {
 	if pg, ok := playGames.KnownGame(g.Info.Slug); ok {
 		return pg
 	}
-	name := scoresheet.Named(g.State)
-	if name == "" {
-		name = g.Info.Title
-	}
-	return plays.Game{Name: name, LowestWins: g.LowestWins()}
+	return plays.Game{Name: cmp.Or(sheetName(g), g.Info.Title), LowestWins: g.LowestWins()}
 }
 
 // tablePlays are the games of t that count (over, valid, readable; an
