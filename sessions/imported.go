@@ -2,6 +2,7 @@ package sessions
 
 import (
 	"context"
+	"encoding/json"
 	"slices"
 	"strings"
 	"time"
@@ -30,6 +31,15 @@ type GameImported struct {
 	Location string          `json:"location,omitempty"`
 	Comments string          `json:"comments,omitempty"`
 	Players  []ImportedScore `json:"players"`
+	// Game and BGGID are the title and the BoardGameGeek id the file
+	// gives a game that is not one of the seven (kept whole, for exports;
+	// the sheet's own name may be shorter).
+	Game  string `json:"game,omitempty"`
+	BGGID int    `json:"bgg_id,omitempty"`
+	// State is the game as its engine keeps it, for a table's game that
+	// is another game's score sheet (scoring.Sheet): its name, how it is
+	// won and the final scores. Its totals are the players' scores.
+	State json.RawMessage `json:"state,omitempty"`
 }
 
 // ImportedScore is one player's line of an imported game.
@@ -49,6 +59,8 @@ const (
 	maxImportedText     = 200
 	maxImportedComments = 10_000
 	maxImportedMinutes  = 7 * 24 * 60
+	maxImportedState    = 16 << 10
+	maxImportedBGGID    = 1 << 30
 )
 
 // PlayedAt is when the imported game was played (wall clock, UTC zone).
@@ -74,6 +86,10 @@ func (ts *Tables) decideImportedGame(t Table, g GameImported) (decision, error) 
 		return decision{}, scoring.Errorf("location", "at most %d characters of plain text", maxImportedText)
 	case utf8.RuneCountInString(g.Comments) > maxImportedComments || !utf8.ValidString(g.Comments):
 		return decision{}, scoring.Errorf("comments", "at most %d characters", maxImportedComments)
+	case utf8.RuneCountInString(g.Game) > maxImportedText || !scoring.PlainText(g.Game):
+		return decision{}, scoring.Errorf("game", "at most %d characters of plain text", maxImportedText)
+	case g.BGGID < 0 || g.BGGID > maxImportedBGGID:
+		return decision{}, scoring.Errorf("bgg_id", "must be a BoardGameGeek id between 0 and %d", maxImportedBGGID)
 	case len(g.Players) < max(t.Info.MinPlayers, 1) || len(g.Players) > t.Info.MaxPlayers:
 		return decision{}, scoring.Errorf("players", "%s is played by %d to %d players, not %d", t.Info.Title, t.Info.MinPlayers, t.Info.MaxPlayers, len(g.Players))
 	}
@@ -97,13 +113,48 @@ func (ts *Tables) decideImportedGame(t Table, g GameImported) (decision, error) 
 	if winners == 0 {
 		return decision{}, scoring.Errorf("players", "an imported game names at least one winner")
 	}
+	if err := checkImportedState(t, g); err != nil {
+		return decision{}, err
+	}
 	return decision{kind: KindGameImported, payload: g}, nil
+}
+
+// checkImportedState checks the state an imported game keeps: a game of
+// the seven keeps none (a play file holds no cards), another game's
+// sheet keeps its own, finished, with the file's players and totals.
+func checkImportedState(t Table, g GameImported) error {
+	_, sheet := t.engine.(scoring.Sheet)
+	switch {
+	case !sheet && len(g.State) > 0:
+		return scoring.Errorf("state", "%s is imported from its totals alone: a play file holds no cards", t.Info.Title)
+	case !sheet && (g.Game != "" || g.BGGID != 0):
+		return scoring.Errorf("game", "%s is one of Tablemate's games: the table names it", t.Info.Title)
+	case !sheet:
+		return nil
+	case len(g.State) == 0:
+		return scoring.Errorf("state", "another game's sheet is imported with its name and scores")
+	case len(g.State) > maxImportedState:
+		return scoring.Errorf("state", "at most %d bytes", maxImportedState)
+	}
+	res, err := t.engine.Check(g.State)
+	if err != nil {
+		return prefixed(err, "state")
+	}
+	if !res.GameOver || len(res.Players) != len(g.Players) {
+		return scoring.Errorf("state", "must be the finished sheet of the game's %d players", len(g.Players))
+	}
+	for i, p := range g.Players {
+		if r := res.Players[i]; r.Name != p.Name || r.Total != p.Score {
+			return scoring.Errorf(scoring.Index("players", i), "the sheet has %s at %d, the file %s at %d", r.Name, r.Total, p.Name, p.Score)
+		}
+	}
+	return nil
 }
 
 // importedGame is game number n as an imported game's payload gives it:
 // valid and over, with the file's totals and winners, never checked by
 // the engine.
-func importedGame(n, seq int, info scoring.Info, g GameImported) Game {
+func importedGame(n, seq int, info scoring.Info, engine scoring.Game, g GameImported) Game {
 	res := scoring.NewResult(info.Slug)
 	res.Valid, res.GameOver = true, true
 	for _, p := range g.Players {
@@ -112,7 +163,7 @@ func importedGame(n, seq int, info scoring.Info, g GameImported) Game {
 			res.Winners = append(res.Winners, p.Name)
 		}
 	}
-	return Game{Number: n, Seq: seq, Result: res, Info: info, Imported: &g}
+	return Game{Number: n, Seq: seq, Result: res, Info: info, engine: engine, State: g.State, Imported: &g}
 }
 
 // ImportedPlay is one play of a file brought into a league: it became a

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"tablemate/scoring"
+	"tablemate/scoring/sheet"
 )
 
 func importedGroup(winner bool) ImportGroup {
@@ -100,5 +101,101 @@ func TestImportGames(t *testing.T) {
 	}
 	if tb, _ = ts.Table(ctx, made[0].Edit); len(tb.Games) != 0 {
 		t.Errorf("undo left %d games", len(tb.Games))
+	}
+}
+
+// sheetImported is a play of a game that is not one of the seven, as the
+// server imports it: another game's finished sheet under the file's title.
+func sheetImported(t *testing.T, name string, lowest bool, scores ...int) GameImported {
+	t.Helper()
+	names := []string{"Ana", "Ben", "Cy"}
+	s := sheet.State{Name: name, LowestWins: lowest, FinalOnly: true, Over: true}
+	g := GameImported{Source: "bgg", Play: "bgg:" + name, Played: "2024-05-11 21:00:00", Game: name + ": the long title", BGGID: 13}
+	for i, v := range scores {
+		s.Players = append(s.Players, sheet.Player{Name: names[i], Scores: []int{v}})
+		g.Players = append(g.Players, ImportedScore{Name: names[i], Score: v, Winner: (lowest && v == slices.Min(scores)) || (!lowest && v == slices.Max(scores))})
+	}
+	g.State = mustJSON(s)
+	return g
+}
+
+// TestImportSheetGames: a play of another game becomes a finished sheet
+// under its name, counted as the file says, its kind and way of winning
+// the sheet's; the state must be a finished sheet whose totals are the
+// file's, and only a sheet keeps one.
+func TestImportSheetGames(t *testing.T) {
+	st, _ := openTest(t)
+	ts := NewTables(st, findEvening)
+	ctx := context.Background()
+	l, _ := ts.CreateLeague(ctx, "Season", "wins", "", []string{"Ana", "Ben", "Cy"})
+	group := func(games ...GameImported) ImportGroup {
+		gr := ImportGroup{Game: sheet.Slug, Name: "BoardGameGeek 2024-05-11", Players: []string{"Ana", "Ben", "Cy"}, Games: games}
+		for i := range games {
+			gr.Plays = append(gr.Plays, i)
+		}
+		return gr
+	}
+	var in *scoring.InputError
+	refused := map[string]struct {
+		g     GameImported
+		field string
+	}{
+		"no state": {func() GameImported { g := sheetImported(t, "Skat", false, 3, 2, 1); g.State = nil; return g }(), "plays[0].state"},
+		"totals differ": {func() GameImported {
+			g := sheetImported(t, "Skat", false, 3, 2, 1)
+			g.Players[2].Score = 5
+			return g
+		}(), "plays[0].players[2]"},
+		"not finished": {func() GameImported {
+			g := sheetImported(t, "Skat", false, 3, 2, 1)
+			g.State = json.RawMessage(strings.Replace(string(g.State), `"over":true`, `"over":false`, 1))
+			return g
+		}(), "plays[0].state"},
+		"unnamed": {func() GameImported {
+			g := sheetImported(t, "Skat", false, 3, 2, 1)
+			g.State = json.RawMessage(strings.Replace(string(g.State), `"name":"Skat"`, `"name":""`, 1))
+			return g
+		}(), "plays[0].state.name"},
+		"bgg id": {func() GameImported { g := sheetImported(t, "Skat", false, 3, 2, 1); g.BGGID = -1; return g }(), "plays[0].bgg_id"},
+	}
+	for name, c := range refused {
+		if _, _, err := ts.ImportGames(ctx, l, []ImportGroup{group(c.g)}); !errors.As(err, &in) || in.Field != c.field {
+			t.Errorf("%s: %v (want field %s)", name, err, c.field)
+		}
+	}
+	// A game of the seven keeps no state and no title of its own.
+	kks := ImportGroup{Game: "koffer-katze-sombrero", Name: "x", Players: []string{"Ana", "Ben", "Cy"},
+		Games: []GameImported{sheetImported(t, "Skat", false, 3, 2, 1)}, Plays: []int{0}}
+	if _, _, err := ts.ImportGames(ctx, l, []ImportGroup{kks}); !errors.As(err, &in) || in.Field != "plays[0].state" {
+		t.Errorf("a state on a game of the seven: %v", err)
+	}
+
+	made, _, err := ts.ImportGames(ctx, l, []ImportGroup{group(sheetImported(t, "Skat", false, 3, 2, 1), sheetImported(t, "Golf", true, 40, 35, 50))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, err := ts.Table(ctx, made[0].Edit)
+	if err != nil || len(tb.Games) != 2 {
+		t.Fatalf("%+v %v", tb.Games, err)
+	}
+	skat, golf := tb.Games[0], tb.Games[1]
+	if skat.Kind() != "another-game:skat" || skat.LowestWins() || !slices.Equal(skat.Result.Winners, []string{"Ana"}) || skat.Imported.Game != "Skat: the long title" {
+		t.Errorf("skat: kind %q lowest %v winners %v", skat.Kind(), skat.LowestWins(), skat.Result.Winners)
+	}
+	if golf.Kind() != "another-game:golf" || !golf.LowestWins() || !slices.Equal(golf.Result.Winners, []string{"Ben"}) || golf.Result.Players[2].Total != 50 {
+		t.Errorf("golf: kind %q lowest %v winners %v", golf.Kind(), golf.LowestWins(), golf.Result.Winners)
+	}
+	// The evening ranks the two games by places: two kinds.
+	if ev := tb.Evening(); ev.Mode != EveningPlacings {
+		t.Errorf("Skat and Golf summed as one kind: %+v", ev)
+	}
+	// Replayed from the log, the same.
+	events := make([]Event, len(tb.Log))
+	for i, e := range tb.Log {
+		events[i] = e.Event
+	}
+	again, err := Replay(tb.Key, events, findEvening)
+	if err != nil || again.Games[1].Kind() != "another-game:golf" || !again.Games[1].LowestWins() {
+		t.Fatalf("replayed: %+v %v", again.Games, err)
 	}
 }

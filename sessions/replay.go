@@ -445,7 +445,7 @@ func (t *Table) apply(e Event, entry *LogEntry, fx *effect, said *guided) error 
 		if err := json.Unmarshal(e.Payload, &g); err != nil {
 			return err
 		}
-		imported := importedGame(len(t.Games)+1, e.Seq, t.Info, g)
+		imported := importedGame(len(t.Games)+1, e.Seq, t.Info, t.engine, g)
 		t.put(entry, fx, imported)
 		entry.After = &imported
 	case KindPlayStarted:

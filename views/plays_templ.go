@@ -93,9 +93,9 @@ func PlaysImport(vm PlaysImportVM) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var4 string
-			templ_7745c5c3_Var4, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, "Bring plays logged in BG Stats (a .bgsplay file or its backup) or on BoardGameGeek (play XML) into this league. Plays of the seven games become games on new tables; everything else is listed with the reason it was left out."))
+			templ_7745c5c3_Var4, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, "Bring plays logged in BG Stats (a .bgsplay file or its backup) or on BoardGameGeek (play XML) into this league. Plays of the seven games become games on new tables, plays of any other game its score sheet under its own name; what a league cannot take is listed with the reason it was left out."))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `plays.templ`, Line: 40, Col: 258}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `plays.templ`, Line: 40, Col: 328}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var4))
 			if templ_7745c5c3_Err != nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"tablemate/scoring"
+	scoresheet "tablemate/scoring/sheet"
 	"tablemate/sessions"
 	"tablemate/sessions/plays"
 	"tablemate/views"
@@ -36,12 +37,17 @@ const ImportedMark = "Imported into Tablemate, not checked by the rules."
 var playGames = plays.NewGames(games.Engines()...)
 
 // playGame is the game of g in a play file: one of the seven, or another
-// game's sheet under the name the table gave it.
+// game's sheet under the name the table gave it (an imported sheet: the
+// title and BoardGameGeek id its file gave).
 func playGame(g sessions.Game) plays.Game {
 	if pg, ok := playGames.KnownGame(g.Info.Slug); ok {
 		return pg
 	}
-	return plays.Game{Name: cmp.Or(sheetName(g), g.Info.Title), LowestWins: g.LowestWins()}
+	pg := plays.Game{Name: cmp.Or(sheetName(g), g.Info.Title), LowestWins: g.LowestWins()}
+	if im := g.Imported; im != nil && im.Game != "" {
+		pg.Name, pg.BGGID = im.Game, im.BGGID
+	}
+	return pg
 }
 
 // tablePlays are the games of t that count (over, valid, readable; an
@@ -270,10 +276,9 @@ func (a *App) importPlays(c echo.Context) error {
 		return err
 	}
 	vm.Done, vm.Source, vm.Skipped, vm.Members = true, sourceName(format), plan.skipped, added
-	for _, t := range made {
+	for i, t := range made {
 		vm.Games += t.Games
-		info, _ := playGames.KnownGame(t.Game)
-		vm.Tables = append(vm.Tables, views.PlaysTable{Name: t.Name, Game: info.Name, Games: t.Games, URL: "/tables/" + t.Edit})
+		vm.Tables = append(vm.Tables, views.PlaysTable{Name: t.Name, Game: plan.titles[i], Games: t.Games, URL: "/tables/" + t.Edit})
 	}
 	return render(c, http.StatusOK, views.PlaysImport(vm))
 }
@@ -316,6 +321,7 @@ func inLeague(tables []sessions.Table) map[string]bool {
 // plays left out with the reason.
 type importPlan struct {
 	groups  []sessions.ImportGroup
+	titles  []string // each group's game as a page names it
 	skipped []views.PlaysSkip
 }
 
@@ -330,8 +336,10 @@ func playIdentity(format plays.Format, p plays.Play, i int) string {
 
 // planImport sorts the plays: each of the seven games joins the table of
 // its game, day and players (in seat order; names matched to the
-// league's members whatever their case), everything else is left out
-// with the reason, in the reader's language.
+// league's members whatever their case); a play of any other game
+// becomes that game's score sheet ("another game") on the table of its
+// name, day and players; everything else is left out with the reason,
+// in the reader's language.
 func planImport(c echo.Context, l sessions.League, format plays.Format, ps []plays.Play, have map[string]bool) importPlan {
 	var plan importPlan
 	byKey := map[string]int{}
@@ -349,9 +357,6 @@ func planImport(c echo.Context, l sessions.League, format plays.Format, ps []pla
 		case m.Kind == plays.Skipped:
 			skip(tr(c, m.Format, m.Args...))
 			continue
-		case m.Kind == plays.AnotherGame:
-			skip(tr(c, "%s is not one of Tablemate's seven games: left out until \"another game\" score sheets can take it", playGames.Title(p.Game)))
-			continue
 		case have[id] || have[plays.PlayUUID(p, i)]:
 			skip(tr(c, "already in this league"))
 			continue
@@ -366,13 +371,35 @@ func planImport(c echo.Context, l sessions.League, format plays.Format, ps []pla
 			names = append(names, name)
 			g.Players = append(g.Players, sessions.ImportedScore{Name: name, Score: *pl.Score, Winner: pl.Winner, Start: pl.StartPlayer})
 		}
+		slug, kind, title := m.Slug, m.Slug, ""
+		if m.Kind == plays.AnotherGame {
+			state, refused := importedSheet(c, p.Game, g.Players)
+			if refused != "" {
+				skip(refused)
+				continue
+			}
+			g.Game, g.BGGID, g.State = playGames.Title(p.Game), p.Game.BGGID, state
+			slug, title = scoresheet.Slug, scoresheet.Named(state)
+			kind = slug + ":" + strings.ToLower(title)
+		} else {
+			info, _ := playGames.KnownGame(slug)
+			title = info.Name
+		}
 		day := p.Played.Format(time.DateOnly)
-		key := m.Slug + "\x00" + day + "\x00" + strings.Join(names, "\x00")
+		key := kind + "\x00" + day + "\x00" + strings.Join(names, "\x00")
 		n, ok := byKey[key]
 		if !ok {
 			n = len(plan.groups)
 			byKey[key] = n
-			plan.groups = append(plan.groups, sessions.ImportGroup{Game: m.Slug, Name: sourceName(format) + " " + day, Players: names})
+			name := sourceName(format) + " " + day
+			if slug == scoresheet.Slug {
+				name = title + ", " + name
+				if len([]rune(name)) > sessions.MaxTableNameLen {
+					name = title + ", " + day // a sheet's name is short enough for this
+				}
+			}
+			plan.groups = append(plan.groups, sessions.ImportGroup{Game: slug, Name: name, Players: names})
+			plan.titles = append(plan.titles, title)
 		}
 		plan.groups[n].Games = append(plan.groups[n].Games, g)
 		plan.groups[n].Plays = append(plan.groups[n].Plays, i)
@@ -383,6 +410,38 @@ func planImport(c echo.Context, l sessions.League, format plays.Format, ps []pla
 		slices.SortStableFunc(gr.Games, func(a, b sessions.GameImported) int { return strings.Compare(a.Played, b.Played) })
 	}
 	return plan
+}
+
+// importedSheet is a play of another game as its score sheet: named as
+// the file names the game (cut to a sheet's length), won as the file
+// says, each player's score a final score. A play the sheet cannot take
+// (too many players, a score out of its bounds) gives the reason why, in
+// the reader's language, instead.
+func importedSheet(c echo.Context, game plays.Game, players []sessions.ImportedScore) (json.RawMessage, string) {
+	info := games.Another().Engine.Info()
+	if len(players) > info.MaxPlayers {
+		return nil, tr(c, "a score sheet takes %d players at most; this play has %d", info.MaxPlayers, len(players))
+	}
+	name := []rune(strings.TrimSpace(playGames.Title(game)))
+	if len(name) > scoresheet.MaxNameLen {
+		name = append(name[:scoresheet.MaxNameLen-1], '…')
+	}
+	s := scoresheet.State{Name: string(name), LowestWins: game.LowestWins, FinalOnly: true, Over: true}
+	for _, p := range players {
+		s.Players = append(s.Players, scoresheet.Player{Name: p.Name, Scores: []int{p.Score}})
+	}
+	state, err := json.Marshal(s)
+	if err == nil {
+		_, err = games.Another().Engine.Check(state)
+	}
+	var in *scoring.InputError
+	switch {
+	case errors.As(err, &in):
+		return nil, tr(c, "a score sheet cannot take it: %s", inputText(c, in))
+	case err != nil:
+		return nil, err.Error()
+	}
+	return state, ""
 }
 
 // memberName is name as the league's members spell it, when one of them

@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"fmt"
 	"mime/multipart"
 	"net/http"
 	"net/url"
@@ -9,12 +10,20 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/PuerkitoBio/goquery"
+
 	"tablemate/sessions/plays"
 	"tablemate/web/webtest"
 )
 
 // uploadPlays posts a play file to a league's import form.
 func (ts *testServer) uploadPlays(t *testing.T, admin, name, data string) webtest.Page {
+	t.Helper()
+	return ts.uploadPlaysIn(t, "en", admin, name, data)
+}
+
+// uploadPlaysIn posts a play file from a phone set to lang.
+func (ts *testServer) uploadPlaysIn(t *testing.T, lang, admin, name, data string) webtest.Page {
 	t.Helper()
 	hidden := ts.Get(admin+"/plays").FormOf(t, admin+"/plays")
 	var body bytes.Buffer
@@ -28,6 +37,7 @@ func (ts *testServer) uploadPlays(t *testing.T, admin, name, data string) webtes
 	req, _ := http.NewRequest(http.MethodPost, ts.URL+admin+"/plays", &body)
 	req.Header.Set("Content-Type", w.FormDataContentType())
 	req.Header.Set("Sec-Fetch-Site", "same-origin")
+	req.Header.Set("Accept-Language", lang)
 	return ts.Do(req)
 }
 
@@ -206,9 +216,10 @@ func TestPlaysTravel(t *testing.T) {
 	}
 }
 
-// TestPlaysImportLeavesOutAndRefuses: other games are listed with the
-// reason; a bad file is refused with what is wrong in it and imports
-// nothing (never a 500); the import is all or nothing.
+// TestPlaysImportLeavesOutAndRefuses: plays a league cannot take are
+// listed with the reason, in the reader's language; a bad file is
+// refused with what is wrong in it and imports nothing (never a 500);
+// the import is all or nothing.
 func TestPlaysImportLeavesOutAndRefuses(t *testing.T) {
 	ts := newTestServer(t)
 	admin := ts.createLeague(t, "Club", "wins", "Ana", "Ben")
@@ -230,18 +241,15 @@ func TestPlaysImportLeavesOutAndRefuses(t *testing.T) {
 	if done.Status != http.StatusOK {
 		t.Fatalf("import: %d %s", done.Status, done.Text(`[data-testid="import-error"]`))
 	}
-	if got := done.Text(`[data-testid="plays-imported"] strong`); got != "1 game imported" {
+	if got := done.Text(`[data-testid="plays-imported"] strong`); got != "2 games imported" {
 		t.Errorf("import says %q", got)
 	}
-	skips := done.Text(`[data-testid="plays-skipped"]`)
-	for _, want := range []string{"Catan is not one of Tablemate's seven games", "another game", "the play was not finished"} {
-		if !strings.Contains(skips, want) {
-			t.Errorf("skipped plays %q do not say %q", skips, want)
-		}
+	if got := done.Text(`[data-testid="plays-skipped"]`); !strings.Contains(got, "Play 3: Kociaki Łobuziaki") || !strings.Contains(got, "the play was not finished") || strings.Contains(got, "Catan") {
+		t.Errorf("skipped plays %q", got)
 	}
-	de := ts.uploadPlays(t, admin, "plays.xml", strings.ReplaceAll(bgg, `id="1`, `id="2`))
-	if got := de.Text(`[data-testid="plays-skipped"]`); !strings.Contains(got, "") || de.Status != http.StatusOK {
-		t.Errorf("second file: %d", de.Status)
+	de := ts.uploadPlaysIn(t, "de", admin, "plays.xml", strings.ReplaceAll(bgg, `id="1`, `id="2`))
+	if got := de.Text(`[data-testid="plays-skipped"]`); !strings.Contains(got, "die Partie wurde nicht beendet") || de.Status != http.StatusOK {
+		t.Errorf("second file, in German: %d %q", de.Status, got)
 	}
 
 	for name, file := range map[string]string{
@@ -262,4 +270,108 @@ func TestPlaysImportLeavesOutAndRefuses(t *testing.T) {
 	if p := ts.Post(admin+"/plays", url.Values{"_csrf": ts.Get(admin+"/plays").FormOf(t, admin+"/plays")["_csrf"]}); p.Status != http.StatusUnprocessableEntity {
 		t.Errorf("no file: %d", p.Status)
 	}
+}
+
+// TestPlaysImportOtherGames: a play of a game that is not one of the
+// seven becomes that game's score sheet ("another game") under the
+// file's title, on the table of its game, day and players, counted as
+// the file says and marked as not checked; the lowest total wins where
+// the file says so. A table's sheets go out and come back the same
+// (BG Stats and BoardGameGeek), the whole title and BoardGameGeek id
+// kept though the sheet's name is cut to fit; a play the sheet cannot
+// take is left out with the reason.
+func TestPlaysImportOtherGames(t *testing.T) {
+	ts := newTestServer(t)
+
+	// An evening of two sheets, Skat (highest wins) and Golf (lowest).
+	table := ts.NewTable("another-game", "Sheets", "Ana", "Ben", "Cy")
+	sheetRound(t, ts, table, map[string]string{"name": "Skat", "mode": "final", "players[0].points": "10", "players[1].points": "-4", "players[2].points": "3"})
+	choose(t, ts, table, "another-game", "Ben")
+	sheetRound(t, ts, table, map[string]string{"name": "Golf", "wins": "lowest", "mode": "final", "players[0].points": "40", "players[1].points": "35", "players[2].points": "50"})
+	out := readPlays(t, ts.Get(table+"/export.bgsplay"), plays.BGStats)
+	if len(out) != 2 || out[0].Game.Name != "Skat" || out[1].Game.Name != "Golf" || !out[1].Game.LowestWins {
+		t.Fatalf("exported sheets %+v", out)
+	}
+
+	admin := ts.createLeague(t, "Club", "placing", "Ana", "Ben", "Cy")
+	done := ts.uploadPlays(t, admin, "sheets.bgsplay", ts.Get(table+"/export.bgsplay").Body)
+	if got := done.Text(`[data-testid="plays-imported"] strong`); got != "2 games imported" {
+		t.Fatalf("import says %q: %s", got, done.Text(`[data-testid="import-error"], [data-testid="plays-skipped"]`))
+	}
+	if got := done.Text(`[data-testid="plays-tables"]`); !strings.Contains(got, "Skat, BG Stats") || !strings.Contains(got, "Golf, BG Stats") {
+		t.Errorf("new tables %q", got)
+	}
+	var golfTable string
+	done.Doc.Find(`[data-testid="plays-tables"] a`).Each(func(_ int, a *goquery.Selection) {
+		if strings.Contains(a.Text(), "Golf") {
+			golfTable, _ = a.Attr("href")
+		}
+	})
+	gp := ts.Get(golfTable + "/games/1")
+	if !strings.Contains(gp.Text("h1"), "Golf") || !strings.Contains(gp.Text(`[data-testid="imported"]`), "not checked by the rules") {
+		t.Errorf("golf page: %q / %q", gp.Text("h1"), gp.Text(`[data-testid="imported"]`))
+	}
+	if g := ts.Table(golfTable).Games[0]; !g.LowestWins() || g.Result.Winners[0] != "Ben" || g.Kind() != "another-game:golf" {
+		t.Errorf("imported golf %+v", g.Result)
+	}
+	// Round trip: the league's export holds the same plays.
+	back := readPlays(t, ts.Get(ts.publicOf(t, admin)+"/export.bgsplay"), plays.BGStats)
+	if got, want := sheetLines(back), sheetLines(out); !slices.Equal(got, want) {
+		t.Errorf("round trip %v, want %v", got, want)
+	}
+	// Again: nothing added.
+	if again := ts.uploadPlays(t, admin, "sheets.bgsplay", ts.Get(table+"/export.bgsplay").Body); again.Text(`[data-testid="plays-imported"] strong`) != "0 games imported" {
+		t.Errorf("second import: %q", again.Text(`[data-testid="plays-imported"] strong`))
+	}
+
+	// BoardGameGeek: the whole title and the id survive a sheet's name cut
+	// to fit; a play of 13 players is left out.
+	long := "Twilight Imperium: Fourth Edition – Prophecy of Kings"
+	var thirteen strings.Builder
+	for i := range 13 {
+		fmt.Fprintf(&thirteen, `<player name="P%d" score="%d" win="%d"/>`, i, i, map[bool]int{true: 1}[i == 12])
+	}
+	bgg := `<plays total="2" page="1">
+ <play id="31" date="2024-06-01" quantity="1" length="480" incomplete="0" nowinstats="0" location="">
+  <item name="` + long + `" objecttype="thing" objectid="314"/>
+  <players><player name="Ana" score="10" win="1"/><player name="Ben" score="8" win="0"/></players>
+ </play>
+ <play id="32" date="2024-06-01" quantity="1" length="20" incomplete="0" nowinstats="0" location="">
+  <item name="Werewolf" objecttype="thing" objectid="925"/>
+  <players>` + thirteen.String() + `</players>
+ </play>
+</plays>`
+	bl := ts.createLeague(t, "BGG", "wins", "Ana", "Ben")
+	p := ts.uploadPlays(t, bl, "plays.xml", bgg)
+	if got := p.Text(`[data-testid="plays-imported"] strong`); got != "1 game imported" {
+		t.Fatalf("BGG import says %q: %s", got, p.Text(`[data-testid="import-error"]`))
+	}
+	if got := p.Text(`[data-testid="plays-skip"]`); !strings.Contains(got, "Werewolf") || !strings.Contains(got, "a score sheet takes 12 players at most; this play has 13") {
+		t.Errorf("13 players: %q", got)
+	}
+	if got := ts.uploadPlaysIn(t, "de", bl, "plays.xml", bgg).Text(`[data-testid="plays-skipped"]`); !strings.Contains(got, "höchstens 12") {
+		t.Errorf("13 players, in German: %q", got)
+	}
+	tiTable, _ := p.Doc.Find(`[data-testid="plays-tables"] a`).Attr("href")
+	if name := sheetName(ts.Table(tiTable).Games[0]); len([]rune(name)) != 40 || !strings.HasSuffix(name, "…") {
+		t.Errorf("the sheet's name %q is not cut to 40 characters", name)
+	}
+	ps := readPlays(t, ts.Get(ts.publicOf(t, bl)+"/export-bgg.xml"), plays.BGG)
+	if len(ps) != 1 || ps[0].Game.Name != long || ps[0].Game.BGGID != 314 || *ps[0].Players[0].Score != 10 || !ps[0].Players[0].Winner {
+		t.Errorf("BGG export of the imported sheet %+v", ps)
+	}
+}
+
+// sheetLines is what plays say of sheets: game, how it is won, scores
+// and winners.
+func sheetLines(ps []plays.Play) []string {
+	var out []string
+	for _, p := range ps {
+		s := fmt.Sprintf("%s lowest=%v:", p.Game.Name, p.Game.LowestWins)
+		for _, pl := range p.Players {
+			s += fmt.Sprintf(" %s %d %v", pl.Name, *pl.Score, pl.Winner)
+		}
+		out = append(out, s)
+	}
+	return out
 }
