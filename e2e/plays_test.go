@@ -88,3 +88,68 @@ func pageFits(t *testing.T, ctx context.Context, name string) {
 		t.Errorf("%s scrolls sideways", name)
 	}
 }
+
+// TestOtherGamesFromBoardGameGeekOnAPhone: BoardGameGeek plays of a game
+// that is not one of the seven come into a league as that game's score
+// sheet on a 360 px phone: the report names the table after the game, a
+// long title is cut to fit and nothing scrolls sideways, the table shows
+// the sheet's name and its winner, and the unfinished play is listed with
+// the reason.
+func TestOtherGamesFromBoardGameGeekOnAPhone(t *testing.T) {
+	base := startServer(t)
+	ctx := phone(t)
+	atSize(t, ctx, 360, 740)
+	file := filepath.Join(t.TempDir(), "plays.xml")
+	xml := `<plays username="ana" userid="1" total="2" page="1">
+ <play id="901" date="2024-06-01" quantity="1" length="480" incomplete="0" nowinstats="0" location="Ana's">
+  <item name="Twilight Imperium: Fourth Edition – Prophecy of Kings" objecttype="thing" objectid="314"/>
+  <players><player name="Ana" score="10" win="1"/><player name="Ben" score="8" win="0"/><player name="Cy" score="7" win="0"/></players>
+ </play>
+ <play id="902" date="2024-06-01" quantity="1" length="30" incomplete="1" nowinstats="0" location="">
+  <item name="Catan" objecttype="thing" objectid="13"/>
+  <players><player name="Ana" score="10" win="1"/><player name="Ben" score="8" win="0"/></players>
+ </play>
+</plays>`
+	if err := os.WriteFile(file, []byte(xml), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var report, tables, skipped, heading, winner string
+	run(t, ctx, "a league, and its import page",
+		chromedp.Navigate(base+"/leagues/new"),
+		chromedp.WaitVisible(`#league-name`, chromedp.ByQuery),
+		chromedp.SendKeys(`#league-name`, "Game club", chromedp.ByQuery),
+		chromedp.SendKeys(`#members`, "Ana, Ben", chromedp.ByQuery),
+		tap(`[data-testid="create-league"]`),
+		chromedp.WaitVisible(`[data-testid="no-league-games"]`, chromedp.ByQuery),
+		tap(`[data-testid="league-import-plays"]`),
+		chromedp.WaitVisible(`[data-testid="import-plays"]`, chromedp.ByQuery),
+		chromedp.SetUploadFiles(`#plays-file`, []string{file}, chromedp.ByQuery),
+		tap(`[data-testid="import-plays"]`),
+		chromedp.WaitVisible(`[data-testid="plays-imported"]`, chromedp.ByQuery),
+		chromedp.Text(`[data-testid="plays-imported"]`, &report, chromedp.ByQuery),
+		chromedp.Text(`[data-testid="plays-tables"]`, &tables, chromedp.ByQuery),
+		chromedp.Text(`[data-testid="plays-skipped"]`, &skipped, chromedp.ByQuery),
+	)
+	if !strings.Contains(report, "1 game imported") || !strings.Contains(tables, "Twilight Imperium: Fourth Edition – Pro…, 2024-06-01") {
+		t.Errorf("the report says %q, the tables %q", report, tables)
+	}
+	if !strings.Contains(skipped, "Catan") || !strings.Contains(skipped, "the play was not finished") {
+		t.Errorf("left out: %q", skipped)
+	}
+	pageFits(t, ctx, "other games imported")
+	audit(t, ctx, "other games imported")
+	run(t, ctx, "the sheet's table and its game",
+		tap(`[data-testid="plays-tables"] a`),
+		chromedp.WaitVisible(`[data-testid="imported-badge"]`, chromedp.ByQuery),
+		tap(`a[href$="/games/1"]`),
+		chromedp.WaitVisible(`[data-testid="imported"]`, chromedp.ByQuery),
+		chromedp.Text(`h1`, &heading, chromedp.ByQuery),
+		chromedp.Evaluate(`(document.querySelector('[data-testid="ranking"] li, [data-testid="winners"]')||{}).textContent||""`, &winner),
+	)
+	if !strings.Contains(heading, "Twilight Imperium") || !strings.Contains(winner, "Ana") {
+		t.Errorf("the game page is headed %q, its winner %q", heading, winner)
+	}
+	pageFits(t, ctx, "an imported sheet")
+	audit(t, ctx, "an imported sheet")
+	snapshot(t, ctx, "imported-sheet")
+}
