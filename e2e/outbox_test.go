@@ -268,7 +268,7 @@ func TestOfflineConflict(t *testing.T) {
 		)
 		head := ""
 		if i == 0 {
-			head = "at move 1; someone else has entered something since, and the table is at move 2 now"
+			head = "someone else made 1 entry on this table"
 		}
 		if !strings.Contains(conflict, "The table moved on while this phone was offline") || !strings.Contains(conflict, head) || !strings.Contains(conflict, "Your entry") {
 			t.Errorf("conflict screen: %q", conflict)

@@ -256,6 +256,15 @@
     }).catch(function () {});
   }
 
+  // conflictHint says how far the table moved on since the entry was
+  // made, in entries (the versions are the table's entries).
+  function conflictHint(e) {
+    var n = e.head ? Number(e.head) - Number(e.seen) : 0;
+    if (n === 1) return msg("conflict-hint-one");
+    if (n > 1) return msg("conflict-hint-many").replace("%s", String(n));
+    return msg("conflict-hint");
+  }
+
   function entryCard(e) {
     var card = el("div", { "class": "card outbox-entry outbox-" + e.state, "data-testid": "outbox-" + e.state });
     var title = e.state === "conflict" ? msg("conflict") : e.state === "refused" ? msg("refused") : msg("waiting");
@@ -264,7 +273,7 @@
     if (e.heading) made = e.heading + " · " + made;
     card.appendChild(el("p", { "class": "muted small" }, made));
     if (e.state === "conflict") {
-      card.appendChild(el("p", {}, msg("conflict-hint").replace("%[1]s", e.seen).replace("%[2]s", e.head || "?")));
+      card.appendChild(el("p", {}, conflictHint(e)));
     }
     if (e.state === "refused") card.appendChild(el("p", { "class": "field-error" }, e.reason || ""));
     card.appendChild(el("p", { "class": "small" }, msg("yours")));

@@ -165,5 +165,7 @@ var dePlays = map[string]string{
 	"Your entry:":                                                         "Dein Eintrag:",
 	"Already recorded: this entry was sent before, so nothing was added.": "Schon eingetragen: Dieser Eintrag wurde schon einmal gesendet, daher kam nichts dazu.",
 	"made offline at %s":                                                  "offline gemacht um %s",
-	"You made this entry at move %[1]s; someone else has entered something since, and the table is at move %[2]s now, as this page shows. Send yours as the next entry, or discard it.": "Du hast diesen Eintrag bei Zug %[1]s gemacht; seitdem hat jemand anderes etwas eingetragen, und der Tisch steht jetzt bei Zug %[2]s, wie diese Seite zeigt. Sende deinen als nächsten Eintrag oder verwirf ihn.",
+	"Since you made this entry, someone else made another on this table, as this page shows. Send yours as the next entry, or discard it.":    "Seit du diesen Eintrag gemacht hast, hat jemand anderes an diesem Tisch etwas eingetragen, wie diese Seite zeigt. Sende deinen als nächsten Eintrag oder verwirf ihn.",
+	"Since you made this entry, someone else made 1 entry on this table, as this page shows. Send yours as the next entry, or discard it.":    "Seit du diesen Eintrag gemacht hast, hat jemand anderes an diesem Tisch 1 Eintrag gemacht, wie diese Seite zeigt. Sende deinen als nächsten Eintrag oder verwirf ihn.",
+	"Since you made this entry, someone else made %s entries on this table, as this page shows. Send yours as the next entry, or discard it.": "Seit du diesen Eintrag gemacht hast, hat jemand anderes an diesem Tisch %s Einträge gemacht, wie diese Seite zeigt. Sende deinen als nächsten Eintrag oder verwirf ihn.",
 }
