@@ -52,9 +52,20 @@ func TestPlaysFromBGStatsOnAPhone(t *testing.T) {
 		chromedp.WaitVisible(`[data-testid="import-plays"]`, chromedp.ByQuery),
 	)
 	audit(t, ctx, "import plays")
-	run(t, ctx, "upload the BG Stats file",
+	var preview string
+	run(t, ctx, "upload the BG Stats file: first what it would import",
 		chromedp.SetUploadFiles(`#plays-file`, []string{file}, chromedp.ByQuery),
 		tap(`[data-testid="import-plays"]`),
+		chromedp.WaitVisible(`[data-testid="plays-preview"]`, chromedp.ByQuery),
+		chromedp.Text(`[data-testid="plays-to-import"]`, &preview, chromedp.ByQuery),
+	)
+	if !strings.Contains(preview, "1 game to import") || !strings.Contains(preview, "Nothing is imported until you say so") {
+		t.Errorf("the preview says %q", preview)
+	}
+	audit(t, ctx, "plays preview")
+	pageFits(t, ctx, "plays preview")
+	run(t, ctx, "import it",
+		tap(`[data-testid="import-confirm"]`),
 		chromedp.WaitVisible(`[data-testid="plays-imported"]`, chromedp.ByQuery),
 		chromedp.Text(`[data-testid="plays-imported"]`, &report, chromedp.ByQuery),
 	)
@@ -91,7 +102,9 @@ func pageFits(t *testing.T, ctx context.Context, name string) {
 
 // TestOtherGamesFromBoardGameGeekOnAPhone: BoardGameGeek plays of a game
 // that is not one of the seven come into a league as that game's score
-// sheet on a 360 px phone: the report names the table after the game, a
+// sheet on a 360 px phone — after a file that is no play file was
+// refused in place and a preview was set aside for another file, which
+// writes nothing: the report names the table after the game, a
 // long title is cut to fit and nothing scrolls sideways, the table shows
 // the sheet's name and its winner, and the unfinished play is listed with
 // the reason.
@@ -113,6 +126,10 @@ func TestOtherGamesFromBoardGameGeekOnAPhone(t *testing.T) {
 	if err := os.WriteFile(file, []byte(xml), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	wrong := filepath.Join(t.TempDir(), "notes.xml")
+	if err := os.WriteFile(wrong, []byte("shopping list"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	var report, tables, skipped, heading, winner string
 	run(t, ctx, "a league, and its import page",
 		chromedp.Navigate(base+"/leagues/new"),
@@ -123,8 +140,20 @@ func TestOtherGamesFromBoardGameGeekOnAPhone(t *testing.T) {
 		chromedp.WaitVisible(`[data-testid="no-league-games"]`, chromedp.ByQuery),
 		tap(`[data-testid="league-import-plays"]`),
 		chromedp.WaitVisible(`[data-testid="import-plays"]`, chromedp.ByQuery),
+		// A wrong file first: its preview, then another file.
+		chromedp.SetUploadFiles(`#plays-file`, []string{wrong}, chromedp.ByQuery),
+		tap(`[data-testid="import-plays"]`),
+		chromedp.WaitVisible(`[data-testid="import-error"]`, chromedp.ByQuery),
 		chromedp.SetUploadFiles(`#plays-file`, []string{file}, chromedp.ByQuery),
 		tap(`[data-testid="import-plays"]`),
+		chromedp.WaitVisible(`[data-testid="plays-preview"]`, chromedp.ByQuery),
+		tap(`[data-testid="import-another"]`),
+		chromedp.WaitVisible(`[data-testid="import-plays"]`, chromedp.ByQuery),
+		chromedp.WaitNotPresent(`[data-testid="plays-preview"]`, chromedp.ByQuery),
+		chromedp.SetUploadFiles(`#plays-file`, []string{file}, chromedp.ByQuery),
+		tap(`[data-testid="import-plays"]`),
+		chromedp.WaitVisible(`[data-testid="import-confirm"]`, chromedp.ByQuery),
+		tap(`[data-testid="import-confirm"]`),
 		chromedp.WaitVisible(`[data-testid="plays-imported"]`, chromedp.ByQuery),
 		chromedp.Text(`[data-testid="plays-imported"]`, &report, chromedp.ByQuery),
 		chromedp.Text(`[data-testid="plays-tables"]`, &tables, chromedp.ByQuery),

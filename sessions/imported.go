@@ -232,6 +232,17 @@ func (ts *Tables) ImportedIDs(ctx context.Context, l League) (map[string]bool, e
 // written unless all of it passes; then all of it in one transaction.
 // Errors are *scoring.InputError naming the play (plays[3]…).
 func (ts *Tables) ImportGames(ctx context.Context, l League, groups []ImportGroup) ([]ImportedTable, []string, error) {
+	return ts.importGames(ctx, l, groups, true)
+}
+
+// CheckImport decides groups as ImportGames does and says what it would
+// make — the tables (without links) and the members it would add — or
+// why it would refuse, writing nothing: an import's preview.
+func (ts *Tables) CheckImport(ctx context.Context, l League, groups []ImportGroup) ([]ImportedTable, []string, error) {
+	return ts.importGames(ctx, l, groups, false)
+}
+
+func (ts *Tables) importGames(ctx context.Context, l League, groups []ImportGroup, write bool) ([]ImportedTable, []string, error) {
 	if l.admin == "" {
 		return nil, nil, ErrNotAdmin
 	}
@@ -282,12 +293,16 @@ func (ts *Tables) ImportGames(ctx context.Context, l League, groups []ImportGrou
 		l.tables = append(l.tables, p.t.Key)
 		pending = append(pending, p)
 	}
-	if err := ts.store.writeLeagueImport(ctx, l, added, pending, ts.deriver); err != nil {
-		return nil, nil, err
+	if write {
+		if err := ts.store.writeLeagueImport(ctx, l, added, pending, ts.deriver); err != nil {
+			return nil, nil, err
+		}
 	}
 	out := make([]ImportedTable, 0, len(pending))
 	for _, p := range pending {
-		ts.cache.put(p.t)
+		if write {
+			ts.cache.put(p.t)
+		}
 		out = append(out, ImportedTable{Name: p.t.Name, Game: p.t.Info.Slug, Games: len(p.t.Games), Edit: p.edit})
 	}
 	return out, added, nil

@@ -199,3 +199,33 @@ func TestImportSheetGames(t *testing.T) {
 		t.Fatalf("replayed: %+v %v", again.Games, err)
 	}
 }
+
+// TestCheckImport: the preview of an import decides everything an import
+// does — it refuses what the import would refuse, with the same field —
+// and says what it would make, writing nothing.
+func TestCheckImport(t *testing.T) {
+	_, ts := openTest(t)
+	ctx := context.Background()
+	l, _ := ts.CreateLeague(ctx, "Season", "wins", "", []string{"Ana", "Ben"})
+	admin := l.AdminLink()
+	var in *scoring.InputError
+	if _, _, err := ts.CheckImport(ctx, l, []ImportGroup{importedGroup(false)}); !errors.As(err, &in) || in.Field != "plays[0].players" {
+		t.Fatalf("a game with no winner: %v", err)
+	}
+	public, _ := ts.League(ctx, l.ID)
+	if _, _, err := ts.CheckImport(ctx, public, []ImportGroup{importedGroup(true)}); !errors.Is(err, ErrNotAdmin) {
+		t.Fatalf("preview without the admin link: %v", err)
+	}
+	made, added, err := ts.CheckImport(ctx, l, []ImportGroup{importedGroup(true)})
+	if err != nil || len(made) != 1 || made[0].Games != 1 || made[0].Edit != "" || made[0].Name != "BG Stats 2024-05-11" || !slices.Equal(added, []string{"Cy"}) {
+		t.Fatalf("preview: %+v %v %v", made, added, err)
+	}
+	if l, _ = ts.LeagueByAdmin(ctx, admin); l.Tables() != 0 || len(l.Members) != 2 {
+		t.Fatalf("a preview wrote %d tables, %d members", l.Tables(), len(l.Members))
+	}
+	// The import itself makes what the preview said.
+	done, addedNow, err := ts.ImportGames(ctx, l, []ImportGroup{importedGroup(true)})
+	if err != nil || len(done) != 1 || done[0].Name != made[0].Name || !slices.Equal(addedNow, added) {
+		t.Fatalf("import after preview: %+v %v %v", done, addedNow, err)
+	}
+}

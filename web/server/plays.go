@@ -219,14 +219,17 @@ func (a *App) playsForm(c echo.Context) error {
 }
 
 func (a *App) playsVM(c echo.Context, l sessions.League) views.PlaysImportVM {
-	return views.PlaysImportVM{Page: page(c, tr(c, "Import plays")), Form: form(c, 0), AdminPath: "/l/" + c.Param("admin")}
+	vm := views.PlaysImportVM{Page: page(c, tr(c, "Import plays")), Form: form(c, 0), AdminPath: "/l/" + c.Param("admin")}
+	vm.Scripts = append(vm.Scripts, "js/plays.js")
+	return vm
 }
 
 // importPlays reads an uploaded BG Stats or BoardGameGeek file and brings
-// its plays of the seven games into the league as new tables (one per
-// game, day and set of players), all or nothing; every other play is
-// listed with the reason it was left out. A bad file is named with what
-// is wrong in it, and nothing is imported.
+// its plays into the league as new tables (one per game, day and set of
+// players), all or nothing; every other play is listed with the reason it
+// was left out. A bad file is named with what is wrong in it, and nothing
+// is imported. With ?preview=1 (js/plays.js sends it first) it says what
+// the import would make and writes nothing.
 func (a *App) importPlays(c echo.Context) error {
 	l, err := a.loadLeagueAdmin(c)
 	if err != nil {
@@ -265,8 +268,13 @@ func (a *App) importPlays(c echo.Context) error {
 		return err
 	}
 	plan := planImport(c, l, format, ps, inLeague(tables))
+	preview := c.QueryParam("preview") == "1" // in the address: the file streams, its fields after it unread
 	made, added, err := []sessions.ImportedTable(nil), []string(nil), error(nil)
-	if len(plan.groups) > 0 {
+	switch {
+	case len(plan.groups) == 0:
+	case preview:
+		made, added, err = a.tables.CheckImport(ctx, l, plan.groups)
+	default:
 		made, added, err = a.tables.ImportGames(ctx, l, plan.groups)
 	}
 	switch {
@@ -275,10 +283,14 @@ func (a *App) importPlays(c echo.Context) error {
 	case err != nil:
 		return err
 	}
-	vm.Done, vm.Source, vm.Skipped, vm.Members = true, sourceName(format), plan.skipped, added
+	vm.Done, vm.Preview, vm.Source, vm.Skipped, vm.Members = !preview, preview, sourceName(format), plan.skipped, added
 	for i, t := range made {
 		vm.Games += t.Games
-		vm.Tables = append(vm.Tables, views.PlaysTable{Name: t.Name, Game: plan.titles[i], Games: t.Games, URL: "/tables/" + t.Edit})
+		pt := views.PlaysTable{Name: t.Name, Game: plan.titles[i], Games: t.Games}
+		if t.Edit != "" {
+			pt.URL = "/tables/" + t.Edit
+		}
+		vm.Tables = append(vm.Tables, pt)
 	}
 	return render(c, http.StatusOK, views.PlaysImport(vm))
 }

@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"mime/multipart"
 	"net/http"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
+	"tablemate/sessions"
 	"tablemate/sessions/plays"
 	"tablemate/web/webtest"
 )
@@ -22,8 +24,9 @@ func (ts *testServer) uploadPlays(t *testing.T, admin, name, data string) webtes
 	return ts.uploadPlaysIn(t, "en", admin, name, data)
 }
 
-// uploadPlaysIn posts a play file from a phone set to lang.
-func (ts *testServer) uploadPlaysIn(t *testing.T, lang, admin, name, data string) webtest.Page {
+// uploadPlaysIn posts a play file from a phone set to lang, to the form's
+// address with query (e.g. "?preview=1") after it.
+func (ts *testServer) uploadPlaysIn(t *testing.T, lang, admin, name, data string, query ...string) webtest.Page {
 	t.Helper()
 	hidden := ts.Get(admin+"/plays").FormOf(t, admin+"/plays")
 	var body bytes.Buffer
@@ -34,11 +37,21 @@ func (ts *testServer) uploadPlaysIn(t *testing.T, lang, admin, name, data string
 	fw, _ := w.CreateFormFile("file", name)
 	fw.Write([]byte(data))
 	w.Close()
-	req, _ := http.NewRequest(http.MethodPost, ts.URL+admin+"/plays", &body)
+	req, _ := http.NewRequest(http.MethodPost, ts.URL+admin+"/plays"+strings.Join(query, ""), &body)
 	req.Header.Set("Content-Type", w.FormDataContentType())
 	req.Header.Set("Sec-Fetch-Site", "same-origin")
 	req.Header.Set("Accept-Language", lang)
 	return ts.Do(req)
+}
+
+// league is the league whose admin path is admin, as stored.
+func (ts *testServer) league(t *testing.T, admin string) sessions.League {
+	t.Helper()
+	l, err := ts.app.tables.LeagueByAdmin(context.Background(), strings.TrimPrefix(admin, "/l/"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
 }
 
 // publicOf is a league's standings path, read from its admin page.
@@ -374,4 +387,68 @@ func sheetLines(ps []plays.Play) []string {
 		out = append(out, s)
 	}
 	return out
+}
+
+// TestPlaysImportPreview: with ?preview=1 (what js/plays.js sends first)
+// the page says what the import would make — the games, the new tables
+// without links, the new members, the plays left out — in the reader's
+// language, and writes nothing; a bad file is refused as an import is;
+// the import that follows makes what the preview said.
+func TestPlaysImportPreview(t *testing.T) {
+	ts := newTestServer(t)
+	admin := ts.createLeague(t, "Club", "wins", "Ana", "Ben")
+	bgg := `<plays total="2" page="1">
+ <play id="41" date="2024-05-11" quantity="1" length="30" incomplete="0" nowinstats="0" location="">
+  <item name="Cambio" objecttype="thing" objectid="0"/>
+  <players><player name="Ana" score="12" win="1"/><player name="Ben" score="31" win="0"/><player name="Cy" score="40" win="0"/></players>
+ </play>
+ <play id="42" date="2024-05-12" quantity="1" length="20" incomplete="1" nowinstats="0" location="">
+  <item name="Catan" objecttype="thing" objectid="13"/>
+  <players><player name="Ana" score="10" win="1"/><player name="Ben" score="8" win="0"/></players>
+ </play>
+</plays>`
+	p := ts.uploadPlaysIn(t, "en", admin, "plays.xml", bgg, "?preview=1")
+	if p.Status != http.StatusOK || p.Doc.Find(`[data-testid="plays-imported"]`).Length() != 0 {
+		t.Fatalf("preview: %d %s", p.Status, p.Text(`[data-testid="import-error"]`))
+	}
+	if got := p.Text(`[data-testid="plays-to-import"]`); !strings.Contains(got, "1 game to import") || !strings.Contains(got, "from BoardGameGeek, on 1 new table") {
+		t.Errorf("preview says %q", got)
+	}
+	if got := p.Text(`[data-testid="plays-tables"]`); !strings.Contains(got, "BoardGameGeek 2024-05-11") || !strings.Contains(got, "Cambio") {
+		t.Errorf("tables to make %q", got)
+	}
+	if p.Doc.Find(`[data-testid="plays-tables"] a, #plays-preview a[href^="/tables/"]`).Length() != 0 {
+		t.Error("the preview links a table that does not exist")
+	}
+	if got := p.Text(`[data-testid="plays-members"]`); !strings.Contains(got, "New members to add: Cy") {
+		t.Errorf("members to add %q", got)
+	}
+	if got := p.Text(`[data-testid="plays-skip"]`); !strings.Contains(got, "the play was not finished") {
+		t.Errorf("left out %q", got)
+	}
+	if got := p.Text(`[data-testid="import-confirm"]`); got != "Import this game" {
+		t.Errorf("the confirm button says %q", got)
+	}
+	if de := ts.uploadPlaysIn(t, "de", admin, "plays.xml", bgg, "?preview=1"); !strings.Contains(de.Text(`[data-testid="plays-to-import"]`), "1 Partie zu importieren") {
+		t.Errorf("German preview %q", de.Text(`[data-testid="plays-to-import"]`))
+	}
+	// Nothing was written: no table, no member.
+	if l := ts.league(t, admin); l.Tables() != 0 || len(l.Members) != 2 {
+		t.Fatalf("a preview wrote %d tables, %d members", l.Tables(), len(l.Members))
+	}
+	if bad := ts.uploadPlaysIn(t, "en", admin, "plays.xml", "hello", "?preview=1"); bad.Status != http.StatusUnprocessableEntity || !strings.HasPrefix(bad.Text(`[data-testid="import-error"]`), "Nothing was imported") {
+		t.Errorf("a bad file's preview: %d %q", bad.Status, bad.Text(`[data-testid="import-error"]`))
+	}
+	// The import makes what the preview said.
+	done := ts.uploadPlays(t, admin, "plays.xml", bgg)
+	if got := done.Text(`[data-testid="plays-imported"] strong`); got != "1 game imported" || done.Doc.Find(`[data-testid="plays-tables"] a`).Length() != 1 {
+		t.Errorf("import says %q", got)
+	}
+	if l := ts.league(t, admin); l.Tables() != 1 || len(l.Members) != 3 {
+		t.Errorf("the import made %d tables, %d members", l.Tables(), len(l.Members))
+	}
+	// A preview after it: nothing left to import.
+	if again := ts.uploadPlaysIn(t, "en", admin, "plays.xml", bgg, "?preview=1"); again.Doc.Find(`[data-testid="import-confirm"]`).Length() != 0 || !strings.Contains(again.Text(`[data-testid="plays-to-import"]`), "0 games to import") {
+		t.Errorf("a second preview offers to import: %q", again.Text(`[data-testid="plays-to-import"]`))
+	}
 }
