@@ -337,6 +337,21 @@ func TestPlaysImportOtherGames(t *testing.T) {
 		t.Errorf("second import: %q", again.Text(`[data-testid="plays-imported"] strong`))
 	}
 
+	// The imported sheet's table goes on like any: its pages open, and the
+	// next round starts a new sheet.
+	golfView := viewPath(t, ts.Get(golfTable))
+	for _, path := range []string{golfTable, golfTable + "/next", golfTable + "/evening", golfTable + "/games/new", golfView, golfView + "/games/1/card.png"} {
+		if p := ts.Get(path); p.Status != http.StatusOK {
+			t.Errorf("%s: %d", path, p.Status)
+		}
+	}
+	sheetRound(t, ts, golfTable, map[string]string{"name": "Golf", "wins": "lowest", "mode": "final", "players[0].points": "30", "players[1].points": "41", "players[2].points": "44"})
+	if g := ts.Table(golfTable).Games; len(g) != 2 || g[1].Imported != nil || g[1].Kind() != "another-game:golf" || g[1].Result.Winners[0] != "Ana" {
+		t.Errorf("the next sheet after an imported one: %+v", g)
+	}
+	if ev := ts.Table(golfTable).Evening(); ev.Mode != sessions.EveningSum {
+		t.Errorf("two games of golf are summed: %+v", ev)
+	}
 	// BoardGameGeek: the whole title and the id survive a sheet's name cut
 	// to fit; a play of 13 players is left out.
 	long := "Twilight Imperium: Fourth Edition – Prophecy of Kings"
