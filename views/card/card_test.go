@@ -35,9 +35,7 @@ var (
 // cases of score-cases.json where one is valid, and for the games whose
 // worked cases are all disputed, the request examples of their own API
 // documents (docs/api-kodiak.md, docs/api-alaska.md,
-// docs/api-rune-market.md; the Rune Market's without its "rps_winner"
-// option, which that example names to show a refusal), each checked by
-// its engine here.
+// docs/api-rune-market.md), each checked by its engine here.
 func finished(t testing.TB) map[string]scoring.Result {
 	t.Helper()
 	cases := scoringtest.Cases(t, "")
