@@ -21,7 +21,7 @@ import (
 type leagueStats struct {
 	Games     int                          `json:"games"`
 	Standings []league.Standing            `json:"standings"`
-	Kinds     []playedKind                 `json:"kinds"` // the games played, in order of first play
+	Kinds     []playedKind                 `json:"kinds"`              // the games played, in order of first play
 	PerGame   map[string][]league.Standing `json:"per_game,omitempty"` // by kind
 	Spread    map[string][]views.Bar       `json:"spread"`             // how often each score was reached, by kind
 	// Ratings are the members' OpenSkill ratings, best first.
