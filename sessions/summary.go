@@ -125,7 +125,8 @@ func summarize(t Table, games bool) TableSummary {
 //
 // 3: the card names an evening's games (kinds); 4: games carry their
 // winners and time; 5: games carry their own game, sheet name and
-// whether the fewest win (the table's lowest_wins is no longer kept).
+// whether the fewest win (the table's lowest_wins is no longer kept), and
+// a lowest-wins sheet's card names the fewest points as its leaders.
 const summaryVersion = "5"
 
 var deriver struct {
