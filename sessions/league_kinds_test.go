@@ -60,16 +60,8 @@ func eveningLeague(t *testing.T, ts *Tables) (League, string) {
 // under its own game (a sheet under the name the table gave it) —
 // derived from the log, and read back from the stored summary.
 func TestLeagueCountsEachGameOfAnEveningAsItsOwnGame(t *testing.T) {
-	st, err := Open(testDB(t, "k.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	if _, _, err := st.Migrate(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	st, ts := openTestWith(t, findEvening)
 	ctx := context.Background()
-	ts := NewTables(st, findEvening)
 	l, _ := eveningLeague(t, ts)
 
 	for _, tables := range []*Tables{ts, NewTables(st, findEvening)} { // derived, then read back
@@ -120,16 +112,8 @@ func TestLeagueCountsEachGameOfAnEveningAsItsOwnGame(t *testing.T) {
 // their own game) is not read: it is made again from the log, and the
 // new one stored in its place.
 func TestSummaryOfThePreviousVersionIsMadeAgain(t *testing.T) {
-	st, err := Open(testDB(t, "v.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	if _, _, err := st.Migrate(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	st, ts := openTestWith(t, findEvening)
 	ctx := context.Background()
-	ts := NewTables(st, findEvening)
 	l, id := eveningLeague(t, ts)
 	tb, err := ts.Table(ctx, id)
 	if err != nil {
