@@ -24,11 +24,10 @@ import (
 // replaying it: its card (players, games played, who leads, when it last
 // changed; the history page) and, for leagues, its finished, valid games
 // with every player's total (as the names are written at the table), each
-// with its own game: an evening's games differ from the game it plays
-// now. It
-// is derived from the log, kept in memory and in the database for the head
-// it was made at, and made again from the log when the table moved on or
-// the code that derives it changed.
+// with its own game (an evening's games differ). It is derived from the
+// log, kept in memory and in the database for the head it was made at,
+// and made again from the log when the table moved on or the code that
+// derives it changed.
 //
 // It is kept by the table's key, which stays when links are replaced; the
 // links it carries are read with it, never kept: View is the view-only
