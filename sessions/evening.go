@@ -107,14 +107,28 @@ func (g Game) LowestWins() bool {
 	return g.Info.LowestWins
 }
 
-// Kind tells the games apart that an evening may sum: the game's slug,
-// and for another game's sheet its name too.
-func (g Game) Kind() string {
+// Sheet is the name the table gave another game's sheet; "" for a game
+// with rules.
+func (g Game) Sheet() string {
 	if s, ok := g.engine.(scoring.Sheet); ok {
 		name, _ := s.SheetOf(g.State)
-		return g.Info.Slug + ":" + strings.ToLower(strings.TrimSpace(name))
+		return strings.TrimSpace(name)
 	}
-	return g.Info.Slug
+	return ""
+}
+
+// Kind tells the games apart that an evening may sum: the game's slug,
+// and for another game's sheet its name too.
+func (g Game) Kind() string { return kindOf(g.Info.Slug, g.Sheet()) }
+
+// kindOf is the kind of a game of slug: for another game's sheet, named
+// sheet, the slug and the name whatever its case ("Skat" and "skat" are
+// one game, "Skat" and "Golf" two).
+func kindOf(slug, sheet string) string {
+	if sheet == "" {
+		return slug
+	}
+	return slug + ":" + strings.ToLower(sheet)
 }
 
 // Finished reports whether game g counts in an evening's standing: it

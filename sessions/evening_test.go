@@ -180,6 +180,32 @@ func TestChooseGameRefusals(t *testing.T) {
 	}
 }
 
+// The running totals of a sheet whose lowest total wins are led by the
+// fewest points, and stay so when the table has chosen a game the most
+// win and not played it yet (the games summed decide, not the game
+// chosen next).
+func TestLowestWinsSheetLeadsByTheFewest(t *testing.T) {
+	events := log(
+		KindTableCreated, TableCreated{Game: sheet.Slug, Players: []string{"Lea", "Tom", "Cy"}},
+		KindRoundRecorded, RoundRecorded{Game: 1, Round: mustJSON(sheet.Round{Name: "Golf", LowestWins: true, FinalOnly: true,
+			Scores: []sheet.Entry{{Name: "Lea", Points: 30}, {Name: "Tom", Points: 41}, {Name: "Cy", Points: 35}}, Last: true})},
+		KindGameChosen, GameChosen{Game: "koffer-katze-sombrero"},
+	)
+	for _, n := range []int{2, 3} {
+		tb, err := Replay("x", events[:n], findEvening)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := tb.Standings()
+		if !tb.LowestWins() || !slices.Equal(tb.Leaders(), []string{"Lea"}) || !st[0].Leader || st[1].Behind != 11 || st[2].Behind != 5 {
+			t.Errorf("after %d events: lowest %v, leaders %v, standings %+v; want Lea leading by the fewest", n, tb.LowestWins(), tb.Leaders(), st)
+		}
+	}
+	if tb, _ := Replay("x", events[:1], findEvening); tb.LowestWins() {
+		t.Error("a sheet with no game yet: the most win, as its game says")
+	}
+}
+
 func isInputOn(err error, field string) bool {
 	in, ok := err.(*scoring.InputError)
 	return ok && in.Field == field

@@ -350,12 +350,20 @@ func decideLeagueTable(l League, t Table) error {
 	return nil
 }
 
-// LeagueGame is one finished, valid game counted by a league.
+// LeagueGame is one finished, valid game counted by a league: Game is
+// the slug of the game it was and Sheet the name the table gave another
+// game's sheet ("" for a game with rules); Result ranks it by its own
+// rule.
 type LeagueGame struct {
 	TableName, Game string
+	Sheet           string
 	Number          int
 	Result          league.Result
 }
+
+// Kind tells a league's games apart: the game's slug, and for another
+// game's sheet its name too (as Game.Kind).
+func (g LeagueGame) Kind() string { return kindOf(g.Game, g.Sheet) }
 
 // asAdmin runs one statement that changes l, in a transaction that first
 // checks l was opened through its admin link and that link is still in

@@ -45,6 +45,13 @@ func findSum(slug string) (scoring.Game, bool) { return sumGame{}, slug == "sum"
 
 func openTest(t *testing.T) (*Store, *Tables) {
 	t.Helper()
+	return openTestWith(t, findSum)
+}
+
+// openTestWith opens a fresh store whose tables find their games with
+// find.
+func openTestWith(t *testing.T, find Finder) (*Store, *Tables) {
+	t.Helper()
 	st, err := Open(testDB(t, "t.db"))
 	if err != nil {
 		t.Fatal(err)
@@ -53,7 +60,7 @@ func openTest(t *testing.T) (*Store, *Tables) {
 	if _, _, err := st.Migrate(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	return st, NewTables(st, findSum)
+	return st, NewTables(st, find)
 }
 
 func state(totals ...int) json.RawMessage {

@@ -13,8 +13,8 @@ type Standing struct {
 
 // Standings sums every game per player in seat order (rulings G-1, KKS-5:
 // several games are summed) and marks the leaders: most points, or fewest
-// for games where the fewest win. Invalid games still count (G-3) but are
-// flagged on the page.
+// for games where the fewest win (LowestWins). Invalid games still count
+// (G-3) but are flagged on the page.
 func (t Table) Standings() []Standing {
 	out := make([]Standing, len(t.Players))
 	for i, name := range t.Players {
@@ -44,10 +44,21 @@ func (t Table) Standings() []Standing {
 }
 
 func (t Table) better(a, b int) bool {
-	if t.Info.LowestWins {
+	if t.LowestWins() {
 		return a < b
 	}
 	return a > b
+}
+
+// LowestWins reports whether the fewest points lead the running totals:
+// the rule of the games summed (an evening's first game, as Evening sums
+// games of its kind; another game's sheet says its own), else that of the
+// game the table plays now.
+func (t Table) LowestWins() bool {
+	if len(t.Games) > 0 {
+		return t.Games[0].LowestWins()
+	}
+	return t.Info.LowestWins
 }
 
 // Leaders returns the names of the players currently leading.

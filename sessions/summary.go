@@ -23,10 +23,11 @@ import (
 // TableSummary is what lists of tables show of a table without
 // replaying it: its card (players, games played, who leads, when it last
 // changed; the history page) and, for leagues, its finished, valid games
-// with every player's total (as the names are written at the table). It
-// is derived from the log, kept in memory and in the database for the head
-// it was made at, and made again from the log when the table moved on or
-// the code that derives it changed.
+// with every player's total (as the names are written at the table), each
+// with its own game (an evening's games differ). It is derived from the
+// log, kept in memory and in the database for the head it was made at,
+// and made again from the log when the table moved on or the code that
+// derives it changed.
 //
 // It is kept by the table's key, which stays when links are replaced; the
 // links it carries are read with it, never kept: View is the view-only
@@ -36,10 +37,11 @@ type TableSummary struct {
 	Key        string // internal: opens nothing, never shown
 	Edit, View string
 	Name       string
-	Game       string // the game's slug
-	Head       int
+	// Game is the table's game (slug), for its card; its games each name
+	// their own (SummaryGame.Game).
+	Game string
+	Head int
 	Card
-	LowestWins bool
 	// Games is nil when only the card was derived (HasGames false).
 	Games    []SummaryGame
 	HasGames bool
@@ -58,8 +60,15 @@ type Card struct {
 
 // SummaryGame is one finished, valid game of a table.
 type SummaryGame struct {
-	Number int            `json:"n"`
-	Totals map[string]int `json:"totals"`
+	Number int `json:"n"`
+	// Game is the slug of the game it was, Sheet the name the table gave
+	// another game's sheet ("" for a game with rules), LowestWins whether
+	// its fewest points win (its game's rule, or what its sheet says): a
+	// league ranks and files each game by these, never by the table's.
+	Game       string         `json:"g,omitempty"`
+	Sheet      string         `json:"s,omitempty"`
+	LowestWins bool           `json:"lw,omitempty"`
+	Totals     map[string]int `json:"totals"`
 	// Winners are the players the engine named winners (its tie-breaks
 	// applied, ruling G-2); At is when the game was entered. A league's
 	// member pages place players and order games by them.
@@ -67,16 +76,21 @@ type SummaryGame struct {
 	At      time.Time `json:"at,omitzero"`
 }
 
-// summaryGames is what the database keeps of a summary's games.
+// Kind tells a league's games apart: the game's slug, and for another
+// game's sheet its name too (as Game.Kind).
+func (g SummaryGame) Kind() string { return kindOf(g.Game, g.Sheet) }
+
+// summaryGames is what the database keeps of a summary's games. (Version
+// 4 kept the table's lowest_wins beside them; such a summary is never
+// read, see summaryVersion.)
 type summaryGames struct {
-	LowestWins bool          `json:"lowest_wins,omitempty"`
-	Games      []SummaryGame `json:"games"`
+	Games []SummaryGame `json:"games"`
 }
 
 // summarize derives a table's summary: its card, and its games when
 // games is set (those cost a walk over every game).
 func summarize(t Table, games bool) TableSummary {
-	s := TableSummary{Key: t.Key, Name: t.Name, Game: t.Info.Slug, Head: t.Head, LowestWins: t.Info.LowestWins,
+	s := TableSummary{Key: t.Key, Name: t.Name, Game: t.Info.Slug, Head: t.Head,
 		Card: Card{Players: t.Players, Played: len(t.Games), Last: t.Log[len(t.Log)-1].At}}
 	if len(t.Games) > 0 {
 		s.Leaders = t.Leaders()
@@ -90,7 +104,8 @@ func summarize(t Table, games bool) TableSummary {
 		if !g.Result.Valid || !g.Result.GameOver || g.Err != "" {
 			continue
 		}
-		sg := SummaryGame{Number: g.Number, Totals: make(map[string]int, len(g.Result.Players)), Winners: g.Result.Winners}
+		sg := SummaryGame{Number: g.Number, Game: g.Info.Slug, Sheet: g.Sheet(), LowestWins: g.LowestWins(),
+			Totals: make(map[string]int, len(g.Result.Players)), Winners: g.Result.Winners}
 		if g.Seq >= 1 && g.Seq <= len(t.Log) {
 			sg.At = t.Log[g.Seq-1].At
 		}
@@ -102,8 +117,16 @@ func summarize(t Table, games bool) TableSummary {
 	return s
 }
 
-// summaryVersion changes when the summary's shape or meaning does.
-const summaryVersion = "4" // 3: an evening's games carry their own game; 4: games carry their winners and time
+// summaryVersion changes when the summary's shape or meaning does. It
+// is part of the deriver every stored summary is kept with, so a summary
+// stored by another version is never read: it is made again from the
+// table's log when it is next asked for, and stored in its place.
+//
+// 3: the card names an evening's games (kinds); 4: games carry their
+// winners and time; 5: games carry their own game, sheet name and
+// whether the fewest win (the table's lowest_wins is no longer kept), and
+// a lowest-wins sheet's card names the fewest points as its leaders.
+const summaryVersion = "5"
 
 var deriver struct {
 	once sync.Once
@@ -280,7 +303,7 @@ func decodeSummary(s *TableSummary, card string, body sql.NullString, games bool
 	if json.Unmarshal([]byte(body.String), &g) != nil {
 		return false
 	}
-	s.LowestWins, s.Games, s.HasGames = g.LowestWins, g.Games, true
+	s.Games, s.HasGames = g.Games, true
 	return true
 }
 
@@ -346,7 +369,7 @@ func insertSummary(ctx context.Context, tx *txn, s TableSummary, deriver string)
 	}
 	var games any
 	if s.HasGames {
-		body, err := json.Marshal(summaryGames{LowestWins: s.LowestWins, Games: s.Games})
+		body, err := json.Marshal(summaryGames{Games: s.Games})
 		if err != nil {
 			return err
 		}
@@ -373,17 +396,19 @@ func (ts *Tables) LeagueGames(ctx context.Context, l League) ([]LeagueGame, erro
 	return l.Games(tables), nil
 }
 
-// Games lists the counted games of the given tables of l.
+// Games lists the counted games of the given tables of l, each as the
+// game it was (an evening's games differ): ranked by its own rule, filed
+// under its own game.
 func (l League) Games(tables []TableSummary) []LeagueGame {
 	canonical := l.canonicalizer()
 	var out []LeagueGame
 	for _, t := range tables {
 		for _, g := range t.Games {
-			r := league.Result{Totals: make(map[string]int, len(g.Totals)), LowestWins: t.LowestWins}
+			r := league.Result{Totals: make(map[string]int, len(g.Totals)), LowestWins: g.LowestWins}
 			for name, total := range g.Totals {
 				r.Totals[canonical(name)] += total
 			}
-			out = append(out, LeagueGame{TableName: t.Name, Game: t.Game, Number: g.Number, Result: r})
+			out = append(out, LeagueGame{TableName: t.Name, Game: g.Game, Sheet: g.Sheet, Number: g.Number, Result: r})
 		}
 	}
 	return out

@@ -887,7 +887,7 @@ func leagueView(vm LeagueView, head, tools templ.Component) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = leagueTable(g.Standings, vm.Scheme, "standings-"+g.Slug).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = leagueTable(g.Standings, vm.Scheme, "standings-"+g.Kind).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

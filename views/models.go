@@ -406,9 +406,11 @@ type LeagueRow struct {
 	URL              string // the member's page ("" for none)
 }
 
-// GameStandings is a league table restricted to one game.
+// GameStandings is a league table restricted to one game. Kind tells
+// the games apart: the slug, and another game's sheet's name too
+// ("another-game:golf").
 type GameStandings struct {
-	Slug, Title string
+	Kind, Title string
 	Standings   []LeagueRow
 }
 

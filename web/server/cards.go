@@ -114,7 +114,9 @@ func finishedGames(t sessions.Table) []sessions.Game {
 // gameCard is one finished game's card.
 func gameCard(t sessions.Table, g sessions.Game) card.Result {
 	r := card.FromEngine(g.Info, g.Result)
-	r.Game = playGame(g).Name // an evening's games differ; another game's sheet has its own name
+	// An evening's games differ; another game's sheet has its own name
+	// and says how it is won.
+	r.Game, r.LowestWins = playGame(g).Name, g.LowestWins()
 	// Another game's sheet and an imported play were never checked by
 	// the rules: their winners stand as typed.
 	r.Unchecked = g.Info.Slug == scoresheet.Slug || g.Imported != nil

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -11,7 +12,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"tablemate/scoring"
-	scoresheet "tablemate/scoring/sheet"
 	"tablemate/sessions"
 	"tablemate/sessions/league"
 	"tablemate/views"
@@ -71,20 +71,21 @@ const eveningColumns = 6
 // gameName is what a game is called on the pages: its title, or the name
 // given to another game's sheet.
 func gameName(c echo.Context, g sessions.Game) string {
-	if name := sheetName(g); name != "" {
-		return name
+	return kindTitle(c.Request().Context(), g.Info.Slug, sheetName(g))
+}
+
+// kindTitle is what a game of slug is called: the name the table gave
+// another game's sheet (sheet), else the game's title.
+func kindTitle(ctx context.Context, slug, sheet string) string {
+	if sheet != "" {
+		return sheet
 	}
-	return gameTitle(c.Request().Context(), g.Info.Slug)
+	return gameTitle(ctx, slug)
 }
 
 // sheetName is the name the table gave another game's sheet; "" for the
 // seven games and for a sheet not named.
-func sheetName(g sessions.Game) string {
-	if g.Info.Slug != scoresheet.Slug {
-		return ""
-	}
-	return scoresheet.Named(g.State)
-}
+func sheetName(g sessions.Game) string { return g.Sheet() }
 
 // placesText is the points of the places, "3/2/1/0".
 func placesText(points []float64) string {

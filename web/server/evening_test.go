@@ -270,3 +270,24 @@ func TestSheetRoundChart(t *testing.T) {
 		t.Error("the sheet's chart draws a target line")
 	}
 }
+
+// A table of another game's sheet whose lowest total wins is led by the
+// fewest points: on its page, on the phone's history and on the game's
+// result card (which places the rest the same way).
+func TestLowestWinsSheetLeadsOnThePages(t *testing.T) {
+	ts := newTestServer(t)
+	table := ts.NewTable("another-game", "Golf night", "Ana", "Ben", "Cy")
+	sheetRound(t, ts, table, map[string]string{"name": "Golf", "wins": "lowest", "mode": "final",
+		"players[0].points": "30", "players[1].points": "41", "players[2].points": "35"})
+	if got := ts.Get(table).Text(`[data-testid="leader"] strong`); got != "Ana leads" {
+		t.Errorf("the table's banner says %q, want Ana leads", got)
+	}
+	if got := ts.Get("/history").Text(`[data-testid="history"]`); !strings.Contains(got, "Ana leads") {
+		t.Errorf("the history's card: %q", got)
+	}
+	tb := ts.Table(table)
+	c := gameCard(tb, tb.Games[0])
+	if !c.LowestWins || c.Game != "Golf" {
+		t.Errorf("the result card of %q: lowest wins %v", c.Game, c.LowestWins)
+	}
+}

@@ -255,9 +255,9 @@ func (a *App) leagueView(c echo.Context, l sessions.League, base string) (views.
 	}
 	vm.Games = st.Games
 	vm.Standings = leagueRows(st.Standings, emoji, base)
-	for _, slug := range st.Slugs {
-		if st.PerGame[slug] != nil {
-			vm.PerGame = append(vm.PerGame, views.GameStandings{Slug: slug, Title: gameTitle(c.Request().Context(), slug), Standings: leagueRows(st.PerGame[slug], emoji, base)})
+	for _, k := range st.Kinds {
+		if st.PerGame[k.Kind] != nil {
+			vm.PerGame = append(vm.PerGame, views.GameStandings{Kind: k.Kind, Title: kindTitle(ctx, k.Slug, k.Sheet), Standings: leagueRows(st.PerGame[k.Kind], emoji, base)})
 		}
 	}
 	played := map[string]int{}
@@ -271,9 +271,9 @@ func (a *App) leagueView(c echo.Context, l sessions.League, base string) (views.
 		vm.Ratings = append(vm.Ratings, views.RatingRow{Rank: r.Rank, Player: r.Member, URL: memberURL(base, r.Member),
 			Games: r.Games, Rating: one(r.ordinal()), Sigma: one(r.Sigma)})
 	}
-	for _, slug := range st.Slugs {
+	for _, k := range st.Kinds {
 		vm.Distributions = append(vm.Distributions, views.BarChart{
-			Title: tr(c, "How often each score was reached in %s", gameTitle(c.Request().Context(), slug)), Bars: st.Spread[slug]})
+			Title: tr(c, "How often each score was reached in %s", kindTitle(ctx, k.Slug, k.Sheet)), Bars: st.Spread[k.Kind]})
 	}
 	if x, y := c.QueryParam("a"), c.QueryParam("b"); x != "" && y != "" {
 		vm.H2H = views.HeadToHead{A: l.Canonical(x), B: l.Canonical(y)}

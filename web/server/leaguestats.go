@@ -21,14 +21,23 @@ import (
 type leagueStats struct {
 	Games     int                          `json:"games"`
 	Standings []league.Standing            `json:"standings"`
-	Slugs     []string                     `json:"slugs"` // the games played, in order of first play
-	PerGame   map[string][]league.Standing `json:"per_game,omitempty"`
-	Spread    map[string][]views.Bar       `json:"spread"` // how often each score was reached, per game
+	Kinds     []playedKind                 `json:"kinds"`              // the games played, in order of first play
+	PerGame   map[string][]league.Standing `json:"per_game,omitempty"` // by kind
+	Spread    map[string][]views.Bar       `json:"spread"`             // how often each score was reached, by kind
 	// Ratings are the members' OpenSkill ratings, best first.
 	Ratings []ratingRow `json:"ratings,omitempty"`
 	// results are every counted game, for head-to-head; nil when the
 	// stats were read back (headToHead fetches them then).
 	results []league.Result
+}
+
+// playedKind is a game a league played, as its per-game tables tell them
+// apart: by slug, and another game's sheet by its name too
+// (sessions.LeagueGame.Kind), titled by the name as first written.
+type playedKind struct {
+	Kind  string `json:"kind"`
+	Slug  string `json:"slug"`
+	Sheet string `json:"sheet,omitempty"`
 }
 
 // statsCache keeps what was computed for recently viewed leagues (their
@@ -128,26 +137,27 @@ func computeStats(l sessions.League, tables []sessions.TableSummary) *leagueStat
 	games := l.Games(tables)
 	st := &leagueStats{Games: len(games), PerGame: map[string][]league.Standing{}, Spread: map[string][]views.Bar{}}
 	st.Ratings = ratingRows(stats.Ratings(statsInput(l, tables), openskill.Default()))
-	bySlug := map[string][]league.Result{}
+	byKind := map[string][]league.Result{}
 	for _, g := range games {
 		st.results = append(st.results, g.Result)
-		if bySlug[g.Game] == nil {
-			st.Slugs = append(st.Slugs, g.Game)
+		k := g.Kind()
+		if byKind[k] == nil {
+			st.Kinds = append(st.Kinds, playedKind{Kind: k, Slug: g.Game, Sheet: g.Sheet})
 		}
-		bySlug[g.Game] = append(bySlug[g.Game], g.Result)
+		byKind[k] = append(byKind[k], g.Result)
 	}
 	st.Standings = recent(league.Standings(st.results, l.Scheme, l.Points))
-	for _, slug := range st.Slugs {
-		if len(st.Slugs) > 1 { // one game only: the overall table is the per-game one
-			st.PerGame[slug] = recent(league.Standings(bySlug[slug], l.Scheme, l.Points))
+	for _, k := range st.Kinds {
+		if len(st.Kinds) > 1 { // one game only: the overall table is the per-game one
+			st.PerGame[k.Kind] = recent(league.Standings(byKind[k.Kind], l.Scheme, l.Points))
 		}
 		var totals []int
-		for _, r := range bySlug[slug] {
+		for _, r := range byKind[k.Kind] {
 			for _, t := range r.Totals {
 				totals = append(totals, t)
 			}
 		}
-		st.Spread[slug] = distribution(totals)
+		st.Spread[k.Kind] = distribution(totals)
 	}
 	return st
 }

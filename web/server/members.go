@@ -121,13 +121,14 @@ func (a *App) memberReport(ctx context.Context, l sessions.League) (*stats.Repor
 
 // statsInput is a league's history as the statistics read it: its active
 // members, its merges, and every finished, valid game of its tables with
-// the engine's winners, in the order they were entered (tables were added
-// in any order; games of a table keep their order).
+// the engine's winners, each as the game it was (an evening's games
+// differ), in the order they were entered (tables were added in any
+// order; games of a table keep their order).
 func statsInput(l sessions.League, tables []sessions.TableSummary) stats.Input {
 	in := stats.Input{Members: activeMembers(l), Canonical: l.Canonical}
 	for _, t := range tables {
 		for _, g := range t.Games {
-			sg := stats.Game{Game: t.Game, LowestWins: t.LowestWins, When: g.At, Table: t.Name}
+			sg := stats.Game{Game: g.Game, Sheet: g.Sheet, LowestWins: g.LowestWins, When: g.At, Table: t.Name}
 			seen := map[string]bool{}
 			add := func(name string) {
 				if total, ok := g.Totals[name]; ok && !seen[name] {
@@ -201,8 +202,8 @@ func memberVM(c echo.Context, l sessions.League, p stats.Profile, ratings []rati
 			vm.Merged = append(vm.Merged, m.Name)
 		}
 	}
-	if p.Favourite != "" {
-		vm.Favourite = gameTitle(c.Request().Context(), p.Favourite)
+	if len(p.Games) > 0 { // the favourite first
+		vm.Favourite = kindTitle(c.Request().Context(), p.Games[0].Game, p.Games[0].Sheet)
 	}
 	opp := func(o stats.Opponent) views.MemberOpponent {
 		if o.Name == "" {
@@ -218,7 +219,7 @@ func memberVM(c echo.Context, l sessions.League, p stats.Profile, ratings []rati
 	}
 	for _, g := range p.Games {
 		vm.Games = append(vm.Games, views.MemberGame{
-			Title: gameTitle(c.Request().Context(), g.Game), Played: g.Played, Won: g.Won, WinRate: stats.Percent(g.WinRate),
+			Title: kindTitle(c.Request().Context(), g.Game, g.Sheet), Played: g.Played, Won: g.Won, WinRate: stats.Percent(g.WinRate),
 			Average: one(g.Average), Best: scoreText(g.Best), LowestWins: g.LowestWins,
 		})
 	}
@@ -242,7 +243,7 @@ func placingChart(c echo.Context, p stats.Profile) views.PlacingChart {
 	ch.Skipped = from
 	for i, pl := range p.Placings[from:] {
 		ch.Points = append(ch.Points, views.PlacingPoint{
-			Number: from + i + 1, Game: gameTitle(c.Request().Context(), pl.Game), Table: pl.Table, Place: pl.Place, Of: pl.Players,
+			Number: from + i + 1, Game: kindTitle(c.Request().Context(), pl.Game, pl.Sheet), Table: pl.Table, Place: pl.Place, Of: pl.Players,
 			Won: pl.Won, Beaten: pl.Beaten, Score: scoreText(pl.Score),
 		})
 	}

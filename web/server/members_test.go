@@ -314,10 +314,10 @@ func TestStatsInput(t *testing.T) {
 	l := sessions.League{Members: []sessions.Member{{Name: "Ana"}, {Name: "Ben"}, {Name: "Bee", MergedInto: "Ben"}}}
 	t0 := time.Date(2026, 3, 5, 20, 0, 0, 0, time.UTC)
 	tables := []sessions.TableSummary{
-		{Name: "Later", Game: "cambio", LowestWins: true, Card: sessions.Card{Players: []string{"Bee", "Ana"}},
-			Games: []sessions.SummaryGame{{Number: 1, Totals: map[string]int{"Ana": 12, "Bee": 30}, Winners: []string{"Ana"}, At: t0.Add(time.Hour)}}},
-		{Name: "Earlier", Game: "cambio", LowestWins: true, Card: sessions.Card{Players: []string{"Ana", "Ben"}},
-			Games: []sessions.SummaryGame{{Number: 1, Totals: map[string]int{"Ana": 40, "Ben": 8}, Winners: []string{"Ben"}, At: t0}}},
+		{Name: "Later", Game: "cambio", Card: sessions.Card{Players: []string{"Bee", "Ana"}},
+			Games: []sessions.SummaryGame{{Number: 1, Game: "cambio", LowestWins: true, Totals: map[string]int{"Ana": 12, "Bee": 30}, Winners: []string{"Ana"}, At: t0.Add(time.Hour)}}},
+		{Name: "Earlier", Game: "cambio", Card: sessions.Card{Players: []string{"Ana", "Ben"}},
+			Games: []sessions.SummaryGame{{Number: 1, Game: "cambio", LowestWins: true, Totals: map[string]int{"Ana": 40, "Ben": 8}, Winners: []string{"Ben"}, At: t0}}},
 	}
 	in := statsInput(l, tables)
 	if len(in.Games) != 2 || in.Games[0].Table != "Earlier" || !in.Games[0].LowestWins {

@@ -424,7 +424,7 @@ func rankedStandings(t sessions.Table) []sessions.Standing {
 		if (a.Played > 0) != (b.Played > 0) {
 			return a.Played > 0
 		}
-		if t.Info.LowestWins {
+		if t.LowestWins() {
 			return a.Total < b.Total
 		}
 		return a.Total > b.Total

@@ -31,10 +31,14 @@ type Player struct {
 	Winner bool   // the engine named this player a winner
 }
 
-// Game is one finished game of the league.
+// Game is one finished game of the league, as the game it was (an
+// evening's games differ).
 type Game struct {
-	Game       string // the game's slug ("cambio")
-	LowestWins bool   // the fewest points win (Cambio, Kodiak)
+	Game string // the game's slug ("cambio")
+	// Sheet is the name the table gave another game's sheet ("Golf");
+	// "" for a game with rules.
+	Sheet      string
+	LowestWins bool // the fewest points win (Cambio, Kodiak, a sheet that says so)
 	When       time.Time
 	Table      string // the table's name, for labels
 	Players    []Player
@@ -79,9 +83,11 @@ func Places(players []Player, lowestWins bool) []int {
 	return out
 }
 
-// GameStats is a member's record at one game.
+// GameStats is a member's record at one game: of one slug, one sheet
+// name (whatever its case; as first written) and one way of winning.
 type GameStats struct {
 	Game       string // slug
+	Sheet      string // another game's sheet: the name the table gave it
 	LowestWins bool
 	Played     int
 	Won        int
@@ -115,6 +121,7 @@ type Opponent struct {
 type Placing struct {
 	Index   int // the game's position in Input.Games
 	Game    string
+	Sheet   string
 	When    time.Time
 	Table   string
 	Place   int
@@ -133,7 +140,7 @@ type Profile struct {
 	Played, Won   int
 	WinRate       float64     // Won / Played, 0 without games
 	Games         []GameStats // per game, favourite first (see Favourite)
-	Favourite     string      // slug of the most played game ("" without games)
+	Favourite     string      // slug of the most played game ("" without games; Games[0] is it)
 	CurrentStreak int         // wins in a row up to the member's latest game
 	LongestStreak int         // the most wins in a row
 	// Rival is the member this one placed ahead of most often; Nemesis
@@ -216,6 +223,18 @@ func (r *roster) seats(g Game) []seat {
 	return out
 }
 
+// kind is what a member's record per game is kept by: a sheet's game
+// is its name, and a best score means something only when every game
+// counted is won the same way.
+type kind struct {
+	game, sheet string
+	lowestWins  bool
+}
+
+func kindOf(g Game) kind {
+	return kind{g.Game, strings.ToLower(g.Sheet), g.LowestWins}
+}
+
 // Compute builds every member's profile.
 func Compute(in Input) Report {
 	r := newRoster(in)
@@ -226,11 +245,11 @@ func Compute(in Input) Report {
 	n := len(r.names)
 	profiles := make([]Profile, n)
 	streak := make([]int, n)
-	perGame := make([]map[string]*GameStats, n)
+	perGame := make([]map[kind]*GameStats, n)
 	h2h := make([][]Record, n)
 	for m := range n {
 		profiles[m].Member = r.names[m]
-		perGame[m] = map[string]*GameStats{}
+		perGame[m] = map[kind]*GameStats{}
 		h2h[m] = make([]Record, n)
 		for o := range n {
 			h2h[m][o] = Record{Opponent: r.names[o], lastAhead: -1, lastBehind: -1}
@@ -248,10 +267,10 @@ func Compute(in Input) Report {
 			} else {
 				streak[s.member] = 0
 			}
-			gs := perGame[s.member][g.Game]
+			gs := perGame[s.member][kindOf(g)]
 			if gs == nil {
-				gs = &GameStats{Game: g.Game, LowestWins: g.LowestWins, Best: s.score}
-				perGame[s.member][g.Game] = gs
+				gs = &GameStats{Game: g.Game, Sheet: g.Sheet, LowestWins: g.LowestWins, Best: s.score}
+				perGame[s.member][kindOf(g)] = gs
 			}
 			gs.Played++
 			if s.winner {
@@ -286,7 +305,7 @@ func Compute(in Input) Report {
 				beaten = float64(behind) / float64(len(seats)-1)
 			}
 			p.Placings = append(p.Placings, Placing{
-				Index: gi, Game: g.Game, When: g.When, Table: g.Table,
+				Index: gi, Game: g.Game, Sheet: g.Sheet, When: g.When, Table: g.Table,
 				Place: s.place, Players: len(seats), Won: s.winner, Beaten: beaten, Score: s.score,
 			})
 		}

@@ -400,3 +400,50 @@ func FuzzCompute(f *testing.F) {
 		}
 	})
 }
+
+// Another game's sheets are kept apart by the names the tables gave them
+// (whatever their case, titled as first written) and by how they are
+// won: each best score is the best by its own rule, and each placing
+// names its sheet.
+func TestSheetsKeptApartByNameAndRule(t *testing.T) {
+	sheet := func(name string, lowest bool, a, b int) Game {
+		gm := g("another-game", lowest, p("A", a, false), p("B", b, false))
+		gm.Sheet = name
+		return gm
+	}
+	m, _ := Compute(Input{Members: []string{"A"}, Games: []Game{
+		sheet("Golf", true, 30, 41),
+		sheet("Skat", false, 12, 40),
+		sheet("golf", true, 28, 20),
+		sheet("Golf", false, 50, 10), // the same name won the other way: another record
+		g("cambio", true, p("A", 19, false), p("B", 36, false)),
+	}}).Member("A")
+	got := map[string]GameStats{}
+	for _, gs := range m.Games {
+		key := gs.Game + "/" + gs.Sheet
+		if gs.LowestWins {
+			key += "/lowest"
+		}
+		gs.last = 0
+		got[key] = gs
+	}
+	want := map[string]GameStats{
+		"another-game/Golf/lowest": {Game: "another-game", Sheet: "Golf", LowestWins: true, Played: 2, Won: 1, WinRate: 0.5, Average: 29, Best: 28},
+		"another-game/Skat":        {Game: "another-game", Sheet: "Skat", Played: 1, Won: 0, Average: 12, Best: 12},
+		"another-game/Golf":        {Game: "another-game", Sheet: "Golf", Played: 1, Won: 1, WinRate: 1, Average: 50, Best: 50},
+		"cambio//lowest":           {Game: "cambio", LowestWins: true, Played: 1, Won: 1, WinRate: 1, Average: 19, Best: 19},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("per game:\n got %+v\nwant %+v", got, want)
+	}
+	if m.Favourite != "another-game" || m.Games[0].Sheet != "Golf" || !m.Games[0].LowestWins {
+		t.Errorf("favourite %q %+v: want the lowest-wins Golf, played twice", m.Favourite, m.Games[0])
+	}
+	var sheets []string
+	for _, pl := range m.Placings {
+		sheets = append(sheets, pl.Sheet)
+	}
+	if !slices.Equal(sheets, []string{"Golf", "Skat", "golf", "Golf", ""}) {
+		t.Errorf("placings name the sheets %q", sheets)
+	}
+}
