@@ -142,3 +142,30 @@ func TestSummaryOfThePreviousVersionIsMadeAgain(t *testing.T) {
 		t.Errorf("the summary made again is not read back: %+v, %d replays", games, again.Stats().Replays)
 	}
 }
+
+// A stored summary of an evening names the game the table plays now, as a
+// freshly derived one does (the tables row keeps the game it started
+// with): a restart does not change a card's title.
+func TestStoredEveningSummaryNamesTheGameNow(t *testing.T) {
+	st, ts := openTestWith(t, findEvening)
+	ctx := context.Background()
+	l, id := eveningLeague(t, ts)
+	tb, err := ts.Table(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if now := summarize(tb, false).Game; now != tb.Info.Slug || now == "koffer-katze-sombrero" {
+		t.Fatalf("a fresh summary names %q, the table plays %q", now, tb.Info.Slug)
+	}
+	if _, err := ts.LeagueSummaries(ctx, l); err != nil { // stores it
+		t.Fatal(err)
+	}
+	again := NewTables(st, findEvening)
+	sums, err := again.LeagueSummaries(ctx, l)
+	if err != nil || len(sums) != 1 || again.Stats().Replays != 0 {
+		t.Fatalf("stored summaries %+v, %v, %d replays", sums, err, again.Stats().Replays)
+	}
+	if sums[0].Game != tb.Info.Slug {
+		t.Errorf("the stored summary names %q, the table plays %q", sums[0].Game, tb.Info.Slug)
+	}
+}

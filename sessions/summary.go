@@ -296,6 +296,9 @@ func decodeSummary(s *TableSummary, card string, body sql.NullString, games bool
 	if json.Unmarshal([]byte(card), &s.Card) != nil {
 		return false
 	}
+	if n := len(s.Card.Kinds); n > 0 {
+		s.Game = s.Card.Kinds[n-1] // an evening's game now, as summarize says; the row holds the first
+	}
 	if !body.Valid {
 		return !games
 	}
