@@ -227,9 +227,9 @@ func queueConflict(t *testing.T, ctx context.Context, table string) {
 
 // playsFile writes BoardGameGeek play XML for the league's import: two
 // plays of Alaska that become a new table (their ids and day made unique
-// by n, so every upload imports them afresh) and three left out, each
-// with its reason: a game that is not one of the seven, an unfinished
-// play and a score that is not a number.
+// by n, so every upload imports them afresh), a play of a game that is
+// not one of the seven with a long title, and two plays left out with
+// their reasons: one unfinished, one with a score that is not a number.
 func playsFile(t *testing.T, n int) string {
 	t.Helper()
 	play := func(id int, game, extra, scores string) string {
@@ -263,14 +263,31 @@ func playsFile(t *testing.T, n int) string {
 }
 
 // importPlays uploads play file n on the league's import page and waits
-// for the report of what became of each play.
-func importPlays(t *testing.T, n int, admin string) chromedp.Action {
-	return chromedp.Tasks{
-		chromedp.Navigate(admin + "/plays"),
+// for the report of what became of each play, the plays left out
+// listed. Where the page first shows what the file would make, to be
+// confirmed, that preview is measured too; measure (nil: nothing is
+// measured) is told "preview" and "report".
+func importPlays(t *testing.T, ctx context.Context, n int, admin string, measure func(stage string)) {
+	t.Helper()
+	var preview bool
+	run(t, ctx, fmt.Sprintf("upload play file %d", n),
+		chromedp.Navigate(admin+"/plays"),
 		chromedp.WaitVisible(`#plays-file`, chromedp.ByQuery),
 		chromedp.SetUploadFiles(`#plays-file`, []string{playsFile(t, n)}, chromedp.ByQuery),
 		tap(`[data-testid="import-plays"]`),
-		chromedp.WaitVisible(`[data-testid="plays-skipped"]`, chromedp.ByQuery),
+		chromedp.WaitVisible(`[data-testid="import-confirm"], [data-testid="plays-imported"]`, chromedp.ByQuery),
+		chromedp.Evaluate(`!!document.querySelector('[data-testid="import-confirm"]')`, &preview),
+	)
+	if preview {
+		if measure != nil {
+			measure("preview")
+		}
+		run(t, ctx, "import the plays previewed", tap(`[data-testid="import-confirm"]`),
+			chromedp.WaitVisible(`[data-testid="plays-imported"]`, chromedp.ByQuery))
+	}
+	run(t, ctx, "the plays left out", chromedp.WaitVisible(`[data-testid="plays-skipped"] [data-testid="plays-skip"]`, chromedp.ByQuery))
+	if measure != nil {
+		measure("report")
 	}
 }
 
@@ -357,7 +374,8 @@ func TestWalkEveryPageFitsAPhone(t *testing.T) {
 		chromedp.WaitVisible(`[data-testid="no-league-games"]`, chromedp.ByQuery),
 		chromedp.Location(&league),
 	)
-	run(t, ctx, "its first plays", importPlays(t, 0, league),
+	importPlays(t, ctx, 0, league, nil)
+	run(t, ctx, "the league's public link",
 		chromedp.Navigate(league),
 		chromedp.AttributeValue(`[data-testid="open-standings"]`, "href", &public, nil, chromedp.ByQuery),
 	)
@@ -401,14 +419,15 @@ func TestWalkEveryPageFitsAPhone(t *testing.T) {
 					snapshot(t, ctx, "walk-"+pass.scheme+"-"+strings.NewReplacer("/", "-", "%", "").Replace(strings.TrimPrefix(p, "/")))
 				}
 			}
-			// The import's report: the new table, the new member and
-			// every play left out, with its reason.
+			// The import's report (and its preview, where there is one):
+			// the new table and every play left out, with its reason.
 			plays++
-			run(t, ctx, "import plays", importPlays(t, plays, base+league))
-			measure(fmt.Sprintf("%s/plays after an upload at %d×%d %s %s", league, size.w, size.h, pass.lang, pass.scheme))
-			if size.w == 360 && pass.lang == "de" {
-				snapshot(t, ctx, "walk-"+pass.scheme+"-plays-imported")
-			}
+			importPlays(t, ctx, plays, base+league, func(stage string) {
+				measure(fmt.Sprintf("%s/plays, an upload's %s, at %d×%d %s %s", league, stage, size.w, size.h, pass.lang, pass.scheme))
+				if size.w == 360 && pass.lang == "de" {
+					snapshot(t, ctx, "walk-"+pass.scheme+"-plays-"+stage)
+				}
+			})
 		}
 	}
 }
