@@ -93,8 +93,15 @@ func (l *testLog) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// phone opens headless Chromium emulating a 390×844 phone.
+// phone opens headless Chromium emulating a 390×844 phone, for at most
+// three minutes.
 func phone(t *testing.T) context.Context {
+	t.Helper()
+	return phoneFor(t, 3*time.Minute)
+}
+
+// phoneFor is phone for a test that takes longer: the walk of every page.
+func phoneFor(t *testing.T, limit time.Duration) context.Context {
 	t.Helper()
 	path := "/usr/bin/chromium"
 	if p := os.Getenv("CHROMIUM"); p != "" {
@@ -119,7 +126,7 @@ func phone(t *testing.T) context.Context {
 	)
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelCtx := chromedp.NewContext(actx)
-	ctx, cancelTimeout := context.WithTimeout(ctx, 3*time.Minute)
+	ctx, cancelTimeout := context.WithTimeout(ctx, limit)
 	t.Cleanup(func() { cancelTimeout(); cancelCtx(); cancelAlloc() })
 	scheme := "light"
 	if os.Getenv("TABLEMATE_DARK") != "" {

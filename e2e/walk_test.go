@@ -3,16 +3,22 @@
 package e2e
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	"tablemate/scoring/cambio"
+	scoresheet "tablemate/scoring/sheet"
 )
 
 // walkGame is one game of the walk: a finished game (or its first round)
@@ -66,8 +72,8 @@ func importEvents(t *testing.T, base string, g walkGame, events ...string) strin
 }
 
 // finishedCambio is testdata/three-rounds-to-50.json as the events of a
-// table that entered it round by round.
-func finishedCambio(t *testing.T) []string {
+// table that entered it round by round, as the table's game number.
+func finishedCambio(t *testing.T, number int) []string {
 	t.Helper()
 	body, err := os.ReadFile("../scoring/cambio/testdata/three-rounds-to-50.json")
 	if err != nil {
@@ -89,7 +95,7 @@ func finishedCambio(t *testing.T) []string {
 			r := p.Rounds[j]
 			ps = append(ps, player{p.Name, r.Cards, r.Cambio})
 		}
-		b, _ := json.Marshal(map[string]any{"game": 1, "round": map[string]any{"players": ps}})
+		b, _ := json.Marshal(map[string]any{"game": number, "round": map[string]any{"players": ps}})
 		out = append(out, fmt.Sprintf(`"kind":"round_recorded","payload":%s`, b))
 	}
 	return out
@@ -105,9 +111,10 @@ type fitProblem struct {
 }
 
 // fitsScript measures the page: the document's width against the
-// screen's, and every visible link, button, summary and submit input
-// under 44 px tall (elements taken out of view, such as the skip link
-// until it has focus, are not visible).
+// screen's, and every visible link, button, summary, submit input and
+// label holding a radio button or a checkbox (a choice is tapped on its
+// label) under 44 px tall (elements taken out of view, such as the skip
+// link until it has focus, are not visible).
 const fitsScript = `((screenWidth) => {
   const d = document.documentElement;
   const out = {scrollWidth: d.scrollWidth, innerWidth: window.innerWidth, clientWidth: d.clientWidth, small: [], wide: []};
@@ -119,7 +126,7 @@ const fitsScript = `((screenWidth) => {
     const txt = (el.textContent || el.value || "").trim().replace(/\s+/g, " ").slice(0, 40);
     return s + " \"" + txt + "\"";
   };
-  for (const el of document.querySelectorAll("a[href], button, summary, input[type=submit]")) {
+  for (const el of document.querySelectorAll("a[href], button, summary, input[type=submit], label:has(input[type=radio]), label:has(input[type=checkbox])")) {
     const r = el.getBoundingClientRect();
     const cs = getComputedStyle(el);
     if (r.width <= 1 || r.height <= 1 || cs.visibility === "hidden" || el.closest("[hidden]")) continue;
@@ -155,15 +162,152 @@ func checkFits(t *testing.T, name string, screen int, p fitProblem) {
 	}
 }
 
-// TestEveryPageFitsAPhone walks every page (home, new table, each game's
-// table, entry, result, play setup and play in progress, check, history,
-// league, import) at 360×740 and 390×844, in English and German, light
-// and dark: nothing scrolls sideways (document scrollWidth ≤ innerWidth)
-// and every visible link, button, summary and submit is at least 44 px
-// tall (issue #18, "Phones and languages").
-func TestEveryPageFitsAPhone(t *testing.T) {
+// walkSheet is a table started for another game, whose score sheet
+// keeps the scores as typed.
+var walkSheet = walkGame{slug: scoresheet.Slug, players: []string{"Ana", "Ben", "Cy"}}
+
+// sheetRound is a round of another game's sheet as the log records it:
+// the table's game number, the game's name on its first round, and Ana's,
+// Ben's and Cy's points.
+func sheetRound(game int, name string, last bool, points ...int) string {
+	r := scoresheet.Round{Name: name, Last: last}
+	for i, p := range points {
+		r.Scores = append(r.Scores, scoresheet.Entry{Name: walkSheet.players[i], Points: p})
+	}
+	b, _ := json.Marshal(map[string]any{"game": game, "round": r})
+	return fmt.Sprintf(`"kind":"round_recorded","payload":%s`, b)
+}
+
+// eveningEvents are an evening of three games on one table: Koffer, Katze
+// & Sombrero, then another game's sheet of two rounds named at length,
+// then a Cambio game to 50 that Ben starts.
+func eveningEvents(t *testing.T) []string {
+	t.Helper()
+	ev := []string{
+		`"kind":"game_recorded","payload":` + walkGames[0].payload,
+		`"kind":"game_chosen","payload":{"game":"another-game"}`,
+		sheetRound(2, "Skyjo mit den Hausregeln von Oma", false, 12, -3, 8),
+		sheetRound(2, "", true, 7, 10, 8),
+		`"kind":"game_chosen","payload":{"game":"cambio","first":"Ben"}`,
+	}
+	return append(ev, finishedCambio(t, 3)...)
+}
+
+// queueConflict leaves an entry in the phone's outbox that the table
+// moved on from: round 2 of the test data filled in on the round editor
+// and kept as if sent offline at the move before the table's own, as a
+// phone that lost its connection would. The next page with the outbox
+// sends it, the server answers that the table moved on, and the table
+// page shows the conflict (the same screen outbox_test reaches by
+// taking the phone offline).
+func queueConflict(t *testing.T, ctx context.Context, table string) {
+	t.Helper()
+	var ok bool
+	run(t, ctx, "an entry made offline before the table moved on", append(fillRound(t, table, 1),
+		chromedp.Evaluate(`(() => {
+			const form = document.querySelector('form[method="post"][action$="/games"]');
+			const fields = [];
+			new FormData(form).forEach((v, k) => { if (typeof v === "string") fields.push([k, v]); });
+			const get = k => (fields.find(f => f[0] === k) || [])[1] || "";
+			const action = new URL(form.action, location.href).pathname;
+			return TablemateOutbox.put({url: action, table: TablemateOutbox.tableOf(action), fields: fields,
+				seen: String(+get("_seen") - 1), token: get("_token"), created: Date.now(), state: "waiting",
+				heading: document.querySelector("main h1").textContent.trim(),
+				summary: [...form.elements].filter(f => f.name && f.name.charAt(0) !== "_" && f.value !== "" && !["hidden", "submit", "button"].includes(f.type) &&
+					(!["radio", "checkbox"].includes(f.type) || f.checked)).map(f => {
+					const legend = f.closest("fieldset") && f.closest("fieldset").querySelector("legend");
+					const label = f.labels && f.labels[0] ? f.labels[0].textContent.trim() : f.name;
+					return [(legend ? legend.textContent.trim() + " · " : "") + label, f.value];
+				}), after: false}).then(() => true);
+		})()`, &ok, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }),
+		chromedp.Navigate(table),
+		chromedp.WaitVisible(`[data-testid="outbox-conflict"]`, chromedp.ByQuery),
+	)...)
+}
+
+// playsFile writes BoardGameGeek play XML for the league's import: two
+// plays of Alaska that become a new table (their ids and day made unique
+// by n, so every upload imports them afresh), a play of a game that is
+// not one of the seven with a long title, and two plays left out with
+// their reasons: one unfinished, one with a score that is not a number.
+func playsFile(t *testing.T, n int) string {
+	t.Helper()
+	play := func(id int, game, extra, scores string) string {
+		return fmt.Sprintf(`<play id="%d" date="2026-02-%02d" quantity="1" length="45" incomplete="%s" nowinstats="0" location="Bei Enrique">`+
+			`<item name="%s" objecttype="thing" objectid="0"><subtypes><subtype value="boardgame"/></subtypes></item><players>%s</players></play>`,
+			9000+10*n+id, n+1, extra, game, scores)
+	}
+	players := func(scores ...string) string {
+		var b strings.Builder
+		for i, name := range []string{"Ana", "Ben", "Enrique Fernández-Villaverde"} {
+			win := 0
+			if i == 0 {
+				win = 1
+			}
+			fmt.Fprintf(&b, `<player username="" userid="0" name="%s" startposition="" color="" score="%s" new="0" rating="0" win="%d"/>`, name, scores[i], win)
+		}
+		return b.String()
+	}
+	xml := `<?xml version="1.0" encoding="utf-8"?><plays username="walk" userid="1" total="5" page="1">` +
+		play(1, "Alaska", "0", players("7", "5", "2")) +
+		play(2, "Alaska", "0", players("6", "3", "4")) +
+		play(3, "Die Siedler von Catan: Städte und Ritter", "0", players("10", "8", "7")) +
+		play(4, "Alaska", "1", players("3", "2", "1")) +
+		play(5, "Alaska", "0", players("viele", "2", "1")) +
+		`</plays>`
+	file := filepath.Join(t.TempDir(), fmt.Sprintf("plays-%d.xml", n))
+	if err := os.WriteFile(file, []byte(xml), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return file
+}
+
+// importPlays uploads play file n on the league's import page and waits
+// for the report of what became of each play, the plays left out
+// listed. Where the page first shows what the file would make, to be
+// confirmed, that preview is measured too; measure (nil: nothing is
+// measured) is told "preview" and "report".
+func importPlays(t *testing.T, ctx context.Context, n int, admin string, measure func(stage string)) {
+	t.Helper()
+	var preview bool
+	run(t, ctx, fmt.Sprintf("upload play file %d", n),
+		chromedp.Navigate(admin+"/plays"),
+		chromedp.WaitVisible(`#plays-file`, chromedp.ByQuery),
+		chromedp.SetUploadFiles(`#plays-file`, []string{playsFile(t, n)}, chromedp.ByQuery),
+		tap(`[data-testid="import-plays"]`),
+		chromedp.WaitVisible(`[data-testid="import-confirm"], [data-testid="plays-imported"]`, chromedp.ByQuery),
+		chromedp.Evaluate(`!!document.querySelector('[data-testid="import-confirm"]')`, &preview),
+	)
+	if preview {
+		if measure != nil {
+			measure("preview")
+		}
+		run(t, ctx, "import the plays previewed", tap(`[data-testid="import-confirm"]`),
+			chromedp.WaitVisible(`[data-testid="plays-imported"]`, chromedp.ByQuery))
+	}
+	run(t, ctx, "the plays left out", chromedp.WaitVisible(`[data-testid="plays-skipped"] [data-testid="plays-skip"]`, chromedp.ByQuery))
+	if measure != nil {
+		measure("report")
+	}
+}
+
+// TestWalkEveryPageFitsAPhone walks every page (home, new table, each
+// game's table, entry, result, play setup and play in progress, check,
+// history, league, import; the evening's next-game page, its ranking and
+// each finished game's ranking, another game's round editor and a table
+// whose history holds its sheet; a league member's page, public and
+// admin, and the league's import of plays before and after an upload
+// with plays left out; the offline entry's conflict on the table page)
+// at 360×740 and 390×844, in English and German, light and dark: nothing
+// scrolls sideways (document scrollWidth ≤ innerWidth) and every visible
+// link, button, summary and submit is at least 44 px tall (issue #18,
+// "Phones and languages"; the evening's pages of #19).
+func TestWalkEveryPageFitsAPhone(t *testing.T) {
 	base := startServer(t)
-	pages := []string{"/", "/tables/new", "/tables/import", "/check", "/history", "/leagues/new"}
+	pages := []string{"/", "/tables/new", "/tables/import", "/check", "/leagues/new"}
+	// waitFor is what a page must show before it is measured: the part of
+	// it the walk is there for, some drawn by a script after the page loads.
+	waitFor := map[string]string{}
 	var firstTable string
 	for _, g := range walkGames {
 		pages = append(pages, "/check/"+g.slug)
@@ -179,36 +323,111 @@ func TestEveryPageFitsAPhone(t *testing.T) {
 	}
 	// A Cambio game played to its end: the table says so and links to the
 	// breakdown.
-	over := importEvents(t, base, walkGames[3], finishedCambio(t)...)
+	over := importEvents(t, base, walkGames[3], finishedCambio(t, 1)...)
 	pages = append(pages, over, over+"/games/1", over+"/games/new", over+"/games/1/rounds/2/edit")
-	ctx := phone(t)
-	var league string
-	run(t, ctx, "a league with a table",
+
+	// An evening of three games on one table: the table (its standing and
+	// its history, which holds the sheet game), the next game, the end of
+	// the evening, each game's ranking (the last one opens on it, with
+	// what comes next), the sheet's replay and the next game's entry.
+	evening := importEvents(t, base, walkGames[0], eveningEvents(t)...)
+	pages = append(pages, evening, evening+"/next", evening+"/evening", evening+"/games/1", evening+"/games/2", evening+"/games/3",
+		evening+"/games/2/replay", evening+"/games/new")
+	waitFor[evening] = `[data-testid="standings"]`
+	waitFor[evening+"/next"] = `[data-testid="next-game-form"]`
+	waitFor[evening+"/evening"] = `[data-testid="ranking"]`
+	for n := 1; n <= 3; n++ {
+		waitFor[fmt.Sprintf("%s/games/%d", evening, n)] = `[data-testid="ranking"]`
+	}
+	waitFor[evening+"/games/3"] = `[data-testid="play-again"]`
+	// Another game's round editor: a game's first round (its name, with
+	// the names this phone used before as chips, who wins, how scores are
+	// entered), and its second with the totals so far.
+	sheetNew := importEvents(t, base, walkSheet)
+	sheetGoing := importEvents(t, base, walkSheet, sheetRound(1, "Wizard", false, 40, -10, 20))
+	pages = append(pages, sheetNew, sheetNew+"/games/new", sheetGoing, sheetGoing+"/games/new", sheetGoing+"/games/1")
+	waitFor[sheetNew+"/games/new"] = `[data-sheet-names] button`
+	waitFor[sheetGoing+"/games/new"] = `[data-testid="end-game"]`
+
+	// Eight passes over some 90 pages take a minute and a half on an
+	// idle machine; the limit leaves room for a busy one.
+	ctx := phoneFor(t, 8*time.Minute)
+	run(t, ctx, "names this phone gave another game's sheet before",
+		chromedp.Navigate(base+"/"),
+		chromedp.Evaluate(`localStorage.setItem("tablemate.sheetNames", JSON.stringify(["Skyjo", "Wizard", "Skyjo mit den Hausregeln von Oma", "Doppelkopf"])), true`, nil))
+
+	// The offline entry's conflict, on its table's page.
+	conflict := importEvents(t, base, walkGames[3], fmt.Sprintf(`"kind":"round_recorded","payload":%s`, walkGames[3].payload))
+	queueConflict(t, ctx, base+conflict)
+	pages = append(pages, conflict)
+	waitFor[conflict] = `[data-testid="outbox-conflict"] [data-testid="outbox-discard"]`
+
+	// A league whose members have played: its pages, a member's page on
+	// the public link and on the admin link, and its import of plays.
+	var league, public string
+	run(t, ctx, "a league",
 		chromedp.Navigate(base+"/leagues/new"),
 		chromedp.WaitVisible(`#league-name`, chromedp.ByQuery),
 		chromedp.SendKeys(`#league-name`, "Donnerstagsrunde", chromedp.ByQuery),
-		chromedp.SendKeys(`#members`, "Ana\nBen\nCy", chromedp.ByQuery),
+		chromedp.SendKeys(`#members`, "Ana\nBen\nCy\nEnrique Fernández-Villaverde", chromedp.ByQuery),
 		tap(`[data-testid="create-league"]`),
 		chromedp.WaitVisible(`[data-testid="no-league-games"]`, chromedp.ByQuery),
 		chromedp.Location(&league),
 	)
-	var view string
-	run(t, ctx, "the view-only link", chromedp.Navigate(base+firstTable), chromedp.Value(`[data-testid="view-link"]`, &view, chromedp.ByQuery))
-	pages = append(pages, strings.TrimPrefix(league, base), strings.TrimPrefix(view, base), strings.TrimPrefix(view, base)+"/games/1")
+	importPlays(t, ctx, 0, league, nil)
+	run(t, ctx, "the league's public link",
+		chromedp.Navigate(league),
+		chromedp.AttributeValue(`[data-testid="open-standings"]`, "href", &public, nil, chromedp.ByQuery),
+	)
+	league = strings.TrimPrefix(league, base)
+	public = strings.TrimPrefix(public, base)
+	long := "/members/" + url.PathEscape("Enrique Fernández-Villaverde")
+	pages = append(pages, league, public, league+"/plays", public+"/members/Ana", public+long, league+"/members/Ana", league+long)
+	for _, p := range []string{public + "/members/Ana", public + long, league + "/members/Ana", league + long} {
+		waitFor[p] = `[data-testid="member-facts"]`
+	}
 
+	var view string
+	run(t, ctx, "the view-only links", chromedp.Navigate(base+firstTable), chromedp.Value(`[data-testid="view-link"]`, &view, chromedp.ByQuery))
+	var eveningView string
+	run(t, ctx, "the evening's view-only link", chromedp.Navigate(base+evening), chromedp.Value(`[data-testid="view-link"]`, &eveningView, chromedp.ByQuery))
+	view, eveningView = strings.TrimPrefix(view, base), strings.TrimPrefix(eveningView, base)
+	// The phone's history last: it lists every table the walk opened.
+	pages = append(pages, view, view+"/games/1", eveningView, eveningView+"/games/2", "/history")
+
+	plays := 0
 	for _, size := range []struct{ w, h int64 }{{360, 740}, {390, 844}} {
 		for _, pass := range []struct{ scheme, lang string }{{"light", "en"}, {"dark", "de"}, {"light", "de"}, {"dark", "en"}} {
 			run(t, ctx, "screen and scheme",
 				chromedp.EmulateViewport(size.w, size.h, chromedp.EmulateMobile, chromedp.EmulateScale(2)),
 				emulation.SetEmulatedMedia().WithFeatures([]*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: pass.scheme}}),
 				chromedp.Navigate(base+"/lang?to="+pass.lang+"&back=/"), chromedp.WaitReady("main", chromedp.ByQuery))
-			for _, p := range pages {
+			measure := func(name string) {
 				var got fitProblem
-				name := fmt.Sprintf("%s at %d×%d %s %s", p, size.w, size.h, pass.lang, pass.scheme)
-				run(t, ctx, "open "+name, chromedp.Navigate(base+p), chromedp.WaitReady("main", chromedp.ByQuery),
-					chromedp.Evaluate(fmt.Sprintf("%s(%d)", fitsScript, size.w), &got))
+				run(t, ctx, "measure "+name, chromedp.Evaluate(fmt.Sprintf("%s(%d)", fitsScript, size.w), &got))
 				checkFits(t, name, int(size.w), got)
 			}
+			for _, p := range pages {
+				name := fmt.Sprintf("%s at %d×%d %s %s", p, size.w, size.h, pass.lang, pass.scheme)
+				acts := []chromedp.Action{chromedp.Navigate(base + p), chromedp.WaitReady("main", chromedp.ByQuery)}
+				if sel, ok := waitFor[p]; ok {
+					acts = append(acts, chromedp.WaitVisible(sel, chromedp.ByQuery))
+				}
+				run(t, ctx, "open "+name, acts...)
+				measure(name)
+				if _, ok := waitFor[p]; ok && size.w == 360 && pass.lang == "de" {
+					snapshot(t, ctx, "walk-"+pass.scheme+"-"+strings.NewReplacer("/", "-", "%", "").Replace(strings.TrimPrefix(p, "/")))
+				}
+			}
+			// The import's report (and its preview, where there is one):
+			// the new table and every play left out, with its reason.
+			plays++
+			importPlays(t, ctx, plays, base+league, func(stage string) {
+				measure(fmt.Sprintf("%s/plays, an upload's %s, at %d×%d %s %s", league, stage, size.w, size.h, pass.lang, pass.scheme))
+				if size.w == 360 && pass.lang == "de" {
+					snapshot(t, ctx, "walk-"+pass.scheme+"-plays-"+stage)
+				}
+			})
 		}
 	}
 }

@@ -233,7 +233,7 @@ func lineTextIn(ctx context.Context, c LineChart) string {
 	if !i18n.IsGerman(ctx) { // German nouns keep their capital
 		x = strings.ToLower(x)
 	}
-	s := i18n.T(ctx, "After %s %d: %s.", x, n, strings.Join(parts, ", "))
+	s := i18n.T(ctx, "After %s %d: %s.", x, c.From+n, strings.Join(parts, ", ")) // a long table's lines start at From
 	if c.HasTarget {
 		s += " " + i18n.T(ctx, "The game ends when a total reaches %d.", c.Target)
 	}

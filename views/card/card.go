@@ -18,6 +18,8 @@ import (
 	"strings"
 	"time"
 
+	"golang.org/x/image/font"
+
 	"tablemate/scoring"
 	"tablemate/sessions/league/stats"
 	"tablemate/views/i18n"
@@ -92,6 +94,9 @@ type EveningGame struct {
 	Game    string
 	Winners []string
 	Checked bool // false: disputed
+	// Unchecked is set for scores kept as typed (Result.Unchecked): an
+	// evening that holds one is not called checked by the rules.
+	Unchecked bool
 }
 
 // Row is one player's line of an evening.
@@ -202,9 +207,10 @@ func (e Evening) Draw(ctx context.Context) (*image.RGBA, error) {
 			top:    places[i] == 1 && e.played() > 0,
 		}
 	}
-	checked := true
+	checked, typed := true, false
 	var games []string
 	for _, g := range e.Games {
+		typed = typed || g.Unchecked
 		switch {
 		case !g.Checked:
 			checked = false
@@ -227,15 +233,65 @@ func (e Evening) Draw(ctx context.Context) (*image.RGBA, error) {
 	if title == "" {
 		title = i18n.T(ctx, "Evening standing")
 	}
-	c.header(ctx, title, sub, checked, false)
+	c.header(ctx, title, sub, checked, typed)
 	c.ranking(ctx, lines, 184, 526)
 	if len(games) > 0 {
-		face := c.face(regular, 22)
-		c.text(fit(face, clean(strings.Join(games, " · "), face), Width-2*Margin), Margin, 564, face, muted)
+		face := c.face(regular, gamesSize)
+		c.text(gamesLine(ctx, face, games, Width-2*Margin), Margin, gamesBaseline, face, muted)
 	}
 	c.footer(606)
 	return c.img, nil
 }
+
+// gamesLine is the evening's games in one line at most max pixels wide
+// in face: as many as fit, in the order played, then "and N more" for
+// the rest (a long evening keeps its type size and its frame). A game
+// too long to fit even alone is cut with an ellipsis.
+func gamesLine(ctx context.Context, face font.Face, list []string, max int) string {
+	const sep = " · "
+	games := make([]string, len(list))
+	for i, g := range list {
+		games[i] = clean(g, face)
+	}
+	line := func(shown int) string {
+		s := strings.Join(games[:shown], sep)
+		if rest := len(games) - shown; rest > 0 {
+			s += sep + i18n.T(ctx, "and %d more", rest)
+		}
+		return s
+	}
+	// The most games whose widths (and the separators') add up within
+	// max; the line itself is measured, as kerning may differ a little.
+	shown, used := 0, 0
+	for _, g := range games {
+		w := width(face, g)
+		if shown > 0 {
+			w += width(face, sep)
+		}
+		if used+w > max {
+			break
+		}
+		shown, used = shown+1, used+w
+	}
+	for shown > 0 && width(face, line(shown)) > max {
+		shown--
+	}
+	if shown == 0 && len(games) > 0 {
+		// Not even the first game fits beside "and N more": it is cut.
+		more := ""
+		if len(games) > 1 {
+			more = sep + i18n.T(ctx, "and %d more", len(games)-1)
+		}
+		return fit(face, games[0], max-width(face, more)) + more
+	}
+	return line(shown)
+}
+
+// The evening's line of games: its type size and baseline.
+const (
+	gamesSize     = 22
+	gamesBaseline = 564
+)
 
 // played is how many games the evening's card counts.
 func (e Evening) played() int {

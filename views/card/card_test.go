@@ -12,6 +12,8 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -224,7 +226,7 @@ func TestInsideTheMargins(t *testing.T) {
 		for i := range n {
 			r.Players = append(r.Players, Player{Name: fmt.Sprint(i) + long, Score: -1000000 * i, Winner: i == 0})
 		}
-		e := Evening{Table: long, Played: time.Now(), Games: []EveningGame{{long, []string{long}, true}, {"Cambio", nil, false}}}
+		e := Evening{Table: long, Played: time.Now(), Games: []EveningGame{{Game: long, Winners: []string{long}, Checked: true}, {Game: "Cambio"}}}
 		for i := range n {
 			e.Standing = append(e.Standing, Row{Name: long, Points: 1000000 * i, Wins: 100 * i})
 		}
@@ -325,7 +327,7 @@ func TestFit(t *testing.T) {
 }
 
 func TestEvening(t *testing.T) {
-	e := Evening{Table: "Spieleabend", Games: []EveningGame{{"Cambio", []string{"Zofia"}, true}, {"Kodiak", []string{"Ana"}, true}},
+	e := Evening{Table: "Spieleabend", Games: []EveningGame{{Game: "Cambio", Winners: []string{"Zofia"}, Checked: true}, {Game: "Kodiak", Winners: []string{"Ana"}, Checked: true}},
 		Standing: []Row{{Name: "Ana", Points: 30, Wins: 1}, {Name: "Zofia", Points: 12, Wins: 1}, {Name: "Ben", Points: 40}}, LowestWins: true}
 	b, err := e.PNG(de)
 	if err != nil {
@@ -383,7 +385,7 @@ func BenchmarkResultPNG(b *testing.B) {
 func BenchmarkEveningPNG(b *testing.B) {
 	e := Evening{Table: "Spieleabend", Played: time.Now()}
 	for _, g := range []string{"Cambio", "Kodiak", "Alaska", "Auf der Hut", "The Rune Market"} {
-		e.Games = append(e.Games, EveningGame{g, []string{"Ana"}, true})
+		e.Games = append(e.Games, EveningGame{Game: g, Winners: []string{"Ana"}, Checked: true})
 	}
 	for i, n := range []string{"Ana", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"} {
 		e.Standing = append(e.Standing, Row{Name: n, Points: 50 - 3*i, Wins: i % 2})
@@ -419,5 +421,110 @@ func TestScoresAsTypedAreNotCalledChecked(t *testing.T) {
 	}
 	if bytes.Equal(a, b) {
 		t.Error("scores as typed are drawn as checked by the rules")
+	}
+	// An evening holding such a game is not called checked either: the
+	// same evening with that game checked is drawn differently.
+	ev := Evening{Games: []EveningGame{{Game: "Cambio", Winners: []string{"Jan"}, Checked: true}, {Game: "Skyjo", Winners: []string{"Jan"}, Checked: true, Unchecked: true}},
+		Standing: []Row{{Name: "Jan", Points: 2, Wins: 2}, {Name: "Ida"}}}
+	a, _ = ev.PNG(en)
+	ev.Games[1].Unchecked = false
+	b, _ = ev.PNG(en)
+	if bytes.Equal(a, b) {
+		t.Error("an evening with scores kept as typed is drawn as checked by the rules")
+	}
+}
+
+// longEvening is an evening of n short games of another game's sheet,
+// each won by one of three players.
+func longEvening(n int) Evening {
+	e := Evening{Table: "Lange Nacht", Played: time.Now()}
+	names := []string{"Ana", "Ben", "Cy"}
+	for i := range n {
+		e.Games = append(e.Games, EveningGame{Game: fmt.Sprintf("Skyjo %d", i+1), Winners: []string{names[i%3]}, Checked: true, Unchecked: true})
+	}
+	for i, name := range names {
+		e.Standing = append(e.Standing, Row{Name: name, Points: 2*n/3 - i, Wins: n / 3})
+	}
+	return e
+}
+
+// TestLongEvening: an evening of 60 games lists as many as fit on one
+// line in the order played, then "and N more" in the reader's language;
+// the line keeps its type size and the card its frame. A game's name too
+// long to fit even alone is cut, and the rest still counted.
+func TestLongEvening(t *testing.T) {
+	f, _ := fonts()
+	face := newCanvas(f).face(regular, gamesSize)
+	e := longEvening(60)
+	for _, c := range []struct {
+		ctx  context.Context
+		more *regexp.Regexp
+	}{{en, regexp.MustCompile(` · and (\d+) more$`)}, {de, regexp.MustCompile(` · und (\d+) weitere$`)}} {
+		var games []string
+		for _, g := range e.Games {
+			games = append(games, g.Game+": "+g.Winners[0])
+		}
+		line := gamesLine(c.ctx, face, games, Width-2*Margin)
+		m := c.more.FindStringSubmatch(line)
+		if m == nil {
+			t.Fatalf("%s: the line of 60 games does not end with its count of the rest: %q", i18n.Code(i18n.Lang(c.ctx)), line)
+		}
+		shown := strings.Split(strings.TrimSuffix(line, m[0]), " · ")
+		if rest, _ := strconv.Atoi(m[1]); len(shown)+rest != 60 || len(shown) < 5 {
+			t.Errorf("%d games shown and %s more, want 60 in all and more than a few shown: %q", len(shown), m[1], line)
+		}
+		for i, g := range shown {
+			if g != games[i] {
+				t.Errorf("game %d is shown as %q, want %q (in the order played)", i+1, g, games[i])
+			}
+		}
+		if w := width(face, line); w > Width-2*Margin {
+			t.Errorf("the line is %d px wide, more than the card's %d", w, Width-2*Margin)
+		}
+		// One more game would not have fitted: the line is as full as it
+		// can be.
+		fuller := strings.Join(games[:len(shown)+1], " · ") + strings.Replace(m[0], m[1], strconv.Itoa(60-len(shown)-1), 1)
+		if width(face, fuller) <= Width-2*Margin {
+			t.Errorf("%q would have fitted, the line shows fewer: %q", fuller, line)
+		}
+		// Every game fits: no count.
+		if few := gamesLine(c.ctx, face, games[:3], Width-2*Margin); few != strings.Join(games[:3], " · ") {
+			t.Errorf("three games: %q", few)
+		}
+		// The first game alone too long: cut, the rest counted.
+		long := append([]string{strings.Repeat("Sehr lange Hausregeln ", 20)}, games[1:]...)
+		cut := gamesLine(c.ctx, face, long, Width-2*Margin)
+		if m := c.more.FindStringSubmatch(cut); m == nil || m[1] != "59" || !strings.Contains(cut, ellipsis) || width(face, cut) > Width-2*Margin {
+			t.Errorf("a first game too long for the line: %q", cut)
+		}
+	}
+	for _, n := range []int{60, 600} {
+		e := longEvening(n)
+		img, err := e.Draw(de)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := e.PNG(en)
+		save(t, fmt.Sprintf("evening-%d", n), b)
+		for _, strip := range []image.Rectangle{
+			image.Rect(0, 156, Margin, Height), image.Rect(Width-Margin, 156, Width, Height), image.Rect(0, Height-16, Width, Height),
+		} {
+			if s := share(img, strip, bg); s != 1 {
+				t.Errorf("%d games: %.4f of %v is background", n, s, strip)
+			}
+		}
+		// The line keeps its size: its letters reach from the top of a
+		// capital to the foot of a "y" (some 20 px at 22 px type).
+		top, bottom := Height, 0
+		for y := gamesBaseline - 30; y < gamesBaseline+12; y++ {
+			for x := Margin; x < Width-Margin; x++ {
+				if img.RGBAAt(x, y) != bg {
+					top, bottom = min(top, y), max(bottom, y)
+				}
+			}
+		}
+		if bottom-top < 18 || bottom-top > 30 {
+			t.Errorf("%d games: the line of games is drawn %d px tall (rows %d–%d), want about 22", n, bottom-top+1, top, bottom)
+		}
 	}
 }

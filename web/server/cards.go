@@ -117,14 +117,18 @@ func gameCard(t sessions.Table, g sessions.Game) card.Result {
 	// An evening's games differ; another game's sheet has its own name
 	// and says how it is won.
 	r.Game, r.LowestWins = playGame(g).Name, g.LowestWins()
-	// Another game's sheet and an imported play were never checked by
-	// the rules: their winners stand as typed.
-	r.Unchecked = g.Info.Slug == scoresheet.Slug || g.Imported != nil
+	r.Unchecked = asTyped(g)
 	r.Table, r.Number = t.Name, g.Number
 	if g.Seq >= 1 && g.Seq <= len(t.Log) {
 		r.Played = t.Log[g.Seq-1].At
 	}
 	return r
+}
+
+// asTyped says a game's scores were never checked by the rules: another
+// game's sheet and an imported play, whose winners stand as typed.
+func asTyped(g sessions.Game) bool {
+	return g.Info.Slug == scoresheet.Slug || g.Imported != nil
 }
 
 // eveningCard is the card of all the table's finished games.
@@ -134,7 +138,7 @@ func eveningCard(t sessions.Table, games []sessions.Game) card.Evening {
 		e.Played = t.Log[last.Seq-1].At
 	}
 	for _, g := range games {
-		e.Games = append(e.Games, card.EveningGame{Game: playGame(g).Name, Winners: g.Result.Winners, Checked: g.Result.Valid})
+		e.Games = append(e.Games, card.EveningGame{Game: playGame(g).Name, Winners: g.Result.Winners, Checked: g.Result.Valid, Unchecked: asTyped(g)})
 	}
 	// The evening's own standing: one kind's sum or the places' points
 	// (sessions.Evening), with its ranks; shared points round to whole

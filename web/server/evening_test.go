@@ -1,8 +1,11 @@
 package server
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"image"
+	"image/png"
 	"net/http"
 	"strings"
 	"testing"
@@ -11,8 +14,10 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"tablemate/sessions"
+	"tablemate/views/card"
 	"tablemate/web/games"
 	"tablemate/web/kks/kkstest"
+	"tablemate/web/webtest"
 )
 
 // sheetRound posts one round of another game's sheet and returns where
@@ -289,5 +294,81 @@ func TestLowestWinsSheetLeadsOnThePages(t *testing.T) {
 	c := gameCard(tb, tb.Games[0])
 	if !c.LowestWins || c.Game != "Golf" {
 		t.Errorf("the result card of %q: lowest wins %v", c.Game, c.LowestWins)
+	}
+}
+
+// A long evening stays bounded: on a table of 60 short games the
+// evening's card still lists every game by name as far as its one line
+// goes (card.TestLongEvening checks the line's "and N more") and is drawn
+// within its 1200×630 frame, in English and German; the end of the
+// evening, the next-game page and the table page weigh (nearly) the
+// same after 60 games as after 12 (a three-way tie after both).
+func TestLongEveningStaysBounded(t *testing.T) {
+	ts := newTestServer(t)
+	tables := map[int]string{}
+	for _, n := range []int{12, 60} {
+		tables[n], _, _ = ts.importJSON(sheetExport(n))
+	}
+
+	tb := ts.Table(tables[60])
+	games := finishedGames(tb)
+	e := eveningCard(tb, games)
+	if len(games) != 60 || len(e.Games) != 60 {
+		t.Fatalf("the card of 60 games has %d of %d", len(e.Games), len(games))
+	}
+	for i, g := range e.Games {
+		game, winner := []string{"Skyjo", "Wizard", "Doppelkopf"}[i%3], []string{"Ana", "Ben", "Cy"}[i%3]
+		if g.Game != game || !g.Unchecked || len(g.Winners) != 1 || g.Winners[0] != winner {
+			t.Errorf("game %d on the card: %+v, want %s won by %s, kept as typed", i+1, g, game, winner)
+		}
+	}
+	view := viewPath(t, ts.Get(tables[60]))
+	for lang, p := range map[string]webtest.Page{"en": ts.Get(view + "/card.png"), "de": ts.German(view+"/card.png", nil)} {
+		decodeCard(t, lang+" card of 60 games", p)
+		img, _ := png.Decode(bytes.NewReader([]byte(p.Body)))
+		// The card's margins keep the background it shows at its left
+		// edge below the header: nothing is drawn outside the frame.
+		bg := img.At(0, 300)
+		for _, strip := range []image.Rectangle{image.Rect(0, 160, card.Margin, card.Height), image.Rect(card.Width-card.Margin, 160, card.Width, card.Height), image.Rect(0, card.Height-16, card.Width, card.Height)} {
+			for y := strip.Min.Y; y < strip.Max.Y; y++ {
+				for x := strip.Min.X; x < strip.Max.X; x++ {
+					if img.At(x, y) != bg {
+						t.Fatalf("%s: the card of 60 games draws at (%d, %d), in its margin", lang, x, y)
+					}
+				}
+			}
+		}
+	}
+
+	// The table page shows the newest games (its bound is
+	// TestHostileLongTableCostsTheSameAsAShortOne's), counted from the first.
+	p := ts.Get(tables[60])
+	if enter := p.Text(`[data-testid="enter-game"]`); enter != "Enter game 61" {
+		t.Errorf("after 60 games the table offers %q", enter)
+	}
+	if desc := p.Doc.Find(`[data-testid="totals-chart"] desc`).Text(); !strings.HasPrefix(desc, "After game 60: ") {
+		t.Errorf("the chart of the newest games says %q", desc)
+	}
+
+	// The pages of the evening: a few bytes more for the bigger numbers,
+	// nothing per game.
+	for _, page := range []string{"/evening", "/next"} {
+		for _, lang := range []string{"en", "de"} {
+			size := map[int]int{}
+			for n, table := range tables {
+				p := ts.Get(table + page)
+				if lang == "de" {
+					p = ts.German(table+page, nil)
+				}
+				if p.Status != http.StatusOK {
+					t.Fatalf("%s after %d games: %d", page, n, p.Status)
+				}
+				size[n] = len(p.Body)
+			}
+			t.Logf("%s (%s): %d bytes after 12 games, %d after 60", page, lang, size[12], size[60])
+			if grew := size[60] - size[12]; grew > 64 {
+				t.Errorf("%s (%s) grew by %d bytes from 12 games (%d) to 60 (%d), want the same page", page, lang, grew, size[12], size[60])
+			}
+		}
 	}
 }

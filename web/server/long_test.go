@@ -44,6 +44,24 @@ func kksExport(n int) string {
 	return tableExport("Long evening", []string{"Amelia", "Victor"}, states)
 }
 
+// sheetExport is a table of another game for Ana, Ben and Cy that played
+// n short games of it (one round each, the last), named in turn Skyjo,
+// Wizard and Doppelkopf and won in turn by Ana, Ben and Cy.
+func sheetExport(n int) string {
+	var b strings.Builder
+	b.WriteString(`{"format":"tablemate-table","version":1,"name":"Long evening","game":"another-game","events":[` +
+		`{"seq":1,"kind":"table_created","payload":{"game":"another-game","name":"Long evening","players":["Ana","Ben","Cy"]},"at":"2026-11-20T19:00:00Z"}`)
+	for i := range n {
+		points := [3]int{10, 10, 10}
+		points[i%3] = 20
+		fmt.Fprintf(&b, `,{"seq":%d,"kind":"round_recorded","payload":{"game":%d,"round":{"name":%q,"last":true,"scores":[`+
+			`{"name":"Ana","points":%d},{"name":"Ben","points":%d},{"name":"Cy","points":%d}]}},"at":"2026-11-20T19:%02d:00Z"}`,
+			i+2, i+1, []string{"Skyjo", "Wizard", "Doppelkopf"}[i%3], points[0], points[1], points[2], i%60)
+	}
+	b.WriteString("]}")
+	return b.String()
+}
+
 // leagueExport is a placing league of six members over the given number
 // of tables of three players, each with games games.
 func leagueExport(tables, games int) string {

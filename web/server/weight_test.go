@@ -22,7 +22,12 @@ func TestPagesStayWithinTheirWeightBudget(t *testing.T) {
 	f := kkstest.Form(entry.FormOf(t, table+"/games"), []map[string]string{kkstest.Amelia, {"red": "2"}, {"blue": "3"}, {"black": "4"}}, []string{"3", "1", "1", "1"})
 	game := ts.Post(table+"/games", f).Header.Get("Location")
 
-	for _, path := range []string{"/", "/tables/new", table, table + "/games/new", game, "/check", "/check/koffer-katze-sombrero"} {
+	// The evening's pages: the next game, the end of the evening, and
+	// another game's first round (its editor, with the name chips).
+	sheet := ts.NewTable("another-game", "", "Amelia", "Victor", "Enrique", "Zofia")
+
+	for _, path := range []string{"/", "/tables/new", table, table + "/games/new", game, "/check", "/check/koffer-katze-sombrero",
+		table + "/next", table + "/evening", sheet + "/games/new"} {
 		t.Run(path, func(t *testing.T) {
 			total, doc := ts.CompressedSize(t, path)
 			assets := map[string]bool{}
