@@ -173,7 +173,11 @@ func (r Result) Draw(ctx context.Context) (*image.RGBA, error) {
 	if r.LowestWins {
 		sub = append(sub, i18n.T(ctx, "Fewest points win"))
 	}
-	c.header(ctx, r.Game, sub, r.Checked, asTyped)
+	typed := noneTyped
+	if asTyped {
+		typed = allTyped
+	}
+	c.header(ctx, r.Game, sub, r.Checked, typed)
 	c.ranking(ctx, lines, 184, 556)
 	c.footer(604)
 	return c.img, nil
@@ -207,10 +211,12 @@ func (e Evening) Draw(ctx context.Context) (*image.RGBA, error) {
 			top:    places[i] == 1 && e.played() > 0,
 		}
 	}
-	checked, typed := true, false
+	checked, typed, kept := true, noneTyped, 0
 	var games []string
 	for _, g := range e.Games {
-		typed = typed || g.Unchecked
+		if g.Unchecked {
+			kept++
+		}
 		switch {
 		case !g.Checked:
 			checked = false
@@ -232,6 +238,12 @@ func (e Evening) Draw(ctx context.Context) (*image.RGBA, error) {
 	title := e.Title
 	if title == "" {
 		title = i18n.T(ctx, "Evening standing")
+	}
+	switch {
+	case kept > 0 && kept == len(e.Games):
+		typed = allTyped
+	case kept > 0:
+		typed = someTyped
 	}
 	c.header(ctx, title, sub, checked, typed)
 	c.ranking(ctx, lines, 184, 526)
@@ -301,17 +313,28 @@ func (e Evening) played() int {
 	return len(e.Games)
 }
 
+// typing says how many of a card's games are scores kept as typed.
+type typing int
+
+const (
+	noneTyped typing = iota
+	someTyped        // an evening of checked games and typed ones
+	allTyped
+)
+
 // header draws the green band: the title, the line under it and the
-// verdict: checked by the rules, disputed, or (typed) scores kept as
-// typed that no rules checked.
-func (c *canvas) header(ctx context.Context, title string, sub []string, checked, typed bool) {
+// verdict: checked by the rules, disputed, or scores kept as typed that
+// no rules checked (all of them, or some of an evening's).
+func (c *canvas) header(ctx context.Context, title string, sub []string, checked bool, typed typing) {
 	c.rect(image.Rect(0, 0, Width, 156), accent)
 	label, fill, ink := i18n.T(ctx, "Checked by the rules"), white, accent
 	switch {
 	case !checked:
 		label, fill, ink = i18n.T(ctx, "Disputed"), warnSoft, warn
-	case typed:
+	case typed == allTyped:
 		label, checked = i18n.T(ctx, "Not checked by the rules"), false
+	case typed == someTyped:
+		label, checked = i18n.T(ctx, "Partly checked by the rules"), false
 	}
 	pf := c.face(bold, 24)
 	label = fit(pf, clean(label, pf), 360)

@@ -432,6 +432,12 @@ func TestScoresAsTypedAreNotCalledChecked(t *testing.T) {
 	if bytes.Equal(a, b) {
 		t.Error("an evening with scores kept as typed is drawn as checked by the rules")
 	}
+	// Partly typed is told apart from all typed.
+	ev.Games[0].Unchecked, ev.Games[1].Unchecked = true, true
+	c, _ := ev.PNG(en)
+	if bytes.Equal(a, c) || bytes.Equal(b, c) {
+		t.Error("an evening of typed scores only is drawn as one partly checked, or as one checked")
+	}
 }
 
 // longEvening is an evening of n short games of another game's sheet,

@@ -4,15 +4,16 @@ package i18n
 // member pages, its ratings and the questions asked when a table joins a
 // league (#22).
 var deStats = map[string]string{
-	"Checked by the rules":     "Nach den Regeln geprüft",
-	"Disputed":                 "Strittig",
-	"Not checked by the rules": "Nicht nach Regeln geprüft",
-	"%s: disputed":             "%s: strittig",
-	"Fewest points win":        "Die wenigsten Punkte gewinnen",
-	"Evening standing":         "Stand des Abends",
-	"1 win":                    "1 Sieg",
-	"%d wins":                  "%d Siege",
-	"and %d more":              "und %d weitere",
+	"Checked by the rules":        "Nach den Regeln geprüft",
+	"Disputed":                    "Strittig",
+	"Not checked by the rules":    "Nicht nach Regeln geprüft",
+	"Partly checked by the rules": "Teils nach Regeln geprüft",
+	"%s: disputed":                "%s: strittig",
+	"Fewest points win":           "Die wenigsten Punkte gewinnen",
+	"Evening standing":            "Stand des Abends",
+	"1 win":                       "1 Sieg",
+	"%d wins":                     "%d Siege",
+	"and %d more":                 "und %d weitere",
 
 	// Member pages.
 	"League %s":                              "Liga %s",
