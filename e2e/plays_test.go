@@ -41,16 +41,7 @@ func TestPlaysFromBGStatsOnAPhone(t *testing.T) {
 	}
 
 	var report, badge, banner string
-	run(t, ctx, "a league, and its import page",
-		chromedp.Navigate(base+"/leagues/new"),
-		chromedp.WaitVisible(`#league-name`, chromedp.ByQuery),
-		chromedp.SendKeys(`#league-name`, "Holiday league", chromedp.ByQuery),
-		chromedp.SendKeys(`#members`, "Amelia", chromedp.ByQuery),
-		tap(`[data-testid="create-league"]`),
-		chromedp.WaitVisible(`[data-testid="no-league-games"]`, chromedp.ByQuery),
-		tap(`[data-testid="league-import-plays"]`),
-		chromedp.WaitVisible(`[data-testid="import-plays"]`, chromedp.ByQuery),
-	)
+	run(t, ctx, "a league, and its import page", leagueImportPage(base, "Holiday league", "Amelia")...)
 	audit(t, ctx, "import plays")
 	var preview string
 	run(t, ctx, "upload the BG Stats file: first what it would import",
@@ -88,6 +79,21 @@ func TestPlaysFromBGStatsOnAPhone(t *testing.T) {
 	}
 	audit(t, ctx, "imported game")
 	pageFits(t, ctx, "imported game")
+}
+
+// leagueImportPage makes a league of members (as typed in its form) and
+// opens its import of plays.
+func leagueImportPage(base, name, members string) []chromedp.Action {
+	return []chromedp.Action{
+		chromedp.Navigate(base + "/leagues/new"),
+		chromedp.WaitVisible(`#league-name`, chromedp.ByQuery),
+		chromedp.SendKeys(`#league-name`, name, chromedp.ByQuery),
+		chromedp.SendKeys(`#members`, members, chromedp.ByQuery),
+		tap(`[data-testid="create-league"]`),
+		chromedp.WaitVisible(`[data-testid="no-league-games"]`, chromedp.ByQuery),
+		tap(`[data-testid="league-import-plays"]`),
+		chromedp.WaitVisible(`[data-testid="import-plays"]`, chromedp.ByQuery),
+	}
 }
 
 // pageFits fails the test when the page open scrolls sideways.
@@ -131,15 +137,8 @@ func TestOtherGamesFromBoardGameGeekOnAPhone(t *testing.T) {
 		t.Fatal(err)
 	}
 	var report, tables, skipped, heading, winner string
-	run(t, ctx, "a league, and its import page",
-		chromedp.Navigate(base+"/leagues/new"),
-		chromedp.WaitVisible(`#league-name`, chromedp.ByQuery),
-		chromedp.SendKeys(`#league-name`, "Game club", chromedp.ByQuery),
-		chromedp.SendKeys(`#members`, "Ana, Ben", chromedp.ByQuery),
-		tap(`[data-testid="create-league"]`),
-		chromedp.WaitVisible(`[data-testid="no-league-games"]`, chromedp.ByQuery),
-		tap(`[data-testid="league-import-plays"]`),
-		chromedp.WaitVisible(`[data-testid="import-plays"]`, chromedp.ByQuery),
+	run(t, ctx, "a league, and its import page", leagueImportPage(base, "Game club", "Ana, Ben")...)
+	run(t, ctx, "a wrong file, another, the right one",
 		// A wrong file first: its preview, then another file.
 		chromedp.SetUploadFiles(`#plays-file`, []string{wrong}, chromedp.ByQuery),
 		tap(`[data-testid="import-plays"]`),
