@@ -119,12 +119,12 @@ func (g Game) Sheet() string {
 
 // Kind tells the games apart that an evening may sum: the game's slug,
 // and for another game's sheet its name too.
-func (g Game) Kind() string { return kindOf(g.Info.Slug, g.Sheet()) }
+func (g Game) Kind() string { return KindOf(g.Info.Slug, g.Sheet()) }
 
-// kindOf is the kind of a game of slug: for another game's sheet, named
+// KindOf is the kind of a game of slug: for another game's sheet, named
 // sheet, the slug and the name whatever its case ("Skat" and "skat" are
 // one game, "Skat" and "Golf" two).
-func kindOf(slug, sheet string) string {
+func KindOf(slug, sheet string) string {
 	if sheet == "" {
 		return slug
 	}

@@ -363,7 +363,7 @@ type LeagueGame struct {
 
 // Kind tells a league's games apart: the game's slug, and for another
 // game's sheet its name too (as Game.Kind).
-func (g LeagueGame) Kind() string { return kindOf(g.Game, g.Sheet) }
+func (g LeagueGame) Kind() string { return KindOf(g.Game, g.Sheet) }
 
 // asAdmin runs one statement that changes l, in a transaction that first
 // checks l was opened through its admin link and that link is still in

@@ -78,7 +78,7 @@ type SummaryGame struct {
 
 // Kind tells a league's games apart: the game's slug, and for another
 // game's sheet its name too (as Game.Kind).
-func (g SummaryGame) Kind() string { return kindOf(g.Game, g.Sheet) }
+func (g SummaryGame) Kind() string { return KindOf(g.Game, g.Sheet) }
 
 // summaryGames is what the database keeps of a summary's games. (Version
 // 4 kept the table's lowest_wins beside them; such a summary is never

@@ -286,7 +286,7 @@ func (a *App) importPlays(c echo.Context) error {
 	vm.Done, vm.Preview, vm.Source, vm.Skipped, vm.Members = !preview, preview, sourceName(format), plan.skipped, added
 	for i, t := range made {
 		vm.Games += t.Games
-		pt := views.PlaysTable{Name: t.Name, Game: plan.titles[i], Games: t.Games}
+		pt := views.PlaysTable{Name: t.Name, Game: groupTitle(plan.groups[i]), Games: t.Games}
 		if t.Edit != "" {
 			pt.URL = "/tables/" + t.Edit
 		}
@@ -333,7 +333,6 @@ func inLeague(tables []sessions.Table) map[string]bool {
 // plays left out with the reason.
 type importPlan struct {
 	groups  []sessions.ImportGroup
-	titles  []string // each group's game as a page names it
 	skipped []views.PlaysSkip
 }
 
@@ -383,7 +382,7 @@ func planImport(c echo.Context, l sessions.League, format plays.Format, ps []pla
 			names = append(names, name)
 			g.Players = append(g.Players, sessions.ImportedScore{Name: name, Score: *pl.Score, Winner: pl.Winner, Start: pl.StartPlayer})
 		}
-		slug, kind, title := m.Slug, m.Slug, ""
+		slug, sheet := m.Slug, ""
 		if m.Kind == plays.AnotherGame {
 			state, refused := importedSheet(c, p.Game, g.Players)
 			if refused != "" {
@@ -391,27 +390,22 @@ func planImport(c echo.Context, l sessions.League, format plays.Format, ps []pla
 				continue
 			}
 			g.Game, g.BGGID, g.State = playGames.Title(p.Game), p.Game.BGGID, state
-			slug, title = scoresheet.Slug, scoresheet.Named(state)
-			kind = slug + ":" + strings.ToLower(title)
-		} else {
-			info, _ := playGames.KnownGame(slug)
-			title = info.Name
+			slug, sheet = scoresheet.Slug, scoresheet.Named(state)
 		}
 		day := p.Played.Format(time.DateOnly)
-		key := kind + "\x00" + day + "\x00" + strings.Join(names, "\x00")
+		key := sessions.KindOf(slug, sheet) + "\x00" + day + "\x00" + strings.Join(names, "\x00")
 		n, ok := byKey[key]
 		if !ok {
 			n = len(plan.groups)
 			byKey[key] = n
 			name := sourceName(format) + " " + day
-			if slug == scoresheet.Slug {
-				name = title + ", " + name
+			if sheet != "" {
+				name = sheet + ", " + name
 				if len([]rune(name)) > sessions.MaxTableNameLen {
-					name = title + ", " + day // a sheet's name is short enough for this
+					name = sheet + ", " + day // a sheet's name is short enough for this
 				}
 			}
 			plan.groups = append(plan.groups, sessions.ImportGroup{Game: slug, Name: name, Players: names})
-			plan.titles = append(plan.titles, title)
 		}
 		plan.groups[n].Games = append(plan.groups[n].Games, g)
 		plan.groups[n].Plays = append(plan.groups[n].Plays, i)
@@ -422,6 +416,16 @@ func planImport(c echo.Context, l sessions.League, format plays.Format, ps []pla
 		slices.SortStableFunc(gr.Games, func(a, b sessions.GameImported) int { return strings.Compare(a.Played, b.Played) })
 	}
 	return plan
+}
+
+// groupTitle is the game of an import's table as a page names it: one of
+// the seven by its title, another game by its sheet's name.
+func groupTitle(gr sessions.ImportGroup) string {
+	if gr.Game == scoresheet.Slug {
+		return scoresheet.Named(gr.Games[0].State)
+	}
+	info, _ := playGames.KnownGame(gr.Game)
+	return info.Name
 }
 
 // importedSheet is a play of another game as its score sheet: named as
