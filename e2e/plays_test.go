@@ -53,6 +53,16 @@ func TestPlaysFromBGStatsOnAPhone(t *testing.T) {
 	if !strings.Contains(preview, "1 game to import") || !strings.Contains(preview, "Nothing is imported until you say so") {
 		t.Errorf("the preview says %q", preview)
 	}
+	// Its tables (not links yet) are laid out as the report's: the name,
+	// and the game beside it, not run together.
+	var apart bool
+	run(t, ctx, "the preview's tables",
+		chromedp.Evaluate(`(() => { const i = document.querySelector('#plays-preview [data-testid="plays-tables"] .item');
+			return !!i && getComputedStyle(i).display === "flex" && i.children.length === 2 &&
+				i.children[1].getBoundingClientRect().left >= i.children[0].getBoundingClientRect().right; })()`, &apart))
+	if !apart {
+		t.Error("the preview's table line runs its name and game together")
+	}
 	audit(t, ctx, "plays preview")
 	pageFits(t, ctx, "plays preview")
 	run(t, ctx, "import it",
