@@ -28,6 +28,8 @@ type App struct {
 	headerTimeout, bodyTimeout time.Duration
 	// imports bounds the bytes each client may import (budget.go).
 	imports *importBudget
+	// importGate bounds the imports read at once (uploads.go).
+	importGate *importGate
 	// stats keeps leagues' standings per version (leaguestats.go).
 	stats *statsCache[*leagueStats]
 	// reports keeps leagues' member profiles per version (members.go).
@@ -45,7 +47,7 @@ func NewApp(store *sessions.Store, log *slog.Logger) *App {
 		writeRate: 10, writeBurst: 40, headerTimeout: defaultHeaderTimeout, bodyTimeout: DefaultBodyTimeout,
 		site:    &Site{hosts: map[string]bool{}},
 		imports: newImportBudget(1<<20, sessions.MaxImportBytes), stats: newStatsCache[*leagueStats](64), reports: newStatsCache[*stats.Report](8),
-		cards: newCardCache(cardCacheBytes)}
+		cards: newCardCache(cardCacheBytes), importGate: newImportGate(DefaultImportsPerClient, DefaultImportsTotal)}
 	a.tables.OnChange(a.live.publish)
 	a.tables.OnReplace(func(owner string, _ sessions.Role, old string) { a.live.revoke(owner, old) })
 	return a

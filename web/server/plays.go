@@ -240,9 +240,14 @@ func (a *App) importPlays(c echo.Context) error {
 		vm.Error = msg
 		return render(c, http.StatusUnprocessableEntity, views.PlaysImport(vm))
 	}
-	file, err := uploaded(c, "file")
+	file, done, err := a.openUpload(c, "file")
+	defer done()
 	if refused := bodyRefused(c); refused != nil {
 		return refused
+	}
+	var he *echo.HTTPError
+	if errors.As(err, &he) {
+		return err // refused before the file was read: 403 or 503
 	}
 	if err != nil {
 		return fail(tr(c, "Choose the file to import: a BG Stats file (.bgsplay or its backup .json) or BoardGameGeek plays (.xml)."))
