@@ -83,7 +83,8 @@ const readWindow = time.Minute
 // Health says whether the store can serve, nil when it can: the database
 // file is still the one opened (SQLite: not deleted or replaced), it was
 // not found damaged (that lasts until a restart), a small read works
-// now, and no read failed in storage in the last minute (Noticed). How
+// now, and (SQLite) no read of the file failed in the last minute
+// (Noticed; a PostgreSQL server that answers the read again is back). How
 // the newest write fared is WriteFailure.
 func (s *Store) Health(ctx context.Context) error {
 	if err := s.checkFile(); err != nil {
@@ -99,6 +100,17 @@ func (s *Store) Health(ctx context.Context) error {
 	if err := s.read.QueryRowContext(ctx, `SELECT id FROM tables LIMIT 1`).Scan(&id); err != nil && !errors.Is(err, sql.ErrNoRows) {
 		s.Noticed(err)
 		return fmt.Errorf("database unreadable: %w", err)
+	}
+	if _, server := s.d.(postgres); server && readErr != nil {
+		// A database server that answers again is back: its failures
+		// were of reaching it. A local file that failed a read may fail
+		// the next one (a bad sector): that counts for readWindow.
+		s.health.mu.Lock()
+		if s.health.readErr == readErr {
+			s.health.readErr = nil
+		}
+		s.health.mu.Unlock()
+		readErr = nil
 	}
 	if readErr != nil && s.now().Sub(readAt) <= readWindow {
 		return fmt.Errorf("reads failing at %s: %w", readAt.UTC().Format(time.RFC3339), readErr)
