@@ -7,10 +7,14 @@ package server
 // the failing store on 127.0.0.1 and is bounded in count and time.
 
 import (
+	"bufio"
+	"context"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"os"
+	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -428,5 +432,140 @@ func TestHostileDatabaseFileDeleted(t *testing.T) {
 	}
 	if h := ts.Get("/healthz"); h.Status != http.StatusServiceUnavailable || !strings.Contains(h.Body, "another file") {
 		t.Errorf("/healthz with another file in its place: %d %q", h.Status, h.Body)
+	}
+}
+
+// memoryServerVar makes the test binary, run again, serve for
+// TestHostileImportMemory and wait.
+const memoryServerVar = "TABLEMATE_TEST_MEMORY_SERVER"
+
+// TestHostileImportMemory: 40 posts of 30 MB each to the table import,
+// sent at once with a bogus security token, are refused (403, or 503 over
+// the imports read at once) before their files are read: the server's
+// resident memory stays under 150 MB at its peak. The server runs in a
+// process of its own (this test binary again), so its peak is its own.
+func TestHostileImportMemory(t *testing.T) {
+	if os.Getenv(memoryServerVar) != "" {
+		serveForMemory(t)
+		return
+	}
+	if webtest.Postgres() {
+		t.Skip("measured once, in the SQLite pass")
+	}
+	if _, err := os.Stat("/proc/self/status"); err != nil {
+		t.Skip("needs Linux's /proc to read the server's memory")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestHostileImportMemory$", "-test.count=1")
+	cmd.Env = append(os.Environ(), memoryServerVar+"=1")
+	stdin, _ := cmd.StdinPipe()
+	stdout, _ := cmd.StdoutPipe()
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { stdin.Close(); cmd.Wait() }()
+	base := ""
+	lines := bufio.NewScanner(stdout)
+	for lines.Scan() {
+		if u, ok := strings.CutPrefix(lines.Text(), "serving "); ok {
+			base = u
+			break
+		}
+	}
+	if base == "" {
+		t.Fatal("the server process did not start")
+	}
+	go io.Copy(io.Discard, stdout)
+	before := vmKB(t, cmd.Process.Pid, "VmRSS")
+
+	const posts, size = 40, 30 << 20
+	statuses := make(chan int, posts)
+	client := &http.Client{Timeout: 30 * time.Second}
+	for range posts {
+		go func() {
+			head := "--b\r\nContent-Disposition: form-data; name=\"_csrf\"\r\n\r\nbogus\r\n" +
+				"--b\r\nContent-Disposition: form-data; name=\"file\"; filename=\"t.json\"\r\nContent-Type: application/json\r\n\r\n"
+			tail := "\r\n--b--\r\n"
+			body := io.MultiReader(strings.NewReader(head), io.LimitReader(zeros{}, size), strings.NewReader(tail))
+			req, _ := http.NewRequestWithContext(ctx, http.MethodPost, base+"/tables/import", body)
+			req.ContentLength = int64(len(head) + size + len(tail))
+			req.Header.Set("Content-Type", "multipart/form-data; boundary=b")
+			resp, err := client.Do(req)
+			if err != nil {
+				statuses <- 0
+				return
+			}
+			resp.Body.Close()
+			statuses <- resp.StatusCode
+		}()
+	}
+	got := map[int]int{}
+	for range posts {
+		got[<-statuses]++
+	}
+	if got[http.StatusForbidden]+got[http.StatusServiceUnavailable] != posts {
+		t.Errorf("40 bogus-token imports answered %v, want 403 or 503 each", got)
+	}
+	peak := vmKB(t, cmd.Process.Pid, "VmHWM")
+	t.Logf("server RSS %d kB before, peak %d kB; answers %v", before, peak, got)
+	if peak > 150<<10 {
+		t.Errorf("the server's resident memory peaked at %d MB, want under 150 MB", peak>>10)
+	}
+}
+
+// serveForMemory is the server process of TestHostileImportMemory: it
+// says where it serves and runs until its standard input closes.
+func serveForMemory(t *testing.T) {
+	ts := newTestServer(t)
+	fmt.Printf("serving %s\n", ts.URL)
+	done := make(chan struct{})
+	go func() { io.Copy(io.Discard, os.Stdin); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(60 * time.Second):
+	}
+}
+
+// zeros reads as endless zero bytes, allocating nothing.
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) {
+	clear(p)
+	return len(p), nil
+}
+
+// vmKB reads one "Vm…" line of a process's /proc status, in kB.
+func vmKB(t *testing.T, pid int, field string) int {
+	t.Helper()
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, field+":"); ok {
+			var kb int
+			fmt.Sscanf(strings.TrimSpace(v), "%d", &kb)
+			return kb
+		}
+	}
+	t.Fatalf("no %s in /proc/%d/status", field, pid)
+	return 0
+}
+
+// TestImportGateCaps: at most perClient imports of one client and total
+// of all are read at once; a finished one frees its place.
+func TestImportGateCaps(t *testing.T) {
+	g := newImportGate(2, 3)
+	if !g.enter("a") || !g.enter("a") || g.enter("a") {
+		t.Fatal("a client's third import at once was admitted, or one of its first two refused")
+	}
+	if !g.enter("b") || g.enter("c") {
+		t.Fatal("the cap in all does not hold")
+	}
+	g.leave("a")
+	if !g.enter("c") {
+		t.Error("a finished import did not free its place")
 	}
 }
