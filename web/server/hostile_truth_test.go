@@ -569,3 +569,32 @@ func TestImportGateCaps(t *testing.T) {
 		t.Error("a finished import did not free its place")
 	}
 }
+
+// TestHostileLeagueFilesKeptByVersion: a league's .bgsplay and BGG XML
+// are written once per league version, like its standings: GETs after
+// the first answer the kept file, a new game writes it anew.
+func TestHostileLeagueFilesKeptByVersion(t *testing.T) {
+	ts := newTestServer(t)
+	_, public, _ := ts.importJSON(leagueExport(4, 3))
+	first := ts.Get(public + "/export.bgsplay")
+	for range 5 {
+		if p := ts.Get(public + "/export.bgsplay"); p.Status != http.StatusOK || p.Body != first.Body {
+			t.Fatalf("the kept file differs: %d", p.Status)
+		}
+	}
+	ts.Get(public + "/export-bgg.xml")
+	ts.Get(public + "/export-bgg.xml")
+	if n := ts.app.leagueFilesMade.Load(); n != 2 {
+		t.Errorf("8 downloads of two files wrote %d files, want 2", n)
+	}
+	link, _ := ts.Get(public).Doc.Find(`[data-testid="league-tables"] a`).First().Attr("href")
+	view := strings.TrimPrefix(link, "/v/")
+	ro, _ := ts.app.tables.ReadOnly(context.Background(), view)
+	if _, err := ts.app.tables.RecordGame(context.Background(), ts.editLinkOf(view), ro.Head, "",
+		[]byte(fmt.Sprintf(kksThree, ro.Players[0], ro.Players[1], ro.Players[2]))); err != nil {
+		t.Fatal(err)
+	}
+	if p := ts.Get(public + "/export.bgsplay"); p.Body == first.Body || ts.app.leagueFilesMade.Load() != 3 {
+		t.Errorf("after a new game the file was not written anew (%d written)", ts.app.leagueFilesMade.Load())
+	}
+}
