@@ -53,6 +53,7 @@ type Server struct {
 	cmd     *exec.Cmd                 // its postmaster
 	exited  chan error                // told when the postmaster ended
 	start   func() (*exec.Cmd, error) // starts the postmaster again (Resume)
+	super   string                    // a superuser's URL (Halt's CHECKPOINT)
 	admin   *sql.DB
 	schemas atomic.Int64
 	prefix  string
@@ -144,6 +145,7 @@ func Start(opts Options) (*Server, error) {
 	go func(cmd *exec.Cmd) { s.exited <- cmd.Wait() }(s.cmd)
 	super := (&url.URL{Scheme: "postgres", User: url.User("tablemate"), Path: "/postgres",
 		RawQuery: url.Values{"host": {sock}, "sslmode": {"disable"}}.Encode()}).String()
+	s.super = super
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	var conn *pgx.Conn
@@ -230,19 +232,31 @@ func (s *Server) Stop() error {
 // a child process's attached one, cannot).
 func (s *Server) CanHalt() bool { return s.start != nil }
 
-// Halt stops a server started here as its operator would (a fast
-// shutdown: open connections are cut, what was committed is kept), to
-// test what the app answers while its database is out of reach. Resume
-// starts it again on the same data.
+// Halt stops a server started here at once (open connections are cut,
+// what was committed is kept), to test what the app answers while its
+// database is out of reach. Resume starts it again on the same data. A
+// checkpoint first keeps the restart's recovery short.
 func (s *Server) Halt() error {
 	if s.start == nil || s.cmd == nil {
 		return errors.New("pgtest: only a server started here can be halted")
 	}
-	s.cmd.Process.Signal(syscall.SIGINT)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	if conn, err := pgx.Connect(ctx, s.super); err == nil {
+		conn.Exec(ctx, "CHECKPOINT")
+		conn.Close(ctx)
+	}
+	cancel()
+	s.cmd.Process.Signal(syscall.SIGQUIT) // an immediate shutdown: no checkpoint of its own
 	select {
 	case <-s.exited:
-	case <-time.After(30 * time.Second):
-		return errors.New("pgtest: postgres did not stop in 30s")
+	case <-time.After(10 * time.Second):
+		alive := syscall.Kill(s.cmd.Process.Pid, 0) == nil
+		syscall.Kill(-s.cmd.Process.Pid, syscall.SIGKILL)
+		select {
+		case <-s.exited:
+		case <-time.After(10 * time.Second):
+			return fmt.Errorf("pgtest: postgres (pid %d, alive %v) did not stop", s.cmd.Process.Pid, alive)
+		}
 	}
 	s.cmd = nil
 	return nil
