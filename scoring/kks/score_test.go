@@ -307,3 +307,35 @@ func FuzzCheck(f *testing.F) {
 		}
 	})
 }
+
+// TestRulingKKS1KnownFaceDownCard: ruling KKS-1, "A face-down card of
+// known value is read like a face-up one: x0 or x11 is a card the game
+// does not have (card_value), not an unreadable token; only a token that
+// is neither a number, x, nor x followed by a number is unreadable
+// (400)."
+func TestRulingKKS1KnownFaceDownCard(t *testing.T) {
+	body := func(red string) []byte {
+		return []byte(`{"players":[{"name":"A","display":{"red":"` + red + `"}},{"name":"B"}]}`)
+	}
+	for _, red := range []string{"5 x0", "5 x11", "0", "11", "5 x00", "5 x-1"} {
+		res, err := Engine{}.Check(body(red))
+		if err != nil {
+			t.Errorf("%q: %v, want a result with card_value", red, err)
+			continue
+		}
+		if !slices.ContainsFunc(res.Violations, func(v scoring.Violation) bool { return v.Code == "card_value" && v.Rule == "KKS-1" }) {
+			t.Errorf("%q: %+v, want card_value (KKS-1)", red, res.Violations)
+		}
+	}
+	for _, red := range []string{"5 x", "5 x3", "x3"} {
+		if res, err := (Engine{}).Check(body(red)); err != nil || slices.ContainsFunc(res.Violations, func(v scoring.Violation) bool { return v.Code == "card_value" }) {
+			t.Errorf("%q: %+v %v, a card the game has", red, res.Violations, err)
+		}
+	}
+	for _, red := range []string{"5 xz", "5 z", "5 4x", "5 xx", "5 x+"} {
+		var in *scoring.InputError
+		if _, err := (Engine{}).Check(body(red)); !errors.As(err, &in) || in.Field != "players[0].display.red" {
+			t.Errorf("%q: %v, want a 400 on players[0].display.red", red, err)
+		}
+	}
+}
