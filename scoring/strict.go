@@ -45,13 +45,43 @@ type strictDecoder struct {
 	dec    *jsontext.Decoder
 	prefix string
 	path   []pathPart
+	buf    *bytes.Buffer
+	parts  [8]pathPart // path's first parts, without allocating
 }
 
 // pathPart is one step of the path to the value being read: a member
-// name or a list index.
+// name (its bytes in the body, or unquoted) or a list index.
 type pathPart struct {
-	name  string
+	name  []byte
 	index int // -1 for a name
+}
+
+// decoders are strict decoders to reuse: a jsontext.Decoder is large, and
+// a score check reads a body in several parts.
+var decoders = sync.Pool{New: func() any {
+	d := &strictDecoder{buf: new(bytes.Buffer)}
+	d.dec = jsontext.NewDecoder(d.buf, jsontext.AllowDuplicateNames(true))
+	return d
+}}
+
+// newDecoder is a pooled decoder reading data, which must stay unchanged
+// until it is given back (free): jsontext reads a bytes.Buffer in place,
+// so names are slices of data.
+func newDecoder(data []byte, prefix string) *strictDecoder {
+	d := decoders.Get().(*strictDecoder)
+	*d.buf = *bytes.NewBuffer(data)
+	d.dec.Reset(d.buf, jsontext.AllowDuplicateNames(true))
+	d.prefix, d.path = prefix, d.parts[:0]
+	return d
+}
+
+// free gives d back to the pool, holding nothing of the body it read.
+func (d *strictDecoder) free() {
+	*d.buf = bytes.Buffer{}
+	d.dec.Reset(d.buf, jsontext.AllowDuplicateNames(true))
+	d.path = nil
+	d.parts = [8]pathPart{}
+	decoders.Put(d)
 }
 
 var (
@@ -67,10 +97,8 @@ func decodeStrict(data []byte, v any, prefix string) error {
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
 		return Errorf(prefix, "%s", Name("cannot decode into "+reflect.TypeOf(v).String()))
 	}
-	d := strictDecoder{
-		dec:    jsontext.NewDecoder(bytes.NewBuffer(data), jsontext.AllowDuplicateNames(true)),
-		prefix: prefix,
-	}
+	d := newDecoder(data, prefix)
+	defer d.free()
 	if d.dec.PeekKind() == 0 {
 		_, err := d.dec.ReadValue()
 		if errors.Is(err, io.EOF) {
@@ -104,7 +132,7 @@ func (d *strictDecoder) field() string {
 		if b.Len() > 0 {
 			b.WriteByte('.')
 		}
-		b.WriteString(p.name)
+		b.Write(p.name)
 	}
 	return b.String()
 }
@@ -422,13 +450,24 @@ func (d *strictDecoder) array(v reflect.Value) error {
 	return d.syntax(err)
 }
 
-// name reads an object member's name.
-func (d *strictDecoder) name() (string, error) {
-	tok, err := d.dec.ReadToken()
+// name reads an object member's name: a slice of the body when it has
+// no escapes (it stays valid while the body is read), else unquoted.
+func (d *strictDecoder) name() ([]byte, error) {
+	raw, err := d.dec.ReadValue()
 	if err != nil {
-		return "", d.syntax(err)
+		return nil, d.syntax(err)
 	}
-	return tok.String(), nil
+	if len(raw) < 2 || raw[0] != '"' {
+		return nil, Errorf(d.field(), "%s", Name("a member name must be a string"))
+	}
+	if bytes.IndexByte(raw, '\\') < 0 {
+		return raw[1 : len(raw)-1], nil
+	}
+	out, err := jsontext.AppendUnquote(nil, raw)
+	if err != nil {
+		return nil, d.syntax(err)
+	}
+	return out, nil
 }
 
 // mapping reads a JSON object into a map with string keys; a key given
@@ -461,7 +500,7 @@ func (d *strictDecoder) mapping(v reflect.Value) error {
 			return err
 		}
 		d.path = append(d.path, pathPart{name: name, index: -1})
-		key := reflect.ValueOf(name).Convert(t.Key())
+		key := reflect.ValueOf(string(name)).Convert(t.Key())
 		if v.MapIndex(key).IsValid() {
 			return Errorf(d.field(), "given twice")
 		}
@@ -498,7 +537,7 @@ func (d *strictDecoder) object(v reflect.Value) error {
 			return err
 		}
 		d.path = append(d.path, pathPart{name: name, index: -1})
-		i := fieldIndex(fields, name)
+		i := fieldIndexBytes(fields, name)
 		switch {
 		case i < 0:
 			return Errorf(d.field(), "unknown field %q", Name(name))
@@ -589,6 +628,15 @@ func fieldsOf(t reflect.Type) []structField {
 	return f.([]structField)
 }
 
+func fieldIndexBytes(fields []structField, name []byte) int {
+	for i, f := range fields {
+		if f.name == string(name) {
+			return i
+		}
+	}
+	return -1
+}
+
 func fieldIndex(fields []structField, name string) int {
 	for i, f := range fields {
 		if f.name == name {
@@ -630,10 +678,8 @@ func Members(data []byte, prefix string) ([]Member, error) {
 	if len(data) > MaxBody {
 		return nil, Errorf(prefix, "body is larger than 1 MiB")
 	}
-	d := strictDecoder{
-		dec:    jsontext.NewDecoder(bytes.NewBuffer(data), jsontext.AllowDuplicateNames(true)),
-		prefix: prefix,
-	}
+	d := newDecoder(data, prefix)
+	defer d.free()
 	k := d.dec.PeekKind()
 	switch k {
 	case 0:
@@ -656,10 +702,11 @@ func Members(data []byte, prefix string) ([]Member, error) {
 			_, err := d.dec.ReadValue()
 			return nil, d.syntax(err)
 		}
-		name, err := d.name()
+		raw, err := d.name()
 		if err != nil {
 			return nil, err
 		}
+		name := string(raw)
 		twice := false
 		if seen == nil {
 			for _, m := range out {
@@ -680,11 +727,11 @@ func Members(data []byte, prefix string) ([]Member, error) {
 		if seen != nil {
 			seen[name] = true
 		}
-		raw, err := d.dec.ReadValue()
+		value, err := d.dec.ReadValue()
 		if err != nil {
 			return nil, d.syntax(err)
 		}
-		out = append(out, Member{Name: name, Value: bytes.Clone(raw)})
+		out = append(out, Member{Name: name, Value: bytes.Clone(value)})
 	}
 	if _, err := d.dec.ReadToken(); err != nil {
 		return nil, d.syntax(err)

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -165,4 +167,38 @@ func FuzzMembers(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestDecodeConcurrently: readers come from a pool; bodies read at the
+// same time keep their own values and errors (run with -race).
+func TestDecodeConcurrently(t *testing.T) {
+	done := make(chan error)
+	for i := range 8 {
+		go func() {
+			for j := range 200 {
+				n := i*1000 + j
+				var s strictState
+				err := Decode([]byte(`{"players":[{"name":"p`+strconv.Itoa(n)+`","tokens":`+strconv.Itoa(n)+`}]}`), &s, "")
+				if err == nil && (s.Players[0].Tokens != n || s.Players[0].Name != "p"+strconv.Itoa(n)) {
+					err = fmt.Errorf("read %+v for %d", s, n)
+				}
+				if err == nil {
+					err2 := Decode([]byte(`{"players":[{"name":"x","tokens":"`+strconv.Itoa(n)+`"}]}`), &s, "r"+strconv.Itoa(n))
+					if in, ok := err2.(*InputError); !ok || in.Field != "r"+strconv.Itoa(n)+".players[0].tokens" {
+						err = fmt.Errorf("error %v for %d", err2, n)
+					}
+				}
+				if err != nil {
+					done <- err
+					return
+				}
+			}
+			done <- nil
+		}()
+	}
+	for range 8 {
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}
 }
