@@ -8,7 +8,6 @@ import (
 	"io"
 	"math"
 	"reflect"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -33,8 +32,8 @@ const MaxCount = 1_000_000
 //   - a name given twice in one object is refused ("given twice");
 //   - null is a wrong type wherever a list, object, number, string or
 //     true/false is required; only a pointer field (an optional value,
-//     "omit it or null") and a json.RawMessage (a value read later) take
-//     it;
+//     "omit it or null"), a json.RawMessage (a value read later) and a
+//     field tagged `decode:"nullable"` take it;
 //   - every number lies within ±MaxCount (G-1);
 //   - every error names its field down to list items and map keys:
 //     players[0].adjustments[0].foo, players[1].display.red.
@@ -564,8 +563,8 @@ func (d *strictDecoder) object(v reflect.Value) error {
 }
 
 // structField is one field a JSON object may name. A field tagged
-// nullable (`json:"scores,nullable"`) reads null as its zero value: a
-// list a writer of ours has stored as null, which the log keeps.
+// `decode:"nullable"` reads null as its zero value: a list a writer of
+// ours has stored as null, which the log keeps.
 type structField struct {
 	name     string
 	index    []int
@@ -592,7 +591,7 @@ func fieldsOf(t reflect.Type) []structField {
 			if tag == "-" {
 				continue
 			}
-			name, opts, _ := strings.Cut(tag, ",")
+			name, _, _ := strings.Cut(tag, ",")
 			ft := f.Type
 			if ft.Kind() == reflect.Pointer {
 				ft = ft.Elem()
@@ -610,7 +609,7 @@ func fieldsOf(t reflect.Type) []structField {
 			if fieldIndex(out, name) >= 0 {
 				continue
 			}
-			nullable := slices.Contains(strings.Split(opts, ","), "nullable")
+			nullable := f.Tag.Get("decode") == "nullable"
 			out = append(out, structField{name: name, index: append(append([]int(nil), index...), i), nullable: nullable})
 		}
 		if depth < 8 {

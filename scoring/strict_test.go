@@ -31,7 +31,7 @@ type strictState struct {
 	Steps   []json.RawMessage
 	Over    bool  `json:"over"`
 	First   *int  `json:"first"`
-	Scores  []int `json:"scores,nullable"`
+	Scores  []int `json:"scores" decode:"nullable"`
 	Hidden  int   `json:"-"`
 }
 

@@ -153,7 +153,7 @@ func DecodeRound(body []byte) (RoundEntry, Options, error) {
 func decodeRoundPlayer(raw []byte, path string) (RoundPlayer, error) {
 	var in struct {
 		Name   string            `json:"name"`
-		Cards  []json.RawMessage `json:"cards,nullable"`
+		Cards  []json.RawMessage `json:"cards" decode:"nullable"`
 		Cambio bool              `json:"cambio"`
 	}
 	if err := scoring.Decode(raw, &in, path); err != nil {

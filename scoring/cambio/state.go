@@ -94,7 +94,7 @@ func decodePlayer(raw []byte, path string) (Player, error) {
 	for j, rr := range in.Rounds {
 		rpath := scoring.Index(scoring.Join(path, "rounds"), j)
 		var r struct {
-			Cards  []json.RawMessage `json:"cards,nullable"`
+			Cards  []json.RawMessage `json:"cards" decode:"nullable"`
 			Cambio bool              `json:"cambio"`
 		}
 		if err := scoring.Decode(rr, &r, rpath); err != nil {

@@ -151,7 +151,7 @@ func decodeRoundPlayer(raw []byte, path string) (RoundPlayer, error) {
 	var in struct {
 		Name               string            `json:"name"`
 		Kodiak             bool              `json:"kodiak"`
-		Cards              []json.RawMessage `json:"cards,nullable"`
+		Cards              []json.RawMessage `json:"cards" decode:"nullable"`
 		Pounces            int               `json:"pounces"`
 		HairballsKept      int               `json:"hairballs_kept"`
 		HairballsDiscarded int               `json:"hairballs_discarded"`

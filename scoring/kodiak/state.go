@@ -105,7 +105,7 @@ func decodePlayer(raw []byte, path string) (Player, error) {
 		rpath := scoring.Index(scoring.Join(path, "rounds"), j)
 		var r struct {
 			Kodiak             bool              `json:"kodiak"`
-			Cards              []json.RawMessage `json:"cards,nullable"`
+			Cards              []json.RawMessage `json:"cards" decode:"nullable"`
 			Pounces            int               `json:"pounces"`
 			HairballsKept      int               `json:"hairballs_kept"`
 			HairballsDiscarded int               `json:"hairballs_discarded"`

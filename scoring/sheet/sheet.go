@@ -53,7 +53,7 @@ type Round struct {
 	// Scores may be null: a round that only ends the game was written
 	// so (web/sheet marshals a round without scores), and the log keeps
 	// those rounds.
-	Scores []Entry `json:"scores,nullable"`
+	Scores []Entry `json:"scores" decode:"nullable"`
 	Last   bool    `json:"last,omitempty"`
 }
 
