@@ -1,12 +1,8 @@
 package scoring
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
-	"reflect"
 	"strings"
 	"unicode/utf8"
 )
@@ -68,56 +64,18 @@ func Errorf(field, format string, args ...any) *InputError {
 	return &InputError{Field: field, Message: p.String(), Phrase: p}
 }
 
-// Decode reads data strictly into v: unknown fields, wrong types, trailing
-// data and bodies over MaxBody are *InputError naming the field, prefixed
-// with prefix (e.g. "players[1]") so nested decoders can report full paths.
+// Decode reads data strictly into v: a JSON value of at most MaxBody
+// bytes, its member names exactly its fields' JSON names, no name twice,
+// null only where v holds a pointer (an optional value) or a
+// json.RawMessage, every whole number within ±MaxCount (ruling G-1) and
+// nothing after the value. What is not so is an *InputError naming the
+// field down to list items ("players[0].adjustments[0].foo"), prefixed
+// with prefix (e.g. "players[1]") so nested decoders report full paths.
 func Decode(data []byte, v any, prefix string) error {
 	if len(data) > MaxBody {
 		return Errorf(prefix, "body is larger than 1 MiB")
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return jsonError(err, prefix)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return Errorf(prefix, "unexpected data after the JSON value")
-	}
-	return nil
-}
-
-func jsonError(err error, prefix string) error {
-	var syntax *json.SyntaxError
-	var typ *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &syntax):
-		return Errorf(prefix, "invalid JSON at byte %d: %s", syntax.Offset, Name(syntax.Error()))
-	case errors.As(err, &typ):
-		var want any = Name(typ.Type.String())
-		switch typ.Type.Kind() {
-		case reflect.Int, reflect.Int64:
-			want = Phrasef("a whole number")
-		case reflect.String:
-			want = Phrasef("a string")
-		case reflect.Slice:
-			want = Phrasef("a list")
-		case reflect.Map, reflect.Struct:
-			want = Phrasef("an object")
-		case reflect.Bool:
-			want = Phrasef("true or false")
-		}
-		return Errorf(Join(prefix, typ.Field), "must be %s, not a JSON %s", want, Name(typ.Value))
-	case errors.Is(err, io.EOF):
-		return Errorf(prefix, "empty body: a JSON object is required")
-	case errors.Is(err, io.ErrUnexpectedEOF):
-		return Errorf(prefix, "invalid JSON: unexpected end of input")
-	}
-	msg := err.Error()
-	if name, ok := strings.CutPrefix(msg, "json: unknown field "); ok {
-		name = strings.Trim(name, `"`)
-		return Errorf(Join(prefix, name), "unknown field %q", Name(name))
-	}
-	return Errorf(prefix, "%s", Name(strings.TrimPrefix(msg, "json: ")))
+	return decodeStrict(data, v, prefix)
 }
 
 // Join builds a field path: Join("players[1]", "display.red").
@@ -289,10 +247,17 @@ func DecodeInto[P any](raw []byte, field string) (P, error) {
 }
 
 // DecodeOptions reads "options" into v; absent or null leaves v as it is
-// (the game's defaults).
+// (the game's defaults): the table's options are optional, so null is
+// "none given" there, never a wrong type.
 func DecodeOptions(raw json.RawMessage, v any) error {
+	return DecodeOptionsAt(raw, v, "options")
+}
+
+// DecodeOptionsAt is DecodeOptions for options at field (e.g.
+// "round.options").
+func DecodeOptionsAt(raw json.RawMessage, v any, field string) error {
 	if len(raw) == 0 || string(raw) == "null" {
 		return nil
 	}
-	return Decode(raw, v, "options")
+	return Decode(raw, v, field)
 }

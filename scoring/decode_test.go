@@ -24,9 +24,10 @@ func TestDecodeNamesTheField(t *testing.T) {
 	tests := []struct {
 		name, body, field string
 	}{
-		{"wrong type", `{"players":[{"name":"A","tokens":"x"}]}`, "players.tokens"},
+		{"wrong type", `{"players":[{"name":"A","tokens":"x"}]}`, "players[0].tokens"},
 		{"unknown field", `{"players":[],"colour":1}`, "colour"},
-		{"nested type", `{"players":[{"display":{"red":3}}]}`, "players.display.red"},
+		{"nested type", `{"players":[{"display":{"red":3}}]}`, "players[0].display.red"},
+		{"second item", `{"players":[{"name":"A"},{"name":"B","display":{"red":3}}]}`, "players[1].display.red"},
 		{"syntax", `{"players":`, ""},
 		{"empty", ``, ""},
 		{"trailing", `{} {}`, ""},

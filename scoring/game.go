@@ -1,5 +1,7 @@
 package scoring
 
+import "reflect"
+
 // Option is one table-level choice a game offers (a variant, a tie rule).
 type Option struct {
 	Name    string   `json:"name"`
@@ -86,4 +88,29 @@ type Guided interface {
 	// *InputError; a step the rules refuse is the game's own error type,
 	// which says the rule.
 	Guide(players []string, setup []byte, steps [][]byte) (over bool, final []byte, err error)
+}
+
+// Contract is what a game's JSON API reads and answers, as its documents
+// describe it (docs/API.md and docs/api-<slug>*.md): the docs' tests walk
+// it, so a code or field the engine has and the documents lack fails
+// them.
+type Contract struct {
+	// Codes are every code the engine answers: the violations and
+	// warnings of the score check, the refusals and warnings of guided
+	// play. Sorted; each once.
+	Codes []string
+	// Score is the Go type a score-check request is read into; Setup and
+	// Step are the play API's setup (its request without "players" and
+	// "steps") and one step, nil without guided play; Round is a round as
+	// a table records it (scoring.Rounds), nil for games scored whole.
+	// Options are the table's options, read from a request's "options"
+	// (kept raw by the types above). Their JSON names, walked through
+	// structs, lists, maps and pointers (JSONFields), are the requests'
+	// fields.
+	Score, Setup, Step, Round, Options reflect.Type
+}
+
+// Documented is implemented by every engine of the seven: its Contract.
+type Documented interface {
+	Contract() Contract
 }

@@ -89,6 +89,10 @@ type PlayAnswer[V any] struct {
 //	}
 type Play[R Rules[P, S, V], P Position[P, S, V], S, V any] struct{}
 
+// Scored is the answer's result: the /score answer once the game is
+// over, else nil.
+func (a PlayAnswer[V]) Scored() *Result { return a.Result }
+
 // PlayAPI is implemented by the games whose guided play answers POST
 // /api/v1/games/{game}/play: every game with guided play, through Play.
 type PlayAPI interface {
@@ -205,56 +209,48 @@ func (pl Play[R, P, S, V]) Replay(body []byte) (PlayAnswer[V], error) {
 }
 
 // readPlayBody splits a play request into its players, its steps and the
-// rest of the object (the game's setup as the API writes it, its keys in
-// the order sent), reading it as strictly as Decode: bad JSON, a body
-// that is not an object and wrong types are *InputError naming the field.
-// Keys match as encoding/json matches struct fields, in any case.
+// rest of the object (the game's setup as the API writes it, its members
+// in the order sent), reading it as strictly as Decode: bad JSON, a body
+// that is not an object, a name given twice and wrong types (null
+// included) are *InputError naming the field. Names are exact: "Players"
+// is not "players" but a member of the setup, which the game's reading
+// refuses as an unknown field.
 func readPlayBody(body []byte) (players []string, setup []byte, steps []json.RawMessage, err error) {
-	var whole map[string]json.RawMessage
-	if err := Decode(body, &whole, ""); err != nil {
+	members, err := Members(body, "")
+	if err != nil {
 		return nil, nil, nil, err
 	}
 	var playersRaw, stepsRaw json.RawMessage
 	rest := &bytes.Buffer{}
 	rest.WriteByte('{')
-	if whole != nil {
-		dec := json.NewDecoder(bytes.NewReader(body))
-		if _, err := dec.Token(); err != nil { // the opening brace, read by Decode already
-			return nil, nil, nil, Errorf("", "%s", err.Error())
-		}
-		for dec.More() {
-			tok, err := dec.Token()
-			if err != nil {
-				return nil, nil, nil, Errorf("", "%s", err.Error())
+	for _, m := range members {
+		switch m.Name {
+		case "players":
+			playersRaw = m.Value
+		case "steps":
+			stepsRaw = m.Value
+		default:
+			if strings.EqualFold(m.Name, "players") || strings.EqualFold(m.Name, "steps") {
+				// Said here, before a missing "players" is: the name
+				// the client meant is spelled otherwise.
+				return nil, nil, nil, Errorf(m.Name, "unknown field %q", Name(m.Name))
 			}
-			key, _ := tok.(string)
-			var v json.RawMessage
-			if err := dec.Decode(&v); err != nil {
-				return nil, nil, nil, Errorf("", "%s", err.Error())
+			if rest.Len() > 1 {
+				rest.WriteByte(',')
 			}
-			switch {
-			case strings.EqualFold(key, "players"):
-				playersRaw = v
-			case strings.EqualFold(key, "steps"):
-				stepsRaw = v
-			default:
-				if rest.Len() > 1 {
-					rest.WriteByte(',')
-				}
-				k, _ := json.Marshal(key)
-				rest.Write(k)
-				rest.WriteByte(':')
-				rest.Write(v)
-			}
+			k, _ := json.Marshal(m.Name)
+			rest.Write(k)
+			rest.WriteByte(':')
+			rest.Write(m.Value)
 		}
 	}
 	rest.WriteByte('}')
-	if len(playersRaw) > 0 {
+	if playersRaw != nil {
 		if err := Decode(playersRaw, &players, "players"); err != nil {
 			return nil, nil, nil, err
 		}
 	}
-	if len(stepsRaw) > 0 {
+	if stepsRaw != nil {
 		if err := Decode(stepsRaw, &steps, "steps"); err != nil {
 			return nil, nil, nil, err
 		}

@@ -173,7 +173,7 @@ func TestReplayAnswersThePlayAPI(t *testing.T) {
 	if string(b) != want {
 		t.Errorf("got  %s\nwant %s", b, want)
 	}
-	ans, _ = g.Replay([]byte(`{"Steps": [1, 0, 2], "PLAYERS": ["Ana", "Ben"], "target": 9}`))
+	ans, _ = g.Replay([]byte(`{"steps": [1, 0, 2], "players": ["Ana", "Ben"], "target": 9}`))
 	if ans.Valid || len(ans.Errors) != 1 || ans.Errors[0].Message != "Ben adds nothing" || ans.State.Sum != 1 || ans.Result != nil {
 		t.Errorf("refused step: %+v", ans)
 	}
@@ -192,6 +192,16 @@ func TestReplayInputErrorsNameTheField(t *testing.T) {
 		{`{"players": ["Ana"], "target": "3"}`, "target", "must be a whole number"},
 		{`{"players": ["Ana"], "target": 0, "steps": [1]}`, "target", "the target is 1 or more, not 0"},
 		{`{"players": ["Ana"], "target": 3} {}`, "", "unexpected data after the JSON value"},
+		// API.md: names are exact, null is a wrong type, a name is given once.
+		{`null`, "", "must be an object, not a JSON null"},
+		{`{"PLAYERS": ["Ana"], "target": 3}`, "PLAYERS", `unknown field "PLAYERS"`},
+		{`{"players": ["Ana"], "Steps": [1], "target": 3}`, "Steps", `unknown field "Steps"`},
+		{`{"players": null, "target": 3}`, "players", "must be a list, not a JSON null"},
+		{`{"players": ["Ana", null], "target": 3}`, "players[1]", "must be a string, not a JSON null"},
+		{`{"players": ["Ana"], "target": 3, "steps": null}`, "steps", "must be a list, not a JSON null"},
+		{`{"players": ["Ana"], "target": 3, "steps": [1, null]}`, "steps[1]", "must be a whole number, not a JSON null"},
+		{`{"players": ["Ana"], "players": ["Ben"], "target": 3}`, "players", "given twice"},
+		{`{"players": ["Ana"], "target": 1000001}`, "target", "1000001 is out of range"},
 	} {
 		_, err := counterGame{}.Replay([]byte(c.body))
 		var in *InputError
@@ -206,9 +216,9 @@ func TestReadPlayBodyKeepsTheSetupInOrder(t *testing.T) {
 	if err != nil || !slices.Equal(players, []string{"A"}) || len(steps) != 1 || string(setup) != `{"b":1,"a":{"x": [1, 2]},"c":"s"}` {
 		t.Errorf("got %v %s %v %v", players, setup, steps, err)
 	}
-	_, setup, _, err = readPlayBody([]byte(`null`))
+	_, setup, _, err = readPlayBody([]byte(`{}`))
 	if err != nil || string(setup) != "{}" {
-		t.Errorf("null: %s %v", setup, err)
+		t.Errorf("{}: %s %v", setup, err)
 	}
 }
 

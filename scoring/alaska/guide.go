@@ -22,6 +22,15 @@ type Setup struct {
 	Options Options `json:"options,omitzero"`
 }
 
+// PlayRequest is a setup as sent, as a table records it and as the play
+// API reads it beside "players" and "steps" (docs/api-alaska-play.md).
+type PlayRequest struct {
+	First    string          `json:"first"`
+	DrawPile *int            `json:"draw_pile"`
+	Dice     bool            `json:"dice"`
+	Options  json.RawMessage `json:"options"`
+}
+
 // ParseSetup reads a setup strictly; unreadable input is a
 // *scoring.InputError naming the field.
 func ParseSetup(raw []byte) (Setup, error) {
@@ -29,12 +38,7 @@ func ParseSetup(raw []byte) (Setup, error) {
 	if len(strings.TrimSpace(string(raw))) == 0 {
 		return s, nil
 	}
-	var in struct {
-		First    string          `json:"first"`
-		DrawPile *int            `json:"draw_pile"`
-		Dice     bool            `json:"dice"`
-		Options  json.RawMessage `json:"options"`
-	}
+	var in PlayRequest
 	if err := scoring.Decode(raw, &in, ""); err != nil {
 		return Setup{}, err
 	}
@@ -103,6 +107,24 @@ func (p Position) View() PlayState {
 	return v
 }
 
+// Said is the view with the events' sentences said by say
+// (scoring.SaidView).
+func (v PlayState) Said(say scoring.Sayer) PlayState {
+	events := make([]Event, len(v.Events))
+	for i, e := range v.Events {
+		if len(e.Lines) > 0 {
+			s := make([]string, len(e.Lines))
+			for j, l := range e.Lines {
+				s[j] = say(l)
+			}
+			e.Text = strings.Join(s, " ")
+		}
+		events[i] = e
+	}
+	v.Events = events
+	return v
+}
+
 // Rules are Alaska's guided play for scoring.Play: the setup is who
 // starts, the draw pile, the dice variation and the options (Setup); a
 // step is one move (Step).
@@ -135,12 +157,7 @@ func (Rules) Score(p Position) scoring.Result { return Score(p.State()) }
 // are *scoring.InputError naming the field; refused steps are in the
 // answer's errors.
 func (Rules) ReadRequest(players []string, setup []byte) (scoring.Request[Position, Step], error) {
-	var req struct {
-		First    string          `json:"first"`
-		DrawPile *int            `json:"draw_pile"`
-		Dice     bool            `json:"dice"`
-		Options  json.RawMessage `json:"options"`
-	}
+	var req PlayRequest
 	if err := scoring.Decode(setup, &req, ""); err != nil {
 		return scoring.Request[Position, Step]{}, err
 	}

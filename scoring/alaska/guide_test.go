@@ -95,7 +95,7 @@ func TestGuideInputErrorsNameTheField(t *testing.T) {
 		{"unknown action", `{}`, `{"do":"fish"}`, "step.do"},
 		{"missing action", `{}`, `{"at":3}`, "step.do"},
 		{"unknown step field", `{}`, `{"do":"cast","card":3}`, "step.card"},
-		{"cards not numbers", `{}`, `{"do":"cast","cards":["x"]}`, "step.cards"},
+		{"cards not numbers", `{}`, `{"do":"cast","cards":["x"]}`, "step.cards[0]"},
 		{"unknown angler_catch", `{"options":{"angler_catch":"always"}}`, "", "options.angler_catch"},
 		{"unknown option", `{"options":{"dice":true}}`, "", "options.dice"},
 	} {

@@ -1,6 +1,7 @@
 package alaska
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -505,5 +506,55 @@ func TestMovesAreTheLegalSteps(t *testing.T) {
 		if !end.Over() {
 			t.Fatalf("game %d is not over", game)
 		}
+	}
+}
+
+// hookedExample is docs/api-alaska-play.md's "Turns without an end step":
+// Ana places a tourist on section 3; Ben's cast of a 3 hooks it, which
+// ends Ben's turn on the spot (no end step); Ana plays her turn; Ben's
+// next turn is sat out, a single end that draws back to 4.
+const hookedExample = `{"players": ["Ana", "Ben"], "steps": [
+  {"do": "angler", "angler": "tourist", "section": 3}, {"do": "cast", "cards": [1]},
+  {"do": "cast", "cards": [2]}, {"do": "end"},
+  {"do": "cast", "cards": [3]},
+  {"do": "cast", "cards": [4]}, {"do": "cast", "cards": [5]}, {"do": "cast", "cards": [6]}, {"do": "end"},
+  {"do": "end"},
+  {"do": "cast", "cards": [7]}]}`
+
+// TestHookedTouristAndSatOutTurn: rule text "Hooking a tourist" as the
+// play API documents it — the hooking cast ends the caster's turn with no
+// end step, and the turn the caster sits out is a single end.
+func TestHookedTouristAndSatOutTurn(t *testing.T) {
+	var req struct {
+		Players []string          `json:"players"`
+		Steps   []json.RawMessage `json:"steps"`
+	}
+	if err := json.Unmarshal([]byte(hookedExample), &req); err != nil {
+		t.Fatal(err)
+	}
+	upTo := func(n int) PlayState {
+		t.Helper()
+		b, _ := json.Marshal(map[string]any{"players": req.Players, "steps": req.Steps[:n]})
+		ans, err := Engine{}.Replay(b)
+		if err != nil || !ans.Valid {
+			t.Fatalf("%d steps: %+v %v", n, ans.Errors, err)
+		}
+		return ans.State
+	}
+	if s := upTo(5); s.Player != "Ana" || !s.Players[1].SitsOut || s.Players[1].Hand != 0 {
+		t.Errorf("after the hooking cast: %s to move, Ben sits out %v with %d cards; want Ana, Ben out with none", s.Player, s.Players[1].SitsOut, s.Players[1].Hand)
+	}
+	if s := upTo(9); s.Player != "Ben" {
+		t.Errorf("after Ana's turn: %s to move", s.Player)
+	}
+	b, _ := json.Marshal(map[string]any{"players": req.Players, "steps": append(append([]json.RawMessage{}, req.Steps[:9]...), json.RawMessage(`{"do":"cast","cards":[8]}`))})
+	if ans, _ := (Engine{}).Replay(b); ans.Valid || ans.Errors[0].Code != "sitting_out" {
+		t.Errorf("a cast in a turn sat out: %+v", ans.Errors)
+	}
+	if s := upTo(10); s.Player != "Ana" || s.Players[1].Hand != 4 || s.Players[1].SitsOut {
+		t.Errorf("after the sat-out end: %s to move, Ben holds %d", s.Player, s.Players[1].Hand)
+	}
+	if s := upTo(11); s.Turn != 5 {
+		t.Errorf("turn %d, want 5", s.Turn)
 	}
 }

@@ -40,6 +40,12 @@ func DefaultNames() [Kinds]string {
 	return n
 }
 
+// PlayRequest is the play API's setup as sent: the request beside
+// "players" and "steps" (docs/api-auf-der-hut-play.md).
+type PlayRequest struct {
+	Options json.RawMessage `json:"options"`
+}
+
 // Setup is how a guided game starts: the end variant agreed before the
 // game (ruling ADH-3), the table's names for the 10 characters (none: the
 // defaults), the character (1–10) laid on each of the 7 spots and the seat
@@ -131,7 +137,7 @@ func SetupJSON(s Setup) []byte {
 
 // guideStep is a guided step as sent: the API's step plus the character
 // laid on a refilled spot and the table's end of a three_left game.
-// (Not an embedded wireStep: a type error's field path would name it.)
+// (Not an embedded WireStep: a type error's field path would name it.)
 type guideStep struct {
 	Look    *int    `json:"look"`
 	Swap    *[]int  `json:"swap"`
@@ -159,7 +165,7 @@ func readStep(raw []byte, field string) (Step, error) {
 		}
 		return Step{End: true}, nil
 	}
-	s, zero, err := wireStep{Look: w.Look, Swap: w.Swap, Reveal: w.Reveal, Outcome: w.Outcome}.step(field)
+	s, zero, err := WireStep{Look: w.Look, Swap: w.Swap, Reveal: w.Reveal, Outcome: w.Outcome}.step(field)
 	if err != nil {
 		return Step{}, err
 	}
@@ -423,9 +429,7 @@ func (Rules) Score(p Position) scoring.Result { return Score(p.Final()) }
 // or a player count outside 2–6 are *scoring.InputError once the steps
 // are read.
 func (Rules) ReadRequest(players []string, setup []byte) (scoring.Request[Position, Step], error) {
-	var req struct {
-		Options json.RawMessage `json:"options"`
-	}
+	var req PlayRequest
 	if err := scoring.Decode(setup, &req, ""); err != nil {
 		return scoring.Request[Position, Step]{}, err
 	}

@@ -68,7 +68,7 @@ func TestParseSetup(t *testing.T) {
 		{"long name", `{"names":["` + strings.Repeat("x", 41) + `","","","","","","","","",""],"display":[1,2,3,4,5,6,7]}`, "names[0]", "at most 40"},
 		{"unknown field", `{"display":[1,2,3,4,5,6,7],"row":[]}`, "row", "unknown"},
 		{"not JSON", `{"display":`, "", "JSON"},
-		{"text character", `{"display":["Chef",2,3,4,5,6,7]}`, "display", "whole number"},
+		{"text character", `{"display":["Chef",2,3,4,5,6,7]}`, "display[0]", "whole number"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

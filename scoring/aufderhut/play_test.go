@@ -385,3 +385,24 @@ func FuzzReplay(f *testing.F) {
 		}
 	})
 }
+
+// TestReplayEndsAThreeLeftGame: the play API takes the table's end of a
+// game played on until 3 characters remain (ruling ADH-3), so such a
+// game can be finished through the API too; a standard game ends by
+// itself, and {"end": true} is refused there (standard_end).
+func TestReplayEndsAThreeLeftGame(t *testing.T) {
+	ans, err := Engine{}.Replay([]byte(`{"players":["Ida","Jan"],"options":{"variant":"three_left"},"steps":[{"reveal":2,"outcome":"match"},{"end":true}]}`))
+	if err != nil || !ans.Valid || ans.Result == nil || !ans.Result.GameOver || !ans.State.GameOver {
+		t.Fatalf("three_left end: %+v %v", ans, err)
+	}
+	ans, err = Engine{}.Replay([]byte(`{"players":["Ida","Jan"],"steps":[{"end":true}]}`))
+	if err != nil || ans.Valid || len(ans.Errors) != 1 || ans.Errors[0].Code != "standard_end" {
+		t.Fatalf("standard end: %+v %v", ans, err)
+	}
+	for _, step := range []string{`{"end":false}`, `{"end":true,"look":1}`, `{"end":null,"look":1}`} {
+		_, err := Engine{}.Replay([]byte(`{"players":["Ida","Jan"],"options":{"variant":"three_left"},"steps":[` + step + `]}`))
+		if in, ok := err.(*scoring.InputError); step != `{"end":null,"look":1}` && (!ok || in.Field != "steps[0].end") {
+			t.Errorf("%s: %v", step, err)
+		}
+	}
+}

@@ -24,21 +24,30 @@ func (p Position) View() PlayState {
 	return v
 }
 
-// wireStep is a step as sent: pointers tell a spot 0 from a missing key.
-type wireStep struct {
+// WireStep is a step of the play API as sent: pointers tell a spot 0
+// from a missing key. End is the table ending a game played on until 3
+// characters remain (ADH-3), a step of its own.
+type WireStep struct {
 	Look    *int    `json:"look"`
 	Swap    *[]int  `json:"swap"` // a slice, so a length other than 2 is caught
 	Reveal  *int    `json:"reveal"`
 	Outcome *string `json:"outcome"`
+	End     *bool   `json:"end"`
 }
 
 // decodeStep reads one step of the play API strictly; it must be exactly
 // one action, and a reveal carries its outcome. A spot sent as 0 is kept
 // for Apply to refuse (no_such_spot).
 func decodeStep(raw []byte, field string) (Step, error) {
-	var w wireStep
+	var w WireStep
 	if err := scoring.Decode(raw, &w, field); err != nil {
 		return Step{}, err
+	}
+	if w.End != nil {
+		if !*w.End || w.Look != nil || w.Swap != nil || w.Reveal != nil || w.Outcome != nil {
+			return Step{}, scoring.Errorf(scoring.Join(field, "end"), `ending the game is a step of its own: {"end": true}`)
+		}
+		return Step{End: true}, nil
 	}
 	s, zero, err := w.step(field)
 	s.zero = zero
@@ -46,7 +55,7 @@ func decodeStep(raw []byte, field string) (Step, error) {
 }
 
 // step checks a decoded step (see decodeStep); guided steps share it.
-func (w wireStep) step(field string) (s Step, zero bool, err error) {
+func (w WireStep) step(field string) (s Step, zero bool, err error) {
 	actions := 0
 	if w.Look != nil {
 		actions++

@@ -264,3 +264,32 @@ func FuzzCheck(f *testing.F) {
 		}
 	})
 }
+
+// TestRulingG3SurplusThatDoesNotDecideTheEnd: ruling G-3, "'Handed out
+// more than it can' means more of the components that decide the end
+// than exist (Auf der Hut: matches and wonderhats beyond ADH-3's bounds,
+// characters beyond 20); a surplus of a component that does not decide
+// the end (a 17th bald head) is component_total, and game_not_over is
+// still checked."
+func TestRulingG3SurplusThatDoesNotDecideTheEnd(t *testing.T) {
+	tests := []struct {
+		name  string
+		s     State
+		codes []string
+	}{
+		{"a 17th bald head, game not over", state(Standard, [3]int{5, 2, 9}, [3]int{5, 0, 8}), []string{"component_total", "game_not_over"}},
+		{"a 17th bald head, game over", state(Standard, [3]int{8, 2, 9}, [3]int{6, 2, 8}), []string{"component_total"}},
+		{"a fifth wonderhat: handed out more than it can", state(Standard, [3]int{5, 3, 0}, [3]int{5, 2, 0}), []string{"component_total"}},
+		{"15 matches: handed out more than it can", state(Standard, [3]int{8, 0, 0}, [3]int{7, 0, 0}), []string{"too_many_taken"}},
+		{"21 characters: handed out more than it can", state(ThreeLeft, [3]int{11, 0, 0}, [3]int{10, 0, 0}), []string{"component_total", "too_many_taken"}},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, v := range Validate(tt.s) {
+			got = append(got, v.Code)
+		}
+		if !slices.Equal(got, tt.codes) {
+			t.Errorf("%s: %v, want %v", tt.name, got, tt.codes)
+		}
+	}
+}

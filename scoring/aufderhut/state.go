@@ -56,10 +56,8 @@ func Decode(body []byte) (State, error) {
 // in the default variant.
 func decodeOptions(raw json.RawMessage) (Options, error) {
 	var o Options
-	if len(raw) > 0 {
-		if err := scoring.Decode(raw, &o, "options"); err != nil {
-			return Options{}, err
-		}
+	if err := scoring.DecodeOptions(raw, &o); err != nil {
+		return Options{}, err
 	}
 	v, err := variant(o.Variant)
 	if err != nil {

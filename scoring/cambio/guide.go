@@ -34,14 +34,21 @@ func ParseSetup(raw []byte) (Setup, error) {
 	return Setup{Dealer: in.Dealer, Options: opts, Players: in.Players}, nil
 }
 
+// PlayRequest is the play API's setup as sent: the request beside
+// "players" and "steps" (docs/api-cambio-play.md).
+type PlayRequest struct {
+	Dealer  int             `json:"dealer"`
+	Options json.RawMessage `json:"options"`
+}
+
 // SetupJSON is the JSON of a setup, as a table records it.
 func SetupJSON(s Setup) []byte {
 	b, _ := json.Marshal(s)
 	return b
 }
 
-// wireStep is a step as JSON: exactly one of the action fields is set.
-type wireStep struct {
+// WireStep is a step as JSON: exactly one of the action fields is set.
+type WireStep struct {
 	Done    *int            `json:"done"`
 	Cambio  *int            `json:"cambio"`
 	Out     *int            `json:"out"`
@@ -60,7 +67,7 @@ func ParseStep(raw []byte) (Step, error) {
 }
 
 func decodeStep(raw []byte, field string) (Step, error) {
-	var w wireStep
+	var w WireStep
 	if err := scoring.Decode(raw, &w, field); err != nil {
 		return Step{}, err
 	}
@@ -199,10 +206,7 @@ func (Rules) Score(p Position) scoring.Result { return p.Result() }
 // the game lacks and (once the steps are read) a setup the rules refuse
 // are *scoring.InputError naming the field.
 func (Rules) ReadRequest(players []string, setup []byte) (scoring.Request[Position, Step], error) {
-	var req struct {
-		Dealer  int             `json:"dealer"`
-		Options json.RawMessage `json:"options"`
-	}
+	var req PlayRequest
 	if err := scoring.Decode(setup, &req, ""); err != nil {
 		return scoring.Request[Position, Step]{}, err
 	}

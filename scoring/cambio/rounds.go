@@ -143,7 +143,7 @@ func DecodeRound(body []byte) (RoundEntry, Options, error) {
 	if err != nil {
 		return RoundEntry{}, Options{}, prefixed(err)
 	}
-	if len(rawOpts) > 0 {
+	if len(rawOpts) > 0 && string(rawOpts) != "null" {
 		r.Options = &opts
 	}
 	return r, opts, nil
@@ -153,7 +153,7 @@ func DecodeRound(body []byte) (RoundEntry, Options, error) {
 func decodeRoundPlayer(raw []byte, path string) (RoundPlayer, error) {
 	var in struct {
 		Name   string            `json:"name"`
-		Cards  []json.RawMessage `json:"cards"`
+		Cards  []json.RawMessage `json:"cards" decode:"nullable"`
 		Cambio bool              `json:"cambio"`
 	}
 	if err := scoring.Decode(raw, &in, path); err != nil {

@@ -5,6 +5,7 @@ package cambio
 
 import (
 	"encoding/json"
+	"fmt"
 
 	"tablemate/scoring"
 )
@@ -93,7 +94,7 @@ func decodePlayer(raw []byte, path string) (Player, error) {
 	for j, rr := range in.Rounds {
 		rpath := scoring.Index(scoring.Join(path, "rounds"), j)
 		var r struct {
-			Cards  []json.RawMessage `json:"cards"`
+			Cards  []json.RawMessage `json:"cards" decode:"nullable"`
 			Cambio bool              `json:"cambio"`
 		}
 		if err := scoring.Decode(rr, &r, rpath); err != nil {
@@ -124,7 +125,37 @@ func decodeCards(raw []json.RawMessage, path string) ([]Card, error) {
 		}
 		cards[k] = c
 	}
+	if k := MixedSum(cards); k >= 0 {
+		return nil, SumAloneError(scoring.Index(path, k), cards[k])
+	}
 	return cards, nil
+}
+
+// MixedSum is the index of a sum token ("sum:N") that shares a hand
+// with other tokens, or -1. A sum stands for all of a player's cards at
+// once (ruling CAM-1: the table enters the hand's value directly), so it
+// is the hand's only token: "sum:17" beside "3" could mean 17 or 20, and
+// the checks that count cards (CAM-3, KOD-3) could not tell how many the
+// sum stands for. A page refuses both at once too.
+func MixedSum[C interface{ IsSum() bool }](cards []C) int {
+	if len(cards) < 2 {
+		return -1
+	}
+	for k, c := range cards {
+		if c.IsSum() {
+			return k
+		}
+	}
+	return -1
+}
+
+// IsSum reports whether c is a sum token ("sum:N").
+func (c Card) IsSum() bool { return c.Kind == Sum }
+
+// SumAloneError is the input error on field for a sum token c that
+// shares its hand with other tokens (MixedSum).
+func SumAloneError(field string, c fmt.Stringer) *scoring.InputError {
+	return scoring.Errorf(field, "%q stands for all of a player's cards: enter their sum alone, or the cards one by one", scoring.Name(c.String()))
 }
 
 // DecodeOptions reads a table's options strictly (absent: the rule
@@ -135,10 +166,8 @@ func DecodeOptions(raw json.RawMessage) (Options, error) {
 		CambioTie *string `json:"cambio_tie"`
 		Target    *int    `json:"target"`
 	}
-	if len(raw) > 0 {
-		if err := scoring.Decode(raw, &in, "options"); err != nil {
-			return Options{}, err
-		}
+	if err := scoring.DecodeOptions(raw, &in); err != nil {
+		return Options{}, err
 	}
 	o := Options{CambioTie: TieReward, Target: DefaultTarget}
 	if in.CambioTie != nil {

@@ -62,8 +62,25 @@ func TestDecodeOptions(t *testing.T) {
 	if (Options{}).Tie() != TieReward || (Options{}).Limit() != 50 {
 		t.Error("zero options are not the rule text's game")
 	}
-	if _, err := Decode([]byte(`{"players":[{"name":"Ana","rounds":[{"cards":null},null]}],"options":null}`)); err != nil {
-		t.Errorf("nulls: %v", err)
+	// API.md: null where a list or object is required is a wrong type;
+	// options may be omitted or null (the rule text's game), and a
+	// round's cards may be null for a hand with no cards left (the
+	// result editor wrote such rounds so, and the log keeps them).
+	s, err = Decode([]byte(`{"players":[{"name":"Ana","rounds":[{"cards":null}]}],"options":null}`))
+	if err != nil || len(s.Players[0].Rounds[0].Cards) != 0 {
+		t.Errorf("null options and cards: %+v %v", s, err)
+	}
+	for body, field := range map[string]string{
+		`{"players":[{"name":"Ana","rounds":[{"cards":[]},null]}]}`:    "players[0].rounds[1]",
+		`{"players":[{"name":"Ana","rounds":null}]}`:                   "players[0].rounds",
+		`{"players":[{"name":"Ana","rounds":[{"cambio":null}]}]}`:      "players[0].rounds[0].cambio",
+		`{"players":[{"name":"Ana","rounds":[{"cards":["1",null]}]}]}`: "players[0].rounds[0].cards[1]",
+		`{"players":null}`: "players",
+	} {
+		var in *scoring.InputError
+		if _, err := Decode([]byte(body)); !errors.As(err, &in) || in.Field != field || !strings.Contains(in.Message, "not a JSON null") {
+			t.Errorf("%s: %v, want a wrong type on %s", body, err, field)
+		}
 	}
 	big := `{"players":[{"name":"` + strings.Repeat("a", scoring.MaxBody) + `"}]}`
 	if _, err := Decode([]byte(big)); err == nil {

@@ -80,11 +80,13 @@ func ParseCard(s string) (Card, error) {
 // String formats the card as ParseCard reads it: "red 10".
 func (c Card) String() string { return string(c.Colour) + " " + strconv.Itoa(c.Value) }
 
-// StackCard is one card in a display stack. Value 0 means a face-down card
-// of unknown value.
+// StackCard is one card in a display stack: face up with its Value, or
+// face down, of known Value ("x4", read like a face-up card, ruling
+// KKS-1) or Unknown ("x", Value 0).
 type StackCard struct {
 	Value    int
 	FaceDown bool
+	Unknown  bool // a face-down card of unknown value (x)
 }
 
 // String formats the card in the stack notation: "4", "x" or "x4".
@@ -92,7 +94,7 @@ func (c StackCard) String() string {
 	switch {
 	case !c.FaceDown:
 		return strconv.Itoa(c.Value)
-	case c.Value == 0:
+	case c.Unknown:
 		return "x"
 	}
 	return "x" + strconv.Itoa(c.Value)
@@ -103,9 +105,10 @@ type Stack []StackCard
 
 // ParseStack reads the notation "4 6 x 5": numbers are face-up cards, "x"
 // a face-down card of unknown value, "x3" a face-down 3; tokens are
-// separated by any whitespace. Readable numbers outside 1–10 ("11", "0",
-// "x12", "-1") are kept for the card_value check; anything else is an
-// error naming the token.
+// separated by any whitespace. A face-down card of known value is read
+// like a face-up one (ruling KKS-1): readable numbers outside 1–10
+// ("11", "0", "x0", "x12", "-1") are kept for the card_value check;
+// anything else is an error naming the token.
 func ParseStack(s string) (Stack, error) {
 	var st Stack
 	for _, tok := range strings.Fields(s) {
@@ -117,16 +120,13 @@ func ParseStack(s string) (Stack, error) {
 			c.FaceDown, num = true, rest
 		}
 		if c.FaceDown && num == "" {
+			c.Unknown = true
 			st = append(st, c)
 			continue
 		}
 		v, err := parseValue(num)
 		if err != nil {
 			return nil, scoring.Errorf("", "%q is not a card: write a value (4), x for a face-down card, or x4 for a face-down 4", tok)
-		}
-		if c.FaceDown && v == 0 {
-			// Value 0 means "unknown" in a StackCard, so x0 cannot be kept.
-			return nil, scoring.Errorf("", "%q is not a card: a face-down card is x (unknown) or x1 to x10", tok)
 		}
 		c.Value = v
 		st = append(st, c)

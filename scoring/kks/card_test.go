@@ -12,11 +12,15 @@ func TestParseStack(t *testing.T) {
 		out  string
 	}{
 		{"", nil, ""},
-		{"4 6 x 5", Stack{{4, false}, {6, false}, {0, true}, {5, false}}, "4 6 x 5"},
-		{"x3", Stack{{3, true}}, "x3"},
-		{"  10\tX1  9 ", Stack{{10, false}, {1, true}, {9, false}}, "10 x1 9"},
-		{"11 0", Stack{{11, false}, {0, false}}, "11 0"}, // readable; card_value reports them
-		{"x12 1000 -1 +2 x-3 007", Stack{{12, true}, {1000, false}, {-1, false}, {2, false}, {-3, true}, {7, false}}, "x12 1000 -1 2 x-3 7"},
+		{"4 6 x 5", Stack{{4, false, false}, {6, false, false}, {0, true, true}, {5, false, false}}, "4 6 x 5"},
+		{"x3", Stack{{3, true, false}}, "x3"},
+		{"  10\tX1  9 ", Stack{{10, false, false}, {1, true, false}, {9, false, false}}, "10 x1 9"},
+		{"11 0", Stack{{11, false, false}, {0, false, false}}, "11 0"}, // readable; card_value reports them
+		// ruling KKS-1: a face-down card of known value is read like a
+		// face-up one, so x0 is a card the game lacks (card_value), not
+		// an unreadable token.
+		{"x0 x00 x-0 0", Stack{{0, true, false}, {0, true, false}, {0, true, false}, {0, false, false}}, "x0 x0 x0 0"},
+		{"x12 1000 -1 +2 x-3 007", Stack{{12, true, false}, {1000, false, false}, {-1, false, false}, {2, false, false}, {-3, true, false}, {7, false, false}}, "x12 1000 -1 2 x-3 7"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
@@ -32,7 +36,7 @@ func TestParseStack(t *testing.T) {
 			}
 		})
 	}
-	for _, bad := range []string{"4 banana", "x0", "x00", "x-0", "+-1", "--1", "-", "x+", "1,2", "xx", "1234567890", "4x", "x 4.5", "½"} {
+	for _, bad := range []string{"4 banana", "+-1", "--1", "-", "x+", "1,2", "xx", "1234567890", "4x", "x 4.5", "½"} {
 		if _, err := ParseStack(bad); err == nil {
 			t.Errorf("ParseStack(%q) accepted an unreadable stack", bad)
 		}

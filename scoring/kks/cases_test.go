@@ -45,7 +45,7 @@ func TestTokensReadableOrNot(t *testing.T) {
 // Breakdown labels as API.md shows them, face-down lines only when there
 // are face-down cards.
 func TestBreakdownLabels(t *testing.T) {
-	p := Player{Name: "A", Tokens: 2, Display: map[Colour]Stack{Red: {{3, false}, {0, true}, {1, false}}, Blue: {{5, false}}}}
+	p := Player{Name: "A", Tokens: 2, Display: map[Colour]Stack{Red: {{3, false, false}, {0, true, true}, {1, false, false}}, Blue: {{5, false, false}}}}
 	want := []scoring.Line{{Label: "red face-up", Points: 4}, {Label: "red face-down", Points: -1}, {Label: "blue face-up", Points: 5}, {Label: "tokens", Points: 2}}
 	if got := Breakdown(p); !slices.EqualFunc(got, want, scoring.SameLine) {
 		t.Errorf("got %v, want %v", got, want)

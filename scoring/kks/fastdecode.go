@@ -11,11 +11,12 @@ import (
 // bytes, without encoding/json's reflection: players with a name, tokens
 // and a display, and optionally the special cards. It gives up (ok false)
 // on anything else — escapes in strings, null, adjustments, a key in
-// another case, a repeated key, a number that is not a plain integer, a
-// stack the notation's fast reading does not take, any input error — and
-// Decode then reads the body with encoding/json, which says what is
-// wrong. When it succeeds its State is exactly the one encoding/json's
-// reading gives (FuzzCheck compares the two).
+// another case, a repeated key, a number that is not a plain integer
+// within ±scoring.MaxCount, a stack the notation's fast reading does not
+// take, any input error — and Decode then reads the body with
+// scoring.Decode, which says what is wrong. When it succeeds its State is
+// exactly the one scoring.Decode's reading gives (FuzzCheck compares the
+// two).
 func decodeFast(body []byte) (State, bool) {
 	var buf [4][4]Stack
 	s, ds, ok := decodeStacks(body, buf[:0])
@@ -179,8 +180,8 @@ func (d *fastDecoder) str() ([]byte, bool) {
 	return nil, false
 }
 
-// int reads a plain JSON integer of at most 9 digits (it fits an int on
-// every platform).
+// int reads a plain JSON integer within ±scoring.MaxCount (ruling G-1;
+// beyond it scoring.Decode names the field).
 func (d *fastDecoder) int() (int, bool) {
 	d.space()
 	j, neg := d.i, false
@@ -192,7 +193,7 @@ func (d *fastDecoder) int() (int, bool) {
 		n = n*10 + int(d.b[j]-'0')
 	}
 	digits := j - start
-	if digits == 0 || digits > 9 || digits > 1 && d.b[start] == '0' {
+	if digits == 0 || digits > 9 || digits > 1 && d.b[start] == '0' || n > scoring.MaxCount {
 		return 0, false
 	}
 	if j < len(d.b) && (d.b[j] == '.' || d.b[j] == 'e' || d.b[j] == 'E') {
@@ -329,12 +330,13 @@ func (d *fastDecoder) stack(v []byte) bool {
 		if tok[0] == 'x' || tok[0] == 'X' {
 			c.FaceDown, tok = true, tok[1:]
 			if len(tok) == 0 {
+				c.Unknown = true
 				d.cards = append(d.cards, c)
 				continue
 			}
 		}
 		n, ok := stackValue(tok)
-		if !ok || c.FaceDown && n == 0 {
+		if !ok {
 			return false
 		}
 		c.Value = n

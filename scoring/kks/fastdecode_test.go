@@ -28,14 +28,18 @@ var fastCases = []struct {
 	{`{"players":[{"name":"A","display":{"red":"1","red":"2"}},{"name":"B"}]}`, false},
 	{`{"players":[{"name":"A","tokens":1.0},{"name":"B"}]}`, false}, // not an integer
 	{`{"players":[{"name":"A","tokens":1e1},{"name":"B"}]}`, false},
-	{`{"players":[{"name":"A","tokens":0123},{"name":"B"}]}`, false},                // not JSON
-	{`{"players":[{"name":"A","tokens":1234567890},{"name":"B"}]}`, false},          // over 9 digits
+	{`{"players":[{"name":"A","tokens":0123},{"name":"B"}]}`, false},       // not JSON
+	{`{"players":[{"name":"A","tokens":1234567890},{"name":"B"}]}`, false}, // over 9 digits
+	{`{"players":[{"name":"A","tokens":1000001},{"name":"B"}]}`, false},    // G-1: beyond ±1,000,000
+	{`{"players":[{"name":"A","tokens":-1000001},{"name":"B"}]}`, false},
+	{`{"players":[{"name":"A","tokens":1000000},{"name":"B"}]}`, true},
+	{`{"players":[{"name":"A"},{"name":"B"}],"options":{"special_cards":[1000001]}}`, false},
 	{`{"players":[{"name":"A","tokens":null},{"name":"B"}]}`, false},                // null
 	{`{"players":[{"name":"A","display":{"Red":"1"}},{"name":"B"}]}`, false},        // KKS colours are lower case
 	{`{"players":[{"name":"A","display":{"green":"1"}},{"name":"B"}]}`, false},      // no such colour
 	{`{"players":[{"name":"A","display":{"red":"1\u00a02"}},{"name":"B"}]}`, false}, // a Unicode space
 	{"{\"players\":[{\"name\":\"A\",\"display\":{\"red\":\"1\u00a02\"}},{\"name\":\"B\"}]}", false},
-	{`{"players":[{"name":"A","display":{"red":"x0"}},{"name":"B"}]}`, false}, // ParseStack refuses it
+	{`{"players":[{"name":"A","display":{"red":"x0 x00"}},{"name":"B"}]}`, true}, // KKS-1: card_value, not unreadable
 	{`{"players":[{"name":"A","display":{"red":"+-1"}},{"name":"B"}]}`, false},
 	{`{"players":[{"name":"A","display":{"red":"1234567890"}},{"name":"B"}]}`, false},
 	{`{"players":[{"name":"A","adjustments":[]},{"name":"B"}]}`, false}, // adjustments: encoding/json

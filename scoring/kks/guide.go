@@ -16,16 +16,40 @@ import (
 type Setup struct {
 	Row   []string `json:"row"`
 	First int      `json:"first,omitempty"`
+	// Options are the special cards in play (ruling KKS-6), if any: the
+	// turns are the base game's, and the final score check takes them
+	// (its checks of KKS-2/3/4 become warnings, adjustments are allowed).
+	Options *Options `json:"options,omitempty"`
 }
 
 // ParseSetup reads a setup; an unreadable or repeated card is a
 // *scoring.InputError on row[i].
 func ParseSetup(raw []byte) ([]Card, error) {
+	_, row, err := readSetup(raw)
+	return row, err
+}
+
+// readSetup reads a setup and its row's cards; an unreadable or repeated
+// card is a *scoring.InputError on row[i], special cards that are not 3
+// different ones numbered 1–15 one on options.special_cards.
+func readSetup(raw []byte) (Setup, []Card, error) {
 	var s Setup
 	if err := scoring.Decode(raw, &s, ""); err != nil {
-		return nil, err
+		return s, nil, err
 	}
-	return s.cards()
+	if s.Options != nil && len(s.Options.SpecialCards) > 0 && !threeSpecialCards(s.Options.SpecialCards) {
+		return s, nil, scoring.Errorf("options.special_cards", "a game uses 3 different special cards numbered 1 to 15, not %v", s.Options.SpecialCards)
+	}
+	row, err := s.cards()
+	return s, row, err
+}
+
+// specialCards are the setup's special cards in play, nil for none.
+func (s Setup) specialCards() []int {
+	if s.Options == nil || len(s.Options.SpecialCards) == 0 {
+		return nil
+	}
+	return slices.Clone(s.Options.SpecialCards)
 }
 
 // cards reads the row's cards: an unreadable or repeated one is a
@@ -89,20 +113,27 @@ var _ scoring.Rules[Position, Step, PlayState] = Rules{}
 
 // Start lays the row of a recorded setup (ParseSetup, Start).
 func (Rules) Start(players []string, setup []byte) (Position, error) {
-	row, err := ParseSetup(setup)
+	s, row, err := readSetup(setup)
 	if err != nil {
 		return Position{}, err
 	}
-	var s Setup
-	json.Unmarshal(setup, &s) // ParseSetup read it already
-	return StartAt(players, row, s.First)
+	p, err := StartAt(players, row, s.First)
+	p.SpecialCards = s.specialCards()
+	return p, err
 }
 
 // ReadStep reads a step: {"take": 3, "reveal": "blue 7"}.
 func (Rules) ReadStep(raw []byte, field string) (Step, error) { return decodeStep(raw, field) }
 
-// Final is the displays as a score-check request.
-func (Rules) Final(p Position) any { return Request{Players: p.View().Players} }
+// Final is the displays as a score-check request, with the special
+// cards in play (ruling KKS-6).
+func (Rules) Final(p Position) any {
+	r := Request{Players: p.View().Players}
+	if len(p.SpecialCards) > 0 {
+		r.Options = &Options{SpecialCards: slices.Clone(p.SpecialCards)}
+	}
+	return r
+}
 
 // Score checks and scores the displays so far.
 func (Rules) Score(p Position) scoring.Result { return Score(p.Final()) }
@@ -113,24 +144,24 @@ func (Rules) Score(p Position) scoring.Result { return Score(p.Final()) }
 // are read) a row the rules refuse are *scoring.InputError naming the
 // field.
 func (Rules) ReadRequest(players []string, setup []byte) (scoring.Request[Position, Step], error) {
-	var s Setup
-	if err := scoring.Decode(setup, &s, ""); err != nil {
+	s, row, err := readSetup(setup)
+	if err != nil {
 		return scoring.Request[Position, Step]{}, err
 	}
 	names, err := scoring.PlayerList(players)
 	if err != nil {
 		return scoring.Request[Position, Step]{}, err
 	}
-	row, err := s.cards()
-	if err != nil {
-		return scoring.Request[Position, Step]{}, err
-	}
 	return scoring.Request[Position, Step]{Start: func() (Position, error) {
 		pos, err := StartAt(names, row, s.First)
+		pos.SpecialCards = s.specialCards()
 		if se, ok := err.(*StepError); ok {
 			field := "row"
-			if se.Code == "player_count" {
+			switch se.Code {
+			case "player_count":
 				field = "players"
+			case "first_seat":
+				field = "first"
 			}
 			return pos, scoring.Errorf(field, "%s", se.Phrase)
 		}

@@ -48,7 +48,11 @@ type Position struct {
 	DeckLeft int       // cards still in the face-down deck
 	Played   int       // turns played so far
 	First    int       // the seat that took the first turn
-	current  int       // index in Players of the player to move
+	// SpecialCards are the special cards in play (ruling KKS-6), nil for
+	// the base game: the turns are the base game's; the final score check
+	// takes them.
+	SpecialCards []int
+	current      int // index in Players of the player to move
 }
 
 // atSetup is the step number of a refused setup.
@@ -342,7 +346,7 @@ func (p Position) clone() Position {
 
 // Final is the position as a /score State, so Score can check and score it.
 func (p Position) Final() State {
-	s := State{}
+	s := State{SpecialCards: slices.Clone(p.SpecialCards)}
 	for _, seat := range p.clone().Players {
 		s.Players = append(s.Players, Player{Name: strings.TrimSpace(seat.Name), Tokens: seat.Tokens, Display: seat.Display})
 	}

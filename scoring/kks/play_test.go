@@ -232,7 +232,7 @@ func TestRuleTextTake(t *testing.T) {
 func TestPreviewPlacement(t *testing.T) {
 	deck := shuffled()
 	p, _ := Start([]string{"Amelia", "Victor"}, deck[:RowSize])
-	p.Players[0].Display = map[Colour]Stack{Black: {{4, false}, {6, false}}}
+	p.Players[0].Display = map[Colour]Stack{Black: {{4, false, false}, {6, false, false}}}
 	p.Row[0] = RowCard{Card: card(t, "black 2")}
 	pv, _ := p.Preview(1)
 	if !pv.FaceDown || !strings.Contains(pv.Reason.String(), "lower than the topmost black 6") || pv.Line.String() != "face down, −1: lower than your black 6" {
@@ -251,7 +251,7 @@ func TestPreviewPlacement(t *testing.T) {
 	if pv, _ := p.Preview(1); pv.FaceDown || !strings.Contains(pv.Reason.String(), "starts the blue stack") || pv.Line.String() != "face up: starts your blue stack" {
 		t.Errorf("first blue card: %+v", pv)
 	}
-	p.Players[0].Display[Blue] = Stack{{2, false}}
+	p.Players[0].Display[Blue] = Stack{{2, false, false}}
 	if pv, _ := p.Preview(1); pv.FaceDown || !strings.Contains(pv.Reason.String(), "higher than the topmost blue 2") || pv.Line.String() != "face up: higher than your blue 2" {
 		t.Errorf("blue 3 on 2: %+v", pv)
 	}
@@ -379,7 +379,12 @@ func TestReplayInputErrors(t *testing.T) {
 		{`{"players":["A","B"],"row":["red 10","green 2"]` + steps, "row[1]"},
 		{`{"players":["A","B"],"row":["red 10"]` + steps, "row"},
 		{`{"players":["A","B"],"row":["red 1","red 2","red 3","red 4","red 5","red 6","red 2"]` + steps, "row[6]"},
-		{`{"players":["A","B"],` + replayRow + `,"options":{}}`, "options"},
+		{`{"players":["A","B"],` + replayRow + `,"options":{"variant":"x"}}`, "options.variant"},
+		{`{"players":["A","B"],` + replayRow + `,"options":{"special_cards":[1,9]}}`, "options.special_cards"},
+		{`{"players":["A","B"],` + replayRow + `,"options":{"special_cards":[1,9,16]}}`, "options.special_cards"},
+		{`{"players":["A","B"],` + replayRow + `,"options":{"special_cards":[1,9,9]}}`, "options.special_cards"},
+		{`{"players":["A","B"],` + replayRow + `,"options":{"special_cards":null}}`, "options.special_cards"},
+		{`{"players":["A","B"],` + replayRow + `,"Row":[]}`, "Row"},
 	}
 	for _, tt := range tests {
 		_, err := Engine{}.Replay([]byte(tt.body))
@@ -554,4 +559,46 @@ func TestStartAtTheChosenFirstPlayer(t *testing.T) {
 	if p, err := (Rules{}).Start(names, setup); err != nil || p.ToMove() != "Cy" {
 		t.Errorf("a recorded setup with first 2 starts with %q (%v), want Cy", p.ToMove(), err)
 	}
+}
+
+// TestGuidedPlayWithSpecialCards: ruling KKS-6 and G-4 in play along. The
+// special cards in play are part of the setup; the turns are the base
+// game's, and the result is the score check with the special cards, so
+// its checks of KKS-2/3/4 are warnings, as in the score check, and the
+// final request carries them (a table adds its adjustments to it).
+func TestGuidedPlayWithSpecialCards(t *testing.T) {
+	body := `{"players":["A","B"],` + replayRow + `,"options":{"special_cards":[13,1,9]},"steps":[{"take":1,"reveal":"blue 7"}]}`
+	ans, err := Engine{}.Replay([]byte(body))
+	if err != nil || !ans.Valid || !slices.Equal(ans.State.SpecialCards, []int{13, 1, 9}) {
+		t.Fatalf("%+v %v", ans, err)
+	}
+	setup := []byte(`{"row":["red 10","black 2","red 1","blue 4","yellow 6","red 5","black 9"],"options":{"special_cards":[1,9,13]}}`)
+	pos, err := Engine{}.Resume([]string{"A", "B"}, setup, nil)
+	if err != nil || !slices.Equal(pos.SpecialCards, []int{1, 9, 13}) {
+		t.Fatalf("resume: %+v %v", pos.SpecialCards, err)
+	}
+	// The game so far, scored: one card each is not the 17 of KKS-3,
+	// which with special cards in play is a warning (KKS-6), not a
+	// violation.
+	res := Rules{}.Score(pos)
+	if !res.Valid || !slices.ContainsFunc(res.Warnings, func(v scoring.Violation) bool { return v.Code == "card_count" }) {
+		t.Errorf("score with special cards: %+v", res)
+	}
+	final, _ := json.Marshal(Rules{}.Final(pos))
+	if !strings.Contains(string(final), `"options":{"special_cards":[1,9,13]}`) {
+		t.Errorf("final request %s", final)
+	}
+	plain, _ := json.Marshal(Rules{}.Final(mustStart(t)))
+	if strings.Contains(string(plain), "options") {
+		t.Errorf("the base game's final request names options: %s", plain)
+	}
+}
+
+func mustStart(t *testing.T) Position {
+	t.Helper()
+	pos, err := Engine{}.Resume([]string{"A", "B"}, []byte(`{"row":["red 10","black 2","red 1","blue 4","yellow 6","red 5","black 9"]}`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pos
 }

@@ -16,6 +16,8 @@ type PlayState struct {
 	LastRound bool         `json:"last_round"`
 	GameOver  bool         `json:"game_over"`
 	Players   []PlayerJSON `json:"players"`
+	// SpecialCards are the special cards in play (ruling KKS-6), if any.
+	SpecialCards []int `json:"special_cards,omitempty"`
 }
 
 // RowJSON is one row card as the play API shows it.
@@ -50,7 +52,7 @@ type PlayerJSON struct {
 // View is the position as the play API shows it.
 func (p Position) View() PlayState {
 	v := PlayState{Row: []RowJSON{}, DeckLeft: p.DeckLeft, Turn: p.Turn(), Player: p.ToMove(),
-		LastRound: p.LastRound(), GameOver: p.Over(), Players: []PlayerJSON{}}
+		LastRound: p.LastRound(), GameOver: p.Over(), Players: []PlayerJSON{}, SpecialCards: p.SpecialCards}
 	for _, r := range p.Row {
 		v.Row = append(v.Row, RowJSON{Card: r.Card.String(), Tokens: r.Tokens})
 	}
@@ -64,7 +66,8 @@ func (p Position) View() PlayState {
 	return v
 }
 
-type wireStep struct {
+// WireStep is a step as sent (docs/api-koffer-katze-sombrero-play.md).
+type WireStep struct {
 	Take   *int    `json:"take"`
 	Reveal *string `json:"reveal"`
 }
@@ -72,7 +75,7 @@ type wireStep struct {
 // decodeStep reads one step strictly: take is required, reveal is a card
 // or missing/null.
 func decodeStep(raw json.RawMessage, field string) (Step, error) {
-	var w wireStep
+	var w WireStep
 	if err := scoring.Decode(raw, &w, field); err != nil {
 		return Step{}, err
 	}

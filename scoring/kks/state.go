@@ -1,7 +1,6 @@
 package kks
 
 import (
-	"encoding/json"
 	"maps"
 	"slices"
 	"strings"
@@ -38,32 +37,12 @@ type Adjustment struct {
 	Reason string `json:"reason"`
 }
 
-type request struct {
-	Players []json.RawMessage `json:"players"`
-	Options *options          `json:"options"`
-}
-
-type options struct {
-	SpecialCards []int `json:"special_cards"`
-}
-
-type playerJSON struct {
-	Name   string `json:"name"`
-	Tokens int    `json:"tokens"`
-	// Display is a map so an unknown colour can be named with its path
-	// (encoding/json does not report paths of unknown nested fields).
-	Display     map[string]string `json:"display"`
-	Adjustments []Adjustment      `json:"adjustments"`
-}
-
 // Decode reads a score-check request strictly. Unreadable input is a
 // *scoring.InputError naming the field; rule breaks are left to Validate.
 //
-// The usual request is read by decodeFast, without reflection. Anything
-// else that is well-formed is decoded by encoding/json in one pass. Only
-// when that fails is it decoded again player by player, slower, so the
-// error names the player (encoding/json's own errors do not say which
-// list element was wrong).
+// The usual request is read by decodeFast, without reflection; anything
+// else by scoring.Decode into a Request, whose errors name the field down
+// to list items (players[0].adjustments[0].reason).
 func Decode(body []byte) (State, error) {
 	if s, ok := decodeFast(body); ok {
 		return s, nil
@@ -71,33 +50,9 @@ func Decode(body []byte) (State, error) {
 	return decodeJSON(body)
 }
 
-// decodeJSON is Decode with encoding/json alone.
+// decodeJSON is Decode with scoring.Decode alone.
 func decodeJSON(body []byte) (State, error) {
-	var fast struct {
-		Players []playerJSON `json:"players"`
-		Options *options     `json:"options"`
-	}
-	if scoring.Decode(body, &fast, "") != nil {
-		return decodeEach(body)
-	}
-	if fast.Players == nil {
-		return State{}, scoring.Errorf("players", "a list of players is required")
-	}
-	s := State{Players: make([]Player, 0, len(fast.Players))}
-	for i, pj := range fast.Players {
-		p, err := pj.player(scoring.Index("players", i))
-		if err != nil {
-			return State{}, err
-		}
-		s.Players = append(s.Players, p)
-	}
-	return s.finish(fast.Players, fast.Options)
-}
-
-// decodeEach is Decode's slow path: the envelope first, then each player
-// on its own, so a malformed player is named with its index.
-func decodeEach(body []byte) (State, error) {
-	var req request
+	var req Request
 	if err := scoring.Decode(body, &req, ""); err != nil {
 		return State{}, err
 	}
@@ -105,24 +60,19 @@ func decodeEach(body []byte) (State, error) {
 		return State{}, scoring.Errorf("players", "a list of players is required")
 	}
 	s := State{Players: make([]Player, 0, len(req.Players))}
-	pjs := make([]playerJSON, len(req.Players))
-	for i, raw := range req.Players {
-		field := scoring.Index("players", i)
-		if err := scoring.Decode(raw, &pjs[i], field); err != nil {
-			return State{}, err
-		}
-		p, err := pjs[i].player(field)
+	for i, pj := range req.Players {
+		p, err := pj.player(scoring.Index("players", i))
 		if err != nil {
 			return State{}, err
 		}
 		s.Players = append(s.Players, p)
 	}
-	return s.finish(pjs, req.Options)
+	return s.finish(req.Players, req.Options)
 }
 
 // player turns one decoded player into the engine's Player; field is its
 // path ("players[1]") for errors.
-func (pj playerJSON) player(field string) (Player, error) {
+func (pj PlayerJSON) player(field string) (Player, error) {
 	p := Player{Name: strings.TrimSpace(pj.Name), Tokens: pj.Tokens, Display: map[Colour]Stack{}}
 	for _, key := range slices.Sorted(maps.Keys(pj.Display)) { // sorted: the same key is named every time
 		if _, ok := ParseColour(key); !ok || key != strings.ToLower(key) {
@@ -143,9 +93,9 @@ func (pj playerJSON) player(field string) (Player, error) {
 		a.Reason = strings.TrimSpace(a.Reason)
 		switch {
 		case a.Reason == "":
-			return Player{}, scoring.Errorf(af, "an adjustment needs a reason, e.g. \"card 9: most red cards\"")
+			return Player{}, scoring.Errorf(scoring.Join(af, "reason"), "an adjustment needs a reason, e.g. \"card 9: most red cards\"")
 		case len([]rune(a.Reason)) > MaxReason:
-			return Player{}, scoring.Errorf(af, "a reason is at most %d characters", MaxReason)
+			return Player{}, scoring.Errorf(scoring.Join(af, "reason"), "a reason is at most %d characters", MaxReason)
 		}
 		p.Adjustments = append(p.Adjustments, a)
 	}
@@ -153,7 +103,7 @@ func (pj playerJSON) player(field string) (Player, error) {
 }
 
 // finish checks the names (as typed) and takes the options.
-func (s State) finish(pjs []playerJSON, o *options) (State, error) {
+func (s State) finish(pjs []PlayerJSON, o *Options) (State, error) {
 	names := make([]string, len(pjs))
 	for i, pj := range pjs {
 		names[i] = pj.Name

@@ -72,7 +72,7 @@ func checkCards(s State, ds [][4]Stack) []scoring.Violation {
 	for i, p := range s.Players {
 		for ci, c := range colourOrder() {
 			for _, card := range ds[i][ci] {
-				if card.FaceDown && card.Value == 0 {
+				if card.Unknown {
 					continue
 				}
 				if card.Value < 1 || card.Value > 10 {
@@ -115,7 +115,7 @@ func checkStack(player string, c Colour, st Stack) []scoring.Violation {
 		case card.FaceDown && below.FaceDown:
 			out = append(out, scoring.Violationf("face_down_on_face_down", player, "KKS-2",
 				"%s: card %d lies face down on a face-down card; any card placed on a face-down card goes face up", c.Word(), i+1))
-		case card.FaceDown && card.Value > 0 && card.Value >= below.Value:
+		case card.FaceDown && !card.Unknown && card.Value >= below.Value:
 			out = append(out, scoring.Violationf("face_down_not_lower", player, "KKS-2",
 				"%s: a face-down %d lies on a face-up %d; only a lower card goes face down", c.Word(), card.Value, below.Value))
 		case !card.FaceDown && !below.FaceDown && card.Value <= below.Value:
@@ -129,7 +129,7 @@ func checkStack(player string, c Colour, st Stack) []scoring.Violation {
 // known reports whether a stack card's value is one the game has (1–10)
 // or not known (a face-down card entered as x).
 func known(c StackCard) bool {
-	return (c.FaceDown && c.Value == 0) || (c.Value >= 1 && c.Value <= 10)
+	return c.Unknown || (c.Value >= 1 && c.Value <= 10)
 }
 
 // checkTokens: ruling KKS-4, supplies are never negative and all of them
@@ -157,13 +157,7 @@ func checkTokens(s State) []scoring.Violation {
 func checkSpecials(s State) []scoring.Violation {
 	var out []scoring.Violation
 	if len(s.SpecialCards) > 0 {
-		distinct := map[int]bool{}
-		ok := len(s.SpecialCards) == 3
-		for _, n := range s.SpecialCards {
-			ok = ok && n >= 1 && n <= 15 && !distinct[n]
-			distinct[n] = true
-		}
-		if !ok {
+		if !threeSpecialCards(s.SpecialCards) {
 			out = append(out, scoring.Violationf("special_cards", "", "KKS-6",
 				"special cards in play: %v; a game uses 3 different special cards numbered 1 to 15", s.SpecialCards))
 		}
@@ -182,6 +176,21 @@ func checkSpecials(s State) []scoring.Violation {
 	}
 	return out
 }
+
+// threeSpecialCards reports whether cards are 3 different special cards
+// numbered 1–15 (ruling KKS-6).
+func threeSpecialCards(cards []int) bool {
+	distinct := map[int]bool{}
+	ok := len(cards) == 3
+	for _, n := range cards {
+		ok = ok && n >= 1 && n <= MaxSpecialCard && !distinct[n]
+		distinct[n] = true
+	}
+	return ok
+}
+
+// MaxSpecialCard is the highest special card's number (ruling KKS-6).
+const MaxSpecialCard = 15
 
 func cardCount(p Player) int {
 	n := 0

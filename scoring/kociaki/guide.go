@@ -78,7 +78,7 @@ func readPiece(s, field string) (string, error) {
 	return piece, nil
 }
 
-// wireStep is a step as JSON: exactly one of
+// WireStep is a step as JSON: exactly one of
 //
 //	{"tile": "yellow", "piece": "table"}            the start player's tile
 //	{"crossed": [{"toy": 3}, {"toy": 7, "chip": 3}]} a player's turn
@@ -86,25 +86,26 @@ func readPiece(s, field string) (string, error) {
 //	{"crossed": []}                                  … no toy crossed
 //	{"short": true}                                  … not enough string (round 12)
 //	{"string_left": {"Ola": 35, "Ben": 20}}          after round 12, on a tie
-type wireStep struct {
+type WireStep struct {
 	Tile       *string            `json:"tile"`
 	Piece      string             `json:"piece"`
-	Crossed    *[]wireTake        `json:"crossed"`
+	Crossed    *[]WireTake        `json:"crossed"`
 	Short      bool               `json:"short"`
 	StringLeft map[string]float64 `json:"string_left"`
 }
 
-type wireTake struct {
+// WireTake is one toy crossed in a turn's step, as sent.
+type WireTake struct {
 	Toy   *int `json:"toy"`
 	Chip  int  `json:"chip,omitempty"`
 	Empty bool `json:"empty,omitempty"`
 }
 
-// ParseStep reads one guided step (see wireStep for the forms).
+// ParseStep reads one guided step (see WireStep for the forms).
 func ParseStep(raw []byte) (Step, error) { return decodeStep(raw, "step") }
 
 func decodeStep(raw []byte, field string) (Step, error) {
-	var w wireStep
+	var w WireStep
 	if err := scoring.Decode(raw, &w, field); err != nil {
 		return Step{}, err
 	}
@@ -169,9 +170,9 @@ func StepJSON(s Step) []byte {
 			m["short"] = true
 		}
 		if !s.Short || len(s.Crossed) > 0 { // short with toys stays as sent, for the engine to refuse (KOC-5)
-			takes := make([]wireTake, len(s.Crossed))
+			takes := make([]WireTake, len(s.Crossed))
 			for i, t := range s.Crossed {
-				takes[i] = wireTake{Toy: &t.Toy, Chip: t.Chip, Empty: t.Empty}
+				takes[i] = WireTake{Toy: &t.Toy, Chip: t.Chip, Empty: t.Empty}
 			}
 			m["crossed"] = takes
 		}
@@ -290,7 +291,7 @@ func (Rules) Start(players []string, setup []byte) (Position, error) {
 	return begin(players, s, "starter")
 }
 
-// ReadStep reads a recorded step (see wireStep for the forms).
+// ReadStep reads a recorded step (see WireStep for the forms).
 func (Rules) ReadStep(raw []byte, field string) (Step, error) { return decodeStep(raw, field) }
 
 // Final is the chips, the string left (if a tie asked for it) and the

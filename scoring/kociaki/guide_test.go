@@ -83,10 +83,10 @@ func TestParseStepRefusesShapes(t *testing.T) {
 		{`{"short":true,"string_left":{}}`, "step"},
 		{`{"tile":"blue"}`, "step.tile"},
 		{`{"crossed":[{"chip":2}]}`, "step.crossed[0].toy"},
-		{`{"crossed":[{"toy":"3"}]}`, "step.crossed.toy"},
+		{`{"crossed":[{"toy":"3"}]}`, "step.crossed[0].toy"},
 		{`{"crossed":[],"piece":"sofa"}`, "step.piece"},
 		{`{"string_left":{"Ola":-1}}`, "step.string_left.Ola"},
-		{`{"crossed":[{"toy":1,"value":2}]}`, "step.value"},
+		{`{"crossed":[{"toy":1,"value":2}]}`, "step.crossed[0].value"},
 		{`{"take":1}`, "step.take"},
 	} {
 		_, err := ParseStep([]byte(c.in))

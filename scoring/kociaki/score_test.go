@@ -182,7 +182,7 @@ func TestDecodeErrors(t *testing.T) {
 		{"syntax", `{"players":[`, ""},
 		{"unknown top", `{"players":[],"rounds":1}`, "rounds"},
 		{"unknown player field", `{"players":[{"name":"A"},{"name":"B","toys":1}]}`, "players[1].toys"},
-		{"fractional chip", `{"players":[{"name":"A"},{"name":"B","chips":{"4":[2,2.5]}}]}`, "players[1].chips.4"},
+		{"fractional chip", `{"players":[{"name":"A"},{"name":"B","chips":{"4":[2,2.5]}}]}`, "players[1].chips.4[1]"},
 		{"chip list not a list", `{"players":[{"name":"A","chips":{"4":3}}]}`, "players[0].chips.4"},
 		{"chips not an object", `{"players":[{"name":"A","chips":[2]}]}`, "players[0].chips"},
 		{"string left text", `{"players":[{"name":"A","string_left":"long"}]}`, "players[0].string_left"},

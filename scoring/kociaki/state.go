@@ -84,10 +84,8 @@ func decodePlayer(raw []byte, field string) (Player, error) {
 // the allowed values and fills in the defaults.
 func decodeOptions(raw json.RawMessage) (Options, error) {
 	var o Options
-	if len(raw) > 0 {
-		if err := scoring.Decode(raw, &o, "options"); err != nil {
-			return Options{}, err
-		}
+	if err := scoring.DecodeOptions(raw, &o); err != nil {
+		return Options{}, err
 	}
 	o.Variant = or(o.Variant, Basic)
 	o.AllTypesBonus = or(o.AllTypesBonus, Instead)

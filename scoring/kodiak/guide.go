@@ -36,14 +36,21 @@ func ParseSetup(raw []byte) (Setup, error) {
 	return s, nil
 }
 
+// PlayRequest is the play API's setup as sent: the request beside
+// "players" and "steps" (docs/api-cambio-play.md).
+type PlayRequest struct {
+	Kodiak  int             `json:"kodiak"`
+	Options json.RawMessage `json:"options"`
+}
+
 // SetupJSON is the JSON of a setup, as a table records it.
 func SetupJSON(s Setup) []byte {
 	b, _ := json.Marshal(s)
 	return b
 }
 
-// wireStep is a step as JSON: exactly one of the action fields is set.
-type wireStep struct {
+// WireStep is a step as JSON: exactly one of the action fields is set.
+type WireStep struct {
 	Done     *int            `json:"done"`
 	Pounce   *int            `json:"pounce"`
 	Hairball *int            `json:"hairball"`
@@ -62,7 +69,7 @@ func ParseStep(raw []byte) (Step, error) {
 }
 
 func decodeStep(raw []byte, field string) (Step, error) {
-	var w wireStep
+	var w WireStep
 	if err := scoring.Decode(raw, &w, field); err != nil {
 		return Step{}, err
 	}
@@ -194,10 +201,7 @@ func (Rules) Score(p Position) scoring.Result { return p.Result() }
 // option out of range and (once the steps are read) a setup the rules
 // refuse are *scoring.InputError naming the field.
 func (Rules) ReadRequest(players []string, setup []byte) (scoring.Request[Position, Step], error) {
-	var req struct {
-		Kodiak  int             `json:"kodiak"`
-		Options json.RawMessage `json:"options"`
-	}
+	var req PlayRequest
 	if err := scoring.Decode(setup, &req, ""); err != nil {
 		return scoring.Request[Position, Step]{}, err
 	}

@@ -128,11 +128,11 @@ func DecodeRound(body []byte) (RoundEntry, Options, error) {
 	}
 	r := RoundEntry{Players: players}
 	opts := Options{Cycles: DefaultCycles}
-	if len(rawOpts) > 0 {
+	if len(rawOpts) > 0 && string(rawOpts) != "null" {
 		var o struct {
 			Cycles *int `json:"cycles"`
 		}
-		if err := scoring.Decode(rawOpts, &o, "round.options"); err != nil {
+		if err := scoring.DecodeOptionsAt(rawOpts, &o, "round.options"); err != nil {
 			return RoundEntry{}, Options{}, err
 		}
 		if o.Cycles != nil {
@@ -151,7 +151,7 @@ func decodeRoundPlayer(raw []byte, path string) (RoundPlayer, error) {
 	var in struct {
 		Name               string            `json:"name"`
 		Kodiak             bool              `json:"kodiak"`
-		Cards              []json.RawMessage `json:"cards"`
+		Cards              []json.RawMessage `json:"cards" decode:"nullable"`
 		Pounces            int               `json:"pounces"`
 		HairballsKept      int               `json:"hairballs_kept"`
 		HairballsDiscarded int               `json:"hairballs_discarded"`
@@ -171,6 +171,9 @@ func decodeRoundPlayer(raw []byte, path string) (RoundPlayer, error) {
 			return RoundPlayer{}, scoring.Refield(err, f)
 		}
 		cards[k] = c
+	}
+	if k := cambio.MixedSum(cards); k >= 0 {
+		return RoundPlayer{}, cambio.SumAloneError(scoring.Index(scoring.Join(path, "cards"), k), cards[k])
 	}
 	return RoundPlayer{Name: in.Name, Round: Round{
 		Kodiak: in.Kodiak, Cards: cards, Pounces: in.Pounces,

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 
 	"tablemate/scoring"
+	"tablemate/scoring/cambio"
 )
 
 // Round is one player's end of a round.
@@ -104,7 +105,7 @@ func decodePlayer(raw []byte, path string) (Player, error) {
 		rpath := scoring.Index(scoring.Join(path, "rounds"), j)
 		var r struct {
 			Kodiak             bool              `json:"kodiak"`
-			Cards              []json.RawMessage `json:"cards"`
+			Cards              []json.RawMessage `json:"cards" decode:"nullable"`
 			Pounces            int               `json:"pounces"`
 			HairballsKept      int               `json:"hairballs_kept"`
 			HairballsDiscarded int               `json:"hairballs_discarded"`
@@ -124,6 +125,9 @@ func decodePlayer(raw []byte, path string) (Player, error) {
 				return Player{}, scoring.Refield(err, f)
 			}
 			cards[k] = c
+		}
+		if k := cambio.MixedSum(cards); k >= 0 {
+			return Player{}, cambio.SumAloneError(scoring.Index(scoring.Join(rpath, "cards"), k), cards[k])
 		}
 		p.Rounds[j] = Round{Kodiak: r.Kodiak, Cards: cards, Pounces: r.Pounces,
 			HairballsKept: r.HairballsKept, HairballsDiscarded: r.HairballsDiscarded}

@@ -47,9 +47,28 @@ func ParseStep(raw []byte) (Step, error) {
 }
 
 func parseStepAt(raw []byte, field string) (Step, error) {
-	var s Step
-	if err := scoring.Decode(raw, &s, field); err != nil {
+	// steal is read on its own: one theft may be written as the theft
+	// itself ({"from": …}) or as a list of one, as docs/api-rune-market-
+	// play.md says ("steal: 1 theft").
+	var w struct {
+		Step
+		Steal json.RawMessage `json:"steal"`
+	}
+	if err := scoring.Decode(raw, &w, field); err != nil {
 		return Step{}, err
+	}
+	s := w.Step
+	if len(w.Steal) > 0 {
+		sf := scoring.Join(field, "steal")
+		if w.Steal[0] == '{' {
+			var t Theft
+			if err := scoring.Decode(w.Steal, &t, sf); err != nil {
+				return Step{}, err
+			}
+			s.Steal = []Theft{t}
+		} else if err := scoring.Decode(w.Steal, &s.Steal, sf); err != nil {
+			return Step{}, err
+		}
 	}
 	if !slices.Contains(actions, s.Do) {
 		return Step{}, scoring.Errorf(scoring.Join(field, "do"), "%q is not a move of The Rune Market", scoring.Name(s.Do))
@@ -74,12 +93,28 @@ type PlayState struct {
 	Interest *InterestReport `json:"interest"` // this turn's, once taken
 	TieBreak string          `json:"tie_break,omitempty"`
 	Players  []Seat          `json:"players"`
+	// tieBreak is TieBreak as a phrase (Said).
+	tieBreak scoring.Phrase
 }
 
 // View is the position as the play API shows it.
 func (p Position) View() PlayState {
+	need := p.Needs()
 	return PlayState{Market: p.Market, Turn: p.Turn, Player: p.ToMove(), Phase: p.Phase, GameOver: p.Over(),
-		Interest: p.Interest, TieBreak: p.Needs().Question, Players: p.clone().Players}
+		Interest: p.Interest, TieBreak: need.Question, tieBreak: need.Phrase, Players: p.clone().Players}
+}
+
+// Said is the view with its sentences (the open tie-break, the interest
+// report) said by say (scoring.SaidView).
+func (v PlayState) Said(say scoring.Sayer) PlayState {
+	if v.TieBreak != "" && !v.tieBreak.IsZero() {
+		v.TieBreak = say(v.tieBreak)
+	}
+	if v.Interest != nil {
+		r := v.Interest.Said(say)
+		v.Interest = &r
+	}
+	return v
 }
 
 // Rules are The Rune Market's guided play for scoring.Play: the setup is
@@ -111,10 +146,7 @@ func (Rules) Score(p Position) scoring.Result { return Score(p.Final()) }
 // (once the steps are read) a setup the rules refuse are
 // *scoring.InputError naming the field.
 func (Rules) ReadRequest(players []string, setup []byte) (scoring.Request[Position, Step], error) {
-	var req struct {
-		Market Market `json:"market"`
-		First  string `json:"first"`
-	}
+	var req Setup
 	if err := scoring.Decode(setup, &req, ""); err != nil {
 		return scoring.Request[Position, Step]{}, err
 	}

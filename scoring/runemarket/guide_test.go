@@ -3,6 +3,7 @@ package runemarket
 import (
 	"encoding/json"
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -233,6 +234,32 @@ func TestTheChosenFirstPlayerStarts(t *testing.T) {
 		var se *scoring.StepError
 		if _, err := (Rules{}).Start(players, setup); !errors.As(err, &se) || se.Code != "unknown_player" || se.Rule != "RUN-1" {
 			t.Errorf("first %q: %v, want unknown_player (RUN-1)", bad, err)
+		}
+	}
+}
+
+// TestStealTakesOneTheftAsItself: docs/api-rune-market-play.md says a
+// thief's steal is "1 theft": the theft itself is read as a list of one,
+// and a theft's unknown field is named with its full path.
+func TestStealTakesOneTheftAsItself(t *testing.T) {
+	one, err := ParseStep([]byte(`{"do":"thief","steal":{"from":"Ben","take":"rune","colour":"red"}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	list, err := ParseStep([]byte(`{"do":"thief","steal":[{"from":"Ben","take":"rune","colour":"red"}]}`))
+	if err != nil || !reflect.DeepEqual(one, list) || len(one.Steal) != 1 || one.Steal[0].From != "Ben" {
+		t.Fatalf("one theft %+v, a list of one %+v (%v)", one, list, err)
+	}
+	for body, field := range map[string]string{
+		`{"do":"thief","steal":{"from":"Ben","take":"rune","colour":"red","x":1}}`:   "step.steal.x",
+		`{"do":"thief","steal":[{"from":"Ben","take":"rune"},{"from":"Ben","y":1}]}`: "step.steal[1].y",
+		`{"do":"thief","steal":null}`:  "step.steal",
+		`{"do":"thief","steal":"Ben"}`: "step.steal",
+		`{"do":"thief","Steal":[]}`:    "step.Steal",
+	} {
+		var in *scoring.InputError
+		if _, err := ParseStep([]byte(body)); !errors.As(err, &in) || in.Field != field {
+			t.Errorf("%s: %v, want an input error on %s", body, err, field)
 		}
 	}
 }

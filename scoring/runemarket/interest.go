@@ -1,7 +1,8 @@
 package runemarket
 
 import (
-	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"tablemate/scoring"
 )
@@ -165,9 +166,33 @@ func (r InterestReport) describe() string {
 	return text
 }
 
+// Said is the report with its sentences said by say: each shelter's name
+// and reason, and the text made of them.
+func (r InterestReport) Said(say scoring.Sayer) InterestReport {
+	out := r
+	out.Yields = make([]Yield, len(r.Yields))
+	for i, y := range r.Yields {
+		if !y.Name.IsZero() {
+			y.Shelter = say(y.Name)
+		}
+		if !y.Why.IsZero() {
+			y.Reason = say(y.Why)
+		}
+		out.Yields[i] = y
+	}
+	if !r.Sum.IsZero() {
+		out.Text = say(r.Sum)
+		for _, y := range out.Yields {
+			out.Text += " " + capital(y.Shelter) + ": " + y.Reason + "."
+		}
+	}
+	return out
+}
+
 func capital(s string) string {
-	if s == "" {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
 		return s
 	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	return string(unicode.ToUpper(r)) + s[n:]
 }

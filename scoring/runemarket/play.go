@@ -251,6 +251,9 @@ func (p Position) Apply(s Step) (Position, *StepError) {
 	r := refuser{step: n.Steps}
 	if s.Do == DoFinish {
 		if err := n.finish(s, r); err != nil {
+			if err.Warning {
+				return n, err
+			}
 			return p, err
 		}
 		return n, nil
@@ -1250,14 +1253,46 @@ func (p *Position) finish(s Step, r refuser) *StepError {
 			return r.refuse("rps_winner", "RUN-1", "%s is not among the players still tied, so no rock-paper-scissors duel decides", scoring.Name(p.RPSWinner))
 		}
 	}
-	if open.Question != "" && len(s.HighestNumberCards) == 0 && s.RPSWinner == "" {
-		// The message is the open question itself, a phrase.
-		return r.refuse("tie_break_open", "G-2", "%s", open.Phrase)
-	}
-	if p.Needs().Question == "" {
+	after := p.Needs()
+	if after.Question == "" {
 		p.Phase = PhaseOver
+		return nil
 	}
-	return nil
+	// Ruling G-2: the tied players stay tied until the facts asked for
+	// are entered. A finish answers the whole question asked: with a
+	// fact missing it is refused, and says what is still missing.
+	if !answers(open, s, p) {
+		// The message is the open question itself, a phrase.
+		return r.refuse("tie_break_open", "G-2", "%s", after.Phrase)
+	}
+	// Every fact asked for was entered, and they lead to the chain's next
+	// question (equal number cards: the duel). The finish is played, and
+	// its warning says the game is still open and what it asks now.
+	w := r.refuse("tie_break_open", "G-2", "%s", after.Phrase)
+	w.Warning = true
+	return w
+}
+
+// answers reports whether finish step s enters every fact question open
+// asked for: a number card for each player it names, or the duel's
+// winner.
+func answers(open TieNeeds, s Step, p *Position) bool {
+	if open.Duel {
+		return s.RPSWinner != ""
+	}
+	for _, name := range open.Players {
+		i, _ := p.find(name)
+		given := false
+		for n := range s.HighestNumberCards {
+			if j, ok := p.find(n); ok && j == i {
+				given = true
+			}
+		}
+		if !given {
+			return false
+		}
+	}
+	return true
 }
 
 // Final is the position as a score-check State (docs/api-rune-market.md).

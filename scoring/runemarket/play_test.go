@@ -484,12 +484,25 @@ func TestGameEndsWithTheLastRune(t *testing.T) {
 	if _, err := n.Apply(Step{Do: DoFinish, HighestNumberCards: map[string]int{"Ana": 14}}); code(err) != "card_value" {
 		t.Errorf("card 14: %v", err)
 	}
-	m, err := n.Apply(Step{Do: DoFinish, HighestNumberCards: map[string]int{"Ana": 8, "Ben": 8}})
-	if err != nil {
-		t.Fatal(err)
+	// Ruling G-2: the tied players stay tied until the facts asked for
+	// are entered. A finish with some of them is refused and says what
+	// is still missing; nothing of it is recorded.
+	if _, err := n.Apply(Step{Do: DoFinish, HighestNumberCards: map[string]int{"Ana": 8}}); code(err) != "tie_break_open" || err.Warning ||
+		!strings.Contains(err.Message, "enter the highest number card in hand for Ben") {
+		t.Errorf("Ana's card only: %+v", err)
 	}
-	if m.Over() || !m.Needs().Duel {
+	// Every card asked for, equal: the finish is played, and its warning
+	// says the duel is asked now (the game stays open, and says so).
+	m, err := n.Apply(Step{Do: DoFinish, HighestNumberCards: map[string]int{"Ana": 8, "ben": 8}})
+	if code(err) != "tie_break_open" || !err.Warning || !strings.Contains(err.Message, "enter the winner of rock-paper-scissors") {
+		t.Fatalf("equal cards: %+v", err)
+	}
+	if m.Over() || !m.Needs().Duel || *m.Players[1].HighestNumberCard != 8 {
 		t.Fatalf("equal cards: %+v", m.Needs())
+	}
+	// A duel's winner entered with the cards finishes at once.
+	if o, err := n.Apply(Step{Do: DoFinish, HighestNumberCards: map[string]int{"Ana": 8, "Ben": 8}, RPSWinner: "Ana"}); err != nil || !o.Over() {
+		t.Errorf("cards and duel at once: %v", err)
 	}
 	if _, err := m.Apply(Step{Do: DoFinish, RPSWinner: "Cy"}); code(err) != "rps_winner" {
 		t.Errorf("Cy is not tied: %v", err)

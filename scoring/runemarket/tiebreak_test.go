@@ -67,7 +67,7 @@ func TestTieBreakChain(t *testing.T) {
 			winners:  []string{"Ana", "Ben"},
 			tieBreak: "Ana and Ben tie on 5 points with equal boat shelters and bandits: enter the highest number card in hand for Ana"},
 		{name: "invalid state: no open question",
-			body:  body(five, five+`,"runes":{"red":-1}`, ""),
+			body:  body(five, `,"runes":{"red":5,"blue":-1}`, ""),
 			codes: []string{"negative_count"}},
 	})
 }

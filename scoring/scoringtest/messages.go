@@ -29,6 +29,9 @@ type Said struct {
 	Formats  map[string]string
 	Codes    map[string]string
 	Problems *[]string
+	// ByCode lists, for each code, the message formats passed with it in
+	// one call (a refusal's or violation's code and sentence), each once.
+	ByCode map[string][]string
 }
 
 func (s Said) problem(pos, format string, args ...any) {
@@ -66,7 +69,7 @@ func Messages(t testing.TB, patterns ...string) Said {
 	if err != nil {
 		t.Fatal(err)
 	}
-	said := Said{Formats: map[string]string{}, Codes: map[string]string{}, Problems: &[]string{}}
+	said := Said{Formats: map[string]string{}, Codes: map[string]string{}, Problems: &[]string{}, ByCode: map[string][]string{}}
 	for _, pkg := range pkgs {
 		for _, e := range pkg.Errors {
 			t.Fatalf("%s: %v", pkg.PkgPath, e)
@@ -134,6 +137,12 @@ func (s Said) call(pkg *packages.Package, forwards map[types.Object]bool, call *
 		return
 	}
 	params := sig.Params()
+	var code, format string
+	defer func() {
+		if code != "" && format != "" && !slices.Contains(s.ByCode[code], format) {
+			s.ByCode[code] = append(s.ByCode[code], format)
+		}
+	}()
 	for i, arg := range call.Args {
 		if i >= params.Len() || (sig.Variadic() && i >= params.Len()-1) {
 			break
@@ -146,12 +155,16 @@ func (s Said) call(pkg *packages.Package, forwards map[types.Object]bool, call *
 		case slices.Contains(formatParams, p.Name()):
 			if v, ok := stringConst(info, arg); ok {
 				s.add(s.Formats, v, pkg, arg)
+				if p.Name() == "format" {
+					format = v
+				}
 			} else if !forwarded(info, forwards, arg) {
 				s.problem(pkg.Fset.Position(arg.Pos()).String(), "the message format passed to %s is not a constant: no catalog can translate it (pass a constant format and its arguments)", p.Name())
 			}
 		case p.Name() == "code":
 			if v, ok := stringConst(info, arg); ok {
 				s.add(s.Codes, v, pkg, arg)
+				code = v
 			}
 		}
 	}

@@ -47,11 +47,14 @@ type Player struct {
 // also names the game and says how it is won. A round with no scores
 // that is the last one just ends the game.
 type Round struct {
-	Name       string  `json:"name,omitempty"`
-	LowestWins bool    `json:"lowest_wins,omitempty"`
-	FinalOnly  bool    `json:"final_only,omitempty"`
-	Scores     []Entry `json:"scores"`
-	Last       bool    `json:"last,omitempty"`
+	Name       string `json:"name,omitempty"`
+	LowestWins bool   `json:"lowest_wins,omitempty"`
+	FinalOnly  bool   `json:"final_only,omitempty"`
+	// Scores may be null: a round that only ends the game was written
+	// so (web/sheet marshals a round without scores), and the log keeps
+	// those rounds.
+	Scores []Entry `json:"scores" decode:"nullable"`
+	Last   bool    `json:"last,omitempty"`
 }
 
 // Entry is one player's score in a round.

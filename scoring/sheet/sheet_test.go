@@ -113,7 +113,7 @@ func TestRefused(t *testing.T) {
 		{"no name", nil, Round{Scores: []Entry{{"Ana", 1}}}, "name"},
 		{"no scores", nil, Round{Name: "X"}, "scores"},
 		{"twice", nil, Round{Name: "X", Scores: []Entry{{"Ana", 1}, {"Ana", 2}}}, "scores[1].name"},
-		{"too big", nil, Round{Name: "X", Scores: []Entry{{"Ana", 2_000_000}}}, "players[0].scores[0]"},
+		{"too big", nil, Round{Name: "X", Scores: []Entry{{"Ana", 2_000_000}}}, "scores[0].points"}, // ruling G-1
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := round(t, tc.state, tc.r)

@@ -738,7 +738,6 @@ var deCore = map[string]string{
 	"The table was updated.": "Der Tisch wurde aktualisiert.",
 	// Cards typed into the editors (scoring/kks/card.go, scoring/cambio/card.go)
 	"%q is not a card: write a value (4), x for a face-down card, or x4 for a face-down 4": "%q ist keine Karte: Schreib einen Wert (4), x für eine verdeckte Karte oder x4 für eine verdeckte 4",
-	"%q is not a card: a face-down card is x (unknown) or x1 to x10":                       "%q ist keine Karte: Eine verdeckte Karte ist x (unbekannt) oder x1 bis x10",
 	"%q is not a corner value: use %s followed by a whole number from %d to %d":            "%q ist kein Eckwert: Schreib %s und danach eine ganze Zahl von %d bis %d",
 	"%q is not a card: use a number 0–%d, one of %s, or %sN for a corner value":            "%q ist keine Karte: Nimm eine Zahl von 0 bis %d, eines von %s oder %sN für einen Eckwert",
 	"an empty card token; use a number 0–%d, a card name or %sN":                           "Eine leere Karte; nimm eine Zahl von 0 bis %d, einen Kartennamen oder %sN",

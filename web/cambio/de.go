@@ -10,9 +10,10 @@ var german = map[string]string{
 	"the game has no round %d": "Die Partie hat keine Runde %d",
 	"value %s":                 "Wert %s",
 	"cards worth %s":           "Karten im Wert von %s",
-	"the sum of the cards is a whole number such as 17, not %q":                 "Die Summe der Karten ist eine ganze Zahl wie 17, nicht %q",
-	"enter the cards or their sum, not both: clear one of them":                 "Gib die Karten oder ihre Summe ein, nicht beides: Leere eines davon",
-	"%q is not a sum of cards: use %s followed by a whole number from %d to %d": "%q ist keine Summe von Karten: Nutze %s, gefolgt von einer ganzen Zahl von %d bis %d",
+	"the sum of the cards is a whole number such as 17, not %q":                             "Die Summe der Karten ist eine ganze Zahl wie 17, nicht %q",
+	"enter the cards or their sum, not both: clear one of them":                             "Gib die Karten oder ihre Summe ein, nicht beides: Leere eines davon",
+	"%q stands for all of a player's cards: enter their sum alone, or the cards one by one": "%q steht für alle Karten einer Person: Gib ihre Summe allein ein oder die Karten einzeln",
+	"%q is not a sum of cards: use %s followed by a whole number from %d to %d":             "%q ist keine Summe von Karten: Nutze %s, gefolgt von einer ganzen Zahl von %d bis %d",
 	// Set-up page (Cambio and Kodiak)
 	"play along":    "Mitspielen",
 	"Play %s along": "%s mitspielen",

@@ -5,6 +5,8 @@ package kks
 // Words of the German rules: Kartenreihe, Stapel, Auslage, Farbreihe,
 // Chips, offen/verdeckt.
 var german = map[string]string{
+	// The special cards of a guided game's setup (ruling KKS-6).
+	"a game uses 3 different special cards numbered 1 to 15, not %v": "Eine Partie nutzt 3 verschiedene Sonderkarten mit den Nummern 1 bis 15, nicht %v",
 	// Set-up page
 	"play along":  "Mitspielen",
 	"Lay the row": "Lege die Kartenreihe aus",

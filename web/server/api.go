@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"tablemate/scoring"
+	"tablemate/views/i18n"
 	"tablemate/web/games"
 )
 
@@ -17,11 +18,48 @@ type apiError struct {
 	Error *scoring.InputError `json:"error"`
 }
 
+// apiSayer is the language an API request asks for with Accept-Language
+// (English, or German for "de"), as a scoring.Sayer, nil for English: the
+// answer's sentences — messages, score lines, the tie-break question, the
+// state's reports — are said in it; codes, rulings, field names and
+// players' names stay as they are. The answer says its language and that
+// it varies with the header.
+func apiSayer(c echo.Context) scoring.Sayer {
+	t := i18n.Match(c.Request().Header.Get("Accept-Language"))
+	h := c.Response().Header()
+	h.Add("Vary", "Accept-Language")
+	h.Set("Content-Language", i18n.Code(t))
+	if t != i18n.German {
+		return nil
+	}
+	ctx := i18n.With(c.Request().Context(), t, "")
+	return func(p scoring.Phrase) string { return i18n.Say(ctx, p) }
+}
+
+// said is the answer in the reader's language: a Result, an apiError or a
+// play answer with its sentences said by say (nil: as it is, English).
+func said(answer any, say scoring.Sayer) any {
+	if say == nil {
+		return answer
+	}
+	switch a := answer.(type) {
+	case scoring.Result:
+		return a.Said(say)
+	case apiError:
+		if a.Error != nil {
+			return apiError{a.Error.Said(say)}
+		}
+	case scoring.SaidAnswer:
+		return a.Said(say)
+	}
+	return answer
+}
+
 // ScoreBody is the one score-check code path shared by the API, the CLI
 // and the pages: a Result (200) or the 400 answer naming the field.
 func ScoreBody(engine scoring.Game, body []byte) (scoring.Result, int, any) {
 	if len(body) > scoring.MaxBody {
-		return scoring.Result{}, http.StatusBadRequest, apiError{scoring.Errorf("", "the body is larger than 1 MiB")}
+		return scoring.Result{}, http.StatusBadRequest, apiError{scoring.Errorf("", "body is larger than 1 MiB")}
 	}
 	res, err := engine.Check(body)
 	var in *scoring.InputError
@@ -31,7 +69,7 @@ func ScoreBody(engine scoring.Game, body []byte) (scoring.Result, int, any) {
 	case err != nil:
 		// Engines report unreadable input as InputError; anything else is
 		// still the client's input, never a 500.
-		return scoring.Result{}, http.StatusBadRequest, apiError{scoring.Errorf("", "%s", err.Error())}
+		return scoring.Result{}, http.StatusBadRequest, apiError{scoring.Errorf("", "%s", scoring.Name(err.Error()))}
 	}
 	return res, http.StatusOK, res
 }
@@ -43,13 +81,14 @@ func (a *App) listGames(c echo.Context) error {
 
 // scoreGame answers POST /api/v1/games/:game/score.
 func (a *App) scoreGame(c echo.Context) error {
+	say := apiSayer(c)
 	engine, ok := games.Engine(c.Param("game"))
 	if !ok {
-		return c.JSON(http.StatusNotFound, apiError{scoring.Errorf("game", "unknown game %q; GET /api/v1/games lists them", c.Param("game"))})
+		return c.JSON(http.StatusNotFound, said(apiError{scoring.Errorf("game", "unknown game %q; GET /api/v1/games lists them", scoring.Name(c.Param("game")))}, say))
 	}
 	if !sendsJSON(c) {
 		ct := c.Request().Header.Get(echo.HeaderContentType)
-		return c.JSON(http.StatusUnsupportedMediaType, apiError{scoring.Errorf("Content-Type", "send the state as application/json, not %s", ct)})
+		return c.JSON(http.StatusUnsupportedMediaType, said(apiError{scoring.Errorf("Content-Type", "send the state as application/json, not %s", scoring.Name(ct))}, say))
 	}
 	buf := renderBuffers.Get().(*bytes.Buffer)
 	defer putRenderBuffer(buf)
@@ -58,6 +97,10 @@ func (a *App) scoreGame(c echo.Context) error {
 		return err
 	}
 	res, status, answer := ScoreBody(engine, body)
+	if say != nil {
+		answer = said(answer, say)
+		res, _ = answer.(scoring.Result)
+	}
 	if status != http.StatusOK || c.Request().URL.RawQuery != "" { // ?pretty: echo indents
 		return c.JSON(status, answer)
 	}

@@ -112,3 +112,36 @@ func TestScoreAPIAnswersAsEncodingJSON(t *testing.T) {
 		}
 	}
 }
+
+// setupOf is a game's play setup beside players and steps, where it
+// needs one to read the steps.
+var setupOf = map[string]string{"kociaki-lobuziaki": `"start_tile":"green",`}
+
+// TestAPIIsStrictForEveryGame: API.md's 400s for all seven games, score
+// check and play API alike: field names are exact, null is a wrong type,
+// a count beyond ±1,000,000 is not a state (G-1), and the field is named.
+func TestAPIIsStrictForEveryGame(t *testing.T) {
+	ts := newTestServer(t)
+	for _, g := range games.Engines() {
+		slug := g.Info().Slug
+		for _, c := range []struct{ kind, body, field string }{
+			{"score", `{"players":null}`, "players"},
+			{"score", `{"PLAYERS":[]}`, "PLAYERS"},
+			{"score", `{"players":[{"NAME":"A"},{"name":"B"}]}`, "players[0].NAME"},
+			{"score", `{"players":[{"name":"A"},null]}`, "players[1]"},
+			{"score", `{"players":[],"players":[]}`, "players"},
+			{"play", `{"players":null,"steps":[]}`, "players"},
+			{"play", `{"Players":["A","B"],"steps":[]}`, "Players"},
+			{"play", `{"players":["A","B"],"steps":null}`, "steps"},
+			{"play", `{"players":["A","B"],"steps":[null]}`, "steps[0]"},
+		} {
+			// Kociaki reads its start tile before the steps.
+			req := strings.Replace(c.body, `"steps"`, setupOf[slug]+`"steps"`, 1)
+			status, body := ts.PostJSON("/api/v1/games/"+slug+"/"+c.kind, req)
+			e, _ := body["error"].(map[string]any)
+			if status != 400 || e == nil || e["field"] != c.field {
+				t.Errorf("%s %s %s: %d %v, want a 400 on %s", slug, c.kind, c.body, status, body, c.field)
+			}
+		}
+	}
+}
