@@ -181,17 +181,17 @@ func (a *App) saveGame(c echo.Context, n int) error {
 		// The round that ends a game opens on the game's ranking.
 		if len(fresh.Games) > 0 {
 			if g := fresh.Games[len(fresh.Games)-1]; g.Finished() {
-				return redirect(c, fmt.Sprintf("%s/games/%d%s", editBase(c), g.Number, done))
+				return recorded(c, app, fmt.Sprintf("%s/games/%d%s", editBase(c), g.Number, done))
 			}
 		}
-		return redirect(c, editBase(c)+cmp.Or(done, "?done=round"))
+		return recorded(c, app, editBase(c)+cmp.Or(done, "?done=round"))
 	}
 	for _, g := range fresh.Games {
 		if g.Seq == app.Event.Seq {
-			return redirect(c, fmt.Sprintf("%s/games/%d%s", editBase(c), g.Number, done))
+			return recorded(c, app, fmt.Sprintf("%s/games/%d%s", editBase(c), g.Number, done))
 		}
 	}
-	return redirect(c, editBase(c)+done)
+	return recorded(c, app, editBase(c)+done)
 }
 
 // showGame renders a recorded game's verdict and breakdown.
