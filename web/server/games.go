@@ -214,7 +214,7 @@ func (a *App) showGame(c echo.Context) error {
 		return err
 	}
 	if vm.After != nil {
-		vm.Page.Scripts = append(vm.Page.Scripts, "js/sharecard.js")
+		vm.Page.Scripts = append(vm.Page.Scripts, "js/share.js", "js/sharecard.js")
 	}
 	if f, ok := flashes[c.QueryParam("done")]; ok && c.QueryParam("done") == "already" {
 		vm.Page.Flash, vm.Page.FlashKind = tr(c, f), "good"
