@@ -59,12 +59,14 @@ type Site struct {
 	// browsers do not trust (self-signed): no HSTS, which would leave a
 	// phone no way past the warning, and no service worker for phones.
 	certUntrusted bool
+	// https is set when the server answers HTTPS itself.
+	https bool
 }
 
 // ServeTLS tells the site that the server answers HTTPS itself, with a
 // certificate browsers trust or not (serve -tls, -tls-cert,
 // -acme-domain).
-func (s *Site) ServeTLS(trusted bool) { s.certUntrusted = !trusted }
+func (s *Site) ServeTLS(trusted bool) { s.https, s.certUntrusted = true, !trusted }
 
 // features are the phone features at the address share links point to.
 func (s *Site) features(r *http.Request) Features {
@@ -185,7 +187,11 @@ func (s *Site) Describe() string {
 	if s.public != "" {
 		return s.public
 	}
-	return "the request's host if allowed, else http://" + s.fallback
+	scheme := "http"
+	if s.https {
+		scheme = "https"
+	}
+	return "the request's host if allowed, else " + scheme + "://" + s.fallback
 }
 
 // trusted reports whether the request came straight from a trusted proxy.
