@@ -257,14 +257,13 @@ type lossy struct {
 func newLossy(t *testing.T, p *process) *lossy {
 	t.Helper()
 	target, _ := url.Parse(p.direct())
-	l := &lossy{proxy: httputil.NewSingleHostReverseProxy(target)}
-	l.proxy.Transport = &http.Transport{TLSClientConfig: &tls.Config{InsecureSkipVerify: true}, DisableKeepAlives: true}
-	director := l.proxy.Director
-	l.proxy.Director = func(r *http.Request) {
-		host := r.Host
-		director(r)
-		r.Host = host // the phone's name for the server, as a proxy passes it on
-	}
+	l := &lossy{proxy: &httputil.ReverseProxy{
+		Rewrite: func(r *httputil.ProxyRequest) {
+			r.SetURL(target)
+			r.Out.Host = r.In.Host // the phone's name for the server, as a proxy passes it on
+		},
+		Transport: &http.Transport{TLSClientConfig: &tls.Config{InsecureSkipVerify: true}, DisableKeepAlives: true},
+	}}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

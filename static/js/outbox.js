@@ -413,13 +413,20 @@
   // landed shows what became of entries sent (by this page or by the
   // worker's Background Sync): when one of this page's table was recorded,
   // the table page reloads to show it, and the page showing an entry as
-  // kept goes to its table, with a word saying so. It tells whether the
-  // page moves.
+  // kept goes to its table, with a word saying so; there too when the
+  // server answered with a conflict or a refusal, which the table page
+  // shows with the entry. It tells whether the page moves.
   function landed(outcomes) {
-    var here = O.tableOf(location.pathname), recorded = null;
+    var here = O.tableOf(location.pathname), recorded = null, answered = false;
     outcomes.forEach(function (o) {
-      if (o.table === here && (o.out === "recorded" || o.out === "already")) recorded = recorded === "recorded" ? recorded : o.out;
+      if (o.table !== here) return;
+      if (o.out === "recorded" || o.out === "already") recorded = recorded === "recorded" ? recorded : o.out;
+      if (o.out === "conflict" || o.out === "refused") answered = true;
     });
+    if (queued === here && !recorded && answered) {
+      location.assign(here);
+      return true;
+    }
     if (!recorded || (location.pathname !== here && queued !== here)) return false;
     note(recorded);
     if (location.pathname === here) location.reload();
