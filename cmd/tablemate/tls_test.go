@@ -94,8 +94,12 @@ func certOf(t *testing.T, file string) *x509.Certificate {
 }
 
 var (
-	httpsAt     = regexp.MustCompile(`running at (https://127\.0\.0\.1:\d+), for this computer only`)
 	printedHash = regexp.MustCompile(`Its SHA-256 fingerprint: ([0-9A-F:]{95})\n`)
+	// selfSignedSaid and filesSaid match the start-up output up to its
+	// last line.
+	selfSignedSaid = regexp.MustCompile(`(?s)running at (https://127\.0\.0\.1:\d+), for this computer only.*then go on \(Advanced, then Proceed\)\.\n`)
+	trustedSaid    = regexp.MustCompile(`(?s)running at (https://127\.0\.0\.1:\d+), for this computer only.*valid until \d{4}-\d\d-\d\d\)\.\n`)
+	untrustedSaid  = regexp.MustCompile(`(?s)running at (https://127\.0\.0\.1:\d+), for this computer only.*served without HSTS\.\n`)
 )
 
 // -tls self-signed makes its certificate the first time, beside the
@@ -109,7 +113,7 @@ func TestServeSelfSigned(t *testing.T) {
 	certFile, keyFile := filepath.Join(dir, selfSignedCert), filepath.Join(dir, selfSignedKey)
 	var first string
 	for i, kept := range []string{"made now and kept in " + certFile, "kept in " + certFile} {
-		s, m := startServe(t, httpsAt, "-addr", "127.0.0.1:0", "-db", db, "-tls", "self-signed")
+		s, m := startServe(t, selfSignedSaid, "-addr", "127.0.0.1:0", "-db", db, "-tls", "self-signed")
 		base := m[1]
 		out := s.out.String()
 		hash := printedHash.FindStringSubmatch(out)
@@ -202,14 +206,15 @@ func TestServeWithCertificateFiles(t *testing.T) {
 		name  string
 		roots *x509.CertPool
 		hsts  bool
+		said  *regexp.Regexp
 	}{
-		{"an authority this computer does not know", x509.NewCertPool(), false},
-		{"an authority this computer trusts", own, true},
+		{"an authority this computer does not know", x509.NewCertPool(), false, untrustedSaid},
+		{"an authority this computer trusts", own, true, trustedSaid},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			systemRoots = tt.roots
 			t.Cleanup(func() { systemRoots = nil })
-			s, m := startServe(t, httpsAt, "-addr", "127.0.0.1:0", "-db", filepath.Join(t.TempDir(), "t.db"), "-tls-cert", certFile, "-tls-key", keyFile)
+			s, m := startServe(t, tt.said, "-addr", "127.0.0.1:0", "-db", filepath.Join(t.TempDir(), "t.db"), "-tls-cert", certFile, "-tls-key", keyFile)
 			res, err := clientTrusting(t, certFile).Get(m[1] + "/")
 			if err != nil {
 				t.Fatal(err)
