@@ -8,7 +8,6 @@ import (
 	"io"
 	"reflect"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 )
 
@@ -187,8 +186,9 @@ func checkName(field string, i int, trimmed string) error {
 		return Errorf(nameField(field, i), "a player needs a name")
 	case utf8.RuneCountInString(trimmed) > MaxNameLen:
 		return Errorf(nameField(field, i), "a name is at most %d characters", MaxNameLen)
-	case !PlainText(trimmed):
-		return Errorf(nameField(field, i), "a name cannot hold control characters or characters that turn the direction of text")
+	}
+	if r, bad := Unwritable(trimmed); bad {
+		return Errorf(nameField(field, i), "a name cannot hold control characters, invisible or private characters, or characters that turn the direction of text (it holds %s)", CodePoint(r))
 	}
 	return nil
 }
@@ -231,24 +231,15 @@ func isASCII(s string) bool {
 	return true
 }
 
-// PlainText reports whether s is valid UTF-8 without control characters
-// (NUL, newlines, escapes …) or the invisible marks that turn the
-// direction of the text around it (U+202A–U+202E, U+2066–U+2069, U+200E,
-// U+200F, U+061C): a name holding one could make another player's name or
-// the score beside it read backwards.
+// PlainText reports whether s is valid UTF-8 holding nothing Unwritable:
+// no control characters (NUL, newlines, escapes …), no invisible ones
+// (among them the marks that turn the direction of the text around them,
+// U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C: a name holding
+// one could make another player's name or the score beside it read
+// backwards), no private-use characters or noncharacters.
 func PlainText(s string) bool {
-	if !utf8.ValidString(s) {
-		return false
-	}
-	for _, r := range s {
-		switch {
-		case unicode.IsControl(r),
-			r >= '\u202a' && r <= '\u202e', r >= '\u2066' && r <= '\u2069',
-			r == '\u200e', r == '\u200f', r == '\u061c':
-			return false
-		}
-	}
-	return true
+	_, bad := Unwritable(s)
+	return !bad
 }
 
 // MaxNameLen bounds player names everywhere (forms, API, imports).

@@ -106,12 +106,29 @@ var checkNamesCases = []string{
 	"Ana\nB\u061cen",
 	"Ana\nBe\xffn",
 	"Ana\n\u0085Ben",
+	"Ana\nBe\ufffen",
+	"Ana\nBen\uffff",
+	"Ana\nB\ue000en",
+	"Ana\nB\u00aden",
+	"Ana\nB\u200ben",
+	"Ana\nB\u2028en",
+	"Ana\nB\U0010fffeen",
+	"Ana\nB\ufdd0en",
 	" Ana\t\nBen\r", // spaces around a name are trimmed, not refused
 	"a\nb\nc\nd\ne\nf\ng\nh\ni\nA",
 }
 
 // directionMarks turn the direction of the text around them.
 const directionMarks = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c"
+
+// refusedInNames: a control character (Cc), an invisible one (Cf: the
+// text-direction marks among them), private use (Co), a line or paragraph
+// separator, a noncharacter (U+FDD0–U+FDEF, U+xFFFE, U+xFFFF), or a byte
+// that is not UTF-8 (decoded as U+FFFD).
+func refusedInNames(r rune) bool {
+	return unicode.In(r, unicode.Cc, unicode.Cf, unicode.Co, unicode.Zl, unicode.Zp) || strings.ContainsRune(directionMarks, r) ||
+		r >= 0xfdd0 && r <= 0xfdef || r%0x10000 >= 0xfffe || r == utf8.RuneError
+}
 
 // namesAsAPIMDSays is CheckNames written plainly, as API.md states it:
 // the first name that is empty, longer than MaxNameLen characters, not
@@ -127,10 +144,9 @@ func namesAsAPIMDSays(field string, names []string) error {
 			return Errorf(f, "a player needs a name")
 		case len([]rune(t)) > MaxNameLen:
 			return Errorf(f, "a name is at most %d characters", MaxNameLen)
-		case !utf8.ValidString(t) || slices.ContainsFunc([]rune(t), func(r rune) bool {
-			return unicode.Is(unicode.Cc, r) || strings.ContainsRune(directionMarks, r)
-		}):
-			return Errorf(f, "a name cannot hold control characters or characters that turn the direction of text")
+		case slices.ContainsFunc([]rune(t), refusedInNames):
+			r := []rune(t)[slices.IndexFunc([]rune(t), refusedInNames)]
+			return Errorf(f, "a name cannot hold control characters, invisible or private characters, or characters that turn the direction of text (it holds %s)", fmt.Sprintf("U+%04X", r))
 		case seen[strings.ToLower(t)]:
 			return Errorf(f, "%q is already a player's name: names must differ", t)
 		}

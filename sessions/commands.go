@@ -83,7 +83,12 @@ type decision struct {
 // the link again in its transaction. A form whose token was recorded
 // already gets that first answer (a double tap), without its checks,
 // which could now fail.
-func (ts *Tables) command(ctx context.Context, edit string, seen int, token string, decide func(Table) (decision, error)) (Appended, error) {
+//
+// A recorded token answers only for the write it was first used for
+// (want): the same kind of entry with the same input. Another form that
+// carries it is refused with ErrTokenUsed, so "Player added." is never
+// said of an Undo's token.
+func (ts *Tables) command(ctx context.Context, edit string, seen int, token string, want repeat, decide func(Table) (decision, error)) (Appended, error) {
 	if err := checkToken(token); err != nil {
 		return Appended{}, err
 	}
@@ -100,6 +105,9 @@ func (ts *Tables) command(ctx context.Context, edit string, seen int, token stri
 			return Appended{}, ts.store.failed(op, err)
 		}
 		if found {
+			if !want.answers(e) {
+				return Appended{}, ErrTokenUsed
+			}
 			return Appended{Event: e, Repeat: true}, nil
 		}
 	}
@@ -120,7 +128,7 @@ func (ts *Tables) command(ctx context.Context, edit string, seen int, token stri
 	if err != nil {
 		return Appended{}, err
 	}
-	key, a, err := ts.store.append(ctx, edit, seen, token, e.Kind, json.RawMessage(e.Payload))
+	key, a, err := ts.store.appendAs(ctx, edit, seen, token, want, e.Kind, json.RawMessage(e.Payload))
 	if err == nil && !a.Repeat {
 		ts.advance(key, a.Event, d.said)
 		ts.changed(key, a.Event.Seq)
@@ -148,19 +156,19 @@ func (ts *Tables) decideCreate(c TableCreated) (TableCreated, error) {
 		return c, scoring.Errorf("game", "choose one of the games")
 	}
 	info := engine.Info()
-	c.Name = strings.TrimSpace(c.Name)
+	c.Name = scoring.CleanName(c.Name)
 	if len([]rune(c.Name)) > MaxTableNameLen {
 		return c, scoring.Errorf("name", "a table name is at most %d characters", MaxTableNameLen)
 	}
-	if !scoring.PlainText(c.Name) {
-		return c, scoring.Errorf("name", "a table name cannot hold control characters or characters that turn the direction of text")
+	if r, bad := scoring.Unwritable(c.Name); bad {
+		return c, scoring.Errorf("name", "a table name cannot hold control characters, invisible or private characters, or characters that turn the direction of text (it holds %s)", scoring.CodePoint(r))
 	}
 	if c.Name == "" {
 		c.Name = info.Title
 	}
 	players := make([]string, 0, len(c.Players))
 	for _, p := range c.Players {
-		if p = strings.TrimSpace(p); p != "" {
+		if p = scoring.CleanName(p); p != "" {
 			players = append(players, p)
 		}
 	}
@@ -168,11 +176,11 @@ func (ts *Tables) decideCreate(c TableCreated) (TableCreated, error) {
 		return c, scoring.Errorf("players", "%s is played by %d to %d players; you named %d",
 			info.Title, info.MinPlayers, info.MaxPlayers, len(players))
 	}
-	if err := scoring.CheckNames("players", players); err != nil {
+	if err := scoring.SeatNames("players", players); err != nil {
 		return c, err
 	}
 	c.Players = players
-	if c.First = strings.TrimSpace(c.First); c.First != "" && !slices.Contains(players, c.First) {
+	if c.First = scoring.CleanName(c.First); c.First != "" && !slices.Contains(players, c.First) {
 		return c, scoring.Errorf("first", "%q is not one of the players named", c.First)
 	}
 	if len(c.Options) > 0 && (len(c.Options) > maxOptionsLen || !isObject(c.Options) || !utf8.Valid(c.Options)) {
@@ -238,7 +246,8 @@ func (ts *Tables) Recent(ctx context.Context, edits []string) ([]Summary, error)
 // table's engine and name only the table's players; rule violations are
 // fine (the result page shows them, ruling G-3).
 func (ts *Tables) RecordGame(ctx context.Context, edit string, seen int, token string, state json.RawMessage) (Appended, error) {
-	return ts.command(ctx, edit, seen, token, func(t Table) (decision, error) { return ts.decideGame(t, GameRecorded{State: state}) })
+	want := repeat{KindGameRecorded, map[string]any{"state": state}}
+	return ts.command(ctx, edit, seen, token, want, func(t Table) (decision, error) { return ts.decideGame(t, GameRecorded{State: state}) })
 }
 
 func (ts *Tables) decideGame(t Table, g GameRecorded) (decision, error) {
@@ -253,7 +262,8 @@ func (ts *Tables) decideGame(t Table, g GameRecorded) (decision, error) {
 // readable by the engine, and the game with it must name only the table's
 // players.
 func (ts *Tables) RecordRound(ctx context.Context, edit string, seen int, token string, round json.RawMessage) (Appended, error) {
-	return ts.command(ctx, edit, seen, token, func(t Table) (decision, error) { return ts.decideRound(t, round) })
+	want := repeat{KindRoundRecorded, map[string]any{"round": round}}
+	return ts.command(ctx, edit, seen, token, want, func(t Table) (decision, error) { return ts.decideRound(t, round) })
 }
 
 // decideRound also says which game the round belongs to.
@@ -286,7 +296,8 @@ func (ts *Tables) decideRound(t Table, round json.RawMessage) (decision, error) 
 
 // StartPlay begins a guided game with the game's setup (KKS: the row).
 func (ts *Tables) StartPlay(ctx context.Context, edit string, seen int, token string, setup json.RawMessage) (Appended, error) {
-	return ts.command(ctx, edit, seen, token, func(t Table) (decision, error) { return ts.decideStart(t, setup) })
+	want := repeat{KindPlayStarted, map[string]any{"setup": setup}}
+	return ts.command(ctx, edit, seen, token, want, func(t Table) (decision, error) { return ts.decideStart(t, setup) })
 }
 
 func (ts *Tables) decideStart(t Table, setup json.RawMessage) (decision, error) {
@@ -306,7 +317,8 @@ func (ts *Tables) decideStart(t Table, setup json.RawMessage) (decision, error) 
 // PlayStep records one move of the guided game; the engine must accept it
 // (its error says which rule refuses it).
 func (ts *Tables) PlayStep(ctx context.Context, edit string, seen int, token string, step json.RawMessage) (Appended, error) {
-	return ts.command(ctx, edit, seen, token, func(t Table) (decision, error) { return ts.decideStep(t, step) })
+	want := repeat{KindPlayStep, map[string]any{"step": step}}
+	return ts.command(ctx, edit, seen, token, want, func(t Table) (decision, error) { return ts.decideStep(t, step) })
 }
 
 func (ts *Tables) decideStep(t Table, step json.RawMessage) (decision, error) {
@@ -353,7 +365,8 @@ func (ts *Tables) guide(t Table) (scoring.Guided, error) {
 
 // CorrectGame replaces game number n's state; the old one stays in the log.
 func (ts *Tables) CorrectGame(ctx context.Context, edit string, seen int, token string, n int, state json.RawMessage, reason string) (Appended, error) {
-	return ts.command(ctx, edit, seen, token, func(t Table) (decision, error) {
+	want := repeat{KindGameCorrected, map[string]any{"game": n, "state": state}}
+	return ts.command(ctx, edit, seen, token, want, func(t Table) (decision, error) {
 		return ts.decideCorrection(t, GameCorrected{Game: n, State: state, Reason: reason})
 	})
 }
@@ -379,7 +392,8 @@ func (ts *Tables) decideCorrection(t Table, g GameCorrected) (decision, error) {
 // CorrectRound replaces round r of game n, any round of a game entered
 // round by round; the old round stays in the log.
 func (ts *Tables) CorrectRound(ctx context.Context, edit string, seen int, token string, n, r int, round json.RawMessage, reason string) (Appended, error) {
-	return ts.command(ctx, edit, seen, token, func(t Table) (decision, error) {
+	want := repeat{KindRoundCorrected, map[string]any{"game": n, "number": r, "round": round}}
+	return ts.command(ctx, edit, seen, token, want, func(t Table) (decision, error) {
 		return ts.decideRoundCorrection(t, RoundCorrected{Game: n, Number: r, Round: round, Reason: reason})
 	})
 }
@@ -412,15 +426,16 @@ func (ts *Tables) decideRoundCorrection(t Table, c RoundCorrected) (decision, er
 
 // AddPlayer seats one more player.
 func (ts *Tables) AddPlayer(ctx context.Context, edit string, seen int, token, name string) (Appended, error) {
-	return ts.command(ctx, edit, seen, token, func(t Table) (decision, error) { return ts.decideJoin(t, name) })
+	want := repeat{KindPlayerJoined, map[string]any{"name": scoring.CleanName(name)}}
+	return ts.command(ctx, edit, seen, token, want, func(t Table) (decision, error) { return ts.decideJoin(t, name) })
 }
 
 func (ts *Tables) decideJoin(t Table, name string) (decision, error) {
-	name = strings.TrimSpace(name)
+	name = scoring.CleanName(name)
 	if len(t.Players) >= t.Info.MaxPlayers {
 		return decision{}, scoring.Errorf("name", "%s is played by at most %d players", t.Info.Title, t.Info.MaxPlayers)
 	}
-	if err := scoring.CheckNames("players", append(append([]string{}, t.Players...), name)); err != nil {
+	if err := scoring.SeatNames("players", append(append([]string{}, t.Players...), name)); err != nil {
 		return decision{}, scoring.Refield(err, "name")
 	}
 	return decision{kind: KindPlayerJoined, payload: PlayerJoined{Name: name}}, nil
@@ -428,7 +443,7 @@ func (ts *Tables) decideJoin(t Table, name string) (decision, error) {
 
 // Undo takes back the newest entry still in effect.
 func (ts *Tables) Undo(ctx context.Context, edit string, seen int, token string) (Appended, error) {
-	return ts.command(ctx, edit, seen, token, ts.decideUndo)
+	return ts.command(ctx, edit, seen, token, repeat{kind: KindUndo}, ts.decideUndo)
 }
 
 func (ts *Tables) decideUndo(t Table) (decision, error) {

@@ -85,6 +85,12 @@ func (x *db) QueryRow(query string, args ...any) *sql.Row {
 
 // BeginTx begins a transaction that speaks the pool's dialect.
 func (x *db) BeginTx(ctx context.Context, opts *sql.TxOptions) (*txn, error) {
+	if g, ok := x.d.(writeGuard); ok {
+		// The database file must still be the one opened (selfcheck.go).
+		if err := g.guardWrite(); err != nil {
+			return nil, err
+		}
+	}
 	tx, err := x.DB.BeginTx(ctx, opts)
 	if err != nil {
 		return nil, err

@@ -54,7 +54,7 @@ func (t *Table) choose(g GameChosen, fx *effect) error {
 // ChooseGame makes the next games of the table games of g.Game, with
 // g.First starting (the table's players, seat order when empty).
 func (ts *Tables) ChooseGame(ctx context.Context, edit string, seen int, token string, g GameChosen) (Appended, error) {
-	return ts.command(ctx, edit, seen, token, func(t Table) (decision, error) { return ts.decideChoose(t, g) })
+	return ts.command(ctx, edit, seen, token, repeat{kind: KindGameChosen}, func(t Table) (decision, error) { return ts.decideChoose(t, g) })
 }
 
 // decideChoose refuses a choice while a game is still going on (played

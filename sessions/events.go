@@ -123,8 +123,15 @@ type Appended struct {
 // link is checked in that transaction, so a link replaced a moment before
 // writes nothing. A token already in the table's log answers with the
 // recorded event instead. The commit tells other servers the new head
-// (follow.go). It returns the table's key.
+// (follow.go). It returns the table's key. A token recorded for another
+// write than want is ErrTokenUsed.
 func (s *Store) append(ctx context.Context, edit string, seen int, token string, kind Kind, payload any) (string, Appended, error) {
+	return s.appendAs(ctx, edit, seen, token, repeat{kind: kind}, kind, payload)
+}
+
+// appendAs is append with the write a recorded token must be to answer
+// for it (repeat).
+func (s *Store) appendAs(ctx context.Context, edit string, seen int, token string, want repeat, kind Kind, payload any) (string, Appended, error) {
 	body, err := json.Marshal(payload)
 	if err != nil {
 		return "", Appended{}, fmt.Errorf("append %s: %w", kind, err)
@@ -144,6 +151,8 @@ func (s *Store) append(ctx context.Context, edit string, seen int, token string,
 		e, err := scanEvent(tx.QueryRowContext(ctx,
 			`SELECT seq, kind, payload, created_at FROM events WHERE table_id = ? AND client_token = ?`, tableID, token))
 		switch {
+		case err == nil && !want.answers(e):
+			return "", Appended{}, ErrTokenUsed // recorded for another write
 		case err == nil:
 			return tableID, Appended{Event: e, Repeat: true}, nil
 		case !errors.Is(err, sql.ErrNoRows):
@@ -172,7 +181,7 @@ func (s *Store) append(ctx context.Context, edit string, seen int, token string,
 		return "", Appended{}, s.failed(op, err)
 	}
 	if err := tx.Commit(); err != nil {
-		return "", Appended{}, s.failed(op+": commit", err)
+		return "", Appended{}, s.commitFailed(op, err)
 	}
 	s.wrote()
 	e.At, _ = time.Parse(time.RFC3339Nano, at)

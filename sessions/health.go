@@ -2,6 +2,7 @@ package sessions
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"sync"
@@ -16,13 +17,28 @@ var ErrNotSaved = errors.New("nothing was recorded: the database could not store
 // failed wraps a write's error. A storage failure is marked ErrNotSaved
 // and remembered for the health check (WriteFailure).
 func (s *Store) failed(op string, err error) error {
-	if !s.d.storageFailure(err) {
+	if !s.d.storageFailure(err) && !errors.Is(err, ErrFileReplaced) {
 		return fmt.Errorf("%s: %w", op, err)
 	}
-	s.health.mu.Lock()
-	s.health.failedAt, s.health.err = s.now(), err
-	s.health.mu.Unlock()
+	s.noteFailure(err, false)
 	return fmt.Errorf("%s: %w: %w", op, ErrNotSaved, err)
+}
+
+// noteFailure remembers a storage failure for the health check: of a
+// write (cleared by the next write that commits) or of a read (cleared
+// when the health check's own read works again). A damaged file is
+// remembered until the server restarts: it does not heal.
+func (s *Store) noteFailure(err error, read bool) {
+	s.health.mu.Lock()
+	defer s.health.mu.Unlock()
+	if read {
+		s.health.readAt, s.health.readErr = s.now(), err
+	} else {
+		s.health.failedAt, s.health.err = s.now(), err
+	}
+	if damagedFile(err) && s.health.damaged == nil {
+		s.health.damaged = err
+	}
 }
 
 // wrote notes a committed write: storage works again.
@@ -37,6 +53,11 @@ type writeHealth struct {
 	mu       sync.Mutex
 	failedAt time.Time
 	err      error
+	// readAt and readErr: the newest storage failure of a read.
+	readAt  time.Time
+	readErr error
+	// damaged is the first error that said the database file is damaged.
+	damaged error
 }
 
 // failureWindow is how long a failed write marks the store unhealthy when
@@ -53,6 +74,48 @@ func (s *Store) WriteFailure() error {
 		return nil
 	}
 	return fmt.Errorf("writes failing since %s: %w", s.health.failedAt.UTC().Format(time.RFC3339), s.health.err)
+}
+
+// readWindow is how long a read that failed in storage marks the store
+// unhealthy.
+const readWindow = time.Minute
+
+// Health says whether the store can serve, nil when it can: the database
+// file is still the one opened (SQLite: not deleted or replaced), it was
+// not found damaged (that lasts until a restart), a small read works
+// now, and (SQLite) no read of the file failed in the last minute
+// (Noticed; a PostgreSQL server that answers the read again is back). How
+// the newest write fared is WriteFailure.
+func (s *Store) Health(ctx context.Context) error {
+	if err := s.checkFile(); err != nil {
+		return err
+	}
+	s.health.mu.Lock()
+	damaged, readErr, readAt := s.health.damaged, s.health.readErr, s.health.readAt
+	s.health.mu.Unlock()
+	if damaged != nil {
+		return fmt.Errorf("the database file is damaged: %w", damaged)
+	}
+	var id string
+	if err := s.read.QueryRowContext(ctx, `SELECT id FROM tables LIMIT 1`).Scan(&id); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		s.Noticed(err)
+		return fmt.Errorf("database unreadable: %w", err)
+	}
+	if _, server := s.d.(postgres); server && readErr != nil {
+		// A database server that answers again is back: its failures
+		// were of reaching it. A local file that failed a read may fail
+		// the next one (a bad sector): that counts for readWindow.
+		s.health.mu.Lock()
+		if s.health.readErr == readErr {
+			s.health.readErr = nil
+		}
+		s.health.mu.Unlock()
+		readErr = nil
+	}
+	if readErr != nil && s.now().Sub(readAt) <= readWindow {
+		return fmt.Errorf("reads failing at %s: %w", readAt.UTC().Format(time.RFC3339), readErr)
+	}
+	return nil
 }
 
 // LimitPages caps the database at pages pages: a write that needs more

@@ -523,7 +523,7 @@ func (s *Store) writeImport(ctx context.Context, l *League, tables []*pendingTab
 		s.importHook()
 	}
 	if err := tx.Commit(); err != nil {
-		return s.failed("import: commit", err)
+		return s.commitFailed("import", err)
 	}
 	s.wrote()
 	return nil

@@ -347,7 +347,7 @@ func (s *Store) writeLeagueImport(ctx context.Context, l League, members []strin
 		}
 	}
 	if err := tx.Commit(); err != nil {
-		return s.failed(op+": commit", err)
+		return s.commitFailed(op, err)
 	}
 	s.wrote()
 	return nil

@@ -2,6 +2,7 @@ package sessions
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"strings"
 	"unicode"
@@ -23,6 +24,10 @@ type NameMatch struct {
 	// letter apart, the same letters without accents), best first. Empty
 	// for a known name; one for a likely match; more when ambiguous.
 	Like []string
+	// LooksLike is the member whose name this one looks like, letters of
+	// another script or invisible differences aside ("Аna" with a Cyrillic
+	// А looks like "Ana"): first in Like; "" when none.
+	LooksLike string
 }
 
 // Known reports whether the name needs no question.
@@ -38,6 +43,9 @@ func (l League) MatchNames(players []string) []NameMatch {
 			m.Member = l.Canonical(p)
 		} else {
 			m.Like = l.like(p)
+			if len(m.Like) > 0 && scoring.LooksLike(p, m.Like[0]) {
+				m.LooksLike = m.Like[0]
+			}
 		}
 		out = append(out, m)
 	}
@@ -56,6 +64,8 @@ func (l League) like(name string) []string {
 		f := fold(m.Name)
 		mFirst, _, _ := strings.Cut(f, " ")
 		switch {
+		case scoring.LooksLike(name, m.Name): // looks the same: the likeliest of all
+			close = append([]string{m.Name}, close...)
 		case f == n: // the same letters once accents are set aside
 			close = append(close, m.Name)
 		case first == mFirst, len([]rune(n)) >= 3 && len([]rune(f)) >= 3 && oneEditApart(n, f):
@@ -125,6 +135,11 @@ func (ts *Tables) AddTableAs(ctx context.Context, l League, edit string, as map[
 			return scoring.Errorf("table", "say who %s is: a new member or one already in the league", m.Name)
 		}
 		nm, err := decideMember(next, m.Name, "")
+		if into != "" && errors.As(err, new(*scoring.InputError)) && scoring.CheckNames("members", append(memberNames(next), m.Name)) == nil {
+			// Said to be that member: a name that looks like theirs is
+			// why it is one of them, not a reason to refuse it.
+			nm, err = Member{Name: scoring.CleanName(m.Name)}, nil
+		}
 		if err != nil {
 			return scoring.Refield(err, "table")
 		}

@@ -2,12 +2,15 @@ package sessions
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
+	"encoding/base32"
 	"errors"
 	"fmt"
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"tablemate/scoring"
 	"tablemate/sessions/league"
@@ -78,9 +81,25 @@ const MaxLeagueTables = 1000
 
 // CreateLeague starts a league; bad input is a *scoring.InputError.
 func (ts *Tables) CreateLeague(ctx context.Context, name string, scheme string, points string, members []string) (League, error) {
+	return ts.CreateLeagueOnce(ctx, "", name, scheme, points, members)
+}
+
+// CreateLeagueOnce is CreateLeague for a form with its one-time token: the
+// same form sent again (a double tap, a resend after an answer that was
+// lost) answers with the league it made instead of making a second one,
+// also on another server. The token names the league's public id (its
+// hash: nothing else can be told from it), so the second insert meets
+// the first one's row.
+func (ts *Tables) CreateLeagueOnce(ctx context.Context, token, name, scheme, points string, members []string) (League, error) {
+	if err := checkToken(token); err != nil {
+		return League{}, err
+	}
 	l, err := decideLeague(name, scheme, points, members)
 	if err != nil {
 		return League{}, err
+	}
+	if token != "" {
+		l.ID = leagueIDOf(token)
 	}
 	tx, err := ts.store.write.BeginTx(ctx, nil)
 	if err != nil {
@@ -88,24 +107,56 @@ func (ts *Tables) CreateLeague(ctx context.Context, name string, scheme string, 
 	}
 	defer tx.Rollback() //nolint:errcheck // no-op after Commit
 	if err := ts.store.insertLeague(ctx, tx, &l); err != nil {
+		if token != "" && ts.store.d.uniqueViolation(err) {
+			tx.Rollback() //nolint:errcheck // PostgreSQL reads nothing more in a failed transaction
+			made, err := ts.leagueMadeBy(ctx, l.ID)
+			if err == nil && made.Name != l.Name {
+				return League{}, ErrTokenUsed // the token made another league
+			}
+			return made, err
+		}
 		return League{}, ts.store.failed("create league", err)
 	}
 	if err := tx.Commit(); err != nil {
-		return League{}, ts.store.failed("create league: commit", err)
+		return League{}, ts.store.commitFailed("create league", err)
 	}
 	ts.store.wrote()
+	return l, nil
+}
+
+// leagueIDOf is the public id of the league a form with token makes: 128
+// bits of the token's SHA-256, in the alphabet of every id.
+func leagueIDOf(token string) string {
+	sum := sha256.Sum256([]byte("tablemate league " + token))
+	return strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(sum[:16]))
+}
+
+// leagueMadeBy answers a league form sent again: the league it made, with
+// the admin link it was given then (a link replaced since opens the page
+// saying so, never the new one).
+func (ts *Tables) leagueMadeBy(ctx context.Context, id string) (League, error) {
+	var admin string
+	err := ts.store.read.QueryRowContext(ctx, `SELECT id FROM links WHERE owner = ? AND role = ? AND gen = 1`, id, string(RoleAdmin)).Scan(&admin)
+	if err != nil {
+		return League{}, ts.store.failed("create league", err)
+	}
+	l, err := ts.loadLeague(ctx, id)
+	if err != nil {
+		return League{}, ts.store.failed("create league", err)
+	}
+	l.admin = admin
 	return l, nil
 }
 
 // decideLeague checks a new league and returns it with its new public id
 // (insertLeague makes its admin link).
 func decideLeague(name string, scheme string, points string, members []string) (League, error) {
-	l := League{Name: strings.TrimSpace(name), PointsText: strings.TrimSpace(points)}
+	l := League{Name: scoring.CleanName(name), PointsText: strings.TrimSpace(points)}
 	if l.Name == "" || len([]rune(l.Name)) > MaxTableNameLen {
 		return League{}, scoring.Errorf("name", "a league needs a name of at most %d characters", MaxTableNameLen)
 	}
-	if !scoring.PlainText(l.Name) {
-		return League{}, scoring.Errorf("name", "a league's name cannot hold control characters or characters that turn the direction of text")
+	if r, bad := scoring.Unwritable(l.Name); bad {
+		return League{}, scoring.Errorf("name", "a league's name cannot hold control characters, invisible or private characters, or characters that turn the direction of text (it holds %s)", scoring.CodePoint(r))
 	}
 	sc, err := league.ParseScheme(scheme)
 	if err != nil {
@@ -124,14 +175,14 @@ func decideLeague(name string, scheme string, points string, members []string) (
 	}
 	var names []string
 	for _, m := range members {
-		if m = strings.TrimSpace(m); m != "" {
+		if m = scoring.CleanName(m); m != "" {
 			names = append(names, m)
 		}
 	}
 	if len(names) > MaxLeagueMembers {
 		return League{}, scoring.Errorf("members", "a league has at most %d members", MaxLeagueMembers)
 	}
-	if err := scoring.CheckNames("members", names); err != nil {
+	if err := scoring.SeatNames("members", names); err != nil {
 		return League{}, err
 	}
 	for _, n := range names {
@@ -266,21 +317,37 @@ func (ts *Tables) AddMember(ctx context.Context, l League, name, emoji string) e
 
 // decideMember checks a new member of l.
 func decideMember(l League, name, emoji string) (Member, error) {
-	m := Member{Name: strings.TrimSpace(name), Emoji: strings.TrimSpace(emoji)}
-	names := []string{}
-	for _, m := range l.Members {
-		names = append(names, m.Name)
-	}
-	if err := scoring.CheckNames("members", append(names, m.Name)); err != nil {
+	m := Member{Name: scoring.CleanName(name), Emoji: strings.TrimSpace(emoji)}
+	if err := scoring.SeatNames("members", append(memberNames(l), m.Name)); err != nil {
 		return m, scoring.Refield(err, "name")
 	}
 	if len(l.Members) >= MaxLeagueMembers {
 		return m, scoring.Errorf("name", "a league has at most %d members", MaxLeagueMembers)
 	}
-	if len([]rune(m.Emoji)) > 4 || !scoring.PlainText(m.Emoji) {
+	if len([]rune(m.Emoji)) > 4 || !plainEmoji(m.Emoji) {
 		return m, scoring.Errorf("emoji", "one emoji or a short mark (at most 4 characters)")
 	}
 	return m, nil
+}
+
+// memberNames are the names of l's members, merged entries included.
+func memberNames(l League) []string {
+	names := make([]string, 0, len(l.Members))
+	for _, m := range l.Members {
+		names = append(names, m.Name)
+	}
+	return names
+}
+
+// plainEmoji is PlainText for an emoji, which may join its parts with
+// the zero-width joiner (👩‍👧) and carry tag characters (a region's flag).
+func plainEmoji(s string) bool {
+	for _, r := range s {
+		if r != '\u200d' && (r < 0xe0020 || r > 0xe007f) && !scoring.PlainText(string(r)) {
+			return false
+		}
+	}
+	return utf8.ValidString(s)
 }
 
 // MergeMembers records that from is the same person as into: every game
@@ -403,7 +470,7 @@ func (ts *Tables) asAdminTx(ctx context.Context, l League, op string, write func
 		return ts.store.failed(op, err)
 	}
 	if err := tx.Commit(); err != nil {
-		return ts.store.failed(op+": commit", err)
+		return ts.store.commitFailed(op, err)
 	}
 	ts.store.wrote()
 	return nil

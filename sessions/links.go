@@ -251,7 +251,7 @@ func (ts *Tables) Rotate(ctx context.Context, by string, role Role, seen int, to
 		return Rotated{}, ts.store.failed(op, err)
 	}
 	if err := tx.Commit(); err != nil {
-		return Rotated{}, ts.store.failed(op+": commit", err)
+		return Rotated{}, ts.store.commitFailed(op, err)
 	}
 	ts.store.wrote()
 	if ts.replaced != nil {

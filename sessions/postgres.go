@@ -181,6 +181,9 @@ func (postgres) storageFailure(err error) bool {
 	var ne net.Error
 	return errors.As(err, &ce) || errors.As(err, &ne) || errors.Is(err, pgconn.ErrConnClosed) ||
 		errors.Is(err, driver.ErrBadConn) || errors.Is(err, sql.ErrConnDone) ||
+		// a transaction whose connection broke under it is rolled back:
+		// its next statement finds it done, with nothing committed
+		errors.Is(err, sql.ErrTxDone) ||
 		errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF)
 }
 

@@ -18,12 +18,15 @@ import (
 // the other, and nothing a transaction read can change before it commits.
 type sqlite struct {
 	path string
+	// file is the file opened, watched for being deleted or replaced
+	// (selfcheck.go).
+	file *fileWatch
 }
 
 // openSQLite opens (creating if needed) the SQLite database at path in
 // WAL mode with foreign keys, a busy timeout and full fsync on commit.
 func openSQLite(path string) (*Store, error) {
-	d := sqlite{path: path}
+	d := sqlite{path: path, file: &fileWatch{path: path}}
 	w, err := sql.Open("sqlite3", sqliteDSN(path, "immediate"))
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)

@@ -45,7 +45,11 @@ func Open(db string) (*Store, error) {
 	if IsPostgres(db) {
 		return openPostgres(db)
 	}
-	return openSQLite(db)
+	s, err := openSQLite(db)
+	if err == nil {
+		s.watchFile()
+	}
+	return s, err
 }
 
 // Close closes the connection pools.

@@ -70,7 +70,7 @@ func (s *Store) createTable(ctx context.Context, token string, c TableCreated) (
 		return "", s.failed("create table", err)
 	}
 	if err := tx.Commit(); err != nil {
-		return "", s.failed("create table: commit", err)
+		return "", s.commitFailed("create table", err)
 	}
 	s.wrote()
 	return edit, nil

@@ -4,6 +4,8 @@
 package views
 
 import (
+	"crypto/rand"
+	"encoding/hex"
 	"sort"
 
 	"github.com/a-h/templ"
@@ -43,11 +45,25 @@ type Preview struct {
 }
 
 // Form carries the hidden fields every write form sends: the CSRF token,
-// the idempotency token of this rendering, and the table version seen.
+// the one-time token of the form, and the table version seen. Token is
+// set only for a form drawn again with what was typed (a refused entry
+// keeps its key); otherwise every form drawn gets a token of its own
+// (FormToken), so two forms on one page never share one.
 type Form struct {
 	CSRF  string
 	Token string
 	Seen  int
+}
+
+// FormToken is the one-time token a drawn form sends: Token when it is
+// set, else a new random one each time.
+func (f Form) FormToken() string {
+	if f.Token != "" {
+		return f.Token
+	}
+	b := make([]byte, 16)
+	rand.Read(b) // never fails (crypto/rand panics on failure)
+	return hex.EncodeToString(b)
 }
 
 // Errors maps a field path (e.g. "players[1].display.red") to its message.

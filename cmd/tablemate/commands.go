@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -26,6 +27,7 @@ func serveCmd(ctx context.Context, args []string, std stdio) error {
 	perTable := fs.Int("live-per-table", server.DefaultStreamsPerTable, "at most `n` live streams on one table, whichever link they came through")
 	liveMax := fs.Int("live-max", server.DefaultStreamsTotal, "at most `n` live streams in all, and at most half the open-file limit (serve raises that to its hard limit at start)")
 	showQR := fs.Bool("qr", true, "draw a QR code of the first address phones can use at start-up (-qr=false leaves it out)")
+	checkDB := fs.Bool("check-db", true, "check an SQLite database at start with PRAGMA quick_check (reads the whole file, a few seconds per gigabyte) and refuse a damaged one; -check-db=false skips it for a huge file")
 	siteOpts := server.AddSiteFlags(fs)
 	tlsOpts := addTLSFlags(fs)
 	if _, err := parseArgs(fs, args, "serve", std.out); err != nil {
@@ -64,7 +66,7 @@ func serveCmd(ctx context.Context, args []string, std stdio) error {
 		ln.Close()
 		return err
 	}
-	store, err := openMigrated(ctx, *db)
+	store, err := openServed(ctx, *db, *checkDB)
 	if err != nil {
 		ln.Close()
 		return err
@@ -118,15 +120,29 @@ func serveCmd(ctx context.Context, args []string, std stdio) error {
 	return nil
 }
 
-// openMigrated opens (or creates) the database and brings its schema up
-// to date; a path the server cannot use is refused with the reason first.
-func openMigrated(ctx context.Context, path string) (*sessions.Store, error) {
+// openServed opens the database serve works on: an SQLite file must be
+// a database already or not exist yet (an empty file or another kind of
+// file is refused, naming it: migrate makes a database in an empty
+// file), and unless check is false, PRAGMA quick_check must find it
+// whole.
+func openServed(ctx context.Context, path string, check bool) (*sessions.Store, error) {
 	if err := checkDB(path); err != nil {
 		return nil, err
+	}
+	if !sessions.IsPostgres(path) {
+		if err := sessions.CheckSQLiteFile(path); err != nil {
+			return nil, err
+		}
 	}
 	store, err := sessions.Open(path)
 	if err != nil {
 		return nil, err
+	}
+	if check {
+		if err := store.QuickCheck(ctx); err != nil {
+			store.Close()
+			return nil, fmt.Errorf("%w; restore it from a backup (README: Backups), or start with -check-db=false to serve it as it is", err)
+		}
 	}
 	if _, _, err := store.Migrate(ctx); err != nil {
 		store.Close()
@@ -142,6 +158,11 @@ func migrateCmd(ctx context.Context, args []string, std stdio) error {
 		return err
 	}
 	if err := checkDB(*db); err != nil {
+		return err
+	}
+	// An empty file is where migrate makes a database; another kind of
+	// file is refused.
+	if err := sessions.CheckSQLiteFile(*db); err != nil && !errors.Is(err, sessions.ErrEmptyFile) && !sessions.IsPostgres(*db) {
 		return err
 	}
 	store, err := sessions.Open(*db)

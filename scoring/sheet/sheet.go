@@ -110,8 +110,11 @@ func checkName(name, field string) error {
 	switch {
 	case name == "":
 		return scoring.Errorf(field, "name the game")
-	case len([]rune(name)) > MaxNameLen || !scoring.PlainText(name):
+	case len([]rune(name)) > MaxNameLen:
 		return scoring.Errorf(field, "a game's name is one line of at most %d characters", MaxNameLen)
+	}
+	if r, bad := scoring.Unwritable(name); bad {
+		return scoring.Errorf(field, "a game's name cannot hold control characters, invisible or private characters, or characters that turn the direction of text (it holds %s)", scoring.CodePoint(r))
 	}
 	return nil
 }
@@ -161,6 +164,13 @@ func (Engine) AppendRound(state, round []byte) ([]byte, error) {
 		s = State{Name: strings.TrimSpace(r.Name), LowestWins: r.LowestWins, FinalOnly: r.FinalOnly}
 	} else if err := scoring.Decode(state, &s, "state"); err != nil {
 		return nil, err
+	} else if r.Name != "" {
+		// Every round is kept in the log as it came: a later round's name
+		// is held to the first one's rule, though only the first names
+		// the game.
+		if err := checkName(r.Name, "name"); err != nil {
+			return nil, err
+		}
 	}
 	if s.Over {
 		return nil, scoring.Errorf("", "this game is over; the next round starts a new one")

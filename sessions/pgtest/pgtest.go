@@ -49,9 +49,11 @@ type Server struct {
 	// URL opens its database (as a role that owns it, not a superuser).
 	URL string
 
-	dir     string     // the temporary directory of a server started here
-	cmd     *exec.Cmd  // its postmaster
-	exited  chan error // told when the postmaster ended
+	dir     string                    // the temporary directory of a server started here
+	cmd     *exec.Cmd                 // its postmaster
+	exited  chan error                // told when the postmaster ended
+	start   func() (*exec.Cmd, error) // starts the postmaster again (Resume)
+	super   string                    // a superuser's URL (Halt's CHECKPOINT)
 	admin   *sql.DB
 	schemas atomic.Int64
 	prefix  string
@@ -120,18 +122,30 @@ func Start(opts Options) (*Server, error) {
 	if !opts.Durable {
 		args = append(args, "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off")
 	}
-	s.cmd = exec.Command(filepath.Join(bin, "postgres"), args...)
-	s.cmd.Stdout, s.cmd.Stderr = logFile, logFile
-	// Pdeathsig: should the test process die without stopping it, the
-	// server shuts down at once (SIGQUIT) instead of living on.
-	s.cmd.SysProcAttr = &syscall.SysProcAttr{Credential: cred, Pdeathsig: syscall.SIGQUIT, Setpgid: true}
-	if err := s.cmd.Start(); err != nil {
-		return nil, fmt.Errorf("start postgres: %w", err)
+	s.start = func() (*exec.Cmd, error) {
+		log, err := os.OpenFile(logPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		if err != nil {
+			return nil, err
+		}
+		defer log.Close()
+		cmd := exec.Command(filepath.Join(bin, "postgres"), args...)
+		cmd.Stdout, cmd.Stderr = log, log
+		// Pdeathsig: should the test process die without stopping it, the
+		// server shuts down at once (SIGQUIT) instead of living on.
+		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: cred, Pdeathsig: syscall.SIGQUIT, Setpgid: true}
+		if err := cmd.Start(); err != nil {
+			return nil, fmt.Errorf("start postgres: %w", err)
+		}
+		return cmd, nil
+	}
+	if s.cmd, err = s.start(); err != nil {
+		return nil, err
 	}
 	s.exited = make(chan error, 1)
-	go func() { s.exited <- s.cmd.Wait() }()
+	go func(cmd *exec.Cmd) { s.exited <- cmd.Wait() }(s.cmd)
 	super := (&url.URL{Scheme: "postgres", User: url.User("tablemate"), Path: "/postgres",
 		RawQuery: url.Values{"host": {sock}, "sslmode": {"disable"}}.Encode()}).String()
+	s.super = super
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	var conn *pgx.Conn
@@ -211,6 +225,71 @@ func (s *Server) Stop() error {
 		}
 	}
 	return err
+}
+
+// CanHalt reports whether the server was started here, so Halt and
+// Resume can stop and start it (one named by TABLEMATE_TEST_POSTGRES, or
+// a child process's attached one, cannot).
+func (s *Server) CanHalt() bool { return s.start != nil }
+
+// Halt stops a server started here at once (open connections are cut,
+// what was committed is kept), to test what the app answers while its
+// database is out of reach. Resume starts it again on the same data. A
+// checkpoint first keeps the restart's recovery short.
+func (s *Server) Halt() error {
+	if s.start == nil || s.cmd == nil {
+		return errors.New("pgtest: only a server started here can be halted")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	if conn, err := pgx.Connect(ctx, s.super); err == nil {
+		conn.Exec(ctx, "CHECKPOINT")
+		conn.Close(ctx)
+	}
+	cancel()
+	s.cmd.Process.Signal(syscall.SIGQUIT) // an immediate shutdown: no checkpoint of its own
+	select {
+	case <-s.exited:
+	case <-time.After(10 * time.Second):
+		alive := syscall.Kill(s.cmd.Process.Pid, 0) == nil
+		syscall.Kill(-s.cmd.Process.Pid, syscall.SIGKILL)
+		select {
+		case <-s.exited:
+		case <-time.After(10 * time.Second):
+			return fmt.Errorf("pgtest: postgres (pid %d, alive %v) did not stop", s.cmd.Process.Pid, alive)
+		}
+	}
+	s.cmd = nil
+	return nil
+}
+
+// Resume starts a halted server again and waits until it accepts
+// connections.
+func (s *Server) Resume() error {
+	if s.start == nil || s.cmd != nil {
+		return errors.New("pgtest: only a halted server started here can be resumed")
+	}
+	cmd, err := s.start()
+	if err != nil {
+		return err
+	}
+	s.cmd = cmd
+	s.exited = make(chan error, 1)
+	go func() { s.exited <- cmd.Wait() }()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	for {
+		if err := s.admin.PingContext(ctx); err == nil {
+			return nil
+		}
+		select {
+		case err := <-s.exited:
+			s.cmd = nil
+			return fmt.Errorf("postgres exited at restart (%v)", err)
+		case <-ctx.Done():
+			return errors.New("postgres did not accept connections in 60s after a restart")
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
 }
 
 // Fresh makes a new, empty schema and returns a URL that works in it (its

@@ -39,8 +39,11 @@ func outboxKind(path string) string {
 }
 
 // Form returns the hidden fields of a write form for a table at head.
+// Each form drawn with them gets a one-time token of its own
+// (views.Form.FormToken): one page's forms (Undo, Add a player) never
+// share one.
 func Form(c echo.Context, head int) views.Form {
-	return views.Form{CSRF: CSRFToken(c), Token: NewToken(), Seen: head}
+	return views.Form{CSRF: CSRFToken(c), Seen: head}
 }
 
 // CSRFToken is the request's CSRF token, which the CSRF middleware keeps

@@ -27,17 +27,23 @@ const (
 	headerOutbox = "X-Tablemate-Outbox"
 )
 
-// recorded answers a write the store recorded (or had recorded: a repeated
-// token): the acknowledgement, then the page to go on to, as a redirect for
-// the browser or as 204 for the outbox.
-func recorded(c echo.Context, app sessions.Appended, to string) error {
+// acknowledge marks the answer to a write the store recorded (or had
+// recorded: a repeated token) with the acknowledgement; App.recorded then
+// answers it (goOn).
+func acknowledge(c echo.Context, app sessions.Appended) {
 	ack := c.Param("id") + " " + strconv.Itoa(app.Event.Seq)
 	if app.Repeat {
 		ack += " already"
 	}
+	c.Response().Header().Set(HeaderRecorded, ack)
+}
+
+// goOn answers a recorded write with the page to go on to: a redirect for
+// the browser's own form, 204 with Location for an acknowledged entry the
+// outbox sent.
+func goOn(c echo.Context, to string) error {
 	h := c.Response().Header()
-	h.Set(HeaderRecorded, ack)
-	if c.Request().Header.Get(headerOutbox) != "" {
+	if h.Get(HeaderRecorded) != "" && c.Request().Header.Get(headerOutbox) != "" {
 		h.Set(echo.HeaderLocation, to)
 		return c.NoContent(http.StatusNoContent)
 	}

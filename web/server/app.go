@@ -2,6 +2,8 @@ package server
 
 import (
 	"log/slog"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"tablemate/sessions"
@@ -28,12 +30,20 @@ type App struct {
 	headerTimeout, bodyTimeout time.Duration
 	// imports bounds the bytes each client may import (budget.go).
 	imports *importBudget
+	// importGate bounds the imports read at once (uploads.go).
+	importGate *importGate
 	// stats keeps leagues' standings per version (leaguestats.go).
 	stats *statsCache[*leagueStats]
 	// reports keeps leagues' member profiles per version (members.go).
 	reports *statsCache[*stats.Report]
 	// cards keeps drawn result cards per table version (cards.go).
 	cards *cardCache
+	// leagueFiles keeps leagues' play files (.bgsplay, BGG XML) per
+	// league version; leagueFilesMu lets one be written at a time, and
+	// leagueFilesMade counts those written (plays.go).
+	leagueFiles     *statsCache[[]byte]
+	leagueFilesMu   sync.Mutex
+	leagueFilesMade atomic.Int64
 	// site is how the server is reached: public URL, allowed hosts,
 	// trusted proxies (site.go).
 	site *Site
@@ -45,7 +55,8 @@ func NewApp(store *sessions.Store, log *slog.Logger) *App {
 		writeRate: 10, writeBurst: 40, headerTimeout: defaultHeaderTimeout, bodyTimeout: DefaultBodyTimeout,
 		site:    &Site{hosts: map[string]bool{}},
 		imports: newImportBudget(1<<20, sessions.MaxImportBytes), stats: newStatsCache[*leagueStats](64), reports: newStatsCache[*stats.Report](8),
-		cards: newCardCache(cardCacheBytes)}
+		cards: newCardCache(cardCacheBytes), importGate: newImportGate(DefaultImportsPerClient, DefaultImportsTotal),
+		leagueFiles: newStatsCache[[]byte](4)}
 	a.tables.OnChange(a.live.publish)
 	a.tables.OnReplace(func(owner string, _ sessions.Role, old string) { a.live.revoke(owner, old) })
 	return a

@@ -204,6 +204,9 @@ type guardedBody struct {
 	read        int64 // bytes given to the handler
 	eof         bool
 	err         *plainError
+	// drainCap, if set, bounds the drain below the limit's (an import
+	// refused before its file was read: quickRefusal).
+	drainCap int64
 }
 
 func (b *guardedBody) Read(p []byte) (int, error) {
@@ -276,7 +279,11 @@ func (b *guardedBody) drain() {
 		return
 	}
 	http.NewResponseController(b.res).SetReadDeadline(time.Now().Add(drainTimeout))
-	io.CopyN(io.Discard, b.body, b.limit.drain())
+	n := b.limit.drain()
+	if b.drainCap > 0 {
+		n = min(n, b.drainCap)
+	}
+	io.CopyN(io.Discard, b.body, n)
 	b.eof = true // all of it, or as much as will be read
 }
 

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"regexp"
 	"slices"
@@ -89,9 +88,14 @@ func (a *App) importTable(c echo.Context) error {
 		vm := views.ImportVM{Page: page(c, tr(c, "Import a table")), Form: form(c, 0), Error: msg}
 		return render(c, http.StatusUnprocessableEntity, views.ImportTable(vm))
 	}
-	file, err := uploaded(c, "file")
+	file, done, err := a.openUpload(c, "file")
+	defer done()
 	if refused := bodyRefused(c); refused != nil {
 		return refused // over the import's limit, or too slow: 413 or 408
+	}
+	var he *echo.HTTPError
+	if errors.As(err, &he) {
+		return err // refused before the file was read: 403 or 503
 	}
 	if err != nil {
 		return fail(tr(c, "Choose the .json file a table was exported to."))
@@ -114,34 +118,6 @@ func (a *App) importTable(c echo.Context) error {
 		return redirect(c, "/l/"+im.League.AdminLink())
 	}
 	return redirect(c, "/tables/"+im.Edit)
-}
-
-// uploaded opens the form's file field. A multipart body nobody parsed yet
-// is read part by part, so the file streams through without being held in
-// memory or spooled to disk; otherwise the parsed form's file is opened.
-func uploaded(c echo.Context, field string) (io.ReadCloser, error) {
-	r := c.Request()
-	if r.MultipartForm == nil && mediaType(r.Header.Get(echo.HeaderContentType)) == echo.MIMEMultipartForm {
-		mr, err := r.MultipartReader()
-		if err != nil {
-			return nil, err
-		}
-		for {
-			part, err := mr.NextPart()
-			if err != nil {
-				return nil, err
-			}
-			if part.FormName() == field && part.FileName() != "" {
-				return part, nil
-			}
-			part.Close()
-		}
-	}
-	fh, err := c.FormFile(field)
-	if err != nil {
-		return nil, err
-	}
-	return fh.Open()
 }
 
 // exportLeague downloads a league with all its tables' logs as JSON.

@@ -173,25 +173,34 @@ func (a *App) saveGame(c echo.Context, n int) error {
 	if app.Repeat {
 		done = "?done=already"
 	}
-	fresh, err := a.loadTable(c)
-	if err != nil {
-		return err
-	}
+	fallback := editBase(c) + done
 	if ed.Rounds && n == 0 {
-		// The round that ends a game opens on the game's ranking.
-		if len(fresh.Games) > 0 {
-			if g := fresh.Games[len(fresh.Games)-1]; g.Finished() {
-				return recorded(c, app, fmt.Sprintf("%s/games/%d%s", editBase(c), g.Number, done))
+		fallback = editBase(c) + cmp.Or(done, "?done=round")
+	}
+	// Recorded: whatever fails from here on, the answer says so, and
+	// carries the acknowledgement the phone's outbox waits for.
+	acknowledge(c, app)
+	return a.recorded(c, fallback, func() (string, error) {
+		fresh, err := a.loadTable(c)
+		if err != nil {
+			return "", err
+		}
+		if ed.Rounds && n == 0 {
+			// The round that ends a game opens on the game's ranking.
+			if len(fresh.Games) > 0 {
+				if g := fresh.Games[len(fresh.Games)-1]; g.Finished() {
+					return fmt.Sprintf("%s/games/%d%s", editBase(c), g.Number, done), nil
+				}
+			}
+			return fallback, nil
+		}
+		for _, g := range fresh.Games {
+			if g.Seq == app.Event.Seq {
+				return fmt.Sprintf("%s/games/%d%s", editBase(c), g.Number, done), nil
 			}
 		}
-		return recorded(c, app, editBase(c)+cmp.Or(done, "?done=round"))
-	}
-	for _, g := range fresh.Games {
-		if g.Seq == app.Event.Seq {
-			return recorded(c, app, fmt.Sprintf("%s/games/%d%s", editBase(c), g.Number, done))
-		}
-	}
-	return recorded(c, app, editBase(c)+done)
+		return fallback, nil
+	})
 }
 
 // showGame renders a recorded game's verdict and breakdown.

@@ -26,7 +26,7 @@ func (a *App) newLeague(c echo.Context) error {
 // createLeague starts a league and opens its admin page.
 func (a *App) createLeague(c echo.Context) error {
 	name, scheme, points, members := c.FormValue("name"), c.FormValue("scheme"), c.FormValue("points"), c.FormValue("members")
-	l, err := a.tables.CreateLeague(c.Request().Context(), name, scheme, points, strings.Split(members, "\n"))
+	l, err := a.tables.CreateLeagueOnce(c.Request().Context(), c.FormValue("_token"), name, scheme, points, strings.Split(members, "\n"))
 	var in *scoring.InputError
 	if errors.As(err, &in) {
 		vm := views.NewLeagueVM{Page: page(c, tr(c, "Start a league")), Form: form(c, 0), Name: name, Scheme: scheme,
@@ -194,10 +194,12 @@ func nameQuestions(c echo.Context, l sessions.League, players []string) []views.
 		}
 		q := views.NameQuestion{Index: len(qs), Name: m.Name}
 		newOne := views.Choice{Value: "new", Label: tr(c, "%s is new to the league", m.Name)}
-		switch len(m.Like) {
-		case 0:
+		switch {
+		case m.LooksLike != "":
+			q.Note, q.Selected = tr(c, "%[1]s looks like %[2]s, a member: the letters differ but look the same. Most likely it is %[2]s.", m.Name, m.LooksLike), "is:"+m.LooksLike
+		case len(m.Like) == 0:
 			q.Note, q.Selected = tr(c, "%s is not a member yet.", m.Name), "new"
-		case 1:
+		case len(m.Like) == 1:
 			q.Note, q.Selected = tr(c, "%[1]s could be %[2]s.", m.Name, m.Like[0]), "is:"+m.Like[0]
 		default:
 			q.Note = tr(c, "%[1]s could be %[2]s: say which.", m.Name, i18n.JoinNames(c.Request().Context(), m.Like))

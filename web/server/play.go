@@ -104,14 +104,16 @@ func (a *App) submitStep(c echo.Context) error {
 	case err != nil:
 		return err
 	}
-	fresh, _, err := a.loadPlay(c)
-	if err != nil {
-		return err
-	}
-	if fresh.Play == nil && len(fresh.Games) > len(t.Games) { // that was the last move
-		return redirect(c, fmt.Sprintf("%s/games/%d", editBase(c), len(fresh.Games)))
-	}
-	return redirect(c, editBase(c)+"/play")
+	return a.recorded(c, editBase(c)+"/play", func() (string, error) {
+		fresh, _, err := a.loadPlay(c)
+		if err != nil {
+			return "", err
+		}
+		if fresh.Play == nil && len(fresh.Games) > len(t.Games) { // that was the last move
+			return fmt.Sprintf("%s/games/%d", editBase(c), len(fresh.Games)), nil
+		}
+		return editBase(c) + "/play", nil
+	})
 }
 
 // refusal says why the rules refuse a step, with the rule that decides

@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"slices"
 	"strconv"
@@ -152,19 +153,33 @@ func gameTimes(t sessions.Table) (finished map[int]time.Time, starts map[int]str
 // answerPlays writes ps in the format the route asks for as a download
 // named after name.
 func answerPlays(c echo.Context, name string, ps []plays.Play, bgg bool) error {
-	var b bytes.Buffer
-	if bgg {
-		if err := playGames.WriteBGG(&b, ps); err != nil {
-			return err // the engines' results always pass: a bug
-		}
-		attach(c, fileName(name)+"-bgg.xml")
-		return c.Blob(http.StatusOK, "application/xml; charset=utf-8", b.Bytes())
-	}
-	if err := playGames.WriteBGStats(&b, ps, plays.BGStatsOptions{Now: time.Now()}); err != nil {
+	b, err := playsFile(ps, bgg)
+	if err != nil {
 		return err
 	}
+	return sendPlays(c, name, b, bgg)
+}
+
+// playsFile writes plays as a BG Stats file, or as BoardGameGeek XML.
+func playsFile(ps []plays.Play, bgg bool) ([]byte, error) {
+	var b bytes.Buffer
+	var err error
+	if bgg {
+		err = playGames.WriteBGG(&b, ps) // the engines' results always pass: an error is a bug
+	} else {
+		err = playGames.WriteBGStats(&b, ps, plays.BGStatsOptions{Now: time.Now()})
+	}
+	return b.Bytes(), err
+}
+
+// sendPlays answers with a play file written by playsFile.
+func sendPlays(c echo.Context, name string, b []byte, bgg bool) error {
+	if bgg {
+		attach(c, fileName(name)+"-bgg.xml")
+		return c.Blob(http.StatusOK, "application/xml; charset=utf-8", b)
+	}
 	attach(c, fileName(name)+".bgsplay")
-	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, b.Bytes())
+	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, b)
 }
 
 // exportTablePlays downloads a table's games through its edit link.
@@ -197,7 +212,23 @@ func (a *App) exportLeaguePlays(bgg bool) echo.HandlerFunc {
 		if err != nil {
 			return err
 		}
-		tables, err := a.tables.LeagueTablesOf(c.Request().Context(), l)
+		// Kept per league version, as its standings are: a league of
+		// 10,000 plays is megabytes, written once per change, not per GET.
+		ctx := c.Request().Context()
+		version, err := a.leagueKey(ctx, l)
+		if err != nil {
+			return err
+		}
+		key := fmt.Sprintf("%s|%t|%s", l.ID, bgg, version)
+		if b, ok := a.leagueFiles.get(key); ok {
+			return sendPlays(c, l.Name+"-league", b, bgg)
+		}
+		a.leagueFilesMu.Lock() // one league file is written at a time
+		defer a.leagueFilesMu.Unlock()
+		if b, ok := a.leagueFiles.get(key); ok {
+			return sendPlays(c, l.Name+"-league", b, bgg)
+		}
+		tables, err := a.tables.LeagueTablesOf(ctx, l)
 		if err != nil {
 			return err
 		}
@@ -205,9 +236,21 @@ func (a *App) exportLeaguePlays(bgg bool) echo.HandlerFunc {
 		for _, t := range tables {
 			ps = append(ps, tablePlays(t)...)
 		}
-		return answerPlays(c, l.Name+"-league", ps, bgg)
+		b, err := playsFile(ps, bgg)
+		if err != nil {
+			return err
+		}
+		a.leagueFilesMade.Add(1)
+		if len(b) <= maxKeptLeagueFile {
+			a.leagueFiles.put(key, b)
+		}
+		return sendPlays(c, l.Name+"-league", b, bgg)
 	}
 }
+
+// maxKeptLeagueFile bounds a league's play file kept for the next GET
+// (leagueFiles keeps four).
+const maxKeptLeagueFile = 32 << 20
 
 // playsForm is the league admin's upload of a play file.
 func (a *App) playsForm(c echo.Context) error {
@@ -240,9 +283,14 @@ func (a *App) importPlays(c echo.Context) error {
 		vm.Error = msg
 		return render(c, http.StatusUnprocessableEntity, views.PlaysImport(vm))
 	}
-	file, err := uploaded(c, "file")
+	file, done, err := a.openUpload(c, "file")
+	defer done()
 	if refused := bodyRefused(c); refused != nil {
 		return refused
+	}
+	var he *echo.HTTPError
+	if errors.As(err, &he) {
+		return err // refused before the file was read: 403 or 503
 	}
 	if err != nil {
 		return fail(tr(c, "Choose the file to import: a BG Stats file (.bgsplay or its backup .json) or BoardGameGeek plays (.xml)."))

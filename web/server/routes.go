@@ -91,11 +91,17 @@ func (a *App) routes(e *echo.Echo) {
 	api.POST("/games/:game/play", a.playGame)
 }
 
-// health answers load balancers and the tests: the database must answer,
-// and the newest write must not have failed in storage (a full disk).
+// health answers load balancers and the tests (sessions.Store.Health):
+// the database must answer a read, its file must still be the one opened
+// and not found damaged, no read may have failed in storage in the last
+// minute, and the newest write must not have failed in storage (a full
+// disk).
 func (a *App) health(c echo.Context) error {
 	if err := a.store.Ping(c.Request().Context()); err != nil {
 		return c.String(http.StatusServiceUnavailable, "database unavailable")
+	}
+	if err := a.store.Health(c.Request().Context()); err != nil {
+		return c.String(http.StatusServiceUnavailable, "database not usable: "+redactLinks(err.Error()))
 	}
 	if err := a.store.WriteFailure(); err != nil {
 		return c.String(http.StatusServiceUnavailable, "database not writable: "+err.Error())

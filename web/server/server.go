@@ -53,9 +53,11 @@ func newServer(a *App) *echo.Echo {
 		a.guardBodies(),
 		compressPages(),
 		middleware.CSRFWithConfig(middleware.CSRFConfig{
-			Skipper:        func(c echo.Context) bool { return strings.HasPrefix(c.Path(), "/api/") },
+			// An import checks its token itself, before its file is read
+			// (uploads.go): echo's form lookup would read the whole body.
+			Skipper:        func(c echo.Context) bool { return strings.HasPrefix(c.Path(), "/api/") || isImport(c) && isWrite(c) },
 			TokenLookup:    "form:_csrf,header:X-CSRF-Token",
-			CookieName:     "tm_csrf",
+			CookieName:     csrfCookie,
 			CookiePath:     "/",
 			CookieHTTPOnly: true,
 			CookieSameSite: http.SameSiteLaxMode,
@@ -163,6 +165,9 @@ func (a *App) handleError(err error, c echo.Context) {
 	if errors.Is(err, sessions.ErrNotFound) || errors.Is(err, sessions.ErrReplaced) {
 		err = linkError(c, err) // a link that stopped working while answering
 	}
+	if a.answerTruly(c, err) {
+		return
+	}
 	status, msg := http.StatusInternalServerError, "Something went wrong on our side. Your entries are safe; try again."
 	var he *echo.HTTPError
 	if errors.As(err, &he) {
@@ -171,16 +176,17 @@ func (a *App) handleError(err error, c echo.Context) {
 			msg = m
 		}
 	}
-	notSaved := errors.Is(err, sessions.ErrNotSaved)
 	switch {
-	case notSaved:
-		// The write did not reach the disk: say so, never "safe".
-		a.log.Error("write not saved", "request_id", c.Response().Header().Get(echo.HeaderXRequestID), "err", redactLinks(err.Error()))
-		status, msg = http.StatusServiceUnavailable, "Nothing was recorded: the server could not save it (its storage failed). Try again in a moment."
-		c.Response().Header().Set("Retry-After", "30")
 	case status >= 500:
 		a.log.Error("request failed", "request_id", c.Response().Header().Get(echo.HeaderXRequestID), "err", redactLinks(err.Error()))
 		msg = "Something went wrong on our side. Your entries are safe; try again."
+		if isWrite(c) {
+			// A write answers as recorded once it is committed
+			// (recorded): an error here came before anything was stored.
+			msg = "Something went wrong on our side, so nothing was recorded. Try again."
+		}
+	case status == http.StatusBadRequest && isCSRFError(he):
+		status = http.StatusForbidden // a form without its security token: the "form expired" page
 	}
 	if strings.HasPrefix(c.Request().URL.Path, "/api/") {
 		c.JSON(status, map[string]any{"error": map[string]string{"message": msg}})
@@ -196,9 +202,6 @@ func (a *App) handleError(err error, c echo.Context) {
 		heading = i18n.Key("Link replaced")
 	case http.StatusForbidden:
 		heading, msg = "Form expired", "This form is too old to send (its security token expired). Go back, reload the page and send it again."
-	}
-	if notSaved {
-		heading = "Not saved"
 	}
 	if err := render(c, status, views.ErrorPage(page(c, heading), heading, msg)); err != nil {
 		a.log.Error("error page failed", "err", redactLinks(err.Error()))

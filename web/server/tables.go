@@ -182,7 +182,12 @@ func (a *App) createTable(c echo.Context) error {
 		id, err = a.tables.Create(c.Request().Context(), c.FormValue("_token"), create)
 	}
 	if err == nil && l.ID != "" {
-		err = a.tables.AddTable(c.Request().Context(), l, id)
+		if lerr := a.tables.AddTable(c.Request().Context(), l, id); lerr != nil {
+			// The table is recorded: say so, and that the league does not
+			// count it yet (sending the form again adds it).
+			a.log.Warn("table started, not added to its league", "request_id", c.Response().Header().Get(echo.HeaderXRequestID), "err", redactLinks(lerr.Error()))
+			return redirect(c, "/tables/"+id+"?done=not-in-league")
+		}
 	}
 	var in *scoring.InputError
 	if errors.As(err, &in) {
@@ -273,6 +278,11 @@ func checkMembers(c echo.Context, l sessions.League, players []string) error {
 	for _, p := range players {
 		p = strings.TrimSpace(p)
 		if p != "" && !slices.ContainsFunc(l.Members, func(m sessions.Member) bool { return strings.EqualFold(m.Name, p) }) {
+			for _, m := range l.Members {
+				if scoring.LooksLike(p, m.Name) {
+					return scoring.Errorf("players", "%s", tr(c, "%[1]s looks like %[2]s, a member of %[3]s, but is written with other letters: choose %[2]s", p, m.Name, l.Name))
+				}
+			}
 			return scoring.Errorf("players", "%s", tr(c, "%s is not a member of %s; add them on the league page first", p, l.Name))
 		}
 	}
@@ -300,7 +310,11 @@ func (a *App) showTable(c echo.Context) error {
 	} else if f, ok := linkFlashes[c.QueryParam("done")]; ok {
 		flash = tr(c, f)
 	}
-	vm, err := a.tablePage(c, t, flash, "good")
+	kind := "good"
+	if c.QueryParam("done") == "not-in-league" {
+		kind = "bad"
+	}
+	vm, err := a.tablePage(c, t, flash, kind)
 	if err != nil {
 		return err
 	}
@@ -316,6 +330,8 @@ var flashes = map[string]string{
 	"round":  i18n.Key("Round saved."),
 	// A form whose one-time token was recorded before (saveGame).
 	"already": i18n.Key("Already recorded: this entry was sent before, so nothing was added."),
+	// A league's table started, but the league could not count it then.
+	"not-in-league": i18n.Key("The table was started, but the league could not count it just now. Add it from the league's page."),
 }
 
 // tablePage builds the table page behind the edit link: what every link

@@ -25,6 +25,7 @@ var german = map[string]string{
 	"round %d":                                      "Runde %d",
 	"name the game":                                 "Gebt dem Spiel einen Namen",
 	"a game's name is one line of at most %d characters": "Der Name eines Spiels ist eine Zeile mit höchstens %d Zeichen",
+	"a game's name cannot hold control characters, invisible or private characters, or characters that turn the direction of text (it holds %s)": "Der Name eines Spiels darf keine Steuerzeichen, keine unsichtbaren oder privaten Zeichen und keine Zeichen enthalten, die die Schreibrichtung umkehren (er enthält %s)",
 	"a sheet holds at most %d rounds":                    "Ein Block hat höchstens %d Runden",
 	"a score is at most %d either way":                   "Punkte liegen höchstens %d von null entfernt",
 	"a sheet needs at least one player":                  "Ein Block braucht mindestens eine Person",

@@ -115,6 +115,11 @@ func RunBoth(m *testing.M) int {
 // Postgres tells whether this is the PostgreSQL pass.
 func Postgres() bool { return pg != nil }
 
+// PostgresServer is the PostgreSQL server of the pass (nil in the SQLite
+// pass): a test of an outage halts and resumes it (pgtest.Server.Halt),
+// when it was started by this run (CanHalt).
+func PostgresServer() *pgtest.Server { return pg }
+
 // DB names a new, empty database of the pass's engine: an SQLite file in
 // t's temporary directory, or a schema of its own on PostgreSQL.
 func DB(t testing.TB) string {

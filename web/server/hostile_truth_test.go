@@ -1,0 +1,613 @@
+package server
+
+// Every answer is true (issue #31): what a write answers when the store
+// fails, a one-time token used twice, names no export can carry or that
+// look like another, uploads refused before they are read, a database
+// file taken away while serving. Each test plays the hostile client or
+// the failing store on 127.0.0.1 and is bounded in count and time.
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"tablemate/web/webtest"
+)
+
+// postUntil posts form to path until the answer is not a 503 (the store
+// back), at most for 15 s, as a person pressing "Send it again" would.
+func (ts *testServer) postUntil(path string, form url.Values) webtest.Page {
+	ts.T.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		p := ts.Post(path, form)
+		if p.Status != http.StatusServiceUnavailable || time.Now().After(deadline) {
+			return p
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// readable waits until path answers 200 again (the store back and the
+// pool's broken connections replaced), at most 15 s.
+func (ts *testServer) readable(path string) {
+	ts.T.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for ts.Get(path).Status != http.StatusOK {
+		if time.Now().After(deadline) {
+			ts.T.Fatalf("%s does not answer again after the restart", path)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// count is one number read from the database.
+func (ts *testServer) count(query string, args ...any) int {
+	ts.T.Helper()
+	var n int
+	ts.query(&n, query, args...)
+	return n
+}
+
+// keyOf is the internal key of the table whose edit path is path.
+func (ts *testServer) keyOf(path string) string {
+	ts.T.Helper()
+	var key string
+	ts.query(&key, `SELECT id FROM tables WHERE edit_link = ?`, strings.TrimPrefix(path, "/tables/"))
+	return key
+}
+
+// TestHostilePostgresOutage: the test run's own PostgreSQL is stopped
+// right after a game's commit, then stays stopped while phones send what
+// they had on screen, and is started again. The game committed before
+// the stop answers as recorded (not 500 "try again"); every write while
+// it is down answers 503 "nothing was recorded" with a "Send it again"
+// form, every page 503, /healthz 503; nothing answers 500. After the
+// restart, each 503 sent again with its own token is recorded once, and
+// sending it once more records nothing twice.
+func TestHostilePostgresOutage(t *testing.T) {
+	pg := webtest.PostgresServer()
+	if pg == nil || !pg.CanHalt() {
+		t.Skip("runs in the PostgreSQL pass, on the server this test run started (it stops and starts it)")
+	}
+	ts := newTestServerWith(t, func(a *App) { a.writeRate = 0 })
+	halted := false
+	t.Cleanup(func() {
+		if halted {
+			pg.Resume()
+		}
+	})
+	halt := func() {
+		if err := pg.Halt(); err != nil {
+			t.Fatal(err)
+		}
+		halted = true
+	}
+
+	// A game whose commit is followed at once by the outage: the table
+	// cannot be read again to choose the page after it.
+	first := ts.CreateTable("Amelia", "Victor")
+	game := fullGame(ts.Get(first+"/games/new").FormOf(t, first+"/games"))
+	// Only the game's own commit stops the server, once: PostgreSQL's
+	// notices of earlier writes (the table's creation) arrive on their
+	// own goroutine and must not stop it before the game is sent.
+	key, seen := ts.keyOf(first), game.Get("_seen")
+	var once sync.Once
+	ts.app.tables.OnChange(func(id string, h int) {
+		ts.app.live.publish(id, h)
+		if id == key && fmt.Sprint(h-1) == seen {
+			once.Do(halt)
+		}
+	})
+	p := ts.Post(first+"/games", game)
+	ts.app.tables.OnChange(ts.app.live.publish)
+	if p.Status != http.StatusSeeOther {
+		t.Errorf("a game committed just before the outage: %d %q, want the recorded redirect", p.Status, p.Text("main"))
+	}
+
+	// Forms on the phones' screens, sent while the database is down.
+	type sent struct {
+		name, path string
+		form       url.Values
+	}
+	var forms []sent
+	if err := pg.Resume(); err != nil { // to fetch the forms
+		t.Fatal(err)
+	}
+	halted = false
+	ts.readable(first)
+	games := ts.CreateTable("Amelia", "Victor")
+	players := ts.CreateTable("Amelia", "Victor")
+	undone := ts.CreateTable("Amelia", "Victor")
+	ts.Post(undone+"/games", fullGame(ts.Get(undone+"/games/new").FormOf(t, undone+"/games")))
+	forms = append(forms,
+		sent{"a game", games + "/games", fullGame(ts.Get(games+"/games/new").FormOf(t, games+"/games"))},
+		sent{"a player", players + "/players", withValue(ts.Get(players).FormOf(t, players+"/players"), "name", "Dora")},
+		sent{"an undo", undone + "/undo", ts.Get(undone).FormOf(t, undone+"/undo")},
+		sent{"a new table", "/tables", withValues(ts.Get("/tables/new").FormOf(t, "/tables"), "game", "koffer-katze-sombrero", "name", "Outage table", "players", "Ana", "players", "Ben")},
+		sent{"a new league", "/leagues", withValues(ts.Get("/leagues/new").FormOf(t, "/leagues"), "name", "Outage league", "scheme", "placing", "members", "Ana\nBen")},
+	)
+	halt()
+	for _, f := range forms {
+		p := ts.Post(f.path, f.form)
+		if p.Status != http.StatusServiceUnavailable || !strings.Contains(p.Body, "Nothing was recorded") || strings.Contains(p.Body, "safe") ||
+			p.Header.Get("Retry-After") == "" || p.Doc.Find(`form[data-testid="resend"] button`).Length() != 1 {
+			t.Errorf("%s while the database is down: %d %q", f.name, p.Status, p.Text("main"))
+		}
+	}
+	for _, path := range []string{first, first + "/games/1", "/history", "/healthz"} {
+		if p := ts.Get(path); p.Status != http.StatusServiceUnavailable {
+			t.Errorf("GET %s while the database is down: %d %q", path, p.Status, p.Text("main"))
+		}
+	}
+	if err := pg.Resume(); err != nil {
+		t.Fatal(err)
+	}
+	halted = false
+
+	// Sent again with their tokens: recorded once, then "already".
+	for _, f := range forms {
+		if p := ts.postUntil(f.path, f.form); p.Status != http.StatusSeeOther {
+			t.Errorf("%s sent again after the outage: %d %q", f.name, p.Status, p.Text("main"))
+		}
+		if p := ts.Post(f.path, f.form); p.Status != http.StatusSeeOther {
+			t.Errorf("%s sent a third time: %d %q", f.name, p.Status, p.Text("main"))
+		}
+	}
+	if p := ts.postUntil(first+"/games", game); p.Status != http.StatusSeeOther || !strings.Contains(p.Header.Get("Location"), "done=already") {
+		t.Errorf("the game committed before the outage, sent again: %d %q", p.Status, p.Header.Get("Location"))
+	}
+	for _, c := range []struct {
+		what  string
+		query string
+		args  []any
+		want  int
+	}{
+		{"games at the first table", `SELECT count(*) FROM events WHERE table_id = ? AND kind = 'game_recorded'`, []any{ts.keyOf(first)}, 1},
+		{"games at the games table", `SELECT count(*) FROM events WHERE table_id = ? AND kind = 'game_recorded'`, []any{ts.keyOf(games)}, 1},
+		{"players joined", `SELECT count(*) FROM events WHERE table_id = ? AND kind = 'player_joined'`, []any{ts.keyOf(players)}, 1},
+		{"undos", `SELECT count(*) FROM events WHERE table_id = ? AND kind = 'undo'`, []any{ts.keyOf(undone)}, 1},
+		{"outage tables", `SELECT count(*) FROM tables WHERE name = ?`, []any{"Outage table"}, 1},
+		{"outage leagues", `SELECT count(*) FROM leagues WHERE name = ?`, []any{"Outage league"}, 1},
+	} {
+		if got := ts.count(c.query, c.args...); got != c.want {
+			t.Errorf("%s: %d, want %d", c.what, got, c.want)
+		}
+	}
+	if h := ts.Get("/healthz"); h.Status != http.StatusOK {
+		t.Errorf("/healthz with the database back: %d %q", h.Status, h.Body)
+	}
+}
+
+func withValue(f url.Values, name, value string) url.Values {
+	f.Set(name, value)
+	return f
+}
+
+// withValues sets pairs of name and value; a name given twice gets both.
+func withValues(f url.Values, pairs ...string) url.Values {
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(pairs); i += 2 {
+		if !seen[pairs[i]] {
+			f.Del(pairs[i])
+			seen[pairs[i]] = true
+		}
+		f.Add(pairs[i], pairs[i+1])
+	}
+	return f
+}
+
+// TestHostileSharedTokenSequence: the Undo and Add-player forms of one
+// table page carry tokens of their own; a token recorded for an Undo
+// never answers "Player added." (nor the other way round), and nothing
+// is done for it.
+func TestHostileSharedTokenSequence(t *testing.T) {
+	ts := newTestServer(t)
+	table := ts.CreateTable("Amelia", "Victor")
+	ts.Post(table+"/games", fullGame(ts.Get(table+"/games/new").FormOf(t, table+"/games")))
+	page := ts.Get(table)
+	undo, add := page.FormOf(t, table+"/undo"), page.FormOf(t, table+"/players")
+	if undo.Get("_token") == add.Get("_token") {
+		t.Fatalf("the Undo and Add-player forms share the token %q", undo.Get("_token"))
+	}
+	if p := ts.Post(table+"/undo", undo); p.Status != http.StatusSeeOther {
+		t.Fatalf("undo: %d", p.Status)
+	}
+	// The Add-player form of the same page, sent after the Undo: the
+	// table moved on, so it says so and seats nobody.
+	add.Set("name", "Dora")
+	if p := ts.Post(table+"/players", add); p.Status == http.StatusSeeOther || strings.Contains(p.Body, "Player added") {
+		t.Errorf("add player after undo from one page: %d %q", p.Status, p.Text(".banner"))
+	}
+	// A hand-made post: Add player with the Undo's token on the fresh
+	// table. The token was recorded for the Undo: refused, nobody seated.
+	fresh := ts.Get(table).FormOf(t, table+"/players")
+	fresh.Set("name", "Dora")
+	fresh.Set("_token", undo.Get("_token"))
+	p := ts.Post(table+"/players", fresh)
+	if p.Status != http.StatusConflict || strings.Contains(p.Body, "Player added") || !strings.Contains(p.Body, "sent before for another entry") {
+		t.Errorf("add player with the undo's token: %d %q", p.Status, p.Text("main"))
+	}
+	if players := ts.Table(table).Players; len(players) != 2 {
+		t.Errorf("players %v", players)
+	}
+	// The other order: a player added, then an Undo with the player's token.
+	add = ts.Get(table).FormOf(t, table+"/players")
+	add.Set("name", "Eve")
+	if p := ts.Post(table+"/players", add); p.Status != http.StatusSeeOther {
+		t.Fatalf("add Eve: %d", p.Status)
+	}
+	undo = ts.Get(table).FormOf(t, table+"/undo")
+	undo.Set("_token", add.Get("_token"))
+	if p := ts.Post(table+"/undo", undo); p.Status != http.StatusConflict || strings.Contains(p.Header.Get("Location"), "done=undo") {
+		t.Errorf("undo with the add form's token: %d %q", p.Status, p.Header.Get("Location"))
+	}
+	if players := ts.Table(table).Players; len(players) != 3 {
+		t.Errorf("after the refused undo: players %v", players)
+	}
+	// The same Add-player form sent again is the same write: "already".
+	add.Set("_seen", fmt.Sprint(ts.Table(table).Head))
+	if p := ts.Post(table+"/players", add); p.Status != http.StatusSeeOther {
+		t.Errorf("the Eve form again: %d", p.Status)
+	}
+	// ... but with another name it is another write.
+	add.Set("name", "Fay")
+	if p := ts.Post(table+"/players", add); p.Status != http.StatusConflict {
+		t.Errorf("the Eve form with another name: %d", p.Status)
+	}
+}
+
+// TestHostileNames: U+FFFE, U+FFFF, private-use and invisible characters
+// are refused in every name, naming the field and the character; names
+// that look alike are refused at one table and in one league, and a
+// table's look-alike of a member is matched to that member.
+func TestHostileNames(t *testing.T) {
+	ts := newTestServer(t)
+	newTable := func(name string, players ...string) webtest.Page {
+		f := ts.Get("/tables/new").FormOf(t, "/tables")
+		f.Set("game", "koffer-katze-sombrero")
+		f.Set("name", name)
+		f["players"] = players
+		return ts.Post("/tables", f)
+	}
+	for _, c := range []struct {
+		what, name string
+		players    []string
+		says       string
+	}{
+		{"U+FFFE in a player's name", "", []string{"Ana\ufffe", "Ben"}, "U+FFFE"},
+		{"U+FFFF in a player's name", "", []string{"Ana", "Ben\uffff"}, "U+FFFF"},
+		{"a private-use character", "", []string{"Ana\ue000", "Ben"}, "U+E000"},
+		{"a zero-width space", "", []string{"Ana\u200b", "Ben"}, "U+200B"},
+		{"a soft hyphen", "", []string{"An\u00ada", "Ben"}, "U+00AD"},
+		{"U+FFFE in the table's name", "Friday\ufffe", []string{"Ana", "Ben"}, "U+FFFE"},
+		{"a Cyrillic А beside Ana", "", []string{"Ana", "\u0410na"}, "looks like Ana"},
+		{"CarI beside Carl", "", []string{"Carl", "CarI"}, "looks like Carl"},
+	} {
+		p := newTable(c.name, c.players...)
+		if p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Text(".field-error"), c.says) {
+			t.Errorf("%s: %d %q", c.what, p.Status, p.Text(".field-error"))
+		}
+	}
+	table := ts.CreateTable("Ana", "Ben")
+	for _, name := range []string{"Dora\ufffe", "\u0410na", "B\u200cen"} {
+		f := ts.Get(table).FormOf(t, table+"/players")
+		f.Set("name", name)
+		if p := ts.Post(table+"/players", f); p.Status != http.StatusUnprocessableEntity {
+			t.Errorf("add player %q: %d", name, p.Status)
+		}
+	}
+	// A name in decomposed form is kept composed.
+	f := ts.Get(table).FormOf(t, table+"/players")
+	f.Set("name", "Zoe\u0308")
+	if p := ts.Post(table+"/players", f); p.Status != http.StatusSeeOther || ts.Table(table).Players[2] != "Zoë" {
+		t.Errorf("a decomposed name: %d %q", p.Status, ts.Table(table).Players)
+	}
+	// Leagues: members refused alike.
+	lf := ts.Get("/leagues/new").FormOf(t, "/leagues")
+	lf.Set("name", "Season")
+	lf.Set("scheme", "placing")
+	lf.Set("members", "Ana\nBen\uffff")
+	if p := ts.Post("/leagues", lf); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "U+FFFF") {
+		t.Errorf("a league member with U+FFFF: %d", p.Status)
+	}
+	lf = ts.Get("/leagues/new").FormOf(t, "/leagues")
+	lf.Set("name", "Season")
+	lf.Set("scheme", "placing")
+	lf.Set("members", "Ana\n\u0410na")
+	if p := ts.Post("/leagues", lf); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "looks like Ana") {
+		t.Errorf("league members Ana and Аna: %d", p.Status)
+	}
+	// An import refuses them as the form does.
+	if p := ts.upload(t, tableExport("Two", []string{"Ana", "Ben\ufffe"}, nil)); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "U+FFFE") {
+		t.Errorf("an import with U+FFFE: %d %q", p.Status, p.Text(`[data-testid="import-error"]`))
+	}
+	// League member matching: a table's "Аna" looks like the member Ana.
+	lf = ts.Get("/leagues/new").FormOf(t, "/leagues")
+	lf.Set("name", "Season")
+	lf.Set("scheme", "placing")
+	lf.Set("members", "Ana\nBen")
+	admin := ts.Post("/leagues", lf).Header.Get("Location")
+	cyrillic := ts.CreateTable("\u0410na", "Ben")
+	add := ts.Get(admin).FormOf(t, admin+"/tables")
+	add.Set("table", ts.URL+cyrillic)
+	who := ts.Post(admin+"/tables", add)
+	if note := who.Text(`[data-testid="league-names"] .hint`); !strings.Contains(note, "looks like Ana") {
+		t.Errorf("who is who: %q", note)
+	}
+	if sel, _ := who.Doc.Find(`[data-testid="league-names"] option[selected]`).Attr("value"); sel != "is:Ana" {
+		t.Errorf("the look-alike is not matched to Ana: %q", sel)
+	}
+	// Seated at a league's table, it is flagged too.
+	nf := ts.Get("/tables/new?league="+strings.TrimPrefix(admin, "/l/")).FormOf(t, "/tables")
+	nf.Set("game", "koffer-katze-sombrero")
+	nf["players"] = []string{"\u0410na", "Ben"}
+	if p := ts.Post("/tables", nf); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "looks like Ana") {
+		t.Errorf("a league table seating Аna: %d %q", p.Status, p.Text(".field-error"))
+	}
+}
+
+// TestHostileSmallerLies: a link-replacement form with a token holding
+// NUL or bytes that are not UTF-8 is refused (4xx, never 500); a league
+// form sent twice makes one league; the table import without a security
+// token answers the "form expired" page, not echo's raw words.
+func TestHostileSmallerLies(t *testing.T) {
+	ts := newTestServer(t)
+	table := ts.CreateTable("Amelia", "Victor")
+	for _, token := range []string{"a\x00b", "\xff\xfe"} {
+		f := ts.Get(table).FormOf(t, table+"/rotate/view")
+		f.Set("_token", token)
+		if p := ts.Post(table+"/rotate/view", f); p.Status < 400 || p.Status >= 500 {
+			t.Errorf("rotate with token %q: %d", token, p.Status)
+		}
+		lf := ts.Get("/leagues/new").FormOf(t, "/leagues")
+		lf.Set("name", "Season")
+		lf.Set("scheme", "placing")
+		lf.Set("_token", token)
+		if p := ts.Post("/leagues", lf); p.Status < 400 || p.Status >= 500 {
+			t.Errorf("new league with token %q: %d", token, p.Status)
+		}
+	}
+	lf := ts.Get("/leagues/new").FormOf(t, "/leagues")
+	lf.Set("name", "Twice")
+	lf.Set("scheme", "placing")
+	lf.Set("members", "Ana\nBen")
+	a, b := ts.Post("/leagues", lf), ts.Post("/leagues", lf)
+	if a.Status != http.StatusSeeOther || a.Header.Get("Location") != b.Header.Get("Location") || ts.count(`SELECT count(*) FROM leagues WHERE name = 'Twice'`) != 1 {
+		t.Errorf("one league form sent twice: %d %q, %d %q, %d leagues", a.Status, a.Header.Get("Location"), b.Status, b.Header.Get("Location"),
+			ts.count(`SELECT count(*) FROM leagues WHERE name = 'Twice'`))
+	}
+	lf.Set("name", "Other")
+	if p := ts.Post("/leagues", lf); p.Status != http.StatusConflict {
+		t.Errorf("the same token for another league: %d", p.Status)
+	}
+	// An import without its token, from outside a browser: the friendly page.
+	req := uploadRequest(ts.URL, url.Values{}, tableExport("Two", []string{"Ana", "Ben"}, nil))
+	req.Header.Del("Sec-Fetch-Site")
+	p := ts.Do(req)
+	if p.Status != http.StatusForbidden || strings.Contains(p.Body, "missing csrf") || !strings.Contains(p.Body, "security token") {
+		t.Errorf("import without a token: %d %q", p.Status, p.Text("main"))
+	}
+	// A token in the X-CSRF-Token header does.
+	ts.Get("/tables/import")
+	req = uploadRequest(ts.URL, url.Values{}, tableExport("Two", []string{"Ana", "Ben"}, nil))
+	req.Header.Del("Sec-Fetch-Site")
+	u, _ := url.Parse(ts.URL)
+	for _, c := range ts.Client.Jar.Cookies(u) {
+		if c.Name == csrfCookie {
+			req.Header.Set("X-CSRF-Token", c.Value)
+		}
+	}
+	if p := ts.Do(req); p.Status != http.StatusSeeOther {
+		t.Errorf("import with the token in its header: %d %q", p.Status, p.Text("main"))
+	}
+}
+
+// TestHostileDatabaseFileDeleted: the SQLite file deleted while serving:
+// writes answer 503 "nothing was recorded" and make nothing, /healthz
+// says why; a table created then is not answered as created.
+func TestHostileDatabaseFileDeleted(t *testing.T) {
+	if webtest.Postgres() {
+		t.Skip("an SQLite file: the PostgreSQL pass has none")
+	}
+	ts := newTestServer(t)
+	table := ts.CreateTable("Amelia", "Victor")
+	entry := fullGame(ts.Get(table+"/games/new").FormOf(t, table+"/games"))
+	create := withValues(ts.Get("/tables/new").FormOf(t, "/tables"), "game", "koffer-katze-sombrero", "players", "Ana", "players", "Ben")
+	if h := ts.Get("/healthz"); h.Status != http.StatusOK {
+		t.Fatalf("/healthz before: %d", h.Status)
+	}
+	if err := os.Remove(ts.DBPath); err != nil {
+		t.Fatal(err)
+	}
+	for what, p := range map[string]webtest.Page{"a game": ts.Post(table+"/games", entry), "a new table": ts.Post("/tables", create)} {
+		if p.Status != http.StatusServiceUnavailable || !strings.Contains(p.Body, "Nothing was recorded") {
+			t.Errorf("%s after the file was deleted: %d %q", what, p.Status, p.Text("main"))
+		}
+	}
+	if h := ts.Get("/healthz"); h.Status != http.StatusServiceUnavailable || !strings.Contains(h.Body, "deleted") {
+		t.Errorf("/healthz after the file was deleted: %d %q", h.Status, h.Body)
+	}
+	// Another file put in its place is not the one opened either.
+	if err := os.WriteFile(ts.DBPath, []byte("SQLite format 3\x00"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if h := ts.Get("/healthz"); h.Status != http.StatusServiceUnavailable || !strings.Contains(h.Body, "another file") {
+		t.Errorf("/healthz with another file in its place: %d %q", h.Status, h.Body)
+	}
+}
+
+// memoryServerVar makes the test binary, run again, serve for
+// TestHostileImportMemory and wait.
+const memoryServerVar = "TABLEMATE_TEST_MEMORY_SERVER"
+
+// TestHostileImportMemory: 40 posts of 30 MB each to the table import,
+// sent at once with a bogus security token, are refused (403, or 503 over
+// the imports read at once) before their files are read: the server's
+// resident memory stays under 150 MB at its peak. The server runs in a
+// process of its own (this test binary again), so its peak is its own.
+func TestHostileImportMemory(t *testing.T) {
+	if os.Getenv(memoryServerVar) != "" {
+		serveForMemory(t)
+		return
+	}
+	if webtest.Postgres() {
+		t.Skip("measured once, in the SQLite pass")
+	}
+	if _, err := os.Stat("/proc/self/status"); err != nil {
+		t.Skip("needs Linux's /proc to read the server's memory")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestHostileImportMemory$", "-test.count=1")
+	cmd.Env = append(os.Environ(), memoryServerVar+"=1")
+	stdin, _ := cmd.StdinPipe()
+	stdout, _ := cmd.StdoutPipe()
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { stdin.Close(); cmd.Wait() }()
+	base := ""
+	lines := bufio.NewScanner(stdout)
+	for lines.Scan() {
+		if u, ok := strings.CutPrefix(lines.Text(), "serving "); ok {
+			base = u
+			break
+		}
+	}
+	if base == "" {
+		t.Fatal("the server process did not start")
+	}
+	go io.Copy(io.Discard, stdout)
+	before := vmKB(t, cmd.Process.Pid, "VmRSS")
+
+	const posts, size = 40, 30 << 20
+	statuses := make(chan int, posts)
+	client := &http.Client{Timeout: 30 * time.Second}
+	for range posts {
+		go func() {
+			head := "--b\r\nContent-Disposition: form-data; name=\"_csrf\"\r\n\r\nbogus\r\n" +
+				"--b\r\nContent-Disposition: form-data; name=\"file\"; filename=\"t.json\"\r\nContent-Type: application/json\r\n\r\n"
+			tail := "\r\n--b--\r\n"
+			body := io.MultiReader(strings.NewReader(head), io.LimitReader(zeros{}, size), strings.NewReader(tail))
+			req, _ := http.NewRequestWithContext(ctx, http.MethodPost, base+"/tables/import", body)
+			req.ContentLength = int64(len(head) + size + len(tail))
+			req.Header.Set("Content-Type", "multipart/form-data; boundary=b")
+			resp, err := client.Do(req)
+			if err != nil {
+				statuses <- 0
+				return
+			}
+			resp.Body.Close()
+			statuses <- resp.StatusCode
+		}()
+	}
+	got := map[int]int{}
+	for range posts {
+		got[<-statuses]++
+	}
+	if got[http.StatusForbidden]+got[http.StatusServiceUnavailable] != posts {
+		t.Errorf("40 bogus-token imports answered %v, want 403 or 503 each", got)
+	}
+	peak := vmKB(t, cmd.Process.Pid, "VmHWM")
+	t.Logf("server RSS %d kB before, peak %d kB; answers %v", before, peak, got)
+	if peak > 150<<10 {
+		t.Errorf("the server's resident memory peaked at %d MB, want under 150 MB", peak>>10)
+	}
+}
+
+// serveForMemory is the server process of TestHostileImportMemory: it
+// says where it serves and runs until its standard input closes.
+func serveForMemory(t *testing.T) {
+	ts := newTestServer(t)
+	fmt.Printf("serving %s\n", ts.URL)
+	done := make(chan struct{})
+	go func() { io.Copy(io.Discard, os.Stdin); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(60 * time.Second):
+	}
+}
+
+// zeros reads as endless zero bytes, allocating nothing.
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) {
+	clear(p)
+	return len(p), nil
+}
+
+// vmKB reads one "Vm…" line of a process's /proc status, in kB.
+func vmKB(t *testing.T, pid int, field string) int {
+	t.Helper()
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, field+":"); ok {
+			var kb int
+			fmt.Sscanf(strings.TrimSpace(v), "%d", &kb)
+			return kb
+		}
+	}
+	t.Fatalf("no %s in /proc/%d/status", field, pid)
+	return 0
+}
+
+// TestImportGateCaps: at most perClient imports of one client and total
+// of all are read at once; a finished one frees its place.
+func TestImportGateCaps(t *testing.T) {
+	g := newImportGate(2, 3)
+	for i, want := range []bool{true, true, false} {
+		if got := g.enter("a"); got != want {
+			t.Fatalf("a client's import %d at once: admitted %v", i+1, got)
+		}
+	}
+	if !g.enter("b") || g.enter("c") {
+		t.Fatal("the cap in all does not hold")
+	}
+	g.leave("a")
+	if !g.enter("c") {
+		t.Error("a finished import did not free its place")
+	}
+}
+
+// TestHostileLeagueFilesKeptByVersion: a league's .bgsplay and BGG XML
+// are written once per league version, like its standings: GETs after
+// the first answer the kept file, a new game writes it anew.
+func TestHostileLeagueFilesKeptByVersion(t *testing.T) {
+	ts := newTestServer(t)
+	_, public, _ := ts.importJSON(leagueExport(4, 3))
+	first := ts.Get(public + "/export.bgsplay")
+	for range 5 {
+		if p := ts.Get(public + "/export.bgsplay"); p.Status != http.StatusOK || p.Body != first.Body {
+			t.Fatalf("the kept file differs: %d", p.Status)
+		}
+	}
+	ts.Get(public + "/export-bgg.xml")
+	ts.Get(public + "/export-bgg.xml")
+	if n := ts.app.leagueFilesMade.Load(); n != 2 {
+		t.Errorf("8 downloads of two files wrote %d files, want 2", n)
+	}
+	link, _ := ts.Get(public).Doc.Find(`[data-testid="league-tables"] a`).First().Attr("href")
+	view := strings.TrimPrefix(link, "/v/")
+	ro, _ := ts.app.tables.ReadOnly(context.Background(), view)
+	if _, err := ts.app.tables.RecordGame(context.Background(), ts.editLinkOf(view), ro.Head, "",
+		[]byte(fmt.Sprintf(kksThree, ro.Players[0], ro.Players[1], ro.Players[2]))); err != nil {
+		t.Fatal(err)
+	}
+	if p := ts.Get(public + "/export.bgsplay"); p.Body == first.Body || ts.app.leagueFilesMade.Load() != 3 {
+		t.Errorf("after a new game the file was not written anew (%d written)", ts.app.leagueFilesMade.Load())
+	}
+}
