@@ -588,3 +588,29 @@ func clipboard(t *testing.T, ctx context.Context, p *process) string {
 func grantClipboard(origin string) chromedp.Action {
 	return browser.GrantPermissions([]browser.PermissionType{browser.PermissionTypeClipboardReadWrite, browser.PermissionTypeClipboardSanitizedWrite}).WithOrigin(origin)
 }
+
+// A page the phone kept holds one one-time token for every entry made
+// from it: an entry whose token the server recorded for another entry is
+// sent again with a fresh token and recorded, not lost and not taken for
+// the other.
+func TestEntryWithAUsedToken(t *testing.T) {
+	p := startProcess(t)
+	port := p.addr[strings.LastIndex(p.addr, ":")+1:]
+	ctx := phoneAt(t, plainWiFi)
+	table := startCambioAt(t, ctx, "http://"+wifiHost+":"+port, plainWiFi)
+	var token string
+	run(t, ctx, "round 1", append(fillRound(t, table, 0),
+		chromedp.Value(`input[name="_token"]`, &token, chromedp.ByQuery),
+		tap(`[data-testid="submit-round"]`),
+		chromedp.WaitVisible(`[data-testid="standings"]`, chromedp.ByQuery))...)
+	run(t, ctx, "round 2 from a form holding round 1's token", append(fillRound(t, table, 1),
+		chromedp.SetValue(`input[name="_token"]`, token, chromedp.ByQuery),
+		tap(`[data-testid="submit-round"]`))...)
+	waitTrue(t, ctx, "back on the table", fmt.Sprintf(`location.pathname === %q && !!document.querySelector('[data-testid="standings"]')`, table[strings.Index(table, "/tables/"):]))
+	if n := p.logged(table); n != 2 {
+		t.Errorf("%d rounds recorded, want 2", n)
+	}
+	if n := left(t, ctx); n != 0 {
+		t.Errorf("%d entries left on the phone", n)
+	}
+}

@@ -97,13 +97,20 @@
   // from a proxy's or a portal's.
   function ours(html) { return html.indexOf('id="outbox"') >= 0; }
 
-  // send posts one entry as its form would have. It resolves with
+  // freshToken is a new one-time token for an entry.
+  function freshToken() {
+    return self.crypto && crypto.randomUUID ? crypto.randomUUID() : String(Date.now()) + Math.random().toString(16).slice(2);
+  }
+
+  // post posts one entry as its form would have. It resolves with
   // "recorded" or "already" (the server acknowledged it: e.ack is the
   // acknowledgement), "conflict" (the table moved on since the entry was
-  // made: the server's 409), "refused" (the server's checks refused it:
-  // its 4xx page) or "later" (anything else: no answer within 20 s, a 5xx,
-  // a page from a cache or a proxy: kept for the next try).
-  function send(e) {
+  // made: the server's 409 with the form again), "used" (its token was
+  // recorded for another entry: the server's 409 without the form),
+  // "refused" (the server's checks refused it: its 4xx page) or "later"
+  // (anything else: no answer within 20 s, a 5xx, a page from a cache or
+  // a proxy: kept for the next try).
+  function post(e) {
     var body = new URLSearchParams();
     e.fields.forEach(function (f) {
       if (f[0] === "_seen") body.append("_seen", e.seen);
@@ -125,7 +132,8 @@
           if (!ours(html)) return "later";
           if (r.status === 409) {
             var m = /name="_seen" value="(\d+)"/.exec(html);
-            e.head = m ? m[1] : null;
+            if (!m) return "used";
+            e.head = m[1];
             return "conflict";
           }
           var why = /class="field-error"[^>]*>([^<]*)</.exec(html) || /class="banner banner-bad"[^>]*>([^<]*)</.exec(html);
@@ -135,6 +143,19 @@
       })
       .catch(function () { return "later"; })
       .then(function (out) { clearTimeout(timer); return out; });
+  }
+
+  // send posts an entry and resolves with post's outcome. An entry whose
+  // token the server recorded for another entry (a page kept by the
+  // service worker holds one token for every entry made from it) was not
+  // recorded: it gets a fresh token, kept before it is sent, so that a
+  // lost answer cannot record it twice.
+  function send(e) {
+    return post(e).then(function (out) {
+      if (out !== "used") return out;
+      e.token = freshToken();
+      return put(e).then(function () { return post(e); }).then(function (again) { return again === "used" ? "later" : again; });
+    });
   }
 
   // flush sends every waiting entry in the order it was made. An entry
@@ -179,7 +200,7 @@
     return flushing;
   }
 
-  root.TablemateOutbox = { all: all, put: put, drop: drop, flush: flush, send: send, tableOf: tableOf };
+  root.TablemateOutbox = { all: all, put: put, drop: drop, flush: flush, send: send, tableOf: tableOf, freshToken: freshToken };
 })(self);
 
 (function () {
@@ -251,7 +272,7 @@
     });
     // A page kept by the worker holds one token: a second entry made
     // from it gets a fresh one, or the server would take it for the first.
-    if (!token) token = self.crypto && crypto.randomUUID ? crypto.randomUUID() : String(Date.now()) + Math.random().toString(16).slice(2);
+    if (!token) token = O.freshToken();
     return { url: action, table: table, fields: fields, seen: get("_seen"), token: token, created: Date.now(), state: "waiting",
       heading: h1 ? h1.textContent.trim() : "", summary: summary(form), after: after };
   }

@@ -1,17 +1,19 @@
-// The screen stays awake while a game is played along: the pages that ask
-// for it (views.KeepAwake) load this script. It uses the Screen Wake Lock
-// API, which browsers give only to a secure context (HTTPS): where it is
-// missing (a plain-HTTP address on the Wi-Fi), or the phone refuses the
-// lock (a battery saver), the page says the screen may sleep, never
-// silently nothing. The lock is let go when the page is hidden, so it is
-// asked for again when the page is shown. The sentences come from the
-// script's element (data-msg-*), in the reader's language.
+// The screen stays awake while a game is played along or its rounds are
+// entered: the pages that ask for it (views.KeepAwake) load this script.
+// It uses the Screen Wake Lock API, which browsers give only to a secure
+// context (HTTPS): where it is missing (a plain-HTTP address on the
+// Wi-Fi: the server renders the note with the page, views.NoWakeLock), or
+// the phone refuses the lock (a battery saver), the page says the screen
+// may sleep, never silently nothing. The lock is let go when the page is
+// hidden, so it is asked for again when the page is shown. The sentences
+// come from the script's element (data-msg-*), in the reader's language.
 (function () {
   "use strict";
   var me = document.currentScript, said = "";
 
-  // A live update replaces the page's content: say it again.
-  document.addEventListener("tablemate:updated", function () { if (said) tell(said); });
+  // A live update replaces the page's content (with the server's note,
+  // if any): say it again.
+  document.addEventListener("tablemate:updated", function () { if (said && !document.getElementById("awake-note")) tell(said); });
 
   function tell(name) {
     said = name;
@@ -32,7 +34,9 @@
   }
 
   if (!("wakeLock" in navigator)) {
-    tell("missing");
+    // On a plain-HTTP address the page came with the note (no shift under
+    // a thumb); a browser without the API elsewhere gets it here.
+    if (!document.getElementById("awake-note")) tell("missing");
     return;
   }
   var lock = null;

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"tablemate/web/kks/kkstest"
+	"tablemate/web/webtest"
 )
 
 // What works where: browsers give the phone APIs only to a secure context
@@ -101,5 +102,36 @@ func TestShareTheResultHasItsQRCode(t *testing.T) {
 	}
 	if p := ts.Get(strings.TrimSuffix(src, "/games/1/qr.svg") + "/games/9/qr.svg"); p.Status != http.StatusNotFound {
 		t.Errorf("the QR code of a game that is not there: %d", p.Status)
+	}
+}
+
+// A page that keeps the screen awake (guided play, a round game's entry)
+// says, when opened on a plain-HTTP address, that the screen may sleep:
+// browsers give no Wake Lock API there. The note comes with the page, so
+// nothing moves under a thumb when the script runs; on this computer's own
+// address and over HTTPS there is none.
+func TestAwakePagesSayTheScreenMaySleep(t *testing.T) {
+	ts := newTestServer(t)
+	table := ts.NewTable("cambio", "", "Ana", "Ben")
+	get := func(path, host, lang string) webtest.Page {
+		req, _ := http.NewRequest(http.MethodGet, ts.URL+path, nil)
+		req.Host = host
+		req.Header.Set("Accept-Language", lang)
+		return ts.Do(req)
+	}
+	for _, path := range []string{table + "/play", table + "/games/new"} {
+		wifi := get(path, "192.168.1.23:8080", "en")
+		if got := wifi.Text(`main [data-testid="awake-note"]`); !strings.Contains(got, "cannot keep the screen awake on this address") {
+			t.Errorf("%s on the Wi-Fi's plain-HTTP address says %q", path, got)
+		}
+		if de := get(path, "192.168.1.23:8080", "de").Text(`[data-testid="awake-note"]`); !strings.Contains(de, "Bildschirm") {
+			t.Errorf("%s in German says %q", path, de)
+		}
+		if n := get(path, strings.TrimPrefix(ts.URL, "http://"), "en").Doc.Find(`[data-testid="awake-note"]`).Length(); n != 0 {
+			t.Errorf("%s on this computer's own address has the note", path)
+		}
+	}
+	if n := get(table, "192.168.1.23:8080", "en").Doc.Find(`[data-testid="awake-note"]`).Length(); n != 0 {
+		t.Error("the table page, which does not keep the screen awake, has the note")
 	}
 }
