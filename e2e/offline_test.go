@@ -12,7 +12,8 @@ import (
 )
 
 // When the server cannot be reached, a table opened before is still
-// readable, marked as offline, and a form sent then says it was not saved.
+// readable, marked as offline; a result sent then is kept on the phone,
+// and any other form says it was not saved.
 func TestOfflineReadingAndNoSilentWrites(t *testing.T) {
 	base, server := startServerProc(t)
 	ctx := phone(t)
@@ -50,11 +51,26 @@ func TestOfflineReadingAndNoSilentWrites(t *testing.T) {
 		t.Fatalf("offline copy: banner %q, heading %q", banner, heading)
 	}
 	snapshot(t, ctx, "offline-table")
-	var body string
-	run(t, ctx, "send a form offline",
+	// A result is kept on the phone (the outbox) until the server is back.
+	var kept string
+	run(t, ctx, "send a result offline",
 		chromedp.Navigate(tableURL+"/games/new"),
 		chromedp.WaitVisible(`[data-testid="submit-scores"]`, chromedp.ByQuery),
+		chromedp.Poll(`!!window.TablemateOutbox`, nil, chromedp.WithPollingTimeout(10*time.Second)),
 		tap(`[data-testid="submit-scores"]`),
+		chromedp.WaitVisible(`[data-testid="outbox-queued"]`, chromedp.ByQuery),
+		chromedp.Text(`[data-testid="outbox-queued"]`, &kept, chromedp.ByQuery),
+	)
+	if !strings.Contains(kept, "Waiting to be sent") {
+		t.Errorf("a result sent offline says %q, want it kept", kept)
+	}
+	// Any other form says plainly that nothing was saved.
+	var body string
+	run(t, ctx, "send another form offline",
+		chromedp.Navigate(tableURL),
+		chromedp.WaitVisible(`#new-player`, chromedp.ByQuery),
+		chromedp.SendKeys(`#new-player`, "Cy", chromedp.ByQuery),
+		tap(`form[action$="/players"] button[type="submit"]`),
 		chromedp.WaitVisible(`//h1[contains(., "offline")]`),
 		chromedp.Text("main", &body, chromedp.ByQuery),
 	)

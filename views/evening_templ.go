@@ -1128,7 +1128,7 @@ func EveningEnd(vm EveningEndVM) templ.Component {
 }
 
 // shareResult passes a result on by its view-only link (the Web Share
-// API where the browser has it, a copy button where not).
+// API where the browser has it, a copy button and the QR code where not).
 func shareResult(l ShareLink) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
@@ -1168,6 +1168,10 @@ func shareResult(l ShareLink) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		templ_7745c5c3_Err = shareLink(l, false).Render(ctx, templ_7745c5c3_Buffer)
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		templ_7745c5c3_Err = hiddenQR(qrOf(l, false), l.QRURL, i18n.T(ctx, "Show the QR code of this link"), i18n.T(ctx, "Whoever scans it sees the table and cannot change it."), i18n.T(ctx, "QR code of this link: %s", l.Label)).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

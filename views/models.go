@@ -206,6 +206,10 @@ type ShareVM struct {
 	// Rotate forms: their actions and the link generations they replace.
 	RotateView, RotateEdit string
 	ViewForm, EditForm     Form
+	// Features says which phone features work at the links' address and
+	// why not (server.Features); FeaturesGood is set when all do.
+	Features     string
+	FeaturesGood bool
 }
 
 // QRCode is a QR code as one SVG path over a Size×Size module grid.

@@ -29,10 +29,17 @@ func serveCmd(ctx context.Context, args []string, std stdio) error {
 	showQR := fs.Bool("qr", true, "draw a QR code of the first address phones can use at start-up (-qr=false leaves it out)")
 	checkDB := fs.Bool("check-db", true, "check an SQLite database at start with PRAGMA quick_check (reads the whole file, a few seconds per gigabyte) and refuse a damaged one; -check-db=false skips it for a huge file")
 	siteOpts := server.AddSiteFlags(fs)
+	tlsOpts := addTLSFlags(fs)
 	if _, err := parseArgs(fs, args, "serve", std.out); err != nil {
 		return err
 	}
 	spec, _ := findCommand("serve")
+	if msg := tlsOpts.check(); msg != "" {
+		return newUsageError(spec, fs, msg)
+	}
+	if tlsOpts.acme() && !flagGiven(fs, "addr") && os.Getenv("TABLEMATE_ADDR") == "" {
+		*addr = ":443" // Let's Encrypt's certificates are for the default port
+	}
 	if *perClient < 1 || *perTable < 1 || *liveMax < 1 {
 		return newUsageError(spec, fs, "-live-per-client, -live-per-table and -live-max must be at least 1")
 	}
@@ -65,9 +72,17 @@ func serveCmd(ctx context.Context, args []string, std stdio) error {
 		return err
 	}
 	defer store.Close()
+	https, err := tlsOpts.setup(*db, time.Now(), upInterfaceAddrs)
+	if err != nil {
+		ln.Close()
+		return err
+	}
 
 	a := server.NewApp(store, log)
 	a.SetWriteRate(*writeRate)
+	if https.on() {
+		site.ServeTLS(https.trusted)
+	}
 	a.SetSite(site)
 	a.SetStreamCaps(*perClient, *perTable, total)
 	a.SetBodyTimeout(*bodyTimeout)
@@ -79,14 +94,18 @@ func serveCmd(ctx context.Context, args []string, std stdio) error {
 	srv := a.HTTPServer("")
 	srv.RegisterOnShutdown(a.EndStreams) // end live streams so shutdown does not wait on them
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
+	go func() { errc <- https.serve(srv, ln) }()
+	defer https.startRedirect(log)()
 	log.Info("tablemate serving", "addr", ln.Addr().String(), "db", sessions.Redact(*db), "share_links", site.Describe(),
 		"open_files", openFiles, "live_per_client", *perClient, "live_per_table", *perTable, "live_max", total)
 	where, err := reachableAt(*addr, ln.Addr(), upInterfaceAddrs)
 	if err != nil {
 		log.Warn("could not list this computer's network addresses", "err", err)
 	}
+	where = https.reachOver(where)
 	where.write(std.out, *showQR, colorTerminal(std.out))
+	https.write(std.out, where)
+	writeFeatures(std.out, where, https)
 	select {
 	case err := <-errc:
 		return fmt.Errorf("serve: %w", err)

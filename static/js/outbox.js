@@ -1,17 +1,25 @@
-// Tablemate offline entry. A result or round sent while the phone is
-// offline is kept on the phone in IndexedDB ("tablemate-outbox") and
-// shown as "waiting to be sent — not yet checked"; it is sent with its
-// one-time token and the move it was made at as soon as the phone is back
-// (the online event, page loads, Background Sync in the service worker,
-// which imports this file too). The one-time token makes a resend
-// idempotent: the server records it once. When the table moved on
-// meanwhile, the table page shows the conflict and lets the person
-// choose. Nothing leaves the outbox unless the server recorded it or the
-// person discarded it. Guided play checks every move on the server:
+// Tablemate's outbox: no result or round is lost on the way to the
+// server. An entry (a result or a round) is kept on the phone in
+// IndexedDB ("tablemate-outbox") before it is sent, and it leaves the
+// phone only when the server acknowledged it: the answer's
+// Tablemate-Recorded header, which the server sets once the entry is in
+// the table's log (web/server/ack.go) and which no cached page, proxy
+// page, portal or 5xx carries. Anything else keeps it, shown as "waiting
+// to be sent — not yet checked", and it is sent again with its one-time
+// token and the move it was made at: on the online event, while it waits
+// after a probe of /healthz (backing off from 1.5 s to a minute), on
+// every page load, and by Background Sync in the service worker where
+// there is one (it imports this file too). This page does it all by
+// itself, so it works on a plain-HTTP address, where browsers give no
+// service worker; there the page must stay open until the entry is sent.
+// The one-time token makes a resend idempotent: an entry whose answer was
+// lost is recorded once and the resend is told "already recorded". When
+// the table moved on meanwhile, the table page shows the conflict and
+// lets the person choose. Guided play checks every move on the server:
 // offline it says so instead of taking moves. Every sentence comes from
 // the page (#outbox's data-msg-*), in the reader's language. Pages load
 // this file after they are shown (app.js): nothing here is needed to
-// show a page.
+// show a page, and until it is loaded a form is sent the browser's way.
 (function (root) {
   "use strict";
   var DB = "tablemate-outbox", STORE = "entries";
@@ -66,46 +74,98 @@
     return action.split("/").slice(0, 3).join("/");
   }
 
-  // send posts one entry as its form would have. It resolves with
-  // "recorded", "already" (the token was recorded before), "conflict"
-  // (the table moved on since the entry was made: 409), "refused" (the
-  // server's checks refused it: 4xx) or "later" (no answer, or the server
-  // failed: kept for the next try).
-  function send(e) {
+  // linkOf is the table link of a form's action: /tables/{link}/….
+  function linkOf(action) {
+    return action.split("/")[2] || "";
+  }
+
+  // acknowledged reads the server's acknowledgement of an entry from an
+  // answer: the header Tablemate-Recorded, "LINK SEQ" with " already"
+  // when the entry had been recorded before (web/server/ack.go). The
+  // server sets it only once the entry is in the table's log; a page a
+  // service worker kept, a proxy's or a captive portal's page, a 5xx
+  // never carry it. It gives null, or {seq, already, next} (next: the
+  // page to go on to).
+  function acknowledged(e, r) {
+    var ack = (r.headers.get("Tablemate-Recorded") || "").split(" ");
+    var seq = parseInt(ack[1], 10);
+    if (ack[0] !== linkOf(e.url) || !(seq > 0)) return null;
+    return { seq: seq, already: ack[2] === "already", next: r.headers.get("Location") || "" };
+  }
+
+  // ours tells Tablemate's own pages (every one has the outbox's element)
+  // from a proxy's or a portal's.
+  function ours(html) { return html.indexOf('id="outbox"') >= 0; }
+
+  // freshToken is a new one-time token for an entry.
+  function freshToken() {
+    return self.crypto && crypto.randomUUID ? crypto.randomUUID() : String(Date.now()) + Math.random().toString(16).slice(2);
+  }
+
+  // post posts one entry as its form would have. It resolves with
+  // "recorded" or "already" (the server acknowledged it: e.ack is the
+  // acknowledgement), "conflict" (the table moved on since the entry was
+  // made: the server's 409 with the form again), "used" (its token was
+  // recorded for another entry: the server's 409 without the form),
+  // "refused" (the server's checks refused it: its 4xx page) or "later"
+  // (anything else: no answer within 20 s, a 5xx, a page from a cache or
+  // a proxy: kept for the next try).
+  function post(e) {
     var body = new URLSearchParams();
     e.fields.forEach(function (f) {
       if (f[0] === "_seen") body.append("_seen", e.seen);
       else if (f[0] === "_token") body.append("_token", e.token);
       else body.append(f[0], f[1]);
     });
-    return fetch(e.url, { method: "POST", body: body, credentials: "same-origin", redirect: "follow",
-      headers: { "X-Tablemate-Outbox": "1" } })
+    var abort = self.AbortController ? new AbortController() : null;
+    var timer = abort ? setTimeout(function () { abort.abort(); }, 20000) : 0;
+    return fetch(e.url, { method: "POST", body: body, credentials: "same-origin", redirect: "follow", cache: "no-store",
+      headers: { "X-Tablemate-Outbox": "1" }, signal: abort ? abort.signal : undefined })
       .then(function (r) {
-        if (r.status === 409) {
-          return r.text().then(function (html) {
+        var ack = acknowledged(e, r);
+        if (ack) {
+          e.ack = ack;
+          return ack.already ? "already" : "recorded";
+        }
+        if (r.status < 400 || r.status >= 500 || r.status === 408 || r.status === 429) return "later";
+        return r.text().then(function (html) {
+          if (!ours(html)) return "later";
+          if (r.status === 409) {
             var m = /name="_seen" value="(\d+)"/.exec(html);
-            e.head = m ? m[1] : null;
+            if (!m) return "used";
+            e.head = m[1];
             return "conflict";
-          });
-        }
-        if (r.ok) return /[?&]done=already/.test(r.url) ? "already" : "recorded";
-        if (r.status >= 400 && r.status < 500 && r.status !== 408 && r.status !== 429) {
-          return r.text().then(function (html) {
-            var m = /class="field-error"[^>]*>([^<]*)</.exec(html) || /class="banner banner-bad"[^>]*>([^<]*)</.exec(html);
-            e.reason = m ? m[1] : String(r.status);
-            return "refused";
-          });
-        }
-        return "later";
-      }, function () { return "later"; });
+          }
+          var why = /class="field-error"[^>]*>([^<]*)</.exec(html) || /class="banner banner-bad"[^>]*>([^<]*)</.exec(html);
+          e.reason = why ? why[1] : String(r.status);
+          return "refused";
+        });
+      })
+      .catch(function () { return "later"; })
+      .then(function (out) { clearTimeout(timer); return out; });
+  }
+
+  // send posts an entry and resolves with post's outcome. An entry whose
+  // token the server recorded for another entry (a page kept by the
+  // service worker holds one token for every entry made from it) was not
+  // recorded: it gets a fresh token, kept before it is sent, so that a
+  // lost answer cannot record it twice.
+  function send(e) {
+    return post(e).then(function (out) {
+      if (out !== "used") return out;
+      e.token = freshToken();
+      return put(e).then(function () { return post(e); }).then(function (again) { return again === "used" ? "later" : again; });
+    });
   }
 
   // flush sends every waiting entry in the order it was made. An entry
   // made after another of the same table from the same move follows it:
   // once the first is recorded it is sent against the move that one made
-  // (the table moved on by this phone's own entry); had anyone else
-  // entered something meanwhile, the server still answers 409.
-  // onDone is told each entry's outcome; the promise gives them all.
+  // (the table moved on by this phone's own entry, as the acknowledgement
+  // says); had anyone else entered something meanwhile, the server still
+  // answers 409. An entry leaves the outbox only on the server's
+  // acknowledgement (or when the person discards it). onDone is told
+  // each entry's outcome; the promise gives them all.
   var flushing = null;
   function flush(onDone) {
     if (flushing) return flushing;
@@ -113,19 +173,23 @@
     var tell = function (e, out) { outcomes.push({ table: e.table, out: out }); if (onDone) onDone(e, out); };
     flushing = all().then(function (entries) {
       entries.sort(function (a, b) { return a.id - b.id; });
-      var chain = Promise.resolve(), moved = {};
+      var chain = Promise.resolve(), moved = {}, held = {};
       entries.forEach(function (e) {
         if (e.state !== "waiting" && e.state !== "mine") return;
         chain = chain.then(function () {
+          // Entries of a table go in the order they were made: one not
+          // recorded holds back the ones after it.
+          if (held[e.table]) return;
           if (moved[e.table] && e.after) e.seen = String(moved[e.table]);
           return claim(e).then(function (mine) { return mine ? send(e) : "claimed"; }).then(function (out) {
             if (out === "claimed") return;
             if (out === "recorded" || out === "already") {
-              moved[e.table] = parseInt(e.seen, 10) + 1;
+              moved[e.table] = e.ack.seq;
               return drop(e.id).then(function () { tell(e, out); });
             }
             e.sending = 0;
-            if (out === "later") return put(e);
+            held[e.table] = true;
+            if (out === "later") return put(e).then(function () { tell(e, out); });
             e.state = out;
             return put(e).then(function () { tell(e, out); });
           });
@@ -136,7 +200,7 @@
     return flushing;
   }
 
-  root.TablemateOutbox = { all: all, put: put, drop: drop, flush: flush, tableOf: tableOf };
+  root.TablemateOutbox = { all: all, put: put, drop: drop, flush: flush, send: send, tableOf: tableOf, freshToken: freshToken };
 })(self);
 
 (function () {
@@ -191,38 +255,92 @@
     }).catch(function () {});
   }
 
-  // Sent offline: keep the entry and say so where the form was.
+  // entryOf is the outbox entry of a form being sent: its fields (the
+  // button tapped included), the move it was made at and its one-time
+  // token; entries already kept decide whether it follows one of them.
+  function entryOf(form, submitter, action, entries) {
+    var fields = [];
+    new FormData(form).forEach(function (v, k) { if (typeof v === "string") fields.push([k, v]); });
+    if (submitter && submitter.name) fields.push([submitter.name, submitter.value]);
+    var get = function (k) { var f = fields.filter(function (x) { return x[0] === k; })[0]; return f ? f[1] : ""; };
+    var table = O.tableOf(action);
+    var h1 = document.querySelector("main h1");
+    var token = get("_token"), after = false;
+    entries.forEach(function (x) {
+      if (x.token === token) token = "";
+      if (x.table === table && (x.state === "waiting" || x.state === "mine")) after = true;
+    });
+    // A page kept by the worker holds one token: a second entry made
+    // from it gets a fresh one, or the server would take it for the first.
+    if (!token) token = O.freshToken();
+    return { url: action, table: table, fields: fields, seen: get("_seen"), token: token, created: Date.now(), state: "waiting",
+      heading: h1 ? h1.textContent.trim() : "", summary: summary(form), after: after };
+  }
+
+  // native sends the form the browser's own way, as if this script were
+  // not there: for an answer only the server's page can give (the form
+  // again with what to fix, a stale form), and when the phone cannot keep
+  // the entry.
+  function native(form, submitter) {
+    form.dataset.native = "1";
+    form.dataset.sending = ""; // app.js's double-tap guard let this one through
+    if (form.requestSubmit) form.requestSubmit(submitter && submitter.form === form ? submitter : undefined);
+    else form.submit();
+  }
+
+  // A result or a round is kept on the phone before it is sent, and sent
+  // by this script: it leaves the phone only when the server acknowledged
+  // it. Recorded, the page goes on as the server says; refused (the rules,
+  // a stale form), the form is sent the browser's way to show the server's
+  // page; without an answer (offline, the server down, a page from a
+  // cache or a proxy) it waits here and is sent again.
   document.addEventListener("submit", function (ev) {
     var form = ev.target;
-    if (navigator.onLine || (form.method || "").toLowerCase() !== "post") return;
+    if ((form.method || "").toLowerCase() !== "post") return;
+    if (form.dataset.native === "1") {
+      delete form.dataset.native;
+      return;
+    }
     var action = new URL(form.action, location.href).pathname;
     if (playPage.test(action)) {
+      if (navigator.onLine) return;
       ev.preventDefault();
       showPlayOffline();
       return;
     }
-    if (!queueable.test(action)) return;
+    if (!queueable.test(action) || (ev.submitter && ev.submitter.name === "_fix")) return; // "Fix it" writes nothing
     ev.preventDefault();
-    var fields = [];
-    new FormData(form).forEach(function (v, k) { if (typeof v === "string") fields.push([k, v]); });
-    if (ev.submitter && ev.submitter.name) fields.push([ev.submitter.name, ev.submitter.value]);
-    var get = function (k) { var f = fields.filter(function (x) { return x[0] === k; })[0]; return f ? f[1] : ""; };
-    var table = O.tableOf(action);
-    var h1 = document.querySelector("main h1");
+    if (form.dataset.outbox === "1") return; // a second tap
+    form.dataset.outbox = "1";
+    var submitter = ev.submitter, e;
     O.all().then(function (entries) {
-      var token = get("_token"), seen = get("_seen"), after = false;
-      entries.forEach(function (x) {
-        if (x.token === token) token = "";
-        if (x.table === table && x.state === "waiting") after = true;
+      e = entryOf(form, submitter, action, entries);
+      e.sending = navigator.onLine && !e.after ? Date.now() : 0; // sent right away, by this page
+      return O.put(e);
+    }).then(function (id) {
+      e.id = id;
+      if (!e.sending) {
+        // Offline, or after an entry still waiting: in order, later.
+        showQueued(e);
+        syncLater();
+        flushHere();
+        return;
+      }
+      return O.send(e).then(function (out) {
+        if (out === "recorded" || out === "already") {
+          return O.drop(e.id).then(function () { location.assign(e.ack.next || e.table); });
+        }
+        if (out === "later") {
+          e.sending = 0;
+          return O.put(e).then(function () { showQueued(e); syncLater(); retryLater(); });
+        }
+        // The server refused it and recorded nothing: its page says why.
+        return O.drop(e.id).then(function () { native(form, submitter); });
       });
-      // A page kept by the worker holds one token: a second entry made
-      // from it gets a fresh one, or the server would take it for the first.
-      if (!token) token = self.crypto && crypto.randomUUID ? crypto.randomUUID() : String(Date.now()) + Math.random().toString(16).slice(2);
-      var e = { url: action, table: table, fields: fields, seen: seen, token: token, created: Date.now(), state: "waiting",
-        heading: h1 ? h1.textContent.trim() : "", summary: summary(form), after: after };
-      return O.put(e).then(function (id) { e.id = id; showQueued(e); syncLater(); });
     }).catch(function () {
-      form.dataset.sending = "";
+      // The phone cannot keep it (no storage): the browser's way.
+      delete form.dataset.outbox;
+      native(form, submitter);
     });
   }, true);
 
@@ -234,10 +352,17 @@
     card.appendChild(el("strong", {}, msg("waiting")));
     card.appendChild(document.createTextNode(" " + msg("waiting-hint")));
     main.appendChild(card);
+    // Without a service worker (plain HTTP) no page opens offline: this
+    // one must stay open for the entry to be sent.
+    if (!navigator.serviceWorker || !navigator.serviceWorker.controller) {
+      main.appendChild(el("p", { "class": "banner banner-warn", "data-testid": "outbox-keep-open" }, msg("keep-open")));
+    }
     main.appendChild(summaryList(e));
     var back = el("a", { "class": "btn btn-primary btn-block", href: e.table, "data-testid": "outbox-back" }, msg("back"));
     main.appendChild(back);
+    queued = e.table;
   }
+  var queued = ""; // the table whose entry this page shows as kept
 
   // The entries of this table waiting on this phone, on the table page.
   function render() {
@@ -296,21 +421,62 @@
     return card;
   }
 
-  // flushHere sends what waits; the table page reloads to show what was
-  // recorded, with a word saying so.
+  // flushHere sends what waits, then shows what became of it (landed);
+  // what still waits is tried again later.
   function flushHere() {
-    if (!navigator.onLine) return render();
-    var recorded = null;
-    return O.flush(function (e, out) {
-      if (e.table === location.pathname && (out === "recorded" || out === "already")) recorded = recorded === "recorded" ? recorded : out;
-    }).then(function () {
-      if (recorded) {
-        note(recorded);
-        location.reload();
+    var outcomes = [];
+    var sent = navigator.onLine ? O.flush(function (e, out) { outcomes.push({ table: e.table, out: out }); }) : Promise.resolve();
+    return sent.then(function () {
+      if (!landed(outcomes)) return render().then(retryLater);
+    });
+  }
+
+  // landed shows what became of entries sent (by this page or by the
+  // worker's Background Sync): when one of this page's table was recorded,
+  // the table page reloads to show it, and the page showing an entry as
+  // kept goes to its table, with a word saying so; there too when the
+  // server answered with a conflict or a refusal, which the table page
+  // shows with the entry. It tells whether the page moves.
+  function landed(outcomes) {
+    var here = O.tableOf(location.pathname), recorded = null, answered = false;
+    outcomes.forEach(function (o) {
+      if (o.table !== here) return;
+      if (o.out === "recorded" || o.out === "already") recorded = recorded === "recorded" ? recorded : o.out;
+      if (o.out === "conflict" || o.out === "refused") answered = true;
+    });
+    if (queued === here && !recorded && answered) {
+      location.assign(here);
+      return true;
+    }
+    if (!recorded || (location.pathname !== here && queued !== here)) return false;
+    note(recorded);
+    if (location.pathname === here) location.reload();
+    else location.assign(here);
+    return true;
+  }
+
+  // retryLater tries again while entries wait: it asks the server's
+  // /healthz whether it answers, after 1.5 s, then twice as long each time
+  // up to a minute (at random within ±25 %, so phones do not all return at
+  // once); the online event and every page load try at once.
+  var retry = null, wait = 1500;
+  function retryLater() {
+    if (retry) return Promise.resolve();
+    return O.all().then(function (entries) {
+      if (retry) return;
+      if (!entries.some(function (e) { return e.state === "waiting" || e.state === "mine"; })) {
+        wait = 1500;
         return;
       }
-      return render();
-    });
+      retry = setTimeout(function () {
+        retry = null;
+        fetch("/healthz", { cache: "no-store", credentials: "omit" }).then(function (r) {
+          if (!r.ok) throw new Error(String(r.status));
+          return flushHere();
+        }).catch(retryLater);
+      }, wait * (0.75 + Math.random() / 2));
+      wait = Math.min(wait * 2, 60000);
+    }).catch(function () {});
   }
 
   function note(what) {
@@ -339,22 +505,28 @@
     main.insertBefore(b, main.firstChild);
   }
 
-  window.addEventListener("online", function () { showPlayOffline(); flushHere(); });
+  window.addEventListener("online", function () {
+    showPlayOffline();
+    clearTimeout(retry);
+    retry = null;
+    wait = 1500;
+    flushHere();
+  });
   window.addEventListener("offline", showPlayOffline);
   if (navigator.serviceWorker) {
     // The worker sent entries by Background Sync: show what became of them.
     navigator.serviceWorker.addEventListener("message", function (ev) {
       if (!ev.data || ev.data.type !== "tablemate-outbox") return;
-      var here = ev.data.outcomes.filter(function (o) { return o.table === location.pathname; });
-      var done = here.filter(function (o) { return o.out === "recorded" || o.out === "already"; });
-      if (done.length > 0) {
-        note(done.some(function (o) { return o.out === "recorded"; }) ? "recorded" : "already");
-        location.reload();
-      } else if (here.length > 0) {
-        render();
-      }
+      if (!landed(ev.data.outcomes)) render();
     });
   }
+  // A page restored from the browser's cache may be one this script sent
+  // a form from: it can be sent again.
+  window.addEventListener("pageshow", function (ev) {
+    if (!ev.persisted) return;
+    document.querySelectorAll("form[data-outbox]").forEach(function (f) { delete f.dataset.outbox; });
+    flushHere();
+  });
   document.addEventListener("tablemate:updated", render);
 
   function start() {

@@ -7,9 +7,10 @@
 //
 // hands the phone's share sheet the PNG together with the link where the
 // Web Share API can share files (navigator.canShare({files})), and the
-// link alone elsewhere. Load it after or instead of share.js: it handles
-// these buttons first, so share.js does not share the link a second time.
-// The card is fetched on the first tap and kept for the next.
+// link alone elsewhere. Load it with share.js, which shows the buttons and
+// shares where the phone has no share sheet: it handles these buttons
+// first, so share.js does not share the link a second time. The card is
+// fetched on the first tap and kept for the next.
 (function () {
   "use strict";
 
@@ -55,12 +56,4 @@
     ev.preventDefault();
     share(b).catch(function () { /* the share sheet was closed */ });
   }, true);
-
-  // A button marked only for this file (a ranking screen) shows where
-  // there is a share sheet.
-  function reveal(root) {
-    root.querySelectorAll("button[data-share-card][data-share-url]").forEach(function (b) { b.hidden = !navigator.share; });
-  }
-  document.addEventListener("tablemate:updated", function (ev) { reveal(ev.target); });
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", function () { reveal(document); }); else reveal(document);
 })();

@@ -246,7 +246,7 @@ func (a *App) eveningEnd(c echo.Context) error {
 			tr(c, "The result to pass on: this link shows the table and cannot change it."), "/v/"+links.View, t.Name),
 	}
 	vm.Share.Card = "/v/" + links.View + "/card.png" // the evening's card (js/sharecard.js)
-	vm.Page.Scripts = append(vm.Page.Scripts, "js/sharecard.js")
+	vm.Page.Scripts = append(vm.Page.Scripts, "js/share.js", "js/sharecard.js")
 	for _, r := range ev.Rows {
 		vm.Ranking = append(vm.Ranking, views.RankRow{Place: r.Rank, Name: r.Name, Winner: r.Leader, Score: r.Points})
 	}

@@ -177,7 +177,9 @@ func (a *App) saveGame(c echo.Context, n int) error {
 	if ed.Rounds && n == 0 {
 		fallback = editBase(c) + cmp.Or(done, "?done=round")
 	}
-	// Recorded: whatever fails from here on, the answer says so.
+	// Recorded: whatever fails from here on, the answer says so, and
+	// carries the acknowledgement the phone's outbox waits for.
+	acknowledge(c, app)
 	return a.recorded(c, fallback, func() (string, error) {
 		fresh, err := a.loadTable(c)
 		if err != nil {
@@ -221,7 +223,7 @@ func (a *App) showGame(c echo.Context) error {
 		return err
 	}
 	if vm.After != nil {
-		vm.Page.Scripts = append(vm.Page.Scripts, "js/sharecard.js")
+		vm.Page.Scripts = append(vm.Page.Scripts, "js/share.js", "js/sharecard.js")
 	}
 	if f, ok := flashes[c.QueryParam("done")]; ok && c.QueryParam("done") == "already" {
 		vm.Page.Flash, vm.Page.FlashKind = tr(c, f), "good"

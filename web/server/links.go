@@ -154,5 +154,7 @@ func (a *App) tableShare(c echo.Context, t sessions.Table, l sessions.TableLinks
 		ViewForm: form(c, l.ViewGen), EditForm: form(c, l.EditGen),
 	}
 	_, vm.Open = linkFlashes[c.QueryParam("done")]
+	f := a.site.features(c.Request())
+	vm.Features, vm.FeaturesGood = tr(c, f.Say()), f.Good()
 	return vm
 }

@@ -47,7 +47,10 @@ type crawlFixture struct {
 	// bigPublic and bigAdmin are the big league's links, long the long
 	// table's edit link (also in edits).
 	bigPublic, bigAdmin, long string
-	secrets                   map[string]string
+	// finished is the page of a table's last game, finished with no game
+	// played along after it: the page offering what comes next.
+	finished string
+	secrets  map[string]string
 }
 
 // buildCrawlFixture builds the evening on ts (whose write limit must be
@@ -147,6 +150,7 @@ func buildCrawlFixture(t *testing.T, ts *testServer) crawlFixture {
 		t.Fatalf("the guided Kodiak game did not end: %q", p.Header.Get("Location"))
 	}
 	add(kodiakPlayed)
+	fx.finished = kodiakPlayed + "/games/1"
 	leagueTables = append(leagueTables, kodiakPlayed)
 
 	// Alaska.
@@ -672,7 +676,8 @@ func TestLinksCrawl(t *testing.T) {
 			c.perRoute = 12 // play pages offer a URL per section and card
 			// The paged lists first: the crawl fetches a few URLs per
 			// route, and these share their routes with the other pages.
-			paged := []string{fx.long + "?games=1", fx.long + "?log=1", fx.bigAdmin + "?tables=1"}
+			// So is the page after a finished game (its result's QR code).
+			paged := []string{fx.long + "?games=1", fx.long + "?log=1", fx.bigAdmin + "?tables=1", fx.finished}
 			c.run(append(append(paged, fx.admin, fx.bigAdmin), fx.edits...)...)
 			if m := c.missing(every); len(m) > 0 {
 				t.Errorf("the crawl from the edit and admin links did not reach %v", m)

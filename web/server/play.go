@@ -146,5 +146,9 @@ func playUndoLabel(c echo.Context, t sessions.Table) string {
 // keepAwake asks the page about to be rendered to keep the phone's screen
 // on (guided play, round entry: views.KeepAwake).
 func keepAwake(c echo.Context) {
-	c.SetRequest(c.Request().WithContext(views.KeepAwake(c.Request().Context())))
+	ctx := views.KeepAwake(c.Request().Context())
+	if !FeaturesAt(c.Scheme()+"://"+c.Request().Host, false).Secure {
+		ctx = views.NoWakeLock(ctx) // the page says the screen may sleep
+	}
+	c.SetRequest(c.Request().WithContext(ctx))
 }

@@ -55,6 +55,7 @@ func (a *App) routes(e *echo.Echo) {
 	e.GET("/v/:rid/export-bgg.xml", a.exportViewPlays(true))
 	e.GET("/v/:rid/games/:n", a.showReadOnlyGame)
 	e.GET("/v/:rid/games/:n/replay", a.replayReadOnlyGame)
+	e.GET("/v/:rid/games/:n/qr.svg", a.showViewGameQR)
 	e.GET("/v/:rid/card.png", a.showViewCard)
 	e.GET("/v/:rid/games/:n/card.png", a.showViewGameCard)
 	e.GET("/history", a.showHistory)

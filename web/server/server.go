@@ -31,7 +31,7 @@ func newServer(a *App) *echo.Echo {
 	// the write limiter keys on RealIP, share links on Scheme.
 	e.IPExtractor = a.site.ipExtractor()
 	e.SchemeExtractor = a.site.scheme
-	e.Pre(linkHeaders, middleware.RemoveTrailingSlashWithConfig(middleware.TrailingSlashConfig{RedirectCode: http.StatusMovedPermanently}))
+	e.Pre(a.site.linkHeaders, middleware.RemoveTrailingSlashWithConfig(middleware.TrailingSlashConfig{RedirectCode: http.StatusMovedPermanently}))
 	e.Use(
 		middleware.RequestID(),
 		a.recoverer(),

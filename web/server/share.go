@@ -49,6 +49,21 @@ func (a *App) showViewQR(c echo.Context) error {
 	return a.qrAnswer(c, v.base())
 }
 
+// showViewGameQR draws the QR code of a game's result behind a view-only
+// link (the "Share the result" panel shows it where the phone has no
+// share sheet).
+func (a *App) showViewGameQR(c echo.Context) error {
+	v, err := a.openView(c)
+	if err != nil {
+		return err
+	}
+	g, err := gameParam(c, v.Table)
+	if err != nil {
+		return err
+	}
+	return a.qrAnswer(c, fmt.Sprintf("%s/games/%d", v.base(), g.Number))
+}
+
 // showLeagueQR draws the QR code of a league's standings link.
 func (a *App) showLeagueQR(c echo.Context) error {
 	l, err := a.loadLeague(c)

@@ -55,6 +55,22 @@ type Site struct {
 	fallback string
 	// proxies are the networks whose forwarding headers are believed.
 	proxies []*net.IPNet
+	// certUntrusted is set when the server's own TLS certificate is one
+	// browsers do not trust (self-signed): no HSTS, which would leave a
+	// phone no way past the warning, and no service worker for phones.
+	certUntrusted bool
+	// https is set when the server answers HTTPS itself.
+	https bool
+}
+
+// ServeTLS tells the site that the server answers HTTPS itself, with a
+// certificate browsers trust or not (serve -tls, -tls-cert,
+// -acme-domain).
+func (s *Site) ServeTLS(trusted bool) { s.https, s.certUntrusted = true, !trusted }
+
+// features are the phone features at the address share links point to.
+func (s *Site) features(r *http.Request) Features {
+	return FeaturesAt(s.origin(r), s.certUntrusted)
 }
 
 // NewSite reads the flags for a server listening at addr (its real
@@ -171,7 +187,11 @@ func (s *Site) Describe() string {
 	if s.public != "" {
 		return s.public
 	}
-	return "the request's host if allowed, else http://" + s.fallback
+	scheme := "http"
+	if s.https {
+		scheme = "https"
+	}
+	return "the request's host if allowed, else " + scheme + "://" + s.fallback
 }
 
 // trusted reports whether the request came straight from a trusted proxy.
@@ -259,16 +279,19 @@ func linkFree(path string) bool {
 // linkHeaders sets the headers of answers behind links, before routing so
 // that redirects made before it (a trailing slash) have them too:
 // Cache-Control: no-store (see linkFree); under HTTPS (TLS, or a trusted
-// proxy saying so) Strict-Transport-Security and the Secure flag on every
-// cookie set.
-func linkHeaders(next echo.HandlerFunc) echo.HandlerFunc {
+// proxy saying so) the Secure flag on every cookie set, and
+// Strict-Transport-Security unless the server's own certificate is one
+// browsers do not trust.
+func (s *Site) linkHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		h := c.Response().Header()
 		if !linkFree(c.Request().URL.Path) {
 			h.Set(echo.HeaderCacheControl, "no-store")
 		}
 		if c.Scheme() == "https" {
-			h.Set(echo.HeaderStrictTransportSecurity, "max-age=31536000")
+			if c.Request().TLS == nil || !s.certUntrusted {
+				h.Set(echo.HeaderStrictTransportSecurity, "max-age=31536000")
+			}
 			c.Response().Before(func() { secureCookies(h) })
 		}
 		return next(c)

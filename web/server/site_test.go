@@ -78,9 +78,12 @@ func cookieAttrs(h http.Header) map[string]string {
 
 // Under HTTPS, whether the connection is TLS or a trusted proxy says so,
 // answers carry HSTS and every cookie is Secure; a proxy nobody trusts
-// changes nothing.
+// changes nothing. A certificate browsers do not trust (serve -tls
+// self-signed) gets Secure cookies but no HSTS: a phone must be able to go
+// past the warning.
 func TestHTTPSAnswersCarryHSTSAndSecureCookies(t *testing.T) {
-	tlsServer := startTestServer(t, nil, true)
+	tlsServer := startTestServer(t, func(a *App) { a.site.ServeTLS(true) }, true)
+	selfSigned := startTestServer(t, func(a *App) { a.site.ServeTLS(false) }, true)
 	proxied := newTestServerWith(t, func(a *App) { a.site.proxies, _ = parseNetworks("127.0.0.1/32") })
 	untrusted := newTestServer(t)
 	for _, tt := range []struct {
@@ -88,12 +91,14 @@ func TestHTTPSAnswersCarryHSTSAndSecureCookies(t *testing.T) {
 		ts    *testServer
 		proto string
 		https bool
+		hsts  bool
 	}{
-		{"TLS", tlsServer, "", true},
-		{"trusted proxy", proxied, "https", true},
-		{"trusted proxy over http", proxied, "http", false},
-		{"untrusted proxy", untrusted, "https", false},
-		{"plain http", untrusted, "", false},
+		{"TLS", tlsServer, "", true, true},
+		{"TLS, self-signed", selfSigned, "", true, false},
+		{"trusted proxy", proxied, "https", true, true},
+		{"trusted proxy over http", proxied, "http", false, false},
+		{"untrusted proxy", untrusted, "https", false, false},
+		{"plain http", untrusted, "", false, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			ts := tt.ts.otherPhone()
@@ -120,7 +125,7 @@ func TestHTTPSAnswersCarryHSTSAndSecureCookies(t *testing.T) {
 					t.Errorf("%s: %q", name, line)
 				}
 			}
-			if hsts := page.Header.Get("Strict-Transport-Security"); (hsts != "") != tt.https || (tt.https && !strings.Contains(hsts, "max-age=")) {
+			if hsts := page.Header.Get("Strict-Transport-Security"); (hsts != "") != tt.hsts || (tt.hsts && !strings.Contains(hsts, "max-age=")) {
 				t.Errorf("HSTS %q", hsts)
 			}
 		})

@@ -42,7 +42,7 @@ func (a *App) recorded(c echo.Context, fallback string, where func() (string, er
 			"err", redactLinks(err.Error()))
 		url = fallback
 	}
-	return redirect(c, url)
+	return goOn(c, url)
 }
 
 // isWrite reports whether the request asks to change something.

@@ -1,0 +1,122 @@
+package server
+
+import (
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+
+	"tablemate/views"
+	"tablemate/web/cambio/cambiotest"
+	"tablemate/web/kks/kkstest"
+	"tablemate/web/webtest"
+)
+
+// postOutbox sends a form as the phone's outbox does (outbox.js): a
+// script's POST marked X-Tablemate-Outbox.
+func postOutbox(ts *testServer, path string, form url.Values) webtest.Page {
+	ts.T.Helper()
+	req, _ := http.NewRequest(http.MethodPost, ts.URL+path, strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Sec-Fetch-Site", "same-origin")
+	req.Header.Set(headerOutbox, "1")
+	return ts.Do(req)
+}
+
+// roundForm is round r of the Cambio test data on the table's round
+// editor, as the phone has it.
+func roundForm(ts *testServer, table string, r int) url.Values {
+	ts.T.Helper()
+	f := ts.Get(table+"/games/new").FormOf(ts.T, table+"/games")
+	for i, c := range cambiotest.Rounds[r].Cards {
+		f.Set(views.PField(i, "cards"), c)
+	}
+	f.Set("ended", cambiotest.Rounds[r].Ended)
+	return f
+}
+
+// An entry the store recorded is acknowledged on its answer, with the
+// table's link and the entry's place in the log; the outbox gets it on a
+// 204 it can read (a redirect's headers are hidden from scripts), the
+// browser's own form on the usual redirect. A resend of the same token is
+// acknowledged as already recorded, with the same place, and adds
+// nothing. Every answer that recorded nothing (a stale form, an entry the
+// rules or the parser refuse, a page) carries no acknowledgement.
+func TestRecordedWritesAreAcknowledged(t *testing.T) {
+	ts := newTestServer(t)
+	table := cambiotest.StartRoundTable(ts.Server, "cambio", "Ana", "Ben", "Cy")
+	link := strings.TrimPrefix(table, "/tables/")
+
+	first := roundForm(ts, table, 0)
+	p := postOutbox(ts, table+"/games", first)
+	if p.Status != http.StatusNoContent || p.Header.Get("Location") != table+"?done=round" {
+		t.Fatalf("the outbox's round: %d to %q, want 204 to %s?done=round\n%s", p.Status, p.Header.Get("Location"), table, p.Body)
+	}
+	head := ts.Table(table).Head
+	if got, want := p.Header.Get(HeaderRecorded), link+" "+strconv.Itoa(head); got != want {
+		t.Errorf("acknowledgement %q, want %q", got, want)
+	}
+
+	// The answer was lost; the phone sends the entry again.
+	again := postOutbox(ts, table+"/games", first)
+	if got, want := again.Header.Get(HeaderRecorded), link+" "+strconv.Itoa(head)+" already"; again.Status != http.StatusNoContent || got != want {
+		t.Errorf("the resend: %d, acknowledgement %q, want 204 and %q", again.Status, got, want)
+	}
+	if again.Header.Get("Location") != table+"?done=already" {
+		t.Errorf("the resend goes on to %q", again.Header.Get("Location"))
+	}
+	if n := ts.Table(table).Head; n != head {
+		t.Fatalf("the resend moved the table from %d to %d", head, n)
+	}
+
+	// The browser's own form: a redirect, acknowledged too.
+	browser := ts.Post(table+"/games", roundForm(ts, table, 1))
+	if browser.Status != http.StatusSeeOther || browser.Header.Get(HeaderRecorded) != link+" "+strconv.Itoa(head+1) {
+		t.Errorf("the browser's round: %d, acknowledgement %q", browser.Status, browser.Header.Get(HeaderRecorded))
+	}
+
+	// Answers that recorded nothing.
+	stale := roundForm(ts, table, 2)
+	stale.Set("_seen", strconv.Itoa(head))
+	unread := roundForm(ts, table, 2)
+	unread.Set(views.PField(0, "cards"), "not a card")
+	for name, f := range map[string]url.Values{"a stale form": stale, "an unreadable entry": unread} {
+		p := postOutbox(ts, table+"/games", f)
+		if p.Status < 400 || p.Header.Get(HeaderRecorded) != "" {
+			t.Errorf("%s: %d, acknowledgement %q", name, p.Status, p.Header.Get(HeaderRecorded))
+		}
+		if !strings.Contains(p.Body, `id="outbox"`) {
+			t.Errorf("%s: the refusal is not the app's page (the outbox tells it from a proxy's by #outbox)", name)
+		}
+	}
+	for _, path := range []string{table, table + "/games/new", "/offline?write=1", "/healthz"} {
+		if h := ts.Get(path).Header.Get(HeaderRecorded); h != "" {
+			t.Errorf("GET %s carries an acknowledgement %q: a cached copy could pass for one", path, h)
+		}
+	}
+	if n := ts.Table(table).Head; n != head+1 {
+		t.Errorf("the table is at %d, want %d", n, head+1)
+	}
+}
+
+// A whole result that breaks a rule is held on the problems page, not
+// acknowledged; saved as disputed, it is.
+func TestHeldEntryIsNotAcknowledged(t *testing.T) {
+	ts := newTestServer(t)
+	table := ts.CreateTable("Amelia", "Victor")
+	f := firstTap(ts.Get(table+"/games/new").FormOf(t, table+"/games"), []map[string]string{kkstest.Amelia, {"red": "2 3"}}, []string{"3", "7"})
+	held := postOutbox(ts, table+"/games", f)
+	if held.Status != http.StatusUnprocessableEntity || held.Header.Get(HeaderRecorded) != "" {
+		t.Fatalf("the problems page: %d, acknowledgement %q", held.Status, held.Header.Get(HeaderRecorded))
+	}
+	if !strings.Contains(held.Body, `id="outbox"`) {
+		t.Error("the problems page is not the app's page")
+	}
+	f.Set(fieldDisputed, "1")
+	saved := postOutbox(ts, table+"/games", f)
+	if saved.Status != http.StatusNoContent || !strings.HasSuffix(saved.Header.Get("Location"), "/games/1") ||
+		saved.Header.Get(HeaderRecorded) != strings.TrimPrefix(table, "/tables/")+" "+strconv.Itoa(ts.Table(table).Head) {
+		t.Errorf("saved as disputed: %d to %q, acknowledgement %q", saved.Status, saved.Header.Get("Location"), saved.Header.Get(HeaderRecorded))
+	}
+}
