@@ -166,4 +166,3 @@ func (t Table) Kinds() []string {
 	}
 	return out
 }
-

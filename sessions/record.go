@@ -69,10 +69,10 @@ type GameRecord struct {
 	// Game is the slug of the game it is, Sheet the name the table gave
 	// another game's sheet ("" for a game with rules), Kind the two
 	// together (KindOf: the games an evening may sum).
-	Game       string     `json:"game"`
-	Sheet      string     `json:"sheet,omitempty"`
-	Kind       string     `json:"kind"`
-	Status     GameStatus `json:"status"`
+	Game   string     `json:"game"`
+	Sheet  string     `json:"sheet,omitempty"`
+	Kind   string     `json:"kind"`
+	Status GameStatus `json:"status"`
 	// Settled is set on a disputed game the table counted as entered
 	// (KindGameSettled); every page shows it beside the game.
 	Settled bool `json:"settled,omitempty"`

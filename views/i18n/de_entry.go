@@ -12,5 +12,5 @@ var deEntry = map[string]string{
 	"Save as disputed":                         "Als strittig speichern",
 	"Save as it is":                            "So speichern",
 	"A disputed game is kept with every broken rule shown; it counts in no standing until it is corrected or counted as entered.": "Eine strittige Partie bleibt mit jeder gebrochenen Regel gespeichert; sie zählt in keinem Stand, bis sie korrigiert oder wie eingegeben gewertet wird.",
-	"Not saved yet. Fix what is listed, then check and save again.":                              "Noch nicht gespeichert. Korrigiere, was unten steht, dann prüfe und speichere noch einmal.",
+	"Not saved yet. Fix what is listed, then check and save again.":                                                               "Noch nicht gespeichert. Korrigiere, was unten steht, dann prüfe und speichere noch einmal.",
 }
