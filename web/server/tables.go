@@ -335,8 +335,12 @@ func (a *App) tablePage(c echo.Context, t sessions.Table, flash, kind string) (v
 		vm.Current.FixBase = fmt.Sprintf("%s/games/%d/rounds/", editBase(c), vm.Current.Game)
 	}
 	vm.Flash, vm.FlashKind = flash, kind
-	if t.Play == nil && len(t.Games) > 0 {
+	// The next game is always offered: its page says what must end first.
+	if len(t.Games) > 0 || t.Play != nil {
 		vm.NextURL = editBase(c) + "/next"
+	}
+	if vm.Playing != nil {
+		vm.Playing.URL = editBase(c) + "/play"
 	}
 	if vm.Evening != nil && len(vm.Evening.Rows) > 0 {
 		vm.EveningURL = editBase(c) + "/evening"
