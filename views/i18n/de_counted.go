@@ -15,8 +15,6 @@ var deCounted = map[string]string{
 	"code:":                    "Code:",
 
 	// The verdict of a table's game.
-	"Disputed — not counted: 1 rule is broken":    "Strittig — zählt nicht: 1 Regel ist verletzt",
-	"Disputed — not counted: %d rules are broken": "Strittig — zählt nicht: %d Regeln sind verletzt",
 	"Totals below are computed anyway so you can compare. The game counts in no standing until its entry is corrected or the table counts it as entered.": "Die Summen unten sind trotzdem berechnet, damit ihr vergleichen könnt. Die Partie zählt in keinem Stand, bis ihr Eintrag korrigiert ist oder der Tisch sie wie eingegeben wertet.",
 	"Count it as entered":                                                       "Wie eingegeben werten",
 	"Counted as entered: %s wins":                                               "Wie eingegeben gewertet: %s gewinnt",
@@ -64,6 +62,13 @@ var deCounted = map[string]string{
 	"Played along now: %s": "Wird gerade mitgespielt: %s",
 	"1 move so far":        "bisher 1 Zug",
 	"%d moves so far":      "bisher %d Züge",
+
+	// The table's history and its undo button.
+	"Game %d counted as entered":                        "Partie %d wie eingegeben gewertet",
+	"game %d counted as entered":                        "Partie %d wie eingegeben gewertet",
+	"Stopped playing along: kept as unfinished game %d": "Mitspielen beendet: als unvollendete Partie %d behalten",
+	"Stopped playing along: the game was discarded":     "Mitspielen beendet: die Partie wurde verworfen",
+	"stopping the game played along":                    "Beenden der mitgespielten Partie",
 
 	// The store's refusals.
 	"game %d is not over: only a finished game is counted as entered": "Partie %d ist nicht vorbei: Nur eine beendete Partie wird wie eingegeben gewertet",

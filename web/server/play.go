@@ -25,7 +25,7 @@ func (a *App) loadPlay(c echo.Context) (sessions.Table, kit.Pages, error) {
 	game, _ := games.Find(t.Info.Slug)
 	g := game.Pages
 	if g == nil {
-		return t, nil, echo.NewHTTPError(http.StatusNotFound, tr(c, "%s cannot be played along yet; enter each game's result instead.", t.Info.Title))
+		return t, nil, echo.NewHTTPError(http.StatusNotFound, tr(c, "%s cannot be played along yet; enter each game's result instead.", playingTitle(c.Request().Context(), t)))
 	}
 	keepAwake(c)
 	nav := views.PlayNav{Back: editBase(c)}
