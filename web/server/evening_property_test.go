@@ -451,7 +451,7 @@ func (e *eveningRun) checkViews() {
 	}
 	// The evening's ranking.
 	var ranking []string
-	ts.Get(base+"/evening").Doc.Find(`[data-testid="ranking"] li`).Each(func(_ int, s *goquery.Selection) {
+	ts.Get(base + "/evening").Doc.Find(`[data-testid="ranking"] li`).Each(func(_ int, s *goquery.Selection) {
 		ranking = append(ranking, s.AttrOr("data-place", "")+" "+s.AttrOr("data-player", "")+" "+s.Find(".rank-total").Text())
 	})
 	var wantRanking []string
