@@ -3,8 +3,8 @@ package i18n
 // deEntry is the German of entering a result: the check before a broken
 // entry is saved (issue #18).
 var deEntry = map[string]string{
-	"Not saved yet: 1 thing to check":          "Noch nicht gespeichert: 1 Punkt zu prüfen",
-	"Not saved yet: %d things to check":        "Noch nicht gespeichert: %d Punkte zu prüfen",
+	"Not saved yet: 1 thing to check":          "Noch nicht gespeichert: 1 Problem zu prüfen",
+	"Not saved yet: %d things to check":        "Noch nicht gespeichert: %d Probleme zu prüfen",
 	"Nothing is saved until you choose below.": "Gespeichert wird erst, wenn du unten wählst.",
 	"nothing entered yet":                      "noch nichts eingetragen",
 	"%s: nothing entered yet":                  "%s: noch nichts eingetragen",

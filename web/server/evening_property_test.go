@@ -34,7 +34,8 @@ import (
 // one worked out here from the games' records alone, the standing's
 // table on the page, its bar and line charts, the evening's ranking,
 // the card's model, the link preview's leaders, the league's count of
-// the table's games and wins, and the CSV and BG Stats exports. A
+// the table's games and wins, the CSV and BG Stats exports and the JSON
+// export imported again. A
 // disputed game that was not settled counts nowhere (ruling G-5).
 //
 // It runs rapid's default 100 evenings (-rapid.checks=N for more, on the
@@ -531,6 +532,18 @@ func (e *eveningRun) checkViews() {
 		if c := fromCSV[r.Name]; c.total != r.Total || c.played != r.Played || c.wins != r.Wins {
 			e.t.Fatalf("the CSV has %s at %+v, the standing at %+v", r.Name, c, r)
 		}
+	}
+	// The JSON export is the log: imported, it stands the same.
+	copied, err := e.tables.Import(e.ctx, []byte(ts.Get(base+"/export.json").Body))
+	if err != nil {
+		e.t.Fatalf("the JSON export does not import: %v", err)
+	}
+	again, err := e.tables.Table(e.ctx, copied)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	if got, want := fmt.Sprintf("%+v", again.Evening().Rows), fmt.Sprintf("%+v", ev.Rows); got != want {
+		e.t.Fatalf("the JSON export imports as %s, the table stands %s", got, want)
 	}
 	// The BG Stats export: the counted games, their winners the standing's.
 	var bg struct {
