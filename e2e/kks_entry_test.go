@@ -204,7 +204,7 @@ func TestKKSNeverSavedByAccident(t *testing.T) {
 			run(t, ctx, "the disputed result", chromedp.WaitVisible(`[data-testid="verdict"][data-valid="false"]`, chromedp.ByQuery))
 			var games int
 			run(t, ctx, "back to the table", chromedp.Navigate(strings.Split(mustLocation(t, ctx), "/games/")[0]),
-				chromedp.WaitVisible(`[data-testid="standings"]`, chromedp.ByQuery),
+				chromedp.WaitVisible(`[data-testid="games"]`, chromedp.ByQuery),
 				chromedp.Evaluate(`document.querySelectorAll('[data-testid="games"] tbody tr').length`, &games))
 			if games != 1 {
 				t.Errorf("the table lists %d games after save as disputed, want 1", games)
