@@ -165,7 +165,7 @@ func (a *App) showViewGameCard(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if g.Err != "" || !g.Result.GameOver {
+	if !g.Record.Over { // not finished (a round game going on, a game kept unfinished): no card
 		return echo.ErrNotFound
 	}
 	return a.cardPNG(c, v.Key+"|"+strconv.Itoa(v.Head)+"|game"+strconv.Itoa(g.Number), gameCard(v.Table, g).PNG)
