@@ -19,6 +19,7 @@ require (
 	golang.org/x/text v0.42.0
 	golang.org/x/time v0.15.0
 	golang.org/x/tools v0.51.0
+	pgregory.net/rapid v1.3.0
 )
 
 require (

@@ -5,6 +5,7 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"net/url"
 	"os"
 	"regexp"
 	"strconv"
@@ -218,6 +219,9 @@ func TestEveningOnOneTable(t *testing.T) {
 	for game := 1; game <= 2; game++ {
 		for j := range len(cam.Players[0].Rounds) {
 			acts := []chromedp.Action{tap(`[data-testid="enter-game"]`), chromedp.WaitVisible(`[data-testid="submit-round"]`, chromedp.ByQuery)}
+			if game == 2 && j == 0 { // "play again" opened the round's entry
+				acts = []chromedp.Action{chromedp.WaitVisible(`[data-testid="submit-round"]`, chromedp.ByQuery)}
+			}
 			ended := ""
 			for i, p := range cam.Players {
 				r := p.Rounds[j]
@@ -242,7 +246,13 @@ func TestEveningOnOneTable(t *testing.T) {
 		checkRanking(t, "Cambio", got, camWant, true)
 		snapshot(t, ctx, fmt.Sprintf("evening-cambio-%d", game))
 		if game == 1 {
-			run(t, ctx, "Cambio: play again", tap(`[data-testid="play-again"]`), chromedp.WaitVisible(`[data-testid="enter-game"]`, chromedp.ByQuery))
+			// "Play again" opens the same game's entry, the same seats.
+			var heading string
+			run(t, ctx, "Cambio: play again", tap(`[data-testid="play-again"]`), chromedp.WaitVisible(`[data-testid="submit-round"]`, chromedp.ByQuery),
+				chromedp.Text(`[data-testid="round-heading"]`, &heading, chromedp.ByQuery))
+			if !strings.HasPrefix(heading, "Game 4 · round 1") {
+				t.Errorf("play again opens %q, want game 4's first round", heading)
+			}
 		}
 	}
 
@@ -272,11 +282,7 @@ func TestEveningOnOneTable(t *testing.T) {
 
 	// The evening's standing: five games of different kinds, by places.
 	var why, status string
-	var standing []struct {
-		Name, Points string
-		Wins         int
-		Cells        []string
-	}
+	var standing []standingRow
 	run(t, ctx, "the evening's standing",
 		chromedp.Navigate(e.table),
 		chromedp.WaitVisible(`[data-testid="standings"]`, chromedp.ByQuery),
@@ -345,9 +351,25 @@ func TestEveningOnOneTable(t *testing.T) {
 		t.Errorf("%d keystrokes went on names, want each name typed once (8)", e.nameKeys)
 	}
 
+	// The sheet is titled by the name it was given, in German too.
+	tablePath := strings.TrimPrefix(e.table, base)
+	var titleEN, titleDE string
+	run(t, ctx, "the sheet's title",
+		chromedp.Navigate(e.table), chromedp.Text(`[data-testid="game-title"]`, &titleEN, chromedp.ByQuery),
+		chromedp.Navigate(base+"/lang?to=de&back="+url.QueryEscape(tablePath)), chromedp.WaitVisible(`[data-testid="game-title"]`, chromedp.ByQuery),
+		chromedp.Text(`[data-testid="game-title"]`, &titleDE, chromedp.ByQuery),
+		chromedp.Navigate(base+"/lang?to=en&back="+url.QueryEscape(tablePath)), chromedp.WaitVisible(`[data-testid="game-title"]`, chromedp.ByQuery),
+	)
+	if titleEN != "Skyjo" || titleDE != "Skyjo" {
+		t.Errorf("the sheet's table is titled %q in English and %q in German, want Skyjo", titleEN, titleDE)
+	}
+
+	extra := e.moreOfTheEvening(base, standing)
+
 	// The evening's pages at 360 px, in English and German: the table's
-	// standing, the next-game page, a game's ranking and the sheet's entry.
-	pages := []string{e.table, e.table + "/next", e.rankPages[0], e.rankPages[3], e.table + "/evening", e.table + "/games/new"}
+	// standing, the next-game page, a game's ranking and the sheet's entry,
+	// corrections after the game changed, a game counted as entered.
+	pages := append([]string{e.table, e.table + "/next", e.rankPages[0], e.rankPages[3], e.table + "/evening", e.table + "/games/new"}, extra...)
 	run(t, ctx, "a 360px screen", chromedp.EmulateViewport(360, 740, chromedp.EmulateMobile, chromedp.EmulateScale(2)))
 	for _, lang := range []string{"en", "de"} {
 		run(t, ctx, "language "+lang, chromedp.Navigate(base+"/lang?to="+lang+"&back=/"), chromedp.WaitReady("main", chromedp.ByQuery))
@@ -421,4 +443,136 @@ func eveningPoints(rankings []map[string]rankRow, points []float64) map[string]f
 		}
 	}
 	return out
+}
+
+// standingRow is one line of the evening's standing as the page shows it.
+type standingRow struct {
+	Name, Points string
+	Wins         int
+	Cells        []string
+}
+
+// readStanding reads the table page's standing.
+func (e *evening) readStanding(what string) (rows []standingRow, status string) {
+	e.t.Helper()
+	run(e.t, e.ctx, what,
+		chromedp.Navigate(e.table),
+		chromedp.WaitVisible(`[data-testid="standings"]`, chromedp.ByQuery),
+		chromedp.Text(`[data-testid="evening-status"]`, &status, chromedp.ByQuery),
+		chromedp.Evaluate(`[...document.querySelectorAll('[data-testid="standings"] tbody tr')].map(tr => ({
+			Name: tr.dataset.player, Points: tr.querySelector('[data-testid="total"]').textContent.trim(),
+			Wins: +tr.querySelector('[data-testid="wins"]').textContent}))`, &rows),
+	)
+	return rows, status
+}
+
+// moreOfTheEvening goes on after the five games: a KKS result breaking a
+// rule, saved as disputed, counts nowhere (ruling G-5); game 1 (KKS) and
+// a round of game 3 (Cambio) are corrected although the table plays KKS
+// again (each with its own editor); the disputed game is counted as
+// entered; a game played along is stopped, discarded, brought back by
+// Undo and kept as an unfinished game. It returns pages to look at at
+// 360 px.
+func (e *evening) moreOfTheEvening(base string, before []standingRow) []string {
+	t, ctx := e.t, e.ctx
+	run(t, ctx, "back to the sheet's ranking", chromedp.Navigate(e.rankPages[len(e.rankPages)-1]), chromedp.WaitVisible(`[data-testid="next-game"]`, chromedp.ByQuery))
+	e.nextGame(kks.Slug, "")
+	var badge string
+	var game6 string
+	run(t, ctx, "a disputed KKS game",
+		append(append([]chromedp.Action{tap(`[data-testid="enter-game"]`), chromedp.WaitVisible(`[data-testid="submit-scores"]`, chromedp.ByQuery)},
+			enterGame([]map[string]string{{"red": "1 2"}, {"blue": "3"}, {"black": "9"}}, []int{7, 0, 0})...),
+			chromedp.Text(`[data-testid="verdict"] [data-testid="disputed-badge"]`, &badge, chromedp.ByQuery),
+			chromedp.Location(&game6))...)
+	if badge != "disputed — not counted" {
+		t.Errorf("the disputed game's verdict says %q", badge)
+	}
+	after, status := e.readStanding("the standing with a disputed game")
+	if !strings.Contains(status, "after 5 games") || !strings.Contains(status, "1 disputed game not counted") {
+		t.Errorf("the status with a disputed game: %q", status)
+	}
+	for i := range before {
+		if i >= len(after) || after[i].Name != before[i].Name || after[i].Points != before[i].Points || after[i].Wins != before[i].Wins {
+			t.Errorf("the disputed game changed the standing: %+v, was %+v", after, before)
+			break
+		}
+	}
+
+	// Game 1 was played along as KKS; the table plays KKS now, but game 3
+	// is Cambio's: each opens in its own editor and saves.
+	var log string
+	run(t, ctx, "correct game 1",
+		chromedp.Navigate(e.rankPages[0]), tap(`[data-testid="correct-entry"]`),
+		chromedp.WaitVisible(`[data-testid="submit-scores"]`, chromedp.ByQuery),
+		tap(`[data-testid="submit-scores"]`),
+		chromedp.WaitVisible(`[data-testid="verdict"]`, chromedp.ByQuery),
+	)
+	var round1 string
+	run(t, ctx, "correct round 1 of game 3",
+		chromedp.Navigate(e.rankPages[2]), tap(`[data-testid="correct-round"]`),
+		chromedp.WaitVisible(`[data-testid="submit-round"]`, chromedp.ByQuery),
+		chromedp.Location(&round1),
+		tap(`[data-testid="submit-round"]`),
+		chromedp.WaitVisible(`[data-testid="ranking"]`, chromedp.ByQuery),
+		chromedp.Navigate(e.table),
+		chromedp.TextContent(`[data-testid="log"]`, &log, chromedp.ByQuery),
+	)
+	if !strings.Contains(log, "Game 1 corrected") || !strings.Contains(log, "Round 1 of game 3 corrected") {
+		t.Errorf("the history does not tell both corrections: %q", log)
+	}
+
+	// Counted as entered: the disputed game counts now.
+	var verdict string
+	run(t, ctx, "count the disputed game as entered",
+		chromedp.Navigate(game6), tap(`[data-testid="settle"]`),
+		chromedp.WaitVisible(`[data-testid="verdict"][data-settled="true"]`, chromedp.ByQuery),
+		chromedp.Text(`[data-testid="verdict"]`, &verdict, chromedp.ByQuery),
+	)
+	if !strings.Contains(verdict, "Counted as entered: Ana wins") {
+		t.Errorf("the settled verdict: %q", verdict)
+	}
+	if _, status := e.readStanding("the standing after settling"); status != "after 6 games" {
+		t.Errorf("the status after settling: %q", status)
+	}
+
+	// Play along, one turn, then stop: discard, undo, keep.
+	row := []string{"red 10", "black 2", "red 1", "blue 4", "yellow 6", "red 5", "black 9"}
+	acts := []chromedp.Action{chromedp.Navigate(e.table), tap(`[data-testid="play-along"]`), chromedp.WaitVisible(`[data-card-grid]`, chromedp.ByQuery)}
+	for _, c := range row {
+		acts = append(acts, tap(fmt.Sprintf(`[data-card-grid] [data-card=%q]`, c)))
+	}
+	var play string
+	acts = append(acts, tap(`[data-testid="start-play"]`), chromedp.WaitVisible(`[data-testid="to-move"]`, chromedp.ByQuery),
+		tap(`[data-testid="take-1"]`), tap(`[data-testid="reveal-red-2"]`),
+		chromedp.WaitVisible(`[data-testid="back-to-table"]`, chromedp.ByQuery),
+		chromedp.Location(&play))
+	run(t, ctx, "play along one turn", acts...)
+	var games int
+	run(t, ctx, "stop: discard",
+		tap(`[data-testid="stop-play-open"]`), tap(`[data-testid="stop-discard"]`),
+		chromedp.WaitVisible(`[data-testid="enter-game"]`, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelectorAll('[data-testid="games"] tbody tr').length`, &games),
+	)
+	if games != 6 {
+		t.Errorf("a discarded game left %d games, want 6", games)
+	}
+	var label string
+	run(t, ctx, "undo the discarding",
+		tap(`[data-testid="undo"]`), chromedp.WaitVisible(`[data-testid="play-along"]`, chromedp.ByQuery),
+		chromedp.Text(`[data-testid="play-along"]`, &label, chromedp.ByQuery),
+	)
+	if label != "Continue the game played along (1 turn so far)" {
+		t.Errorf("after the undo the table offers %q", label)
+	}
+	var unfinished string
+	run(t, ctx, "stop: keep",
+		tap(`[data-testid="play-along"]`), tap(`[data-testid="stop-play-open"]`), tap(`[data-testid="stop-keep"]`),
+		chromedp.WaitVisible(`[data-testid="games"] [data-testid="unfinished-badge"]`, chromedp.ByQuery),
+		chromedp.Text(`[data-testid="games"] [data-testid="unfinished-badge"]`, &unfinished, chromedp.ByQuery),
+	)
+	if unfinished != "unfinished — not counted" {
+		t.Errorf("the kept game is marked %q", unfinished)
+	}
+	snapshot(t, ctx, "evening-more")
+	return []string{game6, e.rankPages[0] + "/edit", round1, e.table + "/games/7"}
 }

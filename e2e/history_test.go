@@ -38,6 +38,12 @@ func enterGame(displays []map[string]string, tokens []int) []chromedp.Action {
 	)
 }
 
+// countAsEntered counts the disputed game whose page is open as it was
+// entered (ruling G-5).
+func countAsEntered() []chromedp.Action {
+	return []chromedp.Action{tap(`[data-testid="settle"]`), chromedp.WaitVisible(`[data-testid="verdict"][data-settled="true"]`, chromedp.ByQuery)}
+}
+
 func newTable(base, name string, players ...string) []chromedp.Action {
 	acts := []chromedp.Action{
 		chromedp.Navigate(base + "/tables/new"),
@@ -64,10 +70,14 @@ func TestHistoryAndReplayOnAPhone(t *testing.T) {
 	// Correct game 1 so its replay has two steps.
 	run(t, ctx, "correct game 1", append([]chromedp.Action{tap(`a[href$="/games/1/edit"]`), chromedp.WaitVisible(`[data-testid="submit-scores"]`, chromedp.ByQuery)},
 		enterGame([]map[string]string{ana, {"red": "2 3 9", "blue": "8"}}, []int{3, 7})...)...)
+	// Both games break KKS-3 (12 cards, not 17): disputed, they count
+	// once the table counts them as entered (ruling G-5).
+	run(t, ctx, "count game 1 as entered", countAsEntered()...)
 	run(t, ctx, "game 2", append([]chromedp.Action{
 		tap(`a.btn-primary[href^="/tables/"]`), tap(`[data-testid="enter-game"]`),
 		chromedp.WaitVisible(`[data-testid="submit-scores"]`, chromedp.ByQuery)},
 		enterGame([]map[string]string{ben, ana}, []int{0, 0})...)...)
+	run(t, ctx, "count game 2 as entered", countAsEntered()...)
 
 	var count, width string
 	var rows int
@@ -117,7 +127,7 @@ func TestHistoryAndReplayOnAPhone(t *testing.T) {
 		chromedp.Text(`[data-testid="replay-event"]`, &event, chromedp.ByQuery),
 	)
 	snapshot(t, ctx, "replay-step-1")
-	if step != "Step 1 of 2" || !strings.Contains(event, "Game 1 entered: Ana 58") {
+	if step != "Step 1 of 3" || !strings.Contains(event, "Game 1 entered: Ana 58") {
 		t.Errorf("replay step 1: %q, %q", step, event)
 	}
 	run(t, ctx, "step forward",
@@ -126,7 +136,7 @@ func TestHistoryAndReplayOnAPhone(t *testing.T) {
 		chromedp.Text(`[data-testid="step-counter"]`, &step, chromedp.ByQuery),
 		chromedp.Text(`[data-testid="replay-event"]`, &event, chromedp.ByQuery),
 	)
-	if step != "Step 2 of 2" || !strings.Contains(event, "Game 1 corrected") {
+	if step != "Step 2 of 3" || !strings.Contains(event, "Game 1 corrected") {
 		t.Errorf("replay step 2: %q, %q", step, event)
 	}
 	run(t, ctx, "step back",
@@ -134,7 +144,7 @@ func TestHistoryAndReplayOnAPhone(t *testing.T) {
 		chromedp.WaitVisible(`[data-testid="replay-next"]`, chromedp.ByQuery),
 		chromedp.Text(`[data-testid="step-counter"]`, &step, chromedp.ByQuery),
 	)
-	if step != "Step 1 of 2" {
+	if step != "Step 1 of 3" {
 		t.Errorf("back at %q", step)
 	}
 }

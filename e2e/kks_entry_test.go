@@ -29,7 +29,8 @@ var kksTapGame = []kksPlayer{
 // thumb taps like a person on a touch screen and counts the taps: it
 // scrolls only when the target is not in view (a scroll is no tap),
 // asserts that the sticky save bar does not cover the target and that
-// the target is at least 44 px tall, then sends a touch tap at its centre.
+// the target is at least 44 px tall and wide, then sends a touch tap at
+// its centre.
 type thumb struct {
 	t    *testing.T
 	ctx  context.Context
@@ -38,7 +39,7 @@ type thumb struct {
 
 type tapRect struct {
 	Found, Covered, Disabled bool
-	X, Y, H                  float64
+	X, Y, H, W               float64
 	Bar                      string
 }
 
@@ -49,7 +50,7 @@ func (th *thumb) tap(what, sel string) {
 		var el = document.querySelector(%q);
 		if (!el) return {Found: false};
 		el.scrollIntoView({block: "nearest"});
-		var r = el.getBoundingClientRect(), out = {Found: true, X: r.left + r.width / 2, Y: r.top + r.height / 2, H: r.height, Disabled: !!el.disabled};
+		var r = el.getBoundingClientRect(), out = {Found: true, X: r.left + r.width / 2, Y: r.top + r.height / 2, H: r.height, W: r.width, Disabled: !!el.disabled};
 		// A touch lands on the screen, the visual viewport, which a page
 		// wider than the screen may have panned off the layout's.
 		out.X -= visualViewport.offsetLeft;
@@ -68,8 +69,8 @@ func (th *thumb) tap(what, sel string) {
 	if r.Covered {
 		th.t.Errorf("the save bar covers %s (%s)", what, r.Bar)
 	}
-	if r.H < 44 {
-		th.t.Errorf("%s is %.0f px tall, under 44", what, r.H)
+	if r.H < 44 || r.W < 44 {
+		th.t.Errorf("%s is %.0f×%.0f px, under 44", what, r.W, r.H)
 	}
 	run(th.t, th.ctx, "tap "+what,
 		input.DispatchTouchEvent(input.TouchStart, []*input.TouchPoint{{X: r.X, Y: r.Y}}),
@@ -203,7 +204,7 @@ func TestKKSNeverSavedByAccident(t *testing.T) {
 			run(t, ctx, "the disputed result", chromedp.WaitVisible(`[data-testid="verdict"][data-valid="false"]`, chromedp.ByQuery))
 			var games int
 			run(t, ctx, "back to the table", chromedp.Navigate(strings.Split(mustLocation(t, ctx), "/games/")[0]),
-				chromedp.WaitVisible(`[data-testid="standings"]`, chromedp.ByQuery),
+				chromedp.WaitVisible(`[data-testid="games"]`, chromedp.ByQuery),
 				chromedp.Evaluate(`document.querySelectorAll('[data-testid="games"] tbody tr').length`, &games))
 			if games != 1 {
 				t.Errorf("the table lists %d games after save as disputed, want 1", games)

@@ -114,3 +114,11 @@ type Contract struct {
 type Documented interface {
 	Contract() Contract
 }
+
+// Stoppable is implemented by guided games whose position a table can
+// keep when it stops playing along: the position as a score-check
+// request, whether the game is over or not (the table keeps it as an
+// unfinished game). An unreadable setup or step is an error, as in Guide.
+type Stoppable interface {
+	Unfinished(players []string, setup []byte, steps [][]byte) ([]byte, error)
+}

@@ -160,6 +160,17 @@ func (pl Play[R, P, S, V]) Guide(players []string, setup []byte, steps [][]byte)
 	return true, final, err
 }
 
+// Unfinished replays a table's guided game and gives its position now as
+// a score-check request, over or not (scoring.Stoppable): the game a
+// table keeps when it stops playing along.
+func (pl Play[R, P, S, V]) Unfinished(players []string, setup []byte, steps [][]byte) ([]byte, error) {
+	pos, err := pl.Resume(players, setup, steps)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(pl.Rules().Final(pos))
+}
+
 // Replay answers POST /api/v1/games/{game}/play: {"players": [...],
 // "steps": [...], and the game's setup}. It reads the whole request, sets
 // the game up, applies the steps in order and stops at the first refused

@@ -173,3 +173,101 @@ func BenchmarkLongTable(b *testing.B) {
 		})
 	}
 }
+
+// eveningLog is an evening of n games on one table: Koffer, Katze &
+// Sombrero results (every seventh breaking a rule, disputed), and every
+// tenth game another game's sheet, so the standing is by places.
+func eveningLog(n int) []Event {
+	events := log(KindTableCreated, TableCreated{Game: "koffer-katze-sombrero", Name: "Long evening", Players: []string{"Lea", "Tom"}})
+	add := func(kind Kind, payload any) {
+		body, _ := json.Marshal(payload)
+		events = append(events, Event{Seq: len(events) + 1, Kind: kind, Payload: body})
+	}
+	for i := 1; i <= n; i++ {
+		switch {
+		case i%10 == 0:
+			add(KindGameChosen, GameChosen{Game: "another-game"})
+			add(KindRoundRecorded, RoundRecorded{Game: i, Round: mustJSON(map[string]any{"name": "Skat", "final_only": true, "last": true,
+				"scores": []map[string]any{{"name": "Lea", "points": i % 13}, {"name": "Tom", "points": i % 7}}})})
+			add(KindGameChosen, GameChosen{Game: "koffer-katze-sombrero"})
+		case i%7 == 0:
+			add(KindGameRecorded, GameRecorded{State: json.RawMessage(kksShort)})
+		default:
+			add(KindGameRecorded, GameRecorded{State: json.RawMessage(kksTom89)})
+		}
+	}
+	return events
+}
+
+// BenchmarkEveningWrite shows that taking in one more game costs the same
+// at game 10, 100 and 1,000 of an evening (mixed kinds, some disputed):
+// apply is the new game applied to the table as the cache holds it (its
+// record made, the tally changed by the difference it makes), derive the
+// standing and the chart of the newest 50 games read from it, write the
+// whole write through the store (the command's checks, one fsynced
+// event, the table extended) with the standing derived for the page.
+func BenchmarkEveningWrite(b *testing.B) {
+	ctx := context.Background()
+	st, err := Open(filepath.Join(b.TempDir(), "bench.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer st.Close()
+	st.Migrate(ctx)
+	ts := NewTables(st, findEvening)
+	next := GameRecorded{State: json.RawMessage(kksTom89)}
+	for _, n := range []int{10, 100, 1000} {
+		events := eveningLog(n)
+		base, err := Replay("bench", events, findEvening)
+		if err != nil || base.Evening().Done == 0 {
+			b.Fatalf("%v %+v", err, base.Evening())
+		}
+		body, _ := json.Marshal(next)
+		e := Event{Seq: base.Head + 1, Kind: KindGameRecorded, Payload: body}
+		b.Run(fmt.Sprintf("games=%d/apply", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				t := base
+				if err := t.applyAll([]Event{e}, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("games=%d/derive", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if ev, ch := base.Evening(), base.Chart(50); len(ev.Rows) != 2 || len(ch.Series) != 2 {
+					b.Fatal("no standing")
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("games=%d/write", n), func(b *testing.B) {
+			x, _ := json.Marshal(ExportOf(base))
+			id, err := ts.Import(ctx, x)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				t, err := ts.Table(ctx, id)
+				if err == nil && t.Head >= base.Head+2000 { // keep the evening near its size
+					b.StopTimer()
+					if id, err = ts.Import(ctx, x); err == nil {
+						t, err = ts.Table(ctx, id)
+					}
+					b.StartTimer()
+				}
+				if err == nil {
+					_, err = ts.RecordGame(ctx, id, t.Head, "", next.State)
+				}
+				if err == nil {
+					t, err = ts.Table(ctx, id)
+					_ = t.Evening()
+				}
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

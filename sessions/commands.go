@@ -403,9 +403,11 @@ func (ts *Tables) decideRoundCorrection(t Table, c RoundCorrected) (decision, er
 	if !ok {
 		return decision{}, scoring.Errorf("game", "this table has no game %d", c.Game)
 	}
-	fix, ok := t.engine.(scoring.RoundCorrector)
+	// A round is corrected as the game it is of, whichever the table
+	// plays now.
+	fix, ok := g.engine.(scoring.RoundCorrector)
 	if !ok {
-		return decision{}, scoring.Errorf("round", "%s is not scored round by round", t.Info.Title)
+		return decision{}, scoring.Errorf("round", "%s is not scored round by round", g.Info.Title)
 	}
 	if c.Number < 1 {
 		return decision{}, scoring.Errorf("number", "game %d has no round %d", c.Game, c.Number)
@@ -418,7 +420,7 @@ func (ts *Tables) decideRoundCorrection(t Table, c RoundCorrected) (decision, er
 	if err != nil {
 		return decision{}, err
 	}
-	if err := ts.checkState(t, state); err != nil {
+	if err := checkState(t, g.engine, state); err != nil {
 		return decision{}, err
 	}
 	return decision{kind: KindRoundCorrected, payload: c}, nil

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"tablemate/scoring"
-	"tablemate/sessions/league"
 )
 
 // An evening is one table on which several games are played, of one kind
@@ -91,7 +90,7 @@ func (t Table) InProgress() (Game, bool) {
 		return Game{}, false
 	}
 	g := t.Games[len(t.Games)-1]
-	if _, rounds := g.engine.(scoring.Rounds); !rounds || g.Result.GameOver {
+	if _, rounds := g.engine.(scoring.Rounds); !rounds || g.Result.GameOver || g.Unfinished {
 		return Game{}, false
 	}
 	return g, true
@@ -131,17 +130,10 @@ func KindOf(slug, sheet string) string {
 	return slug + ":" + strings.ToLower(sheet)
 }
 
-// Finished reports whether game g counts in an evening's standing: it
-// was read, and a round game is over.
-func (g Game) Finished() bool {
-	if g.Err != "" {
-		return false
-	}
-	if _, rounds := g.engine.(scoring.Rounds); rounds {
-		return g.Result.GameOver
-	}
-	return true
-}
+// Finished reports whether game g is over: it was read, a round game has
+// reached its end and a game played along was played to its end (its
+// record's Over). Whether it counts is its record's Counted.
+func (g Game) Finished() bool { return g.Record.Over }
 
 // Rounds is the number of rounds entered of a round game.
 func (g Game) Rounds() int {
@@ -173,123 +165,4 @@ func (t Table) Kinds() []string {
 		return nil
 	}
 	return out
-}
-
-// Mixed reports whether the table's games are of more than one kind.
-func (t Table) Mixed() bool {
-	for _, g := range t.Games {
-		if g.Kind() != t.Games[0].Kind() {
-			return true
-		}
-	}
-	return false
-}
-
-// The standings of an evening.
-const (
-	// EveningSum adds each player's totals over games of one kind, as
-	// the rule texts sum several games (KKS-5, Cambio's games to 50).
-	EveningSum = "sum"
-	// EveningPlacings gives points by place in each game (ties share
-	// the points of the places they cover), as a placing league does:
-	// totals of different games cannot be added.
-	EveningPlacings = "placings"
-)
-
-// Evening is a table's standing over its finished games.
-type Evening struct {
-	Mode string // EveningSum or EveningPlacings; "" before any game ended
-	// Kind is the game summed (EveningSum).
-	Kind scoring.Info
-	// Points are the places' points of EveningPlacings, first place first.
-	Points []float64
-	// Done counts the finished games; Going is the number of the game in
-	// progress (0 for none) and Round its rounds so far.
-	Done, Going, Round int
-	Rows               []EveningRow
-}
-
-// EveningRow is one player's line of an evening's standing.
-type EveningRow struct {
-	Rank   int // equal for equal standings
-	Name   string
-	Points float64 // placing points, or the sum of totals
-	Played int
-	Wins   int
-	Leader bool
-	// Games is this player's result in every finished game, in order.
-	Games []EveningCell
-}
-
-// EveningCell is one player's result in one game.
-type EveningCell struct {
-	Game   int
-	Played bool
-	Total  int
-	Place  int
-	Won    bool
-}
-
-// Evening works out the table's standing: games of one kind summed,
-// games of different kinds by places.
-func (t Table) Evening() Evening {
-	var ev Evening
-	var results []league.Result
-	var done []Game
-	for _, g := range t.Games {
-		if !g.Finished() {
-			if len(g.Result.Players) > 0 {
-				ev.Going, ev.Round = g.Number, g.Rounds()
-			}
-			continue
-		}
-		done = append(done, g)
-		r := league.Result{Totals: make(map[string]int, len(g.Result.Players)), LowestWins: g.LowestWins()}
-		for _, p := range g.Result.Players {
-			r.Totals[p.Name] = p.Total
-		}
-		results = append(results, r)
-	}
-	ev.Done = len(done)
-	if len(done) == 0 {
-		return ev
-	}
-	ev.Mode, ev.Kind = EveningSum, done[0].Info
-	ev.Kind.LowestWins = done[0].LowestWins()
-	for _, g := range done {
-		if g.Kind() != done[0].Kind() {
-			ev.Mode, ev.Kind = EveningPlacings, scoring.Info{}
-		}
-	}
-	scheme := league.Total
-	if ev.Mode == EveningPlacings {
-		scheme = league.Placing
-		// The last place scores nothing, each better one a point more.
-		for i := len(t.Players) - 1; i >= 0; i-- {
-			ev.Points = append(ev.Points, float64(i))
-		}
-	}
-	rows := map[string]*EveningRow{}
-	for _, s := range league.Standings(results, scheme, ev.Points) {
-		rows[s.Player] = &EveningRow{Rank: s.Rank, Name: s.Player, Points: s.Points, Played: s.Played, Leader: s.Rank == 1}
-	}
-	for i, g := range done {
-		places := league.Places(results[i])
-		for _, row := range rows {
-			c := EveningCell{Game: g.Number}
-			if total, ok := results[i].Totals[row.Name]; ok {
-				c.Played, c.Total, c.Place = true, total, places[row.Name]
-				c.Won = slices.Contains(g.Result.Winners, row.Name) || len(g.Result.Winners) == 0 && c.Place == 1
-			}
-			if c.Won {
-				row.Wins++
-			}
-			row.Games = append(row.Games, c)
-		}
-	}
-	// In standing order: by points, then by name (league.Standings).
-	for _, s := range league.Standings(results, scheme, ev.Points) {
-		ev.Rows = append(ev.Rows, *rows[s.Player])
-	}
-	return ev
 }

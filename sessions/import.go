@@ -439,6 +439,10 @@ func (ts *Tables) decideImported(t Table, x ExportEvent, field string) (decision
 		return decodeThen(x, pf, func(g GameChosen) (decision, error) { return ts.decideChoose(t, g) })
 	case KindRoundCorrected:
 		return decodeThen(x, pf, func(c RoundCorrected) (decision, error) { return ts.decideRoundCorrection(t, c) })
+	case KindGameSettled:
+		return decodeThen(x, pf, func(s GameSettled) (decision, error) { return ts.decideSettle(t, s) })
+	case KindPlayStopped:
+		return decodeThen(x, pf, func(p PlayStopped) (decision, error) { return ts.decideImportedStop(t, p) })
 	case KindRoundRecorded:
 		return decodeThen(x, pf, func(r RoundRecorded) (decision, error) {
 			d, err := ts.decideRound(t, r.Round)

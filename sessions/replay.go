@@ -3,7 +3,6 @@ package sessions
 import (
 	"encoding/json"
 	"fmt"
-	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -63,9 +62,9 @@ type Table struct {
 	// effect is the stack of events in effect that an undo may take back,
 	// newest first, each with the table as it was before it.
 	effect *effect
-	// tally is every player's running result (Standings), kept as games
-	// come and go.
-	tally tally
+	// tally is what the counted games add up to (Evening), kept as games
+	// come, change and go.
+	tally Tally
 	// broken is why an event in effect could not be applied; the table is
 	// unreadable while it is set (an undo of that event clears it).
 	broken error
@@ -132,6 +131,16 @@ type Game struct {
 	// Imported is set for a game brought in from a play file
 	// (KindGameImported): its result is the file's, not the engine's.
 	Imported *GameImported
+	// Settled is set on a disputed game the table counted as entered
+	// (KindGameSettled, ruling G-5).
+	Settled bool
+	// Unfinished is set on a game played along that the table stopped
+	// and kept as it stood (KindPlayStopped): it is not over, whatever
+	// its engine says of the position.
+	Unfinished bool
+	// Record is the game as every page reads it: its status, each
+	// player's score, place and win (record.go).
+	Record GameRecord
 	// rounds counts the rounds entered for a round-based game.
 	rounds int
 }
@@ -216,11 +225,6 @@ type effect struct {
 	next   *effect
 }
 
-// tally is each name's running result over the games in effect. It is
-// never changed in place: a change makes a new one (a table seats at most
-// a handful of names).
-type tally map[string]Standing
-
 // Replay rebuilds a table from its events: each is applied in turn, an
 // undo taking back the newest event still in effect, and every game is
 // scored by the engine.
@@ -255,7 +259,7 @@ func start(id string, e Event, find Finder) (Table, error) {
 	return Table{
 		Key: id, Info: engine.Info(), Name: created.Name, Options: created.Options, Opened: created.Game, First: created.First,
 		Players: slices.Clone(created.Players), Head: 1, Created: e.At,
-		Log: []LogEntry{{Event: e}}, engine: engine, find: find, tally: tally{}, bytes: len(e.Payload),
+		Log: []LogEntry{{Event: e}}, engine: engine, find: find, bytes: len(e.Payload),
 	}, nil
 }
 
@@ -384,9 +388,7 @@ func (t *Table) undo(entry *LogEntry) error {
 	switch {
 	case fx.added:
 		last := t.Games[len(t.Games)-1]
-		next := maps.Clone(t.tally)
-		next.add(last, -1)
-		t.tally, t.Games = next, slices.Clip(t.Games[:len(t.Games)-1])
+		t.tally, t.Games = t.tally.with(last.Record, -1), slices.Clip(t.Games[:len(t.Games)-1])
 	case fx.prev != nil:
 		t.replace(*fx.prev)
 	case fx.game > 0:
@@ -431,8 +433,7 @@ func (t *Table) apply(e Event, entry *LogEntry, fx *effect, said *guided) error 
 		if err := json.Unmarshal(e.Payload, &g); err != nil {
 			return err
 		}
-		recorded := score(len(t.Games)+1, e.Seq, g.State, t.engine)
-		t.put(entry, fx, recorded)
+		recorded := t.put(entry, fx, score(len(t.Games)+1, e.Seq, g.State, t.engine))
 		entry.After = &recorded
 	case KindRoundRecorded:
 		var r RoundRecorded
@@ -445,8 +446,7 @@ func (t *Table) apply(e Event, entry *LogEntry, fx *effect, said *guided) error 
 		if err := json.Unmarshal(e.Payload, &g); err != nil {
 			return err
 		}
-		imported := importedGame(len(t.Games)+1, e.Seq, t.Info, t.engine, g)
-		t.put(entry, fx, imported)
+		imported := t.put(entry, fx, importedGame(len(t.Games)+1, e.Seq, t.Info, t.engine, g))
 		entry.After = &imported
 	case KindPlayStarted:
 		var p PlayStarted
@@ -476,7 +476,7 @@ func (t *Table) apply(e Event, entry *LogEntry, fx *effect, said *guided) error 
 		fixed := score(g.Game, e.Seq, g.State, old.engine)
 		fixed.Corrected, fixed.rounds = true, old.rounds
 		fx.prev = &old
-		t.put(entry, fx, fixed)
+		fixed = t.put(entry, fx, fixed)
 		entry.After = &fixed
 	case KindGameChosen:
 		var g GameChosen
@@ -490,6 +490,18 @@ func (t *Table) apply(e Event, entry *LogEntry, fx *effect, said *guided) error 
 			return err
 		}
 		return t.correctRound(c, e.Seq, entry, fx)
+	case KindGameSettled:
+		var s GameSettled
+		if err := json.Unmarshal(e.Payload, &s); err != nil {
+			return err
+		}
+		return t.settle(s, entry, fx)
+	case KindPlayStopped:
+		var p PlayStopped
+		if err := json.Unmarshal(e.Payload, &p); err != nil {
+			return err
+		}
+		return t.stop(p, entry, fx)
 	default:
 		return fmt.Errorf("unknown event kind %q", e.Kind)
 	}
@@ -499,65 +511,53 @@ func (t *Table) apply(e Event, entry *LogEntry, fx *effect, said *guided) error 
 // correctRound replaces round c.Number of game c.Game through the engine
 // (scoring.RoundCorrector) and scores the game again.
 func (t *Table) correctRound(c RoundCorrected, seq int, entry *LogEntry, fx *effect) error {
-	fix, ok := t.engine.(scoring.RoundCorrector)
-	if !ok {
-		return fmt.Errorf("%s is not scored round by round", t.Info.Slug)
-	}
 	if c.Game < 1 || c.Game > len(t.Games) {
 		return fmt.Errorf("corrects a round of game %d of %d", c.Game, len(t.Games))
 	}
+	// A round is corrected as the game it is of, whichever the table plays
+	// now.
 	old := t.Games[c.Game-1]
+	fix, ok := old.engine.(scoring.RoundCorrector)
+	if !ok {
+		return fmt.Errorf("%s is not scored round by round", old.Info.Slug)
+	}
 	state, err := fix.ReplaceRound(old.State, c.Number, c.Round)
 	if err != nil {
 		return err
 	}
-	fixed := score(c.Game, seq, state, t.engine)
-	fixed.Corrected, fixed.rounds = true, old.rounds
+	fixed := score(c.Game, seq, state, old.engine)
+	fixed.Corrected, fixed.rounds, fixed.Unfinished = true, old.rounds, old.Unfinished
 	fx.prev = &old
-	t.put(entry, fx, fixed)
+	fixed = t.put(entry, fx, fixed)
 	entry.After, entry.Round, entry.Points = &fixed, c.Number, roundPoints(fixed, c.Number)
 	return nil
 }
 
 // put makes g the table's game number g.Number — the next one, or one
 // that is there already — and notes it in entry and fx.
-func (t *Table) put(entry *LogEntry, fx *effect, g Game) {
+// It returns the game as the table keeps it, with its record.
+func (t *Table) put(entry *LogEntry, fx *effect, g Game) Game {
 	entry.Game, fx.game = g.Number, g.Number
 	if g.Number <= len(t.Games) {
-		t.replace(g)
-		return
+		return t.replace(g)
 	}
-	next := maps.Clone(t.tally)
-	next.add(g, 1)
-	t.tally, t.Games = next, append(t.Games, g)
+	g.Record = recordOf(g)
+	t.tally, t.Games = t.tally.with(g.Record, 1), append(t.Games, g)
 	entry.opened, fx.added = true, true
+	return g
 }
 
 // replace puts g in the place of the game with its number, keeping the
 // tally. The array is copied first unless this version made it: older
 // versions of the table still show the game it replaces.
-func (t *Table) replace(g Game) {
-	next := maps.Clone(t.tally)
-	next.add(t.Games[g.Number-1], -1)
-	next.add(g, 1)
+func (t *Table) replace(g Game) Game {
+	g.Record = recordOf(g)
+	next := t.tally.with(t.Games[g.Number-1].Record, -1).with(g.Record, 1)
 	if !t.ownGames {
 		t.Games, t.ownGames = slices.Clone(t.Games), true
 	}
 	t.Games[g.Number-1], t.tally = g, next
-}
-
-// add counts game g into the tally (sign 1) or takes it out (−1).
-func (ta tally) add(g Game, sign int) {
-	for _, p := range g.Result.Players {
-		s := ta[p.Name]
-		s.Name = p.Name
-		s.Total += sign * p.Total
-		s.Played += sign
-		if slices.Contains(g.Result.Winners, p.Name) {
-			s.Wins += sign
-		}
-		ta[p.Name] = s
-	}
+	return g
 }
 
 // playStep adds a move to the guided game; when the engine says the game
@@ -580,8 +580,7 @@ func (t *Table) playStep(p PlayStep, entry *LogEntry, fx *effect, said *guided) 
 	fx.playChanged, fx.play = true, t.Play
 	t.Play = &play
 	if said.over {
-		finished := score(len(t.Games)+1, entry.Seq, said.final, t.engine)
-		t.put(entry, fx, finished)
+		finished := t.put(entry, fx, score(len(t.Games)+1, entry.Seq, said.final, t.engine))
 		entry.After = &finished
 		t.Play = nil
 	}
@@ -698,6 +697,7 @@ walk:
 		}
 		g = next
 	}
+	g.Record = recordOf(g)
 	return g, true
 }
 
@@ -742,7 +742,7 @@ func (t Table) Current() (Game, bool) {
 		return Game{}, false
 	}
 	g := t.Games[len(t.Games)-1]
-	return g, !g.Result.GameOver
+	return g, !g.Result.GameOver && !g.Unfinished
 }
 
 // Game returns the 1-based game number n.

@@ -179,15 +179,20 @@ func TestRecordGamesAndStandings(t *testing.T) {
 	if len(tb.Games) != 2 || tb.Head != 3 {
 		t.Fatalf("games %d head %d", len(tb.Games), tb.Head)
 	}
-	got := tb.Standings()
-	want := []Standing{
+	type standing struct {
+		Name                string
+		Total, Played, Wins int
+		Leader              bool
+		Behind              float64
+	}
+	want := []standing{
 		{Name: "Ana", Total: 40, Played: 2, Wins: 1, Leader: true},
 		{Name: "Ben", Total: 35, Played: 2, Wins: 1, Behind: 5},
 		{Name: "Cy", Total: 10, Played: 2, Behind: 30},
 	}
-	for i := range want {
-		if got[i] != want[i] {
-			t.Errorf("standing %d = %+v, want %+v", i, got[i], want[i])
+	for i, r := range tb.Standings() {
+		if got := (standing{r.Name, r.Total, r.Played, r.Wins, r.Leader, r.Behind}); got != want[i] {
+			t.Errorf("standing %d = %+v, want %+v", i, got, want[i])
 		}
 	}
 }

@@ -58,7 +58,8 @@ type Card struct {
 	Kinds []string `json:"kinds,omitempty"`
 }
 
-// SummaryGame is one finished, valid game of a table.
+// SummaryGame is one counted game of a table (GameRecord.Counted: over,
+// readable, and not disputed unless settled).
 type SummaryGame struct {
 	Number int `json:"n"`
 	// Game is the slug of the game it was, Sheet the name the table gave
@@ -74,6 +75,13 @@ type SummaryGame struct {
 	// member pages place players and order games by them.
 	Winners []string  `json:"w,omitempty"`
 	At      time.Time `json:"at,omitzero"`
+	// Places are each player's place (the game's record: the winners
+	// share first, the others follow by score): a league places the game
+	// as its table does.
+	Places map[string]int `json:"p,omitempty"`
+	// Settled is set on a disputed game its table counted as entered
+	// (ruling G-5).
+	Settled bool `json:"st,omitempty"`
 }
 
 // Kind tells a league's games apart: the game's slug, and for another
@@ -101,16 +109,18 @@ func summarize(t Table, games bool) TableSummary {
 	}
 	s.Games, s.HasGames = []SummaryGame{}, true
 	for _, g := range t.Games {
-		if !g.Result.Valid || !g.Result.GameOver || g.Err != "" {
+		r := g.Record
+		if !r.Counted {
 			continue
 		}
-		sg := SummaryGame{Number: g.Number, Game: g.Info.Slug, Sheet: g.Sheet(), LowestWins: g.LowestWins(),
-			Totals: make(map[string]int, len(g.Result.Players)), Winners: g.Result.Winners}
+		sg := SummaryGame{Number: r.Number, Game: r.Game, Sheet: r.Sheet, LowestWins: r.LowestWins, Settled: r.Settled,
+			Totals: make(map[string]int, len(r.Seats)), Places: make(map[string]int, len(r.Seats)), Winners: r.Winners}
 		if g.Seq >= 1 && g.Seq <= len(t.Log) {
 			sg.At = t.Log[g.Seq-1].At
 		}
-		for _, p := range g.Result.Players {
-			sg.Totals[p.Name] += p.Total
+		for _, seat := range r.Seats {
+			sg.Totals[seat.Name] += seat.Score
+			sg.Places[seat.Name] = seat.Place
 		}
 		s.Games = append(s.Games, sg)
 	}
@@ -125,8 +135,11 @@ func summarize(t Table, games bool) TableSummary {
 // 3: the card names an evening's games (kinds); 4: games carry their
 // winners and time; 5: games carry their own game, sheet name and
 // whether the fewest win (the table's lowest_wins is no longer kept), and
-// a lowest-wins sheet's card names the fewest points as its leaders.
-const summaryVersion = "5"
+// a lowest-wins sheet's card names the fewest points as its leaders;
+// 6: the games and the card's leaders are the evening's records (G-5: a
+// disputed game counts only once settled, and then it is kept with its
+// places and marked settled).
+const summaryVersion = "6"
 
 var deriver struct {
 	once sync.Once
@@ -408,8 +421,18 @@ func (l League) Games(tables []TableSummary) []LeagueGame {
 	for _, t := range tables {
 		for _, g := range t.Games {
 			r := league.Result{Totals: make(map[string]int, len(g.Totals)), LowestWins: g.LowestWins}
+			if g.Places != nil {
+				r.Places = make(map[string]int, len(g.Places))
+			}
 			for name, total := range g.Totals {
-				r.Totals[canonical(name)] += total
+				m := canonical(name)
+				r.Totals[m] += total
+				// Two names merged into one member keep the better place.
+				if p, ok := g.Places[name]; ok {
+					if q, seen := r.Places[m]; !seen || p < q {
+						r.Places[m] = p
+					}
+				}
 			}
 			out = append(out, LeagueGame{TableName: t.Name, Game: g.Game, Sheet: g.Sheet, Number: g.Number, Result: r})
 		}

@@ -14,16 +14,15 @@ func benchTable() TableVM {
 	vm := TableVM{TableView: TableView{Base: "/tables/abc", Name: "Friday", Game: scoring.Info{Title: "Koffer, Katze & Sombrero", MaxPlayers: 4},
 		Players: []string{"Amelia", "Victor", "Enrique"}, Leaders: []string{"Amelia"}}, UndoLabel: "game 5 entered"}
 	for i, p := range vm.Players {
-		vm.Standings = append(vm.Standings, StandingRow{Rank: i + 1, Name: p, Total: 300 - 10*i, Played: 5})
-		vm.Chart.Bars = append(vm.Chart.Bars, Bar{Label: p, Value: 300 - 10*i, Lead: i == 0})
+		vm.Chart.Bars = append(vm.Chart.Bars, Bar{Label: p, Value: float64(300 - 10*i), Lead: i == 0})
 	}
 	lines := LineChart{ID: "totals-chart", Title: "Running totals after 5 games", XLabel: "Game"}
 	for i, p := range vm.Players {
-		lines.Series = append(lines.Series, Series{Name: p, Values: []int{62 - i, 109 - i, 170 - 2*i, 230 - 5*i, 300 - 10*i}})
+		lines.Series = append(lines.Series, Series{Name: p, Values: []float64{float64(62 - i), float64(109 - i), float64(170 - 2*i), float64(230 - 5*i), float64(300 - 10*i)}})
 	}
 	vm.Lines = Lines(lines) // drawn on every render, as a cache miss is
 	for g := 1; g <= 5; g++ {
-		vm.Games = append(vm.Games, GameRow{Number: g, Totals: []string{"62", "47", "58"}, Valid: true})
+		vm.Games = append(vm.Games, GameRow{Number: g, Totals: []string{"62", "47", "58"}, Status: GameStatus{Checked: true}})
 		vm.Log = append(vm.Log, LogRow{Seq: g, Text: "game entered", At: "20:15"})
 	}
 	return vm

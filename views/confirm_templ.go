@@ -258,9 +258,9 @@ func ConfirmEntry(vm ConfirmVM) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var14 string
-				templ_7745c5c3_Var14, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, "A disputed game is kept with every broken rule shown and no winner, until it is corrected."))
+				templ_7745c5c3_Var14, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, "A disputed game is kept with every broken rule shown; it counts in no standing until it is corrected or counted as entered."))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `confirm.templ`, Line: 39, Col: 127}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `confirm.templ`, Line: 39, Col: 160}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var14))
 				if templ_7745c5c3_Err != nil {

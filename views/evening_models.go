@@ -10,9 +10,18 @@ type EveningVM struct {
 	Why string
 	// Points heads the points column ("Total" or "Points").
 	Points string
-	// Columns label the finished games ("1 · KKS").
-	Columns []string
+	// Columns label the newest finished games ("1 · KKS"), each with
+	// its status (a disputed game's column says it is not counted).
+	Columns []EveningColumn
 	Rows    []EveningRowVM
+	// None says why no game counts yet ("" when one does).
+	None string
+}
+
+// EveningColumn is one game of the evening's standing.
+type EveningColumn struct {
+	Label  string
+	Status GameStatus
 }
 
 // EveningRowVM is one player's line of the evening's standing.
@@ -22,7 +31,7 @@ type EveningRowVM struct {
 	Points string
 	Wins   int
 	Leader bool
-	Cells  []string // each game's result: place and total, "–" when sat out
+	Cells  []string // each game's result: place and total, "–" when sat out, the total alone when not counted
 }
 
 // RankRow is one line of a game's ranking: ties share a place.
@@ -34,6 +43,8 @@ type RankRow struct {
 	// Score, when set, is shown instead of Total (an evening's points
 	// by place may be a half).
 	Score string
+	// Tied is set when the place is shared.
+	Tied bool
 }
 
 // EveningEndVM is the evening's ranking: its places, best first, the
@@ -52,9 +63,10 @@ type EveningEndVM struct {
 type AfterGameVM struct {
 	Form
 	Again, Next string // the "play again" form's action and the "next game" page
-	// Game is the game "play again" chooses.
-	Game  string
-	Share ShareLink
+	// Game is the game "play again" chooses; Then where it goes next:
+	// "play" (its play-along setup) or "entry" (its result entry).
+	Game, Then string
+	Share      ShareLink
 }
 
 // NextGameVM is the page that chooses a table's next game and who starts it.
@@ -70,6 +82,20 @@ type NextGameVM struct {
 	// First who starts.
 	Chosen, First string
 	Errors        Errors
+	// Playing is set while a game is played along: it is stopped first
+	// (kept or discarded, StopPlay). Blocked says why no game can be
+	// chosen yet ("" when one can).
+	Playing *StopPlay
+	Blocked string
+}
+
+// StopPlay is the choice that ends a game played along: keep its
+// position as an unfinished game, or discard it; both can be undone.
+type StopPlay struct {
+	Form
+	Action string
+	Moves  int
+	Title  string
 }
 
 // GameChoice is one game the next game may be, with who starts it by its

@@ -2,6 +2,7 @@ package views
 
 import (
 	"context"
+	"math"
 	"strconv"
 	"strings"
 
@@ -25,11 +26,12 @@ type LineChart struct {
 }
 
 // Series is one player's running totals; Values[i] is the total after
-// x = From+i+1, starting from Start at x = From.
+// x = From+i+1, starting from Start at x = From. Values may be halves (an
+// evening's placing points, where a tie shares the points of its places).
 type Series struct {
 	Name   string
-	Values []int
-	Start  int
+	Values []float64
+	Start  float64
 }
 
 // Empty reports whether there is nothing to draw.
@@ -56,11 +58,11 @@ type linScale struct {
 }
 
 // at places v; a zero-width domain places everything at the middle.
-func (s linScale) at(v int) float64 {
+func (s linScale) at(v float64) float64 {
 	if s.D1 == s.D0 {
 		return (s.R0 + s.R1) / 2
 	}
-	return s.R0 + float64(v-s.D0)*(s.R1-s.R0)/float64(s.D1-s.D0)
+	return s.R0 + (v-float64(s.D0))*(s.R1-s.R0)/float64(s.D1-s.D0)
 }
 
 // niceTicks returns evenly spaced round numbers (steps of 1, 2 or 5 times
@@ -161,7 +163,7 @@ type lcLayout struct {
 // layout computes every coordinate the template draws.
 func (c LineChart) layout() lcLayout {
 	n := 0
-	lo, hi := 0, 0
+	lo, hi := 0.0, 0.0
 	if c.From > 0 && len(c.Series) > 0 { // 0 is on the axis only when the lines start there
 		lo, hi = c.Series[0].Start, c.Series[0].Start
 	}
@@ -173,31 +175,31 @@ func (c LineChart) layout() lcLayout {
 		}
 	}
 	if c.HasTarget {
-		lo, hi = min(lo, c.Target), max(hi, c.Target)
+		lo, hi = min(lo, float64(c.Target)), max(hi, float64(c.Target))
 	}
-	yt := niceTicks(lo, hi, 4)
+	yt := niceTicks(int(math.Floor(lo)), int(math.Ceil(hi)), 4)
 	y := linScale{D0: yt[0], D1: yt[len(yt)-1], R0: lcHeight - lcBottom, R1: lcTop}
 	x := linScale{D0: c.From, D1: c.From + max(n, 1), R0: lcLeft, R1: lcWidth - lcRight}
 	l := lcLayout{
 		Left: num(lcLeft), Right: num(lcWidth - lcRight), Top: num(lcTop), Bottom: num(lcHeight - lcBottom),
 	}
 	for _, v := range yt {
-		l.YTicks = append(l.YTicks, lcTick{At: num(y.at(v)), Label: minus(v)})
+		l.YTicks = append(l.YTicks, lcTick{At: num(y.at(float64(v))), Label: minus(float64(v))})
 	}
 	every := max(1, (n+9)/10) // at most about ten x labels
 	for i := c.From; i <= c.From+n; i += every {
-		l.XTicks = append(l.XTicks, lcTick{At: num(x.at(i)), Label: itoa(i)})
+		l.XTicks = append(l.XTicks, lcTick{At: num(x.at(float64(i))), Label: itoa(i)})
 	}
 	if c.HasTarget {
-		l.TargetY = num(y.at(c.Target))
+		l.TargetY = num(y.at(float64(c.Target)))
 	}
 	for k, s := range c.Series {
 		if len(s.Values) == 0 {
 			continue
 		}
-		xs, ys := []float64{x.at(c.From)}, []float64{y.at(s.Start)}
+		xs, ys := []float64{x.at(float64(c.From))}, []float64{y.at(s.Start)}
 		for i, v := range s.Values {
-			xs, ys = append(xs, x.at(c.From+i+1)), append(ys, y.at(v))
+			xs, ys = append(xs, x.at(float64(c.From+i+1))), append(ys, y.at(v))
 		}
 		line := lcLine{Name: s.Name, Class: "s" + itoa(k%8), D: pathD(xs, ys)}
 		for i := 1; i < len(xs); i++ {
@@ -208,12 +210,12 @@ func (c LineChart) layout() lcLayout {
 	return l
 }
 
-// minus writes a number with a real minus sign.
-func minus(v int) string {
+// minus writes a number with a real minus sign (a half as .5).
+func minus(v float64) string {
 	if v < 0 {
-		return "−" + itoa(-v)
+		return "−" + strconv.FormatFloat(-v, 'f', -1, 64)
 	}
-	return itoa(v)
+	return strconv.FormatFloat(v, 'f', -1, 64)
 }
 
 // lineTextIn is the chart said in words, in ctx's language: where each

@@ -17,7 +17,7 @@ func TestLinScale(t *testing.T) {
 		v    int
 		want float64
 	}{{0, 166}, {100, 10}, {50, 88}, {-50, 244}} {
-		if got := s.at(tt.v); got != tt.want {
+		if got := s.at(float64(tt.v)); got != tt.want {
 			t.Errorf("at(%d) = %v, want %v", tt.v, got, tt.want)
 		}
 	}
@@ -68,8 +68,8 @@ func render(t *testing.T, c LineChart) (string, *goquery.Document) {
 
 func TestLinesLayout(t *testing.T) {
 	c := LineChart{ID: "totals", Title: "Running totals", XLabel: "Game", Series: []Series{
-		{Name: "Ana", Values: []int{58, 100}},
-		{Name: "Ben", Values: []int{-10, -10}},
+		{Name: "Ana", Values: []float64{58, 100}},
+		{Name: "Ben", Values: []float64{-10, -10}},
 	}}
 	l := c.layout()
 	if len(l.Lines) != 2 || len(l.Lines[0].Points) != 2 {
@@ -110,7 +110,7 @@ func TestLinesLayout(t *testing.T) {
 
 func TestLinesFlatSeriesAndTarget(t *testing.T) {
 	c := LineChart{ID: "rounds", Title: "Game 1", XLabel: "Round", HasTarget: true, Target: 50,
-		Series: []Series{{Name: "Ana", Values: []int{0, 0, 0}}}}
+		Series: []Series{{Name: "Ana", Values: []float64{0, 0, 0}}}}
 	_, doc := render(t, c)
 	d, _ := doc.Find("path.line").Attr("d")
 	if strings.Contains(d, "NaN") || strings.Count(d, "L") != 3 {

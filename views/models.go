@@ -131,10 +131,12 @@ type NewTableVM struct {
 // no other link.
 type TableView struct {
 	Page
-	Head      int // the table's version, for the live updates
-	Name      string
-	Game      scoring.Info
-	Standings []StandingRow
+	Head int // the table's version, for the live updates
+	Name string
+	Game scoring.Info
+	// GameTitle is what the table plays now as the pages call it: the
+	// game's title, or the name of another game's sheet.
+	GameTitle string
 	Games     []GameRow
 	// GamesPage says which games Games holds of a long table (the
 	// newest by default) and links to the others.
@@ -154,9 +156,12 @@ type TableView struct {
 	// next round starts a new game), or nil.
 	Finished *GameOverVM
 	Base     string
-	// Evening is the standing over the evening's finished games (nil
-	// before one ended): it replaces Standings.
+	// Evening is the standing over the evening's counted games (nil
+	// before any game was entered).
 	Evening *EveningVM
+	// Playing is the game being played along, as every link shows it
+	// (nil when none is).
+	Playing *PlayingVM
 	// NextURL chooses the next game (edit link only, "" elsewhere).
 	NextURL string
 	// EveningURL opens the evening on its ranking (edit link only).
@@ -234,26 +239,33 @@ type RoundsVM struct {
 	Chart LineChart
 }
 
-// StandingRow is one player's running total.
-type StandingRow struct {
-	Rank                int
-	Name                string
-	Total, Played, Wins int
-	Leader              bool
-	Behind              int
-}
-
 // GameRow is one recorded game on a table page.
 type GameRow struct {
-	Number     int
-	Totals     []string // per table player, "–" when the player sat out
-	Winners    []string
-	Valid      bool
+	Number int
+	// Title is the game as the pages call it (its title, or the name of
+	// another game's sheet).
+	Title   string
+	Totals  []string // per table player, "–" when the player sat out
+	Winners []string
+	Status  GameStatus
+}
+
+// GameStatus is how a game's result stands, as its badges say: checked
+// by the rules, disputed and not counted (ruling G-5), counted as
+// entered, scores as typed, imported, unfinished, in progress or
+// unreadable. Scores kept as typed never say the rules checked them.
+type GameStatus struct {
+	Checked    bool // checked by the rules, no rule broken
+	AsTyped    bool // another game's sheet: scores as typed
+	Imported   bool // from a play file
+	Disputed   bool // rules broken: shown, counted nowhere until settled
+	Settled    bool // disputed, counted as entered by the table
+	Unfinished bool // played along and stopped, kept as it stood
+	InProgress bool // a round game not over yet
+	Unreadable bool
+	Corrected  bool
 	Violations int
 	Warnings   int
-	Corrected  bool
-	Imported   bool
-	Err        string
 }
 
 // Pager says which part of a long list a page shows, From–To of Total
@@ -285,10 +297,10 @@ type BarChart struct {
 	Bars  []Bar
 }
 
-// Bar is one bar of a BarChart.
+// Bar is one bar of a BarChart; a value may be a half (placing points).
 type Bar struct {
 	Label string
-	Value int
+	Value float64
 	Lead  bool
 }
 
@@ -319,6 +331,30 @@ type ResultVM struct {
 	Ranking []RankRow
 	// After offers what comes next (the edit link's last finished game).
 	After *AfterGameVM
+	// Standing is how a table's game stands (nil on the check page):
+	// its status and winners as its record has them.
+	Standing *GameStanding
+}
+
+// Winners are the players the page crowns: the game's record's on a
+// table (a game counted as entered has winners its engine did not name),
+// the engine's on the check page.
+func (vm ResultVM) Winners() []string {
+	if vm.Standing != nil {
+		return vm.Standing.Winners
+	}
+	return vm.Result.Winners
+}
+
+// GameStanding is how a table's game stands, from its record: its status
+// and winners, and on the edit page the form counting a disputed game as
+// entered (ruling G-5).
+type GameStanding struct {
+	Status  GameStatus
+	Winners []string
+	// Settle is that form's action ("" elsewhere).
+	Settle string
+	Form   Form
 }
 
 // Reopen is a form that sends entered values back to their editor.
@@ -445,15 +481,41 @@ type LinkRow struct {
 	Name, Game, URL string
 }
 
-// GameOverVM says a round-based game just ended and who won it.
+// GameOverVM says the table's newest game is over and how it ended.
 type GameOverVM struct {
-	Game    int
-	Rounds  int
+	Game int
+	// Title is the game as the pages call it. Winners won with Score
+	// ("Auf der Hut: Ana wins with 7."); without winners (a disputed
+	// game) Summary says how it stands.
+	Title   string
 	Winners []string
-	Total   int // the winners' total
+	Score   int
+	Summary string
+	// Rounds is the rounds a round game took (0 for a whole result).
+	Rounds int
+	// Next is set when the next round starts a new game of it.
+	Next    bool
 	URL     string
-	// Ranking is the game's places, best first (ties share a place).
+	Status  GameStatus
 	Ranking []RankRow
+}
+
+// PlayingVM is a game being played along, as every link shows it: whose
+// turn, the moves so far and everyone's points in the position now, read
+// only (a view-only page shows it with no way to move).
+type PlayingVM struct {
+	Title string
+	Moves int
+	// Players are the seats with their points so far.
+	Players []PlayingSeat
+	// URL opens the guided game (edit pages only: "" elsewhere).
+	URL string
+}
+
+// PlayingSeat is one player's points in a game played along.
+type PlayingSeat struct {
+	Name  string
+	Total int
 }
 
 // HistoryVM lists every table this phone knows, newest first, filtered
@@ -487,6 +549,8 @@ type ReplayVM struct {
 	Result             scoring.Result
 	PrevURL, NextURL   string // "" at the ends
 	GameURL            string
+	// AsTyped is set for scores kept as typed: no rules checked them.
+	AsTyped bool
 }
 
 // Choice is one option of a select: the value sent and the label shown.

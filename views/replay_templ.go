@@ -271,7 +271,7 @@ func Replay(vm ReplayVM) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			} else {
-				templ_7745c5c3_Err = Verdict(vm.Result).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = Verdict(vm.Result, vm.AsTyped).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

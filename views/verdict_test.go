@@ -26,7 +26,7 @@ func TestVerdictSaysTheOpenTieBreakInTheReadersLanguage(t *testing.T) {
 	} {
 		tag, _ := i18n.Parse(tc.lang)
 		var b strings.Builder
-		if err := Verdict(r).Render(i18n.With(context.Background(), tag, "/"), &b); err != nil {
+		if err := Verdict(r, false).Render(i18n.With(context.Background(), tag, "/"), &b); err != nil {
 			t.Fatal(err)
 		}
 		if !strings.Contains(b.String(), tc.want) {
@@ -66,7 +66,7 @@ func TestBreakdownSaysScoreLinesInTheReadersLanguage(t *testing.T) {
 // TestPrerenderWritesTheSameBytes: a prerendered component renders what
 // the component itself would, every time.
 func TestPrerenderWritesTheSameBytes(t *testing.T) {
-	chart := Lines(LineChart{ID: "c", Title: "Running totals", XLabel: "Game", Series: []Series{{Name: "Ana", Values: []int{3, 7}}, {Name: "Ben", Values: []int{5, 6}}}})
+	chart := Lines(LineChart{ID: "c", Title: "Running totals", XLabel: "Game", Series: []Series{{Name: "Ana", Values: []float64{3, 7}}, {Name: "Ben", Values: []float64{5, 6}}}})
 	ctx := context.Background()
 	var live, first, second strings.Builder
 	if err := chart.Render(ctx, &live); err != nil {

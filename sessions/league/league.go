@@ -53,6 +53,11 @@ type Result struct {
 	Totals map[string]int
 	// LowestWins is true for games where the fewest points win.
 	LowestWins bool
+	// Places, when given, are each player's place as the game's record
+	// has them (sessions.GameRecord: the engine's winners share first,
+	// a tie-break applied); Places then returns them instead of placing
+	// by totals, so a league places a game as its table does.
+	Places map[string]int
 }
 
 // Standing is one player's line in a league table.
@@ -66,9 +71,13 @@ type Standing struct {
 	Trend []float64
 }
 
-// Places returns each player's place (1 = best); tied players share the
-// best place of the ones they cover: totals 10, 8, 8, 5 → 1, 2, 2, 4.
+// Places returns each player's place (1 = best): the given ones
+// (Result.Places), else by total, tied players sharing the best place of
+// the ones they cover: totals 10, 8, 8, 5 → 1, 2, 2, 4.
 func Places(r Result) map[string]int {
+	if r.Places != nil {
+		return r.Places
+	}
 	places := make(map[string]int, len(r.Totals))
 	for name, t := range r.Totals {
 		better := 0

@@ -221,8 +221,10 @@
     return e;
   }
 
-  // summary is what a person typed into the form, field by field, each
-  // named by its player (the fieldset's legend) and its label.
+  // summary is what a person typed into the form, field by field, in the
+  // form's own words: each named by its player (the fieldset's legend)
+  // and its label, or the short name the form gives it (data-summary); a
+  // choice by the label of its group ("Cambio was called by: Ben").
   function summary(form) {
     var out = [];
     Array.prototype.forEach.call(form.elements, function (f) {
@@ -231,8 +233,10 @@
       if ((choice && !f.checked) || f.value === "") return;
       var set = f.closest("fieldset");
       var legend = set && set.querySelector("legend") ? set.querySelector("legend").textContent.trim() : "";
-      var label = f.labels && f.labels[0] ? f.labels[0].textContent.trim() : f.name;
-      if (choice) out.push([legend || f.name, label]);
+      var label = f.getAttribute("data-summary") || (f.labels && f.labels[0] ? f.labels[0].textContent.trim() : f.name);
+      var group = f.closest("[role=group][aria-labelledby]");
+      var named = group ? document.getElementById(group.getAttribute("aria-labelledby")) : null;
+      if (choice) out.push([named ? named.textContent.trim() : legend || f.name, label]);
       else out.push([legend ? legend + " · " + label : label, f.value]);
     });
     return out.slice(0, 40);

@@ -43,6 +43,10 @@ type Player struct {
 	Name   string
 	Score  int
 	Winner bool // the engine named this player a winner
+	// Place is the player's place as the table placed the game
+	// (sessions.GameRecord); a card given no places places its players
+	// by their winners, then their scores.
+	Place int
 }
 
 // Result is one finished game as its card shows it.
@@ -59,7 +63,11 @@ type Result struct {
 	// imported play): no rules were checked, the winners stand as given,
 	// and the card says so instead of "checked by the rules".
 	Unchecked bool
-	Players   []Player
+	// Settled is set for a disputed game the table counted as entered
+	// (ruling G-5): its winners are crowned, and the card says "counted
+	// as entered" instead of "checked by the rules".
+	Settled bool
+	Players []Player
 }
 
 // FromEngine fills a card from an engine's description and verdict; the
@@ -97,14 +105,19 @@ type EveningGame struct {
 	// Unchecked is set for scores kept as typed (Result.Unchecked): an
 	// evening that holds one is not called checked by the rules.
 	Unchecked bool
+	// Settled is set for a disputed game counted as entered.
+	Settled bool
 }
 
 // Row is one player's line of an evening.
 type Row struct {
 	Name   string
 	Points int
-	Wins   int
-	Place  int
+	// Score, when set, is shown instead of Points: the standing's points
+	// as its page writes them (a half where a tie shared places).
+	Score string
+	Wins  int
+	Place int
 }
 
 // PNG draws the card and encodes it.
@@ -153,9 +166,9 @@ func (r Result) Draw(ctx context.Context) (*image.RGBA, error) {
 	}
 	sp := make([]stats.Player, len(players))
 	for i, p := range players {
-		sp[i] = stats.Player{Name: p.Name, Score: p.Score, Winner: p.Winner}
+		sp[i] = stats.Player{Name: p.Name, Score: p.Score, Winner: p.Winner, Place: p.Place}
 	}
-	places := stats.Places(sp, r.LowestWins)
+	places := stats.Places(sp, r.LowestWins) // the given places, when given
 	lines := make([]entry, len(players))
 	for i, p := range players {
 		lines[i] = entry{place: places[i], name: p.Name, score: number(p.Score), top: r.Checked && p.Winner}
@@ -174,8 +187,11 @@ func (r Result) Draw(ctx context.Context) (*image.RGBA, error) {
 		sub = append(sub, i18n.T(ctx, "Fewest points win"))
 	}
 	typed := noneTyped
-	if asTyped {
+	switch {
+	case asTyped:
 		typed = allTyped
+	case r.Settled && r.Checked:
+		typed = settled
 	}
 	c.header(ctx, r.Game, sub, r.Checked, typed)
 	c.ranking(ctx, lines, 184, 556)
@@ -205,17 +221,24 @@ func (e Evening) Draw(ctx context.Context) (*image.RGBA, error) {
 	}
 	lines := make([]entry, len(e.Standing))
 	for i, r := range e.Standing {
+		score := r.Score
+		if score == "" {
+			score = number(r.Points)
+		}
 		lines[i] = entry{
-			place: places[i], name: r.Name, score: number(r.Points),
+			place: places[i], name: r.Name, score: score,
 			detail: i18n.N(ctx, r.Wins, "1 win", "%d wins"),
 			top:    places[i] == 1 && e.played() > 0,
 		}
 	}
-	checked, typed, kept := true, noneTyped, 0
+	checked, typed, kept, settledGames := true, noneTyped, 0, 0
 	var games []string
 	for _, g := range e.Games {
 		if g.Unchecked {
 			kept++
+		}
+		if g.Settled {
+			settledGames++
 		}
 		switch {
 		case !g.Checked:
@@ -244,6 +267,8 @@ func (e Evening) Draw(ctx context.Context) (*image.RGBA, error) {
 		typed = allTyped
 	case kept > 0:
 		typed = someTyped
+	case settledGames > 0:
+		typed = settled
 	}
 	c.header(ctx, title, sub, checked, typed)
 	c.ranking(ctx, lines, 184, 526)
@@ -320,6 +345,7 @@ const (
 	noneTyped typing = iota
 	someTyped        // an evening of checked games and typed ones
 	allTyped
+	settled // a disputed game counted as entered (ruling G-5), or an evening holding one
 )
 
 // header draws the green band: the title, the line under it and the
@@ -335,6 +361,8 @@ func (c *canvas) header(ctx context.Context, title string, sub []string, checked
 		label, checked = i18n.T(ctx, "Not checked by the rules"), false
 	case typed == someTyped:
 		label, checked = i18n.T(ctx, "Partly checked by the rules"), false
+	case typed == settled:
+		label, fill, ink, checked = i18n.T(ctx, "Counted as entered"), warnSoft, warn, false
 	}
 	pf := c.face(bold, 24)
 	label = fit(pf, clean(label, pf), 360)

@@ -189,7 +189,7 @@ func rowHeight(n, top, bottom int) int {
 // result crowns nobody.
 func TestWinnersFirstAndUnmistakable(t *testing.T) {
 	r := Result{Game: "Auf der Hut", Checked: true, Players: []Player{
-		{"Ida", 4, false}, {"Jan", 8, true}, {"Kim", 2, false},
+		{"Ida", 4, false, 0}, {"Jan", 8, true, 0}, {"Kim", 2, false, 0},
 	}}
 	b, _ := r.PNG(en)
 	img := decode(t, b)
@@ -206,7 +206,7 @@ func TestWinnersFirstAndUnmistakable(t *testing.T) {
 	}
 	// Shared first places: both gold.
 	r = Result{Game: "Cambio", LowestWins: true, Checked: true, Players: []Player{
-		{"Ana", 12, false}, {"Ben", 3, true}, {"Cy", 3, true},
+		{"Ana", 12, false, 0}, {"Ben", 3, true, 0}, {"Cy", 3, true, 0},
 	}}
 	b, _ = r.PNG(en)
 	img = decode(t, b)
@@ -258,7 +258,7 @@ func TestInsideTheMargins(t *testing.T) {
 }
 
 func TestLanguages(t *testing.T) {
-	r := Result{Game: "Alaska", Checked: true, Players: []Player{{"Ana", 5, true}, {"Ben", 3, false}}}
+	r := Result{Game: "Alaska", Checked: true, Players: []Player{{"Ana", 5, true, 0}, {"Ben", 3, false, 0}}}
 	a, _ := r.PNG(en)
 	b, _ := r.PNG(de)
 	if bytes.Equal(a, b) {
@@ -372,7 +372,7 @@ func FuzzResult(f *testing.F) {
 // (go test -bench PNG -benchmem ./views/card).
 func BenchmarkResultPNG(b *testing.B) {
 	r := Result{Game: "Kociaki Łobuziaki", Table: "Freitagsrunde", Number: 3, Played: time.Now(), Checked: true,
-		Players: []Player{{"Amelia", 41, false}, {"Victor", 57, true}, {"Enrique", 32, false}, {"Zofia", 33, false}}}
+		Players: []Player{{"Amelia", 41, false, 0}, {"Victor", 57, true, 0}, {"Enrique", 32, false, 0}, {"Zofia", 33, false, 0}}}
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := r.PNG(de); err != nil {
@@ -410,7 +410,7 @@ func TestNumber(t *testing.T) {
 // imported play keeps its winners (gold) but its verdict differs from
 // "checked by the rules".
 func TestScoresAsTypedAreNotCalledChecked(t *testing.T) {
-	checked := Result{Game: "Skyjo", Checked: true, Players: []Player{{"Ida", 4, false}, {"Jan", 8, true}}}
+	checked := Result{Game: "Skyjo", Checked: true, Players: []Player{{"Ida", 4, false, 0}, {"Jan", 8, true, 0}}}
 	typed := checked
 	typed.Unchecked = true
 	a, _ := checked.PNG(en)

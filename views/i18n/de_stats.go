@@ -73,7 +73,6 @@ var deStats = map[string]string{
 	"%[2]s after %[1]d games: %[3]s leads.":     "%[2]s nach %[1]d Partien: vorn liegt %[3]s.",
 	"%[1]s, game %[2]d":                         "%[1]s, Partie %[2]d",
 	"%s won. Checked by the rules.":             "Sieg: %s. Nach den Regeln geprüft.",
-	"A result is disputed.":                     "Ein Ergebnis ist strittig.",
 	"Standings after 1 game: %s first.":         "Stand nach 1 Partie: %s vorn.",
 	"Standings after %[1]d games: %[2]s first.": "Stand nach %[1]d Partien: %[2]s vorn.",
 }

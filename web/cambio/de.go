@@ -6,6 +6,7 @@ package cambio
 var german = map[string]string{
 	// Round editor (Cambio and Kodiak): a player's cards by their sum.
 	"Or the sum of %s's cards": "Oder die Summe der Karten von %s",
+	"sum of the cards":         "Summe der Karten",
 	"Type the cards instead":   "Stattdessen die Karten eintippen",
 	"the game has no round %d": "Die Partie hat keine Runde %d",
 	"value %s":                 "Wert %s",

@@ -4,15 +4,12 @@ import (
 	"container/list"
 	"context"
 	"hash/fnv"
-	"math"
 	"net/http"
-	"slices"
 	"strconv"
 	"sync"
 
 	"github.com/labstack/echo/v4"
 
-	scoresheet "tablemate/scoring/sheet"
 	"tablemate/sessions"
 	"tablemate/views"
 	"tablemate/views/card"
@@ -100,54 +97,46 @@ func (a *App) cardPNG(c echo.Context, key string, draw func(context.Context) ([]
 }
 
 // finishedGames are the games of t that are over (a game of rounds still
-// being played is not), in order.
+// being played is not, nor one kept unfinished), in order.
 func finishedGames(t sessions.Table) []sessions.Game {
 	var out []sessions.Game
 	for _, g := range t.Games {
-		if g.Err == "" && g.Result.GameOver {
+		if g.Record.Over {
 			out = append(out, g)
 		}
 	}
 	return out
 }
 
-// gameCard is one finished game's card.
+// gameCard is one finished game's card, from its record: its places and
+// winners as the table has them (a disputed game crowns nobody).
 func gameCard(t sessions.Table, g sessions.Game) card.Result {
-	r := card.FromEngine(g.Info, g.Result)
-	// An evening's games differ; another game's sheet has its own name
-	// and says how it is won.
-	r.Game, r.LowestWins = playGame(g).Name, g.LowestWins()
-	r.Unchecked = asTyped(g)
-	r.Table, r.Number = t.Name, g.Number
-	if g.Seq >= 1 && g.Seq <= len(t.Log) {
-		r.Played = t.Log[g.Seq-1].At
+	r := g.Record
+	out := card.Result{Game: playGame(g).Name, LowestWins: r.LowestWins, Checked: !r.Disputed(), Settled: r.Settled,
+		Unchecked: r.AsTyped(), Table: t.Name, Number: r.Number}
+	for _, s := range r.Seats {
+		out.Players = append(out.Players, card.Player{Name: s.Name, Score: s.Score, Winner: s.Won, Place: s.Place})
 	}
-	return r
+	if g.Seq >= 1 && g.Seq <= len(t.Log) {
+		out.Played = t.Log[g.Seq-1].At
+	}
+	return out
 }
 
-// asTyped says a game's scores were never checked by the rules: another
-// game's sheet and an imported play, whose winners stand as typed.
-func asTyped(g sessions.Game) bool {
-	return g.Info.Slug == scoresheet.Slug || g.Imported != nil
-}
-
-// eveningCard is the card of all the table's finished games.
+// eveningCard is the card of all the table's finished games: the
+// evening's own standing (sessions.Table.Evening), its points as the
+// page shows them (a half where a tie shared places).
 func eveningCard(t sessions.Table, games []sessions.Game) card.Evening {
 	e := card.Evening{Table: t.Name}
 	if last := games[len(games)-1]; last.Seq >= 1 && last.Seq <= len(t.Log) {
 		e.Played = t.Log[last.Seq-1].At
 	}
 	for _, g := range games {
-		e.Games = append(e.Games, card.EveningGame{Game: playGame(g).Name, Winners: g.Result.Winners, Checked: g.Result.Valid, Unchecked: asTyped(g)})
+		r := g.Record
+		e.Games = append(e.Games, card.EveningGame{Game: playGame(g).Name, Winners: r.Winners, Checked: !r.Disputed(), Settled: r.Settled, Unchecked: r.AsTyped()})
 	}
-	// The evening's own standing: one kind's sum or the places' points
-	// (sessions.Evening), with its ranks; shared points round to whole
-	// ones on the card.
-	ev := t.Derived("evening", func() any { return t.Evening() }).(sessions.Evening)
-	for _, r := range ev.Rows {
-		if r.Played > 0 {
-			e.Standing = append(e.Standing, card.Row{Name: r.Name, Points: int(math.Round(r.Points)), Wins: r.Wins, Place: r.Rank})
-		}
+	for _, r := range evening(t).Rows {
+		e.Standing = append(e.Standing, card.Row{Name: r.Name, Score: pointsText(r.Points), Wins: r.Wins, Place: r.Rank})
 	}
 	return e
 }
@@ -176,7 +165,7 @@ func (a *App) showViewGameCard(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if g.Err != "" || !g.Result.GameOver {
+	if !g.Record.Over { // not finished (a round game going on, a game kept unfinished): no card
 		return echo.ErrNotFound
 	}
 	return a.cardPNG(c, v.Key+"|"+strconv.Itoa(v.Head)+"|game"+strconv.Itoa(g.Number), gameCard(v.Table, g).PNG)
@@ -203,13 +192,14 @@ func (a *App) showLeagueCard(c echo.Context) error {
 	// The league's card counts its games instead of listing them.
 	e := card.Evening{Title: l.Name, Table: schemeLabel(c, l), Count: st.Games}
 	for _, s := range st.Standings {
-		e.Standing = append(e.Standing, card.Row{Name: s.Player, Points: int(math.Round(s.Points)), Wins: s.Wins, Place: s.Rank})
+		e.Standing = append(e.Standing, card.Row{Name: s.Player, Score: pointsText(s.Points), Wins: s.Wins, Place: s.Rank})
 	}
 	return a.cardPNG(c, "league|"+l.ID+"|"+key, e.PNG)
 }
 
 // viewPreview is the link preview of a table's view-only page: its
-// evening card (nothing before a game is finished).
+// evening card (nothing before a game is finished) and who leads, as the
+// evening's standing has it.
 func (a *App) viewPreview(c echo.Context, v viewTable) views.Preview {
 	games := finishedGames(v.Table)
 	if len(games) == 0 {
@@ -218,44 +208,60 @@ func (a *App) viewPreview(c echo.Context, v viewTable) views.Preview {
 	origin := a.site.origin(c.Request())
 	title := v.Name
 	if title == "" {
-		title = v.Info.Title
+		title = playingTitle(c.Request().Context(), v.Table)
 	}
 	return views.Preview{
 		Title: title, URL: origin + v.base(),
-		Description: previewLine(c, v.Table, games),
+		Description: previewLine(c, v.Table),
 		Image:       origin + v.base() + "/card.png?v=" + strconv.Itoa(v.Head),
 	}
 }
 
 // gamePreview is the link preview of one game's view-only page.
 func (a *App) gamePreview(c echo.Context, v viewTable, g sessions.Game) views.Preview {
-	if g.Err != "" || !g.Result.GameOver {
+	r := g.Record
+	if !r.Over {
 		return views.Preview{}
 	}
+	ctx := c.Request().Context()
 	origin := a.site.origin(c.Request())
 	n := strconv.Itoa(g.Number)
-	desc := tr(c, "Disputed")
-	if g.Result.Valid {
-		desc = tr(c, "%s won. Checked by the rules.", i18n.JoinNames(c.Request().Context(), g.Result.Winners))
+	var desc string
+	switch {
+	case r.Disputed():
+		desc = tr(c, "Disputed — not counted.")
+	case r.Settled:
+		desc = tr(c, "%s won. Counted as entered, rules broken.", i18n.JoinNames(ctx, r.Winners))
+	case r.AsTyped():
+		desc = tr(c, "%s won. Scores as typed, not checked by the rules.", i18n.JoinNames(ctx, r.Winners))
+	default:
+		desc = tr(c, "%s won. Checked by the rules.", i18n.JoinNames(ctx, r.Winners))
 	}
 	return views.Preview{
-		Title: tr(c, "%[1]s, game %[2]d", v.Info.Title, g.Number), URL: origin + v.base() + "/games/" + n,
+		Title: tr(c, "%[1]s, game %[2]d", gameName(c, g), g.Number), URL: origin + v.base() + "/games/" + n,
 		Description: desc,
 		Image:       origin + v.base() + "/games/" + n + "/card.png?v=" + strconv.Itoa(v.Head),
 	}
 }
 
-// previewLine says who leads after how many games.
-func previewLine(c echo.Context, t sessions.Table, games []sessions.Game) string {
-	var leaders []string
-	for _, s := range t.Standings() {
-		if s.Leader {
-			leaders = append(leaders, s.Name)
-		}
+// previewLine says who leads the evening's standing after how many
+// counted games, and of which game or by places: "Skat after 3 games:
+// Ana leads." or "The evening after 4 games, by places: Cy leads."
+func previewLine(c echo.Context, t sessions.Table) string {
+	ctx := c.Request().Context()
+	ev := evening(t)
+	if len(ev.Rows) == 0 {
+		return tr(c, "No game counts yet.")
 	}
-	line := i18n.N(c.Request().Context(), len(games), "%[1]s after 1 game: %[2]s leads.", "%[2]s after %[1]d games: %[3]s leads.", t.Info.Title, i18n.JoinNames(c.Request().Context(), leaders))
-	if slices.ContainsFunc(games, func(g sessions.Game) bool { return !g.Result.Valid }) {
-		line += " " + tr(c, "A result is disputed.")
+	leaders := i18n.JoinNames(ctx, t.Leaders())
+	var line string
+	if ev.Mode == sessions.EveningSum {
+		line = i18n.N(ctx, ev.Done, "%[1]s after 1 game: %[2]s leads.", "%[2]s after %[1]d games: %[3]s leads.", kindTitle(ctx, ev.Kind.Slug, ev.Sheet), leaders)
+	} else {
+		line = i18n.N(ctx, ev.Done, "The evening after 1 game, by places: %s leads.", "The evening after %d games, by places: %s leads.", leaders)
+	}
+	if ev.Disputed > 0 {
+		line += " " + trN(c, ev.Disputed, "1 disputed game is not counted.", "%d disputed games are not counted.")
 	}
 	return line
 }

@@ -14,7 +14,6 @@ import (
 	"tablemate/views"
 	"tablemate/views/i18n"
 	"tablemate/web/games"
-	"tablemate/web/kit"
 )
 
 // Never save by accident (issue #18): a whole result that breaks a rule
@@ -82,11 +81,11 @@ func seatEmpty(values url.Values, i int) bool {
 // disputed", it answers false and the caller saves. Otherwise nothing is
 // saved and it answers the problems page, or with "Fix it" the filled
 // form, keeping the entry's token and the version its phone saw.
-func (a *App) holdBrokenEntry(c echo.Context, t sessions.Table, ed kit.Editor, n int, values url.Values, state json.RawMessage) (bool, error) {
+func (a *App) holdBrokenEntry(c echo.Context, t sessions.Table, eg entryGame, values url.Values, state json.RawMessage) (bool, error) {
 	if values.Get(fieldDisputed) != "" {
 		return false, nil
 	}
-	chk := entryProblems(t.Info.Slug, t.Players, values, state)
+	chk := entryProblems(eg.Slug, eg.Names, values, state)
 	if chk.ok() {
 		return false, nil
 	}
@@ -98,12 +97,12 @@ func (a *App) holdBrokenEntry(c echo.Context, t sessions.Table, ed kit.Editor, n
 		}
 	}
 	if values.Get(fieldFix) != "" {
-		e := gameEntry(c, t, n, kept, nil, tr(c, "Not saved yet. Fix what is listed, then check and save again."))
+		e := gameEntry(c, t, eg, kept, nil, tr(c, "Not saved yet. Fix what is listed, then check and save again."))
 		e.FlashList = problemLines(c, chk)
 		e.Form.Token, e.Form.Seen = values.Get("_token"), seen
-		return true, render(c, http.StatusOK, ed.Page(e))
+		return true, render(c, http.StatusOK, eg.Ed.Page(e))
 	}
-	e := gameEntry(c, t, n, nil, nil, "")
+	e := gameEntry(c, t, eg, nil, nil, "")
 	vm := views.ConfirmVM{
 		Page: e.Page, Form: e.Form, Action: e.Action, Heading: e.Heading,
 		Empty: chk.Empty, Violations: chk.Violations,

@@ -13,56 +13,68 @@ import (
 
 	"tablemate/scoring"
 	"tablemate/sessions"
-	"tablemate/sessions/league"
 	"tablemate/views"
 	"tablemate/views/i18n"
 )
 
-// eveningVM is the table's standing over the evening: the sum of the
-// games when all are of one kind (as the rule texts sum several games),
-// placings when they differ, with the line saying which and why.
+// eveningVM is the table's standing over the evening as sessions derived
+// it (Table.Evening): the sum of the games when all are of one kind (as
+// the rule texts sum several games), placings when they differ, with the
+// line saying which and why, and the newest games' results from their
+// records. A disputed game's column says it is not counted (G-5).
 func eveningVM(c echo.Context, t sessions.Table) views.EveningVM {
-	ev := t.Derived("evening", func() any { return t.Evening() }).(sessions.Evening)
+	ctx := c.Request().Context()
+	ev := evening(t)
 	vm := views.EveningVM{Status: eveningStatus(c, ev)}
-	// The newest games only: a long table's page stays the same size.
-	skip := max(0, ev.Done-eveningColumns)
 	switch ev.Mode {
 	case sessions.EveningSum:
 		vm.Points = tr(c, "Total")
+		title := kindTitle(ctx, ev.Kind.Slug, ev.Sheet)
 		if ev.Kind.LowestWins {
-			vm.Why = i18n.N(c.Request().Context(), ev.Done, "One game of %s: the fewest points lead.", "%[1]d games of %[2]s: each player's totals added, the fewest points lead, as its rules add several games.", ev.Kind.Title)
+			vm.Why = i18n.N(ctx, ev.Done, "One game of %s: the fewest points lead.", "%[1]d games of %[2]s: each player's totals added, the fewest points lead, as its rules add several games.", title)
 		} else {
-			vm.Why = i18n.N(c.Request().Context(), ev.Done, "One game of %s: the most points lead.", "%[1]d games of %[2]s: each player's totals added, the most points lead, as its rules add several games.", ev.Kind.Title)
+			vm.Why = i18n.N(ctx, ev.Done, "One game of %s: the most points lead.", "%[1]d games of %[2]s: each player's totals added, the most points lead, as its rules add several games.", title)
 		}
 	case sessions.EveningPlacings:
 		vm.Points = tr(c, "Points")
 		vm.Why = tr(c, "Different games cannot add their scores: each game gives points by place (%s for 1st, 2nd, …; a tie shares them), as in a league.", placesText(ev.Points))
+	default:
+		vm.None = tr(c, "No game counts yet: a game counts once it is over and not disputed.")
 	}
-	for _, g := range t.Games {
-		if g.Finished() {
-			if skip > 0 {
-				skip--
-				continue
-			}
-			vm.Columns = append(vm.Columns, tr(c, "%d · %s", g.Number, gameName(c, g)))
+	// The newest finished games only: a long table's page stays the
+	// same size (the games list below has them all).
+	var shown []sessions.GameRecord
+	for i := len(t.Games) - 1; i >= 0 && len(shown) < eveningColumns; i-- {
+		if r := t.Games[i].Record; r.Over {
+			shown = append(shown, r)
 		}
 	}
-	for _, r := range ev.Rows {
-		row := views.EveningRowVM{Rank: r.Rank, Name: r.Name, Points: strconv.FormatFloat(r.Points, 'f', -1, 64), Wins: r.Wins, Leader: r.Leader}
-		for _, cell := range r.Games[max(0, ev.Done-eveningColumns):] {
+	slices.Reverse(shown)
+	for _, r := range shown {
+		vm.Columns = append(vm.Columns, views.EveningColumn{Label: tr(c, "%d · %s", r.Number, kindTitle(ctx, r.Game, r.Sheet)), Status: gameStatus(r)})
+	}
+	for _, row := range ev.Rows {
+		vr := views.EveningRowVM{Rank: row.Rank, Name: row.Name, Points: pointsText(row.Points), Wins: row.Wins, Leader: row.Leader}
+		for _, r := range shown {
+			seat, played := r.Seat(row.Name)
 			switch {
-			case !cell.Played:
-				row.Cells = append(row.Cells, "–")
+			case !played:
+				vr.Cells = append(vr.Cells, "–")
+			case !r.Counted:
+				vr.Cells = append(vr.Cells, "("+strconv.Itoa(seat.Score)+")") // not counted: the total alone
 			case ev.Mode == sessions.EveningPlacings:
-				row.Cells = append(row.Cells, tr(c, "%d. (%d)", cell.Place, cell.Total))
+				vr.Cells = append(vr.Cells, tr(c, "%d. (%d)", seat.Place, seat.Score))
 			default:
-				row.Cells = append(row.Cells, strconv.Itoa(cell.Total))
+				vr.Cells = append(vr.Cells, strconv.Itoa(seat.Score))
 			}
 		}
-		vm.Rows = append(vm.Rows, row)
+		vm.Rows = append(vm.Rows, vr)
 	}
 	return vm
 }
+
+// pointsText writes a standing's points: whole, or with a half.
+func pointsText(p float64) string { return strconv.FormatFloat(p, 'f', -1, 64) }
 
 // eveningColumns is how many games the standing shows a result of: the
 // newest ones (the games list below has them all).
@@ -71,7 +83,7 @@ const eveningColumns = 6
 // gameName is what a game is called on the pages: its title, or the name
 // given to another game's sheet.
 func gameName(c echo.Context, g sessions.Game) string {
-	return kindTitle(c.Request().Context(), g.Info.Slug, sheetName(g))
+	return kindTitle(c.Request().Context(), g.Record.Game, g.Record.Sheet)
 }
 
 // kindTitle is what a game of slug is called: the name the table gave
@@ -85,7 +97,7 @@ func kindTitle(ctx context.Context, slug, sheet string) string {
 
 // sheetName is the name the table gave another game's sheet; "" for the
 // seven games and for a sheet not named.
-func sheetName(g sessions.Game) string { return g.Sheet() }
+func sheetName(g sessions.Game) string { return g.Record.Sheet }
 
 // placesText is the points of the places, "3/2/1/0".
 func placesText(points []float64) string {
@@ -99,44 +111,55 @@ func placesText(points []float64) string {
 	return s
 }
 
-// eveningStatus says how far the evening is: "after 3 games · game 4 in
-// progress, round 2".
+// eveningStatus says how far the evening is: "after 3 games · 1 disputed
+// game not counted · game 4 in progress, round 2".
 func eveningStatus(c echo.Context, ev sessions.Evening) string {
 	s := trN(c, ev.Done, "after 1 game", "after %d games")
+	if ev.Disputed > 0 {
+		s += " · " + trN(c, ev.Disputed, "1 disputed game not counted", "%d disputed games not counted")
+	}
 	if ev.Going > 0 {
 		s += " · " + i18n.N(c.Request().Context(), ev.Round, "game %d in progress, round 1", "game %[2]d in progress, round %[1]d", ev.Going)
 	}
 	return s
 }
 
-// ranking is a game's players by place, best first: ties share a place
-// (league.Places, the leagues' maths), the winners marked.
-func ranking(res scoring.Result, lowestWins bool) []views.RankRow {
-	r := league.Result{Totals: map[string]int{}, LowestWins: lowestWins}
-	for _, p := range res.Players {
-		r.Totals[p.Name] = p.Total
+// ranking is a game's players by place, best first, as its record
+// places them: the winners first and marked, ties sharing a place.
+func ranking(r sessions.GameRecord) []views.RankRow {
+	rows := make([]views.RankRow, 0, len(r.Seats))
+	for _, s := range r.Ranked() {
+		rows = append(rows, views.RankRow{Place: s.Place, Name: s.Name, Total: s.Score, Winner: s.Won, Tied: s.Tied > 1})
 	}
-	places := league.Places(r)
-	rows := make([]views.RankRow, 0, len(res.Players))
-	for _, p := range res.Players {
-		rows = append(rows, views.RankRow{Place: places[p.Name], Name: p.Name, Total: p.Total,
-			Winner: slices.Contains(res.Winners, p.Name)})
-	}
-	slices.SortStableFunc(rows, func(a, b views.RankRow) int {
-		if a.Winner != b.Winner { // a tie-break's winner first
-			if a.Winner {
-				return -1
-			}
-			return 1
-		}
-		return a.Place - b.Place
-	})
 	return rows
 }
 
+// gameStatus is a game's badges, from its record.
+func gameStatus(r sessions.GameRecord) views.GameStatus {
+	return views.GameStatus{
+		Checked:  r.Status == sessions.StatusChecked && r.Over && r.Warnings == 0,
+		AsTyped:  r.Status == sessions.StatusTyped && !r.Unfinished && r.Over,
+		Imported: r.Status == sessions.StatusImported, Unreadable: r.Status == sessions.StatusUnreadable,
+		Disputed: r.Disputed() && r.Over, Settled: r.Settled,
+		Unfinished: r.Unfinished, InProgress: !r.Over && !r.Unfinished && r.Status != sessions.StatusUnreadable,
+		Corrected: r.Corrected, Violations: r.Violations, Warnings: r.Warnings,
+	}
+}
+
+// gameSummary says how a finished game without winners stands (a
+// disputed one), in the words of its kind.
+func gameSummary(ctx context.Context, r sessions.GameRecord) string {
+	title := kindTitle(ctx, r.Game, r.Sheet)
+	if r.Disputed() {
+		return i18n.N(ctx, r.Violations, "%s: disputed, not counted (1 rule broken).", "%[2]s: disputed, not counted (%[1]d rules broken).", title)
+	}
+	return i18n.T(ctx, "%s: no winner.", title)
+}
+
 // afterGame is what a finished game offers next on the edit link: the
-// same players again, the next game, its result to share by the
-// view-only link.
+// same game again with the same seats (straight to its entry, or to its
+// play-along setup when it was played along), the next game, its result
+// to share by the view-only link.
 func (a *App) afterGame(c echo.Context, t sessions.Table, g sessions.Game) (*views.AfterGameVM, error) {
 	if !g.Finished() || g.Number != len(t.Games) || t.Play != nil {
 		return nil, nil
@@ -146,10 +169,13 @@ func (a *App) afterGame(c echo.Context, t sessions.Table, g sessions.Game) (*vie
 		return nil, linkError(c, err)
 	}
 	after := &views.AfterGameVM{
-		Form: form(c, t.Head), Again: editBase(c) + "/next", Next: editBase(c) + "/next", Game: g.Info.Slug,
+		Form: form(c, t.Head), Again: editBase(c) + "/next", Next: editBase(c) + "/next", Game: g.Info.Slug, Then: "entry",
 		Share: a.shareOf(c, "result-link", tr(c, "Can only watch"),
 			tr(c, "The result to pass on: this link shows the table and cannot change it."),
 			fmt.Sprintf("/v/%s/games/%d", links.View, g.Number), t.Name),
+	}
+	if e, ok := t.Entry(g.Seq); ok && e.Kind == sessions.KindPlayStep {
+		after.Then = "play" // it was played along: again so
 	}
 	// The game's result card goes along where the phone can share files
 	// (js/sharecard.js; the link alone where not).
@@ -176,6 +202,14 @@ func nextGameVM(c echo.Context, t sessions.Table, chosen, first string, errs vie
 	}
 	vm.Scripts = []string{"js/evening.js"}
 	ctx := c.Request().Context()
+	// What must happen before another game: a game played along is
+	// stopped here (kept or discarded), a round game is finished or its
+	// rounds undone.
+	if t.Play != nil {
+		vm.Playing = &views.StopPlay{Form: form(c, t.Head), Action: editBase(c) + "/play/stop?back=next", Moves: len(t.Play.Steps), Title: playingTitle(ctx, t)}
+	} else if g, going := t.InProgress(); going {
+		vm.Blocked = tr(c, "Game %d is not over yet: enter its last round, or undo its rounds, before choosing the next game.", g.Number)
+	}
 	for _, info := range tableGamesIn(ctx) {
 		g := views.GameChoice{Slug: info.Slug, Title: info.Title, Starts: i18n.Say(ctx, info.Starts), Fits: true}
 		if n := len(t.Players); n < info.MinPlayers || n > info.MaxPlayers {
@@ -187,7 +221,8 @@ func nextGameVM(c echo.Context, t sessions.Table, chosen, first string, errs vie
 }
 
 // chooseGame records the table's next game and who starts it, then
-// opens the table on it.
+// opens the table on it; "play again" (then=entry or then=play) opens
+// the game's entry or its play-along setup instead.
 func (a *App) chooseGame(c echo.Context) error {
 	seen, _ := formInt(c, "_seen")
 	g := sessions.GameChosen{Game: c.FormValue("game"), First: c.FormValue("first")}
@@ -196,6 +231,12 @@ func (a *App) chooseGame(c echo.Context) error {
 	var stale *sessions.StaleError
 	switch {
 	case err == nil:
+		switch c.FormValue("then") {
+		case "entry":
+			return redirect(c, editBase(c)+"/games/new")
+		case "play":
+			return redirect(c, editBase(c)+"/play")
+		}
 		return redirect(c, editBase(c)+"?done=chosen")
 	case errors.As(err, &in), errors.As(err, &stale):
 		t, lerr := a.loadTable(c)
@@ -239,6 +280,7 @@ func (a *App) eveningEnd(c echo.Context) error {
 		return linkError(c, err)
 	}
 	ev := eveningVM(c, t)
+	standing := evening(t)
 	vm := views.EveningEndVM{
 		Page: page(c, tr(c, "The evening: %s", t.Name)), Name: t.Name, Status: ev.Status, Why: ev.Why,
 		Next: editBase(c) + "/next", Back: editBase(c),
@@ -247,8 +289,8 @@ func (a *App) eveningEnd(c echo.Context) error {
 	}
 	vm.Share.Card = "/v/" + links.View + "/card.png" // the evening's card (js/sharecard.js)
 	vm.Page.Scripts = append(vm.Page.Scripts, "js/share.js", "js/sharecard.js")
-	for _, r := range ev.Rows {
-		vm.Ranking = append(vm.Ranking, views.RankRow{Place: r.Rank, Name: r.Name, Winner: r.Leader, Score: r.Points})
+	for _, r := range standing.Rows {
+		vm.Ranking = append(vm.Ranking, views.RankRow{Place: r.Rank, Name: r.Name, Winner: r.Leader, Score: pointsText(r.Points)})
 	}
 	return render(c, http.StatusOK, views.EveningEnd(vm))
 }

@@ -127,6 +127,12 @@ func TestEveningOverHTTP(t *testing.T) {
 	if p := ts.Post(table+"/games", f); p.Status != http.StatusSeeOther {
 		t.Fatalf("KKS game: %d %s", p.Status, p.Body)
 	}
+	// Its short displays break KKS-3: disputed, it counts nowhere until
+	// the table counts it as entered (ruling G-5).
+	if ev := ts.Table(table).Evening(); ev.Done != 1 || ev.Disputed != 1 {
+		t.Errorf("a disputed game counts: %+v", ev)
+	}
+	ts.Settle(t, table, len(ts.Table(table).Games))
 	page := ts.Get(table)
 	if why := page.Text(`[data-testid="standing-why"]`); !strings.Contains(why, "points by place") {
 		t.Errorf("the standing's line: %q", why)

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"regexp"
-	"slices"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -46,15 +45,25 @@ func (a *App) exportResults(c echo.Context) error {
 }
 
 // exportCSV answers with t's results as CSV (the edit and the view-only
-// link's download alike), every text cell neutralised (newSheet).
+// link's download alike), every text cell neutralised (newSheet): one row
+// per player and game, from the game's record — its place and win, how
+// its result stands and whether it counts (a disputed game is listed and
+// counts nowhere, ruling G-5).
 func exportCSV(c echo.Context, t sessions.Table) error {
 	s := newSheet()
-	s.row("table", "game", "player", "total", "winner", "valid", "imported")
+	s.row("table", "game", "player", "total", "winner", "valid", "imported", "kind", "place", "status", "counted")
 	for _, g := range t.Games {
-		for _, p := range g.Result.Players {
+		r := g.Record
+		status := string(r.Status)
+		if r.Settled {
+			status = "counted_as_entered"
+		} else if r.Unfinished {
+			status = "unfinished"
+		}
+		for _, seat := range r.Seats {
 			// An imported game is "valid" as its file says; "imported"
 			// marks that no rule checked it.
-			s.row(t.Name, g.Number, p.Name, p.Total, slices.Contains(g.Result.Winners, p.Name), g.Result.Valid, g.Imported != nil)
+			s.row(t.Name, r.Number, seat.Name, seat.Score, seat.Won, g.Result.Valid, g.Imported != nil, r.Kind, seat.Place, status, r.Counted)
 		}
 	}
 	attach(c, fileName(t.Name)+"-results.csv")

@@ -17,51 +17,110 @@ import (
 	"tablemate/web/kit"
 )
 
-// newGame renders the result editor for the table's next game.
-func (a *App) newGame(c echo.Context) error {
-	t, ed, err := a.tableEditor(c)
-	if err != nil {
-		return err
-	}
-	return render(c, http.StatusOK, ed.Page(gameEntry(c, t, 0, nil, nil, "")))
+// An entry page is for one game: the table's next game, entered with the
+// editor of the game the table plays now, or a recorded game, corrected
+// with the editor of its own kind whatever the table plays now (an
+// evening moves on; its games stay correctable).
+
+// entryGame is the game an entry page is for.
+type entryGame struct {
+	// N is the game's number; 0 for the table's next game.
+	N    int
+	Slug string
+	Ed   kit.Editor
+	// Names are the players the form asks about: the table's for the
+	// next game, the game's own for a correction (someone who joined
+	// later did not play it).
+	Names []string
+	// Game is the recorded game corrected (N > 0).
+	Game sessions.Game
 }
 
-// editGame renders the editor prefilled with a recorded game, to correct it.
-func (a *App) editGame(c echo.Context) error {
-	t, ed, err := a.tableEditor(c)
-	if err != nil {
-		return err
+// nextEntry is the table's next game, with the editor of its game.
+func nextEntry(c echo.Context, t sessions.Table) (entryGame, error) {
+	ed, ok := editorFor(t.Info.Slug)
+	if !ok {
+		return entryGame{}, echo.NewHTTPError(http.StatusNotFound, tr(c, "This game has no result editor yet."))
 	}
-	if ed.Rounds {
-		return echo.NewHTTPError(http.StatusNotFound, tr(c, "A game entered round by round is corrected one round at a time: choose the round on the game's page."))
-	}
+	return entryGame{Slug: t.Info.Slug, Ed: ed, Names: t.Players}, nil
+}
+
+// recordedEntry is recorded game n (the URL's), with the editor of its
+// own kind.
+func recordedEntry(c echo.Context, t sessions.Table) (entryGame, error) {
 	g, err := gameParam(c, t)
 	if err != nil {
-		return err
+		return entryGame{}, err
 	}
-	return render(c, http.StatusOK, ed.Page(gameEntry(c, t, g.Number, ed.Values(g.State), nil, "")))
+	ed, ok := editorFor(g.Info.Slug)
+	if !ok || g.Imported != nil {
+		return entryGame{}, echo.NewHTTPError(http.StatusNotFound, tr(c, "This game has no result editor yet."))
+	}
+	eg := entryGame{N: g.Number, Slug: g.Info.Slug, Ed: ed, Game: g, Names: t.Players}
+	if len(g.Result.Players) > 0 {
+		eg.Names = nil
+		for _, p := range g.Result.Players {
+			eg.Names = append(eg.Names, p.Name)
+		}
+	}
+	return eg, nil
 }
 
-// gameEntry builds an editor page for a table: game n (0 = a new game).
-func gameEntry(c echo.Context, t sessions.Table, n int, values map[string][]string, errs views.Errors, flash string) kit.Entry {
+// newGame renders the result editor for the table's next game.
+func (a *App) newGame(c echo.Context) error {
+	t, err := a.loadTable(c)
+	if err != nil {
+		return err
+	}
+	eg, err := nextEntry(c, t)
+	if err != nil {
+		return err
+	}
+	if eg.Ed.Rounds {
+		keepAwake(c) // a round game's entry stays on the table all evening
+	}
+	return render(c, http.StatusOK, eg.Ed.Page(gameEntry(c, t, eg, nil, nil, "")))
+}
+
+// editGame renders the editor of the game's own kind prefilled with a
+// recorded game, to correct it.
+func (a *App) editGame(c echo.Context) error {
+	t, err := a.loadTable(c)
+	if err != nil {
+		return err
+	}
+	eg, err := recordedEntry(c, t)
+	if err != nil {
+		return err
+	}
+	if eg.Ed.Rounds {
+		return echo.NewHTTPError(http.StatusNotFound, tr(c, "A game entered round by round is corrected one round at a time: choose the round on the game's page."))
+	}
+	return render(c, http.StatusOK, eg.Ed.Page(gameEntry(c, t, eg, eg.Ed.Values(eg.Game.State), nil, "")))
+}
+
+// gameEntry builds an editor page for a table's game eg (the next one, or
+// a correction of eg.N).
+func gameEntry(c echo.Context, t sessions.Table, eg entryGame, values map[string][]string, errs views.Errors, flash string) kit.Entry {
+	ctx := c.Request().Context()
 	noun, intro := i18n.Key("final displays"), i18n.Key("Enter what each player has in front of them at the end of the game.")
-	if ed, _ := editorFor(t.Info.Slug); ed.Noun != "" {
-		noun, intro = ed.Noun, ed.Intro
+	if eg.Ed.Noun != "" {
+		noun, intro = eg.Ed.Noun, eg.Ed.Intro
 	}
 	e := kit.Entry{
-		Ctx:  c.Request().Context(),
-		Page: page(c, t.Name), Form: form(c, t.Head), Names: t.Players, Values: values, Errors: errs,
-		Heading: tr(c, "Game %d: %s", len(t.Games)+1, i18n.Text(c.Request().Context(), noun)),
-		Intro:   i18n.Text(c.Request().Context(), intro),
+		Ctx:  ctx,
+		Page: page(c, t.Name), Form: form(c, t.Head), Names: eg.Names, Values: values, Errors: errs,
+		Heading: tr(c, "Game %d: %s", len(t.Games)+1, i18n.Text(ctx, noun)),
+		Intro:   i18n.Text(ctx, intro),
 		Action:  editBase(c) + "/games", Submit: tr(c, "Check and save"),
 	}
-	if n > 0 {
-		e.Heading = tr(c, "Correct game %d", n)
+	if eg.N > 0 {
+		e.Heading = tr(c, "Correct game %d", eg.N)
 		e.Intro = tr(c, "Change what was entered; the old entry stays in the table's history.")
-		e.Action = fmt.Sprintf("%s/games/%d", editBase(c), n)
+		e.Action = fmt.Sprintf("%s/games/%d", editBase(c), eg.N)
 		e.Submit = tr(c, "Check and save the correction")
 	}
-	if ed, _ := editorFor(t.Info.Slug); ed.Rounds && n == 0 {
+	if eg.Ed.Rounds && eg.N == 0 {
 		e.GameNumber, e.Options, e.Start = len(t.Games)+1, t.Options, max(0, slices.Index(t.Players, t.First))
 		if g, ok := t.Current(); ok {
 			e.GameNumber, e.Current = g.Number, g.State
@@ -69,21 +128,6 @@ func gameEntry(c echo.Context, t sessions.Table, n int, values map[string][]stri
 	}
 	e.Flash, e.FlashKind = flash, "bad"
 	return e
-}
-
-func (a *App) tableEditor(c echo.Context) (sessions.Table, kit.Editor, error) {
-	t, err := a.loadTable(c)
-	if err != nil {
-		return t, kit.Editor{}, err
-	}
-	ed, ok := editorFor(t.Info.Slug)
-	if !ok {
-		return t, ed, echo.NewHTTPError(http.StatusNotFound, tr(c, "This game has no result editor yet."))
-	}
-	if ed.Rounds {
-		keepAwake(c) // a round game's entry stays on the table all evening
-	}
-	return t, ed, nil
 }
 
 func gameParam(c echo.Context, t sessions.Table) (sessions.Game, error) {
@@ -100,30 +144,40 @@ func gameParam(c echo.Context, t sessions.Table) (sessions.Game, error) {
 
 // submitGame records a new game from the editor.
 func (a *App) submitGame(c echo.Context) error {
-	return a.saveGame(c, 0)
+	t, err := a.loadTable(c)
+	if err != nil {
+		return err
+	}
+	eg, err := nextEntry(c, t)
+	if err != nil {
+		return err
+	}
+	if eg.Ed.Rounds {
+		keepAwake(c)
+	}
+	return a.saveGame(c, t, eg)
 }
 
-// correctGame replaces a recorded game's state.
+// correctGame replaces a recorded game's state, entered with the editor
+// of its own kind.
 func (a *App) correctGame(c echo.Context) error {
-	n, err := strconv.Atoi(c.Param("n"))
-	if err != nil || n < 1 {
-		return echo.ErrNotFound
+	t, err := a.loadTable(c)
+	if err != nil {
+		return err
 	}
-	if _, ed, err := a.tableEditor(c); err != nil || ed.Rounds {
-		return echo.ErrNotFound // round games are corrected by undoing rounds
+	eg, err := recordedEntry(c, t)
+	if err != nil || eg.Ed.Rounds {
+		return echo.ErrNotFound // round games are corrected round by round
 	}
-	return a.saveGame(c, n)
+	return a.saveGame(c, t, eg)
 }
 
 // saveGame parses the kit.Editor, appends the event and shows the verdict.
 // Unreadable fields re-render the form (422) with the entered values; a
 // stale form re-renders it against the fresh table (409), so nothing typed
 // is lost.
-func (a *App) saveGame(c echo.Context, n int) error {
-	t, ed, err := a.tableEditor(c)
-	if err != nil {
-		return err
-	}
+func (a *App) saveGame(c echo.Context, t sessions.Table, eg entryGame) error {
+	ed, n := eg.Ed, eg.N
 	values, err := c.FormParams()
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, tr(c, "The form could not be read."))
@@ -132,9 +186,9 @@ func (a *App) saveGame(c echo.Context, n int) error {
 	token := c.FormValue("_token")
 	ctx := c.Request().Context()
 
-	state, slots, err := ed.Parse(values, t.Players)
+	state, slots, err := ed.Parse(values, eg.Names)
 	if err == nil && !(ed.Rounds && n == 0) { // a whole result: never saved by accident
-		if held, herr := a.holdBrokenEntry(c, t, ed, n, values, state); held {
+		if held, herr := a.holdBrokenEntry(c, t, eg, values, state); held {
 			return herr
 		}
 	}
@@ -153,7 +207,7 @@ func (a *App) saveGame(c echo.Context, n int) error {
 	var stale *sessions.StaleError
 	switch {
 	case errors.As(err, &in):
-		e := gameEntry(c, t, n, values, views.Errors{remapField(in.Field, slots): localInput(c, in)}, "")
+		e := gameEntry(c, t, eg, values, views.Errors{remapField(in.Field, slots): localInput(c, in)}, "")
 		e.Form.Token = token // the same entry, still unsaved: keep its key
 		return render(c, http.StatusUnprocessableEntity, ed.Page(e))
 	case errors.As(err, &stale):
@@ -161,7 +215,7 @@ func (a *App) saveGame(c echo.Context, n int) error {
 		if lerr != nil {
 			return lerr
 		}
-		e := gameEntry(c, fresh, n, values, nil,
+		e := gameEntry(c, fresh, eg, values, nil,
 			tr(c, "Someone else changed this table while you were typing, so your entry was not saved yet. It is still here: check it against the fresh table and send it again."))
 		return render(c, http.StatusConflict, ed.Page(e))
 	case err != nil:
@@ -203,7 +257,10 @@ func (a *App) saveGame(c echo.Context, n int) error {
 	})
 }
 
-// showGame renders a recorded game's verdict and breakdown.
+// showGame renders a recorded game's verdict and breakdown, with its
+// corrections: the editor of its own kind (any round of a round game),
+// whatever the table plays now, and a disputed game's "count it as
+// entered".
 func (a *App) showGame(c echo.Context) error {
 	t, err := a.loadTable(c)
 	if err != nil {
@@ -214,10 +271,15 @@ func (a *App) showGame(c echo.Context) error {
 		return err
 	}
 	g, _ := gameParam(c, t)
-	if ed, ok := editorFor(g.Info.Slug); ok && !ed.Rounds && vm.Imported == "" { // a round game is corrected by undoing its rounds
-		vm.EditURL = fmt.Sprintf("%s/games/%s/edit", editBase(c), c.Param("n"))
-	} else if g, err := gameParam(c, t); ok && err == nil { // a round game: any round
-		vm.RoundURLs = roundURLs(c, ed, g)
+	if ed, ok := editorFor(g.Info.Slug); ok && g.Imported == nil {
+		if ed.Rounds {
+			vm.RoundURLs = roundURLs(c, ed, g)
+		} else {
+			vm.EditURL = fmt.Sprintf("%s/games/%d/edit", editBase(c), g.Number)
+		}
+	}
+	if g.Record.Over && g.Record.Disputed() {
+		vm.Standing.Settle, vm.Standing.Form = fmt.Sprintf("%s/games/%d/settle", editBase(c), g.Number), form(c, t.Head)
 	}
 	if vm.After, err = a.afterGame(c, t, g); err != nil {
 		return err
@@ -225,7 +287,7 @@ func (a *App) showGame(c echo.Context) error {
 	if vm.After != nil {
 		vm.Page.Scripts = append(vm.Page.Scripts, "js/share.js", "js/sharecard.js")
 	}
-	if f, ok := flashes[c.QueryParam("done")]; ok && c.QueryParam("done") == "already" {
+	if f, ok := flashes[c.QueryParam("done")]; ok && (c.QueryParam("done") == "already" || c.QueryParam("done") == "settled") {
 		vm.Page.Flash, vm.Page.FlashKind = tr(c, f), "good"
 	}
 	return render(c, http.StatusOK, views.ResultPage(vm))
@@ -233,23 +295,26 @@ func (a *App) showGame(c echo.Context) error {
 
 // gameResultVM builds the result page of the game named in the URL as
 // every link shows it, its URLs on base (the link the page was opened
-// with); the edit page adds the correction.
+// with); the edit page adds the correction. Its ranking, winners and
+// status are the game's record.
 func gameResultVM(c echo.Context, t sessions.Table, base string) (views.ResultVM, error) {
 	g, err := gameParam(c, t)
 	if err != nil {
 		return views.ResultVM{}, err
 	}
+	r := g.Record
 	vm := views.ResultVM{
 		Page: page(c, tr(c, "Game %d", g.Number)), Heading: tr(c, "%s · game %d", t.Name, g.Number),
 		GameTitle: gameName(c, g), Result: g.Result,
 		BackURL: base, BackLabel: tr(c, "Back to the table"),
 		ReplayURL: fmt.Sprintf("%s/games/%d/replay", base, g.Number),
+		Standing:  &views.GameStanding{Status: gameStatus(r), Winners: r.Winners},
 	}
 	if g.Err != "" {
 		vm.Page.Flash, vm.Page.FlashKind = tr(c, "This entry can no longer be read: %s", g.Err), "bad"
 	}
-	if g.Finished() && len(g.Result.Players) > 0 {
-		vm.Ranking = ranking(g.Result, g.LowestWins())
+	if r.Over && len(r.Seats) > 0 {
+		vm.Ranking = ranking(r)
 	}
 	if g.Imported != nil {
 		vm.Imported = importedText(c, g.Imported)
@@ -259,4 +324,19 @@ func gameResultVM(c echo.Context, t sessions.Table, base string) (views.ResultVM
 		vm.Displays = ed.Display(g.State)
 	}
 	return vm, nil
+}
+
+// settleGame counts a disputed game as it was entered (ruling G-5): the
+// log records it, and every page shows it beside the game.
+func (a *App) settleGame(c echo.Context) error {
+	n, err := strconv.Atoi(c.Param("n"))
+	if err != nil || n < 1 {
+		return echo.ErrNotFound
+	}
+	seen, _ := formInt(c, "_seen")
+	_, err = a.tables.SettleGame(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"), n)
+	if err == nil {
+		return redirect(c, fmt.Sprintf("%s/games/%d?done=settled", editBase(c), n))
+	}
+	return a.afterTableWrite(c, err, "settled")
 }

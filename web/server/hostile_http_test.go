@@ -315,11 +315,11 @@ func TestHostileCSVFormulas(t *testing.T) {
 		t.Fatalf("results.csv: %v %q", err, rows)
 	}
 	want := [][]string{
-		{"table", "game", "player", "total", "winner", "valid", "imported"},
-		{"'" + evil, "1", "'@Ana", "58", "false", "false", "false"},
-		{"'" + evil, "1", "'-Ben", "-1", "false", "false", "false"},
-		{"'" + evil, "2", "'@Ana", "86", "true", "true", "false"},
-		{"'" + evil, "2", "'-Ben", "84", "false", "true", "false"},
+		{"table", "game", "player", "total", "winner", "valid", "imported", "kind", "place", "status", "counted"},
+		{"'" + evil, "1", "'@Ana", "58", "false", "false", "false", "koffer-katze-sombrero", "1", "disputed", "false"},
+		{"'" + evil, "1", "'-Ben", "-1", "false", "false", "false", "koffer-katze-sombrero", "2", "disputed", "false"},
+		{"'" + evil, "2", "'@Ana", "86", "true", "true", "false", "koffer-katze-sombrero", "1", "checked", "true"},
+		{"'" + evil, "2", "'-Ben", "84", "false", "true", "false", "koffer-katze-sombrero", "2", "checked", "true"},
 	}
 	if fmt.Sprint(rows) != fmt.Sprint(want) {
 		t.Errorf("results.csv\n got %q\nwant %q", rows, want)

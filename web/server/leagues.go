@@ -417,7 +417,7 @@ func distribution(totals []int) []views.Bar {
 		if width > 1 {
 			label += "–" + strconv.Itoa(from+width-1)
 		}
-		bars = append(bars, views.Bar{Label: label, Value: n})
+		bars = append(bars, views.Bar{Label: label, Value: float64(n)})
 	}
 	return bars
 }

@@ -179,7 +179,7 @@ func TestDistribution(t *testing.T) {
 	for _, tt := range tests {
 		var parts []string
 		for _, b := range distribution(tt.totals) {
-			parts = append(parts, fmt.Sprintf("%s:%d", b.Label, b.Value))
+			parts = append(parts, fmt.Sprintf("%s:%v", b.Label, b.Value))
 		}
 		if got := strings.Join(parts, " "); got != tt.want {
 			t.Errorf("distribution(%v) = %q, want %q", tt.totals, got, tt.want)

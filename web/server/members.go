@@ -133,7 +133,7 @@ func statsInput(l sessions.League, tables []sessions.TableSummary) stats.Input {
 			add := func(name string) {
 				if total, ok := g.Totals[name]; ok && !seen[name] {
 					seen[name] = true
-					sg.Players = append(sg.Players, stats.Player{Name: name, Score: total, Winner: slices.Contains(g.Winners, name)})
+					sg.Players = append(sg.Players, stats.Player{Name: name, Score: total, Winner: slices.Contains(g.Winners, name), Place: g.Places[name]})
 				}
 			}
 			for _, name := range t.Players { // seat order

@@ -62,22 +62,19 @@ func gameRows(c echo.Context, t sessions.Table) ([]views.GameRow, views.Pager) {
 	p := pager(c, "games", pageEnd(c, "games", len(t.Games)), gamesPerPage, len(t.Games), "games")
 	var rows []views.GameRow
 	for _, g := range t.Games[p.From-1 : p.To] {
-		rows = append(rows, gameRow(t, g))
+		rows = append(rows, gameRow(c, t, g))
 	}
 	return rows, p
 }
 
-// gameRow is one line of the games table: every player's total and the
-// verdict.
-func gameRow(t sessions.Table, g sessions.Game) views.GameRow {
-	row := views.GameRow{
-		Number: g.Number, Winners: g.Result.Winners, Valid: g.Result.Valid && g.Err == "",
-		Violations: len(g.Result.Violations), Warnings: len(g.Result.Warnings), Corrected: g.Corrected, Err: g.Err,
-		Imported: g.Imported != nil,
-	}
+// gameRow is one line of the games table: every player's total and how
+// the result stands, from the game's record.
+func gameRow(c echo.Context, t sessions.Table, g sessions.Game) views.GameRow {
+	r := g.Record
+	row := views.GameRow{Number: r.Number, Title: gameName(c, g), Winners: r.Winners, Status: gameStatus(r)}
 	for _, p := range t.Players {
-		if total, ok := g.Result.Total(p); ok {
-			row.Totals = append(row.Totals, fmt.Sprint(total))
+		if s, ok := r.Seat(p); ok {
+			row.Totals = append(row.Totals, fmt.Sprint(s.Score))
 		} else {
 			row.Totals = append(row.Totals, "–")
 		}

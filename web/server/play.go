@@ -14,7 +14,9 @@ import (
 	"tablemate/web/kit"
 )
 
-// loadPlay loads a table that can be played along (guided).
+// loadPlay loads a table that can be played along (guided). Every page
+// it renders carries the way back to the table and, while a game is
+// played along, the way to stop it (views.PlayingAlong).
 func (a *App) loadPlay(c echo.Context) (sessions.Table, kit.Pages, error) {
 	t, err := a.loadTable(c)
 	if err != nil {
@@ -23,10 +25,52 @@ func (a *App) loadPlay(c echo.Context) (sessions.Table, kit.Pages, error) {
 	game, _ := games.Find(t.Info.Slug)
 	g := game.Pages
 	if g == nil {
-		return t, nil, echo.NewHTTPError(http.StatusNotFound, tr(c, "%s cannot be played along yet; enter each game's result instead.", t.Info.Title))
+		return t, nil, echo.NewHTTPError(http.StatusNotFound, tr(c, "%s cannot be played along yet; enter each game's result instead.", playingTitle(c.Request().Context(), t)))
 	}
 	keepAwake(c)
+	nav := views.PlayNav{Back: editBase(c)}
+	if t.Play != nil {
+		nav.Stop = &views.StopPlay{Form: form(c, t.Head), Action: editBase(c) + "/play/stop", Moves: len(t.Play.Steps), Title: playingTitle(c.Request().Context(), t)}
+	}
+	c.SetRequest(c.Request().WithContext(views.PlayingAlong(c.Request().Context(), nav)))
 	return t, g, nil
+}
+
+// stopPlay stops the game played along: kept as an unfinished game
+// (keep=1) or discarded; Undo on the table brings it back.
+func (a *App) stopPlay(c echo.Context) error {
+	seen, _ := formInt(c, "_seen")
+	keep := c.FormValue("keep") == "1"
+	_, err := a.tables.StopPlay(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"), keep)
+	if err == nil && c.QueryParam("back") == "next" { // stopped to choose the next game
+		return redirect(c, editBase(c)+"/next")
+	}
+	done := "discarded"
+	if keep {
+		done = "kept"
+	}
+	return a.afterTableWrite(c, err, done)
+}
+
+// playingAlong is the game played along as every link shows it: the
+// moves so far and each player's points in the position now (the edit
+// page links to it). Nil when no game is played along.
+func playingAlong(c echo.Context, t sessions.Table) *views.PlayingVM {
+	if t.Play == nil {
+		return nil
+	}
+	vm := &views.PlayingVM{Title: playingTitle(c.Request().Context(), t), Moves: len(t.Play.Steps)}
+	type standing struct {
+		res scoring.Result
+		ok  bool
+	}
+	st := t.Derived("play-standing", func() any { res, ok := t.PlayStanding(); return standing{res, ok} }).(standing)
+	if st.ok {
+		for _, p := range st.res.Players {
+			vm.Players = append(vm.Players, views.PlayingSeat{Name: p.Name, Total: p.Total})
+		}
+	}
+	return vm
 }
 
 // showPlay renders the guided game: its set-up form, or the turn at hand.

@@ -44,23 +44,24 @@ func playGame(g sessions.Game) plays.Game {
 	if pg, ok := playGames.KnownGame(g.Info.Slug); ok {
 		return pg
 	}
-	pg := plays.Game{Name: cmp.Or(sheetName(g), g.Info.Title), LowestWins: g.LowestWins()}
+	pg := plays.Game{Name: cmp.Or(sheetName(g), g.Info.Title), LowestWins: g.Record.LowestWins}
 	if im := g.Imported; im != nil && im.Game != "" {
 		pg.Name, pg.BGGID = im.Game, im.BGGID
 	}
 	return pg
 }
 
-// tablePlays are the games of t that count (over, valid, readable; an
-// imported game counts as the file said) as neutral plays: seat order
-// and the start player from the table, the time of the game's last entry
-// in the server's zone, the minutes since the game before when that was
-// the same evening.
+// tablePlays are the games of t that count (their records' Counted: over,
+// readable, not disputed unless counted as entered; an imported game as
+// its file said) as neutral plays: seat order and the start player from
+// the table, each player's rank and win from the game's record, the time
+// of the game's last entry in the server's zone, the minutes since the
+// game before when that was the same evening.
 func tablePlays(t sessions.Table) []plays.Play {
 	finished, starts := gameTimes(t)
 	var out []plays.Play
 	for _, g := range t.Games {
-		if g.Err != "" || !g.Result.Valid || !g.Result.GameOver {
+		if !g.Record.Counted {
 			continue
 		}
 		if g.Imported != nil {
@@ -77,19 +78,21 @@ func tablePlays(t sessions.Table) []plays.Play {
 		}
 		for _, r := range g.Result.Players {
 			p.Rounds = max(p.Rounds, len(r.Rounds))
+		}
+		for _, s := range g.Record.Seats {
 			p.Players = append(p.Players, plays.Player{
-				Name: r.Name, Score: plays.Int(r.Total), Winner: slices.Contains(g.Result.Winners, r.Name),
-				Seat: slices.Index(t.Players, r.Name) + 1, StartPlayer: starts[g.Number] == r.Name,
+				Name: s.Name, Score: plays.Int(s.Score), Winner: s.Won, Rank: s.Place,
+				Seat: slices.Index(t.Players, s.Name) + 1, StartPlayer: starts[g.Number] == s.Name,
 			})
 		}
 		seatOrder(p.Players)
-		out = append(out, p.WithRanks())
+		out = append(out, p)
 	}
 	return out
 }
 
 // importedPlay is an imported game as the file gave it, marked as not
-// checked by the rules.
+// checked by the rules, ranked as its record places it.
 func importedPlay(t sessions.Table, g sessions.Game) plays.Play {
 	im := g.Imported
 	p := plays.Play{ID: im.Play, Played: im.PlayedAt(), Minutes: im.Minutes, Location: im.Location}
@@ -99,11 +102,12 @@ func importedPlay(t sessions.Table, g sessions.Game) plays.Play {
 	p.Game = playGame(g)
 	p.Comments = strings.TrimSpace(im.Comments + "\n" + ImportedMark)
 	for _, s := range im.Players {
-		p.Players = append(p.Players, plays.Player{Name: s.Name, Score: plays.Int(s.Score), Winner: s.Winner,
+		seat, _ := g.Record.Seat(s.Name)
+		p.Players = append(p.Players, plays.Player{Name: s.Name, Score: plays.Int(s.Score), Winner: seat.Won, Rank: seat.Place,
 			Seat: slices.Index(t.Players, s.Name) + 1, StartPlayer: s.Start})
 	}
 	seatOrder(p.Players)
-	return p.WithRanks()
+	return p
 }
 
 // seatOrder sorts a play's players by seat (unseated last, as they were).

@@ -59,11 +59,14 @@ func replayPage(c echo.Context, t sessions.Table, base string) error {
 	stepURL := func(k int) string { return fmt.Sprintf("%s/games/%d/replay?step=%d", base, n, k) }
 	vm := views.ReplayVM{
 		Page: page(c, tr(c, "Replay of game %d", n)), Heading: tr(c, "%s · replay of game %d", t.Name, n),
-		GameTitle: t.Info.Title, Step: k, Steps: len(steps),
+		GameTitle: playingTitle(c.Request().Context(), t), Step: k, Steps: len(steps),
 		What: timelineText(c.Request().Context(), t, e.Event), At: dateTime(c, e.At.Local(), false, true),
 	}
+	if g, ok := t.Game(n); ok {
+		vm.GameTitle = gameName(c, g) // the game it is, whatever the table plays now
+	}
 	if g, ok := t.GameAsOf(n, e.Seq); ok {
-		vm.Present, vm.Result = g.Err == "", g.Result
+		vm.Present, vm.Result, vm.AsTyped = g.Err == "", g.Result, g.Record.AsTyped()
 		if g.Err != "" {
 			vm.Page.Flash, vm.Page.FlashKind = tr(c, "This entry can no longer be read: %s", g.Err), "bad"
 		}

@@ -19,51 +19,51 @@ import (
 // the correction" records a round_corrected event (the old round stays in
 // the table's history), and the game's page shows the result.
 
-// roundParams reads game n and round r of the URL for a round editor.
-func (a *App) roundParams(c echo.Context) (sessions.Table, kit.Editor, sessions.Game, int, error) {
-	t, ed, err := a.tableEditor(c)
+// roundParams reads game n and round r of the URL, with the round
+// editor of the game's own kind (the table may play another game now).
+func (a *App) roundParams(c echo.Context) (sessions.Table, entryGame, int, error) {
+	t, err := a.loadTable(c)
 	if err != nil {
-		return t, ed, sessions.Game{}, 0, err
+		return t, entryGame{}, 0, err
 	}
-	if !ed.Rounds || ed.RoundValues == nil {
-		return t, ed, sessions.Game{}, 0, echo.ErrNotFound
-	}
-	g, err := gameParam(c, t)
+	eg, err := recordedEntry(c, t)
 	if err != nil {
-		return t, ed, g, 0, err
+		return t, eg, 0, err
 	}
+	if !eg.Ed.Rounds || eg.Ed.RoundValues == nil {
+		return t, eg, 0, echo.ErrNotFound
+	}
+	keepAwake(c)
 	r, err := strconv.Atoi(c.Param("r"))
-	if err != nil || r < 1 || ed.RoundValues(g.State, r) == nil {
-		return t, ed, g, 0, echo.NewHTTPError(http.StatusNotFound, tr(c, "Game %d has no round %s.", g.Number, c.Param("r")))
+	if err != nil || r < 1 || eg.Ed.RoundValues(eg.Game.State, r) == nil {
+		return t, eg, 0, echo.NewHTTPError(http.StatusNotFound, tr(c, "Game %d has no round %s.", eg.N, c.Param("r")))
 	}
-	return t, ed, g, r, nil
+	return t, eg, r, nil
 }
 
-// roundEntry is the round editor correcting round r of game n.
-func roundEntry(c echo.Context, t sessions.Table, n, r int, values map[string][]string, errs views.Errors, flash string) kit.Entry {
-	e := gameEntry(c, t, 0, values, errs, flash)
-	e.GameNumber, e.Round, e.Options = n, r, t.Options
-	e.Heading = tr(c, "Correct round %d of game %d", r, n)
-	e.Intro = tr(c, "Change what was entered; the old entry stays in the table's history.")
-	e.Action = fmt.Sprintf("%s/games/%d/rounds/%d", editBase(c), n, r)
-	e.Submit = tr(c, "Check and save the correction")
+// roundEntry is the round editor correcting round r of game eg.
+func roundEntry(c echo.Context, t sessions.Table, eg entryGame, r int, values map[string][]string, errs views.Errors, flash string) kit.Entry {
+	e := gameEntry(c, t, eg, values, errs, flash)
+	e.GameNumber, e.Round, e.Current, e.Options = eg.N, r, eg.Game.State, nil
+	e.Heading = tr(c, "Correct round %d of game %d", r, eg.N)
+	e.Action = fmt.Sprintf("%s/games/%d/rounds/%d", editBase(c), eg.N, r)
 	return e
 }
 
 // editRound shows round r of game n in its editor, to correct it.
 func (a *App) editRound(c echo.Context) error {
-	t, ed, g, r, err := a.roundParams(c)
+	t, eg, r, err := a.roundParams(c)
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, ed.Page(roundEntry(c, t, g.Number, r, ed.RoundValues(g.State, r), nil, "")))
+	return render(c, http.StatusOK, eg.Ed.Page(roundEntry(c, t, eg, r, eg.Ed.RoundValues(eg.Game.State, r), nil, "")))
 }
 
 // correctRound records the corrected round r of game n. Unreadable fields
 // re-render the form (422) with the entered values; a stale form re-renders
 // it against the fresh table (409), so nothing typed is lost.
 func (a *App) correctRound(c echo.Context) error {
-	t, ed, g, r, err := a.roundParams(c)
+	t, eg, r, err := a.roundParams(c)
 	if err != nil {
 		return err
 	}
@@ -73,29 +73,29 @@ func (a *App) correctRound(c echo.Context) error {
 	}
 	seen, _ := formInt(c, "_seen")
 	token := c.FormValue("_token")
-	round, slots, err := ed.Parse(values, t.Players)
+	round, slots, err := eg.Ed.Parse(values, eg.Names)
 	if err == nil {
-		_, err = a.tables.CorrectRound(c.Request().Context(), c.Param("id"), seen, token, g.Number, r, round, "corrected at the table")
+		_, err = a.tables.CorrectRound(c.Request().Context(), c.Param("id"), seen, token, eg.N, r, round, "corrected at the table")
 	}
 	var in *scoring.InputError
 	var stale *sessions.StaleError
 	switch {
 	case errors.As(err, &in):
-		e := roundEntry(c, t, g.Number, r, values, views.Errors{remapField(in.Field, slots): localInput(c, in)}, "")
+		e := roundEntry(c, t, eg, r, values, views.Errors{remapField(in.Field, slots): localInput(c, in)}, "")
 		e.Form.Token = token
-		return render(c, http.StatusUnprocessableEntity, ed.Page(e))
+		return render(c, http.StatusUnprocessableEntity, eg.Ed.Page(e))
 	case errors.As(err, &stale):
 		fresh, lerr := a.loadTable(c)
 		if lerr != nil {
 			return lerr
 		}
-		e := roundEntry(c, fresh, g.Number, r, values, nil,
+		e := roundEntry(c, fresh, eg, r, values, nil,
 			tr(c, "Someone else changed this table while you were typing, so your entry was not saved yet. It is still here: check it against the fresh table and send it again."))
-		return render(c, http.StatusConflict, ed.Page(e))
+		return render(c, http.StatusConflict, eg.Ed.Page(e))
 	case err != nil:
 		return err
 	}
-	return redirect(c, fmt.Sprintf("%s/games/%d", editBase(c), g.Number))
+	return redirect(c, fmt.Sprintf("%s/games/%d", editBase(c), eg.N))
 }
 
 // roundURLs are the links correcting each round of game g (edit pages).

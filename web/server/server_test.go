@@ -128,6 +128,13 @@ func TestKKSEveningOverHTTP(t *testing.T) {
 	if n := tbl.Doc.Find(`[data-testid="games"] tbody tr`).Length(); n != 1 {
 		t.Fatalf("%d games listed after a double submit, want 1", n)
 	}
+	// Saved as disputed, it counts in no standing until the table settles
+	// it (ruling G-5): shown with its totals, marked not counted.
+	if tbl.Doc.Find(`[data-testid="games"] [data-testid="disputed-badge"]`).Length() != 1 || tbl.Doc.Find(`[data-testid="standings"]`).Length() != 0 {
+		t.Errorf("a disputed game is not marked, or counts in the standing:\n%s", tbl.Text("main"))
+	}
+	ts.Settle(t, table, 1)
+	tbl = ts.Get(table)
 	if got := tbl.Text(`tr[data-player="Amelia"] [data-testid="total"]`); got != "58" {
 		t.Errorf("running total %q, want 58", got)
 	}
@@ -144,7 +151,17 @@ func TestKKSEveningOverHTTP(t *testing.T) {
 		t.Errorf("stale form lost the entry: red = %q", v)
 	}
 
-	// Undo takes game 1 back.
+	// Undo takes the settling back, then game 1.
+	if got := tbl.Text(`[data-testid="undo"]`); got != "Undo: game 1 counted as entered" {
+		t.Errorf("undo button %q", got)
+	}
+	if p := ts.Post(table+"/undo", tbl.FormOf(t, table+"/undo")); p.Status != http.StatusSeeOther {
+		t.Fatalf("undo the settling: %d\n%s", p.Status, p.Body)
+	}
+	tbl = ts.Get(table)
+	if tbl.Doc.Find(`[data-testid="games"] [data-testid="disputed-badge"]`).Length() != 1 {
+		t.Error("the undone settling leaves the game counted")
+	}
 	undo := tbl.FormOf(t, table+"/undo")
 	if p := ts.Post(table+"/undo", undo); p.Status != http.StatusSeeOther {
 		t.Fatalf("undo: %d\n%s", p.Status, p.Body)

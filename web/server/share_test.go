@@ -16,6 +16,7 @@ func TestReadOnlyLinkCannotWrite(t *testing.T) {
 	table := ts.CreateTable("Amelia", "Victor")
 	entry := ts.Get(table + "/games/new")
 	ts.Post(table+"/games", kkstest.Form(entry.FormOf(t, table+"/games"), []map[string]string{kkstest.Amelia, {"red": "2"}}, []string{"3", "7"}))
+	ts.Settle(t, table, 1) // disputed, counted as entered (G-5)
 
 	page := ts.Get(table)
 	edit, _ := page.Doc.Find(`[data-testid="edit-link"]`).Attr("value")

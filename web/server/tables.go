@@ -328,6 +328,11 @@ var flashes = map[string]string{
 	"chosen": i18n.Key("Next game chosen."),
 	"player": i18n.Key("Player added."),
 	"round":  i18n.Key("Round saved."),
+	// A disputed game counted as entered (ruling G-5).
+	"settled": i18n.Key("Counted as entered: the game counts as it was entered, its broken rules still shown."),
+	// Play along stopped (StopPlay), kept or discarded.
+	"kept":      i18n.Key("Stopped playing along: the game is kept as an unfinished game. Undo brings the game back."),
+	"discarded": i18n.Key("Stopped playing along: the game was discarded. Undo brings it back."),
 	// A form whose one-time token was recorded before (saveGame).
 	"already": i18n.Key("Already recorded: this entry was sent before, so nothing was added."),
 	// A league's table started, but the league could not count it then.
@@ -346,8 +351,12 @@ func (a *App) tablePage(c echo.Context, t sessions.Table, flash, kind string) (v
 		vm.Current.FixBase = fmt.Sprintf("%s/games/%d/rounds/", editBase(c), vm.Current.Game)
 	}
 	vm.Flash, vm.FlashKind = flash, kind
-	if t.Play == nil && len(t.Games) > 0 {
+	// The next game is always offered: its page says what must end first.
+	if len(t.Games) > 0 || t.Play != nil {
 		vm.NextURL = editBase(c) + "/next"
+	}
+	if vm.Playing != nil {
+		vm.Playing.URL = editBase(c) + "/play"
 	}
 	if vm.Evening != nil && len(vm.Evening.Rows) > 0 {
 		vm.EveningURL = editBase(c) + "/evening"
@@ -364,43 +373,68 @@ func (a *App) tablePage(c echo.Context, t sessions.Table, flash, kind string) (v
 	return vm, nil
 }
 
-// tableView builds what every link to a table shows: standings, games,
+// tableView builds what every link to a table shows: standing, games,
 // charts, the game in progress and the history, every URL on base (the
-// link the page was opened with). It is given no other link.
+// link the page was opened with). It is given no other link. The
+// standing, the charts and each game's line read the evening's records
+// (sessions.Table.Evening, Chart, GameRecord): nothing here places,
+// ranks or adds up.
 func tableView(c echo.Context, t sessions.Table, base string) views.TableView {
+	ctx := c.Request().Context()
+	ev := evening(t)
 	vm := views.TableView{
 		Page: page(c, t.Name), Head: t.Head,
-		Base: base, Name: t.Name, Game: t.Info, Players: t.Players, Leaders: t.Leaders(),
-		Chart: views.BarChart{Title: trN(c, len(t.Games), "Running totals after 1 game", "Running totals after %d games")},
+		Base: base, Name: t.Name, Game: t.Info, GameTitle: playingTitle(ctx, t), Players: t.Players, Leaders: t.Leaders(),
+		Chart: views.BarChart{Title: chartTitle(ctx, ev)},
 	}
 	vm.Scripts = []string{"js/share.js"}
-	for i, s := range rankedStandings(t) {
-		vm.Standings = append(vm.Standings, views.StandingRow{
-			Rank: i + 1, Name: s.Name, Total: s.Total, Played: s.Played, Wins: s.Wins, Leader: s.Leader, Behind: s.Behind,
-		})
+	for _, r := range ev.Rows {
+		vm.Chart.Bars = append(vm.Chart.Bars, views.Bar{Label: r.Name, Value: r.Points, Lead: r.Leader})
 	}
-	if len(t.Games) > 0 {
-		for _, s := range t.Standings() {
-			vm.Chart.Bars = append(vm.Chart.Bars, views.Bar{Label: s.Name, Value: s.Total, Lead: s.Leader})
-		}
-	}
-	if ev := eveningVM(c, t); len(ev.Rows) > 0 || ev.Status != "" {
-		vm.Evening = &ev
+	if evm := eveningVM(c, t); len(evm.Rows) > 0 || len(t.Games) > 0 {
+		vm.Evening = &evm
 	}
 	vm.Games, vm.GamesPage = gameRows(c, t)
-	lang := i18n.Code(i18n.Lang(c.Request().Context()))
+	lang := i18n.Code(i18n.Lang(ctx))
 	vm.Lines = t.Derived("lines/"+lang, func() any {
-		ctx := c.Request().Context()
 		return views.Prerender(ctx, views.Lines(runningLines(ctx, t)))
 	}).(templ.Component)
 	if ed, ok := editorFor(t.Info.Slug); ok && ed.Rounds {
 		vm.Current = currentRounds(c, t, ed)
-		if vm.Current == nil {
-			vm.Finished = finishedRounds(t, base)
-		}
 	}
+	if vm.Current == nil {
+		vm.Finished = lastGameOver(c, t, base)
+	}
+	vm.Playing = playingAlong(c, t)
 	vm.Log, vm.LogPage = logPage(c, t)
 	return vm
+}
+
+// evening is the table's standing, derived once per version of it.
+func evening(t sessions.Table) sessions.Evening {
+	return t.Derived("evening", func() any { return t.Evening() }).(sessions.Evening)
+}
+
+// playingTitle is what the table plays now, as the pages call it: the
+// game's title, or the name the table gave the sheet it keeps (the
+// newest game's, when it is of the game played now), in the reader's
+// language.
+func playingTitle(ctx context.Context, t sessions.Table) string {
+	if n := len(t.Games); n > 0 {
+		if r := t.Games[n-1].Record; r.Game == t.Info.Slug {
+			return kindTitle(ctx, r.Game, r.Sheet)
+		}
+	}
+	return gameTitle(ctx, t.Info.Slug)
+}
+
+// chartTitle heads the standing's charts: the running totals of one
+// kind, or the points by place of a mixed evening.
+func chartTitle(ctx context.Context, ev sessions.Evening) string {
+	if ev.Mode == sessions.EveningPlacings {
+		return i18n.N(ctx, ev.Done, "Points by place after 1 game", "Points by place after %d games")
+	}
+	return i18n.N(ctx, ev.Done, "Running totals after 1 game", "Running totals after %d games")
 }
 
 // currentRounds shows the game in progress of a round-based table, round
@@ -430,28 +464,6 @@ func currentRounds(c echo.Context, t sessions.Table, ed kit.Editor) *views.Round
 		vm.Progress = ed.Progress(c.Request().Context(), g.State)
 	}
 	return vm
-}
-
-// rankedStandings orders players by their running total, best first;
-// players on the same total keep seat order.
-func rankedStandings(t sessions.Table) []sessions.Standing {
-	s := t.Standings()
-	better := func(a, b sessions.Standing) bool {
-		if (a.Played > 0) != (b.Played > 0) {
-			return a.Played > 0
-		}
-		if t.LowestWins() {
-			return a.Total < b.Total
-		}
-		return a.Total > b.Total
-	}
-	// insertion sort: stable and the list is at most 8 long
-	for i := 1; i < len(s); i++ {
-		for j := i; j > 0 && better(s[j], s[j-1]); j-- {
-			s[j], s[j-1] = s[j-1], s[j]
-		}
-	}
-	return s
 }
 
 // addPlayer seats another player.
@@ -503,21 +515,27 @@ func (a *App) rerenderTable(c echo.Context, status int, msg string) error {
 	return render(c, status, views.TablePage(vm))
 }
 
-// finishedRounds announces the last game of a round-based table when it is
-// over (so the next round starts a new game); nil otherwise.
-func finishedRounds(t sessions.Table, base string) *views.GameOverVM {
+// lastGameOver announces the table's newest game when it is over, in
+// the words of its kind ("Auf der Hut: Ana won with 7"), with its
+// ranking; nil otherwise.
+func lastGameOver(c echo.Context, t sessions.Table, base string) *views.GameOverVM {
 	if len(t.Games) == 0 {
 		return nil
 	}
 	g := t.Games[len(t.Games)-1]
-	if !g.Result.GameOver || len(g.Result.Winners) == 0 {
+	if !g.Record.Over {
 		return nil
 	}
-	vm := &views.GameOverVM{Game: g.Number, Winners: g.Result.Winners, URL: fmt.Sprintf("%s/games/%d", base, g.Number)}
-	for _, p := range g.Result.Players {
-		vm.Rounds = max(vm.Rounds, len(p.Rounds))
+	r := g.Record
+	vm := &views.GameOverVM{Game: g.Number, Title: gameName(c, g), Winners: r.Winners, Rounds: r.Rounds,
+		Summary: gameSummary(c.Request().Context(), r), URL: fmt.Sprintf("%s/games/%d", base, g.Number),
+		Ranking: ranking(r), Status: gameStatus(r)}
+	if len(r.Winners) > 0 {
+		w, _ := r.Seat(r.Winners[0])
+		vm.Score = w.Score
 	}
-	vm.Total, _ = g.Result.Total(g.Result.Winners[0])
-	vm.Ranking = ranking(g.Result, g.LowestWins())
+	if ed, ok := editorFor(t.Info.Slug); ok && ed.Rounds && r.Game == t.Info.Slug {
+		vm.Next = true // the next round starts a new game of it
+	}
 	return vm
 }

@@ -63,6 +63,17 @@ func timelineText(ctx context.Context, t sessions.Table, e sessions.Event) strin
 			s += " (" + p.Reason + ")"
 		}
 		return s
+	case sessions.KindGameSettled:
+		var p sessions.GameSettled
+		json.Unmarshal(e.Payload, &p)
+		return i18n.T(ctx, "Game %d counted as entered", p.Game) + verdictText(ctx, t, e.Seq)
+	case sessions.KindPlayStopped:
+		var p sessions.PlayStopped
+		json.Unmarshal(e.Payload, &p)
+		if g := entryOf(t, e.Seq).Game; p.Keep && g > 0 {
+			return i18n.T(ctx, "Stopped playing along: kept as unfinished game %d", g) + verdictText(ctx, t, e.Seq)
+		}
+		return i18n.T(ctx, "Stopped playing along: the game was discarded")
 	case sessions.KindPlayStarted:
 		return i18n.T(ctx, "Guided game started")
 	case sessions.KindPlayStep:
@@ -109,6 +120,12 @@ func shortTextIn(ctx context.Context, t sessions.Table, e sessions.Event) string
 		return i18n.T(ctx, "round %d of game %d corrected", p.Number, p.Game)
 	case sessions.KindPlayStep:
 		return i18n.T(ctx, "move %d of the guided game", entryOf(t, e.Seq).Move)
+	case sessions.KindGameSettled:
+		var p sessions.GameSettled
+		json.Unmarshal(e.Payload, &p)
+		return i18n.T(ctx, "game %d counted as entered", p.Game)
+	case sessions.KindPlayStopped:
+		return i18n.T(ctx, "stopping the game played along")
 	}
 	if i18n.IsGerman(ctx) { // German nouns keep their capital
 		return timelineText(ctx, t, e)
@@ -132,7 +149,7 @@ func verdictText(ctx context.Context, t sessions.Table, seq int) string {
 	if g == nil || g.Err != "" {
 		return ""
 	}
-	return ": " + totalsText(g.Result) + outcomeText(ctx, g.Result)
+	return ": " + totalsText(g.Result) + outcomeText(ctx, g.Result, g.Record)
 }
 
 // totalsText lists each player's total: "Ana 58, Ben 47".
@@ -145,17 +162,23 @@ func totalsText(res scoring.Result) string {
 }
 
 // outcomeText is " — Ana wins", " — Ana and Ben share the win" or
-// " — 2 rules broken"; "" for a game still going.
-func outcomeText(ctx context.Context, res scoring.Result) string {
-	switch {
-	case !res.Valid:
-		return " — " + i18n.N(ctx, len(res.Violations), "1 rule broken", "%d rules broken")
-	case len(res.Winners) == 1:
-		return " — " + i18n.T(ctx, "%s wins", res.Winners[0])
-	case len(res.Winners) > 1:
-		return " — " + i18n.T(ctx, "%s share the win", i18n.JoinNames(ctx, res.Winners))
+// " — 2 rules broken" (and for a game counted as entered, who won so);
+// "" for a game still going. The winners are the game's record's.
+func outcomeText(ctx context.Context, res scoring.Result, r sessions.GameRecord) string {
+	s := ""
+	if !res.Valid {
+		s = " — " + i18n.N(ctx, len(res.Violations), "1 rule broken", "%d rules broken")
+		if !r.Settled {
+			return s
+		}
 	}
-	return ""
+	switch {
+	case len(r.Winners) == 1:
+		return s + " — " + i18n.T(ctx, "%s wins", r.Winners[0])
+	case len(r.Winners) > 1:
+		return s + " — " + i18n.T(ctx, "%s share the win", i18n.JoinNames(ctx, r.Winners))
+	}
+	return s
 }
 
 // signed writes a number with a real minus sign.
@@ -223,41 +246,16 @@ func roundExtras(ctx context.Context, lines []scoring.Line, r int) string {
 	return strings.Join(out, ", ")
 }
 
-// runningLines is the table's running totals game by game, a line per
-// player (views.Lines draws it), added up as the standings are. A long
-// table's chart shows its newest chartGames games, from the totals before
-// them.
+// runningLines is the evening's standing game by game, a line per
+// player (views.Lines draws it): the standing's own points after each of
+// the newest chartGames counted games (sessions.Table.Chart), placing
+// points for a mixed evening, summed totals for one of one kind.
 func runningLines(ctx context.Context, t sessions.Table) views.LineChart {
-	c := views.LineChart{ID: "totals-chart", XLabel: i18n.T(ctx, "Game"),
-		Title: i18n.N(ctx, len(t.Games), "Running totals after 1 game", "Running totals after %d games")}
-	c.From = max(0, len(t.Games)-chartGames)
-	shown := t.Games[c.From:]
-	index := map[string]int{}
-	running := make([]int, len(t.Players))
-	for i, s := range t.Standings() {
-		index[s.Name] = i
-		running[i] = s.Total
-	}
-	// The totals before the games shown: the standings less those games.
-	for _, g := range shown {
-		for _, p := range g.Result.Players {
-			if i, ok := index[p.Name]; ok {
-				running[i] -= p.Total
-			}
-		}
-	}
-	for i, name := range t.Players {
-		c.Series = append(c.Series, views.Series{Name: name, Start: running[i]})
-	}
-	for _, g := range shown {
-		for _, p := range g.Result.Players {
-			if i, ok := index[p.Name]; ok {
-				running[i] += p.Total
-			}
-		}
-		for i := range c.Series {
-			c.Series[i].Values = append(c.Series[i].Values, running[i])
-		}
+	ch := t.Chart(chartGames)
+	ev := evening(t)
+	c := views.LineChart{ID: "totals-chart", XLabel: i18n.T(ctx, "Game"), Title: chartTitle(ctx, ev), From: ch.Before}
+	for _, s := range ch.Series {
+		c.Series = append(c.Series, views.Series{Name: s.Name, Start: s.Start, Values: s.Values})
 	}
 	return c
 }
@@ -271,7 +269,7 @@ func roundLines(ctx context.Context, slug string, g sessions.Game) views.LineCha
 		total := 0
 		for _, r := range p.Rounds {
 			total += r
-			s.Values = append(s.Values, total)
+			s.Values = append(s.Values, float64(total))
 		}
 		c.Series = append(c.Series, s)
 	}

@@ -59,11 +59,13 @@ func (roundsEngine) Target([]byte) int { return 50 }
 func (roundsEngine) Check(body []byte) (scoring.Result, error) {
 	var s struct {
 		Rounds []fakeRound `json:"rounds"`
+		Over   bool        `json:"over"`
 	}
 	if err := json.Unmarshal(body, &s); err != nil {
 		return scoring.Result{}, err
 	}
 	r := scoring.NewResult("cambio")
+	r.GameOver = s.Over
 	for j, rd := range s.Rounds {
 		for i, p := range rd.Players {
 			if j == 0 {
@@ -125,7 +127,7 @@ func TestTimelineOfRounds(t *testing.T) {
 	if !c.HasTarget || c.Target != 50 || len(c.Series) != 2 {
 		t.Fatalf("round chart %+v", c)
 	}
-	if !slices.Equal(c.Series[0].Values, []int{4, 6}) || !slices.Equal(c.Series[1].Values, []int{12, 37}) {
+	if !slices.Equal(c.Series[0].Values, []float64{4, 6}) || !slices.Equal(c.Series[1].Values, []float64{12, 37}) {
 		t.Errorf("running totals by round %+v", c.Series)
 	}
 	if c := roundLines(context.Background(), "kodiak", g); c.HasTarget {
@@ -136,7 +138,7 @@ func TestTimelineOfRounds(t *testing.T) {
 func TestRunningLinesAddUpGames(t *testing.T) {
 	created, _ := json.Marshal(sessions.TableCreated{Game: "cambio", Players: []string{"Ana", "Ben", "Cy"}})
 	game := func(seq int, state string) sessions.Event {
-		return sessions.Event{Seq: seq, Kind: sessions.KindGameRecorded, Payload: json.RawMessage(`{"state":{"rounds":[` + state + `]}}`)}
+		return sessions.Event{Seq: seq, Kind: sessions.KindGameRecorded, Payload: json.RawMessage(`{"state":{"over":true,"rounds":[` + state + `]}}`)}
 	}
 	tb, err := sessions.Replay("t", []sessions.Event{
 		{Seq: 1, Kind: sessions.KindTableCreated, Payload: created},
@@ -147,8 +149,8 @@ func TestRunningLinesAddUpGames(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := runningLines(context.Background(), tb)
-	got := [][]int{c.Series[0].Values, c.Series[1].Values, c.Series[2].Values}
-	want := [][]int{{10, 15}, {-3, 4}, {0, 1}}
+	got := [][]float64{c.Series[0].Values, c.Series[1].Values, c.Series[2].Values}
+	want := [][]float64{{10, 15}, {-3, 4}, {0, 1}}
 	for i := range want {
 		if !slices.Equal(got[i], want[i]) {
 			t.Errorf("%s: %v, want %v", c.Series[i].Name, got[i], want[i])

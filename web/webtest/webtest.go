@@ -13,6 +13,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net"
@@ -358,6 +359,19 @@ func (ts *Server) PostDisputed(t testing.TB, path string, form url.Values) Page 
 		again[k] = v
 	}
 	return ts.Post(path, again)
+}
+
+// Settle counts disputed game n of the table as entered (ruling G-5)
+// through the game page's "Count it as entered" form, and returns the
+// answer (303 to the game's page).
+func (ts *Server) Settle(t testing.TB, table string, n int) Page {
+	t.Helper()
+	action := fmt.Sprintf("%s/games/%d/settle", table, n)
+	p := ts.Post(action, ts.Get(fmt.Sprintf("%s/games/%d", table, n)).FormOf(t, action))
+	if p.Status != http.StatusSeeOther {
+		t.Fatalf("count game %d as entered: %d\n%s", n, p.Status, p.Body)
+	}
+	return p
 }
 
 // FormOf returns the hidden fields of the first form posting to action.

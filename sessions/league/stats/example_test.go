@@ -12,8 +12,8 @@ func ExampleCompute() {
 	r := stats.Compute(stats.Input{
 		Members: []string{"Ana", "Ben", "Cy"},
 		Games: []stats.Game{
-			{Game: "cambio", LowestWins: true, Players: []stats.Player{{"Ana", 3, true}, {"Ben", 20, false}, {"Cy", 9, false}}},
-			{Game: "auf-der-hut", Players: []stats.Player{{"Ana", 6, true}, {"Ben", 6, true}, {"Cy", 2, false}}},
+			{Game: "cambio", LowestWins: true, Players: []stats.Player{{Name: "Ana", Score: 3, Winner: true}, {Name: "Ben", Score: 20}, {Name: "Cy", Score: 9}}},
+			{Game: "auf-der-hut", Players: []stats.Player{{Name: "Ana", Score: 6, Winner: true}, {Name: "Ben", Score: 6, Winner: true}, {Name: "Cy", Score: 2}}},
 		},
 	})
 	ana, _ := r.Member("Ana")

@@ -29,6 +29,10 @@ type Player struct {
 	Name   string // as written at the table; Input.Canonical maps it to a member
 	Score  int    // the engine's total
 	Winner bool   // the engine named this player a winner
+	// Place, when every player of the game has one, is the player's
+	// place as the game's table placed it (sessions.GameRecord), used
+	// instead of Places.
+	Place int
 }
 
 // Game is one finished game of the league, as the game it was (an
@@ -62,6 +66,13 @@ type Input struct {
 // share first, the others follow by score with ties sharing the best place
 // they cover. With no winner named, scores alone decide.
 func Places(players []Player, lowestWins bool) []int {
+	if len(players) > 0 && !slices.ContainsFunc(players, func(p Player) bool { return p.Place < 1 }) {
+		out := make([]int, len(players))
+		for i, p := range players {
+			out[i] = p.Place
+		}
+		return out
+	}
 	winners := 0
 	rest := league.Result{Totals: make(map[string]int, len(players)), LowestWins: lowestWins}
 	for i, p := range players {
