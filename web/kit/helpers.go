@@ -39,8 +39,23 @@ func outboxKind(path string) string {
 }
 
 // Form returns the hidden fields of a write form for a table at head.
+// Its one-time token is noted on the request (FormTokens).
 func Form(c echo.Context, head int) views.Form {
-	return views.Form{CSRF: CSRFToken(c), Token: NewToken(), Seen: head}
+	token := NewToken()
+	tokens, _ := c.Get(formTokens).([]string)
+	c.Set(formTokens, append(tokens, token))
+	return views.Form{CSRF: CSRFToken(c), Token: token, Seen: head}
+}
+
+// formTokens is where Form notes the tokens of a request's forms.
+const formTokens = "kit.formTokens"
+
+// FormTokens are the one-time tokens of the forms made for this request
+// (Form): the parts of a page that are its request's own, with the CSRF
+// token. The server compresses a page's other parts once and keeps them.
+func FormTokens(c echo.Context) []string {
+	tokens, _ := c.Get(formTokens).([]string)
+	return tokens
 }
 
 // CSRFToken is the request's CSRF token, which the CSRF middleware keeps

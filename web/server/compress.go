@@ -26,7 +26,7 @@ func compressPages() echo.MiddlewareFunc {
 	}
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
-			if p := c.Path(); strings.HasSuffix(p, "/live") || strings.HasPrefix(p, "/static/") || p == scoreRoute {
+			if p := c.Path(); strings.HasSuffix(p, "/live") || strings.HasPrefix(p, "/static/") || p == scoreRoute || zippedRoutes[p] {
 				return next(c)
 			}
 			res := c.Response()
@@ -45,6 +45,18 @@ func compressPages() echo.MiddlewareFunc {
 		}
 	}
 }
+
+// zippedRoutes are the routes of pages that render compresses itself, once per
+// page (pagezip.go): the pages of a table, of its games and of leagues,
+// viewed again and again between two changes.
+var zippedRoutes = map[string]bool{
+	"/tables/:id": true, "/v/:rid": true, "/tables/:id/games/:n": true, "/v/:rid/games/:n": true,
+	"/tables/:id/games/new": true, "/tables/:id/evening": true, "/tables/:id/next": true,
+	"/leagues/:id": true, "/l/:admin": true, "/": true, "/tables/new": true, "/check": true, "/check/:game": true,
+}
+
+// zipsItself reports whether c's page is compressed by render.
+func zipsItself(c echo.Context) bool { return zippedRoutes[c.Path()] }
 
 // minGzip is the smallest answer worth compressing.
 const minGzip = 1024
