@@ -30,7 +30,7 @@ func renderAs(c echo.Context, status int, contentType string, comp templ.Compone
 	if !zipsItself(c) {
 		return c.Blob(status, contentType, buf.Bytes()) // compressPages compresses it
 	}
-	c.Response().Header().Add(echo.HeaderVary, echo.HeaderAcceptEncoding)
+	varyEncoding(c.Response().Header())
 	if buf.Len() < minGzip || !acceptsGzip(c.Request()) {
 		return c.Blob(status, contentType, buf.Bytes())
 	}
@@ -40,7 +40,7 @@ func renderAs(c echo.Context, status int, contentType string, comp templ.Compone
 	if err != nil {
 		return err
 	}
-	c.Response().Header().Set(echo.HeaderContentEncoding, "gzip")
+	c.Response().Header()[echo.HeaderContentEncoding] = gzipEncoding
 	return c.Blob(status, contentType, z)
 }
 
