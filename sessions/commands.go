@@ -57,12 +57,16 @@ type Tables struct {
 	deriver string
 	// replaced, if set, is told when a link was replaced (OnReplace).
 	replaced func(owner string, role Role, old string)
+	// snaps are the tables' snapshots (snapshot.go), snapCount what
+	// came of them.
+	snaps     *snapshots
+	snapCount snapshotStats
 }
 
 // NewTables returns the table API over store, scoring games found by find.
 func NewTables(store *Store, find Finder) *Tables {
 	return &Tables{store: store, find: find, cache: newReplayCache(256, 512<<20),
-		summaries: newSummaryCache(4096, 200_000), deriver: Deriver()}
+		summaries: newSummaryCache(4096, 200_000), deriver: Deriver(), snaps: newSnapshots()}
 }
 
 // OnChange registers fn to be told a table's new head after each write

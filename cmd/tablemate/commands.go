@@ -102,6 +102,11 @@ func serveCmd(ctx context.Context, args []string, std stdio) error {
 	if err := srv.Shutdown(shutdown); err != nil {
 		return fmt.Errorf("shutdown: %w", err)
 	}
+	// Snapshots of the tables that moved on, so the next start does not
+	// replay them (a cache: failing to write one loses nothing).
+	if err := a.SaveSnapshots(shutdown); err != nil {
+		log.Warn("could not write every table's snapshot; they are replayed at the next start", "err", err)
+	}
 	return nil
 }
 

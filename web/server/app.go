@@ -47,6 +47,7 @@ func NewApp(store *sessions.Store, log *slog.Logger) *App {
 		imports: newImportBudget(1<<20, sessions.MaxImportBytes), stats: newStatsCache[*leagueStats](64), reports: newStatsCache[*stats.Report](8),
 		cards: newCardCache(cardCacheBytes)}
 	a.tables.OnChange(a.live.publish)
+	a.tables.OnSnapshotError(func(msg string, err error) { a.log.Warn(msg, "err", redactLinks(err.Error())) })
 	a.tables.OnReplace(func(owner string, _ sessions.Role, old string) { a.live.revoke(owner, old) })
 	return a
 }
