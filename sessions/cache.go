@@ -48,6 +48,17 @@ func (c *replayCache) get(id string) (Table, bool) {
 	return *el.Value.(*Table), true
 }
 
+// drop forgets table id.
+func (c *replayCache) drop(id string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if el, ok := c.byID[id]; ok {
+		c.lru.Remove(el)
+		delete(c.byID, id)
+		c.weight -= weight(el.Value.(*Table))
+	}
+}
+
 // all returns every table kept, most recently used first.
 func (c *replayCache) all() []Table {
 	c.mu.Lock()
@@ -131,8 +142,10 @@ type Stats struct {
 	EventsApplied int64 // events applied to tables (replays and updates)
 	// Snapshots are the tables loaded from their snapshots; Refused the
 	// snapshots found but not read (damaged, of another version, not the
-	// log's), Written the parts written.
-	Snapshots, Refused, Written int64
+	// log's), Written the parts written; Verified the snapshots of
+	// another build replayed and compared, Differed those that were not
+	// their replay.
+	Snapshots, Refused, Written, Verified, Differed int64
 }
 
 type counters struct{ replays, read, applied atomic.Int64 }
@@ -140,7 +153,8 @@ type counters struct{ replays, read, applied atomic.Int64 }
 // Stats returns the work done so far.
 func (ts *Tables) Stats() Stats {
 	return Stats{Replays: ts.count.replays.Load(), EventsRead: ts.count.read.Load(), EventsApplied: ts.count.applied.Load(),
-		Snapshots: ts.snapCount.loads.Load(), Refused: ts.snapCount.refused.Load(), Written: ts.snapCount.written.Load()}
+		Snapshots: ts.snapCount.loads.Load(), Refused: ts.snapCount.refused.Load(), Written: ts.snapCount.written.Load(),
+		Verified: ts.snapCount.verified.Load(), Differed: ts.snapCount.differed.Load()}
 }
 
 // at returns the table id at head or newer: the cached version, that
@@ -163,7 +177,7 @@ func (ts *Tables) at(ctx context.Context, id string, head int) (Table, error) {
 		}
 	}
 	if !ok { // nothing in memory: the snapshot and the events after it
-		snap, found, err := ts.loadSnapshot(ctx, id)
+		snap, found, foreign, err := ts.loadSnapshot(ctx, id)
 		if err != nil {
 			return Table{}, err
 		}
@@ -171,6 +185,9 @@ func (ts *Tables) at(ctx context.Context, id string, head int) (Table, error) {
 			// Verified as a cached version is: the event at its head must
 			// be the log's, and the events after it are applied.
 			next, ok, err := ts.update(ctx, snap)
+			if ok && foreign {
+				ts.verifySnapshot(id) // made by another build: replayed and compared in the background
+			}
 			if err != nil || ok {
 				return next, err
 			}

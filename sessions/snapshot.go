@@ -47,9 +47,12 @@ type snapshots struct {
 	// kept is what the database holds of each table's snapshot, as far
 	// as this process knows (written or read by it).
 	kept map[string]keptSnapshot
-	// due are the tables whose next part is due.
+	// due are the tables whose next part is due; verify those loaded
+	// from a snapshot another build wrote, to be replayed and compared.
 	due     map[string]bool
+	verify  map[string]bool
 	writing int // parts being written by the writer
+	stopped bool
 	wake    chan struct{}
 	started bool
 	stop    chan struct{}
@@ -69,7 +72,7 @@ type keptSnapshot struct {
 }
 
 func newSnapshots() *snapshots {
-	return &snapshots{kept: map[string]keptSnapshot{}, due: map[string]bool{}, wake: make(chan struct{}, 1),
+	return &snapshots{kept: map[string]keptSnapshot{}, due: map[string]bool{}, verify: map[string]bool{}, wake: make(chan struct{}, 1),
 		stop: make(chan struct{}), done: make(chan struct{}), idle: make(chan struct{})}
 }
 
@@ -79,30 +82,32 @@ func newSnapshots() *snapshots {
 func (ts *Tables) OnSnapshotError(fn func(msg string, err error)) { ts.snaps.log = fn }
 
 // snapshotStats counts snapshots loaded, written, and found but not
-// read (damaged, another version, not the log's).
-type snapshotStats struct{ loads, written, refused atomic.Int64 }
+// read (damaged, another version, not the log's); verified those another
+// build wrote that were replayed and compared, differed those of them
+// that were not the replay.
+type snapshotStats struct{ loads, written, refused, verified, differed atomic.Int64 }
 
 // loadSnapshot reads table key's snapshot: the table at the snapshot's
 // head, ok false when there is none that this code can read (none,
-// another version, a part damaged or missing).
-func (ts *Tables) loadSnapshot(ctx context.Context, key string) (Table, bool, error) {
+// another version, a part damaged or missing); foreign when another
+// build wrote it (verifySnapshot).
+func (ts *Tables) loadSnapshot(ctx context.Context, key string) (t Table, ok, foreign bool, err error) {
 	st, err := ts.store.readStmt(ctx, `SELECT part, from_head, head, version, body FROM table_snapshots WHERE table_id = ? ORDER BY part`)
 	if err != nil {
-		return Table{}, false, fmt.Errorf("snapshot of a table: %w", err)
+		return Table{}, false, false, fmt.Errorf("snapshot of a table: %w", err)
 	}
 	rows, err := st.QueryContext(ctx, key)
 	if err != nil {
-		return Table{}, false, fmt.Errorf("snapshot of a table: %w", err)
+		return Table{}, false, false, fmt.Errorf("snapshot of a table: %w", err)
 	}
 	defer rows.Close()
-	var t Table
 	var kept keptSnapshot
 	usable := true
 	for rows.Next() {
 		var part, from, head, version int
 		var body []byte
 		if err := rows.Scan(&part, &from, &head, &version, &body); err != nil {
-			return Table{}, false, fmt.Errorf("snapshot of a table: %w", err)
+			return Table{}, false, false, fmt.Errorf("snapshot of a table: %w", err)
 		}
 		if !usable {
 			continue
@@ -118,6 +123,9 @@ func (ts *Tables) loadSnapshot(ctx context.Context, key string) (Table, bool, er
 			usable = false
 			continue
 		}
+		if _, build, _ := partHeader(body); build != ts.deriver {
+			foreign = true
+		}
 		kept.parts, kept.head = part+1, head
 		if part == 0 {
 			kept.baseBytes = len(body)
@@ -126,19 +134,68 @@ func (ts *Tables) loadSnapshot(ctx context.Context, key string) (Table, bool, er
 		}
 	}
 	if err := rows.Err(); err != nil {
-		return Table{}, false, fmt.Errorf("snapshot of a table: %w", err)
+		return Table{}, false, false, fmt.Errorf("snapshot of a table: %w", err)
 	}
 	if kept.parts == 0 || !usable {
 		if kept.parts > 0 || !usable {
 			ts.snapCount.refused.Add(1)
 		}
-		return Table{}, false, nil
+		return Table{}, false, false, nil
 	}
 	ts.snaps.mu.Lock()
 	ts.snaps.kept[key] = kept
 	ts.snaps.mu.Unlock()
 	ts.snapCount.loads.Add(1)
-	return t, true, nil
+	return t, true, foreign, nil
+}
+
+// verifySnapshot has the writer replay table key and compare it with the
+// table its snapshot gave: the snapshot was written by another build,
+// whose engines may have scored differently. snapshotVersion says the
+// snapshot's form is this code's; an engine that changed how it scores
+// needs no new version, the comparison finds it.
+func (ts *Tables) verifySnapshot(key string) {
+	s := ts.snaps
+	s.mu.Lock()
+	s.verify[key] = true
+	s.mu.Unlock()
+	ts.wakeWriter()
+}
+
+// checkSnapshot replays t's log to its head and compares: the same
+// table is snapshotted again as this build's; another one replaces it
+// (in the database and in memory), and is logged.
+func (ts *Tables) checkSnapshot(ctx context.Context, t Table) error {
+	events, err := ts.store.eventsFrom(ctx, t.Key, 1)
+	if err != nil {
+		return err
+	}
+	if len(events) < t.Head {
+		return fmt.Errorf("check a snapshot: the log holds %d events, the table %d", len(events), t.Head)
+	}
+	replayed, err := Replay(t.Key, events[:t.Head], ts.find)
+	if err != nil {
+		return fmt.Errorf("check a snapshot: %w", err)
+	}
+	ts.snapCount.verified.Add(1)
+	mine, err := encodePart(&t, 0, ts.deriver)
+	if err != nil {
+		return err
+	}
+	want, err := encodePart(&replayed, 0, ts.deriver)
+	if err != nil {
+		return err
+	}
+	ts.snaps.forget(t.Key) // a new base, as this build's
+	if string(mine) == string(want) {
+		return ts.writeSnapshot(ctx, t)
+	}
+	ts.snapCount.differed.Add(1)
+	if err := ts.writeSnapshot(ctx, replayed); err != nil {
+		return err
+	}
+	ts.cache.drop(t.Key) // the next view reads the new snapshot
+	return fmt.Errorf("a table's snapshot written by another build differed from its log's replay (an engine scores differently now); it was replaced")
 }
 
 // snapshotDue notes that t moved on: its next part is written when
@@ -157,6 +214,17 @@ func (ts *Tables) snapshotDue(t Table, replayed bool) {
 		return
 	}
 	s.due[t.Key] = true
+	s.wakeLocked(ts)
+}
+
+// wakeWriter wakes the writer, starting it when it has not started.
+func (ts *Tables) wakeWriter() {
+	ts.snaps.mu.Lock()
+	defer ts.snaps.mu.Unlock()
+	ts.snaps.wakeLocked(ts)
+}
+
+func (s *snapshots) wakeLocked(ts *Tables) {
 	if !s.started {
 		s.started = true
 		go ts.writeSnapshots()
@@ -174,15 +242,23 @@ func (ts *Tables) writeSnapshots() {
 	for {
 		s.mu.Lock()
 		var key string
-		for k := range s.due {
-			key = k
+		check := false
+		for k := range s.verify {
+			key, check = k, true
 			break
+		}
+		if key == "" {
+			for k := range s.due {
+				key = k
+				break
+			}
 		}
 		if key == "" {
 			close(s.idle)
 			s.idle = make(chan struct{})
 		} else {
 			delete(s.due, key)
+			delete(s.verify, key)
 			s.writing++
 		}
 		s.mu.Unlock()
@@ -196,7 +272,11 @@ func (ts *Tables) writeSnapshots() {
 		}
 		if t, ok := ts.cache.get(key); ok {
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-			if err := ts.writeSnapshot(ctx, t); err != nil && s.log != nil {
+			if check {
+				if err := ts.checkSnapshot(ctx, t); err != nil && s.log != nil {
+					s.log("checked a table's snapshot made by another build", err)
+				}
+			} else if err := ts.writeSnapshot(ctx, t); err != nil && s.log != nil {
 				s.log("cannot write a table's snapshot; it is replayed from its log instead", err)
 			}
 			cancel()
@@ -212,7 +292,7 @@ func (ts *Tables) snapshotsIdle() {
 	s := ts.snaps
 	for {
 		s.mu.Lock()
-		if !s.started || len(s.due) == 0 && s.writing == 0 {
+		if !s.started || s.stopped || len(s.due) == 0 && len(s.verify) == 0 && s.writing == 0 {
 			s.mu.Unlock()
 			return
 		}
@@ -312,7 +392,7 @@ func (ts *Tables) SaveSnapshots(ctx context.Context) error {
 	s := ts.snaps
 	s.mu.Lock()
 	started := s.started
-	s.started = true // no writer starts after this
+	s.started, s.stopped = true, true // no writer starts after this
 	s.mu.Unlock()
 	if started {
 		close(s.stop)

@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"tablemate/scoring"
 )
 
 // sumExport is the export of a table of the sum game with n events: its
@@ -353,4 +355,75 @@ func snapshotChild() {
 	}
 	ts.snaps.forget(tb.Key) // the next is a new base: it deletes the parts there first
 	ts.SaveSnapshots(ctx)
+}
+
+// doubledSum scores the sum game with every total doubled: the sum
+// game's engine as another build might score it.
+type doubledSum struct{ sumGame }
+
+func (d doubledSum) Check(body []byte) (scoring.Result, error) {
+	r, err := d.sumGame.Check(body)
+	for i := range r.Players {
+		r.Players[i].Total *= 2
+	}
+	return r, err
+}
+
+// A snapshot written by another build is read (a restart after an
+// upgrade costs nothing either), and then the table is replayed in the
+// background and compared: the same table is snapshotted again as this
+// build's; a table an engine now scores differently is replaced, in the
+// database and in memory, so the next view shows the engine's scores.
+func TestSnapshotOfAnotherBuildIsChecked(t *testing.T) {
+	st, ts := openTest(t)
+	ctx := context.Background()
+	ts.deriver = "build A"
+	link, _ := importTable(t, ts, 100)
+	if err := ts.SaveSnapshots(ctx); err != nil {
+		t.Fatal(err)
+	}
+
+	b := NewTables(st, findSum)
+	b.deriver = "build B"
+	if _, err := b.Table(ctx, link); err != nil {
+		t.Fatal(err)
+	}
+	b.snapshotsIdle()
+	if s := b.Stats(); s.Snapshots != 1 || s.Replays != 0 || s.Verified != 1 || s.Differed != 0 || s.Written != 1 {
+		t.Errorf("another build, the same scores: %+v, want the snapshot read, checked and written again", s)
+	}
+	again := NewTables(st, findSum)
+	again.deriver = "build B"
+	again.Table(ctx, link)
+	again.snapshotsIdle()
+	if s := again.Stats(); s.Snapshots != 1 || s.Verified != 0 {
+		t.Errorf("the same build again: %+v, want the snapshot read and not checked", s)
+	}
+
+	doubled := func(slug string) (scoring.Game, bool) { return doubledSum{}, slug == "sum" }
+	c := NewTables(st, doubled)
+	c.deriver = "build C"
+	first, err := c.Table(ctx, link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.snapshotsIdle()
+	if s := c.Stats(); s.Snapshots != 1 || s.Verified != 1 || s.Differed != 1 {
+		t.Errorf("an engine that scores differently: %+v, want the snapshot checked and found different", s)
+	}
+	got, err := c.Table(ctx, link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	events, _ := st.Events(ctx, got.Key)
+	want, _ := Replay(got.Key, events, doubled)
+	sameTables(t, "after the check", got, want)
+	if first.Games[0].Result.Players[0].Total == want.Games[0].Result.Players[0].Total && want.Games[0].Result.Players[0].Total != 0 {
+		t.Error("the snapshot read first already held the new scores: the check proved nothing")
+	}
+	later := NewTables(st, doubled)
+	later.deriver = "build C"
+	if got, _ := later.Table(ctx, link); later.Stats().Snapshots != 1 || got.Games[0].Result.Players[0].Total != want.Games[0].Result.Players[0].Total {
+		t.Errorf("the next start: %+v", later.Stats())
+	}
 }
