@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -53,7 +54,7 @@ func BenchmarkAppend(b *testing.B) {
 					for w := range writers {
 						wg.Go(func() {
 							for left.Add(-1) >= 0 {
-								_, a, err := st.append(ctx, links[w], heads[w], "", KindGameRecorded, payload)
+								_, a, err := st.append(ctx, links[w], heads[w], strconv.Itoa(heads[w]), KindGameRecorded, payload)
 								if err != nil {
 									b.Error(err)
 									return
@@ -81,7 +82,7 @@ func walPages(b *testing.B, st *Store, do func()) float64 {
 	b.Helper()
 	frames := func(mode string) int {
 		var busy, log, done int
-		if err := st.write.QueryRow("PRAGMA wal_checkpoint(" + mode + ")").Scan(&busy, &log, &done); err != nil {
+		if err := st.write.QueryRow("PRAGMA wal_checkpoint("+mode+")").Scan(&busy, &log, &done); err != nil {
 			b.Fatal(err)
 		}
 		return log

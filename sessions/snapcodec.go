@@ -9,8 +9,6 @@ import (
 	"maps"
 	"math"
 	"reflect"
-	"os"
-	"runtime"
 	"slices"
 	"sync/atomic"
 	"time"
@@ -547,9 +545,6 @@ func (s *slab[T]) take(n int) []T {
 }
 
 func (d *snapDecoder) fail() {
-	if _, file, line, ok := runtime.Caller(1); ok && os.Getenv("SNAPDEBUG") != "" {
-		fmt.Println("fail at", file, line, len(d.b))
-	}
 	if d.err == nil {
 		d.err = errSnapshot
 	}

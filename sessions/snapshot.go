@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"os"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -117,9 +116,6 @@ func (ts *Tables) loadSnapshot(ctx context.Context, key string) (t Table, ok, fo
 			continue
 		}
 		if err := decodePart(&t, body, ts.find); err != nil || t.Head != head || t.Key != key {
-			if os.Getenv("SNAPDEBUG") != "" {
-				fmt.Println("refused part", part, from, head, err, t.Head, t.Key, key)
-			}
 			usable = false
 			continue
 		}
