@@ -61,12 +61,13 @@ func main() {
 	writes := flag.Int("writes", 20, "with -cold: rounds entered per table and restart")
 	kill := flag.Bool("kill", false, "with -cold: stop the servers with SIGKILL instead of SIGTERM")
 	serveArgs := flag.String("serve-args", "", "more flags for the measured binary's serve, such as -gc-percent=100")
+	gctrace := flag.Bool("gctrace", false, "count the servers' garbage collections (their logs then come through this process)")
 	flag.Parse()
 	if *bare != "" {
 		serveBare(*bare)
 		return
 	}
-	run := func() error { return run(*bin, *base, *conns, *duration, strings.Fields(*serveArgs)) }
+	run := func() error { return run(*bin, *base, *conns, *duration, strings.Fields(*serveArgs), *gctrace) }
 	switch {
 	case *hostileRun:
 		run = func() error { return hostile(*bin, *streams) }
@@ -143,7 +144,7 @@ func start(name string, args ...string) (*exec.Cmd, error) {
 	return cmd, cmd.Start()
 }
 
-func run(bin, base string, conns int, duration time.Duration, serveArgs []string) error {
+func run(bin, base string, conns int, duration time.Duration, serveArgs []string, gctrace bool) error {
 	dir, err := os.MkdirTemp("", "tablemate-bench")
 	if err != nil {
 		return err
@@ -166,8 +167,10 @@ func run(bin, base string, conns int, duration time.Duration, serveArgs []string
 		{"bare handler decoding", http.MethodPost, "http://" + bareAddr + "/decode", ameliaState},
 	}
 	// The binary measured and the baseline, each with a database of its
-	// own, counting their garbage collections (GODEBUG=gctrace=1 prints
-	// a line for each).
+	// own; with gctrace, counting their garbage collections
+	// (GODEBUG=gctrace=1 prints a line for each on the server's standard
+	// error, which its log goes to too: read by this process, so it is
+	// left out of the throughput runs).
 	type app struct {
 		name string
 		gcs  *gcCounter
@@ -183,9 +186,11 @@ func run(bin, base string, conns int, duration time.Duration, serveArgs []string
 			args = append(args, serveArgs...)
 		}
 		cmd := exec.Command(b, args...)
-		cmd.Env = append(os.Environ(), "GODEBUG=gctrace=1")
 		gcs := &gcCounter{}
-		cmd.Stderr = gcs
+		if gctrace {
+			cmd.Env = append(os.Environ(), "GODEBUG=gctrace=1")
+			cmd.Stderr = gcs
+		}
 		if err := cmd.Start(); err != nil {
 			return err
 		}
@@ -237,6 +242,9 @@ func run(bin, base string, conns int, duration time.Duration, serveArgs []string
 		}
 		fmt.Println()
 	}
+	if !gctrace {
+		return nil
+	}
 	fmt.Println()
 	for i, a := range apps {
 		n := a.gcs.count() - before[i]
@@ -266,6 +274,10 @@ func (g *gcCounter) Write(p []byte) (int, error) {
 		i := bytes.IndexByte(g.rest, '\n')
 		if i < 0 {
 			break
+		}
+		if !bytes.HasPrefix(g.rest, []byte("gc ")) {
+			g.rest = g.rest[i+1:]
+			continue
 		}
 		if m := gcLine.FindSubmatch(g.rest[:i]); m != nil {
 			g.n++
