@@ -3,6 +3,7 @@ package sessions
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -35,5 +36,30 @@ func TestTableWithLinksIsTableAndLinks(t *testing.T) {
 	}
 	if tb, _, err := ts.TableWithLinks(ctx, r.Link); err != nil || tb.Key != want.Key {
 		t.Errorf("the new link: %v", err)
+	}
+}
+
+// A repeated "create table" form finds the table it made through the
+// index of first events' tokens (migration 006), not by reading every
+// event.
+func TestCreateTokenLookupUsesItsIndex(t *testing.T) {
+	sqliteOnly(t, "SQLite's query plan")
+	st, _ := openTest(t)
+	rows, err := st.read.Query(`EXPLAIN QUERY PLAN SELECT table_id FROM events WHERE client_token = ? AND kind = 'table_created'`, "x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var plan []string
+	for rows.Next() {
+		var id, parent, unused int
+		var detail string
+		if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
+			t.Fatal(err)
+		}
+		plan = append(plan, detail)
+	}
+	if len(plan) != 1 || !strings.Contains(plan[0], "events_by_create_token") {
+		t.Errorf("query plan %q, want a search of events_by_create_token", plan)
 	}
 }
