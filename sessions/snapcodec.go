@@ -360,42 +360,6 @@ func encodePart(t *Table, from int, build string) ([]byte, error) {
 	e := newSnapEncoder()
 	e.uint(from)
 	e.uint(t.Head)
-	// The events since from, with their facts.
-	e.uint(t.Head - from)
-	for _, le := range t.Log[from:] {
-		e.str(string(le.Kind))
-		e.bytes(le.Payload)
-		if err := e.time(le.At); err != nil {
-			return nil, err
-		}
-		e.uint(le.Game)
-		e.uint(le.Round)
-		e.uint(le.Move)
-		if err := e.game(le.After); err != nil {
-			return nil, err
-		}
-		e.count(len(le.Points), le.Points == nil)
-		for _, p := range le.Points {
-			e.str(p.Name)
-			e.int(p.Points)
-			if err := e.lineList(p.Lines); err != nil {
-				return nil, err
-			}
-		}
-		e.bool(le.opened)
-		e.engine(le.engine)
-		undoes := 0
-		if le.Kind == KindUndo {
-			var u Undo
-			if err := json.Unmarshal(le.Payload, &u); err != nil {
-				return nil, err
-			}
-			undoes = u.Seq
-		}
-		e.uint(undoes)
-		// Undos and the table's first event are never taken back.
-		e.bool(le.undone != nil)
-	}
 	// The games the events since from changed, and how many there are.
 	changed := map[int]bool{}
 	for _, le := range t.Log[from:] {
@@ -416,6 +380,53 @@ func encodePart(t *Table, from int, build string) ([]byte, error) {
 		if err := e.game(&t.Games[i]); err != nil {
 			return nil, err
 		}
+	}
+	// The events since from, with their facts.
+	e.uint(t.Head - from)
+	for _, le := range t.Log[from:] {
+		e.str(string(le.Kind))
+		e.bytes(le.Payload)
+		if err := e.time(le.At); err != nil {
+			return nil, err
+		}
+		e.uint(le.Game)
+		e.uint(le.Round)
+		e.uint(le.Move)
+		if err := e.game(le.After); err != nil {
+			return nil, err
+		}
+		e.count(len(le.Points), le.Points == nil)
+		for _, p := range le.Points {
+			e.str(p.Name)
+			e.int(p.Points)
+			// A round's lines are most often those its game holds now
+			// (the lines of that round in the player's breakdown): then
+			// only where they are.
+			if player, at, ok := linesIn(t, le.Game, p); ok {
+				e.uint(1)
+				e.uint(player)
+				e.uint(at)
+				e.count(len(p.Lines), false)
+				continue
+			}
+			e.uint(0)
+			if err := e.lineList(p.Lines); err != nil {
+				return nil, err
+			}
+		}
+		e.bool(le.opened)
+		e.engine(le.engine)
+		undoes := 0
+		if le.Kind == KindUndo {
+			var u Undo
+			if err := json.Unmarshal(le.Payload, &u); err != nil {
+				return nil, err
+			}
+			undoes = u.Seq
+		}
+		e.uint(undoes)
+		// Undos and the table's first event are never taken back.
+		e.bool(le.undone != nil)
 	}
 	// The events in effect pushed since from (the ones before are the
 	// bottom of the stack as it was at from).
@@ -500,6 +511,26 @@ func encodePart(t *Table, from int, build string) ([]byte, error) {
 	out = append(out, e.gameBuf...)
 	out = append(out, e.body...)
 	return binary.LittleEndian.AppendUint32(out, crc32.Checksum(out, castagnoli)), nil
+}
+
+// linesIn finds p's lines in game n of t as it is now: the index of p's
+// player in its result, and where its breakdown holds them.
+func linesIn(t *Table, n int, p RoundPoints) (player, at int, ok bool) {
+	if n < 1 || n > len(t.Games) || len(p.Lines) == 0 {
+		return 0, 0, false
+	}
+	for i, r := range t.Games[n-1].Result.Players {
+		if r.Name != p.Name {
+			continue
+		}
+		for at := 0; at+len(p.Lines) <= len(r.Breakdown); at++ {
+			if reflect.DeepEqual(r.Breakdown[at:at+len(p.Lines)], p.Lines) {
+				return i, at, true
+			}
+		}
+		return 0, 0, false
+	}
+	return 0, 0, false
 }
 
 // sameInfo reports whether a and b describe the same game (an engine's
@@ -870,6 +901,35 @@ func decodePart(t *Table, part []byte, find Finder) (err error) {
 	if from != t.Head || head < from || (from == 0) != (t.Log == nil) {
 		return fmt.Errorf("%w: a part from %d after the table at %d", errSnapshot, from, t.Head)
 	}
+	// How many games there are (not bounded by the bytes left: a part
+	// since an earlier head holds only the games that changed).
+	nGames, isNil := d.uint()-1, false
+	if nGames < 0 {
+		nGames, isNil = 0, true
+	}
+	var games []Game
+	if !isNil {
+		if nGames > len(t.Games)+head-from {
+			return errSnapshot
+		}
+		games = make([]Game, nGames)
+		copy(games, t.Games)
+	}
+	changed := d.uint()
+	for range changed {
+		i := d.uint()
+		g := d.game()
+		if i >= len(games) || g == nil {
+			return errSnapshot
+		}
+		games[i] = *g
+	}
+	for i := range games {
+		if games[i].Number != i+1 {
+			return fmt.Errorf("%w: game %d is missing", errSnapshot, i+1)
+		}
+	}
+
 	events := d.uint()
 	if events != head-from || events > len(d.b) {
 		return errSnapshot
@@ -885,7 +945,25 @@ func decodePart(t *Table, part []byte, find Finder) (err error) {
 		if n, isNil := d.count(); !isNil {
 			le.Points = d.pointsSlab.take(n)
 			for i := range le.Points {
-				le.Points[i] = RoundPoints{Name: d.str(), Points: d.int(), Lines: d.lineList()}
+				p := &le.Points[i]
+				p.Name, p.Points = d.str(), d.int()
+				if d.uint() == 0 {
+					p.Lines = d.lineList()
+					continue
+				}
+				// Where the game holds them now (shared, capped).
+				player, at := d.uint(), d.uint()
+				n, _ := d.count()
+				if le.Game < 1 || le.Game > len(games) || player >= len(games[le.Game-1].Result.Players) {
+					d.fail()
+					break
+				}
+				b := games[le.Game-1].Result.Players[player].Breakdown
+				if at+n > len(b) {
+					d.fail()
+					break
+				}
+				p.Lines = b[at : at+n : at+n]
 			}
 		}
 		le.opened = d.bool()
@@ -912,47 +990,25 @@ func decodePart(t *Table, part []byte, find Finder) (err error) {
 		log[u[0]-1].undone.Store(int64(u[1]))
 	}
 
-	// How many games there are (not bounded by the bytes left: a part
-	// since an earlier head holds only the games that changed).
-	nGames, isNil := d.uint()-1, false
-	if nGames < 0 {
-		nGames, isNil = 0, true
-	}
-	var games []Game
-	if !isNil {
-		if nGames > len(t.Games)+events {
-			return errSnapshot
-		}
-		games = make([]Game, nGames)
-		copy(games, t.Games)
-	}
-	changed := d.uint()
-	for range changed {
-		i := d.uint()
-		g := d.game()
-		if i >= len(games) || g == nil {
-			return errSnapshot
-		}
-		games[i] = *g
-	}
-	for i := range games {
-		if games[i].Number != i+1 {
-			return fmt.Errorf("%w: game %d is missing", errSnapshot, i+1)
-		}
-	}
-
+	// The events in effect: the bottom kept of the stack the parts
+	// before left (shared: an effect is never changed), then the ones
+	// pushed since, oldest first.
 	kept, fresh := d.uint(), d.uint()
-	var stack []*effect // bottom first
+	depth := 0
 	for fx := t.effect; fx != nil; fx = fx.next {
-		stack = append(stack, fx)
+		depth++
 	}
-	slices.Reverse(stack)
-	if kept > len(stack) || fresh > events {
+	if kept > depth || fresh > events {
 		return errSnapshot
 	}
-	stack = stack[:kept]
-	for range fresh {
-		fx := &effect{seq: d.uint(), game: d.uint(), added: d.bool(), prev: d.game(), joined: d.bool()}
+	top := t.effect
+	for range depth - kept {
+		top = top.next
+	}
+	pushed := make([]effect, fresh)
+	for i := range pushed {
+		fx := &pushed[i]
+		fx.seq, fx.game, fx.added, fx.prev, fx.joined = d.uint(), d.uint(), d.bool(), d.game(), d.bool()
 		if d.bool() {
 			c := &playing{}
 			c.engine, c.info = d.engine()
@@ -966,16 +1022,10 @@ func decodePart(t *Table, part []byte, find Finder) (err error) {
 		if d.err != nil {
 			return d.err
 		}
-		if fx.seq <= from || fx.seq > head || len(stack) > 0 && fx.seq <= stack[len(stack)-1].seq {
+		if fx.seq <= from || fx.seq > head || top != nil && fx.seq <= top.seq {
 			return errSnapshot
 		}
-		stack = append(stack, fx)
-	}
-	var top *effect
-	for _, fx := range stack {
-		c := *fx
-		c.next = top
-		top = &c
+		fx.next, top = top, fx
 	}
 
 	next := Table{Key: t.Key, Log: log, Games: games, effect: top, find: find, Head: head}
