@@ -181,7 +181,7 @@ func run(bin, base string, conns int, duration time.Duration, serveArgs []string
 			continue
 		}
 		addr := freeAddr()
-		args := []string{"serve", "-addr", addr, "-db", filepath.Join(dir, fmt.Sprint("bench", i, ".db")), "-write-rate", "0", "-qr=false"}
+		args := []string{"serve", "-addr", addr, "-db", filepath.Join(dir, fmt.Sprint("bench", i, ".db")), "-write-rate", "0"}
 		if i == 0 {
 			args = append(args, serveArgs...)
 		}
