@@ -48,6 +48,28 @@ func (c *replayCache) get(id string) (Table, bool) {
 	return *el.Value.(*Table), true
 }
 
+// drop forgets table id.
+func (c *replayCache) drop(id string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if el, ok := c.byID[id]; ok {
+		c.lru.Remove(el)
+		delete(c.byID, id)
+		c.weight -= weight(el.Value.(*Table))
+	}
+}
+
+// all returns every table kept, most recently used first.
+func (c *replayCache) all() []Table {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := make([]Table, 0, c.lru.Len())
+	for el := c.lru.Front(); el != nil; el = el.Next() {
+		out = append(out, *el.Value.(*Table))
+	}
+	return out
+}
+
 // put keeps t unless a newer version of it is kept already.
 func (c *replayCache) put(t Table) {
 	t.ownGames = false // shared from now on
@@ -118,13 +140,21 @@ type Stats struct {
 	Replays       int64 // tables replayed from their first event
 	EventsRead    int64 // events read from the database to build tables
 	EventsApplied int64 // events applied to tables (replays and updates)
+	// Snapshots are the tables loaded from their snapshots; Refused the
+	// snapshots found but not read (damaged, of another version, not the
+	// log's), Written the parts written; Verified the snapshots of
+	// another build replayed and compared, Differed those that were not
+	// their replay.
+	Snapshots, Refused, Written, Verified, Differed int64
 }
 
 type counters struct{ replays, read, applied atomic.Int64 }
 
 // Stats returns the work done so far.
 func (ts *Tables) Stats() Stats {
-	return Stats{Replays: ts.count.replays.Load(), EventsRead: ts.count.read.Load(), EventsApplied: ts.count.applied.Load()}
+	return Stats{Replays: ts.count.replays.Load(), EventsRead: ts.count.read.Load(), EventsApplied: ts.count.applied.Load(),
+		Snapshots: ts.snapCount.loads.Load(), Refused: ts.snapCount.refused.Load(), Written: ts.snapCount.written.Load(),
+		Verified: ts.snapCount.verified.Load(), Differed: ts.snapCount.differed.Load()}
 }
 
 // at returns the table id at head or newer: the cached version, that
@@ -146,6 +176,24 @@ func (ts *Tables) at(ctx context.Context, id string, head int) (Table, error) {
 			return next, err
 		}
 	}
+	if !ok { // nothing in memory: the snapshot and the events after it
+		snap, found, foreign, err := ts.loadSnapshot(ctx, id)
+		if err != nil {
+			return Table{}, err
+		}
+		if found {
+			// Verified as a cached version is: the event at its head must
+			// be the log's, and the events after it are applied.
+			next, ok, err := ts.update(ctx, snap)
+			if ok && foreign {
+				ts.verifySnapshot(id) // made by another build: replayed and compared in the background
+			}
+			if err != nil || ok {
+				return next, err
+			}
+			ts.snapCount.refused.Add(1) // its head is not the log's event
+		}
+	}
 	events, err := ts.store.Events(ctx, id)
 	if err != nil {
 		return Table{}, err
@@ -159,6 +207,7 @@ func (ts *Tables) at(ctx context.Context, id string, head int) (Table, error) {
 	}
 	t.derived = newDerived()
 	ts.cache.put(t)
+	ts.snapshotDue(t, true)
 	return t, nil
 }
 
@@ -191,6 +240,7 @@ func (ts *Tables) extend(t Table, events []Event, said *guided) (Table, error) {
 	}
 	t.derived = newDerived()
 	ts.cache.put(t)
+	ts.snapshotDue(t, false)
 	return t, nil
 }
 

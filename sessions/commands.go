@@ -57,12 +57,16 @@ type Tables struct {
 	deriver string
 	// replaced, if set, is told when a link was replaced (OnReplace).
 	replaced func(owner string, role Role, old string)
+	// snaps are the tables' snapshots (snapshot.go), snapCount what
+	// came of them.
+	snaps     *snapshots
+	snapCount snapshotStats
 }
 
 // NewTables returns the table API over store, scoring games found by find.
 func NewTables(store *Store, find Finder) *Tables {
 	return &Tables{store: store, find: find, cache: newReplayCache(256, 512<<20),
-		summaries: newSummaryCache(4096, 200_000), deriver: Deriver()}
+		summaries: newSummaryCache(4096, 200_000), deriver: Deriver(), snaps: newSnapshots()}
 }
 
 // OnChange registers fn to be told a table's new head after each write
@@ -251,10 +255,11 @@ func (ts *Tables) RecordGame(ctx context.Context, edit string, seen int, token s
 }
 
 func (ts *Tables) decideGame(t Table, g GameRecorded) (decision, error) {
-	if err := ts.checkState(t, g.State); err != nil {
+	c, err := ts.checkedState(t, g.State)
+	if err != nil {
 		return decision{}, err
 	}
-	return decision{kind: KindGameRecorded, payload: g}, nil
+	return decision{kind: KindGameRecorded, payload: g, said: &guided{checked: c}}, nil
 }
 
 // RecordRound adds a round to the game in progress, or starts the next
@@ -288,10 +293,11 @@ func (ts *Tables) decideRound(t Table, round json.RawMessage) (decision, error) 
 	if err != nil {
 		return decision{}, err
 	}
-	if err := ts.checkState(t, state); err != nil {
+	c, err := ts.checkedState(t, state)
+	if err != nil {
 		return decision{}, err
 	}
-	return decision{kind: KindRoundRecorded, payload: rec}, nil
+	return decision{kind: KindRoundRecorded, payload: rec, said: &guided{checked: c}}, nil
 }
 
 // StartPlay begins a guided game with the game's setup (KKS: the row).
@@ -480,22 +486,39 @@ func record(t Table, d decision, at time.Time) (Event, error) {
 }
 
 func (ts *Tables) checkState(t Table, state json.RawMessage) error {
+	_, err := ts.checkedState(t, state)
+	return err
+}
+
+// checkedState is checkState with what it computed: applying the event
+// to the table then takes the engine's result from it (checked.go).
+func (ts *Tables) checkedState(t Table, state json.RawMessage) (*checked, error) {
 	engine, ok := ts.find(t.Info.Slug)
 	if !ok {
-		return fmt.Errorf("unknown game %q", t.Info.Slug)
+		return nil, fmt.Errorf("unknown game %q", t.Info.Slug)
 	}
-	return checkState(t, engine, state)
+	res, err := checkStateResult(t, engine, state)
+	if err != nil {
+		return nil, err
+	}
+	return &checked{slug: t.Info.Slug, state: state, result: res}, nil
 }
 
 // checkState checks a state of engine's game for table t: readable, and
 // naming only the table's players.
 func checkState(t Table, engine scoring.Game, state json.RawMessage) error {
+	_, err := checkStateResult(t, engine, state)
+	return err
+}
+
+// checkStateResult is checkState with the engine's result.
+func checkStateResult(t Table, engine scoring.Game, state json.RawMessage) (scoring.Result, error) {
 	if engine == nil {
-		return fmt.Errorf("game of unknown kind")
+		return scoring.Result{}, fmt.Errorf("game of unknown kind")
 	}
 	res, err := engine.Check(state)
 	if err != nil {
-		return err
+		return scoring.Result{}, err
 	}
 	seated := map[string]bool{}
 	for _, p := range t.Players {
@@ -503,10 +526,10 @@ func checkState(t Table, engine scoring.Game, state json.RawMessage) error {
 	}
 	for i, p := range res.Players {
 		if !seated[p.Name] {
-			return scoring.Errorf(scoring.Join(scoring.Index("players", i), "name"), "%q is not a player at this table", p.Name)
+			return scoring.Result{}, scoring.Errorf(scoring.Join(scoring.Index("players", i), "name"), "%q is not a player at this table", p.Name)
 		}
 	}
-	return nil
+	return res, nil
 }
 
 func marshal(v any) ([]byte, error) { return json.Marshal(v) }

@@ -125,6 +125,10 @@ type Appended struct {
 // recorded event instead. The commit tells other servers the new head
 // (follow.go). It returns the table's key. A token recorded for another
 // write than want is ErrTokenUsed.
+//
+// With SQLite, appends that arrive together, to any tables, share one
+// transaction and its one fsync (groupcommit.go); each is answered only
+// after that commit.
 func (s *Store) append(ctx context.Context, edit string, seen int, token string, kind Kind, payload any) (string, Appended, error) {
 	return s.appendAs(ctx, edit, seen, token, repeat{kind: kind}, kind, payload)
 }
@@ -136,22 +140,52 @@ func (s *Store) appendAs(ctx context.Context, edit string, seen int, token strin
 	if err != nil {
 		return "", Appended{}, fmt.Errorf("append %s: %w", kind, err)
 	}
+	w := appendWrite{edit: edit, seen: seen, token: token, want: want, kind: kind, body: body}
+	if g := s.group(); g != nil {
+		return g.append(ctx, w)
+	}
 	op := "append " + string(kind)
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
 		return "", Appended{}, s.failed(op, err)
 	}
 	defer tx.Rollback() //nolint:errcheck // no-op after Commit
+	tableID, a, err := s.appendIn(ctx, tx, w)
+	if err != nil || a.Repeat {
+		return tableID, a, err
+	}
+	if err := tx.Commit(); err != nil {
+		return "", Appended{}, s.commitFailed(op, err)
+	}
+	s.wrote()
+	return tableID, a, nil
+}
 
-	tableID, _, err := resolve(ctx, tx, edit, RoleEdit)
+// appendWrite is one append: the event, and what the client saw.
+type appendWrite struct {
+	edit  string
+	seen  int
+	token string
+	// want is the write a token already recorded must be (repeat).
+	want repeat
+	kind Kind
+	body []byte
+}
+
+// appendIn makes the checks of an append and writes its event in tx,
+// uncommitted. A repeated token answers the event recorded first
+// (Repeat, nothing written).
+func (s *Store) appendIn(ctx context.Context, tx *txn, w appendWrite) (string, Appended, error) {
+	op := "append " + string(w.kind)
+	tableID, _, err := resolve(ctx, tx, w.edit, RoleEdit)
 	if err != nil {
 		return "", Appended{}, linkFailed(s, op, err)
 	}
-	if token != "" {
+	if w.token != "" {
 		e, err := scanEvent(tx.QueryRowContext(ctx,
-			`SELECT seq, kind, payload, created_at FROM events WHERE table_id = ? AND client_token = ?`, tableID, token))
+			`SELECT seq, kind, payload, created_at FROM events WHERE table_id = ? AND client_token = ?`, tableID, w.token))
 		switch {
-		case err == nil && !want.answers(e):
+		case err == nil && !w.want.answers(e):
 			return "", Appended{}, ErrTokenUsed // recorded for another write
 		case err == nil:
 			return tableID, Appended{Event: e, Repeat: true}, nil
@@ -166,12 +200,12 @@ func (s *Store) appendAs(ctx context.Context, edit string, seen int, token strin
 		return "", Appended{}, ErrNotFound
 	case err != nil:
 		return "", Appended{}, s.failed(op, err)
-	case head != seen:
-		return "", Appended{}, &StaleError{Seen: seen, Head: head}
+	case head != w.seen:
+		return "", Appended{}, &StaleError{Seen: w.seen, Head: head}
 	}
-	e := Event{Seq: head + 1, Kind: kind, Payload: body}
+	e := Event{Seq: head + 1, Kind: w.kind, Payload: w.body}
 	at := s.stamp()
-	if err := insertEvent(ctx, tx, tableID, e, token, at); err != nil {
+	if err := insertEvent(ctx, tx, tableID, e, w.token, at); err != nil {
 		return "", Appended{}, s.failed(op, err)
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE tables SET head = ?, updated_at = ? WHERE id = ?`, e.Seq, at, tableID); err != nil {
@@ -180,10 +214,6 @@ func (s *Store) appendAs(ctx context.Context, edit string, seen int, token strin
 	if err := s.d.notify(ctx, tx, headNotice(tableID, e.Seq)); err != nil {
 		return "", Appended{}, s.failed(op, err)
 	}
-	if err := tx.Commit(); err != nil {
-		return "", Appended{}, s.commitFailed(op, err)
-	}
-	s.wrote()
 	e.At, _ = time.Parse(time.RFC3339Nano, at)
 	return tableID, Appended{Event: e}, nil
 }

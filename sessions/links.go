@@ -142,6 +142,29 @@ func addLink(ctx context.Context, tx execer, owner string, role Role, gen int, t
 	return link, nil
 }
 
+// TableWithLinks is Table and Links in one: the table page behind the
+// edit link shows both, and reads them with one lookup.
+func (ts *Tables) TableWithLinks(ctx context.Context, edit string) (Table, TableLinks, error) {
+	if !storable(edit) {
+		return Table{}, TableLinks{}, ErrNotFound
+	}
+	links := TableLinks{Edit: edit}
+	var key string
+	var head int
+	st, err := ts.store.readStmt(ctx, `SELECT id, head, edit_gen, read_id, view_gen FROM tables WHERE edit_link = ?`)
+	if err == nil {
+		err = st.QueryRowContext(ctx, edit).Scan(&key, &head, &links.EditGen, &links.View, &links.ViewGen)
+	}
+	if errors.Is(err, sql.ErrNoRows) {
+		return Table{}, TableLinks{}, formerly(ctx, ts.store.read, edit, RoleEdit)
+	}
+	if err != nil {
+		return Table{}, TableLinks{}, fmt.Errorf("table by edit link: %w", err)
+	}
+	t, err := ts.table(ctx, key, head)
+	return t, links, err
+}
+
 // Links returns the links in use of the table whose edit link is edit:
 // only the edit link shows the others.
 func (ts *Tables) Links(ctx context.Context, edit string) (TableLinks, error) {

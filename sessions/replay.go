@@ -284,10 +284,12 @@ func (t *Table) applyAll(events []Event, said *guided) error {
 }
 
 // guided is what the engine's Guide said of a guided move: whether the
-// game is over after it, and its final state then.
+// game is over after it, and its final state then; or, for a game or a
+// round, what the command's checks computed of it (checked.go).
 type guided struct {
-	over  bool
-	final json.RawMessage
+	over    bool
+	final   json.RawMessage
+	checked *checked
 }
 
 // movesFollowed marks the guided moves in events that a later move of the
@@ -433,14 +435,14 @@ func (t *Table) apply(e Event, entry *LogEntry, fx *effect, said *guided) error 
 		if err := json.Unmarshal(e.Payload, &g); err != nil {
 			return err
 		}
-		recorded := t.put(entry, fx, score(len(t.Games)+1, e.Seq, g.State, t.engine))
+		recorded := t.put(entry, fx, scoreChecked(len(t.Games)+1, e.Seq, g.State, t.engine, said))
 		entry.After = &recorded
 	case KindRoundRecorded:
 		var r RoundRecorded
 		if err := json.Unmarshal(e.Payload, &r); err != nil {
 			return err
 		}
-		return t.addRound(r, entry, fx)
+		return t.addRound(r, entry, fx, said)
 	case KindGameImported:
 		var g GameImported
 		if err := json.Unmarshal(e.Payload, &g); err != nil {
@@ -587,8 +589,9 @@ func (t *Table) playStep(p PlayStep, entry *LogEntry, fx *effect, said *guided) 
 	return nil
 }
 
-// addRound applies a round to the current game or starts the next one.
-func (t *Table) addRound(r RoundRecorded, entry *LogEntry, fx *effect) error {
+// addRound applies a round to the current game or starts the next one
+// (said: what the command computed of it, if it did).
+func (t *Table) addRound(r RoundRecorded, entry *LogEntry, fx *effect, said *guided) error {
 	var prev Game
 	switch {
 	case r.Game == len(t.Games)+1:
@@ -601,7 +604,7 @@ func (t *Table) addRound(r RoundRecorded, entry *LogEntry, fx *effect) error {
 	if prev.engine != nil {
 		engine = prev.engine
 	}
-	g, err := round(engine, prev, r, entry.Seq)
+	g, err := roundChecked(engine, prev, r, entry.Seq, said)
 	if err != nil {
 		return err
 	}

@@ -35,6 +35,11 @@ type Store struct {
 	// importHook, if set, runs inside an import's transaction before it
 	// commits (tests stop or kill the process there).
 	importHook func()
+	// snapshotHook, if set, runs inside a snapshot's transaction before
+	// it commits (tests kill the process there).
+	snapshotHook func()
+	// groupState is SQLite's committer of appends (groupcommit.go).
+	groupState
 }
 
 // Open opens the database db names: a PostgreSQL database for a
@@ -54,6 +59,7 @@ func Open(db string) (*Store, error) {
 
 // Close closes the connection pools.
 func (s *Store) Close() error {
+	s.closeGroup()
 	s.stmts.Range(func(_, st any) bool { st.(*sql.Stmt).Close(); return true })
 	if s.read == s.write {
 		return s.write.Close()

@@ -46,9 +46,11 @@ func (s *Store) createTable(ctx context.Context, token string, c TableCreated) (
 		if err := s.d.serialize(ctx, tx, "create "+token); err != nil {
 			return "", s.failed("create table", err)
 		}
+		// The kind as a literal: the index of first events' tokens
+		// (events_by_create_token) holds only those.
 		var key string
 		err := tx.QueryRowContext(ctx,
-			`SELECT table_id FROM events WHERE client_token = ? AND kind = ?`, token, string(KindTableCreated)).Scan(&key)
+			`SELECT table_id FROM events WHERE client_token = ? AND kind = 'table_created'`, token).Scan(&key)
 		switch {
 		case err == nil:
 			edit, _, err := current(ctx, tx, key, RoleEdit)

@@ -108,20 +108,59 @@ func floorDiv(a, b int) int {
 
 func ceilDiv(a, b int) int { return -floorDiv(-a, b) }
 
-// pathD is an SVG path through the points: "M40 190L100 120".
+// pathD is an SVG path through the points, the first one absolute and
+// each next one relative to the one before: "M40 190l60-70l60-20". A
+// long table's chart steps the same way game after game, so relative
+// steps repeat and compress to a fraction of the absolute ones (the
+// chart was most of a long table's page). Coordinates are rounded to
+// tenths first, as num rounds them, and stepped in whole tenths, so the
+// points land where absolute ones would.
 func pathD(xs, ys []float64) string {
 	var b strings.Builder
+	var px, py int
 	for i := range min(len(xs), len(ys)) {
+		x, y := tenths(xs[i]), tenths(ys[i])
 		if i == 0 {
 			b.WriteByte('M')
+			b.WriteString(num(xs[i]))
+			b.WriteByte(' ')
+			b.WriteString(num(ys[i]))
 		} else {
-			b.WriteByte('L')
+			b.WriteByte('l')
+			b.WriteString(step(x - px))
+			if dy := step(y - py); dy[0] == '-' {
+				b.WriteString(dy)
+			} else {
+				b.WriteByte(' ')
+				b.WriteString(dy)
+			}
 		}
-		b.WriteString(num(xs[i]))
-		b.WriteByte(' ')
-		b.WriteString(num(ys[i]))
+		px, py = x, y
 	}
 	return b.String()
+}
+
+// tenths is f rounded to tenths, counted in tenths.
+func tenths(f float64) int { return int(f*10 + sign(f)*0.5) }
+
+// step writes a number of tenths as short as SVG reads it: 62 "6.2", −2
+// "-.2", 5 ".5", 770 "77".
+func step(t int) string {
+	neg := t < 0
+	if neg {
+		t = -t
+	}
+	s := itoa(t / 10)
+	if f := t % 10; f != 0 {
+		if s == "0" {
+			s = ""
+		}
+		s += "." + itoa(f)
+	}
+	if neg {
+		s = "-" + s
+	}
+	return s
 }
 
 // num writes a coordinate with at most one decimal.
@@ -135,6 +174,11 @@ func sign(f float64) float64 {
 	}
 	return 1
 }
+
+// maxDots is the most points a line is drawn with a dot on each: more
+// would touch each other on a phone's width and only thicken the line
+// (the numbers are in the chart's table for screen readers).
+const maxDots = 24
 
 // lcTick is one labelled tick on an axis.
 type lcTick struct {
@@ -202,7 +246,7 @@ func (c LineChart) layout() lcLayout {
 			xs, ys = append(xs, x.at(float64(c.From+i+1))), append(ys, y.at(v))
 		}
 		line := lcLine{Name: s.Name, Class: "s" + itoa(k%8), D: pathD(xs, ys)}
-		for i := 1; i < len(xs); i++ {
+		for i := 1; i < len(xs) && n <= maxDots; i++ {
 			line.Points = append(line.Points, lcPoint{X: num(xs[i]), Y: num(ys[i])})
 		}
 		l.Lines = append(l.Lines, line)

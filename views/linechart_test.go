@@ -3,6 +3,8 @@ package views
 import (
 	"bytes"
 	"context"
+	"math"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -45,7 +47,8 @@ func TestNiceTicks(t *testing.T) {
 }
 
 func TestPathD(t *testing.T) {
-	if got := pathD([]float64{40, 100.25, 160}, []float64{166, 120, -3.46}); got != "M40 166L100.3 120L160 -3.5" {
+	// Steps between the points rounded to tenths: 100.25 → 100.3, −3.46 → −3.5.
+	if got := pathD([]float64{40, 100.25, 160, 160.5}, []float64{166, 120, -3.46, 0}); got != "M40 166l60.3-46l59.7-123.5l.5 3.5" {
 		t.Errorf("pathD = %q", got)
 	}
 	if got := pathD(nil, nil); got != "" {
@@ -113,7 +116,7 @@ func TestLinesFlatSeriesAndTarget(t *testing.T) {
 		Series: []Series{{Name: "Ana", Values: []float64{0, 0, 0}}}}
 	_, doc := render(t, c)
 	d, _ := doc.Find("path.line").Attr("d")
-	if strings.Contains(d, "NaN") || strings.Count(d, "L") != 3 {
+	if strings.Contains(d, "NaN") || strings.Count(d, "l") != 3 {
 		t.Errorf("flat series path %q", d)
 	}
 	ys := map[string]bool{}
@@ -135,4 +138,65 @@ func TestLinesEmptyRendersNothing(t *testing.T) {
 			t.Errorf("empty chart rendered %q", html)
 		}
 	}
+}
+
+// A line's path steps from point to point (relative "l" commands after
+// the first "M"), and summed up the steps land on each point's dot; a
+// line of more points than maxDots is drawn without dots.
+func TestLinesRelativePathHitsEveryPoint(t *testing.T) {
+	values := []float64{3, -7, 12, 12, 40, 38, -1, 55}
+	_, doc := render(t, LineChart{ID: "totals", Title: "Totals", XLabel: "Game", Series: []Series{{Name: "Ana", Values: values}}})
+	d := doc.Find("path.line").AttrOr("d", "")
+	var dots [][2]float64
+	doc.Find("circle.dot").Each(func(_ int, s *goquery.Selection) {
+		x, _ := strconv.ParseFloat(s.AttrOr("cx", ""), 64)
+		y, _ := strconv.ParseFloat(s.AttrOr("cy", ""), 64)
+		dots = append(dots, [2]float64{x, y})
+	})
+	points := walkPath(t, d)
+	if len(points) != len(values)+1 || len(dots) != len(values) {
+		t.Fatalf("path %q has %d points and %d dots, want %d and %d", d, len(points), len(dots), len(values)+1, len(values))
+	}
+	for i, dot := range dots {
+		if p := points[i+1]; math.Abs(p[0]-dot[0]) > 1e-9 || math.Abs(p[1]-dot[1]) > 1e-9 {
+			t.Errorf("point %d of %q is at %v, its dot at %v", i+1, d, p, dot)
+		}
+	}
+
+	long := make([]float64, maxDots+1)
+	for i := range long {
+		long[i] = float64(i * 7 % 23)
+	}
+	_, doc = render(t, LineChart{ID: "totals", Title: "Totals", XLabel: "Game", Series: []Series{{Name: "Ana", Values: long}}})
+	if n := doc.Find("circle.dot").Length(); n != 0 {
+		t.Errorf("a line of %d points has %d dots", len(long), n)
+	}
+	if got := walkPath(t, doc.Find("path.line").AttrOr("d", "")); len(got) != len(long)+1 {
+		t.Errorf("a line of %d points has a path of %d", len(long), len(got))
+	}
+}
+
+// walkPath reads a path of one "M x y" and "l dx dy" steps into its
+// absolute points, counting in tenths as the chart writes them.
+func walkPath(t *testing.T, d string) [][2]float64 {
+	t.Helper()
+	nums := regexp.MustCompile(`-?(\d+\.?\d*|\.\d+)`)
+	cmds := regexp.MustCompile(`[Ml][^Ml]*`).FindAllString(d, -1)
+	var out [][2]float64
+	var x, y float64
+	for i, c := range cmds {
+		xy := nums.FindAllString(c[1:], -1)
+		if len(xy) != 2 || (i == 0) != (c[0] == 'M') {
+			t.Fatalf("path %q: command %q", d, c)
+		}
+		dx, _ := strconv.ParseFloat(xy[0], 64)
+		dy, _ := strconv.ParseFloat(xy[1], 64)
+		if c[0] == 'M' {
+			x, y = dx, dy
+		} else {
+			x, y = math.Round((x+dx)*10)/10, math.Round((y+dy)*10)/10
+		}
+		out = append(out, [2]float64{x, y})
+	}
+	return out
 }

@@ -53,17 +53,27 @@ type Form struct {
 	CSRF  string
 	Token string
 	Seen  int
+	// Noted, when set, is told every token FormToken makes: the server
+	// keeps a page's other parts compressed, and cuts these out.
+	Noted func(token string)
 }
 
 // FormToken is the one-time token a drawn form sends: Token when it is
 // set, else a new random one each time.
 func (f Form) FormToken() string {
 	if f.Token != "" {
+		if f.Noted != nil {
+			f.Noted(f.Token)
+		}
 		return f.Token
 	}
 	b := make([]byte, 16)
 	rand.Read(b) // never fails (crypto/rand panics on failure)
-	return hex.EncodeToString(b)
+	token := hex.EncodeToString(b)
+	if f.Noted != nil {
+		f.Noted(token)
+	}
+	return token
 }
 
 // Errors maps a field path (e.g. "players[1].display.red") to its message.

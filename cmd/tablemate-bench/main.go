@@ -9,9 +9,17 @@
 // hostile.go): bodies over the limit, a stalled body, streams from one
 // address past the cap, and the server's memory around -streams streams.
 //
+// With -cold it measures restarts (see cold.go): long Cambio tables'
+// first views after the server started again, and writes to them, for
+// the binary and, with -base, a baseline binary in turns.
+//
+// With -base the throughput run measures the baseline binary's pages and
+// API too, in the same turns.
+//
 //	go build -o bin/tablemate ./cmd/tablemate
 //	go run ./cmd/tablemate-bench -bin ./bin/tablemate -conns 16 -duration 10s
 //	go run ./cmd/tablemate-bench -bin ./bin/tablemate -hostile -streams 5000
+//	go run ./cmd/tablemate-bench -bin ./bin/tablemate -base ./bin/tablemate-before -cold -events 100,1000,10000,20000
 package main
 
 import (
@@ -26,7 +34,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -44,14 +54,38 @@ func main() {
 	bare := flag.String("bare", "", "internal: serve the bare handler on this address")
 	hostileRun := flag.Bool("hostile", false, "play hostile clients against the binary instead of measuring throughput")
 	streams := flag.Int("streams", 5000, "with -hostile: live streams to open for the memory figures")
+	base := flag.String("base", "", "a baseline binary measured in the same run, in turns with -bin")
+	coldRun := flag.Bool("cold", false, "measure first views of long tables after a restart, and writes to them, instead of throughput")
+	events := flag.String("events", "100,1000,10000,20000", "with -cold: the tables' lengths in events")
+	rounds := flag.Int("rounds", 3, "with -cold: restarts of each binary")
+	writes := flag.Int("writes", 20, "with -cold: rounds entered per table and restart")
+	kill := flag.Bool("kill", false, "with -cold: stop the servers with SIGKILL instead of SIGTERM")
+	serveArgs := flag.String("serve-args", "", "more flags for the measured binary's serve, such as -gc-percent=100")
+	gctrace := flag.Bool("gctrace", false, "count the servers' garbage collections (their logs then come through this process)")
 	flag.Parse()
 	if *bare != "" {
 		serveBare(*bare)
 		return
 	}
-	run := func() error { return run(*bin, *conns, *duration) }
-	if *hostileRun {
+	run := func() error { return run(*bin, *base, *conns, *duration, strings.Fields(*serveArgs), *gctrace) }
+	switch {
+	case *hostileRun:
 		run = func() error { return hostile(*bin, *streams) }
+	case *coldRun:
+		var lengths []int
+		for _, f := range strings.Split(*events, ",") {
+			n, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil || n < 2 {
+				fmt.Fprintf(os.Stderr, "tablemate-bench: -events %q: lengths of 2 events or more, separated by commas\n", *events)
+				os.Exit(2)
+			}
+			lengths = append(lengths, n)
+		}
+		bins := []string{*bin}
+		if *base != "" {
+			bins = append(bins, *base)
+		}
+		run = func() error { return cold(bins, lengths, *rounds, *writes, *kill) }
 	}
 	if err := run(); err != nil {
 		fmt.Fprintln(os.Stderr, "tablemate-bench:", err)
@@ -110,32 +144,20 @@ func start(name string, args ...string) (*exec.Cmd, error) {
 	return cmd, cmd.Start()
 }
 
-func run(bin string, conns int, duration time.Duration) error {
+func run(bin, base string, conns int, duration time.Duration, serveArgs []string, gctrace bool) error {
 	dir, err := os.MkdirTemp("", "tablemate-bench")
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(dir)
 	self, _ := os.Executable()
-	bareAddr, appAddr := freeAddr(), freeAddr()
+	bareAddr := freeAddr()
 	bareCmd, err := start(self, "-bare", bareAddr)
 	if err != nil {
 		return err
 	}
 	defer bareCmd.Process.Kill()
-	appCmd, err := start(bin, "serve", "-addr", appAddr, "-db", filepath.Join(dir, "bench.db"), "-write-rate", "0")
-	if err != nil {
-		return err
-	}
-	defer appCmd.Process.Kill()
 	if err := waitUp("http://" + bareAddr + "/"); err != nil {
-		return err
-	}
-	if err := waitUp("http://" + appAddr + "/healthz"); err != nil {
-		return err
-	}
-	table, err := makeTable("http://" + appAddr)
-	if err != nil {
 		return err
 	}
 	targets := []struct {
@@ -143,11 +165,54 @@ func run(bin string, conns int, duration time.Duration) error {
 	}{
 		{"bare net/http handler", http.MethodPost, "http://" + bareAddr + "/", ameliaState},
 		{"bare handler decoding", http.MethodPost, "http://" + bareAddr + "/decode", ameliaState},
-		{"POST score-check API", http.MethodPost, "http://" + appAddr + "/api/v1/games/" + kks.Slug + "/score", ameliaState},
-		{"GET table page (3 games)", http.MethodGet, "http://" + appAddr + table, ""},
+	}
+	// The binary measured and the baseline, each with a database of its
+	// own; with gctrace, counting their garbage collections
+	// (GODEBUG=gctrace=1 prints a line for each on the server's standard
+	// error, which its log goes to too: read by this process, so it is
+	// left out of the throughput runs).
+	type app struct {
+		name string
+		gcs  *gcCounter
+	}
+	var apps []app
+	for i, b := range []string{bin, base} {
+		if b == "" {
+			continue
+		}
+		addr := freeAddr()
+		args := []string{"serve", "-addr", addr, "-db", filepath.Join(dir, fmt.Sprint("bench", i, ".db")), "-write-rate", "0"}
+		if i == 0 {
+			args = append(args, serveArgs...)
+		}
+		cmd := exec.Command(b, args...)
+		gcs := &gcCounter{}
+		if gctrace {
+			cmd.Env = append(os.Environ(), "GODEBUG=gctrace=1")
+			cmd.Stderr = gcs
+		}
+		if err := cmd.Start(); err != nil {
+			return err
+		}
+		defer cmd.Process.Kill()
+		if err := waitUp("http://" + addr + "/healthz"); err != nil {
+			return err
+		}
+		table, err := makeTable("http://" + addr)
+		if err != nil {
+			return err
+		}
+		suffix := ""
+		if i > 0 {
+			suffix = " (base)"
+		}
+		apps = append(apps, app{b, gcs})
+		targets = append(targets,
+			struct{ name, method, url, body string }{"POST score-check API" + suffix, http.MethodPost, "http://" + addr + "/api/v1/games/" + kks.Slug + "/score", ameliaState},
+			struct{ name, method, url, body string }{"GET table page (3 games)" + suffix, http.MethodGet, "http://" + addr + table, ""})
 	}
 	fmt.Printf("%d connections, %s per target in turns of %s, GOMAXPROCS of each server = its default\n\n", conns, duration, turn)
-	fmt.Printf("%-26s %10s %10s %10s %8s %12s\n", "target", "req/s", "p50", "p99", "vs bare", "vs decoding")
+	fmt.Printf("%-33s %10s %10s %10s %8s %12s\n", "target", "req/s", "p50", "p99", "vs bare", "vs decoding")
 	// The targets take turns, a slice of time each, until each had its
 	// duration: a machine busier in one part of the run than in another
 	// then weighs on every target alike, and the ratios stay fair.
@@ -156,22 +221,87 @@ func run(bin string, conns int, duration time.Duration) error {
 		loads[i] = newLoad(tg.method, tg.url, tg.body, conns)
 		defer loads[i].close()
 	}
+	before := make([]int, len(apps))
+	for i, a := range apps {
+		before[i] = a.gcs.count()
+	}
+	began := time.Now()
 	for spent := time.Duration(0); spent < duration; spent += turn {
 		for _, l := range loads {
 			l.run(min(turn, duration-spent))
 		}
 	}
+	took := time.Since(began)
 	bareRate, decodingRate := loads[0].rate(), loads[1].rate()
 	for i, l := range loads {
 		p50, p99 := l.percentiles()
-		fmt.Printf("%-26s %10.0f %10s %10s %7.0f%% %11.0f%%", targets[i].name, l.rate(), p50.Round(time.Microsecond), p99.Round(time.Microsecond),
+		fmt.Printf("%-33s %10.0f %10s %10s %7.0f%% %11.0f%%", targets[i].name, l.rate(), p50.Round(time.Microsecond), p99.Round(time.Microsecond),
 			100*l.rate()/bareRate, 100*l.rate()/decodingRate)
 		if l.errs > 0 {
 			fmt.Printf("  (%d errors)", l.errs)
 		}
 		fmt.Println()
 	}
+	if !gctrace {
+		return nil
+	}
+	fmt.Println()
+	for i, a := range apps {
+		n := a.gcs.count() - before[i]
+		fmt.Printf("%s: %d garbage collections in the %s of the run (%.1f a second), the longest pause %s\n",
+			a.name, n, took.Round(time.Second), float64(n)/took.Seconds(), a.gcs.longest())
+	}
 	return nil
+}
+
+// gcCounter counts the lines GODEBUG=gctrace=1 prints, one a collection,
+// and keeps the longest stop-the-world pause they report.
+type gcCounter struct {
+	mu    sync.Mutex
+	n     int
+	pause time.Duration
+	rest  []byte
+}
+
+// gcLine is gctrace's line: "gc 12 @1.5s 0%: 0.02+1.1+0.01 ms clock, …".
+var gcLine = regexp.MustCompile(`^gc \d+ @[\d.]+s \d+%: ([\d.]+)\+[\d.]+\+([\d.]+) ms clock`)
+
+func (g *gcCounter) Write(p []byte) (int, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.rest = append(g.rest, p...)
+	for {
+		i := bytes.IndexByte(g.rest, '\n')
+		if i < 0 {
+			break
+		}
+		if !bytes.HasPrefix(g.rest, []byte("gc ")) {
+			g.rest = g.rest[i+1:]
+			continue
+		}
+		if m := gcLine.FindSubmatch(g.rest[:i]); m != nil {
+			g.n++
+			for _, f := range m[1:] {
+				if ms, err := strconv.ParseFloat(string(f), 64); err == nil {
+					g.pause = max(g.pause, time.Duration(ms*float64(time.Millisecond)))
+				}
+			}
+		}
+		g.rest = g.rest[i+1:]
+	}
+	return len(p), nil
+}
+
+func (g *gcCounter) count() int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.n
+}
+
+func (g *gcCounter) longest() time.Duration {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.pause
 }
 
 // turn is how long one target is measured before the next takes over.

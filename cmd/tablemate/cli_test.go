@@ -48,7 +48,7 @@ func runCLI(t *testing.T, args ...string) (int, string, string) {
 
 // flagsOf are the flags each command's help must list.
 var flagsOf = map[string][]string{
-	"serve":   {"-addr", "-db", "-write-rate", "-qr", "-body-timeout", "-live-per-client", "-live-per-table", "-live-max"},
+	"serve":   {"-addr", "-db", "-write-rate", "-qr", "-body-timeout", "-live-per-client", "-live-per-table", "-live-max", "-gc-percent", "-memory-limit"},
 	"check":   nil,
 	"migrate": {"-db"},
 	"backup":  {"-db"},
@@ -184,6 +184,8 @@ func TestUnexpectedArgumentsAreErrors(t *testing.T) {
 		{[]string{"serve", "-port", "9000"}, "tablemate serve: flag provided but not defined: -port"},
 		{[]string{"serve", "-addr", "127.0.0.1:0", "-db", db, "-live-max", "0"}, "tablemate serve: -live-per-client, -live-per-table and -live-max must be at least 1"},
 		{[]string{"serve", "-addr", "127.0.0.1:0", "-db", db, "-body-timeout", "0s"}, "tablemate serve: -body-timeout must be more than 0"},
+		{[]string{"serve", "-addr", "127.0.0.1:0", "-db", db, "-memory-limit", "lots"}, `tablemate serve: -memory-limit: "lots" is not a size such as 512MiB, 2GiB or off`},
+		{[]string{"serve", "-addr", "127.0.0.1:0", "-db", db, "-gc-percent", "-1", "-memory-limit", "off"}, "tablemate serve: -gc-percent -1 collects only at the memory limit, and -memory-limit is off"},
 		{[]string{"check", "-x", "cambio"}, "tablemate check: flag provided but not defined: -x"},
 	}
 	for _, tt := range tests {

@@ -26,6 +26,7 @@ func serveCmd(ctx context.Context, args []string, std stdio) error {
 	perClient := fs.Int("live-per-client", server.DefaultStreamsPerClient, "at most `n` live streams (open pages following a table) from one client address; an IPv6 client counts as its /64. More are refused (503) and the page tries again later")
 	perTable := fs.Int("live-per-table", server.DefaultStreamsPerTable, "at most `n` live streams on one table, whichever link they came through")
 	liveMax := fs.Int("live-max", server.DefaultStreamsTotal, "at most `n` live streams in all, and at most half the open-file limit (serve raises that to its hard limit at start)")
+	gc := addGCFlags(fs)
 	showQR := fs.Bool("qr", true, "draw a QR code of the first address phones can use at start-up (-qr=false leaves it out)")
 	checkDB := fs.Bool("check-db", true, "check an SQLite database at start with PRAGMA quick_check (reads the whole file, a few seconds per gigabyte) and refuse a damaged one; -check-db=false skips it for a huge file")
 	siteOpts := server.AddSiteFlags(fs)
@@ -45,6 +46,10 @@ func serveCmd(ctx context.Context, args []string, std stdio) error {
 	}
 	if *bodyTimeout <= 0 {
 		return newUsageError(spec, fs, "-body-timeout must be more than 0")
+	}
+	gcPercent, memLimit, err := gc.apply()
+	if err != nil {
+		return newUsageError(spec, fs, err.Error())
 	}
 	log := newLogger(std.err)
 	openFiles, err := raiseOpenFileLimit()
@@ -97,7 +102,8 @@ func serveCmd(ctx context.Context, args []string, std stdio) error {
 	go func() { errc <- https.serve(srv, ln) }()
 	defer https.startRedirect(log)()
 	log.Info("tablemate serving", "addr", ln.Addr().String(), "db", sessions.Redact(*db), "share_links", site.Describe(),
-		"open_files", openFiles, "live_per_client", *perClient, "live_per_table", *perTable, "live_max", total)
+		"open_files", openFiles, "live_per_client", *perClient, "live_per_table", *perTable, "live_max", total,
+		"gc_percent", gcPercent, "memory_limit", memoryLimitText(memLimit))
 	where, err := reachableAt(*addr, ln.Addr(), upInterfaceAddrs)
 	if err != nil {
 		log.Warn("could not list this computer's network addresses", "err", err)
@@ -116,6 +122,11 @@ func serveCmd(ctx context.Context, args []string, std stdio) error {
 	defer cancel()
 	if err := srv.Shutdown(shutdown); err != nil {
 		return fmt.Errorf("shutdown: %w", err)
+	}
+	// Snapshots of the tables that moved on, so the next start does not
+	// replay them (a cache: failing to write one loses nothing).
+	if err := a.SaveSnapshots(shutdown); err != nil {
+		log.Warn("could not write every table's snapshot; they are replayed at the next start", "err", err)
 	}
 	return nil
 }

@@ -41,9 +41,23 @@ func outboxKind(path string) string {
 // Form returns the hidden fields of a write form for a table at head.
 // Each form drawn with them gets a one-time token of its own
 // (views.Form.FormToken): one page's forms (Undo, Add a player) never
-// share one.
+// share one. Every token drawn is noted on the request (FormTokens).
 func Form(c echo.Context, head int) views.Form {
-	return views.Form{CSRF: CSRFToken(c), Seen: head}
+	return views.Form{CSRF: CSRFToken(c), Seen: head, Noted: func(token string) {
+		tokens, _ := c.Get(formTokens).([]string)
+		c.Set(formTokens, append(tokens, token))
+	}}
+}
+
+// formTokens is where Form notes the tokens of a request's forms.
+const formTokens = "kit.formTokens"
+
+// FormTokens are the one-time tokens of the forms drawn for this request
+// (Form): the parts of a page that are its request's own, with the CSRF
+// token. The server compresses a page's other parts once and keeps them.
+func FormTokens(c echo.Context) []string {
+	tokens, _ := c.Get(formTokens).([]string)
+	return tokens
 }
 
 // CSRFToken is the request's CSRF token, which the CSRF middleware keeps

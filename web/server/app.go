@@ -58,6 +58,7 @@ func NewApp(store *sessions.Store, log *slog.Logger) *App {
 		cards: newCardCache(cardCacheBytes), importGate: newImportGate(DefaultImportsPerClient, DefaultImportsTotal),
 		leagueFiles: newStatsCache[[]byte](4)}
 	a.tables.OnChange(a.live.publish)
+	a.tables.OnSnapshotError(func(msg string, err error) { a.log.Warn(msg, "err", redactLinks(err.Error())) })
 	a.tables.OnReplace(func(owner string, _ sessions.Role, old string) { a.live.revoke(owner, old) })
 	return a
 }

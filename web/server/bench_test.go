@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -9,6 +10,8 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+
+	_ "github.com/mattn/go-sqlite3" // to delete snapshots (BenchmarkColdView)
 
 	"tablemate/sessions"
 	"tablemate/web/games"
@@ -168,5 +171,60 @@ func BenchmarkLeaguePage(b *testing.B) {
 				get(b, h)
 			}
 		})
+	}
+}
+
+// BenchmarkColdView is the first view of a long Cambio table after a
+// restart (a new app on the same database: nothing of the table in
+// memory): read from its snapshot and the events after it ("snapshot"),
+// and, for the comparison in one run, replayed from its first event with
+// its snapshot deleted first ("replay"). Its lengths are those of
+// tablemate-bench -cold; 19,900 events is near the longest a table keeps
+// (sessions.MaxTableEvents).
+func BenchmarkColdView(b *testing.B) {
+	ts := newTestServerWith(b, func(a *App) { a.writeRate = 0 })
+	ctx := context.Background()
+	for _, n := range []int{100, 1000, 10000, 19900} {
+		table, _, _ := ts.importJSON(cambioExport(n))
+		if err := ts.app.tables.SaveSnapshots(ctx); err != nil {
+			b.Fatal(err)
+		}
+		ts.app.tables = sessions.NewTables(ts.app.store, games.TableEngine) // its writer stopped
+		key := ts.Table(table).Key
+		raw, err := sql.Open("sqlite3", ts.DBPath) // the benchmarks measure SQLite
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer raw.Close()
+		for _, mode := range []string{"snapshot", "replay"} {
+			b.Run(fmt.Sprintf("events=%d/%s", n, mode), func(b *testing.B) {
+				var size int
+				for b.Loop() {
+					b.StopTimer()
+					if mode == "replay" {
+						if _, err := raw.Exec("DELETE FROM table_snapshots WHERE table_id = ?", key); err != nil {
+							b.Fatal(err)
+						}
+					}
+					a := NewApp(ts.app.store, ts.app.log)
+					h := newServer(a)
+					b.StartTimer()
+					rec := httptest.NewRecorder()
+					req := httptest.NewRequest(http.MethodGet, table, nil)
+					req.Header.Set("Accept-Encoding", "gzip")
+					h.ServeHTTP(rec, req)
+					if rec.Code != http.StatusOK {
+						b.Fatal(rec.Code)
+					}
+					size = rec.Body.Len()
+					b.StopTimer()
+					if err := a.SaveSnapshots(ctx); err != nil { // a replayed table is snapshotted again
+						b.Fatal(err)
+					}
+					b.StartTimer()
+				}
+				b.ReportMetric(float64(size), "gzip-bytes")
+			})
+		}
 	}
 }

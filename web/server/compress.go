@@ -26,7 +26,7 @@ func compressPages() echo.MiddlewareFunc {
 	}
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
-			if p := c.Path(); strings.HasSuffix(p, "/live") || strings.HasPrefix(p, "/static/") || p == scoreRoute {
+			if p := c.Path(); strings.HasSuffix(p, "/live") || strings.HasPrefix(p, "/static/") || p == scoreRoute || zippedRoutes[p] {
 				return next(c)
 			}
 			res := c.Response()
@@ -46,6 +46,18 @@ func compressPages() echo.MiddlewareFunc {
 	}
 }
 
+// zippedRoutes are the routes of pages that render compresses itself, once per
+// page (pagezip.go): the pages of a table, of its games and of leagues,
+// viewed again and again between two changes.
+var zippedRoutes = map[string]bool{
+	"/tables/:id": true, "/v/:rid": true, "/tables/:id/games/:n": true, "/v/:rid/games/:n": true,
+	"/tables/:id/games/new": true, "/tables/:id/evening": true, "/tables/:id/next": true,
+	"/leagues/:id": true, "/l/:admin": true, "/": true, "/tables/new": true, "/check": true, "/check/:game": true,
+}
+
+// zipsItself reports whether c's page is compressed by render.
+func zipsItself(c echo.Context) bool { return zippedRoutes[c.Path()] }
+
 // minGzip is the smallest answer worth compressing.
 const minGzip = 1024
 
@@ -61,7 +73,11 @@ var gzipWriters = sync.Pool{New: func() any {
 // whole answer saves the wrapper, which was an eighth of the score-check
 // API's time on a small answer.
 func blobCompressed(c echo.Context, status int, contentType string, body []byte) error {
-	c.Response().Header().Add(echo.HeaderVary, echo.HeaderAcceptEncoding)
+	h := c.Response().Header()
+	varyEncoding(h)
+	if contentType == echo.MIMEApplicationJSON {
+		h[echo.HeaderContentType] = jsonType // c.Blob keeps a type set, and this one allocates nothing
+	}
 	if len(body) < minGzip || !acceptsGzip(c.Request()) {
 		return c.Blob(status, contentType, body)
 	}
@@ -74,6 +90,23 @@ func blobCompressed(c echo.Context, status int, contentType string, body []byte)
 	if err := zw.Close(); err != nil {
 		return err
 	}
-	c.Response().Header().Set(echo.HeaderContentEncoding, "gzip")
+	h[echo.HeaderContentEncoding] = gzipEncoding
 	return c.Blob(status, contentType, buf.Bytes())
+}
+
+// Header values shared by every answer that carries them (never changed
+// in place; Add copies a value of full capacity).
+var (
+	jsonType       = []string{echo.MIMEApplicationJSON}[:1:1]
+	gzipEncoding   = []string{"gzip"}[:1:1]
+	varyOnEncoding = []string{echo.HeaderAcceptEncoding}[:1:1]
+)
+
+// varyEncoding adds Accept-Encoding to h's Vary.
+func varyEncoding(h http.Header) {
+	if v, ok := h[echo.HeaderVary]; ok {
+		h[echo.HeaderVary] = append(v, echo.HeaderAcceptEncoding)
+		return
+	}
+	h[echo.HeaderVary] = varyOnEncoding
 }

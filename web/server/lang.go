@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
+	xlanguage "golang.org/x/text/language"
 
 	"tablemate/views/i18n"
 )
@@ -34,12 +35,29 @@ func language(next echo.HandlerFunc) echo.HandlerFunc {
 			}
 		}
 		h := c.Response().Header()
-		h.Add("Vary", "Accept-Language, Cookie")
-		h.Set("Content-Language", i18n.Code(t))
+		if v, ok := h["Vary"]; ok {
+			h["Vary"] = append(v, "Accept-Language, Cookie")
+		} else {
+			h["Vary"] = varyOnLanguage
+		}
+		if v, ok := contentLanguage[t]; ok {
+			h["Content-Language"] = v
+		} else {
+			h.Set("Content-Language", i18n.Code(t))
+		}
 		c.SetRequest(r.WithContext(i18n.With(r.Context(), t, backPath(r))))
 		return next(c)
 	}
 }
+
+// The headers language sets, made once (see fixedHeaders).
+var (
+	varyOnLanguage  = []string{"Accept-Language, Cookie"}[:1:1]
+	contentLanguage = map[xlanguage.Tag][]string{
+		i18n.English: {i18n.Code(i18n.English)},
+		i18n.German:  {i18n.Code(i18n.German)},
+	}
+)
 
 // backPath is where the language switch returns to: this page, or for a
 // page answering a form post (whose URL takes no GET) the page the form

@@ -9,6 +9,8 @@ import (
 
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
+
+	"tablemate/web/kit"
 )
 
 // render writes a templ component as the response. It renders into a
@@ -25,7 +27,21 @@ func renderAs(c echo.Context, status int, contentType string, comp templ.Compone
 	if err := comp.Render(c.Request().Context(), buf); err != nil {
 		return err
 	}
-	return c.Blob(status, contentType, buf.Bytes())
+	if !zipsItself(c) {
+		return c.Blob(status, contentType, buf.Bytes()) // compressPages compresses it
+	}
+	varyEncoding(c.Response().Header())
+	if buf.Len() < minGzip || !acceptsGzip(c.Request()) {
+		return c.Blob(status, contentType, buf.Bytes())
+	}
+	zbuf := renderBuffers.Get().(*bytes.Buffer)
+	defer putRenderBuffer(zbuf)
+	z, err := gzipPage(zbuf.AvailableBuffer(), buf.Bytes(), append([]string{csrfToken(c)}, kit.FormTokens(c)...))
+	if err != nil {
+		return err
+	}
+	c.Response().Header()[echo.HeaderContentEncoding] = gzipEncoding
+	return c.Blob(status, contentType, z)
 }
 
 // renderBuffers keeps page buffers between requests: a table page is

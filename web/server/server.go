@@ -1,11 +1,15 @@
 package server
 
 import (
+	"crypto/rand"
+	"encoding/base32"
 	"errors"
 	"log/slog"
 	"net/http"
 	"regexp"
+	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -31,20 +35,13 @@ func newServer(a *App) *echo.Echo {
 	// the write limiter keys on RealIP, share links on Scheme.
 	e.IPExtractor = a.site.ipExtractor()
 	e.SchemeExtractor = a.site.scheme
-	e.Pre(a.site.linkHeaders, middleware.RemoveTrailingSlashWithConfig(middleware.TrailingSlashConfig{RedirectCode: http.StatusMovedPermanently}))
-	e.Use(
-		middleware.RequestID(),
+	pre := []echo.MiddlewareFunc{a.site.linkHeaders, middleware.RemoveTrailingSlashWithConfig(middleware.TrailingSlashConfig{RedirectCode: http.StatusMovedPermanently})}
+	use := []echo.MiddlewareFunc{
+		requestID,
 		a.recoverer(),
 		a.requestLogger(),
-		middleware.SecureWithConfig(middleware.SecureConfig{
-			XSSProtection:         "0",
-			ContentTypeNosniff:    "nosniff",
-			XFrameOptions:         "DENY",
-			ReferrerPolicy:        "same-origin",
-			ContentSecurityPolicy: contentSecurityPolicy,
-		}),
-		permissionsPolicy,
-		language, // the page language: the lang cookie, else Accept-Language
+		securityHeaders, // with the Permissions-Policy
+		language,        // the page language: the lang cookie, else Accept-Language
 		// Every body is bounded by its route's limit (bodyLimitOf): 413
 		// over it, 408 when too slow, forms read whole. The API answers
 		// bodies over 1 MiB itself with API.md's 400; an import may be as
@@ -63,12 +60,105 @@ func newServer(a *App) *echo.Echo {
 			CookieSameSite: http.SameSiteLaxMode,
 			CookieMaxAge:   7 * 24 * 3600,
 		}),
-	)
-	if a.writeRate > 0 {
-		e.Use(a.writeLimiter())
 	}
+	if a.writeRate > 0 {
+		use = append(use, a.writeLimiter())
+	}
+	e.Pre(chained(e, pre, use))
 	a.routes(e)
 	return e
+}
+
+// chained is the whole middleware chain as one pre-middleware, composed
+// once: pre, then routing, then use, then the route's handler. Echo
+// composes the chains of Pre and Use anew for every request (a closure
+// per middleware); this one is composed when the server is built, and
+// the route's handler is taken from the context the router filled in.
+func chained(e *echo.Echo, pre, use []echo.MiddlewareFunc) echo.MiddlewareFunc {
+	h := func(c echo.Context) error { return c.Handler()(c) }
+	for i := len(use) - 1; i >= 0; i-- {
+		h = use[i](h)
+	}
+	inner := h
+	h = func(c echo.Context) error {
+		r := c.Request()
+		e.Router().Find(r.Method, echo.GetPath(r), c)
+		return inner(c)
+	}
+	for i := len(pre) - 1; i >= 0; i-- {
+		h = pre[i](h)
+	}
+	return func(echo.HandlerFunc) echo.HandlerFunc { return h }
+}
+
+// securityHeaders sets the headers every answer carries. Their values
+// are made once and shared by every answer (a header value is never
+// changed in place; Add copies a value of full capacity), so setting them
+// allocates nothing.
+func securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		h := c.Response().Header()
+		for _, kv := range fixedHeaders {
+			h[kv.key] = kv.value
+		}
+		return next(c)
+	}
+}
+
+type fixedHeader struct {
+	key   string
+	value []string
+}
+
+// fixedHeaders are what echo's Secure middleware set (X-XSS-Protection
+// off, as browsers' own filter is gone and could be abused), and the
+// Permissions-Policy.
+var fixedHeaders = func() []fixedHeader {
+	var out []fixedHeader
+	for _, kv := range [][2]string{
+		{"X-XSS-Protection", "0"},
+		{"X-Content-Type-Options", "nosniff"},
+		{"X-Frame-Options", "DENY"},
+		{"Content-Security-Policy", contentSecurityPolicy},
+		{"Referrer-Policy", "same-origin"},
+		{"Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()"},
+	} {
+		out = append(out, fixedHeader{http.CanonicalHeaderKey(kv[0]), []string{kv[1]}[:1:1]})
+	}
+	return out
+}()
+
+// requestID names each request in the log and in the X-Request-Id
+// header: the one a proxy in front gave it, else this process's prefix
+// and a count (unique within the process, and cheaper than random
+// characters).
+func requestID(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		id := c.Request().Header.Get(echo.HeaderXRequestID)
+		if id == "" {
+			id = nextRequestID()
+		}
+		c.Response().Header()[echo.HeaderXRequestID] = []string{id}
+		return next(c)
+	}
+}
+
+var requestIDs struct {
+	prefix string
+	n      atomic.Uint64
+}
+
+func init() {
+	b := make([]byte, 5)
+	rand.Read(b)
+	requestIDs.prefix = strings.ToLower(base32.StdEncoding.EncodeToString(b)) + "-"
+}
+
+// nextRequestID is the prefix and the next count, in base 36.
+func nextRequestID() string {
+	var b [32]byte
+	out := append(b[:0], requestIDs.prefix...)
+	return string(strconv.AppendUint(out, requestIDs.n.Add(1), 36))
 }
 
 // writeLimiter refuses a client's writes beyond writeRate per second (a
@@ -87,13 +177,6 @@ func (a *App) writeLimiter() echo.MiddlewareFunc {
 			return echo.NewHTTPError(http.StatusTooManyRequests, "Too many entries from this phone in a short time. Wait a few seconds and send again; nothing was lost.")
 		},
 	})
-}
-
-func permissionsPolicy(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		c.Response().Header().Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()")
-		return next(c)
-	}
 }
 
 // recoverer turns a panic into a logged 500 page instead of a dropped

@@ -63,6 +63,40 @@ func TestSecurityHeadersAndHealth(t *testing.T) {
 	}
 }
 
+// The headers every answer carries are set from values made once and
+// shared: what one answer adds to them (a page's Vary on its language, a
+// request id) shows in no other answer, and every answer, the API's and
+// the static files' too, carries them all.
+func TestSharedHeadersStayWithTheirAnswer(t *testing.T) {
+	ts := newTestServer(t)
+	ids := map[string]bool{}
+	for range 3 {
+		for _, path := range []string{"/", "/static/css/app.css", "/healthz"} {
+			p := ts.Get(path)
+			if p.Header.Get("Permissions-Policy") == "" || p.Header.Get("X-Frame-Options") != "DENY" || p.Header.Get("X-Xss-Protection") != "0" {
+				t.Errorf("%s: security headers %v", path, p.Header)
+			}
+			id := p.Header.Get("X-Request-Id")
+			if id == "" || ids[id] {
+				t.Errorf("%s: request id %q (seen before: %v)", path, id, ids[id])
+			}
+			ids[id] = true
+			vary := strings.Join(p.Header.Values("Vary"), ", ")
+			if strings.HasPrefix(path, "/static/") && strings.Contains(vary, "Accept-Language") {
+				t.Errorf("%s varies on the language (Vary: %s)", path, vary)
+			}
+		}
+		resp, err := ts.Client.Post(ts.URL+"/api/v1/games/koffer-katze-sombrero/score", "application/json", strings.NewReader(ameliaJSON))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if vary := resp.Header.Values("Vary"); len(vary) != 1 || vary[0] != "Accept-Encoding" || resp.Header.Get("Content-Type") != "application/json" {
+			t.Errorf("the score API's Vary %q, Content-Type %q", vary, resp.Header.Get("Content-Type"))
+		}
+	}
+}
+
 func TestStaticAssetsAreHashedAndCached(t *testing.T) {
 	ts := newTestServer(t)
 	home := ts.Get("/")

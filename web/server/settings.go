@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"net"
 	"net/http"
 	"time"
@@ -43,3 +44,8 @@ func (a *App) EndStreams() { a.live.close() }
 
 // Tables are the app's tables (tests load a table through them).
 func (a *App) Tables() *sessions.Tables { return a.tables }
+
+// SaveSnapshots writes the snapshots of the tables that moved on since
+// theirs (serve calls it when it shuts down, after the last request), so
+// the next start reads them instead of replaying their logs.
+func (a *App) SaveSnapshots(ctx context.Context) error { return a.tables.SaveSnapshots(ctx) }

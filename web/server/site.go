@@ -286,7 +286,7 @@ func (s *Site) linkHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		h := c.Response().Header()
 		if !linkFree(c.Request().URL.Path) {
-			h.Set(echo.HeaderCacheControl, "no-store")
+			h[echo.HeaderCacheControl] = noStore // shared, see fixedHeaders
 		}
 		if c.Scheme() == "https" {
 			if c.Request().TLS == nil || !s.certUntrusted {
@@ -297,6 +297,8 @@ func (s *Site) linkHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 		return next(c)
 	}
 }
+
+var noStore = []string{"no-store"}[:1:1]
 
 // secureCookies adds the Secure flag to every cookie being set, whoever
 // set it (the CSRF middleware, the language switch, the tables list).

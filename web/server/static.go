@@ -41,7 +41,9 @@ func acceptsGzip(r *http.Request) bool {
 	if ae == "gzip" { // Go's own client, on every request
 		return true
 	}
-	for _, part := range strings.Split(ae, ",") {
+	for ae != "" {
+		var part string
+		part, ae, _ = strings.Cut(ae, ",")
 		coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
 		if strings.EqualFold(strings.TrimSpace(coding), "gzip") {
 			q, ok := strings.CutPrefix(strings.ReplaceAll(params, " ", ""), "q=")

@@ -299,9 +299,9 @@ func padded(xs []string, n int) []string {
 
 // showTable renders the table page behind its edit link.
 func (a *App) showTable(c echo.Context) error {
-	t, err := a.loadTable(c)
+	t, links, err := a.tables.TableWithLinks(c.Request().Context(), c.Param("id"))
 	if err != nil {
-		return err
+		return linkError(c, err)
 	}
 	rememberTable(c, c.Param("id"))
 	flash := ""
@@ -314,11 +314,7 @@ func (a *App) showTable(c echo.Context) error {
 	if c.QueryParam("done") == "not-in-league" {
 		kind = "bad"
 	}
-	vm, err := a.tablePage(c, t, flash, kind)
-	if err != nil {
-		return err
-	}
-	return render(c, http.StatusOK, views.TablePage(vm))
+	return render(c, http.StatusOK, views.TablePage(a.tablePage(c, t, links, flash, kind)))
 }
 
 // flashes are the confirmations a redirect may ask for (?done=...); only
@@ -341,11 +337,7 @@ var flashes = map[string]string{
 
 // tablePage builds the table page behind the edit link: what every link
 // shows, on the edit link, with the writes and the invite panel.
-func (a *App) tablePage(c echo.Context, t sessions.Table, flash, kind string) (views.TableVM, error) {
-	links, err := a.tables.Links(c.Request().Context(), c.Param("id"))
-	if err != nil {
-		return views.TableVM{}, linkError(c, err)
-	}
+func (a *App) tablePage(c echo.Context, t sessions.Table, links sessions.TableLinks, flash, kind string) views.TableVM {
 	vm := views.TableVM{TableView: tableView(c, t, editBase(c)), Form: form(c, t.Head), Share: a.tableShare(c, t, links)}
 	if vm.Current != nil { // the edit page: any round can be corrected
 		vm.Current.FixBase = fmt.Sprintf("%s/games/%d/rounds/", editBase(c), vm.Current.Game)
@@ -370,7 +362,7 @@ func (a *App) tablePage(c echo.Context, t sessions.Table, flash, kind string) (v
 			vm.PlayLabel = trN(c, len(t.Play.Steps), "Continue the game played along (1 turn so far)", "Continue the game played along (%d turns so far)")
 		}
 	}
-	return vm, nil
+	return vm
 }
 
 // tableView builds what every link to a table shows: standing, games,
@@ -504,15 +496,11 @@ func (a *App) afterTableWrite(c echo.Context, err error, done string) error {
 }
 
 func (a *App) rerenderTable(c echo.Context, status int, msg string) error {
-	t, err := a.loadTable(c)
+	t, links, err := a.tables.TableWithLinks(c.Request().Context(), c.Param("id"))
 	if err != nil {
-		return err
+		return linkError(c, err)
 	}
-	vm, err := a.tablePage(c, t, msg, "bad")
-	if err != nil {
-		return err
-	}
-	return render(c, status, views.TablePage(vm))
+	return render(c, status, views.TablePage(a.tablePage(c, t, links, msg, "bad")))
 }
 
 // lastGameOver announces the table's newest game when it is over, in

@@ -11,6 +11,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
+	"tablemate/web/cambio/cambiotest"
 	"tablemate/web/kks/kkstest"
 	"tablemate/web/webtest"
 )
@@ -25,9 +26,19 @@ func TestPagesStayWithinTheirWeightBudget(t *testing.T) {
 	// The evening's pages: the next game, the end of the evening, and
 	// another game's first round (its editor, with the name chips).
 	sheet := ts.NewTable("another-game", "", "Amelia", "Victor", "Enrique", "Zofia")
+	// A round game: Cambio's table with the game in progress (its rounds,
+	// their chart and its next round's entry), with a game over, and a
+	// long one (60 games: every list and chart on its page at its longest).
+	cambio := cambiotest.StartRoundTable(ts.Server, "cambio", "Ana", "Ben", "Cy")
+	cambiotest.EnterRound(ts.Server, cambio, cambiotest.Rounds[0].Cards, cambiotest.Rounds[0].Ended)
+	cambioOver := cambiotest.StartRoundTable(ts.Server, "cambio", "Ana", "Ben", "Cy")
+	for _, r := range cambiotest.Rounds {
+		cambiotest.EnterRound(ts.Server, cambioOver, r.Cards, r.Ended)
+	}
+	cambioLong, _, _ := ts.importJSON(cambioExport(301))
 
 	for _, path := range []string{"/", "/tables/new", table, table + "/games/new", game, "/check", "/check/koffer-katze-sombrero",
-		table + "/next", table + "/evening", sheet + "/games/new"} {
+		table + "/next", table + "/evening", sheet + "/games/new", cambio, cambio + "/games/new", cambioOver, cambioOver + "/games/1", cambioLong, cambioLong + "/evening"} {
 		t.Run(path, func(t *testing.T) {
 			total, doc := ts.CompressedSize(t, path)
 			assets := map[string]bool{}

@@ -1,0 +1,1067 @@
+package sessions
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"math"
+	"reflect"
+	"sync/atomic"
+	"time"
+
+	"tablemate/scoring"
+)
+
+// The snapshot codec: a table as Replay builds it, written as one part
+// (a base: the whole table) or as the part since an earlier head (a
+// delta: the events since, the games they changed, the events in effect
+// pushed since, and the table's small state whole). Loading applies the
+// parts in order and gives the table Replay would give at the last
+// part's head (snapshot_test.go holds it to that for every kind of event
+// and game).
+//
+// The encoding is binary and compact: numbers as varints, every string
+// once in a table at the part's start, every score line once in a table
+// of lines (a round's lines are the same lines its game's result holds),
+// every game once in a pool (a game recorded and still the table's game
+// is one game). Bytes of payloads and states are read in place from the
+// part, not copied.
+//
+// snapshotVersion names the encoding and what it encodes: change it with
+// every change to the table's derived state (the fields of Table, Game,
+// LogEntry, effect … and what replay puts in them; TestSnapshotCoversTable
+// lists them) and a snapshot made before is never read: the tables are
+// replayed from their logs and snapshotted again.
+const snapshotVersion = 2
+
+// snapMagic starts every part.
+const snapMagic = "tmsnap"
+
+var errSnapshot = errors.New("snapshot unreadable")
+
+// castagnoli checksums a part's body.
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// snapEncoder writes one part.
+type snapEncoder struct {
+	body    []byte
+	strs    map[string]int
+	strList []string
+	lines   map[string]int
+	lineBuf []byte // the lines table, encoded
+	nLines  int
+	games   map[string]int
+	gameBuf []byte // the game pool, encoded
+	nGames  int
+	// scratch holds a line and a game while they are encoded (a game
+	// holds lines, a line nothing).
+	lineScratch, gameScratch []byte
+	// slugs are the engines' slugs, asked once per engine.
+	slugs map[any]string
+}
+
+func newSnapEncoder() *snapEncoder {
+	return &snapEncoder{strs: map[string]int{}, lines: map[string]int{}, games: map[string]int{}, slugs: map[any]string{}}
+}
+
+func (e *snapEncoder) str(s string) {
+	i, ok := e.strs[s]
+	if !ok {
+		i = len(e.strList)
+		e.strs[s] = i
+		e.strList = append(e.strList, s)
+	}
+	e.body = binary.AppendUvarint(e.body, uint64(i))
+}
+
+func (e *snapEncoder) uint(n int)    { e.body = binary.AppendUvarint(e.body, uint64(n)) }
+func (e *snapEncoder) int(n int)     { e.body = binary.AppendVarint(e.body, int64(n)) }
+func (e *snapEncoder) int64(n int64) { e.body = binary.AppendVarint(e.body, n) }
+func (e *snapEncoder) bool(b bool) {
+	if b {
+		e.body = append(e.body, 1)
+	} else {
+		e.body = append(e.body, 0)
+	}
+}
+
+// count writes a slice's length, 0 for nil: nil and empty differ (an
+// empty list is [] in JSON, nil is null).
+func (e *snapEncoder) count(n int, isNil bool) {
+	if isNil {
+		e.uint(0)
+		return
+	}
+	e.uint(n + 1)
+}
+
+func (e *snapEncoder) bytes(b []byte) {
+	e.count(len(b), b == nil)
+	e.body = append(e.body, b...)
+}
+
+func (e *snapEncoder) strs_(ss []string) {
+	e.count(len(ss), ss == nil)
+	for _, s := range ss {
+		e.str(s)
+	}
+}
+
+func (e *snapEncoder) time(t time.Time) error {
+	b, err := t.MarshalBinary()
+	if err != nil {
+		return err
+	}
+	e.bytes(b)
+	return nil
+}
+
+// engine writes the slug of the engine g (none for nil).
+func (e *snapEncoder) engine(g scoring.Game) {
+	if g == nil {
+		e.uint(0)
+		return
+	}
+	e.uint(1)
+	e.str(e.slug(g))
+}
+
+// slug is g's slug: Info builds a whole description each time, so it is
+// asked once per engine (an engine of a type that cannot be a map key
+// is asked every time).
+func (e *snapEncoder) slug(g scoring.Game) string {
+	if !reflect.TypeOf(g).Comparable() {
+		return g.Info().Slug
+	}
+	s, ok := e.slugs[g]
+	if !ok {
+		s = g.Info().Slug
+		e.slugs[g] = s
+	}
+	return s
+}
+
+// sub runs write on the scratch buffer *scratch, emptied, and returns
+// what it wrote (valid until the next use of that buffer), the body as
+// it was.
+func (e *snapEncoder) sub(scratch *[]byte, write func() error) ([]byte, error) {
+	saved := e.body
+	e.body = (*scratch)[:0]
+	err := write()
+	out := e.body
+	*scratch, e.body = out, saved
+	return out, err
+}
+
+func (e *snapEncoder) phrase(p scoring.Phrase) error {
+	format, args := p.Parts()
+	e.str(format)
+	return e.args(args)
+}
+
+// The kinds of a phrase's arguments.
+const (
+	argInt = iota
+	argName
+	argNames
+	argPhrase
+	argTerms
+	argString
+	argInt64
+	argFloat
+	argBool
+	argNil
+)
+
+func (e *snapEncoder) args(args []any) error {
+	e.count(len(args), args == nil)
+	for _, a := range args {
+		switch v := a.(type) {
+		case int:
+			e.uint(argInt)
+			e.int(v)
+		case scoring.Name:
+			e.uint(argName)
+			e.str(string(v))
+		case []string:
+			e.uint(argNames)
+			e.strs_(v)
+		case scoring.Phrase:
+			e.uint(argPhrase)
+			if err := e.phrase(v); err != nil {
+				return err
+			}
+		case scoring.Terms:
+			e.uint(argTerms)
+			if err := e.args(v); err != nil {
+				return err
+			}
+		case string:
+			e.uint(argString)
+			e.str(v)
+		case int64:
+			e.uint(argInt64)
+			e.int64(v)
+		case float64:
+			e.uint(argFloat)
+			e.body = binary.LittleEndian.AppendUint64(e.body, math.Float64bits(v))
+		case bool:
+			e.uint(argBool)
+			e.bool(v)
+		case nil:
+			e.uint(argNil)
+		default:
+			return fmt.Errorf("%w: a phrase's argument of type %T", errSnapshot, a)
+		}
+	}
+	return nil
+}
+
+// line writes a reference to l in the table of lines.
+func (e *snapEncoder) line(l scoring.Line) error {
+	enc, err := e.sub(&e.lineScratch, func() error {
+		e.str(l.Label)
+		e.int(l.Points)
+		return e.phrase(l.Phrase)
+	})
+	if err != nil {
+		return err
+	}
+	i, ok := e.lines[string(enc)]
+	if !ok {
+		i = e.nLines
+		e.nLines++
+		e.lines[string(enc)] = i
+		e.lineBuf = append(e.lineBuf, enc...)
+	}
+	e.uint(i)
+	return nil
+}
+
+func (e *snapEncoder) lineList(ls []scoring.Line) error {
+	e.count(len(ls), ls == nil)
+	for _, l := range ls {
+		if err := e.line(l); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (e *snapEncoder) violations(vs []scoring.Violation) error {
+	e.count(len(vs), vs == nil)
+	for _, v := range vs {
+		e.str(v.Code)
+		e.str(v.Player)
+		e.str(v.Rule)
+		e.str(v.Message)
+		if err := e.phrase(v.Phrase); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (e *snapEncoder) result(r scoring.Result) error {
+	e.str(r.Game)
+	e.bool(r.Valid)
+	e.bool(r.GameOver)
+	if err := e.violations(r.Violations); err != nil {
+		return err
+	}
+	if err := e.violations(r.Warnings); err != nil {
+		return err
+	}
+	e.count(len(r.Players), r.Players == nil)
+	for _, p := range r.Players {
+		e.str(p.Name)
+		e.int(p.Total)
+		if err := e.lineList(p.Breakdown); err != nil {
+			return err
+		}
+		e.count(len(p.Rounds), p.Rounds == nil)
+		for _, n := range p.Rounds {
+			e.int(n)
+		}
+	}
+	e.strs_(r.Winners)
+	e.str(r.TieBreak)
+	return e.phrase(r.TieBreakPhrase)
+}
+
+// game writes a reference to g in the pool of games (0 for nil).
+func (e *snapEncoder) game(g *Game) error {
+	if g == nil {
+		e.uint(0)
+		return nil
+	}
+	if g.engine != nil && g.Info.Slug != e.slug(g.engine) {
+		return fmt.Errorf("%w: game %d is not of its engine's game", errSnapshot, g.Number)
+	}
+	enc, err := e.sub(&e.gameScratch, func() error {
+		e.uint(g.Number)
+		e.engine(g.engine)
+		e.uint(g.Seq)
+		e.bytes(g.State)
+		if err := e.result(g.Result); err != nil {
+			return err
+		}
+		e.bool(g.Corrected)
+		e.bool(g.Settled)
+		e.bool(g.Unfinished)
+		e.str(g.Err)
+		e.bool(g.Imported != nil)
+		if g.Imported != nil {
+			body, err := json.Marshal(g.Imported)
+			if err != nil {
+				return err
+			}
+			e.bytes(body)
+		}
+		e.uint(g.rounds)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	i, ok := e.games[string(enc)]
+	if !ok {
+		i = e.nGames
+		e.nGames++
+		e.games[string(enc)] = i
+		e.gameBuf = binary.AppendUvarint(e.gameBuf, uint64(len(enc)))
+		e.gameBuf = append(e.gameBuf, enc...)
+	}
+	e.uint(i + 1)
+	return nil
+}
+
+func (e *snapEncoder) play(p *Play) {
+	e.bool(p != nil)
+	if p == nil {
+		return
+	}
+	e.bytes(p.Setup)
+	e.count(len(p.Steps), p.Steps == nil)
+	for _, s := range p.Steps {
+		e.bytes(s)
+	}
+	e.uint(p.StartSeq)
+	e.strs_(p.Players)
+}
+
+// encodePart writes t as a part since head from (0: the whole table).
+func encodePart(t *Table, from int, build string) ([]byte, error) {
+	if t.broken != nil || from > t.Head {
+		return nil, fmt.Errorf("%w: the table is unreadable or older than its snapshot", errSnapshot)
+	}
+	e := newSnapEncoder()
+	e.uint(from)
+	e.uint(t.Head)
+	// The games the events since from changed, and how many there are.
+	changed := map[int]bool{}
+	for _, le := range t.Log[from:] {
+		if le.Game > 0 {
+			changed[le.Game] = true
+		}
+	}
+	var games []int
+	for i := range t.Games {
+		if from == 0 || changed[i+1] {
+			games = append(games, i)
+		}
+	}
+	e.count(len(t.Games), t.Games == nil)
+	e.uint(len(games))
+	for _, i := range games {
+		e.uint(i)
+		if err := e.game(&t.Games[i]); err != nil {
+			return nil, err
+		}
+	}
+	// The events since from, with their facts.
+	e.uint(t.Head - from)
+	for _, le := range t.Log[from:] {
+		e.str(string(le.Kind))
+		e.bytes(le.Payload)
+		if err := e.time(le.At); err != nil {
+			return nil, err
+		}
+		e.uint(le.Game)
+		e.uint(le.Round)
+		e.uint(le.Move)
+		if err := e.game(le.After); err != nil {
+			return nil, err
+		}
+		e.count(len(le.Points), le.Points == nil)
+		for _, p := range le.Points {
+			e.str(p.Name)
+			e.int(p.Points)
+			// A round's lines are most often those its game holds now
+			// (the lines of that round in the player's breakdown): then
+			// only where they are.
+			if player, at, ok := linesIn(t, le.Game, p); ok {
+				e.uint(1)
+				e.uint(player)
+				e.uint(at)
+				e.count(len(p.Lines), false)
+				continue
+			}
+			e.uint(0)
+			if err := e.lineList(p.Lines); err != nil {
+				return nil, err
+			}
+		}
+		e.bool(le.opened)
+		e.engine(le.engine)
+		undoes := 0
+		if le.Kind == KindUndo {
+			var u Undo
+			if err := json.Unmarshal(le.Payload, &u); err != nil {
+				return nil, err
+			}
+			undoes = u.Seq
+		}
+		e.uint(undoes)
+		// Undos and the table's first event are never taken back.
+		e.bool(le.undone != nil)
+	}
+	// The events in effect pushed since from (the ones before are the
+	// bottom of the stack as it was at from).
+	var fresh []*effect
+	kept := 0
+	for fx := t.effect; fx != nil; fx = fx.next {
+		if fx.broken != nil {
+			return nil, fmt.Errorf("%w: event %d in effect was refused", errSnapshot, fx.seq)
+		}
+		if fx.seq > from {
+			fresh = append(fresh, fx)
+		} else {
+			kept++
+		}
+	}
+	e.uint(kept)
+	e.uint(len(fresh))
+	for i := len(fresh) - 1; i >= 0; i-- { // oldest first
+		fx := fresh[i]
+		e.uint(fx.seq)
+		e.uint(fx.game)
+		e.bool(fx.added)
+		if err := e.game(fx.prev); err != nil {
+			return nil, err
+		}
+		e.bool(fx.joined)
+		e.bool(fx.chosen != nil)
+		if c := fx.chosen; c != nil {
+			e.engine(c.engine)
+			e.bytes(c.options)
+			e.str(c.first)
+			if c.engine == nil || !sameInfo(c.info, c.engine.Info()) {
+				return nil, fmt.Errorf("%w: event %d chose no game", errSnapshot, fx.seq)
+			}
+		}
+		e.bool(fx.playChanged)
+		e.play(fx.play)
+	}
+	// The table's small state, whole.
+	if t.engine == nil || !sameInfo(t.Info, t.engine.Info()) {
+		return nil, fmt.Errorf("%w: the table plays no game", errSnapshot)
+	}
+	e.engine(t.engine)
+	e.str(t.Key)
+	e.str(t.Name)
+	e.bytes(t.Options)
+	e.str(t.Opened)
+	e.str(t.First)
+	e.strs_(t.Players)
+	if err := e.time(t.Created); err != nil {
+		return nil, err
+	}
+	e.play(t.Play)
+	// The tally as JSON: small (a line per player and kind of game), and
+	// its empty maps stay empty and its nil ones nil.
+	tally, err := json.Marshal(t.tally)
+	if err != nil {
+		return nil, err
+	}
+	e.bytes(tally)
+	e.uint(t.bytes)
+
+	// The part: its header, the strings, the lines, the games, the
+	// body, and a checksum of all of it.
+	out := append([]byte(snapMagic), 0)
+	out = binary.AppendUvarint(out, snapshotVersion)
+	out = binary.AppendUvarint(out, uint64(len(build)))
+	out = append(out, build...)
+	out = binary.AppendUvarint(out, uint64(len(e.strList)))
+	for _, s := range e.strList {
+		out = binary.AppendUvarint(out, uint64(len(s)))
+		out = append(out, s...)
+	}
+	out = binary.AppendUvarint(out, uint64(e.nLines))
+	out = append(out, e.lineBuf...)
+	out = binary.AppendUvarint(out, uint64(e.nGames))
+	out = append(out, e.gameBuf...)
+	out = append(out, e.body...)
+	return binary.LittleEndian.AppendUint32(out, crc32.Checksum(out, castagnoli)), nil
+}
+
+// linesIn finds p's lines in game n of t as it is now: the index of p's
+// player in its result, and where its breakdown holds them.
+func linesIn(t *Table, n int, p RoundPoints) (player, at int, ok bool) {
+	if n < 1 || n > len(t.Games) || len(p.Lines) == 0 {
+		return 0, 0, false
+	}
+	for i, r := range t.Games[n-1].Result.Players {
+		if r.Name != p.Name {
+			continue
+		}
+		for at := 0; at+len(p.Lines) <= len(r.Breakdown); at++ {
+			if reflect.DeepEqual(r.Breakdown[at:at+len(p.Lines)], p.Lines) {
+				return i, at, true
+			}
+		}
+		return 0, 0, false
+	}
+	return 0, 0, false
+}
+
+// sameInfo reports whether a and b describe the same game (an engine's
+// Info is a fresh value each time it is asked).
+func sameInfo(a, b scoring.Info) bool {
+	return a.Slug == b.Slug && a.Title == b.Title && a.LowestWins == b.LowestWins &&
+		a.MinPlayers == b.MinPlayers && a.MaxPlayers == b.MaxPlayers
+}
+
+// snapDecoder reads one part.
+type snapDecoder struct {
+	b     []byte
+	err   error
+	strs  []string
+	lines []scoring.Line
+	games []*Game
+	find  Finder
+	// engines and infos are looked up once per slug.
+	engines map[string]scoring.Game
+	infos   map[string]scoring.Info
+	// Slices are cut from larger arrays: a long table is a few
+	// allocations, not a few per event.
+	lineSlab    slab[scoring.Line]
+	pointsSlab  slab[RoundPoints]
+	playersSlab slab[scoring.PlayerResult]
+	intSlab     slab[int]
+	strSlab     slab[string]
+	gameSlab    slab[Game]
+}
+
+// slab hands out slices of a larger array, each capped at its length
+// (appending to one copies it).
+type slab[T any] struct{ buf []T }
+
+func (s *slab[T]) take(n int) []T {
+	if n > len(s.buf) || s.buf == nil { // never nil: an empty list is not a missing one
+
+		s.buf = make([]T, max(n, 512))
+	}
+	out := s.buf[:n:n]
+	s.buf = s.buf[n:]
+	return out
+}
+
+func (d *snapDecoder) fail() {
+	if d.err == nil {
+		d.err = errSnapshot
+	}
+	d.b = nil
+}
+
+func (d *snapDecoder) uint() int {
+	n, k := binary.Uvarint(d.b)
+	if k <= 0 || n > 1<<40 {
+		d.fail()
+		return 0
+	}
+	d.b = d.b[k:]
+	return int(n)
+}
+
+func (d *snapDecoder) int() int {
+	n, k := binary.Varint(d.b)
+	if k <= 0 {
+		d.fail()
+		return 0
+	}
+	d.b = d.b[k:]
+	return int(n)
+}
+
+func (d *snapDecoder) bool() bool {
+	if len(d.b) == 0 || d.b[0] > 1 {
+		d.fail()
+		return false
+	}
+	v := d.b[0] == 1
+	d.b = d.b[1:]
+	return v
+}
+
+// count reads a slice's length and whether it is nil; the length is
+// bounded by what is left to read (every element takes a byte or more).
+func (d *snapDecoder) count() (n int, isNil bool) {
+	c := d.uint()
+	if c == 0 {
+		return 0, true
+	}
+	if c-1 > len(d.b) {
+		d.fail()
+		return 0, true
+	}
+	return c - 1, false
+}
+
+// take reads n bytes in place (capped, so appending copies them).
+func (d *snapDecoder) take(n int) []byte {
+	if n < 0 || n > len(d.b) {
+		d.fail()
+		return nil
+	}
+	out := d.b[:n:n]
+	d.b = d.b[n:]
+	return out
+}
+
+func (d *snapDecoder) bytes() []byte {
+	n, isNil := d.count()
+	if isNil {
+		return nil
+	}
+	return d.take(n)
+}
+
+func (d *snapDecoder) str() string {
+	i := d.uint()
+	if i >= len(d.strs) {
+		d.fail()
+		return ""
+	}
+	return d.strs[i]
+}
+
+func (d *snapDecoder) strList() []string {
+	n, isNil := d.count()
+	if isNil {
+		return nil
+	}
+	out := d.strSlab.take(n)
+	for i := range out {
+		out[i] = d.str()
+	}
+	return out
+}
+
+func (d *snapDecoder) time() time.Time {
+	var t time.Time
+	if b := d.bytes(); d.err == nil && t.UnmarshalBinary(b) != nil {
+		d.fail()
+	}
+	return t
+}
+
+// engine reads an engine's slug and finds it, with its Info (nil and
+// the zero Info for none). A game's Info is the same value for every
+// game of it (its slices are read, never changed).
+func (d *snapDecoder) engine() (scoring.Game, scoring.Info) {
+	if d.uint() == 0 {
+		return nil, scoring.Info{}
+	}
+	slug := d.str()
+	if g, ok := d.engines[slug]; ok {
+		return g, d.infos[slug]
+	}
+	g, ok := d.find(slug)
+	if !ok {
+		d.err = fmt.Errorf("%w: no game %q", errSnapshot, slug)
+		d.b = nil
+		return nil, scoring.Info{}
+	}
+	d.engines[slug] = g
+	d.infos[slug] = g.Info()
+	return g, d.infos[slug]
+}
+
+func (d *snapDecoder) phrase(depth int) scoring.Phrase {
+	format := d.str()
+	args := d.args(depth)
+	if args == nil {
+		return scoring.Phrasef(format)
+	}
+	return scoring.Phrasef(format, args...)
+}
+
+func (d *snapDecoder) args(depth int) []any {
+	n, isNil := d.count()
+	if isNil || depth > 16 {
+		if depth > 16 {
+			d.fail()
+		}
+		return nil
+	}
+	out := make([]any, n)
+	for i := range out {
+		switch d.uint() {
+		case argInt:
+			out[i] = d.int()
+		case argName:
+			out[i] = scoring.Name(d.str())
+		case argNames:
+			out[i] = d.strList()
+		case argPhrase:
+			out[i] = d.phrase(depth + 1)
+		case argTerms:
+			out[i] = scoring.Terms(d.args(depth + 1))
+		case argString:
+			out[i] = d.str()
+		case argInt64:
+			out[i] = int64(d.int())
+		case argFloat:
+			if b := d.take(8); d.err == nil {
+				out[i] = math.Float64frombits(binary.LittleEndian.Uint64(b))
+			}
+		case argBool:
+			out[i] = d.bool()
+		case argNil:
+			out[i] = nil
+		default:
+			d.fail()
+		}
+		if d.err != nil {
+			return nil
+		}
+	}
+	return out
+}
+
+func (d *snapDecoder) lineList() []scoring.Line {
+	n, isNil := d.count()
+	if isNil {
+		return nil
+	}
+	out := d.lineSlab.take(n)
+	for i := range out {
+		k := d.uint()
+		if k >= len(d.lines) {
+			d.fail()
+			return nil
+		}
+		out[i] = d.lines[k]
+	}
+	return out
+}
+
+func (d *snapDecoder) violations() []scoring.Violation {
+	n, isNil := d.count()
+	if isNil {
+		return nil
+	}
+	out := make([]scoring.Violation, n)
+	for i := range out {
+		out[i] = scoring.Violation{Code: d.str(), Player: d.str(), Rule: d.str(), Message: d.str(), Phrase: d.phrase(0)}
+	}
+	return out
+}
+
+func (d *snapDecoder) result() scoring.Result {
+	r := scoring.Result{Game: d.str(), Valid: d.bool(), GameOver: d.bool(), Violations: d.violations(), Warnings: d.violations()}
+	if n, isNil := d.count(); !isNil {
+		r.Players = d.playersSlab.take(n)
+		for i := range r.Players {
+			p := &r.Players[i]
+			p.Name, p.Total, p.Breakdown = d.str(), d.int(), d.lineList()
+			if n, isNil := d.count(); !isNil {
+				p.Rounds = d.intSlab.take(n)
+				for k := range p.Rounds {
+					p.Rounds[k] = d.int()
+				}
+			}
+		}
+	}
+	r.Winners, r.TieBreak, r.TieBreakPhrase = d.strList(), d.str(), d.phrase(0)
+	return r
+}
+
+// game reads a reference into the pool of games: a copy of the game.
+func (d *snapDecoder) game() *Game {
+	i := d.uint()
+	if i == 0 {
+		return nil
+	}
+	if i > len(d.games) {
+		d.fail()
+		return nil
+	}
+	g := &d.gameSlab.take(1)[0]
+	*g = *d.games[i-1]
+	return g
+}
+
+func (d *snapDecoder) poolGame(g *Game) {
+	g.Number = d.uint()
+	g.engine, g.Info = d.engine()
+	g.Seq, g.State = d.uint(), d.bytes()
+	g.Result = d.result()
+	g.Corrected, g.Settled, g.Unfinished, g.Err = d.bool(), d.bool(), d.bool(), d.str()
+	if d.bool() {
+		var imp GameImported
+		if err := json.Unmarshal(d.bytes(), &imp); err != nil {
+			d.fail()
+		}
+		g.Imported = &imp
+	}
+	g.rounds = d.uint()
+	if g.engine != nil {
+		g.Record = recordOf(*g) // as put and replace make it, from the game
+	}
+}
+
+func (d *snapDecoder) play() *Play {
+	if !d.bool() {
+		return nil
+	}
+	p := &Play{Setup: d.bytes()}
+	if n, isNil := d.count(); !isNil {
+		p.Steps = make([]json.RawMessage, n)
+		for i := range p.Steps {
+			p.Steps[i] = d.bytes()
+		}
+	}
+	p.StartSeq, p.Players = d.uint(), d.strList()
+	return p
+}
+
+// decodePart applies part to t, the table as the parts before it left
+// it (the zero Table before a base), and returns the head it was made
+// at. A part that does not follow t, or that is not whole, is an error.
+func decodePart(t *Table, part []byte, find Finder) (err error) {
+	defer func() {
+		if r := recover(); r != nil { // a bound missed: unreadable, never a crash
+			err = fmt.Errorf("%w: %v", errSnapshot, r)
+		}
+	}()
+	if len(part) < len(snapMagic)+5 || string(part[:len(snapMagic)]) != snapMagic || part[len(snapMagic)] != 0 {
+		return fmt.Errorf("%w: not a snapshot", errSnapshot)
+	}
+	body, sum := part[:len(part)-4], binary.LittleEndian.Uint32(part[len(part)-4:])
+	if crc32.Checksum(body, castagnoli) != sum {
+		return fmt.Errorf("%w: its checksum does not match", errSnapshot)
+	}
+	d := &snapDecoder{b: body[len(snapMagic)+1:], find: find, engines: map[string]scoring.Game{}, infos: map[string]scoring.Info{}}
+	if v := d.uint(); v != snapshotVersion {
+		return fmt.Errorf("%w: version %d", errSnapshot, v)
+	}
+	d.take(d.uint()) // the build that made it
+	n := d.uint()
+	if n > len(d.b) {
+		return errSnapshot
+	}
+	d.strs = make([]string, n)
+	for i := range d.strs {
+		d.strs[i] = string(d.take(d.uint()))
+	}
+	if n = d.uint(); n > len(d.b) {
+		return errSnapshot
+	}
+	d.lines = make([]scoring.Line, n)
+	for i := range d.lines {
+		label, points := d.str(), d.int()
+		d.lines[i] = scoring.Line{Label: label, Points: points, Phrase: d.phrase(0)}
+	}
+	if n = d.uint(); n > len(d.b) {
+		return errSnapshot
+	}
+	d.games = make([]*Game, n)
+	pool := make([]Game, n)
+	for i := range d.games {
+		size := d.uint()
+		end := len(d.b) - size
+		d.games[i] = &pool[i]
+		d.poolGame(d.games[i])
+		if d.err == nil && len(d.b) != end {
+			d.fail()
+		}
+	}
+	if d.err != nil {
+		return d.err
+	}
+
+	from, head := d.uint(), d.uint()
+	if from != t.Head || head < from || (from == 0) != (t.Log == nil) {
+		return fmt.Errorf("%w: a part from %d after the table at %d", errSnapshot, from, t.Head)
+	}
+	// How many games there are (not bounded by the bytes left: a part
+	// since an earlier head holds only the games that changed).
+	nGames, isNil := d.uint()-1, false
+	if nGames < 0 {
+		nGames, isNil = 0, true
+	}
+	var games []Game
+	if !isNil {
+		if nGames > len(t.Games)+head-from {
+			return errSnapshot
+		}
+		games = make([]Game, nGames)
+		copy(games, t.Games)
+	}
+	changed := d.uint()
+	for range changed {
+		i := d.uint()
+		g := d.game()
+		if i >= len(games) || g == nil {
+			return errSnapshot
+		}
+		games[i] = *g
+	}
+	for i := range games {
+		if games[i].Number != i+1 {
+			return fmt.Errorf("%w: game %d is missing", errSnapshot, i+1)
+		}
+	}
+
+	events := d.uint()
+	if events != head-from || events > len(d.b) {
+		return errSnapshot
+	}
+	log := make([]LogEntry, from, head+64)
+	copy(log, t.Log)
+	undone := make([]atomic.Int64, events)
+	var undos [][2]int
+	for seq := from + 1; seq <= head; seq++ {
+		le := LogEntry{Event: Event{Seq: seq, Kind: Kind(d.str()), Payload: d.bytes(), At: d.time()}}
+		le.Game, le.Round, le.Move = d.uint(), d.uint(), d.uint()
+		le.After = d.game()
+		if n, isNil := d.count(); !isNil {
+			le.Points = d.pointsSlab.take(n)
+			for i := range le.Points {
+				p := &le.Points[i]
+				p.Name, p.Points = d.str(), d.int()
+				if d.uint() == 0 {
+					p.Lines = d.lineList()
+					continue
+				}
+				// Where the game holds them now (shared, capped).
+				player, at := d.uint(), d.uint()
+				n, _ := d.count()
+				if le.Game < 1 || le.Game > len(games) || player >= len(games[le.Game-1].Result.Players) {
+					d.fail()
+					break
+				}
+				b := games[le.Game-1].Result.Players[player].Breakdown
+				if at+n > len(b) {
+					d.fail()
+					break
+				}
+				p.Lines = b[at : at+n : at+n]
+			}
+		}
+		le.opened = d.bool()
+		le.engine, _ = d.engine()
+		if u := d.uint(); le.Kind == KindUndo {
+			if u < 1 || u >= seq {
+				d.fail()
+			}
+			undos = append(undos, [2]int{u, seq})
+		}
+		if d.bool() {
+			le.undone = &undone[seq-from-1]
+		}
+		if d.err != nil {
+			return d.err
+		}
+		log = append(log, le)
+	}
+	// Which event each undo took back (undone is written once).
+	for _, u := range undos {
+		if log[u[0]-1].undone == nil {
+			return errSnapshot
+		}
+		log[u[0]-1].undone.Store(int64(u[1]))
+	}
+
+	// The events in effect: the bottom kept of the stack the parts
+	// before left (shared: an effect is never changed), then the ones
+	// pushed since, oldest first.
+	kept, fresh := d.uint(), d.uint()
+	depth := 0
+	for fx := t.effect; fx != nil; fx = fx.next {
+		depth++
+	}
+	if kept > depth || fresh > events {
+		return errSnapshot
+	}
+	top := t.effect
+	for range depth - kept {
+		top = top.next
+	}
+	pushed := make([]effect, fresh)
+	for i := range pushed {
+		fx := &pushed[i]
+		fx.seq, fx.game, fx.added, fx.prev, fx.joined = d.uint(), d.uint(), d.bool(), d.game(), d.bool()
+		if d.bool() {
+			c := &playing{}
+			c.engine, c.info = d.engine()
+			c.options, c.first = d.bytes(), d.str()
+			if c.engine == nil {
+				d.fail()
+			}
+			fx.chosen = c
+		}
+		fx.playChanged, fx.play = d.bool(), d.play()
+		if d.err != nil {
+			return d.err
+		}
+		if fx.seq <= from || fx.seq > head || top != nil && fx.seq <= top.seq {
+			return errSnapshot
+		}
+		fx.next, top = top, fx
+	}
+
+	next := Table{Key: t.Key, Log: log, Games: games, effect: top, find: find, Head: head}
+	next.engine, next.Info = d.engine()
+	if next.engine == nil {
+		d.fail()
+	}
+	if key := d.str(); from > 0 && key != t.Key {
+		return errSnapshot
+	} else {
+		next.Key = key
+	}
+	next.Name, next.Options, next.Opened, next.First, next.Players = d.str(), d.bytes(), d.str(), d.str(), d.strList()
+	next.Created, next.Play = d.time(), d.play()
+	if err := json.Unmarshal(d.bytes(), &next.tally); err != nil {
+		d.fail()
+	}
+	next.bytes = d.uint()
+	if d.err != nil {
+		return d.err
+	}
+	if len(d.b) != 0 {
+		return fmt.Errorf("%w: %d bytes left over", errSnapshot, len(d.b))
+	}
+	if head > 0 && (len(next.Log) != head || next.Log[0].Kind != KindTableCreated) {
+		return errSnapshot
+	}
+	*t = next
+	return nil
+}
+
+// partHeader reads the version and build a part was made by.
+func partHeader(part []byte) (version int, build string, ok bool) {
+	if len(part) < len(snapMagic)+1 || string(part[:len(snapMagic)]) != snapMagic {
+		return 0, "", false
+	}
+	d := &snapDecoder{b: part[len(snapMagic)+1:]}
+	version = d.uint()
+	build = string(d.take(d.uint()))
+	return version, build, d.err == nil
+}

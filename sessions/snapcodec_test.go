@@ -1,0 +1,435 @@
+package sessions
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"tablemate/scoring"
+	"tablemate/scoring/cambio"
+	"tablemate/scoring/kks"
+	"tablemate/scoring/sheet"
+)
+
+// findAll is the finder of the snapshot tests: the games with rules, the
+// sheet, and the test's sum game.
+func findAll(slug string) (scoring.Game, bool) {
+	if g, ok := findEvening(slug); ok {
+		return g, true
+	}
+	return findSum(slug)
+}
+
+// guidedSetup and guidedSteps are a whole guided game of Koffer, Katze &
+// Sombrero for two (play_test.go's).
+var guidedSetup = json.RawMessage(`{"row":["red 10","black 2","red 1","blue 4","yellow 6","red 5","black 9"]}`)
+
+func guidedSteps() []json.RawMessage {
+	var deck []string
+	for _, c := range []string{"red", "black", "blue", "yellow"} {
+		for v := 1; v <= 10; v++ {
+			card := fmt.Sprintf("%s %d", c, v)
+			if !strings.Contains(string(guidedSetup), `"`+card+`"`) {
+				deck = append(deck, card)
+			}
+		}
+	}
+	var out []json.RawMessage
+	for i := range 34 {
+		step := `{"take":1}`
+		if i < len(deck) {
+			step = fmt.Sprintf(`{"take":1,"reveal":%q}`, deck[i])
+		}
+		out = append(out, json.RawMessage(step))
+	}
+	return out
+}
+
+// genLog makes a table's log of about n events that Replay reads: each
+// event is drawn from what a table may record (games of several kinds,
+// rounds and their corrections, whole corrections, undos, players
+// joining, a chosen next game, guided play, imported plays) and kept
+// when the table stays readable with it.
+func genLog(rnd *rand.Rand, n int) []Event {
+	at := time.Date(2026, 11, 20, 19, 0, 0, 0, time.UTC)
+	players := []string{"Lea", "Tom"}
+	events := log(KindTableCreated, TableCreated{Game: []string{kks.Slug, cambio.Slug, "sum", sheet.Slug}[rnd.IntN(4)], Name: "Friday", Players: players})
+	events[0].At = at
+	steps := guidedSteps()
+	for tries := 0; len(events) < n && tries < 20*n; tries++ {
+		t, err := Replay("k", events, findAll)
+		if err != nil {
+			panic(err)
+		}
+		var kind Kind
+		var payload any
+		round := func(total int) json.RawMessage {
+			var ps []string
+			for i, p := range t.Players {
+				cards := []string{`"5"`, `"13","2"`, `"0"`, `"7","red-king"`}[(i+total)%4]
+				call := ""
+				if i == total%len(t.Players) {
+					call = `,"cambio":true`
+				}
+				ps = append(ps, fmt.Sprintf(`{"name":%q,"cards":[%s]%s}`, p, cards, call))
+			}
+			return json.RawMessage(`{"players":[` + strings.Join(ps, ",") + `]}`)
+		}
+		sheetRound := func(last bool) json.RawMessage {
+			var es []sheet.Entry
+			for i, p := range t.Players {
+				es = append(es, sheet.Entry{Name: p, Points: rnd.IntN(30) - i})
+			}
+			return mustJSON(sheet.Round{Name: []string{"Skat", "Golf"}[rnd.IntN(2)], Scores: es, Last: last, LowestWins: rnd.IntN(3) == 0})
+		}
+		cur, going := t.InProgress()
+		switch r := rnd.IntN(20); {
+		case r < 2 && t.Play == nil && !going:
+			kind, payload = KindPlayerJoined, PlayerJoined{Name: fmt.Sprint("P", len(t.Players))}
+		case r < 4 && t.Play == nil && !going:
+			kind, payload = KindGameChosen, GameChosen{Game: []string{kks.Slug, cambio.Slug, "sum", sheet.Slug}[rnd.IntN(4)], First: t.Players[rnd.IntN(len(t.Players))]}
+		case r < 7 && t.effect != nil:
+			kind, payload = KindUndo, Undo{Seq: t.effect.seq}
+		case r < 9 && len(t.Games) > 0:
+			g := t.Games[rnd.IntN(len(t.Games))]
+			if _, ok := g.engine.(scoring.RoundCorrector); ok && g.rounds > 0 {
+				kind, payload = KindRoundCorrected, RoundCorrected{Game: g.Number, Number: 1 + rnd.IntN(g.rounds), Round: round(rnd.IntN(9)), Reason: "typo"}
+				if g.Info.Slug == sheet.Slug {
+					payload = RoundCorrected{Game: g.Number, Number: 1 + rnd.IntN(g.rounds), Round: sheetRound(false)}
+				}
+			} else if g.Info.Slug == kks.Slug || g.Info.Slug == "sum" {
+				kind, payload = KindGameCorrected, GameCorrected{Game: g.Number, State: g.State, Reason: "again"}
+			}
+		case r < 10 && !going && t.Play == nil:
+			kind, payload = KindGameImported, GameImported{Source: "bgstats", Play: fmt.Sprint("p", len(events)), Played: "2026-11-20 19:30:00",
+				Players: []ImportedScore{{Name: t.Players[0], Score: rnd.IntN(50), Winner: true}, {Name: t.Players[1], Score: rnd.IntN(50)}}}
+		case t.Play != nil:
+			kind, payload = KindPlayStep, PlayStep{Step: steps[len(t.Play.Steps)%len(steps)]}
+		default:
+			switch t.Info.Slug {
+			case kks.Slug:
+				if rnd.IntN(3) == 0 && len(t.Players) == 2 && !going {
+					kind, payload = KindPlayStarted, PlayStarted{Setup: guidedSetup}
+				} else {
+					kind, payload = KindGameRecorded, GameRecorded{State: json.RawMessage(kksTom89)}
+				}
+			case "sum":
+				kind, payload = KindGameRecorded, GameRecorded{State: state(rnd.IntN(10), rnd.IntN(10), rnd.IntN(10))}
+			case cambio.Slug:
+				n := len(t.Games) + 1
+				if going {
+					n = cur.Number
+				}
+				kind, payload = KindRoundRecorded, RoundRecorded{Game: n, Round: round(len(events))}
+			case sheet.Slug:
+				n := len(t.Games) + 1
+				if going {
+					n = cur.Number
+				}
+				kind, payload = KindRoundRecorded, RoundRecorded{Game: n, Round: sheetRound(rnd.IntN(3) == 0)}
+			}
+		}
+		if kind == "" {
+			continue
+		}
+		body, err := json.Marshal(payload)
+		if err != nil {
+			panic(err)
+		}
+		next := append(slices.Clip(events), Event{Seq: len(events) + 1, Kind: kind, Payload: body, At: at.Add(time.Duration(len(events)) * time.Minute)})
+		if _, err := Replay("k", next, findAll); err == nil {
+			events = next
+		}
+	}
+	return events
+}
+
+// comparable is t with what is not data taken out: its finder and its
+// cache of what pages derived.
+func comparable(t Table) Table {
+	t.find, t.derived = nil, nil
+	return t
+}
+
+// sameTables fails when got is not the table want is, naming the first
+// place they differ.
+func sameTables(t *testing.T, what string, got, want Table) {
+	t.Helper()
+	if !reflect.DeepEqual(comparable(got), comparable(want)) {
+		t.Fatalf("%s: %s", what, diff("table", reflect.ValueOf(comparable(got)), reflect.ValueOf(comparable(want)), 0))
+	}
+}
+
+// diff names the first place a and b differ ("" for none), reading
+// unexported fields too.
+func diff(path string, a, b reflect.Value, depth int) string {
+	if a.Kind() != b.Kind() || a.Type() != b.Type() {
+		return path + ": types differ"
+	}
+	if depth > 50000 {
+		return ""
+	}
+	switch a.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if a.IsNil() || b.IsNil() {
+			if a.IsNil() != b.IsNil() {
+				return fmt.Sprintf("%s: nil %v, want nil %v", path, a.IsNil(), b.IsNil())
+			}
+			return ""
+		}
+		if a.Kind() == reflect.Interface && a.Elem().Type() != b.Elem().Type() {
+			return fmt.Sprintf("%s: %s, want %s", path, a.Elem().Type(), b.Elem().Type())
+		}
+		return diff(path, a.Elem(), b.Elem(), depth+1)
+	case reflect.Struct:
+		for i := range a.NumField() {
+			if d := diff(path+"."+a.Type().Field(i).Name, a.Field(i), b.Field(i), depth+1); d != "" {
+				return d
+			}
+		}
+	case reflect.Slice:
+		if a.IsNil() != b.IsNil() {
+			return fmt.Sprintf("%s: nil %v, want nil %v", path, a.IsNil(), b.IsNil())
+		}
+		if a.Len() != b.Len() {
+			return fmt.Sprintf("%s: %d long, want %d", path, a.Len(), b.Len())
+		}
+		for i := range a.Len() {
+			if d := diff(fmt.Sprintf("%s[%d]", path, i), a.Index(i), b.Index(i), depth+1); d != "" {
+				return d
+			}
+		}
+	case reflect.Map:
+		if a.IsNil() != b.IsNil() || a.Len() != b.Len() {
+			return fmt.Sprintf("%s: %d entries (nil %v), want %d (nil %v)", path, a.Len(), a.IsNil(), b.Len(), b.IsNil())
+		}
+		for _, k := range a.MapKeys() {
+			if d := diff(fmt.Sprintf("%s[%v]", path, k), a.MapIndex(k), b.MapIndex(k), depth+1); d != "" {
+				return d
+			}
+		}
+	case reflect.String:
+		if a.String() != b.String() {
+			return fmt.Sprintf("%s: %q, want %q", path, a.String(), b.String())
+		}
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		if a.Int() != b.Int() {
+			return fmt.Sprintf("%s: %d, want %d", path, a.Int(), b.Int())
+		}
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		if a.Uint() != b.Uint() {
+			return fmt.Sprintf("%s: %d, want %d", path, a.Uint(), b.Uint())
+		}
+	case reflect.Bool:
+		if a.Bool() != b.Bool() {
+			return fmt.Sprintf("%s: %v, want %v", path, a.Bool(), b.Bool())
+		}
+	case reflect.Float32, reflect.Float64:
+		if a.Float() != b.Float() {
+			return fmt.Sprintf("%s: %v, want %v", path, a.Float(), b.Float())
+		}
+	case reflect.Func:
+		if a.IsNil() != b.IsNil() {
+			return path + ": a func against none"
+		}
+	}
+	return ""
+}
+
+// A table loaded from its snapshot is the table Replay builds, for logs
+// of every kind of event and game: from one part (the whole table), and
+// from a base and the parts since, made at random heads.
+func TestSnapshotIsTheReplay(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(7, 11))
+	kinds := map[Kind]int{}
+	for i := range 24 {
+		events := genLog(rnd, 15+rnd.IntN(40))
+		for _, e := range events {
+			kinds[e.Kind]++
+		}
+		want, err := Replay("k", events, findAll)
+		if err != nil {
+			t.Fatal(err)
+		}
+		part, err := encodePart(&want, 0, "test")
+		if err != nil {
+			t.Fatalf("log %d: %v", i, err)
+		}
+		var got Table
+		if err := decodePart(&got, part, findAll); err != nil {
+			t.Fatalf("log %d: %v", i, err)
+		}
+		sameTables(t, fmt.Sprintf("log %d, one part", i), got, want)
+
+		// Parts at random heads.
+		var heads []int
+		for h := 1 + rnd.IntN(5); h < len(events); h += 1 + rnd.IntN(12) {
+			heads = append(heads, h)
+		}
+		heads = append(heads, len(events))
+		var loaded Table
+		from := 0
+		for _, h := range heads {
+			at, err := Replay("k", events[:h], findAll)
+			if err != nil {
+				t.Fatal(err)
+			}
+			part, err := encodePart(&at, from, "test")
+			if err != nil {
+				t.Fatalf("log %d, part %d–%d: %v", i, from, h, err)
+			}
+			if err := decodePart(&loaded, part, findAll); err != nil {
+				t.Fatalf("log %d, part %d–%d: %v", i, from, h, err)
+			}
+			sameTables(t, fmt.Sprintf("log %d, parts to %d", i, h), loaded, at)
+			from = h
+		}
+	}
+	for _, k := range []Kind{KindPlayerJoined, KindGameRecorded, KindGameCorrected, KindUndo, KindRoundRecorded, KindRoundCorrected,
+		KindPlayStarted, KindPlayStep, KindGameChosen, KindGameImported} {
+		if kinds[k] == 0 {
+			t.Errorf("no log held a %s event", k)
+		}
+	}
+	t.Logf("events by kind: %v", kinds)
+}
+
+// A loaded table goes on as a replayed one does: the next events applied
+// to it give the table Replay gives for the longer log.
+func TestSnapshotLoadedTableGoesOn(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(3, 5))
+	for i := range 8 {
+		events := genLog(rnd, 40)
+		cut := len(events) / 2
+		at, err := Replay("k", events[:cut], findAll)
+		if err != nil {
+			t.Fatal(err)
+		}
+		part, err := encodePart(&at, 0, "test")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var loaded Table
+		if err := decodePart(&loaded, part, findAll); err != nil {
+			t.Fatal(err)
+		}
+		if err := loaded.applyAll(events[cut:], nil); err != nil {
+			t.Fatal(err)
+		}
+		want, _ := Replay("k", events, findAll)
+		loaded.ownGames = false
+		sameTables(t, fmt.Sprintf("log %d", i), loaded, want)
+	}
+}
+
+// A part that is not whole, or whose bytes changed, or that does not
+// follow the table it is applied to, is refused, never read as another
+// table.
+func TestSnapshotRefusesDamagedParts(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(1, 1))
+	events := genLog(rnd, 40)
+	tb, _ := Replay("k", events, findAll)
+	part, err := encodePart(&tb, 0, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, damaged := range [][]byte{nil, part[:10], part[:len(part)-1], append(slices.Clone(part), 0)} {
+		var got Table
+		if err := decodePart(&got, damaged, findAll); err == nil {
+			t.Errorf("a part of %d bytes (of %d) was read", len(damaged), len(part))
+		}
+	}
+	for i := range part {
+		flipped := slices.Clone(part)
+		flipped[i] ^= 0x10
+		var got Table
+		if err := decodePart(&got, flipped, findAll); err == nil {
+			t.Fatalf("byte %d of %d changed, and the part was read", i, len(part))
+		}
+	}
+	half, _ := Replay("k", events[:20], findAll)
+	delta, err := encodePart(&tb, 20, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var base Table
+	if err := decodePart(&base, delta, findAll); err == nil {
+		t.Error("a part since head 20 was read as a whole table")
+	}
+	other, _ := Replay("k", events[:19], findAll)
+	if err := decodePart(&other, delta, findAll); err == nil {
+		t.Error("a part since head 20 was applied to the table at 19")
+	}
+	if err := decodePart(&half, delta, findAll); err != nil {
+		t.Errorf("the part since 20 on the table at 20: %v", err)
+	}
+}
+
+// FuzzSnapshotDecode: no bytes make the decoder panic or read a table
+// that its checks would refuse.
+func FuzzSnapshotDecode(f *testing.F) {
+	rnd := rand.New(rand.NewPCG(2, 3))
+	for range 4 {
+		events := genLog(rnd, 30)
+		tb, _ := Replay("k", events, findAll)
+		part, _ := encodePart(&tb, 0, "seed")
+		f.Add(part)
+	}
+	f.Fuzz(func(t *testing.T, part []byte) {
+		var got Table
+		if err := decodePart(&got, part, findAll); err != nil {
+			return
+		}
+		if got.Head != len(got.Log) || got.Head < 1 || got.engine == nil {
+			t.Errorf("read a table at %d with %d events", got.Head, len(got.Log))
+		}
+	})
+}
+
+// TestSnapshotCoversTable lists what the snapshot codec writes: every
+// field of a table as replay builds it, and of what it holds. A field
+// added or changed here is state a snapshot would lose: snapcodec.go must
+// write and read it (TestSnapshotIsTheReplay then checks it does), and
+// snapshotVersion must change, so snapshots made without it are not read.
+func TestSnapshotCoversTable(t *testing.T) {
+	written := map[string][]string{
+		"sessions.Table": {"Key string", "Info scoring.Info", "Name string", "Options json.RawMessage", "Opened string", "First string",
+			"Players []string", "Games []sessions.Game", "Head int", "Log []sessions.LogEntry", "Created time.Time", "Play *sessions.Play",
+			"derived *sync.Map", "engine scoring.Game", "find sessions.Finder", "effect *sessions.effect", "tally sessions.Tally",
+			"broken error", "bytes int", "ownGames bool"},
+		"sessions.Game": {"Number int", "Info scoring.Info", "engine scoring.Game", "Seq int", "State json.RawMessage", "Result scoring.Result",
+			"Corrected bool", "Err string", "Imported *sessions.GameImported", "Settled bool", "Unfinished bool", "Record sessions.GameRecord", "rounds int"},
+		"sessions.LogEntry": {"Event sessions.Event", "Game int", "Round int", "Move int", "After *sessions.Game", "Points []sessions.RoundPoints",
+			"opened bool", "engine scoring.Game", "undone *atomic.Int64"},
+		"sessions.Event":       {"Seq int", "Kind sessions.Kind", "Payload json.RawMessage", "At time.Time"},
+		"sessions.RoundPoints": {"Name string", "Points int", "Lines []scoring.Line"},
+		"sessions.effect": {"seq int", "game int", "added bool", "prev *sessions.Game", "joined bool", "chosen *sessions.playing",
+			"playChanged bool", "play *sessions.Play", "broken error", "next *sessions.effect"},
+		"sessions.playing":  {"info scoring.Info", "engine scoring.Game", "options json.RawMessage", "first string"},
+		"sessions.Play":     {"Setup json.RawMessage", "Steps []json.RawMessage", "StartSeq int", "Players []string"},
+		"scoring.Result": {"Game string", "Valid bool", "GameOver bool", "Violations []scoring.Violation", "Warnings []scoring.Violation",
+			"Players []scoring.PlayerResult", "Winners []string", "TieBreak string", "TieBreakPhrase scoring.Phrase"},
+		"scoring.PlayerResult": {"Name string", "Total int", "Breakdown []scoring.Line", "Rounds []int"},
+		"scoring.Line":         {"Label string", "Points int", "Phrase scoring.Phrase"},
+		"scoring.Violation":    {"Code string", "Player string", "Rule string", "Message string", "Phrase scoring.Phrase"},
+		"scoring.Phrase":       {"format string", "args []interface {}"},
+	}
+	for _, v := range []any{Table{}, Game{}, LogEntry{}, Event{}, RoundPoints{}, effect{}, playing{}, Play{},
+		scoring.Result{}, scoring.PlayerResult{}, scoring.Line{}, scoring.Violation{}, scoring.Phrase{}} {
+		typ := reflect.TypeOf(v)
+		var fields []string
+		for i := range typ.NumField() {
+			f := typ.Field(i)
+			fields = append(fields, f.Name+" "+f.Type.String())
+		}
+		if want := written[typ.String()]; !slices.Equal(fields, want) {
+			t.Errorf("%s is now {%s}; the snapshot writes {%s}: make snapcodec.go write and read what changed, and change snapshotVersion",
+				typ, strings.Join(fields, "; "), strings.Join(want, "; "))
+		}
+	}
+}

@@ -1,0 +1,207 @@
+package server
+
+import (
+	"bytes"
+	"compress/gzip"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"tablemate/web/kit"
+	"tablemate/web/kks/kkstest"
+)
+
+// gunzip reads a gzip member with the standard library's reader.
+func gunzip(t *testing.T, z []byte) []byte {
+	t.Helper()
+	r, err := gzip.NewReader(bytes.NewReader(z))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Multistream(false)
+	out, err := io.ReadAll(r)
+	if err != nil {
+		t.Fatalf("gunzip: %v", err)
+	}
+	return out
+}
+
+// A page made of kept parts and the request's tokens reads back as
+// exactly the page, the first time (parts compressed) and every time
+// after (parts kept, other tokens between them): pages of random text
+// with the tokens anywhere, repeated and next to each other, and with
+// zero bytes in them.
+func TestGzipPageIsThePage(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(1, 2))
+	words := []string{"<tr><td>", "</td>", "Ana", "Ben", "round 3: 7 + 3", `<input type="hidden" name="_csrf" value="`, `">`, "\x00", "ü", "\n"}
+	token := func() string { return kit.NewToken() }
+	for i := range 300 {
+		csrf, form := token(), token()
+		var parts []string // the page, with "C" and "F" where the tokens go
+		for range rnd.IntN(400) {
+			switch r := rnd.IntN(20); {
+			case r == 0:
+				parts = append(parts, "C")
+			case r == 1:
+				parts = append(parts, "F")
+			case r == 2 && i%3 != 0: // some pages hold no zero byte
+				parts = append(parts, words[7])
+			default:
+				parts = append(parts, words[rnd.IntN(len(words)-4)]+fmt.Sprint(rnd.IntN(1000)))
+			}
+		}
+		render := func(csrf, form string) []byte {
+			var b strings.Builder
+			for _, p := range parts {
+				switch p {
+				case "C":
+					b.WriteString(csrf)
+				case "F":
+					b.WriteString(form)
+				default:
+					b.WriteString(p)
+				}
+			}
+			return []byte(b.String())
+		}
+		for round := range 3 {
+			page := render(csrf, form)
+			before := pageZips.served()
+			z, err := gzipPage(nil, page, []string{csrf, form})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := gunzip(t, z); !bytes.Equal(got, page) {
+				t.Fatalf("page %d, round %d: read back %d bytes that differ from the page's %d", i, round, len(got), len(page))
+			}
+			if hit := pageZips.served() > before; hit != (round > 0) {
+				t.Errorf("page %d, round %d: served from the cache %v", i, round, hit)
+			}
+			form = token() // the next view: another form token, the same phone
+			if round == 1 {
+				csrf = token() // another phone
+			}
+		}
+	}
+}
+
+// Another page that hashes alike is never served for this one: the kept
+// parts are compared with the page byte for byte.
+func TestGzipPageComparesTheBytes(t *testing.T) {
+	zc := newZipCache(1 << 20)
+	page := []byte(strings.Repeat("the kept page ", 200))
+	z, err := compressParts(zc.keyOf(page, nil), page, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zc.put(z)
+	other := bytes.Clone(page)
+	other[100] = 'X'
+	if got := zc.get(z.key, other, nil); got != nil {
+		t.Error("a page of other bytes under the same key was served the kept one")
+	}
+	if got := zc.get(z.key, page, []cut{{at: 10, n: 8}}); got != nil {
+		t.Error("the page cut elsewhere was served the kept one")
+	}
+	if got := zc.get(z.key, page, nil); got != z {
+		t.Error("the page itself was not served the kept parts")
+	}
+}
+
+// A table page is compressed once: a second phone's view of the same
+// version is served the kept parts (its own tokens in them), and both
+// read back as whole pages with working forms. A phone that does not
+// take gzip gets the page as it is.
+func TestTablePageIsCompressedOnce(t *testing.T) {
+	ts := newTestServer(t)
+	table := ts.CreateTable("Amelia", "Victor")
+	get := func(client *http.Client, enc string) (*http.Response, []byte) {
+		req, _ := http.NewRequest(http.MethodGet, ts.URL+table, nil)
+		req.Header.Set("Accept-Encoding", enc)
+		resp, err := client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		body, _ := io.ReadAll(resp.Body)
+		return resp, body
+	}
+	get(ts.Client, "gzip") // the first view compresses it
+	hits := pageZips.served()
+	other := ts.OtherPhone().Client
+	resp, body := get(other, "gzip")
+	if resp.Header.Get("Content-Encoding") != "gzip" || pageZips.served() != hits+1 {
+		t.Fatalf("another phone's view: Content-Encoding %q, %d kept pages served (want 1)", resp.Header.Get("Content-Encoding"), pageZips.served()-hits)
+	}
+	page := string(gunzip(t, body))
+	if !strings.Contains(page, "</html>") || !strings.Contains(strings.Join(resp.Header.Values("Vary"), ","), "Accept-Encoding") {
+		t.Fatalf("the page read back is not whole (%d bytes), or has no Vary", len(page))
+	}
+	var csrf string
+	for _, c := range other.Jar.Cookies(resp.Request.URL) {
+		if c.Name == "tm_csrf" {
+			csrf = c.Value
+		}
+	}
+	if csrf == "" || !strings.Contains(page, `name="_csrf" value="`+csrf+`"`) {
+		t.Errorf("the kept page does not carry this phone's CSRF token %q", csrf)
+	}
+	resp, body = get(other, "identity")
+	if resp.Header.Get("Content-Encoding") != "" || !bytes.Contains(body, []byte("</html>")) {
+		t.Errorf("without gzip: Content-Encoding %q, %d bytes", resp.Header.Get("Content-Encoding"), len(body))
+	}
+}
+
+// Every page compressed once is the same page when viewed again at the
+// same version (its tokens aside): the second view is served the kept
+// parts. A page that did not repeat would be compressed at the best
+// level on every view.
+func TestZippedPagesRepeat(t *testing.T) {
+	ts := newTestServer(t)
+	table := ts.CreateTable("Amelia", "Victor")
+	entry := ts.Get(table + "/games/new")
+	game := ts.Post(table+"/games", kkstest.Form(entry.FormOf(t, table+"/games"), []map[string]string{kkstest.Amelia, {"red": "2"}}, []string{"3", "1"})).Header.Get("Location")
+	view := ts.Get(table).Doc.Find(`[data-testid="view-link"]`).AttrOr("value", "")
+	_, public, admin := ts.importJSON(leagueExport(2, 2))
+	paths := map[string]string{
+		"/": "/", "/tables/new": "/tables/new", "/tables/:id": table, "/tables/:id/games/:n": game, "/tables/:id/games/new": table + "/games/new",
+		"/tables/:id/evening": table + "/evening", "/tables/:id/next": table + "/next", "/leagues/:id": public, "/l/:admin": admin,
+		"/check": "/check", "/check/:game": "/check/koffer-katze-sombrero",
+	}
+	if u, err := url.Parse(view); err == nil && u.Path != "" {
+		paths["/v/:rid"] = u.Path
+		paths["/v/:rid/games/:n"] = u.Path + "/games/1"
+	}
+	for route := range zippedRoutes {
+		path, ok := paths[route]
+		if !ok {
+			t.Errorf("no page of %s is checked", route)
+			continue
+		}
+		for _, phone := range []*http.Client{ts.Client, ts.OtherPhone().Client} {
+			served := 0
+			for range 2 {
+				before := pageZips.served()
+				req, _ := http.NewRequest(http.MethodGet, ts.URL+path, nil)
+				req.Header.Set("Accept-Encoding", "gzip")
+				resp, err := phone.Do(req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Encoding") != "gzip" {
+					t.Fatalf("%s: %d, Content-Encoding %q", path, resp.StatusCode, resp.Header.Get("Content-Encoding"))
+				}
+				served += pageZips.served() - before
+			}
+			if served < 1 {
+				t.Errorf("%s (%s): viewed twice, compressed twice", route, path)
+			}
+		}
+	}
+}
