@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"strings"
 	"time"
 
 	"tablemate/scoring"
@@ -48,7 +49,8 @@ func serveCmd(ctx context.Context, args []string, std stdio) error {
 	}
 	// Bind first: a port in use or a bad address fails here, before the
 	// database is created or opened and before "serving" is logged.
-	ln, err := listen(*addr)
+	how := addrSettingFromEnv()
+	ln, err := listen(*addr, how)
 	if err != nil {
 		return err
 	}
@@ -83,6 +85,10 @@ func serveCmd(ctx context.Context, args []string, std stdio) error {
 	where, err := reachableAt(*addr, ln.Addr(), upInterfaceAddrs)
 	if err != nil {
 		log.Warn("could not list this computer's network addresses", "err", err)
+	}
+	where.how = how
+	if public := fs.Lookup("public-url").Value.String(); public != "" {
+		where.public = strings.TrimSuffix(public, "/")
 	}
 	where.write(std.out, *showQR, colorTerminal(std.out))
 	select {
