@@ -14,6 +14,7 @@ import (
 // When the server cannot be reached, a table opened before is still
 // readable, marked as offline, and a form sent then says it was not saved.
 func TestOfflineReadingAndNoSilentWrites(t *testing.T) {
+	t.Parallel()
 	base, server := startServerProc(t)
 	ctx := phone(t)
 	var tableURL string

@@ -296,7 +296,9 @@ func (r *report) add(e event) {
 	case "start":
 		r.started[pkg] = time.Now()
 	case "run", "cont":
-		if e.Test == top {
+		// "cont" also marks a parallel test's output following another's:
+		// a test already running keeps its start.
+		if _, ok := r.running[key]; e.Test == top && !ok {
 			r.running[key] = time.Now()
 		}
 	case "pause":
