@@ -12,8 +12,8 @@
 // directory takes longer than its 100 ms grouping window: on a busy
 // machine, at random.)
 //
-// The code is generated as views' TestGeneratedCodeIsCurrent expects:
-// the file's own name in it, templ's version, gofmt'd.
+// The code is generated as templ generate -path DIR does: the file's own
+// name in it, templ's version, gofmt'd.
 package main
 
 import (
@@ -31,17 +31,36 @@ import (
 	parser "github.com/a-h/templ/parser/v2"
 )
 
+// With -check it writes nothing: it names each *_templ.go that is not
+// what generating gives (out of date, or left without its .templ) and
+// exits 1 if there is one, else says how many it checked (views'
+// TestGeneratedCodeIsCurrent runs it so: built without -race, under which
+// templ's parser takes minutes).
 func main() {
-	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: templgen DIR...")
+	args := os.Args[1:]
+	check := len(args) > 0 && args[0] == "-check"
+	if check {
+		args = args[1:]
+	}
+	if len(args) == 0 {
+		fmt.Fprintln(os.Stderr, "usage: templgen [-check] DIR...")
 		os.Exit(2)
 	}
-	failed := false
-	for _, dir := range os.Args[1:] {
-		if err := generateDir(dir, os.Stdout); err != nil {
+	failed, stale, n := false, 0, 0
+	for _, dir := range args {
+		s, c, err := generateDir(dir, os.Stdout, check)
+		stale, n = stale+s, n+c
+		if err != nil {
 			fmt.Fprintln(os.Stderr, "templgen:", err)
 			failed = true
 		}
+	}
+	if check && stale > 0 {
+		fmt.Printf("templgen: %d of %d generated files out of date: run make generate and commit the result\n", stale, n)
+		os.Exit(1)
+	}
+	if check {
+		fmt.Printf("templgen: %d generated files current\n", n)
 	}
 	if failed {
 		os.Exit(1)
@@ -49,45 +68,58 @@ func main() {
 }
 
 // generateDir brings the generated code of one directory up to date,
-// naming on out each file it writes or removes.
-func generateDir(dir string, out *os.File) error {
+// naming on out each file it writes or removes (with check, each it
+// would), and returns how many that was and how many .templ files there
+// are.
+func generateDir(dir string, out *os.File, check bool) (changed, files int, err error) {
 	sources, err := filepath.Glob(filepath.Join(dir, "*.templ"))
 	if err != nil {
-		return err
+		return 0, 0, err
 	}
 	var errs []error
 	for _, src := range sources {
-		wrote, err := generateFile(src)
+		stale, err := generateFile(src, check)
 		if err != nil {
 			errs = append(errs, err)
 			continue
 		}
-		if wrote {
+		switch {
+		case stale && check:
+			changed++
+			fmt.Fprintf(out, "templ: %s is out of date\n", target(src))
+		case stale:
+			changed++
 			fmt.Fprintf(out, "templ: wrote %s\n", target(src))
 		}
 	}
 	generated, err := filepath.Glob(filepath.Join(dir, "*_templ.go"))
 	if err != nil {
-		return err
+		return changed, len(sources), err
 	}
 	for _, g := range generated {
 		src := strings.TrimSuffix(g, "_templ.go") + ".templ"
-		if _, err := os.Stat(src); errors.Is(err, fs.ErrNotExist) {
-			if err := os.Remove(g); err != nil {
-				errs = append(errs, err)
-				continue
-			}
-			fmt.Fprintf(out, "templ: removed %s (its .templ is gone)\n", g)
+		if _, err := os.Stat(src); !errors.Is(err, fs.ErrNotExist) {
+			continue
 		}
+		changed++
+		if check {
+			fmt.Fprintf(out, "templ: %s has no .templ: make generate removes it\n", g)
+			continue
+		}
+		if err := os.Remove(g); err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		fmt.Fprintf(out, "templ: removed %s (its .templ is gone)\n", g)
 	}
-	return errors.Join(errs...)
+	return changed, len(sources), errors.Join(errs...)
 }
 
 func target(src string) string { return strings.TrimSuffix(src, ".templ") + "_templ.go" }
 
-// generateFile generates one .templ file's Go code and writes it when it
-// differs from what is there.
-func generateFile(src string) (wrote bool, err error) {
+// generateFile generates one .templ file's Go code and, unless check,
+// writes it when it differs from what is there; stale says it did.
+func generateFile(src string, check bool) (stale bool, err error) {
 	tf, err := parser.Parse(src)
 	if err != nil {
 		return false, fmt.Errorf("%s: %w", src, err)
@@ -110,6 +142,9 @@ func generateFile(src string) (wrote bool, err error) {
 	old, err := os.ReadFile(target(src))
 	if err == nil && bytes.Equal(old, code) {
 		return false, nil
+	}
+	if check {
+		return true, nil
 	}
 	return true, os.WriteFile(target(src), code, 0o644)
 }
