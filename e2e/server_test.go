@@ -19,7 +19,9 @@
 // The tests share one Chromium, started by the first phone and stopped
 // when the run ends; each phone is a browser context of its own (like a
 // private window: its own cookies, storage, service worker and cache),
-// so two phones of one test are two people's phones. A phone lives at
+// so two phones of one test are two people's phones. A test that needs
+// Chromium started with other flags starts its own (ownBrowser) and opens
+// its phones there (phoneIn). A phone lives at
 // most phoneLimit (phoneFor gives a longer test more); a step of run at
 // most stepLimit. go test's -parallel says how many run at once (make
 // e2e sets it). Nothing is shared between tests but the browser and the
@@ -178,28 +180,51 @@ var chrome struct {
 // sharedBrowser starts Chromium on first use.
 func sharedBrowser() (context.Context, error) {
 	chrome.once.Do(func() {
-		path := "/usr/bin/chromium"
-		if p := os.Getenv("CHROMIUM"); p != "" {
-			path = p
-		}
-		opts := append(chromedp.DefaultExecAllocatorOptions[:],
-			chromedp.ExecPath(path),
-			chromedp.NoSandbox,
-			chromedp.DisableGPU,
-			chromedp.Flag("disable-quic", true),
-			chromedp.Flag("disable-background-networking", true),
-			chromedp.Flag("disable-component-update", true),
-			chromedp.Flag("disable-sync", true),
-			chromedp.UserDataDir(filepath.Join(tmp, "chromium")),
-		)
-		actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-		ctx, cancelCtx := chromedp.NewContext(actx)
-		chrome.ctx, chrome.cancel = ctx, func() { cancelCtx(); cancelAlloc() }
-		// No time limit on this first run: its context is the browser's
-		// life (chromedp.Run's documentation).
-		chrome.err = chromedp.Run(ctx)
+		chrome.ctx, chrome.cancel, chrome.err = startBrowser(filepath.Join(tmp, "chromium"))
 	})
 	return chrome.ctx, chrome.err
+}
+
+// startBrowser starts a headless Chromium with its profile in dir and
+// the extra flags given; cancel stops it.
+func startBrowser(dir string, flags ...chromedp.ExecAllocatorOption) (ctx context.Context, cancel func(), err error) {
+	path := "/usr/bin/chromium"
+	if p := os.Getenv("CHROMIUM"); p != "" {
+		path = p
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(dir),
+	)
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), append(opts, flags...)...)
+	ctx, cancelCtx := chromedp.NewContext(actx)
+	// No time limit on this first run: its context is the browser's life
+	// (chromedp.Run's documentation).
+	return ctx, func() { cancelCtx(); cancelAlloc() }, chromedp.Run(ctx)
+}
+
+// ownBrowser starts a Chromium for one test alone, with flags the shared
+// one lacks (say chromedp.Flag("unsafely-treat-insecure-origin-as-secure",
+// base)), stopped when the test ends; phoneIn opens its phones. Most
+// tests need none: a browser takes seconds to start.
+func ownBrowser(t *testing.T, flags ...chromedp.ExecAllocatorOption) context.Context {
+	t.Helper()
+	dir, err := os.MkdirTemp(tmp, "chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel, err := startBrowser(dir, flags...)
+	t.Cleanup(func() { cancel(); os.RemoveAll(dir) })
+	if err != nil {
+		t.Fatalf("start chromium: %v", err)
+	}
+	return ctx
 }
 
 // stopBrowser ends Chromium, if it was started.
@@ -224,6 +249,13 @@ func phoneFor(t *testing.T, limit time.Duration) context.Context {
 	if err != nil {
 		t.Fatalf("start chromium: %v", err)
 	}
+	return phoneIn(t, bctx, limit)
+}
+
+// phoneIn opens a phone in the browser of bctx (sharedBrowser's, or a
+// test's ownBrowser) for at most limit.
+func phoneIn(t *testing.T, bctx context.Context, limit time.Duration) context.Context {
+	t.Helper()
 	// A browser context of its own, in a window of its own (headless
 	// Chromium opens no tab in a new browser context without one, which
 	// is why chromedp.WithNewBrowserContext is not used).
@@ -408,4 +440,19 @@ func startsParallel(body *ast.BlockStmt) bool {
 	}
 	sel, ok := call.Fun.(*ast.SelectorExpr)
 	return ok && sel.Sel.Name == "Parallel" && len(call.Args) == 0
+}
+
+// TestAPhoneInABrowserOfItsOwn: a test that needs Chromium's flags of
+// its own gets them in its own browser, and the shared one keeps its.
+func TestAPhoneInABrowserOfItsOwn(t *testing.T) {
+	t.Parallel()
+	base := startServer(t)
+	own := phoneIn(t, ownBrowser(t, chromedp.UserAgent("tablemate-e2e-own-browser")), phoneLimit)
+	shared := phone(t)
+	var ownUA, sharedUA string
+	run(t, own, "the own browser's agent", chromedp.Navigate(base+"/"), chromedp.Evaluate(`navigator.userAgent`, &ownUA))
+	run(t, shared, "the shared browser's agent", chromedp.Navigate(base+"/"), chromedp.Evaluate(`navigator.userAgent`, &sharedUA))
+	if ownUA != "tablemate-e2e-own-browser" || sharedUA == ownUA {
+		t.Errorf("own browser %q, shared %q", ownUA, sharedUA)
+	}
 }
