@@ -55,6 +55,7 @@ func localPath(t *testing.T, raw string) string {
 var cardURL = regexp.MustCompile(`"[^"]*card\.png[^"]*"`)
 
 func TestResultCardsAndLinkPreviews(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	admin, public := memberLeague(t, ts)
 	table := ts.CreateGameTable("alaska", "Ana", "Ben")

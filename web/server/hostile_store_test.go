@@ -73,6 +73,7 @@ func fullGame(base url.Values) url.Values {
 // entries with links to the rest, and a write and the view after it apply
 // one event without replaying anything.
 func TestHostileLongTableCostsTheSameAsAShortOne(t *testing.T) {
+	t.Parallel()
 	ts := newTestServerWith(t, func(a *App) { a.writeRate = 0 })
 	sizes := map[int]int{}
 	for _, n := range []int{200, 1500} {
@@ -176,6 +177,7 @@ func TestHostileReplayPageReadsNothing(t *testing.T) {
 // buys no work later: views come from the cache, and after a restart the
 // first view replays the log once, the next ones not at all.
 func TestHostileImportedTableStaysCheap(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	p := ts.upload(t, kksExport(1500))
 	if p.Status != http.StatusSeeOther {
@@ -288,6 +290,7 @@ func TestHostileLeagueImportWritesAllOrNothing(t *testing.T) {
 // TestHostileLongExportImportsAgain: what export produces for a long
 // table (over the old 1 MiB cap) imports as the same table.
 func TestHostileLongExportImportsAgain(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	players := []string{"Amelia", "Victor", "Enrique"}
 	states := make([]string, 1800)
@@ -313,6 +316,7 @@ func TestHostileLongExportImportsAgain(t *testing.T) {
 // cap (live or imported, with the cap named), and imports count against
 // the write limit and a per-client byte budget.
 func TestHostileTablesAndImportsAreBounded(t *testing.T) {
+	t.Parallel()
 	ts := newTestServerWith(t, func(a *App) { a.writeRate = 0 })
 	// A table one entry short of full, of cheap entries (joins taken back).
 	var b strings.Builder
@@ -410,6 +414,7 @@ func TestHostileFullDiskSaysNotSaved(t *testing.T) {
 // reads its tables' kept summaries (no replay), lists a page of its
 // tables, and a game at one table re-derives only that table.
 func TestHostileBigLeagueCostsTheSame(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	_, public, admin := ts.importJSON(leagueExport(40, 5))
 	srv := ts.restart()
@@ -465,6 +470,7 @@ func (ts *testServer) uploadLang(t *testing.T, hidden url.Values, data, lang str
 // opened long tables lists them from their kept cards, also after a
 // restart; a table that changed since is replayed once, the others not.
 func TestHostileHistoryReplaysNothing(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	var tables []string
 	for range 3 {
