@@ -128,6 +128,7 @@ func TestResultCardsAndLinkPreviews(t *testing.T) {
 // A card is drawn once per table version and language; a new game makes
 // a new one. The cache stays within its bytes.
 func TestCardCache(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	table := ts.CreateGameTable("alaska", "Ana", "Ben")
 	ts.alaskaGame(t, table, "4", "6")

@@ -160,6 +160,7 @@ func TestHostileLongTablePages(t *testing.T) {
 // TestHostileReplayPageReadsNothing: a replay page of a long table shows
 // the game from facts worked out once, not by replaying the log.
 func TestHostileReplayPageReadsNothing(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	table, _, _ := ts.importJSON(kksExport(1000))
 	ts.Get(table)
