@@ -103,7 +103,6 @@ func postHead(path, contentType string, length int) string {
 // A body over the limit is a 413 that says the limit, and the client,
 // still sending when the server knew, gets it instead of a reset.
 func TestHostileBodyOverTheLimit(t *testing.T) {
-	t.Parallel()
 	ts := newTestServer(t)
 	const size = 3 << 20
 	form := "application/x-www-form-urlencoded"
@@ -189,7 +188,6 @@ func sendFast(body string, chunked bool) func(net.Conn) error {
 // over 32 MiB sent chunked is refused by the import naming its limit, and
 // a stalled import is a 408; none of them writes anything.
 func TestHostileImportBodyLimits(t *testing.T) {
-	t.Parallel()
 	ts := newTestServerWith(t, func(a *App) { a.writeRate, a.imports = 0, newImportBudget(1<<30, 1<<30) })
 
 	// 3 MiB: an export with spaces between its tokens, as JSON allows.
