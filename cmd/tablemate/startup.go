@@ -215,7 +215,7 @@ func (r reach) write(w io.Writer, withQR, colour bool) {
 		return
 	case r.loopback:
 		fmt.Fprintf(w, "Tablemate is running at %s, for this computer only: phones cannot reach it.\n", r.local)
-		fmt.Fprintf(w, "To let phones on the same Wi-Fi join, %s instead (or give the address a proxy in front of it serves with -public-url).\n", r.how.serveWith(":"+r.port))
+		fmt.Fprintf(w, "To let phones on the same Wi-Fi join, %s instead; behind a proxy, give the address phones open with %s.\n", r.how.serveWith(":"+r.port), r.how.publicURL())
 		return
 	case len(r.phones) == 0:
 		fmt.Fprintf(w, "Tablemate is running at %s.\n", r.local)
@@ -242,6 +242,15 @@ func (r reach) qr(w io.Writer, url string, withQR, colour bool) {
 	if err := drawQR(w, url, colour); err == nil {
 		fmt.Fprintf(w, "Scan the code with a phone's camera to open %s\n", url)
 	}
+}
+
+// publicURL is how the address phones open is given: -public-url, or
+// under make run the variable the flag's default comes from.
+func (s addrSetting) publicURL() string {
+	if s.viaMake {
+		return "TABLEMATE_PUBLIC_URL=https://… make run"
+	}
+	return "-public-url"
 }
 
 // serveWith is the advice to serve on addr: "serve with -addr :8080" or

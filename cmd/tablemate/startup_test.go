@@ -113,7 +113,7 @@ func TestStartupMessage(t *testing.T) {
 	b.Reset()
 	local, _ := reachableAt("127.0.0.1:8080", &net.TCPAddr{Port: 8080}, laptop)
 	local.write(&b, true, false)
-	if want := "Tablemate is running at http://127.0.0.1:8080, for this computer only: phones cannot reach it.\nTo let phones on the same Wi-Fi join, serve with -addr :8080 instead (or give the address a proxy in front of it serves with -public-url).\n"; b.String() != want {
+	if want := "Tablemate is running at http://127.0.0.1:8080, for this computer only: phones cannot reach it.\nTo let phones on the same Wi-Fi join, serve with -addr :8080 instead; behind a proxy, give the address phones open with -public-url.\n"; b.String() != want {
 		t.Errorf("loopback:\n%q\nwant\n%q", b.String(), want)
 	}
 
@@ -121,7 +121,7 @@ func TestStartupMessage(t *testing.T) {
 	b.Reset()
 	local.how = addrSetting{viaMake: true}
 	local.write(&b, true, false)
-	if want := "To let phones on the same Wi-Fi join, run make run ADDR=:8080 instead"; !strings.Contains(b.String(), want) || strings.Contains(b.String(), "-addr") {
+	if want := "To let phones on the same Wi-Fi join, run make run ADDR=:8080 instead; behind a proxy, give the address phones open with TABLEMATE_PUBLIC_URL=https://… make run.\n"; !strings.Contains(b.String(), want) || strings.Contains(b.String(), "-addr") || strings.Contains(b.String(), "-public-url") {
 		t.Errorf("loopback under make run:\n%q\nwant %q", b.String(), want)
 	}
 
