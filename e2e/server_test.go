@@ -16,22 +16,26 @@
 //		run(t, ctx, "open the home page", chromedp.Navigate(base+"/"), …)
 //	}
 //
-// The tests share one Chromium, started by the first phone and stopped
-// when the run ends; each phone is a browser context of its own (like a
-// private window: its own cookies, storage, service worker and cache),
-// so two phones of one test are two people's phones. A test that needs
-// Chromium started with other flags starts its own (ownBrowser) and opens
-// its phones there (phoneIn). A phone lives at
-// most phoneLimit (phoneFor gives a longer test more); a step of run at
-// most stepLimit. go test's -parallel says how many run at once (make
-// e2e sets it). Nothing is shared between tests but the browser and the
-// binary, so a test must not change either (no Browser.* or SystemInfo
-// calls; Targets are filtered by the phone's browser context, as
-// offline does).
+// The tests share two Chromiums (TABLEMATE_E2E_BROWSERS), started by the
+// first phones and stopped when the run ends; each phone is a browser
+// context of its own in one of them (like a private window: its own
+// cookies, storage, service worker and cache), so two phones of one test
+// are two people's phones. A test that needs
+// Chromium started with other flags starts its own (ownBrowser) and
+// opens its phones there (phoneIn).
+//
+// A phone lives at most phoneLimit (phoneFor gives a longer test more), a
+// step of run at most stepLimit; the test then fails saying which ran
+// out. go test's -parallel says how many tests run at once (make e2e sets
+// it). Nothing is shared between tests but the browser and the binary,
+// so a test must not change either: no Browser.* call without the
+// phone's browser context (browserContextOf), and targets filtered by it
+// (as offline does).
 package e2e
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -43,6 +47,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -62,9 +67,9 @@ var binary string // built once in TestMain
 // scripts' TestLimitsLeaveHeadroom keeps these at least twice that).
 const (
 	// phoneLimit is how long a phone lives: the longest a test may take.
-	phoneLimit = 6 * time.Minute
+	phoneLimit = 12 * time.Minute
 	// stepLimit is how long one step of run may take.
-	stepLimit = 30 * time.Second
+	stepLimit = 90 * time.Second
 )
 
 // tmp is the run's temporary directory: the binary and the browser's
@@ -169,20 +174,75 @@ func (l *testLog) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// browser is the one Chromium of the run, started by the first phone.
-var chrome struct {
-	once   sync.Once
-	ctx    context.Context // its first tab, which stays blank
+// browsers are the shared Chromiums of the run (TABLEMATE_E2E_BROWSERS
+// of them, 2 unless it says otherwise), each started by the first phone
+// it gets; phones are dealt to them in turn, so that a browser that
+// stops answering fails only its own phones' tests (and is replaced for
+// the phones after).
+var browsers struct {
+	mu    sync.Mutex
+	pool  []*sharedChromium
+	next  int
+	ended bool
+}
+
+// sharedChromium is one of the shared browsers.
+type sharedChromium struct {
+	n      int
+	gen    int // how many times it was started
+	ctx    context.Context
 	cancel func()
 	err    error
 }
 
-// sharedBrowser starts Chromium on first use.
+// sharedBrowser is the browser for the next phone, started if need be.
 func sharedBrowser() (context.Context, error) {
-	chrome.once.Do(func() {
-		chrome.ctx, chrome.cancel, chrome.err = startBrowser(filepath.Join(tmp, "chromium"))
-	})
-	return chrome.ctx, chrome.err
+	browsers.mu.Lock()
+	defer browsers.mu.Unlock()
+	if browsers.ended {
+		return nil, errors.New("the run is ending")
+	}
+	if browsers.pool == nil {
+		n := 2
+		if v, err := strconv.Atoi(os.Getenv("TABLEMATE_E2E_BROWSERS")); err == nil && v > 0 {
+			n = v
+		}
+		for i := range n {
+			browsers.pool = append(browsers.pool, &sharedChromium{n: i + 1})
+		}
+	}
+	b := browsers.pool[browsers.next%len(browsers.pool)]
+	browsers.next++
+	if b.ctx == nil && b.err == nil {
+		b.gen++
+		b.ctx, b.cancel, b.err = startBrowser(filepath.Join(tmp, fmt.Sprintf("chromium-%d-%d", b.n, b.gen)))
+	}
+	return b.ctx, b.err
+}
+
+// replaceBrowser stops the shared browser of bctx, which stopped
+// answering, so that the next phone dealt to it starts a new one.
+func replaceBrowser(bctx context.Context) {
+	browsers.mu.Lock()
+	defer browsers.mu.Unlock()
+	for _, b := range browsers.pool {
+		if b.ctx == bctx {
+			b.cancel()
+			b.ctx, b.cancel, b.err = nil, nil, nil
+		}
+	}
+}
+
+// stopBrowser ends the shared browsers that were started.
+func stopBrowser() {
+	browsers.mu.Lock()
+	defer browsers.mu.Unlock()
+	browsers.ended = true
+	for _, b := range browsers.pool {
+		if b.cancel != nil {
+			b.cancel()
+		}
+	}
 }
 
 // startBrowser starts a headless Chromium with its profile in dir and
@@ -227,15 +287,7 @@ func ownBrowser(t *testing.T, flags ...chromedp.ExecAllocatorOption) context.Con
 	return ctx
 }
 
-// stopBrowser ends Chromium, if it was started.
-func stopBrowser() {
-	chrome.once.Do(func() {}) // none will start now
-	if chrome.cancel != nil {
-		chrome.cancel()
-	}
-}
-
-// phone opens a phone of its own, a 390×844 screen, in the shared
+// phone opens a phone of its own, a 390×844 screen, in a shared
 // Chromium (a new browser context), for at most phoneLimit.
 func phone(t *testing.T) context.Context {
 	t.Helper()
@@ -252,30 +304,41 @@ func phoneFor(t *testing.T, limit time.Duration) context.Context {
 	return phoneIn(t, bctx, limit)
 }
 
-// phoneIn opens a phone in the browser of bctx (sharedBrowser's, or a
+// phoneIn opens a phone in the browser of bctx (a shared one, or a
 // test's ownBrowser) for at most limit.
 func phoneIn(t *testing.T, bctx context.Context, limit time.Duration) context.Context {
 	t.Helper()
 	// A browser context of its own, in a window of its own (headless
 	// Chromium opens no tab in a new browser context without one, which
-	// is why chromedp.WithNewBrowserContext is not used).
-	browserExec := cdp.WithExecutor(bctx, chromedp.FromContext(bctx).Browser)
-	id, err := target.CreateBrowserContext().WithDisposeOnDetach(true).Do(browserExec)
-	if err != nil {
-		t.Fatalf("open a phone in chromium: %v", err)
+	// is why chromedp.WithNewBrowserContext is not used). A browser that
+	// does not answer within a step's time is taken for hung: the test
+	// fails, and a shared one is replaced for the tests after.
+	browser := chromedp.FromContext(bctx).Browser
+	octx, cancel := context.WithTimeout(bctx, stepLimit)
+	defer cancel()
+	id, err := target.CreateBrowserContext().WithDisposeOnDetach(true).Do(cdp.WithExecutor(octx, browser))
+	var tab target.ID
+	if err == nil {
+		tab, err = target.CreateTarget("about:blank").WithBrowserContextID(id).WithNewWindow(true).Do(cdp.WithExecutor(octx, browser))
 	}
-	tab, err := target.CreateTarget("about:blank").WithBrowserContextID(id).WithNewWindow(true).Do(browserExec)
 	if err != nil {
+		if octx.Err() != nil {
+			replaceBrowser(bctx)
+			t.Fatalf("open a phone in chromium: the browser did not answer within %s (stepLimit): %v; it is replaced for the tests after", stepLimit, err)
+		}
 		t.Fatalf("open a phone in chromium: %v", err)
 	}
 	ctx, cancelCtx := chromedp.NewContext(context.WithValue(bctx, browserContextKey{}, id), chromedp.WithTargetID(tab))
 	ctx, cancelTimeout := context.WithTimeout(context.WithValue(ctx, phoneLimitKey{}, limit), limit)
 	t.Cleanup(func() {
 		cancelTimeout()
-		cancelCtx() // closes the tab
-		dctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		// Close the tab with time to spare (chromedp's own try gives it
+		// a second, which a busy machine may not), and leave its emptied
+		// browser context to the browser's end.
+		cctx, cancel := context.WithTimeout(bctx, 10*time.Second)
 		defer cancel()
-		target.DisposeBrowserContext(id).Do(cdp.WithExecutor(dctx, chromedp.FromContext(bctx).Browser))
+		target.CloseTarget(tab).Do(cdp.WithExecutor(cctx, browser))
+		cancelCtx()
 	})
 	scheme := "light"
 	if os.Getenv("TABLEMATE_DARK") != "" {

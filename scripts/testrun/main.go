@@ -210,7 +210,7 @@ type report struct {
 	output    map[testKey]*strings.Builder // each test's own output
 	pkgOutput map[string]*strings.Builder  // output outside a test, and build output
 	pass      map[string]string            // the RunBoth pass a package is in
-	running   map[testKey]time.Time        // top-level tests running now, since
+	running   map[testKey]time.Time        // tests running now, since
 	started   map[string]time.Time         // packages whose binary runs
 	passed    []result
 	failed    []result
@@ -298,7 +298,7 @@ func (r *report) add(e event) {
 	case "run", "cont":
 		// "cont" also marks a parallel test's output following another's:
 		// a test already running keeps its start.
-		if _, ok := r.running[key]; e.Test == top && !ok {
+		if _, ok := r.running[key]; !ok {
 			r.running[key] = time.Now()
 		}
 	case "pause":
@@ -321,9 +321,7 @@ func (r *report) add(e event) {
 			r.packageEnded(e, pkg)
 			return
 		}
-		if e.Test == top {
-			delete(r.running, key)
-		}
+		delete(r.running, key)
 		res := result{key, e.Elapsed}
 		switch e.Action {
 		case "pass":
@@ -417,9 +415,11 @@ func (r *report) runningNow() string {
 	sort.Strings(pkgs)
 	var parts []string
 	for _, p := range pkgs {
+		// The tests that run themselves: not a test whose parts run (it
+		// waits for them).
 		var tests []testKey
 		for k := range r.running {
-			if k.pkg == p {
+			if k.pkg == p && !r.hasRunningParts(k) {
 				tests = append(tests, k)
 			}
 		}
@@ -439,6 +439,15 @@ func (r *report) runningNow() string {
 		parts = append(parts, s)
 	}
 	return strings.Join(parts, "; ")
+}
+
+func (r *report) hasRunningParts(k testKey) bool {
+	for o := range r.running {
+		if o.pkg == k.pkg && strings.HasPrefix(o.test, k.test+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // maxOutput bounds the output shown of one failure (a timeout's

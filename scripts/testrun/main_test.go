@@ -116,13 +116,17 @@ func TestHeartbeat(t *testing.T) {
 	fmt.Fprintln(pw, `{"Action":"run","Package":"tablemate/e2e","Test":"TestOther"}`)
 	fmt.Fprintln(pw, `{"Action":"run","Package":"tablemate/e2e","Test":"TestPaused"}`)
 	fmt.Fprintln(pw, `{"Action":"pause","Package":"tablemate/e2e","Test":"TestPaused"}`)
+	// A test whose parts run is not named, its parts are.
+	fmt.Fprintln(pw, `{"Action":"run","Package":"tablemate/e2e","Test":"TestWalk"}`)
+	fmt.Fprintln(pw, `{"Action":"run","Package":"tablemate/e2e","Test":"TestWalk/forms"}`)
 	time.Sleep(150 * time.Millisecond)
 	pw.Close()
 	<-done
 	r.mu.Lock()
 	out := b.String()
 	r.mu.Unlock()
-	if !strings.Contains(out, "e2e: … still running: e2e ") || !strings.Contains(out, "(TestSlow ") || !strings.Contains(out, ", TestOther ") || strings.Contains(out, "TestPaused") {
+	if !strings.Contains(out, "e2e: … still running: e2e ") || !strings.Contains(out, "(TestSlow ") || !strings.Contains(out, ", TestOther ") ||
+		strings.Contains(out, "TestPaused") || !strings.Contains(out, "TestWalk/forms") || strings.Contains(out, "TestWalk ") {
 		t.Errorf("%q", out)
 	}
 }
