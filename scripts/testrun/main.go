@@ -211,6 +211,7 @@ type report struct {
 	pkgOutput map[string]*strings.Builder  // output outside a test, and build output
 	pass      map[string]string            // the RunBoth pass a package is in
 	running   map[testKey]time.Time        // tests running now, since
+	open      map[testKey]bool             // tests started and not ended (running or waiting)
 	started   map[string]time.Time         // packages whose binary runs
 	passed    []result
 	failed    []result
@@ -222,7 +223,7 @@ type report struct {
 func newReport(o options, out io.Writer) *report {
 	return &report{o: o, out: out, lastLine: time.Now(),
 		output: map[testKey]*strings.Builder{}, pkgOutput: map[string]*strings.Builder{},
-		pass: map[string]string{}, running: map[testKey]time.Time{}, started: map[string]time.Time{}}
+		pass: map[string]string{}, running: map[testKey]time.Time{}, open: map[testKey]bool{}, started: map[string]time.Time{}}
 }
 
 // short is a package's path without the module's name.
@@ -296,6 +297,7 @@ func (r *report) add(e event) {
 	case "start":
 		r.started[pkg] = time.Now()
 	case "run", "cont":
+		r.open[key] = true
 		// "cont" also marks a parallel test's output following another's:
 		// a test already running keeps its start.
 		if _, ok := r.running[key]; !ok {
@@ -322,6 +324,7 @@ func (r *report) add(e event) {
 			return
 		}
 		delete(r.running, key)
+		delete(r.open, key)
 		res := result{key, e.Elapsed}
 		switch e.Action {
 		case "pass":
@@ -343,6 +346,11 @@ func (r *report) packageEnded(e event, pkg string) {
 	for k := range r.running {
 		if k.pkg == pkg {
 			delete(r.running, k)
+		}
+	}
+	for k := range r.open {
+		if k.pkg == pkg {
+			delete(r.open, k)
 		}
 	}
 	el := time.Duration(e.Elapsed * float64(time.Second))
@@ -415,12 +423,18 @@ func (r *report) runningNow() string {
 	sort.Strings(pkgs)
 	var parts []string
 	for _, p := range pkgs {
-		// The tests that run themselves: not a test whose parts run (it
-		// waits for them).
+		// The tests that run themselves, and how many wait for their turn
+		// (t.Parallel); not a test whose parts have not ended.
 		var tests []testKey
-		for k := range r.running {
-			if k.pkg == p && !r.hasRunningParts(k) {
+		waiting := 0
+		for k := range r.open {
+			if k.pkg != p || r.hasOpenParts(k) {
+				continue
+			}
+			if _, ok := r.running[k]; ok {
 				tests = append(tests, k)
+			} else {
+				waiting++
 			}
 		}
 		sort.Slice(tests, func(i, j int) bool { return r.running[tests[i]].Before(r.running[tests[j]]) })
@@ -433,6 +447,9 @@ func (r *report) runningNow() string {
 			}
 			names = append(names, k.test+" "+seconds(time.Since(r.running[k])))
 		}
+		if waiting > 0 {
+			names = append(names, fmt.Sprintf("%d waiting to start", waiting))
+		}
 		if len(names) > 0 {
 			s += " (" + strings.Join(names, ", ") + ")"
 		}
@@ -441,8 +458,10 @@ func (r *report) runningNow() string {
 	return strings.Join(parts, "; ")
 }
 
-func (r *report) hasRunningParts(k testKey) bool {
-	for o := range r.running {
+// hasOpenParts reports whether a test has parts that have not ended: it
+// waits for them.
+func (r *report) hasOpenParts(k testKey) bool {
+	for o := range r.open {
 		if o.pkg == k.pkg && strings.HasPrefix(o.test, k.test+"/") {
 			return true
 		}
@@ -557,6 +576,7 @@ func writeTimes(w io.Writer, files []string) error {
 	}
 	pkgs := map[string]float64{}
 	tests := map[[2]string]float64{}
+	var day time.Time
 	for _, name := range files {
 		f, err := os.Open(name)
 		if err != nil {
@@ -568,6 +588,9 @@ func writeTimes(w io.Writer, files []string) error {
 			var e event
 			if json.Unmarshal(sc.Bytes(), &e) != nil || e.Action != "pass" && e.Action != "fail" {
 				continue
+			}
+			if day.IsZero() || e.Time.After(day) {
+				day = e.Time
 			}
 			if e.Test == "" {
 				pkgs[short(e.Package)] = max(pkgs[short(e.Package)], e.Elapsed)
@@ -591,11 +614,23 @@ func writeTimes(w io.Writer, files []string) error {
 		lines = append(lines, fmt.Sprintf("test %s %s %.1f", k[0], k[1], t))
 	}
 	sort.Strings(lines)
+	fmt.Fprintf(w, timesHeader, day.Format("2006-01-02"))
 	for _, l := range lines {
 		fmt.Fprintln(w, l)
 	}
 	return nil
 }
+
+// timesHeader heads scripts/test-times.txt.
+const timesHeader = `# How long make test's packages and browser tests took, in seconds of
+# wall clock: the longest of its runs for a package whose tests run
+# twice (SQLite, PostgreSQL), and every test of 5 s or more (every
+# browser test). Measured on %s; add under which load.
+#
+# The Makefile's limits (UNIT_TIMEOUT, E2E_TIMEOUT) and e2e's phoneLimit
+# must be at least twice these: scripts' TestLimitsLeaveHeadroom checks.
+# Made with: go run ./scripts/testrun -times bin/test-output/unit.json bin/test-output/e2e.json
+`
 
 func plural(n int, word string) string {
 	if n == 1 {
