@@ -106,7 +106,7 @@ func goDuration(t *testing.T, file, name string) time.Duration {
 // E2E_TIMEOUT for the browser tests and the load test), and a browser
 // test's phone (e2e's phoneLimit, for each test that opens phones: the
 // parts of a test that has parts, each of which has a phone of its own).
-// When a test grows, measure again (README, "Two commands") and raise
+// When a test grows, measure again (README, "`make test` in detail") and raise
 // the limit rather than cut the headroom.
 func TestLimitsLeaveHeadroom(t *testing.T) {
 	mk, err := os.ReadFile("../Makefile")
