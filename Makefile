@@ -7,47 +7,80 @@
 GO        ?= go
 ADDR      ?= :8080
 DB        ?= ./tablemate.db
-FUZZTIME  ?= 5000x
 
-.PHONY: run build build-deps test deps generate vet staticcheck unit e2e fuzz bench lighthouse clean
+# Fuzzing in make test is a time box: FUZZBOX seconds, FUZZTIME
+# executions of each target, starting at another package each day
+# (scripts/fuzz.sh). make fuzz-long runs every target LONGFUZZTIME.
+FUZZTIME     ?= 2000x
+FUZZBOX      ?= 60
+LONGFUZZTIME ?= 200000x
+
+# Limits, each at least twice what the run takes on a busy machine
+# (scripts/test-times.txt; scripts' TestLimitsLeaveHeadroom checks it).
+# go test's -timeout is per package: a test binary that runs longer is
+# stopped with the names of the tests still running. A browser test has
+# its own, shorter limits (e2e/server_test.go: phoneLimit, stepLimit).
+UNIT_TIMEOUT ?= 40m
+E2E_TIMEOUT  ?= 45m
+# How many tests of one package run at once (t.Parallel): the browser
+# tests share two Chromiums, the HTTP tests one PostgreSQL.
+UNIT_PARALLEL ?= 4
+E2E_PARALLEL  ?= 4
+
+# go test, with a line per package (and per browser test) as it ends,
+# the failures' own output first when something fails, and every
+# temporary file removed on any exit (scripts/testrun).
+TESTRUN = $(GO) run ./scripts/testrun
+
+.PHONY: run build build-deps test deps generate vet staticcheck unit e2e fuzz fuzz-long bench lighthouse clean
 
 run: build
-	./bin/tablemate serve -addr $(ADDR) -db $(DB)
+	@echo "starting: bin/tablemate serve -addr $(ADDR) -db $(DB) (Ctrl+C stops it)"
+	@TABLEMATE_STARTED_BY="make run" ./bin/tablemate serve -addr $(ADDR) -db $(DB)
 
 build: build-deps generate
-	$(GO) build -o bin/tablemate ./cmd/tablemate
+	@GO=$(GO) scripts/build.sh
 
 build-deps:
 	@scripts/install-build-deps.sh
 
-# templ components: the shared ones (views) and each game's (web/<game>),
-# one directory at a time so the generated code names its file as the
-# test of it does (views/generated_test.go).
+# templ components: the shared ones (views) and each game's (web/<game>).
+# scripts/templgen writes a *_templ.go only when it changes and names it;
+# otherwise it says nothing.
 generate:
-	@for d in views $(wildcard web/*/); do $(GO) tool templ generate -path $$d || exit 1; done
+	@$(GO) run ./scripts/templgen views $(wildcard web/*/)
 
 # Everything CI checks: generated code current, vet, staticcheck, unit and
-# HTTP tests with -race, short fuzz runs, and the browser tests.
+# HTTP tests with -race, fuzzing in a time box, and the browser
+# tests. Each phase says when it starts and how long it took.
 test: build-deps deps vet staticcheck unit fuzz e2e
 
 deps:
 	@scripts/install-deps.sh
 
 vet:
-	@test -z "$$(gofmt -l $$(git ls-files '*.go' | grep -v '_templ.go$$'))" || { echo "gofmt needed:"; gofmt -l .; exit 1; }
-	$(GO) vet ./...
+	@scripts/phase.sh vet "gofmt and go vet (the browser tests too)" sh -c 'files=$$(gofmt -l $$(git ls-files "*.go" | grep -v "_templ.go$$")); \
+		if [ -n "$$files" ]; then echo "gofmt needed:"; echo "$$files"; exit 1; fi; $(GO) vet -tags e2e ./...'
 
 staticcheck:
-	$(GO) tool staticcheck ./...
+	@scripts/phase.sh staticcheck "go tool staticcheck (the browser tests too)" $(GO) tool staticcheck -tags e2e ./...
 
 unit:
-	$(GO) test -race -count=1 ./...
+	@scripts/phase.sh unit "every package's tests with -race (the store's on SQLite and PostgreSQL)" \
+		$(TESTRUN) -name unit -postgres -log bin/test-output/unit.json -- \
+		-race -count=1 -timeout $(UNIT_TIMEOUT) -parallel $(UNIT_PARALLEL) ./...
 
 fuzz:
-	@scripts/fuzz.sh $(FUZZTIME)
+	@scripts/phase.sh fuzz "fuzz targets, $(FUZZTIME) each, for at most $(FUZZBOX) s" scripts/fuzz.sh $(FUZZTIME) $(FUZZBOX)
+
+# The long fuzzing: not part of make test.
+fuzz-long:
+	@scripts/phase.sh fuzz-long "every fuzz target, $(LONGFUZZTIME) each" scripts/fuzz.sh $(LONGFUZZTIME)
 
 e2e: build
-	$(GO) test -count=1 -tags e2e -timeout 10m ./e2e/... ./cmd/tablemate-load/...
+	@scripts/phase.sh e2e "the browser tests (headless Chromium) and the kill-and-restart load test" \
+		$(TESTRUN) -name e2e -each-test -log bin/test-output/e2e.json -- \
+		-count=1 -tags e2e -timeout $(E2E_TIMEOUT) -parallel $(E2E_PARALLEL) ./e2e/... ./cmd/tablemate-load/...
 
 bench:
 	$(GO) test -run=NONE -bench=. -benchmem ./scoring/... ./views/... ./web/...

@@ -20,6 +20,7 @@ import (
 // shows its score, which must be the engine's score of the same game
 // replayed here.
 func TestPlayAlongADHOnAPhone(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := phone(t)
 	players := []string{"Ida", "Jan", "Kim"}

@@ -56,6 +56,7 @@ func joinWinners(ws []string) string {
 }
 
 func TestADHGameOnAPhone(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := phone(t)
 	names := []string{"Ida", "Jan", "Kim"}

@@ -74,6 +74,7 @@ func startAlaskaOnAPhone(t *testing.T, ctx context.Context, base, pile string) {
 // salmon counts shown must be the engine's for the same steps, and the
 // final score shown must be the engine's score of the same final state.
 func TestPlayAlongAlaskaOnAPhone(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := phone(t)
 	players := []string{"Ana", "Ben"}
@@ -170,6 +171,7 @@ func TestPlayAlongAlaskaOnAPhone(t *testing.T) {
 // the folded open-water panel (ruling ALA-3): a hand of high cards can be
 // played and the turn ends.
 func TestAlaskaOpenWaterOnAPhone(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := phone(t)
 	startAlaskaOnAPhone(t, ctx, base, "")

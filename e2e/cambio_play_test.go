@@ -79,6 +79,7 @@ func startPlayAlong(t *testing.T, ctx context.Context, base, game, firstSeat str
 // no cards, each round's cards tapped on the card pad. Ben passes 50 after
 // round 2 and the game's score page shows the engine's totals and winner.
 func TestPlayAlongCambioOnAPhone(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := phone(t)
 	names := []string{"Ana", "Ben", "Cy"}
@@ -204,6 +205,7 @@ func TestPlayAlongCambioOnAPhone(t *testing.T) {
 // pounce, a hairball discarded, a player with no cards, then three
 // pounces that end round 2, and checks the score page against the engine.
 func TestPlayAlongKodiakOnAPhone(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := phone(t)
 	names := []string{"Ana", "Ben"}

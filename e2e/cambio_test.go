@@ -18,6 +18,7 @@ import (
 // (ruling CAM-3: the caller, a required choice), until Ana passes 50: totals 61/36/19, Cy wins, the caller bonuses show in
 // game 1's breakdown.
 func TestCambioGameOnAPhone(t *testing.T) {
+	t.Parallel()
 	body, err := os.ReadFile("../scoring/cambio/testdata/three-rounds-to-50.json")
 	if err != nil {
 		t.Fatal(err)

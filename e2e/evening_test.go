@@ -114,6 +114,7 @@ func (e *evening) nextGame(slug, rule string) {
 // the evening opens on its ranking. Then the
 // evening's pages do not scroll sideways at 360 px, in English and German.
 func TestEveningOnOneTable(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := phone(t)
 	e := &evening{t: t, ctx: ctx}

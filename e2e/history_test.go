@@ -14,7 +14,7 @@ import (
 // enterGame fills the KKS editor's text boxes directly (the tap pad is
 // tested in kks_test.go) and submits it.
 func enterGame(displays []map[string]string, tokens []int) []chromedp.Action {
-	var acts []chromedp.Action
+	acts := []chromedp.Action{scriptsRan()}
 	for i, d := range displays {
 		for colour, v := range d {
 			acts = append(acts, chromedp.SetValue(fmt.Sprintf(`#p%d-%s`, i, colour), v, chromedp.ByQuery))
@@ -58,6 +58,7 @@ func newTable(base, name string, players ...string) []chromedp.Action {
 }
 
 func TestHistoryAndReplayOnAPhone(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := phone(t)
 

@@ -102,12 +102,14 @@ func tapKKSPlayer(th *thumb, p kksPlayer) {
 // save bar never over a tapped element, in English at 390×844 and in
 // German at 360×740.
 func TestKKSEntryTapBudget(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		lang string
 		w, h int64
 		wins string
 	}{{"en", 390, 844, "Amelia wins"}, {"de", 360, 740, "Amelia gewinnt"}} {
 		t.Run(fmt.Sprintf("%s-%dx%d", tc.lang, tc.w, tc.h), func(t *testing.T) {
+			t.Parallel()
 			base := startServer(t)
 			ctx := phone(t)
 			atSize(t, ctx, tc.w, tc.h)
@@ -169,8 +171,10 @@ func TestKKSEntryTapBudget(t *testing.T) {
 // filled form back, and only "Save as disputed" records it (issue #18).
 // The save bar covers nothing tapped, at 360×740 and 390×844.
 func TestKKSNeverSavedByAccident(t *testing.T) {
+	t.Parallel()
 	for _, size := range [][2]int64{{360, 740}, {390, 844}} {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			t.Parallel()
 			base := startServer(t)
 			ctx := phone(t)
 			atSize(t, ctx, size[0], size[1])
@@ -224,8 +228,10 @@ func mustLocation(t *testing.T, ctx context.Context) string {
 // face up or down in one line) and the display of the player to move
 // without scrolling, in English and German (issue #18).
 func TestGuidedKKSFitsOneScreen(t *testing.T) {
+	t.Parallel()
 	for _, lang := range []string{"en", "de"} {
 		t.Run(lang, func(t *testing.T) {
+			t.Parallel()
 			base := startServer(t)
 			ctx := phone(t)
 			row := []string{"red 10", "black 2", "red 1", "blue 4", "yellow 6", "red 5", "black 9"}

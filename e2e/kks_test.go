@@ -58,6 +58,7 @@ func hasKnownFaceDown(stack string) bool {
 }
 
 func TestKKSEveningOnAPhone(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := phone(t)
 

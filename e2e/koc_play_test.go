@@ -22,6 +22,7 @@ import (
 // round 12 "not enough string" for one player. The result page must show
 // the engine's score of the same game.
 func TestPlayAlongKocOnAPhone(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := phone(t)
 	names := []string{"Ola", "Ben", "Cyd"}

@@ -14,6 +14,7 @@ import (
 )
 
 func TestKocGameOnAPhone(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := phone(t)
 	names := []string{"Ana", "Ben", "Cy"}

@@ -24,7 +24,7 @@ func startKKSTable(t *testing.T, ctx context.Context, base string, players []str
 	}
 	var url string
 	acts = append(acts, tap(`[data-testid="create-table"]`), chromedp.WaitVisible(`[data-testid="no-games"]`, chromedp.ByQuery),
-		chromedp.Location(&url), tap(`[data-testid="enter-game"]`), chromedp.WaitVisible(`[data-testid="submit-scores"]`, chromedp.ByQuery))
+		chromedp.Location(&url), tap(`[data-testid="enter-game"]`), chromedp.WaitVisible(`[data-testid="submit-scores"]`, chromedp.ByQuery), scriptsRan())
 	for i, d := range displays {
 		for colour, stack := range d {
 			acts = append(acts, chromedp.SetValue(fmt.Sprintf(`#p%d-%s`, i, colour), stack, chromedp.ByQuery))
@@ -37,6 +37,7 @@ func startKKSTable(t *testing.T, ctx context.Context, base string, players []str
 }
 
 func TestLeagueStandingsOnAPhone(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := phone(t)
 	var admin string

@@ -14,6 +14,7 @@ import (
 // Two phones at one table: what one enters appears on the other's table
 // page without a reload.
 func TestTwoPhonesSeeTheSameTable(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	host, guest := phone(t), phone(t)
 

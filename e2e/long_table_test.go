@@ -60,6 +60,7 @@ func postImport(t *testing.T, base, data string) string {
 // and history entries, links to the rest that are full-size buttons, and
 // nothing wider than the screen.
 func TestLongTableOnASmallPhone(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	table := importLong(t, base, 1200)
 	ctx := phone(t)

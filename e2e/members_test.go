@@ -36,6 +36,7 @@ var memberFits = fits("main a, main button, main select, main summary, main labe
 // shows their record in English and in German, fitting a 390 px screen
 // with 44 px targets.
 func TestMemberPageOnAPhone(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := phone(t)
 	var admin string
@@ -133,6 +134,7 @@ const shareStub = `
 // The view-only page's Share sends the result card with the link where
 // the phone can share files, and the link alone where it cannot.
 func TestShareSendsTheResultCard(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := phone(t)
 	run(t, ctx, "stub the share sheet", chromedp.ActionFunc(func(ctx context.Context) error {

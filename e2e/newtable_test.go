@@ -20,6 +20,7 @@ import (
 // names by tapping chips, no keystroke. Nothing scrolls sideways at
 // 360 px, in English or German.
 func TestNewTableFormOnAPhone(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := phone(t)
 	var boxes int

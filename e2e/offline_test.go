@@ -15,6 +15,7 @@ import (
 // readable, marked as offline; a result sent then is kept on the phone,
 // and any other form says it was not saved.
 func TestOfflineReadingAndNoSilentWrites(t *testing.T) {
+	t.Parallel()
 	base, server := startServerProc(t)
 	ctx := phone(t)
 	var tableURL string

@@ -43,8 +43,10 @@ func offline(phone context.Context, off bool) chromedp.Action {
 		if err != nil {
 			return err
 		}
+		mine := browserContextOf(phone)
 		for _, tg := range targets {
-			if tg.Type != "service_worker" {
+			// The browser is shared: only this phone's worker.
+			if tg.Type != "service_worker" || tg.BrowserContextID != mine {
 				continue
 			}
 			workersMu.Lock()
@@ -190,6 +192,7 @@ func queueOffline(t *testing.T, ctx context.Context, table string, r, recorded i
 // is sent and recorded exactly once, and sending the same entry again (its
 // one-time token) is answered "already recorded", not with a second round.
 func TestOfflineRoundRecordedOnce(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := phone(t)
 	table := cambioTable(t, ctx, base)
@@ -247,6 +250,7 @@ func TestOfflineRoundRecordedOnce(t *testing.T) {
 // lets the person choose: send it anyway (recorded once, as the next
 // round) or discard it (nothing recorded, nothing left waiting).
 func TestOfflineConflict(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := phone(t)
 	table := cambioTable(t, ctx, base)
@@ -295,6 +299,7 @@ func TestOfflineConflict(t *testing.T) {
 // TestGuidedPlaySaysItNeedsTheConnection: offline, the guided play page
 // says plainly that it needs the connection.
 func TestGuidedPlaySaysItNeedsTheConnection(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := phone(t)
 	table := cambioTable(t, ctx, base)

@@ -18,6 +18,7 @@ import (
 // up. At the end the app shows the game's score, which must be the
 // engine's score of the same game replayed here.
 func TestPlayAlongKKSOnAPhone(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := phone(t)
 	row := []string{"red 10", "black 2", "red 1", "blue 4", "yellow 6", "red 5", "black 9"}

@@ -20,6 +20,7 @@ import (
 // imported, not checked by the rules, and the upload page, the report and
 // the game page pass axe and do not scroll sideways at 390 px.
 func TestPlaysFromBGStatsOnAPhone(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := phone(t)
 	table := startKKSTable(t, ctx, base, []string{"Amelia", "Victor"}, []map[string]string{
@@ -125,6 +126,7 @@ func pageFits(t *testing.T, ctx context.Context, name string) {
 // the sheet's name and its winner, and the unfinished play is listed with
 // the reason.
 func TestOtherGamesFromBoardGameGeekOnAPhone(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := phone(t)
 	atSize(t, ctx, 360, 740)

@@ -47,6 +47,7 @@ func rmAct(what, section, submit, step string, fields map[string]string) rmTurnM
 // end and the game's score page must equal the engine's score of the same
 // game.
 func TestPlayAlongRuneMarketOnAPhone(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := phone(t)
 	players := []string{"Ana", "Ben", "Cy"}

@@ -2,40 +2,109 @@
 
 // Package e2e drives the real tablemate binary with Debian's headless
 // Chromium at a phone's screen size. Run with: go test -tags e2e ./e2e/...
+//
+// # Writing a browser test
+//
+// Every browser test runs side by side with the others: its first line
+// is t.Parallel() (TestEveryBrowserTestRunsInParallel fails a Test
+// function without it), then it starts what it needs:
+//
+//	func TestSomethingOnAPhone(t *testing.T) {
+//		t.Parallel()
+//		base := startServer(t) // its own server and database
+//		ctx := phone(t)        // its own phone: a fresh browser context
+//		run(t, ctx, "open the home page", chromedp.Navigate(base+"/"), …)
+//	}
+//
+// The tests share two Chromiums (TABLEMATE_E2E_BROWSERS), started by the
+// first phones and stopped when the run ends; each phone is a browser
+// context of its own in one of them (like a private window: its own
+// cookies, storage, service worker and cache), so two phones of one test
+// are two people's phones. A test that needs
+// Chromium started with other flags starts its own (ownBrowser) and
+// opens its phones there (phoneIn).
+//
+// A phone lives at most phoneLimit (phoneFor gives a longer test more), a
+// step of run at most stepLimit; the test then fails saying which ran
+// out. go test's -parallel says how many tests run at once (make e2e sets
+// it). Nothing is shared between tests but the browser and the binary,
+// so a test must not change either: no Browser.* call without the
+// phone's browser context (browserContextOf), and targets filtered by it
+// (as offline does).
 package e2e
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"net"
 	"net/http"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 )
 
 var binary string // built once in TestMain
 
+// Limits of a browser test, each with room for a machine busy with other
+// work (scripts/test-times.txt records how long the tests take, and
+// scripts' TestLimitsLeaveHeadroom keeps these at least twice that).
+const (
+	// phoneLimit is how long a phone lives: the longest a test may take.
+	phoneLimit = 12 * time.Minute
+	// stepLimit is how long one step of run may take.
+	stepLimit = 90 * time.Second
+)
+
+// tmp is the run's temporary directory: the binary and the browser's
+// profile, removed when the run ends or is interrupted.
+var tmp string
+
 func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "tablemate-e2e")
+	var err error
+	tmp, err = os.MkdirTemp("", "tablemate-e2e")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	binary = filepath.Join(dir, "tablemate")
+	// An interrupt (Ctrl+C, or the runner stopping the run) ends the
+	// browser and removes the files first.
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	go func() {
+		sig := <-sigs
+		fmt.Fprintf(os.Stderr, "e2e: %s: closing the browser and removing %s\n", sig, tmp)
+		stopBrowser()
+		os.RemoveAll(tmp)
+		os.Exit(1)
+	}()
+	binary = filepath.Join(tmp, "tablemate")
 	build := exec.Command("go", "build", "-o", binary, "../cmd/tablemate")
 	build.Stdout, build.Stderr = os.Stdout, os.Stderr
+	code := 1
 	if err := build.Run(); err != nil {
 		fmt.Fprintln(os.Stderr, "build:", err)
-		os.Exit(1)
+	} else {
+		code = m.Run()
 	}
-	code := m.Run()
-	os.RemoveAll(dir)
+	stopBrowser()
+	os.RemoveAll(tmp)
 	os.Exit(code)
 }
 
@@ -59,6 +128,9 @@ func startServerProc(t *testing.T) (string, *exec.Cmd) {
 	l.Close()
 	cmd := exec.Command(binary, "serve", "-addr", addr, "-db", filepath.Join(t.TempDir(), "e2e.db"))
 	cmd.Stderr = &testLog{t}
+	// Should the test binary die (a panic, a timeout), the server goes
+	// with it instead of living on.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +146,7 @@ func startServerProc(t *testing.T) (string, *exec.Cmd) {
 		}
 	})
 	base := "http://" + addr
-	for deadline := time.Now().Add(15 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
 		if resp, err := http.Get(base + "/healthz"); err == nil {
 			resp.Body.Close()
 			if resp.StatusCode == http.StatusOK {
@@ -82,38 +154,104 @@ func startServerProc(t *testing.T) (string, *exec.Cmd) {
 			}
 		}
 	}
-	t.Fatal("server did not become healthy")
+	t.Fatal("server did not become healthy in 30s")
 	return "", nil
 }
 
+// testLog passes the server's log to the test's, but for the requests it
+// answered well (status 1xx to 3xx): a failing test's output then shows
+// what went wrong on the server, not every page the test opened.
 type testLog struct{ t *testing.T }
 
+var answeredWell = regexp.MustCompile(`msg=request .*status=[123]\d\d\b`)
+
 func (l *testLog) Write(p []byte) (int, error) {
-	l.t.Logf("server: %s", p)
+	for _, line := range strings.SplitAfter(string(p), "\n") {
+		if strings.TrimSpace(line) != "" && !answeredWell.MatchString(line) {
+			l.t.Logf("server: %s", strings.TrimSuffix(line, "\n"))
+		}
+	}
 	return len(p), nil
 }
 
-// phone opens headless Chromium emulating a 390×844 phone, for at most
-// three minutes.
-func phone(t *testing.T) context.Context {
-	t.Helper()
-	return phoneFor(t, 3*time.Minute)
+// browsers are the shared Chromiums of the run (TABLEMATE_E2E_BROWSERS
+// of them, 2 unless it says otherwise), each started by the first phone
+// it gets; phones are dealt to them in turn, so that a browser that
+// stops answering fails only its own phones' tests (and is replaced for
+// the phones after).
+var browsers struct {
+	mu    sync.Mutex
+	pool  []*sharedChromium
+	next  int
+	ended bool
 }
 
-// phoneFor is phone for a test that takes longer: the walk of every page.
-func phoneFor(t *testing.T, limit time.Duration) context.Context {
-	t.Helper()
+// sharedChromium is one of the shared browsers.
+type sharedChromium struct {
+	n      int
+	gen    int // how many times it was started
+	ctx    context.Context
+	cancel func()
+	err    error
+}
+
+// sharedBrowser is the browser for the next phone, started if need be.
+func sharedBrowser() (context.Context, error) {
+	browsers.mu.Lock()
+	defer browsers.mu.Unlock()
+	if browsers.ended {
+		return nil, errors.New("the run is ending")
+	}
+	if browsers.pool == nil {
+		n := 2
+		if v, err := strconv.Atoi(os.Getenv("TABLEMATE_E2E_BROWSERS")); err == nil && v > 0 {
+			n = v
+		}
+		for i := range n {
+			browsers.pool = append(browsers.pool, &sharedChromium{n: i + 1})
+		}
+	}
+	b := browsers.pool[browsers.next%len(browsers.pool)]
+	browsers.next++
+	if b.ctx == nil && b.err == nil {
+		b.gen++
+		b.ctx, b.cancel, b.err = startBrowser(filepath.Join(tmp, fmt.Sprintf("chromium-%d-%d", b.n, b.gen)))
+	}
+	return b.ctx, b.err
+}
+
+// replaceBrowser stops the shared browser of bctx, which stopped
+// answering, so that the next phone dealt to it starts a new one.
+func replaceBrowser(bctx context.Context) {
+	browsers.mu.Lock()
+	defer browsers.mu.Unlock()
+	for _, b := range browsers.pool {
+		if b.ctx == bctx {
+			b.cancel()
+			b.ctx, b.cancel, b.err = nil, nil, nil
+		}
+	}
+}
+
+// stopBrowser ends the shared browsers that were started.
+func stopBrowser() {
+	browsers.mu.Lock()
+	defer browsers.mu.Unlock()
+	browsers.ended = true
+	for _, b := range browsers.pool {
+		if b.cancel != nil {
+			b.cancel()
+		}
+	}
+}
+
+// startBrowser starts a headless Chromium with its profile in dir and
+// the extra flags given; cancel stops it.
+func startBrowser(dir string, flags ...chromedp.ExecAllocatorOption) (ctx context.Context, cancel func(), err error) {
 	path := "/usr/bin/chromium"
 	if p := os.Getenv("CHROMIUM"); p != "" {
 		path = p
 	}
-	// Not t.TempDir: Chromium may still write to its profile while it
-	// exits, and TempDir fails the test when it cannot remove everything.
-	profile, err := os.MkdirTemp("", "tablemate-chromium")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(profile) })
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(path),
 		chromedp.NoSandbox,
@@ -122,12 +260,86 @@ func phoneFor(t *testing.T, limit time.Duration) context.Context {
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(profile),
+		chromedp.UserDataDir(dir),
 	)
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), append(opts, flags...)...)
 	ctx, cancelCtx := chromedp.NewContext(actx)
-	ctx, cancelTimeout := context.WithTimeout(ctx, limit)
-	t.Cleanup(func() { cancelTimeout(); cancelCtx(); cancelAlloc() })
+	// No time limit on this first run: its context is the browser's life
+	// (chromedp.Run's documentation).
+	return ctx, func() { cancelCtx(); cancelAlloc() }, chromedp.Run(ctx)
+}
+
+// ownBrowser starts a Chromium for one test alone, with flags the shared
+// one lacks (say chromedp.Flag("unsafely-treat-insecure-origin-as-secure",
+// base)), stopped when the test ends; phoneIn opens its phones. Most
+// tests need none: a browser takes seconds to start.
+func ownBrowser(t *testing.T, flags ...chromedp.ExecAllocatorOption) context.Context {
+	t.Helper()
+	dir, err := os.MkdirTemp(tmp, "chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel, err := startBrowser(dir, flags...)
+	t.Cleanup(func() { cancel(); os.RemoveAll(dir) })
+	if err != nil {
+		t.Fatalf("start chromium: %v", err)
+	}
+	return ctx
+}
+
+// phone opens a phone of its own, a 390×844 screen, in a shared
+// Chromium (a new browser context), for at most phoneLimit.
+func phone(t *testing.T) context.Context {
+	t.Helper()
+	return phoneFor(t, phoneLimit)
+}
+
+// phoneFor is phone for a test that takes longer.
+func phoneFor(t *testing.T, limit time.Duration) context.Context {
+	t.Helper()
+	bctx, err := sharedBrowser()
+	if err != nil {
+		t.Fatalf("start chromium: %v", err)
+	}
+	return phoneIn(t, bctx, limit)
+}
+
+// phoneIn opens a phone in the browser of bctx (a shared one, or a
+// test's ownBrowser) for at most limit.
+func phoneIn(t *testing.T, bctx context.Context, limit time.Duration) context.Context {
+	t.Helper()
+	// A browser context of its own, in a window of its own (headless
+	// Chromium opens no tab in a new browser context without one, which
+	// is why chromedp.WithNewBrowserContext is not used). A browser that
+	// does not answer within a step's time is taken for hung: the test
+	// fails, and a shared one is replaced for the tests after.
+	browser := chromedp.FromContext(bctx).Browser
+	octx, cancel := context.WithTimeout(bctx, stepLimit)
+	defer cancel()
+	id, err := target.CreateBrowserContext().WithDisposeOnDetach(true).Do(cdp.WithExecutor(octx, browser))
+	var tab target.ID
+	if err == nil {
+		tab, err = target.CreateTarget("about:blank").WithBrowserContextID(id).WithNewWindow(true).Do(cdp.WithExecutor(octx, browser))
+	}
+	if err != nil {
+		if octx.Err() != nil {
+			replaceBrowser(bctx)
+			t.Fatalf("open a phone in chromium: the browser did not answer within %s (stepLimit): %v; it is replaced for the tests after", stepLimit, err)
+		}
+		t.Fatalf("open a phone in chromium: %v", err)
+	}
+	ctx, cancelCtx := chromedp.NewContext(context.WithValue(bctx, browserContextKey{}, id), chromedp.WithTargetID(tab))
+	ctx, cancelTimeout := context.WithTimeout(context.WithValue(ctx, phoneLimitKey{}, limit), limit)
+	t.Cleanup(func() {
+		cancelTimeout()
+		// Close the tab with time to spare (chromedp's own try gives it
+		// a second, which a busy machine may not), and leave its emptied
+		// browser context to the browser's end.
+		cctx, cancel := context.WithTimeout(bctx, 10*time.Second)
+		defer cancel()
+		target.CloseTarget(tab).Do(cdp.WithExecutor(cctx, browser))
+		cancelCtx()
+	})
 	scheme := "light"
 	if os.Getenv("TABLEMATE_DARK") != "" {
 		scheme = "dark"
@@ -136,17 +348,36 @@ func phoneFor(t *testing.T, limit time.Duration) context.Context {
 		chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateScale(2)),
 		emulation.SetEmulatedMedia().WithFeatures([]*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}),
 	); err != nil {
-		t.Fatalf("start chromium: %v", err)
+		t.Fatalf("open a phone in chromium: %v", err)
 	}
 	return ctx
+}
+
+type (
+	browserContextKey struct{}
+	phoneLimitKey     struct{}
+)
+
+// browserContextOf is the browser context of a phone: the targets (tabs,
+// service workers) of that phone and no other test's.
+func browserContextOf(phone context.Context) cdp.BrowserContextID {
+	id, _ := phone.Value(browserContextKey{}).(cdp.BrowserContextID)
+	return id
 }
 
 // run runs browser actions and fails the test with a screenshot path on error.
 func run(t *testing.T, ctx context.Context, step string, actions ...chromedp.Action) {
 	t.Helper()
-	sctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	sctx, cancel := context.WithTimeout(ctx, stepLimit)
 	defer cancel()
 	if err := chromedp.Run(sctx, actions...); err != nil {
+		if ctx.Err() != nil {
+			limit, _ := ctx.Value(phoneLimitKey{}).(time.Duration)
+			t.Fatalf("%s: the test ran out of its time (the phone's %s): %v. A test that needs longer opens its phone with phoneFor.", step, limit, err)
+		}
+		if sctx.Err() != nil {
+			err = fmt.Errorf("not done within %s (stepLimit): %w", stepLimit, err)
+		}
 		var body string
 		bctx, bcancel := context.WithTimeout(ctx, 5*time.Second)
 		defer bcancel()
@@ -158,12 +389,23 @@ func run(t *testing.T, ctx context.Context, step string, actions ...chromedp.Act
 		sctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 		defer cancel()
 		if chromedp.Run(sctx, chromedp.FullScreenshot(&shot, 100)) == nil {
-			p := filepath.Join(os.TempDir(), "tablemate-e2e-failure.png")
-			os.WriteFile(p, shot, 0o644)
-			t.Logf("screenshot of the failure: %s", p)
+			// Kept after the run (e2e/artifacts is not committed).
+			p, _ := filepath.Abs(filepath.Join("artifacts", strings.NewReplacer("/", "-", " ", "_").Replace(t.Name())+"-failure.png"))
+			os.MkdirAll(filepath.Dir(p), 0o755)
+			if os.WriteFile(p, shot, 0o644) == nil {
+				t.Logf("screenshot of the failure: %s", p)
+			}
 		}
 		t.Fatalf("%s: %v", step, err)
 	}
+}
+
+// scriptsRan waits until the page's scripts have run (they are deferred:
+// they run once the document is parsed, before it is complete), so that
+// a step does not fill in a field a script is about to move (on a busy
+// machine the scripts may run well after the page shows).
+func scriptsRan() chromedp.Action {
+	return chromedp.Poll(`document.readyState === "complete"`, nil, chromedp.WithPollingInterval(20*time.Millisecond))
 }
 
 // tap scrolls an element to the middle of the screen (clear of the sticky
@@ -196,7 +438,7 @@ func snapshot(t *testing.T, ctx context.Context, name string) {
 // navigations (an evaluation during one fails and is simply tried again).
 func waitTrue(t *testing.T, ctx context.Context, what, expr string) {
 	t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
+	deadline := time.Now().Add(stepLimit)
 	for {
 		var ok bool
 		ectx, cancel := context.WithTimeout(ctx, 2*time.Second)
@@ -209,5 +451,71 @@ func waitTrue(t *testing.T, ctx context.Context, what, expr string) {
 			t.Fatalf("%s: %s never became true (last error %v)", what, expr, err)
 		}
 		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// TestEveryBrowserTestRunsInParallel: every Test function of the package
+// starts with t.Parallel(), so that the browser tests run side by side
+// (one after another they took over ten minutes).
+func TestEveryBrowserTestRunsInParallel(t *testing.T) {
+	t.Parallel()
+	files, err := filepath.Glob("*_test.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	n := 0
+	for _, name := range files {
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range f.Decls {
+			fn, ok := d.(*ast.FuncDecl)
+			if !ok || fn.Recv != nil || !strings.HasPrefix(fn.Name.Name, "Test") || fn.Name.Name == "TestMain" {
+				continue
+			}
+			n++
+			if !startsParallel(fn.Body) {
+				t.Errorf("%s: %s does not start with t.Parallel(): make it the first line (see server_test.go, \"Writing a browser test\")",
+					fset.Position(fn.Pos()), fn.Name.Name)
+			}
+		}
+	}
+	if n < 20 {
+		t.Errorf("found only %d browser tests", n)
+	}
+}
+
+// startsParallel reports whether a function body's first statement is
+// t.Parallel().
+func startsParallel(body *ast.BlockStmt) bool {
+	if body == nil || len(body.List) == 0 {
+		return false
+	}
+	e, ok := body.List[0].(*ast.ExprStmt)
+	if !ok {
+		return false
+	}
+	call, ok := e.X.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == "Parallel" && len(call.Args) == 0
+}
+
+// TestAPhoneInABrowserOfItsOwn: a test that needs Chromium's flags of
+// its own gets them in its own browser, and the shared one keeps its.
+func TestAPhoneInABrowserOfItsOwn(t *testing.T) {
+	t.Parallel()
+	base := startServer(t)
+	own := phoneIn(t, ownBrowser(t, chromedp.UserAgent("tablemate-e2e-own-browser")), phoneLimit)
+	shared := phone(t)
+	var ownUA, sharedUA string
+	run(t, own, "the own browser's agent", chromedp.Navigate(base+"/"), chromedp.Evaluate(`navigator.userAgent`, &ownUA))
+	run(t, shared, "the shared browser's agent", chromedp.Navigate(base+"/"), chromedp.Evaluate(`navigator.userAgent`, &sharedUA))
+	if ownUA != "tablemate-e2e-own-browser" || sharedUA == ownUA {
+		t.Errorf("own browser %q, shared %q", ownUA, sharedUA)
 	}
 }

@@ -27,11 +27,13 @@ var shareFits = fits("#share a, #share button, #share summary")
 // the edit link moves the host to the new one and sends the other phone,
 // whose page was open on the old link, to the page saying it was replaced.
 func TestInvitePanelAndReplacingALinkOnAPhone(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	host, guest := phone(t), phone(t)
 	run(t, host, "narrow phone, clipboard allowed",
 		chromedp.EmulateViewport(360, 740, chromedp.EmulateMobile, chromedp.EmulateScale(2)),
-		browser.GrantPermissions([]browser.PermissionType{browser.PermissionTypeClipboardReadWrite, browser.PermissionTypeClipboardSanitizedWrite}).WithOrigin(base),
+		browser.GrantPermissions([]browser.PermissionType{browser.PermissionTypeClipboardReadWrite, browser.PermissionTypeClipboardSanitizedWrite}).WithOrigin(base).
+			WithBrowserContextID(browserContextOf(host)),
 	)
 	var tableURL string
 	run(t, host, "start a table", append(newTable(base, "Friday", "Amelia", "Victor"), chromedp.Location(&tableURL))...)

@@ -31,6 +31,7 @@ func (c *taps) typeIn(sel, text string) chromedp.Action {
 // saved round, takes at most 6 taps (issue #18): open the editor, who
 // called, each player's sum typed in one field, save.
 func TestCambioRoundTaps(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := phone(t)
 	run(t, ctx, "start a Cambio table", startTableActions(base, "cambio", "Ana", "Ben", "Cy")...)
@@ -80,6 +81,7 @@ func TestCambioRoundTaps(t *testing.T) {
 // rotation is already chosen), each player's sum typed, save: at most 6
 // taps too.
 func TestKodiakRoundTaps(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := phone(t)
 	run(t, ctx, "start a Kodiak table", startTableActions(base, "kodiak", "Ana", "Ben", "Cy")...)
@@ -135,6 +137,7 @@ func startTableActions(base, game string, players ...string) []chromedp.Action {
 // players, fit a 360×740 screen whole; a result typed in takes one tap
 // per counter.
 func TestCountersOnOneScreen(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := phone(t)
 	run(t, ctx, "a 360px screen", chromedp.EmulateViewport(360, 740, chromedp.EmulateMobile, chromedp.EmulateScale(2)))

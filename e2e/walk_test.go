@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/runtime"
@@ -291,6 +290,21 @@ func importPlays(t *testing.T, ctx context.Context, n int, admin string, measure
 	}
 }
 
+// walkPart is one kind of page of the walk: the pages, what each must
+// show before it is measured, and what the part's phone does first.
+type walkPart struct {
+	name    string
+	pages   []string
+	waitFor map[string]string // what a page must show before it is measured
+	// prepare runs on the part's phone before the walk (nil: nothing)
+	// and may add pages.
+	prepare func(t *testing.T, ctx context.Context, p *walkPart)
+	// afterPass runs after each pass over the pages (nil: nothing).
+	// measure measures the page now open as name, and keeps a snapshot
+	// of it as snap (see snapshot).
+	afterPass func(t *testing.T, ctx context.Context, pass int, measure func(name, snap string))
+}
+
 // TestWalkEveryPageFitsAPhone walks every page (home, new table, each
 // game's table, entry, result, play setup and play in progress, check,
 // history, league, import; the evening's next-game page, its ranking and
@@ -302,132 +316,183 @@ func importPlays(t *testing.T, ctx context.Context, n int, admin string, measure
 // scrolls sideways (document scrollWidth ≤ innerWidth) and every visible
 // link, button, summary and submit is at least 44 px tall (issue #18,
 // "Phones and languages"; the evening's pages of #19).
+//
+// The pages are walked in parts by kind (the forms, each game's tables,
+// the evening, another game's sheet, the conflict, the league, the
+// view-only links and the history), side by side, each on a phone of
+// its own, on one server.
 func TestWalkEveryPageFitsAPhone(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
-	pages := []string{"/", "/tables/new", "/tables/import", "/check", "/leagues/new"}
-	// waitFor is what a page must show before it is measured: the part of
-	// it the walk is there for, some drawn by a script after the page loads.
-	waitFor := map[string]string{}
+	forms := &walkPart{name: "forms", pages: []string{"/", "/tables/new", "/tables/import", "/check", "/leagues/new"}}
+	parts := []*walkPart{forms}
+	var tables []string // every table the walk made, for the history
 	var firstTable string
 	for _, g := range walkGames {
-		pages = append(pages, "/check/"+g.slug)
+		forms.pages = append(forms.pages, "/check/"+g.slug)
 		done := importEvents(t, base, g, fmt.Sprintf(`"kind":%q,"payload":%s`, g.kind, g.payload))
 		playing := importEvents(t, base, g, fmt.Sprintf(`"kind":"play_started","payload":{"setup":%s}`, g.setup))
 		if firstTable == "" {
 			firstTable = done
 		}
-		pages = append(pages, done, done+"/games/new", done+"/games/1", done+"/games/1/replay", done+"/play", playing, playing+"/play")
+		tables = append(tables, done, playing)
+		game := &walkPart{name: g.slug, pages: []string{done, done + "/games/new", done + "/games/1", done + "/games/1/replay", done + "/play", playing, playing + "/play"}}
 		if g.kind == "game_recorded" {
-			pages = append(pages, done+"/games/1/edit")
+			game.pages = append(game.pages, done+"/games/1/edit")
 		}
+		if g.slug == walkGames[3].slug {
+			// A Cambio game played to its end: the table says so and links
+			// to the breakdown.
+			over := importEvents(t, base, walkGames[3], finishedCambio(t, 1)...)
+			tables = append(tables, over)
+			game.pages = append(game.pages, over, over+"/games/1", over+"/games/new", over+"/games/1/rounds/2/edit")
+		}
+		parts = append(parts, game)
 	}
-	// A Cambio game played to its end: the table says so and links to the
-	// breakdown.
-	over := importEvents(t, base, walkGames[3], finishedCambio(t, 1)...)
-	pages = append(pages, over, over+"/games/1", over+"/games/new", over+"/games/1/rounds/2/edit")
 
 	// An evening of three games on one table: the table (its standing and
 	// its history, which holds the sheet game), the next game, the end of
 	// the evening, each game's ranking (the last one opens on it, with
 	// what comes next), the sheet's replay and the next game's entry.
 	evening := importEvents(t, base, walkGames[0], eveningEvents(t)...)
-	pages = append(pages, evening, evening+"/next", evening+"/evening", evening+"/games/1", evening+"/games/2", evening+"/games/3",
-		evening+"/games/2/replay", evening+"/games/new")
-	waitFor[evening] = `[data-testid="standings"]`
-	waitFor[evening+"/next"] = `[data-testid="next-game-form"]`
-	waitFor[evening+"/evening"] = `[data-testid="ranking"]`
-	for n := 1; n <= 3; n++ {
-		waitFor[fmt.Sprintf("%s/games/%d", evening, n)] = `[data-testid="ranking"]`
-	}
-	waitFor[evening+"/games/3"] = `[data-testid="play-again"]`
+	tables = append(tables, evening)
+	parts = append(parts, &walkPart{name: "evening",
+		pages: []string{evening, evening + "/next", evening + "/evening", evening + "/games/1", evening + "/games/2", evening + "/games/3",
+			evening + "/games/2/replay", evening + "/games/new"},
+		waitFor: map[string]string{
+			evening:              `[data-testid="standings"]`,
+			evening + "/next":    `[data-testid="next-game-form"]`,
+			evening + "/evening": `[data-testid="ranking"]`,
+			evening + "/games/1": `[data-testid="ranking"]`,
+			evening + "/games/2": `[data-testid="ranking"]`,
+			evening + "/games/3": `[data-testid="play-again"]`,
+		}})
+
 	// Another game's round editor: a game's first round (its name, with
 	// the names this phone used before as chips, who wins, how scores are
 	// entered), and its second with the totals so far.
 	sheetNew := importEvents(t, base, walkSheet)
 	sheetGoing := importEvents(t, base, walkSheet, sheetRound(1, "Wizard", false, 40, -10, 20))
-	pages = append(pages, sheetNew, sheetNew+"/games/new", sheetGoing, sheetGoing+"/games/new", sheetGoing+"/games/1")
-	waitFor[sheetNew+"/games/new"] = `[data-sheet-names] button`
-	waitFor[sheetGoing+"/games/new"] = `[data-testid="end-game"]`
-
-	// Eight passes over some 90 pages take a minute and a half on an
-	// idle machine; the limit leaves room for a busy one.
-	ctx := phoneFor(t, 8*time.Minute)
-	run(t, ctx, "names this phone gave another game's sheet before",
-		chromedp.Navigate(base+"/"),
-		chromedp.Evaluate(`localStorage.setItem("tablemate.sheetNames", JSON.stringify(["Skyjo", "Wizard", "Skyjo mit den Hausregeln von Oma", "Doppelkopf"])), true`, nil))
+	tables = append(tables, sheetNew, sheetGoing)
+	parts = append(parts, &walkPart{name: "sheet",
+		pages: []string{sheetNew, sheetNew + "/games/new", sheetGoing, sheetGoing + "/games/new", sheetGoing + "/games/1"},
+		waitFor: map[string]string{
+			sheetNew + "/games/new":   `[data-sheet-names] button`,
+			sheetGoing + "/games/new": `[data-testid="end-game"]`,
+		},
+		prepare: func(t *testing.T, ctx context.Context, _ *walkPart) {
+			run(t, ctx, "names this phone gave another game's sheet before",
+				chromedp.Navigate(base+"/"),
+				chromedp.Evaluate(`localStorage.setItem("tablemate.sheetNames", JSON.stringify(["Skyjo", "Wizard", "Skyjo mit den Hausregeln von Oma", "Doppelkopf"])), true`, nil))
+		}})
 
 	// The offline entry's conflict, on its table's page.
 	conflict := importEvents(t, base, walkGames[3], fmt.Sprintf(`"kind":"round_recorded","payload":%s`, walkGames[3].payload))
-	queueConflict(t, ctx, base+conflict)
-	pages = append(pages, conflict)
-	waitFor[conflict] = `[data-testid="outbox-conflict"] [data-testid="outbox-discard"]`
+	tables = append(tables, conflict)
+	parts = append(parts, &walkPart{name: "conflict", pages: []string{conflict},
+		waitFor: map[string]string{conflict: `[data-testid="outbox-conflict"] [data-testid="outbox-discard"]`},
+		prepare: func(t *testing.T, ctx context.Context, _ *walkPart) { queueConflict(t, ctx, base+conflict) }})
 
 	// A league whose members have played: its pages, a member's page on
-	// the public link and on the admin link, and its import of plays.
-	var league, public string
-	run(t, ctx, "a league",
-		chromedp.Navigate(base+"/leagues/new"),
-		chromedp.WaitVisible(`#league-name`, chromedp.ByQuery),
-		chromedp.SendKeys(`#league-name`, "Donnerstagsrunde", chromedp.ByQuery),
-		chromedp.SendKeys(`#members`, "Ana\nBen\nCy\nEnrique Fernández-Villaverde", chromedp.ByQuery),
-		tap(`[data-testid="create-league"]`),
-		chromedp.WaitVisible(`[data-testid="no-league-games"]`, chromedp.ByQuery),
-		chromedp.Location(&league),
-	)
-	importPlays(t, ctx, 0, league, nil)
-	run(t, ctx, "the league's public link",
-		chromedp.Navigate(league),
-		chromedp.AttributeValue(`[data-testid="open-standings"]`, "href", &public, nil, chromedp.ByQuery),
-	)
-	league = strings.TrimPrefix(league, base)
-	public = strings.TrimPrefix(public, base)
-	long := "/members/" + url.PathEscape("Enrique Fernández-Villaverde")
-	pages = append(pages, league, public, league+"/plays", public+"/members/Ana", public+long, league+"/members/Ana", league+long)
-	for _, p := range []string{public + "/members/Ana", public + long, league + "/members/Ana", league + long} {
-		waitFor[p] = `[data-testid="member-facts"]`
+	// the public link and on the admin link, and its import of plays:
+	// after each pass, the import's report (and its preview, where there
+	// is one): the new table and every play left out, with its reason.
+	var league string
+	parts = append(parts, &walkPart{name: "league",
+		prepare: func(t *testing.T, ctx context.Context, p *walkPart) {
+			var public string
+			run(t, ctx, "a league",
+				chromedp.Navigate(base+"/leagues/new"),
+				chromedp.WaitVisible(`#league-name`, chromedp.ByQuery),
+				chromedp.SendKeys(`#league-name`, "Donnerstagsrunde", chromedp.ByQuery),
+				chromedp.SendKeys(`#members`, "Ana\nBen\nCy\nEnrique Fernández-Villaverde", chromedp.ByQuery),
+				tap(`[data-testid="create-league"]`),
+				chromedp.WaitVisible(`[data-testid="no-league-games"]`, chromedp.ByQuery),
+				chromedp.Location(&league),
+			)
+			importPlays(t, ctx, 0, league, nil)
+			run(t, ctx, "the league's public link",
+				chromedp.Navigate(league),
+				chromedp.AttributeValue(`[data-testid="open-standings"]`, "href", &public, nil, chromedp.ByQuery),
+			)
+			league = strings.TrimPrefix(league, base)
+			public = strings.TrimPrefix(public, base)
+			long := "/members/" + url.PathEscape("Enrique Fernández-Villaverde")
+			p.pages = append(p.pages, league, public, league+"/plays", public+"/members/Ana", public+long, league+"/members/Ana", league+long)
+			p.waitFor = map[string]string{}
+			for _, m := range []string{public + "/members/Ana", public + long, league + "/members/Ana", league + long} {
+				p.waitFor[m] = `[data-testid="member-facts"]`
+			}
+		},
+		afterPass: func(t *testing.T, ctx context.Context, pass int, measure func(string, string)) {
+			importPlays(t, ctx, pass, base+league, func(stage string) { measure(league+"/plays, an upload's "+stage, "plays-"+stage) })
+		}})
+
+	// The view-only links, and the phone's history: it lists every table
+	// the walk made, this part's phone having opened each.
+	parts = append(parts, &walkPart{name: "views and history",
+		prepare: func(t *testing.T, ctx context.Context, p *walkPart) {
+			var view, eveningView string
+			run(t, ctx, "the view-only links", chromedp.Navigate(base+firstTable), chromedp.Value(`[data-testid="view-link"]`, &view, chromedp.ByQuery))
+			run(t, ctx, "the evening's view-only link", chromedp.Navigate(base+evening), chromedp.Value(`[data-testid="view-link"]`, &eveningView, chromedp.ByQuery))
+			view, eveningView = strings.TrimPrefix(view, base), strings.TrimPrefix(eveningView, base)
+			for _, tb := range tables {
+				run(t, ctx, "open "+tb+" for the history", chromedp.Navigate(base+tb), chromedp.WaitReady("main", chromedp.ByQuery))
+			}
+			p.pages = append(p.pages, view, view+"/games/1", eveningView, eveningView+"/games/2", "/history")
+		}})
+
+	for _, p := range parts {
+		t.Run(p.name, func(t *testing.T) {
+			t.Parallel()
+			ctx := phone(t)
+			if p.prepare != nil {
+				p.prepare(t, ctx, p)
+			}
+			walk(t, ctx, base, p)
+		})
 	}
+}
 
-	var view string
-	run(t, ctx, "the view-only links", chromedp.Navigate(base+firstTable), chromedp.Value(`[data-testid="view-link"]`, &view, chromedp.ByQuery))
-	var eveningView string
-	run(t, ctx, "the evening's view-only link", chromedp.Navigate(base+evening), chromedp.Value(`[data-testid="view-link"]`, &eveningView, chromedp.ByQuery))
-	view, eveningView = strings.TrimPrefix(view, base), strings.TrimPrefix(eveningView, base)
-	// The phone's history last: it lists every table the walk opened.
-	pages = append(pages, view, view+"/games/1", eveningView, eveningView+"/games/2", "/history")
-
-	plays := 0
+// walk measures a part's pages at 360×740 and 390×844, in English and
+// German, light and dark: eight passes.
+func walk(t *testing.T, ctx context.Context, base string, p *walkPart) {
+	t.Helper()
+	passes := 0
 	for _, size := range []struct{ w, h int64 }{{360, 740}, {390, 844}} {
 		for _, pass := range []struct{ scheme, lang string }{{"light", "en"}, {"dark", "de"}, {"light", "de"}, {"dark", "en"}} {
 			run(t, ctx, "screen and scheme",
 				chromedp.EmulateViewport(size.w, size.h, chromedp.EmulateMobile, chromedp.EmulateScale(2)),
 				emulation.SetEmulatedMedia().WithFeatures([]*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: pass.scheme}}),
 				chromedp.Navigate(base+"/lang?to="+pass.lang+"&back=/"), chromedp.WaitReady("main", chromedp.ByQuery))
+			at := fmt.Sprintf("at %d×%d %s %s", size.w, size.h, pass.lang, pass.scheme)
 			measure := func(name string) {
 				var got fitProblem
 				run(t, ctx, "measure "+name, chromedp.Evaluate(fmt.Sprintf("%s(%d)", fitsScript, size.w), &got))
 				checkFits(t, name, int(size.w), got)
 			}
-			for _, p := range pages {
-				name := fmt.Sprintf("%s at %d×%d %s %s", p, size.w, size.h, pass.lang, pass.scheme)
-				acts := []chromedp.Action{chromedp.Navigate(base + p), chromedp.WaitReady("main", chromedp.ByQuery)}
-				if sel, ok := waitFor[p]; ok {
+			for _, page := range p.pages {
+				name := page + " " + at
+				acts := []chromedp.Action{chromedp.Navigate(base + page), chromedp.WaitReady("main", chromedp.ByQuery)}
+				sel, ok := p.waitFor[page]
+				if ok {
 					acts = append(acts, chromedp.WaitVisible(sel, chromedp.ByQuery))
 				}
 				run(t, ctx, "open "+name, acts...)
 				measure(name)
-				if _, ok := waitFor[p]; ok && size.w == 360 && pass.lang == "de" {
-					snapshot(t, ctx, "walk-"+pass.scheme+"-"+strings.NewReplacer("/", "-", "%", "").Replace(strings.TrimPrefix(p, "/")))
+				if ok && size.w == 360 && pass.lang == "de" {
+					snapshot(t, ctx, "walk-"+pass.scheme+"-"+strings.NewReplacer("/", "-", "%", "").Replace(strings.TrimPrefix(page, "/")))
 				}
 			}
-			// The import's report (and its preview, where there is one):
-			// the new table and every play left out, with its reason.
-			plays++
-			importPlays(t, ctx, plays, base+league, func(stage string) {
-				measure(fmt.Sprintf("%s/plays, an upload's %s, at %d×%d %s %s", league, stage, size.w, size.h, pass.lang, pass.scheme))
-				if size.w == 360 && pass.lang == "de" {
-					snapshot(t, ctx, "walk-"+pass.scheme+"-plays-"+stage)
-				}
-			})
+			passes++
+			if p.afterPass != nil {
+				p.afterPass(t, ctx, passes, func(name, snap string) {
+					measure(name + ", " + at)
+					if size.w == 360 && pass.lang == "de" {
+						snapshot(t, ctx, "walk-"+pass.scheme+"-"+snap)
+					}
+				})
+			}
 		}
 	}
 }

@@ -274,6 +274,7 @@ func TestImportRunsTheLiveChecks(t *testing.T) {
 // TestImportIsCappedInEvents: a file longer than any table may be is
 // refused with the cap named, and nothing is written.
 func TestImportIsCappedInEvents(t *testing.T) {
+	t.Parallel()
 	_, ts := openTest(t)
 	var b bytes.Buffer
 	b.WriteString(`{"format":"tablemate-table","version":1,"name":"F","game":"sum","events":[{"seq":1,"kind":"table_created","payload":{"game":"sum","name":"F","players":["Ana","Ben"]}}`)

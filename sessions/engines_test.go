@@ -51,6 +51,16 @@ func sqliteOnly(t *testing.T, what string) {
 	}
 }
 
+// noStore marks a test that opens no store (a property of replaying a
+// log alone): it runs in the SQLite pass only, since the PostgreSQL pass
+// would do the same work again (minutes of it under -race).
+func noStore(t *testing.T) {
+	t.Helper()
+	if pg != nil {
+		t.Skip("opens no store: it ran in the SQLite pass")
+	}
+}
+
 // postgresOnly marks a test about PostgreSQL alone.
 func postgresOnly(t *testing.T, what string) {
 	t.Helper()

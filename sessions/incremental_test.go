@@ -251,6 +251,8 @@ func sameAsReference(t *testing.T, tb Table, events []Event) {
 // versions were built (so no later event changed what an earlier version
 // shows).
 func TestIncrementalBuildMatchesReplay(t *testing.T) {
+	noStore(t)
+	t.Parallel()
 	for seed := range uint64(24) {
 		rng := rand.New(rand.NewPCG(seed, 7))
 		events := randomLog(rng, 60+rng.IntN(80))
@@ -295,6 +297,8 @@ func TestIncrementalBuildMatchesReplay(t *testing.T) {
 // TestFactsAreThoseOfTheirTime: the game, round and move numbers worked
 // out while replaying are those the entry had when it was written.
 func TestFactsAreThoseOfTheirTime(t *testing.T) {
+	noStore(t)
+	t.Parallel()
 	for seed := range uint64(20) {
 		rng := rand.New(rand.NewPCG(seed, 11))
 		events := randomLog(rng, 120)
@@ -329,6 +333,7 @@ func TestFactsAreThoseOfTheirTime(t *testing.T) {
 // writes, undos and another server's writes build newer versions of them
 // (run with -race: a version written to after it was handed out fails).
 func TestVersionsAreSafeToShare(t *testing.T) {
+	t.Parallel()
 	st, _ := openTest(t)
 	ts := NewTables(st, findMix)
 	other := NewTables(st, findMix)

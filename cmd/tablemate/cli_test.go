@@ -325,12 +325,76 @@ func TestServeBindsFirst(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("serve did not give up on a port in use")
 	}
-	want := "tablemate: cannot listen on " + l.Addr().String() + ": the address is already in use (another program, perhaps another tablemate, listens there); stop it or choose another port, e.g. -addr :8081\n"
-	if code != 2 || errOut != want || out != "" {
-		t.Errorf("exit %d\nstdout %q\nstderr %q\nwant   %q", code, out, errOut, want)
+	// The advice keeps the host (127.0.0.1: this computer only) and names
+	// a port that is free.
+	advice := regexp.MustCompile(`^tablemate: cannot listen on ` + regexp.QuoteMeta(l.Addr().String()) +
+		`: the address is already in use \(another program, perhaps another tablemate, listens there\); stop it or choose another port, e.g. -addr (127\.0\.0\.1:\d+)\n$`)
+	m := advice.FindStringSubmatch(errOut)
+	if code != 2 || m == nil || out != "" {
+		t.Fatalf("exit %d\nstdout %q\nstderr %q\nwant   %s", code, out, errOut, advice)
+	}
+	if m[1] == l.Addr().String() {
+		t.Errorf("advises the port in use: %s", errOut)
+	}
+	if free, err := net.Listen("tcp", m[1]); err != nil {
+		t.Errorf("advises %s, which is not free: %v", m[1], err)
+	} else {
+		free.Close()
 	}
 	if _, err := os.Stat(db); !os.IsNotExist(err) {
 		t.Errorf("the database was created: %v", err)
+	}
+
+	// Started by make run, the advice is make run's ADDR=.
+	t.Setenv(startedByEnv, "make run")
+	code, _, errOut = runCLI(t, "serve", "-addr", l.Addr().String(), "-db", db)
+	if want := regexp.MustCompile(`e\.g\. make run ADDR=127\.0\.0\.1:\d+\n$`); code != 2 || !want.MatchString(errOut) || strings.Contains(errOut, "-addr") {
+		t.Errorf("under make run: exit %d, %q, want %s", code, errOut, want)
+	}
+}
+
+// TestServeBehindAProxy: with -public-url, serve on a loopback port says
+// where phones open it and draws that address's QR code, and does not say
+// that phones cannot reach it (the README's proxy set-up).
+func TestServeBehindAProxy(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var out, errOut webtest.SyncBuffer
+	done := make(chan int, 1)
+	go func() {
+		done <- run(ctx, []string{"serve", "-addr", "127.0.0.1:0", "-public-url", "https://games.example.org/", "-db", testDB(t)}, nil, &out, &errOut)
+	}()
+	running := regexp.MustCompile(`Tablemate is running at (http://127\.0\.0\.1:\d+), for this computer only\. Phones open its public address \(-public-url\):\n  https://games\.example\.org\n`)
+	var local string
+	for deadline := time.Now().Add(10 * time.Second); local == "" && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if m := running.FindStringSubmatch(out.String()); m != nil && strings.Contains(out.String(), "passes requests on") {
+			local = m[1]
+		}
+	}
+	if local == "" {
+		t.Fatalf("stdout %q, want %s (stderr %q)", out.String(), running, errOut.String())
+	}
+	for _, want := range []string{
+		"Scan the code with a phone's camera to open https://games.example.org\n",
+		"If a phone cannot connect, check that https://games.example.org reaches this server: whatever answers there (a proxy, a router) passes requests on to " + local + ".\n",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("lacks %q:\n%s", want, out.String())
+		}
+	}
+	for _, not := range []string{"phones cannot reach it", "serve with -addr", "firewall"} {
+		if strings.Contains(out.String(), not) {
+			t.Errorf("says %q behind a proxy:\n%s", not, out.String())
+		}
+	}
+	cancel()
+	select {
+	case code := <-done:
+		if code != 0 {
+			t.Errorf("exit %d: %s", code, errOut.String())
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("serve did not stop")
 	}
 }
 
@@ -343,14 +407,36 @@ func TestListenErrors(t *testing.T) {
 		err  error
 		want string
 	}{
-		{":80", opErr(syscall.EACCES), "cannot listen on :80: permission denied (ports below 1024 need root); choose a port such as :8080"},
+		{":80", opErr(syscall.EACCES), "cannot listen on :80: permission denied (ports below 1024 need root); choose a port such as -addr :8080"},
+		{"127.0.0.1:80", opErr(syscall.EACCES), "cannot listen on 127.0.0.1:80: permission denied (ports below 1024 need root); choose a port such as -addr 127.0.0.1:8080"},
 		{"10.9.9.9:8080", opErr(syscall.EADDRNOTAVAIL), "cannot listen on 10.9.9.9:8080: this computer has no such address"},
 		{":8080", opErr(syscall.EADDRINUSE), "cannot listen on :8080: the address is already in use"},
-		{"8080", &net.AddrError{Err: "missing port in address", Addr: "8080"}, `-addr "8080" is not an address to listen on (missing port in address); write :8080 for every network interface or 127.0.0.1:8080 for this computer only`},
+		{"8080", &net.AddrError{Err: "missing port in address", Addr: "8080"}, `-addr "8080" is not an address to listen on (missing port in address); write -addr :8080 for every network interface or -addr 127.0.0.1:8080 for this computer only`},
 	} {
-		if got := listenError(tt.addr, tt.err).Error(); !strings.HasPrefix(got, tt.want) {
+		if got := listenError(tt.addr, tt.err, addrSetting{}).Error(); !strings.HasPrefix(got, tt.want) {
 			t.Errorf("%s: %q, want %q", tt.addr, got, tt.want)
 		}
+	}
+	// Under make run, the advice is make run's ADDR=, the host kept.
+	viaMake := addrSetting{viaMake: true}
+	for _, tt := range []struct {
+		addr string
+		err  error
+		want string
+	}{
+		{"127.0.0.1:80", opErr(syscall.EACCES), "choose a port such as make run ADDR=127.0.0.1:8080"},
+		{"8080", &net.AddrError{Err: "missing port in address", Addr: "8080"}, `ADDR="8080" is not an address to listen on (missing port in address); write make run ADDR=:8080 for every network interface or make run ADDR=127.0.0.1:8080 for this computer only`},
+		{"10.9.9.9:8080", opErr(syscall.EADDRNOTAVAIL), "use make run ADDR=:8080 for every network interface"},
+	} {
+		if got := listenError(tt.addr, tt.err, viaMake).Error(); !strings.Contains(got, tt.want) || strings.Contains(got, "-addr") {
+			t.Errorf("make run %s: %q, want %q", tt.addr, got, tt.want)
+		}
+	}
+	// A port in use on this computer only is answered with a port on
+	// this computer only, not with every interface.
+	got := listenError("127.0.0.1:8080", opErr(syscall.EADDRINUSE), viaMake).Error()
+	if !regexp.MustCompile(`e\.g\. make run ADDR=127\.0\.0\.1:\d+$`).MatchString(got) {
+		t.Errorf("port in use on 127.0.0.1: %q", got)
 	}
 	// The real thing for an address that is not one.
 	code, _, errOut := runCLI(t, "serve", "-addr", "8080", "-db", filepath.Join(t.TempDir(), "t.db"))
@@ -375,6 +461,25 @@ func TestDatabaseInAMissingDirectory(t *testing.T) {
 	code, _, errOut := runCLI(t, "migrate", "-db", t.TempDir())
 	if code != 2 || !strings.Contains(errOut, "it is a directory; -db names a file") {
 		t.Errorf("a directory as -db: exit %d, %s", code, errOut)
+	}
+}
+
+// TestDatabaseWhereNoFileCanBeMade: a directory that exists but takes no
+// new file (/proc) is named, with what is wrong with it, and the name of
+// the file tablemate tried to create there is not.
+func TestDatabaseWhereNoFileCanBeMade(t *testing.T) {
+	if _, err := os.Stat("/proc/self"); err != nil {
+		t.Skip("no /proc on this system")
+	}
+	for _, cmd := range [][]string{{"migrate"}, {"serve", "-addr", "127.0.0.1:0"}} {
+		code, _, errOut := runCLI(t, append(cmd, "-db", "/proc/x.db")...)
+		want := "tablemate: cannot create the database /proc/x.db: the directory /proc takes no new files (creating one there fails: no such file or directory): it is not a directory on a disk but a special file system such as /proc or /sys; choose a directory on a disk"
+		if code != 2 || !strings.HasPrefix(errOut, want) || strings.Contains(errOut, "write-check") {
+			t.Errorf("%s: exit %d\n%q\nwant %q", cmd[0], code, errOut, want)
+		}
+	}
+	if got := cannotCreateIn("/mnt/ro", &os.PathError{Op: "open", Path: "/mnt/ro/.x", Err: syscall.EROFS}); got != "the directory /mnt/ro is on a read-only file system, where no file can be created; choose a directory on a disk that may be written" {
+		t.Errorf("read-only: %q", got)
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"strings"
 	"time"
 
 	"tablemate/scoring"
@@ -62,7 +63,8 @@ func serveCmd(ctx context.Context, args []string, std stdio) error {
 	}
 	// Bind first: a port in use or a bad address fails here, before the
 	// database is created or opened and before "serving" is logged.
-	ln, err := listen(*addr)
+	how := addrSettingFromEnv()
+	ln, err := listen(*addr, how)
 	if err != nil {
 		return err
 	}
@@ -109,6 +111,10 @@ func serveCmd(ctx context.Context, args []string, std stdio) error {
 		log.Warn("could not list this computer's network addresses", "err", err)
 	}
 	where = https.reachOver(where)
+	where.how = how
+	if public := fs.Lookup("public-url").Value.String(); public != "" {
+		where.public = strings.TrimSuffix(public, "/")
+	}
 	where.write(std.out, *showQR, colorTerminal(std.out))
 	https.write(std.out, where)
 	writeFeatures(std.out, where, https)

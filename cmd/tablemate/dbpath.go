@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 )
 
 // checkDBPath says why the database file cannot be opened or created, in
@@ -66,7 +67,7 @@ func checkDir(path, what string) error {
 		return fmt.Errorf("cannot create %s %s: permission denied: this user (uid %d) may not create files in the directory %s (its mode is %s); SQLite writes its -wal and -shm files beside the database, so the directory must be writable: choose another directory or give this user write permission", what, path, os.Getuid(), dir, st.Mode().Perm())
 	}
 	if err != nil {
-		return fmt.Errorf("cannot create %s %s: cannot write in the directory %s: %w", what, path, dir, err)
+		return fmt.Errorf("cannot create %s %s: %s", what, path, cannotCreateIn(dir, err))
 	}
 	probe.Close()
 	return os.Remove(probe.Name())
@@ -88,4 +89,24 @@ func checkBackupPaths(db, target string) error {
 		return fmt.Errorf("the backup file %s exists already; a backup never overwrites a file: choose a new name or remove it first", target)
 	}
 	return checkDir(target, "the backup file")
+}
+
+// cannotCreateIn says why no file can be created in the directory dir,
+// which exists and may be entered: err is what creating one answered.
+// The name of the file tried is left out; it is not the user's.
+func cannotCreateIn(dir string, err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	switch {
+	case errors.Is(err, syscall.EROFS):
+		return fmt.Sprintf("the directory %s is on a read-only file system, where no file can be created; choose a directory on a disk that may be written", dir)
+	case errors.Is(err, fs.ErrNotExist), errors.Is(err, syscall.EPERM), errors.Is(err, syscall.EINVAL), errors.Is(err, syscall.ENOTSUP):
+		// /proc and /sys answer "no such file or directory" to a new file.
+		return fmt.Sprintf("the directory %s takes no new files (creating one there fails: %v): it is not a directory on a disk but a special file system such as /proc or /sys; choose a directory on a disk, such as the one tablemate runs in (-db ./tablemate.db)", dir, err)
+	case errors.Is(err, syscall.ENOSPC), errors.Is(err, syscall.EDQUOT):
+		return fmt.Sprintf("the disk of the directory %s is full (%v); free some space or choose a directory on another disk", dir, err)
+	}
+	return fmt.Sprintf("cannot create a file in the directory %s: %v", dir, err)
 }

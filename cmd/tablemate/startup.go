@@ -13,29 +13,88 @@ import (
 	"github.com/boombuler/barcode/qr"
 )
 
+// startedByEnv names the variable make run sets (to "make run"), so
+// that advice about the address speaks of make run's ADDR= rather than
+// of -addr.
+const startedByEnv = "TABLEMATE_STARTED_BY"
+
+// addrSetting is how the person who started tablemate sets its address:
+// with the -addr flag, or with make run's ADDR= when make run started it.
+type addrSetting struct{ viaMake bool }
+
+func addrSettingFromEnv() addrSetting {
+	return addrSetting{viaMake: os.Getenv(startedByEnv) == "make run"}
+}
+
+// to is the advice to set the address to addr: "-addr :8081" or "make
+// run ADDR=:8081".
+func (s addrSetting) to(addr string) string {
+	if s.viaMake {
+		return "make run ADDR=" + addr
+	}
+	return "-addr " + addr
+}
+
 // listen binds the server's address, saying plainly what to do when it
 // cannot.
-func listen(addr string) (net.Listener, error) {
+func listen(addr string, how addrSetting) (net.Listener, error) {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return nil, listenError(addr, err)
+		return nil, listenError(addr, err, how)
 	}
 	return ln, nil
 }
 
-func listenError(addr string, err error) error {
+func listenError(addr string, err error, how addrSetting) error {
 	var bad *net.AddrError
 	switch {
 	case errors.Is(err, syscall.EADDRINUSE):
-		return fmt.Errorf("cannot listen on %s: the address is already in use (another program, perhaps another tablemate, listens there); stop it or choose another port, e.g. -addr :8081", addr)
+		return fmt.Errorf("cannot listen on %s: the address is already in use (another program, perhaps another tablemate, listens there); stop it or choose another port, e.g. %s", addr, how.to(freePortNear(addr)))
 	case errors.Is(err, syscall.EACCES):
-		return fmt.Errorf("cannot listen on %s: permission denied (ports below 1024 need root); choose a port such as :8080", addr)
+		return fmt.Errorf("cannot listen on %s: permission denied (ports below 1024 need root); choose a port such as %s", addr, how.to(withPort(addr, "8080")))
 	case errors.Is(err, syscall.EADDRNOTAVAIL):
-		return fmt.Errorf("cannot listen on %s: this computer has no such address; use :8080 for every network interface, or one of this computer's own addresses", addr)
+		return fmt.Errorf("cannot listen on %s: this computer has no such address; use %s for every network interface, or one of this computer's own addresses", addr, how.to(":8080"))
 	case errors.As(err, &bad):
-		return fmt.Errorf("-addr %q is not an address to listen on (%s); write :8080 for every network interface or 127.0.0.1:8080 for this computer only", addr, bad.Err)
+		return fmt.Errorf("%s is not an address to listen on (%s); write %s for every network interface or %s for this computer only", how.quoted(addr), bad.Err, how.to(":8080"), how.to("127.0.0.1:8080"))
 	}
 	return fmt.Errorf("cannot listen on %s: %w", addr, err)
+}
+
+// quoted names the address as it was given: -addr "8080" or ADDR="8080".
+func (s addrSetting) quoted(addr string) string {
+	if s.viaMake {
+		return fmt.Sprintf("ADDR=%q", addr)
+	}
+	return fmt.Sprintf("-addr %q", addr)
+}
+
+// withPort is addr on another port, its host kept (so that advice for
+// 127.0.0.1:80 stays on this computer).
+func withPort(addr, port string) string {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		host = ""
+	}
+	return net.JoinHostPort(host, port)
+}
+
+// freePortNear is addr on the first port after its own that is free, on
+// the same host (an address in use on 127.0.0.1 is not answered with
+// every interface); port+1 when none of the next twenty is.
+func freePortNear(addr string) string {
+	_, p, err := net.SplitHostPort(addr)
+	port, perr := strconv.Atoi(p)
+	if err != nil || perr != nil || port == 0 {
+		return withPort(addr, "8081")
+	}
+	for next := port + 1; next <= port+20 && next < 65536; next++ {
+		try := withPort(addr, strconv.Itoa(next))
+		if l, err := net.Listen("tcp", try); err == nil {
+			l.Close()
+			return try
+		}
+	}
+	return withPort(addr, strconv.Itoa(port+1))
 }
 
 // reach is where a running server can be opened.
@@ -45,6 +104,12 @@ type reach struct {
 	// loopback is set when the server listens on this computer only.
 	loopback bool
 	port     string
+	// public is the address phones open when serve was given
+	// -public-url (a proxy or a name in front of it); phones then use
+	// that and nothing else.
+	public string
+	// how is how the address is set, for the advice to change it.
+	how addrSetting
 }
 
 // reachableAt works out where a server asked to listen on addr, and bound
@@ -139,9 +204,18 @@ func upInterfaceAddrs() ([]net.Addr, error) {
 // address phones can use (colour sets the terminal's colours for it).
 func (r reach) write(w io.Writer, withQR, colour bool) {
 	switch {
+	case r.public != "":
+		where := ""
+		if r.loopback {
+			where = ", for this computer only"
+		}
+		fmt.Fprintf(w, "Tablemate is running at %s%s. Phones open its public address (-public-url):\n  %s\n", r.local, where, r.public)
+		r.qr(w, r.public, withQR, colour)
+		fmt.Fprintf(w, "If a phone cannot connect, check that %s reaches this server: whatever answers there (a proxy, a router) passes requests on to %s.\n", r.public, r.local)
+		return
 	case r.loopback:
 		fmt.Fprintf(w, "Tablemate is running at %s, for this computer only: phones cannot reach it.\n", r.local)
-		fmt.Fprintf(w, "To let phones on the same Wi-Fi join, serve with -addr :%s instead.\n", r.port)
+		fmt.Fprintf(w, "To let phones on the same Wi-Fi join, %s instead; behind a proxy, give the address phones open with %s.\n", r.how.serveWith(":"+r.port), r.how.publicURL())
 		return
 	case len(r.phones) == 0:
 		fmt.Fprintf(w, "Tablemate is running at %s.\n", r.local)
@@ -155,13 +229,37 @@ func (r reach) write(w io.Writer, withQR, colour bool) {
 	if r.local != r.phones[0] {
 		fmt.Fprintf(w, "On this computer: %s\n", r.local)
 	}
-	if withQR {
-		fmt.Fprintln(w)
-		if err := drawQR(w, r.phones[0], colour); err == nil {
-			fmt.Fprintf(w, "Scan the code with a phone's camera to open %s\n", r.phones[0])
-		}
-	}
+	r.qr(w, r.phones[0], withQR, colour)
 	fmt.Fprintf(w, "If a phone cannot connect, check that it is on the same network and that no firewall blocks port %s.\n", r.port)
+}
+
+// qr draws url's QR code (unless -qr=false), with a line saying so.
+func (r reach) qr(w io.Writer, url string, withQR, colour bool) {
+	if !withQR {
+		return
+	}
+	fmt.Fprintln(w)
+	if err := drawQR(w, url, colour); err == nil {
+		fmt.Fprintf(w, "Scan the code with a phone's camera to open %s\n", url)
+	}
+}
+
+// publicURL is how the address phones open is given: -public-url, or
+// under make run the variable the flag's default comes from.
+func (s addrSetting) publicURL() string {
+	if s.viaMake {
+		return "TABLEMATE_PUBLIC_URL=https://… make run"
+	}
+	return "-public-url"
+}
+
+// serveWith is the advice to serve on addr: "serve with -addr :8080" or
+// "run make run ADDR=:8080".
+func (s addrSetting) serveWith(addr string) string {
+	if s.viaMake {
+		return "run " + s.to(addr)
+	}
+	return "serve with " + s.to(addr)
 }
 
 // qrQuiet is the light margin around a terminal QR code, in modules: the

@@ -113,8 +113,38 @@ func TestStartupMessage(t *testing.T) {
 	b.Reset()
 	local, _ := reachableAt("127.0.0.1:8080", &net.TCPAddr{Port: 8080}, laptop)
 	local.write(&b, true, false)
-	if want := "Tablemate is running at http://127.0.0.1:8080, for this computer only: phones cannot reach it.\nTo let phones on the same Wi-Fi join, serve with -addr :8080 instead.\n"; b.String() != want {
+	if want := "Tablemate is running at http://127.0.0.1:8080, for this computer only: phones cannot reach it.\nTo let phones on the same Wi-Fi join, serve with -addr :8080 instead; behind a proxy, give the address phones open with -public-url.\n"; b.String() != want {
 		t.Errorf("loopback:\n%q\nwant\n%q", b.String(), want)
+	}
+
+	// Started by make run, the advice is make run's.
+	b.Reset()
+	local.how = addrSetting{viaMake: true}
+	local.write(&b, true, false)
+	if want := "To let phones on the same Wi-Fi join, run make run ADDR=:8080 instead; behind a proxy, give the address phones open with TABLEMATE_PUBLIC_URL=https://… make run.\n"; !strings.Contains(b.String(), want) || strings.Contains(b.String(), "-addr") || strings.Contains(b.String(), "-public-url") {
+		t.Errorf("loopback under make run:\n%q\nwant %q", b.String(), want)
+	}
+
+	// Behind a proxy (-public-url), on this computer only or on every
+	// interface: phones open the public address, the QR code is its.
+	for _, addr := range []string{"127.0.0.1:18159", ":8080"} {
+		b.Reset()
+		r, _ := reachableAt(addr, &net.TCPAddr{Port: 18159}, laptop)
+		r.public = "https://games.example.org"
+		r.write(&b, true, false)
+		out := b.String()
+		for _, want := range []string{
+			"Phones open its public address (-public-url):\n  https://games.example.org\n",
+			"Scan the code with a phone's camera to open https://games.example.org\n",
+			"passes requests on to " + r.local + ".\n",
+		} {
+			if !strings.Contains(out, want) {
+				t.Errorf("%s behind a proxy lacks %q:\n%s", addr, want, out)
+			}
+		}
+		if strings.Contains(out, "cannot reach") || strings.Contains(out, "-addr") || strings.Contains(out, "192.168.1.23") || !strings.Contains(out, "█") {
+			t.Errorf("%s behind a proxy:\n%s", addr, out)
+		}
 	}
 }
 

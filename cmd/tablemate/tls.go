@@ -364,7 +364,7 @@ func (s tlsSetup) startRedirect(log *slog.Logger) func() {
 	if s.kind != "acme" || s.httpAddr == "" {
 		return func() {}
 	}
-	ln, err := listen(s.httpAddr)
+	ln, err := net.Listen("tcp", s.httpAddr) // -acme-http: advice about -addr would not fit
 	if err != nil {
 		log.Warn("no plain-HTTP redirect to HTTPS", "err", err)
 		return func() {}

@@ -68,6 +68,10 @@ type Options struct {
 	// Log, if set, names a file for the server's log (else it is kept in
 	// the temporary directory and shown when starting fails).
 	Log string
+	// MaxConnections is the server's max_connections (0: 300, enough for
+	// one package's tests; a server shared by a whole test run, whose
+	// packages run side by side, takes more).
+	MaxConnections int
 }
 
 // Start initialises and starts a server in a new temporary directory. As
@@ -117,7 +121,11 @@ func Start(opts Options) (*Server, error) {
 	if err := initdb.Run(); err != nil {
 		return nil, fmt.Errorf("initdb: %w\n%s", err, tail(logPath))
 	}
-	args := []string{"-D", data, "-k", sock, "-c", "listen_addresses=", "-c", "max_connections=300",
+	maxConns := opts.MaxConnections
+	if maxConns == 0 {
+		maxConns = 300
+	}
+	args := []string{"-D", data, "-k", sock, "-c", "listen_addresses=", "-c", "max_connections=" + strconv.Itoa(maxConns),
 		"-c", "shared_buffers=32MB", "-c", "log_min_messages=warning"}
 	if !opts.Durable {
 		args = append(args, "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off")

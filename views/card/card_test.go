@@ -136,6 +136,7 @@ func share(img image.Image, r image.Rectangle, col color.RGBA) float64 {
 // seven games, in English and German, decodes as a PNG of 1200×630, and
 // crowns the engine's winners.
 func TestEveryGame(t *testing.T) {
+	t.Parallel()
 	results := finished(t)
 	if len(results) != len(games.Engines()) {
 		t.Fatalf("%d games, want the registry's %d", len(results), len(games.Engines()))
@@ -188,6 +189,7 @@ func rowHeight(n, top, bottom int) int {
 // whatever order the players come in; the others are not gold; a disputed
 // result crowns nobody.
 func TestWinnersFirstAndUnmistakable(t *testing.T) {
+	t.Parallel()
 	r := Result{Game: "Auf der Hut", Checked: true, Players: []Player{
 		{"Ida", 4, false, 0}, {"Jan", 8, true, 0}, {"Kim", 2, false, 0},
 	}}
@@ -220,6 +222,7 @@ func TestWinnersFirstAndUnmistakable(t *testing.T) {
 // the header's text or below the footer: those pixels keep the
 // background.
 func TestInsideTheMargins(t *testing.T) {
+	t.Parallel()
 	long := strings.Repeat("Wolfgang Ämmerlingen-Łobuziakowska ", 6)
 	for _, n := range []int{0, 1, 2, 4, 5, 6, 8, 10} {
 		r := Result{Game: "Koffer, Katze & Sombrero — " + long, Table: long, Number: 12, Played: time.Now(), LowestWins: true, Checked: n%2 == 0}
@@ -258,6 +261,7 @@ func TestInsideTheMargins(t *testing.T) {
 }
 
 func TestLanguages(t *testing.T) {
+	t.Parallel()
 	r := Result{Game: "Alaska", Checked: true, Players: []Player{{"Ana", 5, true, 0}, {"Ben", 3, false, 0}}}
 	a, _ := r.PNG(en)
 	b, _ := r.PNG(de)
@@ -327,6 +331,7 @@ func TestFit(t *testing.T) {
 }
 
 func TestEvening(t *testing.T) {
+	t.Parallel()
 	e := Evening{Table: "Spieleabend", Games: []EveningGame{{Game: "Cambio", Winners: []string{"Zofia"}, Checked: true}, {Game: "Kodiak", Winners: []string{"Ana"}, Checked: true}},
 		Standing: []Row{{Name: "Ana", Points: 30, Wins: 1}, {Name: "Zofia", Points: 12, Wins: 1}, {Name: "Ben", Points: 40}}, LowestWins: true}
 	b, err := e.PNG(de)
@@ -410,6 +415,7 @@ func TestNumber(t *testing.T) {
 // imported play keeps its winners (gold) but its verdict differs from
 // "checked by the rules".
 func TestScoresAsTypedAreNotCalledChecked(t *testing.T) {
+	t.Parallel()
 	checked := Result{Game: "Skyjo", Checked: true, Players: []Player{{"Ida", 4, false, 0}, {"Jan", 8, true, 0}}}
 	typed := checked
 	typed.Unchecked = true
@@ -459,6 +465,7 @@ func longEvening(n int) Evening {
 // the line keeps its type size and the card its frame. A game's name too
 // long to fit even alone is cut, and the rest still counted.
 func TestLongEvening(t *testing.T) {
+	t.Parallel()
 	f, _ := fonts()
 	face := newCanvas(f).face(regular, gamesSize)
 	e := longEvening(60)

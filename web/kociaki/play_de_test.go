@@ -26,6 +26,7 @@ func kocMoveDE(t *testing.T, ts *webtest.Server, table string, extra url.Values)
 // errors and refused steps with their arguments translated (a colour,
 // what a pile may give, the button's name).
 func TestPlayAlongKocInGerman(t *testing.T) {
+	t.Parallel()
 	ts := webtest.New(t, server.NewApp, func(a *server.App) { a.SetWriteRate(0) })
 	table := ts.CreateGameTable(kociaki.Slug, "Ola", "Ben", "Cyd")
 

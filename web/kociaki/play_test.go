@@ -18,6 +18,7 @@ import (
 )
 
 func TestPlayAlongKocSetupTurnsAndRefusals(t *testing.T) {
+	t.Parallel()
 	ts := webtest.New(t, server.NewApp, func(a *server.App) { a.SetWriteRate(0) })
 	table := ts.CreateGameTable(kociaki.Slug, "Ola", "Ben", "Cyd")
 	if href, _ := ts.Get(table).Doc.Find(`[data-testid="play-along"]`).Attr("href"); href != table+"/play" {
@@ -122,6 +123,7 @@ func TestPlayAlongKocSetupTurnsAndRefusals(t *testing.T) {
 // chip removed, so the app knows every chip) and checks the game's
 // result against the engine's score of the same log.
 func TestPlayAlongKocWholeGameOverHTTP(t *testing.T) {
+	t.Parallel()
 	ts := webtest.New(t, server.NewApp, func(a *server.App) { a.SetWriteRate(0) })
 	names := []string{"Ola", "Ben", "Cyd", "Dora"}
 	table := ts.CreateGameTable(kociaki.Slug, names...)
@@ -159,6 +161,7 @@ func TestPlayAlongKocWholeGameOverHTTP(t *testing.T) {
 // TestPlayAlongKocStringSettlesATie: nobody crosses a toy in 12 rounds,
 // so everyone ties on 0 and the string left decides (KOC-5).
 func TestPlayAlongKocStringSettlesATie(t *testing.T) {
+	t.Parallel()
 	ts := webtest.New(t, server.NewApp, func(a *server.App) { a.SetWriteRate(0) })
 	table := ts.CreateGameTable(kociaki.Slug, "Ola", "Ben")
 	if p := koctest.Start(t, ts, table, url.Values{"start_tile": {"green"}}); p.Status != http.StatusSeeOther {

@@ -12,6 +12,7 @@ import (
 )
 
 func TestKodiakRoundsOverHTTP(t *testing.T) {
+	t.Parallel()
 	ts := webtest.New(t, server.NewApp)
 	table := cambiotest.StartRoundTable(ts, "kodiak", "Ana", "Ben", "Cy")
 	ed := ts.Get(table + "/games/new")

@@ -15,6 +15,7 @@ import (
 // A German reader plays Kodiak along: set-up, turn page, the round's
 // scoring and the engine's refusals are German.
 func TestPlayAlongKodiakInGerman(t *testing.T) {
+	t.Parallel()
 	ts := webtest.New(t, server.NewApp, func(a *server.App) { a.SetWriteRate(0) })
 	get := func(path string) webtest.Page { t.Helper(); return ts.GetLang(path, "de") }
 	post := func(path string, form url.Values) webtest.Page { t.Helper(); return ts.PostLang(path, form, "de") }

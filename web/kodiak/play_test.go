@@ -17,6 +17,7 @@ import (
 )
 
 func TestPlayAlongKodiak(t *testing.T) {
+	t.Parallel()
 	ts := webtest.New(t, server.NewApp, func(a *server.App) { a.SetWriteRate(0) })
 	table := cambiotest.StartRoundTable(ts, "kodiak", "Ana", "Ben")
 	setup := ts.Get(table + "/play")
@@ -157,6 +158,7 @@ func TestPlayAlongWaitsForARoundGame(t *testing.T) {
 }
 
 func TestPlayAlongPagesStayWithinTheirWeightBudget(t *testing.T) {
+	t.Parallel()
 	ts := webtest.New(t, server.NewApp, func(a *server.App) { a.SetWriteRate(0) })
 	cam := cambiotest.StartRoundTable(ts, "cambio", "Ana", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
 	kod := cambiotest.StartRoundTable(ts, "kodiak", "Ana", "Ben", "Cy", "Dee", "Eve", "Fay")

@@ -10,6 +10,7 @@ import (
 // route that reads client input; each must get a 4xx (or a redirect for a
 // harmless form), never a 500.
 func TestBadInputNeverAnswers500(t *testing.T) {
+	t.Parallel()
 	ts := newTestServerWith(t, func(a *App) { a.writeRate = 0 }) // every request reaches its handler
 	table := ts.CreateTable("Ana", "Ben")
 	bodies := []string{

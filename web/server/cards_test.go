@@ -55,6 +55,7 @@ func localPath(t *testing.T, raw string) string {
 var cardURL = regexp.MustCompile(`"[^"]*card\.png[^"]*"`)
 
 func TestResultCardsAndLinkPreviews(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	admin, public := memberLeague(t, ts)
 	table := ts.CreateGameTable("alaska", "Ana", "Ben")
@@ -127,6 +128,7 @@ func TestResultCardsAndLinkPreviews(t *testing.T) {
 // A card is drawn once per table version and language; a new game makes
 // a new one. The cache stays within its bytes.
 func TestCardCache(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	table := ts.CreateGameTable("alaska", "Ana", "Ben")
 	ts.alaskaGame(t, table, "4", "6")

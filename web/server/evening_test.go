@@ -55,6 +55,7 @@ func choose(t *testing.T, ts *testServer, table, game, first string) {
 // places, said in one line; the export of the evening imports as the
 // same evening.
 func TestEveningOverHTTP(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	table := ts.NewTable("another-game", "", "Ana", "Ben", "Cy")
 	if got, want := ts.Get(table).Text(`[data-testid="table-name"]`), time.Now().Weekday().String()+" evening"; got != want {
@@ -310,6 +311,7 @@ func TestLowestWinsSheetLeadsOnThePages(t *testing.T) {
 // evening, the next-game page and the table page weigh (nearly) the
 // same after 60 games as after 12 (a three-way tie after both).
 func TestLongEveningStaysBounded(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	tables := map[int]string{}
 	for _, n := range []int{12, 60} {

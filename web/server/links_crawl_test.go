@@ -627,6 +627,7 @@ func (c *crawler) missing(want []string) []string {
 // cannot pass by reaching nothing) and shows no table key or replaced
 // link either.
 func TestLinksCrawl(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds an evening of every game")
 	}
@@ -642,6 +643,7 @@ func TestLinksCrawl(t *testing.T) {
 		"/v/:rid?games", "/v/:rid?log", "/leagues/:id?tables"}
 	for _, lang := range []string{"en", "de"} {
 		t.Run("view and public/"+lang, func(t *testing.T) {
+			t.Parallel()
 			c := newCrawler(t, ts, lang, fx.secrets)
 			c.readOnly = true
 			c.run(append([]string{fx.public, fx.bigPublic}, fx.views...)...)
@@ -655,7 +657,10 @@ func TestLinksCrawl(t *testing.T) {
 		})
 	}
 
-	t.Run("a card of every game", func(t *testing.T) { cardOfEveryGame(t, ts, fx) })
+	t.Run("a card of every game", func(t *testing.T) {
+		t.Parallel()
+		cardOfEveryGame(t, ts, fx)
+	})
 
 	// The edit crawl may see edit and admin links in use, never a table's
 	// key or a replaced link.
@@ -672,6 +677,7 @@ func TestLinksCrawl(t *testing.T) {
 	}
 	for _, lang := range []string{"en", "de"} {
 		t.Run("edit and admin/"+lang, func(t *testing.T) {
+			t.Parallel()
 			c := newCrawler(t, ts, lang, keysAndOld)
 			c.perRoute = 12 // play pages offer a URL per section and card
 			// The paged lists first: the crawl fetches a few URLs per
