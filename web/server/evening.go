@@ -36,7 +36,7 @@ func eveningVM(c echo.Context, t sessions.Table) views.EveningVM {
 		}
 	case sessions.EveningPlacings:
 		vm.Points = tr(c, "Points")
-		vm.Why = tr(c, "Different games cannot add their scores: each game gives points by place (%s for 1st, 2nd, …; a tie shares them), as in a league.", placesText(ev.Points))
+		vm.Why = tr(c, "Different games cannot add their scores: each game gives points by place (%s for 1st, 2nd, …; a tie shares them), as in a league.", placesText(c.Request().Context(), ev.Points))
 	}
 	for _, g := range t.Games {
 		if g.Finished() {
@@ -48,7 +48,7 @@ func eveningVM(c echo.Context, t sessions.Table) views.EveningVM {
 		}
 	}
 	for _, r := range ev.Rows {
-		row := views.EveningRowVM{Rank: r.Rank, Name: r.Name, Points: strconv.FormatFloat(r.Points, 'f', -1, 64), Wins: r.Wins, Leader: r.Leader}
+		row := views.EveningRowVM{Rank: r.Rank, Name: r.Name, Points: i18n.Decimal(c.Request().Context(), r.Points, -1), Wins: r.Wins, Leader: r.Leader}
 		for _, cell := range r.Games[max(0, ev.Done-eveningColumns):] {
 			switch {
 			case !cell.Played:
@@ -87,14 +87,14 @@ func kindTitle(ctx context.Context, slug, sheet string) string {
 // seven games and for a sheet not named.
 func sheetName(g sessions.Game) string { return g.Sheet() }
 
-// placesText is the points of the places, "3/2/1/0".
-func placesText(points []float64) string {
+// placesText is the points of the places, "3/2/1/0" ("1.5", "1,5").
+func placesText(ctx context.Context, points []float64) string {
 	s := ""
 	for i, p := range points {
 		if i > 0 {
 			s += "/"
 		}
-		s += strconv.FormatFloat(p, 'f', -1, 64)
+		s += i18n.Decimal(ctx, p, -1)
 	}
 	return s
 }
