@@ -101,7 +101,6 @@ var german = map[string]string{
 	// Ruling ALA-2 on the pages: when an angler catches, a salmon beside an angler.
 	"When does an angler catch a salmon?": "Wann fängt ein Angler einen Lachs?",
 	"When a flow carries the salmon off the angler's section; until then it lies beside the angler (rule ALA-2)": "Wenn eine Strömung den Lachs aus dem Abschnitt des Anglers trägt; bis dahin liegt er neben dem Angler (Regel ALA-2)",
-	"Also when the salmon swims onto or along the angler's section (the other reading, option on_contact)":       "Auch wenn der Lachs in den Abschnitt des Anglers oder daran entlang schwimmt (die andere Lesart, Option on_contact)",
 	"Choose how anglers catch salmon from the list, not %q.":                                                     "Wähle aus der Liste, wie Angler Lachse fangen, nicht %q.",
 	"salmon beside an angler":                      "Lachs neben einem Angler",
 	"the next flow gives the salmon to the angler": "die nächste Strömung gibt den Lachs dem Angler",
@@ -109,7 +108,6 @@ var german = map[string]string{
 	"A salmon and an angler share a marked section: the next flow gives the salmon to the angler; a cast there hooks the angler.":                                                                     "Ein Lachs und ein Angler teilen sich einen markierten Abschnitt: Die nächste Strömung gibt den Lachs dem Angler; ein Wurf dorthin angelt den Angler.",
 	"A salmon and an angler share a marked section: the salmon lies beside the angler until a flow carries it off that section, into the angler's catch (rule ALA-2); a cast there hooks the angler.": "Ein Lachs und ein Angler teilen sich einen markierten Abschnitt: Der Lachs liegt neben dem Angler, bis eine Strömung ihn aus diesem Abschnitt trägt, in den Fang des Anglers (Regel ALA-2); ein Wurf dorthin angelt den Angler.",
 
-	"Played with anglers catching on contact (option on_contact of rule ALA-2)":     "Gespielt mit Anglern, die bei Kontakt fangen (Option on_contact von Regel ALA-2)",
 	"Only records how the game was played: salmon are counted the same either way.": "Hält nur fest, wie gespielt wurde: Die Lachse zählen so oder so gleich.",
 
 	// Ruling ALA-3 on the pages: casts into open water.
@@ -228,4 +226,8 @@ var german = map[string]string{
 
 	// Counts said through i18n.N: the plural takes the count first.
 	"Lay the salmon across %[2]d and %[3]d (%[1]d salmon there now)": "Den Lachs über %[2]d und %[3]d legen (dort jetzt %[1]d Lachse)",
+
+	// Ruling ALA-2's other reading, named without its option code (the code is small print).
+	"Also when the salmon swims onto or along the angler's section (the other reading of rule ALA-2)": "Auch wenn der Lachs in den Abschnitt des Anglers schwimmt oder an ihm entlang (die andere Lesart von Regel ALA-2)",
+	"Played with anglers catching on contact (the other reading of rule ALA-2)":                       "Gespielt mit Anglern, die schon bei Berührung fangen (die andere Lesart von Regel ALA-2)",
 }

@@ -7,8 +7,8 @@ package kks
 var german = map[string]string{
 	// Set-up page
 	"play along":  "Mitspielen",
-	"Lay the row": "Lege die Kartenreihe aus",
-	"Shuffle the 40 number cards and lay 7 face up. Enter them left to right: position 1 is the free card.": "Mische die 40 Zahlenkarten und lege 7 davon offen aus. Gib sie von links nach rechts ein: Position 1 ist die Karte, die nichts kostet.",
+	"Lay the row": "Legt die Kartenreihe aus",
+	"Shuffle the 40 number cards and lay 7 face up. Enter them left to right: position 1 is the free card.": "Mischt die 40 Zahlenkarten und legt 7 davon offen aus. Gib sie von links nach rechts ein: Position 1 ist die Karte, die nichts kostet.",
 	"Card %d":                     "Karte %d",
 	"e.g. red 10":                 "z. B. Rot 10",
 	"Tap the cards in row order.": "Tippe die Karten in der Reihenfolge der Reihe an.",
@@ -21,8 +21,8 @@ var german = map[string]string{
 	"%s to take a card":    "%s nimmt eine Karte",
 	"Last round":           "Letzte Runde",
 	"The deck is empty: finish the round so everyone has had the same number of turns (rule KKS-3).": "Der Stapel ist leer: Spielt die Runde zu Ende, damit alle gleich viele Züge hatten (Regel KKS-3).",
-	"Close the gap, then turn up the top card of the deck. Which card is it?":                        "Schließe die Lücke und decke dann die oberste Karte des Stapels auf. Welche Karte ist es?",
-	"The deck is empty: close the gap, nothing is turned up.":                                        "Der Stapel ist leer: Schließe die Lücke, es wird nichts aufgedeckt.",
+	"Close the gap, then turn up the top card of the deck. Which card is it?":                        "Schließt die Lücke und deckt dann die oberste Karte des Stapels auf. Welche Karte ist es?",
+	"The deck is empty: close the gap, nothing is turned up.":                                        "Der Stapel ist leer: Schließt die Lücke, es wird nichts aufgedeckt.",
 	"Take it":                  "Nehmen",
 	"Take another card":        "Eine andere Karte nehmen",
 	"The row":                  "Die Kartenreihe",
@@ -54,7 +54,7 @@ var german = map[string]string{
 
 	// Refusals (scoring/kks/play.go)
 	"Koffer, Katze & Sombrero is played by 2 to 4 players, not %d":                                        "Koffer, Katze & Sombrero spielen 2 bis 4 Personen, nicht %d",
-	"the first turn is for one of the %d players, not seat %d":                                            "der erste Zug gehört einem der %d Spieler, nicht Platz %d",
+	"the first turn is for one of the %d players, not seat %d":                                            "den ersten Zug hat eine der %d Personen, nicht Platz %d",
 	"the row starts with %d cards, not %d":                                                                "die Kartenreihe beginnt mit %d Karten, nicht mit %d",
 	"row position %d: %s %d is not a number card":                                                         "Position %d der Reihe: %s %d ist keine Zahlenkarte",
 	"row position %d: the %s %d lies in the row already; each card exists once":                           "Position %d der Reihe: %s %d liegt schon in der Reihe; jede Karte gibt es nur einmal",
@@ -97,7 +97,7 @@ var german = map[string]string{
 	"Tokens of %s":            "Chips von %s",
 	"Take back the last card": "Letzte Karte zurücknehmen",
 	"Type instead":            "Stattdessen tippen",
-	"Next player":             "Nächster Spieler",
+	"Next player":             "Nächste Person",
 	"Change the cards of %s":  "Karten von %s ändern",
 	"%d of %d cards":          "%d von %d Karten",
 	"%d cards":                "%d Karten",

@@ -218,7 +218,7 @@ func (a *App) viewPreview(c echo.Context, v viewTable) views.Preview {
 	origin := a.site.origin(c.Request())
 	title := v.Name
 	if title == "" {
-		title = v.Info.Title
+		title = tableGameTitle(c, v.Table)
 	}
 	return views.Preview{
 		Title: title, URL: origin + v.base(),
@@ -239,7 +239,7 @@ func (a *App) gamePreview(c echo.Context, v viewTable, g sessions.Game) views.Pr
 		desc = tr(c, "%s won. Checked by the rules.", i18n.JoinNames(c.Request().Context(), g.Result.Winners))
 	}
 	return views.Preview{
-		Title: tr(c, "%[1]s, game %[2]d", v.Info.Title, g.Number), URL: origin + v.base() + "/games/" + n,
+		Title: tr(c, "%[1]s, game %[2]d", gameName(c, g), g.Number), URL: origin + v.base() + "/games/" + n,
 		Description: desc,
 		Image:       origin + v.base() + "/games/" + n + "/card.png?v=" + strconv.Itoa(v.Head),
 	}
@@ -253,7 +253,7 @@ func previewLine(c echo.Context, t sessions.Table, games []sessions.Game) string
 			leaders = append(leaders, s.Name)
 		}
 	}
-	line := i18n.N(c.Request().Context(), len(games), "%[1]s after 1 game: %[2]s leads.", "%[2]s after %[1]d games: %[3]s leads.", t.Info.Title, i18n.JoinNames(c.Request().Context(), leaders))
+	line := i18n.N(c.Request().Context(), len(games), "%[1]s after 1 game: %[2]s leads.", "%[2]s after %[1]d games: %[3]s leads.", tableGameTitle(c, t), i18n.JoinNames(c.Request().Context(), leaders))
 	if slices.ContainsFunc(games, func(g sessions.Game) bool { return !g.Result.Valid }) {
 		line += " " + tr(c, "A result is disputed.")
 	}

@@ -23,7 +23,7 @@ func (a *App) loadPlay(c echo.Context) (sessions.Table, kit.Pages, error) {
 	game, _ := games.Find(t.Info.Slug)
 	g := game.Pages
 	if g == nil {
-		return t, nil, echo.NewHTTPError(http.StatusNotFound, tr(c, "%s cannot be played along yet; enter each game's result instead.", t.Info.Title))
+		return t, nil, echo.NewHTTPError(http.StatusNotFound, tr(c, "%s cannot be played along yet; enter each game's result instead.", gameTitle(c.Request().Context(), t.Info.Slug)))
 	}
 	keepAwake(c)
 	return t, g, nil

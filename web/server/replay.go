@@ -59,8 +59,13 @@ func replayPage(c echo.Context, t sessions.Table, base string) error {
 	stepURL := func(k int) string { return fmt.Sprintf("%s/games/%d/replay?step=%d", base, n, k) }
 	vm := views.ReplayVM{
 		Page: page(c, tr(c, "Replay of game %d", n)), Heading: tr(c, "%s · replay of game %d", t.Name, n),
-		GameTitle: t.Info.Title, Step: k, Steps: len(steps),
+		GameTitle: gameTitle(c.Request().Context(), t.Info.Slug), Step: k, Steps: len(steps),
 		What: timelineText(c.Request().Context(), t, e.Event), At: dateTime(c, e.At.Local(), false, true),
+	}
+	for _, g := range t.Games {
+		if g.Number == n { // the game replayed, whatever the table plays now
+			vm.GameTitle = gameName(c, g)
+		}
 	}
 	if g, ok := t.GameAsOf(n, e.Seq); ok {
 		vm.Present, vm.Result = g.Err == "", g.Result

@@ -348,6 +348,17 @@ func (a *App) tablePage(c echo.Context, t sessions.Table, flash, kind string) (v
 	return vm, nil
 }
 
+// tableGameTitle is what the table plays now, as its pages name it: the
+// name of the other game whose sheet is being played (or "Another game"
+// in the reader's language before the sheet has one), else the game's
+// title.
+func tableGameTitle(c echo.Context, t sessions.Table) string {
+	if n := len(t.Games); n > 0 && t.Games[n-1].Info.Slug == t.Info.Slug {
+		return gameName(c, t.Games[n-1])
+	}
+	return gameTitle(c.Request().Context(), t.Info.Slug)
+}
+
 // tableView builds what every link to a table shows: standings, games,
 // charts, the game in progress and the history, every URL on base (the
 // link the page was opened with). It is given no other link.
@@ -357,6 +368,7 @@ func tableView(c echo.Context, t sessions.Table, base string) views.TableView {
 		Base: base, Name: t.Name, Game: t.Info, Players: t.Players, Leaders: t.Leaders(),
 		Chart: views.BarChart{Title: trN(c, len(t.Games), "Running totals after 1 game", "Running totals after %d games")},
 	}
+	vm.Game.Title = tableGameTitle(c, t)
 	vm.Scripts = []string{"js/share.js"}
 	for i, s := range rankedStandings(t) {
 		vm.Standings = append(vm.Standings, views.StandingRow{
