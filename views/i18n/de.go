@@ -745,4 +745,12 @@ var deCore = map[string]string{
 	"%q is not a corner value: use %s followed by a whole number from %d to %d":            "%q ist kein Eckwert: Schreib %s und danach eine ganze Zahl von %d bis %d",
 	"%q is not a card: use a number 0–%d, one of %s, or %sN for a corner value":            "%q ist keine Karte: Nimm eine Zahl von 0 bis %d, eines von %s oder %sN für einen Eckwert",
 	"an empty card token; use a number 0–%d, a card name or %sN":                           "Eine leere Karte; nimm eine Zahl von 0 bis %d, einen Kartennamen oder %sN",
+
+	// The dispute check of a game scored round by round: its round editor, one round at a time.
+	"Check a score: round %d": "Wertung prüfen: Runde %d",
+	"Check round %d":          "Runde %d prüfen",
+	"Enter the round as it was played; Tablemate checks every rule and adds it to the rounds before. Nothing is saved.": "Gib die Runde so ein, wie sie gespielt wurde; Tablemate prüft jede Regel und zählt sie zu den Runden davor. Nichts wird gespeichert.",
+	"Checked score after round %d": "Geprüfte Wertung nach Runde %d",
+	"Name the players in seat order, then enter the game round by round as it was played. Tablemate checks every rule; nothing is saved.": "Trag die Personen in Sitzreihenfolge ein und gib dann die Partie Runde für Runde so ein, wie sie gespielt wurde. Tablemate prüft jede Regel; nichts wird gespeichert.",
+	"Paste a state": "Spielstand einfügen",
 }
