@@ -30,9 +30,9 @@ func eveningVM(c echo.Context, t sessions.Table) views.EveningVM {
 	case sessions.EveningSum:
 		vm.Points = tr(c, "Total")
 		if ev.Kind.LowestWins {
-			vm.Why = i18n.N(c.Request().Context(), ev.Done, "One game of %s: the fewest points lead.", "%[1]d games of %[2]s: each player's totals added, the fewest points lead, as its rules add several games.", ev.Kind.Title)
+			vm.Why = i18n.N(c.Request().Context(), ev.Done, "One game of %s: the fewest points lead.", "%[1]d games of %[2]s: each player's totals added, the fewest points lead, as its rules add several games.", kindTitleAt(c, t, ev.Kind.Slug))
 		} else {
-			vm.Why = i18n.N(c.Request().Context(), ev.Done, "One game of %s: the most points lead.", "%[1]d games of %[2]s: each player's totals added, the most points lead, as its rules add several games.", ev.Kind.Title)
+			vm.Why = i18n.N(c.Request().Context(), ev.Done, "One game of %s: the most points lead.", "%[1]d games of %[2]s: each player's totals added, the most points lead, as its rules add several games.", kindTitleAt(c, t, ev.Kind.Slug))
 		}
 	case sessions.EveningPlacings:
 		vm.Points = tr(c, "Points")

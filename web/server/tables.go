@@ -359,6 +359,18 @@ func tableGameTitle(c echo.Context, t sessions.Table) string {
 	return gameTitle(c.Request().Context(), t.Info.Slug)
 }
 
+// kindTitleAt is what the table's games of slug are called: the name of
+// its newest such game (another game's sheet is called by its own name),
+// else the game's title in the reader's language.
+func kindTitleAt(c echo.Context, t sessions.Table, slug string) string {
+	for i := len(t.Games) - 1; i >= 0; i-- {
+		if t.Games[i].Info.Slug == slug {
+			return gameName(c, t.Games[i])
+		}
+	}
+	return gameTitle(c.Request().Context(), slug)
+}
+
 // tableView builds what every link to a table shows: standings, games,
 // charts, the game in progress and the history, every URL on base (the
 // link the page was opened with). It is given no other link.
