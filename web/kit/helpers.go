@@ -19,7 +19,7 @@ import (
 
 // Page returns the layout fields every page needs.
 func Page(c echo.Context, title string) views.Page {
-	return views.Page{Title: title, CSRF: CSRFToken(c), Outbox: outboxKind(c.Path())}
+	return views.Page{Title: title, CSRF: CSRFToken(c), Outbox: outboxKind(c.Path()), Description: describe(c.Path())}
 }
 
 // outboxKind is what offline entry says on the page of route path: the

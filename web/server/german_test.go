@@ -180,7 +180,8 @@ func germanFixture(t *testing.T, ts *testServer) (crawlFixture, string) {
 // check and its violations, a round checked, form errors, an import
 // refused) and fails on any English the catalog has German for (the
 // Cambio deck's card names included), and on any code or field name, in
-// either language, outside the "Why?" small print.
+// either language, outside the "Why?" small print. Every page has a meta
+// description of its kind, in its language.
 func TestNoEnglishOnGermanPages(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds an evening of every game")
@@ -197,15 +198,30 @@ func TestNoEnglishOnGermanPages(t *testing.T) {
 		t.Run(lang, func(t *testing.T) {
 			found := map[string][]string{}
 			pages := 0
+			described := map[string]string{} // route → its meta description
 			see := func(where string, doc *goquery.Document) {
 				pages++
 				for _, e := range englishOn(doc, frags, lang == "en") {
 					found[e] = append(found[e], where)
 				}
+				desc := doc.Find(`head meta[name="description"]`)
+				content := strings.TrimSpace(desc.AttrOr("content", ""))
+				if desc.Length() != 1 || len(content) < 40 {
+					t.Errorf("%s (%s) has no meta description: %q", where, lang, content)
+				}
+				if lang == "de" {
+					for _, e := range englishIn(content, frags) {
+						found["meta description: "+e] = append(found["meta description: "+e], where)
+					}
+				}
+				described[where] = content
 			}
 			c := newCrawler(t, ts, lang, nil)
 			c.perRoute = 20
-			c.onPage = func(u *url.URL, pat string, doc *goquery.Document) { see(u.RequestURI(), doc) }
+			c.onPage = func(u *url.URL, pat string, doc *goquery.Document) {
+				see(u.RequestURI(), doc)
+				described[pat] = described[u.RequestURI()]
+			}
 			starts := append(strings.Fields(extra), fx.admin, fx.public, "/", "/check", "/tables/new", "/leagues/new", "/tables/import")
 			c.run(append(append(starts, fx.edits...), fx.views...)...)
 			for path, p := range postedPages(t, ts, fx, lang) {
@@ -213,6 +229,18 @@ func TestNoEnglishOnGermanPages(t *testing.T) {
 			}
 			if pages < 150 {
 				t.Fatalf("only %d pages seen", pages)
+			}
+			// Each kind of page says what it is.
+			kinds := map[string]bool{}
+			for _, pat := range []string{"/", "/tables/new", "/tables/:id", "/tables/:id/games/:n", "/tables/:id/games/new", "/tables/:id/games/:n/replay",
+				"/tables/:id/play", "/check", "/history", "/leagues/:id", "/leagues/:id/members/:name", "/tables/import", "/tables/:id/next"} {
+				if described[pat] == "" {
+					t.Errorf("the crawl did not describe %s", pat)
+				}
+				kinds[described[pat]] = true
+			}
+			if len(kinds) < 12 {
+				t.Errorf("%d descriptions for 13 kinds of page: %v", len(kinds), kinds)
 			}
 			keys := make([]string, 0, len(found))
 			for k := range found {
