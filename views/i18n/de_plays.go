@@ -95,7 +95,6 @@ var dePlays = map[string]string{
 	"%q is already the uuid of %s":                                                   "%q ist schon die uuid von %s",
 	"refers to %s, which the file's %s do not hold":                                  "verweist auf %s, das es in den %s der Datei nicht gibt",
 	"a game needs a name":                                                            "ein Spiel braucht einen Namen",
-	"%s is already playerScores[%d] of this play":                                    "%s ist schon playerScores[%d] dieser Partie",
 	"must be a number or a text, not %s":                                             "muss eine Zahl oder ein Text sein, nicht %s",
 	"must be a date like \"2024-05-11 20:15:00\", not %q":                            "muss ein Datum wie „2024-05-11 20:15:00“ sein, nicht %q",
 	"%s's score %q is not a whole number":                                            "die Punktzahl %[2]q von %[1]s ist keine ganze Zahl",
@@ -132,7 +131,6 @@ var dePlays = map[string]string{
 	"the file could not be read: %s":                                                                  "die Datei konnte nicht gelesen werden: %s",
 	"%q is not one of Tablemate's games":                                                              "%q ist keines der Spiele von Tablemate",
 	"must be a whole number from 0 to %d, not %d":                                                     "muss eine ganze Zahl von 0 bis %d sein, nicht %d",
-	"%q is already players[%d]: names in a play must differ":                                          "%q ist schon players[%d]: Namen in einer Partie müssen sich unterscheiden",
 	"a player has a score or a score text, not both":                                                  "eine Person hat eine Punktzahl oder einen Punktetext, nicht beides",
 	"%q is a whole-number score: put it in score":                                                     "%q ist eine ganzzahlige Punktzahl: gehört in score",
 	"%q reads as no score: leave it empty":                                                            "%q bedeutet keine Punktzahl: lass es leer",
@@ -178,4 +176,8 @@ var dePlays = map[string]string{
 
 	// Where an import error is in the file: small print behind the error.
 	"Where in the file?": "Wo in der Datei?",
+
+	// A name twice in a play, said without the file's field names (they are small print).
+	"%q is named twice in this play: names in a play must differ": "%q steht zweimal in dieser Partie: Namen in einer Partie müssen sich unterscheiden",
+	"%s is named twice in this play":                              "%s steht zweimal in dieser Partie",
 }

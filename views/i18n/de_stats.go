@@ -24,7 +24,7 @@ var deStats = map[string]string{
 	"games played":                           "Partien gespielt",
 	"game won":                               "Partie gewonnen",
 	"win rate":                               "Siegquote",
-	"wins in a row now":                      "Siege in Folge, bis jetzt",
+	"wins in a row now":                      "aktuelle Siegesserie",
 	"longest winning streak":                 "längste Siegesserie",
 	"rating, rank %d":                        "Spielstärke, Rang %d",
 	"Favourite game":                         "Lieblingsspiel",

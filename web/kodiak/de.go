@@ -94,5 +94,7 @@ var german = map[string]string{
 	"is Kodiak and holds %s after %s and %s discarded; Kodiak is dealt %d and never gains one, and each pounce and each hairball Kodiak discards costs one, so at most %d can be left": "ist Kodiak und hat %s nach %s und %s abgelegt; der Kodiak bekommt %d und nie eine dazu, und jeder Sturz und jeder Haarball, den er ablegt, kostet eine, also können höchstens %d übrig sein",
 	"1 table card":   "1 Tischkarte",
 	"%d table cards": "%d Tischkarten",
-	"has %s among the cards; enter it in hairballs_kept (+10 each) or hairballs_discarded (+5 each) instead, it is counted 0 here": "hat %s bei den Karten; trag ihn stattdessen bei hairballs_kept (je +10) oder hairballs_discarded (je +5) ein, hier zählt er 0",
+
+	// Said with the form's words, not the request's field names.
+	"has %s among the cards; enter it as a hairball kept (+10 each) or discarded (+5 each) instead, it is counted 0 here": "hat %s bei den Karten; trag ihn stattdessen als gehaltenen (je +10) oder abgelegten Haarball (je +5) ein, hier zählt er 0",
 }
