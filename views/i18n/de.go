@@ -263,7 +263,7 @@ var deCore = map[string]string{
 	"violation.caller_mismatch":          "Die Runde nennt eine andere Person als die, die im Spiel Cambio gerufen hat.",
 	"violation.out_has_cards":            "Die Runde endete, weil diese Person keine Karten mehr hatte, also deckt sie keine Karten auf.",
 	"violation.round_not_ended":          "Die Runde ist noch nicht zu Ende: Niemand hat Cambio gerufen, und alle haben noch Karten; eine Runde endet mit einem Cambio-Ruf oder wenn jemand keine Karten mehr hat.",
-	"violation.caller_out":               "Wer Cambio ruft, dessen Karten sind eingefroren (niemand darf sie ablegen); die Person hat am Ende der Runde also noch mindestens eine Karte.",
+	"violation.caller_out":               "Nach dem Cambio-Ruf sind die Karten der rufenden Person eingefroren (niemand darf sie ablegen); sie hat am Ende der Runde also noch mindestens eine Karte.",
 	"violation.caller_frozen":            "Nach dem Cambio-Ruf sind die Karten der rufenden Person eingefroren: Niemand darf sie ablegen, sie kann also nicht ohne Karten dastehen.",
 	"violation.round_closed":             "Die Runde ist zu Ende: Trag erst alle Karten zur Wertung ein, bevor weitergespielt wird.",
 	"violation.kodiak_count":             "In jeder Runde ist genau eine Person Kodiak.",

@@ -132,7 +132,7 @@ var german = map[string]string{
 	"violation.third_copy":                                                                           "Beide Karten dieser Figur sind schon draußen; jede Figur gibt es nur zweimal.",
 
 	// Set-up and step input the engine refuses (scoring/aufderhut guide.go)
-	"lay %d characters, one on each spot, not %d (rule ADH-1)":           "lege %d Figuren, eine auf jeden Platz, nicht %d (Regel ADH-1)",
+	"lay %d characters, one on each spot, not %d (rule ADH-1)":           "legt %d Figuren aus, eine auf jeden Platz, nicht %d (Regel ADH-1)",
 	"spot %d: characters are numbered 1 to %d, not %d (rule ADH-1)":      "Platz %d: die Figuren sind von 1 bis %d nummeriert, nicht %d (Regel ADH-1)",
 	"spot %d: a third %s; each character exists only twice (rule ADH-1)": "Platz %d: ein drittes Mal %s; jede Figur gibt es nur zweimal (Regel ADH-1)",
 	"name all %d characters or none, not %d":                             "benenne alle %d Figuren oder keine, nicht %d",
@@ -154,9 +154,9 @@ var german = map[string]string{
 	"%s: %d %s; a count of cards cannot be below 0":                                                                                                       "%s: %d %s; eine Anzahl Karten ist nie kleiner als 0",
 	"the players hold %d %s together, but the game has only %d":                                                                                           "alle zusammen haben %d %s, aber das Spiel enthält nur %d",
 	"%d characters were taken, but playing on until 3 characters with hats remain leaves at most %d to take":                                              "%d Figuren wurden genommen, aber wer weiterspielt, bis 3 Figuren mit Hut übrig sind, kann höchstens %d nehmen",
-	"%d characters were taken, but a standard game hands out at most %d: %d in the pile after setup, plus the match whose refill fails and ends the game": "%d Figuren wurden genommen, aber ein normales Spiel gibt höchstens %d aus: %d im Stapel nach dem Aufbau und den Treffer, dessen Auffüllen nicht mehr geht und das Spiel beendet",
+	"%d characters were taken, but a standard game hands out at most %d: %d in the pile after setup, plus the match whose refill fails and ends the game": "%d Figuren wurden genommen, aber ein normales Spiel gibt höchstens %d aus: %d im Stapel nach dem Aufbau, dazu der Treffer, bei dem das Auffüllen nicht mehr geht und das Spiel endet",
 
 	// Counts as phrases (scoring.Count): "1 Wunderhut", "12 Figuren".
 	"%s and %s were taken: a standard game ends at the first refill that cannot be done, so it needs %d characters taken (no character left to refill) or %d characters and wonderhats together (no hat left); if you played on until 3 characters were left, choose that variant": "%s und %s wurden genommen: Ein normales Spiel endet beim ersten Auffüllen, das nicht mehr geht, also braucht es %d genommene Figuren (keine Figur mehr zum Auffüllen) oder %d Figuren und Wunderhüte zusammen (kein Hut mehr); wenn ihr bis 3 übrige Figuren weitergespielt habt, wählt diese Variante",
-	"%s and %s were taken (%d hats), but a standard game hands out at most %d hats: %d in the pile after setup, plus the take whose refill fails and ends the game":                                                                                                                "%s und %s wurden genommen (%d Hüte), aber ein normales Spiel gibt höchstens %d Hüte aus: %d im Stapel nach dem Aufbau und der Hut, dessen Auffüllen nicht mehr geht und das Spiel beendet",
+	"%s and %s were taken (%d hats), but a standard game hands out at most %d hats: %d in the pile after setup, plus the take whose refill fails and ends the game":                                                                                                                "%s und %s wurden genommen (%d Hüte), aber ein normales Spiel gibt höchstens %d Hüte aus: %d im Stapel nach dem Aufbau, dazu der Zug, bei dem das Auffüllen nicht mehr geht und das Spiel endet",
 }

@@ -8,7 +8,7 @@ var german = map[string]string{
 	// Set-up page
 	"Who is Kodiak first?":        "Wer ist zuerst Kodiak?",
 	"Choose who is Kodiak first.": "Wähle, wer zuerst Kodiak ist.",
-	"Your cards stay secret. Tablemate keeps who is Kodiak, whose turn it is, Kodiak's pounces and the hairballs discarded; after each round you enter the cards turned over.": "Eure Karten bleiben geheim. Tablemate merkt sich, wer Kodiak ist, wer dran ist, die Stürze des Kodiaks und die abgelegten Haarbälle; nach jeder Runde gebt ihr die aufgedeckten Karten ein.",
+	"Your cards stay secret. Tablemate keeps who is Kodiak, whose turn it is, Kodiak's pounces and the hairballs discarded; after each round you enter the cards turned over.": "Eure Karten bleiben geheim. Tablemate merkt sich, wer Kodiak ist, wer dran ist, die Stürze des Kodiaks und die abgelegten Haarbälle; nach jeder Runde gibst du die aufgedeckten Karten ein.",
 	"Kodiak passes to the left each round; the game ends when everyone was Kodiak %s: %s (rule KOD-1).":                                                                        "Der Kodiak wandert jede Runde nach links; das Spiel endet, wenn alle %s Kodiak waren: %s (Regel KOD-1).",
 	"Round points: cards left + 10 per hairball held + 5 per hairball discarded by accident; Kodiak −5 per pounce, at most 3 (rules KOD-1, KOD-2). Fewest points win.":         "Rundenpunkte: übrige Karten + 10 pro gehaltenem Haarball + 5 pro versehentlich abgelegtem Haarball; Kodiak −5 pro Sturz, höchstens 3 (Regeln KOD-1, KOD-2). Die wenigsten Punkte gewinnen.",
 
