@@ -226,6 +226,7 @@ var german = map[string]string{
 
 	// Counts said through i18n.N: the plural takes the count first.
 	"Lay the salmon across %[2]d and %[3]d (%[1]d salmon there now)": "Den Lachs über %[2]d und %[3]d legen (dort jetzt %[1]d Lachse)",
+	"1 flow card": "1 Strömungskarte",
 
 	// Ruling ALA-2's other reading, named without its option code (the code is small print).
 	"Also when the salmon swims onto or along the angler's section (the other reading of rule ALA-2)": "Auch wenn der Lachs in den Abschnitt des Anglers schwimmt oder an ihm entlang (die andere Lesart von Regel ALA-2)",
