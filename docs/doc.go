@@ -15,6 +15,12 @@ import _ "embed"
 //go:embed API.md
 var API string
 
+// Glossary is glossary.md, the German words Tablemate uses and the ones
+// it never does (views/i18n's glossary test reads the latter).
+//
+//go:embed glossary.md
+var Glossary string
+
 // ScoreCases is examples/score-cases.json, the worked cases.
 //
 //go:embed examples/score-cases.json

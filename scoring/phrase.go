@@ -3,6 +3,9 @@ package scoring
 import (
 	"fmt"
 	"strings"
+
+	"golang.org/x/text/feature/plural"
+	"golang.org/x/text/language"
 )
 
 // Phrase is a sentence kept as its English format and arguments, so a
@@ -26,6 +29,9 @@ import (
 type Phrase struct {
 	format string
 	args   []any
+	// one is a Count's singular form (its format is the plural, with
+	// the count its one argument); "" for any other phrase.
+	one string
 }
 
 // Phrasef keeps format and args as a Phrase. format is a message id: a
@@ -44,11 +50,32 @@ func (p Phrase) Parts() (string, []any) { return p.format, p.args }
 // IsZero reports whether p says nothing.
 func (p Phrase) IsZero() bool { return p.format == "" }
 
+// Plural returns a Count's count and its two forms, the singular one
+// and the plural many (its format); ok is false for any other phrase.
+func (p Phrase) Plural() (n int, one, many string, ok bool) {
+	if p.one == "" {
+		return 0, "", "", false
+	}
+	return p.args[0].(int), p.one, p.format, true
+}
+
+// In is the phrase as said in lang: a Count takes its singular or plural
+// form by lang's plural rules (One); any other phrase is itself.
+func (p Phrase) In(lang language.Tag) Phrase {
+	if n, one, _, ok := p.Plural(); ok && One(lang, n) {
+		return Phrase{format: one}
+	}
+	return Phrase{format: p.format, args: p.args}
+}
+
 // String formats the phrase in English: lists of names read "Ana, Ben
 // and Cy".
 func (p Phrase) String() string {
 	if p.format == "" {
 		return ""
+	}
+	if p.one != "" {
+		p = p.In(language.English)
 	}
 	args := make([]any, len(p.args))
 	for i, a := range p.args {
@@ -94,13 +121,22 @@ func (t Terms) String() string {
 	return strings.Join(parts, " + ")
 }
 
-// Count is one for exactly 1 and many (formatted with n) otherwise, as
-// a Phrase argument: Count(n, "1 bandit", "%d bandits").
-func Count(n int, one, many string) Phrase {
-	if n == 1 {
-		return Phrasef(one)
+// Count is a count of something as a Phrase argument: one, its singular
+// form ("1 bandit"), or many, its plural formatted with n ("%d
+// bandits"), whichever the reader's language takes for n (One); English
+// (String) takes one for exactly 1.
+func Count(n int, one, many string) Phrase { return Phrase{format: many, args: []any{n}, one: one} }
+
+// One reports whether a count of n takes the singular form ("one") in
+// lang, by the CLDR cardinal plural rules: the one plural rule of every
+// count Tablemate says, in an engine's phrase (Count) or on a page
+// (i18n.N). English and German take "one" for exactly 1 (not 0, not 21);
+// a negative count takes the plural, which writes its sign.
+func One(lang language.Tag, n int) bool {
+	if n < 0 {
+		return false
 	}
-	return Phrasef(many, n)
+	return plural.Cardinal.MatchPlural(lang, n, 0, 0, 0, 0) == plural.One
 }
 
 // Points is "1 point" or "n points" as a Phrase argument.

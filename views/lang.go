@@ -2,6 +2,7 @@ package views
 
 import (
 	"context"
+	"strconv"
 
 	"tablemate/views/i18n"
 )
@@ -20,4 +21,19 @@ func ColourLabel(ctx context.Context, c string) string {
 		return i18n.T(ctx, "blue")
 	}
 	return c
+}
+
+// chipLabel names a card chip of colour for screen readers and as its
+// tooltip in the page's language: its own Label when it has one, else
+// "Rot 10", "Rot 1 verdeckt" or "verdeckte Karte" from its value.
+func chipLabel(ctx context.Context, colour string, c ChipView) string {
+	switch {
+	case c.Label != "":
+		return c.Label
+	case c.Down && c.Value > 0:
+		return i18n.T(ctx, "face-down %s %d", ColourLabel(ctx, colour), c.Value)
+	case c.Down:
+		return i18n.T(ctx, "face-down card")
+	}
+	return ColourLabel(ctx, colour) + " " + strconv.Itoa(c.Value)
 }

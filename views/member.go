@@ -114,8 +114,8 @@ type placingLayout struct {
 func fmt1(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }
 
 // layout places the points: x by the member's game number, y by the share
-// beaten (all behind them at the top).
-func (c PlacingChart) layout() placingLayout {
+// beaten (all behind them at the top), labelled in ctx's language.
+func (c PlacingChart) layout(ctx context.Context) placingLayout {
 	l := placingLayout{Left: itoa(pcLeft), Right: itoa(pcWidth - pcRight)}
 	n := len(c.Points)
 	x := func(i int) float64 {
@@ -126,7 +126,7 @@ func (c PlacingChart) layout() placingLayout {
 	}
 	y := func(b float64) float64 { return pcTop + (1-b)*float64(pcHeight-pcTop-pcBottom) }
 	for _, b := range []float64{0, 0.5, 1} {
-		l.YTicks = append(l.YTicks, PlacingTick{At: fmt1(y(b)), Label: itoa(int(b*100)) + "%"})
+		l.YTicks = append(l.YTicks, PlacingTick{At: fmt1(y(b)), Label: i18n.Percent(ctx, int(b*100))})
 	}
 	var d strings.Builder
 	step := max(1, n/6)

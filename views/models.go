@@ -32,6 +32,9 @@ type Page struct {
 	// Outbox is the kind of page for offline entry (views/outbox.templ):
 	// "table", "entry", "play" or "".
 	Outbox string
+	// Description is what the page is, for its meta description: a
+	// catalog key (said in the page's language), one per kind of page.
+	Description string
 	// Preview is what a link preview shows of the page (og: meta tags);
 	// set only on view-only and public pages, never behind an edit or
 	// admin link.
@@ -56,6 +59,9 @@ type Form struct {
 	// Noted, when set, is told every token FormToken makes: the server
 	// keeps a page's other parts compressed, and cuts these out.
 	Noted func(token string)
+	// Carry are fields the form sends back as they are (the check page's
+	// game so far).
+	Carry []Field
 }
 
 // FormToken is the one-time token a drawn form sends: Token when it is
@@ -337,6 +343,9 @@ type ResultVM struct {
 	// Reopen, on the check page, posts the entered values back to the
 	// editor so a disputed entry can be changed without retyping it.
 	Reopen *Reopen
+	// Next, on the check page of a round game not over yet, opens the
+	// editor of its next round with the game so far.
+	Next *Reopen
 	// Ranking is the game's places, best first (a finished game).
 	Ranking []RankRow
 	// After offers what comes next (the edit link's last finished game).
@@ -372,6 +381,8 @@ type Reopen struct {
 	Action string
 	CSRF   string
 	Fields []Field
+	// Label is the button's text; "" is "Change these entries".
+	Label string
 }
 
 // Field is one name/value pair of a form.
@@ -392,12 +403,26 @@ type StackView struct {
 type ChipView struct {
 	Text, Label string
 	Down        bool
+	// Value is the card's value, for a chip without a Label: the page
+	// names it in its reader's language ("Rot 10", "Rot 1 verdeckt").
+	Value int
 }
 
 // CheckIndexVM lists the games whose scores can be checked.
 type CheckIndexVM struct {
 	Page
 	Games []scoring.Info
+}
+
+// CheckPlayersVM names who plays a game checked round by round: a name
+// per seat (empty seats do not play), and the JSON box behind "Paste a
+// state".
+type CheckPlayersVM struct {
+	Page
+	Form
+	Game   scoring.Info
+	Names  []string // per seat, as typed
+	Errors Errors
 }
 
 // JSONCheckVM is the plain JSON checker for games without an editor yet.
@@ -414,6 +439,9 @@ type ImportVM struct {
 	Page
 	Form
 	Error string
+	// ErrorWhere is where in the file the error is (its field, such as
+	// "events[3].payload"): small print behind the error.
+	ErrorWhere string
 }
 
 // NewLeagueVM is the "start a league" form.

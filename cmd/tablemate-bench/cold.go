@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -19,6 +20,7 @@ import (
 	"time"
 
 	"tablemate/scoring/cambio"
+	webcambio "tablemate/web/cambio"
 )
 
 // cold measures what a restart costs: Cambio tables of several lengths
@@ -231,7 +233,7 @@ func enterRound(client *http.Client, table string, i int) (time.Duration, error)
 	for seat, cards := range hand {
 		v.Set(fmt.Sprintf("players[%d].cards", seat), strings.ReplaceAll(strings.ReplaceAll(cards, `"`, ""), ",", " "))
 	}
-	v.Set("ended", "cambio:2")
+	v.Set("ended", webcambio.EndedBy(2))
 	req, _ := http.NewRequest(http.MethodPost, table+"/games", strings.NewReader(v.Encode()))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	req.Header.Set("Sec-Fetch-Site", "same-origin")
@@ -263,6 +265,14 @@ func hostOf(u string) string {
 // 55, ruling CAM-2) and Cy wins it.
 var cambioHands = [][3]string{{`"5","6"`, `"3","4"`, `"2"`}, {`"4","7"`, `"7"`, `"1","1"`}, {`"11"`, `"2","5"`, `"0","2"`}}
 
+// callerField is the JSON name of a round's "called Cambio" field, as
+// the engine names it.
+var callerField = func() string {
+	f, _ := reflect.TypeOf(cambio.RoundPlayer{}).FieldByName("Cambio")
+	name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+	return name
+}()
+
 // cambioExport is the export of a Cambio table of Ana, Ben and Cy with
 // n events: its start and n−1 rounds.
 func cambioExport(n int) []byte {
@@ -272,8 +282,8 @@ func cambioExport(n int) []byte {
 	for i := range n - 1 {
 		h := cambioHands[i%len(cambioHands)]
 		fmt.Fprintf(&b, `,{"seq":%d,"kind":"round_recorded","payload":{"game":%d,"round":{"players":[`+
-			`{"name":"Ana","cards":[%s]},{"name":"Ben","cards":[%s]},{"name":"Cy","cards":[%s],"cambio":true}]}},"at":"2026-11-20T%02d:%02d:00Z"}`,
-			i+2, i/5+1, h[0], h[1], h[2], 19+i/60%5, i%60)
+			`{"name":"Ana","cards":[%s]},{"name":"Ben","cards":[%s]},{"name":"Cy","cards":[%s],%q:true}]}},"at":"2026-11-20T%02d:%02d:00Z"}`,
+			i+2, i/5+1, h[0], h[1], h[2], callerField, 19+i/60%5, i%60)
 	}
 	b.WriteString("]}")
 	return b.Bytes()
@@ -292,7 +302,7 @@ func importCambio(base string, n int) (string, error) {
 	for _, m := range hiddenField.FindAllStringSubmatch(page, -1) {
 		mw.WriteField(m[1], m[2])
 	}
-	fw, _ := mw.CreateFormFile("file", "cambio.json")
+	fw, _ := mw.CreateFormFile("file", "long-table.json")
 	fw.Write(cambioExport(n))
 	mw.Close()
 	req, _ := http.NewRequest(http.MethodPost, base+"/tables/import", &body)

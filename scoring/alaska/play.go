@@ -392,7 +392,7 @@ func (p *Position) flow(s Step, r refuser) *StepError {
 	if k < 0 {
 		return r.refuse("flow_count", "ALA-1", "%d flow cards cannot be played", k)
 	}
-	if err := p.play(k, scoring.Phrasef("%d flow cards", k), r); err != nil {
+	if err := p.play(k, scoring.Count(k, "1 flow card", "%d flow cards"), r); err != nil {
 		return err
 	}
 	p.Phase = PhaseFlow

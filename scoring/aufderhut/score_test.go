@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 
 	"tablemate/scoring"
@@ -290,6 +291,24 @@ func TestRulingG3SurplusThatDoesNotDecideTheEnd(t *testing.T) {
 		}
 		if !slices.Equal(got, tt.codes) {
 			t.Errorf("%s: %v, want %v", tt.name, got, tt.codes)
+		}
+	}
+}
+
+// TestNotOverCountsEachThing: each count of the ADH-3 message takes its
+// own plural ("12 characters and 1 wonderhat", "1 character and 2
+// wonderhats").
+func TestNotOverCountsEachThing(t *testing.T) {
+	for _, c := range []struct {
+		s    State
+		want string
+	}{
+		{state(Standard, [3]int{7, 1, 0}, [3]int{5, 0, 0}), "12 characters and 1 wonderhat were taken: "},
+		{state(Standard, [3]int{1, 1, 0}, [3]int{0, 1, 0}), "1 character and 2 wonderhats were taken: "},
+	} {
+		vs := Validate(c.s)
+		if len(vs) != 1 || vs[0].Code != "game_not_over" || !strings.HasPrefix(vs[0].Message, c.want) {
+			t.Errorf("got %+v, want a game_not_over saying %q", vs, c.want)
 		}
 	}
 }

@@ -47,7 +47,7 @@ func Validate(s State) []scoring.Violation {
 	// characters or wonderhats than it can (the box or the ADH-3 bounds):
 	// such a game is not also "not over".
 	if len(bound) == 0 && !t.pastBox() && !Over(s.Options.Variant, t.Characters, t.Wonderhats) {
-		v = append(v, scoring.Violationf("game_not_over", "", "ADH-3", "%d characters and %d wonderhats were taken: a standard game ends at the first refill that cannot be done, so it needs %d characters taken (no character left to refill) or %d characters and wonderhats together (no hat left); if you played on until 3 characters were left, choose that variant", t.Characters, t.Wonderhats, MaxMatches, MaxTakes))
+		v = append(v, scoring.Violationf("game_not_over", "", "ADH-3", "%s and %s were taken: a standard game ends at the first refill that cannot be done, so it needs %d characters taken (no character left to refill) or %d characters and wonderhats together (no hat left); if you played on until 3 characters were left, choose that variant", characters(t.Characters), wonderhats(t.Wonderhats), MaxMatches, MaxTakes))
 	}
 	return v
 }
@@ -127,7 +127,12 @@ func tooManyTaken(variant string, t tally) []scoring.Violation {
 	case m > MaxMatches:
 		return bad("%d characters were taken, but a standard game hands out at most %d: %d in the pile after setup, plus the match whose refill fails and ends the game", m, MaxMatches, CharacterPile)
 	case m+w > MaxTakes:
-		return bad("%d characters and %d wonderhats were taken (%d hats), but a standard game hands out at most %d hats: %d in the pile after setup, plus the take whose refill fails and ends the game", m, w, m+w, MaxTakes, HatPile)
+		return bad("%s and %s were taken (%d hats), but a standard game hands out at most %d hats: %d in the pile after setup, plus the take whose refill fails and ends the game", characters(m), wonderhats(w), m+w, MaxTakes, HatPile)
 	}
 	return nil
 }
+
+// characters and wonderhats are counts as phrase arguments: "1
+// character", "12 characters".
+func characters(n int) scoring.Phrase { return scoring.Count(n, "1 character", "%d characters") }
+func wonderhats(n int) scoring.Phrase { return scoring.Count(n, "1 wonderhat", "%d wonderhats") }

@@ -142,18 +142,14 @@ func ParseCard(token string) (Card, error) {
 	}
 	n, err := strconv.Atoi(t)
 	if err != nil || n < 0 || n > MaxNumber || t[0] == '+' || t[0] == '-' {
-		return Card{}, scoring.Errorf("", "%q is not a card: use a number 0–%d, one of %s, or %sN for a corner value", token, MaxNumber, tokenList(), CornerPrefix)
+		return Card{}, scoring.Errorf("", "%q is not a card: use a number 0–%d, one of %s, or %sN for a corner value", token, MaxNumber, scoring.Phrasef(NamedTokens), CornerPrefix)
 	}
 	return Card{Kind: Number, N: n}, nil
 }
 
-func tokenList() string {
-	names := make([]string, len(named))
-	for i, n := range named {
-		names[i] = n.token
-	}
-	return strings.Join(names, ", ")
-}
+// NamedTokens lists the named cards' tokens, as an error names them: a
+// phrase of its own, so a page says it with the tokens its reader types.
+const NamedTokens = "red-king, blue-king, peek-mine, peek-yours, swap, energy, sunlight"
 
 // Value is the card's points (ruling CAM-1).
 func (c Card) Value() int {

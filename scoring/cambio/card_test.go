@@ -115,3 +115,15 @@ func FuzzParseCard(f *testing.F) {
 		}
 	})
 }
+
+// TestNamedTokensListsEveryNamedCard: the list an error names the named
+// cards by is every named card's token, in the picker's order.
+func TestNamedTokensListsEveryNamedCard(t *testing.T) {
+	var toks []string
+	for _, c := range NamedCards() {
+		toks = append(toks, c.String())
+	}
+	if got := strings.Join(toks, ", "); got != NamedTokens {
+		t.Errorf("NamedTokens = %q, the cards are %q", NamedTokens, got)
+	}
+}

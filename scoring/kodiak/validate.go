@@ -123,7 +123,7 @@ func checkPlayerRound(name string, j int, r Round) []scoring.Violation {
 	}
 	// ruling KOD-2: a hairball counts only through the counters.
 	if k := hairballTokens(r.Cards); k > 0 {
-		add("hairball_as_card", "KOD-2", "has %s among the cards; enter it in hairballs_kept (+10 each) or hairballs_discarded (+5 each) instead, it is counted 0 here", hairballs(k))
+		add("hairball_as_card", "KOD-2", "has %s among the cards; enter it as a hairball kept (+10 each) or discarded (+5 each) instead, it is counted 0 here", hairballs(k))
 	}
 	return v
 }

@@ -246,7 +246,7 @@ func TestWriteBGGRefuses(t *testing.T) {
 	p := evening()[0]
 	p.Players[0].Name = "Zoë"
 	var buf bytes.Buffer
-	inputError(t, "same name twice", seven.WriteBGG(&buf, []Play{p}), "plays[0].players[1].name", "already players[0]")
+	inputError(t, "same name twice", seven.WriteBGG(&buf, []Play{p}), "plays[0].players[1].name", "is named twice in this play")
 	if buf.Len() != 0 {
 		t.Errorf("%d bytes written although the play was refused", buf.Len())
 	}

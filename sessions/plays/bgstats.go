@@ -682,8 +682,8 @@ func readBGStatsPlay(o jobj, l Limits, pix index, people []bgsPerson, lix index,
 			return p, err
 		}
 		who := people[pi]
-		if k, twice := inPlay[pi]; twice && !who.anonymous {
-			return p, scoring.Errorf(s.path("playerRefId"), "%s is already playerScores[%d] of this play", who.name, k)
+		if _, twice := inPlay[pi]; twice && !who.anonymous {
+			return p, scoring.Errorf(s.path("playerRefId"), "%s is named twice in this play", who.name)
 		}
 		inPlay[pi] = j
 		pl, err := readScore(s)

@@ -163,8 +163,8 @@ func (p Play) check(gs *Games, at string) error {
 		if err := pl.check(pat); err != nil {
 			return err
 		}
-		if k, dup := seen[pl.Name]; dup {
-			return scoring.Errorf(scoring.Join(pat, "name"), "%q is already players[%d]: names in a play must differ", pl.Name, k)
+		if _, dup := seen[pl.Name]; dup {
+			return scoring.Errorf(scoring.Join(pat, "name"), "%q is named twice in this play: names in a play must differ", pl.Name)
 		}
 		seen[pl.Name] = j
 	}

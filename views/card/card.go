@@ -489,10 +489,4 @@ func number(n int) string {
 }
 
 // date writes a day for people: "5 March 2026", "5. März 2026".
-func date(ctx context.Context, t time.Time) string {
-	if !i18n.IsGerman(ctx) {
-		return t.Format("2 January 2006")
-	}
-	month := [...]string{"Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November", "Dezember"}[t.Month()-1]
-	return fmt.Sprintf("%d. %s %d", t.Day(), month, t.Year())
-}
+func date(ctx context.Context, t time.Time) string { return i18n.Date(ctx, t) }

@@ -66,12 +66,12 @@ func sources(t *testing.T) map[string]string {
 const lit = `("(?:[^"\\\n]|\\.)*"|` + "`[^`]*`" + `)`
 
 // Calls whose literal arguments are catalog keys: i18n.T / tr / kit.Tr
-// (key first after the context), i18n.N / trN / kit.TrN (both forms after
-// the count) and i18n.Key (the marked label) and formErrorf /
+// (key first after the context), i18n.N / i18n.Noun / trN / kit.TrN (both
+// forms after the count) and i18n.Key (the marked label) and formErrorf /
 // kit.FormErrorf (a form error's format).
 var (
 	keyFirst = regexp.MustCompile(`(?:\bi18n\.T|\b[tT]r)\(\s*[A-Za-z_][A-Za-z0-9_.()]*\s*,\s*` + lit)
-	keyPair  = regexp.MustCompile(`(?:\bi18n\.N|\b[tT]rN)\(\s*[A-Za-z_][A-Za-z0-9_.()]*\s*,[^,]+,\s*` + lit + `\s*,\s*` + lit)
+	keyPair  = regexp.MustCompile(`(?:\bi18n\.(?:N|Noun)|\b[tT]rN)\(\s*[A-Za-z_][A-Za-z0-9_.()]*\s*,[^,]+,\s*` + lit + `\s*,\s*` + lit)
 	keyMark  = regexp.MustCompile(`\bi18n\.(?:Key|Word)\(\s*` + lit)
 	// formErrorf(field, "format", …): an editor's form error (web/).
 	keyForm = regexp.MustCompile(`\b[fF]ormErrorf\(\s*(?:[^,()]|\([^()]*\))+,\s*` + lit)

@@ -37,7 +37,7 @@ var deCounted = map[string]string{
 	"Game %d is over":                                                     "Partie %d ist vorbei",
 	"%s: disputed, not counted (1 rule broken).":                          "%s: strittig, zählt nicht (1 Regel verletzt).",
 	"%[2]s: disputed, not counted (%[1]d rules broken).":                  "%[2]s: strittig, zählt nicht (%[1]d Regeln verletzt).",
-	"%s: no winner.":                                                      "%s: kein Sieger.",
+	"%s: no winner.":                                                      "%s: ohne Sieg.",
 	"Game %d is not over yet: enter its last round, or undo its rounds, before choosing the next game.": "Partie %d ist noch nicht vorbei: Trag ihre letzte Runde ein oder nimm ihre Runden zurück, bevor du das nächste Spiel wählst.",
 
 	// Link previews.

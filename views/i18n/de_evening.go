@@ -15,8 +15,8 @@ var deEvening = map[string]string{
 	"End the evening: its ranking":     "Abend beenden: die Rangliste",
 	"Who starts?":                      "Wer fängt an?",
 	"Played here before (tap to add):": "Schon hier gespielt (antippen zum Eintragen):",
-	"Move player %d up":                "Spieler %d nach oben",
-	"Move player %d down":              "Spieler %d nach unten",
+	"Move player %d up":                "Person %d nach oben",
+	"Move player %d down":              "Person %d nach unten",
 	"Pick at random":                   "Zufällig wählen",
 	"Start this game":                  "Dieses Spiel beginnen",
 	"for %d to %d players":             "für %d bis %d Personen",
@@ -32,8 +32,8 @@ var deEvening = map[string]string{
 
 	// Refusals.
 	"%q is not one of the players named": "%q ist keine der genannten Personen",
-	"a game is being played along at this table; finish or undo it before choosing the next game": "An diesem Tisch wird gerade ein Spiel mitgespielt; beendet es oder nehmt es zurück, bevor ihr das nächste Spiel wählt",
-	"game %d is not over yet; finish or undo its rounds before choosing the next game":            "Partie %d ist noch nicht zu Ende; spielt ihre Runden zu Ende oder nehmt sie zurück, bevor ihr das nächste Spiel wählt",
+	"a game is being played along at this table; finish or undo it before choosing the next game": "An diesem Tisch wird gerade eine Partie mitgespielt; beende sie oder nimm sie zurück, bevor du das nächste Spiel wählst",
+	"game %d is not over yet; finish or undo its rounds before choosing the next game":            "Partie %d ist noch nicht zu Ende: Trag ihre übrigen Runden ein oder nimm sie zurück, bevor du das nächste Spiel wählst",
 	"%s is played by %d to %d players, and %d sit at this table":                                  "%s spielen %d bis %d Personen, an diesem Tisch sitzen %d",
 
 	// The evening's standing.
@@ -50,7 +50,7 @@ var deEvening = map[string]string{
 
 	// A game's ranking and what follows it.
 	"%d.":                              "%d.",
-	"Play again with the same players": "Noch einmal mit denselben Leuten",
+	"Play again with the same players": "Noch einmal mit denselben Personen",
 	"Share the result":                 "Ergebnis teilen",
 	"The result to pass on: this link shows the table and cannot change it.": "Das Ergebnis zum Weitergeben: Dieser Link zeigt den Tisch und kann nichts ändern.",
 

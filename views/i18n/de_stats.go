@@ -6,8 +6,8 @@ package i18n
 var deStats = map[string]string{
 	"Checked by the rules":        "Nach den Regeln geprüft",
 	"Disputed":                    "Strittig",
-	"Not checked by the rules":    "Nicht nach Regeln geprüft",
-	"Partly checked by the rules": "Teils nach Regeln geprüft",
+	"Not checked by the rules":    "Nicht nach den Regeln geprüft",
+	"Partly checked by the rules": "Teils nach den Regeln geprüft",
 	"%s: disputed":                "%s: strittig",
 	"Fewest points win":           "Die wenigsten Punkte gewinnen",
 	"Evening standing":            "Stand des Abends",
@@ -24,19 +24,19 @@ var deStats = map[string]string{
 	"games played":                           "Partien gespielt",
 	"game won":                               "Partie gewonnen",
 	"win rate":                               "Siegquote",
-	"wins in a row now":                      "Siege in Folge bis jetzt",
+	"wins in a row now":                      "aktuelle Siegesserie",
 	"longest winning streak":                 "längste Siegesserie",
-	"rating, rank %d":                        "Wertung, Rang %d",
+	"rating, rank %d":                        "Spielstärke, Rang %d",
 	"Favourite game":                         "Lieblingsspiel",
 	"Rival":                                  "Rivale",
 	"beaten most often":                      "am häufigsten geschlagen",
 	"Nemesis":                                "Angstgegner",
-	"wins against them most often":           "gewinnt am häufigsten gegen sie",
+	"wins against them most often":           "am häufigsten dagegen verloren",
 	"Ahead of %[1]s in %[2]d of %[3]d games": "Vor %[1]s in %[2]d von %[3]d Partien",
 	"Behind %[1]s in %[2]d of %[3]d games":   "Hinter %[1]s in %[2]d von %[3]d Partien",
 	"nobody yet":                             "noch niemand",
 	"Placings over time":                     "Platzierungen im Lauf der Zeit",
-	"Share of the table finishing behind %s, game by game": "Anteil der Mitspielenden hinter %s, Partie für Partie",
+	"Share of the table finishing behind %s, game by game": "Anteil der Personen hinter %s, Partie für Partie",
 	"(1 earlier game not shown)":                           "(1 frühere Partie nicht gezeigt)",
 	"(%d earlier games not shown)":                         "(%d frühere Partien nicht gezeigt)",
 	"place %d of %d":                                       "Platz %d von %d",
@@ -48,11 +48,11 @@ var deStats = map[string]string{
 	"fewest points win":                                    "die wenigsten Punkte gewinnen",
 	"%[1]d ahead · %[2]d behind · %[3]d level":                      "%[1]d vorn · %[2]d hinten · %[3]d gleich",
 	"never at the same table":                                       "nie am selben Tisch",
-	"Merge %s into another member; all these games count for them.": "%s mit einem anderen Mitglied zusammenführen; alle diese Partien zählen dann für es.",
+	"Merge %s into another member; all these games count for them.": "%s mit einem anderen Mitglied zusammenführen, für das dann alle diese Partien zählen.",
 	"%s is not a member of %s.":                                     "%s ist kein Mitglied von %s.",
 
 	// Ratings.
-	"How strong each player seems from whom they beat in every game, of any number of players (OpenSkill); ± is how unsure that still is and shrinks with every game, and the rating shown is the careful one: the estimate minus three times ±.": "Wie stark jemand wirkt, danach, wen er oder sie in jeder Partie geschlagen hat, bei jeder Zahl von Mitspielenden (OpenSkill); ± ist, wie unsicher das noch ist, und wird mit jeder Partie kleiner. Gezeigt wird die vorsichtige Wertung: die Schätzung minus dreimal ±.",
+	"How strong each player seems from whom they beat in every game, of any number of players (OpenSkill); ± is how unsure that still is and shrinks with every game, and the rating shown is the careful one: the estimate minus three times ±.": "Wie stark jemand spielt, gemessen daran, wen er oder sie in jeder Partie hinter sich gelassen hat, bei jeder Zahl von Personen (OpenSkill); ± ist, wie unsicher das noch ist, und wird mit jeder Partie kleiner. Gezeigt wird die vorsichtige Spielstärke: die Schätzung minus dreimal ±.",
 
 	// Seating members and adding a table.
 	"Tap who plays, in seat order": "Tippe an, wer mitspielt, in Sitzreihenfolge",
@@ -75,4 +75,7 @@ var deStats = map[string]string{
 	"%s won. Checked by the rules.":             "Sieg: %s. Nach den Regeln geprüft.",
 	"Standings after 1 game: %s first.":         "Stand nach 1 Partie: %s vorn.",
 	"Standings after %[1]d games: %[2]s first.": "Stand nach %[1]d Partien: %[2]s vorn.",
+
+	// Between numbers with decimals (a trend): German writes the decimal with a comma.
+	", ": "; ",
 }

@@ -129,14 +129,27 @@ func translate(ctx context.Context, key string, args []any) string {
 	return fmt.Sprintf(key, args...)
 }
 
-// N is T for a count: one is the key for exactly 1 ("1 game"), many the
-// key for any other count, which gets n as its first argument ("%d
-// games"). Further args follow: one gets them alone, many after n.
+// N is T for a count, the one plural path of the pages: one is the key
+// of the singular ("1 game"), many the key of the plural, which gets n as
+// its first argument ("%d games"); which one a count takes is the
+// reader's language's plural rule (scoring.One, CLDR's: exactly 1 in
+// English and German). Further args follow: one gets them alone, many
+// after n.
 func N(ctx context.Context, n int, one, many string, args ...any) string {
-	if n == 1 {
+	if scoring.One(Lang(ctx), n) {
 		return translate(ctx, one, args)
 	}
 	return translate(ctx, many, append([]any{n}, args...))
+}
+
+// Noun is the word for a count of n shown beside it (a big figure with
+// "games played" under it): one's or many's text, by the same plural
+// rule as N, neither formatted with n.
+func Noun(ctx context.Context, n int, one, many string) string {
+	if scoring.One(Lang(ctx), n) {
+		return translate(ctx, one, nil)
+	}
+	return translate(ctx, many, nil)
 }
 
 // JoinNames writes "Ana", "Ana and Ben", "Ana, Ben and Cy" in ctx's
@@ -226,6 +239,7 @@ type joined interface{ Joined() (string, []any) }
 // such as Word("red runes")). Without German for the format the English
 // stands.
 func Say(ctx context.Context, p scoring.Phrase) string {
+	p = p.In(Lang(ctx))
 	format, args := p.Parts()
 	if !IsGerman(ctx) || !Has(format) {
 		return p.String()

@@ -13,8 +13,8 @@ var german = map[string]string{
 	"%s":             "%s",
 
 	// Setup page.
-	"Lay the river": "Leg den Fluss aus",
-	"Take the 10 blue runes out of the deck and lay them in a ring, 1 to 10. Shuffle the rest and deal 4 cards to each player. Your cards stay secret: the app follows the river, the salmon caught and the turns.": "Nimm die 10 blauen Runen aus dem Deck und leg sie im Kreis aus, 1 bis 10. Mische den Rest und teile jeder Person 4 Karten aus. Eure Karten bleiben geheim: Die App verfolgt den Fluss, die gefangenen Lachse und die Züge.",
+	"Lay the river": "Legt den Fluss aus",
+	"Take the 10 blue runes out of the deck and lay them in a ring, 1 to 10. Shuffle the rest and deal 4 cards to each player. Your cards stay secret: the app follows the river, the salmon caught and the turns.": "Nehmt die 10 blauen Runen aus dem Deck und legt sie im Kreis aus, 1 bis 10. Mischt den Rest und teilt jeder Person 4 Karten aus. Eure Karten bleiben geheim: Tablemate verfolgt den Fluss, die gefangenen Lachse und die Züge.",
 	"Who is the oldest? They start.": "Wer ist am ältesten? Diese Person beginnt.",
 	"Cards left in the draw pile":    "Karten im Nachziehstapel",
 	"Leave empty for a full deck: 76 cards − 10 river cards − 4 per player = %d. When the pile is empty, everyone has one more turn.": "Leer lassen für ein volles Deck: 76 Karten − 10 Flusskarten − 4 pro Person = %d. Ist der Stapel leer, haben alle noch einen Zug.",
@@ -85,7 +85,6 @@ var german = map[string]string{
 	"1 salmon on %d–%d":                                       "1 Lachs auf %d–%d",
 	"%d salmon on %d–%d":                                      "%d Lachse auf %d–%d",
 	"Lay the salmon across %d and %d (1 salmon there now)":    "Den Lachs über %d und %d legen (dort jetzt 1 Lachs)",
-	"Lay the salmon across %d and %d (%d salmon there now)":   "Den Lachs über %d und %d legen (dort jetzt %d Lachse)",
 	"tourist placed by %s":                                    "Tourist, gesetzt von %s",
 	"local placed by %s":                                      "Einheimischer, gesetzt von %s",
 	"Section %d: %s":                                          "Abschnitt %d: %s",
@@ -102,7 +101,6 @@ var german = map[string]string{
 	// Ruling ALA-2 on the pages: when an angler catches, a salmon beside an angler.
 	"When does an angler catch a salmon?": "Wann fängt ein Angler einen Lachs?",
 	"When a flow carries the salmon off the angler's section; until then it lies beside the angler (rule ALA-2)": "Wenn eine Strömung den Lachs aus dem Abschnitt des Anglers trägt; bis dahin liegt er neben dem Angler (Regel ALA-2)",
-	"Also when the salmon swims onto or along the angler's section (the other reading, option on_contact)":       "Auch wenn der Lachs in den Abschnitt des Anglers oder daran entlang schwimmt (die andere Lesart, Option on_contact)",
 	"Choose how anglers catch salmon from the list, not %q.":                                                     "Wähle aus der Liste, wie Angler Lachse fangen, nicht %q.",
 	"salmon beside an angler":                      "Lachs neben einem Angler",
 	"the next flow gives the salmon to the angler": "die nächste Strömung gibt den Lachs dem Angler",
@@ -110,7 +108,6 @@ var german = map[string]string{
 	"A salmon and an angler share a marked section: the next flow gives the salmon to the angler; a cast there hooks the angler.":                                                                     "Ein Lachs und ein Angler teilen sich einen markierten Abschnitt: Die nächste Strömung gibt den Lachs dem Angler; ein Wurf dorthin angelt den Angler.",
 	"A salmon and an angler share a marked section: the salmon lies beside the angler until a flow carries it off that section, into the angler's catch (rule ALA-2); a cast there hooks the angler.": "Ein Lachs und ein Angler teilen sich einen markierten Abschnitt: Der Lachs liegt neben dem Angler, bis eine Strömung ihn aus diesem Abschnitt trägt, in den Fang des Anglers (Regel ALA-2); ein Wurf dorthin angelt den Angler.",
 
-	"Played with anglers catching on contact (option on_contact of rule ALA-2)":     "Gespielt mit Anglern, die bei Kontakt fangen (Option on_contact von Regel ALA-2)",
 	"Only records how the game was played: salmon are counted the same either way.": "Hält nur fest, wie gespielt wurde: Die Lachse zählen so oder so gleich.",
 
 	// Ruling ALA-3 on the pages: casts into open water.
@@ -184,7 +181,7 @@ var german = map[string]string{
 	"%q is not a move of Alaska":                 "%q ist kein Zug in Alaska",
 	"%s has 1 card in hand, so cannot play %s":   "%s hat nur 1 Karte auf der Hand und kann %s also nicht spielen",
 	"%s has %d cards in hand, so cannot play %s": "%s hat %d Karten auf der Hand und kann %s also nicht spielen",
-	"%d flow cards":                              "%d Strömungskarte(n)",
+	"%d flow cards":                              "%d Strömungskarten",
 	"a salmon card":                              "eine Lachskarte",
 	"an angler card":                             "eine Anglerkarte",
 	"an eagle":                                   "einen Adler",
@@ -226,4 +223,12 @@ var german = map[string]string{
 	"Alaska is for %d–%d players, not %d":                                                  "Alaska ist für %d–%d Personen, nicht für %d",
 	"%s has %d salmon: a player cannot hold fewer than 0 salmon cards":                     "%s hat %d Lachse: Niemand kann weniger als 0 Lachskarten haben",
 	"the table holds %d salmon, but the deck has only %d cards besides the %d river cards": "am Tisch liegen %[1]d Lachse, aber der Stapel hat außer den %[3]d Flusskarten nur %[2]d Karten",
+
+	// Counts said through i18n.N: the plural takes the count first.
+	"Lay the salmon across %[2]d and %[3]d (%[1]d salmon there now)": "Den Lachs über %[2]d und %[3]d legen (dort jetzt %[1]d Lachse)",
+	"1 flow card": "1 Strömungskarte",
+
+	// Ruling ALA-2's other reading, named without its option code (the code is small print).
+	"Also when the salmon swims onto or along the angler's section (the other reading of rule ALA-2)": "Auch wenn der Lachs in den Abschnitt des Anglers schwimmt oder an ihm entlang (die andere Lesart von Regel ALA-2)",
+	"Played with anglers catching on contact (the other reading of rule ALA-2)":                       "Gespielt mit Anglern, die schon bei Berührung fangen (die andere Lesart von Regel ALA-2)",
 }

@@ -23,7 +23,7 @@ func alaskaEditor() kit.Editor {
 		// played along keeps it); the count is the same either way.
 		Options: func([]string) []views.CounterField {
 			return []views.CounterField{{Kind: "check", Name: "options.angler_catch", ID: "angler-catch",
-				Label: i18n.Key("Played with anglers catching on contact (option on_contact of rule ALA-2)"),
+				Label: i18n.Key("Played with anglers catching on contact (the other reading of rule ALA-2)"),
 				Hint:  i18n.Key("Only records how the game was played: salmon are counted the same either way.")}}
 		},
 		Player: func(v url.Values, i int, name string) (any, error) {

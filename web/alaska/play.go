@@ -196,16 +196,10 @@ func alaskaVM(c echo.Context, pos alaska.Position, base string, at, sel int) Ala
 		vm.Sections = append(vm.Sections, sv)
 		lo, hi := alaska.Covers(s)
 		b := AlaskaBorderVM{N: s, Count: pos.River.SalmonAt(s), Sel: at == s}
-		b.Label = kit.Tr(c, "%d salmon on %d–%d", b.Count, lo, hi)
-		if b.Count == 1 {
-			b.Label = kit.Tr(c, "1 salmon on %d–%d", lo, hi)
-		}
+		b.Label = kit.TrN(c, b.Count, "1 salmon on %d–%d", "%d salmon on %d–%d", lo, hi)
 		if try(alaska.Step{Do: alaska.DoSalmon, At: s}) {
 			b.Href = fmt.Sprintf("%s/play?at=%d#act", base, s)
-			b.Label = kit.Tr(c, "Lay the salmon across %d and %d (%d salmon there now)", lo, hi, b.Count)
-			if b.Count == 1 {
-				b.Label = kit.Tr(c, "Lay the salmon across %d and %d (1 salmon there now)", lo, hi)
-			}
+			b.Label = kit.TrN(c, b.Count, "Lay the salmon across %d and %d (1 salmon there now)", "Lay the salmon across %[2]d and %[3]d (%[1]d salmon there now)", lo, hi)
 		}
 		vm.Borders = append(vm.Borders, b)
 	}

@@ -39,7 +39,7 @@ func TestPlayAlongAlaskaInGerman(t *testing.T) {
 
 	setup := ts.GetLang(table+"/play", "de")
 	for sel, want := range map[string]string{
-		"h1":                            "Leg den Fluss aus",
+		"h1":                            "Legt den Fluss aus",
 		"legend":                        "Wer ist am ältesten? Diese Person beginnt.",
 		`label[for="draw-pile"]`:        "Karten im Nachziehstapel",
 		"#pile-hint":                    "Leer lassen für ein volles Deck: 76 Karten − 10 Flusskarten − 4 pro Person = 58. Ist der Stapel leer, haben alle noch einen Zug.",

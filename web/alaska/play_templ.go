@@ -348,9 +348,9 @@ func AlaskaSetup(vm AlaskaSetupVM) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var21 string
-			templ_7745c5c3_Var21, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, "Also when the salmon swims onto or along the angler's section (the other reading, option on_contact)"))
+			templ_7745c5c3_Var21, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, "Also when the salmon swims onto or along the angler's section (the other reading of rule ALA-2)"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `play.templ`, Line: 37, Col: 282}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `play.templ`, Line: 37, Col: 277}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var21))
 			if templ_7745c5c3_Err != nil {

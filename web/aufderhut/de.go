@@ -4,8 +4,8 @@ package aufderhut
 var german = map[string]string{
 	// Set-up page
 	"play along":      "Mitspielen",
-	"Lay the display": "Lege die Auslage aus",
-	"Shuffle the 20 character cards and lay 7 face up in a row, with a face-down hat above each. Enter the characters left to right.": "Mische die 20 Figurenkarten und lege 7 davon offen in eine Reihe, mit einem verdeckten Hut über jeder. Gib die Figuren von links nach rechts ein.",
+	"Lay the display": "Legt die Auslage aus",
+	"Shuffle the 20 character cards and lay 7 face up in a row, with a face-down hat above each. Enter the characters left to right.": "Mischt die 20 Figurenkarten und legt 7 davon offen in eine Reihe, mit einem verdeckten Hut über jeder. Gib die Figuren von links nach rechts ein.",
 	"When does the game end? (rule ADH-3)":               "Wann endet das Spiel? (Regel ADH-3)",
 	"At the first refill that cannot be done":            "Beim ersten Auffüllen, das nicht mehr geht",
 	"Play on until only 3 characters with hats are left": "Weiterspielen, bis nur noch 3 Figuren mit Hut übrig sind",
@@ -40,7 +40,7 @@ var german = map[string]string{
 	"The character pile is empty":                                       "Der Figurenstapel ist leer",
 	"The next match cannot be refilled and ends the game (rule ADH-3).": "Der nächste Treffer kann nicht mehr aufgefüllt werden und beendet das Spiel (Regel ADH-3).",
 	"The display":                        "Die Auslage",
-	"Players":                            "Spielende",
+	"Players":                            "Personen",
 	"to move":                            "am Zug",
 	"1 character":                        "1 Figur",
 	"%d characters":                      "%d Figuren",
@@ -104,7 +104,7 @@ var german = map[string]string{
 	"%s reveals %s: no match, a bald head":                   "%s deckt %s auf: kein Treffer, ein Glatzkopf",
 
 	// Refusals (scoring/aufderhut)
-	"the first turn is for one of the %d players (the player who last wore a hat begins), not seat %d": "der erste Zug gehört einem der %d Spieler (wer zuletzt einen Hut getragen hat, beginnt), nicht Platz %d",
+	"the first turn is for one of the %d players (the player who last wore a hat begins), not seat %d": "den ersten Zug hat eine der %d Personen (wer zuletzt einen Hut getragen hat, beginnt), nicht Platz %d",
 	"the game has not been started":                             "das Spiel wurde noch nicht gestartet",
 	"the game is already over; no more turns":                   "das Spiel ist schon vorbei; es gibt keine Züge mehr",
 	"%s: spot %d does not exist; the display has spots 1 to %d": "%s: Platz %d gibt es nicht; die Auslage hat die Plätze 1 bis %d",
@@ -132,7 +132,7 @@ var german = map[string]string{
 	"violation.third_copy":                                                                           "Beide Karten dieser Figur sind schon draußen; jede Figur gibt es nur zweimal.",
 
 	// Set-up and step input the engine refuses (scoring/aufderhut guide.go)
-	"lay %d characters, one on each spot, not %d (rule ADH-1)":           "lege %d Figuren, eine auf jeden Platz, nicht %d (Regel ADH-1)",
+	"lay %d characters, one on each spot, not %d (rule ADH-1)":           "legt %d Figuren aus, eine auf jeden Platz, nicht %d (Regel ADH-1)",
 	"spot %d: characters are numbered 1 to %d, not %d (rule ADH-1)":      "Platz %d: die Figuren sind von 1 bis %d nummeriert, nicht %d (Regel ADH-1)",
 	"spot %d: a third %s; each character exists only twice (rule ADH-1)": "Platz %d: ein drittes Mal %s; jede Figur gibt es nur zweimal (Regel ADH-1)",
 	"name all %d characters or none, not %d":                             "benenne alle %d Figuren oder keine, nicht %d",
@@ -150,11 +150,13 @@ var german = map[string]string{
 	"a step is exactly one action: look, swap or reveal": "ein Zug ist genau eine Aktion: ansehen, tauschen oder aufdecken",
 
 	// What the score check says (scoring/aufderhut validate.go)
-	"%d players: Auf der Hut is scored for %d to %d players":    "%d Personen: Auf der Hut wird für %d bis %d Personen gewertet",
-	"%s: %d %s; a count of cards cannot be below 0":             "%s: %d %s; eine Anzahl Karten ist nie kleiner als 0",
-	"the players hold %d %s together, but the game has only %d": "alle zusammen haben %d %s, aber das Spiel enthält nur %d",
-	"%d characters and %d wonderhats were taken: a standard game ends at the first refill that cannot be done, so it needs %d characters taken (no character left to refill) or %d characters and wonderhats together (no hat left); if you played on until 3 characters were left, choose that variant": "%d Figuren und %d Wunderhüte wurden genommen: Ein normales Spiel endet beim ersten Auffüllen, das nicht mehr geht, also braucht es %d genommene Figuren (keine Figur mehr zum Auffüllen) oder %d Figuren und Wunderhüte zusammen (kein Hut mehr); wenn ihr bis 3 übrige Figuren weitergespielt habt, wählt diese Variante",
-	"%d characters were taken, but playing on until 3 characters with hats remain leaves at most %d to take":                                                                              "%d Figuren wurden genommen, aber wer weiterspielt, bis 3 Figuren mit Hut übrig sind, kann höchstens %d nehmen",
-	"%d characters were taken, but a standard game hands out at most %d: %d in the pile after setup, plus the match whose refill fails and ends the game":                                 "%d Figuren wurden genommen, aber ein normales Spiel gibt höchstens %d aus: %d im Stapel nach dem Aufbau und den Treffer, dessen Auffüllen nicht mehr geht und das Spiel beendet",
-	"%d characters and %d wonderhats were taken (%d hats), but a standard game hands out at most %d hats: %d in the pile after setup, plus the take whose refill fails and ends the game": "%d Figuren und %d Wunderhüte wurden genommen (%d Hüte), aber ein normales Spiel gibt höchstens %d Hüte aus: %d im Stapel nach dem Aufbau und den Zug, dessen Auffüllen nicht mehr geht und das Spiel beendet",
+	"%d players: Auf der Hut is scored for %d to %d players":                                                                                              "%d Personen: Auf der Hut wird für %d bis %d Personen gewertet",
+	"%s: %d %s; a count of cards cannot be below 0":                                                                                                       "%s: %d %s; eine Anzahl Karten ist nie kleiner als 0",
+	"the players hold %d %s together, but the game has only %d":                                                                                           "alle zusammen haben %d %s, aber das Spiel enthält nur %d",
+	"%d characters were taken, but playing on until 3 characters with hats remain leaves at most %d to take":                                              "%d Figuren wurden genommen, aber wer weiterspielt, bis 3 Figuren mit Hut übrig sind, kann höchstens %d nehmen",
+	"%d characters were taken, but a standard game hands out at most %d: %d in the pile after setup, plus the match whose refill fails and ends the game": "%d Figuren wurden genommen, aber ein normales Spiel gibt höchstens %d aus: %d im Stapel nach dem Aufbau, dazu der Treffer, bei dem das Auffüllen nicht mehr geht und das Spiel endet",
+
+	// Counts as phrases (scoring.Count): "1 Wunderhut", "12 Figuren".
+	"%s and %s were taken: a standard game ends at the first refill that cannot be done, so it needs %d characters taken (no character left to refill) or %d characters and wonderhats together (no hat left); if you played on until 3 characters were left, choose that variant": "%s und %s wurden genommen: Ein normales Spiel endet beim ersten Auffüllen, das nicht mehr geht, also braucht es %d genommene Figuren (keine Figur mehr zum Auffüllen) oder %d Figuren und Wunderhüte zusammen (kein Hut mehr); wenn ihr bis 3 übrige Figuren weitergespielt habt, wählt diese Variante",
+	"%s and %s were taken (%d hats), but a standard game hands out at most %d hats: %d in the pile after setup, plus the take whose refill fails and ends the game":                                                                                                                "%s und %s wurden genommen (%d Hüte), aber ein normales Spiel gibt höchstens %d Hüte aus: %d im Stapel nach dem Aufbau, dazu der Zug, bei dem das Auffüllen nicht mehr geht und das Spiel endet",
 }

@@ -19,7 +19,7 @@ func TestPlayAlongADHInGerman(t *testing.T) {
 
 	setup := ts.German(table+"/play", nil)
 	for _, c := range []struct{ what, got, want string }{
-		{"heading", setup.Text("h1"), "Lege die Auslage aus"},
+		{"heading", setup.Text("h1"), "Legt die Auslage aus"},
 		{"first spot", setup.Text(`label[for="spot-0"]`), "Platz 1"},
 		{"a default name", setup.Doc.Find(`#name-2`).AttrOr("placeholder", ""), "Figur 3"},
 		{"a character to pick", setup.Text(`#spot-0 option[value="3"]`), "Figur 3"},

@@ -28,16 +28,16 @@ var german = map[string]string{
 	"%q is not a move; use the buttons of the page": "%q ist kein Zug; nutze die Knöpfe der Seite",
 	"Who deals first?":        "Wer gibt zuerst?",
 	"Choose who deals first.": "Wähle, wer zuerst gibt.",
-	"Your cards stay secret. Tablemate keeps the dealer, whose turn it is, the Cambio call with everyone's last turn, and penalty cards; after each round you enter the cards turned over.": "Eure Karten bleiben geheim. Tablemate merkt sich, wer gibt, wer dran ist, den Cambio-Ruf mit dem letzten Zug aller anderen und die Strafkarten; nach jeder Runde gebt ihr die aufgedeckten Karten ein.",
+	"Your cards stay secret. Tablemate keeps the dealer, whose turn it is, the Cambio call with everyone's last turn, and penalty cards; after each round you enter the cards turned over.": "Eure Karten bleiben geheim. Tablemate merkt sich, wer gibt, wer dran ist, den Cambio-Ruf mit dem letzten Zug aller anderen und die Strafkarten; nach jeder Runde gibst du die aufgedeckten Karten ein.",
 	"The game ends after the round in which someone reaches %d points; the fewest points win (rule CAM-2).":                                                                                 "Das Spiel endet nach der Runde, in der jemand %d Punkte erreicht; die wenigsten Punkte gewinnen (Regel CAM-2).",
-	"Cambio: a caller tied for the fewest points counts as fewest (−5); otherwise the caller gets −5 with the fewest points, +5 without (rule CAM-2).":                                      "Cambio: Wer ruft und bei den wenigsten Punkten gleichauf liegt, zählt als Wenigste (−5); sonst bekommt, wer ruft, −5 mit den wenigsten Punkten, +5 ohne (Regel CAM-2).",
+	"Cambio: a caller tied for the fewest points counts as fewest (−5); otherwise the caller gets −5 with the fewest points, +5 without (rule CAM-2).":                                      "Cambio: Wer ruft und bei den wenigsten Punkten gleichauf liegt, hat die wenigsten (−5); sonst bekommt, wer ruft, −5 mit den wenigsten Punkten, +5 ohne (Regel CAM-2).",
 	"Cambio: a caller tied for the fewest points gets +5; otherwise the caller gets −5 with the fewest points, +5 without (rule CAM-2).":                                                    "Cambio: Wer ruft und bei den wenigsten Punkten gleichauf liegt, bekommt +5; sonst bekommt, wer ruft, −5 mit den wenigsten Punkten, +5 ohne (Regel CAM-2).",
 
 	// Turn page
 	"Cambio · play along · game to %d": "Cambio · Mitspielen · Partie bis %d",
 	"Round %d":                         "Runde %d",
 	"Score round %d":                   "Runde %d werten",
-	"dealer":                           "gibt",
+	"dealer":                           "Geber",
 	"Look at your bottom two cards":    "Schau dir deine unteren zwei Karten an",
 	"%[1]s dealt four cards to everyone, in two rows of two. Each player looks once at their own bottom two cards, then puts them back face down. %[1]s starts.": "%[1]s hat allen vier Karten in zwei Reihen zu je zwei gegeben. Alle schauen sich einmal ihre unteren zwei Karten an und legen sie verdeckt zurück. %[1]s fängt an.",
 	"Whose turn":                             "Wer ist dran",
@@ -68,7 +68,7 @@ var german = map[string]string{
 	"%[2]s are %[1]d points from %[3]d: the game ends after the round in which someone reaches it; the fewest points win.": "%[2]s sind %[1]d Punkte von %[3]d entfernt: Das Spiel endet nach der Runde, in der jemand diese Zahl erreicht; die wenigsten Punkte gewinnen.",
 
 	// A closed round's scoring (Cambio and Kodiak)
-	"Everyone turns their table cards over. Enter each player's cards.":                         "Alle decken ihre Karten vor sich auf. Gebt die Karten jeder Person ein.",
+	"Everyone turns their table cards over. Enter each player's cards.":                         "Alle decken ihre Karten auf dem Tisch auf. Gib die Karten jeder Person ein.",
 	"Round %d is over: %s has no cards left":                                                    "Runde %d ist vorbei: %s hat keine Karten mehr",
 	"Round %d is over: %s called Cambio and everyone else had one more turn":                    "Runde %d ist vorbei: %s hat Cambio gerufen und alle anderen hatten noch einen Zug",
 	"No cards left: this ended the round, so nothing to enter.":                                 "Keine Karten mehr: Das hat die Runde beendet, also gibt es nichts einzugeben.",
@@ -122,4 +122,14 @@ var german = map[string]string{
 	"round %d: nobody called Cambio and every player still holds cards (%s); a round ends only with a Cambio call or when a player has no table cards left":                                 "Runde %d: Niemand hat Cambio gerufen und alle haben noch Karten (%s); eine Runde endet nur mit einem Cambio-Ruf oder wenn jemand keine Tischkarten mehr hat",
 	"round %d: %s called Cambio but holds no cards; after the call the caller's cards are frozen (nobody may discard them), so the caller still holds at least one at the end of the round": "Runde %d: %s hat Cambio gerufen, hat aber keine Karten; nach dem Ruf sind die Karten der rufenden Person eingefroren (niemand darf sie ablegen), also hat sie am Ende der Runde noch mindestens eine",
 	"round %d was entered after the game ended: %s reached %d or more in round %d":                                                                                                          "Runde %d wurde nach dem Spielende eingetragen: %s hat in Runde %[4]d %[3]d oder mehr erreicht",
+
+	// The named cards of the deck (docs/glossary.md): a page names them and reads them typed in German.
+	"Red King":   "Roter König",
+	"Blue King":  "Blauer König",
+	"Peek Mine":  "Meine ansehen",
+	"Peek Yours": "Deine ansehen",
+	"Swap":       "Tauschen",
+	"Energy":     "Energie",
+	"Sunlight":   "Sonnenlicht",
+	"red-king, blue-king, peek-mine, peek-yours, swap, energy, sunlight": "roter-könig, blauer-könig, meine-ansehen, deine-ansehen, tauschen, energie, sonnenlicht",
 }

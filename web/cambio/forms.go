@@ -45,6 +45,10 @@ func CardValues(v url.Values, i int, cards []cambio.Card) {
 	v.Set(views.PField(i, "cards"), strings.Join(toks, " "))
 }
 
+// EndedBy is the round editor's "ended" value of a round seat (0 first)
+// ended by calling Cambio.
+func EndedBy(seat int) string { return "cambio:" + strconv.Itoa(seat) }
+
 // cambioRoundValues is round n of a stored Cambio game as the round
 // editor's values, to correct it: each player's cards, and how the round
 // ended (the caller, or the first player with no cards left).
@@ -62,7 +66,7 @@ func cambioRoundValues(state json.RawMessage, n int) url.Values {
 		CardValues(v, i, r.Cards)
 		switch {
 		case r.Cambio:
-			v.Set("ended", "cambio:"+strconv.Itoa(i))
+			v.Set("ended", EndedBy(i))
 		case len(r.Cards) == 0 && v.Get("ended") == "":
 			v.Set("ended", "out:"+strconv.Itoa(i))
 		}
@@ -123,7 +127,7 @@ func ReadCards[C any](v url.Values, i int, parse func(string) (C, error)) ([]C, 
 	}
 	out := make([]C, 0, len(toks))
 	for k, t := range toks {
-		card, err := parse(t)
+		card, err := parse(EngineToken(t))
 		if err != nil {
 			return nil, kit.FormErrorf(f, "card %d: %s", k+1, kit.Reason(err))
 		}
@@ -219,26 +223,14 @@ func parseCambioRound(v url.Values, fixed []string) (json.RawMessage, []int, err
 	return kit.StateOf(r), slots, nil
 }
 
-// CardTitle is a card as a player reads it: "7", "Red King" (the names
-// printed on the cards, in every language), a corner value "value 7" or
-// a typed sum "cards worth 17" in the reader's language, never its code.
-func CardTitle(ctx context.Context, c cambio.Card) string {
-	switch c.Kind {
-	case cambio.Corner:
-		return i18n.T(ctx, "value %s", cambio.Points(c.N))
-	case cambio.Sum:
-		return i18n.T(ctx, "cards worth %s", cambio.Points(c.N))
-	}
-	return c.Title()
-}
-
-// cardChips are the pad's cards: numbers 0–13, then the named cards.
-func cardChips() (numbers, named []CardChip) {
+// cardChips are the pad's cards: numbers 0–13, then the named cards, by
+// their names and tokens in the reader's language.
+func cardChips(ctx context.Context) (numbers, named []CardChip) {
 	for _, c := range cambio.NumberCards() {
 		numbers = append(numbers, CardChip{Token: c.String(), Title: c.Title(), Points: cambio.Points(c.Value())})
 	}
 	for _, c := range cambio.NamedCards() {
-		named = append(named, CardChip{Token: c.String(), Title: c.Title(), Points: cambio.Points(c.Value())})
+		named = append(named, CardChip{Token: PageToken(ctx, c), Title: CardTitle(ctx, c), Points: cambio.Points(c.Value())})
 	}
 	return numbers, named
 }
@@ -252,11 +244,11 @@ func RoundPlayers(e kit.Entry, read func(string) (title string, points int, err 
 	}
 	var out []RoundPlayer
 	for i, name := range e.Names {
-		p := RoundPlayer{Index: i, Name: name, Cards: v.Get(views.PField(i, "cards")), Typed: strings.TrimSpace(v.Get(views.PField(i, "sum"))),
+		p := RoundPlayer{Index: i, Name: name, Cards: pageCards(e.Ctx, v.Get(views.PField(i, "cards"))), Typed: strings.TrimSpace(v.Get(views.PField(i, "sum"))),
 			Pounces: v.Get(views.PField(i, "pounces")), Kept: v.Get(views.PField(i, "hairballs_kept")), Discarded: v.Get(views.PField(i, "hairballs_discarded"))}
 		sum, ok := 0, true
 		for _, t := range cardTokens(p.Cards) {
-			title, points, err := read(t)
+			title, points, err := read(EngineToken(t))
 			if err != nil {
 				p.Chips = append(p.Chips, CardChip{Token: t, Title: t, Points: "?", Bad: true})
 				ok = false
@@ -302,16 +294,16 @@ func RoundVM(e kit.Entry, f RoundForm, round int) RoundEntryVM {
 		Heading: i18n.T(e.Ctx, "Game %d · round %d", e.GameNumber, round), Round: round,
 		Intro: e.Intro, Submit: i18n.T(e.Ctx, "Save round %d", round), Options: string(e.Options),
 	}
-	if e.GameNumber == 0 || e.Round > 0 { // not from a table (never shown today), or a correction
+	if e.GameNumber == 0 || e.Round > 0 { // not from a table (the check page), or a correction
 		vm.Heading = e.Heading
 	}
-	if e.Round > 0 {
+	if e.Round > 0 || e.GameNumber == 0 { // a correction, or the check page (nothing is saved)
 		vm.Submit = e.Submit
 	}
 	if e.Values != nil {
 		vm.Options = e.Values.Get("options")
 	}
-	vm.Numbers, vm.Named = cardChips()
+	vm.Numbers, vm.Named = cardChips(e.Ctx)
 	vm.Page.Scripts = append(vm.Page.Scripts, Script)
 	known := map[string]bool{}
 	for _, c := range f.Choices {

@@ -200,7 +200,7 @@ func (cambioPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string)
 			e.Round.Chosen = "cambio:" + strconv.Itoa(pos.Caller)
 		}
 		e.Closed = cambioClosed(c, pos, names)
-		e.Round.Players = RoundPlayers(kit.Entry{Names: names, Values: e.Values}, func(tok string) (string, int, error) {
+		e.Round.Players = RoundPlayers(kit.Entry{Ctx: c.Request().Context(), Names: names, Values: e.Values}, func(tok string) (string, int, error) {
 			card, err := cambio.ParseCard(tok)
 			return CardTitle(c.Request().Context(), card), card.Value(), err
 		}, nil)

@@ -52,7 +52,7 @@ func TestPlayAlongCambioInGerman(t *testing.T) {
 	play := get(table + "/play")
 	for sel, want := range map[string]string{
 		`[data-testid="play-round"]`:    "Runde 1",
-		`[data-testid="dealer"]`:        "Gibt: Ben",
+		`[data-testid="dealer"]`:        "Geber: Ben",
 		`[data-testid="turn-done"]`:     "Zug fertig",
 		`[data-testid="call-cambio"]`:   "Cambio! (Ben ruft, statt zu ziehen)",
 		`#penalty-title`:                "Strafkarten in dieser Runde",

@@ -71,13 +71,14 @@ func TestCambioRoundBySums(t *testing.T) {
 	if !strings.Contains(res.Body, "17") || strings.Contains(res.Body, "sum:17") {
 		t.Errorf("the breakdown shows the token sum:17 or not the 17")
 	}
-	// The editor's chips name a sum in words, in German too.
+	// The editor's chips name a sum in words, in German too, and a card
+	// by its German name.
 	de := ts.PostLang(table+"/games", func() map[string][]string {
 		f := ts.Get(table+"/games/new").FormOf(t, table+"/games")
 		f.Set("players[0].cards", "sum:12 red-king")
 		return f
 	}(), "de")
-	if !strings.Contains(de.Body, "Karten im Wert von 12") || !strings.Contains(de.Body, "Red King") {
+	if !strings.Contains(de.Body, "Karten im Wert von 12") || !strings.Contains(de.Text(`[data-card-preview]`), "Roter König") || strings.Contains(de.Text(`[data-card-preview]`), "Red King") {
 		t.Errorf("German chips: %s", de.Text(`[data-card-preview]`))
 	}
 }

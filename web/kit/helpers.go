@@ -19,7 +19,7 @@ import (
 
 // Page returns the layout fields every page needs.
 func Page(c echo.Context, title string) views.Page {
-	return views.Page{Title: title, CSRF: CSRFToken(c), Outbox: outboxKind(c.Path())}
+	return views.Page{Title: title, CSRF: CSRFToken(c), Outbox: outboxKind(c.Path()), Description: describe(c.Path())}
 }
 
 // outboxKind is what offline entry says on the page of route path: the
@@ -86,9 +86,10 @@ func Tr(c echo.Context, key string, args ...any) string {
 	return i18n.T(c.Request().Context(), key, args...)
 }
 
-// TrN is i18n.N for the request's language.
-func TrN(c echo.Context, n int, one, many string) string {
-	return i18n.N(c.Request().Context(), n, one, many)
+// TrN is i18n.N for the request's language: one or many by the
+// language's plural rule for n, many with n as its first argument.
+func TrN(c echo.Context, n int, one, many string, args ...any) string {
+	return i18n.N(c.Request().Context(), n, one, many, args...)
 }
 
 // FormErrorf is scoring.Errorf for editor forms; its format is a catalog

@@ -193,11 +193,12 @@ func kksDisplay(state json.RawMessage) map[string][]views.StackView {
 				continue
 			}
 			for _, card := range stack {
-				chip := views.ChipView{Text: strconv.Itoa(card.Value), Label: c + " " + strconv.Itoa(card.Value), Down: card.FaceDown}
+				// The result page names the chip in its reader's language.
+				chip := views.ChipView{Text: strconv.Itoa(card.Value), Value: card.Value, Down: card.FaceDown}
 				if card.FaceDown {
-					chip.Text, chip.Label = "?", "face-down card"
+					chip.Text = "?"
 					if card.Value > 0 {
-						chip.Text, chip.Label = "↓"+strconv.Itoa(card.Value), "face-down "+c+" "+strconv.Itoa(card.Value)
+						chip.Text = "↓" + strconv.Itoa(card.Value)
 					}
 				}
 				sv.Cards = append(sv.Cards, chip)

@@ -20,7 +20,7 @@ func TestPlayAlongKKSInGerman(t *testing.T) {
 	table := ts.CreateTable("Amelia", "Victor")
 
 	setup := get(table + "/play")
-	if setup.Header.Get("Content-Language") != "de" || setup.Text("h1") != "Lege die Kartenreihe aus" ||
+	if setup.Header.Get("Content-Language") != "de" || setup.Text("h1") != "Legt die Kartenreihe aus" ||
 		setup.Text(`label[for="row-0"]`) != "Karte 1" || setup.Doc.Find(`input[placeholder="z. B. Rot 10"]`).Length() != 7 ||
 		setup.Text(`[data-testid="start-play"]`) != "Spiel starten" {
 		t.Fatalf("set-up page: h1 %q, label %q\n%s", setup.Text("h1"), setup.Text(`label[for="row-0"]`), setup.Body)

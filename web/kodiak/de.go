@@ -8,7 +8,7 @@ var german = map[string]string{
 	// Set-up page
 	"Who is Kodiak first?":        "Wer ist zuerst Kodiak?",
 	"Choose who is Kodiak first.": "Wähle, wer zuerst Kodiak ist.",
-	"Your cards stay secret. Tablemate keeps who is Kodiak, whose turn it is, Kodiak's pounces and the hairballs discarded; after each round you enter the cards turned over.": "Eure Karten bleiben geheim. Tablemate merkt sich, wer Kodiak ist, wer dran ist, die Stürze des Kodiaks und die abgelegten Haarbälle; nach jeder Runde gebt ihr die aufgedeckten Karten ein.",
+	"Your cards stay secret. Tablemate keeps who is Kodiak, whose turn it is, Kodiak's pounces and the hairballs discarded; after each round you enter the cards turned over.": "Eure Karten bleiben geheim. Tablemate merkt sich, wer Kodiak ist, wer dran ist, die Stürze des Kodiaks und die abgelegten Haarbälle; nach jeder Runde gibst du die aufgedeckten Karten ein.",
 	"Kodiak passes to the left each round; the game ends when everyone was Kodiak %s: %s (rule KOD-1).":                                                                        "Der Kodiak wandert jede Runde nach links; das Spiel endet, wenn alle %s Kodiak waren: %s (Regel KOD-1).",
 	"Round points: cards left + 10 per hairball held + 5 per hairball discarded by accident; Kodiak −5 per pounce, at most 3 (rules KOD-1, KOD-2). Fewest points win.":         "Rundenpunkte: übrige Karten + 10 pro gehaltenem Haarball + 5 pro versehentlich abgelegtem Haarball; Kodiak −5 pro Sturz, höchstens 3 (Regeln KOD-1, KOD-2). Die wenigsten Punkte gewinnen.",
 
@@ -18,7 +18,7 @@ var german = map[string]string{
 	"Kodiak: %s":            "Kodiak: %s",
 	"Look at your top card": "Schau dir deine oberste Karte an",
 	"%s is Kodiak and dealt three cards to everyone. Each player looks once at their own top card, then puts it back face down. Kodiak starts.": "%s ist Kodiak und hat allen drei Karten gegeben. Alle schauen sich einmal ihre oberste Karte an und legen sie verdeckt zurück. Der Kodiak fängt an.",
-	"Draw, look, and swap the card for one of your table cards (always).":                                                                       "Ziehen, anschauen und die Karte gegen eine deiner Karten vor dir tauschen (immer).",
+	"Draw, look, and swap the card for one of your table cards (always).":                                                                       "Ziehen, ansehen und die Karte gegen eine eigene Karte auf dem Tisch tauschen (immer).",
 	"Kodiak's pounces": "Stürze des Kodiaks",
 	"one pounce less":  "ein Sturz weniger",
 	"%d of %d":         "%d von %d",
@@ -35,7 +35,7 @@ var german = map[string]string{
 	"Round %d is over: Kodiak (%s) pounced 3 times and has no cards left": "Runde %d ist vorbei: Der Kodiak (%s) hat sich dreimal gestürzt und hat keine Karten mehr",
 	"Kodiak: dealt %[1]d − %[2]s − %[3]s discarded = at most 1 card, since Kodiak never gains one (rule KOD-3). A hairball still held is one: it goes in the counter below, not among the cards.":              "Kodiak: %[1]d bekommen − %[2]s − %[3]s abgelegt = höchstens 1 Karte, denn der Kodiak bekommt nie eine dazu (Regel KOD-3). Ein noch gehaltener Haarball zählt mit: Er kommt in den Zähler unten, nicht zu den Karten.",
 	"Kodiak: dealt %[2]d − %[3]s − %[4]s discarded = at most %[1]d cards, since Kodiak never gains one (rule KOD-3). A hairball still held is one of them: it goes in the counter below, not among the cards.": "Kodiak: %[2]d bekommen − %[3]s − %[4]s abgelegt = höchstens %[1]d Karten, denn der Kodiak bekommt nie eine dazu (Regel KOD-3). Ein noch gehaltener Haarball ist eine davon: Er kommt in den Zähler unten, nicht zu den Karten.",
-	"Round %d is over: Kodiak (%s) lost the last card to %s and %s discarded":                                                                 "Runde %d ist vorbei: Der Kodiak (%s) hat seine letzte Karte durch %s und %s abgelegt verloren",
+	"Round %d is over: Kodiak (%s) lost the last card to %s and %s discarded":                                                                 "Runde %d ist vorbei: Der Kodiak (%s) hat seine letzte Karte verloren (%s, abgelegt: %s)",
 	"Dealt %d cards: enter every card turned over (fewer after scurries, more after draws). A hairball still held goes in the counter below.": "%d Karten bekommen: Gib jede aufgedeckte Karte ein (weniger nach dem Weghuschen, mehr nach dem Nachziehen). Ein noch gehaltener Haarball kommt in den Zähler unten.",
 	"Counted in play: %s, %s discarded.": "Beim Spielen gezählt: %s, %s abgelegt.",
 	"1 pounce":                           "1 Sturz",
@@ -82,7 +82,7 @@ var german = map[string]string{
 	"round %d: %s; exactly one player is Kodiak each round": "Runde %d: %s; in jeder Runde ist genau eine Person Kodiak",
 	"round %d: %s is Kodiak, but Kodiak passes left each round: %s was Kodiak in round %d, so round %d is %s's": "Runde %[1]d: %[2]s ist Kodiak, aber der Kodiak wandert jede Runde nach links: %[3]s war in Runde %[4]d Kodiak, also ist Runde %[5]d die von %[6]s",
 	"round %d: everyone still holds table cards (%s); a round ends when a player has none left":                 "Runde %d: Alle haben noch Tischkarten (%s); eine Runde endet, wenn jemand keine mehr hat",
-	"round %d was entered after the game ended: with %d players and %s the game has %d rounds":                  "Runde %d wurde nach dem Spielende eingetragen: Mit %d Personen und %s hat das Spiel %d Runden",
+	"round %d was entered after the game ended: with %d players and %s the game has %d rounds":                  "Runde %d wurde nach dem Spielende eingetragen: Mit %d Personen und %s hat eine Partie %d Runden",
 	"1 cycle":                                    "1 Durchgang",
 	"%d cycles":                                  "%d Durchgängen",
 	"round %d: %s %s":                            "Runde %d: %s %s",
@@ -94,5 +94,7 @@ var german = map[string]string{
 	"is Kodiak and holds %s after %s and %s discarded; Kodiak is dealt %d and never gains one, and each pounce and each hairball Kodiak discards costs one, so at most %d can be left": "ist Kodiak und hat %s nach %s und %s abgelegt; der Kodiak bekommt %d und nie eine dazu, und jeder Sturz und jeder Haarball, den er ablegt, kostet eine, also können höchstens %d übrig sein",
 	"1 table card":   "1 Tischkarte",
 	"%d table cards": "%d Tischkarten",
-	"has %s among the cards; enter it in hairballs_kept (+10 each) or hairballs_discarded (+5 each) instead, it is counted 0 here": "hat %s bei den Karten; trag ihn stattdessen bei hairballs_kept (je +10) oder hairballs_discarded (je +5) ein, hier zählt er 0",
+
+	// Said with the form's words, not the request's field names.
+	"has %s among the cards; enter it as a hairball kept (+10 each) or discarded (+5 each) instead, it is counted 0 here": "hat %s bei den Karten; trag ihn stattdessen als gehaltenen (je +10) oder abgelegten Haarball (je +5) ein, hier zählt er 0",
 }

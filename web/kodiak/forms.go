@@ -55,7 +55,7 @@ func parseKodiakRound(v url.Values, fixed []string) (json.RawMessage, []int, err
 	slots := make([]int, len(names))
 	for i, name := range names {
 		p := kodiak.RoundPlayer{Name: name, Round: kodiak.Round{Kodiak: i == k}}
-		if p.Cards, err = cambioweb.ReadCards(v, i, kodiak.ParseCard); err != nil {
+		if p.Cards, err = cambioweb.ReadCards(v, i, parseCard); err != nil {
 			return nil, nil, err
 		}
 		if len(p.Cards) == 1 && p.Cards[0] == (kodiak.Card{Card: cambio.Card{Kind: cambio.Sum}}) {
@@ -99,13 +99,15 @@ func kodiakPage(e kit.Entry) templ.Component {
 	if n > 0 && e.Round == 0 {
 		vm.Chosen = strconv.Itoa(seat)
 		vm.Dealer = i18n.T(e.Ctx, "Kodiak by the rotation: %s", e.Names[seat%n])
-		vm.Heading = i18n.T(e.Ctx, "Game %d · round %d of %d", e.GameNumber, round, rounds)
+		if e.GameNumber > 0 { // a table's game; the check page has its own heading
+			vm.Heading = i18n.T(e.Ctx, "Game %d · round %d of %d", e.GameNumber, round, rounds)
+		}
 	}
 	if e.Values != nil && e.Values.Get("kodiak") != "" {
 		vm.Chosen = e.Values.Get("kodiak")
 	}
 	vm.Players = cambioweb.RoundPlayers(e, func(t string) (string, int, error) {
-		c, err := kodiak.ParseCard(t)
+		c, err := parseCard(t)
 		return cardTitle(e.Ctx, c), c.Value(), err
 	}, kodiakCounterPoints)
 	for i := range vm.Players {
@@ -196,4 +198,13 @@ func kodiakProgress(ctx context.Context, state json.RawMessage) string {
 	}
 	next, total, seat := kodiak.Next(s)
 	return i18n.T(ctx, "Next: round %d of %d, %s is Kodiak. Fewest points after %d rounds wins.", next, total, s.Players[seat].Name, total)
+}
+
+// parseCard reads a card typed in either language (kodiak.ParseCard, and
+// a hairball typed by its German name).
+func parseCard(t string) (kodiak.Card, error) {
+	if cambio.Normalize(t) == cambio.Normalize(german["Hairball"]) {
+		t = kodiak.HairballToken
+	}
+	return kodiak.ParseCard(t)
 }

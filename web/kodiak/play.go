@@ -125,8 +125,8 @@ func (kodiakPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string)
 			}
 			e.Hints = append(e.Hints, kodiakHint(c, pos, i))
 		}
-		e.Round.Players = cambioweb.RoundPlayers(kit.Entry{Names: names, Values: values}, func(tok string) (string, int, error) {
-			card, err := kodiak.ParseCard(tok)
+		e.Round.Players = cambioweb.RoundPlayers(kit.Entry{Ctx: c.Request().Context(), Names: names, Values: values}, func(tok string) (string, int, error) {
+			card, err := parseCard(tok)
 			return cardTitle(c.Request().Context(), card), card.Value(), err
 		}, kodiakCounterPoints)
 		e.Closed = kodiakClosed(c, pos, names)

@@ -223,7 +223,7 @@ func TestPlayAlongKodiakCardsKOD3(t *testing.T) {
 	if got := closed.Text(`[data-testid="round-closed"] strong`); got != "Round 2 is over: Kodiak (Ben) lost the last card to 2 pounces and 1 hairball discarded" {
 		t.Errorf("closed: %q", got)
 	}
-	if got := ts.GetLang(table+"/play", "de").Text(`[data-testid="round-closed"] strong`); got != "Runde 2 ist vorbei: Der Kodiak (Ben) hat seine letzte Karte durch 2 Stürze und 1 Haarball abgelegt verloren" {
+	if got := ts.GetLang(table+"/play", "de").Text(`[data-testid="round-closed"] strong`); got != "Runde 2 ist vorbei: Der Kodiak (Ben) hat seine letzte Karte verloren (2 Stürze, abgelegt: 1 Haarball)" {
 		t.Errorf("German closed: %q", got)
 	}
 	if p := cambiotest.PlayStep(ts, table, "done:1", nil); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "(rule KOD-3)") {

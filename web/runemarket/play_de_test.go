@@ -34,7 +34,7 @@ func TestPlayAlongRuneMarketInGerman(t *testing.T) {
 
 	setup := ts.GetLang(table+"/play", "de")
 	for sel, want := range map[string]string{
-		"h1":                           "Leg den Markt aus",
+		"h1":                           "Legt den Markt aus",
 		`label[for="m-red"]`:           "Rote Runen",
 		`label[for="m-boat_shelters"]`: "Bootsunterstände",
 		"legend":                       "Wer fängt an?",

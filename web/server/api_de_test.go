@@ -223,7 +223,7 @@ func TestAPIAnswersInGerman(t *testing.T) {
 		})
 	}
 	// The 404 and 415 answers are German too.
-	if status, _, b := postLang(t, ts, "/api/v1/games/chess/score", `{}`, "de"); status != 404 || !strings.Contains(string(b), "Unbekanntes Spiel") {
+	if status, _, b := postLang(t, ts, "/api/v1/games/chess/score", `{}`, "de"); status != 404 || !strings.Contains(string(b), "Dieses Spiel gibt es hier nicht") {
 		t.Errorf("unknown game: %d %s", status, b)
 	}
 	req, _ := http.NewRequest(http.MethodPost, ts.URL+"/api/v1/games/kodiak/play", strings.NewReader(`{}`))

@@ -126,7 +126,7 @@ func gameCard(t sessions.Table, g sessions.Game) card.Result {
 // eveningCard is the card of all the table's finished games: the
 // evening's own standing (sessions.Table.Evening), its points as the
 // page shows them (a half where a tie shared places).
-func eveningCard(t sessions.Table, games []sessions.Game) card.Evening {
+func eveningCard(ctx context.Context, t sessions.Table, games []sessions.Game) card.Evening {
 	e := card.Evening{Table: t.Name}
 	if last := games[len(games)-1]; last.Seq >= 1 && last.Seq <= len(t.Log) {
 		e.Played = t.Log[last.Seq-1].At
@@ -136,7 +136,7 @@ func eveningCard(t sessions.Table, games []sessions.Game) card.Evening {
 		e.Games = append(e.Games, card.EveningGame{Game: playGame(g).Name, Winners: r.Winners, Checked: !r.Disputed(), Settled: r.Settled, Unchecked: r.AsTyped()})
 	}
 	for _, r := range evening(t).Rows {
-		e.Standing = append(e.Standing, card.Row{Name: r.Name, Score: pointsText(r.Points), Wins: r.Wins, Place: r.Rank})
+		e.Standing = append(e.Standing, card.Row{Name: r.Name, Score: pointsText(ctx, r.Points), Wins: r.Wins, Place: r.Rank})
 	}
 	return e
 }
@@ -152,7 +152,7 @@ func (a *App) showViewCard(c echo.Context) error {
 	if len(games) == 0 {
 		return echo.ErrNotFound
 	}
-	return a.cardPNG(c, v.Key+"|"+strconv.Itoa(v.Head)+"|evening", eveningCard(v.Table, games).PNG)
+	return a.cardPNG(c, v.Key+"|"+strconv.Itoa(v.Head)+"|evening", eveningCard(c.Request().Context(), v.Table, games).PNG)
 }
 
 // showViewGameCard is one finished game's card behind the view-only link.
@@ -192,7 +192,7 @@ func (a *App) showLeagueCard(c echo.Context) error {
 	// The league's card counts its games instead of listing them.
 	e := card.Evening{Title: l.Name, Table: schemeLabel(c, l), Count: st.Games}
 	for _, s := range st.Standings {
-		e.Standing = append(e.Standing, card.Row{Name: s.Player, Score: pointsText(s.Points), Wins: s.Wins, Place: s.Rank})
+		e.Standing = append(e.Standing, card.Row{Name: s.Player, Score: pointsText(ctx, s.Points), Wins: s.Wins, Place: s.Rank})
 	}
 	return a.cardPNG(c, "league|"+l.ID+"|"+key, e.PNG)
 }

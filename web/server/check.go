@@ -19,14 +19,18 @@ func (a *App) checkIndex(c echo.Context) error {
 	return render(c, http.StatusOK, views.CheckIndex(views.CheckIndexVM{Page: page(c, tr(c, "Check a score")), Games: games.Infos()}))
 }
 
-// checkForm renders a game's checker: its kit.Editor, or the JSON form.
+// checkForm renders a game's checker: its kit.Editor (for a game scored
+// round by round, first who plays, then its round editor), or the JSON
+// form.
 func (a *App) checkForm(c echo.Context) error {
 	engine, ok := games.Engine(c.Param("game"))
 	if !ok {
 		return echo.ErrNotFound
 	}
 	info := engine.Info()
-	if ed, ok := editorFor(info.Slug); ok && !ed.Rounds { // round games: check a whole game as JSON
+	if ed, ok := editorFor(info.Slug); ok && ed.Rounds {
+		return checkRoundsStart(c, info, ed)
+	} else if ok {
 		return render(c, http.StatusOK, ed.Page(checkEntry(c, info, nil, nil)))
 	}
 	vm := views.JSONCheckVM{Page: page(c, tr(c, "Check %s", info.Title)), Form: form(c, 0), Game: info}
@@ -54,6 +58,9 @@ func (a *App) submitCheck(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, tr(c, "The form could not be read."))
 	}
 	ed, hasEditor := editorFor(info.Slug)
+	if hasEditor && ed.Rounds && strings.TrimSpace(c.FormValue("state")) == "" {
+		return checkRound(c, engine, ed, values)
+	}
 	hasEditor = hasEditor && !ed.Rounds
 	if hasEditor && c.FormValue("_reopen") == "1" {
 		return render(c, http.StatusOK, ed.Page(checkEntry(c, info, values, nil)))

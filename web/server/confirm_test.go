@@ -185,7 +185,7 @@ func TestProblemsPageInGerman(t *testing.T) {
 		t.Fatalf("first tap: %d", p.Status)
 	}
 	for sel, want := range map[string]string{
-		`[data-testid="problems"] strong`: "Noch nicht gespeichert: 2 Probleme zu prüfen",
+		`[data-testid="problems"] strong`: "Noch nicht gespeichert: 2 Probleme",
 		`[data-testid="fix-it"]`:          "Korrigieren",
 		`[data-testid="save-disputed"]`:   "Als strittig speichern",
 	} {

@@ -37,7 +37,7 @@ func eveningVM(c echo.Context, t sessions.Table) views.EveningVM {
 		}
 	case sessions.EveningPlacings:
 		vm.Points = tr(c, "Points")
-		vm.Why = tr(c, "Different games cannot add their scores: each game gives points by place (%s for 1st, 2nd, …; a tie shares them), as in a league.", placesText(ev.Points))
+		vm.Why = tr(c, "Different games cannot add their scores: each game gives points by place (%s for 1st, 2nd, …; a tie shares them), as in a league.", placesText(ctx, ev.Points))
 	default:
 		vm.None = tr(c, "No game counts yet: a game counts once it is over and not disputed.")
 	}
@@ -54,7 +54,7 @@ func eveningVM(c echo.Context, t sessions.Table) views.EveningVM {
 		vm.Columns = append(vm.Columns, views.EveningColumn{Label: tr(c, "%d · %s", r.Number, kindTitle(ctx, r.Game, r.Sheet)), Status: gameStatus(r)})
 	}
 	for _, row := range ev.Rows {
-		vr := views.EveningRowVM{Rank: row.Rank, Name: row.Name, Points: pointsText(row.Points), Wins: row.Wins, Leader: row.Leader}
+		vr := views.EveningRowVM{Rank: row.Rank, Name: row.Name, Points: pointsText(ctx, row.Points), Wins: row.Wins, Leader: row.Leader}
 		for _, r := range shown {
 			seat, played := r.Seat(row.Name)
 			switch {
@@ -73,8 +73,9 @@ func eveningVM(c echo.Context, t sessions.Table) views.EveningVM {
 	return vm
 }
 
-// pointsText writes a standing's points: whole, or with a half.
-func pointsText(p float64) string { return strconv.FormatFloat(p, 'f', -1, 64) }
+// pointsText writes a standing's points: whole, or with a half, as the
+// reader's language writes a decimal ("1.5", "1,5").
+func pointsText(ctx context.Context, p float64) string { return i18n.Decimal(ctx, p, -1) }
 
 // eveningColumns is how many games the standing shows a result of: the
 // newest ones (the games list below has them all).
@@ -99,14 +100,14 @@ func kindTitle(ctx context.Context, slug, sheet string) string {
 // seven games and for a sheet not named.
 func sheetName(g sessions.Game) string { return g.Record.Sheet }
 
-// placesText is the points of the places, "3/2/1/0".
-func placesText(points []float64) string {
+// placesText is the points of the places, "3/2/1/0" ("1.5", "1,5").
+func placesText(ctx context.Context, points []float64) string {
 	s := ""
 	for i, p := range points {
 		if i > 0 {
 			s += "/"
 		}
-		s += strconv.FormatFloat(p, 'f', -1, 64)
+		s += i18n.Decimal(ctx, p, -1)
 	}
 	return s
 }
@@ -290,7 +291,7 @@ func (a *App) eveningEnd(c echo.Context) error {
 	vm.Share.Card = "/v/" + links.View + "/card.png" // the evening's card (js/sharecard.js)
 	vm.Page.Scripts = append(vm.Page.Scripts, "js/share.js", "js/sharecard.js")
 	for _, r := range standing.Rows {
-		vm.Ranking = append(vm.Ranking, views.RankRow{Place: r.Rank, Name: r.Name, Winner: r.Leader, Score: pointsText(r.Points)})
+		vm.Ranking = append(vm.Ranking, views.RankRow{Place: r.Rank, Name: r.Name, Winner: r.Leader, Score: pointsText(c.Request().Context(), r.Points)})
 	}
 	return render(c, http.StatusOK, views.EveningEnd(vm))
 }

@@ -423,7 +423,7 @@ func (e *eveningRun) checkViews() {
 	})
 	var want []string
 	for _, r := range ev.Rows {
-		want = append(want, fmt.Sprintf("%s %s %d", r.Name, pointsText(r.Points), r.Wins))
+		want = append(want, fmt.Sprintf("%s %s %d", r.Name, pointsText(context.Background(), r.Points), r.Wins))
 	}
 	if !slices.Equal(shown, want) {
 		e.t.Fatalf("the page's standing %q, the table's %q", shown, want)
@@ -457,7 +457,7 @@ func (e *eveningRun) checkViews() {
 	})
 	var wantRanking []string
 	for _, r := range ev.Rows {
-		wantRanking = append(wantRanking, fmt.Sprintf("%d %s %s", r.Rank, r.Name, pointsText(r.Points)))
+		wantRanking = append(wantRanking, fmt.Sprintf("%d %s %s", r.Rank, r.Name, pointsText(context.Background(), r.Points)))
 	}
 	if !slices.Equal(ranking, wantRanking) {
 		e.t.Fatalf("the evening's ranking %q, the standing %q", ranking, wantRanking)
@@ -465,12 +465,12 @@ func (e *eveningRun) checkViews() {
 	// The card's model.
 	if games := finishedGames(tb); len(games) > 0 {
 		var card []string
-		for _, r := range eveningCard(tb, games).Standing {
+		for _, r := range eveningCard(context.Background(), tb, games).Standing {
 			card = append(card, fmt.Sprintf("%d %s %s %d", r.Place, r.Name, r.Score, r.Wins))
 		}
 		var wantCard []string
 		for _, r := range ev.Rows {
-			wantCard = append(wantCard, fmt.Sprintf("%d %s %s %d", r.Rank, r.Name, pointsText(r.Points), r.Wins))
+			wantCard = append(wantCard, fmt.Sprintf("%d %s %s %d", r.Rank, r.Name, pointsText(context.Background(), r.Points), r.Wins))
 		}
 		if !slices.Equal(card, wantCard) {
 			e.t.Fatalf("the card's standing %q, the table's %q", card, wantCard)

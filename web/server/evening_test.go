@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"image"
@@ -320,7 +321,7 @@ func TestLongEveningStaysBounded(t *testing.T) {
 
 	tb := ts.Table(tables[60])
 	games := finishedGames(tb)
-	e := eveningCard(tb, games)
+	e := eveningCard(context.Background(), tb, games)
 	if len(games) != 60 || len(e.Games) != 60 {
 		t.Fatalf("the card of 60 games has %d of %d", len(e.Games), len(games))
 	}

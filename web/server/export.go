@@ -93,8 +93,8 @@ func (a *App) importForm(c echo.Context) error {
 // new, or says why not. The file is read as a stream: a long table's
 // export is megabytes.
 func (a *App) importTable(c echo.Context) error {
-	fail := func(msg string) error {
-		vm := views.ImportVM{Page: page(c, tr(c, "Import a table")), Form: form(c, 0), Error: msg}
+	fail := func(msg, where string) error {
+		vm := views.ImportVM{Page: page(c, tr(c, "Import a table")), Form: form(c, 0), Error: msg, ErrorWhere: where}
 		return render(c, http.StatusUnprocessableEntity, views.ImportTable(vm))
 	}
 	file, done, err := a.openUpload(c, "file")
@@ -107,7 +107,7 @@ func (a *App) importTable(c echo.Context) error {
 		return err // refused before the file was read: 403 or 503
 	}
 	if err != nil {
-		return fail(tr(c, "Choose the .json file a table was exported to."))
+		return fail(tr(c, "Choose the .json file a table was exported to."), "")
 	}
 	defer file.Close()
 	body := a.imports.reader(c.RealIP(), file)
@@ -120,7 +120,7 @@ func (a *App) importTable(c echo.Context) error {
 		c.Response().Header().Set("Retry-After", "60")
 		return echo.NewHTTPError(http.StatusTooManyRequests, "This phone imported a lot in a short time. Wait a minute and import again; nothing was imported.")
 	case errors.As(err, &in):
-		return fail(tr(c, "Nothing was imported: %s", inputText(c, in)))
+		return fail(tr(c, "Nothing was imported: %s", localInput(c, in)), in.Field)
 	case err != nil:
 		return err
 	case im.League != nil:

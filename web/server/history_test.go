@@ -372,8 +372,8 @@ func TestAnotherGameTitledInTheReadersLanguage(t *testing.T) {
 			t.Errorf("%s in English does not call the table's game Another game", path)
 		}
 		de := ts.German(path, nil)
-		if body := de.Text("main"); !strings.Contains(body, "Ein anderes Spiel") || strings.Contains(body, "Another game") {
-			t.Errorf("%s in German does not call the table's game Ein anderes Spiel:\n%s", path, body)
+		if body := de.Text("main"); !strings.Contains(body, "Anderes Spiel (Punkteblock)") || strings.Contains(body, "Another game") {
+			t.Errorf("%s in German does not call the table's game Anderes Spiel (Punkteblock):\n%s", path, body)
 		}
 	}
 }

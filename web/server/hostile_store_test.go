@@ -231,18 +231,21 @@ func TestHostileImportRunsTheLiveChecks(t *testing.T) {
 	two := tableExport("Two", []string{"Amelia", "Victor"}, []string{kksTwo})
 	second := strings.TrimSuffix(two, `]}`) + `,{"seq":3,"kind":"table_created","payload":{"game":"koffer-katze-sombrero","name":"Two","players":["Amelia","Victor"]}}]}`
 	long := strings.Repeat("n", 100_000)
-	bad := map[string]struct{ file, says string }{
-		"a round naming a stranger": {string(stranger), `events[1].payload.players[2].name: "Zed" is not a player at this table`},
-		"a second table_created":    {second, "events[2].kind: a table is started only once"},
-		"a 100,000-character name":  {tableExport(long, []string{"Amelia", "Victor"}, nil), "events[0].payload.name: a table name is at most 60 characters"},
-		"NUL in a name":             {tableExport("Two", []string{`Ame\u0000lia`, "Victor"}, nil), "events[0].payload.players[0].name: a name cannot hold control characters"},
-		"a right-to-left override":  {tableExport("Two", []string{"Amelia", "\u202eVictor"}, nil), "events[0].payload.players[1].name: a name cannot hold control characters"},
+	// The error says what is wrong in words; where in the file is small
+	// print behind it.
+	bad := map[string]struct{ file, where, says string }{
+		"a round naming a stranger": {string(stranger), "events[1].payload.players[2].name", `"Zed" is not a player at this table`},
+		"a second table_created":    {second, "events[2].kind", "a table is started only once"},
+		"a 100,000-character name":  {tableExport(long, []string{"Amelia", "Victor"}, nil), "events[0].payload.name", "a table name is at most 60 characters"},
+		"NUL in a name":             {tableExport("Two", []string{`Ame\u0000lia`, "Victor"}, nil), "events[0].payload.players[0].name", "a name cannot hold control characters"},
+		"a right-to-left override":  {tableExport("Two", []string{"Amelia", "\u202eVictor"}, nil), "events[0].payload.players[1].name", "a name cannot hold control characters"},
 	}
 	before := ts.rows()
 	for name, tt := range bad {
 		p := ts.upload(t, tt.file)
-		if msg := p.Text(`[data-testid="import-error"]`); p.Status != http.StatusUnprocessableEntity || !strings.Contains(msg, "Nothing was imported: "+tt.says) {
-			t.Errorf("%s: %d %q", name, p.Status, msg)
+		msg, where := p.Text(`[data-testid="import-error-text"]`), p.Text(`[data-testid="import-error"] details.why code`)
+		if p.Status != http.StatusUnprocessableEntity || !strings.HasPrefix(msg, "Nothing was imported: "+tt.says) || where != tt.where {
+			t.Errorf("%s: %d %q at %q", name, p.Status, msg, where)
 		}
 	}
 	if after := ts.rows(); after != before {

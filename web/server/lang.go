@@ -1,7 +1,6 @@
 package server
 
 import (
-	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -85,25 +84,8 @@ func (a *App) switchLanguage(c echo.Context) error {
 	return c.Redirect(http.StatusSeeOther, i18n.SafeBack(c.QueryParam("back")))
 }
 
-// dateTime writes a time for people: "Mon 2 Jan, 15:04" in English and
-// "Mo 2. Jan., 15:04" in German (Go's layouts only know English names).
-// withYear adds the year, withSeconds the seconds.
+// dateTime writes a time for people in the request's language (see
+// i18n.DateTime): "Mon 2 Jan, 15:04", "Mo 2. Jan., 15:04".
 func dateTime(c echo.Context, t time.Time, withYear, withSeconds bool) string {
-	clock := "15:04"
-	if withSeconds {
-		clock = "15:04:05"
-	}
-	if !i18n.IsGerman(c.Request().Context()) {
-		if withYear {
-			return t.Format("Mon 2 Jan 2006, " + clock)
-		}
-		return t.Format("Mon 2 Jan, " + clock)
-	}
-	day := [...]string{"So", "Mo", "Di", "Mi", "Do", "Fr", "Sa"}[t.Weekday()]
-	month := [...]string{"Jan.", "Feb.", "März", "Apr.", "Mai", "Juni", "Juli", "Aug.", "Sept.", "Okt.", "Nov.", "Dez."}[t.Month()-1]
-	s := fmt.Sprintf("%s %d. %s", day, t.Day(), month)
-	if withYear {
-		s += fmt.Sprintf(" %d", t.Year())
-	}
-	return s + ", " + t.Format(clock)
+	return i18n.DateTime(c.Request().Context(), t, withYear, withSeconds)
 }

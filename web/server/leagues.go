@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -256,10 +257,10 @@ func (a *App) leagueView(c echo.Context, l sessions.League, base string) (views.
 		return vm, err
 	}
 	vm.Games = st.Games
-	vm.Standings = leagueRows(st.Standings, emoji, base)
+	vm.Standings = leagueRows(ctx, st.Standings, emoji, base)
 	for _, k := range st.Kinds {
 		if st.PerGame[k.Kind] != nil {
-			vm.PerGame = append(vm.PerGame, views.GameStandings{Kind: k.Kind, Title: kindTitle(ctx, k.Slug, k.Sheet), Standings: leagueRows(st.PerGame[k.Kind], emoji, base)})
+			vm.PerGame = append(vm.PerGame, views.GameStandings{Kind: k.Kind, Title: kindTitle(ctx, k.Slug, k.Sheet), Standings: leagueRows(ctx, st.PerGame[k.Kind], emoji, base)})
 		}
 	}
 	played := map[string]int{}
@@ -271,7 +272,7 @@ func (a *App) leagueView(c echo.Context, l sessions.League, base string) (views.
 	}
 	for _, r := range st.Ratings {
 		vm.Ratings = append(vm.Ratings, views.RatingRow{Rank: r.Rank, Player: r.Member, URL: memberURL(base, r.Member),
-			Games: r.Games, Rating: one(r.ordinal()), Sigma: one(r.Sigma)})
+			Games: r.Games, Rating: one(ctx, r.ordinal()), Sigma: one(ctx, r.Sigma)})
 	}
 	for _, k := range st.Kinds {
 		vm.Distributions = append(vm.Distributions, views.BarChart{
@@ -356,11 +357,11 @@ func schemeLabel(c echo.Context, l sessions.League) string {
 }
 
 // leagueRows turns standings into table rows with a sparkline of the trend.
-func leagueRows(st []league.Standing, emoji map[string]string, base string) []views.LeagueRow {
+func leagueRows(ctx context.Context, st []league.Standing, emoji map[string]string, base string) []views.LeagueRow {
 	rows := make([]views.LeagueRow, len(st))
 	for i, s := range st {
 		rows[i] = views.LeagueRow{Rank: s.Rank, Player: s.Player, Emoji: emoji[s.Player], Played: s.Played, Wins: s.Wins, URL: memberURL(base, s.Player),
-			Points: strconv.FormatFloat(s.Points, 'f', -1, 64), Spark: sparkline(s.Trend), TrendText: trendText(s.Trend)}
+			Points: i18n.Decimal(ctx, s.Points, -1), Spark: sparkline(s.Trend), TrendText: trendText(ctx, s.Trend)}
 	}
 	return rows
 }
@@ -385,12 +386,14 @@ func sparkline(v []float64) string {
 	return strings.TrimSpace(b.String())
 }
 
-func trendText(v []float64) string {
+// trendText is the trend in words for screen readers: the points after
+// each game, as the reader's language writes them ("1.5, 2", "1,5; 2").
+func trendText(ctx context.Context, v []float64) string {
 	parts := make([]string, len(v))
 	for i, x := range v {
-		parts[i] = strconv.FormatFloat(x, 'f', -1, 64)
+		parts[i] = i18n.Decimal(ctx, x, -1)
 	}
-	return strings.Join(parts, ", ")
+	return strings.Join(parts, i18n.T(ctx, ", "))
 }
 
 // distribution counts totals in ranges of a round width (1, 2, 5, 10, 20,

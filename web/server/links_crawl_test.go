@@ -341,6 +341,8 @@ type crawler struct {
 	// previews counts the pages with a link preview (og:image), cards
 	// the result cards fetched (PNGs).
 	previews, cards int
+	// onPage, when set, is shown every HTML page fetched.
+	onPage func(u *url.URL, pat string, doc *goquery.Document)
 }
 
 func newCrawler(t *testing.T, ts *testServer, lang string, secrets map[string]string) *crawler {
@@ -541,6 +543,9 @@ func (c *crawler) follow(u *url.URL, pat string, body []byte) {
 			c.t.Errorf("GET %s: incomplete link preview (image %q)", u.RequestURI(), img)
 		}
 		c.previews++
+	}
+	if c.onPage != nil {
+		c.onPage(u, pat, doc)
 	}
 	doc.Find("*").Each(func(_ int, s *goquery.Selection) {
 		for _, a := range s.Nodes[0].Attr {

@@ -14,6 +14,7 @@ import (
 	"tablemate/sessions"
 	"tablemate/sessions/league/stats"
 	"tablemate/views"
+	"tablemate/views/i18n"
 )
 
 // A league's member pages: /leagues/{id}/members/{name} from the public
@@ -185,7 +186,9 @@ func ratingRows(rated []stats.Rated) []ratingRow {
 // ordinal is the value ratings are ranked by: μ − 3σ.
 func (r ratingRow) ordinal() float64 { return r.Mu - 3*r.Sigma }
 
-func one(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }
+// one writes a rating or an average with one decimal, as the reader's
+// language does ("17.0", "17,0").
+func one(ctx context.Context, v float64) string { return i18n.Decimal(ctx, v, 1) }
 
 // memberVM builds a member's page; every URL is on base.
 func memberVM(c echo.Context, l sessions.League, p stats.Profile, ratings []ratingRow, base string) views.MemberVM {
@@ -214,13 +217,13 @@ func memberVM(c echo.Context, l sessions.League, p stats.Profile, ratings []rati
 	vm.Rival, vm.Nemesis = opp(p.Rival), opp(p.Nemesis)
 	for _, r := range ratings {
 		if r.Member == p.Member {
-			vm.Rating, vm.RatingSigma, vm.RatingRank = one(r.ordinal()), one(r.Sigma), r.Rank
+			vm.Rating, vm.RatingSigma, vm.RatingRank = one(c.Request().Context(), r.ordinal()), one(c.Request().Context(), r.Sigma), r.Rank
 		}
 	}
 	for _, g := range p.Games {
 		vm.Games = append(vm.Games, views.MemberGame{
 			Title: kindTitle(c.Request().Context(), g.Game, g.Sheet), Played: g.Played, Won: g.Won, WinRate: stats.Percent(g.WinRate),
-			Average: one(g.Average), Best: scoreText(g.Best), LowestWins: g.LowestWins,
+			Average: one(c.Request().Context(), g.Average), Best: scoreText(g.Best), LowestWins: g.LowestWins,
 		})
 	}
 	for _, r := range p.HeadToHead {

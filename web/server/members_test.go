@@ -3,6 +3,7 @@ package server
 import (
 	"net/http"
 	"net/url"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -136,6 +137,22 @@ func TestMemberPages(t *testing.T) {
 	}
 	if ana.Text(`[data-testid="member-rating"]`) == "" {
 		t.Error("no rating on the member page")
+	}
+	// In German the numbers are German: "67 %", the average "4,3", the
+	// rating "x,y ± z,w" and the chart's ticks "50 %".
+	deAna := ts.GetLang(public+"/members/Ana", "de")
+	deRow := deAna.Doc.Find(`[data-testid="member-games"] tbody tr`)
+	if got := deAna.Text(`[data-testid="member-rate"]`); got != "67\u00a0%" {
+		t.Errorf("German win rate %q", got)
+	}
+	if got := deRow.Find("td").Eq(2).Text(); got != "4,3" {
+		t.Errorf("German average %q", got)
+	}
+	if got := deAna.Text(`[data-testid="member-rating"]`); !regexp.MustCompile(`^−?\d+,\d ± \d+,\d$`).MatchString(strings.Join(strings.Fields(got), " ")) {
+		t.Errorf("German rating %q", got)
+	}
+	if !strings.Contains(deAna.Text(`[data-testid="placings"]`), "50\u00a0%") {
+		t.Errorf("German placings chart: %q", deAna.Text(`[data-testid="placings"]`))
 	}
 
 	// Ben's page counts Benny's game; Benny's URL leads to Ben's page.

@@ -310,7 +310,8 @@ func (a *App) importPlays(c echo.Context) error {
 		c.Response().Header().Set("Retry-After", "60")
 		return echo.NewHTTPError(http.StatusTooManyRequests, "This phone imported a lot in a short time. Wait a minute and import again; nothing was imported.")
 	case errors.As(err, &in):
-		return fail(tr(c, "Nothing was imported: %s", inputText(c, in)))
+		vm.ErrorWhere = in.Field
+		return fail(tr(c, "Nothing was imported: %s", localInput(c, in)))
 	case err != nil:
 		return err
 	}
@@ -331,7 +332,8 @@ func (a *App) importPlays(c echo.Context) error {
 	}
 	switch {
 	case errors.As(err, &in):
-		return fail(tr(c, "Nothing was imported: %s", inputText(c, in)))
+		vm.ErrorWhere = in.Field
+		return fail(tr(c, "Nothing was imported: %s", localInput(c, in)))
 	case err != nil:
 		return err
 	}
@@ -345,15 +347,6 @@ func (a *App) importPlays(c echo.Context) error {
 		vm.Tables = append(vm.Tables, pt)
 	}
 	return render(c, http.StatusOK, views.PlaysImport(vm))
-}
-
-// inputText is an input error in the reader's language, after its field.
-func inputText(c echo.Context, in *scoring.InputError) string {
-	what := localInput(c, in)
-	if in.Field != "" {
-		what = in.Field + ": " + what
-	}
-	return what
 }
 
 func sourceName(f plays.Format) string {
@@ -505,7 +498,7 @@ func importedSheet(c echo.Context, game plays.Game, players []sessions.ImportedS
 	var in *scoring.InputError
 	switch {
 	case errors.As(err, &in):
-		return nil, tr(c, "a score sheet cannot take it: %s", inputText(c, in))
+		return nil, tr(c, "a score sheet cannot take it: %s", localInput(c, in))
 	case err != nil:
 		return nil, err.Error()
 	}

@@ -379,6 +379,7 @@ func tableView(c echo.Context, t sessions.Table, base string) views.TableView {
 		Base: base, Name: t.Name, Game: t.Info, GameTitle: playingTitle(ctx, t), Players: t.Players, Leaders: t.Leaders(),
 		Chart: views.BarChart{Title: chartTitle(ctx, ev)},
 	}
+	vm.Game.Title = vm.GameTitle
 	vm.Scripts = []string{"js/share.js"}
 	for _, r := range ev.Rows {
 		vm.Chart.Bars = append(vm.Chart.Bars, views.Bar{Label: r.Name, Value: r.Points, Lead: r.Leader})

@@ -1,0 +1,57 @@
+package i18n_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"tablemate/scoring"
+	"tablemate/views/i18n"
+)
+
+// TestPluralRule: one plural rule (CLDR's cardinal "one") for every
+// count, in both languages: exactly 1 takes the singular; 0, 2, 11, 21
+// and negative counts the plural.
+func TestPluralRule(t *testing.T) {
+	for _, lang := range i18n.Supported {
+		for n, one := range map[int]bool{0: false, 1: true, 2: false, 11: false, 21: false, 101: false, -1: false} {
+			if got := scoring.One(lang, n); got != one {
+				t.Errorf("%s: One(%d) = %v, want %v", lang, n, got, one)
+			}
+		}
+	}
+}
+
+// TestPluralCases: counts said on a page (i18n.N, i18n.Noun) and in an
+// engine's sentence (scoring.Count, said by i18n.Say) take the form their
+// number needs, in English and German, one count at a time in one
+// sentence ("12 Figuren und 1 Wunderhut", not "1 Wunderhüte").
+func TestPluralCases(t *testing.T) {
+	en := i18n.With(context.Background(), i18n.English, "/")
+	de := i18n.With(context.Background(), i18n.German, "/")
+	taken := func(m, w int) scoring.Phrase {
+		return scoring.Phrasef("%s and %s were taken: a standard game ends at the first refill that cannot be done, so it needs %d characters taken (no character left to refill) or %d characters and wonderhats together (no hat left); if you played on until 3 characters were left, choose that variant",
+			scoring.Count(m, "1 character", "%d characters"), scoring.Count(w, "1 wonderhat", "%d wonderhats"), 14, 18)
+	}
+	for _, c := range []struct{ got, want string }{
+		{i18n.N(en, 1, "1 game", "%d games"), "1 game"},
+		{i18n.N(en, 0, "1 game", "%d games"), "0 games"},
+		{i18n.N(de, 1, "1 game", "%d games"), "1 Partie"},
+		{i18n.N(de, 2, "1 game", "%d games"), "2 Partien"},
+		{i18n.N(de, 1500, "1 game", "%d games"), "1.500 Partien"},
+		{i18n.Noun(de, 1, "game played", "games played"), "Partie gespielt"},
+		{i18n.Noun(de, 3, "game played", "games played"), "Partien gespielt"},
+		{i18n.Say(en, scoring.Points(1)), "1 point"},
+		{i18n.Say(en, scoring.Points(-1)), "-1 points"},
+		{i18n.Say(de, scoring.Points(1)), "1 Punkt"},
+		{i18n.Say(de, scoring.Points(5)), "5 Punkte"},
+		{scoring.Points(1).String(), "1 point"},
+		{taken(12, 1).String(), "12 characters and 1 wonderhat were taken: "},
+		{i18n.Say(de, taken(12, 1)), "12 Figuren und 1 Wunderhut wurden genommen: "},
+		{i18n.Say(de, taken(1, 2)), "1 Figur und 2 Wunderhüte wurden genommen: "},
+	} {
+		if c.got != c.want && !(strings.HasSuffix(c.want, ": ") && strings.HasPrefix(c.got, c.want)) {
+			t.Errorf("%q, want %q", c.got, c.want)
+		}
+	}
+}
