@@ -710,7 +710,9 @@ func pageRoutes(e *echo.Echo) []string {
 	unlinked := map[string]bool{"/healthz": true, "/sw.js": true, "/offline": true, "/static/*": true, "/api/v1/games": true}
 	var out []string
 	for _, r := range e.Routes() {
-		if r.Method == http.MethodGet && !unlinked[r.Path] {
+		// A POST route's GET answers 303 to its page (canonical.go):
+		// no page links it.
+		if r.Method == http.MethodGet && !unlinked[r.Path] && !strings.Contains(r.Name, "canonicalGETs") {
 			out = append(out, r.Path)
 		}
 	}

@@ -91,6 +91,7 @@ func (a *App) routes(e *echo.Echo) {
 	api.GET("/games", a.listGames)
 	api.POST("/games/:game/score", a.scoreGame) // = scoreRoute
 	api.POST("/games/:game/play", a.playGame)
+	canonicalGETs(e) // every POST-only page route answers GET too (canonical.go)
 }
 
 // health answers load balancers and the tests (sessions.Store.Health):

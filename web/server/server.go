@@ -49,6 +49,7 @@ func newServer(a *App) *echo.Echo {
 		// stream and its events counted).
 		a.guardBodies(),
 		compressPages(),
+		canonicalPages, // a page drawn after a POST names its GET page
 		middleware.CSRFWithConfig(middleware.CSRFConfig{
 			// An import checks its token itself, before its file is read
 			// (uploads.go): echo's form lookup would read the whole body.
