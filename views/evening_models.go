@@ -55,6 +55,7 @@ type EveningEndVM struct {
 	Ranking           []RankRow
 	Next, Back        string
 	Share             ShareLink
+	BGStats           []BGStatsLink // one per counted game
 }
 
 // AfterGameVM is what a finished game offers next: the same players

@@ -353,6 +353,9 @@ type ResultVM struct {
 	// Standing is how a table's game stands (nil on the check page):
 	// its status and winners as its record has them.
 	Standing *GameStanding
+	// BGStats opens the game in BG Stats (a counted game of a table, on
+	// its edit and view-only pages).
+	BGStats []BGStatsLink
 }
 
 // Winners are the players the page crowns: the game's record's on a

@@ -281,6 +281,7 @@ func (a *App) showGame(c echo.Context) error {
 	if g.Record.Over && g.Record.Disputed() {
 		vm.Standing.Settle, vm.Standing.Form = fmt.Sprintf("%s/games/%d/settle", editBase(c), g.Number), form(c, t.Head)
 	}
+	vm.BGStats = bgStatsGame(t, g.Number)
 	if vm.After, err = a.afterGame(c, t, g); err != nil {
 		return err
 	}

@@ -58,12 +58,18 @@ func playGame(g sessions.Game) plays.Game {
 // of the game's last entry in the server's zone, the minutes since the
 // game before when that was the same evening.
 func tablePlays(t sessions.Table) []plays.Play {
+	_, ps := countedPlays(t)
+	return ps
+}
+
+// countedPlays are tablePlays with each play's game number.
+func countedPlays(t sessions.Table) (nums []int, out []plays.Play) {
 	finished, starts := gameTimes(t)
-	var out []plays.Play
 	for _, g := range t.Games {
 		if !g.Record.Counted {
 			continue
 		}
+		nums = append(nums, g.Number)
 		if g.Imported != nil {
 			out = append(out, importedPlay(t, g))
 			continue
@@ -87,6 +93,45 @@ func tablePlays(t sessions.Table) []plays.Play {
 		}
 		seatOrder(p.Players)
 		out = append(out, p)
+	}
+	return nums, out
+}
+
+// bgStatsLinks are the "Send to BG Stats" links of t's counted games by
+// game number, with the values its .bgsplay export gives each game (the
+// same plays), made once per version of the table. A link carries names,
+// scores and times, never a link of the table.
+func bgStatsLinks(t sessions.Table) map[int]string {
+	return t.Derived("bgstats-links", func() any {
+		links := map[int]string{}
+		nums, ps := countedPlays(t)
+		for i, p := range ps {
+			if l, err := playGames.BGStatsLink(p); err == nil {
+				links[nums[i]] = l
+			}
+		}
+		return links
+	}).(map[int]string)
+}
+
+// bgStatsGame is game n's "Send to BG Stats" link on its own page, none
+// while it does not count.
+func bgStatsGame(t sessions.Table, n int) []views.BGStatsLink {
+	if l, ok := bgStatsLinks(t)[n]; ok {
+		return []views.BGStatsLink{{URL: l}}
+	}
+	return nil
+}
+
+// bgStatsEvening is one "Send to BG Stats" link per counted game of the
+// evening, labelled with the game's number and title.
+func bgStatsEvening(c echo.Context, t sessions.Table) []views.BGStatsLink {
+	links := bgStatsLinks(t)
+	var out []views.BGStatsLink
+	for _, g := range t.Games {
+		if l, ok := links[g.Number]; ok {
+			out = append(out, views.BGStatsLink{Label: tr(c, "Game %d: %s", g.Number, playGames.Title(playGame(g))), URL: l})
+		}
 	}
 	return out
 }

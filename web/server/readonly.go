@@ -46,6 +46,7 @@ func (a *App) showReadOnlyGame(c echo.Context) error {
 	}
 	if g, err := gameParam(c, v.Table); err == nil {
 		vm.Page.Preview = a.gamePreview(c, v, g)
+		vm.BGStats = bgStatsGame(v.Table, g.Number)
 	}
 	return render(c, http.StatusOK, views.ResultPage(vm))
 }
