@@ -356,6 +356,10 @@ type ResultVM struct {
 	// BGStats opens the game in BG Stats (a counted game of a table, on
 	// its edit and view-only pages).
 	BGStats []BGStatsLink
+	// Length is how long the game took (a table's game).
+	Length LengthVM
+	// Note is the game's note, with its form on the edit page.
+	Note NoteVM
 }
 
 // Winners are the players the page crowns: the game's record's on a
