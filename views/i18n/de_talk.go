@@ -30,4 +30,9 @@ var deTalk = map[string]string{
 	// The buzz under the finger.
 	"Buzz on taps: on":  "Vibrieren beim Tippen: an",
 	"Buzz on taps: off": "Vibrieren beim Tippen: aus",
+
+	// Who starts a game played along, and why.
+	"%s starts.":                           "%s beginnt.",
+	"The table chose them by the rule: %s": "Der Tisch hat nach der Regel gewählt: %s",
+	"Nobody was chosen, so the first seat starts. The rule: %s": "Niemand wurde gewählt, also beginnt der erste Platz. Die Regel: %s",
 }
