@@ -4,6 +4,9 @@ package e2e
 
 import (
 	"context"
+	"encoding/json"
+	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/cdproto/emulation"
@@ -60,5 +63,55 @@ func TestPadTapsBuzz(t *testing.T) {
 	}), chromedp.Reload(), tap(card), chromedp.Evaluate(`document.querySelector('[data-testid="buzz-toggle"]').hidden`, &hidden))
 	if n := buzzes("count with reduced motion"); n != 0 || !hidden {
 		t.Errorf("with reduced motion: %d buzzes, toggle hidden %v", n, hidden)
+	}
+}
+
+// TestSendToBGStatsOnAPhone: a finished game's page offers "Send to BG
+// Stats" as a tap target of at least 44 px; its link opens BG Stats'
+// createPlay page with the game as JSON in data, and carries no link of
+// the table.
+func TestSendToBGStatsOnAPhone(t *testing.T) {
+	t.Parallel()
+	base := startServer(t)
+	ctx := phone(t)
+	var table, href string
+	var height float64
+	run(t, ctx, "a table with a finished game", newTable(base, "Friday", "Ana", "Ben")...)
+	run(t, ctx, "table url", chromedp.Location(&table))
+	run(t, ctx, "the game", append([]chromedp.Action{tap(`[data-testid="enter-game"]`), chromedp.WaitVisible(`[data-testid="submit-scores"]`, chromedp.ByQuery)},
+		enterGame([]map[string]string{{"red": "1 2 3 4 5 6 7 8 9 10", "blue": "1 2 3 4 5 6 7"}, {"yellow": "1 2 3 4 5 6 7 8 9 10", "black": "1 2 3 4 5 6 7"}}, []int{3, 1})...)...)
+	run(t, ctx, "the BG Stats link",
+		chromedp.Navigate(table+"/games/1"),
+		chromedp.WaitVisible(`[data-testid="bgstats-link"]`, chromedp.ByQuery),
+		chromedp.AttributeValue(`[data-testid="bgstats-link"]`, "href", &href, nil, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelector('[data-testid="bgstats-link"]').getBoundingClientRect().height`, &height),
+	)
+	u, err := url.Parse(href)
+	if err != nil || u.Scheme != "https" || u.Host != "app.bgstatsapp.com" || u.Path != "/createPlay.html" {
+		t.Fatalf("link %q: %v", href, err)
+	}
+	var play struct {
+		Game struct {
+			Name string `json:"name"`
+		} `json:"game"`
+		Players []struct {
+			Name   string `json:"name"`
+			Score  string `json:"score"`
+			Winner bool   `json:"winner"`
+			Rank   int    `json:"rank"`
+		} `json:"players"`
+	}
+	if err := json.Unmarshal([]byte(u.Query().Get("data")), &play); err != nil {
+		t.Fatalf("data: %v", err)
+	}
+	if play.Game.Name != "Koffer, Katze & Sombrero" || len(play.Players) != 2 || play.Players[0].Name != "Ana" || play.Players[0].Score != "86" ||
+		!play.Players[0].Winner || play.Players[1].Rank != 2 {
+		t.Errorf("the link's play: %+v", play)
+	}
+	if id := strings.TrimPrefix(table, base+"/tables/"); strings.Contains(href, id) {
+		t.Error("the BG Stats link holds the table's edit link")
+	}
+	if height < 44 {
+		t.Errorf("the BG Stats link is %.0f px high, want at least 44", height)
 	}
 }
