@@ -504,6 +504,12 @@ func (t *Table) apply(e Event, entry *LogEntry, fx *effect, said *guided) error 
 			return err
 		}
 		return t.stop(p, entry, fx)
+	case KindGameNoted:
+		var g GameNoted
+		if err := json.Unmarshal(e.Payload, &g); err != nil {
+			return err
+		}
+		return t.note(g)
 	default:
 		return fmt.Errorf("unknown event kind %q", e.Kind)
 	}

@@ -9,7 +9,7 @@ import (
 )
 
 // TestGzippedIsTheFile: the precompressed copy unzips to the very file
-// served (lean.go: CSS and JS without their comments), and text files are
+// served (minify.go: CSS and JS minified), and text files are
 // smaller for it.
 func TestGzippedIsTheFile(t *testing.T) {
 	for _, name := range []string{"css/app.css", "js/app.js", "manifest.webmanifest"} {

@@ -55,6 +55,9 @@ type EveningEndVM struct {
 	Ranking           []RankRow
 	Next, Back        string
 	Share             ShareLink
+	BGStats           []BGStatsLink // one per counted game, the newest few
+	BGStatsMore       bool          // older counted games were left out
+	Length            LengthVM      // how long the evening took
 }
 
 // AfterGameVM is what a finished game offers next: the same players

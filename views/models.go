@@ -353,6 +353,13 @@ type ResultVM struct {
 	// Standing is how a table's game stands (nil on the check page):
 	// its status and winners as its record has them.
 	Standing *GameStanding
+	// BGStats opens the game in BG Stats (a counted game of a table, on
+	// its edit and view-only pages).
+	BGStats []BGStatsLink
+	// Length is how long the game took (a table's game).
+	Length LengthVM
+	// Note is the game's note, with its form on the edit page.
+	Note NoteVM
 }
 
 // Winners are the players the page crowns: the game's record's on a

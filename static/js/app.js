@@ -164,4 +164,34 @@
     showOffline();
   }
   document.addEventListener("htmx:afterSwap", function (ev) { init(ev.target); });
+
+  // A buzz under the finger on the pads (cards, chips, tokens, counter
+  // steppers) where the phone can vibrate (Android; iOS has no Vibration
+  // API). Off when the phone asks for reduced motion, or when the person
+  // turned it off with the footer's toggle (kept on this phone).
+  var pads = ".cardpad button, .tokenpad button, .card-pad button, .koc-pad button, .stepper button, [data-card-grid] button, .counter-cell button";
+  var buzzKey = "tablemate.buzz";
+  function buzzOn() {
+    try { if (localStorage.getItem(buzzKey) === "off") return false; } catch (e) { /* storage blocked: on */ }
+    return !(window.matchMedia && matchMedia("(prefers-reduced-motion: reduce)").matches);
+  }
+  function buzzToggle() {
+    var b = document.querySelector("[data-buzz-toggle]");
+    if (!b) return;
+    var canBuzz = typeof navigator.vibrate === "function" && !(window.matchMedia && matchMedia("(prefers-reduced-motion: reduce)").matches);
+    b.hidden = !canBuzz || !document.querySelector(pads.replace(/ button/g, ""));
+    b.textContent = b.getAttribute(buzzOn() ? "data-on" : "data-off");
+    b.setAttribute("aria-pressed", buzzOn() ? "true" : "false");
+  }
+  document.addEventListener("click", function (ev) {
+    var t = ev.target.closest && ev.target.closest("[data-buzz-toggle], " + pads);
+    if (!t || typeof navigator.vibrate !== "function") return;
+    if (t.hasAttribute("data-buzz-toggle")) {
+      try { localStorage.setItem(buzzKey, buzzOn() ? "off" : "on"); } catch (e) { /* not kept */ }
+      buzzToggle();
+      return;
+    }
+    if (!t.disabled && buzzOn()) navigator.vibrate(10);
+  });
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", buzzToggle); else buzzToggle();
 })();

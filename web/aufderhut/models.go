@@ -15,6 +15,7 @@ type ADHSetupVM struct {
 	// Display is the character (1–10) chosen for each spot, 0 when none.
 	Display []int
 	Errors  views.Errors
+	Starts  views.StartsVM // who takes the first turn, and why
 }
 
 // name is character c's name as the form currently has it.

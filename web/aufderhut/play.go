@@ -30,7 +30,7 @@ func (adhPlay) SetupPage(c echo.Context, t sessions.Table, errs views.Errors) te
 	p.Scripts = []string{"js/play-adh.js"}
 	p.Styles = []string{"css/play-adh.css"}
 	vm := ADHSetupVM{Page: p, Form: kit.Form(c, t.Head), TableName: t.Name, Base: kit.EditBase(c), Errors: errs,
-		Names: make([]string, aufderhut.Kinds), Display: make([]int, aufderhut.DisplaySize)}
+		Names: make([]string, aufderhut.Kinds), Display: make([]int, aufderhut.DisplaySize), Starts: kit.WhoStarts(c, t)}
 	defaults := aufderhut.DefaultNames()
 	for i := range defaults {
 		vm.Defaults = append(vm.Defaults, kit.Tr(c, "character %d", i+1))

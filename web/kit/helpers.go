@@ -168,3 +168,14 @@ func FirstPlayer(c echo.Context, t sessions.Table, field string) string {
 	}
 	return ""
 }
+
+// WhoStarts is who takes the first turn of a game played along at t, as
+// the set-up's First says it (the table's chosen first player, else the
+// first seat), with the game's rule for who starts.
+func WhoStarts(c echo.Context, t sessions.Table) views.StartsVM {
+	if len(t.Players) == 0 {
+		return views.StartsVM{}
+	}
+	return views.StartsVM{Name: t.Players[max(0, slices.Index(t.Players, t.First))], Chosen: slices.Contains(t.Players, t.First),
+		Rule: i18n.Say(c.Request().Context(), t.Info.Starts)}
+}

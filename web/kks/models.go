@@ -15,6 +15,7 @@ type KKSSetupVM struct {
 	TableName, Base string
 	Row             []string // the 7 cards as typed, "red 10"
 	Errors          views.Errors
+	Starts          views.StartsVM // who takes the first turn, and why
 }
 
 // KKSPlayVM is a guided KKS game in progress: whose turn, the row with

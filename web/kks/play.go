@@ -24,7 +24,7 @@ type kksPlay struct{}
 func (kksPlay) SetupPage(c echo.Context, t sessions.Table, errs views.Errors) templ.Component {
 	p := kit.Page(c, t.Name)
 	p.Scripts = []string{"js/play.js"}
-	return KKSSetup(KKSSetupVM{Page: p, Form: kit.Form(c, t.Head), TableName: t.Name, Base: kit.EditBase(c), Row: typedRow(c), Errors: errs})
+	return KKSSetup(KKSSetupVM{Page: p, Form: kit.Form(c, t.Head), TableName: t.Name, Base: kit.EditBase(c), Row: typedRow(c), Errors: errs, Starts: kit.WhoStarts(c, t)})
 }
 
 // typedRow is the row as posted (empty on a first view).

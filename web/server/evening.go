@@ -289,6 +289,8 @@ func (a *App) eveningEnd(c echo.Context) error {
 			tr(c, "The result to pass on: this link shows the table and cannot change it."), "/v/"+links.View, t.Name),
 	}
 	vm.Share.Card = "/v/" + links.View + "/card.png" // the evening's card (js/sharecard.js)
+	vm.BGStats, vm.BGStatsMore = bgStatsEvening(c, t)
+	vm.Length = lengthVM(t.EveningLength())
 	vm.Page.Scripts = append(vm.Page.Scripts, "js/share.js", "js/sharecard.js")
 	for _, r := range standing.Rows {
 		vm.Ranking = append(vm.Ranking, views.RankRow{Place: r.Rank, Name: r.Name, Winner: r.Leader, Score: pointsText(c.Request().Context(), r.Points)})

@@ -281,13 +281,16 @@ func (a *App) showGame(c echo.Context) error {
 	if g.Record.Over && g.Record.Disputed() {
 		vm.Standing.Settle, vm.Standing.Form = fmt.Sprintf("%s/games/%d/settle", editBase(c), g.Number), form(c, t.Head)
 	}
+	vm.BGStats = bgStatsGame(t, g.Number)
+	vm.Length = lengthVM(t.GameLength(g.Number))
+	vm.Note = views.NoteVM{Note: t.Note(g.Number), Action: fmt.Sprintf("%s/games/%d/note", editBase(c), g.Number), Form: form(c, t.Head)}
 	if vm.After, err = a.afterGame(c, t, g); err != nil {
 		return err
 	}
 	if vm.After != nil {
 		vm.Page.Scripts = append(vm.Page.Scripts, "js/share.js", "js/sharecard.js")
 	}
-	if f, ok := flashes[c.QueryParam("done")]; ok && (c.QueryParam("done") == "already" || c.QueryParam("done") == "settled") {
+	if f, ok := flashes[c.QueryParam("done")]; ok && (c.QueryParam("done") == "already" || c.QueryParam("done") == "settled" || c.QueryParam("done") == "noted") {
 		vm.Page.Flash, vm.Page.FlashKind = tr(c, f), "good"
 	}
 	return render(c, http.StatusOK, views.ResultPage(vm))
@@ -328,6 +331,20 @@ func gameResultVM(c echo.Context, t sessions.Table, base string) (views.ResultVM
 
 // settleGame counts a disputed game as it was entered (ruling G-5): the
 // log records it, and every page shows it beside the game.
+// noteGame writes or changes a game's note (an empty one takes it away).
+func (a *App) noteGame(c echo.Context) error {
+	n, err := strconv.Atoi(c.Param("n"))
+	if err != nil || n < 1 {
+		return echo.ErrNotFound
+	}
+	seen, _ := formInt(c, "_seen")
+	_, err = a.tables.NoteGame(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"), n, c.FormValue("note"))
+	if err == nil {
+		return redirect(c, fmt.Sprintf("%s/games/%d?done=noted", editBase(c), n))
+	}
+	return a.afterTableWrite(c, err, "noted")
+}
+
 func (a *App) settleGame(c echo.Context) error {
 	n, err := strconv.Atoi(c.Param("n"))
 	if err != nil || n < 1 {

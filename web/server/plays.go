@@ -54,23 +54,34 @@ func playGame(g sessions.Game) plays.Game {
 // tablePlays are the games of t that count (their records' Counted: over,
 // readable, not disputed unless counted as entered; an imported game as
 // its file said) as neutral plays: seat order and the start player from
-// the table, each player's rank and win from the game's record, the time
-// of the game's last entry in the server's zone, the minutes since the
-// game before when that was the same evening.
+// the table, each player's rank and win from the game's record, its
+// length and start as sessions derives them (Table.GameLength) — for a
+// game of one entry with no length, the time of that entry in the
+// server's zone and the minutes since the game before when that was the
+// same evening.
 func tablePlays(t sessions.Table) []plays.Play {
+	_, ps := countedPlays(t)
+	return ps
+}
+
+// countedPlays are tablePlays with each play's game number.
+func countedPlays(t sessions.Table) (nums []int, out []plays.Play) {
 	finished, starts := gameTimes(t)
-	var out []plays.Play
 	for _, g := range t.Games {
 		if !g.Record.Counted {
 			continue
 		}
+		nums = append(nums, g.Number)
 		if g.Imported != nil {
 			out = append(out, importedPlay(t, g))
 			continue
 		}
 		p := plays.Play{ID: "table/" + t.Key + "/game/" + strconv.Itoa(g.Number), Played: finished[g.Number].In(time.Local)}
 		p.Game = playGame(g)
-		if prev, ok := finished[g.Number-1]; ok && g.Number > 1 {
+		p.Comments = t.Note(g.Number)
+		if l := t.GameLength(g.Number); l.Known() {
+			p.Minutes, p.Played = l.Minutes, l.Start.In(time.Local)
+		} else if prev, ok := finished[g.Number-1]; ok && g.Number > 1 {
 			if d := finished[g.Number].Sub(prev); d > 0 && d < 4*time.Hour {
 				p.Minutes = max(1, int(d.Round(time.Minute)/time.Minute))
 				p.Played = prev.In(time.Local)
@@ -88,7 +99,62 @@ func tablePlays(t sessions.Table) []plays.Play {
 		seatOrder(p.Players)
 		out = append(out, p)
 	}
-	return out
+	return nums, out
+}
+
+// lengthVM is a game's or an evening's length as the pages say it.
+func lengthVM(l sessions.Length) views.LengthVM {
+	return views.LengthVM{Minutes: l.Minutes, Paused: l.Paused}
+}
+
+// bgStatsLinks are the "Send to BG Stats" links of t's counted games by
+// game number, with the values its .bgsplay export gives each game (the
+// same plays), made once per version of the table. A link carries names,
+// scores and times, never a link of the table.
+func bgStatsLinks(t sessions.Table) map[int]string {
+	return t.Derived("bgstats-links", func() any {
+		links := map[int]string{}
+		nums, ps := countedPlays(t)
+		for i, p := range ps {
+			if l, err := playGames.BGStatsLink(p); err == nil {
+				links[nums[i]] = l
+			}
+		}
+		return links
+	}).(map[int]string)
+}
+
+// bgStatsGame is game n's "Send to BG Stats" link on its own page, none
+// while it does not count.
+func bgStatsGame(t sessions.Table, n int) []views.BGStatsLink {
+	if l, ok := bgStatsLinks(t)[n]; ok {
+		return []views.BGStatsLink{{URL: l}}
+	}
+	return nil
+}
+
+// eveningBGStats is how many of the newest counted games the evening's
+// page offers to BG Stats: the page stays the same size however long
+// the evening (each game's page offers its own).
+const eveningBGStats = 5
+
+// bgStatsEvening is one "Send to BG Stats" link per counted game of the
+// evening, the newest eveningBGStats of them, labelled with the game's
+// number and title, and whether older games were left out.
+func bgStatsEvening(c echo.Context, t sessions.Table) (out []views.BGStatsLink, more bool) {
+	links := bgStatsLinks(t)
+	for i := len(t.Games) - 1; i >= 0; i-- {
+		g := t.Games[i]
+		if l, ok := links[g.Number]; ok {
+			if len(out) == eveningBGStats {
+				slices.Reverse(out)
+				return out, true
+			}
+			out = append(out, views.BGStatsLink{Label: tr(c, "Game %d: %s", g.Number, playGames.Title(playGame(g))), URL: l})
+		}
+	}
+	slices.Reverse(out)
+	return out, false
 }
 
 // importedPlay is an imported game as the file gave it, marked as not
@@ -100,7 +166,7 @@ func importedPlay(t sessions.Table, g sessions.Game) plays.Play {
 		p.ID = "table/" + t.Key + "/game/" + strconv.Itoa(g.Number)
 	}
 	p.Game = playGame(g)
-	p.Comments = strings.TrimSpace(im.Comments + "\n" + ImportedMark)
+	p.Comments = strings.TrimSpace(t.Note(g.Number) + "\n" + ImportedMark)
 	for _, s := range im.Players {
 		seat, _ := g.Record.Seat(s.Name)
 		p.Players = append(p.Players, plays.Player{Name: s.Name, Score: plays.Int(s.Score), Winner: seat.Won, Rank: seat.Place,

@@ -46,6 +46,9 @@ func (a *App) showReadOnlyGame(c echo.Context) error {
 	}
 	if g, err := gameParam(c, v.Table); err == nil {
 		vm.Page.Preview = a.gamePreview(c, v, g)
+		vm.BGStats = bgStatsGame(v.Table, g.Number)
+		vm.Length = lengthVM(v.Table.GameLength(g.Number))
+		vm.Note = views.NoteVM{Note: v.Table.Note(g.Number)}
 	}
 	return render(c, http.StatusOK, views.ResultPage(vm))
 }

@@ -42,6 +42,7 @@ func (a *App) routes(e *echo.Echo) {
 	e.GET("/tables/:id/games/:n/edit", a.editGame)
 	e.POST("/tables/:id/games/:n", a.correctGame)
 	e.POST("/tables/:id/games/:n/settle", a.settleGame)
+	e.POST("/tables/:id/games/:n/note", a.noteGame)
 	e.GET("/tables/:id/games/:n/replay", a.replayGame)
 	e.GET("/tables/:id/games/:n/rounds/:r/edit", a.editRound)
 	e.POST("/tables/:id/games/:n/rounds/:r", a.correctRound)

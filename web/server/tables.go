@@ -326,6 +326,7 @@ var flashes = map[string]string{
 	"round":  i18n.Key("Round saved."),
 	// A disputed game counted as entered (ruling G-5).
 	"settled": i18n.Key("Counted as entered: the game counts as it was entered, its broken rules still shown."),
+	"noted":   i18n.Key("Note saved."),
 	// Play along stopped (StopPlay), kept or discarded.
 	"kept":      i18n.Key("Stopped playing along: the game is kept as an unfinished game. Undo brings the game back."),
 	"discarded": i18n.Key("Stopped playing along: the game was discarded. Undo brings it back."),

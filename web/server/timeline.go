@@ -67,6 +67,13 @@ func timelineText(ctx context.Context, t sessions.Table, e sessions.Event) strin
 		var p sessions.GameSettled
 		json.Unmarshal(e.Payload, &p)
 		return i18n.T(ctx, "Game %d counted as entered", p.Game) + verdictText(ctx, t, e.Seq)
+	case sessions.KindGameNoted:
+		var p sessions.GameNoted
+		json.Unmarshal(e.Payload, &p)
+		if p.Note == "" {
+			return i18n.T(ctx, "Note on game %d taken away", p.Game)
+		}
+		return i18n.T(ctx, "Note on game %d: %s", p.Game, p.Note)
 	case sessions.KindPlayStopped:
 		var p sessions.PlayStopped
 		json.Unmarshal(e.Payload, &p)
@@ -124,6 +131,10 @@ func shortTextIn(ctx context.Context, t sessions.Table, e sessions.Event) string
 		var p sessions.GameSettled
 		json.Unmarshal(e.Payload, &p)
 		return i18n.T(ctx, "game %d counted as entered", p.Game)
+	case sessions.KindGameNoted:
+		var p sessions.GameNoted
+		json.Unmarshal(e.Payload, &p)
+		return i18n.T(ctx, "the note on game %d", p.Game)
 	case sessions.KindPlayStopped:
 		return i18n.T(ctx, "stopping the game played along")
 	}

@@ -1,0 +1,113 @@
+package sessions
+
+import (
+	"time"
+)
+
+// How long a game took, derived here once per version of a table (every
+// page and export reads it): from the game's first event to its last —
+// the choice of the game or the start of playing it along, its rounds,
+// its guided moves, its recording — with every gap between two of them
+// longer than PauseLimit left out (a break for dinner is not play) and
+// said so. Corrections, settling and undos made later are not play and
+// do not count. A game entered in one go with nothing before it has no
+// known length. An imported game's length is what its file said.
+
+// PauseLimit is the longest gap between two events of a game that still
+// counts as playing.
+const PauseLimit = 30 * time.Minute
+
+// Length is how long a game or an evening took.
+type Length struct {
+	// Minutes played, rounded, pauses over PauseLimit left out; 0 when
+	// not known.
+	Minutes int
+	// Paused is the minutes of the pauses left out (0: none).
+	Paused int
+	// Start is the time of the first event counted (zero when not known).
+	Start time.Time
+}
+
+// Known reports whether the length is known.
+func (l Length) Known() bool { return l.Minutes > 0 }
+
+// playsGame tells the events that play a game (rather than correct it).
+func playsGame(k Kind) bool {
+	return k == KindGameRecorded || k == KindRoundRecorded || k == KindPlayStep
+}
+
+// opening tells the events that open the next game before it is written.
+func opening(k Kind) bool { return k == KindGameChosen || k == KindPlayStarted }
+
+// lengthOf adds the times up, gaps over PauseLimit left out.
+func lengthOf(times []time.Time) Length {
+	if len(times) == 0 {
+		return Length{}
+	}
+	var played, paused time.Duration
+	for i := 1; i < len(times); i++ {
+		switch gap := times[i].Sub(times[i-1]); {
+		case gap > PauseLimit:
+			paused += gap
+		case gap > 0:
+			played += gap
+		}
+	}
+	l := Length{Start: times[0], Minutes: int(played.Round(time.Minute) / time.Minute), Paused: int(paused.Round(time.Minute) / time.Minute)}
+	if played > 0 && l.Minutes == 0 {
+		l.Minutes = 1
+	}
+	return l
+}
+
+// lengths are the times that count per game, and for the evening, from
+// the log in effect (undone entries and undos left out).
+func (t Table) lengthTimes() (games map[int][]time.Time, evening []time.Time) {
+	games = map[int][]time.Time{}
+	var opened time.Time
+	for _, e := range t.Log {
+		if e.Kind == KindUndo || t.UndoneBy(e.Seq) != 0 {
+			continue
+		}
+		switch {
+		case opening(e.Kind):
+			opened = e.At
+			evening = append(evening, e.At)
+		case playsGame(e.Kind) && e.Game > 0:
+			if _, seen := games[e.Game]; !seen && !opened.IsZero() {
+				games[e.Game] = append(games[e.Game], opened)
+			}
+			opened = time.Time{}
+			games[e.Game] = append(games[e.Game], e.At)
+			evening = append(evening, e.At)
+		}
+	}
+	return games, evening
+}
+
+type lengths struct {
+	games   map[int]Length
+	evening Length
+}
+
+func (t Table) lengths() lengths {
+	return t.Derived("lengths", func() any {
+		times, evening := t.lengthTimes()
+		l := lengths{games: map[int]Length{}, evening: lengthOf(evening)}
+		for _, g := range t.Games {
+			if g.Imported != nil {
+				l.games[g.Number] = Length{Minutes: g.Imported.Minutes, Start: g.Imported.PlayedAt()}
+				continue
+			}
+			l.games[g.Number] = lengthOf(times[g.Number])
+		}
+		return l
+	}).(lengths)
+}
+
+// GameLength is how long game n took (see Length).
+func (t Table) GameLength(n int) Length { return t.lengths().games[n] }
+
+// EveningLength is how long the table played: from its first game's
+// first event to its last game's last, pauses over PauseLimit left out.
+func (t Table) EveningLength() Length { return t.lengths().evening }
