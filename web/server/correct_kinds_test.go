@@ -14,6 +14,7 @@ import (
 	"tablemate/scoring/kodiak"
 	"tablemate/scoring/scoringtest"
 	scoresheet "tablemate/scoring/sheet"
+	"tablemate/sessions"
 	"tablemate/web/cambio/cambiotest"
 	"tablemate/web/games"
 	"tablemate/web/kodiak/kodiaktest"
@@ -248,4 +249,61 @@ func sentAsIs(t *testing.T, p webtest.Page, action string) url.Values {
 		}
 	})
 	return v
+}
+
+// A sheet imported from a play file is corrected like one typed at the
+// table: its round opens in the sheet's editor with the file's scores,
+// and the correction ranks it again (the file's winner no longer
+// decides).
+func TestCorrectAnImportedSheet(t *testing.T) {
+	ts := newTestServer(t)
+	table := ts.NewTable(scoresheet.Slug, "Sheets", "Ana", "Ben", "Cy")
+	sheetRound(t, ts, table, map[string]string{"name": "Golf", "wins": "lowest", "mode": "final", "players[0].points": "40", "players[1].points": "35", "players[2].points": "50"})
+	admin := ts.createLeague(t, "Club", "placing", "Ana", "Ben", "Cy")
+	done := ts.uploadPlays(t, admin, "golf.bgsplay", ts.Get(table+"/export.bgsplay").Body)
+	golf, _ := done.Doc.Find(`[data-testid="plays-tables"] a`).First().Attr("href")
+	if g := ts.Table(golf).Games; golf == "" || len(g) != 1 || g[0].Imported == nil || fmt.Sprint(g[0].Record.Winners) != "[Ben]" {
+		t.Fatalf("the imported golf table %q: %+v", golf, g)
+	}
+	if l := ts.Get(golf + "/games/1").Doc.Find(`a[href="` + golf + `/games/1/rounds/1/edit"]`).Length(); l != 1 {
+		t.Fatal("the imported sheet's page offers no correction")
+	}
+	edit := ts.Get(golf + "/games/1/rounds/1/edit")
+	if edit.Status != http.StatusOK || edit.Doc.Find(`input[name="players[2].points"]`).AttrOr("value", "") != "50" {
+		t.Fatalf("the imported round's editor: %d\n%s", edit.Status, edit.Text("main"))
+	}
+	// Cy's 50 was a 30: Cy has the fewest now.
+	f := sentAsIs(t, edit, golf+"/games/1/rounds/1")
+	f.Set("players[2].points", "30")
+	if p := ts.Post(golf+"/games/1/rounds/1", f); p.Status != http.StatusSeeOther {
+		t.Fatalf("the correction: %d %s", p.Status, p.Text(`.field-error, [role="alert"]`))
+	}
+	g := ts.Table(golf).Games[0]
+	if !g.Corrected || !g.Record.Counted || fmt.Sprint(g.Record.Winners) != "[Cy]" || g.Record.Status != "as_typed" {
+		t.Errorf("the corrected import: corrected %v, counted %v, winners %v, status %s", g.Corrected, g.Record.Counted, g.Record.Winners, g.Record.Status)
+	}
+	if got := ts.Get(golf).Text(`[data-testid="leader"] strong`); !strings.Contains(got, "Cy") {
+		t.Errorf("the table's leader line %q", got)
+	}
+}
+
+// An imported play of a game with rules comes as totals only: its game's
+// editor has nothing to show, so it is not offered; an imported sheet
+// whose file gave no round is not either.
+func TestImportedTotalsAreNotCorrectable(t *testing.T) {
+	imported := &sessions.GameImported{Source: "bgstats"}
+	kksEd, _ := editorFor("koffer-katze-sombrero")
+	sheetEd, _ := editorFor(scoresheet.Slug)
+	if correctable(kksEd, sessions.Game{Imported: imported}) {
+		t.Error("an imported KKS play of totals opens in the KKS editor")
+	}
+	if correctable(sheetEd, sessions.Game{Imported: imported}) {
+		t.Error("an imported sheet without rounds opens in the sheet's editor")
+	}
+	if !correctable(sheetEd, sessions.Game{Imported: imported, State: []byte(`{"name":"Golf","players":[{"name":"Ana","scores":[3]}],"over":true}`)}) {
+		t.Error("an imported sheet with its round does not open in the sheet's editor")
+	}
+	if !correctable(kksEd, sessions.Game{}) {
+		t.Error("a game entered at the table is not correctable")
+	}
 }
