@@ -518,8 +518,24 @@ func (e *evening) moreOfTheEvening(base string, before []standingRow) []string {
 		chromedp.Navigate(e.table),
 		chromedp.TextContent(`[data-testid="log"]`, &log, chromedp.ByQuery),
 	)
-	if !strings.Contains(log, "Game 1 corrected") || !strings.Contains(log, "Round 1 of game 3 corrected") {
-		t.Errorf("the history does not tell both corrections: %q", log)
+	// Game 5 is the Skyjo sheet: its round 2 opens in the sheet's editor
+	// with the scores typed (Ben's 10), and saves.
+	var sheetRound, benScore string
+	run(t, ctx, "correct round 2 of game 5, the sheet",
+		chromedp.Navigate(e.rankPages[4]), tap(`a[href$="/games/5/rounds/2/edit"]`),
+		chromedp.WaitVisible(`[data-testid="save-scores"]`, chromedp.ByQuery),
+		chromedp.Location(&sheetRound),
+		chromedp.Value(`[data-testid="points-1"]`, &benScore, chromedp.ByQuery),
+		tap(`[data-testid="save-scores"]`),
+		chromedp.WaitVisible(`[data-testid="ranking"]`, chromedp.ByQuery),
+		chromedp.Navigate(e.table),
+		chromedp.TextContent(`[data-testid="log"]`, &log, chromedp.ByQuery),
+	)
+	if benScore != "10" {
+		t.Errorf("the sheet's round 2 opens with Ben's score %q, want 10", benScore)
+	}
+	if !strings.Contains(log, "Game 1 corrected") || !strings.Contains(log, "Round 1 of game 3 corrected") || !strings.Contains(log, "Round 2 of game 5 corrected") {
+		t.Errorf("the history does not tell the three corrections: %q", log)
 	}
 
 	// Counted as entered: the disputed game counts now.
@@ -574,6 +590,35 @@ func (e *evening) moreOfTheEvening(base string, before []standingRow) []string {
 	if unfinished != "unfinished — not counted" {
 		t.Errorf("the kept game is marked %q", unfinished)
 	}
+
+	// A Cambio game of one round, stopped from the next-game page to play
+	// something else: no round is undone.
+	run(t, ctx, "next game: Cambio, to stop",
+		chromedp.Navigate(e.table+"/next"), chromedp.WaitVisible(`[data-testid="next-game-form"]`, chromedp.ByQuery),
+		tap(`input[name="game"][value="cambio"]`), tap(`[data-testid="choose-game"]`),
+		chromedp.WaitVisible(`[data-testid="enter-game"]`, chromedp.ByQuery),
+		tap(`[data-testid="enter-game"]`), chromedp.WaitVisible(`[data-testid="submit-round"]`, chromedp.ByQuery),
+		tap(`fieldset[data-player="Ana"] .card-pad button[data-card="7"]`),
+		tap(`fieldset[data-player="Ben"] .card-pad button[data-card="3"]`),
+		tap(`fieldset[data-player="Cy"] .card-pad button[data-card="1"]`),
+		tap(`input[name="ended"][value="cambio:1"]`), tap(`[data-testid="submit-round"]`),
+		chromedp.WaitVisible(`[data-testid="enter-game"]`, chromedp.ByQuery),
+	)
+	var blocked string
+	var disabled bool
+	var unfinishedGames int
+	run(t, ctx, "stop the Cambio game",
+		chromedp.Navigate(e.table+"/next"), chromedp.WaitVisible(`[data-testid="stop-game"]`, chromedp.ByQuery),
+		chromedp.Text(`[data-testid="next-blocked"]`, &blocked, chromedp.ByQuery),
+		tap(`[data-testid="stop-game-open"]`), tap(`[data-testid="stop-game-keep"]`),
+		chromedp.WaitVisible(`[data-testid="next-game-form"]`, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelector('[data-testid="choose-game"]').disabled`, &disabled),
+		chromedp.Navigate(e.table), chromedp.WaitVisible(`[data-testid="games"]`, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelectorAll('[data-testid="games"] [data-testid="unfinished-badge"]').length`, &unfinishedGames),
+	)
+	if !strings.Contains(blocked, "Game 8 is not over yet") || disabled || unfinishedGames != 2 {
+		t.Errorf("stopping the Cambio game: blocked %q, the next game still disabled %v, %d unfinished games (want 2)", blocked, disabled, unfinishedGames)
+	}
 	snapshot(t, ctx, "evening-more")
-	return []string{game6, e.rankPages[0] + "/edit", round1, e.table + "/games/7"}
+	return []string{game6, e.rankPages[0] + "/edit", round1, sheetRound, e.table + "/games/7", e.table + "/games/8"}
 }

@@ -296,3 +296,70 @@ func TestRecordPlaces(t *testing.T) {
 		})
 	}
 }
+
+// A round game stopped before its end is kept as it stands, unfinished:
+// counted nowhere, its rounds still correctable, and the table chooses
+// its next game without undoing a round; Undo takes the stop back, the
+// game going on again, and the log exports and imports as it is.
+func TestStopARoundGameKeepsItUnfinished(t *testing.T) {
+	_, ts := openTestWith(t, findEvening)
+	ctx := context.Background()
+	write := writer(t)
+	id, err := ts.Create(ctx, "", TableCreated{Game: cambio.Slug, Players: []string{"Ana", "Ben", "Cy"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	head := 1
+	if _, err := ts.StopGame(ctx, id, head, "", 1); !isInputOn(err, "game") {
+		t.Errorf("stopping with no game going on: %v", err)
+	}
+	for j := range 2 {
+		head = write(ts.RecordRound(ctx, id, head, "", cambioRound(j)))
+	}
+	if _, err := ts.ChooseGame(ctx, id, head, "", GameChosen{Game: sheet.Slug}); !isInputOn(err, "game") {
+		t.Fatalf("the next game chosen while game 1 goes on: %v", err)
+	}
+	if _, err := ts.StopGame(ctx, id, head, "", 2); !isInputOn(err, "game") {
+		t.Errorf("stopping a game that is not the one going on: %v", err)
+	}
+	stopped := write(ts.StopGame(ctx, id, head, "", 1))
+	tb, _ := ts.Table(ctx, id)
+	if _, going := tb.InProgress(); going {
+		t.Fatal("the stopped game is still going on")
+	}
+	if r := tb.Games[0].Record; !r.Unfinished || r.Over || r.Counted || r.Rounds != 2 || len(r.Winners) != 0 || tb.Evening().Done != 0 {
+		t.Errorf("the stopped game: %+v", r)
+	}
+	if _, err := ts.StopGame(ctx, id, stopped, "", 1); !isInputOn(err, "game") {
+		t.Errorf("stopping a stopped game: %v", err)
+	}
+	// Undo: the game goes on again, and takes its next round.
+	head = write(ts.Undo(ctx, id, stopped, ""))
+	tb, _ = ts.Table(ctx, id)
+	if g, going := tb.InProgress(); !going || g.Number != 1 || g.Unfinished {
+		t.Fatalf("after the undo the game does not go on: %+v", g.Record)
+	}
+	head = write(ts.StopGame(ctx, id, head, "", 1))
+	// A round of the stopped game is corrected, and it stays unfinished.
+	head = write(ts.CorrectRound(ctx, id, head, "", 1, 2, cambioRound(1), "a typo"))
+	head = write(ts.ChooseGame(ctx, id, head, "", GameChosen{Game: sheet.Slug}))
+	write(ts.RecordRound(ctx, id, head, "", mustJSON(sheet.Round{Name: "Skat", Last: true, Scores: []sheet.Entry{{Name: "Ana", Points: 3}, {Name: "Ben", Points: 1}}})))
+	tb, _ = ts.Table(ctx, id)
+	if len(tb.Games) != 2 || !tb.Games[0].Record.Unfinished || !tb.Games[0].Corrected || tb.Games[0].Record.Counted || tb.Games[1].Record.Number != 2 {
+		t.Fatalf("after the next game: %d games, game 1 %+v", len(tb.Games), tb.Games[0].Record)
+	}
+	if ev := tb.Evening(); ev.Done != 1 || ev.Mode != EveningSum || ev.Sheet != "Skat" {
+		t.Errorf("the evening counts %d games by %s of %q", ev.Done, ev.Mode, ev.Sheet)
+	}
+
+	// The log exports and imports as it is, the same evening after it.
+	body, _ := json.Marshal(ExportOf(tb))
+	copyID, err := ts.Import(ctx, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	copied, _ := ts.Table(ctx, copyID)
+	if fmt.Sprint(copied.Evening()) != fmt.Sprint(tb.Evening()) || len(copied.Games) != 2 || !copied.Games[0].Record.Unfinished {
+		t.Errorf("imported: %+v, want %+v", copied.Evening(), tb.Evening())
+	}
+}

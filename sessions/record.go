@@ -81,7 +81,8 @@ type GameRecord struct {
 	// unfinished when play along stopped is not over).
 	Over bool `json:"over"`
 	// Unfinished is a game played along and kept as it stood when the
-	// table stopped playing it (KindPlayStopped).
+	// table stopped playing it (KindPlayStopped), or a round game
+	// stopped before its end (KindGameStopped).
 	Unfinished bool `json:"unfinished,omitempty"`
 	// Counted is set when the game counts in the evening's standing, its
 	// wins, the league and the exports: it is over, readable, and not

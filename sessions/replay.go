@@ -135,8 +135,9 @@ type Game struct {
 	// (KindGameSettled, ruling G-5).
 	Settled bool
 	// Unfinished is set on a game played along that the table stopped
-	// and kept as it stood (KindPlayStopped): it is not over, whatever
-	// its engine says of the position.
+	// and kept as it stood (KindPlayStopped), or a round game it stopped
+	// before its end (KindGameStopped): it is not over, whatever its
+	// engine says of the position.
 	Unfinished bool
 	// Record is the game as every page reads it: its status, each
 	// player's score, place and win (record.go).
@@ -510,6 +511,12 @@ func (t *Table) apply(e Event, entry *LogEntry, fx *effect, said *guided) error 
 			return err
 		}
 		return t.note(g)
+	case KindGameStopped:
+		var s GameStopped
+		if err := json.Unmarshal(e.Payload, &s); err != nil {
+			return err
+		}
+		return t.stopGame(s, entry, fx)
 	default:
 		return fmt.Errorf("unknown event kind %q", e.Kind)
 	}

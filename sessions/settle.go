@@ -159,3 +159,48 @@ func (t Table) PlayStanding() (scoring.Result, bool) {
 	res, err := t.engine.Check(state)
 	return res, err == nil
 }
+
+// KindGameStopped records that the table stopped a game entered round by
+// round before its end, to play another: the game is kept as it stands,
+// an unfinished game (shown with its rounds, counted nowhere, any round
+// still correctable). An undo takes it back, the game going on again.
+const KindGameStopped Kind = "game_stopped"
+
+// GameStopped is the payload of KindGameStopped: the game's number.
+type GameStopped struct {
+	Game int `json:"game"`
+}
+
+// StopGame stops game n, the round game going on, keeping it unfinished:
+// the table can choose its next game without undoing its rounds.
+func (ts *Tables) StopGame(ctx context.Context, edit string, seen int, token string, n int) (Appended, error) {
+	want := repeat{KindGameStopped, map[string]any{"game": n}}
+	return ts.command(ctx, edit, seen, token, want, func(t Table) (decision, error) { return ts.decideStopGame(t, GameStopped{Game: n}) })
+}
+
+// decideStopGame refuses when no round game is going on, or game n is
+// not the one going on.
+func (ts *Tables) decideStopGame(t Table, s GameStopped) (decision, error) {
+	g, going := t.InProgress()
+	switch {
+	case !going:
+		return decision{}, scoring.Errorf("game", "no game entered round by round is going on at this table")
+	case g.Number != s.Game:
+		return decision{}, scoring.Errorf("game", "game %d is not the game going on: game %d is", s.Game, g.Number)
+	}
+	return decision{kind: KindGameStopped, payload: s}, nil
+}
+
+// stopGame applies a stop of a round game: kept as it stands, unfinished.
+func (t *Table) stopGame(s GameStopped, entry *LogEntry, fx *effect) error {
+	g, going := t.InProgress()
+	if !going || g.Number != s.Game {
+		return fmt.Errorf("game %d is not a round game going on to stop", s.Game)
+	}
+	old := g
+	g.Unfinished = true
+	fx.prev = &old
+	g = t.put(entry, fx, g)
+	entry.After = &g
+	return nil
+}

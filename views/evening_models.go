@@ -90,6 +90,19 @@ type NextGameVM struct {
 	// chosen yet ("" when one can).
 	Playing *StopPlay
 	Blocked string
+	// Stop is set while a round game goes on: it can be stopped here,
+	// kept as an unfinished game, instead of undoing its rounds.
+	Stop *StopGame
+}
+
+// StopGame is the choice that stops a round game before its end, kept as
+// an unfinished game; Undo brings it back.
+type StopGame struct {
+	Form
+	Action string
+	Game   int
+	Rounds int
+	Title  string
 }
 
 // StopPlay is the choice that ends a game played along: keep its

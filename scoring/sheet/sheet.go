@@ -228,6 +228,56 @@ func add(s *State, r Round) error {
 	return nil
 }
 
+// ReplaceRound corrects round n (1-based) of a sheet
+// (scoring.RoundCorrector): the round's scores take the place of the
+// ones typed in it, a player of the sheet the round leaves out scoring 0
+// in it, as in AppendRound. The sheet keeps its name, how it is won, how
+// its scores are entered and whether it is over: a correction changes
+// scores, and the round's other fields are not read. A name the sheet
+// does not hold, or a round it does not have, is refused.
+func (Engine) ReplaceRound(state []byte, n int, round []byte) ([]byte, error) {
+	var r Round
+	if err := scoring.Decode(round, &r, ""); err != nil {
+		return nil, err
+	}
+	var s State
+	if err := scoring.Decode(state, &s, "state"); err != nil {
+		return nil, err
+	}
+	if len(s.Players) == 0 || n < 1 {
+		return nil, scoring.Errorf("round", "the game has no round %d", n)
+	}
+	for _, p := range s.Players {
+		if n > len(p.Scores) {
+			return nil, scoring.Errorf("round", "the game has no round %d", n)
+		}
+	}
+	if len(r.Scores) == 0 {
+		return nil, scoring.Errorf("scores", "enter everyone's score")
+	}
+	scores := make([]int, len(s.Players))
+	seen := map[string]bool{}
+	for i, sc := range r.Scores {
+		field := scoring.Join(scoring.Index("scores", i), "name")
+		if seen[sc.Name] {
+			return nil, scoring.Errorf(field, "%q scores twice in one round", sc.Name)
+		}
+		seen[sc.Name] = true
+		j := index(s.Players, sc.Name)
+		if j < 0 {
+			return nil, scoring.Errorf(field, "%q is not on this sheet: a correction changes the scores of its players", sc.Name)
+		}
+		scores[j] = sc.Points
+	}
+	for j := range s.Players {
+		s.Players[j].Scores[n-1] = scores[j]
+	}
+	if err := s.check(); err != nil {
+		return nil, err
+	}
+	return json.Marshal(s)
+}
+
 func index(ps []Player, name string) int {
 	for i, p := range ps {
 		if p.Name == name {

@@ -137,3 +137,86 @@ func FuzzCheck(f *testing.F) {
 		}
 	})
 }
+
+// TestReplaceRound corrects any round of a sheet, an ended one too: the
+// round's scores replace the ones typed (a player it leaves out scores 0
+// in it), and the sheet keeps its name, its rule and its end.
+func TestReplaceRound(t *testing.T) {
+	s, _ := round(t, nil, Round{Name: "Golf", LowestWins: true, Scores: []Entry{{"Ana", 3}, {"Ben", 5}}})
+	s, _ = round(t, s, Round{Scores: []Entry{{"Ana", 4}, {"Ben", 1}}})
+	s, err := round(t, s, Round{Scores: []Entry{{"Ana", 2}, {"Ben", 2}}, Last: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fix := func(state []byte, n int, r Round) ([]byte, error) {
+		body, _ := json.Marshal(r)
+		return Engine{}.ReplaceRound(state, n, body)
+	}
+	// Round 1 was Ana 3, Ben 5; it was Ana 9 and Ben out of it. The name
+	// and rule a correction's round carries are not read.
+	fixed, err := fix(s, 1, Round{Name: "Skat", Scores: []Entry{{"Ana", 9}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Engine{}.Check(fixed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if Named(fixed) != "Golf" || !res.GameOver || !slices.Equal(res.Players[0].Rounds, []int{9, 4, 2}) || !slices.Equal(res.Players[1].Rounds, []int{0, 1, 2}) {
+		t.Fatalf("corrected sheet %s: %+v", fixed, res)
+	}
+	// The fewest still win: Ben 3 against Ana 15.
+	if !slices.Equal(res.Winners, []string{"Ben"}) {
+		t.Errorf("winners %v, want Ben", res.Winners)
+	}
+	if name, lowest := (Engine{}).SheetOf(fixed); name != "Golf" || !lowest {
+		t.Errorf("the sheet is %q, lowest wins %v", name, lowest)
+	}
+
+	for _, tc := range []struct {
+		name  string
+		n     int
+		r     Round
+		field string
+	}{
+		{"no round 4", 4, Round{Scores: []Entry{{"Ana", 1}}}, "round"},
+		{"no round 0", 0, Round{Scores: []Entry{{"Ana", 1}}}, "round"},
+		{"no scores", 2, Round{}, "scores"},
+		{"twice", 2, Round{Scores: []Entry{{"Ana", 1}, {"Ana", 2}}}, "scores[1].name"},
+		{"a stranger", 2, Round{Scores: []Entry{{"Cy", 1}}}, "scores[0].name"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := fix(s, tc.n, tc.r)
+			var in *scoring.InputError
+			if !errors.As(err, &in) || in.Field != tc.field {
+				t.Errorf("error %v, want one on %q", err, tc.field)
+			}
+		})
+	}
+	// A sheet ended without a score of its own has only its typed rounds.
+	ended, _ := round(t, nil, Round{Name: "Y", Scores: []Entry{{"Ana", 1}}})
+	ended, _ = round(t, ended, Round{Last: true})
+	if _, err := fix(ended, 2, Round{Scores: []Entry{{"Ana", 5}}}); err == nil {
+		t.Error("the round that only ended the game was corrected")
+	}
+}
+
+// FuzzReplaceRound: any round on any sheet is a corrected sheet or an
+// input error, never a panic; a corrected sheet checks.
+func FuzzReplaceRound(f *testing.F) {
+	f.Add([]byte(`{"name":"X","players":[{"name":"Ana","scores":[1,-2]}],"over":true}`), 2, []byte(`{"scores":[{"name":"Ana","points":4}]}`))
+	f.Add([]byte(`{"name":"X","players":[{"name":"Ana","scores":[1,-2]},{"name":"Ben","scores":[3]}]}`), 2, []byte(`{"scores":[{"name":"Ben","points":4}]}`))
+	f.Fuzz(func(t *testing.T, state []byte, n int, round []byte) {
+		out, err := Engine{}.ReplaceRound(state, n, round)
+		if err != nil {
+			var in *scoring.InputError
+			if !errors.As(err, &in) {
+				t.Fatalf("not an input error: %v", err)
+			}
+			return
+		}
+		if _, err := (Engine{}).Check(out); err != nil {
+			t.Fatalf("a corrected sheet does not check: %v", err)
+		}
+	})
+}

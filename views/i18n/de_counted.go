@@ -38,7 +38,18 @@ var deCounted = map[string]string{
 	"%s: disputed, not counted (1 rule broken).":                          "%s: strittig, zählt nicht (1 Regel verletzt).",
 	"%[2]s: disputed, not counted (%[1]d rules broken).":                  "%[2]s: strittig, zählt nicht (%[1]d Regeln verletzt).",
 	"%s: no winner.":                                                      "%s: ohne Sieg.",
-	"Game %d is not over yet: enter its last round, or undo its rounds, before choosing the next game.": "Partie %d ist noch nicht vorbei: Trag ihre letzte Runde ein oder nimm ihre Runden zurück, bevor du das nächste Spiel wählst.",
+	"Game %d is not over yet: enter its last round, or stop it here, before choosing the next game.": "Partie %d ist noch nicht vorbei: Trag ihre letzte Runde ein oder beende sie hier, bevor du das nächste Spiel wählst.",
+
+	// A round game stopped before its end.
+	"Stop this game":                          "Diese Partie beenden",
+	"%[2]s, game %[3]d: 1 round so far.":      "%[2]s, Partie %[3]d: bisher 1 Runde.",
+	"%[2]s, game %[3]d: %[1]d rounds so far.": "%[2]s, Partie %[3]d: bisher %[1]d Runden.",
+	"An unfinished game keeps its rounds and counts nowhere. Undo on the table lets it go on.": "Eine unvollendete Partie behält ihre Runden und zählt nirgends. Rückgängig am Tisch lässt sie weiterlaufen.",
+	"Stopped: the game is kept as an unfinished game. Undo on the table lets it go on.":        "Beendet: Die Partie bleibt als unvollendete Partie. Rückgängig am Tisch lässt sie weiterlaufen.",
+	"Game %d stopped before its end: kept as an unfinished game":                               "Partie %d vor ihrem Ende beendet: als unvollendete Partie behalten",
+	"stopping game %d": "Beenden von Partie %d",
+	"no game entered round by round is going on at this table": "An diesem Tisch läuft keine Partie, die Runde für Runde eingetragen wird",
+	"game %d is not the game going on: game %d is":             "Partie %d ist nicht die laufende Partie: Partie %d ist es",
 
 	// Link previews.
 	"Disputed — not counted.":                            "Strittig — zählt nicht.",

@@ -248,3 +248,73 @@ func TestSpectatorSeesThePlayAlong(t *testing.T) {
 		t.Error("the edit page does not lead back into the game played along")
 	}
 }
+
+// A round game going on is stopped from the next-game page, kept as an
+// unfinished game, so the table switches game without an Undo tap per
+// round: one tap opens the choice, one keeps it; the game is listed
+// unfinished and counts nowhere, Undo lets it go on, and the German page
+// says it all in German.
+func TestStopARoundGameToSwitchGame(t *testing.T) {
+	ts := newTestServer(t)
+	table := cambiotest.StartRoundTable(ts.Server, "cambio", "Ana", "Ben", "Cy")
+	for _, r := range cambiotest.Rounds[:2] {
+		if p := cambiotest.EnterRound(ts.Server, table, r.Cards, r.Ended); p.Status != http.StatusSeeOther {
+			t.Fatalf("Cambio round: %d", p.Status)
+		}
+	}
+	if ts.Get(table).Doc.Find(`[data-testid="choose-next"]`).Length() != 1 {
+		t.Error("Next game is not offered while a round game goes on")
+	}
+	next := ts.Get(table + "/next")
+	stop := next.Doc.Find(`[data-testid="stop-game"]`)
+	if next.Doc.Find(`[data-testid="next-blocked"]`).Length() != 1 || stop.Length() != 1 || next.Doc.Find(`[data-testid="choose-game"][disabled]`).Length() != 1 {
+		t.Fatalf("the next-game page offers no way to stop game 1:\n%s", next.Text("main"))
+	}
+	if got := stop.Find("p").First().Text(); got != "Cambio, game 1: 2 rounds so far." {
+		t.Errorf("the stop says %q", got)
+	}
+	de := ts.GetLang(table+"/next", "de")
+	if got := de.Text(`[data-testid="stop-game-open"]`); got != "Diese Partie beenden" {
+		t.Errorf("the German stop reads %q", got)
+	}
+	if got := de.Text(`[data-testid="stop-game"] p`); got != "Cambio, Partie 1: bisher 2 Runden." {
+		t.Errorf("the German stop says %q", got)
+	}
+
+	p := ts.Post(table+"/games/1/stop", next.FormOf(t, table+"/games/1/stop"))
+	if p.Status != http.StatusSeeOther || p.Header.Get("Location") != table+"/next?done=stopped" {
+		t.Fatalf("stop: %d to %q\n%s", p.Status, p.Header.Get("Location"), p.Text(`[role="alert"], .banner-bad`))
+	}
+	after := ts.Get(p.Header.Get("Location"))
+	if after.Doc.Find(`[data-testid="choose-game"][disabled]`).Length() != 0 || after.Doc.Find(`[data-testid="stop-game"]`).Length() != 0 {
+		t.Error("the next game cannot be chosen after the stop")
+	}
+	if !strings.Contains(after.Text(".banner-good, .flash"), "kept as an unfinished game") {
+		t.Errorf("the stop is not confirmed: %q", after.Text("main"))
+	}
+	page := ts.Get(table)
+	if page.Doc.Find(`[data-testid="games"] tr[data-game="1"] [data-testid="unfinished-badge"]`).Length() != 1 || page.Doc.Find(`[data-testid="standings"]`).Length() != 0 {
+		t.Errorf("the stopped game: %q", page.Text(`[data-testid="games"]`))
+	}
+	if got := page.Text(`[data-testid="undo"]`); got != "Undo: stopping game 1" {
+		t.Errorf("undo button %q", got)
+	}
+	if !strings.Contains(page.Text(`[data-testid="log"]`), "Game 1 stopped before its end: kept as an unfinished game") {
+		t.Error("the history does not tell the stop")
+	}
+	// Undo: the game goes on, its next round taken.
+	if p := ts.Post(table+"/undo", page.FormOf(t, table+"/undo")); p.Status != http.StatusSeeOther {
+		t.Fatalf("undo: %d", p.Status)
+	}
+	if p := cambiotest.EnterRound(ts.Server, table, cambiotest.Rounds[2].Cards, cambiotest.Rounds[2].Ended); p.Status != http.StatusSeeOther {
+		t.Fatalf("the third round after the undo: %d", p.Status)
+	}
+	if tb := ts.Table(table); len(tb.Games) != 1 || !tb.Games[0].Record.Over || tb.Games[0].Unfinished {
+		t.Errorf("after the undo and the last round: %+v", tb.Games[0].Record)
+	}
+	// A stop of a game that is not going on is refused plainly.
+	f := ts.Get(table).FormOf(t, table+"/undo")
+	if p := ts.Post(table+"/games/1/stop", f); p.Status != http.StatusUnprocessableEntity {
+		t.Errorf("stopping a finished game: %d", p.Status)
+	}
+}

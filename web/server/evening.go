@@ -190,7 +190,11 @@ func (a *App) nextGame(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, views.NextGamePage(nextGameVM(c, t, c.QueryParam("game"), "", nil)))
+	vm := nextGameVM(c, t, c.QueryParam("game"), "", nil)
+	if c.QueryParam("done") == "stopped" { // a round game stopped here
+		vm.Page.Flash, vm.Page.FlashKind = tr(c, flashes["stopped"]), "good"
+	}
+	return render(c, http.StatusOK, views.NextGamePage(vm))
 }
 
 func nextGameVM(c echo.Context, t sessions.Table, chosen, first string, errs views.Errors) views.NextGameVM {
@@ -209,7 +213,9 @@ func nextGameVM(c echo.Context, t sessions.Table, chosen, first string, errs vie
 	if t.Play != nil {
 		vm.Playing = &views.StopPlay{Form: form(c, t.Head), Action: editBase(c) + "/play/stop?back=next", Moves: len(t.Play.Steps), Title: playingTitle(ctx, t)}
 	} else if g, going := t.InProgress(); going {
-		vm.Blocked = tr(c, "Game %d is not over yet: enter its last round, or undo its rounds, before choosing the next game.", g.Number)
+		vm.Blocked = tr(c, "Game %d is not over yet: enter its last round, or stop it here, before choosing the next game.", g.Number)
+		vm.Stop = &views.StopGame{Form: form(c, t.Head), Action: fmt.Sprintf("%s/games/%d/stop", editBase(c), g.Number),
+			Game: g.Number, Rounds: g.Rounds(), Title: gameName(c, g)}
 	}
 	for _, info := range tableGamesIn(ctx) {
 		g := views.GameChoice{Slug: info.Slug, Title: info.Title, Starts: i18n.Say(ctx, info.Starts), Fits: true}

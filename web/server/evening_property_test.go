@@ -61,7 +61,7 @@ func TestEveningViewsAgree(t *testing.T) {
 
 // op is one step of a generated evening.
 type op struct {
-	Kind string // kks, kks-disputed, cambio, sheet, correct, correct-round, settle, undo, play-keep, play-discard
+	Kind string // kks, kks-disputed, cambio, sheet, correct, correct-round, settle, undo, play-keep, play-discard, cambio-stop, correct-sheet
 	A, B int    // the game (or the card, the score) it chooses, by index
 	Flag bool
 }
@@ -71,7 +71,7 @@ func (o op) String() string { return fmt.Sprintf("%s(%d,%d,%v)", o.Kind, o.A, o.
 func eveningOp() *rapid.Generator[op] {
 	return rapid.Custom(func(t *rapid.T) op {
 		kind := rapid.SampledFrom([]string{"kks", "kks", "kks-disputed", "cambio", "sheet", "sheet",
-			"correct", "correct-round", "settle", "settle", "undo", "play-keep", "play-discard"}).Draw(t, "kind")
+			"correct", "correct-round", "settle", "settle", "undo", "play-keep", "play-discard", "cambio-stop", "correct-sheet"}).Draw(t, "kind")
 		return op{Kind: kind, A: rapid.IntRange(0, 40).Draw(t, "a"), B: rapid.IntRange(0, 40).Draw(t, "b"), Flag: rapid.Bool().Draw(t, "flag")}
 	})
 }
@@ -256,6 +256,31 @@ func (e *eveningRun) apply(o op) {
 		}
 		tb = e.table()
 		e.done(e.tables.RecordRound(e.ctx, e.edit, tb.Head, "", mustMarshal(r)))
+	case "cambio-stop":
+		// A Cambio game of one or two rounds, stopped before its end.
+		e.playing(cambio.Slug)
+		for j := range 1 + o.A%2 {
+			tb = e.table()
+			e.done(e.tables.RecordRound(e.ctx, e.edit, tb.Head, "", cambioRoundOf(j, o.A, o.B)))
+		}
+		if tb = e.table(); len(tb.Games) > 0 {
+			e.done(e.tables.StopGame(e.ctx, e.edit, tb.Head, "", len(tb.Games)))
+		}
+	case "correct-sheet":
+		// Round 1 of a sheet (an imported one too) corrected with new
+		// scores, after the table moved on or not.
+		for i := range tb.Games {
+			g := tb.Games[(o.A+i)%len(tb.Games)]
+			if g.Info.Slug != scoresheet.Slug || g.Rounds() == 0 && g.Imported == nil {
+				continue
+			}
+			r := scoresheet.Round{}
+			for k, p := range g.Result.Players {
+				r.Scores = append(r.Scores, scoresheet.Entry{Name: p.Name, Points: (o.B*(k+2) + o.A) % 30})
+			}
+			e.done(e.tables.CorrectRound(e.ctx, e.edit, tb.Head, "", g.Number, 1, mustMarshal(r), "a typo"))
+			return
+		}
 	case "correct":
 		if len(tb.Games) == 0 {
 			return

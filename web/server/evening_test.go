@@ -16,6 +16,7 @@ import (
 
 	"tablemate/sessions"
 	"tablemate/views/card"
+	"tablemate/views/i18n"
 	"tablemate/web/games"
 	"tablemate/web/kks/kkstest"
 	"tablemate/web/webtest"
@@ -150,6 +151,21 @@ func TestEveningOverHTTP(t *testing.T) {
 	}
 	if got := page.Text(`[data-player="Ana"] [data-testid="total"]`); got != "3.5" {
 		t.Errorf("Ana's points on the page %q", got)
+	}
+	// The evening's card gives the page's numbers, halves and all, as the
+	// reader's language writes them (issue #32: it gave 4 for 3.5).
+	for lang, want := range map[string]string{"en": "3.5", "de": "3,5"} {
+		tag, _ := i18n.Parse(lang)
+		ctx := i18n.With(context.Background(), tag, "/")
+		drawn := eveningCard(ctx, tb, finishedGames(tb))
+		if len(drawn.Standing) != len(ev.Rows) || drawn.Standing[0].Name != "Ana" || drawn.Standing[0].Score != want || drawn.Standing[0].Place != 1 {
+			t.Errorf("the evening's card in %s: %+v, want Ana first with %s", lang, drawn.Standing, want)
+		}
+		for i, r := range ev.Rows {
+			if i < len(drawn.Standing) && (drawn.Standing[i].Name != r.Name || drawn.Standing[i].Score != pointsText(ctx, r.Points)) {
+				t.Errorf("the card's line %d %+v, the page's %+v", i+1, drawn.Standing[i], r)
+			}
+		}
 	}
 
 	// The end of the evening opens on its ranking: Ana first and marked

@@ -53,7 +53,7 @@ func recordedEntry(c echo.Context, t sessions.Table) (entryGame, error) {
 		return entryGame{}, err
 	}
 	ed, ok := editorFor(g.Info.Slug)
-	if !ok || g.Imported != nil {
+	if !ok || !correctable(ed, g) {
 		return entryGame{}, echo.NewHTTPError(http.StatusNotFound, tr(c, "This game has no result editor yet."))
 	}
 	eg := entryGame{N: g.Number, Slug: g.Info.Slug, Ed: ed, Game: g, Names: t.Players}
@@ -64,6 +64,17 @@ func recordedEntry(c echo.Context, t sessions.Table) (entryGame, error) {
 		}
 	}
 	return eg, nil
+}
+
+// correctable reports whether recorded game g opens in its editor ed: a
+// game entered at the table does, and an imported play whose file gave
+// its sheet round by round (another game's scores) does too; one the
+// file gave totals only has nothing its game's editor could show.
+func correctable(ed kit.Editor, g sessions.Game) bool {
+	if g.Imported == nil {
+		return true
+	}
+	return ed.Rounds && ed.RoundValues != nil && ed.RoundValues(g.State, 1) != nil
 }
 
 // newGame renders the result editor for the table's next game.
@@ -271,7 +282,7 @@ func (a *App) showGame(c echo.Context) error {
 		return err
 	}
 	g, _ := gameParam(c, t)
-	if ed, ok := editorFor(g.Info.Slug); ok && g.Imported == nil {
+	if ed, ok := editorFor(g.Info.Slug); ok && correctable(ed, g) {
 		if ed.Rounds {
 			vm.RoundURLs = roundURLs(c, ed, g)
 		} else {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 
 	"github.com/labstack/echo/v4"
 
@@ -50,6 +51,21 @@ func (a *App) stopPlay(c echo.Context) error {
 		done = "kept"
 	}
 	return a.afterTableWrite(c, err, done)
+}
+
+// stopGame stops the round game going on, kept as an unfinished game,
+// and goes back to choosing the next game; Undo on the table lets it go
+// on.
+func (a *App) stopGame(c echo.Context) error {
+	seen, _ := formInt(c, "_seen")
+	n, err := strconv.Atoi(c.Param("n"))
+	if err != nil {
+		return echo.ErrNotFound
+	}
+	if _, err = a.tables.StopGame(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"), n); err == nil {
+		return redirect(c, editBase(c)+"/next?done=stopped")
+	}
+	return a.afterTableWrite(c, err, "stopped")
 }
 
 // playingAlong is the game played along as every link shows it: the

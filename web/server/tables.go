@@ -330,6 +330,9 @@ var flashes = map[string]string{
 	// Play along stopped (StopPlay), kept or discarded.
 	"kept":      i18n.Key("Stopped playing along: the game is kept as an unfinished game. Undo brings the game back."),
 	"discarded": i18n.Key("Stopped playing along: the game was discarded. Undo brings it back."),
+	// A round game stopped before its end (StopGame), shown on the page
+	// choosing the next game.
+	"stopped": i18n.Key("Stopped: the game is kept as an unfinished game. Undo on the table lets it go on."),
 	// A form whose one-time token was recorded before (saveGame).
 	"already": i18n.Key("Already recorded: this entry was sent before, so nothing was added."),
 	// A league's table started, but the league could not count it then.

@@ -81,6 +81,10 @@ func timelineText(ctx context.Context, t sessions.Table, e sessions.Event) strin
 			return i18n.T(ctx, "Stopped playing along: kept as unfinished game %d", g) + verdictText(ctx, t, e.Seq)
 		}
 		return i18n.T(ctx, "Stopped playing along: the game was discarded")
+	case sessions.KindGameStopped:
+		var p sessions.GameStopped
+		json.Unmarshal(e.Payload, &p)
+		return i18n.T(ctx, "Game %d stopped before its end: kept as an unfinished game", p.Game)
 	case sessions.KindPlayStarted:
 		return i18n.T(ctx, "Guided game started")
 	case sessions.KindPlayStep:
@@ -137,6 +141,10 @@ func shortTextIn(ctx context.Context, t sessions.Table, e sessions.Event) string
 		return i18n.T(ctx, "the note on game %d", p.Game)
 	case sessions.KindPlayStopped:
 		return i18n.T(ctx, "stopping the game played along")
+	case sessions.KindGameStopped:
+		var p sessions.GameStopped
+		json.Unmarshal(e.Payload, &p)
+		return i18n.T(ctx, "stopping game %d", p.Game)
 	}
 	if i18n.IsGerman(ctx) { // German nouns keep their capital
 		return timelineText(ctx, t, e)

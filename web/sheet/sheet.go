@@ -26,7 +26,7 @@ var assets embed.FS
 
 // Web is the score sheet's web package, as the registry holds it.
 func Web() kit.Web {
-	return kit.Web{Editor: kit.Editor{Page: page, Parse: parse, Values: values, Rounds: true,
+	return kit.Web{Editor: kit.Editor{Page: page, Parse: parse, Values: values, Rounds: true, RoundValues: roundValues,
 		Noun: i18n.Key("scores"), Intro: i18n.Key("Enter each player's score as it stands on your pad.")},
 		German: german, Static: assets}
 }
@@ -56,10 +56,28 @@ func parse(v url.Values, names []string) (json.RawMessage, []int, error) {
 	return body, slots, err
 }
 
-// values are a stored sheet's last round as form values (the editor's
-// round games are corrected by undoing rounds, so only the name is kept).
+// values are a stored sheet's name as form values (a sheet is corrected
+// one round at a time: roundValues).
 func values(state json.RawMessage) url.Values {
 	return url.Values{"name": {sheet.Named(state)}}
+}
+
+// roundValues is round n of a stored sheet as the round editor's values,
+// to correct it: each player's score typed in it, by the sheet's seats;
+// nil when the sheet has no round n.
+func roundValues(state json.RawMessage, n int) url.Values {
+	var s sheet.State
+	if json.Unmarshal(state, &s) != nil || n < 1 || len(s.Players) == 0 {
+		return nil
+	}
+	v := url.Values{}
+	for i, p := range s.Players {
+		if n > len(p.Scores) {
+			return nil
+		}
+		v.Set(views.PField(i, "points"), strconv.Itoa(p.Scores[n-1]))
+	}
+	return v
 }
 
 // EntryVM is the sheet's round editor.
@@ -68,7 +86,9 @@ type EntryVM struct {
 	views.Form
 	Heading, Intro, Action, Submit string
 	// New is set for the first round of a game: it names the game.
-	New         bool
+	New bool
+	// Fix is set when the page corrects round Round of a recorded game.
+	Fix         bool
 	Name        string
 	Lowest      bool
 	Final       bool
@@ -107,7 +127,11 @@ func page(e kit.Entry) templ.Component {
 		vm.Name = sheet.Named(e.Current)
 	}
 	vm.Heading = i18n.T(e.Ctx, "Game %d · round %d", e.GameNumber, vm.Round)
-	if vm.New {
+	if e.Round > 0 {
+		// A correction of round e.Round: its scores, under the heading
+		// and button the server gives; the game keeps its end.
+		vm.Fix, vm.Round, vm.Heading, vm.Submit = true, e.Round, e.Heading, e.Submit
+	} else if vm.New {
 		vm.Heading = i18n.T(e.Ctx, "Game %d: another game", e.GameNumber)
 	} else if vm.Name != "" {
 		vm.Heading = i18n.T(e.Ctx, "%s · round %d", vm.Name, vm.Round)
