@@ -9,6 +9,8 @@ package server
 import (
 	"bufio"
 	"context"
+	"database/sql"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -609,5 +611,76 @@ func TestHostileLeagueFilesKeptByVersion(t *testing.T) {
 	}
 	if p := ts.Get(public + "/export.bgsplay"); p.Body == first.Body || ts.app.leagueFilesMade.Load() != 3 {
 		t.Errorf("after a new game the file was not written anew (%d written)", ts.app.leagueFilesMade.Load())
+	}
+}
+
+// TestHostileOldNamesExport: a table's imported games, whose players
+// and comments no engine checks again, hold what an old log may hold:
+// comments with U+FFFF and a NUL, comments of 10,000 characters (the
+// import's bound, which the export's mark makes longer), and player names
+// with U+FFFE and U+FFFF (written straight into the events, as a server
+// before the name rules stored them). The table's, its view-only link's
+// and its league's BG Stats and BoardGameGeek files all answer 200, with
+// each such character written as U+FFFD, never 500.
+func TestHostileOldNamesExport(t *testing.T) {
+	if webtest.Postgres() {
+		t.Skip("the old log is written into an SQLite file; the exports do not depend on the store")
+	}
+	ts := newTestServer(t)
+	imported := func(seq int, comments string) string {
+		c, _ := json.Marshal(comments)
+		return fmt.Sprintf(`,{"seq":%d,"kind":"game_imported","payload":{"source":"bgstats","played":"2026-11-20 19:%02d:00","comments":%s,`+
+			`"players":[{"name":"Amelia","score":12,"winner":true},{"name":"Victor","score":7}]},"at":"2026-11-20T19:%02d:00Z"}`, seq, seq, c, seq)
+	}
+	data := tableExport("Old", []string{"Amelia", "Victor"}, nil)
+	data = strings.TrimSuffix(data, "]}") + imported(2, "Good\uffff game\x00") + imported(3, strings.Repeat("x", 10_000)) + "]}"
+	p := ts.upload(t, data)
+	if p.Status != http.StatusSeeOther {
+		t.Fatalf("import: %d %q", p.Status, p.Text(`[data-testid="import-error"]`))
+	}
+	table := p.Header.Get("Location")
+	admin := ts.createLeague(t, "Season", "placing", "Amelia", "Victor")
+	ts.addToLeague(t, admin, table, nil)
+	public, _ := ts.Get(admin).Doc.Find(`[data-testid="public-link"]`).Attr("value")
+	public = public[strings.Index(public, "/leagues/"):]
+	view, _ := ts.Get(table).Doc.Find(`[data-testid="view-link"]`).Attr("value")
+	view = view[strings.Index(view, "/v/"):]
+	key := ts.keyOf(table)
+	db, err := sql.Open("sqlite3", ts.DBPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for _, q := range []struct {
+		query string
+		args  []any
+	}{
+		{`DROP TRIGGER events_no_update`, nil},
+		{`UPDATE events SET payload = replace(replace(payload, 'Victor', ?), 'Amelia', ?) WHERE table_id = ?`, []any{"Victor\uffff", "Amelia\ufffe", key}},
+		{`CREATE TRIGGER events_no_update BEFORE UPDATE ON events BEGIN SELECT RAISE(ABORT, 'events are append-only'); END`, nil},
+		{`DELETE FROM table_snapshots`, nil},
+		{`DELETE FROM table_summaries`, nil},
+		{`DELETE FROM league_stats`, nil},
+	} {
+		if _, err := db.Exec(q.query, q.args...); err != nil {
+			t.Fatalf("%s: %v", q.query, err)
+		}
+	}
+	ts = ts.restart()
+	tb, err := ts.app.tables.Table(context.Background(), strings.TrimPrefix(table, "/tables/"))
+	if err != nil || len(tb.Players) != 2 || tb.Players[1] != "Victor\uffff" || len(tb.Games) != 2 || !tb.Games[0].Record.Counted {
+		t.Fatalf("the old log reads as %q, %d games (%v)", tb.Players, len(tb.Games), err)
+	}
+	if p := ts.Get(public); p.Status != http.StatusOK {
+		t.Errorf("the league's page: %d", p.Status)
+	}
+	for _, base := range []string{table, view, public} {
+		for _, file := range []string{"/export.bgsplay", "/export-bgg.xml"} {
+			p := ts.Get(base + file)
+			if p.Status != http.StatusOK || !strings.Contains(p.Body, "Victor\ufffd") || !strings.Contains(p.Body, "Amelia\ufffd") ||
+				!strings.Contains(p.Body, "Good\ufffd game") || strings.ContainsAny(p.Body, "\ufffe\uffff\x00") {
+				t.Errorf("GET %s%s with an old log: %d %.300q", base, file, p.Status, p.Body)
+			}
+		}
 	}
 }
