@@ -27,14 +27,14 @@ var (
 	workers   = map[target.ID]context.Context{}
 )
 
-// offline takes the phone off the network (DevTools network emulation) or
-// brings it back: the page and its service worker, which the browser
-// runs apart and would otherwise keep online (and send the outbox from,
 // onTheTable is what a table page shows after a round: the game in
 // progress, or the standing and the game's ranking when the round ended
 // it (a game in progress counts in no standing yet).
 const onTheTable = `[data-testid="current-game"], [data-testid="standings"], [data-testid="ranking"]`
 
+// offline takes the phone off the network (DevTools network emulation) or
+// brings it back: the page and its service worker, which the browser
+// runs apart and would otherwise keep online (and send the outbox from,
 // by Background Sync).
 func offline(phone context.Context, off bool) chromedp.Action {
 	return chromedp.ActionFunc(func(ctx context.Context) error {
@@ -50,8 +50,10 @@ func offline(phone context.Context, off bool) chromedp.Action {
 		}
 		mine := browserContextOf(phone)
 		for _, tg := range targets {
-			// The browser is shared: only this phone's worker.
-			if tg.Type != "service_worker" || tg.BrowserContextID != mine {
+			// A shared browser: only this phone's worker. A phone in a
+			// browser of its own (phoneAt) has no context of its own:
+			// every worker there is its.
+			if tg.Type != "service_worker" || (mine != "" && tg.BrowserContextID != mine) {
 				continue
 			}
 			workersMu.Lock()

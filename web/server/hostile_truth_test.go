@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"os/exec"
@@ -22,6 +23,7 @@ import (
 	"testing"
 	"time"
 
+	"tablemate/sessions"
 	"tablemate/web/webtest"
 )
 
@@ -414,9 +416,10 @@ func TestHostileSmallerLies(t *testing.T) {
 	}
 }
 
-// TestHostileDatabaseFileDeleted: the SQLite file deleted while serving:
-// writes answer 503 "nothing was recorded" and make nothing, /healthz
-// says why; a table created then is not answered as created.
+// TestHostileDatabaseFileDeleted: the SQLite file deleted, then another
+// file put in its place, while serving: writes answer 503 "nothing was
+// recorded" and make nothing, /healthz says why; a table created then is
+// not answered as created.
 func TestHostileDatabaseFileDeleted(t *testing.T) {
 	if webtest.Postgres() {
 		t.Skip("an SQLite file: the PostgreSQL pass has none")
@@ -445,6 +448,9 @@ func TestHostileDatabaseFileDeleted(t *testing.T) {
 	}
 	if h := ts.Get("/healthz"); h.Status != http.StatusServiceUnavailable || !strings.Contains(h.Body, "another file") {
 		t.Errorf("/healthz with another file in its place: %d %q", h.Status, h.Body)
+	}
+	if p := ts.Post(table+"/games", entry); p.Status != http.StatusServiceUnavailable || !strings.Contains(p.Body, "Nothing was recorded") {
+		t.Errorf("a game with another file in its place: %d %q", p.Status, p.Text("main"))
 	}
 }
 
@@ -682,5 +688,77 @@ func TestHostileOldNamesExport(t *testing.T) {
 				t.Errorf("GET %s%s with an old log: %d %.300q", base, file, p.Status, p.Body)
 			}
 		}
+	}
+}
+
+// TestHostileDatabaseFileDamaged: pages of the SQLite file go bad under a
+// server (a bad sector, a broken copy; the start-up check could not have
+// seen it): the table's pages, its export and a write answer
+// 503, never 500 or "your entries are safe", a write says nothing was
+// recorded, and /healthz says the file is damaged, until a restart.
+func TestHostileDatabaseFileDamaged(t *testing.T) {
+	if webtest.Postgres() {
+		t.Skip("an SQLite file: the PostgreSQL pass has none")
+	}
+	ts := newTestServer(t)
+	table := ts.CreateTable("Amelia", "Victor")
+	entry := fullGame(ts.Get(table+"/games/new").FormOf(t, table+"/games"))
+	if p := ts.Post(table+"/games", entry); p.Status != http.StatusSeeOther {
+		t.Fatalf("a game: %d", p.Status)
+	}
+	next := fullGame(ts.Get(table+"/games/new").FormOf(t, table+"/games"))
+	// Everything in the file itself, then every page after the first
+	// (the schema) overwritten.
+	db, err := sql.Open("sqlite3", ts.DBPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`); err != nil {
+		t.Fatal(err)
+	}
+	var pageSize int
+	if err := db.QueryRow(`PRAGMA page_size`).Scan(&pageSize); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	// A server whose connections read the file from now on (the running
+	// one's page caches would hide the damage for a while), opened on the
+	// good file: the damage comes while it serves.
+	store, err := sessions.Open(ts.DBPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	st, err := os.Stat(ts.DBPath)
+	if err != nil || st.Size() < int64(3*pageSize) {
+		t.Fatalf("the database file: %v, %d bytes", err, st.Size())
+	}
+	f, err := os.OpenFile(ts.DBPath, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteAt([]byte(strings.Repeat("\xa5", int(st.Size())-pageSize)), int64(pageSize)); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	a := NewApp(store, ts.app.log)
+	webtest.FollowUntilCleanup(t, a)
+	srv := httptest.NewServer(newServer(a))
+	t.Cleanup(srv.Close)
+	t.Cleanup(a.live.close)
+	hurt := &testServer{Server: &webtest.Server{Server: srv, T: t, Client: ts.Client, DBPath: ts.DBPath}, app: a}
+	if h := hurt.Get("/healthz"); h.Status != http.StatusServiceUnavailable || !strings.Contains(h.Body, "damaged") {
+		t.Errorf("/healthz of a damaged file: %d %q", h.Status, h.Body)
+	}
+	for _, path := range []string{table, table + "/games/1", table + "/export.json"} {
+		if p := hurt.Get(path); p.Status != http.StatusServiceUnavailable || strings.Contains(p.Body, "safe") {
+			t.Errorf("GET %s of a damaged file: %d %q", path, p.Status, p.Text("main"))
+		}
+	}
+	if p := hurt.Post(table+"/games", next); p.Status != http.StatusServiceUnavailable || !strings.Contains(p.Body, "Nothing was recorded") || strings.Contains(p.Body, "safe") {
+		t.Errorf("a game into a damaged file: %d %q", p.Status, p.Text("main"))
+	}
+	if h := hurt.Get("/healthz"); h.Status != http.StatusServiceUnavailable || !strings.Contains(h.Body, "damaged") {
+		t.Errorf("/healthz after: %d %q", h.Status, h.Body)
 	}
 }
