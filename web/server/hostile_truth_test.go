@@ -762,3 +762,52 @@ func TestHostileDatabaseFileDamaged(t *testing.T) {
 		t.Errorf("/healthz after: %d %q", h.Status, h.Body)
 	}
 }
+
+// TestHostileImportTwice: the import form sent twice with its one-time
+// token (a double tap, "Send it again") makes one table, or one league
+// with its tables, and answers both times with it; a fresh form imports
+// again; a token that is not text is refused (4xx), never 500.
+func TestHostileImportTwice(t *testing.T) {
+	ts := newTestServer(t)
+	for _, c := range []struct {
+		what, file, count string
+	}{
+		{"a table", tableExport("Twice", []string{"Ana", "Ben"}, nil), `SELECT count(*) FROM tables WHERE name = 'Twice'`},
+		{"a league", leagueExport(2, 1), `SELECT count(*) FROM leagues`},
+	} {
+		form := ts.Get("/tables/import").FormOf(t, "/tables/import")
+		if form.Get("_token") == "" {
+			t.Fatal("the import form carries no one-time token")
+		}
+		before := ts.count(c.count)
+		first := ts.Do(uploadRequest(ts.URL, form, c.file))
+		again := ts.Do(uploadRequest(ts.URL, form, c.file))
+		if first.Status != http.StatusSeeOther || again.Status != http.StatusSeeOther || first.Header.Get("Location") != again.Header.Get("Location") {
+			t.Errorf("%s imported twice from one form: %d %q, %d %q", c.what, first.Status, first.Header.Get("Location"), again.Status, again.Header.Get("Location"))
+		}
+		if n := ts.count(c.count) - before; n != 1 {
+			t.Errorf("%s imported twice from one form made %d", c.what, n)
+		}
+		fresh := ts.Do(uploadRequest(ts.URL, ts.Get("/tables/import").FormOf(t, "/tables/import"), c.file))
+		if fresh.Status != http.StatusSeeOther || fresh.Header.Get("Location") == first.Header.Get("Location") || ts.count(c.count)-before != 2 {
+			t.Errorf("%s from a fresh form: %d %q", c.what, fresh.Status, fresh.Header.Get("Location"))
+		}
+	}
+	tables := ts.count(`SELECT count(*) FROM tables`)
+	// A league's import token is not a table's.
+	form := ts.Get("/tables/import").FormOf(t, "/tables/import")
+	ts.Do(uploadRequest(ts.URL, form, tableExport("One", []string{"Ana", "Ben"}, nil)))
+	if p := ts.Do(uploadRequest(ts.URL, form, leagueExport(1, 1))); p.Status != http.StatusSeeOther || !strings.HasPrefix(p.Header.Get("Location"), "/l/") {
+		t.Errorf("a league with a table import's token: %d %q", p.Status, p.Header.Get("Location"))
+	}
+	for _, token := range []string{"a\x00b", "\xff\xfe"} {
+		form := ts.Get("/tables/import").FormOf(t, "/tables/import")
+		form.Set("_token", token)
+		if p := ts.Do(uploadRequest(ts.URL, form, tableExport("Odd", []string{"Ana", "Ben"}, nil))); p.Status < 400 || p.Status >= 500 {
+			t.Errorf("import with token %q: %d", token, p.Status)
+		}
+	}
+	if n := ts.count(`SELECT count(*) FROM tables`) - tables; n != 2 {
+		t.Errorf("%d tables made after, want 2 (the table and the league's)", n)
+	}
+}
