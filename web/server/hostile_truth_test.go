@@ -811,3 +811,44 @@ func TestHostileImportTwice(t *testing.T) {
 		t.Errorf("%d tables made after, want 2 (the table and the league's)", n)
 	}
 }
+
+// TestHostileSQLiteBusySaysNotSaved: another process holds the SQLite
+// file's write lock past the busy timeout (5 s): a game answers 503
+// "Nothing was recorded" with its "Send it again" form, never 500 or
+// "your entries are safe"; sent again once the lock is free it is
+// recorded, once.
+func TestHostileSQLiteBusySaysNotSaved(t *testing.T) {
+	if webtest.Postgres() {
+		t.Skip("SQLite's file lock (PostgreSQL's row locks: sessions.TestAWriteWaitsForALockedTableBriefly)")
+	}
+	ts := newTestServer(t)
+	table := ts.CreateTable("Amelia", "Victor")
+	form := fullGame(ts.Get(table+"/games/new").FormOf(t, table+"/games"))
+	db, err := sql.Open("sqlite3", ts.DBPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	conn, err := db.Conn(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := conn.ExecContext(context.Background(), `BEGIN IMMEDIATE`); err != nil {
+		t.Fatal(err)
+	}
+	p := ts.Post(table+"/games", form)
+	if _, err := conn.ExecContext(context.Background(), `ROLLBACK`); err != nil {
+		t.Fatal(err)
+	}
+	conn.Close()
+	if p.Status != http.StatusServiceUnavailable || !strings.Contains(p.Body, "Nothing was recorded") || strings.Contains(p.Body, "safe") ||
+		p.Doc.Find(`form[data-testid="resend"] button`).Length() != 1 {
+		t.Errorf("a game while another process holds the lock: %d %q", p.Status, p.Text("main"))
+	}
+	if p := ts.Post(table+"/games", form); p.Status != http.StatusSeeOther {
+		t.Errorf("sent again with the lock free: %d %q", p.Status, p.Text("main"))
+	}
+	if n := ts.count(`SELECT count(*) FROM events WHERE table_id = ? AND kind = 'game_recorded'`, ts.keyOf(table)); n != 1 {
+		t.Errorf("%d games in the log, want 1", n)
+	}
+}
