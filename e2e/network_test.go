@@ -405,6 +405,8 @@ func waitSaid(t *testing.T, ctx context.Context, what string) {
 func left(t *testing.T, ctx context.Context) int {
 	t.Helper()
 	var n int
+	// app.js loads the outbox script once the page is shown
+	waitTrue(t, ctx, "the outbox script loaded", `typeof TablemateOutbox !== "undefined"`)
 	run(t, ctx, "the outbox", chromedp.Evaluate(`TablemateOutbox.all().then((a) => a.length)`, &n, awaitPromise))
 	return n
 }
@@ -602,11 +604,11 @@ func TestEntryWithAUsedToken(t *testing.T) {
 	run(t, ctx, "round 1", append(fillRound(t, table, 0),
 		chromedp.Value(`input[name="_token"]`, &token, chromedp.ByQuery),
 		tap(`[data-testid="submit-round"]`),
-		chromedp.WaitVisible(`[data-testid="standings"]`, chromedp.ByQuery))...)
+		chromedp.WaitVisible(onTheTable, chromedp.ByQuery))...)
 	run(t, ctx, "round 2 from a form holding round 1's token", append(fillRound(t, table, 1),
 		chromedp.SetValue(`input[name="_token"]`, token, chromedp.ByQuery),
 		tap(`[data-testid="submit-round"]`))...)
-	waitTrue(t, ctx, "back on the table", fmt.Sprintf(`location.pathname === %q && !!document.querySelector('[data-testid="standings"]')`, table[strings.Index(table, "/tables/"):]))
+	waitTrue(t, ctx, "back on the table", fmt.Sprintf(`location.pathname === %q && !!document.querySelector(%q)`, table[strings.Index(table, "/tables/"):], onTheTable))
 	if n := p.logged(table); n != 2 {
 		t.Errorf("%d rounds recorded, want 2", n)
 	}

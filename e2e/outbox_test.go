@@ -27,6 +27,11 @@ var (
 	workers   = map[target.ID]context.Context{}
 )
 
+// onTheTable is what a table page shows after a round: the game in
+// progress, or the standing and the game's ranking when the round ended
+// it (a game in progress counts in no standing yet).
+const onTheTable = `[data-testid="current-game"], [data-testid="standings"], [data-testid="ranking"]`
+
 // offline takes the phone off the network (DevTools network emulation) or
 // brings it back: the page and its service worker, which the browser
 // runs apart and would otherwise keep online (and send the outbox from,
@@ -45,8 +50,10 @@ func offline(phone context.Context, off bool) chromedp.Action {
 		}
 		mine := browserContextOf(phone)
 		for _, tg := range targets {
-			// The browser is shared: only this phone's worker.
-			if tg.Type != "service_worker" || tg.BrowserContextID != mine {
+			// A shared browser: only this phone's worker. A phone in a
+			// browser of its own (phoneAt) has no context of its own:
+			// every worker there is its.
+			if tg.Type != "service_worker" || (mine != "" && tg.BrowserContextID != mine) {
 				continue
 			}
 			workersMu.Lock()
@@ -219,7 +226,7 @@ func TestOfflineRoundRecordedOnce(t *testing.T) {
 		offline(ctx, false),
 		chromedp.WaitVisible(`[data-testid="outbox-sent"]`, chromedp.ByQuery),
 		chromedp.Text(`[data-testid="outbox-sent"]`, &sent, chromedp.ByQuery),
-		chromedp.WaitVisible(`[data-testid="standings"]`, chromedp.ByQuery),
+		chromedp.WaitVisible(onTheTable, chromedp.ByQuery),
 	)
 	if !strings.Contains(sent, "Sent and recorded") {
 		t.Errorf("after sending the page says %q", sent)
@@ -260,8 +267,7 @@ func TestOfflineConflict(t *testing.T) {
 		queueOffline(t, ctx, table, 2*i, 2*i)
 		run(t, other, "another phone records a round", append(fillRound(t, table, 1-i),
 			tap(`[data-testid="submit-round"]`),
-			// the table's standings, or the game's ranking when the round ended it
-			chromedp.WaitVisible(`[data-testid="standings"], [data-testid="ranking"]`, chromedp.ByQuery))...)
+			chromedp.WaitVisible(onTheTable, chromedp.ByQuery))...)
 		var conflict string
 		run(t, ctx, "back online: the conflict",
 			chromedp.Navigate(table),

@@ -99,6 +99,9 @@ func (s *Store) Health(ctx context.Context) error {
 	var id string
 	if err := s.read.QueryRowContext(ctx, `SELECT id FROM tables LIMIT 1`).Scan(&id); err != nil && !errors.Is(err, sql.ErrNoRows) {
 		s.Noticed(err)
+		if damagedFile(err) {
+			return fmt.Errorf("the database file is damaged: %w", err)
+		}
 		return fmt.Errorf("database unreadable: %w", err)
 	}
 	if _, server := s.d.(postgres); server && readErr != nil {

@@ -3,6 +3,7 @@ package sessions
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -30,6 +31,9 @@ const MaxImportBytes = 32 << 20
 type Imported struct {
 	Edit   string
 	League *League
+	// Again: the form's one-time token made this import before; nothing
+	// new was made, and Edit or League is what it made then.
+	Again bool
 }
 
 // pendingTable is an imported table checked in memory and not yet written.
@@ -59,6 +63,18 @@ func (ts *Tables) Import(ctx context.Context, data []byte) (string, error) {
 // *scoring.InputError naming the field (e.g. events[12].payload.players[1].name),
 // or ErrNotSaved when storage failed.
 func (ts *Tables) ImportFile(ctx context.Context, r io.Reader) (Imported, error) {
+	return ts.ImportFileOnce(ctx, r, "")
+}
+
+// ImportFileOnce is ImportFile for a form's one-time token: the same form
+// sent again (a double tap, "Send it again" after a 503) answers with the
+// table or league its first import made (Again) instead of making
+// another. A token of a table's import never answers a league's, nor a
+// form that started a table ("" imports every time).
+func (ts *Tables) ImportFileOnce(ctx context.Context, r io.Reader, token string) (Imported, error) {
+	if err := checkToken(token); err != nil {
+		return Imported{}, err
+	}
 	// Folded white space keeps the decoder linear on padded files.
 	dec := json.NewDecoder(jsonspace.NewReader(capped.New(r, MaxImportBytes)))
 	dec.DisallowUnknownFields()
@@ -72,17 +88,23 @@ func (ts *Tables) ImportFile(ctx context.Context, r io.Reader) (Imported, error)
 		if err != nil {
 			return Imported{}, err
 		}
-		if err := ts.store.writeImport(ctx, nil, []*pendingTable{p}, ts.deriver); err != nil {
+		made, err := ts.store.writeImport(ctx, nil, []*pendingTable{p}, ts.deriver, importToken("table", token))
+		if err != nil {
 			return Imported{}, err
+		}
+		if made != "" {
+			edit, _, err := current(ctx, ts.store.read, made, RoleEdit)
+			return Imported{Edit: edit, Again: true}, err
 		}
 		ts.cache.put(p.t)
 		return Imported{Edit: p.edit}, nil
 	case "tablemate-league":
-		l, err := ts.importLeague(ctx, dec, h)
+		var again bool
+		l, err := ts.importLeague(ctx, dec, h, importToken("league", token), &again)
 		if err != nil {
 			return Imported{}, err
 		}
-		return Imported{League: &l}, nil
+		return Imported{League: &l, Again: again}, nil
 	}
 	return Imported{}, scoring.Errorf("format", "this is not an exported Tablemate table or league")
 }
@@ -498,32 +520,62 @@ func prefixed(err error, prefix string) error {
 	return scoring.Refield(err, prefix)
 }
 
+// importToken is how an import's one-time token is kept: on its first
+// table's first event, named by what was imported, so it is found only by
+// the same kind of import ("" for none).
+func importToken(what, token string) string {
+	if token == "" {
+		return ""
+	}
+	return "import-" + what + ":" + token
+}
+
 // writeImport stores checked tables with their summaries, and the league
 // they belong to if any, in one transaction.
-func (s *Store) writeImport(ctx context.Context, l *League, tables []*pendingTable, deriver string) error {
+//
+// With a token (importToken) already kept, nothing is written and the
+// key of the first table the token's import made is returned.
+func (s *Store) writeImport(ctx context.Context, l *League, tables []*pendingTable, deriver, token string) (made string, err error) {
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
-		return s.failed("import", err)
+		return "", s.failed("import", err)
 	}
 	defer tx.Rollback() //nolint:errcheck // no-op after Commit
+	if token != "" && len(tables) > 0 {
+		// Two servers given the same form at once import it once.
+		if err := s.d.serialize(ctx, tx, token); err != nil {
+			return "", s.failed("import", err)
+		}
+		err := tx.QueryRowContext(ctx, `SELECT table_id FROM events WHERE client_token = ? AND kind = 'table_created'`, token).Scan(&made)
+		switch {
+		case err == nil:
+			return made, nil
+		case !errors.Is(err, sql.ErrNoRows):
+			return "", s.failed("import", err)
+		}
+	}
 	now := s.stamp()
 	if l != nil {
 		if err := s.insertLeague(ctx, tx, l); err != nil {
-			return s.failed("import league", err)
+			return "", s.failed("import league", err)
 		}
 	}
 	for i, p := range tables {
-		if err := insertImported(ctx, tx, p, now); err != nil {
-			return s.failed("import table", err)
+		first := ""
+		if i == 0 {
+			first = token
+		}
+		if err := insertImported(ctx, tx, p, now, first); err != nil {
+			return "", s.failed("import table", err)
 		}
 		if err := insertSummary(ctx, tx, summarize(p.t, true), deriver); err != nil {
-			return s.failed("import table", err)
+			return "", s.failed("import table", err)
 		}
 		if l != nil {
 			// Added one after the other, in the file's order.
 			added := stamp(s.now().Add(time.Duration(i) * time.Microsecond))
 			if err := insertLeagueTable(ctx, tx, l.ID, p.t.Key, added); err != nil {
-				return s.failed("import league", err)
+				return "", s.failed("import league", err)
 			}
 		}
 	}
@@ -531,16 +583,17 @@ func (s *Store) writeImport(ctx context.Context, l *League, tables []*pendingTab
 		s.importHook()
 	}
 	if err := tx.Commit(); err != nil {
-		return s.commitFailed("import", err)
+		return "", s.commitFailed("import", err)
 	}
 	s.wrote()
-	return nil
+	return "", nil
 }
 
 // insertImported writes one checked table, its new links and its log,
-// and keeps its edit link in p.
-func insertImported(ctx context.Context, tx *txn, p *pendingTable, now string) error {
-	st, err := tx.PrepareContext(ctx, `INSERT INTO events (table_id, seq, kind, payload, created_at) VALUES (?, ?, ?, ?, ?)`)
+// and keeps its edit link in p. token, if any, is kept on its first
+// event (the import's one-time token).
+func insertImported(ctx context.Context, tx *txn, p *pendingTable, now, token string) error {
+	st, err := tx.PrepareContext(ctx, `INSERT INTO events (table_id, seq, kind, payload, client_token, created_at) VALUES (?, ?, ?, ?, ?, ?)`)
 	if err != nil {
 		return err
 	}
@@ -549,8 +602,12 @@ func insertImported(ctx context.Context, tx *txn, p *pendingTable, now string) e
 	if p.edit, err = insertTable(ctx, tx, p.t.Key, c, p.t.Head, stamp(p.events[0].At), now); err != nil {
 		return err
 	}
-	for _, e := range p.events {
-		if _, err := st.ExecContext(ctx, p.t.Key, e.Seq, string(e.Kind), string(e.Payload), stamp(e.At)); err != nil {
+	for i, e := range p.events {
+		var tok any // NULL: an imported event carries no token of its own
+		if i == 0 && token != "" {
+			tok = token
+		}
+		if _, err := st.ExecContext(ctx, p.t.Key, e.Seq, string(e.Kind), string(e.Payload), tok, stamp(e.At)); err != nil {
 			return fmt.Errorf("event %d: %w", e.Seq, err)
 		}
 	}

@@ -335,7 +335,7 @@ func (s *Store) writeLeagueImport(ctx context.Context, l League, members []strin
 	}
 	now := s.stamp()
 	for i, p := range tables {
-		if err := insertImported(ctx, tx, p, now); err != nil {
+		if err := insertImported(ctx, tx, p, now, ""); err != nil {
 			return s.failed(op, err)
 		}
 		if err := insertSummary(ctx, tx, summarize(p.t, true), deriver); err != nil {

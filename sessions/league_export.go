@@ -53,7 +53,9 @@ func (ts *Tables) ImportLeague(ctx context.Context, data []byte) (League, error)
 // members with an emoji added, the merges made, then every table entered
 // move by move and added. Each step runs the live check; nothing is
 // written unless all of it passes, and then all in one transaction.
-func (ts *Tables) importLeague(ctx context.Context, dec *json.Decoder, h header) (League, error) {
+// With a one-time token an import made already, nothing is written and
+// the league it made is returned, *again set.
+func (ts *Tables) importLeague(ctx context.Context, dec *json.Decoder, h header, token string, again *bool) (League, error) {
 	if err := h.known("", "format", "version", "name", "scheme", "points", "members"); err != nil {
 		return League{}, err
 	}
@@ -115,8 +117,23 @@ func (ts *Tables) importLeague(ctx context.Context, dec *json.Decoder, h header)
 	if err := readEnd(dec, ""); err != nil {
 		return League{}, err
 	}
-	if err := ts.store.writeImport(ctx, &l, tables, ts.deriver); err != nil {
+	made, err := ts.store.writeImport(ctx, &l, tables, ts.deriver, token)
+	if err != nil {
 		return League{}, err
+	}
+	if made != "" {
+		// The league the token's import made: the first league its
+		// first table was added to.
+		*again = true
+		var id string
+		if err := ts.store.read.QueryRowContext(ctx, `SELECT league_id FROM league_tables WHERE table_id = ? ORDER BY added_at LIMIT 1`, made).Scan(&id); err != nil {
+			return League{}, linkFailed(ts.store, "import league", err)
+		}
+		admin, _, err := current(ctx, ts.store.read, id, RoleAdmin)
+		if err != nil {
+			return League{}, err
+		}
+		return ts.LeagueByAdmin(ctx, admin)
 	}
 	for _, p := range tables {
 		ts.cache.put(p.t)

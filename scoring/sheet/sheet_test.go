@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 
 	"tablemate/scoring"
@@ -102,8 +103,14 @@ func TestAppendRound(t *testing.T) {
 	}
 }
 
-// TestRefused names the field of what is not a sheet.
+// TestRefused names the field of what is not a sheet. A later round's
+// name is held to the first one's rule (issue #31: a 1 MB name was stored
+// from the second round on).
 func TestRefused(t *testing.T) {
+	first, err := round(t, nil, Round{Name: "Wingspan", Scores: []Entry{{"Ana", 1}, {"Ben", 2}}})
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		name  string
 		state []byte
@@ -114,6 +121,9 @@ func TestRefused(t *testing.T) {
 		{"no scores", nil, Round{Name: "X"}, "scores"},
 		{"twice", nil, Round{Name: "X", Scores: []Entry{{"Ana", 1}, {"Ana", 2}}}, "scores[1].name"},
 		{"too big", nil, Round{Name: "X", Scores: []Entry{{"Ana", 2_000_000}}}, "scores[0].points"}, // ruling G-1
+		{"a later round's name of 100,000 characters", first, Round{Name: strings.Repeat("x", 100_000), Scores: []Entry{{"Ana", 1}}}, "name"},
+		{"a later round's name with U+FFFE", first, Round{Name: "Wingspan\ufffe", Scores: []Entry{{"Ana", 1}}}, "name"},
+		{"a later round's name of 41 characters", first, Round{Name: strings.Repeat("é", MaxNameLen+1), Scores: []Entry{{"Ana", 1}}}, "name"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := round(t, tc.state, tc.r)

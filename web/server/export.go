@@ -111,7 +111,7 @@ func (a *App) importTable(c echo.Context) error {
 	}
 	defer file.Close()
 	body := a.imports.reader(c.RealIP(), file)
-	im, err := a.tables.ImportFile(c.Request().Context(), body)
+	im, err := a.tables.ImportFileOnce(c.Request().Context(), body, uploadToken(c))
 	var in *scoring.InputError
 	switch {
 	case err != nil && bodyRefused(c) != nil:

@@ -9,9 +9,12 @@ package server
 import (
 	"bufio"
 	"context"
+	"database/sql"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"os/exec"
@@ -20,6 +23,7 @@ import (
 	"testing"
 	"time"
 
+	"tablemate/sessions"
 	"tablemate/web/webtest"
 )
 
@@ -412,9 +416,10 @@ func TestHostileSmallerLies(t *testing.T) {
 	}
 }
 
-// TestHostileDatabaseFileDeleted: the SQLite file deleted while serving:
-// writes answer 503 "nothing was recorded" and make nothing, /healthz
-// says why; a table created then is not answered as created.
+// TestHostileDatabaseFileDeleted: the SQLite file deleted, then another
+// file put in its place, while serving: writes answer 503 "nothing was
+// recorded" and make nothing, /healthz says why; a table created then is
+// not answered as created.
 func TestHostileDatabaseFileDeleted(t *testing.T) {
 	if webtest.Postgres() {
 		t.Skip("an SQLite file: the PostgreSQL pass has none")
@@ -443,6 +448,9 @@ func TestHostileDatabaseFileDeleted(t *testing.T) {
 	}
 	if h := ts.Get("/healthz"); h.Status != http.StatusServiceUnavailable || !strings.Contains(h.Body, "another file") {
 		t.Errorf("/healthz with another file in its place: %d %q", h.Status, h.Body)
+	}
+	if p := ts.Post(table+"/games", entry); p.Status != http.StatusServiceUnavailable || !strings.Contains(p.Body, "Nothing was recorded") {
+		t.Errorf("a game with another file in its place: %d %q", p.Status, p.Text("main"))
 	}
 }
 
@@ -609,5 +617,238 @@ func TestHostileLeagueFilesKeptByVersion(t *testing.T) {
 	}
 	if p := ts.Get(public + "/export.bgsplay"); p.Body == first.Body || ts.app.leagueFilesMade.Load() != 3 {
 		t.Errorf("after a new game the file was not written anew (%d written)", ts.app.leagueFilesMade.Load())
+	}
+}
+
+// TestHostileOldNamesExport: a table's imported games, whose players
+// and comments no engine checks again, hold what an old log may hold:
+// comments with U+FFFF and a NUL, comments of 10,000 characters (the
+// import's bound, which the export's mark makes longer), and player names
+// with U+FFFE and U+FFFF (written straight into the events, as a server
+// before the name rules stored them). The table's, its view-only link's
+// and its league's BG Stats and BoardGameGeek files all answer 200, with
+// each such character written as U+FFFD, never 500.
+func TestHostileOldNamesExport(t *testing.T) {
+	if webtest.Postgres() {
+		t.Skip("the old log is written into an SQLite file; the exports do not depend on the store")
+	}
+	ts := newTestServer(t)
+	imported := func(seq int, comments string) string {
+		c, _ := json.Marshal(comments)
+		return fmt.Sprintf(`,{"seq":%d,"kind":"game_imported","payload":{"source":"bgstats","played":"2026-11-20 19:%02d:00","comments":%s,`+
+			`"players":[{"name":"Amelia","score":12,"winner":true},{"name":"Victor","score":7}]},"at":"2026-11-20T19:%02d:00Z"}`, seq, seq, c, seq)
+	}
+	data := tableExport("Old", []string{"Amelia", "Victor"}, nil)
+	data = strings.TrimSuffix(data, "]}") + imported(2, "Good\uffff game\x00") + imported(3, strings.Repeat("x", 10_000)) + "]}"
+	p := ts.upload(t, data)
+	if p.Status != http.StatusSeeOther {
+		t.Fatalf("import: %d %q", p.Status, p.Text(`[data-testid="import-error"]`))
+	}
+	table := p.Header.Get("Location")
+	admin := ts.createLeague(t, "Season", "placing", "Amelia", "Victor")
+	ts.addToLeague(t, admin, table, nil)
+	public, _ := ts.Get(admin).Doc.Find(`[data-testid="public-link"]`).Attr("value")
+	public = public[strings.Index(public, "/leagues/"):]
+	view, _ := ts.Get(table).Doc.Find(`[data-testid="view-link"]`).Attr("value")
+	view = view[strings.Index(view, "/v/"):]
+	key := ts.keyOf(table)
+	db, err := sql.Open("sqlite3", ts.DBPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for _, q := range []struct {
+		query string
+		args  []any
+	}{
+		{`DROP TRIGGER events_no_update`, nil},
+		{`UPDATE events SET payload = replace(replace(payload, 'Victor', ?), 'Amelia', ?) WHERE table_id = ?`, []any{"Victor\uffff", "Amelia\ufffe", key}},
+		{`CREATE TRIGGER events_no_update BEFORE UPDATE ON events BEGIN SELECT RAISE(ABORT, 'events are append-only'); END`, nil},
+		{`DELETE FROM table_snapshots`, nil},
+		{`DELETE FROM table_summaries`, nil},
+		{`DELETE FROM league_stats`, nil},
+	} {
+		if _, err := db.Exec(q.query, q.args...); err != nil {
+			t.Fatalf("%s: %v", q.query, err)
+		}
+	}
+	ts = ts.restart()
+	tb, err := ts.app.tables.Table(context.Background(), strings.TrimPrefix(table, "/tables/"))
+	if err != nil || len(tb.Players) != 2 || tb.Players[1] != "Victor\uffff" || len(tb.Games) != 2 || !tb.Games[0].Record.Counted {
+		t.Fatalf("the old log reads as %q, %d games (%v)", tb.Players, len(tb.Games), err)
+	}
+	if p := ts.Get(public); p.Status != http.StatusOK {
+		t.Errorf("the league's page: %d", p.Status)
+	}
+	for _, base := range []string{table, view, public} {
+		for _, file := range []string{"/export.bgsplay", "/export-bgg.xml"} {
+			p := ts.Get(base + file)
+			if p.Status != http.StatusOK || !strings.Contains(p.Body, "Victor\ufffd") || !strings.Contains(p.Body, "Amelia\ufffd") ||
+				!strings.Contains(p.Body, "Good\ufffd game") || strings.ContainsAny(p.Body, "\ufffe\uffff\x00") {
+				t.Errorf("GET %s%s with an old log: %d %.300q", base, file, p.Status, p.Body)
+			}
+		}
+	}
+}
+
+// TestHostileDatabaseFileDamaged: pages of the SQLite file go bad under a
+// server (a bad sector, a broken copy; the start-up check could not have
+// seen it): the table's pages, its export and a write answer
+// 503, never 500 or "your entries are safe", a write says nothing was
+// recorded, and /healthz says the file is damaged, until a restart.
+func TestHostileDatabaseFileDamaged(t *testing.T) {
+	if webtest.Postgres() {
+		t.Skip("an SQLite file: the PostgreSQL pass has none")
+	}
+	ts := newTestServer(t)
+	table := ts.CreateTable("Amelia", "Victor")
+	entry := fullGame(ts.Get(table+"/games/new").FormOf(t, table+"/games"))
+	if p := ts.Post(table+"/games", entry); p.Status != http.StatusSeeOther {
+		t.Fatalf("a game: %d", p.Status)
+	}
+	next := fullGame(ts.Get(table+"/games/new").FormOf(t, table+"/games"))
+	// Everything in the file itself, then every page after the first
+	// (the schema) overwritten.
+	db, err := sql.Open("sqlite3", ts.DBPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`); err != nil {
+		t.Fatal(err)
+	}
+	var pageSize int
+	if err := db.QueryRow(`PRAGMA page_size`).Scan(&pageSize); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	// A server whose connections read the file from now on (the running
+	// one's page caches would hide the damage for a while), opened on the
+	// good file: the damage comes while it serves.
+	store, err := sessions.Open(ts.DBPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	st, err := os.Stat(ts.DBPath)
+	if err != nil || st.Size() < int64(3*pageSize) {
+		t.Fatalf("the database file: %v, %d bytes", err, st.Size())
+	}
+	f, err := os.OpenFile(ts.DBPath, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteAt([]byte(strings.Repeat("\xa5", int(st.Size())-pageSize)), int64(pageSize)); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	a := NewApp(store, ts.app.log)
+	webtest.FollowUntilCleanup(t, a)
+	srv := httptest.NewServer(newServer(a))
+	t.Cleanup(srv.Close)
+	t.Cleanup(a.live.close)
+	hurt := &testServer{Server: &webtest.Server{Server: srv, T: t, Client: ts.Client, DBPath: ts.DBPath}, app: a}
+	if h := hurt.Get("/healthz"); h.Status != http.StatusServiceUnavailable || !strings.Contains(h.Body, "damaged") {
+		t.Errorf("/healthz of a damaged file: %d %q", h.Status, h.Body)
+	}
+	for _, path := range []string{table, table + "/games/1", table + "/export.json"} {
+		if p := hurt.Get(path); p.Status != http.StatusServiceUnavailable || strings.Contains(p.Body, "safe") {
+			t.Errorf("GET %s of a damaged file: %d %q", path, p.Status, p.Text("main"))
+		}
+	}
+	if p := hurt.Post(table+"/games", next); p.Status != http.StatusServiceUnavailable || !strings.Contains(p.Body, "Nothing was recorded") || strings.Contains(p.Body, "safe") {
+		t.Errorf("a game into a damaged file: %d %q", p.Status, p.Text("main"))
+	}
+	if h := hurt.Get("/healthz"); h.Status != http.StatusServiceUnavailable || !strings.Contains(h.Body, "damaged") {
+		t.Errorf("/healthz after: %d %q", h.Status, h.Body)
+	}
+}
+
+// TestHostileImportTwice: the import form sent twice with its one-time
+// token (a double tap, "Send it again") makes one table, or one league
+// with its tables, and answers both times with it; a fresh form imports
+// again; a token that is not text is refused (4xx), never 500.
+func TestHostileImportTwice(t *testing.T) {
+	ts := newTestServer(t)
+	for _, c := range []struct {
+		what, file, count string
+	}{
+		{"a table", tableExport("Twice", []string{"Ana", "Ben"}, nil), `SELECT count(*) FROM tables WHERE name = 'Twice'`},
+		{"a league", leagueExport(2, 1), `SELECT count(*) FROM leagues`},
+	} {
+		form := ts.Get("/tables/import").FormOf(t, "/tables/import")
+		if form.Get("_token") == "" {
+			t.Fatal("the import form carries no one-time token")
+		}
+		before := ts.count(c.count)
+		first := ts.Do(uploadRequest(ts.URL, form, c.file))
+		again := ts.Do(uploadRequest(ts.URL, form, c.file))
+		if first.Status != http.StatusSeeOther || again.Status != http.StatusSeeOther || first.Header.Get("Location") != again.Header.Get("Location") {
+			t.Errorf("%s imported twice from one form: %d %q, %d %q", c.what, first.Status, first.Header.Get("Location"), again.Status, again.Header.Get("Location"))
+		}
+		if n := ts.count(c.count) - before; n != 1 {
+			t.Errorf("%s imported twice from one form made %d", c.what, n)
+		}
+		fresh := ts.Do(uploadRequest(ts.URL, ts.Get("/tables/import").FormOf(t, "/tables/import"), c.file))
+		if fresh.Status != http.StatusSeeOther || fresh.Header.Get("Location") == first.Header.Get("Location") || ts.count(c.count)-before != 2 {
+			t.Errorf("%s from a fresh form: %d %q", c.what, fresh.Status, fresh.Header.Get("Location"))
+		}
+	}
+	tables := ts.count(`SELECT count(*) FROM tables`)
+	// A league's import token is not a table's.
+	form := ts.Get("/tables/import").FormOf(t, "/tables/import")
+	ts.Do(uploadRequest(ts.URL, form, tableExport("One", []string{"Ana", "Ben"}, nil)))
+	if p := ts.Do(uploadRequest(ts.URL, form, leagueExport(1, 1))); p.Status != http.StatusSeeOther || !strings.HasPrefix(p.Header.Get("Location"), "/l/") {
+		t.Errorf("a league with a table import's token: %d %q", p.Status, p.Header.Get("Location"))
+	}
+	for _, token := range []string{"a\x00b", "\xff\xfe"} {
+		form := ts.Get("/tables/import").FormOf(t, "/tables/import")
+		form.Set("_token", token)
+		if p := ts.Do(uploadRequest(ts.URL, form, tableExport("Odd", []string{"Ana", "Ben"}, nil))); p.Status < 400 || p.Status >= 500 {
+			t.Errorf("import with token %q: %d", token, p.Status)
+		}
+	}
+	if n := ts.count(`SELECT count(*) FROM tables`) - tables; n != 2 {
+		t.Errorf("%d tables made after, want 2 (the table and the league's)", n)
+	}
+}
+
+// TestHostileSQLiteBusySaysNotSaved: another process holds the SQLite
+// file's write lock past the busy timeout (5 s): a game answers 503
+// "Nothing was recorded" with its "Send it again" form, never 500 or
+// "your entries are safe"; sent again once the lock is free it is
+// recorded, once.
+func TestHostileSQLiteBusySaysNotSaved(t *testing.T) {
+	if webtest.Postgres() {
+		t.Skip("SQLite's file lock (PostgreSQL's row locks: sessions.TestAWriteWaitsForALockedTableBriefly)")
+	}
+	ts := newTestServer(t)
+	table := ts.CreateTable("Amelia", "Victor")
+	form := fullGame(ts.Get(table+"/games/new").FormOf(t, table+"/games"))
+	db, err := sql.Open("sqlite3", ts.DBPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	conn, err := db.Conn(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := conn.ExecContext(context.Background(), `BEGIN IMMEDIATE`); err != nil {
+		t.Fatal(err)
+	}
+	p := ts.Post(table+"/games", form)
+	if _, err := conn.ExecContext(context.Background(), `ROLLBACK`); err != nil {
+		t.Fatal(err)
+	}
+	conn.Close()
+	if p.Status != http.StatusServiceUnavailable || !strings.Contains(p.Body, "Nothing was recorded") || strings.Contains(p.Body, "safe") ||
+		p.Doc.Find(`form[data-testid="resend"] button`).Length() != 1 {
+		t.Errorf("a game while another process holds the lock: %d %q", p.Status, p.Text("main"))
+	}
+	if p := ts.Post(table+"/games", form); p.Status != http.StatusSeeOther {
+		t.Errorf("sent again with the lock free: %d %q", p.Status, p.Text("main"))
+	}
+	if n := ts.count(`SELECT count(*) FROM events WHERE table_id = ? AND kind = 'game_recorded'`, ts.keyOf(table)); n != 1 {
+		t.Errorf("%d games in the log, want 1", n)
 	}
 }

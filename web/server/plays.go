@@ -231,9 +231,12 @@ func answerPlays(c echo.Context, name string, ps []plays.Play, bgg bool) error {
 }
 
 // playsFile writes plays as a BG Stats file, or as BoardGameGeek XML.
+// What a log kept from before today's rules (a name with U+FFFE, a 1 MB
+// name) is written safely (plays.Writable): an export never fails on it.
 func playsFile(ps []plays.Play, bgg bool) ([]byte, error) {
 	var b bytes.Buffer
 	var err error
+	ps = plays.Writable(ps)
 	if bgg {
 		err = playGames.WriteBGG(&b, ps) // the engines' results always pass: an error is a bug
 	} else {

@@ -102,11 +102,13 @@ func (a *App) routes(e *echo.Echo) {
 // minute, and the newest write must not have failed in storage (a full
 // disk).
 func (a *App) health(c echo.Context) error {
-	if err := a.store.Ping(c.Request().Context()); err != nil {
-		return c.String(http.StatusServiceUnavailable, "database unavailable")
-	}
+	// Health first: it says why (the file deleted, replaced or damaged,
+	// reads failing), where a failed ping could only say "unavailable".
 	if err := a.store.Health(c.Request().Context()); err != nil {
 		return c.String(http.StatusServiceUnavailable, "database not usable: "+redactLinks(err.Error()))
+	}
+	if err := a.store.Ping(c.Request().Context()); err != nil {
+		return c.String(http.StatusServiceUnavailable, "database unavailable")
 	}
 	if err := a.store.WriteFailure(); err != nil {
 		return c.String(http.StatusServiceUnavailable, "database not writable: "+err.Error())

@@ -153,9 +153,19 @@ func (a *App) uploadAfterToken(c echo.Context, field string) (io.ReadCloser, err
 	}
 }
 
+// uploadTokenKey holds the one-time token (_token) sent before an
+// upload's file.
+const uploadTokenKey = "uploadToken"
+
+// uploadToken is the one-time token sent before the file ("" for none).
+func uploadToken(c echo.Context) string {
+	s, _ := c.Get(uploadTokenKey).(string)
+	return s
+}
+
 // fieldBefore reads one small field sent before the file: the security
-// token is checked (and trusted set when it is valid); another field is
-// read and thrown away. It reports the bytes read and false for a field
+// token is checked (and trusted set when it is valid), the one-time
+// token kept (uploadToken); another field is read and thrown away. It reports the bytes read and false for a field
 // too large to be one of the form's.
 func (a *App) fieldBefore(c echo.Context, part *multipart.Part, trusted *bool) (int, bool) {
 	defer part.Close()
@@ -168,6 +178,9 @@ func (a *App) fieldBefore(c echo.Context, part *multipart.Part, trusted *bool) (
 			return len(b), false
 		}
 		*trusted = true
+	}
+	if part.FormName() == "_token" {
+		c.Set(uploadTokenKey, string(b)) // the form's one-time token: a double post imports once
 	}
 	return len(b), true
 }
