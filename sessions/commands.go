@@ -485,12 +485,8 @@ func record(t Table, d decision, at time.Time) (Event, error) {
 	return Event{Seq: t.Head + 1, Kind: d.kind, Payload: body, At: at}, nil
 }
 
-func (ts *Tables) checkState(t Table, state json.RawMessage) error {
-	_, err := ts.checkedState(t, state)
-	return err
-}
-
-// checkedState is checkState with what it computed: applying the event
+// checkedState checks a state of the table's game (checkState) and keeps
+// what it computed: applying the event
 // to the table then takes the engine's result from it (checked.go).
 func (ts *Tables) checkedState(t Table, state json.RawMessage) (*checked, error) {
 	engine, ok := ts.find(t.Info.Slug)
