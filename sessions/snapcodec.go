@@ -39,7 +39,7 @@ import (
 // LogEntry, effect … and what replay puts in them; TestSnapshotCoversTable
 // lists them) and a snapshot made before is never read: the tables are
 // replayed from their logs and snapshotted again.
-const snapshotVersion = 2
+const snapshotVersion = 3
 
 // snapMagic starts every part.
 const snapMagic = "tmsnap"
@@ -163,6 +163,10 @@ func (e *snapEncoder) sub(scratch *[]byte, write func() error) ([]byte, error) {
 func (e *snapEncoder) phrase(p scoring.Phrase) error {
 	format, args := p.Parts()
 	e.str(format)
+	// A count's singular form ("1 pounce"; its format is the plural):
+	// "" for any other phrase.
+	_, one, _, _ := p.Plural()
+	e.str(one)
 	return e.args(args)
 }
 
@@ -697,8 +701,17 @@ func (d *snapDecoder) engine() (scoring.Game, scoring.Info) {
 }
 
 func (d *snapDecoder) phrase(depth int) scoring.Phrase {
-	format := d.str()
+	format, one := d.str(), d.str()
 	args := d.args(depth)
+	if one != "" { // a count: its one argument is the count
+		if len(args) == 1 {
+			if n, ok := args[0].(int); ok {
+				return scoring.Count(n, one, format)
+			}
+		}
+		d.fail()
+		return scoring.Phrase{}
+	}
 	if args == nil {
 		return scoring.Phrasef(format)
 	}

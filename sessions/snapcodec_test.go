@@ -13,6 +13,7 @@ import (
 	"tablemate/scoring"
 	"tablemate/scoring/cambio"
 	"tablemate/scoring/kks"
+	"tablemate/scoring/kodiak"
 	"tablemate/scoring/sheet"
 )
 
@@ -58,7 +59,7 @@ func guidedSteps() []json.RawMessage {
 func genLog(rnd *rand.Rand, n int) []Event {
 	at := time.Date(2026, 11, 20, 19, 0, 0, 0, time.UTC)
 	players := []string{"Lea", "Tom"}
-	events := log(KindTableCreated, TableCreated{Game: []string{kks.Slug, cambio.Slug, "sum", sheet.Slug}[rnd.IntN(4)], Name: "Friday", Players: players})
+	events := log(KindTableCreated, TableCreated{Game: []string{kks.Slug, cambio.Slug, "sum", sheet.Slug, kodiak.Slug}[rnd.IntN(5)], Name: "Friday", Players: players})
 	events[0].At = at
 	steps := guidedSteps()
 	for tries := 0; len(events) < n && tries < 20*n; tries++ {
@@ -80,6 +81,19 @@ func genLog(rnd *rand.Rand, n int) []Event {
 			}
 			return json.RawMessage(`{"players":[` + strings.Join(ps, ",") + `]}`)
 		}
+		// A Kodiak round: its lines count hairballs and pounces
+		// (scoring.Count, whose singular form the snapshot keeps).
+		kodiakRound := func() json.RawMessage {
+			var ps []string
+			for i, p := range t.Players {
+				if i == 0 {
+					ps = append(ps, fmt.Sprintf(`{"name":%q,"kodiak":true,"cards":["4"],"pounces":%d}`, p, rnd.IntN(3)))
+				} else {
+					ps = append(ps, fmt.Sprintf(`{"name":%q,"cards":[],"hairballs_kept":%d,"hairballs_discarded":%d}`, p, rnd.IntN(3), rnd.IntN(2)))
+				}
+			}
+			return json.RawMessage(`{"players":[` + strings.Join(ps, ",") + `]}`)
+		}
 		sheetRound := func(last bool) json.RawMessage {
 			var es []sheet.Entry
 			for i, p := range t.Players {
@@ -92,15 +106,18 @@ func genLog(rnd *rand.Rand, n int) []Event {
 		case r < 2 && t.Play == nil && !going:
 			kind, payload = KindPlayerJoined, PlayerJoined{Name: fmt.Sprint("P", len(t.Players))}
 		case r < 4 && t.Play == nil && !going:
-			kind, payload = KindGameChosen, GameChosen{Game: []string{kks.Slug, cambio.Slug, "sum", sheet.Slug}[rnd.IntN(4)], First: t.Players[rnd.IntN(len(t.Players))]}
+			kind, payload = KindGameChosen, GameChosen{Game: []string{kks.Slug, cambio.Slug, "sum", sheet.Slug, kodiak.Slug}[rnd.IntN(5)], First: t.Players[rnd.IntN(len(t.Players))]}
 		case r < 7 && t.effect != nil:
 			kind, payload = KindUndo, Undo{Seq: t.effect.seq}
 		case r < 9 && len(t.Games) > 0:
 			g := t.Games[rnd.IntN(len(t.Games))]
 			if _, ok := g.engine.(scoring.RoundCorrector); ok && g.rounds > 0 {
 				kind, payload = KindRoundCorrected, RoundCorrected{Game: g.Number, Number: 1 + rnd.IntN(g.rounds), Round: round(rnd.IntN(9)), Reason: "typo"}
-				if g.Info.Slug == sheet.Slug {
+				switch g.Info.Slug {
+				case sheet.Slug:
 					payload = RoundCorrected{Game: g.Number, Number: 1 + rnd.IntN(g.rounds), Round: sheetRound(false)}
+				case kodiak.Slug:
+					payload = RoundCorrected{Game: g.Number, Number: 1 + rnd.IntN(g.rounds), Round: kodiakRound(), Reason: "typo"}
 				}
 			} else if g.Info.Slug == kks.Slug || g.Info.Slug == "sum" {
 				kind, payload = KindGameCorrected, GameCorrected{Game: g.Number, State: g.State, Reason: "again"}
@@ -108,6 +125,21 @@ func genLog(rnd *rand.Rand, n int) []Event {
 		case r < 10 && !going && t.Play == nil:
 			kind, payload = KindGameImported, GameImported{Source: "bgstats", Play: fmt.Sprint("p", len(events)), Played: "2026-11-20 19:30:00",
 				Players: []ImportedScore{{Name: t.Players[0], Score: rnd.IntN(50), Winner: true}, {Name: t.Players[1], Score: rnd.IntN(50)}}}
+		case r < 12 && slices.ContainsFunc(t.Games, func(g Game) bool { return g.Record.Disputed() && g.Record.Over }):
+			for _, g := range t.Games {
+				if g.Record.Disputed() && g.Record.Over {
+					kind, payload = KindGameSettled, GameSettled{Game: g.Number}
+				}
+			}
+		case t.Play != nil && len(t.Play.Steps) > 0 && r < 13:
+			// Stopped: kept as an unfinished game (its position as the
+			// engine gives it) or discarded.
+			kind, payload = KindPlayStopped, PlayStopped{}
+			if stop, ok := t.engine.(scoring.Stoppable); ok && rnd.IntN(2) == 0 {
+				if state, err := stop.Unfinished(t.Play.Players, t.Play.Setup, t.Play.RawSteps()); err == nil {
+					payload = PlayStopped{Keep: true, State: state}
+				}
+			}
 		case t.Play != nil:
 			kind, payload = KindPlayStep, PlayStep{Step: steps[len(t.Play.Steps)%len(steps)]}
 		default:
@@ -116,7 +148,7 @@ func genLog(rnd *rand.Rand, n int) []Event {
 				if rnd.IntN(3) == 0 && len(t.Players) == 2 && !going {
 					kind, payload = KindPlayStarted, PlayStarted{Setup: guidedSetup}
 				} else {
-					kind, payload = KindGameRecorded, GameRecorded{State: json.RawMessage(kksTom89)}
+					kind, payload = KindGameRecorded, GameRecorded{State: json.RawMessage([]string{kksTom89, kksTom89, kksShort}[rnd.IntN(3)])}
 				}
 			case "sum":
 				kind, payload = KindGameRecorded, GameRecorded{State: state(rnd.IntN(10), rnd.IntN(10), rnd.IntN(10))}
@@ -132,6 +164,12 @@ func genLog(rnd *rand.Rand, n int) []Event {
 					n = cur.Number
 				}
 				kind, payload = KindRoundRecorded, RoundRecorded{Game: n, Round: sheetRound(rnd.IntN(3) == 0)}
+			case kodiak.Slug:
+				n := len(t.Games) + 1
+				if going {
+					n = cur.Number
+				}
+				kind, payload = KindRoundRecorded, RoundRecorded{Game: n, Round: kodiakRound()}
 			}
 		}
 		if kind == "" {
@@ -291,7 +329,7 @@ func TestSnapshotIsTheReplay(t *testing.T) {
 		}
 	}
 	for _, k := range []Kind{KindPlayerJoined, KindGameRecorded, KindGameCorrected, KindUndo, KindRoundRecorded, KindRoundCorrected,
-		KindPlayStarted, KindPlayStep, KindGameChosen, KindGameImported} {
+		KindPlayStarted, KindPlayStep, KindGameChosen, KindGameImported, KindGameSettled, KindPlayStopped} {
 		if kinds[k] == 0 {
 			t.Errorf("no log held a %s event", k)
 		}
@@ -417,7 +455,7 @@ func TestSnapshotCoversTable(t *testing.T) {
 		"scoring.PlayerResult": {"Name string", "Total int", "Breakdown []scoring.Line", "Rounds []int"},
 		"scoring.Line":         {"Label string", "Points int", "Phrase scoring.Phrase"},
 		"scoring.Violation":    {"Code string", "Player string", "Rule string", "Message string", "Phrase scoring.Phrase"},
-		"scoring.Phrase":       {"format string", "args []interface {}"},
+		"scoring.Phrase":       {"format string", "args []interface {}", "one string"},
 	}
 	for _, v := range []any{Table{}, Game{}, LogEntry{}, Event{}, RoundPoints{}, effect{}, playing{}, Play{},
 		scoring.Result{}, scoring.PlayerResult{}, scoring.Line{}, scoring.Violation{}, scoring.Phrase{}} {

@@ -29,8 +29,9 @@ import (
 // writing one leaves the parts before it, which still load.
 
 // snapshotEvery is how many events a table goes on before the part since
-// its last one is written: a table loaded from its snapshot replays at
-// most this many events.
+// its last one is due: a table loaded from its snapshot replays about
+// this many events at most (more when the writer fell behind a burst of
+// writes and was killed before it caught up; none after a shutdown).
 const snapshotEvery = 32
 
 // snapshotMin is the length below which a table is not snapshotted: it

@@ -195,11 +195,11 @@ func kksDisplay(state json.RawMessage) map[string][]views.StackView {
 			for _, card := range stack {
 				// The result page names the chip in its reader's language.
 				chip := views.ChipView{Text: strconv.Itoa(card.Value), Value: card.Value, Down: card.FaceDown}
-				if card.FaceDown {
+				switch {
+				case card.Unknown: // x: face down, value not known
 					chip.Text = "?"
-					if card.Value > 0 {
-						chip.Text = "↓" + strconv.Itoa(card.Value)
-					}
+				case card.FaceDown: // x4, and x0 or x11 too: a face-down card of known value is read like a face-up one (KKS-1)
+					chip.Text = "↓" + strconv.Itoa(card.Value)
 				}
 				sv.Cards = append(sv.Cards, chip)
 			}

@@ -3,6 +3,7 @@ package kks
 import (
 	"errors"
 	"net/url"
+	"strings"
 	"testing"
 
 	"tablemate/scoring"
@@ -77,4 +78,23 @@ func FuzzParseKKSForm(f *testing.F) {
 			}
 		}
 	})
+}
+
+// The result page's chips: a face-down card of known value shows its
+// value, x0 and x11 as well as x4 (KKS-1: read like a face-up card, a
+// card the game does not have); only x, whose value is not known, is "?".
+func TestDisplayChipsFollowKKS1(t *testing.T) {
+	state := []byte(`{"players":[{"name":"Ana","tokens":1,"display":{"red":"5 x0","blue":"6 x","yellow":"3 x11","black":"9 x4 0"}}]}`)
+	got := map[string][]string{}
+	for _, st := range kksDisplay(state)["Ana"] {
+		for _, c := range st.Cards {
+			got[st.Colour] = append(got[st.Colour], c.Text)
+		}
+	}
+	want := map[string][]string{"red": {"5", "↓0"}, "blue": {"6", "?"}, "yellow": {"3", "↓11"}, "black": {"9", "↓4", "0"}}
+	for colour, w := range want {
+		if g := got[colour]; len(g) != len(w) || strings.Join(g, " ") != strings.Join(w, " ") {
+			t.Errorf("%s stack shown as %q, want %q", colour, g, w)
+		}
+	}
 }

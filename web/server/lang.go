@@ -22,8 +22,9 @@ const langCookie = "lang"
 func language(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		r := c.Request()
-		// The JSON API stays English (API.md); static files are the same
-		// in every language.
+		// The JSON API reads Accept-Language itself (apiSayer: English or
+		// German, never the page's cookie) and says so in its own answer;
+		// static files are the same in every language.
 		if strings.HasPrefix(r.URL.Path, "/api/") || strings.HasPrefix(r.URL.Path, "/static/") {
 			return next(c)
 		}

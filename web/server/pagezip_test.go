@@ -8,6 +8,8 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/url"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -36,6 +38,11 @@ func gunzip(t *testing.T, z []byte) []byte {
 // with the tokens anywhere, repeated and next to each other, and with
 // zero bytes in them.
 func TestGzipPageIsThePage(t *testing.T) {
+	// A cache of its own: the same random pages on the PostgreSQL pass
+	// would find the SQLite pass's parts kept on their first view.
+	kept := pageZips
+	pageZips = newZipCache(zipCacheBytes)
+	t.Cleanup(func() { pageZips = kept })
 	rnd := rand.New(rand.NewPCG(1, 2))
 	words := []string{"<tr><td>", "</td>", "Ana", "Ben", "round 3: 7 + 3", `<input type="hidden" name="_csrf" value="`, `">`, "\x00", "ü", "\n"}
 	token := func() string { return kit.NewToken() }
@@ -153,6 +160,58 @@ func TestTablePageIsCompressedOnce(t *testing.T) {
 	resp, body = get(other, "identity")
 	if resp.Header.Get("Content-Encoding") != "" || !bytes.Contains(body, []byte("</html>")) {
 		t.Errorf("without gzip: Content-Encoding %q, %d bytes", resp.Header.Get("Content-Encoding"), len(body))
+	}
+}
+
+// Two views of one table page by one phone are served the same kept
+// parts, and each carries one-time tokens of its own: the forms' tokens
+// are made while the page is drawn (views.Form.FormToken), noted on the
+// request (kit.FormTokens) and cut out of what is kept. Were a token not
+// cut out, the second view would be compressed again (no hit); were the
+// kept parts served with the first view's tokens, the tokens would repeat.
+func TestTablePageViewsShareTheKeptParts(t *testing.T) {
+	ts := newTestServer(t)
+	table := ts.CreateTable("Amelia", "Victor")
+	entry := ts.Get(table + "/games/new")
+	ts.Post(table+"/games", kkstest.Form(entry.FormOf(t, table+"/games"), []map[string]string{kkstest.Amelia, {"red": "2"}}, []string{"3", "1"}))
+	tokenRE := regexp.MustCompile(`name="_token" value="([^"]*)"`)
+	view := func() (page string, tokens []string, hit bool) {
+		before := pageZips.served()
+		req, _ := http.NewRequest(http.MethodGet, ts.URL+table, nil)
+		req.Header.Set("Accept-Encoding", "gzip")
+		resp, err := ts.Client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		body, _ := io.ReadAll(resp.Body)
+		if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Encoding") != "gzip" {
+			t.Fatalf("GET %s: %d, Content-Encoding %q", table, resp.StatusCode, resp.Header.Get("Content-Encoding"))
+		}
+		page = string(gunzip(t, body))
+		for _, m := range tokenRE.FindAllStringSubmatch(page, -1) {
+			tokens = append(tokens, m[1])
+		}
+		return page, tokens, pageZips.served() > before
+	}
+	first, firstTokens, _ := view()
+	second, secondTokens, hit := view()
+	if !hit {
+		t.Error("the second view of the same table version was compressed again, not served the kept parts")
+	}
+	if len(firstTokens) < 2 || len(firstTokens) != len(secondTokens) {
+		t.Fatalf("one-time tokens: %d in the first view, %d in the second (want the same number, at least 2: Undo and Add a player)", len(firstTokens), len(secondTokens))
+	}
+	seen := map[string]bool{}
+	for _, tok := range append(slices.Clone(firstTokens), secondTokens...) {
+		if len(tok) < 16 || seen[tok] {
+			t.Errorf("one-time token %q is short or used twice across the two views", tok)
+		}
+		seen[tok] = true
+	}
+	// Apart from its tokens, the second view is the first.
+	if tokenRE.ReplaceAllString(first, "T") != tokenRE.ReplaceAllString(second, "T") {
+		t.Error("the two views differ in more than their one-time tokens")
 	}
 }
 
