@@ -149,6 +149,28 @@ func parseAlaskaMove(move string) (alaska.Step, error) {
 	return alaska.Step{}, bad
 }
 
+// LastMove names the newest move (kit.MoveNamer) as the engine told it to
+// the table: the newest event of this turn, or of the turn just played.
+func (alaskaPlay) LastMove(c echo.Context, t sessions.Table) (string, error) {
+	pos, err := alaska.Engine{}.Resume(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
+	if err != nil || len(t.Play.Steps) == 0 {
+		return "", err
+	}
+	return akLastMove(c, pos), nil
+}
+
+// akLastMove is the newest event's text in the reader's language.
+func akLastMove(c echo.Context, pos alaska.Position) string {
+	es := pos.Events
+	if len(es) == 0 {
+		es = pos.Before
+	}
+	if len(es) == 0 {
+		return ""
+	}
+	return strings.TrimSuffix(akTold(c, es[len(es)-1]), ".")
+}
+
 func (alaskaPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string) (templ.Component, error) {
 	pos, err := alaska.Engine{}.Resume(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 	if err != nil {

@@ -73,4 +73,5 @@ type CambioPlayVM struct {
 	Entry     *PlayEntryVM // set once the round has closed
 	Totals    PlayTotalsVM
 	UndoLabel string
+	LastMove  string // the newest move named ("Ben called Cambio"), "" before the first
 }

@@ -44,6 +44,7 @@ type KocPlayVM struct {
 	Me        int
 	MeLinks   []KocMeLink
 	UndoLabel string
+	LastMove  string // the newest move named, "" before the first
 }
 
 // KocTileVM is a furniture tile on the table.

@@ -154,6 +154,15 @@ func kocMe(c echo.Context, t sessions.Table, seats int) int {
 	return me
 }
 
+// LastMove names the newest move (kit.MoveNamer): "Ben’s turn (toy 1, 5)".
+func (kocPlay) LastMove(c echo.Context, t sessions.Table) (string, error) {
+	before, pos, last, _, err := kociaki.Engine{}.Last(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
+	if err != nil || len(t.Play.Steps) == 0 {
+		return "", err
+	}
+	return kocStepText(c, before, pos, last, len(t.Play.Steps)), nil
+}
+
 func (kocPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string) (templ.Component, error) {
 	before, pos, last, _, err := kociaki.Engine{}.Last(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 	if err != nil {
@@ -218,6 +227,9 @@ func (kocPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string) (t
 	}
 	if undo != "" {
 		vm.UndoLabel = kocStepText(c, before, pos, last, len(t.Play.Steps))
+	}
+	if len(t.Play.Steps) > 0 {
+		vm.LastMove = kocStepText(c, before, pos, last, len(t.Play.Steps))
 	}
 	return KocPlay(vm), nil
 }
