@@ -199,8 +199,22 @@ func (kocPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string) (t
 	for i, pl := range pos.Tiles {
 		vm.Tiles = append(vm.Tiles, kocTileVM(pl.Tile, i+1, pos.Players[pl.By].Name))
 	}
+	// A refused turn keeps the toys ticked and the chips chosen, and
+	// opens the choice still missing.
+	posted := kit.Refused(c, t)
+	if posted.Get("kind") != "turn" {
+		posted = nil
+	}
 	for toy := 1; toy <= kociaki.Toys; toy++ {
-		vm.Toys = append(vm.Toys, kocToyVM(c, pos, moves, toy))
+		tv := kocToyVM(c, pos, moves, toy)
+		if posted != nil {
+			tv.Ticked = slices.Contains(posted["toy"], strconv.Itoa(toy))
+			if ch := posted.Get("chip." + strconv.Itoa(toy)); slices.ContainsFunc(tv.Choices, func(k KocChoice) bool { return k.Value == ch }) {
+				tv.Chosen = ch
+			}
+			tv.Missing = tv.Ticked && len(tv.Choices) > 1 && tv.Chosen == ""
+		}
+		vm.Toys = append(vm.Toys, tv)
 	}
 	totals := pos.Totals()
 	tied := pos.TiedForWin()
