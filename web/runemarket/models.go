@@ -26,7 +26,7 @@ type RMPlayVM struct {
 	views.Page
 	views.Form
 	// Kept is what a refused move posted: its form opens again with it.
-	Kept RMKept
+	Kept            RMKept
 	TableName, Base string
 	Turn            int
 	Current         string
