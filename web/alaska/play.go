@@ -247,11 +247,10 @@ func alaskaVM(c echo.Context, pos alaska.Position, base string, at, sel int) Ala
 	}
 	if sel > 0 {
 		vm.Sel = sel
-		_, e, _ := alaska.Cast(pos.River, sel, me.Salmon)
-		told := kit.LowerFirst(e.Text)
-		if i18n.IsGerman(c.Request().Context()) { // German nouns keep their capital
-			told = akTold(c, e)
-		}
+		_, e, _ := alaska.Cast(pos.River, sel, me.Salmon, me.Name)
+		// The event names who casts (#38: one person form), so a name
+		// starts it and keeps its capital.
+		told := akTold(c, e)
 		vm.SelText = kit.Tr(c, "A cast into %d: %s", sel, told)
 		casts := func(roll string) []AlaskaMoveVM {
 			var out []AlaskaMoveVM
