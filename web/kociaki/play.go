@@ -206,7 +206,7 @@ func (kocPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string) (t
 		posted = nil
 	}
 	for toy := 1; toy <= kociaki.Toys; toy++ {
-		tv := kocToyVM(c, pos, moves, toy)
+		tv := kocToyVM(c, pos, toy)
 		if posted != nil {
 			tv.Ticked = slices.Contains(posted["toy"], strconv.Itoa(toy))
 			if ch := posted.Get("chip." + strconv.Itoa(toy)); slices.ContainsFunc(tv.Choices, func(k KocChoice) bool { return k.Value == ch }) {
@@ -254,15 +254,13 @@ func kocTileVM(tl kociaki.Tile, round int, by string) KocTileVM {
 
 // kocToyVM says what crossing toy gives now (ruling KOC-2) and, when the
 // app cannot know the top chip (chips removed unseen, KOC-1), the choices:
-// the outcomes of the crossings of toy the engine lists.
-func kocToyVM(c echo.Context, pos kociaki.Position, moves []kociaki.Step, toy int) KocToyVM {
+// the outcomes the engine lists for its pile.
+func kocToyVM(c echo.Context, pos kociaki.Position, toy int) KocToyVM {
 	v := KocToyVM{Toy: toy, Left: pos.ChipsLeft(toy), Taken: pos.Pile(toy).Taken}
-	var outs []kociaki.Take
-	for _, m := range moves {
-		if len(m.Crossed) == 1 && m.Crossed[0].Toy == toy {
-			outs = append(outs, m.Crossed[0])
-		}
-	}
+	// What the pile may give, as the engine says it (Outcomes: the same
+	// as the crossings Moves lists in a turn), so the tile step's piles
+	// say their values too (#38).
+	outs := pos.Outcomes(toy)
 	var words []string
 	for _, o := range outs {
 		if o.Empty {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -39,6 +40,12 @@ func TestPlayAlongKocSetupTurnsAndRefusals(t *testing.T) {
 	if got := play.Text(`[data-testid="to-act"]`); got != "Ben plays a furniture tile" {
 		t.Fatalf("to act: %q", got)
 	}
+	// The tile step's piles say what each gives (#38: "4 chips gives" had no value).
+	play.Doc.Find(`[data-testid="piles"] li .small`).Each(func(i int, sel *goquery.Selection) {
+		if txt := sel.Text(); !regexp.MustCompile(`^gives \d( or \d)*$`).MatchString(txt) {
+			t.Errorf("pile %d in the tile step says %q", i+1, txt)
+		}
+	})
 	if _, ok := play.Doc.Find(`[data-testid="tile-yellow"]`).Attr("disabled"); !ok {
 		t.Error("yellow lies on top: its button must be disabled (KOC-3)")
 	}
