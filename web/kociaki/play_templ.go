@@ -1697,7 +1697,7 @@ func kocTurnForm(vm KocPlayVM) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 150, "</div></fieldset><div class=\"actions koc-turn-actions\"><button class=\"btn btn-primary btn-big btn-block\" type=\"submit\" name=\"take\" value=\"1\" data-testid=\"take-chips\">")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 150, "</div></fieldset><div class=\"actions sticky-actions koc-turn-actions\"><button class=\"btn btn-primary btn-big btn-block\" type=\"submit\" name=\"take\" value=\"1\" data-testid=\"take-chips\">")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
