@@ -245,6 +245,7 @@ func (cambioPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string)
 		}, nil)
 		for i := range names {
 			e.Hints = append(e.Hints, cambioHint(c, pos, i))
+			e.Nothing = append(e.Nothing, i == pos.OutSeat)
 		}
 		vm.Entry = &e.PlayEntryVM
 		vm.Page.Scripts = append(vm.Page.Scripts, Script)

@@ -167,6 +167,7 @@ func (kodiakPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string)
 				values.Set(views.PField(i, "hairballs_kept"), "0")
 			}
 			e.Hints = append(e.Hints, kodiakHint(c, pos, i))
+			e.Nothing = append(e.Nothing, i == pos.OutSeat)
 		}
 		e.Round.Players = cambioweb.RoundPlayers(kit.Entry{Ctx: c.Request().Context(), Names: names, Values: values}, func(tok string) (string, int, error) {
 			card, err := parseCard(tok)
