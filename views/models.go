@@ -551,6 +551,9 @@ type GameOverVM struct {
 type PlayingVM struct {
 	Title string
 	Moves int
+	// LastMove names the newest move ("Ben pounced"); "" when the game
+	// cannot name it or has none.
+	LastMove string
 	// Players are the seats with their points so far.
 	Players []PlayingSeat
 	// URL opens the guided game (edit pages only: "" elsewhere).

@@ -1,6 +1,10 @@
 package alaska
 
-import "slices"
+import (
+	"slices"
+
+	"tablemate/scoring"
+)
 
 // MaxCard is the highest number card value accepted in a hand (ruling
 // CAM-1); only casts of 1–10 hit the river.
@@ -30,8 +34,8 @@ func CastSection(cards ...int) (int, error) {
 // ALA-3: 0, or above 10).
 func InOpenWater(v int) bool { return !onRiver(v) }
 
-// Cast casts a cast of value s; casterSalmon is how many salmon the caster
-// has caught so far. In order:
+// Cast casts a cast of value s by who (named in the event's text);
+// casterSalmon is how many salmon the caster has caught so far. In order:
 //   - a value that names no section lands in open water (ruling ALA-3): it
 //     catches and hooks nothing, and the cards go to the discard pile;
 //   - an angler on s is hooked instead of any salmon there, which stays.
@@ -42,7 +46,8 @@ func InOpenWater(v int) bool { return !onRiver(v) }
 //   - else a salmon lying on s is caught (Gained +1). If two lie there, the
 //     one named s (on s and s+1) is taken;
 //   - else the cast catches nothing.
-func Cast(r River, s, casterSalmon int) (River, Event, error) {
+func Cast(r River, s, casterSalmon int, who string) (River, Event, error) {
+	me := scoring.Name(who)
 	if InOpenWater(s) {
 		e := Event{Kind: OpenWater}
 		e.tell(tellOpenWater, s, Sections)
@@ -53,26 +58,26 @@ func Cast(r River, s, casterSalmon int) (River, Event, error) {
 	case a == Tourist:
 		r.Anglers[s-1] = NoAngler
 		e.Kind, e.LoseHand, e.SkipTurn = HookedTourist, true, true
-		e.tell(tellHookTourist, s)
+		e.tell(tellHookTourist, me, s, me)
 	case a == Local && casterSalmon > 0:
 		r.Anglers[s-1] = NoAngler
 		e.Kind, e.Gained = HookedLocal, -1
-		e.tell(tellHookLocal, s)
+		e.tell(tellHookLocal, me, s, me)
 	case a == Local:
 		e.Kind = HookedLocal
-		e.tell(tellHookLocalPity, s)
+		e.tell(tellHookLocalPity, me, s, me)
 	default:
 		on := r.SalmonOn(s)
 		if len(on) == 0 {
 			e.Kind = Nothing
-			e.tell(tellCatchNothing, s)
+			e.tell(tellCatchNothing, me, s)
 			return r, e, nil
 		}
 		n := on[0]
 		r.Salmon[n-1]--
 		e.Kind, e.Salmon, e.Gained = Caught, n, 1
 		lo, hi := Covers(n)
-		e.tell(tellCatch, lo, hi)
+		e.tell(tellCatch, me, lo, hi)
 		return r, e, nil
 	}
 	if on := r.SalmonOn(s); len(on) > 0 {

@@ -437,7 +437,7 @@ func (p *Position) cast(s Step, r refuser) *StepError {
 	case s.Roll != "" && !(p.Dice && both):
 		return r.refuse("roll_not_needed", "ALA-1", "the die is rolled only with the dice variation, for a cast into a section holding an angler and a salmon; section %d does not", sec)
 	}
-	river, e, err := Cast(p.River, sec, me.Salmon)
+	river, e, err := Cast(p.River, sec, me.Salmon, me.Name)
 	if err != nil {
 		return r.move(err)
 	}
@@ -527,7 +527,7 @@ func (p *Position) eagle(s Step, r refuser) *StepError {
 	case s.Salmon != 0 && s.Section != 0:
 		return r.refuse("eagle_target", "ALA-1", "the eagle either takes a salmon or chases an angler, not both")
 	case s.Salmon != 0:
-		river, e, err = EagleCatch(p.River, s.Salmon)
+		river, e, err = EagleCatch(p.River, s.Salmon, p.seat().Name)
 	case s.Section != 0:
 		river, e, err = EagleChase(p.River, s.Section)
 	case p.River != River{}:
@@ -710,13 +710,13 @@ const (
 	tellFlows              = "The river flows %d times: every salmon moves %d sections downstream."
 	tellTouristCatches     = "The tourist on %d catches the salmon on %d–%d and goes home with it (both to the discard pile)."
 	tellLocalCatches       = "The local on %d catches the salmon on %d–%d (to the discard pile) and stays."
-	tellHookTourist        = "You hook the tourist in section %d: the tourist goes to the discard pile, you lose all remaining hand cards and sit out your next turn."
-	tellHookLocal          = "You hook the local in section %d: give the local one of your salmon (to the discard pile); the local forgives you and leaves the river."
-	tellHookLocalPity      = "You hook the local in section %d: you have no salmon to give, so the local takes pity and stays on the river."
-	tellCatchNothing       = "Your cast into section %d catches nothing."
-	tellCatch              = "You catch the salmon on %d–%d: lay it face up next to you."
+	tellHookTourist        = "%s hooks the tourist in section %d: the tourist goes to the discard pile; %s loses all remaining hand cards and sits out the next turn."
+	tellHookLocal          = "%s hooks the local in section %d: %s gives the local one salmon (to the discard pile); the local forgives and leaves the river."
+	tellHookLocalPity      = "%s hooks the local in section %d: %s has no salmon to give, so the local takes pity and stays on the river."
+	tellCatchNothing       = "%s’s cast into section %d catches nothing."
+	tellCatch              = "%s catches the salmon on %d–%d and lays it face up in front."
 	tellSalmonStays        = "The salmon on %d–%d stays in the river."
-	tellEagleTakes         = "The eagle takes the salmon on %d–%d for you; the eagle goes to the discard pile."
+	tellEagleTakes         = "The eagle takes the salmon on %d–%d for %s; the eagle goes to the discard pile."
 	tellEagleChasesTourist = "The eagle chases the tourist off section %d; both go to the discard pile."
 	tellEagleChasesLocal   = "The eagle chases the local off section %d; both go to the discard pile."
 	tellBearFindsNone      = "The bear finds no angler on the river; it goes to the discard pile."

@@ -196,7 +196,7 @@ func TestHookedTouristSitsOutNextTurn(t *testing.T) {
 	if pos.ToMove() != "Ben" || pos.Players[0].Hand != 0 || !pos.Players[0].SitsOut || pos.DrawPile != 20 {
 		t.Fatalf("after the hook: %+v", pos)
 	}
-	if !strings.Contains(pos.Before[1].Text, "sit out your next turn") {
+	if !strings.Contains(pos.Before[1].Text, "Ana loses all remaining hand cards and sits out the next turn") {
 		t.Errorf("the hook is told: %+v", pos.Before)
 	}
 	pos = playSteps(t, two, 20, place(Tourist, 6), castOf(6), castOf(1), castOf(2), castOf(3), end())

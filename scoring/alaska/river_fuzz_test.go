@@ -55,12 +55,12 @@ func FuzzRiver(f *testing.F) {
 					}
 				}
 			case 4:
-				r, e, err = Cast(r, arg, int(moves[i+1]%3))
+				r, e, err = Cast(r, arg, int(moves[i+1]%3), "Ben")
 				if err == nil && salmonCount(r) != before-max(e.Gained, 0) {
 					t.Fatalf("cast: %+v", e)
 				}
 			case 5:
-				r, _, err = EagleCatch(r, arg)
+				r, _, err = EagleCatch(r, arg, "Ben")
 			case 6:
 				r, _, err = EagleChase(r, arg)
 			case 7:

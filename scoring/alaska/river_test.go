@@ -161,18 +161,18 @@ func TestCast(t *testing.T) {
 		text     string
 	}{
 		{name: "catch the salmon on 4–5 with a 4", r: river([]int{4}, nil), s: 4,
-			kind: Caught, gained: 1, after: River{}, text: "You catch the salmon on 4–5"},
+			kind: Caught, gained: 1, after: River{}, text: "Ben catches the salmon on 4–5"},
 		{name: "catch it with a 5", r: river([]int{4}, nil), s: 5,
 			kind: Caught, gained: 1, after: River{}},
 		{name: "salmon 10 is caught with a 1", r: river([]int{10}, nil), s: 1,
 			kind: Caught, gained: 1, after: River{}, text: "10–1"},
 		{name: "empty section", r: river([]int{4}, nil), s: 7,
-			kind: Nothing, after: river([]int{4}, nil), text: "catches nothing"},
+			kind: Nothing, after: river([]int{4}, nil), text: "Ben’s cast into section 7 catches nothing"},
 		{name: "two salmon on the section: the one named by it is caught", r: river([]int{3, 4}, nil), s: 4,
 			kind: Caught, gained: 1, after: river([]int{3}, nil)},
 		{name: "cast a 6 into the tourist's section", r: occupied, s: 6, owned: 3,
 			kind: HookedTourist, penalty: true, after: river([]int{2, 8}, map[int]Angler{2: Local}),
-			text: "lose all remaining hand cards and sit out your next turn"},
+			text: "Ben loses all remaining hand cards and sits out the next turn"},
 		{name: "cast a 2: the local is hooked, not the salmon", r: occupied, s: 2, owned: 3,
 			kind: HookedLocal, gained: -1, after: river([]int{2, 8}, map[int]Angler{6: Tourist}),
 			text: "The salmon on 2–3 stays in the river."},
@@ -184,7 +184,7 @@ func TestCast(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			before := tt.r
-			got, e, err := Cast(tt.r, tt.s, tt.owned)
+			got, e, err := Cast(tt.r, tt.s, tt.owned, "Ben")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -207,7 +207,7 @@ func TestCast(t *testing.T) {
 	// nothing, and the cards go to the discard pile."
 	full := river([]int{10, 1}, map[int]Angler{1: Tourist, 10: Local})
 	for _, v := range []int{0, 11, 12, 13, 20, 26} {
-		got, e, err := Cast(full, v, 2)
+		got, e, err := Cast(full, v, 2, "Ben")
 		if err != nil || got != full || e.Kind != OpenWater || e.Gained != 0 || e.LoseHand || e.Section != 0 ||
 			!strings.Contains(e.Text, "lands in open water") || !strings.Contains(e.Text, "catches and hooks nothing") {
 			t.Errorf("cast of %d: %+v %v", v, e, err)
@@ -398,11 +398,11 @@ func TestPlace(t *testing.T) {
 
 func TestWild(t *testing.T) {
 	r := river([]int{4, 9}, map[int]Angler{2: Tourist, 7: Local})
-	got, e, err := EagleCatch(r, 9)
+	got, e, err := EagleCatch(r, 9, "Ben")
 	if err != nil || got != river([]int{4}, map[int]Angler{2: Tourist, 7: Local}) || e.Kind != EagleCaught || e.Gained != 1 || e.Salmon != 9 {
 		t.Errorf("eagle catch: %+v %+v %v", got, e, err)
 	}
-	if _, _, err := EagleCatch(r, 5); moveCode(err) != "no_salmon" {
+	if _, _, err := EagleCatch(r, 5, "Ben"); moveCode(err) != "no_salmon" {
 		t.Errorf("eagle catch of no salmon: %v", err)
 	}
 	got, e, err = EagleChase(r, 7)
@@ -417,16 +417,16 @@ func TestWild(t *testing.T) {
 		t.Errorf("bear clear: %+v %+v", got, e)
 	}
 
-	_, caught, _ := Cast(r, 4, 0)
+	_, caught, _ := Cast(r, 4, 0, "Ben")
 	got, e, err = BearEat(r, caught)
 	if err != nil || got != r || e.Kind != BearAte || e.Gained != -1 || e.Salmon != 4 {
 		t.Errorf("bear eat: %+v %+v %v", got, e, err)
 	}
-	_, eagle, _ := EagleCatch(r, 9)
+	_, eagle, _ := EagleCatch(r, 9, "Ben")
 	if _, _, err := BearEat(r, eagle); err != nil {
 		t.Errorf("a bear may eat an eagle's catch: %v", err)
 	}
-	_, hooked, _ := Cast(r, 2, 0)
+	_, hooked, _ := Cast(r, 2, 0, "Ben")
 	if _, _, err := BearEat(r, hooked); moveCode(err) != "nothing_to_eat" {
 		t.Errorf("bear after a hooked tourist: %v", err)
 	}

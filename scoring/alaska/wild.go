@@ -1,8 +1,10 @@
 package alaska
 
-// EagleCatch plays an eagle to take salmon n from the river for the mover
-// (Gained +1); the eagle goes to the discard pile.
-func EagleCatch(r River, n int) (River, Event, error) {
+import "tablemate/scoring"
+
+// EagleCatch plays an eagle to take salmon n from the river for the mover,
+// who (Gained +1); the eagle goes to the discard pile.
+func EagleCatch(r River, n int, who string) (River, Event, error) {
 	if !onRiver(n) {
 		return r, Event{}, noSection(refuseSalmonNo, n)
 	}
@@ -12,7 +14,7 @@ func EagleCatch(r River, n int) (River, Event, error) {
 	}
 	r.Salmon[n-1]--
 	e := Event{Kind: EagleCaught, Salmon: n, Gained: 1}
-	e.tell(tellEagleTakes, lo, hi)
+	e.tell(tellEagleTakes, lo, hi, scoring.Name(who))
 	return r, e, nil
 }
 

@@ -149,6 +149,28 @@ func parseAlaskaMove(move string) (alaska.Step, error) {
 	return alaska.Step{}, bad
 }
 
+// LastMove names the newest move (kit.MoveNamer) as the engine told it to
+// the table: the newest event of this turn, or of the turn just played.
+func (alaskaPlay) LastMove(c echo.Context, t sessions.Table) (string, error) {
+	pos, err := alaska.Engine{}.Resume(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
+	if err != nil || len(t.Play.Steps) == 0 {
+		return "", err
+	}
+	return akLastMove(c, pos), nil
+}
+
+// akLastMove is the newest event's text in the reader's language.
+func akLastMove(c echo.Context, pos alaska.Position) string {
+	es := pos.Events
+	if len(es) == 0 {
+		es = pos.Before
+	}
+	if len(es) == 0 {
+		return ""
+	}
+	return strings.TrimSuffix(akTold(c, es[len(es)-1]), ".")
+}
+
 func (alaskaPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string) (templ.Component, error) {
 	pos, err := alaska.Engine{}.Resume(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 	if err != nil {
@@ -225,11 +247,10 @@ func alaskaVM(c echo.Context, pos alaska.Position, base string, at, sel int) Ala
 	}
 	if sel > 0 {
 		vm.Sel = sel
-		_, e, _ := alaska.Cast(pos.River, sel, me.Salmon)
-		told := kit.LowerFirst(e.Text)
-		if i18n.IsGerman(c.Request().Context()) { // German nouns keep their capital
-			told = akTold(c, e)
-		}
+		_, e, _ := alaska.Cast(pos.River, sel, me.Salmon, me.Name)
+		// The event names who casts (#38: one person form), so a name
+		// starts it and keeps its capital.
+		told := akTold(c, e)
 		vm.SelText = kit.Tr(c, "A cast into %d: %s", sel, told)
 		casts := func(roll string) []AlaskaMoveVM {
 			var out []AlaskaMoveVM

@@ -141,7 +141,7 @@ func TestPlayAlongAlaskaInGerman(t *testing.T) {
 	want := []string{
 		"Ben legt den Lachs von Ana. Ein Lachs fällt in den Fluss, auf 4–5.",
 		"Der Fluss strömt einmal: Jeder Lachs zieht einen Abschnitt flussabwärts.",
-		"Ana wirft 1 + 2 in Abschnitt 3. Du fängst den Lachs auf 3–4: Leg ihn offen neben dich.",
+		"Ana wirft 1 + 2 in Abschnitt 3. Ana fängt den Lachs auf 3–4 und legt ihn offen vor sich.",
 	}
 	if strings.Join(told, "\n") != strings.Join(want, "\n") {
 		t.Errorf("moves told:\n%s\nwant:\n%s", strings.Join(told, "\n"), strings.Join(want, "\n"))
@@ -156,7 +156,7 @@ func TestPlayAlongAlaskaInGerman(t *testing.T) {
 		t.Errorf("English on the German turn page: %q in %q", akEnglish.FindString(txt), txt)
 	}
 	panel := ts.GetLang(table+"/play?sec=6", "de")
-	if got := panel.Text(`[data-testid="cast-preview"]`); got != "Ein Wurf in 6: Dein Wurf in Abschnitt 6 fängt nichts. (Ana hat keine Karte mehr zum Werfen.)" {
+	if got := panel.Text(`[data-testid="cast-preview"]`); got != "Ein Wurf in 6: Der Wurf von Ana in Abschnitt 6 fängt nichts. (Ana hat keine Karte mehr zum Werfen.)" {
 		t.Errorf("cast preview: %q", got)
 	}
 	if got := panel.Text(`[data-testid="section-panel"] h2`); got != "Abschnitt 6" {

@@ -113,7 +113,7 @@ func TestPlayAlongAlaska(t *testing.T) {
 			if l, _ := pg.Doc.Find(`[data-testid="section-3"]`).Attr("aria-label"); !strings.Contains(l, "last cast") {
 				t.Errorf("the section hit is not marked: %q", l)
 			}
-			if txt := pg.Text(`[data-testid="events"]`); !strings.Contains(txt, "You catch the salmon on 3–4") {
+			if txt := pg.Text(`[data-testid="events"]`); !strings.Contains(txt, "catches the salmon on 3–4") {
 				t.Errorf("the catch is not told: %q", txt)
 			}
 			if got := pg.Text(`[data-player="Ana"] [data-testid="salmon-count"]`); got != "1" {
@@ -121,12 +121,12 @@ func TestPlayAlongAlaska(t *testing.T) {
 			}
 		}
 		if m.Move == "angler:local:6" {
-			if txt := ts.Get(table + "/play?sec=8").Text(`[data-testid="cast-preview"]`); !strings.Contains(txt, "catch the salmon on 8–9") {
+			if txt := ts.Get(table + "/play?sec=8").Text(`[data-testid="cast-preview"]`); !strings.Contains(txt, "A cast into 8: Ben catches the salmon on 8–9") {
 				t.Errorf("cast preview for 8: %q", txt)
 			}
 		}
 		if m.Move == "cast:9" {
-			if txt := ts.Get(table + "/play?sec=9").Text(`[data-testid="cast-preview"]`); !strings.Contains(txt, "hook the tourist") {
+			if txt := ts.Get(table + "/play?sec=9").Text(`[data-testid="cast-preview"]`); !strings.Contains(txt, "A cast into 9: Ben hooks the tourist in section 9: the tourist goes to the discard pile; Ben loses") {
 				t.Errorf("cast preview for 9: %q", txt)
 			}
 		}

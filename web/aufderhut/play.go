@@ -144,6 +144,15 @@ func (adhPlay) StepJSON(c echo.Context, _ sessions.Table) (json.RawMessage, erro
 	return aufderhut.StepJSON(s), nil
 }
 
+// LastMove names the newest move (kit.MoveNamer) as the engine tells it.
+func (adhPlay) LastMove(c echo.Context, t sessions.Table) (string, error) {
+	before, _, last, _, err := aufderhut.Engine{}.Last(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
+	if err != nil || len(t.Play.Steps) == 0 {
+		return "", err
+	}
+	return i18n.Say(c.Request().Context(), before.Describe(last)), nil
+}
+
 func (adhPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string) (templ.Component, error) {
 	vm, err := adhPlayVM(c, t, flash, undo)
 	if err != nil {

@@ -190,7 +190,9 @@ func TestPlayAlongADHTurns(t *testing.T) {
 	}
 	// Undo takes the miss back and stays in the game.
 	undo := ts.Get(table + "/play")
-	if got := undo.Text(`[data-testid="undo-step"]`); !strings.Contains(got, "move 5") {
+	// It names the move it takes back, as the last-move line does (#38).
+	if got := undo.Text(`[data-testid="undo-step"]`); got != "Undo: Ida reveals spot 3 (character 3): no match, a bald head" ||
+		undo.Text(`[data-testid="last-move"]`) != "Last move: Ida reveals spot 3 (character 3): no match, a bald head." {
 		t.Errorf("undo button: %q", got)
 	}
 	if p := ts.Post(table+"/undo", undo.FormOf(t, table+"/undo")); p.Status != http.StatusSeeOther || p.Header.Get("Location") != table+"/play" {

@@ -132,4 +132,11 @@ var german = map[string]string{
 	"Energy":     "Energie",
 	"Sunlight":   "Sonnenlicht",
 	"red-king, blue-king, peek-mine, peek-yours, swap, energy, sunlight": "roter-könig, blauer-könig, meine-ansehen, deine-ansehen, tauschen, energie, sonnenlicht",
+
+	// The last move, named (turn page, undo button, view-only page); Kodiak shares these
+	"%s finished a turn":              "%s hat den Zug beendet",
+	"%s had no cards left":            "%s hatte keine Karten mehr",
+	"a penalty card of %s taken back": "Strafkarte von %s zurückgenommen",
+	"%s drew a penalty card":          "%s hat eine Strafkarte gezogen",
+	"round %d scored":                 "Runde %d gewertet",
 }

@@ -48,6 +48,9 @@ type PlayEntryVM struct {
 	Closed string // "Round 2 ended: Ben called Cambio and everyone had one more turn"
 	Round  RoundEntryVM
 	Hints  []string // per seat: "4 dealt + 1 penalty card: 5 cards unless some were discarded"
+	// Nothing marks the seats with no cards to enter (who ran out and
+	// so ended the round): no card pad for them (#38).
+	Nothing []bool
 }
 
 // CambioPlayVM is a guided Cambio game in progress.
@@ -73,4 +76,5 @@ type CambioPlayVM struct {
 	Entry     *PlayEntryVM // set once the round has closed
 	Totals    PlayTotalsVM
 	UndoLabel string
+	LastMove  string // the newest move named ("Ben called Cambio"), "" before the first
 }

@@ -150,8 +150,44 @@ func (cambioPlay) StepJSON(c echo.Context, t sessions.Table) (json.RawMessage, e
 	return cambio.StepJSON(s), nil
 }
 
+// LastMove names the newest move (kit.MoveNamer): "Ben called Cambio".
+func (cambioPlay) LastMove(c echo.Context, t sessions.Table) (string, error) {
+	before, _, last, _, err := cambio.Engine{}.Last(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
+	if err != nil || len(t.Play.Steps) == 0 {
+		return "", err
+	}
+	return cambioMoveText(c, before, last), nil
+}
+
+// cambioMoveText names step last, played on before, in the reader's
+// language: "Ben finished a turn", "Ben called Cambio", "round 2 scored".
+func cambioMoveText(c echo.Context, before cambio.Position, last cambio.Step) string {
+	name := func(seat int) string {
+		if seat >= 0 && seat < len(before.Players) {
+			return before.Players[seat]
+		}
+		return "?"
+	}
+	switch last.Action {
+	case cambio.ActDone:
+		return kit.Tr(c, "%s finished a turn", name(last.Seat))
+	case cambio.ActCambio:
+		return kit.Tr(c, "%s called Cambio", name(last.Seat))
+	case cambio.ActOut:
+		return kit.Tr(c, "%s had no cards left", name(last.Seat))
+	case cambio.ActPenalty:
+		if last.Delta < 0 {
+			return kit.Tr(c, "a penalty card of %s taken back", name(last.Seat))
+		}
+		return kit.Tr(c, "%s drew a penalty card", name(last.Seat))
+	case cambio.ActScore:
+		return kit.Tr(c, "round %d scored", before.Round())
+	}
+	return ""
+}
+
 func (cambioPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string) (templ.Component, error) {
-	pos, err := cambio.Engine{}.Resume(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
+	before, pos, last, _, err := cambio.Engine{}.Last(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 	if err != nil {
 		return nil, fmt.Errorf("resume guided Cambio: %w", err)
 	}
@@ -167,6 +203,9 @@ func (cambioPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string)
 		Current:   pos.ToMove(), CurrentSeat: pos.Turn,
 		Totals:    TotalsOf(res, cambioNote(c, pos.Final())),
 		UndoLabel: undo,
+	}
+	if len(t.Play.Steps) > 0 {
+		vm.LastMove = cambioMoveText(c, before, last)
 	}
 	if pos.Caller != cambio.NoCaller {
 		vm.Caller = names[pos.Caller]
@@ -206,6 +245,7 @@ func (cambioPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string)
 		}, nil)
 		for i := range names {
 			e.Hints = append(e.Hints, cambioHint(c, pos, i))
+			e.Nothing = append(e.Nothing, i == pos.OutSeat)
 		}
 		vm.Entry = &e.PlayEntryVM
 		vm.Page.Scripts = append(vm.Page.Scripts, Script)

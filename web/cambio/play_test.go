@@ -156,6 +156,10 @@ func TestPlayAlongCambio(t *testing.T) {
 	// Round 2: Ben has no cards at once; Ana reaches 50 and the game ends.
 	cambiotest.MustStep(ts, table, "done:2", nil)
 	cambiotest.MustStep(ts, table, "out:1", nil)
+	// Ben has nothing to enter: no card pad for him (#38), the others have theirs.
+	if sc := ts.Get(table + "/play"); sc.Doc.Find(`fieldset[data-player="Ben"] .card-pad`).Length() != 0 || sc.Doc.Find(`fieldset[data-player="Ana"] .card-pad`).Length() != 1 {
+		t.Errorf("card pads: Ben %d, Ana %d; want none for Ben, who ran out", sc.Doc.Find(`fieldset[data-player="Ben"] .card-pad`).Length(), sc.Doc.Find(`fieldset[data-player="Ana"] .card-pad`).Length())
+	}
 	if p := cambiotest.PlayStep(ts, table, "score", cambiotest.Cards("13 13", "4", "2")); p.Status != http.StatusUnprocessableEntity ||
 		!strings.Contains(p.Text(`fieldset[data-player="Ben"] .field-error`), "(rule CAM-3)") {
 		t.Fatalf("Ben had no cards but 4 entered: %d", p.Status)

@@ -5,6 +5,8 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -178,4 +180,23 @@ func WhoStarts(c echo.Context, t sessions.Table) views.StartsVM {
 	}
 	return views.StartsVM{Name: t.Players[max(0, slices.Index(t.Players, t.First))], Chosen: slices.Contains(t.Players, t.First),
 		Rule: i18n.Say(c.Request().Context(), t.Info.Starts)}
+}
+
+// Refused is the form a refused move posted, for the page drawn in answer
+// to keep what was entered: the posted values when this request is a
+// POST made on the table as it still is (its _seen is t's head), nil
+// otherwise (a first view, or a form the table has moved on from, whose
+// entries belong to a turn that is over).
+func Refused(c echo.Context, t sessions.Table) url.Values {
+	if c.Request().Method != http.MethodPost {
+		return nil
+	}
+	if seen, err := strconv.Atoi(c.FormValue("_seen")); err != nil || seen != t.Head {
+		return nil
+	}
+	values, err := c.FormParams()
+	if err != nil {
+		return nil
+	}
+	return values
 }

@@ -128,3 +128,11 @@ type Pages interface {
 	// is not a move is a *scoring.InputError, shown with the turn.
 	StepJSON(c echo.Context, t sessions.Table) (json.RawMessage, error)
 }
+
+// MoveNamer is Pages that name the guided game's newest move in the
+// reader's language ("Ben pounced"): the undo button says what it takes
+// back and the view-only page what just happened. "" when the game has no
+// move yet.
+type MoveNamer interface {
+	LastMove(c echo.Context, t sessions.Table) (string, error)
+}

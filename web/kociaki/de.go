@@ -193,4 +193,7 @@ var german = map[string]string{
 	"second":                          "zweite",
 	"third":                           "dritte",
 	"%dth":                            "%d.",
+
+	// A refused turn keeps the ticks and opens the missing choice (#38)
+	"Choose the chip taken from toy %d.": "Wähle den Chip, der von Spielzeug %d genommen wurde.",
 }

@@ -44,6 +44,7 @@ type KocPlayVM struct {
 	Me        int
 	MeLinks   []KocMeLink
 	UndoLabel string
+	LastMove  string // the newest move named, "" before the first
 }
 
 // KocTileVM is a furniture tile on the table.
@@ -70,6 +71,11 @@ type KocToyVM struct {
 	Choices []KocChoice
 	UsedUp  bool
 	Taken   []int // chips taken so far, all players (public: piles lie face up)
+	// Ticked and Chosen are what a refused turn posted (kept, #38);
+	// Missing says the toy was ticked with no chip chosen.
+	Ticked  bool
+	Chosen  string
+	Missing bool
 }
 
 // KocChoice is one possible outcome of taking a pile's top chip.

@@ -154,6 +154,15 @@ func kocMe(c echo.Context, t sessions.Table, seats int) int {
 	return me
 }
 
+// LastMove names the newest move (kit.MoveNamer): "Ben’s turn (toy 1, 5)".
+func (kocPlay) LastMove(c echo.Context, t sessions.Table) (string, error) {
+	before, pos, last, _, err := kociaki.Engine{}.Last(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
+	if err != nil || len(t.Play.Steps) == 0 {
+		return "", err
+	}
+	return kocStepText(c, before, pos, last, len(t.Play.Steps)), nil
+}
+
 func (kocPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string) (templ.Component, error) {
 	before, pos, last, _, err := kociaki.Engine{}.Last(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 	if err != nil {
@@ -190,8 +199,22 @@ func (kocPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string) (t
 	for i, pl := range pos.Tiles {
 		vm.Tiles = append(vm.Tiles, kocTileVM(pl.Tile, i+1, pos.Players[pl.By].Name))
 	}
+	// A refused turn keeps the toys ticked and the chips chosen, and
+	// opens the choice still missing.
+	posted := kit.Refused(c, t)
+	if posted.Get("kind") != "turn" {
+		posted = nil
+	}
 	for toy := 1; toy <= kociaki.Toys; toy++ {
-		vm.Toys = append(vm.Toys, kocToyVM(c, pos, moves, toy))
+		tv := kocToyVM(c, pos, toy)
+		if posted != nil {
+			tv.Ticked = slices.Contains(posted["toy"], strconv.Itoa(toy))
+			if ch := posted.Get("chip." + strconv.Itoa(toy)); slices.ContainsFunc(tv.Choices, func(k KocChoice) bool { return k.Value == ch }) {
+				tv.Chosen = ch
+			}
+			tv.Missing = tv.Ticked && len(tv.Choices) > 1 && tv.Chosen == ""
+		}
+		vm.Toys = append(vm.Toys, tv)
 	}
 	totals := pos.Totals()
 	tied := pos.TiedForWin()
@@ -219,6 +242,9 @@ func (kocPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string) (t
 	if undo != "" {
 		vm.UndoLabel = kocStepText(c, before, pos, last, len(t.Play.Steps))
 	}
+	if len(t.Play.Steps) > 0 {
+		vm.LastMove = kocStepText(c, before, pos, last, len(t.Play.Steps))
+	}
 	return KocPlay(vm), nil
 }
 
@@ -228,15 +254,13 @@ func kocTileVM(tl kociaki.Tile, round int, by string) KocTileVM {
 
 // kocToyVM says what crossing toy gives now (ruling KOC-2) and, when the
 // app cannot know the top chip (chips removed unseen, KOC-1), the choices:
-// the outcomes of the crossings of toy the engine lists.
-func kocToyVM(c echo.Context, pos kociaki.Position, moves []kociaki.Step, toy int) KocToyVM {
+// the outcomes the engine lists for its pile.
+func kocToyVM(c echo.Context, pos kociaki.Position, toy int) KocToyVM {
 	v := KocToyVM{Toy: toy, Left: pos.ChipsLeft(toy), Taken: pos.Pile(toy).Taken}
-	var outs []kociaki.Take
-	for _, m := range moves {
-		if len(m.Crossed) == 1 && m.Crossed[0].Toy == toy {
-			outs = append(outs, m.Crossed[0])
-		}
-	}
+	// What the pile may give, as the engine says it (Outcomes: the same
+	// as the crossings Moves lists in a turn), so the tile step's piles
+	// say their values too (#38).
+	outs := pos.Outcomes(toy)
 	var words []string
 	for _, o := range outs {
 		if o.Empty {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -39,6 +40,12 @@ func TestPlayAlongKocSetupTurnsAndRefusals(t *testing.T) {
 	if got := play.Text(`[data-testid="to-act"]`); got != "Ben plays a furniture tile" {
 		t.Fatalf("to act: %q", got)
 	}
+	// The tile step's piles say what each gives (#38: "4 chips gives" had no value).
+	play.Doc.Find(`[data-testid="piles"] li .small`).Each(func(i int, sel *goquery.Selection) {
+		if txt := sel.Text(); !regexp.MustCompile(`^gives \d( or \d)*$`).MatchString(txt) {
+			t.Errorf("pile %d in the tile step says %q", i+1, txt)
+		}
+	})
 	if _, ok := play.Doc.Find(`[data-testid="tile-yellow"]`).Attr("disabled"); !ok {
 		t.Error("yellow lies on top: its button must be disabled (KOC-3)")
 	}
@@ -78,6 +85,25 @@ func TestPlayAlongKocSetupTurnsAndRefusals(t *testing.T) {
 	}
 	if p := koctest.Move(t, ts, table, url.Values{"toy": {"4"}}); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "rule KOC-2") {
 		t.Errorf("toy 4 without the chip: %d", p.Status)
+	}
+	// The refusal keeps what was ticked and opens the missing choice (#38).
+	if p := koctest.Move(t, ts, table, url.Values{"toy": {"4", "9"}}); p.Status != http.StatusUnprocessableEntity {
+		t.Errorf("toys 4 and 9 without the chip of toy 4: %d", p.Status)
+	} else {
+		for toy, want := range map[string]bool{"4": true, "9": true, "5": false} {
+			if _, ok := p.Doc.Find(`[data-testid="toy-` + toy + `"]`).Attr("checked"); ok != want {
+				t.Errorf("after the refusal toy %s ticked %v, want %v", toy, ok, want)
+			}
+		}
+		if p.Doc.Find(`[data-testid="which-4"].koc-missing [data-testid="missing-4"]`).Length() != 1 {
+			t.Errorf("the missing chip of toy 4 is not pointed out:\n%s", p.Text(`[data-testid="turn-form"]`))
+		}
+	}
+	// A chosen chip is kept too when another field is refused.
+	if p := koctest.Move(t, ts, table, url.Values{"toy": {"4"}, "chip.4": {"2"}, "none": {"1"}}); p.Status != http.StatusUnprocessableEntity {
+		t.Errorf("a toy ticked with “no toy crossed”: %d", p.Status)
+	} else if _, ok := p.Doc.Find(`[data-testid="chip-4-2"]`).Attr("checked"); !ok || p.Doc.Find(`.koc-missing`).Length() != 0 {
+		t.Errorf("the chip chosen for toy 4 is lost on a refusal (kept %v)", ok)
 	}
 	if p := koctest.Move(t, ts, table, url.Values{"toy": {"4"}, "none": {"1"}}); p.Status != http.StatusUnprocessableEntity {
 		t.Errorf("a toy ticked with “no toy crossed”: %d", p.Status)

@@ -97,4 +97,10 @@ var german = map[string]string{
 
 	// Said with the form's words, not the request's field names.
 	"has %s among the cards; enter it as a hairball kept (+10 each) or discarded (+5 each) instead, it is counted 0 here": "hat %s bei den Karten; trag ihn stattdessen als gehaltenen (je +10) oder abgelegten Haarball (je +5) ein, hier zählt er 0",
+
+	// The last move, named (turn page, undo button, view-only page)
+	"a pounce of %s (Kodiak) taken back": "ein Sturz von %s (Kodiak) zurückgenommen",
+	"%s (Kodiak) pounced: %d of %d":      "%s (Kodiak) hat sich gestürzt: %d von %d",
+	"a hairball of %s taken back":        "ein Haarball von %s zurückgenommen",
+	"%s discarded a hairball":            "%s hat einen Haarball abgelegt",
 }

@@ -26,6 +26,7 @@ type KodiakPlayVM struct {
 	Entry                  *cambioweb.PlayEntryVM
 	Totals                 cambioweb.PlayTotalsVM
 	UndoLabel              string
+	LastMove               string // the newest move named ("Ben pounced"), "" before the first
 }
 
 // atoi reads a counter the handler wrote (0 when empty).

@@ -78,8 +78,48 @@ func (kodiakPlay) StepJSON(c echo.Context, t sessions.Table) (json.RawMessage, e
 	return kodiak.StepJSON(s), nil
 }
 
+// LastMove names the newest move (kit.MoveNamer): "Ben pounced (1 of 3)".
+func (kodiakPlay) LastMove(c echo.Context, t sessions.Table) (string, error) {
+	before, pos, last, _, err := kodiak.Engine{}.Last(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
+	if err != nil || len(t.Play.Steps) == 0 {
+		return "", err
+	}
+	return kodiakMoveText(c, before, pos, last), nil
+}
+
+// kodiakMoveText names step last, played on before and leading to pos, in
+// the reader's language: "Ben finished a turn", "Ben (Kodiak) pounced: 2
+// of 3", "Cy discarded a hairball", "round 2 scored".
+func kodiakMoveText(c echo.Context, before, pos kodiak.Position, last kodiak.Step) string {
+	name := func(seat int) string {
+		if seat >= 0 && seat < len(before.Players) {
+			return before.Players[seat]
+		}
+		return "?"
+	}
+	switch last.Action {
+	case kodiak.ActDone:
+		return kit.Tr(c, "%s finished a turn", name(last.Seat))
+	case kodiak.ActOut:
+		return kit.Tr(c, "%s had no cards left", name(last.Seat))
+	case kodiak.ActPounce:
+		if last.Delta < 0 {
+			return kit.Tr(c, "a pounce of %s (Kodiak) taken back", name(before.Kodiak()))
+		}
+		return kit.Tr(c, "%s (Kodiak) pounced: %d of %d", name(before.Kodiak()), pos.Pounces, kodiak.MaxPounces)
+	case kodiak.ActHairball:
+		if last.Delta < 0 {
+			return kit.Tr(c, "a hairball of %s taken back", name(last.Seat))
+		}
+		return kit.Tr(c, "%s discarded a hairball", name(last.Seat))
+	case kodiak.ActScore:
+		return kit.Tr(c, "round %d scored", before.Round())
+	}
+	return ""
+}
+
 func (kodiakPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string) (templ.Component, error) {
-	pos, err := kodiak.Engine{}.Resume(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
+	before, pos, last, _, err := kodiak.Engine{}.Last(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 	if err != nil {
 		return nil, fmt.Errorf("resume guided Kodiak: %w", err)
 	}
@@ -98,6 +138,9 @@ func (kodiakPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string)
 		PounceMore: slices.Contains(moves, kodiak.Step{Action: kodiak.ActPounce, Delta: 1}),
 		Totals:     cambioweb.TotalsOf(res, kodiakNote(c, pos)),
 		UndoLabel:  undo,
+	}
+	if len(t.Play.Steps) > 0 {
+		vm.LastMove = kodiakMoveText(c, before, pos, last)
 	}
 	for i, name := range names {
 		seat := cambioweb.PlaySeatVM{Index: i, Name: name, ToMove: i == pos.Current(), Count: pos.Hairballs[i],
@@ -124,6 +167,7 @@ func (kodiakPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string)
 				values.Set(views.PField(i, "hairballs_kept"), "0")
 			}
 			e.Hints = append(e.Hints, kodiakHint(c, pos, i))
+			e.Nothing = append(e.Nothing, i == pos.OutSeat)
 		}
 		e.Round.Players = cambioweb.RoundPlayers(kit.Entry{Ctx: c.Request().Context(), Names: names, Values: values}, func(tok string) (string, int, error) {
 			card, err := parseCard(tok)

@@ -1,6 +1,10 @@
 package runemarket
 
-import "tablemate/views"
+import (
+	"net/url"
+
+	"tablemate/views"
+)
 
 // RMSetupVM is the form that starts a guided game of The Rune Market: the
 // market's piles as counted and the player who starts.
@@ -21,6 +25,8 @@ type RMSetupVM struct {
 type RMPlayVM struct {
 	views.Page
 	views.Form
+	// Kept is what a refused move posted: its form opens again with it.
+	Kept            RMKept
 	TableName, Base string
 	Turn            int
 	Current         string
@@ -110,4 +116,24 @@ type RMRankVM struct {
 	Highest        string // "" when not entered
 	RPS            bool
 	Winner, Tied   bool
+}
+
+// RMKept is the form a refused move posted (kit.Refused), so the page
+// drawn with the refusal shows that form open with what was entered.
+type RMKept struct {
+	Values url.Values
+}
+
+// Open says whether the move form do (with item, for a purchase) is the
+// one refused.
+func (k RMKept) Open(do, item string) bool {
+	return k.Values != nil && k.Values.Get("do") == do && (item == "" || k.Values.Get("item") == item)
+}
+
+// Get is field name of the refused form do/item ("" for any other form).
+func (k RMKept) Get(do, item, name string) string {
+	if !k.Open(do, item) {
+		return ""
+	}
+	return k.Values.Get(name)
 }

@@ -69,6 +69,7 @@ func (runeMarketPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo str
 	vm.Page, vm.Form, vm.TableName, vm.Base = rmPage(c, t), kit.Form(c, t.Head), t.Name, kit.EditBase(c)
 	vm.Flash, vm.FlashKind = flash, "bad"
 	vm.UndoLabel = undo
+	vm.Kept = RMKept{Values: kit.Refused(c, t)}
 	return RMPlay(vm), nil
 }
 

@@ -53,7 +53,7 @@ func TestPlayAlongRuneMarketInGerman(t *testing.T) {
 		return ts.PostLang(table+"/play/start", f, lang)
 	}
 	for _, tt := range []struct{ lang, red, blue, want string }{
-		{"de", "x", "2", "Zähl den Stapel „rote Runen“ im Markt: eine ganze Zahl, 0 oder mehr."},
+		{"de", "x", "2", "Zählt den Stapel „rote Runen“ im Markt: eine ganze Zahl, 0 oder mehr."},
 		{"en", "x", "2", "Count the market's red runes: a whole number, 0 or more."},
 		{"de", "0", "0", "Nicht möglich: der Markt braucht rote oder blaue Runen: Das Spiel endet, wenn seine letzte Rune genommen wird (Regel RUN-1)"},
 		{"en", "0", "0", "Not possible: the market needs red or blue runes: the game ends when its last rune is taken (rule RUN-1)"},
@@ -124,7 +124,7 @@ func TestPlayAlongRuneMarketInGerman(t *testing.T) {
 	turn = ts.GetLang(table+"/play", "de")
 	for sel, want := range map[string]string{
 		`[data-testid="hand"]`:         "Ana hat 3 Handkarten · in diesem Zug 0-mal ausgespielt",
-		`[data-testid="draw-hint"]`:    "Spiel zuerst mindestens 1 Handkarte (Regeltext „Hand cards“).",
+		`[data-testid="draw-hint"]`:    "Spiel zuerst mindestens 1 Handkarte (Regeltext „Handkarten“).",
 		`[data-testid="go-rune"]`:      "Rune kaufen",
 		`[data-testid="rune"] summary`: "Eine Rune mit Zahlenkarten kaufen (5, 10 oder 15)",
 	} {

@@ -68,6 +68,29 @@ func TestPlayAlongRuneMarket(t *testing.T) {
 	if ph, _ := play.Doc.Find(`[data-testid="phase"]`).Attr("data-phase"); ph != "purchases" {
 		t.Fatalf("after a double-tapped interest the phase is %q", ph)
 	}
+	// A refused rune keeps its cards and colour, its form open (#38).
+	kept := rmtest.Play(t, ts, table, rmtest.Move{"do": "rune", "colour": "blue", "cards": "4 7"})
+	if kept.Status != http.StatusUnprocessableEntity {
+		t.Fatalf("a rune for 11: %d", kept.Status)
+	}
+	if _, open := kept.Doc.Find(`[data-testid="rune"]`).Attr("open"); !open {
+		t.Error("the refused rune form is folded away")
+	}
+	if v, _ := kept.Doc.Find(`[data-testid="rune"] [data-testid="f-cards"]`).Attr("value"); v != "4 7" {
+		t.Errorf("the cards typed are lost: %q", v)
+	}
+	if _, ok := kept.Doc.Find(`[data-testid="rune-blue"]`).Attr("checked"); !ok {
+		t.Error("the colour chosen is lost")
+	}
+	if _, open := kept.Doc.Find(`[data-testid="place"]`).Attr("open"); open {
+		t.Error("another move's form opens with the refusal")
+	}
+	if v, _ := kept.Doc.Find(`[data-testid="buy-boat"] [data-testid="f-cards"]`).Attr("value"); v != "" {
+		t.Errorf("the cards show in another move's form: %q", v)
+	}
+	if v, _ := ts.Get(table + "/play").Doc.Find(`[data-testid="rune"] [data-testid="f-cards"]`).Attr("value"); v != "" {
+		t.Errorf("a fresh page shows cards: %q", v)
+	}
 	// 2 players: 4 runes of one colour (RUN-1), shown with the purchases.
 	if !strings.Contains(play.Body, "costs 4 runes of one colour") {
 		t.Errorf("the price for 2 players is not shown")

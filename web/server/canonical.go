@@ -23,22 +23,24 @@ import (
 // canonicalRoutes maps each POST-only route to the page its forms are on,
 // made from the route's parameters.
 var canonicalRoutes = map[string]func(echo.Context) string{
-	"/tables":                        func(echo.Context) string { return "/tables/new" },
-	"/tables/:id/players":            tablePath(""),
-	"/tables/:id/undo":               tablePath(""),
-	"/tables/:id/rotate/:role":       tablePath(""),
-	"/tables/:id/play/start":         tablePath("/play"),
-	"/tables/:id/play/step":          tablePath("/play"),
-	"/tables/:id/play/stop":          tablePath("/play"),
-	"/tables/:id/games":              tablePath("/games/new"),
-	"/tables/:id/games/:n":           func(c echo.Context) string { return editBase(c) + "/games/" + c.Param("n") + "/edit" },
-	"/tables/:id/games/:n/settle":    func(c echo.Context) string { return editBase(c) + "/games/" + c.Param("n") },
-	"/tables/:id/games/:n/rounds/:r": func(c echo.Context) string { return editBase(c) + "/games/" + c.Param("n") + "/rounds/" + c.Param("r") + "/edit" },
-	"/leagues":                       func(echo.Context) string { return "/leagues/new" },
-	"/l/:admin/rotate":               adminPath,
-	"/l/:admin/members":              adminPath,
-	"/l/:admin/merge":                adminPath,
-	"/l/:admin/tables":               adminPath,
+	"/tables":                     func(echo.Context) string { return "/tables/new" },
+	"/tables/:id/players":         tablePath(""),
+	"/tables/:id/undo":            tablePath(""),
+	"/tables/:id/rotate/:role":    tablePath(""),
+	"/tables/:id/play/start":      tablePath("/play"),
+	"/tables/:id/play/step":       tablePath("/play"),
+	"/tables/:id/play/stop":       tablePath("/play"),
+	"/tables/:id/games":           tablePath("/games/new"),
+	"/tables/:id/games/:n":        func(c echo.Context) string { return editBase(c) + "/games/" + c.Param("n") + "/edit" },
+	"/tables/:id/games/:n/settle": func(c echo.Context) string { return editBase(c) + "/games/" + c.Param("n") },
+	"/tables/:id/games/:n/rounds/:r": func(c echo.Context) string {
+		return editBase(c) + "/games/" + c.Param("n") + "/rounds/" + c.Param("r") + "/edit"
+	},
+	"/leagues":          func(echo.Context) string { return "/leagues/new" },
+	"/l/:admin/rotate":  adminPath,
+	"/l/:admin/members": adminPath,
+	"/l/:admin/merge":   adminPath,
+	"/l/:admin/tables":  adminPath,
 }
 
 // tablePath is the table's page behind its edit link, with suffix.

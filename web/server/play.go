@@ -11,6 +11,7 @@ import (
 	"tablemate/scoring"
 	"tablemate/sessions"
 	"tablemate/views"
+	"tablemate/views/i18n"
 	"tablemate/web/games"
 	"tablemate/web/kit"
 )
@@ -75,7 +76,7 @@ func playingAlong(c echo.Context, t sessions.Table) *views.PlayingVM {
 	if t.Play == nil {
 		return nil
 	}
-	vm := &views.PlayingVM{Title: playingTitle(c.Request().Context(), t), Moves: len(t.Play.Steps)}
+	vm := &views.PlayingVM{Title: playingTitle(c.Request().Context(), t), Moves: len(t.Play.Steps), LastMove: lastMove(c, t)}
 	type standing struct {
 		res scoring.Result
 		ok  bool
@@ -197,10 +198,38 @@ func (a *App) rerenderPlay(c echo.Context, t sessions.Table, g kit.Pages, status
 // belongs to the guided game (undo then stays on the play page); ""
 // otherwise.
 func playUndoLabel(c echo.Context, t sessions.Table) string {
-	if e, ok := t.Newest(); ok && (e.Kind == sessions.KindPlayStep || e.Kind == sessions.KindPlayStarted) {
-		return shortTextIn(c.Request().Context(), t, e.Event)
+	e, ok := t.Newest()
+	if !ok || (e.Kind != sessions.KindPlayStep && e.Kind != sessions.KindPlayStarted) {
+		return ""
 	}
-	return ""
+	if e.Kind == sessions.KindPlayStep {
+		if named := lastMove(c, t); named != "" {
+			return named
+		}
+	}
+	return shortTextIn(c.Request().Context(), t, e.Event)
+}
+
+// lastMove names the guided game's newest move in the reader's language
+// as its game says it (kit.MoveNamer: "Ben pounced"), worked out once per
+// head and language; "" when there is none or the game cannot name it.
+func lastMove(c echo.Context, t sessions.Table) string {
+	if t.Play == nil || len(t.Play.Steps) == 0 {
+		return ""
+	}
+	game, _ := games.Find(t.Info.Slug)
+	namer, ok := game.Pages.(kit.MoveNamer)
+	if !ok {
+		return ""
+	}
+	ctx := c.Request().Context()
+	return t.Derived("play-last/"+i18n.Code(i18n.Lang(ctx)), func() any {
+		s, err := namer.LastMove(c, t)
+		if err != nil {
+			return ""
+		}
+		return s
+	}).(string)
 }
 
 // keepAwake asks the page about to be rendered to keep the phone's screen
