@@ -9,10 +9,8 @@
   // names the page it belongs to: put that in the address bar, so a
   // reload asks it with GET instead of sending the form again, and the
   // live refresh follows the table there (never the form's POST URL).
-  var canonical = document.body && document.body.getAttribute("data-canonical");
-  if (canonical && window.history && history.replaceState) {
-    history.replaceState(history.state, "", canonical + location.hash);
-  }
+  var canonical = document.body.getAttribute("data-canonical");
+  if (canonical) history.replaceState(history.state, "", canonical + location.hash);
 
   // msg is a sentence the page wrote in the reader's language into a
   // data-msg-* attribute of <body> (English when it is missing).

@@ -32,6 +32,8 @@ var canonicalRoutes = map[string]func(echo.Context) string{
 	"/tables/:id/play/stop":       tablePath("/play"),
 	"/tables/:id/games":           tablePath("/games/new"),
 	"/tables/:id/games/:n":        func(c echo.Context) string { return editBase(c) + "/games/" + c.Param("n") + "/edit" },
+	"/tables/:id/games/:n/note":   func(c echo.Context) string { return editBase(c) + "/games/" + c.Param("n") },
+	"/tables/:id/games/:n/stop":   tablePath("/next"),
 	"/tables/:id/games/:n/settle": func(c echo.Context) string { return editBase(c) + "/games/" + c.Param("n") },
 	"/tables/:id/games/:n/rounds/:r": func(c echo.Context) string {
 		return editBase(c) + "/games/" + c.Param("n") + "/rounds/" + c.Param("r") + "/edit"

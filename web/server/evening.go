@@ -51,7 +51,14 @@ func eveningVM(c echo.Context, t sessions.Table) views.EveningVM {
 	}
 	slices.Reverse(shown)
 	for _, r := range shown {
-		vm.Columns = append(vm.Columns, views.EveningColumn{Label: tr(c, "%d · %s", r.Number, kindTitle(ctx, r.Game, r.Sheet)), Status: gameStatus(r)})
+		// A game's column names its kind only when the evening mixes
+		// kinds: of one kind, the line above says which, and the number
+		// alone keeps the table narrow on a phone.
+		label := strconv.Itoa(r.Number)
+		if ev.Mode != sessions.EveningSum {
+			label = tr(c, "%d · %s", r.Number, kindTitle(ctx, r.Game, r.Sheet))
+		}
+		vm.Columns = append(vm.Columns, views.EveningColumn{Label: label, Status: gameStatus(r)})
 	}
 	for _, row := range ev.Rows {
 		vr := views.EveningRowVM{Rank: row.Rank, Name: row.Name, Points: pointsText(ctx, row.Points), Wins: row.Wins, Leader: row.Leader}
