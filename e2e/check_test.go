@@ -63,6 +63,7 @@ func measureFit(t *testing.T, ctx context.Context, name string) {
 // its totals and the next round one tap away; Kodiak's in German, its
 // named cards German on the pad.
 func TestCheckRoundGamesOnAPhone(t *testing.T) {
+	t.Parallel()
 	base := startServer(t)
 	ctx := phone(t)
 	// Cambio: Ana 7 + Red King (−2) + Swap (10), Ben 3 + 4 and calls with

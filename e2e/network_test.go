@@ -418,6 +418,7 @@ func left(t *testing.T, ctx context.Context) int {
 // over HTTPS with a self-signed certificate, where the phone is a secure
 // context with the Wake Lock API.
 func TestEntryMadeOffline(t *testing.T) {
+	t.Parallel()
 	for _, o := range []origin{plainWiFi, ownAddress, selfSigned} {
 		t.Run(o.name, func(t *testing.T) {
 			p := startProcess(t, o.serve...)
@@ -448,6 +449,7 @@ func TestEntryMadeOffline(t *testing.T) {
 // once the server is back on the same database it is recorded exactly
 // once.
 func TestEntryWhileTheServerIsDown(t *testing.T) {
+	t.Parallel()
 	for _, o := range []origin{plainWiFi, ownAddress} {
 		t.Run(o.name, func(t *testing.T) {
 			p := startProcess(t, o.serve...)
@@ -478,6 +480,7 @@ func TestEntryWhileTheServerIsDown(t *testing.T) {
 // the phone: the phone keeps the entry, and once the server is back it
 // sends it again, is told "already recorded", and the log holds it once.
 func TestResendAfterTheAnswerWasLost(t *testing.T) {
+	t.Parallel()
 	for _, o := range []origin{plainWiFi, ownAddress} {
 		t.Run(o.name, func(t *testing.T) {
 			p := startProcess(t, o.serve...)
@@ -513,6 +516,7 @@ func TestResendAfterTheAnswerWasLost(t *testing.T) {
 // the guided play page says the screen may sleep. Nothing is wider than
 // the phone, every target is a thumb's.
 func TestCopyShareAndAwakeOnPlainHTTP(t *testing.T) {
+	t.Parallel()
 	p := startProcess(t)
 	port := p.addr[strings.LastIndex(p.addr, ":")+1:]
 	ctx := phoneAt(t, plainWiFi)
@@ -596,6 +600,7 @@ func grantClipboard(origin string) chromedp.Action {
 // sent again with a fresh token and recorded, not lost and not taken for
 // the other.
 func TestEntryWithAUsedToken(t *testing.T) {
+	t.Parallel()
 	p := startProcess(t)
 	port := p.addr[strings.LastIndex(p.addr, ":")+1:]
 	ctx := phoneAt(t, plainWiFi)
