@@ -115,7 +115,7 @@ func TestCambioGameOnAPhone(t *testing.T) {
 				}
 			}()
 		}
-		acts = append(acts, chromedp.WaitVisible(`[data-testid="standings"]`, chromedp.ByQuery))
+		acts = append(acts, chromedp.WaitVisible(`[data-testid="current-game"], [data-testid="game-over"], [data-testid="standings"]`, chromedp.ByQuery))
 		run(t, ctx, fmt.Sprintf("round %d: %s, save", j+1, ended), acts...)
 		snapshot(t, ctx, fmt.Sprintf("cambio-table-round-%d", j+1))
 	}

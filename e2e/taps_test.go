@@ -48,7 +48,7 @@ func TestCambioRoundTaps(t *testing.T) {
 	if shown != "17" {
 		t.Errorf("Ben's round sum shows %q, want 17", shown)
 	}
-	run(t, ctx, "save", c.tap(`[data-testid="submit-round"]`), chromedp.WaitVisible(`[data-testid="standings"]`, chromedp.ByQuery))
+	run(t, ctx, "save", c.tap(`[data-testid="submit-round"]`), chromedp.WaitVisible(`[data-testid="current-game"], [data-testid="game-over"], [data-testid="standings"]`, chromedp.ByQuery))
 	var totals []string
 	run(t, ctx, "totals", chromedp.Evaluate(`[...document.querySelectorAll('[data-testid="round-total"]')].map(e => e.textContent.trim())`, &totals))
 	if strings.Join(totals, " ") != "−1 17 9" && strings.Join(totals, " ") != "-1 17 9" {
@@ -92,7 +92,7 @@ func TestKodiakRoundTaps(t *testing.T) {
 		c.typeIn(`#p1-sum`, "12"),
 		c.typeIn(`#p2-sum`, "7"),
 		c.tap(`[data-testid="submit-round"]`),
-		chromedp.WaitVisible(`[data-testid="standings"]`, chromedp.ByQuery),
+		chromedp.WaitVisible(`[data-testid="current-game"], [data-testid="game-over"], [data-testid="standings"]`, chromedp.ByQuery),
 	)
 	var totals []string
 	run(t, ctx, "totals", chromedp.Evaluate(`[...document.querySelectorAll('[data-testid="round-total"]')].map(e => e.textContent.trim())`, &totals))
