@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -603,6 +604,9 @@ func (e *evening) moreOfTheEvening(base string, before []standingRow) []string {
 		tap(`fieldset[data-player="Cy"] .card-pad button[data-card="1"]`),
 		tap(`input[name="ended"][value="cambio:1"]`), tap(`[data-testid="submit-round"]`),
 		chromedp.WaitVisible(`[data-testid="enter-game"]`, chromedp.ByQuery),
+		// The round's page has arrived (the send may be the page's own,
+		// which then goes to the table): only then leave it.
+		chromedp.Poll(`location.search.indexOf("done=round") >= 0 && document.readyState === "complete"`, nil, chromedp.WithPollingTimeout(30*time.Second)),
 	)
 	var blocked string
 	var disabled bool
