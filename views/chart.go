@@ -5,21 +5,64 @@ import (
 	"strings"
 )
 
-const barMax = 200 // px of the longest bar
+const (
+	barLeft = 110 // px where the bars' area starts (the names stand left of it)
+	barMax  = 200 // px of the bars' area
+)
 
 func barY(i int) int { return i * 32 }
 
 func chartHeight(c BarChart) int { return len(c.Bars)*32 + 4 }
 
-func barWidth(c BarChart, v float64) int {
-	top := 0.0
+// barRange is the span the bars are drawn over: from the lowest value or
+// zero to the highest value or zero, so a negative total draws a bar
+// left of the zero line instead of none at all.
+func barRange(c BarChart) (lo, hi float64) {
 	for _, b := range c.Bars {
-		top = max(top, b.Value)
+		lo, hi = min(lo, b.Value), max(hi, b.Value)
 	}
-	if top <= 0 || v <= 0 {
+	return lo, hi
+}
+
+// barZero is the x of the zero line.
+func barZero(c BarChart) int {
+	lo, hi := barRange(c)
+	if hi-lo <= 0 {
+		return barLeft
+	}
+	return barLeft + int(-lo*barMax/(hi-lo))
+}
+
+// barWidth is the length of v's bar: at least 2 px for any value but
+// zero, so a small score still shows.
+func barWidth(c BarChart, v float64) int {
+	lo, hi := barRange(c)
+	if hi-lo <= 0 || v == 0 {
 		return 0
 	}
-	return max(2, int(v*barMax/top))
+	if v < 0 {
+		v = -v
+	}
+	return max(2, int(v*barMax/(hi-lo)))
+}
+
+// barX is where v's bar starts: at the zero line, or left of it by the
+// bar's length for a negative value.
+func barX(c BarChart, v float64) int {
+	if v < 0 {
+		return barZero(c) - barWidth(c, v)
+	}
+	return barZero(c)
+}
+
+// barTextX is where v's number is written: after a positive bar's end,
+// or just right of the zero line for zero and negative values (their bar
+// lies left of it).
+func barTextX(c BarChart, v float64) int {
+	if v > 0 {
+		return barZero(c) + barWidth(c, v) + 4
+	}
+	return barZero(c) + 4
 }
 
 // barText writes a bar's value: a whole number, or a half (placing points

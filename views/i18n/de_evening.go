@@ -44,7 +44,7 @@ var deEvening = map[string]string{
 	"%[1]d games of %[2]s: each player's totals added, the fewest points lead, as its rules add several games.":                         "%[1]d Partien %[2]s: Die Summen jeder Person addiert, die wenigsten Punkte führen, wie die Regeln mehrere Partien zählen.",
 	"Different games cannot add their scores: each game gives points by place (%s for 1st, 2nd, …; a tie shares them), as in a league.": "Verschiedene Spiele lassen sich nicht addieren: Jede Partie gibt Punkte nach Platz (%s für 1., 2., …; Gleichstand teilt sie), wie in einer Liga.",
 	"%d · %s":                             "%d · %s",
-	"%d. (%d)":                            "%d. (%d)",
+	"%d. (%s)":                            "%d. (%s)",
 	"game %d in progress, round 1":        "Partie %d läuft, Runde 1",
 	"game %[2]d in progress, round %[1]d": "Partie %[2]d läuft, Runde %[1]d",
 

@@ -68,11 +68,11 @@ func eveningVM(c echo.Context, t sessions.Table) views.EveningVM {
 			case !played:
 				vr.Cells = append(vr.Cells, "–")
 			case !r.Counted:
-				vr.Cells = append(vr.Cells, "("+strconv.Itoa(seat.Score)+")") // not counted: the total alone
+				vr.Cells = append(vr.Cells, "("+scoreText(seat.Score)+")") // not counted: the total alone
 			case ev.Mode == sessions.EveningPlacings:
-				vr.Cells = append(vr.Cells, tr(c, "%d. (%d)", seat.Place, seat.Score))
+				vr.Cells = append(vr.Cells, tr(c, "%d. (%s)", seat.Place, scoreText(seat.Score)))
 			default:
-				vr.Cells = append(vr.Cells, strconv.Itoa(seat.Score))
+				vr.Cells = append(vr.Cells, scoreText(seat.Score))
 			}
 		}
 		vm.Rows = append(vm.Rows, vr)

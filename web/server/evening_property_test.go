@@ -453,6 +453,13 @@ func (e *eveningRun) checkViews() {
 	if !slices.Equal(shown, want) {
 		e.t.Fatalf("the page's standing %q, the table's %q", shown, want)
 	}
+	// Each game's cell writes a score as the totals do: with the real
+	// minus sign, never a hyphen.
+	page.Doc.Find(`[data-testid="standings"] tbody td.small`).Each(func(_ int, s *goquery.Selection) {
+		if strings.Contains(s.Text(), "-") {
+			e.t.Fatalf("a game's cell of the standing reads %q: a hyphen for a minus", s.Text())
+		}
+	})
 	// The bar chart: a bar per row, its value the row's points.
 	var bars []string
 	page.Doc.Find(`[data-testid="chart"] svg text`).Each(func(i int, s *goquery.Selection) { bars = append(bars, s.Text()) })
