@@ -88,7 +88,7 @@ func (ts *Tables) ImportFileOnce(ctx context.Context, r io.Reader, token string)
 		if err != nil {
 			return Imported{}, err
 		}
-		made, err := ts.store.writeImport(ctx, nil, []*pendingTable{p}, ts.deriver, importToken("table", token))
+		made, _, err := ts.store.writeImport(ctx, nil, []*pendingTable{p}, ts.deriver, importToken("table", token))
 		if err != nil {
 			return Imported{}, err
 		}
@@ -535,29 +535,43 @@ func importToken(what, token string) string {
 //
 // With a token (importToken) already kept, nothing is written and the
 // key of the first table the token's import made is returned.
-func (s *Store) writeImport(ctx context.Context, l *League, tables []*pendingTable, deriver, token string) (made string, err error) {
+func (s *Store) writeImport(ctx context.Context, l *League, tables []*pendingTable, deriver, token string) (madeTable, madeLeague string, err error) {
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
-		return "", s.failed("import", err)
+		return "", "", s.failed("import", err)
 	}
 	defer tx.Rollback() //nolint:errcheck // no-op after Commit
-	if token != "" && len(tables) > 0 {
+	if token != "" {
 		// Two servers given the same form at once import it once.
 		if err := s.d.serialize(ctx, tx, token); err != nil {
-			return "", s.failed("import", err)
+			return "", "", s.failed("import", err)
 		}
-		err := tx.QueryRowContext(ctx, `SELECT table_id FROM events WHERE client_token = ? AND kind = 'table_created'`, token).Scan(&made)
+	}
+	if token != "" && len(tables) > 0 {
+		err := tx.QueryRowContext(ctx, `SELECT table_id FROM events WHERE client_token = ? AND kind = 'table_created'`, token).Scan(&madeTable)
 		switch {
 		case err == nil:
-			return made, nil
+			return madeTable, "", nil
 		case !errors.Is(err, sql.ErrNoRows):
-			return "", s.failed("import", err)
+			return "", "", s.failed("import", err)
+		}
+	}
+	if token != "" && l != nil {
+		// A league without tables has no event to carry the token: its
+		// id is made from the token (importLeague), so the league an
+		// import made already is found by it.
+		err := tx.QueryRowContext(ctx, `SELECT id FROM leagues WHERE id = ?`, l.ID).Scan(&madeLeague)
+		switch {
+		case err == nil:
+			return "", madeLeague, nil
+		case !errors.Is(err, sql.ErrNoRows):
+			return "", "", s.failed("import", err)
 		}
 	}
 	now := s.stamp()
 	if l != nil {
 		if err := s.insertLeague(ctx, tx, l); err != nil {
-			return "", s.failed("import league", err)
+			return "", "", s.failed("import league", err)
 		}
 	}
 	for i, p := range tables {
@@ -566,16 +580,16 @@ func (s *Store) writeImport(ctx context.Context, l *League, tables []*pendingTab
 			first = token
 		}
 		if err := insertImported(ctx, tx, p, now, first); err != nil {
-			return "", s.failed("import table", err)
+			return "", "", s.failed("import table", err)
 		}
 		if err := insertSummary(ctx, tx, summarize(p.t, true), deriver); err != nil {
-			return "", s.failed("import table", err)
+			return "", "", s.failed("import table", err)
 		}
 		if l != nil {
 			// Added one after the other, in the file's order.
 			added := stamp(s.now().Add(time.Duration(i) * time.Microsecond))
 			if err := insertLeagueTable(ctx, tx, l.ID, p.t.Key, added); err != nil {
-				return "", s.failed("import league", err)
+				return "", "", s.failed("import league", err)
 			}
 		}
 	}
@@ -583,10 +597,10 @@ func (s *Store) writeImport(ctx context.Context, l *League, tables []*pendingTab
 		s.importHook()
 	}
 	if err := tx.Commit(); err != nil {
-		return "", s.commitFailed("import", err)
+		return "", "", s.commitFailed("import", err)
 	}
 	s.wrote()
-	return "", nil
+	return "", "", nil
 }
 
 // insertImported writes one checked table, its new links and its log,

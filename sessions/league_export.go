@@ -117,9 +117,21 @@ func (ts *Tables) importLeague(ctx context.Context, dec *json.Decoder, h header,
 	if err := readEnd(dec, ""); err != nil {
 		return League{}, err
 	}
-	made, err := ts.store.writeImport(ctx, &l, tables, ts.deriver, token)
+	if token != "" {
+		l.ID = leagueIDOf(token)
+	}
+	made, madeLeague, err := ts.store.writeImport(ctx, &l, tables, ts.deriver, token)
 	if err != nil {
 		return League{}, err
+	}
+	if madeLeague != "" {
+		// The league the token's import made, which had no table.
+		*again = true
+		admin, _, err := current(ctx, ts.store.read, madeLeague, RoleAdmin)
+		if err != nil {
+			return League{}, err
+		}
+		return ts.LeagueByAdmin(ctx, admin)
 	}
 	if made != "" {
 		// The league the token's import made: the first league its

@@ -765,7 +765,7 @@ func TestHostileDatabaseFileDamaged(t *testing.T) {
 
 // TestHostileImportTwice: the import form sent twice with its one-time
 // token (a double tap, "Send it again") makes one table, or one league
-// with its tables, and answers both times with it; a fresh form imports
+// with its tables (or none), and answers both times with it; a fresh form imports
 // again; a token that is not text is refused (4xx), never 500.
 func TestHostileImportTwice(t *testing.T) {
 	ts := newTestServer(t)
@@ -774,6 +774,8 @@ func TestHostileImportTwice(t *testing.T) {
 	}{
 		{"a table", tableExport("Twice", []string{"Ana", "Ben"}, nil), `SELECT count(*) FROM tables WHERE name = 'Twice'`},
 		{"a league", leagueExport(2, 1), `SELECT count(*) FROM leagues`},
+		// No table carries the token's event: the league itself is found.
+		{"a league without tables", leagueExport(0, 0), `SELECT count(*) FROM leagues`},
 	} {
 		form := ts.Get("/tables/import").FormOf(t, "/tables/import")
 		if form.Get("_token") == "" {
