@@ -76,6 +76,7 @@ var endToEnd = map[string]bool{"too_many_taken": true, "no_section": true}
 // warning or a refused step — is the catalog's German of that sentence,
 // never the English: codes, rulings and names stay as they are.
 func TestAPISaysEveryCodeInGerman(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("type-checks every engine")
 	}

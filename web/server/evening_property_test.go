@@ -42,6 +42,7 @@ import (
 // SQLite pass only: the store plays no part); a failure prints the
 // shrunk evening that breaks it, step by step.
 func TestEveningViewsAgree(t *testing.T) {
+	t.Parallel()
 	if webtest.Postgres() {
 		t.Skip("the derivation does not depend on the store: SQLite pass only")
 	}

@@ -183,6 +183,7 @@ func germanFixture(t *testing.T, ts *testServer) (crawlFixture, string) {
 // either language, outside the "Why?" small print. Every page has a meta
 // description of its kind, in its language.
 func TestNoEnglishOnGermanPages(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds an evening of every game")
 	}

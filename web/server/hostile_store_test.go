@@ -73,6 +73,7 @@ func fullGame(base url.Values) url.Values {
 // entries with links to the rest, and a write and the view after it apply
 // one event without replaying anything.
 func TestHostileLongTableCostsTheSameAsAShortOne(t *testing.T) {
+	t.Parallel()
 	ts := newTestServerWith(t, func(a *App) { a.writeRate = 0 })
 	sizes := map[int]int{}
 	for _, n := range []int{200, 1500} {
@@ -159,6 +160,7 @@ func TestHostileLongTablePages(t *testing.T) {
 // TestHostileReplayPageReadsNothing: a replay page of a long table shows
 // the game from facts worked out once, not by replaying the log.
 func TestHostileReplayPageReadsNothing(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	table, _, _ := ts.importJSON(kksExport(1000))
 	ts.Get(table)
@@ -176,6 +178,7 @@ func TestHostileReplayPageReadsNothing(t *testing.T) {
 // buys no work later: views come from the cache, and after a restart the
 // first view replays the log once, the next ones not at all.
 func TestHostileImportedTableStaysCheap(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	p := ts.upload(t, kksExport(1500))
 	if p.Status != http.StatusSeeOther {
@@ -291,6 +294,7 @@ func TestHostileLeagueImportWritesAllOrNothing(t *testing.T) {
 // TestHostileLongExportImportsAgain: what export produces for a long
 // table (over the old 1 MiB cap) imports as the same table.
 func TestHostileLongExportImportsAgain(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	players := []string{"Amelia", "Victor", "Enrique"}
 	states := make([]string, 1800)
@@ -316,6 +320,7 @@ func TestHostileLongExportImportsAgain(t *testing.T) {
 // cap (live or imported, with the cap named), and imports count against
 // the write limit and a per-client byte budget.
 func TestHostileTablesAndImportsAreBounded(t *testing.T) {
+	t.Parallel()
 	ts := newTestServerWith(t, func(a *App) { a.writeRate = 0 })
 	// A table one entry short of full, of cheap entries (joins taken back).
 	var b strings.Builder
@@ -468,6 +473,7 @@ func (ts *testServer) uploadLang(t *testing.T, hidden url.Values, data, lang str
 // opened long tables lists them from their kept cards, also after a
 // restart; a table that changed since is replayed once, the others not.
 func TestHostileHistoryReplaysNothing(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	var tables []string
 	for range 3 {

@@ -768,6 +768,7 @@ func TestHostileDatabaseFileDamaged(t *testing.T) {
 // with its tables (or none), and answers both times with it; a fresh form imports
 // again; a token that is not text is refused (4xx), never 500.
 func TestHostileImportTwice(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	for _, c := range []struct {
 		what, file, count string
@@ -820,6 +821,7 @@ func TestHostileImportTwice(t *testing.T) {
 // "your entries are safe"; sent again once the lock is free it is
 // recorded, once.
 func TestHostileSQLiteBusySaysNotSaved(t *testing.T) {
+	t.Parallel()
 	if webtest.Postgres() {
 		t.Skip("SQLite's file lock (PostgreSQL's row locks: sessions.TestAWriteWaitsForALockedTableBriefly)")
 	}

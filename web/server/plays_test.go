@@ -294,6 +294,7 @@ func TestPlaysImportLeavesOutAndRefuses(t *testing.T) {
 // kept though the sheet's name is cut to fit; a play the sheet cannot
 // take is left out with the reason.
 func TestPlaysImportOtherGames(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 
 	// An evening of two sheets, Skat (highest wins) and Golf (lowest).

@@ -20,6 +20,7 @@ import (
 )
 
 func TestPagesStayWithinTheirWeightBudget(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t)
 	table := ts.CreateTable("Amelia", "Victor", "Enrique", "Zofia")
 	entry := ts.Get(table + "/games/new")
