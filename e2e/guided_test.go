@@ -159,12 +159,12 @@ func TestGuidedRuneMarketStaysLiveAfterARefusal(t *testing.T) {
 				chromedp.SendKeys(`#m-bandits`, "1", chromedp.ByQuery),
 				tap(`[data-testid="first-0"]`),
 				tap(`[data-testid="start-play"]`),
-				chromedp.WaitVisible(`[data-testid="take-interest"]`, chromedp.ByQuery))
+				chromedp.WaitVisible(`[data-testid="end-turn"]`, chromedp.ByQuery))
 		},
-		// Drawing before the interest: rule RUN-1.
-		refuse:  sendAs(`[data-testid="interest"] form`, "do", "draw"),
-		move:    []chromedp.Action{tap(`[data-testid="take-interest"]`), chromedp.WaitVisible(`[data-testid="end-turn"]`, chromedp.ByQuery)},
-		after:   `!!document.querySelector('[data-testid="end-turn"]') && window.sameDocument === true`,
+		// Drawing before a hand card is played: rule RUN-1.
+		refuse:  sendAs(`[data-testid="shelter"] form`, "do", "draw"),
+		move:    []chromedp.Action{tap(`[data-testid="shelter"] summary`), tap(`[data-testid="go-shelter-red"]`), chromedp.WaitVisible(`[data-testid="last-move"]`, chromedp.ByQuery)},
+		after:   shows("last-move", "Ana played a red shelter") + ` && window.sameDocument === true`,
 		endTurn: "end-turn",
 	})
 }
