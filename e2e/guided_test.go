@@ -86,6 +86,9 @@ func checkGuided(t *testing.T, c guidedCase) {
 	if bad := seen.refused(); len(bad) > 0 {
 		t.Errorf("the first phone asked URLs that answer 405: %q", bad)
 	}
+	if bad := served405(t); len(bad) > 0 {
+		t.Errorf("the server answered 405: %q", bad)
+	}
 	var onScreen bool
 	run(t, a, "the end of the turn on screen", chromedp.Evaluate(`scrollTo(0, 0), true`, nil), chromedp.Evaluate(inView(c.endTurn), &onScreen))
 	if !onScreen {
