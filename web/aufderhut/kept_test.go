@@ -37,7 +37,7 @@ func TestADHRefusalKeepsTheMove(t *testing.T) {
 		t.Errorf("the refused swap opens %q, want its second hat to choose", mode)
 	}
 	// A fresh page opens nothing.
-	if mode, _ := ts.Get(table+"/play").Doc.Find(`[data-testid="action"]`).Attr("data-mode"); mode == "swap2" || mode == "lay" {
+	if mode, _ := ts.Get(table + "/play").Doc.Find(`[data-testid="action"]`).Attr("data-mode"); mode == "swap2" || mode == "lay" {
 		t.Errorf("a fresh page opens %q", mode)
 	}
 }

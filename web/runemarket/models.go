@@ -55,9 +55,9 @@ type RMPlayVM struct {
 	// PlaceAll are the places loose runes may go, each put in with one tap:
 	// all the loose runes of its colour (PlaceCount). PlaceFewer: some
 	// colour has more than 1 loose rune, so the form that puts fewer shows.
-	PlaceAll   []RMOption
-	PlaceCount []int
-	PlaceFewer bool
+	PlaceAll       []RMOption
+	PlaceCount     []int
+	PlaceFewer     bool
 	ShelterColours []RMOption // colours without a main shelter
 	RuneColours    []RMOption // colours of the runes the market still has
 	Steals         []RMOption // "Ben|rune|red", "Ben|hand_card"
