@@ -66,6 +66,7 @@ type guidedCase struct {
 	move    []chromedp.Action                                    // phone B's move
 	after   string                                               // the condition A shows once B's move is recorded
 	endTurn string                                               // the test id of the control that ends the turn, after B's move
+	taps    int                                                  // the taps of B's move, when it is a whole turn (0: not one)
 }
 
 func checkGuided(t *testing.T, c guidedCase) {
@@ -83,6 +84,9 @@ func checkGuided(t *testing.T, c guidedCase) {
 	start := time.Now()
 	run(t, a, "the first phone follows within 2 s", chromedp.Poll(c.after, nil, chromedp.WithPollingTimeout(2*time.Second)))
 	t.Logf("followed in %v", time.Since(start).Round(10*time.Millisecond))
+	if c.taps > 0 {
+		t.Logf("a turn on the second phone: %d taps", c.taps)
+	}
 	if bad := seen.refused(); len(bad) > 0 {
 		t.Errorf("the first phone asked URLs that answer 405: %q", bad)
 	}
