@@ -2,6 +2,7 @@ package kks_test
 
 import (
 	"net/http"
+	"net/url"
 	"testing"
 
 	"tablemate/web/kks/kkstest"
@@ -15,6 +16,7 @@ import (
 func TestKKSRefusalKeepsTheTakeAndTheLastMoveIsNamed(t *testing.T) {
 	ts := webtest.New(t, server.NewApp, func(a *server.App) { a.SetWriteRate(0) })
 	table := ts.CreateTable("Amelia", "Victor")
+	view, _ := ts.Get(table).Doc.Find(`[data-testid="view-link"]`).Attr("value")
 	kkstest.StartPlay(t, ts, table)
 	f := ts.Get(table+"/play?take=3").FormOf(t, table+"/play/step")
 	f.Set("reveal", "red 1") // in the row, so not in the deck
@@ -51,6 +53,11 @@ func TestKKSRefusalKeepsTheTakeAndTheLastMoveIsNamed(t *testing.T) {
 	de := ts.GetLang(table+"/play", "de")
 	if got := de.Text(`[data-testid="last-move"]`); len(got) < 20 || got[:len("Letzter Zug: Amelia hat")] != "Letzter Zug: Amelia hat" {
 		t.Errorf("German last move %q", got)
+	}
+	// The view-only page says it too.
+	u, _ := url.Parse(view)
+	if got := ts.Get(u.Path).Text(`[data-testid="playing-along"] [data-testid="last-move"]`); got != line {
+		t.Errorf("view-only page: last move %q, want %q", got, line)
 	}
 	t.Logf("%s / %s", line, de.Text(`[data-testid="last-move"]`))
 }
