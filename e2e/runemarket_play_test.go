@@ -160,6 +160,15 @@ func TestPlayAlongRuneMarketOnAPhone(t *testing.T) {
 				if typed != "5" || sum != "5" {
 					t.Errorf("the pad wrote %q, sum %q", typed, sum)
 				}
+				var fit struct {
+					Wide     bool
+					Smallest float64
+				}
+				run(t, ctx, "the pad fits", chromedp.Evaluate(`({Wide: document.documentElement.scrollWidth > innerWidth,
+					Smallest: Math.min(...[...document.querySelectorAll('[data-testid="rune"] [data-rm-pad] button')].map(b => Math.min(b.getBoundingClientRect().width, b.getBoundingClientRect().height)))})`, &fit))
+				if fit.Wide || fit.Smallest < 44 {
+					t.Errorf("the card pad scrolls sideways (%v) or has a key smaller than 44 px (%.0f)", fit.Wide, fit.Smallest)
+				}
 				m.acts = m.acts[2:] // already open, 5 tapped
 			}
 			run(t, ctx, fmt.Sprintf("turn %d: %s", turn+1, m.what), m.acts...)
