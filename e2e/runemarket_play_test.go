@@ -228,3 +228,49 @@ func TestPlayAlongRuneMarketOnAPhone(t *testing.T) {
 	}
 	checkTotals(t, ctx, want)
 }
+
+// The Rune Market's turn in German on a 360×740 phone (#38): the card pad,
+// the one-tap placing of a loose rune and the interest taken by itself
+// fit the screen's width, every key a 44 px target.
+func TestRuneMarketTurnInGermanAt360(t *testing.T) {
+	t.Parallel()
+	base := startServer(t)
+	ctx := phone(t)
+	run(t, ctx, "a German 360px phone", chromedp.EmulateViewport(360, 740, chromedp.EmulateMobile, chromedp.EmulateScale(2)),
+		chromedp.Navigate(base+"/lang?to=de&back=/"), chromedp.WaitReady(`body`, chromedp.ByQuery))
+	run(t, ctx, "start The Rune Market",
+		chromedp.Navigate(base+"/tables/new"),
+		chromedp.WaitVisible(`#player-0`, chromedp.ByQuery),
+		chromedp.SetValue(`#game`, runemarket.Slug, chromedp.ByQuery),
+		chromedp.SendKeys(`#player-0`, "Ana", chromedp.ByQuery),
+		chromedp.SendKeys(`#player-1`, "Ben", chromedp.ByQuery),
+		tap(`[data-testid="create-table"]`),
+		tap(`[data-testid="play-along"]`),
+		chromedp.WaitVisible(`#m-red`, chromedp.ByQuery),
+		chromedp.SendKeys(`#m-red`, "4", chromedp.ByQuery),
+		chromedp.SendKeys(`#m-blue`, "3", chromedp.ByQuery),
+		chromedp.SendKeys(`#m-boat_shelters`, "1", chromedp.ByQuery),
+		chromedp.SendKeys(`#m-bandits`, "1", chromedp.ByQuery),
+		tap(`[data-testid="start-play"]`),
+		chromedp.WaitVisible(`[data-testid="interest-skipped"]`, chromedp.ByQuery),
+		tap(`[data-testid="shelter"] summary`), tap(`[data-testid="go-shelter-red"]`),
+		chromedp.WaitVisible(`[data-testid="last-move"]`, chromedp.ByQuery),
+		tap(`[data-testid="rune"] summary`), tap(`[data-testid="rune"] [data-rm-card="5"]`), tap(`[data-testid="go-rune"]`),
+		chromedp.WaitVisible(`[data-testid="place-all"]`, chromedp.ByQuery),
+		tap(`[data-testid="rune"] summary`))
+	var fit struct {
+		Wide     bool
+		Smallest float64
+		Place    string
+	}
+	run(t, ctx, "measure", chromedp.Evaluate(`({Wide: document.documentElement.scrollWidth > innerWidth,
+		Smallest: Math.min(...[...document.querySelectorAll('[data-rm-pad] button, [data-testid="place-all"] button')].filter(b => b.offsetParent).map(b => Math.min(b.getBoundingClientRect().width, b.getBoundingClientRect().height))),
+		Place: document.querySelector('[data-testid="place-all"] button').textContent})`, &fit))
+	snapshot(t, ctx, "rune-market-de-360")
+	if fit.Wide || fit.Smallest < 44 {
+		t.Errorf("at 360 px in German the turn scrolls sideways (%v) or a key is under 44 px (%.0f)", fit.Wide, fit.Smallest)
+	}
+	if fit.Place != "Die rote Rune in den roten Unterstand legen" {
+		t.Errorf("the one-tap place reads %q", fit.Place)
+	}
+}
