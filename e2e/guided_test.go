@@ -66,6 +66,7 @@ type guidedCase struct {
 	move    []chromedp.Action                                    // phone B's move
 	after   string                                               // the condition A shows once B's move is recorded
 	endTurn string                                               // the test id of the control that ends the turn, after B's move
+	taps    int                                                  // the taps of B's move, when it is a whole turn (0: not one)
 }
 
 func checkGuided(t *testing.T, c guidedCase) {
@@ -83,8 +84,14 @@ func checkGuided(t *testing.T, c guidedCase) {
 	start := time.Now()
 	run(t, a, "the first phone follows within 2 s", chromedp.Poll(c.after, nil, chromedp.WithPollingTimeout(2*time.Second)))
 	t.Logf("followed in %v", time.Since(start).Round(10*time.Millisecond))
+	if c.taps > 0 {
+		t.Logf("a turn on the second phone: %d taps", c.taps)
+	}
 	if bad := seen.refused(); len(bad) > 0 {
 		t.Errorf("the first phone asked URLs that answer 405: %q", bad)
+	}
+	if bad := served405(t); len(bad) > 0 {
+		t.Errorf("the server answered 405: %q", bad)
 	}
 	var onScreen bool
 	run(t, a, "the end of the turn on screen", chromedp.Evaluate(`scrollTo(0, 0), true`, nil), chromedp.Evaluate(inView(c.endTurn), &onScreen))
@@ -159,12 +166,12 @@ func TestGuidedRuneMarketStaysLiveAfterARefusal(t *testing.T) {
 				chromedp.SendKeys(`#m-bandits`, "1", chromedp.ByQuery),
 				tap(`[data-testid="first-0"]`),
 				tap(`[data-testid="start-play"]`),
-				chromedp.WaitVisible(`[data-testid="take-interest"]`, chromedp.ByQuery))
+				chromedp.WaitVisible(`[data-testid="end-turn"]`, chromedp.ByQuery))
 		},
-		// Drawing before the interest: rule RUN-1.
-		refuse:  sendAs(`[data-testid="interest"] form`, "do", "draw"),
-		move:    []chromedp.Action{tap(`[data-testid="take-interest"]`), chromedp.WaitVisible(`[data-testid="end-turn"]`, chromedp.ByQuery)},
-		after:   `!!document.querySelector('[data-testid="end-turn"]') && window.sameDocument === true`,
+		// Drawing before a hand card is played: rule RUN-1.
+		refuse:  sendAs(`[data-testid="shelter"] form`, "do", "draw"),
+		move:    []chromedp.Action{tap(`[data-testid="shelter"] summary`), tap(`[data-testid="go-shelter-red"]`), chromedp.WaitVisible(`[data-testid="last-move"]`, chromedp.ByQuery)},
+		after:   shows("last-move", "Ana played a red shelter") + ` && window.sameDocument === true`,
 		endTurn: "end-turn",
 	})
 }

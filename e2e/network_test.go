@@ -164,7 +164,7 @@ func (p *process) direct() string {
 func (p *process) start() {
 	p.t.Helper()
 	p.cmd = exec.Command(binary, p.args...)
-	p.cmd.Stderr = &testLog{p.t}
+	p.cmd.Stderr = &testLog{t: p.t}
 	p.out = &lines{}
 	p.cmd.Stdout = p.out
 	if err := p.cmd.Start(); err != nil {

@@ -127,7 +127,9 @@ func startServerProc(t *testing.T) (string, *exec.Cmd) {
 	addr := l.Addr().String()
 	l.Close()
 	cmd := exec.Command(binary, "serve", "-addr", addr, "-db", filepath.Join(t.TempDir(), "e2e.db"))
-	cmd.Stderr = &testLog{t}
+	log := &testLog{t: t}
+	serverLogs.Store(t, log)
+	cmd.Stderr = log
 	// Should the test binary die (a panic, a timeout), the server goes
 	// with it instead of living on.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
@@ -161,12 +163,42 @@ func startServerProc(t *testing.T) (string, *exec.Cmd) {
 // testLog passes the server's log to the test's, but for the requests it
 // answered well (status 1xx to 3xx): a failing test's output then shows
 // what went wrong on the server, not every page the test opened.
-type testLog struct{ t *testing.T }
+// It keeps the requests answered 405 (Method Not Allowed) for the tests
+// that check no page is left on a URL that does not answer GET
+// (served405).
+type testLog struct {
+	t      *testing.T
+	mu     sync.Mutex
+	refuse []string
+}
 
-var answeredWell = regexp.MustCompile(`msg=request .*status=[123]\d\d\b`)
+// serverLogs are the servers' logs by the test that started them.
+var serverLogs sync.Map
+
+var (
+	answeredWell = regexp.MustCompile(`msg=request .*status=[123]\d\d\b`)
+	answered405  = regexp.MustCompile(`msg=request .*status=405\b`)
+)
+
+// served405 is the requests the test's server answered 405.
+func served405(t *testing.T) []string {
+	l, ok := serverLogs.Load(t)
+	if !ok {
+		return nil
+	}
+	log := l.(*testLog)
+	log.mu.Lock()
+	defer log.mu.Unlock()
+	return append([]string(nil), log.refuse...)
+}
 
 func (l *testLog) Write(p []byte) (int, error) {
 	for _, line := range strings.SplitAfter(string(p), "\n") {
+		if answered405.MatchString(line) {
+			l.mu.Lock()
+			l.refuse = append(l.refuse, strings.TrimSpace(line))
+			l.mu.Unlock()
+		}
 		if strings.TrimSpace(line) != "" && !answeredWell.MatchString(line) {
 			l.t.Logf("server: %s", strings.TrimSuffix(line, "\n"))
 		}

@@ -44,6 +44,23 @@ type InterestReport struct {
 	// Sum is Text's first sentence (the interest in all) as a phrase, so
 	// a page says it in its reader's language.
 	Sum scoring.Phrase `json:"-"`
+	// Skipped: the report was Empty, so guided play took it by itself at
+	// the start of the turn, with no step (Position.Apply).
+	Skipped bool `json:"skipped,omitempty"`
+}
+
+// Empty reports that phase 1 has nothing to do: no rune of interest, no
+// rune moved by a bandit, no shelter abandoned.
+func (r InterestReport) Empty() bool {
+	if r.Interest.Red+r.Interest.Blue > 0 || len(r.ToBandits) > 0 {
+		return false
+	}
+	for _, y := range r.Yields {
+		if y.Abandoned || y.Stolen > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // Interest works out phase 1 of a player's turn (ruling RUN-1, rule text

@@ -78,6 +78,11 @@ type Position struct {
 	// duel (ruling RUN-1, G-2), "" until entered.
 	RPSWinner string
 	current   int
+	// fresh: the turn's interest was taken by itself (nothing to take) and
+	// no step has been played since; a recorded interest step is then
+	// accepted and changes nothing (tables recorded before it was taken by
+	// itself).
+	fresh bool
 }
 
 // Current is the index in Players of the player to move, -1 once the
@@ -131,6 +136,7 @@ func Start(players []string, market Market, first string) (Position, error) {
 		return Position{}, r.refuse("unknown_player", "RUN-1", "%q is not at the table: name the player who starts (the winner of the last round, or the youngest)", scoring.Name(first))
 	}
 	p.current = i
+	p.beginTurn()
 	return p, nil
 }
 
@@ -248,7 +254,11 @@ type Step struct {
 func (p Position) Apply(s Step) (Position, *StepError) {
 	n := p.clone()
 	n.Steps++
+	n.fresh = false
 	r := refuser{step: n.Steps}
+	if s.Do == DoInterest && p.fresh {
+		return n, nil // taken by itself already: a log from before says it
+	}
 	if s.Do == DoFinish {
 		if err := n.finish(s, r); err != nil {
 			if err.Warning {
@@ -1187,8 +1197,33 @@ func (p *Position) draw(r refuser) *StepError {
 	me.Hand = max(me.Hand, HandSize)
 	p.current = (p.current + 1) % len(p.Players)
 	p.Turn++
-	p.Phase, p.Played, p.Attacked, p.Interest, p.InterestFrom = PhaseInterest, 0, nil, nil, nil
+	p.beginTurn()
 	return nil
+}
+
+// Begin is p with the turn of the player to move begun again at phase 1
+// (beginTurn): for a position whose ledgers were laid by hand, as a test
+// lays them, whose phase 1 must follow them.
+func (p Position) Begin() Position {
+	n := p.clone()
+	n.fresh = false
+	n.beginTurn()
+	return n
+}
+
+// beginTurn starts the turn of the player to move at phase 1. An interest
+// with nothing to do — no shelter earns a rune, no bandit moves one, none
+// is abandoned — is a step with nothing to decide: it is taken by itself
+// (its report Skipped, "No interest this turn") and the turn starts at
+// phase 2, so nobody confirms it.
+func (p *Position) beginTurn() {
+	p.Phase, p.Played, p.Attacked, p.Interest, p.InterestFrom = PhaseInterest, 0, nil, nil, nil
+	if !Interest(p.seat().Player).Empty() {
+		return
+	}
+	p.interest(refuser{})
+	p.Interest.Skipped = true
+	p.fresh = true
 }
 
 // TieNeeds says which tie-break facts the final ranking still lacks: the

@@ -12,10 +12,16 @@ import (
 
 var three = []string{"Ana", "Ben", "Cy"}
 
+// owed gives Ana a red shelter with a rune: her turn starts with interest
+// to take (phase 1), not taken by itself.
+func owed(p *Position) { p.Players[0].Shelters = []Shelter{{Colour: Red, Runes: 1}} }
+
 func ip(v int) *int { return &v }
 
 // at builds a 3-player position (Ana starts, market 10 red, 10 blue, 2
-// boat shelters, 2 bandits) with the seats changed by edit.
+// boat shelters, 2 bandits) with the seats changed by edit, at the start
+// of Ana's turn as those seats make it: phase 1, or phase 2 when there is
+// no interest to take (taken by itself).
 func at(t *testing.T, edit func(p *Position)) Position {
 	t.Helper()
 	p, err := Start(three, Market{Red: 10, Blue: 10, BoatShelters: 2, Bandits: 2}, "Ana")
@@ -24,6 +30,7 @@ func at(t *testing.T, edit func(p *Position)) Position {
 	}
 	if edit != nil {
 		edit(&p)
+		p = p.Begin()
 	}
 	return p
 }
@@ -62,7 +69,8 @@ func TestStart(t *testing.T) {
 				t.Fatalf("code %q, want %q (%v)", code(err), tt.code, err)
 			}
 			if err == nil {
-				if p.ToMove() != "Ben" || p.Phase != PhaseInterest || p.Players[0].Hand != HandSize {
+				// Nobody has a shelter yet: no interest, taken by itself.
+				if p.ToMove() != "Ben" || p.Phase != PhasePurchases || !p.Interest.Skipped || p.Players[0].Hand != HandSize {
 					t.Errorf("start: %+v", p)
 				}
 			} else if err.Rule == "" || err.Step != 0 {
@@ -202,7 +210,7 @@ func TestApplyRefusals(t *testing.T) {
 			Step{Do: DoDuel, Player: "Ben", Card: ip(9), Steal: []Theft{{From: "Ben", Take: TakeHandCard}}}, "steal_count", "RUN-1"},
 		{"draw without playing a hand card", func(t *testing.T) Position { return afterInterest(t, nil) },
 			Step{Do: DoDraw}, "hand_card_required", "RUN-1"},
-		{"draw before interest", func(t *testing.T) Position { return at(t, nil) },
+		{"draw before interest", func(t *testing.T) Position { return at(t, owed) },
 			Step{Do: DoDraw}, "interest_first", "RUN-1"},
 		{"ransom without a bandit", func(t *testing.T) Position { return afterInterest(t, withShelters) },
 			Step{Do: DoRansom, Shelter: Red, Runes: &Runes{Red: 3}}, "no_bandit", "RUN-1"},
@@ -583,15 +591,15 @@ func TestRefusalWording(t *testing.T) {
 		format string
 		want   string
 	}{
-		{"draw before interest", at(t, nil), Step{Do: DoDraw},
+		{"draw before interest", at(t, owed), Step{Do: DoDraw},
 			"take the interest first (phase 1), then draw", "take the interest first (phase 1), then draw"},
-		{"buy before interest", at(t, nil), Step{Do: DoBuy, Item: ItemBandit},
+		{"buy before interest", at(t, owed), Step{Do: DoBuy, Item: ItemBandit},
 			"take the interest first (phase 1), then buy", "take the interest first (phase 1), then buy"},
-		{"place before interest", at(t, nil), Step{Do: DoPlace},
+		{"place before interest", at(t, owed), Step{Do: DoPlace},
 			"take the interest first (phase 1), then place runes", "take the interest first (phase 1), then place runes"},
-		{"ransom before interest", at(t, nil), Step{Do: DoRansom},
+		{"ransom before interest", at(t, owed), Step{Do: DoRansom},
 			"take the interest first (phase 1), then pay a ransom", "take the interest first (phase 1), then pay a ransom"},
-		{"hand card before interest", at(t, nil), Step{Do: DoThief},
+		{"hand card before interest", at(t, owed), Step{Do: DoThief},
 			"take the interest first (phase 1), then play hand cards", "take the interest first (phase 1), then play hand cards"},
 		{"no boat shelter left", afterInterest(t, func(p *Position) { p.Market.BoatShelters = 0 }), Step{Do: DoBuy, Item: ItemBoatShelter},
 			"the market has no boat shelter left", "the market has no boat shelter left"},
@@ -658,7 +666,8 @@ func TestInterestFrom(t *testing.T) {
 	if n, err = n.Apply(Step{Do: DoRune, Colour: Red, Cards: []int{5}}); err != nil {
 		t.Fatal(err)
 	}
-	if n, _ = n.Apply(Step{Do: DoDraw}); n.InterestFrom != nil || n.Interest != nil || n.Turn != 2 {
+	// Ben has no shelter: his report is the empty one, taken by itself.
+	if n, _ = n.Apply(Step{Do: DoDraw}); len(n.InterestFrom) != 0 || !n.Interest.Skipped || len(n.Interest.Yields) != 0 || n.Turn != 2 {
 		t.Errorf("the next turn keeps the last report: %+v", n.InterestFrom)
 	}
 	alone := at(t, func(p *Position) { p.Players[0].BoatShelters = []BoatShelter{{Colour: Blue, Runes: 3}} })

@@ -66,6 +66,11 @@ type AlaskaPlayVM struct {
 	OpenCasts []AlaskaMoveVM
 	OpenPair  bool
 	PairCards []int
+	// PairA and PairB are the two cards chosen (6 and 5 at first; a
+	// refused cast keeps its own), OpenWater whether the casts that name
+	// no section show unfolded (a refused one of them, #38).
+	PairA, PairB int
+	OpenWater    bool
 	// Shared is set when a salmon lies beside an angler somewhere (ruling
 	// ALA-2), so the legend explains the mark; OnContact is the table's
 	// other reading of ALA-2 (options.angler_catch).

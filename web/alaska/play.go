@@ -3,6 +3,7 @@ package alaska
 import (
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -88,6 +89,53 @@ func (alaskaPlay) StepJSON(c echo.Context, _ sessions.Table) (json.RawMessage, e
 		return nil, err
 	}
 	return alaska.StepJSON(s), nil
+}
+
+// keptCast is the open water's two cards as a page shows them, and
+// whether it shows unfolded.
+type keptCast struct {
+	a, b int
+	open bool
+}
+
+// akRefused is where a refused move was made, for the page drawn with
+// the refusal to open that choice again with what was chosen (#38): the
+// border a salmon was laid on (at), the section tapped for a cast, an
+// angler or the eagle (sel), or the open water with its two cards.
+func akRefused(sent url.Values) (at, sel int, kept keptCast) {
+	kept = keptCast{a: 6, b: 5}
+	move := sent.Get("move")
+	if move == "cast:pair" {
+		if a, err := strconv.Atoi(strings.TrimSpace(sent.Get("pair_a"))); err == nil {
+			kept.a = a
+		}
+		if b, err := strconv.Atoi(strings.TrimSpace(sent.Get("pair_b"))); err == nil {
+			kept.b = b
+		}
+		kept.open = true
+		return 0, 0, kept
+	}
+	s, err := parseAlaskaMove(move)
+	if err != nil {
+		return 0, 0, kept
+	}
+	switch s.Do {
+	case alaska.DoSalmon:
+		at = s.At
+	case alaska.DoCast:
+		sum := 0
+		for _, v := range s.Cards {
+			sum += v
+		}
+		if sum >= 1 && sum <= alaska.Sections {
+			sel = sum
+		} else {
+			kept.open = true
+		}
+	case alaska.DoAngler, alaska.DoEagle:
+		sel = s.Section
+	}
+	return at, sel, kept
 }
 
 func parseAlaskaMove(move string) (alaska.Step, error) {
@@ -178,7 +226,12 @@ func (alaskaPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string)
 	}
 	at, _ := strconv.Atoi(c.QueryParam("at"))
 	sel, _ := strconv.Atoi(c.QueryParam("sec"))
+	kept := keptCast{a: 6, b: 5}
+	if sent := kit.Refused(c, t); sent != nil && at == 0 && sel == 0 {
+		at, sel, kept = akRefused(sent)
+	}
 	vm := alaskaVM(c, pos, kit.EditBase(c), at, sel)
+	vm.PairA, vm.PairB, vm.OpenWater = kept.a, kept.b, kept.open
 	vm.Page, vm.Form, vm.TableName = kit.Page(c, t.Name), kit.Form(c, t.Head), t.Name
 	vm.Page.Styles = alaskaStyles
 	vm.Flash, vm.FlashKind = flash, "bad"

@@ -207,8 +207,9 @@ func adhPlayVM(c echo.Context, t sessions.Table, flash, undo string) (ADHPlayVM,
 	moves := pos.Moves()
 	offered := func(ok func(aufderhut.Step) bool) bool { return slices.ContainsFunc(moves, ok) }
 	usable := func(n int) bool { return n != 0 && offered(func(m aufderhut.Step) bool { return m.Look == n }) }
-	spotArg := func(name string) int { n, _ := strconv.Atoi(c.QueryParam(name)); return n }
-	switch c.QueryParam("do") {
+	q := adhAsked(c, t)
+	spotArg := func(name string) int { n, _ := strconv.Atoi(q.Get(name)); return n }
+	switch q.Get("do") {
 	case "look":
 		vm.Mode = ADHLook
 	case "swap":
@@ -224,7 +225,7 @@ func adhPlayVM(c echo.Context, t sessions.Table, flash, undo string) (ADHPlayVM,
 			vm.Miss = offered(func(m aufderhut.Step) bool { return m.Reveal == s && m.Outcome == aufderhut.Miss })
 			if offered(func(m aufderhut.Step) bool { return m.Reveal == s && m.Laid != 0 }) {
 				vm.MatchURL = playURL(url.Values{"do": {"reveal"}, "spot": {strconv.Itoa(s)}, "outcome": {"match"}})
-				if c.QueryParam("outcome") == aufderhut.Match {
+				if q.Get("outcome") == aufderhut.Match {
 					vm.Mode = ADHLay
 				}
 			}
@@ -271,6 +272,36 @@ func adhPlayVM(c echo.Context, t sessions.Table, flash, undo string) (ADHPlayVM,
 		vm.Spots = append(vm.Spots, s)
 	}
 	return vm, nil
+}
+
+// adhAsked is how far the move has been entered: the page's query (do,
+// a, spot, outcome), or, for the page drawn with a refused move, the
+// move as posted (kit.Refused), so the refusal opens the choice it was
+// made in with what was chosen (#38): a refused reveal its outcomes (and
+// the character laid), a refused swap its second hat.
+func adhAsked(c echo.Context, t sessions.Table) url.Values {
+	q := c.QueryParams()
+	sent := kit.Refused(c, t)
+	if q.Get("do") != "" || sent == nil {
+		return q
+	}
+	out := url.Values{}
+	switch {
+	case sent.Get("reveal") != "":
+		out.Set("do", "reveal")
+		out.Set("spot", sent.Get("reveal"))
+		if sent.Get("outcome") == aufderhut.Match {
+			out.Set("outcome", aufderhut.Match)
+		}
+	case sent.Get("swap_a") != "":
+		out.Set("do", "swap")
+		out.Set("a", sent.Get("swap_a"))
+	case sent.Get("look") != "":
+		out.Set("do", "look")
+	case sent.Get("end") != "":
+		out.Set("do", "end")
+	}
+	return out
 }
 
 // adhName is the table's name of character ch in the reader's language:

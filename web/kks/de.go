@@ -1,5 +1,7 @@
 package kks
 
+import "maps"
+
 // german is German for the KKS play-along pages and everything the
 // engine says: refusals, violations and input errors.
 // Words of the German rules: Kartenreihe, Stapel, Auslage, Farbreihe,
@@ -111,3 +113,12 @@ var german = map[string]string{
 	"%s has 1 token but taking position %d skips %d cards, one token on each": "%s hat nur noch 1 Chip im Vorrat, aber wer Position %d nimmt, überspringt %d Karten und legt auf jede einen Chip",
 	"Your display": "Deine Auslage",
 }
+
+// germanGuided2 is the German of the move named (the last move, Undo;
+// #38), kept apart to merge easily.
+var germanGuided2 = map[string]string{
+	"%s took the %s %d (%s)": "%s hat %s %d genommen (%s)",
+	"%s; %s %d turned up":    "%s; %s %d aufgedeckt",
+}
+
+func init() { maps.Copy(german, germanGuided2) }

@@ -36,6 +36,8 @@ type KKSPlayVM struct {
 	TakeText  string
 	Unseen    []CardOption
 	UndoLabel string
+	// LastMove names the newest move, "" before the first.
+	LastMove string
 }
 
 // RowCardVM is one card of the row and what taking it means for the

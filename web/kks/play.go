@@ -63,11 +63,43 @@ func englishCard(tok string) string {
 
 func (kksPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string) (templ.Component, error) {
 	take, _ := strconv.Atoi(c.QueryParam("take"))
+	if kept := kit.Refused(c, t); take == 0 && kept != nil {
+		// A refused take opens again with its card chosen, the card turned
+		// up still to choose (#38).
+		take, _ = strconv.Atoi(kept.Get("take"))
+	}
 	vm, err := playVM(c, t, take, flash, undo)
 	if err != nil {
 		return nil, err
 	}
 	return KKSPlay(vm), nil
+}
+
+// LastMove names the newest move (kit.MoveNamer): "Ana took the red 10
+// (pays 2); blue 7 turned up".
+func (kksPlay) LastMove(c echo.Context, t sessions.Table) (string, error) {
+	before, _, last, _, err := kks.Engine{}.Last(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
+	if err != nil || len(t.Play.Steps) == 0 {
+		return "", err
+	}
+	return kksMoveText(c, before, last), nil
+}
+
+// kksMoveText names step s as played on before, in the reader's language.
+func kksMoveText(c echo.Context, before kks.Position, s kks.Step) string {
+	if s.Take < 1 || s.Take > len(before.Row) {
+		return ""
+	}
+	card := before.Row[s.Take-1].Card
+	pays := ""
+	if pv, err := before.Preview(s.Take); err == nil {
+		pays = paysText(c, pv.Cost)
+	}
+	took := kit.Tr(c, "%s took the %s %d (%s)", before.ToMove(), colourText(c, card.Colour), card.Value, pays)
+	if s.Reveal != nil {
+		took = kit.Tr(c, "%s; %s %d turned up", took, colourText(c, s.Reveal.Colour), s.Reveal.Value)
+	}
+	return took
 }
 
 // stepJSON reads the card taken and the card turned up.
@@ -139,7 +171,16 @@ func playVM(c echo.Context, t sessions.Table, take int, flash, undo string) (KKS
 		}
 	}
 	vm.UndoLabel = undo
+	if len(t.Play.Steps) > 0 {
+		vm.LastMove = lastMove(c, t)
+	}
 	return vm, nil
+}
+
+// lastMove is LastMove for the turn page ("" when the log does not replay).
+func lastMove(c echo.Context, t sessions.Table) string {
+	s, _ := kksPlay{}.LastMove(c, t)
+	return s
 }
 
 // paysText is what a take costs, for the line that names the take.

@@ -1,5 +1,7 @@
 package runemarket
 
+import "maps"
+
 // german is German for the RuneMarket play-along pages and the engine's refusals.
 //
 // Words: shelter = Unterstand (main shelter = Hauptunterstand), boat
@@ -311,3 +313,41 @@ var german = map[string]string{
 	"the rock-paper-scissors winner is %q, who is not in the tie (%s)":                                               "die Person, die Schere-Stein-Papier gewonnen hat, ist %q, die nicht am Gleichstand beteiligt ist (%s)",
 	"%s wins without a duel": "%s gewinnt ohne Duell",
 }
+
+// germanGuided2 is the German of the moves named (the last move, Undo)
+// and of the interest taken by itself (#38), kept apart to merge easily.
+var germanGuided2 = map[string]string{
+	"skipped": "übersprungen",
+	"No shelter holds a rune and no bandit takes one: nothing to take, so this phase goes by itself.": "Kein Unterstand hat eine Rune und kein Bandit nimmt eine: Es gibt nichts zu nehmen, diese Phase geht von selbst.",
+	"%s took the interest": "%s hat die Zinsen genommen",
+	"%s paid the ransom: the red shelter is free of its bandit":  "%s hat das Lösegeld gezahlt: Der rote Unterstand ist seinen Banditen los",
+	"%s paid the ransom: the blue shelter is free of its bandit": "%s hat das Lösegeld gezahlt: Der blaue Unterstand ist seinen Banditen los",
+	"%s put %s into a shelter":                                   "%s hat %s in einen Unterstand gelegt",
+	"%s bought a red rune with number cards":                     "%s hat eine rote Rune mit Zahlenkarten gekauft",
+	"%s bought a blue rune with number cards":                    "%s hat eine blaue Rune mit Zahlenkarten gekauft",
+	"%s played a red shelter":                                    "%s hat einen roten Unterstand ausgelegt",
+	"%s played a blue shelter":                                   "%s hat einen blauen Unterstand ausgelegt",
+	"%s played a thief card":                                     "%s hat eine Diebkarte gespielt",
+	"%s played a shelter as a double theft":                      "%s hat einen Unterstand als doppelten Diebstahl gespielt",
+	"%s challenged %s to a duel and lost":                        "%s hat %s zum Duell gefordert und verloren",
+	"%s challenged %s to a duel and won":                         "%s hat %s zum Duell gefordert und gewonnen",
+	"%s drew back to 3":                                          "%s hat auf 3 nachgezogen",
+	"The table entered the final ranking":                        "Der Tisch hat die Schlusswertung eingetragen",
+	"%s made a move":                                             "%s hat gezogen",
+	"%s; %s has no interest this turn: skipped":                  "%s; %s bekommt in diesem Zug keine Zinsen: übersprungen",
+	"%s bought a bandit and put it into %s’s shelter":            "%s hat einen Banditen gekauft und in den Unterstand von %s gesetzt",
+	"%s bought a boat shelter with number cards":                 "%s hat einen Bootsunterstand mit Zahlenkarten gekauft",
+	"%s bought a boat shelter with blue runes":                   "%s hat einen Bootsunterstand mit blauen Runen gekauft",
+	"%s bought a boat shelter with red runes":                    "%s hat einen Bootsunterstand mit roten Runen gekauft",
+	"Sum of the cards:":                                          "Summe der Karten:",
+	"Put the red rune into the red shelter":                      "Die rote Rune in den roten Unterstand legen",
+	"Put the %d red runes into the red shelter":                  "Die %d roten Runen in den roten Unterstand legen",
+	"Put the blue rune into the blue shelter":                    "Die blaue Rune in den blauen Unterstand legen",
+	"Put the %d blue runes into the blue shelter":                "Die %d blauen Runen in den blauen Unterstand legen",
+	"Put the red rune into the stand-alone boat shelter":         "Die rote Rune in den allein stehenden Bootsunterstand legen",
+	"Put the %d red runes into the stand-alone boat shelter":     "Die %d roten Runen in den allein stehenden Bootsunterstand legen",
+	"Put the blue rune into the stand-alone boat shelter":        "Die blaue Rune in den allein stehenden Bootsunterstand legen",
+	"Put the %d blue runes into the stand-alone boat shelter":    "Die %d blauen Runen in den allein stehenden Bootsunterstand legen",
+}
+
+func init() { maps.Copy(german, germanGuided2) }

@@ -38,9 +38,12 @@ type RMPlayVM struct {
 	// Interest is the engine's interest for the player to move: a preview
 	// before phase 1 is taken, the report after.
 	InterestText string
-	Yields       []RMYieldVM
-	Ledgers      []RMLedgerVM
-	Hand, Played int
+	// InterestSkipped: there was nothing to take, so phase 1 went by
+	// itself (runemarket.InterestReport.Skipped).
+	InterestSkipped bool
+	Yields          []RMYieldVM
+	Ledgers         []RMLedgerVM
+	Hand, Played    int
 
 	// Choices, each with its form value and a label.
 	BuyPays        []RMOption // "red", "blue" (affordable runes), "cards"
@@ -49,6 +52,12 @@ type RMPlayVM struct {
 	RansomShelters []RMOption // "red"
 	RansomPays     []RMOption // "2-1" (red-blue), "cards"
 	PlaceOptions   []RMOption // "red|shelter"
+	// PlaceAll are the places loose runes may go, each put in with one tap:
+	// all the loose runes of its colour (PlaceCount). PlaceFewer: some
+	// colour has more than 1 loose rune, so the form that puts fewer shows.
+	PlaceAll       []RMOption
+	PlaceCount     []int
+	PlaceFewer     bool
 	ShelterColours []RMOption // colours without a main shelter
 	RuneColours    []RMOption // colours of the runes the market still has
 	Steals         []RMOption // "Ben|rune|red", "Ben|hand_card"
@@ -63,6 +72,9 @@ type RMPlayVM struct {
 	Duelists  []string // players among whom the rock-paper-scissors winner is entered
 
 	UndoLabel string
+	// LastMove names the newest move ("Ben drew back to 3"), "" before
+	// the first.
+	LastMove string
 }
 
 // RMPhaseVM is one step of the turn's phase stepper.

@@ -60,12 +60,25 @@ func (runeMarketPlay) SetupJSON(c echo.Context, t sessions.Table) (json.RawMessa
 	return json.Marshal(runemarket.Setup{Market: m, First: first})
 }
 
+// LastMove names the newest move (kit.MoveNamer) as the engine tells it:
+// "Ben drew back to 3; Cy has no interest this turn: skipped".
+func (runeMarketPlay) LastMove(c echo.Context, t sessions.Table) (string, error) {
+	before, _, last, _, err := runemarket.Engine{}.Last(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
+	if err != nil || len(t.Play.Steps) == 0 {
+		return "", err
+	}
+	return i18n.Say(c.Request().Context(), before.Describe(last)), nil
+}
+
 func (runeMarketPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string) (templ.Component, error) {
-	pos, err := runemarket.Engine{}.Resume(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
+	before, pos, last, _, err := runemarket.Engine{}.Last(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 	if err != nil {
 		return nil, fmt.Errorf("resume guided game: %w", err)
 	}
 	vm := rmPlayVM(c.Request().Context(), pos)
+	if len(t.Play.Steps) > 0 {
+		vm.LastMove = i18n.Say(c.Request().Context(), before.Describe(last))
+	}
 	vm.Page, vm.Form, vm.TableName, vm.Base = rmPage(c, t), kit.Form(c, t.Head), t.Name, kit.EditBase(c)
 	vm.Flash, vm.FlashKind = flash, "bad"
 	vm.UndoLabel = undo
@@ -273,7 +286,7 @@ func rmPlayVM(ctx context.Context, pos runemarket.Position) RMPlayVM {
 	if pos.Interest != nil {
 		rep = *pos.Interest
 	}
-	vm.InterestText = i18n.Say(ctx, rep.Sum)
+	vm.InterestText, vm.InterestSkipped = i18n.Say(ctx, rep.Sum), rep.Skipped
 	for _, y := range rep.Yields {
 		vm.Yields = append(vm.Yields, RMYieldVM{Shelter: i18n.Say(ctx, y.Name), Colour: y.Colour, Reason: i18n.Say(ctx, y.Why),
 			Interest: y.Interest, Stolen: y.Stolen, Abandoned: y.Abandoned})
@@ -383,6 +396,9 @@ func rmChoices(ctx context.Context, vm *RMPlayVM, pos runemarket.Position, me ru
 				label = rmByColour(m.Colour, i18n.T(ctx, "red runes into the stand-alone boat shelter"), i18n.T(ctx, "blue runes into the stand-alone boat shelter"))
 			}
 			vm.PlaceOptions = append(vm.PlaceOptions, RMOption{Value: m.Colour + "|" + m.Into, Label: label})
+			vm.PlaceAll = append(vm.PlaceAll, RMOption{Value: m.Colour + "|" + m.Into, Label: rmPlaceAllLabel(ctx, m)})
+			vm.PlaceCount = append(vm.PlaceCount, m.Count)
+			vm.PlaceFewer = vm.PlaceFewer || m.Count > 1
 		}
 	}
 	for _, sh := range me.Shelters {
@@ -407,6 +423,20 @@ func rmChoices(ctx context.Context, vm *RMPlayVM, pos runemarket.Position, me ru
 	if !vm.CanDraw {
 		vm.DrawHint = i18n.T(ctx, "Play at least 1 hand card first (rule text \"Hand cards\").")
 	}
+}
+
+// rmPlaceAllLabel says what one tap does with the loose runes: all of
+// the move's colour (the most the engine lets go there, m.Count) into its
+// place.
+func rmPlaceAllLabel(ctx context.Context, m runemarket.Step) string {
+	if m.Into == "boat_shelter" {
+		return rmByColour(m.Colour,
+			i18n.N(ctx, m.Count, "Put the red rune into the stand-alone boat shelter", "Put the %d red runes into the stand-alone boat shelter"),
+			i18n.N(ctx, m.Count, "Put the blue rune into the stand-alone boat shelter", "Put the %d blue runes into the stand-alone boat shelter"))
+	}
+	return rmByColour(m.Colour,
+		i18n.N(ctx, m.Count, "Put the red rune into the red shelter", "Put the %d red runes into the red shelter"),
+		i18n.N(ctx, m.Count, "Put the blue rune into the blue shelter", "Put the %d blue runes into the blue shelter"))
 }
 
 // rmSteal labels a theft the engine offers: a rune, with how many of its

@@ -71,7 +71,7 @@ func TestPlayAlongRuneMarketInGerman(t *testing.T) {
 		`[data-testid="to-move"]`:                    "Zug von Ana",
 		`[data-testid="phase"] li:first-child`:       "1Zinsen",
 		`[data-testid="interest"] p`:                 "In diesem Zug gibt es keine Zinsen.",
-		`[data-testid="take-interest"]`:              "Erledigt: Zinsen genommen",
+		`[data-testid="interest-skipped"]`:           "übersprungen",
 		`[data-testid="undo-step"]`:                  "Rückgängig: Mitgespielte Partie begonnen",
 		`[data-player="Ben"] [data-testid="points"]`: "0 Punkte",
 	} {
@@ -90,11 +90,8 @@ func TestPlayAlongRuneMarketInGerman(t *testing.T) {
 			t.Errorf("%s %v: %d %q, want %q", lang, m, p.Status, got, want)
 		}
 	}
-	refused("de", rmtest.Move{"do": "draw"}, "Nicht möglich: nimm zuerst die Zinsen (Phase 1), dann zieh nach (Regel RUN-1)")
-	refused("en", rmtest.Move{"do": "draw"}, "Not possible: take the interest first (phase 1), then draw (rule RUN-1)")
-	if p := rmtest.Play(t, ts, table, rmtest.Move{"do": "interest"}); p.Status != http.StatusSeeOther {
-		t.Fatalf("interest: %d", p.Status)
-	}
+	refused("de", rmtest.Move{"do": "draw"}, "Nicht möglich: Ana muss in jedem Zug mindestens 1 Handkarte spielen, bevor auf 3 nachgezogen wird (Regel RUN-1)")
+	refused("en", rmtest.Move{"do": "draw"}, "Not possible: Ana must play at least 1 hand card every turn before drawing back to 3 (rule RUN-1)")
 	for _, tt := range []struct {
 		name   string
 		move   rmtest.Move
@@ -220,7 +217,7 @@ func TestRuneMarketInterestWording(t *testing.T) {
 		t.Fatal(err)
 	}
 	p.Players[0].Shelters = players[4].Shelters
-	n, serr := p.Apply(runemarket.Step{Do: runemarket.DoInterest})
+	n, serr := p.Begin().Apply(runemarket.Step{Do: runemarket.DoInterest})
 	if serr != nil {
 		t.Fatal(serr)
 	}
@@ -252,7 +249,7 @@ func TestRuneMarketChoicesInGerman(t *testing.T) {
 	// shelter freed) is one Ana can pay, and the page offers it.
 	p.Players[0].Runes = runemarket.Runes{Red: 1, Blue: 1}
 	p.Players[1].Shelters = []runemarket.Shelter{{Colour: "red", Runes: 2, BoatShelter: true}}
-	n, serr := p.Apply(runemarket.Step{Do: runemarket.DoInterest})
+	n, serr := p.Begin().Apply(runemarket.Step{Do: runemarket.DoInterest})
 	if serr != nil {
 		t.Fatal(serr)
 	}

@@ -37,19 +37,24 @@ func TestPlayAlongRuneMarket(t *testing.T) {
 	if got := play.Text(`[data-testid="to-move"]`); got != "Ana’s turn" {
 		t.Fatalf("to move: %q", got)
 	}
-	if ph, _ := play.Doc.Find(`[data-testid="phase"]`).Attr("data-phase"); ph != "interest" {
+	// Nobody has a shelter yet: no interest, taken by itself (#38).
+	if ph, _ := play.Doc.Find(`[data-testid="phase"]`).Attr("data-phase"); ph != "purchases" {
 		t.Errorf("phase %q", ph)
 	}
-	if got := play.Text(`[data-testid="interest"] p`); got != "No interest this turn." {
+	if got := play.Text(`[data-testid="interest"] p`); got != "No interest this turn." || play.Text(`[data-testid="interest-skipped"]`) != "skipped" {
 		t.Errorf("interest: %q", got)
 	}
+	if play.Doc.Find(`[data-testid="take-interest"]`).Length() != 0 {
+		t.Error("the interest is asked for with none to take")
+	}
+	first := play
 	if play.Text(`[data-testid="market-red"]`) != "3" || play.Doc.Find(`[data-testid="ledger"]`).Length() != 2 {
 		t.Errorf("market or ledgers missing")
 	}
 
 	// A move the rules refuse names the rule and records nothing.
 	if p := rmtest.Play(t, ts, table, rmtest.Move{"do": "draw"}); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "rule RUN-1") {
-		t.Fatalf("draw before interest: %d", p.Status)
+		t.Fatalf("draw before a hand card: %d", p.Status)
 	}
 	// A form that is not a move names what is missing.
 	if p := rmtest.Play(t, ts, table, rmtest.Move{"do": "rune", "cards": "four"}); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "four") {
@@ -58,15 +63,22 @@ func TestPlayAlongRuneMarket(t *testing.T) {
 
 	// A double tap posts the same token: recorded once.
 	f := ts.Get(table+"/play").FormOf(t, table+"/play/step")
-	f.Set("do", "interest")
+	f.Set("do", "shelter")
+	f.Set("colour", "red")
 	for range 2 {
 		if p := ts.Post(table+"/play/step", f); p.Status != http.StatusSeeOther {
-			t.Fatalf("interest: %d %s", p.Status, p.Body)
+			t.Fatalf("shelter: %d %s", p.Status, p.Body)
 		}
 	}
 	play = ts.Get(table + "/play")
-	if ph, _ := play.Doc.Find(`[data-testid="phase"]`).Attr("data-phase"); ph != "purchases" {
-		t.Fatalf("after a double-tapped interest the phase is %q", ph)
+	if n := play.Doc.Find(`[data-player="Ana"] [data-testid="shelter"]`).Length(); n != 1 {
+		t.Fatalf("after a double-tapped shelter Ana has %d shelters", n)
+	}
+	if got := play.Text(`[data-testid="last-move"]`); got != "Last move: Ana played a red shelter." {
+		t.Errorf("last move: %q", got)
+	}
+	if got := play.Text(`[data-testid="undo-step"]`); got != "Undo: Ana played a red shelter" {
+		t.Errorf("undo: %q", got)
 	}
 	// A refused rune keeps its cards and colour, its form open (#38).
 	kept := rmtest.Play(t, ts, table, rmtest.Move{"do": "rune", "colour": "blue", "cards": "4 7"})
@@ -92,29 +104,29 @@ func TestPlayAlongRuneMarket(t *testing.T) {
 		t.Errorf("a fresh page shows cards: %q", v)
 	}
 	// 2 players: 4 runes of one colour (RUN-1), shown with the purchases.
-	if !strings.Contains(play.Body, "costs 4 runes of one colour") {
+	if !strings.Contains(first.Body, "costs 4 runes of one colour") {
 		t.Errorf("the price for 2 players is not shown")
 	}
-	if play.Doc.Find(`[data-testid="draw"]`).Length() != 0 || play.Text(`[data-testid="draw-hint"]`) == "" {
+	if first.Doc.Find(`[data-testid="draw"]`).Length() != 0 || first.Text(`[data-testid="draw-hint"]`) == "" {
 		t.Errorf("draw offered before a hand card is played")
 	}
-	// A stale form (made before the interest) is refused with the fresh table.
+	// A stale form (made before the shelter) is refused with the fresh table.
 	stale := url.Values{}
 	for k, v := range f {
 		stale[k] = v
 	}
 	stale.Set("_token", "another")
 	stale.Set("do", "shelter")
-	stale.Set("colour", "red")
+	stale.Set("colour", "blue")
 	if p := ts.Post(table+"/play/step", stale); p.Status != http.StatusConflict {
 		t.Fatalf("stale form: %d", p.Status)
 	}
-	// Undo takes the interest back and stays in the game.
+	// Undo takes the shelter back and stays in the game.
 	if p := ts.Post(table+"/undo", play.FormOf(t, table+"/undo")); p.Status != http.StatusSeeOther || p.Header.Get("Location") != table+"/play" {
 		t.Fatalf("undo: %d %q", p.Status, p.Header.Get("Location"))
 	}
-	if ph, _ := ts.Get(table + "/play").Doc.Find(`[data-testid="phase"]`).Attr("data-phase"); ph != "interest" {
-		t.Fatalf("after undo the phase is %q", ph)
+	if n := ts.Get(table + "/play").Doc.Find(`[data-player="Ana"] [data-testid="shelter"]`).Length(); n != 0 {
+		t.Fatalf("after undo Ana has %d shelters", n)
 	}
 
 	// The whole scripted game.
@@ -122,7 +134,7 @@ func TestPlayAlongRuneMarket(t *testing.T) {
 		if p := rmtest.Play(t, ts, table, m); p.Status != http.StatusSeeOther {
 			t.Fatalf("move %d %v: %d %s", i+1, m, p.Status, p.Doc.Find(".banner-bad").Text())
 		}
-		if i == 12 { // Ben's duel took Ana's red rune
+		if i == 8 { // Ben's duel took Ana's red rune
 			pg := ts.Get(table + "/play")
 			if got := pg.Text(`[data-player="Ben"] [data-testid="points"]`); got != "3 points" {
 				t.Errorf("Ben after the duel: %q", got)
@@ -160,8 +172,8 @@ func TestPlayAlongRuneMarketTieBreak(t *testing.T) {
 		t.Fatalf("start: %d", p.Status)
 	}
 	for _, m := range []rmtest.Move{
-		{"do": "interest"}, {"do": "rune", "colour": "red", "cards": "5"}, {"do": "draw"},
-		{"do": "interest"}, {"do": "rune", "colour": "red", "cards": "10"},
+		{"do": "rune", "colour": "red", "cards": "5"}, {"do": "draw"},
+		{"do": "rune", "colour": "red", "cards": "10"},
 	} {
 		if p := rmtest.Play(t, ts, table, m); p.Status != http.StatusSeeOther {
 			t.Fatalf("%v: %d", m, p.Status)
@@ -237,7 +249,7 @@ func TestRuneMarketPlayAPI(t *testing.T) {
 	}
 	status, ans = ts.PostJSON("/api/v1/games/rune-market/play", `{"players":["Ana","Ben"],"market":{"red":2},"first":"Ana","steps":[{"do":"draw"}]}`)
 	errs, _ := ans["errors"].([]any)
-	if status != http.StatusOK || ans["valid"] != false || len(errs) != 1 || errs[0].(map[string]any)["code"] != "interest_first" {
+	if status != http.StatusOK || ans["valid"] != false || len(errs) != 1 || errs[0].(map[string]any)["code"] != "hand_card_required" {
 		t.Fatalf("refused step: %d %v", status, ans)
 	}
 	if status, ans = ts.PostJSON("/api/v1/games/rune-market/play", `{"players":["Ana","Ben"],"market":{"red":2},"first":"Zoe"}`); status != http.StatusBadRequest {
