@@ -3,9 +3,12 @@ package server
 import (
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"regexp"
 	"strings"
 	"testing"
+
+	"tablemate/web/kks/kkstest"
 )
 
 // A table page asked without a query is drawn from its view kept per
@@ -89,4 +92,28 @@ func TestKeptTableViewIsTheFreshOne(t *testing.T) {
 		t.Fatalf("undo: %d", resp.Status)
 	}
 	check("after an undo")
+}
+
+// BenchmarkTablePageGzip is BenchmarkTablePage as tablemate-bench asks
+// for it: compressed, from a client without cookies (each view is given
+// a CSRF cookie).
+func BenchmarkTablePageGzip(b *testing.B) {
+	ts := newTestServerWith(b, func(a *App) { a.writeRate = 0 })
+	defer ts.Close()
+	table := ts.CreateTable("Amelia", "Victor", "Enrique")
+	for range 3 {
+		entry := ts.Get(table + "/games/new")
+		ts.Post(table+"/games", kkstest.Form(entry.FormOf(b, table+"/games"), []map[string]string{kkstest.Amelia, {"red": "2"}, {"blue": "3"}}, []string{"3", "1", "1"}))
+	}
+	h := ts.Config.Handler
+	b.ReportAllocs()
+	for b.Loop() {
+		rec := httptest.NewRecorder()
+		req := httptest.NewRequest(http.MethodGet, table, nil)
+		req.Header.Set("Accept-Encoding", "gzip")
+		h.ServeHTTP(rec, req)
+		if rec.Code != http.StatusOK || rec.Header().Get("Content-Encoding") != "gzip" {
+			b.Fatal(rec.Code, rec.Header())
+		}
+	}
 }
