@@ -39,6 +39,10 @@ func openSQLite(path string) (*Store, error) {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
 	r.SetMaxOpenConns(4)
+	// All four stay open: with database/sql's default of two idle, a
+	// burst of readers closed the others and opened them again later,
+	// each opening setting its pragmas and preparing its statements anew.
+	r.SetMaxIdleConns(4)
 	s := &Store{write: &db{w, d}, read: &db{r, d}, d: d, now: time.Now}
 	// Touch the writer first so WAL mode is set before readers connect.
 	if err := w.Ping(); err != nil {

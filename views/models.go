@@ -182,7 +182,15 @@ type TableView struct {
 	NextURL string
 	// EveningURL opens the evening on its ranking (edit link only).
 	EveningURL string
+	// Kept, when set, is the view's parts already rendered (they hold
+	// no form and no token): a table's page keeps them per version of
+	// the table, language and link, and renders only its forms anew.
+	Kept *TableParts
 }
+
+// TableParts are a TableView's parts between the page's forms, rendered
+// (TableViewTop, TableViewMiddle, TableViewHistory).
+type TableParts struct{ Top, Middle, History templ.Component }
 
 // TableVM is the table page behind the edit link: the view and every
 // write, with the invite panel.
@@ -231,7 +239,13 @@ type ShareVM struct {
 	// why not (server.Features); FeaturesGood is set when all do.
 	Features     string
 	FeaturesGood bool
+	// Kept, when set, is View and Edit already rendered
+	// (ShareViewLink, ShareEditLink).
+	Kept *ShareParts
 }
+
+// ShareParts are an invite panel's links, rendered.
+type ShareParts struct{ View, Edit templ.Component }
 
 // QRCode is a QR code as one SVG path over a Size×Size module grid.
 type QRCode struct {

@@ -27,14 +27,31 @@ type apiError struct {
 func apiSayer(c echo.Context) scoring.Sayer {
 	t := i18n.Match(c.Request().Header.Get("Accept-Language"))
 	h := c.Response().Header()
-	h.Add("Vary", "Accept-Language")
-	h.Set("Content-Language", i18n.Code(t))
+	// Shared values, never changed in place: no allocation per answer.
+	if v, ok := h[echo.HeaderVary]; ok {
+		h[echo.HeaderVary] = append(v, "Accept-Language")
+	} else {
+		h[echo.HeaderVary] = apiVary
+	}
+	if v, ok := contentLanguage[t]; ok {
+		h["Content-Language"] = v
+	} else {
+		h.Set("Content-Language", i18n.Code(t))
+	}
 	if t != i18n.German {
 		return nil
 	}
 	ctx := i18n.With(c.Request().Context(), t, "")
 	return func(p scoring.Phrase) string { return i18n.Say(ctx, p) }
 }
+
+// apiVary is an API answer's Vary: it is said in the language asked
+// for; varyEncoding makes it apiVaryEncoding. Their lengths are their
+// capacities, so adding to one copies it.
+var (
+	apiVary         = []string{"Accept-Language"}[:1:1]
+	apiVaryEncoding = []string{"Accept-Language", echo.HeaderAcceptEncoding}[:2:2]
+)
 
 // said is the answer in the reader's language: a Result, an apiError or a
 // play answer with its sentences said by say (nil: as it is, English).

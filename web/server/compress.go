@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 
@@ -105,7 +106,13 @@ var (
 // varyEncoding adds Accept-Encoding to h's Vary.
 func varyEncoding(h http.Header) {
 	if v, ok := h[echo.HeaderVary]; ok {
-		h[echo.HeaderVary] = append(v, echo.HeaderAcceptEncoding)
+		switch {
+		case slices.Contains(v, echo.HeaderAcceptEncoding):
+		case len(v) == 1 && v[0] == apiVary[0]: // an API answer's, shared
+			h[echo.HeaderVary] = apiVaryEncoding
+		default:
+			h[echo.HeaderVary] = append(v, echo.HeaderAcceptEncoding)
+		}
 		return
 	}
 	h[echo.HeaderVary] = varyOnEncoding

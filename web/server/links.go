@@ -153,6 +153,19 @@ func (a *App) tableShare(c echo.Context, t sessions.Table, l sessions.TableLinks
 		RotateView: base + "/rotate/view", RotateEdit: base + "/rotate/edit",
 		ViewForm: form(c, l.ViewGen), EditForm: form(c, l.EditGen),
 	}
+	// The links rendered, kept with the table's version for the links
+	// and language they were rendered for.
+	type kept struct {
+		view, edit views.ShareLink
+		parts      *views.ShareParts
+	}
+	ctx := c.Request().Context()
+	k := t.Derived("share/"+i18n.Code(i18n.Lang(ctx)), func() any {
+		return kept{vm.View, vm.Edit, &views.ShareParts{View: views.Prerender(ctx, views.ShareViewLink(vm.View)), Edit: views.Prerender(ctx, views.ShareEditLink(vm.Edit))}}
+	}).(kept)
+	if k.view == vm.View && k.edit == vm.Edit {
+		vm.Kept = k.parts
+	}
 	_, vm.Open = linkFlashes[c.QueryParam("done")]
 	f := a.site.features(c.Request())
 	vm.Features, vm.FeaturesGood = tr(c, f.Say()), f.Good()

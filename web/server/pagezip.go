@@ -76,8 +76,35 @@ func newZipCache(max int) *zipCache {
 // tokens appears, in order, none overlapping.
 func tokens(page []byte, secrets []string) []cut {
 	var cuts []cut
-	for _, s := range secrets {
-		if len(s) < 8 { // a token is long; a short one would cut the page everywhere
+	// Tokens stand in the values of the forms' hidden fields: those are
+	// found in one pass over the page's value attributes, and only a
+	// token found in none of them is looked for in all of the page (one
+	// pass per token; a page has several tokens). A token that stood in a
+	// value and somewhere else too would be missed there: the page would
+	// then differ at every view and be compressed each time, never served
+	// another view's token (TestZippedPagesRepeat finds that).
+	var inValue uint64 // bit i: secrets[i] was found in a value
+	for from := 0; len(secrets) <= 64; {
+		i := bytes.Index(page[from:], valueAttr)
+		if i < 0 {
+			break
+		}
+		at := from + i + len(valueAttr)
+		end := bytes.IndexByte(page[at:], '"')
+		if end < 0 {
+			break
+		}
+		from = at + end
+		for k, s := range secrets {
+			if len(s) >= 8 && len(s) == end && string(page[at:at+end]) == s {
+				cuts = append(cuts, cut{at: at, n: end})
+				inValue |= 1 << k
+				break
+			}
+		}
+	}
+	for k, s := range secrets {
+		if len(s) < 8 || k < 64 && inValue&(1<<k) != 0 { // a token is long; a short one would cut the page everywhere
 			continue
 		}
 		for from := 0; ; {
@@ -102,6 +129,9 @@ func tokens(page []byte, secrets []string) []cut {
 	}
 	return out
 }
+
+// valueAttr starts an attribute's value, where the forms' tokens are.
+var valueAttr = []byte(`value="`)
 
 // keyOf hashes a page without its cuts, and the cuts' lengths.
 func (zc *zipCache) keyOf(page []byte, cuts []cut) uint64 {

@@ -342,17 +342,11 @@ var flashes = map[string]string{
 // tablePage builds the table page behind the edit link: what every link
 // shows, on the edit link, with the writes and the invite panel.
 func (a *App) tablePage(c echo.Context, t sessions.Table, links sessions.TableLinks, flash, kind string) views.TableVM {
-	vm := views.TableVM{TableView: tableView(c, t, editBase(c)), Form: form(c, t.Head), Share: a.tableShare(c, t, links)}
-	if vm.Current != nil { // the edit page: any round can be corrected
-		vm.Current.FixBase = fmt.Sprintf("%s/games/%d/rounds/", editBase(c), vm.Current.Game)
-	}
+	vm := views.TableVM{TableView: viewOf(c, t, editBase(c), true), Form: form(c, t.Head), Share: a.tableShare(c, t, links)}
 	vm.Flash, vm.FlashKind = flash, kind
 	// The next game is always offered: its page says what must end first.
 	if len(t.Games) > 0 || t.Play != nil {
 		vm.NextURL = editBase(c) + "/next"
-	}
-	if vm.Playing != nil {
-		vm.Playing.URL = editBase(c) + "/play"
 	}
 	if vm.Evening != nil && len(vm.Evening.Rows) > 0 {
 		vm.EveningURL = editBase(c) + "/evening"
@@ -376,6 +370,56 @@ func (a *App) tablePage(c echo.Context, t sessions.Table, links sessions.TableLi
 // (sessions.Table.Evening, Chart, GameRecord): nothing here places,
 // ranks or adds up.
 func tableView(c echo.Context, t sessions.Table, base string) views.TableView {
+	return viewOf(c, t, base, false)
+}
+
+// viewOf is tableView, the edit page's (edit) with its links to correct
+// a round and to the game played along. A page asked without a query
+// (the newest games and history, no confirmation) shows the same view to
+// every reader of one version of the table in one language on one link
+// but for its Page (the reader's CSRF token), so the view is built and
+// its parts between the page's forms rendered once per version, language,
+// link and capability, and kept with the version (sessions.Table.Derived):
+// a view then renders only its Page and its forms. A page with a query
+// (another part of a list) is built afresh.
+func viewOf(c echo.Context, t sessions.Table, base string, edit bool) views.TableView {
+	build := func() views.TableView {
+		v := buildTableView(c, t, base)
+		if edit {
+			if v.Current != nil { // the edit page: any round can be corrected
+				v.Current.FixBase = fmt.Sprintf("%s/games/%d/rounds/", base, v.Current.Game)
+			}
+			if v.Playing != nil {
+				v.Playing.URL = base + "/play"
+			}
+		}
+		return v
+	}
+	if c.QueryString() != "" {
+		return build()
+	}
+	ctx := c.Request().Context()
+	key := "tableview/view/"
+	if edit {
+		key = "tableview/edit/"
+	}
+	v := t.Derived(key+i18n.Code(i18n.Lang(ctx))+"/"+base, func() any {
+		v := build()
+		v.Kept = &views.TableParts{Top: views.Prerender(ctx, views.TableViewTop(v)),
+			Middle: views.Prerender(ctx, views.TableViewMiddle(v)), History: views.Prerender(ctx, views.TableViewHistory(v))}
+		return v
+	}).(views.TableView)
+	v.Page = page(c, t.Name)
+	v.Scripts = shareScripts
+	return v
+}
+
+// shareScripts are a table page's scripts (a page appending one gets a
+// copy: its length is its capacity).
+var shareScripts = []string{"js/share.js"}
+
+// buildTableView builds tableView's view.
+func buildTableView(c echo.Context, t sessions.Table, base string) views.TableView {
 	ctx := c.Request().Context()
 	ev := evening(t)
 	vm := views.TableView{
@@ -384,7 +428,7 @@ func tableView(c echo.Context, t sessions.Table, base string) views.TableView {
 		Chart: views.BarChart{Title: chartTitle(ctx, ev)},
 	}
 	vm.Game.Title = vm.GameTitle
-	vm.Scripts = []string{"js/share.js"}
+	vm.Scripts = shareScripts
 	for _, r := range ev.Rows {
 		vm.Chart.Bars = append(vm.Chart.Bars, views.Bar{Label: r.Name, Value: r.Points, Lead: r.Leader})
 	}
