@@ -17,13 +17,7 @@ import (
 	"testing"
 	"unicode"
 
-	"tablemate/scoring/alaska"
-	"tablemate/scoring/aufderhut"
-	"tablemate/scoring/cambio"
-	"tablemate/scoring/kks"
-	"tablemate/scoring/kociaki"
-	"tablemate/scoring/kodiak"
-	"tablemate/scoring/runemarket"
+	"tablemate/scoring"
 	"tablemate/web/games"
 )
 
@@ -236,32 +230,25 @@ type rule struct {
 	words []string
 }
 
-// rules are the rule numbers no handler, view model or store may write
-// out: the engines hold them (and export what a page shows).
-var rules = []rule{
-	{"Cambio's target score (cambio.DefaultTarget)", cambio.DefaultTarget, []string{"target", "goal", "closest", "cambio", "from", "reach"}},
-	{"Cambio's caller bonus (cambio.CallerPenalty, CallerReward)", cambio.CallerPenalty, []string{"caller", "call", "penalty", "reward"}},
-	{"Cambio's cards dealt (cambio.Dealt)", cambio.Dealt, []string{"dealt", "deal", "hand"}},
-	{"Kodiak's pounce limit (kodiak.MaxPounces)", kodiak.MaxPounces, []string{"pounce"}},
-	{"Kodiak's pounce limit in points (kodiak.MaxPounces × PouncePoints)", -kodiak.MaxPounces * kodiak.PouncePoints, []string{"pounce"}},
-	{"Kodiak's pounce points (kodiak.PouncePoints)", -kodiak.PouncePoints, []string{"pounce"}},
-	{"Kodiak's deck (kodiak.DeckSize, alaska.DeckSize)", kodiak.DeckSize, []string{"hairball", "card", "deck", "salmon"}},
-	{"Kodiak's kept hairball (kodiak.KeptPoints)", kodiak.KeptPoints, []string{"hairball"}},
-	{"Kodiak's discarded hairball (kodiak.DiscardedPoints)", kodiak.DiscardedPoints, []string{"hairball"}},
-	{"The Rune Market's \"21 or more\" (runemarket.BoatOrBanditSum)", runemarket.BoatOrBanditSum, []string{"sum", "boat", "bandit", "ransom", "pay", "number"}},
-	{"The Rune Market's free shelters (two main shelter colours)", 2, []string{"shelter", "free"}},
-	{"The Rune Market's ransom (runemarket.RansomRunes)", runemarket.RansomRunes, []string{"ransom"}},
-	{"The Rune Market's hand (runemarket.HandSize)", runemarket.HandSize, []string{"hand"}},
-	{"Kociaki's rounds (kociaki.Rounds)", kociaki.Rounds, []string{"round", "tile"}},
-	{"Kociaki's all-types bonus (kociaki.AllTypesBonus)", kociaki.AllTypesBonus, []string{"bonus", "type"}},
-	{"Kociaki's toys (kociaki.Toys)", kociaki.Toys, []string{"toy", "type"}},
-	{"Koffer, Katze & Sombrero's row (kks.RowSize)", kks.RowSize, []string{"row"}},
-	{"Koffer, Katze & Sombrero's tokens (kks.MaxTokens)", kks.MaxTokens, []string{"token"}},
-	{"Auf der Hut's display (aufderhut.DisplaySize)", aufderhut.DisplaySize, []string{"display", "spot"}},
-	{"Auf der Hut's hats (aufderhut.TotalHats)", aufderhut.TotalHats, []string{"hat"}},
-	{"Auf der Hut's bald heads (aufderhut.TotalBaldHeads)", aufderhut.TotalBaldHeads, []string{"bald"}},
-	{"Alaska's river (alaska.Sections)", alaska.Sections, []string{"section", "river"}},
-	{"Alaska's hand (alaska.HandSize)", alaska.HandSize, []string{"hand"}},
+// ruleNumbers are the rule numbers no handler, view model or store may
+// write out, read from the engines of the registry (each engine's
+// scoring.Rulebook): the engines hold them and export what a page shows.
+func ruleNumbers(t *testing.T) []rule {
+	t.Helper()
+	var out []rule
+	for _, g := range games.All() {
+		r, ok := g.Engine.(scoring.Ruled)
+		if !ok {
+			t.Fatalf("%s's engine has no Rulebook (scoring.Ruled)", g.Engine.Info().Slug)
+		}
+		for _, n := range r.Rulebook().Numbers {
+			out = append(out, rule{n.What, n.Value, n.Words})
+		}
+	}
+	if len(out) < 20 {
+		t.Fatalf("the engines export only %d rule numbers", len(out))
+	}
+	return out
 }
 
 // ruleDirs are the folders that must compute no rule: the store, the
@@ -389,6 +376,7 @@ func identWords(id string) []string {
 // rules beside words of their rule; prose (the catalog's messages) is not
 // code and is not read.
 func TestNoRuleOutsideItsEngine(t *testing.T) {
+	rules := ruleNumbers(t)
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -438,7 +426,7 @@ func page(n int) int { return n * 2 }
 
 func buys(sum int) bool { return sum >= 21 }
 `
-	hits := ruleLiterals(t, "x.go", []byte(src), rules)
+	hits := ruleLiterals(t, "x.go", []byte(src), ruleNumbers(t))
 	want := []string{"x.go:3:", "x.go:7:", "x.go:11:"}
 	if len(hits) != len(want) {
 		t.Fatalf("found %q, want hits at %v", hits, want)

@@ -45,12 +45,15 @@ var all = []kit.Game{
 // page and the lists of games (All, Engines, Infos) leave it out.
 var another = kit.Game{Engine: sheet.Engine{}, Web: sheetweb.Web()}
 
-// The games' German text and static files join the shared ones before
-// anything is served.
+// The games' German text, rulings and static files join the shared ones
+// before anything is served.
 func init() {
 	for _, g := range append(all[:len(all):len(all)], another) {
 		if g.German != nil {
 			i18n.Register(g.German)
+		}
+		if r, ok := g.Engine.(scoring.Ruled); ok {
+			i18n.RegisterRulings(r.Rulebook().Rulings)
 		}
 		if g.Static != nil {
 			static.Register(g.Static)
