@@ -19,6 +19,8 @@ func (Engine) Rulebook() scoring.Rulebook {
 		Numbers: []scoring.RuleNumber{
 			{What: "Koffer, Katze & Sombrero's row (kks.RowSize)", Value: RowSize, Ruling: "", Words: []string{"row"}},
 			{What: "Koffer, Katze & Sombrero's tokens (kks.MaxTokens)", Value: MaxTokens, Ruling: "KKS-4", Words: []string{"token"}},
+			{What: "Koffer, Katze & Sombrero's special cards (kks.MaxSpecialCard)", Value: MaxSpecialCard, Ruling: "KKS-6", Words: []string{"special"}},
+			{What: "Koffer, Katze & Sombrero's players (kks.MaxPlayers)", Value: MaxPlayers, Ruling: "", Words: []string{"slot", "seat"}},
 		},
 	}
 }

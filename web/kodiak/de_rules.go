@@ -14,7 +14,7 @@ var germanRules = map[string]string{
 	"violation.nobody_out":        "Alle haben noch Tischkarten; eine Runde endet, wenn jemand keine mehr hat.",
 	"violation.count_too_high":    "Diese Anzahl ist höher, als der Stapel Karten hat.",
 	"violation.pounce_not_kodiak": "Nur der Kodiak stürzt sich; eine Maus hat keine Stürze.",
-	"violation.too_many_pounces":  "Der Kodiak stürzt sich höchstens dreimal pro Runde (−15).",
+	"violation.too_many_pounces":  "Der Kodiak hat sich öfter gestürzt, als eine Runde erlaubt.",
 	"violation.hairball_as_card":  "Ein Haarball steht bei den Karten; trag ihn als gehaltenen (+10) oder abgelegten (+5) Haarball ein.",
 	"violation.count_delta":       "Zähler ändern sich nur um eins auf einmal.",
 	"violation.no_pounce":         "Der Kodiak hat sich in dieser Runde nicht gestürzt, also kann kein Sturz zurückgenommen werden.",
@@ -26,11 +26,11 @@ var germanRules = map[string]string{
 	"Nobody":                      "Niemand",
 	"Who was Kodiak?":             "Wer war Kodiak?",
 	"Kodiak passes left each round (ruling KOD-1); only Kodiak pounces.": "Der Kodiak wandert jede Runde nach links (Regel KOD-1); nur der Kodiak stürzt sich.",
-	"Pounces (−5 each)":             "Stürze (je −5)",
-	"Hairballs kept (+10 each)":     "Gehaltene Haarbälle (je +10)",
-	"Hairballs discarded (+5 each)": "Abgelegte Haarbälle (je +5)",
-	"one less for %s":               "eins weniger für %s",
-	"one more for %s":               "eins mehr für %s",
+	"Pounces (−%d each)":             "Stürze (je −%d)",
+	"Hairballs kept (+%d each)":      "Gehaltene Haarbälle (je +%d)",
+	"Hairballs discarded (+%d each)": "Abgelegte Haarbälle (je +%d)",
+	"one less for %s":                "eins weniger für %s",
+	"one more for %s":                "eins mehr für %s",
 	"Enter who was Kodiak, the cards each player has left, pounces and hairballs.": "Gib ein, wer Kodiak war, welche Karten jede Person noch hat, die Stürze und die Haarbälle.",
 	"Kodiak by the rotation: %s": "Kodiak laut Reihenfolge: %s",
 	"Game %d · round %d of %d":   "Partie %d · Runde %d von %d",
@@ -48,3 +48,7 @@ var germanRules = map[string]string{
 	"hairball 0":                            "Haarball 0",
 	"The youngest player starts as Kodiak.": "Die jüngste Person beginnt als Kodiak.",
 }
+
+// germanTimes are the German words for a small count of times (times):
+// one word, as the German rules write Kodiak's pounce limit ("dreimal").
+var germanTimes = map[int]string{1: "einmal", 2: "zweimal", 3: "dreimal", 4: "viermal", 5: "fünfmal", 6: "sechsmal"}
