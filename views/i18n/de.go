@@ -433,8 +433,13 @@ var deCore = map[string]string{
 	"red runes": "rote Runen",
 	"round %d":  "Runde %d",
 	// Sentences the page's scripts write (data-msg-* on <body>)
-	"face-down %s":           "verdeckt %s",
-	"face-down card":         "verdeckte Karte",
+	"face-down %s":   "verdeckt %s",
+	"face-down card": "verdeckte Karte",
+	// Words the shared pages say that some games' pages say too
+	"face-down %s %d":        "%s %d verdeckt",
+	"Choose…":                "Wählen …",
+	"Round %d":               "Runde %d",
+	"Another game":           "Anderes Spiel (Punkteblock)",
 	"The table was updated.": "Der Tisch wurde aktualisiert.",
 	// The dispute check of a game scored round by round: its round editor, one round at a time.
 	"Check a score: round %d": "Wertung prüfen: Runde %d",

@@ -151,3 +151,32 @@ func TestSharedCatalogHoldsNoGamesWords(t *testing.T) {
 		t.Errorf("views/i18n holds %s, which is %s's: its German belongs in web/%s/de.go", k, g, g)
 	}
 }
+
+// TestSharedKeysInSharedCatalog: a key the shared pages use (views,
+// views/card, web/server, cmd/tablemate) has its German in the shared
+// catalog, not only in a game's part: the shared pages say it whichever
+// games the registry lists.
+func TestSharedKeysInSharedCatalog(t *testing.T) {
+	src := sources(t)
+	shared := map[string]string{}
+	for file, text := range src {
+		rel := strings.TrimPrefix(file, root+"/")
+		if strings.HasPrefix(rel, "views/") || strings.HasPrefix(rel, "web/server/") || strings.HasPrefix(rel, "cmd/") {
+			shared[file] = text
+		}
+	}
+	have := map[string]bool{}
+	for _, k := range i18n.SharedKeys() {
+		have[k] = true
+	}
+	var missing []string
+	for k, file := range usedKeys(t, shared) {
+		if i18n.Has(k) && !have[k] {
+			missing = append(missing, file+": "+strconv.Quote(k))
+		}
+	}
+	sort.Strings(missing)
+	for _, m := range missing {
+		t.Errorf("%s has its German only in a game's catalog; it belongs in views/i18n", m)
+	}
+}
