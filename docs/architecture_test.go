@@ -793,3 +793,100 @@ var ruleTextsLeft = map[string]bool{
 	"web/runemarket/play.templ: Shelter as a double theft: steal 2":                                                                                                                                                                        true,
 	"web/runemarket/play.templ: Take the red and blue runes, boat shelters and bandits out of the deck into 4 piles, shuffle the rest and deal 3 hand cards each. Count the piles:":                                                        true,
 }
+
+// rulingIDs are the ids of an engine's own rulings ("KOD-1").
+func rulingIDs(t *testing.T, slug string) []string {
+	t.Helper()
+	g, ok := games.Find(slug)
+	if !ok {
+		t.Fatalf("no game %s", slug)
+	}
+	var out []string
+	if r, ok := g.Engine.(scoring.Ruled); ok {
+		for _, rl := range r.Rulebook().Rulings {
+			out = append(out, rl.ID)
+		}
+	}
+	return out
+}
+
+// TestAddingAGameTouchesItsHomes holds "Adding a game" of
+// docs/architecture.md: a game is its engine (scoring/<game>), its web
+// package (web/<game>), its line of the registry (web/games), its docs
+// and its browser test, and nothing else names it. Besides the slug
+// (TestNoSlugOutsideItsHome) and the shared catalog
+// (views/i18n's TestSharedCatalogHoldsNoGamesWords), no code or text
+// outside those places imports one of its packages or writes one of its
+// rulings' ids ("KOD-1", "ruling.KOD-1") — so a new game's rulings,
+// German and pages need no shared file. (Its title is not looked for:
+// "Cambio" is also the call and the deck's variation other games name.) The walkthrough
+// itself lists exactly those five places.
+func TestAddingAGameTouchesItsHomes(t *testing.T) {
+	hs := homes(t)
+	builtOn := map[string]string{"kodiak": "cambio"} // Kodiak's pages are built from Cambio's
+	outside := func(file string, h home) bool {
+		if under(file, h.engine) || under(file, h.web) || under(file, "web/games") {
+			return false
+		}
+		for g, base := range builtOn {
+			if base == h.name && (under(file, "scoring/"+g) || under(file, "web/"+g)) {
+				return false
+			}
+		}
+		return true
+	}
+	// Imports: only its homes, the registry and the games built on it.
+	for p, pk := range modulePackages(t) {
+		if p == "cmd/tablemate-bench" || p == "cmd/tablemate-load" || strings.HasSuffix(p, "test") {
+			continue // the drivers pick Koffer, Katze & Sombrero as their sample game
+		}
+		for _, h := range hs {
+			for _, imp := range pk.imports {
+				if (under(imp, h.engine) || under(imp, h.web)) && outside(p+"/x.go", h) {
+					t.Errorf("%s imports %s: only %s's homes and the registry do", p, imp, h.slug)
+				}
+			}
+		}
+	}
+	// Rulings' ids and titles in the code and texts of shared files.
+	check := func(file string, lits map[int][]string) {
+		for _, h := range hs {
+			if !outside(file, h) {
+				continue
+			}
+			ids := rulingIDs(t, h.slug)
+			for line, ss := range lits {
+				for _, s := range ss {
+					for _, id := range ids {
+						if regexp.MustCompile(`\b` + regexp.QuoteMeta(id) + `\b`).MatchString(s) {
+							t.Errorf("%s:%d: names %s's ruling %s (in %q): its rulings are its engine's (Rulebook) and its German its web package's", file, line, h.slug, id, s)
+						}
+					}
+				}
+			}
+		}
+	}
+	sourceFiles(t, []string{".go"}, func(file string, src []byte) { check(file, goStrings(t, file, src)) })
+	sourceFiles(t, []string{".templ", ".js", ".css", ".html"}, func(file string, src []byte) { check(file, otherStrings(src)) })
+
+	// The walkthrough lists the five places, in order.
+	doc, err := os.ReadFile("architecture.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, walk, ok := strings.Cut(string(doc), "## Adding a game")
+	if !ok {
+		t.Fatal("docs/architecture.md has no \"Adding a game\"")
+	}
+	walk, _, _ = strings.Cut(walk, "\n## ")
+	steps := regexp.MustCompile(`(?m)^\d+\. \*\*([^*]+)\*\*(.*)$`).FindAllStringSubmatch(walk, -1)
+	want := [][2]string{{"The engine", "`scoring/toy/`"}, {"The web package", "`web/toy/`"}, {"The registry", "`web/games/games.go`"}, {"Docs", "`docs/api-toy.md`"}, {"A browser test", "`e2e/toy_test.go`"}}
+	if len(steps) != len(want) {
+		t.Fatalf("the walkthrough has %d steps, want %d: %q", len(steps), len(want), steps)
+	}
+	for i, w := range want {
+		if steps[i][1] != w[0] || !strings.Contains(steps[i][2], w[1]) {
+			t.Errorf("step %d is %q, %q; want %q, %s", i+1, steps[i][1], steps[i][2], w[0], w[1])
+		}
+	}
+}
