@@ -12,7 +12,7 @@ import (
 // takes.
 func TestFinalSheet(t *testing.T) {
 	long := strings.Repeat("é", MaxNameLen+5)
-	state, err := Engine{}.FinalSheet("  "+long+" ", true, []scoring.FinalScore{{"Ana", 12}, {"Ben", -3}})
+	state, err := Engine{}.FinalSheet("  "+long+" ", true, []scoring.FinalScore{{Name: "Ana", Score: 12}, {Name: "Ben", Score: -3}})
 	if err != nil {
 		t.Fatal(err)
 	}
