@@ -77,6 +77,17 @@ type RoundFacts interface {
 // names are different games, and each says whether the fewest win.
 type Sheet interface {
 	SheetOf(state []byte) (name string, lowestWins bool)
+	// FinalSheet is the state of a sheet of a game played elsewhere (an
+	// imported play): named name (cut to the sheet's length), won as
+	// lowestWins says, each player's one final score, over. It is not
+	// checked: Check says whether the sheet can take it.
+	FinalSheet(name string, lowestWins bool, scores []FinalScore) ([]byte, error)
+}
+
+// FinalScore is one player's final score of a game played elsewhere.
+type FinalScore struct {
+	Name  string
+	Score int
 }
 
 // Guided is implemented by games the app can guide move by move ("play

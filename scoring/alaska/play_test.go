@@ -500,7 +500,7 @@ func TestMovesAreTheLegalSteps(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
 	for game := range 12 {
 		players := []string{"Ana", "Ben", "Cy", "Dee"}[:2+game%3]
-		end := scoringtest.Playout(t, Rules{}, start(players, game%2 == 1), 2000, func(_ Position, moves []Step) (Step, bool) {
+		end := scoringtest.Playout(t, Engine{}, Rules{}, start(players, game%2 == 1), 2000, func(_ Position, moves []Step) (Step, bool) {
 			return moves[rng.IntN(len(moves))], true
 		}, nil)
 		if !end.Over() {

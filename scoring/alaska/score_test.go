@@ -59,7 +59,7 @@ func TestCheck(t *testing.T) {
 			}
 			// Each total is the sum of its breakdown (with every other
 			// invariant of a result).
-			scoringtest.Check(t, r)
+			scoringtest.Check(t, Engine{}, r)
 			var totals []int
 			for _, p := range r.Players {
 				totals = append(totals, p.Total)
@@ -169,6 +169,6 @@ func FuzzCheck(f *testing.F) {
 		}
 		// No null lists, each total the sum of its breakdown, no winners
 		// on an invalid state (with every other invariant of a result).
-		scoringtest.Check(t, r)
+		scoringtest.Check(t, Engine{}, r)
 	})
 }

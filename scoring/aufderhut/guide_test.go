@@ -503,7 +503,7 @@ func TestMovesAreEveryLegalStep(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			end := scoringtest.Playout(t, Rules{}, start, 400, pick, func(p Position, moves []Step) { complete(t, p, moves) })
+			end := scoringtest.Playout(t, Engine{}, Rules{}, start, 400, pick, func(p Position, moves []Step) { complete(t, p, moves) })
 			if !end.Over() {
 				t.Fatalf("%s game %d not over after 400 steps", variant, game)
 			}

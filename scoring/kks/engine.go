@@ -14,12 +14,15 @@ var (
 	_ scoring.Guided = Engine{}
 )
 
+// MinPlayers and MaxPlayers are how many play (the base game: 2–4).
+const MinPlayers, MaxPlayers = 2, 4
+
 // Info describes the game.
 func (Engine) Info() scoring.Info {
 	return scoring.Info{
 		// Who starts, from the rules: "Whoever has the largest suitcase at home starts.".
 		Starts: scoring.Phrasef("Whoever has the largest suitcase at home starts."),
-		Slug:   Slug, Title: "Koffer, Katze & Sombrero", MinPlayers: 2, MaxPlayers: 4,
+		Slug:   Slug, Title: "Koffer, Katze & Sombrero", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers,
 		// Other titles: the German "und" and the title without
 		// punctuation. No BoardGameGeek id found (Christian Kudahl / Felix
 		// Wermke, AMIGO, in the rule text).

@@ -504,7 +504,7 @@ func TestMovesAreEveryLegalTurn(t *testing.T) {
 		}
 	}
 	turn := 0
-	end := scoringtest.Playout(t, Rules{}, p, 100, func(pos Position, moves []Step) (Step, bool) {
+	end := scoringtest.Playout(t, Engine{}, Rules{}, p, 100, func(pos Position, moves []Step) (Step, bool) {
 		turn++
 		// The reveal is the deck's next card: the one the shuffled deck
 		// turns up, which must be among the moves offered.

@@ -301,7 +301,7 @@ func FuzzCheck(f *testing.F) {
 		}
 		// The lists are never null and each total is the sum of its
 		// lines (with every other invariant of a result).
-		scoringtest.Check(t, res)
+		scoringtest.Check(t, Engine{}, res)
 		if _, err := json.Marshal(res); err != nil {
 			t.Fatal(err)
 		}

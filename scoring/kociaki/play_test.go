@@ -587,7 +587,7 @@ func TestMovesAreTheLegalMoves(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			end := scoringtest.Playout(t, Rules{}, start, 200, func(_ Position, moves []Step) (Step, bool) {
+			end := scoringtest.Playout(t, Engine{}, Rules{}, start, 200, func(_ Position, moves []Step) (Step, bool) {
 				return moves[rng.IntN(len(moves))], true
 			}, complete)
 			if !end.Over() {

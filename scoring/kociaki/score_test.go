@@ -260,6 +260,6 @@ func FuzzCheck(f *testing.F) {
 		}
 		// No null lists, no winners of an invalid state, each total the
 		// sum of its lines (with every other invariant of a result).
-		scoringtest.Check(t, r)
+		scoringtest.Check(t, Engine{}, r)
 	})
 }

@@ -292,7 +292,7 @@ func (p Position) Apply(s Step) (Position, *StepError) {
 	// ruling KOD-1: at most 3 pounces (−15) a round. Checked before the
 	// round's end, since the third pounce is what ended it.
 	if s.Action == ActPounce && s.Delta > 0 && p.Pounces >= MaxPounces {
-		return p, p.refuse("too_many_pounces", "KOD-1", "Kodiak (%s) has pounced %d times already; %d is the most in a round (−15)", p.name(p.Kodiak()), p.Pounces, MaxPounces)
+		return p, p.refuse("too_many_pounces", "KOD-1", "Kodiak (%s) has pounced %d times already; %d is the most in a round (−%d)", p.name(p.Kodiak()), p.Pounces, MaxPounces, -MaxPounces*PouncePoints)
 	}
 	// Rule text, end of round: once the round ends, only its scoring follows.
 	if p.Phase == Scoring && s.Action != ActScore {

@@ -307,7 +307,7 @@ func TestMovesAreTheLegalSteps(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	for game := range 10 {
 		p := start(t, trio[:2+game%2], game%2)
-		end := scoringtest.Playout(t, Rules{}, p, 3000, func(p Position, moves []Step) (Step, bool) {
+		end := scoringtest.Playout(t, Engine{}, Rules{}, p, 3000, func(p Position, moves []Step) (Step, bool) {
 			if p.Phase == Scoring {
 				// The table turns the cards over: as many 4s as each may
 				// hold, none for who ran out.

@@ -21,7 +21,7 @@ func check(t *testing.T, body string) scoring.Result {
 	// No null lists, a known rule and a message for every violation, each
 	// total the sum of its breakdown and of its rounds (ruling G-1), with
 	// every other invariant of a result.
-	scoringtest.Check(t, r)
+	scoringtest.Check(t, Engine{}, r)
 	return r
 }
 

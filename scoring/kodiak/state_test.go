@@ -110,6 +110,6 @@ func FuzzCheck(f *testing.F) {
 		// No null lists, each total the sum of its breakdown and of its
 		// rounds, no winners of an invalid or unfinished game (with every
 		// other invariant of a result).
-		scoringtest.Check(t, r)
+		scoringtest.Check(t, Engine{}, r)
 	})
 }

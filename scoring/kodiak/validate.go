@@ -108,7 +108,7 @@ func checkPlayerRound(name string, j int, r Round) []scoring.Violation {
 	}
 	// ruling KOD-1: at most 3 pounces (−15) per round.
 	if r.Pounces > MaxPounces {
-		add("too_many_pounces", "KOD-1", "has %d pounces; Kodiak can pounce at most %d times a round (−15)", r.Pounces, MaxPounces)
+		add("too_many_pounces", "KOD-1", "has %d pounces; Kodiak can pounce at most %d times a round (−%d)", r.Pounces, MaxPounces, -MaxPounces*PouncePoints)
 	}
 	// ruling KOD-3: Kodiak's cards left ≤ 3 − pounces − hairballs Kodiak
 	// discarded (kept hairballs are table cards too).

@@ -888,10 +888,15 @@ func placeBoat(me *Seat, into string, r refuser) *StepError {
 	return nil
 }
 
+// MainColours is how many main-shelter colours there are (red and
+// blue): a player has room for a stand-alone boat shelter per colour
+// without a main shelter.
+const MainColours = 2
+
 // freeColours is how many main-shelter colours a player lacks: the room
 // for stand-alone boat shelters.
 func freeColours(pl Player) int {
-	free := 2
+	free := MainColours
 	for _, sh := range pl.Shelters {
 		if sh.Colour == Red || sh.Colour == Blue {
 			free--

@@ -805,7 +805,7 @@ func TestMovesAreTheLegalMoves(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		end := scoringtest.Playout(t, Rules{}, p, 4000, func(_ Position, moves []Step) (Step, bool) {
+		end := scoringtest.Playout(t, Engine{}, Rules{}, p, 4000, func(_ Position, moves []Step) (Step, bool) {
 			return complete(moves[rng.IntN(len(moves))]), true
 		}, func(p Position, moves []Step) {
 			for _, m := range moves {

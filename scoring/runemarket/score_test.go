@@ -38,7 +38,7 @@ func runChecks(t *testing.T, tests []checkCase) {
 			}
 			// Each total is the sum of its breakdown (with every other
 			// invariant of a result).
-			scoringtest.Check(t, r)
+			scoringtest.Check(t, Engine{}, r)
 			var totals []int
 			for _, p := range r.Players {
 				totals = append(totals, p.Total)

@@ -76,7 +76,7 @@ func FuzzCheck(f *testing.F) {
 		}
 		// No null lists, each total the sum of its breakdown (with every
 		// other invariant of a result).
-		scoringtest.Check(t, r)
+		scoringtest.Check(t, Engine{}, r)
 		if !r.Valid && (len(r.Winners) > 0 || r.TieBreak != "") {
 			t.Fatal("winners or a tie-break question on an invalid state")
 		}

@@ -92,7 +92,7 @@ func beyond(v string) bool {
 // total answered is exact: the sum of its lines (Check) and far from a
 // wrapped int64. answer is the engine's reading of a body: its result, if
 // it gives one (nil otherwise), or its error.
-func Counts(t *testing.T, body []byte, answer func([]byte) (*scoring.Result, error)) {
+func Counts(t *testing.T, body []byte, answer Answer) {
 	t.Helper()
 	nums := Numbers(t, body)
 	if len(nums) == 0 {
@@ -106,10 +106,10 @@ func Counts(t *testing.T, body []byte, answer func([]byte) (*scoring.Result, err
 }
 
 // CountAt is Counts for number n of body put at v.
-func CountAt(t testing.TB, body []byte, n Number, v string, answer func([]byte) (*scoring.Result, error)) {
+func CountAt(t testing.TB, body []byte, n Number, v string, answer Answer) {
 	t.Helper()
 	b := With(body, n, v)
-	res, err := answer(b)
+	res, err := answer.Read(b)
 	var in *scoring.InputError
 	isInput := errors.As(err, &in)
 	switch {
@@ -118,7 +118,7 @@ func CountAt(t testing.TB, body []byte, n Number, v string, answer func([]byte) 
 	case !beyond(v) && err != nil && !isInput:
 		t.Errorf("%s = %s: %v, not an input error", n.Field, v, err)
 	case res != nil:
-		Check(t, *res)
+		Check(t, answer.Game, *res)
 		for _, p := range res.Players {
 			if p.Total > 1<<50 || p.Total < -(1<<50) {
 				t.Errorf("%s = %s: %s's total %d is not a sum of counts within ±1,000,000", n.Field, v, p.Name, p.Total)
@@ -129,7 +129,7 @@ func CountAt(t testing.TB, body []byte, n Number, v string, answer func([]byte) 
 
 // FuzzCounts is Counts as a fuzz target: the fuzzer picks a number of
 // one of bodies and the int64 it is put at (G-1), seeded with Extremes.
-func FuzzCounts(f *testing.F, bodies [][]byte, answer func([]byte) (*scoring.Result, error)) {
+func FuzzCounts(f *testing.F, bodies [][]byte, answer Answer) {
 	for i := range bodies {
 		for _, v := range []int64{math.MaxInt64, math.MinInt64, scoring.MaxCount + 1, -scoring.MaxCount - 1, scoring.MaxCount} {
 			f.Add(uint(i), uint(0), v)
@@ -145,21 +145,32 @@ func FuzzCounts(f *testing.F, bodies [][]byte, answer func([]byte) (*scoring.Res
 	})
 }
 
+// Answer is an engine's reading of a body for Counts: Read gives its
+// result, if it gives one (nil otherwise), or its error; Game is the
+// engine (whose rulings a result's violations may name).
+type Answer struct {
+	Game scoring.Game
+	Read func([]byte) (*scoring.Result, error)
+}
+
 // Score is answer for Counts from a score check.
-func Score(g scoring.Game) func([]byte) (*scoring.Result, error) {
-	return func(b []byte) (*scoring.Result, error) {
+func Score(g scoring.Game) Answer {
+	return Answer{g, func(b []byte) (*scoring.Result, error) {
 		res, err := g.Check(b)
 		if err != nil {
 			return nil, err
 		}
 		return &res, nil
-	}
+	}}
 }
 
 // Play is answer for Counts from a play API request: its refusal of the
 // body, or its result once the game is over.
-func Play(g scoring.PlayAPI) func([]byte) (*scoring.Result, error) {
-	return func(b []byte) (*scoring.Result, error) {
+func Play(g interface {
+	scoring.Game
+	scoring.PlayAPI
+}) Answer {
+	return Answer{g, func(b []byte) (*scoring.Result, error) {
 		ans, err := g.Answer(b)
 		if err != nil {
 			return nil, err
@@ -168,7 +179,7 @@ func Play(g scoring.PlayAPI) func([]byte) (*scoring.Result, error) {
 			return s.Scored(), nil
 		}
 		return nil, nil
-	}
+	}}
 }
 
 // Rounds is answer for Counts from a round a table records
@@ -176,8 +187,8 @@ func Play(g scoring.PlayAPI) func([]byte) (*scoring.Result, error) {
 func Rounds(g interface {
 	scoring.Game
 	scoring.Rounds
-}) func([]byte) (*scoring.Result, error) {
-	return func(b []byte) (*scoring.Result, error) {
+}) Answer {
+	return Answer{g, func(b []byte) (*scoring.Result, error) {
 		state, err := g.AppendRound(nil, b)
 		var in *scoring.InputError
 		if errors.As(err, &in) {
@@ -192,5 +203,5 @@ func Rounds(g interface {
 			return nil, err
 		}
 		return &res, nil
-	}
+	}}
 }

@@ -255,3 +255,25 @@ func restores(f *ast.File) bool {
 	}
 	return false
 }
+
+// MessagesByPackage is Messages for each package on its own: what each
+// package matching patterns says, by its import path (the structure
+// tests tell a game's sentences and codes from the shared ones so).
+func MessagesByPackage(t testing.TB, patterns ...string) map[string]Said {
+	t.Helper()
+	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedImports}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]Said{}
+	for _, pkg := range pkgs {
+		for _, e := range pkg.Errors {
+			t.Fatalf("%s: %v", pkg.PkgPath, e)
+		}
+		said := Said{Formats: map[string]string{}, Codes: map[string]string{}, Problems: &[]string{}, ByCode: map[string][]string{}}
+		said.collect(pkg)
+		out[pkg.PkgPath] = said
+	}
+	return out
+}

@@ -20,8 +20,9 @@ import (
 // of its lines and, in a round-based game, of its rounds (G-1); winners
 // are players, and there are none unless the state is valid and the game
 // over; every message, label and tie-break keeps the phrase it says
-// (Phrase).
-func Check(t testing.TB, res scoring.Result) {
+// (Phrase); every violation names a ruling g knows (scoring.RulingsOf:
+// the shared ones and the engine's own).
+func Check(t testing.TB, g scoring.Game, res scoring.Result) {
 	t.Helper()
 	if res.Violations == nil || res.Warnings == nil || res.Players == nil || res.Winners == nil {
 		t.Errorf("%s: a list is null: %+v", res.Game, res)
@@ -56,9 +57,10 @@ func Check(t testing.TB, res scoring.Result) {
 			t.Errorf("winner %q is not a player of %v", w, names)
 		}
 	}
+	rulings := scoring.RulingsOf(g)
 	for _, v := range append(slices.Clone(res.Violations), res.Warnings...) {
 		said(t, "violation "+v.Code, v.Phrase, v.Message)
-		if !codeRE.MatchString(v.Code) || scoring.Ruling(v.Rule) == "" {
+		if !codeRE.MatchString(v.Code) || scoring.FindRuling(rulings, v.Rule) == "" {
 			t.Errorf("violation %q names ruling %q: want a snake_case code and a ruling of RULINGS.md", v.Code, v.Rule)
 		}
 	}
@@ -70,13 +72,14 @@ func Check(t testing.TB, res scoring.Result) {
 var codeRE = regexp.MustCompile(`^[a-z][a-z0-9]*(_[a-z0-9]+)*$`)
 
 // Refusal fails t when se is not a refusal a page can show: a snake_case
-// code, a ruling of RULINGS.md and its message kept as a Phrase.
-func Refusal(t testing.TB, se *scoring.StepError) {
+// code, a ruling of RULINGS.md g knows (scoring.RulingsOf) and its
+// message kept as a Phrase.
+func Refusal(t testing.TB, g scoring.Game, se *scoring.StepError) {
 	t.Helper()
 	if se == nil {
 		return
 	}
-	if !codeRE.MatchString(se.Code) || scoring.Ruling(se.Rule) == "" {
+	if !codeRE.MatchString(se.Code) || scoring.FindRuling(scoring.RulingsOf(g), se.Rule) == "" {
 		t.Errorf("refusal %q names ruling %q: want a snake_case code and a ruling of RULINGS.md", se.Code, se.Rule)
 	}
 	said(t, "refusal "+se.Code, se.Phrase, se.Message)
@@ -189,7 +192,7 @@ func RunCases(t *testing.T, cases []Case, find func(slug string) (scoring.Game, 
 			if err != nil {
 				t.Fatal(err)
 			}
-			Check(t, res)
+			Check(t, engine, res)
 			if res.Valid != c.Expect.Valid || res.GameOver != c.Expect.GameOver {
 				t.Errorf("valid %v game_over %v, want %v %v (%v)", res.Valid, res.GameOver, c.Expect.Valid, c.Expect.GameOver, res.Violations)
 			}
@@ -242,8 +245,9 @@ func Legal[P scoring.Position[P, S, V], S, V any](t testing.TB, pos P, moves []S
 // engine offers in its compact form, and returns false to stop), at most
 // limit steps. Every position's offer is checked with check (nil: every
 // move must be accepted, Legal) and the final score with Check. It
-// returns the last position.
-func Playout[P scoring.Position[P, S, V], S, V any](t testing.TB, r scoring.Rules[P, S, V], pos P, limit int, choose func(pos P, moves []S) (S, bool), check func(pos P, moves []S)) P {
+// returns the last position. g is the engine the rules are of (its
+// rulings are the ones a refusal or violation may name).
+func Playout[P scoring.Position[P, S, V], S, V any](t testing.TB, g scoring.Game, r scoring.Rules[P, S, V], pos P, limit int, choose func(pos P, moves []S) (S, bool), check func(pos P, moves []S)) P {
 	t.Helper()
 	for range limit {
 		if pos.Over() {
@@ -266,13 +270,13 @@ func Playout[P scoring.Position[P, S, V], S, V any](t testing.TB, r scoring.Rule
 		if se != nil && !se.Warning {
 			t.Fatalf("the chosen move %+v is refused: %s", m, se.Message)
 		}
-		Refusal(t, se)
+		Refusal(t, g, se)
 		pos = next
 	}
 	if pos.Over() && len(pos.Moves()) != 0 {
 		t.Errorf("moves offered once the game is over: %+v", pos.Moves())
 	}
-	Check(t, r.Score(pos))
+	Check(t, g, r.Score(pos))
 	return pos
 }
 

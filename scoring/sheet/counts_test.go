@@ -13,12 +13,12 @@ import (
 // round are both checked.
 func TestCountsAreExact(t *testing.T) {
 	scoringtest.Counts(t, []byte(`{"name":"Catan","players":[{"name":"Ana","scores":[3,-2]},{"name":"Ben","scores":[1,5]}],"over":true}`), scoringtest.Score(Engine{}))
-	scoringtest.Counts(t, []byte(`{"name":"Catan","scores":[{"name":"Ana","points":3},{"name":"Ben","points":-2}],"last":true}`), func(b []byte) (*scoring.Result, error) {
+	scoringtest.Counts(t, []byte(`{"name":"Catan","scores":[{"name":"Ana","points":3},{"name":"Ben","points":-2}],"last":true}`), scoringtest.Answer{Game: Engine{}, Read: func(b []byte) (*scoring.Result, error) {
 		state, err := Engine{}.AppendRound(nil, b)
 		if err != nil {
 			return nil, err
 		}
 		res, err := Engine{}.Check(state)
 		return &res, err
-	})
+	}})
 }

@@ -306,6 +306,22 @@ func (Engine) SheetOf(state []byte) (string, bool) {
 	return s.Name, s.LowestWins
 }
 
+// FinalSheet is a sheet of a game played elsewhere (an imported play):
+// named name, trimmed and cut to MaxNameLen with "…", won as lowestWins
+// says, each player's score a final score, over. Check says whether the
+// sheet can take it.
+func (Engine) FinalSheet(name string, lowestWins bool, scores []scoring.FinalScore) ([]byte, error) {
+	n := []rune(strings.TrimSpace(name))
+	if len(n) > MaxNameLen {
+		n = append(n[:MaxNameLen-1], '…')
+	}
+	s := State{Name: string(n), LowestWins: lowestWins, FinalOnly: true, Over: true}
+	for _, p := range scores {
+		s.Players = append(s.Players, Player{Name: p.Name, Scores: []int{p.Score}})
+	}
+	return json.Marshal(s)
+}
+
 // Named is the game's name on a sheet's state ("" when unreadable).
 func Named(state []byte) string {
 	var s struct {

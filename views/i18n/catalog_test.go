@@ -14,7 +14,6 @@ import (
 	"strings"
 	"testing"
 
-	"tablemate/scoring"
 	"tablemate/views/i18n"
 	_ "tablemate/web/games" // every game's German
 )
@@ -160,7 +159,7 @@ func TestNoOrphanedGerman(t *testing.T) {
 	for _, c := range apiCodes(t) {
 		literals["violation."+c] = true
 	}
-	for _, id := range scoring.RulingIDs() {
+	for _, id := range i18n.RulingIDs() {
 		literals["ruling."+id] = true
 	}
 	for _, k := range i18n.Keys() {

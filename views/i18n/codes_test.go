@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"tablemate/docs"
-	"tablemate/scoring"
 	"tablemate/scoring/scoringtest"
 	"tablemate/views/i18n"
 	"tablemate/web/games"
@@ -136,10 +135,10 @@ func TestEveryViolationCodeHasGerman(t *testing.T) {
 	}
 }
 
-// TestEveryRulingHasGerman: each ruling scoring.Ruling knows has German,
+// TestEveryRulingHasGerman: each ruling an engine registered (or scoring shares) has German,
 // and there is German for no other.
 func TestEveryRulingHasGerman(t *testing.T) {
-	ids := scoring.RulingIDs()
+	ids := i18n.RulingIDs()
 	if len(ids) < 15 {
 		t.Fatalf("found only %d ruling ids", len(ids))
 	}
@@ -150,7 +149,7 @@ func TestEveryRulingHasGerman(t *testing.T) {
 	}
 	for _, k := range i18n.Keys() {
 		if id, ok := strings.CutPrefix(k, "ruling."); ok && !slices.Contains(ids, id) {
-			t.Errorf("German for ruling %q, which scoring.Ruling does not know", id)
+			t.Errorf("German for ruling %q, which no engine knows", id)
 		}
 	}
 }

@@ -21,15 +21,6 @@ var deEvening = map[string]string{
 	"Start this game":                  "Dieses Spiel beginnen",
 	"for %d to %d players":             "für %d bis %d Personen",
 
-	// Who starts, by each game's rule text.
-	"Whoever has the largest suitcase at home starts.":                                      "Wer zu Hause den größten Koffer hat, beginnt.",
-	"The player who last wore a hat begins.":                                                "Wer zuletzt einen Hut getragen hat, beginnt.",
-	"The player who most recently pet a cat starts.":                                        "Wer zuletzt eine Katze gestreichelt hat, beginnt.",
-	"The youngest player starts as the dealer.":                                             "Die jüngste Person beginnt als Geber.",
-	"The youngest player starts as Kodiak.":                                                 "Die jüngste Person beginnt als Kodiak.",
-	"The oldest player starts.":                                                             "Die älteste Person beginnt.",
-	"The youngest player starts the first round; after that, the winner of the last round.": "Die jüngste Person beginnt die erste Runde, danach, wer die letzte Runde gewonnen hat.",
-
 	// Refusals.
 	"%q is not one of the players named": "%q ist keine der genannten Personen",
 	"a game is being played along at this table; finish or undo it before choosing the next game": "An diesem Tisch wird gerade eine Partie mitgespielt; beende sie oder nimm sie zurück, bevor du das nächste Spiel wählst",

@@ -17,5 +17,5 @@ var assets embed.FS
 
 // Web is the game's web package, as the registry holds it.
 func Web() kit.Web {
-	return kit.Web{Editor: adhEditor(), Pages: adhPlay{}, German: german, Static: assets}
+	return kit.Web{Editor: adhEditor(), Pages: adhPlay{}, German: kit.German(german, germanRules), Static: assets}
 }

@@ -17,7 +17,6 @@ var german = map[string]string{
 	"Tap each character in row order; each exists twice (rule ADH-1).": "Tippe die Figuren in der Reihenfolge der Reihe an; jede gibt es zweimal (Regel ADH-1).",
 	"Clear the row":                    "Reihe leeren",
 	"Spot %d":                          "Platz %d",
-	"Choose…":                          "Wählen …",
 	"Start the game":                   "Spiel starten",
 	"Choose the character on spot %d.": "Wähle die Figur auf Platz %d.",
 	"Spot %d: %q is not one of the characters 1 to %d.": "Platz %d: %q ist keine der Figuren 1 bis %d.",

@@ -30,5 +30,5 @@ const (
 
 // Web is the game's web package, as the registry holds it.
 func Web() kit.Web {
-	return kit.Web{Editor: cambioEditor(), Pages: cambioPlay{}, German: german, Static: assets}
+	return kit.Web{Editor: cambioEditor(), Pages: cambioPlay{}, German: kit.German(german, germanRules), Static: assets}
 }

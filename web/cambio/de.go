@@ -35,7 +35,6 @@ var german = map[string]string{
 
 	// Turn page
 	"Cambio · play along · game to %d": "Cambio · Mitspielen · Partie bis %d",
-	"Round %d":                         "Runde %d",
 	"Score round %d":                   "Runde %d werten",
 	"dealer":                           "Geber",
 	"Look at your bottom two cards":    "Schau dir deine unteren zwei Karten an",

@@ -28,8 +28,8 @@ import (
 	sheetweb "tablemate/web/sheet"
 )
 
-// all is the registry, in display order.
-var all = []kit.Game{
+// every is the registry, one line per game, in display order.
+var every = []kit.Game{
 	{Engine: kks.Engine{}, Web: kksweb.Web()},
 	{Engine: aufderhut.Engine{}, Web: aufderhutweb.Web()},
 	{Engine: kociaki.Engine{}, Web: kociakiweb.Web()},
@@ -37,20 +37,39 @@ var all = []kit.Game{
 	{Engine: kodiak.Engine{}, Web: kodiakweb.Web()},
 	{Engine: alaska.Engine{}, Web: alaskaweb.Web()},
 	{Engine: runemarket.Engine{}, Web: runemarketweb.Web()},
+	{Engine: sheet.Engine{}, Web: sheetweb.Web()},
 }
 
-// another is "another game": a plain score sheet a table may keep for a
-// game Tablemate has no rules for. It is a game of the table (Find,
-// TableEngine) but not one of the games with rules: the API, the check
-// page and the lists of games (All, Engines, Infos) leave it out.
-var another = kit.Game{Engine: sheet.Engine{}, Web: sheetweb.Web()}
+// all are the games with rules; another is "another game": a plain score
+// sheet a table may keep for a game Tablemate has no rules for, the one
+// entry whose engine is a scoring.Sheet. It is a game of the table
+// (Find, TableEngine) but not one of the games with rules: the API, the
+// check page and the lists of games (All, Engines, Infos) leave it out.
+var all, another = func() ([]kit.Game, kit.Game) {
+	var rules []kit.Game
+	var sheets []kit.Game
+	for _, g := range every {
+		if _, ok := g.Engine.(scoring.Sheet); ok {
+			sheets = append(sheets, g)
+		} else {
+			rules = append(rules, g)
+		}
+	}
+	if len(sheets) != 1 {
+		panic("games: the registry needs exactly one score sheet (an engine that is a scoring.Sheet)")
+	}
+	return rules, sheets[0]
+}()
 
-// The games' German text and static files join the shared ones before
-// anything is served.
+// The games' German text, rulings and static files join the shared ones
+// before anything is served.
 func init() {
-	for _, g := range append(all[:len(all):len(all)], another) {
+	for _, g := range every {
 		if g.German != nil {
 			i18n.Register(g.German)
+		}
+		if r, ok := g.Engine.(scoring.Ruled); ok {
+			i18n.RegisterRulings(r.Rulebook().Rulings)
 		}
 		if g.Static != nil {
 			static.Register(g.Static)
@@ -58,7 +77,11 @@ func init() {
 	}
 }
 
-// All returns every game in display order.
+// Every returns every entry of the registry in display order: the games
+// with rules and another game (the structure tests walk it).
+func Every() []kit.Game { return every }
+
+// All returns every game with rules in display order.
 func All() []kit.Game { return all }
 
 // Another is "another game", the plain score sheet.
@@ -74,10 +97,7 @@ func TableEngine(slug string) (scoring.Game, bool) {
 // Find returns the game of a slug a table may play: one of the games, or
 // another game.
 func Find(slug string) (kit.Game, bool) {
-	if slug == sheet.Slug {
-		return another, true
-	}
-	for _, g := range all {
+	for _, g := range every {
 		if g.Engine.Info().Slug == slug {
 			return g, true
 		}
@@ -88,11 +108,12 @@ func Find(slug string) (kit.Game, bool) {
 // Engine returns the engine of one of the games with rules (the API's,
 // the check page's); another game is not one.
 func Engine(slug string) (scoring.Game, bool) {
-	if slug == sheet.Slug {
-		return nil, false
+	for _, g := range all {
+		if g.Engine.Info().Slug == slug {
+			return g.Engine, true
+		}
 	}
-	g, ok := Find(slug)
-	return g.Engine, ok
+	return nil, false
 }
 
 // Engines returns every engine in display order.

@@ -1,8 +1,11 @@
 package games_test
 
 import (
+	"regexp"
+	"strings"
 	"testing"
 
+	"tablemate/docs"
 	"tablemate/scoring/scoringtest"
 	"tablemate/web/games"
 )
@@ -28,11 +31,22 @@ func TestRegistry(t *testing.T) {
 			t.Errorf("Find(%q) failed", info.Slug)
 		}
 	}
-	// API.md's list of games.
-	for _, slug := range []string{"koffer-katze-sombrero", "auf-der-hut", "kociaki-lobuziaki", "cambio", "kodiak", "alaska", "rune-market"} {
-		if !seen[slug] {
-			t.Errorf("%s is not registered", slug)
+	// API.md's list of games ("`{game}` is one of: …"): every game it
+	// lists is registered, and every registered game is listed.
+	_, list, ok := strings.Cut(docs.API, "`{game}` is one of:")
+	list, _, _ = strings.Cut(list, "\n`GET")
+	listed := regexp.MustCompile("`([a-z0-9-]+)`").FindAllStringSubmatch(list, -1)
+	if !ok || len(listed) < 2 {
+		t.Fatalf("API.md lists no games: %q", list)
+	}
+	for _, m := range listed {
+		if !seen[m[1]] {
+			t.Errorf("API.md lists %s, which is not registered", m[1])
 		}
+		delete(seen, m[1])
+	}
+	for slug := range seen {
+		t.Errorf("%s is registered but not in API.md's list of games", slug)
 	}
 	if _, ok := games.Engine("chess"); ok {
 		t.Error("Find accepts an unknown game")

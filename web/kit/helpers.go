@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/url"
 	"slices"
@@ -199,4 +200,20 @@ func Refused(c echo.Context, t sessions.Table) url.Values {
 		return nil
 	}
 	return values
+}
+
+// German joins the parts of a game's German catalog (its de.go and
+// de_rules.go) into the one its Web gives the registry; a key in two
+// parts must say the same thing in both (it panics otherwise).
+func German(parts ...map[string]string) map[string]string {
+	out := map[string]string{}
+	for _, part := range parts {
+		for k, v := range part {
+			if old, ok := out[k]; ok && old != v {
+				panic(fmt.Sprintf("kit: %q has two German texts: %q and %q", k, old, v))
+			}
+			out[k] = v
+		}
+	}
+	return out
 }

@@ -40,7 +40,6 @@ var german = map[string]string{
 	"Displays":                 "Auslagen",
 	"1 token":                  "1 Chip",
 	"%d tokens":                "%d Chips",
-	"face-down %s %d":          "%s %d verdeckt",
 	"%s takes the %s %d (%s)":  "%s nimmt %s %d (%s)",
 	"Choose the card to take.": "Wähle die Karte, die du nimmst.",
 

@@ -14,8 +14,8 @@ import (
 )
 
 const (
-	kksSlots       = 4 // player seats on the check page (KKS is for 2–4)
-	kksAdjustSlots = 2 // adjustment rows per player
+	kksSlots       = kks.MaxPlayers // player seats on the check page
+	kksAdjustSlots = 2              // adjustment rows per player
 )
 
 func kksEditor() kit.Editor {
@@ -77,7 +77,7 @@ func parseKKSForm(v url.Values, fixed []string) (json.RawMessage, []int, error) 
 	for _, s := range v["options.special_cards"] {
 		n, err := strconv.Atoi(s)
 		if err != nil {
-			return nil, nil, kit.FormErrorf("options.special_cards", "special cards are numbered 1–15, not %q", s)
+			return nil, nil, kit.FormErrorf("options.special_cards", "special cards are numbered 1–%d, not %q", kks.MaxSpecialCard, s)
 		}
 		if st.Options == nil {
 			st.Options = &kks.Options{}
@@ -98,7 +98,7 @@ func parseKKSAdjustment(v url.Values, i, j int) (kks.Adjustment, bool, error) {
 	a := kks.Adjustment{Reason: reason}
 	var err error
 	if a.Card, err = strconv.Atoi(card); err != nil {
-		return a, false, kit.FormErrorf(base, "an adjustment names its special card by number (1–15)")
+		return a, false, kit.FormErrorf(base, "an adjustment names its special card by number (1–%d)", kks.MaxSpecialCard)
 	}
 	if a.Points, err = strconv.Atoi(points); err != nil {
 		return a, false, kit.FormErrorf(base, "an adjustment's points must be a whole number such as 3 or -2")

@@ -16,5 +16,5 @@ var assets embed.FS
 
 // Web is the game's web package, as the registry holds it.
 func Web() kit.Web {
-	return kit.Web{Editor: kksEditor(), Pages: kksPlay{}, German: german, Static: assets}
+	return kit.Web{Editor: kksEditor(), Pages: kksPlay{}, German: kit.German(german, germanRules), Static: assets}
 }

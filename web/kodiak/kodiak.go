@@ -11,5 +11,5 @@ import "tablemate/web/kit"
 
 // Web is the game's web package, as the registry holds it.
 func Web() kit.Web {
-	return kit.Web{Editor: kodiakEditor(), Pages: kodiakPlay{}, German: german}
+	return kit.Web{Editor: kodiakEditor(), Pages: kodiakPlay{}, German: kit.German(german, germanRules)}
 }

@@ -32,7 +32,8 @@ func (kodiakPlay) SetupPage(c echo.Context, t sessions.Table, errs views.Errors)
 	vm.Rules = []string{
 		kit.Tr(c, "Kodiak passes to the left each round; the game ends when everyone was Kodiak %s: %s (rule KOD-1).",
 			kit.TrN(c, cycles, "1 time", "%d times"), kit.TrN(c, kodiak.Options{Cycles: cycles}.GameRounds(n), "1 round", "%d rounds")),
-		kit.Tr(c, "Round points: cards left + 10 per hairball held + 5 per hairball discarded by accident; Kodiak −5 per pounce, at most 3 (rules KOD-1, KOD-2). Fewest points win."),
+		kit.Tr(c, "Round points: cards left + %d per hairball held + %d per hairball discarded by accident; Kodiak −%d per pounce, at most %d (rules KOD-1, KOD-2). Fewest points win.",
+			kodiak.KeptPoints, kodiak.DiscardedPoints, -kodiak.PouncePoints, kodiak.MaxPounces),
 	}
 	return cambioweb.PlayAlongSetup(vm)
 }
@@ -185,7 +186,7 @@ func (kodiakPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string)
 func kodiakClosed(c echo.Context, pos kodiak.Position, names []string) string {
 	switch pos.Ended() {
 	case kodiak.EndedPounces:
-		return kit.Tr(c, "Round %d is over: Kodiak (%s) pounced 3 times and has no cards left", pos.Round(), names[pos.OutSeat])
+		return kit.Tr(c, "Round %d is over: Kodiak (%s) pounced %s and has no cards left", pos.Round(), names[pos.OutSeat], times(c.Request().Context(), kodiak.MaxPounces))
 	case kodiak.EndedLost:
 		return kit.Tr(c, "Round %d is over: Kodiak (%s) lost the last card to %s and %s discarded", pos.Round(), names[pos.OutSeat],
 			kit.TrN(c, pos.Pounces, "1 pounce", "%d pounces"), kit.TrN(c, pos.Hairballs[pos.OutSeat], "1 hairball", "%d hairballs"))

@@ -272,15 +272,15 @@ func KodiakRound(vm cambioweb.RoundEntryVM) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = kodiakCounter(vm, p, "pounces", i18n.T(ctx, "Pounces (−5 each)"), p.Pounces, kodiak.MaxPounces).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = kodiakCounter(vm, p, "pounces", i18n.T(ctx, "Pounces (−%d each)", -kodiak.PouncePoints), p.Pounces, kodiak.MaxPounces).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = kodiakCounter(vm, p, "hairballs_kept", i18n.T(ctx, "Hairballs kept (+10 each)"), p.Kept, kodiak.DeckSize).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = kodiakCounter(vm, p, "hairballs_kept", i18n.T(ctx, "Hairballs kept (+%d each)", kodiak.KeptPoints), p.Kept, kodiak.DeckSize).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = kodiakCounter(vm, p, "hairballs_discarded", i18n.T(ctx, "Hairballs discarded (+5 each)"), p.Discarded, kodiak.DeckSize).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = kodiakCounter(vm, p, "hairballs_discarded", i18n.T(ctx, "Hairballs discarded (+%d each)", kodiak.DiscardedPoints), p.Discarded, kodiak.DeckSize).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

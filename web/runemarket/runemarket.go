@@ -18,5 +18,5 @@ var assets embed.FS
 
 // Web is the game's web package, as the registry holds it.
 func Web() kit.Web {
-	return kit.Web{Editor: runeMarketEditor(), Pages: runeMarketPlay{}, German: german, Static: assets}
+	return kit.Web{Editor: runeMarketEditor(), Pages: runeMarketPlay{}, German: kit.German(german, germanRules), Static: assets}
 }

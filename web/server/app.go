@@ -9,6 +9,7 @@ import (
 	"tablemate/sessions"
 	"tablemate/sessions/league/stats"
 	"tablemate/web/games"
+	"tablemate/web/live"
 )
 
 // app holds what the handlers share; handlers are its methods, one file
@@ -17,7 +18,7 @@ type App struct {
 	store  *sessions.Store
 	tables *sessions.Tables
 	log    *slog.Logger
-	live   *live
+	live   *live.Hub
 	// streams caps the live streams per client address, table and in all.
 	streams *streamCaps
 	// writeRate limits form posts per client (requests per second, with a
@@ -50,15 +51,15 @@ type App struct {
 }
 
 func NewApp(store *sessions.Store, log *slog.Logger) *App {
-	a := &App{store: store, tables: sessions.NewTables(store, games.TableEngine), log: log, live: newLive(),
+	a := &App{store: store, tables: sessions.NewTables(store, games.TableEngine), log: log, live: live.New(),
 		streams:   newStreamCaps(DefaultStreamsPerClient, DefaultStreamsPerTable, DefaultStreamsTotal),
 		writeRate: 10, writeBurst: 40, headerTimeout: defaultHeaderTimeout, bodyTimeout: DefaultBodyTimeout,
 		site:    &Site{hosts: map[string]bool{}},
 		imports: newImportBudget(1<<20, sessions.MaxImportBytes), stats: newStatsCache[*leagueStats](64), reports: newStatsCache[*stats.Report](8),
 		cards: newCardCache(cardCacheBytes), importGate: newImportGate(DefaultImportsPerClient, DefaultImportsTotal),
 		leagueFiles: newStatsCache[[]byte](4)}
-	a.tables.OnChange(a.live.publish)
+	a.tables.OnChange(a.live.Publish)
 	a.tables.OnSnapshotError(func(msg string, err error) { a.log.Warn(msg, "err", redactLinks(err.Error())) })
-	a.tables.OnReplace(func(owner string, _ sessions.Role, old string) { a.live.revoke(owner, old) })
+	a.tables.OnReplace(func(owner string, _ sessions.Role, old string) { a.live.Revoke(owner, old) })
 	return a
 }

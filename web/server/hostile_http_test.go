@@ -498,9 +498,7 @@ func TestHostileStreamsGiveMemoryBack(t *testing.T) {
 	}
 	waitFor(t, "every stream to end", func() bool { open, _, _ := ts.app.streams.counts(); return open == 0 })
 	waitFor(t, "the streams' goroutines to end", func() bool { return runtime.NumGoroutine() <= goroutines+5 })
-	ts.app.live.mu.Lock()
-	subs := len(ts.app.live.subs)
-	ts.app.live.mu.Unlock()
+	subs := ts.app.live.Tables()
 	if _, clients, tbls := ts.app.streams.counts(); subs != 0 || clients != 0 || tbls != 0 {
 		t.Errorf("after every stream closed: %d tables with subscribers, %d clients and %d tables counted", subs, clients, tbls)
 	}

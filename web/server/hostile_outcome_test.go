@@ -187,7 +187,7 @@ func TestHostileCommitOfUnknownOutcome(t *testing.T) {
 	webtest.FollowUntilCleanup(t, a)
 	srv := httptest.NewServer(newServer(a))
 	t.Cleanup(srv.Close)
-	t.Cleanup(a.live.close)
+	t.Cleanup(a.live.Close)
 	cut := &testServer{Server: &webtest.Server{Server: srv, T: t, Client: ts.Client, DBPath: ts.DBPath}, app: a}
 
 	for _, c := range []struct {

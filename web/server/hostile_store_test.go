@@ -208,7 +208,7 @@ func (ts *testServer) restart() *testServer {
 	webtest.FollowUntilCleanup(ts.T, a)
 	srv := httptest.NewServer(newServer(a))
 	ts.T.Cleanup(srv.Close)
-	ts.T.Cleanup(a.live.close)
+	ts.T.Cleanup(a.live.Close)
 	return &testServer{Server: &webtest.Server{Server: srv, T: ts.T, Client: ts.Client, DBPath: ts.DBPath}, app: a}
 }
 

@@ -107,13 +107,13 @@ func TestHostilePostgresOutage(t *testing.T) {
 	key, seen := ts.keyOf(first), game.Get("_seen")
 	var once sync.Once
 	ts.app.tables.OnChange(func(id string, h int) {
-		ts.app.live.publish(id, h)
+		ts.app.live.Publish(id, h)
 		if id == key && fmt.Sprint(h-1) == seen {
 			once.Do(halt)
 		}
 	})
 	p := ts.Post(first+"/games", game)
-	ts.app.tables.OnChange(ts.app.live.publish)
+	ts.app.tables.OnChange(ts.app.live.Publish)
 	if p.Status != http.StatusSeeOther {
 		t.Errorf("a game committed just before the outage: %d %q, want the recorded redirect", p.Status, p.Text("main"))
 	}
@@ -745,7 +745,7 @@ func TestHostileDatabaseFileDamaged(t *testing.T) {
 	webtest.FollowUntilCleanup(t, a)
 	srv := httptest.NewServer(newServer(a))
 	t.Cleanup(srv.Close)
-	t.Cleanup(a.live.close)
+	t.Cleanup(a.live.Close)
 	hurt := &testServer{Server: &webtest.Server{Server: srv, T: t, Client: ts.Client, DBPath: ts.DBPath}, app: a}
 	if h := hurt.Get("/healthz"); h.Status != http.StatusServiceUnavailable || !strings.Contains(h.Body, "damaged") {
 		t.Errorf("/healthz of a damaged file: %d %q", h.Status, h.Body)

@@ -88,15 +88,15 @@ func TestLiveStreamSaysEachHeadOnce(t *testing.T) {
 	}
 	next, _ := ts.stream(t, table+"/live?after=1", "")
 	for range 3 {
-		ts.app.live.publish(tb.Key, 1) // what the page has: nothing to send
+		ts.app.live.Publish(tb.Key, 1) // what the page has: nothing to send
 	}
-	ts.app.live.publish(tb.Key, 2)
+	ts.app.live.Publish(tb.Key, 2)
 	if id := next(); id != "2" {
 		t.Fatalf("stream: %q, want 2", id)
 	}
-	ts.app.live.publish(tb.Key, 2)
+	ts.app.live.Publish(tb.Key, 2)
 	time.Sleep(50 * time.Millisecond) // the stream takes it (and must drop it)
-	ts.app.live.publish(tb.Key, 3)
+	ts.app.live.Publish(tb.Key, 3)
 	if id := next(); id != "3" {
 		t.Fatalf("after head 2 was told again and then 3: %q, want 3 (2 once was enough)", id)
 	}

@@ -15,7 +15,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"tablemate/scoring"
-	scoresheet "tablemate/scoring/sheet"
 	"tablemate/sessions"
 	"tablemate/sessions/plays"
 	"tablemate/views"
@@ -504,7 +503,8 @@ func planImport(c echo.Context, l sessions.League, format plays.Format, ps []pla
 				continue
 			}
 			g.Game, g.BGGID, g.State = playGames.Title(p.Game), p.Game.BGGID, state
-			slug, sheet = scoresheet.Slug, scoresheet.Named(state)
+			slug = games.Another().Engine.Info().Slug
+			sheet, _ = games.Another().Engine.(scoring.Sheet).SheetOf(state)
 		}
 		day := p.Played.Format(time.DateOnly)
 		key := sessions.KindOf(slug, sheet) + "\x00" + day + "\x00" + strings.Join(names, "\x00")
@@ -535,8 +535,9 @@ func planImport(c echo.Context, l sessions.League, format plays.Format, ps []pla
 // groupTitle is the game of an import's table as a page names it: one of
 // the seven by its title, another game by its sheet's name.
 func groupTitle(gr sessions.ImportGroup) string {
-	if gr.Game == scoresheet.Slug {
-		return scoresheet.Named(gr.Games[0].State)
+	if another := games.Another().Engine; gr.Game == another.Info().Slug {
+		name, _ := another.(scoring.Sheet).SheetOf(gr.Games[0].State)
+		return name
 	}
 	info, _ := playGames.KnownGame(gr.Game)
 	return info.Name
@@ -552,15 +553,11 @@ func importedSheet(c echo.Context, game plays.Game, players []sessions.ImportedS
 	if len(players) > info.MaxPlayers {
 		return nil, tr(c, "a score sheet takes %d players at most; this play has %d", info.MaxPlayers, len(players))
 	}
-	name := []rune(strings.TrimSpace(playGames.Title(game)))
-	if len(name) > scoresheet.MaxNameLen {
-		name = append(name[:scoresheet.MaxNameLen-1], '…')
+	finals := make([]scoring.FinalScore, len(players))
+	for i, p := range players {
+		finals[i] = scoring.FinalScore{Name: p.Name, Score: p.Score}
 	}
-	s := scoresheet.State{Name: string(name), LowestWins: game.LowestWins, FinalOnly: true, Over: true}
-	for _, p := range players {
-		s.Players = append(s.Players, scoresheet.Player{Name: p.Name, Scores: []int{p.Score}})
-	}
-	state, err := json.Marshal(s)
+	state, err := games.Another().Engine.(scoring.Sheet).FinalSheet(playGames.Title(game), game.LowestWins, finals)
 	if err == nil {
 		_, err = games.Another().Engine.Check(state)
 	}

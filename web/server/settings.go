@@ -40,7 +40,7 @@ func (a *App) Listening(addr net.Addr) { a.site.listening(addr) }
 
 // EndStreams ends every open live stream, so a shutdown does not wait on
 // them.
-func (a *App) EndStreams() { a.live.close() }
+func (a *App) EndStreams() { a.live.Close() }
 
 // Tables are the app's tables (tests load a table through them).
 func (a *App) Tables() *sessions.Tables { return a.tables }

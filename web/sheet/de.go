@@ -8,7 +8,6 @@ var german = map[string]string{
 	"Game %d · round %d":    "Partie %d · Runde %d",
 	"Game %d: another game": "Partie %d: ein anderes Spiel",
 	"%s · round %d":         "%s · Runde %d",
-	"Another game":          "Anderes Spiel (Punkteblock)",
 	"Which game is it?":     "Welches Spiel ist es?",
 	"Who wins?":             "Wer gewinnt?",
 	"The highest total":     "Die höchste Summe",

@@ -1,0 +1,53 @@
+package cambio
+
+// germanRules is German for what only this game says, moved here from
+// the shared catalog (views/i18n): its rulings ("ruling.<id>"), the
+// codes only its engine answers ("violation.<code>"), its engine's
+// sentences and the words of its editor. The registry registers it with
+// german (kit.German).
+var germanRules = map[string]string{
+	"ruling.CAM-2":                     "Pro Runde ruft höchstens eine Person Cambio: −5, wenn niemand weniger hat, sonst +5. Das Spiel endet nach der Runde, in der jemand 50 erreicht; die wenigsten Punkte gewinnen.",
+	"ruling.CAM-3":                     "Eine Runde endet mit einem Cambio-Ruf oder wenn jemand keine Karten mehr hat; die Karten der rufenden Person sind eingefroren, sie behält also mindestens eine.",
+	"violation.multiple_callers":       "Mehr als eine Person hat in dieser Runde Cambio gerufen; pro Runde darf es nur eine.",
+	"violation.cambio_twice":           "In dieser Runde wurde schon Cambio gerufen; pro Runde darf es nur eine Person.",
+	"violation.penalty_delta":          "Strafkarten ändern sich nur um eins auf einmal.",
+	"violation.no_penalty_card":        "In dieser Runde wurde keine Strafkarte gezogen, also kann keine zurückgenommen werden.",
+	"violation.caller_mismatch":        "Die Runde nennt eine andere Person als die, die im Spiel Cambio gerufen hat.",
+	"violation.round_not_ended":        "Die Runde ist noch nicht zu Ende: Niemand hat Cambio gerufen, und alle haben noch Karten; eine Runde endet mit einem Cambio-Ruf oder wenn jemand keine Karten mehr hat.",
+	"violation.caller_out":             "Nach dem Cambio-Ruf sind die Karten der rufenden Person eingefroren (niemand darf sie ablegen); sie hat am Ende der Runde also noch mindestens eine Karte.",
+	"violation.caller_frozen":          "Nach dem Cambio-Ruf sind die Karten der rufenden Person eingefroren: Niemand darf sie ablegen, sie kann also nicht ohne Karten dastehen.",
+	"(tokens such as 7 red-king swap)": "(Kürzel wie 7 roter-könig tauschen)",
+	"Cards left":                       "Übrige Karten",
+	"Round sum:":                       "Rundensumme:",
+	"⌫ Remove last":                    "⌫ Letzte entfernen",
+	"How did round %d end?":            "Wie endete Runde %d?",
+	"A round ends with a Cambio call or when a player has no cards left (rule CAM-3). Choose one.": "Eine Runde endet mit einem Cambio-Ruf oder wenn jemand keine Karten mehr hat (Regel CAM-3). Wähle eins davon.",
+	"Cambio was called by":             "Cambio gerufen hat",
+	"Nobody called: no cards left for": "Niemand hat gerufen; keine Karten mehr hatte",
+	"The caller's cards are frozen after the call, so the caller still holds at least one; the caller gets −5 with the fewest points (a tie counts as fewest), +5 otherwise (rulings CAM-2, CAM-3).": "Nach dem Ruf sind die Karten der rufenden Person eingefroren, sie hat also noch mindestens eine; sie bekommt −5 mit den wenigsten Punkten (Gleichstand zählt als wenigste), sonst +5 (Regeln CAM-2, CAM-3).",
+	"Choose how the round ended: who called Cambio, or who had no cards left (rule CAM-3).":                                                                                                          "Wähle, wie die Runde endete: wer Cambio gerufen hat oder wer keine Karten mehr hatte (Regel CAM-3).",
+	"Choose how the round ended from the list, not %q.":                                                                        "Wähle aus der Liste, wie die Runde endete, nicht %q.",
+	"%s called Cambio, so these cards were frozen: enter the cards %s turned over, at least one (rule CAM-3).":                 "%s hat Cambio gerufen, also waren diese Karten eingefroren: Gib die Karten ein, die %s aufgedeckt hat, mindestens eine (Regel CAM-3).",
+	"%s had no cards left, which ended the round: leave these cards empty, or choose how the round really ended (rule CAM-3).": "%s hatte keine Karten mehr, und das hat die Runde beendet: Lass diese Karten leer oder wähle, wie die Runde wirklich endete (Regel CAM-3).",
+	"cards for %s": "Karten für %s",
+	"Enter how the round ended and the cards each player has left.": "Gib ein, wie die Runde endete und welche Karten jede Person noch hat.",
+	"Save round %d": "Runde %d speichern",
+	"Dealer: %s":    "Geber: %s",
+	"%[1]s are 1 point from %[2]d: the game ends after the round in which a total reaches %[2]d.":      "%[1]s sind 1 Punkt von %[2]d entfernt: Das Spiel endet nach der Runde, in der eine Summe %[2]d erreicht.",
+	"%[2]s are %[1]d points from %[3]d: the game ends after the round in which a total reaches %[3]d.": "%[2]s sind %[1]d Punkte von %[3]d entfernt: Das Spiel endet nach der Runde, in der eine Summe %[3]d erreicht.",
+	"%[1]s is 1 point from %[2]d: the game ends after the round in which a total reaches %[2]d.":       "%[1]s ist 1 Punkt von %[2]d entfernt: Das Spiel endet nach der Runde, in der eine Summe %[2]d erreicht.",
+	"%[2]s is %[1]d points from %[3]d: the game ends after the round in which a total reaches %[3]d.":  "%[2]s ist %[1]d Punkte von %[3]d entfernt: Das Spiel endet nach der Runde, in der eine Summe %[3]d erreicht.",
+	"%s called Cambio":                          "%s hat Cambio gerufen",
+	"%d cards is more than the whole deck (%d)": "%d Karten sind mehr als der ganze Stapel (%d)",
+	"card %d: %s":                               "Karte %d: %s",
+	"choose a player or nobody, not %q":         "wähle eine Person oder niemanden, nicht %q",
+	"round %d: %s":                              "Runde %d: %s",
+	"Cambio called, %s (%s)":                    "Cambio gerufen, %s (%s)",
+	"tied for fewest":                           "gleichauf bei den wenigsten Punkten",
+	"fewest":                                    "die wenigsten Punkte",
+	"not fewest":                                "nicht die wenigsten Punkte",
+	"%q is not a corner value: use %s followed by a whole number from %d to %d": "%q ist kein Eckwert: Schreib %s und danach eine ganze Zahl von %d bis %d",
+	"%q is not a card: use a number 0–%d, one of %s, or %sN for a corner value": "%q ist keine Karte: Nimm eine Zahl von 0 bis %d, eines von %s oder %sN für einen Eckwert",
+	"an empty card token; use a number 0–%d, a card name or %sN":                "Eine leere Karte; nimm eine Zahl von 0 bis %d, einen Kartennamen oder %sN",
+	"The youngest player starts as the dealer.":                                 "Die jüngste Person beginnt als Geber.",
+}

@@ -1,0 +1,52 @@
+package kociaki
+
+// germanRules is German for what only this game says, moved here from
+// the shared catalog (views/i18n): its rulings ("ruling.<id>"), the
+// codes only its engine answers ("violation.<code>"), its engine's
+// sentences and the words of its editor. The registry registers it with
+// german (kit.German).
+var germanRules = map[string]string{
+	"ruling.KOC-1":                                          "Jeder Spielzeugstapel hat die Chips 2, 2, 3, 3, 4; zu dritt wird 1 Chip pro Stapel entfernt, zu zweit 2.",
+	"ruling.KOC-2":                                          "Chips werden vom kleinsten Wert aufwärts genommen; die genommenen Chips eines Spielzeugs müssen also die kleinsten sein, die auf seinem Stapel übrig waren.",
+	"ruling.KOC-3":                                          "Jedes gespielte Möbelplättchen hat eine andere Farbe als das darunter; es werden 12 Plättchen gespielt.",
+	"ruling.KOC-4":                                          "Wertung: Summe der Chipwerte; in der Variante für Erfahrene +1 pro Spielzeugart, 15 für alle 10 Arten.",
+	"ruling.KOC-5":                                          "Bei Gleichstand gewinnt, wer mehr Faden übrig hat; bleibt es gleich, gewinnen beide.",
+	"violation.toy_number":                                  "Dieses Spielzeug gibt es nicht; die Spielzeuge sind von 1 bis 10 nummeriert.",
+	"violation.chip_value":                                  "Diesen Chipwert gibt es nicht; Chips haben den Wert 2, 3 oder 4.",
+	"violation.pile_impossible":                             "Diese Chips kann ein Stapel nicht hergeben: Chips werden vom kleinsten Wert aufwärts genommen.",
+	"violation.chip_impossible":                             "Dieser Chip passt nicht zum Stapel des Spielzeugs.",
+	"violation.chip_unknown":                                "Welcher Chip genommen wurde, ist offen (die beim Aufbau entfernten Chips sind unbekannt): Sag, welchen Chip es gab.",
+	"violation.colour_used_up":                              "Von dieser Farbe ist kein Möbelplättchen mehr übrig.",
+	"violation.hand_colour":                                 "Dieses Plättchen der Farbe wurde schon gespielt.",
+	"violation.no_such_colour":                              "Diese Farbe gibt es bei den Möbelplättchen nicht.",
+	"violation.no_such_player":                              "Diese Person sitzt nicht am Tisch.",
+	"violation.no_such_toy":                                 "Dieses Spielzeug gibt es nicht.",
+	"violation.round_not_finished":                          "Die Runde läuft noch: Zuerst ziehen alle an ihrem Faden; pro Runde wird ein Plättchen gespielt.",
+	"violation.same_colour":                                 "Ein Möbelplättchen muss eine andere Farbe haben als das, auf das es gelegt wird.",
+	"violation.short_before_last_round":                     "„Faden zu kurz“ zählt nur in der letzten Runde; trag die Spielzeuge ein, die der Faden gekreuzt hat.",
+	"violation.short_with_toys":                             "Wessen Faden zu kurz war, bekommt in dieser Runde keine Chips, also werden keine Spielzeuge gekreuzt.",
+	"violation.string_expected":                             "Alle Runden sind gespielt und es gibt einen Gleichstand: Messt den Faden, der auf den Spulen übrig ist.",
+	"violation.string_missing":                              "Der meiste übrige Faden entscheidet den Gleichstand: Messt ihn für alle, die gleichauf liegen.",
+	"violation.string_negative":                             "Der übrige Faden ist 0 oder mehr.",
+	"violation.string_not_asked":                            "Der übrige Faden wird nur nach der letzten Runde gemessen und nur bei Gleichstand an der Spitze.",
+	"violation.tile_first":                                  "Die Runde beginnt mit einem Möbelplättchen der Person mit dem Startmarker; danach werden die Fäden gezogen.",
+	"Variant (rule KOC-4)":                                  "Variante (Regel KOC-4)",
+	"Basic: chips only":                                     "Grundspiel: nur Chips",
+	"Experienced: +1 per toy type held":                     "Für Erfahrene: +1 pro Spielzeugart",
+	"All 10 toy types in the experienced variant give:":     "Alle 10 Spielzeugarten geben in der Variante für Erfahrene:",
+	"15 instead of the 10 type points":                      "15 statt der 10 Punkte für die Arten",
+	"15 on top of the 10 type points":                       "15 zusätzlich zu den 10 Punkten für die Arten",
+	"String left on the spool (optional, only breaks ties)": "Faden übrig auf der Spule (optional, entscheidet nur Gleichstände)",
+	"Toy %d":    "Spielzeug %d",
+	"toy chips": "Spielzeug-Chips",
+	"Enter the chips each player took from each toy's pile, and the string left if totals tie.": "Gib die Chips ein, die jede Person vom Stapel jedes Spielzeugs genommen hat, und bei Gleichstand den übrigen Faden.",
+	"pile: these chips cannot all come from one pile":                                           "Stapel: Diese Chips können nicht alle von einem Stapel stammen",
+	"pile: used up": "Stapel: aufgebraucht",
+	"chips are the values 2, 3 or 4 separated by spaces, such as “2 3”, not %q":             "Chips sind die Werte 2, 3 oder 4 mit Leerzeichen dazwischen, etwa „2 3“, nicht %q",
+	"the string left is a number such as 12 or 7.5, not %q":                                 "der übrige Faden ist eine Zahl wie 12 oder 7.5, nicht %q",
+	"%s tie on %d: the most string left on the spool wins, so enter the string left for %s": "%s liegen mit %d gleichauf: Wer am meisten Faden auf der Spule hat, gewinnt; gib also die Fadenlänge für %s ein",
+	"toy %s: %s":         "Spielzeug %s: %s",
+	"toy types held: %d": "Spielzeugarten: %d",
+	"all %d toy types":   "alle %d Spielzeugarten",
+	"The player who most recently pet a cat starts.": "Wer zuletzt eine Katze gestreichelt hat, beginnt.",
+}
