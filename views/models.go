@@ -584,6 +584,9 @@ type HistoryRow struct {
 	Players                    []string
 	Played                     int
 	Leaders                    []string
+	// AverageMinutes is the average length of the table's games whose
+	// length is known, Timed how many those are (sessions.Card).
+	AverageMinutes, Timed int
 }
 
 // ReplayVM is one step of a game's replay: the engine's verdict on the
