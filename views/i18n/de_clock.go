@@ -8,4 +8,12 @@ var deClock = map[string]string{
 	"Average length: %s": "Durchschnittliche Spieldauer: %s",
 	"(1 game with a known length; pauses over 30 minutes and the clock's pauses left out)":   "(1 Partie mit bekannter Dauer; Pausen über 30 Minuten und Pausen der Uhr zählen nicht mit)",
 	"(%d games with a known length; pauses over 30 minutes and the clock's pauses left out)": "(%d Partien mit bekannter Dauer; Pausen über 30 Minuten und Pausen der Uhr zählen nicht mit)",
+
+	// The clock.
+	"Clock of game %d started": "Uhr für Partie %d gestartet",
+	"Clock of game %d paused":  "Uhr für Partie %d angehalten",
+	"the clock times a game played along or entered round by round, and this table has none at hand": "Die Uhr misst eine Partie, die mitgespielt oder Runde für Runde eingetragen wird, und an diesem Tisch läuft gerade keine",
+	"the clock times game %d, the game at hand, not game %d":                                         "Die Uhr misst Partie %d, die laufende Partie, nicht Partie %d",
+	"the clock of game %d is running already":                                                        "Die Uhr von Partie %d läuft schon",
+	"the clock of game %d is not running":                                                            "Die Uhr von Partie %d läuft nicht",
 }

@@ -74,6 +74,13 @@ func timelineText(ctx context.Context, t sessions.Table, e sessions.Event) strin
 			return i18n.T(ctx, "Note on game %d taken away", p.Game)
 		}
 		return i18n.T(ctx, "Note on game %d: %s", p.Game, p.Note)
+	case sessions.KindClockStarted, sessions.KindClockPaused:
+		var p sessions.ClockSet
+		json.Unmarshal(e.Payload, &p)
+		if e.Kind == sessions.KindClockPaused {
+			return i18n.T(ctx, "Clock of game %d paused", p.Game)
+		}
+		return i18n.T(ctx, "Clock of game %d started", p.Game)
 	case sessions.KindPlayStopped:
 		var p sessions.PlayStopped
 		json.Unmarshal(e.Payload, &p)
