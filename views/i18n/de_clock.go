@@ -16,4 +16,12 @@ var deClock = map[string]string{
 	"the clock times game %d, the game at hand, not game %d":                                         "Die Uhr misst Partie %d, die laufende Partie, nicht Partie %d",
 	"the clock of game %d is running already":                                                        "Die Uhr von Partie %d läuft schon",
 	"the clock of game %d is not running":                                                            "Die Uhr von Partie %d läuft nicht",
+
+	"Time played by the clock:": "Spielzeit nach der Uhr:",
+	"paused":                    "angehalten",
+	"Start the clock":           "Uhr starten",
+	"Pause the clock":           "Uhr anhalten",
+	"Start the clock again":     "Uhr weiterlaufen lassen",
+	"Played in %s by the clock (its pauses left out).":                                             "Spieldauer nach der Uhr: %s (ohne ihre Pausen).",
+	"Someone else just changed this table, so the clock was not changed. Here it is as it is now.": "Jemand anderes hat gerade an diesem Tisch etwas geändert, deshalb wurde die Uhr nicht verändert. Hier ist sie, wie sie jetzt steht.",
 }

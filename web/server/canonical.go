@@ -30,6 +30,8 @@ var canonicalRoutes = map[string]func(echo.Context) string{
 	"/tables/:id/play/start":      tablePath("/play"),
 	"/tables/:id/play/step":       tablePath("/play"),
 	"/tables/:id/play/stop":       tablePath("/play"),
+	"/tables/:id/clock/start":     clockBack,
+	"/tables/:id/clock/pause":     clockBack,
 	"/tables/:id/games":           tablePath("/games/new"),
 	"/tables/:id/games/:n":        func(c echo.Context) string { return editBase(c) + "/games/" + c.Param("n") + "/edit" },
 	"/tables/:id/games/:n/note":   func(c echo.Context) string { return editBase(c) + "/games/" + c.Param("n") },

@@ -104,7 +104,7 @@ func countedPlays(t sessions.Table) (nums []int, out []plays.Play) {
 
 // lengthVM is a game's or an evening's length as the pages say it.
 func lengthVM(l sessions.Length) views.LengthVM {
-	return views.LengthVM{Minutes: l.Minutes, Paused: l.Paused}
+	return views.LengthVM{Minutes: l.Minutes, Paused: l.Paused, Clock: l.Clock}
 }
 
 // bgStatsLinks are the "Send to BG Stats" links of t's counted games by

@@ -31,6 +31,7 @@ func (a *App) showReadOnly(c echo.Context) error {
 		vm.Share.Card = v.base() + "/card.png"
 		vm.Page.Scripts = append(vm.Page.Scripts, "js/sharecard.js")
 	}
+	showClock(c, v.Table, "table", false) // the clock, never its form
 	return render(c, http.StatusOK, views.ReadOnlyTablePage(vm))
 }
 

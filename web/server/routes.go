@@ -36,6 +36,8 @@ func (a *App) routes(e *echo.Echo) {
 	e.POST("/tables/:id/play/start", a.startPlay)
 	e.POST("/tables/:id/play/step", a.submitStep)
 	e.POST("/tables/:id/play/stop", a.stopPlay)
+	e.POST("/tables/:id/clock/start", a.setClock(true))
+	e.POST("/tables/:id/clock/pause", a.setClock(false))
 	e.POST("/tables/:id/games/:n/stop", a.stopGame)
 	e.GET("/tables/:id/games/new", a.newGame)
 	e.POST("/tables/:id/games", a.submitGame)
