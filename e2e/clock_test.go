@@ -101,4 +101,3 @@ func mustPath(t *testing.T, addr string) string {
 	}
 	return u.Path
 }
-

@@ -92,7 +92,7 @@ func TestClockOnRoundEntry(t *testing.T) {
 		t.Errorf("the start's token on a pause: %d", r.Status)
 	}
 
-	p = ts.Get(table + "/games/new").FormOf(t, pause)
+	p = ts.Get(table+"/games/new").FormOf(t, pause)
 	if r := ts.Post(pause, p); r.Status != http.StatusSeeOther {
 		t.Fatalf("pause: %d\n%s", r.Status, r.Body)
 	}
@@ -230,4 +230,3 @@ func (ts *testServer) timeline(t *testing.T, table string) []string {
 	}
 	return out
 }
-
