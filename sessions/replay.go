@@ -515,6 +515,13 @@ func (t *Table) apply(e Event, entry *LogEntry, fx *effect, said *guided) error 
 			return err
 		}
 		return t.note(g)
+	case KindEveningNoted:
+		var n EveningNoted
+		if err := json.Unmarshal(e.Payload, &n); err != nil {
+			return err
+		}
+		_, err := CheckNote(n.Note)
+		return err
 	case KindGameStopped:
 		var s GameStopped
 		if err := json.Unmarshal(e.Payload, &s); err != nil {

@@ -360,6 +360,8 @@ type ResultVM struct {
 	Length LengthVM
 	// Note is the game's note, with its form on the edit page.
 	Note NoteVM
+	// EveningNote is the note of the game's evening (read only here).
+	EveningNote NoteVM
 }
 
 // Winners are the players the page crowns: the game's record's on a

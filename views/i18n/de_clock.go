@@ -24,4 +24,12 @@ var deClock = map[string]string{
 	"Start the clock again":     "Uhr weiterlaufen lassen",
 	"Played in %s by the clock (its pauses left out).":                                             "Spieldauer nach der Uhr: %s (ohne ihre Pausen).",
 	"Someone else just changed this table, so the clock was not changed. Here it is as it is now.": "Jemand anderes hat gerade an diesem Tisch etwas geändert, deshalb wurde die Uhr nicht verändert. Hier ist sie, wie sie jetzt steht.",
+
+	// The evening's note.
+	"The evening's note:":                             "Notiz zum Abend:",
+	"A note on this evening (at most 280 characters)": "Eine Notiz zu diesem Abend (höchstens 280 Zeichen)",
+	"The evening's note taken away":                   "Notiz zum Abend entfernt",
+	"The evening's note: %s":                          "Notiz zum Abend: %s",
+	"the evening's note":                              "die Notiz zum Abend",
+	"the evening has this note already":               "Der Abend hat diese Notiz schon",
 }

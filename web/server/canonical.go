@@ -32,6 +32,7 @@ var canonicalRoutes = map[string]func(echo.Context) string{
 	"/tables/:id/play/stop":       tablePath("/play"),
 	"/tables/:id/clock/start":     clockBack,
 	"/tables/:id/clock/pause":     clockBack,
+	"/tables/:id/evening/note":    tablePath("/evening"),
 	"/tables/:id/games":           tablePath("/games/new"),
 	"/tables/:id/games/:n":        func(c echo.Context) string { return editBase(c) + "/games/" + c.Param("n") + "/edit" },
 	"/tables/:id/games/:n/note":   func(c echo.Context) string { return editBase(c) + "/games/" + c.Param("n") },

@@ -300,6 +300,7 @@ func (a *App) showGame(c echo.Context) error {
 	vm.BGStats = bgStatsGame(t, g.Number)
 	vm.Length = lengthVM(t.GameLength(g.Number))
 	vm.Note = views.NoteVM{Note: t.Note(g.Number), Action: fmt.Sprintf("%s/games/%d/note", editBase(c), g.Number), Form: form(c, t.Head)}
+	vm.EveningNote = views.NoteVM{Note: t.EveningNote()}
 	if vm.After, err = a.afterGame(c, t, g); err != nil {
 		return err
 	}

@@ -50,6 +50,7 @@ func (a *App) showReadOnlyGame(c echo.Context) error {
 		vm.BGStats = bgStatsGame(v.Table, g.Number)
 		vm.Length = lengthVM(v.Table.GameLength(g.Number))
 		vm.Note = views.NoteVM{Note: v.Table.Note(g.Number)}
+		vm.EveningNote = views.NoteVM{Note: v.Table.EveningNote()}
 	}
 	return render(c, http.StatusOK, views.ResultPage(vm))
 }

@@ -31,6 +31,7 @@ func (a *App) routes(e *echo.Echo) {
 	e.POST("/tables/:id/undo", a.undo)
 	e.GET("/tables/:id/next", a.nextGame)
 	e.GET("/tables/:id/evening", a.eveningEnd)
+	e.POST("/tables/:id/evening/note", a.noteEvening)
 	e.POST("/tables/:id/next", a.chooseGame)
 	e.GET("/tables/:id/play", a.showPlay)
 	e.POST("/tables/:id/play/start", a.startPlay)
