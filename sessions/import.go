@@ -469,6 +469,10 @@ func (ts *Tables) decideImported(t Table, x ExportEvent, field string) (decision
 		return decodeThen(x, pf, func(g GameNoted) (decision, error) { return ts.decideNote(t, g) })
 	case KindGameStopped:
 		return decodeThen(x, pf, func(s GameStopped) (decision, error) { return ts.decideStopGame(t, s) })
+	case KindEveningNoted:
+		return decodeThen(x, pf, func(n EveningNoted) (decision, error) { return decideEveningNote(t, n) })
+	case KindClockStarted, KindClockPaused:
+		return decodeThen(x, pf, func(c ClockSet) (decision, error) { return decideClock(t, x.Kind, c) })
 	case KindRoundRecorded:
 		return decodeThen(x, pf, func(r RoundRecorded) (decision, error) {
 			d, err := ts.decideRound(t, r.Round)

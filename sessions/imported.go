@@ -206,6 +206,9 @@ type ImportGroup struct {
 	Players []string
 	Games   []GameImported
 	Plays   []int // each game's place in the file (for errors and the report)
+	// EveningNote is the note of the table's evening, read back from its
+	// plays' comments (SplitEveningNote); "" for none.
+	EveningNote string
 }
 
 // ImportedIDs returns the play identities already imported into l's
@@ -284,6 +287,16 @@ func (ts *Tables) importGames(ctx context.Context, l League, groups []ImportGrou
 				return nil, nil, prefixed(err, field)
 			}
 			if err := ts.record(p, d, ExportEvent{At: g.PlayedAt()}, field); err != nil {
+				return nil, nil, err
+			}
+		}
+		if gr.EveningNote != "" {
+			d, err := decideEveningNote(p.t, EveningNoted{Note: gr.EveningNote})
+			if err != nil {
+				return nil, nil, prefixed(err, field)
+			}
+			last := gr.Games[len(gr.Games)-1].PlayedAt()
+			if err := ts.record(p, d, ExportEvent{At: last}, field); err != nil {
 				return nil, nil, err
 			}
 		}

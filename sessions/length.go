@@ -5,7 +5,8 @@ import (
 )
 
 // How long a game took, derived here once per version of a table (every
-// page and export reads it): from the game's first event to its last —
+// page and export reads it). A game timed by its clock (clock.go) took
+// the clock's running time. Otherwise: from the game's first event to its last —
 // the choice of the game or the start of playing it along, its rounds,
 // its guided moves, its recording — with every gap between two of them
 // longer than PauseLimit left out (a break for dinner is not play) and
@@ -26,6 +27,19 @@ type Length struct {
 	Paused int
 	// Start is the time of the first event counted (zero when not known).
 	Start time.Time
+	// Clock is set when the game's clock timed it: Minutes are its
+	// running time, the clock's pauses left out (Paused is 0).
+	Clock bool
+}
+
+// byClock is the length of a game its clock timed: the clock's running
+// time (its pauses left out), from start.
+func byClock(c Clock, start time.Time) Length {
+	l := Length{Minutes: int(c.Ran.Round(time.Minute) / time.Minute), Start: start, Clock: true}
+	if l.Minutes == 0 {
+		l.Minutes = 1
+	}
+	return l
 }
 
 // Known reports whether the length is known.
@@ -60,29 +74,42 @@ func lengthOf(times []time.Time) Length {
 	return l
 }
 
-// lengths are the times that count per game, and for the evening, from
-// the log in effect (undone entries and undos left out).
-func (t Table) lengthTimes() (games map[int][]time.Time, evening []time.Time) {
+// lengthTimes are the times that count per game, and for the evening,
+// from the log in effect (undone entries and undos left out), and the
+// clocks of the games that were timed. A guided move before the game's
+// last is a move of the game played along (its entry names no game yet):
+// it counts for the game its play ends in.
+func (t Table) lengthTimes() (games map[int][]time.Time, evening []time.Time, clocks map[int]Clock) {
 	games = map[int][]time.Time{}
-	var opened time.Time
+	var pending []time.Time // the opening and the moves of the game at hand
+	var w clockWalk
 	for _, e := range t.Log {
 		if e.Kind == KindUndo || t.UndoneBy(e.Seq) != 0 {
 			continue
 		}
+		w.see(e)
 		switch {
 		case opening(e.Kind):
-			opened = e.At
+			pending = append(pending[:0:0], e.At)
 			evening = append(evening, e.At)
-		case playsGame(e.Kind) && e.Game > 0:
-			if _, seen := games[e.Game]; !seen && !opened.IsZero() {
-				games[e.Game] = append(games[e.Game], opened)
+		case e.Kind == KindPlayStep && e.Game == 0:
+			pending = append(pending, e.At)
+			evening = append(evening, e.At)
+		case e.Kind == KindPlayStopped:
+			if _, seen := games[e.Game]; e.Game > 0 && !seen {
+				games[e.Game] = pending // kept unfinished: its moves
 			}
-			opened = time.Time{}
+			pending = nil
+		case playsGame(e.Kind) && e.Game > 0:
+			if _, seen := games[e.Game]; !seen {
+				games[e.Game] = append(games[e.Game], pending...)
+			}
+			pending = nil
 			games[e.Game] = append(games[e.Game], e.At)
 			evening = append(evening, e.At)
 		}
 	}
-	return games, evening
+	return games, evening, w.byGame
 }
 
 type lengths struct {
@@ -92,7 +119,7 @@ type lengths struct {
 
 func (t Table) lengths() lengths {
 	return t.Derived("lengths", func() any {
-		times, evening := t.lengthTimes()
+		times, evening, clocks := t.lengthTimes()
 		l := lengths{games: map[int]Length{}, evening: lengthOf(evening)}
 		for _, g := range t.Games {
 			if g.Imported != nil {
@@ -100,6 +127,9 @@ func (t Table) lengths() lengths {
 				continue
 			}
 			l.games[g.Number] = lengthOf(times[g.Number])
+			if c, ok := clocks[g.Number]; ok && c.Ran > 0 {
+				l.games[g.Number] = byClock(c, l.games[g.Number].Start)
+			}
 		}
 		return l
 	}).(lengths)

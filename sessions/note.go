@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
+	"strings"
 	"unicode/utf8"
 
 	"tablemate/scoring"
@@ -18,6 +20,54 @@ import (
 
 // KindGameNoted records a game's note.
 const KindGameNoted Kind = "game_noted"
+
+// KindEveningNoted records the note of the evening (the whole table):
+// written, checked and undone as a game's note is, shown on the evening's
+// page and its games' pages, and exported with every game's comments
+// after the game's own note (EveningNoteMark).
+const KindEveningNoted Kind = "evening_noted"
+
+// EveningNoted is the payload of KindEveningNoted.
+type EveningNoted struct {
+	Note string `json:"note"`
+}
+
+// EveningNoteMark starts the line that carries the evening's note in a
+// play's comments, after the game's own note; an import reads the line
+// back as the evening's note.
+const EveningNoteMark = "Evening: "
+
+// WithEveningNote is a game's comments with the evening's note as a line
+// of its own after the game's note.
+func WithEveningNote(game, evening string) string {
+	if evening == "" {
+		return game
+	}
+	if game == "" {
+		return EveningNoteMark + evening
+	}
+	return game + "\n" + EveningNoteMark + evening
+}
+
+// SplitEveningNote takes a play's comments apart: the evening's note (the
+// last line that starts with EveningNoteMark and holds a note as CheckNote
+// takes it) and the rest, the game's. Comments without such a line are
+// the game's alone.
+func SplitEveningNote(comments string) (game, evening string) {
+	lines := strings.Split(comments, "\n")
+	for i := len(lines) - 1; i >= 0; i-- {
+		rest, ok := strings.CutPrefix(strings.TrimRight(lines[i], "\r"), EveningNoteMark)
+		if !ok {
+			continue
+		}
+		note, err := CheckNote(rest)
+		if err != nil || note == "" {
+			return comments, ""
+		}
+		return strings.TrimSpace(strings.Join(slices.Delete(lines, i, i+1), "\n")), note
+	}
+	return comments, ""
+}
 
 // GameNoted is the payload of KindGameNoted.
 type GameNoted struct {
@@ -50,6 +100,28 @@ func (ts *Tables) NoteGame(ctx context.Context, edit string, seen int, token str
 	return ts.command(ctx, edit, seen, token, want, func(t Table) (decision, error) {
 		return ts.decideNote(t, GameNoted{Game: n, Note: note})
 	})
+}
+
+// NoteEvening sets the evening's note ("" takes it away).
+func (ts *Tables) NoteEvening(ctx context.Context, edit string, seen int, token string, note string) (Appended, error) {
+	clean, _ := CheckNote(note)
+	want := repeat{KindEveningNoted, map[string]any{"note": clean}}
+	return ts.command(ctx, edit, seen, token, want, func(t Table) (decision, error) {
+		return decideEveningNote(t, EveningNoted{Note: note})
+	})
+}
+
+// decideEveningNote refuses a note that breaks the rules and the note the
+// evening has already.
+func decideEveningNote(t Table, e EveningNoted) (decision, error) {
+	note, err := CheckNote(e.Note)
+	if err != nil {
+		return decision{}, err
+	}
+	if t.EveningNote() == note {
+		return decision{}, scoring.Errorf("note", "the evening has this note already")
+	}
+	return decision{kind: KindEveningNoted, payload: EveningNoted{Note: note}}, nil
 }
 
 // decideNote refuses a game that is not there, a note that breaks the
@@ -92,11 +164,26 @@ func (t Table) Note(n int) string {
 	return ""
 }
 
+// EveningNote is the evening's note, "" when it has none.
+func (t Table) EveningNote() string { return t.notes()[eveningKey] }
+
+// eveningKey is the evening's place among the notes (games count from 1).
+const eveningKey = 0
+
+// notes are the notes in effect: each game's by its number, the
+// evening's at eveningKey.
 func (t Table) notes() map[int]string {
 	return t.Derived("notes", func() any {
 		notes := map[int]string{}
 		for _, e := range t.Log {
-			if e.Kind != KindGameNoted || t.UndoneBy(e.Seq) != 0 {
+			if e.Kind != KindGameNoted && e.Kind != KindEveningNoted || t.UndoneBy(e.Seq) != 0 {
+				continue
+			}
+			if e.Kind == KindEveningNoted {
+				var n EveningNoted
+				if json.Unmarshal(e.Payload, &n) == nil {
+					notes[eveningKey] = n.Note
+				}
 				continue
 			}
 			var g GameNoted

@@ -345,11 +345,15 @@ func (t *Table) next(e Event, said *guided) error {
 	t.Log = append(t.Log, entry)
 	t.Head = e.Seq
 	t.bytes += len(e.Payload)
-	if e.Kind == KindUndo {
+	switch {
+	case e.Kind == KindUndo:
 		if err := t.undo(&entry); err != nil {
 			return fmt.Errorf("replay %s: %w", t.Key, err)
 		}
-	} else {
+	case isClock(e.Kind):
+		// The clock is read from the log (clock.go): it changes nothing
+		// here, and no undo takes it back.
+	default:
 		entry.undone = new(atomic.Int64)
 		fx := &effect{seq: e.Seq, broken: t.broken, next: t.effect}
 		if t.broken == nil {
@@ -511,6 +515,13 @@ func (t *Table) apply(e Event, entry *LogEntry, fx *effect, said *guided) error 
 			return err
 		}
 		return t.note(g)
+	case KindEveningNoted:
+		var n EveningNoted
+		if err := json.Unmarshal(e.Payload, &n); err != nil {
+			return err
+		}
+		_, err := CheckNote(n.Note)
+		return err
 	case KindGameStopped:
 		var s GameStopped
 		if err := json.Unmarshal(e.Payload, &s); err != nil {

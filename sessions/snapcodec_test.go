@@ -54,8 +54,8 @@ func guidedSteps() []json.RawMessage {
 // genLog makes a table's log of about n events that Replay reads: each
 // event is drawn from what a table may record (games of several kinds,
 // rounds and their corrections, whole corrections, undos, players
-// joining, a chosen next game, guided play, imported plays) and kept
-// when the table stays readable with it.
+// joining, a chosen next game, guided play, imported plays, the clock)
+// and kept when the table stays readable with it.
 func genLog(rnd *rand.Rand, n int) []Event {
 	at := time.Date(2026, 11, 20, 19, 0, 0, 0, time.UTC)
 	players := []string{"Lea", "Tom"}
@@ -139,6 +139,12 @@ func genLog(rnd *rand.Rand, n int) []Event {
 				if state, err := stop.Unfinished(t.Play.Players, t.Play.Setup, t.Play.RawSteps()); err == nil {
 					payload = PlayStopped{Keep: true, State: state}
 				}
+			}
+		case r >= 18 && t.ClockGame() > 0:
+			// The clock of the game at hand, started or paused.
+			kind, payload = KindClockStarted, ClockSet{Game: t.ClockGame()}
+			if t.Clock().Running {
+				kind = KindClockPaused
 			}
 		case t.Play != nil:
 			kind, payload = KindPlayStep, PlayStep{Step: steps[len(t.Play.Steps)%len(steps)]}
@@ -329,7 +335,7 @@ func TestSnapshotIsTheReplay(t *testing.T) {
 		}
 	}
 	for _, k := range []Kind{KindPlayerJoined, KindGameRecorded, KindGameCorrected, KindUndo, KindRoundRecorded, KindRoundCorrected,
-		KindPlayStarted, KindPlayStep, KindGameChosen, KindGameImported, KindGameSettled, KindPlayStopped} {
+		KindPlayStarted, KindPlayStep, KindGameChosen, KindGameImported, KindGameSettled, KindPlayStopped, KindClockStarted, KindClockPaused} {
 		if kinds[k] == 0 {
 			t.Errorf("no log held a %s event", k)
 		}

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"tablemate/sessions/league"
+	"tablemate/sessions/league/stats"
 )
 
 // TableSummary is what lists of tables show of a table without
@@ -56,6 +57,12 @@ type Card struct {
 	// Kinds are the games of an evening (slugs, in the order first
 	// played, the game played now last); empty for a table of one game.
 	Kinds []string `json:"kinds,omitempty"`
+	// AverageMinutes is the average length of the table's counted games
+	// whose length is known (Table.GameLength: pauses over 30 minutes,
+	// or the clock's pauses, left out), rounded to the minute; Timed is
+	// how many those are (0: no average).
+	AverageMinutes int `json:"avg,omitempty"`
+	Timed          int `json:"timed,omitempty"`
 }
 
 // SummaryGame is one counted game of a table (GameRecord.Counted: over,
@@ -82,6 +89,9 @@ type SummaryGame struct {
 	// Settled is set on a disputed game its table counted as entered
 	// (ruling G-5).
 	Settled bool `json:"st,omitempty"`
+	// Minutes is how long the game took (Table.GameLength), 0 when not
+	// known: a league's member pages average them.
+	Minutes int `json:"min,omitempty"`
 }
 
 // Kind tells a league's games apart: the game's slug, and for another
@@ -104,6 +114,14 @@ func summarize(t Table, games bool) TableSummary {
 		s.Leaders = t.Leaders()
 	}
 	s.Kinds = t.Kinds()
+	total := 0
+	for _, g := range t.Games {
+		if l := t.GameLength(g.Number); g.Record.Counted && l.Known() {
+			s.Timed++
+			total += l.Minutes
+		}
+	}
+	s.AverageMinutes = stats.AverageMinutes(total, s.Timed)
 	if !games {
 		return s
 	}
@@ -118,6 +136,7 @@ func summarize(t Table, games bool) TableSummary {
 		if g.Seq >= 1 && g.Seq <= len(t.Log) {
 			sg.At = t.Log[g.Seq-1].At
 		}
+		sg.Minutes = t.GameLength(g.Number).Minutes
 		for _, seat := range r.Seats {
 			sg.Totals[seat.Name] += seat.Score
 			sg.Places[seat.Name] = seat.Place
@@ -138,8 +157,9 @@ func summarize(t Table, games bool) TableSummary {
 // a lowest-wins sheet's card names the fewest points as its leaders;
 // 6: the games and the card's leaders are the evening's records (G-5: a
 // disputed game counts only once settled, and then it is kept with its
-// places and marked settled).
-const summaryVersion = "6"
+// places and marked settled); 7: the card carries the average length of
+// the table's games, and each game its minutes.
+const summaryVersion = "7"
 
 var deriver struct {
 	once sync.Once

@@ -58,6 +58,7 @@ type EveningEndVM struct {
 	BGStats           []BGStatsLink // one per counted game, the newest few
 	BGStatsMore       bool          // older counted games were left out
 	Length            LengthVM      // how long the evening took
+	Note              NoteVM        // the evening's note, with its form
 }
 
 // AfterGameVM is what a finished game offers next: the same players

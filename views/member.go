@@ -26,8 +26,11 @@ type MemberVM struct {
 	CurrentStreak int
 	LongestStreak int
 	Favourite     string // the most played game's title ("" without games)
-	Rival         MemberOpponent
-	Nemesis       MemberOpponent
+	// AverageMinutes is the average length of the member's games whose
+	// length is known, Timed how many those are (stats.Profile).
+	AverageMinutes, Timed int
+	Rival                 MemberOpponent
+	Nemesis               MemberOpponent
 	// Rating is the member's OpenSkill rating, "" before their first game.
 	Rating, RatingSigma string
 	RatingRank          int

@@ -374,6 +374,8 @@ type ResultVM struct {
 	Length LengthVM
 	// Note is the game's note, with its form on the edit page.
 	Note NoteVM
+	// EveningNote is the note of the game's evening (read only here).
+	EveningNote NoteVM
 }
 
 // Winners are the players the page crowns: the game's record's on a
@@ -598,6 +600,9 @@ type HistoryRow struct {
 	Players                    []string
 	Played                     int
 	Leaders                    []string
+	// AverageMinutes is the average length of the table's games whose
+	// length is known, Timed how many those are (sessions.Card).
+	AverageMinutes, Timed int
 }
 
 // ReplayVM is one step of a game's replay: the engine's verdict on the

@@ -119,6 +119,7 @@
             if (d) d.open = true;
           });
           init(main);
+          clock();
           main.dispatchEvent(new CustomEvent("tablemate:updated", { bubbles: true }));
           var note = document.getElementById("live-note");
           if (note) note.textContent = msg("updated", "The table was updated.");
@@ -127,6 +128,17 @@
         .then(function () { busy = false; });
     }
     connect();
+  }
+
+  // The clock of the game at hand counts on in js/clock.js, loaded with
+  // the first clock a page shows (the live refresh may bring one).
+  function clock() {
+    var c = document.querySelector("[data-clock-js]");
+    if (!c || window.tablemateClock) return;
+    window.tablemateClock = 1;
+    var s = document.createElement("script");
+    s.src = c.getAttribute("data-clock-js");
+    document.head.appendChild(s);
   }
 
   // Offline: say so, so nobody trusts a stale page or enters a score that
@@ -155,11 +167,12 @@
   });
 
   if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", function () { init(document); setupLive(); showOffline(); });
+    document.addEventListener("DOMContentLoaded", function () { init(document); setupLive(); showOffline(); clock(); });
   } else {
     init(document);
     setupLive();
     showOffline();
+    clock();
   }
   document.addEventListener("htmx:afterSwap", function (ev) { init(ev.target); });
 

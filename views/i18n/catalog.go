@@ -7,7 +7,7 @@ import "fmt"
 // lives next to the others of its kind, and the links' sharing and
 // replacing (de_links.go), the result cards and member statistics
 // (de_stats.go).
-var de = merge(deCore, dePlayShared, deLinks, deStats, deEvening, deEntry, dePlays, deTruth, deAPI, deOffline, deCounted, deTalk)
+var de = merge(deCore, dePlayShared, deLinks, deStats, deEvening, deEntry, dePlays, deTruth, deAPI, deOffline, deCounted, deTalk, deClock)
 
 // merge joins catalog parts; a key in two parts must say the same thing
 // in both (it panics otherwise, at start-up and in every test).

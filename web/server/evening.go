@@ -304,9 +304,24 @@ func (a *App) eveningEnd(c echo.Context) error {
 	vm.Share.Card = "/v/" + links.View + "/card.png" // the evening's card (js/sharecard.js)
 	vm.BGStats, vm.BGStatsMore = bgStatsEvening(c, t)
 	vm.Length = lengthVM(t.EveningLength())
+	vm.Note = views.NoteVM{Note: t.EveningNote(), Action: editBase(c) + "/evening/note", Form: form(c, t.Head)}
+	if c.QueryParam("done") == "noted" {
+		vm.Page.Flash, vm.Page.FlashKind = tr(c, flashes["noted"]), "good"
+	}
 	vm.Page.Scripts = append(vm.Page.Scripts, "js/share.js", "js/sharecard.js")
 	for _, r := range standing.Rows {
 		vm.Ranking = append(vm.Ranking, views.RankRow{Place: r.Rank, Name: r.Name, Winner: r.Leader, Score: pointsText(c.Request().Context(), r.Points)})
 	}
 	return render(c, http.StatusOK, views.EveningEnd(vm))
+}
+
+// noteEvening writes or changes the evening's note (an empty one takes it
+// away); refused, the table's page says why.
+func (a *App) noteEvening(c echo.Context) error {
+	seen, _ := formInt(c, "_seen")
+	_, err := a.tables.NoteEvening(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"), c.FormValue("note"))
+	if err == nil {
+		return redirect(c, editBase(c)+"/evening?done=noted")
+	}
+	return a.afterTableWrite(c, err, "noted")
 }

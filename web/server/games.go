@@ -89,6 +89,7 @@ func (a *App) newGame(c echo.Context) error {
 	}
 	if eg.Ed.Rounds {
 		keepAwake(c) // a round game's entry stays on the table all evening
+		showClock(c, t, "round", true)
 	}
 	return render(c, http.StatusOK, eg.Ed.Page(gameEntry(c, t, eg, nil, nil, "")))
 }
@@ -165,6 +166,7 @@ func (a *App) submitGame(c echo.Context) error {
 	}
 	if eg.Ed.Rounds {
 		keepAwake(c)
+		showClock(c, t, "round", true)
 	}
 	return a.saveGame(c, t, eg)
 }
@@ -225,6 +227,9 @@ func (a *App) saveGame(c echo.Context, t sessions.Table, eg entryGame) error {
 		fresh, lerr := a.loadTable(c)
 		if lerr != nil {
 			return lerr
+		}
+		if ed.Rounds && n == 0 {
+			showClock(c, fresh, "round", true)
 		}
 		e := gameEntry(c, fresh, eg, values, nil,
 			tr(c, "Someone else changed this table while you were typing, so your entry was not saved yet. It is still here: check it against the fresh table and send it again."))
@@ -295,6 +300,7 @@ func (a *App) showGame(c echo.Context) error {
 	vm.BGStats = bgStatsGame(t, g.Number)
 	vm.Length = lengthVM(t.GameLength(g.Number))
 	vm.Note = views.NoteVM{Note: t.Note(g.Number), Action: fmt.Sprintf("%s/games/%d/note", editBase(c), g.Number), Form: form(c, t.Head)}
+	vm.EveningNote = views.NoteVM{Note: t.EveningNote()}
 	if vm.After, err = a.afterGame(c, t, g); err != nil {
 		return err
 	}

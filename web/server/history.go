@@ -96,6 +96,7 @@ func (a *App) showHistory(c echo.Context) error {
 		vm.Rows = append(vm.Rows, views.HistoryRow{
 			URL: "/tables/" + t.Edit, Name: t.Name, GameTitle: gameTitle(c.Request().Context(), t.Game),
 			Date: dateTime(c, t.Last.Local(), true, false), Players: t.Players, Played: t.Played, Leaders: t.Leaders,
+			AverageMinutes: t.AverageMinutes, Timed: t.Timed,
 		})
 	}
 	return render(c, http.StatusOK, views.History(vm))

@@ -95,3 +95,54 @@ func TestGameLengths(t *testing.T) {
 		}
 	}
 }
+
+// TestAverageLengths: the history page says each table's average game
+// length (sessions derives it with the table's card) and how pauses are
+// left out; a table whose games have no known length says none; a
+// league's member pages average the member's games with a known length,
+// in English and German.
+func TestAverageLengths(t *testing.T) {
+	ts := newTestServer(t)
+	table, _, _ := ts.importJSON(pausedSheets())
+	ts.Get(table)
+	quick := ts.CreateTable("Cy", "Dee")
+	ts.Get(quick)
+
+	rowOf := func(p interface {
+		Find(string) *goquery.Selection
+	}, name string) *goquery.Selection {
+		return p.Find(`[data-testid="history"] li[data-table="` + name + `"]`)
+	}
+	h := ts.Get("/history")
+	if got := strings.Join(strings.Fields(rowOf(h.Doc, "Slow evening").Find(`[data-testid="average-length"]`).Text()), " "); got != "Average length: 20 min (2 games with a known length; pauses over 30 minutes and the clock's pauses left out)" {
+		t.Errorf("history row says %q", got)
+	}
+	if n := h.Doc.Find(`[data-testid="average-length"]`).Length(); n != 1 {
+		t.Errorf("%d history rows give an average length, want only the table with timed games", n)
+	}
+	de := ts.GetLang("/history", "de")
+	if got := strings.Join(strings.Fields(rowOf(de.Doc, "Slow evening").Find(`[data-testid="average-length"]`).Text()), " "); got != "Durchschnittliche Spieldauer: 20 Min. (2 Partien mit bekannter Dauer; Pausen über 30 Minuten und Pausen der Uhr zählen nicht mit)" {
+		t.Errorf("German history row says %q", got)
+	}
+
+	// A league of the table's games (imported from its .bgsplay, lengths
+	// kept): Ana's page averages her two games.
+	admin := ts.createLeague(t, "Timed league", "placing", "Ana", "Ben", "Zoe")
+	ts.uploadPlays(t, admin, "plays.bgsplay", ts.Get(table+"/export.bgsplay").Body)
+	public := ts.publicOf(t, admin)
+	for _, c := range []struct{ lang, want string }{
+		{"en", "Average length: 20 min (2 games with a known length; pauses over 30 minutes and the clock's pauses left out)"},
+		{"de", "Durchschnittliche Spieldauer: 20 Min. (2 Partien mit bekannter Dauer; Pausen über 30 Minuten und Pausen der Uhr zählen nicht mit)"},
+	} {
+		for _, base := range []string{public, admin} {
+			p := ts.GetLang(base+"/members/Ana", c.lang)
+			if got := strings.Join(strings.Fields(p.Text(`[data-testid="average-length"]`)), " "); got != c.want {
+				t.Errorf("%s member page (%s) says %q, want %q", base, c.lang, got, c.want)
+			}
+		}
+	}
+	// Zoe played nothing: no average.
+	if p := ts.Get(public + "/members/Zoe"); p.Doc.Find(`[data-testid="average-length"]`).Length() != 0 {
+		t.Error("a member without games shows an average length")
+	}
+}

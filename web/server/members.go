@@ -129,7 +129,7 @@ func statsInput(l sessions.League, tables []sessions.TableSummary) stats.Input {
 	in := stats.Input{Members: activeMembers(l), Canonical: l.Canonical}
 	for _, t := range tables {
 		for _, g := range t.Games {
-			sg := stats.Game{Game: g.Game, Sheet: g.Sheet, LowestWins: g.LowestWins, When: g.At, Table: t.Name}
+			sg := stats.Game{Game: g.Game, Sheet: g.Sheet, LowestWins: g.LowestWins, When: g.At, Table: t.Name, Minutes: g.Minutes}
 			seen := map[string]bool{}
 			add := func(name string) {
 				if total, ok := g.Totals[name]; ok && !seen[name] {
@@ -196,6 +196,7 @@ func memberVM(c echo.Context, l sessions.League, p stats.Profile, ratings []rati
 		Page: page(c, p.Member), League: l.Name, LeaguePath: base, Member: p.Member,
 		Played: p.Played, Won: p.Won, WinRate: stats.Percent(p.WinRate),
 		CurrentStreak: p.CurrentStreak, LongestStreak: p.LongestStreak,
+		AverageMinutes: p.AverageMinutes, Timed: p.Timed,
 	}
 	for _, m := range l.Members {
 		switch {

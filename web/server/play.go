@@ -32,6 +32,7 @@ func (a *App) loadPlay(c echo.Context) (sessions.Table, kit.Pages, error) {
 	keepAwake(c)
 	nav := views.PlayNav{Back: editBase(c)}
 	if t.Play != nil {
+		showClock(c, t, "play", true)
 		nav.Stop = &views.StopPlay{Form: form(c, t.Head), Action: editBase(c) + "/play/stop", Moves: len(t.Play.Steps), Title: playingTitle(c.Request().Context(), t)}
 	}
 	c.SetRequest(c.Request().WithContext(views.PlayingAlong(c.Request().Context(), nav)))

@@ -77,7 +77,7 @@ func countedPlays(t sessions.Table) (nums []int, out []plays.Play) {
 		}
 		p := plays.Play{ID: "table/" + t.Key + "/game/" + strconv.Itoa(g.Number), Played: finished[g.Number].In(time.Local)}
 		p.Game = playGame(g)
-		p.Comments = t.Note(g.Number)
+		p.Comments = sessions.WithEveningNote(t.Note(g.Number), t.EveningNote())
 		if l := t.GameLength(g.Number); l.Known() {
 			p.Minutes, p.Played = l.Minutes, l.Start.In(time.Local)
 		} else if prev, ok := finished[g.Number-1]; ok && g.Number > 1 {
@@ -103,7 +103,7 @@ func countedPlays(t sessions.Table) (nums []int, out []plays.Play) {
 
 // lengthVM is a game's or an evening's length as the pages say it.
 func lengthVM(l sessions.Length) views.LengthVM {
-	return views.LengthVM{Minutes: l.Minutes, Paused: l.Paused}
+	return views.LengthVM{Minutes: l.Minutes, Paused: l.Paused, Clock: l.Clock}
 }
 
 // bgStatsLinks are the "Send to BG Stats" links of t's counted games by
@@ -165,7 +165,7 @@ func importedPlay(t sessions.Table, g sessions.Game) plays.Play {
 		p.ID = "table/" + t.Key + "/game/" + strconv.Itoa(g.Number)
 	}
 	p.Game = playGame(g)
-	p.Comments = strings.TrimSpace(t.Note(g.Number) + "\n" + ImportedMark)
+	p.Comments = strings.TrimSpace(sessions.WithEveningNote(t.Note(g.Number), t.EveningNote()) + "\n" + ImportedMark)
 	for _, s := range im.Players {
 		seat, _ := g.Record.Seat(s.Name)
 		p.Players = append(p.Players, plays.Player{Name: s.Name, Score: plays.Int(s.Score), Winner: seat.Won, Rank: seat.Place,
@@ -487,8 +487,9 @@ func planImport(c echo.Context, l sessions.League, format plays.Format, ps []pla
 		}
 		p = p.WithRanks()
 		seatOrder(p.Players)
+		comments, eveningNote := sessions.SplitEveningNote(withoutMark(p.Comments))
 		g := sessions.GameImported{Source: string(format), Play: id, Played: p.Played.Format(sessions.PlayedLayout),
-			Minutes: p.Minutes, Location: p.Location, Comments: withoutMark(p.Comments)}
+			Minutes: p.Minutes, Location: p.Location, Comments: comments}
 		var names []string
 		for _, pl := range p.Players {
 			name := memberName(l, pl.Name)
@@ -522,6 +523,9 @@ func planImport(c echo.Context, l sessions.League, format plays.Format, ps []pla
 			plan.groups = append(plan.groups, sessions.ImportGroup{Game: slug, Name: name, Players: names})
 		}
 		plan.groups[n].Games = append(plan.groups[n].Games, g)
+		if plan.groups[n].EveningNote == "" {
+			plan.groups[n].EveningNote = eveningNote // the evening's note, read back once
+		}
 		plan.groups[n].Plays = append(plan.groups[n].Plays, i)
 		have[id] = true // the same play twice in one file counts once
 	}

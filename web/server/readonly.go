@@ -31,6 +31,7 @@ func (a *App) showReadOnly(c echo.Context) error {
 		vm.Share.Card = v.base() + "/card.png"
 		vm.Page.Scripts = append(vm.Page.Scripts, "js/sharecard.js")
 	}
+	showClock(c, v.Table, "table", false) // the clock, never its form
 	return render(c, http.StatusOK, views.ReadOnlyTablePage(vm))
 }
 
@@ -49,6 +50,7 @@ func (a *App) showReadOnlyGame(c echo.Context) error {
 		vm.BGStats = bgStatsGame(v.Table, g.Number)
 		vm.Length = lengthVM(v.Table.GameLength(g.Number))
 		vm.Note = views.NoteVM{Note: v.Table.Note(g.Number)}
+		vm.EveningNote = views.NoteVM{Note: v.Table.EveningNote()}
 	}
 	return render(c, http.StatusOK, views.ResultPage(vm))
 }

@@ -314,6 +314,7 @@ func (a *App) showTable(c echo.Context) error {
 	if c.QueryParam("done") == "not-in-league" {
 		kind = "bad"
 	}
+	showClock(c, t, "table", true)
 	return render(c, http.StatusOK, views.TablePage(a.tablePage(c, t, links, flash, kind)))
 }
 
@@ -549,6 +550,7 @@ func (a *App) rerenderTable(c echo.Context, status int, msg string) error {
 	if err != nil {
 		return linkError(c, err)
 	}
+	showClock(c, t, "table", true)
 	return render(c, status, views.TablePage(a.tablePage(c, t, links, msg, "bad")))
 }
 

@@ -74,6 +74,20 @@ func timelineText(ctx context.Context, t sessions.Table, e sessions.Event) strin
 			return i18n.T(ctx, "Note on game %d taken away", p.Game)
 		}
 		return i18n.T(ctx, "Note on game %d: %s", p.Game, p.Note)
+	case sessions.KindEveningNoted:
+		var p sessions.EveningNoted
+		json.Unmarshal(e.Payload, &p)
+		if p.Note == "" {
+			return i18n.T(ctx, "The evening's note taken away")
+		}
+		return i18n.T(ctx, "The evening's note: %s", p.Note)
+	case sessions.KindClockStarted, sessions.KindClockPaused:
+		var p sessions.ClockSet
+		json.Unmarshal(e.Payload, &p)
+		if e.Kind == sessions.KindClockPaused {
+			return i18n.T(ctx, "Clock of game %d paused", p.Game)
+		}
+		return i18n.T(ctx, "Clock of game %d started", p.Game)
 	case sessions.KindPlayStopped:
 		var p sessions.PlayStopped
 		json.Unmarshal(e.Payload, &p)
@@ -139,6 +153,8 @@ func shortTextIn(ctx context.Context, t sessions.Table, e sessions.Event) string
 		var p sessions.GameNoted
 		json.Unmarshal(e.Payload, &p)
 		return i18n.T(ctx, "the note on game %d", p.Game)
+	case sessions.KindEveningNoted:
+		return i18n.T(ctx, "the evening's note")
 	case sessions.KindPlayStopped:
 		return i18n.T(ctx, "stopping the game played along")
 	case sessions.KindGameStopped:

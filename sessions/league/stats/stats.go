@@ -46,6 +46,9 @@ type Game struct {
 	When       time.Time
 	Table      string // the table's name, for labels
 	Players    []Player
+	// Minutes is how long the game took (sessions.Length: pauses over
+	// 30 minutes or the clock's pauses left out); 0 when not known.
+	Minutes int
 }
 
 // Input is a league's history: its members and its games in the order
@@ -160,6 +163,10 @@ type Profile struct {
 	Rival, Nemesis Opponent
 	HeadToHead     []Record // against every other member, in member order
 	Placings       []Placing
+	// AverageMinutes is the average length of the member's games whose
+	// length is known, rounded to the minute; Timed is how many those
+	// are (0: no length known, and no average).
+	AverageMinutes, Timed int
 }
 
 // Report holds every member's profile, in member order.
@@ -257,6 +264,7 @@ func Compute(in Input) Report {
 	profiles := make([]Profile, n)
 	streak := make([]int, n)
 	perGame := make([]map[kind]*GameStats, n)
+	minutes := make([]int, n)
 	h2h := make([][]Record, n)
 	for m := range n {
 		profiles[m].Member = r.names[m]
@@ -271,6 +279,10 @@ func Compute(in Input) Report {
 		for _, s := range seats {
 			p := &profiles[s.member]
 			p.Played++
+			if g.Minutes > 0 {
+				p.Timed++
+				minutes[s.member] += g.Minutes
+			}
 			if s.winner {
 				p.Won++
 				streak[s.member]++
@@ -327,6 +339,7 @@ func Compute(in Input) Report {
 		if p.Played > 0 {
 			p.WinRate = float64(p.Won) / float64(p.Played)
 		}
+		p.AverageMinutes = AverageMinutes(minutes[m], p.Timed)
 		for _, gs := range perGame[m] {
 			gs.WinRate = float64(gs.Won) / float64(gs.Played)
 			gs.Average /= float64(gs.Played)
@@ -367,6 +380,15 @@ func pick(records []Record, count func(Record) (times, last int)) Opponent {
 		}
 	}
 	return best
+}
+
+// AverageMinutes is total minutes over n games, rounded half up to the
+// minute; 0 when n is 0.
+func AverageMinutes(total, n int) int {
+	if n <= 0 {
+		return 0
+	}
+	return (2*total + n) / (2 * n)
 }
 
 // Percent writes a rate (0–1) as a whole percentage, rounded half up.

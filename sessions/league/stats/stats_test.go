@@ -447,3 +447,34 @@ func TestSheetsKeptApartByNameAndRule(t *testing.T) {
 		t.Errorf("placings name the sheets %q", sheets)
 	}
 }
+
+// TestAverageLength: a member's average length is over their games with
+// a known length only (a game of 0 minutes is not known), rounded half
+// up; a member without such games has none.
+func TestAverageLength(t *testing.T) {
+	timed := func(minutes int, players ...Player) Game {
+		game := g("kks", false, players...)
+		game.Minutes = minutes
+		return game
+	}
+	r := Compute(Input{Members: []string{"Ana", "Ben", "Cy"}, Games: []Game{
+		timed(20, p("Ana", 10, true), p("Ben", 5, false)),
+		timed(0, p("Ana", 10, true), p("Ben", 5, false)),
+		timed(25, p("Ana", 1, false), p("Ben", 5, true)),
+		timed(0, p("Cy", 1, true), p("Ben", 0, false)),
+	}})
+	for _, c := range []struct {
+		name       string
+		avg, timed int
+	}{{"Ana", 23, 2}, {"Ben", 23, 2}, {"Cy", 0, 0}} {
+		m, _ := r.Member(c.name)
+		if m.AverageMinutes != c.avg || m.Timed != c.timed {
+			t.Errorf("%s: average %d over %d, want %d over %d", c.name, m.AverageMinutes, m.Timed, c.avg, c.timed)
+		}
+	}
+	for _, c := range [][3]int{{0, 0, 0}, {45, 2, 23}, {44, 2, 22}, {10, 3, 3}, {60, 1, 60}} {
+		if got := AverageMinutes(c[0], c[1]); got != c[2] {
+			t.Errorf("AverageMinutes(%d, %d) = %d, want %d", c[0], c[1], got, c[2])
+		}
+	}
+}

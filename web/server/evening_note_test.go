@@ -1,0 +1,144 @@
+package server
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+
+	"tablemate/sessions/plays"
+)
+
+// TestEveningNotes: a note on the evening, written on the evening's page,
+// is shown there and on its games' pages (edit and view-only, without a
+// form there); it follows the rules of names (280 characters, no control
+// characters: refused naming the field, nothing recorded); it goes out
+// with every game's comments after the game's own note (.bgsplay,
+// BoardGameGeek, the BG Stats link) and comes back in as the evening's
+// note when the plays are imported, and with the table's own export; an
+// undo takes it back.
+func TestEveningNotes(t *testing.T) {
+	ts := newTestServer(t)
+	table, _, _ := ts.importJSON(pausedSheets())
+	view := viewPath(t, ts.Get(table))
+	action := table + "/evening/note"
+	page := ts.Get(table + "/evening")
+	form := page.FormOf(t, action)
+	if page.Doc.Find(`[data-testid="evening-note-input"]`).Length() != 1 {
+		t.Fatal("the evening's page has no note field")
+	}
+	head := len(ts.Table(table).Log)
+	with := func(note string) url.Values {
+		f := url.Values{}
+		for k, v := range form {
+			f[k] = v
+		}
+		f.Set("note", note)
+		return f
+	}
+	for _, bad := range []string{strings.Repeat("ß", 281), "Ben\u0007s birthday", "a\u202eb"} {
+		p := ts.Post(action, with(bad))
+		if p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Text(".banner-bad"), "note") {
+			t.Errorf("evening note %q: %d %q", bad[:4], p.Status, p.Text(".banner-bad"))
+		}
+	}
+	if n := len(ts.Table(table).Log); n != head {
+		t.Fatalf("a refused note recorded %d events", n-head)
+	}
+
+	// Game 1 has a note of its own: the exports carry both, the game's first.
+	gameNote := ts.Get(table+"/games/1").FormOf(t, table+"/games/1/note")
+	gameNote.Set("note", "with the expansion")
+	if p := ts.Post(table+"/games/1/note", gameNote); p.Status != http.StatusSeeOther {
+		t.Fatalf("game note: %d", p.Status)
+	}
+	note := "Ben's birthday & cake"
+	f := ts.Get(table+"/evening").FormOf(t, action)
+	f.Set("note", " "+note+"  ")
+	for range 2 { // the same form twice: recorded once
+		if p := ts.Post(action, f); p.Status != http.StatusSeeOther || p.Header.Get("Location") != table+"/evening?done=noted" {
+			t.Fatalf("evening note: %d %q", p.Status, p.Header.Get("Location"))
+		}
+	}
+	if n := len(ts.Table(table).Log); n != head+2 {
+		t.Errorf("the notes recorded %d events, want 2", n-head)
+	}
+	same := ts.Get(table+"/evening").FormOf(t, action)
+	same.Set("note", note)
+	if p := ts.Post(action, same); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Text(".banner-bad"), "the evening has this note already") {
+		t.Errorf("the same note again: %d %q", p.Status, p.Text(".banner-bad"))
+	}
+	stale := with("an older page")
+	stale.Set("_token", "evening-note-stale-0123")
+	if p := ts.Post(action, stale); p.Status != http.StatusConflict {
+		t.Errorf("a note from an older version: %d", p.Status)
+	}
+
+	ev := ts.Get(table + "/evening?done=noted")
+	if got := ev.Text(`[data-testid="evening-note-text"]`); got != "The evening's note: "+note || ev.Text(`.banner-good`) != "Note saved." {
+		t.Errorf("the evening's page: %q, flash %q", got, ev.Text(`.banner-good`))
+	}
+	for _, path := range []string{table + "/games/1", table + "/games/2", view + "/games/2"} {
+		p := ts.Get(path)
+		if got := p.Text(`[data-testid="evening-note-text"]`); got != "The evening's note: "+note || p.Doc.Find(`[data-testid="evening-note-input"]`).Length() != 0 {
+			t.Errorf("%s: %q, with a form: %d", path, got, p.Doc.Find(`[data-testid="evening-note-input"]`).Length())
+		}
+	}
+	if got := ts.GetLang(view+"/games/1", "de").Text(`[data-testid="evening-note-text"]`); got != "Notiz zum Abend: "+note {
+		t.Errorf("German: %q", got)
+	}
+
+	// Out: each game's comments, the game's note first.
+	want := []string{"with the expansion\nEvening: " + note, "Evening: " + note}
+	bgs := readPlays(t, ts.Get(table+"/export.bgsplay"), plays.BGStats)
+	bgg := readPlays(t, ts.Get(view+"/export-bgg.xml"), plays.BGG)
+	if len(bgs) != 2 || len(bgg) != 2 {
+		t.Fatalf("exports: %d and %d plays", len(bgs), len(bgg))
+	}
+	for i, w := range want {
+		if bgs[i].Comments != w || bgg[i].Comments != w {
+			t.Errorf("game %d's comments: %q (BGG %q), want %q", i+1, bgs[i].Comments, bgg[i].Comments, w)
+		}
+	}
+	if l := bgsLinks(t, ts.Get(table+"/games/2")); len(l) != 1 || l[0].Comments != want[1] {
+		t.Errorf("BG Stats link: %+v", l)
+	}
+
+	// In: a league imports the plays; the table it makes has the
+	// evening's note, and each game its own.
+	for _, file := range []struct{ name, path string }{{"plays.bgsplay", "/export.bgsplay"}, {"plays.xml", "/export-bgg.xml"}} {
+		admin := ts.createLeague(t, "Club "+file.name, "placing", "Ana", "Ben")
+		done := ts.uploadPlays(t, admin, file.name, ts.Get(table+file.path).Body)
+		var tables []string
+		done.Doc.Find(`[data-testid="plays-tables"] a`).Each(func(_ int, s *goquery.Selection) { tables = append(tables, s.AttrOr("href", "")) })
+		if len(tables) != 1 {
+			t.Fatalf("%s: import made %v: %s", file.name, tables, done.Text(`[data-testid="import-error"], [data-testid="plays-skipped"]`))
+		}
+		g1 := ts.Get(tables[0] + "/games/1")
+		if g1.Text(`[data-testid="note-text"]`) != "Note: with the expansion" || g1.Text(`[data-testid="evening-note-text"]`) != "The evening's note: "+note {
+			t.Errorf("%s: imported game 1 says %q and %q", file.name, g1.Text(`[data-testid="note-text"]`), g1.Text(`[data-testid="evening-note-text"]`))
+		}
+		back := readPlays(t, ts.Get(ts.publicOf(t, admin)+"/export.bgsplay"), plays.BGStats)
+		if len(back) != 2 || back[1].Comments != want[1]+"\n"+ImportedMark {
+			t.Errorf("%s: exported again %+v", file.name, back)
+		}
+	}
+	// The table's own export and import keep it.
+	again, _, _ := ts.importJSON(ts.Get(table + "/export.json").Body)
+	if got := ts.Get(again + "/evening").Text(`[data-testid="evening-note-text"]`); got != "The evening's note: "+note {
+		t.Errorf("the table imported again: %q", got)
+	}
+	if log := strings.Join(ts.timeline(t, table), "\n"); !strings.Contains(log, "The evening's note: "+note) {
+		t.Errorf("the history does not tell the note:\n%s", log)
+	}
+
+	// Undo takes it back.
+	if p := ts.Post(table+"/undo", ts.Get(table).FormOf(t, table+"/undo")); p.Status != http.StatusSeeOther {
+		t.Fatalf("undo: %d", p.Status)
+	}
+	if ts.Get(table+"/games/1").Doc.Find(`[data-testid="evening-note-text"]`).Length() != 0 {
+		t.Error("the evening's note outlived its undo")
+	}
+}
