@@ -496,7 +496,10 @@ func TestHostileHistoryReplaysNothing(t *testing.T) {
 	ts.Post(tables[1]+"/games", fullGame(entry.FormOf(t, tables[1]+"/games")))
 	srv.Get("/history")
 	srv.Get("/history")
-	if w := srv.app.tables.Stats(); w.Replays != 1 {
-		t.Errorf("after a game at one table, history cost %+v, want that table replayed once", w)
+	// That table is loaded once: replayed from its log, or read from the
+	// snapshot the first server may have written meanwhile (in the
+	// background, so either can come first) and the events after it.
+	if w := srv.app.tables.Stats(); w.Replays+w.Snapshots != 1 || w.Replays+w.Snapshots+w.Refused > 1 {
+		t.Errorf("after a game at one table, history cost %+v, want that table loaded once", w)
 	}
 }
