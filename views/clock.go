@@ -38,6 +38,15 @@ func WithClock(ctx context.Context, c ClockVM) context.Context {
 	return context.WithValue(ctx, clockKey{}, c)
 }
 
+// WithoutClock takes the clock off the page about to be drawn: an error
+// page is not the game's, and a form on it (the clock's, with its
+// version) would make the page read as the entry's own form again (a
+// phone's outbox tells "form used already" from "the table moved on" by
+// whether the answer carries a version).
+func WithoutClock(ctx context.Context) context.Context {
+	return context.WithValue(ctx, clockKey{}, ClockVM{})
+}
+
 func clockOf(ctx context.Context) (ClockVM, bool) {
 	c, ok := ctx.Value(clockKey{}).(ClockVM)
 	return c, ok

@@ -120,3 +120,27 @@ func TestHeldEntryIsNotAcknowledged(t *testing.T) {
 		t.Errorf("saved as disputed: %d to %q, acknowledgement %q", saved.Status, saved.Header.Get("Location"), saved.Header.Get(HeaderRecorded))
 	}
 }
+
+// A round sent by the outbox with a token recorded for another entry is
+// answered 409 "form used already" without a version anywhere on the page
+// (outbox.js tells it from "the table moved on" so, and sends it again
+// with a fresh token): the round entry's clock, with its own form, is not
+// drawn on the error page.
+func TestUsedTokenAnswerCarriesNoVersion(t *testing.T) {
+	t.Parallel()
+	ts := newTestServer(t)
+	table := cambiotest.StartRoundTable(ts.Server, "cambio", "Ana", "Ben", "Cy")
+	first := roundForm(ts, table, 0)
+	if p := postOutbox(ts, table+"/games", first); p.Status != http.StatusNoContent {
+		t.Fatalf("round 1: %d", p.Status)
+	}
+	second := roundForm(ts, table, 1)
+	second.Set("_token", first.Get("_token"))
+	p := postOutbox(ts, table+"/games", second)
+	if p.Status != http.StatusConflict || !strings.Contains(p.Body, "sent before for another entry") {
+		t.Fatalf("round 2 with round 1's token: %d %q", p.Status, p.Text("main"))
+	}
+	if strings.Contains(p.Body, `name="_seen"`) || p.Doc.Find(`[data-testid="clock"]`).Length() != 0 {
+		t.Errorf("the used-token answer carries a form with a version (the clock's?):\n%s", p.Text("main"))
+	}
+}

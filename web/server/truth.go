@@ -104,6 +104,7 @@ func (a *App) answerTruly(c echo.Context, err error) bool {
 		c.JSON(status, map[string]any{"error": map[string]string{"message": api}})
 		return true
 	}
+	c.SetRequest(c.Request().WithContext(views.WithoutClock(c.Request().Context())))
 	p := page(c, heading)
 	var comp = views.ErrorPage(p, heading, msg)
 	if resend := resendable(c); status == http.StatusServiceUnavailable && resend != nil {
