@@ -105,8 +105,8 @@
   // post posts one entry as its form would have. It resolves with
   // "recorded" or "already" (the server acknowledged it: e.ack is the
   // acknowledgement), "conflict" (the table moved on since the entry was
-  // made: the server's 409 with the form again), "used" (its token was
-  // recorded for another entry: the server's 409 without the form),
+  // made: the server's 409 named "conflict", with the form again), "used"
+  // (its token was recorded for another entry: the 409 named "used"),
   // "refused" (the server's checks refused it: its 4xx page) or "later"
   // (anything else: no answer within 20 s, a 5xx, a page from a cache or
   // a proxy: kept for the next try).
@@ -131,10 +131,16 @@
         return r.text().then(function (html) {
           if (!ours(html)) return "later";
           if (r.status === 409) {
+            // The server says why (Tablemate-Refused): the token was
+            // used for another entry, or the table moved on (the page
+            // then carries the fresh form and its head).
+            var named = r.headers.get("Tablemate-Refused");
+            if (named === "used") return "used";
             var m = /name="_seen" value="(\d+)"/.exec(html);
-            if (!m) return "used";
-            e.head = m[1];
-            return "conflict";
+            if (named === "conflict" && m) {
+              e.head = m[1];
+              return "conflict";
+            }
           }
           var why = /class="field-error"[^>]*>([^<]*)</.exec(html) || /class="banner banner-bad"[^>]*>([^<]*)</.exec(html);
           e.reason = why ? why[1] : String(r.status);

@@ -25,7 +25,33 @@ const (
 	// which a script cannot read the headers of, but 204 with the page to
 	// go on to in Location.
 	headerOutbox = "X-Tablemate-Outbox"
+	// HeaderRefused says why a write was answered 409 and nothing was
+	// recorded: "used" when its one-time token was recorded for another
+	// entry (the outbox sends it again with a fresh token), "conflict"
+	// when the table moved on since the form was drawn (the page shows the
+	// fresh state). The outbox reads this, not the page's markup.
+	HeaderRefused   = "Tablemate-Refused"
+	refusedUsed     = "used"
+	refusedConflict = "conflict"
 )
+
+// nameRefusals marks every 409 answer to a write with HeaderRefused:
+// "conflict" unless the answer named itself "used" already (answerTruly).
+// It is a hook on the answer, so no handler that answers 409 can forget
+// it.
+func nameRefusals(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if isWrite(c) {
+			res := c.Response()
+			res.Before(func() {
+				if res.Status == http.StatusConflict && res.Header().Get(HeaderRefused) == "" {
+					res.Header().Set(HeaderRefused, refusedConflict)
+				}
+			})
+		}
+		return next(c)
+	}
+}
 
 // acknowledge marks the answer to a write the store recorded (or had
 // recorded: a repeated token) with the acknowledgement; App.recorded then

@@ -143,4 +143,41 @@ func TestUsedTokenAnswerCarriesNoVersion(t *testing.T) {
 	if strings.Contains(p.Body, `name="_seen"`) || p.Doc.Find(`[data-testid="clock"]`).Length() != 0 {
 		t.Errorf("the used-token answer carries a form with a version (the clock's?):\n%s", p.Text("main"))
 	}
+	if got := p.Header.Get(HeaderRefused); got != "used" {
+		t.Errorf("the used-token answer names itself %s %q, want %q", HeaderRefused, got, "used")
+	}
+}
+
+// A write made against a version the table has moved on from is answered
+// 409 named "conflict" (outbox.js keeps the entry and shows the fresh
+// state), with the fresh form and its version; nothing is recorded. The
+// name comes from the answer's header, never from the page's markup, so
+// a page that happens to draw a form (or none) cannot make the outbox
+// take one refusal for the other.
+func TestStaleEntryIsNamedConflict(t *testing.T) {
+	t.Parallel()
+	ts := newTestServer(t)
+	table := cambiotest.StartRoundTable(ts.Server, "cambio", "Ana", "Ben", "Cy")
+	stale := roundForm(ts, table, 0)
+	if p := postOutbox(ts, table+"/games", roundForm(ts, table, 0)); p.Status != http.StatusNoContent {
+		t.Fatalf("round 1: %d", p.Status)
+	}
+	head := ts.Table(table).Head
+	p := postOutbox(ts, table+"/games", stale)
+	if p.Status != http.StatusConflict || p.Header.Get(HeaderRecorded) != "" {
+		t.Fatalf("a round against the old version: %d, acknowledgement %q", p.Status, p.Header.Get(HeaderRecorded))
+	}
+	if got := p.Header.Get(HeaderRefused); got != "conflict" {
+		t.Errorf("the stale entry's answer names itself %s %q, want %q", HeaderRefused, got, "conflict")
+	}
+	if !strings.Contains(p.Body, `name="_seen" value="`+strconv.Itoa(head)+`"`) {
+		t.Errorf("the conflict page carries no form at the fresh version %d:\n%s", head, p.Text("main"))
+	}
+	if ts.Table(table).Head != head {
+		t.Errorf("the stale round was recorded: head %d, want %d", ts.Table(table).Head, head)
+	}
+	// A read is never named, nor is a write that was recorded.
+	if g := ts.Get(table); g.Header.Get(HeaderRefused) != "" {
+		t.Errorf("a page view is named %q", g.Header.Get(HeaderRefused))
+	}
 }

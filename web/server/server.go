@@ -41,6 +41,7 @@ func newServer(a *App) *echo.Echo {
 		a.recoverer(),
 		a.requestLogger(),
 		securityHeaders, // with the Permissions-Policy
+		nameRefusals,    // a 409 to a write says why (Tablemate-Refused)
 		language,        // the page language: the lang cookie, else Accept-Language
 		// Every body is bounded by its route's limit (bodyLimitOf): 413
 		// over it, 408 when too slow, forms read whole. The API answers

@@ -91,6 +91,7 @@ func (a *App) answerTruly(c echo.Context, err error) bool {
 		status, heading = http.StatusConflict, i18n.Key("Form used already")
 		msg = i18n.Key("This form was sent before for another entry, so nothing was done. Open the page again and use a fresh form.")
 		api = "this form's one-time token was used for another entry; nothing was done"
+		c.Response().Header().Set(HeaderRefused, refusedUsed)
 	case errors.As(err, &in):
 		status, heading = http.StatusUnprocessableEntity, http.StatusText(http.StatusUnprocessableEntity)
 		msg, api = localInput(c, in), in.Error()
