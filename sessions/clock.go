@@ -76,6 +76,35 @@ func (c *Clock) take(k Kind, at time.Time) {
 // isClock tells the clock's events.
 func isClock(k Kind) bool { return k == KindClockStarted || k == KindClockPaused }
 
+// maxClockRebase bounds how many events a write may be behind the head
+// and still be recorded at it (onlyClockSince): the look back costs one
+// step per event, never a table's length.
+const maxClockRebase = 64
+
+// onlyClockSince reports whether every event after version seen up to
+// the table's head is a clock event (and there are at most
+// maxClockRebase of them): the clock changes nothing a command checks.
+func onlyClockSince(t *Table, seen int) bool {
+	if seen < 1 || seen >= t.Head || t.Head-seen > maxClockRebase || len(t.Log) != t.Head {
+		return false
+	}
+	for _, e := range t.Log[seen:] {
+		if !isClock(e.Kind) {
+			return false
+		}
+	}
+	return true
+}
+
+// rebases reports whether a write of this kind may be recorded at a head
+// that only the clock moved since the client's version. The clock's own
+// taps may not (a pause seen running must find it running), nor an undo
+// (it takes back the newest entry in effect, which the client did not
+// see).
+func (r repeat) rebases() bool {
+	return !isClock(r.kind) && r.kind != KindUndo
+}
+
 // clockReset tells the events after which no clock event before counts.
 func clockReset(k Kind) bool {
 	return k == KindGameChosen || k == KindPlayStarted || k == KindPlayStopped

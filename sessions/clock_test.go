@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
@@ -294,5 +295,87 @@ func TestClockSurvivesTheSnapshot(t *testing.T) {
 	}
 	if c := want.Clock(); c.Game != 2 || c.Running || c.Ran != 7*time.Minute {
 		t.Errorf("game 2's clock: %+v, want paused after 7 minutes", c)
+	}
+}
+
+// TestClockTapKeepsEntriesFresh: another phone's tap on the clock does
+// not turn an entry made on the version before it into a conflict: the
+// round is recorded at the head, after the tap. Anything else since the
+// entry's version (a round) still does, as do the clock's own taps and an
+// undo made on a version the clock moved on from, and a version too far
+// behind the head.
+func TestClockTapKeepsEntriesFresh(t *testing.T) {
+	st, err := Open(testDB(t, "rebase.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	ctx := context.Background()
+	if _, _, err := st.Migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	ts := NewTables(st, findRace)
+	id, err := ts.Create(ctx, "", TableCreated{Game: "race", Players: []string{"Ana", "Ben"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	round := func(a, b int) json.RawMessage { return raceRound(a, b).Round }
+	// Phone 1 opens round entry at version 1; phone 2 starts the clock.
+	if _, err := ts.StartClock(ctx, id, 1, "start", 1); err != nil {
+		t.Fatal(err)
+	}
+	r, err := ts.RecordRound(ctx, id, 1, "round-1", round(3, 5))
+	if err != nil {
+		t.Fatalf("a round entered before another phone's clock tap: %v", err)
+	}
+	if r.Event.Seq != 3 {
+		t.Errorf("the round was recorded as event %d, want 3 (after the tap)", r.Event.Seq)
+	}
+	// Sent again (a lost answer), it is the same entry, not a second one.
+	if again, err := ts.RecordRound(ctx, id, 1, "round-1", round(3, 5)); err != nil || !again.Repeat || again.Event.Seq != 3 {
+		t.Errorf("the same round sent again: %+v %v", again, err)
+	}
+	var stale *StaleError
+	// A round since the entry's version is a conflict, clock or not.
+	if _, err := ts.PauseClock(ctx, id, 3, "pause", 1); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ts.RecordRound(ctx, id, 2, "round-old", round(1, 1)); !errors.As(err, &stale) {
+		t.Errorf("a round on a version a round moved on from: %v", err)
+	}
+	// The clock's own taps and an undo are not moved to the head.
+	if _, err := ts.StartClock(ctx, id, 3, "start-old", 1); !errors.As(err, &stale) {
+		t.Errorf("a clock tap on a version the clock moved on from: %v", err)
+	}
+	if _, err := ts.Undo(ctx, id, 3, "undo-old"); !errors.As(err, &stale) {
+		t.Errorf("an undo on a version the clock moved on from: %v", err)
+	}
+	tb, err := ts.Table(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tb.Head != 4 || len(tb.Games) != 1 {
+		t.Fatalf("head %d and %d games, want 4 and 1", tb.Head, len(tb.Games))
+	}
+	// Too far behind: more clock taps than maxClockRebase since the
+	// entry's version is a conflict (the look back is bounded).
+	head := tb.Head
+	for i := range maxClockRebase + 1 {
+		var err error
+		if i%2 == 0 {
+			_, err = ts.StartClock(ctx, id, head, fmt.Sprint("s", i), 1)
+		} else {
+			_, err = ts.PauseClock(ctx, id, head, fmt.Sprint("p", i), 1)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		head++
+	}
+	if _, err := ts.RecordRound(ctx, id, 4, "round-far", round(2, 2)); !errors.As(err, &stale) {
+		t.Errorf("a round %d clock taps behind: %v", maxClockRebase+1, err)
+	}
+	if _, err := ts.RecordRound(ctx, id, head-maxClockRebase, "round-near", round(2, 2)); err != nil {
+		t.Errorf("a round %d clock taps behind: %v", maxClockRebase, err)
 	}
 }

@@ -138,6 +138,39 @@ func TestClockOnRoundEntry(t *testing.T) {
 	}
 }
 
+// TestRoundEnteredWhileTheClockWasTapped: Ana's phone has round entry
+// open while Ben's phone starts and pauses the clock; Ana's round is
+// recorded (no "someone else changed this table"), after the taps, and
+// acknowledged at its place in the log; the table shows it.
+func TestRoundEnteredWhileTheClockWasTapped(t *testing.T) {
+	t.Parallel()
+	ts := newTestServer(t)
+	table := cambiotest.StartRoundTable(ts.Server, "cambio", "Ana", "Ben", "Cy")
+	round := roundForm(ts, table, 0)
+	start := table + "/clock/start?back=round"
+	if p := ts.Post(start, ts.Get(table+"/games/new").FormOf(t, start)); p.Status != http.StatusSeeOther {
+		t.Fatalf("Ben starts the clock: %d", p.Status)
+	}
+	pause := table + "/clock/pause?back=round"
+	if p := ts.Post(pause, ts.Get(table+"/games/new").FormOf(t, pause)); p.Status != http.StatusSeeOther {
+		t.Fatalf("Ben pauses the clock: %d", p.Status)
+	}
+	head := ts.headOf(t, table)
+	p := postOutbox(ts, table+"/games", round)
+	if p.Status != http.StatusNoContent || p.Header.Get(HeaderRecorded) != strings.TrimPrefix(table, "/tables/")+" "+strconv.Itoa(head+1) {
+		t.Fatalf("Ana's round after the clock's taps: %d, acknowledgement %q (head was %d)\n%s", p.Status, p.Header.Get(HeaderRecorded), head, p.Text("main"))
+	}
+	if got := ts.headOf(t, table); got != head+1 {
+		t.Errorf("head %d after the round, want %d", got, head+1)
+	}
+	if again := postOutbox(ts, table+"/games", round); again.Status != http.StatusNoContent || !strings.HasSuffix(again.Header.Get(HeaderRecorded), " already") {
+		t.Errorf("the same round sent again: %d %q", again.Status, again.Header.Get(HeaderRecorded))
+	}
+	if got := strings.Join(ts.timeline(t, table), "\n"); !strings.Contains(got, "Round 1") {
+		t.Errorf("the table's history has no round 1:\n%s", got)
+	}
+}
+
 // TestClockOnGuidedPlay: the game played along offers the clock on its
 // page; started, the page shows it running; a stale tap answers with the
 // play page (409) saying so; Undo still takes back the move, not the clock.
