@@ -126,8 +126,24 @@ func (s *Store) Health(ctx context.Context) error {
 // make the disk full; 0 lifts the cap. SQLite keeps it as max_page_count
 // on the connection that writes; PostgreSQL counts the pages of the
 // schema's tables and indexes after each write (see postgres.go).
+//
+// On PostgreSQL setting the cap is DDL (it replaces a trigger on every
+// table), which can deadlock with a write or a snapshot written in the
+// background at the same moment; PostgreSQL then rolls the DDL back, and
+// it is tried again, a few times.
 func (s *Store) LimitPages(ctx context.Context, pages int) error {
-	return s.d.limitPages(ctx, s, pages)
+	var err error
+	for try := range 5 {
+		if err = s.d.limitPages(ctx, s, pages); err == nil || !s.d.storageFailure(err) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(time.Duration(try+1) * 20 * time.Millisecond):
+		}
+	}
+	return err
 }
 
 // Pages returns the database's current size in pages.
