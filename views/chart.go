@@ -24,14 +24,23 @@ func barRange(c BarChart) (lo, hi float64) {
 	return lo, hi
 }
 
-// barZero is the x of the zero line.
+// barZero is the x of the zero line. With a negative value it stands at
+// least a shortest bar's length (2 px) right of the bars' area's start,
+// so a small negative total's bar does not reach into the names.
 func barZero(c BarChart) int {
 	lo, hi := barRange(c)
 	if hi-lo <= 0 {
 		return barLeft
 	}
-	return barLeft + int(-lo*barMax/(hi-lo))
+	x := int(-lo * barMax / (hi - lo))
+	if lo < 0 {
+		x = max(x, minBar)
+	}
+	return barLeft + x
 }
+
+// minBar is the shortest bar of a value that is not zero.
+const minBar = 2
 
 // barWidth is the length of v's bar: at least 2 px for any value but
 // zero, so a small score still shows.
@@ -43,7 +52,7 @@ func barWidth(c BarChart, v float64) int {
 	if v < 0 {
 		v = -v
 	}
-	return max(2, int(v*barMax/(hi-lo)))
+	return max(minBar, int(v*barMax/(hi-lo)))
 }
 
 // barX is where v's bar starts: at the zero line, or left of it by the

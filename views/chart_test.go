@@ -55,4 +55,11 @@ func TestBarsDrawNegativeTotals(t *testing.T) {
 	if axis || xs[0] != barLeft || ws[1] != barMax || ws[0] != 50 {
 		t.Errorf("all positive: x %v widths %v axis %v, want bars from %d, the longest %d px, no zero line", xs, ws, axis, barLeft, barMax)
 	}
+
+	// A negative total that is tiny beside the others still draws its
+	// shortest bar inside the bars' area, not over the names.
+	xs, ws, _ = drawnBars(t, BarChart{Title: "t", Bars: []Bar{{Label: "Ana", Value: 1000}, {Label: "Ben", Value: -1}}})
+	if ws[1] != 2 || xs[1] < barLeft || xs[1]+ws[1] != xs[0] {
+		t.Errorf("a tiny negative beside 1000: x %v widths %v, want Ben's 2 px bar from %d or later, ending at the zero line", xs, ws, barLeft)
+	}
 }
