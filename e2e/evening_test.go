@@ -606,7 +606,9 @@ func (e *evening) moreOfTheEvening(base string, before []standingRow) []string {
 		chromedp.WaitVisible(`[data-testid="enter-game"]`, chromedp.ByQuery),
 		// The round's page has arrived (the send may be the page's own,
 		// which then goes to the table): only then leave it.
-		chromedp.Poll(`location.search.indexOf("done=round") >= 0 && document.readyState === "complete"`, nil, chromedp.WithPollingTimeout(30*time.Second)),
+		// (Its confirmation says so; the address loses its ?done= as it
+		// is said.)
+		chromedp.Poll(`[].some.call(document.querySelectorAll("main .banner-good"), function (b) { return b.textContent.indexOf("Round saved.") >= 0 }) && document.readyState === "complete"`, nil, chromedp.WithPollingTimeout(30*time.Second)),
 	)
 	var blocked string
 	var disabled bool

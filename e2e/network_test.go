@@ -610,6 +610,20 @@ func TestEntryWithAUsedToken(t *testing.T) {
 		chromedp.Value(`input[name="_token"]`, &token, chromedp.ByQuery),
 		tap(`[data-testid="submit-round"]`),
 		chromedp.WaitVisible(onTheTable, chromedp.ByQuery))...)
+	// Its confirmation is said once: shown, and gone from the address, so
+	// a reload does not say "Round saved." again.
+	var search, said string
+	run(t, ctx, "round 1's confirmation", chromedp.Evaluate(`location.search`, &search),
+		chromedp.Text(`main .banner-good`, &said, chromedp.ByQuery))
+	if strings.Contains(search, "done=") || !strings.Contains(said, "Round saved.") {
+		t.Errorf("after round 1: address ?%q, confirmation %q; want it said and the address without done=", search, said)
+	}
+	var again bool
+	run(t, ctx, "reload after round 1", chromedp.Reload(), chromedp.WaitVisible(onTheTable, chromedp.ByQuery),
+		chromedp.Evaluate(`[].some.call(document.querySelectorAll("main .banner"), function (b) { return b.textContent.indexOf("Round saved.") >= 0 })`, &again))
+	if again {
+		t.Error("a reload says \"Round saved.\" again")
+	}
 	run(t, ctx, "round 2 from a form holding round 1's token", append(fillRound(t, table, 1),
 		chromedp.SetValue(`input[name="_token"]`, token, chromedp.ByQuery),
 		tap(`[data-testid="submit-round"]`))...)

@@ -12,6 +12,16 @@
   var canonical = document.body.getAttribute("data-canonical");
   if (canonical) history.replaceState(history.state, "", canonical + location.hash);
 
+  // A confirmation ("Round saved.", "Undone: …") comes in the address's
+  // ?done=…: it is said once. Taken out of the address bar, a reload, a
+  // bookmark or a copied address does not say it again for nothing new.
+  if (/[?&]done=/.test(location.search) && self.URLSearchParams) {
+    var q = new URLSearchParams(location.search);
+    q.delete("done");
+    var rest = q.toString();
+    history.replaceState(history.state, "", location.pathname + (rest ? "?" + rest : "") + location.hash);
+  }
+
   // msg is a sentence the page wrote in the reader's language into a
   // data-msg-* attribute of <body> (English when it is missing).
   function msg(name, fallback) {
