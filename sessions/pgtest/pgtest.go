@@ -433,14 +433,17 @@ func FromEnv(opts Options) (srv *Server, skipped string, err error) {
 // schema of it with Fresh). It returns the exit code for os.Exit: a
 // failure in either pass, or a PostgreSQL that cannot be started, fails.
 //
-// The two passes run side by side: the PostgreSQL pass in a child
-// process (the test binary again, with the same flags), whose output is
-// kept and printed after the SQLite pass's, so that go test (and
-// test2json) still see one pass after the other. A package whose passes
-// took 6 minutes one after the other thus takes about the longer pass.
-// With a profile, a cover profile or benchmarks the passes run one
-// after the other in this process (they would write the same files, or
-// measure each other).
+// With TABLEMATE_TEST_PASSES=side-by-side (SideBySideVar) the two passes
+// run side by side: the PostgreSQL pass in a child process (the test
+// binary again, with the same flags), whose output is kept and printed
+// after the SQLite pass's, so that go test (and test2json) still see one
+// pass after the other; a package then takes about its longer pass. That
+// pays on a machine with cores to spare; on the 2-core machine busy with
+// other work the passes only took the cores from each other (web/server
+// took as long, and two tests of large uploads ran out of the server's
+// read timeout), so make test leaves it off. With a profile, a cover
+// profile or benchmarks the passes always run one after the other in
+// this process (they would write the same files, or measure each other).
 //
 // Child processes of a test (which run the test binary again) inherit the
 // pass they were started in and run only that. Fuzzing, listing and
@@ -470,7 +473,7 @@ func RunBoth(m *testing.M, use func(*Server)) int {
 		use(nil)
 		return m.Run()
 	}
-	if !measuring() {
+	if os.Getenv(SideBySideVar) == "side-by-side" && !measuring() {
 		return runSideBySide(m, use)
 	}
 	// Start PostgreSQL while the SQLite pass runs, unless that pass
@@ -519,6 +522,10 @@ func RunBoth(m *testing.M, use func(*Server)) int {
 	}
 	return code
 }
+
+// SideBySideVar, set to "side-by-side", runs RunBoth's passes side by
+// side.
+const SideBySideVar = "TABLEMATE_TEST_PASSES"
 
 // postgresPass is passVar's value for the child process of runSideBySide:
 // it runs the PostgreSQL pass alone, on a server it starts itself (or

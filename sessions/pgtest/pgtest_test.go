@@ -30,8 +30,8 @@ func TestSkipIsSaid(t *testing.T) {
 	}
 }
 
-// TestPassesRunSideBySide: RunBoth runs the PostgreSQL pass beside the
-// SQLite one (a package's two passes take the time of the longer, not
+// TestPassesRunSideBySide: with TABLEMATE_TEST_PASSES=side-by-side,
+// RunBoth runs the PostgreSQL pass beside the SQLite one (a package's two passes take the time of the longer, not
 // the sum: the SQLite pass of testdata/sidebyside waits for the
 // PostgreSQL pass to start), prints its output after the SQLite pass's,
 // and a failure in the PostgreSQL pass fails the package.
@@ -44,7 +44,7 @@ func TestPassesRunSideBySide(t *testing.T) {
 	}
 	run := func(fail string) (string, error) {
 		cmd := exec.Command("go", "test", "-count=1", "-v", "./testdata/sidebyside")
-		cmd.Env = append(os.Environ(), "SIDEBYSIDE_FAIL="+fail, "SIDEBYSIDE_DIR="+t.TempDir())
+		cmd.Env = append(os.Environ(), SideBySideVar+"=side-by-side", "SIDEBYSIDE_FAIL="+fail, "SIDEBYSIDE_DIR="+t.TempDir())
 		out, err := cmd.CombinedOutput()
 		return string(out), err
 	}
