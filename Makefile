@@ -26,6 +26,10 @@ E2E_TIMEOUT  ?= 45m
 # tests share two Chromiums, the HTTP tests one PostgreSQL.
 UNIT_PARALLEL ?= 4
 E2E_PARALLEL  ?= 4
+# The packages whose tests take longest start first (go test starts
+# packages in the order given; ./... alone is alphabetical, which left
+# web/server, the longest, to start last and run alone at the end).
+UNIT_FIRST ?= ./web/server/ ./sessions/ ./docs/ ./cmd/tablemate/
 
 # go test, with a line per package (and per browser test) as it ends,
 # the failures' own output first when something fails, and every
@@ -68,7 +72,7 @@ staticcheck:
 unit:
 	@scripts/phase.sh unit "every package's tests with -race (the store's on SQLite and PostgreSQL)" \
 		$(TESTRUN) -name unit -postgres -log bin/test-output/unit.json -- \
-		-race -count=1 -timeout $(UNIT_TIMEOUT) -parallel $(UNIT_PARALLEL) ./...
+		-race -count=1 -timeout $(UNIT_TIMEOUT) -parallel $(UNIT_PARALLEL) $(UNIT_FIRST) ./...
 
 fuzz:
 	@scripts/phase.sh fuzz "fuzz targets, $(FUZZTIME) each, for at most $(FUZZBOX) s" scripts/fuzz.sh $(FUZZTIME) $(FUZZBOX)

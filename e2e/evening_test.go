@@ -262,7 +262,10 @@ func TestEveningOnOneTable(t *testing.T) {
 	e.nextGame(scoresheet.Slug, "")
 	sheet := [][]int{{12, 7, 9}, {-3, 10, 4}, {8, 8, 5}}
 	for j, round := range sheet {
-		acts := []chromedp.Action{tap(`[data-testid="enter-game"]`), chromedp.WaitVisible(`[data-testid="save-scores"]`, chromedp.ByQuery)}
+		// The page's scripts run before the fields are filled in (a
+		// node found before they ran may be gone: "No node with given
+		// id found" on a busy machine).
+		acts := []chromedp.Action{tap(`[data-testid="enter-game"]`), chromedp.WaitVisible(`[data-testid="save-scores"]`, chromedp.ByQuery), scriptsRan()}
 		if j == 0 {
 			acts = append(acts, chromedp.SendKeys(`[data-testid="sheet-name"]`, "Skyjo", chromedp.ByQuery))
 		}

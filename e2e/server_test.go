@@ -398,10 +398,16 @@ func browserContextOf(phone context.Context) cdp.BrowserContextID {
 }
 
 // run runs browser actions and fails the test with a screenshot path on error.
+//
+// With TABLEMATE_E2E_STEPS set, it logs how long each step took (to see
+// where a test's time goes).
 func run(t *testing.T, ctx context.Context, step string, actions ...chromedp.Action) {
 	t.Helper()
 	sctx, cancel := context.WithTimeout(ctx, stepLimit)
 	defer cancel()
+	if os.Getenv("TABLEMATE_E2E_STEPS") != "" {
+		defer func(start time.Time) { t.Logf("step %q: %s", step, time.Since(start).Round(time.Millisecond)) }(time.Now())
+	}
 	if err := chromedp.Run(sctx, actions...); err != nil {
 		if ctx.Err() != nil {
 			limit, _ := ctx.Value(phoneLimitKey{}).(time.Duration)

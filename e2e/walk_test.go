@@ -299,9 +299,10 @@ type walkPart struct {
 	// prepare runs on the part's phone before the walk (nil: nothing)
 	// and may add pages.
 	prepare func(t *testing.T, ctx context.Context, p *walkPart)
-	// afterPass runs after each pass over the pages (nil: nothing).
-	// measure measures the page now open as name, and keeps a snapshot
-	// of it as snap (see snapshot).
+	// afterPass runs after each pass over the pages, one for each
+	// language (nil: nothing). measure measures the page now open as
+	// name, at each screen size and scheme, and keeps a snapshot of it
+	// as snap (see snapshot).
 	afterPass func(t *testing.T, ctx context.Context, pass int, measure func(name, snap string))
 }
 
@@ -312,7 +313,9 @@ type walkPart struct {
 // whose history holds its sheet; a league member's page, public and
 // admin, and the league's import of plays before and after an upload
 // with plays left out; the offline entry's conflict on the table page)
-// at 360×740 and 390×844, in English and German, light and dark: nothing
+// at 360×740 and 390×844, in English and German, light and dark (each
+// page loaded once per language, the screen and scheme changed on it):
+// nothing
 // scrolls sideways (document scrollWidth ≤ innerWidth) and every visible
 // link, button, summary and submit is at least 44 px tall (issue #18,
 // "Phones and languages"; the evening's pages of #19).
@@ -455,44 +458,54 @@ func TestWalkEveryPageFitsAPhone(t *testing.T) {
 }
 
 // walk measures a part's pages at 360×740 and 390×844, in English and
-// German, light and dark: eight passes.
+// German, light and dark: eight ways. A page is opened once in each
+// language (the server writes it in one) and measured at each screen
+// size and colour scheme by changing them on the open page, as a phone
+// turned on its side or switched to dark does: neither the server nor
+// the scripts depend on them (the stylesheet's media queries do), so a
+// reload for each (eight loads of every page instead of two) measured
+// nothing more and took a quarter of the browser tests' time.
 func walk(t *testing.T, ctx context.Context, base string, p *walkPart) {
 	t.Helper()
-	passes := 0
-	for _, size := range []struct{ w, h int64 }{{360, 740}, {390, 844}} {
-		for _, pass := range []struct{ scheme, lang string }{{"light", "en"}, {"dark", "de"}, {"light", "de"}, {"dark", "en"}} {
-			run(t, ctx, "screen and scheme",
-				chromedp.EmulateViewport(size.w, size.h, chromedp.EmulateMobile, chromedp.EmulateScale(2)),
-				emulation.SetEmulatedMedia().WithFeatures([]*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: pass.scheme}}),
-				chromedp.Navigate(base+"/lang?to="+pass.lang+"&back=/"), chromedp.WaitReady("main", chromedp.ByQuery))
-			at := fmt.Sprintf("at %d×%d %s %s", size.w, size.h, pass.lang, pass.scheme)
-			measure := func(name string) {
-				var got fitProblem
-				run(t, ctx, "measure "+name, chromedp.Evaluate(fmt.Sprintf("%s(%d)", fitsScript, size.w), &got))
-				checkFits(t, name, int(size.w), got)
+	type way struct {
+		w, h   int64
+		scheme string
+	}
+	ways := []way{{360, 740, "light"}, {360, 740, "dark"}, {390, 844, "light"}, {390, 844, "dark"}}
+	// each measures the page now open in every way, as name at …, and
+	// keeps a snapshot of it at 360 px in German as snap (see snapshot;
+	// "" keeps none).
+	each := func(lang, name, snap string) {
+		for _, w := range ways {
+			at := fmt.Sprintf("at %d×%d %s %s", w.w, w.h, lang, w.scheme)
+			var got fitProblem
+			run(t, ctx, "measure "+name+" "+at,
+				chromedp.EmulateViewport(w.w, w.h, chromedp.EmulateMobile, chromedp.EmulateScale(2)),
+				emulation.SetEmulatedMedia().WithFeatures([]*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: w.scheme}}),
+				chromedp.Evaluate(fmt.Sprintf("%s(%d)", fitsScript, w.w), &got))
+			checkFits(t, name+" "+at, int(w.w), got)
+			if snap != "" && w.w == 360 && lang == "de" {
+				snapshot(t, ctx, "walk-"+w.scheme+"-"+snap)
 			}
-			for _, page := range p.pages {
-				name := page + " " + at
-				acts := []chromedp.Action{chromedp.Navigate(base + page), chromedp.WaitReady("main", chromedp.ByQuery)}
-				sel, ok := p.waitFor[page]
-				if ok {
-					acts = append(acts, chromedp.WaitVisible(sel, chromedp.ByQuery))
-				}
-				run(t, ctx, "open "+name, acts...)
-				measure(name)
-				if ok && size.w == 360 && pass.lang == "de" {
-					snapshot(t, ctx, "walk-"+pass.scheme+"-"+strings.NewReplacer("/", "-", "%", "").Replace(strings.TrimPrefix(page, "/")))
-				}
+		}
+	}
+	for pass, lang := range []string{"en", "de"} {
+		run(t, ctx, "language "+lang, chromedp.Navigate(base+"/lang?to="+lang+"&back=/"), chromedp.WaitReady("main", chromedp.ByQuery))
+		for _, page := range p.pages {
+			acts := []chromedp.Action{chromedp.Navigate(base + page), chromedp.WaitReady("main", chromedp.ByQuery)}
+			sel, ok := p.waitFor[page]
+			if ok {
+				acts = append(acts, chromedp.WaitVisible(sel, chromedp.ByQuery))
 			}
-			passes++
-			if p.afterPass != nil {
-				p.afterPass(t, ctx, passes, func(name, snap string) {
-					measure(name + ", " + at)
-					if size.w == 360 && pass.lang == "de" {
-						snapshot(t, ctx, "walk-"+pass.scheme+"-"+snap)
-					}
-				})
+			run(t, ctx, "open "+page+" in "+lang, acts...)
+			snap := ""
+			if ok {
+				snap = strings.NewReplacer("/", "-", "%", "").Replace(strings.TrimPrefix(page, "/"))
 			}
+			each(lang, page, snap)
+		}
+		if p.afterPass != nil {
+			p.afterPass(t, ctx, pass+1, func(name, snap string) { each(lang, name, snap) })
 		}
 	}
 }

@@ -19,6 +19,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"net/url"
 	"os"
 	"os/exec"
@@ -427,10 +428,22 @@ func FromEnv(opts Options) (srv *Server, skipped string, err error) {
 	return srv, "", err
 }
 
-// RunBoth runs the tests of m twice: against SQLite (use is given nil),
-// then against PostgreSQL (use is given the server; each test takes a
+// RunBoth runs the tests of m twice: against SQLite (use is given nil)
+// and against PostgreSQL (use is given the server; each test takes a
 // schema of it with Fresh). It returns the exit code for os.Exit: a
 // failure in either pass, or a PostgreSQL that cannot be started, fails.
+//
+// With TABLEMATE_TEST_PASSES=side-by-side (SideBySideVar) the two passes
+// run side by side: the PostgreSQL pass in a child process (the test
+// binary again, with the same flags), whose output is kept and printed
+// after the SQLite pass's, so that go test (and test2json) still see one
+// pass after the other; a package then takes about its longer pass. That
+// pays on a machine with cores to spare; on the 2-core machine busy with
+// other work the passes only took the cores from each other (web/server
+// took as long, and two tests of large uploads ran out of the server's
+// read timeout), so make test leaves it off. With a profile, a cover
+// profile or benchmarks the passes always run one after the other in
+// this process (they would write the same files, or measure each other).
 //
 // Child processes of a test (which run the test binary again) inherit the
 // pass they were started in and run only that. Fuzzing, listing and
@@ -443,6 +456,8 @@ func RunBoth(m *testing.M, use func(*Server)) int {
 	case pass == "sqlite":
 		use(nil)
 		return m.Run()
+	case pass == postgresPass:
+		return runPostgresPass(m, use)
 	case pass != "":
 		srv, err := Attach(pass)
 		if err != nil {
@@ -457,6 +472,9 @@ func RunBoth(m *testing.M, use func(*Server)) int {
 		os.Setenv(passVar, "sqlite")
 		use(nil)
 		return m.Run()
+	}
+	if os.Getenv(SideBySideVar) == "side-by-side" && !measuring() {
+		return runSideBySide(m, use)
 	}
 	// Start PostgreSQL while the SQLite pass runs, unless that pass
 	// measures: a server starting beside a benchmark (initdb, its
@@ -503,6 +521,102 @@ func RunBoth(m *testing.M, use func(*Server)) int {
 		return again
 	}
 	return code
+}
+
+// SideBySideVar, set to "side-by-side", runs RunBoth's passes side by
+// side.
+const SideBySideVar = "TABLEMATE_TEST_PASSES"
+
+// postgresPass is passVar's value for the child process of runSideBySide:
+// it runs the PostgreSQL pass alone, on a server it starts itself (or
+// TABLEMATE_TEST_POSTGRES's), which its tests may halt and resume.
+const postgresPass = "postgres"
+
+// measuring tells whether the run writes profiles or a cover profile, or
+// runs benchmarks: two passes side by side would write the same files, or
+// take the cores the other measures.
+func measuring() bool {
+	for _, name := range []string{"test.bench", "test.coverprofile", "test.cpuprofile", "test.memprofile",
+		"test.blockprofile", "test.mutexprofile", "test.trace"} {
+		if flagSet(name) {
+			return true
+		}
+	}
+	return false
+}
+
+// runSideBySide runs the PostgreSQL pass in a child process while the
+// SQLite pass runs here, then prints the child's output after this
+// pass's. The child's output goes to a file that is removed at once (it
+// lives on through the open descriptors), so nothing is left behind
+// however the run ends; the child dies with this process.
+func runSideBySide(m *testing.M, use func(*Server)) int {
+	out, err := os.CreateTemp("", "pgtest-pass2-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "pgtest:", err)
+		return 1
+	}
+	os.Remove(out.Name())
+	defer out.Close()
+	// The child's flags are this process's but go test's log of what the
+	// tests read (for its cache of results), which this process writes;
+	// the one thing only the child reads is asked here too.
+	os.Getenv(EnvVar)
+	var args []string
+	for _, a := range os.Args[1:] {
+		if !strings.HasPrefix(strings.TrimLeft(a, "-"), "test.testlogfile") {
+			args = append(args, a)
+		}
+	}
+	child := exec.Command(os.Args[0], args...)
+	child.Env = append(os.Environ(), passVar+"="+postgresPass)
+	child.Stdout, child.Stderr = out, out
+	child.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	if err := child.Start(); err != nil {
+		fmt.Fprintln(os.Stderr, "pgtest: start the PostgreSQL pass:", err)
+		return 1
+	}
+	fmt.Println("=== pass 1 of 2: SQLite (the PostgreSQL pass runs beside it; its output follows this pass's)")
+	os.Setenv(passVar, "sqlite")
+	use(nil)
+	code := m.Run()
+	waitErr := child.Wait()
+	if _, err := out.Seek(0, io.SeekStart); err == nil {
+		io.Copy(os.Stdout, out)
+	}
+	var exit *exec.ExitError
+	switch {
+	case errors.As(waitErr, &exit):
+		if code == 0 {
+			code = exit.ExitCode()
+			if code <= 0 {
+				code = 1 // killed by a signal
+			}
+		}
+		fmt.Fprintf(os.Stderr, "FAIL: the PostgreSQL pass: %v\n", waitErr)
+	case waitErr != nil:
+		fmt.Fprintf(os.Stderr, "FAIL: the PostgreSQL pass: %v\n", waitErr)
+		code = 1
+	}
+	return code
+}
+
+// runPostgresPass is the PostgreSQL pass of runSideBySide's child.
+func runPostgresPass(m *testing.M, use func(*Server)) int {
+	srv, skipped, err := FromEnv(Options{})
+	switch {
+	case err != nil:
+		fmt.Fprintf(os.Stderr, "FAIL: the PostgreSQL pass cannot run: %v\n", err)
+		return 1
+	case srv == nil:
+		fmt.Printf("=== pass 2 of 2: PostgreSQL SKIPPED (%s): these tests ran against SQLite only\n", skipped)
+		return 0
+	}
+	defer srv.Stop()
+	fmt.Printf("=== pass 2 of 2: PostgreSQL (%s)\n", redact(srv.URL))
+	os.Setenv(passVar, srv.URL)
+	use(srv)
+	return m.Run()
 }
 
 func flagSet(name string) bool {
