@@ -2,6 +2,7 @@ package server
 
 import (
 	"tablemate/web/kit"
+	"tablemate/web/serve"
 )
 
 // The helpers the handlers share with the games' pages live in web/kit;
@@ -18,3 +19,18 @@ var (
 	lowerFirst = kit.LowerFirst
 	remapField = kit.RemapField
 )
+
+// The helpers every area shares live in web/serve; the handlers still
+// in web/server call them by the names they have always had.
+var (
+	formInt   = serve.FormInt
+	mediaType = serve.MediaType
+	redirect  = serve.Redirect
+	// An API answer's Vary (compress.go adds Accept-Encoding to it).
+	apiVary         = serve.APIVary
+	apiVaryEncoding = serve.APIVaryEncoding
+)
+
+// kit is what the server hands its areas (web/api, …): its rendering and
+// its compression.
+func (a *App) kit() serve.Kit { return serve.Kit{Render: render, Blob: blobCompressed} }

@@ -7,9 +7,9 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
-	xlanguage "golang.org/x/text/language"
 
 	"tablemate/views/i18n"
+	"tablemate/web/serve"
 )
 
 // langCookie holds the language chosen with the footer switch; it wins
@@ -53,10 +53,7 @@ func language(next echo.HandlerFunc) echo.HandlerFunc {
 // The headers language sets, made once (see fixedHeaders).
 var (
 	varyOnLanguage  = []string{"Accept-Language, Cookie"}[:1:1]
-	contentLanguage = map[xlanguage.Tag][]string{
-		i18n.English: {i18n.Code(i18n.English)},
-		i18n.German:  {i18n.Code(i18n.German)},
-	}
+	contentLanguage = serve.ContentLanguage
 )
 
 // backPath is where the language switch returns to: this page, or for a

@@ -4,7 +4,13 @@ import (
 	"net/http"
 
 	"github.com/labstack/echo/v4"
+
+	"tablemate/web/api"
 )
+
+// scoreRoute is the score-check API's route (it compresses its answer
+// itself: serve.Kit.Blob).
+const scoreRoute = "/api/v1/games/:game/score"
 
 // routes lists every URL in one place. Which link opens what: links.go.
 func (a *App) routes(e *echo.Echo) {
@@ -92,10 +98,12 @@ func (a *App) routes(e *echo.Echo) {
 	e.GET("/check/:game", a.checkForm)
 	e.POST("/check/:game", a.submitCheck)
 
-	api := e.Group("/api/v1")
-	api.GET("/games", a.listGames)
-	api.POST("/games/:game/score", a.scoreGame) // = scoreRoute
-	api.POST("/games/:game/play", a.playGame)
+	// The JSON API (web/api).
+	ap := api.New(a.kit())
+	v1 := e.Group("/api/v1")
+	v1.GET("/games", ap.Games)
+	v1.POST("/games/:game/score", ap.Score) // = scoreRoute
+	v1.POST("/games/:game/play", ap.Play)
 	canonicalGETs(e) // every POST-only page route answers GET too (canonical.go)
 }
 
