@@ -22,13 +22,17 @@ import (
 	"github.com/labstack/echo/v4"
 	xlanguage "golang.org/x/text/language"
 
+	"tablemate/sessions"
 	"tablemate/views/i18n"
 )
 
 // Kit is what web/server hands every area: the ways of answering that
 // depend on the server's own set-up (which pages compress themselves,
-// the compressor's buffers and levels).
+// the compressor's buffers and levels), and the store.
 type Kit struct {
+	// Tables are the store's tables and leagues, read through the
+	// engines (the links open them: League, LeagueAdmin).
+	Tables *sessions.Tables
 	// Render writes a templ component as the answer: rendered whole
 	// first, so a failing component becomes a clean error page.
 	Render func(c echo.Context, status int, comp templ.Component) error

@@ -26,11 +26,33 @@ var (
 	formInt   = serve.FormInt
 	mediaType = serve.MediaType
 	redirect  = serve.Redirect
+	// The link check, the phone's lists, paging (web/serve).
+	linkError         = serve.LinkError
+	linkFlashes       = serve.LinkFlashes
+	dateTime          = serve.DateTime
+	recentTables      = serve.RecentTables
+	knownTables       = serve.KnownTables
+	rememberTable     = serve.RememberTable
+	replaceRemembered = serve.ReplaceRemembered
+	setRemembered     = serve.SetRemembered
+	knownLeagues      = serve.KnownLeagues
+	rememberLeague    = serve.RememberLeague
+	validID           = serve.ValidID
+	pageEnd           = serve.PageEnd
+	pager             = serve.Pager
+	scoreText         = serve.ScoreText
 	// An API answer's Vary (compress.go adds Accept-Encoding to it).
 	apiVary         = serve.APIVary
 	apiVaryEncoding = serve.APIVaryEncoding
 )
 
+// statsCache keeps what was computed per league version (serve.Cache).
+type statsCache[V any] = serve.Cache[V]
+
+func newStatsCache[V any](max int) *statsCache[V] { return serve.NewCache[V](max) }
+
 // kit is what the server hands its areas (web/api, …): its rendering and
 // its compression.
-func (a *App) kit() serve.Kit { return serve.Kit{Render: render, Blob: blobCompressed} }
+func (a *App) kit() serve.Kit {
+	return serve.Kit{Tables: a.tables, Render: render, Blob: blobCompressed}
+}

@@ -4,7 +4,6 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -80,10 +79,4 @@ func (a *App) switchLanguage(c echo.Context) error {
 		HttpOnly: true, SameSite: http.SameSiteLaxMode})
 	c.Response().Header().Set("Cache-Control", "no-store")
 	return c.Redirect(http.StatusSeeOther, i18n.SafeBack(c.QueryParam("back")))
-}
-
-// dateTime writes a time for people in the request's language (see
-// i18n.DateTime): "Mon 2 Jan, 15:04", "Mo 2. Jan., 15:04".
-func dateTime(c echo.Context, t time.Time, withYear, withSeconds bool) string {
-	return i18n.DateTime(c.Request().Context(), t, withYear, withSeconds)
 }

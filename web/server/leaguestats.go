@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"strings"
-	"sync"
 
 	"tablemate/sessions"
 	"tablemate/sessions/league"
@@ -40,39 +39,6 @@ type playedKind struct {
 	Sheet string `json:"sheet,omitempty"`
 }
 
-// statsCache keeps what was computed for recently viewed leagues (their
-// stats, their members' profiles), by league and version.
-type statsCache[V any] struct {
-	mu    sync.Mutex
-	byKey map[string]V
-	keys  []string // oldest first
-	max   int
-}
-
-func newStatsCache[V any](max int) *statsCache[V] {
-	return &statsCache[V]{byKey: map[string]V{}, max: max}
-}
-
-func (c *statsCache[V]) get(key string) (V, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	st, ok := c.byKey[key]
-	return st, ok
-}
-
-func (c *statsCache[V]) put(key string, st V) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if _, ok := c.byKey[key]; !ok {
-		c.keys = append(c.keys, key)
-	}
-	c.byKey[key] = st
-	for len(c.keys) > c.max {
-		delete(c.byKey, c.keys[0])
-		c.keys = c.keys[1:]
-	}
-}
-
 // leagueKey names the version of l its pages are computed for: its
 // tables' heads, the code that derives summaries and its members' merges.
 func (a *App) leagueKey(ctx context.Context, l sessions.League) (string, error) {
@@ -96,13 +62,13 @@ func (a *App) leagueStats(ctx context.Context, l sessions.League) (*leagueStats,
 	if err != nil {
 		return nil, err
 	}
-	if st, ok := a.stats.get(l.ID + "|" + key); ok {
+	if st, ok := a.stats.Get(l.ID + "|" + key); ok {
 		return st, nil
 	}
 	if body, ok, err := a.tables.KeptLeague(ctx, l.ID, key); err != nil {
 		return nil, err
 	} else if st := new(leagueStats); ok && json.Unmarshal(body, st) == nil {
-		a.stats.put(l.ID+"|"+key, st)
+		a.stats.Put(l.ID+"|"+key, st)
 		return st, nil
 	}
 	tables, err := a.tables.LeagueSummaries(ctx, l)
@@ -110,7 +76,7 @@ func (a *App) leagueStats(ctx context.Context, l sessions.League) (*leagueStats,
 		return nil, err
 	}
 	st := computeStats(l, tables)
-	a.stats.put(l.ID+"|"+key, st)
+	a.stats.Put(l.ID+"|"+key, st)
 	if body, err := json.Marshal(st); err == nil {
 		a.tables.KeepLeague(ctx, l.ID, key, body)
 	}

@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -108,7 +107,7 @@ func (a *App) memberReport(ctx context.Context, l sessions.League) (*stats.Repor
 	if err != nil {
 		return nil, err
 	}
-	if r, ok := a.reports.get(l.ID + "|" + key); ok {
+	if r, ok := a.reports.Get(l.ID + "|" + key); ok {
 		return r, nil
 	}
 	tables, err := a.tables.LeagueSummaries(ctx, l)
@@ -116,7 +115,7 @@ func (a *App) memberReport(ctx context.Context, l sessions.League) (*stats.Repor
 		return nil, err
 	}
 	r := stats.Compute(statsInput(l, tables))
-	a.reports.put(l.ID+"|"+key, &r)
+	a.reports.Put(l.ID+"|"+key, &r)
 	return &r, nil
 }
 
@@ -252,12 +251,4 @@ func placingChart(c echo.Context, p stats.Profile) views.PlacingChart {
 		})
 	}
 	return ch
-}
-
-// scoreText writes a score with a real minus sign, as the pages do.
-func scoreText(n int) string {
-	if n < 0 {
-		return "−" + strconv.Itoa(-n)
-	}
-	return strconv.Itoa(n)
 }
