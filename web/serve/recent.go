@@ -43,10 +43,10 @@ func ReplaceRemembered(c echo.Context, old, link string) {
 	} else {
 		ids = append([]string{link}, ids...)
 	}
-	SetRemembered(c, ids)
+	setRemembered(c, ids)
 }
 
-func SetRemembered(c echo.Context, ids []string) { tablesOnPhone.set(c, ids) }
+func setRemembered(c echo.Context, ids []string) { tablesOnPhone.set(c, ids) }
 
 // KnownLeagues returns the public ids of the leagues this phone opened,
 // newest first: their active members are offered as name chips on the

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"tablemate/web/games"
 	"tablemate/web/kit"
 	"tablemate/web/serve"
 )
@@ -34,13 +35,14 @@ var (
 	knownTables       = serve.KnownTables
 	rememberTable     = serve.RememberTable
 	replaceRemembered = serve.ReplaceRemembered
-	setRemembered     = serve.SetRemembered
 	knownLeagues      = serve.KnownLeagues
-	rememberLeague    = serve.RememberLeague
 	validID           = serve.ValidID
 	pageEnd           = serve.PageEnd
 	pager             = serve.Pager
 	scoreText         = serve.ScoreText
+	// What a game is called (the registry).
+	gameTitle = games.Title
+	kindTitle = games.KindTitle
 	// An API answer's Vary (compress.go adds Accept-Encoding to it).
 	apiVary         = serve.APIVary
 	apiVaryEncoding = serve.APIVaryEncoding

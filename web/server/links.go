@@ -86,20 +86,6 @@ func (a *App) rotateTableLink(c echo.Context) error {
 	return redirect(c, "/tables/"+r.Link+"?done=edit-link#share")
 }
 
-// rotateAdminLink replaces a league's admin link (POST /l/:admin/rotate).
-func (a *App) rotateAdminLink(c echo.Context) error {
-	seen, _ := formInt(c, "_seen")
-	r, err := a.tables.Rotate(c.Request().Context(), c.Param("admin"), sessions.RoleAdmin, seen, c.FormValue("_token"))
-	var stale *sessions.StaleError
-	if errors.As(err, &stale) {
-		return a.renderLeagueAdmin(c, http.StatusConflict, tr(c, "Someone else replaced this link a moment ago, so nothing was done. The links in use are shown below."))
-	}
-	if err != nil {
-		return linkError(c, err)
-	}
-	return redirect(c, "/l/"+r.Link+"?done=admin-link#share")
-}
-
 // tableShare is the edit page's invite panel of the table with links l.
 func (a *App) tableShare(c echo.Context, t sessions.Table, l sessions.TableLinks) views.ShareVM {
 	base := "/tables/" + l.Edit

@@ -287,7 +287,7 @@ func (a *App) exportLeaguePlays(bgg bool) echo.HandlerFunc {
 		// Kept per league version, as its standings are: a league of
 		// 10,000 plays is megabytes, written once per change, not per GET.
 		ctx := c.Request().Context()
-		version, err := a.leagueKey(ctx, l)
+		version, err := a.leagues.Key(ctx, l)
 		if err != nil {
 			return err
 		}

@@ -73,20 +73,22 @@ func (a *App) routes(e *echo.Echo) {
 	e.GET("/v/:rid/games/:n/card.png", a.showViewGameCard)
 	e.GET("/history", a.showHistory)
 
-	// Leagues: the public id shows standings, the admin id changes them.
-	e.GET("/leagues/new", a.newLeague)
-	e.POST("/leagues", a.createLeague)
-	e.GET("/leagues/:id", a.showLeague)
+	// Leagues (web/leagues): the public id shows standings, the admin id
+	// changes them.
+	lg := a.leagues
+	e.GET("/leagues/new", lg.NewForm)
+	e.POST("/leagues", lg.Create)
+	e.GET("/leagues/:id", lg.Show)
 	e.GET("/leagues/:id/qr.svg", a.showLeagueQR)
-	e.GET("/leagues/:id/members/:name", a.showMember)
+	e.GET("/leagues/:id/members/:name", lg.ShowMember)
 	e.GET("/leagues/:id/card.png", a.showLeagueCard)
-	e.GET("/l/:admin", a.showLeagueAdmin)
+	e.GET("/l/:admin", lg.ShowAdmin)
 	e.GET("/l/:admin/qr.svg", a.showAdminQR)
-	e.GET("/l/:admin/members/:name", a.showMemberAdmin)
-	e.POST("/l/:admin/rotate", a.rotateAdminLink)
-	e.POST("/l/:admin/members", a.addLeagueMember)
-	e.POST("/l/:admin/merge", a.mergeLeagueMembers)
-	e.POST("/l/:admin/tables", a.addLeagueTable)
+	e.GET("/l/:admin/members/:name", lg.ShowMemberAdmin)
+	e.POST("/l/:admin/rotate", lg.RotateAdmin)
+	e.POST("/l/:admin/members", lg.AddMember)
+	e.POST("/l/:admin/merge", lg.MergeMembers)
+	e.POST("/l/:admin/tables", lg.AddTable)
 	e.GET("/l/:admin/export.json", a.exportLeague)
 	e.GET("/l/:admin/plays", a.playsForm)
 	e.POST("/l/:admin/plays", a.importPlays)
