@@ -43,6 +43,8 @@ var (
 	// What a game is called (the registry).
 	gameTitle = games.Title
 	kindTitle = games.KindTitle
+	// A game's result editor (the registry).
+	editorFor = games.Editor
 	// An API answer's Vary (compress.go adds Accept-Encoding to it).
 	apiVary         = serve.APIVary
 	apiVaryEncoding = serve.APIVaryEncoding

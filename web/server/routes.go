@@ -6,6 +6,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"tablemate/web/api"
+	"tablemate/web/check"
 )
 
 // scoreRoute is the score-check API's route (it compresses its answer
@@ -96,9 +97,11 @@ func (a *App) routes(e *echo.Echo) {
 	e.GET("/leagues/:id/export.bgsplay", a.exportLeaguePlays(false))
 	e.GET("/leagues/:id/export-bgg.xml", a.exportLeaguePlays(true))
 
-	e.GET("/check", a.checkIndex)
-	e.GET("/check/:game", a.checkForm)
-	e.POST("/check/:game", a.submitCheck)
+	// The score check (web/check).
+	ck := check.New(a.kit())
+	e.GET("/check", ck.Index)
+	e.GET("/check/:game", ck.Form)
+	e.POST("/check/:game", ck.Submit)
 
 	// The JSON API (web/api).
 	ap := api.New(a.kit())
