@@ -650,7 +650,15 @@ var layerRules = []struct {
 	{"web/games", nil, []string{"web/server", "web/webtest", "cmd"}, "the registry bundles games, not the server"},
 	{"web/server", nil, []string{"cmd"}, "the server is the binary's, not the other way round"},
 	{"web/live", nil, []string{"web/server", "web/games", "web/webtest", "cmd"}, "an area of the server is handed what it needs; it does not reach back into the server or the registry"},
+	{"web/serve", nil, []string{"web/server", "web/games", "web/webtest", "cmd"}, "what the areas share lies below them: it knows no area, no game and not the server"},
 }
+
+// serverAreas are the areas moved out of web/server into packages of
+// their own (#35), side by side: web/server builds them, hands them what
+// they need (web/serve's Kit, its link check, its caps) and lists their
+// routes. None imports web/server or another area, or the shared part's
+// way round (web/serve imports no area).
+var serverAreas = []string{"web/live", "web/api", "web/leagues", "web/check"}
 
 // underAny reports whether the module path p is in one of dirs.
 func underAny(p string, dirs []string) bool {
@@ -679,6 +687,27 @@ func TestImportsFlowOneWay(t *testing.T) {
 			why          string
 		}{h.web, nil, []string{"web/server", "web/games", "cmd"}, "a game's web package is found through the registry, it does not find the server"})
 	}
+	for _, area := range serverAreas {
+		if _, ok := pkgs[area]; !ok {
+			t.Errorf("go list did not list the area %s", area)
+		}
+		others := []string{"web/server", "web/webtest", "cmd"}
+		for _, o := range serverAreas {
+			if o != area {
+				others = append(others, o)
+			}
+		}
+		rules = append(rules, struct {
+			from         string
+			only, banned []string
+			why          string
+		}{area, nil, others, "an area is built and handed what it needs by web/server; it does not reach back into the server or into another area"},
+			struct {
+				from         string
+				only, banned []string
+				why          string
+			}{"web/serve", nil, []string{area}, "the shared part of the areas lies below every area"})
+	}
 	for path, p := range pkgs {
 		for _, r := range rules {
 			if !under(path, r.from) || strings.HasSuffix(path, "test") {
@@ -695,7 +724,7 @@ func TestImportsFlowOneWay(t *testing.T) {
 	// package imports a game's engine or web package. (The bench and load
 	// drivers and the test harness pick Koffer, Katze & Sombrero as their
 	// sample game by its engine's Slug.)
-	shared := []string{"web/server", "web/live", "web/kit", "views", "sessions", "cmd/tablemate", "static"}
+	shared := append([]string{"web/server", "web/serve", "web/kit", "views", "sessions", "cmd/tablemate", "static"}, serverAreas...)
 	for path, p := range pkgs {
 		if !underAny(path, shared) || path == "cmd/tablemate-bench" || path == "cmd/tablemate-load" {
 			continue

@@ -169,3 +169,21 @@ func (ts *Tables) AddTableAs(ctx context.Context, l League, edit string, as map[
 	})
 	return err
 }
+
+// Active are the names l's tables may use: its members not merged into
+// another, in the order they joined.
+func (l League) Active() []string {
+	var names []string
+	for _, m := range l.Members {
+		if m.MergedInto == "" {
+			names = append(names, m.Name)
+		}
+	}
+	return names
+}
+
+// IsMember reports whether name is one of l's members, not merged into
+// another (written as the member is).
+func (l League) IsMember(name string) bool {
+	return slices.ContainsFunc(l.Members, func(m Member) bool { return m.Name == name && m.MergedInto == "" })
+}

@@ -14,6 +14,7 @@ import (
 
 	"tablemate/scoring"
 	"tablemate/sessions"
+	"tablemate/web/api"
 	"tablemate/web/games"
 	"tablemate/web/server"
 )
@@ -261,7 +262,7 @@ func checkCmd(args []string, std stdio) error {
 	if err != nil {
 		return err
 	}
-	res, status, answer := server.ScoreBody(engine, body)
+	res, status, answer := api.ScoreBody(engine, body)
 	enc := json.NewEncoder(std.out)
 	enc.SetIndent("", "  ")
 	if status != http.StatusOK {

@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"tablemate/sessions"
-	"tablemate/sessions/league/stats"
 	"tablemate/web/games"
+	"tablemate/web/leagues"
 	"tablemate/web/live"
 )
 
@@ -33,10 +33,9 @@ type App struct {
 	imports *importBudget
 	// importGate bounds the imports read at once (uploads.go).
 	importGate *importGate
-	// stats keeps leagues' standings per version (leaguestats.go).
-	stats *statsCache[*leagueStats]
-	// reports keeps leagues' member profiles per version (members.go).
-	reports *statsCache[*stats.Report]
+	// leagues is the leagues' area (web/leagues): their pages and the
+	// stats the league's card and exports read.
+	leagues *leagues.Area
 	// cards keeps drawn result cards per table version (cards.go).
 	cards *cardCache
 	// leagueFiles keeps leagues' play files (.bgsplay, BGG XML) per
@@ -55,9 +54,10 @@ func NewApp(store *sessions.Store, log *slog.Logger) *App {
 		streams:   newStreamCaps(DefaultStreamsPerClient, DefaultStreamsPerTable, DefaultStreamsTotal),
 		writeRate: 10, writeBurst: 40, headerTimeout: defaultHeaderTimeout, bodyTimeout: DefaultBodyTimeout,
 		site:    &Site{hosts: map[string]bool{}},
-		imports: newImportBudget(1<<20, sessions.MaxImportBytes), stats: newStatsCache[*leagueStats](64), reports: newStatsCache[*stats.Report](8),
-		cards: newCardCache(cardCacheBytes), importGate: newImportGate(DefaultImportsPerClient, DefaultImportsTotal),
+		imports: newImportBudget(1<<20, sessions.MaxImportBytes),
+		cards:   newCardCache(cardCacheBytes), importGate: newImportGate(DefaultImportsPerClient, DefaultImportsTotal),
 		leagueFiles: newStatsCache[[]byte](4)}
+	a.leagues = leagues.New(a.kit(), a.leaguePreview, a.shareOf)
 	a.tables.OnChange(a.live.Publish)
 	a.tables.OnSnapshotError(func(msg string, err error) { a.log.Warn(msg, "err", redactLinks(err.Error())) })
 	a.tables.OnReplace(func(owner string, _ sessions.Role, old string) { a.live.Revoke(owner, old) })

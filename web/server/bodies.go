@@ -15,6 +15,7 @@ import (
 	"tablemate/scoring"
 	"tablemate/sessions"
 	"tablemate/views/i18n"
+	"tablemate/web/serve"
 )
 
 // Limits of a request body: each route's (bodyLimitOf) is refused with a
@@ -89,36 +90,25 @@ func newHTTPServer(addr string, a *App) *http.Server {
 	}
 }
 
-// plainError is an error answer people read: the status, the message as
-// an English format and arguments (a page says it in the reader's
-// language, so the format is a catalog key; an argument may be a
-// scoring.Phrase, translated in turn) and the English sentence the JSON
-// API answers (the formatted message when empty).
-type plainError struct {
-	status int
-	format string
-	args   []any
-	api    string
-}
-
-func (e *plainError) Error() string { return fmt.Sprintf(e.format, e.args...) }
+// plainError is an error answer people read (serve.PlainError).
+type plainError = serve.PlainError
 
 // bodyTooLarge is the 413 of a body over its route's limit.
 func bodyTooLarge(limit bodyLimit) *plainError {
 	people, api := limit.words()
-	return &plainError{status: http.StatusRequestEntityTooLarge,
-		format: i18n.Key("This is more than %s, the most Tablemate takes in one go, so it was not read and nothing was saved."),
-		args:   []any{people},
-		api:    "the body is larger than " + api + ", the most this server reads; nothing was read"}
+	return &plainError{Status: http.StatusRequestEntityTooLarge,
+		Format: i18n.Key("This is more than %s, the most Tablemate takes in one go, so it was not read and nothing was saved."),
+		Args:   []any{people},
+		API:    "the body is larger than " + api + ", the most this server reads; nothing was read"}
 }
 
 // bodyTooSlow is the 408 of a body that did not arrive in time.
 func bodyTooSlow(timeout time.Duration) *plainError {
 	secs := scoring.Count(max(1, int(timeout.Round(time.Second)/time.Second)), i18n.Key("1 second"), i18n.Key("%d seconds"))
-	return &plainError{status: http.StatusRequestTimeout,
-		format: i18n.Key("What was sent arrived too slowly (it was not complete after %s), so it was not read and nothing was saved. Check the connection and send it again."),
-		args:   []any{secs},
-		api:    fmt.Sprintf("the body arrived too slowly: it was not complete after %s; nothing was read", secs)}
+	return &plainError{Status: http.StatusRequestTimeout,
+		Format: i18n.Key("What was sent arrived too slowly (it was not complete after %s), so it was not read and nothing was saved. Check the connection and send it again."),
+		Args:   []any{secs},
+		API:    fmt.Sprintf("the body arrived too slowly: it was not complete after %s; nothing was read", secs)}
 }
 
 // guardBodies bounds every request body: more than its route's limit
@@ -250,7 +240,7 @@ func (b *guardedBody) Close() error { return b.body.Close() }
 func (b *guardedBody) refuse(e *plainError) {
 	b.err = e
 	b.res.Header().Set(echo.HeaderConnection, "close")
-	if e.status == http.StatusRequestEntityTooLarge {
+	if e.Status == http.StatusRequestEntityTooLarge {
 		b.drain()
 	}
 	b.answerInTime()
@@ -275,7 +265,7 @@ func isTimeout(err error) bool {
 // "100 Continue" before sending was never told to go on: it reads the
 // answer and sends nothing.
 func (b *guardedBody) drain() {
-	if b.eof || b.err != nil && b.err.status == http.StatusRequestTimeout || b.waitsToSend && b.read == 0 {
+	if b.eof || b.err != nil && b.err.Status == http.StatusRequestTimeout || b.waitsToSend && b.read == 0 {
 		return
 	}
 	http.NewResponseController(b.res).SetReadDeadline(time.Now().Add(drainTimeout))

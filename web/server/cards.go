@@ -14,6 +14,7 @@ import (
 	"tablemate/views"
 	"tablemate/views/card"
 	"tablemate/views/i18n"
+	"tablemate/web/leagues"
 )
 
 // Result cards: the 1200×630 PNG of a finished game or of a table's
@@ -178,11 +179,11 @@ func (a *App) showLeagueCard(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	key, err := a.leagueKey(ctx, l)
+	key, err := a.leagues.Key(ctx, l)
 	if err != nil {
 		return err
 	}
-	st, err := a.leagueStats(ctx, l)
+	st, err := a.leagues.Stats(ctx, l)
 	if err != nil {
 		return err
 	}
@@ -190,7 +191,7 @@ func (a *App) showLeagueCard(c echo.Context) error {
 		return echo.ErrNotFound
 	}
 	// The league's card counts its games instead of listing them.
-	e := card.Evening{Title: l.Name, Table: schemeLabel(c, l), Count: st.Games}
+	e := card.Evening{Title: l.Name, Table: leagues.SchemeLabel(c, l), Count: st.Games}
 	for _, s := range st.Standings {
 		e.Standing = append(e.Standing, card.Row{Name: s.Player, Score: pointsText(ctx, s.Points), Wins: s.Wins, Place: s.Rank})
 	}

@@ -94,15 +94,6 @@ func gameName(c echo.Context, g sessions.Game) string {
 	return kindTitle(c.Request().Context(), g.Record.Game, g.Record.Sheet)
 }
 
-// kindTitle is what a game of slug is called: the name the table gave
-// another game's sheet (sheet), else the game's title.
-func kindTitle(ctx context.Context, slug, sheet string) string {
-	if sheet != "" {
-		return sheet
-	}
-	return gameTitle(ctx, slug)
-}
-
 // sheetName is the name the table gave another game's sheet; "" for the
 // seven games and for a sheet not named.
 func sheetName(g sessions.Game) string { return g.Record.Sheet }

@@ -153,7 +153,7 @@ func (a *App) exportStandings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	st, err := a.leagueStats(c.Request().Context(), l)
+	st, err := a.leagues.Stats(c.Request().Context(), l)
 	if err != nil {
 		return err
 	}

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"context"
 	"net/http"
 	"slices"
 
@@ -9,7 +8,6 @@ import (
 
 	"tablemate/sessions"
 	"tablemate/views"
-	"tablemate/views/i18n"
 	"tablemate/web/games"
 )
 
@@ -31,16 +29,4 @@ func (a *App) showHome(c echo.Context) error {
 		})
 	}
 	return render(c, http.StatusOK, views.Home(vm))
-}
-
-// gameTitle is what a game is called in lists, in the reader's language
-// for another game (a sheet's own name is its table's business).
-func gameTitle(ctx context.Context, slug string) string {
-	if slug == games.Another().Engine.Info().Slug {
-		return i18n.T(ctx, "Another game")
-	}
-	if g, ok := games.Find(slug); ok {
-		return g.Engine.Info().Title
-	}
-	return slug
 }

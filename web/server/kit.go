@@ -1,7 +1,9 @@
 package server
 
 import (
+	"tablemate/web/games"
 	"tablemate/web/kit"
+	"tablemate/web/serve"
 )
 
 // The helpers the handlers share with the games' pages live in web/kit;
@@ -18,3 +20,43 @@ var (
 	lowerFirst = kit.LowerFirst
 	remapField = kit.RemapField
 )
+
+// The helpers every area shares live in web/serve; the handlers still
+// in web/server call them by the names they have always had.
+var (
+	formInt   = serve.FormInt
+	mediaType = serve.MediaType
+	redirect  = serve.Redirect
+	// The link check, the phone's lists, paging (web/serve).
+	linkError         = serve.LinkError
+	linkFlashes       = serve.LinkFlashes
+	dateTime          = serve.DateTime
+	recentTables      = serve.RecentTables
+	knownTables       = serve.KnownTables
+	rememberTable     = serve.RememberTable
+	replaceRemembered = serve.ReplaceRemembered
+	knownLeagues      = serve.KnownLeagues
+	validID           = serve.ValidID
+	pageEnd           = serve.PageEnd
+	pager             = serve.Pager
+	scoreText         = serve.ScoreText
+	// What a game is called (the registry).
+	gameTitle = games.Title
+	kindTitle = games.KindTitle
+	// A game's result editor (the registry).
+	editorFor = games.Editor
+	// An API answer's Vary (compress.go adds Accept-Encoding to it).
+	apiVary         = serve.APIVary
+	apiVaryEncoding = serve.APIVaryEncoding
+)
+
+// statsCache keeps what was computed per league version (serve.Cache).
+type statsCache[V any] = serve.Cache[V]
+
+func newStatsCache[V any](max int) *statsCache[V] { return serve.NewCache[V](max) }
+
+// kit is what the server hands its areas (web/api, …): its rendering and
+// its compression.
+func (a *App) kit() serve.Kit {
+	return serve.Kit{Tables: a.tables, Render: render, Blob: blobCompressed}
+}

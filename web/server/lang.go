@@ -4,12 +4,11 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"time"
 
 	"github.com/labstack/echo/v4"
-	xlanguage "golang.org/x/text/language"
 
 	"tablemate/views/i18n"
+	"tablemate/web/serve"
 )
 
 // langCookie holds the language chosen with the footer switch; it wins
@@ -53,10 +52,7 @@ func language(next echo.HandlerFunc) echo.HandlerFunc {
 // The headers language sets, made once (see fixedHeaders).
 var (
 	varyOnLanguage  = []string{"Accept-Language, Cookie"}[:1:1]
-	contentLanguage = map[xlanguage.Tag][]string{
-		i18n.English: {i18n.Code(i18n.English)},
-		i18n.German:  {i18n.Code(i18n.German)},
-	}
+	contentLanguage = serve.ContentLanguage
 )
 
 // backPath is where the language switch returns to: this page, or for a
@@ -83,10 +79,4 @@ func (a *App) switchLanguage(c echo.Context) error {
 		HttpOnly: true, SameSite: http.SameSiteLaxMode})
 	c.Response().Header().Set("Cache-Control", "no-store")
 	return c.Redirect(http.StatusSeeOther, i18n.SafeBack(c.QueryParam("back")))
-}
-
-// dateTime writes a time for people in the request's language (see
-// i18n.DateTime): "Mon 2 Jan, 15:04", "Mo 2. Jan., 15:04".
-func dateTime(c echo.Context, t time.Time, withYear, withSeconds bool) string {
-	return i18n.DateTime(c.Request().Context(), t, withYear, withSeconds)
 }

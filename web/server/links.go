@@ -54,52 +54,10 @@ func (a *App) openView(c echo.Context) (viewTable, error) {
 }
 
 // loadLeagueAdmin opens the league whose admin link is in the URL.
-func (a *App) loadLeagueAdmin(c echo.Context) (sessions.League, error) {
-	l, err := a.tables.LeagueByAdmin(c.Request().Context(), c.Param("admin"))
-	return l, linkError(c, err)
-}
+func (a *App) loadLeagueAdmin(c echo.Context) (sessions.League, error) { return a.kit().LeagueAdmin(c) }
 
 // loadLeague opens a league by its public id (its standings).
-func (a *App) loadLeague(c echo.Context) (sessions.League, error) {
-	l, err := a.tables.League(c.Request().Context(), c.Param("id"))
-	return l, linkError(c, err)
-}
-
-// linkError answers a link that opens nothing with 404 and a replaced one
-// with 410 Gone; other errors pass.
-func linkError(c echo.Context, err error) error {
-	var re *sessions.ReplacedError
-	switch {
-	case errors.Is(err, sessions.ErrNotFound):
-		return echo.ErrNotFound
-	case errors.As(err, &re):
-		return gone(c, re)
-	}
-	return err
-}
-
-// gone is the 410 page of a replaced link: a plain page saying so. It
-// tells nothing about the table or league, and never the new link.
-func gone(c echo.Context, re *sessions.ReplacedError) error {
-	when := dateTime(c, re.At.Local(), true, false)
-	msg := tr(c, "This link was replaced by a new one on %s and no longer opens anything. Ask whoever gave it to you for the new link.", when)
-	switch re.Role {
-	case sessions.RoleEdit:
-		msg = tr(c, "This table's edit link was replaced by a new one on %s. It no longer opens the table or changes anything. Ask whoever runs the table for the new link.", when)
-	case sessions.RoleView:
-		msg = tr(c, "This view-only link was replaced by a new one on %s and no longer shows the table. Ask whoever runs the table for the new link.", when)
-	case sessions.RoleAdmin:
-		msg = tr(c, "This league's admin link was replaced by a new one on %s and no longer changes the league. Ask whoever runs the league for the new link.", when)
-	}
-	return echo.NewHTTPError(http.StatusGone, msg)
-}
-
-// linkFlashes are the confirmations after a link was replaced.
-var linkFlashes = map[string]string{
-	"edit-link":  i18n.Key("New edit link made. The old one no longer works: every phone that should keep entering results needs this one."),
-	"view-link":  i18n.Key("New view-only link made. The old one no longer works: share this one with the spectators who should keep watching."),
-	"admin-link": i18n.Key("New admin link made. The old one no longer works. Keep this one; share the standings link with everyone else."),
-}
+func (a *App) loadLeague(c echo.Context) (sessions.League, error) { return a.kit().League(c) }
 
 // rotateTableLink replaces the table's edit or view-only link: POST
 // /tables/:id/rotate/:role, a write like any other (the link generation
@@ -126,20 +84,6 @@ func (a *App) rotateTableLink(c echo.Context) error {
 	}
 	replaceRemembered(c, c.Param("id"), r.Link)
 	return redirect(c, "/tables/"+r.Link+"?done=edit-link#share")
-}
-
-// rotateAdminLink replaces a league's admin link (POST /l/:admin/rotate).
-func (a *App) rotateAdminLink(c echo.Context) error {
-	seen, _ := formInt(c, "_seen")
-	r, err := a.tables.Rotate(c.Request().Context(), c.Param("admin"), sessions.RoleAdmin, seen, c.FormValue("_token"))
-	var stale *sessions.StaleError
-	if errors.As(err, &stale) {
-		return a.renderLeagueAdmin(c, http.StatusConflict, tr(c, "Someone else replaced this link a moment ago, so nothing was done. The links in use are shown below."))
-	}
-	if err != nil {
-		return linkError(c, err)
-	}
-	return redirect(c, "/l/"+r.Link+"?done=admin-link#share")
 }
 
 // tableShare is the edit page's invite panel of the table with links l.

@@ -16,6 +16,7 @@ import (
 	"tablemate/scoring/kociaki"
 	"tablemate/scoring/kodiak"
 	"tablemate/scoring/runemarket"
+	"tablemate/web/serve"
 )
 
 // The new-table form shows the boxes the chosen game needs (KKS 2–4:
@@ -179,6 +180,12 @@ func TestStartPlayerTakesTheFirstGuidedTurn(t *testing.T) {
 		})
 	}
 }
+
+// The phone's list of leagues (web/serve).
+const (
+	leaguesCookie = serve.LeaguesCookie
+	leaguesKeep   = serve.LeaguesKeep
+)
 
 // The names of this phone's leagues join the chips of the new-table form:
 // opening a league's public page is enough (its id is remembered, never

@@ -3,8 +3,6 @@ package server
 import (
 	"context"
 	"fmt"
-	"net/url"
-	"strconv"
 
 	"github.com/labstack/echo/v4"
 
@@ -21,40 +19,6 @@ const (
 	logPerPage   = 50
 	chartGames   = 50 // the running-totals chart shows the newest this many games
 )
-
-// pageEnd reads which item a list's page ends at (?name=N, 1-based) and
-// clamps it to 1…total; the newest item by default.
-func pageEnd(c echo.Context, name string, total int) int {
-	n, err := strconv.Atoi(c.QueryParam(name))
-	if err != nil || n > total {
-		return total
-	}
-	return max(n, min(1, total))
-}
-
-// pager describes the part ending at end (size items) of a list of total
-// items kept under the query parameter name, with links to the parts
-// before and after it that keep the page's other parameters.
-func pager(c echo.Context, name string, end, size, total int, anchor string) views.Pager {
-	p := views.Pager{From: max(1, end-size+1), To: end, Total: total, Open: c.QueryParam(name) != ""}
-	link := func(at int) string {
-		q := url.Values{}
-		for k, v := range c.QueryParams() {
-			if k != "done" { // a confirmation is said once
-				q[k] = v
-			}
-		}
-		q.Set(name, strconv.Itoa(at))
-		return "?" + q.Encode() + "#" + anchor
-	}
-	if p.From > 1 {
-		p.Older = link(p.From - 1)
-	}
-	if end < total {
-		p.Newer = link(min(total, end+size))
-	}
-	return p
-}
 
 // gameRows is the page of the games table asked for (?games=N: the
 // games up to N), oldest first.

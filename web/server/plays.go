@@ -287,17 +287,17 @@ func (a *App) exportLeaguePlays(bgg bool) echo.HandlerFunc {
 		// Kept per league version, as its standings are: a league of
 		// 10,000 plays is megabytes, written once per change, not per GET.
 		ctx := c.Request().Context()
-		version, err := a.leagueKey(ctx, l)
+		version, err := a.leagues.Key(ctx, l)
 		if err != nil {
 			return err
 		}
 		key := fmt.Sprintf("%s|%t|%s", l.ID, bgg, version)
-		if b, ok := a.leagueFiles.get(key); ok {
+		if b, ok := a.leagueFiles.Get(key); ok {
 			return sendPlays(c, l.Name+"-league", b, bgg)
 		}
 		a.leagueFilesMu.Lock() // one league file is written at a time
 		defer a.leagueFilesMu.Unlock()
-		if b, ok := a.leagueFiles.get(key); ok {
+		if b, ok := a.leagueFiles.Get(key); ok {
 			return sendPlays(c, l.Name+"-league", b, bgg)
 		}
 		tables, err := a.tables.LeagueTablesOf(ctx, l)
@@ -314,7 +314,7 @@ func (a *App) exportLeaguePlays(bgg bool) echo.HandlerFunc {
 		}
 		a.leagueFilesMade.Add(1)
 		if len(b) <= maxKeptLeagueFile {
-			a.leagueFiles.put(key, b)
+			a.leagueFiles.Put(key, b)
 		}
 		return sendPlays(c, l.Name+"-league", b, bgg)
 	}

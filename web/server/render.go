@@ -2,9 +2,6 @@ package server
 
 import (
 	"bytes"
-	"mime"
-	"net/http"
-	"strconv"
 	"sync"
 
 	"github.com/a-h/templ"
@@ -57,24 +54,4 @@ func putRenderBuffer(buf *bytes.Buffer) {
 	}
 	buf.Reset()
 	renderBuffers.Put(buf)
-}
-
-// formInt reads an integer form value; ok is false when it is missing or
-// not a number.
-func formInt(c echo.Context, name string) (int, bool) {
-	n, err := strconv.Atoi(c.FormValue(name))
-	return n, err == nil
-}
-
-func mediaType(contentType string) string {
-	mt, _, err := mime.ParseMediaType(contentType)
-	if err != nil {
-		return contentType
-	}
-	return mt
-}
-
-// redirect answers a successful form post (post/redirect/get).
-func redirect(c echo.Context, url string) error {
-	return c.Redirect(http.StatusSeeOther, url)
 }

@@ -4,7 +4,14 @@ import (
 	"net/http"
 
 	"github.com/labstack/echo/v4"
+
+	"tablemate/web/api"
+	"tablemate/web/check"
 )
+
+// scoreRoute is the score-check API's route (it compresses its answer
+// itself: serve.Kit.Blob).
+const scoreRoute = "/api/v1/games/:game/score"
 
 // routes lists every URL in one place. Which link opens what: links.go.
 func (a *App) routes(e *echo.Echo) {
@@ -67,20 +74,22 @@ func (a *App) routes(e *echo.Echo) {
 	e.GET("/v/:rid/games/:n/card.png", a.showViewGameCard)
 	e.GET("/history", a.showHistory)
 
-	// Leagues: the public id shows standings, the admin id changes them.
-	e.GET("/leagues/new", a.newLeague)
-	e.POST("/leagues", a.createLeague)
-	e.GET("/leagues/:id", a.showLeague)
+	// Leagues (web/leagues): the public id shows standings, the admin id
+	// changes them.
+	lg := a.leagues
+	e.GET("/leagues/new", lg.NewForm)
+	e.POST("/leagues", lg.Create)
+	e.GET("/leagues/:id", lg.Show)
 	e.GET("/leagues/:id/qr.svg", a.showLeagueQR)
-	e.GET("/leagues/:id/members/:name", a.showMember)
+	e.GET("/leagues/:id/members/:name", lg.ShowMember)
 	e.GET("/leagues/:id/card.png", a.showLeagueCard)
-	e.GET("/l/:admin", a.showLeagueAdmin)
+	e.GET("/l/:admin", lg.ShowAdmin)
 	e.GET("/l/:admin/qr.svg", a.showAdminQR)
-	e.GET("/l/:admin/members/:name", a.showMemberAdmin)
-	e.POST("/l/:admin/rotate", a.rotateAdminLink)
-	e.POST("/l/:admin/members", a.addLeagueMember)
-	e.POST("/l/:admin/merge", a.mergeLeagueMembers)
-	e.POST("/l/:admin/tables", a.addLeagueTable)
+	e.GET("/l/:admin/members/:name", lg.ShowMemberAdmin)
+	e.POST("/l/:admin/rotate", lg.RotateAdmin)
+	e.POST("/l/:admin/members", lg.AddMember)
+	e.POST("/l/:admin/merge", lg.MergeMembers)
+	e.POST("/l/:admin/tables", lg.AddTable)
 	e.GET("/l/:admin/export.json", a.exportLeague)
 	e.GET("/l/:admin/plays", a.playsForm)
 	e.POST("/l/:admin/plays", a.importPlays)
@@ -88,14 +97,18 @@ func (a *App) routes(e *echo.Echo) {
 	e.GET("/leagues/:id/export.bgsplay", a.exportLeaguePlays(false))
 	e.GET("/leagues/:id/export-bgg.xml", a.exportLeaguePlays(true))
 
-	e.GET("/check", a.checkIndex)
-	e.GET("/check/:game", a.checkForm)
-	e.POST("/check/:game", a.submitCheck)
+	// The score check (web/check).
+	ck := check.New(a.kit())
+	e.GET("/check", ck.Index)
+	e.GET("/check/:game", ck.Form)
+	e.POST("/check/:game", ck.Submit)
 
-	api := e.Group("/api/v1")
-	api.GET("/games", a.listGames)
-	api.POST("/games/:game/score", a.scoreGame) // = scoreRoute
-	api.POST("/games/:game/play", a.playGame)
+	// The JSON API (web/api).
+	ap := api.New(a.kit())
+	v1 := e.Group("/api/v1")
+	v1.GET("/games", ap.Games)
+	v1.POST("/games/:game/score", ap.Score) // = scoreRoute
+	v1.POST("/games/:game/play", ap.Play)
 	canonicalGETs(e) // every POST-only page route answers GET too (canonical.go)
 }
 

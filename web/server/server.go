@@ -233,16 +233,16 @@ func (a *App) handleError(err error, c echo.Context) {
 	var pe *plainError
 	if errors.As(err, &pe) {
 		if strings.HasPrefix(c.Request().URL.Path, "/api/") {
-			msg := pe.api
+			msg := pe.API
 			if msg == "" {
 				msg = pe.Error()
 			}
-			c.JSON(pe.status, map[string]any{"error": map[string]string{"message": msg}})
+			c.JSON(pe.Status, map[string]any{"error": map[string]string{"message": msg}})
 			return
 		}
-		heading := http.StatusText(pe.status)
-		msg := i18n.T(c.Request().Context(), pe.format, pe.args...)
-		if err := render(c, pe.status, views.ErrorPage(page(c, heading), heading, msg)); err != nil {
+		heading := http.StatusText(pe.Status)
+		msg := i18n.T(c.Request().Context(), pe.Format, pe.Args...)
+		if err := render(c, pe.Status, views.ErrorPage(page(c, heading), heading, msg)); err != nil {
 			a.log.Error("error page failed", "err", redactLinks(err.Error()))
 		}
 		return

@@ -108,7 +108,7 @@ func (s *streamCaps) counts() (open, clients, tables int) {
 }
 
 func streamsFull(format string, limit int) *plainError {
-	return &plainError{status: http.StatusServiceUnavailable, format: format, args: []any{limit}}
+	return &plainError{Status: http.StatusServiceUnavailable, Format: format, Args: []any{limit}}
 }
 
 // releaseMemory collects twice (the first moves sync.Pool contents to

@@ -55,7 +55,7 @@ func (a *App) newTableVM(c echo.Context, vm views.NewTableVM, l sessions.League)
 	}
 	vm.Max = min(max(vm.Max, len(vm.Players)), playerSlots)
 	if l.ID != "" {
-		vm.League, vm.LeagueName, vm.Suggestions = l.AdminLink(), l.Name, activeMembers(l)
+		vm.League, vm.LeagueName, vm.Suggestions = l.AdminLink(), l.Name, l.Active()
 		vm.Page.Scripts, vm.Page.Styles = []string{"js/seats.js"}, []string{"css/members.css"}
 	}
 	vm.Chips = a.phoneNames(c, vm.Suggestions)
@@ -94,7 +94,7 @@ func (a *App) phoneNames(c echo.Context, members []string) []string {
 		if err != nil {
 			continue // a deleted league: nothing to offer
 		}
-		for _, m := range activeMembers(l) {
+		for _, m := range l.Active() {
 			add(m)
 		}
 	}
@@ -259,17 +259,6 @@ func moveSeat(players []string, first, move string) ([]string, string) {
 		first = strconv.Itoa(i)
 	}
 	return players, first
-}
-
-// activeMembers are the names a league's tables may use.
-func activeMembers(l sessions.League) []string {
-	var names []string
-	for _, m := range l.Members {
-		if m.MergedInto == "" {
-			names = append(names, m.Name)
-		}
-	}
-	return names
 }
 
 // checkMembers refuses a league table with someone who is not a member,

@@ -1,4 +1,4 @@
-package server
+package check
 
 import (
 	"encoding/json"
@@ -24,10 +24,10 @@ import (
 
 // checkRoundsStart asks who plays; with their names (players[i].name in
 // the address, from that form) it opens the editor of round 1.
-func checkRoundsStart(c echo.Context, info scoring.Info, ed kit.Editor) error {
+func (a *Area) checkRoundsStart(c echo.Context, info scoring.Info, ed kit.Editor) error {
 	q := c.QueryParams()
 	if q.Get(views.PField(0, "name")) == "" {
-		return render(c, http.StatusOK, views.CheckPlayers(checkPlayersVM(c, info, nil, nil)))
+		return a.Render(c, http.StatusOK, views.CheckPlayers(checkPlayersVM(c, info, nil, nil)))
 	}
 	names, err := checkNames(c, info, q)
 	if err != nil {
@@ -35,15 +35,15 @@ func checkRoundsStart(c echo.Context, info scoring.Info, ed kit.Editor) error {
 		if !errors.As(err, &in) {
 			return err
 		}
-		return render(c, http.StatusUnprocessableEntity, views.CheckPlayers(checkPlayersVM(c, info, q, views.Errors{in.Field: localInput(c, in)})))
+		return a.Render(c, http.StatusUnprocessableEntity, views.CheckPlayers(checkPlayersVM(c, info, q, views.Errors{in.Field: kit.LocalInput(c, in)})))
 	}
-	return render(c, http.StatusOK, ed.Page(checkRoundEntry(c, info, names, nil, nil, nil)))
+	return a.Render(c, http.StatusOK, ed.Page(checkRoundEntry(c, info, names, nil, nil, nil)))
 }
 
 // checkPlayersVM is the page that names who plays a game checked round by
 // round, with the JSON box behind "Paste a state".
 func checkPlayersVM(c echo.Context, info scoring.Info, values url.Values, errs views.Errors) views.CheckPlayersVM {
-	vm := views.CheckPlayersVM{Page: page(c, tr(c, "Check %s", info.Title)), Form: form(c, 0), Game: info, Errors: errs}
+	vm := views.CheckPlayersVM{Page: kit.Page(c, kit.Tr(c, "Check %s", info.Title)), Form: kit.Form(c, 0), Game: info, Errors: errs}
 	for i := range info.MaxPlayers {
 		vm.Names = append(vm.Names, strings.TrimSpace(values.Get(views.PField(i, "name"))))
 	}
@@ -75,9 +75,9 @@ func checkRoundEntry(c echo.Context, info scoring.Info, names []string, game jso
 	n := roundsIn(game) + 1
 	e := checkEntry(c, info, values, errs)
 	e.Names, e.Current = names, game
-	e.Heading = tr(c, "Check a score: round %d", n)
-	e.Submit = tr(c, "Check round %d", n)
-	e.Intro = tr(c, "Enter the round as it was played; Tablemate checks every rule and adds it to the rounds before. Nothing is saved.")
+	e.Heading = kit.Tr(c, "Check a score: round %d", n)
+	e.Submit = kit.Tr(c, "Check round %d", n)
+	e.Intro = kit.Tr(c, "Enter the round as it was played; Tablemate checks every rule and adds it to the rounds before. Nothing is saved.")
 	if game != nil {
 		e.Form.Carry = []views.Field{{Name: "game", Value: string(game)}}
 	}
@@ -101,12 +101,12 @@ func roundsIn(game json.RawMessage) int {
 // game it carries and shows the game checked so far, with the editor of
 // the next round one tap away. "_next" opens that editor; a round the
 // editor or the engine cannot read comes back with its message.
-func checkRound(c echo.Context, engine scoring.Game, ed kit.Editor, values url.Values) error {
+func (a *Area) checkRound(c echo.Context, engine scoring.Game, ed kit.Editor, values url.Values) error {
 	info := engine.Info()
 	names, err := checkNames(c, info, values)
 	var in *scoring.InputError
 	if errors.As(err, &in) {
-		return echo.NewHTTPError(http.StatusBadRequest, localInput(c, in))
+		return echo.NewHTTPError(http.StatusBadRequest, kit.LocalInput(c, in))
 	} else if err != nil {
 		return err
 	}
@@ -116,12 +116,12 @@ func checkRound(c echo.Context, engine scoring.Game, ed kit.Editor, values url.V
 	}
 	switch {
 	case values.Get("_next") == "1":
-		return render(c, http.StatusOK, ed.Page(checkRoundEntry(c, info, names, game, nil, nil)))
+		return a.Render(c, http.StatusOK, ed.Page(checkRoundEntry(c, info, names, game, nil, nil)))
 	case values.Get("_reopen") == "1":
-		return render(c, http.StatusOK, ed.Page(checkRoundEntry(c, info, names, game, values, nil)))
+		return a.Render(c, http.StatusOK, ed.Page(checkRoundEntry(c, info, names, game, values, nil)))
 	}
 	again := func(err *scoring.InputError) error {
-		return render(c, http.StatusUnprocessableEntity, ed.Page(checkRoundEntry(c, info, names, game, values, views.Errors{err.Field: localInput(c, err)})))
+		return a.Render(c, http.StatusUnprocessableEntity, ed.Page(checkRoundEntry(c, info, names, game, values, views.Errors{err.Field: kit.LocalInput(c, err)})))
 	}
 	round, _, err := ed.Parse(values, names)
 	if errors.As(err, &in) {
@@ -147,19 +147,19 @@ func checkRound(c echo.Context, engine scoring.Game, ed kit.Editor, values url.V
 	}
 	n := roundsIn(state)
 	vm := views.ResultVM{
-		Page: page(c, tr(c, "Checked score")), Heading: tr(c, "Checked score after round %d", n), GameTitle: info.Title, Result: res,
-		BackURL: "/check/" + info.Slug, BackLabel: tr(c, "Check another"),
+		Page: kit.Page(c, kit.Tr(c, "Checked score")), Heading: kit.Tr(c, "Checked score after round %d", n), GameTitle: info.Title, Result: res,
+		BackURL: "/check/" + info.Slug, BackLabel: kit.Tr(c, "Check another"),
 	}
 	carry := []views.Field{{Name: "game", Value: string(state)}}
 	for i, name := range names {
 		carry = append(carry, views.Field{Name: views.PField(i, "name"), Value: name})
 	}
 	if !res.GameOver {
-		vm.Next = &views.Reopen{Action: "/check/" + info.Slug, CSRF: csrfToken(c), Label: tr(c, "Enter round %d", n+1),
+		vm.Next = &views.Reopen{Action: "/check/" + info.Slug, CSRF: kit.CSRFToken(c), Label: kit.Tr(c, "Enter round %d", n+1),
 			Fields: append([]views.Field{{Name: "_next", Value: "1"}}, carry...)}
 	}
 	// "Change these entries" opens this round again, typed as it was, on
 	// the game before it (the values carry it).
 	vm.Reopen = reopen(c, "/check/"+info.Slug, values)
-	return render(c, http.StatusOK, views.ResultPage(vm))
+	return a.Render(c, http.StatusOK, views.ResultPage(vm))
 }

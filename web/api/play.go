@@ -1,4 +1,4 @@
-package server
+package api
 
 import (
 	"bytes"
@@ -11,11 +11,11 @@ import (
 	"tablemate/web/games"
 )
 
-// playGame answers POST /api/v1/games/:game/play: 200 with the replay's
+// Play answers POST /api/v1/games/:game/play: 200 with the replay's
 // answer (refused steps are in its errors), 400 naming the field for a
 // body that is not a game log, 404 for a game without guided play. Every
 // game whose engine answers the play API (scoring.PlayAPI) has it.
-func (a *App) playGame(c echo.Context) error {
+func (a *Area) Play(c echo.Context) error {
 	say := apiSayer(c)
 	slug := c.Param("game")
 	g, known := games.Engine(slug)
@@ -30,8 +30,8 @@ func (a *App) playGame(c echo.Context) error {
 		ct := c.Request().Header.Get(echo.HeaderContentType)
 		return c.JSON(http.StatusUnsupportedMediaType, said(apiError{scoring.Errorf("Content-Type", "send the game log as application/json, not %s", scoring.Name(ct))}, say))
 	}
-	buf := renderBuffers.Get().(*bytes.Buffer)
-	defer putRenderBuffer(buf)
+	buf := bodies.Get().(*bytes.Buffer)
+	defer putBody(buf)
 	body, err := readAPIBody(c, buf)
 	if err != nil {
 		return err

@@ -1,4 +1,4 @@
-package server
+package api_test
 
 import (
 	"context"
@@ -14,6 +14,7 @@ import (
 	"tablemate/scoring"
 	"tablemate/scoring/scoringtest"
 	"tablemate/views/i18n"
+	"tablemate/web/api"
 	"tablemate/web/games"
 )
 
@@ -98,9 +99,9 @@ func TestAPISaysEveryCodeInGerman(t *testing.T) {
 				res := scoring.NewResult(slug)
 				res.Violations = append(res.Violations, v)
 				res.Warnings = append(res.Warnings, v)
-				got := said(res, german).(scoring.Result)
+				got := api.Said(res, german).(scoring.Result)
 				se := scoring.Refusef(3, code, "G-3", format, args...)
-				ans := said(scoring.PlayAnswer[struct{}]{Errors: []scoring.StepError{*se}}, german).(scoring.PlayAnswer[struct{}])
+				ans := api.Said(scoring.PlayAnswer[struct{}]{Errors: []scoring.StepError{*se}}, german).(scoring.PlayAnswer[struct{}])
 				want := german(scoring.Phrasef(format, args...))
 				for _, m := range []string{got.Violations[0].Message, got.Warnings[0].Message, ans.Errors[0].Message} {
 					if m != want {
@@ -207,10 +208,10 @@ func TestAPIAnswersInGerman(t *testing.T) {
 				want = ans.(scoring.SaidAnswer).Said(german)
 			case c.kind == "score":
 				_, err := engine.Check([]byte(c.body))
-				want = apiError{err.(*scoring.InputError).Said(german)}
+				want = api.APIError{err.(*scoring.InputError).Said(german)}
 			default:
 				_, err := engine.(scoring.PlayAPI).Answer([]byte(c.body))
-				want = apiError{err.(*scoring.InputError).Said(german)}
+				want = api.APIError{err.(*scoring.InputError).Said(german)}
 			}
 			wb, _ := json.Marshal(want)
 			if !sameJSON(t, de, wb) {

@@ -1,17 +1,46 @@
-package server
+// Package api is the JSON API's area (docs/API.md): GET /api/v1/games,
+// the score check (POST /api/v1/games/:game/score) and the play API
+// (POST /api/v1/games/:game/play). Its answers are said in the language
+// Accept-Language asks for; it finds the games through the registry
+// (web/games) and is handed the server's compression (serve.Kit).
+// web/server lists its routes.
+package api
 
 import (
 	"bytes"
 	"errors"
 	"io"
 	"net/http"
+	"sync"
 
 	"github.com/labstack/echo/v4"
 
 	"tablemate/scoring"
 	"tablemate/views/i18n"
 	"tablemate/web/games"
+	"tablemate/web/serve"
 )
+
+// Area answers the JSON API's routes.
+type Area struct {
+	kit serve.Kit
+}
+
+// New is the API's area, answering through k.
+func New(k serve.Kit) *Area { return &Area{kit: k} }
+
+// bodies keeps request bodies between requests (up to 1 MiB each, most
+// a few hundred bytes).
+var bodies = sync.Pool{New: func() any { return bytes.NewBuffer(make([]byte, 0, 32<<10)) }}
+
+// putBody returns buf to the pool unless one rare body made it huge.
+func putBody(buf *bytes.Buffer) {
+	if buf.Cap() > 256<<10 {
+		return
+	}
+	buf.Reset()
+	bodies.Put(buf)
+}
 
 // apiError is API.md's 400 body: {"error": {"message": ..., "field": ...}}.
 type apiError struct {
@@ -31,9 +60,9 @@ func apiSayer(c echo.Context) scoring.Sayer {
 	if v, ok := h[echo.HeaderVary]; ok {
 		h[echo.HeaderVary] = append(v, "Accept-Language")
 	} else {
-		h[echo.HeaderVary] = apiVary
+		h[echo.HeaderVary] = serve.APIVary
 	}
-	if v, ok := contentLanguage[t]; ok {
+	if v, ok := serve.ContentLanguage[t]; ok {
 		h["Content-Language"] = v
 	} else {
 		h.Set("Content-Language", i18n.Code(t))
@@ -44,14 +73,6 @@ func apiSayer(c echo.Context) scoring.Sayer {
 	ctx := i18n.With(c.Request().Context(), t, "")
 	return func(p scoring.Phrase) string { return i18n.Say(ctx, p) }
 }
-
-// apiVary is an API answer's Vary: it is said in the language asked
-// for; varyEncoding makes it apiVaryEncoding. Their lengths are their
-// capacities, so adding to one copies it.
-var (
-	apiVary         = []string{"Accept-Language"}[:1:1]
-	apiVaryEncoding = []string{"Accept-Language", echo.HeaderAcceptEncoding}[:2:2]
-)
 
 // said is the answer in the reader's language: a Result, an apiError or a
 // play answer with its sentences said by say (nil: as it is, English).
@@ -91,13 +112,13 @@ func ScoreBody(engine scoring.Game, body []byte) (scoring.Result, int, any) {
 	return res, http.StatusOK, res
 }
 
-// listGames answers GET /api/v1/games.
-func (a *App) listGames(c echo.Context) error {
+// Games answers GET /api/v1/games.
+func (a *Area) Games(c echo.Context) error {
 	return c.JSON(http.StatusOK, map[string]any{"games": games.Infos()})
 }
 
-// scoreGame answers POST /api/v1/games/:game/score.
-func (a *App) scoreGame(c echo.Context) error {
+// Score answers POST /api/v1/games/:game/score.
+func (a *Area) Score(c echo.Context) error {
 	say := apiSayer(c)
 	engine, ok := games.Engine(c.Param("game"))
 	if !ok {
@@ -107,8 +128,8 @@ func (a *App) scoreGame(c echo.Context) error {
 		ct := c.Request().Header.Get(echo.HeaderContentType)
 		return c.JSON(http.StatusUnsupportedMediaType, said(apiError{scoring.Errorf("Content-Type", "send the state as application/json, not %s", scoring.Name(ct))}, say))
 	}
-	buf := renderBuffers.Get().(*bytes.Buffer)
-	defer putRenderBuffer(buf)
+	buf := bodies.Get().(*bytes.Buffer)
+	defer putBody(buf)
 	body, err := readAPIBody(c, buf)
 	if err != nil {
 		return err
@@ -123,22 +144,18 @@ func (a *App) scoreGame(c echo.Context) error {
 	}
 	// The answer as c.JSON writes it (json.Marshal and a newline), written
 	// without reflection: a quarter of the API's time went to encoding.
-	return blobCompressed(c, http.StatusOK, echo.MIMEApplicationJSON, append(res.AppendJSON(buf.AvailableBuffer()), '\n'))
+	return a.kit.Blob(c, http.StatusOK, echo.MIMEApplicationJSON, append(res.AppendJSON(buf.AvailableBuffer()), '\n'))
 }
-
-// scoreRoute is the score-check API's route (it compresses its answer
-// itself).
-const scoreRoute = "/api/v1/games/:game/score"
 
 // readAPIBody reads an API request's body, at most scoring.MaxBody+1
 // bytes (the callers answer API.md's 400 over 1 MiB), into buf, a pooled
-// buffer the caller gives back once it has answered. A body guardBodies
-// refused (too slow, too large) comes back as that error, answered 408 or
-// 413; any other failure to read is a 400.
+// buffer the caller gives back once it has answered. A body the server
+// refused (too slow, too large: a serve.PlainError) comes back as that
+// error, answered 408 or 413; any other failure to read is a 400.
 func readAPIBody(c echo.Context, buf *bytes.Buffer) ([]byte, error) {
 	_, err := buf.ReadFrom(io.LimitReader(c.Request().Body, scoring.MaxBody+1))
 	body := buf.Bytes()
-	var pe *plainError
+	var pe *serve.PlainError
 	switch {
 	case errors.As(err, &pe):
 		return nil, pe
@@ -152,5 +169,5 @@ func readAPIBody(c echo.Context, buf *bytes.Buffer) ([]byte, error) {
 // declared at all, which curl users often forget).
 func sendsJSON(c echo.Context) bool {
 	ct := c.Request().Header.Get(echo.HeaderContentType)
-	return ct == "" || ct == echo.MIMEApplicationJSON || mediaType(ct) == echo.MIMEApplicationJSON
+	return ct == "" || ct == echo.MIMEApplicationJSON || serve.MediaType(ct) == echo.MIMEApplicationJSON
 }

@@ -1,4 +1,4 @@
-package server
+package check_test
 
 import (
 	"net/http"

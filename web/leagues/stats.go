@@ -1,10 +1,9 @@
-package server
+package leagues
 
 import (
 	"context"
 	"encoding/json"
 	"strings"
-	"sync"
 
 	"tablemate/sessions"
 	"tablemate/sessions/league"
@@ -13,12 +12,12 @@ import (
 	"tablemate/views"
 )
 
-// leagueStats is what a league's pages compute from its games: the
+// Stats is what a league's pages compute from its games: the
 // standings overall and per game and the score distributions. It is kept
 // per version of the league (its tables' heads and its members), in
 // memory and in the database, so a view of a league of 300 tables costs
 // about what one of 10 does, also right after a restart.
-type leagueStats struct {
+type Stats struct {
 	Games     int                          `json:"games"`
 	Standings []league.Standing            `json:"standings"`
 	Kinds     []playedKind                 `json:"kinds"`              // the games played, in order of first play
@@ -40,43 +39,10 @@ type playedKind struct {
 	Sheet string `json:"sheet,omitempty"`
 }
 
-// statsCache keeps what was computed for recently viewed leagues (their
-// stats, their members' profiles), by league and version.
-type statsCache[V any] struct {
-	mu    sync.Mutex
-	byKey map[string]V
-	keys  []string // oldest first
-	max   int
-}
-
-func newStatsCache[V any](max int) *statsCache[V] {
-	return &statsCache[V]{byKey: map[string]V{}, max: max}
-}
-
-func (c *statsCache[V]) get(key string) (V, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	st, ok := c.byKey[key]
-	return st, ok
-}
-
-func (c *statsCache[V]) put(key string, st V) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if _, ok := c.byKey[key]; !ok {
-		c.keys = append(c.keys, key)
-	}
-	c.byKey[key] = st
-	for len(c.keys) > c.max {
-		delete(c.byKey, c.keys[0])
-		c.keys = c.keys[1:]
-	}
-}
-
-// leagueKey names the version of l its pages are computed for: its
+// Key names the version of l its pages are computed for: its
 // tables' heads, the code that derives summaries and its members' merges.
-func (a *App) leagueKey(ctx context.Context, l sessions.League) (string, error) {
-	version, err := a.tables.LeagueVersion(ctx, l)
+func (a *Area) Key(ctx context.Context, l sessions.League) (string, error) {
+	version, err := a.Tables.LeagueVersion(ctx, l)
 	if err != nil {
 		return "", err
 	}
@@ -88,40 +54,40 @@ func (a *App) leagueKey(ctx context.Context, l sessions.League) (string, error) 
 	return key.String(), nil
 }
 
-// leagueStats returns the stats of l as its tables stand now: kept ones
+// Stats returns the stats of l as its tables stand now: kept ones
 // while the league's version is the same, else computed from the tables'
 // summaries.
-func (a *App) leagueStats(ctx context.Context, l sessions.League) (*leagueStats, error) {
-	key, err := a.leagueKey(ctx, l)
+func (a *Area) Stats(ctx context.Context, l sessions.League) (*Stats, error) {
+	key, err := a.Key(ctx, l)
 	if err != nil {
 		return nil, err
 	}
-	if st, ok := a.stats.get(l.ID + "|" + key); ok {
+	if st, ok := a.stats.Get(l.ID + "|" + key); ok {
 		return st, nil
 	}
-	if body, ok, err := a.tables.KeptLeague(ctx, l.ID, key); err != nil {
+	if body, ok, err := a.Tables.KeptLeague(ctx, l.ID, key); err != nil {
 		return nil, err
-	} else if st := new(leagueStats); ok && json.Unmarshal(body, st) == nil {
-		a.stats.put(l.ID+"|"+key, st)
+	} else if st := new(Stats); ok && json.Unmarshal(body, st) == nil {
+		a.stats.Put(l.ID+"|"+key, st)
 		return st, nil
 	}
-	tables, err := a.tables.LeagueSummaries(ctx, l)
+	tables, err := a.Tables.LeagueSummaries(ctx, l)
 	if err != nil {
 		return nil, err
 	}
 	st := computeStats(l, tables)
-	a.stats.put(l.ID+"|"+key, st)
+	a.stats.Put(l.ID+"|"+key, st)
 	if body, err := json.Marshal(st); err == nil {
-		a.tables.KeepLeague(ctx, l.ID, key, body)
+		a.Tables.KeepLeague(ctx, l.ID, key, body)
 	}
 	return st, nil
 }
 
 // headToHead is a and b's record over the league's games.
-func (a *App) headToHead(ctx context.Context, l sessions.League, st *leagueStats, x, y string) (ahead, behind, level int, err error) {
+func (a *Area) headToHead(ctx context.Context, l sessions.League, st *Stats, x, y string) (ahead, behind, level int, err error) {
 	results := st.results
 	if results == nil {
-		tables, err := a.tables.LeagueSummaries(ctx, l)
+		tables, err := a.Tables.LeagueSummaries(ctx, l)
 		if err != nil {
 			return 0, 0, 0, err
 		}
@@ -133,9 +99,9 @@ func (a *App) headToHead(ctx context.Context, l sessions.League, st *leagueStats
 	return ahead, behind, level, nil
 }
 
-func computeStats(l sessions.League, tables []sessions.TableSummary) *leagueStats {
+func computeStats(l sessions.League, tables []sessions.TableSummary) *Stats {
 	games := l.Games(tables)
-	st := &leagueStats{Games: len(games), PerGame: map[string][]league.Standing{}, Spread: map[string][]views.Bar{}}
+	st := &Stats{Games: len(games), PerGame: map[string][]league.Standing{}, Spread: map[string][]views.Bar{}}
 	st.Ratings = ratingRows(stats.Ratings(statsInput(l, tables), openskill.Default()))
 	byKind := map[string][]league.Result{}
 	for _, g := range games {

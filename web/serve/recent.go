@@ -1,4 +1,4 @@
-package server
+package serve
 
 import (
 	"net/http"
@@ -13,28 +13,31 @@ const (
 	recentMax    = 12 // tables on the home page
 	recentKeep   = 50 // tables the cookie remembers (the history page)
 
-	leaguesCookie = "tm_leagues"
-	leaguesKeep   = 8 // leagues whose members the new-table form offers
+	// LeaguesCookie lists the leagues this phone opened, newest first,
+	// at most LeaguesKeep of them (their members become name chips on
+	// the new-table form).
+	LeaguesCookie = "tm_leagues"
+	LeaguesKeep   = 8
 )
 
-// recentTables returns the edit links of the tables this phone opened most
+// RecentTables returns the edit links of the tables this phone opened most
 // recently, newest first, from its cookie. The server keeps no list of all
 // tables, so nobody sees a table whose link they were not given.
-func recentTables(c echo.Context) []string {
-	ids := knownTables(c)
+func RecentTables(c echo.Context) []string {
+	ids := KnownTables(c)
 	return ids[:min(len(ids), recentMax)]
 }
 
-// knownTables returns every table id this phone remembers, newest first.
-func knownTables(c echo.Context) []string { return tablesOnPhone.ids(c) }
+// KnownTables returns every table id this phone remembers, newest first.
+func KnownTables(c echo.Context) []string { return tablesOnPhone.ids(c) }
 
-// rememberTable puts a table's edit link first in this phone's list.
-func rememberTable(c echo.Context, id string) { tablesOnPhone.remember(c, id) }
+// RememberTable puts a table's edit link first in this phone's list.
+func RememberTable(c echo.Context, id string) { tablesOnPhone.remember(c, id) }
 
-// replaceRemembered swaps a replaced edit link for the new one in this
+// ReplaceRemembered swaps a replaced edit link for the new one in this
 // phone's list, in its place.
-func replaceRemembered(c echo.Context, old, link string) {
-	ids := slices.DeleteFunc(knownTables(c), func(s string) bool { return s == link })
+func ReplaceRemembered(c echo.Context, old, link string) {
+	ids := slices.DeleteFunc(KnownTables(c), func(s string) bool { return s == link })
 	if i := slices.Index(ids, old); i >= 0 {
 		ids[i] = link
 	} else {
@@ -45,14 +48,14 @@ func replaceRemembered(c echo.Context, old, link string) {
 
 func setRemembered(c echo.Context, ids []string) { tablesOnPhone.set(c, ids) }
 
-// knownLeagues returns the public ids of the leagues this phone opened,
+// KnownLeagues returns the public ids of the leagues this phone opened,
 // newest first: their active members are offered as name chips on the
 // new-table form. The public id suffices (the members are on the public
 // page), so no admin link is kept in the cookie.
-func knownLeagues(c echo.Context) []string { return leaguesOnPhone.ids(c) }
+func KnownLeagues(c echo.Context) []string { return leaguesOnPhone.ids(c) }
 
-// rememberLeague puts a league's public id first in this phone's list.
-func rememberLeague(c echo.Context, id string) { leaguesOnPhone.remember(c, id) }
+// RememberLeague puts a league's public id first in this phone's list.
+func RememberLeague(c echo.Context, id string) { leaguesOnPhone.remember(c, id) }
 
 // phoneList is a list of ids this phone remembers in a cookie, newest
 // first, each once, at most keep of them.
@@ -63,7 +66,7 @@ type phoneList struct {
 
 var (
 	tablesOnPhone  = phoneList{recentCookie, recentKeep}
-	leaguesOnPhone = phoneList{leaguesCookie, leaguesKeep}
+	leaguesOnPhone = phoneList{LeaguesCookie, LeaguesKeep}
 )
 
 func (l phoneList) ids(c echo.Context) []string {
@@ -73,7 +76,7 @@ func (l phoneList) ids(c echo.Context) []string {
 	}
 	var ids []string
 	for _, id := range strings.Split(ck.Value, ".") {
-		if validID(id) && !slices.Contains(ids, id) {
+		if ValidID(id) && !slices.Contains(ids, id) {
 			ids = append(ids, id)
 		}
 	}
@@ -91,8 +94,8 @@ func (l phoneList) set(c echo.Context, ids []string) {
 	})
 }
 
-// validID accepts the shape of a table id (lower-case base32).
-func validID(id string) bool {
+// ValidID accepts the shape of a table id (lower-case base32).
+func ValidID(id string) bool {
 	if len(id) == 0 || len(id) > 40 {
 		return false
 	}

@@ -1,4 +1,4 @@
-package server
+package check
 
 import (
 	"errors"
@@ -15,39 +15,39 @@ import (
 )
 
 // checkIndex lists the games whose scores can be checked.
-func (a *App) checkIndex(c echo.Context) error {
-	return render(c, http.StatusOK, views.CheckIndex(views.CheckIndexVM{Page: page(c, tr(c, "Check a score")), Games: games.Infos()}))
+func (a *Area) Index(c echo.Context) error {
+	return a.Render(c, http.StatusOK, views.CheckIndex(views.CheckIndexVM{Page: kit.Page(c, kit.Tr(c, "Check a score")), Games: games.Infos()}))
 }
 
 // checkForm renders a game's checker: its kit.Editor (for a game scored
 // round by round, first who plays, then its round editor), or the JSON
 // form.
-func (a *App) checkForm(c echo.Context) error {
+func (a *Area) Form(c echo.Context) error {
 	engine, ok := games.Engine(c.Param("game"))
 	if !ok {
 		return echo.ErrNotFound
 	}
 	info := engine.Info()
-	if ed, ok := editorFor(info.Slug); ok && ed.Rounds {
-		return checkRoundsStart(c, info, ed)
+	if ed, ok := games.Editor(info.Slug); ok && ed.Rounds {
+		return a.checkRoundsStart(c, info, ed)
 	} else if ok {
-		return render(c, http.StatusOK, ed.Page(checkEntry(c, info, nil, nil)))
+		return a.Render(c, http.StatusOK, ed.Page(checkEntry(c, info, nil, nil)))
 	}
-	vm := views.JSONCheckVM{Page: page(c, tr(c, "Check %s", info.Title)), Form: form(c, 0), Game: info}
-	return render(c, http.StatusOK, views.JSONCheck(vm))
+	vm := views.JSONCheckVM{Page: kit.Page(c, kit.Tr(c, "Check %s", info.Title)), Form: kit.Form(c, 0), Game: info}
+	return a.Render(c, http.StatusOK, views.JSONCheck(vm))
 }
 
 func checkEntry(c echo.Context, info scoring.Info, values map[string][]string, errs views.Errors) kit.Entry {
 	return kit.Entry{
 		Ctx:  c.Request().Context(),
-		Page: page(c, tr(c, "Check %s", info.Title)), Form: form(c, 0), Values: values, Errors: errs,
-		Heading: tr(c, "Check a score"), Action: "/check/" + info.Slug, Submit: tr(c, "Check the score"),
-		Intro: tr(c, "Name the players and enter what each has in front of them. Nothing is saved."),
+		Page: kit.Page(c, kit.Tr(c, "Check %s", info.Title)), Form: kit.Form(c, 0), Values: values, Errors: errs,
+		Heading: kit.Tr(c, "Check a score"), Action: "/check/" + info.Slug, Submit: kit.Tr(c, "Check the score"),
+		Intro: kit.Tr(c, "Name the players and enter what each has in front of them. Nothing is saved."),
 	}
 }
 
 // submitCheck scores a posted state without storing anything.
-func (a *App) submitCheck(c echo.Context) error {
+func (a *Area) Submit(c echo.Context) error {
 	engine, ok := games.Engine(c.Param("game"))
 	if !ok {
 		return echo.ErrNotFound
@@ -55,15 +55,15 @@ func (a *App) submitCheck(c echo.Context) error {
 	info := engine.Info()
 	values, err := c.FormParams()
 	if err != nil {
-		return echo.NewHTTPError(http.StatusBadRequest, tr(c, "The form could not be read."))
+		return echo.NewHTTPError(http.StatusBadRequest, kit.Tr(c, "The form could not be read."))
 	}
-	ed, hasEditor := editorFor(info.Slug)
+	ed, hasEditor := games.Editor(info.Slug)
 	if hasEditor && ed.Rounds && strings.TrimSpace(c.FormValue("state")) == "" {
-		return checkRound(c, engine, ed, values)
+		return a.checkRound(c, engine, ed, values)
 	}
 	hasEditor = hasEditor && !ed.Rounds
 	if hasEditor && c.FormValue("_reopen") == "1" {
-		return render(c, http.StatusOK, ed.Page(checkEntry(c, info, values, nil)))
+		return a.Render(c, http.StatusOK, ed.Page(checkEntry(c, info, values, nil)))
 	}
 	var body []byte
 	var slots []int
@@ -79,18 +79,18 @@ func (a *App) submitCheck(c echo.Context) error {
 	var in *scoring.InputError
 	if errors.As(err, &in) {
 		if hasEditor {
-			return render(c, http.StatusUnprocessableEntity, ed.Page(checkEntry(c, info, values, views.Errors{remapField(in.Field, slots): localInput(c, in)})))
+			return a.Render(c, http.StatusUnprocessableEntity, ed.Page(checkEntry(c, info, values, views.Errors{kit.RemapField(in.Field, slots): kit.LocalInput(c, in)})))
 		}
-		vm := views.JSONCheckVM{Page: page(c, tr(c, "Check %s", info.Title)), Form: form(c, 0), Game: info, Body: string(body),
+		vm := views.JSONCheckVM{Page: kit.Page(c, kit.Tr(c, "Check %s", info.Title)), Form: kit.Form(c, 0), Game: info, Body: string(body),
 			Errors: views.Errors{"state": in.Error()}}
-		return render(c, http.StatusUnprocessableEntity, views.JSONCheck(vm))
+		return a.Render(c, http.StatusUnprocessableEntity, views.JSONCheck(vm))
 	}
 	if err != nil {
 		return err
 	}
 	vm := views.ResultVM{
-		Page: page(c, tr(c, "Checked score")), Heading: tr(c, "Checked score"), GameTitle: info.Title, Result: res,
-		BackURL: "/check/" + info.Slug, BackLabel: tr(c, "Check another"),
+		Page: kit.Page(c, kit.Tr(c, "Checked score")), Heading: kit.Tr(c, "Checked score"), GameTitle: info.Title, Result: res,
+		BackURL: "/check/" + info.Slug, BackLabel: kit.Tr(c, "Check another"),
 	}
 	if hasEditor {
 		if ed.Display != nil {
@@ -98,13 +98,13 @@ func (a *App) submitCheck(c echo.Context) error {
 		}
 		vm.Reopen = reopen(c, "/check/"+info.Slug, values)
 	}
-	return render(c, http.StatusOK, views.ResultPage(vm))
+	return a.Render(c, http.StatusOK, views.ResultPage(vm))
 }
 
 // reopen carries the entered values (not the form's own hidden fields)
 // back to the editor.
 func reopen(c echo.Context, action string, values map[string][]string) *views.Reopen {
-	r := &views.Reopen{Action: action, CSRF: csrfToken(c)}
+	r := &views.Reopen{Action: action, CSRF: kit.CSRFToken(c)}
 	names := make([]string, 0, len(values))
 	for name := range values {
 		if !strings.HasPrefix(name, "_") {

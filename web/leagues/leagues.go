@@ -1,4 +1,4 @@
-package server
+package leagues
 
 import (
 	"context"
@@ -16,34 +16,37 @@ import (
 	"tablemate/sessions/league"
 	"tablemate/views"
 	"tablemate/views/i18n"
+	"tablemate/web/games"
+	"tablemate/web/kit"
+	"tablemate/web/serve"
 )
 
-// newLeague renders the "start a league" form.
-func (a *App) newLeague(c echo.Context) error {
-	vm := views.NewLeagueVM{Page: page(c, tr(c, "Start a league")), Form: form(c, 0), Scheme: "placing", Points: "3/2/1/0"}
-	return render(c, http.StatusOK, views.NewLeague(vm))
+// NewForm renders the "start a league" form.
+func (a *Area) NewForm(c echo.Context) error {
+	vm := views.NewLeagueVM{Page: kit.Page(c, kit.Tr(c, "Start a league")), Form: kit.Form(c, 0), Scheme: "placing", Points: "3/2/1/0"}
+	return a.Render(c, http.StatusOK, views.NewLeague(vm))
 }
 
-// createLeague starts a league and opens its admin page.
-func (a *App) createLeague(c echo.Context) error {
+// Create starts a league and opens its admin page.
+func (a *Area) Create(c echo.Context) error {
 	name, scheme, points, members := c.FormValue("name"), c.FormValue("scheme"), c.FormValue("points"), c.FormValue("members")
-	l, err := a.tables.CreateLeagueOnce(c.Request().Context(), c.FormValue("_token"), name, scheme, points, strings.Split(members, "\n"))
+	l, err := a.Tables.CreateLeagueOnce(c.Request().Context(), c.FormValue("_token"), name, scheme, points, strings.Split(members, "\n"))
 	var in *scoring.InputError
 	if errors.As(err, &in) {
-		vm := views.NewLeagueVM{Page: page(c, tr(c, "Start a league")), Form: form(c, 0), Name: name, Scheme: scheme,
-			Points: points, Members: members, Errors: views.Errors{in.Field: localInput(c, in)}}
-		return render(c, http.StatusUnprocessableEntity, views.NewLeague(vm))
+		vm := views.NewLeagueVM{Page: kit.Page(c, kit.Tr(c, "Start a league")), Form: kit.Form(c, 0), Name: name, Scheme: scheme,
+			Points: points, Members: members, Errors: views.Errors{in.Field: kit.LocalInput(c, in)}}
+		return a.Render(c, http.StatusUnprocessableEntity, views.NewLeague(vm))
 	}
 	if err != nil {
 		return err
 	}
-	return redirect(c, "/l/"+l.AdminLink())
+	return serve.Redirect(c, "/l/"+l.AdminLink())
 }
 
-// showLeague renders the public standings of a league. The league is
+// Show renders the public standings of a league. The league is
 // opened by its public id, so it holds no admin link to show.
-func (a *App) showLeague(c echo.Context) error {
-	l, err := a.loadLeague(c)
+func (a *Area) Show(c echo.Context) error {
+	l, err := a.League(c)
 	if err != nil {
 		return err
 	}
@@ -51,25 +54,25 @@ func (a *App) showLeague(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	rememberLeague(c, l.ID) // its members become name chips on this phone
-	key, err := a.leagueKey(c.Request().Context(), l)
+	serve.RememberLeague(c, l.ID) // its members become name chips on this phone
+	key, err := a.Key(c.Request().Context(), l)
 	if err != nil {
 		return err
 	}
-	if vm.Page.Preview = a.leaguePreview(c, l, vm, key); vm.Page.Preview.Image != "" {
+	if vm.Page.Preview = a.preview(c, l, vm, key); vm.Page.Preview.Image != "" {
 		vm.Share.Card = vm.PublicPath + "/card.png"
 		vm.Page.Scripts = append(vm.Page.Scripts, "js/sharecard.js")
 	}
-	return render(c, http.StatusOK, views.LeaguePage(vm))
+	return a.Render(c, http.StatusOK, views.LeaguePage(vm))
 }
 
-// showLeagueAdmin renders the standings with the league's tools.
-func (a *App) showLeagueAdmin(c echo.Context) error {
-	return a.renderLeagueAdmin(c, http.StatusOK, "")
+// ShowAdmin renders the standings with the league's tools.
+func (a *Area) ShowAdmin(c echo.Context) error {
+	return a.renderAdmin(c, http.StatusOK, "")
 }
 
-func (a *App) renderLeagueAdmin(c echo.Context, status int, msg string) error {
-	l, err := a.loadLeagueAdmin(c)
+func (a *Area) renderAdmin(c echo.Context, status int, msg string) error {
+	l, err := a.LeagueAdmin(c)
 	if err != nil {
 		return err
 	}
@@ -77,49 +80,49 @@ func (a *App) renderLeagueAdmin(c echo.Context, status int, msg string) error {
 	if err != nil {
 		return err
 	}
-	rememberLeague(c, l.ID) // its members become name chips on this phone
+	serve.RememberLeague(c, l.ID) // its members become name chips on this phone
 	vm.Error = msg
-	if f, ok := linkFlashes[c.QueryParam("done")]; ok && status == http.StatusOK {
-		vm.Flash, vm.FlashKind = tr(c, f), "good"
+	if f, ok := serve.LinkFlashes[c.QueryParam("done")]; ok && status == http.StatusOK {
+		vm.Flash, vm.FlashKind = kit.Tr(c, f), "good"
 	}
-	return render(c, status, views.LeagueAdminPage(vm))
+	return a.Render(c, status, views.LeagueAdminPage(vm))
 }
 
 // leagueAction runs one admin form and shows the page again.
-func (a *App) leagueAction(c echo.Context, act func(sessions.League) error) error {
-	l, err := a.loadLeagueAdmin(c)
+func (a *Area) leagueAction(c echo.Context, act func(sessions.League) error) error {
+	l, err := a.LeagueAdmin(c)
 	if err != nil {
 		return err
 	}
 	err = act(l)
 	var in *scoring.InputError
 	if errors.As(err, &in) {
-		return a.renderLeagueAdmin(c, http.StatusUnprocessableEntity, localInput(c, in))
+		return a.renderAdmin(c, http.StatusUnprocessableEntity, kit.LocalInput(c, in))
 	}
 	if err != nil {
-		return linkError(c, err)
+		return serve.LinkError(c, err)
 	}
-	return redirect(c, "/l/"+c.Param("admin"))
+	return serve.Redirect(c, "/l/"+c.Param("admin"))
 }
 
-func (a *App) addLeagueMember(c echo.Context) error {
+func (a *Area) AddMember(c echo.Context) error {
 	return a.leagueAction(c, func(l sessions.League) error {
-		return a.tables.AddMember(c.Request().Context(), l, c.FormValue("name"), c.FormValue("emoji"))
+		return a.Tables.AddMember(c.Request().Context(), l, c.FormValue("name"), c.FormValue("emoji"))
 	})
 }
 
-func (a *App) mergeLeagueMembers(c echo.Context) error {
+func (a *Area) MergeMembers(c echo.Context) error {
 	return a.leagueAction(c, func(l sessions.League) error {
-		return a.tables.MergeMembers(c.Request().Context(), l, c.FormValue("from"), c.FormValue("into"))
+		return a.Tables.MergeMembers(c.Request().Context(), l, c.FormValue("from"), c.FormValue("into"))
 	})
 }
 
-// addLeagueTable counts a table: picked from this phone's tables or
+// AddTable counts a table: picked from this phone's tables or
 // pasted as its edit link (only the edit link proves the right to add it).
 // When names at the table are new to the league, it first asks who each
 // one is (leagueNames), and the answers come back with decided set.
-func (a *App) addLeagueTable(c echo.Context) error {
-	l, err := a.loadLeagueAdmin(c)
+func (a *Area) AddTable(c echo.Context) error {
+	l, err := a.LeagueAdmin(c)
 	if err != nil {
 		return err
 	}
@@ -128,8 +131,8 @@ func (a *App) addLeagueTable(c echo.Context) error {
 		link := strings.TrimSpace(c.FormValue("table"))
 		_, rest, _ := strings.Cut(link, "/tables/")
 		id, _, _ = strings.Cut(rest, "/")
-		if link == "" || !validID(id) {
-			return a.renderLeagueAdmin(c, http.StatusUnprocessableEntity, tr(c, "paste a table's edit link (…/tables/…)"))
+		if link == "" || !serve.ValidID(id) {
+			return a.renderAdmin(c, http.StatusUnprocessableEntity, kit.Tr(c, "paste a table's edit link (…/tables/…)"))
 		}
 	}
 	ctx := c.Request().Context()
@@ -148,19 +151,19 @@ func (a *App) addLeagueTable(c echo.Context) error {
 				as[name[0]] = strings.TrimPrefix(v, "is:")
 			}
 		}
-	} else if t, err := a.tables.Table(ctx, id); err == nil {
+	} else if t, err := a.Tables.Table(ctx, id); err == nil {
 		if qs := nameQuestions(c, l, t.Players); len(qs) > 0 {
 			return a.renderLeagueNames(c, http.StatusOK, l, id, t.Name, qs, "")
 		}
 	}
 	if as != nil {
-		err = a.tables.AddTableAs(ctx, l, id, as)
+		err = a.Tables.AddTableAs(ctx, l, id, as)
 	} else {
-		err = a.tables.AddTable(ctx, l, id)
+		err = a.Tables.AddTable(ctx, l, id)
 	}
 	var in *scoring.InputError
 	if errors.As(err, &in) && as != nil {
-		if t, terr := a.tables.Table(ctx, id); terr == nil {
+		if t, terr := a.Tables.Table(ctx, id); terr == nil {
 			if qs := nameQuestions(c, l, t.Players); len(qs) > 0 {
 				for i := range qs {
 					if v, ok := as[qs[i].Name]; ok { // keep what was chosen
@@ -170,17 +173,17 @@ func (a *App) addLeagueTable(c echo.Context) error {
 						}
 					}
 				}
-				return a.renderLeagueNames(c, http.StatusUnprocessableEntity, l, id, t.Name, qs, localInput(c, in))
+				return a.renderLeagueNames(c, http.StatusUnprocessableEntity, l, id, t.Name, qs, kit.LocalInput(c, in))
 			}
 		}
 	}
 	if errors.As(err, &in) {
-		return a.renderLeagueAdmin(c, http.StatusUnprocessableEntity, localInput(c, in))
+		return a.renderAdmin(c, http.StatusUnprocessableEntity, kit.LocalInput(c, in))
 	}
 	if err != nil {
-		return linkError(c, err)
+		return serve.LinkError(c, err)
 	}
-	return redirect(c, "/l/"+c.Param("admin"))
+	return serve.Redirect(c, "/l/"+c.Param("admin"))
 }
 
 // nameQuestions asks about each name at the table the league does not
@@ -188,30 +191,30 @@ func (a *App) addLeagueTable(c echo.Context) error {
 // and chosen already when there is exactly one), or any other member.
 func nameQuestions(c echo.Context, l sessions.League, players []string) []views.NameQuestion {
 	var qs []views.NameQuestion
-	active := activeMembers(l)
+	active := l.Active()
 	for _, m := range l.MatchNames(players) {
 		if m.Known() {
 			continue
 		}
 		q := views.NameQuestion{Index: len(qs), Name: m.Name}
-		newOne := views.Choice{Value: "new", Label: tr(c, "%s is new to the league", m.Name)}
+		newOne := views.Choice{Value: "new", Label: kit.Tr(c, "%s is new to the league", m.Name)}
 		switch {
 		case m.LooksLike != "":
-			q.Note, q.Selected = tr(c, "%[1]s looks like %[2]s, a member: the letters differ but look the same. Most likely it is %[2]s.", m.Name, m.LooksLike), "is:"+m.LooksLike
+			q.Note, q.Selected = kit.Tr(c, "%[1]s looks like %[2]s, a member: the letters differ but look the same. Most likely it is %[2]s.", m.Name, m.LooksLike), "is:"+m.LooksLike
 		case len(m.Like) == 0:
-			q.Note, q.Selected = tr(c, "%s is not a member yet.", m.Name), "new"
+			q.Note, q.Selected = kit.Tr(c, "%s is not a member yet.", m.Name), "new"
 		case len(m.Like) == 1:
-			q.Note, q.Selected = tr(c, "%[1]s could be %[2]s.", m.Name, m.Like[0]), "is:"+m.Like[0]
+			q.Note, q.Selected = kit.Tr(c, "%[1]s could be %[2]s.", m.Name, m.Like[0]), "is:"+m.Like[0]
 		default:
-			q.Note = tr(c, "%[1]s could be %[2]s: say which.", m.Name, i18n.JoinNames(c.Request().Context(), m.Like))
+			q.Note = kit.Tr(c, "%[1]s could be %[2]s: say which.", m.Name, i18n.JoinNames(c.Request().Context(), m.Like))
 		}
 		for _, like := range m.Like {
-			q.Options = append(q.Options, views.Choice{Value: "is:" + like, Label: tr(c, "%s, already a member", like)})
+			q.Options = append(q.Options, views.Choice{Value: "is:" + like, Label: kit.Tr(c, "%s, already a member", like)})
 		}
 		q.Options = append(q.Options, newOne)
 		for _, other := range active {
 			if !slices.Contains(m.Like, other) {
-				q.Options = append(q.Options, views.Choice{Value: "is:" + other, Label: tr(c, "%s, already a member", other)})
+				q.Options = append(q.Options, views.Choice{Value: "is:" + other, Label: kit.Tr(c, "%s, already a member", other)})
 			}
 		}
 		qs = append(qs, q)
@@ -219,15 +222,15 @@ func nameQuestions(c echo.Context, l sessions.League, players []string) []views.
 	return qs
 }
 
-func (a *App) renderLeagueNames(c echo.Context, status int, l sessions.League, pick, table string, qs []views.NameQuestion, msg string) error {
+func (a *Area) renderLeagueNames(c echo.Context, status int, l sessions.League, pick, table string, qs []views.NameQuestion, msg string) error {
 	if table == "" {
-		table = tr(c, "this table")
+		table = kit.Tr(c, "this table")
 	}
 	vm := views.LeagueNamesVM{
-		Page: page(c, tr(c, "Who is who?")), Form: form(c, 0), League: l.Name, AdminPath: "/l/" + c.Param("admin"),
+		Page: kit.Page(c, kit.Tr(c, "Who is who?")), Form: kit.Form(c, 0), League: l.Name, AdminPath: "/l/" + c.Param("admin"),
 		Pick: pick, TableName: table, Questions: qs, Error: msg,
 	}
-	return render(c, status, views.LeagueNames(vm))
+	return a.Render(c, status, views.LeagueNames(vm))
 }
 
 // leagueView computes what every link to a league shows: standings
@@ -235,16 +238,16 @@ func (a *App) renderLeagueNames(c echo.Context, status int, l sessions.League, p
 // their view-only links. Every URL is on the public id (l was opened by
 // it, or its admin link is never read here) but the members' pages, which
 // are on base: the path of the link the page was opened with.
-func (a *App) leagueView(c echo.Context, l sessions.League, base string) (views.LeagueView, error) {
+func (a *Area) leagueView(c echo.Context, l sessions.League, base string) (views.LeagueView, error) {
 	ctx := c.Request().Context()
 	vm := views.LeagueView{
-		Page: page(c, l.Name), Name: l.Name, Scheme: string(l.Scheme),
-		SchemeLabel: schemeLabel(c, l), PublicPath: "/leagues/" + l.ID,
+		Page: kit.Page(c, l.Name), Name: l.Name, Scheme: string(l.Scheme),
+		SchemeLabel: SchemeLabel(c, l), PublicPath: "/leagues/" + l.ID,
 	}
 	vm.Scripts = []string{"js/share.js"}
 	vm.Styles = []string{"css/members.css"}
-	vm.Share = a.shareOf(c, "public-link", tr(c, "Standings link"),
-		tr(c, "Anyone with it sees the standings and the tables; nobody can change anything with it."), vm.PublicPath, l.Name)
+	vm.Share = a.share(c, "public-link", kit.Tr(c, "Standings link"),
+		kit.Tr(c, "Anyone with it sees the standings and the tables; nobody can change anything with it."), vm.PublicPath, l.Name)
 	emoji := map[string]string{}
 	for _, m := range l.Members {
 		if m.MergedInto == "" {
@@ -252,7 +255,7 @@ func (a *App) leagueView(c echo.Context, l sessions.League, base string) (views.
 			emoji[m.Name] = m.Emoji
 		}
 	}
-	st, err := a.leagueStats(ctx, l)
+	st, err := a.Stats(ctx, l)
 	if err != nil {
 		return vm, err
 	}
@@ -260,7 +263,7 @@ func (a *App) leagueView(c echo.Context, l sessions.League, base string) (views.
 	vm.Standings = leagueRows(ctx, st.Standings, emoji, base)
 	for _, k := range st.Kinds {
 		if st.PerGame[k.Kind] != nil {
-			vm.PerGame = append(vm.PerGame, views.GameStandings{Kind: k.Kind, Title: kindTitle(ctx, k.Slug, k.Sheet), Standings: leagueRows(ctx, st.PerGame[k.Kind], emoji, base)})
+			vm.PerGame = append(vm.PerGame, views.GameStandings{Kind: k.Kind, Title: games.KindTitle(ctx, k.Slug, k.Sheet), Standings: leagueRows(ctx, st.PerGame[k.Kind], emoji, base)})
 		}
 	}
 	played := map[string]int{}
@@ -276,7 +279,7 @@ func (a *App) leagueView(c echo.Context, l sessions.League, base string) (views.
 	}
 	for _, k := range st.Kinds {
 		vm.Distributions = append(vm.Distributions, views.BarChart{
-			Title: tr(c, "How often each score was reached in %s", kindTitle(ctx, k.Slug, k.Sheet)), Bars: st.Spread[k.Kind]})
+			Title: kit.Tr(c, "How often each score was reached in %s", games.KindTitle(ctx, k.Slug, k.Sheet)), Bars: st.Spread[k.Kind]})
 	}
 	if x, y := c.QueryParam("a"), c.QueryParam("b"); x != "" && y != "" {
 		vm.H2H = views.HeadToHead{A: l.Canonical(x), B: l.Canonical(y)}
@@ -292,36 +295,36 @@ func (a *App) leagueView(c echo.Context, l sessions.League, base string) (views.
 
 // leagueAdminVM is the league page behind its admin link (in the URL):
 // the view, the admin link's panel and the tools.
-func (a *App) leagueAdminVM(c echo.Context, l sessions.League) (views.LeagueAdminVM, error) {
+func (a *Area) leagueAdminVM(c echo.Context, l sessions.League) (views.LeagueAdminVM, error) {
 	ctx := c.Request().Context()
 	adminPath := "/l/" + c.Param("admin")
 	view, err := a.leagueView(c, l, adminPath)
 	if err != nil {
 		return views.LeagueAdminVM{}, err
 	}
-	gen, err := a.tables.AdminGen(ctx, l)
+	gen, err := a.Tables.AdminGen(ctx, l)
 	if err != nil {
 		return views.LeagueAdminVM{}, err
 	}
 	vm := views.LeagueAdminVM{
-		LeagueView: view, Form: form(c, 0), AdminPath: adminPath, RotateForm: form(c, gen),
-		Admin: a.shareOf(c, "admin-link", tr(c, "Admin link"), tr(c, "Whoever has it can change the league: members, tables, this link."), adminPath, l.Name),
+		LeagueView: view, Form: kit.Form(c, 0), AdminPath: adminPath, RotateForm: kit.Form(c, gen),
+		Admin: a.share(c, "admin-link", kit.Tr(c, "Admin link"), kit.Tr(c, "Whoever has it can change the league: members, tables, this link."), adminPath, l.Name),
 	}
-	_, vm.Open = linkFlashes[c.QueryParam("done")]
-	recent, err := a.tables.Recent(ctx, recentTables(c))
+	_, vm.Open = serve.LinkFlashes[c.QueryParam("done")]
+	recent, err := a.Tables.Recent(ctx, serve.RecentTables(c))
 	if err != nil {
 		return vm, err
 	}
 	for _, t := range recent {
 		if !l.Counts(t) {
-			vm.PhoneTables = append(vm.PhoneTables, views.TableRow{ID: t.ID, Name: t.Name, GameTitle: gameTitle(c.Request().Context(), t.Game)})
+			vm.PhoneTables = append(vm.PhoneTables, views.TableRow{ID: t.ID, Name: t.Name, GameTitle: games.Title(c.Request().Context(), t.Game)})
 		}
 	}
 	return vm, nil
 }
 
-// leaguePerPage is how many of a league's tables its page lists at once.
-const leaguePerPage = 25
+// TablesPerPage is how many of a league's tables its page lists at once.
+const TablesPerPage = 25
 
 // leagueTableRows is the page of the league's tables asked for
 // (?tables=N: the tables added up to the Nth), the newest first. Each is
@@ -329,31 +332,31 @@ const leaguePerPage = 25
 // no edit link, and replacing a table's edit link must not be undone by
 // the league page. The pager's links are query-only, so they stay on the
 // link the page was opened with.
-func (a *App) leagueTableRows(c echo.Context, l sessions.League) ([]views.LinkRow, views.Pager, error) {
+func (a *Area) leagueTableRows(c echo.Context, l sessions.League) ([]views.LinkRow, views.Pager, error) {
 	total := l.Tables()
-	p := pager(c, "tables", pageEnd(c, "tables", total), leaguePerPage, total, "league-tables")
-	tables, err := a.tables.LeagueTableLinks(c.Request().Context(), l, p.From, p.To)
+	p := serve.Pager(c, "tables", serve.PageEnd(c, "tables", total), TablesPerPage, total, "league-tables")
+	tables, err := a.Tables.LeagueTableLinks(c.Request().Context(), l, p.From, p.To)
 	if err != nil {
 		return nil, p, err
 	}
 	var rows []views.LinkRow
 	for i := len(tables) - 1; i >= 0; i-- {
 		t := tables[i]
-		rows = append(rows, views.LinkRow{Name: t.Name, Game: gameTitle(c.Request().Context(), t.Game), URL: "/v/" + t.View})
+		rows = append(rows, views.LinkRow{Name: t.Name, Game: games.Title(c.Request().Context(), t.Game), URL: "/v/" + t.View})
 	}
 	return rows, p, nil
 }
 
-func schemeLabel(c echo.Context, l sessions.League) string {
+func SchemeLabel(c echo.Context, l sessions.League) string {
 	switch l.Scheme {
 	case league.Placing:
-		return tr(c, "points by place %s", l.PointsText)
+		return kit.Tr(c, "points by place %s", l.PointsText)
 	case league.Total:
-		return tr(c, "total score")
+		return kit.Tr(c, "total score")
 	case league.Wins:
-		return tr(c, "games won")
+		return kit.Tr(c, "games won")
 	}
-	return tr(c, "Elo rating")
+	return kit.Tr(c, "Elo rating")
 }
 
 // leagueRows turns standings into table rows with a sparkline of the trend.

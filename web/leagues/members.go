@@ -1,4 +1,4 @@
-package server
+package leagues
 
 import (
 	"cmp"
@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -15,6 +14,9 @@ import (
 	"tablemate/sessions/league/stats"
 	"tablemate/views"
 	"tablemate/views/i18n"
+	"tablemate/web/games"
+	"tablemate/web/kit"
+	"tablemate/web/serve"
 )
 
 // A league's member pages: /leagues/{id}/members/{name} from the public
@@ -27,26 +29,26 @@ import (
 // shows (a chart never grows with the season).
 const memberChartGames = 40
 
-// showMember is a member's page behind the league's public link.
-func (a *App) showMember(c echo.Context) error {
-	l, err := a.loadLeague(c)
+// ShowMember is a member's page behind the league's public link.
+func (a *Area) ShowMember(c echo.Context) error {
+	l, err := a.League(c)
 	if err != nil {
 		return err
 	}
 	return a.renderMember(c, l, "/leagues/"+l.ID, false)
 }
 
-// showMemberAdmin is a member's page behind the league's admin link, with
+// ShowMemberAdmin is a member's page behind the league's admin link, with
 // the admin's merge form.
-func (a *App) showMemberAdmin(c echo.Context) error {
-	l, err := a.loadLeagueAdmin(c)
+func (a *Area) ShowMemberAdmin(c echo.Context) error {
+	l, err := a.LeagueAdmin(c)
 	if err != nil {
 		return err
 	}
 	return a.renderMember(c, l, "/l/"+c.Param("admin"), true)
 }
 
-func (a *App) renderMember(c echo.Context, l sessions.League, base string, admin bool) error {
+func (a *Area) renderMember(c echo.Context, l sessions.League, base string, admin bool) error {
 	name := memberParam(c)
 	canon := l.Canonical(name)
 	if canon != name {
@@ -60,24 +62,24 @@ func (a *App) renderMember(c echo.Context, l sessions.League, base string, admin
 		return err
 	}
 	p, ok := report.Member(canon)
-	if !ok || !isMember(l, canon) {
-		return echo.NewHTTPError(http.StatusNotFound, tr(c, "%s is not a member of %s.", name, l.Name))
+	if !ok || !l.IsMember(canon) {
+		return echo.NewHTTPError(http.StatusNotFound, kit.Tr(c, "%s is not a member of %s.", name, l.Name))
 	}
-	st, err := a.leagueStats(ctx, l)
+	st, err := a.Stats(ctx, l)
 	if err != nil {
 		return err
 	}
 	vm := memberVM(c, l, p, st.Ratings, base)
 	vm.Page.Styles = []string{"css/members.css"}
 	if admin {
-		vm.Admin, vm.MergePath, vm.Form = true, base+"/merge", form(c, 0)
-		for _, m := range activeMembers(l) {
+		vm.Admin, vm.MergePath, vm.Form = true, base+"/merge", kit.Form(c, 0)
+		for _, m := range l.Active() {
 			if m != p.Member {
 				vm.Others = append(vm.Others, m)
 			}
 		}
 	}
-	return render(c, http.StatusOK, views.MemberPage(vm))
+	return a.Render(c, http.StatusOK, views.MemberPage(vm))
 }
 
 // memberParam is the member's name from the URL. Echo gives a path
@@ -97,26 +99,22 @@ func memberURL(base, name string) string {
 	return base + "/members/" + url.PathEscape(name)
 }
 
-func isMember(l sessions.League, name string) bool {
-	return slices.ContainsFunc(l.Members, func(m sessions.Member) bool { return m.Name == name && m.MergedInto == "" })
-}
-
 // memberReport is every member's profile as the league's tables stand
 // now, kept per version of the league.
-func (a *App) memberReport(ctx context.Context, l sessions.League) (*stats.Report, error) {
-	key, err := a.leagueKey(ctx, l)
+func (a *Area) memberReport(ctx context.Context, l sessions.League) (*stats.Report, error) {
+	key, err := a.Key(ctx, l)
 	if err != nil {
 		return nil, err
 	}
-	if r, ok := a.reports.get(l.ID + "|" + key); ok {
+	if r, ok := a.reports.Get(l.ID + "|" + key); ok {
 		return r, nil
 	}
-	tables, err := a.tables.LeagueSummaries(ctx, l)
+	tables, err := a.Tables.LeagueSummaries(ctx, l)
 	if err != nil {
 		return nil, err
 	}
 	r := stats.Compute(statsInput(l, tables))
-	a.reports.put(l.ID+"|"+key, &r)
+	a.reports.Put(l.ID+"|"+key, &r)
 	return &r, nil
 }
 
@@ -126,7 +124,7 @@ func (a *App) memberReport(ctx context.Context, l sessions.League) (*stats.Repor
 // differ), in the order they were entered (tables were added in any
 // order; games of a table keep their order).
 func statsInput(l sessions.League, tables []sessions.TableSummary) stats.Input {
-	in := stats.Input{Members: activeMembers(l), Canonical: l.Canonical}
+	in := stats.Input{Members: l.Active(), Canonical: l.Canonical}
 	for _, t := range tables {
 		for _, g := range t.Games {
 			sg := stats.Game{Game: g.Game, Sheet: g.Sheet, LowestWins: g.LowestWins, When: g.At, Table: t.Name, Minutes: g.Minutes}
@@ -193,7 +191,7 @@ func one(ctx context.Context, v float64) string { return i18n.Decimal(ctx, v, 1)
 // memberVM builds a member's page; every URL is on base.
 func memberVM(c echo.Context, l sessions.League, p stats.Profile, ratings []ratingRow, base string) views.MemberVM {
 	vm := views.MemberVM{
-		Page: page(c, p.Member), League: l.Name, LeaguePath: base, Member: p.Member,
+		Page: kit.Page(c, p.Member), League: l.Name, LeaguePath: base, Member: p.Member,
 		Played: p.Played, Won: p.Won, WinRate: stats.Percent(p.WinRate),
 		CurrentStreak: p.CurrentStreak, LongestStreak: p.LongestStreak,
 		AverageMinutes: p.AverageMinutes, Timed: p.Timed,
@@ -207,7 +205,7 @@ func memberVM(c echo.Context, l sessions.League, p stats.Profile, ratings []rati
 		}
 	}
 	if len(p.Games) > 0 { // the favourite first
-		vm.Favourite = kindTitle(c.Request().Context(), p.Games[0].Game, p.Games[0].Sheet)
+		vm.Favourite = games.KindTitle(c.Request().Context(), p.Games[0].Game, p.Games[0].Sheet)
 	}
 	opp := func(o stats.Opponent) views.MemberOpponent {
 		if o.Name == "" {
@@ -223,8 +221,8 @@ func memberVM(c echo.Context, l sessions.League, p stats.Profile, ratings []rati
 	}
 	for _, g := range p.Games {
 		vm.Games = append(vm.Games, views.MemberGame{
-			Title: kindTitle(c.Request().Context(), g.Game, g.Sheet), Played: g.Played, Won: g.Won, WinRate: stats.Percent(g.WinRate),
-			Average: one(c.Request().Context(), g.Average), Best: scoreText(g.Best), LowestWins: g.LowestWins,
+			Title: games.KindTitle(c.Request().Context(), g.Game, g.Sheet), Played: g.Played, Won: g.Won, WinRate: stats.Percent(g.WinRate),
+			Average: one(c.Request().Context(), g.Average), Best: serve.ScoreText(g.Best), LowestWins: g.LowestWins,
 		})
 	}
 	for _, r := range p.HeadToHead {
@@ -242,22 +240,14 @@ func memberVM(c echo.Context, l sessions.League, p stats.Profile, ratings []rati
 
 // placingChart is the member's newest games on the chart.
 func placingChart(c echo.Context, p stats.Profile) views.PlacingChart {
-	ch := views.PlacingChart{ID: "placings", Title: tr(c, "Share of the table finishing behind %s, game by game", p.Member)}
+	ch := views.PlacingChart{ID: "placings", Title: kit.Tr(c, "Share of the table finishing behind %s, game by game", p.Member)}
 	from := max(0, len(p.Placings)-memberChartGames)
 	ch.Skipped = from
 	for i, pl := range p.Placings[from:] {
 		ch.Points = append(ch.Points, views.PlacingPoint{
-			Number: from + i + 1, Game: kindTitle(c.Request().Context(), pl.Game, pl.Sheet), Table: pl.Table, Place: pl.Place, Of: pl.Players,
-			Won: pl.Won, Beaten: pl.Beaten, Score: scoreText(pl.Score),
+			Number: from + i + 1, Game: games.KindTitle(c.Request().Context(), pl.Game, pl.Sheet), Table: pl.Table, Place: pl.Place, Of: pl.Players,
+			Won: pl.Won, Beaten: pl.Beaten, Score: serve.ScoreText(pl.Score),
 		})
 	}
 	return ch
-}
-
-// scoreText writes a score with a real minus sign, as the pages do.
-func scoreText(n int) string {
-	if n < 0 {
-		return "−" + strconv.Itoa(-n)
-	}
-	return strconv.Itoa(n)
 }

@@ -1,0 +1,74 @@
+package serve
+
+import (
+	"errors"
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"tablemate/sessions"
+	"tablemate/views/i18n"
+	"tablemate/web/kit"
+)
+
+// Every page is built for the link it was opened with: a handler
+// resolves the link in its URL to one of four roles (web/server's
+// links.go draws them) and builds every URL on the page on that role's
+// base. The loaders here answer a link that opens nothing with 404 and a
+// replaced one with 410 (LinkError).
+
+// League opens a league by its public id (its standings), from the
+// route's :id.
+func (k Kit) League(c echo.Context) (sessions.League, error) {
+	l, err := k.Tables.League(c.Request().Context(), c.Param("id"))
+	return l, LinkError(c, err)
+}
+
+// LeagueAdmin opens the league whose admin link is the route's :admin.
+func (k Kit) LeagueAdmin(c echo.Context) (sessions.League, error) {
+	l, err := k.Tables.LeagueByAdmin(c.Request().Context(), c.Param("admin"))
+	return l, LinkError(c, err)
+}
+
+// LinkError answers a link that opens nothing with 404 and a replaced one
+// with 410 Gone; other errors pass.
+func LinkError(c echo.Context, err error) error {
+	var re *sessions.ReplacedError
+	switch {
+	case errors.Is(err, sessions.ErrNotFound):
+		return echo.ErrNotFound
+	case errors.As(err, &re):
+		return gone(c, re)
+	}
+	return err
+}
+
+// gone is the 410 page of a replaced link: a plain page saying so. It
+// tells nothing about the table or league, and never the new link.
+func gone(c echo.Context, re *sessions.ReplacedError) error {
+	when := DateTime(c, re.At.Local(), true, false)
+	msg := kit.Tr(c, "This link was replaced by a new one on %s and no longer opens anything. Ask whoever gave it to you for the new link.", when)
+	switch re.Role {
+	case sessions.RoleEdit:
+		msg = kit.Tr(c, "This table's edit link was replaced by a new one on %s. It no longer opens the table or changes anything. Ask whoever runs the table for the new link.", when)
+	case sessions.RoleView:
+		msg = kit.Tr(c, "This view-only link was replaced by a new one on %s and no longer shows the table. Ask whoever runs the table for the new link.", when)
+	case sessions.RoleAdmin:
+		msg = kit.Tr(c, "This league's admin link was replaced by a new one on %s and no longer changes the league. Ask whoever runs the league for the new link.", when)
+	}
+	return echo.NewHTTPError(http.StatusGone, msg)
+}
+
+// LinkFlashes are the confirmations after a link was replaced, by the
+// ?done= of the page the replacement goes on to.
+var LinkFlashes = map[string]string{
+	"edit-link":  i18n.Key("New edit link made. The old one no longer works: every phone that should keep entering results needs this one."),
+	"view-link":  i18n.Key("New view-only link made. The old one no longer works: share this one with the spectators who should keep watching."),
+	"admin-link": i18n.Key("New admin link made. The old one no longer works. Keep this one; share the standings link with everyone else."),
+}
+
+// DateTime is t as the reader's language writes a date and time.
+func DateTime(c echo.Context, t time.Time, withYear, withSeconds bool) string {
+	return i18n.DateTime(c.Request().Context(), t, withYear, withSeconds)
+}
