@@ -816,6 +816,18 @@ func (d *snapDecoder) result() scoring.Result {
 
 // game reads a reference into the pool of games: a copy of the game.
 func (d *snapDecoder) game() *Game {
+	g := d.pooled()
+	if g == nil {
+		return nil
+	}
+	c := &d.gameSlab.take(1)[0]
+	*c = *g
+	return c
+}
+
+// pooled reads a reference into the pool of games: the game in the pool
+// (to be copied by the caller; the pool is dropped after the part).
+func (d *snapDecoder) pooled() *Game {
 	i := d.uint()
 	if i == 0 {
 		return nil
@@ -824,9 +836,7 @@ func (d *snapDecoder) game() *Game {
 		d.fail()
 		return nil
 	}
-	g := &d.gameSlab.take(1)[0]
-	*g = *d.games[i-1]
-	return g
+	return d.games[i-1]
 }
 
 func (d *snapDecoder) poolGame(g *Game) {
@@ -956,7 +966,7 @@ func decodeOnto(t *Table, part []byte, find Finder, owned bool) (err error) {
 	changed := d.uint()
 	for range changed {
 		i := d.uint()
-		g := d.game()
+		g := d.pooled()
 		if i >= len(games) || g == nil {
 			return errSnapshot
 		}
