@@ -13,6 +13,7 @@ import (
 	"hash/crc32"
 	"math"
 	"reflect"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -566,13 +567,17 @@ type snapDecoder struct {
 }
 
 // slab hands out slices of a larger array, each capped at its length
-// (appending to one copies it).
-type slab[T any] struct{ buf []T }
+// (appending to one copies it). Its arrays start small and double up to
+// 512 elements: a part of a few events takes a few, not 512 of each.
+type slab[T any] struct {
+	buf  []T
+	next int
+}
 
 func (s *slab[T]) take(n int) []T {
 	if n > len(s.buf) || s.buf == nil { // never nil: an empty list is not a missing one
-
-		s.buf = make([]T, max(n, 512))
+		s.next = min(max(2*s.next, 8), 512)
+		s.buf = make([]T, max(n, s.next))
 	}
 	out := s.buf[:n:n]
 	s.buf = s.buf[n:]
@@ -811,6 +816,18 @@ func (d *snapDecoder) result() scoring.Result {
 
 // game reads a reference into the pool of games: a copy of the game.
 func (d *snapDecoder) game() *Game {
+	g := d.pooled()
+	if g == nil {
+		return nil
+	}
+	c := &d.gameSlab.take(1)[0]
+	*c = *g
+	return c
+}
+
+// pooled reads a reference into the pool of games: the game in the pool
+// (to be copied by the caller; the pool is dropped after the part).
+func (d *snapDecoder) pooled() *Game {
 	i := d.uint()
 	if i == 0 {
 		return nil
@@ -819,9 +836,7 @@ func (d *snapDecoder) game() *Game {
 		d.fail()
 		return nil
 	}
-	g := &d.gameSlab.take(1)[0]
-	*g = *d.games[i-1]
-	return g
+	return d.games[i-1]
 }
 
 func (d *snapDecoder) poolGame(g *Game) {
@@ -861,7 +876,17 @@ func (d *snapDecoder) play() *Play {
 // decodePart applies part to t, the table as the parts before it left
 // it (the zero Table before a base), and returns the head it was made
 // at. A part that does not follow t, or that is not whole, is an error.
-func decodePart(t *Table, part []byte, find Finder) (err error) {
+func decodePart(t *Table, part []byte, find Finder) error {
+	return decodeOnto(t, part, find, false)
+}
+
+// decodeOnto is decodePart; with owned set, t's log and games are arrays
+// only the caller's loading of parts made and sees (loadSnapshot), so the
+// part's events are appended to the log in place and its games put in
+// place, not both copied whole per part: a table loaded from a base and
+// 60 parts costs about what one base does. The caller must drop t when a
+// part is refused (it may hold some of that part).
+func decodeOnto(t *Table, part []byte, find Finder, owned bool) (err error) {
 	defer func() {
 		if r := recover(); r != nil { // a bound missed: unreadable, never a crash
 			err = fmt.Errorf("%w: %v", errSnapshot, r)
@@ -928,13 +953,20 @@ func decodePart(t *Table, part []byte, find Finder) (err error) {
 		if nGames > len(t.Games)+head-from {
 			return errSnapshot
 		}
-		games = make([]Game, nGames)
-		copy(games, t.Games)
+		switch {
+		case owned && nGames <= len(t.Games) && t.Games != nil:
+			games = t.Games[:nGames]
+		case owned && t.Games != nil:
+			games = append(t.Games, make([]Game, nGames-len(t.Games))...)
+		default:
+			games = make([]Game, nGames)
+			copy(games, t.Games)
+		}
 	}
 	changed := d.uint()
 	for range changed {
 		i := d.uint()
-		g := d.game()
+		g := d.pooled()
 		if i >= len(games) || g == nil {
 			return errSnapshot
 		}
@@ -950,8 +982,13 @@ func decodePart(t *Table, part []byte, find Finder) (err error) {
 	if events != head-from || events > len(d.b) {
 		return errSnapshot
 	}
-	log := make([]LogEntry, from, head+64)
-	copy(log, t.Log)
+	var log []LogEntry
+	if owned && from > 0 {
+		log = slices.Grow(t.Log[:from], events)
+	} else {
+		log = make([]LogEntry, from, head+64)
+		copy(log, t.Log)
+	}
 	undone := make([]atomic.Int64, events)
 	var undos [][2]int
 	for seq := from + 1; seq <= head; seq++ {

@@ -310,15 +310,16 @@ func TestSnapshotIsTheReplay(t *testing.T) {
 		}
 		sameTables(t, fmt.Sprintf("log %d, one part", i), got, want)
 
-		// Parts at random heads.
+		// Parts at random heads, loaded part by part as a copy each
+		// (decodePart) and in place (as loadSnapshot loads them).
 		var heads []int
 		for h := 1 + rnd.IntN(5); h < len(events); h += 1 + rnd.IntN(12) {
 			heads = append(heads, h)
 		}
 		heads = append(heads, len(events))
-		var loaded Table
+		var loaded, inPlace Table
 		from := 0
-		for _, h := range heads {
+		for k, h := range heads {
 			at, err := Replay("k", events[:h], findAll)
 			if err != nil {
 				t.Fatal(err)
@@ -331,6 +332,10 @@ func TestSnapshotIsTheReplay(t *testing.T) {
 				t.Fatalf("log %d, part %d–%d: %v", i, from, h, err)
 			}
 			sameTables(t, fmt.Sprintf("log %d, parts to %d", i, h), loaded, at)
+			if err := decodeOnto(&inPlace, part, findAll, k > 0); err != nil {
+				t.Fatalf("log %d, part %d–%d in place: %v", i, from, h, err)
+			}
+			sameTables(t, fmt.Sprintf("log %d, parts to %d in place", i, h), inPlace, at)
 			from = h
 		}
 	}
@@ -474,6 +479,70 @@ func TestSnapshotCoversTable(t *testing.T) {
 		if want := written[typ.String()]; !slices.Equal(fields, want) {
 			t.Errorf("%s is now {%s}; the snapshot writes {%s}: make snapcodec.go write and read what changed, and change snapshotVersion",
 				typ, strings.Join(fields, "; "), strings.Join(want, "; "))
+		}
+	}
+}
+
+// cambioLog is a Cambio table of n events, a round each, five rounds a
+// game (web/server's long table).
+func cambioLog(n int) []Event {
+	events := log(KindTableCreated, TableCreated{Game: cambio.Slug, Name: "Long Cambio", Players: []string{"Ana", "Ben", "Cy"}})
+	hands := [][3]string{{`"5","6"`, `"3","4"`, `"2"`}, {`"4","7"`, `"7"`, `"1","1"`}, {`"11"`, `"2","5"`, `"0","2"`}}
+	for i := range n - 1 {
+		h := hands[i%len(hands)]
+		round := fmt.Sprintf(`{"players":[{"name":"Ana","cards":[%s]},{"name":"Ben","cards":[%s]},{"name":"Cy","cards":[%s],"cambio":true}]}`, h[0], h[1], h[2])
+		body, _ := json.Marshal(RoundRecorded{Game: i/5 + 1, Round: json.RawMessage(round)})
+		events = append(events, Event{Seq: len(events) + 1, Kind: KindRoundRecorded, Payload: body,
+			At: time.Date(2026, 11, 20, 19+i/60%5, i%60, 0, 0, time.UTC)})
+	}
+	return events
+}
+
+// BenchmarkSnapshotLoad decodes a long Cambio table's snapshot as a cold
+// start does: one base (as written at shutdown), or a base and 32 parts
+// of 32 events each (as written while the table is played).
+func BenchmarkSnapshotLoad(b *testing.B) {
+	for _, n := range []int{100, 1000, 10000, 20000} {
+		events := cambioLog(n)
+		for _, shape := range []string{"base", "base+32"} {
+			var parts [][]byte
+			cut := n
+			if shape == "base+32" {
+				cut = max(n-32*32, 1)
+			}
+			at, err := Replay("k", events[:cut], findAll)
+			if err != nil {
+				b.Fatal(err)
+			}
+			part, err := encodePart(&at, 0, "bench")
+			if err != nil {
+				b.Fatal(err)
+			}
+			parts = append(parts, part)
+			for from := cut; from < n; from += 32 {
+				if err := at.applyAll(events[from:min(from+32, n)], nil); err != nil {
+					b.Fatal(err)
+				}
+				part, err := encodePart(&at, from, "bench")
+				if err != nil {
+					b.Fatal(err)
+				}
+				parts = append(parts, part)
+			}
+			b.Run(fmt.Sprintf("events=%d/%s", n, shape), func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					var t Table
+					for i, p := range parts {
+						if err := decodeOnto(&t, p, findAll, i > 0); err != nil { // as loadSnapshot does
+							b.Fatal(err)
+						}
+					}
+					if t.Head != n {
+						b.Fatal(t.Head)
+					}
+				}
+			})
 		}
 	}
 }

@@ -116,7 +116,7 @@ func (ts *Tables) loadSnapshot(ctx context.Context, key string) (t Table, ok, fo
 			usable = false
 			continue
 		}
-		if err := decodePart(&t, body, ts.find); err != nil || t.Head != head || t.Key != key {
+		if err := decodeOnto(&t, body, ts.find, part > 0); err != nil || t.Head != head || t.Key != key {
 			usable = false
 			continue
 		}

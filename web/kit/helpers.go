@@ -55,6 +55,14 @@ func Form(c echo.Context, head int) views.Form {
 // formTokens is where Form notes the tokens of a request's forms.
 const formTokens = "kit.formTokens"
 
+// NoteOwn notes part as bytes of the page that are this request's own
+// besides its forms' tokens (a running clock's time): they are spliced
+// into the compressed page as the tokens are (FormTokens).
+func NoteOwn(c echo.Context, part string) {
+	tokens, _ := c.Get(formTokens).([]string)
+	c.Set(formTokens, append(tokens, part))
+}
+
 // FormTokens are the one-time tokens of the forms drawn for this request
 // (Form): the parts of a page that are its request's own, with the CSRF
 // token. The server compresses a page's other parts once and keeps them.

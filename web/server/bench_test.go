@@ -5,12 +5,15 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
 
+	"github.com/labstack/echo/v4"
 	_ "github.com/mattn/go-sqlite3" // to delete snapshots (BenchmarkColdView)
 
 	"tablemate/sessions"
@@ -226,5 +229,22 @@ func BenchmarkColdView(b *testing.B) {
 				b.ReportMetric(float64(size), "gzip-bytes")
 			})
 		}
+	}
+}
+
+// BenchmarkAccessLog is the access log's cost per request: the request
+// logger around a handler that does nothing, logging through the text
+// handler the binary uses (cmd/tablemate) into io.Discard.
+func BenchmarkAccessLog(b *testing.B) {
+	a := &App{log: slog.New(slog.NewTextHandler(io.Discard, &slog.HandlerOptions{Level: slog.LevelInfo}))}
+	e := echo.New()
+	e.Use(a.requestLogger())
+	e.GET("/tables/:id", func(c echo.Context) error { return c.NoContent(http.StatusNoContent) })
+	req := httptest.NewRequest(http.MethodGet, "/tables/abc", nil)
+	req.Header.Set(echo.HeaderXRequestID, "0123456789abcdef")
+	w := httptest.NewRecorder()
+	b.ReportAllocs()
+	for b.Loop() {
+		e.ServeHTTP(w, req)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"tablemate/scoring"
 	"tablemate/sessions"
 	"tablemate/views"
+	"tablemate/web/kit"
 )
 
 // The clock of the game at hand (sessions/clock.go) on guided play, round
@@ -41,6 +42,9 @@ func showClock(c echo.Context, t sessions.Table, back string, edit bool) {
 	}
 	vm := views.ClockVM{Game: clock.Game, Used: clock.Used, Running: clock.Running, Head: t.Head,
 		Millis: clock.Elapsed(time.Now()).Milliseconds()}
+	if clock.Running { // its time differs at every view: spliced into the kept compressed page
+		vm.PerView = func(part string) { kit.NoteOwn(c, part) }
+	}
 	if edit {
 		vm.Action, vm.Back, vm.Form = editBase(c), back, form(c, t.Head)
 		if back == "round" { // no live refresh there: the clock follows the table itself

@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -10,9 +11,12 @@ import (
 	"net/url"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
+	"tablemate/web/cambio/cambiotest"
 	"tablemate/web/kit"
 	"tablemate/web/kks/kkstest"
 )
@@ -261,6 +265,79 @@ func TestZippedPagesRepeat(t *testing.T) {
 			if served < 1 {
 				t.Errorf("%s (%s): viewed twice, compressed twice", route, path)
 			}
+		}
+	}
+}
+
+// TestRunningClockPageIsCompressedOnce: a running clock's time differs at
+// every view, and is spliced into the kept compressed page as the tokens
+// are: two views of a table (and of its round entry) with the clock
+// running are served from the kept parts, and each shows the time the
+// clock had when it was drawn.
+func TestRunningClockPageIsCompressedOnce(t *testing.T) {
+	ts := newTestServer(t)
+	table := cambiotest.StartRoundTable(ts.Server, "cambio", "Ana", "Ben", "Cy")
+	start := table + "/clock/start?back=round"
+	if p := ts.Post(start, ts.Get(table+"/games/new").FormOf(t, start)); p.Status != http.StatusSeeOther {
+		t.Fatalf("start the clock: %d\n%s", p.Status, p.Body)
+	}
+	tb, err := ts.app.tables.Table(context.Background(), strings.TrimPrefix(table, "/tables/"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock := tb.Clock()
+	if !clock.Running {
+		t.Fatal("the clock does not run")
+	}
+	timeRE := regexp.MustCompile(`data-clock-ms="(\d+)" data-clock-running>([0-9:]+)</span>`)
+	for _, path := range []string{table, table + "/games/new"} {
+		view := func() (page string, ms, lo, hi int64) {
+			lo = clock.Elapsed(time.Now()).Milliseconds()
+			req, _ := http.NewRequest(http.MethodGet, ts.URL+path, nil)
+			req.Header.Set("Accept-Encoding", "gzip")
+			resp, err := ts.Client.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			hi = clock.Elapsed(time.Now()).Milliseconds()
+			if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Encoding") != "gzip" {
+				t.Fatalf("%s: %d, Content-Encoding %q", path, resp.StatusCode, resp.Header.Get("Content-Encoding"))
+			}
+			zr, err := gzip.NewReader(resp.Body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, err := io.ReadAll(zr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := timeRE.FindStringSubmatch(string(body))
+			if m == nil {
+				t.Fatalf("%s: no running clock\n%s", path, body)
+			}
+			ms, _ = strconv.ParseInt(m[1], 10, 64)
+			if want := fmt.Sprintf("%d:%02d", ms/60000, ms/1000%60); m[2] != want {
+				t.Errorf("%s: the clock reads %q at %d ms, want %q", path, m[2], ms, want)
+			}
+			return string(body), ms, lo, hi
+		}
+		view() // the page of this version is compressed
+		before := pageZips.served()
+		var last int64 = -1
+		for i := range 2 {
+			time.Sleep(20 * time.Millisecond)
+			_, ms, lo, hi := view()
+			if ms < lo || ms > hi {
+				t.Errorf("%s, view %d: the clock says %d ms, drawn when it had run %d–%d ms", path, i+1, ms, lo, hi)
+			}
+			if ms <= last {
+				t.Errorf("%s, view %d: the clock says %d ms, the view before %d", path, i+1, ms, last)
+			}
+			last = ms
+		}
+		if served := pageZips.served() - before; served != 2 {
+			t.Errorf("%s: two views with the clock running, %d served from the kept compressed page", path, served)
 		}
 	}
 }
