@@ -305,16 +305,8 @@ func TestClockSurvivesTheSnapshot(t *testing.T) {
 // undo made on a version the clock moved on from, and a version too far
 // behind the head.
 func TestClockTapKeepsEntriesFresh(t *testing.T) {
-	st, err := Open(testDB(t, "rebase.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	_, ts := openTestWith(t, findRace)
 	ctx := context.Background()
-	if _, _, err := st.Migrate(ctx); err != nil {
-		t.Fatal(err)
-	}
-	ts := NewTables(st, findRace)
 	id, err := ts.Create(ctx, "", TableCreated{Game: "race", Players: []string{"Ana", "Ben"}})
 	if err != nil {
 		t.Fatal(err)
