@@ -67,7 +67,13 @@ type Server struct {
 // live streams and the database close when the test ends.
 func Start[A App](t testing.TB, newApp func(*sessions.Store, *slog.Logger) A, tls bool, configure ...func(A)) (*Server, A) {
 	t.Helper()
-	dbPath := DB(t)
+	return StartOn(t, DB(t), newApp, tls, configure...)
+}
+
+// StartOn is Start on the database dbPath names (e.g. a schema on a
+// PostgreSQL server of the test's own, which it may stop).
+func StartOn[A App](t testing.TB, dbPath string, newApp func(*sessions.Store, *slog.Logger) A, tls bool, configure ...func(A)) (*Server, A) {
+	t.Helper()
 	store, err := sessions.Open(dbPath)
 	if err != nil {
 		t.Fatal(err)
