@@ -45,10 +45,10 @@ func WithClock(ctx context.Context, c ClockVM) context.Context {
 }
 
 // WithoutClock takes the clock off the page about to be drawn: an error
-// page is not the game's, and a form on it (the clock's, with its
-// version) would make the page read as the entry's own form again (a
-// phone's outbox tells "form used already" from "the table moved on" by
-// whether the answer carries a version).
+// page is not the game's, and it offers no form of the table's (the
+// clock's carries a version and a fresh token). A phone's outbox tells
+// "form used already" from "the table moved on" by the answer's
+// Tablemate-Refused header, not by what the page draws.
 func WithoutClock(ctx context.Context) context.Context {
 	return context.WithValue(ctx, clockKey{}, ClockVM{})
 }
