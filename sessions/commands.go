@@ -123,7 +123,7 @@ func (ts *Tables) command(ctx context.Context, edit string, seen int, token stri
 		if !want.rebases() || !onlyClockSince(&t, seen) {
 			// Checked against another version than the client saw, the
 			// command could pass checks that its own version fails.
-			return Appended{}, &StaleError{Seen: seen, Head: t.Head}
+			return Appended{}, &StaleError{Seen: seen, Head: t.Head, Entries: entriesSince(&t, seen)}
 		}
 		// Only the clock moved since the client's version: nothing a
 		// command checks changed, so the entry is decided and recorded

@@ -10,7 +10,6 @@
 package leagues
 
 import (
-	"errors"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
@@ -52,8 +51,7 @@ func New(k serve.Kit, preview Preview, share Share) *Area {
 func (a *Area) RotateAdmin(c echo.Context) error {
 	seen, _ := serve.FormInt(c, "_seen")
 	r, err := a.Tables.Rotate(c.Request().Context(), c.Param("admin"), sessions.RoleAdmin, seen, c.FormValue("_token"))
-	var stale *sessions.StaleError
-	if errors.As(err, &stale) {
+	if serve.Stale(c, err) {
 		return a.renderAdmin(c, http.StatusConflict, kit.Tr(c, "Someone else replaced this link a moment ago, so nothing was done. The links in use are shown below."))
 	}
 	if err != nil {

@@ -15,6 +15,7 @@ import (
 	"tablemate/views"
 	"tablemate/views/i18n"
 	"tablemate/web/kit"
+	"tablemate/web/serve"
 )
 
 // An entry page is for one game: the table's next game, entered with the
@@ -217,13 +218,12 @@ func (a *App) saveGame(c echo.Context, t sessions.Table, eg entryGame) error {
 		}
 	}
 	var in *scoring.InputError
-	var stale *sessions.StaleError
 	switch {
 	case errors.As(err, &in):
 		e := gameEntry(c, t, eg, values, views.Errors{remapField(in.Field, slots): localInput(c, in)}, "")
 		e.Form.Token = token // the same entry, still unsaved: keep its key
 		return render(c, http.StatusUnprocessableEntity, ed.Page(e))
-	case errors.As(err, &stale):
+	case serve.Stale(c, err):
 		fresh, lerr := a.loadTable(c)
 		if lerr != nil {
 			return lerr
