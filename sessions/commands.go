@@ -61,12 +61,14 @@ type Tables struct {
 	// came of them.
 	snaps     *snapshots
 	snapCount snapshotStats
+	// leagues keeps leagues' stats and profiles (league_stats.go).
+	leagues leagueDerived
 }
 
 // NewTables returns the table API over store, scoring games found by find.
 func NewTables(store *Store, find Finder) *Tables {
 	return &Tables{store: store, find: find, cache: newReplayCache(256, 512<<20),
-		summaries: newSummaryCache(4096, 200_000), deriver: Deriver(), snaps: newSnapshots()}
+		summaries: newSummaryCache(4096, 200_000), deriver: Deriver(), snaps: newSnapshots(), leagues: newLeagueDerived()}
 }
 
 // OnChange registers fn to be told a table's new head after each write

@@ -15,7 +15,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"tablemate/sessions"
-	"tablemate/sessions/league/stats"
 	"tablemate/views"
 	"tablemate/web/kit"
 	"tablemate/web/serve"
@@ -25,10 +24,6 @@ import (
 // every area (serve.Kit: the store, rendering, the link check).
 type Area struct {
 	serve.Kit
-	// stats keeps leagues' standings per version (stats.go).
-	stats *serve.Cache[*Stats]
-	// reports keeps leagues' member profiles per version (members.go).
-	reports *serve.Cache[*stats.Report]
 	preview Preview
 	share   Share
 }
@@ -44,7 +39,7 @@ type Share func(c echo.Context, id, label, hint, path, title string) views.Share
 // New is the leagues' area on k, drawing previews and share links with
 // the server's preview and share.
 func New(k serve.Kit, preview Preview, share Share) *Area {
-	return &Area{Kit: k, stats: serve.NewCache[*Stats](64), reports: serve.NewCache[*stats.Report](8), preview: preview, share: share}
+	return &Area{Kit: k, preview: preview, share: share}
 }
 
 // RotateAdmin replaces a league's admin link (POST /l/:admin/rotate).
