@@ -265,6 +265,17 @@ func TestOfflineConflict(t *testing.T) {
 
 	for i, choice := range []string{"send-anyway", "discard"} {
 		queueOffline(t, ctx, table, 2*i, 2*i)
+		if i == 0 {
+			// Two taps on the clock besides the round: the table's
+			// version moves by three, but only one entry was made.
+			run(t, other, "another phone starts and pauses the clock",
+				chromedp.Navigate(table+"/games/new"),
+				chromedp.WaitVisible(`[data-testid="clock-start"]`, chromedp.ByQuery),
+				tap(`[data-testid="clock-start"]`),
+				chromedp.WaitVisible(`[data-testid="clock-pause"]`, chromedp.ByQuery),
+				tap(`[data-testid="clock-pause"]`),
+				chromedp.WaitVisible(`[data-testid="clock-start"]`, chromedp.ByQuery))
+		}
 		run(t, other, "another phone records a round", append(fillRound(t, table, 1-i),
 			tap(`[data-testid="submit-round"]`),
 			chromedp.WaitVisible(onTheTable, chromedp.ByQuery))...)

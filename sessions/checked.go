@@ -3,6 +3,7 @@ package sessions
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 
 	"tablemate/scoring"
 )
@@ -55,4 +56,29 @@ func roundChecked(engine scoring.Game, prev Game, r RoundRecorded, seq int, said
 	g := Game{Number: r.Game, Seq: seq, State: c.state, Info: engine.Info(), engine: engine, Result: c.result}
 	g.Corrected, g.rounds = prev.Corrected, prev.rounds+1
 	return g, nil
+}
+
+// Checked is a whole game's state as a page checked it before saving
+// (Tables.Check): the engine's result, violations included, which the
+// page shows, and which the write then takes instead of running the
+// engine on the same bytes again (RecordCheckedGame,
+// CorrectCheckedGame). The write still checks the names against the
+// table and the head and token in its transaction.
+type Checked struct{ c *checked }
+
+// Result is the engine's result for the checked state.
+func (c Checked) Result() scoring.Result { return c.c.result }
+
+// Check runs state through the engine of slug, as a write of it will
+// (the names are checked by the write, against the table it writes to).
+func (ts *Tables) Check(slug string, state json.RawMessage) (Checked, error) {
+	engine, ok := ts.find(slug)
+	if !ok {
+		return Checked{}, fmt.Errorf("unknown game %q", slug)
+	}
+	res, err := engine.Check(state)
+	if err != nil {
+		return Checked{}, err
+	}
+	return Checked{&checked{slug: engine.Info().Slug, state: state, result: res}}, nil
 }

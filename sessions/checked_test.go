@@ -3,79 +3,85 @@ package sessions
 import (
 	"context"
 	"encoding/json"
-	"fmt"
+	"errors"
 	"sync/atomic"
 	"testing"
 
 	"tablemate/scoring"
-	"tablemate/scoring/cambio"
 )
 
-// countingCambio is Cambio's engine counting its Check and AppendRound
-// calls.
-type countingCambio struct {
-	cambio.Engine
-	checks, appends *atomic.Int64
+// countingSum is the sum game counting the engine's checks.
+type countingSum struct {
+	sumGame
+	checks *atomic.Int64
 }
 
-func (c countingCambio) Check(body []byte) (scoring.Result, error) {
-	c.checks.Add(1)
-	return c.Engine.Check(body)
+func (g countingSum) Check(body []byte) (scoring.Result, error) {
+	g.checks.Add(1)
+	return g.sumGame.Check(body)
 }
 
-func (c countingCambio) AppendRound(state, round []byte) ([]byte, error) {
-	c.appends.Add(1)
-	return c.Engine.AppendRound(state, round)
-}
-
-// A round entered is added to its game and scored once: by the command's
-// checks, whose state and result the table then takes (it scored twice,
-// checking and applying). The table it builds is the one Replay builds.
-func TestAWriteScoresItsGameOnce(t *testing.T) {
-	checks, appends := new(atomic.Int64), new(atomic.Int64)
-	engine := countingCambio{checks: checks, appends: appends}
-	find := func(slug string) (scoring.Game, bool) {
-		if slug == cambio.Slug {
-			return engine, true
-		}
-		return findSum(slug)
-	}
-	st, ts := openTestWith(t, find)
+// TestCheckedGameIsScoredOnce: a whole result the page checked
+// (Tables.Check, whose result says whether to hold it) is recorded and
+// corrected without the engine running on it again, and the table shows
+// the checked result. The write still refuses a name not at the table,
+// and checks bytes other than the checked ones afresh.
+func TestCheckedGameIsScoredOnce(t *testing.T) {
+	var checks atomic.Int64
+	_, ts := openTestWith(t, func(slug string) (scoring.Game, bool) {
+		return countingSum{checks: &checks}, slug == "sum"
+	})
 	ctx := context.Background()
-	link, err := ts.Create(ctx, "", TableCreated{Game: cambio.Slug, Players: []string{"Ana", "Ben", "Cy"}})
+	id, err := ts.Create(ctx, "", TableCreated{Game: "sum", Players: []string{"Ana", "Ben"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb, _ := ts.Table(ctx, link)
-	for i := range 12 {
-		round := json.RawMessage(fmt.Sprintf(`{"players":[{"name":"Ana","cards":["%d"]},{"name":"Ben","cards":["3","4"]},{"name":"Cy","cards":["2"],"cambio":true}]}`, 5+i%3))
-		c0, a0 := checks.Load(), appends.Load()
-		if _, err := ts.RecordRound(ctx, link, tb.Head, fmt.Sprint("r", i), round); err != nil {
-			t.Fatal(err)
-		}
-		if c, a := checks.Load()-c0, appends.Load()-a0; c != 1 || a != 1 {
-			t.Errorf("round %d: %d checks and %d rounds added, want 1 and 1", i+1, c, a)
-		}
-		tb, _ = ts.Table(ctx, link)
-	}
-	events, err := st.Events(ctx, tb.Key)
+	state := json.RawMessage(`{"players":[{"name":"Ana","total":9},{"name":"Ben","total":3}]}`)
+	c, err := ts.Check("sum", state)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := Replay(tb.Key, events, find)
+	if got := c.Result().Winners; len(got) != 1 || got[0] != "Ana" {
+		t.Errorf("the check's winners: %v", got)
+	}
+	before := checks.Load()
+	if _, err := ts.RecordCheckedGame(ctx, id, 1, "game-1", c); err != nil {
+		t.Fatal(err)
+	}
+	if n := checks.Load() - before; n != 0 {
+		t.Errorf("recording a checked game ran the engine %d more times, want 0", n)
+	}
+	tb, err := ts.Table(ctx, id)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb.derived = nil
-	sameTables(t, "the table the writes built", tb, want)
+	if len(tb.Games) != 1 || tb.Games[0].Result.Winners[0] != "Ana" {
+		t.Fatalf("the table after the checked game: %+v", tb.Games)
+	}
 
-	// A whole game too: checked once, the same game as replayed.
-	sum, _ := ts.Create(ctx, "", TableCreated{Game: "sum", Players: []string{"Ana", "Ben", "Cy"}})
-	if _, err := ts.RecordGame(ctx, sum, 1, "", state(3, 2, 1)); err != nil {
+	fixed := json.RawMessage(`{"players":[{"name":"Ana","total":2},{"name":"Ben","total":3}]}`)
+	c, err = ts.Check("sum", fixed)
+	if err != nil {
 		t.Fatal(err)
 	}
-	got, _ := ts.Table(ctx, sum)
-	events, _ = st.Events(ctx, got.Key)
-	want, _ = Replay(got.Key, events, find)
-	sameTables(t, "a recorded game", got, want)
+	before = checks.Load()
+	if _, err := ts.CorrectCheckedGame(ctx, id, tb.Head, "fix-1", 1, c, "typo"); err != nil {
+		t.Fatal(err)
+	}
+	if n := checks.Load() - before; n != 0 {
+		t.Errorf("correcting with a checked state ran the engine %d more times, want 0", n)
+	}
+	if tb, err = ts.Table(ctx, id); err != nil || tb.Games[0].Result.Winners[0] != "Ben" || !tb.Games[0].Corrected {
+		t.Fatalf("the table after the checked correction: %+v %v", tb.Games, err)
+	}
+
+	// A checked state naming someone not at this table is still refused.
+	stranger, err := ts.Check("sum", json.RawMessage(`{"players":[{"name":"Ana","total":9},{"name":"Zed","total":3}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var in *scoring.InputError
+	if _, err := ts.RecordCheckedGame(ctx, id, tb.Head, "game-2", stranger); !errors.As(err, &in) {
+		t.Errorf("a checked game naming a stranger: %v, want an input error", err)
+	}
 }

@@ -96,6 +96,28 @@ func onlyClockSince(t *Table, seen int) bool {
 	return true
 }
 
+// maxEntriesCounted bounds how far back entriesSince looks: a client
+// further behind than that is told the table moved on, not by how many
+// entries (a hostile version costs no walk of a long log).
+const maxEntriesCounted = 256
+
+// entriesSince counts the entries after version seen up to the table's
+// head, not counting the clock's taps; 0 when it is not known (seen is
+// not behind the head, further behind than maxEntriesCounted, or the log
+// is not all at hand).
+func entriesSince(t *Table, seen int) int {
+	if seen < 0 || seen >= t.Head || t.Head-seen > maxEntriesCounted || len(t.Log) != t.Head {
+		return 0
+	}
+	n := 0
+	for _, e := range t.Log[seen:] {
+		if !isClock(e.Kind) {
+			n++
+		}
+	}
+	return n
+}
+
 // rebases reports whether a write of this kind may be recorded at a head
 // that only the clock moved since the client's version. The clock's own
 // taps may not (a pause seen running must find it running), nor an undo

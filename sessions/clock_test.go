@@ -334,6 +334,9 @@ func TestClockTapKeepsEntriesFresh(t *testing.T) {
 	}
 	if _, err := ts.RecordRound(ctx, id, 2, "round-old", round(1, 1)); !errors.As(err, &stale) {
 		t.Errorf("a round on a version a round moved on from: %v", err)
+	} else if stale.Entries != 1 {
+		// Since version 2: the round and a pause; the pause is no entry.
+		t.Errorf("the conflict counts %d entries since version 2, want 1 (the clock's taps not counted)", stale.Entries)
 	}
 	// The clock's own taps and an undo are not moved to the head.
 	if _, err := ts.StartClock(ctx, id, 3, "start-old", 1); !errors.As(err, &stale) {
@@ -366,8 +369,41 @@ func TestClockTapKeepsEntriesFresh(t *testing.T) {
 	}
 	if _, err := ts.RecordRound(ctx, id, 4, "round-far", round(2, 2)); !errors.As(err, &stale) {
 		t.Errorf("a round %d clock taps behind: %v", maxClockRebase+1, err)
+	} else if stale.Entries != 0 {
+		t.Errorf("only the clock moved on, yet the conflict counts %d entries", stale.Entries)
 	}
+
 	if _, err := ts.RecordRound(ctx, id, head-maxClockRebase, "round-near", round(2, 2)); err != nil {
 		t.Errorf("a round %d clock taps behind: %v", maxClockRebase, err)
+	}
+}
+
+// TestEntriesSinceCountsNoClockTaps: a conflict's count of entries made
+// since the client's version leaves the clock's taps out, and is not
+// known (0) for a version further back than it looks (the walk is
+// bounded, whatever version a client sends) or not behind at all.
+func TestEntriesSinceCountsNoClockTaps(t *testing.T) {
+	tb := Table{Head: 2 * maxEntriesCounted}
+	for i := range tb.Head {
+		k := KindRoundRecorded
+		if i%2 == 1 {
+			k = KindClockStarted
+		}
+		tb.Log = append(tb.Log, LogEntry{Event: Event{Seq: i + 1, Kind: k}})
+	}
+	for _, c := range []struct{ seen, want int }{
+		{tb.Head - 1, 0},  // the newest event is a tap
+		{tb.Head - 2, 1},  // a round and a tap
+		{tb.Head - 10, 5}, // five of each
+		{tb.Head - maxEntriesCounted, maxEntriesCounted / 2},
+		{tb.Head - maxEntriesCounted - 1, 0}, // too far back: not known
+		{0, 0},
+		{-5, 0},
+		{tb.Head, 0},
+		{tb.Head + 3, 0},
+	} {
+		if got := entriesSince(&tb, c.seen); got != c.want {
+			t.Errorf("entries since version %d of %d: %d, want %d", c.seen, tb.Head, got, c.want)
+		}
 	}
 }

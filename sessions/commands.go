@@ -1,6 +1,7 @@
 package sessions
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -61,12 +62,14 @@ type Tables struct {
 	// came of them.
 	snaps     *snapshots
 	snapCount snapshotStats
+	// leagues keeps leagues' stats and profiles (league_stats.go).
+	leagues leagueDerived
 }
 
 // NewTables returns the table API over store, scoring games found by find.
 func NewTables(store *Store, find Finder) *Tables {
 	return &Tables{store: store, find: find, cache: newReplayCache(256, 512<<20),
-		summaries: newSummaryCache(4096, 200_000), deriver: Deriver(), snaps: newSnapshots()}
+		summaries: newSummaryCache(4096, 200_000), deriver: Deriver(), snaps: newSnapshots(), leagues: newLeagueDerived()}
 }
 
 // OnChange registers fn to be told a table's new head after each write
@@ -123,7 +126,7 @@ func (ts *Tables) command(ctx context.Context, edit string, seen int, token stri
 		if !want.rebases() || !onlyClockSince(&t, seen) {
 			// Checked against another version than the client saw, the
 			// command could pass checks that its own version fails.
-			return Appended{}, &StaleError{Seen: seen, Head: t.Head}
+			return Appended{}, &StaleError{Seen: seen, Head: t.Head, Entries: entriesSince(&t, seen)}
 		}
 		// Only the clock moved since the client's version: nothing a
 		// command checks changed, so the entry is decided and recorded
@@ -262,8 +265,29 @@ func (ts *Tables) RecordGame(ctx context.Context, edit string, seen int, token s
 	return ts.command(ctx, edit, seen, token, want, func(t Table) (decision, error) { return ts.decideGame(t, GameRecorded{State: state}) })
 }
 
+// RecordCheckedGame is RecordGame of the state c checked (Tables.Check),
+// taking its result instead of running the engine again.
+func (ts *Tables) RecordCheckedGame(ctx context.Context, edit string, seen int, token string, c Checked) (Appended, error) {
+	state := c.c.state
+	want := repeat{KindGameRecorded, map[string]any{"state": state}}
+	return ts.command(ctx, edit, seen, token, want, func(t Table) (decision, error) {
+		return ts.decideGameChecked(t, GameRecorded{State: state}, c.c)
+	})
+}
+
 func (ts *Tables) decideGame(t Table, g GameRecorded) (decision, error) {
-	c, err := ts.checkedState(t, g.State)
+	return ts.decideGameChecked(t, g, nil)
+}
+
+// decideGameChecked is decideGame taking pre, what the page's check of
+// the same state computed (Tables.Check), instead of running the engine
+// again when it was this table's engine on these very bytes.
+func (ts *Tables) decideGameChecked(t Table, g GameRecorded, pre *checked) (decision, error) {
+	engine, ok := ts.find(t.Info.Slug)
+	if !ok {
+		return decision{}, fmt.Errorf("unknown game %q", t.Info.Slug)
+	}
+	c, err := checkedWith(t, engine, g.State, pre)
 	if err != nil {
 		return decision{}, err
 	}
@@ -381,14 +405,24 @@ func (ts *Tables) guide(t Table) (scoring.Guided, error) {
 func (ts *Tables) CorrectGame(ctx context.Context, edit string, seen int, token string, n int, state json.RawMessage, reason string) (Appended, error) {
 	want := repeat{KindGameCorrected, map[string]any{"game": n, "state": state}}
 	return ts.command(ctx, edit, seen, token, want, func(t Table) (decision, error) {
-		return ts.decideCorrection(t, GameCorrected{Game: n, State: state, Reason: reason})
+		return ts.decideCorrection(t, GameCorrected{Game: n, State: state, Reason: reason}, nil)
+	})
+}
+
+// CorrectCheckedGame is CorrectGame with the state c checked
+// (Tables.Check), taking its result instead of running the engine again.
+func (ts *Tables) CorrectCheckedGame(ctx context.Context, edit string, seen int, token string, n int, c Checked, reason string) (Appended, error) {
+	state := c.c.state
+	want := repeat{KindGameCorrected, map[string]any{"game": n, "state": state}}
+	return ts.command(ctx, edit, seen, token, want, func(t Table) (decision, error) {
+		return ts.decideCorrection(t, GameCorrected{Game: n, State: state, Reason: reason}, c.c)
 	})
 }
 
 // maxReasonLen bounds the reason given for a correction.
 const maxReasonLen = 200
 
-func (ts *Tables) decideCorrection(t Table, g GameCorrected) (decision, error) {
+func (ts *Tables) decideCorrection(t Table, g GameCorrected, pre *checked) (decision, error) {
 	if _, ok := t.Game(g.Game); !ok {
 		return decision{}, scoring.Errorf("game", "this table has no game %d", g.Game)
 	}
@@ -397,10 +431,11 @@ func (ts *Tables) decideCorrection(t Table, g GameCorrected) (decision, error) {
 		return decision{}, scoring.Errorf("reason", "a reason is one line of at most %d characters", maxReasonLen)
 	}
 	// A game is corrected as the game it is, whichever the table plays now.
-	if err := checkState(t, t.Games[g.Game-1].engine, g.State); err != nil {
+	c, err := checkedWith(t, t.Games[g.Game-1].engine, g.State, pre)
+	if err != nil {
 		return decision{}, err
 	}
-	return decision{kind: KindGameCorrected, payload: g}, nil
+	return decision{kind: KindGameCorrected, payload: g, said: &guided{checked: c}}, nil
 }
 
 // CorrectRound replaces round r of game n, any round of a game entered
@@ -524,16 +559,45 @@ func checkStateResult(t Table, engine scoring.Game, state json.RawMessage) (scor
 	if err != nil {
 		return scoring.Result{}, err
 	}
+	if err := seatedOnly(t, res); err != nil {
+		return scoring.Result{}, err
+	}
+	return res, nil
+}
+
+// checkedWith checks state with engine for table t, as checkedState
+// does, taking pre's result when pre is engine's check of these very
+// bytes (the names are checked against the table either way).
+func checkedWith(t Table, engine scoring.Game, state json.RawMessage, pre *checked) (*checked, error) {
+	if engine == nil {
+		return nil, fmt.Errorf("game of unknown kind")
+	}
+	slug := engine.Info().Slug
+	if pre != nil && pre.slug == slug && bytes.Equal(pre.state, state) {
+		if err := seatedOnly(t, pre.result); err != nil {
+			return nil, err
+		}
+		return pre, nil
+	}
+	res, err := checkStateResult(t, engine, state)
+	if err != nil {
+		return nil, err
+	}
+	return &checked{slug: slug, state: state, result: res}, nil
+}
+
+// seatedOnly fails when a result names someone not seated at table t.
+func seatedOnly(t Table, res scoring.Result) error {
 	seated := map[string]bool{}
 	for _, p := range t.Players {
 		seated[p] = true
 	}
 	for i, p := range res.Players {
 		if !seated[p.Name] {
-			return scoring.Result{}, scoring.Errorf(scoring.Join(scoring.Index("players", i), "name"), "%q is not a player at this table", p.Name)
+			return scoring.Errorf(scoring.Join(scoring.Index("players", i), "name"), "%q is not a player at this table", p.Name)
 		}
 	}
-	return res, nil
+	return nil
 }
 
 func marshal(v any) ([]byte, error) { return json.Marshal(v) }

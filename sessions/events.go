@@ -100,8 +100,12 @@ type Undo struct {
 
 // StaleError means the client acted on an old view of the table: someone
 // else (or an earlier tap) moved first. Head is the table's newest seq.
+// Entries, when known (not 0), is how many entries were made since Seen
+// not counting the clock's taps (the versions count those too), so a
+// phone can say truly how far the table moved on.
 type StaleError struct {
 	Seen, Head int
+	Entries    int
 }
 
 func (e *StaleError) Error() string {

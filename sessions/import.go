@@ -456,7 +456,7 @@ func (ts *Tables) decideImported(t Table, x ExportEvent, field string) (decision
 	case KindPlayStarted:
 		return decodeThen(x, pf, func(p PlayStarted) (decision, error) { return ts.decideStart(t, p.Setup) })
 	case KindGameCorrected:
-		return decodeThen(x, pf, func(g GameCorrected) (decision, error) { return ts.decideCorrection(t, g) })
+		return decodeThen(x, pf, func(g GameCorrected) (decision, error) { return ts.decideCorrection(t, g, nil) })
 	case KindGameChosen:
 		return decodeThen(x, pf, func(g GameChosen) (decision, error) { return ts.decideChoose(t, g) })
 	case KindRoundCorrected:

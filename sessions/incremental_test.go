@@ -113,7 +113,7 @@ func randomLog(rng *rand.Rand, n int) []Event {
 			if len(t.Games) == 0 {
 				continue
 			}
-			d, err = ts.decideCorrection(t, GameCorrected{Game: 1 + rng.IntN(len(t.Games)), State: state(), Reason: "typo"})
+			d, err = ts.decideCorrection(t, GameCorrected{Game: 1 + rng.IntN(len(t.Games)), State: state(), Reason: "typo"}, nil)
 		case 5:
 			d, err = ts.decideStart(t, json.RawMessage(`{}`))
 		case 6:

@@ -480,7 +480,7 @@ func (t *Table) apply(e Event, entry *LogEntry, fx *effect, said *guided) error 
 			return fmt.Errorf("corrects game %d of %d", g.Game, len(t.Games))
 		}
 		old := t.Games[g.Game-1]
-		fixed := score(g.Game, e.Seq, g.State, old.engine)
+		fixed := scoreChecked(g.Game, e.Seq, g.State, old.engine, said)
 		fixed.Corrected, fixed.rounds = true, old.rounds
 		fx.prev = &old
 		fixed = t.put(entry, fx, fixed)

@@ -125,9 +125,9 @@ func outbox(kind string) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var8 string
-			templ_7745c5c3_Var8, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, "Since you made this entry, someone else made another on this table, as this page shows. Send yours as the next entry, or discard it."))
+			templ_7745c5c3_Var8, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, "Since you made this entry, someone else changed this table, as this page shows. Send yours as the next entry, or discard it."))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `outbox.templ`, Line: 23, Col: 176}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `outbox.templ`, Line: 23, Col: 168}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var8))
 			if templ_7745c5c3_Err != nil {

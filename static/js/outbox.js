@@ -139,6 +139,10 @@
             var m = /name="_seen" value="(\d+)"/.exec(html);
             if (named === "conflict" && m) {
               e.head = m[1];
+              // How many entries others made meanwhile (the clock's
+              // taps not counted), when the server knows it.
+              var moved = Number(r.headers.get("Tablemate-Moved-On"));
+              e.moved = moved > 0 ? moved : 0;
               return "conflict";
             }
           }
@@ -392,9 +396,11 @@
   }
 
   // conflictHint says how far the table moved on since the entry was
-  // made, in entries (the versions are the table's entries).
+  // made, in entries as the server counted them (Tablemate-Moved-On: the
+  // versions count the clock's taps too, so their difference would not
+  // be true).
   function conflictHint(e) {
-    var n = e.head ? Number(e.head) - Number(e.seen) : 0;
+    var n = e.moved || 0;
     if (n === 1) return msg("conflict-hint-one");
     if (n > 1) return msg("conflict-hint-many").replace("%s", String(n));
     return msg("conflict-hint");

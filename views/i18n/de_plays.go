@@ -170,7 +170,7 @@ var dePlays = map[string]string{
 	"Your entry:":                                                         "Dein Eintrag:",
 	"Already recorded: this entry was sent before, so nothing was added.": "Schon eingetragen: Dieser Eintrag wurde schon einmal gesendet, daher kam nichts dazu.",
 	"made offline at %s":                                                  "offline gemacht um %s",
-	"Since you made this entry, someone else made another on this table, as this page shows. Send yours as the next entry, or discard it.":    "Seit du diesen Eintrag gemacht hast, hat jemand anderes an diesem Tisch etwas eingetragen, wie diese Seite zeigt. Sende deinen als nächsten Eintrag oder verwirf ihn.",
+	"Since you made this entry, someone else changed this table, as this page shows. Send yours as the next entry, or discard it.":            "Seit du diesen Eintrag gemacht hast, hat jemand anderes diesen Tisch geändert, wie diese Seite zeigt. Sende deinen als nächsten Eintrag oder verwirf ihn.",
 	"Since you made this entry, someone else made 1 entry on this table, as this page shows. Send yours as the next entry, or discard it.":    "Seit du diesen Eintrag gemacht hast, hat jemand anderes an diesem Tisch 1 Eintrag gemacht, wie diese Seite zeigt. Sende deinen als nächsten Eintrag oder verwirf ihn.",
 	"Since you made this entry, someone else made %s entries on this table, as this page shows. Send yours as the next entry, or discard it.": "Seit du diesen Eintrag gemacht hast, hat jemand anderes an diesem Tisch %s Einträge gemacht, wie diese Seite zeigt. Sende deinen als nächsten Eintrag oder verwirf ihn.",
 

@@ -10,13 +10,11 @@
 package leagues
 
 import (
-	"errors"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
 
 	"tablemate/sessions"
-	"tablemate/sessions/league/stats"
 	"tablemate/views"
 	"tablemate/web/kit"
 	"tablemate/web/serve"
@@ -26,10 +24,6 @@ import (
 // every area (serve.Kit: the store, rendering, the link check).
 type Area struct {
 	serve.Kit
-	// stats keeps leagues' standings per version (stats.go).
-	stats *serve.Cache[*Stats]
-	// reports keeps leagues' member profiles per version (members.go).
-	reports *serve.Cache[*stats.Report]
 	preview Preview
 	share   Share
 }
@@ -45,15 +39,14 @@ type Share func(c echo.Context, id, label, hint, path, title string) views.Share
 // New is the leagues' area on k, drawing previews and share links with
 // the server's preview and share.
 func New(k serve.Kit, preview Preview, share Share) *Area {
-	return &Area{Kit: k, stats: serve.NewCache[*Stats](64), reports: serve.NewCache[*stats.Report](8), preview: preview, share: share}
+	return &Area{Kit: k, preview: preview, share: share}
 }
 
 // RotateAdmin replaces a league's admin link (POST /l/:admin/rotate).
 func (a *Area) RotateAdmin(c echo.Context) error {
 	seen, _ := serve.FormInt(c, "_seen")
 	r, err := a.Tables.Rotate(c.Request().Context(), c.Param("admin"), sessions.RoleAdmin, seen, c.FormValue("_token"))
-	var stale *sessions.StaleError
-	if errors.As(err, &stale) {
+	if serve.Stale(c, err) {
 		return a.renderAdmin(c, http.StatusConflict, kit.Tr(c, "Someone else replaced this link a moment ago, so nothing was done. The links in use are shown below."))
 	}
 	if err != nil {

@@ -275,15 +275,15 @@ func (a *Area) leagueView(c echo.Context, l sessions.League, base string) (views
 	}
 	for _, r := range st.Ratings {
 		vm.Ratings = append(vm.Ratings, views.RatingRow{Rank: r.Rank, Player: r.Member, URL: memberURL(base, r.Member),
-			Games: r.Games, Rating: one(ctx, r.ordinal()), Sigma: one(ctx, r.Sigma)})
+			Games: r.Games, Rating: one(ctx, r.Ordinal()), Sigma: one(ctx, r.Sigma)})
 	}
 	for _, k := range st.Kinds {
 		vm.Distributions = append(vm.Distributions, views.BarChart{
-			Title: kit.Tr(c, "How often each score was reached in %s", games.KindTitle(ctx, k.Slug, k.Sheet)), Bars: st.Spread[k.Kind]})
+			Title: kit.Tr(c, "How often each score was reached in %s", games.KindTitle(ctx, k.Slug, k.Sheet)), Bars: spreadBars(st.Spread[k.Kind])})
 	}
 	if x, y := c.QueryParam("a"), c.QueryParam("b"); x != "" && y != "" {
 		vm.H2H = views.HeadToHead{A: l.Canonical(x), B: l.Canonical(y)}
-		if vm.H2H.Ahead, vm.H2H.Behind, vm.H2H.Level, err = a.headToHead(ctx, l, st, vm.H2H.A, vm.H2H.B); err != nil {
+		if vm.H2H.Ahead, vm.H2H.Behind, vm.H2H.Level, err = a.Tables.HeadToHead(ctx, l, st, vm.H2H.A, vm.H2H.B); err != nil {
 			return vm, err
 		}
 	}
@@ -397,52 +397,4 @@ func trendText(ctx context.Context, v []float64) string {
 		parts[i] = i18n.Decimal(ctx, x, -1)
 	}
 	return strings.Join(parts, i18n.T(ctx, ", "))
-}
-
-// distribution counts totals in ranges of a round width (1, 2, 5, 10, 20,
-// 50 …) chosen so there are at most 8 bars.
-func distribution(totals []int) []views.Bar {
-	if len(totals) == 0 {
-		return nil
-	}
-	lo, hi := slices.Min(totals), slices.Max(totals)
-	width := 1
-	for (hi-lo)/width >= 8 {
-		width = nextWidth(width)
-	}
-	start := floorTo(lo, width)
-	var bars []views.Bar
-	for from := start; from <= hi; from += width {
-		n := 0
-		for _, t := range totals {
-			if t >= from && t < from+width {
-				n++
-			}
-		}
-		label := strconv.Itoa(from)
-		if width > 1 {
-			label += "–" + strconv.Itoa(from+width-1)
-		}
-		bars = append(bars, views.Bar{Label: label, Value: float64(n)})
-	}
-	return bars
-}
-
-// nextWidth walks the 1-2-5 sequence: 1, 2, 5, 10, 20, 50, 100 …
-func nextWidth(w int) int {
-	for scale := 1; ; scale *= 10 {
-		for _, nice := range []int{1, 2, 5} {
-			if nice*scale > w {
-				return nice * scale
-			}
-		}
-	}
-}
-
-// floorTo rounds down to a multiple of w, also for negative totals.
-func floorTo(v, w int) int {
-	if v >= 0 {
-		return v / w * w
-	}
-	return -((-v + w - 1) / w * w)
 }

@@ -57,7 +57,7 @@ func (a *Area) renderMember(c echo.Context, l sessions.League, base string, admi
 		return c.Redirect(http.StatusSeeOther, memberURL(base, canon))
 	}
 	ctx := c.Request().Context()
-	report, err := a.memberReport(ctx, l)
+	report, err := a.Tables.MemberReport(ctx, l)
 	if err != nil {
 		return err
 	}
@@ -99,97 +99,12 @@ func memberURL(base, name string) string {
 	return base + "/members/" + url.PathEscape(name)
 }
 
-// memberReport is every member's profile as the league's tables stand
-// now, kept per version of the league.
-func (a *Area) memberReport(ctx context.Context, l sessions.League) (*stats.Report, error) {
-	key, err := a.Key(ctx, l)
-	if err != nil {
-		return nil, err
-	}
-	if r, ok := a.reports.Get(l.ID + "|" + key); ok {
-		return r, nil
-	}
-	tables, err := a.Tables.LeagueSummaries(ctx, l)
-	if err != nil {
-		return nil, err
-	}
-	r := stats.Compute(statsInput(l, tables))
-	a.reports.Put(l.ID+"|"+key, &r)
-	return &r, nil
-}
-
-// statsInput is a league's history as the statistics read it: its active
-// members, its merges, and every finished, valid game of its tables with
-// the engine's winners, each as the game it was (an evening's games
-// differ), in the order they were entered (tables were added in any
-// order; games of a table keep their order).
-func statsInput(l sessions.League, tables []sessions.TableSummary) stats.Input {
-	in := stats.Input{Members: l.Active(), Canonical: l.Canonical}
-	for _, t := range tables {
-		for _, g := range t.Games {
-			sg := stats.Game{Game: g.Game, Sheet: g.Sheet, LowestWins: g.LowestWins, When: g.At, Table: t.Name, Minutes: g.Minutes}
-			seen := map[string]bool{}
-			add := func(name string) {
-				if total, ok := g.Totals[name]; ok && !seen[name] {
-					seen[name] = true
-					sg.Players = append(sg.Players, stats.Player{Name: name, Score: total, Winner: slices.Contains(g.Winners, name), Place: g.Places[name]})
-				}
-			}
-			for _, name := range t.Players { // seat order
-				add(name)
-			}
-			rest := make([]string, 0, len(g.Totals))
-			for name := range g.Totals {
-				if !seen[name] {
-					rest = append(rest, name)
-				}
-			}
-			slices.Sort(rest)
-			for _, name := range rest {
-				add(name)
-			}
-			in.Games = append(in.Games, sg)
-		}
-	}
-	slices.SortStableFunc(in.Games, func(x, y stats.Game) int {
-		if x.When.IsZero() || y.When.IsZero() {
-			return 0
-		}
-		return x.When.Compare(y.When)
-	})
-	return in
-}
-
-// ratingRow is a member's rating as the league page shows it; kept with
-// the league's stats.
-type ratingRow struct {
-	Member string  `json:"member"`
-	Rank   int     `json:"rank"`
-	Games  int     `json:"games"`
-	Mu     float64 `json:"mu"`
-	Sigma  float64 `json:"sigma"`
-}
-
-func ratingRows(rated []stats.Rated) []ratingRow {
-	out := make([]ratingRow, 0, len(rated))
-	for _, r := range rated {
-		if r.Games == 0 {
-			continue
-		}
-		out = append(out, ratingRow{Member: r.Member, Rank: r.Rank, Games: r.Games, Mu: r.Mu, Sigma: r.Sigma})
-	}
-	return out
-}
-
-// ordinal is the value ratings are ranked by: μ − 3σ.
-func (r ratingRow) ordinal() float64 { return r.Mu - 3*r.Sigma }
-
 // one writes a rating or an average with one decimal, as the reader's
 // language does ("17.0", "17,0").
 func one(ctx context.Context, v float64) string { return i18n.Decimal(ctx, v, 1) }
 
 // memberVM builds a member's page; every URL is on base.
-func memberVM(c echo.Context, l sessions.League, p stats.Profile, ratings []ratingRow, base string) views.MemberVM {
+func memberVM(c echo.Context, l sessions.League, p stats.Profile, ratings []sessions.Rating, base string) views.MemberVM {
 	vm := views.MemberVM{
 		Page: kit.Page(c, p.Member), League: l.Name, LeaguePath: base, Member: p.Member,
 		Played: p.Played, Won: p.Won, WinRate: stats.Percent(p.WinRate),
@@ -216,7 +131,7 @@ func memberVM(c echo.Context, l sessions.League, p stats.Profile, ratings []rati
 	vm.Rival, vm.Nemesis = opp(p.Rival), opp(p.Nemesis)
 	for _, r := range ratings {
 		if r.Member == p.Member {
-			vm.Rating, vm.RatingSigma, vm.RatingRank = one(c.Request().Context(), r.ordinal()), one(c.Request().Context(), r.Sigma), r.Rank
+			vm.Rating, vm.RatingSigma, vm.RatingRank = one(c.Request().Context(), r.Ordinal()), one(c.Request().Context(), r.Sigma), r.Rank
 		}
 	}
 	for _, g := range p.Games {

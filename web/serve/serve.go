@@ -13,6 +13,7 @@
 package serve
 
 import (
+	"errors"
 	"fmt"
 	"mime"
 	"net/http"
@@ -96,3 +97,24 @@ var (
 	APIVary         = []string{"Accept-Language"}[:1:1]
 	APIVaryEncoding = []string{"Accept-Language", echo.HeaderAcceptEncoding}[:2:2]
 )
+
+// HeaderMovedOn is on a 409 answer to a write the table had moved on
+// from: how many entries were made since the version the form was drawn
+// at, not counting the clock's taps (which never refuse an entry). The
+// outbox says it to the person ("someone else made 2 entries"); it is
+// absent when the store does not know the count.
+const HeaderMovedOn = "Tablemate-Moved-On"
+
+// Stale reports whether err is the store's "the table moved on"
+// (*sessions.StaleError), and names on the answer how far it moved on
+// (HeaderMovedOn) when that is known.
+func Stale(c echo.Context, err error) bool {
+	var stale *sessions.StaleError
+	if !errors.As(err, &stale) {
+		return false
+	}
+	if stale.Entries > 0 {
+		c.Response().Header().Set(HeaderMovedOn, strconv.Itoa(stale.Entries))
+	}
+	return true
+}

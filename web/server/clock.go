@@ -11,6 +11,7 @@ import (
 	"tablemate/sessions"
 	"tablemate/views"
 	"tablemate/web/kit"
+	"tablemate/web/serve"
 )
 
 // The clock of the game at hand (sessions/clock.go) on guided play, round
@@ -70,13 +71,12 @@ func (a *App) setClock(start bool) echo.HandlerFunc {
 			_, err = a.tables.PauseClock(ctx, c.Param("id"), seen, c.FormValue("_token"), game)
 		}
 		var in *scoring.InputError
-		var stale *sessions.StaleError
 		var msg string
 		status := http.StatusConflict
 		switch {
 		case err == nil:
 			return redirect(c, clockBack(c))
-		case errors.As(err, &stale):
+		case serve.Stale(c, err):
 			msg = tr(c, "Someone else just changed this table, so the clock was not changed. Here it is as it is now.")
 		case errors.As(err, &in):
 			msg, status = localInput(c, in), http.StatusUnprocessableEntity

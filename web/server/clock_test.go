@@ -10,6 +10,7 @@ import (
 
 	"tablemate/sessions/plays"
 	"tablemate/web/cambio/cambiotest"
+	"tablemate/web/serve"
 )
 
 // headOf is the table's version as the store has it.
@@ -168,6 +169,15 @@ func TestRoundEnteredWhileTheClockWasTapped(t *testing.T) {
 	}
 	if got := strings.Join(ts.timeline(t, table), "\n"); !strings.Contains(got, "Round 1") {
 		t.Errorf("the table's history has no round 1:\n%s", got)
+	}
+	// Another round from the same old form (a fresh token): the table
+	// moved on by one entry and two taps on the clock; the conflict
+	// names one entry, which the outbox says.
+	round.Set("_token", "round-after-the-taps-0123456789")
+	c := postOutbox(ts, table+"/games", round)
+	if c.Status != http.StatusConflict || c.Header.Get(HeaderRefused) != refusedConflict || c.Header.Get(serve.HeaderMovedOn) != "1" {
+		t.Errorf("a round from a version one round and two clock taps behind: %d, refused %q, moved on %q",
+			c.Status, c.Header.Get(HeaderRefused), c.Header.Get(serve.HeaderMovedOn))
 	}
 }
 

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"encoding/json"
 	"net/http"
 	"net/url"
 	"sort"
@@ -13,7 +12,6 @@ import (
 	"tablemate/sessions"
 	"tablemate/views"
 	"tablemate/views/i18n"
-	"tablemate/web/games"
 )
 
 // Never save by accident (issue #18): a whole result that breaks a rule
@@ -37,20 +35,13 @@ type entryCheck struct {
 
 func (e entryCheck) ok() bool { return len(e.Violations) == 0 && len(e.Empty) == 0 }
 
-// entryProblems runs a parsed entry through the game's engine, as the
-// store will, and finds the seats left empty. An entry the engine cannot
-// read at all is not held here: the store refuses it, naming the field.
-func entryProblems(slug string, names []string, values url.Values, state json.RawMessage) entryCheck {
-	var chk entryCheck
-	g, ok := games.Find(slug)
-	if !ok {
-		return chk
-	}
-	res, err := g.Engine.Check(state)
-	if err != nil {
-		return chk
-	}
-	chk.Violations = res.Violations
+// entryProblems is what the engine's check of an entry (res, the
+// result the store will record with it) and the form say is wrong with
+// it: the rules it breaks and the seats left empty. An entry the engine
+// cannot read at all is not held here: the store refuses it, naming the
+// field.
+func entryProblems(res scoring.Result, names []string, values url.Values) entryCheck {
+	chk := entryCheck{Violations: res.Violations}
 	for i, name := range names {
 		if seatEmpty(values, i) {
 			chk.Empty = append(chk.Empty, name)
@@ -81,11 +72,11 @@ func seatEmpty(values url.Values, i int) bool {
 // disputed", it answers false and the caller saves. Otherwise nothing is
 // saved and it answers the problems page, or with "Fix it" the filled
 // form, keeping the entry's token and the version its phone saw.
-func (a *App) holdBrokenEntry(c echo.Context, t sessions.Table, eg entryGame, values url.Values, state json.RawMessage) (bool, error) {
+func (a *App) holdBrokenEntry(c echo.Context, t sessions.Table, eg entryGame, values url.Values, res scoring.Result) (bool, error) {
 	if values.Get(fieldDisputed) != "" {
 		return false, nil
 	}
-	chk := entryProblems(eg.Slug, eg.Names, values, state)
+	chk := entryProblems(res, eg.Names, values)
 	if chk.ok() {
 		return false, nil
 	}

@@ -15,6 +15,7 @@ import (
 	"tablemate/sessions"
 	"tablemate/views"
 	"tablemate/views/i18n"
+	"tablemate/web/serve"
 )
 
 // eveningVM is the table's standing over the evening as sessions derived
@@ -233,7 +234,6 @@ func (a *App) chooseGame(c echo.Context) error {
 	g := sessions.GameChosen{Game: c.FormValue("game"), First: c.FormValue("first")}
 	_, err := a.tables.ChooseGame(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"), g)
 	var in *scoring.InputError
-	var stale *sessions.StaleError
 	switch {
 	case err == nil:
 		switch c.FormValue("then") {
@@ -243,7 +243,7 @@ func (a *App) chooseGame(c echo.Context) error {
 			return redirect(c, editBase(c)+"/play")
 		}
 		return redirect(c, editBase(c)+"?done=chosen")
-	case errors.As(err, &in), errors.As(err, &stale):
+	case errors.As(err, &in), serve.Stale(c, err):
 		t, lerr := a.loadTable(c)
 		if lerr != nil {
 			return lerr

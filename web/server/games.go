@@ -15,6 +15,7 @@ import (
 	"tablemate/views"
 	"tablemate/views/i18n"
 	"tablemate/web/kit"
+	"tablemate/web/serve"
 )
 
 // An entry page is for one game: the table's next game, entered with the
@@ -200,30 +201,42 @@ func (a *App) saveGame(c echo.Context, t sessions.Table, eg entryGame) error {
 	ctx := c.Request().Context()
 
 	state, slots, err := ed.Parse(values, eg.Names)
-	if err == nil && !(ed.Rounds && n == 0) { // a whole result: never saved by accident
-		if held, herr := a.holdBrokenEntry(c, t, eg, values, state); held {
-			return herr
+	// A whole result is checked once: the engine's result decides
+	// whether it is held (never saved by accident) and is recorded with
+	// it. One the engine cannot read goes to the store, which refuses it
+	// naming the field (after its own check of the head).
+	var pre *sessions.Checked
+	if err == nil && !(ed.Rounds && n == 0) {
+		if chk, cerr := a.tables.Check(eg.Slug, state); cerr == nil {
+			pre = &chk
+			if held, herr := a.holdBrokenEntry(c, t, eg, values, chk.Result()); held {
+				return herr
+			}
 		}
 	}
 	var app sessions.Appended
 	if err == nil {
+		id := c.Param("id")
 		switch {
 		case n == 0 && ed.Rounds:
-			app, err = a.tables.RecordRound(ctx, c.Param("id"), seen, token, state)
+			app, err = a.tables.RecordRound(ctx, id, seen, token, state)
+		case n == 0 && pre != nil:
+			app, err = a.tables.RecordCheckedGame(ctx, id, seen, token, *pre)
 		case n == 0:
-			app, err = a.tables.RecordGame(ctx, c.Param("id"), seen, token, state)
+			app, err = a.tables.RecordGame(ctx, id, seen, token, state)
+		case pre != nil:
+			app, err = a.tables.CorrectCheckedGame(ctx, id, seen, token, n, *pre, "corrected at the table")
 		default:
-			app, err = a.tables.CorrectGame(ctx, c.Param("id"), seen, token, n, state, "corrected at the table")
+			app, err = a.tables.CorrectGame(ctx, id, seen, token, n, state, "corrected at the table")
 		}
 	}
 	var in *scoring.InputError
-	var stale *sessions.StaleError
 	switch {
 	case errors.As(err, &in):
 		e := gameEntry(c, t, eg, values, views.Errors{remapField(in.Field, slots): localInput(c, in)}, "")
 		e.Form.Token = token // the same entry, still unsaved: keep its key
 		return render(c, http.StatusUnprocessableEntity, ed.Page(e))
-	case errors.As(err, &stale):
+	case serve.Stale(c, err):
 		fresh, lerr := a.loadTable(c)
 		if lerr != nil {
 			return lerr

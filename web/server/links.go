@@ -1,7 +1,6 @@
 package server
 
 import (
-	"errors"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
@@ -9,6 +8,7 @@ import (
 	"tablemate/sessions"
 	"tablemate/views"
 	"tablemate/views/i18n"
+	"tablemate/web/serve"
 )
 
 // Every page is built for the link it was opened with. A handler resolves
@@ -72,8 +72,7 @@ func (a *App) rotateTableLink(c echo.Context) error {
 	}
 	seen, _ := formInt(c, "_seen")
 	r, err := a.tables.Rotate(c.Request().Context(), c.Param("id"), role, seen, c.FormValue("_token"))
-	var stale *sessions.StaleError
-	if errors.As(err, &stale) {
+	if serve.Stale(c, err) {
 		return a.rerenderTable(c, http.StatusConflict, tr(c, "Someone else replaced this link a moment ago, so nothing was done. The links in use are shown below."))
 	}
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 	"tablemate/views/i18n"
 	"tablemate/web/games"
 	"tablemate/web/kit"
+	"tablemate/web/serve"
 )
 
 // loadPlay loads a table that can be played along (guided). Every page
@@ -120,13 +121,12 @@ func (a *App) startPlay(c echo.Context) error {
 	}
 	var in *scoring.InputError
 	var se *scoring.StepError
-	var stale *sessions.StaleError
 	switch {
 	case errors.As(err, &in):
 		return render(c, http.StatusUnprocessableEntity, g.SetupPage(c, t, views.Errors{in.Field: localInput(c, in)}))
 	case errors.As(err, &se):
 		return render(c, http.StatusUnprocessableEntity, g.SetupPage(c, t, views.Errors{"setup": refusal(c, se)}))
-	case errors.As(err, &stale):
+	case serve.Stale(c, err):
 		return redirect(c, editBase(c)+"/play")
 	case err != nil:
 		return err
@@ -151,13 +151,12 @@ func (a *App) submitStep(c echo.Context) error {
 	}
 	var se *scoring.StepError
 	var in *scoring.InputError
-	var stale *sessions.StaleError
 	switch {
 	case errors.As(err, &se):
 		return a.rerenderPlay(c, t, g, http.StatusUnprocessableEntity, refusal(c, se))
 	case errors.As(err, &in):
 		return a.rerenderPlay(c, t, g, http.StatusUnprocessableEntity, localInput(c, in))
-	case errors.As(err, &stale):
+	case serve.Stale(c, err):
 		fresh, _, lerr := a.loadPlay(c)
 		if lerr != nil {
 			return lerr

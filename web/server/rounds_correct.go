@@ -12,6 +12,7 @@ import (
 	"tablemate/sessions"
 	"tablemate/views"
 	"tablemate/web/kit"
+	"tablemate/web/serve"
 )
 
 // Any round of a game entered round by round is corrected the way a
@@ -78,13 +79,12 @@ func (a *App) correctRound(c echo.Context) error {
 		_, err = a.tables.CorrectRound(c.Request().Context(), c.Param("id"), seen, token, eg.N, r, round, "corrected at the table")
 	}
 	var in *scoring.InputError
-	var stale *sessions.StaleError
 	switch {
 	case errors.As(err, &in):
 		e := roundEntry(c, t, eg, r, values, views.Errors{remapField(in.Field, slots): localInput(c, in)}, "")
 		e.Form.Token = token
 		return render(c, http.StatusUnprocessableEntity, eg.Ed.Page(e))
-	case errors.As(err, &stale):
+	case serve.Stale(c, err):
 		fresh, lerr := a.loadTable(c)
 		if lerr != nil {
 			return lerr

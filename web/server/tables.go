@@ -19,6 +19,7 @@ import (
 	"tablemate/views/i18n"
 	"tablemate/web/games"
 	"tablemate/web/kit"
+	"tablemate/web/serve"
 )
 
 const playerSlots = 8 // name boxes on the new-table form
@@ -518,13 +519,12 @@ func (a *App) undo(c echo.Context) error {
 // success; the fresh table with the reason when the write was refused.
 func (a *App) afterTableWrite(c echo.Context, err error, done string) error {
 	var in *scoring.InputError
-	var stale *sessions.StaleError
 	switch {
 	case err == nil:
 		return redirect(c, editBase(c)+"?done="+done)
 	case errors.Is(err, sessions.ErrNotFound), errors.Is(err, sessions.ErrReplaced):
 		return linkError(c, err)
-	case errors.As(err, &stale):
+	case serve.Stale(c, err):
 		return a.rerenderTable(c, http.StatusConflict, tr(c, "Someone else just changed this table, so nothing was done. Here is the fresh state; try again if it is still needed."))
 	case errors.Is(err, sessions.ErrNothingToUndo):
 		return a.rerenderTable(c, http.StatusConflict, tr(c, "Nothing to undo: only the table's start is left."))
