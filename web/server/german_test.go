@@ -184,6 +184,7 @@ func germanFixture(t *testing.T, ts *testServer) (crawlFixture, string) {
 // description of its kind, in its language.
 func TestNoEnglishOnGermanPages(t *testing.T) {
 	t.Parallel()
+	webtest.SQLiteOnly(t, "a crawl of pages read from the derived tables")
 	if testing.Short() {
 		t.Skip("builds an evening of every game")
 	}

@@ -122,6 +122,30 @@ func RunBoth(m *testing.M) int {
 // Postgres tells whether this is the PostgreSQL pass.
 func Postgres() bool { return pg != nil }
 
+// SQLiteOnly skips the test in the PostgreSQL pass of RunBoth, saying
+// why: call it first in a test whose outcome cannot depend on the store.
+//
+// The rule: the PostgreSQL pass is for what the store does. A test runs
+// on both engines when it writes or reads in a way an engine could
+// answer differently: appends and their order, conflicts and stale
+// versions, one-time tokens, outages and full disks, imports, snapshots,
+// bounds on what a table or an import may cost, odd bytes in what is
+// stored, a second server on the same database, or the database read
+// directly. A test that builds its tables with the ordinary writes
+// (which those tests run on both) and then only reads pages (renders,
+// crawls links, checks languages, sizes, headers, compression, cards)
+// runs on SQLite only: the pages come from the derived table, which is
+// the same whichever engine kept its events (sessions' own tests hold
+// that on both). TestSQLiteOnlyKeepsTheRule (in this package) fails when
+// a test that calls SQLiteOnly reads the database, starts a second
+// server, stops PostgreSQL or is named for the store's behaviour.
+func SQLiteOnly(t testing.TB, why string) {
+	t.Helper()
+	if pg != nil {
+		t.Skip("SQLite pass only: " + why)
+	}
+}
+
 // PostgresServer is the PostgreSQL server of the pass (nil in the SQLite
 // pass): a test of an outage halts and resumes it (pgtest.Server.Halt),
 // when it was started by this run (CanHalt).
