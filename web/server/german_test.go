@@ -185,6 +185,7 @@ func germanFixture(t *testing.T, ts *testServer) (crawlFixture, string) {
 func TestNoEnglishOnGermanPages(t *testing.T) {
 	t.Parallel()
 	webtest.SQLiteOnly(t, "a crawl of pages read from the derived tables")
+	webtest.WithoutRace(t, "a crawl of a few hundred pages, one after another")
 	if testing.Short() {
 		t.Skip("builds an evening of every game")
 	}

@@ -634,6 +634,7 @@ func (c *crawler) missing(want []string) []string {
 func TestLinksCrawl(t *testing.T) {
 	t.Parallel()
 	webtest.SQLiteOnly(t, "a crawl of pages read from the derived tables")
+	webtest.WithoutRace(t, "a crawl of a few hundred pages, one after another")
 	if testing.Short() {
 		t.Skip("builds an evening of every game")
 	}

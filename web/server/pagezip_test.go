@@ -44,6 +44,7 @@ func gunzip(t *testing.T, z []byte) []byte {
 // zero bytes in them.
 func TestGzipPageIsThePage(t *testing.T) {
 	webtest.SQLiteOnly(t, "random pages compressed; no store")
+	webtest.WithoutRace(t, "compresses random pages in one goroutine")
 	// A cache of its own: the same random pages on the PostgreSQL pass
 	// would find the SQLite pass's parts kept on their first view.
 	kept := pageZips

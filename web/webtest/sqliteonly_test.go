@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -125,4 +126,74 @@ func callOf(st ast.Stmt) *ast.CallExpr {
 	}
 	call, _ := es.X.(*ast.CallExpr)
 	return call
+}
+
+// TestWithoutRaceRunsInMakeUnit: every test that skips itself under
+// -race (WithoutRace) is one the Makefile's unit step runs without it
+// (UNIT_NORACE, in a package of UNIT_NORACE_PKGS), and runs on SQLite
+// only (a store-neutral test: the step runs no PostgreSQL pass); so each
+// of its checks still runs in make test.
+func TestWithoutRaceRunsInMakeUnit(t *testing.T) {
+	mk, err := os.ReadFile("../../Makefile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	makeVar := func(name string) string {
+		m := regexp.MustCompile(`(?m)^` + name + `\s*\?=\s*(.*)$`).FindStringSubmatch(string(mk))
+		if m == nil {
+			t.Fatalf("the Makefile sets no %s", name)
+		}
+		return strings.ReplaceAll(strings.TrimSpace(m[1]), "$$", "$")
+	}
+	run, err := regexp.Compile(makeVar("UNIT_NORACE"))
+	if err != nil {
+		t.Fatalf("UNIT_NORACE: %v", err)
+	}
+	pkgs := map[string]bool{}
+	for _, p := range strings.Fields(makeVar("UNIT_NORACE_PKGS")) {
+		pkgs[strings.Trim(strings.TrimPrefix(p, "./web/"), "/")] = true
+	}
+	if !strings.Contains(string(mk), `-run "$(UNIT_NORACE)" $(UNIT_NORACE_PKGS)`) {
+		t.Error("the Makefile's unit step does not run UNIT_NORACE in UNIT_NORACE_PKGS")
+	}
+	files, err := filepath.Glob("../*/*_test.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	n := 0
+	for _, path := range files {
+		f, err := parser.ParseFile(fset, path, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range f.Decls {
+			fn, ok := d.(*ast.FuncDecl)
+			if !ok || fn.Body == nil || !strings.HasPrefix(fn.Name.Name, "Test") {
+				continue
+			}
+			calls := map[string]bool{}
+			ast.Inspect(fn.Body, func(node ast.Node) bool {
+				if sel, ok := node.(*ast.SelectorExpr); ok {
+					calls[sel.Sel.Name] = true
+				}
+				return true
+			})
+			if !calls["WithoutRace"] {
+				continue
+			}
+			n++
+			where := path + ": " + fn.Name.Name
+			if !run.MatchString(fn.Name.Name) || !pkgs[filepath.Base(filepath.Dir(path))] {
+				t.Errorf("%s skips itself under -race, but make unit's step without -race (UNIT_NORACE %s in %v) does not run it", where, run, pkgs)
+			}
+			if !calls["SQLiteOnly"] {
+				t.Errorf("%s skips itself under -race but is not SQLiteOnly: the step without -race runs no PostgreSQL pass", where)
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no test calls WithoutRace: UNIT_NORACE runs nothing")
+	}
+	t.Logf("%d tests run without -race", n)
 }

@@ -146,6 +146,21 @@ func SQLiteOnly(t testing.TB, why string) {
 	}
 }
 
+// WithoutRace skips the test in a binary built with -race, saying why:
+// call it right after SQLiteOnly in a store-neutral test that reads
+// many pages and starts no goroutines of its own (a crawl), whose
+// handlers other tests run under -race. Under the race detector such a
+// test costs ten to twenty times its time; make unit runs it without
+// -race instead, in a step of its own (the Makefile's UNIT_NORACE names
+// these tests, and TestWithoutRaceRunsInMakeUnit holds that it names
+// every one), so each of its checks still runs in make test.
+func WithoutRace(t testing.TB, why string) {
+	t.Helper()
+	if raceDetector {
+		t.Skip("not under -race (make unit runs it without, UNIT_NORACE): " + why)
+	}
+}
+
 // PostgresServer is the PostgreSQL server of the pass (nil in the SQLite
 // pass): a test of an outage halts and resumes it (pgtest.Server.Halt),
 // when it was started by this run (CanHalt).
