@@ -35,7 +35,7 @@ UNIT_FIRST ?= ./web/server/ ./sessions/ ./docs/ ./cmd/tablemate/
 # under -race: there they cost ten to twenty times as much). Every test
 # that calls WithoutRace is named here (web/webtest's
 # TestWithoutRaceRunsInMakeUnit).
-UNIT_NORACE      ?= ^(TestNoEnglishOnGermanPages|TestLinksCrawl|TestGzipPageIsThePage)$$
+UNIT_NORACE      ?= ^(TestNoEnglishOnGermanPages|TestLinksCrawl|TestGzipPageIsThePage|TestEveningViewsAgree|TestResultCardsAndLinkPreviews|TestPagesStayWithinTheirWeightBudget)$$
 UNIT_NORACE_PKGS ?= ./web/server/
 
 # go test, with a line per package (and per browser test) as it ends,

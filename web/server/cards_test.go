@@ -57,6 +57,7 @@ var cardURL = regexp.MustCompile(`"[^"]*card\.png[^"]*"`)
 func TestResultCardsAndLinkPreviews(t *testing.T) {
 	t.Parallel()
 	webtest.SQLiteOnly(t, "cards and previews drawn from the derived tables")
+	webtest.WithoutRace(t, "draws cards one request after another")
 	ts := newTestServer(t)
 	admin, public := memberLeague(t, ts)
 	table := ts.CreateGameTable("alaska", "Ana", "Ben")
