@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -128,11 +129,12 @@ func callOf(st ast.Stmt) *ast.CallExpr {
 	return call
 }
 
-// TestWithoutRaceRunsInMakeUnit: every test that skips itself under
-// -race (WithoutRace) is one the Makefile's unit step runs without it
-// (UNIT_NORACE, in a package of UNIT_NORACE_PKGS), and runs on SQLite
-// only (a store-neutral test: the step runs no PostgreSQL pass); so each
-// of its checks still runs in make test.
+// TestWithoutRaceRunsInMakeUnit: every test of the module that skips
+// itself under -race (webtest.WithoutRace, or a package's own
+// withoutRace, as views/card's) is one the Makefile's unit step runs
+// without it (UNIT_NORACE, in a package of UNIT_NORACE_PKGS), and a web
+// package's runs on SQLite only (a store-neutral test: the step runs no
+// PostgreSQL pass); so each of its checks still runs in make test.
 func TestWithoutRaceRunsInMakeUnit(t *testing.T) {
 	mk, err := os.ReadFile("../../Makefile")
 	if err != nil {
@@ -151,12 +153,24 @@ func TestWithoutRaceRunsInMakeUnit(t *testing.T) {
 	}
 	pkgs := map[string]bool{}
 	for _, p := range strings.Fields(makeVar("UNIT_NORACE_PKGS")) {
-		pkgs[strings.Trim(strings.TrimPrefix(p, "./web/"), "/")] = true
+		pkgs[strings.Trim(strings.TrimPrefix(p, "./"), "/")] = true
 	}
 	if !strings.Contains(string(mk), `-run "$(UNIT_NORACE)" $(UNIT_NORACE_PKGS)`) {
 		t.Error("the Makefile's unit step does not run UNIT_NORACE in UNIT_NORACE_PKGS")
 	}
-	files, err := filepath.Glob("../*/*_test.go")
+	var files []string
+	err = filepath.WalkDir("../..", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && p != "../.." && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata" || d.Name() == "node_modules" || d.Name() == "bin") {
+			return filepath.SkipDir
+		}
+		if strings.HasSuffix(p, "_test.go") {
+			files = append(files, p)
+		}
+		return nil
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,6 +181,7 @@ func TestWithoutRaceRunsInMakeUnit(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		dir := filepath.ToSlash(strings.TrimPrefix(filepath.Dir(path), "../../"))
 		for _, d := range f.Decls {
 			fn, ok := d.(*ast.FuncDecl)
 			if !ok || fn.Body == nil || !strings.HasPrefix(fn.Name.Name, "Test") {
@@ -174,20 +189,25 @@ func TestWithoutRaceRunsInMakeUnit(t *testing.T) {
 			}
 			calls := map[string]bool{}
 			ast.Inspect(fn.Body, func(node ast.Node) bool {
-				if sel, ok := node.(*ast.SelectorExpr); ok {
-					calls[sel.Sel.Name] = true
+				switch node := node.(type) {
+				case *ast.SelectorExpr:
+					calls[node.Sel.Name] = true
+				case *ast.CallExpr:
+					if id, ok := node.Fun.(*ast.Ident); ok {
+						calls[id.Name] = true
+					}
 				}
 				return true
 			})
-			if !calls["WithoutRace"] {
+			if !calls["WithoutRace"] && !calls["withoutRace"] {
 				continue
 			}
 			n++
 			where := path + ": " + fn.Name.Name
-			if !run.MatchString(fn.Name.Name) || !pkgs[filepath.Base(filepath.Dir(path))] {
+			if !run.MatchString(fn.Name.Name) || !pkgs[dir] {
 				t.Errorf("%s skips itself under -race, but make unit's step without -race (UNIT_NORACE %s in %v) does not run it", where, run, pkgs)
 			}
-			if !calls["SQLiteOnly"] {
+			if strings.HasPrefix(dir, "web/") && !calls["SQLiteOnly"] {
 				t.Errorf("%s skips itself under -race but is not SQLiteOnly: the step without -race runs no PostgreSQL pass", where)
 			}
 		}
