@@ -30,14 +30,14 @@ E2E_PARALLEL  ?= 4
 # packages in the order given; ./... alone is alphabetical, which left
 # web/server, the longest, to start last and run alone at the end).
 UNIT_FIRST ?= ./web/server/ ./sessions/ ./docs/ ./cmd/tablemate/
-# Tests that read many pages, draw cards or scan the sources, and check
-# no concurrency of their own, run without -race after the race run
-# (webtest.WithoutRace, and views/card's and views/i18n's withoutRace,
-# skip them under -race: there they cost seven to twenty times as much).
-# Every test that calls one is named here (web/webtest's
-# TestWithoutRaceRunsInMakeUnit).
-UNIT_NORACE      ?= ^(TestNoEnglishOnGermanPages|TestLinksCrawl|TestGzipPageIsThePage|TestEveningViewsAgree|TestResultCardsAndLinkPreviews|TestPagesStayWithinTheirWeightBudget|TestEveryGame|TestScoresAsTypedAreNotCalledChecked|TestWinnersFirstAndUnmistakable|TestEvening|TestLongEvening|TestEveryMessageHasGerman|TestNoOrphanedGerman|TestSharedCatalogHoldsNoGamesWords|TestSharedKeysInSharedCatalog)$$
-UNIT_NORACE_PKGS ?= ./web/server/ ./views/card/ ./views/i18n/
+# Tests that read many pages, draw cards, scan the sources or walk an
+# engine's moves, and check no concurrency of their own, run without
+# -race after the race run (webtest.WithoutRace, and the withoutRace of
+# views/card, views/i18n and scoring/aufderhut, skip them under -race:
+# there they cost seven to twenty times as much). Every test that calls
+# one is named here (web/webtest's TestWithoutRaceRunsInMakeUnit).
+UNIT_NORACE      ?= ^(TestNoEnglishOnGermanPages|TestLinksCrawl|TestGzipPageIsThePage|TestEveningViewsAgree|TestResultCardsAndLinkPreviews|TestPagesStayWithinTheirWeightBudget|TestEveryGame|TestScoresAsTypedAreNotCalledChecked|TestWinnersFirstAndUnmistakable|TestEvening|TestLongEvening|TestEveryMessageHasGerman|TestNoOrphanedGerman|TestSharedCatalogHoldsNoGamesWords|TestSharedKeysInSharedCatalog|TestMovesAreEveryLegalStep)$$
+UNIT_NORACE_PKGS ?= ./web/server/ ./views/card/ ./views/i18n/ ./scoring/aufderhut/
 
 # go test, with a line per package (and per browser test) as it ends,
 # the failures' own output first when something fails, and every
