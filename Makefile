@@ -30,6 +30,14 @@ E2E_PARALLEL  ?= 4
 # packages in the order given; ./... alone is alphabetical, which left
 # web/server, the longest, to start last and run alone at the end).
 UNIT_FIRST ?= ./web/server/ ./sessions/ ./docs/ ./cmd/tablemate/
+# Tests that read many pages, draw cards, scan the sources or walk an
+# engine's moves, and check no concurrency of their own, run without
+# -race after the race run (webtest.WithoutRace, and the withoutRace of
+# views/card, views/i18n and scoring/aufderhut, skip them under -race:
+# there they cost seven to twenty times as much). Every test that calls
+# one is named here (web/webtest's TestWithoutRaceRunsInMakeUnit).
+UNIT_NORACE      ?= ^(TestNoEnglishOnGermanPages|TestLinksCrawl|TestGzipPageIsThePage|TestEveningViewsAgree|TestResultCardsAndLinkPreviews|TestPagesStayWithinTheirWeightBudget|TestEveryGame|TestScoresAsTypedAreNotCalledChecked|TestWinnersFirstAndUnmistakable|TestEvening|TestLongEvening|TestEveryMessageHasGerman|TestNoOrphanedGerman|TestSharedCatalogHoldsNoGamesWords|TestSharedKeysInSharedCatalog|TestMovesAreEveryLegalStep)$$
+UNIT_NORACE_PKGS ?= ./web/server/ ./views/card/ ./views/i18n/ ./scoring/aufderhut/
 
 # go test, with a line per package (and per browser test) as it ends,
 # the failures' own output first when something fails, and every
@@ -70,9 +78,11 @@ staticcheck:
 	@scripts/phase.sh staticcheck "go tool staticcheck (the browser tests too)" $(GO) tool staticcheck -tags e2e ./...
 
 unit:
-	@scripts/phase.sh unit "every package's tests with -race (the store's on SQLite and PostgreSQL)" \
-		$(TESTRUN) -name unit -postgres -log bin/test-output/unit.json -- \
-		-race -count=1 -timeout $(UNIT_TIMEOUT) -parallel $(UNIT_PARALLEL) $(UNIT_FIRST) ./...
+	@scripts/phase.sh unit "every package's tests with -race (the store's on SQLite and PostgreSQL), then the few without -race" \
+		sh -c '$(TESTRUN) -name unit -postgres -log bin/test-output/unit.json -- \
+		-race -count=1 -timeout $(UNIT_TIMEOUT) -parallel $(UNIT_PARALLEL) $(UNIT_FIRST) ./...; status=$$?; \
+		TABLEMATE_TEST_POSTGRES=skip $(TESTRUN) -name unit-norace -log bin/test-output/unit-norace.json -- \
+		-count=1 -timeout $(UNIT_TIMEOUT) -parallel $(UNIT_PARALLEL) -run "$(UNIT_NORACE)" $(UNIT_NORACE_PKGS) || status=1; exit $$status'
 
 fuzz:
 	@scripts/phase.sh fuzz "fuzz targets, $(FUZZTIME) each, for at most $(FUZZBOX) s" scripts/fuzz.sh $(FUZZTIME) $(FUZZBOX)

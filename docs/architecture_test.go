@@ -879,16 +879,28 @@ func TestAddingAGameTouchesItsHomes(t *testing.T) {
 		}
 	}
 	// Rulings' ids and titles in the code and texts of shared files.
+	// Each id's pattern is compiled once, and tried only on the strings
+	// that hold the id at all (compiling it for every string of every
+	// file took most of this test's time).
+	type idPattern struct {
+		id string
+		re *regexp.Regexp
+	}
+	ids := map[string][]idPattern{}
+	for _, h := range hs {
+		for _, id := range rulingIDs(t, h.slug) {
+			ids[h.slug] = append(ids[h.slug], idPattern{id, regexp.MustCompile(`\b` + regexp.QuoteMeta(id) + `\b`)})
+		}
+	}
 	check := func(file string, lits map[int][]string) {
 		for _, h := range hs {
 			if !outside(file, h) {
 				continue
 			}
-			ids := rulingIDs(t, h.slug)
 			for line, ss := range lits {
 				for _, s := range ss {
-					for _, id := range ids {
-						if regexp.MustCompile(`\b` + regexp.QuoteMeta(id) + `\b`).MatchString(s) {
+					for _, p := range ids[h.slug] {
+						if id := p.id; strings.Contains(s, id) && p.re.MatchString(s) {
 							t.Errorf("%s:%d: names %s's ruling %s (in %q): its rulings are its engine's (Rulebook) and its German its web package's", file, line, h.slug, id, s)
 						}
 					}

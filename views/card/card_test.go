@@ -137,6 +137,7 @@ func share(img image.Image, r image.Rectangle, col color.RGBA) float64 {
 // crowns the engine's winners.
 func TestEveryGame(t *testing.T) {
 	t.Parallel()
+	withoutRace(t)
 	results := finished(t)
 	if len(results) != len(games.Engines()) {
 		t.Fatalf("%d games, want the registry's %d", len(results), len(games.Engines()))
@@ -190,6 +191,7 @@ func rowHeight(n, top, bottom int) int {
 // result crowns nobody.
 func TestWinnersFirstAndUnmistakable(t *testing.T) {
 	t.Parallel()
+	withoutRace(t)
 	r := Result{Game: "Auf der Hut", Checked: true, Players: []Player{
 		{"Ida", 4, false, 0}, {"Jan", 8, true, 0}, {"Kim", 2, false, 0},
 	}}
@@ -332,6 +334,7 @@ func TestFit(t *testing.T) {
 
 func TestEvening(t *testing.T) {
 	t.Parallel()
+	withoutRace(t)
 	e := Evening{Table: "Spieleabend", Games: []EveningGame{{Game: "Cambio", Winners: []string{"Zofia"}, Checked: true}, {Game: "Kodiak", Winners: []string{"Ana"}, Checked: true}},
 		Standing: []Row{{Name: "Ana", Points: 30, Wins: 1}, {Name: "Zofia", Points: 12, Wins: 1}, {Name: "Ben", Points: 40}}, LowestWins: true}
 	b, err := e.PNG(de)
@@ -416,6 +419,7 @@ func TestNumber(t *testing.T) {
 // "checked by the rules".
 func TestScoresAsTypedAreNotCalledChecked(t *testing.T) {
 	t.Parallel()
+	withoutRace(t)
 	checked := Result{Game: "Skyjo", Checked: true, Players: []Player{{"Ida", 4, false, 0}, {"Jan", 8, true, 0}}}
 	typed := checked
 	typed.Unchecked = true
@@ -466,6 +470,7 @@ func longEvening(n int) Evening {
 // long to fit even alone is cut, and the rest still counted.
 func TestLongEvening(t *testing.T) {
 	t.Parallel()
+	withoutRace(t)
 	f, _ := fonts()
 	face := newCanvas(f).face(regular, gamesSize)
 	e := longEvening(60)
@@ -539,5 +544,20 @@ func TestLongEvening(t *testing.T) {
 		if bottom-top < 18 || bottom-top > 30 {
 			t.Errorf("%d games: the line of games is drawn %d px tall (rows %d–%d), want about 22", n, bottom-top+1, top, bottom)
 		}
+	}
+}
+
+// withoutRace skips a test in a binary built with -race: drawing cards
+// under the race detector costs fifteen times as much (18 s of CPU for
+// this package, against 1.2 s without), and make unit runs these tests
+// again without -race right after (the Makefile's UNIT_NORACE, which
+// web/webtest's TestWithoutRaceRunsInMakeUnit holds to name each), so
+// their checks still run in make test. TestLanguages and
+// TestInsideTheMargins still draw side by side under -race (the fonts
+// are shared).
+func withoutRace(t *testing.T) {
+	t.Helper()
+	if raceDetector {
+		t.Skip("not under -race (make unit runs it without, UNIT_NORACE)")
 	}
 }

@@ -135,6 +135,7 @@ func namesSegment(key, word string) bool {
 // rulings, codes, sentences and page words are in its web/<game>/de.go,
 // so adding or changing a game touches its own folders only.
 func TestSharedCatalogHoldsNoGamesWords(t *testing.T) {
+	withoutRace(t)
 	own := owners(t)
 	if len(own) < 100 {
 		t.Fatalf("only %d keys belong to a game: is the collection broken?", len(own))
@@ -158,6 +159,7 @@ func TestSharedCatalogHoldsNoGamesWords(t *testing.T) {
 // catalog, not only in a game's part: the shared pages say it whichever
 // games the registry lists.
 func TestSharedKeysInSharedCatalog(t *testing.T) {
+	withoutRace(t)
 	src := sources(t)
 	shared := map[string]string{}
 	for file, text := range src {

@@ -16,6 +16,7 @@ import (
 	"tablemate/views/i18n"
 	"tablemate/web/api"
 	"tablemate/web/games"
+	"tablemate/web/webtest"
 )
 
 // german says a phrase as a German reader's API answer does.
@@ -78,6 +79,7 @@ var endToEnd = map[string]bool{"too_many_taken": true, "no_section": true}
 // never the English: codes, rulings and names stay as they are.
 func TestAPISaysEveryCodeInGerman(t *testing.T) {
 	t.Parallel()
+	webtest.SQLiteOnly(t, "type-checks the engines and scores in memory; no store")
 	if testing.Short() {
 		t.Skip("type-checks every engine")
 	}

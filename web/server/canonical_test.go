@@ -7,6 +7,7 @@ import (
 
 	"tablemate/scoring/kks"
 	"tablemate/web/kks/kkstest"
+	"tablemate/web/webtest"
 )
 
 // TestEveryFormURLAnswersGET: a page drawn in answer to a form leaves the
@@ -15,6 +16,7 @@ import (
 // page or a redirect to it, never 405 (issue #38), and the redirect goes
 // to the page the form is on, behind the same link.
 func TestEveryFormURLAnswersGET(t *testing.T) {
+	webtest.SQLiteOnly(t, "the GET answers of the routes")
 	ts := newTestServer(t)
 	table := ts.CreateTable("Ana", "Ben")
 	ts.recordKKS(t, table, []map[string]string{kkstest.Amelia, {"red": "2 3"}}, []string{"3", "7"})

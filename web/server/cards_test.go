@@ -56,6 +56,8 @@ var cardURL = regexp.MustCompile(`"[^"]*card\.png[^"]*"`)
 
 func TestResultCardsAndLinkPreviews(t *testing.T) {
 	t.Parallel()
+	webtest.SQLiteOnly(t, "cards and previews drawn from the derived tables")
+	webtest.WithoutRace(t, "draws cards one request after another")
 	ts := newTestServer(t)
 	admin, public := memberLeague(t, ts)
 	table := ts.CreateGameTable("alaska", "Ana", "Ben")
@@ -129,6 +131,7 @@ func TestResultCardsAndLinkPreviews(t *testing.T) {
 // a new one. The cache stays within its bytes.
 func TestCardCache(t *testing.T) {
 	t.Parallel()
+	webtest.SQLiteOnly(t, "the card cache, keyed by the table's version")
 	ts := newTestServer(t)
 	table := ts.CreateGameTable("alaska", "Ana", "Ben")
 	ts.alaskaGame(t, table, "4", "6")

@@ -43,9 +43,8 @@ import (
 // shrunk evening that breaks it, step by step.
 func TestEveningViewsAgree(t *testing.T) {
 	t.Parallel()
-	if webtest.Postgres() {
-		t.Skip("the derivation does not depend on the store: SQLite pass only")
-	}
+	webtest.SQLiteOnly(t, "the derivation does not depend on the store")
+	webtest.WithoutRace(t, "a hundred evenings written and read one request after another")
 	ts := newTestServer(t)
 	ctx := context.Background()
 	rapid.Check(t, func(rt *rapid.T) {

@@ -40,6 +40,7 @@ func TestFeaturesAt(t *testing.T) {
 // The invite panel says what works for the phones at the links' address,
 // and why not, in the reader's language.
 func TestInvitePanelSaysWhatWorksWhere(t *testing.T) {
+	webtest.SQLiteOnly(t, "the invite panel's texts for each set-up")
 	wifi := newTestServerWith(t, func(a *App) { a.site.public = "http://192.168.1.23:8080" })
 	selfSigned := startTestServer(t, func(a *App) { a.site.ServeTLS(false) }, true)
 	trusted := startTestServer(t, func(a *App) { a.site.ServeTLS(true) }, true)

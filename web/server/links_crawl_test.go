@@ -633,6 +633,8 @@ func (c *crawler) missing(want []string) []string {
 // link either.
 func TestLinksCrawl(t *testing.T) {
 	t.Parallel()
+	webtest.SQLiteOnly(t, "a crawl of pages read from the derived tables")
+	webtest.WithoutRace(t, "a crawl of a few hundred pages, one after another")
 	if testing.Short() {
 		t.Skip("builds an evening of every game")
 	}

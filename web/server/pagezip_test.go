@@ -19,6 +19,7 @@ import (
 	"tablemate/web/cambio/cambiotest"
 	"tablemate/web/kit"
 	"tablemate/web/kks/kkstest"
+	"tablemate/web/webtest"
 )
 
 // gunzip reads a gzip member with the standard library's reader.
@@ -42,6 +43,8 @@ func gunzip(t *testing.T, z []byte) []byte {
 // with the tokens anywhere, repeated and next to each other, and with
 // zero bytes in them.
 func TestGzipPageIsThePage(t *testing.T) {
+	webtest.SQLiteOnly(t, "random pages compressed; no store")
+	webtest.WithoutRace(t, "compresses random pages in one goroutine")
 	// A cache of its own: the same random pages on the PostgreSQL pass
 	// would find the SQLite pass's parts kept on their first view.
 	kept := pageZips
@@ -224,6 +227,7 @@ func TestTablePageViewsShareTheKeptParts(t *testing.T) {
 // parts. A page that did not repeat would be compressed at the best
 // level on every view.
 func TestZippedPagesRepeat(t *testing.T) {
+	webtest.SQLiteOnly(t, "the compression of pages read from the derived tables")
 	ts := newTestServer(t)
 	table := ts.CreateTable("Amelia", "Victor")
 	entry := ts.Get(table + "/games/new")
@@ -275,6 +279,7 @@ func TestZippedPagesRepeat(t *testing.T) {
 // running are served from the kept parts, and each shows the time the
 // clock had when it was drawn.
 func TestRunningClockPageIsCompressedOnce(t *testing.T) {
+	webtest.SQLiteOnly(t, "the compression of pages read from the derived tables")
 	ts := newTestServer(t)
 	table := cambiotest.StartRoundTable(ts.Server, "cambio", "Ana", "Ben", "Cy")
 	start := table + "/clock/start?back=round"

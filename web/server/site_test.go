@@ -82,6 +82,7 @@ func cookieAttrs(h http.Header) map[string]string {
 // self-signed) gets Secure cookies but no HSTS: a phone must be able to go
 // past the warning.
 func TestHTTPSAnswersCarryHSTSAndSecureCookies(t *testing.T) {
+	webtest.SQLiteOnly(t, "headers and cookies of the answers")
 	tlsServer := startTestServer(t, func(a *App) { a.site.ServeTLS(true) }, true)
 	selfSigned := startTestServer(t, func(a *App) { a.site.ServeTLS(false) }, true)
 	proxied := newTestServerWith(t, func(a *App) { a.site.proxies, _ = parseNetworks("127.0.0.1/32") })
@@ -136,6 +137,7 @@ func TestHTTPSAnswersCarryHSTSAndSecureCookies(t *testing.T) {
 // claims: with Host: evil.example and X-Forwarded-Proto: https from a
 // peer nobody trusts, they point at the listening address.
 func TestShareLinksIgnoreAForeignHost(t *testing.T) {
+	webtest.SQLiteOnly(t, "share links and QR codes on the pages")
 	ts := newTestServer(t)
 	_, table, view, admin, public := linkedEvening(t, ts)
 	listening := ts.URL // http://127.0.0.1:port, a listening address
@@ -221,6 +223,7 @@ func TestSiteFlags(t *testing.T) {
 // peer nobody trusts is ignored (a fresh one per write used to give every
 // write its own allowance); behind a trusted proxy it names the client.
 func TestWriteLimiterTrustsForwardedForOnlyFromTrustedProxies(t *testing.T) {
+	webtest.SQLiteOnly(t, "the limiter counts requests before any store")
 	limited := func(ts *testServer, xff func(i int) string) int {
 		n := 0
 		for i := range 30 {
@@ -253,6 +256,7 @@ func TestWriteLimiterTrustsForwardedForOnlyFromTrustedProxies(t *testing.T) {
 
 // The request log names route patterns, never a link or a table's key.
 func TestRequestLogNamesRoutesNotLinks(t *testing.T) {
+	webtest.SQLiteOnly(t, "what the request log prints")
 	var logs webtest.SyncBuffer
 	ts := newTestServerWith(t, func(a *App) { a.log = slog.New(slog.NewTextHandler(&logs, nil)) })
 	paths, table, view, admin, _ := linkedEvening(t, ts)

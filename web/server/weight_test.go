@@ -21,6 +21,8 @@ import (
 
 func TestPagesStayWithinTheirWeightBudget(t *testing.T) {
 	t.Parallel()
+	webtest.SQLiteOnly(t, "the pages' sizes, read from the derived tables")
+	webtest.WithoutRace(t, "weighs pages one request after another")
 	ts := newTestServer(t)
 	table := ts.CreateTable("Amelia", "Victor", "Enrique", "Zofia")
 	entry := ts.Get(table + "/games/new")

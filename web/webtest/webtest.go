@@ -122,6 +122,45 @@ func RunBoth(m *testing.M) int {
 // Postgres tells whether this is the PostgreSQL pass.
 func Postgres() bool { return pg != nil }
 
+// SQLiteOnly skips the test in the PostgreSQL pass of RunBoth, saying
+// why: call it first in a test whose outcome cannot depend on the store.
+//
+// The rule: the PostgreSQL pass is for what the store does. A test runs
+// on both engines when it writes or reads in a way an engine could
+// answer differently: appends and their order, conflicts and stale
+// versions, one-time tokens, outages and full disks, imports, snapshots,
+// bounds on what a table or an import may cost, odd bytes in what is
+// stored, a second server on the same database, or the database read
+// directly. A test that builds its tables with the ordinary writes
+// (which those tests run on both) and then only reads pages (renders,
+// crawls links, checks languages, sizes, headers, compression, cards)
+// runs on SQLite only: the pages come from the derived table, which is
+// the same whichever engine kept its events (sessions' own tests hold
+// that on both). TestSQLiteOnlyKeepsTheRule (in this package) fails when
+// a test that calls SQLiteOnly reads the database, starts a second
+// server, stops PostgreSQL or is named for the store's behaviour.
+func SQLiteOnly(t testing.TB, why string) {
+	t.Helper()
+	if pg != nil {
+		t.Skip("SQLite pass only: " + why)
+	}
+}
+
+// WithoutRace skips the test in a binary built with -race, saying why:
+// call it right after SQLiteOnly in a store-neutral test that reads
+// many pages and starts no goroutines of its own (a crawl), whose
+// handlers other tests run under -race. Under the race detector such a
+// test costs ten to twenty times its time; make unit runs it without
+// -race instead, in a step of its own (the Makefile's UNIT_NORACE names
+// these tests, and TestWithoutRaceRunsInMakeUnit holds that it names
+// every one), so each of its checks still runs in make test.
+func WithoutRace(t testing.TB, why string) {
+	t.Helper()
+	if raceDetector {
+		t.Skip("not under -race (make unit runs it without, UNIT_NORACE): " + why)
+	}
+}
+
 // PostgresServer is the PostgreSQL server of the pass (nil in the SQLite
 // pass): a test of an outage halts and resumes it (pgtest.Server.Halt),
 // when it was started by this run (CanHalt).
