@@ -15,6 +15,7 @@ import (
 	"tablemate/sessions"
 	"tablemate/views"
 	"tablemate/views/i18n"
+	"tablemate/web/interop"
 )
 
 // eveningVM is the table's standing over the evening as sessions derived
@@ -293,7 +294,7 @@ func (a *App) eveningEnd(c echo.Context) error {
 			tr(c, "The result to pass on: this link shows the table and cannot change it."), "/v/"+links.View, t.Name),
 	}
 	vm.Share.Card = "/v/" + links.View + "/card.png" // the evening's card (js/sharecard.js)
-	vm.BGStats, vm.BGStatsMore = bgStatsEvening(c, t)
+	vm.BGStats, vm.BGStatsMore = interop.BGStatsEvening(c, t)
 	vm.Length = lengthVM(t.EveningLength())
 	vm.Note = views.NoteVM{Note: t.EveningNote(), Action: editBase(c) + "/evening/note", Form: form(c, t.Head)}
 	if c.QueryParam("done") == "noted" {

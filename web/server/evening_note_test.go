@@ -9,6 +9,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"tablemate/sessions/plays"
+	"tablemate/web/interop"
 )
 
 // TestEveningNotes: a note on the evening, written on the evening's page,
@@ -121,7 +122,7 @@ func TestEveningNotes(t *testing.T) {
 			t.Errorf("%s: imported game 1 says %q and %q", file.name, g1.Text(`[data-testid="note-text"]`), g1.Text(`[data-testid="evening-note-text"]`))
 		}
 		back := readPlays(t, ts.Get(ts.publicOf(t, admin)+"/export.bgsplay"), plays.BGStats)
-		if len(back) != 2 || back[1].Comments != want[1]+"\n"+ImportedMark {
+		if len(back) != 2 || back[1].Comments != want[1]+"\n"+interop.ImportedMark {
 			t.Errorf("%s: exported again %+v", file.name, back)
 		}
 	}

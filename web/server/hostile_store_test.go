@@ -354,7 +354,7 @@ func TestHostileTablesAndImportsAreBounded(t *testing.T) {
 	if statuses[2] != http.StatusTooManyRequests {
 		t.Errorf("imports past the write limit: %v", statuses)
 	}
-	budget := newTestServerWith(t, func(a *App) { a.writeRate, a.imports = 0, newImportBudget(1, 64<<10) })
+	budget := newTestServerWith(t, func(a *App) { a.writeRate = 0; a.interop.SetBudget(1, 64<<10) })
 	rows := budget.rows()
 	if p := budget.upload(t, kksExport(400)); p.Status != http.StatusTooManyRequests {
 		t.Errorf("an import past the byte budget: %d", p.Status)

@@ -586,24 +586,6 @@ func vmKB(t *testing.T, pid int, field string) int {
 	return 0
 }
 
-// TestImportGateCaps: at most perClient imports of one client and total
-// of all are read at once; a finished one frees its place.
-func TestImportGateCaps(t *testing.T) {
-	g := newImportGate(2, 3)
-	for i, want := range []bool{true, true, false} {
-		if got := g.enter("a"); got != want {
-			t.Fatalf("a client's import %d at once: admitted %v", i+1, got)
-		}
-	}
-	if !g.enter("b") || g.enter("c") {
-		t.Fatal("the cap in all does not hold")
-	}
-	g.leave("a")
-	if !g.enter("c") {
-		t.Error("a finished import did not free its place")
-	}
-}
-
 // TestHostileLeagueFilesKeptByVersion: a league's .bgsplay and BGG XML
 // are written once per league version, like its standings: GETs after
 // the first answer the kept file, a new game writes it anew.
@@ -618,7 +600,7 @@ func TestHostileLeagueFilesKeptByVersion(t *testing.T) {
 	}
 	ts.Get(public + "/export-bgg.xml")
 	ts.Get(public + "/export-bgg.xml")
-	if n := ts.app.leagueFilesMade.Load(); n != 2 {
+	if n := ts.app.interop.LeagueFilesWritten(); n != 2 {
 		t.Errorf("8 downloads of two files wrote %d files, want 2", n)
 	}
 	link, _ := ts.Get(public).Doc.Find(`[data-testid="league-tables"] a`).First().Attr("href")
@@ -628,8 +610,8 @@ func TestHostileLeagueFilesKeptByVersion(t *testing.T) {
 		[]byte(fmt.Sprintf(kksThree, ro.Players[0], ro.Players[1], ro.Players[2]))); err != nil {
 		t.Fatal(err)
 	}
-	if p := ts.Get(public + "/export.bgsplay"); p.Body == first.Body || ts.app.leagueFilesMade.Load() != 3 {
-		t.Errorf("after a new game the file was not written anew (%d written)", ts.app.leagueFilesMade.Load())
+	if p := ts.Get(public + "/export.bgsplay"); p.Body == first.Body || ts.app.interop.LeagueFilesWritten() != 3 {
+		t.Errorf("after a new game the file was not written anew (%d written)", ts.app.interop.LeagueFilesWritten())
 	}
 }
 

@@ -50,10 +50,9 @@ var (
 	apiVaryEncoding = serve.APIVaryEncoding
 )
 
-// statsCache keeps what was computed per league version (serve.Cache).
-type statsCache[V any] = serve.Cache[V]
-
-func newStatsCache[V any](max int) *statsCache[V] { return serve.NewCache[V](max) }
+// csrfCookie is the cookie of the form token (web/serve: an import
+// checks it before its file is read).
+const csrfCookie = serve.CSRFCookie
 
 // kit is what the server hands its areas (web/api, …): its rendering and
 // its compression.

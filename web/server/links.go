@@ -39,16 +39,13 @@ func (v viewTable) base() string { return "/v/" + v.link }
 
 // loadTable replays the table whose edit link is in the URL, answering 404
 // for links that open nothing and 410 for replaced ones.
-func (a *App) loadTable(c echo.Context) (sessions.Table, error) {
-	t, err := a.tables.Table(c.Request().Context(), c.Param("id"))
-	return t, linkError(c, err)
-}
+func (a *App) loadTable(c echo.Context) (sessions.Table, error) { return a.kit().Table(c) }
 
 // openView replays the table whose view-only link is in the URL.
 func (a *App) openView(c echo.Context) (viewTable, error) {
-	t, err := a.tables.ReadOnly(c.Request().Context(), c.Param("rid"))
+	t, err := a.kit().ReadOnly(c)
 	if err != nil {
-		return viewTable{}, linkError(c, err)
+		return viewTable{}, err
 	}
 	return viewTable{Table: t, link: c.Param("rid")}, nil
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"tablemate/sessions/plays"
+	"tablemate/web/interop"
 )
 
 // TestGameNotes: a note written on a game's edit page is shown there and
@@ -99,7 +100,7 @@ func TestGameNotes(t *testing.T) {
 		t.Errorf("imported game's note %q", got)
 	}
 	back := readPlays(t, ts.Get(ts.publicOf(t, admin)+"/export.bgsplay"), plays.BGStats)
-	if len(back) != 1 || back[0].Comments != note+"\n"+ImportedMark {
+	if len(back) != 1 || back[0].Comments != note+"\n"+interop.ImportedMark {
 		t.Errorf("exported again: %+v", back)
 	}
 

@@ -15,8 +15,13 @@ import (
 
 	"tablemate/sessions"
 	"tablemate/sessions/plays"
+	"tablemate/web/games"
+	"tablemate/web/interop"
 	"tablemate/web/webtest"
 )
+
+// playGames reads the play files the exports write (web/interop's).
+var playGames = plays.NewGames(games.Engines()...)
 
 // uploadPlays posts a play file to a league's import form.
 func (ts *testServer) uploadPlays(t *testing.T, admin, name, data string) webtest.Page {
@@ -201,7 +206,7 @@ func TestPlaysTravel(t *testing.T) {
 	if got := linesOf(back); !slices.Equal(got, wantBack) {
 		t.Errorf("round trip %+v, want %+v", got, wantBack)
 	}
-	if len(back) == 1 && (back[0].Comments != ImportedMark || plays.PlayUUID(back[0], 0) != plays.PlayUUID(fromEdit[0], 0)) {
+	if len(back) == 1 && (back[0].Comments != interop.ImportedMark || plays.PlayUUID(back[0], 0) != plays.PlayUUID(fromEdit[0], 0)) {
 		t.Errorf("round trip comments %q, uuid %s vs %s", back[0].Comments, plays.PlayUUID(back[0], 0), plays.PlayUUID(fromEdit[0], 0))
 	}
 

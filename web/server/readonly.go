@@ -7,6 +7,7 @@ import (
 
 	"tablemate/sessions"
 	"tablemate/views"
+	"tablemate/web/interop"
 )
 
 // The pages behind a view-only link (/v/{view link}). They are built from
@@ -47,7 +48,7 @@ func (a *App) showReadOnlyGame(c echo.Context) error {
 	}
 	if g, err := gameParam(c, v.Table); err == nil {
 		vm.Page.Preview = a.gamePreview(c, v, g)
-		vm.BGStats = bgStatsGame(v.Table, g.Number)
+		vm.BGStats = interop.BGStatsGame(v.Table, g.Number)
 		vm.Length = lengthVM(v.Table.GameLength(g.Number))
 		vm.Note = views.NoteVM{Note: v.Table.Note(g.Number)}
 		vm.EveningNote = views.NoteVM{Note: v.Table.EveningNote()}
@@ -70,23 +71,4 @@ func (a *App) streamReadOnly(c echo.Context) error {
 		v, err := a.openView(c)
 		return v.Table, err
 	})
-}
-
-// exportReadOnly downloads the table's log behind the view-only link: what
-// the page's history shows, nothing more (an export holds no links).
-func (a *App) exportReadOnly(c echo.Context) error {
-	v, err := a.openView(c)
-	if err != nil {
-		return err
-	}
-	return exportLog(c, v.Table)
-}
-
-// resultsReadOnly downloads the results as CSV behind the view-only link.
-func (a *App) resultsReadOnly(c echo.Context) error {
-	v, err := a.openView(c)
-	if err != nil {
-		return err
-	}
-	return exportCSV(c, v.Table)
 }
