@@ -17,8 +17,8 @@ import (
 func TestEveryFormURLAnswersGET(t *testing.T) {
 	ts := newTestServer(t)
 	table := ts.CreateTable("Ana", "Ben")
-	ts.recordKKS(t, table, []map[string]string{kkstest.Amelia, {"red": "2 3"}}, []string{"3", "7"})
-	admin := ts.createLeague(t, "Club", "placing", "Ana", "Ben")
+	ts.RecordKKS(t, table, []map[string]string{kkstest.Amelia, {"red": "2 3"}}, []string{"3", "7"})
+	admin := ts.CreateLeague(t, "Club", "placing", "Ana", "Ben")
 	id := strings.TrimPrefix(table, "/tables/")
 	adminID := strings.TrimPrefix(admin, "/l/")
 	fill := strings.NewReplacer(":id", id, ":admin", adminID, ":n", "1", ":r", "1", ":role", "view", ":game", kks.Slug)

@@ -95,10 +95,6 @@ func gameName(c echo.Context, g sessions.Game) string {
 	return kindTitle(c.Request().Context(), g.Record.Game, g.Record.Sheet)
 }
 
-// sheetName is the name the table gave another game's sheet; "" for the
-// seven games and for a sheet not named.
-func sheetName(g sessions.Game) string { return g.Record.Sheet }
-
 // placesText is the points of the places, "3/2/1/0" ("1.5", "1,5").
 func placesText(ctx context.Context, points []float64) string {
 	s := ""

