@@ -16,6 +16,7 @@ import (
 	"tablemate/views"
 	"tablemate/views/i18n"
 	"tablemate/web/interop"
+	"tablemate/web/serve"
 )
 
 // eveningVM is the table's standing over the evening as sessions derived
@@ -69,11 +70,11 @@ func eveningVM(c echo.Context, t sessions.Table) views.EveningVM {
 			case !played:
 				vr.Cells = append(vr.Cells, "–")
 			case !r.Counted:
-				vr.Cells = append(vr.Cells, "("+scoreText(seat.Score)+")") // not counted: the total alone
+				vr.Cells = append(vr.Cells, "("+serve.ScoreText(seat.Score)+")") // not counted: the total alone
 			case ev.Mode == sessions.EveningPlacings:
-				vr.Cells = append(vr.Cells, tr(c, "%d. (%s)", seat.Place, scoreText(seat.Score)))
+				vr.Cells = append(vr.Cells, tr(c, "%d. (%s)", seat.Place, serve.ScoreText(seat.Score)))
 			default:
-				vr.Cells = append(vr.Cells, scoreText(seat.Score))
+				vr.Cells = append(vr.Cells, serve.ScoreText(seat.Score))
 			}
 		}
 		vm.Rows = append(vm.Rows, vr)

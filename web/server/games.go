@@ -222,7 +222,7 @@ func (a *App) saveGame(c echo.Context, t sessions.Table, eg entryGame) error {
 	var stale *sessions.StaleError
 	switch {
 	case errors.As(err, &in):
-		e := gameEntry(c, t, eg, values, views.Errors{remapField(in.Field, slots): localInput(c, in)}, "")
+		e := gameEntry(c, t, eg, values, views.Errors{kit.RemapField(in.Field, slots): localInput(c, in)}, "")
 		e.Form.Token = token // the same entry, still unsaved: keep its key
 		return render(c, http.StatusUnprocessableEntity, ed.Page(e))
 	case errors.As(err, &stale):

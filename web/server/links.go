@@ -9,6 +9,7 @@ import (
 	"tablemate/sessions"
 	"tablemate/views"
 	"tablemate/views/i18n"
+	"tablemate/web/serve"
 )
 
 // Every page is built for the link it was opened with. A handler resolves
@@ -79,7 +80,7 @@ func (a *App) rotateTableLink(c echo.Context) error {
 	if role == sessions.RoleView {
 		return redirect(c, editBase(c)+"?done=view-link#share")
 	}
-	replaceRemembered(c, c.Param("id"), r.Link)
+	serve.ReplaceRemembered(c, c.Param("id"), r.Link)
 	return redirect(c, "/tables/"+r.Link+"?done=edit-link#share")
 }
 
@@ -107,7 +108,7 @@ func (a *App) tableShare(c echo.Context, t sessions.Table, l sessions.TableLinks
 	if k.view == vm.View && k.edit == vm.Edit {
 		vm.Kept = k.parts
 	}
-	_, vm.Open = linkFlashes[c.QueryParam("done")]
+	_, vm.Open = serve.LinkFlashes[c.QueryParam("done")]
 	f := a.site.features(c.Request())
 	vm.Features, vm.FeaturesGood = tr(c, f.Say()), f.Good()
 	return vm

@@ -19,6 +19,7 @@ import (
 	"tablemate/views/i18n"
 	"tablemate/web/games"
 	"tablemate/web/kit"
+	"tablemate/web/serve"
 )
 
 const playerSlots = 8 // name boxes on the new-table form
@@ -79,7 +80,7 @@ func (a *App) phoneNames(c echo.Context, members []string) []string {
 	for _, m := range members {
 		add(m)
 	}
-	ids := recentTables(c)
+	ids := serve.RecentTables(c)
 	for _, id := range ids[:min(len(ids), chipTables)] {
 		t, err := a.tables.Table(c.Request().Context(), id)
 		if err != nil {
@@ -89,7 +90,7 @@ func (a *App) phoneNames(c echo.Context, members []string) []string {
 			add(p)
 		}
 	}
-	for _, id := range knownLeagues(c) {
+	for _, id := range serve.KnownLeagues(c) {
 		l, err := a.tables.League(c.Request().Context(), id)
 		if err != nil {
 			continue // a deleted league: nothing to offer
@@ -292,11 +293,11 @@ func (a *App) showTable(c echo.Context) error {
 	if err != nil {
 		return linkError(c, err)
 	}
-	rememberTable(c, c.Param("id"))
+	serve.RememberTable(c, c.Param("id"))
 	flash := ""
 	if f, ok := flashes[c.QueryParam("done")]; ok {
 		flash = tr(c, f)
-	} else if f, ok := linkFlashes[c.QueryParam("done")]; ok {
+	} else if f, ok := serve.LinkFlashes[c.QueryParam("done")]; ok {
 		flash = tr(c, f)
 	}
 	kind := "good"
