@@ -10,6 +10,7 @@ package areatest
 import (
 	"bytes"
 	"encoding/json"
+	"log/slog"
 	"mime/multipart"
 	"net/http"
 	"net/url"
@@ -19,6 +20,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"tablemate/scoring/alaska"
+	"tablemate/sessions"
 	"tablemate/sessions/plays"
 	"tablemate/web/games"
 	"tablemate/web/kks/kkstest"
@@ -285,4 +287,16 @@ func ViewPath(t *testing.T, p webtest.Page) string {
 		t.Fatalf("no view-only link on the edit page: %q", v)
 	}
 	return u.Path
+}
+
+// ReplayTotal reads a player's total on a replay step.
+func ReplayTotal(p webtest.Page, name string) string {
+	return p.Text(`[data-testid="replay-totals"] tr[data-player="` + name + `"] [data-testid="replay-total"]`)
+}
+
+// Start is the steps on a test server of the app newApp builds, over a
+// new database (webtest.New): an area's tests pass server.NewApp.
+func Start[A webtest.App](t testing.TB, newApp func(*sessions.Store, *slog.Logger) A) Steps {
+	t.Helper()
+	return Steps{webtest.New(t, newApp)}
 }

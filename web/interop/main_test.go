@@ -9,15 +9,11 @@ import (
 	"tablemate/web/webtest"
 )
 
-// TestMain runs the imports' and exports' tests against SQLite and then against
-// PostgreSQL (webtest.RunBoth), on the whole server's router.
+// The imports' and exports' tests run against SQLite and then against PostgreSQL
+// (webtest.RunBoth), on the whole server (web/server) and a fresh
+// database each, with the steps the areas' tests share (areatest).
 func TestMain(m *testing.M) { os.Exit(webtest.RunBoth(m)) }
 
-// testServer is the whole server (web/server) on a fresh database, with
-// the steps the areas' tests share (areatest).
 type testServer struct{ areatest.Steps }
 
-func newTestServer(t testing.TB) *testServer {
-	t.Helper()
-	return &testServer{areatest.Steps{Server: webtest.New(t, server.NewApp)}}
-}
+func newTestServer(t testing.TB) *testServer { return &testServer{areatest.Start(t, server.NewApp)} }

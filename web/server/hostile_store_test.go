@@ -167,8 +167,8 @@ func TestHostileReplayPageReadsNothing(t *testing.T) {
 	ts.Get(table)
 	before := ts.app.tables.Stats()
 	p := ts.Get(table + "/games/500/replay")
-	if p.Status != http.StatusOK || replayTotal(p, "Amelia") != "86" {
-		t.Fatalf("replay: %d, Amelia %q", p.Status, replayTotal(p, "Amelia"))
+	if p.Status != http.StatusOK || areatest.ReplayTotal(p, "Amelia") != "86" {
+		t.Fatalf("replay: %d, Amelia %q", p.Status, areatest.ReplayTotal(p, "Amelia"))
 	}
 	if w := ts.work(before); w != (sessions.Stats{}) {
 		t.Errorf("a replay page cost %+v", w)

@@ -29,7 +29,9 @@ var (
 	dateTime  = serve.DateTime
 	gameTitle = games.Title
 	kindTitle = games.KindTitle
-	editorFor = games.Editor
+	// What the table plays now (the registry).
+	playingTitle = games.PlayingTitle
+	editorFor    = games.Editor
 )
 
 // csrfCookie is the cookie of the form token (web/serve: an import

@@ -12,7 +12,7 @@ import (
 
 // The pages behind a view-only link (/v/{view link}). They are built from
 // a viewTable, which holds the view-only link and no other, with the same
-// builders every link uses (tableView, gameResultVM, replayPage) given the
+// builders every link uses (tableView, gameResultVM, web/replay's page) given the
 // view base; nothing is built for the editor and taken away.
 
 // showReadOnly renders a table for spectators: live, without any form,
@@ -54,15 +54,6 @@ func (a *App) showReadOnlyGame(c echo.Context) error {
 		vm.EveningNote = views.NoteVM{Note: v.Table.EveningNote()}
 	}
 	return render(c, http.StatusOK, views.ResultPage(vm))
-}
-
-// replayReadOnlyGame is the replay behind the view-only link.
-func (a *App) replayReadOnlyGame(c echo.Context) error {
-	v, err := a.openView(c)
-	if err != nil {
-		return err
-	}
-	return replayPage(c, v.Table, v.base())
 }
 
 // streamReadOnly is the live stream behind a view-only link.

@@ -8,6 +8,7 @@ import (
 	"tablemate/web/api"
 	"tablemate/web/check"
 	"tablemate/web/interop"
+	"tablemate/web/replay"
 )
 
 // scoreRoute is the score-check API's route (it compresses its answer
@@ -16,7 +17,8 @@ const scoreRoute = "/api/v1/games/:game/score"
 
 // routes lists every URL in one place. Which link opens what: links.go.
 func (a *App) routes(e *echo.Echo) {
-	ip := a.interop // imports and exports (web/interop)
+	ip := a.interop                         // imports and exports (web/interop)
+	rp := replay.New(a.kit(), timelineText) // a game's replay (web/replay)
 	e.GET("/", a.showHome)
 	e.GET("/healthz", a.health)
 	e.GET("/static/*", serveStatic)
@@ -56,7 +58,7 @@ func (a *App) routes(e *echo.Echo) {
 	e.POST("/tables/:id/games/:n", a.correctGame)
 	e.POST("/tables/:id/games/:n/settle", a.settleGame)
 	e.POST("/tables/:id/games/:n/note", a.noteGame)
-	e.GET("/tables/:id/games/:n/replay", a.replayGame)
+	e.GET("/tables/:id/games/:n/replay", rp.Edit)
 	e.GET("/tables/:id/games/:n/rounds/:r/edit", a.editRound)
 	e.POST("/tables/:id/games/:n/rounds/:r", a.correctRound)
 	e.POST("/tables/:id/rotate/:role", a.rotateTableLink)
@@ -70,7 +72,7 @@ func (a *App) routes(e *echo.Echo) {
 	e.GET("/v/:rid/export.bgsplay", ip.View(interop.Plays(false)))
 	e.GET("/v/:rid/export-bgg.xml", ip.View(interop.Plays(true)))
 	e.GET("/v/:rid/games/:n", a.showReadOnlyGame)
-	e.GET("/v/:rid/games/:n/replay", a.replayReadOnlyGame)
+	e.GET("/v/:rid/games/:n/replay", rp.View)
 	e.GET("/v/:rid/games/:n/qr.svg", a.showViewGameQR)
 	e.GET("/v/:rid/card.png", a.showViewCard)
 	e.GET("/v/:rid/games/:n/card.png", a.showViewGameCard)

@@ -447,19 +447,6 @@ func evening(t sessions.Table) sessions.Evening {
 	return t.Derived("evening", func() any { return t.Evening() }).(sessions.Evening)
 }
 
-// playingTitle is what the table plays now, as the pages call it: the
-// game's title, or the name the table gave the sheet it keeps (the
-// newest game's, when it is of the game played now), in the reader's
-// language.
-func playingTitle(ctx context.Context, t sessions.Table) string {
-	if n := len(t.Games); n > 0 {
-		if r := t.Games[n-1].Record; r.Game == t.Info.Slug {
-			return kindTitle(ctx, r.Game, r.Sheet)
-		}
-	}
-	return gameTitle(ctx, t.Info.Slug)
-}
-
 // chartTitle heads the standing's charts: the running totals of one
 // kind, or the points by place of a mixed evening.
 func chartTitle(ctx context.Context, ev sessions.Evening) string {
