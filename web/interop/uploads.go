@@ -17,7 +17,7 @@ import (
 // Permission before memory (issue #31): an import's file is the one body
 // that may be large (33 MB), so nothing of it is read before the request
 // has shown its right to send it. The league's admin link is resolved
-// first (importPlays), then the form's security token is checked — from
+// first (ImportPlays), then the form's security token is checked — from
 // the X-CSRF-Token header, or from a small field sent before the file, as
 // the import forms send it — and the file is read only after that, as a
 // stream. Without a valid token the answer is 403 before the file is
