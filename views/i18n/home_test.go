@@ -164,7 +164,7 @@ func TestSharedKeysInSharedCatalog(t *testing.T) {
 	shared := map[string]string{}
 	for file, text := range src {
 		rel := strings.TrimPrefix(file, root+"/")
-		for _, dir := range []string{"views/", "web/server/", "web/serve/", "web/api/", "web/leagues/", "web/check/", "web/live/", "web/games/", "cmd/"} {
+		for _, dir := range []string{"views/", "web/server/", "web/serve/", "web/api/", "web/leagues/", "web/check/", "web/interop/", "web/replay/", "web/live/", "web/games/", "cmd/"} {
 			if strings.HasPrefix(rel, dir) {
 				shared[file] = text
 			}

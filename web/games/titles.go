@@ -3,6 +3,7 @@ package games
 import (
 	"context"
 
+	"tablemate/sessions"
 	"tablemate/views/i18n"
 )
 
@@ -26,4 +27,17 @@ func KindTitle(ctx context.Context, slug, sheet string) string {
 		return sheet
 	}
 	return Title(ctx, slug)
+}
+
+// PlayingTitle is what table t plays now, as the pages call it: the
+// game's title, or the name the table gave the sheet it keeps (the
+// newest game's, when it is of the game played now), in the reader's
+// language.
+func PlayingTitle(ctx context.Context, t sessions.Table) string {
+	if n := len(t.Games); n > 0 {
+		if r := t.Games[n-1].Record; r.Game == t.Info.Slug {
+			return KindTitle(ctx, r.Game, r.Sheet)
+		}
+	}
+	return Title(ctx, t.Info.Slug)
 }

@@ -18,6 +18,18 @@ import (
 // base. The loaders here answer a link that opens nothing with 404 and a
 // replaced one with 410 (LinkError).
 
+// Table replays the table whose edit link is the route's :id.
+func (k Kit) Table(c echo.Context) (sessions.Table, error) {
+	t, err := k.Tables.Table(c.Request().Context(), c.Param("id"))
+	return t, LinkError(c, err)
+}
+
+// ReadOnly replays the table whose view-only link is the route's :rid.
+func (k Kit) ReadOnly(c echo.Context) (sessions.Table, error) {
+	t, err := k.Tables.ReadOnly(c.Request().Context(), c.Param("rid"))
+	return t, LinkError(c, err)
+}
+
 // League opens a league by its public id (its standings), from the
 // route's :id.
 func (k Kit) League(c echo.Context) (sessions.League, error) {

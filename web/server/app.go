@@ -1,13 +1,14 @@
 package server
 
 import (
+	"context"
 	"log/slog"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"tablemate/sessions"
+	"tablemate/sessions/league"
 	"tablemate/web/games"
+	"tablemate/web/interop"
 	"tablemate/web/leagues"
 	"tablemate/web/live"
 )
@@ -29,21 +30,14 @@ type App struct {
 	// then its body may take to arrive (newHTTPServer; a slow body is a
 	// 408).
 	headerTimeout, bodyTimeout time.Duration
-	// imports bounds the bytes each client may import (budget.go).
-	imports *importBudget
-	// importGate bounds the imports read at once (uploads.go).
-	importGate *importGate
 	// leagues is the leagues' area (web/leagues): their pages and the
 	// stats the league's card and exports read.
 	leagues *leagues.Area
+	// interop is the imports' and exports' area (web/interop): the
+	// downloads, the uploads and their bounds per client and in all.
+	interop *interop.Area
 	// cards keeps drawn result cards per table version (cards.go).
 	cards *cardCache
-	// leagueFiles keeps leagues' play files (.bgsplay, BGG XML) per
-	// league version; leagueFilesMu lets one be written at a time, and
-	// leagueFilesMade counts those written (plays.go).
-	leagueFiles     *statsCache[[]byte]
-	leagueFilesMu   sync.Mutex
-	leagueFilesMade atomic.Int64
 	// site is how the server is reached: public URL, allowed hosts,
 	// trusted proxies (site.go).
 	site *Site
@@ -53,13 +47,22 @@ func NewApp(store *sessions.Store, log *slog.Logger) *App {
 	a := &App{store: store, tables: sessions.NewTables(store, games.TableEngine), log: log, live: live.New(),
 		streams:   newStreamCaps(DefaultStreamsPerClient, DefaultStreamsPerTable, DefaultStreamsTotal),
 		writeRate: 10, writeBurst: 40, headerTimeout: defaultHeaderTimeout, bodyTimeout: DefaultBodyTimeout,
-		site:    &Site{hosts: map[string]bool{}},
-		imports: newImportBudget(1<<20, sessions.MaxImportBytes),
-		cards:   newCardCache(cardCacheBytes), importGate: newImportGate(DefaultImportsPerClient, DefaultImportsTotal),
-		leagueFiles: newStatsCache[[]byte](4)}
+		site:  &Site{hosts: map[string]bool{}},
+		cards: newCardCache(cardCacheBytes)}
 	a.leagues = leagues.New(a.kit(), a.leaguePreview, a.shareOf)
+	a.interop = interop.New(a.kit(), interop.Leagues{Key: a.leagues.Key, Standings: a.leagueStandings})
 	a.tables.OnChange(a.live.Publish)
 	a.tables.OnSnapshotError(func(msg string, err error) { a.log.Warn(msg, "err", redactLinks(err.Error())) })
 	a.tables.OnReplace(func(owner string, _ sessions.Role, old string) { a.live.Revoke(owner, old) })
 	return a
+}
+
+// leagueStandings are a league's standings as the leagues' area keeps
+// them (its Stats), for the standings CSV (web/interop).
+func (a *App) leagueStandings(ctx context.Context, l sessions.League) ([]league.Standing, error) {
+	st, err := a.leagues.Stats(ctx, l)
+	if err != nil {
+		return nil, err
+	}
+	return st.Standings, nil
 }

@@ -116,7 +116,7 @@ func bodyTooSlow(timeout time.Duration) *plainError {
 // (both said in words), and forms are read here, whole, so no handler
 // ever acts on half a form. The import's form is the exception: its file
 // is read as a stream (uploaded), an import writes all or nothing, and
-// importTable answers a refused body itself (bodyRefused). What is left
+// importTable answers a refused body itself (serve.BodyRefused). What is left
 // of a refused body, or of one a handler did not read, is read and thrown
 // away (up to the limit's drain) before the connection closes, so a
 // client still sending sees the answer instead of a reset.
@@ -195,7 +195,7 @@ type guardedBody struct {
 	eof         bool
 	err         *plainError
 	// drainCap, if set, bounds the drain below the limit's (an import
-	// refused before its file was read: quickRefusal).
+	// refused before its file was read: serve.QuickRefusal).
 	drainCap int64
 }
 
@@ -277,15 +277,14 @@ func (b *guardedBody) drain() {
 	b.eof = true // all of it, or as much as will be read
 }
 
-// bodyRefused is why the request's body was refused (a 413 or a 408), or
-// nil: a handler that reads its body as a stream and answers a failed
-// read itself (importTable) asks this first.
-func bodyRefused(c echo.Context) *plainError {
-	if b, ok := c.Request().Body.(*guardedBody); ok {
-		return b.err
-	}
-	return nil
-}
+// Refused is why the body was refused (a 413 or a 408), or nil: an
+// import reads its body as a stream and answers a failed read itself
+// (serve.BodyRefused).
+func (b *guardedBody) Refused() *plainError { return b.err }
+
+// DrainLittle bounds the drain to drainLimit, below an import's: an
+// import refused before its file was read (serve.QuickRefusal).
+func (b *guardedBody) DrainLittle() { b.drainCap = drainLimit }
 
 // detached is ctx without its cancellation: a request whose body timed
 // out has its context cancelled by net/http, yet its 408 page must still

@@ -14,6 +14,7 @@ import (
 	"tablemate/views"
 	"tablemate/views/card"
 	"tablemate/views/i18n"
+	"tablemate/web/interop"
 	"tablemate/web/leagues"
 )
 
@@ -113,7 +114,7 @@ func finishedGames(t sessions.Table) []sessions.Game {
 // winners as the table has them (a disputed game crowns nobody).
 func gameCard(t sessions.Table, g sessions.Game) card.Result {
 	r := g.Record
-	out := card.Result{Game: playGame(g).Name, LowestWins: r.LowestWins, Checked: !r.Disputed(), Settled: r.Settled,
+	out := card.Result{Game: interop.GameName(g), LowestWins: r.LowestWins, Checked: !r.Disputed(), Settled: r.Settled,
 		Unchecked: r.AsTyped(), Table: t.Name, Number: r.Number}
 	for _, s := range r.Seats {
 		out.Players = append(out.Players, card.Player{Name: s.Name, Score: s.Score, Winner: s.Won, Place: s.Place})
@@ -134,7 +135,7 @@ func eveningCard(ctx context.Context, t sessions.Table, games []sessions.Game) c
 	}
 	for _, g := range games {
 		r := g.Record
-		e.Games = append(e.Games, card.EveningGame{Game: playGame(g).Name, Winners: r.Winners, Checked: !r.Disputed(), Settled: r.Settled, Unchecked: r.AsTyped()})
+		e.Games = append(e.Games, card.EveningGame{Game: interop.GameName(g), Winners: r.Winners, Checked: !r.Disputed(), Settled: r.Settled, Unchecked: r.AsTyped()})
 	}
 	for _, r := range evening(t).Rows {
 		e.Standing = append(e.Standing, card.Row{Name: r.Name, Score: pointsText(ctx, r.Points), Wins: r.Wins, Place: r.Rank})

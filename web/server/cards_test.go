@@ -12,6 +12,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
+	"tablemate/web/areatest"
 	"tablemate/web/webtest"
 )
 
@@ -59,12 +60,12 @@ func TestResultCardsAndLinkPreviews(t *testing.T) {
 	webtest.SQLiteOnly(t, "cards and previews drawn from the derived tables")
 	webtest.WithoutRace(t, "draws cards one request after another")
 	ts := newTestServer(t)
-	admin, public := memberLeague(t, ts)
+	admin, public := ts.MemberLeague(t)
 	table := ts.CreateGameTable("alaska", "Ana", "Ben")
-	ts.alaskaGame(t, table, "4", "6")
-	ts.alaskaGame(t, table, "5", "1")
+	ts.AlaskaGame(t, table, "4", "6")
+	ts.AlaskaGame(t, table, "5", "1")
 	edit := ts.Get(table)
-	view := viewPath(t, edit)
+	view := areatest.ViewPath(t, edit)
 	editID, adminID := strings.TrimPrefix(table, "/tables/"), strings.TrimPrefix(admin, "/l/")
 
 	// The view-only page and a game's page carry the preview, whose
@@ -112,7 +113,7 @@ func TestResultCardsAndLinkPreviews(t *testing.T) {
 
 	// No card before a game is over, or for a game that is not there.
 	empty := ts.CreateGameTable("alaska", "Ana", "Ben")
-	emptyView := viewPath(t, ts.Get(empty))
+	emptyView := areatest.ViewPath(t, ts.Get(empty))
 	for _, path := range []string{emptyView + "/card.png", view + "/games/9/card.png", view + "/games/x/card.png", "/v/nosuchlink/card.png", "/leagues/nosuch/card.png"} {
 		if p := ts.Get(path); p.Status != http.StatusNotFound {
 			t.Errorf("%s: %d, want 404", path, p.Status)
@@ -134,8 +135,8 @@ func TestCardCache(t *testing.T) {
 	webtest.SQLiteOnly(t, "the card cache, keyed by the table's version")
 	ts := newTestServer(t)
 	table := ts.CreateGameTable("alaska", "Ana", "Ben")
-	ts.alaskaGame(t, table, "4", "6")
-	view := viewPath(t, ts.Get(table))
+	ts.AlaskaGame(t, table, "4", "6")
+	view := areatest.ViewPath(t, ts.Get(table))
 	first := ts.Get(view + "/card.png").Body
 	if _, n := ts.app.cards.size(); n != 1 {
 		t.Fatalf("%d cards kept after one", n)
@@ -143,7 +144,7 @@ func TestCardCache(t *testing.T) {
 	if again := ts.Get(view + "/card.png").Body; again != first {
 		t.Error("the same version drew another card")
 	}
-	ts.alaskaGame(t, table, "5", "1")
+	ts.AlaskaGame(t, table, "5", "1")
 	if next := ts.Get(view + "/card.png").Body; next == first {
 		t.Error("a new game kept the old card")
 	}
@@ -213,9 +214,9 @@ func cardOfEveryGame(t *testing.T, ts *testServer, fx crawlFixture) {
 func BenchmarkCard(b *testing.B) {
 	ts := newTestServerWith(b, func(a *App) { a.writeRate = 0 })
 	defer ts.Close()
-	_, public := memberLeague(b, ts)
+	_, public := ts.MemberLeague(b)
 	table := ts.CreateGameTable("alaska", "Ana", "Ben", "Cy")
-	ts.alaskaGame(b, table, "4", "6", "2")
+	ts.AlaskaGame(b, table, "4", "6", "2")
 	p := ts.Get(table)
 	view, _ := p.Doc.Find(`[data-testid="view-link"]`).Attr("value")
 	view = view[strings.Index(view, "/v/"):]

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"tablemate/sessions/plays"
+	"tablemate/web/areatest"
 	"tablemate/web/cambio/cambiotest"
 	"tablemate/web/serve"
 )
@@ -33,7 +34,7 @@ func (ts *testServer) headOf(t *testing.T, table string) int {
 func TestClockOnRoundEntry(t *testing.T) {
 	ts := newTestServer(t)
 	table := cambiotest.StartRoundTable(ts.Server, "cambio", "Ana", "Ben", "Cy")
-	view := viewPath(t, ts.Get(table))
+	view := areatest.ViewPath(t, ts.Get(table))
 	start, pause := table+"/clock/start?back=round", table+"/clock/pause?back=round"
 
 	entry := ts.Get(table + "/games/new")
@@ -251,7 +252,7 @@ func TestClockTimesTheGame(t *testing.T) {
 		if got := ts.Get(table + "/games/2").Text(`[data-testid="length"]`); got != "Played in 10 min." {
 			t.Errorf("%s game 2: %q", table, got)
 		}
-		bgs := readPlays(t, ts.Get(table+"/export.bgsplay"), plays.BGStats)
+		bgs := areatest.ReadPlays(t, ts.Get(table+"/export.bgsplay"), plays.BGStats)
 		if len(bgs) != 2 || bgs[0].Minutes != 15 || bgs[1].Minutes != 10 {
 			t.Errorf("%s .bgsplay: %+v", table, bgs)
 		}

@@ -10,6 +10,8 @@ import (
 	"github.com/klauspost/compress/gzhttp"
 	"github.com/klauspost/compress/gzip"
 	"github.com/labstack/echo/v4"
+
+	"tablemate/web/serve"
 )
 
 // compressPages gzips pages and API answers of 1 KB or more for clients
@@ -108,8 +110,8 @@ func varyEncoding(h http.Header) {
 	if v, ok := h[echo.HeaderVary]; ok {
 		switch {
 		case slices.Contains(v, echo.HeaderAcceptEncoding):
-		case len(v) == 1 && v[0] == apiVary[0]: // an API answer's, shared
-			h[echo.HeaderVary] = apiVaryEncoding
+		case len(v) == 1 && v[0] == serve.APIVary[0]: // an API answer's, shared
+			h[echo.HeaderVary] = serve.APIVaryEncoding
 		default:
 			h[echo.HeaderVary] = append(v, echo.HeaderAcceptEncoding)
 		}

@@ -132,7 +132,7 @@ func TestDisputedSaveKeepsTheVersionRule(t *testing.T) {
 		t.Fatalf("first tap: %d", first.Status)
 	}
 	again := first.FormOf(t, table+"/games")
-	ts.enterKKS(table, leaTom, leaTomTokens) // another phone saves a game meanwhile
+	ts.EnterKKS(table, leaTom, leaTomTokens) // another phone saves a game meanwhile
 	p := ts.Post(table+"/games", withField(again, fieldDisputed))
 	if p.Status != http.StatusConflict {
 		t.Fatalf("a disputed save from an old version: %d, want 409", p.Status)

@@ -67,8 +67,8 @@ func TestCorrectGameOneOfEveryKindAfterTheTableMovedOn(t *testing.T) {
 				}
 			case scoresheet.Slug:
 				rounds, table = true, ts.CreateGameTable(slug, "Ana", "Ben", "Cy")
-				sheetRound(t, ts, table, map[string]string{"name": "Catan", "players[0].points": "3", "players[1].points": "1", "players[2].points": "2"})
-				sheetRound(t, ts, table, map[string]string{"players[0].points": "4", "players[1].points": "6", "players[2].points": "2", "last": "1"})
+				ts.SheetRound(t, table, map[string]string{"name": "Catan", "players[0].points": "3", "players[1].points": "1", "players[2].points": "2"})
+				ts.SheetRound(t, table, map[string]string{"players[0].points": "4", "players[1].points": "6", "players[2].points": "2", "last": "1"})
 			default:
 				// A whole result: the first worked case of the game that is
 				// valid and over (docs/score-cases.json).
@@ -105,9 +105,9 @@ func TestCorrectGameOneOfEveryKindAfterTheTableMovedOn(t *testing.T) {
 			if slug == scoresheet.Slug {
 				next = cambio.Slug
 			}
-			choose(t, ts, table, next, "")
+			ts.Choose(t, table, next, "")
 			if next == scoresheet.Slug {
-				sheetRound(t, ts, table, map[string]string{"name": "Skat", "players[0].points": "1"})
+				ts.SheetRound(t, table, map[string]string{"name": "Skat", "players[0].points": "1"})
 			}
 
 			edit, action := table+"/games/1/edit", table+"/games/1"
@@ -148,10 +148,10 @@ func TestCorrectGameOneOfEveryKindAfterTheTableMovedOn(t *testing.T) {
 func TestCorrectASheetRoundAfterTheTableMovedOn(t *testing.T) {
 	ts := newTestServer(t)
 	table := ts.CreateGameTable(scoresheet.Slug, "Ana", "Ben", "Cy")
-	sheetRound(t, ts, table, map[string]string{"name": "Catan", "players[0].points": "3", "players[1].points": "1", "players[2].points": "2"})
-	sheetRound(t, ts, table, map[string]string{"players[0].points": "4", "players[1].points": "2", "players[2].points": "2"})
-	sheetRound(t, ts, table, map[string]string{"players[0].points": "3", "players[1].points": "4", "players[2].points": "3", "last": "1"})
-	choose(t, ts, table, cambio.Slug, "")
+	ts.SheetRound(t, table, map[string]string{"name": "Catan", "players[0].points": "3", "players[1].points": "1", "players[2].points": "2"})
+	ts.SheetRound(t, table, map[string]string{"players[0].points": "4", "players[1].points": "2", "players[2].points": "2"})
+	ts.SheetRound(t, table, map[string]string{"players[0].points": "3", "players[1].points": "4", "players[2].points": "3", "last": "1"})
+	ts.Choose(t, table, cambio.Slug, "")
 	if p := cambiotest.EnterRound(ts.Server, table, cambiotest.Rounds[0].Cards, cambiotest.Rounds[0].Ended); p.Status != http.StatusSeeOther {
 		t.Fatalf("Cambio round: %d", p.Status)
 	}
@@ -258,9 +258,9 @@ func sentAsIs(t *testing.T, p webtest.Page, action string) url.Values {
 func TestCorrectAnImportedSheet(t *testing.T) {
 	ts := newTestServer(t)
 	table := ts.NewTable(scoresheet.Slug, "Sheets", "Ana", "Ben", "Cy")
-	sheetRound(t, ts, table, map[string]string{"name": "Golf", "wins": "lowest", "mode": "final", "players[0].points": "40", "players[1].points": "35", "players[2].points": "50"})
-	admin := ts.createLeague(t, "Club", "placing", "Ana", "Ben", "Cy")
-	done := ts.uploadPlays(t, admin, "golf.bgsplay", ts.Get(table+"/export.bgsplay").Body)
+	ts.SheetRound(t, table, map[string]string{"name": "Golf", "wins": "lowest", "mode": "final", "players[0].points": "40", "players[1].points": "35", "players[2].points": "50"})
+	admin := ts.CreateLeague(t, "Club", "placing", "Ana", "Ben", "Cy")
+	done := ts.UploadPlays(t, admin, "golf.bgsplay", ts.Get(table+"/export.bgsplay").Body)
 	golf, _ := done.Doc.Find(`[data-testid="plays-tables"] a`).First().Attr("href")
 	if g := ts.Table(golf).Games; golf == "" || len(g) != 1 || g[0].Imported == nil || fmt.Sprint(g[0].Record.Winners) != "[Ben]" {
 		t.Fatalf("the imported golf table %q: %+v", golf, g)

@@ -29,14 +29,14 @@ func TestCorrectOldGamesAfterASheetStarted(t *testing.T) {
 		t.Fatalf("KKS: %d", p.Status)
 	}
 	ts.Settle(t, table, 1)
-	choose(t, ts, table, "cambio", "")
+	ts.Choose(t, table, "cambio", "")
 	for _, r := range cambiotest.Rounds {
 		if p := cambiotest.EnterRound(ts.Server, table, r.Cards, r.Ended); p.Status != http.StatusSeeOther {
 			t.Fatalf("Cambio round: %d %s", p.Status, p.Text(".field-error"))
 		}
 	}
-	choose(t, ts, table, "another-game", "")
-	if to := sheetRound(t, ts, table, map[string]string{"name": "Skat", "players[0].points": "3", "players[1].points": "1", "players[2].points": "2"}); to != table+"?done=round" {
+	ts.Choose(t, table, "another-game", "")
+	if to := ts.SheetRound(t, table, map[string]string{"name": "Skat", "players[0].points": "3", "players[1].points": "1", "players[2].points": "2"}); to != table+"?done=round" {
 		t.Fatalf("the sheet's first round went to %q", to)
 	}
 

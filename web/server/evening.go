@@ -15,6 +15,7 @@ import (
 	"tablemate/sessions"
 	"tablemate/views"
 	"tablemate/views/i18n"
+	"tablemate/web/interop"
 	"tablemate/web/serve"
 )
 
@@ -69,11 +70,11 @@ func eveningVM(c echo.Context, t sessions.Table) views.EveningVM {
 			case !played:
 				vr.Cells = append(vr.Cells, "–")
 			case !r.Counted:
-				vr.Cells = append(vr.Cells, "("+scoreText(seat.Score)+")") // not counted: the total alone
+				vr.Cells = append(vr.Cells, "("+serve.ScoreText(seat.Score)+")") // not counted: the total alone
 			case ev.Mode == sessions.EveningPlacings:
-				vr.Cells = append(vr.Cells, tr(c, "%d. (%s)", seat.Place, scoreText(seat.Score)))
+				vr.Cells = append(vr.Cells, tr(c, "%d. (%s)", seat.Place, serve.ScoreText(seat.Score)))
 			default:
-				vr.Cells = append(vr.Cells, scoreText(seat.Score))
+				vr.Cells = append(vr.Cells, serve.ScoreText(seat.Score))
 			}
 		}
 		vm.Rows = append(vm.Rows, vr)
@@ -94,10 +95,6 @@ const eveningColumns = 6
 func gameName(c echo.Context, g sessions.Game) string {
 	return kindTitle(c.Request().Context(), g.Record.Game, g.Record.Sheet)
 }
-
-// sheetName is the name the table gave another game's sheet; "" for the
-// seven games and for a sheet not named.
-func sheetName(g sessions.Game) string { return g.Record.Sheet }
 
 // placesText is the points of the places, "3/2/1/0" ("1.5", "1,5").
 func placesText(ctx context.Context, points []float64) string {
@@ -293,7 +290,7 @@ func (a *App) eveningEnd(c echo.Context) error {
 			tr(c, "The result to pass on: this link shows the table and cannot change it."), "/v/"+links.View, t.Name),
 	}
 	vm.Share.Card = "/v/" + links.View + "/card.png" // the evening's card (js/sharecard.js)
-	vm.BGStats, vm.BGStatsMore = bgStatsEvening(c, t)
+	vm.BGStats, vm.BGStatsMore = interop.BGStatsEvening(c, t)
 	vm.Length = lengthVM(t.EveningLength())
 	vm.Note = views.NoteVM{Note: t.EveningNote(), Action: editBase(c) + "/evening/note", Form: form(c, t.Head)}
 	if c.QueryParam("done") == "noted" {

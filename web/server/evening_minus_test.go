@@ -14,7 +14,7 @@ func TestEveningWritesNegativeScores(t *testing.T) {
 	t.Parallel()
 	ts := newTestServer(t)
 	table := ts.NewTable("another-game", "", "Ana", "Ben", "Cy")
-	sheetRound(t, ts, table, map[string]string{"name": "Skat", "players[0].points": "10", "players[1].points": "-4", "players[2].points": "3", "last": "1"})
+	ts.SheetRound(t, table, map[string]string{"name": "Skat", "players[0].points": "10", "players[1].points": "-4", "players[2].points": "3", "last": "1"})
 	page := ts.Get(table)
 	row := page.Doc.Find(`[data-testid="standings"] tbody tr[data-player="Ben"]`)
 	if got := strings.TrimSpace(row.Find(`[data-testid="total"]`).Text()); got != "−4" {

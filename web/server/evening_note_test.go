@@ -9,6 +9,8 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"tablemate/sessions/plays"
+	"tablemate/web/areatest"
+	"tablemate/web/interop"
 )
 
 // TestEveningNotes: a note on the evening, written on the evening's page,
@@ -22,7 +24,7 @@ import (
 func TestEveningNotes(t *testing.T) {
 	ts := newTestServer(t)
 	table, _, _ := ts.importJSON(pausedSheets())
-	view := viewPath(t, ts.Get(table))
+	view := areatest.ViewPath(t, ts.Get(table))
 	action := table + "/evening/note"
 	page := ts.Get(table + "/evening")
 	form := page.FormOf(t, action)
@@ -92,8 +94,8 @@ func TestEveningNotes(t *testing.T) {
 
 	// Out: each game's comments, the game's note first.
 	want := []string{"with the expansion\nEvening: " + note, "Evening: " + note}
-	bgs := readPlays(t, ts.Get(table+"/export.bgsplay"), plays.BGStats)
-	bgg := readPlays(t, ts.Get(view+"/export-bgg.xml"), plays.BGG)
+	bgs := areatest.ReadPlays(t, ts.Get(table+"/export.bgsplay"), plays.BGStats)
+	bgg := areatest.ReadPlays(t, ts.Get(view+"/export-bgg.xml"), plays.BGG)
 	if len(bgs) != 2 || len(bgg) != 2 {
 		t.Fatalf("exports: %d and %d plays", len(bgs), len(bgg))
 	}
@@ -102,15 +104,15 @@ func TestEveningNotes(t *testing.T) {
 			t.Errorf("game %d's comments: %q (BGG %q), want %q", i+1, bgs[i].Comments, bgg[i].Comments, w)
 		}
 	}
-	if l := bgsLinks(t, ts.Get(table+"/games/2")); len(l) != 1 || l[0].Comments != want[1] {
+	if l := areatest.BGSLinks(t, ts.Get(table+"/games/2")); len(l) != 1 || l[0].Comments != want[1] {
 		t.Errorf("BG Stats link: %+v", l)
 	}
 
 	// In: a league imports the plays; the table it makes has the
 	// evening's note, and each game its own.
 	for _, file := range []struct{ name, path string }{{"plays.bgsplay", "/export.bgsplay"}, {"plays.xml", "/export-bgg.xml"}} {
-		admin := ts.createLeague(t, "Club "+file.name, "placing", "Ana", "Ben")
-		done := ts.uploadPlays(t, admin, file.name, ts.Get(table+file.path).Body)
+		admin := ts.CreateLeague(t, "Club "+file.name, "placing", "Ana", "Ben")
+		done := ts.UploadPlays(t, admin, file.name, ts.Get(table+file.path).Body)
 		var tables []string
 		done.Doc.Find(`[data-testid="plays-tables"] a`).Each(func(_ int, s *goquery.Selection) { tables = append(tables, s.AttrOr("href", "")) })
 		if len(tables) != 1 {
@@ -120,8 +122,8 @@ func TestEveningNotes(t *testing.T) {
 		if g1.Text(`[data-testid="note-text"]`) != "Note: with the expansion" || g1.Text(`[data-testid="evening-note-text"]`) != "The evening's note: "+note {
 			t.Errorf("%s: imported game 1 says %q and %q", file.name, g1.Text(`[data-testid="note-text"]`), g1.Text(`[data-testid="evening-note-text"]`))
 		}
-		back := readPlays(t, ts.Get(ts.publicOf(t, admin)+"/export.bgsplay"), plays.BGStats)
-		if len(back) != 2 || back[1].Comments != want[1]+"\n"+ImportedMark {
+		back := areatest.ReadPlays(t, ts.Get(ts.PublicOf(t, admin)+"/export.bgsplay"), plays.BGStats)
+		if len(back) != 2 || back[1].Comments != want[1]+"\n"+interop.ImportedMark {
 			t.Errorf("%s: exported again %+v", file.name, back)
 		}
 	}

@@ -17,37 +17,11 @@ import (
 	"tablemate/sessions"
 	"tablemate/views/card"
 	"tablemate/views/i18n"
+	"tablemate/web/areatest"
 	"tablemate/web/games"
 	"tablemate/web/kks/kkstest"
 	"tablemate/web/webtest"
 )
-
-// sheetRound posts one round of another game's sheet and returns where
-// the answer sends the phone.
-func sheetRound(t *testing.T, ts *testServer, table string, fields map[string]string) string {
-	t.Helper()
-	f := ts.Get(table+"/games/new").FormOf(t, table+"/games")
-	for k, v := range fields {
-		f.Set(k, v)
-	}
-	if p := ts.Post(table+"/games", f); p.Status != http.StatusSeeOther {
-		t.Fatalf("sheet round: %d %s", p.Status, p.Body)
-	} else {
-		return p.Header.Get("Location")
-	}
-	return ""
-}
-
-// choose posts the next-game page.
-func choose(t *testing.T, ts *testServer, table, game, first string) {
-	t.Helper()
-	f := ts.Get(table+"/next").FormOf(t, table+"/next")
-	f.Set("game", game)
-	f.Set("first", first)
-	if p := ts.Post(table+"/next", f); p.Status != http.StatusSeeOther {
-		t.Fatalf("choose %s: %d %s", game, p.Status, p.Body)
-	}
-}
 
 // One table for the whole evening: an unnamed table is named after its
 // day; another game's sheet ends on its ranking (ties share a place,
@@ -63,14 +37,14 @@ func TestEveningOverHTTP(t *testing.T) {
 	if got, want := ts.Get(table).Text(`[data-testid="table-name"]`), time.Now().Weekday().String()+" evening"; got != want {
 		t.Errorf("unnamed table is called %q, want %q", got, want)
 	}
-	if to := sheetRound(t, ts, table, map[string]string{"name": "Skat", "players[0].points": "10", "players[1].points": "-4", "players[2].points": "3"}); to != table+"?done=round" {
+	if to := ts.SheetRound(t, table, map[string]string{"name": "Skat", "players[0].points": "10", "players[1].points": "-4", "players[2].points": "3"}); to != table+"?done=round" {
 		t.Errorf("a round that does not end the game goes to %q, want the table", to)
 	}
 	if p := ts.Get(table); !strings.Contains(p.Text(`[data-testid="evening-status"]`), "game 1 in progress, round 1") {
 		t.Errorf("status while game 1 goes on: %q", p.Text(`[data-testid="evening-status"]`))
 	}
 	// The round that ends the game opens on its ranking.
-	if to := sheetRound(t, ts, table, map[string]string{"players[0].points": "0", "players[1].points": "14", "players[2].points": "1", "last": "1"}); to != table+"/games/1" {
+	if to := ts.SheetRound(t, table, map[string]string{"players[0].points": "0", "players[1].points": "14", "players[2].points": "1", "last": "1"}); to != table+"/games/1" {
 		t.Errorf("the round that ends the game goes to %q, want its ranking", to)
 	}
 	if over := ts.Get(table).Doc.Find(`[data-testid="game-over"] [data-testid="ranking"] li`); over.Length() != 3 || over.First().AttrOr("data-place", "") != "1" {
@@ -115,7 +89,7 @@ func TestEveningOverHTTP(t *testing.T) {
 	}
 
 	// Cambio next, Cy starts: Cy deals its first round.
-	choose(t, ts, table, "cambio", "Cy")
+	ts.Choose(t, table, "cambio", "Cy")
 	if tb := ts.Table(table); tb.Info.Slug != "cambio" || tb.First != "Cy" {
 		t.Fatalf("table plays %s, first %q", tb.Info.Slug, tb.First)
 	}
@@ -124,7 +98,7 @@ func TestEveningOverHTTP(t *testing.T) {
 	}
 
 	// KKS instead (no Cambio round entered yet), then its game.
-	choose(t, ts, table, "koffer-katze-sombrero", "")
+	ts.Choose(t, table, "koffer-katze-sombrero", "")
 	f := kkstest.Form(ts.Get(table+"/games/new").FormOf(t, table+"/games"),
 		[]map[string]string{kkstest.Amelia, {"red": "2 3"}, {"blue": "1 2"}}, []string{"3", "7", "0"})
 	if p := ts.Post(table+"/games", f); p.Status != http.StatusSeeOther {
@@ -201,7 +175,7 @@ func TestEveningOverHTTP(t *testing.T) {
 
 	// Export and import: the same evening on a new table.
 	x := ts.Get(table + "/export.json")
-	imp := ts.upload(t, x.Body)
+	imp := ts.Upload(t, x.Body)
 	if imp.Status != http.StatusSeeOther {
 		t.Fatalf("import: %d %s", imp.Status, imp.Body)
 	}
@@ -222,7 +196,7 @@ func TestOldExportImportsAndTakesAnotherGame(t *testing.T) {
 			{Seq: 2, Kind: "game_recorded", At: at, Payload: json.RawMessage(`{"state":{"players":[{"name":"Lea","tokens":4,"display":{"red":"1 2 3 4 5 6 7 8 9 10","blue":"1 2 3 4 5 6 7"}},{"name":"Tom","tokens":6,"display":{"yellow":"1 2 3 4 5 6 7 8 9 10","black":"1 2 3 4 5 6 7"}}]}}`)},
 		}}
 	body, _ := json.Marshal(old)
-	imp := ts.upload(t, string(body))
+	imp := ts.Upload(t, string(body))
 	if imp.Status != http.StatusSeeOther {
 		t.Fatalf("import: %d %s", imp.Status, imp.Body)
 	}
@@ -234,8 +208,8 @@ func TestOldExportImportsAndTakesAnotherGame(t *testing.T) {
 	if page.Doc.Find(`[data-testid="choose-next"]`).Length() != 1 {
 		t.Error("an old table offers no next game")
 	}
-	choose(t, ts, table, "another-game", "Tom")
-	sheetRound(t, ts, table, map[string]string{"name": "Golf", "wins": "lowest", "mode": "final", "players[0].points": "30", "players[1].points": "41"})
+	ts.Choose(t, table, "another-game", "Tom")
+	ts.SheetRound(t, table, map[string]string{"name": "Golf", "wins": "lowest", "mode": "final", "players[0].points": "30", "players[1].points": "41"})
 	tb := ts.Table(table)
 	if ev := tb.Evening(); ev.Mode != sessions.EveningPlacings || ev.Rows[0].Points != 1 || ev.Rows[1].Points != 1 {
 		// Tom first at KKS, Lea first at golf (lowest): one point each.
@@ -251,7 +225,7 @@ func TestOldExportImportsAndTakesAnotherGame(t *testing.T) {
 func TestNextGameRefusedWhileAGameGoesOn(t *testing.T) {
 	ts := newTestServer(t)
 	table := ts.NewTable("another-game", "Evening", "Ana", "Ben")
-	sheetRound(t, ts, table, map[string]string{"name": "Skat", "players[0].points": "1", "players[1].points": "2"})
+	ts.SheetRound(t, table, map[string]string{"name": "Skat", "players[0].points": "1", "players[1].points": "2"})
 	f := ts.Get(table+"/next").FormOf(t, table+"/next")
 	f.Set("game", "cambio")
 	p := ts.Post(table+"/next", f)
@@ -270,9 +244,9 @@ func TestNextGameRefusedWhileAGameGoesOn(t *testing.T) {
 func TestSheetRoundChart(t *testing.T) {
 	ts := newTestServer(t)
 	table := ts.NewTable(games.Another().Engine.Info().Slug, "Quiz", "Ana", "Ben", "Cy")
-	sheetRound(t, ts, table, map[string]string{"name": "Quiz", "players[0].points": "10", "players[1].points": "-4", "players[2].points": "3"})
-	sheetRound(t, ts, table, map[string]string{"players[0].points": "5", "players[1].points": "2", "players[2].points": "-6"})
-	sheetRound(t, ts, table, map[string]string{"players[0].points": "-1", "players[1].points": "9", "players[2].points": "4"})
+	ts.SheetRound(t, table, map[string]string{"name": "Quiz", "players[0].points": "10", "players[1].points": "-4", "players[2].points": "3"})
+	ts.SheetRound(t, table, map[string]string{"players[0].points": "5", "players[1].points": "2", "players[2].points": "-6"})
+	ts.SheetRound(t, table, map[string]string{"players[0].points": "-1", "players[1].points": "9", "players[2].points": "4"})
 	page := ts.Get(table)
 	chart := page.Doc.Find(`[data-testid="rounds-chart"]`)
 	if chart.Length() != 1 {
@@ -306,7 +280,7 @@ func TestSheetRoundChart(t *testing.T) {
 func TestLowestWinsSheetLeadsOnThePages(t *testing.T) {
 	ts := newTestServer(t)
 	table := ts.NewTable("another-game", "Golf night", "Ana", "Ben", "Cy")
-	sheetRound(t, ts, table, map[string]string{"name": "Golf", "wins": "lowest", "mode": "final",
+	ts.SheetRound(t, table, map[string]string{"name": "Golf", "wins": "lowest", "mode": "final",
 		"players[0].points": "30", "players[1].points": "41", "players[2].points": "35"})
 	if got := ts.Get(table).Text(`[data-testid="leader"] strong`); got != "Ana leads" {
 		t.Errorf("the table's banner says %q, want Ana leads", got)
@@ -347,7 +321,7 @@ func TestLongEveningStaysBounded(t *testing.T) {
 			t.Errorf("game %d on the card: %+v, want %s won by %s, kept as typed", i+1, g, game, winner)
 		}
 	}
-	view := viewPath(t, ts.Get(tables[60]))
+	view := areatest.ViewPath(t, ts.Get(tables[60]))
 	for lang, p := range map[string]webtest.Page{"en": ts.Get(view + "/card.png"), "de": ts.German(view+"/card.png", nil)} {
 		decodeCard(t, lang+" card of 60 games", p)
 		img, _ := png.Decode(bytes.NewReader([]byte(p.Body)))

@@ -12,8 +12,10 @@ import (
 
 	"tablemate/scoring"
 	"tablemate/sessions"
+	"tablemate/sessions/plays"
 	"tablemate/views"
 	"tablemate/views/i18n"
+	"tablemate/web/interop"
 	"tablemate/web/kit"
 	"tablemate/web/serve"
 )
@@ -233,7 +235,7 @@ func (a *App) saveGame(c echo.Context, t sessions.Table, eg entryGame) error {
 	var in *scoring.InputError
 	switch {
 	case errors.As(err, &in):
-		e := gameEntry(c, t, eg, values, views.Errors{remapField(in.Field, slots): localInput(c, in)}, "")
+		e := gameEntry(c, t, eg, values, views.Errors{kit.RemapField(in.Field, slots): localInput(c, in)}, "")
 		e.Form.Token = token // the same entry, still unsaved: keep its key
 		return render(c, http.StatusUnprocessableEntity, ed.Page(e))
 	case serve.Stale(c, err):
@@ -310,7 +312,7 @@ func (a *App) showGame(c echo.Context) error {
 	if g.Record.Over && g.Record.Disputed() {
 		vm.Standing.Settle, vm.Standing.Form = fmt.Sprintf("%s/games/%d/settle", editBase(c), g.Number), form(c, t.Head)
 	}
-	vm.BGStats = bgStatsGame(t, g.Number)
+	vm.BGStats = interop.BGStatsGame(t, g.Number)
 	vm.Length = lengthVM(t.GameLength(g.Number))
 	vm.Note = views.NoteVM{Note: t.Note(g.Number), Action: fmt.Sprintf("%s/games/%d/note", editBase(c), g.Number), Form: form(c, t.Head)}
 	vm.EveningNote = views.NoteVM{Note: t.EveningNote()}
@@ -386,4 +388,27 @@ func (a *App) settleGame(c echo.Context) error {
 		return redirect(c, fmt.Sprintf("%s/games/%d?done=settled", editBase(c), n))
 	}
 	return a.afterTableWrite(c, err, "settled")
+}
+
+// lengthVM is a game's or an evening's length as the pages say it.
+func lengthVM(l sessions.Length) views.LengthVM {
+	return views.LengthVM{Minutes: l.Minutes, Paused: l.Paused, Clock: l.Clock}
+}
+
+// importedText says where an imported game came from and what it holds:
+// "From BG Stats, played 11 May 2024, 20:15 (45 minutes) at Anna's: the
+// totals and winners as the file gives them."
+func importedText(c echo.Context, g *sessions.GameImported) string {
+	s := tr(c, "From %s, played %s.", interop.SourceName(plays.Format(g.Source)), dateTime(c, g.PlayedAt(), true, false))
+	if g.Minutes > 0 {
+		s += " " + trN(c, g.Minutes, "It took 1 minute.", "It took %d minutes.")
+	}
+	if g.Location != "" {
+		s += " " + tr(c, "Played at %s.", g.Location)
+	}
+	s += " " + tr(c, "The totals and winners are the file's: a play file holds no cards, so the rules could not check them.")
+	if g.Comments != "" {
+		s += " " + tr(c, "Comments: %s", g.Comments)
+	}
+	return s
 }

@@ -168,11 +168,11 @@ func englishOn(doc *goquery.Document, fragments []string, codesOnly bool) []stri
 func germanFixture(t *testing.T, ts *testServer) (crawlFixture, string) {
 	fx := buildCrawlFixture(t, ts)
 	evening := ts.NewTable("another-game", "", "Ana", "Ben", "Cy")
-	sheetRound(t, ts, evening, map[string]string{"name": "Skat", "players[0].points": "10", "players[1].points": "-4", "players[2].points": "3"})
-	sheetRound(t, ts, evening, map[string]string{"players[0].points": "0", "players[1].points": "14", "players[2].points": "1", "last": "1"})
+	ts.SheetRound(t, evening, map[string]string{"name": "Skat", "players[0].points": "10", "players[1].points": "-4", "players[2].points": "3"})
+	ts.SheetRound(t, evening, map[string]string{"players[0].points": "0", "players[1].points": "14", "players[2].points": "1", "last": "1"})
 	open := ts.NewTable("another-game", "Sheet night", "Ana", "Ben")
-	sheetRound(t, ts, open, map[string]string{"name": "Skat", "players[0].points": "1", "players[1].points": "2"})
-	choose(t, ts, evening, "cambio", "Cy")
+	ts.SheetRound(t, open, map[string]string{"name": "Skat", "players[0].points": "1", "players[1].points": "2"})
+	ts.Choose(t, evening, "cambio", "Cy")
 	return fx, evening + " " + open
 }
 
@@ -290,7 +290,7 @@ func postedPages(t *testing.T, ts *testServer, fx crawlFixture, lang string) map
 	table.Set("game", "cambio")
 	table["players"] = []string{"Ana"}
 	post("a table of one", "/tables", table)
-	out["POST plays (a file that is none)"] = ts.uploadPlaysIn(t, lang, fx.admin, "plays.json", `{"format": 3}`)
+	out["POST plays (a file that is none)"] = ts.UploadPlaysIn(t, lang, fx.admin, "plays.json", `{"format": 3}`)
 	for what, p := range out {
 		if p.Status >= 500 || p.Doc == nil {
 			t.Fatalf("%s: %d", what, p.Status)

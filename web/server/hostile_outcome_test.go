@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"tablemate/sessions"
+	"tablemate/web/areatest"
 	"tablemate/web/webtest"
 )
 
@@ -188,7 +189,7 @@ func TestHostileCommitOfUnknownOutcome(t *testing.T) {
 	srv := httptest.NewServer(newServer(a))
 	t.Cleanup(srv.Close)
 	t.Cleanup(a.live.Close)
-	cut := &testServer{Server: &webtest.Server{Server: srv, T: t, Client: ts.Client, DBPath: ts.DBPath}, app: a}
+	cut := &testServer{Steps: areatest.Steps{Server: &webtest.Server{Server: srv, T: t, Client: ts.Client, DBPath: ts.DBPath}}, app: a}
 
 	for _, c := range []struct {
 		name, lang string

@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"tablemate/sessions"
+	"tablemate/web/areatest"
 	"tablemate/web/cambio/cambiotest"
 	"tablemate/web/games"
 	"tablemate/web/kks/kkstest"
@@ -166,8 +167,8 @@ func TestHostileReplayPageReadsNothing(t *testing.T) {
 	ts.Get(table)
 	before := ts.app.tables.Stats()
 	p := ts.Get(table + "/games/500/replay")
-	if p.Status != http.StatusOK || replayTotal(p, "Amelia") != "86" {
-		t.Fatalf("replay: %d, Amelia %q", p.Status, replayTotal(p, "Amelia"))
+	if p.Status != http.StatusOK || areatest.ReplayTotal(p, "Amelia") != "86" {
+		t.Fatalf("replay: %d, Amelia %q", p.Status, areatest.ReplayTotal(p, "Amelia"))
 	}
 	if w := ts.work(before); w != (sessions.Stats{}) {
 		t.Errorf("a replay page cost %+v", w)
@@ -180,7 +181,7 @@ func TestHostileReplayPageReadsNothing(t *testing.T) {
 func TestHostileImportedTableStaysCheap(t *testing.T) {
 	t.Parallel()
 	ts := newTestServer(t)
-	p := ts.upload(t, kksExport(1500))
+	p := ts.Upload(t, kksExport(1500))
 	if p.Status != http.StatusSeeOther {
 		t.Fatalf("import: %d %s", p.Status, p.Text(`[data-testid="import-error"]`))
 	}
@@ -209,7 +210,7 @@ func (ts *testServer) restart() *testServer {
 	srv := httptest.NewServer(newServer(a))
 	ts.T.Cleanup(srv.Close)
 	ts.T.Cleanup(a.live.Close)
-	return &testServer{Server: &webtest.Server{Server: srv, T: ts.T, Client: ts.Client, DBPath: ts.DBPath}, app: a}
+	return &testServer{Steps: areatest.Steps{Server: &webtest.Server{Server: srv, T: ts.T, Client: ts.Client, DBPath: ts.DBPath}}, app: a}
 }
 
 // TestHostileImportRunsTheLiveChecks: files no phone could have made are
@@ -223,7 +224,7 @@ func TestHostileImportRunsTheLiveChecks(t *testing.T) {
 		t.Fatalf("round: %d", p.Status)
 	}
 	export := ts.Get(cambio + "/export.json").Body
-	if ts.upload(t, export).Status != http.StatusSeeOther {
+	if ts.Upload(t, export).Status != http.StatusSeeOther {
 		t.Fatal("a real export does not import")
 	}
 	var x sessions.Export
@@ -245,7 +246,7 @@ func TestHostileImportRunsTheLiveChecks(t *testing.T) {
 	}
 	before := ts.rows()
 	for name, tt := range bad {
-		p := ts.upload(t, tt.file)
+		p := ts.Upload(t, tt.file)
 		msg, where := p.Text(`[data-testid="import-error-text"]`), p.Text(`[data-testid="import-error"] details.why code`)
 		if p.Status != http.StatusUnprocessableEntity || !strings.HasPrefix(msg, "Nothing was imported: "+tt.says) || where != tt.where {
 			t.Errorf("%s: %d %q at %q", name, p.Status, msg, where)
@@ -279,14 +280,14 @@ func TestHostileLeagueImportWritesAllOrNothing(t *testing.T) {
 		t.Fatal("the fixture did not change")
 	}
 	before := ts.rows()
-	p := ts.upload(t, broken)
+	p := ts.Upload(t, broken)
 	if msg := p.Text(`[data-testid="import-error"]`); p.Status != http.StatusUnprocessableEntity || !strings.Contains(msg, "tables[1]") {
 		t.Fatalf("bad second table: %d %q", p.Status, msg)
 	}
 	if after := ts.rows(); after != before {
 		t.Errorf("a refused league left %d rows behind", after-before)
 	}
-	if p := ts.upload(t, file); p.Status != http.StatusSeeOther || !strings.HasPrefix(p.Header.Get("Location"), "/l/") {
+	if p := ts.Upload(t, file); p.Status != http.StatusSeeOther || !strings.HasPrefix(p.Header.Get("Location"), "/l/") {
 		t.Errorf("the good league: %d", p.Status)
 	}
 }
@@ -306,7 +307,7 @@ func TestHostileLongExportImportsAgain(t *testing.T) {
 	if len(export.Body) <= 1<<20 {
 		t.Fatalf("the export is only %d bytes", len(export.Body))
 	}
-	p := ts.upload(t, export.Body)
+	p := ts.Upload(t, export.Body)
 	if p.Status != http.StatusSeeOther {
 		t.Fatalf("import of a %d-byte export: %d %s", len(export.Body), p.Status, p.Text(`[data-testid="import-error"]`))
 	}
@@ -344,19 +345,19 @@ func TestHostileTablesAndImportsAreBounded(t *testing.T) {
 	}
 	// One event more than a table keeps, as an upload.
 	over := strings.TrimSuffix(b.String(), `]}`) + `,{"seq":20000,"kind":"player_joined","payload":{"name":"Dee"}},{"seq":20001,"kind":"undo","payload":{"seq":20000}}]}`
-	if p := ts.upload(t, over); !strings.Contains(p.Text(`[data-testid="import-error"]`), "more than 20000 events") {
+	if p := ts.Upload(t, over); !strings.Contains(p.Text(`[data-testid="import-error"]`), "more than 20000 events") {
 		t.Errorf("over the cap: %d %q", p.Status, p.Text(`[data-testid="import-error"]`))
 	}
 
 	limited := newTestServerWith(t, func(a *App) { a.writeRate, a.writeBurst = 0.01, 2 })
 	small := tableExport("Small", []string{"Amelia", "Victor"}, []string{kksTwo})
-	statuses := []int{limited.upload(t, small).Status, limited.upload(t, small).Status, limited.upload(t, small).Status}
+	statuses := []int{limited.Upload(t, small).Status, limited.Upload(t, small).Status, limited.Upload(t, small).Status}
 	if statuses[2] != http.StatusTooManyRequests {
 		t.Errorf("imports past the write limit: %v", statuses)
 	}
-	budget := newTestServerWith(t, func(a *App) { a.writeRate, a.imports = 0, newImportBudget(1, 64<<10) })
+	budget := newTestServerWith(t, func(a *App) { a.writeRate = 0; a.interop.SetBudget(1, 64<<10) })
 	rows := budget.rows()
-	if p := budget.upload(t, kksExport(400)); p.Status != http.StatusTooManyRequests {
+	if p := budget.Upload(t, kksExport(400)); p.Status != http.StatusTooManyRequests {
 		t.Errorf("an import past the byte budget: %d", p.Status)
 	}
 	if after := budget.rows(); after != rows {
@@ -464,7 +465,7 @@ func TestHostileBigLeagueCostsTheSame(t *testing.T) {
 // uploadLang posts a file to the import form in a language.
 func (ts *testServer) uploadLang(t *testing.T, hidden url.Values, data, lang string) webtest.Page {
 	t.Helper()
-	req := uploadRequest(ts.URL, hidden, data)
+	req := areatest.UploadRequest(ts.URL, hidden, data)
 	req.Header.Set("Accept-Language", lang)
 	return ts.Do(req)
 }

@@ -25,6 +25,7 @@ import (
 
 	"tablemate/sessions"
 	"tablemate/sessions/pgtest"
+	"tablemate/web/areatest"
 	"tablemate/web/webtest"
 )
 
@@ -96,7 +97,7 @@ func TestHostilePostgresOutage(t *testing.T) {
 		pg = own
 	}
 	s, app := webtest.StartOn(t, pg.FreshT(t), NewApp, false, func(a *App) { a.writeRate = 0 })
-	ts := &testServer{Server: s, app: app}
+	ts := &testServer{Steps: areatest.Steps{Server: s}, app: app}
 	halted := false
 	t.Cleanup(func() {
 		if halted {
@@ -345,7 +346,7 @@ func TestHostileNames(t *testing.T) {
 		t.Errorf("league members Ana and Аna: %d", p.Status)
 	}
 	// An import refuses them as the form does.
-	if p := ts.upload(t, tableExport("Two", []string{"Ana", "Ben\ufffe"}, nil)); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "U+FFFE") {
+	if p := ts.Upload(t, tableExport("Two", []string{"Ana", "Ben\ufffe"}, nil)); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "U+FFFE") {
 		t.Errorf("an import with U+FFFE: %d %q", p.Status, p.Text(`[data-testid="import-error"]`))
 	}
 	// League member matching: a table's "Аna" looks like the member Ana.
@@ -408,7 +409,7 @@ func TestHostileSmallerLies(t *testing.T) {
 		t.Errorf("the same token for another league: %d", p.Status)
 	}
 	// An import without its token, from outside a browser: the friendly page.
-	req := uploadRequest(ts.URL, url.Values{}, tableExport("Two", []string{"Ana", "Ben"}, nil))
+	req := areatest.UploadRequest(ts.URL, url.Values{}, tableExport("Two", []string{"Ana", "Ben"}, nil))
 	req.Header.Del("Sec-Fetch-Site")
 	p := ts.Do(req)
 	if p.Status != http.StatusForbidden || strings.Contains(p.Body, "missing csrf") || !strings.Contains(p.Body, "security token") {
@@ -416,7 +417,7 @@ func TestHostileSmallerLies(t *testing.T) {
 	}
 	// A token in the X-CSRF-Token header does.
 	ts.Get("/tables/import")
-	req = uploadRequest(ts.URL, url.Values{}, tableExport("Two", []string{"Ana", "Ben"}, nil))
+	req = areatest.UploadRequest(ts.URL, url.Values{}, tableExport("Two", []string{"Ana", "Ben"}, nil))
 	req.Header.Del("Sec-Fetch-Site")
 	u, _ := url.Parse(ts.URL)
 	for _, c := range ts.Client.Jar.Cookies(u) {
@@ -586,24 +587,6 @@ func vmKB(t *testing.T, pid int, field string) int {
 	return 0
 }
 
-// TestImportGateCaps: at most perClient imports of one client and total
-// of all are read at once; a finished one frees its place.
-func TestImportGateCaps(t *testing.T) {
-	g := newImportGate(2, 3)
-	for i, want := range []bool{true, true, false} {
-		if got := g.enter("a"); got != want {
-			t.Fatalf("a client's import %d at once: admitted %v", i+1, got)
-		}
-	}
-	if !g.enter("b") || g.enter("c") {
-		t.Fatal("the cap in all does not hold")
-	}
-	g.leave("a")
-	if !g.enter("c") {
-		t.Error("a finished import did not free its place")
-	}
-}
-
 // TestHostileLeagueFilesKeptByVersion: a league's .bgsplay and BGG XML
 // are written once per league version, like its standings: GETs after
 // the first answer the kept file, a new game writes it anew.
@@ -618,7 +601,7 @@ func TestHostileLeagueFilesKeptByVersion(t *testing.T) {
 	}
 	ts.Get(public + "/export-bgg.xml")
 	ts.Get(public + "/export-bgg.xml")
-	if n := ts.app.leagueFilesMade.Load(); n != 2 {
+	if n := ts.app.interop.LeagueFilesWritten(); n != 2 {
 		t.Errorf("8 downloads of two files wrote %d files, want 2", n)
 	}
 	link, _ := ts.Get(public).Doc.Find(`[data-testid="league-tables"] a`).First().Attr("href")
@@ -628,8 +611,8 @@ func TestHostileLeagueFilesKeptByVersion(t *testing.T) {
 		[]byte(fmt.Sprintf(kksThree, ro.Players[0], ro.Players[1], ro.Players[2]))); err != nil {
 		t.Fatal(err)
 	}
-	if p := ts.Get(public + "/export.bgsplay"); p.Body == first.Body || ts.app.leagueFilesMade.Load() != 3 {
-		t.Errorf("after a new game the file was not written anew (%d written)", ts.app.leagueFilesMade.Load())
+	if p := ts.Get(public + "/export.bgsplay"); p.Body == first.Body || ts.app.interop.LeagueFilesWritten() != 3 {
+		t.Errorf("after a new game the file was not written anew (%d written)", ts.app.interop.LeagueFilesWritten())
 	}
 }
 
@@ -653,13 +636,13 @@ func TestHostileOldNamesExport(t *testing.T) {
 	}
 	data := tableExport("Old", []string{"Amelia", "Victor"}, nil)
 	data = strings.TrimSuffix(data, "]}") + imported(2, "Good\uffff game\x00") + imported(3, strings.Repeat("x", 10_000)) + "]}"
-	p := ts.upload(t, data)
+	p := ts.Upload(t, data)
 	if p.Status != http.StatusSeeOther {
 		t.Fatalf("import: %d %q", p.Status, p.Text(`[data-testid="import-error"]`))
 	}
 	table := p.Header.Get("Location")
-	admin := ts.createLeague(t, "Season", "placing", "Amelia", "Victor")
-	ts.addToLeague(t, admin, table, nil)
+	admin := ts.CreateLeague(t, "Season", "placing", "Amelia", "Victor")
+	ts.AddToLeague(t, admin, table, nil)
 	public, _ := ts.Get(admin).Doc.Find(`[data-testid="public-link"]`).Attr("value")
 	public = public[strings.Index(public, "/leagues/"):]
 	view, _ := ts.Get(table).Doc.Find(`[data-testid="view-link"]`).Attr("value")
@@ -759,7 +742,7 @@ func TestHostileDatabaseFileDamaged(t *testing.T) {
 	srv := httptest.NewServer(newServer(a))
 	t.Cleanup(srv.Close)
 	t.Cleanup(a.live.Close)
-	hurt := &testServer{Server: &webtest.Server{Server: srv, T: t, Client: ts.Client, DBPath: ts.DBPath}, app: a}
+	hurt := &testServer{Steps: areatest.Steps{Server: &webtest.Server{Server: srv, T: t, Client: ts.Client, DBPath: ts.DBPath}}, app: a}
 	if h := hurt.Get("/healthz"); h.Status != http.StatusServiceUnavailable || !strings.Contains(h.Body, "damaged") {
 		t.Errorf("/healthz of a damaged file: %d %q", h.Status, h.Body)
 	}
@@ -796,15 +779,15 @@ func TestHostileImportTwice(t *testing.T) {
 			t.Fatal("the import form carries no one-time token")
 		}
 		before := ts.count(c.count)
-		first := ts.Do(uploadRequest(ts.URL, form, c.file))
-		again := ts.Do(uploadRequest(ts.URL, form, c.file))
+		first := ts.Do(areatest.UploadRequest(ts.URL, form, c.file))
+		again := ts.Do(areatest.UploadRequest(ts.URL, form, c.file))
 		if first.Status != http.StatusSeeOther || again.Status != http.StatusSeeOther || first.Header.Get("Location") != again.Header.Get("Location") {
 			t.Errorf("%s imported twice from one form: %d %q, %d %q", c.what, first.Status, first.Header.Get("Location"), again.Status, again.Header.Get("Location"))
 		}
 		if n := ts.count(c.count) - before; n != 1 {
 			t.Errorf("%s imported twice from one form made %d", c.what, n)
 		}
-		fresh := ts.Do(uploadRequest(ts.URL, ts.Get("/tables/import").FormOf(t, "/tables/import"), c.file))
+		fresh := ts.Do(areatest.UploadRequest(ts.URL, ts.Get("/tables/import").FormOf(t, "/tables/import"), c.file))
 		if fresh.Status != http.StatusSeeOther || fresh.Header.Get("Location") == first.Header.Get("Location") || ts.count(c.count)-before != 2 {
 			t.Errorf("%s from a fresh form: %d %q", c.what, fresh.Status, fresh.Header.Get("Location"))
 		}
@@ -812,14 +795,14 @@ func TestHostileImportTwice(t *testing.T) {
 	tables := ts.count(`SELECT count(*) FROM tables`)
 	// A league's import token is not a table's.
 	form := ts.Get("/tables/import").FormOf(t, "/tables/import")
-	ts.Do(uploadRequest(ts.URL, form, tableExport("One", []string{"Ana", "Ben"}, nil)))
-	if p := ts.Do(uploadRequest(ts.URL, form, leagueExport(1, 1))); p.Status != http.StatusSeeOther || !strings.HasPrefix(p.Header.Get("Location"), "/l/") {
+	ts.Do(areatest.UploadRequest(ts.URL, form, tableExport("One", []string{"Ana", "Ben"}, nil)))
+	if p := ts.Do(areatest.UploadRequest(ts.URL, form, leagueExport(1, 1))); p.Status != http.StatusSeeOther || !strings.HasPrefix(p.Header.Get("Location"), "/l/") {
 		t.Errorf("a league with a table import's token: %d %q", p.Status, p.Header.Get("Location"))
 	}
 	for _, token := range []string{"a\x00b", "\xff\xfe"} {
 		form := ts.Get("/tables/import").FormOf(t, "/tables/import")
 		form.Set("_token", token)
-		if p := ts.Do(uploadRequest(ts.URL, form, tableExport("Odd", []string{"Ana", "Ben"}, nil))); p.Status < 400 || p.Status >= 500 {
+		if p := ts.Do(areatest.UploadRequest(ts.URL, form, tableExport("Odd", []string{"Ana", "Ben"}, nil))); p.Status < 400 || p.Status >= 500 {
 			t.Errorf("import with token %q: %d", token, p.Status)
 		}
 	}

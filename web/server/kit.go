@@ -11,49 +11,32 @@ import (
 var (
 	page       = kit.Page
 	form       = kit.Form
-	csrfToken  = kit.CSRFToken
 	editBase   = kit.EditBase
 	tr         = kit.Tr
 	trN        = kit.TrN
 	localInput = kit.LocalInput
-	localStep  = kit.LocalStep
-	lowerFirst = kit.LowerFirst
-	remapField = kit.RemapField
 )
 
-// The helpers every area shares live in web/serve; the handlers still
-// in web/server call them by the names they have always had.
+// The helpers every area shares live in web/serve, and what a game is
+// called and its result editor in the registry (web/games); the handlers
+// still in web/server call the ones they use everywhere by the names
+// they have always had (a helper used in a file or two is called by its
+// own name).
 var (
 	formInt   = serve.FormInt
-	mediaType = serve.MediaType
 	redirect  = serve.Redirect
-	// The link check, the phone's lists, paging (web/serve).
-	linkError         = serve.LinkError
-	linkFlashes       = serve.LinkFlashes
-	dateTime          = serve.DateTime
-	recentTables      = serve.RecentTables
-	knownTables       = serve.KnownTables
-	rememberTable     = serve.RememberTable
-	replaceRemembered = serve.ReplaceRemembered
-	knownLeagues      = serve.KnownLeagues
-	validID           = serve.ValidID
-	pageEnd           = serve.PageEnd
-	pager             = serve.Pager
-	scoreText         = serve.ScoreText
-	// What a game is called (the registry).
+	linkError = serve.LinkError
+	dateTime  = serve.DateTime
 	gameTitle = games.Title
 	kindTitle = games.KindTitle
-	// A game's result editor (the registry).
-	editorFor = games.Editor
-	// An API answer's Vary (compress.go adds Accept-Encoding to it).
-	apiVary         = serve.APIVary
-	apiVaryEncoding = serve.APIVaryEncoding
+	// What the table plays now (the registry).
+	playingTitle = games.PlayingTitle
+	editorFor    = games.Editor
 )
 
-// statsCache keeps what was computed per league version (serve.Cache).
-type statsCache[V any] = serve.Cache[V]
-
-func newStatsCache[V any](max int) *statsCache[V] { return serve.NewCache[V](max) }
+// csrfCookie is the cookie of the form token (web/serve: an import
+// checks it before its file is read).
+const csrfCookie = serve.CSRFCookie
 
 // kit is what the server hands its areas (web/api, …): its rendering and
 // its compression.

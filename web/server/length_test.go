@@ -8,6 +8,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"tablemate/sessions/plays"
+	"tablemate/web/areatest"
 )
 
 // pausedSheets is a table of another game for Ana and Ben: game 1 in
@@ -38,7 +39,7 @@ func pausedSheets() string {
 func TestGameLengths(t *testing.T) {
 	ts := newTestServer(t)
 	table, _, _ := ts.importJSON(pausedSheets())
-	view := viewPath(t, ts.Get(table))
+	view := areatest.ViewPath(t, ts.Get(table))
 	for _, c := range []struct {
 		path, length, paused string
 	}{
@@ -59,8 +60,8 @@ func TestGameLengths(t *testing.T) {
 		t.Errorf("German: %q", got)
 	}
 
-	bgs := readPlays(t, ts.Get(table+"/export.bgsplay"), plays.BGStats)
-	bgg := readPlays(t, ts.Get(table+"/export-bgg.xml"), plays.BGG)
+	bgs := areatest.ReadPlays(t, ts.Get(table+"/export.bgsplay"), plays.BGStats)
+	bgg := areatest.ReadPlays(t, ts.Get(table+"/export-bgg.xml"), plays.BGG)
 	if len(bgs) != 2 || len(bgg) != 2 {
 		t.Fatalf("exports: %d and %d plays", len(bgs), len(bgg))
 	}
@@ -69,15 +70,15 @@ func TestGameLengths(t *testing.T) {
 			t.Errorf("game %d exported as %d min (BGG %d) from %s, want 20 from %s", i+1, bgs[i].Minutes, bgg[i].Minutes, bgs[i].Played.Format("15:04"), start)
 		}
 	}
-	if l := bgsLinks(t, ts.Get(table+"/games/2")); len(l) != 1 || l[0].DurationMin != 20 || l[0].PlayDate != "2026-11-20 19:25:00" {
+	if l := areatest.BGSLinks(t, ts.Get(table+"/games/2")); len(l) != 1 || l[0].DurationMin != 20 || l[0].PlayDate != "2026-11-20 19:25:00" {
 		t.Errorf("BG Stats link: %+v", l)
 	}
 
 	// Round trip: each file imported into a league; the imported games
 	// show and export the same minutes.
 	for _, f := range []struct{ name, path string }{{"plays.bgsplay", "/export.bgsplay"}, {"plays.xml", "/export-bgg.xml"}} {
-		admin := ts.createLeague(t, "League "+f.name, "placing", "Ana", "Ben")
-		done := ts.uploadPlays(t, admin, f.name, ts.Get(table+f.path).Body)
+		admin := ts.CreateLeague(t, "League "+f.name, "placing", "Ana", "Ben")
+		done := ts.UploadPlays(t, admin, f.name, ts.Get(table+f.path).Body)
 		if got := done.Text(`[data-testid="plays-imported"] strong`); got != "2 games imported" {
 			t.Fatalf("%s: %q %s", f.name, got, done.Text(`[data-testid="import-error"], [data-testid="plays-skipped"]`))
 		}
@@ -89,7 +90,7 @@ func TestGameLengths(t *testing.T) {
 		if got := ts.Get(games[0] + "/games/1").Text(`[data-testid="length"]`); got != "Played in 20 min." {
 			t.Errorf("%s: imported game says %q", f.name, got)
 		}
-		back := readPlays(t, ts.Get(ts.publicOf(t, admin)+"/export.bgsplay"), plays.BGStats)
+		back := areatest.ReadPlays(t, ts.Get(ts.PublicOf(t, admin)+"/export.bgsplay"), plays.BGStats)
 		if len(back) != 2 || back[0].Minutes != 20 || back[1].Minutes != 20 {
 			t.Errorf("%s: exported again %+v", f.name, back)
 		}
@@ -127,9 +128,9 @@ func TestAverageLengths(t *testing.T) {
 
 	// A league of the table's games (imported from its .bgsplay, lengths
 	// kept): Ana's page averages her two games.
-	admin := ts.createLeague(t, "Timed league", "placing", "Ana", "Ben", "Zoe")
-	ts.uploadPlays(t, admin, "plays.bgsplay", ts.Get(table+"/export.bgsplay").Body)
-	public := ts.publicOf(t, admin)
+	admin := ts.CreateLeague(t, "Timed league", "placing", "Ana", "Ben", "Zoe")
+	ts.UploadPlays(t, admin, "plays.bgsplay", ts.Get(table+"/export.bgsplay").Body)
+	public := ts.PublicOf(t, admin)
 	for _, c := range []struct{ lang, want string }{
 		{"en", "Average length: 20 min (2 games with a known length; pauses over 30 minutes and the clock's pauses left out)"},
 		{"de", "Durchschnittliche Spieldauer: 20 Min. (2 Partien mit bekannter Dauer; Pausen über 30 Minuten und Pausen der Uhr zählen nicht mit)"},

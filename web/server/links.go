@@ -39,16 +39,13 @@ func (v viewTable) base() string { return "/v/" + v.link }
 
 // loadTable replays the table whose edit link is in the URL, answering 404
 // for links that open nothing and 410 for replaced ones.
-func (a *App) loadTable(c echo.Context) (sessions.Table, error) {
-	t, err := a.tables.Table(c.Request().Context(), c.Param("id"))
-	return t, linkError(c, err)
-}
+func (a *App) loadTable(c echo.Context) (sessions.Table, error) { return a.kit().Table(c) }
 
 // openView replays the table whose view-only link is in the URL.
 func (a *App) openView(c echo.Context) (viewTable, error) {
-	t, err := a.tables.ReadOnly(c.Request().Context(), c.Param("rid"))
+	t, err := a.kit().ReadOnly(c)
 	if err != nil {
-		return viewTable{}, linkError(c, err)
+		return viewTable{}, err
 	}
 	return viewTable{Table: t, link: c.Param("rid")}, nil
 }
@@ -81,7 +78,7 @@ func (a *App) rotateTableLink(c echo.Context) error {
 	if role == sessions.RoleView {
 		return redirect(c, editBase(c)+"?done=view-link#share")
 	}
-	replaceRemembered(c, c.Param("id"), r.Link)
+	serve.ReplaceRemembered(c, c.Param("id"), r.Link)
 	return redirect(c, "/tables/"+r.Link+"?done=edit-link#share")
 }
 
@@ -109,7 +106,7 @@ func (a *App) tableShare(c echo.Context, t sessions.Table, l sessions.TableLinks
 	if k.view == vm.View && k.edit == vm.Edit {
 		vm.Kept = k.parts
 	}
-	_, vm.Open = linkFlashes[c.QueryParam("done")]
+	_, vm.Open = serve.LinkFlashes[c.QueryParam("done")]
 	f := a.site.features(c.Request())
 	vm.Features, vm.FeaturesGood = tr(c, f.Say()), f.Good()
 	return vm

@@ -22,6 +22,7 @@ import (
 
 	"tablemate/views"
 	"tablemate/web/alaska/alaskatest"
+	"tablemate/web/areatest"
 	"tablemate/web/aufderhut/adhtest"
 	"tablemate/web/cambio/cambiotest"
 	"tablemate/web/kks/kkstest"
@@ -206,7 +207,7 @@ func buildCrawlFixture(t *testing.T, ts *testServer) crawlFixture {
 	}
 
 	// A league with a table of each game, its members everyone.
-	fx.admin = ts.createLeague(t, "Club", "placing", "Amelia", "Victor", "Ida", "Jan", "Ola", "Ben", "Cyd", "Dora", "Ana", "Cy")
+	fx.admin = ts.CreateLeague(t, "Club", "placing", "Amelia", "Victor", "Ida", "Jan", "Ola", "Ben", "Cyd", "Dora", "Ana", "Cy")
 	for _, table := range leagueTables {
 		add := ts.Get(fx.admin).FormOf(t, fx.admin+"/tables")
 		add.Set("table", ts.URL+table)
@@ -215,7 +216,7 @@ func buildCrawlFixture(t *testing.T, ts *testServer) crawlFixture {
 	fx.public, _ = ts.Get(fx.admin).Doc.Find(`[data-testid="open-standings"]`).Attr("href")
 	// The KKS table's games as BoardGameGeek plays, imported: a table of
 	// games not checked by the rules, with its own pages.
-	imported := ts.uploadPlays(t, fx.admin, "plays.xml", ts.Get(kksTable+"/export-bgg.xml").Body)
+	imported := ts.UploadPlays(t, fx.admin, "plays.xml", ts.Get(kksTable+"/export-bgg.xml").Body)
 	importedTable, ok := imported.Doc.Find(`[data-testid="plays-tables"] a`).Attr("href")
 	if imported.Status != http.StatusOK || !ok {
 		t.Fatalf("import plays: %d %s", imported.Status, imported.Text(`[data-testid="import-error"], [data-testid="plays-skipped"]`))
@@ -225,7 +226,7 @@ func buildCrawlFixture(t *testing.T, ts *testServer) crawlFixture {
 	// Replace both links of the Alaska table and the league's admin link:
 	// the old ones must not show up anywhere either.
 	page := ts.Get(alaskaTable)
-	oldView := viewPath(t, page)
+	oldView := areatest.ViewPath(t, page)
 	must("rotate view", ts.Post(alaskaTable+"/rotate/view", page.FormOf(t, alaskaTable+"/rotate/view")))
 	rotated := ts.Post(alaskaTable+"/rotate/edit", ts.Get(alaskaTable).FormOf(t, alaskaTable+"/rotate/edit"))
 	must("rotate edit", rotated)
@@ -250,7 +251,7 @@ func buildCrawlFixture(t *testing.T, ts *testServer) crawlFixture {
 	for _, e := range fx.edits {
 		fx.secrets[strings.TrimPrefix(e, "/tables/")] = "edit link of " + e
 		fx.secrets[ts.Table(e).Key] = "table key"
-		fx.views = append(fx.views, viewPath(t, ts.Get(e)))
+		fx.views = append(fx.views, areatest.ViewPath(t, ts.Get(e)))
 	}
 	// Every other link and key the database holds (the big league's
 	// tables were made by the import: no page showed their edit links).
@@ -303,17 +304,6 @@ func (ts *testServer) storedSecrets(t *testing.T) map[string]string {
 		}
 	})
 	return out
-}
-
-// viewPath is the view-only link an edit page offers, as a path.
-func viewPath(t *testing.T, p webtest.Page) string {
-	t.Helper()
-	v, ok := p.Doc.Find(`[data-testid="view-link"]`).Attr("value")
-	u, err := url.Parse(v)
-	if !ok || err != nil || !strings.HasPrefix(u.Path, "/v/") {
-		t.Fatalf("no view-only link on the edit page: %q", v)
-	}
-	return u.Path
 }
 
 // crawler follows every URL a page offers without JavaScript: links,

@@ -61,7 +61,7 @@ func pathOf(t *testing.T, link string) string {
 func TestRotateEditLink(t *testing.T) {
 	ts := newTestServer(t)
 	old := ts.CreateTable("Amelia", "Victor")
-	ts.recordKKS(t, old, []map[string]string{kkstest.Amelia, {"red": "2"}}, []string{"3", "7"})
+	ts.RecordKKS(t, old, []map[string]string{kkstest.Amelia, {"red": "2"}}, []string{"3", "7"})
 	page := ts.Get(old)
 	view := pathOf(t, page.Doc.Find(`[data-testid="view-link"]`).AttrOr("value", ""))
 
@@ -198,7 +198,7 @@ func TestRotateViewLink(t *testing.T) {
 
 func TestRotateAdminLink(t *testing.T) {
 	ts := newTestServer(t)
-	old := ts.createLeague(t, "Club", "wins", "Ana", "Ben")
+	old := ts.CreateLeague(t, "Club", "wins", "Ana", "Ben")
 	page := ts.Get(old)
 	public, _ := page.Doc.Find(`[data-testid="open-standings"]`).Attr("href")
 	pending := page.FormOf(t, old+"/members")

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"tablemate/web/areatest"
 	"tablemate/web/kks/kkstest"
 	"tablemate/web/webtest"
 )
@@ -14,7 +15,7 @@ import (
 func (ts *testServer) secondServer() *testServer {
 	ts.T.Helper()
 	s, a := webtest.Second(ts.Server, NewApp)
-	return &testServer{Server: s, app: a}
+	return &testServer{Steps: areatest.Steps{Server: s}, app: a}
 }
 
 // TestLiveStreamsFollowWritesOnAnotherServer: a phone's stream on one
@@ -35,7 +36,7 @@ func TestLiveStreamsFollowWritesOnAnotherServer(t *testing.T) {
 	if status != http.StatusOK {
 		t.Fatalf("view-only stream on b: %d", status)
 	}
-	a.recordKKS(t, table, []map[string]string{kkstest.Amelia, {"red": "2"}}, []string{"3", "7"})
+	a.RecordKKS(t, table, []map[string]string{kkstest.Amelia, {"red": "2"}}, []string{"3", "7"})
 	if id := edit(); id != "2" {
 		t.Fatalf("b's stream after a game entered on a: %q, want event 2", id)
 	}
@@ -71,7 +72,7 @@ func TestLiveStreamsFollowWritesOnAnotherServer(t *testing.T) {
 		t.Errorf("reconnecting to b through the replaced link: %d, want 410", s)
 	}
 	// The edit link's stream on b is untouched and goes on.
-	b.recordKKS(t, table, []map[string]string{kkstest.Amelia, {"red": "2"}}, []string{"3", "7"})
+	b.RecordKKS(t, table, []map[string]string{kkstest.Amelia, {"red": "2"}}, []string{"3", "7"})
 	if id := edit(); id != "4" {
 		t.Fatalf("b's stream after a game entered on b: %q, want event 4", id)
 	}

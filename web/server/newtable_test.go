@@ -121,7 +121,7 @@ func TestStartPlayerFeedsTheKodiakRotation(t *testing.T) {
 	if v, _ := ts.Get(table + "/play").Doc.Find(`input[name="kodiak"][checked]`).Attr("value"); v != "2" {
 		t.Errorf("the guided game's first Kodiak preselected is seat %q, want Cy's 2", v)
 	}
-	choose(t, ts, table, kodiak.Slug, "Ben")
+	ts.Choose(t, table, kodiak.Slug, "Ben")
 	if !strings.Contains(ts.Get(table+"/games/new").Body, "Kodiak by the rotation: Ben") {
 		t.Error("the next game chosen with Ben starting does not make Ben the first Kodiak")
 	}
@@ -194,7 +194,7 @@ const (
 // the phone remembers at most leaguesKeep leagues, newest first.
 func TestLeagueMembersAreNameChips(t *testing.T) {
 	ts := newTestServer(t)
-	admin := ts.createLeague(t, "Thursday club", "wins", "Dora", "Emil", "Finn")
+	admin := ts.CreateLeague(t, "Thursday club", "wins", "Dora", "Emil", "Finn")
 	public, _ := ts.Get(admin).Doc.Find(`[data-testid="public-link"]`).Attr("value")
 	public = public[strings.Index(public, "/leagues/"):]
 
@@ -222,7 +222,7 @@ func TestLeagueMembersAreNameChips(t *testing.T) {
 	other := ts.OtherPhone()
 	var opened []string
 	for i := range leaguesKeep + 1 {
-		a := ts.createLeague(t, fmt.Sprintf("Club %d", i), "wins", fmt.Sprintf("P%d", i), fmt.Sprintf("Q%d", i))
+		a := ts.CreateLeague(t, fmt.Sprintf("Club %d", i), "wins", fmt.Sprintf("P%d", i), fmt.Sprintf("Q%d", i))
 		pub, _ := ts.Get(a).Doc.Find(`[data-testid="public-link"]`).Attr("value")
 		pub = pub[strings.Index(pub, "/leagues/"):]
 		other.Get(pub)
@@ -239,5 +239,18 @@ func TestLeagueMembersAreNameChips(t *testing.T) {
 	})
 	if len(chips) == 0 || chips[0] != fmt.Sprintf("P%d", leaguesKeep) || slices.Contains(chips, "P0") {
 		t.Errorf("name chips %v, want the newest league's first and the forgotten league's none", chips)
+	}
+}
+
+func TestSeated(t *testing.T) {
+	for _, c := range []struct{ players, seats, want []string }{
+		{[]string{"", "", ""}, []string{"Ana", "Ben"}, []string{"Ana", "Ben", ""}},
+		{[]string{"Cy", "", "Dee", ""}, []string{"Ana"}, []string{"Cy", "", "Dee", "Ana"}},
+		{[]string{"Cy", "Dee"}, []string{"Ana", " dee "}, []string{"Cy", "Dee", "Ana"}},
+		{nil, []string{"Ana", ""}, []string{"Ana"}},
+	} {
+		if got := seated(c.players, c.seats); !slices.Equal(got, c.want) {
+			t.Errorf("seated(%q, %q) = %q, want %q", c.players, c.seats, got, c.want)
+		}
 	}
 }

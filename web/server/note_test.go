@@ -9,6 +9,8 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"tablemate/sessions/plays"
+	"tablemate/web/areatest"
+	"tablemate/web/interop"
 )
 
 // TestGameNotes: a note written on a game's edit page is shown there and
@@ -20,13 +22,13 @@ import (
 func TestGameNotes(t *testing.T) {
 	ts := newTestServer(t)
 	table := ts.CreateTable("Amelia", "Victor")
-	ts.recordKKS(t, table, []map[string]string{
+	ts.RecordKKS(t, table, []map[string]string{
 		{"red": "1 2 3 4 5 6 7 8 9 10", "blue": "1 2 3 4 5 6 7"},
 		{"yellow": "1 2 3 4 5 6 7 8 9 10", "black": "1 2 3 4 5 6 7"},
 	}, []string{"3", "1"})
 	game := table + "/games/1"
 	action := game + "/note"
-	view := viewPath(t, ts.Get(table))
+	view := areatest.ViewPath(t, ts.Get(table))
 	form := ts.Get(game).FormOf(t, action)
 	head := len(ts.Table(table).Log)
 
@@ -77,19 +79,19 @@ func TestGameNotes(t *testing.T) {
 	}
 
 	// Out: comments in both files and the BG Stats link.
-	bgs := readPlays(t, ts.Get(table+"/export.bgsplay"), plays.BGStats)
-	bgg := readPlays(t, ts.Get(view+"/export-bgg.xml"), plays.BGG)
+	bgs := areatest.ReadPlays(t, ts.Get(table+"/export.bgsplay"), plays.BGStats)
+	bgg := areatest.ReadPlays(t, ts.Get(view+"/export-bgg.xml"), plays.BGG)
 	if len(bgs) != 1 || bgs[0].Comments != note || len(bgg) != 1 || bgg[0].Comments != note {
 		t.Fatalf("exported comments: %+v / %+v", bgs, bgg)
 	}
-	if l := bgsLinks(t, ts.Get(game)); len(l) != 1 || l[0].Comments != note {
+	if l := areatest.BGSLinks(t, ts.Get(game)); len(l) != 1 || l[0].Comments != note {
 		t.Errorf("BG Stats link: %+v", l)
 	}
 
 	// In: the file's comments are the imported game's note, and go out
 	// again.
-	admin := ts.createLeague(t, "Club", "placing", "Amelia", "Victor")
-	done := ts.uploadPlays(t, admin, "plays.bgsplay", ts.Get(table+"/export.bgsplay").Body)
+	admin := ts.CreateLeague(t, "Club", "placing", "Amelia", "Victor")
+	done := ts.UploadPlays(t, admin, "plays.bgsplay", ts.Get(table+"/export.bgsplay").Body)
 	var tables []string
 	done.Doc.Find(`[data-testid="plays-tables"] a`).Each(func(_ int, s *goquery.Selection) { tables = append(tables, s.AttrOr("href", "")) })
 	if len(tables) != 1 {
@@ -98,8 +100,8 @@ func TestGameNotes(t *testing.T) {
 	if got := ts.Get(tables[0] + "/games/1").Text(`[data-testid="note-text"]`); got != "Note: "+note {
 		t.Errorf("imported game's note %q", got)
 	}
-	back := readPlays(t, ts.Get(ts.publicOf(t, admin)+"/export.bgsplay"), plays.BGStats)
-	if len(back) != 1 || back[0].Comments != note+"\n"+ImportedMark {
+	back := areatest.ReadPlays(t, ts.Get(ts.PublicOf(t, admin)+"/export.bgsplay"), plays.BGStats)
+	if len(back) != 1 || back[0].Comments != note+"\n"+interop.ImportedMark {
 		t.Errorf("exported again: %+v", back)
 	}
 

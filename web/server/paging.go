@@ -9,6 +9,7 @@ import (
 	"tablemate/sessions"
 	"tablemate/views"
 	"tablemate/views/i18n"
+	"tablemate/web/serve"
 )
 
 // A long table's page shows a part of each list — the newest games and
@@ -23,7 +24,7 @@ const (
 // gameRows is the page of the games table asked for (?games=N: the
 // games up to N), oldest first.
 func gameRows(c echo.Context, t sessions.Table) ([]views.GameRow, views.Pager) {
-	p := pager(c, "games", pageEnd(c, "games", len(t.Games)), gamesPerPage, len(t.Games), "games")
+	p := serve.Pager(c, "games", serve.PageEnd(c, "games", len(t.Games)), gamesPerPage, len(t.Games), "games")
 	var rows []views.GameRow
 	for _, g := range t.Games[p.From-1 : p.To] {
 		rows = append(rows, gameRow(c, t, g))
@@ -51,8 +52,8 @@ func gameRow(c echo.Context, t sessions.Table, g sessions.Game) views.GameRow {
 // newest page is built once per version of the table and language.
 func logPage(c echo.Context, t sessions.Table) ([]views.LogRow, views.Pager) {
 	ctx := c.Request().Context()
-	end := pageEnd(c, "log", t.Head)
-	p := pager(c, "log", end, logPerPage, t.Head, "history")
+	end := serve.PageEnd(c, "log", t.Head)
+	p := serve.Pager(c, "log", end, logPerPage, t.Head, "history")
 	if end == t.Head {
 		lang := i18n.Code(i18n.Lang(ctx))
 		return t.Derived("log/"+lang, func() any { return logRows(ctx, t, p.From, p.To) }).([]views.LogRow), p

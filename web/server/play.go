@@ -180,7 +180,7 @@ func (a *App) submitStep(c echo.Context) error {
 // refusal says why the rules refuse a step, with the rule that decides
 // it, in the reader's language.
 func refusal(c echo.Context, se *scoring.StepError) string {
-	return tr(c, "Not possible: %s (rule %s)", localStep(c, se), se.Rule)
+	return tr(c, "Not possible: %s (rule %s)", kit.LocalStep(c, se), se.Rule)
 }
 
 func (a *App) rerenderPlay(c echo.Context, t sessions.Table, g kit.Pages, status int, msg string) error {

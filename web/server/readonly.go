@@ -7,11 +7,12 @@ import (
 
 	"tablemate/sessions"
 	"tablemate/views"
+	"tablemate/web/interop"
 )
 
 // The pages behind a view-only link (/v/{view link}). They are built from
 // a viewTable, which holds the view-only link and no other, with the same
-// builders every link uses (tableView, gameResultVM, replayPage) given the
+// builders every link uses (tableView, gameResultVM, web/replay's page) given the
 // view base; nothing is built for the editor and taken away.
 
 // showReadOnly renders a table for spectators: live, without any form,
@@ -47,21 +48,12 @@ func (a *App) showReadOnlyGame(c echo.Context) error {
 	}
 	if g, err := gameParam(c, v.Table); err == nil {
 		vm.Page.Preview = a.gamePreview(c, v, g)
-		vm.BGStats = bgStatsGame(v.Table, g.Number)
+		vm.BGStats = interop.BGStatsGame(v.Table, g.Number)
 		vm.Length = lengthVM(v.Table.GameLength(g.Number))
 		vm.Note = views.NoteVM{Note: v.Table.Note(g.Number)}
 		vm.EveningNote = views.NoteVM{Note: v.Table.EveningNote()}
 	}
 	return render(c, http.StatusOK, views.ResultPage(vm))
-}
-
-// replayReadOnlyGame is the replay behind the view-only link.
-func (a *App) replayReadOnlyGame(c echo.Context) error {
-	v, err := a.openView(c)
-	if err != nil {
-		return err
-	}
-	return replayPage(c, v.Table, v.base())
 }
 
 // streamReadOnly is the live stream behind a view-only link.
@@ -70,23 +62,4 @@ func (a *App) streamReadOnly(c echo.Context) error {
 		v, err := a.openView(c)
 		return v.Table, err
 	})
-}
-
-// exportReadOnly downloads the table's log behind the view-only link: what
-// the page's history shows, nothing more (an export holds no links).
-func (a *App) exportReadOnly(c echo.Context) error {
-	v, err := a.openView(c)
-	if err != nil {
-		return err
-	}
-	return exportLog(c, v.Table)
-}
-
-// resultsReadOnly downloads the results as CSV behind the view-only link.
-func (a *App) resultsReadOnly(c echo.Context) error {
-	v, err := a.openView(c)
-	if err != nil {
-		return err
-	}
-	return exportCSV(c, v.Table)
 }

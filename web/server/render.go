@@ -33,7 +33,7 @@ func renderAs(c echo.Context, status int, contentType string, comp templ.Compone
 	}
 	zbuf := renderBuffers.Get().(*bytes.Buffer)
 	defer putRenderBuffer(zbuf)
-	z, err := gzipPage(zbuf.AvailableBuffer(), buf.Bytes(), append([]string{csrfToken(c)}, kit.FormTokens(c)...))
+	z, err := gzipPage(zbuf.AvailableBuffer(), buf.Bytes(), append([]string{kit.CSRFToken(c)}, kit.FormTokens(c)...))
 	if err != nil {
 		return err
 	}

@@ -81,7 +81,7 @@ func (a *App) correctRound(c echo.Context) error {
 	var in *scoring.InputError
 	switch {
 	case errors.As(err, &in):
-		e := roundEntry(c, t, eg, r, values, views.Errors{remapField(in.Field, slots): localInput(c, in)}, "")
+		e := roundEntry(c, t, eg, r, values, views.Errors{kit.RemapField(in.Field, slots): localInput(c, in)}, "")
 		e.Form.Token = token
 		return render(c, http.StatusUnprocessableEntity, eg.Ed.Page(e))
 	case serve.Stale(c, err):

@@ -7,6 +7,8 @@ import (
 
 	"tablemate/web/api"
 	"tablemate/web/check"
+	"tablemate/web/interop"
+	"tablemate/web/replay"
 )
 
 // scoreRoute is the score-check API's route (it compresses its answer
@@ -15,6 +17,8 @@ const scoreRoute = "/api/v1/games/:game/score"
 
 // routes lists every URL in one place. Which link opens what: links.go.
 func (a *App) routes(e *echo.Echo) {
+	ip := a.interop                         // imports and exports (web/interop)
+	rp := replay.New(a.kit(), timelineText) // a game's replay (web/replay)
 	e.GET("/", a.showHome)
 	e.GET("/healthz", a.health)
 	e.GET("/static/*", serveStatic)
@@ -24,16 +28,16 @@ func (a *App) routes(e *echo.Echo) {
 	e.GET("/lang", a.switchLanguage)
 
 	e.GET("/tables/new", a.newTable)
-	e.GET("/tables/import", a.importForm)
-	e.POST("/tables/import", a.importTable)
+	e.GET("/tables/import", ip.ImportForm)
+	e.POST("/tables/import", ip.ImportTable)
 	e.POST("/tables", a.createTable)
 	e.GET("/tables/:id", a.showTable)
 	e.GET("/tables/:id/live", a.streamTable)
 	e.GET("/tables/:id/qr.svg", a.showQR)
-	e.GET("/tables/:id/export.json", a.exportTable)
-	e.GET("/tables/:id/results.csv", a.exportResults)
-	e.GET("/tables/:id/export.bgsplay", a.exportTablePlays(false))
-	e.GET("/tables/:id/export-bgg.xml", a.exportTablePlays(true))
+	e.GET("/tables/:id/export.json", ip.Edit(interop.Log))
+	e.GET("/tables/:id/results.csv", ip.Edit(interop.Results))
+	e.GET("/tables/:id/export.bgsplay", ip.Edit(interop.Plays(false)))
+	e.GET("/tables/:id/export-bgg.xml", ip.Edit(interop.Plays(true)))
 	e.POST("/tables/:id/players", a.addPlayer)
 	e.POST("/tables/:id/undo", a.undo)
 	e.GET("/tables/:id/next", a.nextGame)
@@ -54,7 +58,7 @@ func (a *App) routes(e *echo.Echo) {
 	e.POST("/tables/:id/games/:n", a.correctGame)
 	e.POST("/tables/:id/games/:n/settle", a.settleGame)
 	e.POST("/tables/:id/games/:n/note", a.noteGame)
-	e.GET("/tables/:id/games/:n/replay", a.replayGame)
+	e.GET("/tables/:id/games/:n/replay", rp.Edit)
 	e.GET("/tables/:id/games/:n/rounds/:r/edit", a.editRound)
 	e.POST("/tables/:id/games/:n/rounds/:r", a.correctRound)
 	e.POST("/tables/:id/rotate/:role", a.rotateTableLink)
@@ -63,12 +67,12 @@ func (a *App) routes(e *echo.Echo) {
 	e.GET("/v/:rid", a.showReadOnly)
 	e.GET("/v/:rid/live", a.streamReadOnly)
 	e.GET("/v/:rid/qr.svg", a.showViewQR)
-	e.GET("/v/:rid/export.json", a.exportReadOnly)
-	e.GET("/v/:rid/results.csv", a.resultsReadOnly)
-	e.GET("/v/:rid/export.bgsplay", a.exportViewPlays(false))
-	e.GET("/v/:rid/export-bgg.xml", a.exportViewPlays(true))
+	e.GET("/v/:rid/export.json", ip.View(interop.Log))
+	e.GET("/v/:rid/results.csv", ip.View(interop.Results))
+	e.GET("/v/:rid/export.bgsplay", ip.View(interop.Plays(false)))
+	e.GET("/v/:rid/export-bgg.xml", ip.View(interop.Plays(true)))
 	e.GET("/v/:rid/games/:n", a.showReadOnlyGame)
-	e.GET("/v/:rid/games/:n/replay", a.replayReadOnlyGame)
+	e.GET("/v/:rid/games/:n/replay", rp.View)
 	e.GET("/v/:rid/games/:n/qr.svg", a.showViewGameQR)
 	e.GET("/v/:rid/card.png", a.showViewCard)
 	e.GET("/v/:rid/games/:n/card.png", a.showViewGameCard)
@@ -90,12 +94,12 @@ func (a *App) routes(e *echo.Echo) {
 	e.POST("/l/:admin/members", lg.AddMember)
 	e.POST("/l/:admin/merge", lg.MergeMembers)
 	e.POST("/l/:admin/tables", lg.AddTable)
-	e.GET("/l/:admin/export.json", a.exportLeague)
-	e.GET("/l/:admin/plays", a.playsForm)
-	e.POST("/l/:admin/plays", a.importPlays)
-	e.GET("/leagues/:id/standings.csv", a.exportStandings)
-	e.GET("/leagues/:id/export.bgsplay", a.exportLeaguePlays(false))
-	e.GET("/leagues/:id/export-bgg.xml", a.exportLeaguePlays(true))
+	e.GET("/l/:admin/export.json", ip.ExportLeague)
+	e.GET("/l/:admin/plays", ip.PlaysForm)
+	e.POST("/l/:admin/plays", ip.ImportPlays)
+	e.GET("/leagues/:id/standings.csv", ip.ExportStandings)
+	e.GET("/leagues/:id/export.bgsplay", ip.LeaguePlays(false))
+	e.GET("/leagues/:id/export-bgg.xml", ip.LeaguePlays(true))
 
 	// The score check (web/check).
 	ck := check.New(a.kit())

@@ -8,14 +8,16 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"tablemate/sessions"
+	"tablemate/web/areatest"
 	"tablemate/web/kks/kkstest"
 	"tablemate/web/webtest"
 )
 
 // testServer runs the real router over a temporary database (webtest),
-// with the app behind it.
+// with the app behind it and the steps the areas' tests share
+// (areatest).
 type testServer struct {
-	*webtest.Server
+	areatest.Steps
 	app *App
 }
 
@@ -38,7 +40,7 @@ func startTestServer(t testing.TB, configure func(*App), tls bool) *testServer {
 		cfg = append(cfg, configure)
 	}
 	s, a := webtest.Start(t, NewApp, tls, cfg...)
-	return &testServer{Server: s, app: a}
+	return &testServer{Steps: areatest.Steps{Server: s}, app: a}
 }
 
 // ameliaJSON is a Koffer, Katze & Sombrero game whose rules are broken,

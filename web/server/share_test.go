@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"tablemate/web/kks/kkstest"
+	"tablemate/web/serve"
 )
 
 func TestReadOnlyLinkCannotWrite(t *testing.T) {
@@ -129,11 +130,11 @@ func TestHomeListsOnlyThisPhonesTables(t *testing.T) {
 
 func TestRecentCookieIgnoresJunk(t *testing.T) {
 	for _, id := range []string{"", "ABC", "a/b", strings.Repeat("a", 41), "abc-d"} {
-		if validID(id) {
+		if serve.ValidID(id) {
 			t.Errorf("validID(%q) = true", id)
 		}
 	}
-	if !validID("pdgv5zwllcdzrdzqwt3kgzf6y4") {
+	if !serve.ValidID("pdgv5zwllcdzrdzqwt3kgzf6y4") {
 		t.Error("a real id is refused")
 	}
 }

@@ -19,9 +19,9 @@ import (
 func linkedEvening(t *testing.T, ts *testServer) (paths []string, table, view, admin, public string) {
 	t.Helper()
 	table = ts.CreateTable("Amelia", "Victor")
-	ts.recordKKS(t, table, []map[string]string{kkstest.Amelia, {"red": "2"}}, []string{"3", "7"})
+	ts.RecordKKS(t, table, []map[string]string{kkstest.Amelia, {"red": "2"}}, []string{"3", "7"})
 	view = pathOf(t, ts.Get(table).Doc.Find(`[data-testid="view-link"]`).AttrOr("value", ""))
-	admin = ts.createLeague(t, "Club", "wins", "Amelia", "Victor")
+	admin = ts.CreateLeague(t, "Club", "wins", "Amelia", "Victor")
 	add := ts.Get(admin).FormOf(t, admin+"/tables")
 	add.Set("table", table)
 	ts.Post(admin+"/tables", add)

@@ -80,7 +80,7 @@ func (a *App) phoneNames(c echo.Context, members []string) []string {
 	for _, m := range members {
 		add(m)
 	}
-	ids := recentTables(c)
+	ids := serve.RecentTables(c)
 	for _, id := range ids[:min(len(ids), chipTables)] {
 		t, err := a.tables.Table(c.Request().Context(), id)
 		if err != nil {
@@ -90,7 +90,7 @@ func (a *App) phoneNames(c echo.Context, members []string) []string {
 			add(p)
 		}
 	}
-	for _, id := range knownLeagues(c) {
+	for _, id := range serve.KnownLeagues(c) {
 		l, err := a.tables.League(c.Request().Context(), id)
 		if err != nil {
 			continue // a deleted league: nothing to offer
@@ -293,11 +293,11 @@ func (a *App) showTable(c echo.Context) error {
 	if err != nil {
 		return linkError(c, err)
 	}
-	rememberTable(c, c.Param("id"))
+	serve.RememberTable(c, c.Param("id"))
 	flash := ""
 	if f, ok := flashes[c.QueryParam("done")]; ok {
 		flash = tr(c, f)
-	} else if f, ok := linkFlashes[c.QueryParam("done")]; ok {
+	} else if f, ok := serve.LinkFlashes[c.QueryParam("done")]; ok {
 		flash = tr(c, f)
 	}
 	kind := "good"
@@ -445,19 +445,6 @@ func buildTableView(c echo.Context, t sessions.Table, base string) views.TableVi
 // evening is the table's standing, derived once per version of it.
 func evening(t sessions.Table) sessions.Evening {
 	return t.Derived("evening", func() any { return t.Evening() }).(sessions.Evening)
-}
-
-// playingTitle is what the table plays now, as the pages call it: the
-// game's title, or the name the table gave the sheet it keeps (the
-// newest game's, when it is of the game played now), in the reader's
-// language.
-func playingTitle(ctx context.Context, t sessions.Table) string {
-	if n := len(t.Games); n > 0 {
-		if r := t.Games[n-1].Record; r.Game == t.Info.Slug {
-			return kindTitle(ctx, r.Game, r.Sheet)
-		}
-	}
-	return gameTitle(ctx, t.Info.Slug)
 }
 
 // chartTitle heads the standing's charts: the running totals of one

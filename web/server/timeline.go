@@ -11,6 +11,7 @@ import (
 	"tablemate/views"
 	"tablemate/views/i18n"
 	"tablemate/web/games"
+	"tablemate/web/kit"
 )
 
 // timelineText says in words what an event of a table's log did, the way a
@@ -165,7 +166,7 @@ func shortTextIn(ctx context.Context, t sessions.Table, e sessions.Event) string
 	if i18n.IsGerman(ctx) { // German nouns keep their capital
 		return timelineText(ctx, t, e)
 	}
-	return lowerFirst(timelineText(ctx, t, e))
+	return kit.LowerFirst(timelineText(ctx, t, e))
 }
 
 // entryOf is the log entry of event seq with the facts worked out when

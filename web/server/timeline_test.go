@@ -11,6 +11,7 @@ import (
 
 	"tablemate/scoring"
 	"tablemate/sessions"
+	"tablemate/web/replay"
 )
 
 // roundsEngine is a tiny round-based game for the timeline: each round is
@@ -200,7 +201,7 @@ func TestTimelineAndReplayOfGuidedPlay(t *testing.T) {
 			t.Errorf("event %d: %q, want %q", i+2, got, w)
 		}
 	}
-	if steps := replaySteps(tb, 1); len(steps) != 1 || tb.Log[steps[0]].Seq != 4 {
+	if steps := replay.Steps(tb, 1); len(steps) != 1 || tb.Log[steps[0]].Seq != 4 {
 		t.Errorf("game 1's replay steps %v, want only the move that ended it", steps)
 	}
 }
@@ -225,7 +226,7 @@ func TestReplayStepsOfRoundsThenGuidedGame(t *testing.T) {
 	}
 	for n, want := range map[int][]int{1: {2}, 2: {5}} {
 		var got []int
-		for _, i := range replaySteps(tb, n) {
+		for _, i := range replay.Steps(tb, n) {
 			got = append(got, tb.Log[i].Seq)
 		}
 		if !slices.Equal(got, want) {

@@ -12,6 +12,7 @@ import (
 	"tablemate/sessions"
 	"tablemate/views"
 	"tablemate/views/i18n"
+	"tablemate/web/serve"
 )
 
 // Every answer is true (issue #31). A write answers in one of three ways:
@@ -126,7 +127,7 @@ const maxResend = 64 << 10
 // included), so a retry can never record it twice.
 func resendable(c echo.Context) []views.Field {
 	r := c.Request()
-	if !isWrite(c) || r.PostForm == nil || r.MultipartForm != nil || mediaType(r.Header.Get(echo.HeaderContentType)) != echo.MIMEApplicationForm {
+	if !isWrite(c) || r.PostForm == nil || r.MultipartForm != nil || serve.MediaType(r.Header.Get(echo.HeaderContentType)) != echo.MIMEApplicationForm {
 		return nil
 	}
 	names := make([]string, 0, len(r.PostForm))

@@ -1,4 +1,4 @@
-package server
+package interop
 
 import (
 	"io"

@@ -1,4 +1,4 @@
-package server
+package interop
 
 import (
 	"crypto/subtle"
@@ -9,19 +9,19 @@ import (
 	"sync"
 
 	"github.com/labstack/echo/v4"
+
+	"tablemate/web/kit"
+	"tablemate/web/serve"
 )
 
 // Permission before memory (issue #31): an import's file is the one body
 // that may be large (33 MB), so nothing of it is read before the request
 // has shown its right to send it. The league's admin link is resolved
-// first (importPlays), then the form's security token is checked — from
+// first (ImportPlays), then the form's security token is checked — from
 // the X-CSRF-Token header, or from a small field sent before the file, as
 // the import forms send it — and the file is read only after that, as a
 // stream. Without a valid token the answer is 403 before the file is
 // read; and only a few imports are read at once, per client and in all.
-
-// csrfCookie is the cookie that holds a browser's CSRF token.
-const csrfCookie = "tm_csrf"
 
 // Imports read at once, by default.
 const (
@@ -80,25 +80,25 @@ var errNoFile = errors.New("the form has no file")
 func tooManyImports(c echo.Context) error {
 	c.Response().Header().Set("Retry-After", "30")
 	return echo.NewHTTPError(http.StatusServiceUnavailable,
-		tr(c, "Too many imports are being read at once. Nothing was read or imported; send the file again in a minute."))
+		kit.Tr(c, "Too many imports are being read at once. Nothing was read or imported; send the file again in a minute."))
 }
 
 // openUpload admits an import and opens its file field: over the caps it
 // is a 503, without the form's valid security token a 403 (the "form
 // expired" page), both before the file is read. done must be called when
 // the import is over (it frees its place).
-func (a *App) openUpload(c echo.Context, field string) (file io.ReadCloser, done func(), err error) {
+func (a *Area) openUpload(c echo.Context, field string) (file io.ReadCloser, done func(), err error) {
 	client := c.RealIP()
-	if !a.importGate.enter(client) {
-		quickRefusal(c)
+	if !a.gate.enter(client) {
+		serve.QuickRefusal(c)
 		return nil, func() {}, tooManyImports(c)
 	}
-	done = func() { a.importGate.leave(client) }
+	done = func() { a.gate.leave(client) }
 	file, err = a.uploadAfterToken(c, field)
 	if err != nil {
 		var he *echo.HTTPError
 		if errors.As(err, &he) && he.Code == http.StatusForbidden {
-			quickRefusal(c)
+			serve.QuickRefusal(c)
 		}
 	}
 	return file, done, err
@@ -106,7 +106,7 @@ func (a *App) openUpload(c echo.Context, field string) (file io.ReadCloser, done
 
 // uploadAfterToken checks the form's security token and returns its file
 // part, reading no byte of the file before the token has passed.
-func (a *App) uploadAfterToken(c echo.Context, field string) (io.ReadCloser, error) {
+func (a *Area) uploadAfterToken(c echo.Context, field string) (io.ReadCloser, error) {
 	r := c.Request()
 	token := r.Header.Get(echo.HeaderXCSRFToken)
 	trusted := sameOrigin(r) // a browser's own form, as echo's check takes it
@@ -116,7 +116,7 @@ func (a *App) uploadAfterToken(c echo.Context, field string) (io.ReadCloser, err
 		}
 		trusted = true
 	}
-	if mediaType(r.Header.Get(echo.HeaderContentType)) != echo.MIMEMultipartForm {
+	if serve.MediaType(r.Header.Get(echo.HeaderContentType)) != echo.MIMEMultipartForm {
 		if !trusted {
 			return nil, echo.ErrForbidden
 		}
@@ -167,7 +167,7 @@ func uploadToken(c echo.Context) string {
 // token is checked (and trusted set when it is valid), the one-time
 // token kept (uploadToken); another field is read and thrown away. It reports the bytes read and false for a field
 // too large to be one of the form's.
-func (a *App) fieldBefore(c echo.Context, part *multipart.Part, trusted *bool) (int, bool) {
+func (a *Area) fieldBefore(c echo.Context, part *multipart.Part, trusted *bool) (int, bool) {
 	defer part.Close()
 	b, err := io.ReadAll(io.LimitReader(part, maxTokenPart+1))
 	if err != nil || len(b) > maxTokenPart {
@@ -187,8 +187,8 @@ func (a *App) fieldBefore(c echo.Context, part *multipart.Part, trusted *bool) (
 
 // csrfValid compares a form's security token with the request's cookie,
 // as echo's CSRF check does, and keeps it for the page answered.
-func (a *App) csrfValid(c echo.Context, token string) bool {
-	k, err := c.Cookie(csrfCookie)
+func (a *Area) csrfValid(c echo.Context, token string) bool {
+	k, err := c.Cookie(serve.CSRFCookie)
 	if err != nil || k.Value == "" || subtle.ConstantTimeCompare([]byte(k.Value), []byte(token)) != 1 {
 		return false
 	}
@@ -201,15 +201,4 @@ func (a *App) csrfValid(c echo.Context, token string) bool {
 func sameOrigin(r *http.Request) bool {
 	s := r.Header.Get(echo.HeaderSecFetchSite)
 	return s == "same-origin" || s == "none"
-}
-
-// quickRefusal closes the connection after an import refused before its
-// file was read, reading at most drainLimit of what the client still
-// sends (enough for a small form to see the answer), not the import's
-// whole allowance.
-func quickRefusal(c echo.Context) {
-	if b, ok := c.Request().Body.(*guardedBody); ok {
-		b.drainCap = drainLimit
-	}
-	c.Response().Header().Set(echo.HeaderConnection, "close")
 }

@@ -1,37 +1,11 @@
-package server
+package leagues_test
 
 import (
 	"net/http"
 	"net/url"
 	"strings"
 	"testing"
-
-	"tablemate/web/kks/kkstest"
 )
-
-// recordKKS enters one KKS game at a table through its form.
-func (ts *testServer) recordKKS(t *testing.T, table string, displays []map[string]string, tokens []string) {
-	t.Helper()
-	entry := ts.Get(table + "/games/new")
-	if p := ts.Post(table+"/games", kkstest.Form(entry.FormOf(t, table+"/games"), displays, tokens)); p.Status != http.StatusSeeOther {
-		t.Fatalf("record game: %d", p.Status)
-	}
-}
-
-// createLeague starts a league through the form and returns its admin
-// link's path.
-func (ts *testServer) createLeague(t testing.TB, name, scheme string, members ...string) string {
-	t.Helper()
-	f := ts.Get("/leagues/new").FormOf(t, "/leagues")
-	f.Set("name", name)
-	f.Set("scheme", scheme)
-	f.Set("members", strings.Join(members, "\n"))
-	p := ts.Post("/leagues", f)
-	if p.Status != http.StatusSeeOther {
-		t.Fatalf("create league: %d %s", p.Status, p.Text(".field-error"))
-	}
-	return p.Header.Get("Location")
-}
 
 func TestLeagueOverSeveralTables(t *testing.T) {
 	ts := newTestServer(t)
@@ -56,13 +30,13 @@ func TestLeagueOverSeveralTables(t *testing.T) {
 	t1 := ts.CreateTable("Amelia", "Victor")
 	ts.Get(t1)
 	// Full, valid displays (KKS-3: 17 cards each with 2 players).
-	ts.recordKKS(t, t1, []map[string]string{
+	ts.RecordKKS(t, t1, []map[string]string{
 		{"red": "1 2 3 4 5 6 7 8 9 10", "blue": "1 2 3 4 5 6 7"},
 		{"yellow": "1 2 3 4 5 6 7 8 9 10", "black": "1 2 3 4 5 6 7"},
 	}, []string{"3", "1"}) // Amelia 86, Victor 84
 	// Table 2 (pasted link): Victor wins; "Amy" is Amelia entered twice.
 	t2 := ts.CreateTable("Enrique", "Amy", "Victor")
-	ts.recordKKS(t, t2, []map[string]string{ // 12 cards each with 3 players
+	ts.RecordKKS(t, t2, []map[string]string{ // 12 cards each with 3 players
 		{"red": "1 2 3 4 5 6 7 8 9 10", "blue": "1 2"},
 		{"yellow": "1 2 3 4 5 6 7 8 9 10", "blue": "3 4"},
 		{"black": "1 2 3 4 5 6 7 8 9 10", "blue": "5 6"},
@@ -123,7 +97,7 @@ func TestLeagueOverSeveralTables(t *testing.T) {
 	}
 	// The league file imports as a new league with the same standings.
 	file := ts.Get(admin + "/export.json").Body
-	imported := ts.upload(t, file)
+	imported := ts.Upload(t, file)
 	if imported.Status != http.StatusSeeOther || imported.Header.Get("Location") == admin {
 		t.Fatalf("league import: %d %q", imported.Status, imported.Text(`[data-testid="import-error"]`))
 	}
@@ -138,7 +112,7 @@ func TestLeagueOverSeveralTables(t *testing.T) {
 
 func TestStartATableForALeague(t *testing.T) {
 	ts := newTestServer(t)
-	admin := ts.createLeague(t, "Club", "wins", "Ana", "Ben")
+	admin := ts.CreateLeague(t, "Club", "wins", "Ana", "Ben")
 	href, _ := ts.Get(admin).Doc.Find(`[data-testid="league-table"]`).Attr("href")
 	form := ts.Get(href)
 	if form.Doc.Find(`[data-name-chip="Ben"]`).Length() != 1 || form.Doc.Find(`[data-testid="for-league"]`).Length() != 1 {
@@ -168,7 +142,7 @@ func TestStartATableForALeague(t *testing.T) {
 // History filters this phone's tables by the league that counts them.
 func TestHistoryByLeague(t *testing.T) {
 	ts := newTestServer(t)
-	admin := ts.createLeague(t, "Club", "wins", "Ana", "Ben")
+	admin := ts.CreateLeague(t, "Club", "wins", "Ana", "Ben")
 	inLeague := ts.CreateTable("Ana", "Ben")
 	ts.Get(inLeague)
 	other := ts.CreateTable("Ana", "Cy")

@@ -1,40 +1,14 @@
-package server
+package interop_test
 
 import (
-	"bytes"
 	"encoding/csv"
-	"mime/multipart"
 	"net/http"
 	"net/url"
 	"strings"
 	"testing"
 
 	"tablemate/web/kks/kkstest"
-	"tablemate/web/webtest"
 )
-
-// upload posts a file to the import form as a browser would.
-func (ts *testServer) upload(t *testing.T, data string) webtest.Page {
-	t.Helper()
-	return ts.Do(uploadRequest(ts.URL, ts.Get("/tables/import").FormOf(t, "/tables/import"), data))
-}
-
-// uploadRequest is the import form's post of data with the form's hidden
-// fields.
-func uploadRequest(base string, hidden url.Values, data string) *http.Request {
-	var body bytes.Buffer
-	w := multipart.NewWriter(&body)
-	for k, v := range hidden {
-		w.WriteField(k, v[0])
-	}
-	fw, _ := w.CreateFormFile("file", "table.json")
-	fw.Write([]byte(data))
-	w.Close()
-	req, _ := http.NewRequest(http.MethodPost, base+"/tables/import", &body)
-	req.Header.Set("Content-Type", w.FormDataContentType())
-	req.Header.Set("Sec-Fetch-Site", "same-origin")
-	return req
-}
 
 func TestExportAndImportATable(t *testing.T) {
 	ts := newTestServer(t)
@@ -59,7 +33,7 @@ func TestExportAndImportATable(t *testing.T) {
 	if export.Status != http.StatusOK || !strings.Contains(export.Body, `"game_recorded"`) {
 		t.Fatalf("export: %d %s", export.Status, export.Body)
 	}
-	p := ts.upload(t, export.Body)
+	p := ts.Upload(t, export.Body)
 	if p.Status != http.StatusSeeOther {
 		t.Fatalf("import: %d\n%s", p.Status, p.Body)
 	}
@@ -71,7 +45,7 @@ func TestExportAndImportATable(t *testing.T) {
 		t.Errorf("imported table shows %q, want 58", got)
 	}
 
-	bad := ts.upload(t, strings.Replace(export.Body, `"game_recorded"`, `"dance"`, 1))
+	bad := ts.Upload(t, strings.Replace(export.Body, `"game_recorded"`, `"dance"`, 1))
 	if bad.Status != http.StatusUnprocessableEntity || !strings.Contains(bad.Text(`[data-testid="import-error"]`), "Nothing was imported") {
 		t.Errorf("bad file: %d %q", bad.Status, bad.Text(`[data-testid="import-error"]`))
 	}

@@ -1,4 +1,4 @@
-package server
+package leagues_test
 
 import (
 	"strconv"
@@ -18,17 +18,17 @@ import (
 // 41). Cy won KKS and Cambio, Ben Golf.
 func eveningLeague(t *testing.T, ts *testServer) (admin, public string) {
 	t.Helper()
-	admin = ts.createLeague(t, "Friday club", "wins", "Ana", "Ben", "Cy")
+	admin = ts.CreateLeague(t, "Friday club", "wins", "Ana", "Ben", "Cy")
 	table := ts.CreateTable("Ana", "Ben", "Cy")
-	ts.enterKKS(table, []map[string]string{kkstest.Amelia,
+	ts.EnterKKS(table, []map[string]string{kkstest.Amelia,
 		{"red": "2 3 4 6 8 9 10", "yellow": "1 2 3", "blue": "1 2"},
 		{"black": "1 2 3 7 8 9 10", "yellow": "4 5 7", "blue": "3 5"}}, []string{"3", "7", "0"})
-	choose(t, ts, table, "cambio", "")
+	ts.Choose(t, table, "cambio", "")
 	for _, r := range cambiotest.Rounds {
 		cambiotest.EnterRound(ts.Server, table, r.Cards, r.Ended)
 	}
-	choose(t, ts, table, "another-game", "")
-	sheetRound(t, ts, table, map[string]string{"name": "Golf", "wins": "lowest", "mode": "final",
+	ts.Choose(t, table, "another-game", "")
+	ts.SheetRound(t, table, map[string]string{"name": "Golf", "wins": "lowest", "mode": "final",
 		"players[0].points": "30", "players[1].points": "25", "players[2].points": "41"})
 	var results []string
 	for _, g := range ts.Table(table).Games {
@@ -41,7 +41,7 @@ func eveningLeague(t *testing.T, ts *testServer) (admin, public string) {
 	if got, want := strings.Join(results, " "), "koffer-katze-sombrero Ana 58 Ben 58 Cy 64 Cy cambio Ana 61 Ben 36 Cy 19 Cy another-game Ana 30 Ben 25 Cy 41 Ben"; got != want {
 		t.Fatalf("the evening's games: %s\nwant %s", got, want)
 	}
-	ts.addToLeague(t, admin, table, nil)
+	ts.AddToLeague(t, admin, table, nil)
 	public, _ = ts.Get(admin).Doc.Find(`[data-testid="public-link"]`).Attr("value")
 	return admin, public[strings.Index(public, "/leagues/"):]
 }

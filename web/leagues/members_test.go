@@ -1,4 +1,4 @@
-package server
+package leagues_test
 
 import (
 	"net/http"
@@ -11,66 +11,9 @@ import (
 	"github.com/PuerkitoBio/goquery"
 )
 
-// alaskaGame enters one Alaska game (salmon are the score, the most win).
-func (ts *testServer) alaskaGame(t testing.TB, table string, salmon ...string) {
-	t.Helper()
-	fields := map[string]string{}
-	for i, s := range salmon {
-		fields["players["+string(rune('0'+i))+"].salmon"] = s
-	}
-	if p := ts.EnterGame(t, table, fields); p.Status != http.StatusSeeOther {
-		t.Fatalf("alaska game: %d %s", p.Status, p.Text(".field-error"))
-	}
-}
-
-// addToLeague adds a table to the league by pasting its edit link; names
-// new to the league are answered with as (name → member, "" for new).
-func (ts *testServer) addToLeague(t testing.TB, admin, table string, as map[string]string) {
-	t.Helper()
-	form := ts.Get(admin).FormOf(t, admin+"/tables")
-	form.Set("table", "http://phone.local"+table)
-	p := ts.Post(admin+"/tables", form)
-	if p.Status == http.StatusOK && p.Doc.Find(`[data-testid="league-names"]`).Length() == 1 {
-		f := p.FormOf(t, admin+"/tables")
-		p.Doc.Find(`[data-testid="league-names"] select`).Each(func(i int, s *goquery.Selection) {
-			id, _ := s.Attr("name")
-			name, _ := s.Attr("data-name")
-			into, ok := as[name]
-			switch {
-			case !ok:
-				t.Fatalf("asked about %q, not expected", name)
-			case into == "":
-				f.Set(id, "new")
-			default:
-				f.Set(id, "is:"+into)
-			}
-		})
-		p = ts.Post(admin+"/tables", f)
-	}
-	if p.Status != http.StatusSeeOther {
-		t.Fatalf("add table: %d %s %s", p.Status, p.Text(`[data-testid="league-error"]`), p.Text("h1"))
-	}
-}
-
-// memberLeague is a league of Ana, Ben and Cy over two Alaska tables:
-// Ana wins twice, then Ben once; at the second table "Benny" is Ben.
-func memberLeague(t testing.TB, ts *testServer) (admin, public string) {
-	t.Helper()
-	admin = ts.createLeague(t, "Salmon club", "wins", "Ana", "Ben", "Cy")
-	t1 := ts.CreateGameTable("alaska", "Ana", "Ben", "Cy")
-	ts.alaskaGame(t, t1, "5", "3", "1") // Ana, Ben, Cy
-	ts.alaskaGame(t, t1, "6", "2", "4") // Ana, Cy, Ben
-	ts.addToLeague(t, admin, t1, nil)
-	t2 := ts.CreateGameTable("alaska", "Benny", "Ana")
-	ts.alaskaGame(t, t2, "7", "2") // Benny (Ben) beats Ana
-	ts.addToLeague(t, admin, t2, map[string]string{"Benny": "Ben"})
-	public, _ = ts.Get(admin).Doc.Find(`[data-testid="public-link"]`).Attr("value")
-	return admin, public[strings.Index(public, "/leagues/"):]
-}
-
 func TestMemberPages(t *testing.T) {
 	ts := newTestServer(t)
-	admin, public := memberLeague(t, ts)
+	admin, public := ts.MemberLeague(t)
 	adminID := strings.TrimPrefix(admin, "/l/")
 
 	// The public standings link every member's page on the public id.
@@ -191,7 +134,7 @@ func TestMemberPages(t *testing.T) {
 // A name with a space and an accent survives the URL both ways.
 func TestMemberPageOfAnEscapedName(t *testing.T) {
 	ts := newTestServer(t)
-	admin := ts.createLeague(t, "Club", "wins", "Zoë Ann", "Bo")
+	admin := ts.CreateLeague(t, "Club", "wins", "Zoë Ann", "Bo")
 	public, _ := ts.Get(admin).Doc.Find(`[data-testid="public-link"]`).Attr("value")
 	public = public[strings.Index(public, "/leagues/"):]
 	href, _ := ts.Get(public).Doc.Find(`[data-testid="league-members"] a`).Eq(1).Attr("href")
@@ -207,7 +150,7 @@ func TestMemberPageOfAnEscapedName(t *testing.T) {
 // The ratings column on the league page, with its uncertainty explained.
 func TestLeagueRatings(t *testing.T) {
 	ts := newTestServer(t)
-	admin, public := memberLeague(t, ts)
+	admin, public := ts.MemberLeague(t)
 	for _, path := range []string{public, admin} {
 		p := ts.Get(path)
 		rows := p.Doc.Find(`[data-testid="ratings"] tbody tr`)
@@ -229,7 +172,7 @@ func TestLeagueRatings(t *testing.T) {
 // Adding a table whose names the league does not know asks who they are.
 func TestAddingATableAsksAboutNewNames(t *testing.T) {
 	ts := newTestServer(t)
-	admin := ts.createLeague(t, "Club", "wins", "Ana Berg", "Ana Kraus", "Ben")
+	admin := ts.CreateLeague(t, "Club", "wins", "Ana Berg", "Ana Kraus", "Ben")
 	table := ts.CreateGameTable("alaska", "Ana", "Benn", "Zoe")
 	form := ts.Get(admin).FormOf(t, admin+"/tables")
 	form.Set("table", "http://phone.local"+table)
@@ -264,10 +207,7 @@ func TestAddingATableAsksAboutNewNames(t *testing.T) {
 	if done := ts.Post(admin+"/tables", f); done.Status != http.StatusSeeOther {
 		t.Fatalf("answered: %d", done.Status)
 	}
-	l, err := ts.app.tables.LeagueByAdmin(t.Context(), strings.TrimPrefix(admin, "/l/"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	l := ts.League(admin)
 	if l.Tables() != 1 || l.Canonical("Ana") != "Ana Kraus" || l.Canonical("Benn") != "Ben" || l.Canonical("Zoe") != "Zoe" || !l.IsMember("Zoe") {
 		t.Errorf("after adding: %d tables, members %+v", l.Tables(), l.Members)
 	}
@@ -283,7 +223,7 @@ func TestAddingATableAsksAboutNewNames(t *testing.T) {
 // A table started from the league's admin link seats members tapped.
 func TestSeatingMembersByTapping(t *testing.T) {
 	ts := newTestServer(t)
-	admin := ts.createLeague(t, "Club", "wins", "Ana", "Ben", "Cy")
+	admin := ts.CreateLeague(t, "Club", "wins", "Ana", "Ben", "Cy")
 	adminID := strings.TrimPrefix(admin, "/l/")
 	p := ts.Get("/tables/new?league=" + adminID)
 	chips := p.Doc.Find(`[data-testid="seat-chips"] input[name="seat"]`)
@@ -302,21 +242,8 @@ func TestSeatingMembersByTapping(t *testing.T) {
 	if !slices.Equal(tb.Players, []string{"Cy", "Ana", "Ben"}) {
 		t.Errorf("seated %v", tb.Players)
 	}
-	l, _ := ts.app.tables.LeagueByAdmin(t.Context(), adminID)
+	l := ts.League("/l/" + adminID)
 	if l.Tables() != 1 {
 		t.Error("the table does not count for the league")
-	}
-}
-
-func TestSeated(t *testing.T) {
-	for _, c := range []struct{ players, seats, want []string }{
-		{[]string{"", "", ""}, []string{"Ana", "Ben"}, []string{"Ana", "Ben", ""}},
-		{[]string{"Cy", "", "Dee", ""}, []string{"Ana"}, []string{"Cy", "", "Dee", "Ana"}},
-		{[]string{"Cy", "Dee"}, []string{"Ana", " dee "}, []string{"Cy", "Dee", "Ana"}},
-		{nil, []string{"Ana", ""}, []string{"Ana"}},
-	} {
-		if got := seated(c.players, c.seats); !slices.Equal(got, c.want) {
-			t.Errorf("seated(%q, %q) = %q, want %q", c.players, c.seats, got, c.want)
-		}
 	}
 }

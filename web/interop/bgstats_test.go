@@ -1,70 +1,12 @@
-package server
+package interop_test
 
 import (
-	"encoding/json"
-	"net/url"
 	"strings"
 	"testing"
 
-	"github.com/PuerkitoBio/goquery"
-
 	"tablemate/sessions/plays"
-	"tablemate/web/webtest"
+	"tablemate/web/areatest"
 )
-
-// bgsLinkPlay is the play a "Send to BG Stats" link carries.
-type bgsLinkPlay struct {
-	SourceName  string `json:"sourceName"`
-	PlayDate    string `json:"playDate"`
-	DurationMin int    `json:"durationMin"`
-	Comments    string `json:"comments"`
-	Location    string `json:"location"`
-	Game        struct {
-		Name         string `json:"name"`
-		BGGID        int    `json:"bggId"`
-		HighestWins  bool   `json:"highestWins"`
-		NoPoints     bool   `json:"noPoints"`
-		SourceGameID string `json:"sourceGameId"`
-	} `json:"game"`
-	Players []struct {
-		Name           string `json:"name"`
-		Score          string `json:"score"`
-		Winner         bool   `json:"winner"`
-		Rank           int    `json:"rank"`
-		StartPlayer    bool   `json:"startPlayer"`
-		SourcePlayerID string `json:"sourcePlayerId"`
-	} `json:"players"`
-}
-
-// bgsLinks decodes the "Send to BG Stats" links of a page, checking each
-// opens BG Stats' createPlay page and holds none of the secrets.
-func bgsLinks(t *testing.T, p webtest.Page, secrets ...string) []bgsLinkPlay {
-	t.Helper()
-	var out []bgsLinkPlay
-	for _, href := range p.Doc.Find(`[data-testid="bgstats-link"]`).Map(func(_ int, s *goquery.Selection) string { return s.AttrOr("href", "") }) {
-		u, err := url.Parse(href)
-		if err != nil || u.Scheme+"://"+u.Host+u.Path != plays.BGStatsCreatePlay || len(u.Query()) != 1 {
-			t.Fatalf("link %q: %v", href, err)
-		}
-		data := u.Query().Get("data")
-		for _, s := range secrets {
-			if strings.Contains(href, s) || strings.Contains(data, s) {
-				t.Errorf("the BG Stats link holds %q: %s", s, data)
-			}
-		}
-		var play bgsLinkPlay
-		dec := json.NewDecoder(strings.NewReader(data))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&play); err != nil {
-			t.Fatalf("data %s: %v", data, err)
-		}
-		out = append(out, play)
-	}
-	if n := p.Doc.Find(`[data-testid="bgstats"]`).Length(); len(out) > 0 && (n != 1 || !strings.Contains(p.Text(`[data-testid="bgstats"]`), "must be installed")) {
-		t.Error("the BG Stats links come without the note that the app must be installed")
-	}
-	return out
-}
 
 // TestSendToBGStats: a counted game's page, through the edit link and
 // the view-only link, and the evening's page offer the game to BG Stats
@@ -75,23 +17,23 @@ func bgsLinks(t *testing.T, p webtest.Page, secrets ...string) []bgsLinkPlay {
 func TestSendToBGStats(t *testing.T) {
 	ts := newTestServer(t)
 	table := ts.CreateTable("Amelia", "Victor")
-	ts.recordKKS(t, table, []map[string]string{
+	ts.RecordKKS(t, table, []map[string]string{
 		{"red": "1 2 3 4 5 6 7 8 9 10", "blue": "1 2 3 4 5 6 7"},
 		{"yellow": "1 2 3 4 5 6 7 8 9 10", "black": "1 2 3 4 5 6 7"},
 	}, []string{"3", "1"}) // Amelia 86, Victor 84
-	disputed := ts.enterKKS(table, []map[string]string{{"red": "2"}, {"blue": "3"}}, []string{"1", "1"})
-	view := viewPath(t, ts.Get(table))
+	disputed := ts.EnterKKS(table, []map[string]string{{"red": "2"}, {"blue": "3"}}, []string{"1", "1"})
+	view := areatest.ViewPath(t, ts.Get(table))
 	secrets := []string{strings.TrimPrefix(table, "/tables/"), strings.TrimPrefix(view, "/v/"), ts.Table(table).Key}
 
-	export := readPlays(t, ts.Get(table+"/export.bgsplay"), plays.BGStats)
+	export := areatest.ReadPlays(t, ts.Get(table+"/export.bgsplay"), plays.BGStats)
 	if len(export) != 1 {
 		t.Fatalf("export: %+v", export)
 	}
 	want := export[0]
-	k, _ := playGames.KnownGame("koffer-katze-sombrero")
-	var first bgsLinkPlay
+	k, _ := areatest.PlayGames.KnownGame("koffer-katze-sombrero")
+	var first areatest.BGSLinkPlay
 	for _, path := range []string{table + "/games/1", view + "/games/1", table + "/evening"} {
-		links := bgsLinks(t, ts.Get(path), secrets...)
+		links := areatest.BGSLinks(t, ts.Get(path), secrets...)
 		if len(links) != 1 {
 			t.Fatalf("%s: %d BG Stats links", path, len(links))
 		}
@@ -128,11 +70,11 @@ func TestSendToBGStats(t *testing.T) {
 	// Another table: the same game and the same person keep their ids, so
 	// BG Stats keeps the matches it was told once.
 	other := ts.CreateTable("Victor", "Amelia")
-	ts.recordKKS(t, other, []map[string]string{
+	ts.RecordKKS(t, other, []map[string]string{
 		{"red": "1 2 3 4 5 6 7 8 9 10", "blue": "1 2 3 4 5 6 7"},
 		{"yellow": "1 2 3 4 5 6 7 8 9 10", "black": "1 2 3 4 5 6 7"},
 	}, []string{"3", "1"}) // Victor 86, Amelia 84
-	again := bgsLinks(t, ts.Get(other+"/games/1"), strings.TrimPrefix(other, "/tables/"), ts.Table(other).Key)
+	again := areatest.BGSLinks(t, ts.Get(other+"/games/1"), strings.TrimPrefix(other, "/tables/"), ts.Table(other).Key)
 	if len(again) != 1 || again[0].Game.SourceGameID != first.Game.SourceGameID || len(again[0].Players) != 2 ||
 		again[0].Players[0].Name != "Victor" || again[0].Players[0].SourcePlayerID != first.Players[1].SourcePlayerID ||
 		again[0].Players[1].SourcePlayerID != first.Players[0].SourcePlayerID {
@@ -152,7 +94,7 @@ func TestSendToBGStats(t *testing.T) {
 func TestSendToBGStatsInGerman(t *testing.T) {
 	ts := newTestServer(t)
 	table := ts.CreateTable("Amelia", "Victor")
-	ts.recordKKS(t, table, []map[string]string{
+	ts.RecordKKS(t, table, []map[string]string{
 		{"red": "1 2 3 4 5 6 7 8 9 10", "blue": "1 2 3 4 5 6 7"},
 		{"yellow": "1 2 3 4 5 6 7 8 9 10", "black": "1 2 3 4 5 6 7"},
 	}, []string{"3", "1"})

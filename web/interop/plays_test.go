@@ -1,10 +1,7 @@
-package server
+package interop_test
 
 import (
-	"bytes"
-	"context"
 	"fmt"
-	"mime/multipart"
 	"net/http"
 	"net/url"
 	"slices"
@@ -15,68 +12,9 @@ import (
 
 	"tablemate/sessions"
 	"tablemate/sessions/plays"
-	"tablemate/web/webtest"
+	"tablemate/web/areatest"
+	"tablemate/web/interop"
 )
-
-// uploadPlays posts a play file to a league's import form.
-func (ts *testServer) uploadPlays(t *testing.T, admin, name, data string) webtest.Page {
-	t.Helper()
-	return ts.uploadPlaysIn(t, "en", admin, name, data)
-}
-
-// uploadPlaysIn posts a play file from a phone set to lang, to the form's
-// address with query (e.g. "?preview=1") after it.
-func (ts *testServer) uploadPlaysIn(t *testing.T, lang, admin, name, data string, query ...string) webtest.Page {
-	t.Helper()
-	hidden := ts.Get(admin+"/plays").FormOf(t, admin+"/plays")
-	var body bytes.Buffer
-	w := multipart.NewWriter(&body)
-	for k, v := range hidden {
-		w.WriteField(k, v[0])
-	}
-	fw, _ := w.CreateFormFile("file", name)
-	fw.Write([]byte(data))
-	w.Close()
-	req, _ := http.NewRequest(http.MethodPost, ts.URL+admin+"/plays"+strings.Join(query, ""), &body)
-	req.Header.Set("Content-Type", w.FormDataContentType())
-	req.Header.Set("Sec-Fetch-Site", "same-origin")
-	req.Header.Set("Accept-Language", lang)
-	return ts.Do(req)
-}
-
-// league is the league whose admin path is admin, as stored.
-func (ts *testServer) league(t *testing.T, admin string) sessions.League {
-	t.Helper()
-	l, err := ts.app.tables.LeagueByAdmin(context.Background(), strings.TrimPrefix(admin, "/l/"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return l
-}
-
-// publicOf is a league's standings path, read from its admin page.
-func (ts *testServer) publicOf(t *testing.T, admin string) string {
-	t.Helper()
-	public, _ := ts.Get(admin).Doc.Find(`[data-testid="public-link"]`).Attr("value")
-	i := strings.Index(public, "/leagues/")
-	if i < 0 {
-		t.Fatalf("no standings link on %s", admin)
-	}
-	return public[i:]
-}
-
-// readPlays reads an export with the package's own reader.
-func readPlays(t *testing.T, p webtest.Page, want plays.Format) []plays.Play {
-	t.Helper()
-	if p.Status != http.StatusOK || !strings.Contains(p.Header.Get("Content-Disposition"), "attachment") {
-		t.Fatalf("export: %d %q", p.Status, p.Header.Get("Content-Disposition"))
-	}
-	f, ps, err := playGames.Read(strings.NewReader(p.Body), plays.Limits{})
-	if err != nil || f != want {
-		t.Fatalf("export reads as %s: %v\n%s", f, err, p.Body)
-	}
-	return ps
-}
 
 // line is what a play says of one player, for comparing plays.
 type line struct {
@@ -108,9 +46,9 @@ func linesOf(ps []plays.Play) []line {
 // same file adds nothing; other games and bad files are said plainly.
 func TestPlaysTravel(t *testing.T) {
 	ts := newTestServer(t)
-	admin := ts.createLeague(t, "Thursday club", "placing", "Amelia", "Victor")
+	admin := ts.CreateLeague(t, "Thursday club", "placing", "Amelia", "Victor")
 	table := ts.CreateTable("Amelia", "Victor")
-	ts.recordKKS(t, table, []map[string]string{
+	ts.RecordKKS(t, table, []map[string]string{
 		{"red": "1 2 3 4 5 6 7 8 9 10", "blue": "1 2 3 4 5 6 7"},
 		{"yellow": "1 2 3 4 5 6 7 8 9 10", "black": "1 2 3 4 5 6 7"},
 	}, []string{"3", "1"}) // Amelia 86, Victor 84
@@ -118,11 +56,11 @@ func TestPlaysTravel(t *testing.T) {
 	if p := ts.Post(admin+"/tables", url.Values{"_csrf": form["_csrf"], "table": {table}}); p.Status != http.StatusSeeOther {
 		t.Fatalf("add table: %d", p.Status)
 	}
-	public := ts.publicOf(t, admin)
-	view := viewPath(t, ts.Get(table))
+	public := ts.PublicOf(t, admin)
+	view := areatest.ViewPath(t, ts.Get(table))
 
 	// Exports: every link gives the same plays, and none holds a link.
-	fromEdit := readPlays(t, ts.Get(table+"/export.bgsplay"), plays.BGStats)
+	fromEdit := areatest.ReadPlays(t, ts.Get(table+"/export.bgsplay"), plays.BGStats)
 	want := []line{
 		{Name: "Amelia", Score: 86, Winner: true, Seat: 1, Rank: 1, Game: "koffer-katze-sombrero"},
 		{Name: "Victor", Score: 84, Seat: 2, Rank: 2, Game: "koffer-katze-sombrero"},
@@ -140,7 +78,7 @@ func TestPlaysTravel(t *testing.T) {
 			f = plays.BGG
 		}
 		p := ts.Get(path)
-		ps := readPlays(t, p, f)
+		ps := areatest.ReadPlays(t, p, f)
 		if len(ps) != 1 || len(ps[0].Players) != 2 || *ps[0].Players[0].Score != 86 {
 			t.Errorf("%s: %+v", path, ps)
 		}
@@ -162,8 +100,8 @@ func TestPlaysTravel(t *testing.T) {
 	// The file imported into another league: one game on one new table,
 	// the players added as members, marked as imported.
 	file := ts.Get(table + "/export.bgsplay").Body
-	other := ts.createLeague(t, "Holiday league", "placing", "amelia")
-	done := ts.uploadPlays(t, other, "plays.bgsplay", file)
+	other := ts.CreateLeague(t, "Holiday league", "placing", "amelia")
+	done := ts.UploadPlays(t, other, "plays.bgsplay", file)
 	if done.Status != http.StatusOK || done.Doc.Find(`[data-testid="plays-imported"]`).Length() != 1 {
 		t.Fatalf("import: %d %s", done.Status, done.Text(`[data-testid="import-error"]`))
 	}
@@ -188,38 +126,38 @@ func TestPlaysTravel(t *testing.T) {
 	if csv := ts.Get(newTable + "/results.csv").Body; !strings.Contains(csv, "imported") || !strings.Contains(csv, "true,true") {
 		t.Errorf("csv does not mark the imported game: %q", csv)
 	}
-	st := ts.Get(ts.publicOf(t, other))
+	st := ts.Get(ts.PublicOf(t, other))
 	if got := st.Text(`[data-testid="standings"] tr[data-player="amelia"] [data-testid="points"]`); got != "3" {
 		t.Errorf("the imported win does not count for amelia: %q", got)
 	}
 
 	// Round trip: the other league's export gives the same plays, the
 	// mark in the comments.
-	back := readPlays(t, ts.Get(ts.publicOf(t, other)+"/export.bgsplay"), plays.BGStats)
+	back := areatest.ReadPlays(t, ts.Get(ts.PublicOf(t, other)+"/export.bgsplay"), plays.BGStats)
 	wantBack := linesOf(fromEdit)
 	wantBack[0].Name = "amelia"
 	if got := linesOf(back); !slices.Equal(got, wantBack) {
 		t.Errorf("round trip %+v, want %+v", got, wantBack)
 	}
-	if len(back) == 1 && (back[0].Comments != ImportedMark || plays.PlayUUID(back[0], 0) != plays.PlayUUID(fromEdit[0], 0)) {
+	if len(back) == 1 && (back[0].Comments != interop.ImportedMark || plays.PlayUUID(back[0], 0) != plays.PlayUUID(fromEdit[0], 0)) {
 		t.Errorf("round trip comments %q, uuid %s vs %s", back[0].Comments, plays.PlayUUID(back[0], 0), plays.PlayUUID(fromEdit[0], 0))
 	}
 
 	// The same through BoardGameGeek's XML: the day survives (BGG keeps
 	// no time), and the rest.
-	bggLeague := ts.createLeague(t, "BGG league", "placing", "Amelia", "Victor")
-	if p := ts.uploadPlays(t, bggLeague, "plays.xml", ts.Get(table+"/export-bgg.xml").Body); p.Text(`[data-testid="plays-imported"] strong`) != "1 game imported" {
+	bggLeague := ts.CreateLeague(t, "BGG league", "placing", "Amelia", "Victor")
+	if p := ts.UploadPlays(t, bggLeague, "plays.xml", ts.Get(table+"/export-bgg.xml").Body); p.Text(`[data-testid="plays-imported"] strong`) != "1 game imported" {
 		t.Fatalf("BGG import: %d %s", p.Status, p.Text(`[data-testid="import-error"], [data-testid="plays-skipped"]`))
 	}
-	viaBGG := linesOf(readPlays(t, ts.Get(ts.publicOf(t, bggLeague)+"/export-bgg.xml"), plays.BGG))
-	wantBGG := linesOf(readPlays(t, ts.Get(table+"/export-bgg.xml"), plays.BGG))
+	viaBGG := linesOf(areatest.ReadPlays(t, ts.Get(ts.PublicOf(t, bggLeague)+"/export-bgg.xml"), plays.BGG))
+	wantBGG := linesOf(areatest.ReadPlays(t, ts.Get(table+"/export-bgg.xml"), plays.BGG))
 	if !slices.Equal(viaBGG, wantBGG) {
 		t.Errorf("BGG round trip %+v, want %+v", viaBGG, wantBGG)
 	}
 
 	// Imported twice, or into the league it came from: nothing added.
 	for _, l := range []string{other, admin} {
-		again := ts.uploadPlays(t, l, "plays.bgsplay", file)
+		again := ts.UploadPlays(t, l, "plays.bgsplay", file)
 		if got := again.Text(`[data-testid="plays-imported"] strong`); got != "0 games imported" {
 			t.Errorf("second import into %s says %q", l, got)
 		}
@@ -235,7 +173,7 @@ func TestPlaysTravel(t *testing.T) {
 // the import is all or nothing.
 func TestPlaysImportLeavesOutAndRefuses(t *testing.T) {
 	ts := newTestServer(t)
-	admin := ts.createLeague(t, "Club", "wins", "Ana", "Ben")
+	admin := ts.CreateLeague(t, "Club", "wins", "Ana", "Ben")
 	bgg := `<plays total="3" page="1">
  <play id="11" date="2024-05-11" quantity="1" length="30" incomplete="0" nowinstats="0" location="Home">
   <item name="Cambio" objecttype="thing" objectid="0"/>
@@ -250,7 +188,7 @@ func TestPlaysImportLeavesOutAndRefuses(t *testing.T) {
   <players><player name="Ana" score="10" win="1"/><player name="Ben" score="8" win="0"/></players>
  </play>
 </plays>`
-	done := ts.uploadPlays(t, admin, "plays.xml", bgg)
+	done := ts.UploadPlays(t, admin, "plays.xml", bgg)
 	if done.Status != http.StatusOK {
 		t.Fatalf("import: %d %s", done.Status, done.Text(`[data-testid="import-error"]`))
 	}
@@ -260,7 +198,7 @@ func TestPlaysImportLeavesOutAndRefuses(t *testing.T) {
 	if got := done.Text(`[data-testid="plays-skipped"]`); !strings.Contains(got, "Play 3: Kociaki Łobuziaki") || !strings.Contains(got, "the play was not finished") || strings.Contains(got, "Catan") {
 		t.Errorf("skipped plays %q", got)
 	}
-	de := ts.uploadPlaysIn(t, "de", admin, "plays.xml", strings.ReplaceAll(bgg, `id="1`, `id="2`))
+	de := ts.UploadPlaysIn(t, "de", admin, "plays.xml", strings.ReplaceAll(bgg, `id="1`, `id="2`))
 	if got := de.Text(`[data-testid="plays-skipped"]`); !strings.Contains(got, "die Partie wurde nicht beendet") || de.Status != http.StatusOK {
 		t.Errorf("second file, in German: %d %q", de.Status, got)
 	}
@@ -271,12 +209,12 @@ func TestPlaysImportLeavesOutAndRefuses(t *testing.T) {
 		"cut off":         bgg[:200],
 		"dangling ref":    `{"players":[],"games":[],"locations":[],"plays":[{"uuid":"a","playDate":"2024-05-11 20:00:00","gameRefId":9,"playerScores":[]}]}`,
 	} {
-		p := ts.uploadPlays(t, admin, "plays.xml", file)
+		p := ts.UploadPlays(t, admin, "plays.xml", file)
 		if p.Status != http.StatusUnprocessableEntity || !strings.HasPrefix(p.Text(`[data-testid="import-error"]`), "Nothing was imported") {
 			t.Errorf("%s: %d %q", name, p.Status, p.Text(`[data-testid="import-error"]`))
 		}
 	}
-	bad := ts.uploadPlays(t, admin, "plays.xml", strings.Replace(bgg, `win="1"`, `win="yes"`, 1))
+	bad := ts.UploadPlays(t, admin, "plays.xml", strings.Replace(bgg, `win="1"`, `win="yes"`, 1))
 	if got := bad.Text(`[data-testid="import-error"]`); !strings.Contains(got, "win") {
 		t.Errorf("the message does not name the field: %q", got)
 	}
@@ -299,16 +237,16 @@ func TestPlaysImportOtherGames(t *testing.T) {
 
 	// An evening of two sheets, Skat (highest wins) and Golf (lowest).
 	table := ts.NewTable("another-game", "Sheets", "Ana", "Ben", "Cy")
-	sheetRound(t, ts, table, map[string]string{"name": "Skat", "mode": "final", "players[0].points": "10", "players[1].points": "-4", "players[2].points": "3"})
-	choose(t, ts, table, "another-game", "Ben")
-	sheetRound(t, ts, table, map[string]string{"name": "Golf", "wins": "lowest", "mode": "final", "players[0].points": "40", "players[1].points": "35", "players[2].points": "50"})
-	out := readPlays(t, ts.Get(table+"/export.bgsplay"), plays.BGStats)
+	ts.SheetRound(t, table, map[string]string{"name": "Skat", "mode": "final", "players[0].points": "10", "players[1].points": "-4", "players[2].points": "3"})
+	ts.Choose(t, table, "another-game", "Ben")
+	ts.SheetRound(t, table, map[string]string{"name": "Golf", "wins": "lowest", "mode": "final", "players[0].points": "40", "players[1].points": "35", "players[2].points": "50"})
+	out := areatest.ReadPlays(t, ts.Get(table+"/export.bgsplay"), plays.BGStats)
 	if len(out) != 2 || out[0].Game.Name != "Skat" || out[1].Game.Name != "Golf" || !out[1].Game.LowestWins {
 		t.Fatalf("exported sheets %+v", out)
 	}
 
-	admin := ts.createLeague(t, "Club", "placing", "Ana", "Ben", "Cy")
-	done := ts.uploadPlays(t, admin, "sheets.bgsplay", ts.Get(table+"/export.bgsplay").Body)
+	admin := ts.CreateLeague(t, "Club", "placing", "Ana", "Ben", "Cy")
+	done := ts.UploadPlays(t, admin, "sheets.bgsplay", ts.Get(table+"/export.bgsplay").Body)
 	if got := done.Text(`[data-testid="plays-imported"] strong`); got != "2 games imported" {
 		t.Fatalf("import says %q: %s", got, done.Text(`[data-testid="import-error"], [data-testid="plays-skipped"]`))
 	}
@@ -329,24 +267,24 @@ func TestPlaysImportOtherGames(t *testing.T) {
 		t.Errorf("imported golf %+v", g.Result)
 	}
 	// Round trip: the league's export holds the same plays.
-	back := readPlays(t, ts.Get(ts.publicOf(t, admin)+"/export.bgsplay"), plays.BGStats)
+	back := areatest.ReadPlays(t, ts.Get(ts.PublicOf(t, admin)+"/export.bgsplay"), plays.BGStats)
 	if got, want := sheetLines(back), sheetLines(out); !slices.Equal(got, want) {
 		t.Errorf("round trip %v, want %v", got, want)
 	}
 	// Again: nothing added.
-	if again := ts.uploadPlays(t, admin, "sheets.bgsplay", ts.Get(table+"/export.bgsplay").Body); again.Text(`[data-testid="plays-imported"] strong`) != "0 games imported" {
+	if again := ts.UploadPlays(t, admin, "sheets.bgsplay", ts.Get(table+"/export.bgsplay").Body); again.Text(`[data-testid="plays-imported"] strong`) != "0 games imported" {
 		t.Errorf("second import: %q", again.Text(`[data-testid="plays-imported"] strong`))
 	}
 
 	// The imported sheet's table goes on like any: its pages open, and the
 	// next round starts a new sheet.
-	golfView := viewPath(t, ts.Get(golfTable))
+	golfView := areatest.ViewPath(t, ts.Get(golfTable))
 	for _, path := range []string{golfTable, golfTable + "/next", golfTable + "/evening", golfTable + "/games/new", golfView, golfView + "/games/1/card.png"} {
 		if p := ts.Get(path); p.Status != http.StatusOK {
 			t.Errorf("%s: %d", path, p.Status)
 		}
 	}
-	sheetRound(t, ts, golfTable, map[string]string{"name": "Golf", "wins": "lowest", "mode": "final", "players[0].points": "30", "players[1].points": "41", "players[2].points": "44"})
+	ts.SheetRound(t, golfTable, map[string]string{"name": "Golf", "wins": "lowest", "mode": "final", "players[0].points": "30", "players[1].points": "41", "players[2].points": "44"})
 	if g := ts.Table(golfTable).Games; len(g) != 2 || g[1].Imported != nil || g[1].Kind() != "another-game:golf" || g[1].Result.Winners[0] != "Ana" {
 		t.Errorf("the next sheet after an imported one: %+v", g)
 	}
@@ -370,22 +308,22 @@ func TestPlaysImportOtherGames(t *testing.T) {
   <players>` + thirteen.String() + `</players>
  </play>
 </plays>`
-	bl := ts.createLeague(t, "BGG", "wins", "Ana", "Ben")
-	p := ts.uploadPlays(t, bl, "plays.xml", bgg)
+	bl := ts.CreateLeague(t, "BGG", "wins", "Ana", "Ben")
+	p := ts.UploadPlays(t, bl, "plays.xml", bgg)
 	if got := p.Text(`[data-testid="plays-imported"] strong`); got != "1 game imported" {
 		t.Fatalf("BGG import says %q: %s", got, p.Text(`[data-testid="import-error"]`))
 	}
 	if got := p.Text(`[data-testid="plays-skip"]`); !strings.Contains(got, "Werewolf") || !strings.Contains(got, "a score sheet takes 12 players at most; this play has 13") {
 		t.Errorf("13 players: %q", got)
 	}
-	if got := ts.uploadPlaysIn(t, "de", bl, "plays.xml", bgg).Text(`[data-testid="plays-skipped"]`); !strings.Contains(got, "höchstens 12") {
+	if got := ts.UploadPlaysIn(t, "de", bl, "plays.xml", bgg).Text(`[data-testid="plays-skipped"]`); !strings.Contains(got, "höchstens 12") {
 		t.Errorf("13 players, in German: %q", got)
 	}
 	tiTable, _ := p.Doc.Find(`[data-testid="plays-tables"] a`).Attr("href")
-	if name := sheetName(ts.Table(tiTable).Games[0]); len([]rune(name)) != 40 || !strings.HasSuffix(name, "…") {
+	if name := ts.Table(tiTable).Games[0].Record.Sheet; len([]rune(name)) != 40 || !strings.HasSuffix(name, "…") {
 		t.Errorf("the sheet's name %q is not cut to 40 characters", name)
 	}
-	ps := readPlays(t, ts.Get(ts.publicOf(t, bl)+"/export-bgg.xml"), plays.BGG)
+	ps := areatest.ReadPlays(t, ts.Get(ts.PublicOf(t, bl)+"/export-bgg.xml"), plays.BGG)
 	if len(ps) != 1 || ps[0].Game.Name != long || ps[0].Game.BGGID != 314 || *ps[0].Players[0].Score != 10 || !ps[0].Players[0].Winner {
 		t.Errorf("BGG export of the imported sheet %+v", ps)
 	}
@@ -412,7 +350,7 @@ func sheetLines(ps []plays.Play) []string {
 // the import that follows makes what the preview said.
 func TestPlaysImportPreview(t *testing.T) {
 	ts := newTestServer(t)
-	admin := ts.createLeague(t, "Club", "wins", "Ana", "Ben")
+	admin := ts.CreateLeague(t, "Club", "wins", "Ana", "Ben")
 	bgg := `<plays total="2" page="1">
  <play id="41" date="2024-05-11" quantity="1" length="30" incomplete="0" nowinstats="0" location="">
   <item name="Cambio" objecttype="thing" objectid="0"/>
@@ -423,7 +361,7 @@ func TestPlaysImportPreview(t *testing.T) {
   <players><player name="Ana" score="10" win="1"/><player name="Ben" score="8" win="0"/></players>
  </play>
 </plays>`
-	p := ts.uploadPlaysIn(t, "en", admin, "plays.xml", bgg, "?preview=1")
+	p := ts.UploadPlaysIn(t, "en", admin, "plays.xml", bgg, "?preview=1")
 	if p.Status != http.StatusOK || p.Doc.Find(`[data-testid="plays-imported"]`).Length() != 0 {
 		t.Fatalf("preview: %d %s", p.Status, p.Text(`[data-testid="import-error"]`))
 	}
@@ -445,26 +383,26 @@ func TestPlaysImportPreview(t *testing.T) {
 	if got := p.Text(`[data-testid="import-confirm"]`); got != "Import this game" {
 		t.Errorf("the confirm button says %q", got)
 	}
-	if de := ts.uploadPlaysIn(t, "de", admin, "plays.xml", bgg, "?preview=1"); !strings.Contains(de.Text(`[data-testid="plays-to-import"]`), "1 Partie zu importieren") {
+	if de := ts.UploadPlaysIn(t, "de", admin, "plays.xml", bgg, "?preview=1"); !strings.Contains(de.Text(`[data-testid="plays-to-import"]`), "1 Partie zu importieren") {
 		t.Errorf("German preview %q", de.Text(`[data-testid="plays-to-import"]`))
 	}
 	// Nothing was written: no table, no member.
-	if l := ts.league(t, admin); l.Tables() != 0 || len(l.Members) != 2 {
+	if l := ts.League(admin); l.Tables() != 0 || len(l.Members) != 2 {
 		t.Fatalf("a preview wrote %d tables, %d members", l.Tables(), len(l.Members))
 	}
-	if bad := ts.uploadPlaysIn(t, "en", admin, "plays.xml", "hello", "?preview=1"); bad.Status != http.StatusUnprocessableEntity || !strings.HasPrefix(bad.Text(`[data-testid="import-error"]`), "Nothing was imported") {
+	if bad := ts.UploadPlaysIn(t, "en", admin, "plays.xml", "hello", "?preview=1"); bad.Status != http.StatusUnprocessableEntity || !strings.HasPrefix(bad.Text(`[data-testid="import-error"]`), "Nothing was imported") {
 		t.Errorf("a bad file's preview: %d %q", bad.Status, bad.Text(`[data-testid="import-error"]`))
 	}
 	// The import makes what the preview said.
-	done := ts.uploadPlays(t, admin, "plays.xml", bgg)
+	done := ts.UploadPlays(t, admin, "plays.xml", bgg)
 	if got := done.Text(`[data-testid="plays-imported"] strong`); got != "1 game imported" || done.Doc.Find(`[data-testid="plays-tables"] a`).Length() != 1 {
 		t.Errorf("import says %q", got)
 	}
-	if l := ts.league(t, admin); l.Tables() != 1 || len(l.Members) != 3 {
+	if l := ts.League(admin); l.Tables() != 1 || len(l.Members) != 3 {
 		t.Errorf("the import made %d tables, %d members", l.Tables(), len(l.Members))
 	}
 	// A preview after it: nothing left to import.
-	if again := ts.uploadPlaysIn(t, "en", admin, "plays.xml", bgg, "?preview=1"); again.Doc.Find(`[data-testid="import-confirm"]`).Length() != 0 || !strings.Contains(again.Text(`[data-testid="plays-to-import"]`), "0 games to import") {
+	if again := ts.UploadPlaysIn(t, "en", admin, "plays.xml", bgg, "?preview=1"); again.Doc.Find(`[data-testid="import-confirm"]`).Length() != 0 || !strings.Contains(again.Text(`[data-testid="plays-to-import"]`), "0 games to import") {
 		t.Errorf("a second preview offers to import: %q", again.Text(`[data-testid="plays-to-import"]`))
 	}
 }

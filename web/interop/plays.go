@@ -1,4 +1,4 @@
-package server
+package interop
 
 import (
 	"bytes"
@@ -19,6 +19,8 @@ import (
 	"tablemate/sessions/plays"
 	"tablemate/views"
 	"tablemate/web/games"
+	"tablemate/web/kit"
+	"tablemate/web/serve"
 )
 
 // Plays that travel: a table's or a league's games as a BG Stats play
@@ -36,6 +38,10 @@ const ImportedMark = "Imported into Tablemate, not checked by the rules."
 // titles, other titles, BoardGameGeek ids).
 var playGames = plays.NewGames(games.Engines()...)
 
+// GameName is the name of g's game in a play file (playGame); a result
+// card names the game so.
+func GameName(g sessions.Game) string { return playGame(g).Name }
+
 // playGame is the game of g in a play file: one of the seven, or another
 // game's sheet under the name the table gave it (an imported sheet: the
 // title and BoardGameGeek id its file gave).
@@ -43,7 +49,7 @@ func playGame(g sessions.Game) plays.Game {
 	if pg, ok := playGames.KnownGame(g.Info.Slug); ok {
 		return pg
 	}
-	pg := plays.Game{Name: cmp.Or(sheetName(g), g.Info.Title), LowestWins: g.Record.LowestWins}
+	pg := plays.Game{Name: cmp.Or(g.Record.Sheet, g.Info.Title), LowestWins: g.Record.LowestWins}
 	if im := g.Imported; im != nil && im.Game != "" {
 		pg.Name, pg.BGGID = im.Game, im.BGGID
 	}
@@ -101,11 +107,6 @@ func countedPlays(t sessions.Table) (nums []int, out []plays.Play) {
 	return nums, out
 }
 
-// lengthVM is a game's or an evening's length as the pages say it.
-func lengthVM(l sessions.Length) views.LengthVM {
-	return views.LengthVM{Minutes: l.Minutes, Paused: l.Paused, Clock: l.Clock}
-}
-
 // bgStatsLinks are the "Send to BG Stats" links of t's counted games by
 // game number, with the values its .bgsplay export gives each game (the
 // same plays), made once per version of the table. A link carries names,
@@ -123,9 +124,9 @@ func bgStatsLinks(t sessions.Table) map[int]string {
 	}).(map[int]string)
 }
 
-// bgStatsGame is game n's "Send to BG Stats" link on its own page, none
+// BGStatsGame is game n's "Send to BG Stats" link on its own page, none
 // while it does not count.
-func bgStatsGame(t sessions.Table, n int) []views.BGStatsLink {
+func BGStatsGame(t sessions.Table, n int) []views.BGStatsLink {
 	if l, ok := bgStatsLinks(t)[n]; ok {
 		return []views.BGStatsLink{{URL: l}}
 	}
@@ -137,10 +138,10 @@ func bgStatsGame(t sessions.Table, n int) []views.BGStatsLink {
 // the evening (each game's page offers its own).
 const eveningBGStats = 5
 
-// bgStatsEvening is one "Send to BG Stats" link per counted game of the
+// BGStatsEvening is one "Send to BG Stats" link per counted game of the
 // evening, the newest eveningBGStats of them, labelled with the game's
 // number and title, and whether older games were left out.
-func bgStatsEvening(c echo.Context, t sessions.Table) (out []views.BGStatsLink, more bool) {
+func BGStatsEvening(c echo.Context, t sessions.Table) (out []views.BGStatsLink, more bool) {
 	links := bgStatsLinks(t)
 	for i := len(t.Games) - 1; i >= 0; i-- {
 		g := t.Games[i]
@@ -149,7 +150,7 @@ func bgStatsEvening(c echo.Context, t sessions.Table) (out []views.BGStatsLink, 
 				slices.Reverse(out)
 				return out, true
 			}
-			out = append(out, views.BGStatsLink{Label: tr(c, "Game %d: %s", g.Number, playGames.Title(playGame(g))), URL: l})
+			out = append(out, views.BGStatsLink{Label: kit.Tr(c, "Game %d: %s", g.Number, playGames.Title(playGame(g))), URL: l})
 		}
 	}
 	slices.Reverse(out)
@@ -254,33 +255,12 @@ func sendPlays(c echo.Context, name string, b []byte, bgg bool) error {
 	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, b)
 }
 
-// exportTablePlays downloads a table's games through its edit link.
-func (a *App) exportTablePlays(bgg bool) echo.HandlerFunc {
+// LeaguePlays downloads the games of every table a league counts,
+// through its standings link (the admin page links it too): GET
+// /leagues/:id/export.bgsplay, or export-bgg.xml with bgg.
+func (a *Area) LeaguePlays(bgg bool) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		t, err := a.loadTable(c)
-		if err != nil {
-			return err
-		}
-		return answerPlays(c, t.Name, tablePlays(t), bgg)
-	}
-}
-
-// exportViewPlays downloads a table's games through its view-only link.
-func (a *App) exportViewPlays(bgg bool) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		v, err := a.openView(c)
-		if err != nil {
-			return err
-		}
-		return answerPlays(c, v.Table.Name, tablePlays(v.Table), bgg)
-	}
-}
-
-// exportLeaguePlays downloads the games of every table a league counts,
-// through its standings link (the admin page links it too).
-func (a *App) exportLeaguePlays(bgg bool) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		l, err := a.loadLeague(c)
+		l, err := a.League(c)
 		if err != nil {
 			return err
 		}
@@ -300,7 +280,7 @@ func (a *App) exportLeaguePlays(bgg bool) echo.HandlerFunc {
 		if b, ok := a.leagueFiles.Get(key); ok {
 			return sendPlays(c, l.Name+"-league", b, bgg)
 		}
-		tables, err := a.tables.LeagueTablesOf(ctx, l)
+		tables, err := a.Tables.LeagueTablesOf(ctx, l)
 		if err != nil {
 			return err
 		}
@@ -324,40 +304,41 @@ func (a *App) exportLeaguePlays(bgg bool) echo.HandlerFunc {
 // (leagueFiles keeps four).
 const maxKeptLeagueFile = 32 << 20
 
-// playsForm is the league admin's upload of a play file.
-func (a *App) playsForm(c echo.Context) error {
-	l, err := a.loadLeagueAdmin(c)
+// PlaysForm is the league admin's upload of a play file (GET
+// /l/:admin/plays).
+func (a *Area) PlaysForm(c echo.Context) error {
+	l, err := a.LeagueAdmin(c)
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, views.PlaysImport(a.playsVM(c, l)))
+	return a.Render(c, http.StatusOK, views.PlaysImport(a.playsVM(c, l)))
 }
 
-func (a *App) playsVM(c echo.Context, l sessions.League) views.PlaysImportVM {
-	vm := views.PlaysImportVM{Page: page(c, tr(c, "Import plays")), Form: form(c, 0), AdminPath: "/l/" + c.Param("admin")}
+func (a *Area) playsVM(c echo.Context, l sessions.League) views.PlaysImportVM {
+	vm := views.PlaysImportVM{Page: kit.Page(c, kit.Tr(c, "Import plays")), Form: kit.Form(c, 0), AdminPath: "/l/" + c.Param("admin")}
 	vm.Scripts = append(vm.Scripts, "js/plays.js")
 	return vm
 }
 
-// importPlays reads an uploaded BG Stats or BoardGameGeek file and brings
+// ImportPlays reads an uploaded BG Stats or BoardGameGeek file and brings
 // its plays into the league as new tables (one per game, day and set of
 // players), all or nothing; every other play is listed with the reason it
 // was left out. A bad file is named with what is wrong in it, and nothing
 // is imported. With ?preview=1 (js/plays.js sends it first) it says what
-// the import would make and writes nothing.
-func (a *App) importPlays(c echo.Context) error {
-	l, err := a.loadLeagueAdmin(c)
+// the import would make and writes nothing (POST /l/:admin/plays).
+func (a *Area) ImportPlays(c echo.Context) error {
+	l, err := a.LeagueAdmin(c)
 	if err != nil {
 		return err
 	}
 	vm := a.playsVM(c, l)
 	fail := func(msg string) error {
 		vm.Error = msg
-		return render(c, http.StatusUnprocessableEntity, views.PlaysImport(vm))
+		return a.Render(c, http.StatusUnprocessableEntity, views.PlaysImport(vm))
 	}
 	file, done, err := a.openUpload(c, "file")
 	defer done()
-	if refused := bodyRefused(c); refused != nil {
+	if refused := serve.BodyRefused(c); refused != nil {
 		return refused
 	}
 	var he *echo.HTTPError
@@ -365,26 +346,26 @@ func (a *App) importPlays(c echo.Context) error {
 		return err // refused before the file was read: 403 or 503
 	}
 	if err != nil {
-		return fail(tr(c, "Choose the file to import: a BG Stats file (.bgsplay or its backup .json) or BoardGameGeek plays (.xml)."))
+		return fail(kit.Tr(c, "Choose the file to import: a BG Stats file (.bgsplay or its backup .json) or BoardGameGeek plays (.xml)."))
 	}
 	defer file.Close()
-	body := a.imports.reader(c.RealIP(), file)
+	body := a.budget.reader(c.RealIP(), file)
 	format, ps, err := playGames.Read(body, plays.Limits{})
 	var in *scoring.InputError
 	switch {
-	case err != nil && bodyRefused(c) != nil:
-		return bodyRefused(c)
+	case err != nil && serve.BodyRefused(c) != nil:
+		return serve.BodyRefused(c)
 	case body.spent:
 		c.Response().Header().Set("Retry-After", "60")
 		return echo.NewHTTPError(http.StatusTooManyRequests, "This phone imported a lot in a short time. Wait a minute and import again; nothing was imported.")
 	case errors.As(err, &in):
 		vm.ErrorWhere = in.Field
-		return fail(tr(c, "Nothing was imported: %s", localInput(c, in)))
+		return fail(kit.Tr(c, "Nothing was imported: %s", kit.LocalInput(c, in)))
 	case err != nil:
 		return err
 	}
 	ctx := c.Request().Context()
-	tables, err := a.tables.LeagueTablesOf(ctx, l)
+	tables, err := a.Tables.LeagueTablesOf(ctx, l)
 	if err != nil {
 		return err
 	}
@@ -394,18 +375,18 @@ func (a *App) importPlays(c echo.Context) error {
 	switch {
 	case len(plan.groups) == 0:
 	case preview:
-		made, added, err = a.tables.CheckImport(ctx, l, plan.groups)
+		made, added, err = a.Tables.CheckImport(ctx, l, plan.groups)
 	default:
-		made, added, err = a.tables.ImportGames(ctx, l, plan.groups)
+		made, added, err = a.Tables.ImportGames(ctx, l, plan.groups)
 	}
 	switch {
 	case errors.As(err, &in):
 		vm.ErrorWhere = in.Field
-		return fail(tr(c, "Nothing was imported: %s", localInput(c, in)))
+		return fail(kit.Tr(c, "Nothing was imported: %s", kit.LocalInput(c, in)))
 	case err != nil:
 		return err
 	}
-	vm.Done, vm.Preview, vm.Source, vm.Skipped, vm.Members = !preview, preview, sourceName(format), plan.skipped, added
+	vm.Done, vm.Preview, vm.Source, vm.Skipped, vm.Members = !preview, preview, SourceName(format), plan.skipped, added
 	for i, t := range made {
 		vm.Games += t.Games
 		pt := views.PlaysTable{Name: t.Name, Game: groupTitle(plan.groups[i]), Games: t.Games}
@@ -414,10 +395,12 @@ func (a *App) importPlays(c echo.Context) error {
 		}
 		vm.Tables = append(vm.Tables, pt)
 	}
-	return render(c, http.StatusOK, views.PlaysImport(vm))
+	return a.Render(c, http.StatusOK, views.PlaysImport(vm))
 }
 
-func sourceName(f plays.Format) string {
+// SourceName is the play logger a file of format f came from, by its
+// name.
+func SourceName(f plays.Format) string {
 	if f == plays.BGG {
 		return "BoardGameGeek"
 	}
@@ -479,10 +462,10 @@ func planImport(c echo.Context, l sessions.League, format plays.Format, ps []pla
 		m := playGames.Classify(p)
 		switch {
 		case m.Kind == plays.Skipped:
-			skip(tr(c, m.Format, m.Args...))
+			skip(kit.Tr(c, m.Format, m.Args...))
 			continue
 		case have[id] || have[plays.PlayUUID(p, i)]:
-			skip(tr(c, "already in this league"))
+			skip(kit.Tr(c, "already in this league"))
 			continue
 		}
 		p = p.WithRanks()
@@ -513,7 +496,7 @@ func planImport(c echo.Context, l sessions.League, format plays.Format, ps []pla
 		if !ok {
 			n = len(plan.groups)
 			byKey[key] = n
-			name := sourceName(format) + " " + day
+			name := SourceName(format) + " " + day
 			if sheet != "" {
 				name = sheet + ", " + name
 				if len([]rune(name)) > sessions.MaxTableNameLen {
@@ -555,7 +538,7 @@ func groupTitle(gr sessions.ImportGroup) string {
 func importedSheet(c echo.Context, game plays.Game, players []sessions.ImportedScore) (json.RawMessage, string) {
 	info := games.Another().Engine.Info()
 	if len(players) > info.MaxPlayers {
-		return nil, tr(c, "a score sheet takes %d players at most; this play has %d", info.MaxPlayers, len(players))
+		return nil, kit.Tr(c, "a score sheet takes %d players at most; this play has %d", info.MaxPlayers, len(players))
 	}
 	finals := make([]scoring.FinalScore, len(players))
 	for i, p := range players {
@@ -568,7 +551,7 @@ func importedSheet(c echo.Context, game plays.Game, players []sessions.ImportedS
 	var in *scoring.InputError
 	switch {
 	case errors.As(err, &in):
-		return nil, tr(c, "a score sheet cannot take it: %s", localInput(c, in))
+		return nil, kit.Tr(c, "a score sheet cannot take it: %s", kit.LocalInput(c, in))
 	case err != nil:
 		return nil, err.Error()
 	}
@@ -589,22 +572,4 @@ func memberName(l sessions.League, name string) string {
 // withoutMark takes the mark an export adds out of a play's comments.
 func withoutMark(comments string) string {
 	return strings.TrimSpace(strings.ReplaceAll(comments, ImportedMark, ""))
-}
-
-// importedText says where an imported game came from and what it holds:
-// "From BG Stats, played 11 May 2024, 20:15 (45 minutes) at Anna's: the
-// totals and winners as the file gives them."
-func importedText(c echo.Context, g *sessions.GameImported) string {
-	s := tr(c, "From %s, played %s.", sourceName(plays.Format(g.Source)), dateTime(c, g.PlayedAt(), true, false))
-	if g.Minutes > 0 {
-		s += " " + trN(c, g.Minutes, "It took 1 minute.", "It took %d minutes.")
-	}
-	if g.Location != "" {
-		s += " " + tr(c, "Played at %s.", g.Location)
-	}
-	s += " " + tr(c, "The totals and winners are the file's: a play file holds no cards, so the rules could not check them.")
-	if g.Comments != "" {
-		s += " " + tr(c, "Comments: %s", g.Comments)
-	}
-	return s
 }
