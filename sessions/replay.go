@@ -65,6 +65,9 @@ type Table struct {
 	// tally is what the counted games add up to (Evening), kept as games
 	// come, change and go.
 	tally Tally
+	// facts are the notes and the games' times kept as events come
+	// (facts.go); nil while none.
+	facts *facts
 	// broken is why an event in effect could not be applied; the table is
 	// unreadable while it is set (an undo of that event clears it).
 	broken error
@@ -364,6 +367,11 @@ func (t *Table) next(e Event, said *guided) error {
 		t.effect = fx
 	}
 	t.Log[len(t.Log)-1] = entry // the facts, before any reader sees it
+	if e.Kind == KindUndo {
+		t.facts = walkFacts(t)
+	} else {
+		t.facts = t.facts.next(entry)
+	}
 	return nil
 }
 
@@ -785,6 +793,11 @@ func (t Table) Game(n int) (Game, bool) {
 // where the next version of the table will.
 func (t Table) view() Table {
 	t.Players, t.Games, t.Log = slices.Clip(t.Players), slices.Clip(t.Games), slices.Clip(t.Log)
+	if f := t.facts; f != nil && cap(f.done) > len(f.done) {
+		clipped := *f
+		clipped.done = slices.Clip(f.done)
+		t.facts = &clipped
+	}
 	t.ownGames = false
 	return t
 }

@@ -293,6 +293,9 @@ func TestSnapshotIsTheReplay(t *testing.T) {
 	kinds := map[Kind]int{}
 	for i := range 24 {
 		events := genLog(rnd, 15+rnd.IntN(40))
+		if i%3 == 2 { // notes, and pauses in the games' times
+			events = withNotesAndPauses(rnd, events)
+		}
 		for _, e := range events {
 			kinds[e.Kind]++
 		}
@@ -340,7 +343,8 @@ func TestSnapshotIsTheReplay(t *testing.T) {
 		}
 	}
 	for _, k := range []Kind{KindPlayerJoined, KindGameRecorded, KindGameCorrected, KindUndo, KindRoundRecorded, KindRoundCorrected,
-		KindPlayStarted, KindPlayStep, KindGameChosen, KindGameImported, KindGameSettled, KindPlayStopped, KindClockStarted, KindClockPaused} {
+		KindPlayStarted, KindPlayStep, KindGameChosen, KindGameImported, KindGameSettled, KindPlayStopped, KindClockStarted, KindClockPaused,
+		KindGameNoted, KindEveningNoted} {
 		if kinds[k] == 0 {
 			t.Errorf("no log held a %s event", k)
 		}
@@ -450,7 +454,12 @@ func TestSnapshotCoversTable(t *testing.T) {
 		"sessions.Table": {"Key string", "Info scoring.Info", "Name string", "Options json.RawMessage", "Opened string", "First string",
 			"Players []string", "Games []sessions.Game", "Head int", "Log []sessions.LogEntry", "Created time.Time", "Play *sessions.Play",
 			"derived *sync.Map", "engine scoring.Game", "find sessions.Finder", "effect *sessions.effect", "tally sessions.Tally",
-			"broken error", "bytes int", "ownGames bool"},
+			"facts *sessions.facts", "broken error", "bytes int", "ownGames bool"},
+		"sessions.facts": {"notes map[int]string", "evening sessions.span", "pending sessions.span", "clock sessions.Clock", "cur sessions.gameFacts",
+			"done []sessions.gameFacts"},
+		"sessions.gameFacts": {"number int", "seen bool", "times sessions.span", "clocked bool", "clock sessions.Clock"},
+		"sessions.span":      {"n int", "first time.Time", "last time.Time", "played time.Duration", "paused time.Duration"},
+		"sessions.Clock":     {"Game int", "Used bool", "Running bool", "Since time.Time", "Ran time.Duration"},
 		"sessions.Game": {"Number int", "Info scoring.Info", "engine scoring.Game", "Seq int", "State json.RawMessage", "Result scoring.Result",
 			"Corrected bool", "Err string", "Imported *sessions.GameImported", "Settled bool", "Unfinished bool", "Record sessions.GameRecord", "rounds int"},
 		"sessions.LogEntry": {"Event sessions.Event", "Game int", "Round int", "Move int", "After *sessions.Game", "Points []sessions.RoundPoints",
@@ -468,7 +477,7 @@ func TestSnapshotCoversTable(t *testing.T) {
 		"scoring.Violation":    {"Code string", "Player string", "Rule string", "Message string", "Phrase scoring.Phrase"},
 		"scoring.Phrase":       {"format string", "args []interface {}", "one string"},
 	}
-	for _, v := range []any{Table{}, Game{}, LogEntry{}, Event{}, RoundPoints{}, effect{}, playing{}, Play{},
+	for _, v := range []any{Table{}, Game{}, LogEntry{}, Event{}, RoundPoints{}, effect{}, playing{}, Play{}, facts{}, gameFacts{}, span{}, Clock{},
 		scoring.Result{}, scoring.PlayerResult{}, scoring.Line{}, scoring.Violation{}, scoring.Phrase{}} {
 		typ := reflect.TypeOf(v)
 		var fields []string
