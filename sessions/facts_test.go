@@ -2,6 +2,7 @@ package sessions
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -243,4 +244,28 @@ func withUndos(rnd *rand.Rand, events []Event) []Event {
 		}
 	}
 	return out
+}
+
+// BenchmarkNotesAndLengths is what the game and evening pages read of a
+// new version of a long Cambio table: the evening's length and note, the
+// newest game's length and note, once per version (a version's first
+// reader pays what it costs; later ones read it kept).
+func BenchmarkNotesAndLengths(b *testing.B) {
+	for _, n := range []int{1000, 20000} {
+		tb, err := Replay("k", cambioLog(n), findAll)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("events=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				v := tb
+				v.derived = newDerived() // a new version, nothing derived yet
+				last := len(v.Games)
+				if v.EveningLength().Minutes == 0 || v.GameLength(last).Minutes == 0 || v.Note(last) != "" || v.EveningNote() != "" {
+					b.Fatal("no lengths, or notes where none were written")
+				}
+			}
+		})
+	}
 }
