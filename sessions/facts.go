@@ -10,14 +10,16 @@ import (
 // facts are what the notes (note.go) and the lengths (length.go) read
 // from the log in effect, kept as the table goes on: applying an event
 // takes it in (facts.next), so a page reads a game's note or length
-// without walking the log, at any length. An undo takes back an event
-// whose part in the facts is not kept apart, so the facts after an undo
-// are worked out again by one walk over the log in effect (walkFacts):
-// a write of an undo costs one walk, a view none.
+// without walking the log, at any length. An undo puts back the facts
+// from before the event it takes back (factsUndone); only for an event
+// in effect that a snapshot gave, which keeps no facts before it, are
+// they worked out again by one walk over the log in effect (walkFacts).
 //
 // A facts value is never changed once a table holds it: the next event
 // makes a new one (sharing the notes until a note changes them, and the
 // finished games' facts, which later events only append to, as the log).
+// Each event in effect keeps the facts before it (effect.facts), so an
+// undo puts them back without a walk.
 type facts struct {
 	// notes are the notes in effect: each game's by its number, the
 	// evening's at eveningKey.
@@ -212,6 +214,31 @@ func (f *facts) closeClock(e LogEntry) {
 	g := f.game(e.Game)
 	g.number, g.clocked, g.clock = e.Game, true, c
 	f.set(g)
+}
+
+// factsUndone are the facts after an undo took fx back: the facts
+// before it, with the clock's events since taken in again (the clock is
+// never undone; every other event since was undone already). Without the
+// facts before it (an event in effect that a snapshot gave), one walk
+// over the log.
+func (t *Table) factsUndone(fx *effect) *facts {
+	if fx == nil || fx.facts == nil && t.facts != nil {
+		return walkFacts(t)
+	}
+	f := fx.facts
+	if f != nil && cap(f.done) > len(f.done) {
+		// Capped: the next game done is appended to a copy, not where
+		// the versions that saw the undone event read.
+		c := *f
+		c.done = slices.Clip(f.done)
+		f = &c
+	}
+	for _, e := range t.Log[fx.seq:] {
+		if isClock(e.Kind) {
+			f = f.next(e)
+		}
+	}
+	return f
 }
 
 // walkFacts works the facts out from the log in effect of t, from its

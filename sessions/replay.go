@@ -226,7 +226,10 @@ type effect struct {
 	play        *Play
 	// broken is the table's broken before it.
 	broken error
-	next   *effect
+	// facts are the table's facts before it (nil: not known, as for the
+	// events in effect a snapshot gave; an undo then walks the log).
+	facts *facts
+	next  *effect
 }
 
 // Replay rebuilds a table from its events: each is applied in turn, an
@@ -348,6 +351,7 @@ func (t *Table) next(e Event, said *guided) error {
 	t.Log = append(t.Log, entry)
 	t.Head = e.Seq
 	t.bytes += len(e.Payload)
+	undone := t.effect // what an undo takes back
 	switch {
 	case e.Kind == KindUndo:
 		if err := t.undo(&entry); err != nil {
@@ -358,7 +362,7 @@ func (t *Table) next(e Event, said *guided) error {
 		// here, and no undo takes it back.
 	default:
 		entry.undone = new(atomic.Int64)
-		fx := &effect{seq: e.Seq, broken: t.broken, next: t.effect}
+		fx := &effect{seq: e.Seq, broken: t.broken, facts: t.facts, next: t.effect}
 		if t.broken == nil {
 			if err := t.apply(e, &entry, fx, said); err != nil {
 				t.broken = fmt.Errorf("event %d (%s): %w", e.Seq, e.Kind, err)
@@ -368,7 +372,7 @@ func (t *Table) next(e Event, said *guided) error {
 	}
 	t.Log[len(t.Log)-1] = entry // the facts, before any reader sees it
 	if e.Kind == KindUndo {
-		t.facts = walkFacts(t)
+		t.facts = t.factsUndone(undone)
 	} else {
 		t.facts = t.facts.next(entry)
 	}
