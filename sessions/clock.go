@@ -200,49 +200,6 @@ func (t Table) Clock() Clock {
 	}).(Clock)
 }
 
-// clocks are the clocks of the games the log has ended or played, each as
-// it stood at the game's newest entry (a clock running then stops there),
-// from one walk over the log in effect; the walk of lengths uses it.
-type clockWalk struct {
-	cur    Clock
-	byGame map[int]Clock
-}
-
-// see takes one entry in effect, in order.
-func (w *clockWalk) see(e LogEntry) {
-	switch {
-	case isClock(e.Kind):
-		if g := clockGameOf(e); g != w.cur.Game {
-			w.cur = Clock{Game: g}
-		}
-		w.cur.take(e.Kind, e.At)
-	case clockReset(e.Kind):
-		if e.Kind == KindPlayStopped && e.Game > 0 && e.Game == w.cur.Game {
-			w.close(e) // a game played along, stopped and kept
-		}
-		w.cur = Clock{}
-	case putsGame(e.Kind) && e.Game > 0:
-		if e.Game != w.cur.Game {
-			w.cur = Clock{}
-			return
-		}
-		w.close(e)
-	}
-}
-
-// close keeps the clock of its game as it stands at e.
-func (w *clockWalk) close(e LogEntry) {
-	if !w.cur.Used {
-		return
-	}
-	c := w.cur
-	c.Ran, c.Running, c.Since = c.Elapsed(e.At), false, time.Time{}
-	if w.byGame == nil {
-		w.byGame = map[int]Clock{}
-	}
-	w.byGame[e.Game] = c
-}
-
 // StartClock starts (or starts again) the clock of game n, the game at
 // hand.
 func (ts *Tables) StartClock(ctx context.Context, edit string, seen int, token string, n int) (Appended, error) {

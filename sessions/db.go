@@ -19,6 +19,10 @@ import (
 type dialect interface {
 	// rebind puts the dialect's placeholders in for the ? of query.
 	rebind(query string) string
+	// freshBlobs reports whether the driver hands each row's blobs as
+	// bytes of their own, made for that row and never reused (so a
+	// sql.RawBytes of it may be kept after the row).
+	freshBlobs() bool
 	// lockRows is what a SELECT in a write transaction ends with to keep
 	// the rows it read from changing until the transaction ends.
 	lockRows() string

@@ -4,7 +4,7 @@ import (
 	"time"
 )
 
-// How long a game took, derived here once per version of a table (every
+// How long a game took, kept as the table's events come (facts.go; every
 // page and export reads it). A game timed by its clock (clock.go) took
 // the clock's running time. Otherwise: from the game's first event to its last —
 // the choice of the game or the start of playing it along, its rounds,
@@ -74,70 +74,28 @@ func lengthOf(times []time.Time) Length {
 	return l
 }
 
-// lengthTimes are the times that count per game, and for the evening,
-// from the log in effect (undone entries and undos left out), and the
-// clocks of the games that were timed. A guided move before the game's
-// last is a move of the game played along (its entry names no game yet):
-// it counts for the game its play ends in.
-func (t Table) lengthTimes() (games map[int][]time.Time, evening []time.Time, clocks map[int]Clock) {
-	games = map[int][]time.Time{}
-	var pending []time.Time // the opening and the moves of the game at hand
-	var w clockWalk
-	for _, e := range t.Log {
-		if e.Kind == KindUndo || t.UndoneBy(e.Seq) != 0 {
-			continue
-		}
-		w.see(e)
-		switch {
-		case opening(e.Kind):
-			pending = append(pending[:0:0], e.At)
-			evening = append(evening, e.At)
-		case e.Kind == KindPlayStep && e.Game == 0:
-			pending = append(pending, e.At)
-			evening = append(evening, e.At)
-		case e.Kind == KindPlayStopped:
-			if _, seen := games[e.Game]; e.Game > 0 && !seen {
-				games[e.Game] = pending // kept unfinished: its moves
-			}
-			pending = nil
-		case playsGame(e.Kind) && e.Game > 0:
-			if _, seen := games[e.Game]; !seen {
-				games[e.Game] = append(games[e.Game], pending...)
-			}
-			pending = nil
-			games[e.Game] = append(games[e.Game], e.At)
-			evening = append(evening, e.At)
-		}
-	}
-	return games, evening, w.byGame
-}
-
-type lengths struct {
-	games   map[int]Length
-	evening Length
-}
-
-func (t Table) lengths() lengths {
-	return t.Derived("lengths", func() any {
-		times, evening, clocks := t.lengthTimes()
-		l := lengths{games: map[int]Length{}, evening: lengthOf(evening)}
-		for _, g := range t.Games {
-			if g.Imported != nil {
-				l.games[g.Number] = Length{Minutes: g.Imported.Minutes, Start: g.Imported.PlayedAt()}
-				continue
-			}
-			l.games[g.Number] = lengthOf(times[g.Number])
-			if c, ok := clocks[g.Number]; ok && c.Ran > 0 {
-				l.games[g.Number] = byClock(c, l.games[g.Number].Start)
-			}
-		}
-		return l
-	}).(lengths)
-}
-
 // GameLength is how long game n took (see Length).
-func (t Table) GameLength(n int) Length { return t.lengths().games[n] }
+func (t Table) GameLength(n int) Length {
+	g, ok := t.Game(n)
+	if !ok {
+		return Length{}
+	}
+	if g.Imported != nil {
+		return Length{Minutes: g.Imported.Minutes, Start: g.Imported.PlayedAt()}
+	}
+	f := t.facts.game(n)
+	l := f.times.length()
+	if f.clocked && f.clock.Ran > 0 {
+		return byClock(f.clock, l.Start)
+	}
+	return l
+}
 
 // EveningLength is how long the table played: from its first game's
 // first event to its last game's last, pauses over PauseLimit left out.
-func (t Table) EveningLength() Length { return t.lengths().evening }
+func (t Table) EveningLength() Length {
+	if t.facts == nil {
+		return Length{}
+	}
+	return t.facts.evening.length()
+}

@@ -2,7 +2,6 @@ package sessions
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -16,7 +15,7 @@ import (
 // like any, shown on the game's page and exported as the play's
 // comments. The newest note in effect is the game's; an empty one takes
 // it away. A note changes no result, so it is not part of the game:
-// it is read from the log once per version (Table.Note).
+// it is kept from the log as events come (facts.go, Table.Note).
 
 // KindGameNoted records a game's note.
 const KindGameNoted Kind = "game_noted"
@@ -155,7 +154,7 @@ func (t *Table) note(g GameNoted) error {
 // Note is game n's note, "" when it has none. An imported game's note
 // is its file's comments until the table writes another.
 func (t Table) Note(n int) string {
-	if note, ok := t.notes()[n]; ok {
+	if note, ok := t.facts.note(n); ok {
 		return note
 	}
 	if g, ok := t.Game(n); ok && g.Imported != nil {
@@ -165,32 +164,10 @@ func (t Table) Note(n int) string {
 }
 
 // EveningNote is the evening's note, "" when it has none.
-func (t Table) EveningNote() string { return t.notes()[eveningKey] }
+func (t Table) EveningNote() string {
+	note, _ := t.facts.note(eveningKey)
+	return note
+}
 
 // eveningKey is the evening's place among the notes (games count from 1).
 const eveningKey = 0
-
-// notes are the notes in effect: each game's by its number, the
-// evening's at eveningKey.
-func (t Table) notes() map[int]string {
-	return t.Derived("notes", func() any {
-		notes := map[int]string{}
-		for _, e := range t.Log {
-			if e.Kind != KindGameNoted && e.Kind != KindEveningNoted || t.UndoneBy(e.Seq) != 0 {
-				continue
-			}
-			if e.Kind == KindEveningNoted {
-				var n EveningNoted
-				if json.Unmarshal(e.Payload, &n) == nil {
-					notes[eveningKey] = n.Note
-				}
-				continue
-			}
-			var g GameNoted
-			if json.Unmarshal(e.Payload, &g) == nil {
-				notes[g.Game] = g.Note
-			}
-		}
-		return notes
-	}).(map[int]string)
-}

@@ -309,3 +309,6 @@ func (h listenHandler) HandleBacklog(ctx context.Context, _ string, _ *pgx.Conn)
 	h.f.listening(ctx)
 	return nil
 }
+
+// freshBlobs: pgx may hand out bytes of its read buffer.
+func (postgres) freshBlobs() bool { return false }

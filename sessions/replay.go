@@ -65,6 +65,9 @@ type Table struct {
 	// tally is what the counted games add up to (Evening), kept as games
 	// come, change and go.
 	tally Tally
+	// facts are the notes and the games' times kept as events come
+	// (facts.go); nil while none.
+	facts *facts
 	// broken is why an event in effect could not be applied; the table is
 	// unreadable while it is set (an undo of that event clears it).
 	broken error
@@ -223,7 +226,10 @@ type effect struct {
 	play        *Play
 	// broken is the table's broken before it.
 	broken error
-	next   *effect
+	// facts are the table's facts before it (nil: not known, as for the
+	// events in effect a snapshot gave; an undo then walks the log).
+	facts *facts
+	next  *effect
 }
 
 // Replay rebuilds a table from its events: each is applied in turn, an
@@ -345,6 +351,7 @@ func (t *Table) next(e Event, said *guided) error {
 	t.Log = append(t.Log, entry)
 	t.Head = e.Seq
 	t.bytes += len(e.Payload)
+	undone := t.effect // what an undo takes back
 	switch {
 	case e.Kind == KindUndo:
 		if err := t.undo(&entry); err != nil {
@@ -355,7 +362,7 @@ func (t *Table) next(e Event, said *guided) error {
 		// here, and no undo takes it back.
 	default:
 		entry.undone = new(atomic.Int64)
-		fx := &effect{seq: e.Seq, broken: t.broken, next: t.effect}
+		fx := &effect{seq: e.Seq, broken: t.broken, facts: t.facts, next: t.effect}
 		if t.broken == nil {
 			if err := t.apply(e, &entry, fx, said); err != nil {
 				t.broken = fmt.Errorf("event %d (%s): %w", e.Seq, e.Kind, err)
@@ -364,6 +371,11 @@ func (t *Table) next(e Event, said *guided) error {
 		t.effect = fx
 	}
 	t.Log[len(t.Log)-1] = entry // the facts, before any reader sees it
+	if e.Kind == KindUndo {
+		t.facts = t.factsUndone(undone)
+	} else {
+		t.facts = t.facts.next(entry)
+	}
 	return nil
 }
 
@@ -785,6 +797,11 @@ func (t Table) Game(n int) (Game, bool) {
 // where the next version of the table will.
 func (t Table) view() Table {
 	t.Players, t.Games, t.Log = slices.Clip(t.Players), slices.Clip(t.Games), slices.Clip(t.Log)
+	if f := t.facts; f != nil && cap(f.done) > len(f.done) {
+		clipped := *f
+		clipped.done = slices.Clip(f.done)
+		t.facts = &clipped
+	}
 	t.ownGames = false
 	return t
 }

@@ -40,7 +40,7 @@ import (
 // LogEntry, effect … and what replay puts in them; TestSnapshotCoversTable
 // lists them) and a snapshot made before is never read: the tables are
 // replayed from their logs and snapshotted again.
-const snapshotVersion = 3
+const snapshotVersion = 4
 
 // snapMagic starts every part.
 const snapMagic = "tmsnap"
@@ -498,6 +498,9 @@ func encodePart(t *Table, from int, build string) ([]byte, error) {
 	}
 	e.bytes(tally)
 	e.uint(t.bytes)
+	if err := e.facts(t, from); err != nil {
+		return nil, err
+	}
 
 	// The part: its header, the strings, the lines, the games, the
 	// body, and a checksum of all of it.
@@ -609,6 +612,16 @@ func (d *snapDecoder) int() int {
 	}
 	d.b = d.b[k:]
 	return int(n)
+}
+
+func (d *snapDecoder) int64() int64 {
+	n, k := binary.Varint(d.b)
+	if k <= 0 {
+		d.fail()
+		return 0
+	}
+	d.b = d.b[k:]
+	return n
 }
 
 func (d *snapDecoder) bool() bool {
@@ -1097,6 +1110,7 @@ func decodeOnto(t *Table, part []byte, find Finder, owned bool) (err error) {
 		d.fail()
 	}
 	next.bytes = d.uint()
+	next.facts = d.facts(t.facts, owned, len(games))
 	if d.err != nil {
 		return d.err
 	}

@@ -197,7 +197,20 @@ func genLog(rnd *rand.Rand, n int) []Event {
 // cache of what pages derived.
 func comparable(t Table) Table {
 	t.find, t.derived = nil, nil
+	t.effect = withoutFacts(t.effect)
 	return t
+}
+
+// withoutFacts is a copy of the stack of events in effect without the
+// facts each keeps from before it: a snapshot does not write them (an
+// undo of an event a snapshot gave walks the log instead).
+func withoutFacts(fx *effect) *effect {
+	if fx == nil {
+		return nil
+	}
+	c := *fx
+	c.facts, c.next = nil, withoutFacts(fx.next)
+	return &c
 }
 
 // sameTables fails when got is not the table want is, naming the first
@@ -293,6 +306,9 @@ func TestSnapshotIsTheReplay(t *testing.T) {
 	kinds := map[Kind]int{}
 	for i := range 24 {
 		events := genLog(rnd, 15+rnd.IntN(40))
+		if i%3 == 2 { // notes, and pauses in the games' times
+			events = withNotesAndPauses(rnd, events)
+		}
 		for _, e := range events {
 			kinds[e.Kind]++
 		}
@@ -340,7 +356,8 @@ func TestSnapshotIsTheReplay(t *testing.T) {
 		}
 	}
 	for _, k := range []Kind{KindPlayerJoined, KindGameRecorded, KindGameCorrected, KindUndo, KindRoundRecorded, KindRoundCorrected,
-		KindPlayStarted, KindPlayStep, KindGameChosen, KindGameImported, KindGameSettled, KindPlayStopped, KindClockStarted, KindClockPaused} {
+		KindPlayStarted, KindPlayStep, KindGameChosen, KindGameImported, KindGameSettled, KindPlayStopped, KindClockStarted, KindClockPaused,
+		KindGameNoted, KindEveningNoted} {
 		if kinds[k] == 0 {
 			t.Errorf("no log held a %s event", k)
 		}
@@ -450,7 +467,12 @@ func TestSnapshotCoversTable(t *testing.T) {
 		"sessions.Table": {"Key string", "Info scoring.Info", "Name string", "Options json.RawMessage", "Opened string", "First string",
 			"Players []string", "Games []sessions.Game", "Head int", "Log []sessions.LogEntry", "Created time.Time", "Play *sessions.Play",
 			"derived *sync.Map", "engine scoring.Game", "find sessions.Finder", "effect *sessions.effect", "tally sessions.Tally",
-			"broken error", "bytes int", "ownGames bool"},
+			"facts *sessions.facts", "broken error", "bytes int", "ownGames bool"},
+		"sessions.facts": {"notes map[int]string", "evening sessions.span", "pending sessions.span", "clock sessions.Clock", "cur sessions.gameFacts",
+			"done []sessions.gameFacts"},
+		"sessions.gameFacts": {"number int", "seen bool", "times sessions.span", "clocked bool", "clock sessions.Clock"},
+		"sessions.span":      {"n int", "first time.Time", "last time.Time", "played time.Duration", "paused time.Duration"},
+		"sessions.Clock":     {"Game int", "Used bool", "Running bool", "Since time.Time", "Ran time.Duration"},
 		"sessions.Game": {"Number int", "Info scoring.Info", "engine scoring.Game", "Seq int", "State json.RawMessage", "Result scoring.Result",
 			"Corrected bool", "Err string", "Imported *sessions.GameImported", "Settled bool", "Unfinished bool", "Record sessions.GameRecord", "rounds int"},
 		"sessions.LogEntry": {"Event sessions.Event", "Game int", "Round int", "Move int", "After *sessions.Game", "Points []sessions.RoundPoints",
@@ -458,7 +480,7 @@ func TestSnapshotCoversTable(t *testing.T) {
 		"sessions.Event":       {"Seq int", "Kind sessions.Kind", "Payload json.RawMessage", "At time.Time"},
 		"sessions.RoundPoints": {"Name string", "Points int", "Lines []scoring.Line"},
 		"sessions.effect": {"seq int", "game int", "added bool", "prev *sessions.Game", "joined bool", "chosen *sessions.playing",
-			"playChanged bool", "play *sessions.Play", "broken error", "next *sessions.effect"},
+			"playChanged bool", "play *sessions.Play", "broken error", "facts *sessions.facts", "next *sessions.effect"},
 		"sessions.playing": {"info scoring.Info", "engine scoring.Game", "options json.RawMessage", "first string"},
 		"sessions.Play":    {"Setup json.RawMessage", "Steps []json.RawMessage", "StartSeq int", "Players []string"},
 		"scoring.Result": {"Game string", "Valid bool", "GameOver bool", "Violations []scoring.Violation", "Warnings []scoring.Violation",
@@ -468,7 +490,7 @@ func TestSnapshotCoversTable(t *testing.T) {
 		"scoring.Violation":    {"Code string", "Player string", "Rule string", "Message string", "Phrase scoring.Phrase"},
 		"scoring.Phrase":       {"format string", "args []interface {}", "one string"},
 	}
-	for _, v := range []any{Table{}, Game{}, LogEntry{}, Event{}, RoundPoints{}, effect{}, playing{}, Play{},
+	for _, v := range []any{Table{}, Game{}, LogEntry{}, Event{}, RoundPoints{}, effect{}, playing{}, Play{}, facts{}, gameFacts{}, span{}, Clock{},
 		scoring.Result{}, scoring.PlayerResult{}, scoring.Line{}, scoring.Violation{}, scoring.Phrase{}} {
 		typ := reflect.TypeOf(v)
 		var fields []string

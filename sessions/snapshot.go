@@ -1,6 +1,7 @@
 package sessions
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"errors"
@@ -103,11 +104,19 @@ func (ts *Tables) loadSnapshot(ctx context.Context, key string) (t Table, ok, fo
 	defer rows.Close()
 	var kept keptSnapshot
 	usable := true
+	fresh := ts.store.d.freshBlobs()
 	for rows.Next() {
 		var part, from, head, version int
-		var body []byte
-		if err := rows.Scan(&part, &from, &head, &version, &body); err != nil {
+		// The part is read once: the driver's bytes kept as they are
+		// (the table decoded from it holds parts of them) when the
+		// driver made them for this row, else copied once.
+		var raw sql.RawBytes
+		if err := rows.Scan(&part, &from, &head, &version, &raw); err != nil {
 			return Table{}, false, false, fmt.Errorf("snapshot of a table: %w", err)
+		}
+		body := []byte(raw)
+		if !fresh {
+			body = bytes.Clone(raw)
 		}
 		if !usable {
 			continue

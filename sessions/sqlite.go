@@ -176,3 +176,7 @@ func (d sqlite) follow(ctx context.Context, _ *Store, f *follower) error {
 		}
 	}
 }
+
+// freshBlobs: mattn/go-sqlite3 copies each blob it reads out of SQLite
+// into a new slice (C.GoBytes in SQLiteRows.Next).
+func (sqlite) freshBlobs() bool { return true }

@@ -1,0 +1,424 @@
+package sessions
+
+import (
+	"encoding/json"
+	"maps"
+	"slices"
+	"time"
+)
+
+// facts are what the notes (note.go) and the lengths (length.go) read
+// from the log in effect, kept as the table goes on: applying an event
+// takes it in (facts.next), so a page reads a game's note or length
+// without walking the log, at any length. An undo puts back the facts
+// from before the event it takes back (factsUndone); only for an event
+// in effect that a snapshot gave, which keeps no facts before it, are
+// they worked out again by one walk over the log in effect (walkFacts).
+//
+// A facts value is never changed once a table holds it: the next event
+// makes a new one (sharing the notes until a note changes them, and the
+// finished games' facts, which later events only append to, as the log).
+// Each event in effect keeps the facts before it (effect.facts), so an
+// undo puts them back without a walk.
+type facts struct {
+	// notes are the notes in effect: each game's by its number, the
+	// evening's at eveningKey.
+	notes map[int]string
+	// evening is the times of the evening's play; pending those of the
+	// game at hand before it is written (its opening and guided moves).
+	evening, pending span
+	// clock is the clock as the walk reached it (clockWalk).
+	clock Clock
+	// cur is the newest game the facts touched; done the games before it,
+	// by number-1 (a game never touched has the zero gameFacts).
+	cur  gameFacts
+	done []gameFacts
+}
+
+// gameFacts are one game's times and its clock.
+type gameFacts struct {
+	number int
+	// seen is set once an event played the game (its times start).
+	seen  bool
+	times span
+	// clocked is set once the game's clock was closed at one of its
+	// events, as clock stood then.
+	clocked bool
+	clock   Clock
+}
+
+// span adds times up in order, gaps over PauseLimit left out: the fold
+// of lengthOf over a list of times.
+type span struct {
+	n              int
+	first, last    time.Time
+	played, paused time.Duration
+}
+
+func (s span) add(t time.Time) span {
+	if s.n == 0 {
+		s.first = t
+	} else {
+		switch gap := t.Sub(s.last); {
+		case gap > PauseLimit:
+			s.paused += gap
+		case gap > 0:
+			s.played += gap
+		}
+	}
+	s.last = t
+	s.n++
+	return s
+}
+
+// length is the span as a Length (lengthOf of its times).
+func (s span) length() Length {
+	if s.n == 0 {
+		return Length{}
+	}
+	l := Length{Start: s.first, Minutes: int(s.played.Round(time.Minute) / time.Minute), Paused: int(s.paused.Round(time.Minute) / time.Minute)}
+	if s.played > 0 && l.Minutes == 0 {
+		l.Minutes = 1
+	}
+	return l
+}
+
+// game returns game n's facts (the zero value when none).
+func (f *facts) game(n int) gameFacts {
+	switch {
+	case f == nil || n < 1:
+		return gameFacts{}
+	case n == f.cur.number:
+		return f.cur
+	case n <= len(f.done):
+		return f.done[n-1]
+	}
+	return gameFacts{}
+}
+
+// set makes g the facts of its game (f is a copy the caller owns).
+func (f *facts) set(g gameFacts) {
+	switch {
+	case g.number == f.cur.number:
+		f.cur = g
+	case g.number > f.cur.number:
+		if f.cur.number > 0 {
+			// The game at hand is done: appended after the games before
+			// it, as the log is (older versions see fewer).
+			for len(f.done) < f.cur.number-1 {
+				f.done = append(f.done, gameFacts{})
+			}
+			f.done = append(f.done[:f.cur.number-1], f.cur)
+		}
+		f.cur = g
+	default: // an older game: copied, older versions still see it
+		done := slices.Clone(f.done)
+		for len(done) < g.number {
+			done = append(done, gameFacts{})
+		}
+		done[g.number-1] = g
+		f.done = done
+	}
+}
+
+// next returns the facts with e taken in: e is in effect and is not an
+// undo. It returns f itself when e changes nothing.
+func (f *facts) next(e LogEntry) *facts {
+	var n facts
+	if f != nil {
+		n = *f
+	}
+	changed := true
+	// The clock (clockWalk.see).
+	switch {
+	case isClock(e.Kind):
+		if g := clockGameOf(e); g != n.clock.Game {
+			n.clock = Clock{Game: g}
+		}
+		n.clock.take(e.Kind, e.At)
+	case clockReset(e.Kind):
+		if e.Kind == KindPlayStopped && e.Game > 0 && e.Game == n.clock.Game {
+			n.closeClock(e)
+		}
+		n.clock = Clock{}
+	case putsGame(e.Kind) && e.Game > 0:
+		if e.Game != n.clock.Game {
+			n.clock = Clock{}
+		} else {
+			n.closeClock(e)
+		}
+	default:
+		changed = false
+	}
+	// The times (lengthTimes).
+	switch {
+	case opening(e.Kind):
+		n.pending = span{}.add(e.At)
+		n.evening = n.evening.add(e.At)
+	case e.Kind == KindPlayStep && e.Game == 0:
+		n.pending = n.pending.add(e.At)
+		n.evening = n.evening.add(e.At)
+	case e.Kind == KindPlayStopped:
+		if g := n.game(e.Game); e.Game > 0 && !g.seen {
+			g.number, g.seen, g.times = e.Game, true, n.pending // kept unfinished: its moves
+			n.set(g)
+		}
+		n.pending = span{}
+	case playsGame(e.Kind) && e.Game > 0:
+		g := n.game(e.Game)
+		if !g.seen {
+			g.number, g.seen, g.times = e.Game, true, n.pending
+		}
+		n.pending = span{}
+		g.times = g.times.add(e.At)
+		n.set(g)
+		n.evening = n.evening.add(e.At)
+	default:
+		if !changed && e.Kind != KindGameNoted && e.Kind != KindEveningNoted {
+			return f
+		}
+	}
+	// The notes.
+	switch e.Kind {
+	case KindEveningNoted:
+		var en EveningNoted
+		if json.Unmarshal(e.Payload, &en) == nil {
+			n.notes = withNote(n.notes, eveningKey, en.Note)
+		}
+	case KindGameNoted:
+		var g GameNoted
+		if json.Unmarshal(e.Payload, &g) == nil {
+			n.notes = withNote(n.notes, g.Game, g.Note)
+		}
+	}
+	return &n
+}
+
+// withNote is notes with game n's note set, notes itself left as it is.
+func withNote(notes map[int]string, n int, note string) map[int]string {
+	out := maps.Clone(notes)
+	if out == nil {
+		out = map[int]string{}
+	}
+	out[n] = note
+	return out
+}
+
+// closeClock keeps the clock of e's game as it stands at e (clockWalk.close).
+func (f *facts) closeClock(e LogEntry) {
+	if !f.clock.Used {
+		return
+	}
+	c := f.clock
+	c.Ran, c.Running, c.Since = c.Elapsed(e.At), false, time.Time{}
+	g := f.game(e.Game)
+	g.number, g.clocked, g.clock = e.Game, true, c
+	f.set(g)
+}
+
+// factsUndone are the facts after an undo took fx back: the facts
+// before it, with the clock's events since taken in again (the clock is
+// never undone; every other event since was undone already). Without the
+// facts before it (an event in effect that a snapshot gave), one walk
+// over the log.
+func (t *Table) factsUndone(fx *effect) *facts {
+	if fx == nil || fx.facts == nil && t.facts != nil {
+		return walkFacts(t)
+	}
+	f := fx.facts
+	if f != nil && cap(f.done) > len(f.done) {
+		// Capped: the next game done is appended to a copy, not where
+		// the versions that saw the undone event read.
+		c := *f
+		c.done = slices.Clip(f.done)
+		f = &c
+	}
+	for _, e := range t.Log[fx.seq:] {
+		if isClock(e.Kind) {
+			f = f.next(e)
+		}
+	}
+	return f
+}
+
+// walkFacts works the facts out from the log in effect of t, from its
+// first event: what taking each in turn gives.
+func walkFacts(t *Table) *facts {
+	var f *facts
+	for _, e := range t.Log {
+		if e.Kind == KindUndo || t.UndoneBy(e.Seq) != 0 {
+			continue
+		}
+		f = f.next(e)
+	}
+	return f
+}
+
+// note is game n's note in effect (the evening's at eveningKey).
+func (f *facts) note(n int) (string, bool) {
+	if f == nil {
+		return "", false
+	}
+	note, ok := f.notes[n]
+	return note, ok
+}
+
+// The facts in a snapshot part (snapcodec.go): whole but for the games
+// done before the part's first event, which the part before holds.
+
+func (e *snapEncoder) span(s span) error {
+	e.uint(s.n)
+	if s.n == 0 {
+		return nil
+	}
+	e.int64(int64(s.played))
+	e.int64(int64(s.paused))
+	if err := e.time(s.first); err != nil {
+		return err
+	}
+	return e.time(s.last)
+}
+
+func (e *snapEncoder) clock(c Clock) error {
+	e.uint(c.Game)
+	e.bool(c.Used)
+	e.bool(c.Running)
+	e.int64(int64(c.Ran))
+	return e.time(c.Since)
+}
+
+func (e *snapEncoder) gameFacts(g gameFacts) error {
+	e.uint(g.number)
+	e.bool(g.seen)
+	e.bool(g.clocked)
+	if err := e.span(g.times); err != nil {
+		return err
+	}
+	return e.clock(g.clock)
+}
+
+// facts writes t's facts for a part since head from: the games done
+// before the oldest game an event since from wrote to are left out (the
+// reader takes them from the table the parts before made).
+func (e *snapEncoder) facts(t *Table, from int) error {
+	f := t.facts
+	e.bool(f != nil)
+	if f == nil {
+		return nil
+	}
+	keys := slices.Sorted(maps.Keys(f.notes))
+	e.count(len(keys), f.notes == nil)
+	for _, k := range keys {
+		e.uint(k)
+		e.str(f.notes[k])
+	}
+	for _, s := range []span{f.evening, f.pending} {
+		if err := e.span(s); err != nil {
+			return err
+		}
+	}
+	if err := e.clock(f.clock); err != nil {
+		return err
+	}
+	if err := e.gameFacts(f.cur); err != nil {
+		return err
+	}
+	keep := 0
+	if from > 0 {
+		keep = len(f.done)
+		for _, le := range t.Log[from:] {
+			if le.Game > 0 {
+				keep = min(keep, le.Game-1)
+			}
+		}
+	}
+	e.uint(keep)
+	e.count(len(f.done)-keep, f.done == nil)
+	for _, g := range f.done[keep:] {
+		if err := e.gameFacts(g); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (d *snapDecoder) span() span {
+	s := span{n: d.uint()}
+	if s.n == 0 || d.err != nil {
+		return span{}
+	}
+	s.played, s.paused = time.Duration(d.int64()), time.Duration(d.int64())
+	s.first, s.last = d.time(), d.time()
+	return s
+}
+
+func (d *snapDecoder) clock() Clock {
+	c := Clock{Game: d.uint(), Used: d.bool(), Running: d.bool()}
+	c.Ran = time.Duration(d.int64())
+	c.Since = d.time()
+	return c
+}
+
+func (d *snapDecoder) gameFacts() gameFacts {
+	g := gameFacts{number: d.uint(), seen: d.bool(), clocked: d.bool()}
+	g.times, g.clock = d.span(), d.clock()
+	return g
+}
+
+// facts reads the facts of a part onto before, the facts of the table
+// the parts before made (its games done appended to in place when owned),
+// of a table of games games.
+func (d *snapDecoder) facts(before *facts, owned bool, games int) *facts {
+	if !d.bool() {
+		return nil
+	}
+	f := &facts{}
+	if n, isNil := d.count(); !isNil {
+		if n > len(d.b) {
+			d.fail()
+			return nil
+		}
+		f.notes = make(map[int]string, n)
+		for range n {
+			k := d.uint()
+			f.notes[k] = d.str()
+		}
+	}
+	f.evening, f.pending, f.clock, f.cur = d.span(), d.span(), d.clock(), d.gameFacts()
+	keep := d.uint()
+	n, isNil := d.count()
+	// The games done before the part: as the parts before left them (a
+	// game past their games done is their game at hand, or untouched).
+	var kept []gameFacts
+	if before != nil {
+		kept = before.done
+		if keep > len(kept) && keep <= games {
+			if !owned {
+				kept = slices.Clone(kept)
+			}
+			for i := len(kept); i < keep; i++ {
+				kept = append(kept, before.game(i+1))
+			}
+			owned = true
+		}
+	}
+	if keep > len(kept) || n > len(d.b) || isNil && keep > 0 {
+		d.fail()
+		return nil
+	}
+	if !isNil {
+		if owned {
+			f.done = slices.Grow(kept[:keep], n)
+		} else {
+			f.done = make([]gameFacts, keep, keep+n)
+			copy(f.done, kept)
+		}
+		for range n {
+			f.done = append(f.done, d.gameFacts())
+		}
+	}
+	if d.err == nil && len(f.done) >= f.cur.number && f.cur.number > 0 {
+		d.fail() // the games done come before the game at hand
+	}
+	return f
+}
