@@ -20,6 +20,7 @@ import (
 	"os/exec"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -96,7 +97,19 @@ func TestHostilePostgresOutage(t *testing.T) {
 		t.Cleanup(func() { own.Stop() })
 		pg = own
 	}
-	s, app := webtest.StartOn(t, pg.FreshT(t), NewApp, false, func(a *App) { a.writeRate = 0 })
+	// The hook on the store's writes is set before the server follows
+	// the database (OnChange is read by the follower's goroutine); what
+	// it does besides publishing is switched by stopAfter.
+	var stopAfter atomic.Pointer[func(id string, head int)]
+	s, app := webtest.StartOn(t, pg.FreshT(t), NewApp, false, func(a *App) {
+		a.writeRate = 0
+		a.tables.OnChange(func(id string, h int) {
+			a.live.Publish(id, h)
+			if f := stopAfter.Load(); f != nil {
+				(*f)(id, h)
+			}
+		})
+	})
 	ts := &testServer{Steps: areatest.Steps{Server: s}, app: app}
 	halted := false
 	t.Cleanup(func() {
@@ -120,14 +133,14 @@ func TestHostilePostgresOutage(t *testing.T) {
 	// own goroutine and must not stop it before the game is sent.
 	key, seen := ts.keyOf(first), game.Get("_seen")
 	var once sync.Once
-	ts.app.tables.OnChange(func(id string, h int) {
-		ts.app.live.Publish(id, h)
+	stop := func(id string, h int) {
 		if id == key && fmt.Sprint(h-1) == seen {
 			once.Do(halt)
 		}
-	})
+	}
+	stopAfter.Store(&stop)
 	p := ts.Post(first+"/games", game)
-	ts.app.tables.OnChange(ts.app.live.Publish)
+	stopAfter.Store(nil)
 	if p.Status != http.StatusSeeOther {
 		t.Errorf("a game committed just before the outage: %d %q, want the recorded redirect", p.Status, p.Text("main"))
 	}
