@@ -190,6 +190,7 @@ func withNotesAndPauses(rnd *rand.Rand, events []Event) []Event {
 // whole log in effect, at every version of random tables with notes,
 // undos, clocks, guided play and pauses.
 func TestKeptFactsAreTheWalk(t *testing.T) {
+	noStore(t)
 	rnd := rand.New(rand.NewPCG(33, 4))
 	for run := range 12 {
 		events := genLog(rnd, 60)

@@ -302,6 +302,7 @@ func diff(path string, a, b reflect.Value, depth int) string {
 // of every kind of event and game: from one part (the whole table), and
 // from a base and the parts since, made at random heads.
 func TestSnapshotIsTheReplay(t *testing.T) {
+	noStore(t)
 	rnd := rand.New(rand.NewPCG(7, 11))
 	kinds := map[Kind]int{}
 	for i := range 24 {
