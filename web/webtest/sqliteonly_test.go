@@ -32,48 +32,37 @@ func TestSQLiteOnlyKeepsTheRule(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fset := token.NewFileSet()
 	n := 0
-	for _, path := range files {
-		f, err := parser.ParseFile(fset, path, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, d := range f.Decls {
-			fn, ok := d.(*ast.FuncDecl)
-			if !ok || fn.Body == nil || !strings.HasPrefix(fn.Name.Name, "Test") {
-				continue
-			}
-			calls := 0
-			var reaches []string
-			ast.Inspect(fn.Body, func(node ast.Node) bool {
-				sel, ok := node.(*ast.SelectorExpr)
-				if !ok {
-					return true
-				}
-				if sel.Sel.Name == "SQLiteOnly" {
-					calls++
-				} else if storeCalls[sel.Sel.Name] {
-					reaches = append(reaches, sel.Sel.Name)
-				}
+	eachTest(t, files, func(path string, fn *ast.FuncDecl) {
+		calls := 0
+		var reaches []string
+		ast.Inspect(fn.Body, func(node ast.Node) bool {
+			sel, ok := node.(*ast.SelectorExpr)
+			if !ok {
 				return true
-			})
-			if calls == 0 {
-				continue
 			}
-			n++
-			where := path + ": " + fn.Name.Name
-			if storeWords.MatchString(fn.Name.Name) {
-				t.Errorf("%s runs on SQLite only, but its name says it is about the store (%q): it runs on both engines", where, storeWords.FindString(fn.Name.Name))
+			if sel.Sel.Name == "SQLiteOnly" {
+				calls++
+			} else if storeCalls[sel.Sel.Name] {
+				reaches = append(reaches, sel.Sel.Name)
 			}
-			if len(reaches) > 0 {
-				t.Errorf("%s runs on SQLite only, but reaches into the store (%s): it runs on both engines", where, strings.Join(reaches, ", "))
-			}
-			if calls > 1 || !skipsFirst(fn) {
-				t.Errorf("%s: webtest.SQLiteOnly(t, why) is to be its first statement (or second, after t.Parallel), with the reason as a string", where)
-			}
+			return true
+		})
+		if calls == 0 {
+			return
 		}
-	}
+		n++
+		where := path + ": " + fn.Name.Name
+		if storeWords.MatchString(fn.Name.Name) {
+			t.Errorf("%s runs on SQLite only, but its name says it is about the store (%q): it runs on both engines", where, storeWords.FindString(fn.Name.Name))
+		}
+		if len(reaches) > 0 {
+			t.Errorf("%s runs on SQLite only, but reaches into the store (%s): it runs on both engines", where, strings.Join(reaches, ", "))
+		}
+		if calls > 1 || !skipsFirst(fn) {
+			t.Errorf("%s: webtest.SQLiteOnly(t, why) is to be its first statement (or second, after t.Parallel), with the reason as a string", where)
+		}
+	})
 	if n == 0 {
 		t.Fatal("no test calls SQLiteOnly: the rule is checked on nothing")
 	}
@@ -174,46 +163,53 @@ func TestWithoutRaceRunsInMakeUnit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fset := token.NewFileSet()
 	n := 0
-	for _, path := range files {
-		f, err := parser.ParseFile(fset, path, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
+	eachTest(t, files, func(path string, fn *ast.FuncDecl) {
 		dir := filepath.ToSlash(strings.TrimPrefix(filepath.Dir(path), "../../"))
-		for _, d := range f.Decls {
-			fn, ok := d.(*ast.FuncDecl)
-			if !ok || fn.Body == nil || !strings.HasPrefix(fn.Name.Name, "Test") {
-				continue
-			}
-			calls := map[string]bool{}
-			ast.Inspect(fn.Body, func(node ast.Node) bool {
-				switch node := node.(type) {
-				case *ast.SelectorExpr:
-					calls[node.Sel.Name] = true
-				case *ast.CallExpr:
-					if id, ok := node.Fun.(*ast.Ident); ok {
-						calls[id.Name] = true
-					}
+		calls := map[string]bool{}
+		ast.Inspect(fn.Body, func(node ast.Node) bool {
+			switch node := node.(type) {
+			case *ast.SelectorExpr:
+				calls[node.Sel.Name] = true
+			case *ast.CallExpr:
+				if id, ok := node.Fun.(*ast.Ident); ok {
+					calls[id.Name] = true
 				}
-				return true
-			})
-			if !calls["WithoutRace"] && !calls["withoutRace"] {
-				continue
 			}
-			n++
-			where := path + ": " + fn.Name.Name
-			if !run.MatchString(fn.Name.Name) || !pkgs[dir] {
-				t.Errorf("%s skips itself under -race, but make unit's step without -race (UNIT_NORACE %s in %v) does not run it", where, run, pkgs)
-			}
-			if strings.HasPrefix(dir, "web/") && !calls["SQLiteOnly"] {
-				t.Errorf("%s skips itself under -race but is not SQLiteOnly: the step without -race runs no PostgreSQL pass", where)
-			}
+			return true
+		})
+		if !calls["WithoutRace"] && !calls["withoutRace"] {
+			return
 		}
-	}
+		n++
+		where := path + ": " + fn.Name.Name
+		if !run.MatchString(fn.Name.Name) || !pkgs[dir] {
+			t.Errorf("%s skips itself under -race, but make unit's step without -race (UNIT_NORACE %s in %v) does not run it", where, run, pkgs)
+		}
+		if strings.HasPrefix(dir, "web/") && !calls["SQLiteOnly"] {
+			t.Errorf("%s skips itself under -race but is not SQLiteOnly: the step without -race runs no PostgreSQL pass", where)
+		}
+	})
 	if n == 0 {
 		t.Fatal("no test calls WithoutRace: UNIT_NORACE runs nothing")
 	}
 	t.Logf("%d tests run without -race", n)
+}
+
+// eachTest calls check with every test function (TestX with a body) of
+// the Go files at paths.
+func eachTest(t *testing.T, paths []string, check func(path string, fn *ast.FuncDecl)) {
+	t.Helper()
+	fset := token.NewFileSet()
+	for _, path := range paths {
+		f, err := parser.ParseFile(fset, path, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range f.Decls {
+			if fn, ok := d.(*ast.FuncDecl); ok && fn.Body != nil && strings.HasPrefix(fn.Name.Name, "Test") {
+				check(path, fn)
+			}
+		}
+	}
 }
