@@ -67,13 +67,17 @@ func TestLeagueStandingsOnAPhone(t *testing.T) {
 		tap(`button[name="pick"]`),
 		chromedp.WaitVisible(`[data-testid="standings"]`, chromedp.ByQuery),
 		tap(`button[name="pick"]`),
-		chromedp.WaitNotPresent(`button[name="pick"]`, chromedp.ByQuery),
 	)
+	// The second table's page has loaded whole (read by polling, which
+	// rides out the navigation: a node found while the page was still
+	// loading is gone once it has).
+	waitTrue(t, ctx, "both tables counted", `document.readyState === "complete" && !document.querySelector('button[name="pick"]') && !!document.querySelector('[data-testid="standings"] tr[data-player="Enrique"]')`)
 	snapshot(t, ctx, "league")
 	// Placing 3/1/0: Amelia 3 + 1, Victor 1 + 3, Enrique 0.
 	for player, want := range map[string]string{"Amelia": "4", "Victor": "4", "Enrique": "0"} {
 		var got string
-		run(t, ctx, "points of "+player, chromedp.Text(fmt.Sprintf(`[data-testid="standings"] tr[data-player=%q] [data-testid="points"]`, player), &got, chromedp.ByQuery))
+		sel := fmt.Sprintf(`[data-testid="standings"] tr[data-player=%q] [data-testid="points"]`, player)
+		run(t, ctx, "points of "+player, chromedp.Evaluate(fmt.Sprintf(`(document.querySelector(%q) || {innerText: ""}).innerText.trim()`, sel), &got))
 		if got != want {
 			t.Errorf("%s: %q points, want %s", player, got, want)
 		}
