@@ -604,15 +604,7 @@ func (d *snapDecoder) uint() int {
 	return int(n)
 }
 
-func (d *snapDecoder) int() int {
-	n, k := binary.Varint(d.b)
-	if k <= 0 {
-		d.fail()
-		return 0
-	}
-	d.b = d.b[k:]
-	return int(n)
-}
+func (d *snapDecoder) int() int { return int(d.int64()) }
 
 func (d *snapDecoder) int64() int64 {
 	n, k := binary.Varint(d.b)
