@@ -279,7 +279,7 @@ func (a *Area) leagueView(c echo.Context, l sessions.League, base string) (views
 	}
 	for _, k := range st.Kinds {
 		vm.Distributions = append(vm.Distributions, views.BarChart{
-			Title: kit.Tr(c, "How often each score was reached in %s", games.KindTitle(ctx, k.Slug, k.Sheet)), Bars: spreadBars(st.Spread[k.Kind])})
+			Title: kit.Tr(c, "How often each score was reached in %s", games.KindTitle(ctx, k.Slug, k.Sheet)), Bars: spreadBars(ctx, st.Spread[k.Kind])})
 	}
 	if x, y := c.QueryParam("a"), c.QueryParam("b"); x != "" && y != "" {
 		vm.H2H = views.HeadToHead{A: l.Canonical(x), B: l.Canonical(y)}

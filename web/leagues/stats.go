@@ -2,7 +2,7 @@ package leagues
 
 import (
 	"context"
-	"strconv"
+	"tablemate/views/i18n"
 
 	"tablemate/sessions"
 	"tablemate/sessions/league"
@@ -27,13 +27,18 @@ func (a *Area) Stats(ctx context.Context, l sessions.League) (*sessions.LeagueSt
 }
 
 // spreadBars draws ranges of totals as bars labelled by their totals
-// ("5", or "55–59" for a range wider than one).
-func spreadBars(ranges []league.Range) []views.Bar {
+// ("5", or "55–59" for a range wider than one), negative totals with the
+// minus sign and the dash set apart from it ("−5 – −1").
+func spreadBars(ctx context.Context, ranges []league.Range) []views.Bar {
 	var bars []views.Bar
 	for _, r := range ranges {
-		label := strconv.Itoa(r.From)
+		label := i18n.Decimal(ctx, float64(r.From), 0)
 		if r.To > r.From {
-			label += "–" + strconv.Itoa(r.To)
+			dash := "–"
+			if r.From < 0 || r.To < 0 {
+				dash = " – "
+			}
+			label += dash + i18n.Decimal(ctx, float64(r.To), 0)
 		}
 		bars = append(bars, views.Bar{Label: label, Value: float64(r.Count)})
 	}
