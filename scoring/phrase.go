@@ -63,6 +63,9 @@ func (p Phrase) Plural() (n int, one, many string, ok bool) {
 // form by lang's plural rules (One); any other phrase is itself.
 func (p Phrase) In(lang language.Tag) Phrase {
 	if n, one, _, ok := p.Plural(); ok && One(lang, n) {
+		if len(p.args) > 1 {
+			return Phrase{format: one, args: p.args[1:]}
+		}
 		return Phrase{format: one}
 	}
 	return Phrase{format: p.format, args: p.args}
@@ -121,11 +124,44 @@ func (t Terms) String() string {
 	return strings.Join(parts, " + ")
 }
 
-// Count is a count of something as a Phrase argument: one, its singular
-// form ("1 bandit"), or many, its plural formatted with n ("%d
-// bandits"), whichever the reader's language takes for n (One); English
-// (String) takes one for exactly 1.
-func Count(n int, one, many string) Phrase { return Phrase{format: many, args: []any{n}, one: one} }
+// List is a Phrase argument that says phrases one after another, joined
+// by Sep: a section's parts (", "), an event's sentences (" ").
+type List struct {
+	Sep   string
+	Items []Phrase
+}
+
+// Joined returns the separator and the phrases (pages say them).
+func (l List) Joined() (string, []any) {
+	items := make([]any, len(l.Items))
+	for i, p := range l.Items {
+		items[i] = p
+	}
+	return l.Sep, items
+}
+
+func (l List) String() string {
+	parts := make([]string, len(l.Items))
+	for i, p := range l.Items {
+		parts[i] = p.String()
+	}
+	return strings.Join(parts, l.Sep)
+}
+
+// Count is a count of something as a Phrase (or a Phrase argument):
+// one, its singular form ("1 bandit"), or many, its plural formatted with
+// n ("%d bandits"), whichever the reader's language takes for n (One);
+// English (String) takes one for exactly 1. Further args follow: one
+// gets them alone ("1 salmon on %d–%d"), many after n ("%d salmon on
+// %d–%d"), as i18n.N takes them.
+func Count(n int, one, many string, args ...any) Phrase {
+	return Phrase{format: many, args: append([]any{n}, args...), one: one}
+}
+
+// Verbatim is text shown as it is in every language (a label made of
+// numbers, "3 + 4", or a message built without a phrase): never looked
+// up in a catalog.
+func Verbatim(s string) Phrase { return Phrasef("%s", Name(s)) }
 
 // One reports whether a count of n takes the singular form ("one") in
 // lang, by the CLDR cardinal plural rules: the one plural rule of every

@@ -15,6 +15,10 @@ func TestPhraseString(t *testing.T) {
 		{Phrasef("%s tie on %s", []string{"Ana", "Ben"}, Points(1)), "Ana and Ben tie on 1 point"},
 		{Phrasef("%s tie on %s", []string{"Ana", "Ben"}, Points(5)), "Ana and Ben tie on 5 points"},
 		{Phrasef("round %d: %s", 2, Terms{5, Phrasef("hairball %d", 0), "−1"}), "round 2: 5 + hairball 0 + −1"},
+		{Count(1, "1 salmon on %d–%d", "%d salmon on %d–%d", 3, 4), "1 salmon on 3–4"},
+		{Count(2, "1 salmon on %d–%d", "%d salmon on %d–%d", 3, 4), "2 salmon on 3–4"},
+		{Phrasef("Section %d: %s", 7, List{Sep: ", ", Items: []Phrase{Points(1), Phrasef("tourist placed by %s", Name("Ana"))}}), "Section 7: 1 point, tourist placed by Ana"},
+		{Verbatim("3 + 4 %d"), "3 + 4 %d"},
 	} {
 		if got := tc.p.String(); got != tc.want {
 			t.Errorf("%#v = %q, want %q", tc.p, got, tc.want)

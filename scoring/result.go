@@ -30,7 +30,7 @@ func (v Violation) Text() Phrase { return textOf(v.Phrase, v.Message) }
 
 func textOf(p Phrase, s string) Phrase {
 	if p.IsZero() && s != "" {
-		return Phrasef("%s", Name(s))
+		return Verbatim(s)
 	}
 	return p
 }

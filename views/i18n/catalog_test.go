@@ -66,12 +66,16 @@ const lit = `("(?:[^"\\\n]|\\.)*"|` + "`[^`]*`" + `)`
 
 // Calls whose literal arguments are catalog keys: i18n.T / tr / kit.Tr
 // (key first after the context), i18n.N / i18n.Noun / trN / kit.TrN (both
-// forms after the count) and i18n.Key (the marked label) and formErrorf /
-// kit.FormErrorf (a form error's format).
+// forms after the count), i18n.Key (the marked label), scoring.Phrasef
+// and scoring.Count (a sentence or count kept as a phrase, said when the
+// page is rendered) and formErrorf / kit.FormErrorf (a form error's
+// format).
 var (
 	keyFirst = regexp.MustCompile(`(?:\bi18n\.T|\b[tT]r)\(\s*[A-Za-z_][A-Za-z0-9_.()]*\s*,\s*` + lit)
 	keyPair  = regexp.MustCompile(`(?:\bi18n\.(?:N|Noun)|\b[tT]rN)\(\s*[A-Za-z_][A-Za-z0-9_.()]*\s*,[^,]+,\s*` + lit + `\s*,\s*` + lit)
-	keyMark  = regexp.MustCompile(`\bi18n\.(?:Key|Word)\(\s*` + lit)
+	keyMark  = regexp.MustCompile(`(?:\bi18n\.(?:Key|Word)|\bscoring\.Phrasef)\(\s*` + lit)
+	// scoring.Count(n, "one", "many", …): a page's count kept as a phrase.
+	keyCount = regexp.MustCompile(`\bscoring\.Count\(\s*[^,]+,\s*` + lit + `\s*,\s*` + lit)
 	// formErrorf(field, "format", …): an editor's form error (web/).
 	keyForm = regexp.MustCompile(`\b[fF]ormErrorf\(\s*(?:[^,()]|\([^()]*\))+,\s*` + lit)
 	anyLit  = regexp.MustCompile(lit)
@@ -106,6 +110,10 @@ func usedKeys(t *testing.T, src map[string]string) map[string]string {
 		}
 		for _, m := range keyMark.FindAllStringSubmatch(text, -1) {
 			add(file, m[1])
+		}
+		for _, m := range keyCount.FindAllStringSubmatch(text, -1) {
+			add(file, m[1])
+			add(file, m[2])
 		}
 		for _, m := range keyForm.FindAllStringSubmatch(text, -1) {
 			add(file, m[1])

@@ -49,6 +49,14 @@ func TestPluralCases(t *testing.T) {
 		{taken(12, 1).String(), "12 characters and 1 wonderhat were taken: "},
 		{i18n.Say(de, taken(12, 1)), "12 Figuren und 1 Wunderhut wurden genommen: "},
 		{i18n.Say(de, taken(1, 2)), "1 Figur und 2 Wunderhüte wurden genommen: "},
+		// A count with further arguments: one gets them alone, many after n.
+		{i18n.Say(en, scoring.Count(1, "1 salmon on %d–%d", "%d salmon on %d–%d", 3, 4)), "1 salmon on 3–4"},
+		{i18n.Say(de, scoring.Count(1, "1 salmon on %d–%d", "%d salmon on %d–%d", 3, 4)), i18n.N(de, 1, "1 salmon on %d–%d", "%d salmon on %d–%d", 3, 4)},
+		{i18n.Say(de, scoring.Count(2, "1 salmon on %d–%d", "%d salmon on %d–%d", 3, 4)), i18n.N(de, 2, "1 salmon on %d–%d", "%d salmon on %d–%d", 3, 4)},
+		// A list of phrases, each said in turn; a verbatim label as it is.
+		{i18n.Say(de, scoring.Phrasef("Section %d: %s", 7, scoring.List{Sep: ", ", Items: []scoring.Phrase{scoring.Phrasef("tourist placed by %s", "Ana"), scoring.Phrasef("empty")}})),
+			i18n.T(de, "Section %d: %s", 7, i18n.T(de, "tourist placed by %s", "Ana")+", "+i18n.T(de, "empty"))},
+		{i18n.Say(de, scoring.Verbatim("3 + 4")), "3 + 4"},
 	} {
 		if c.got != c.want && !(strings.HasSuffix(c.want, ": ") && strings.HasPrefix(c.got, c.want)) {
 			t.Errorf("%q, want %q", c.got, c.want)

@@ -6,6 +6,7 @@ import (
 	"math"
 	"strings"
 
+	"tablemate/scoring"
 	"tablemate/views"
 	"tablemate/views/i18n"
 )
@@ -42,16 +43,16 @@ type AlaskaPlayVM struct {
 	Borders         []AlaskaBorderVM
 	Seats           []AlaskaSeatVM
 	// Events are this turn's moves told in words; EventsTitle says whose.
-	EventsTitle string
-	Events      []string
+	EventsTitle scoring.Phrase
+	Events      []scoring.Phrase
 	// Eaters may throw a bear at the catch just made.
 	Eaters []string
 	// At is the salmon border chosen for placing (0 = none); Sel the
 	// section chosen (0 = none) with what can be done there.
 	At      int
-	AtText  string
+	AtText  scoring.Phrase
 	Sel     int
-	SelText string // what a cast there would do
+	SelText scoring.Phrase // what a cast there would do
 	Casts   []AlaskaMoveVM
 	// Rolls replaces Casts when the die decides (Cambio dice variation):
 	// the casts once per verdict.
@@ -81,20 +82,21 @@ type AlaskaPlayVM struct {
 
 // AlaskaRollVM is the casts offered for one verdict of the die.
 type AlaskaRollVM struct {
-	Title string
+	Title scoring.Phrase
 	Casts []AlaskaMoveVM
 }
 
 // AlaskaPhaseVM is one phase in the turn's stepper.
 type AlaskaPhaseVM struct {
-	Label         string
+	Label         scoring.Phrase
 	Done, Current bool
 }
 
 // AlaskaMoveVM is one button: Move is the posted value ("cast:3+4").
 type AlaskaMoveVM struct {
-	Label, Move, TestID string
-	Primary             bool
+	Label        scoring.Phrase
+	Move, TestID string
+	Primary      bool
 }
 
 // AlaskaSeatVM is one player's salmon and hand at a glance.
@@ -107,8 +109,8 @@ type AlaskaSeatVM struct {
 // AlaskaSectionVM is one river section of the ring.
 type AlaskaSectionVM struct {
 	N        int
-	Label    string // accessible name: "Section 7: 1 salmon, tourist placed by Ana"
-	Href     string // "" when it cannot be tapped now
+	Label    scoring.Phrase // accessible name: "Section 7: 1 salmon, tourist placed by Ana"
+	Href     string         // "" when it cannot be tapped now
 	Hit, Sel bool
 	Angler   string // tourist, local or ""
 	AnglerBy string
@@ -119,7 +121,7 @@ type AlaskaSectionVM struct {
 // AlaskaBorderVM is where salmon n lies, across sections n and n+1.
 type AlaskaBorderVM struct {
 	N, Count int
-	Label    string
+	Label    scoring.Phrase
 	Href     string // set while salmon are being placed
 	Sel      bool
 }

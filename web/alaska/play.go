@@ -11,6 +11,7 @@ import (
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
+	"tablemate/scoring"
 	"tablemate/scoring/alaska"
 	"tablemate/sessions"
 	"tablemate/views"
@@ -216,7 +217,7 @@ func akLastMove(c echo.Context, pos alaska.Position) string {
 	if len(es) == 0 {
 		return ""
 	}
-	return strings.TrimSuffix(akTold(c, es[len(es)-1]), ".")
+	return strings.TrimSuffix(i18n.Say(c.Request().Context(), akTold(es[len(es)-1])), ".")
 }
 
 func (alaskaPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string) (templ.Component, error) {
@@ -249,7 +250,7 @@ func alaskaVM(c echo.Context, pos alaska.Position, base string, at, sel int) Ala
 	vm := AlaskaPlayVM{Base: base, Turn: pos.Turn, Steps: pos.Steps, DrawPile: pos.DrawPile, LastRound: pos.LastRound, TurnsLeft: pos.TurnsLeft,
 		Current: me.Name, Right: pos.Players[pos.Right()].Name, Phase: string(pos.Phase), Hand: me.Hand, OnContact: pos.Options.OnContact()}
 	current := map[alaska.Phase]int{alaska.PhaseSalmon: 0, alaska.PhaseFlow: 1, alaska.PhasePlay: 2, alaska.PhaseSitOut: 3}[pos.Phase]
-	for i, l := range []string{kit.Tr(c, "Salmon fall in"), kit.Tr(c, "Flow"), kit.Tr(c, "Cast & play"), kit.Tr(c, "Draw")} {
+	for i, l := range []scoring.Phrase{scoring.Phrasef("Salmon fall in"), scoring.Phrasef("Flow"), scoring.Phrasef("Cast & play"), scoring.Phrasef("Draw")} {
 		vm.Stepper = append(vm.Stepper, AlaskaPhaseVM{Label: l, Done: i < current, Current: i == current})
 	}
 	try := func(s alaska.Step) bool { return slices.ContainsFunc(moves, s.Equal) }
@@ -263,7 +264,7 @@ func alaskaVM(c echo.Context, pos alaska.Position, base string, at, sel int) Ala
 	}
 	for s := 1; s <= alaska.Sections; s++ {
 		sv := AlaskaSectionVM{N: s, Angler: string(pos.River.AnglerOn(s)), AnglerBy: pos.PlacedBy[s-1],
-			Hit: pos.Hit == s, Sel: sel == s, Label: sectionLabel(c, pos, s), Shared: pos.River.Shared(s)}
+			Hit: pos.Hit == s, Sel: sel == s, Label: sectionLabel(pos, s), Shared: pos.River.Shared(s)}
 		vm.Shared = vm.Shared || sv.Shared
 		if playing {
 			sv.Href = fmt.Sprintf("%s/play?sec=%d#act", base, s)
@@ -271,10 +272,10 @@ func alaskaVM(c echo.Context, pos alaska.Position, base string, at, sel int) Ala
 		vm.Sections = append(vm.Sections, sv)
 		lo, hi := alaska.Covers(s)
 		b := AlaskaBorderVM{N: s, Count: pos.River.SalmonAt(s), Sel: at == s}
-		b.Label = kit.TrN(c, b.Count, "1 salmon on %d–%d", "%d salmon on %d–%d", lo, hi)
+		b.Label = scoring.Count(b.Count, "1 salmon on %d–%d", "%d salmon on %d–%d", lo, hi)
 		if try(alaska.Step{Do: alaska.DoSalmon, At: s}) {
 			b.Href = fmt.Sprintf("%s/play?at=%d#act", base, s)
-			b.Label = kit.TrN(c, b.Count, "Lay the salmon across %d and %d (1 salmon there now)", "Lay the salmon across %[2]d and %[3]d (%[1]d salmon there now)", lo, hi)
+			b.Label = scoring.Count(b.Count, "Lay the salmon across %d and %d (1 salmon there now)", "Lay the salmon across %[2]d and %[3]d (%[1]d salmon there now)", lo, hi)
 		}
 		vm.Borders = append(vm.Borders, b)
 	}
@@ -283,11 +284,11 @@ func alaskaVM(c echo.Context, pos alaska.Position, base string, at, sel int) Ala
 	}
 	switch {
 	case len(pos.Events) > 0:
-		vm.EventsTitle, vm.Events = kit.Tr(c, "This turn"), eventTexts(c, pos.Events)
+		vm.EventsTitle, vm.Events = scoring.Phrasef("This turn"), eventTexts(pos.Events)
 	case len(pos.Before) > 0:
-		vm.EventsTitle, vm.Events = kit.Tr(c, "%s's turn, just played", vm.Right), eventTexts(c, pos.Before)
+		vm.EventsTitle, vm.Events = scoring.Phrasef("%s's turn, just played", vm.Right), eventTexts(pos.Before)
 	default:
-		vm.EventsTitle = kit.Tr(c, "First turn")
+		vm.EventsTitle = scoring.Phrasef("First turn")
 	}
 	for _, m := range moves {
 		if m.Do == alaska.DoBearEat {
@@ -296,21 +297,21 @@ func alaskaVM(c echo.Context, pos alaska.Position, base string, at, sel int) Ala
 	}
 	if at > 0 {
 		lo, hi := alaska.Covers(at)
-		vm.At, vm.AtText = at, kit.Tr(c, "%s lays %s's salmon across sections %d and %d.", vm.Right, me.Name, lo, hi)
+		vm.At, vm.AtText = at, scoring.Phrasef("%s lays %s's salmon across sections %d and %d.", vm.Right, me.Name, lo, hi)
 	}
 	if sel > 0 {
 		vm.Sel = sel
 		_, e, _ := alaska.Cast(pos.River, sel, me.Salmon, me.Name)
 		// The event names who casts (#38: one person form), so a name
 		// starts it and keeps its capital.
-		told := akTold(c, e)
-		vm.SelText = kit.Tr(c, "A cast into %d: %s", sel, told)
+		told := akTold(e)
+		vm.SelText = scoring.Phrasef("A cast into %d: %s", sel, told)
 		casts := func(roll string) []AlaskaMoveVM {
 			var out []AlaskaMoveVM
 			for a := 0; a <= sel/2; a++ {
-				cards, label := []int{sel}, strconv.Itoa(sel)
+				cards, label := []int{sel}, scoring.Verbatim(strconv.Itoa(sel))
 				if a > 0 {
-					cards, label = []int{a, sel - a}, fmt.Sprintf("%d + %d", a, sel-a)
+					cards, label = []int{a, sel - a}, scoring.Verbatim(fmt.Sprintf("%d + %d", a, sel-a))
 				}
 				if try(alaska.Step{Do: alaska.DoCast, Cards: cards, Roll: roll}) {
 					m := AlaskaMoveVM{Label: label, Move: "cast:" + joinInts(cards, "+"), TestID: "cast-" + joinInts(cards, "-")}
@@ -323,37 +324,37 @@ func alaskaVM(c echo.Context, pos alaska.Position, base string, at, sel int) Ala
 			return out
 		}
 		if pos.Dice && pos.River.AnglerOn(sel) != alaska.NoAngler && len(pos.River.SalmonOn(sel)) > 0 {
-			vm.SelText = kit.Tr(c, "%s With the dice variation, roll the die first:", vm.SelText)
+			vm.SelText = scoring.Phrasef("%s With the dice variation, roll the die first:", vm.SelText)
 			if cs := casts(alaska.RollSalmon); len(cs) > 0 {
-				hook := kit.Tr(c, "Anything else: you hook the tourist")
+				hook := scoring.Phrasef("Anything else: you hook the tourist")
 				if pos.River.AnglerOn(sel) == alaska.Local {
-					hook = kit.Tr(c, "Anything else: you hook the local")
+					hook = scoring.Phrasef("Anything else: you hook the local")
 				}
-				vm.Rolls = append(vm.Rolls, AlaskaRollVM{Title: kit.Tr(c, "The die shows the salmon: you catch it"), Casts: cs},
+				vm.Rolls = append(vm.Rolls, AlaskaRollVM{Title: scoring.Phrasef("The die shows the salmon: you catch it"), Casts: cs},
 					AlaskaRollVM{Title: hook, Casts: casts(alaska.RollAngler)})
 			}
 		} else {
 			vm.Casts = casts("")
 		}
 		if len(vm.Casts) == 0 && len(vm.Rolls) == 0 {
-			vm.SelText = kit.Tr(c, "%s (%s has no card left to cast.)", vm.SelText, me.Name)
+			vm.SelText = scoring.Phrasef("%s (%s has no card left to cast.)", vm.SelText, me.Name)
 		}
 		for _, a := range []alaska.Angler{alaska.Tourist, alaska.Local} {
 			if try(alaska.Step{Do: alaska.DoAngler, Angler: a, Section: sel}) {
-				label := kit.Tr(c, "Place a tourist here")
+				label := scoring.Phrasef("Place a tourist here")
 				switch {
 				case a == alaska.Local:
-					label = kit.Tr(c, "Place a local here")
+					label = scoring.Phrasef("Place a local here")
 				case pos.River.AnglerOn(sel) == alaska.Local:
-					label = kit.Tr(c, "Place a tourist: it chases the local away (both leave)")
+					label = scoring.Phrasef("Place a tourist: it chases the local away (both leave)")
 				}
 				vm.SelMoves = append(vm.SelMoves, AlaskaMoveVM{Label: label, Move: fmt.Sprintf("angler:%s:%d", a, sel), TestID: "angler-" + string(a)})
 			}
 		}
 		if a := pos.River.AnglerOn(sel); a != alaska.NoAngler && try(alaska.Step{Do: alaska.DoEagle, Section: sel}) {
-			label := kit.Tr(c, "Eagle: chase the tourist away")
+			label := scoring.Phrasef("Eagle: chase the tourist away")
 			if a == alaska.Local {
-				label = kit.Tr(c, "Eagle: chase the local away")
+				label = scoring.Phrasef("Eagle: chase the local away")
 			}
 			vm.SelMoves = append(vm.SelMoves, AlaskaMoveVM{Label: label, Move: fmt.Sprintf("eagle:section:%d", sel), TestID: "eagle-chase"})
 		}
@@ -362,18 +363,18 @@ func alaskaVM(c echo.Context, pos alaska.Position, base string, at, sel int) Ala
 			if !seen[n] && try(alaska.Step{Do: alaska.DoEagle, Salmon: n}) {
 				seen[n] = true
 				lo, hi := alaska.Covers(n)
-				vm.SelMoves = append(vm.SelMoves, AlaskaMoveVM{Label: kit.Tr(c, "Eagle: take the salmon on %d–%d", lo, hi), Move: fmt.Sprintf("eagle:salmon:%d", n), TestID: fmt.Sprintf("eagle-salmon-%d", n)})
+				vm.SelMoves = append(vm.SelMoves, AlaskaMoveVM{Label: scoring.Phrasef("Eagle: take the salmon on %d–%d", lo, hi), Move: fmt.Sprintf("eagle:salmon:%d", n), TestID: fmt.Sprintf("eagle-salmon-%d", n)})
 			}
 		}
 	}
 	if playing && pos.Phase != alaska.PhasePlay && try(alaska.Step{Do: alaska.DoFlow}) {
-		vm.Moves = append(vm.Moves, AlaskaMoveVM{Label: kit.Tr(c, "Play a flow card: every salmon moves one section"), Move: "flow", TestID: "flow"})
+		vm.Moves = append(vm.Moves, AlaskaMoveVM{Label: scoring.Phrasef("Play a flow card: every salmon moves one section"), Move: "flow", TestID: "flow"})
 	}
 	if playing && try(alaska.Step{Do: alaska.DoBear}) {
-		vm.Moves = append(vm.Moves, AlaskaMoveVM{Label: kit.Tr(c, "Play the bear: all anglers leave the river"), Move: "bear", TestID: "bear"})
+		vm.Moves = append(vm.Moves, AlaskaMoveVM{Label: scoring.Phrasef("Play the bear: all anglers leave the river"), Move: "bear", TestID: "bear"})
 	}
 	if playing && try(alaska.Step{Do: alaska.DoEagle}) {
-		vm.Moves = append(vm.Moves, AlaskaMoveVM{Label: kit.Tr(c, "Play the eagle (nothing to take)"), Move: "eagle", TestID: "eagle-empty"})
+		vm.Moves = append(vm.Moves, AlaskaMoveVM{Label: scoring.Phrasef("Play the eagle (nothing to take)"), Move: "eagle", TestID: "eagle-empty"})
 	}
 	// Ruling ALA-3: any number card can be cast; a value naming no
 	// section (0, or above 10) lands in open water. Offered as the engine
@@ -381,7 +382,7 @@ func alaskaVM(c echo.Context, pos alaska.Position, base string, at, sel int) Ala
 	if playing {
 		for _, v := range []int{0, 11, 12, 13} {
 			if try(alaska.Step{Do: alaska.DoCast, Cards: []int{v}}) {
-				vm.OpenCasts = append(vm.OpenCasts, AlaskaMoveVM{Label: strconv.Itoa(v), Move: "cast:" + strconv.Itoa(v), TestID: "open-" + strconv.Itoa(v)})
+				vm.OpenCasts = append(vm.OpenCasts, AlaskaMoveVM{Label: scoring.Verbatim(strconv.Itoa(v)), Move: "cast:" + strconv.Itoa(v), TestID: "open-" + strconv.Itoa(v)})
 			}
 		}
 		vm.OpenPair = try(alaska.Step{Do: alaska.DoCast, Cards: []int{alaska.MaxCard, alaska.MaxCard}})
@@ -389,87 +390,87 @@ func alaskaVM(c echo.Context, pos alaska.Position, base string, at, sel int) Ala
 			vm.PairCards = append(vm.PairCards, v)
 		}
 	}
-	vm.Moves = append(vm.Moves, AlaskaMoveVM{Label: endLabel(c, pos), Move: "end", TestID: "end-turn", Primary: true})
+	vm.Moves = append(vm.Moves, AlaskaMoveVM{Label: endLabel(pos), Move: "end", TestID: "end-turn", Primary: true})
 	return vm
 }
 
 // sectionLabel is a section's accessible name: "Section 7: 1 salmon,
 // tourist placed by Ana".
-func sectionLabel(c echo.Context, pos alaska.Position, s int) string {
-	var parts []string
+func sectionLabel(pos alaska.Position, s int) scoring.Phrase {
+	var parts []scoring.Phrase
 	if n := len(pos.River.SalmonOn(s)); n > 0 {
-		parts = append(parts, kit.TrN(c, n, "1 salmon", "%d salmon"))
+		parts = append(parts, scoring.Count(n, "1 salmon", "%d salmon"))
 	}
 	by := pos.PlacedBy[s-1]
 	switch a := pos.River.AnglerOn(s); {
 	case a == alaska.Tourist && by != "":
-		parts = append(parts, kit.Tr(c, "tourist placed by %s", by))
+		parts = append(parts, scoring.Phrasef("tourist placed by %s", by))
 	case a == alaska.Tourist:
-		parts = append(parts, kit.Tr(c, "tourist"))
+		parts = append(parts, scoring.Phrasef("tourist"))
 	case a == alaska.Local && by != "":
-		parts = append(parts, kit.Tr(c, "local placed by %s", by))
+		parts = append(parts, scoring.Phrasef("local placed by %s", by))
 	case a == alaska.Local:
-		parts = append(parts, kit.Tr(c, "local"))
+		parts = append(parts, scoring.Phrasef("local"))
 	}
 	if pos.River.Shared(s) {
 		// Ruling ALA-2: the salmon lies beside the angler until a flow
 		// carries it off this section (on_contact: the next flow).
 		if pos.Options.OnContact() {
-			parts = append(parts, kit.Tr(c, "the next flow gives the salmon to the angler"))
+			parts = append(parts, scoring.Phrasef("the next flow gives the salmon to the angler"))
 		} else {
-			parts = append(parts, kit.Tr(c, "the salmon lies beside the angler until a flow carries it off this section (rule ALA-2)"))
+			parts = append(parts, scoring.Phrasef("the salmon lies beside the angler until a flow carries it off this section (rule ALA-2)"))
 		}
 	}
 	if len(parts) == 0 {
-		parts = []string{kit.Tr(c, "empty")}
+		parts = []scoring.Phrase{scoring.Phrasef("empty")}
 	}
-	label := kit.Tr(c, "Section %d: %s", s, strings.Join(parts, ", "))
+	label := scoring.Phrasef("Section %d: %s", s, scoring.List{Sep: ", ", Items: parts})
 	if pos.Hit == s {
-		label = kit.Tr(c, "%s (last cast)", label)
+		label = scoring.Phrasef("%s (last cast)", label)
 	}
 	return label
 }
 
-func endLabel(c echo.Context, pos alaska.Position) string {
+func endLabel(pos alaska.Position) scoring.Phrase {
 	me := pos.Players[pos.Current()]
 	d := pos.Draws()
 	switch {
 	case pos.Phase == alaska.PhaseSitOut && d > 0:
-		return kit.TrN(c, d, "Draw 1 card and pass", "Draw %d cards and pass")
+		return scoring.Count(d, "Draw 1 card and pass", "Draw %d cards and pass")
 	case pos.Phase == alaska.PhaseSitOut:
-		return kit.Tr(c, "Pass")
+		return scoring.Phrasef("Pass")
 	case pos.LastRound && me.Hand > 0:
-		return kit.TrN(c, me.Hand, "End the final turn (play the last 1 card first)", "End the final turn (play the last %d cards first)")
+		return scoring.Count(me.Hand, "End the final turn (play the last 1 card first)", "End the final turn (play the last %d cards first)")
 	case pos.LastRound:
-		return kit.Tr(c, "End the final turn")
+		return scoring.Phrasef("End the final turn")
 	case me.Hand > 1:
-		return kit.TrN(c, me.Hand-1, "End the turn (play 1 more card first: keep at most 1)", "End the turn (play %d more cards first: keep at most 1)")
+		return scoring.Count(me.Hand-1, "End the turn (play 1 more card first: keep at most 1)", "End the turn (play %d more cards first: keep at most 1)")
 	case d == 0:
-		return kit.Tr(c, "End the turn")
+		return scoring.Phrasef("End the turn")
 	}
-	return kit.TrN(c, d, "End the turn: draw 1 card", "End the turn: draw %d cards")
+	return scoring.Count(d, "End the turn: draw 1 card", "End the turn: draw %d cards")
 }
 
-// eventTexts tells a turn's moves in the reader's language.
-func eventTexts(c echo.Context, es []alaska.Event) []string {
-	out := make([]string, len(es))
+// eventTexts tells a turn's moves, said in the reader's language when
+// the page is rendered.
+func eventTexts(es []alaska.Event) []scoring.Phrase {
+	out := make([]scoring.Phrase, len(es))
 	for i, e := range es {
-		out[i] = akTold(c, e)
+		out[i] = akTold(e)
 	}
 	return out
 }
 
-// akTold is an event's text in the reader's language: each sentence from
-// the catalog by its English format (the engine's Text is the English).
-func akTold(c echo.Context, e alaska.Event) string {
-	if !i18n.IsGerman(c.Request().Context()) {
-		return e.Text
+// akTold is an event's text as its sentences (the engine's Text is the
+// English of them).
+func akTold(e alaska.Event) scoring.Phrase {
+	switch len(e.Lines) {
+	case 0:
+		return scoring.Verbatim(e.Text)
+	case 1:
+		return e.Lines[0]
 	}
-	lines := make([]string, len(e.Lines))
-	for i, l := range e.Lines {
-		lines[i] = i18n.Say(c.Request().Context(), l)
-	}
-	return strings.Join(lines, " ")
+	return scoring.Phrasef("%s", scoring.List{Sep: " ", Items: e.Lines})
 }
 
 func joinInts(ns []int, sep string) string {
