@@ -1,6 +1,9 @@
 package cambio
 
-import "tablemate/views"
+import (
+	"tablemate/scoring"
+	"tablemate/views"
+)
 
 // PlaySetupVM starts a guided game of Cambio or Kodiak: who deals first
 // (Cambio) or who is Kodiak first (Kodiak) — "the youngest player" in both
@@ -9,15 +12,15 @@ type PlaySetupVM struct {
 	views.Page
 	views.Form
 	Game, TableName, Base string
-	Intro                 string   // what the app tracks and what stays secret
-	Question              string   // "Who deals first?"
-	Field                 string   // the form field of the seat chosen
-	Players               []string // seat order
-	Chosen                int      // the seat preselected
-	Rules                 []string // the options in force, in words
+	Intro                 scoring.Phrase   // what the app tracks and what stays secret
+	Question              scoring.Phrase   // "Who deals first?"
+	Field                 string           // the form field of the seat chosen
+	Players               []string         // seat order
+	Chosen                int              // the seat preselected
+	Rules                 []scoring.Phrase // the options in force, in words
 	// Blocked says why no guided game can start now (a game entered round
 	// by round is in progress); the form is then not shown.
-	Blocked string
+	Blocked scoring.Phrase
 	Errors  views.Errors
 }
 
@@ -26,8 +29,8 @@ type PlaySeatVM struct {
 	Index  int
 	Name   string
 	ToMove bool
-	Badge  string // "dealer", "Kodiak"
-	Count  int    // Cambio: penalty cards this round; Kodiak: hairballs discarded
+	Badge  scoring.Phrase // "dealer", "Kodiak"
+	Count  int            // Cambio: penalty cards this round; Kodiak: hairballs discarded
 	// Less and More say whether the engine offers taking one back and
 	// one more (its Moves).
 	Less, More bool
@@ -38,16 +41,16 @@ type PlayTotalsVM struct {
 	Players []string
 	Rows    [][]int // Rows[j][i]: player i's score in round j+1
 	Totals  []int
-	Note    string // how close the end is: "Ana is 11 points from 50"
+	Note    scoring.Phrase // how close the end is: "Ana is 11 points from 50"
 }
 
 // PlayEntryVM is the scoring of a closed round: why it closed and the
 // round editor's card fields, one per player, with how many cards to
 // expect.
 type PlayEntryVM struct {
-	Closed string // "Round 2 ended: Ben called Cambio and everyone had one more turn"
+	Closed scoring.Phrase // "Round 2 ended: Ben called Cambio and everyone had one more turn"
 	Round  RoundEntryVM
-	Hints  []string // per seat: "4 dealt + 1 penalty card: 5 cards unless some were discarded"
+	Hints  []scoring.Phrase // per seat: "4 dealt + 1 penalty card: 5 cards unless some were discarded"
 	// Nothing marks the seats with no cards to enter (who ran out and
 	// so ended the round): no card pad for them (#38).
 	Nothing []bool
@@ -72,9 +75,9 @@ type CambioPlayVM struct {
 	// refuses the caller after the call: ruling CAM-3); Frozen says why
 	// the caller is not among them.
 	OutSeats  []PlaySeatVM
-	Frozen    string
+	Frozen    scoring.Phrase
 	Entry     *PlayEntryVM // set once the round has closed
 	Totals    PlayTotalsVM
 	UndoLabel string
-	LastMove  string // the newest move named ("Ben called Cambio"), "" before the first
+	LastMove  scoring.Phrase // the newest move named ("Ben called Cambio"), "" before the first
 }

@@ -27,14 +27,14 @@ type cambioPlay struct{}
 
 func (cambioPlay) SetupPage(c echo.Context, t sessions.Table, errs views.Errors) templ.Component {
 	opts := cambioTableOptions(t)
-	tie := kit.Tr(c, "Cambio: a caller tied for the fewest points counts as fewest (−5); otherwise the caller gets −5 with the fewest points, +5 without (rule CAM-2).")
+	tie := scoring.Phrasef("Cambio: a caller tied for the fewest points counts as fewest (−5); otherwise the caller gets −5 with the fewest points, +5 without (rule CAM-2).")
 	if opts.Tie() == cambio.TiePenalty {
-		tie = kit.Tr(c, "Cambio: a caller tied for the fewest points gets +5; otherwise the caller gets −5 with the fewest points, +5 without (rule CAM-2).")
+		tie = scoring.Phrasef("Cambio: a caller tied for the fewest points gets +5; otherwise the caller gets −5 with the fewest points, +5 without (rule CAM-2).")
 	}
-	vm := PlaySetup(c, t, errs, "Cambio", "dealer", kit.Tr(c, "Who deals first?"))
-	vm.Intro = kit.Tr(c, "Your cards stay secret. Tablemate keeps the dealer, whose turn it is, the Cambio call with everyone's last turn, and penalty cards; after each round you enter the cards turned over.")
-	vm.Rules = []string{
-		kit.Tr(c, "The game ends after the round in which someone reaches %d points; the fewest points win (rule CAM-2).", opts.Limit()),
+	vm := PlaySetup(c, t, errs, "Cambio", "dealer", scoring.Phrasef("Who deals first?"))
+	vm.Intro = scoring.Phrasef("Your cards stay secret. Tablemate keeps the dealer, whose turn it is, the Cambio call with everyone's last turn, and penalty cards; after each round you enter the cards turned over.")
+	vm.Rules = []scoring.Phrase{
+		scoring.Phrasef("The game ends after the round in which someone reaches %d points; the fewest points win (rule CAM-2).", opts.Limit()),
 		tie,
 	}
 	return PlayAlongSetup(vm)
@@ -43,11 +43,11 @@ func (cambioPlay) SetupPage(c echo.Context, t sessions.Table, errs views.Errors)
 // PlaySetup fills what the Cambio and Kodiak set-up pages share: the
 // seat that starts (as posted, else the first) and whether a game entered
 // round by round is in the way.
-func PlaySetup(c echo.Context, t sessions.Table, errs views.Errors, game, field, question string) PlaySetupVM {
+func PlaySetup(c echo.Context, t sessions.Table, errs views.Errors, game, field string, question scoring.Phrase) PlaySetupVM {
 	p := kit.Page(c, t.Name)
 	p.Styles = []string{Stylesheet}
 	vm := PlaySetupVM{Page: p, Form: kit.Form(c, t.Head), Game: game, TableName: t.Name, Base: kit.EditBase(c),
-		Question: question, Field: field, Players: t.Players, Errors: errs, Blocked: RoundGameInProgress(c, t)}
+		Question: question, Field: field, Players: t.Players, Errors: errs, Blocked: RoundGameInProgress(t)}
 	// The table's chosen first player deals (or is Kodiak) first unless
 	// the form says otherwise.
 	vm.Chosen = max(0, slices.Index(t.Players, t.First))
@@ -59,18 +59,19 @@ func PlaySetup(c echo.Context, t sessions.Table, errs views.Errors, game, field,
 
 // RoundGameInProgress says why a guided game cannot start while a game is
 // being entered round by round: its final state would land after that
-// game and leave it unfinished. "" when nothing is in the way.
-func RoundGameInProgress(c echo.Context, t sessions.Table) string {
+// game and leave it unfinished. The zero phrase when nothing is in the
+// way.
+func RoundGameInProgress(t sessions.Table) scoring.Phrase {
 	g, ok := t.Current()
 	if !ok {
-		return ""
+		return scoring.Phrase{}
 	}
 	rounds := 0
 	for _, p := range g.Result.Players {
 		rounds = max(rounds, len(p.Rounds))
 	}
-	return kit.Tr(c, "Game %d is being entered round by round (%s so far). Finish it with “Enter round %d” on the table page, or undo its rounds, before playing a game along.",
-		g.Number, kit.TrN(c, rounds, "1 round", "%d rounds"), rounds+1)
+	return scoring.Phrasef("Game %d is being entered round by round (%s so far). Finish it with “Enter round %d” on the table page, or undo its rounds, before playing a game along.",
+		g.Number, scoring.Count(rounds, "1 round", "%d rounds"), rounds+1)
 }
 
 // SeatField reads a chosen seat (0-based) from the form; ok is false
@@ -81,8 +82,8 @@ func SeatField(c echo.Context, t sessions.Table, field string) (seat int, ok boo
 }
 
 func (cambioPlay) SetupJSON(c echo.Context, t sessions.Table) (json.RawMessage, error) {
-	if msg := RoundGameInProgress(c, t); msg != "" {
-		return nil, scoring.Errorf("setup", "%s", msg) // already in the reader's language
+	if msg := RoundGameInProgress(t); !msg.IsZero() {
+		return nil, scoring.Errorf("setup", "%s", msg)
 	}
 	seat, ok := SeatField(c, t, "dealer")
 	if !ok {
@@ -156,12 +157,12 @@ func (cambioPlay) LastMove(c echo.Context, t sessions.Table) (string, error) {
 	if err != nil || len(t.Play.Steps) == 0 {
 		return "", err
 	}
-	return cambioMoveText(c, before, last), nil
+	return i18n.Say(c.Request().Context(), cambioMoveText(before, last)), nil
 }
 
 // cambioMoveText names step last, played on before, in the reader's
 // language: "Ben finished a turn", "Ben called Cambio", "round 2 scored".
-func cambioMoveText(c echo.Context, before cambio.Position, last cambio.Step) string {
+func cambioMoveText(before cambio.Position, last cambio.Step) scoring.Phrase {
 	name := func(seat int) string {
 		if seat >= 0 && seat < len(before.Players) {
 			return before.Players[seat]
@@ -170,20 +171,20 @@ func cambioMoveText(c echo.Context, before cambio.Position, last cambio.Step) st
 	}
 	switch last.Action {
 	case cambio.ActDone:
-		return kit.Tr(c, "%s finished a turn", name(last.Seat))
+		return scoring.Phrasef("%s finished a turn", name(last.Seat))
 	case cambio.ActCambio:
-		return kit.Tr(c, "%s called Cambio", name(last.Seat))
+		return scoring.Phrasef("%s called Cambio", name(last.Seat))
 	case cambio.ActOut:
-		return kit.Tr(c, "%s had no cards left", name(last.Seat))
+		return scoring.Phrasef("%s had no cards left", name(last.Seat))
 	case cambio.ActPenalty:
 		if last.Delta < 0 {
-			return kit.Tr(c, "a penalty card of %s taken back", name(last.Seat))
+			return scoring.Phrasef("a penalty card of %s taken back", name(last.Seat))
 		}
-		return kit.Tr(c, "%s drew a penalty card", name(last.Seat))
+		return scoring.Phrasef("%s drew a penalty card", name(last.Seat))
 	case cambio.ActScore:
-		return kit.Tr(c, "round %d scored", before.Round())
+		return scoring.Phrasef("round %d scored", before.Round())
 	}
-	return ""
+	return scoring.Phrase{}
 }
 
 func (cambioPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string) (templ.Component, error) {
@@ -201,11 +202,11 @@ func (cambioPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string)
 		Round: pos.Round(), Target: pos.Options.Limit(), Dealer: names[pos.Dealer()],
 		FirstLook: pos.Phase == cambio.Playing && pos.TurnsTaken == 0 && pos.Caller == cambio.NoCaller,
 		Current:   pos.ToMove(), CurrentSeat: pos.Turn,
-		Totals:    TotalsOf(res, cambioNote(c, pos.Final())),
+		Totals:    TotalsOf(res, cambioNote(pos.Final())),
 		UndoLabel: undo,
 	}
 	if len(t.Play.Steps) > 0 {
-		vm.LastMove = cambioMoveText(c, before, last)
+		vm.LastMove = cambioMoveText(before, last)
 	}
 	if pos.Caller != cambio.NoCaller {
 		vm.Caller = names[pos.Caller]
@@ -219,7 +220,7 @@ func (cambioPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string)
 			Less: slices.Contains(moves, cambio.Step{Action: cambio.ActPenalty, Seat: i, Delta: -1}),
 			More: slices.Contains(moves, cambio.Step{Action: cambio.ActPenalty, Seat: i, Delta: 1})}
 		if i == pos.Dealer() {
-			seat.Badge = kit.Tr(c, "dealer")
+			seat.Badge = scoring.Phrasef("dealer")
 		}
 		vm.Seats = append(vm.Seats, seat)
 		// Only who the engine lists as able to run out is offered: after
@@ -229,7 +230,7 @@ func (cambioPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string)
 		}
 	}
 	if pos.Caller != cambio.NoCaller && pos.Phase == cambio.Playing {
-		vm.Frozen = kit.Tr(c, "%s's cards are frozen: nobody may discard them, so %s cannot run out of cards this round (rule CAM-3).", names[pos.Caller], names[pos.Caller])
+		vm.Frozen = scoring.Phrasef("%s's cards are frozen: nobody may discard them, so %s cannot run out of cards this round (rule CAM-3).", names[pos.Caller], names[pos.Caller])
 	}
 	if pos.Phase == cambio.Scoring {
 		e := PlayEntry(c, t, names, cambioRound)
@@ -238,13 +239,13 @@ func (cambioPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string)
 		if pos.Caller != cambio.NoCaller {
 			e.Round.Chosen = "cambio:" + strconv.Itoa(pos.Caller)
 		}
-		e.Closed = cambioClosed(c, pos, names)
+		e.Closed = cambioClosed(pos, names)
 		e.Round.Players = RoundPlayers(kit.Entry{Ctx: c.Request().Context(), Names: names, Values: e.Values}, func(tok string) (string, int, error) {
 			card, err := cambio.ParseCard(tok)
 			return CardTitle(c.Request().Context(), card), card.Value(), err
 		}, nil)
 		for i := range names {
-			e.Hints = append(e.Hints, cambioHint(c, pos, i))
+			e.Hints = append(e.Hints, cambioHint(pos, i))
 			e.Nothing = append(e.Nothing, i == pos.OutSeat)
 		}
 		vm.Entry = &e.PlayEntryVM
@@ -279,48 +280,47 @@ func PlayEntry(c echo.Context, t sessions.Table, names []string, f RoundForm) Pl
 }
 
 // cambioClosed says why the round closed.
-func cambioClosed(c echo.Context, pos cambio.Position, names []string) string {
+func cambioClosed(pos cambio.Position, names []string) scoring.Phrase {
 	if pos.OutSeat >= 0 {
-		return kit.Tr(c, "Round %d is over: %s has no cards left", pos.Round(), names[pos.OutSeat])
+		return scoring.Phrasef("Round %d is over: %s has no cards left", pos.Round(), names[pos.OutSeat])
 	}
-	return kit.Tr(c, "Round %d is over: %s called Cambio and everyone else had one more turn", pos.Round(), names[pos.Caller])
+	return scoring.Phrasef("Round %d is over: %s called Cambio and everyone else had one more turn", pos.Round(), names[pos.Caller])
 }
 
 // cambioHint is how many cards a player should turn over, honestly: the
 // 4 dealt and the penalty cards; discards and gifts change it.
-func cambioHint(c echo.Context, pos cambio.Position, seat int) string {
+func cambioHint(pos cambio.Position, seat int) scoring.Phrase {
 	if seat == pos.OutSeat {
-		return kit.Tr(c, "No cards left: this ended the round, so nothing to enter.")
+		return scoring.Phrasef("No cards left: this ended the round, so nothing to enter.")
 	}
 	if seat == pos.Caller {
-		return kit.Tr(c, "Called Cambio: these cards were frozen, so enter every card turned over (at least one, rule CAM-3).")
+		return scoring.Phrasef("Called Cambio: these cards were frozen, so enter every card turned over (at least one, rule CAM-3).")
 	}
 	n := pos.Penalties[seat]
 	if n == 0 {
-		return kit.Tr(c, "Dealt %d cards: enter every card turned over (fewer after discards, more if given cards).", cambio.Dealt)
+		return scoring.Phrasef("Dealt %d cards: enter every card turned over (fewer after discards, more if given cards).", cambio.Dealt)
 	}
-	return kit.Tr(c, "Dealt %d + %s = %d cards, unless some were discarded or given.", cambio.Dealt, kit.TrN(c, n, "1 penalty card", "%d penalty cards"), pos.ExpectedCards(seat))
+	return scoring.Phrasef("Dealt %d + %s = %d cards, unless some were discarded or given.", cambio.Dealt, scoring.Count(n, "1 penalty card", "%d penalty cards"), pos.ExpectedCards(seat))
 }
 
 // cambioNote says who is closest to the end, as the engine reckons it
 // (cambio.Closest): "Ana is 11 points from 50".
-func cambioNote(c echo.Context, s cambio.State) string {
+func cambioNote(s cambio.State) scoring.Phrase {
 	who, gap := cambio.Closest(s)
 	target := s.Options.Limit()
 	if len(who) == 0 {
-		return kit.Tr(c, "The game ends after the round in which someone reaches %d points.", target)
+		return scoring.Phrasef("The game ends after the round in which someone reaches %d points.", target)
 	}
-	ctx := c.Request().Context()
 	if len(who) > 1 {
-		return i18n.N(ctx, gap, "%[1]s are 1 point from %[2]d: the game ends after the round in which someone reaches it; the fewest points win.",
-			"%[2]s are %[1]d points from %[3]d: the game ends after the round in which someone reaches it; the fewest points win.", i18n.JoinNames(ctx, who), target)
+		return scoring.Count(gap, "%[1]s are 1 point from %[2]d: the game ends after the round in which someone reaches it; the fewest points win.",
+			"%[2]s are %[1]d points from %[3]d: the game ends after the round in which someone reaches it; the fewest points win.", who, target)
 	}
-	return i18n.N(ctx, gap, "%[1]s is 1 point from %[2]d: the game ends after the round in which someone reaches it; the fewest points win.",
+	return scoring.Count(gap, "%[1]s is 1 point from %[2]d: the game ends after the round in which someone reaches it; the fewest points win.",
 		"%[2]s is %[1]d points from %[3]d: the game ends after the round in which someone reaches it; the fewest points win.", who[0], target)
 }
 
 // TotalsOf lays out the finished rounds of a guided game.
-func TotalsOf(res scoring.Result, note string) PlayTotalsVM {
+func TotalsOf(res scoring.Result, note scoring.Phrase) PlayTotalsVM {
 	vm := PlayTotalsVM{Note: note}
 	rounds := 0
 	for _, p := range res.Players {

@@ -3,6 +3,7 @@ package kodiak
 import (
 	"strconv"
 
+	"tablemate/scoring"
 	"tablemate/views"
 	cambioweb "tablemate/web/cambio"
 )
@@ -26,7 +27,7 @@ type KodiakPlayVM struct {
 	Entry                  *cambioweb.PlayEntryVM
 	Totals                 cambioweb.PlayTotalsVM
 	UndoLabel              string
-	LastMove               string // the newest move named ("Ben pounced"), "" before the first
+	LastMove               scoring.Phrase // the newest move named ("Ben pounced"), "" before the first
 }
 
 // atoi reads a counter the handler wrote (0 when empty).

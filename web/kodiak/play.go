@@ -25,22 +25,22 @@ import (
 type kodiakPlay struct{}
 
 func (kodiakPlay) SetupPage(c echo.Context, t sessions.Table, errs views.Errors) templ.Component {
-	vm := cambioweb.PlaySetup(c, t, errs, "Kodiak", "kodiak", kit.Tr(c, "Who is Kodiak first?"))
-	vm.Intro = kit.Tr(c, "Your cards stay secret. Tablemate keeps who is Kodiak, whose turn it is, Kodiak's pounces and the hairballs discarded; after each round you enter the cards turned over.")
+	vm := cambioweb.PlaySetup(c, t, errs, "Kodiak", "kodiak", scoring.Phrasef("Who is Kodiak first?"))
+	vm.Intro = scoring.Phrasef("Your cards stay secret. Tablemate keeps who is Kodiak, whose turn it is, Kodiak's pounces and the hairballs discarded; after each round you enter the cards turned over.")
 	cycles := optionCycles(t.Options)
 	n := max(len(t.Players), 1)
-	vm.Rules = []string{
-		kit.Tr(c, "Kodiak passes to the left each round; the game ends when everyone was Kodiak %s: %s (rule KOD-1).",
-			kit.TrN(c, cycles, "1 time", "%d times"), kit.TrN(c, kodiak.Options{Cycles: cycles}.GameRounds(n), "1 round", "%d rounds")),
-		kit.Tr(c, "Round points: cards left + %d per hairball held + %d per hairball discarded by accident; Kodiak −%d per pounce, at most %d (rules KOD-1, KOD-2). Fewest points win.",
+	vm.Rules = []scoring.Phrase{
+		scoring.Phrasef("Kodiak passes to the left each round; the game ends when everyone was Kodiak %s: %s (rule KOD-1).",
+			scoring.Count(cycles, "1 time", "%d times"), scoring.Count(kodiak.Options{Cycles: cycles}.GameRounds(n), "1 round", "%d rounds")),
+		scoring.Phrasef("Round points: cards left + %d per hairball held + %d per hairball discarded by accident; Kodiak −%d per pounce, at most %d (rules KOD-1, KOD-2). Fewest points win.",
 			kodiak.KeptPoints, kodiak.DiscardedPoints, -kodiak.PouncePoints, kodiak.MaxPounces),
 	}
 	return cambioweb.PlayAlongSetup(vm)
 }
 
 func (kodiakPlay) SetupJSON(c echo.Context, t sessions.Table) (json.RawMessage, error) {
-	if msg := cambioweb.RoundGameInProgress(c, t); msg != "" {
-		return nil, scoring.Errorf("setup", "%s", msg) // already in the reader's language
+	if msg := cambioweb.RoundGameInProgress(t); !msg.IsZero() {
+		return nil, scoring.Errorf("setup", "%s", msg)
 	}
 	seat, ok := cambioweb.SeatField(c, t, "kodiak")
 	if !ok {
@@ -85,13 +85,13 @@ func (kodiakPlay) LastMove(c echo.Context, t sessions.Table) (string, error) {
 	if err != nil || len(t.Play.Steps) == 0 {
 		return "", err
 	}
-	return kodiakMoveText(c, before, pos, last), nil
+	return i18n.Say(c.Request().Context(), kodiakMoveText(before, pos, last)), nil
 }
 
 // kodiakMoveText names step last, played on before and leading to pos, in
 // the reader's language: "Ben finished a turn", "Ben (Kodiak) pounced: 2
 // of 3", "Cy discarded a hairball", "round 2 scored".
-func kodiakMoveText(c echo.Context, before, pos kodiak.Position, last kodiak.Step) string {
+func kodiakMoveText(before, pos kodiak.Position, last kodiak.Step) scoring.Phrase {
 	name := func(seat int) string {
 		if seat >= 0 && seat < len(before.Players) {
 			return before.Players[seat]
@@ -100,23 +100,23 @@ func kodiakMoveText(c echo.Context, before, pos kodiak.Position, last kodiak.Ste
 	}
 	switch last.Action {
 	case kodiak.ActDone:
-		return kit.Tr(c, "%s finished a turn", name(last.Seat))
+		return scoring.Phrasef("%s finished a turn", name(last.Seat))
 	case kodiak.ActOut:
-		return kit.Tr(c, "%s had no cards left", name(last.Seat))
+		return scoring.Phrasef("%s had no cards left", name(last.Seat))
 	case kodiak.ActPounce:
 		if last.Delta < 0 {
-			return kit.Tr(c, "a pounce of %s (Kodiak) taken back", name(before.Kodiak()))
+			return scoring.Phrasef("a pounce of %s (Kodiak) taken back", name(before.Kodiak()))
 		}
-		return kit.Tr(c, "%s (Kodiak) pounced: %d of %d", name(before.Kodiak()), pos.Pounces, kodiak.MaxPounces)
+		return scoring.Phrasef("%s (Kodiak) pounced: %d of %d", name(before.Kodiak()), pos.Pounces, kodiak.MaxPounces)
 	case kodiak.ActHairball:
 		if last.Delta < 0 {
-			return kit.Tr(c, "a hairball of %s taken back", name(last.Seat))
+			return scoring.Phrasef("a hairball of %s taken back", name(last.Seat))
 		}
-		return kit.Tr(c, "%s discarded a hairball", name(last.Seat))
+		return scoring.Phrasef("%s discarded a hairball", name(last.Seat))
 	case kodiak.ActScore:
-		return kit.Tr(c, "round %d scored", before.Round())
+		return scoring.Phrasef("round %d scored", before.Round())
 	}
-	return ""
+	return scoring.Phrase{}
 }
 
 func (kodiakPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string) (templ.Component, error) {
@@ -137,18 +137,18 @@ func (kodiakPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string)
 		Current:   pos.ToMove(), CurrentSeat: pos.Turn, Pounces: pos.Pounces, MaxPounce: kodiak.MaxPounces,
 		PounceLess: slices.Contains(moves, kodiak.Step{Action: kodiak.ActPounce, Delta: -1}),
 		PounceMore: slices.Contains(moves, kodiak.Step{Action: kodiak.ActPounce, Delta: 1}),
-		Totals:     cambioweb.TotalsOf(res, kodiakNote(c, pos)),
+		Totals:     cambioweb.TotalsOf(res, kodiakNote(pos)),
 		UndoLabel:  undo,
 	}
 	if len(t.Play.Steps) > 0 {
-		vm.LastMove = kodiakMoveText(c, before, pos, last)
+		vm.LastMove = kodiakMoveText(before, pos, last)
 	}
 	for i, name := range names {
 		seat := cambioweb.PlaySeatVM{Index: i, Name: name, ToMove: i == pos.Current(), Count: pos.Hairballs[i],
 			Less: slices.Contains(moves, kodiak.Step{Action: kodiak.ActHairball, Seat: i, Delta: -1}),
 			More: slices.Contains(moves, kodiak.Step{Action: kodiak.ActHairball, Seat: i, Delta: 1})}
 		if i == pos.Kodiak() {
-			seat.Badge = "Kodiak"
+			seat.Badge = scoring.Verbatim("Kodiak")
 		}
 		vm.Seats = append(vm.Seats, seat)
 	}
@@ -167,7 +167,7 @@ func (kodiakPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string)
 			if values.Get(views.PField(i, "hairballs_kept")) == "" {
 				values.Set(views.PField(i, "hairballs_kept"), "0")
 			}
-			e.Hints = append(e.Hints, kodiakHint(c, pos, i))
+			e.Hints = append(e.Hints, kodiakHint(pos, i))
 			e.Nothing = append(e.Nothing, i == pos.OutSeat)
 		}
 		e.Round.Players = cambioweb.RoundPlayers(kit.Entry{Ctx: c.Request().Context(), Names: names, Values: values}, func(tok string) (string, int, error) {
@@ -183,40 +183,40 @@ func (kodiakPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string)
 
 // kodiakClosed says why the round closed, as the engine tells it
 // (Position.Ended).
-func kodiakClosed(c echo.Context, pos kodiak.Position, names []string) string {
+func kodiakClosed(c echo.Context, pos kodiak.Position, names []string) scoring.Phrase {
 	switch pos.Ended() {
 	case kodiak.EndedPounces:
-		return kit.Tr(c, "Round %d is over: Kodiak (%s) pounced %s and has no cards left", pos.Round(), names[pos.OutSeat], times(c.Request().Context(), kodiak.MaxPounces))
+		return scoring.Phrasef("Round %d is over: Kodiak (%s) pounced %s and has no cards left", pos.Round(), names[pos.OutSeat], times(c.Request().Context(), kodiak.MaxPounces))
 	case kodiak.EndedLost:
-		return kit.Tr(c, "Round %d is over: Kodiak (%s) lost the last card to %s and %s discarded", pos.Round(), names[pos.OutSeat],
-			kit.TrN(c, pos.Pounces, "1 pounce", "%d pounces"), kit.TrN(c, pos.Hairballs[pos.OutSeat], "1 hairball", "%d hairballs"))
+		return scoring.Phrasef("Round %d is over: Kodiak (%s) lost the last card to %s and %s discarded", pos.Round(), names[pos.OutSeat],
+			scoring.Count(pos.Pounces, "1 pounce", "%d pounces"), scoring.Count(pos.Hairballs[pos.OutSeat], "1 hairball", "%d hairballs"))
 	}
-	return kit.Tr(c, "Round %d is over: %s has no cards left", pos.Round(), names[pos.OutSeat])
+	return scoring.Phrasef("Round %d is over: %s has no cards left", pos.Round(), names[pos.OutSeat])
 }
 
 // kodiakHint is how many cards a player should turn over, honestly: the 3
 // dealt; Kodiak never gains one and loses one per pounce and per hairball
 // discarded (ruling KOD-3: at most that many); scurries and draws change a
 // mouse's.
-func kodiakHint(c echo.Context, pos kodiak.Position, seat int) string {
+func kodiakHint(pos kodiak.Position, seat int) scoring.Phrase {
 	switch {
 	case seat == pos.OutSeat:
-		return kit.Tr(c, "No cards left: this ended the round, so nothing to enter.")
+		return scoring.Phrasef("No cards left: this ended the round, so nothing to enter.")
 	case seat == pos.Kodiak():
-		return i18n.N(c.Request().Context(), pos.ExpectedCards(seat),
+		return scoring.Count(pos.ExpectedCards(seat),
 			"Kodiak: dealt %[1]d − %[2]s − %[3]s discarded = at most 1 card, since Kodiak never gains one (rule KOD-3). A hairball still held is one: it goes in the counter below, not among the cards.",
 			"Kodiak: dealt %[2]d − %[3]s − %[4]s discarded = at most %[1]d cards, since Kodiak never gains one (rule KOD-3). A hairball still held is one of them: it goes in the counter below, not among the cards.",
-			kodiak.Dealt, kit.TrN(c, pos.Pounces, "1 pounce", "%d pounces"), kit.TrN(c, pos.Hairballs[seat], "1 hairball", "%d hairballs"))
+			kodiak.Dealt, scoring.Count(pos.Pounces, "1 pounce", "%d pounces"), scoring.Count(pos.Hairballs[seat], "1 hairball", "%d hairballs"))
 	}
-	return kit.Tr(c, "Dealt %d cards: enter every card turned over (fewer after scurries, more after draws). A hairball still held goes in the counter below.", kodiak.Dealt)
+	return scoring.Phrasef("Dealt %d cards: enter every card turned over (fewer after scurries, more after draws). A hairball still held goes in the counter below.", kodiak.Dealt)
 }
 
 // kodiakNote says where the game stands: "Round 3 of 6 · Ben leads with
 // 4"; the rounds left and the leaders (the fewest points, ruling KOD-1)
 // are the engine's.
-func kodiakNote(c echo.Context, pos kodiak.Position) string {
-	s := kit.Tr(c, "%s to play: the game ends when everyone was Kodiak %s; the fewest points win.",
-		kit.TrN(c, pos.RoundsLeft(), "1 round", "%d rounds"), kit.TrN(c, pos.Options.Cycles, "1 time", "%d times"))
+func kodiakNote(pos kodiak.Position) scoring.Phrase {
+	s := scoring.Phrasef("%s to play: the game ends when everyone was Kodiak %s; the fewest points win.",
+		scoring.Count(pos.RoundsLeft(), "1 round", "%d rounds"), scoring.Count(pos.Options.Cycles, "1 time", "%d times"))
 	if len(pos.Rounds) == 0 {
 		return s
 	}
@@ -224,7 +224,7 @@ func kodiakNote(c echo.Context, pos kodiak.Position) string {
 	who := scoring.Lowest(res.Players)
 	low, _ := res.Total(who[0])
 	if len(who) > 1 {
-		return kit.Tr(c, "%s share the lead with %d. %s", i18n.JoinNames(c.Request().Context(), who), low, s)
+		return scoring.Phrasef("%s share the lead with %d. %s", who, low, s)
 	}
-	return kit.Tr(c, "%s leads with %d. %s", who[0], low, s)
+	return scoring.Phrasef("%s leads with %d. %s", who[0], low, s)
 }
