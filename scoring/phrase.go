@@ -125,7 +125,8 @@ func (t Terms) String() string {
 }
 
 // List is a Phrase argument that says phrases one after another, joined
-// by Sep: a section's parts (", "), an event's sentences (" ").
+// by Sep: a section's parts (", "), an event's sentences (" "), the
+// values a pile may give (" or ", which a page says in its language).
 type List struct {
 	Sep   string
 	Items []Phrase

@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"unicode"
 
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
@@ -258,7 +259,12 @@ func localArgs(ctx context.Context, args []any) []any {
 		case scoring.Phrase:
 			a = Say(ctx, v)
 		case joined:
+			// A separator of words is said too (" or "); punctuation
+			// (", ", " + ", " ") stands as it is.
 			sep, items := v.Joined()
+			if strings.ContainsFunc(sep, unicode.IsLetter) && Has(sep) {
+				sep = T(ctx, sep)
+			}
 			parts := make([]string, len(items))
 			for j, item := range localArgs(ctx, items) {
 				parts[j] = fmt.Sprint(item)

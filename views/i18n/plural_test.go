@@ -57,6 +57,10 @@ func TestPluralCases(t *testing.T) {
 		{i18n.Say(de, scoring.Phrasef("Section %d: %s", 7, scoring.List{Sep: ", ", Items: []scoring.Phrase{scoring.Phrasef("tourist placed by %s", "Ana"), scoring.Phrasef("empty")}})),
 			i18n.T(de, "Section %d: %s", 7, i18n.T(de, "tourist placed by %s", "Ana")+", "+i18n.T(de, "empty"))},
 		{i18n.Say(de, scoring.Verbatim("3 + 4")), "3 + 4"},
+		// A separator of words is said in the reader's language too.
+		{i18n.Say(de, scoring.Phrasef("gives %s", scoring.List{Sep: " or ", Items: []scoring.Phrase{scoring.Verbatim("2"), scoring.Phrasef("nothing")}})),
+			i18n.T(de, "gives %s", "2"+i18n.T(de, " or ")+i18n.T(de, "nothing"))},
+		{i18n.T(de, " or "), " oder "},
 	} {
 		if c.got != c.want && !(strings.HasSuffix(c.want, ": ") && strings.HasPrefix(c.got, c.want)) {
 			t.Errorf("%q, want %q", c.got, c.want)

@@ -1,6 +1,9 @@
 package kociaki
 
-import "tablemate/views"
+import (
+	"tablemate/scoring"
+	"tablemate/views"
+)
 
 // KocSetupVM is the form that starts a guided Kociaki Łobuziaki game:
 // the start tile, who holds the start marker, the scoring variant.
@@ -15,7 +18,7 @@ type KocSetupVM struct {
 	Variant, AllTypesBonus         string
 	// Removal says what setup does to the toy piles with this many
 	// players (rule text G, ruling KOC-1); Hands says the hand size.
-	Removal, Hands string
+	Removal, Hands scoring.Phrase
 	Errors         views.Errors
 }
 
@@ -43,8 +46,8 @@ type KocPlayVM struct {
 	// chip values are shown, the others' chips face down.
 	Me        int
 	MeLinks   []KocMeLink
-	UndoLabel string
-	LastMove  string // the newest move named, "" before the first
+	UndoLabel scoring.Phrase
+	LastMove  scoring.Phrase // the newest move named, zero before the first
 }
 
 // KocTileVM is a furniture tile on the table.
@@ -58,14 +61,14 @@ type KocTileVM struct {
 // KocColourVM is a colour the start player may (or may not) play.
 type KocColourVM struct {
 	Colour string
-	Refuse string // why the rules refuse it now; "" if allowed
+	Refuse scoring.Phrase // why the rules refuse it now; zero if allowed
 }
 
 // KocToyVM is one toy and its pile: what crossing it gives now.
 type KocToyVM struct {
 	Toy   int
-	Left  int    // chips left in the pile
-	Gives string // "gives a 2", "gives a 2 or a 3", "used up: nothing"
+	Left  int            // chips left in the pile
+	Gives scoring.Phrase // "gives a 2", "gives a 2 or a 3", "used up: nothing"
 	// Choices are the outcomes to pick from when the app cannot know the
 	// top chip (ruling KOC-1/KOC-2): "2", "3", "4" or "empty".
 	Choices []KocChoice
@@ -80,7 +83,8 @@ type KocToyVM struct {
 
 // KocChoice is one possible outcome of taking a pile's top chip.
 type KocChoice struct {
-	Value, Label string
+	Value string
+	Label scoring.Phrase
 }
 
 // KocSeatVM is one player: chips face down unless this phone is theirs.
@@ -105,7 +109,8 @@ type KocHeldVM struct {
 
 // KocMeLink picks the player this phone belongs to.
 type KocMeLink struct {
-	Label, URL string
+	Label scoring.Phrase
+	URL   string
 	// ID names the link for tests: "shared" or the player's name, in
 	// every language.
 	ID      string

@@ -40,12 +40,12 @@ func (kocPlay) SetupPage(c echo.Context, t sessions.Table, errs views.Errors) te
 		vm.Colours = append(vm.Colours, string(col))
 	}
 	n := len(t.Players)
-	vm.Hands = i18n.Say(c.Request().Context(), kociaki.Hand(n))
+	vm.Hands = kociaki.Hand(n)
 	if r, ok := kociaki.Removed(n); ok && r > 0 {
-		vm.Removal = kit.TrN(c, r, "Remove 1 chip from each toy pile at random, unseen; this app then asks for a chip’s value only when the pile could hold either",
+		vm.Removal = scoring.Count(r, "Remove 1 chip from each toy pile at random, unseen; this app then asks for a chip’s value only when the pile could hold either",
 			"Remove %d chips from each toy pile at random, unseen; this app then asks for a chip’s value only when the pile could hold either")
 	} else {
-		vm.Removal = kit.Tr(c, "All 50 toy chips are used: the app knows every chip")
+		vm.Removal = scoring.Phrasef("All 50 toy chips are used: the app knows every chip")
 	}
 	return KocSetup(vm)
 }
@@ -160,7 +160,7 @@ func (kocPlay) LastMove(c echo.Context, t sessions.Table) (string, error) {
 	if err != nil || len(t.Play.Steps) == 0 {
 		return "", err
 	}
-	return kocStepText(c, before, pos, last, len(t.Play.Steps)), nil
+	return i18n.Say(c.Request().Context(), kocStepText(before, pos, last, len(t.Play.Steps))), nil
 }
 
 func (kocPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string) (templ.Component, error) {
@@ -186,7 +186,7 @@ func (kocPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string) (t
 			cv := KocColourVM{Colour: string(col)}
 			if !slices.ContainsFunc(moves, func(m kociaki.Step) bool { return m.Tile.Colour == col }) {
 				if serr := pos.TileError(col); serr != nil {
-					cv.Refuse = kit.Tr(c, "%s (rule %s)", kit.LocalStep(c, serr), serr.Rule)
+					cv.Refuse = scoring.Phrasef("%s (rule %s)", serr.Phrase, serr.Rule)
 				}
 			}
 			vm.Colours = append(vm.Colours, cv)
@@ -206,7 +206,7 @@ func (kocPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string) (t
 		posted = nil
 	}
 	for toy := 1; toy <= kociaki.Toys; toy++ {
-		tv := kocToyVM(c, pos, toy)
+		tv := kocToyVM(pos, toy)
 		if posted != nil {
 			tv.Ticked = slices.Contains(posted["toy"], strconv.Itoa(toy))
 			if ch := posted.Get("chip." + strconv.Itoa(toy)); slices.ContainsFunc(tv.Choices, func(k KocChoice) bool { return k.Value == ch }) {
@@ -235,15 +235,15 @@ func (kocPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string) (t
 			vm.TiedTotal = totals[i].Total
 		}
 	}
-	vm.MeLinks = append(vm.MeLinks, KocMeLink{Label: kit.Tr(c, "shared"), ID: "shared", URL: base + "/play?me=none", Current: vm.Me < 0})
+	vm.MeLinks = append(vm.MeLinks, KocMeLink{Label: scoring.Phrasef("shared"), ID: "shared", URL: base + "/play?me=none", Current: vm.Me < 0})
 	for i, seat := range pos.Players {
-		vm.MeLinks = append(vm.MeLinks, KocMeLink{Label: seat.Name, ID: seat.Name, URL: fmt.Sprintf("%s/play?me=%d", base, i), Current: vm.Me == i})
+		vm.MeLinks = append(vm.MeLinks, KocMeLink{Label: scoring.Verbatim(seat.Name), ID: seat.Name, URL: fmt.Sprintf("%s/play?me=%d", base, i), Current: vm.Me == i})
 	}
 	if undo != "" {
-		vm.UndoLabel = kocStepText(c, before, pos, last, len(t.Play.Steps))
+		vm.UndoLabel = kocStepText(before, pos, last, len(t.Play.Steps))
 	}
 	if len(t.Play.Steps) > 0 {
-		vm.LastMove = kocStepText(c, before, pos, last, len(t.Play.Steps))
+		vm.LastMove = kocStepText(before, pos, last, len(t.Play.Steps))
 	}
 	return KocPlay(vm), nil
 }
@@ -255,27 +255,27 @@ func kocTileVM(tl kociaki.Tile, round int, by string) KocTileVM {
 // kocToyVM says what crossing toy gives now (ruling KOC-2) and, when the
 // app cannot know the top chip (chips removed unseen, KOC-1), the choices:
 // the outcomes the engine lists for its pile.
-func kocToyVM(c echo.Context, pos kociaki.Position, toy int) KocToyVM {
+func kocToyVM(pos kociaki.Position, toy int) KocToyVM {
 	v := KocToyVM{Toy: toy, Left: pos.ChipsLeft(toy), Taken: pos.Pile(toy).Taken}
 	// What the pile may give, as the engine says it (Outcomes: the same
 	// as the crossings Moves lists in a turn), so the tile step's piles
 	// say their values too (#38).
 	outs := pos.Outcomes(toy)
-	var words []string
+	var words []scoring.Phrase
 	for _, o := range outs {
 		if o.Empty {
-			words = append(words, kit.Tr(c, "nothing"))
-			v.Choices = append(v.Choices, KocChoice{Value: "empty", Label: kit.Tr(c, "nothing (used up)")})
+			words = append(words, scoring.Phrasef("nothing"))
+			v.Choices = append(v.Choices, KocChoice{Value: "empty", Label: scoring.Phrasef("nothing (used up)")})
 			continue
 		}
-		words = append(words, strconv.Itoa(o.Chip))
-		v.Choices = append(v.Choices, KocChoice{Value: strconv.Itoa(o.Chip), Label: kit.Tr(c, "a %d", o.Chip)})
+		words = append(words, scoring.Verbatim(strconv.Itoa(o.Chip)))
+		v.Choices = append(v.Choices, KocChoice{Value: strconv.Itoa(o.Chip), Label: scoring.Phrasef("a %d", o.Chip)})
 	}
 	switch {
 	case len(outs) == 1 && outs[0].Empty:
-		v.UsedUp, v.Gives = true, kit.Tr(c, "used up: nothing")
+		v.UsedUp, v.Gives = true, scoring.Phrasef("used up: nothing")
 	default:
-		v.Gives = kit.Tr(c, "gives %s", strings.Join(words, kit.Tr(c, " or ")))
+		v.Gives = scoring.Phrasef("gives %s", scoring.List{Sep: " or ", Items: words})
 	}
 	return v
 }
@@ -283,29 +283,29 @@ func kocToyVM(c echo.Context, pos kociaki.Position, toy int) KocToyVM {
 // kocStepText says what the newest step of the guided game, last, was
 // (played on before and leading to pos), for the undo button, in the
 // reader's language; steps counts the game's steps.
-func kocStepText(c echo.Context, before, pos kociaki.Position, last kociaki.Step, steps int) string {
+func kocStepText(before, pos kociaki.Position, last kociaki.Step, steps int) scoring.Phrase {
 	if steps == 0 {
-		return kit.Tr(c, "the set-up")
+		return scoring.Phrasef("the set-up")
 	}
 	switch last.Kind {
 	case kociaki.PlayTile:
-		return kit.Tr(c, "the %s (round %d)", i18n.Say(c.Request().Context(), last.Tile.Phrase()), len(pos.Tiles))
+		return scoring.Phrasef("the %s (round %d)", last.Tile.Phrase(), len(pos.Tiles))
 	case kociaki.MeasureString:
-		return kit.Tr(c, "the string left")
+		return scoring.Phrasef("the string left")
 	}
-	who := kit.Tr(c, "the last turn")
+	who := scoring.Phrasef("the last turn")
 	if before.ToMove() != "" {
-		who = kit.Tr(c, "%s’s turn", before.ToMove())
+		who = scoring.Phrasef("%s’s turn", before.ToMove())
 	}
 	switch {
 	case last.Short:
-		return kit.Tr(c, "%s (short of string)", who)
+		return scoring.Phrasef("%s (short of string)", who)
 	case len(last.Crossed) == 0:
-		return kit.Tr(c, "%s (no toy)", who)
+		return scoring.Phrasef("%s (no toy)", who)
 	}
 	toys := make([]string, len(last.Crossed))
 	for i, tk := range last.Crossed {
 		toys[i] = strconv.Itoa(tk.Toy)
 	}
-	return kit.Tr(c, "%s (toy %s)", who, strings.Join(toys, ", "))
+	return scoring.Phrasef("%s (toy %s)", who, strings.Join(toys, ", "))
 }
