@@ -169,12 +169,6 @@ func JoinNames(ctx context.Context, names []string) string {
 // kept in data, such as a select's options); it returns s unchanged.
 func Key(s string) string { return s }
 
-// Word is a catalog key as a phrase argument (a scoring.Phrase of it),
-// said in the reader's language where a message is: a form's label in
-// its error ("%s must be a whole number"). A plain string argument is
-// shown as it is.
-func Word(key string) scoring.Phrase { return scoring.Phrasef(key) }
-
 // Lookup returns German text for an engine's code-keyed entry (e.g.
 // "violation.not_ascending") when ctx is German and the catalog has it,
 // else fallback (the engine's English text).
@@ -237,7 +231,7 @@ type joined interface{ Joined() (string, []any) }
 // as it is, never looked up (a player called "red" stays "red", what was
 // typed stays as typed); a list of names ([]string) is joined ("Ana und
 // Ben"); a nested phrase is said in turn ("5 Punkte", a catalog word
-// such as Word("red runes")). Without German for the format the English
+// such as scoring.Phrasef("red runes")). Without German for the format the English
 // stands.
 func Say(ctx context.Context, p scoring.Phrase) string {
 	p = p.In(Lang(ctx))

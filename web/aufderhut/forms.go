@@ -8,6 +8,7 @@ import (
 
 	"github.com/a-h/templ"
 
+	"tablemate/scoring"
 	"tablemate/scoring/aufderhut"
 	"tablemate/views"
 	"tablemate/views/i18n"
@@ -49,7 +50,7 @@ func parseADHForm(v url.Values, fixed []string) (json.RawMessage, []int, error) 
 			}
 			n, err := strconv.Atoi(s)
 			if err != nil {
-				return nil, nil, kit.FormErrorf(views.PField(i, f), "%s must be a whole number of cards, not %q", i18n.Word(adhFieldName(f)), s)
+				return nil, nil, kit.FormErrorf(views.PField(i, f), "%s must be a whole number of cards, not %q", scoring.Phrasef(adhFieldName(f)), s)
 			}
 			counts[k] = n
 			empty = empty && n == 0

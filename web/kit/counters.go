@@ -8,8 +8,8 @@ import (
 
 	"github.com/a-h/templ"
 
+	"tablemate/scoring"
 	"tablemate/views"
-	"tablemate/views/i18n"
 )
 
 // Counters describes a result editor made of simple fields per player
@@ -105,7 +105,7 @@ func Number(v url.Values, field, what string) (int, error) {
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil {
-		return 0, FormErrorf(field, "%s must be a whole number, not %q", i18n.Word(what), s)
+		return 0, FormErrorf(field, "%s must be a whole number, not %q", scoring.Phrasef(what), s)
 	}
 	return n, nil
 }

@@ -112,7 +112,7 @@ func FormErrorf(field, format string, args ...any) *scoring.InputError {
 
 // LocalInput is an input error's message in the request's language: a
 // form error whose format is in the catalog is translated (its catalog
-// words too, i18n.Word); names and typed text stay as written.
+// words too, a scoring.Phrasef argument); names and typed text stay as written.
 func LocalInput(c echo.Context, in *scoring.InputError) string {
 	return i18n.Say(c.Request().Context(), in.Phrase)
 }

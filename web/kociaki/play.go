@@ -102,7 +102,7 @@ func (kocPlay) StepJSON(c echo.Context, t sessions.Table) (json.RawMessage, erro
 			if short {
 				choice = i18n.Key("Not enough string")
 			}
-			return nil, kit.FormErrorf("toy", "You ticked toy %s but chose “%s”: untick the toys, or take their chips.", strings.Join(toys, ", "), i18n.Word(choice))
+			return nil, kit.FormErrorf("toy", "You ticked toy %s but chose “%s”: untick the toys, or take their chips.", strings.Join(toys, ", "), scoring.Phrasef(choice))
 		}
 		return kociaki.StepJSON(kociaki.Step{Kind: kociaki.PullString, Short: short}), nil
 	}

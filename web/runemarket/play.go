@@ -49,7 +49,7 @@ func (runeMarketPlay) SetupJSON(c echo.Context, t sessions.Table) (json.RawMessa
 		{"boat_shelters", i18n.Key("boat shelters"), &m.BoatShelters}, {"bandits", i18n.Key("bandits"), &m.Bandits}} {
 		n, err := strconv.Atoi(strings.TrimSpace(c.FormValue(f.name)))
 		if err != nil || n < 0 {
-			return nil, kit.FormErrorf("market."+f.name, "Count the market's %s: a whole number, 0 or more.", i18n.Word(f.label))
+			return nil, kit.FormErrorf("market."+f.name, "Count the market's %s: a whole number, 0 or more.", scoring.Phrasef(f.label))
 		}
 		*f.into = n
 	}
