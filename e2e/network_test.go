@@ -75,10 +75,7 @@ func (o origin) https() bool {
 // self-signed certificate as a person does who compared its fingerprint.
 func phoneAt(t *testing.T, o origin) context.Context {
 	t.Helper()
-	path := "/usr/bin/chromium"
-	if p := os.Getenv("CHROMIUM"); p != "" {
-		path = p
-	}
+	path := chromiumPath()
 	profile, err := os.MkdirTemp("", "tablemate-chromium")
 	if err != nil {
 		t.Fatal(err)

@@ -94,6 +94,11 @@ func TestMain(m *testing.M) {
 		os.RemoveAll(tmp)
 		os.Exit(1)
 	}()
+	if _, err := exec.LookPath(chromiumPath()); err != nil {
+		fmt.Fprintf(os.Stderr, "e2e: no browser at %s (%v): the browser tests drive Debian's chromium-headless-shell; install it (make deps, or apt-get install chromium-headless-shell), or set CHROMIUM to another Chromium\n", chromiumPath(), err)
+		os.RemoveAll(tmp)
+		os.Exit(1)
+	}
 	binary = filepath.Join(tmp, "tablemate")
 	build := exec.Command("go", "build", "-o", binary, "../cmd/tablemate")
 	build.Stdout, build.Stderr = os.Stdout, os.Stderr
@@ -277,15 +282,24 @@ func stopBrowser() {
 	}
 }
 
+// chromiumPath is the browser the tests drive: $CHROMIUM, or Debian's
+// chromium-headless-shell (scripts/install-deps.sh installs it). The
+// headless shell is Chromium's own renderer, Blink and V8 of the same
+// version as Debian's chromium, without the browser's window and its
+// drawing (tabs, address bar, the loading spinner): the same pages for
+// about half the CPU (README, "make test in detail").
+func chromiumPath() string {
+	if p := os.Getenv("CHROMIUM"); p != "" {
+		return p
+	}
+	return "/usr/bin/chromium-headless-shell"
+}
+
 // startBrowser starts a headless Chromium with its profile in dir and
 // the extra flags given; cancel stops it.
 func startBrowser(dir string, flags ...chromedp.ExecAllocatorOption) (ctx context.Context, cancel func(), err error) {
-	path := "/usr/bin/chromium"
-	if p := os.Getenv("CHROMIUM"); p != "" {
-		path = p
-	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(path),
+		chromedp.ExecPath(chromiumPath()),
 		chromedp.NoSandbox,
 		chromedp.DisableGPU,
 		chromedp.Flag("disable-quic", true),
@@ -453,6 +467,35 @@ func tap(sel string) chromedp.Action {
 		chromedp.WaitVisible(sel, chromedp.ByQuery),
 		chromedp.Evaluate(fmt.Sprintf(`document.querySelector(%q).scrollIntoView({block: "center"})`, sel), nil),
 		chromedp.Click(sel, chromedp.ByQuery),
+	}
+}
+
+// tapToPage taps an element that sends a form or follows a link and
+// waits until the page that answers has loaded: an element the test then
+// waits for cannot be found on the page it left (which may have one of
+// the same name), and the test does not leave the answer's page before
+// it arrived (a navigation then aborts it: "net::ERR_ABORTED").
+func tapToPage(sel string) chromedp.Action {
+	return chromedp.Tasks{
+		chromedp.Evaluate(`window.e2eLeft = true`, nil),
+		tap(sel),
+		chromedp.ActionFunc(func(ctx context.Context) error {
+			for {
+				// An evaluation while the page changes fails: try again.
+				var ok bool
+				ectx, cancel := context.WithTimeout(ctx, 2*time.Second)
+				err := chromedp.Evaluate(`!window.e2eLeft && document.readyState === "complete"`, &ok).Do(ectx)
+				cancel()
+				if err == nil && ok {
+					return nil
+				}
+				select {
+				case <-ctx.Done():
+					return fmt.Errorf("the page after %s did not load: %w", sel, ctx.Err())
+				case <-time.After(25 * time.Millisecond):
+				}
+			}
+		}),
 	}
 }
 
