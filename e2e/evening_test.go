@@ -570,7 +570,7 @@ func (e *evening) moreOfTheEvening(base string, before []standingRow) []string {
 	run(t, ctx, "play along one turn", acts...)
 	var games int
 	run(t, ctx, "stop: discard",
-		tap(`[data-testid="stop-play-open"]`), tap(`[data-testid="stop-discard"]`),
+		tap(`[data-testid="stop-play-open"]`), tapToPage(`[data-testid="stop-discard"]`),
 		chromedp.WaitVisible(`[data-testid="enter-game"]`, chromedp.ByQuery),
 		chromedp.Evaluate(`document.querySelectorAll('[data-testid="games"] tbody tr').length`, &games),
 	)
@@ -579,7 +579,8 @@ func (e *evening) moreOfTheEvening(base string, before []standingRow) []string {
 	}
 	var label string
 	run(t, ctx, "undo the discarding",
-		tap(`[data-testid="undo"]`), chromedp.WaitVisible(`[data-testid="play-along"]`, chromedp.ByQuery),
+		// The table's page before the undo offers to play along too.
+		tapToPage(`[data-testid="undo"]`), chromedp.WaitVisible(`[data-testid="play-along"]`, chromedp.ByQuery),
 		chromedp.Text(`[data-testid="play-along"]`, &label, chromedp.ByQuery),
 	)
 	if label != "Continue the game played along (1 turn so far)" {
@@ -587,7 +588,7 @@ func (e *evening) moreOfTheEvening(base string, before []standingRow) []string {
 	}
 	var unfinished string
 	run(t, ctx, "stop: keep",
-		tap(`[data-testid="play-along"]`), tap(`[data-testid="stop-play-open"]`), tap(`[data-testid="stop-keep"]`),
+		tap(`[data-testid="play-along"]`), tap(`[data-testid="stop-play-open"]`), tapToPage(`[data-testid="stop-keep"]`),
 		chromedp.WaitVisible(`[data-testid="games"] [data-testid="unfinished-badge"]`, chromedp.ByQuery),
 		chromedp.Text(`[data-testid="games"] [data-testid="unfinished-badge"]`, &unfinished, chromedp.ByQuery),
 	)
@@ -619,7 +620,8 @@ func (e *evening) moreOfTheEvening(base string, before []standingRow) []string {
 	run(t, ctx, "stop the Cambio game",
 		chromedp.Navigate(e.table+"/next"), chromedp.WaitVisible(`[data-testid="stop-game"]`, chromedp.ByQuery),
 		chromedp.Text(`[data-testid="next-blocked"]`, &blocked, chromedp.ByQuery),
-		tap(`[data-testid="stop-game-open"]`), tap(`[data-testid="stop-game-keep"]`),
+		// The page the form is sent from has the next-game form too.
+		tap(`[data-testid="stop-game-open"]`), tapToPage(`[data-testid="stop-game-keep"]`),
 		chromedp.WaitVisible(`[data-testid="next-game-form"]`, chromedp.ByQuery),
 		chromedp.Evaluate(`document.querySelector('[data-testid="choose-game"]').disabled`, &disabled),
 		chromedp.Navigate(e.table), chromedp.WaitVisible(`[data-testid="games"]`, chromedp.ByQuery),

@@ -75,10 +75,7 @@ func (o origin) https() bool {
 // self-signed certificate as a person does who compared its fingerprint.
 func phoneAt(t *testing.T, o origin) context.Context {
 	t.Helper()
-	path := "/usr/bin/chromium"
-	if p := os.Getenv("CHROMIUM"); p != "" {
-		path = p
-	}
+	path := chromiumPath()
 	profile, err := os.MkdirTemp("", "tablemate-chromium")
 	if err != nil {
 		t.Fatal(err)
@@ -103,6 +100,8 @@ func phoneAt(t *testing.T, o origin) context.Context {
 	ctx, cancelTimeout := context.WithTimeout(ctx, 2*time.Minute)
 	t.Cleanup(func() { cancelTimeout(); cancelCtx(); cancelAlloc() })
 	if err := chromedp.Run(ctx,
+		grantAPhonesPermissions(""),
+		noCSSDomain(),
 		chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateScale(2)),
 		emulation.SetEmulatedMedia().WithFeatures([]*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "light"}}),
 	); err != nil {

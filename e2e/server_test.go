@@ -54,7 +54,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/css"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
@@ -94,6 +96,11 @@ func TestMain(m *testing.M) {
 		os.RemoveAll(tmp)
 		os.Exit(1)
 	}()
+	if _, err := exec.LookPath(chromiumPath()); err != nil {
+		fmt.Fprintf(os.Stderr, "e2e: no browser at %s (%v): the browser tests drive Debian's chromium-headless-shell; install it (make deps, or apt-get install chromium-headless-shell), or set CHROMIUM to another Chromium\n", chromiumPath(), err)
+		os.RemoveAll(tmp)
+		os.Exit(1)
+	}
 	binary = filepath.Join(tmp, "tablemate")
 	build := exec.Command("go", "build", "-o", binary, "../cmd/tablemate")
 	build.Stdout, build.Stderr = os.Stdout, os.Stderr
@@ -277,15 +284,24 @@ func stopBrowser() {
 	}
 }
 
+// chromiumPath is the browser the tests drive: $CHROMIUM, or Debian's
+// chromium-headless-shell (scripts/install-deps.sh installs it). The
+// headless shell is Chromium's own renderer, Blink and V8 of the same
+// version as Debian's chromium, without the browser's window and its
+// drawing (tabs, address bar, the loading spinner): the same pages for
+// about half the CPU (README, "make test in detail").
+func chromiumPath() string {
+	if p := os.Getenv("CHROMIUM"); p != "" {
+		return p
+	}
+	return "/usr/bin/chromium-headless-shell"
+}
+
 // startBrowser starts a headless Chromium with its profile in dir and
 // the extra flags given; cancel stops it.
 func startBrowser(dir string, flags ...chromedp.ExecAllocatorOption) (ctx context.Context, cancel func(), err error) {
-	path := "/usr/bin/chromium"
-	if p := os.Getenv("CHROMIUM"); p != "" {
-		path = p
-	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(path),
+		chromedp.ExecPath(chromiumPath()),
 		chromedp.NoSandbox,
 		chromedp.DisableGPU,
 		chromedp.Flag("disable-quic", true),
@@ -351,6 +367,9 @@ func phoneIn(t *testing.T, bctx context.Context, limit time.Duration) context.Co
 	id, err := target.CreateBrowserContext().WithDisposeOnDetach(true).Do(cdp.WithExecutor(octx, browser))
 	var tab target.ID
 	if err == nil {
+		err = grantAPhonesPermissions(id).Do(cdp.WithExecutor(octx, browser))
+	}
+	if err == nil {
 		tab, err = target.CreateTarget("about:blank").WithBrowserContextID(id).WithNewWindow(true).Do(cdp.WithExecutor(octx, browser))
 	}
 	if err != nil {
@@ -377,12 +396,37 @@ func phoneIn(t *testing.T, bctx context.Context, limit time.Duration) context.Co
 		scheme = "dark"
 	}
 	if err := chromedp.Run(ctx,
+		noCSSDomain(),
 		chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateScale(2)),
 		emulation.SetEmulatedMedia().WithFeatures([]*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}),
 	); err != nil {
 		t.Fatalf("open a phone in chromium: %v", err)
 	}
 	return ctx
+}
+
+// grantAPhonesPermissions grants a phone's browser context (the
+// default context when id is empty) what a phone gives Tablemate without
+// asking: keeping the screen awake. The full chromium grants it by
+// itself; its headless shell refuses every wake lock (NotAllowedError),
+// and the pages then say the screen may sleep, a note the size of a
+// line or two above the game.
+func grantAPhonesPermissions(id cdp.BrowserContextID) *browser.GrantPermissionsParams {
+	p := browser.GrantPermissions([]browser.PermissionType{browser.PermissionTypeWakeLockScreen})
+	if id != "" {
+		p = p.WithBrowserContextID(id)
+	}
+	return p
+}
+
+// noCSSDomain turns off the DevTools CSS domain that chromedp turns on
+// for every tab: with it on, the renderer reports and keeps track of every
+// style sheet of every page for the test, which reads styles with
+// getComputedStyle instead (chromedp.ComputedStyle and MatchedStyle need
+// it). TestPlayAlongKocOnAPhone alone: 15.9 and 16.5 s of CPU with it,
+// 14.3 and 15.3 s without (2026-11-28, load 1 to 3).
+func noCSSDomain() chromedp.Action {
+	return css.Disable()
 }
 
 type (
@@ -453,6 +497,35 @@ func tap(sel string) chromedp.Action {
 		chromedp.WaitVisible(sel, chromedp.ByQuery),
 		chromedp.Evaluate(fmt.Sprintf(`document.querySelector(%q).scrollIntoView({block: "center"})`, sel), nil),
 		chromedp.Click(sel, chromedp.ByQuery),
+	}
+}
+
+// tapToPage taps an element that sends a form or follows a link and
+// waits until the page that answers has loaded: an element the test then
+// waits for cannot be found on the page it left (which may have one of
+// the same name), and the test does not leave the answer's page before
+// it arrived (a navigation then aborts it: "net::ERR_ABORTED").
+func tapToPage(sel string) chromedp.Action {
+	return chromedp.Tasks{
+		chromedp.Evaluate(`window.e2eLeft = true`, nil),
+		tap(sel),
+		chromedp.ActionFunc(func(ctx context.Context) error {
+			for {
+				// An evaluation while the page changes fails: try again.
+				var ok bool
+				ectx, cancel := context.WithTimeout(ctx, 2*time.Second)
+				err := chromedp.Evaluate(`!window.e2eLeft && document.readyState === "complete"`, &ok).Do(ectx)
+				cancel()
+				if err == nil && ok {
+					return nil
+				}
+				select {
+				case <-ctx.Done():
+					return fmt.Errorf("the page after %s did not load: %w", sel, ctx.Err())
+				case <-time.After(25 * time.Millisecond):
+				}
+			}
+		}),
 	}
 }
 

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Installs what the tests need beyond Go and a C compiler: Debian's
-# Chromium for the browser tests, curl for the README's examples and
-# PostgreSQL's server programs for the store's tests against PostgreSQL
-# (with root or sudo, from the Debian mirrors), and the Go modules and
-# tools (templ, staticcheck) that go.mod names, from the Go module proxy.
+# Chromium headless shell for the browser tests (the browser without its
+# window: the same pages for half the CPU of the full chromium), curl for
+# the README's examples and PostgreSQL's server programs for the store's
+# tests against PostgreSQL (with root or sudo, from the Debian mirrors),
+# and the Go modules and tools (templ, staticcheck) that go.mod names,
+# from the Go module proxy.
 set -euo pipefail
 . "$(dirname "$0")/apt.sh"
 missing=()
-command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v chromium-headless-shell >/dev/null 2>&1 || missing+=(chromium-headless-shell)
 command -v curl >/dev/null 2>&1 || missing+=(curl)
 # The tests start their own PostgreSQL (initdb and postgres from
 # /usr/lib/postgresql/VERSION/bin) in a temporary directory.

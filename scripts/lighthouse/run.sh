@@ -6,7 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 npm ci --no-audit --no-fund >/dev/null 2>&1 || npm install --no-audit --no-fund >/dev/null
-command -v chromium >/dev/null || ../install-deps.sh
+# Lighthouse drives the full chromium (the tests only its headless shell).
+command -v chromium >/dev/null || { . ../apt.sh; apt_install chromium; }
 dir=$(mktemp -d)
 trap 'kill $pid 2>/dev/null; rm -rf "$dir"' EXIT
 (cd ../.. && go build -o "$dir/tablemate" ./cmd/tablemate)
