@@ -73,9 +73,12 @@ func (o origin) https() bool {
 // phoneAt opens headless Chromium at a phone's size, as phone does,
 // resolving tablemate.test to this computer and, for HTTPS, taking the
 // self-signed certificate as a person does who compared its fingerprint.
+// These are the phones' real world (an insecure origin, the server
+// stopped), so they run in Debian's full chromium, the browser people
+// run, not the headless shell the other tests use (fullChromiumPath).
 func phoneAt(t *testing.T, o origin) context.Context {
 	t.Helper()
-	path := chromiumPath()
+	path := fullChromiumPath()
 	profile, err := os.MkdirTemp("", "tablemate-chromium")
 	if err != nil {
 		t.Fatal(err)

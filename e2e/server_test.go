@@ -101,6 +101,11 @@ func TestMain(m *testing.M) {
 		os.RemoveAll(tmp)
 		os.Exit(1)
 	}
+	if _, err := exec.LookPath(fullChromiumPath()); err != nil {
+		fmt.Fprintf(os.Stderr, "e2e: no browser at %s (%v): the tests of the phones' real world drive Debian's full chromium; install it (make deps, or apt-get install chromium), or set CHROMIUM_FULL to another Chromium\n", fullChromiumPath(), err)
+		os.RemoveAll(tmp)
+		os.Exit(1)
+	}
 	binary = filepath.Join(tmp, "tablemate")
 	build := exec.Command("go", "build", "-o", binary, "../cmd/tablemate")
 	build.Stdout, build.Stderr = os.Stdout, os.Stderr
@@ -295,6 +300,19 @@ func chromiumPath() string {
 		return p
 	}
 	return "/usr/bin/chromium-headless-shell"
+}
+
+// fullChromiumPath is Debian's full chromium, the browser as people run
+// it (in its headless mode): $CHROMIUM_FULL, or /usr/bin/chromium. The
+// tests of the phones' real world (network_test.go: plain HTTP on the
+// Wi-Fi, the server stopped) drive it, so what a secure context grants
+// or refuses is the real browser's answer; the others drive the headless
+// shell (chromiumPath).
+func fullChromiumPath() string {
+	if p := os.Getenv("CHROMIUM_FULL"); p != "" {
+		return p
+	}
+	return "/usr/bin/chromium"
 }
 
 // startBrowser starts a headless Chromium with its profile in dir and

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs what the tests need beyond Go and a C compiler: Debian's
 # Chromium headless shell for the browser tests (the browser without its
-# window: the same pages for half the CPU of the full chromium), curl for
+# window: the same pages for half the CPU of the full chromium) and the
+# full chromium for the few that play the phones' real world (plain HTTP
+# on the Wi-Fi, the server stopped: e2e/network_test.go), curl for
 # the README's examples and PostgreSQL's server programs for the store's
 # tests against PostgreSQL (with root or sudo, from the Debian mirrors),
 # and the Go modules and tools (templ, staticcheck) that go.mod names,
@@ -10,6 +12,7 @@ set -euo pipefail
 . "$(dirname "$0")/apt.sh"
 missing=()
 command -v chromium-headless-shell >/dev/null 2>&1 || missing+=(chromium-headless-shell)
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v curl >/dev/null 2>&1 || missing+=(curl)
 # The tests start their own PostgreSQL (initdb and postgres from
 # /usr/lib/postgresql/VERSION/bin) in a temporary directory.

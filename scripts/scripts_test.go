@@ -218,18 +218,18 @@ func TestInstallBuildDeps(t *testing.T) {
 
 func TestInstallDeps(t *testing.T) {
 	code, out, calls := runScript(t, machine{mode: "ok", uid: "0", goOK: true, postgres: true}, "install-deps.sh")
-	if code != 0 || !slices.Contains(calls, apt+"install chromium-headless-shell curl DEBIAN_FRONTEND=noninteractive") || calls[len(calls)-1] != "go mod download" {
+	if code != 0 || !slices.Contains(calls, apt+"install chromium-headless-shell chromium curl DEBIAN_FRONTEND=noninteractive") || calls[len(calls)-1] != "go mod download" {
 		t.Errorf("exit %d, calls %q\n%s", code, calls, out)
 	}
 	code, out, calls = runScript(t, machine{mode: "broken", uid: "0", goOK: true, postgres: true}, "install-deps.sh")
-	if code != 1 || !strings.Contains(out, "Could not install chromium-headless-shell curl with apt-get. What to do:") || slices.Contains(calls, "go mod download") {
+	if code != 1 || !strings.Contains(out, "Could not install chromium-headless-shell chromium curl with apt-get. What to do:") || slices.Contains(calls, "go mod download") {
 		t.Errorf("apt broken: exit %d, calls %q\n%s", code, calls, out)
 	}
 	// Without PostgreSQL's server programs, Debian's postgresql package is
 	// installed, told to make no cluster of the system.
 	code, out, calls, dir := runScriptIn(t, machine{mode: "ok", uid: "0", goOK: true}, "install-deps.sh")
 	conf, _ := os.ReadFile(filepath.Join(dir, "pgconf", "tablemate-no-main-cluster.conf"))
-	if code != 0 || !slices.Contains(calls, apt+"install chromium-headless-shell curl postgresql DEBIAN_FRONTEND=noninteractive") || string(conf) != "create_main_cluster = false\n" {
+	if code != 0 || !slices.Contains(calls, apt+"install chromium-headless-shell chromium curl postgresql DEBIAN_FRONTEND=noninteractive") || string(conf) != "create_main_cluster = false\n" {
 		t.Errorf("no PostgreSQL: exit %d, calls %q, %q\n%s", code, calls, conf, out)
 	}
 	code, out, _ = runScript(t, machine{mode: "ok", uid: "0", postgres: true}, "install-deps.sh")
