@@ -16,6 +16,7 @@ import (
 	"tablemate/views/i18n"
 	"tablemate/web/interop"
 	"tablemate/web/leagues"
+	"tablemate/web/tablepage"
 )
 
 // Result cards: the 1200×630 PNG of a finished game or of a table's
@@ -137,8 +138,8 @@ func eveningCard(ctx context.Context, t sessions.Table, games []sessions.Game) c
 		r := g.Record
 		e.Games = append(e.Games, card.EveningGame{Game: interop.GameName(g), Winners: r.Winners, Checked: !r.Disputed(), Settled: r.Settled, Unchecked: r.AsTyped()})
 	}
-	for _, r := range evening(t).Rows {
-		e.Standing = append(e.Standing, card.Row{Name: r.Name, Score: pointsText(ctx, r.Points), Wins: r.Wins, Place: r.Rank})
+	for _, r := range tablepage.Evening(t).Rows {
+		e.Standing = append(e.Standing, card.Row{Name: r.Name, Score: tablepage.Points(ctx, r.Points), Wins: r.Wins, Place: r.Rank})
 	}
 	return e
 }
@@ -163,7 +164,7 @@ func (a *App) showViewGameCard(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	g, err := gameParam(c, v.Table)
+	g, err := tablepage.Game(c, v.Table)
 	if err != nil {
 		return err
 	}
@@ -194,7 +195,7 @@ func (a *App) showLeagueCard(c echo.Context) error {
 	// The league's card counts its games instead of listing them.
 	e := card.Evening{Title: l.Name, Table: leagues.SchemeLabel(c, l), Count: st.Games}
 	for _, s := range st.Standings {
-		e.Standing = append(e.Standing, card.Row{Name: s.Player, Score: pointsText(ctx, s.Points), Wins: s.Wins, Place: s.Rank})
+		e.Standing = append(e.Standing, card.Row{Name: s.Player, Score: tablepage.Points(ctx, s.Points), Wins: s.Wins, Place: s.Rank})
 	}
 	return a.cardPNG(c, "league|"+l.ID+"|"+key, e.PNG)
 }
@@ -202,7 +203,7 @@ func (a *App) showLeagueCard(c echo.Context) error {
 // viewPreview is the link preview of a table's view-only page: its
 // evening card (nothing before a game is finished) and who leads, as the
 // evening's standing has it.
-func (a *App) viewPreview(c echo.Context, v viewTable) views.Preview {
+func (a *App) viewPreview(c echo.Context, v tablepage.View) views.Preview {
 	games := finishedGames(v.Table)
 	if len(games) == 0 {
 		return views.Preview{}
@@ -213,14 +214,14 @@ func (a *App) viewPreview(c echo.Context, v viewTable) views.Preview {
 		title = playingTitle(c.Request().Context(), v.Table)
 	}
 	return views.Preview{
-		Title: title, URL: origin + v.base(),
+		Title: title, URL: origin + v.Base(),
 		Description: previewLine(c, v.Table),
-		Image:       origin + v.base() + "/card.png?v=" + strconv.Itoa(v.Head),
+		Image:       origin + v.Base() + "/card.png?v=" + strconv.Itoa(v.Head),
 	}
 }
 
 // gamePreview is the link preview of one game's view-only page.
-func (a *App) gamePreview(c echo.Context, v viewTable, g sessions.Game) views.Preview {
+func (a *App) gamePreview(c echo.Context, v tablepage.View, g sessions.Game) views.Preview {
 	r := g.Record
 	if !r.Over {
 		return views.Preview{}
@@ -240,9 +241,9 @@ func (a *App) gamePreview(c echo.Context, v viewTable, g sessions.Game) views.Pr
 		desc = tr(c, "%s won. Checked by the rules.", i18n.JoinNames(ctx, r.Winners))
 	}
 	return views.Preview{
-		Title: tr(c, "%[1]s, game %[2]d", gameName(c, g), g.Number), URL: origin + v.base() + "/games/" + n,
+		Title: tr(c, "%[1]s, game %[2]d", tablepage.GameName(c, g), g.Number), URL: origin + v.Base() + "/games/" + n,
 		Description: desc,
-		Image:       origin + v.base() + "/games/" + n + "/card.png?v=" + strconv.Itoa(v.Head),
+		Image:       origin + v.Base() + "/games/" + n + "/card.png?v=" + strconv.Itoa(v.Head),
 	}
 }
 
@@ -251,7 +252,7 @@ func (a *App) gamePreview(c echo.Context, v viewTable, g sessions.Game) views.Pr
 // Ana leads." or "The evening after 4 games, by places: Cy leads."
 func previewLine(c echo.Context, t sessions.Table) string {
 	ctx := c.Request().Context()
-	ev := evening(t)
+	ev := tablepage.Evening(t)
 	if len(ev.Rows) == 0 {
 		return tr(c, "No game counts yet.")
 	}

@@ -21,6 +21,7 @@ import (
 	"tablemate/sessions"
 	"tablemate/sessions/league"
 	"tablemate/views/i18n"
+	"tablemate/web/tablepage"
 	"tablemate/web/webtest"
 )
 
@@ -448,7 +449,7 @@ func (e *eveningRun) checkViews() {
 	})
 	var want []string
 	for _, r := range ev.Rows {
-		want = append(want, fmt.Sprintf("%s %s %d", r.Name, pointsText(context.Background(), r.Points), r.Wins))
+		want = append(want, fmt.Sprintf("%s %s %d", r.Name, tablepage.Points(context.Background(), r.Points), r.Wins))
 	}
 	if !slices.Equal(shown, want) {
 		e.t.Fatalf("the page's standing %q, the table's %q", shown, want)
@@ -489,7 +490,7 @@ func (e *eveningRun) checkViews() {
 	})
 	var wantRanking []string
 	for _, r := range ev.Rows {
-		wantRanking = append(wantRanking, fmt.Sprintf("%d %s %s", r.Rank, r.Name, pointsText(context.Background(), r.Points)))
+		wantRanking = append(wantRanking, fmt.Sprintf("%d %s %s", r.Rank, r.Name, tablepage.Points(context.Background(), r.Points)))
 	}
 	if !slices.Equal(ranking, wantRanking) {
 		e.t.Fatalf("the evening's ranking %q, the standing %q", ranking, wantRanking)
@@ -502,7 +503,7 @@ func (e *eveningRun) checkViews() {
 		}
 		var wantCard []string
 		for _, r := range ev.Rows {
-			wantCard = append(wantCard, fmt.Sprintf("%d %s %s %d", r.Rank, r.Name, pointsText(context.Background(), r.Points), r.Wins))
+			wantCard = append(wantCard, fmt.Sprintf("%d %s %s %d", r.Rank, r.Name, tablepage.Points(context.Background(), r.Points), r.Wins))
 		}
 		if !slices.Equal(card, wantCard) {
 			e.t.Fatalf("the card's standing %q, the table's %q", card, wantCard)

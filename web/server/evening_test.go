@@ -20,6 +20,7 @@ import (
 	"tablemate/web/areatest"
 	"tablemate/web/games"
 	"tablemate/web/kks/kkstest"
+	"tablemate/web/tablepage"
 	"tablemate/web/webtest"
 )
 
@@ -136,7 +137,7 @@ func TestEveningOverHTTP(t *testing.T) {
 			t.Errorf("the evening's card in %s: %+v, want Ana first with %s", lang, drawn.Standing, want)
 		}
 		for i, r := range ev.Rows {
-			if i < len(drawn.Standing) && (drawn.Standing[i].Name != r.Name || drawn.Standing[i].Score != pointsText(ctx, r.Points)) {
+			if i < len(drawn.Standing) && (drawn.Standing[i].Name != r.Name || drawn.Standing[i].Score != tablepage.Points(ctx, r.Points)) {
 				t.Errorf("the card's line %d %+v, the page's %+v", i+1, drawn.Standing[i], r)
 			}
 		}

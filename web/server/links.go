@@ -9,6 +9,7 @@ import (
 	"tablemate/views"
 	"tablemate/views/i18n"
 	"tablemate/web/serve"
+	"tablemate/web/tablepage"
 )
 
 // Every page is built for the link it was opened with. A handler resolves
@@ -27,27 +28,13 @@ import (
 // follows every URL from the view and public links of tables of every
 // game and fails on any edit or admin link or table key in an answer.
 
-// viewTable is a table opened through its view-only link. It holds that
-// link and no other.
-type viewTable struct {
-	sessions.Table
-	link string
-}
-
-// base is what every URL of a view-only page is built on.
-func (v viewTable) base() string { return "/v/" + v.link }
-
 // loadTable replays the table whose edit link is in the URL, answering 404
 // for links that open nothing and 410 for replaced ones.
 func (a *App) loadTable(c echo.Context) (sessions.Table, error) { return a.kit().Table(c) }
 
 // openView replays the table whose view-only link is in the URL.
-func (a *App) openView(c echo.Context) (viewTable, error) {
-	t, err := a.kit().ReadOnly(c)
-	if err != nil {
-		return viewTable{}, err
-	}
-	return viewTable{Table: t, link: c.Param("rid")}, nil
+func (a *App) openView(c echo.Context) (tablepage.View, error) {
+	return tablepage.OpenView(a.kit(), c)
 }
 
 // loadLeagueAdmin opens the league whose admin link is in the URL.

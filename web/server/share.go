@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"tablemate/views"
+	"tablemate/web/tablepage"
 )
 
 // qrCode encodes text as a QR code drawn as one SVG path (a unit square
@@ -46,7 +47,7 @@ func (a *App) showViewQR(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return a.qrAnswer(c, v.base())
+	return a.qrAnswer(c, v.Base())
 }
 
 // showViewGameQR draws the QR code of a game's result behind a view-only
@@ -57,11 +58,11 @@ func (a *App) showViewGameQR(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	g, err := gameParam(c, v.Table)
+	g, err := tablepage.Game(c, v.Table)
 	if err != nil {
 		return err
 	}
-	return a.qrAnswer(c, fmt.Sprintf("%s/games/%d", v.base(), g.Number))
+	return a.qrAnswer(c, fmt.Sprintf("%s/games/%d", v.Base(), g.Number))
 }
 
 // showLeagueQR draws the QR code of a league's standings link.
