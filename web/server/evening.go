@@ -158,7 +158,7 @@ func (a *App) afterGame(c echo.Context, t sessions.Table, g sessions.Game) (*vie
 	}
 	after := &views.AfterGameVM{
 		Form: form(c, t.Head), Again: editBase(c) + "/next", Next: editBase(c) + "/next", Game: g.Info.Slug, Then: "entry",
-		Share: a.shareOf(c, "result-link", tr(c, "Can only watch"),
+		Share: a.cards.Share(c, "result-link", tr(c, "Can only watch"),
 			tr(c, "The result to pass on: this link shows the table and cannot change it."),
 			fmt.Sprintf("/v/%s/games/%d", links.View, g.Number), t.Name),
 	}
@@ -277,7 +277,7 @@ func (a *App) eveningEnd(c echo.Context) error {
 	vm := views.EveningEndVM{
 		Page: page(c, tr(c, "The evening: %s", t.Name)), Name: t.Name, Status: ev.Status, Why: ev.Why,
 		Next: editBase(c) + "/next", Back: editBase(c),
-		Share: a.shareOf(c, "result-link", tr(c, "Can only watch"),
+		Share: a.cards.Share(c, "result-link", tr(c, "Can only watch"),
 			tr(c, "The result to pass on: this link shows the table and cannot change it."), "/v/"+links.View, t.Name),
 	}
 	vm.Share.Card = "/v/" + links.View + "/card.png" // the evening's card (js/sharecard.js)

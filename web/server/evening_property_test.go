@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"tablemate/web/cards"
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
@@ -496,9 +497,9 @@ func (e *eveningRun) checkViews() {
 		e.t.Fatalf("the evening's ranking %q, the standing %q", ranking, wantRanking)
 	}
 	// The card's model.
-	if games := finishedGames(tb); len(games) > 0 {
+	if games := cards.Finished(tb); len(games) > 0 {
 		var card []string
-		for _, r := range eveningCard(context.Background(), tb, games).Standing {
+		for _, r := range e.ts.app.cards.EveningCard(context.Background(), tb, games).Standing {
 			card = append(card, fmt.Sprintf("%d %s %s %d", r.Place, r.Name, r.Score, r.Wins))
 		}
 		var wantCard []string
@@ -515,7 +516,7 @@ func (e *eveningRun) checkViews() {
 		e.t.Fatal(err)
 	}
 	view := ts.Get("/v/" + links.View)
-	if desc := view.Doc.Find(`meta[property="og:description"]`).AttrOr("content", ""); len(finishedGames(tb)) > 0 {
+	if desc := view.Doc.Find(`meta[property="og:description"]`).AttrOr("content", ""); len(cards.Finished(tb)) > 0 {
 		leaders := i18n.JoinNames(context.Background(), tb.Leaders())
 		if len(ev.Rows) == 0 && desc != "No game counts yet." || len(ev.Rows) > 0 && !strings.Contains(desc, ": "+leaders+" lead") {
 			e.t.Fatalf("the preview says %q, the leaders are %q", desc, leaders)

@@ -37,12 +37,6 @@ func (a *App) openView(c echo.Context) (tablepage.View, error) {
 	return tablepage.OpenView(a.kit(), c)
 }
 
-// loadLeagueAdmin opens the league whose admin link is in the URL.
-func (a *App) loadLeagueAdmin(c echo.Context) (sessions.League, error) { return a.kit().LeagueAdmin(c) }
-
-// loadLeague opens a league by its public id (its standings).
-func (a *App) loadLeague(c echo.Context) (sessions.League, error) { return a.kit().League(c) }
-
 // rotateTableLink replaces the table's edit or view-only link: POST
 // /tables/:id/rotate/:role, a write like any other (the link generation
 // seen, a one-time token). The old link stops working at once; a phone
@@ -73,9 +67,9 @@ func (a *App) rotateTableLink(c echo.Context) error {
 func (a *App) tableShare(c echo.Context, t sessions.Table, l sessions.TableLinks) views.ShareVM {
 	base := "/tables/" + l.Edit
 	vm := views.ShareVM{
-		View: a.shareOf(c, "view-link", tr(c, "Can only watch"),
+		View: a.cards.Share(c, "view-link", tr(c, "Can only watch"),
 			tr(c, "For spectators: follows the table live, cannot change anything."), "/v/"+l.View, t.Name),
-		Edit: a.shareOf(c, "edit-link", tr(c, "Can enter results"),
+		Edit: a.cards.Share(c, "edit-link", tr(c, "Can enter results"),
 			tr(c, "For the players at this table: whoever has it can enter, correct and undo results."), base, t.Name),
 		RotateView: base + "/rotate/view", RotateEdit: base + "/rotate/edit",
 		ViewForm: form(c, l.ViewGen), EditForm: form(c, l.EditGen),

@@ -25,10 +25,10 @@ func (a *App) showReadOnly(c echo.Context) error {
 	}
 	vm := views.ReadOnlyTableVM{
 		TableView: tableView(c, v.Table, v.Base()),
-		Share: a.shareOf(c, "view-link", tr(c, "Can only watch"),
+		Share: a.cards.Share(c, "view-link", tr(c, "Can only watch"),
 			tr(c, "For spectators: follows the table live, cannot change anything."), v.Base(), v.Name),
 	}
-	vm.Page.Preview = a.viewPreview(c, v)
+	vm.Page.Preview = a.cards.ViewPreview(c, v)
 	if vm.Page.Preview.Image != "" {
 		vm.Share.Card = v.Base() + "/card.png"
 		vm.Page.Scripts = append(vm.Page.Scripts, "js/sharecard.js")
@@ -48,7 +48,7 @@ func (a *App) showReadOnlyGame(c echo.Context) error {
 		return err
 	}
 	if g, err := tablepage.Game(c, v.Table); err == nil {
-		vm.Page.Preview = a.gamePreview(c, v, g)
+		vm.Page.Preview = a.cards.GamePreview(c, v, g)
 		vm.BGStats = interop.BGStatsGame(v.Table, g.Number)
 		vm.Length = lengthVM(v.Table.GameLength(g.Number))
 		vm.Note = views.NoteVM{Note: v.Table.Note(g.Number)}

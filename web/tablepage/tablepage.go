@@ -46,6 +46,17 @@ func OpenView(k serve.Kit, c echo.Context) (View, error) {
 	return View{Table: t, link: c.Param("rid")}, nil
 }
 
+// OpenViewGame is OpenView and the game whose number is in the URL
+// (Game): a game's page, card or QR code behind the view-only link.
+func OpenViewGame(k serve.Kit, c echo.Context) (View, sessions.Game, error) {
+	v, err := OpenView(k, c)
+	if err != nil {
+		return View{}, sessions.Game{}, err
+	}
+	g, err := Game(c, v.Table)
+	return v, g, err
+}
+
 // Game is the game of t whose number is in the URL (the route's :n):
 // 404 for a number the table has no game of.
 func Game(c echo.Context, t sessions.Table) (sessions.Game, error) {
