@@ -22,11 +22,12 @@ import (
 //	league public  /leagues/{id}        the standings
 //
 // The view and public roles are separate types with their own view-model
-// builders (readonly.go, leagues.go): they hold no edit or admin link, so
-// no page built for them can show one. A table's key (sessions.Table.Key)
-// opens nothing and no page shows it. The crawl test (links_crawl_test.go)
-// follows every URL from the view and public links of tables of every
-// game and fails on any edit or admin link or table key in an answer.
+// builders (readonly.go on web/tablepage's View, web/leagues): they hold
+// no edit or admin link, so no page built for them can show one. A
+// table's key (sessions.Table.Key) opens nothing and no page shows it.
+// The crawl test (links_crawl_test.go) follows every URL from the view
+// and public links of tables of every game and fails on any edit or
+// admin link or table key in an answer.
 
 // loadTable replays the table whose edit link is in the URL, answering 404
 // for links that open nothing and 410 for replaced ones.
