@@ -3,10 +3,12 @@ package server
 import (
 	"context"
 	"log/slog"
+	"net/http"
 	"time"
 
 	"tablemate/sessions"
 	"tablemate/sessions/league"
+	"tablemate/web/cards"
 	"tablemate/web/games"
 	"tablemate/web/interop"
 	"tablemate/web/leagues"
@@ -36,8 +38,9 @@ type App struct {
 	// interop is the imports' and exports' area (web/interop): the
 	// downloads, the uploads and their bounds per client and in all.
 	interop *interop.Area
-	// cards keeps drawn result cards per table version (cards.go).
-	cards *cardCache
+	// cards is the result cards' and QR codes' area (web/cards): the
+	// cards, the link previews, the share links and their QR codes.
+	cards *cards.Area
 	// site is how the server is reached: public URL, allowed hosts,
 	// trusted proxies (site.go).
 	site *Site
@@ -47,15 +50,19 @@ func NewApp(store *sessions.Store, log *slog.Logger) *App {
 	a := &App{store: store, tables: sessions.NewTables(store, games.TableEngine), log: log, live: live.New(),
 		streams:   newStreamCaps(DefaultStreamsPerClient, DefaultStreamsPerTable, DefaultStreamsTotal),
 		writeRate: 10, writeBurst: 40, headerTimeout: defaultHeaderTimeout, bodyTimeout: DefaultBodyTimeout,
-		site:  &Site{hosts: map[string]bool{}},
-		cards: newCardCache(cardCacheBytes)}
-	a.leagues = leagues.New(a.kit(), a.leaguePreview, a.shareOf)
+		site: &Site{hosts: map[string]bool{}}}
+	a.cards = cards.New(a.kit(), cards.Handed{Origin: a.origin, GameName: interop.GameName, Scheme: leagues.SchemeLabel})
+	a.leagues = leagues.New(a.kit(), a.cards.LeaguePreview, a.cards.Share)
 	a.interop = interop.New(a.kit(), interop.Leagues{Key: a.leagues.Key, Standings: a.leagueStandings})
 	a.tables.OnChange(a.live.Publish)
 	a.tables.OnSnapshotError(func(msg string, err error) { a.log.Warn(msg, "err", redactLinks(err.Error())) })
 	a.tables.OnReplace(func(owner string, _ sessions.Role, old string) { a.live.Revoke(owner, old) })
 	return a
 }
+
+// origin is the server's public address for r (Site.origin), read from
+// the site at each request: SetSite may replace it after NewApp.
+func (a *App) origin(r *http.Request) string { return a.site.origin(r) }
 
 // leagueStandings are a league's standings as the leagues' area keeps
 // them (its Stats), for the standings CSV (web/interop).

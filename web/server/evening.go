@@ -17,6 +17,7 @@ import (
 	"tablemate/views/i18n"
 	"tablemate/web/interop"
 	"tablemate/web/serve"
+	"tablemate/web/tablepage"
 )
 
 // eveningVM is the table's standing over the evening as sessions derived
@@ -26,7 +27,7 @@ import (
 // records. A disputed game's column says it is not counted (G-5).
 func eveningVM(c echo.Context, t sessions.Table) views.EveningVM {
 	ctx := c.Request().Context()
-	ev := evening(t)
+	ev := tablepage.Evening(t)
 	vm := views.EveningVM{Status: eveningStatus(c, ev)}
 	switch ev.Mode {
 	case sessions.EveningSum:
@@ -63,7 +64,7 @@ func eveningVM(c echo.Context, t sessions.Table) views.EveningVM {
 		vm.Columns = append(vm.Columns, views.EveningColumn{Label: label, Status: gameStatus(r)})
 	}
 	for _, row := range ev.Rows {
-		vr := views.EveningRowVM{Rank: row.Rank, Name: row.Name, Points: pointsText(ctx, row.Points), Wins: row.Wins, Leader: row.Leader}
+		vr := views.EveningRowVM{Rank: row.Rank, Name: row.Name, Points: tablepage.Points(ctx, row.Points), Wins: row.Wins, Leader: row.Leader}
 		for _, r := range shown {
 			seat, played := r.Seat(row.Name)
 			switch {
@@ -82,19 +83,9 @@ func eveningVM(c echo.Context, t sessions.Table) views.EveningVM {
 	return vm
 }
 
-// pointsText writes a standing's points: whole, or with a half, as the
-// reader's language writes a decimal ("1.5", "1,5").
-func pointsText(ctx context.Context, p float64) string { return i18n.Decimal(ctx, p, -1) }
-
 // eveningColumns is how many games the standing shows a result of: the
 // newest ones (the games list below has them all).
 const eveningColumns = 6
-
-// gameName is what a game is called on the pages: its title, or the name
-// given to another game's sheet.
-func gameName(c echo.Context, g sessions.Game) string {
-	return kindTitle(c.Request().Context(), g.Record.Game, g.Record.Sheet)
-}
 
 // placesText is the points of the places, "3/2/1/0" ("1.5", "1,5").
 func placesText(ctx context.Context, points []float64) string {
@@ -167,7 +158,7 @@ func (a *App) afterGame(c echo.Context, t sessions.Table, g sessions.Game) (*vie
 	}
 	after := &views.AfterGameVM{
 		Form: form(c, t.Head), Again: editBase(c) + "/next", Next: editBase(c) + "/next", Game: g.Info.Slug, Then: "entry",
-		Share: a.shareOf(c, "result-link", tr(c, "Can only watch"),
+		Share: a.cards.Share(c, "result-link", tr(c, "Can only watch"),
 			tr(c, "The result to pass on: this link shows the table and cannot change it."),
 			fmt.Sprintf("/v/%s/games/%d", links.View, g.Number), t.Name),
 	}
@@ -211,7 +202,7 @@ func nextGameVM(c echo.Context, t sessions.Table, chosen, first string, errs vie
 	} else if g, going := t.InProgress(); going {
 		vm.Blocked = tr(c, "Game %d is not over yet: enter its last round, or stop it here, before choosing the next game.", g.Number)
 		vm.Stop = &views.StopGame{Form: form(c, t.Head), Action: fmt.Sprintf("%s/games/%d/stop", editBase(c), g.Number),
-			Game: g.Number, Rounds: g.Rounds(), Title: gameName(c, g)}
+			Game: g.Number, Rounds: g.Rounds(), Title: tablepage.GameName(c, g)}
 	}
 	for _, info := range tableGamesIn(ctx) {
 		g := views.GameChoice{Slug: info.Slug, Title: info.Title, Starts: i18n.Say(ctx, info.Starts), Fits: true}
@@ -282,11 +273,11 @@ func (a *App) eveningEnd(c echo.Context) error {
 		return linkError(c, err)
 	}
 	ev := eveningVM(c, t)
-	standing := evening(t)
+	standing := tablepage.Evening(t)
 	vm := views.EveningEndVM{
 		Page: page(c, tr(c, "The evening: %s", t.Name)), Name: t.Name, Status: ev.Status, Why: ev.Why,
 		Next: editBase(c) + "/next", Back: editBase(c),
-		Share: a.shareOf(c, "result-link", tr(c, "Can only watch"),
+		Share: a.cards.Share(c, "result-link", tr(c, "Can only watch"),
 			tr(c, "The result to pass on: this link shows the table and cannot change it."), "/v/"+links.View, t.Name),
 	}
 	vm.Share.Card = "/v/" + links.View + "/card.png" // the evening's card (js/sharecard.js)
@@ -298,7 +289,7 @@ func (a *App) eveningEnd(c echo.Context) error {
 	}
 	vm.Page.Scripts = append(vm.Page.Scripts, "js/share.js", "js/sharecard.js")
 	for _, r := range standing.Rows {
-		vm.Ranking = append(vm.Ranking, views.RankRow{Place: r.Rank, Name: r.Name, Winner: r.Leader, Score: pointsText(c.Request().Context(), r.Points)})
+		vm.Ranking = append(vm.Ranking, views.RankRow{Place: r.Rank, Name: r.Name, Winner: r.Leader, Score: tablepage.Points(c.Request().Context(), r.Points)})
 	}
 	return render(c, http.StatusOK, views.EveningEnd(vm))
 }

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"tablemate/web/cards"
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
@@ -21,6 +22,7 @@ import (
 	"tablemate/sessions"
 	"tablemate/sessions/league"
 	"tablemate/views/i18n"
+	"tablemate/web/tablepage"
 	"tablemate/web/webtest"
 )
 
@@ -448,7 +450,7 @@ func (e *eveningRun) checkViews() {
 	})
 	var want []string
 	for _, r := range ev.Rows {
-		want = append(want, fmt.Sprintf("%s %s %d", r.Name, pointsText(context.Background(), r.Points), r.Wins))
+		want = append(want, fmt.Sprintf("%s %s %d", r.Name, tablepage.Points(context.Background(), r.Points), r.Wins))
 	}
 	if !slices.Equal(shown, want) {
 		e.t.Fatalf("the page's standing %q, the table's %q", shown, want)
@@ -489,20 +491,20 @@ func (e *eveningRun) checkViews() {
 	})
 	var wantRanking []string
 	for _, r := range ev.Rows {
-		wantRanking = append(wantRanking, fmt.Sprintf("%d %s %s", r.Rank, r.Name, pointsText(context.Background(), r.Points)))
+		wantRanking = append(wantRanking, fmt.Sprintf("%d %s %s", r.Rank, r.Name, tablepage.Points(context.Background(), r.Points)))
 	}
 	if !slices.Equal(ranking, wantRanking) {
 		e.t.Fatalf("the evening's ranking %q, the standing %q", ranking, wantRanking)
 	}
 	// The card's model.
-	if games := finishedGames(tb); len(games) > 0 {
+	if games := cards.Finished(tb); len(games) > 0 {
 		var card []string
-		for _, r := range eveningCard(context.Background(), tb, games).Standing {
+		for _, r := range e.ts.app.cards.EveningCard(context.Background(), tb, games).Standing {
 			card = append(card, fmt.Sprintf("%d %s %s %d", r.Place, r.Name, r.Score, r.Wins))
 		}
 		var wantCard []string
 		for _, r := range ev.Rows {
-			wantCard = append(wantCard, fmt.Sprintf("%d %s %s %d", r.Rank, r.Name, pointsText(context.Background(), r.Points), r.Wins))
+			wantCard = append(wantCard, fmt.Sprintf("%d %s %s %d", r.Rank, r.Name, tablepage.Points(context.Background(), r.Points), r.Wins))
 		}
 		if !slices.Equal(card, wantCard) {
 			e.t.Fatalf("the card's standing %q, the table's %q", card, wantCard)
@@ -514,7 +516,7 @@ func (e *eveningRun) checkViews() {
 		e.t.Fatal(err)
 	}
 	view := ts.Get("/v/" + links.View)
-	if desc := view.Doc.Find(`meta[property="og:description"]`).AttrOr("content", ""); len(finishedGames(tb)) > 0 {
+	if desc := view.Doc.Find(`meta[property="og:description"]`).AttrOr("content", ""); len(cards.Finished(tb)) > 0 {
 		leaders := i18n.JoinNames(context.Background(), tb.Leaders())
 		if len(ev.Rows) == 0 && desc != "No game counts yet." || len(ev.Rows) > 0 && !strings.Contains(desc, ": "+leaders+" lead") {
 			e.t.Fatalf("the preview says %q, the leaders are %q", desc, leaders)

@@ -18,8 +18,10 @@ import (
 	"tablemate/views/card"
 	"tablemate/views/i18n"
 	"tablemate/web/areatest"
+	"tablemate/web/cards"
 	"tablemate/web/games"
 	"tablemate/web/kks/kkstest"
+	"tablemate/web/tablepage"
 	"tablemate/web/webtest"
 )
 
@@ -131,12 +133,12 @@ func TestEveningOverHTTP(t *testing.T) {
 	for lang, want := range map[string]string{"en": "3.5", "de": "3,5"} {
 		tag, _ := i18n.Parse(lang)
 		ctx := i18n.With(context.Background(), tag, "/")
-		drawn := eveningCard(ctx, tb, finishedGames(tb))
+		drawn := ts.app.cards.EveningCard(ctx, tb, cards.Finished(tb))
 		if len(drawn.Standing) != len(ev.Rows) || drawn.Standing[0].Name != "Ana" || drawn.Standing[0].Score != want || drawn.Standing[0].Place != 1 {
 			t.Errorf("the evening's card in %s: %+v, want Ana first with %s", lang, drawn.Standing, want)
 		}
 		for i, r := range ev.Rows {
-			if i < len(drawn.Standing) && (drawn.Standing[i].Name != r.Name || drawn.Standing[i].Score != pointsText(ctx, r.Points)) {
+			if i < len(drawn.Standing) && (drawn.Standing[i].Name != r.Name || drawn.Standing[i].Score != tablepage.Points(ctx, r.Points)) {
 				t.Errorf("the card's line %d %+v, the page's %+v", i+1, drawn.Standing[i], r)
 			}
 		}
@@ -289,7 +291,7 @@ func TestLowestWinsSheetLeadsOnThePages(t *testing.T) {
 		t.Errorf("the history's card: %q", got)
 	}
 	tb := ts.Table(table)
-	c := gameCard(tb, tb.Games[0])
+	c := ts.app.cards.GameCard(tb, tb.Games[0])
 	if !c.LowestWins || c.Game != "Golf" {
 		t.Errorf("the result card of %q: lowest wins %v", c.Game, c.LowestWins)
 	}
@@ -310,8 +312,8 @@ func TestLongEveningStaysBounded(t *testing.T) {
 	}
 
 	tb := ts.Table(tables[60])
-	games := finishedGames(tb)
-	e := eveningCard(context.Background(), tb, games)
+	games := cards.Finished(tb)
+	e := ts.app.cards.EveningCard(context.Background(), tb, games)
 	if len(games) != 60 || len(e.Games) != 60 {
 		t.Fatalf("the card of 60 games has %d of %d", len(e.Games), len(games))
 	}
@@ -323,7 +325,7 @@ func TestLongEveningStaysBounded(t *testing.T) {
 	}
 	view := areatest.ViewPath(t, ts.Get(tables[60]))
 	for lang, p := range map[string]webtest.Page{"en": ts.Get(view + "/card.png"), "de": ts.German(view+"/card.png", nil)} {
-		decodeCard(t, lang+" card of 60 games", p)
+		areatest.DecodeCard(t, lang+" card of 60 games", p)
 		img, _ := png.Decode(bytes.NewReader([]byte(p.Body)))
 		// The card's margins keep the background it shows at its left
 		// edge below the header: nothing is drawn outside the frame.

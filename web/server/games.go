@@ -18,6 +18,7 @@ import (
 	"tablemate/web/interop"
 	"tablemate/web/kit"
 	"tablemate/web/serve"
+	"tablemate/web/tablepage"
 )
 
 // An entry page is for one game: the table's next game, entered with the
@@ -51,7 +52,7 @@ func nextEntry(c echo.Context, t sessions.Table) (entryGame, error) {
 // recordedEntry is recorded game n (the URL's), with the editor of its
 // own kind.
 func recordedEntry(c echo.Context, t sessions.Table) (entryGame, error) {
-	g, err := gameParam(c, t)
+	g, err := tablepage.Game(c, t)
 	if err != nil {
 		return entryGame{}, err
 	}
@@ -143,18 +144,6 @@ func gameEntry(c echo.Context, t sessions.Table, eg entryGame, values map[string
 	}
 	e.Flash, e.FlashKind = flash, "bad"
 	return e
-}
-
-func gameParam(c echo.Context, t sessions.Table) (sessions.Game, error) {
-	n, err := strconv.Atoi(c.Param("n"))
-	if err != nil {
-		return sessions.Game{}, echo.ErrNotFound
-	}
-	g, ok := t.Game(n)
-	if !ok {
-		return g, echo.ErrNotFound
-	}
-	return g, nil
 }
 
 // submitGame records a new game from the editor.
@@ -301,7 +290,7 @@ func (a *App) showGame(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	g, _ := gameParam(c, t)
+	g, _ := tablepage.Game(c, t)
 	if ed, ok := editorFor(g.Info.Slug); ok && correctable(ed, g) {
 		if ed.Rounds {
 			vm.RoundURLs = roundURLs(c, ed, g)
@@ -333,14 +322,14 @@ func (a *App) showGame(c echo.Context) error {
 // with); the edit page adds the correction. Its ranking, winners and
 // status are the game's record.
 func gameResultVM(c echo.Context, t sessions.Table, base string) (views.ResultVM, error) {
-	g, err := gameParam(c, t)
+	g, err := tablepage.Game(c, t)
 	if err != nil {
 		return views.ResultVM{}, err
 	}
 	r := g.Record
 	vm := views.ResultVM{
 		Page: page(c, tr(c, "Game %d", g.Number)), Heading: tr(c, "%s · game %d", t.Name, g.Number),
-		GameTitle: gameName(c, g), Result: g.Result,
+		GameTitle: tablepage.GameName(c, g), Result: g.Result,
 		BackURL: base, BackLabel: tr(c, "Back to the table"),
 		ReplayURL: fmt.Sprintf("%s/games/%d/replay", base, g.Number),
 		Standing:  &views.GameStanding{Status: gameStatus(r), Winners: r.Winners},

@@ -9,6 +9,7 @@ import (
 	"tablemate/views"
 	"tablemate/views/i18n"
 	"tablemate/web/serve"
+	"tablemate/web/tablepage"
 )
 
 // Every page is built for the link it was opened with. A handler resolves
@@ -21,40 +22,21 @@ import (
 //	league public  /leagues/{id}        the standings
 //
 // The view and public roles are separate types with their own view-model
-// builders (readonly.go, leagues.go): they hold no edit or admin link, so
-// no page built for them can show one. A table's key (sessions.Table.Key)
-// opens nothing and no page shows it. The crawl test (links_crawl_test.go)
-// follows every URL from the view and public links of tables of every
-// game and fails on any edit or admin link or table key in an answer.
-
-// viewTable is a table opened through its view-only link. It holds that
-// link and no other.
-type viewTable struct {
-	sessions.Table
-	link string
-}
-
-// base is what every URL of a view-only page is built on.
-func (v viewTable) base() string { return "/v/" + v.link }
+// builders (readonly.go on web/tablepage's View, web/leagues): they hold
+// no edit or admin link, so no page built for them can show one. A
+// table's key (sessions.Table.Key) opens nothing and no page shows it.
+// The crawl test (links_crawl_test.go) follows every URL from the view
+// and public links of tables of every game and fails on any edit or
+// admin link or table key in an answer.
 
 // loadTable replays the table whose edit link is in the URL, answering 404
 // for links that open nothing and 410 for replaced ones.
 func (a *App) loadTable(c echo.Context) (sessions.Table, error) { return a.kit().Table(c) }
 
 // openView replays the table whose view-only link is in the URL.
-func (a *App) openView(c echo.Context) (viewTable, error) {
-	t, err := a.kit().ReadOnly(c)
-	if err != nil {
-		return viewTable{}, err
-	}
-	return viewTable{Table: t, link: c.Param("rid")}, nil
+func (a *App) openView(c echo.Context) (tablepage.View, error) {
+	return tablepage.OpenView(a.kit(), c)
 }
-
-// loadLeagueAdmin opens the league whose admin link is in the URL.
-func (a *App) loadLeagueAdmin(c echo.Context) (sessions.League, error) { return a.kit().LeagueAdmin(c) }
-
-// loadLeague opens a league by its public id (its standings).
-func (a *App) loadLeague(c echo.Context) (sessions.League, error) { return a.kit().League(c) }
 
 // rotateTableLink replaces the table's edit or view-only link: POST
 // /tables/:id/rotate/:role, a write like any other (the link generation
@@ -86,9 +68,9 @@ func (a *App) rotateTableLink(c echo.Context) error {
 func (a *App) tableShare(c echo.Context, t sessions.Table, l sessions.TableLinks) views.ShareVM {
 	base := "/tables/" + l.Edit
 	vm := views.ShareVM{
-		View: a.shareOf(c, "view-link", tr(c, "Can only watch"),
+		View: a.cards.Share(c, "view-link", tr(c, "Can only watch"),
 			tr(c, "For spectators: follows the table live, cannot change anything."), "/v/"+l.View, t.Name),
-		Edit: a.shareOf(c, "edit-link", tr(c, "Can enter results"),
+		Edit: a.cards.Share(c, "edit-link", tr(c, "Can enter results"),
 			tr(c, "For the players at this table: whoever has it can enter, correct and undo results."), base, t.Name),
 		RotateView: base + "/rotate/view", RotateEdit: base + "/rotate/edit",
 		ViewForm: form(c, l.ViewGen), EditForm: form(c, l.EditGen),

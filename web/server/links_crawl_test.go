@@ -25,6 +25,7 @@ import (
 	"tablemate/web/areatest"
 	"tablemate/web/aufderhut/adhtest"
 	"tablemate/web/cambio/cambiotest"
+	"tablemate/web/cards"
 	"tablemate/web/kks/kkstest"
 	"tablemate/web/kociaki/koctest"
 	"tablemate/web/kodiak/kodiaktest"
@@ -343,7 +344,7 @@ func newCrawler(t *testing.T, ts *testServer, lang string, secrets map[string]st
 	origin := ts.app.site.origin(httptest.NewRequest(http.MethodGet, ts.URL, nil))
 	for id, what := range secrets {
 		for _, prefix := range []string{"/tables/", "/l/", "/v/"} {
-			q, err := qrCode(origin + prefix + id)
+			q, err := cards.QRCode(origin + prefix + id)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -710,4 +711,42 @@ func pageRoutes(e *echo.Echo) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// cardOfEveryGame: every game's finished result gets its card over HTTP
+// (run by TestLinksCrawl on its evening of every game): for each of the
+// seven games, one finished game's card fetched from its view-only page,
+// and one evening's card.
+func cardOfEveryGame(t *testing.T, ts *testServer, fx crawlFixture) {
+	games := map[string]bool{}
+	evening := false
+	for _, v := range fx.views {
+		p := ts.Get(v)
+		og := areatest.Preview(p)
+		if og["og:image"] == "" {
+			continue // nothing finished at this table
+		}
+		if !evening {
+			areatest.DecodeCard(t, v+" evening", ts.Get(areatest.LocalPath(t, og["og:image"])))
+			evening = true
+		}
+		p.Doc.Find(`a[href^="` + v + `/games/"]`).EachWithBreak(func(_ int, s *goquery.Selection) bool {
+			href, _ := s.Attr("href")
+			if strings.Count(href, "/") != 4 {
+				return true // a replay
+			}
+			og := areatest.Preview(ts.Get(href))
+			title, _, _ := strings.Cut(og["og:title"], ", game ")
+			if og["og:image"] == "" || games[title] {
+				return true
+			}
+			areatest.DecodeCard(t, href, ts.Get(areatest.LocalPath(t, og["og:image"])))
+			games[title] = true
+			return false
+		})
+	}
+	// The crawl's evening has finished games of all seven.
+	if len(games) != 7 || !evening {
+		t.Errorf("game cards of %d games (%v), want all 7; an evening card: %v", len(games), games, evening)
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"net/http/cookiejar"
 	"net/url"
 	"strings"
+	"tablemate/web/cards"
 	"testing"
 
 	"tablemate/web/kks/kkstest"
@@ -42,7 +43,7 @@ func shared(t *testing.T, ts *testServer, p webtest.Page, id, qrSel string) (lin
 		t.Fatalf("no %s or its QR code on the page", id)
 	}
 	img := ts.Get(src)
-	want, _ := qrCode(link)
+	want, _ := cards.QRCode(link)
 	if img.Status != http.StatusOK || !strings.Contains(img.Body, `d="`+want.Path+`"`) {
 		t.Errorf("the QR code at %s is not the one of %s", src, link)
 	}

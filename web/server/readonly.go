@@ -8,10 +8,11 @@ import (
 	"tablemate/sessions"
 	"tablemate/views"
 	"tablemate/web/interop"
+	"tablemate/web/tablepage"
 )
 
 // The pages behind a view-only link (/v/{view link}). They are built from
-// a viewTable, which holds the view-only link and no other, with the same
+// a tablepage.View, which holds the view-only link and no other, with the same
 // builders every link uses (tableView, gameResultVM, web/replay's page) given the
 // view base; nothing is built for the editor and taken away.
 
@@ -23,13 +24,13 @@ func (a *App) showReadOnly(c echo.Context) error {
 		return err
 	}
 	vm := views.ReadOnlyTableVM{
-		TableView: tableView(c, v.Table, v.base()),
-		Share: a.shareOf(c, "view-link", tr(c, "Can only watch"),
-			tr(c, "For spectators: follows the table live, cannot change anything."), v.base(), v.Name),
+		TableView: tableView(c, v.Table, v.Base()),
+		Share: a.cards.Share(c, "view-link", tr(c, "Can only watch"),
+			tr(c, "For spectators: follows the table live, cannot change anything."), v.Base(), v.Name),
 	}
-	vm.Page.Preview = a.viewPreview(c, v)
+	vm.Page.Preview = a.cards.ViewPreview(c, v)
 	if vm.Page.Preview.Image != "" {
-		vm.Share.Card = v.base() + "/card.png"
+		vm.Share.Card = v.Base() + "/card.png"
 		vm.Page.Scripts = append(vm.Page.Scripts, "js/sharecard.js")
 	}
 	showClock(c, v.Table, "table", false) // the clock, never its form
@@ -42,12 +43,12 @@ func (a *App) showReadOnlyGame(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	vm, err := gameResultVM(c, v.Table, v.base())
+	vm, err := gameResultVM(c, v.Table, v.Base())
 	if err != nil {
 		return err
 	}
-	if g, err := gameParam(c, v.Table); err == nil {
-		vm.Page.Preview = a.gamePreview(c, v, g)
+	if g, err := tablepage.Game(c, v.Table); err == nil {
+		vm.Page.Preview = a.cards.GamePreview(c, v, g)
 		vm.BGStats = interop.BGStatsGame(v.Table, g.Number)
 		vm.Length = lengthVM(v.Table.GameLength(g.Number))
 		vm.Note = views.NoteVM{Note: v.Table.Note(g.Number)}

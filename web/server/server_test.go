@@ -1,6 +1,7 @@
 package server
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -343,5 +344,29 @@ func TestCheckPageScoresWithoutSaving(t *testing.T) {
 	}
 	if recent := ts.Get("/"); recent.Doc.Find(`[data-testid="no-tables"]`).Length() != 1 {
 		t.Error("checking a score created a table")
+	}
+}
+
+func TestWritesAreRateLimitedPerClient(t *testing.T) {
+	ts := newTestServerWith(t, func(a *App) { a.writeRate, a.writeBurst = 0.5, 3 })
+	table := ts.CreateTable("Ana", "Ben") // write 1
+	f := ts.Get(table).FormOf(t, table+"/players")
+	limited := 0
+	for i := range 6 {
+		f.Set("_token", fmt.Sprint("add-", i))
+		f.Set("name", fmt.Sprint("P", i))
+		p := ts.Post(table+"/players", f)
+		if p.Status == http.StatusTooManyRequests {
+			limited++
+			if !strings.Contains(p.Body, "Slow down") {
+				t.Errorf("429 page without a message")
+			}
+		}
+	}
+	if limited == 0 {
+		t.Fatal("7 writes in a burst of 3 were all accepted")
+	}
+	if p := ts.Get(table); p.Status != http.StatusOK {
+		t.Errorf("reading is limited too: %d", p.Status)
 	}
 }

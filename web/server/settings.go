@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"tablemate/sessions"
+	"tablemate/web/cards"
 )
 
 // The app's settings, which `tablemate serve` takes from its flags; a new
@@ -29,6 +30,10 @@ func (a *App) SetStreamCaps(perClient, perTable, total int) {
 // SetBodyTimeout is how long a request body may take once its headers are
 // in (serve -body-timeout).
 func (a *App) SetBodyTimeout(d time.Duration) { a.bodyTimeout = d }
+
+// Cards is the result cards' and QR codes' area (web/cards): its tests
+// count the cards it keeps.
+func (a *App) Cards() *cards.Area { return a.cards }
 
 // HTTPServer is the server of `tablemate serve` on addr: the router and
 // its timeouts (newHTTPServer).

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"tablemate/web/cards"
 	"testing"
 
 	"tablemate/web/kks/kkstest"
@@ -162,7 +163,7 @@ func TestShareLinksIgnoreAForeignHost(t *testing.T) {
 				if src == "" {
 					src = strings.TrimPrefix(link, want) + "/qr.svg"
 				}
-				q, _ := qrCode(link)
+				q, _ := cards.QRCode(link)
 				if img := get(ts, src, host); !strings.Contains(img.Body, `d="`+q.Path+`"`) {
 					t.Errorf("Host %s: the QR code %s is not that of %s", host, src, link)
 				}

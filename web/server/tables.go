@@ -20,6 +20,7 @@ import (
 	"tablemate/web/games"
 	"tablemate/web/kit"
 	"tablemate/web/serve"
+	"tablemate/web/tablepage"
 )
 
 const playerSlots = 8 // name boxes on the new-table form
@@ -412,7 +413,7 @@ var shareScripts = []string{"js/share.js"}
 // buildTableView builds tableView's view.
 func buildTableView(c echo.Context, t sessions.Table, base string) views.TableView {
 	ctx := c.Request().Context()
-	ev := evening(t)
+	ev := tablepage.Evening(t)
 	vm := views.TableView{
 		Page: page(c, t.Name), Head: t.Head,
 		Base: base, Name: t.Name, Game: t.Info, GameTitle: playingTitle(ctx, t), Players: t.Players, Leaders: t.Leaders(),
@@ -440,11 +441,6 @@ func buildTableView(c echo.Context, t sessions.Table, base string) views.TableVi
 	vm.Playing = playingAlong(c, t)
 	vm.Log, vm.LogPage = logPage(c, t)
 	return vm
-}
-
-// evening is the table's standing, derived once per version of it.
-func evening(t sessions.Table) sessions.Evening {
-	return t.Derived("evening", func() any { return t.Evening() }).(sessions.Evening)
 }
 
 // chartTitle heads the standing's charts: the running totals of one
@@ -542,7 +538,7 @@ func lastGameOver(c echo.Context, t sessions.Table, base string) *views.GameOver
 		return nil
 	}
 	r := g.Record
-	vm := &views.GameOverVM{Game: g.Number, Title: gameName(c, g), Winners: r.Winners, Rounds: r.Rounds,
+	vm := &views.GameOverVM{Game: g.Number, Title: tablepage.GameName(c, g), Winners: r.Winners, Rounds: r.Rounds,
 		Summary: gameSummary(c.Request().Context(), r), URL: fmt.Sprintf("%s/games/%d", base, g.Number),
 		Ranking: ranking(r), Status: gameStatus(r)}
 	if len(r.Winners) > 0 {

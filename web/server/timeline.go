@@ -12,6 +12,7 @@ import (
 	"tablemate/views/i18n"
 	"tablemate/web/games"
 	"tablemate/web/kit"
+	"tablemate/web/tablepage"
 )
 
 // timelineText says in words what an event of a table's log did, the way a
@@ -288,7 +289,7 @@ func roundExtras(ctx context.Context, lines []scoring.Line, r int) string {
 // points for a mixed evening, summed totals for one of one kind.
 func runningLines(ctx context.Context, t sessions.Table) views.LineChart {
 	ch := t.Chart(chartGames)
-	ev := evening(t)
+	ev := tablepage.Evening(t)
 	c := views.LineChart{ID: "totals-chart", XLabel: i18n.T(ctx, "Game"), Title: chartTitle(ctx, ev), From: ch.Before}
 	for _, s := range ch.Series {
 		c.Series = append(c.Series, views.Series{Name: s.Name, Start: s.Start, Values: s.Values})

@@ -1,15 +1,14 @@
-package server
+package cards_test
 
 import (
 	"fmt"
 	"net/http"
-	"net/http/cookiejar"
 	"net/url"
 	"strings"
 	"testing"
 
+	"tablemate/web/cards"
 	"tablemate/web/kks/kkstest"
-	"tablemate/web/serve"
 )
 
 func TestReadOnlyLinkCannotWrite(t *testing.T) {
@@ -31,7 +30,7 @@ func TestReadOnlyLinkCannotWrite(t *testing.T) {
 	for link, sel := range map[string]string{view: `img[data-testid="view-link-qr"]`, edit: `[data-testid="edit-qr"] img`} {
 		src, _ := page.Doc.Find(sel).Attr("src")
 		qrImg := ts.Get(src)
-		want, _ := qrCode(link)
+		want, _ := cards.QRCode(link)
 		if qrImg.Status != http.StatusOK || qrImg.Header.Get("Content-Type") != "image/svg+xml" || !strings.Contains(qrImg.Body, `d="`+want.Path+`"`) {
 			t.Errorf("QR image %s of %s: %d %q", src, link, qrImg.Status, qrImg.Header.Get("Content-Type"))
 		}
@@ -75,7 +74,7 @@ func TestReadOnlyLinkCannotWrite(t *testing.T) {
 }
 
 func TestQRCode(t *testing.T) {
-	q, err := qrCode("http://192.168.1.20:8080/tables/pdgv5zwllcdzrdzqwt3kgzf6y4")
+	q, err := cards.QRCode("http://192.168.1.20:8080/tables/pdgv5zwllcdzrdzqwt3kgzf6y4")
 	if err != nil || q.Size < 21 || (q.Size-17)%4 != 0 {
 		t.Fatalf("size %d, %v: not a QR version size", q.Size, err)
 	}
@@ -84,57 +83,5 @@ func TestQRCode(t *testing.T) {
 		if !strings.Contains(q.Path, m) {
 			t.Errorf("finder module %s missing", m)
 		}
-	}
-}
-
-func TestWritesAreRateLimitedPerClient(t *testing.T) {
-	ts := newTestServerWith(t, func(a *App) { a.writeRate, a.writeBurst = 0.5, 3 })
-	table := ts.CreateTable("Ana", "Ben") // write 1
-	f := ts.Get(table).FormOf(t, table+"/players")
-	limited := 0
-	for i := range 6 {
-		f.Set("_token", fmt.Sprint("add-", i))
-		f.Set("name", fmt.Sprint("P", i))
-		p := ts.Post(table+"/players", f)
-		if p.Status == http.StatusTooManyRequests {
-			limited++
-			if !strings.Contains(p.Body, "Slow down") {
-				t.Errorf("429 page without a message")
-			}
-		}
-	}
-	if limited == 0 {
-		t.Fatal("7 writes in a burst of 3 were all accepted")
-	}
-	if p := ts.Get(table); p.Status != http.StatusOK {
-		t.Errorf("reading is limited too: %d", p.Status)
-	}
-}
-
-// The home page lists only the tables this phone opened: a stranger on
-// the same server sees none of them.
-func TestHomeListsOnlyThisPhonesTables(t *testing.T) {
-	ts := newTestServer(t)
-	table := ts.CreateTable("Ana", "Ben")
-	ts.Get(table) // opening a table remembers it on this phone
-	if n := ts.Get("/").Doc.Find(`[data-testid="recent-tables"] li`).Length(); n != 1 {
-		t.Fatalf("this phone's home lists %d tables, want 1", n)
-	}
-	jar, _ := cookiejar.New(nil)
-	ts.Client.Jar = jar // another phone
-	home := ts.Get("/")
-	if home.Doc.Find(`[data-testid="no-tables"]`).Length() != 1 || strings.Contains(home.Body, strings.TrimPrefix(table, "/tables/")) {
-		t.Error("another phone's home page reveals the table")
-	}
-}
-
-func TestRecentCookieIgnoresJunk(t *testing.T) {
-	for _, id := range []string{"", "ABC", "a/b", strings.Repeat("a", 41), "abc-d"} {
-		if serve.ValidID(id) {
-			t.Errorf("validID(%q) = true", id)
-		}
-	}
-	if !serve.ValidID("pdgv5zwllcdzrdzqwt3kgzf6y4") {
-		t.Error("a real id is refused")
 	}
 }

@@ -1,4 +1,4 @@
-package server
+package cards
 
 import (
 	"container/list"
@@ -14,8 +14,9 @@ import (
 	"tablemate/views"
 	"tablemate/views/card"
 	"tablemate/views/i18n"
-	"tablemate/web/interop"
-	"tablemate/web/leagues"
+	"tablemate/web/games"
+	"tablemate/web/kit"
+	"tablemate/web/tablepage"
 )
 
 // Result cards: the 1200×630 PNG of a finished game or of a table's
@@ -84,7 +85,7 @@ func (c *cardCache) size() (bytes, cards int) {
 }
 
 // cardPNG answers a card: from the cache, or drawn by draw and kept.
-func (a *App) cardPNG(c echo.Context, key string, draw func(context.Context) ([]byte, error)) error {
+func (a *Area) cardPNG(c echo.Context, key string, draw func(context.Context) ([]byte, error)) error {
 	ctx := c.Request().Context()
 	key += "|" + i18n.Code(i18n.Lang(ctx))
 	body, ok := a.cards.get(key)
@@ -98,9 +99,10 @@ func (a *App) cardPNG(c echo.Context, key string, draw func(context.Context) ([]
 	return c.Blob(http.StatusOK, "image/png", body)
 }
 
-// finishedGames are the games of t that are over (a game of rounds still
-// being played is not, nor one kept unfinished), in order.
-func finishedGames(t sessions.Table) []sessions.Game {
+// Finished are the games of t that are over (a game of rounds still
+// being played is not, nor one kept unfinished), in order: the games an
+// evening's card shows.
+func Finished(t sessions.Table) []sessions.Game {
 	var out []sessions.Game
 	for _, g := range t.Games {
 		if g.Record.Over {
@@ -110,11 +112,11 @@ func finishedGames(t sessions.Table) []sessions.Game {
 	return out
 }
 
-// gameCard is one finished game's card, from its record: its places and
+// GameCard is one finished game's card, from its record: its places and
 // winners as the table has them (a disputed game crowns nobody).
-func gameCard(t sessions.Table, g sessions.Game) card.Result {
+func (a *Area) GameCard(t sessions.Table, g sessions.Game) card.Result {
 	r := g.Record
-	out := card.Result{Game: interop.GameName(g), LowestWins: r.LowestWins, Checked: !r.Disputed(), Settled: r.Settled,
+	out := card.Result{Game: a.handed.GameName(g), LowestWins: r.LowestWins, Checked: !r.Disputed(), Settled: r.Settled,
 		Unchecked: r.AsTyped(), Table: t.Name, Number: r.Number}
 	for _, s := range r.Seats {
 		out.Players = append(out.Players, card.Player{Name: s.Name, Score: s.Score, Winner: s.Won, Place: s.Place})
@@ -125,66 +127,64 @@ func gameCard(t sessions.Table, g sessions.Game) card.Result {
 	return out
 }
 
-// eveningCard is the card of all the table's finished games: the
+// EveningCard is the card of all the table's finished games: the
 // evening's own standing (sessions.Table.Evening), its points as the
 // page shows them (a half where a tie shared places).
-func eveningCard(ctx context.Context, t sessions.Table, games []sessions.Game) card.Evening {
+func (a *Area) EveningCard(ctx context.Context, t sessions.Table, games []sessions.Game) card.Evening {
 	e := card.Evening{Table: t.Name}
 	if last := games[len(games)-1]; last.Seq >= 1 && last.Seq <= len(t.Log) {
 		e.Played = t.Log[last.Seq-1].At
 	}
 	for _, g := range games {
 		r := g.Record
-		e.Games = append(e.Games, card.EveningGame{Game: interop.GameName(g), Winners: r.Winners, Checked: !r.Disputed(), Settled: r.Settled, Unchecked: r.AsTyped()})
+		e.Games = append(e.Games, card.EveningGame{Game: a.handed.GameName(g), Winners: r.Winners, Checked: !r.Disputed(), Settled: r.Settled, Unchecked: r.AsTyped()})
 	}
-	for _, r := range evening(t).Rows {
-		e.Standing = append(e.Standing, card.Row{Name: r.Name, Score: pointsText(ctx, r.Points), Wins: r.Wins, Place: r.Rank})
+	for _, r := range tablepage.Evening(t).Rows {
+		e.Standing = append(e.Standing, card.Row{Name: r.Name, Score: tablepage.Points(ctx, r.Points), Wins: r.Wins, Place: r.Rank})
 	}
 	return e
 }
 
-// showViewCard is the card of the table's evening behind its view-only
+// ViewCard is the card of the table's evening behind its view-only
 // link: 404 until a game is finished.
-func (a *App) showViewCard(c echo.Context) error {
-	v, err := a.openView(c)
+func (a *Area) ViewCard(c echo.Context) error {
+	v, err := tablepage.OpenView(a.Kit, c)
 	if err != nil {
 		return err
 	}
-	games := finishedGames(v.Table)
+	games := Finished(v.Table)
 	if len(games) == 0 {
 		return echo.ErrNotFound
 	}
-	return a.cardPNG(c, v.Key+"|"+strconv.Itoa(v.Head)+"|evening", eveningCard(c.Request().Context(), v.Table, games).PNG)
+	return a.cardPNG(c, v.Key+"|"+strconv.Itoa(v.Head)+"|evening", a.EveningCard(c.Request().Context(), v.Table, games).PNG)
 }
 
-// showViewGameCard is one finished game's card behind the view-only link.
-func (a *App) showViewGameCard(c echo.Context) error {
-	v, err := a.openView(c)
-	if err != nil {
-		return err
-	}
-	g, err := gameParam(c, v.Table)
+// ViewGameCard is one finished game's card behind the view-only link.
+func (a *Area) ViewGameCard(c echo.Context) error {
+	v, g, err := tablepage.OpenViewGame(a.Kit, c)
 	if err != nil {
 		return err
 	}
 	if !g.Record.Over { // not finished (a round game going on, a game kept unfinished): no card
 		return echo.ErrNotFound
 	}
-	return a.cardPNG(c, v.Key+"|"+strconv.Itoa(v.Head)+"|game"+strconv.Itoa(g.Number), gameCard(v.Table, g).PNG)
+	return a.cardPNG(c, v.Key+"|"+strconv.Itoa(v.Head)+"|game"+strconv.Itoa(g.Number), a.GameCard(v.Table, g).PNG)
 }
 
-// showLeagueCard is the card of a league's standings behind its public id.
-func (a *App) showLeagueCard(c echo.Context) error {
-	l, err := a.loadLeague(c)
+// LeagueCard is the card of a league's standings behind its public id:
+// the stats sessions keeps per version of the league, which the league's
+// pages show (web/leagues' Stats and Key).
+func (a *Area) LeagueCard(c echo.Context) error {
+	l, err := a.League(c)
 	if err != nil {
 		return err
 	}
 	ctx := c.Request().Context()
-	key, err := a.leagues.Key(ctx, l)
+	key, err := a.Tables.LeagueStatsKey(ctx, l)
 	if err != nil {
 		return err
 	}
-	st, err := a.leagues.Stats(ctx, l)
+	st, err := a.Tables.LeagueStats(ctx, l)
 	if err != nil {
 		return err
 	}
@@ -192,57 +192,56 @@ func (a *App) showLeagueCard(c echo.Context) error {
 		return echo.ErrNotFound
 	}
 	// The league's card counts its games instead of listing them.
-	e := card.Evening{Title: l.Name, Table: leagues.SchemeLabel(c, l), Count: st.Games}
+	e := card.Evening{Title: l.Name, Table: a.handed.Scheme(c, l), Count: st.Games}
 	for _, s := range st.Standings {
-		e.Standing = append(e.Standing, card.Row{Name: s.Player, Score: pointsText(ctx, s.Points), Wins: s.Wins, Place: s.Rank})
+		e.Standing = append(e.Standing, card.Row{Name: s.Player, Score: tablepage.Points(ctx, s.Points), Wins: s.Wins, Place: s.Rank})
 	}
 	return a.cardPNG(c, "league|"+l.ID+"|"+key, e.PNG)
 }
 
-// viewPreview is the link preview of a table's view-only page: its
+// ViewPreview is the link preview of a table's view-only page: its
 // evening card (nothing before a game is finished) and who leads, as the
 // evening's standing has it.
-func (a *App) viewPreview(c echo.Context, v viewTable) views.Preview {
-	games := finishedGames(v.Table)
-	if len(games) == 0 {
+func (a *Area) ViewPreview(c echo.Context, v tablepage.View) views.Preview {
+	if len(Finished(v.Table)) == 0 {
 		return views.Preview{}
 	}
-	origin := a.site.origin(c.Request())
+	origin := a.handed.Origin(c.Request())
 	title := v.Name
 	if title == "" {
-		title = playingTitle(c.Request().Context(), v.Table)
+		title = games.PlayingTitle(c.Request().Context(), v.Table)
 	}
 	return views.Preview{
-		Title: title, URL: origin + v.base(),
+		Title: title, URL: origin + v.Base(),
 		Description: previewLine(c, v.Table),
-		Image:       origin + v.base() + "/card.png?v=" + strconv.Itoa(v.Head),
+		Image:       origin + v.Base() + "/card.png?v=" + strconv.Itoa(v.Head),
 	}
 }
 
-// gamePreview is the link preview of one game's view-only page.
-func (a *App) gamePreview(c echo.Context, v viewTable, g sessions.Game) views.Preview {
+// GamePreview is the link preview of one game's view-only page.
+func (a *Area) GamePreview(c echo.Context, v tablepage.View, g sessions.Game) views.Preview {
 	r := g.Record
 	if !r.Over {
 		return views.Preview{}
 	}
 	ctx := c.Request().Context()
-	origin := a.site.origin(c.Request())
+	origin := a.handed.Origin(c.Request())
 	n := strconv.Itoa(g.Number)
 	var desc string
 	switch {
 	case r.Disputed():
-		desc = tr(c, "Disputed — not counted.")
+		desc = kit.Tr(c, "Disputed — not counted.")
 	case r.Settled:
-		desc = tr(c, "%s won. Counted as entered, rules broken.", i18n.JoinNames(ctx, r.Winners))
+		desc = kit.Tr(c, "%s won. Counted as entered, rules broken.", i18n.JoinNames(ctx, r.Winners))
 	case r.AsTyped():
-		desc = tr(c, "%s won. Scores as typed, not checked by the rules.", i18n.JoinNames(ctx, r.Winners))
+		desc = kit.Tr(c, "%s won. Scores as typed, not checked by the rules.", i18n.JoinNames(ctx, r.Winners))
 	default:
-		desc = tr(c, "%s won. Checked by the rules.", i18n.JoinNames(ctx, r.Winners))
+		desc = kit.Tr(c, "%s won. Checked by the rules.", i18n.JoinNames(ctx, r.Winners))
 	}
 	return views.Preview{
-		Title: tr(c, "%[1]s, game %[2]d", gameName(c, g), g.Number), URL: origin + v.base() + "/games/" + n,
+		Title: kit.Tr(c, "%[1]s, game %[2]d", tablepage.GameName(c, g), g.Number), URL: origin + v.Base() + "/games/" + n,
 		Description: desc,
-		Image:       origin + v.base() + "/games/" + n + "/card.png?v=" + strconv.Itoa(v.Head),
+		Image:       origin + v.Base() + "/games/" + n + "/card.png?v=" + strconv.Itoa(v.Head),
 	}
 }
 
@@ -251,34 +250,34 @@ func (a *App) gamePreview(c echo.Context, v viewTable, g sessions.Game) views.Pr
 // Ana leads." or "The evening after 4 games, by places: Cy leads."
 func previewLine(c echo.Context, t sessions.Table) string {
 	ctx := c.Request().Context()
-	ev := evening(t)
+	ev := tablepage.Evening(t)
 	if len(ev.Rows) == 0 {
-		return tr(c, "No game counts yet.")
+		return kit.Tr(c, "No game counts yet.")
 	}
 	leaders := i18n.JoinNames(ctx, t.Leaders())
 	var line string
 	if ev.Mode == sessions.EveningSum {
-		line = i18n.N(ctx, ev.Done, "%[1]s after 1 game: %[2]s leads.", "%[2]s after %[1]d games: %[3]s leads.", kindTitle(ctx, ev.Kind.Slug, ev.Sheet), leaders)
+		line = i18n.N(ctx, ev.Done, "%[1]s after 1 game: %[2]s leads.", "%[2]s after %[1]d games: %[3]s leads.", games.KindTitle(ctx, ev.Kind.Slug, ev.Sheet), leaders)
 	} else {
 		line = i18n.N(ctx, ev.Done, "The evening after 1 game, by places: %s leads.", "The evening after %d games, by places: %s leads.", leaders)
 	}
 	if ev.Disputed > 0 {
-		line += " " + trN(c, ev.Disputed, "1 disputed game is not counted.", "%d disputed games are not counted.")
+		line += " " + kit.TrN(c, ev.Disputed, "1 disputed game is not counted.", "%d disputed games are not counted.")
 	}
 	return line
 }
 
-// leaguePreview is the link preview of a league's public page.
-// version names the league's state in the card's URL, so a preview
-// made before a change is not reused after it.
-func (a *App) leaguePreview(c echo.Context, l sessions.League, vm views.LeagueView, key string) views.Preview {
+// LeaguePreview is the link preview of a league's public page (handed
+// to web/leagues). version names the league's state in the card's URL,
+// so a preview made before a change is not reused after it.
+func (a *Area) LeaguePreview(c echo.Context, l sessions.League, vm views.LeagueView, key string) views.Preview {
 	h := fnv.New64a()
 	h.Write([]byte(key))
 	version := strconv.FormatUint(h.Sum64(), 36)
 	if vm.Games == 0 || len(vm.Standings) == 0 {
 		return views.Preview{}
 	}
-	origin := a.site.origin(c.Request())
+	origin := a.handed.Origin(c.Request())
 	var top []string
 	for _, r := range vm.Standings {
 		if r.Rank == 1 {

@@ -1,0 +1,93 @@
+// Package tablepage is what the pages of a table share: the table opened
+// by its view-only link (View), a game by its number in the URL (Game),
+// the evening's standing, derived once per version of the table
+// (Evening), a standing's points as the reader's language writes them
+// (Points), what a game is called on the pages (GameName), and the
+// server's public address as the server hands it (Origin).
+//
+// It lies below the areas that show a table (the result cards and QR
+// codes, web/cards; the table's, game's and play-along pages still in
+// web/server) and above the registry, which it reads for a game's name:
+// web/serve, what every area shares, knows no game, so these cannot live
+// there. It imports no area, not web/server and no game's package.
+package tablepage
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"tablemate/sessions"
+	"tablemate/views/i18n"
+	"tablemate/web/games"
+	"tablemate/web/serve"
+)
+
+// View is a table opened through its view-only link. It holds that link
+// and no other, so no page built from it can show the edit link.
+type View struct {
+	sessions.Table
+	link string
+}
+
+// Base is what every URL of a view-only page is built on.
+func (v View) Base() string { return "/v/" + v.link }
+
+// OpenView replays the table whose view-only link is in the URL (the
+// route's :rid), answering 404 for a link that opens nothing and 410 for
+// a replaced one (serve.LinkError).
+func OpenView(k serve.Kit, c echo.Context) (View, error) {
+	t, err := k.ReadOnly(c)
+	if err != nil {
+		return View{}, err
+	}
+	return View{Table: t, link: c.Param("rid")}, nil
+}
+
+// OpenViewGame is OpenView and the game whose number is in the URL
+// (Game): a game's page, card or QR code behind the view-only link.
+func OpenViewGame(k serve.Kit, c echo.Context) (View, sessions.Game, error) {
+	v, err := OpenView(k, c)
+	if err != nil {
+		return View{}, sessions.Game{}, err
+	}
+	g, err := Game(c, v.Table)
+	return v, g, err
+}
+
+// Game is the game of t whose number is in the URL (the route's :n):
+// 404 for a number the table has no game of.
+func Game(c echo.Context, t sessions.Table) (sessions.Game, error) {
+	n, err := strconv.Atoi(c.Param("n"))
+	if err != nil {
+		return sessions.Game{}, echo.ErrNotFound
+	}
+	g, ok := t.Game(n)
+	if !ok {
+		return g, echo.ErrNotFound
+	}
+	return g, nil
+}
+
+// Evening is the table's standing, derived once per version of it.
+func Evening(t sessions.Table) sessions.Evening {
+	return t.Derived("evening", func() any { return t.Evening() }).(sessions.Evening)
+}
+
+// Points writes a standing's points: whole, or with a half, as the
+// reader's language writes a decimal ("1.5", "1,5").
+func Points(ctx context.Context, p float64) string { return i18n.Decimal(ctx, p, -1) }
+
+// GameName is what a game is called on the pages: its title, or the name
+// given to another game's sheet.
+func GameName(c echo.Context, g sessions.Game) string {
+	return games.KindTitle(c.Request().Context(), g.Record.Game, g.Record.Sheet)
+}
+
+// Origin is the server's public address for a request, where share
+// links and QR codes point (web/server's Site: the public URL when one
+// is set, else the request's host when the server answers on it or is
+// allowed it, else the listening address), without a trailing slash.
+type Origin func(r *http.Request) string
