@@ -37,7 +37,7 @@ UNIT_FIRST ?= ./web/server/ ./sessions/ ./docs/ ./cmd/tablemate/
 # there they cost seven to twenty times as much). Every test that calls
 # one is named here (web/webtest's TestWithoutRaceRunsInMakeUnit).
 UNIT_NORACE      ?= ^(TestNoEnglishOnGermanPages|TestLinksCrawl|TestGzipPageIsThePage|TestEveningViewsAgree|TestResultCardsAndLinkPreviews|TestPagesStayWithinTheirWeightBudget|TestEveryGame|TestScoresAsTypedAreNotCalledChecked|TestWinnersFirstAndUnmistakable|TestEvening|TestLongEvening|TestEveryMessageHasGerman|TestNoOrphanedGerman|TestSharedCatalogHoldsNoGamesWords|TestSharedKeysInSharedCatalog|TestMovesAreEveryLegalStep)$$
-UNIT_NORACE_PKGS ?= ./web/server/ ./views/card/ ./views/i18n/ ./scoring/aufderhut/
+UNIT_NORACE_PKGS ?= ./web/server/ ./web/cards/ ./views/card/ ./views/i18n/ ./scoring/aufderhut/
 
 # go test, with a line per package (and per browser test) as it ends,
 # the failures' own output first when something fails, and every
