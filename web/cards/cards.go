@@ -262,7 +262,7 @@ func previewLine(c echo.Context, t sessions.Table) string {
 		line = i18n.N(ctx, ev.Done, "The evening after 1 game, by places: %s leads.", "The evening after %d games, by places: %s leads.", leaders)
 	}
 	if ev.Disputed > 0 {
-		line += " " + kit.TrN(c, ev.Disputed, "1 disputed game is not counted.", "%d disputed games are not counted.")
+		line += " " + i18n.N(ctx, ev.Disputed, "1 disputed game is not counted.", "%d disputed games are not counted.")
 	}
 	return line
 }

@@ -97,12 +97,6 @@ func Tr(c echo.Context, key string, args ...any) string {
 	return i18n.T(c.Request().Context(), key, args...)
 }
 
-// TrN is i18n.N for the request's language: one or many by the
-// language's plural rule for n, many with n as its first argument.
-func TrN(c echo.Context, n int, one, many string, args ...any) string {
-	return i18n.N(c.Request().Context(), n, one, many, args...)
-}
-
 // FormErrorf is scoring.Errorf for editor forms; its format is a catalog
 // key (the catalog test finds the keys by this name). The API and CLI
 // never see these: they take JSON, not forms.

@@ -102,9 +102,9 @@ func placesText(ctx context.Context, points []float64) string {
 // eveningStatus says how far the evening is: "after 3 games · 1 disputed
 // game not counted · game 4 in progress, round 2".
 func eveningStatus(c echo.Context, ev sessions.Evening) string {
-	s := trN(c, ev.Done, "after 1 game", "after %d games")
+	s := i18n.N(c.Request().Context(), ev.Done, "after 1 game", "after %d games")
 	if ev.Disputed > 0 {
-		s += " · " + trN(c, ev.Disputed, "1 disputed game not counted", "%d disputed games not counted")
+		s += " · " + i18n.N(c.Request().Context(), ev.Disputed, "1 disputed game not counted", "%d disputed games not counted")
 	}
 	if ev.Going > 0 {
 		s += " · " + i18n.N(c.Request().Context(), ev.Round, "game %d in progress, round 1", "game %[2]d in progress, round %[1]d", ev.Going)

@@ -390,7 +390,7 @@ func lengthVM(l sessions.Length) views.LengthVM {
 func importedText(c echo.Context, g *sessions.GameImported) string {
 	s := tr(c, "From %s, played %s.", interop.SourceName(plays.Format(g.Source)), dateTime(c, g.PlayedAt(), true, false))
 	if g.Minutes > 0 {
-		s += " " + trN(c, g.Minutes, "It took 1 minute.", "It took %d minutes.")
+		s += " " + i18n.N(c.Request().Context(), g.Minutes, "It took 1 minute.", "It took %d minutes.")
 	}
 	if g.Location != "" {
 		s += " " + tr(c, "Played at %s.", g.Location)

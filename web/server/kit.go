@@ -13,7 +13,6 @@ var (
 	form       = kit.Form
 	editBase   = kit.EditBase
 	tr         = kit.Tr
-	trN        = kit.TrN
 	localInput = kit.LocalInput
 )
 

@@ -349,7 +349,7 @@ func (a *App) tablePage(c echo.Context, t sessions.Table, links sessions.TableLi
 	if g, _ := games.Find(t.Info.Slug); g.Pages != nil {
 		vm.PlayLabel = tr(c, "Play the next game along, turn by turn")
 		if t.Play != nil {
-			vm.PlayLabel = trN(c, len(t.Play.Steps), "Continue the game played along (1 turn so far)", "Continue the game played along (%d turns so far)")
+			vm.PlayLabel = i18n.N(c.Request().Context(), len(t.Play.Steps), "Continue the game played along (1 turn so far)", "Continue the game played along (%d turns so far)")
 		}
 	}
 	return vm
