@@ -317,7 +317,7 @@ func TestFactsAreThoseOfTheirTime(t *testing.T) {
 				g := games[e.Game-1]
 				var s mixState
 				json.Unmarshal(g.State, &s)
-				if e.Round != s.Rounds || len(e.Points) != len(g.Result.Players) {
+				if e.Round != s.Rounds || len(e.Points()) != len(g.Result.Players) {
 					t.Fatalf("seed %d: round %d is round %d of game %d, want round %d", seed, e.Seq, e.Round, e.Game, s.Rounds)
 				}
 			case KindPlayStep:

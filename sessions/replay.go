@@ -165,9 +165,12 @@ type LogEntry struct {
 	// recording, a correction, the guided move that ended a game); nil
 	// for other events (GameAsOf works out any game at any point).
 	After *Game
-	// Points are a recorded round's points per player, with the lines of
-	// that round; nil when the game could not be read.
-	Points []RoundPoints
+	// points are a recorded round's points per player, with the lines of
+	// that round; nil when the game could not be read. An entry a
+	// snapshot gave keeps them encoded in lazy instead (Points reads
+	// either).
+	points []RoundPoints
+	lazy   pointsRef
 	// opened is set on the event that added its game to the table.
 	opened bool
 	// engine scored a recorded round (GameAsOf adds the round again).
@@ -175,6 +178,18 @@ type LogEntry struct {
 	// undone holds the seq of the undo that took this entry back, 0 while
 	// none did; it is written once, when that undo is applied.
 	undone *atomic.Int64
+}
+
+// Points are a recorded round's points per player, with the lines of
+// that round (as the round's game held them when it was entered or
+// corrected); nil when the game could not be read, or for an event that
+// recorded no round. An entry loaded from a snapshot decodes them here,
+// on each call (the history's page reads a few entries of a long log).
+func (e LogEntry) Points() []RoundPoints {
+	if e.lazy.part == nil {
+		return e.points
+	}
+	return e.lazy.decode()
 }
 
 // RoundPoints is one player's result in one round.
@@ -567,7 +582,7 @@ func (t *Table) correctRound(c RoundCorrected, seq int, entry *LogEntry, fx *eff
 	fixed.Corrected, fixed.rounds, fixed.Unfinished = true, old.rounds, old.Unfinished
 	fx.prev = &old
 	fixed = t.put(entry, fx, fixed)
-	entry.After, entry.Round, entry.Points = &fixed, c.Number, roundPoints(fixed, c.Number)
+	entry.After, entry.Round, entry.points = &fixed, c.Number, roundPoints(fixed, c.Number)
 	return nil
 }
 
@@ -646,7 +661,7 @@ func (t *Table) addRound(r RoundRecorded, entry *LogEntry, fx *effect, said *gui
 	}
 	entry.engine = engine
 	t.put(entry, fx, g)
-	entry.Round, entry.Points = g.rounds, roundPoints(g, g.rounds)
+	entry.Round, entry.points = g.rounds, roundPoints(g, g.rounds)
 	return nil
 }
 

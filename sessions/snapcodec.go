@@ -40,7 +40,7 @@ import (
 // LogEntry, effect … and what replay puts in them; TestSnapshotCoversTable
 // lists them) and a snapshot made before is never read: the tables are
 // replayed from their logs and snapshotted again.
-const snapshotVersion = 4
+const snapshotVersion = 5
 
 // snapMagic starts every part.
 const snapMagic = "tmsnap"
@@ -61,9 +61,9 @@ type snapEncoder struct {
 	games   map[string]int
 	gameBuf []byte // the game pool, encoded
 	nGames  int
-	// scratch holds a line and a game while they are encoded (a game
-	// holds lines, a line nothing).
-	lineScratch, gameScratch []byte
+	// scratch holds a line, a game and a round's points while they are
+	// encoded (a game and points hold lines, a line nothing).
+	lineScratch, gameScratch, pointsScratch []byte
 	// slugs are the engines' slugs, asked once per engine.
 	slugs map[any]string
 }
@@ -303,12 +303,19 @@ func (e *snapEncoder) result(r scoring.Result) error {
 
 // game writes a reference to g in the pool of games (0 for nil).
 func (e *snapEncoder) game(g *Game) error {
+	ref, err := e.gameRef(g)
+	e.uint(ref)
+	return err
+}
+
+// gameRef puts g in the pool of games and returns its reference: its
+// place in the pool plus one (0 for nil).
+func (e *snapEncoder) gameRef(g *Game) (int, error) {
 	if g == nil {
-		e.uint(0)
-		return nil
+		return 0, nil
 	}
 	if g.engine != nil && g.Info.Slug != e.slug(g.engine) {
-		return fmt.Errorf("%w: game %d is not of its engine's game", errSnapshot, g.Number)
+		return 0, fmt.Errorf("%w: game %d is not of its engine's game", errSnapshot, g.Number)
 	}
 	enc, err := e.sub(&e.gameScratch, func() error {
 		e.uint(g.Number)
@@ -334,7 +341,7 @@ func (e *snapEncoder) game(g *Game) error {
 		return nil
 	})
 	if err != nil {
-		return err
+		return 0, err
 	}
 	i, ok := e.games[string(enc)]
 	if !ok {
@@ -344,8 +351,7 @@ func (e *snapEncoder) game(g *Game) error {
 		e.gameBuf = binary.AppendUvarint(e.gameBuf, uint64(len(enc)))
 		e.gameBuf = append(e.gameBuf, enc...)
 	}
-	e.uint(i + 1)
-	return nil
+	return i + 1, nil
 }
 
 func (e *snapEncoder) play(p *Play) {
@@ -385,11 +391,17 @@ func encodePart(t *Table, from int, build string) ([]byte, error) {
 	}
 	e.count(len(t.Games), t.Games == nil)
 	e.uint(len(games))
+	// Where in the pool each game written is (by number): a round's
+	// lines are referred to there.
+	pooled := make(map[int]int, len(games))
 	for _, i := range games {
 		e.uint(i)
-		if err := e.game(&t.Games[i]); err != nil {
+		ref, err := e.gameRef(&t.Games[i])
+		if err != nil {
 			return nil, err
 		}
+		e.uint(ref)
+		pooled[i+1] = ref - 1
 	}
 	// The events since from, with their facts.
 	e.uint(t.Head - from)
@@ -405,24 +417,10 @@ func encodePart(t *Table, from int, build string) ([]byte, error) {
 		if err := e.game(le.After); err != nil {
 			return nil, err
 		}
-		e.count(len(le.Points), le.Points == nil)
-		for _, p := range le.Points {
-			e.str(p.Name)
-			e.int(p.Points)
-			// A round's lines are most often those its game holds now
-			// (the lines of that round in the player's breakdown): then
-			// only where they are.
-			if player, at, ok := linesIn(t, le.Game, p); ok {
-				e.uint(1)
-				e.uint(player)
-				e.uint(at)
-				e.count(len(p.Lines), false)
-				continue
-			}
-			e.uint(0)
-			if err := e.lineList(p.Lines); err != nil {
-				return nil, err
-			}
+		// A round's points, length-prefixed: a loaded entry keeps them
+		// encoded and decodes them when read (LogEntry.Points).
+		if err := e.points(t, le, pooled); err != nil {
+			return nil, err
 		}
 		e.bool(le.opened)
 		e.engine(le.engine)
@@ -521,6 +519,50 @@ func encodePart(t *Table, from int, build string) ([]byte, error) {
 	return binary.LittleEndian.AppendUint32(out, crc32.Checksum(out, castagnoli)), nil
 }
 
+// points writes le's round points as a block of their own, prefixed by
+// its length (an empty block for none). pooled gives where in the pool
+// each game of the part is.
+func (e *snapEncoder) points(t *Table, le LogEntry, pooled map[int]int) error {
+	pts := le.Points()
+	if pts == nil {
+		e.uint(0)
+		return nil
+	}
+	enc, err := e.sub(&e.pointsScratch, func() error {
+		e.count(len(pts), false)
+		for _, p := range pts {
+			e.str(p.Name)
+			e.int(p.Points)
+			// A round's lines are most often those its game holds now
+			// (the lines of that round in the player's breakdown): then
+			// only where they are, in that game as the part's pool
+			// holds it (a later part or correction replaces the game
+			// in the table, not in this part's pool).
+			if ref, ok := pooled[le.Game]; ok {
+				if player, at, ok := linesIn(t, le.Game, p); ok {
+					e.uint(1)
+					e.uint(ref)
+					e.uint(player)
+					e.uint(at)
+					e.count(len(p.Lines), false)
+					continue
+				}
+			}
+			e.uint(0)
+			if err := e.lineList(p.Lines); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	e.uint(len(enc))
+	e.body = append(e.body, enc...)
+	return nil
+}
+
 // linesIn finds p's lines in game n of t as it is now: the index of p's
 // player in its result, and where its breakdown holds them.
 func linesIn(t *Table, n int, p RoundPoints) (player, at int, ok bool) {
@@ -562,7 +604,6 @@ type snapDecoder struct {
 	// Slices are cut from larger arrays: a long table is a few
 	// allocations, not a few per event.
 	lineSlab    slab[scoring.Line]
-	pointsSlab  slab[RoundPoints]
 	playersSlab slab[scoring.PlayerResult]
 	intSlab     slab[int]
 	strSlab     slab[string]
@@ -904,7 +945,11 @@ func decodeOnto(t *Table, part []byte, find Finder, owned bool) (err error) {
 	if crc32.Checksum(body, castagnoli) != sum {
 		return fmt.Errorf("%w: its checksum does not match", errSnapshot)
 	}
-	d := &snapDecoder{b: body[len(snapMagic)+1:], find: find, engines: map[string]scoring.Game{}, infos: map[string]scoring.Info{}}
+	start := body[len(snapMagic)+1:]
+	if len(start) > math.MaxUint32 {
+		return fmt.Errorf("%w: a part over 4 GB", errSnapshot)
+	}
+	d := &snapDecoder{b: start, find: find, engines: map[string]scoring.Game{}, infos: map[string]scoring.Info{}}
 	if v := d.uint(); v != snapshotVersion {
 		return fmt.Errorf("%w: version %d", errSnapshot, v)
 	}
@@ -994,34 +1039,22 @@ func decodeOnto(t *Table, part []byte, find Finder, owned bool) (err error) {
 		log = make([]LogEntry, from, head+64)
 		copy(log, t.Log)
 	}
+	// What a round's points refer to, for reading them later.
+	pts := &pointsPart{body: start, strs: d.strs, lines: d.lines, pool: make([][]scoring.PlayerResult, len(d.games))}
+	for i, g := range d.games {
+		pts.pool[i] = g.Result.Players
+	}
 	undone := make([]atomic.Int64, events)
 	var undos [][2]int
 	for seq := from + 1; seq <= head; seq++ {
 		le := LogEntry{Event: Event{Seq: seq, Kind: Kind(d.str()), Payload: d.bytes(), At: d.time()}}
 		le.Game, le.Round, le.Move = d.uint(), d.uint(), d.uint()
 		le.After = d.game()
-		if n, isNil := d.count(); !isNil {
-			le.Points = d.pointsSlab.take(n)
-			for i := range le.Points {
-				p := &le.Points[i]
-				p.Name, p.Points = d.str(), d.int()
-				if d.uint() == 0 {
-					p.Lines = d.lineList()
-					continue
-				}
-				// Where the game holds them now (shared, capped).
-				player, at := d.uint(), d.uint()
-				n, _ := d.count()
-				if le.Game < 1 || le.Game > len(games) || player >= len(games[le.Game-1].Result.Players) {
-					d.fail()
-					break
-				}
-				b := games[le.Game-1].Result.Players[player].Breakdown
-				if at+n > len(b) {
-					d.fail()
-					break
-				}
-				p.Lines = b[at : at+n : at+n]
+		// The round's points stay encoded in the part (LogEntry.Points).
+		if n := d.uint(); n > 0 {
+			at := len(pts.body) - len(d.b)
+			if d.take(n); d.err == nil {
+				le.lazy = pointsRef{part: pts, at: uint32(at), end: uint32(at + n)}
 			}
 		}
 		le.opened = d.bool()
@@ -1114,6 +1147,63 @@ func decodeOnto(t *Table, part []byte, find Finder, owned bool) (err error) {
 	}
 	*t = next
 	return nil
+}
+
+// pointsPart is what the round points of a part's entries are read
+// with: the part's bytes (from its version on), its strings and lines,
+// and the players' results of the games in its pool (a round's lines
+// are most often a slice of its player's breakdown in the game as the
+// part holds it).
+type pointsPart struct {
+	body  []byte
+	strs  []string
+	lines []scoring.Line
+	pool  [][]scoring.PlayerResult
+}
+
+// pointsRef is where an entry's round points are in its part: the bytes
+// body[at:end] (the part's checksum covered them when it was loaded).
+type pointsRef struct {
+	part    *pointsPart
+	at, end uint32
+}
+
+// decode reads the round points r refers to; nil if they do not read
+// (never after a part whose checksum matched, as every loaded one did).
+func (r pointsRef) decode() []RoundPoints {
+	if int(r.end) > len(r.part.body) || r.at > r.end {
+		return nil
+	}
+	d := &snapDecoder{b: r.part.body[r.at:r.end], strs: r.part.strs, lines: r.part.lines}
+	n, isNil := d.count()
+	if isNil {
+		return nil
+	}
+	out := make([]RoundPoints, n)
+	for i := range out {
+		p := &out[i]
+		p.Name, p.Points = d.str(), d.int()
+		if d.uint() == 0 {
+			p.Lines = d.lineList()
+			continue
+		}
+		// Where the game held them (shared, capped).
+		// (Their count is written as a list's, but not bounded by the
+		// bytes left: the lines are not in them.)
+		ref, player, at, n := d.uint(), d.uint(), d.uint(), d.uint()-1
+		if d.err != nil || n < 0 || ref >= len(r.part.pool) || player >= len(r.part.pool[ref]) {
+			return nil
+		}
+		b := r.part.pool[ref][player].Breakdown
+		if at+n > len(b) {
+			return nil
+		}
+		p.Lines = b[at : at+n : at+n]
+	}
+	if d.err != nil || len(d.b) != 0 {
+		return nil
+	}
+	return out
 }
 
 // partHeader reads the version and build a part was made by.

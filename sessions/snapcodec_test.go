@@ -195,9 +195,15 @@ func genLog(rnd *rand.Rand, n int) []Event {
 
 // comparable is t with what is not data taken out: its finder and its
 // cache of what pages derived.
+// A log entry's round points are compared as Points reads them (a
+// loaded entry keeps them encoded).
 func comparable(t Table) Table {
 	t.find, t.derived = nil, nil
 	t.effect = withoutFacts(t.effect)
+	t.Log = slices.Clone(t.Log)
+	for i := range t.Log {
+		t.Log[i].points, t.Log[i].lazy = t.Log[i].Points(), pointsRef{}
+	}
 	return t
 }
 
@@ -476,14 +482,16 @@ func TestSnapshotCoversTable(t *testing.T) {
 		"sessions.Clock":     {"Game int", "Used bool", "Running bool", "Since time.Time", "Ran time.Duration"},
 		"sessions.Game": {"Number int", "Info scoring.Info", "engine scoring.Game", "Seq int", "State json.RawMessage", "Result scoring.Result",
 			"Corrected bool", "Err string", "Imported *sessions.GameImported", "Settled bool", "Unfinished bool", "Record sessions.GameRecord", "rounds int"},
-		"sessions.LogEntry": {"Event sessions.Event", "Game int", "Round int", "Move int", "After *sessions.Game", "Points []sessions.RoundPoints",
-			"opened bool", "engine scoring.Game", "undone *atomic.Int64"},
+		"sessions.LogEntry": {"Event sessions.Event", "Game int", "Round int", "Move int", "After *sessions.Game", "points []sessions.RoundPoints",
+			"lazy sessions.pointsRef", "opened bool", "engine scoring.Game", "undone *atomic.Int64"},
 		"sessions.Event":       {"Seq int", "Kind sessions.Kind", "Payload json.RawMessage", "At time.Time"},
 		"sessions.RoundPoints": {"Name string", "Points int", "Lines []scoring.Line"},
 		"sessions.effect": {"seq int", "game int", "added bool", "prev *sessions.Game", "joined bool", "chosen *sessions.playing",
 			"playChanged bool", "play *sessions.Play", "broken error", "facts *sessions.facts", "next *sessions.effect"},
-		"sessions.playing": {"info scoring.Info", "engine scoring.Game", "options json.RawMessage", "first string"},
-		"sessions.Play":    {"Setup json.RawMessage", "Steps []json.RawMessage", "StartSeq int", "Players []string"},
+		"sessions.pointsRef":  {"part *sessions.pointsPart", "at uint32", "end uint32"},
+		"sessions.pointsPart": {"body []uint8", "strs []string", "lines []scoring.Line", "pool [][]scoring.PlayerResult"},
+		"sessions.playing":    {"info scoring.Info", "engine scoring.Game", "options json.RawMessage", "first string"},
+		"sessions.Play":       {"Setup json.RawMessage", "Steps []json.RawMessage", "StartSeq int", "Players []string"},
 		"scoring.Result": {"Game string", "Valid bool", "GameOver bool", "Violations []scoring.Violation", "Warnings []scoring.Violation",
 			"Players []scoring.PlayerResult", "Winners []string", "TieBreak string", "TieBreakPhrase scoring.Phrase"},
 		"scoring.PlayerResult": {"Name string", "Total int", "Breakdown []scoring.Line", "Rounds []int"},
@@ -491,7 +499,7 @@ func TestSnapshotCoversTable(t *testing.T) {
 		"scoring.Violation":    {"Code string", "Player string", "Rule string", "Message string", "Phrase scoring.Phrase"},
 		"scoring.Phrase":       {"format string", "args []interface {}", "one string"},
 	}
-	for _, v := range []any{Table{}, Game{}, LogEntry{}, Event{}, RoundPoints{}, effect{}, playing{}, Play{}, facts{}, gameFacts{}, span{}, Clock{},
+	for _, v := range []any{Table{}, Game{}, LogEntry{}, Event{}, RoundPoints{}, pointsRef{}, pointsPart{}, effect{}, playing{}, Play{}, facts{}, gameFacts{}, span{}, Clock{},
 		scoring.Result{}, scoring.PlayerResult{}, scoring.Line{}, scoring.Violation{}, scoring.Phrase{}} {
 		typ := reflect.TypeOf(v)
 		var fields []string
@@ -568,4 +576,67 @@ func BenchmarkSnapshotLoad(b *testing.B) {
 			})
 		}
 	}
+}
+
+// A loaded entry's round points (kept encoded, read by Points) are the
+// replay's, also after later events corrected the rounds' games: loaded
+// from a base and parts at random heads, in place as loadSnapshot loads
+// them, then the rest of the log applied, every entry's Points equals
+// the entry's of the table Replay builds. The logs correct rounds and
+// undo often, and the test fails unless some loaded entries' rounds were
+// corrected since (their game is no longer the game they scored).
+func TestLazyPointsAreTheReplays(t *testing.T) {
+	noStore(t)
+	rnd := rand.New(rand.NewPCG(17, 19))
+	lazy, changed := 0, 0
+	for i := range 16 {
+		events := genLog(rnd, 30+rnd.IntN(40))
+		cut := 1 + rnd.IntN(len(events))
+		var loaded Table
+		from := 0
+		for k := 0; from < cut; k++ {
+			h := min(from+1+rnd.IntN(15), cut)
+			at, err := Replay("k", events[:h], findAll)
+			if err != nil {
+				t.Fatal(err)
+			}
+			part, err := encodePart(&at, from, "test")
+			if err != nil {
+				t.Fatalf("log %d, part %d–%d: %v", i, from, h, err)
+			}
+			if err := decodeOnto(&loaded, part, findAll, k > 0); err != nil {
+				t.Fatalf("log %d, part %d–%d: %v", i, from, h, err)
+			}
+			from = h
+		}
+		if err := loaded.applyAll(events[cut:], nil); err != nil {
+			t.Fatal(err)
+		}
+		want, err := Replay("k", events, findAll)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k, le := range loaded.Log {
+			got, wantPts := le.Points(), want.Log[k].Points()
+			if !reflect.DeepEqual(got, wantPts) {
+				t.Fatalf("log %d (loaded to %d of %d), event %d (%s of game %d): points %+v, want %+v",
+					i, cut, len(events), le.Seq, le.Kind, le.Game, got, wantPts)
+			}
+			if le.lazy.part == nil {
+				continue
+			}
+			lazy++
+			var now scoring.Result // none when an undo took the game back
+			if le.Game <= len(loaded.Games) {
+				now = loaded.Games[le.Game-1].Result
+			}
+			if then, ok := want.GameAsOf(le.Game, le.Seq); ok && len(got) > 0 && !reflect.DeepEqual(then.Result, now) {
+				changed++
+			}
+		}
+	}
+	if lazy == 0 || changed == 0 {
+		t.Fatalf("%d loaded entries kept their points encoded, %d of them of a round corrected since: the test read nothing lazily or no corrected round", lazy, changed)
+	}
+	t.Logf("%d entries read lazily, %d of rounds whose game changed since", lazy, changed)
 }

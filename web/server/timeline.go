@@ -243,7 +243,7 @@ func roundText(ctx context.Context, t sessions.Table, seq int, p sessions.RoundR
 		}
 	}
 	var pts []string
-	for _, pr := range entryOf(t, seq).Points {
+	for _, pr := range entryOf(t, seq).Points() {
 		x := pr.Name + " " + signed(pr.Points)
 		if extra := roundExtras(ctx, pr.Lines, r); extra != "" {
 			x += " (" + extra + ")"
