@@ -122,11 +122,15 @@ func (p *Play) RawSteps() [][]byte {
 type Game struct {
 	Number int
 	// Info is the game this one is of: an evening's games may differ.
-	Info      scoring.Info
-	engine    scoring.Game
-	Seq       int // the event that recorded (or last corrected) it
-	State     json.RawMessage
-	Result    scoring.Result
+	Info   scoring.Info
+	engine scoring.Game
+	Seq    int // the event that recorded (or last corrected) it
+	State  json.RawMessage
+	// result is the engine's verdict (Result reads it). A game a
+	// snapshot gave keeps it encoded in lazy instead, decoded when
+	// first read: a page reads the results of a few games, not of all.
+	result    scoring.Result
+	lazy      resultRef
 	Corrected bool
 	// Err is set when the engine can no longer read a stored state; the
 	// game is shown but counts for nothing.
@@ -147,6 +151,15 @@ type Game struct {
 	Record GameRecord
 	// rounds counts the rounds entered for a round-based game.
 	rounds int
+}
+
+// Result is the engine's verdict on the game: each player's total,
+// lines and rounds, the winners and what broke a rule.
+func (g Game) Result() scoring.Result {
+	if g.lazy.part == nil {
+		return g.result
+	}
+	return g.lazy.decode()
 }
 
 // LogEntry is one event of the log with the facts worked out when it was
@@ -688,8 +701,9 @@ func roundPoints(g Game, n int) []RoundPoints {
 		return nil
 	}
 	prefix := fmt.Sprintf("round %d", n)
-	out := make([]RoundPoints, 0, len(g.Result.Players))
-	for _, p := range g.Result.Players {
+	players := g.Result().Players
+	out := make([]RoundPoints, 0, len(players))
+	for _, p := range players {
 		if n > len(p.Rounds) {
 			continue // sat this round out
 		}
@@ -762,7 +776,7 @@ func score(number, seq int, state json.RawMessage, engine scoring.Game) Game {
 		g.Err = err.Error()
 		return g
 	}
-	g.Result = res
+	g.result = res
 	return g
 }
 
@@ -796,7 +810,7 @@ func (t Table) Current() (Game, bool) {
 		return Game{}, false
 	}
 	g := t.Games[len(t.Games)-1]
-	return g, !g.Result.GameOver && !g.Unfinished
+	return g, !g.Result().GameOver && !g.Unfinished
 }
 
 // Game returns the 1-based game number n.

@@ -195,16 +195,31 @@ func genLog(rnd *rand.Rand, n int) []Event {
 
 // comparable is t with what is not data taken out: its finder and its
 // cache of what pages derived.
-// A log entry's round points are compared as Points reads them (a
-// loaded entry keeps them encoded).
+// A game's result and a log entry's round points are compared as Result
+// and Points read them (a loaded game and entry keep them encoded).
 func comparable(t Table) Table {
 	t.find, t.derived = nil, nil
 	t.effect = withoutFacts(t.effect)
+	t.Games = slices.Clone(t.Games)
+	for i := range t.Games {
+		t.Games[i] = eagerGame(t.Games[i])
+	}
 	t.Log = slices.Clone(t.Log)
 	for i := range t.Log {
-		t.Log[i].points, t.Log[i].lazy = t.Log[i].Points(), pointsRef{}
+		le := &t.Log[i]
+		le.points, le.lazy = le.Points(), pointsRef{}
+		if le.After != nil {
+			g := eagerGame(*le.After)
+			le.After = &g
+		}
 	}
 	return t
+}
+
+// eagerGame is g with its result read.
+func eagerGame(g Game) Game {
+	g.result, g.lazy = g.Result(), resultRef{}
+	return g
 }
 
 // withoutFacts is a copy of the stack of events in effect without the
@@ -216,6 +231,10 @@ func withoutFacts(fx *effect) *effect {
 	}
 	c := *fx
 	c.facts, c.next = nil, withoutFacts(fx.next)
+	if c.prev != nil {
+		g := eagerGame(*c.prev)
+		c.prev = &g
+	}
 	return &c
 }
 
@@ -480,18 +499,24 @@ func TestSnapshotCoversTable(t *testing.T) {
 		"sessions.gameFacts": {"number int", "seen bool", "times sessions.span", "clocked bool", "clock sessions.Clock"},
 		"sessions.span":      {"n int", "first time.Time", "last time.Time", "played time.Duration", "paused time.Duration"},
 		"sessions.Clock":     {"Game int", "Used bool", "Running bool", "Since time.Time", "Ran time.Duration"},
-		"sessions.Game": {"Number int", "Info scoring.Info", "engine scoring.Game", "Seq int", "State json.RawMessage", "Result scoring.Result",
-			"Corrected bool", "Err string", "Imported *sessions.GameImported", "Settled bool", "Unfinished bool", "Record sessions.GameRecord", "rounds int"},
+		"sessions.Game": {"Number int", "Info scoring.Info", "engine scoring.Game", "Seq int", "State json.RawMessage", "result scoring.Result",
+			"lazy sessions.resultRef", "Corrected bool", "Err string", "Imported *sessions.GameImported", "Settled bool", "Unfinished bool", "Record sessions.GameRecord", "rounds int"},
 		"sessions.LogEntry": {"Event sessions.Event", "Game int", "Round int", "Move int", "After *sessions.Game", "points []sessions.RoundPoints",
 			"lazy sessions.pointsRef", "opened bool", "engine scoring.Game", "undone *atomic.Int64"},
 		"sessions.Event":       {"Seq int", "Kind sessions.Kind", "Payload json.RawMessage", "At time.Time"},
 		"sessions.RoundPoints": {"Name string", "Points int", "Lines []scoring.Line"},
 		"sessions.effect": {"seq int", "game int", "added bool", "prev *sessions.Game", "joined bool", "chosen *sessions.playing",
 			"playChanged bool", "play *sessions.Play", "broken error", "facts *sessions.facts", "next *sessions.effect"},
-		"sessions.pointsRef":  {"part *sessions.pointsPart", "at uint32", "end uint32"},
-		"sessions.pointsPart": {"body []uint8", "strs []string", "lines []scoring.Line", "pool [][]scoring.PlayerResult"},
-		"sessions.playing":    {"info scoring.Info", "engine scoring.Game", "options json.RawMessage", "first string"},
-		"sessions.Play":       {"Setup json.RawMessage", "Steps []json.RawMessage", "StartSeq int", "Players []string"},
+		"sessions.pointsRef":  {"part *sessions.snapPart", "at uint32", "end uint32"},
+		"sessions.resultRef":  {"part *sessions.snapPart", "i uint32"},
+		"sessions.snapPart":   {"body []uint8", "strs []string", "lines []scoring.Line", "results []sessions.lazyResult"},
+		"sessions.lazyResult": {"at uint32", "end uint32", "read atomic.Pointer[tablemate/scoring.Result]"},
+		"sessions.GameRecord": {"Number int", "Game string", "Sheet string", "Kind string", "Status sessions.GameStatus", "Settled bool",
+			"Over bool", "Unfinished bool", "Counted bool", "LowestWins bool", "Rule sessions.RankRule", "Corrected bool", "Rounds int",
+			"Violations int", "Warnings int", "Seats []sessions.Seat", "Winners []string"},
+		"sessions.Seat":    {"Name string", "Score int", "Place int", "Won bool", "Tied int"},
+		"sessions.playing": {"info scoring.Info", "engine scoring.Game", "options json.RawMessage", "first string"},
+		"sessions.Play":    {"Setup json.RawMessage", "Steps []json.RawMessage", "StartSeq int", "Players []string"},
 		"scoring.Result": {"Game string", "Valid bool", "GameOver bool", "Violations []scoring.Violation", "Warnings []scoring.Violation",
 			"Players []scoring.PlayerResult", "Winners []string", "TieBreak string", "TieBreakPhrase scoring.Phrase"},
 		"scoring.PlayerResult": {"Name string", "Total int", "Breakdown []scoring.Line", "Rounds []int"},
@@ -499,7 +524,7 @@ func TestSnapshotCoversTable(t *testing.T) {
 		"scoring.Violation":    {"Code string", "Player string", "Rule string", "Message string", "Phrase scoring.Phrase"},
 		"scoring.Phrase":       {"format string", "args []interface {}", "one string"},
 	}
-	for _, v := range []any{Table{}, Game{}, LogEntry{}, Event{}, RoundPoints{}, pointsRef{}, pointsPart{}, effect{}, playing{}, Play{}, facts{}, gameFacts{}, span{}, Clock{},
+	for _, v := range []any{Table{}, Game{}, LogEntry{}, Event{}, RoundPoints{}, pointsRef{}, resultRef{}, snapPart{}, lazyResult{}, GameRecord{}, Seat{}, effect{}, playing{}, Play{}, facts{}, gameFacts{}, span{}, Clock{},
 		scoring.Result{}, scoring.PlayerResult{}, scoring.Line{}, scoring.Violation{}, scoring.Phrase{}} {
 		typ := reflect.TypeOf(v)
 		var fields []string
@@ -578,17 +603,18 @@ func BenchmarkSnapshotLoad(b *testing.B) {
 	}
 }
 
-// A loaded entry's round points (kept encoded, read by Points) are the
-// replay's, also after later events corrected the rounds' games: loaded
+// A loaded entry's round points (kept encoded, read by Points) and a
+// loaded game's result (read by Result) are the replay's, also after later events corrected the rounds' games: loaded
 // from a base and parts at random heads, in place as loadSnapshot loads
 // them, then the rest of the log applied, every entry's Points equals
-// the entry's of the table Replay builds. The logs correct rounds and
+// the entry's of the table Replay builds, and every game's Result the
+// game's. The logs correct rounds and
 // undo often, and the test fails unless some loaded entries' rounds were
 // corrected since (their game is no longer the game they scored).
-func TestLazyPointsAreTheReplays(t *testing.T) {
+func TestLazyReadsAreTheReplays(t *testing.T) {
 	noStore(t)
 	rnd := rand.New(rand.NewPCG(17, 19))
-	lazy, changed := 0, 0
+	lazy, changed, lazyGames := 0, 0, 0
 	for i := range 16 {
 		events := genLog(rnd, 30+rnd.IntN(40))
 		cut := 1 + rnd.IntN(len(events))
@@ -628,15 +654,35 @@ func TestLazyPointsAreTheReplays(t *testing.T) {
 			lazy++
 			var now scoring.Result // none when an undo took the game back
 			if le.Game <= len(loaded.Games) {
-				now = loaded.Games[le.Game-1].Result
+				now = loaded.Games[le.Game-1].Result()
 			}
-			if then, ok := want.GameAsOf(le.Game, le.Seq); ok && len(got) > 0 && !reflect.DeepEqual(then.Result, now) {
+			if then, ok := want.GameAsOf(le.Game, le.Seq); ok && len(got) > 0 && !reflect.DeepEqual(then.Result(), now) {
 				changed++
 			}
 		}
+		// The games' results too, and the games entries and events in
+		// effect keep: those a part gave keep them encoded.
+		for k, g := range loaded.Games {
+			if g.lazy.part != nil {
+				lazyGames++
+			}
+			if !reflect.DeepEqual(g.Result(), want.Games[k].Result()) {
+				t.Fatalf("log %d (loaded to %d of %d), game %d: result %+v, want %+v", i, cut, len(events), k+1, g.Result(), want.Games[k].Result())
+			}
+		}
+		for k, le := range loaded.Log {
+			if le.After != nil && !reflect.DeepEqual(le.After.Result(), want.Log[k].After.Result()) {
+				t.Fatalf("log %d, event %d: the game it left has result %+v, want %+v", i, le.Seq, le.After.Result(), want.Log[k].After.Result())
+			}
+		}
+		for fx, wfx := loaded.effect, want.effect; fx != nil && wfx != nil; fx, wfx = fx.next, wfx.next {
+			if (fx.prev == nil) != (wfx.prev == nil) || fx.prev != nil && !reflect.DeepEqual(fx.prev.Result(), wfx.prev.Result()) {
+				t.Fatalf("log %d, event %d in effect: the game before it differs", i, fx.seq)
+			}
+		}
 	}
-	if lazy == 0 || changed == 0 {
-		t.Fatalf("%d loaded entries kept their points encoded, %d of them of a round corrected since: the test read nothing lazily or no corrected round", lazy, changed)
+	if lazy == 0 || changed == 0 || lazyGames == 0 {
+		t.Fatalf("%d loaded entries kept their points encoded, %d of them of a round corrected since, %d games their results: the test read nothing lazily or no corrected round", lazy, changed, lazyGames)
 	}
-	t.Logf("%d entries read lazily, %d of rounds whose game changed since", lazy, changed)
+	t.Logf("%d entries read lazily, %d of rounds whose game changed since; %d games", lazy, changed, lazyGames)
 }

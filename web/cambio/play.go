@@ -66,7 +66,7 @@ func RoundGameInProgress(c echo.Context, t sessions.Table) string {
 		return ""
 	}
 	rounds := 0
-	for _, p := range g.Result.Players {
+	for _, p := range g.Result().Players {
 		rounds = max(rounds, len(p.Rounds))
 	}
 	return kit.Tr(c, "Game %d is being entered round by round (%s so far). Finish it with “Enter round %d” on the table page, or undo its rounds, before playing a game along.",
