@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -685,4 +686,51 @@ func TestLazyReadsAreTheReplays(t *testing.T) {
 		t.Fatalf("%d loaded entries kept their points encoded, %d of them of a round corrected since, %d games their results: the test read nothing lazily or no corrected round", lazy, changed, lazyGames)
 	}
 	t.Logf("%d entries read lazily, %d of rounds whose game changed since; %d games", lazy, changed, lazyGames)
+}
+
+// A loaded table is read by many requests at once: its games' results
+// and entries' points, read first by several goroutines together, are
+// each the replay's (go test -race checks the reads share nothing
+// unsafely).
+func TestLazyReadsAtOnce(t *testing.T) {
+	noStore(t)
+	events := cambioLog(400)
+	want, err := Replay("k", events, findAll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	part, err := encodePart(&want, 0, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var loaded Table
+	if err := decodePart(&loaded, part, findAll); err != nil {
+		t.Fatal(err)
+	}
+	if len(loaded.Games) == 0 || loaded.Games[0].lazy.part == nil || loaded.Log[1].lazy.part == nil {
+		t.Fatal("the loaded table decoded its results and points whole")
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 8)
+	for range 4 {
+		wg.Go(func() {
+			for i, g := range loaded.Games {
+				if !reflect.DeepEqual(g.Result(), want.Games[i].Result()) {
+					errs <- fmt.Sprintf("game %d", i+1)
+					return
+				}
+			}
+			for i, le := range loaded.Log {
+				if !reflect.DeepEqual(le.Points(), want.Log[i].Points()) {
+					errs <- fmt.Sprintf("event %d", i+1)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Errorf("%s read at once differs from the replay's", e)
+	}
 }
