@@ -586,6 +586,10 @@ func BenchmarkSnapshotLoad(b *testing.B) {
 				}
 				parts = append(parts, part)
 			}
+			size := 0
+			for _, p := range parts {
+				size += len(p)
+			}
 			b.Run(fmt.Sprintf("events=%d/%s", n, shape), func(b *testing.B) {
 				b.ReportAllocs()
 				for b.Loop() {
@@ -599,6 +603,7 @@ func BenchmarkSnapshotLoad(b *testing.B) {
 						b.Fatal(t.Head)
 					}
 				}
+				b.ReportMetric(float64(size), "part-bytes")
 			})
 		}
 	}
