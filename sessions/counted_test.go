@@ -145,7 +145,7 @@ func TestCorrectAnyGameAfterTheGameChanged(t *testing.T) {
 	}
 	// Round 1: Ana 0 − 2 + 10 = 8, not below Ben's 7: her call costs +5
 	// (CAM-2), so 13 instead of 15; Ben 7 instead of 7 − 5.
-	if ana, _ := tb.Games[1].Result.Total("Ana"); ana != 61-15+13 {
+	if ana, _ := tb.Games[1].Result().Total("Ana"); ana != 61-15+13 {
 		t.Errorf("Ana's Cambio total after the correction: %d, want %d", ana, 61-15+13)
 	}
 	// The corrected KKS game still breaks KKS-3: disputed again, the
@@ -283,7 +283,7 @@ func TestRecordPlaces(t *testing.T) {
 			for i, s := range tc.scores {
 				res.Players = append(res.Players, scoring.PlayerResult{Name: string(rune('a' + i)), Total: s})
 			}
-			g := Game{Number: 1, Result: res, Info: scoring.Info{Slug: "x", LowestWins: tc.lowest}, engine: sumGame{}}
+			g := Game{Number: 1, result: res, Info: scoring.Info{Slug: "x", LowestWins: tc.lowest}, engine: sumGame{}}
 			r := recordOf(g)
 			for i, s := range r.Seats {
 				if s.Place != tc.places[i] || s.Won != slices.Contains(tc.winners, s.Name) {

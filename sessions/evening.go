@@ -90,7 +90,7 @@ func (t Table) InProgress() (Game, bool) {
 		return Game{}, false
 	}
 	g := t.Games[len(t.Games)-1]
-	if _, rounds := g.engine.(scoring.Rounds); !rounds || g.Result.GameOver || g.Unfinished {
+	if _, rounds := g.engine.(scoring.Rounds); !rounds || g.Result().GameOver || g.Unfinished {
 		return Game{}, false
 	}
 	return g, true
@@ -138,7 +138,7 @@ func (g Game) Finished() bool { return g.Record.Over }
 // Rounds is the number of rounds entered of a round game.
 func (g Game) Rounds() int {
 	n := 0
-	for _, p := range g.Result.Players {
+	for _, p := range g.Result().Players {
 		n = max(n, len(p.Rounds))
 	}
 	return n

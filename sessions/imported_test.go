@@ -56,7 +56,7 @@ func TestImportGames(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := tb.Games[0]
-	if g.Imported == nil || !g.Result.Valid || !g.Result.GameOver || !slices.Equal(g.Result.Winners, []string{"Ana"}) || g.Result.Players[2].Total != 10 {
+	if g.Imported == nil || !g.Result().Valid || !g.Result().GameOver || !slices.Equal(g.Result().Winners, []string{"Ana"}) || g.Result().Players[2].Total != 10 {
 		t.Fatalf("imported game %+v", g)
 	}
 	if !tb.Created.Equal(g.Imported.PlayedAt()) {
@@ -179,11 +179,11 @@ func TestImportSheetGames(t *testing.T) {
 		t.Fatalf("%+v %v", tb.Games, err)
 	}
 	skat, golf := tb.Games[0], tb.Games[1]
-	if skat.Kind() != "another-game:skat" || skat.LowestWins() || !slices.Equal(skat.Result.Winners, []string{"Ana"}) || skat.Imported.Game != "Skat: the long title" {
-		t.Errorf("skat: kind %q lowest %v winners %v", skat.Kind(), skat.LowestWins(), skat.Result.Winners)
+	if skat.Kind() != "another-game:skat" || skat.LowestWins() || !slices.Equal(skat.Result().Winners, []string{"Ana"}) || skat.Imported.Game != "Skat: the long title" {
+		t.Errorf("skat: kind %q lowest %v winners %v", skat.Kind(), skat.LowestWins(), skat.Result().Winners)
 	}
-	if golf.Kind() != "another-game:golf" || !golf.LowestWins() || !slices.Equal(golf.Result.Winners, []string{"Ben"}) || golf.Result.Players[2].Total != 50 {
-		t.Errorf("golf: kind %q lowest %v winners %v", golf.Kind(), golf.LowestWins(), golf.Result.Winners)
+	if golf.Kind() != "another-game:golf" || !golf.LowestWins() || !slices.Equal(golf.Result().Winners, []string{"Ben"}) || golf.Result().Players[2].Total != 50 {
+		t.Errorf("golf: kind %q lowest %v winners %v", golf.Kind(), golf.LowestWins(), golf.Result().Winners)
 	}
 	// The evening ranks the two games by places: two kinds.
 	if ev := tb.Evening(); ev.Mode != EveningPlacings {

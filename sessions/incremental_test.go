@@ -215,7 +215,7 @@ func sameAsReference(t *testing.T, tb Table, events []Event) {
 	for i, g := range games {
 		got := tb.Games[i]
 		if got.Number != g.Number || got.Seq != g.Seq || string(got.State) != string(g.State) || got.Corrected != g.Corrected ||
-			!reflect.DeepEqual(got.Result, g.Result) {
+			!reflect.DeepEqual(got.Result(), g.Result()) {
 			t.Fatalf("head %d: game %d is %+v, want %+v", tb.Head, i+1, got, g)
 		}
 	}
@@ -231,10 +231,10 @@ func sameAsReference(t *testing.T, tb Table, events []Event) {
 	// going counts once it is over).
 	want := map[string]int{}
 	for _, g := range games {
-		if g.Err != "" || !g.Result.GameOver || !g.Result.Valid {
+		if g.Err != "" || !g.Result().GameOver || !g.Result().Valid {
 			continue
 		}
-		for _, p := range g.Result.Players {
+		for _, p := range g.Result().Players {
 			want[p.Name] += p.Total
 		}
 	}
@@ -317,7 +317,7 @@ func TestFactsAreThoseOfTheirTime(t *testing.T) {
 				g := games[e.Game-1]
 				var s mixState
 				json.Unmarshal(g.State, &s)
-				if e.Round != s.Rounds || len(e.Points) != len(g.Result.Players) {
+				if e.Round != s.Rounds || len(e.Points()) != len(g.Result().Players) {
 					t.Fatalf("seed %d: round %d is round %d of game %d, want round %d", seed, e.Seq, e.Round, e.Game, s.Rounds)
 				}
 			case KindPlayStep:
@@ -490,7 +490,7 @@ func TestImportedGuidedGamesAreCheckedOncePerRun(t *testing.T) {
 	if calls != 3 || moves != 0+3+2 { // the start's check, then the run: its last move, and the two before it
 		t.Errorf("importing three moves ran Guide %d times over %d moves", calls, moves)
 	}
-	if tb, _ := ts.Table(ctx, id); len(tb.Games) != 1 || tb.Games[0].Result.Players[0].Total != 6 {
+	if tb, _ := ts.Table(ctx, id); len(tb.Games) != 1 || tb.Games[0].Result().Players[0].Total != 6 {
 		t.Errorf("the imported guided game: %+v", tb.Games)
 	}
 	for _, tt := range []struct {

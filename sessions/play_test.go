@@ -69,8 +69,8 @@ func TestGuidedGameRecordsItsFinalState(t *testing.T) {
 		seen = a.Event.Seq
 	}
 	tb, _ := ts.Table(ctx, id)
-	if tb.Play != nil || len(tb.Games) != 1 || !tb.Games[0].Result.Valid {
-		t.Fatalf("after the last turn: play %v, %d games, valid %v", tb.Play != nil, len(tb.Games), len(tb.Games) > 0 && tb.Games[0].Result.Valid)
+	if tb.Play != nil || len(tb.Games) != 1 || !tb.Games[0].Result().Valid {
+		t.Fatalf("after the last turn: play %v, %d games, valid %v", tb.Play != nil, len(tb.Games), len(tb.Games) > 0 && tb.Games[0].Result().Valid)
 	}
 	// Undo of the last step re-opens the guided game.
 	if _, err := ts.Undo(ctx, id, tb.Head, "undo"); err != nil {

@@ -152,6 +152,7 @@ func recordOf(g Game) GameRecord {
 	r := GameRecord{Number: g.Number, Game: g.Info.Slug, Sheet: g.Sheet(), LowestWins: g.LowestWins(),
 		Corrected: g.Corrected, Unfinished: g.Unfinished, Settled: g.Settled, Rule: RuleMost, Rounds: g.Rounds()}
 	r.Kind = KindOf(r.Game, r.Sheet)
+	res := g.Result()
 	if r.LowestWins {
 		r.Rule = RuleFewest
 	}
@@ -163,7 +164,7 @@ func recordOf(g Game) GameRecord {
 		r.Status, r.Rule = StatusImported, RuleFile
 	case sheet:
 		r.Status = StatusTyped
-	case !g.Result.Valid:
+	case !res.Valid:
 		r.Status = StatusDisputed
 	default:
 		r.Status = StatusChecked
@@ -171,14 +172,14 @@ func recordOf(g Game) GameRecord {
 	if r.Status != StatusDisputed {
 		r.Settled = false
 	}
-	r.Violations, r.Warnings = len(g.Result.Violations), len(g.Result.Warnings)
+	r.Violations, r.Warnings = len(res.Violations), len(res.Warnings)
 	// A whole result is entered when its game is over; a round game is
 	// over when its engine says so.
 	_, rounds := g.engine.(scoring.Rounds)
-	r.Over = g.Err == "" && !g.Unfinished && (g.Result.GameOver || !rounds && g.Imported == nil)
+	r.Over = g.Err == "" && !g.Unfinished && (res.GameOver || !rounds && g.Imported == nil)
 	r.Counted = r.Over && !r.Disputed()
-	scores := make([]int, len(g.Result.Players))
-	for i, p := range g.Result.Players {
+	scores := make([]int, len(res.Players))
+	for i, p := range res.Players {
 		scores[i] = p.Total
 	}
 	won := make([]bool, len(scores))
@@ -186,9 +187,9 @@ func recordOf(g Game) GameRecord {
 		switch {
 		case r.Settled:
 			r.Rule = RuleAsEntered
-		case len(g.Result.Winners) > 0:
-			for i, p := range g.Result.Players {
-				won[i] = slices.Contains(g.Result.Winners, p.Name)
+		case len(res.Winners) > 0:
+			for i, p := range res.Players {
+				won[i] = slices.Contains(res.Winners, p.Name)
 			}
 		}
 		if !slices.Contains(won, true) {
@@ -208,7 +209,7 @@ func recordOf(g Game) GameRecord {
 	}
 	r.Seats = make([]Seat, len(scores))
 	r.Winners = []string{}
-	for i, p := range g.Result.Players {
+	for i, p := range res.Players {
 		r.Seats[i] = Seat{Name: p.Name, Score: p.Total, Place: places[i], Won: won[i], Tied: tied[places[i]]}
 		if won[i] {
 			r.Winners = append(r.Winners, p.Name)

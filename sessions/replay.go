@@ -122,11 +122,15 @@ func (p *Play) RawSteps() [][]byte {
 type Game struct {
 	Number int
 	// Info is the game this one is of: an evening's games may differ.
-	Info      scoring.Info
-	engine    scoring.Game
-	Seq       int // the event that recorded (or last corrected) it
-	State     json.RawMessage
-	Result    scoring.Result
+	Info   scoring.Info
+	engine scoring.Game
+	Seq    int // the event that recorded (or last corrected) it
+	State  json.RawMessage
+	// result is the engine's verdict (Result reads it). A game a
+	// snapshot gave keeps it encoded in lazy instead, decoded when
+	// first read: a page reads the results of a few games, not of all.
+	result    scoring.Result
+	lazy      resultRef
 	Corrected bool
 	// Err is set when the engine can no longer read a stored state; the
 	// game is shown but counts for nothing.
@@ -149,6 +153,15 @@ type Game struct {
 	rounds int
 }
 
+// Result is the engine's verdict on the game: each player's total,
+// lines and rounds, the winners and what broke a rule.
+func (g Game) Result() scoring.Result {
+	if g.lazy.part == nil {
+		return g.result
+	}
+	return g.lazy.decode()
+}
+
 // LogEntry is one event of the log with the facts worked out when it was
 // applied. They describe the event as it was entered, and stay so when a
 // later undo takes it back (Table.UndoneBy says whether one did).
@@ -165,9 +178,12 @@ type LogEntry struct {
 	// recording, a correction, the guided move that ended a game); nil
 	// for other events (GameAsOf works out any game at any point).
 	After *Game
-	// Points are a recorded round's points per player, with the lines of
-	// that round; nil when the game could not be read.
-	Points []RoundPoints
+	// points are a recorded round's points per player, with the lines of
+	// that round; nil when the game could not be read. An entry a
+	// snapshot gave keeps them encoded in lazy instead (Points reads
+	// either).
+	points []RoundPoints
+	lazy   pointsRef
 	// opened is set on the event that added its game to the table.
 	opened bool
 	// engine scored a recorded round (GameAsOf adds the round again).
@@ -175,6 +191,18 @@ type LogEntry struct {
 	// undone holds the seq of the undo that took this entry back, 0 while
 	// none did; it is written once, when that undo is applied.
 	undone *atomic.Int64
+}
+
+// Points are a recorded round's points per player, with the lines of
+// that round (as the round's game held them when it was entered or
+// corrected); nil when the game could not be read, or for an event that
+// recorded no round. An entry loaded from a snapshot decodes them here,
+// on each call (the history's page reads a few entries of a long log).
+func (e LogEntry) Points() []RoundPoints {
+	if e.lazy.part == nil {
+		return e.points
+	}
+	return e.lazy.decode()
 }
 
 // RoundPoints is one player's result in one round.
@@ -567,7 +595,7 @@ func (t *Table) correctRound(c RoundCorrected, seq int, entry *LogEntry, fx *eff
 	fixed.Corrected, fixed.rounds, fixed.Unfinished = true, old.rounds, old.Unfinished
 	fx.prev = &old
 	fixed = t.put(entry, fx, fixed)
-	entry.After, entry.Round, entry.Points = &fixed, c.Number, roundPoints(fixed, c.Number)
+	entry.After, entry.Round, entry.points = &fixed, c.Number, roundPoints(fixed, c.Number)
 	return nil
 }
 
@@ -646,7 +674,7 @@ func (t *Table) addRound(r RoundRecorded, entry *LogEntry, fx *effect, said *gui
 	}
 	entry.engine = engine
 	t.put(entry, fx, g)
-	entry.Round, entry.Points = g.rounds, roundPoints(g, g.rounds)
+	entry.Round, entry.points = g.rounds, roundPoints(g, g.rounds)
 	return nil
 }
 
@@ -673,8 +701,9 @@ func roundPoints(g Game, n int) []RoundPoints {
 		return nil
 	}
 	prefix := fmt.Sprintf("round %d", n)
-	out := make([]RoundPoints, 0, len(g.Result.Players))
-	for _, p := range g.Result.Players {
+	players := g.Result().Players
+	out := make([]RoundPoints, 0, len(players))
+	for _, p := range players {
 		if n > len(p.Rounds) {
 			continue // sat this round out
 		}
@@ -747,7 +776,7 @@ func score(number, seq int, state json.RawMessage, engine scoring.Game) Game {
 		g.Err = err.Error()
 		return g
 	}
-	g.Result = res
+	g.result = res
 	return g
 }
 
@@ -781,7 +810,7 @@ func (t Table) Current() (Game, bool) {
 		return Game{}, false
 	}
 	g := t.Games[len(t.Games)-1]
-	return g, !g.Result.GameOver && !g.Unfinished
+	return g, !g.Result().GameOver && !g.Unfinished
 }
 
 // Game returns the 1-based game number n.

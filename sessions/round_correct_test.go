@@ -53,7 +53,7 @@ func TestCorrectAnyRound(t *testing.T) {
 			t.Fatal(err)
 		}
 		var out []int
-		for _, p := range tb.Games[0].Result.Players {
+		for _, p := range tb.Games[0].Result().Players {
 			out = append(out, p.Total)
 		}
 		return out
@@ -97,7 +97,7 @@ func TestCorrectAnyRound(t *testing.T) {
 		t.Fatalf("import of a table with a round corrected: %v", err)
 	}
 	other, _ := ts.Table(ctx, copyID)
-	if got, _ := other.Games[0].Result.Total("Cy"); got != 19 {
+	if got, _ := other.Games[0].Result().Total("Cy"); got != 19 {
 		t.Errorf("imported copy: Cy %d, want 19", got)
 	}
 	// Undo round 4, then the correction: the round as first entered.

@@ -111,8 +111,8 @@ func TestRoundsBuildGamesAndStartTheNext(t *testing.T) {
 	if len(tb.Games) != 2 {
 		t.Fatalf("%d games, want 2", len(tb.Games))
 	}
-	if got, _ := tb.Games[0].Result.Total("Ana"); got != 12 || !tb.Games[0].Result.GameOver {
-		t.Errorf("game 1: Ana %d, over %v", got, tb.Games[0].Result.GameOver)
+	if got, _ := tb.Games[0].Result().Total("Ana"); got != 12 || !tb.Games[0].Result().GameOver {
+		t.Errorf("game 1: Ana %d, over %v", got, tb.Games[0].Result().GameOver)
 	}
 	cur, inProgress := tb.Current()
 	if !inProgress || cur.Number != 2 {
@@ -130,8 +130,8 @@ func TestRoundsBuildGamesAndStartTheNext(t *testing.T) {
 		t.Fatal(err)
 	}
 	tb, _ = ts.Table(ctx, id)
-	if got, _ := tb.Games[0].Result.Total("Ana"); got != 8 || tb.Games[0].Result.GameOver {
-		t.Errorf("after two undos: Ana %d over %v, want 8 and in progress", got, tb.Games[0].Result.GameOver)
+	if got, _ := tb.Games[0].Result().Total("Ana"); got != 8 || tb.Games[0].Result().GameOver {
+		t.Errorf("after two undos: Ana %d over %v, want 8 and in progress", got, tb.Games[0].Result().GameOver)
 	}
 	// A stranger in a round is refused with the field.
 	_, err = ts.RecordRound(ctx, id, tb.Head, "", json.RawMessage(`{"players":[{"name":"Zed","total":1}]}`))

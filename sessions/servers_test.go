@@ -102,7 +102,7 @@ func TestWritersOnTwoServersNeverDoubleRecord(t *testing.T) {
 		}
 		seen := map[[2]int]bool{}
 		for _, g := range tb.Games {
-			k := [2]int{g.Result.Players[0].Total, g.Result.Players[1].Total}
+			k := [2]int{g.Result().Players[0].Total, g.Result().Players[1].Total}
 			if seen[k] {
 				t.Errorf("server %d: phone %d's move %d is stored twice", i, k[0], k[1])
 			}

@@ -40,7 +40,7 @@ import (
 // LogEntry, effect … and what replay puts in them; TestSnapshotCoversTable
 // lists them) and a snapshot made before is never read: the tables are
 // replayed from their logs and snapshotted again.
-const snapshotVersion = 4
+const snapshotVersion = 6
 
 // snapMagic starts every part.
 const snapMagic = "tmsnap"
@@ -61,9 +61,10 @@ type snapEncoder struct {
 	games   map[string]int
 	gameBuf []byte // the game pool, encoded
 	nGames  int
-	// scratch holds a line and a game while they are encoded (a game
-	// holds lines, a line nothing).
-	lineScratch, gameScratch []byte
+	// scratch holds a line, a game, its result and a round's points
+	// while they are encoded (a game holds a result, a result and points
+	// hold lines, a line nothing).
+	lineScratch, gameScratch, pointsScratch, resultScratch []byte
 	// slugs are the engines' slugs, asked once per engine.
 	slugs map[any]string
 }
@@ -301,23 +302,65 @@ func (e *snapEncoder) result(r scoring.Result) error {
 	return e.phrase(r.TieBreakPhrase)
 }
 
+// record writes a game's record whole (a loaded game's is not worked
+// out again from its result, which stays encoded).
+func (e *snapEncoder) record(r GameRecord) {
+	e.uint(r.Number)
+	e.str(r.Game)
+	e.str(r.Sheet)
+	e.str(r.Kind)
+	e.str(string(r.Status))
+	e.bool(r.Settled)
+	e.bool(r.Over)
+	e.bool(r.Unfinished)
+	e.bool(r.Counted)
+	e.bool(r.LowestWins)
+	e.str(string(r.Rule))
+	e.bool(r.Corrected)
+	e.int(r.Rounds)
+	e.int(r.Violations)
+	e.int(r.Warnings)
+	e.count(len(r.Seats), r.Seats == nil)
+	for _, st := range r.Seats {
+		e.str(st.Name)
+		e.int(st.Score)
+		e.int(st.Place)
+		e.bool(st.Won)
+		e.int(st.Tied)
+	}
+	e.strs_(r.Winners)
+}
+
 // game writes a reference to g in the pool of games (0 for nil).
 func (e *snapEncoder) game(g *Game) error {
+	ref, err := e.gameRef(g)
+	e.uint(ref)
+	return err
+}
+
+// gameRef puts g in the pool of games and returns its reference: its
+// place in the pool plus one (0 for nil).
+func (e *snapEncoder) gameRef(g *Game) (int, error) {
 	if g == nil {
-		e.uint(0)
-		return nil
+		return 0, nil
 	}
 	if g.engine != nil && g.Info.Slug != e.slug(g.engine) {
-		return fmt.Errorf("%w: game %d is not of its engine's game", errSnapshot, g.Number)
+		return 0, fmt.Errorf("%w: game %d is not of its engine's game", errSnapshot, g.Number)
 	}
 	enc, err := e.sub(&e.gameScratch, func() error {
 		e.uint(g.Number)
 		e.engine(g.engine)
 		e.uint(g.Seq)
 		e.bytes(g.State)
-		if err := e.result(g.Result); err != nil {
+		// The result as a block of its own, prefixed by its length: a
+		// loaded game keeps it encoded until it is read (Game.Result).
+		res, err := e.sub(&e.resultScratch, func() error { return e.result(g.Result()) })
+		if err != nil {
 			return err
 		}
+		e.uint(len(res))
+		e.body = append(e.body, res...)
+		e.record(g.Record)
 		e.bool(g.Corrected)
 		e.bool(g.Settled)
 		e.bool(g.Unfinished)
@@ -334,7 +377,7 @@ func (e *snapEncoder) game(g *Game) error {
 		return nil
 	})
 	if err != nil {
-		return err
+		return 0, err
 	}
 	i, ok := e.games[string(enc)]
 	if !ok {
@@ -344,8 +387,7 @@ func (e *snapEncoder) game(g *Game) error {
 		e.gameBuf = binary.AppendUvarint(e.gameBuf, uint64(len(enc)))
 		e.gameBuf = append(e.gameBuf, enc...)
 	}
-	e.uint(i + 1)
-	return nil
+	return i + 1, nil
 }
 
 func (e *snapEncoder) play(p *Play) {
@@ -385,11 +427,17 @@ func encodePart(t *Table, from int, build string) ([]byte, error) {
 	}
 	e.count(len(t.Games), t.Games == nil)
 	e.uint(len(games))
+	// Where in the pool each game written is (by number): a round's
+	// lines are referred to there.
+	pooled := make(map[int]int, len(games))
 	for _, i := range games {
 		e.uint(i)
-		if err := e.game(&t.Games[i]); err != nil {
+		ref, err := e.gameRef(&t.Games[i])
+		if err != nil {
 			return nil, err
 		}
+		e.uint(ref)
+		pooled[i+1] = ref - 1
 	}
 	// The events since from, with their facts.
 	e.uint(t.Head - from)
@@ -405,24 +453,10 @@ func encodePart(t *Table, from int, build string) ([]byte, error) {
 		if err := e.game(le.After); err != nil {
 			return nil, err
 		}
-		e.count(len(le.Points), le.Points == nil)
-		for _, p := range le.Points {
-			e.str(p.Name)
-			e.int(p.Points)
-			// A round's lines are most often those its game holds now
-			// (the lines of that round in the player's breakdown): then
-			// only where they are.
-			if player, at, ok := linesIn(t, le.Game, p); ok {
-				e.uint(1)
-				e.uint(player)
-				e.uint(at)
-				e.count(len(p.Lines), false)
-				continue
-			}
-			e.uint(0)
-			if err := e.lineList(p.Lines); err != nil {
-				return nil, err
-			}
+		// A round's points, length-prefixed: a loaded entry keeps them
+		// encoded and decodes them when read (LogEntry.Points).
+		if err := e.points(t, le, pooled); err != nil {
+			return nil, err
 		}
 		e.bool(le.opened)
 		e.engine(le.engine)
@@ -521,13 +555,57 @@ func encodePart(t *Table, from int, build string) ([]byte, error) {
 	return binary.LittleEndian.AppendUint32(out, crc32.Checksum(out, castagnoli)), nil
 }
 
+// points writes le's round points as a block of their own, prefixed by
+// its length (an empty block for none). pooled gives where in the pool
+// each game of the part is.
+func (e *snapEncoder) points(t *Table, le LogEntry, pooled map[int]int) error {
+	pts := le.Points()
+	if pts == nil {
+		e.uint(0)
+		return nil
+	}
+	enc, err := e.sub(&e.pointsScratch, func() error {
+		e.count(len(pts), false)
+		for _, p := range pts {
+			e.str(p.Name)
+			e.int(p.Points)
+			// A round's lines are most often those its game holds now
+			// (the lines of that round in the player's breakdown): then
+			// only where they are, in that game as the part's pool
+			// holds it (a later part or correction replaces the game
+			// in the table, not in this part's pool).
+			if ref, ok := pooled[le.Game]; ok {
+				if player, at, ok := linesIn(t, le.Game, p); ok {
+					e.uint(1)
+					e.uint(ref)
+					e.uint(player)
+					e.uint(at)
+					e.count(len(p.Lines), false)
+					continue
+				}
+			}
+			e.uint(0)
+			if err := e.lineList(p.Lines); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	e.uint(len(enc))
+	e.body = append(e.body, enc...)
+	return nil
+}
+
 // linesIn finds p's lines in game n of t as it is now: the index of p's
 // player in its result, and where its breakdown holds them.
 func linesIn(t *Table, n int, p RoundPoints) (player, at int, ok bool) {
 	if n < 1 || n > len(t.Games) || len(p.Lines) == 0 {
 		return 0, 0, false
 	}
-	for i, r := range t.Games[n-1].Result.Players {
+	for i, r := range t.Games[n-1].Result().Players {
 		if r.Name != p.Name {
 			continue
 		}
@@ -555,14 +633,17 @@ type snapDecoder struct {
 	strs  []string
 	lines []scoring.Line
 	games []*Game
-	find  Finder
+	// part is what the part's games and entries keep to read their
+	// results and round points later.
+	part *snapPart
+	find Finder
 	// engines and infos are looked up once per slug.
 	engines map[string]scoring.Game
 	infos   map[string]scoring.Info
 	// Slices are cut from larger arrays: a long table is a few
 	// allocations, not a few per event.
 	lineSlab    slab[scoring.Line]
-	pointsSlab  slab[RoundPoints]
+	seatSlab    slab[Seat]
 	playersSlab slab[scoring.PlayerResult]
 	intSlab     slab[int]
 	strSlab     slab[string]
@@ -844,11 +925,19 @@ func (d *snapDecoder) pooled() *Game {
 	return d.games[i-1]
 }
 
-func (d *snapDecoder) poolGame(g *Game) {
+// poolGame reads game i of the pool into g; its result stays encoded in
+// the part (Game.Result reads it).
+func (d *snapDecoder) poolGame(i int, g *Game) {
 	g.Number = d.uint()
 	g.engine, g.Info = d.engine()
 	g.Seq, g.State = d.uint(), d.bytes()
-	g.Result = d.result()
+	n := d.uint()
+	at := len(d.part.body) - len(d.b)
+	if d.take(n); d.err == nil {
+		d.part.results[i].at, d.part.results[i].end = uint32(at), uint32(at+n)
+		g.lazy = resultRef{part: d.part, i: uint32(i)}
+	}
+	g.Record = d.record()
 	g.Corrected, g.Settled, g.Unfinished, g.Err = d.bool(), d.bool(), d.bool(), d.str()
 	if d.bool() {
 		var imp GameImported
@@ -858,9 +947,21 @@ func (d *snapDecoder) poolGame(g *Game) {
 		g.Imported = &imp
 	}
 	g.rounds = d.uint()
-	if g.engine != nil {
-		g.Record = recordOf(*g) // as put and replace make it, from the game
+}
+
+func (d *snapDecoder) record() GameRecord {
+	r := GameRecord{Number: d.uint(), Game: d.str(), Sheet: d.str(), Kind: d.str(), Status: GameStatus(d.str()),
+		Settled: d.bool(), Over: d.bool(), Unfinished: d.bool(), Counted: d.bool(), LowestWins: d.bool(),
+		Rule: RankRule(d.str()), Corrected: d.bool(), Rounds: d.int(), Violations: d.int(), Warnings: d.int()}
+	if n, isNil := d.count(); !isNil {
+		r.Seats = d.seatSlab.take(n)
+		for i := range r.Seats {
+			st := &r.Seats[i]
+			st.Name, st.Score, st.Place, st.Won, st.Tied = d.str(), d.int(), d.int(), d.bool(), d.int()
+		}
 	}
+	r.Winners = d.strList()
+	return r
 }
 
 func (d *snapDecoder) play() *Play {
@@ -904,7 +1005,11 @@ func decodeOnto(t *Table, part []byte, find Finder, owned bool) (err error) {
 	if crc32.Checksum(body, castagnoli) != sum {
 		return fmt.Errorf("%w: its checksum does not match", errSnapshot)
 	}
-	d := &snapDecoder{b: body[len(snapMagic)+1:], find: find, engines: map[string]scoring.Game{}, infos: map[string]scoring.Info{}}
+	start := body[len(snapMagic)+1:]
+	if len(start) > math.MaxUint32 {
+		return fmt.Errorf("%w: a part over 4 GB", errSnapshot)
+	}
+	d := &snapDecoder{b: start, find: find, engines: map[string]scoring.Game{}, infos: map[string]scoring.Info{}}
 	if v := d.uint(); v != snapshotVersion {
 		return fmt.Errorf("%w: version %d", errSnapshot, v)
 	}
@@ -930,11 +1035,12 @@ func decodeOnto(t *Table, part []byte, find Finder, owned bool) (err error) {
 	}
 	d.games = make([]*Game, n)
 	pool := make([]Game, n)
+	d.part = &snapPart{body: start, strs: d.strs, lines: d.lines, results: make([]lazyResult, n)}
 	for i := range d.games {
 		size := d.uint()
 		end := len(d.b) - size
 		d.games[i] = &pool[i]
-		d.poolGame(d.games[i])
+		d.poolGame(i, d.games[i])
 		if d.err == nil && len(d.b) != end {
 			d.fail()
 		}
@@ -959,6 +1065,11 @@ func decodeOnto(t *Table, part []byte, find Finder, owned bool) (err error) {
 			return errSnapshot
 		}
 		switch {
+		case from == 0 && baseInPool(d, nGames, len(pool)):
+			// A base writes its games first into the pool, in order:
+			// the table's games are the pool's first games, not a copy
+			// (the list below then puts each game in its own place).
+			games = pool[:nGames:nGames]
 		case owned && nGames <= len(t.Games) && t.Games != nil:
 			games = t.Games[:nGames]
 		case owned && t.Games != nil:
@@ -994,34 +1105,18 @@ func decodeOnto(t *Table, part []byte, find Finder, owned bool) (err error) {
 		log = make([]LogEntry, from, head+64)
 		copy(log, t.Log)
 	}
+	pts := d.part
 	undone := make([]atomic.Int64, events)
 	var undos [][2]int
 	for seq := from + 1; seq <= head; seq++ {
 		le := LogEntry{Event: Event{Seq: seq, Kind: Kind(d.str()), Payload: d.bytes(), At: d.time()}}
 		le.Game, le.Round, le.Move = d.uint(), d.uint(), d.uint()
 		le.After = d.game()
-		if n, isNil := d.count(); !isNil {
-			le.Points = d.pointsSlab.take(n)
-			for i := range le.Points {
-				p := &le.Points[i]
-				p.Name, p.Points = d.str(), d.int()
-				if d.uint() == 0 {
-					p.Lines = d.lineList()
-					continue
-				}
-				// Where the game holds them now (shared, capped).
-				player, at := d.uint(), d.uint()
-				n, _ := d.count()
-				if le.Game < 1 || le.Game > len(games) || player >= len(games[le.Game-1].Result.Players) {
-					d.fail()
-					break
-				}
-				b := games[le.Game-1].Result.Players[player].Breakdown
-				if at+n > len(b) {
-					d.fail()
-					break
-				}
-				p.Lines = b[at : at+n : at+n]
+		// The round's points stay encoded in the part (LogEntry.Points).
+		if n := d.uint(); n > 0 {
+			at := len(pts.body) - len(d.b)
+			if d.take(n); d.err == nil {
+				le.lazy = pointsRef{part: pts, at: uint32(at), end: uint32(at + n)}
 			}
 		}
 		le.opened = d.bool()
@@ -1114,6 +1209,119 @@ func decodeOnto(t *Table, part []byte, find Finder, owned bool) (err error) {
 	}
 	*t = next
 	return nil
+}
+
+// snapPart is what the games and entries a part gave keep to read their
+// results and round points when they are first asked for: the part's
+// bytes (from its version on; its checksum covered them when it was
+// loaded), its strings and lines, and where each game of its pool has
+// its result, with the result once read.
+type snapPart struct {
+	body    []byte
+	strs    []string
+	lines   []scoring.Line
+	results []lazyResult
+}
+
+// lazyResult is where a pooled game's result is in its part, body[at:end],
+// and the result once read.
+type lazyResult struct {
+	at, end uint32
+	read    atomic.Pointer[scoring.Result]
+}
+
+// resultRef is a loaded game's result: game i of its part's pool.
+type resultRef struct {
+	part *snapPart
+	i    uint32
+}
+
+// decode reads the result r refers to, once (read again only by
+// goroutines that ask at the same time); the zero Result if it does not
+// read (never after a part whose checksum matched, as every loaded one
+// did).
+func (r resultRef) decode() scoring.Result {
+	if int(r.i) >= len(r.part.results) {
+		return scoring.Result{}
+	}
+	lr := &r.part.results[r.i]
+	if res := lr.read.Load(); res != nil {
+		return *res
+	}
+	if int(lr.end) > len(r.part.body) || lr.at > lr.end {
+		return scoring.Result{}
+	}
+	d := &snapDecoder{b: r.part.body[lr.at:lr.end], strs: r.part.strs, lines: r.part.lines}
+	res := d.result()
+	if d.err != nil || len(d.b) != 0 {
+		return scoring.Result{}
+	}
+	lr.read.Store(&res)
+	return res
+}
+
+// pointsRef is where an entry's round points are in its part: the bytes
+// body[at:end].
+type pointsRef struct {
+	part    *snapPart
+	at, end uint32
+}
+
+// decode reads the round points r refers to; nil if they do not read
+// (never after a part whose checksum matched, as every loaded one did).
+func (r pointsRef) decode() []RoundPoints {
+	if int(r.end) > len(r.part.body) || r.at > r.end {
+		return nil
+	}
+	d := &snapDecoder{b: r.part.body[r.at:r.end], strs: r.part.strs, lines: r.part.lines}
+	n, isNil := d.count()
+	if isNil {
+		return nil
+	}
+	out := make([]RoundPoints, n)
+	for i := range out {
+		p := &out[i]
+		p.Name, p.Points = d.str(), d.int()
+		if d.uint() == 0 {
+			p.Lines = d.lineList()
+			continue
+		}
+		// Where the game held them (shared, capped).
+		// (Their count is written as a list's, but not bounded by the
+		// bytes left: the lines are not in them.)
+		ref, player, at, n := d.uint(), d.uint(), d.uint(), d.uint()-1
+		if d.err != nil || n < 0 || ref >= len(r.part.results) {
+			return nil
+		}
+		players := resultRef{part: r.part, i: uint32(ref)}.decode().Players
+		if player >= len(players) {
+			return nil
+		}
+		b := players[player].Breakdown
+		if at+n > len(b) {
+			return nil
+		}
+		p.Lines = b[at : at+n : at+n]
+	}
+	if d.err != nil || len(d.b) != 0 {
+		return nil
+	}
+	return out
+}
+
+// baseInPool reports whether the games list d is at (after its count of
+// games) names game i as pool game i for every i < n, as a base writes it.
+func baseInPool(d *snapDecoder, n, pooled int) bool {
+	peek := snapDecoder{b: d.b}
+	if peek.uint() != n || n > pooled {
+		return false
+	}
+	for k := range n {
+		if peek.uint() != k || peek.uint() != k+1 {
+			return false
+		}
+	}
+	return peek.err == nil
 }
 
 // partHeader reads the version and build a part was made by.

@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -195,10 +196,31 @@ func genLog(rnd *rand.Rand, n int) []Event {
 
 // comparable is t with what is not data taken out: its finder and its
 // cache of what pages derived.
+// A game's result and a log entry's round points are compared as Result
+// and Points read them (a loaded game and entry keep them encoded).
 func comparable(t Table) Table {
 	t.find, t.derived = nil, nil
 	t.effect = withoutFacts(t.effect)
+	t.Games = slices.Clone(t.Games)
+	for i := range t.Games {
+		t.Games[i] = eagerGame(t.Games[i])
+	}
+	t.Log = slices.Clone(t.Log)
+	for i := range t.Log {
+		le := &t.Log[i]
+		le.points, le.lazy = le.Points(), pointsRef{}
+		if le.After != nil {
+			g := eagerGame(*le.After)
+			le.After = &g
+		}
+	}
 	return t
+}
+
+// eagerGame is g with its result read.
+func eagerGame(g Game) Game {
+	g.result, g.lazy = g.Result(), resultRef{}
+	return g
 }
 
 // withoutFacts is a copy of the stack of events in effect without the
@@ -210,6 +232,10 @@ func withoutFacts(fx *effect) *effect {
 	}
 	c := *fx
 	c.facts, c.next = nil, withoutFacts(fx.next)
+	if c.prev != nil {
+		g := eagerGame(*c.prev)
+		c.prev = &g
+	}
 	return &c
 }
 
@@ -474,14 +500,22 @@ func TestSnapshotCoversTable(t *testing.T) {
 		"sessions.gameFacts": {"number int", "seen bool", "times sessions.span", "clocked bool", "clock sessions.Clock"},
 		"sessions.span":      {"n int", "first time.Time", "last time.Time", "played time.Duration", "paused time.Duration"},
 		"sessions.Clock":     {"Game int", "Used bool", "Running bool", "Since time.Time", "Ran time.Duration"},
-		"sessions.Game": {"Number int", "Info scoring.Info", "engine scoring.Game", "Seq int", "State json.RawMessage", "Result scoring.Result",
-			"Corrected bool", "Err string", "Imported *sessions.GameImported", "Settled bool", "Unfinished bool", "Record sessions.GameRecord", "rounds int"},
-		"sessions.LogEntry": {"Event sessions.Event", "Game int", "Round int", "Move int", "After *sessions.Game", "Points []sessions.RoundPoints",
-			"opened bool", "engine scoring.Game", "undone *atomic.Int64"},
+		"sessions.Game": {"Number int", "Info scoring.Info", "engine scoring.Game", "Seq int", "State json.RawMessage", "result scoring.Result",
+			"lazy sessions.resultRef", "Corrected bool", "Err string", "Imported *sessions.GameImported", "Settled bool", "Unfinished bool", "Record sessions.GameRecord", "rounds int"},
+		"sessions.LogEntry": {"Event sessions.Event", "Game int", "Round int", "Move int", "After *sessions.Game", "points []sessions.RoundPoints",
+			"lazy sessions.pointsRef", "opened bool", "engine scoring.Game", "undone *atomic.Int64"},
 		"sessions.Event":       {"Seq int", "Kind sessions.Kind", "Payload json.RawMessage", "At time.Time"},
 		"sessions.RoundPoints": {"Name string", "Points int", "Lines []scoring.Line"},
 		"sessions.effect": {"seq int", "game int", "added bool", "prev *sessions.Game", "joined bool", "chosen *sessions.playing",
 			"playChanged bool", "play *sessions.Play", "broken error", "facts *sessions.facts", "next *sessions.effect"},
+		"sessions.pointsRef":  {"part *sessions.snapPart", "at uint32", "end uint32"},
+		"sessions.resultRef":  {"part *sessions.snapPart", "i uint32"},
+		"sessions.snapPart":   {"body []uint8", "strs []string", "lines []scoring.Line", "results []sessions.lazyResult"},
+		"sessions.lazyResult": {"at uint32", "end uint32", "read atomic.Pointer[tablemate/scoring.Result]"},
+		"sessions.GameRecord": {"Number int", "Game string", "Sheet string", "Kind string", "Status sessions.GameStatus", "Settled bool",
+			"Over bool", "Unfinished bool", "Counted bool", "LowestWins bool", "Rule sessions.RankRule", "Corrected bool", "Rounds int",
+			"Violations int", "Warnings int", "Seats []sessions.Seat", "Winners []string"},
+		"sessions.Seat":    {"Name string", "Score int", "Place int", "Won bool", "Tied int"},
 		"sessions.playing": {"info scoring.Info", "engine scoring.Game", "options json.RawMessage", "first string"},
 		"sessions.Play":    {"Setup json.RawMessage", "Steps []json.RawMessage", "StartSeq int", "Players []string"},
 		"scoring.Result": {"Game string", "Valid bool", "GameOver bool", "Violations []scoring.Violation", "Warnings []scoring.Violation",
@@ -491,7 +525,7 @@ func TestSnapshotCoversTable(t *testing.T) {
 		"scoring.Violation":    {"Code string", "Player string", "Rule string", "Message string", "Phrase scoring.Phrase"},
 		"scoring.Phrase":       {"format string", "args []interface {}", "one string"},
 	}
-	for _, v := range []any{Table{}, Game{}, LogEntry{}, Event{}, RoundPoints{}, effect{}, playing{}, Play{}, facts{}, gameFacts{}, span{}, Clock{},
+	for _, v := range []any{Table{}, Game{}, LogEntry{}, Event{}, RoundPoints{}, pointsRef{}, resultRef{}, snapPart{}, lazyResult{}, GameRecord{}, Seat{}, effect{}, playing{}, Play{}, facts{}, gameFacts{}, span{}, Clock{},
 		scoring.Result{}, scoring.PlayerResult{}, scoring.Line{}, scoring.Violation{}, scoring.Phrase{}} {
 		typ := reflect.TypeOf(v)
 		var fields []string
@@ -552,6 +586,10 @@ func BenchmarkSnapshotLoad(b *testing.B) {
 				}
 				parts = append(parts, part)
 			}
+			size := 0
+			for _, p := range parts {
+				size += len(p)
+			}
 			b.Run(fmt.Sprintf("events=%d/%s", n, shape), func(b *testing.B) {
 				b.ReportAllocs()
 				for b.Loop() {
@@ -565,7 +603,139 @@ func BenchmarkSnapshotLoad(b *testing.B) {
 						b.Fatal(t.Head)
 					}
 				}
+				b.ReportMetric(float64(size), "part-bytes")
 			})
 		}
+	}
+}
+
+// A loaded entry's round points (kept encoded, read by Points) and a
+// loaded game's result (read by Result) are the replay's, also after later events corrected the rounds' games: loaded
+// from a base and parts at random heads, in place as loadSnapshot loads
+// them, then the rest of the log applied, every entry's Points equals
+// the entry's of the table Replay builds, and every game's Result the
+// game's. The logs correct rounds and
+// undo often, and the test fails unless some loaded entries' rounds were
+// corrected since (their game is no longer the game they scored).
+func TestLazyReadsAreTheReplays(t *testing.T) {
+	noStore(t)
+	rnd := rand.New(rand.NewPCG(17, 19))
+	lazy, changed, lazyGames := 0, 0, 0
+	for i := range 16 {
+		events := genLog(rnd, 30+rnd.IntN(40))
+		cut := 1 + rnd.IntN(len(events))
+		var loaded Table
+		from := 0
+		for k := 0; from < cut; k++ {
+			h := min(from+1+rnd.IntN(15), cut)
+			at, err := Replay("k", events[:h], findAll)
+			if err != nil {
+				t.Fatal(err)
+			}
+			part, err := encodePart(&at, from, "test")
+			if err != nil {
+				t.Fatalf("log %d, part %d–%d: %v", i, from, h, err)
+			}
+			if err := decodeOnto(&loaded, part, findAll, k > 0); err != nil {
+				t.Fatalf("log %d, part %d–%d: %v", i, from, h, err)
+			}
+			from = h
+		}
+		if err := loaded.applyAll(events[cut:], nil); err != nil {
+			t.Fatal(err)
+		}
+		want, err := Replay("k", events, findAll)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k, le := range loaded.Log {
+			got, wantPts := le.Points(), want.Log[k].Points()
+			if !reflect.DeepEqual(got, wantPts) {
+				t.Fatalf("log %d (loaded to %d of %d), event %d (%s of game %d): points %+v, want %+v",
+					i, cut, len(events), le.Seq, le.Kind, le.Game, got, wantPts)
+			}
+			if le.lazy.part == nil {
+				continue
+			}
+			lazy++
+			var now scoring.Result // none when an undo took the game back
+			if le.Game <= len(loaded.Games) {
+				now = loaded.Games[le.Game-1].Result()
+			}
+			if then, ok := want.GameAsOf(le.Game, le.Seq); ok && len(got) > 0 && !reflect.DeepEqual(then.Result(), now) {
+				changed++
+			}
+		}
+		// The games' results too, and the games entries and events in
+		// effect keep: those a part gave keep them encoded.
+		for k, g := range loaded.Games {
+			if g.lazy.part != nil {
+				lazyGames++
+			}
+			if !reflect.DeepEqual(g.Result(), want.Games[k].Result()) {
+				t.Fatalf("log %d (loaded to %d of %d), game %d: result %+v, want %+v", i, cut, len(events), k+1, g.Result(), want.Games[k].Result())
+			}
+		}
+		for k, le := range loaded.Log {
+			if le.After != nil && !reflect.DeepEqual(le.After.Result(), want.Log[k].After.Result()) {
+				t.Fatalf("log %d, event %d: the game it left has result %+v, want %+v", i, le.Seq, le.After.Result(), want.Log[k].After.Result())
+			}
+		}
+		for fx, wfx := loaded.effect, want.effect; fx != nil && wfx != nil; fx, wfx = fx.next, wfx.next {
+			if (fx.prev == nil) != (wfx.prev == nil) || fx.prev != nil && !reflect.DeepEqual(fx.prev.Result(), wfx.prev.Result()) {
+				t.Fatalf("log %d, event %d in effect: the game before it differs", i, fx.seq)
+			}
+		}
+	}
+	if lazy == 0 || changed == 0 || lazyGames == 0 {
+		t.Fatalf("%d loaded entries kept their points encoded, %d of them of a round corrected since, %d games their results: the test read nothing lazily or no corrected round", lazy, changed, lazyGames)
+	}
+	t.Logf("%d entries read lazily, %d of rounds whose game changed since; %d games", lazy, changed, lazyGames)
+}
+
+// A loaded table is read by many requests at once: its games' results
+// and entries' points, read first by several goroutines together, are
+// each the replay's (go test -race checks the reads share nothing
+// unsafely).
+func TestLazyReadsAtOnce(t *testing.T) {
+	noStore(t)
+	events := cambioLog(400)
+	want, err := Replay("k", events, findAll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	part, err := encodePart(&want, 0, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var loaded Table
+	if err := decodePart(&loaded, part, findAll); err != nil {
+		t.Fatal(err)
+	}
+	if len(loaded.Games) == 0 || loaded.Games[0].lazy.part == nil || loaded.Log[1].lazy.part == nil {
+		t.Fatal("the loaded table decoded its results and points whole")
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 8)
+	for range 4 {
+		wg.Go(func() {
+			for i, g := range loaded.Games {
+				if !reflect.DeepEqual(g.Result(), want.Games[i].Result()) {
+					errs <- fmt.Sprintf("game %d", i+1)
+					return
+				}
+			}
+			for i, le := range loaded.Log {
+				if !reflect.DeepEqual(le.Points(), want.Log[i].Points()) {
+					errs <- fmt.Sprintf("event %d", i+1)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Errorf("%s read at once differs from the replay's", e)
 	}
 }

@@ -148,7 +148,7 @@ type EveningRow struct {
 // not grow with the games.
 func (t Table) Evening() Evening {
 	ev := Evening{Done: t.tally.Counted, Disputed: t.tally.Disputed}
-	if g, going := t.InProgress(); going && len(g.Result.Players) > 0 {
+	if g, going := t.InProgress(); going && len(g.Result().Players) > 0 {
 		ev.Going, ev.Round = g.Number, g.Rounds()
 	}
 	if ev.Done == 0 {

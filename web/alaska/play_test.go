@@ -152,8 +152,8 @@ func TestPlayAlongAlaska(t *testing.T) {
 	if err := json.Unmarshal(g.State, &state); err != nil {
 		t.Fatal(err)
 	}
-	if state.Players[0].Salmon != 2 || state.Players[1].Salmon != 0 || len(g.Result.Winners) != 1 || g.Result.Winners[0] != "Ana" {
-		t.Errorf("final state %+v, winners %v", state, g.Result.Winners)
+	if state.Players[0].Salmon != 2 || state.Players[1].Salmon != 0 || len(g.Result().Winners) != 1 || g.Result().Winners[0] != "Ana" {
+		t.Errorf("final state %+v, winners %v", state, g.Result().Winners)
 	}
 }
 

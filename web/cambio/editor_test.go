@@ -94,7 +94,7 @@ func TestCambioRoundsOverHTTP(t *testing.T) {
 	}
 	tb := ts.Table(table)
 	for name, want := range map[string]int{"Ana": 61, "Ben": 36, "Cy": 19} {
-		if got, _ := tb.Games[0].Result.Total(name); got != want {
+		if got, _ := tb.Games[0].Result().Total(name); got != want {
 			t.Errorf("%s: %d, want %d", name, got, want)
 		}
 	}
@@ -175,7 +175,7 @@ func TestCambioRoundBadEntries(t *testing.T) {
 		t.Fatalf("double submit: %d then %d\n%s", first.Status, second.Status, second.Body)
 	}
 	tb := ts.Table(table)
-	if len(tb.Games) != 1 || len(tb.Games[0].Result.Players[0].Rounds) != 1 {
+	if len(tb.Games) != 1 || len(tb.Games[0].Result().Players[0].Rounds) != 1 {
 		t.Errorf("double submit recorded %d games, %v", len(tb.Games), tb.Games)
 	}
 }
@@ -249,7 +249,7 @@ func TestCambioRoundEndIsRequired(t *testing.T) {
 		t.Fatalf("a round that can have happened: %d\n%s", p.Status, p.Body)
 	}
 	tb := ts.Table(table)
-	if len(tb.Games) != 1 || !tb.Games[0].Result.Valid {
+	if len(tb.Games) != 1 || !tb.Games[0].Result().Valid {
 		t.Errorf("recorded: %+v", tb.Games)
 	}
 	// The German editor asks the question in German.

@@ -67,7 +67,7 @@ func RoundGameInProgress(t sessions.Table) scoring.Phrase {
 		return scoring.Phrase{}
 	}
 	rounds := 0
-	for _, p := range g.Result.Players {
+	for _, p := range g.Result().Players {
 		rounds = max(rounds, len(p.Rounds))
 	}
 	return scoring.Phrasef("Game %d is being entered round by round (%s so far). Finish it with “Enter round %d” on the table page, or undo its rounds, before playing a game along.",

@@ -85,7 +85,7 @@ func exportCSV(c echo.Context, t sessions.Table) error {
 		for _, seat := range r.Seats {
 			// An imported game is "valid" as its file says; "imported"
 			// marks that no rule checked it.
-			s.row(t.Name, r.Number, seat.Name, seat.Score, seat.Won, g.Result.Valid, g.Imported != nil, r.Kind, seat.Place, status, r.Counted)
+			s.row(t.Name, r.Number, seat.Name, seat.Score, seat.Won, g.Result().Valid, g.Imported != nil, r.Kind, seat.Place, status, r.Counted)
 		}
 	}
 	attach(c, fileName(t.Name)+"-results.csv")

@@ -92,7 +92,7 @@ func countedPlays(t sessions.Table) (nums []int, out []plays.Play) {
 				p.Played = prev.In(time.Local)
 			}
 		}
-		for _, r := range g.Result.Players {
+		for _, r := range g.Result().Players {
 			p.Rounds = max(p.Rounds, len(r.Rounds))
 		}
 		for _, s := range g.Record.Seats {

@@ -263,8 +263,8 @@ func TestPlaysImportOtherGames(t *testing.T) {
 	if !strings.Contains(gp.Text("h1"), "Golf") || !strings.Contains(gp.Text(`[data-testid="imported"]`), "not checked by the rules") {
 		t.Errorf("golf page: %q / %q", gp.Text("h1"), gp.Text(`[data-testid="imported"]`))
 	}
-	if g := ts.Table(golfTable).Games[0]; !g.LowestWins() || g.Result.Winners[0] != "Ben" || g.Kind() != "another-game:golf" {
-		t.Errorf("imported golf %+v", g.Result)
+	if g := ts.Table(golfTable).Games[0]; !g.LowestWins() || g.Result().Winners[0] != "Ben" || g.Kind() != "another-game:golf" {
+		t.Errorf("imported golf %+v", g.Result())
 	}
 	// Round trip: the league's export holds the same plays.
 	back := areatest.ReadPlays(t, ts.Get(ts.PublicOf(t, admin)+"/export.bgsplay"), plays.BGStats)
@@ -285,7 +285,7 @@ func TestPlaysImportOtherGames(t *testing.T) {
 		}
 	}
 	ts.SheetRound(t, golfTable, map[string]string{"name": "Golf", "wins": "lowest", "mode": "final", "players[0].points": "30", "players[1].points": "41", "players[2].points": "44"})
-	if g := ts.Table(golfTable).Games; len(g) != 2 || g[1].Imported != nil || g[1].Kind() != "another-game:golf" || g[1].Result.Winners[0] != "Ana" {
+	if g := ts.Table(golfTable).Games; len(g) != 2 || g[1].Imported != nil || g[1].Kind() != "another-game:golf" || g[1].Result().Winners[0] != "Ana" {
 		t.Errorf("the next sheet after an imported one: %+v", g)
 	}
 	if ev := ts.Table(golfTable).Evening(); ev.Mode != sessions.EveningSum {

@@ -33,10 +33,10 @@ func eveningLeague(t *testing.T, ts *testServer) (admin, public string) {
 	var results []string
 	for _, g := range ts.Table(table).Games {
 		results = append(results, g.Info.Slug)
-		for _, p := range g.Result.Players {
+		for _, p := range g.Result().Players {
 			results = append(results, p.Name, strconv.Itoa(p.Total))
 		}
-		results = append(results, strings.Join(g.Result.Winners, "+"))
+		results = append(results, strings.Join(g.Result().Winners, "+"))
 	}
 	if got, want := strings.Join(results, " "), "koffer-katze-sombrero Ana 58 Ben 58 Cy 64 Cy cambio Ana 61 Ben 36 Cy 19 Cy another-game Ana 30 Ben 25 Cy 41 Ben"; got != want {
 		t.Fatalf("the evening's games: %s\nwant %s", got, want)

@@ -101,7 +101,7 @@ func (a *Area) page(c echo.Context, t sessions.Table, base string) error {
 		vm.GameTitle = games.KindTitle(c.Request().Context(), g.Record.Game, g.Record.Sheet) // the game it is, whatever the table plays now
 	}
 	if g, ok := t.GameAsOf(n, e.Seq); ok {
-		vm.Present, vm.Result, vm.AsTyped = g.Err == "", g.Result, g.Record.AsTyped()
+		vm.Present, vm.Result, vm.AsTyped = g.Err == "", g.Result(), g.Record.AsTyped()
 		if g.Err != "" {
 			vm.Page.Flash, vm.Page.FlashKind = kit.Tr(c, "This entry can no longer be read: %s", g.Err), "bad"
 		}

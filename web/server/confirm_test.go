@@ -94,8 +94,8 @@ func TestBrokenResultIsNotSavedOnTheFirstTap(t *testing.T) {
 		t.Errorf("a double tap on save as disputed: %d %s", twice.Status, twice.Header.Get("Location"))
 	}
 	tb := ts.Table(table)
-	if len(tb.Games) != 1 || tb.Games[0].Result.Valid {
-		t.Fatalf("after save as disputed: %d games, valid %v", len(tb.Games), len(tb.Games) == 1 && tb.Games[0].Result.Valid)
+	if len(tb.Games) != 1 || tb.Games[0].Result().Valid {
+		t.Fatalf("after save as disputed: %d games, valid %v", len(tb.Games), len(tb.Games) == 1 && tb.Games[0].Result().Valid)
 	}
 	if v, _ := ts.Get(saved.Header.Get("Location")).Doc.Find(`[data-testid="verdict"]`).Attr("data-valid"); v != "false" {
 		t.Errorf("the disputed game's verdict: valid = %q", v)
@@ -115,7 +115,7 @@ func TestBrokenResultIsNotSavedOnTheFirstTap(t *testing.T) {
 	if p := ts.Post(table+"/games/1", good); p.Status != http.StatusSeeOther {
 		t.Fatalf("a good correction: %d\n%s", p.Status, p.Body)
 	}
-	if tb := ts.Table(table); !tb.Games[0].Result.Valid {
+	if tb := ts.Table(table); !tb.Games[0].Result().Valid {
 		t.Error("the good correction was not saved")
 	}
 }
@@ -140,7 +140,7 @@ func TestDisputedSaveKeepsTheVersionRule(t *testing.T) {
 	if v, _ := p.Doc.Find(`input[name="players[0].display.black"]`).Attr("value"); v != "4 6 x 5" {
 		t.Errorf("the refused entry was lost: black = %q", v)
 	}
-	if tb := ts.Table(table); len(tb.Games) != 1 || !tb.Games[0].Result.Valid {
+	if tb := ts.Table(table); len(tb.Games) != 1 || !tb.Games[0].Result().Valid {
 		t.Errorf("the refused disputed save recorded something: %d games", len(tb.Games))
 	}
 }

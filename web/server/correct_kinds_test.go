@@ -189,7 +189,7 @@ func TestCorrectASheetRoundAfterTheTableMovedOn(t *testing.T) {
 	if tb.Info.Slug != cambio.Slug || !g.Corrected || !g.Record.Over || fmt.Sprint(g.Record.Winners) != "[Ben]" {
 		t.Fatalf("after the correction: table plays %s, Catan corrected %v, over %v, winners %v", tb.Info.Slug, g.Corrected, g.Record.Over, g.Record.Winners)
 	}
-	if ben, _ := g.Result.Total("Ben"); ben != 14 {
+	if ben, _ := g.Result().Total("Ben"); ben != 14 {
 		t.Errorf("Ben's Catan total %d, want 14", ben)
 	}
 	if got := g.Record.Status; got != "as_typed" {

@@ -70,7 +70,7 @@ func TestCorrectOldGamesAfterASheetStarted(t *testing.T) {
 	if tb.Info.Slug != "another-game" || !tb.Games[0].Corrected || !tb.Games[1].Corrected {
 		t.Fatalf("the table plays %s; games corrected %v %v", tb.Info.Slug, tb.Games[0].Corrected, tb.Games[1].Corrected)
 	}
-	if ana, _ := tb.Games[1].Result.Total("Ana"); ana != 54 {
+	if ana, _ := tb.Games[1].Result().Total("Ana"); ana != 54 {
 		t.Errorf("Ana's Cambio total %d, want 54 (61 less the 7)", ana)
 	}
 	// The corrected KKS game is disputed again (it still breaks KKS-3):

@@ -277,7 +277,7 @@ func (e *eveningRun) apply(o op) {
 				continue
 			}
 			r := scoresheet.Round{}
-			for k, p := range g.Result.Players {
+			for k, p := range g.Result().Players {
 				r.Scores = append(r.Scores, scoresheet.Entry{Name: p.Name, Points: (o.B*(k+2) + o.A) % 30})
 			}
 			e.done(e.tables.CorrectRound(e.ctx, e.edit, tb.Head, "", g.Number, 1, mustMarshal(r), "a typo"))
@@ -359,8 +359,8 @@ func reference(t *rapid.T, tb sessions.Table) (string, map[string]refRow) {
 	var counted []sessions.GameRecord
 	for _, g := range tb.Games {
 		r := g.Record
-		over := g.Err == "" && (g.Result.GameOver || g.Info.Slug == kks.Slug) && !g.Unfinished
-		disputed := g.Imported == nil && g.Info.Slug != scoresheet.Slug && !g.Result.Valid && !g.Settled
+		over := g.Err == "" && (g.Result().GameOver || g.Info.Slug == kks.Slug) && !g.Unfinished
+		disputed := g.Imported == nil && g.Info.Slug != scoresheet.Slug && !g.Result().Valid && !g.Settled
 		if r.Counted != (over && !disputed) {
 			t.Fatalf("game %d counts %v, but it is over %v and disputed %v", r.Number, r.Counted, over, disputed)
 		}

@@ -217,8 +217,8 @@ func TestOldExportImportsAndTakesAnotherGame(t *testing.T) {
 		// Tom first at KKS, Lea first at golf (lowest): one point each.
 		t.Errorf("evening %+v", ev)
 	}
-	if g := tb.Games[1]; !g.Result.GameOver || g.Result.Winners[0] != "Lea" {
-		t.Errorf("final scores end the sheet, the lowest wins: %+v", g.Result)
+	if g := tb.Games[1]; !g.Result().GameOver || g.Result().Winners[0] != "Lea" {
+		t.Errorf("final scores end the sheet, the lowest wins: %+v", g.Result())
 	}
 }
 

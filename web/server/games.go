@@ -61,9 +61,9 @@ func recordedEntry(c echo.Context, t sessions.Table) (entryGame, error) {
 		return entryGame{}, echo.NewHTTPError(http.StatusNotFound, tr(c, "This game has no result editor yet."))
 	}
 	eg := entryGame{N: g.Number, Slug: g.Info.Slug, Ed: ed, Game: g, Names: t.Players}
-	if len(g.Result.Players) > 0 {
+	if len(g.Result().Players) > 0 {
 		eg.Names = nil
-		for _, p := range g.Result.Players {
+		for _, p := range g.Result().Players {
 			eg.Names = append(eg.Names, p.Name)
 		}
 	}
@@ -329,7 +329,7 @@ func gameResultVM(c echo.Context, t sessions.Table, base string) (views.ResultVM
 	r := g.Record
 	vm := views.ResultVM{
 		Page: page(c, tr(c, "Game %d", g.Number)), Heading: tr(c, "%s · game %d", t.Name, g.Number),
-		GameTitle: tablepage.GameName(c, g), Result: g.Result,
+		GameTitle: tablepage.GameName(c, g), Result: g.Result(),
 		BackURL: base, BackLabel: tr(c, "Back to the table"),
 		ReplayURL: fmt.Sprintf("%s/games/%d/replay", base, g.Number),
 		Standing:  &views.GameStanding{Status: gameStatus(r), Winners: r.Winners},

@@ -196,7 +196,7 @@ func buildCrawlFixture(t *testing.T, ts *testServer) crawlFixture {
 		tb := ts.Table(table)
 		got := shape{playing: tb.Play != nil}
 		for _, g := range tb.Games {
-			if g.Result.GameOver {
+			if g.Result().GameOver {
 				got.over++
 			} else {
 				got.running = true

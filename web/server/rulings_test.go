@@ -166,8 +166,8 @@ func TestAlaskaEditorKeepsTheReading(t *testing.T) {
 		t.Fatalf("save: %d %s", p.Status, p.Text(".field-error"))
 	}
 	g := ts.Table(table).Games[0]
-	if !strings.Contains(string(g.State), `"angler_catch":"on_contact"`) || !g.Result.Valid || g.Result.Winners[0] != "Ana" {
-		t.Errorf("state %s result %+v", g.State, g.Result)
+	if !strings.Contains(string(g.State), `"angler_catch":"on_contact"`) || !g.Result().Valid || g.Result().Winners[0] != "Ana" {
+		t.Errorf("state %s result %+v", g.State, g.Result())
 	}
 	if ts.Get(table+"/games/1/edit").Doc.Find(`input[name="options.angler_catch"][checked]`).Length() != 1 {
 		t.Error("the correction form lost the reading")

@@ -460,14 +460,14 @@ func currentRounds(c echo.Context, t sessions.Table, ed kit.Editor) *views.Round
 		return nil
 	}
 	vm := &views.RoundsVM{Game: g.Number, Chart: roundLines(c.Request().Context(), g.Info.Slug, g)}
-	for _, p := range g.Result.Players {
+	for _, p := range g.Result().Players {
 		vm.Players = append(vm.Players, p.Name)
 		vm.Totals = append(vm.Totals, p.Total)
 		vm.Round = max(vm.Round, len(p.Rounds))
 	}
 	for r := range vm.Round {
-		row := make([]string, len(g.Result.Players))
-		for i, p := range g.Result.Players {
+		row := make([]string, len(g.Result().Players))
+		for i, p := range g.Result().Players {
 			row[i] = "–"
 			if r < len(p.Rounds) {
 				row[i] = fmt.Sprint(p.Rounds[r])

@@ -186,7 +186,7 @@ func verdictText(ctx context.Context, t sessions.Table, seq int) string {
 	if g == nil || g.Err != "" {
 		return ""
 	}
-	return ": " + totalsText(g.Result) + outcomeText(ctx, g.Result, g.Record)
+	return ": " + totalsText(g.Result()) + outcomeText(ctx, g.Result(), g.Record)
 }
 
 // totalsText lists each player's total: "Ana 58, Ben 47".
@@ -244,7 +244,7 @@ func roundText(ctx context.Context, t sessions.Table, seq int, p sessions.RoundR
 		}
 	}
 	var pts []string
-	for _, pr := range entryOf(t, seq).Points {
+	for _, pr := range entryOf(t, seq).Points() {
 		x := pr.Name + " " + signed(pr.Points)
 		if extra := roundExtras(ctx, pr.Lines, r); extra != "" {
 			x += " (" + extra + ")"
@@ -301,7 +301,7 @@ func runningLines(ctx context.Context, t sessions.Table) views.LineChart {
 // Cambio's target (50 unless the table chose another).
 func roundLines(ctx context.Context, slug string, g sessions.Game) views.LineChart {
 	c := views.LineChart{ID: "rounds-chart", XLabel: i18n.T(ctx, "Round"), Title: i18n.T(ctx, "Game %d, running totals by round", g.Number)}
-	for _, p := range g.Result.Players {
+	for _, p := range g.Result().Players {
 		s := views.Series{Name: p.Name}
 		total := 0
 		for _, r := range p.Rounds {
