@@ -4,6 +4,7 @@ import (
 	"context"
 	"strconv"
 
+	"tablemate/scoring"
 	"tablemate/views"
 	"tablemate/views/i18n"
 )
@@ -33,11 +34,11 @@ type KKSPlayVM struct {
 	// Take is the position chosen and waiting for the revealed card (0 =
 	// none); Unseen are the cards the deck can still hold.
 	Take      int
-	TakeText  string
+	TakeText  scoring.Phrase
 	Unseen    []CardOption
 	UndoLabel string
-	// LastMove names the newest move, "" before the first.
-	LastMove string
+	// LastMove names the newest move, zero before the first.
+	LastMove scoring.Phrase
 }
 
 // RowCardVM is one card of the row and what taking it means for the
@@ -48,8 +49,8 @@ type RowCardVM struct {
 	Value, Tokens int
 	Cost, Gain    int
 	FaceDown      bool
-	Refuse        string // why it cannot be taken
-	Line          string // why it goes face up or down, in one short line
+	Refuse        scoring.Phrase // why it cannot be taken
+	Line          scoring.Phrase // why it goes face up or down, in one short line
 	TakeURL       string
 }
 

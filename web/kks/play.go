@@ -10,6 +10,7 @@ import (
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
+	"tablemate/scoring"
 	"tablemate/scoring/kks"
 	"tablemate/sessions"
 	"tablemate/views"
@@ -82,22 +83,22 @@ func (kksPlay) LastMove(c echo.Context, t sessions.Table) (string, error) {
 	if err != nil || len(t.Play.Steps) == 0 {
 		return "", err
 	}
-	return kksMoveText(c, before, last), nil
+	return i18n.Say(c.Request().Context(), kksMoveText(before, last)), nil
 }
 
 // kksMoveText names step s as played on before, in the reader's language.
-func kksMoveText(c echo.Context, before kks.Position, s kks.Step) string {
+func kksMoveText(before kks.Position, s kks.Step) scoring.Phrase {
 	if s.Take < 1 || s.Take > len(before.Row) {
-		return ""
+		return scoring.Phrase{}
 	}
 	card := before.Row[s.Take-1].Card
-	pays := ""
+	pays := scoring.Verbatim("")
 	if pv, err := before.Preview(s.Take); err == nil {
-		pays = paysText(c, pv.Cost)
+		pays = paysText(pv.Cost)
 	}
-	took := kit.Tr(c, "%s took the %s %d (%s)", before.ToMove(), colourText(c, card.Colour), card.Value, pays)
+	took := scoring.Phrasef("%s took the %s %d (%s)", before.ToMove(), card.Colour.Word(), card.Value, pays)
 	if s.Reveal != nil {
-		took = kit.Tr(c, "%s; %s %d turned up", took, colourText(c, s.Reveal.Colour), s.Reveal.Value)
+		took = scoring.Phrasef("%s; %s %d turned up", took, s.Reveal.Colour.Word(), s.Reveal.Value)
 	}
 	return took
 }
@@ -139,10 +140,10 @@ func playVM(c echo.Context, t sessions.Table, take int, flash, undo string) (KKS
 		r := RowCardVM{Pos: i + 1, Colour: string(rc.Card.Colour), Value: rc.Card.Value, Tokens: rc.Tokens,
 			TakeURL: fmt.Sprintf("%s/play?take=%d", kit.EditBase(c), i+1)}
 		if pv, serr := pos.Preview(i + 1); serr != nil {
-			r.Refuse = kit.LocalStep(c, serr)
+			r.Refuse = serr.Phrase
 		} else {
 			r.Cost, r.Gain, r.FaceDown = pv.Cost, pv.Gain, pv.FaceDown
-			r.Line = i18n.Say(c.Request().Context(), pv.Line)
+			r.Line = pv.Line
 		}
 		vm.Row = append(vm.Row, r)
 	}
@@ -161,9 +162,9 @@ func playVM(c echo.Context, t sessions.Table, take int, flash, undo string) (KKS
 		}
 		vm.Seats = append(vm.Seats, seat)
 	}
-	if take > 0 && take <= len(vm.Row) && vm.Row[take-1].Refuse == "" {
+	if take > 0 && take <= len(vm.Row) && vm.Row[take-1].Refuse.IsZero() {
 		r := vm.Row[take-1]
-		vm.Take, vm.TakeText = take, kit.Tr(c, "%s takes the %s %d (%s)", pos.ToMove(), colourText(c, kks.Colour(r.Colour)), r.Value, paysText(c, r.Cost))
+		vm.Take, vm.TakeText = take, scoring.Phrasef("%s takes the %s %d (%s)", pos.ToMove(), kks.Colour(r.Colour).Word(), r.Value, paysText(r.Cost))
 		for _, m := range moves {
 			if m.Take == take && m.Reveal != nil {
 				vm.Unseen = append(vm.Unseen, CardOption{Colour: string(m.Reveal.Colour), Value: m.Reveal.Value})
@@ -172,23 +173,27 @@ func playVM(c echo.Context, t sessions.Table, take int, flash, undo string) (KKS
 	}
 	vm.UndoLabel = undo
 	if len(t.Play.Steps) > 0 {
-		vm.LastMove = lastMove(c, t)
+		vm.LastMove = lastMove(t)
 	}
 	return vm, nil
 }
 
-// lastMove is LastMove for the turn page ("" when the log does not replay).
-func lastMove(c echo.Context, t sessions.Table) string {
-	s, _ := kksPlay{}.LastMove(c, t)
-	return s
+// lastMove is the newest move for the turn page (zero when the log does
+// not replay).
+func lastMove(t sessions.Table) scoring.Phrase {
+	before, _, last, _, err := kks.Engine{}.Last(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
+	if err != nil {
+		return scoring.Phrase{}
+	}
+	return kksMoveText(before, last)
 }
 
 // paysText is what a take costs, for the line that names the take.
-func paysText(c echo.Context, n int) string {
+func paysText(n int) scoring.Phrase {
 	if n == 0 {
-		return kit.Tr(c, "free")
+		return scoring.Phrasef("free")
 	}
-	return kit.Tr(c, "pays %d", n)
+	return scoring.Phrasef("pays %d", n)
 }
 
 // colourText is a colour in the reader's language ("red", "Rot").
