@@ -3,6 +3,7 @@ package serve
 import (
 	"errors"
 	"net/http"
+	"regexp"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -84,3 +85,11 @@ var LinkFlashes = map[string]string{
 func DateTime(c echo.Context, t time.Time, withYear, withSeconds bool) string {
 	return i18n.DateTime(c.Request().Context(), t, withYear, withSeconds)
 }
+
+// linkShaped matches what links look like (26 characters of lower-case
+// base32, or the 32 hex digits of the first view-only links), so an
+// error that quotes one is logged without it.
+var linkShaped = regexp.MustCompile(`[a-z2-7]{26}|[0-9a-f]{32}`)
+
+// RedactLinks takes anything shaped like a link out of a log message.
+func RedactLinks(s string) string { return linkShaped.ReplaceAllString(s, "[link]") }

@@ -13,6 +13,7 @@ import (
 	"tablemate/web/interop"
 	"tablemate/web/leagues"
 	"tablemate/web/live"
+	"tablemate/web/tablepage"
 )
 
 // app holds what the handlers share; handlers are its methods, one file
@@ -41,6 +42,9 @@ type App struct {
 	// cards is the result cards' and QR codes' area (web/cards): the
 	// cards, the link previews, the share links and their QR codes.
 	cards *cards.Area
+	// writes answers the writes to a table (web/tablepage): recorded,
+	// or refused with the table drawn afresh.
+	writes tablepage.Writes
 	// site is how the server is reached: public URL, allowed hosts,
 	// trusted proxies (site.go).
 	site *Site
@@ -51,6 +55,7 @@ func NewApp(store *sessions.Store, log *slog.Logger) *App {
 		streams:   newStreamCaps(DefaultStreamsPerClient, DefaultStreamsPerTable, DefaultStreamsTotal),
 		writeRate: 10, writeBurst: 40, headerTimeout: defaultHeaderTimeout, bodyTimeout: DefaultBodyTimeout,
 		site: &Site{hosts: map[string]bool{}}}
+	a.writes = tablepage.Writes{Log: log, Rerender: a.rerenderTable}
 	a.cards = cards.New(a.kit(), cards.Handed{Origin: a.origin, GameName: interop.GameName, Scheme: leagues.SchemeLabel})
 	a.leagues = leagues.New(a.kit(), a.cards.LeaguePreview, a.cards.Share)
 	a.interop = interop.New(a.kit(), interop.Leagues{Key: a.leagues.Key, Standings: a.leagueStandings})

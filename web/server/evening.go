@@ -302,5 +302,5 @@ func (a *App) noteEvening(c echo.Context) error {
 	if err == nil {
 		return redirect(c, editBase(c)+"/evening?done=noted")
 	}
-	return a.afterTableWrite(c, err, "noted")
+	return a.writes.After(c, err, "noted")
 }

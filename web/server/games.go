@@ -253,8 +253,8 @@ func (a *App) saveGame(c echo.Context, t sessions.Table, eg entryGame) error {
 	}
 	// Recorded: whatever fails from here on, the answer says so, and
 	// carries the acknowledgement the phone's outbox waits for.
-	acknowledge(c, app)
-	return a.recorded(c, fallback, func() (string, error) {
+	tablepage.Acknowledge(c, app)
+	return a.writes.Recorded(c, fallback, func() (string, error) {
 		fresh, err := a.loadTable(c)
 		if err != nil {
 			return "", err
@@ -363,7 +363,7 @@ func (a *App) noteGame(c echo.Context) error {
 	if err == nil {
 		return redirect(c, fmt.Sprintf("%s/games/%d?done=noted", editBase(c), n))
 	}
-	return a.afterTableWrite(c, err, "noted")
+	return a.writes.After(c, err, "noted")
 }
 
 func (a *App) settleGame(c echo.Context) error {
@@ -376,7 +376,7 @@ func (a *App) settleGame(c echo.Context) error {
 	if err == nil {
 		return redirect(c, fmt.Sprintf("%s/games/%d?done=settled", editBase(c), n))
 	}
-	return a.afterTableWrite(c, err, "settled")
+	return a.writes.After(c, err, "settled")
 }
 
 // lengthVM is a game's or an evening's length as the pages say it.

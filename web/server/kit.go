@@ -31,6 +31,9 @@ var (
 	// What the table plays now (the registry).
 	playingTitle = games.PlayingTitle
 	editorFor    = games.Editor
+
+	// redactLinks takes anything shaped like a link out of a log message.
+	redactLinks = serve.RedactLinks
 )
 
 // csrfCookie is the cookie of the form token (web/serve: an import

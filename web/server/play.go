@@ -53,7 +53,7 @@ func (a *App) stopPlay(c echo.Context) error {
 	if keep {
 		done = "kept"
 	}
-	return a.afterTableWrite(c, err, done)
+	return a.writes.After(c, err, done)
 }
 
 // stopGame stops the round game going on, kept as an unfinished game,
@@ -68,7 +68,7 @@ func (a *App) stopGame(c echo.Context) error {
 	if _, err = a.tables.StopGame(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"), n); err == nil {
 		return redirect(c, editBase(c)+"/next?done=stopped")
 	}
-	return a.afterTableWrite(c, err, "stopped")
+	return a.writes.After(c, err, "stopped")
 }
 
 // playingAlong is the game played along as every link shows it: the
@@ -165,7 +165,7 @@ func (a *App) submitStep(c echo.Context) error {
 	case err != nil:
 		return err
 	}
-	return a.recorded(c, editBase(c)+"/play", func() (string, error) {
+	return a.writes.Recorded(c, editBase(c)+"/play", func() (string, error) {
 		fresh, _, err := a.loadPlay(c)
 		if err != nil {
 			return "", err

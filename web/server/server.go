@@ -6,7 +6,6 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
-	"regexp"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -229,14 +228,6 @@ func (a *App) requestLogger() echo.MiddlewareFunc {
 		}
 	}
 }
-
-// linkShaped matches what links look like (26 characters of lower-case
-// base32, or the 32 hex digits of the first view-only links), so an
-// error that quotes one is logged without it.
-var linkShaped = regexp.MustCompile(`[a-z2-7]{26}|[0-9a-f]{32}`)
-
-// redactLinks takes anything shaped like a link out of a log message.
-func redactLinks(s string) string { return linkShaped.ReplaceAllString(s, "[link]") }
 
 // handleError answers every error: JSON for the API, a friendly page for
 // people. Unexpected errors are logged with the request id.

@@ -485,7 +485,7 @@ func currentRounds(c echo.Context, t sessions.Table, ed kit.Editor) *views.Round
 func (a *App) addPlayer(c echo.Context) error {
 	seen, _ := formInt(c, "_seen")
 	_, err := a.tables.AddPlayer(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"), c.FormValue("name"))
-	return a.afterTableWrite(c, err, "player")
+	return a.writes.After(c, err, "player")
 }
 
 // undo takes back the newest entry.
@@ -495,28 +495,11 @@ func (a *App) undo(c echo.Context) error {
 	if err == nil && c.FormValue("back") == "play" { // undo of a guided move: stay in the game
 		return redirect(c, editBase(c)+"/play")
 	}
-	return a.afterTableWrite(c, err, "undo")
+	return a.writes.After(c, err, "undo")
 }
 
-// afterTableWrite answers a small table form: back to the table on
-// success; the fresh table with the reason when the write was refused.
-func (a *App) afterTableWrite(c echo.Context, err error, done string) error {
-	var in *scoring.InputError
-	switch {
-	case err == nil:
-		return redirect(c, editBase(c)+"?done="+done)
-	case errors.Is(err, sessions.ErrNotFound), errors.Is(err, sessions.ErrReplaced):
-		return linkError(c, err)
-	case serve.Stale(c, err):
-		return a.rerenderTable(c, http.StatusConflict, tr(c, "Someone else just changed this table, so nothing was done. Here is the fresh state; try again if it is still needed."))
-	case errors.Is(err, sessions.ErrNothingToUndo):
-		return a.rerenderTable(c, http.StatusConflict, tr(c, "Nothing to undo: only the table's start is left."))
-	case errors.As(err, &in):
-		return a.rerenderTable(c, http.StatusUnprocessableEntity, localInput(c, in))
-	}
-	return err
-}
-
+// rerenderTable draws the table afresh with a refused write's reason
+// (msg): how tablepage.Writes answers a refusal.
 func (a *App) rerenderTable(c echo.Context, status int, msg string) error {
 	t, links, err := a.tables.TableWithLinks(c.Request().Context(), c.Param("id"))
 	if err != nil {

@@ -28,23 +28,9 @@ import (
 //     token) is safe either way, so the page offers to.
 //
 // A page that cannot read its storage is 503 too, and the health check
-// hears of it (sessions.Store.Noticed).
-
-// recorded answers a write that is committed: a redirect to the page
-// where says, or to fallback when working that out fails (the table
-// cannot be read again just now). Nothing after the commit turns the
-// answer into an error: the entry is stored, and "try again" would
-// record it twice. It is the one place a recorded form is answered from
-// where the answer needs more than the write's own result.
-func (a *App) recorded(c echo.Context, fallback string, where func() (string, error)) error {
-	url, err := where()
-	if err != nil {
-		a.log.Warn("recorded, but the page after it could not be worked out", "request_id", c.Response().Header().Get(echo.HeaderXRequestID),
-			"err", redactLinks(err.Error()))
-		url = fallback
-	}
-	return goOn(c, url)
-}
+// hears of it (sessions.Store.Noticed). What a handler answers itself
+// (recorded, refused) is web/tablepage's (Writes, Acknowledge): the
+// areas that write to a table answer with it too.
 
 // isWrite reports whether the request asks to change something.
 func isWrite(c echo.Context) bool {
