@@ -295,9 +295,19 @@ func stopBrowser() {
 // version as Debian's chromium, without the browser's window and its
 // drawing (tabs, address bar, the loading spinner): the same pages for
 // about half the CPU (README, "make test in detail").
+//
+// It is the program itself, not Debian's /usr/bin/chromium-headless-shell:
+// that is a shell script that starts the program as its child (no exec),
+// so when chromedp killed the script (its Pdeathsig, or a close that
+// timed out) the browser lived on, orphaned, with its profile's directory
+// gone (seen after a passing run on 2026-11-28).
 func chromiumPath() string {
 	if p := os.Getenv("CHROMIUM"); p != "" {
 		return p
+	}
+	const program = "/usr/lib/chromium/chromium-headless-shell"
+	if _, err := os.Stat(program); err == nil {
+		return program
 	}
 	return "/usr/bin/chromium-headless-shell"
 }
