@@ -33,11 +33,11 @@ UNIT_FIRST ?= ./web/server/ ./sessions/ ./docs/ ./cmd/tablemate/
 # Tests that read many pages, draw cards, scan the sources or walk an
 # engine's moves, and check no concurrency of their own, run without
 # -race after the race run (webtest.WithoutRace, and the withoutRace of
-# views/card, views/i18n and scoring/aufderhut, skip them under -race:
+# sessions, views/card, views/i18n and scoring/aufderhut, skip them under -race:
 # there they cost seven to twenty times as much). Every test that calls
 # one is named here (web/webtest's TestWithoutRaceRunsInMakeUnit).
-UNIT_NORACE      ?= ^(TestNoEnglishOnGermanPages|TestLinksCrawl|TestGzipPageIsThePage|TestEveningViewsAgree|TestResultCardsAndLinkPreviews|TestPagesStayWithinTheirWeightBudget|TestEveryGame|TestScoresAsTypedAreNotCalledChecked|TestWinnersFirstAndUnmistakable|TestEvening|TestLongEvening|TestEveryMessageHasGerman|TestNoOrphanedGerman|TestSharedCatalogHoldsNoGamesWords|TestSharedKeysInSharedCatalog|TestMovesAreEveryLegalStep)$$
-UNIT_NORACE_PKGS ?= ./web/server/ ./web/cards/ ./views/card/ ./views/i18n/ ./scoring/aufderhut/
+UNIT_NORACE      ?= ^(TestNoEnglishOnGermanPages|TestLinksCrawl|TestGzipPageIsThePage|TestEveningViewsAgree|TestResultCardsAndLinkPreviews|TestPagesStayWithinTheirWeightBudget|TestEveryGame|TestScoresAsTypedAreNotCalledChecked|TestWinnersFirstAndUnmistakable|TestEvening|TestLongEvening|TestEveryMessageHasGerman|TestNoOrphanedGerman|TestSharedCatalogHoldsNoGamesWords|TestSharedKeysInSharedCatalog|TestMovesAreEveryLegalStep|TestKeptFactsAreTheWalk|TestSnapshotIsTheReplay|TestLazyReadsAreTheReplays|TestIncrementalBuildMatchesReplay|TestFactsAreThoseOfTheirTime)$$
+UNIT_NORACE_PKGS ?= ./web/server/ ./sessions/ ./web/cards/ ./views/card/ ./views/i18n/ ./scoring/aufderhut/
 
 # go test, with a line per package (and per browser test) as it ends,
 # the failures' own output first when something fails, and every
