@@ -61,6 +61,22 @@ func noStore(t *testing.T) {
 	}
 }
 
+// withoutRace skips, under -race, a property test of replaying a log
+// alone (after noStore): the package's production code starts no
+// goroutines, and these tests start none of their own, so the race
+// detector has nothing to watch in them and only multiplies their time
+// (about ten times: 89 s of the package's 116 s). make unit runs them
+// without -race in a step of its own (the Makefile's UNIT_NORACE; web/
+// webtest's TestWithoutRaceRunsInMakeUnit holds that it names each).
+// Replaying and reading tables from many goroutines stays under -race
+// (TestVersionsAreSafeToShare and the store's tests).
+func withoutRace(t *testing.T) {
+	t.Helper()
+	if raceDetector {
+		t.Skip("not under -race (make unit runs it without, UNIT_NORACE)")
+	}
+}
+
 // postgresOnly marks a test about PostgreSQL alone.
 func postgresOnly(t *testing.T, what string) {
 	t.Helper()

@@ -191,6 +191,7 @@ func withNotesAndPauses(rnd *rand.Rand, events []Event) []Event {
 // undos, clocks, guided play and pauses.
 func TestKeptFactsAreTheWalk(t *testing.T) {
 	noStore(t)
+	withoutRace(t)
 	rnd := rand.New(rand.NewPCG(33, 4))
 	for run := range 12 {
 		events := genLog(rnd, 60)

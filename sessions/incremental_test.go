@@ -252,6 +252,7 @@ func sameAsReference(t *testing.T, tb Table, events []Event) {
 // shows).
 func TestIncrementalBuildMatchesReplay(t *testing.T) {
 	noStore(t)
+	withoutRace(t)
 	t.Parallel()
 	for seed := range uint64(24) {
 		rng := rand.New(rand.NewPCG(seed, 7))
@@ -298,6 +299,7 @@ func TestIncrementalBuildMatchesReplay(t *testing.T) {
 // out while replaying are those the entry had when it was written.
 func TestFactsAreThoseOfTheirTime(t *testing.T) {
 	noStore(t)
+	withoutRace(t)
 	t.Parallel()
 	for seed := range uint64(20) {
 		rng := rand.New(rand.NewPCG(seed, 11))

@@ -329,6 +329,7 @@ func diff(path string, a, b reflect.Value, depth int) string {
 // from a base and the parts since, made at random heads.
 func TestSnapshotIsTheReplay(t *testing.T) {
 	noStore(t)
+	withoutRace(t)
 	rnd := rand.New(rand.NewPCG(7, 11))
 	kinds := map[Kind]int{}
 	for i := range 24 {
@@ -619,6 +620,7 @@ func BenchmarkSnapshotLoad(b *testing.B) {
 // corrected since (their game is no longer the game they scored).
 func TestLazyReadsAreTheReplays(t *testing.T) {
 	noStore(t)
+	withoutRace(t)
 	rnd := rand.New(rand.NewPCG(17, 19))
 	lazy, changed, lazyGames := 0, 0, 0
 	for i := range 16 {
