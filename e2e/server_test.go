@@ -520,12 +520,39 @@ func scriptsRan() chromedp.Action {
 
 // tap scrolls an element to the middle of the screen (clear of the sticky
 // submit bar) and clicks it, as a thumb would.
+//
+// A page that was still arriving when the element was found (the answer
+// to a form just sent, its scripts running) can replace the node before
+// the click: DevTools then answers "Could not find node with given id"
+// before any mouse event was sent, so the tap looks for the element
+// again and taps it on the page as it is now (seen under load: a table
+// just created, its "play along" found on the page as it loaded).
 func tap(sel string) chromedp.Action {
-	return chromedp.Tasks{
+	once := chromedp.Tasks{
 		chromedp.WaitVisible(sel, chromedp.ByQuery),
 		chromedp.Evaluate(fmt.Sprintf(`document.querySelector(%q).scrollIntoView({block: "center"})`, sel), nil),
 		chromedp.Click(sel, chromedp.ByQuery),
 	}
+	return chromedp.ActionFunc(func(ctx context.Context) error {
+		for try := 1; ; try++ {
+			err := once.Do(ctx)
+			if err == nil || try == 5 || !nodeGone(err) {
+				return err
+			}
+			select {
+			case <-ctx.Done():
+				return err
+			case <-time.After(50 * time.Millisecond):
+			}
+		}
+	})
+}
+
+// nodeGone reports whether err says the node found was gone before it
+// was used: the page changed under it, and nothing was done to it.
+func nodeGone(err error) bool {
+	msg := err.Error()
+	return strings.Contains(msg, "Could not find node with given id") || strings.Contains(msg, "No node with given id found")
 }
 
 // tapToPage taps an element that sends a form or follows a link and
