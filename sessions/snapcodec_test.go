@@ -400,18 +400,7 @@ func TestSnapshotLoadedTableGoesOn(t *testing.T) {
 	for i := range 8 {
 		events := genLog(rnd, 40)
 		cut := len(events) / 2
-		at, err := Replay("k", events[:cut], findAll)
-		if err != nil {
-			t.Fatal(err)
-		}
-		part, err := encodePart(&at, 0, "test")
-		if err != nil {
-			t.Fatal(err)
-		}
-		var loaded Table
-		if err := decodePart(&loaded, part, findAll); err != nil {
-			t.Fatal(err)
-		}
+		_, loaded := loadedBase(t, events[:cut])
 		if err := loaded.applyAll(events[cut:], nil); err != nil {
 			t.Fatal(err)
 		}
@@ -419,6 +408,25 @@ func TestSnapshotLoadedTableGoesOn(t *testing.T) {
 		loaded.ownGames = false
 		sameTables(t, fmt.Sprintf("log %d", i), loaded, want)
 	}
+}
+
+// loadedBase replays events, writes the table as a base part and reads
+// the part back, as a restart loads it: the replayed table and the
+// loaded one.
+func loadedBase(t testing.TB, events []Event) (replayed, loaded Table) {
+	t.Helper()
+	replayed, err := Replay("k", events, findAll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	part, err := encodePart(&replayed, 0, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := decodePart(&loaded, part, findAll); err != nil {
+		t.Fatal(err)
+	}
+	return replayed, loaded
 }
 
 // A part that is not whole, or whose bytes changed, or that does not
@@ -701,19 +709,7 @@ func TestLazyReadsAreTheReplays(t *testing.T) {
 // unsafely).
 func TestLazyReadsAtOnce(t *testing.T) {
 	noStore(t)
-	events := cambioLog(400)
-	want, err := Replay("k", events, findAll)
-	if err != nil {
-		t.Fatal(err)
-	}
-	part, err := encodePart(&want, 0, "test")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var loaded Table
-	if err := decodePart(&loaded, part, findAll); err != nil {
-		t.Fatal(err)
-	}
+	want, loaded := loadedBase(t, cambioLog(400))
 	if len(loaded.Games) == 0 || loaded.Games[0].lazy.part == nil || loaded.Log[1].lazy.part == nil {
 		t.Fatal("the loaded table decoded its results and points whole")
 	}
