@@ -1,7 +1,6 @@
 package i18n_test
 
 import (
-	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -10,41 +9,13 @@ import (
 	"tablemate/views/i18n"
 )
 
-// never is a word the glossary (docs/glossary.md) rules out, with the
-// term it stands for.
-type never struct {
-	re   *regexp.Regexp
-	term string
-}
-
-// glossaryNever reads the "never" column of the glossary's tables (those
-// with one): each
-// entry a regular expression in backquotes, the row's German term the
-// word to use instead.
-func glossaryNever(t *testing.T) []never {
+// glossaryNever reads the words the glossary (docs/glossary.md) rules
+// out, each with the term it stands for.
+func glossaryNever(t *testing.T) []docs.Never {
 	t.Helper()
-	pattern := regexp.MustCompile("`([^`]+)`")
-	var out []never
-	inTable := false // in a table whose third column is "never"
-	for _, line := range strings.Split(docs.Glossary, "\n") {
-		cells := strings.Split(strings.Trim(strings.TrimSpace(line), "|"), "|")
-		if !strings.HasPrefix(strings.TrimSpace(line), "|") || len(cells) != 3 {
-			inTable = false
-			continue
-		}
-		if strings.TrimSpace(cells[2]) == "never" {
-			inTable = true
-		}
-		if !inTable {
-			continue
-		}
-		for _, m := range pattern.FindAllStringSubmatch(cells[2], -1) {
-			re, err := regexp.Compile(m[1])
-			if err != nil {
-				t.Fatalf("glossary: %q: %v", m[1], err)
-			}
-			out = append(out, never{re: re, term: strings.TrimSpace(cells[1])})
-		}
+	out, err := docs.GlossaryNever()
+	if err != nil {
+		t.Fatalf("glossary: %v", err)
 	}
 	return out
 }
@@ -62,8 +33,8 @@ func TestGermanFollowsTheGlossary(t *testing.T) {
 	for _, k := range i18n.Keys() {
 		de := german(k)
 		for _, r := range rules {
-			if w := r.re.FindString(de); w != "" {
-				bad = append(bad, strings.Join([]string{k, "→", de, "\n\tsays", "«" + w + "»", "where the glossary has", r.term}, " "))
+			if w := r.Re.FindString(de); w != "" {
+				bad = append(bad, strings.Join([]string{k, "→", de, "\n\tsays", "«" + w + "»", "where the glossary has", r.Term}, " "))
 			}
 		}
 	}
@@ -79,7 +50,7 @@ func TestGlossaryCatchesItsWords(t *testing.T) {
 	rules := glossaryNever(t)
 	caught := func(s string) bool {
 		for _, r := range rules {
-			if r.re.MatchString(s) {
+			if r.Re.MatchString(s) {
 				return true
 			}
 		}

@@ -124,6 +124,7 @@ func translate(ctx context.Context, key string, args []any) string {
 	if IsGerman(ctx) {
 		return dePrinter.Sprintf(key, args...)
 	}
+	key = InEnglish(key)
 	if len(args) == 0 {
 		return key
 	}
@@ -165,6 +166,21 @@ func JoinNames(ctx context.Context, names []string) string {
 	return strings.Join(names[:len(names)-1], ", ") + T(ctx, " and ") + names[len(names)-1]
 }
 
+// Sense is the separator between a key's sense and its English text
+// (gettext's context separator): an English word with two German ones
+// has a key for each, "played"+Sense+"Game" for a game played at a table
+// ("Partie") beside "Game" for the game itself ("Spiel"). English shows
+// only the text after it.
+const Sense = "\x04"
+
+// InEnglish is key's English text: key without the sense before Sense.
+func InEnglish(key string) string {
+	if i := strings.LastIndexByte(key, Sense[0]); i >= 0 {
+		return key[i+1:]
+	}
+	return key
+}
+
 // Key marks a literal as a catalog key translated later with T (a label
 // kept in data, such as a select's options); it returns s unchanged.
 func Key(s string) string { return s }
@@ -185,7 +201,7 @@ func Lookup(ctx context.Context, key, fallback string) string {
 // it unchanged otherwise, without formatting: for text that may or may
 // not be a catalog key (a page title that is a table's name, an error
 // message built elsewhere).
-func Text(ctx context.Context, s string) string { return Lookup(ctx, s, s) }
+func Text(ctx context.Context, s string) string { return Lookup(ctx, s, InEnglish(s)) }
 
 // Has reports whether the German catalog has key.
 func Has(key string) bool { _, ok := de[key]; return ok }

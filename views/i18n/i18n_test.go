@@ -42,6 +42,33 @@ func TestTranslate(t *testing.T) {
 	}
 }
 
+// TestSense: an English word with two German ones has a key per sense;
+// English shows the word alone, German the sense's word, and the word
+// without a sense keeps its own German.
+func TestSense(t *testing.T) {
+	en := With(context.Background(), English, "/")
+	de := With(context.Background(), German, "/")
+	for _, c := range []struct{ key, en, de string }{
+		{"played" + Sense + "Game", "Game", "Partie"},
+		{"played" + Sense + "Games", "Games", "Partien"},
+		{"Game", "Game", "Spiel"},
+		{"Games", "Games", "Spiele"},
+	} {
+		if got := T(en, c.key); got != c.en {
+			t.Errorf("T(en, %q) = %q, want %q", c.key, got, c.en)
+		}
+		if got := Text(en, c.key); got != c.en {
+			t.Errorf("Text(en, %q) = %q, want %q", c.key, got, c.en)
+		}
+		if got := T(de, c.key); got != c.de {
+			t.Errorf("T(de, %q) = %q, want %q", c.key, got, c.de)
+		}
+	}
+	if got := N(en, 2, "played"+Sense+"Game", "played"+Sense+"%d games"); got != "2 games" {
+		t.Errorf("N with a sense: %q", got)
+	}
+}
+
 func TestSafeBack(t *testing.T) {
 	for back, want := range map[string]string{
 		"/tables/abc":           "/tables/abc",

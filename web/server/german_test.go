@@ -14,6 +14,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 	"golang.org/x/net/html"
 
+	"tablemate/docs"
 	"tablemate/views"
 	"tablemate/views/i18n"
 	"tablemate/web/webtest"
@@ -163,6 +164,21 @@ func englishOn(doc *goquery.Document, fragments []string, codesOnly bool) []stri
 	return out
 }
 
+// glossaryOn returns the words the glossary rules out that a German
+// reader of page sees (outside the names the fixture typed), each with
+// the word to use instead: the catalog's German follows the glossary
+// (views/i18n's test), and so must what a page makes of it.
+func glossaryOn(doc *goquery.Document, rules []docs.Never) []string {
+	text := fixtureWords.ReplaceAllString(readerText(doc), " ")
+	var out []string
+	for _, r := range rules {
+		if w := r.Re.FindString(text); w != "" {
+			out = append(out, "«"+w+"» where the glossary has "+r.Term)
+		}
+	}
+	return out
+}
+
 // germanFixture is the crawl's evening of every game, with a table that
 // played another game's sheet and then chose Cambio.
 func germanFixture(t *testing.T, ts *testServer) (crawlFixture, string) {
@@ -195,6 +211,10 @@ func TestNoEnglishOnGermanPages(t *testing.T) {
 	ts := newTestServerWith(t, func(a *App) { a.writeRate = 0 })
 	fx, extra := germanFixture(t, ts)
 	frags := englishFragments()
+	rules, err := docs.GlossaryNever()
+	if err != nil || len(rules) < 20 {
+		t.Fatalf("the glossary's words: %d, %v", len(rules), err)
+	}
 	for _, name := range []string{"Red King", "Blue King", "Peek Mine", "Peek Yours", "Energy", "Sunlight"} {
 		if !slices.Contains(frags, name) {
 			t.Fatalf("the catalog has no German for the card %q", name)
@@ -216,6 +236,9 @@ func TestNoEnglishOnGermanPages(t *testing.T) {
 					t.Errorf("%s (%s) has no meta description: %q", where, lang, content)
 				}
 				if lang == "de" {
+					for _, e := range glossaryOn(doc, rules) {
+						found[e] = append(found[e], where)
+					}
 					for _, e := range englishIn(content, frags) {
 						found["meta description: "+e] = append(found["meta description: "+e], where)
 					}
