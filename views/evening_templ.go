@@ -1211,9 +1211,9 @@ func StopRoundGame(s StopGame) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var67 string
-		templ_7745c5c3_Var67, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.N(ctx, s.Rounds, "%[2]s, game %[3]d: 1 round so far.", "%[2]s, game %[3]d: %[1]d rounds so far.", s.Title, s.Game))
+		templ_7745c5c3_Var67, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.N(ctx, s.Rounds, "%s, game %d: 1 round so far.", "%[2]s, game %[3]d: %[1]d rounds so far.", s.Title, s.Game))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `evening.templ`, Line: 174, Col: 126}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `evening.templ`, Line: 174, Col: 120}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var67))
 		if templ_7745c5c3_Err != nil {

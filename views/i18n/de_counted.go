@@ -42,7 +42,7 @@ var deCounted = map[string]string{
 
 	// A round game stopped before its end.
 	"Stop this game":                          "Diese Partie beenden",
-	"%[2]s, game %[3]d: 1 round so far.":      "%[2]s, Partie %[3]d: bisher 1 Runde.",
+	"%s, game %d: 1 round so far.":            "%s, Partie %d: bisher 1 Runde.",
 	"%[2]s, game %[3]d: %[1]d rounds so far.": "%[2]s, Partie %[3]d: bisher %[1]d Runden.",
 	"An unfinished game keeps its rounds and counts nowhere. Undo on the table lets it go on.": "Eine unvollendete Partie behält ihre Runden und zählt nirgends. Rückgängig am Tisch lässt sie weiterlaufen.",
 	"Stopped: the game is kept as an unfinished game. Undo on the table lets it go on.":        "Beendet: Die Partie bleibt als unvollendete Partie. Rückgängig am Tisch lässt sie weiterlaufen.",

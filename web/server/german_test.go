@@ -227,6 +227,11 @@ func TestNoEnglishOnGermanPages(t *testing.T) {
 			described := map[string]string{} // route → its meta description
 			see := func(where string, doc *goquery.Document) {
 				pages++
+				if text := readerText(doc); strings.Contains(text, "%!") {
+					i := strings.Index(text, "%!")
+					k := "a format's error: " + text[max(0, i-40):min(len(text), i+40)]
+					found[k] = append(found[k], where)
+				}
 				for _, e := range englishOn(doc, frags, lang == "en") {
 					found[e] = append(found[e], where)
 				}
