@@ -231,3 +231,48 @@ func withoutRace(t *testing.T) {
 		t.Skip("not under -race (make unit runs it without, UNIT_NORACE)")
 	}
 }
+
+// TestCountFormsTakeTheirArguments: i18n.N and scoring.Count give the
+// plural form the count and then the further arguments, and the singular
+// the further arguments alone, so the plural's last argument is one
+// further on than the singular's ("%[2]s, game %[3]d: %[1]d rounds" beside
+// "%s, game %d: 1 round"). A singular numbered as if it had the count
+// printed "%!s(int=1)" on a page.
+func TestCountFormsTakeTheirArguments(t *testing.T) {
+	withoutRace(t)
+	verbs := regexp.MustCompile(`%(?:\[(\d+)\])?[-+# 0]*\d*(?:\.\d+)?([a-zA-Z%])`)
+	last := func(s string) int {
+		most, next := 0, 1
+		for _, m := range verbs.FindAllStringSubmatch(s, -1) {
+			if m[2] == "%" {
+				continue
+			}
+			n := next
+			if m[1] != "" {
+				n, _ = strconv.Atoi(m[1])
+			}
+			next = n + 1
+			most = max(most, n)
+		}
+		return most
+	}
+	counted := regexp.MustCompile(`(?:\bi18n\.N\(\s*[A-Za-z_][A-Za-z0-9_.()]*\s*,|\bscoring\.Count\()[^,]+,\s*` + lit + `\s*,\s*` + lit)
+	pairs := 0
+	for file, text := range sources(t) {
+		for _, m := range counted.FindAllStringSubmatch(text, -1) {
+			pairs++
+			one, many := unquote(t, file, m[1]), unquote(t, file, m[2])
+			for _, c := range [][2]string{{one, many}, {german(one), german(many)}} {
+				if c[0] == "" || c[1] == "" {
+					continue // no German: TestEveryMessageHasGerman says so
+				}
+				if last(c[1]) != last(c[0])+1 {
+					t.Errorf("%s: %q takes %d arguments but its plural %q takes %d: the plural gets the count first, the singular does not", file, c[0], last(c[0]), c[1], last(c[1]))
+				}
+			}
+		}
+	}
+	if pairs < 50 {
+		t.Fatalf("found only %d counted forms; is the scan broken?", pairs)
+	}
+}
