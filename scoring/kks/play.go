@@ -231,7 +231,7 @@ func (p Position) Apply(s Step) (Position, *StepError) {
 	step := p.Played + 1
 	switch {
 	case p.DeckLeft > 0 && s.Reveal == nil:
-		return p, scoring.Refusef(step, "reveal_missing", "KKS-3", "the deck still holds %d cards: name the card turned up to refill the row", p.DeckLeft)
+		return p, scoring.Refusef(step, "reveal_missing", "KKS-3", "the deck still holds %s: name the card turned up to refill the row", scoring.Count(p.DeckLeft, "1 card", "%d cards"))
 	case p.DeckLeft == 0 && s.Reveal != nil:
 		return p, scoring.Refusef(step, "reveal_after_empty_deck", "KKS-3", "the deck is empty, so no %s %d can be turned up; the row is not refilled in the last round", s.Reveal.Colour.Word(), s.Reveal.Value)
 	case s.Reveal != nil:

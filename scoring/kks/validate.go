@@ -55,7 +55,7 @@ func validate(s State, ds [][4]Stack) (violations, warnings []scoring.Violation)
 		// ruling KKS-3: every display holds exactly the turns per player
 		if want := TurnsPerPlayer(n); want > 0 && got != want {
 			*soft = append(*soft, scoring.Violationf("card_count", p.Name, "KKS-3",
-				"holds %d cards, but with %d players every display ends with exactly %d (one per turn)", got, n, want))
+				"holds %s, but with %d players every display ends with exactly %d (one per turn)", scoring.Count(got, "1 card", "%d cards"), n, want))
 		}
 	}
 	*soft = append(*soft, checkTokens(s)...)

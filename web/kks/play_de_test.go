@@ -87,7 +87,7 @@ func TestPlayAlongKKSInGerman(t *testing.T) {
 		{"9", "blue 8", "Nicht möglich: Victor kann Position 9 nicht nehmen: Die Reihe hat die Positionen 1 bis 7 (Regel KKS-3)"},
 		{"2", "blue 7", "Nicht möglich: Blau 7 kann nicht aus dem Stapel kommen: Sie liegt schon an Position 7 in der Reihe; jede Karte gibt es nur einmal (Regel KKS-1)"},
 		{"2", "red 1", "Nicht möglich: Rot 1 kann nicht aus dem Stapel kommen: Sie liegt schon in der Auslage von Amelia; jede Karte gibt es nur einmal (Regel KKS-1)"},
-		{"2", "", "Nicht möglich: der Stapel ist noch nicht leer (32 übrig): Gib die aufgedeckte Karte an, die die Reihe auffüllt (Regel KKS-3)"},
+		{"2", "", "Nicht möglich: der Stapel hat noch 32 Karten: Gib die aufgedeckte Karte an, die die Reihe auffüllt (Regel KKS-3)"},
 		{"x", "", "Wähle die Karte, die du nimmst."},
 	} {
 		f := play.FormOf(t, table+"/undo")
