@@ -535,6 +535,7 @@ type GameStandings struct {
 type HeadToHead struct {
 	A, B                 string
 	Ahead, Behind, Level int
+	Same                 bool // A and B are one member: nothing to compare
 }
 
 // LinkRow is a named link.

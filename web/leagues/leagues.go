@@ -283,8 +283,11 @@ func (a *Area) leagueView(c echo.Context, l sessions.League, base string) (views
 	}
 	if x, y := c.QueryParam("a"), c.QueryParam("b"); x != "" && y != "" {
 		vm.H2H = views.HeadToHead{A: l.Canonical(x), B: l.Canonical(y)}
-		if vm.H2H.Ahead, vm.H2H.Behind, vm.H2H.Level, err = a.Tables.HeadToHead(ctx, l, st, vm.H2H.A, vm.H2H.B); err != nil {
-			return vm, err
+		vm.H2H.Same = vm.H2H.A == vm.H2H.B // one member twice: no game has them both
+		if !vm.H2H.Same {
+			if vm.H2H.Ahead, vm.H2H.Behind, vm.H2H.Level, err = a.Tables.HeadToHead(ctx, l, st, vm.H2H.A, vm.H2H.B); err != nil {
+				return vm, err
+			}
 		}
 	}
 	if vm.Tables, vm.TablesPage, err = a.leagueTableRows(c, l); err != nil {

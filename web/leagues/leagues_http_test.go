@@ -79,6 +79,14 @@ func TestLeagueOverSeveralTables(t *testing.T) {
 	if !strings.Contains(h2h, "ahead of Victor 1 time, behind 1 time, level 0 times") {
 		t.Errorf("head to head: %q", h2h)
 	}
+	// The form starts on two different people, and one person twice (as
+	// Amy is Amelia) is not compared with themselves.
+	if a, b := st.Doc.Find(`#h2h-a option[selected]`).AttrOr("value", ""), st.Doc.Find(`#h2h-b option[selected]`).AttrOr("value", ""); b == "" || a == b {
+		t.Errorf("the head-to-head form starts on %q and %q", a, b)
+	}
+	if h2h := ts.Get(publicPath + "?a=Amelia&b=Amy").Text(`[data-testid="h2h"]`); h2h != "Choose two different people to compare." {
+		t.Errorf("head to head of one person: %q", h2h)
+	}
 
 	// Bad input names the problem and writes nothing.
 	bad := ts.Post(admin+"/tables", url.Values{"_csrf": form["_csrf"], "table": {"nonsense"}})
