@@ -204,7 +204,7 @@ var deCore = map[string]string{
 	"Not a possible result: 1 rule is broken":                                                              "Kein mögliches Ergebnis: 1 Regel ist verletzt",
 	"Not a possible result: %d rules are broken":                                                           "Kein mögliches Ergebnis: %d Regeln sind verletzt",
 	"Totals below are computed anyway so you can compare; no winner is declared until the entry is fixed.": "Die Summen unten sind trotzdem berechnet, damit ihr vergleichen könnt; wer gewinnt, steht erst fest, wenn der Eintrag korrigiert ist.",
-	"Valid so far, but the game is not over yet":                                                           "Bisher gültig, aber das Spiel ist noch nicht vorbei",
+	"Valid so far, but the game is not over yet":                                                           "Bisher gültig, aber die Partie ist noch nicht vorbei",
 	"%s wins":                "%s gewinnt",
 	"%s tie for the win":     "%s gewinnen gemeinsam",
 	"All rules check out.":   "Alle Regeln sind erfüllt.",

@@ -52,7 +52,7 @@ var deStats = map[string]string{
 	"%s is not a member of %s.":                                     "%s ist kein Mitglied von %s.",
 
 	// Ratings.
-	"How strong each player seems from whom they beat in every game, of any number of players (OpenSkill); ± is how unsure that still is and shrinks with every game, and the rating shown is the careful one: the estimate minus three times ±.": "Wie stark jemand spielt, gemessen daran, wen er oder sie in jeder Partie hinter sich gelassen hat, bei jeder Zahl von Personen (OpenSkill); ± ist, wie unsicher das noch ist, und wird mit jeder Partie kleiner. Gezeigt wird die vorsichtige Spielstärke: die Schätzung minus dreimal ±.",
+	"How strong each player seems from whom they beat in every game, of any number of players (OpenSkill); ± is how unsure that still is and shrinks with every game, and the rating shown is the careful one: the estimate minus three times ±.": "Wie stark jemand spielt, gemessen daran, wen er oder sie in jeder Partie hinter sich gelassen hat, egal wie viele Personen dabei waren (OpenSkill); ± ist, wie unsicher das noch ist, und wird mit jeder Partie kleiner. Gezeigt wird die vorsichtige Spielstärke: die Schätzung minus dreimal ±.",
 
 	// Seating members and adding a table.
 	"Tap who plays, in seat order": "Tippe an, wer mitspielt, in Sitzreihenfolge",
