@@ -84,6 +84,9 @@ func TestLeagueOverSeveralTables(t *testing.T) {
 	if a, b := st.Doc.Find(`#h2h-a option[selected]`).AttrOr("value", ""), st.Doc.Find(`#h2h-b option[selected]`).AttrOr("value", ""); b == "" || a == b {
 		t.Errorf("the head-to-head form starts on %q and %q", a, b)
 	}
+	if adm := ts.Get(admin); adm.Doc.Find(`#merge-into option[selected]`).AttrOr("value", "") == adm.Doc.Find(`#merge-from option`).First().AttrOr("value", "") {
+		t.Errorf("the merge form starts on one member twice: %q", adm.Doc.Find(`#merge-into option[selected]`).AttrOr("value", ""))
+	}
 	if h2h := ts.Get(publicPath + "?a=Amelia&b=Amy").Text(`[data-testid="h2h"]`); h2h != "Choose two different people to compare." {
 		t.Errorf("head to head of one person: %q", h2h)
 	}
