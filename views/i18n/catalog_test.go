@@ -187,23 +187,40 @@ var httpStatusText = map[string]bool{
 	"Request Timeout": true, "Service Unavailable": true,
 }
 
+// formatArg is one verb of a format and the argument it takes (from 1).
+type formatArg struct {
+	n    int
+	verb string
+}
+
+var formatVerb = regexp.MustCompile(`%(?:\[(\d+)\])?[-+# 0]*\d*(?:\.\d+)?([a-zA-Z%])`)
+
+// formatArgs are the verbs of format s with their arguments, as fmt
+// numbers them ("%[2]s" takes the second, a verb after it the third).
+func formatArgs(s string) []formatArg {
+	var out []formatArg
+	next := 1
+	for _, m := range formatVerb.FindAllStringSubmatch(s, -1) {
+		if m[2] == "%" {
+			continue
+		}
+		n := next
+		if m[1] != "" {
+			n, _ = strconv.Atoi(m[1])
+		}
+		next = n + 1
+		out = append(out, formatArg{n, m[2]})
+	}
+	return out
+}
+
 // TestFormatVerbsMatch: a German text takes the same arguments as its
 // English key, so a %d never meets a string.
 func TestFormatVerbsMatch(t *testing.T) {
-	verbs := regexp.MustCompile(`%(?:\[(\d+)\])?[-+# 0]*\d*(?:\.\d+)?([a-zA-Z%])`)
 	sig := func(s string) []string {
 		var out []string
-		next := 1
-		for _, m := range verbs.FindAllStringSubmatch(s, -1) {
-			if m[2] == "%" {
-				continue
-			}
-			n := next
-			if m[1] != "" {
-				n, _ = strconv.Atoi(m[1])
-			}
-			next = n + 1
-			out = append(out, strconv.Itoa(n)+m[2])
+		for _, v := range formatArgs(s) {
+			out = append(out, strconv.Itoa(v.n)+v.verb)
 		}
 		sort.Strings(out)
 		return out
@@ -240,19 +257,10 @@ func withoutRace(t *testing.T) {
 // printed "%!s(int=1)" on a page.
 func TestCountFormsTakeTheirArguments(t *testing.T) {
 	withoutRace(t)
-	verbs := regexp.MustCompile(`%(?:\[(\d+)\])?[-+# 0]*\d*(?:\.\d+)?([a-zA-Z%])`)
 	last := func(s string) int {
-		most, next := 0, 1
-		for _, m := range verbs.FindAllStringSubmatch(s, -1) {
-			if m[2] == "%" {
-				continue
-			}
-			n := next
-			if m[1] != "" {
-				n, _ = strconv.Atoi(m[1])
-			}
-			next = n + 1
-			most = max(most, n)
+		most := 0
+		for _, v := range formatArgs(s) {
+			most = max(most, v.n)
 		}
 		return most
 	}
