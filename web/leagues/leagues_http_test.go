@@ -182,5 +182,5 @@ func chosen(page webtest.Page, sel string) string {
 	if o := page.Doc.Find(sel + " option[selected]"); o.Length() > 0 {
 		return o.First().AttrOr("value", "")
 	}
-	return page.Doc.Find(sel + " option").First().AttrOr("value", "")
+	return page.Doc.Find(sel+" option").First().AttrOr("value", "")
 }
