@@ -1,5 +1,7 @@
 package views
 
+import "tablemate/scoring"
+
 // CountersVM is a result editor made of simple fields per player.
 type CountersVM struct {
 	Page
@@ -23,17 +25,17 @@ type CounterPlayer struct {
 // "choice" (among Choices, with None for no choice). Name is the form
 // name, which is the engine's JSON path where there is one.
 type CounterField struct {
-	Kind, Name, ID, Label, Hint, Value string
-	None                               string
-	Choices                            []string
-	Max                                int // a number's largest value, 0 for none
+	Kind, Name, ID, Value string
+	Label, Hint, None     scoring.Phrase // said in the reader's language
+	Choices               []string
+	Max                   int // a number's largest value, 0 for none
 }
 
 // CounterRow is one counter for every player at once, a row of the
 // table's grid ("one screen per table, not per player"): its label and
 // hint (catalog keys) and a cell per player.
 type CounterRow struct {
-	Label, Hint string
+	Label, Hint scoring.Phrase
 	Cells       []CounterCell
 }
 

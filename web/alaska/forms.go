@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"strconv"
 
+	"tablemate/scoring"
 	"tablemate/scoring/alaska"
 	"tablemate/views"
 	"tablemate/views/i18n"
@@ -17,14 +18,14 @@ func alaskaEditor() kit.Editor {
 		Title: "Alaska", Noun: i18n.Key("catch"), Slots: alaska.MaxPlayers,
 		Intro: i18n.Key("Count the salmon each player caught and laid next to them."),
 		Fields: func(i int, _ []string) []views.CounterField {
-			return []views.CounterField{kit.NumberField(i, "salmon", i18n.Key("Salmon caught"), "")}
+			return []views.CounterField{kit.NumberField(i, "salmon", scoring.Phrasef("Salmon caught"), scoring.Phrase{})}
 		},
 		// Ruling ALA-2's other reading, recorded with the game (a game
 		// played along keeps it); the count is the same either way.
 		Options: func([]string) []views.CounterField {
 			return []views.CounterField{{Kind: "check", Name: "options.angler_catch", ID: "angler-catch",
-				Label: i18n.Key("Played with anglers catching on contact (the other reading of rule ALA-2)"),
-				Hint:  i18n.Key("Only records how the game was played: salmon are counted the same either way.")}}
+				Label: scoring.Phrasef("Played with anglers catching on contact (the other reading of rule ALA-2)"),
+				Hint:  scoring.Phrasef("Only records how the game was played: salmon are counted the same either way.")}}
 		},
 		Player: func(v url.Values, i int, name string) (any, error) {
 			n, err := kit.Number(v, views.PField(i, "salmon"), "salmon caught")

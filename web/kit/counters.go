@@ -110,7 +110,7 @@ func Number(v url.Values, field, what string) (int, error) {
 	return n, nil
 }
 
-func NumberField(i int, name, label, hint string) views.CounterField {
+func NumberField(i int, name string, label, hint scoring.Phrase) views.CounterField {
 	return views.CounterField{Name: views.PField(i, name), ID: CounterID(i, name), Label: label, Hint: hint}
 }
 

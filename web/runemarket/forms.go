@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"tablemate/scoring"
 	"tablemate/scoring/runemarket"
 	"tablemate/views"
 	"tablemate/views/i18n"
@@ -24,29 +25,29 @@ func runeMarketEditor() kit.Editor {
 		Fields: func(i int, names []string) []views.CounterField {
 			var f []views.CounterField
 			for _, c := range rmColours {
-				f = append(f, kit.NumberField(i, "runes."+c, rmLabel(c, i18n.Key("Red runes lying loose"), i18n.Key("Blue runes lying loose")), ""))
+				f = append(f, kit.NumberField(i, "runes."+c, rmLabel(c, scoring.Phrasef("Red runes lying loose"), scoring.Phrasef("Blue runes lying loose")), scoring.Phrase{}))
 			}
 			for _, c := range rmColours {
 				base := c + "_shelter"
 				f = append(f,
-					views.CounterField{Kind: "check", Name: views.PField(i, base), ID: kit.CounterID(i, base), Label: rmLabel(c, i18n.Key("Has a red shelter"), i18n.Key("Has a blue shelter"))},
-					kit.NumberField(i, base+".runes", rmLabel(c, i18n.Key("red runes in the red shelter"), i18n.Key("blue runes in the blue shelter")), ""),
-					views.CounterField{Kind: "check", Name: views.PField(i, base+".boat"), ID: kit.CounterID(i, base+".boat"), Label: rmLabel(c, i18n.Key("A boat shelter inside the red shelter"), i18n.Key("A boat shelter inside the blue shelter"))},
+					views.CounterField{Kind: "check", Name: views.PField(i, base), ID: kit.CounterID(i, base), Label: rmLabel(c, scoring.Phrasef("Has a red shelter"), scoring.Phrasef("Has a blue shelter"))},
+					kit.NumberField(i, base+".runes", rmLabel(c, scoring.Phrasef("red runes in the red shelter"), scoring.Phrasef("blue runes in the blue shelter")), scoring.Phrase{}),
+					views.CounterField{Kind: "check", Name: views.PField(i, base+".boat"), ID: kit.CounterID(i, base+".boat"), Label: rmLabel(c, scoring.Phrasef("A boat shelter inside the red shelter"), scoring.Phrasef("A boat shelter inside the blue shelter"))},
 					views.CounterField{Kind: "choice", Name: views.PField(i, base+".bandit"), ID: kit.CounterID(i, base+".bandit"),
-						Label: rmLabel(c, i18n.Key("Bandit in the red shelter, bought by"), i18n.Key("Bandit in the blue shelter, bought by")), None: i18n.Key("no bandit"), Choices: kit.OtherPlayers(names, i)},
+						Label: rmLabel(c, scoring.Phrasef("Bandit in the red shelter, bought by"), scoring.Phrasef("Bandit in the blue shelter, bought by")), None: scoring.Phrasef("no bandit"), Choices: kit.OtherPlayers(names, i)},
 				)
 			}
 			for _, c := range rmColours {
 				f = append(f, views.CounterField{Kind: "check", Name: views.PField(i, "boat_shelters."+c), ID: kit.CounterID(i, "boat_shelters."+c),
-					Label: rmLabel(c, i18n.Key("A stand-alone red boat shelter"), i18n.Key("A stand-alone blue boat shelter")), Hint: i18n.Key("Count runes inside it with the loose runes.")})
+					Label: rmLabel(c, scoring.Phrasef("A stand-alone red boat shelter"), scoring.Phrasef("A stand-alone blue boat shelter")), Hint: scoring.Phrasef("Count runes inside it with the loose runes.")})
 			}
-			h := kit.NumberField(i, "highest_number_card", i18n.Key("Highest number card in hand"), i18n.Key("Only needed if the top totals tie; leave empty otherwise."))
+			h := kit.NumberField(i, "highest_number_card", scoring.Phrasef("Highest number card in hand"), scoring.Phrasef("Only needed if the top totals tie; leave empty otherwise."))
 			h.Kind = "number-optional"
 			return append(f, h)
 		},
 		Options: func(names []string) []views.CounterField {
 			return []views.CounterField{{Kind: "choice", Name: "options.rps_winner", ID: "rps-winner",
-				Label: i18n.Key("Rock-paper-scissors winner (last tie-break)"), None: i18n.Key("not played"), Choices: names}}
+				Label: scoring.Phrasef("Rock-paper-scissors winner (last tie-break)"), None: scoring.Phrasef("not played"), Choices: names}}
 		},
 		Player: func(v url.Values, i int, name string) (any, error) {
 			// The engine's request (docs/api-rune-market.md).
@@ -135,7 +136,7 @@ func runeMarketEditor() kit.Editor {
 
 // rmLabel picks a field label by shelter colour; the labels are whole
 // catalog keys so each translates as a sentence.
-func rmLabel(colour, red, blue string) string {
+func rmLabel(colour string, red, blue scoring.Phrase) scoring.Phrase {
 	if colour == "red" {
 		return red
 	}
