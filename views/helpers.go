@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"tablemate/views/i18n"
+	"tablemate/scoring"
 )
 
 func itoa(n int) string { return strconv.Itoa(n) }
@@ -66,26 +66,33 @@ func PField(i int, name string) string { return "players[" + strconv.Itoa(i) + "
 // FieldID is the element id of player i's field name: "p1-tokens".
 func FieldID(i int, name string) string { return "p" + strconv.Itoa(i) + "-" + name }
 
-// leagueSchemes are the scoring schemes offered, value and label.
-func leagueSchemes() [][2]string {
-	return [][2]string{
-		{"placing", i18n.Key("Points by place (e.g. 3/2/1/0)")},
-		{"total", i18n.Key("Total score over all games")},
-		{"wins", i18n.Key("Number of games won")},
-		{"elo", i18n.Key("Elo-style rating (start 1500)")},
+// leagueScheme is a scoring scheme offered: its form value and label.
+type leagueScheme struct {
+	Value string
+	Label scoring.Phrase
+}
+
+// leagueSchemes are the scoring schemes offered.
+func leagueSchemes() []leagueScheme {
+	return []leagueScheme{
+		{"placing", scoring.Phrasef("Points by place (e.g. 3/2/1/0)")},
+		{"total", scoring.Phrasef("Total score over all games")},
+		{"wins", scoring.Phrasef("Number of games won")},
+		{"elo", scoring.Phrasef("Elo-style rating (start 1500)")},
 	}
 }
 
-func pointsHeading(scheme string) string {
+// pointsHeading heads the standings' points column of a scheme.
+func pointsHeading(scheme string) scoring.Phrase {
 	switch scheme {
 	case "total":
-		return i18n.Key("Score")
+		return scoring.Phrasef("Score")
 	case "wins":
-		return i18n.Key("Wins")
+		return scoring.Phrasef("Wins")
 	case "elo":
-		return i18n.Key("Rating")
+		return scoring.Phrasef("Rating")
 	}
-	return i18n.Key("Points")
+	return scoring.Phrasef("Points")
 }
 
 // listOf names a datalist only when there is one.

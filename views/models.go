@@ -479,11 +479,12 @@ type NewLeagueVM struct {
 // Every URL on it is built on PublicPath; it holds no admin link.
 type LeagueView struct {
 	Page
-	Name, Scheme, SchemeLabel string
-	PublicPath                string
-	Games                     int
-	Standings                 []LeagueRow
-	PerGame                   []GameStandings
+	Name, Scheme string
+	SchemeLabel  scoring.Phrase
+	PublicPath   string
+	Games        int
+	Standings    []LeagueRow
+	PerGame      []GameStandings
 	// Distributions shows, per game, how often each range of totals was
 	// scored by a player in the league's games.
 	Distributions []BarChart

@@ -10,8 +10,7 @@
 package cards
 
 import (
-	"github.com/labstack/echo/v4"
-
+	"tablemate/scoring"
 	"tablemate/sessions"
 	"tablemate/web/serve"
 	"tablemate/web/tablepage"
@@ -36,7 +35,7 @@ type Handed struct {
 	GameName func(sessions.Game) string
 	// Scheme says how a league counts, under its card's title
 	// (web/leagues' SchemeLabel).
-	Scheme func(c echo.Context, l sessions.League) string
+	Scheme func(l sessions.League) scoring.Phrase
 }
 
 // New is the cards' area on k.

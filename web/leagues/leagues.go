@@ -242,7 +242,7 @@ func (a *Area) leagueView(c echo.Context, l sessions.League, base string) (views
 	ctx := c.Request().Context()
 	vm := views.LeagueView{
 		Page: kit.Page(c, l.Name), Name: l.Name, Scheme: string(l.Scheme),
-		SchemeLabel: SchemeLabel(c, l), PublicPath: "/leagues/" + l.ID,
+		SchemeLabel: SchemeLabel(l), PublicPath: "/leagues/" + l.ID,
 	}
 	vm.Scripts = []string{"js/share.js"}
 	vm.Styles = []string{"css/members.css"}
@@ -350,16 +350,17 @@ func (a *Area) leagueTableRows(c echo.Context, l sessions.League) ([]views.LinkR
 	return rows, p, nil
 }
 
-func SchemeLabel(c echo.Context, l sessions.League) string {
+// SchemeLabel says how league l counts ("points by place 3/2/1/0").
+func SchemeLabel(l sessions.League) scoring.Phrase {
 	switch l.Scheme {
 	case league.Placing:
-		return kit.Tr(c, "points by place %s", l.PointsText)
+		return scoring.Phrasef("points by place %s", scoring.Name(l.PointsText))
 	case league.Total:
-		return kit.Tr(c, "total score")
+		return scoring.Phrasef("total score")
 	case league.Wins:
-		return kit.Tr(c, "games won")
+		return scoring.Phrasef("games won")
 	}
-	return kit.Tr(c, "Elo rating")
+	return scoring.Phrasef("Elo rating")
 }
 
 // leagueRows turns standings into table rows with a sparkline of the trend.
