@@ -197,24 +197,24 @@ func nameQuestions(c echo.Context, l sessions.League, players []string) []views.
 			continue
 		}
 		q := views.NameQuestion{Index: len(qs), Name: m.Name}
-		newOne := views.Choice{Value: "new", Label: kit.Tr(c, "%s is new to the league", m.Name)}
+		newOne := views.NameOption{Value: "new", Label: scoring.Phrasef("%s is new to the league", scoring.Name(m.Name))}
 		switch {
 		case m.LooksLike != "":
-			q.Note, q.Selected = kit.Tr(c, "%[1]s looks like %[2]s, a member: the letters differ but look the same. Most likely it is %[2]s.", m.Name, m.LooksLike), "is:"+m.LooksLike
+			q.Note, q.Selected = scoring.Phrasef("%[1]s looks like %[2]s, a member: the letters differ but look the same. Most likely it is %[2]s.", scoring.Name(m.Name), scoring.Name(m.LooksLike)), "is:"+m.LooksLike
 		case len(m.Like) == 0:
-			q.Note, q.Selected = kit.Tr(c, "%s is not a member yet.", m.Name), "new"
+			q.Note, q.Selected = scoring.Phrasef("%s is not a member yet.", scoring.Name(m.Name)), "new"
 		case len(m.Like) == 1:
-			q.Note, q.Selected = kit.Tr(c, "%[1]s could be %[2]s.", m.Name, m.Like[0]), "is:"+m.Like[0]
+			q.Note, q.Selected = scoring.Phrasef("%[1]s could be %[2]s.", scoring.Name(m.Name), scoring.Name(m.Like[0])), "is:"+m.Like[0]
 		default:
-			q.Note = kit.Tr(c, "%[1]s could be %[2]s: say which.", m.Name, i18n.JoinNames(c.Request().Context(), m.Like))
+			q.Note = scoring.Phrasef("%[1]s could be %[2]s: say which.", scoring.Name(m.Name), m.Like)
 		}
 		for _, like := range m.Like {
-			q.Options = append(q.Options, views.Choice{Value: "is:" + like, Label: kit.Tr(c, "%s, already a member", like)})
+			q.Options = append(q.Options, views.NameOption{Value: "is:" + like, Label: scoring.Phrasef("%s, already a member", scoring.Name(like))})
 		}
 		q.Options = append(q.Options, newOne)
 		for _, other := range active {
 			if !slices.Contains(m.Like, other) {
-				q.Options = append(q.Options, views.Choice{Value: "is:" + other, Label: kit.Tr(c, "%s, already a member", other)})
+				q.Options = append(q.Options, views.NameOption{Value: "is:" + other, Label: scoring.Phrasef("%s, already a member", scoring.Name(other))})
 			}
 		}
 		qs = append(qs, q)
@@ -223,12 +223,13 @@ func nameQuestions(c echo.Context, l sessions.League, players []string) []views.
 }
 
 func (a *Area) renderLeagueNames(c echo.Context, status int, l sessions.League, pick, table string, qs []views.NameQuestion, msg string) error {
+	name := scoring.Verbatim(table)
 	if table == "" {
-		table = kit.Tr(c, "this table")
+		name = scoring.Phrasef("this table")
 	}
 	vm := views.LeagueNamesVM{
 		Page: kit.Page(c, kit.Tr(c, "Who is who?")), Form: kit.Form(c, 0), League: l.Name, AdminPath: "/l/" + c.Param("admin"),
-		Pick: pick, TableName: table, Questions: qs, Error: msg,
+		Pick: pick, TableName: name, Questions: qs, Error: msg,
 	}
 	return a.Render(c, status, views.LeagueNames(vm))
 }
