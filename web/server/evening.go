@@ -61,7 +61,7 @@ func eveningVM(c echo.Context, t sessions.Table) views.EveningVM {
 		if ev.Mode != sessions.EveningSum {
 			label = tr(c, "%d · %s", r.Number, kindTitle(ctx, r.Game, r.Sheet))
 		}
-		vm.Columns = append(vm.Columns, views.EveningColumn{Label: label, Status: gameStatus(r)})
+		vm.Columns = append(vm.Columns, views.EveningColumn{Label: label, Status: tablepage.Status(r)})
 	}
 	for _, row := range ev.Rows {
 		vr := views.EveningRowVM{Rank: row.Rank, Name: row.Name, Points: tablepage.Points(ctx, row.Points), Wins: row.Wins, Leader: row.Leader}
@@ -110,28 +110,6 @@ func eveningStatus(c echo.Context, ev sessions.Evening) string {
 		s += " · " + i18n.N(c.Request().Context(), ev.Round, "game %d in progress, round 1", "game %[2]d in progress, round %[1]d", ev.Going)
 	}
 	return s
-}
-
-// ranking is a game's players by place, best first, as its record
-// places them: the winners first and marked, ties sharing a place.
-func ranking(r sessions.GameRecord) []views.RankRow {
-	rows := make([]views.RankRow, 0, len(r.Seats))
-	for _, s := range r.Ranked() {
-		rows = append(rows, views.RankRow{Place: s.Place, Name: s.Name, Total: s.Score, Winner: s.Won, Tied: s.Tied > 1})
-	}
-	return rows
-}
-
-// gameStatus is a game's badges, from its record.
-func gameStatus(r sessions.GameRecord) views.GameStatus {
-	return views.GameStatus{
-		Checked:  r.Status == sessions.StatusChecked && r.Over && r.Warnings == 0,
-		AsTyped:  r.Status == sessions.StatusTyped && !r.Unfinished && r.Over,
-		Imported: r.Status == sessions.StatusImported, Unreadable: r.Status == sessions.StatusUnreadable,
-		Disputed: r.Disputed() && r.Over, Settled: r.Settled,
-		Unfinished: r.Unfinished, InProgress: !r.Over && !r.Unfinished && r.Status != sessions.StatusUnreadable,
-		Corrected: r.Corrected, Violations: r.Violations, Warnings: r.Warnings,
-	}
 }
 
 // gameSummary says how a finished game without winners stands (a
@@ -282,7 +260,7 @@ func (a *App) eveningEnd(c echo.Context) error {
 	}
 	vm.Share.Card = "/v/" + links.View + "/card.png" // the evening's card (js/sharecard.js)
 	vm.BGStats, vm.BGStatsMore = interop.BGStatsEvening(c, t)
-	vm.Length = lengthVM(t.EveningLength())
+	vm.Length = tablepage.Length(t.EveningLength())
 	vm.Note = views.NoteVM{Note: t.EveningNote(), Action: editBase(c) + "/evening/note", Form: form(c, t.Head)}
 	if c.QueryParam("done") == "noted" {
 		vm.Page.Flash, vm.Page.FlashKind = tr(c, flashes["noted"]), "good"

@@ -302,7 +302,7 @@ func (a *App) showGame(c echo.Context) error {
 		vm.Standing.Settle, vm.Standing.Form = fmt.Sprintf("%s/games/%d/settle", editBase(c), g.Number), form(c, t.Head)
 	}
 	vm.BGStats = interop.BGStatsGame(t, g.Number)
-	vm.Length = lengthVM(t.GameLength(g.Number))
+	vm.Length = tablepage.Length(t.GameLength(g.Number))
 	vm.Note = views.NoteVM{Note: t.Note(g.Number), Action: fmt.Sprintf("%s/games/%d/note", editBase(c), g.Number), Form: form(c, t.Head)}
 	vm.EveningNote = views.NoteVM{Note: t.EveningNote()}
 	if vm.After, err = a.afterGame(c, t, g); err != nil {
@@ -332,13 +332,13 @@ func gameResultVM(c echo.Context, t sessions.Table, base string) (views.ResultVM
 		GameTitle: tablepage.GameName(c, g), Result: g.Result(),
 		BackURL: base, BackLabel: tr(c, "Back to the table"),
 		ReplayURL: fmt.Sprintf("%s/games/%d/replay", base, g.Number),
-		Standing:  &views.GameStanding{Status: gameStatus(r), Winners: r.Winners},
+		Standing:  &views.GameStanding{Status: tablepage.Status(r), Winners: r.Winners},
 	}
 	if g.Err != "" {
 		vm.Page.Flash, vm.Page.FlashKind = tr(c, "This entry can no longer be read: %s", g.Err), "bad"
 	}
 	if r.Over && len(r.Seats) > 0 {
-		vm.Ranking = ranking(r)
+		vm.Ranking = tablepage.Ranking(r)
 	}
 	if g.Imported != nil {
 		vm.Imported = importedText(c, g.Imported)
@@ -377,11 +377,6 @@ func (a *App) settleGame(c echo.Context) error {
 		return redirect(c, fmt.Sprintf("%s/games/%d?done=settled", editBase(c), n))
 	}
 	return a.writes.After(c, err, "settled")
-}
-
-// lengthVM is a game's or an evening's length as the pages say it.
-func lengthVM(l sessions.Length) views.LengthVM {
-	return views.LengthVM{Minutes: l.Minutes, Paused: l.Paused, Clock: l.Clock}
 }
 
 // importedText says where an imported game came from and what it holds:

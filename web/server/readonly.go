@@ -50,7 +50,7 @@ func (a *App) showReadOnlyGame(c echo.Context) error {
 	if g, err := tablepage.Game(c, v.Table); err == nil {
 		vm.Page.Preview = a.cards.GamePreview(c, v, g)
 		vm.BGStats = interop.BGStatsGame(v.Table, g.Number)
-		vm.Length = lengthVM(v.Table.GameLength(g.Number))
+		vm.Length = tablepage.Length(v.Table.GameLength(g.Number))
 		vm.Note = views.NoteVM{Note: v.Table.Note(g.Number)}
 		vm.EveningNote = views.NoteVM{Note: v.Table.EveningNote()}
 	}

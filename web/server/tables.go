@@ -523,7 +523,7 @@ func lastGameOver(c echo.Context, t sessions.Table, base string) *views.GameOver
 	r := g.Record
 	vm := &views.GameOverVM{Game: g.Number, Title: tablepage.GameName(c, g), Winners: r.Winners, Rounds: r.Rounds,
 		Summary: gameSummary(c.Request().Context(), r), URL: fmt.Sprintf("%s/games/%d", base, g.Number),
-		Ranking: ranking(r), Status: gameStatus(r)}
+		Ranking: tablepage.Ranking(r), Status: tablepage.Status(r)}
 	if len(r.Winners) > 0 {
 		w, _ := r.Seat(r.Winners[0])
 		vm.Score = w.Score
