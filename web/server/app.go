@@ -13,6 +13,7 @@ import (
 	"tablemate/web/interop"
 	"tablemate/web/leagues"
 	"tablemate/web/live"
+	"tablemate/web/serve"
 	"tablemate/web/tablepage"
 )
 
@@ -60,7 +61,7 @@ func NewApp(store *sessions.Store, log *slog.Logger) *App {
 	a.leagues = leagues.New(a.kit(), a.cards.LeaguePreview, a.cards.Share)
 	a.interop = interop.New(a.kit(), interop.Leagues{Key: a.leagues.Key, Standings: a.leagueStandings})
 	a.tables.OnChange(a.live.Publish)
-	a.tables.OnSnapshotError(func(msg string, err error) { a.log.Warn(msg, "err", redactLinks(err.Error())) })
+	a.tables.OnSnapshotError(func(msg string, err error) { a.log.Warn(msg, "err", serve.RedactLinks(err.Error())) })
 	a.tables.OnReplace(func(owner string, _ sessions.Role, old string) { a.live.Revoke(owner, old) })
 	return a
 }

@@ -12,6 +12,8 @@ import (
 	"tablemate/sessions"
 	"tablemate/views"
 	"tablemate/views/i18n"
+	"tablemate/web/kit"
+	"tablemate/web/serve"
 )
 
 // Never save by accident (issue #18): a whole result that breaks a rule
@@ -80,7 +82,7 @@ func (a *App) holdBrokenEntry(c echo.Context, t sessions.Table, eg entryGame, va
 	if chk.ok() {
 		return false, nil
 	}
-	seen, _ := formInt(c, "_seen")
+	seen, _ := serve.FormInt(c, "_seen")
 	kept := url.Values{}
 	for k, vs := range values {
 		if !strings.HasPrefix(k, "_") {
@@ -88,7 +90,7 @@ func (a *App) holdBrokenEntry(c echo.Context, t sessions.Table, eg entryGame, va
 		}
 	}
 	if values.Get(fieldFix) != "" {
-		e := gameEntry(c, t, eg, kept, nil, tr(c, "Not saved yet. Fix what is listed, then check and save again."))
+		e := gameEntry(c, t, eg, kept, nil, kit.Tr(c, "Not saved yet. Fix what is listed, then check and save again."))
 		e.FlashList = problemLines(c, chk)
 		e.Form.Token, e.Form.Seen = values.Get("_token"), seen
 		return true, render(c, http.StatusOK, eg.Ed.Page(e))
@@ -118,7 +120,7 @@ func problemLines(c echo.Context, chk entryCheck) []string {
 	ctx := c.Request().Context()
 	var out []string
 	for _, name := range chk.Empty {
-		out = append(out, tr(c, "%s: nothing entered yet", name))
+		out = append(out, kit.Tr(c, "%s: nothing entered yet", name))
 	}
 	for _, v := range chk.Violations {
 		line := i18n.Say(ctx, v.Text())

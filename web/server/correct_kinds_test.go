@@ -43,7 +43,7 @@ func TestCorrectGameOneOfEveryKindAfterTheTableMovedOn(t *testing.T) {
 		if seen[slug] {
 			continue
 		}
-		if _, ok := editorFor(slug); !ok {
+		if _, ok := games.Editor(slug); !ok {
 			continue
 		}
 		seen[slug] = true
@@ -292,8 +292,8 @@ func TestCorrectAnImportedSheet(t *testing.T) {
 // whose file gave no round is not either.
 func TestImportedTotalsAreNotCorrectable(t *testing.T) {
 	imported := &sessions.GameImported{Source: "bgstats"}
-	kksEd, _ := editorFor("koffer-katze-sombrero")
-	sheetEd, _ := editorFor(scoresheet.Slug)
+	kksEd, _ := games.Editor("koffer-katze-sombrero")
+	sheetEd, _ := games.Editor(scoresheet.Slug)
 	if correctable(kksEd, sessions.Game{Imported: imported}) {
 		t.Error("an imported KKS play of totals opens in the KKS editor")
 	}

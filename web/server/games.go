@@ -15,6 +15,7 @@ import (
 	"tablemate/sessions/plays"
 	"tablemate/views"
 	"tablemate/views/i18n"
+	"tablemate/web/games"
 	"tablemate/web/interop"
 	"tablemate/web/kit"
 	"tablemate/web/serve"
@@ -42,9 +43,9 @@ type entryGame struct {
 
 // nextEntry is the table's next game, with the editor of its game.
 func nextEntry(c echo.Context, t sessions.Table) (entryGame, error) {
-	ed, ok := editorFor(t.Info.Slug)
+	ed, ok := games.Editor(t.Info.Slug)
 	if !ok {
-		return entryGame{}, echo.NewHTTPError(http.StatusNotFound, tr(c, "This game has no result editor yet."))
+		return entryGame{}, echo.NewHTTPError(http.StatusNotFound, kit.Tr(c, "This game has no result editor yet."))
 	}
 	return entryGame{Slug: t.Info.Slug, Ed: ed, Names: t.Players}, nil
 }
@@ -56,9 +57,9 @@ func recordedEntry(c echo.Context, t sessions.Table) (entryGame, error) {
 	if err != nil {
 		return entryGame{}, err
 	}
-	ed, ok := editorFor(g.Info.Slug)
+	ed, ok := games.Editor(g.Info.Slug)
 	if !ok || !correctable(ed, g) {
-		return entryGame{}, echo.NewHTTPError(http.StatusNotFound, tr(c, "This game has no result editor yet."))
+		return entryGame{}, echo.NewHTTPError(http.StatusNotFound, kit.Tr(c, "This game has no result editor yet."))
 	}
 	eg := entryGame{N: g.Number, Slug: g.Info.Slug, Ed: ed, Game: g, Names: t.Players}
 	if len(g.Result().Players) > 0 {
@@ -92,8 +93,8 @@ func (a *App) newGame(c echo.Context) error {
 		return err
 	}
 	if eg.Ed.Rounds {
-		keepAwake(c) // a round game's entry stays on the table all evening
-		showClock(c, t, "round", true)
+		tablepage.KeepAwake(c) // a round game's entry stays on the table all evening
+		tablepage.ShowClock(c, t, "round", true)
 	}
 	return render(c, http.StatusOK, eg.Ed.Page(gameEntry(c, t, eg, nil, nil, "")))
 }
@@ -110,7 +111,7 @@ func (a *App) editGame(c echo.Context) error {
 		return err
 	}
 	if eg.Ed.Rounds {
-		return echo.NewHTTPError(http.StatusNotFound, tr(c, "A game entered round by round is corrected one round at a time: choose the round on the game's page."))
+		return echo.NewHTTPError(http.StatusNotFound, kit.Tr(c, "A game entered round by round is corrected one round at a time: choose the round on the game's page."))
 	}
 	return render(c, http.StatusOK, eg.Ed.Page(gameEntry(c, t, eg, eg.Ed.Values(eg.Game.State), nil, "")))
 }
@@ -125,16 +126,16 @@ func gameEntry(c echo.Context, t sessions.Table, eg entryGame, values map[string
 	}
 	e := kit.Entry{
 		Ctx:  ctx,
-		Page: page(c, t.Name), Form: form(c, t.Head), Names: eg.Names, Values: values, Errors: errs,
-		Heading: tr(c, "Game %d: %s", len(t.Games)+1, i18n.Text(ctx, noun)),
+		Page: kit.Page(c, t.Name), Form: kit.Form(c, t.Head), Names: eg.Names, Values: values, Errors: errs,
+		Heading: kit.Tr(c, "Game %d: %s", len(t.Games)+1, i18n.Text(ctx, noun)),
 		Intro:   i18n.Text(ctx, intro),
-		Action:  editBase(c) + "/games", Submit: tr(c, "Check and save"),
+		Action:  kit.EditBase(c) + "/games", Submit: kit.Tr(c, "Check and save"),
 	}
 	if eg.N > 0 {
-		e.Heading = tr(c, "Correct game %d", eg.N)
-		e.Intro = tr(c, "Change what was entered; the old entry stays in the table's history.")
-		e.Action = fmt.Sprintf("%s/games/%d", editBase(c), eg.N)
-		e.Submit = tr(c, "Check and save the correction")
+		e.Heading = kit.Tr(c, "Correct game %d", eg.N)
+		e.Intro = kit.Tr(c, "Change what was entered; the old entry stays in the table's history.")
+		e.Action = fmt.Sprintf("%s/games/%d", kit.EditBase(c), eg.N)
+		e.Submit = kit.Tr(c, "Check and save the correction")
 	}
 	if eg.Ed.Rounds && eg.N == 0 {
 		e.GameNumber, e.Options, e.Start = len(t.Games)+1, t.Options, max(0, slices.Index(t.Players, t.First))
@@ -157,8 +158,8 @@ func (a *App) submitGame(c echo.Context) error {
 		return err
 	}
 	if eg.Ed.Rounds {
-		keepAwake(c)
-		showClock(c, t, "round", true)
+		tablepage.KeepAwake(c)
+		tablepage.ShowClock(c, t, "round", true)
 	}
 	return a.saveGame(c, t, eg)
 }
@@ -185,9 +186,9 @@ func (a *App) saveGame(c echo.Context, t sessions.Table, eg entryGame) error {
 	ed, n := eg.Ed, eg.N
 	values, err := c.FormParams()
 	if err != nil {
-		return echo.NewHTTPError(http.StatusBadRequest, tr(c, "The form could not be read."))
+		return echo.NewHTTPError(http.StatusBadRequest, kit.Tr(c, "The form could not be read."))
 	}
-	seen, _ := formInt(c, "_seen")
+	seen, _ := serve.FormInt(c, "_seen")
 	token := c.FormValue("_token")
 	ctx := c.Request().Context()
 
@@ -224,7 +225,7 @@ func (a *App) saveGame(c echo.Context, t sessions.Table, eg entryGame) error {
 	var in *scoring.InputError
 	switch {
 	case errors.As(err, &in):
-		e := gameEntry(c, t, eg, values, views.Errors{kit.RemapField(in.Field, slots): localInput(c, in)}, "")
+		e := gameEntry(c, t, eg, values, views.Errors{kit.RemapField(in.Field, slots): kit.LocalInput(c, in)}, "")
 		e.Form.Token = token // the same entry, still unsaved: keep its key
 		return render(c, http.StatusUnprocessableEntity, ed.Page(e))
 	case serve.Stale(c, err):
@@ -233,10 +234,10 @@ func (a *App) saveGame(c echo.Context, t sessions.Table, eg entryGame) error {
 			return lerr
 		}
 		if ed.Rounds && n == 0 {
-			showClock(c, fresh, "round", true)
+			tablepage.ShowClock(c, fresh, "round", true)
 		}
 		e := gameEntry(c, fresh, eg, values, nil,
-			tr(c, "Someone else changed this table while you were typing, so your entry was not saved yet. It is still here: check it against the fresh table and send it again."))
+			kit.Tr(c, "Someone else changed this table while you were typing, so your entry was not saved yet. It is still here: check it against the fresh table and send it again."))
 		return render(c, http.StatusConflict, ed.Page(e))
 	case err != nil:
 		return err
@@ -247,9 +248,9 @@ func (a *App) saveGame(c echo.Context, t sessions.Table, eg entryGame) error {
 	if app.Repeat {
 		done = "?done=already"
 	}
-	fallback := editBase(c) + done
+	fallback := kit.EditBase(c) + done
 	if ed.Rounds && n == 0 {
-		fallback = editBase(c) + cmp.Or(done, "?done=round")
+		fallback = kit.EditBase(c) + cmp.Or(done, "?done=round")
 	}
 	// Recorded: whatever fails from here on, the answer says so, and
 	// carries the acknowledgement the phone's outbox waits for.
@@ -263,14 +264,14 @@ func (a *App) saveGame(c echo.Context, t sessions.Table, eg entryGame) error {
 			// The round that ends a game opens on the game's ranking.
 			if len(fresh.Games) > 0 {
 				if g := fresh.Games[len(fresh.Games)-1]; g.Finished() {
-					return fmt.Sprintf("%s/games/%d%s", editBase(c), g.Number, done), nil
+					return fmt.Sprintf("%s/games/%d%s", kit.EditBase(c), g.Number, done), nil
 				}
 			}
 			return fallback, nil
 		}
 		for _, g := range fresh.Games {
 			if g.Seq == app.Event.Seq {
-				return fmt.Sprintf("%s/games/%d%s", editBase(c), g.Number, done), nil
+				return fmt.Sprintf("%s/games/%d%s", kit.EditBase(c), g.Number, done), nil
 			}
 		}
 		return fallback, nil
@@ -286,24 +287,24 @@ func (a *App) showGame(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	vm, err := gameResultVM(c, t, editBase(c))
+	vm, err := gameResultVM(c, t, kit.EditBase(c))
 	if err != nil {
 		return err
 	}
 	g, _ := tablepage.Game(c, t)
-	if ed, ok := editorFor(g.Info.Slug); ok && correctable(ed, g) {
+	if ed, ok := games.Editor(g.Info.Slug); ok && correctable(ed, g) {
 		if ed.Rounds {
 			vm.RoundURLs = roundURLs(c, ed, g)
 		} else {
-			vm.EditURL = fmt.Sprintf("%s/games/%d/edit", editBase(c), g.Number)
+			vm.EditURL = fmt.Sprintf("%s/games/%d/edit", kit.EditBase(c), g.Number)
 		}
 	}
 	if g.Record.Over && g.Record.Disputed() {
-		vm.Standing.Settle, vm.Standing.Form = fmt.Sprintf("%s/games/%d/settle", editBase(c), g.Number), form(c, t.Head)
+		vm.Standing.Settle, vm.Standing.Form = fmt.Sprintf("%s/games/%d/settle", kit.EditBase(c), g.Number), kit.Form(c, t.Head)
 	}
 	vm.BGStats = interop.BGStatsGame(t, g.Number)
 	vm.Length = tablepage.Length(t.GameLength(g.Number))
-	vm.Note = views.NoteVM{Note: t.Note(g.Number), Action: fmt.Sprintf("%s/games/%d/note", editBase(c), g.Number), Form: form(c, t.Head)}
+	vm.Note = views.NoteVM{Note: t.Note(g.Number), Action: fmt.Sprintf("%s/games/%d/note", kit.EditBase(c), g.Number), Form: kit.Form(c, t.Head)}
 	vm.EveningNote = views.NoteVM{Note: t.EveningNote()}
 	if vm.After, err = a.afterGame(c, t, g); err != nil {
 		return err
@@ -311,8 +312,8 @@ func (a *App) showGame(c echo.Context) error {
 	if vm.After != nil {
 		vm.Page.Scripts = append(vm.Page.Scripts, "js/share.js", "js/sharecard.js")
 	}
-	if f, ok := flashes[c.QueryParam("done")]; ok && (c.QueryParam("done") == "already" || c.QueryParam("done") == "settled" || c.QueryParam("done") == "noted") {
-		vm.Page.Flash, vm.Page.FlashKind = tr(c, f), "good"
+	if f, ok := tablepage.Flashes[c.QueryParam("done")]; ok && (c.QueryParam("done") == "already" || c.QueryParam("done") == "settled" || c.QueryParam("done") == "noted") {
+		vm.Page.Flash, vm.Page.FlashKind = kit.Tr(c, f), "good"
 	}
 	return render(c, http.StatusOK, views.ResultPage(vm))
 }
@@ -328,14 +329,14 @@ func gameResultVM(c echo.Context, t sessions.Table, base string) (views.ResultVM
 	}
 	r := g.Record
 	vm := views.ResultVM{
-		Page: page(c, tr(c, "Game %d", g.Number)), Heading: tr(c, "%s · game %d", t.Name, g.Number),
+		Page: kit.Page(c, kit.Tr(c, "Game %d", g.Number)), Heading: kit.Tr(c, "%s · game %d", t.Name, g.Number),
 		GameTitle: tablepage.GameName(c, g), Result: g.Result(),
-		BackURL: base, BackLabel: tr(c, "Back to the table"),
+		BackURL: base, BackLabel: kit.Tr(c, "Back to the table"),
 		ReplayURL: fmt.Sprintf("%s/games/%d/replay", base, g.Number),
 		Standing:  &views.GameStanding{Status: tablepage.Status(r), Winners: r.Winners},
 	}
 	if g.Err != "" {
-		vm.Page.Flash, vm.Page.FlashKind = tr(c, "This entry can no longer be read: %s", g.Err), "bad"
+		vm.Page.Flash, vm.Page.FlashKind = kit.Tr(c, "This entry can no longer be read: %s", g.Err), "bad"
 	}
 	if r.Over && len(r.Seats) > 0 {
 		vm.Ranking = tablepage.Ranking(r)
@@ -344,7 +345,7 @@ func gameResultVM(c echo.Context, t sessions.Table, base string) (views.ResultVM
 		vm.Imported = importedText(c, g.Imported)
 		return vm, nil
 	}
-	if ed, ok := editorFor(g.Info.Slug); ok && ed.Display != nil {
+	if ed, ok := games.Editor(g.Info.Slug); ok && ed.Display != nil {
 		vm.Displays = ed.Display(g.State)
 	}
 	return vm, nil
@@ -358,10 +359,10 @@ func (a *App) noteGame(c echo.Context) error {
 	if err != nil || n < 1 {
 		return echo.ErrNotFound
 	}
-	seen, _ := formInt(c, "_seen")
+	seen, _ := serve.FormInt(c, "_seen")
 	_, err = a.tables.NoteGame(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"), n, c.FormValue("note"))
 	if err == nil {
-		return redirect(c, fmt.Sprintf("%s/games/%d?done=noted", editBase(c), n))
+		return serve.Redirect(c, fmt.Sprintf("%s/games/%d?done=noted", kit.EditBase(c), n))
 	}
 	return a.writes.After(c, err, "noted")
 }
@@ -371,10 +372,10 @@ func (a *App) settleGame(c echo.Context) error {
 	if err != nil || n < 1 {
 		return echo.ErrNotFound
 	}
-	seen, _ := formInt(c, "_seen")
+	seen, _ := serve.FormInt(c, "_seen")
 	_, err = a.tables.SettleGame(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"), n)
 	if err == nil {
-		return redirect(c, fmt.Sprintf("%s/games/%d?done=settled", editBase(c), n))
+		return serve.Redirect(c, fmt.Sprintf("%s/games/%d?done=settled", kit.EditBase(c), n))
 	}
 	return a.writes.After(c, err, "settled")
 }
@@ -383,16 +384,16 @@ func (a *App) settleGame(c echo.Context) error {
 // "From BG Stats, played 11 May 2024, 20:15 (45 minutes) at Anna's: the
 // totals and winners as the file gives them."
 func importedText(c echo.Context, g *sessions.GameImported) string {
-	s := tr(c, "From %s, played %s.", interop.SourceName(plays.Format(g.Source)), dateTime(c, g.PlayedAt(), true, false))
+	s := kit.Tr(c, "From %s, played %s.", interop.SourceName(plays.Format(g.Source)), serve.DateTime(c, g.PlayedAt(), true, false))
 	if g.Minutes > 0 {
 		s += " " + i18n.N(c.Request().Context(), g.Minutes, "It took 1 minute.", "It took %d minutes.")
 	}
 	if g.Location != "" {
-		s += " " + tr(c, "Played at %s.", g.Location)
+		s += " " + kit.Tr(c, "Played at %s.", g.Location)
 	}
-	s += " " + tr(c, "The totals and winners are the file's: a play file holds no cards, so the rules could not check them.")
+	s += " " + kit.Tr(c, "The totals and winners are the file's: a play file holds no cards, so the rules could not check them.")
 	if g.Comments != "" {
-		s += " " + tr(c, "Comments: %s", g.Comments)
+		s += " " + kit.Tr(c, "Comments: %s", g.Comments)
 	}
 	return s
 }

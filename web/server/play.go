@@ -15,6 +15,7 @@ import (
 	"tablemate/web/games"
 	"tablemate/web/kit"
 	"tablemate/web/serve"
+	"tablemate/web/tablepage"
 )
 
 // loadPlay loads a table that can be played along (guided). Every page
@@ -28,13 +29,13 @@ func (a *App) loadPlay(c echo.Context) (sessions.Table, kit.Pages, error) {
 	game, _ := games.Find(t.Info.Slug)
 	g := game.Pages
 	if g == nil {
-		return t, nil, echo.NewHTTPError(http.StatusNotFound, tr(c, "%s cannot be played along yet; enter each game's result instead.", playingTitle(c.Request().Context(), t)))
+		return t, nil, echo.NewHTTPError(http.StatusNotFound, kit.Tr(c, "%s cannot be played along yet; enter each game's result instead.", games.PlayingTitle(c.Request().Context(), t)))
 	}
-	keepAwake(c)
-	nav := views.PlayNav{Back: editBase(c)}
+	tablepage.KeepAwake(c)
+	nav := views.PlayNav{Back: kit.EditBase(c)}
 	if t.Play != nil {
-		showClock(c, t, "play", true)
-		nav.Stop = &views.StopPlay{Form: form(c, t.Head), Action: editBase(c) + "/play/stop", Moves: len(t.Play.Steps), Title: playingTitle(c.Request().Context(), t)}
+		tablepage.ShowClock(c, t, "play", true)
+		nav.Stop = &views.StopPlay{Form: kit.Form(c, t.Head), Action: kit.EditBase(c) + "/play/stop", Moves: len(t.Play.Steps), Title: games.PlayingTitle(c.Request().Context(), t)}
 	}
 	c.SetRequest(c.Request().WithContext(views.PlayingAlong(c.Request().Context(), nav)))
 	return t, g, nil
@@ -43,11 +44,11 @@ func (a *App) loadPlay(c echo.Context) (sessions.Table, kit.Pages, error) {
 // stopPlay stops the game played along: kept as an unfinished game
 // (keep=1) or discarded; Undo on the table brings it back.
 func (a *App) stopPlay(c echo.Context) error {
-	seen, _ := formInt(c, "_seen")
+	seen, _ := serve.FormInt(c, "_seen")
 	keep := c.FormValue("keep") == "1"
 	_, err := a.tables.StopPlay(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"), keep)
 	if err == nil && c.QueryParam("back") == "next" { // stopped to choose the next game
-		return redirect(c, editBase(c)+"/next")
+		return serve.Redirect(c, kit.EditBase(c)+"/next")
 	}
 	done := "discarded"
 	if keep {
@@ -60,13 +61,13 @@ func (a *App) stopPlay(c echo.Context) error {
 // and goes back to choosing the next game; Undo on the table lets it go
 // on.
 func (a *App) stopGame(c echo.Context) error {
-	seen, _ := formInt(c, "_seen")
+	seen, _ := serve.FormInt(c, "_seen")
 	n, err := strconv.Atoi(c.Param("n"))
 	if err != nil {
 		return echo.ErrNotFound
 	}
 	if _, err = a.tables.StopGame(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"), n); err == nil {
-		return redirect(c, editBase(c)+"/next?done=stopped")
+		return serve.Redirect(c, kit.EditBase(c)+"/next?done=stopped")
 	}
 	return a.writes.After(c, err, "stopped")
 }
@@ -78,7 +79,7 @@ func playingAlong(c echo.Context, t sessions.Table) *views.PlayingVM {
 	if t.Play == nil {
 		return nil
 	}
-	vm := &views.PlayingVM{Title: playingTitle(c.Request().Context(), t), Moves: len(t.Play.Steps), LastMove: lastMove(c, t)}
+	vm := &views.PlayingVM{Title: games.PlayingTitle(c.Request().Context(), t), Moves: len(t.Play.Steps), LastMove: lastMove(c, t)}
 	type standing struct {
 		res scoring.Result
 		ok  bool
@@ -116,22 +117,22 @@ func (a *App) startPlay(c echo.Context) error {
 	}
 	setup, err := g.SetupJSON(c, t)
 	if err == nil {
-		seen, _ := formInt(c, "_seen")
+		seen, _ := serve.FormInt(c, "_seen")
 		_, err = a.tables.StartPlay(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"), setup)
 	}
 	var in *scoring.InputError
 	var se *scoring.StepError
 	switch {
 	case errors.As(err, &in):
-		return render(c, http.StatusUnprocessableEntity, g.SetupPage(c, t, views.Errors{in.Field: localInput(c, in)}))
+		return render(c, http.StatusUnprocessableEntity, g.SetupPage(c, t, views.Errors{in.Field: kit.LocalInput(c, in)}))
 	case errors.As(err, &se):
 		return render(c, http.StatusUnprocessableEntity, g.SetupPage(c, t, views.Errors{"setup": refusal(c, se)}))
 	case serve.Stale(c, err):
-		return redirect(c, editBase(c)+"/play")
+		return serve.Redirect(c, kit.EditBase(c)+"/play")
 	case err != nil:
 		return err
 	}
-	return redirect(c, editBase(c)+"/play")
+	return serve.Redirect(c, kit.EditBase(c)+"/play")
 }
 
 // submitStep records one move; the engine must accept it. The last move
@@ -142,11 +143,11 @@ func (a *App) submitStep(c echo.Context) error {
 		return err
 	}
 	if t.Play == nil {
-		return redirect(c, editBase(c))
+		return serve.Redirect(c, kit.EditBase(c))
 	}
 	step, err := g.StepJSON(c, t)
 	if err == nil {
-		seen, _ := formInt(c, "_seen")
+		seen, _ := serve.FormInt(c, "_seen")
 		_, err = a.tables.PlayStep(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"), step)
 	}
 	var se *scoring.StepError
@@ -155,37 +156,37 @@ func (a *App) submitStep(c echo.Context) error {
 	case errors.As(err, &se):
 		return a.rerenderPlay(c, t, g, http.StatusUnprocessableEntity, refusal(c, se))
 	case errors.As(err, &in):
-		return a.rerenderPlay(c, t, g, http.StatusUnprocessableEntity, localInput(c, in))
+		return a.rerenderPlay(c, t, g, http.StatusUnprocessableEntity, kit.LocalInput(c, in))
 	case serve.Stale(c, err):
 		fresh, _, lerr := a.loadPlay(c)
 		if lerr != nil {
 			return lerr
 		}
-		return a.rerenderPlay(c, fresh, g, http.StatusConflict, tr(c, "Someone else just entered this turn; here is the table as it is now."))
+		return a.rerenderPlay(c, fresh, g, http.StatusConflict, kit.Tr(c, "Someone else just entered this turn; here is the table as it is now."))
 	case err != nil:
 		return err
 	}
-	return a.writes.Recorded(c, editBase(c)+"/play", func() (string, error) {
+	return a.writes.Recorded(c, kit.EditBase(c)+"/play", func() (string, error) {
 		fresh, _, err := a.loadPlay(c)
 		if err != nil {
 			return "", err
 		}
 		if fresh.Play == nil && len(fresh.Games) > len(t.Games) { // that was the last move
-			return fmt.Sprintf("%s/games/%d", editBase(c), len(fresh.Games)), nil
+			return fmt.Sprintf("%s/games/%d", kit.EditBase(c), len(fresh.Games)), nil
 		}
-		return editBase(c) + "/play", nil
+		return kit.EditBase(c) + "/play", nil
 	})
 }
 
 // refusal says why the rules refuse a step, with the rule that decides
 // it, in the reader's language.
 func refusal(c echo.Context, se *scoring.StepError) string {
-	return tr(c, "Not possible: %s (rule %s)", kit.LocalStep(c, se), se.Rule)
+	return kit.Tr(c, "Not possible: %s (rule %s)", kit.LocalStep(c, se), se.Rule)
 }
 
 func (a *App) rerenderPlay(c echo.Context, t sessions.Table, g kit.Pages, status int, msg string) error {
 	if t.Play == nil {
-		return redirect(c, editBase(c))
+		return serve.Redirect(c, kit.EditBase(c))
 	}
 	page, err := g.TurnPage(c, t, msg, playUndoLabel(c, t))
 	if err != nil {
@@ -230,14 +231,4 @@ func lastMove(c echo.Context, t sessions.Table) string {
 		}
 		return s
 	}).(string)
-}
-
-// keepAwake asks the page about to be rendered to keep the phone's screen
-// on (guided play, round entry: views.KeepAwake).
-func keepAwake(c echo.Context) {
-	ctx := views.KeepAwake(c.Request().Context())
-	if !FeaturesAt(c.Scheme()+"://"+c.Request().Host, false).Secure {
-		ctx = views.NoWakeLock(ctx) // the page says the screen may sleep
-	}
-	c.SetRequest(c.Request().WithContext(ctx))
 }

@@ -8,6 +8,7 @@ import (
 	"tablemate/sessions"
 	"tablemate/views"
 	"tablemate/web/interop"
+	"tablemate/web/kit"
 	"tablemate/web/tablepage"
 )
 
@@ -25,15 +26,15 @@ func (a *App) showReadOnly(c echo.Context) error {
 	}
 	vm := views.ReadOnlyTableVM{
 		TableView: tableView(c, v.Table, v.Base()),
-		Share: a.cards.Share(c, "view-link", tr(c, "Can only watch"),
-			tr(c, "For spectators: follows the table live, cannot change anything."), v.Base(), v.Name),
+		Share: a.cards.Share(c, "view-link", kit.Tr(c, "Can only watch"),
+			kit.Tr(c, "For spectators: follows the table live, cannot change anything."), v.Base(), v.Name),
 	}
 	vm.Page.Preview = a.cards.ViewPreview(c, v)
 	if vm.Page.Preview.Image != "" {
 		vm.Share.Card = v.Base() + "/card.png"
 		vm.Page.Scripts = append(vm.Page.Scripts, "js/sharecard.js")
 	}
-	showClock(c, v.Table, "table", false) // the clock, never its form
+	tablepage.ShowClock(c, v.Table, "table", false) // the clock, never its form
 	return render(c, http.StatusOK, views.ReadOnlyTablePage(vm))
 }
 

@@ -9,6 +9,7 @@ import (
 	"tablemate/web/check"
 	"tablemate/web/interop"
 	"tablemate/web/replay"
+	"tablemate/web/serve"
 )
 
 // scoreRoute is the score-check API's route (it compresses its answer
@@ -126,7 +127,7 @@ func (a *App) health(c echo.Context) error {
 	// Health first: it says why (the file deleted, replaced or damaged,
 	// reads failing), where a failed ping could only say "unavailable".
 	if err := a.store.Health(c.Request().Context()); err != nil {
-		return c.String(http.StatusServiceUnavailable, "database not usable: "+redactLinks(err.Error()))
+		return c.String(http.StatusServiceUnavailable, "database not usable: "+serve.RedactLinks(err.Error()))
 	}
 	if err := a.store.Ping(c.Request().Context()); err != nil {
 		return c.String(http.StatusServiceUnavailable, "database unavailable")
