@@ -9,6 +9,7 @@ import (
 
 	"tablemate/views"
 	"tablemate/web/cambio/cambiotest"
+	"tablemate/web/game"
 	"tablemate/web/kks/kkstest"
 	"tablemate/web/webtest"
 )
@@ -113,7 +114,7 @@ func TestHeldEntryIsNotAcknowledged(t *testing.T) {
 	if !strings.Contains(held.Body, `id="outbox"`) {
 		t.Error("the problems page is not the app's page")
 	}
-	f.Set(fieldDisputed, "1")
+	f.Set(game.FieldDisputed, "1")
 	saved := postOutbox(ts, table+"/games", f)
 	if saved.Status != http.StatusNoContent || !strings.HasSuffix(saved.Header.Get("Location"), "/games/1") ||
 		saved.Header.Get(HeaderRecorded) != strings.TrimPrefix(table, "/tables/")+" "+strconv.Itoa(ts.Table(table).Head) {

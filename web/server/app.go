@@ -9,6 +9,7 @@ import (
 	"tablemate/sessions"
 	"tablemate/sessions/league"
 	"tablemate/web/cards"
+	"tablemate/web/game"
 	"tablemate/web/games"
 	"tablemate/web/interop"
 	"tablemate/web/leagues"
@@ -43,6 +44,9 @@ type App struct {
 	// cards is the result cards' and QR codes' area (web/cards): the
 	// cards, the link previews, the share links and their QR codes.
 	cards *cards.Area
+	// game is the game pages' area (web/game): a game's entry, its
+	// check before it is saved, its correction and its result.
+	game *game.Area
 	// writes answers the writes to a table (web/tablepage): recorded,
 	// or refused with the table drawn afresh.
 	writes tablepage.Writes
@@ -58,6 +62,8 @@ func NewApp(store *sessions.Store, log *slog.Logger) *App {
 		site: &Site{hosts: map[string]bool{}}}
 	a.writes = tablepage.Writes{Log: log, Rerender: a.rerenderTable}
 	a.cards = cards.New(a.kit(), cards.Handed{Origin: a.origin, GameName: interop.GameName, Scheme: leagues.SchemeLabel})
+	a.game = game.New(a.kit(), game.Handed{Writes: a.writes, Share: a.cards.Share, Preview: a.cards.GamePreview,
+		BGStats: interop.BGStatsGame, Source: interop.SourceName})
 	a.leagues = leagues.New(a.kit(), a.cards.LeaguePreview, a.cards.Share)
 	a.interop = interop.New(a.kit(), interop.Leagues{Key: a.leagues.Key, Standings: a.leagueStandings})
 	a.tables.OnChange(a.live.Publish)

@@ -124,33 +124,6 @@ func gameSummary(ctx context.Context, r sessions.GameRecord) string {
 	return i18n.T(ctx, "%s: no winner.", title)
 }
 
-// afterGame is what a finished game offers next on the edit link: the
-// same game again with the same seats (straight to its entry, or to its
-// play-along setup when it was played along), the next game, its result
-// to share by the view-only link.
-func (a *App) afterGame(c echo.Context, t sessions.Table, g sessions.Game) (*views.AfterGameVM, error) {
-	if !g.Finished() || g.Number != len(t.Games) || t.Play != nil {
-		return nil, nil
-	}
-	links, err := a.tables.Links(c.Request().Context(), c.Param("id"))
-	if err != nil {
-		return nil, serve.LinkError(c, err)
-	}
-	after := &views.AfterGameVM{
-		Form: kit.Form(c, t.Head), Again: kit.EditBase(c) + "/next", Next: kit.EditBase(c) + "/next", Game: g.Info.Slug, Then: "entry",
-		Share: a.cards.Share(c, "result-link", kit.Tr(c, "Can only watch"),
-			kit.Tr(c, "The result to pass on: this link shows the table and cannot change it."),
-			fmt.Sprintf("/v/%s/games/%d", links.View, g.Number), t.Name),
-	}
-	if e, ok := t.Entry(g.Seq); ok && e.Kind == sessions.KindPlayStep {
-		after.Then = "play" // it was played along: again so
-	}
-	// The game's result card goes along where the phone can share files
-	// (js/sharecard.js; the link alone where not).
-	after.Share.Card = fmt.Sprintf("/v/%s/games/%d/card.png", links.View, g.Number)
-	return after, nil
-}
-
 // nextGame shows the choice of the table's next game and who starts it.
 func (a *App) nextGame(c echo.Context) error {
 	t, err := a.loadTable(c)

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"strconv"
 
 	"github.com/labstack/echo/v4"
 
@@ -55,21 +54,6 @@ func (a *App) stopPlay(c echo.Context) error {
 		done = "kept"
 	}
 	return a.writes.After(c, err, done)
-}
-
-// stopGame stops the round game going on, kept as an unfinished game,
-// and goes back to choosing the next game; Undo on the table lets it go
-// on.
-func (a *App) stopGame(c echo.Context) error {
-	seen, _ := serve.FormInt(c, "_seen")
-	n, err := strconv.Atoi(c.Param("n"))
-	if err != nil {
-		return echo.ErrNotFound
-	}
-	if _, err = a.tables.StopGame(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"), n); err == nil {
-		return serve.Redirect(c, kit.EditBase(c)+"/next?done=stopped")
-	}
-	return a.writes.After(c, err, "stopped")
 }
 
 // playingAlong is the game played along as every link shows it: the

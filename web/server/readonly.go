@@ -7,15 +7,14 @@ import (
 
 	"tablemate/sessions"
 	"tablemate/views"
-	"tablemate/web/interop"
 	"tablemate/web/kit"
 	"tablemate/web/tablepage"
 )
 
 // The pages behind a view-only link (/v/{view link}). They are built from
 // a tablepage.View, which holds the view-only link and no other, with the same
-// builders every link uses (tableView, gameResultVM, web/replay's page) given the
-// view base; nothing is built for the editor and taken away.
+// builders every link uses (tableView, web/game's result page, web/replay's
+// page) given the view base; nothing is built for the editor and taken away.
 
 // showReadOnly renders a table for spectators: live, without any form,
 // with the view-only link to pass on.
@@ -36,26 +35,6 @@ func (a *App) showReadOnly(c echo.Context) error {
 	}
 	tablepage.ShowClock(c, v.Table, "table", false) // the clock, never its form
 	return render(c, http.StatusOK, views.ReadOnlyTablePage(vm))
-}
-
-// showReadOnlyGame renders one game's result for spectators.
-func (a *App) showReadOnlyGame(c echo.Context) error {
-	v, err := a.openView(c)
-	if err != nil {
-		return err
-	}
-	vm, err := gameResultVM(c, v.Table, v.Base())
-	if err != nil {
-		return err
-	}
-	if g, err := tablepage.Game(c, v.Table); err == nil {
-		vm.Page.Preview = a.cards.GamePreview(c, v, g)
-		vm.BGStats = interop.BGStatsGame(v.Table, g.Number)
-		vm.Length = tablepage.Length(v.Table.GameLength(g.Number))
-		vm.Note = views.NoteVM{Note: v.Table.Note(g.Number)}
-		vm.EveningNote = views.NoteVM{Note: v.Table.EveningNote()}
-	}
-	return render(c, http.StatusOK, views.ResultPage(vm))
 }
 
 // streamReadOnly is the live stream behind a view-only link.

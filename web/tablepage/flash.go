@@ -19,7 +19,7 @@ var Flashes = map[string]string{
 	// A round game stopped before its end (StopGame), shown on the page
 	// choosing the next game.
 	"stopped": i18n.Key("Stopped: the game is kept as an unfinished game. Undo on the table lets it go on."),
-	// A form whose one-time token was recorded before (saveGame).
+	// A form whose one-time token was recorded before (web/game).
 	"already": i18n.Key("Already recorded: this entry was sent before, so nothing was added."),
 	// A league's table started, but the league could not count it then.
 	"not-in-league": i18n.Key("The table was started, but the league could not count it just now. Add it from the league's page."),

@@ -1,4 +1,4 @@
-package server
+package game
 
 import (
 	"errors"
@@ -23,8 +23,8 @@ import (
 
 // roundParams reads game n and round r of the URL, with the round
 // editor of the game's own kind (the table may play another game now).
-func (a *App) roundParams(c echo.Context) (sessions.Table, entryGame, int, error) {
-	t, err := a.loadTable(c)
+func (a *Area) roundParams(c echo.Context) (sessions.Table, entryGame, int, error) {
+	t, err := a.Table(c)
 	if err != nil {
 		return t, entryGame{}, 0, err
 	}
@@ -52,19 +52,19 @@ func roundEntry(c echo.Context, t sessions.Table, eg entryGame, r int, values ma
 	return e
 }
 
-// editRound shows round r of game n in its editor, to correct it.
-func (a *App) editRound(c echo.Context) error {
+// RoundForm shows round r of game n in its editor, to correct it.
+func (a *Area) RoundForm(c echo.Context) error {
 	t, eg, r, err := a.roundParams(c)
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, eg.Ed.Page(roundEntry(c, t, eg, r, eg.Ed.RoundValues(eg.Game.State, r), nil, "")))
+	return a.Render(c, http.StatusOK, eg.Ed.Page(roundEntry(c, t, eg, r, eg.Ed.RoundValues(eg.Game.State, r), nil, "")))
 }
 
-// correctRound records the corrected round r of game n. Unreadable fields
+// CorrectRound records the corrected round r of game n. Unreadable fields
 // re-render the form (422) with the entered values; a stale form re-renders
 // it against the fresh table (409), so nothing typed is lost.
-func (a *App) correctRound(c echo.Context) error {
+func (a *Area) CorrectRound(c echo.Context) error {
 	t, eg, r, err := a.roundParams(c)
 	if err != nil {
 		return err
@@ -77,22 +77,22 @@ func (a *App) correctRound(c echo.Context) error {
 	token := c.FormValue("_token")
 	round, slots, err := eg.Ed.Parse(values, eg.Names)
 	if err == nil {
-		_, err = a.tables.CorrectRound(c.Request().Context(), c.Param("id"), seen, token, eg.N, r, round, "corrected at the table")
+		_, err = a.Tables.CorrectRound(c.Request().Context(), c.Param("id"), seen, token, eg.N, r, round, "corrected at the table")
 	}
 	var in *scoring.InputError
 	switch {
 	case errors.As(err, &in):
 		e := roundEntry(c, t, eg, r, values, views.Errors{kit.RemapField(in.Field, slots): kit.LocalInput(c, in)}, "")
 		e.Form.Token = token
-		return render(c, http.StatusUnprocessableEntity, eg.Ed.Page(e))
+		return a.Render(c, http.StatusUnprocessableEntity, eg.Ed.Page(e))
 	case serve.Stale(c, err):
-		fresh, lerr := a.loadTable(c)
+		fresh, lerr := a.Table(c)
 		if lerr != nil {
 			return lerr
 		}
 		e := roundEntry(c, fresh, eg, r, values, nil,
 			kit.Tr(c, "Someone else changed this table while you were typing, so your entry was not saved yet. It is still here: check it against the fresh table and send it again."))
-		return render(c, http.StatusConflict, eg.Ed.Page(e))
+		return a.Render(c, http.StatusConflict, eg.Ed.Page(e))
 	case err != nil:
 		return err
 	}

@@ -1,4 +1,4 @@
-package server
+package game
 
 import (
 	"net/http"
@@ -25,8 +25,8 @@ import (
 // ordinary write: the version the phone saw and the entry's one-time
 // token, which the first answer kept.
 const (
-	fieldDisputed = "_disputed" // the second choice: save the entry as it is
-	fieldFix      = "_fix"      // back to the filled form
+	FieldDisputed = "_disputed" // the second choice: save the entry as it is
+	FieldFix      = "_fix"      // back to the filled form
 )
 
 // entryCheck is what is wrong with an entry before it is saved.
@@ -74,8 +74,8 @@ func seatEmpty(values url.Values, i int) bool {
 // disputed", it answers false and the caller saves. Otherwise nothing is
 // saved and it answers the problems page, or with "Fix it" the filled
 // form, keeping the entry's token and the version its phone saw.
-func (a *App) holdBrokenEntry(c echo.Context, t sessions.Table, eg entryGame, values url.Values, res scoring.Result) (bool, error) {
-	if values.Get(fieldDisputed) != "" {
+func (a *Area) holdBrokenEntry(c echo.Context, t sessions.Table, eg entryGame, values url.Values, res scoring.Result) (bool, error) {
+	if values.Get(FieldDisputed) != "" {
 		return false, nil
 	}
 	chk := entryProblems(res, eg.Names, values)
@@ -89,11 +89,11 @@ func (a *App) holdBrokenEntry(c echo.Context, t sessions.Table, eg entryGame, va
 			kept[k] = vs
 		}
 	}
-	if values.Get(fieldFix) != "" {
+	if values.Get(FieldFix) != "" {
 		e := gameEntry(c, t, eg, kept, nil, kit.Tr(c, "Not saved yet. Fix what is listed, then check and save again."))
 		e.FlashList = problemLines(c, chk)
 		e.Form.Token, e.Form.Seen = values.Get("_token"), seen
-		return true, render(c, http.StatusOK, eg.Ed.Page(e))
+		return true, a.Render(c, http.StatusOK, eg.Ed.Page(e))
 	}
 	e := gameEntry(c, t, eg, nil, nil, "")
 	vm := views.ConfirmVM{
@@ -112,7 +112,7 @@ func (a *App) holdBrokenEntry(c echo.Context, t sessions.Table, eg entryGame, va
 			vm.Values = append(vm.Values, views.HiddenValue{Name: k, Value: v})
 		}
 	}
-	return true, render(c, http.StatusUnprocessableEntity, views.ConfirmEntry(vm))
+	return true, a.Render(c, http.StatusUnprocessableEntity, views.ConfirmEntry(vm))
 }
 
 // problemLines says each problem in one line, for the form's banner.
