@@ -14,6 +14,7 @@ import (
 	"tablemate/web/interop"
 	"tablemate/web/leagues"
 	"tablemate/web/live"
+	"tablemate/web/play"
 	"tablemate/web/serve"
 	"tablemate/web/tablepage"
 )
@@ -47,6 +48,8 @@ type App struct {
 	// game is the game pages' area (web/game): a game's entry, its
 	// check before it is saved, its correction and its result.
 	game *game.Area
+	// play is play along's area (web/play).
+	play *play.Area
 	// writes answers the writes to a table (web/tablepage): recorded,
 	// or refused with the table drawn afresh.
 	writes tablepage.Writes
@@ -64,6 +67,7 @@ func NewApp(store *sessions.Store, log *slog.Logger) *App {
 	a.cards = cards.New(a.kit(), cards.Handed{Origin: a.origin, GameName: interop.GameName, Scheme: leagues.SchemeLabel})
 	a.game = game.New(a.kit(), game.Handed{Writes: a.writes, Share: a.cards.Share, Preview: a.cards.GamePreview,
 		BGStats: interop.BGStatsGame, Source: interop.SourceName})
+	a.play = play.New(a.kit(), play.Handed{Writes: a.writes, UndoText: shortTextIn})
 	a.leagues = leagues.New(a.kit(), a.cards.LeaguePreview, a.cards.Share)
 	a.interop = interop.New(a.kit(), interop.Leagues{Key: a.leagues.Key, Standings: a.leagueStandings})
 	a.tables.OnChange(a.live.Publish)

@@ -57,11 +57,7 @@ func (a *App) setClock(start bool) echo.HandlerFunc {
 			return err
 		}
 		if c.QueryParam("back") == "play" {
-			t, g, err := a.loadPlay(c)
-			if err != nil {
-				return err
-			}
-			return a.rerenderPlay(c, t, g, status, msg)
+			return a.play.Rerender(c, status, msg)
 		}
 		return a.rerenderTable(c, status, msg)
 	}

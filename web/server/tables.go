@@ -416,7 +416,7 @@ func buildTableView(c echo.Context, t sessions.Table, base string) views.TableVi
 	if vm.Current == nil {
 		vm.Finished = lastGameOver(c, t, base)
 	}
-	vm.Playing = playingAlong(c, t)
+	vm.Playing = tablepage.Playing(c, t)
 	vm.Log, vm.LogPage = logPage(c, t)
 	return vm
 }
