@@ -14,6 +14,14 @@ import (
 	"tablemate/web/webtest"
 )
 
+// firstTap is the editor's form as a phone sends it on "Check and save":
+// without the problems page's second choice.
+func firstTap(base url.Values, displays []map[string]string, tokens []string) url.Values {
+	f := kkstest.Form(base, displays, tokens)
+	f.Del(game.FieldDisputed)
+	return f
+}
+
 // postOutbox sends a form as the phone's outbox does (outbox.js): a
 // script's POST marked X-Tablemate-Outbox.
 func postOutbox(ts *testServer, path string, form url.Values) webtest.Page {

@@ -9,6 +9,13 @@ import (
 	"tablemate/web/webtest"
 )
 
+// Lea and Tom's finished two-player game (README): 17 cards each, no rule
+// broken.
+var (
+	leaTom       = []map[string]string{{"red": "1 2 3 4 5 6 7 8 9 10", "blue": "1 2 3 4 5 6 7"}, {"yellow": "1 2 3 4 5 6 7 8 9 10", "black": "1 2 3 4 5 6 7"}}
+	leaTomTokens = []string{"4", "6"}
+)
+
 // The invite panel says what works for the phones at the links' address,
 // and why not, in the reader's language.
 func TestInvitePanelSaysWhatWorksWhere(t *testing.T) {
