@@ -236,7 +236,7 @@ type ShareVM struct {
 	RotateView, RotateEdit string
 	ViewForm, EditForm     Form
 	// Features says which phone features work at the links' address and
-	// why not (server.Features); FeaturesGood is set when all do.
+	// why not (tablepage.Features); FeaturesGood is set when all do.
 	Features     string
 	FeaturesGood bool
 	// Kept, when set, is View and Edit already rendered

@@ -29,6 +29,7 @@ import (
 
 	"tablemate/sessions"
 	"tablemate/web/server"
+	"tablemate/web/tablepage"
 )
 
 // HTTPS from the binary itself, in one of three ways: a certificate you
@@ -36,7 +37,7 @@ import (
 // host (-acme-domain), or a certificate made for this computer, once, for
 // a laptop serving phones on the Wi-Fi (-tls self-signed). Phones need a
 // secure context for copying, sharing and keeping the screen awake, and a
-// certificate they trust for pages that open offline (server.Features).
+// certificate they trust for pages that open offline (tablepage.Features).
 
 // tlsFlags are serve's HTTPS flags.
 type tlsFlags struct {
@@ -452,12 +453,12 @@ func (s tlsSetup) write(w io.Writer, r reach) {
 }
 
 // writeFeatures says what works on phones at the first address they can
-// use, and why not (server.Features).
+// use, and why not (tablepage.Features).
 func writeFeatures(w io.Writer, r reach, s tlsSetup) {
 	if len(r.phones) == 0 {
 		return
 	}
-	f := server.FeaturesAt(r.phones[0], s.on() && !s.trusted)
+	f := tablepage.FeaturesAt(r.phones[0], s.on() && !s.trusted)
 	fmt.Fprint(w, wrap(f.Say(), 100, ""))
 }
 

@@ -9,9 +9,18 @@ import (
 
 	"tablemate/views"
 	"tablemate/web/cambio/cambiotest"
+	"tablemate/web/game"
 	"tablemate/web/kks/kkstest"
 	"tablemate/web/webtest"
 )
+
+// firstTap is the editor's form as a phone sends it on "Check and save":
+// without the problems page's second choice.
+func firstTap(base url.Values, displays []map[string]string, tokens []string) url.Values {
+	f := kkstest.Form(base, displays, tokens)
+	f.Del(game.FieldDisputed)
+	return f
+}
 
 // postOutbox sends a form as the phone's outbox does (outbox.js): a
 // script's POST marked X-Tablemate-Outbox.
@@ -113,7 +122,7 @@ func TestHeldEntryIsNotAcknowledged(t *testing.T) {
 	if !strings.Contains(held.Body, `id="outbox"`) {
 		t.Error("the problems page is not the app's page")
 	}
-	f.Set(fieldDisputed, "1")
+	f.Set(game.FieldDisputed, "1")
 	saved := postOutbox(ts, table+"/games", f)
 	if saved.Status != http.StatusNoContent || !strings.HasSuffix(saved.Header.Get("Location"), "/games/1") ||
 		saved.Header.Get(HeaderRecorded) != strings.TrimPrefix(table, "/tables/")+" "+strconv.Itoa(ts.Table(table).Head) {

@@ -9,10 +9,13 @@ import (
 	"tablemate/sessions"
 	"tablemate/sessions/league"
 	"tablemate/web/cards"
+	"tablemate/web/game"
 	"tablemate/web/games"
 	"tablemate/web/interop"
 	"tablemate/web/leagues"
 	"tablemate/web/live"
+	"tablemate/web/play"
+	"tablemate/web/serve"
 	"tablemate/web/tablepage"
 )
 
@@ -42,6 +45,11 @@ type App struct {
 	// cards is the result cards' and QR codes' area (web/cards): the
 	// cards, the link previews, the share links and their QR codes.
 	cards *cards.Area
+	// game is the game pages' area (web/game): a game's entry, its
+	// check before it is saved, its correction and its result.
+	game *game.Area
+	// play is play along's area (web/play).
+	play *play.Area
 	// writes answers the writes to a table (web/tablepage): recorded,
 	// or refused with the table drawn afresh.
 	writes tablepage.Writes
@@ -57,10 +65,13 @@ func NewApp(store *sessions.Store, log *slog.Logger) *App {
 		site: &Site{hosts: map[string]bool{}}}
 	a.writes = tablepage.Writes{Log: log, Rerender: a.rerenderTable}
 	a.cards = cards.New(a.kit(), cards.Handed{Origin: a.origin, GameName: interop.GameName, Scheme: leagues.SchemeLabel})
+	a.game = game.New(a.kit(), game.Handed{Writes: a.writes, Share: a.cards.Share, Preview: a.cards.GamePreview,
+		BGStats: interop.BGStatsGame, Source: interop.SourceName})
+	a.play = play.New(a.kit(), play.Handed{Writes: a.writes, UndoText: shortTextIn})
 	a.leagues = leagues.New(a.kit(), a.cards.LeaguePreview, a.cards.Share)
 	a.interop = interop.New(a.kit(), interop.Leagues{Key: a.leagues.Key, Standings: a.leagueStandings})
 	a.tables.OnChange(a.live.Publish)
-	a.tables.OnSnapshotError(func(msg string, err error) { a.log.Warn(msg, "err", redactLinks(err.Error())) })
+	a.tables.OnSnapshotError(func(msg string, err error) { a.log.Warn(msg, "err", serve.RedactLinks(err.Error())) })
 	a.tables.OnReplace(func(owner string, _ sessions.Role, old string) { a.live.Revoke(owner, old) })
 	return a
 }

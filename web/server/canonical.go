@@ -7,6 +7,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"tablemate/views"
+	"tablemate/web/kit"
 )
 
 // Every URL a page can be left on answers GET (issue #38). A form whose
@@ -34,12 +35,12 @@ var canonicalRoutes = map[string]func(echo.Context) string{
 	"/tables/:id/clock/pause":     clockBack,
 	"/tables/:id/evening/note":    tablePath("/evening"),
 	"/tables/:id/games":           tablePath("/games/new"),
-	"/tables/:id/games/:n":        func(c echo.Context) string { return editBase(c) + "/games/" + c.Param("n") + "/edit" },
-	"/tables/:id/games/:n/note":   func(c echo.Context) string { return editBase(c) + "/games/" + c.Param("n") },
+	"/tables/:id/games/:n":        func(c echo.Context) string { return kit.EditBase(c) + "/games/" + c.Param("n") + "/edit" },
+	"/tables/:id/games/:n/note":   func(c echo.Context) string { return kit.EditBase(c) + "/games/" + c.Param("n") },
 	"/tables/:id/games/:n/stop":   tablePath("/next"),
-	"/tables/:id/games/:n/settle": func(c echo.Context) string { return editBase(c) + "/games/" + c.Param("n") },
+	"/tables/:id/games/:n/settle": func(c echo.Context) string { return kit.EditBase(c) + "/games/" + c.Param("n") },
 	"/tables/:id/games/:n/rounds/:r": func(c echo.Context) string {
-		return editBase(c) + "/games/" + c.Param("n") + "/rounds/" + c.Param("r") + "/edit"
+		return kit.EditBase(c) + "/games/" + c.Param("n") + "/rounds/" + c.Param("r") + "/edit"
 	},
 	"/leagues":          func(echo.Context) string { return "/leagues/new" },
 	"/l/:admin/rotate":  adminPath,
@@ -50,7 +51,7 @@ var canonicalRoutes = map[string]func(echo.Context) string{
 
 // tablePath is the table's page behind its edit link, with suffix.
 func tablePath(suffix string) func(echo.Context) string {
-	return func(c echo.Context) string { return editBase(c) + suffix }
+	return func(c echo.Context) string { return kit.EditBase(c) + suffix }
 }
 
 // adminPath is the league's admin page.

@@ -14,7 +14,6 @@ import (
 	"tablemate/scoring/kodiak"
 	"tablemate/scoring/scoringtest"
 	scoresheet "tablemate/scoring/sheet"
-	"tablemate/sessions"
 	"tablemate/web/cambio/cambiotest"
 	"tablemate/web/games"
 	"tablemate/web/kodiak/kodiaktest"
@@ -43,7 +42,7 @@ func TestCorrectGameOneOfEveryKindAfterTheTableMovedOn(t *testing.T) {
 		if seen[slug] {
 			continue
 		}
-		if _, ok := editorFor(slug); !ok {
+		if _, ok := games.Editor(slug); !ok {
 			continue
 		}
 		seen[slug] = true
@@ -284,26 +283,5 @@ func TestCorrectAnImportedSheet(t *testing.T) {
 	}
 	if got := ts.Get(golf).Text(`[data-testid="leader"] strong`); !strings.Contains(got, "Cy") {
 		t.Errorf("the table's leader line %q", got)
-	}
-}
-
-// An imported play of a game with rules comes as totals only: its game's
-// editor has nothing to show, so it is not offered; an imported sheet
-// whose file gave no round is not either.
-func TestImportedTotalsAreNotCorrectable(t *testing.T) {
-	imported := &sessions.GameImported{Source: "bgstats"}
-	kksEd, _ := editorFor("koffer-katze-sombrero")
-	sheetEd, _ := editorFor(scoresheet.Slug)
-	if correctable(kksEd, sessions.Game{Imported: imported}) {
-		t.Error("an imported KKS play of totals opens in the KKS editor")
-	}
-	if correctable(sheetEd, sessions.Game{Imported: imported}) {
-		t.Error("an imported sheet without rounds opens in the sheet's editor")
-	}
-	if !correctable(sheetEd, sessions.Game{Imported: imported, State: []byte(`{"name":"Golf","players":[{"name":"Ana","scores":[3]}],"over":true}`)}) {
-		t.Error("an imported sheet with its round does not open in the sheet's editor")
-	}
-	if !correctable(kksEd, sessions.Game{}) {
-		t.Error("a game entered at the table is not correctable")
 	}
 }

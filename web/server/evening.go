@@ -15,7 +15,9 @@ import (
 	"tablemate/sessions"
 	"tablemate/views"
 	"tablemate/views/i18n"
+	"tablemate/web/games"
 	"tablemate/web/interop"
+	"tablemate/web/kit"
 	"tablemate/web/serve"
 	"tablemate/web/tablepage"
 )
@@ -31,18 +33,18 @@ func eveningVM(c echo.Context, t sessions.Table) views.EveningVM {
 	vm := views.EveningVM{Status: eveningStatus(c, ev)}
 	switch ev.Mode {
 	case sessions.EveningSum:
-		vm.Points = tr(c, "Total")
-		title := kindTitle(ctx, ev.Kind.Slug, ev.Sheet)
+		vm.Points = kit.Tr(c, "Total")
+		title := games.KindTitle(ctx, ev.Kind.Slug, ev.Sheet)
 		if ev.Kind.LowestWins {
 			vm.Why = i18n.N(ctx, ev.Done, "One game of %s: the fewest points lead.", "%[1]d games of %[2]s: each player's totals added, the fewest points lead, as its rules add several games.", title)
 		} else {
 			vm.Why = i18n.N(ctx, ev.Done, "One game of %s: the most points lead.", "%[1]d games of %[2]s: each player's totals added, the most points lead, as its rules add several games.", title)
 		}
 	case sessions.EveningPlacings:
-		vm.Points = tr(c, "Points")
-		vm.Why = tr(c, "Different games cannot add their scores: each game gives points by place (%s for 1st, 2nd, …; a tie shares them), as in a league.", placesText(ctx, ev.Points))
+		vm.Points = kit.Tr(c, "Points")
+		vm.Why = kit.Tr(c, "Different games cannot add their scores: each game gives points by place (%s for 1st, 2nd, …; a tie shares them), as in a league.", placesText(ctx, ev.Points))
 	default:
-		vm.None = tr(c, "No game counts yet: a game counts once it is over and not disputed.")
+		vm.None = kit.Tr(c, "No game counts yet: a game counts once it is over and not disputed.")
 	}
 	// The newest finished games only: a long table's page stays the
 	// same size (the games list below has them all).
@@ -59,9 +61,9 @@ func eveningVM(c echo.Context, t sessions.Table) views.EveningVM {
 		// alone keeps the table narrow on a phone.
 		label := strconv.Itoa(r.Number)
 		if ev.Mode != sessions.EveningSum {
-			label = tr(c, "%d · %s", r.Number, kindTitle(ctx, r.Game, r.Sheet))
+			label = kit.Tr(c, "%d · %s", r.Number, games.KindTitle(ctx, r.Game, r.Sheet))
 		}
-		vm.Columns = append(vm.Columns, views.EveningColumn{Label: label, Status: gameStatus(r)})
+		vm.Columns = append(vm.Columns, views.EveningColumn{Label: label, Status: tablepage.Status(r)})
 	}
 	for _, row := range ev.Rows {
 		vr := views.EveningRowVM{Rank: row.Rank, Name: row.Name, Points: tablepage.Points(ctx, row.Points), Wins: row.Wins, Leader: row.Leader}
@@ -73,7 +75,7 @@ func eveningVM(c echo.Context, t sessions.Table) views.EveningVM {
 			case !r.Counted:
 				vr.Cells = append(vr.Cells, "("+serve.ScoreText(seat.Score)+")") // not counted: the total alone
 			case ev.Mode == sessions.EveningPlacings:
-				vr.Cells = append(vr.Cells, tr(c, "%d. (%s)", seat.Place, serve.ScoreText(seat.Score)))
+				vr.Cells = append(vr.Cells, kit.Tr(c, "%d. (%s)", seat.Place, serve.ScoreText(seat.Score)))
 			default:
 				vr.Cells = append(vr.Cells, serve.ScoreText(seat.Score))
 			}
@@ -112,63 +114,14 @@ func eveningStatus(c echo.Context, ev sessions.Evening) string {
 	return s
 }
 
-// ranking is a game's players by place, best first, as its record
-// places them: the winners first and marked, ties sharing a place.
-func ranking(r sessions.GameRecord) []views.RankRow {
-	rows := make([]views.RankRow, 0, len(r.Seats))
-	for _, s := range r.Ranked() {
-		rows = append(rows, views.RankRow{Place: s.Place, Name: s.Name, Total: s.Score, Winner: s.Won, Tied: s.Tied > 1})
-	}
-	return rows
-}
-
-// gameStatus is a game's badges, from its record.
-func gameStatus(r sessions.GameRecord) views.GameStatus {
-	return views.GameStatus{
-		Checked:  r.Status == sessions.StatusChecked && r.Over && r.Warnings == 0,
-		AsTyped:  r.Status == sessions.StatusTyped && !r.Unfinished && r.Over,
-		Imported: r.Status == sessions.StatusImported, Unreadable: r.Status == sessions.StatusUnreadable,
-		Disputed: r.Disputed() && r.Over, Settled: r.Settled,
-		Unfinished: r.Unfinished, InProgress: !r.Over && !r.Unfinished && r.Status != sessions.StatusUnreadable,
-		Corrected: r.Corrected, Violations: r.Violations, Warnings: r.Warnings,
-	}
-}
-
 // gameSummary says how a finished game without winners stands (a
 // disputed one), in the words of its kind.
 func gameSummary(ctx context.Context, r sessions.GameRecord) string {
-	title := kindTitle(ctx, r.Game, r.Sheet)
+	title := games.KindTitle(ctx, r.Game, r.Sheet)
 	if r.Disputed() {
 		return i18n.N(ctx, r.Violations, "%s: disputed, not counted (1 rule broken).", "%[2]s: disputed, not counted (%[1]d rules broken).", title)
 	}
 	return i18n.T(ctx, "%s: no winner.", title)
-}
-
-// afterGame is what a finished game offers next on the edit link: the
-// same game again with the same seats (straight to its entry, or to its
-// play-along setup when it was played along), the next game, its result
-// to share by the view-only link.
-func (a *App) afterGame(c echo.Context, t sessions.Table, g sessions.Game) (*views.AfterGameVM, error) {
-	if !g.Finished() || g.Number != len(t.Games) || t.Play != nil {
-		return nil, nil
-	}
-	links, err := a.tables.Links(c.Request().Context(), c.Param("id"))
-	if err != nil {
-		return nil, linkError(c, err)
-	}
-	after := &views.AfterGameVM{
-		Form: form(c, t.Head), Again: editBase(c) + "/next", Next: editBase(c) + "/next", Game: g.Info.Slug, Then: "entry",
-		Share: a.cards.Share(c, "result-link", tr(c, "Can only watch"),
-			tr(c, "The result to pass on: this link shows the table and cannot change it."),
-			fmt.Sprintf("/v/%s/games/%d", links.View, g.Number), t.Name),
-	}
-	if e, ok := t.Entry(g.Seq); ok && e.Kind == sessions.KindPlayStep {
-		after.Then = "play" // it was played along: again so
-	}
-	// The game's result card goes along where the phone can share files
-	// (js/sharecard.js; the link alone where not).
-	after.Share.Card = fmt.Sprintf("/v/%s/games/%d/card.png", links.View, g.Number)
-	return after, nil
 }
 
 // nextGame shows the choice of the table's next game and who starts it.
@@ -179,7 +132,7 @@ func (a *App) nextGame(c echo.Context) error {
 	}
 	vm := nextGameVM(c, t, c.QueryParam("game"), "", nil)
 	if c.QueryParam("done") == "stopped" { // a round game stopped here
-		vm.Page.Flash, vm.Page.FlashKind = tr(c, flashes["stopped"]), "good"
+		vm.Page.Flash, vm.Page.FlashKind = kit.Tr(c, tablepage.Flashes["stopped"]), "good"
 	}
 	return render(c, http.StatusOK, views.NextGamePage(vm))
 }
@@ -189,7 +142,7 @@ func nextGameVM(c echo.Context, t sessions.Table, chosen, first string, errs vie
 		chosen = t.Info.Slug
 	}
 	vm := views.NextGameVM{
-		Page: page(c, tr(c, "Next game")), Form: form(c, t.Head), Action: editBase(c) + "/next", Back: editBase(c),
+		Page: kit.Page(c, kit.Tr(c, "Next game")), Form: kit.Form(c, t.Head), Action: kit.EditBase(c) + "/next", Back: kit.EditBase(c),
 		Players: t.Players, Chosen: chosen, First: first, Errors: errs,
 	}
 	vm.Scripts = []string{"js/evening.js"}
@@ -198,16 +151,16 @@ func nextGameVM(c echo.Context, t sessions.Table, chosen, first string, errs vie
 	// stopped here (kept or discarded), a round game is finished or its
 	// rounds undone.
 	if t.Play != nil {
-		vm.Playing = &views.StopPlay{Form: form(c, t.Head), Action: editBase(c) + "/play/stop?back=next", Moves: len(t.Play.Steps), Title: playingTitle(ctx, t)}
+		vm.Playing = &views.StopPlay{Form: kit.Form(c, t.Head), Action: kit.EditBase(c) + "/play/stop?back=next", Moves: len(t.Play.Steps), Title: games.PlayingTitle(ctx, t)}
 	} else if g, going := t.InProgress(); going {
-		vm.Blocked = tr(c, "Game %d is not over yet: enter its last round, or stop it here, before choosing the next game.", g.Number)
-		vm.Stop = &views.StopGame{Form: form(c, t.Head), Action: fmt.Sprintf("%s/games/%d/stop", editBase(c), g.Number),
+		vm.Blocked = kit.Tr(c, "Game %d is not over yet: enter its last round, or stop it here, before choosing the next game.", g.Number)
+		vm.Stop = &views.StopGame{Form: kit.Form(c, t.Head), Action: fmt.Sprintf("%s/games/%d/stop", kit.EditBase(c), g.Number),
 			Game: g.Number, Rounds: g.Rounds(), Title: tablepage.GameName(c, g)}
 	}
 	for _, info := range tableGamesIn(ctx) {
 		g := views.GameChoice{Slug: info.Slug, Title: info.Title, Starts: i18n.Say(ctx, info.Starts), Fits: true}
 		if n := len(t.Players); n < info.MinPlayers || n > info.MaxPlayers {
-			g.Fits, g.Why = false, tr(c, "for %d to %d players", info.MinPlayers, info.MaxPlayers)
+			g.Fits, g.Why = false, kit.Tr(c, "for %d to %d players", info.MinPlayers, info.MaxPlayers)
 		}
 		vm.Games = append(vm.Games, g)
 	}
@@ -218,7 +171,7 @@ func nextGameVM(c echo.Context, t sessions.Table, chosen, first string, errs vie
 // opens the table on it; "play again" (then=entry or then=play) opens
 // the game's entry or its play-along setup instead.
 func (a *App) chooseGame(c echo.Context) error {
-	seen, _ := formInt(c, "_seen")
+	seen, _ := serve.FormInt(c, "_seen")
 	g := sessions.GameChosen{Game: c.FormValue("game"), First: c.FormValue("first")}
 	_, err := a.tables.ChooseGame(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"), g)
 	var in *scoring.InputError
@@ -226,26 +179,26 @@ func (a *App) chooseGame(c echo.Context) error {
 	case err == nil:
 		switch c.FormValue("then") {
 		case "entry":
-			return redirect(c, editBase(c)+"/games/new")
+			return serve.Redirect(c, kit.EditBase(c)+"/games/new")
 		case "play":
-			return redirect(c, editBase(c)+"/play")
+			return serve.Redirect(c, kit.EditBase(c)+"/play")
 		}
-		return redirect(c, editBase(c)+"?done=chosen")
+		return serve.Redirect(c, kit.EditBase(c)+"?done=chosen")
 	case errors.As(err, &in), serve.Stale(c, err):
 		t, lerr := a.loadTable(c)
 		if lerr != nil {
 			return lerr
 		}
-		status, errs := http.StatusConflict, views.Errors{"game": tr(c, "Someone else just changed this table, so nothing was done. Here is the fresh state; try again if it is still needed.")}
+		status, errs := http.StatusConflict, views.Errors{"game": kit.Tr(c, "Someone else just changed this table, so nothing was done. Here is the fresh state; try again if it is still needed.")}
 		if in != nil {
-			status, errs = http.StatusUnprocessableEntity, views.Errors{in.Field: localInput(c, in)}
+			status, errs = http.StatusUnprocessableEntity, views.Errors{in.Field: kit.LocalInput(c, in)}
 			if in.Field != "first" {
-				errs = views.Errors{"game": localInput(c, in)}
+				errs = views.Errors{"game": kit.LocalInput(c, in)}
 			}
 		}
 		return render(c, status, views.NextGamePage(nextGameVM(c, t, g.Game, g.First, errs)))
 	}
-	return linkError(c, err)
+	return serve.LinkError(c, err)
 }
 
 // eveningNames are the names of an unnamed table, by the day it starts.
@@ -257,7 +210,7 @@ var eveningNames = [7]string{
 // eveningName names an unnamed table after its day, in the reader's
 // language.
 func eveningName(c echo.Context, now time.Time) string {
-	return tr(c, eveningNames[now.Weekday()])
+	return kit.Tr(c, eveningNames[now.Weekday()])
 }
 
 // eveningEnd opens the whole evening on its ranking: the standing's
@@ -270,22 +223,22 @@ func (a *App) eveningEnd(c echo.Context) error {
 	}
 	links, err := a.tables.Links(c.Request().Context(), c.Param("id"))
 	if err != nil {
-		return linkError(c, err)
+		return serve.LinkError(c, err)
 	}
 	ev := eveningVM(c, t)
 	standing := tablepage.Evening(t)
 	vm := views.EveningEndVM{
-		Page: page(c, tr(c, "The evening: %s", t.Name)), Name: t.Name, Status: ev.Status, Why: ev.Why,
-		Next: editBase(c) + "/next", Back: editBase(c),
-		Share: a.cards.Share(c, "result-link", tr(c, "Can only watch"),
-			tr(c, "The result to pass on: this link shows the table and cannot change it."), "/v/"+links.View, t.Name),
+		Page: kit.Page(c, kit.Tr(c, "The evening: %s", t.Name)), Name: t.Name, Status: ev.Status, Why: ev.Why,
+		Next: kit.EditBase(c) + "/next", Back: kit.EditBase(c),
+		Share: a.cards.Share(c, "result-link", kit.Tr(c, "Can only watch"),
+			kit.Tr(c, "The result to pass on: this link shows the table and cannot change it."), "/v/"+links.View, t.Name),
 	}
 	vm.Share.Card = "/v/" + links.View + "/card.png" // the evening's card (js/sharecard.js)
 	vm.BGStats, vm.BGStatsMore = interop.BGStatsEvening(c, t)
-	vm.Length = lengthVM(t.EveningLength())
-	vm.Note = views.NoteVM{Note: t.EveningNote(), Action: editBase(c) + "/evening/note", Form: form(c, t.Head)}
+	vm.Length = tablepage.Length(t.EveningLength())
+	vm.Note = views.NoteVM{Note: t.EveningNote(), Action: kit.EditBase(c) + "/evening/note", Form: kit.Form(c, t.Head)}
 	if c.QueryParam("done") == "noted" {
-		vm.Page.Flash, vm.Page.FlashKind = tr(c, flashes["noted"]), "good"
+		vm.Page.Flash, vm.Page.FlashKind = kit.Tr(c, tablepage.Flashes["noted"]), "good"
 	}
 	vm.Page.Scripts = append(vm.Page.Scripts, "js/share.js", "js/sharecard.js")
 	for _, r := range standing.Rows {
@@ -297,10 +250,10 @@ func (a *App) eveningEnd(c echo.Context) error {
 // noteEvening writes or changes the evening's note (an empty one takes it
 // away); refused, the table's page says why.
 func (a *App) noteEvening(c echo.Context) error {
-	seen, _ := formInt(c, "_seen")
+	seen, _ := serve.FormInt(c, "_seen")
 	_, err := a.tables.NoteEvening(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"), c.FormValue("note"))
 	if err == nil {
-		return redirect(c, editBase(c)+"/evening?done=noted")
+		return serve.Redirect(c, kit.EditBase(c)+"/evening?done=noted")
 	}
 	return a.writes.After(c, err, "noted")
 }

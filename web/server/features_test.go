@@ -9,33 +9,12 @@ import (
 	"tablemate/web/webtest"
 )
 
-// What works where: browsers give the phone APIs only to a secure context
-// (HTTPS, or the computer's own loopback address), and service workers
-// only under a certificate they trust.
-func TestFeaturesAt(t *testing.T) {
-	for _, tt := range []struct {
-		origin    string
-		untrusted bool
-		want      Features
-	}{
-		{"http://192.168.1.23:8080", false, Features{Phones: true}},
-		{"http://tablemate.test:8080", false, Features{Phones: true}},
-		{"http://[fd00::2]:8080", false, Features{Phones: true}},
-		{"https://192.168.1.23:8443", true, Features{Secure: true, Phones: true}},
-		{"https://games.example.org", false, Features{Secure: true, OfflinePages: true, Phones: true}},
-		{"http://127.0.0.1:8080", false, Features{Secure: true, OfflinePages: true}},
-		{"http://[::1]:8080", false, Features{Secure: true, OfflinePages: true}},
-		{"http://localhost:8080", false, Features{Secure: true, OfflinePages: true}},
-		{"http://tablemate.localhost:8080", false, Features{Secure: true, OfflinePages: true}},
-	} {
-		if got := FeaturesAt(tt.origin, tt.untrusted); got != tt.want {
-			t.Errorf("%s (untrusted %v): %+v, want %+v", tt.origin, tt.untrusted, got, tt.want)
-		}
-	}
-	if s := FeaturesAt("http://192.168.1.23:8080", false).Say(); !strings.Contains(s, "plain-HTTP") || !strings.Contains(s, "the screen may sleep") {
-		t.Errorf("plain HTTP says %q", s)
-	}
-}
+// Lea and Tom's finished two-player game (README): 17 cards each, no rule
+// broken.
+var (
+	leaTom       = []map[string]string{{"red": "1 2 3 4 5 6 7 8 9 10", "blue": "1 2 3 4 5 6 7"}, {"yellow": "1 2 3 4 5 6 7 8 9 10", "black": "1 2 3 4 5 6 7"}}
+	leaTomTokens = []string{"4", "6"}
+)
 
 // The invite panel says what works for the phones at the links' address,
 // and why not, in the reader's language.

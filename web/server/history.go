@@ -11,6 +11,7 @@ import (
 	"tablemate/sessions"
 	"tablemate/views"
 	"tablemate/web/games"
+	"tablemate/web/kit"
 	"tablemate/web/serve"
 )
 
@@ -79,7 +80,7 @@ func (a *App) showHistory(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	vm := views.HistoryVM{Page: page(c, tr(c, "History")), Game: f.Game, Player: f.Player, League: f.League, Games: tableGamesIn(c.Request().Context()), Known: len(tables)}
+	vm := views.HistoryVM{Page: kit.Page(c, kit.Tr(c, "History")), Game: f.Game, Player: f.Player, League: f.League, Games: tableGamesIn(c.Request().Context()), Known: len(tables)}
 	seen := map[string]bool{}
 	for _, id := range ids {
 		for _, l := range leagues[id] {
@@ -95,8 +96,8 @@ func (a *App) showHistory(c echo.Context) error {
 			continue
 		}
 		vm.Rows = append(vm.Rows, views.HistoryRow{
-			URL: "/tables/" + t.Edit, Name: t.Name, GameTitle: gameTitle(c.Request().Context(), t.Game),
-			Date: dateTime(c, t.Last.Local(), true, false), Players: t.Players, Played: t.Played, Leaders: t.Leaders,
+			URL: "/tables/" + t.Edit, Name: t.Name, GameTitle: games.Title(c.Request().Context(), t.Game),
+			Date: serve.DateTime(c, t.Last.Local(), true, false), Players: t.Players, Played: t.Played, Leaders: t.Leaders,
 			AverageMinutes: t.AverageMinutes, Timed: t.Timed,
 		})
 	}

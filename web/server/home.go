@@ -9,6 +9,7 @@ import (
 	"tablemate/sessions"
 	"tablemate/views"
 	"tablemate/web/games"
+	"tablemate/web/kit"
 	"tablemate/web/serve"
 )
 
@@ -22,11 +23,11 @@ func (a *App) showHome(c echo.Context) error {
 		return err
 	}
 	slices.SortStableFunc(recent, func(x, y sessions.TableSummary) int { return y.Last.Compare(x.Last) })
-	vm := views.HomeVM{Page: page(c, tr(c, "Home")), Games: games.Infos()}
+	vm := views.HomeVM{Page: kit.Page(c, kit.Tr(c, "Home")), Games: games.Infos()}
 	for _, t := range recent {
 		vm.Recent = append(vm.Recent, views.TableRow{
-			ID: t.Edit, Name: t.Name, GameTitle: gameTitle(c.Request().Context(), t.Game), Played: t.Played,
-			Updated: dateTime(c, t.Last.Local(), false, false),
+			ID: t.Edit, Name: t.Name, GameTitle: games.Title(c.Request().Context(), t.Game), Played: t.Played,
+			Updated: serve.DateTime(c, t.Last.Local(), false, false),
 		})
 	}
 	return render(c, http.StatusOK, views.Home(vm))

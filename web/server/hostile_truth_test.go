@@ -27,6 +27,7 @@ import (
 	"tablemate/sessions"
 	"tablemate/sessions/pgtest"
 	"tablemate/web/areatest"
+	"tablemate/web/serve"
 	"tablemate/web/webtest"
 )
 
@@ -434,7 +435,7 @@ func TestHostileSmallerLies(t *testing.T) {
 	req.Header.Del("Sec-Fetch-Site")
 	u, _ := url.Parse(ts.URL)
 	for _, c := range ts.Client.Jar.Cookies(u) {
-		if c.Name == csrfCookie {
+		if c.Name == serve.CSRFCookie {
 			req.Header.Set("X-CSRF-Token", c.Value)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 
 	"tablemate/static"
 	"tablemate/views"
+	"tablemate/web/kit"
 )
 
 // serviceWorker serves /sw.js from the root so it may cover every page;
@@ -34,5 +35,5 @@ func manifest(c echo.Context) error {
 
 // showOffline is the page the service worker keeps for lost connections.
 func (a *App) showOffline(c echo.Context) error {
-	return render(c, http.StatusOK, views.Offline(page(c, tr(c, "Offline")), c.QueryParam("write") == "1"))
+	return render(c, http.StatusOK, views.Offline(kit.Page(c, kit.Tr(c, "Offline")), c.QueryParam("write") == "1"))
 }

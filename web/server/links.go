@@ -8,6 +8,7 @@ import (
 	"tablemate/sessions"
 	"tablemate/views"
 	"tablemate/views/i18n"
+	"tablemate/web/kit"
 	"tablemate/web/serve"
 	"tablemate/web/tablepage"
 )
@@ -49,31 +50,31 @@ func (a *App) rotateTableLink(c echo.Context) error {
 	if role != sessions.RoleEdit && role != sessions.RoleView {
 		return echo.ErrNotFound
 	}
-	seen, _ := formInt(c, "_seen")
+	seen, _ := serve.FormInt(c, "_seen")
 	r, err := a.tables.Rotate(c.Request().Context(), c.Param("id"), role, seen, c.FormValue("_token"))
 	if serve.Stale(c, err) {
-		return a.rerenderTable(c, http.StatusConflict, tr(c, "Someone else replaced this link a moment ago, so nothing was done. The links in use are shown below."))
+		return a.rerenderTable(c, http.StatusConflict, kit.Tr(c, "Someone else replaced this link a moment ago, so nothing was done. The links in use are shown below."))
 	}
 	if err != nil {
-		return linkError(c, err)
+		return serve.LinkError(c, err)
 	}
 	if role == sessions.RoleView {
-		return redirect(c, editBase(c)+"?done=view-link#share")
+		return serve.Redirect(c, kit.EditBase(c)+"?done=view-link#share")
 	}
 	serve.ReplaceRemembered(c, c.Param("id"), r.Link)
-	return redirect(c, "/tables/"+r.Link+"?done=edit-link#share")
+	return serve.Redirect(c, "/tables/"+r.Link+"?done=edit-link#share")
 }
 
 // tableShare is the edit page's invite panel of the table with links l.
 func (a *App) tableShare(c echo.Context, t sessions.Table, l sessions.TableLinks) views.ShareVM {
 	base := "/tables/" + l.Edit
 	vm := views.ShareVM{
-		View: a.cards.Share(c, "view-link", tr(c, "Can only watch"),
-			tr(c, "For spectators: follows the table live, cannot change anything."), "/v/"+l.View, t.Name),
-		Edit: a.cards.Share(c, "edit-link", tr(c, "Can enter results"),
-			tr(c, "For the players at this table: whoever has it can enter, correct and undo results."), base, t.Name),
+		View: a.cards.Share(c, "view-link", kit.Tr(c, "Can only watch"),
+			kit.Tr(c, "For spectators: follows the table live, cannot change anything."), "/v/"+l.View, t.Name),
+		Edit: a.cards.Share(c, "edit-link", kit.Tr(c, "Can enter results"),
+			kit.Tr(c, "For the players at this table: whoever has it can enter, correct and undo results."), base, t.Name),
 		RotateView: base + "/rotate/view", RotateEdit: base + "/rotate/edit",
-		ViewForm: form(c, l.ViewGen), EditForm: form(c, l.EditGen),
+		ViewForm: kit.Form(c, l.ViewGen), EditForm: kit.Form(c, l.EditGen),
 	}
 	// The links rendered, kept with the table's version for the links
 	// and language they were rendered for.
@@ -90,6 +91,6 @@ func (a *App) tableShare(c echo.Context, t sessions.Table, l sessions.TableLinks
 	}
 	_, vm.Open = serve.LinkFlashes[c.QueryParam("done")]
 	f := a.site.features(c.Request())
-	vm.Features, vm.FeaturesGood = tr(c, f.Say()), f.Good()
+	vm.Features, vm.FeaturesGood = kit.Tr(c, f.Say()), f.Good()
 	return vm
 }

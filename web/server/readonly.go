@@ -7,14 +7,14 @@ import (
 
 	"tablemate/sessions"
 	"tablemate/views"
-	"tablemate/web/interop"
+	"tablemate/web/kit"
 	"tablemate/web/tablepage"
 )
 
 // The pages behind a view-only link (/v/{view link}). They are built from
 // a tablepage.View, which holds the view-only link and no other, with the same
-// builders every link uses (tableView, gameResultVM, web/replay's page) given the
-// view base; nothing is built for the editor and taken away.
+// builders every link uses (tableView, web/game's result page, web/replay's
+// page) given the view base; nothing is built for the editor and taken away.
 
 // showReadOnly renders a table for spectators: live, without any form,
 // with the view-only link to pass on.
@@ -25,36 +25,16 @@ func (a *App) showReadOnly(c echo.Context) error {
 	}
 	vm := views.ReadOnlyTableVM{
 		TableView: tableView(c, v.Table, v.Base()),
-		Share: a.cards.Share(c, "view-link", tr(c, "Can only watch"),
-			tr(c, "For spectators: follows the table live, cannot change anything."), v.Base(), v.Name),
+		Share: a.cards.Share(c, "view-link", kit.Tr(c, "Can only watch"),
+			kit.Tr(c, "For spectators: follows the table live, cannot change anything."), v.Base(), v.Name),
 	}
 	vm.Page.Preview = a.cards.ViewPreview(c, v)
 	if vm.Page.Preview.Image != "" {
 		vm.Share.Card = v.Base() + "/card.png"
 		vm.Page.Scripts = append(vm.Page.Scripts, "js/sharecard.js")
 	}
-	showClock(c, v.Table, "table", false) // the clock, never its form
+	tablepage.ShowClock(c, v.Table, "table", false) // the clock, never its form
 	return render(c, http.StatusOK, views.ReadOnlyTablePage(vm))
-}
-
-// showReadOnlyGame renders one game's result for spectators.
-func (a *App) showReadOnlyGame(c echo.Context) error {
-	v, err := a.openView(c)
-	if err != nil {
-		return err
-	}
-	vm, err := gameResultVM(c, v.Table, v.Base())
-	if err != nil {
-		return err
-	}
-	if g, err := tablepage.Game(c, v.Table); err == nil {
-		vm.Page.Preview = a.cards.GamePreview(c, v, g)
-		vm.BGStats = interop.BGStatsGame(v.Table, g.Number)
-		vm.Length = lengthVM(v.Table.GameLength(g.Number))
-		vm.Note = views.NoteVM{Note: v.Table.Note(g.Number)}
-		vm.EveningNote = views.NoteVM{Note: v.Table.EveningNote()}
-	}
-	return render(c, http.StatusOK, views.ResultPage(vm))
 }
 
 // streamReadOnly is the live stream behind a view-only link.

@@ -9,6 +9,7 @@ import (
 	"tablemate/web/check"
 	"tablemate/web/interop"
 	"tablemate/web/replay"
+	"tablemate/web/serve"
 )
 
 // scoreRoute is the score-check API's route (it compresses its answer
@@ -20,6 +21,8 @@ func (a *App) routes(e *echo.Echo) {
 	ip := a.interop                         // imports and exports (web/interop)
 	rp := replay.New(a.kit(), timelineText) // a game's replay (web/replay)
 	cd := a.cards                           // result cards and QR codes (web/cards)
+	gm := a.game                            // a game's entry, correction and result (web/game)
+	pl := a.play                            // play along (web/play)
 	e.GET("/", a.showHome)
 	e.GET("/healthz", a.health)
 	e.GET("/static/*", serveStatic)
@@ -45,23 +48,23 @@ func (a *App) routes(e *echo.Echo) {
 	e.GET("/tables/:id/evening", a.eveningEnd)
 	e.POST("/tables/:id/evening/note", a.noteEvening)
 	e.POST("/tables/:id/next", a.chooseGame)
-	e.GET("/tables/:id/play", a.showPlay)
-	e.POST("/tables/:id/play/start", a.startPlay)
-	e.POST("/tables/:id/play/step", a.submitStep)
-	e.POST("/tables/:id/play/stop", a.stopPlay)
+	e.GET("/tables/:id/play", pl.Show)
+	e.POST("/tables/:id/play/start", pl.Start)
+	e.POST("/tables/:id/play/step", pl.Step)
+	e.POST("/tables/:id/play/stop", pl.Stop)
 	e.POST("/tables/:id/clock/start", a.setClock(true))
 	e.POST("/tables/:id/clock/pause", a.setClock(false))
-	e.POST("/tables/:id/games/:n/stop", a.stopGame)
-	e.GET("/tables/:id/games/new", a.newGame)
-	e.POST("/tables/:id/games", a.submitGame)
-	e.GET("/tables/:id/games/:n", a.showGame)
-	e.GET("/tables/:id/games/:n/edit", a.editGame)
-	e.POST("/tables/:id/games/:n", a.correctGame)
-	e.POST("/tables/:id/games/:n/settle", a.settleGame)
-	e.POST("/tables/:id/games/:n/note", a.noteGame)
+	e.POST("/tables/:id/games/:n/stop", gm.Stop)
+	e.GET("/tables/:id/games/new", gm.NewForm)
+	e.POST("/tables/:id/games", gm.Submit)
+	e.GET("/tables/:id/games/:n", gm.Show)
+	e.GET("/tables/:id/games/:n/edit", gm.EditForm)
+	e.POST("/tables/:id/games/:n", gm.Correct)
+	e.POST("/tables/:id/games/:n/settle", gm.Settle)
+	e.POST("/tables/:id/games/:n/note", gm.Note)
 	e.GET("/tables/:id/games/:n/replay", rp.Edit)
-	e.GET("/tables/:id/games/:n/rounds/:r/edit", a.editRound)
-	e.POST("/tables/:id/games/:n/rounds/:r", a.correctRound)
+	e.GET("/tables/:id/games/:n/rounds/:r/edit", gm.RoundForm)
+	e.POST("/tables/:id/games/:n/rounds/:r", gm.CorrectRound)
 	e.POST("/tables/:id/rotate/:role", a.rotateTableLink)
 
 	// View-only links: spectators follow a table live but cannot write.
@@ -72,7 +75,7 @@ func (a *App) routes(e *echo.Echo) {
 	e.GET("/v/:rid/results.csv", ip.View(interop.Results))
 	e.GET("/v/:rid/export.bgsplay", ip.View(interop.Plays(false)))
 	e.GET("/v/:rid/export-bgg.xml", ip.View(interop.Plays(true)))
-	e.GET("/v/:rid/games/:n", a.showReadOnlyGame)
+	e.GET("/v/:rid/games/:n", gm.ShowView)
 	e.GET("/v/:rid/games/:n/replay", rp.View)
 	e.GET("/v/:rid/games/:n/qr.svg", cd.ViewGameQR)
 	e.GET("/v/:rid/card.png", cd.ViewCard)
@@ -126,7 +129,7 @@ func (a *App) health(c echo.Context) error {
 	// Health first: it says why (the file deleted, replaced or damaged,
 	// reads failing), where a failed ping could only say "unavailable".
 	if err := a.store.Health(c.Request().Context()); err != nil {
-		return c.String(http.StatusServiceUnavailable, "database not usable: "+redactLinks(err.Error()))
+		return c.String(http.StatusServiceUnavailable, "database not usable: "+serve.RedactLinks(err.Error()))
 	}
 	if err := a.store.Ping(c.Request().Context()); err != nil {
 		return c.String(http.StatusServiceUnavailable, "database unavailable")

@@ -18,6 +18,8 @@ import (
 	"tablemate/sessions"
 	"tablemate/views"
 	"tablemate/views/i18n"
+	"tablemate/web/kit"
+	"tablemate/web/serve"
 )
 
 // contentSecurityPolicy allows nothing from elsewhere and no inline
@@ -55,7 +57,7 @@ func newServer(a *App) *echo.Echo {
 			// (uploads.go): echo's form lookup would read the whole body.
 			Skipper:        func(c echo.Context) bool { return strings.HasPrefix(c.Path(), "/api/") || isImport(c) && isWrite(c) },
 			TokenLookup:    "form:_csrf,header:X-CSRF-Token",
-			CookieName:     csrfCookie,
+			CookieName:     serve.CSRFCookie,
 			CookiePath:     "/",
 			CookieHTTPOnly: true,
 			CookieSameSite: http.SameSiteLaxMode,
@@ -185,7 +187,7 @@ func (a *App) writeLimiter() echo.MiddlewareFunc {
 func (a *App) recoverer() echo.MiddlewareFunc {
 	return middleware.RecoverWithConfig(middleware.RecoverConfig{
 		LogErrorFunc: func(c echo.Context, err error, stack []byte) error {
-			a.log.Error("panic", "request_id", c.Response().Header().Get(echo.HeaderXRequestID), "err", redactLinks(err.Error()), "stack", redactLinks(string(stack)))
+			a.log.Error("panic", "request_id", c.Response().Header().Get(echo.HeaderXRequestID), "err", serve.RedactLinks(err.Error()), "stack", serve.RedactLinks(string(stack)))
 			return err
 		},
 	})
@@ -248,13 +250,13 @@ func (a *App) handleError(err error, c echo.Context) {
 		}
 		heading := http.StatusText(pe.Status)
 		msg := i18n.T(c.Request().Context(), pe.Format, pe.Args...)
-		if err := render(c, pe.Status, views.ErrorPage(page(c, heading), heading, msg)); err != nil {
-			a.log.Error("error page failed", "err", redactLinks(err.Error()))
+		if err := render(c, pe.Status, views.ErrorPage(kit.Page(c, heading), heading, msg)); err != nil {
+			a.log.Error("error page failed", "err", serve.RedactLinks(err.Error()))
 		}
 		return
 	}
 	if errors.Is(err, sessions.ErrNotFound) || errors.Is(err, sessions.ErrReplaced) {
-		err = linkError(c, err) // a link that stopped working while answering
+		err = serve.LinkError(c, err) // a link that stopped working while answering
 	}
 	if a.answerTruly(c, err) {
 		return
@@ -269,7 +271,7 @@ func (a *App) handleError(err error, c echo.Context) {
 	}
 	switch {
 	case status >= 500:
-		a.log.Error("request failed", "request_id", c.Response().Header().Get(echo.HeaderXRequestID), "err", redactLinks(err.Error()))
+		a.log.Error("request failed", "request_id", c.Response().Header().Get(echo.HeaderXRequestID), "err", serve.RedactLinks(err.Error()))
 		msg = "Something went wrong on our side. Your entries are safe; try again."
 		if isWrite(c) {
 			// A write answers as recorded once it is committed
@@ -294,7 +296,7 @@ func (a *App) handleError(err error, c echo.Context) {
 	case http.StatusForbidden:
 		heading, msg = "Form expired", "This form is too old to send (its security token expired). Go back, reload the page and send it again."
 	}
-	if err := render(c, status, views.ErrorPage(page(c, heading), heading, msg)); err != nil {
-		a.log.Error("error page failed", "err", redactLinks(err.Error()))
+	if err := render(c, status, views.ErrorPage(kit.Page(c, heading), heading, msg)); err != nil {
+		a.log.Error("error page failed", "err", serve.RedactLinks(err.Error()))
 	}
 }

@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"github.com/labstack/echo/v4"
+
+	"tablemate/web/tablepage"
 )
 
 // EnvOr is the environment variable key, or def when it is unset or
@@ -69,8 +71,8 @@ type Site struct {
 func (s *Site) ServeTLS(trusted bool) { s.https, s.certUntrusted = true, !trusted }
 
 // features are the phone features at the address share links point to.
-func (s *Site) features(r *http.Request) Features {
-	return FeaturesAt(s.origin(r), s.certUntrusted)
+func (s *Site) features(r *http.Request) tablepage.Features {
+	return tablepage.FeaturesAt(s.origin(r), s.certUntrusted)
 }
 
 // NewSite reads the flags for a server listening at addr (its real

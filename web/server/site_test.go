@@ -8,10 +8,11 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"tablemate/web/cards"
 	"testing"
 
+	"tablemate/web/cards"
 	"tablemate/web/kks/kkstest"
+	"tablemate/web/serve"
 	"tablemate/web/webtest"
 )
 
@@ -286,7 +287,7 @@ func TestRequestLogNamesRoutesNotLinks(t *testing.T) {
 		t.Error("the log has URIs")
 	}
 	// Errors that quote a link are logged without it.
-	if got := redactLinks("replay " + key + ": event 3 (" + strings.Repeat("0f", 16) + ")"); strings.Contains(got, key) || strings.Contains(got, "0f0f") {
+	if got := serve.RedactLinks("replay " + key + ": event 3 (" + strings.Repeat("0f", 16) + ")"); strings.Contains(got, key) || strings.Contains(got, "0f0f") {
 		t.Errorf("redacted: %q", got)
 	}
 }

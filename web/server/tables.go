@@ -33,7 +33,7 @@ func (a *App) newTable(c echo.Context) error {
 	if admin := c.QueryParam("league"); admin != "" {
 		var err error
 		if l, err = a.tables.LeagueByAdmin(c.Request().Context(), admin); err != nil {
-			return linkError(c, err)
+			return serve.LinkError(c, err)
 		}
 	}
 	vm.Players = make([]string, playerBoxes(vm.Game, 0))
@@ -43,7 +43,7 @@ func (a *App) newTable(c echo.Context) error {
 // newTableVM fills in what every rendering of the new-table form has:
 // the games with their start rules, the league, the chips.
 func (a *App) newTableVM(c echo.Context, vm views.NewTableVM, l sessions.League) views.NewTableVM {
-	vm.Page, vm.Form, vm.Games = page(c, tr(c, "Start a table")), form(c, 0), tableGamesIn(c.Request().Context())
+	vm.Page, vm.Form, vm.Games = kit.Page(c, kit.Tr(c, "Start a table")), kit.Form(c, 0), tableGamesIn(c.Request().Context())
 	vm.Scripts = []string{"js/evening.js", "js/newtable.js"}
 	if vm.Game == "" && len(vm.Games) > 0 {
 		vm.Game = vm.Games[0].Slug
@@ -124,7 +124,7 @@ func playerBoxes(game string, typed int) int {
 func tableGames() []scoring.Info {
 	var out []scoring.Info
 	for _, info := range games.Infos() {
-		if _, ok := editorFor(info.Slug); ok {
+		if _, ok := games.Editor(info.Slug); ok {
 			out = append(out, info)
 		}
 	}
@@ -136,7 +136,7 @@ func tableGames() []scoring.Info {
 func tableGamesIn(ctx context.Context) []scoring.Info {
 	out := tableGames()
 	for i := range out {
-		out[i].Title = gameTitle(ctx, out[i].Slug)
+		out[i].Title = games.Title(ctx, out[i].Slug)
 	}
 	return out
 }
@@ -147,7 +147,7 @@ func tableGamesIn(ctx context.Context) []scoring.Info {
 func (a *App) createTable(c echo.Context) error {
 	values, err := c.FormParams()
 	if err != nil {
-		return echo.NewHTTPError(http.StatusBadRequest, tr(c, "The form could not be read."))
+		return echo.NewHTTPError(http.StatusBadRequest, kit.Tr(c, "The form could not be read."))
 	}
 	players := seated(values["players"], values["seat"])
 	if len(players) > playerSlots*2 {
@@ -158,7 +158,7 @@ func (a *App) createTable(c echo.Context) error {
 	var l sessions.League
 	if admin := c.FormValue("league"); admin != "" {
 		if l, err = a.tables.LeagueByAdmin(c.Request().Context(), admin); err != nil {
-			return linkError(c, err)
+			return serve.LinkError(c, err)
 		}
 	}
 	if c.FormValue("_add") != "" || c.FormValue("_move") != "" {
@@ -173,7 +173,7 @@ func (a *App) createTable(c echo.Context) error {
 	if strings.TrimSpace(create.Name) == "" {
 		create.Name = eveningName(c, time.Now())
 	}
-	if _, ok := editorFor(create.Game); !ok {
+	if _, ok := games.Editor(create.Game); !ok {
 		create.Game = "" // Create reports the field
 	}
 	if l.ID != "" {
@@ -187,22 +187,22 @@ func (a *App) createTable(c echo.Context) error {
 		if lerr := a.tables.AddTable(c.Request().Context(), l, id); lerr != nil {
 			// The table is recorded: say so, and that the league does not
 			// count it yet (sending the form again adds it).
-			a.log.Warn("table started, not added to its league", "request_id", c.Response().Header().Get(echo.HeaderXRequestID), "err", redactLinks(lerr.Error()))
-			return redirect(c, "/tables/"+id+"?done=not-in-league")
+			a.log.Warn("table started, not added to its league", "request_id", c.Response().Header().Get(echo.HeaderXRequestID), "err", serve.RedactLinks(lerr.Error()))
+			return serve.Redirect(c, "/tables/"+id+"?done=not-in-league")
 		}
 	}
 	var in *scoring.InputError
 	if errors.As(err, &in) {
 		vm := views.NewTableVM{
 			Game: create.Game, Name: c.FormValue("name"), Players: padded(players, playerBoxes(create.Game, len(players))),
-			First: first, Errors: views.Errors{in.Field: localInput(c, in)},
+			First: first, Errors: views.Errors{in.Field: kit.LocalInput(c, in)},
 		}
 		return render(c, http.StatusUnprocessableEntity, views.NewTable(a.newTableVM(c, vm, l)))
 	}
 	if err != nil {
 		return err
 	}
-	return redirect(c, "/tables/"+id)
+	return serve.Redirect(c, "/tables/"+id)
 }
 
 // seated adds the members tapped on a league's form (seat) to the names
@@ -271,10 +271,10 @@ func checkMembers(c echo.Context, l sessions.League, players []string) error {
 		if p != "" && !slices.ContainsFunc(l.Members, func(m sessions.Member) bool { return strings.EqualFold(m.Name, p) }) {
 			for _, m := range l.Members {
 				if scoring.LooksLike(p, m.Name) {
-					return scoring.Errorf("players", "%s", tr(c, "%[1]s looks like %[2]s, a member of %[3]s, but is written with other letters: choose %[2]s", p, m.Name, l.Name))
+					return scoring.Errorf("players", "%s", kit.Tr(c, "%[1]s looks like %[2]s, a member of %[3]s, but is written with other letters: choose %[2]s", p, m.Name, l.Name))
 				}
 			}
-			return scoring.Errorf("players", "%s", tr(c, "%s is not a member of %s; add them on the league page first", p, l.Name))
+			return scoring.Errorf("players", "%s", kit.Tr(c, "%s is not a member of %s; add them on the league page first", p, l.Name))
 		}
 	}
 	return nil
@@ -292,62 +292,40 @@ func padded(xs []string, n int) []string {
 func (a *App) showTable(c echo.Context) error {
 	t, links, err := a.tables.TableWithLinks(c.Request().Context(), c.Param("id"))
 	if err != nil {
-		return linkError(c, err)
+		return serve.LinkError(c, err)
 	}
 	serve.RememberTable(c, c.Param("id"))
 	flash := ""
-	if f, ok := flashes[c.QueryParam("done")]; ok {
-		flash = tr(c, f)
+	if f, ok := tablepage.Flashes[c.QueryParam("done")]; ok {
+		flash = kit.Tr(c, f)
 	} else if f, ok := serve.LinkFlashes[c.QueryParam("done")]; ok {
-		flash = tr(c, f)
+		flash = kit.Tr(c, f)
 	}
 	kind := "good"
 	if c.QueryParam("done") == "not-in-league" {
 		kind = "bad"
 	}
-	showClock(c, t, "table", true)
+	tablepage.ShowClock(c, t, "table", true)
 	return render(c, http.StatusOK, views.TablePage(a.tablePage(c, t, links, flash, kind)))
-}
-
-// flashes are the confirmations a redirect may ask for (?done=...); only
-// these fixed texts are shown, never text from the URL.
-var flashes = map[string]string{
-	"undo":   i18n.Key("Undone: the last entry was taken back. It stays in the history."),
-	"chosen": i18n.Key("Next game chosen."),
-	"player": i18n.Key("Player added."),
-	"round":  i18n.Key("Round saved."),
-	// A disputed game counted as entered (ruling G-5).
-	"settled": i18n.Key("Counted as entered: the game counts as it was entered, its broken rules still shown."),
-	"noted":   i18n.Key("Note saved."),
-	// Play along stopped (StopPlay), kept or discarded.
-	"kept":      i18n.Key("Stopped playing along: the game is kept as an unfinished game. Undo brings the game back."),
-	"discarded": i18n.Key("Stopped playing along: the game was discarded. Undo brings it back."),
-	// A round game stopped before its end (StopGame), shown on the page
-	// choosing the next game.
-	"stopped": i18n.Key("Stopped: the game is kept as an unfinished game. Undo on the table lets it go on."),
-	// A form whose one-time token was recorded before (saveGame).
-	"already": i18n.Key("Already recorded: this entry was sent before, so nothing was added."),
-	// A league's table started, but the league could not count it then.
-	"not-in-league": i18n.Key("The table was started, but the league could not count it just now. Add it from the league's page."),
 }
 
 // tablePage builds the table page behind the edit link: what every link
 // shows, on the edit link, with the writes and the invite panel.
 func (a *App) tablePage(c echo.Context, t sessions.Table, links sessions.TableLinks, flash, kind string) views.TableVM {
-	vm := views.TableVM{TableView: viewOf(c, t, editBase(c), true), Form: form(c, t.Head), Share: a.tableShare(c, t, links)}
+	vm := views.TableVM{TableView: viewOf(c, t, kit.EditBase(c), true), Form: kit.Form(c, t.Head), Share: a.tableShare(c, t, links)}
 	vm.Flash, vm.FlashKind = flash, kind
 	// The next game is always offered: its page says what must end first.
 	if len(t.Games) > 0 || t.Play != nil {
-		vm.NextURL = editBase(c) + "/next"
+		vm.NextURL = kit.EditBase(c) + "/next"
 	}
 	if vm.Evening != nil && len(vm.Evening.Rows) > 0 {
-		vm.EveningURL = editBase(c) + "/evening"
+		vm.EveningURL = kit.EditBase(c) + "/evening"
 	}
 	if e, ok := t.Newest(); ok {
 		vm.UndoLabel = shortTextIn(c.Request().Context(), t, e.Event)
 	}
 	if g, _ := games.Find(t.Info.Slug); g.Pages != nil {
-		vm.PlayLabel = tr(c, "Play the next game along, turn by turn")
+		vm.PlayLabel = kit.Tr(c, "Play the next game along, turn by turn")
 		if t.Play != nil {
 			vm.PlayLabel = i18n.N(c.Request().Context(), len(t.Play.Steps), "Continue the game played along (1 turn so far)", "Continue the game played along (%d turns so far)")
 		}
@@ -401,7 +379,7 @@ func viewOf(c echo.Context, t sessions.Table, base string, edit bool) views.Tabl
 			Middle: views.Prerender(ctx, views.TableViewMiddle(v)), History: views.Prerender(ctx, views.TableViewHistory(v))}
 		return v
 	}).(views.TableView)
-	v.Page = page(c, t.Name)
+	v.Page = kit.Page(c, t.Name)
 	v.Scripts = shareScripts
 	return v
 }
@@ -415,8 +393,8 @@ func buildTableView(c echo.Context, t sessions.Table, base string) views.TableVi
 	ctx := c.Request().Context()
 	ev := tablepage.Evening(t)
 	vm := views.TableView{
-		Page: page(c, t.Name), Head: t.Head,
-		Base: base, Name: t.Name, Game: t.Info, GameTitle: playingTitle(ctx, t), Players: t.Players, Leaders: t.Leaders(),
+		Page: kit.Page(c, t.Name), Head: t.Head,
+		Base: base, Name: t.Name, Game: t.Info, GameTitle: games.PlayingTitle(ctx, t), Players: t.Players, Leaders: t.Leaders(),
 		Chart: views.BarChart{Title: chartTitle(ctx, ev)},
 	}
 	vm.Game.Title = vm.GameTitle
@@ -432,13 +410,13 @@ func buildTableView(c echo.Context, t sessions.Table, base string) views.TableVi
 	vm.Lines = t.Derived("lines/"+lang, func() any {
 		return views.Prerender(ctx, views.Lines(runningLines(ctx, t)))
 	}).(templ.Component)
-	if ed, ok := editorFor(t.Info.Slug); ok && ed.Rounds {
+	if ed, ok := games.Editor(t.Info.Slug); ok && ed.Rounds {
 		vm.Current = currentRounds(c, t, ed)
 	}
 	if vm.Current == nil {
 		vm.Finished = lastGameOver(c, t, base)
 	}
-	vm.Playing = playingAlong(c, t)
+	vm.Playing = tablepage.Playing(c, t)
 	vm.Log, vm.LogPage = logPage(c, t)
 	return vm
 }
@@ -483,17 +461,17 @@ func currentRounds(c echo.Context, t sessions.Table, ed kit.Editor) *views.Round
 
 // addPlayer seats another player.
 func (a *App) addPlayer(c echo.Context) error {
-	seen, _ := formInt(c, "_seen")
+	seen, _ := serve.FormInt(c, "_seen")
 	_, err := a.tables.AddPlayer(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"), c.FormValue("name"))
 	return a.writes.After(c, err, "player")
 }
 
 // undo takes back the newest entry.
 func (a *App) undo(c echo.Context) error {
-	seen, _ := formInt(c, "_seen")
+	seen, _ := serve.FormInt(c, "_seen")
 	_, err := a.tables.Undo(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"))
 	if err == nil && c.FormValue("back") == "play" { // undo of a guided move: stay in the game
-		return redirect(c, editBase(c)+"/play")
+		return serve.Redirect(c, kit.EditBase(c)+"/play")
 	}
 	return a.writes.After(c, err, "undo")
 }
@@ -503,9 +481,9 @@ func (a *App) undo(c echo.Context) error {
 func (a *App) rerenderTable(c echo.Context, status int, msg string) error {
 	t, links, err := a.tables.TableWithLinks(c.Request().Context(), c.Param("id"))
 	if err != nil {
-		return linkError(c, err)
+		return serve.LinkError(c, err)
 	}
-	showClock(c, t, "table", true)
+	tablepage.ShowClock(c, t, "table", true)
 	return render(c, status, views.TablePage(a.tablePage(c, t, links, msg, "bad")))
 }
 
@@ -523,12 +501,12 @@ func lastGameOver(c echo.Context, t sessions.Table, base string) *views.GameOver
 	r := g.Record
 	vm := &views.GameOverVM{Game: g.Number, Title: tablepage.GameName(c, g), Winners: r.Winners, Rounds: r.Rounds,
 		Summary: gameSummary(c.Request().Context(), r), URL: fmt.Sprintf("%s/games/%d", base, g.Number),
-		Ranking: ranking(r), Status: gameStatus(r)}
+		Ranking: tablepage.Ranking(r), Status: tablepage.Status(r)}
 	if len(r.Winners) > 0 {
 		w, _ := r.Seat(r.Winners[0])
 		vm.Score = w.Score
 	}
-	if ed, ok := editorFor(t.Info.Slug); ok && ed.Rounds && r.Game == t.Info.Slug {
+	if ed, ok := games.Editor(t.Info.Slug); ok && ed.Rounds && r.Game == t.Info.Slug {
 		vm.Next = true // the next round starts a new game of it
 	}
 	return vm

@@ -25,14 +25,14 @@ func timelineText(ctx context.Context, t sessions.Table, e sessions.Event) strin
 	case sessions.KindTableCreated:
 		var p sessions.TableCreated
 		json.Unmarshal(e.Payload, &p)
-		return i18n.T(ctx, "Table started for %s with %s", gameTitle(ctx, p.Game), i18n.JoinNames(ctx, p.Players))
+		return i18n.T(ctx, "Table started for %s with %s", games.Title(ctx, p.Game), i18n.JoinNames(ctx, p.Players))
 	case sessions.KindGameChosen:
 		var p sessions.GameChosen
 		json.Unmarshal(e.Payload, &p)
 		if p.First != "" {
-			return i18n.T(ctx, "Next game chosen: %s, %s starts", gameTitle(ctx, p.Game), p.First)
+			return i18n.T(ctx, "Next game chosen: %s, %s starts", games.Title(ctx, p.Game), p.First)
 		}
-		return i18n.T(ctx, "Next game chosen: %s", gameTitle(ctx, p.Game))
+		return i18n.T(ctx, "Next game chosen: %s", games.Title(ctx, p.Game))
 	case sessions.KindPlayerJoined:
 		var p sessions.PlayerJoined
 		json.Unmarshal(e.Payload, &p)

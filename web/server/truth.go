@@ -12,6 +12,7 @@ import (
 	"tablemate/sessions"
 	"tablemate/views"
 	"tablemate/views/i18n"
+	"tablemate/web/kit"
 	"tablemate/web/serve"
 )
 
@@ -59,13 +60,13 @@ func (a *App) answerTruly(c echo.Context, err error) bool {
 	var heading, msg, api string
 	switch {
 	case errors.Is(err, sessions.ErrUnknownOutcome):
-		a.log.Error("commit of unknown outcome", "request_id", c.Response().Header().Get(echo.HeaderXRequestID), "err", redactLinks(err.Error()))
+		a.log.Error("commit of unknown outcome", "request_id", c.Response().Header().Get(echo.HeaderXRequestID), "err", serve.RedactLinks(err.Error()))
 		status, heading = http.StatusServiceUnavailable, i18n.Key("Not sure it was saved")
 		msg = i18n.Key("The connection to the database broke while this was being saved, so the server cannot tell whether it was recorded. Send the same form again: if it was recorded, it is not recorded twice.")
 		api = "the connection to the database broke during the commit: it may or may not be recorded; send the same request again"
 	case a.store.Unavailable(err):
 		a.store.Noticed(err)
-		a.log.Error("storage failed", "request_id", c.Response().Header().Get(echo.HeaderXRequestID), "write", isWrite(c), "err", redactLinks(err.Error()))
+		a.log.Error("storage failed", "request_id", c.Response().Header().Get(echo.HeaderXRequestID), "write", isWrite(c), "err", serve.RedactLinks(err.Error()))
 		status, heading = http.StatusServiceUnavailable, i18n.Key("Not available")
 		msg = i18n.Key("The server cannot read its database just now, so this page cannot be shown. Nothing was changed. Try again in a moment.")
 		api = "the server cannot reach its database just now; try again in a moment"
@@ -81,7 +82,7 @@ func (a *App) answerTruly(c echo.Context, err error) bool {
 		c.Response().Header().Set(HeaderRefused, refusedUsed)
 	case errors.As(err, &in):
 		status, heading = http.StatusUnprocessableEntity, http.StatusText(http.StatusUnprocessableEntity)
-		msg, api = localInput(c, in), in.Error()
+		msg, api = kit.LocalInput(c, in), in.Error()
 	default:
 		return false
 	}
@@ -93,13 +94,13 @@ func (a *App) answerTruly(c echo.Context, err error) bool {
 		return true
 	}
 	c.SetRequest(c.Request().WithContext(views.WithoutClock(c.Request().Context())))
-	p := page(c, heading)
+	p := kit.Page(c, heading)
 	var comp = views.ErrorPage(p, heading, msg)
 	if resend := resendable(c); status == http.StatusServiceUnavailable && resend != nil {
 		comp = views.ResendPage(p, heading, msg, c.Request().URL.Path, resend)
 	}
 	if err := render(c, status, comp); err != nil {
-		a.log.Error("error page failed", "err", redactLinks(err.Error()))
+		a.log.Error("error page failed", "err", serve.RedactLinks(err.Error()))
 	}
 	return true
 }

@@ -1,4 +1,4 @@
-package server
+package game_test
 
 import (
 	"net/http"
@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"tablemate/web/game"
 	"tablemate/web/kks/kkstest"
 )
 
@@ -20,7 +21,7 @@ var (
 // without the problems page's second choice.
 func firstTap(base url.Values, displays []map[string]string, tokens []string) url.Values {
 	f := kkstest.Form(base, displays, tokens)
-	f.Del(fieldDisputed)
+	f.Del(game.FieldDisputed)
 	return f
 }
 
@@ -64,7 +65,7 @@ func TestBrokenResultIsNotSavedOnTheFirstTap(t *testing.T) {
 
 	// Fix it: the filled form again, the problems listed above it, nothing
 	// saved; the same entry keeps its token.
-	fix := ts.Post(table+"/games", withField(again, fieldFix))
+	fix := ts.Post(table+"/games", withField(again, game.FieldFix))
 	if fix.Status != http.StatusOK {
 		t.Fatalf("fix it: %d", fix.Status)
 	}
@@ -82,7 +83,7 @@ func TestBrokenResultIsNotSavedOnTheFirstTap(t *testing.T) {
 	}
 
 	// Save as disputed: one game, invalid, and a double tap saves no more.
-	disputed := withField(again, fieldDisputed)
+	disputed := withField(again, game.FieldDisputed)
 	saved := ts.Post(table+"/games", disputed)
 	if saved.Status != http.StatusSeeOther {
 		t.Fatalf("save as disputed: %d\n%s", saved.Status, saved.Body)
@@ -133,7 +134,7 @@ func TestDisputedSaveKeepsTheVersionRule(t *testing.T) {
 	}
 	again := first.FormOf(t, table+"/games")
 	ts.EnterKKS(table, leaTom, leaTomTokens) // another phone saves a game meanwhile
-	p := ts.Post(table+"/games", withField(again, fieldDisputed))
+	p := ts.Post(table+"/games", withField(again, game.FieldDisputed))
 	if p.Status != http.StatusConflict {
 		t.Fatalf("a disputed save from an old version: %d, want 409", p.Status)
 	}
@@ -167,7 +168,7 @@ func TestEmptyPlayerIsNotSavedOnTheFirstTap(t *testing.T) {
 	if n := len(ts.Table(table).Games); n != 0 {
 		t.Fatalf("the first tap saved %d games", n)
 	}
-	if p := ts.Post(table+"/games", withField(first.FormOf(t, table+"/games"), fieldDisputed)); p.Status != http.StatusSeeOther {
+	if p := ts.Post(table+"/games", withField(first.FormOf(t, table+"/games"), game.FieldDisputed)); p.Status != http.StatusSeeOther {
 		t.Fatalf("save as it is: %d", p.Status)
 	}
 	if n := len(ts.Table(table).Games); n != 1 {

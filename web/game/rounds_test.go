@@ -1,4 +1,4 @@
-package server
+package game_test
 
 import (
 	"net/http"

@@ -1,4 +1,4 @@
-package server
+package game
 
 import (
 	"errors"
@@ -13,6 +13,7 @@ import (
 	"tablemate/views"
 	"tablemate/web/kit"
 	"tablemate/web/serve"
+	"tablemate/web/tablepage"
 )
 
 // Any round of a game entered round by round is corrected the way a
@@ -22,8 +23,8 @@ import (
 
 // roundParams reads game n and round r of the URL, with the round
 // editor of the game's own kind (the table may play another game now).
-func (a *App) roundParams(c echo.Context) (sessions.Table, entryGame, int, error) {
-	t, err := a.loadTable(c)
+func (a *Area) roundParams(c echo.Context) (sessions.Table, entryGame, int, error) {
+	t, err := a.Table(c)
 	if err != nil {
 		return t, entryGame{}, 0, err
 	}
@@ -34,10 +35,10 @@ func (a *App) roundParams(c echo.Context) (sessions.Table, entryGame, int, error
 	if !eg.Ed.Rounds || eg.Ed.RoundValues == nil {
 		return t, eg, 0, echo.ErrNotFound
 	}
-	keepAwake(c)
+	tablepage.KeepAwake(c)
 	r, err := strconv.Atoi(c.Param("r"))
 	if err != nil || r < 1 || eg.Ed.RoundValues(eg.Game.State, r) == nil {
-		return t, eg, 0, echo.NewHTTPError(http.StatusNotFound, tr(c, "Game %d has no round %s.", eg.N, c.Param("r")))
+		return t, eg, 0, echo.NewHTTPError(http.StatusNotFound, kit.Tr(c, "Game %d has no round %s.", eg.N, c.Param("r")))
 	}
 	return t, eg, r, nil
 }
@@ -46,56 +47,56 @@ func (a *App) roundParams(c echo.Context) (sessions.Table, entryGame, int, error
 func roundEntry(c echo.Context, t sessions.Table, eg entryGame, r int, values map[string][]string, errs views.Errors, flash string) kit.Entry {
 	e := gameEntry(c, t, eg, values, errs, flash)
 	e.GameNumber, e.Round, e.Current, e.Options = eg.N, r, eg.Game.State, nil
-	e.Heading = tr(c, "Correct round %d of game %d", r, eg.N)
-	e.Action = fmt.Sprintf("%s/games/%d/rounds/%d", editBase(c), eg.N, r)
+	e.Heading = kit.Tr(c, "Correct round %d of game %d", r, eg.N)
+	e.Action = fmt.Sprintf("%s/games/%d/rounds/%d", kit.EditBase(c), eg.N, r)
 	return e
 }
 
-// editRound shows round r of game n in its editor, to correct it.
-func (a *App) editRound(c echo.Context) error {
+// RoundForm shows round r of game n in its editor, to correct it.
+func (a *Area) RoundForm(c echo.Context) error {
 	t, eg, r, err := a.roundParams(c)
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, eg.Ed.Page(roundEntry(c, t, eg, r, eg.Ed.RoundValues(eg.Game.State, r), nil, "")))
+	return a.Render(c, http.StatusOK, eg.Ed.Page(roundEntry(c, t, eg, r, eg.Ed.RoundValues(eg.Game.State, r), nil, "")))
 }
 
-// correctRound records the corrected round r of game n. Unreadable fields
+// CorrectRound records the corrected round r of game n. Unreadable fields
 // re-render the form (422) with the entered values; a stale form re-renders
 // it against the fresh table (409), so nothing typed is lost.
-func (a *App) correctRound(c echo.Context) error {
+func (a *Area) CorrectRound(c echo.Context) error {
 	t, eg, r, err := a.roundParams(c)
 	if err != nil {
 		return err
 	}
 	values, err := c.FormParams()
 	if err != nil {
-		return echo.NewHTTPError(http.StatusBadRequest, tr(c, "The form could not be read."))
+		return echo.NewHTTPError(http.StatusBadRequest, kit.Tr(c, "The form could not be read."))
 	}
-	seen, _ := formInt(c, "_seen")
+	seen, _ := serve.FormInt(c, "_seen")
 	token := c.FormValue("_token")
 	round, slots, err := eg.Ed.Parse(values, eg.Names)
 	if err == nil {
-		_, err = a.tables.CorrectRound(c.Request().Context(), c.Param("id"), seen, token, eg.N, r, round, "corrected at the table")
+		_, err = a.Tables.CorrectRound(c.Request().Context(), c.Param("id"), seen, token, eg.N, r, round, "corrected at the table")
 	}
 	var in *scoring.InputError
 	switch {
 	case errors.As(err, &in):
-		e := roundEntry(c, t, eg, r, values, views.Errors{kit.RemapField(in.Field, slots): localInput(c, in)}, "")
+		e := roundEntry(c, t, eg, r, values, views.Errors{kit.RemapField(in.Field, slots): kit.LocalInput(c, in)}, "")
 		e.Form.Token = token
-		return render(c, http.StatusUnprocessableEntity, eg.Ed.Page(e))
+		return a.Render(c, http.StatusUnprocessableEntity, eg.Ed.Page(e))
 	case serve.Stale(c, err):
-		fresh, lerr := a.loadTable(c)
+		fresh, lerr := a.Table(c)
 		if lerr != nil {
 			return lerr
 		}
 		e := roundEntry(c, fresh, eg, r, values, nil,
-			tr(c, "Someone else changed this table while you were typing, so your entry was not saved yet. It is still here: check it against the fresh table and send it again."))
-		return render(c, http.StatusConflict, eg.Ed.Page(e))
+			kit.Tr(c, "Someone else changed this table while you were typing, so your entry was not saved yet. It is still here: check it against the fresh table and send it again."))
+		return a.Render(c, http.StatusConflict, eg.Ed.Page(e))
 	case err != nil:
 		return err
 	}
-	return redirect(c, fmt.Sprintf("%s/games/%d", editBase(c), eg.N))
+	return serve.Redirect(c, fmt.Sprintf("%s/games/%d", kit.EditBase(c), eg.N))
 }
 
 // roundURLs are the links correcting each round of game g (edit pages).
@@ -105,7 +106,7 @@ func roundURLs(c echo.Context, ed kit.Editor, g sessions.Game) []string {
 	}
 	var out []string
 	for r := 1; ed.RoundValues(g.State, r) != nil; r++ {
-		out = append(out, fmt.Sprintf("%s/games/%d/rounds/%d/edit", editBase(c), g.Number, r))
+		out = append(out, fmt.Sprintf("%s/games/%d/rounds/%d/edit", kit.EditBase(c), g.Number, r))
 	}
 	return out
 }

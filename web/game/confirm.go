@@ -1,4 +1,4 @@
-package server
+package game
 
 import (
 	"net/http"
@@ -12,6 +12,8 @@ import (
 	"tablemate/sessions"
 	"tablemate/views"
 	"tablemate/views/i18n"
+	"tablemate/web/kit"
+	"tablemate/web/serve"
 )
 
 // Never save by accident (issue #18): a whole result that breaks a rule
@@ -23,8 +25,8 @@ import (
 // ordinary write: the version the phone saw and the entry's one-time
 // token, which the first answer kept.
 const (
-	fieldDisputed = "_disputed" // the second choice: save the entry as it is
-	fieldFix      = "_fix"      // back to the filled form
+	FieldDisputed = "_disputed" // the second choice: save the entry as it is
+	FieldFix      = "_fix"      // back to the filled form
 )
 
 // entryCheck is what is wrong with an entry before it is saved.
@@ -72,26 +74,26 @@ func seatEmpty(values url.Values, i int) bool {
 // disputed", it answers false and the caller saves. Otherwise nothing is
 // saved and it answers the problems page, or with "Fix it" the filled
 // form, keeping the entry's token and the version its phone saw.
-func (a *App) holdBrokenEntry(c echo.Context, t sessions.Table, eg entryGame, values url.Values, res scoring.Result) (bool, error) {
-	if values.Get(fieldDisputed) != "" {
+func (a *Area) holdBrokenEntry(c echo.Context, t sessions.Table, eg entryGame, values url.Values, res scoring.Result) (bool, error) {
+	if values.Get(FieldDisputed) != "" {
 		return false, nil
 	}
 	chk := entryProblems(res, eg.Names, values)
 	if chk.ok() {
 		return false, nil
 	}
-	seen, _ := formInt(c, "_seen")
+	seen, _ := serve.FormInt(c, "_seen")
 	kept := url.Values{}
 	for k, vs := range values {
 		if !strings.HasPrefix(k, "_") {
 			kept[k] = vs
 		}
 	}
-	if values.Get(fieldFix) != "" {
-		e := gameEntry(c, t, eg, kept, nil, tr(c, "Not saved yet. Fix what is listed, then check and save again."))
+	if values.Get(FieldFix) != "" {
+		e := gameEntry(c, t, eg, kept, nil, kit.Tr(c, "Not saved yet. Fix what is listed, then check and save again."))
 		e.FlashList = problemLines(c, chk)
 		e.Form.Token, e.Form.Seen = values.Get("_token"), seen
-		return true, render(c, http.StatusOK, eg.Ed.Page(e))
+		return true, a.Render(c, http.StatusOK, eg.Ed.Page(e))
 	}
 	e := gameEntry(c, t, eg, nil, nil, "")
 	vm := views.ConfirmVM{
@@ -110,7 +112,7 @@ func (a *App) holdBrokenEntry(c echo.Context, t sessions.Table, eg entryGame, va
 			vm.Values = append(vm.Values, views.HiddenValue{Name: k, Value: v})
 		}
 	}
-	return true, render(c, http.StatusUnprocessableEntity, views.ConfirmEntry(vm))
+	return true, a.Render(c, http.StatusUnprocessableEntity, views.ConfirmEntry(vm))
 }
 
 // problemLines says each problem in one line, for the form's banner.
@@ -118,7 +120,7 @@ func problemLines(c echo.Context, chk entryCheck) []string {
 	ctx := c.Request().Context()
 	var out []string
 	for _, name := range chk.Empty {
-		out = append(out, tr(c, "%s: nothing entered yet", name))
+		out = append(out, kit.Tr(c, "%s: nothing entered yet", name))
 	}
 	for _, v := range chk.Violations {
 		line := i18n.Say(ctx, v.Text())

@@ -1,4 +1,4 @@
-package server
+package tablepage
 
 import (
 	"net"

@@ -1,0 +1,155 @@
+package game
+
+import (
+	"fmt"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"tablemate/sessions"
+	"tablemate/sessions/plays"
+	"tablemate/views"
+	"tablemate/views/i18n"
+	"tablemate/web/games"
+	"tablemate/web/kit"
+	"tablemate/web/serve"
+	"tablemate/web/tablepage"
+)
+
+// Show renders a recorded game's verdict and breakdown, with its
+// corrections: the editor of its own kind (any round of a round game),
+// whatever the table plays now, and a disputed game's "count it as
+// entered".
+func (a *Area) Show(c echo.Context) error {
+	t, err := a.Table(c)
+	if err != nil {
+		return err
+	}
+	vm, err := a.resultVM(c, t, kit.EditBase(c))
+	if err != nil {
+		return err
+	}
+	g, _ := tablepage.Game(c, t)
+	if ed, ok := games.Editor(g.Info.Slug); ok && correctable(ed, g) {
+		if ed.Rounds {
+			vm.RoundURLs = roundURLs(c, ed, g)
+		} else {
+			vm.EditURL = fmt.Sprintf("%s/games/%d/edit", kit.EditBase(c), g.Number)
+		}
+	}
+	if g.Record.Over && g.Record.Disputed() {
+		vm.Standing.Settle, vm.Standing.Form = fmt.Sprintf("%s/games/%d/settle", kit.EditBase(c), g.Number), kit.Form(c, t.Head)
+	}
+	vm.BGStats = a.handed.BGStats(t, g.Number)
+	vm.Length = tablepage.Length(t.GameLength(g.Number))
+	vm.Note = views.NoteVM{Note: t.Note(g.Number), Action: fmt.Sprintf("%s/games/%d/note", kit.EditBase(c), g.Number), Form: kit.Form(c, t.Head)}
+	vm.EveningNote = views.NoteVM{Note: t.EveningNote()}
+	if vm.After, err = a.afterGame(c, t, g); err != nil {
+		return err
+	}
+	if vm.After != nil {
+		vm.Page.Scripts = append(vm.Page.Scripts, "js/share.js", "js/sharecard.js")
+	}
+	if f, ok := tablepage.Flashes[c.QueryParam("done")]; ok && (c.QueryParam("done") == "already" || c.QueryParam("done") == "settled" || c.QueryParam("done") == "noted") {
+		vm.Page.Flash, vm.Page.FlashKind = kit.Tr(c, f), "good"
+	}
+	return a.Render(c, http.StatusOK, views.ResultPage(vm))
+}
+
+// resultVM builds the result page of the game named in the URL as
+// every link shows it, its URLs on base (the link the page was opened
+// with); the edit page adds the correction. Its ranking, winners and
+// status are the game's record.
+func (a *Area) resultVM(c echo.Context, t sessions.Table, base string) (views.ResultVM, error) {
+	g, err := tablepage.Game(c, t)
+	if err != nil {
+		return views.ResultVM{}, err
+	}
+	r := g.Record
+	vm := views.ResultVM{
+		Page: kit.Page(c, kit.Tr(c, "Game %d", g.Number)), Heading: kit.Tr(c, "%s · game %d", t.Name, g.Number),
+		GameTitle: tablepage.GameName(c, g), Result: g.Result(),
+		BackURL: base, BackLabel: kit.Tr(c, "Back to the table"),
+		ReplayURL: fmt.Sprintf("%s/games/%d/replay", base, g.Number),
+		Standing:  &views.GameStanding{Status: tablepage.Status(r), Winners: r.Winners},
+	}
+	if g.Err != "" {
+		vm.Page.Flash, vm.Page.FlashKind = kit.Tr(c, "This entry can no longer be read: %s", g.Err), "bad"
+	}
+	if r.Over && len(r.Seats) > 0 {
+		vm.Ranking = tablepage.Ranking(r)
+	}
+	if g.Imported != nil {
+		vm.Imported = a.importedText(c, g.Imported)
+		return vm, nil
+	}
+	if ed, ok := games.Editor(g.Info.Slug); ok && ed.Display != nil {
+		vm.Displays = ed.Display(g.State)
+	}
+	return vm, nil
+}
+
+// ShowView renders one game's result for spectators.
+func (a *Area) ShowView(c echo.Context) error {
+	v, err := tablepage.OpenView(a.Kit, c)
+	if err != nil {
+		return err
+	}
+	vm, err := a.resultVM(c, v.Table, v.Base())
+	if err != nil {
+		return err
+	}
+	if g, err := tablepage.Game(c, v.Table); err == nil {
+		vm.Page.Preview = a.handed.Preview(c, v, g)
+		vm.BGStats = a.handed.BGStats(v.Table, g.Number)
+		vm.Length = tablepage.Length(v.Table.GameLength(g.Number))
+		vm.Note = views.NoteVM{Note: v.Table.Note(g.Number)}
+		vm.EveningNote = views.NoteVM{Note: v.Table.EveningNote()}
+	}
+	return a.Render(c, http.StatusOK, views.ResultPage(vm))
+}
+
+// afterGame is what a finished game offers next on the edit link: the
+// same game again with the same seats (straight to its entry, or to its
+// play-along setup when it was played along), the next game, its result
+// to share by the view-only link.
+func (a *Area) afterGame(c echo.Context, t sessions.Table, g sessions.Game) (*views.AfterGameVM, error) {
+	if !g.Finished() || g.Number != len(t.Games) || t.Play != nil {
+		return nil, nil
+	}
+	links, err := a.Tables.Links(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return nil, serve.LinkError(c, err)
+	}
+	after := &views.AfterGameVM{
+		Form: kit.Form(c, t.Head), Again: kit.EditBase(c) + "/next", Next: kit.EditBase(c) + "/next", Game: g.Info.Slug, Then: "entry",
+		Share: a.handed.Share(c, "result-link", kit.Tr(c, "Can only watch"),
+			kit.Tr(c, "The result to pass on: this link shows the table and cannot change it."),
+			fmt.Sprintf("/v/%s/games/%d", links.View, g.Number), t.Name),
+	}
+	if e, ok := t.Entry(g.Seq); ok && e.Kind == sessions.KindPlayStep {
+		after.Then = "play" // it was played along: again so
+	}
+	// The game's result card goes along where the phone can share files
+	// (js/sharecard.js; the link alone where not).
+	after.Share.Card = fmt.Sprintf("/v/%s/games/%d/card.png", links.View, g.Number)
+	return after, nil
+}
+
+// importedText says where an imported game came from and what it holds:
+// "From BG Stats, played 11 May 2024, 20:15 (45 minutes) at Anna's: the
+// totals and winners as the file gives them."
+func (a *Area) importedText(c echo.Context, g *sessions.GameImported) string {
+	s := kit.Tr(c, "From %s, played %s.", a.handed.Source(plays.Format(g.Source)), serve.DateTime(c, g.PlayedAt(), true, false))
+	if g.Minutes > 0 {
+		s += " " + i18n.N(c.Request().Context(), g.Minutes, "It took 1 minute.", "It took %d minutes.")
+	}
+	if g.Location != "" {
+		s += " " + kit.Tr(c, "Played at %s.", g.Location)
+	}
+	s += " " + kit.Tr(c, "The totals and winners are the file's: a play file holds no cards, so the rules could not check them.")
+	if g.Comments != "" {
+		s += " " + kit.Tr(c, "Comments: %s", g.Comments)
+	}
+	return s
+}
