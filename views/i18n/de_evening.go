@@ -38,6 +38,8 @@ var deEvening = map[string]string{
 	"%d. (%s)":                            "%d. (%s)",
 	"game %d in progress, round 1":        "Partie %d läuft, Runde 1",
 	"game %[2]d in progress, round %[1]d": "Partie %[2]d läuft, Runde %[1]d",
+	"Game %d in progress, round 1":        "Partie %d läuft, Runde 1",
+	"Game %[2]d in progress, round %[1]d": "Partie %[2]d läuft, Runde %[1]d",
 
 	// A game's ranking and what follows it.
 	"%d.":                              "%d.",

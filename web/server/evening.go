@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -103,15 +104,26 @@ func placesText(ctx context.Context, points []float64) string {
 
 // eveningStatus says how far the evening is: "after 3 games · 1 disputed
 // game not counted · game 4 in progress, round 2".
+// Before the first game counts, the leader's line already says "No game
+// counts yet", so the status starts with what goes on ("Game 1 in
+// progress, round 2"), not "after 0 games".
 func eveningStatus(c echo.Context, ev sessions.Evening) string {
-	s := i18n.N(c.Request().Context(), ev.Done, "after 1 game", "after %d games")
+	ctx := c.Request().Context()
+	var parts []string
+	if ev.Done > 0 {
+		parts = append(parts, i18n.N(ctx, ev.Done, "after 1 game", "after %d games"))
+	}
 	if ev.Disputed > 0 {
-		s += " · " + i18n.N(c.Request().Context(), ev.Disputed, "1 disputed game not counted", "%d disputed games not counted")
+		parts = append(parts, i18n.N(ctx, ev.Disputed, "1 disputed game not counted", "%d disputed games not counted"))
 	}
 	if ev.Going > 0 {
-		s += " · " + i18n.N(c.Request().Context(), ev.Round, "game %d in progress, round 1", "game %[2]d in progress, round %[1]d", ev.Going)
+		if len(parts) == 0 {
+			parts = append(parts, i18n.N(ctx, ev.Round, "Game %d in progress, round 1", "Game %[2]d in progress, round %[1]d", ev.Going))
+		} else {
+			parts = append(parts, i18n.N(ctx, ev.Round, "game %d in progress, round 1", "game %[2]d in progress, round %[1]d", ev.Going))
+		}
 	}
-	return s
+	return strings.Join(parts, " · ")
 }
 
 // gameSummary says how a finished game without winners stands (a

@@ -42,7 +42,7 @@ func TestEveningOverHTTP(t *testing.T) {
 	if to := ts.SheetRound(t, table, map[string]string{"name": "Skat", "players[0].points": "10", "players[1].points": "-4", "players[2].points": "3"}); to != table+"?done=round" {
 		t.Errorf("a round that does not end the game goes to %q, want the table", to)
 	}
-	if p := ts.Get(table); !strings.Contains(p.Text(`[data-testid="evening-status"]`), "game 1 in progress, round 1") {
+	if p := ts.Get(table); p.Text(`[data-testid="evening-status"]`) != "Game 1 in progress, round 1" {
 		t.Errorf("status while game 1 goes on: %q", p.Text(`[data-testid="evening-status"]`))
 	}
 	// The round that ends the game opens on its ranking.
