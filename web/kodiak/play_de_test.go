@@ -33,7 +33,7 @@ func TestPlayAlongKodiakInGerman(t *testing.T) {
 
 	setup := get(table + "/play")
 	if setup.Text("legend") != "Wer ist zuerst Kodiak?" ||
-		!strings.Contains(setup.Text(".play-rules"), "das Spiel endet, wenn alle 1-mal Kodiak waren: 2 Runden (Regel KOD-1).") {
+		!strings.Contains(setup.Text(".play-rules"), "das Spiel endet, wenn alle einmal Kodiak waren: 2 Runden (Regel KOD-1).") {
 		t.Fatalf("set-up page: %q %q", setup.Text("legend"), setup.Text(".play-rules"))
 	}
 	bad := setup.FormOf(t, table+"/play/start")
@@ -53,7 +53,7 @@ func TestPlayAlongKodiakInGerman(t *testing.T) {
 		`[data-testid="kodiak"]`:        "Kodiak: Ben",
 		`[data-testid="pounce-count"]`:  "0 von 3",
 		`[data-testid="pounce-plus"]`:   "Sturz! (−5)",
-		`[data-testid="play-progress"]`: "Noch 2 Runden zu spielen: Das Spiel endet, wenn alle 1-mal Kodiak waren; die wenigsten Punkte gewinnen.",
+		`[data-testid="play-progress"]`: "Noch 2 Runden zu spielen: Das Spiel endet, wenn alle einmal Kodiak waren; die wenigsten Punkte gewinnen.",
 	} {
 		if got := play.Text(sel); got != want {
 			t.Errorf("turn page %s: %q, want %q", sel, got, want)
@@ -104,7 +104,7 @@ func TestPlayAlongKodiakInGerman(t *testing.T) {
 	round1 := url.Values{}
 	round1.Set(views.PField(0, "cards"), "5 red-king")
 	mustStep("score", round1)
-	if got := get(table + "/play").Text(`[data-testid="play-progress"]`); got != "Ben führt mit -15. Noch 1 Runde zu spielen: Das Spiel endet, wenn alle 1-mal Kodiak waren; die wenigsten Punkte gewinnen." {
+	if got := get(table + "/play").Text(`[data-testid="play-progress"]`); got != "Ben führt mit -15. Noch 1 Runde zu spielen: Das Spiel endet, wenn alle einmal Kodiak waren; die wenigsten Punkte gewinnen." {
 		t.Errorf("progress: %q", got)
 	}
 }
