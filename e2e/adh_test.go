@@ -12,6 +12,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"tablemate/scoring/aufderhut"
+	"tablemate/views"
 )
 
 // startTable opens the new-table form on the phone, picks the game and
@@ -36,7 +37,7 @@ func checkTotals(t *testing.T, ctx context.Context, want scoringResult) {
 	for name, total := range want.totals {
 		var got string
 		run(t, ctx, "total of "+name, chromedp.Text(fmt.Sprintf(`[data-player=%q] [data-testid="player-total"]`, name), &got, chromedp.ByQuery))
-		if got != strconv.Itoa(total) {
+		if got != views.Score(total) {
 			t.Errorf("%s's total on the result page = %q, want %d", name, got, total)
 		}
 	}
@@ -122,7 +123,7 @@ func TestADHGameOnAPhone(t *testing.T) {
 	for name, total := range want.totals {
 		var got string
 		run(t, ctx, "standing of "+name, chromedp.Text(fmt.Sprintf(`tr[data-player=%q] [data-testid="total"]`, name), &got, chromedp.ByQuery))
-		if got != strconv.Itoa(total) {
+		if got != views.Score(total) {
 			t.Errorf("%s's running total = %q, want %d", name, got, total)
 		}
 	}

@@ -12,6 +12,7 @@ import (
 
 	"tablemate/scoring/cambio"
 	"tablemate/scoring/kodiak"
+	"tablemate/views"
 )
 
 // playMove is one tap on a play-along page and what the page shows after
@@ -163,7 +164,7 @@ func TestPlayAlongCambioOnAPhone(t *testing.T) {
 			run(t, ctx, "totals after round 1", chromedp.Evaluate(`[...document.querySelectorAll('[data-testid="play-total"]')].map(e => e.textContent)`, &shown))
 			var want []string
 			for _, p := range pos.Result().Players {
-				want = append(want, fmt.Sprint(p.Total))
+				want = append(want, views.Score(p.Total))
 			}
 			if strings.Join(shown, " ") != strings.Join(want, " ") {
 				t.Errorf("totals after round 1: %v, engine %v", shown, want)
@@ -238,7 +239,7 @@ func TestPlayAlongKodiakOnAPhone(t *testing.T) {
 	})
 	var shown []string
 	run(t, ctx, "totals after round 1", chromedp.Evaluate(`[...document.querySelectorAll('[data-testid="play-total"]')].map(e => e.textContent)`, &shown))
-	if strings.Join(shown, " ") != "-2 5" {
+	if strings.Join(shown, " ") != "−2 5" {
 		t.Errorf("totals after round 1: %v, want Ana 3 − 5 = −2 (one pounce), Ben 5 (a hairball discarded)", shown)
 	}
 	playMoves(t, ctx, []playMove{

@@ -9,6 +9,15 @@ import (
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
+// Score writes a score as every page does: a real minus sign ("−5"), no
+// plus.
+func Score(n int) string {
+	if n < 0 {
+		return "−" + strconv.Itoa(-n)
+	}
+	return strconv.Itoa(n)
+}
+
 // signed writes a score with its sign: "+3", "−2", "0".
 func signed(n int) string {
 	switch {

@@ -112,8 +112,8 @@ var deCore = map[string]string{
 	"Round":                                 "Runde",
 	"Game %d is over after 1 round":         "Partie %d ist nach 1 Runde vorbei",
 	"Game %[2]d is over after %[1]d rounds": "Partie %[2]d ist nach %[1]d Runden vorbei",
-	"wins with %d.":                         "gewinnt mit %d.",
-	"win with %d.":                          "gewinnen mit %d.",
+	"wins with %s.":                         "gewinnt mit %s.",
+	"win with %s.":                          "gewinnen mit %s.",
 	"See the breakdown":                     "Zur Aufschlüsselung",
 	"The next round starts game %d.":        "Die nächste Runde beginnt Partie %d.",
 	// History

@@ -47,7 +47,7 @@ func TestCardsInGerman(t *testing.T) {
 	if p := ts.PostLang(table+"/games", f, "de"); p.Status != http.StatusSeeOther {
 		t.Fatalf("a round typed in German: %d %q", p.Status, p.Text(".field-error"))
 	}
-	if got := strings.Join(cambiotest.RoundTotals(ts.Get(table)), " "); got != "-4 14 10" {
+	if got := strings.Join(cambiotest.RoundTotals(ts.Get(table)), " "); got != "−4 14 10" {
 		t.Errorf("totals %q, want −4 14 10 (Ana called with the fewest: −5)", got)
 	}
 	// Its correction shows the cards with German tokens, the English

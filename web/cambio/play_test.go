@@ -2,11 +2,11 @@ package cambio_test
 
 import (
 	"net/http"
-	"strconv"
 	"strings"
 	"testing"
 
 	"tablemate/scoring/cambio"
+	"tablemate/views"
 	"tablemate/web/cambio/cambiotest"
 	"tablemate/web/server"
 	"tablemate/web/webtest"
@@ -137,7 +137,7 @@ func TestPlayAlongCambio(t *testing.T) {
 	if play.Text(`[data-testid="play-round"]`) != "Round 2" || play.Text(`[data-testid="dealer"]`) != "Dealer: Cy" || play.Text(`[data-testid="to-move"]`) != "Cy" {
 		t.Fatalf("round 2: %q %q %q", play.Text(`[data-testid="play-round"]`), play.Text(`[data-testid="dealer"]`), play.Text(`[data-testid="to-move"]`))
 	}
-	if got := cambiotest.TotalsShown(play); strings.Join(got, " ") != "30 3 -3" {
+	if got := cambiotest.TotalsShown(play); strings.Join(got, " ") != "30 3 −3" {
 		t.Errorf("totals after round 1: %v", got)
 	}
 	if !strings.Contains(play.Text(`[data-testid="play-progress"]`), "Ana is 20 points from 50") {
@@ -187,7 +187,7 @@ func TestPlayAlongCambio(t *testing.T) {
 	}
 	res := ts.Get(table + "/games/1")
 	for _, pl := range want.Players {
-		if got := res.Text(`[data-player="` + pl.Name + `"] [data-testid="player-total"]`); got != strconv.Itoa(pl.Total) {
+		if got := res.Text(`[data-player="` + pl.Name + `"] [data-testid="player-total"]`); got != views.Score(pl.Total) {
 			t.Errorf("%s's total shown %q, want %d", pl.Name, got, pl.Total)
 		}
 	}

@@ -56,14 +56,14 @@ func TestCambioRoundBySums(t *testing.T) {
 	if p := post([3]string{"4", "17", "9"}, [3]string{}, "cambio:0"); p.Status != http.StatusSeeOther {
 		t.Fatalf("round 1 by sums: %d\n%s", p.Status, p.Text(".field-error"))
 	}
-	if got := strings.Join(cambiotest.RoundTotals(ts.Get(table)), " "); got != "-1 17 9" {
+	if got := strings.Join(cambiotest.RoundTotals(ts.Get(table)), " "); got != "−1 17 9" {
 		t.Errorf("totals after round 1 %q, want −1 17 9", got)
 	}
 	// Round 2: nobody called, Cy's 0 means no cards left.
 	if p := post([3]string{"−2", "3", "0"}, [3]string{}, "out:2"); p.Status != http.StatusSeeOther {
 		t.Fatalf("round 2 with Cy out at 0: %d\n%s", p.Status, p.Text(".field-error"))
 	}
-	if got := strings.Join(cambiotest.RoundTotals(ts.Get(table)), " "); got != "-3 20 9" {
+	if got := strings.Join(cambiotest.RoundTotals(ts.Get(table)), " "); got != "−3 20 9" {
 		t.Errorf("totals after round 2 %q, want −3 20 9", got)
 	}
 	// The game's breakdown reads the typed sums as cards worth them.

@@ -143,7 +143,7 @@ func TestCheckKodiakRoundByRound(t *testing.T) {
 	if res.Status != http.StatusOK || res.Text(`[data-testid="next-round"]`) != "Enter round 2" {
 		t.Fatalf("Kodiak round 1 checked: %d %q\n%s", res.Status, totalsOf(res, "Ana", "Ben", "Cy"), res.Text("main"))
 	}
-	if got := totalsOf(res, "Ana", "Ben", "Cy"); got != "-12 0 18" {
+	if got := totalsOf(res, "Ana", "Ben", "Cy"); got != "−12 0 18" {
 		t.Errorf("Kodiak totals %q", got)
 	}
 

@@ -28,8 +28,8 @@ var german = map[string]string{
 	"+%d each at the end of the round; a hairball still held counts +%d.":           "Je +%d am Ende der Runde; ein noch gehaltener Haarball zählt +%d.",
 	"%q is not a move of Kodiak; use the buttons of the page":                       "%q ist kein Zug in Kodiak; nutze die Knöpfe der Seite",
 	"%s to play: the game ends when everyone was Kodiak %s; the fewest points win.": "Noch %s zu spielen: Das Spiel endet, wenn alle %s Kodiak waren; die wenigsten Punkte gewinnen.",
-	"%s leads with %d. %s":          "%s führt mit %d. %s",
-	"%s share the lead with %d. %s": "%s teilen sich die Führung mit %d. %s",
+	"%s leads with %s. %s":          "%s führt mit %s. %s",
+	"%s share the lead with %s. %s": "%s teilen sich die Führung mit %s. %s",
 
 	// A closed round's scoring
 	"Round %d is over: Kodiak (%s) pounced %s and has no cards left": "Runde %d ist vorbei: Der Kodiak (%s) hat sich %s gestürzt und hat keine Karten mehr",

@@ -25,7 +25,7 @@ func TestKodiakRoundsOverHTTP(t *testing.T) {
 	if ed.Doc.Find(`input[name="players[2].hairballs_kept"]`).AttrOr("value", "") != "0" {
 		t.Error("counters do not start at 0")
 	}
-	want := []string{"-12 0 18", "8 -3 18"}
+	want := []string{"−12 0 18", "8 −3 18"}
 	for j, r := range kodiaktest.Doc[:2] {
 		if p := kodiaktest.EnterRound(ts, table, r, true); p.Status != http.StatusSeeOther {
 			t.Fatalf("round %d: %d\n%s", j+1, p.Status, p.Body)

@@ -224,7 +224,7 @@ func kodiakNote(pos kodiak.Position) scoring.Phrase {
 	who := scoring.Lowest(res.Players)
 	low, _ := res.Total(who[0])
 	if len(who) > 1 {
-		return scoring.Phrasef("%s share the lead with %d. %s", who, low, s)
+		return scoring.Phrasef("%s share the lead with %s. %s", who, scoring.Name(views.Score(low)), s)
 	}
-	return scoring.Phrasef("%s leads with %d. %s", who[0], low, s)
+	return scoring.Phrasef("%s leads with %s. %s", who[0], scoring.Name(views.Score(low)), s)
 }

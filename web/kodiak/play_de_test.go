@@ -104,7 +104,7 @@ func TestPlayAlongKodiakInGerman(t *testing.T) {
 	round1 := url.Values{}
 	round1.Set(views.PField(0, "cards"), "5 red-king")
 	mustStep("score", round1)
-	if got := get(table + "/play").Text(`[data-testid="play-progress"]`); got != "Ben führt mit -15. Noch 1 Runde zu spielen: Das Spiel endet, wenn alle einmal Kodiak waren; die wenigsten Punkte gewinnen." {
+	if got := get(table + "/play").Text(`[data-testid="play-progress"]`); got != "Ben führt mit −15. Noch 1 Runde zu spielen: Das Spiel endet, wenn alle einmal Kodiak waren; die wenigsten Punkte gewinnen." {
 		t.Errorf("progress: %q", got)
 	}
 }

@@ -3,7 +3,6 @@ package kodiak_test
 import (
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -74,7 +73,7 @@ func TestPlayAlongKodiak(t *testing.T) {
 	if play.Text(`[data-testid="kodiak"]`) != "Kodiak: Ana" || play.Text(`[data-testid="to-move"]`) != "Ana" {
 		t.Fatalf("round 2: %q %q", play.Text(`[data-testid="kodiak"]`), play.Text(`[data-testid="to-move"]`))
 	}
-	if got := strings.Join(cambiotest.TotalsShown(play), " "); got != "18 -15" {
+	if got := strings.Join(cambiotest.TotalsShown(play), " "); got != "18 −15" {
 		t.Errorf("totals after round 1: %s", got)
 	}
 	// Cy joins the table mid-game: Cy watches this game, which keeps its
@@ -121,7 +120,7 @@ func TestPlayAlongKodiak(t *testing.T) {
 	}
 	res := ts.Get(table + "/games/1")
 	for _, pl := range want.Players {
-		if got := res.Text(`[data-player="` + pl.Name + `"] [data-testid="player-total"]`); got != strconv.Itoa(pl.Total) {
+		if got := res.Text(`[data-player="` + pl.Name + `"] [data-testid="player-total"]`); got != views.Score(pl.Total) {
 			t.Errorf("%s's total shown %q, want %d", pl.Name, got, pl.Total)
 		}
 	}

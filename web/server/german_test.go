@@ -164,6 +164,11 @@ func englishOn(doc *goquery.Document, fragments []string, codesOnly bool) []stri
 	return out
 }
 
+// hyphenMinus finds a negative number written with a hyphen ("Cy -1"):
+// every page writes scores with the real minus sign ("Cy −1", views.Score),
+// as the standings and charts do.
+var hyphenMinus = regexp.MustCompile(`.{0,30}(?:^|[\s(:;])-\d+.{0,10}`)
+
 // glossaryOn returns the words the glossary rules out that a German
 // reader of page sees (outside the names the fixture typed), each with
 // the word to use instead: the catalog's German follows the glossary
@@ -227,6 +232,10 @@ func TestNoEnglishOnGermanPages(t *testing.T) {
 			described := map[string]string{} // route → its meta description
 			see := func(where string, doc *goquery.Document) {
 				pages++
+				for _, x := range hyphenMinus.FindAllString(readerText(doc), -1) {
+					k := "a score written with a hyphen: " + x
+					found[k] = append(found[k], where)
+				}
 				if text := readerText(doc); strings.Contains(text, "%!") {
 					i := strings.Index(text, "%!")
 					k := "a format's error: " + text[max(0, i-40):min(len(text), i+40)]

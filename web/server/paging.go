@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/labstack/echo/v4"
 
@@ -40,7 +39,7 @@ func gameRow(c echo.Context, t sessions.Table, g sessions.Game) views.GameRow {
 	row := views.GameRow{Number: r.Number, Title: tablepage.GameName(c, g), Winners: r.Winners, Status: tablepage.Status(r)}
 	for _, p := range t.Players {
 		if s, ok := r.Seat(p); ok {
-			row.Totals = append(row.Totals, fmt.Sprint(s.Score))
+			row.Totals = append(row.Totals, views.Score(s.Score))
 		} else {
 			row.Totals = append(row.Totals, "–")
 		}

@@ -448,7 +448,7 @@ func currentRounds(c echo.Context, t sessions.Table, ed kit.Editor) *views.Round
 		for i, p := range g.Result().Players {
 			row[i] = "–"
 			if r < len(p.Rounds) {
-				row[i] = fmt.Sprint(p.Rounds[r])
+				row[i] = views.Score(p.Rounds[r])
 			}
 		}
 		vm.Rows = append(vm.Rows, row)

@@ -193,7 +193,7 @@ func verdictText(ctx context.Context, t sessions.Table, seq int) string {
 func totalsText(res scoring.Result) string {
 	parts := make([]string, len(res.Players))
 	for i, p := range res.Players {
-		parts[i] = fmt.Sprintf("%s %s", p.Name, signed(p.Total))
+		parts[i] = fmt.Sprintf("%s %s", p.Name, views.Score(p.Total))
 	}
 	return strings.Join(parts, ", ")
 }
@@ -218,14 +218,6 @@ func outcomeText(ctx context.Context, res scoring.Result, r sessions.GameRecord)
 	return s
 }
 
-// signed writes a number with a real minus sign.
-func signed(n int) string {
-	if n < 0 {
-		return fmt.Sprintf("−%d", -n)
-	}
-	return fmt.Sprint(n)
-}
-
 // roundText tells one round: who called (Cambio) or was the Kodiak, then
 // each player's points in that round with any bonus lines.
 func roundText(ctx context.Context, t sessions.Table, seq int, p sessions.RoundRecorded) string {
@@ -245,7 +237,7 @@ func roundText(ctx context.Context, t sessions.Table, seq int, p sessions.RoundR
 	}
 	var pts []string
 	for _, pr := range entryOf(t, seq).Points() {
-		x := pr.Name + " " + signed(pr.Points)
+		x := pr.Name + " " + views.Score(pr.Points)
 		if extra := roundExtras(ctx, pr.Lines, r); extra != "" {
 			x += " (" + extra + ")"
 		}
@@ -276,7 +268,7 @@ func roundExtras(ctx context.Context, lines []scoring.Line, r int) string {
 			continue
 		}
 		if !strings.ContainsAny(label, "0123456789") {
-			label = signed(l.Points) + " " + label
+			label = views.Score(l.Points) + " " + label
 		}
 		out = append(out, label)
 	}
