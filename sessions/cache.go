@@ -35,7 +35,7 @@ func newReplayCache(maxTables, maxWeight int) *replayCache {
 // weight estimates the memory a replayed table takes: its log, and the
 // scored games and facts built from it (measured: about 17 bytes per byte
 // of payload for a long Koffer, Katze & Sombrero table).
-func weight(t *Table) int { return len(t.Log)*256 + t.bytes*16 }
+func weight(t *Table) int { return t.Log.Len()*256 + t.bytes*16 }
 
 func (c *replayCache) get(id string) (Table, bool) {
 	c.mu.Lock()
@@ -220,7 +220,7 @@ func (ts *Tables) update(ctx context.Context, t Table) (Table, bool, error) {
 		return Table{}, false, err
 	}
 	ts.count.read.Add(int64(len(events)))
-	if len(events) == 0 || !sameEvent(events[0], t.Log[t.Head-1].Event) {
+	if len(events) == 0 || !sameEvent(events[0], t.Log.At(t.Head-1).Event) {
 		return Table{}, false, nil
 	}
 	next, err := ts.extend(t, events[1:], nil)

@@ -12,7 +12,7 @@ func TestReplayCacheFollowsTheHead(t *testing.T) {
 	id := newTable(t, ts)
 	first, _ := ts.Table(ctx, id)
 	again, _ := ts.Table(ctx, id)
-	if len(first.Log) != 1 || &first.Log[0] != &again.Log[0] {
+	if first.Log.Len() != 1 || &first.Log.entries[0] != &again.Log.entries[0] {
 		t.Fatal("an unchanged table was replayed again instead of coming from the cache")
 	}
 	if _, err := ts.RecordGame(ctx, id, 1, "", state(1, 2, 3)); err != nil {
@@ -30,7 +30,7 @@ func TestReplayCacheFollowsTheHead(t *testing.T) {
 func TestReplayCacheIsBounded(t *testing.T) {
 	c := newReplayCache(3, 100*256)
 	for i := range 5 {
-		c.put(Table{Key: fmt.Sprint(i), Head: 1, Log: make([]LogEntry, 1)})
+		c.put(Table{Key: fmt.Sprint(i), Head: 1, Log: logOf(make([]LogEntry, 1)...)})
 	}
 	if len(c.byID) != 3 || c.lru.Len() != 3 {
 		t.Fatalf("cache holds %d tables, want 3", len(c.byID))
@@ -43,12 +43,12 @@ func TestReplayCacheIsBounded(t *testing.T) {
 	}
 	// Bounded by memory too: one long table pushes the others out, but
 	// stays itself (the table just used is never evicted).
-	c.put(Table{Key: "long", Head: 150, Log: make([]LogEntry, 150)})
+	c.put(Table{Key: "long", Head: 150, Log: logOf(make([]LogEntry, 150)...)})
 	if len(c.byID) != 1 || c.weight != 150*256 {
 		t.Fatalf("after a long table: %d tables, weight %d", len(c.byID), c.weight)
 	}
 	// An older version never replaces a newer one.
-	c.put(Table{Key: "long", Head: 10, Log: make([]LogEntry, 10)})
+	c.put(Table{Key: "long", Head: 10, Log: logOf(make([]LogEntry, 10)...)})
 	if got, _ := c.get("long"); got.Head != 150 {
 		t.Errorf("an older version replaced the cached one: head %d", got.Head)
 	}

@@ -85,10 +85,10 @@ const maxClockRebase = 64
 // the table's head is a clock event (and there are at most
 // maxClockRebase of them): the clock changes nothing a command checks.
 func onlyClockSince(t *Table, seen int) bool {
-	if seen < 1 || seen >= t.Head || t.Head-seen > maxClockRebase || len(t.Log) != t.Head {
+	if seen < 1 || seen >= t.Head || t.Head-seen > maxClockRebase || t.Log.Len() != t.Head {
 		return false
 	}
-	for _, e := range t.Log[seen:] {
+	for _, e := range t.Log.From(seen) {
 		if !isClock(e.Kind) {
 			return false
 		}
@@ -106,11 +106,11 @@ const maxEntriesCounted = 256
 // not behind the head, further behind than maxEntriesCounted, or the log
 // is not all at hand).
 func entriesSince(t *Table, seen int) int {
-	if seen < 0 || seen >= t.Head || t.Head-seen > maxEntriesCounted || len(t.Log) != t.Head {
+	if seen < 0 || seen >= t.Head || t.Head-seen > maxEntriesCounted || t.Log.Len() != t.Head {
 		return 0
 	}
 	n := 0
-	for _, e := range t.Log[seen:] {
+	for _, e := range t.Log.From(seen) {
 		if !isClock(e.Kind) {
 			n++
 		}
@@ -176,8 +176,10 @@ func (t Table) Clock() Clock {
 		}
 		var mine []LogEntry // newest first
 	walk:
-		for i := len(t.Log) - 1; i >= 1; i-- {
-			e := t.Log[i]
+		for i, e := range t.Log.Backward(t.Log.Len()) {
+			if i < 1 {
+				break
+			}
 			if e.Kind == KindUndo || t.UndoneBy(e.Seq) != 0 {
 				continue
 			}

@@ -389,7 +389,7 @@ func TestEntriesSinceCountsNoClockTaps(t *testing.T) {
 		if i%2 == 1 {
 			k = KindClockStarted
 		}
-		tb.Log = append(tb.Log, LogEntry{Event: Event{Seq: i + 1, Kind: k}})
+		tb.Log.append(LogEntry{Event: Event{Seq: i + 1, Kind: k}})
 	}
 	for _, c := range []struct{ seen, want int }{
 		{tb.Head - 1, 0},  // the newest event is a tap

@@ -41,7 +41,7 @@ func (ts *Tables) Export(ctx context.Context, edit string) (Export, error) {
 // or its key.
 func ExportOf(t Table) Export {
 	x := Export{Format: "tablemate-table", Version: ExportVersion, Name: t.Name, Game: t.Opened}
-	for _, e := range t.Log {
+	for _, e := range t.Log.All() {
 		x.Events = append(x.Events, ExportEvent{Seq: e.Seq, Kind: e.Kind, Payload: e.Payload, At: e.At})
 	}
 	return x

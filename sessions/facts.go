@@ -233,7 +233,7 @@ func (t *Table) factsUndone(fx *effect) *facts {
 		c.done = slices.Clip(f.done)
 		f = &c
 	}
-	for _, e := range t.Log[fx.seq:] {
+	for _, e := range t.Log.From(fx.seq) {
 		if isClock(e.Kind) {
 			f = f.next(e)
 		}
@@ -245,7 +245,7 @@ func (t *Table) factsUndone(fx *effect) *facts {
 // first event: what taking each in turn gives.
 func walkFacts(t *Table) *facts {
 	var f *facts
-	for _, e := range t.Log {
+	for _, e := range t.Log.All() {
 		if e.Kind == KindUndo || t.UndoneBy(e.Seq) != 0 {
 			continue
 		}
@@ -326,7 +326,7 @@ func (e *snapEncoder) facts(t *Table, from int) error {
 	keep := 0
 	if from > 0 {
 		keep = len(f.done)
-		for _, le := range t.Log[from:] {
+		for _, le := range t.Log.From(from) {
 			if le.Game > 0 {
 				keep = min(keep, le.Game-1)
 			}

@@ -65,7 +65,7 @@ func (t Table) lengthTimes() (games map[int][]time.Time, evening []time.Time, cl
 	games = map[int][]time.Time{}
 	var pending []time.Time // the opening and the moves of the game at hand
 	var w clockWalk
-	for _, e := range t.Log {
+	for _, e := range t.Log.All() {
 		if e.Kind == KindUndo || t.UndoneBy(e.Seq) != 0 {
 			continue
 		}
@@ -99,7 +99,7 @@ func (t Table) lengthTimes() (games map[int][]time.Time, evening []time.Time, cl
 func (t Table) notesWalked() map[int]string {
 	return func() any {
 		notes := map[int]string{}
-		for _, e := range t.Log {
+		for _, e := range t.Log.All() {
 			if e.Kind != KindGameNoted && e.Kind != KindEveningNoted || t.UndoneBy(e.Seq) != 0 {
 				continue
 			}

@@ -190,8 +190,8 @@ func TestImportSheetGames(t *testing.T) {
 		t.Errorf("Skat and Golf summed as one kind: %+v", ev)
 	}
 	// Replayed from the log, the same.
-	events := make([]Event, len(tb.Log))
-	for i, e := range tb.Log {
+	events := make([]Event, tb.Log.Len())
+	for i, e := range tb.Log.All() {
 		events[i] = e.Event
 	}
 	again, err := Replay(tb.Key, events, findEvening)

@@ -308,7 +308,7 @@ func TestFactsAreThoseOfTheirTime(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for i, e := range tb.Log {
+		for i, e := range tb.Log.All() {
 			_, games, play, _ := referenceReplay(events[:i+1])
 			switch e.Kind {
 			case KindGameRecorded:
@@ -365,7 +365,7 @@ func TestVersionsAreSafeToShare(t *testing.T) {
 				for _, g := range tb.Games {
 					sum += g.Number + len(g.State)
 				}
-				for _, e := range tb.Log {
+				for _, e := range tb.Log.All() {
 					sum += e.Game + e.Round + tb.UndoneBy(e.Seq)
 				}
 				for _, s := range tb.Standings() {
@@ -446,7 +446,7 @@ func TestGuidedGamesReplayInOneEngineCall(t *testing.T) {
 	if calls != 3 || moves != 9 {
 		t.Errorf("replaying 9 moves ran Guide %d times over %d moves, want 3 over 9", calls, moves)
 	}
-	for _, e := range tb.Log {
+	for _, e := range tb.Log.All() {
 		if e.Kind == KindPlayStep && (e.Move < 1 || e.Move > 3) {
 			t.Errorf("move %d numbered %d", e.Seq, e.Move)
 		}

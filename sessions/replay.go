@@ -47,8 +47,8 @@ type Table struct {
 	Players []string // seat order
 	Games   []Game
 	Head    int // seq of the newest event: the version a client must have seen to write
-	// Log is every event in order: Log[i] has seq i+1.
-	Log     []LogEntry
+	// Log is every event in order: Log.At(i) has seq i+1.
+	Log     Log
 	Created time.Time
 	// Play is the guided game in progress, nil when none is.
 	Play *Play
@@ -227,10 +227,10 @@ func (t Table) UndoneBy(seq int) int {
 
 // Entry returns the log entry with sequence number seq.
 func (t Table) Entry(seq int) (LogEntry, bool) {
-	if seq < 1 || seq > len(t.Log) {
+	if seq < 1 || seq > t.Log.Len() {
 		return LogEntry{}, false
 	}
-	return t.Log[seq-1], true
+	return t.Log.At(seq - 1), true
 }
 
 // effect is one event in effect with what an undo of it must put back.
@@ -294,7 +294,7 @@ func start(id string, e Event, find Finder) (Table, error) {
 	return Table{
 		Key: id, Info: engine.Info(), Name: created.Name, Options: created.Options, Opened: created.Game, First: created.First,
 		Players: slices.Clone(created.Players), Head: 1, Created: e.At,
-		Log: []LogEntry{{Event: e}}, engine: engine, find: find, bytes: len(e.Payload),
+		Log: logOf(LogEntry{Event: e}), engine: engine, find: find, bytes: len(e.Payload),
 	}, nil
 }
 
@@ -376,7 +376,7 @@ func (t *Table) next(e Event, said *guided) error {
 		return fmt.Errorf("replay %s: event %d follows event %d", t.Key, e.Seq, t.Head)
 	}
 	entry := LogEntry{Event: e}
-	t.Log = append(t.Log, entry)
+	t.Log.append(entry)
 	t.Head = e.Seq
 	t.bytes += len(e.Payload)
 	undone := t.effect // what an undo takes back
@@ -398,7 +398,7 @@ func (t *Table) next(e Event, said *guided) error {
 		}
 		t.effect = fx
 	}
-	t.Log[len(t.Log)-1] = entry // the facts, before any reader sees it
+	t.Log.setLast(entry) // the facts, before any reader sees it
 	if e.Kind == KindUndo {
 		t.facts = t.factsUndone(undone)
 	} else {
@@ -417,9 +417,10 @@ func (t *Table) undo(entry *LogEntry) error {
 	if fx == nil || fx.seq != u.Seq {
 		return fmt.Errorf("event %d undoes %d, which is not the newest event in effect", entry.Seq, u.Seq)
 	}
-	t.Log[u.Seq-1].undone.Store(int64(entry.Seq))
+	taken := t.Log.At(u.Seq - 1)
+	taken.undone.Store(int64(entry.Seq))
 	t.effect = fx.next
-	entry.Game = t.Log[u.Seq-1].Game
+	entry.Game = taken.Game
 	// Slices are capped at their length, so the next append copies them
 	// instead of writing over what newer versions (which saw the undone
 	// event) still show.
@@ -727,8 +728,10 @@ func (t Table) GameAsOf(n, seq int) (Game, bool) {
 	var base *Game
 	var engine scoring.Game
 walk:
-	for i := min(seq, len(t.Log)) - 1; i >= 1; i-- {
-		e := t.Log[i]
+	for i, e := range t.Log.Backward(seq) {
+		if i < 1 {
+			break
+		}
 		if e.Game != n || e.Kind == KindUndo {
 			continue
 		}
@@ -825,7 +828,7 @@ func (t Table) Game(n int) (Game, bool) {
 // length, so a caller that appends to one copies it rather than writing
 // where the next version of the table will.
 func (t Table) view() Table {
-	t.Players, t.Games, t.Log = slices.Clip(t.Players), slices.Clip(t.Games), slices.Clip(t.Log)
+	t.Players, t.Games, t.Log = slices.Clip(t.Players), slices.Clip(t.Games), t.Log.clip()
 	if f := t.facts; f != nil && cap(f.done) > len(f.done) {
 		clipped := *f
 		clipped.done = slices.Clip(f.done)

@@ -289,13 +289,13 @@ func TestUndoTakesBackNewestInOrder(t *testing.T) {
 		t.Fatalf("repeated undo: %+v, %v", a, err)
 	}
 	undone := 0
-	for _, e := range tb.Log {
+	for _, e := range tb.Log.All() {
 		if tb.UndoneBy(e.Seq) != 0 {
 			undone++
 		}
 	}
-	if undone != 3 || len(tb.Log) != 7 {
-		t.Fatalf("log has %d entries, %d undone; want 7 and 3", len(tb.Log), undone)
+	if undone != 3 || tb.Log.Len() != 7 {
+		t.Fatalf("log has %d entries, %d undone; want 7 and 3", tb.Log.Len(), undone)
 	}
 }
 

@@ -40,7 +40,7 @@ import (
 // LogEntry, effect … and what replay puts in them; TestSnapshotCoversTable
 // lists them) and a snapshot made before is never read: the tables are
 // replayed from their logs and snapshotted again.
-const snapshotVersion = 6
+const snapshotVersion = 7
 
 // snapMagic starts every part.
 const snapMagic = "tmsnap"
@@ -64,7 +64,7 @@ type snapEncoder struct {
 	// scratch holds a line, a game, its result and a round's points
 	// while they are encoded (a game holds a result, a result and points
 	// hold lines, a line nothing).
-	lineScratch, gameScratch, pointsScratch, resultScratch []byte
+	lineScratch, gameScratch, pointsScratch, resultScratch, chunkScratch []byte
 	// slugs are the engines' slugs, asked once per engine.
 	slugs map[any]string
 }
@@ -406,6 +406,12 @@ func (e *snapEncoder) play(p *Play) {
 
 // encodePart writes t as a part since head from (0: the whole table).
 func encodePart(t *Table, from int, build string) ([]byte, error) {
+	return encodeChunked(t, from, build, logChunk)
+}
+
+// encodeChunked is encodePart with the log in chunks of per entries
+// (tests make them short).
+func encodeChunked(t *Table, from int, build string, per int) ([]byte, error) {
 	if t.broken != nil || from > t.Head {
 		return nil, fmt.Errorf("%w: the table is unreadable or older than its snapshot", errSnapshot)
 	}
@@ -414,7 +420,7 @@ func encodePart(t *Table, from int, build string) ([]byte, error) {
 	e.uint(t.Head)
 	// The games the events since from changed, and how many there are.
 	changed := map[int]bool{}
-	for _, le := range t.Log[from:] {
+	for _, le := range t.Log.From(from) {
 		if le.Game > 0 {
 			changed[le.Game] = true
 		}
@@ -439,38 +445,28 @@ func encodePart(t *Table, from int, build string) ([]byte, error) {
 		e.uint(ref)
 		pooled[i+1] = ref - 1
 	}
-	// The events since from, with their facts.
+	// The events since from, with their facts, in chunks of per entries
+	// (from from on), each prefixed by its length: a loaded base keeps
+	// its chunks encoded until an entry of one is read (Log).
 	e.uint(t.Head - from)
-	for _, le := range t.Log[from:] {
-		e.str(string(le.Kind))
-		e.bytes(le.Payload)
-		if err := e.time(le.At); err != nil {
-			return nil, err
-		}
-		e.uint(le.Game)
-		e.uint(le.Round)
-		e.uint(le.Move)
-		if err := e.game(le.After); err != nil {
-			return nil, err
-		}
-		// A round's points, length-prefixed: a loaded entry keeps them
-		// encoded and decodes them when read (LogEntry.Points).
-		if err := e.points(t, le, pooled); err != nil {
-			return nil, err
-		}
-		e.bool(le.opened)
-		e.engine(le.engine)
-		undoes := 0
-		if le.Kind == KindUndo {
-			var u Undo
-			if err := json.Unmarshal(le.Payload, &u); err != nil {
-				return nil, err
+	e.uint(per)
+	for start := from; start < t.Head; start += per {
+		enc, err := e.sub(&e.chunkScratch, func() error {
+			for _, le := range t.Log.From(start) {
+				if le.Seq > min(start+per, t.Head) {
+					break
+				}
+				if err := e.entry(t, le, pooled); err != nil {
+					return err
+				}
 			}
-			undoes = u.Seq
+			return nil
+		})
+		if err != nil {
+			return nil, err
 		}
-		e.uint(undoes)
-		// Undos and the table's first event are never taken back.
-		e.bool(le.undone != nil)
+		e.uint(len(enc))
+		e.body = append(e.body, enc...)
 	}
 	// The events in effect pushed since from (the ones before are the
 	// bottom of the stack as it was at from).
@@ -555,6 +551,50 @@ func encodePart(t *Table, from int, build string) ([]byte, error) {
 	return binary.LittleEndian.AppendUint32(out, crc32.Checksum(out, castagnoli)), nil
 }
 
+// entry writes log entry le of t: the event, what replay worked out of
+// it, and who took it back by t's head.
+func (e *snapEncoder) entry(t *Table, le LogEntry, pooled map[int]int) error {
+	e.str(string(le.Kind))
+	e.bytes(le.Payload)
+	if err := e.time(le.At); err != nil {
+		return err
+	}
+	e.uint(le.Game)
+	e.uint(le.Round)
+	e.uint(le.Move)
+	if err := e.game(le.After); err != nil {
+		return err
+	}
+	// A round's points, length-prefixed: a loaded entry keeps them
+	// encoded and decodes them when read (LogEntry.Points).
+	if err := e.points(t, le, pooled); err != nil {
+		return err
+	}
+	e.bool(le.opened)
+	e.engine(le.engine)
+	undoes := 0
+	if le.Kind == KindUndo {
+		var u Undo
+		if err := json.Unmarshal(le.Payload, &u); err != nil {
+			return err
+		}
+		undoes = u.Seq
+	}
+	e.uint(undoes)
+	// Undos and the table's first event are never taken back; an event
+	// that may be is written with the undo that took it back by the
+	// head (0 for none: a later version's undo is not this one's).
+	e.bool(le.undone != nil)
+	if le.undone != nil {
+		by := int(le.undone.Load())
+		if by > t.Head {
+			by = 0
+		}
+		e.uint(by)
+	}
+	return nil
+}
+
 // points writes le's round points as a block of their own, prefixed by
 // its length (an empty block for none). pooled gives where in the pool
 // each game of the part is.
@@ -628,7 +668,9 @@ func sameInfo(a, b scoring.Info) bool {
 
 // snapDecoder reads one part.
 type snapDecoder struct {
-	b     []byte
+	b []byte
+	// end is where b ends in the part's body (pos).
+	end   int
 	err   error
 	strs  []string
 	lines []scoring.Line
@@ -667,6 +709,9 @@ func (s *slab[T]) take(n int) []T {
 	s.buf = s.buf[n:]
 	return out
 }
+
+// pos is where the decoder is in the part's body.
+func (d *snapDecoder) pos() int { return d.end - len(d.b) }
 
 func (d *snapDecoder) fail() {
 	if d.err == nil {
@@ -927,14 +972,19 @@ func (d *snapDecoder) pooled() *Game {
 
 // poolGame reads game i of the pool into g; its result stays encoded in
 // the part (Game.Result reads it).
-func (d *snapDecoder) poolGame(i int, g *Game) {
+func (d *snapDecoder) poolGame(i int, g *Game, loading bool) {
+	if loading {
+		d.part.results[i].game = uint32(d.pos())
+	}
 	g.Number = d.uint()
 	g.engine, g.Info = d.engine()
 	g.Seq, g.State = d.uint(), d.bytes()
 	n := d.uint()
-	at := len(d.part.body) - len(d.b)
+	at := d.pos()
 	if d.take(n); d.err == nil {
-		d.part.results[i].at, d.part.results[i].end = uint32(at), uint32(at+n)
+		if loading {
+			d.part.results[i].at, d.part.results[i].end = uint32(at), uint32(at+n)
+		}
 		g.lazy = resultRef{part: d.part, i: uint32(i)}
 	}
 	g.Record = d.record()
@@ -1009,7 +1059,7 @@ func decodeOnto(t *Table, part []byte, find Finder, owned bool) (err error) {
 	if len(start) > math.MaxUint32 {
 		return fmt.Errorf("%w: a part over 4 GB", errSnapshot)
 	}
-	d := &snapDecoder{b: start, find: find, engines: map[string]scoring.Game{}, infos: map[string]scoring.Info{}}
+	d := &snapDecoder{b: start, end: len(start), find: find, engines: map[string]scoring.Game{}, infos: map[string]scoring.Info{}}
 	if v := d.uint(); v != snapshotVersion {
 		return fmt.Errorf("%w: version %d", errSnapshot, v)
 	}
@@ -1040,7 +1090,7 @@ func decodeOnto(t *Table, part []byte, find Finder, owned bool) (err error) {
 		size := d.uint()
 		end := len(d.b) - size
 		d.games[i] = &pool[i]
-		d.poolGame(i, d.games[i])
+		d.poolGame(i, d.games[i], true)
 		if d.err == nil && len(d.b) != end {
 			d.fail()
 		}
@@ -1050,7 +1100,7 @@ func decodeOnto(t *Table, part []byte, find Finder, owned bool) (err error) {
 	}
 
 	from, head := d.uint(), d.uint()
-	if from != t.Head || head < from || (from == 0) != (t.Log == nil) {
+	if from != t.Head || head < from || (from == 0) != (t.Log.Len() == 0) {
 		return fmt.Errorf("%w: a part from %d after the table at %d", errSnapshot, from, t.Head)
 	}
 	// How many games there are (not bounded by the bytes left: a part
@@ -1095,52 +1145,67 @@ func decodeOnto(t *Table, part []byte, find Finder, owned bool) (err error) {
 	}
 
 	events := d.uint()
-	if events != head-from || events > len(d.b) {
+	per := d.uint()
+	if events != head-from || events > len(d.b) || per < 1 {
 		return errSnapshot
 	}
-	var log []LogEntry
-	if owned && from > 0 {
-		log = slices.Grow(t.Log[:from], events)
-	} else {
-		log = make([]LogEntry, from, head+64)
-		copy(log, t.Log)
-	}
-	pts := d.part
-	undone := make([]atomic.Int64, events)
-	var undos [][2]int
-	for seq := from + 1; seq <= head; seq++ {
-		le := LogEntry{Event: Event{Seq: seq, Kind: Kind(d.str()), Payload: d.bytes(), At: d.time()}}
-		le.Game, le.Round, le.Move = d.uint(), d.uint(), d.uint()
-		le.After = d.game()
-		// The round's points stay encoded in the part (LogEntry.Points).
-		if n := d.uint(); n > 0 {
-			at := len(pts.body) - len(d.b)
-			if d.take(n); d.err == nil {
-				le.lazy = pointsRef{part: pts, at: uint32(at), end: uint32(at + n)}
-			}
-		}
-		le.opened = d.bool()
-		le.engine, _ = d.engine()
-		if u := d.uint(); le.Kind == KindUndo {
-			if u < 1 || u >= seq {
-				d.fail()
-			}
-			undos = append(undos, [2]int{u, seq})
-		}
-		if d.bool() {
-			le.undone = &undone[seq-from-1]
-		}
-		if d.err != nil {
-			return d.err
-		}
-		log = append(log, le)
-	}
-	// Which event each undo took back (undone is written once).
-	for _, u := range undos {
-		if log[u[0]-1].undone == nil {
+	var log Log
+	if from == 0 {
+		// A base: its entries stay encoded in the part, chunk by
+		// chunk, until one is read (Log.At).
+		if (events+per-1)/per > len(d.b) {
 			return errSnapshot
 		}
-		log[u[0]-1].undone.Store(int64(u[1]))
+		k := &keptLog{n: events, per: per, part: d.part, head: head, find: find, chunks: make([]chunkRef, (events+per-1)/per)}
+		for c := range k.chunks {
+			n := d.uint()
+			at := d.pos()
+			if d.take(n); d.err != nil {
+				return d.err
+			}
+			k.chunks[c].at, k.chunks[c].end = uint32(at), uint32(at+n)
+		}
+		if events > 0 {
+			// The table's first event (read without its chunk).
+			peek := snapDecoder{b: d.part.body[k.chunks[0].at:k.chunks[0].end], strs: d.strs}
+			if Kind(peek.str()) != KindTableCreated || peek.err != nil {
+				return errSnapshot
+			}
+			log.kept = k
+		}
+		log.entries = make([]LogEntry, 0, 64)
+	} else {
+		log.kept = t.Log.kept
+		if owned {
+			log.entries = slices.Grow(t.Log.entries, events)
+		} else {
+			log.entries = make([]LogEntry, len(t.Log.entries), len(t.Log.entries)+events+64)
+			copy(log.entries, t.Log.entries)
+		}
+		undone := make([]atomic.Int64, events)
+		var undos [][2]int
+		for seq := from + 1; seq <= head; seq++ {
+			if (seq-from-1)%per == 0 {
+				d.uint() // the chunk's length: read through
+			}
+			le, u := d.entry(seq, head, &undone[seq-from-1], false)
+			if d.err != nil {
+				return d.err
+			}
+			if le.Kind == KindUndo && u <= from {
+				undos = append(undos, [2]int{u, seq})
+			}
+			log.append(le)
+		}
+		// Which event of the parts before each undo took back (those of
+		// this part's events are written with them).
+		for _, u := range undos {
+			taken := log.At(u[0] - 1)
+			if taken.undone == nil {
+				return errSnapshot
+			}
+			taken.undone.Store(int64(u[1]))
+		}
 	}
 
 	// The events in effect: the bottom kept of the stack the parts
@@ -1204,11 +1269,93 @@ func decodeOnto(t *Table, part []byte, find Finder, owned bool) (err error) {
 	if len(d.b) != 0 {
 		return fmt.Errorf("%w: %d bytes left over", errSnapshot, len(d.b))
 	}
-	if head > 0 && (len(next.Log) != head || next.Log[0].Kind != KindTableCreated) {
+	if head > 0 && (next.Log.Len() != head || next.Log.kept == nil && next.Log.At(0).Kind != KindTableCreated) {
 		return errSnapshot
 	}
 	*t = next
 	return nil
+}
+
+// entry reads log entry seq of a part made at head, with undone as the
+// mark an undo of it sets, and the event it undoes if it is an undo.
+// fresh reads the game the entry left from the part's bytes, not as a
+// copy of the pool's, which a later part applied in place may have
+// replaced (a kept log's chunk is read after those).
+func (d *snapDecoder) entry(seq, head int, undone *atomic.Int64, fresh bool) (le LogEntry, undoes int) {
+	le = LogEntry{Event: Event{Seq: seq, Kind: Kind(d.str()), Payload: d.bytes(), At: d.time()}}
+	le.Game, le.Round, le.Move = d.uint(), d.uint(), d.uint()
+	if fresh {
+		le.After = d.freshGame()
+	} else {
+		le.After = d.game()
+	}
+	// The round's points stay encoded in the part (LogEntry.Points).
+	if n := d.uint(); n > 0 {
+		at := d.pos()
+		if d.take(n); d.err == nil {
+			le.lazy = pointsRef{part: d.part, at: uint32(at), end: uint32(at + n)}
+		}
+	}
+	le.opened = d.bool()
+	le.engine, _ = d.engine()
+	if undoes = d.uint(); le.Kind == KindUndo && (undoes < 1 || undoes >= seq) {
+		d.fail()
+	}
+	if d.bool() {
+		by := d.uint()
+		if by != 0 && (by <= seq || by > head) {
+			d.fail()
+		}
+		undone.Store(int64(by))
+		le.undone = undone
+	}
+	return le, undoes
+}
+
+// freshGame reads a reference into the pool of games and decodes that
+// game from the part's bytes (nil for none).
+func (d *snapDecoder) freshGame() *Game {
+	i := d.uint()
+	if i == 0 {
+		return nil
+	}
+	if i > len(d.part.results) {
+		d.fail()
+		return nil
+	}
+	at := int(d.part.results[i-1].game)
+	if at > len(d.part.body) {
+		d.fail()
+		return nil
+	}
+	g := &d.gameSlab.take(1)[0]
+	gd := snapDecoder{b: d.part.body[at:], end: len(d.part.body), strs: d.strs, lines: d.lines, part: d.part, find: d.find,
+		engines: d.engines, infos: d.infos}
+	gd.poolGame(i-1, g, false)
+	if gd.err != nil {
+		d.err, d.b = gd.err, nil
+	}
+	return g
+}
+
+// decodeChunk reads the n entries of a kept log's chunk from enc, the
+// first of them entry first (seq first+1). They do not fail to read
+// after a part whose checksum matched, as every loaded one did; if they
+// did, each would be an entry of its seq and nothing else.
+func (k *keptLog) decodeChunk(first, n int, enc []byte, end int) []LogEntry {
+	d := &snapDecoder{b: enc, end: end, strs: k.part.strs, lines: k.part.lines, part: k.part, find: k.find,
+		engines: map[string]scoring.Game{}, infos: map[string]scoring.Info{}}
+	out := make([]LogEntry, n)
+	undone := make([]atomic.Int64, n)
+	for j := range out {
+		out[j], _ = d.entry(first+j+1, k.head, &undone[j], true)
+	}
+	if d.err != nil || len(d.b) != 0 {
+		for j := range out {
+			out[j] = LogEntry{Event: Event{Seq: first + j + 1}}
+		}
+	}
+	return out
 }
 
 // snapPart is what the games and entries a part gave keep to read their
@@ -1226,6 +1373,9 @@ type snapPart struct {
 // lazyResult is where a pooled game's result is in its part, body[at:end],
 // and the result once read.
 type lazyResult struct {
+	// game is where the game itself starts (a kept log's chunk reads
+	// the games its entries left from there).
+	game    uint32
 	at, end uint32
 	read    atomic.Pointer[scoring.Result]
 }

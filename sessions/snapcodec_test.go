@@ -205,9 +205,10 @@ func comparable(t Table) Table {
 	for i := range t.Games {
 		t.Games[i] = eagerGame(t.Games[i])
 	}
-	t.Log = slices.Clone(t.Log)
-	for i := range t.Log {
-		le := &t.Log[i]
+	// The log as its entries (a loaded one keeps chunks encoded).
+	t.Log = logOf(t.Log.Entries()...)
+	for i := range t.Log.entries {
+		le := &t.Log.entries[i]
 		le.points, le.lazy = le.Points(), pointsRef{}
 		if le.After != nil {
 			g := eagerGame(*le.After)
@@ -487,8 +488,8 @@ func FuzzSnapshotDecode(f *testing.F) {
 		if err := decodePart(&got, part, findAll); err != nil {
 			return
 		}
-		if got.Head != len(got.Log) || got.Head < 1 || got.engine == nil {
-			t.Errorf("read a table at %d with %d events", got.Head, len(got.Log))
+		if got.Head != got.Log.Len() || got.Head < 1 || got.engine == nil {
+			t.Errorf("read a table at %d with %d events", got.Head, got.Log.Len())
 		}
 	})
 }
@@ -501,7 +502,7 @@ func FuzzSnapshotDecode(f *testing.F) {
 func TestSnapshotCoversTable(t *testing.T) {
 	written := map[string][]string{
 		"sessions.Table": {"Key string", "Info scoring.Info", "Name string", "Options json.RawMessage", "Opened string", "First string",
-			"Players []string", "Games []sessions.Game", "Head int", "Log []sessions.LogEntry", "Created time.Time", "Play *sessions.Play",
+			"Players []string", "Games []sessions.Game", "Head int", "Log sessions.Log", "Created time.Time", "Play *sessions.Play",
 			"derived *sync.Map", "engine scoring.Game", "find sessions.Finder", "effect *sessions.effect", "tally sessions.Tally",
 			"facts *sessions.facts", "broken error", "bytes int", "ownGames bool"},
 		"sessions.facts": {"notes map[int]string", "evening sessions.span", "pending sessions.span", "clock sessions.Clock", "cur sessions.gameFacts",
@@ -517,10 +518,13 @@ func TestSnapshotCoversTable(t *testing.T) {
 		"sessions.RoundPoints": {"Name string", "Points int", "Lines []scoring.Line"},
 		"sessions.effect": {"seq int", "game int", "added bool", "prev *sessions.Game", "joined bool", "chosen *sessions.playing",
 			"playChanged bool", "play *sessions.Play", "broken error", "facts *sessions.facts", "next *sessions.effect"},
+		"sessions.Log":        {"kept *sessions.keptLog", "entries []sessions.LogEntry"},
+		"sessions.keptLog":    {"n int", "per int", "part *sessions.snapPart", "head int", "find sessions.Finder", "chunks []sessions.chunkRef"},
+		"sessions.chunkRef":   {"at uint32", "end uint32", "read atomic.Pointer[[]tablemate/sessions.LogEntry]"},
 		"sessions.pointsRef":  {"part *sessions.snapPart", "at uint32", "end uint32"},
 		"sessions.resultRef":  {"part *sessions.snapPart", "i uint32"},
 		"sessions.snapPart":   {"body []uint8", "strs []string", "lines []scoring.Line", "results []sessions.lazyResult"},
-		"sessions.lazyResult": {"at uint32", "end uint32", "read atomic.Pointer[tablemate/scoring.Result]"},
+		"sessions.lazyResult": {"game uint32", "at uint32", "end uint32", "read atomic.Pointer[tablemate/scoring.Result]"},
 		"sessions.GameRecord": {"Number int", "Game string", "Sheet string", "Kind string", "Status sessions.GameStatus", "Settled bool",
 			"Over bool", "Unfinished bool", "Counted bool", "LowestWins bool", "Rule sessions.RankRule", "Corrected bool", "Rounds int",
 			"Violations int", "Warnings int", "Seats []sessions.Seat", "Winners []string"},
@@ -534,7 +538,7 @@ func TestSnapshotCoversTable(t *testing.T) {
 		"scoring.Violation":    {"Code string", "Player string", "Rule string", "Message string", "Phrase scoring.Phrase"},
 		"scoring.Phrase":       {"format string", "args []interface {}", "one string"},
 	}
-	for _, v := range []any{Table{}, Game{}, LogEntry{}, Event{}, RoundPoints{}, pointsRef{}, resultRef{}, snapPart{}, lazyResult{}, GameRecord{}, Seat{}, effect{}, playing{}, Play{}, facts{}, gameFacts{}, span{}, Clock{},
+	for _, v := range []any{Table{}, Log{}, keptLog{}, chunkRef{}, Game{}, LogEntry{}, Event{}, RoundPoints{}, pointsRef{}, resultRef{}, snapPart{}, lazyResult{}, GameRecord{}, Seat{}, effect{}, playing{}, Play{}, facts{}, gameFacts{}, span{}, Clock{},
 		scoring.Result{}, scoring.PlayerResult{}, scoring.Line{}, scoring.Violation{}, scoring.Phrase{}} {
 		typ := reflect.TypeOf(v)
 		var fields []string
@@ -630,7 +634,7 @@ func TestLazyReadsAreTheReplays(t *testing.T) {
 	noStore(t)
 	withoutRace(t)
 	rnd := rand.New(rand.NewPCG(17, 19))
-	lazy, changed, lazyGames := 0, 0, 0
+	lazy, changed, lazyGames, kept, undoneSince := 0, 0, 0, 0, 0
 	for i := range 16 {
 		events := genLog(rnd, 30+rnd.IntN(40))
 		cut := 1 + rnd.IntN(len(events))
@@ -642,7 +646,10 @@ func TestLazyReadsAreTheReplays(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			part, err := encodePart(&at, from, "test")
+			// The log in short chunks, so that a base keeps several
+			// encoded (a chunk is decoded when first read, some only
+			// after later parts were applied in place).
+			part, err := encodeChunked(&at, from, "test", 1+rnd.IntN(8))
 			if err != nil {
 				t.Fatalf("log %d, part %d–%d: %v", i, from, h, err)
 			}
@@ -658,8 +665,20 @@ func TestLazyReadsAreTheReplays(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for k, le := range loaded.Log {
-			got, wantPts := le.Points(), want.Log[k].Points()
+		// The entries the base kept encoded: who took each back, as the
+		// replay says, also when a later part or event did.
+		if k := loaded.Log.kept; k != nil {
+			kept += k.n
+			for seq := 1; seq <= k.n; seq++ {
+				if got, w := loaded.UndoneBy(seq), want.UndoneBy(seq); got != w {
+					t.Fatalf("log %d, event %d: undone by %d, want %d", i, seq, got, w)
+				} else if got > k.head {
+					undoneSince++
+				}
+			}
+		}
+		for k, le := range loaded.Log.All() {
+			got, wantPts := le.Points(), want.Log.At(k).Points()
 			if !reflect.DeepEqual(got, wantPts) {
 				t.Fatalf("log %d (loaded to %d of %d), event %d (%s of game %d): points %+v, want %+v",
 					i, cut, len(events), le.Seq, le.Kind, le.Game, got, wantPts)
@@ -686,9 +705,9 @@ func TestLazyReadsAreTheReplays(t *testing.T) {
 				t.Fatalf("log %d (loaded to %d of %d), game %d: result %+v, want %+v", i, cut, len(events), k+1, g.Result(), want.Games[k].Result())
 			}
 		}
-		for k, le := range loaded.Log {
-			if le.After != nil && !reflect.DeepEqual(le.After.Result(), want.Log[k].After.Result()) {
-				t.Fatalf("log %d, event %d: the game it left has result %+v, want %+v", i, le.Seq, le.After.Result(), want.Log[k].After.Result())
+		for k, le := range loaded.Log.All() {
+			if le.After != nil && !reflect.DeepEqual(le.After.Result(), want.Log.At(k).After.Result()) {
+				t.Fatalf("log %d, event %d: the game it left has result %+v, want %+v", i, le.Seq, le.After.Result(), want.Log.At(k).After.Result())
 			}
 		}
 		for fx, wfx := loaded.effect, want.effect; fx != nil && wfx != nil; fx, wfx = fx.next, wfx.next {
@@ -696,11 +715,17 @@ func TestLazyReadsAreTheReplays(t *testing.T) {
 				t.Fatalf("log %d, event %d in effect: the game before it differs", i, fx.seq)
 			}
 		}
+		// And the whole table: every entry of the kept chunks with the
+		// game it left (read from the part's bytes, not from its pool,
+		// which the later parts overwrote in place).
+		loaded.ownGames = false
+		sameTables(t, fmt.Sprintf("log %d (loaded to %d of %d)", i, cut, len(events)), loaded, want)
 	}
-	if lazy == 0 || changed == 0 || lazyGames == 0 {
-		t.Fatalf("%d loaded entries kept their points encoded, %d of them of a round corrected since, %d games their results: the test read nothing lazily or no corrected round", lazy, changed, lazyGames)
+	if lazy == 0 || changed == 0 || lazyGames == 0 || kept == 0 || undoneSince == 0 {
+		t.Fatalf("%d loaded entries kept their points encoded, %d of them of a round corrected since, %d games their results, %d entries kept encoded in chunks, %d of them undone after the base: the test read nothing lazily, no corrected round or no later undo",
+			lazy, changed, lazyGames, kept, undoneSince)
 	}
-	t.Logf("%d entries read lazily, %d of rounds whose game changed since; %d games", lazy, changed, lazyGames)
+	t.Logf("%d entries read lazily, %d of rounds whose game changed since; %d games; %d entries kept in chunks, %d undone after the base", lazy, changed, lazyGames, kept, undoneSince)
 }
 
 // A loaded table is read by many requests at once: its games' results
@@ -709,22 +734,45 @@ func TestLazyReadsAreTheReplays(t *testing.T) {
 // unsafely).
 func TestLazyReadsAtOnce(t *testing.T) {
 	noStore(t)
-	want, loaded := loadedBase(t, cambioLog(400))
-	if len(loaded.Games) == 0 || loaded.Games[0].lazy.part == nil || loaded.Log[1].lazy.part == nil {
+	want, err := Replay("k", cambioLog(400), findAll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	part, err := encodeChunked(&want, 0, "test", 16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var loaded Table
+	if err := decodePart(&loaded, part, findAll); err != nil {
+		t.Fatal(err)
+	}
+	if k := loaded.Log.kept; k == nil || len(k.chunks) != 25 || k.chunks[1].read.Load() != nil {
+		t.Fatal("the loaded table decoded its log whole")
+	}
+	if len(loaded.Games) == 0 || loaded.Games[0].lazy.part == nil || loaded.Log.At(1).lazy.part == nil {
 		t.Fatal("the loaded table decoded its results and points whole")
 	}
 	var wg sync.WaitGroup
 	errs := make(chan string, 8)
-	for range 4 {
+	for g := range 4 {
 		wg.Go(func() {
+			// Half of them read the log newest first, as a page does.
+			if g%2 == 1 {
+				for i, le := range loaded.Log.Backward(loaded.Log.Len()) {
+					if w := want.Log.At(i); le.Seq != w.Seq || le.Kind != w.Kind || !reflect.DeepEqual(le.Points(), w.Points()) || loaded.UndoneBy(le.Seq) != want.UndoneBy(le.Seq) {
+						errs <- fmt.Sprintf("event %d", i+1)
+						return
+					}
+				}
+			}
 			for i, g := range loaded.Games {
 				if !reflect.DeepEqual(g.Result(), want.Games[i].Result()) {
 					errs <- fmt.Sprintf("game %d", i+1)
 					return
 				}
 			}
-			for i, le := range loaded.Log {
-				if !reflect.DeepEqual(le.Points(), want.Log[i].Points()) {
+			for i, le := range loaded.Log.All() {
+				if !reflect.DeepEqual(le.Points(), want.Log.At(i).Points()) {
 					errs <- fmt.Sprintf("event %d", i+1)
 					return
 				}

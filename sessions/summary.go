@@ -109,7 +109,7 @@ type summaryGames struct {
 // games is set (those cost a walk over every game).
 func summarize(t Table, games bool) TableSummary {
 	s := TableSummary{Key: t.Key, Name: t.Name, Game: t.Info.Slug, Head: t.Head,
-		Card: Card{Players: t.Players, Played: len(t.Games), Last: t.Log[len(t.Log)-1].At}}
+		Card: Card{Players: t.Players, Played: len(t.Games), Last: t.Log.At(t.Log.Len() - 1).At}}
 	if len(t.Games) > 0 {
 		s.Leaders = t.Leaders()
 	}
@@ -133,8 +133,8 @@ func summarize(t Table, games bool) TableSummary {
 		}
 		sg := SummaryGame{Number: r.Number, Game: r.Game, Sheet: r.Sheet, LowestWins: r.LowestWins, Settled: r.Settled,
 			Totals: make(map[string]int, len(r.Seats)), Places: make(map[string]int, len(r.Seats)), Winners: r.Winners}
-		if g.Seq >= 1 && g.Seq <= len(t.Log) {
-			sg.At = t.Log[g.Seq-1].At
+		if e, ok := t.Entry(g.Seq); ok {
+			sg.At = e.At
 		}
 		sg.Minutes = t.GameLength(g.Number).Minutes
 		for _, seat := range r.Seats {

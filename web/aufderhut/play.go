@@ -59,8 +59,7 @@ func (adhPlay) SetupPage(c echo.Context, t sessions.Table, errs views.Errors) te
 // lastADHSetup is the setup of the table's newest guided game still in
 // effect, if any.
 func lastADHSetup(t sessions.Table) (aufderhut.Setup, bool) {
-	for i := len(t.Log) - 1; i >= 0; i-- {
-		e := t.Log[i]
+	for _, e := range t.Log.Backward(t.Log.Len()) {
 		if e.Kind != sessions.KindPlayStarted || t.UndoneBy(e.Seq) != 0 {
 			continue
 		}

@@ -121,8 +121,8 @@ func (a *Area) GameCard(t sessions.Table, g sessions.Game) card.Result {
 	for _, s := range r.Seats {
 		out.Players = append(out.Players, card.Player{Name: s.Name, Score: s.Score, Winner: s.Won, Place: s.Place})
 	}
-	if g.Seq >= 1 && g.Seq <= len(t.Log) {
-		out.Played = t.Log[g.Seq-1].At
+	if e, ok := t.Entry(g.Seq); ok {
+		out.Played = e.At
 	}
 	return out
 }
@@ -132,8 +132,8 @@ func (a *Area) GameCard(t sessions.Table, g sessions.Game) card.Result {
 // page shows them (a half where a tie shared places).
 func (a *Area) EveningCard(ctx context.Context, t sessions.Table, games []sessions.Game) card.Evening {
 	e := card.Evening{Table: t.Name}
-	if last := games[len(games)-1]; last.Seq >= 1 && last.Seq <= len(t.Log) {
-		e.Played = t.Log[last.Seq-1].At
+	if last, ok := t.Entry(games[len(games)-1].Seq); ok {
+		e.Played = last.At
 	}
 	for _, g := range games {
 		r := g.Record

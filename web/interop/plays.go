@@ -196,7 +196,7 @@ func seatKey(s int) int {
 func gameTimes(t sessions.Table) (finished map[int]time.Time, starts map[int]string) {
 	finished, starts = map[int]time.Time{}, map[int]string{}
 	first := ""
-	for _, e := range t.Log {
+	for _, e := range t.Log.All() {
 		if e.Kind == sessions.KindUndo || t.UndoneBy(e.Seq) != 0 {
 			continue
 		}

@@ -29,7 +29,7 @@ import (
 // them out once, so this is a walk over numbers, not over the log's JSON.
 func Steps(t sessions.Table, n int) []int {
 	var steps []int
-	for i, e := range t.Log {
+	for i, e := range t.Log.All() {
 		if e.Game == n && n > 0 {
 			steps = append(steps, i)
 		}
@@ -90,7 +90,7 @@ func (a *Area) page(c echo.Context, t sessions.Table, base string) error {
 			return echo.ErrNotFound
 		}
 	}
-	e := t.Log[steps[k-1]]
+	e := t.Log.At(steps[k-1])
 	stepURL := func(k int) string { return fmt.Sprintf("%s/games/%d/replay?step=%d", base, n, k) }
 	vm := views.ReplayVM{
 		Page: kit.Page(c, kit.Tr(c, "Replay of game %d", n)), Heading: kit.Tr(c, "%s · replay of game %d", t.Name, n),

@@ -31,7 +31,7 @@ func TestEveningNotes(t *testing.T) {
 	if page.Doc.Find(`[data-testid="evening-note-input"]`).Length() != 1 {
 		t.Fatal("the evening's page has no note field")
 	}
-	head := len(ts.Table(table).Log)
+	head := ts.Table(table).Log.Len()
 	with := func(note string) url.Values {
 		f := url.Values{}
 		for k, v := range form {
@@ -46,7 +46,7 @@ func TestEveningNotes(t *testing.T) {
 			t.Errorf("evening note %q: %d %q", bad[:4], p.Status, p.Text(".banner-bad"))
 		}
 	}
-	if n := len(ts.Table(table).Log); n != head {
+	if n := ts.Table(table).Log.Len(); n != head {
 		t.Fatalf("a refused note recorded %d events", n-head)
 	}
 
@@ -64,7 +64,7 @@ func TestEveningNotes(t *testing.T) {
 			t.Fatalf("evening note: %d %q", p.Status, p.Header.Get("Location"))
 		}
 	}
-	if n := len(ts.Table(table).Log); n != head+2 {
+	if n := ts.Table(table).Log.Len(); n != head+2 {
 		t.Errorf("the notes recorded %d events, want 2", n-head)
 	}
 	same := ts.Get(table+"/evening").FormOf(t, action)

@@ -30,7 +30,7 @@ func TestGameNotes(t *testing.T) {
 	action := game + "/note"
 	view := areatest.ViewPath(t, ts.Get(table))
 	form := ts.Get(game).FormOf(t, action)
-	head := len(ts.Table(table).Log)
+	head := ts.Table(table).Log.Len()
 
 	// Refused: too long, a control character; nothing recorded.
 	for _, bad := range []string{strings.Repeat("é", 281), "first\u0007game"} {
@@ -44,7 +44,7 @@ func TestGameNotes(t *testing.T) {
 			t.Errorf("note %q: %d", bad[:5], p.Status)
 		}
 	}
-	if n := len(ts.Table(table).Log); n != head {
+	if n := ts.Table(table).Log.Len(); n != head {
 		t.Fatalf("a refused note recorded %d events", n-head)
 	}
 
@@ -60,7 +60,7 @@ func TestGameNotes(t *testing.T) {
 			t.Fatalf("note: %d %s", p.Status, p.Body)
 		}
 	}
-	if n := len(ts.Table(table).Log); n != head+1 {
+	if n := ts.Table(table).Log.Len(); n != head+1 {
 		t.Errorf("the note recorded %d events, want 1", n-head)
 	}
 	edit := ts.Get(game)

@@ -116,7 +116,7 @@ func TestTimelineOfRounds(t *testing.T) {
 		"Undid: round 2 of game 1",
 		"Round 2 of game 1: Ben called Cambio; Ana 2, Ben 25 (Cambio called, fewest (−5))",
 	}
-	for i, e := range tb.Log {
+	for i, e := range tb.Log.All() {
 		if got := timelineText(context.Background(), tb, e.Event); got != want[i] {
 			t.Errorf("event %d:\n got %q\nwant %q", e.Seq, got, want[i])
 		}
@@ -197,11 +197,11 @@ func TestTimelineAndReplayOfGuidedPlay(t *testing.T) {
 	}
 	want := []string{"Guided game started", "Move 1 of the guided game", "Game 1 finished by guided play (move 2): Ana 10, Ben 0"}
 	for i, w := range want {
-		if got := timelineText(context.Background(), tb, tb.Log[i+1].Event); got != w {
+		if got := timelineText(context.Background(), tb, tb.Log.At(i+1).Event); got != w {
 			t.Errorf("event %d: %q, want %q", i+2, got, w)
 		}
 	}
-	if steps := replay.Steps(tb, 1); len(steps) != 1 || tb.Log[steps[0]].Seq != 4 {
+	if steps := replay.Steps(tb, 1); len(steps) != 1 || tb.Log.At(steps[0]).Seq != 4 {
 		t.Errorf("game 1's replay steps %v, want only the move that ended it", steps)
 	}
 }
@@ -227,7 +227,7 @@ func TestReplayStepsOfRoundsThenGuidedGame(t *testing.T) {
 	for n, want := range map[int][]int{1: {2}, 2: {5}} {
 		var got []int
 		for _, i := range replay.Steps(tb, n) {
-			got = append(got, tb.Log[i].Seq)
+			got = append(got, tb.Log.At(i).Seq)
 		}
 		if !slices.Equal(got, want) {
 			t.Errorf("game %d's replay steps are events %v, want %v", n, got, want)

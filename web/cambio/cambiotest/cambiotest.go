@@ -127,7 +127,7 @@ func TotalsShown(p webtest.Page) []string {
 // game, read from its log.
 func GuidedLog(t testing.TB, tb sessions.Table) (setup []byte, steps [][]byte) {
 	t.Helper()
-	for _, e := range tb.Log {
+	for _, e := range tb.Log.All() {
 		if tb.UndoneBy(e.Seq) != 0 {
 			continue
 		}
