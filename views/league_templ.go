@@ -1065,9 +1065,9 @@ func leagueView(vm LeagueView, head, tools templ.Component) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var57 string
-				templ_7745c5c3_Var57, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, "%[1]s finished ahead of %[2]s %[3]s, behind %[4]s, level %[5]s.", vm.H2H.A, vm.H2H.B, i18n.N(ctx, vm.H2H.Ahead, "1 time", "%d times"), i18n.N(ctx, vm.H2H.Behind, "1 time", "%d times"), i18n.N(ctx, vm.H2H.Level, "1 time", "%d times")))
+				templ_7745c5c3_Var57, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, "%[1]s finished ahead of %[2]s %[3]s, behind %[4]s, level %[5]s.", vm.H2H.A, vm.H2H.B, times(ctx, vm.H2H.Ahead), times(ctx, vm.H2H.Behind), times(ctx, vm.H2H.Level)))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `league.templ`, Line: 144, Col: 286}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `league.templ`, Line: 144, Col: 217}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var57))
 				if templ_7745c5c3_Err != nil {

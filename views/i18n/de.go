@@ -264,6 +264,7 @@ var deCore = map[string]string{
 	"Compare":       "Vergleichen",
 	"Choose two different people to compare.":                         "Wähle zwei verschiedene Personen zum Vergleichen.",
 	"%[1]s finished ahead of %[2]s %[3]s, behind %[4]s, level %[5]s.": "%[1]s lag %[3]s vor %[2]s, %[4]s dahinter und %[5]s gleichauf.",
+	"0 times":                            "keinmal",
 	"1 time":                             "einmal",
 	"%d times":                           "%d-mal",
 	"Standings (CSV)":                    "Tabelle (CSV)",

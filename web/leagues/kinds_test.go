@@ -80,6 +80,10 @@ func TestLeagueCountsEachGameOfAnEveningAsItsOwn(t *testing.T) {
 	if h := ts.Get(public + "?a=Ben&b=Ana").Text(`[data-testid="h2h"]`); h != "Ben finished ahead of Ana 2 times, behind 0 times, level 1 time." {
 		t.Errorf("head to head: %q", h)
 	}
+	// None is "keinmal" in German, not "0-mal".
+	if h := ts.GetLang(public+"?a=Ben&b=Ana", "de").Text(`[data-testid="h2h"]`); h != "Ben lag 2-mal vor Ana, keinmal dahinter und einmal gleichauf." {
+		t.Errorf("head to head in German: %q", h)
+	}
 
 	// The members' pages file each game under its own game.
 	type row struct{ title, won, best string }
