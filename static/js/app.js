@@ -14,10 +14,12 @@
 
   // A confirmation ("Round saved.", "Undone: …") comes in the address's
   // ?done=…: it is said once. Taken out of the address bar, a reload, a
-  // bookmark or a copied address does not say it again for nothing new.
+  // bookmark or a copied address does not say it again for nothing new
+  // (the server says it only at the version the write made: ?at=).
   if (/[?&]done=/.test(location.search) && self.URLSearchParams) {
     var q = new URLSearchParams(location.search);
     q.delete("done");
+    q.delete("at");
     var rest = q.toString();
     history.replaceState(history.state, "", location.pathname + (rest ? "?" + rest : "") + location.hash);
   }

@@ -186,7 +186,7 @@ func (a *Area) saveGame(c echo.Context, t sessions.Table, eg entryGame) error {
 	}
 	fallback := kit.EditBase(c) + done
 	if ed.Rounds && n == 0 {
-		fallback = kit.EditBase(c) + cmp.Or(done, "?done=round")
+		fallback = kit.EditBase(c) + cmp.Or(done, tablepage.Done("round", app))
 	}
 	// Recorded: whatever fails from here on, the answer says so, and
 	// carries the acknowledgement the phone's outbox waits for.

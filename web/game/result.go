@@ -50,8 +50,8 @@ func (a *Area) Show(c echo.Context) error {
 	if vm.After != nil {
 		vm.Page.Scripts = append(vm.Page.Scripts, "js/share.js", "js/sharecard.js")
 	}
-	if f, ok := tablepage.Flashes[c.QueryParam("done")]; ok && (c.QueryParam("done") == "already" || c.QueryParam("done") == "settled" || c.QueryParam("done") == "noted") {
-		vm.Page.Flash, vm.Page.FlashKind = kit.Tr(c, f), "good"
+	if done := tablepage.Confirmed(c, t.Head); done == "already" || done == "settled" || done == "noted" {
+		vm.Page.Flash, vm.Page.FlashKind = kit.Tr(c, tablepage.Flashes[done]), "good"
 	}
 	return a.Render(c, http.StatusOK, views.ResultPage(vm))
 }

@@ -8,6 +8,7 @@ import (
 
 	"tablemate/web/kit"
 	"tablemate/web/serve"
+	"tablemate/web/tablepage"
 )
 
 // Note writes or changes a game's note (an empty one takes it away).
@@ -17,11 +18,11 @@ func (a *Area) Note(c echo.Context) error {
 		return echo.ErrNotFound
 	}
 	seen, _ := serve.FormInt(c, "_seen")
-	_, err = a.Tables.NoteGame(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"), n, c.FormValue("note"))
+	app, err := a.Tables.NoteGame(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"), n, c.FormValue("note"))
 	if err == nil {
-		return serve.Redirect(c, fmt.Sprintf("%s/games/%d?done=noted", kit.EditBase(c), n))
+		return serve.Redirect(c, fmt.Sprintf("%s/games/%d%s", kit.EditBase(c), n, tablepage.Done("noted", app)))
 	}
-	return a.handed.Writes.After(c, err, "noted")
+	return a.handed.Writes.After(c, app, err, "noted")
 }
 
 // Settle counts a disputed game as it was entered (ruling G-5): the
@@ -32,11 +33,11 @@ func (a *Area) Settle(c echo.Context) error {
 		return echo.ErrNotFound
 	}
 	seen, _ := serve.FormInt(c, "_seen")
-	_, err = a.Tables.SettleGame(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"), n)
+	app, err := a.Tables.SettleGame(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"), n)
 	if err == nil {
-		return serve.Redirect(c, fmt.Sprintf("%s/games/%d?done=settled", kit.EditBase(c), n))
+		return serve.Redirect(c, fmt.Sprintf("%s/games/%d%s", kit.EditBase(c), n, tablepage.Done("settled", app)))
 	}
-	return a.handed.Writes.After(c, err, "settled")
+	return a.handed.Writes.After(c, app, err, "settled")
 }
 
 // Stop stops the round game going on, kept as an unfinished game,
@@ -48,8 +49,9 @@ func (a *Area) Stop(c echo.Context) error {
 	if err != nil {
 		return echo.ErrNotFound
 	}
-	if _, err = a.Tables.StopGame(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"), n); err == nil {
-		return serve.Redirect(c, kit.EditBase(c)+"/next?done=stopped")
+	app, err := a.Tables.StopGame(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"), n)
+	if err == nil {
+		return serve.Redirect(c, kit.EditBase(c)+"/next"+tablepage.Done("stopped", app))
 	}
-	return a.handed.Writes.After(c, err, "stopped")
+	return a.handed.Writes.After(c, app, err, "stopped")
 }

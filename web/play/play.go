@@ -89,7 +89,7 @@ func (a *Area) load(c echo.Context) (sessions.Table, kit.Pages, error) {
 func (a *Area) Stop(c echo.Context) error {
 	seen, _ := serve.FormInt(c, "_seen")
 	keep := c.FormValue("keep") == "1"
-	_, err := a.Tables.StopPlay(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"), keep)
+	app, err := a.Tables.StopPlay(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"), keep)
 	if err == nil && c.QueryParam("back") == "next" { // stopped to choose the next game
 		return serve.Redirect(c, kit.EditBase(c)+"/next")
 	}
@@ -97,7 +97,7 @@ func (a *Area) Stop(c echo.Context) error {
 	if keep {
 		done = "kept"
 	}
-	return a.handed.Writes.After(c, err, done)
+	return a.handed.Writes.After(c, app, err, done)
 }
 
 // Show renders the guided game: its set-up form, or the turn at hand.

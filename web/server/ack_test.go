@@ -59,10 +59,10 @@ func TestRecordedWritesAreAcknowledged(t *testing.T) {
 
 	first := roundForm(ts, table, 0)
 	p := postOutbox(ts, table+"/games", first)
-	if p.Status != http.StatusNoContent || p.Header.Get("Location") != table+"?done=round" {
-		t.Fatalf("the outbox's round: %d to %q, want 204 to %s?done=round\n%s", p.Status, p.Header.Get("Location"), table, p.Body)
-	}
 	head := ts.Table(table).Head
+	if want := table + "?done=round&at=" + strconv.Itoa(head); p.Status != http.StatusNoContent || p.Header.Get("Location") != want {
+		t.Fatalf("the outbox's round: %d to %q, want 204 to %s\n%s", p.Status, p.Header.Get("Location"), want, p.Body)
+	}
 	if got, want := p.Header.Get(HeaderRecorded), link+" "+strconv.Itoa(head); got != want {
 		t.Errorf("acknowledgement %q, want %q", got, want)
 	}

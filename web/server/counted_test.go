@@ -3,6 +3,7 @@ package server
 import (
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -36,7 +37,7 @@ func TestCorrectOldGamesAfterASheetStarted(t *testing.T) {
 		}
 	}
 	ts.Choose(t, table, "another-game", "")
-	if to := ts.SheetRound(t, table, map[string]string{"name": "Skat", "players[0].points": "3", "players[1].points": "1", "players[2].points": "2"}); to != table+"?done=round" {
+	if to := ts.SheetRound(t, table, map[string]string{"name": "Skat", "players[0].points": "3", "players[1].points": "1", "players[2].points": "2"}); to != table+"?done=round&at="+strconv.Itoa(ts.Table(table).Head) {
 		t.Fatalf("the sheet's first round went to %q", to)
 	}
 
@@ -114,7 +115,7 @@ func TestSettleADisputedGame(t *testing.T) {
 	}
 
 	done := ts.Settle(t, table, 1)
-	if done.Header.Get("Location") != table+"/games/1?done=settled" {
+	if done.Header.Get("Location") != table+"/games/1?done=settled&at="+strconv.Itoa(ts.Table(table).Head) {
 		t.Errorf("settling answers %q", done.Header.Get("Location"))
 	}
 	game = ts.Get(done.Header.Get("Location"))
@@ -178,7 +179,7 @@ func TestStopPlayingAlongBothWays(t *testing.T) {
 	keep := play.FormOf(t, table+"/play/stop")
 	keep.Set("keep", "1")
 	p := ts.Post(table+"/play/stop", keep)
-	if p.Status != http.StatusSeeOther || p.Header.Get("Location") != table+"?done=kept" {
+	if p.Status != http.StatusSeeOther || p.Header.Get("Location") != table+"?done=kept&at="+strconv.Itoa(ts.Table(table).Head) {
 		t.Fatalf("keep: %d to %q", p.Status, p.Header.Get("Location"))
 	}
 	page := ts.Get(p.Header.Get("Location"))
@@ -282,7 +283,7 @@ func TestStopARoundGameToSwitchGame(t *testing.T) {
 	}
 
 	p := ts.Post(table+"/games/1/stop", next.FormOf(t, table+"/games/1/stop"))
-	if p.Status != http.StatusSeeOther || p.Header.Get("Location") != table+"/next?done=stopped" {
+	if p.Status != http.StatusSeeOther || p.Header.Get("Location") != table+"/next?done=stopped&at="+strconv.Itoa(ts.Table(table).Head) {
 		t.Fatalf("stop: %d to %q\n%s", p.Status, p.Header.Get("Location"), p.Text(`[role="alert"], .banner-bad`))
 	}
 	after := ts.Get(p.Header.Get("Location"))

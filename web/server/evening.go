@@ -143,7 +143,7 @@ func (a *App) nextGame(c echo.Context) error {
 		return err
 	}
 	vm := nextGameVM(c, t, c.QueryParam("game"), "", nil)
-	if c.QueryParam("done") == "stopped" { // a round game stopped here
+	if tablepage.Confirmed(c, t.Head) == "stopped" { // a round game stopped here
 		vm.Page.Flash, vm.Page.FlashKind = kit.Tr(c, tablepage.Flashes["stopped"]), "good"
 	}
 	return render(c, http.StatusOK, views.NextGamePage(vm))
@@ -185,7 +185,7 @@ func nextGameVM(c echo.Context, t sessions.Table, chosen, first string, errs vie
 func (a *App) chooseGame(c echo.Context) error {
 	seen, _ := serve.FormInt(c, "_seen")
 	g := sessions.GameChosen{Game: c.FormValue("game"), First: c.FormValue("first")}
-	_, err := a.tables.ChooseGame(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"), g)
+	app, err := a.tables.ChooseGame(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"), g)
 	var in *scoring.InputError
 	switch {
 	case err == nil:
@@ -195,7 +195,7 @@ func (a *App) chooseGame(c echo.Context) error {
 		case "play":
 			return serve.Redirect(c, kit.EditBase(c)+"/play")
 		}
-		return serve.Redirect(c, kit.EditBase(c)+"?done=chosen")
+		return serve.Redirect(c, kit.EditBase(c)+tablepage.Done("chosen", app))
 	case errors.As(err, &in), serve.Stale(c, err):
 		t, lerr := a.loadTable(c)
 		if lerr != nil {
@@ -249,7 +249,7 @@ func (a *App) eveningEnd(c echo.Context) error {
 	vm.BGStats, vm.BGStatsMore = interop.BGStatsEvening(c, t)
 	vm.Length = tablepage.Length(t.EveningLength())
 	vm.Note = views.NoteVM{Note: t.EveningNote(), Action: kit.EditBase(c) + "/evening/note", Form: kit.Form(c, t.Head)}
-	if c.QueryParam("done") == "noted" {
+	if tablepage.Confirmed(c, t.Head) == "noted" {
 		vm.Page.Flash, vm.Page.FlashKind = kit.Tr(c, tablepage.Flashes["noted"]), "good"
 	}
 	vm.Page.Scripts = append(vm.Page.Scripts, "js/share.js", "js/sharecard.js")
@@ -263,9 +263,9 @@ func (a *App) eveningEnd(c echo.Context) error {
 // away); refused, the table's page says why.
 func (a *App) noteEvening(c echo.Context) error {
 	seen, _ := serve.FormInt(c, "_seen")
-	_, err := a.tables.NoteEvening(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"), c.FormValue("note"))
+	app, err := a.tables.NoteEvening(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"), c.FormValue("note"))
 	if err == nil {
-		return serve.Redirect(c, kit.EditBase(c)+"/evening?done=noted")
+		return serve.Redirect(c, kit.EditBase(c)+"/evening"+tablepage.Done("noted", app))
 	}
-	return a.writes.After(c, err, "noted")
+	return a.writes.After(c, app, err, "noted")
 }

@@ -8,6 +8,7 @@ import (
 	"image"
 	"image/png"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -39,7 +40,7 @@ func TestEveningOverHTTP(t *testing.T) {
 	if got, want := ts.Get(table).Text(`[data-testid="table-name"]`), time.Now().Weekday().String()+" evening"; got != want {
 		t.Errorf("unnamed table is called %q, want %q", got, want)
 	}
-	if to := ts.SheetRound(t, table, map[string]string{"name": "Skat", "players[0].points": "10", "players[1].points": "-4", "players[2].points": "3"}); to != table+"?done=round" {
+	if to := ts.SheetRound(t, table, map[string]string{"name": "Skat", "players[0].points": "10", "players[1].points": "-4", "players[2].points": "3"}); to != table+"?done=round&at="+strconv.Itoa(ts.Table(table).Head) {
 		t.Errorf("a round that does not end the game goes to %q, want the table", to)
 	}
 	if p := ts.Get(table); p.Text(`[data-testid="evening-status"]`) != "Game 1 in progress, round 1" {

@@ -207,10 +207,11 @@ func TestKKSEveningOverHTTP(t *testing.T) {
 		t.Error("the undone settling leaves the game counted")
 	}
 	undo := tbl.FormOf(t, table+"/undo")
-	if p := ts.Post(table+"/undo", undo); p.Status != http.StatusSeeOther {
+	p = ts.Post(table+"/undo", undo)
+	if p.Status != http.StatusSeeOther {
 		t.Fatalf("undo: %d\n%s", p.Status, p.Body)
 	}
-	after := ts.Get(table + "?done=undo")
+	after := ts.Get(p.Header.Get("Location"))
 	if after.Doc.Find(`[data-testid="no-games"]`).Length() != 1 || !strings.Contains(after.Body, "Undone") {
 		t.Errorf("after undo the table still shows games")
 	}

@@ -296,7 +296,7 @@ func (a *App) showTable(c echo.Context) error {
 	}
 	serve.RememberTable(c, c.Param("id"))
 	flash := ""
-	if f, ok := tablepage.Flashes[c.QueryParam("done")]; ok {
+	if f, ok := tablepage.Flashes[tablepage.Confirmed(c, t.Head)]; ok {
 		flash = kit.Tr(c, f)
 	} else if f, ok := serve.LinkFlashes[c.QueryParam("done")]; ok {
 		flash = kit.Tr(c, f)
@@ -462,18 +462,18 @@ func currentRounds(c echo.Context, t sessions.Table, ed kit.Editor) *views.Round
 // addPlayer seats another player.
 func (a *App) addPlayer(c echo.Context) error {
 	seen, _ := serve.FormInt(c, "_seen")
-	_, err := a.tables.AddPlayer(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"), c.FormValue("name"))
-	return a.writes.After(c, err, "player")
+	app, err := a.tables.AddPlayer(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"), c.FormValue("name"))
+	return a.writes.After(c, app, err, "player")
 }
 
 // undo takes back the newest entry.
 func (a *App) undo(c echo.Context) error {
 	seen, _ := serve.FormInt(c, "_seen")
-	_, err := a.tables.Undo(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"))
+	app, err := a.tables.Undo(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"))
 	if err == nil && c.FormValue("back") == "play" { // undo of a guided move: stay in the game
 		return serve.Redirect(c, kit.EditBase(c)+"/play")
 	}
-	return a.writes.After(c, err, "undo")
+	return a.writes.After(c, app, err, "undo")
 }
 
 // rerenderTable draws the table afresh with a refused write's reason

@@ -1,6 +1,13 @@
 package tablepage
 
-import "tablemate/views/i18n"
+import (
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"tablemate/sessions"
+	"tablemate/views/i18n"
+)
 
 // Flashes are the confirmations a redirect to a table's page may ask for
 // (?done=...): the table's, a game's, the next game's, the evening's.
@@ -23,4 +30,33 @@ var Flashes = map[string]string{
 	"already": i18n.Key("Already recorded: this entry was sent before, so nothing was added."),
 	// A league's table started, but the league could not count it then.
 	"not-in-league": i18n.Key("The table was started, but the league could not count it just now. Add it from the league's page."),
+}
+
+// Done is the query of the page a recorded write goes on to, asking for
+// the confirmation kind: "?done=round&at=41", at the table's version the
+// write made (app.Event.Seq). Confirmed says it only while the table is
+// still there, so a reload after an undo, or the address copied an hour
+// later, does not say "Round saved." of a round no longer in the log.
+func Done(kind string, app sessions.Appended) string {
+	return "?done=" + kind + "&at=" + strconv.Itoa(app.Event.Seq)
+}
+
+// Confirmed is the confirmation a page of the table at version head may
+// say: ?done='s kind when the write that asked for it made that version,
+// "" otherwise. "already" (the form was recorded before) and
+// "not-in-league" (the league could not count the new table just then)
+// say what happened to that request, true whenever seen again, so they
+// need no version.
+func Confirmed(c echo.Context, head int) string {
+	kind := c.QueryParam("done")
+	if _, ok := Flashes[kind]; !ok {
+		return ""
+	}
+	if kind == "already" || kind == "not-in-league" {
+		return kind
+	}
+	if at, err := strconv.Atoi(c.QueryParam("at")); err != nil || at != head {
+		return ""
+	}
+	return kind
 }

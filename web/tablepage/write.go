@@ -95,11 +95,11 @@ func (w Writes) Recorded(c echo.Context, fallback string, where func() (string, 
 
 // After answers a small table form: back to the table on success; the
 // fresh table with the reason when the write was refused.
-func (w Writes) After(c echo.Context, err error, done string) error {
+func (w Writes) After(c echo.Context, app sessions.Appended, err error, done string) error {
 	var in *scoring.InputError
 	switch {
 	case err == nil:
-		return serve.Redirect(c, kit.EditBase(c)+"?done="+done)
+		return serve.Redirect(c, kit.EditBase(c)+Done(done, app))
 	case errors.Is(err, sessions.ErrNotFound), errors.Is(err, sessions.ErrReplaced):
 		return serve.LinkError(c, err)
 	case serve.Stale(c, err):
