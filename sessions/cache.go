@@ -146,15 +146,19 @@ type Stats struct {
 	// another build replayed and compared, Differed those that were not
 	// their replay.
 	Snapshots, Refused, Written, Verified, Differed int64
+	// Lookups are the links resolved to their table (Table, ReadOnly,
+	// TableWithLinks, Links): a read of the database each. A request
+	// needs one at most.
+	Lookups int64
 }
 
-type counters struct{ replays, read, applied atomic.Int64 }
+type counters struct{ replays, read, applied, lookups atomic.Int64 }
 
 // Stats returns the work done so far.
 func (ts *Tables) Stats() Stats {
 	return Stats{Replays: ts.count.replays.Load(), EventsRead: ts.count.read.Load(), EventsApplied: ts.count.applied.Load(),
 		Snapshots: ts.snapCount.loads.Load(), Refused: ts.snapCount.refused.Load(), Written: ts.snapCount.written.Load(),
-		Verified: ts.snapCount.verified.Load(), Differed: ts.snapCount.differed.Load()}
+		Verified: ts.snapCount.verified.Load(), Differed: ts.snapCount.differed.Load(), Lookups: ts.count.lookups.Load()}
 }
 
 // at returns the table id at head or newer: the cached version, that

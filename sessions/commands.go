@@ -214,6 +214,7 @@ func isObject(raw json.RawMessage) bool {
 // has, else by replaying its log. A link that is not one is ErrNotFound;
 // one that was replaced is a *ReplacedError.
 func (ts *Tables) Table(ctx context.Context, edit string) (Table, error) {
+	ts.count.lookups.Add(1)
 	key, head, err := ts.store.headBy(ctx, edit, RoleEdit)
 	if err != nil {
 		return Table{}, err
@@ -223,6 +224,7 @@ func (ts *Tables) Table(ctx context.Context, edit string) (Table, error) {
 
 // ReadOnly loads the table whose view-only link is view, like Table.
 func (ts *Tables) ReadOnly(ctx context.Context, view string) (Table, error) {
+	ts.count.lookups.Add(1)
 	key, head, err := ts.store.headBy(ctx, view, RoleView)
 	if err != nil {
 		return Table{}, err

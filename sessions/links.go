@@ -145,6 +145,7 @@ func addLink(ctx context.Context, tx execer, owner string, role Role, gen int, t
 // TableWithLinks is Table and Links in one: the table page behind the
 // edit link shows both, and reads them with one lookup.
 func (ts *Tables) TableWithLinks(ctx context.Context, edit string) (Table, TableLinks, error) {
+	ts.count.lookups.Add(1)
 	if !storable(edit) {
 		return Table{}, TableLinks{}, ErrNotFound
 	}
@@ -168,6 +169,7 @@ func (ts *Tables) TableWithLinks(ctx context.Context, edit string) (Table, Table
 // Links returns the links in use of the table whose edit link is edit:
 // only the edit link shows the others.
 func (ts *Tables) Links(ctx context.Context, edit string) (TableLinks, error) {
+	ts.count.lookups.Add(1)
 	if !storable(edit) {
 		return TableLinks{}, ErrNotFound
 	}

@@ -21,9 +21,11 @@ import (
 // whatever the table plays now, and a disputed game's "count it as
 // entered".
 func (a *Area) Show(c echo.Context) error {
-	t, err := a.Table(c)
+	// The table and its links in one lookup: a finished game's page
+	// shares its result by the view-only link.
+	t, links, err := a.Tables.TableWithLinks(c.Request().Context(), c.Param("id"))
 	if err != nil {
-		return err
+		return serve.LinkError(c, err)
 	}
 	vm, err := a.resultVM(c, t, kit.EditBase(c))
 	if err != nil {
@@ -44,9 +46,7 @@ func (a *Area) Show(c echo.Context) error {
 	vm.Length = tablepage.Length(t.GameLength(g.Number))
 	vm.Note = views.NoteVM{Note: t.Note(g.Number), Action: fmt.Sprintf("%s/games/%d/note", kit.EditBase(c), g.Number), Form: kit.Form(c, t.Head)}
 	vm.EveningNote = views.NoteVM{Note: t.EveningNote()}
-	if vm.After, err = a.afterGame(c, t, g); err != nil {
-		return err
-	}
+	vm.After = a.afterGame(c, t, links, g)
 	if vm.After != nil {
 		vm.Page.Scripts = append(vm.Page.Scripts, "js/share.js", "js/sharecard.js")
 	}
@@ -113,13 +113,9 @@ func (a *Area) ShowView(c echo.Context) error {
 // same game again with the same seats (straight to its entry, or to its
 // play-along setup when it was played along), the next game, its result
 // to share by the view-only link.
-func (a *Area) afterGame(c echo.Context, t sessions.Table, g sessions.Game) (*views.AfterGameVM, error) {
+func (a *Area) afterGame(c echo.Context, t sessions.Table, links sessions.TableLinks, g sessions.Game) *views.AfterGameVM {
 	if !g.Finished() || g.Number != len(t.Games) || t.Play != nil {
-		return nil, nil
-	}
-	links, err := a.Tables.Links(c.Request().Context(), c.Param("id"))
-	if err != nil {
-		return nil, serve.LinkError(c, err)
+		return nil
 	}
 	after := &views.AfterGameVM{
 		Form: kit.Form(c, t.Head), Again: kit.EditBase(c) + "/next", Next: kit.EditBase(c) + "/next", Game: g.Info.Slug, Then: "entry",
@@ -133,7 +129,7 @@ func (a *Area) afterGame(c echo.Context, t sessions.Table, g sessions.Game) (*vi
 	// The game's result card goes along where the phone can share files
 	// (js/sharecard.js; the link alone where not).
 	after.Share.Card = fmt.Sprintf("/v/%s/games/%d/card.png", links.View, g.Number)
-	return after, nil
+	return after
 }
 
 // importedText says where an imported game came from and what it holds:

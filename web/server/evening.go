@@ -229,11 +229,7 @@ func eveningName(c echo.Context, now time.Time) string {
 // places (ties share), the leaders first, with what comes next and the
 // table's view-only link to share.
 func (a *App) eveningEnd(c echo.Context) error {
-	t, err := a.loadTable(c)
-	if err != nil {
-		return err
-	}
-	links, err := a.tables.Links(c.Request().Context(), c.Param("id"))
+	t, links, err := a.tables.TableWithLinks(c.Request().Context(), c.Param("id"))
 	if err != nil {
 		return serve.LinkError(c, err)
 	}

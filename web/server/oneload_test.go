@@ -1,0 +1,89 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	"tablemate/web/cambio/cambiotest"
+)
+
+// One request, one load: every page of a table, behind its edit link and
+// its view-only link, resolves its link to the table once (one read of
+// the database), however many parts the page has (its links, its games,
+// what a finished game offers next). Every GET route of a table is
+// walked; a new route is held to it too, or named here with why not.
+func TestOneRequestLoadsItsTableOnce(t *testing.T) {
+	ts := newTestServer(t)
+	table := cambiotest.StartRoundTable(ts.Server, "cambio", "Ana", "Ben", "Cy")
+	for j, r := range cambiotest.Rounds {
+		if p := cambiotest.EnterRound(ts.Server, table, r.Cards, r.Ended); p.Status != http.StatusSeeOther {
+			t.Fatalf("round %d: %d", j+1, p.Status)
+		}
+	}
+	if !ts.Table(table).Games[0].Finished() {
+		t.Fatal("the fixture's game did not end")
+	}
+	links, err := ts.app.tables.Links(context.Background(), strings.TrimPrefix(table, "/tables/"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	view := "/v/" + links.View
+	urls := map[string]string{}
+	fill := func(route, base string) string {
+		r := strings.NewReplacer("/tables/:id", base, "/v/:rid", base, ":n", "1", ":r", "1")
+		return r.Replace(route)
+	}
+	notHeld := map[string]string{
+		"/tables/:id/live": "a stream: it checks its link at every change, for as long as it is open",
+		"/v/:rid/live":     "a stream: it checks its link at every change, for as long as it is open",
+	}
+	for _, route := range pageRoutes(newServer(ts.app)) {
+		switch {
+		case notHeld[route] != "":
+		case strings.HasPrefix(route, "/tables/:id"):
+			urls[route] = fill(route, table)
+		case strings.HasPrefix(route, "/v/:rid"):
+			urls[route] = fill(route, view)
+		}
+	}
+	if len(urls) < 20 {
+		t.Fatalf("only %d routes of a table found: %v", len(urls), urls)
+	}
+	for route, url := range urls {
+		before := ts.app.tables.Stats().Lookups
+		p := ts.Get(url)
+		// (A round game is corrected round by round: its /edit is 404,
+		// after the lookup that finds the game.)
+		if p.Status >= 500 {
+			t.Errorf("%s: %d", route, p.Status)
+		}
+		if n := ts.app.tables.Stats().Lookups - before; n != 1 {
+			t.Errorf("%s (%s) resolved its link %d times, want once", route, url, n)
+		}
+	}
+}
+
+// A round entered: the table is read once to check the entry against it,
+// and once more after the commit for the page to go on to (the game the
+// round ended opens on its ranking).
+func TestAnEntryLoadsItsTableTwice(t *testing.T) {
+	ts := newTestServer(t)
+	table := cambiotest.StartRoundTable(ts.Server, "cambio", "Ana", "Ben", "Cy")
+	page := ts.Get(table + "/games/new")
+	f := page.FormOf(t, table+"/games")
+	r := cambiotest.Rounds[0]
+	for i, c := range r.Cards {
+		f.Set(fmt.Sprintf("players[%d].cards", i), c)
+	}
+	f.Set("ended", r.Ended)
+	before := ts.app.tables.Stats().Lookups
+	if p := ts.Post(table+"/games", f); p.Status != http.StatusSeeOther {
+		t.Fatalf("round: %d", p.Status)
+	}
+	if n := ts.app.tables.Stats().Lookups - before; n != 2 {
+		t.Errorf("a round entered resolved its link %d times, want twice", n)
+	}
+}
