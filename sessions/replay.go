@@ -254,9 +254,11 @@ type effect struct {
 	play        *Play
 	// broken is the table's broken before it.
 	broken error
-	// facts are the table's facts before it (nil: not known, as for the
-	// events in effect a snapshot gave; an undo then walks the log).
+	// facts are the table's facts before it (nil for none yet). An
+	// event in effect a snapshot gave keeps check instead (never nil
+	// then): what the snapshot kept to work them out (factsCheck).
 	facts *facts
+	check *factsCheck
 	next  *effect
 }
 
@@ -793,6 +795,21 @@ func (t Table) Newest() (LogEntry, bool) {
 		return LogEntry{}, false
 	}
 	return t.Entry(t.effect.seq)
+}
+
+// LastPlayStarted returns the start (KindPlayStarted) of the newest
+// guided game still in effect, and false when there is none. It is kept
+// as events come (facts.started), so asking reads one entry at most,
+// however long the log.
+func (t Table) LastPlayStarted() (LogEntry, bool) {
+	if t.facts == nil || t.facts.started == 0 {
+		return LogEntry{}, false
+	}
+	e, ok := t.Entry(t.facts.started)
+	if !ok || e.Kind != KindPlayStarted {
+		return LogEntry{}, false
+	}
+	return e, true
 }
 
 // ByRounds reports whether the table's game is scored round by round.

@@ -40,7 +40,7 @@ import (
 // LogEntry, effect … and what replay puts in them; TestSnapshotCoversTable
 // lists them) and a snapshot made before is never read: the tables are
 // replayed from their logs and snapshotted again.
-const snapshotVersion = 7
+const snapshotVersion = 8
 
 // snapMagic starts every part.
 const snapMagic = "tmsnap"
@@ -504,6 +504,13 @@ func encodeChunked(t *Table, from int, build string, per int) ([]byte, error) {
 		}
 		e.bool(fx.playChanged)
 		e.play(fx.play)
+		// What an undo of it needs to work out the facts before it: a
+		// state for the lowest event in effect of each stretch of per
+		// events (see factsCheck).
+		stretch := fx.next == nil || (fx.seq-1)/per != (fx.next.seq-1)/per
+		if err := e.factsCheck(checkOf(t, fx, stretch)); err != nil {
+			return nil, err
+		}
 	}
 	// The table's small state, whole.
 	if t.engine == nil || !sameInfo(t.Info, t.engine.Info()) {
@@ -1237,6 +1244,7 @@ func decodeOnto(t *Table, part []byte, find Finder, owned bool) (err error) {
 			fx.chosen = c
 		}
 		fx.playChanged, fx.play = d.bool(), d.play()
+		fx.check = d.factsCheck()
 		if d.err != nil {
 			return d.err
 		}

@@ -225,14 +225,14 @@ func eagerGame(g Game) Game {
 }
 
 // withoutFacts is a copy of the stack of events in effect without the
-// facts each keeps from before it: a snapshot does not write them (an
-// undo of an event a snapshot gave walks the log instead).
+// facts each keeps from before it: a snapshot does not write them (it
+// keeps a factsCheck instead, left out too).
 func withoutFacts(fx *effect) *effect {
 	if fx == nil {
 		return nil
 	}
 	c := *fx
-	c.facts, c.next = nil, withoutFacts(fx.next)
+	c.facts, c.check, c.next = nil, nil, withoutFacts(fx.next)
 	if c.prev != nil {
 		g := eagerGame(*c.prev)
 		c.prev = &g
@@ -506,7 +506,7 @@ func TestSnapshotCoversTable(t *testing.T) {
 			"derived *sync.Map", "engine scoring.Game", "find sessions.Finder", "effect *sessions.effect", "tally sessions.Tally",
 			"facts *sessions.facts", "broken error", "bytes int", "ownGames bool"},
 		"sessions.facts": {"notes map[int]string", "evening sessions.span", "pending sessions.span", "clock sessions.Clock", "cur sessions.gameFacts",
-			"done []sessions.gameFacts"},
+			"done []sessions.gameFacts", "started int"},
 		"sessions.gameFacts": {"number int", "seen bool", "times sessions.span", "clocked bool", "clock sessions.Clock"},
 		"sessions.span":      {"n int", "first time.Time", "last time.Time", "played time.Duration", "paused time.Duration"},
 		"sessions.Clock":     {"Game int", "Used bool", "Running bool", "Since time.Time", "Ran time.Duration"},
@@ -517,7 +517,11 @@ func TestSnapshotCoversTable(t *testing.T) {
 		"sessions.Event":       {"Seq int", "Kind sessions.Kind", "Payload json.RawMessage", "At time.Time"},
 		"sessions.RoundPoints": {"Name string", "Points int", "Lines []scoring.Line"},
 		"sessions.effect": {"seq int", "game int", "added bool", "prev *sessions.Game", "joined bool", "chosen *sessions.playing",
-			"playChanged bool", "play *sessions.Play", "broken error", "facts *sessions.facts", "next *sessions.effect"},
+			"playChanged bool", "play *sessions.Play", "broken error", "facts *sessions.facts", "check *sessions.factsCheck", "next *sessions.effect"},
+		"sessions.factsCheck": {"state *sessions.factsState", "game *sessions.gameFacts", "note *sessions.noteWas"},
+		"sessions.factsState": {"evening sessions.span", "pending sessions.span", "clock sessions.Clock", "cur sessions.gameFacts", "started int",
+			"done int", "doneNil bool"},
+		"sessions.noteWas":    {"key int", "note string", "ok bool"},
 		"sessions.Log":        {"kept *sessions.keptLog", "entries []sessions.LogEntry"},
 		"sessions.keptLog":    {"n int", "per int", "part *sessions.snapPart", "head int", "find sessions.Finder", "chunks []sessions.chunkRef"},
 		"sessions.chunkRef":   {"at uint32", "end uint32", "read atomic.Pointer[[]tablemate/sessions.LogEntry]"},
@@ -538,7 +542,7 @@ func TestSnapshotCoversTable(t *testing.T) {
 		"scoring.Violation":    {"Code string", "Player string", "Rule string", "Message string", "Phrase scoring.Phrase"},
 		"scoring.Phrase":       {"format string", "args []interface {}", "one string"},
 	}
-	for _, v := range []any{Table{}, Log{}, keptLog{}, chunkRef{}, Game{}, LogEntry{}, Event{}, RoundPoints{}, pointsRef{}, resultRef{}, snapPart{}, lazyResult{}, GameRecord{}, Seat{}, effect{}, playing{}, Play{}, facts{}, gameFacts{}, span{}, Clock{},
+	for _, v := range []any{Table{}, Log{}, keptLog{}, chunkRef{}, Game{}, LogEntry{}, Event{}, RoundPoints{}, pointsRef{}, resultRef{}, snapPart{}, lazyResult{}, GameRecord{}, Seat{}, effect{}, factsCheck{}, factsState{}, noteWas{}, playing{}, Play{}, facts{}, gameFacts{}, span{}, Clock{},
 		scoring.Result{}, scoring.PlayerResult{}, scoring.Line{}, scoring.Violation{}, scoring.Phrase{}} {
 		typ := reflect.TypeOf(v)
 		var fields []string
