@@ -126,10 +126,12 @@ type Game struct {
 	engine scoring.Game
 	Seq    int // the event that recorded (or last corrected) it
 	State  json.RawMessage
-	// result is the engine's verdict (Result reads it). A game a
-	// snapshot gave keeps it encoded in lazy instead, decoded when
-	// first read: a page reads the results of a few games, not of all.
-	result    scoring.Result
+	// result is the engine's verdict (Result reads it; nil for none, when
+	// the engine could not read the state). A game a snapshot gave keeps
+	// it encoded in lazy instead, decoded when first read: a page reads
+	// the results of a few games, not of all. (A pointer: a game a
+	// snapshot gave would carry an empty Result's 192 bytes.)
+	result    *scoring.Result
 	lazy      resultRef
 	Corrected bool
 	// Err is set when the engine can no longer read a stored state; the
@@ -156,10 +158,13 @@ type Game struct {
 // Result is the engine's verdict on the game: each player's total,
 // lines and rounds, the winners and what broke a rule.
 func (g Game) Result() scoring.Result {
-	if g.lazy.part == nil {
-		return g.result
+	if g.lazy.part != nil {
+		return g.lazy.decode()
 	}
-	return g.lazy.decode()
+	if g.result == nil {
+		return scoring.Result{}
+	}
+	return *g.result
 }
 
 // LogEntry is one event of the log with the facts worked out when it was
@@ -781,9 +786,12 @@ func score(number, seq int, state json.RawMessage, engine scoring.Game) Game {
 		g.Err = err.Error()
 		return g
 	}
-	g.result = res
+	g.result = &res
 	return g
 }
+
+// resultOf is r kept by a game.
+func resultOf(r scoring.Result) *scoring.Result { return &r }
 
 // Engine is the rules engine the table's games are scored by.
 func (t Table) Engine() scoring.Game { return t.engine }

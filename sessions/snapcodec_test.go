@@ -220,7 +220,8 @@ func comparable(t Table) Table {
 
 // eagerGame is g with its result read.
 func eagerGame(g Game) Game {
-	g.result, g.lazy = g.Result(), resultRef{}
+	r := g.Result()
+	g.result, g.lazy = &r, resultRef{}
 	return g
 }
 
@@ -510,7 +511,7 @@ func TestSnapshotCoversTable(t *testing.T) {
 		"sessions.gameFacts": {"number int", "seen bool", "times sessions.span", "clocked bool", "clock sessions.Clock"},
 		"sessions.span":      {"n int", "first time.Time", "last time.Time", "played time.Duration", "paused time.Duration"},
 		"sessions.Clock":     {"Game int", "Used bool", "Running bool", "Since time.Time", "Ran time.Duration"},
-		"sessions.Game": {"Number int", "Info scoring.Info", "engine scoring.Game", "Seq int", "State json.RawMessage", "result scoring.Result",
+		"sessions.Game": {"Number int", "Info scoring.Info", "engine scoring.Game", "Seq int", "State json.RawMessage", "result *scoring.Result",
 			"lazy sessions.resultRef", "Corrected bool", "Err string", "Imported *sessions.GameImported", "Settled bool", "Unfinished bool", "Record sessions.GameRecord", "rounds int"},
 		"sessions.LogEntry": {"Event sessions.Event", "Game int", "Round int", "Move int", "After *sessions.Game", "points []sessions.RoundPoints",
 			"lazy sessions.pointsRef", "opened bool", "engine scoring.Game", "undone *atomic.Int64"},
