@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
+	"sync"
 	"testing"
 	"time"
 )
@@ -131,7 +133,7 @@ func TestColdUndoReadsOneStretch(t *testing.T) {
 func TestColdUndoIsTheReplay(t *testing.T) {
 	noStore(t)
 	rnd := rand.New(rand.NewPCG(47, 53))
-	fromBelow, notes, kept := 0, 0, 0
+	fromBelow, notes, kept, crossed := 0, 0, 0, 0
 	for i := range 12 {
 		events := withNotesAndPauses(rnd, genLog(rnd, 30+rnd.IntN(30)))
 		cut := 1 + rnd.IntN(len(events))
@@ -155,6 +157,7 @@ func TestColdUndoIsTheReplay(t *testing.T) {
 		if err := loaded.applyAll(events[cut:], nil); err != nil {
 			t.Fatal(err)
 		}
+		k := keptStackOf(loaded)
 		last := events[len(events)-1].At
 		for loaded.effect != nil {
 			if c := loaded.effect.check; c != nil {
@@ -176,6 +179,12 @@ func TestColdUndoIsTheReplay(t *testing.T) {
 				t.Fatalf("log %d (loaded to %d), undo %d: facts %+v, the walk gives %+v", i, cut, u.Seq, got, want)
 			}
 		}
+		if k != nil {
+			if r := stackChunksRead(k); r != len(k.chunks) {
+				t.Fatalf("log %d: undoing all decoded %d chunks of %d of the base's events in effect", i, r, len(k.chunks))
+			}
+			crossed += len(k.chunks) - 1
+		}
 		want, err := Replay("k", events, findAll)
 		if err != nil {
 			t.Fatal(err)
@@ -183,8 +192,124 @@ func TestColdUndoIsTheReplay(t *testing.T) {
 		loaded.ownGames = false
 		sameTables(t, fmt.Sprintf("log %d (loaded to %d, all undone)", i, cut), loaded, want)
 	}
-	if fromBelow == 0 || notes == 0 {
-		t.Fatalf("%d undos of events a snapshot gave, %d from a state below, %d putting a note back: nothing tested", kept, fromBelow, notes)
+	if fromBelow == 0 || notes == 0 || crossed == 0 {
+		t.Fatalf("%d undos of events a snapshot gave, %d from a state below, %d putting a note back, %d into a lower chunk of a base's events in effect: nothing tested",
+			kept, fromBelow, notes, crossed)
 	}
-	t.Logf("%d undos of events a snapshot gave, %d from a state below, %d putting a note back", kept, fromBelow, notes)
+	t.Logf("%d undos of events a snapshot gave, %d from a state below, %d putting a note back, %d into a lower chunk", kept, fromBelow, notes, crossed)
+}
+
+// keptStackOf is the stack of events in effect t's base part keeps
+// encoded, found below its top (nil for none).
+func keptStackOf(t Table) *keptStack {
+	for fx := t.effect; fx != nil; fx = fx.next {
+		if fx.lower != nil {
+			return fx.lower.stack
+		}
+	}
+	return nil
+}
+
+// stackChunksRead counts the chunks of k decoded so far.
+func stackChunksRead(k *keptStack) int {
+	n := 0
+	if k != nil {
+		for i := range k.chunks {
+			if k.chunks[i].read.Load() != nil {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// A restart decodes the newest chunk of the events in effect a base
+// kept, and of the log none: the same at 600 events as at 6,000 (each
+// a Cambio round in effect). Undoing them all decodes every chunk, each
+// once, and leaves the table the replay gives.
+func TestColdStackReadsItsTop(t *testing.T) {
+	noStore(t)
+	for _, n := range []int{600, 6000} {
+		events := cambioLog(n)
+		_, loaded := loadedBase(t, events)
+		k := keptStackOf(loaded)
+		if k == nil || len(k.chunks) != (n-2)/logChunk+1 {
+			t.Fatalf("%d events: the base decoded its events in effect whole", n)
+		}
+		if r := stackChunksRead(k); r != 1 || chunksRead(loaded) != 0 {
+			t.Fatalf("%d events: loading decoded %d chunks of %d of the events in effect, %d of the log", n, r, len(k.chunks), chunksRead(loaded))
+		}
+		if n > 600 {
+			continue
+		}
+		at := events[len(events)-1].At
+		for loaded.effect != nil {
+			at = at.Add(time.Second)
+			u, err := undoNewest(&loaded, at)
+			if err != nil {
+				t.Fatal(err)
+			}
+			events = append(events, u)
+		}
+		if r := stackChunksRead(k); r != len(k.chunks) {
+			t.Fatalf("undoing all decoded %d chunks of %d", r, len(k.chunks))
+		}
+		want, err := Replay("k", events, findAll)
+		if err != nil {
+			t.Fatal(err)
+		}
+		loaded.ownGames = false
+		sameTables(t, "all undone", loaded, want)
+	}
+}
+
+// Requests read a loaded table at once: goroutines each undoing the
+// newest 60 events of their own version of one loaded table (whose
+// stack and log chunks they share, decoding them together) each get
+// the replay's table (go test -race checks they share nothing unsafely).
+func TestColdStackAtOnce(t *testing.T) {
+	noStore(t)
+	events := cambioLog(400)
+	replayed, err := Replay("k", events, findAll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	part, err := encodeChunked(&replayed, 0, "test", 16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var loaded Table
+	if err := decodePart(&loaded, part, findAll); err != nil {
+		t.Fatal(err)
+	}
+	at := events[len(events)-1].At
+	var undos []Event
+	for i := range 60 {
+		body, _ := json.Marshal(Undo{Seq: len(events) - i})
+		undos = append(undos, Event{Seq: len(events) + i + 1, Kind: KindUndo, Payload: body, At: at.Add(time.Duration(i+1) * time.Second)})
+	}
+	want, err := Replay("k", append(slices.Clip(events), undos...), findAll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = comparable(want)
+	var wg sync.WaitGroup
+	got := make([]Table, 4)
+	for g := range got {
+		wg.Go(func() {
+			mine := loaded.view() // as the cache hands a version out
+			if err := mine.applyAll(undos, nil); err != nil {
+				t.Error(err)
+				return
+			}
+			mine.ownGames = false
+			got[g] = mine
+		})
+	}
+	wg.Wait()
+	for g := range got {
+		if c := comparable(got[g]); !reflect.DeepEqual(c, want) {
+			t.Fatalf("goroutine %d: %s", g, diff("table", reflect.ValueOf(c), reflect.ValueOf(want), 0))
+		}
+	}
 }

@@ -277,8 +277,10 @@ type factsCheck struct {
 }
 
 // factsState is the facts before an event without their notes and
-// games done: how many games were done, and whether none ever.
+// games done: how many games were done, and whether none ever; none is
+// set when there were no facts before it (nil facts).
 type factsState struct {
+	none             bool
 	evening, pending span
 	clock            Clock
 	cur              gameFacts
@@ -306,7 +308,7 @@ var noCheck = &factsCheck{}
 func (t *Table) keptFactsBefore(x *effect) *facts {
 	var window []*effect // x down to the one with a state
 	c := x
-	for ; c != nil && c.check != nil && c.check.state == nil; c = c.next {
+	for ; c != nil && c.check != nil && c.check.state == nil; c = c.down() {
 		window = append(window, c)
 	}
 	if c == nil || c.check == nil {
@@ -318,7 +320,9 @@ func (t *Table) keptFactsBefore(x *effect) *facts {
 		return walkFacts(t)
 	}
 	f := &facts{evening: st.evening, pending: st.pending, clock: st.clock, cur: st.cur, started: st.started}
-	if now != nil {
+	if st.none {
+		f = nil
+	} else if now != nil {
 		f.notes = now.notes
 		if !st.doneNil {
 			f.done = slices.Clip(now.done[:st.done])
@@ -345,8 +349,8 @@ func (t *Table) keptFactsBefore(x *effect) *facts {
 // putBack returns f with what c says an event of game n overwrote put
 // back (f itself when nothing).
 func (f *facts) putBack(c *factsCheck, n int) *facts {
-	if c.game == nil && c.note == nil {
-		return f
+	if c.game == nil && c.note == nil || f == nil && (c.note == nil || !c.note.ok) {
+		return f // nothing to put back, or only the absence of facts
 	}
 	var out facts
 	if f != nil {
@@ -386,7 +390,7 @@ func checkOf(t *Table, fx *effect, withState bool) *factsCheck {
 	}
 	c := &factsCheck{}
 	if withState {
-		c.state = &factsState{evening: before.evening, pending: before.pending, clock: before.clock, cur: before.cur,
+		c.state = &factsState{none: fx.facts == nil, evening: before.evening, pending: before.pending, clock: before.clock, cur: before.cur,
 			started: before.started, done: len(before.done), doneNil: before.done == nil}
 	}
 	e, _ := t.Entry(fx.seq)
@@ -607,6 +611,9 @@ func (e *snapEncoder) factsCheck(c *factsCheck) error {
 	if c.note != nil {
 		flags |= 4
 	}
+	if c.state != nil && c.state.none {
+		flags |= 8
+	}
 	e.uint(flags)
 	if st := c.state; st != nil {
 		for _, s := range []span{st.evening, st.pending} {
@@ -641,13 +648,13 @@ func (d *snapDecoder) factsCheck() *factsCheck {
 	if flags == 0 {
 		return noCheck
 	}
-	if flags > 7 {
+	if flags > 15 {
 		d.fail()
 		return noCheck
 	}
 	c := &factsCheck{}
 	if flags&1 != 0 {
-		st := &factsState{evening: d.span(), pending: d.span(), clock: d.clock(), cur: d.gameFacts(), started: d.uint()}
+		st := &factsState{none: flags&8 != 0, evening: d.span(), pending: d.span(), clock: d.clock(), cur: d.gameFacts(), started: d.uint()}
 		// The games done are the table's (not bounded by the bytes left).
 		st.done = d.uint() - 1
 		if st.done < 0 {

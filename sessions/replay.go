@@ -60,8 +60,10 @@ type Table struct {
 	// find looks up the engine of a game the table chooses next.
 	find Finder
 	// effect is the stack of events in effect that an undo may take back,
-	// newest first, each with the table as it was before it.
+	// newest first, each with the table as it was before it; depth is
+	// how many it holds.
 	effect *effect
+	depth  int
 	// tally is what the counted games add up to (Evening), kept as games
 	// come, change and go.
 	tally Tally
@@ -264,7 +266,12 @@ type effect struct {
 	// then): what the snapshot kept to work them out (factsCheck).
 	facts *facts
 	check *factsCheck
+	// next is the event in effect below it (down reads it). The events
+	// in effect a base part gave are kept encoded in the part, in chunks
+	// (stack.go): the lowest of a decoded chunk has no next but lower,
+	// the chunk below.
 	next  *effect
+	lower *stackLink
 }
 
 // Replay rebuilds a table from its events: each is applied in turn, an
@@ -404,6 +411,7 @@ func (t *Table) next(e Event, said *guided) error {
 			}
 		}
 		t.effect = fx
+		t.depth++
 	}
 	t.Log.setLast(entry) // the facts, before any reader sees it
 	if e.Kind == KindUndo {
@@ -426,7 +434,7 @@ func (t *Table) undo(entry *LogEntry) error {
 	}
 	taken := t.Log.At(u.Seq - 1)
 	taken.undone.Store(int64(entry.Seq))
-	t.effect = fx.next
+	t.effect, t.depth = fx.down(), t.depth-1
 	entry.Game = taken.Game
 	// Slices are capped at their length, so the next append copies them
 	// instead of writing over what newer versions (which saw the undone

@@ -233,7 +233,7 @@ func withoutFacts(fx *effect) *effect {
 		return nil
 	}
 	c := *fx
-	c.facts, c.check, c.next = nil, nil, withoutFacts(fx.next)
+	c.facts, c.check, c.next, c.lower = nil, nil, withoutFacts(fx.down()), nil
 	if c.prev != nil {
 		g := eagerGame(*c.prev)
 		c.prev = &g
@@ -504,7 +504,7 @@ func TestSnapshotCoversTable(t *testing.T) {
 	written := map[string][]string{
 		"sessions.Table": {"Key string", "Info scoring.Info", "Name string", "Options json.RawMessage", "Opened string", "First string",
 			"Players []string", "Games []sessions.Game", "Head int", "Log sessions.Log", "Created time.Time", "Play *sessions.Play",
-			"derived *sync.Map", "engine scoring.Game", "find sessions.Finder", "effect *sessions.effect", "tally sessions.Tally",
+			"derived *sync.Map", "engine scoring.Game", "find sessions.Finder", "effect *sessions.effect", "depth int", "tally sessions.Tally",
 			"facts *sessions.facts", "broken error", "bytes int", "ownGames bool"},
 		"sessions.facts": {"notes map[int]string", "evening sessions.span", "pending sessions.span", "clock sessions.Clock", "cur sessions.gameFacts",
 			"done []sessions.gameFacts", "started int"},
@@ -518,9 +518,12 @@ func TestSnapshotCoversTable(t *testing.T) {
 		"sessions.Event":       {"Seq int", "Kind sessions.Kind", "Payload json.RawMessage", "At time.Time"},
 		"sessions.RoundPoints": {"Name string", "Points int", "Lines []scoring.Line"},
 		"sessions.effect": {"seq int", "game int", "added bool", "prev *sessions.Game", "joined bool", "chosen *sessions.playing",
-			"playChanged bool", "play *sessions.Play", "broken error", "facts *sessions.facts", "check *sessions.factsCheck", "next *sessions.effect"},
+			"playChanged bool", "play *sessions.Play", "broken error", "facts *sessions.facts", "check *sessions.factsCheck", "next *sessions.effect", "lower *sessions.stackLink"},
+		"sessions.keptStack":  {"n int", "per int", "part *sessions.snapPart", "find sessions.Finder", "chunks []sessions.stackChunk"},
+		"sessions.stackChunk": {"at uint32", "end uint32", "read atomic.Pointer[[]tablemate/sessions.effect]"},
+		"sessions.stackLink":  {"stack *sessions.keptStack", "c int"},
 		"sessions.factsCheck": {"state *sessions.factsState", "game *sessions.gameFacts", "note *sessions.noteWas"},
-		"sessions.factsState": {"evening sessions.span", "pending sessions.span", "clock sessions.Clock", "cur sessions.gameFacts", "started int",
+		"sessions.factsState": {"none bool", "evening sessions.span", "pending sessions.span", "clock sessions.Clock", "cur sessions.gameFacts", "started int",
 			"done int", "doneNil bool"},
 		"sessions.noteWas":    {"key int", "note string", "ok bool"},
 		"sessions.Log":        {"kept *sessions.keptLog", "entries []sessions.LogEntry"},
@@ -543,7 +546,7 @@ func TestSnapshotCoversTable(t *testing.T) {
 		"scoring.Violation":    {"Code string", "Player string", "Rule string", "Message string", "Phrase scoring.Phrase"},
 		"scoring.Phrase":       {"format string", "args []interface {}", "one string"},
 	}
-	for _, v := range []any{Table{}, Log{}, keptLog{}, chunkRef{}, Game{}, LogEntry{}, Event{}, RoundPoints{}, pointsRef{}, resultRef{}, snapPart{}, lazyResult{}, GameRecord{}, Seat{}, effect{}, factsCheck{}, factsState{}, noteWas{}, playing{}, Play{}, facts{}, gameFacts{}, span{}, Clock{},
+	for _, v := range []any{Table{}, Log{}, keptLog{}, chunkRef{}, Game{}, LogEntry{}, Event{}, RoundPoints{}, pointsRef{}, resultRef{}, snapPart{}, lazyResult{}, GameRecord{}, Seat{}, effect{}, keptStack{}, stackChunk{}, stackLink{}, factsCheck{}, factsState{}, noteWas{}, playing{}, Play{}, facts{}, gameFacts{}, span{}, Clock{},
 		scoring.Result{}, scoring.PlayerResult{}, scoring.Line{}, scoring.Violation{}, scoring.Phrase{}} {
 		typ := reflect.TypeOf(v)
 		var fields []string
@@ -715,7 +718,7 @@ func TestLazyReadsAreTheReplays(t *testing.T) {
 				t.Fatalf("log %d, event %d: the game it left has result %+v, want %+v", i, le.Seq, le.After.Result(), want.Log.At(k).After.Result())
 			}
 		}
-		for fx, wfx := loaded.effect, want.effect; fx != nil && wfx != nil; fx, wfx = fx.next, wfx.next {
+		for fx, wfx := loaded.effect, want.effect; fx != nil && wfx != nil; fx, wfx = fx.down(), wfx.down() {
 			if (fx.prev == nil) != (wfx.prev == nil) || fx.prev != nil && !reflect.DeepEqual(fx.prev.Result(), wfx.prev.Result()) {
 				t.Fatalf("log %d, event %d in effect: the game before it differs", i, fx.seq)
 			}
