@@ -43,7 +43,7 @@ func scoreChecked(number, seq int, state json.RawMessage, engine scoring.Game, s
 	if !ok {
 		return score(number, seq, state, engine)
 	}
-	return Game{Number: number, Seq: seq, State: state, Info: engine.Info(), engine: engine, result: c.result}
+	return Game{Number: number, Seq: seq, State: state, Info: engine.Info(), engine: engine, result: resultOf(c.result)}
 }
 
 // roundChecked is round, from the checks' state and result when they
@@ -53,7 +53,7 @@ func roundChecked(engine scoring.Game, prev Game, r RoundRecorded, seq int, said
 	if !ok {
 		return round(engine, prev, r, seq)
 	}
-	g := Game{Number: r.Game, Seq: seq, State: c.state, Info: engine.Info(), engine: engine, result: c.result}
+	g := Game{Number: r.Game, Seq: seq, State: c.state, Info: engine.Info(), engine: engine, result: resultOf(c.result)}
 	g.Corrected, g.rounds = prev.Corrected, prev.rounds+1
 	return g, nil
 }

@@ -283,7 +283,7 @@ func TestRecordPlaces(t *testing.T) {
 			for i, s := range tc.scores {
 				res.Players = append(res.Players, scoring.PlayerResult{Name: string(rune('a' + i)), Total: s})
 			}
-			g := Game{Number: 1, result: res, Info: scoring.Info{Slug: "x", LowestWins: tc.lowest}, engine: sumGame{}}
+			g := Game{Number: 1, result: &res, Info: scoring.Info{Slug: "x", LowestWins: tc.lowest}, engine: sumGame{}}
 			r := recordOf(g)
 			for i, s := range r.Seats {
 				if s.Place != tc.places[i] || s.Won != slices.Contains(tc.winners, s.Name) {

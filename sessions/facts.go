@@ -33,6 +33,10 @@ type facts struct {
 	// by number-1 (a game never touched has the zero gameFacts).
 	cur  gameFacts
 	done []gameFacts
+	// started is the seq of the newest guided game's start in effect
+	// (KindPlayStarted), 0 for none: its setup is the next one's
+	// defaults (Table.LastPlayStarted).
+	started int
 }
 
 // gameFacts are one game's times and its clock.
@@ -155,6 +159,9 @@ func (f *facts) next(e LogEntry) *facts {
 	case opening(e.Kind):
 		n.pending = span{}.add(e.At)
 		n.evening = n.evening.add(e.At)
+		if e.Kind == KindPlayStarted {
+			n.started = e.Seq
+		}
 	case e.Kind == KindPlayStep && e.Game == 0:
 		n.pending = n.pending.add(e.At)
 		n.evening = n.evening.add(e.At)
@@ -218,14 +225,18 @@ func (f *facts) closeClock(e LogEntry) {
 
 // factsUndone are the facts after an undo took fx back: the facts
 // before it, with the clock's events since taken in again (the clock is
-// never undone; every other event since was undone already). Without the
-// facts before it (an event in effect that a snapshot gave), one walk
-// over the log.
+// never undone; every other event since was undone already). An event in
+// effect that a snapshot gave keeps no facts before it: they are worked
+// out from the nearest event below it that the snapshot kept them for
+// (keptFactsBefore), never from the whole log.
 func (t *Table) factsUndone(fx *effect) *facts {
-	if fx == nil || fx.facts == nil && t.facts != nil {
+	if fx == nil {
 		return walkFacts(t)
 	}
 	f := fx.facts
+	if fx.check != nil {
+		f = t.keptFactsBefore(fx)
+	}
 	if f != nil && cap(f.done) > len(f.done) {
 		// Capped: the next game done is appended to a copy, not where
 		// the versions that saw the undone event read.
@@ -239,6 +250,169 @@ func (t *Table) factsUndone(fx *effect) *facts {
 		}
 	}
 	return f
+}
+
+// factsCheck is what a snapshot keeps of the facts before an event in
+// effect (an effect it gave has no facts before it; their facts would
+// take a table's length each). The facts before such an event x are
+// worked out from the table's facts while x is the newest event in
+// effect (the facts after x, which differ from those before it only in
+// what x and the events below it down to the nearest kept state
+// changed): from that state, the log read forward to x, each event in
+// effect taken in with what it overwrote put back first. A state is kept
+// for the lowest event in effect of each stretch of the log's chunks
+// (logChunk events), so an undo reads one stretch, however long the
+// table.
+type factsCheck struct {
+	// state is the facts before the event but for the notes and the
+	// games done (set for the lowest event in effect of its stretch).
+	state *factsState
+	// game is the facts of the event's game before it, when that game
+	// was done before it (a correction of an older game): the facts
+	// after it overwrote them.
+	game *gameFacts
+	// note is the note the event replaced (a game's or the evening's
+	// note set), which the facts after it overwrote.
+	note *noteWas
+}
+
+// factsState is the facts before an event without their notes and
+// games done: how many games were done, and whether none ever; none is
+// set when there were no facts before it (nil facts).
+type factsState struct {
+	none             bool
+	evening, pending span
+	clock            Clock
+	cur              gameFacts
+	started          int
+	done             int
+	doneNil          bool
+}
+
+// noteWas is a note as it was before an event set it: key's note, or
+// none (ok false).
+type noteWas struct {
+	key  int
+	note string
+	ok   bool
+}
+
+// noCheck is the factsCheck of an event in effect a snapshot gave that
+// overwrote nothing the facts after it keep, and keeps no state.
+var noCheck = &factsCheck{}
+
+// keptFactsBefore works out the facts before x, an event in effect a
+// snapshot gave that is the newest in effect (see factsCheck): it reads
+// the log from the nearest event at or below x with a kept state up to
+// x, within one stretch of the log.
+func (t *Table) keptFactsBefore(x *effect) *facts {
+	var window []*effect // x down to the one with a state
+	c := x
+	for ; c != nil && c.check != nil && c.check.state == nil; c = c.down() {
+		window = append(window, c)
+	}
+	if c == nil || c.check == nil {
+		return walkFacts(t) // never for a part this build wrote
+	}
+	window = append(window, c)
+	st, now := c.check.state, t.facts
+	if now == nil && (st.done > 0 || !st.doneNil) || now != nil && st.done > len(now.done) {
+		return walkFacts(t)
+	}
+	f := &facts{evening: st.evening, pending: st.pending, clock: st.clock, cur: st.cur, started: st.started}
+	if st.none {
+		f = nil
+	} else if now != nil {
+		f.notes = now.notes
+		if !st.doneNil {
+			f.done = slices.Clip(now.done[:st.done])
+		}
+	}
+	j := len(window) - 1
+	for _, e := range t.Log.From(c.seq - 1) {
+		if e.Seq >= x.seq {
+			break
+		}
+		if e.Kind == KindUndo || t.UndoneBy(e.Seq) != 0 {
+			continue
+		}
+		if j > 0 && window[j].seq == e.Seq {
+			f = f.putBack(window[j].check, e.Game)
+			j--
+		}
+		f = f.next(e)
+	}
+	e, _ := t.Entry(x.seq)
+	return f.putBack(x.check, e.Game)
+}
+
+// putBack returns f with what c says an event of game n overwrote put
+// back (f itself when nothing).
+func (f *facts) putBack(c *factsCheck, n int) *facts {
+	if c.game == nil && c.note == nil || f == nil && (c.note == nil || !c.note.ok) {
+		return f // nothing to put back, or only the absence of facts
+	}
+	var out facts
+	if f != nil {
+		out = *f
+	}
+	if g := c.game; g != nil && n >= 1 && n <= len(out.done) {
+		out.done = slices.Clone(out.done)
+		out.done[n-1] = *g
+	}
+	if w := c.note; w != nil {
+		out.notes = maps.Clone(out.notes)
+		if w.ok {
+			if out.notes == nil {
+				out.notes = map[int]string{}
+			}
+			out.notes[w.key] = w.note
+		} else {
+			delete(out.notes, w.key)
+			if len(out.notes) == 0 {
+				out.notes = nil // no note was ever set before
+			}
+		}
+	}
+	return &out
+}
+
+// checkOf is what a part keeps of the facts before fx (see factsCheck),
+// with a state when withState: fx's own if a snapshot gave it, else
+// worked out from the facts it keeps.
+func checkOf(t *Table, fx *effect, withState bool) *factsCheck {
+	if fx.check != nil {
+		return fx.check
+	}
+	before := fx.facts
+	if before == nil {
+		before = &facts{}
+	}
+	c := &factsCheck{}
+	if withState {
+		c.state = &factsState{none: fx.facts == nil, evening: before.evening, pending: before.pending, clock: before.clock, cur: before.cur,
+			started: before.started, done: len(before.done), doneNil: before.done == nil}
+	}
+	e, _ := t.Entry(fx.seq)
+	if n := e.Game; n >= 1 && n != before.cur.number && n <= len(before.done) {
+		g := before.done[n-1]
+		c.game = &g
+	}
+	key, set := 0, false
+	switch e.Kind {
+	case KindEveningNoted:
+		key, set = eveningKey, true
+	case KindGameNoted:
+		var g GameNoted
+		if json.Unmarshal(e.Payload, &g) == nil {
+			key, set = g.Game, true
+		}
+	}
+	if set {
+		note, ok := before.notes[key]
+		c.note = &noteWas{key: key, note: note, ok: ok}
+	}
+	return c
 }
 
 // walkFacts works the facts out from the log in effect of t, from its
@@ -323,6 +497,7 @@ func (e *snapEncoder) facts(t *Table, from int) error {
 	if err := e.gameFacts(f.cur); err != nil {
 		return err
 	}
+	e.uint(f.started)
 	keep := 0
 	if from > 0 {
 		keep = len(f.done)
@@ -385,6 +560,7 @@ func (d *snapDecoder) facts(before *facts, owned bool, games int) *facts {
 		}
 	}
 	f.evening, f.pending, f.clock, f.cur = d.span(), d.span(), d.clock(), d.gameFacts()
+	f.started = d.uint()
 	keep := d.uint()
 	n, isNil := d.count()
 	// The games done before the part: as the parts before left them (a
@@ -421,4 +597,77 @@ func (d *snapDecoder) facts(before *facts, owned bool, games int) *facts {
 		d.fail() // the games done come before the game at hand
 	}
 	return f
+}
+
+// factsCheck writes c: which of its parts it has, then each.
+func (e *snapEncoder) factsCheck(c *factsCheck) error {
+	flags := 0
+	if c.state != nil {
+		flags |= 1
+	}
+	if c.game != nil {
+		flags |= 2
+	}
+	if c.note != nil {
+		flags |= 4
+	}
+	if c.state != nil && c.state.none {
+		flags |= 8
+	}
+	e.uint(flags)
+	if st := c.state; st != nil {
+		for _, s := range []span{st.evening, st.pending} {
+			if err := e.span(s); err != nil {
+				return err
+			}
+		}
+		if err := e.clock(st.clock); err != nil {
+			return err
+		}
+		if err := e.gameFacts(st.cur); err != nil {
+			return err
+		}
+		e.uint(st.started)
+		e.count(st.done, st.doneNil)
+	}
+	if c.game != nil {
+		if err := e.gameFacts(*c.game); err != nil {
+			return err
+		}
+	}
+	if w := c.note; w != nil {
+		e.uint(w.key)
+		e.bool(w.ok)
+		e.str(w.note)
+	}
+	return nil
+}
+
+func (d *snapDecoder) factsCheck() *factsCheck {
+	flags := d.uint()
+	if flags == 0 {
+		return noCheck
+	}
+	if flags > 15 {
+		d.fail()
+		return noCheck
+	}
+	c := &factsCheck{}
+	if flags&1 != 0 {
+		st := &factsState{none: flags&8 != 0, evening: d.span(), pending: d.span(), clock: d.clock(), cur: d.gameFacts(), started: d.uint()}
+		// The games done are the table's (not bounded by the bytes left).
+		st.done = d.uint() - 1
+		if st.done < 0 {
+			st.done, st.doneNil = 0, true
+		}
+		c.state = st
+	}
+	if flags&2 != 0 {
+		g := d.gameFacts()
+		c.game = &g
+	}
+	if flags&4 != 0 {
+		c.note = &noteWas{key: d.uint(), ok: d.bool(), note: d.str()}
+	}
+	return c
 }

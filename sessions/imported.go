@@ -163,7 +163,7 @@ func importedGame(n, seq int, info scoring.Info, engine scoring.Game, g GameImpo
 			res.Winners = append(res.Winners, p.Name)
 		}
 	}
-	return Game{Number: n, Seq: seq, result: res, Info: info, engine: engine, State: g.State, Imported: &g}
+	return Game{Number: n, Seq: seq, result: &res, Info: info, engine: engine, State: g.State, Imported: &g}
 }
 
 // ImportedPlay is one play of a file brought into a league: it became a

@@ -60,8 +60,10 @@ type Table struct {
 	// find looks up the engine of a game the table chooses next.
 	find Finder
 	// effect is the stack of events in effect that an undo may take back,
-	// newest first, each with the table as it was before it.
+	// newest first, each with the table as it was before it; depth is
+	// how many it holds.
 	effect *effect
+	depth  int
 	// tally is what the counted games add up to (Evening), kept as games
 	// come, change and go.
 	tally Tally
@@ -126,10 +128,12 @@ type Game struct {
 	engine scoring.Game
 	Seq    int // the event that recorded (or last corrected) it
 	State  json.RawMessage
-	// result is the engine's verdict (Result reads it). A game a
-	// snapshot gave keeps it encoded in lazy instead, decoded when
-	// first read: a page reads the results of a few games, not of all.
-	result    scoring.Result
+	// result is the engine's verdict (Result reads it; nil for none, when
+	// the engine could not read the state). A game a snapshot gave keeps
+	// it encoded in lazy instead, decoded when first read: a page reads
+	// the results of a few games, not of all. (A pointer: a game a
+	// snapshot gave would carry an empty Result's 192 bytes.)
+	result    *scoring.Result
 	lazy      resultRef
 	Corrected bool
 	// Err is set when the engine can no longer read a stored state; the
@@ -156,10 +160,13 @@ type Game struct {
 // Result is the engine's verdict on the game: each player's total,
 // lines and rounds, the winners and what broke a rule.
 func (g Game) Result() scoring.Result {
-	if g.lazy.part == nil {
-		return g.result
+	if g.lazy.part != nil {
+		return g.lazy.decode()
 	}
-	return g.lazy.decode()
+	if g.result == nil {
+		return scoring.Result{}
+	}
+	return *g.result
 }
 
 // LogEntry is one event of the log with the facts worked out when it was
@@ -254,10 +261,17 @@ type effect struct {
 	play        *Play
 	// broken is the table's broken before it.
 	broken error
-	// facts are the table's facts before it (nil: not known, as for the
-	// events in effect a snapshot gave; an undo then walks the log).
+	// facts are the table's facts before it (nil for none yet). An
+	// event in effect a snapshot gave keeps check instead (never nil
+	// then): what the snapshot kept to work them out (factsCheck).
 	facts *facts
+	check *factsCheck
+	// next is the event in effect below it (down reads it). The events
+	// in effect a base part gave are kept encoded in the part, in chunks
+	// (stack.go): the lowest of a decoded chunk has no next but lower,
+	// the chunk below.
 	next  *effect
+	lower *stackLink
 }
 
 // Replay rebuilds a table from its events: each is applied in turn, an
@@ -397,6 +411,7 @@ func (t *Table) next(e Event, said *guided) error {
 			}
 		}
 		t.effect = fx
+		t.depth++
 	}
 	t.Log.setLast(entry) // the facts, before any reader sees it
 	if e.Kind == KindUndo {
@@ -419,7 +434,7 @@ func (t *Table) undo(entry *LogEntry) error {
 	}
 	taken := t.Log.At(u.Seq - 1)
 	taken.undone.Store(int64(entry.Seq))
-	t.effect = fx.next
+	t.effect, t.depth = fx.down(), t.depth-1
 	entry.Game = taken.Game
 	// Slices are capped at their length, so the next append copies them
 	// instead of writing over what newer versions (which saw the undone
@@ -779,9 +794,12 @@ func score(number, seq int, state json.RawMessage, engine scoring.Game) Game {
 		g.Err = err.Error()
 		return g
 	}
-	g.result = res
+	g.result = &res
 	return g
 }
+
+// resultOf is r kept by a game.
+func resultOf(r scoring.Result) *scoring.Result { return &r }
 
 // Engine is the rules engine the table's games are scored by.
 func (t Table) Engine() scoring.Game { return t.engine }
@@ -793,6 +811,21 @@ func (t Table) Newest() (LogEntry, bool) {
 		return LogEntry{}, false
 	}
 	return t.Entry(t.effect.seq)
+}
+
+// LastPlayStarted returns the start (KindPlayStarted) of the newest
+// guided game still in effect, and false when there is none. It is kept
+// as events come (facts.started), so asking reads one entry at most,
+// however long the log.
+func (t Table) LastPlayStarted() (LogEntry, bool) {
+	if t.facts == nil || t.facts.started == 0 {
+		return LogEntry{}, false
+	}
+	e, ok := t.Entry(t.facts.started)
+	if !ok || e.Kind != KindPlayStarted {
+		return LogEntry{}, false
+	}
+	return e, true
 }
 
 // ByRounds reports whether the table's game is scored round by round.

@@ -40,12 +40,15 @@ import (
 // LogEntry, effect … and what replay puts in them; TestSnapshotCoversTable
 // lists them) and a snapshot made before is never read: the tables are
 // replayed from their logs and snapshotted again.
-const snapshotVersion = 7
+const snapshotVersion = 9
 
 // snapMagic starts every part.
 const snapMagic = "tmsnap"
 
 var errSnapshot = errors.New("snapshot unreadable")
+
+// errChoseNone is a game chosen that names no engine.
+var errChoseNone = fmt.Errorf("%w: it chose no game", errSnapshot)
 
 // castagnoli checksums a part's body.
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
@@ -468,42 +471,39 @@ func encodeChunked(t *Table, from int, build string, per int) ([]byte, error) {
 		e.uint(len(enc))
 		e.body = append(e.body, enc...)
 	}
-	// The events in effect pushed since from (the ones before are the
-	// bottom of the stack as it was at from).
+	// The events in effect pushed since from (the ones below are the
+	// bottom of the stack as it was at from), oldest first, in chunks of
+	// per events each prefixed by its length: a loaded base keeps its
+	// chunks encoded until an undo reaches one (stack.go).
 	var fresh []*effect
-	kept := 0
-	for fx := t.effect; fx != nil; fx = fx.next {
+	for fx := t.effect; fx != nil && fx.seq > from; fx = fx.down() {
 		if fx.broken != nil {
 			return nil, fmt.Errorf("%w: event %d in effect was refused", errSnapshot, fx.seq)
 		}
-		if fx.seq > from {
-			fresh = append(fresh, fx)
-		} else {
-			kept++
-		}
+		fresh = append(fresh, fx)
 	}
-	e.uint(kept)
+	slices.Reverse(fresh)
+	e.uint(t.depth - len(fresh))
 	e.uint(len(fresh))
-	for i := len(fresh) - 1; i >= 0; i-- { // oldest first
-		fx := fresh[i]
-		e.uint(fx.seq)
-		e.uint(fx.game)
-		e.bool(fx.added)
-		if err := e.game(fx.prev); err != nil {
+	for start := 0; start < len(fresh); start += per {
+		enc, err := e.sub(&e.chunkScratch, func() error {
+			for _, fx := range fresh[start:min(start+per, len(fresh))] {
+				// What an undo of it needs to work out the facts before
+				// it: a state for the lowest event in effect of each
+				// stretch of per events (see factsCheck).
+				below := fx.down()
+				stretch := below == nil || (fx.seq-1)/per != (below.seq-1)/per
+				if err := e.effect(t, fx, stretch); err != nil {
+					return fmt.Errorf("event %d in effect: %w", fx.seq, err)
+				}
+			}
+			return nil
+		})
+		if err != nil {
 			return nil, err
 		}
-		e.bool(fx.joined)
-		e.bool(fx.chosen != nil)
-		if c := fx.chosen; c != nil {
-			e.engine(c.engine)
-			e.bytes(c.options)
-			e.str(c.first)
-			if c.engine == nil || !sameInfo(c.info, c.engine.Info()) {
-				return nil, fmt.Errorf("%w: event %d chose no game", errSnapshot, fx.seq)
-			}
-		}
-		e.bool(fx.playChanged)
-		e.play(fx.play)
+		e.uint(len(enc))
+		e.body = append(e.body, enc...)
 	}
 	// The table's small state, whole.
 	if t.engine == nil || !sameInfo(t.Info, t.engine.Info()) {
@@ -1210,43 +1210,54 @@ func decodeOnto(t *Table, part []byte, find Finder, owned bool) (err error) {
 
 	// The events in effect: the bottom kept of the stack the parts
 	// before left (shared: an effect is never changed), then the ones
-	// pushed since, oldest first.
+	// pushed since, oldest first, in chunks. A base keeps its chunks
+	// encoded and decodes its newest one, the table's top (stack.go).
 	kept, fresh := d.uint(), d.uint()
-	depth := 0
-	for fx := t.effect; fx != nil; fx = fx.next {
-		depth++
-	}
-	if kept > depth || fresh > events {
+	if kept > t.depth || fresh > events || from == 0 && kept != 0 || (fresh+per-1)/per > len(d.b)+1 {
 		return errSnapshot
 	}
 	top := t.effect
-	for range depth - kept {
-		top = top.next
+	for range t.depth - kept {
+		top = top.down()
 	}
-	pushed := make([]effect, fresh)
-	for i := range pushed {
-		fx := &pushed[i]
-		fx.seq, fx.game, fx.added, fx.prev, fx.joined = d.uint(), d.uint(), d.bool(), d.game(), d.bool()
-		if d.bool() {
-			c := &playing{}
-			c.engine, c.info = d.engine()
-			c.options, c.first = d.bytes(), d.str()
-			if c.engine == nil {
-				d.fail()
+	if from == 0 && fresh > 0 {
+		k := &keptStack{n: fresh, per: per, part: d.part, find: find, chunks: make([]stackChunk, (fresh+per-1)/per)}
+		for c := range k.chunks {
+			n := d.uint()
+			at := d.pos()
+			if d.take(n); d.err != nil {
+				return d.err
 			}
-			fx.chosen = c
+			k.chunks[c].at, k.chunks[c].end = uint32(at), uint32(at+n)
 		}
-		fx.playChanged, fx.play = d.bool(), d.play()
-		if d.err != nil {
-			return d.err
+		// The newest chunk, read now: the events in it follow each
+		// other up to the head.
+		newest := k.chunk(len(k.chunks) - 1)
+		for j, fx := range newest {
+			if fx.seq < 2 || fx.seq > head || j > 0 && fx.seq <= newest[j-1].seq {
+				return errSnapshot
+			}
 		}
-		if fx.seq <= from || fx.seq > head || top != nil && fx.seq <= top.seq {
-			return errSnapshot
+		top = &newest[len(newest)-1]
+	} else {
+		pushed := make([]effect, fresh)
+		for i := range pushed {
+			if i%per == 0 {
+				d.uint() // the chunk's length: read through
+			}
+			fx := &pushed[i]
+			d.effect(fx, false)
+			if d.err != nil {
+				return d.err
+			}
+			if fx.seq <= from || fx.seq > head || top != nil && fx.seq <= top.seq {
+				return errSnapshot
+			}
+			fx.next, top = top, fx
 		}
-		fx.next, top = top, fx
 	}
 
-	next := Table{Key: t.Key, Log: log, Games: games, effect: top, find: find, Head: head}
+	next := Table{Key: t.Key, Log: log, Games: games, effect: top, depth: kept + fresh, find: find, Head: head}
 	next.engine, next.Info = d.engine()
 	if next.engine == nil {
 		d.fail()

@@ -220,19 +220,20 @@ func comparable(t Table) Table {
 
 // eagerGame is g with its result read.
 func eagerGame(g Game) Game {
-	g.result, g.lazy = g.Result(), resultRef{}
+	r := g.Result()
+	g.result, g.lazy = &r, resultRef{}
 	return g
 }
 
 // withoutFacts is a copy of the stack of events in effect without the
-// facts each keeps from before it: a snapshot does not write them (an
-// undo of an event a snapshot gave walks the log instead).
+// facts each keeps from before it: a snapshot does not write them (it
+// keeps a factsCheck instead, left out too).
 func withoutFacts(fx *effect) *effect {
 	if fx == nil {
 		return nil
 	}
 	c := *fx
-	c.facts, c.next = nil, withoutFacts(fx.next)
+	c.facts, c.check, c.next, c.lower = nil, nil, withoutFacts(fx.down()), nil
 	if c.prev != nil {
 		g := eagerGame(*c.prev)
 		c.prev = &g
@@ -503,21 +504,28 @@ func TestSnapshotCoversTable(t *testing.T) {
 	written := map[string][]string{
 		"sessions.Table": {"Key string", "Info scoring.Info", "Name string", "Options json.RawMessage", "Opened string", "First string",
 			"Players []string", "Games []sessions.Game", "Head int", "Log sessions.Log", "Created time.Time", "Play *sessions.Play",
-			"derived *sync.Map", "engine scoring.Game", "find sessions.Finder", "effect *sessions.effect", "tally sessions.Tally",
+			"derived *sync.Map", "engine scoring.Game", "find sessions.Finder", "effect *sessions.effect", "depth int", "tally sessions.Tally",
 			"facts *sessions.facts", "broken error", "bytes int", "ownGames bool"},
 		"sessions.facts": {"notes map[int]string", "evening sessions.span", "pending sessions.span", "clock sessions.Clock", "cur sessions.gameFacts",
-			"done []sessions.gameFacts"},
+			"done []sessions.gameFacts", "started int"},
 		"sessions.gameFacts": {"number int", "seen bool", "times sessions.span", "clocked bool", "clock sessions.Clock"},
 		"sessions.span":      {"n int", "first time.Time", "last time.Time", "played time.Duration", "paused time.Duration"},
 		"sessions.Clock":     {"Game int", "Used bool", "Running bool", "Since time.Time", "Ran time.Duration"},
-		"sessions.Game": {"Number int", "Info scoring.Info", "engine scoring.Game", "Seq int", "State json.RawMessage", "result scoring.Result",
+		"sessions.Game": {"Number int", "Info scoring.Info", "engine scoring.Game", "Seq int", "State json.RawMessage", "result *scoring.Result",
 			"lazy sessions.resultRef", "Corrected bool", "Err string", "Imported *sessions.GameImported", "Settled bool", "Unfinished bool", "Record sessions.GameRecord", "rounds int"},
 		"sessions.LogEntry": {"Event sessions.Event", "Game int", "Round int", "Move int", "After *sessions.Game", "points []sessions.RoundPoints",
 			"lazy sessions.pointsRef", "opened bool", "engine scoring.Game", "undone *atomic.Int64"},
 		"sessions.Event":       {"Seq int", "Kind sessions.Kind", "Payload json.RawMessage", "At time.Time"},
 		"sessions.RoundPoints": {"Name string", "Points int", "Lines []scoring.Line"},
 		"sessions.effect": {"seq int", "game int", "added bool", "prev *sessions.Game", "joined bool", "chosen *sessions.playing",
-			"playChanged bool", "play *sessions.Play", "broken error", "facts *sessions.facts", "next *sessions.effect"},
+			"playChanged bool", "play *sessions.Play", "broken error", "facts *sessions.facts", "check *sessions.factsCheck", "next *sessions.effect", "lower *sessions.stackLink"},
+		"sessions.keptStack":  {"n int", "per int", "part *sessions.snapPart", "find sessions.Finder", "chunks []sessions.stackChunk"},
+		"sessions.stackChunk": {"at uint32", "end uint32", "read atomic.Pointer[[]tablemate/sessions.effect]"},
+		"sessions.stackLink":  {"stack *sessions.keptStack", "c int"},
+		"sessions.factsCheck": {"state *sessions.factsState", "game *sessions.gameFacts", "note *sessions.noteWas"},
+		"sessions.factsState": {"none bool", "evening sessions.span", "pending sessions.span", "clock sessions.Clock", "cur sessions.gameFacts", "started int",
+			"done int", "doneNil bool"},
+		"sessions.noteWas":    {"key int", "note string", "ok bool"},
 		"sessions.Log":        {"kept *sessions.keptLog", "entries []sessions.LogEntry"},
 		"sessions.keptLog":    {"n int", "per int", "part *sessions.snapPart", "head int", "find sessions.Finder", "chunks []sessions.chunkRef"},
 		"sessions.chunkRef":   {"at uint32", "end uint32", "read atomic.Pointer[[]tablemate/sessions.LogEntry]"},
@@ -538,7 +546,7 @@ func TestSnapshotCoversTable(t *testing.T) {
 		"scoring.Violation":    {"Code string", "Player string", "Rule string", "Message string", "Phrase scoring.Phrase"},
 		"scoring.Phrase":       {"format string", "args []interface {}", "one string"},
 	}
-	for _, v := range []any{Table{}, Log{}, keptLog{}, chunkRef{}, Game{}, LogEntry{}, Event{}, RoundPoints{}, pointsRef{}, resultRef{}, snapPart{}, lazyResult{}, GameRecord{}, Seat{}, effect{}, playing{}, Play{}, facts{}, gameFacts{}, span{}, Clock{},
+	for _, v := range []any{Table{}, Log{}, keptLog{}, chunkRef{}, Game{}, LogEntry{}, Event{}, RoundPoints{}, pointsRef{}, resultRef{}, snapPart{}, lazyResult{}, GameRecord{}, Seat{}, effect{}, keptStack{}, stackChunk{}, stackLink{}, factsCheck{}, factsState{}, noteWas{}, playing{}, Play{}, facts{}, gameFacts{}, span{}, Clock{},
 		scoring.Result{}, scoring.PlayerResult{}, scoring.Line{}, scoring.Violation{}, scoring.Phrase{}} {
 		typ := reflect.TypeOf(v)
 		var fields []string
@@ -710,7 +718,7 @@ func TestLazyReadsAreTheReplays(t *testing.T) {
 				t.Fatalf("log %d, event %d: the game it left has result %+v, want %+v", i, le.Seq, le.After.Result(), want.Log.At(k).After.Result())
 			}
 		}
-		for fx, wfx := loaded.effect, want.effect; fx != nil && wfx != nil; fx, wfx = fx.next, wfx.next {
+		for fx, wfx := loaded.effect, want.effect; fx != nil && wfx != nil; fx, wfx = fx.down(), wfx.down() {
 			if (fx.prev == nil) != (wfx.prev == nil) || fx.prev != nil && !reflect.DeepEqual(fx.prev.Result(), wfx.prev.Result()) {
 				t.Fatalf("log %d, event %d in effect: the game before it differs", i, fx.seq)
 			}

@@ -57,20 +57,19 @@ func (adhPlay) SetupPage(c echo.Context, t sessions.Table, errs views.Errors) te
 }
 
 // lastADHSetup is the setup of the table's newest guided game still in
-// effect, if any.
+// effect, if any (the table keeps which event started it: no walk over
+// the log).
 func lastADHSetup(t sessions.Table) (aufderhut.Setup, bool) {
-	for _, e := range t.Log.Backward(t.Log.Len()) {
-		if e.Kind != sessions.KindPlayStarted || t.UndoneBy(e.Seq) != 0 {
-			continue
-		}
-		var ps sessions.PlayStarted
-		if json.Unmarshal(e.Payload, &ps) != nil {
-			return aufderhut.Setup{}, false
-		}
-		s, err := aufderhut.ParseSetup(ps.Setup)
-		return s, err == nil
+	e, ok := t.LastPlayStarted()
+	if !ok {
+		return aufderhut.Setup{}, false
 	}
-	return aufderhut.Setup{}, false
+	var ps sessions.PlayStarted
+	if json.Unmarshal(e.Payload, &ps) != nil {
+		return aufderhut.Setup{}, false
+	}
+	s, err := aufderhut.ParseSetup(ps.Setup)
+	return s, err == nil
 }
 
 func typedNames(c echo.Context) []string {
