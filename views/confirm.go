@@ -8,7 +8,8 @@ import "tablemate/scoring"
 type ConfirmVM struct {
 	Page
 	Form
-	Heading, Action string
+	Heading scoring.Phrase
+	Action  string
 	// Values are the entry's fields, posted again by either choice.
 	Values     []HiddenValue
 	Empty      []string // players with nothing entered

@@ -6,12 +6,13 @@ import "tablemate/scoring"
 type CountersVM struct {
 	Page
 	Form
-	GameTitle                      string
-	Heading, Intro, Action, Submit string
-	EditNames                      bool
-	Players                        []CounterPlayer
-	Options                        []CounterField // table-level choices
-	Errors                         Errors
+	GameTitle              string
+	Heading, Intro, Submit scoring.Phrase
+	Action                 string
+	EditNames              bool
+	Players                []CounterPlayer
+	Options                []CounterField // table-level choices
+	Errors                 Errors
 }
 
 // CounterPlayer is one player's fields.

@@ -15,12 +15,15 @@ import (
 
 // Page is what the shared layout needs from every page.
 type Page struct {
-	Title string
-	// Flash is a one-line message shown above the content (e.g. "Undone").
-	Flash     string
+	// Title is the page's title (a table's name: scoring.Verbatim), said
+	// in the reader's language by the layout.
+	Title scoring.Phrase
+	// Flash is a one-line message shown above the content (e.g. "Undone"),
+	// made where the handler knows what happened.
+	Flash     scoring.Phrase
 	FlashKind string // "good", "bad" or "warn"
 	// FlashList are lines listed under the flash (what to fix).
-	FlashList []string
+	FlashList []scoring.Phrase
 	// CSRF is the token every form posts back.
 	CSRF string
 	// Scripts are extra static scripts (paths under static/, e.g.
@@ -338,13 +341,13 @@ type Bar struct {
 // and every violation with the rule it breaks.
 type ResultVM struct {
 	Page
-	Heading   string
+	Heading   scoring.Phrase
 	GameTitle string
 	Result    scoring.Result
 	// Displays holds per player name the cards drawn as chips (KKS).
 	Displays  map[string][]StackView
 	BackURL   string
-	BackLabel string
+	BackLabel scoring.Phrase
 	EditURL   string
 	// RoundURLs correct each round of a round game (edit pages only),
 	// in round order.
@@ -611,13 +614,14 @@ type HistoryRow struct {
 // game as it stood after the step's event.
 type ReplayVM struct {
 	Page
-	Heading, GameTitle string
-	Step, Steps        int
-	What, At           string // the step's event in words and its time
-	Present            bool   // the game existed at this step
-	Result             scoring.Result
-	PrevURL, NextURL   string // "" at the ends
-	GameURL            string
+	Heading          scoring.Phrase
+	GameTitle        string
+	Step, Steps      int
+	What, At         string // the step's event in words and its time
+	Present          bool   // the game existed at this step
+	Result           scoring.Result
+	PrevURL, NextURL string // "" at the ends
+	GameURL          string
 	// AsTyped is set for scores kept as typed: no rules checked them.
 	AsTyped bool
 }

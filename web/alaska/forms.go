@@ -8,15 +8,14 @@ import (
 	"tablemate/scoring"
 	"tablemate/scoring/alaska"
 	"tablemate/views"
-	"tablemate/views/i18n"
 	"tablemate/web/kit"
 )
 
 // alaskaEditor enters the salmon each player caught (ruling ALA-1).
 func alaskaEditor() kit.Editor {
 	return kit.Counters{
-		Title: "Alaska", Noun: i18n.Key("catch"), Slots: alaska.MaxPlayers,
-		Intro: i18n.Key("Count the salmon each player caught and laid next to them."),
+		Title: "Alaska", Noun: scoring.Phrasef("catch"), Slots: alaska.MaxPlayers,
+		Intro: scoring.Phrasef("Count the salmon each player caught and laid next to them."),
 		Fields: func(i int, _ []string) []views.CounterField {
 			return []views.CounterField{kit.NumberField(i, "salmon", scoring.Phrasef("Salmon caught"), scoring.Phrase{})}
 		},

@@ -28,7 +28,7 @@ type alaskaPlay struct{}
 var alaskaStyles = []string{"css/play-alaska.css"}
 
 func (alaskaPlay) SetupPage(c echo.Context, t sessions.Table, errs views.Errors) templ.Component {
-	p := kit.Page(c, t.Name)
+	p := kit.Page(c, scoring.Verbatim(t.Name))
 	p.Styles = alaskaStyles
 	catch := c.FormValue("angler_catch")
 	if catch == "" {
@@ -220,7 +220,7 @@ func akLastMove(c echo.Context, pos alaska.Position) string {
 	return strings.TrimSuffix(i18n.Say(c.Request().Context(), akTold(es[len(es)-1])), ".")
 }
 
-func (alaskaPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string) (templ.Component, error) {
+func (alaskaPlay) TurnPage(c echo.Context, t sessions.Table, flash scoring.Phrase, undo string) (templ.Component, error) {
 	pos, err := alaska.Engine{}.Resume(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 	if err != nil {
 		return nil, fmt.Errorf("resume guided game: %w", err)
@@ -233,7 +233,7 @@ func (alaskaPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string)
 	}
 	vm := alaskaVM(c, pos, kit.EditBase(c), at, sel)
 	vm.PairA, vm.PairB, vm.OpenWater = kept.a, kept.b, kept.open
-	vm.Page, vm.Form, vm.TableName = kit.Page(c, t.Name), kit.Form(c, t.Head), t.Name
+	vm.Page, vm.Form, vm.TableName = kit.Page(c, scoring.Verbatim(t.Name)), kit.Form(c, t.Head), t.Name
 	vm.Page.Styles = alaskaStyles
 	vm.Flash, vm.FlashKind = flash, "bad"
 	vm.UndoLabel = undo

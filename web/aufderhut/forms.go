@@ -23,8 +23,8 @@ var adhFields = []string{"characters", "wonderhats", "bald_heads"}
 
 func adhEditor() kit.Editor {
 	return kit.Editor{Page: adhPage, Parse: parseADHForm, Values: adhValues, Display: adhDisplay,
-		Noun:  i18n.Key("final collections"),
-		Intro: i18n.Key("Count each player's characters, bald heads and wonderhats at the end of the game.")}
+		Noun:  scoring.Phrasef("final collections"),
+		Intro: scoring.Phrasef("Count each player's characters, bald heads and wonderhats at the end of the game.")}
 }
 
 // parseADHForm turns the posted kit.Editor into the engine's JSON. On the

@@ -12,6 +12,7 @@ import (
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
+	"tablemate/scoring"
 	"tablemate/scoring/aufderhut"
 	"tablemate/sessions"
 	"tablemate/views"
@@ -26,7 +27,7 @@ import (
 type adhPlay struct{}
 
 func (adhPlay) SetupPage(c echo.Context, t sessions.Table, errs views.Errors) templ.Component {
-	p := kit.Page(c, t.Name)
+	p := kit.Page(c, scoring.Verbatim(t.Name))
 	p.Scripts = []string{"js/play-adh.js"}
 	p.Styles = []string{"css/play-adh.css"}
 	vm := ADHSetupVM{Page: p, Form: kit.Form(c, t.Head), TableName: t.Name, Base: kit.EditBase(c), Errors: errs,
@@ -151,7 +152,7 @@ func (adhPlay) LastMove(c echo.Context, t sessions.Table) (string, error) {
 	return i18n.Say(c.Request().Context(), before.Describe(last)), nil
 }
 
-func (adhPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string) (templ.Component, error) {
+func (adhPlay) TurnPage(c echo.Context, t sessions.Table, flash scoring.Phrase, undo string) (templ.Component, error) {
 	vm, err := adhPlayVM(c, t, flash, undo)
 	if err != nil {
 		return nil, err
@@ -162,14 +163,14 @@ func (adhPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string) (t
 // adhPlayVM describes the turn; the query says how far the move has been
 // entered (do = look, swap, reveal or end; a = the first hat of a swap;
 // spot = the hat revealed; outcome=match asks for the character laid).
-func adhPlayVM(c echo.Context, t sessions.Table, flash, undo string) (ADHPlayVM, error) {
+func adhPlayVM(c echo.Context, t sessions.Table, flash scoring.Phrase, undo string) (ADHPlayVM, error) {
 	before, pos, last, warn, err := aufderhut.Engine{}.Last(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 	if err != nil {
 		return ADHPlayVM{}, fmt.Errorf("resume guided game: %w", err)
 	}
 	ctx := c.Request().Context()
 	base := kit.EditBase(c)
-	p := kit.Page(c, t.Name)
+	p := kit.Page(c, scoring.Verbatim(t.Name))
 	p.Styles = []string{"css/play-adh.css"}
 	p.Flash, p.FlashKind = flash, "bad"
 	playURL := func(q url.Values) string { return base + "/play?" + q.Encode() }

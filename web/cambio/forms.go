@@ -21,7 +21,7 @@ func cambioEditor() kit.Editor {
 	return kit.Editor{
 		Page: cambioPage, Parse: parseCambioRound, Values: RoundValues,
 		Rounds: true, RoundValues: cambioRoundValues, Progress: cambioProgress,
-		Noun: i18n.Key("round"), Intro: i18n.Key("Enter how the round ended and the cards each player has left."),
+		Noun: scoring.Phrasef("round"), Intro: scoring.Phrasef("Enter how the round ended and the cards each player has left."),
 	}
 }
 
@@ -291,8 +291,8 @@ var cambioRound = RoundForm{Game: "Cambio", Parse: parseCambioRound, Choices: []
 func RoundVM(e kit.Entry, f RoundForm, round int) RoundEntryVM {
 	vm := RoundEntryVM{
 		Page: e.Page, Form: e.Form, Game: f.Game, Action: e.Action, Errors: e.Errors,
-		Heading: i18n.T(e.Ctx, "Game %d · round %d", e.GameNumber, round), Round: round,
-		Intro: e.Intro, Submit: i18n.T(e.Ctx, "Save round %d", round), Options: string(e.Options),
+		Heading: scoring.Phrasef("Game %d · round %d", e.GameNumber, round), Round: round,
+		Intro: e.Intro, Submit: scoring.Phrasef("Save round %d", round), Options: string(e.Options),
 	}
 	if e.GameNumber == 0 || e.Round > 0 { // not from a table (the check page), or a correction
 		vm.Heading = e.Heading

@@ -44,7 +44,7 @@ func (cambioPlay) SetupPage(c echo.Context, t sessions.Table, errs views.Errors)
 // seat that starts (as posted, else the first) and whether a game entered
 // round by round is in the way.
 func PlaySetup(c echo.Context, t sessions.Table, errs views.Errors, game, field string, question scoring.Phrase) PlaySetupVM {
-	p := kit.Page(c, t.Name)
+	p := kit.Page(c, scoring.Verbatim(t.Name))
 	p.Styles = []string{Stylesheet}
 	vm := PlaySetupVM{Page: p, Form: kit.Form(c, t.Head), Game: game, TableName: t.Name, Base: kit.EditBase(c),
 		Question: question, Field: field, Players: t.Players, Errors: errs, Blocked: RoundGameInProgress(t)}
@@ -187,13 +187,13 @@ func cambioMoveText(before cambio.Position, last cambio.Step) scoring.Phrase {
 	return scoring.Phrase{}
 }
 
-func (cambioPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string) (templ.Component, error) {
+func (cambioPlay) TurnPage(c echo.Context, t sessions.Table, flash scoring.Phrase, undo string) (templ.Component, error) {
 	before, pos, last, _, err := cambio.Engine{}.Last(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 	if err != nil {
 		return nil, fmt.Errorf("resume guided Cambio: %w", err)
 	}
 	names := pos.Players // the game's, fixed at its start
-	p := kit.Page(c, t.Name)
+	p := kit.Page(c, scoring.Verbatim(t.Name))
 	p.Styles = []string{Stylesheet}
 	p.Flash, p.FlashKind = flash, "bad"
 	res := pos.Result()
@@ -275,7 +275,7 @@ func PlayEntry(c echo.Context, t sessions.Table, names []string, f RoundForm) Pl
 			}
 		}
 	}
-	e := kit.Entry{Page: kit.Page(c, t.Name), Form: kit.Form(c, t.Head), Ctx: c.Request().Context(), Names: names, Values: values, Errors: errs}
+	e := kit.Entry{Page: kit.Page(c, scoring.Verbatim(t.Name)), Form: kit.Form(c, t.Head), Ctx: c.Request().Context(), Names: names, Values: values, Errors: errs}
 	return PlayEntryState{PlayEntryVM: PlayEntryVM{Round: RoundVM(e, f, 0)}, Values: values}
 }
 

@@ -16,7 +16,7 @@ import (
 
 // checkIndex lists the games whose scores can be checked.
 func (a *Area) Index(c echo.Context) error {
-	return a.Render(c, http.StatusOK, views.CheckIndex(views.CheckIndexVM{Page: kit.Page(c, kit.Tr(c, "Check a score")), Games: games.Infos()}))
+	return a.Render(c, http.StatusOK, views.CheckIndex(views.CheckIndexVM{Page: kit.Page(c, scoring.Phrasef("Check a score")), Games: games.Infos()}))
 }
 
 // checkForm renders a game's checker: its kit.Editor (for a game scored
@@ -33,16 +33,16 @@ func (a *Area) Form(c echo.Context) error {
 	} else if ok {
 		return a.Render(c, http.StatusOK, ed.Page(checkEntry(c, info, nil, nil)))
 	}
-	vm := views.JSONCheckVM{Page: kit.Page(c, kit.Tr(c, "Check %s", info.Title)), Form: kit.Form(c, 0), Game: info}
+	vm := views.JSONCheckVM{Page: kit.Page(c, scoring.Phrasef("Check %s", info.Title)), Form: kit.Form(c, 0), Game: info}
 	return a.Render(c, http.StatusOK, views.JSONCheck(vm))
 }
 
 func checkEntry(c echo.Context, info scoring.Info, values map[string][]string, errs views.Errors) kit.Entry {
 	return kit.Entry{
 		Ctx:  c.Request().Context(),
-		Page: kit.Page(c, kit.Tr(c, "Check %s", info.Title)), Form: kit.Form(c, 0), Values: values, Errors: errs,
-		Heading: kit.Tr(c, "Check a score"), Action: "/check/" + info.Slug, Submit: kit.Tr(c, "Check the score"),
-		Intro: kit.Tr(c, "Name the players and enter what each has in front of them. Nothing is saved."),
+		Page: kit.Page(c, scoring.Phrasef("Check %s", info.Title)), Form: kit.Form(c, 0), Values: values, Errors: errs,
+		Heading: scoring.Phrasef("Check a score"), Action: "/check/" + info.Slug, Submit: scoring.Phrasef("Check the score"),
+		Intro: scoring.Phrasef("Name the players and enter what each has in front of them. Nothing is saved."),
 	}
 }
 
@@ -81,7 +81,7 @@ func (a *Area) Submit(c echo.Context) error {
 		if hasEditor {
 			return a.Render(c, http.StatusUnprocessableEntity, ed.Page(checkEntry(c, info, values, views.Errors{kit.RemapField(in.Field, slots): kit.LocalInput(c, in)})))
 		}
-		vm := views.JSONCheckVM{Page: kit.Page(c, kit.Tr(c, "Check %s", info.Title)), Form: kit.Form(c, 0), Game: info, Body: string(body),
+		vm := views.JSONCheckVM{Page: kit.Page(c, scoring.Phrasef("Check %s", info.Title)), Form: kit.Form(c, 0), Game: info, Body: string(body),
 			Errors: views.Errors{"state": in.Error()}}
 		return a.Render(c, http.StatusUnprocessableEntity, views.JSONCheck(vm))
 	}
@@ -89,8 +89,8 @@ func (a *Area) Submit(c echo.Context) error {
 		return err
 	}
 	vm := views.ResultVM{
-		Page: kit.Page(c, kit.Tr(c, "Checked score")), Heading: kit.Tr(c, "Checked score"), GameTitle: info.Title, Result: res,
-		BackURL: "/check/" + info.Slug, BackLabel: kit.Tr(c, "Check another"),
+		Page: kit.Page(c, scoring.Phrasef("Checked score")), Heading: scoring.Phrasef("Checked score"), GameTitle: info.Title, Result: res,
+		BackURL: "/check/" + info.Slug, BackLabel: scoring.Phrasef("Check another"),
 	}
 	if hasEditor {
 		if ed.Display != nil {

@@ -43,7 +43,7 @@ func (a *Area) checkRoundsStart(c echo.Context, info scoring.Info, ed kit.Editor
 // checkPlayersVM is the page that names who plays a game checked round by
 // round, with the JSON box behind "Paste a state".
 func checkPlayersVM(c echo.Context, info scoring.Info, values url.Values, errs views.Errors) views.CheckPlayersVM {
-	vm := views.CheckPlayersVM{Page: kit.Page(c, kit.Tr(c, "Check %s", info.Title)), Form: kit.Form(c, 0), Game: info, Errors: errs}
+	vm := views.CheckPlayersVM{Page: kit.Page(c, scoring.Phrasef("Check %s", info.Title)), Form: kit.Form(c, 0), Game: info, Errors: errs}
 	for i := range info.MaxPlayers {
 		vm.Names = append(vm.Names, strings.TrimSpace(values.Get(views.PField(i, "name"))))
 	}
@@ -75,9 +75,9 @@ func checkRoundEntry(c echo.Context, info scoring.Info, names []string, game jso
 	n := roundsIn(game) + 1
 	e := checkEntry(c, info, values, errs)
 	e.Names, e.Current = names, game
-	e.Heading = kit.Tr(c, "Check a score: round %d", n)
-	e.Submit = kit.Tr(c, "Check round %d", n)
-	e.Intro = kit.Tr(c, "Enter the round as it was played; Tablemate checks every rule and adds it to the rounds before. Nothing is saved.")
+	e.Heading = scoring.Phrasef("Check a score: round %d", n)
+	e.Submit = scoring.Phrasef("Check round %d", n)
+	e.Intro = scoring.Phrasef("Enter the round as it was played; Tablemate checks every rule and adds it to the rounds before. Nothing is saved.")
 	if game != nil {
 		e.Form.Carry = []views.Field{{Name: "game", Value: string(game)}}
 	}
@@ -147,8 +147,8 @@ func (a *Area) checkRound(c echo.Context, engine scoring.Game, ed kit.Editor, va
 	}
 	n := roundsIn(state)
 	vm := views.ResultVM{
-		Page: kit.Page(c, kit.Tr(c, "Checked score")), Heading: kit.Tr(c, "Checked score after round %d", n), GameTitle: info.Title, Result: res,
-		BackURL: "/check/" + info.Slug, BackLabel: kit.Tr(c, "Check another"),
+		Page: kit.Page(c, scoring.Phrasef("Checked score")), Heading: scoring.Phrasef("Checked score after round %d", n), GameTitle: info.Title, Result: res,
+		BackURL: "/check/" + info.Slug, BackLabel: scoring.Phrasef("Check another"),
 	}
 	carry := []views.Field{{Name: "game", Value: string(state)}}
 	for i, name := range names {

@@ -11,8 +11,6 @@ import (
 	"tablemate/scoring"
 	"tablemate/sessions"
 	"tablemate/views"
-	"tablemate/views/i18n"
-	"tablemate/web/kit"
 	"tablemate/web/serve"
 )
 
@@ -90,18 +88,18 @@ func (a *Area) holdBrokenEntry(c echo.Context, t sessions.Table, eg entryGame, v
 		}
 	}
 	if values.Get(FieldFix) != "" {
-		e := gameEntry(c, t, eg, kept, nil, kit.Tr(c, "Not saved yet. Fix what is listed, then check and save again."))
-		e.FlashList = problemLines(c, chk)
+		e := gameEntry(c, t, eg, kept, nil, scoring.Phrasef("Not saved yet. Fix what is listed, then check and save again."))
+		e.FlashList = problemLines(chk)
 		e.Form.Token, e.Form.Seen = values.Get("_token"), seen
 		return true, a.Render(c, http.StatusOK, eg.Ed.Page(e))
 	}
-	e := gameEntry(c, t, eg, nil, nil, "")
+	e := gameEntry(c, t, eg, nil, nil, scoring.Phrase{})
 	vm := views.ConfirmVM{
 		Page: e.Page, Form: e.Form, Action: e.Action, Heading: e.Heading,
 		Empty: chk.Empty, Violations: chk.Violations,
 	}
 	vm.Form.Token, vm.Form.Seen = values.Get("_token"), seen
-	vm.Page.Flash = ""
+	vm.Page.Flash = scoring.Phrase{}
 	keys := make([]string, 0, len(kept))
 	for k := range kept {
 		keys = append(keys, k)
@@ -116,16 +114,15 @@ func (a *Area) holdBrokenEntry(c echo.Context, t sessions.Table, eg entryGame, v
 }
 
 // problemLines says each problem in one line, for the form's banner.
-func problemLines(c echo.Context, chk entryCheck) []string {
-	ctx := c.Request().Context()
-	var out []string
+func problemLines(chk entryCheck) []scoring.Phrase {
+	var out []scoring.Phrase
 	for _, name := range chk.Empty {
-		out = append(out, kit.Tr(c, "%s: nothing entered yet", name))
+		out = append(out, scoring.Phrasef("%s: nothing entered yet", name))
 	}
 	for _, v := range chk.Violations {
-		line := i18n.Say(ctx, v.Text())
+		line := v.Text()
 		if v.Player != "" {
-			line = v.Player + ": " + line
+			line = scoring.Phrasef("%s: %s", v.Player, line)
 		}
 		out = append(out, line)
 	}

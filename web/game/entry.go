@@ -12,7 +12,6 @@ import (
 	"tablemate/scoring"
 	"tablemate/sessions"
 	"tablemate/views"
-	"tablemate/views/i18n"
 	"tablemate/web/kit"
 	"tablemate/web/serve"
 	"tablemate/web/tablepage"
@@ -32,7 +31,7 @@ func (a *Area) NewForm(c echo.Context) error {
 		tablepage.KeepAwake(c) // a round game's entry stays on the table all evening
 		tablepage.ShowClock(c, t, "round", true)
 	}
-	return a.Render(c, http.StatusOK, eg.Ed.Page(gameEntry(c, t, eg, nil, nil, "")))
+	return a.Render(c, http.StatusOK, eg.Ed.Page(gameEntry(c, t, eg, nil, nil, scoring.Phrase{})))
 }
 
 // EditForm renders the editor of the game's own kind prefilled with a
@@ -49,29 +48,29 @@ func (a *Area) EditForm(c echo.Context) error {
 	if eg.Ed.Rounds {
 		return echo.NewHTTPError(http.StatusNotFound, kit.Tr(c, "A game entered round by round is corrected one round at a time: choose the round on the game's page."))
 	}
-	return a.Render(c, http.StatusOK, eg.Ed.Page(gameEntry(c, t, eg, eg.Ed.Values(eg.Game.State), nil, "")))
+	return a.Render(c, http.StatusOK, eg.Ed.Page(gameEntry(c, t, eg, eg.Ed.Values(eg.Game.State), nil, scoring.Phrase{})))
 }
 
 // gameEntry builds an editor page for a table's game eg (the next one, or
 // a correction of eg.N).
-func gameEntry(c echo.Context, t sessions.Table, eg entryGame, values map[string][]string, errs views.Errors, flash string) kit.Entry {
+func gameEntry(c echo.Context, t sessions.Table, eg entryGame, values map[string][]string, errs views.Errors, flash scoring.Phrase) kit.Entry {
 	ctx := c.Request().Context()
-	noun, intro := i18n.Key("final displays"), i18n.Key("Enter what each player has in front of them at the end of the game.")
-	if eg.Ed.Noun != "" {
+	noun, intro := scoring.Phrasef("final displays"), scoring.Phrasef("Enter what each player has in front of them at the end of the game.")
+	if !eg.Ed.Noun.IsZero() {
 		noun, intro = eg.Ed.Noun, eg.Ed.Intro
 	}
 	e := kit.Entry{
 		Ctx:  ctx,
-		Page: kit.Page(c, t.Name), Form: kit.Form(c, t.Head), Names: eg.Names, Values: values, Errors: errs,
-		Heading: kit.Tr(c, "Game %d: %s", len(t.Games)+1, i18n.Text(ctx, noun)),
-		Intro:   i18n.Text(ctx, intro),
-		Action:  kit.EditBase(c) + "/games", Submit: kit.Tr(c, "Check and save"),
+		Page: kit.Page(c, scoring.Verbatim(t.Name)), Form: kit.Form(c, t.Head), Names: eg.Names, Values: values, Errors: errs,
+		Heading: scoring.Phrasef("Game %d: %s", len(t.Games)+1, noun),
+		Intro:   intro,
+		Action:  kit.EditBase(c) + "/games", Submit: scoring.Phrasef("Check and save"),
 	}
 	if eg.N > 0 {
-		e.Heading = kit.Tr(c, "Correct game %d", eg.N)
-		e.Intro = kit.Tr(c, "Change what was entered; the old entry stays in the table's history.")
+		e.Heading = scoring.Phrasef("Correct game %d", eg.N)
+		e.Intro = scoring.Phrasef("Change what was entered; the old entry stays in the table's history.")
 		e.Action = fmt.Sprintf("%s/games/%d", kit.EditBase(c), eg.N)
-		e.Submit = kit.Tr(c, "Check and save the correction")
+		e.Submit = scoring.Phrasef("Check and save the correction")
 	}
 	if eg.Ed.Rounds && eg.N == 0 {
 		e.GameNumber, e.Options, e.Start = len(t.Games)+1, t.Options, max(0, slices.Index(t.Players, t.First))
@@ -161,7 +160,7 @@ func (a *Area) saveGame(c echo.Context, t sessions.Table, eg entryGame) error {
 	var in *scoring.InputError
 	switch {
 	case errors.As(err, &in):
-		e := gameEntry(c, t, eg, values, views.Errors{kit.RemapField(in.Field, slots): kit.LocalInput(c, in)}, "")
+		e := gameEntry(c, t, eg, values, views.Errors{kit.RemapField(in.Field, slots): kit.LocalInput(c, in)}, scoring.Phrase{})
 		e.Form.Token = token // the same entry, still unsaved: keep its key
 		return a.Render(c, http.StatusUnprocessableEntity, ed.Page(e))
 	case serve.Stale(c, err):
@@ -173,7 +172,7 @@ func (a *Area) saveGame(c echo.Context, t sessions.Table, eg entryGame) error {
 			tablepage.ShowClock(c, fresh, "round", true)
 		}
 		e := gameEntry(c, fresh, eg, values, nil,
-			kit.Tr(c, "Someone else changed this table while you were typing, so your entry was not saved yet. It is still here: check it against the fresh table and send it again."))
+			scoring.Phrasef("Someone else changed this table while you were typing, so your entry was not saved yet. It is still here: check it against the fresh table and send it again."))
 		return a.Render(c, http.StatusConflict, ed.Page(e))
 	case err != nil:
 		return err

@@ -6,6 +6,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"tablemate/scoring"
 	"tablemate/sessions"
 	"tablemate/sessions/plays"
 	"tablemate/views"
@@ -51,7 +52,7 @@ func (a *Area) Show(c echo.Context) error {
 		vm.Page.Scripts = append(vm.Page.Scripts, "js/share.js", "js/sharecard.js")
 	}
 	if done := tablepage.Confirmed(c, t.Head); done == "already" || done == "settled" || done == "noted" {
-		vm.Page.Flash, vm.Page.FlashKind = kit.Tr(c, tablepage.Flashes[done]), "good"
+		vm.Page.Flash, vm.Page.FlashKind = tablepage.Flashes[done], "good"
 	}
 	return a.Render(c, http.StatusOK, views.ResultPage(vm))
 }
@@ -67,14 +68,14 @@ func (a *Area) resultVM(c echo.Context, t sessions.Table, base string) (views.Re
 	}
 	r := g.Record
 	vm := views.ResultVM{
-		Page: kit.Page(c, kit.Tr(c, "Game %d", g.Number)), Heading: kit.Tr(c, "%s · game %d", t.Name, g.Number),
+		Page: kit.Page(c, scoring.Phrasef("Game %d", g.Number)), Heading: scoring.Phrasef("%s · game %d", t.Name, g.Number),
 		GameTitle: tablepage.GameName(c, g), Result: g.Result(),
-		BackURL: base, BackLabel: kit.Tr(c, "Back to the table"),
+		BackURL: base, BackLabel: scoring.Phrasef("Back to the table"),
 		ReplayURL: fmt.Sprintf("%s/games/%d/replay", base, g.Number),
 		Standing:  &views.GameStanding{Status: tablepage.Status(r), Winners: r.Winners},
 	}
 	if g.Err != "" {
-		vm.Page.Flash, vm.Page.FlashKind = kit.Tr(c, "This entry can no longer be read: %s", g.Err), "bad"
+		vm.Page.Flash, vm.Page.FlashKind = scoring.Phrasef("This entry can no longer be read: %s", g.Err), "bad"
 	}
 	if r.Over && len(r.Seats) > 0 {
 		vm.Ranking = tablepage.Ranking(r)

@@ -44,10 +44,10 @@ func (a *Area) roundParams(c echo.Context) (sessions.Table, entryGame, int, erro
 }
 
 // roundEntry is the round editor correcting round r of game eg.
-func roundEntry(c echo.Context, t sessions.Table, eg entryGame, r int, values map[string][]string, errs views.Errors, flash string) kit.Entry {
+func roundEntry(c echo.Context, t sessions.Table, eg entryGame, r int, values map[string][]string, errs views.Errors, flash scoring.Phrase) kit.Entry {
 	e := gameEntry(c, t, eg, values, errs, flash)
 	e.GameNumber, e.Round, e.Current, e.Options = eg.N, r, eg.Game.State, nil
-	e.Heading = kit.Tr(c, "Correct round %d of game %d", r, eg.N)
+	e.Heading = scoring.Phrasef("Correct round %d of game %d", r, eg.N)
 	e.Action = fmt.Sprintf("%s/games/%d/rounds/%d", kit.EditBase(c), eg.N, r)
 	return e
 }
@@ -58,7 +58,7 @@ func (a *Area) RoundForm(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return a.Render(c, http.StatusOK, eg.Ed.Page(roundEntry(c, t, eg, r, eg.Ed.RoundValues(eg.Game.State, r), nil, "")))
+	return a.Render(c, http.StatusOK, eg.Ed.Page(roundEntry(c, t, eg, r, eg.Ed.RoundValues(eg.Game.State, r), nil, scoring.Phrase{})))
 }
 
 // CorrectRound records the corrected round r of game n. Unreadable fields
@@ -82,7 +82,7 @@ func (a *Area) CorrectRound(c echo.Context) error {
 	var in *scoring.InputError
 	switch {
 	case errors.As(err, &in):
-		e := roundEntry(c, t, eg, r, values, views.Errors{kit.RemapField(in.Field, slots): kit.LocalInput(c, in)}, "")
+		e := roundEntry(c, t, eg, r, values, views.Errors{kit.RemapField(in.Field, slots): kit.LocalInput(c, in)}, scoring.Phrase{})
 		e.Form.Token = token
 		return a.Render(c, http.StatusUnprocessableEntity, eg.Ed.Page(e))
 	case serve.Stale(c, err):
@@ -91,7 +91,7 @@ func (a *Area) CorrectRound(c echo.Context) error {
 			return lerr
 		}
 		e := roundEntry(c, fresh, eg, r, values, nil,
-			kit.Tr(c, "Someone else changed this table while you were typing, so your entry was not saved yet. It is still here: check it against the fresh table and send it again."))
+			scoring.Phrasef("Someone else changed this table while you were typing, so your entry was not saved yet. It is still here: check it against the fresh table and send it again."))
 		return a.Render(c, http.StatusConflict, eg.Ed.Page(e))
 	case err != nil:
 		return err

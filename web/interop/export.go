@@ -109,7 +109,7 @@ func attach(c echo.Context, name string) {
 // ImportForm shows the upload form for an exported table (GET
 // /tables/import).
 func (a *Area) ImportForm(c echo.Context) error {
-	return a.Render(c, http.StatusOK, views.ImportTable(views.ImportVM{Page: kit.Page(c, kit.Tr(c, "Import a table")), Form: kit.Form(c, 0)}))
+	return a.Render(c, http.StatusOK, views.ImportTable(views.ImportVM{Page: kit.Page(c, scoring.Phrasef("Import a table")), Form: kit.Form(c, 0)}))
 }
 
 // ImportTable stores an uploaded export (a table or a whole league) as
@@ -117,7 +117,7 @@ func (a *Area) ImportForm(c echo.Context) error {
 // stream: a long table's export is megabytes.
 func (a *Area) ImportTable(c echo.Context) error {
 	fail := func(msg, where string) error {
-		vm := views.ImportVM{Page: kit.Page(c, kit.Tr(c, "Import a table")), Form: kit.Form(c, 0), Error: msg, ErrorWhere: where}
+		vm := views.ImportVM{Page: kit.Page(c, scoring.Phrasef("Import a table")), Form: kit.Form(c, 0), Error: msg, ErrorWhere: where}
 		return a.Render(c, http.StatusUnprocessableEntity, views.ImportTable(vm))
 	}
 	file, done, err := a.openUpload(c, "file")

@@ -315,7 +315,7 @@ func (a *Area) PlaysForm(c echo.Context) error {
 }
 
 func (a *Area) playsVM(c echo.Context, l sessions.League) views.PlaysImportVM {
-	vm := views.PlaysImportVM{Page: kit.Page(c, kit.Tr(c, "Import plays")), Form: kit.Form(c, 0), AdminPath: "/l/" + c.Param("admin")}
+	vm := views.PlaysImportVM{Page: kit.Page(c, scoring.Phrasef("Import plays")), Form: kit.Form(c, 0), AdminPath: "/l/" + c.Param("admin")}
 	vm.Scripts = append(vm.Scripts, "js/plays.js")
 	return vm
 }

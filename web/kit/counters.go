@@ -16,8 +16,9 @@ import (
 // (views.CountersEntry): which fields, and how posted values become the
 // engine's state and back.
 type Counters struct {
-	Title, Noun, Intro string
-	Slots              int // seats on the check page
+	Title       string
+	Noun, Intro scoring.Phrase // what the entry page asks for (Editor)
+	Slots       int            // seats on the check page
 	// Fields lists player i's fields; names are the seated players (for
 	// choices among them).
 	Fields func(i int, names []string) []views.CounterField

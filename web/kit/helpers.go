@@ -20,8 +20,10 @@ import (
 	"tablemate/views/i18n"
 )
 
-// Page returns the layout fields every page needs.
-func Page(c echo.Context, title string) views.Page {
+// Page returns the layout fields every page needs; title is said in the
+// reader's language when the page is rendered (a table's name is
+// scoring.Verbatim: never looked up).
+func Page(c echo.Context, title scoring.Phrase) views.Page {
 	return views.Page{Title: title, CSRF: CSRFToken(c), Outbox: outboxKind(c.Path()), Description: describe(c.Path())}
 }
 

@@ -78,16 +78,17 @@ type Editor struct {
 	// its end, e.g. "Ben is 6 points from 50" (round games; optional).
 	Progress func(ctx context.Context, state json.RawMessage) string
 	// Noun names what the entry page asks for ("final collections") and
-	// Intro says what to enter, both catalog keys; empty means the
-	// shared wording ("final displays").
-	Noun, Intro string
+	// Intro says what to enter; zero means the shared wording ("final
+	// displays").
+	Noun, Intro scoring.Phrase
 }
 
 // Entry is everything an editor page shows.
 type Entry struct {
 	views.Page
 	views.Form
-	Heading, Intro, Action, Submit string
+	Heading, Intro, Submit scoring.Phrase
+	Action                 string
 	// Ctx is the request's context: its language (nil = English).
 	Ctx context.Context
 	// Names are the table's players; nil on the check page, where the
@@ -120,10 +121,10 @@ type Pages interface {
 	// form that is not one is a *scoring.InputError on its field.
 	SetupJSON(c echo.Context, t sessions.Table) (json.RawMessage, error)
 	// TurnPage shows the game in progress: flash is a refused step's
-	// message and undo names the newest move for the undo button (both
-	// empty when there is none; undo is empty too when the table's
+	// message (zero when there is none) and undo names the newest move
+	// for the undo button ("" when there is none; undo is empty too when the table's
 	// newest entry is not the guided game's).
-	TurnPage(c echo.Context, t sessions.Table, flash, undo string) (templ.Component, error)
+	TurnPage(c echo.Context, t sessions.Table, flash scoring.Phrase, undo string) (templ.Component, error)
 	// StepJSON reads a posted move into the engine's step; a form that
 	// is not a move is a *scoring.InputError, shown with the turn.
 	StepJSON(c echo.Context, t sessions.Table) (json.RawMessage, error)

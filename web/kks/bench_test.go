@@ -4,10 +4,12 @@ import (
 	"context"
 	"io"
 	"testing"
+
+	"tablemate/scoring"
 )
 
 func benchEntry() KKSEntryVM {
-	vm := KKSEntryVM{Heading: "Game 1", Action: "/tables/abc/games", Turns: 12, Submit: "Check and save"}
+	vm := KKSEntryVM{Heading: scoring.Verbatim("Game 1"), Action: "/tables/abc/games", Turns: 12, Submit: scoring.Verbatim("Check and save")}
 	for i, name := range []string{"Amelia", "Victor", "Enrique"} {
 		p := KKSPlayer{Index: i, Name: name, Tokens: "3"}
 		for _, c := range []string{"red", "yellow", "black", "blue"} {

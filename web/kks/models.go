@@ -72,8 +72,8 @@ type CardOption struct {
 type KKSEntryVM struct {
 	views.Page
 	views.Form
-	Heading   string
-	Intro     string
+	Heading   scoring.Phrase
+	Intro     scoring.Phrase
 	Action    string
 	EditNames bool // the check page names players; a table already has them
 	Players   []KKSPlayer
@@ -82,7 +82,7 @@ type KKSEntryVM struct {
 	// MaxTokens is the most one supply can hold (KKS-4).
 	MaxTokens int
 	Errors    views.Errors
-	Submit    string
+	Submit    scoring.Phrase
 }
 
 // KKSPlayer is one player's part of the editor.

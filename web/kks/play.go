@@ -23,7 +23,7 @@ import (
 type kksPlay struct{}
 
 func (kksPlay) SetupPage(c echo.Context, t sessions.Table, errs views.Errors) templ.Component {
-	p := kit.Page(c, t.Name)
+	p := kit.Page(c, scoring.Verbatim(t.Name))
 	p.Scripts = []string{"js/play.js"}
 	return KKSSetup(KKSSetupVM{Page: p, Form: kit.Form(c, t.Head), TableName: t.Name, Base: kit.EditBase(c), Row: typedRow(c), Errors: errs, Starts: kit.WhoStarts(c, t)})
 }
@@ -62,7 +62,7 @@ func englishCard(tok string) string {
 	return tok
 }
 
-func (kksPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string) (templ.Component, error) {
+func (kksPlay) TurnPage(c echo.Context, t sessions.Table, flash scoring.Phrase, undo string) (templ.Component, error) {
 	take, _ := strconv.Atoi(c.QueryParam("take"))
 	if kept := kit.Refused(c, t); take == 0 && kept != nil {
 		// A refused take opens again with its card chosen, the card turned
@@ -124,13 +124,13 @@ func (kksPlay) StepJSON(c echo.Context, _ sessions.Table) (json.RawMessage, erro
 // takes and, for the take chosen, the cards the deck may turn up are the
 // moves the engine lists (kks.Position.Moves); a take it does not list
 // says why with the engine's refusal.
-func playVM(c echo.Context, t sessions.Table, take int, flash, undo string) (KKSPlayVM, error) {
+func playVM(c echo.Context, t sessions.Table, take int, flash scoring.Phrase, undo string) (KKSPlayVM, error) {
 	pos, err := kks.Engine{}.Resume(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 	if err != nil {
 		return KKSPlayVM{}, fmt.Errorf("resume guided game: %w", err)
 	}
 	vm := KKSPlayVM{
-		Page: kit.Page(c, t.Name), Form: kit.Form(c, t.Head), TableName: t.Name, Base: kit.EditBase(c),
+		Page: kit.Page(c, scoring.Verbatim(t.Name)), Form: kit.Form(c, t.Head), TableName: t.Name, Base: kit.EditBase(c),
 		Turn: pos.Turn(), Turns: pos.Turns(), DeckLeft: pos.DeckLeft, LastRound: pos.LastRound(), Current: pos.ToMove(),
 	}
 	vm.Flash, vm.FlashKind = flash, "bad"

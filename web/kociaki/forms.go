@@ -10,6 +10,7 @@ import (
 
 	"github.com/a-h/templ"
 
+	"tablemate/scoring"
 	"tablemate/scoring/kociaki"
 	"tablemate/views"
 	"tablemate/views/i18n"
@@ -27,8 +28,8 @@ type kocState struct {
 
 func kocEditor() kit.Editor {
 	return kit.Editor{Page: kocPage, Parse: parseKocForm, Values: kocValues,
-		Noun:  i18n.Key("toy chips"),
-		Intro: i18n.Key("Enter the chips each player took from each toy's pile, and the string left if totals tie.")}
+		Noun:  scoring.Phrasef("toy chips"),
+		Intro: scoring.Phrasef("Enter the chips each player took from each toy's pile, and the string left if totals tie.")}
 }
 
 // kocChips reads one toy's chips as typed: "2 3", "2,3" or "2+3".

@@ -25,7 +25,7 @@ import (
 type kocPlay struct{}
 
 func (kocPlay) SetupPage(c echo.Context, t sessions.Table, errs views.Errors) templ.Component {
-	p := kit.Page(c, t.Name)
+	p := kit.Page(c, scoring.Verbatim(t.Name))
 	p.Styles = []string{"css/play-koc.css"}
 	vm := KocSetupVM{Page: p, Form: kit.Form(c, t.Head), TableName: t.Name, Base: kit.EditBase(c), Players: t.Players, Errors: errs,
 		StartTile: c.FormValue("start_tile"), StartPiece: c.FormValue("start_piece"), Starter: kit.FirstPlayer(c, t, "starter"),
@@ -163,12 +163,12 @@ func (kocPlay) LastMove(c echo.Context, t sessions.Table) (string, error) {
 	return i18n.Say(c.Request().Context(), kocStepText(before, pos, last, len(t.Play.Steps))), nil
 }
 
-func (kocPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string) (templ.Component, error) {
+func (kocPlay) TurnPage(c echo.Context, t sessions.Table, flash scoring.Phrase, undo string) (templ.Component, error) {
 	before, pos, last, _, err := kociaki.Engine{}.Last(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 	if err != nil {
 		return nil, fmt.Errorf("resume guided game: %w", err)
 	}
-	p := kit.Page(c, t.Name)
+	p := kit.Page(c, scoring.Verbatim(t.Name))
 	p.Styles = []string{"css/play-koc.css"}
 	p.Flash, p.FlashKind = flash, "bad"
 	base := kit.EditBase(c)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/a-h/templ"
 
+	"tablemate/scoring"
 	"tablemate/scoring/cambio"
 	"tablemate/scoring/kodiak"
 	"tablemate/views"
@@ -26,7 +27,7 @@ func kodiakEditor() kit.Editor {
 	return kit.Editor{
 		Page: kodiakPage, Parse: parseKodiakRound, Values: cambioweb.RoundValues,
 		Rounds: true, RoundValues: kodiakRoundValues, Progress: kodiakProgress,
-		Noun: i18n.Key("round"), Intro: i18n.Key("Enter who was Kodiak, the cards each player has left, pounces and hairballs."),
+		Noun: scoring.Phrasef("round"), Intro: scoring.Phrasef("Enter who was Kodiak, the cards each player has left, pounces and hairballs."),
 	}
 }
 
@@ -100,7 +101,7 @@ func kodiakPage(e kit.Entry) templ.Component {
 		vm.Chosen = strconv.Itoa(seat)
 		vm.Dealer = i18n.T(e.Ctx, "Kodiak by the rotation: %s", e.Names[seat%n])
 		if e.GameNumber > 0 { // a table's game; the check page has its own heading
-			vm.Heading = i18n.T(e.Ctx, "Game %d · round %d of %d", e.GameNumber, round, rounds)
+			vm.Heading = scoring.Phrasef("Game %d · round %d of %d", e.GameNumber, round, rounds)
 		}
 	}
 	if e.Values != nil && e.Values.Get("kodiak") != "" {

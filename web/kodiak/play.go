@@ -119,14 +119,14 @@ func kodiakMoveText(before, pos kodiak.Position, last kodiak.Step) scoring.Phras
 	return scoring.Phrase{}
 }
 
-func (kodiakPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string) (templ.Component, error) {
+func (kodiakPlay) TurnPage(c echo.Context, t sessions.Table, flash scoring.Phrase, undo string) (templ.Component, error) {
 	before, pos, last, _, err := kodiak.Engine{}.Last(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 	if err != nil {
 		return nil, fmt.Errorf("resume guided Kodiak: %w", err)
 	}
 	names := pos.Players // the game's, fixed at its start
 	moves := pos.Moves()
-	p := kit.Page(c, t.Name)
+	p := kit.Page(c, scoring.Verbatim(t.Name))
 	p.Styles = []string{cambioweb.Stylesheet}
 	p.Flash, p.FlashKind = flash, "bad"
 	res := pos.Result()

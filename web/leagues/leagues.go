@@ -23,7 +23,7 @@ import (
 
 // NewForm renders the "start a league" form.
 func (a *Area) NewForm(c echo.Context) error {
-	vm := views.NewLeagueVM{Page: kit.Page(c, kit.Tr(c, "Start a league")), Form: kit.Form(c, 0), Scheme: "placing", Points: "3/2/1/0"}
+	vm := views.NewLeagueVM{Page: kit.Page(c, scoring.Phrasef("Start a league")), Form: kit.Form(c, 0), Scheme: "placing", Points: "3/2/1/0"}
 	return a.Render(c, http.StatusOK, views.NewLeague(vm))
 }
 
@@ -33,7 +33,7 @@ func (a *Area) Create(c echo.Context) error {
 	l, err := a.Tables.CreateLeagueOnce(c.Request().Context(), c.FormValue("_token"), name, scheme, points, strings.Split(members, "\n"))
 	var in *scoring.InputError
 	if errors.As(err, &in) {
-		vm := views.NewLeagueVM{Page: kit.Page(c, kit.Tr(c, "Start a league")), Form: kit.Form(c, 0), Name: name, Scheme: scheme,
+		vm := views.NewLeagueVM{Page: kit.Page(c, scoring.Phrasef("Start a league")), Form: kit.Form(c, 0), Name: name, Scheme: scheme,
 			Points: points, Members: members, Errors: views.Errors{in.Field: kit.LocalInput(c, in)}}
 		return a.Render(c, http.StatusUnprocessableEntity, views.NewLeague(vm))
 	}
@@ -83,7 +83,7 @@ func (a *Area) renderAdmin(c echo.Context, status int, msg string) error {
 	serve.RememberLeague(c, l.ID) // its members become name chips on this phone
 	vm.Error = msg
 	if f, ok := serve.LinkFlashes[c.QueryParam("done")]; ok && status == http.StatusOK {
-		vm.Flash, vm.FlashKind = kit.Tr(c, f), "good"
+		vm.Flash, vm.FlashKind = f, "good"
 	}
 	return a.Render(c, status, views.LeagueAdminPage(vm))
 }
@@ -228,7 +228,7 @@ func (a *Area) renderLeagueNames(c echo.Context, status int, l sessions.League, 
 		name = scoring.Phrasef("this table")
 	}
 	vm := views.LeagueNamesVM{
-		Page: kit.Page(c, kit.Tr(c, "Who is who?")), Form: kit.Form(c, 0), League: l.Name, AdminPath: "/l/" + c.Param("admin"),
+		Page: kit.Page(c, scoring.Phrasef("Who is who?")), Form: kit.Form(c, 0), League: l.Name, AdminPath: "/l/" + c.Param("admin"),
 		Pick: pick, TableName: name, Questions: qs, Error: msg,
 	}
 	return a.Render(c, status, views.LeagueNames(vm))
@@ -242,7 +242,7 @@ func (a *Area) renderLeagueNames(c echo.Context, status int, l sessions.League, 
 func (a *Area) leagueView(c echo.Context, l sessions.League, base string) (views.LeagueView, error) {
 	ctx := c.Request().Context()
 	vm := views.LeagueView{
-		Page: kit.Page(c, l.Name), Name: l.Name, Scheme: string(l.Scheme),
+		Page: kit.Page(c, scoring.Verbatim(l.Name)), Name: l.Name, Scheme: string(l.Scheme),
 		SchemeLabel: SchemeLabel(l), PublicPath: "/leagues/" + l.ID,
 	}
 	vm.Scripts = []string{"js/share.js"}

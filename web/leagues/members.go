@@ -10,6 +10,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"tablemate/scoring"
 	"tablemate/sessions"
 	"tablemate/sessions/league/stats"
 	"tablemate/views"
@@ -106,7 +107,7 @@ func one(ctx context.Context, v float64) string { return i18n.Decimal(ctx, v, 1)
 // memberVM builds a member's page; every URL is on base.
 func memberVM(c echo.Context, l sessions.League, p stats.Profile, ratings []sessions.Rating, base string) views.MemberVM {
 	vm := views.MemberVM{
-		Page: kit.Page(c, p.Member), League: l.Name, LeaguePath: base, Member: p.Member,
+		Page: kit.Page(c, scoring.Verbatim(p.Member)), League: l.Name, LeaguePath: base, Member: p.Member,
 		Played: p.Played, Won: p.Won, WinRate: stats.Percent(p.WinRate),
 		CurrentStreak: p.CurrentStreak, LongestStreak: p.LongestStreak,
 		AverageMinutes: p.AverageMinutes, Timed: p.Timed,

@@ -24,6 +24,7 @@ import (
 	"tablemate/scoring"
 	"tablemate/sessions"
 	"tablemate/views"
+	"tablemate/views/i18n"
 	"tablemate/web/games"
 	"tablemate/web/kit"
 	"tablemate/web/serve"
@@ -53,7 +54,7 @@ func New(k serve.Kit, h Handed) *Area { return &Area{Kit: k, handed: h} }
 // Rerender draws the play page afresh with a refused write's reason
 // (msg), with the status given: the clock's form, refused on a play page
 // (web/server's setClock).
-func (a *Area) Rerender(c echo.Context, status int, msg string) error {
+func (a *Area) Rerender(c echo.Context, status int, msg scoring.Phrase) error {
 	t, g, err := a.load(c)
 	if err != nil {
 		return err
@@ -109,7 +110,7 @@ func (a *Area) Show(c echo.Context) error {
 	if t.Play == nil {
 		return a.Render(c, http.StatusOK, g.SetupPage(c, t, nil))
 	}
-	page, err := g.TurnPage(c, t, "", a.undoLabel(c, t))
+	page, err := g.TurnPage(c, t, scoring.Phrase{}, a.undoLabel(c, t))
 	if err != nil {
 		return err
 	}
@@ -133,7 +134,7 @@ func (a *Area) Start(c echo.Context) error {
 	case errors.As(err, &in):
 		return a.Render(c, http.StatusUnprocessableEntity, g.SetupPage(c, t, views.Errors{in.Field: kit.LocalInput(c, in)}))
 	case errors.As(err, &se):
-		return a.Render(c, http.StatusUnprocessableEntity, g.SetupPage(c, t, views.Errors{"setup": refusal(c, se)}))
+		return a.Render(c, http.StatusUnprocessableEntity, g.SetupPage(c, t, views.Errors{"setup": i18n.Say(c.Request().Context(), refusal(se))}))
 	case serve.Stale(c, err):
 		return serve.Redirect(c, kit.EditBase(c)+"/play")
 	case err != nil:
@@ -161,15 +162,15 @@ func (a *Area) Step(c echo.Context) error {
 	var in *scoring.InputError
 	switch {
 	case errors.As(err, &se):
-		return a.rerender(c, t, g, http.StatusUnprocessableEntity, refusal(c, se))
+		return a.rerender(c, t, g, http.StatusUnprocessableEntity, refusal(se))
 	case errors.As(err, &in):
-		return a.rerender(c, t, g, http.StatusUnprocessableEntity, kit.LocalInput(c, in))
+		return a.rerender(c, t, g, http.StatusUnprocessableEntity, in.Phrase)
 	case serve.Stale(c, err):
 		fresh, _, lerr := a.load(c)
 		if lerr != nil {
 			return lerr
 		}
-		return a.rerender(c, fresh, g, http.StatusConflict, kit.Tr(c, "Someone else just entered this turn; here is the table as it is now."))
+		return a.rerender(c, fresh, g, http.StatusConflict, scoring.Phrasef("Someone else just entered this turn; here is the table as it is now."))
 	case err != nil:
 		return err
 	}
@@ -187,11 +188,11 @@ func (a *Area) Step(c echo.Context) error {
 
 // refusal says why the rules refuse a step, with the rule that decides
 // it, in the reader's language.
-func refusal(c echo.Context, se *scoring.StepError) string {
-	return kit.Tr(c, "Not possible: %s (rule %s)", kit.LocalStep(c, se), se.Rule)
+func refusal(se *scoring.StepError) scoring.Phrase {
+	return scoring.Phrasef("Not possible: %s (rule %s)", se.Phrase, se.Rule)
 }
 
-func (a *Area) rerender(c echo.Context, t sessions.Table, g kit.Pages, status int, msg string) error {
+func (a *Area) rerender(c echo.Context, t sessions.Table, g kit.Pages, status int, msg scoring.Phrase) error {
 	if t.Play == nil {
 		return serve.Redirect(c, kit.EditBase(c))
 	}

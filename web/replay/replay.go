@@ -14,6 +14,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"tablemate/scoring"
 	"tablemate/sessions"
 	"tablemate/views"
 	"tablemate/web/games"
@@ -93,7 +94,7 @@ func (a *Area) page(c echo.Context, t sessions.Table, base string) error {
 	e := t.Log.At(steps[k-1])
 	stepURL := func(k int) string { return fmt.Sprintf("%s/games/%d/replay?step=%d", base, n, k) }
 	vm := views.ReplayVM{
-		Page: kit.Page(c, kit.Tr(c, "Replay of game %d", n)), Heading: kit.Tr(c, "%s · replay of game %d", t.Name, n),
+		Page: kit.Page(c, scoring.Phrasef("Replay of game %d", n)), Heading: scoring.Phrasef("%s · replay of game %d", t.Name, n),
 		GameTitle: games.PlayingTitle(c.Request().Context(), t), Step: k, Steps: len(steps),
 		What: a.text(c.Request().Context(), t, e.Event), At: serve.DateTime(c, e.At.Local(), false, true),
 	}
@@ -103,7 +104,7 @@ func (a *Area) page(c echo.Context, t sessions.Table, base string) error {
 	if g, ok := t.GameAsOf(n, e.Seq); ok {
 		vm.Present, vm.Result, vm.AsTyped = g.Err == "", g.Result(), g.Record.AsTyped()
 		if g.Err != "" {
-			vm.Page.Flash, vm.Page.FlashKind = kit.Tr(c, "This entry can no longer be read: %s", g.Err), "bad"
+			vm.Page.Flash, vm.Page.FlashKind = scoring.Phrasef("This entry can no longer be read: %s", g.Err), "bad"
 		}
 	}
 	if k > 1 {

@@ -9,7 +9,6 @@ import (
 	"tablemate/scoring"
 	"tablemate/scoring/runemarket"
 	"tablemate/views"
-	"tablemate/views/i18n"
 	"tablemate/web/kit"
 )
 
@@ -20,8 +19,8 @@ var rmColours = []string{runemarket.Red, runemarket.Blue}
 // shelters, and what the tie-break may need.
 func runeMarketEditor() kit.Editor {
 	return kit.Counters{
-		Title: "The Rune Market", Noun: i18n.Key("table cards"), Slots: runemarket.MaxPlayers,
-		Intro: i18n.Key("Enter what lies in front of each player when the market's last rune is taken."),
+		Title: "The Rune Market", Noun: scoring.Phrasef("table cards"), Slots: runemarket.MaxPlayers,
+		Intro: scoring.Phrasef("Enter what lies in front of each player when the market's last rune is taken."),
 		Fields: func(i int, names []string) []views.CounterField {
 			var f []views.CounterField
 			for _, c := range rmColours {

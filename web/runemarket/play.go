@@ -25,7 +25,7 @@ import (
 type runeMarketPlay struct{}
 
 func rmPage(c echo.Context, t sessions.Table) views.Page {
-	p := kit.Page(c, t.Name)
+	p := kit.Page(c, scoring.Verbatim(t.Name))
 	p.Styles = []string{"css/play-runemarket.css"}
 	p.Scripts = []string{"js/play-runemarket.js"}
 	return p
@@ -70,7 +70,7 @@ func (runeMarketPlay) LastMove(c echo.Context, t sessions.Table) (string, error)
 	return i18n.Say(c.Request().Context(), before.Describe(last)), nil
 }
 
-func (runeMarketPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo string) (templ.Component, error) {
+func (runeMarketPlay) TurnPage(c echo.Context, t sessions.Table, flash scoring.Phrase, undo string) (templ.Component, error) {
 	before, pos, last, _, err := runemarket.Engine{}.Last(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 	if err != nil {
 		return nil, fmt.Errorf("resume guided game: %w", err)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"tablemate/scoring"
 	"tablemate/sessions"
 	"tablemate/views/i18n"
 	"tablemate/web/kit"
@@ -75,10 +76,10 @@ func gone(c echo.Context, re *sessions.ReplacedError) error {
 
 // LinkFlashes are the confirmations after a link was replaced, by the
 // ?done= of the page the replacement goes on to.
-var LinkFlashes = map[string]string{
-	"edit-link":  i18n.Key("New edit link made. The old one no longer works: every phone that should keep entering results needs this one."),
-	"view-link":  i18n.Key("New view-only link made. The old one no longer works: share this one with the spectators who should keep watching."),
-	"admin-link": i18n.Key("New admin link made. The old one no longer works. Keep this one; share the standings link with everyone else."),
+var LinkFlashes = map[string]scoring.Phrase{
+	"edit-link":  scoring.Phrasef("New edit link made. The old one no longer works: every phone that should keep entering results needs this one."),
+	"view-link":  scoring.Phrasef("New view-only link made. The old one no longer works: share this one with the spectators who should keep watching."),
+	"admin-link": scoring.Phrasef("New admin link made. The old one no longer works. Keep this one; share the standings link with everyone else."),
 }
 
 // DateTime is t as the reader's language writes a date and time.

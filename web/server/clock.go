@@ -44,15 +44,15 @@ func (a *App) setClock(start bool) echo.HandlerFunc {
 			_, err = a.tables.PauseClock(ctx, c.Param("id"), seen, c.FormValue("_token"), game)
 		}
 		var in *scoring.InputError
-		var msg string
+		var msg scoring.Phrase
 		status := http.StatusConflict
 		switch {
 		case err == nil:
 			return serve.Redirect(c, clockBack(c))
 		case serve.Stale(c, err):
-			msg = kit.Tr(c, "Someone else just changed this table, so the clock was not changed. Here it is as it is now.")
+			msg = scoring.Phrasef("Someone else just changed this table, so the clock was not changed. Here it is as it is now.")
 		case errors.As(err, &in):
-			msg, status = kit.LocalInput(c, in), http.StatusUnprocessableEntity
+			msg, status = in.Phrase, http.StatusUnprocessableEntity
 		default:
 			return err
 		}

@@ -144,7 +144,7 @@ func (a *App) nextGame(c echo.Context) error {
 	}
 	vm := nextGameVM(c, t, c.QueryParam("game"), "", nil)
 	if tablepage.Confirmed(c, t.Head) == "stopped" { // a round game stopped here
-		vm.Page.Flash, vm.Page.FlashKind = kit.Tr(c, tablepage.Flashes["stopped"]), "good"
+		vm.Page.Flash, vm.Page.FlashKind = tablepage.Flashes["stopped"], "good"
 	}
 	return render(c, http.StatusOK, views.NextGamePage(vm))
 }
@@ -154,7 +154,7 @@ func nextGameVM(c echo.Context, t sessions.Table, chosen, first string, errs vie
 		chosen = t.Info.Slug
 	}
 	vm := views.NextGameVM{
-		Page: kit.Page(c, kit.Tr(c, "Next game")), Form: kit.Form(c, t.Head), Action: kit.EditBase(c) + "/next", Back: kit.EditBase(c),
+		Page: kit.Page(c, scoring.Phrasef("Next game")), Form: kit.Form(c, t.Head), Action: kit.EditBase(c) + "/next", Back: kit.EditBase(c),
 		Players: t.Players, Chosen: chosen, First: first, Errors: errs,
 	}
 	vm.Scripts = []string{"js/evening.js"}
@@ -236,7 +236,7 @@ func (a *App) eveningEnd(c echo.Context) error {
 	ev := eveningVM(c, t)
 	standing := tablepage.Evening(t)
 	vm := views.EveningEndVM{
-		Page: kit.Page(c, kit.Tr(c, "The evening: %s", t.Name)), Name: t.Name, Status: ev.Status, Why: ev.Why,
+		Page: kit.Page(c, scoring.Phrasef("The evening: %s", t.Name)), Name: t.Name, Status: ev.Status, Why: ev.Why,
 		Next: kit.EditBase(c) + "/next", Back: kit.EditBase(c),
 		Share: a.cards.Share(c, "result-link", kit.Tr(c, "Can only watch"),
 			kit.Tr(c, "The result to pass on: this link shows the table and cannot change it."), "/v/"+links.View, t.Name),
@@ -246,7 +246,7 @@ func (a *App) eveningEnd(c echo.Context) error {
 	vm.Length = tablepage.Length(t.EveningLength())
 	vm.Note = views.NoteVM{Note: t.EveningNote(), Action: kit.EditBase(c) + "/evening/note", Form: kit.Form(c, t.Head)}
 	if tablepage.Confirmed(c, t.Head) == "noted" {
-		vm.Page.Flash, vm.Page.FlashKind = kit.Tr(c, tablepage.Flashes["noted"]), "good"
+		vm.Page.Flash, vm.Page.FlashKind = tablepage.Flashes["noted"], "good"
 	}
 	vm.Page.Scripts = append(vm.Page.Scripts, "js/share.js", "js/sharecard.js")
 	for _, r := range standing.Rows {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"tablemate/scoring"
 	"tablemate/sessions"
 	"tablemate/views"
 	"tablemate/web/games"
@@ -80,7 +81,7 @@ func (a *App) showHistory(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	vm := views.HistoryVM{Page: kit.Page(c, kit.Tr(c, "History")), Game: f.Game, Player: f.Player, League: f.League, Games: tableGamesIn(c.Request().Context()), Known: len(tables)}
+	vm := views.HistoryVM{Page: kit.Page(c, scoring.Phrasef("History")), Game: f.Game, Player: f.Player, League: f.League, Games: tableGamesIn(c.Request().Context()), Known: len(tables)}
 	seen := map[string]bool{}
 	for _, id := range ids {
 		for _, l := range leagues[id] {

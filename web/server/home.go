@@ -6,6 +6,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"tablemate/scoring"
 	"tablemate/sessions"
 	"tablemate/views"
 	"tablemate/web/games"
@@ -23,7 +24,7 @@ func (a *App) showHome(c echo.Context) error {
 		return err
 	}
 	slices.SortStableFunc(recent, func(x, y sessions.TableSummary) int { return y.Last.Compare(x.Last) })
-	vm := views.HomeVM{Page: kit.Page(c, kit.Tr(c, "Home")), Games: games.Infos()}
+	vm := views.HomeVM{Page: kit.Page(c, scoring.Phrasef("Home")), Games: games.Infos()}
 	for _, t := range recent {
 		vm.Recent = append(vm.Recent, views.TableRow{
 			ID: t.Edit, Name: t.Name, GameTitle: games.Title(c.Request().Context(), t.Game), Played: t.Played,

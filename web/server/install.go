@@ -6,6 +6,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"tablemate/scoring"
 	"tablemate/static"
 	"tablemate/views"
 	"tablemate/web/kit"
@@ -35,5 +36,5 @@ func manifest(c echo.Context) error {
 
 // showOffline is the page the service worker keeps for lost connections.
 func (a *App) showOffline(c echo.Context) error {
-	return render(c, http.StatusOK, views.Offline(kit.Page(c, kit.Tr(c, "Offline")), c.QueryParam("write") == "1"))
+	return render(c, http.StatusOK, views.Offline(kit.Page(c, scoring.Phrasef("Offline")), c.QueryParam("write") == "1"))
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"tablemate/scoring"
 	"tablemate/sessions"
 	"tablemate/views"
 	"tablemate/views/i18n"
@@ -53,7 +54,7 @@ func (a *App) rotateTableLink(c echo.Context) error {
 	seen, _ := serve.FormInt(c, "_seen")
 	r, err := a.tables.Rotate(c.Request().Context(), c.Param("id"), role, seen, c.FormValue("_token"))
 	if serve.Stale(c, err) {
-		return a.rerenderTable(c, http.StatusConflict, kit.Tr(c, "Someone else replaced this link a moment ago, so nothing was done. The links in use are shown below."))
+		return a.rerenderTable(c, http.StatusConflict, scoring.Phrasef("Someone else replaced this link a moment ago, so nothing was done. The links in use are shown below."))
 	}
 	if err != nil {
 		return serve.LinkError(c, err)

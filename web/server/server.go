@@ -15,6 +15,7 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 	"golang.org/x/time/rate"
 
+	"tablemate/scoring"
 	"tablemate/sessions"
 	"tablemate/views"
 	"tablemate/views/i18n"
@@ -248,8 +249,8 @@ func (a *App) handleError(err error, c echo.Context) {
 			c.JSON(pe.Status, map[string]any{"error": map[string]string{"message": msg}})
 			return
 		}
-		heading := http.StatusText(pe.Status)
-		msg := i18n.T(c.Request().Context(), pe.Format, pe.Args...)
+		heading := textOf(http.StatusText(pe.Status))
+		msg := scoring.Phrasef(pe.Format, pe.Args...)
 		if err := render(c, pe.Status, views.ErrorPage(kit.Page(c, heading), heading, msg)); err != nil {
 			a.log.Error("error page failed", "err", serve.RedactLinks(err.Error()))
 		}
@@ -261,42 +262,55 @@ func (a *App) handleError(err error, c echo.Context) {
 	if a.answerTruly(c, err) {
 		return
 	}
-	status, msg := http.StatusInternalServerError, "Something went wrong on our side. Your entries are safe; try again."
+	status, msg := http.StatusInternalServerError, scoring.Phrasef("Something went wrong on our side. Your entries are safe; try again.")
 	var he *echo.HTTPError
 	if errors.As(err, &he) {
 		status = he.Code
-		if m, ok := he.Message.(string); ok {
+		switch m := he.Message.(type) {
+		case scoring.Phrase: // a handler's, made where it knew why
 			msg = m
+		case string: // echo's own, or a middleware's
+			msg = textOf(m)
 		}
 	}
 	switch {
 	case status >= 500:
 		a.log.Error("request failed", "request_id", c.Response().Header().Get(echo.HeaderXRequestID), "err", serve.RedactLinks(err.Error()))
-		msg = "Something went wrong on our side. Your entries are safe; try again."
+		msg = scoring.Phrasef("Something went wrong on our side. Your entries are safe; try again.")
 		if isWrite(c) {
 			// A write answers as recorded once it is committed
 			// (recorded): an error here came before anything was stored.
-			msg = "Something went wrong on our side, so nothing was recorded. Try again."
+			msg = scoring.Phrasef("Something went wrong on our side, so nothing was recorded. Try again.")
 		}
 	case status == http.StatusBadRequest && isCSRFError(he):
 		status = http.StatusForbidden // a form without its security token: the "form expired" page
 	}
 	if strings.HasPrefix(c.Request().URL.Path, "/api/") {
-		c.JSON(status, map[string]any{"error": map[string]string{"message": msg}})
+		c.JSON(status, map[string]any{"error": map[string]string{"message": msg.String()}})
 		return
 	}
-	heading := http.StatusText(status)
+	heading := textOf(http.StatusText(status))
 	switch status {
 	case http.StatusNotFound:
-		heading, msg = "Not found", "There is nothing here. A table's link must be copied whole; check it and try again."
+		heading, msg = scoring.Phrasef("Not found"), scoring.Phrasef("There is nothing here. A table's link must be copied whole; check it and try again.")
 	case http.StatusTooManyRequests:
-		heading = "Slow down"
+		heading = scoring.Phrasef("Slow down")
 	case http.StatusGone:
-		heading = i18n.Key("Link replaced")
+		heading = scoring.Phrasef("Link replaced")
 	case http.StatusForbidden:
-		heading, msg = "Form expired", "This form is too old to send (its security token expired). Go back, reload the page and send it again."
+		heading, msg = scoring.Phrasef("Form expired"), scoring.Phrasef("This form is too old to send (its security token expired). Go back, reload the page and send it again.")
 	}
 	if err := render(c, status, views.ErrorPage(kit.Page(c, heading), heading, msg)); err != nil {
 		a.log.Error("error page failed", "err", serve.RedactLinks(err.Error()))
 	}
+}
+
+// textOf is an error's text that did not come as a phrase (an HTTP
+// status's name, echo's own message): said from the catalog when it is a
+// key there, else shown as it is.
+func textOf(s string) scoring.Phrase {
+	if i18n.Has(s) && !strings.Contains(s, "%") {
+		return scoring.Phrasef(s)
+	}
+	return scoring.Verbatim(s)
 }

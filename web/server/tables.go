@@ -43,7 +43,7 @@ func (a *App) newTable(c echo.Context) error {
 // newTableVM fills in what every rendering of the new-table form has:
 // the games with their start rules, the league, the chips.
 func (a *App) newTableVM(c echo.Context, vm views.NewTableVM, l sessions.League) views.NewTableVM {
-	vm.Page, vm.Form, vm.Games = kit.Page(c, kit.Tr(c, "Start a table")), kit.Form(c, 0), tableGamesIn(c.Request().Context())
+	vm.Page, vm.Form, vm.Games = kit.Page(c, scoring.Phrasef("Start a table")), kit.Form(c, 0), tableGamesIn(c.Request().Context())
 	vm.Scripts = []string{"js/evening.js", "js/newtable.js"}
 	if vm.Game == "" && len(vm.Games) > 0 {
 		vm.Game = vm.Games[0].Slug
@@ -295,11 +295,9 @@ func (a *App) showTable(c echo.Context) error {
 		return serve.LinkError(c, err)
 	}
 	serve.RememberTable(c, c.Param("id"))
-	flash := ""
-	if f, ok := tablepage.Flashes[tablepage.Confirmed(c, t.Head)]; ok {
-		flash = kit.Tr(c, f)
-	} else if f, ok := serve.LinkFlashes[c.QueryParam("done")]; ok {
-		flash = kit.Tr(c, f)
+	flash, ok := tablepage.Flashes[tablepage.Confirmed(c, t.Head)]
+	if !ok {
+		flash = serve.LinkFlashes[c.QueryParam("done")]
 	}
 	kind := "good"
 	if c.QueryParam("done") == "not-in-league" {
@@ -311,7 +309,7 @@ func (a *App) showTable(c echo.Context) error {
 
 // tablePage builds the table page behind the edit link: what every link
 // shows, on the edit link, with the writes and the invite panel.
-func (a *App) tablePage(c echo.Context, t sessions.Table, links sessions.TableLinks, flash, kind string) views.TableVM {
+func (a *App) tablePage(c echo.Context, t sessions.Table, links sessions.TableLinks, flash scoring.Phrase, kind string) views.TableVM {
 	vm := views.TableVM{TableView: viewOf(c, t, kit.EditBase(c), true), Form: kit.Form(c, t.Head), Share: a.tableShare(c, t, links)}
 	vm.Flash, vm.FlashKind = flash, kind
 	// The next game is always offered: its page says what must end first.
@@ -379,7 +377,7 @@ func viewOf(c echo.Context, t sessions.Table, base string, edit bool) views.Tabl
 			Middle: views.Prerender(ctx, views.TableViewMiddle(v)), History: views.Prerender(ctx, views.TableViewHistory(v))}
 		return v
 	}).(views.TableView)
-	v.Page = kit.Page(c, t.Name)
+	v.Page = kit.Page(c, scoring.Verbatim(t.Name))
 	v.Scripts = shareScripts
 	return v
 }
@@ -393,7 +391,7 @@ func buildTableView(c echo.Context, t sessions.Table, base string) views.TableVi
 	ctx := c.Request().Context()
 	ev := tablepage.Evening(t)
 	vm := views.TableView{
-		Page: kit.Page(c, t.Name), Head: t.Head,
+		Page: kit.Page(c, scoring.Verbatim(t.Name)), Head: t.Head,
 		Base: base, Name: t.Name, Game: t.Info, GameTitle: games.PlayingTitle(ctx, t), Players: t.Players, Leaders: t.Leaders(),
 		Chart: views.BarChart{Title: chartTitle(ctx, ev)},
 	}
@@ -478,7 +476,7 @@ func (a *App) undo(c echo.Context) error {
 
 // rerenderTable draws the table afresh with a refused write's reason
 // (msg): how tablepage.Writes answers a refusal.
-func (a *App) rerenderTable(c echo.Context, status int, msg string) error {
+func (a *App) rerenderTable(c echo.Context, status int, msg scoring.Phrase) error {
 	t, links, err := a.tables.TableWithLinks(c.Request().Context(), c.Param("id"))
 	if err != nil {
 		return serve.LinkError(c, err)

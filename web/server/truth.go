@@ -11,7 +11,6 @@ import (
 	"tablemate/scoring"
 	"tablemate/sessions"
 	"tablemate/views"
-	"tablemate/views/i18n"
 	"tablemate/web/kit"
 	"tablemate/web/serve"
 )
@@ -57,32 +56,33 @@ func isCSRFError(he *echo.HTTPError) bool {
 func (a *App) answerTruly(c echo.Context, err error) bool {
 	var in *scoring.InputError
 	var status int
-	var heading, msg, api string
+	var heading, msg scoring.Phrase
+	var api string
 	switch {
 	case errors.Is(err, sessions.ErrUnknownOutcome):
 		a.log.Error("commit of unknown outcome", "request_id", c.Response().Header().Get(echo.HeaderXRequestID), "err", serve.RedactLinks(err.Error()))
-		status, heading = http.StatusServiceUnavailable, i18n.Key("Not sure it was saved")
-		msg = i18n.Key("The connection to the database broke while this was being saved, so the server cannot tell whether it was recorded. Send the same form again: if it was recorded, it is not recorded twice.")
+		status, heading = http.StatusServiceUnavailable, scoring.Phrasef("Not sure it was saved")
+		msg = scoring.Phrasef("The connection to the database broke while this was being saved, so the server cannot tell whether it was recorded. Send the same form again: if it was recorded, it is not recorded twice.")
 		api = "the connection to the database broke during the commit: it may or may not be recorded; send the same request again"
 	case a.store.Unavailable(err):
 		a.store.Noticed(err)
 		a.log.Error("storage failed", "request_id", c.Response().Header().Get(echo.HeaderXRequestID), "write", isWrite(c), "err", serve.RedactLinks(err.Error()))
-		status, heading = http.StatusServiceUnavailable, i18n.Key("Not available")
-		msg = i18n.Key("The server cannot read its database just now, so this page cannot be shown. Nothing was changed. Try again in a moment.")
+		status, heading = http.StatusServiceUnavailable, scoring.Phrasef("Not available")
+		msg = scoring.Phrasef("The server cannot read its database just now, so this page cannot be shown. Nothing was changed. Try again in a moment.")
 		api = "the server cannot reach its database just now; try again in a moment"
 		if isWrite(c) {
-			heading = i18n.Key("Not saved")
-			msg = i18n.Key("Nothing was recorded: the server could not save it (its storage failed). Try again in a moment.")
+			heading = scoring.Phrasef("Not saved")
+			msg = scoring.Phrasef("Nothing was recorded: the server could not save it (its storage failed). Try again in a moment.")
 			api = "nothing was recorded: the server could not save it (its storage failed); try again in a moment"
 		}
 	case errors.Is(err, sessions.ErrTokenUsed):
-		status, heading = http.StatusConflict, i18n.Key("Form used already")
-		msg = i18n.Key("This form was sent before for another entry, so nothing was done. Open the page again and use a fresh form.")
+		status, heading = http.StatusConflict, scoring.Phrasef("Form used already")
+		msg = scoring.Phrasef("This form was sent before for another entry, so nothing was done. Open the page again and use a fresh form.")
 		api = "this form's one-time token was used for another entry; nothing was done"
 		c.Response().Header().Set(HeaderRefused, refusedUsed)
 	case errors.As(err, &in):
-		status, heading = http.StatusUnprocessableEntity, http.StatusText(http.StatusUnprocessableEntity)
-		msg, api = kit.LocalInput(c, in), in.Error()
+		status, heading = http.StatusUnprocessableEntity, textOf(http.StatusText(http.StatusUnprocessableEntity))
+		msg, api = in.Phrase, in.Error()
 	default:
 		return false
 	}

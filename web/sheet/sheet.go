@@ -15,9 +15,9 @@ import (
 
 	"github.com/a-h/templ"
 
+	"tablemate/scoring"
 	"tablemate/scoring/sheet"
 	"tablemate/views"
-	"tablemate/views/i18n"
 	"tablemate/web/kit"
 )
 
@@ -27,7 +27,7 @@ var assets embed.FS
 // Web is the score sheet's web package, as the registry holds it.
 func Web() kit.Web {
 	return kit.Web{Editor: kit.Editor{Page: page, Parse: parse, Values: values, Rounds: true, RoundValues: roundValues,
-		Noun: i18n.Key("scores"), Intro: i18n.Key("Enter each player's score as it stands on your pad.")},
+		Noun: scoring.Phrasef("scores"), Intro: scoring.Phrasef("Enter each player's score as it stands on your pad.")},
 		German: german, Static: assets}
 }
 
@@ -84,7 +84,8 @@ func roundValues(state json.RawMessage, n int) url.Values {
 type EntryVM struct {
 	views.Page
 	views.Form
-	Heading, Intro, Action, Submit string
+	Heading, Intro, Submit scoring.Phrase
+	Action                 string
 	// New is set for the first round of a game: it names the game.
 	New bool
 	// Fix is set when the page corrects round Round of a recorded game.
@@ -126,15 +127,15 @@ func page(e kit.Entry) templ.Component {
 		}
 		vm.Name = sheet.Named(e.Current)
 	}
-	vm.Heading = i18n.T(e.Ctx, "Game %d · round %d", e.GameNumber, vm.Round)
+	vm.Heading = scoring.Phrasef("Game %d · round %d", e.GameNumber, vm.Round)
 	if e.Round > 0 {
 		// A correction of round e.Round: its scores, under the heading
 		// and button the server gives; the game keeps its end.
 		vm.Fix, vm.Round, vm.Heading, vm.Submit = true, e.Round, e.Heading, e.Submit
 	} else if vm.New {
-		vm.Heading = i18n.T(e.Ctx, "Game %d: another game", e.GameNumber)
+		vm.Heading = scoring.Phrasef("Game %d: another game", e.GameNumber)
 	} else if vm.Name != "" {
-		vm.Heading = i18n.T(e.Ctx, "%s · round %d", vm.Name, vm.Round)
+		vm.Heading = scoring.Phrasef("%s · round %d", vm.Name, vm.Round)
 	}
 	for i, name := range e.Names {
 		f := views.PField(i, "points")

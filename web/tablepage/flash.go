@@ -5,31 +5,31 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"tablemate/scoring"
 	"tablemate/sessions"
-	"tablemate/views/i18n"
 )
 
 // Flashes are the confirmations a redirect to a table's page may ask for
 // (?done=...): the table's, a game's, the next game's, the evening's.
 // Only these fixed texts are shown, never text from the URL.
-var Flashes = map[string]string{
-	"undo":   i18n.Key("Undone: the last entry was taken back. It stays in the history."),
-	"chosen": i18n.Key("Next game chosen."),
-	"player": i18n.Key("Player added."),
-	"round":  i18n.Key("Round saved."),
+var Flashes = map[string]scoring.Phrase{
+	"undo":   scoring.Phrasef("Undone: the last entry was taken back. It stays in the history."),
+	"chosen": scoring.Phrasef("Next game chosen."),
+	"player": scoring.Phrasef("Player added."),
+	"round":  scoring.Phrasef("Round saved."),
 	// A disputed game counted as entered (ruling G-5).
-	"settled": i18n.Key("Counted as entered: the game counts as it was entered, its broken rules still shown."),
-	"noted":   i18n.Key("Note saved."),
+	"settled": scoring.Phrasef("Counted as entered: the game counts as it was entered, its broken rules still shown."),
+	"noted":   scoring.Phrasef("Note saved."),
 	// Play along stopped (StopPlay), kept or discarded.
-	"kept":      i18n.Key("Stopped playing along: the game is kept as an unfinished game. Undo brings the game back."),
-	"discarded": i18n.Key("Stopped playing along: the game was discarded. Undo brings it back."),
+	"kept":      scoring.Phrasef("Stopped playing along: the game is kept as an unfinished game. Undo brings the game back."),
+	"discarded": scoring.Phrasef("Stopped playing along: the game was discarded. Undo brings it back."),
 	// A round game stopped before its end (StopGame), shown on the page
 	// choosing the next game.
-	"stopped": i18n.Key("Stopped: the game is kept as an unfinished game. Undo on the table lets it go on."),
+	"stopped": scoring.Phrasef("Stopped: the game is kept as an unfinished game. Undo on the table lets it go on."),
 	// A form whose one-time token was recorded before (web/game).
-	"already": i18n.Key("Already recorded: this entry was sent before, so nothing was added."),
+	"already": scoring.Phrasef("Already recorded: this entry was sent before, so nothing was added."),
 	// A league's table started, but the league could not count it then.
-	"not-in-league": i18n.Key("The table was started, but the league could not count it just now. Add it from the league's page."),
+	"not-in-league": scoring.Phrasef("The table was started, but the league could not count it just now. Add it from the league's page."),
 }
 
 // Done is the query of the page a recorded write goes on to, asking for

@@ -74,7 +74,7 @@ func GoOn(c echo.Context, to string) error {
 // with a refusal's reason (Rerender: the table's page is web/server's).
 type Writes struct {
 	Log      *slog.Logger
-	Rerender func(c echo.Context, status int, msg string) error
+	Rerender func(c echo.Context, status int, msg scoring.Phrase) error
 }
 
 // Recorded answers a write that is committed: a redirect to the page
@@ -103,11 +103,11 @@ func (w Writes) After(c echo.Context, app sessions.Appended, err error, done str
 	case errors.Is(err, sessions.ErrNotFound), errors.Is(err, sessions.ErrReplaced):
 		return serve.LinkError(c, err)
 	case serve.Stale(c, err):
-		return w.Rerender(c, http.StatusConflict, kit.Tr(c, "Someone else just changed this table, so nothing was done. Here is the fresh state; try again if it is still needed."))
+		return w.Rerender(c, http.StatusConflict, scoring.Phrasef("Someone else just changed this table, so nothing was done. Here is the fresh state; try again if it is still needed."))
 	case errors.Is(err, sessions.ErrNothingToUndo):
-		return w.Rerender(c, http.StatusConflict, kit.Tr(c, "Nothing to undo: only the table's start is left."))
+		return w.Rerender(c, http.StatusConflict, scoring.Phrasef("Nothing to undo: only the table's start is left."))
 	case errors.As(err, &in):
-		return w.Rerender(c, http.StatusUnprocessableEntity, kit.LocalInput(c, in))
+		return w.Rerender(c, http.StatusUnprocessableEntity, in.Phrase)
 	}
 	return err
 }
