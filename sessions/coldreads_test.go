@@ -313,3 +313,49 @@ func TestColdStackAtOnce(t *testing.T) {
 		}
 	}
 }
+
+// A chunk of the events in effect that does not read (never after a
+// part whose checksum matched, as every loaded one did) makes the undo
+// that reaches it refused, never a crash nor an undo of another event.
+func TestDamagedStackChunkIsRefused(t *testing.T) {
+	noStore(t)
+	events := cambioLog(600)
+	replayed, err := Replay("k", events, findAll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	part, err := encodePart(&replayed, 0, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var loaded Table
+	if err := decodePart(&loaded, part, findAll); err != nil {
+		t.Fatal(err)
+	}
+	k := keptStackOf(loaded)
+	if k == nil || len(k.chunks) < 2 {
+		t.Fatal("no chunk below the top")
+	}
+	below := len(k.chunks) - 2
+	for i := k.chunks[below].at; i < k.chunks[below].end; i++ {
+		part[i+uint32(len(snapMagic)+1)] = 0xff // the part's body starts after its magic
+	}
+	at := events[len(events)-1].At
+	for i := 0; ; i++ {
+		if loaded.effect == nil || i > 600 {
+			t.Fatal("every undo was applied")
+		}
+		want := loaded.effect.seq
+		at = at.Add(time.Second)
+		_, err := undoNewest(&loaded, at)
+		if err != nil {
+			if want > 0 {
+				t.Fatalf("undo of event %d refused: %v", want, err)
+			}
+			break
+		}
+		if loaded.UndoneBy(want) == 0 {
+			t.Fatalf("the undo of event %d took back another", want)
+		}
+	}
+}

@@ -429,7 +429,7 @@ func (t *Table) undo(entry *LogEntry) error {
 		return fmt.Errorf("event %d: %w", entry.Seq, err)
 	}
 	fx := t.effect
-	if fx == nil || fx.seq != u.Seq {
+	if fx == nil || fx.seq < 1 || fx.seq != u.Seq { // (a kept chunk that did not read has events of no seq)
 		return fmt.Errorf("event %d undoes %d, which is not the newest event in effect", entry.Seq, u.Seq)
 	}
 	taken := t.Log.At(u.Seq - 1)

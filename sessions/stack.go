@@ -59,24 +59,47 @@ func (k *keptStack) chunk(c int) []effect {
 	if p := ref.read.Load(); p != nil {
 		return *p
 	}
+	events := k.decodeChunk(c)
+	if c > 0 {
+		events[0].lower = &stackLink{stack: k, c: c - 1}
+	}
+	if !ref.read.CompareAndSwap(nil, &events) {
+		return *ref.read.Load()
+	}
+	return events
+}
+
+// decodeChunk reads chunk c, its events linked each to the one below.
+// A chunk does not fail to read after a part whose checksum matched, as
+// every loaded one did; if one did, its events would be of no seq (an
+// undo of them is refused, never applied to the wrong event).
+func (k *keptStack) decodeChunk(c int) (events []effect) {
 	n := min(k.per, k.n-c*k.per)
+	events = make([]effect, n)
+	broken := func() {
+		for j := range events {
+			events[j] = effect{seq: -1, check: noCheck}
+			if j > 0 {
+				events[j].next = &events[j-1]
+			}
+		}
+	}
+	defer func() {
+		if recover() != nil {
+			broken()
+		}
+	}()
+	ref := &k.chunks[c]
 	d := &snapDecoder{b: k.part.body[ref.at:ref.end], end: int(ref.end), strs: k.part.strs, lines: k.part.lines, part: k.part, find: k.find,
 		engines: map[string]scoring.Game{}, infos: map[string]scoring.Info{}}
-	events := make([]effect, n)
 	for j := range events {
 		d.effect(&events[j], true)
 		if j > 0 {
 			events[j].next = &events[j-1]
 		}
 	}
-	if c > 0 {
-		events[0].lower = &stackLink{stack: k, c: c - 1}
-	}
-	// A chunk does not fail to read after a part whose checksum
-	// matched, as every loaded one did (its events were read through
-	// when it was loaded).
-	if !ref.read.CompareAndSwap(nil, &events) {
-		return *ref.read.Load()
+	if d.err != nil || len(d.b) != 0 {
+		broken()
 	}
 	return events
 }
