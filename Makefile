@@ -8,6 +8,16 @@ GO        ?= go
 ADDR      ?= :8080
 DB        ?= ./tablemate.db
 
+# Everything here builds with -trimpath (added to the GOFLAGS go env
+# already has). Without it Go's build cache keys each of the module's
+# packages on the directory it is in, so a clone in a new directory (as
+# CI makes) compiled, vetted and analysed all of it again however warm
+# the cache: on a fresh clone of 98bfa9b, 827 s of CPU for go vet,
+# building the -race tests and staticcheck, against 99 s with -trimpath
+# once another clone had built the same code (2026-11-28). A changed
+# package and those that import it are built again either way.
+export GOFLAGS := $(strip $(shell $(GO) env GOFLAGS) -trimpath)
+
 # Fuzzing in make test is a time box: FUZZBOX seconds, FUZZTIME
 # executions of each target, starting at another package each day
 # (scripts/fuzz.sh). make fuzz-long runs every target LONGFUZZTIME.
