@@ -13,7 +13,7 @@ DB        ?= ./tablemate.db
 # packages on the directory it is in, so a clone in a new directory (as
 # CI makes) compiled, vetted and analysed all of it again however warm
 # the cache: on a fresh clone of 98bfa9b, 827 s of CPU for go vet,
-# building the -race tests and staticcheck, against 99 s with -trimpath
+# building the -race tests and staticcheck, against 101 s with -trimpath
 # once another clone had built the same code (2026-11-28). A changed
 # package and those that import it are built again either way.
 export GOFLAGS := $(strip $(shell $(GO) env GOFLAGS) -trimpath)
