@@ -22,7 +22,7 @@ export GOFLAGS := $(strip $(shell $(GO) env GOFLAGS) -trimpath)
 # executions of each target, starting at another package each day
 # (scripts/fuzz.sh). make fuzz-long runs every target LONGFUZZTIME.
 FUZZTIME     ?= 2000x
-FUZZBOX      ?= 60
+FUZZBOX      ?= 45
 LONGFUZZTIME ?= 200000x
 
 # Limits, each at least twice what the run takes on a busy machine
