@@ -109,8 +109,9 @@ fuzz:
 fuzz-long:
 	@scripts/phase.sh fuzz-long "every fuzz target, $(LONGFUZZTIME) each" scripts/fuzz.sh $(LONGFUZZTIME)
 
+# The browser tests drive bin/tablemate, just built (not a second link).
 e2e: build
-	@scripts/phase.sh e2e "the browser tests (headless Chromium) and the kill-and-restart load test" \
+	@TABLEMATE_E2E_BINARY=$(CURDIR)/bin/tablemate scripts/phase.sh e2e "the browser tests (headless Chromium) and the kill-and-restart load test" \
 		$(TESTRUN) -name e2e -each-test -log bin/test-output/e2e.json -- \
 		-count=1 -tags e2e -timeout $(E2E_TIMEOUT) -parallel $(E2E_PARALLEL) ./e2e/... ./cmd/tablemate-load/...
 
