@@ -46,7 +46,7 @@ UNIT_FIRST ?= ./web/server/ ./sessions/ ./docs/ ./cmd/tablemate/
 # sessions, views/card, views/i18n and scoring/aufderhut, skip them under -race:
 # there they cost seven to twenty times as much). Every test that calls
 # one is named here (web/webtest's TestWithoutRaceRunsInMakeUnit).
-UNIT_NORACE      ?= ^(TestNoEnglishOnGermanPages|TestLinksCrawl|TestGzipPageIsThePage|TestEveningViewsAgree|TestResultCardsAndLinkPreviews|TestPagesStayWithinTheirWeightBudget|TestEveryGame|TestScoresAsTypedAreNotCalledChecked|TestWinnersFirstAndUnmistakable|TestEvening|TestLongEvening|TestEveryMessageHasGerman|TestCountFormsTakeTheirArguments|TestNoOrphanedGerman|TestSharedCatalogHoldsNoGamesWords|TestSharedKeysInSharedCatalog|TestMovesAreEveryLegalStep|TestKeptFactsAreTheWalk|TestSnapshotIsTheReplay|TestLazyReadsAreTheReplays|TestIncrementalBuildMatchesReplay|TestFactsAreThoseOfTheirTime)$$
+UNIT_NORACE      ?= ^(TestNoEnglishOnGermanPages|TestLinksCrawl|TestGzipPageIsThePage|TestEveningViewsAgree|TestResultCardsAndLinkPreviews|TestPagesStayWithinTheirWeightBudget|TestEveryGame|TestScoresAsTypedAreNotCalledChecked|TestWinnersFirstAndUnmistakable|TestEvening|TestLongEvening|TestEveryMessageHasGerman|TestCountFormsTakeTheirArguments|TestNoOrphanedGerman|TestSharedCatalogHoldsNoGamesWords|TestSharedKeysInSharedCatalog|TestMovesAreEveryLegalStep|TestKeptFactsAreTheWalk|TestSnapshotIsTheReplay|TestLazyReadsAreTheReplays|TestIncrementalBuildMatchesReplay|TestFactsAreThoseOfTheirTime|TestSnapshotLoadedTableGoesOn)$$
 UNIT_NORACE_PKGS ?= ./web/server/ ./sessions/ ./web/cards/ ./views/card/ ./views/i18n/ ./scoring/aufderhut/
 
 # The unit step's test binaries are linked without DWARF (-ldflags=-w):
