@@ -106,12 +106,23 @@ func TestMain(m *testing.M) {
 		os.RemoveAll(tmp)
 		os.Exit(1)
 	}
-	binary = filepath.Join(tmp, "tablemate")
-	build := exec.Command("go", "build", "-o", binary, "../cmd/tablemate")
-	build.Stdout, build.Stderr = os.Stdout, os.Stderr
+	// make e2e has just built bin/tablemate and names it in
+	// TABLEMATE_E2E_BINARY (linking it again costs some 4 s of CPU
+	// before any test starts); go test alone builds its own.
+	binary = os.Getenv("TABLEMATE_E2E_BINARY")
+	if binary == "" {
+		binary = filepath.Join(tmp, "tablemate")
+		build := exec.Command("go", "build", "-o", binary, "../cmd/tablemate")
+		build.Stdout, build.Stderr = os.Stdout, os.Stderr
+		if err = build.Run(); err != nil {
+			err = fmt.Errorf("build: %w", err)
+		}
+	} else if _, err = os.Stat(binary); err != nil {
+		err = fmt.Errorf("TABLEMATE_E2E_BINARY: %w", err)
+	}
 	code := 1
-	if err := build.Run(); err != nil {
-		fmt.Fprintln(os.Stderr, "build:", err)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
 	} else {
 		code = m.Run()
 	}

@@ -35,7 +35,7 @@ func runFuzz(t *testing.T, mode string, args ...string) (int, string, []string, 
 	bin := filepath.Join(dir, "bin")
 	os.Mkdir(bin, 0o755)
 	os.WriteFile(filepath.Join(bin, "go"), []byte(fakeFuzzGo), 0o755)
-	for _, tool := range []string{"bash", "grep", "sed", "sort", "tr", "mktemp", "rm", "cat", "basename", "chmod", "wc", "date", "sleep"} {
+	for _, tool := range []string{"bash", "grep", "sed", "sort", "tr", "mktemp", "rm", "cat", "basename", "chmod", "wc", "date", "sleep", "setsid", "seq", "mkdir"} {
 		path, err := exec.LookPath(tool)
 		if err != nil {
 			t.Fatal(err)

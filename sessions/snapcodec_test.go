@@ -398,6 +398,8 @@ func TestSnapshotIsTheReplay(t *testing.T) {
 // A loaded table goes on as a replayed one does: the next events applied
 // to it give the table Replay gives for the longer log.
 func TestSnapshotLoadedTableGoesOn(t *testing.T) {
+	noStore(t)
+	withoutRace(t)
 	rnd := rand.New(rand.NewPCG(3, 5))
 	for i := range 8 {
 		events := genLog(rnd, 40)
@@ -435,6 +437,7 @@ func loadedBase(t testing.TB, events []Event) (replayed, loaded Table) {
 // follow the table it is applied to, is refused, never read as another
 // table.
 func TestSnapshotRefusesDamagedParts(t *testing.T) {
+	noStore(t)
 	rnd := rand.New(rand.NewPCG(1, 1))
 	events := genLog(rnd, 40)
 	tb, _ := Replay("k", events, findAll)
