@@ -1,5 +1,7 @@
 package views
 
+import "tablemate/scoring"
+
 // EveningVM is a table's standing over the evening: which standing it is
 // and why, in one line, and each player's line with each game's result.
 type EveningVM struct {
@@ -7,20 +9,20 @@ type EveningVM struct {
 	// progress, round 2".
 	Status string
 	// Why says which standing is shown and why, in one line.
-	Why string
+	Why scoring.Phrase
 	// Points heads the points column ("Total" or "Points").
-	Points string
+	Points scoring.Phrase
 	// Columns label the newest finished games ("1 · KKS"), each with
 	// its status (a disputed game's column says it is not counted).
 	Columns []EveningColumn
 	Rows    []EveningRowVM
-	// None says why no game counts yet ("" when one does).
-	None string
+	// None says why no game counts yet (zero when one does).
+	None scoring.Phrase
 }
 
 // EveningColumn is one game of the evening's standing.
 type EveningColumn struct {
-	Label  string
+	Label  scoring.Phrase
 	Status GameStatus
 }
 
@@ -31,7 +33,7 @@ type EveningRowVM struct {
 	Points string
 	Wins   int
 	Leader bool
-	Cells  []string // each game's result: place and total, "–" when sat out, the total alone when not counted
+	Cells  []scoring.Phrase // each game's result: place and total, "–" when sat out, the total alone when not counted
 }
 
 // RankRow is one line of a game's ranking: ties share a place.
@@ -51,14 +53,15 @@ type RankRow struct {
 // line saying how they were reckoned, and what comes next.
 type EveningEndVM struct {
 	Page
-	Name, Status, Why string
-	Ranking           []RankRow
-	Next, Back        string
-	Share             ShareLink
-	BGStats           []BGStatsLink // one per counted game, the newest few
-	BGStatsMore       bool          // older counted games were left out
-	Length            LengthVM      // how long the evening took
-	Note              NoteVM        // the evening's note, with its form
+	Name, Status string
+	Why          scoring.Phrase
+	Ranking      []RankRow
+	Next, Back   string
+	Share        ShareLink
+	BGStats      []BGStatsLink // one per counted game, the newest few
+	BGStatsMore  bool          // older counted games were left out
+	Length       LengthVM      // how long the evening took
+	Note         NoteVM        // the evening's note, with its form
 }
 
 // AfterGameVM is what a finished game offers next: the same players
@@ -88,9 +91,9 @@ type NextGameVM struct {
 	Errors        Errors
 	// Playing is set while a game is played along: it is stopped first
 	// (kept or discarded, StopPlay). Blocked says why no game can be
-	// chosen yet ("" when one can).
+	// chosen yet (zero when one can).
 	Playing *StopPlay
-	Blocked string
+	Blocked scoring.Phrase
 	// Stop is set while a round game goes on: it can be stopped here,
 	// kept as an unfinished game, instead of undoing its rounds.
 	Stop *StopGame
@@ -124,5 +127,5 @@ type GameChoice struct {
 	// Fits is false when the table's players cannot play it (too many or
 	// too few), with Why.
 	Fits bool
-	Why  string
+	Why  scoring.Phrase
 }

@@ -6,6 +6,7 @@ package views
 import (
 	"crypto/rand"
 	"encoding/hex"
+	"reflect"
 	"sort"
 
 	"github.com/a-h/templ"
@@ -201,8 +202,8 @@ type TableVM struct {
 	TableView
 	Form
 	UndoLabel string // what Undo would take back; "" when nothing
-	// PlayLabel offers guided play ("play along"); "" when the game has none.
-	PlayLabel string
+	// PlayLabel offers guided play ("play along"); zero when the game has none.
+	PlayLabel scoring.Phrase
 	Share     ShareVM
 }
 
@@ -216,9 +217,9 @@ type ReadOnlyTableVM struct {
 // ShareLink is one link offered to share: its absolute URL, what it
 // allows, and the address of its QR code image.
 type ShareLink struct {
-	ID    string // element id stem: "edit-link", "view-link", "public-link"
-	Label string // what the link allows, e.g. "can only watch"
-	Hint  string // who it is for
+	ID    string         // element id stem: "edit-link", "view-link", "public-link"
+	Label scoring.Phrase // what the link allows, e.g. "can only watch"
+	Hint  scoring.Phrase // who it is for
 	URL   string
 	QRURL string
 	Title string // the page's title, for the share sheet
@@ -226,6 +227,12 @@ type ShareLink struct {
 	// sends along with the link where the phone can share files
 	// (static/js/sharecard.js).
 	Card string
+}
+
+// Same reports whether l and o draw the same link, in the same words.
+func (l ShareLink) Same(o ShareLink) bool {
+	return l.ID == o.ID && l.URL == o.URL && l.QRURL == o.QRURL && l.Title == o.Title && l.Card == o.Card &&
+		reflect.DeepEqual(l.Label, o.Label) && reflect.DeepEqual(l.Hint, o.Hint)
 }
 
 // ShareVM is the edit page's invite panel: both links, labelled for what
@@ -240,7 +247,7 @@ type ShareVM struct {
 	ViewForm, EditForm     Form
 	// Features says which phone features work at the links' address and
 	// why not (tablepage.Features); FeaturesGood is set when all do.
-	Features     string
+	Features     scoring.Phrase
 	FeaturesGood bool
 	// Kept, when set, is View and Edit already rendered
 	// (ShareViewLink, ShareEditLink).
@@ -355,8 +362,8 @@ type ResultVM struct {
 	// ReplayURL steps through the game's history ("" on the check page).
 	ReplayURL string
 	// Imported says where an imported game came from: its result is the
-	// file's, not checked by the rules ("" for games entered here).
-	Imported string
+	// file's, not checked by the rules (zero for games entered here).
+	Imported scoring.Phrase
 	// Reopen, on the check page, posts the entered values back to the
 	// editor so a disputed entry can be changed without retyping it.
 	Reopen *Reopen
@@ -407,8 +414,8 @@ type Reopen struct {
 	Action string
 	CSRF   string
 	Fields []Field
-	// Label is the button's text; "" is "Change these entries".
-	Label string
+	// Label is the button's text; zero is "Change these entries".
+	Label scoring.Phrase
 }
 
 // Field is one name/value pair of a form.
@@ -464,7 +471,7 @@ type JSONCheckVM struct {
 type ImportVM struct {
 	Page
 	Form
-	Error string
+	Error scoring.Phrase
 	// ErrorWhere is where in the file the error is (its field, such as
 	// "events[3].payload"): small print behind the error.
 	ErrorWhere string
@@ -514,7 +521,7 @@ type LeagueAdminVM struct {
 	Open        bool // the link panel unfolded (a link was just replaced)
 	RotateForm  Form
 	PhoneTables []TableRow // tables this phone opened, to add
-	Error       string
+	Error       scoring.Phrase
 }
 
 // LeagueRow is one line of a league table.

@@ -9,6 +9,7 @@ import (
 	"github.com/boombuler/barcode/qr"
 	"github.com/labstack/echo/v4"
 
+	"tablemate/scoring"
 	"tablemate/views"
 	"tablemate/web/kit"
 	"tablemate/web/tablepage"
@@ -98,6 +99,6 @@ func (a *Area) qrAnswer(c echo.Context, path string) error {
 // Share is one link to pass on: its absolute URL on the server's public
 // address and its QR code image, both on path (handed to the pages with
 // an invite or share panel: the table's, the evening's, web/leagues').
-func (a *Area) Share(c echo.Context, id, label, hint, path, title string) views.ShareLink {
+func (a *Area) Share(c echo.Context, id string, label, hint scoring.Phrase, path, title string) views.ShareLink {
 	return views.ShareLink{ID: id, Label: label, Hint: hint, URL: a.handed.Origin(c.Request()) + path, QRURL: path + "/qr.svg", Title: title}
 }

@@ -55,7 +55,7 @@ func (a *Area) Submit(c echo.Context) error {
 	info := engine.Info()
 	values, err := c.FormParams()
 	if err != nil {
-		return echo.NewHTTPError(http.StatusBadRequest, kit.Tr(c, "The form could not be read."))
+		return echo.NewHTTPError(http.StatusBadRequest, scoring.Phrasef("The form could not be read."))
 	}
 	ed, hasEditor := games.Editor(info.Slug)
 	if hasEditor && ed.Rounds && strings.TrimSpace(c.FormValue("state")) == "" {

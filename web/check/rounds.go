@@ -155,7 +155,7 @@ func (a *Area) checkRound(c echo.Context, engine scoring.Game, ed kit.Editor, va
 		carry = append(carry, views.Field{Name: views.PField(i, "name"), Value: name})
 	}
 	if !res.GameOver {
-		vm.Next = &views.Reopen{Action: "/check/" + info.Slug, CSRF: kit.CSRFToken(c), Label: kit.Tr(c, "Enter round %d", n+1),
+		vm.Next = &views.Reopen{Action: "/check/" + info.Slug, CSRF: kit.CSRFToken(c), Label: scoring.Phrasef("Enter round %d", n+1),
 			Fields: append([]views.Field{{Name: "_next", Value: "1"}}, carry...)}
 	}
 	// "Change these entries" opens this round again, typed as it was, on

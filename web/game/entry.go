@@ -46,7 +46,7 @@ func (a *Area) EditForm(c echo.Context) error {
 		return err
 	}
 	if eg.Ed.Rounds {
-		return echo.NewHTTPError(http.StatusNotFound, kit.Tr(c, "A game entered round by round is corrected one round at a time: choose the round on the game's page."))
+		return echo.NewHTTPError(http.StatusNotFound, scoring.Phrasef("A game entered round by round is corrected one round at a time: choose the round on the game's page."))
 	}
 	return a.Render(c, http.StatusOK, eg.Ed.Page(gameEntry(c, t, eg, eg.Ed.Values(eg.Game.State), nil, scoring.Phrase{})))
 }
@@ -121,7 +121,7 @@ func (a *Area) saveGame(c echo.Context, t sessions.Table, eg entryGame) error {
 	ed, n := eg.Ed, eg.N
 	values, err := c.FormParams()
 	if err != nil {
-		return echo.NewHTTPError(http.StatusBadRequest, kit.Tr(c, "The form could not be read."))
+		return echo.NewHTTPError(http.StatusBadRequest, scoring.Phrasef("The form could not be read."))
 	}
 	seen, _ := serve.FormInt(c, "_seen")
 	token := c.FormValue("_token")

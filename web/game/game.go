@@ -20,6 +20,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"tablemate/scoring"
 	"tablemate/sessions"
 	"tablemate/sessions/plays"
 	"tablemate/views"
@@ -42,7 +43,7 @@ type Handed struct {
 	Writes tablepage.Writes
 	// Share is a link to pass on with its QR code (web/cards' Share):
 	// a finished game's result, on the view-only link.
-	Share func(c echo.Context, id, label, hint, path, title string) views.ShareLink
+	Share func(c echo.Context, id string, label, hint scoring.Phrase, path, title string) views.ShareLink
 	// Preview is a game's link preview behind the view-only link
 	// (web/cards' GamePreview).
 	Preview func(c echo.Context, v tablepage.View, g sessions.Game) views.Preview
@@ -80,7 +81,7 @@ type entryGame struct {
 func nextEntry(c echo.Context, t sessions.Table) (entryGame, error) {
 	ed, ok := games.Editor(t.Info.Slug)
 	if !ok {
-		return entryGame{}, echo.NewHTTPError(http.StatusNotFound, kit.Tr(c, "This game has no result editor yet."))
+		return entryGame{}, echo.NewHTTPError(http.StatusNotFound, scoring.Phrasef("This game has no result editor yet."))
 	}
 	return entryGame{Slug: t.Info.Slug, Ed: ed, Names: t.Players}, nil
 }
@@ -94,7 +95,7 @@ func recordedEntry(c echo.Context, t sessions.Table) (entryGame, error) {
 	}
 	ed, ok := games.Editor(g.Info.Slug)
 	if !ok || !correctable(ed, g) {
-		return entryGame{}, echo.NewHTTPError(http.StatusNotFound, kit.Tr(c, "This game has no result editor yet."))
+		return entryGame{}, echo.NewHTTPError(http.StatusNotFound, scoring.Phrasef("This game has no result editor yet."))
 	}
 	eg := entryGame{N: g.Number, Slug: g.Info.Slug, Ed: ed, Game: g, Names: t.Players}
 	if len(g.Result().Players) > 0 {

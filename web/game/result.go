@@ -10,7 +10,6 @@ import (
 	"tablemate/sessions"
 	"tablemate/sessions/plays"
 	"tablemate/views"
-	"tablemate/views/i18n"
 	"tablemate/web/games"
 	"tablemate/web/kit"
 	"tablemate/web/serve"
@@ -120,8 +119,8 @@ func (a *Area) afterGame(c echo.Context, t sessions.Table, links sessions.TableL
 	}
 	after := &views.AfterGameVM{
 		Form: kit.Form(c, t.Head), Again: kit.EditBase(c) + "/next", Next: kit.EditBase(c) + "/next", Game: g.Info.Slug, Then: "entry",
-		Share: a.handed.Share(c, "result-link", kit.Tr(c, "Can only watch"),
-			kit.Tr(c, "The result to pass on: this link shows the table and cannot change it."),
+		Share: a.handed.Share(c, "result-link", scoring.Phrasef("Can only watch"),
+			scoring.Phrasef("The result to pass on: this link shows the table and cannot change it."),
 			fmt.Sprintf("/v/%s/games/%d", links.View, g.Number), t.Name),
 	}
 	if e, ok := t.Entry(g.Seq); ok && e.Kind == sessions.KindPlayStep {
@@ -136,17 +135,17 @@ func (a *Area) afterGame(c echo.Context, t sessions.Table, links sessions.TableL
 // importedText says where an imported game came from and what it holds:
 // "From BG Stats, played 11 May 2024, 20:15 (45 minutes) at Anna's: the
 // totals and winners as the file gives them."
-func (a *Area) importedText(c echo.Context, g *sessions.GameImported) string {
-	s := kit.Tr(c, "From %s, played %s.", a.handed.Source(plays.Format(g.Source)), serve.DateTime(c, g.PlayedAt(), true, false))
+func (a *Area) importedText(c echo.Context, g *sessions.GameImported) scoring.Phrase {
+	s := []scoring.Phrase{scoring.Phrasef("From %s, played %s.", a.handed.Source(plays.Format(g.Source)), serve.DateTime(c, g.PlayedAt(), true, false))}
 	if g.Minutes > 0 {
-		s += " " + i18n.N(c.Request().Context(), g.Minutes, "It took 1 minute.", "It took %d minutes.")
+		s = append(s, scoring.Count(g.Minutes, "It took 1 minute.", "It took %d minutes."))
 	}
 	if g.Location != "" {
-		s += " " + kit.Tr(c, "Played at %s.", g.Location)
+		s = append(s, scoring.Phrasef("Played at %s.", g.Location))
 	}
-	s += " " + kit.Tr(c, "The totals and winners are the file's: a play file holds no cards, so the rules could not check them.")
+	s = append(s, scoring.Phrasef("The totals and winners are the file's: a play file holds no cards, so the rules could not check them."))
 	if g.Comments != "" {
-		s += " " + kit.Tr(c, "Comments: %s", g.Comments)
+		s = append(s, scoring.Phrasef("Comments: %s", g.Comments))
 	}
-	return s
+	return scoring.Phrasef("%s", scoring.List{Sep: " ", Items: s})
 }

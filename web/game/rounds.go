@@ -38,7 +38,7 @@ func (a *Area) roundParams(c echo.Context) (sessions.Table, entryGame, int, erro
 	tablepage.KeepAwake(c)
 	r, err := strconv.Atoi(c.Param("r"))
 	if err != nil || r < 1 || eg.Ed.RoundValues(eg.Game.State, r) == nil {
-		return t, eg, 0, echo.NewHTTPError(http.StatusNotFound, kit.Tr(c, "Game %d has no round %s.", eg.N, c.Param("r")))
+		return t, eg, 0, echo.NewHTTPError(http.StatusNotFound, scoring.Phrasef("Game %d has no round %s.", eg.N, c.Param("r")))
 	}
 	return t, eg, r, nil
 }
@@ -71,7 +71,7 @@ func (a *Area) CorrectRound(c echo.Context) error {
 	}
 	values, err := c.FormParams()
 	if err != nil {
-		return echo.NewHTTPError(http.StatusBadRequest, kit.Tr(c, "The form could not be read."))
+		return echo.NewHTTPError(http.StatusBadRequest, scoring.Phrasef("The form could not be read."))
 	}
 	seen, _ := serve.FormInt(c, "_seen")
 	token := c.FormValue("_token")

@@ -116,7 +116,7 @@ func (a *Area) ImportForm(c echo.Context) error {
 // new, or says why not (POST /tables/import). The file is read as a
 // stream: a long table's export is megabytes.
 func (a *Area) ImportTable(c echo.Context) error {
-	fail := func(msg, where string) error {
+	fail := func(msg scoring.Phrase, where string) error {
 		vm := views.ImportVM{Page: kit.Page(c, scoring.Phrasef("Import a table")), Form: kit.Form(c, 0), Error: msg, ErrorWhere: where}
 		return a.Render(c, http.StatusUnprocessableEntity, views.ImportTable(vm))
 	}
@@ -130,7 +130,7 @@ func (a *Area) ImportTable(c echo.Context) error {
 		return err // refused before the file was read: 403 or 503
 	}
 	if err != nil {
-		return fail(kit.Tr(c, "Choose the .json file a table was exported to."), "")
+		return fail(scoring.Phrasef("Choose the .json file a table was exported to."), "")
 	}
 	defer file.Close()
 	body := a.budget.reader(c.RealIP(), file)
@@ -143,7 +143,7 @@ func (a *Area) ImportTable(c echo.Context) error {
 		c.Response().Header().Set("Retry-After", "60")
 		return echo.NewHTTPError(http.StatusTooManyRequests, "This phone imported a lot in a short time. Wait a minute and import again; nothing was imported.")
 	case errors.As(err, &in):
-		return fail(kit.Tr(c, "Nothing was imported: %s", kit.LocalInput(c, in)), in.Field)
+		return fail(scoring.Phrasef("Nothing was imported: %s", in.Phrase), in.Field)
 	case err != nil:
 		return err
 	case im.League != nil:

@@ -150,7 +150,7 @@ func BGStatsEvening(c echo.Context, t sessions.Table) (out []views.BGStatsLink, 
 				slices.Reverse(out)
 				return out, true
 			}
-			out = append(out, views.BGStatsLink{Label: kit.Tr(c, "Game %d: %s", g.Number, playGames.Title(playGame(g))), URL: l})
+			out = append(out, views.BGStatsLink{Label: scoring.Phrasef("Game %d: %s", g.Number, playGames.Title(playGame(g))), URL: l})
 		}
 	}
 	slices.Reverse(out)
@@ -332,7 +332,7 @@ func (a *Area) ImportPlays(c echo.Context) error {
 		return err
 	}
 	vm := a.playsVM(c, l)
-	fail := func(msg string) error {
+	fail := func(msg scoring.Phrase) error {
 		vm.Error = msg
 		return a.Render(c, http.StatusUnprocessableEntity, views.PlaysImport(vm))
 	}
@@ -346,7 +346,7 @@ func (a *Area) ImportPlays(c echo.Context) error {
 		return err // refused before the file was read: 403 or 503
 	}
 	if err != nil {
-		return fail(kit.Tr(c, "Choose the file to import: a BG Stats file (.bgsplay or its backup .json) or BoardGameGeek plays (.xml)."))
+		return fail(scoring.Phrasef("Choose the file to import: a BG Stats file (.bgsplay or its backup .json) or BoardGameGeek plays (.xml)."))
 	}
 	defer file.Close()
 	body := a.budget.reader(c.RealIP(), file)
@@ -360,7 +360,7 @@ func (a *Area) ImportPlays(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusTooManyRequests, "This phone imported a lot in a short time. Wait a minute and import again; nothing was imported.")
 	case errors.As(err, &in):
 		vm.ErrorWhere = in.Field
-		return fail(kit.Tr(c, "Nothing was imported: %s", kit.LocalInput(c, in)))
+		return fail(scoring.Phrasef("Nothing was imported: %s", in.Phrase))
 	case err != nil:
 		return err
 	}
@@ -382,7 +382,7 @@ func (a *Area) ImportPlays(c echo.Context) error {
 	switch {
 	case errors.As(err, &in):
 		vm.ErrorWhere = in.Field
-		return fail(kit.Tr(c, "Nothing was imported: %s", kit.LocalInput(c, in)))
+		return fail(scoring.Phrasef("Nothing was imported: %s", in.Phrase))
 	case err != nil:
 		return err
 	}
@@ -451,7 +451,7 @@ func planImport(c echo.Context, l sessions.League, format plays.Format, ps []pla
 	var plan importPlan
 	byKey := map[string]int{}
 	for i, p := range ps {
-		skip := func(reason string) {
+		skip := func(reason scoring.Phrase) {
 			day := ""
 			if !p.Played.IsZero() {
 				day = p.Played.Format(time.DateOnly)
@@ -462,10 +462,10 @@ func planImport(c echo.Context, l sessions.League, format plays.Format, ps []pla
 		m := playGames.Classify(p)
 		switch {
 		case m.Kind == plays.Skipped:
-			skip(kit.Tr(c, m.Format, m.Args...))
+			skip(scoring.Phrasef(m.Format, m.Args...))
 			continue
 		case have[id] || have[plays.PlayUUID(p, i)]:
-			skip(kit.Tr(c, "already in this league"))
+			skip(scoring.Phrasef("already in this league"))
 			continue
 		}
 		p = p.WithRanks()
@@ -481,8 +481,8 @@ func planImport(c echo.Context, l sessions.League, format plays.Format, ps []pla
 		}
 		slug, sheet := m.Slug, ""
 		if m.Kind == plays.AnotherGame {
-			state, refused := importedSheet(c, p.Game, g.Players)
-			if refused != "" {
+			state, refused := importedSheet(p.Game, g.Players)
+			if !refused.IsZero() {
 				skip(refused)
 				continue
 			}
@@ -535,10 +535,10 @@ func groupTitle(gr sessions.ImportGroup) string {
 // says, each player's score a final score. A play the sheet cannot take
 // (too many players, a score out of its bounds) gives the reason why, in
 // the reader's language, instead.
-func importedSheet(c echo.Context, game plays.Game, players []sessions.ImportedScore) (json.RawMessage, string) {
+func importedSheet(game plays.Game, players []sessions.ImportedScore) (json.RawMessage, scoring.Phrase) {
 	info := games.Another().Engine.Info()
 	if len(players) > info.MaxPlayers {
-		return nil, kit.Tr(c, "a score sheet takes %d players at most; this play has %d", info.MaxPlayers, len(players))
+		return nil, scoring.Phrasef("a score sheet takes %d players at most; this play has %d", info.MaxPlayers, len(players))
 	}
 	finals := make([]scoring.FinalScore, len(players))
 	for i, p := range players {
@@ -551,11 +551,11 @@ func importedSheet(c echo.Context, game plays.Game, players []sessions.ImportedS
 	var in *scoring.InputError
 	switch {
 	case errors.As(err, &in):
-		return nil, kit.Tr(c, "a score sheet cannot take it: %s", kit.LocalInput(c, in))
+		return nil, scoring.Phrasef("a score sheet cannot take it: %s", in.Phrase)
 	case err != nil:
-		return nil, err.Error()
+		return nil, scoring.Verbatim(err.Error())
 	}
-	return state, ""
+	return state, scoring.Phrase{}
 }
 
 // memberName is name as the league's members spell it, when one of them

@@ -10,7 +10,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"tablemate/web/kit"
+	"tablemate/scoring"
 	"tablemate/web/serve"
 )
 
@@ -80,7 +80,7 @@ var errNoFile = errors.New("the form has no file")
 func tooManyImports(c echo.Context) error {
 	c.Response().Header().Set("Retry-After", "30")
 	return echo.NewHTTPError(http.StatusServiceUnavailable,
-		kit.Tr(c, "Too many imports are being read at once. Nothing was read or imported; send the file again in a minute."))
+		scoring.Phrasef("Too many imports are being read at once. Nothing was read or imported; send the file again in a minute."))
 }
 
 // openUpload admits an import and opens its file field: over the caps it

@@ -14,9 +14,9 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"tablemate/scoring"
 	"tablemate/sessions"
 	"tablemate/views"
-	"tablemate/web/kit"
 	"tablemate/web/serve"
 )
 
@@ -34,7 +34,7 @@ type Preview func(c echo.Context, l sessions.League, vm views.LeagueView, key st
 
 // Share is a link to share, with its QR code, as the invite panels show
 // it: id names it on the page, path is the link's path on this site.
-type Share func(c echo.Context, id, label, hint, path, title string) views.ShareLink
+type Share func(c echo.Context, id string, label, hint scoring.Phrase, path, title string) views.ShareLink
 
 // New is the leagues' area on k, drawing previews and share links with
 // the server's preview and share.
@@ -47,7 +47,7 @@ func (a *Area) RotateAdmin(c echo.Context) error {
 	seen, _ := serve.FormInt(c, "_seen")
 	r, err := a.Tables.Rotate(c.Request().Context(), c.Param("admin"), sessions.RoleAdmin, seen, c.FormValue("_token"))
 	if serve.Stale(c, err) {
-		return a.renderAdmin(c, http.StatusConflict, kit.Tr(c, "Someone else replaced this link a moment ago, so nothing was done. The links in use are shown below."))
+		return a.renderAdmin(c, http.StatusConflict, scoring.Phrasef("Someone else replaced this link a moment ago, so nothing was done. The links in use are shown below."))
 	}
 	if err != nil {
 		return serve.LinkError(c, err)

@@ -68,10 +68,10 @@ func (a *Area) Show(c echo.Context) error {
 
 // ShowAdmin renders the standings with the league's tools.
 func (a *Area) ShowAdmin(c echo.Context) error {
-	return a.renderAdmin(c, http.StatusOK, "")
+	return a.renderAdmin(c, http.StatusOK, scoring.Phrase{})
 }
 
-func (a *Area) renderAdmin(c echo.Context, status int, msg string) error {
+func (a *Area) renderAdmin(c echo.Context, status int, msg scoring.Phrase) error {
 	l, err := a.LeagueAdmin(c)
 	if err != nil {
 		return err
@@ -97,7 +97,7 @@ func (a *Area) leagueAction(c echo.Context, act func(sessions.League) error) err
 	err = act(l)
 	var in *scoring.InputError
 	if errors.As(err, &in) {
-		return a.renderAdmin(c, http.StatusUnprocessableEntity, kit.LocalInput(c, in))
+		return a.renderAdmin(c, http.StatusUnprocessableEntity, in.Phrase)
 	}
 	if err != nil {
 		return serve.LinkError(c, err)
@@ -132,7 +132,7 @@ func (a *Area) AddTable(c echo.Context) error {
 		_, rest, _ := strings.Cut(link, "/tables/")
 		id, _, _ = strings.Cut(rest, "/")
 		if link == "" || !serve.ValidID(id) {
-			return a.renderAdmin(c, http.StatusUnprocessableEntity, kit.Tr(c, "paste a table's edit link (…/tables/…)"))
+			return a.renderAdmin(c, http.StatusUnprocessableEntity, scoring.Phrasef("paste a table's edit link (…/tables/…)"))
 		}
 	}
 	ctx := c.Request().Context()
@@ -153,7 +153,7 @@ func (a *Area) AddTable(c echo.Context) error {
 		}
 	} else if t, err := a.Tables.Table(ctx, id); err == nil {
 		if qs := nameQuestions(c, l, t.Players); len(qs) > 0 {
-			return a.renderLeagueNames(c, http.StatusOK, l, id, t.Name, qs, "")
+			return a.renderLeagueNames(c, http.StatusOK, l, id, t.Name, qs, scoring.Phrase{})
 		}
 	}
 	if as != nil {
@@ -173,12 +173,12 @@ func (a *Area) AddTable(c echo.Context) error {
 						}
 					}
 				}
-				return a.renderLeagueNames(c, http.StatusUnprocessableEntity, l, id, t.Name, qs, kit.LocalInput(c, in))
+				return a.renderLeagueNames(c, http.StatusUnprocessableEntity, l, id, t.Name, qs, in.Phrase)
 			}
 		}
 	}
 	if errors.As(err, &in) {
-		return a.renderAdmin(c, http.StatusUnprocessableEntity, kit.LocalInput(c, in))
+		return a.renderAdmin(c, http.StatusUnprocessableEntity, in.Phrase)
 	}
 	if err != nil {
 		return serve.LinkError(c, err)
@@ -222,7 +222,7 @@ func nameQuestions(c echo.Context, l sessions.League, players []string) []views.
 	return qs
 }
 
-func (a *Area) renderLeagueNames(c echo.Context, status int, l sessions.League, pick, table string, qs []views.NameQuestion, msg string) error {
+func (a *Area) renderLeagueNames(c echo.Context, status int, l sessions.League, pick, table string, qs []views.NameQuestion, msg scoring.Phrase) error {
 	name := scoring.Verbatim(table)
 	if table == "" {
 		name = scoring.Phrasef("this table")
@@ -247,8 +247,8 @@ func (a *Area) leagueView(c echo.Context, l sessions.League, base string) (views
 	}
 	vm.Scripts = []string{"js/share.js"}
 	vm.Styles = []string{"css/members.css"}
-	vm.Share = a.share(c, "public-link", kit.Tr(c, "Standings link"),
-		kit.Tr(c, "Anyone with it sees the standings and the tables; nobody can change anything with it."), vm.PublicPath, l.Name)
+	vm.Share = a.share(c, "public-link", scoring.Phrasef("Standings link"),
+		scoring.Phrasef("Anyone with it sees the standings and the tables; nobody can change anything with it."), vm.PublicPath, l.Name)
 	emoji := map[string]string{}
 	for _, m := range l.Members {
 		if m.MergedInto == "" {
@@ -312,7 +312,7 @@ func (a *Area) leagueAdminVM(c echo.Context, l sessions.League) (views.LeagueAdm
 	}
 	vm := views.LeagueAdminVM{
 		LeagueView: view, Form: kit.Form(c, 0), AdminPath: adminPath, RotateForm: kit.Form(c, gen),
-		Admin: a.share(c, "admin-link", kit.Tr(c, "Admin link"), kit.Tr(c, "Whoever has it can change the league: members, tables, this link."), adminPath, l.Name),
+		Admin: a.share(c, "admin-link", scoring.Phrasef("Admin link"), scoring.Phrasef("Whoever has it can change the league: members, tables, this link."), adminPath, l.Name),
 	}
 	_, vm.Open = serve.LinkFlashes[c.QueryParam("done")]
 	recent, err := a.Tables.Recent(ctx, serve.RecentTables(c))

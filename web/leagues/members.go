@@ -64,7 +64,7 @@ func (a *Area) renderMember(c echo.Context, l sessions.League, base string, admi
 	}
 	p, ok := report.Member(canon)
 	if !ok || !l.IsMember(canon) {
-		return echo.NewHTTPError(http.StatusNotFound, kit.Tr(c, "%s is not a member of %s.", name, l.Name))
+		return echo.NewHTTPError(http.StatusNotFound, scoring.Phrasef("%s is not a member of %s.", name, l.Name))
 	}
 	st, err := a.Stats(ctx, l)
 	if err != nil {

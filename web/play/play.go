@@ -73,7 +73,7 @@ func (a *Area) load(c echo.Context) (sessions.Table, kit.Pages, error) {
 	game, _ := games.Find(t.Info.Slug)
 	g := game.Pages
 	if g == nil {
-		return t, nil, echo.NewHTTPError(http.StatusNotFound, kit.Tr(c, "%s cannot be played along yet; enter each game's result instead.", games.PlayingTitle(c.Request().Context(), t)))
+		return t, nil, echo.NewHTTPError(http.StatusNotFound, scoring.Phrasef("%s cannot be played along yet; enter each game's result instead.", games.PlayingTitle(c.Request().Context(), t)))
 	}
 	tablepage.KeepAwake(c)
 	nav := views.PlayNav{Back: kit.EditBase(c)}

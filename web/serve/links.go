@@ -11,7 +11,6 @@ import (
 	"tablemate/scoring"
 	"tablemate/sessions"
 	"tablemate/views/i18n"
-	"tablemate/web/kit"
 )
 
 // Every page is built for the link it was opened with: a handler
@@ -62,14 +61,14 @@ func LinkError(c echo.Context, err error) error {
 // tells nothing about the table or league, and never the new link.
 func gone(c echo.Context, re *sessions.ReplacedError) error {
 	when := DateTime(c, re.At.Local(), true, false)
-	msg := kit.Tr(c, "This link was replaced by a new one on %s and no longer opens anything. Ask whoever gave it to you for the new link.", when)
+	msg := scoring.Phrasef("This link was replaced by a new one on %s and no longer opens anything. Ask whoever gave it to you for the new link.", when)
 	switch re.Role {
 	case sessions.RoleEdit:
-		msg = kit.Tr(c, "This table's edit link was replaced by a new one on %s. It no longer opens the table or changes anything. Ask whoever runs the table for the new link.", when)
+		msg = scoring.Phrasef("This table's edit link was replaced by a new one on %s. It no longer opens the table or changes anything. Ask whoever runs the table for the new link.", when)
 	case sessions.RoleView:
-		msg = kit.Tr(c, "This view-only link was replaced by a new one on %s and no longer shows the table. Ask whoever runs the table for the new link.", when)
+		msg = scoring.Phrasef("This view-only link was replaced by a new one on %s and no longer shows the table. Ask whoever runs the table for the new link.", when)
 	case sessions.RoleAdmin:
-		msg = kit.Tr(c, "This league's admin link was replaced by a new one on %s and no longer changes the league. Ask whoever runs the league for the new link.", when)
+		msg = scoring.Phrasef("This league's admin link was replaced by a new one on %s and no longer changes the league. Ask whoever runs the league for the new link.", when)
 	}
 	return echo.NewHTTPError(http.StatusGone, msg)
 }

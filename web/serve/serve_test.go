@@ -13,6 +13,7 @@ import (
 	"github.com/labstack/echo/v4"
 	xlanguage "golang.org/x/text/language"
 
+	"tablemate/scoring"
 	"tablemate/sessions"
 	"tablemate/views/i18n"
 )
@@ -39,7 +40,7 @@ func TestLinkError(t *testing.T) {
 		t.Errorf("replaced view link: %v", err)
 	}
 	de := LinkError(request("/l/x", i18n.German), &sessions.ReplacedError{Role: sessions.RoleAdmin, At: at})
-	if !errors.As(de, &he) || he.Code != http.StatusGone || strings.Contains(fmt.Sprint(he.Message), "replaced") {
+	if !errors.As(de, &he) || he.Code != http.StatusGone || strings.Contains(i18n.Say(request("/l/x", i18n.German).Request().Context(), he.Message.(scoring.Phrase)), "replaced") {
 		t.Errorf("replaced admin link, in German: %v", de)
 	}
 	other := errors.New("disk full")

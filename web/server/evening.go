@@ -34,18 +34,18 @@ func eveningVM(c echo.Context, t sessions.Table) views.EveningVM {
 	vm := views.EveningVM{Status: eveningStatus(c, ev)}
 	switch ev.Mode {
 	case sessions.EveningSum:
-		vm.Points = kit.Tr(c, "Total")
+		vm.Points = scoring.Phrasef("Total")
 		title := games.KindTitle(ctx, ev.Kind.Slug, ev.Sheet)
 		if ev.Kind.LowestWins {
-			vm.Why = i18n.N(ctx, ev.Done, "One game of %s: the fewest points lead.", "%[1]d games of %[2]s: each player's totals added, the fewest points lead, as its rules add several games.", title)
+			vm.Why = scoring.Count(ev.Done, "One game of %s: the fewest points lead.", "%[1]d games of %[2]s: each player's totals added, the fewest points lead, as its rules add several games.", title)
 		} else {
-			vm.Why = i18n.N(ctx, ev.Done, "One game of %s: the most points lead.", "%[1]d games of %[2]s: each player's totals added, the most points lead, as its rules add several games.", title)
+			vm.Why = scoring.Count(ev.Done, "One game of %s: the most points lead.", "%[1]d games of %[2]s: each player's totals added, the most points lead, as its rules add several games.", title)
 		}
 	case sessions.EveningPlacings:
-		vm.Points = kit.Tr(c, "Points")
-		vm.Why = kit.Tr(c, "Different games cannot add their scores: each game gives points by place (%s for 1st, 2nd, …; a tie shares them), as in a league.", placesText(ctx, ev.Points))
+		vm.Points = scoring.Phrasef("Points")
+		vm.Why = scoring.Phrasef("Different games cannot add their scores: each game gives points by place (%s for 1st, 2nd, …; a tie shares them), as in a league.", placesText(ctx, ev.Points))
 	default:
-		vm.None = kit.Tr(c, "No game counts yet: a game counts once it is over and not disputed.")
+		vm.None = scoring.Phrasef("No game counts yet: a game counts once it is over and not disputed.")
 	}
 	// The newest finished games only: a long table's page stays the
 	// same size (the games list below has them all).
@@ -60,9 +60,9 @@ func eveningVM(c echo.Context, t sessions.Table) views.EveningVM {
 		// A game's column names its kind only when the evening mixes
 		// kinds: of one kind, the line above says which, and the number
 		// alone keeps the table narrow on a phone.
-		label := strconv.Itoa(r.Number)
+		label := scoring.Verbatim(strconv.Itoa(r.Number))
 		if ev.Mode != sessions.EveningSum {
-			label = kit.Tr(c, "%d · %s", r.Number, games.KindTitle(ctx, r.Game, r.Sheet))
+			label = scoring.Phrasef("%d · %s", r.Number, games.KindTitle(ctx, r.Game, r.Sheet))
 		}
 		vm.Columns = append(vm.Columns, views.EveningColumn{Label: label, Status: tablepage.Status(r)})
 	}
@@ -72,13 +72,13 @@ func eveningVM(c echo.Context, t sessions.Table) views.EveningVM {
 			seat, played := r.Seat(row.Name)
 			switch {
 			case !played:
-				vr.Cells = append(vr.Cells, "–")
+				vr.Cells = append(vr.Cells, scoring.Verbatim("–"))
 			case !r.Counted:
-				vr.Cells = append(vr.Cells, "("+serve.ScoreText(seat.Score)+")") // not counted: the total alone
+				vr.Cells = append(vr.Cells, scoring.Verbatim("("+serve.ScoreText(seat.Score)+")")) // not counted: the total alone
 			case ev.Mode == sessions.EveningPlacings:
-				vr.Cells = append(vr.Cells, kit.Tr(c, "%d. (%s)", seat.Place, serve.ScoreText(seat.Score)))
+				vr.Cells = append(vr.Cells, scoring.Phrasef("%d. (%s)", seat.Place, serve.ScoreText(seat.Score)))
 			default:
-				vr.Cells = append(vr.Cells, serve.ScoreText(seat.Score))
+				vr.Cells = append(vr.Cells, scoring.Verbatim(serve.ScoreText(seat.Score)))
 			}
 		}
 		vm.Rows = append(vm.Rows, vr)
@@ -165,14 +165,14 @@ func nextGameVM(c echo.Context, t sessions.Table, chosen, first string, errs vie
 	if t.Play != nil {
 		vm.Playing = &views.StopPlay{Form: kit.Form(c, t.Head), Action: kit.EditBase(c) + "/play/stop?back=next", Moves: len(t.Play.Steps), Title: games.PlayingTitle(ctx, t)}
 	} else if g, going := t.InProgress(); going {
-		vm.Blocked = kit.Tr(c, "Game %d is not over yet: enter its last round, or stop it here, before choosing the next game.", g.Number)
+		vm.Blocked = scoring.Phrasef("Game %d is not over yet: enter its last round, or stop it here, before choosing the next game.", g.Number)
 		vm.Stop = &views.StopGame{Form: kit.Form(c, t.Head), Action: fmt.Sprintf("%s/games/%d/stop", kit.EditBase(c), g.Number),
 			Game: g.Number, Rounds: g.Rounds(), Title: tablepage.GameName(c, g)}
 	}
 	for _, info := range tableGamesIn(ctx) {
 		g := views.GameChoice{Slug: info.Slug, Title: info.Title, Starts: i18n.Say(ctx, info.Starts), Fits: true}
 		if n := len(t.Players); n < info.MinPlayers || n > info.MaxPlayers {
-			g.Fits, g.Why = false, kit.Tr(c, "for %d to %d players", info.MinPlayers, info.MaxPlayers)
+			g.Fits, g.Why = false, scoring.Phrasef("for %d to %d players", info.MinPlayers, info.MaxPlayers)
 		}
 		vm.Games = append(vm.Games, g)
 	}
@@ -214,15 +214,16 @@ func (a *App) chooseGame(c echo.Context) error {
 }
 
 // eveningNames are the names of an unnamed table, by the day it starts.
-var eveningNames = [7]string{
-	i18n.Key("Sunday evening"), i18n.Key("Monday evening"), i18n.Key("Tuesday evening"), i18n.Key("Wednesday evening"),
-	i18n.Key("Thursday evening"), i18n.Key("Friday evening"), i18n.Key("Saturday evening"),
+var eveningNames = [7]scoring.Phrase{
+	scoring.Phrasef("Sunday evening"), scoring.Phrasef("Monday evening"), scoring.Phrasef("Tuesday evening"), scoring.Phrasef("Wednesday evening"),
+	scoring.Phrasef("Thursday evening"), scoring.Phrasef("Friday evening"), scoring.Phrasef("Saturday evening"),
 }
 
 // eveningName names an unnamed table after its day, in the reader's
-// language.
+// language: said once, when the table starts, it is the table's name from
+// then on (a name, never looked up again).
 func eveningName(c echo.Context, now time.Time) string {
-	return kit.Tr(c, eveningNames[now.Weekday()])
+	return i18n.Say(c.Request().Context(), eveningNames[now.Weekday()])
 }
 
 // eveningEnd opens the whole evening on its ranking: the standing's
@@ -238,8 +239,8 @@ func (a *App) eveningEnd(c echo.Context) error {
 	vm := views.EveningEndVM{
 		Page: kit.Page(c, scoring.Phrasef("The evening: %s", t.Name)), Name: t.Name, Status: ev.Status, Why: ev.Why,
 		Next: kit.EditBase(c) + "/next", Back: kit.EditBase(c),
-		Share: a.cards.Share(c, "result-link", kit.Tr(c, "Can only watch"),
-			kit.Tr(c, "The result to pass on: this link shows the table and cannot change it."), "/v/"+links.View, t.Name),
+		Share: a.cards.Share(c, "result-link", scoring.Phrasef("Can only watch"),
+			scoring.Phrasef("The result to pass on: this link shows the table and cannot change it."), "/v/"+links.View, t.Name),
 	}
 	vm.Share.Card = "/v/" + links.View + "/card.png" // the evening's card (js/sharecard.js)
 	vm.BGStats, vm.BGStatsMore = interop.BGStatsEvening(c, t)

@@ -7,8 +7,8 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"tablemate/scoring"
 	"tablemate/views/i18n"
-	"tablemate/web/kit"
 	"tablemate/web/serve"
 )
 
@@ -74,7 +74,7 @@ func backPath(r *http.Request) string {
 func (a *App) switchLanguage(c echo.Context) error {
 	t, ok := i18n.Parse(c.QueryParam("to"))
 	if !ok {
-		return echo.NewHTTPError(http.StatusBadRequest, kit.Tr(c, "Choose English or Deutsch."))
+		return echo.NewHTTPError(http.StatusBadRequest, scoring.Phrasef("Choose English or Deutsch."))
 	}
 	c.SetCookie(&http.Cookie{Name: langCookie, Value: i18n.Code(t), Path: "/", MaxAge: 365 * 24 * 3600,
 		HttpOnly: true, SameSite: http.SameSiteLaxMode})

@@ -70,10 +70,10 @@ func (a *App) rotateTableLink(c echo.Context) error {
 func (a *App) tableShare(c echo.Context, t sessions.Table, l sessions.TableLinks) views.ShareVM {
 	base := "/tables/" + l.Edit
 	vm := views.ShareVM{
-		View: a.cards.Share(c, "view-link", kit.Tr(c, "Can only watch"),
-			kit.Tr(c, "For spectators: follows the table live, cannot change anything."), "/v/"+l.View, t.Name),
-		Edit: a.cards.Share(c, "edit-link", kit.Tr(c, "Can enter results"),
-			kit.Tr(c, "For the players at this table: whoever has it can enter, correct and undo results."), base, t.Name),
+		View: a.cards.Share(c, "view-link", scoring.Phrasef("Can only watch"),
+			scoring.Phrasef("For spectators: follows the table live, cannot change anything."), "/v/"+l.View, t.Name),
+		Edit: a.cards.Share(c, "edit-link", scoring.Phrasef("Can enter results"),
+			scoring.Phrasef("For the players at this table: whoever has it can enter, correct and undo results."), base, t.Name),
 		RotateView: base + "/rotate/view", RotateEdit: base + "/rotate/edit",
 		ViewForm: kit.Form(c, l.ViewGen), EditForm: kit.Form(c, l.EditGen),
 	}
@@ -87,11 +87,11 @@ func (a *App) tableShare(c echo.Context, t sessions.Table, l sessions.TableLinks
 	k := t.Derived("share/"+i18n.Code(i18n.Lang(ctx)), func() any {
 		return kept{vm.View, vm.Edit, &views.ShareParts{View: views.Prerender(ctx, views.ShareViewLink(vm.View)), Edit: views.Prerender(ctx, views.ShareEditLink(vm.Edit))}}
 	}).(kept)
-	if k.view == vm.View && k.edit == vm.Edit {
+	if k.view.Same(vm.View) && k.edit.Same(vm.Edit) {
 		vm.Kept = k.parts
 	}
 	_, vm.Open = serve.LinkFlashes[c.QueryParam("done")]
 	f := a.site.features(c.Request())
-	vm.Features, vm.FeaturesGood = kit.Tr(c, f.Say()), f.Good()
+	vm.Features, vm.FeaturesGood = scoring.Phrasef(f.Say()), f.Good()
 	return vm
 }

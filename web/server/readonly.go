@@ -5,9 +5,9 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"tablemate/scoring"
 	"tablemate/sessions"
 	"tablemate/views"
-	"tablemate/web/kit"
 	"tablemate/web/tablepage"
 )
 
@@ -25,8 +25,8 @@ func (a *App) showReadOnly(c echo.Context) error {
 	}
 	vm := views.ReadOnlyTableVM{
 		TableView: tableView(c, v.Table, v.Base()),
-		Share: a.cards.Share(c, "view-link", kit.Tr(c, "Can only watch"),
-			kit.Tr(c, "For spectators: follows the table live, cannot change anything."), v.Base(), v.Name),
+		Share: a.cards.Share(c, "view-link", scoring.Phrasef("Can only watch"),
+			scoring.Phrasef("For spectators: follows the table live, cannot change anything."), v.Base(), v.Name),
 	}
 	vm.Page.Preview = a.cards.ViewPreview(c, v)
 	if vm.Page.Preview.Image != "" {

@@ -147,7 +147,7 @@ func tableGamesIn(ctx context.Context) []scoring.Info {
 func (a *App) createTable(c echo.Context) error {
 	values, err := c.FormParams()
 	if err != nil {
-		return echo.NewHTTPError(http.StatusBadRequest, kit.Tr(c, "The form could not be read."))
+		return echo.NewHTTPError(http.StatusBadRequest, scoring.Phrasef("The form could not be read."))
 	}
 	players := seated(values["players"], values["seat"])
 	if len(players) > playerSlots*2 {
@@ -271,10 +271,10 @@ func checkMembers(c echo.Context, l sessions.League, players []string) error {
 		if p != "" && !slices.ContainsFunc(l.Members, func(m sessions.Member) bool { return strings.EqualFold(m.Name, p) }) {
 			for _, m := range l.Members {
 				if scoring.LooksLike(p, m.Name) {
-					return scoring.Errorf("players", "%s", kit.Tr(c, "%[1]s looks like %[2]s, a member of %[3]s, but is written with other letters: choose %[2]s", p, m.Name, l.Name))
+					return kit.FormErrorf("players", "%[1]s looks like %[2]s, a member of %[3]s, but is written with other letters: choose %[2]s", p, m.Name, l.Name)
 				}
 			}
-			return scoring.Errorf("players", "%s", kit.Tr(c, "%s is not a member of %s; add them on the league page first", p, l.Name))
+			return kit.FormErrorf("players", "%s is not a member of %s; add them on the league page first", p, l.Name)
 		}
 	}
 	return nil
@@ -323,9 +323,9 @@ func (a *App) tablePage(c echo.Context, t sessions.Table, links sessions.TableLi
 		vm.UndoLabel = shortTextIn(c.Request().Context(), t, e.Event)
 	}
 	if g, _ := games.Find(t.Info.Slug); g.Pages != nil {
-		vm.PlayLabel = kit.Tr(c, "Play the next game along, turn by turn")
+		vm.PlayLabel = scoring.Phrasef("Play the next game along, turn by turn")
 		if t.Play != nil {
-			vm.PlayLabel = i18n.N(c.Request().Context(), len(t.Play.Steps), "Continue the game played along (1 turn so far)", "Continue the game played along (%d turns so far)")
+			vm.PlayLabel = scoring.Count(len(t.Play.Steps), "Continue the game played along (1 turn so far)", "Continue the game played along (%d turns so far)")
 		}
 	}
 	return vm
