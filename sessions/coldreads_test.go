@@ -137,26 +137,7 @@ func TestColdUndoIsTheReplay(t *testing.T) {
 	for i := range 12 {
 		events := withNotesAndPauses(rnd, genLog(rnd, 30+rnd.IntN(30)))
 		cut := 1 + rnd.IntN(len(events))
-		var loaded Table
-		from := 0
-		for k := 0; from < cut; k++ {
-			h := min(from+1+rnd.IntN(15), cut)
-			at, err := Replay("k", events[:h], findAll)
-			if err != nil {
-				t.Fatal(err)
-			}
-			part, err := encodeChunked(&at, from, "test", 1+rnd.IntN(8))
-			if err != nil {
-				t.Fatalf("log %d, part %d–%d: %v", i, from, h, err)
-			}
-			if err := decodeOnto(&loaded, part, findAll, k > 0); err != nil {
-				t.Fatalf("log %d, part %d–%d: %v", i, from, h, err)
-			}
-			from = h
-		}
-		if err := loaded.applyAll(events[cut:], nil); err != nil {
-			t.Fatal(err)
-		}
+		loaded := loadInParts(t, rnd, i, events, cut)
 		k := keptStackOf(loaded)
 		last := events[len(events)-1].At
 		for loaded.effect != nil {

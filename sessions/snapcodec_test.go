@@ -649,29 +649,7 @@ func TestLazyReadsAreTheReplays(t *testing.T) {
 	for i := range 16 {
 		events := genLog(rnd, 30+rnd.IntN(40))
 		cut := 1 + rnd.IntN(len(events))
-		var loaded Table
-		from := 0
-		for k := 0; from < cut; k++ {
-			h := min(from+1+rnd.IntN(15), cut)
-			at, err := Replay("k", events[:h], findAll)
-			if err != nil {
-				t.Fatal(err)
-			}
-			// The log in short chunks, so that a base keeps several
-			// encoded (a chunk is decoded when first read, some only
-			// after later parts were applied in place).
-			part, err := encodeChunked(&at, from, "test", 1+rnd.IntN(8))
-			if err != nil {
-				t.Fatalf("log %d, part %d–%d: %v", i, from, h, err)
-			}
-			if err := decodeOnto(&loaded, part, findAll, k > 0); err != nil {
-				t.Fatalf("log %d, part %d–%d: %v", i, from, h, err)
-			}
-			from = h
-		}
-		if err := loaded.applyAll(events[cut:], nil); err != nil {
-			t.Fatal(err)
-		}
+		loaded := loadInParts(t, rnd, i, events, cut)
 		want, err := Replay("k", events, findAll)
 		if err != nil {
 			t.Fatal(err)
@@ -795,4 +773,34 @@ func TestLazyReadsAtOnce(t *testing.T) {
 	for e := range errs {
 		t.Errorf("%s read at once differs from the replay's", e)
 	}
+}
+
+// loadInParts is log i's table as a restart gives it: events[:cut] from
+// snapshot parts of random lengths, each written in short chunks so that
+// a base keeps several encoded (a chunk is decoded when first read, some
+// only after later parts were applied in place), then the events after
+// cut applied as a cached table's update does.
+func loadInParts(t *testing.T, rnd *rand.Rand, i int, events []Event, cut int) Table {
+	t.Helper()
+	var loaded Table
+	from := 0
+	for k := 0; from < cut; k++ {
+		h := min(from+1+rnd.IntN(15), cut)
+		at, err := Replay("k", events[:h], findAll)
+		if err != nil {
+			t.Fatal(err)
+		}
+		part, err := encodeChunked(&at, from, "test", 1+rnd.IntN(8))
+		if err != nil {
+			t.Fatalf("log %d, part %d–%d: %v", i, from, h, err)
+		}
+		if err := decodeOnto(&loaded, part, findAll, k > 0); err != nil {
+			t.Fatalf("log %d, part %d–%d: %v", i, from, h, err)
+		}
+		from = h
+	}
+	if err := loaded.applyAll(events[cut:], nil); err != nil {
+		t.Fatal(err)
+	}
+	return loaded
 }
