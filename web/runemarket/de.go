@@ -66,6 +66,7 @@ var german = map[string]string{
 	"With %d players a boat shelter or a bandit costs %d runes of one colour (rule RUN-1). Once a hand card is played, nothing more is bought with runes.": "Bei %d Personen kostet ein Bootsunterstand oder ein Bandit %d Runen einer Farbe (Regel RUN-1). Sobald eine Handkarte gespielt ist, wird nichts mehr mit Runen gekauft.",
 	"%[1]s holds 1 hand card":                    "%[1]s hat 1 Handkarte",
 	"%[2]s holds %[1]d hand cards":               "%[2]s hat %[1]d Handkarten",
+	"no card played yet this turn":               "in diesem Zug noch nichts ausgespielt",
 	"1 card play this turn":                      "in diesem Zug einmal ausgespielt",
 	"%d card plays this turn":                    "in diesem Zug %d-mal ausgespielt",
 	"Buy a boat shelter":                         "Einen Bootsunterstand kaufen",

@@ -476,3 +476,13 @@ func endVM(ctx context.Context, vm *RMPlayVM, pos runemarket.Position) {
 		vm.NeedCards = need.Players
 	}
 }
+
+// playedThisTurn says how many cards the player to move has played this
+// turn: "no card played yet this turn" for none (German "noch nichts",
+// not "0-mal"), else "1 card play this turn", "3 card plays this turn".
+func playedThisTurn(ctx context.Context, n int) string {
+	if n == 0 {
+		return i18n.T(ctx, "no card played yet this turn")
+	}
+	return i18n.N(ctx, n, "1 card play this turn", "%d card plays this turn")
+}

@@ -120,7 +120,7 @@ func TestPlayAlongRuneMarketInGerman(t *testing.T) {
 	}
 	turn = ts.GetLang(table+"/play", "de")
 	for sel, want := range map[string]string{
-		`[data-testid="hand"]`:         "Ana hat 3 Handkarten · in diesem Zug 0-mal ausgespielt",
+		`[data-testid="hand"]`:         "Ana hat 3 Handkarten · in diesem Zug noch nichts ausgespielt",
 		`[data-testid="draw-hint"]`:    "Spiel zuerst mindestens 1 Handkarte (Regeltext „Handkarten“).",
 		`[data-testid="go-rune"]`:      "Rune kaufen",
 		`[data-testid="rune"] summary`: "Eine Rune mit Zahlenkarten kaufen (5, 10 oder 15)",

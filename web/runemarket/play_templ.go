@@ -1726,9 +1726,9 @@ func rmMoves(vm RMPlayVM) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var94 string
-		templ_7745c5c3_Var94, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.N(ctx, vm.Played, "1 card play this turn", "%d card plays this turn"))
+		templ_7745c5c3_Var94, templ_7745c5c3_Err = templ.JoinStringErrs(playedThisTurn(ctx, vm.Played))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `play.templ`, Line: 220, Col: 212}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `play.templ`, Line: 220, Col: 168}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var94))
 		if templ_7745c5c3_Err != nil {
