@@ -251,18 +251,7 @@ func TestColdStackReadsItsTop(t *testing.T) {
 func TestColdStackAtOnce(t *testing.T) {
 	noStore(t)
 	events := cambioLog(400)
-	replayed, err := Replay("k", events, findAll)
-	if err != nil {
-		t.Fatal(err)
-	}
-	part, err := encodeChunked(&replayed, 0, "test", 16)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var loaded Table
-	if err := decodePart(&loaded, part, findAll); err != nil {
-		t.Fatal(err)
-	}
+	_, loaded := loadedInChunks(t, events, 16)
 	at := events[len(events)-1].At
 	var undos []Event
 	for i := range 60 {

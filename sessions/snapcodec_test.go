@@ -723,18 +723,7 @@ func TestLazyReadsAreTheReplays(t *testing.T) {
 // unsafely).
 func TestLazyReadsAtOnce(t *testing.T) {
 	noStore(t)
-	want, err := Replay("k", cambioLog(400), findAll)
-	if err != nil {
-		t.Fatal(err)
-	}
-	part, err := encodeChunked(&want, 0, "test", 16)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var loaded Table
-	if err := decodePart(&loaded, part, findAll); err != nil {
-		t.Fatal(err)
-	}
+	want, loaded := loadedInChunks(t, cambioLog(400), 16)
 	if k := loaded.Log.kept; k == nil || len(k.chunks) != 25 || k.chunks[1].read.Load() != nil {
 		t.Fatal("the loaded table decoded its log whole")
 	}
@@ -803,4 +792,22 @@ func loadInParts(t *testing.T, rnd *rand.Rand, i int, events []Event, cut int) T
 		t.Fatal(err)
 	}
 	return loaded
+}
+
+// loadedInChunks is events' table replayed, and as a restart loads it
+// from one snapshot part whose log is kept in chunks of per entries.
+func loadedInChunks(t *testing.T, events []Event, per int) (replayed, loaded Table) {
+	t.Helper()
+	replayed, err := Replay("k", events, findAll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	part, err := encodeChunked(&replayed, 0, "test", per)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := decodePart(&loaded, part, findAll); err != nil {
+		t.Fatal(err)
+	}
+	return replayed, loaded
 }
