@@ -150,15 +150,20 @@ type Stats struct {
 	// TableWithLinks, Links): a read of the database each. A request
 	// needs one at most.
 	Lookups int64
+	// LeagueLookups are the leagues loaded by their public id or admin
+	// link (League, LeagueByAdmin) or read again after a change: a page
+	// of a league needs one.
+	LeagueLookups int64
 }
 
-type counters struct{ replays, read, applied, lookups atomic.Int64 }
+type counters struct{ replays, read, applied, lookups, leagueLookups atomic.Int64 }
 
 // Stats returns the work done so far.
 func (ts *Tables) Stats() Stats {
 	return Stats{Replays: ts.count.replays.Load(), EventsRead: ts.count.read.Load(), EventsApplied: ts.count.applied.Load(),
 		Snapshots: ts.snapCount.loads.Load(), Refused: ts.snapCount.refused.Load(), Written: ts.snapCount.written.Load(),
-		Verified: ts.snapCount.verified.Load(), Differed: ts.snapCount.differed.Load(), Lookups: ts.count.lookups.Load()}
+		Verified: ts.snapCount.verified.Load(), Differed: ts.snapCount.differed.Load(), Lookups: ts.count.lookups.Load(),
+		LeagueLookups: ts.count.leagueLookups.Load()}
 }
 
 // at returns the table id at head or newer: the cached version, that

@@ -254,6 +254,7 @@ func (ts *Tables) reload(ctx context.Context, l League) (League, error) {
 }
 
 func (ts *Tables) loadLeague(ctx context.Context, id string) (League, error) {
+	ts.count.leagueLookups.Add(1)
 	if !storable(id) {
 		return League{}, ErrNotFound
 	}
