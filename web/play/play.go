@@ -43,7 +43,7 @@ type Handed struct {
 	// the table drawn afresh (web/server's App.writes).
 	Writes tablepage.Writes
 	// UndoText is the log's short sentence for event e of t, in the
-	// reader's language (web/server's timeline.go): the undo button of a
+	// reader's language (web/tablepage's LogShort): the undo button of a
 	// play page names the newest event with it when its game cannot.
 	UndoText func(ctx context.Context, t sessions.Table, e sessions.Event) string
 }

@@ -67,7 +67,7 @@ func logRows(ctx context.Context, t sessions.Table, from, to int) []views.LogRow
 	rows := make([]views.LogRow, 0, to-from+1)
 	for seq := to; seq >= from; seq-- {
 		e, _ := t.Entry(seq)
-		rows = append(rows, views.LogRow{Seq: e.Seq, Text: timelineText(ctx, t, e.Event), At: e.At.Local().Format("15:04:05"), Undone: t.UndoneBy(e.Seq) != 0})
+		rows = append(rows, views.LogRow{Seq: e.Seq, Text: tablepage.LogText(ctx, t, e.Event), At: e.At.Local().Format("15:04:05"), Undone: t.UndoneBy(e.Seq) != 0})
 	}
 	return rows
 }

@@ -320,7 +320,7 @@ func (a *App) tablePage(c echo.Context, t sessions.Table, links sessions.TableLi
 		vm.EveningURL = kit.EditBase(c) + "/evening"
 	}
 	if e, ok := t.Newest(); ok {
-		vm.UndoLabel = shortTextIn(c.Request().Context(), t, e.Event)
+		vm.UndoLabel = tablepage.LogShort(c.Request().Context(), t, e.Event)
 	}
 	if g, _ := games.Find(t.Info.Slug); g.Pages != nil {
 		vm.PlayLabel = scoring.Phrasef("Play the next game along, turn by turn")

@@ -12,6 +12,7 @@ import (
 	"tablemate/scoring"
 	"tablemate/sessions"
 	"tablemate/web/replay"
+	"tablemate/web/tablepage"
 )
 
 // roundsEngine is a tiny round-based game for the timeline: each round is
@@ -117,7 +118,7 @@ func TestTimelineOfRounds(t *testing.T) {
 		"Round 2 of game 1: Ben called Cambio; Ana 2, Ben 25 (Cambio called, fewest (−5))",
 	}
 	for i, e := range tb.Log.All() {
-		if got := timelineText(context.Background(), tb, e.Event); got != want[i] {
+		if got := tablepage.LogText(context.Background(), tb, e.Event); got != want[i] {
 			t.Errorf("event %d:\n got %q\nwant %q", e.Seq, got, want[i])
 		}
 	}
@@ -197,7 +198,7 @@ func TestTimelineAndReplayOfGuidedPlay(t *testing.T) {
 	}
 	want := []string{"Guided game started", "Move 1 of the guided game", "Game 1 finished by guided play (move 2): Ana 10, Ben 0"}
 	for i, w := range want {
-		if got := timelineText(context.Background(), tb, tb.Log.At(i+1).Event); got != w {
+		if got := tablepage.LogText(context.Background(), tb, tb.Log.At(i+1).Event); got != w {
 			t.Errorf("event %d: %q, want %q", i+2, got, w)
 		}
 	}

@@ -1,4 +1,4 @@
-package server
+package tablepage
 
 import (
 	"context"
@@ -12,15 +12,19 @@ import (
 	"tablemate/views/i18n"
 	"tablemate/web/games"
 	"tablemate/web/kit"
-	"tablemate/web/tablepage"
 )
 
-// timelineText says in words what an event of a table's log did, the way a
+// The log's sentences: each event of a table's log said in words, for
+// the table's history (web/server), a game's replay (web/replay, handed
+// LogText) and the undo buttons (LogShort: the table's page, and play
+// along, web/play, handed it).
+
+// LogText says in words what an event of a table's log did, the way a
 // player would tell it: "Game 2 entered: Ana 58, Ben 47 — Ana wins",
 // "Round 3 of game 1: Ana called Cambio; Ana 4 (−5 …), Ben 12",
 // "Undid: game 2 entered", "Ben joined". Undone entries are described as
 // they were when entered.
-func timelineText(ctx context.Context, t sessions.Table, e sessions.Event) string {
+func LogText(ctx context.Context, t sessions.Table, e sessions.Event) string {
 	switch e.Kind {
 	case sessions.KindTableCreated:
 		var p sessions.TableCreated
@@ -113,17 +117,17 @@ func timelineText(ctx context.Context, t sessions.Table, e sessions.Event) strin
 		var p sessions.Undo
 		json.Unmarshal(e.Payload, &p)
 		if target, ok := t.Entry(p.Seq); ok {
-			return i18n.T(ctx, "Undid: %s", shortTextIn(ctx, t, target.Event))
+			return i18n.T(ctx, "Undid: %s", LogShort(ctx, t, target.Event))
 		}
 		return i18n.T(ctx, "Undid entry #%d", p.Seq)
 	}
 	return string(e.Kind)
 }
 
-// shortTextIn names an event in a few words in ctx's language, for undo
+// LogShort names an event in a few words in ctx's language, for undo
 // buttons and undo entries: "game 2 entered", "round 3 of game 1", "Ben
 // joining".
-func shortTextIn(ctx context.Context, t sessions.Table, e sessions.Event) string {
+func LogShort(ctx context.Context, t sessions.Table, e sessions.Event) string {
 	switch e.Kind {
 	case sessions.KindPlayerJoined:
 		var p sessions.PlayerJoined
@@ -165,9 +169,9 @@ func shortTextIn(ctx context.Context, t sessions.Table, e sessions.Event) string
 		return i18n.T(ctx, "stopping game %d", p.Game)
 	}
 	if i18n.IsGerman(ctx) { // German nouns keep their capital
-		return timelineText(ctx, t, e)
+		return LogText(ctx, t, e)
 	}
-	return kit.LowerFirst(timelineText(ctx, t, e))
+	return kit.LowerFirst(LogText(ctx, t, e))
 }
 
 // entryOf is the log entry of event seq with the facts worked out when
@@ -273,45 +277,6 @@ func roundExtras(ctx context.Context, lines []scoring.Line, r int) string {
 		out = append(out, label)
 	}
 	return strings.Join(out, ", ")
-}
-
-// runningLines is the evening's standing game by game, a line per
-// player (views.Lines draws it): the standing's own points after each of
-// the newest chartGames counted games (sessions.Table.Chart), placing
-// points for a mixed evening, summed totals for one of one kind.
-func runningLines(ctx context.Context, t sessions.Table) views.LineChart {
-	ch := t.Chart(chartGames)
-	ev := tablepage.Evening(t)
-	c := views.LineChart{ID: "totals-chart", XLabel: i18n.T(ctx, "played\x04Game"), Title: chartTitle(ctx, ev), From: ch.Before}
-	for _, s := range ch.Series {
-		c.Series = append(c.Series, views.Series{Name: s.Name, Start: s.Start, Values: s.Values})
-	}
-	return c
-}
-
-// roundLines is a round-based game's running totals round by round, with
-// Cambio's target (50 unless the table chose another).
-func roundLines(ctx context.Context, slug string, g sessions.Game) views.LineChart {
-	c := views.LineChart{ID: "rounds-chart", XLabel: i18n.T(ctx, "Round"), Title: i18n.T(ctx, "Game %d, running totals by round", g.Number)}
-	for _, p := range g.Result().Players {
-		s := views.Series{Name: p.Name}
-		total := 0
-		for _, r := range p.Rounds {
-			total += r
-			s.Values = append(s.Values, float64(total))
-		}
-		c.Series = append(c.Series, s)
-	}
-	// The total that ends the game, as the engine reads the game (Cambio:
-	// 50 unless the table chose another).
-	if engine, ok := games.Engine(slug); ok {
-		if rounds, ok := engine.(scoring.RoundFacts); ok {
-			if target := rounds.Target(g.State); target > 0 {
-				c.HasTarget, c.Target = true, target
-			}
-		}
-	}
-	return c
 }
 
 // gameFinishedBy returns the game a guided play step ended, as the step
