@@ -1,4 +1,4 @@
-package server
+package table
 
 import (
 	"net/http"
@@ -14,12 +14,12 @@ import (
 	"tablemate/web/serve"
 )
 
-// showHome renders the start page with the recent tables.
-func (a *App) showHome(c echo.Context) error {
+// Home renders the start page with the recent tables.
+func (a *Area) Home(c echo.Context) error {
 	// The tables' cards count their games (not log entries: an undo or a
 	// guided move is no game), without replaying a table that did not
 	// change.
-	recent, err := a.tables.Cards(c.Request().Context(), serve.RecentTables(c))
+	recent, err := a.Tables.Cards(c.Request().Context(), serve.RecentTables(c))
 	if err != nil {
 		return err
 	}
@@ -31,5 +31,5 @@ func (a *App) showHome(c echo.Context) error {
 			Updated: serve.DateTime(c, t.Last.Local(), false, false),
 		})
 	}
-	return render(c, http.StatusOK, views.Home(vm))
+	return a.Render(c, http.StatusOK, views.Home(vm))
 }

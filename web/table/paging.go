@@ -1,4 +1,4 @@
-package server
+package table
 
 import (
 	"context"
@@ -16,15 +16,15 @@ import (
 // the newest history entries — and links to the rest, so a page costs
 // the same and weighs the same at game 1,000 as at game 10.
 const (
-	gamesPerPage = 20
-	logPerPage   = 50
-	chartGames   = 50 // the running-totals chart shows the newest this many games
+	GamesPerPage = 20
+	LogPerPage   = 50
+	ChartGames   = 50 // the running-totals chart shows the newest this many games
 )
 
 // gameRows is the page of the games table asked for (?games=N: the
 // games up to N), oldest first.
 func gameRows(c echo.Context, t sessions.Table) ([]views.GameRow, views.Pager) {
-	p := serve.Pager(c, "games", serve.PageEnd(c, "games", len(t.Games)), gamesPerPage, len(t.Games), "games")
+	p := serve.Pager(c, "games", serve.PageEnd(c, "games", len(t.Games)), GamesPerPage, len(t.Games), "games")
 	var rows []views.GameRow
 	for _, g := range t.Games[p.From-1 : p.To] {
 		rows = append(rows, gameRow(c, t, g))
@@ -53,7 +53,7 @@ func gameRow(c echo.Context, t sessions.Table, g sessions.Game) views.GameRow {
 func logPage(c echo.Context, t sessions.Table) ([]views.LogRow, views.Pager) {
 	ctx := c.Request().Context()
 	end := serve.PageEnd(c, "log", t.Head)
-	p := serve.Pager(c, "log", end, logPerPage, t.Head, "history")
+	p := serve.Pager(c, "log", end, LogPerPage, t.Head, "history")
 	if end == t.Head {
 		lang := i18n.Code(i18n.Lang(ctx))
 		return t.Derived("log/"+lang, func() any { return logRows(ctx, t, p.From, p.To) }).([]views.LogRow), p

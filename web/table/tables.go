@@ -1,4 +1,4 @@
-package server
+package table
 
 import (
 	"context"
@@ -25,24 +25,24 @@ import (
 
 const playerSlots = 8 // name boxes on the new-table form
 
-// newTable renders the empty "start a table" form: as many name boxes as
+// NewForm renders the empty "start a table" form: as many name boxes as
 // the game needs, this phone's names as chips.
-func (a *App) newTable(c echo.Context) error {
+func (a *Area) NewForm(c echo.Context) error {
 	vm := views.NewTableVM{Game: c.QueryParam("game"), First: "0"}
 	var l sessions.League
 	if admin := c.QueryParam("league"); admin != "" {
 		var err error
-		if l, err = a.tables.LeagueByAdmin(c.Request().Context(), admin); err != nil {
+		if l, err = a.Tables.LeagueByAdmin(c.Request().Context(), admin); err != nil {
 			return serve.LinkError(c, err)
 		}
 	}
 	vm.Players = make([]string, playerBoxes(vm.Game, 0))
-	return render(c, http.StatusOK, views.NewTable(a.newTableVM(c, vm, l)))
+	return a.Render(c, http.StatusOK, views.NewTable(a.newTableVM(c, vm, l)))
 }
 
 // newTableVM fills in what every rendering of the new-table form has:
 // the games with their start rules, the league, the chips.
-func (a *App) newTableVM(c echo.Context, vm views.NewTableVM, l sessions.League) views.NewTableVM {
+func (a *Area) newTableVM(c echo.Context, vm views.NewTableVM, l sessions.League) views.NewTableVM {
 	vm.Page, vm.Form, vm.Games = kit.Page(c, scoring.Phrasef("Start a table")), kit.Form(c, 0), tableGamesIn(c.Request().Context())
 	vm.Scripts = []string{"js/evening.js", "js/newtable.js"}
 	if vm.Game == "" && len(vm.Games) > 0 {
@@ -71,7 +71,7 @@ const chipMax = 16
 // when the table is for one, then the players of its recent tables,
 // newest first, then the active members of the leagues it opened, newest
 // first; each name once, at most chipMax.
-func (a *App) phoneNames(c echo.Context, members []string) []string {
+func (a *Area) phoneNames(c echo.Context, members []string) []string {
 	var names []string
 	add := func(n string) {
 		if len(names) < chipMax && n != "" && !slices.ContainsFunc(names, func(m string) bool { return strings.EqualFold(m, n) }) {
@@ -83,7 +83,7 @@ func (a *App) phoneNames(c echo.Context, members []string) []string {
 	}
 	ids := serve.RecentTables(c)
 	for _, id := range ids[:min(len(ids), chipTables)] {
-		t, err := a.tables.Table(c.Request().Context(), id)
+		t, err := a.Tables.Table(c.Request().Context(), id)
 		if err != nil {
 			continue // a replaced or deleted link: nothing to offer
 		}
@@ -92,7 +92,7 @@ func (a *App) phoneNames(c echo.Context, members []string) []string {
 		}
 	}
 	for _, id := range serve.KnownLeagues(c) {
-		l, err := a.tables.League(c.Request().Context(), id)
+		l, err := a.Tables.League(c.Request().Context(), id)
 		if err != nil {
 			continue // a deleted league: nothing to offer
 		}
@@ -141,10 +141,10 @@ func tableGamesIn(ctx context.Context) []scoring.Info {
 	return out
 }
 
-// createTable starts a table; bad input re-renders the form with 422.
+// Create starts a table; bad input re-renders the form with 422.
 // "Add a player" and moving a name up or down (the form's buttons, for
 // a phone without JavaScript) re-render it changed.
-func (a *App) createTable(c echo.Context) error {
+func (a *Area) Create(c echo.Context) error {
 	values, err := c.FormParams()
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, scoring.Phrasef("The form could not be read."))
@@ -157,7 +157,7 @@ func (a *App) createTable(c echo.Context) error {
 	create := sessions.TableCreated{Game: c.FormValue("game"), Name: c.FormValue("name"), Players: players, First: firstOf(players, first)}
 	var l sessions.League
 	if admin := c.FormValue("league"); admin != "" {
-		if l, err = a.tables.LeagueByAdmin(c.Request().Context(), admin); err != nil {
+		if l, err = a.Tables.LeagueByAdmin(c.Request().Context(), admin); err != nil {
 			return serve.LinkError(c, err)
 		}
 	}
@@ -168,7 +168,7 @@ func (a *App) createTable(c echo.Context) error {
 			vm.Players = append(vm.Players, "")
 		}
 		vm.Players, vm.First = moveSeat(vm.Players, first, c.FormValue("_move"))
-		return render(c, http.StatusOK, views.NewTable(a.newTableVM(c, vm, l)))
+		return a.Render(c, http.StatusOK, views.NewTable(a.newTableVM(c, vm, l)))
 	}
 	if strings.TrimSpace(create.Name) == "" {
 		create.Name = eveningName(c, time.Now())
@@ -181,13 +181,13 @@ func (a *App) createTable(c echo.Context) error {
 	}
 	var id string
 	if err == nil {
-		id, err = a.tables.Create(c.Request().Context(), c.FormValue("_token"), create)
+		id, err = a.Tables.Create(c.Request().Context(), c.FormValue("_token"), create)
 	}
 	if err == nil && l.ID != "" {
-		if lerr := a.tables.AddTable(c.Request().Context(), l, id); lerr != nil {
+		if lerr := a.Tables.AddTable(c.Request().Context(), l, id); lerr != nil {
 			// The table is recorded: say so, and that the league does not
 			// count it yet (sending the form again adds it).
-			a.log.Warn("table started, not added to its league", "request_id", c.Response().Header().Get(echo.HeaderXRequestID), "err", serve.RedactLinks(lerr.Error()))
+			a.handed.Log.Warn("table started, not added to its league", "request_id", c.Response().Header().Get(echo.HeaderXRequestID), "err", serve.RedactLinks(lerr.Error()))
 			return serve.Redirect(c, "/tables/"+id+"?done=not-in-league")
 		}
 	}
@@ -197,7 +197,7 @@ func (a *App) createTable(c echo.Context) error {
 			Game: create.Game, Name: c.FormValue("name"), Players: padded(players, playerBoxes(create.Game, len(players))),
 			First: first, Errors: views.Errors{in.Field: kit.LocalInput(c, in)},
 		}
-		return render(c, http.StatusUnprocessableEntity, views.NewTable(a.newTableVM(c, vm, l)))
+		return a.Render(c, http.StatusUnprocessableEntity, views.NewTable(a.newTableVM(c, vm, l)))
 	}
 	if err != nil {
 		return err
@@ -288,9 +288,9 @@ func padded(xs []string, n int) []string {
 	return out[:max(n, len(xs))]
 }
 
-// showTable renders the table page behind its edit link.
-func (a *App) showTable(c echo.Context) error {
-	t, links, err := a.tables.TableWithLinks(c.Request().Context(), c.Param("id"))
+// Show renders the table page behind its edit link.
+func (a *Area) Show(c echo.Context) error {
+	t, links, err := a.Tables.TableWithLinks(c.Request().Context(), c.Param("id"))
 	if err != nil {
 		return serve.LinkError(c, err)
 	}
@@ -304,12 +304,12 @@ func (a *App) showTable(c echo.Context) error {
 		kind = "bad"
 	}
 	tablepage.ShowClock(c, t, "table", true)
-	return render(c, http.StatusOK, views.TablePage(a.tablePage(c, t, links, flash, kind)))
+	return a.Render(c, http.StatusOK, views.TablePage(a.tablePage(c, t, links, flash, kind)))
 }
 
 // tablePage builds the table page behind the edit link: what every link
 // shows, on the edit link, with the writes and the invite panel.
-func (a *App) tablePage(c echo.Context, t sessions.Table, links sessions.TableLinks, flash scoring.Phrase, kind string) views.TableVM {
+func (a *Area) tablePage(c echo.Context, t sessions.Table, links sessions.TableLinks, flash scoring.Phrase, kind string) views.TableVM {
 	vm := views.TableVM{TableView: viewOf(c, t, kit.EditBase(c), true), Form: kit.Form(c, t.Head), Share: a.tableShare(c, t, links)}
 	vm.Flash, vm.FlashKind = flash, kind
 	// The next game is always offered: its page says what must end first.
@@ -457,32 +457,32 @@ func currentRounds(c echo.Context, t sessions.Table, ed kit.Editor) *views.Round
 	return vm
 }
 
-// addPlayer seats another player.
-func (a *App) addPlayer(c echo.Context) error {
+// AddPlayer seats another player.
+func (a *Area) AddPlayer(c echo.Context) error {
 	seen, _ := serve.FormInt(c, "_seen")
-	app, err := a.tables.AddPlayer(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"), c.FormValue("name"))
+	app, err := a.Tables.AddPlayer(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"), c.FormValue("name"))
 	return a.writes.After(c, app, err, "player")
 }
 
-// undo takes back the newest entry.
-func (a *App) undo(c echo.Context) error {
+// Undo takes back the newest entry.
+func (a *Area) Undo(c echo.Context) error {
 	seen, _ := serve.FormInt(c, "_seen")
-	app, err := a.tables.Undo(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"))
+	app, err := a.Tables.Undo(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"))
 	if err == nil && c.FormValue("back") == "play" { // undo of a guided move: stay in the game
 		return serve.Redirect(c, kit.EditBase(c)+"/play")
 	}
 	return a.writes.After(c, app, err, "undo")
 }
 
-// rerenderTable draws the table afresh with a refused write's reason
+// Rerender draws the table afresh with a refused write's reason
 // (msg): how tablepage.Writes answers a refusal.
-func (a *App) rerenderTable(c echo.Context, status int, msg scoring.Phrase) error {
-	t, links, err := a.tables.TableWithLinks(c.Request().Context(), c.Param("id"))
+func (a *Area) Rerender(c echo.Context, status int, msg scoring.Phrase) error {
+	t, links, err := a.Tables.TableWithLinks(c.Request().Context(), c.Param("id"))
 	if err != nil {
 		return serve.LinkError(c, err)
 	}
 	tablepage.ShowClock(c, t, "table", true)
-	return render(c, status, views.TablePage(a.tablePage(c, t, links, msg, "bad")))
+	return a.Render(c, status, views.TablePage(a.tablePage(c, t, links, msg, "bad")))
 }
 
 // lastGameOver announces the table's newest game when it is over, in

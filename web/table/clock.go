@@ -1,4 +1,4 @@
-package server
+package table
 
 import (
 	"errors"
@@ -19,8 +19,9 @@ import (
 // clockBacks are the pages a clock form comes back to (its ?back=).
 var clockBacks = map[string]string{"play": "/play", "round": "/games/new", "table": ""}
 
-// clockBack is the page the clock's form came from, on the edit link.
-func clockBack(c echo.Context) string {
+// ClockBack is the page the clock's form came from, on the edit link
+// (web/server's canonical pages go back to it too).
+func ClockBack(c echo.Context) string {
 	suffix, ok := clockBacks[c.QueryParam("back")]
 	if !ok {
 		suffix = ""
@@ -28,27 +29,27 @@ func clockBack(c echo.Context) string {
 	return kit.EditBase(c) + suffix
 }
 
-// setClock starts or pauses the clock of the game the form names, and goes
+// SetClock starts or pauses the clock of the game the form names, and goes
 // back to the page it came from; refused (another phone moved first, or
 // the clock already stands so), that page says why with the clock as it
 // is now.
-func (a *App) setClock(start bool) echo.HandlerFunc {
+func (a *Area) SetClock(start bool) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		seen, _ := serve.FormInt(c, "_seen")
 		game, _ := serve.FormInt(c, "game")
 		ctx := c.Request().Context()
 		var err error
 		if start {
-			_, err = a.tables.StartClock(ctx, c.Param("id"), seen, c.FormValue("_token"), game)
+			_, err = a.Tables.StartClock(ctx, c.Param("id"), seen, c.FormValue("_token"), game)
 		} else {
-			_, err = a.tables.PauseClock(ctx, c.Param("id"), seen, c.FormValue("_token"), game)
+			_, err = a.Tables.PauseClock(ctx, c.Param("id"), seen, c.FormValue("_token"), game)
 		}
 		var in *scoring.InputError
 		var msg scoring.Phrase
 		status := http.StatusConflict
 		switch {
 		case err == nil:
-			return serve.Redirect(c, clockBack(c))
+			return serve.Redirect(c, ClockBack(c))
 		case serve.Stale(c, err):
 			msg = scoring.Phrasef("Someone else just changed this table, so the clock was not changed. Here it is as it is now.")
 		case errors.As(err, &in):
@@ -57,8 +58,8 @@ func (a *App) setClock(start bool) echo.HandlerFunc {
 			return err
 		}
 		if c.QueryParam("back") == "play" {
-			return a.play.Rerender(c, status, msg)
+			return a.handed.PlayRerender(c, status, msg)
 		}
-		return a.rerenderTable(c, status, msg)
+		return a.Rerender(c, status, msg)
 	}
 }

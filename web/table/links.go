@@ -1,4 +1,4 @@
-package server
+package table
 
 import (
 	"net/http"
@@ -11,7 +11,6 @@ import (
 	"tablemate/views/i18n"
 	"tablemate/web/kit"
 	"tablemate/web/serve"
-	"tablemate/web/tablepage"
 )
 
 // Every page is built for the link it was opened with. A handler resolves
@@ -31,30 +30,21 @@ import (
 // and public links of tables of every game and fails on any edit or
 // admin link or table key in an answer.
 
-// loadTable replays the table whose edit link is in the URL, answering 404
-// for links that open nothing and 410 for replaced ones.
-func (a *App) loadTable(c echo.Context) (sessions.Table, error) { return a.kit().Table(c) }
-
-// openView replays the table whose view-only link is in the URL.
-func (a *App) openView(c echo.Context) (tablepage.View, error) {
-	return tablepage.OpenView(a.kit(), c)
-}
-
-// rotateTableLink replaces the table's edit or view-only link: POST
+// RotateLink replaces the table's edit or view-only link: POST
 // /tables/:id/rotate/:role, a write like any other (the link generation
 // seen, a one-time token). The old link stops working at once; a phone
 // whose page is open on it is told by its live stream. This phone moves
 // to the table with the invite panel open, the new link and its QR code
 // shown.
-func (a *App) rotateTableLink(c echo.Context) error {
+func (a *Area) RotateLink(c echo.Context) error {
 	role := sessions.Role(c.Param("role"))
 	if role != sessions.RoleEdit && role != sessions.RoleView {
 		return echo.ErrNotFound
 	}
 	seen, _ := serve.FormInt(c, "_seen")
-	r, err := a.tables.Rotate(c.Request().Context(), c.Param("id"), role, seen, c.FormValue("_token"))
+	r, err := a.Tables.Rotate(c.Request().Context(), c.Param("id"), role, seen, c.FormValue("_token"))
 	if serve.Stale(c, err) {
-		return a.rerenderTable(c, http.StatusConflict, scoring.Phrasef("Someone else replaced this link a moment ago, so nothing was done. The links in use are shown below."))
+		return a.Rerender(c, http.StatusConflict, scoring.Phrasef("Someone else replaced this link a moment ago, so nothing was done. The links in use are shown below."))
 	}
 	if err != nil {
 		return serve.LinkError(c, err)
@@ -67,12 +57,12 @@ func (a *App) rotateTableLink(c echo.Context) error {
 }
 
 // tableShare is the edit page's invite panel of the table with links l.
-func (a *App) tableShare(c echo.Context, t sessions.Table, l sessions.TableLinks) views.ShareVM {
+func (a *Area) tableShare(c echo.Context, t sessions.Table, l sessions.TableLinks) views.ShareVM {
 	base := "/tables/" + l.Edit
 	vm := views.ShareVM{
-		View: a.cards.Share(c, "view-link", scoring.Phrasef("Can only watch"),
+		View: a.handed.Share(c, "view-link", scoring.Phrasef("Can only watch"),
 			scoring.Phrasef("For spectators: follows the table live, cannot change anything."), "/v/"+l.View, t.Name),
-		Edit: a.cards.Share(c, "edit-link", scoring.Phrasef("Can enter results"),
+		Edit: a.handed.Share(c, "edit-link", scoring.Phrasef("Can enter results"),
 			scoring.Phrasef("For the players at this table: whoever has it can enter, correct and undo results."), base, t.Name),
 		RotateView: base + "/rotate/view", RotateEdit: base + "/rotate/edit",
 		ViewForm: kit.Form(c, l.ViewGen), EditForm: kit.Form(c, l.EditGen),
@@ -91,7 +81,7 @@ func (a *App) tableShare(c echo.Context, t sessions.Table, l sessions.TableLinks
 		vm.Kept = k.parts
 	}
 	_, vm.Open = serve.LinkFlashes[c.QueryParam("done")]
-	f := a.site.features(c.Request())
+	f := a.handed.Features(c.Request())
 	vm.Features, vm.FeaturesGood = scoring.Phrasef(f.Say()), f.Good()
 	return vm
 }

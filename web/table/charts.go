@@ -1,4 +1,4 @@
-package server
+package table
 
 import (
 	"context"
@@ -13,10 +13,10 @@ import (
 
 // runningLines is the evening's standing game by game, a line per
 // player (views.Lines draws it): the standing's own points after each of
-// the newest chartGames counted games (sessions.Table.Chart), placing
+// the newest ChartGames counted games (sessions.Table.Chart), placing
 // points for a mixed evening, summed totals for one of one kind.
 func runningLines(ctx context.Context, t sessions.Table) views.LineChart {
-	ch := t.Chart(chartGames)
+	ch := t.Chart(ChartGames)
 	ev := tablepage.Evening(t)
 	c := views.LineChart{ID: "totals-chart", XLabel: i18n.T(ctx, "played\x04Game"), Title: chartTitle(ctx, ev), From: ch.Before}
 	for _, s := range ch.Series {

@@ -1,4 +1,4 @@
-package server
+package table
 
 import (
 	"net/http"
@@ -6,7 +6,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"tablemate/scoring"
-	"tablemate/sessions"
 	"tablemate/views"
 	"tablemate/web/tablepage"
 )
@@ -16,31 +15,23 @@ import (
 // builders every link uses (tableView, web/game's result page, web/replay's
 // page) given the view base; nothing is built for the editor and taken away.
 
-// showReadOnly renders a table for spectators: live, without any form,
+// ShowView renders a table for spectators: live, without any form,
 // with the view-only link to pass on.
-func (a *App) showReadOnly(c echo.Context) error {
-	v, err := a.openView(c)
+func (a *Area) ShowView(c echo.Context) error {
+	v, err := tablepage.OpenView(a.Kit, c)
 	if err != nil {
 		return err
 	}
 	vm := views.ReadOnlyTableVM{
 		TableView: tableView(c, v.Table, v.Base()),
-		Share: a.cards.Share(c, "view-link", scoring.Phrasef("Can only watch"),
+		Share: a.handed.Share(c, "view-link", scoring.Phrasef("Can only watch"),
 			scoring.Phrasef("For spectators: follows the table live, cannot change anything."), v.Base(), v.Name),
 	}
-	vm.Page.Preview = a.cards.ViewPreview(c, v)
+	vm.Page.Preview = a.handed.ViewPreview(c, v)
 	if vm.Page.Preview.Image != "" {
 		vm.Share.Card = v.Base() + "/card.png"
 		vm.Page.Scripts = append(vm.Page.Scripts, "js/sharecard.js")
 	}
 	tablepage.ShowClock(c, v.Table, "table", false) // the clock, never its form
-	return render(c, http.StatusOK, views.ReadOnlyTablePage(vm))
-}
-
-// streamReadOnly is the live stream behind a view-only link.
-func (a *App) streamReadOnly(c echo.Context) error {
-	return a.stream(c, c.Param("rid"), func() (sessions.Table, error) {
-		v, err := a.openView(c)
-		return v.Table, err
-	})
+	return a.Render(c, http.StatusOK, views.ReadOnlyTablePage(vm))
 }

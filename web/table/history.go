@@ -1,4 +1,4 @@
-package server
+package table
 
 import (
 	"net/http"
@@ -57,16 +57,16 @@ func (f historyFilter) matches(t sessions.TableSummary, leagues []sessions.Leagu
 	return slices.ContainsFunc(t.Players, func(p string) bool { return strings.Contains(strings.ToLower(p), want) })
 }
 
-// showHistory lists every table this phone knows (from its cookie of edit
+// History lists every table this phone knows (from its cookie of edit
 // links; there is no server-wide list), newest first, with a filter by game and player.
-func (a *App) showHistory(c echo.Context) error {
+func (a *Area) History(c echo.Context) error {
 	f := parseHistoryFilter(c.QueryParams())
 	ctx := c.Request().Context()
 	// The tables' cards, not the tables: a phone's fifty long tables cost
 	// no replay unless they changed since they were last summarised. A
 	// link that opens nothing (any more) is left out: this phone lost it.
 	known := serve.KnownTables(c)
-	tables, err := a.tables.Cards(ctx, known)
+	tables, err := a.Tables.Cards(ctx, known)
 	if err != nil {
 		return err
 	}
@@ -77,7 +77,7 @@ func (a *App) showHistory(c echo.Context) error {
 	for i, t := range tables {
 		ids[i] = t.Key
 	}
-	leagues, err := a.tables.LeaguesOf(ctx, ids)
+	leagues, err := a.Tables.LeaguesOf(ctx, ids)
 	if err != nil {
 		return err
 	}
@@ -102,5 +102,5 @@ func (a *App) showHistory(c echo.Context) error {
 			AverageMinutes: t.AverageMinutes, Timed: t.Timed,
 		})
 	}
-	return render(c, http.StatusOK, views.History(vm))
+	return a.Render(c, http.StatusOK, views.History(vm))
 }

@@ -1,4 +1,4 @@
-package server
+package table
 
 import (
 	"context"
@@ -17,7 +17,6 @@ import (
 	"tablemate/views"
 	"tablemate/views/i18n"
 	"tablemate/web/games"
-	"tablemate/web/interop"
 	"tablemate/web/kit"
 	"tablemate/web/serve"
 	"tablemate/web/tablepage"
@@ -136,9 +135,9 @@ func gameSummary(ctx context.Context, r sessions.GameRecord) string {
 	return i18n.T(ctx, "%s: no winner.", title)
 }
 
-// nextGame shows the choice of the table's next game and who starts it.
-func (a *App) nextGame(c echo.Context) error {
-	t, err := a.loadTable(c)
+// Next shows the choice of the table's next game and who starts it.
+func (a *Area) Next(c echo.Context) error {
+	t, err := a.Table(c)
 	if err != nil {
 		return err
 	}
@@ -146,7 +145,7 @@ func (a *App) nextGame(c echo.Context) error {
 	if tablepage.Confirmed(c, t.Head) == "stopped" { // a round game stopped here
 		vm.Page.Flash, vm.Page.FlashKind = tablepage.Flashes["stopped"], "good"
 	}
-	return render(c, http.StatusOK, views.NextGamePage(vm))
+	return a.Render(c, http.StatusOK, views.NextGamePage(vm))
 }
 
 func nextGameVM(c echo.Context, t sessions.Table, chosen, first string, errs views.Errors) views.NextGameVM {
@@ -179,13 +178,13 @@ func nextGameVM(c echo.Context, t sessions.Table, chosen, first string, errs vie
 	return vm
 }
 
-// chooseGame records the table's next game and who starts it, then
+// ChooseGame records the table's next game and who starts it, then
 // opens the table on it; "play again" (then=entry or then=play) opens
 // the game's entry or its play-along setup instead.
-func (a *App) chooseGame(c echo.Context) error {
+func (a *Area) ChooseGame(c echo.Context) error {
 	seen, _ := serve.FormInt(c, "_seen")
 	g := sessions.GameChosen{Game: c.FormValue("game"), First: c.FormValue("first")}
-	app, err := a.tables.ChooseGame(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"), g)
+	app, err := a.Tables.ChooseGame(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"), g)
 	var in *scoring.InputError
 	switch {
 	case err == nil:
@@ -197,7 +196,7 @@ func (a *App) chooseGame(c echo.Context) error {
 		}
 		return serve.Redirect(c, kit.EditBase(c)+tablepage.Done("chosen", app))
 	case errors.As(err, &in), serve.Stale(c, err):
-		t, lerr := a.loadTable(c)
+		t, lerr := a.Table(c)
 		if lerr != nil {
 			return lerr
 		}
@@ -208,7 +207,7 @@ func (a *App) chooseGame(c echo.Context) error {
 				errs = views.Errors{"game": kit.LocalInput(c, in)}
 			}
 		}
-		return render(c, status, views.NextGamePage(nextGameVM(c, t, g.Game, g.First, errs)))
+		return a.Render(c, status, views.NextGamePage(nextGameVM(c, t, g.Game, g.First, errs)))
 	}
 	return serve.LinkError(c, err)
 }
@@ -226,11 +225,11 @@ func eveningName(c echo.Context, now time.Time) string {
 	return i18n.Say(c.Request().Context(), eveningNames[now.Weekday()])
 }
 
-// eveningEnd opens the whole evening on its ranking: the standing's
+// Evening opens the whole evening on its ranking: the standing's
 // places (ties share), the leaders first, with what comes next and the
 // table's view-only link to share.
-func (a *App) eveningEnd(c echo.Context) error {
-	t, links, err := a.tables.TableWithLinks(c.Request().Context(), c.Param("id"))
+func (a *Area) Evening(c echo.Context) error {
+	t, links, err := a.Tables.TableWithLinks(c.Request().Context(), c.Param("id"))
 	if err != nil {
 		return serve.LinkError(c, err)
 	}
@@ -239,11 +238,11 @@ func (a *App) eveningEnd(c echo.Context) error {
 	vm := views.EveningEndVM{
 		Page: kit.Page(c, scoring.Phrasef("The evening: %s", t.Name)), Name: t.Name, Status: ev.Status, Why: ev.Why,
 		Next: kit.EditBase(c) + "/next", Back: kit.EditBase(c),
-		Share: a.cards.Share(c, "result-link", scoring.Phrasef("Can only watch"),
+		Share: a.handed.Share(c, "result-link", scoring.Phrasef("Can only watch"),
 			scoring.Phrasef("The result to pass on: this link shows the table and cannot change it."), "/v/"+links.View, t.Name),
 	}
 	vm.Share.Card = "/v/" + links.View + "/card.png" // the evening's card (js/sharecard.js)
-	vm.BGStats, vm.BGStatsMore = interop.BGStatsEvening(c, t)
+	vm.BGStats, vm.BGStatsMore = a.handed.BGStatsEvening(c, t)
 	vm.Length = tablepage.Length(t.EveningLength())
 	vm.Note = views.NoteVM{Note: t.EveningNote(), Action: kit.EditBase(c) + "/evening/note", Form: kit.Form(c, t.Head)}
 	if tablepage.Confirmed(c, t.Head) == "noted" {
@@ -253,14 +252,14 @@ func (a *App) eveningEnd(c echo.Context) error {
 	for _, r := range standing.Rows {
 		vm.Ranking = append(vm.Ranking, views.RankRow{Place: r.Rank, Name: r.Name, Winner: r.Leader, Score: tablepage.Points(c.Request().Context(), r.Points)})
 	}
-	return render(c, http.StatusOK, views.EveningEnd(vm))
+	return a.Render(c, http.StatusOK, views.EveningEnd(vm))
 }
 
-// noteEvening writes or changes the evening's note (an empty one takes it
+// NoteEvening writes or changes the evening's note (an empty one takes it
 // away); refused, the table's page says why.
-func (a *App) noteEvening(c echo.Context) error {
+func (a *Area) NoteEvening(c echo.Context) error {
 	seen, _ := serve.FormInt(c, "_seen")
-	app, err := a.tables.NoteEvening(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"), c.FormValue("note"))
+	app, err := a.Tables.NoteEvening(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"), c.FormValue("note"))
 	if err == nil {
 		return serve.Redirect(c, kit.EditBase(c)+"/evening"+tablepage.Done("noted", app))
 	}
