@@ -44,6 +44,11 @@ func startTestServer(t testing.TB, configure func(*App), tls bool) *testServer {
 	return &testServer{Steps: areatest.Steps{Server: s}, app: a}
 }
 
+// otherPhone is another phone on the same server: its own cookies.
+func (ts *testServer) otherPhone() *testServer {
+	return &testServer{Steps: areatest.Steps{Server: ts.OtherPhone()}, app: ts.app}
+}
+
 // ameliaJSON is a Koffer, Katze & Sombrero game whose rules are broken,
 // as the score API gets it (also in web/api's tests).
 const ameliaJSON = `{"players":[{"name":"Amelia","tokens":3,"display":{"red":"1 5 7","yellow":"6 10 x","black":"4 6 x 5","blue":"4 9"}},

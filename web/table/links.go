@@ -26,9 +26,9 @@ import (
 // builders (readonly.go on web/tablepage's View, web/leagues): they hold
 // no edit or admin link, so no page built for them can show one. A
 // table's key (sessions.Table.Key) opens nothing and no page shows it.
-// The crawl test (links_crawl_test.go) follows every URL from the view
-// and public links of tables of every game and fails on any edit or
-// admin link or table key in an answer.
+// The crawl test (web/server's links_crawl_test.go) follows every URL
+// from the view and public links of tables of every game and fails on
+// any edit or admin link or table key in an answer.
 
 // RotateLink replaces the table's edit or view-only link: POST
 // /tables/:id/rotate/:role, a write like any other (the link generation

@@ -1,7 +1,6 @@
-package server
+package table_test
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -12,17 +11,8 @@ import (
 	"tablemate/web/areatest"
 	"tablemate/web/cambio/cambiotest"
 	"tablemate/web/serve"
+	"tablemate/web/tablepage"
 )
-
-// headOf is the table's version as the store has it.
-func (ts *testServer) headOf(t *testing.T, table string) int {
-	t.Helper()
-	tb, err := ts.app.tables.Table(context.Background(), strings.TrimPrefix(table, "/tables/"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tb.Head
-}
 
 // TestClockOnRoundEntry: round entry offers the clock's start below the
 // form; started, every page of the table shows its running time (the
@@ -54,9 +44,9 @@ func TestClockOnRoundEntry(t *testing.T) {
 	if p := ts.Post(start, f); p.Status != http.StatusSeeOther || p.Header.Get("Location") != table+"/games/new" {
 		t.Fatalf("start: %d to %q\n%s", p.Status, p.Header.Get("Location"), p.Body)
 	}
-	head := ts.headOf(t, table)
-	if p := ts.Post(start, f); p.Status != http.StatusSeeOther || ts.headOf(t, table) != head {
-		t.Errorf("the same start again: %d, head %d → %d", p.Status, head, ts.headOf(t, table))
+	head := ts.Head(t, table)
+	if p := ts.Post(start, f); p.Status != http.StatusSeeOther || ts.Head(t, table) != head {
+		t.Errorf("the same start again: %d, head %d → %d", p.Status, head, ts.Head(t, table))
 	}
 
 	running := ts.Get(table + "/games/new")
@@ -80,8 +70,8 @@ func TestClockOnRoundEntry(t *testing.T) {
 	old := entry.FormOf(t, start)
 	old.Set("_token", "clock-stale-0123456789")
 	stale := ts.Post(table+"/clock/pause?back=round", old)
-	if stale.Status != http.StatusConflict || !strings.Contains(stale.Body, "so the clock was not changed") || ts.headOf(t, table) != head {
-		t.Errorf("a pause on an old version: %d, head %d → %d\n%s", stale.Status, head, ts.headOf(t, table), stale.Text(".banner-bad"))
+	if stale.Status != http.StatusConflict || !strings.Contains(stale.Body, "so the clock was not changed") || ts.Head(t, table) != head {
+		t.Errorf("a pause on an old version: %d, head %d → %d\n%s", stale.Status, head, ts.Head(t, table), stale.Text(".banner-bad"))
 	}
 	if _, on := stale.Doc.Find(`[data-testid="clock-time"]`).Attr("data-clock-running"); !on {
 		t.Error("the refusal does not show the clock as it is")
@@ -90,7 +80,7 @@ func TestClockOnRoundEntry(t *testing.T) {
 	p := running.FormOf(t, pause)
 	used := p
 	used.Set("_token", f.Get("_token"))
-	if r := ts.Post(pause, used); r.Status != http.StatusConflict || ts.headOf(t, table) != head {
+	if r := ts.Post(pause, used); r.Status != http.StatusConflict || ts.Head(t, table) != head {
 		t.Errorf("the start's token on a pause: %d", r.Status)
 	}
 
@@ -125,7 +115,7 @@ func TestClockOnRoundEntry(t *testing.T) {
 	if _, live := vp.Doc.Find(`#clock`).Attr("data-clock-live"); live {
 		t.Error("the view-only page's clock names a stream (its page follows the table already)")
 	}
-	if got := strings.Join(ts.timeline(t, table), "\n"); !strings.Contains(got, "Clock of game 1 started") || !strings.Contains(got, "Clock of game 1 paused") {
+	if got := strings.Join(ts.Timeline(t, table), "\n"); !strings.Contains(got, "Clock of game 1 started") || !strings.Contains(got, "Clock of game 1 paused") {
 		t.Errorf("the table's history does not tell the clock:\n%s", got)
 	}
 
@@ -148,7 +138,7 @@ func TestRoundEnteredWhileTheClockWasTapped(t *testing.T) {
 	t.Parallel()
 	ts := newTestServer(t)
 	table := cambiotest.StartRoundTable(ts.Server, "cambio", "Ana", "Ben", "Cy")
-	round := roundForm(ts, table, 0)
+	round := ts.RoundForm(table, 0)
 	start := table + "/clock/start?back=round"
 	if p := ts.Post(start, ts.Get(table+"/games/new").FormOf(t, start)); p.Status != http.StatusSeeOther {
 		t.Fatalf("Ben starts the clock: %d", p.Status)
@@ -157,28 +147,28 @@ func TestRoundEnteredWhileTheClockWasTapped(t *testing.T) {
 	if p := ts.Post(pause, ts.Get(table+"/games/new").FormOf(t, pause)); p.Status != http.StatusSeeOther {
 		t.Fatalf("Ben pauses the clock: %d", p.Status)
 	}
-	head := ts.headOf(t, table)
-	p := postOutbox(ts, table+"/games", round)
-	if p.Status != http.StatusNoContent || p.Header.Get(HeaderRecorded) != strings.TrimPrefix(table, "/tables/")+" "+strconv.Itoa(head+1) {
-		t.Fatalf("Ana's round after the clock's taps: %d, acknowledgement %q (head was %d)\n%s", p.Status, p.Header.Get(HeaderRecorded), head, p.Text("main"))
+	head := ts.Head(t, table)
+	p := ts.PostOutbox(table+"/games", round)
+	if p.Status != http.StatusNoContent || p.Header.Get(tablepage.HeaderRecorded) != strings.TrimPrefix(table, "/tables/")+" "+strconv.Itoa(head+1) {
+		t.Fatalf("Ana's round after the clock's taps: %d, acknowledgement %q (head was %d)\n%s", p.Status, p.Header.Get(tablepage.HeaderRecorded), head, p.Text("main"))
 	}
-	if got := ts.headOf(t, table); got != head+1 {
+	if got := ts.Head(t, table); got != head+1 {
 		t.Errorf("head %d after the round, want %d", got, head+1)
 	}
-	if again := postOutbox(ts, table+"/games", round); again.Status != http.StatusNoContent || !strings.HasSuffix(again.Header.Get(HeaderRecorded), " already") {
-		t.Errorf("the same round sent again: %d %q", again.Status, again.Header.Get(HeaderRecorded))
+	if again := ts.PostOutbox(table+"/games", round); again.Status != http.StatusNoContent || !strings.HasSuffix(again.Header.Get(tablepage.HeaderRecorded), " already") {
+		t.Errorf("the same round sent again: %d %q", again.Status, again.Header.Get(tablepage.HeaderRecorded))
 	}
-	if got := strings.Join(ts.timeline(t, table), "\n"); !strings.Contains(got, "Round 1") {
+	if got := strings.Join(ts.Timeline(t, table), "\n"); !strings.Contains(got, "Round 1") {
 		t.Errorf("the table's history has no round 1:\n%s", got)
 	}
 	// Another round from the same old form (a fresh token): the table
 	// moved on by one entry and two taps on the clock; the conflict
 	// names one entry, which the outbox says.
 	round.Set("_token", "round-after-the-taps-0123456789")
-	c := postOutbox(ts, table+"/games", round)
-	if c.Status != http.StatusConflict || c.Header.Get(HeaderRefused) != refusedConflict || c.Header.Get(serve.HeaderMovedOn) != "1" {
+	c := ts.PostOutbox(table+"/games", round)
+	if c.Status != http.StatusConflict || c.Header.Get(tablepage.HeaderRefused) != tablepage.RefusedConflict || c.Header.Get(serve.HeaderMovedOn) != "1" {
 		t.Errorf("a round from a version one round and two clock taps behind: %d, refused %q, moved on %q",
-			c.Status, c.Header.Get(HeaderRefused), c.Header.Get(serve.HeaderMovedOn))
+			c.Status, c.Header.Get(tablepage.HeaderRefused), c.Header.Get(serve.HeaderMovedOn))
 	}
 }
 
@@ -243,7 +233,7 @@ func clockSheets() string {
 // export and import.
 func TestClockTimesTheGame(t *testing.T) {
 	ts := newTestServer(t)
-	table, _, _ := ts.importJSON(clockSheets())
+	table, _, _ := ts.ImportJSON(clockSheets())
 	check := func(table string) {
 		t.Helper()
 		if got := ts.Get(table + "/games/1").Text(`[data-testid="length"]`); got != "Played in 15 min by the clock (its pauses left out)." {
@@ -261,16 +251,6 @@ func TestClockTimesTheGame(t *testing.T) {
 	if got := strings.Join(strings.Fields(ts.GetLang(table+"/games/1", "de").Text(`[data-testid="length"]`)), " "); got != "Spieldauer nach der Uhr: 15 Min. (ohne ihre Pausen)." {
 		t.Errorf("German: %q", got)
 	}
-	again, _, _ := ts.importJSON(ts.Get(table + "/export.json").Body)
+	again, _, _ := ts.ImportJSON(ts.Get(table + "/export.json").Body)
 	check(again)
-}
-
-// timeline is the table's history as its page lists it.
-func (ts *testServer) timeline(t *testing.T, table string) []string {
-	t.Helper()
-	var out []string
-	for _, s := range ts.Get(table).Doc.Find(`[data-testid="log"] li`).EachIter() {
-		out = append(out, strings.TrimSpace(s.Text()))
-	}
-	return out
 }

@@ -1,77 +1,27 @@
-package server
+package table_test
 
 import (
 	"net/http"
-	"net/http/cookiejar"
-	"net/url"
 	"strings"
-	"tablemate/web/cards"
 	"testing"
 
+	"tablemate/web/areatest"
 	"tablemate/web/kks/kkstest"
-	"tablemate/web/webtest"
 )
-
-// otherPhone is another phone on the same server: its own cookies.
-func (ts *testServer) otherPhone() *testServer {
-	jar, _ := cookiejar.New(nil)
-	other, client := *ts, *ts.Client
-	client.Jar = jar
-	other.Client = &client
-	return &other
-}
-
-// events opens an event stream and returns its status and a function
-// giving the next event's name ("table", "gone"), or "" once the stream
-// has ended (or nothing came in 3 s).
-func (ts *testServer) events(t *testing.T, path string) (int, func() string) {
-	t.Helper()
-	status, events := ts.sse(t, path, "")
-	return status, func() string {
-		ev, _ := nextEvent(events)
-		return ev.name
-	}
-}
-
-// shared reads a share panel's link (by its testid) and the QR code
-// image it shows.
-func shared(t *testing.T, ts *testServer, p webtest.Page, id, qrSel string) (link, qr string) {
-	t.Helper()
-	link, ok := p.Doc.Find(`[data-testid="` + id + `"]`).Attr("value")
-	src, _ := p.Doc.Find(qrSel).Attr("src")
-	if !ok || src == "" {
-		t.Fatalf("no %s or its QR code on the page", id)
-	}
-	img := ts.Get(src)
-	want, _ := cards.QRCode(link)
-	if img.Status != http.StatusOK || !strings.Contains(img.Body, `d="`+want.Path+`"`) {
-		t.Errorf("the QR code at %s is not the one of %s", src, link)
-	}
-	return link, src
-}
-
-func pathOf(t *testing.T, link string) string {
-	t.Helper()
-	u, err := url.Parse(link)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return u.Path
-}
 
 func TestRotateEditLink(t *testing.T) {
 	ts := newTestServer(t)
 	old := ts.CreateTable("Amelia", "Victor")
 	ts.RecordKKS(t, old, []map[string]string{kkstest.Amelia, {"red": "2"}}, []string{"3", "7"})
 	page := ts.Get(old)
-	view := pathOf(t, page.Doc.Find(`[data-testid="view-link"]`).AttrOr("value", ""))
+	view := areatest.PathOf(t, page.Doc.Find(`[data-testid="view-link"]`).AttrOr("value", ""))
 
 	// Another phone at the table has the page open with its live stream
 	// and a form to send.
 	phone := ts.otherPhone()
 	pending := phone.Get(old).FormOf(t, old+"/players")
 	pending.Set("name", "Enrique")
-	if status, next := phone.events(t, old+"/live"); status != http.StatusOK {
+	if status, next := phone.Events(t, old+"/live"); status != http.StatusOK {
 		t.Fatalf("stream: %d", status)
 	} else {
 		defer func() {
@@ -103,11 +53,11 @@ func TestRotateEditLink(t *testing.T) {
 		np.Doc.Find(`details#share[open]`).Length() != 1 {
 		t.Fatalf("after rotating: %d %q", np.Status, np.Text(`main [role="status"]`))
 	}
-	edit, _ := shared(t, ts, np, "edit-link", `[data-testid="edit-qr"] img`)
-	if pathOf(t, edit) != fresh || strings.Contains(np.Body, old) {
+	edit, _ := ts.Shared(t, np, "edit-link", `[data-testid="edit-qr"] img`)
+	if areatest.PathOf(t, edit) != fresh || strings.Contains(np.Body, old) {
 		t.Errorf("the page shows %q (or the old link)", edit)
 	}
-	if v, _ := shared(t, ts, np, "view-link", `img[data-testid="view-link-qr"]`); pathOf(t, v) != view {
+	if v, _ := ts.Shared(t, np, "view-link", `img[data-testid="view-link-qr"]`); areatest.PathOf(t, v) != view {
 		t.Errorf("the view-only link changed to %q", v)
 	}
 	if got := ts.Get(view); got.Status != http.StatusOK {
@@ -156,9 +106,9 @@ func TestRotateViewLink(t *testing.T) {
 	ts := newTestServer(t)
 	table := ts.CreateTable("Amelia", "Victor")
 	page := ts.Get(table)
-	old := pathOf(t, page.Doc.Find(`[data-testid="view-link"]`).AttrOr("value", ""))
+	old := areatest.PathOf(t, page.Doc.Find(`[data-testid="view-link"]`).AttrOr("value", ""))
 	spectator := ts.otherPhone()
-	status, next := spectator.events(t, old+"/live")
+	status, next := spectator.Events(t, old+"/live")
 	if status != http.StatusOK {
 		t.Fatalf("stream: %d", status)
 	}
@@ -171,14 +121,14 @@ func TestRotateViewLink(t *testing.T) {
 		t.Errorf("the spectator's stream said %q, want gone", ev)
 	}
 	np := ts.Get(p.Header.Get("Location"))
-	fresh, _ := shared(t, ts, np, "view-link", `img[data-testid="view-link-qr"]`)
-	if pathOf(t, fresh) == old || !strings.Contains(np.Text(`main [role="status"]`), "New view-only link made") {
+	fresh, _ := ts.Shared(t, np, "view-link", `img[data-testid="view-link-qr"]`)
+	if areatest.PathOf(t, fresh) == old || !strings.Contains(np.Text(`main [role="status"]`), "New view-only link made") {
 		t.Fatalf("new view-only link %q", fresh)
 	}
 	if g := spectator.Get(old); g.Status != http.StatusGone || !strings.Contains(g.Text(".lead"), "view-only link was replaced") {
 		t.Errorf("old view-only link: %d %q", g.Status, g.Text(".lead"))
 	}
-	if g := spectator.Get(pathOf(t, fresh)); g.Status != http.StatusOK {
+	if g := spectator.Get(areatest.PathOf(t, fresh)); g.Status != http.StatusOK {
 		t.Errorf("new view-only link: %d", g.Status)
 	}
 	// A rotation form made before is stale now: nothing is done, and the
@@ -194,48 +144,5 @@ func TestRotateViewLink(t *testing.T) {
 	}
 	if p := ts.Post(table+"/rotate/admin", form); p.Status != http.StatusNotFound {
 		t.Errorf("rotating a table's admin link: %d", p.Status)
-	}
-}
-
-func TestRotateAdminLink(t *testing.T) {
-	ts := newTestServer(t)
-	old := ts.CreateLeague(t, "Club", "wins", "Ana", "Ben")
-	page := ts.Get(old)
-	public, _ := page.Doc.Find(`[data-testid="open-standings"]`).Attr("href")
-	pending := page.FormOf(t, old+"/members")
-	pending.Set("name", "Cy")
-
-	p := ts.Post(old+"/rotate", page.FormOf(t, old+"/rotate"))
-	loc := p.Header.Get("Location")
-	fresh, _, _ := strings.Cut(loc, "?")
-	if p.Status != http.StatusSeeOther || fresh == old || !strings.HasPrefix(fresh, "/l/") {
-		t.Fatalf("rotate: %d %q", p.Status, loc)
-	}
-	np := ts.Get(loc)
-	admin, _ := shared(t, ts, np, "admin-link", `[data-testid="admin-qr"] img`)
-	if pathOf(t, admin) != fresh || !strings.Contains(np.Text(`main [role="status"]`), "New admin link made") || strings.Contains(np.Body, old) {
-		t.Fatalf("after rotating: %q %q", admin, np.Text(`main [role="status"]`))
-	}
-	if href, _ := np.Doc.Find(`[data-testid="open-standings"]`).Attr("href"); href != public {
-		t.Errorf("the standings link changed: %q → %q", public, href)
-	}
-	if w := ts.Post(old+"/members", pending); w.Status != http.StatusGone {
-		t.Errorf("write through the old admin link: %d", w.Status)
-	}
-	for _, path := range []string{old, old + "/export.json", old + "/qr.svg", "/tables/new?league=" + strings.TrimPrefix(old, "/l/")} {
-		if g := ts.Get(path); g.Status != http.StatusGone {
-			t.Errorf("GET %s: %d", path, g.Status)
-		}
-	}
-	if g := ts.GetLang(old, "de"); g.Text("h1") != "Link ersetzt" || !strings.Contains(g.Text(".lead"), "Verwaltungslink dieser Liga") {
-		t.Errorf("German 410 page: %q %q", g.Text("h1"), g.Text(".lead"))
-	}
-	add := np.FormOf(t, fresh+"/members")
-	add.Set("name", "Cy")
-	if w := ts.Post(fresh+"/members", add); w.Status != http.StatusSeeOther {
-		t.Errorf("write through the new admin link: %d", w.Status)
-	}
-	if g := ts.Get(public); g.Status != http.StatusOK || !strings.Contains(g.Body, "Cy") {
-		t.Errorf("standings: %d", g.Status)
 	}
 }

@@ -1,4 +1,4 @@
-package server
+package table_test
 
 import (
 	"bytes"
@@ -81,7 +81,7 @@ func TestEveningOverHTTP(t *testing.T) {
 		t.Errorf("the shared result is %q: want the view-only link, never the edit link", shared)
 	}
 	// Its Share button sends the game's result card along (js/sharecard.js).
-	if card := res.Doc.Find(`[data-testid="share-result"] button[data-share-card]`).AttrOr("data-share-card", ""); card != pathOf(t, shared)+"/card.png" ||
+	if card := res.Doc.Find(`[data-testid="share-result"] button[data-share-card]`).AttrOr("data-share-card", ""); card != areatest.PathOf(t, shared)+"/card.png" ||
 		!strings.Contains(res.Body, "js/sharecard.js") {
 		t.Errorf("the game's share sends card %q (link %q)", card, shared)
 	} else if img := ts.Get(card); img.Status != http.StatusOK || img.Header.Get("Content-Type") != "image/png" {
@@ -134,7 +134,7 @@ func TestEveningOverHTTP(t *testing.T) {
 	for lang, want := range map[string]string{"en": "3.5", "de": "3,5"} {
 		tag, _ := i18n.Parse(lang)
 		ctx := i18n.With(context.Background(), tag, "/")
-		drawn := ts.app.cards.EveningCard(ctx, tb, cards.Finished(tb))
+		drawn := ts.app.Cards().EveningCard(ctx, tb, cards.Finished(tb))
 		if len(drawn.Standing) != len(ev.Rows) || drawn.Standing[0].Name != "Ana" || drawn.Standing[0].Score != want || drawn.Standing[0].Place != 1 {
 			t.Errorf("the evening's card in %s: %+v, want Ana first with %s", lang, drawn.Standing, want)
 		}
@@ -292,7 +292,7 @@ func TestLowestWinsSheetLeadsOnThePages(t *testing.T) {
 		t.Errorf("the history's card: %q", got)
 	}
 	tb := ts.Table(table)
-	c := ts.app.cards.GameCard(tb, tb.Games[0])
+	c := ts.app.Cards().GameCard(tb, tb.Games[0])
 	if !c.LowestWins || c.Game != "Golf" {
 		t.Errorf("the result card of %q: lowest wins %v", c.Game, c.LowestWins)
 	}
@@ -309,12 +309,12 @@ func TestLongEveningStaysBounded(t *testing.T) {
 	ts := newTestServer(t)
 	tables := map[int]string{}
 	for _, n := range []int{12, 60} {
-		tables[n], _, _ = ts.importJSON(sheetExport(n))
+		tables[n], _, _ = ts.ImportJSON(areatest.SheetExport(n))
 	}
 
 	tb := ts.Table(tables[60])
 	games := cards.Finished(tb)
-	e := ts.app.cards.EveningCard(context.Background(), tb, games)
+	e := ts.app.Cards().EveningCard(context.Background(), tb, games)
 	if len(games) != 60 || len(e.Games) != 60 {
 		t.Fatalf("the card of 60 games has %d of %d", len(e.Games), len(games))
 	}

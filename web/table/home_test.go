@@ -1,4 +1,4 @@
-package server
+package table_test
 
 import (
 	"net/http/cookiejar"

@@ -1,4 +1,4 @@
-package server
+package table_test
 
 import (
 	"fmt"
@@ -38,7 +38,7 @@ func pausedSheets() string {
 // link) and an import reads them back, so they survive a round trip.
 func TestGameLengths(t *testing.T) {
 	ts := newTestServer(t)
-	table, _, _ := ts.importJSON(pausedSheets())
+	table, _, _ := ts.ImportJSON(pausedSheets())
 	view := areatest.ViewPath(t, ts.Get(table))
 	for _, c := range []struct {
 		path, length, paused string
@@ -104,7 +104,7 @@ func TestGameLengths(t *testing.T) {
 // in English and German.
 func TestAverageLengths(t *testing.T) {
 	ts := newTestServer(t)
-	table, _, _ := ts.importJSON(pausedSheets())
+	table, _, _ := ts.ImportJSON(pausedSheets())
 	ts.Get(table)
 	quick := ts.CreateTable("Cy", "Dee")
 	ts.Get(quick)

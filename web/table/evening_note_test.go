@@ -1,4 +1,4 @@
-package server
+package table_test
 
 import (
 	"net/http"
@@ -23,7 +23,7 @@ import (
 // undo takes it back.
 func TestEveningNotes(t *testing.T) {
 	ts := newTestServer(t)
-	table, _, _ := ts.importJSON(pausedSheets())
+	table, _, _ := ts.ImportJSON(pausedSheets())
 	view := areatest.ViewPath(t, ts.Get(table))
 	action := table + "/evening/note"
 	page := ts.Get(table + "/evening")
@@ -131,11 +131,11 @@ func TestEveningNotes(t *testing.T) {
 		}
 	}
 	// The table's own export and import keep it.
-	again, _, _ := ts.importJSON(ts.Get(table + "/export.json").Body)
+	again, _, _ := ts.ImportJSON(ts.Get(table + "/export.json").Body)
 	if got := ts.Get(again + "/evening").Text(`[data-testid="evening-note-text"]`); got != "The evening's note: "+note {
 		t.Errorf("the table imported again: %q", got)
 	}
-	if log := strings.Join(ts.timeline(t, table), "\n"); !strings.Contains(log, "The evening's note: "+note) {
+	if log := strings.Join(ts.Timeline(t, table), "\n"); !strings.Contains(log, "The evening's note: "+note) {
 		t.Errorf("the history does not tell the note:\n%s", log)
 	}
 

@@ -1,4 +1,4 @@
-package server
+package table_test
 
 import (
 	"io"
@@ -8,7 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"tablemate/web/cambio/cambiotest"
 	"tablemate/web/kks/kkstest"
+	"tablemate/web/server"
 )
 
 // A table page asked without a query is drawn from its view kept per
@@ -23,7 +25,7 @@ import (
 // pages would differ or a token would repeat.
 func TestKeptTableViewIsTheFreshOne(t *testing.T) {
 	ts := newTestServer(t)
-	table, _, _ := ts.importJSON(cambioExport(13)) // game 3 in progress, two rounds in
+	table, _, _ := ts.ImportJSON(cambiotest.Export(13)) // game 3 in progress, two rounds in
 	view := ts.Get(table).Doc.Find(`[data-testid="view-link"]`).AttrOr("value", "")
 	i := strings.Index(view, "/v/")
 	if i < 0 {
@@ -98,7 +100,7 @@ func TestKeptTableViewIsTheFreshOne(t *testing.T) {
 // for it: compressed, from a client without cookies (each view is given
 // a CSRF cookie).
 func BenchmarkTablePageGzip(b *testing.B) {
-	ts := newTestServerWith(b, func(a *App) { a.writeRate = 0 })
+	ts := newTestServerWith(b, func(a *server.App) { a.SetWriteRate(0) })
 	defer ts.Close()
 	table := ts.CreateTable("Amelia", "Victor", "Enrique")
 	for range 3 {
