@@ -1,4 +1,4 @@
-package server
+package game_test
 
 import (
 	"context"
@@ -92,7 +92,7 @@ func TestCorrectGameOneOfEveryKindAfterTheTableMovedOn(t *testing.T) {
 					t.Fatalf("no valid finished case of %s", slug)
 				}
 				table = ts.CreateGameTable(slug, names...)
-				if _, err := ts.app.tables.RecordGame(ctx, strings.TrimPrefix(table, "/tables/"), ts.Table(table).Head, "", state); err != nil {
+				if _, err := ts.Tables().RecordGame(ctx, strings.TrimPrefix(table, "/tables/"), ts.Table(table).Head, "", state); err != nil {
 					t.Fatal(err)
 				}
 			}
