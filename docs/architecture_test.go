@@ -659,7 +659,7 @@ var layerRules = []struct {
 // they need (web/serve's Kit, its link check, its caps) and lists their
 // routes. None imports web/server or another area, or the shared part's
 // way round (web/serve imports no area).
-var serverAreas = []string{"web/live", "web/api", "web/leagues", "web/check", "web/interop", "web/replay", "web/cards", "web/game", "web/play"}
+var serverAreas = []string{"web/live", "web/api", "web/leagues", "web/check", "web/interop", "web/replay", "web/cards", "web/game", "web/play", "web/table"}
 
 // underAny reports whether the module path p is in one of dirs.
 func underAny(p string, dirs []string) bool {

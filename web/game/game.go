@@ -39,7 +39,7 @@ type Area struct {
 // Handed is what the server hands the area besides its Kit.
 type Handed struct {
 	// Writes answers a write to the table: recorded, or refused with
-	// the table drawn afresh (web/server's App.writes).
+	// the table drawn afresh (web/table's Writes, handed on by web/server).
 	Writes tablepage.Writes
 	// Share is a link to pass on with its QR code (web/cards' Share):
 	// a finished game's result, on the view-only link.

@@ -40,10 +40,10 @@ type Area struct {
 // Handed is what the server hands the area besides its Kit.
 type Handed struct {
 	// Writes answers a write to the table: recorded, or refused with
-	// the table drawn afresh (web/server's App.writes).
+	// the table drawn afresh (web/table's Writes, handed on by web/server).
 	Writes tablepage.Writes
 	// UndoText is the log's short sentence for event e of t, in the
-	// reader's language (web/server's timeline.go): the undo button of a
+	// reader's language (web/tablepage's LogShort): the undo button of a
 	// play page names the newest event with it when its game cannot.
 	UndoText func(ctx context.Context, t sessions.Table, e sessions.Event) string
 }
@@ -53,7 +53,7 @@ func New(k serve.Kit, h Handed) *Area { return &Area{Kit: k, handed: h} }
 
 // Rerender draws the play page afresh with a refused write's reason
 // (msg), with the status given: the clock's form, refused on a play page
-// (web/server's setClock).
+// (web/table's SetClock).
 func (a *Area) Rerender(c echo.Context, status int, msg scoring.Phrase) error {
 	t, g, err := a.load(c)
 	if err != nil {

@@ -46,7 +46,7 @@ type Area struct {
 }
 
 // Text says what an event of a table's log did, as the table's log says
-// it (web/server's timeline).
+// it (web/tablepage's LogText).
 type Text func(ctx context.Context, t sessions.Table, e sessions.Event) string
 
 // New is the replay's area on k, saying the events with text.

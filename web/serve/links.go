@@ -14,7 +14,7 @@ import (
 )
 
 // Every page is built for the link it was opened with: a handler
-// resolves the link in its URL to one of four roles (web/server's
+// resolves the link in its URL to one of four roles (web/table's
 // links.go draws them) and builds every URL on the page on that role's
 // base. The loaders here answer a link that opens nothing with 404 and a
 // replaced one with 410 (LinkError).

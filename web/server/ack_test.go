@@ -11,7 +11,6 @@ import (
 	"tablemate/web/cambio/cambiotest"
 	"tablemate/web/game"
 	"tablemate/web/kks/kkstest"
-	"tablemate/web/webtest"
 )
 
 // firstTap is the editor's form as a phone sends it on "Check and save":
@@ -19,29 +18,6 @@ import (
 func firstTap(base url.Values, displays []map[string]string, tokens []string) url.Values {
 	f := kkstest.Form(base, displays, tokens)
 	f.Del(game.FieldDisputed)
-	return f
-}
-
-// postOutbox sends a form as the phone's outbox does (outbox.js): a
-// script's POST marked X-Tablemate-Outbox.
-func postOutbox(ts *testServer, path string, form url.Values) webtest.Page {
-	ts.T.Helper()
-	req, _ := http.NewRequest(http.MethodPost, ts.URL+path, strings.NewReader(form.Encode()))
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	req.Header.Set("Sec-Fetch-Site", "same-origin")
-	req.Header.Set(headerOutbox, "1")
-	return ts.Do(req)
-}
-
-// roundForm is round r of the Cambio test data on the table's round
-// editor, as the phone has it.
-func roundForm(ts *testServer, table string, r int) url.Values {
-	ts.T.Helper()
-	f := ts.Get(table+"/games/new").FormOf(ts.T, table+"/games")
-	for i, c := range cambiotest.Rounds[r].Cards {
-		f.Set(views.PField(i, "cards"), c)
-	}
-	f.Set("ended", cambiotest.Rounds[r].Ended)
 	return f
 }
 
@@ -57,8 +33,8 @@ func TestRecordedWritesAreAcknowledged(t *testing.T) {
 	table := cambiotest.StartRoundTable(ts.Server, "cambio", "Ana", "Ben", "Cy")
 	link := strings.TrimPrefix(table, "/tables/")
 
-	first := roundForm(ts, table, 0)
-	p := postOutbox(ts, table+"/games", first)
+	first := ts.RoundForm(table, 0)
+	p := ts.PostOutbox(table+"/games", first)
 	head := ts.Table(table).Head
 	if want := table + "?done=round&at=" + strconv.Itoa(head); p.Status != http.StatusNoContent || p.Header.Get("Location") != want {
 		t.Fatalf("the outbox's round: %d to %q, want 204 to %s\n%s", p.Status, p.Header.Get("Location"), want, p.Body)
@@ -68,7 +44,7 @@ func TestRecordedWritesAreAcknowledged(t *testing.T) {
 	}
 
 	// The answer was lost; the phone sends the entry again.
-	again := postOutbox(ts, table+"/games", first)
+	again := ts.PostOutbox(table+"/games", first)
 	if got, want := again.Header.Get(HeaderRecorded), link+" "+strconv.Itoa(head)+" already"; again.Status != http.StatusNoContent || got != want {
 		t.Errorf("the resend: %d, acknowledgement %q, want 204 and %q", again.Status, got, want)
 	}
@@ -80,18 +56,18 @@ func TestRecordedWritesAreAcknowledged(t *testing.T) {
 	}
 
 	// The browser's own form: a redirect, acknowledged too.
-	browser := ts.Post(table+"/games", roundForm(ts, table, 1))
+	browser := ts.Post(table+"/games", ts.RoundForm(table, 1))
 	if browser.Status != http.StatusSeeOther || browser.Header.Get(HeaderRecorded) != link+" "+strconv.Itoa(head+1) {
 		t.Errorf("the browser's round: %d, acknowledgement %q", browser.Status, browser.Header.Get(HeaderRecorded))
 	}
 
 	// Answers that recorded nothing.
-	stale := roundForm(ts, table, 2)
+	stale := ts.RoundForm(table, 2)
 	stale.Set("_seen", strconv.Itoa(head))
-	unread := roundForm(ts, table, 2)
+	unread := ts.RoundForm(table, 2)
 	unread.Set(views.PField(0, "cards"), "not a card")
 	for name, f := range map[string]url.Values{"a stale form": stale, "an unreadable entry": unread} {
-		p := postOutbox(ts, table+"/games", f)
+		p := ts.PostOutbox(table+"/games", f)
 		if p.Status < 400 || p.Header.Get(HeaderRecorded) != "" {
 			t.Errorf("%s: %d, acknowledgement %q", name, p.Status, p.Header.Get(HeaderRecorded))
 		}
@@ -115,7 +91,7 @@ func TestHeldEntryIsNotAcknowledged(t *testing.T) {
 	ts := newTestServer(t)
 	table := ts.CreateTable("Amelia", "Victor")
 	f := firstTap(ts.Get(table+"/games/new").FormOf(t, table+"/games"), []map[string]string{kkstest.Amelia, {"red": "2 3"}}, []string{"3", "7"})
-	held := postOutbox(ts, table+"/games", f)
+	held := ts.PostOutbox(table+"/games", f)
 	if held.Status != http.StatusUnprocessableEntity || held.Header.Get(HeaderRecorded) != "" {
 		t.Fatalf("the problems page: %d, acknowledgement %q", held.Status, held.Header.Get(HeaderRecorded))
 	}
@@ -123,7 +99,7 @@ func TestHeldEntryIsNotAcknowledged(t *testing.T) {
 		t.Error("the problems page is not the app's page")
 	}
 	f.Set(game.FieldDisputed, "1")
-	saved := postOutbox(ts, table+"/games", f)
+	saved := ts.PostOutbox(table+"/games", f)
 	if saved.Status != http.StatusNoContent || !strings.HasSuffix(saved.Header.Get("Location"), "/games/1") ||
 		saved.Header.Get(HeaderRecorded) != strings.TrimPrefix(table, "/tables/")+" "+strconv.Itoa(ts.Table(table).Head) {
 		t.Errorf("saved as disputed: %d to %q, acknowledgement %q", saved.Status, saved.Header.Get("Location"), saved.Header.Get(HeaderRecorded))
@@ -139,13 +115,13 @@ func TestUsedTokenAnswerCarriesNoVersion(t *testing.T) {
 	t.Parallel()
 	ts := newTestServer(t)
 	table := cambiotest.StartRoundTable(ts.Server, "cambio", "Ana", "Ben", "Cy")
-	first := roundForm(ts, table, 0)
-	if p := postOutbox(ts, table+"/games", first); p.Status != http.StatusNoContent {
+	first := ts.RoundForm(table, 0)
+	if p := ts.PostOutbox(table+"/games", first); p.Status != http.StatusNoContent {
 		t.Fatalf("round 1: %d", p.Status)
 	}
-	second := roundForm(ts, table, 1)
+	second := ts.RoundForm(table, 1)
 	second.Set("_token", first.Get("_token"))
-	p := postOutbox(ts, table+"/games", second)
+	p := ts.PostOutbox(table+"/games", second)
 	if p.Status != http.StatusConflict || !strings.Contains(p.Body, "sent before for another entry") {
 		t.Fatalf("round 2 with round 1's token: %d %q", p.Status, p.Text("main"))
 	}
@@ -167,12 +143,12 @@ func TestStaleEntryIsNamedConflict(t *testing.T) {
 	t.Parallel()
 	ts := newTestServer(t)
 	table := cambiotest.StartRoundTable(ts.Server, "cambio", "Ana", "Ben", "Cy")
-	stale := roundForm(ts, table, 0)
-	if p := postOutbox(ts, table+"/games", roundForm(ts, table, 0)); p.Status != http.StatusNoContent {
+	stale := ts.RoundForm(table, 0)
+	if p := ts.PostOutbox(table+"/games", ts.RoundForm(table, 0)); p.Status != http.StatusNoContent {
 		t.Fatalf("round 1: %d", p.Status)
 	}
 	head := ts.Table(table).Head
-	p := postOutbox(ts, table+"/games", stale)
+	p := ts.PostOutbox(table+"/games", stale)
 	if p.Status != http.StatusConflict || p.Header.Get(HeaderRecorded) != "" {
 		t.Fatalf("a round against the old version: %d, acknowledgement %q", p.Status, p.Header.Get(HeaderRecorded))
 	}

@@ -6,6 +6,9 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/labstack/echo/v4"
+
+	"tablemate/scoring"
 	"tablemate/sessions"
 	"tablemate/sessions/league"
 	"tablemate/web/cards"
@@ -16,6 +19,7 @@ import (
 	"tablemate/web/live"
 	"tablemate/web/play"
 	"tablemate/web/serve"
+	"tablemate/web/table"
 	"tablemate/web/tablepage"
 )
 
@@ -50,6 +54,8 @@ type App struct {
 	game *game.Area
 	// play is play along's area (web/play).
 	play *play.Area
+	// table is the table's own pages and the evening (web/table).
+	table *table.Area
 	// writes answers the writes to a table (web/tablepage): recorded,
 	// or refused with the table drawn afresh.
 	writes tablepage.Writes
@@ -63,11 +69,13 @@ func NewApp(store *sessions.Store, log *slog.Logger) *App {
 		streams:   newStreamCaps(DefaultStreamsPerClient, DefaultStreamsPerTable, DefaultStreamsTotal),
 		writeRate: 10, writeBurst: 40, headerTimeout: defaultHeaderTimeout, bodyTimeout: DefaultBodyTimeout,
 		site: &Site{hosts: map[string]bool{}}}
-	a.writes = tablepage.Writes{Log: log, Rerender: a.rerenderTable}
 	a.cards = cards.New(a.kit(), cards.Handed{Origin: a.origin, GameName: interop.GameName, Scheme: leagues.SchemeLabel})
+	a.table = table.New(a.kit(), table.Handed{Log: log, Share: a.cards.Share, ViewPreview: a.cards.ViewPreview,
+		BGStatsEvening: interop.BGStatsEvening, Features: a.features, PlayRerender: a.playRerender})
+	a.writes = a.table.Writes()
 	a.game = game.New(a.kit(), game.Handed{Writes: a.writes, Share: a.cards.Share, Preview: a.cards.GamePreview,
 		BGStats: interop.BGStatsGame, Source: interop.SourceName})
-	a.play = play.New(a.kit(), play.Handed{Writes: a.writes, UndoText: shortTextIn})
+	a.play = play.New(a.kit(), play.Handed{Writes: a.writes, UndoText: tablepage.LogShort})
 	a.leagues = leagues.New(a.kit(), a.cards.LeaguePreview, a.cards.Share)
 	a.interop = interop.New(a.kit(), interop.Leagues{Key: a.leagues.Key, Standings: a.leagueStandings})
 	a.tables.OnChange(a.live.Publish)
@@ -79,6 +87,17 @@ func NewApp(store *sessions.Store, log *slog.Logger) *App {
 // origin is the server's public address for r (Site.origin), read from
 // the site at each request: SetSite may replace it after NewApp.
 func (a *App) origin(r *http.Request) string { return a.site.origin(r) }
+
+// features are the phone features at the server's public address for r
+// (Site.features), read from the site at each request as origin is.
+func (a *App) features(r *http.Request) tablepage.Features { return a.site.features(r) }
+
+// playRerender is play along's page drawn afresh with a refusal (the
+// clock's form posted from it), handed to the table's area, which is
+// built before play along.
+func (a *App) playRerender(c echo.Context, status int, msg scoring.Phrase) error {
+	return a.play.Rerender(c, status, msg)
+}
 
 // leagueStandings are a league's standings as the leagues' area keeps
 // them (its Stats), for the standings CSV (web/interop).

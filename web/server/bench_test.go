@@ -17,6 +17,8 @@ import (
 	_ "github.com/mattn/go-sqlite3" // to delete snapshots (BenchmarkColdView)
 
 	"tablemate/sessions"
+	"tablemate/web/areatest"
+	"tablemate/web/cambio/cambiotest"
 	"tablemate/web/games"
 	"tablemate/web/kit"
 	"tablemate/web/kks/kkstest"
@@ -80,7 +82,7 @@ func BenchmarkLongTable(b *testing.B) {
 	}
 	for _, n := range []int{100, 1000, 10000} {
 		b.Run(fmt.Sprintf("events=%d/view", n), func(b *testing.B) {
-			table, _, _ := ts.importJSON(kksExport(n))
+			table, _, _ := ts.ImportJSON(areatest.KKSExport(n))
 			b.ReportAllocs()
 			size := 0
 			for b.Loop() {
@@ -89,20 +91,20 @@ func BenchmarkLongTable(b *testing.B) {
 			b.ReportMetric(float64(size), "page-bytes")
 		})
 		b.Run(fmt.Sprintf("events=%d/view-after-write", n), func(b *testing.B) {
-			table, _, _ := ts.importJSON(kksExport(n))
+			table, _, _ := ts.ImportJSON(areatest.KKSExport(n))
 			id := strings.TrimPrefix(table, "/tables/")
 			b.ReportAllocs()
 			for b.Loop() {
 				b.StopTimer()
 				t, err := other.Table(context.Background(), id)
 				if err == nil && t.Head >= n+5000 { // keep the table near its size
-					table, _, _ = ts.importJSON(kksExport(n))
+					table, _, _ = ts.ImportJSON(areatest.KKSExport(n))
 					id = strings.TrimPrefix(table, "/tables/")
 					view(b, table)
 					t, err = other.Table(context.Background(), id)
 				}
 				if err == nil {
-					_, err = other.RecordGame(context.Background(), id, t.Head, "", json.RawMessage(kksTwo))
+					_, err = other.RecordGame(context.Background(), id, t.Head, "", json.RawMessage(areatest.KKSTwo))
 				}
 				if err != nil {
 					b.Fatal(err)
@@ -112,14 +114,14 @@ func BenchmarkLongTable(b *testing.B) {
 			}
 		})
 		b.Run(fmt.Sprintf("events=%d/write", n), func(b *testing.B) {
-			table, _, _ := ts.importJSON(kksExport(n))
+			table, _, _ := ts.ImportJSON(areatest.KKSExport(n))
 			form := fullGame(url.Values{})
 			head := n
 			b.ReportAllocs()
 			for b.Loop() {
 				if head >= n+5000 { // keep the table near its size
 					b.StopTimer()
-					table, _, _ = ts.importJSON(kksExport(n))
+					table, _, _ = ts.ImportJSON(areatest.KKSExport(n))
 					head = n
 					b.StartTimer()
 				}
@@ -146,7 +148,7 @@ func BenchmarkLongTable(b *testing.B) {
 func BenchmarkLeaguePage(b *testing.B) {
 	for _, n := range []int{10, 300} {
 		ts := newTestServerWith(b, func(a *App) { a.writeRate = 0 })
-		_, public, _ := ts.importJSON(leagueExport(n, 5))
+		_, public, _ := ts.ImportJSON(areatest.LeagueExport(n, 5))
 		get := func(b *testing.B, h http.Handler) int {
 			rec := httptest.NewRecorder()
 			h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, public, nil))
@@ -188,7 +190,7 @@ func BenchmarkColdView(b *testing.B) {
 	ts := newTestServerWith(b, func(a *App) { a.writeRate = 0 })
 	ctx := context.Background()
 	for _, n := range []int{100, 1000, 10000, 19900} {
-		table, _, _ := ts.importJSON(cambioExport(n))
+		table, _, _ := ts.ImportJSON(cambiotest.Export(n))
 		if err := ts.app.tables.SaveSnapshots(ctx); err != nil {
 			b.Fatal(err)
 		}

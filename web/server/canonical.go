@@ -8,6 +8,7 @@ import (
 
 	"tablemate/views"
 	"tablemate/web/kit"
+	"tablemate/web/table"
 )
 
 // Every URL a page can be left on answers GET (issue #38). A form whose
@@ -31,8 +32,8 @@ var canonicalRoutes = map[string]func(echo.Context) string{
 	"/tables/:id/play/start":      tablePath("/play"),
 	"/tables/:id/play/step":       tablePath("/play"),
 	"/tables/:id/play/stop":       tablePath("/play"),
-	"/tables/:id/clock/start":     clockBack,
-	"/tables/:id/clock/pause":     clockBack,
+	"/tables/:id/clock/start":     table.ClockBack,
+	"/tables/:id/clock/pause":     table.ClockBack,
 	"/tables/:id/evening/note":    tablePath("/evening"),
 	"/tables/:id/games":           tablePath("/games/new"),
 	"/tables/:id/games/:n":        func(c echo.Context) string { return kit.EditBase(c) + "/games/" + c.Param("n") + "/edit" },

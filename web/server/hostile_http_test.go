@@ -23,6 +23,7 @@ import (
 	"testing"
 	"time"
 
+	"tablemate/web/areatest"
 	"tablemate/web/kks/kkstest"
 	"tablemate/web/webtest"
 )
@@ -195,7 +196,7 @@ func TestHostileImportBodyLimits(t *testing.T) {
 	ts := newTestServerWith(t, func(a *App) { a.writeRate = 0; a.interop.SetBudget(1<<30, 1<<30) })
 
 	// 3 MiB: an export with spaces between its tokens, as JSON allows.
-	export := kksExport(3)
+	export := areatest.KKSExport(3)
 	padded := export[:1] + strings.Repeat(" ", 3<<20) + export[1:]
 	if p := ts.Upload(t, padded); p.Status != http.StatusSeeOther {
 		t.Fatalf("a 3 MiB import: %d %s", p.Status, p.Text(`[data-testid="import-error"]`))

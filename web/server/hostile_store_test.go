@@ -78,7 +78,7 @@ func TestHostileLongTableCostsTheSameAsAShortOne(t *testing.T) {
 	ts := newTestServerWith(t, func(a *App) { a.writeRate = 0 })
 	sizes := map[int]int{}
 	for _, n := range []int{200, 1500} {
-		table, _, _ := ts.importJSON(kksExport(n))
+		table, _, _ := ts.ImportJSON(areatest.KKSExport(n))
 		ts.Get(table)
 		before := ts.app.tables.Stats()
 		entry := ts.Get(table + "/games/new")
@@ -114,7 +114,7 @@ func TestHostileLongTableCostsTheSameAsAShortOne(t *testing.T) {
 // was opened with, and read in German too.
 func TestHostileLongTablePages(t *testing.T) {
 	ts := newTestServer(t)
-	table, _, _ := ts.importJSON(kksExport(120))
+	table, _, _ := ts.ImportJSON(areatest.KKSExport(120))
 	page := ts.Get(table)
 	older, ok := page.Doc.Find(`[data-testid="games-pager"] a[data-testid="older"]`).Attr("href")
 	if !ok || !strings.HasPrefix(older, "?") || !page.Doc.Find(`[data-testid="games-pager"] a`).HasClass("btn") {
@@ -163,7 +163,7 @@ func TestHostileLongTablePages(t *testing.T) {
 func TestHostileReplayPageReadsNothing(t *testing.T) {
 	t.Parallel()
 	ts := newTestServer(t)
-	table, _, _ := ts.importJSON(kksExport(1000))
+	table, _, _ := ts.ImportJSON(areatest.KKSExport(1000))
 	ts.Get(table)
 	before := ts.app.tables.Stats()
 	p := ts.Get(table + "/games/500/replay")
@@ -181,7 +181,7 @@ func TestHostileReplayPageReadsNothing(t *testing.T) {
 func TestHostileImportedTableStaysCheap(t *testing.T) {
 	t.Parallel()
 	ts := newTestServer(t)
-	p := ts.Upload(t, kksExport(1500))
+	p := ts.Upload(t, areatest.KKSExport(1500))
 	if p.Status != http.StatusSeeOther {
 		t.Fatalf("import: %d %s", p.Status, p.Text(`[data-testid="import-error"]`))
 	}
@@ -232,7 +232,7 @@ func TestHostileImportRunsTheLiveChecks(t *testing.T) {
 	x.Events[1].Payload = json.RawMessage(strings.Replace(string(x.Events[1].Payload), `"Cy"`, `"Zed"`, 1))
 	stranger, _ := json.Marshal(x)
 
-	two := tableExport("Two", []string{"Amelia", "Victor"}, []string{kksTwo})
+	two := areatest.TableExport("Two", []string{"Amelia", "Victor"}, []string{areatest.KKSTwo})
 	second := strings.TrimSuffix(two, `]}`) + `,{"seq":3,"kind":"table_created","payload":{"game":"koffer-katze-sombrero","name":"Two","players":["Amelia","Victor"]}}]}`
 	long := strings.Repeat("n", 100_000)
 	// The error says what is wrong in words; where in the file is small
@@ -240,9 +240,9 @@ func TestHostileImportRunsTheLiveChecks(t *testing.T) {
 	bad := map[string]struct{ file, where, says string }{
 		"a round naming a stranger": {string(stranger), "events[1].payload.players[2].name", `"Zed" is not a player at this table`},
 		"a second table_created":    {second, "events[2].kind", "a table is started only once"},
-		"a 100,000-character name":  {tableExport(long, []string{"Amelia", "Victor"}, nil), "events[0].payload.name", "a table name is at most 60 characters"},
-		"NUL in a name":             {tableExport("Two", []string{`Ame\u0000lia`, "Victor"}, nil), "events[0].payload.players[0].name", "a name cannot hold control characters"},
-		"a right-to-left override":  {tableExport("Two", []string{"Amelia", "\u202eVictor"}, nil), "events[0].payload.players[1].name", "a name cannot hold control characters"},
+		"a 100,000-character name":  {areatest.TableExport(long, []string{"Amelia", "Victor"}, nil), "events[0].payload.name", "a table name is at most 60 characters"},
+		"NUL in a name":             {areatest.TableExport("Two", []string{`Ame\u0000lia`, "Victor"}, nil), "events[0].payload.players[0].name", "a name cannot hold control characters"},
+		"a right-to-left override":  {areatest.TableExport("Two", []string{"Amelia", "\u202eVictor"}, nil), "events[0].payload.players[1].name", "a name cannot hold control characters"},
 	}
 	before := ts.rows()
 	for name, tt := range bad {
@@ -274,7 +274,7 @@ func TestHostileImportRunsTheLiveChecks(t *testing.T) {
 // table is bad leaves neither the league nor its first table behind.
 func TestHostileLeagueImportWritesAllOrNothing(t *testing.T) {
 	ts := newTestServer(t)
-	file := leagueExport(3, 2)
+	file := areatest.LeagueExport(3, 2)
 	broken := strings.Replace(file, `"name":"Table 2","players":["Victor","Enrique","Ola"]`, `"name":"Table 2","players":["Victor","Enrique","Zed"]`, 1)
 	if broken == file {
 		t.Fatal("the fixture did not change")
@@ -300,9 +300,9 @@ func TestHostileLongExportImportsAgain(t *testing.T) {
 	players := []string{"Amelia", "Victor", "Enrique"}
 	states := make([]string, 1800)
 	for i := range states {
-		states[i] = fmt.Sprintf(kksThree, "Amelia", "Victor", "Enrique")
+		states[i] = fmt.Sprintf(areatest.KKSThree, "Amelia", "Victor", "Enrique")
 	}
-	table, _, _ := ts.importJSON(tableExport("Long evening", players, states))
+	table, _, _ := ts.ImportJSON(areatest.TableExport("Long evening", players, states))
 	export := ts.Get(table + "/export.json")
 	if len(export.Body) <= 1<<20 {
 		t.Fatalf("the export is only %d bytes", len(export.Body))
@@ -331,7 +331,7 @@ func TestHostileTablesAndImportsAreBounded(t *testing.T) {
 		fmt.Fprintf(&b, `,{"seq":%d,"kind":"player_joined","payload":{"name":"Cy"}},{"seq":%d,"kind":"undo","payload":{"seq":%d}}`, seq, seq+1, seq)
 	}
 	b.WriteString("]}")
-	table, _, _ := ts.importJSON(b.String())
+	table, _, _ := ts.ImportJSON(b.String())
 	add := ts.Get(table).FormOf(t, table+"/players")
 	add.Set("name", "Dee")
 	if p := ts.Post(table+"/players", add); p.Status != http.StatusSeeOther {
@@ -350,14 +350,14 @@ func TestHostileTablesAndImportsAreBounded(t *testing.T) {
 	}
 
 	limited := newTestServerWith(t, func(a *App) { a.writeRate, a.writeBurst = 0.01, 2 })
-	small := tableExport("Small", []string{"Amelia", "Victor"}, []string{kksTwo})
+	small := areatest.TableExport("Small", []string{"Amelia", "Victor"}, []string{areatest.KKSTwo})
 	statuses := []int{limited.Upload(t, small).Status, limited.Upload(t, small).Status, limited.Upload(t, small).Status}
 	if statuses[2] != http.StatusTooManyRequests {
 		t.Errorf("imports past the write limit: %v", statuses)
 	}
 	budget := newTestServerWith(t, func(a *App) { a.writeRate = 0; a.interop.SetBudget(1, 64<<10) })
 	rows := budget.rows()
-	if p := budget.Upload(t, kksExport(400)); p.Status != http.StatusTooManyRequests {
+	if p := budget.Upload(t, areatest.KKSExport(400)); p.Status != http.StatusTooManyRequests {
 		t.Errorf("an import past the byte budget: %d", p.Status)
 	}
 	if after := budget.rows(); after != rows {
@@ -383,7 +383,7 @@ func TestHostileFullDiskSaysNotSaved(t *testing.T) {
 	filler := sessions.NewTables(ts.app.store, games.Engine)
 	for i := 0; ; i++ {
 		tb, _ := filler.Table(ctx, id)
-		_, err := filler.RecordGame(ctx, id, tb.Head, "", json.RawMessage(kksTwo))
+		_, err := filler.RecordGame(ctx, id, tb.Head, "", json.RawMessage(areatest.KKSTwo))
 		if errors.Is(err, sessions.ErrNotSaved) {
 			break
 		}
@@ -420,7 +420,7 @@ func TestHostileFullDiskSaysNotSaved(t *testing.T) {
 // tables, and a game at one table re-derives only that table.
 func TestHostileBigLeagueCostsTheSame(t *testing.T) {
 	ts := newTestServer(t)
-	_, public, admin := ts.importJSON(leagueExport(40, 5))
+	_, public, admin := ts.ImportJSON(areatest.LeagueExport(40, 5))
 	srv := ts.restart()
 	restarted := srv.app
 	page := srv.Get(public)
@@ -444,7 +444,7 @@ func TestHostileBigLeagueCostsTheSame(t *testing.T) {
 	link, _ := page.Doc.Find(`[data-testid="league-tables"] a`).First().Attr("href")
 	view := strings.TrimPrefix(link, "/v/")
 	ro, _ := restarted.tables.ReadOnly(context.Background(), view)
-	if _, err := restarted.tables.RecordGame(context.Background(), srv.editLinkOf(view), ro.Head, "", json.RawMessage(fmt.Sprintf(kksThree, ro.Players[0], ro.Players[1], ro.Players[2]))); err != nil {
+	if _, err := restarted.tables.RecordGame(context.Background(), srv.editLinkOf(view), ro.Head, "", json.RawMessage(fmt.Sprintf(areatest.KKSThree, ro.Players[0], ro.Players[1], ro.Players[2]))); err != nil {
 		t.Fatal(err)
 	}
 	before := restarted.tables.Stats()
@@ -478,7 +478,7 @@ func TestHostileHistoryReplaysNothing(t *testing.T) {
 	ts := newTestServer(t)
 	var tables []string
 	for range 3 {
-		table, _, _ := ts.importJSON(kksExport(800))
+		table, _, _ := ts.ImportJSON(areatest.KKSExport(800))
 		ts.Get(table) // the phone remembers it
 		tables = append(tables, table)
 	}

@@ -360,7 +360,7 @@ func TestHostileNames(t *testing.T) {
 		t.Errorf("league members Ana and Аna: %d", p.Status)
 	}
 	// An import refuses them as the form does.
-	if p := ts.Upload(t, tableExport("Two", []string{"Ana", "Ben\ufffe"}, nil)); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "U+FFFE") {
+	if p := ts.Upload(t, areatest.TableExport("Two", []string{"Ana", "Ben\ufffe"}, nil)); p.Status != http.StatusUnprocessableEntity || !strings.Contains(p.Body, "U+FFFE") {
 		t.Errorf("an import with U+FFFE: %d %q", p.Status, p.Text(`[data-testid="import-error"]`))
 	}
 	// League member matching: a table's "Аna" looks like the member Ana.
@@ -423,7 +423,7 @@ func TestHostileSmallerLies(t *testing.T) {
 		t.Errorf("the same token for another league: %d", p.Status)
 	}
 	// An import without its token, from outside a browser: the friendly page.
-	req := areatest.UploadRequest(ts.URL, url.Values{}, tableExport("Two", []string{"Ana", "Ben"}, nil))
+	req := areatest.UploadRequest(ts.URL, url.Values{}, areatest.TableExport("Two", []string{"Ana", "Ben"}, nil))
 	req.Header.Del("Sec-Fetch-Site")
 	p := ts.Do(req)
 	if p.Status != http.StatusForbidden || strings.Contains(p.Body, "missing csrf") || !strings.Contains(p.Body, "security token") {
@@ -431,7 +431,7 @@ func TestHostileSmallerLies(t *testing.T) {
 	}
 	// A token in the X-CSRF-Token header does.
 	ts.Get("/tables/import")
-	req = areatest.UploadRequest(ts.URL, url.Values{}, tableExport("Two", []string{"Ana", "Ben"}, nil))
+	req = areatest.UploadRequest(ts.URL, url.Values{}, areatest.TableExport("Two", []string{"Ana", "Ben"}, nil))
 	req.Header.Del("Sec-Fetch-Site")
 	u, _ := url.Parse(ts.URL)
 	for _, c := range ts.Client.Jar.Cookies(u) {
@@ -606,7 +606,7 @@ func vmKB(t *testing.T, pid int, field string) int {
 // the first answer the kept file, a new game writes it anew.
 func TestHostileLeagueFilesKeptByVersion(t *testing.T) {
 	ts := newTestServer(t)
-	_, public, _ := ts.importJSON(leagueExport(4, 3))
+	_, public, _ := ts.ImportJSON(areatest.LeagueExport(4, 3))
 	first := ts.Get(public + "/export.bgsplay")
 	for range 5 {
 		if p := ts.Get(public + "/export.bgsplay"); p.Status != http.StatusOK || p.Body != first.Body {
@@ -622,7 +622,7 @@ func TestHostileLeagueFilesKeptByVersion(t *testing.T) {
 	view := strings.TrimPrefix(link, "/v/")
 	ro, _ := ts.app.tables.ReadOnly(context.Background(), view)
 	if _, err := ts.app.tables.RecordGame(context.Background(), ts.editLinkOf(view), ro.Head, "",
-		[]byte(fmt.Sprintf(kksThree, ro.Players[0], ro.Players[1], ro.Players[2]))); err != nil {
+		[]byte(fmt.Sprintf(areatest.KKSThree, ro.Players[0], ro.Players[1], ro.Players[2]))); err != nil {
 		t.Fatal(err)
 	}
 	if p := ts.Get(public + "/export.bgsplay"); p.Body == first.Body || ts.app.interop.LeagueFilesWritten() != 3 {
@@ -648,7 +648,7 @@ func TestHostileOldNamesExport(t *testing.T) {
 		return fmt.Sprintf(`,{"seq":%d,"kind":"game_imported","payload":{"source":"bgstats","played":"2026-11-20 19:%02d:00","comments":%s,`+
 			`"players":[{"name":"Amelia","score":12,"winner":true},{"name":"Victor","score":7}]},"at":"2026-11-20T19:%02d:00Z"}`, seq, seq, c, seq)
 	}
-	data := tableExport("Old", []string{"Amelia", "Victor"}, nil)
+	data := areatest.TableExport("Old", []string{"Amelia", "Victor"}, nil)
 	data = strings.TrimSuffix(data, "]}") + imported(2, "Good\uffff game\x00") + imported(3, strings.Repeat("x", 10_000)) + "]}"
 	p := ts.Upload(t, data)
 	if p.Status != http.StatusSeeOther {
@@ -783,10 +783,10 @@ func TestHostileImportTwice(t *testing.T) {
 	for _, c := range []struct {
 		what, file, count string
 	}{
-		{"a table", tableExport("Twice", []string{"Ana", "Ben"}, nil), `SELECT count(*) FROM tables WHERE name = 'Twice'`},
-		{"a league", leagueExport(2, 1), `SELECT count(*) FROM leagues`},
+		{"a table", areatest.TableExport("Twice", []string{"Ana", "Ben"}, nil), `SELECT count(*) FROM tables WHERE name = 'Twice'`},
+		{"a league", areatest.LeagueExport(2, 1), `SELECT count(*) FROM leagues`},
 		// No table carries the token's event: the league itself is found.
-		{"a league without tables", leagueExport(0, 0), `SELECT count(*) FROM leagues`},
+		{"a league without tables", areatest.LeagueExport(0, 0), `SELECT count(*) FROM leagues`},
 	} {
 		form := ts.Get("/tables/import").FormOf(t, "/tables/import")
 		if form.Get("_token") == "" {
@@ -809,14 +809,14 @@ func TestHostileImportTwice(t *testing.T) {
 	tables := ts.count(`SELECT count(*) FROM tables`)
 	// A league's import token is not a table's.
 	form := ts.Get("/tables/import").FormOf(t, "/tables/import")
-	ts.Do(areatest.UploadRequest(ts.URL, form, tableExport("One", []string{"Ana", "Ben"}, nil)))
-	if p := ts.Do(areatest.UploadRequest(ts.URL, form, leagueExport(1, 1))); p.Status != http.StatusSeeOther || !strings.HasPrefix(p.Header.Get("Location"), "/l/") {
+	ts.Do(areatest.UploadRequest(ts.URL, form, areatest.TableExport("One", []string{"Ana", "Ben"}, nil)))
+	if p := ts.Do(areatest.UploadRequest(ts.URL, form, areatest.LeagueExport(1, 1))); p.Status != http.StatusSeeOther || !strings.HasPrefix(p.Header.Get("Location"), "/l/") {
 		t.Errorf("a league with a table import's token: %d %q", p.Status, p.Header.Get("Location"))
 	}
 	for _, token := range []string{"a\x00b", "\xff\xfe"} {
 		form := ts.Get("/tables/import").FormOf(t, "/tables/import")
 		form.Set("_token", token)
-		if p := ts.Do(areatest.UploadRequest(ts.URL, form, tableExport("Odd", []string{"Ana", "Ben"}, nil))); p.Status < 400 || p.Status >= 500 {
+		if p := ts.Do(areatest.UploadRequest(ts.URL, form, areatest.TableExport("Odd", []string{"Ana", "Ben"}, nil))); p.Status < 400 || p.Status >= 500 {
 			t.Errorf("import with token %q: %d", token, p.Status)
 		}
 	}

@@ -244,9 +244,9 @@ func buildCrawlFixture(t *testing.T, ts *testServer) crawlFixture {
 
 	// A long table (more games and entries than a page shows) and a big
 	// league (more tables than a page lists).
-	fx.long, _, _ = ts.importJSON(kksExport(gamesPerPage + logPerPage))
+	fx.long, _, _ = ts.ImportJSON(areatest.KKSExport(gamesPerPage + logPerPage))
 	fx.edits = append(fx.edits, fx.long)
-	_, fx.bigPublic, fx.bigAdmin = ts.importJSON(leagueExport(leaguePerPage+2, 1))
+	_, fx.bigPublic, fx.bigAdmin = ts.ImportJSON(areatest.LeagueExport(leaguePerPage+2, 1))
 	fx.secrets[strings.TrimPrefix(fx.bigAdmin, "/l/")] = "admin link of the big league"
 
 	for _, e := range fx.edits {

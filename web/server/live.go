@@ -7,15 +7,25 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"tablemate/sessions"
+	"tablemate/web/tablepage"
 )
 
 // The live area (web/live) streams a table's moves to its open pages;
-// the server hands it the link check (loadTable, the view-only page's
-// own) and the stream caps (streamCaps).
+// the server hands it the link check (serve.Kit's Table, the edit link's;
+// tablepage.OpenView, the view-only link's) and the stream caps
+// (streamCaps).
 
 // streamTable answers GET /tables/:id/live (live.Hub.Stream).
 func (a *App) streamTable(c echo.Context) error {
-	return a.stream(c, c.Param("id"), func() (sessions.Table, error) { return a.loadTable(c) })
+	return a.stream(c, c.Param("id"), func() (sessions.Table, error) { return a.kit().Table(c) })
+}
+
+// streamReadOnly is the live stream behind a view-only link.
+func (a *App) streamReadOnly(c echo.Context) error {
+	return a.stream(c, c.Param("rid"), func() (sessions.Table, error) {
+		v, err := tablepage.OpenView(a.kit(), c)
+		return v.Table, err
+	})
 }
 
 // stream sends the moves of the table that open loads through link as

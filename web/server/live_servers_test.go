@@ -26,13 +26,13 @@ func TestLiveStreamsFollowWritesOnAnotherServer(t *testing.T) {
 	a := newTestServer(t)
 	b := a.secondServer()
 	table := a.CreateTable("Amelia", "Victor")
-	view := pathOf(t, a.Get(table).Doc.Find(`[data-testid="view-link"]`).AttrOr("value", ""))
+	view := areatest.PathOf(t, a.Get(table).Doc.Find(`[data-testid="view-link"]`).AttrOr("value", ""))
 
 	edit, status := b.stream(t, table+"/live?after=1", "")
 	if status != http.StatusOK {
 		t.Fatalf("stream on b: %d", status)
 	}
-	status, watch := b.events(t, view+"/live?after=1")
+	status, watch := b.Events(t, view+"/live?after=1")
 	if status != http.StatusOK {
 		t.Fatalf("view-only stream on b: %d", status)
 	}
@@ -68,7 +68,7 @@ func TestLiveStreamsFollowWritesOnAnotherServer(t *testing.T) {
 	if ev := watch(); ev != "gone" {
 		t.Fatalf("b's stream of the replaced view-only link said %q, want gone", ev)
 	}
-	if s, _ := b.events(t, view+"/live"); s != http.StatusGone {
+	if s, _ := b.Events(t, view+"/live"); s != http.StatusGone {
 		t.Errorf("reconnecting to b through the replaced link: %d, want 410", s)
 	}
 	// The edit link's stream on b is untouched and goes on.

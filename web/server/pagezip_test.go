@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"tablemate/web/areatest"
 	"tablemate/web/cambio/cambiotest"
 	"tablemate/web/kit"
 	"tablemate/web/kks/kkstest"
@@ -233,7 +234,7 @@ func TestZippedPagesRepeat(t *testing.T) {
 	entry := ts.Get(table + "/games/new")
 	game := ts.Post(table+"/games", kkstest.Form(entry.FormOf(t, table+"/games"), []map[string]string{kkstest.Amelia, {"red": "2"}}, []string{"3", "1"})).Header.Get("Location")
 	view := ts.Get(table).Doc.Find(`[data-testid="view-link"]`).AttrOr("value", "")
-	_, public, admin := ts.importJSON(leagueExport(2, 2))
+	_, public, admin := ts.ImportJSON(areatest.LeagueExport(2, 2))
 	paths := map[string]string{
 		"/": "/", "/tables/new": "/tables/new", "/tables/:id": table, "/tables/:id/games/:n": game, "/tables/:id/games/new": table + "/games/new",
 		"/tables/:id/evening": table + "/evening", "/tables/:id/next": table + "/next", "/leagues/:id": public, "/l/:admin": admin,

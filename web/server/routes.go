@@ -10,20 +10,22 @@ import (
 	"tablemate/web/interop"
 	"tablemate/web/replay"
 	"tablemate/web/serve"
+	"tablemate/web/tablepage"
 )
 
 // scoreRoute is the score-check API's route (it compresses its answer
 // itself: serve.Kit.Blob).
 const scoreRoute = "/api/v1/games/:game/score"
 
-// routes lists every URL in one place. Which link opens what: links.go.
+// routes lists every URL in one place. Which link opens what: web/table's links.go.
 func (a *App) routes(e *echo.Echo) {
-	ip := a.interop                         // imports and exports (web/interop)
-	rp := replay.New(a.kit(), timelineText) // a game's replay (web/replay)
-	cd := a.cards                           // result cards and QR codes (web/cards)
-	gm := a.game                            // a game's entry, correction and result (web/game)
-	pl := a.play                            // play along (web/play)
-	e.GET("/", a.showHome)
+	ip := a.interop                              // imports and exports (web/interop)
+	rp := replay.New(a.kit(), tablepage.LogText) // a game's replay (web/replay)
+	cd := a.cards                                // result cards and QR codes (web/cards)
+	gm := a.game                                 // a game's entry, correction and result (web/game)
+	pl := a.play                                 // play along (web/play)
+	tb := a.table                                // the table's pages and the evening (web/table)
+	e.GET("/", tb.Home)
 	e.GET("/healthz", a.health)
 	e.GET("/static/*", serveStatic)
 	e.GET("/sw.js", serviceWorker)
@@ -31,29 +33,29 @@ func (a *App) routes(e *echo.Echo) {
 	e.GET("/offline", a.showOffline)
 	e.GET("/lang", a.switchLanguage)
 
-	e.GET("/tables/new", a.newTable)
+	e.GET("/tables/new", tb.NewForm)
 	e.GET("/tables/import", ip.ImportForm)
 	e.POST("/tables/import", ip.ImportTable)
-	e.POST("/tables", a.createTable)
-	e.GET("/tables/:id", a.showTable)
+	e.POST("/tables", tb.Create)
+	e.GET("/tables/:id", tb.Show)
 	e.GET("/tables/:id/live", a.streamTable)
 	e.GET("/tables/:id/qr.svg", cd.TableQR)
 	e.GET("/tables/:id/export.json", ip.Edit(interop.Log))
 	e.GET("/tables/:id/results.csv", ip.Edit(interop.Results))
 	e.GET("/tables/:id/export.bgsplay", ip.Edit(interop.Plays(false)))
 	e.GET("/tables/:id/export-bgg.xml", ip.Edit(interop.Plays(true)))
-	e.POST("/tables/:id/players", a.addPlayer)
-	e.POST("/tables/:id/undo", a.undo)
-	e.GET("/tables/:id/next", a.nextGame)
-	e.GET("/tables/:id/evening", a.eveningEnd)
-	e.POST("/tables/:id/evening/note", a.noteEvening)
-	e.POST("/tables/:id/next", a.chooseGame)
+	e.POST("/tables/:id/players", tb.AddPlayer)
+	e.POST("/tables/:id/undo", tb.Undo)
+	e.GET("/tables/:id/next", tb.Next)
+	e.GET("/tables/:id/evening", tb.Evening)
+	e.POST("/tables/:id/evening/note", tb.NoteEvening)
+	e.POST("/tables/:id/next", tb.ChooseGame)
 	e.GET("/tables/:id/play", pl.Show)
 	e.POST("/tables/:id/play/start", pl.Start)
 	e.POST("/tables/:id/play/step", pl.Step)
 	e.POST("/tables/:id/play/stop", pl.Stop)
-	e.POST("/tables/:id/clock/start", a.setClock(true))
-	e.POST("/tables/:id/clock/pause", a.setClock(false))
+	e.POST("/tables/:id/clock/start", tb.SetClock(true))
+	e.POST("/tables/:id/clock/pause", tb.SetClock(false))
 	e.POST("/tables/:id/games/:n/stop", gm.Stop)
 	e.GET("/tables/:id/games/new", gm.NewForm)
 	e.POST("/tables/:id/games", gm.Submit)
@@ -65,10 +67,10 @@ func (a *App) routes(e *echo.Echo) {
 	e.GET("/tables/:id/games/:n/replay", rp.Edit)
 	e.GET("/tables/:id/games/:n/rounds/:r/edit", gm.RoundForm)
 	e.POST("/tables/:id/games/:n/rounds/:r", gm.CorrectRound)
-	e.POST("/tables/:id/rotate/:role", a.rotateTableLink)
+	e.POST("/tables/:id/rotate/:role", tb.RotateLink)
 
 	// View-only links: spectators follow a table live but cannot write.
-	e.GET("/v/:rid", a.showReadOnly)
+	e.GET("/v/:rid", tb.ShowView)
 	e.GET("/v/:rid/live", a.streamReadOnly)
 	e.GET("/v/:rid/qr.svg", cd.ViewQR)
 	e.GET("/v/:rid/export.json", ip.View(interop.Log))
@@ -80,7 +82,7 @@ func (a *App) routes(e *echo.Echo) {
 	e.GET("/v/:rid/games/:n/qr.svg", cd.ViewGameQR)
 	e.GET("/v/:rid/card.png", cd.ViewCard)
 	e.GET("/v/:rid/games/:n/card.png", cd.ViewGameCard)
-	e.GET("/history", a.showHistory)
+	e.GET("/history", tb.History)
 
 	// Leagues (web/leagues): the public id shows standings, the admin id
 	// changes them.

@@ -44,6 +44,11 @@ func startTestServer(t testing.TB, configure func(*App), tls bool) *testServer {
 	return &testServer{Steps: areatest.Steps{Server: s}, app: a}
 }
 
+// otherPhone is another phone on the same server: its own cookies.
+func (ts *testServer) otherPhone() *testServer {
+	return &testServer{Steps: areatest.Steps{Server: ts.OtherPhone()}, app: ts.app}
+}
+
 // ameliaJSON is a Koffer, Katze & Sombrero game whose rules are broken,
 // as the score API gets it (also in web/api's tests).
 const ameliaJSON = `{"players":[{"name":"Amelia","tokens":3,"display":{"red":"1 5 7","yellow":"6 10 x","black":"4 6 x 5","blue":"4 9"}},
@@ -126,100 +131,6 @@ func TestStaticAssetsAreHashedAndCached(t *testing.T) {
 	}
 }
 
-func TestKKSEveningOverHTTP(t *testing.T) {
-	ts := newTestServer(t)
-	table := ts.CreateTable("Amelia", "Victor")
-	p := ts.Get(table)
-	if p.Status != http.StatusOK || p.Doc.Find(`[data-testid="no-games"]`).Length() != 1 {
-		t.Fatalf("new table page: %d\n%s", p.Status, p.Body)
-	}
-
-	// Game 1: Amelia's example display against a weaker one.
-	entry := ts.Get(table + "/games/new")
-	if entry.Doc.Find(`fieldset[data-player="Victor"] input[data-stack="red"]`).Length() != 1 {
-		t.Fatal("the editor has no red stack for Victor")
-	}
-	f := kkstest.Form(entry.FormOf(t, table+"/games"), []map[string]string{kkstest.Amelia, {"red": "2 3"}}, []string{"3", "7"})
-	res := ts.Post(table+"/games", f)
-	if res.Status != http.StatusSeeOther {
-		t.Fatalf("submit: %d\n%s", res.Status, res.Body)
-	}
-	// A double tap sends the same form again: same answer, one game,
-	// saying it was recorded already.
-	again := ts.Post(table+"/games", f)
-	if again.Status != http.StatusSeeOther || again.Header.Get("Location") != res.Header.Get("Location")+"?done=already" {
-		t.Fatalf("double submit: %d to %q, want %q", again.Status, again.Header.Get("Location"), res.Header.Get("Location")+"?done=already")
-	}
-	if got := ts.Get(again.Header.Get("Location")).Text(`main [role="status"]`); !strings.Contains(got, "Already recorded") {
-		t.Errorf("the repeat says %q", got)
-	}
-	if n := len(ts.Table(table).Games); n != 1 {
-		t.Fatalf("the double tap made %d games", n)
-	}
-	result := ts.Get(res.Header.Get("Location"))
-	if got := result.Text(`[data-player="Amelia"] [data-testid="player-total"]`); got != "58" {
-		t.Errorf("Amelia's total = %q, want 58 (the rule text's example)", got)
-	}
-	// 2 players must hold 17 cards each (KKS-3): the verdict names the rule.
-	if v, _ := result.Doc.Find(`[data-testid="verdict"]`).Attr("data-valid"); v != "false" {
-		t.Errorf("verdict valid = %q, want false for short displays", v)
-	}
-	if result.Doc.Find(`[data-code="card_count"]`).Length() == 0 || !strings.Contains(result.Body, "KKS-3") {
-		t.Error("the result page does not show the card_count violation with its rule")
-	}
-
-	tbl := ts.Get(table)
-	if n := tbl.Doc.Find(`[data-testid="games"] tbody tr`).Length(); n != 1 {
-		t.Fatalf("%d games listed after a double submit, want 1", n)
-	}
-	// Saved as disputed, it counts in no standing until the table settles
-	// it (ruling G-5): shown with its totals, marked not counted.
-	if tbl.Doc.Find(`[data-testid="games"] [data-testid="disputed-badge"]`).Length() != 1 || tbl.Doc.Find(`[data-testid="standings"]`).Length() != 0 {
-		t.Errorf("a disputed game is not marked, or counts in the standing:\n%s", tbl.Text("main"))
-	}
-	ts.Settle(t, table, 1)
-	tbl = ts.Get(table)
-	if got := tbl.Text(`tr[data-player="Amelia"] [data-testid="total"]`); got != "58" {
-		t.Errorf("running total %q, want 58", got)
-	}
-
-	// A stale form (based on the table before game 1) is refused with 409
-	// and keeps what was typed.
-	stale := kkstest.Form(entry.FormOf(t, table+"/games"), []map[string]string{{"red": "9"}, {"red": "8"}}, []string{"1", "1"})
-	stale.Set("_token", "another-tap")
-	sp := ts.Post(table+"/games", stale)
-	if sp.Status != http.StatusConflict {
-		t.Fatalf("stale submit: %d", sp.Status)
-	}
-	if v, _ := sp.Doc.Find(`input[name="players[0].display.red"]`).Attr("value"); v != "9" {
-		t.Errorf("stale form lost the entry: red = %q", v)
-	}
-
-	// Undo takes the settling back, then game 1.
-	if got := tbl.Text(`[data-testid="undo"]`); got != "Undo: game 1 counted as entered" {
-		t.Errorf("undo button %q", got)
-	}
-	if p := ts.Post(table+"/undo", tbl.FormOf(t, table+"/undo")); p.Status != http.StatusSeeOther {
-		t.Fatalf("undo the settling: %d\n%s", p.Status, p.Body)
-	}
-	tbl = ts.Get(table)
-	if tbl.Doc.Find(`[data-testid="games"] [data-testid="disputed-badge"]`).Length() != 1 {
-		t.Error("the undone settling leaves the game counted")
-	}
-	undo := tbl.FormOf(t, table+"/undo")
-	p = ts.Post(table+"/undo", undo)
-	if p.Status != http.StatusSeeOther {
-		t.Fatalf("undo: %d\n%s", p.Status, p.Body)
-	}
-	after := ts.Get(p.Header.Get("Location"))
-	if after.Doc.Find(`[data-testid="no-games"]`).Length() != 1 || !strings.Contains(after.Body, "Undone") {
-		t.Errorf("after undo the table still shows games")
-	}
-	if p := ts.Post(table+"/undo", undo); p.Status != http.StatusSeeOther {
-		t.Errorf("repeated undo form: %d, want the same redirect", p.Status)
-	}
-}
-
 func TestBadInputNamesTheField(t *testing.T) {
 	ts := newTestServer(t)
 	table := ts.CreateTable("Ana", "Ben", "Cy")
@@ -298,53 +209,6 @@ func TestNotFoundIsAFriendlyPage(t *testing.T) {
 		if p := ts.Get(path); p.Status != http.StatusNotFound {
 			t.Errorf("%s: %d, want 404", path, p.Status)
 		}
-	}
-}
-
-func TestCheckPageScoresWithoutSaving(t *testing.T) {
-	ts := newTestServer(t)
-	form := ts.Get("/check/koffer-katze-sombrero")
-	f := form.FormOf(t, "/check/koffer-katze-sombrero")
-	f.Set("players[0].name", "Amelia")
-	f.Set("players[1].name", "Victor")
-	f = kkstest.Form(f, []map[string]string{kkstest.Amelia, {"red": "7 5"}}, []string{"3", "0"})
-	p := ts.Post("/check/koffer-katze-sombrero", f)
-	if p.Status != http.StatusOK {
-		t.Fatalf("check: %d\n%s", p.Status, p.Body)
-	}
-	if got := p.Text(`[data-player="Amelia"] [data-testid="player-total"]`); got != "58" {
-		t.Errorf("Amelia = %q, want 58", got)
-	}
-	li := p.Doc.Find(`[data-code="not_ascending"]`)
-	if li.Length() == 0 || !strings.Contains(li.Text(), "Victor") || !strings.Contains(li.Text(), "KKS-2") {
-		t.Errorf("red 7 then 5 face up is not shown as not_ascending for Victor with KKS-2: %q", li.Text())
-	}
-	// Plain words first (issue #18): the engine's sentence is what a
-	// player reads; the ruling and the code are small print under "Why?".
-	sentence, why := li.Find(`[data-testid="violation-text"]`).Text(), li.Find(`details[data-testid="why"]`)
-	if sentence == "" || strings.Contains(sentence, "not_ascending") || strings.Contains(sentence, "KKS-2") {
-		t.Errorf("the sentence %q is empty or shows the code or ruling", sentence)
-	}
-	if why.Find("summary").Text() != "Why?" || why.Find("code").Text() != "not_ascending" || !strings.Contains(why.Text(), "KKS-2") {
-		t.Errorf("the why disclosure does not hold the ruling and the code: %q", why.Text())
-	}
-	// "Change these entries" brings the editor back with what was entered.
-	back := ts.Post("/check/koffer-katze-sombrero", p.FormOf(t, "/check/koffer-katze-sombrero"))
-	if v, _ := back.Doc.Find(`input[name="players[1].display.red"]`).Attr("value"); back.Status != http.StatusOK || v != "7 5" {
-		t.Errorf("reopened kit.Editor: %d, Victor's red = %q, want 7 5", back.Status, v)
-	}
-	// A bad token in the third seat is reported on that seat's field.
-	f.Set("players[2].name", "Cy")
-	f.Set("players[2].display.red", "1 2 ?")
-	p = ts.Post("/check/koffer-katze-sombrero", f)
-	if p.Status != http.StatusUnprocessableEntity {
-		t.Fatalf("bad token: %d", p.Status)
-	}
-	if inv, _ := p.Doc.Find(`[name="players[2].display.red"]`).Attr("aria-invalid"); inv != "true" {
-		t.Errorf("the third seat's red stack is not marked invalid:\n%s", p.Text(".field-error"))
-	}
-	if recent := ts.Get("/"); recent.Doc.Find(`[data-testid="no-tables"]`).Length() != 1 {
-		t.Error("checking a score created a table")
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"tablemate/web/areatest"
 	"tablemate/web/cards"
 	"tablemate/web/kks/kkstest"
 	"tablemate/web/serve"
@@ -22,7 +23,7 @@ func linkedEvening(t *testing.T, ts *testServer) (paths []string, table, view, a
 	t.Helper()
 	table = ts.CreateTable("Amelia", "Victor")
 	ts.RecordKKS(t, table, []map[string]string{kkstest.Amelia, {"red": "2"}}, []string{"3", "7"})
-	view = pathOf(t, ts.Get(table).Doc.Find(`[data-testid="view-link"]`).AttrOr("value", ""))
+	view = areatest.PathOf(t, ts.Get(table).Doc.Find(`[data-testid="view-link"]`).AttrOr("value", ""))
 	admin = ts.CreateLeague(t, "Club", "wins", "Amelia", "Victor")
 	add := ts.Get(admin).FormOf(t, admin+"/tables")
 	add.Set("table", table)

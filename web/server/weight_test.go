@@ -41,7 +41,7 @@ func TestPagesStayWithinTheirWeightBudget(t *testing.T) {
 	for _, r := range cambiotest.Rounds {
 		cambiotest.EnterRound(ts.Server, cambioOver, r.Cards, r.Ended)
 	}
-	cambioLong, _, _ := ts.importJSON(cambioExport(301))
+	cambioLong, _, _ := ts.ImportJSON(cambiotest.Export(301))
 
 	for _, path := range []string{"/", "/tables/new", table, table + "/games/new", game, "/check", "/check/koffer-katze-sombrero",
 		table + "/next", table + "/evening", sheet + "/games/new", cambio, cambio + "/games/new", cambioOver, cambioOver + "/games/1", cambioLong, cambioLong + "/evening"} {

@@ -2,12 +2,13 @@
 // by its view-only link (View), a game by its number in the URL (Game),
 // the evening's standing, derived once per version of the table
 // (Evening), a standing's points as the reader's language writes them
-// (Points), what a game is called on the pages (GameName), and the
-// server's public address as the server hands it (Origin).
+// (Points), what a game is called on the pages (GameName), the log's
+// sentences (LogText, LogShort), and the server's public address as the
+// server hands it (Origin).
 //
 // It lies below the areas that show a table (the result cards and QR
-// codes, web/cards; the table's, game's and play-along pages still in
-// web/server) and above the registry, which it reads for a game's name:
+// codes, web/cards; the table's own pages, web/table; a game's pages,
+// web/game; play along, web/play; the replay, web/replay) and above the registry, which it reads for a game's name:
 // web/serve, what every area shares, knows no game, so these cannot live
 // there. It imports no area, not web/server and no game's package.
 package tablepage

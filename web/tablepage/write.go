@@ -15,7 +15,7 @@ import (
 )
 
 // The true answer of a write to a table (issue #31), which every area
-// that writes to a table answers with: web/server's table page, a
+// that writes to a table answers with: the table's page (web/table), a
 // game's entry and correction, play along. web/server's truth.go
 // answers the errors no handler caught; what a handler answers itself
 // is here.
@@ -69,9 +69,10 @@ func GoOn(c echo.Context, to string) error {
 	return serve.Redirect(c, to)
 }
 
-// Writes answers the writes to a table. web/server builds it and hands
-// it to the areas that write: its log, and the table page drawn afresh
-// with a refusal's reason (Rerender: the table's page is web/server's).
+// Writes answers the writes to a table. The table's area (web/table)
+// builds it, and web/server hands it to the other areas that write: the
+// server's log, and the table page drawn afresh with a refusal's reason
+// (Rerender: web/table's).
 type Writes struct {
 	Log      *slog.Logger
 	Rerender func(c echo.Context, status int, msg scoring.Phrase) error

@@ -17,3 +17,7 @@ func (ts *Server) League(admin string) sessions.League {
 	}
 	return l
 }
+
+// Tables are the app's tables, for a test that stores a fixture straight
+// through them (areatest's ImportJSON).
+func (ts *Server) Tables() *sessions.Tables { return ts.app.Tables() }

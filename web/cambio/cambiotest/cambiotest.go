@@ -1,7 +1,8 @@
 // Package cambiotest drives the Cambio deck's round games (Cambio and
 // Kodiak) through the real router (webtest) for the tests of other
-// packages: web/kodiak's, and web/server's tables, history and link
-// crawler.
+// packages: web/kodiak's, web/table's tables and history, and
+// web/server's link crawler; and writes a long Cambio table's export
+// (Export).
 package cambiotest
 
 import (
