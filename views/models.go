@@ -46,9 +46,11 @@ type Page struct {
 }
 
 // Preview is a page's link preview: its result card as the image (an
-// absolute URL), a title and a line of description.
+// absolute URL), a title and a line of description, said in the page's
+// language when it is rendered.
 type Preview struct {
-	Title, Description, Image, URL string
+	Title, Description scoring.Phrase
+	Image, URL         string
 }
 
 // Form carries the hidden fields every write form sends: the CSRF token,
@@ -434,10 +436,10 @@ type StackView struct {
 
 // ChipView is one card chip.
 type ChipView struct {
-	Text, Label string
-	Down        bool
-	// Value is the card's value, for a chip without a Label: the page
-	// names it in its reader's language ("Rot 10", "Rot 1 verdeckt").
+	Text string
+	Down bool
+	// Value is the card's value: the page names the chip in its reader's
+	// language ("Rot 10", "Rot 1 verdeckt").
 	Value int
 }
 

@@ -34,7 +34,7 @@ func (adhPlay) SetupPage(c echo.Context, t sessions.Table, errs views.Errors) te
 		Names: make([]string, aufderhut.Kinds), Display: make([]int, aufderhut.DisplaySize), Starts: kit.WhoStarts(c, t)}
 	defaults := aufderhut.DefaultNames()
 	for i := range defaults {
-		vm.Defaults = append(vm.Defaults, kit.Tr(c, "character %d", i+1))
+		vm.Defaults = append(vm.Defaults, scoring.Phrasef("character %d", i+1))
 	}
 	if c.Request().Method == http.MethodPost { // a refused start: show what was sent
 		vm.Variant = c.FormValue("variant")
