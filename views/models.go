@@ -88,17 +88,19 @@ func (f Form) FormToken() string {
 	return token
 }
 
-// Errors maps a field path (e.g. "players[1].display.red") to its message.
-type Errors map[string]string
+// Errors maps a field path (e.g. "players[1].display.red"), a plain key
+// of the form, to its message, said in the page's language when it is
+// rendered.
+type Errors map[string]scoring.Phrase
 
 // Messages lists the messages in field order, for a banner.
-func (e Errors) Messages() []string {
+func (e Errors) Messages() []scoring.Phrase {
 	fields := make([]string, 0, len(e))
 	for f := range e {
 		fields = append(fields, f)
 	}
 	sort.Strings(fields)
-	out := make([]string, len(fields))
+	out := make([]scoring.Phrase, len(fields))
 	for i, f := range fields {
 		out[i] = e[f]
 	}
@@ -335,7 +337,7 @@ type LogRow struct {
 
 // BarChart is a horizontal bar chart drawn as inline SVG.
 type BarChart struct {
-	Title string
+	Title scoring.Phrase
 	Bars  []Bar
 }
 

@@ -60,7 +60,7 @@ type ADHPlayVM struct {
 	WonderhatsLeft, BaldHeadsLeft int
 	WithHats                      int  // display characters still wearing a hat
 	Refills                       bool // a match now is refilled from the piles
-	LastMove, Warning             string
+	LastMove, Warning             scoring.Phrase // said at rendering
 	Mode                          string
 	Spots                         []ADHSpotVM
 	Spot                          int    // the spot chosen (first of a swap, or revealed)
