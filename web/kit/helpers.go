@@ -93,24 +93,11 @@ func NewToken() string {
 // table's edit link in use. It is the link the phone already holds.
 func EditBase(c echo.Context) string { return "/tables/" + c.Param("id") }
 
-// Tr keeps a handler's message as a phrase (scoring.Phrasef), said when
-// the page is rendered. Deprecated: only web/server still calls it, for
-// one field error; call scoring.Phrasef.
-func Tr(_ echo.Context, key string, args ...any) scoring.Phrase {
-	return scoring.Phrasef(key, args...)
-}
-
 // FormErrorf is scoring.Errorf for editor forms; its format is a catalog
 // key (the catalog test finds the keys by this name). The API and CLI
 // never see these: they take JSON, not forms.
 func FormErrorf(field, format string, args ...any) *scoring.InputError {
 	return scoring.Errorf(field, format, args...)
-}
-
-// LocalInput is an input error's message, a phrase said when the page is
-// rendered. Deprecated: only web/server still calls it; use in.Phrase.
-func LocalInput(_ echo.Context, in *scoring.InputError) scoring.Phrase {
-	return in.Phrase
 }
 
 // Reason is err as an argument of another message: an input error keeps
