@@ -73,7 +73,7 @@ const lit = `("(?:[^"\\\n]|\\.)*"|` + "`[^`]*`" + `)`
 var (
 	keyFirst = regexp.MustCompile(`\bi18n\.T\(\s*[A-Za-z_][A-Za-z0-9_.()]*\s*,\s*` + lit)
 	keyPair  = regexp.MustCompile(`\bi18n\.(?:N|Noun)\(\s*[A-Za-z_][A-Za-z0-9_.()]*\s*,[^,]+,\s*` + lit + `\s*,\s*` + lit)
-	keyMark  = regexp.MustCompile(`(?:\bi18n\.Key|\bscoring\.Phrasef)\(\s*` + lit)
+	keyMark  = regexp.MustCompile(`(?:\bi18n\.Key|\bscoring\.Phrasef|\.None)\(\s*` + lit)
 	// scoring.Count(n, "one", "many", …): a page's count kept as a phrase.
 	keyCount = regexp.MustCompile(`\bscoring\.Count\(\s*[^,]+,\s*` + lit + `\s*,\s*` + lit)
 	// formErrorf(field, "format", …): an editor's form error (web/).
