@@ -32,6 +32,9 @@ type Phrase struct {
 	// one is a Count's singular form (its format is the plural, with
 	// the count its one argument); "" for any other phrase.
 	one string
+	// none is a Count's form for a count of 0 in every language (None),
+	// "" when 0 takes the plural.
+	none string
 }
 
 // Phrasef keeps format and args as a Phrase. format is a message id: a
@@ -59,14 +62,23 @@ func (p Phrase) Plural() (n int, one, many string, ok bool) {
 	return p.args[0].(int), p.one, p.format, true
 }
 
-// In is the phrase as said in lang: a Count takes its singular or plural
-// form by lang's plural rules (One); any other phrase is itself.
+// In is the phrase as said in lang: a Count takes its form for none
+// (None) for 0, else its singular or plural form by lang's plural rules
+// (One); any other phrase is itself.
 func (p Phrase) In(lang language.Tag) Phrase {
-	if n, one, _, ok := p.Plural(); ok && One(lang, n) {
-		if len(p.args) > 1 {
-			return Phrase{format: one, args: p.args[1:]}
+	if n, one, _, ok := p.Plural(); ok {
+		// The form for none or the singular gets the further arguments
+		// alone, without the count.
+		if n == 0 && p.none != "" {
+			one = p.none
+		} else if !One(lang, n) {
+			one = ""
 		}
-		return Phrase{format: one}
+		if one != "" && len(p.args) > 1 {
+			return Phrase{format: one, args: p.args[1:]}
+		} else if one != "" {
+			return Phrase{format: one}
+		}
 	}
 	return Phrase{format: p.format, args: p.args}
 }
@@ -154,9 +166,24 @@ func (l List) String() string {
 // n ("%d bandits"), whichever the reader's language takes for n (One);
 // English (String) takes one for exactly 1. Further args follow: one
 // gets them alone ("1 salmon on %d–%d"), many after n ("%d salmon on
-// %d–%d"), as i18n.N takes them.
+// %d–%d"). It is the one plural helper: a page says a count with
+// i18n.Say(ctx, scoring.Count(…)), an engine keeps one in its phrases;
+// None adds a form for 0.
 func Count(n int, one, many string, args ...any) Phrase {
 	return Phrase{format: many, args: append([]any{n}, args...), one: one}
+}
+
+// None gives a Count a form of its own for a count of 0, said in every
+// language instead of the plural: "0 times" is German "keinmal", not
+// "0-mal"; "no card played yet this turn", not "0 card plays". Like the
+// singular it gets the further arguments alone. Any other phrase is
+// returned as it is. A page's phrase only: a snapshot keeps an engine's
+// Count without it (sessions' phrase codec writes one and many).
+func (p Phrase) None(format string) Phrase {
+	if p.one != "" {
+		p.none = format
+	}
+	return p
 }
 
 // Verbatim is text shown as it is in every language (a label made of
@@ -167,7 +194,7 @@ func Verbatim(s string) Phrase { return Phrasef("%s", Name(s)) }
 // One reports whether a count of n takes the singular form ("one") in
 // lang, by the CLDR cardinal plural rules: the one plural rule of every
 // count Tablemate says, in an engine's phrase (Count) or on a page
-// (i18n.N). English and German take "one" for exactly 1 (not 0, not 21);
+// (a page). English and German take "one" for exactly 1 (not 0, not 21);
 // a negative count takes the plural, which writes its sign.
 func One(lang language.Tag, n int) bool {
 	if n < 0 {

@@ -19,6 +19,12 @@ func TestPhraseString(t *testing.T) {
 		{Count(2, "1 salmon on %d–%d", "%d salmon on %d–%d", 3, 4), "2 salmon on 3–4"},
 		{Phrasef("Section %d: %s", 7, List{Sep: ", ", Items: []Phrase{Points(1), Phrasef("tourist placed by %s", Name("Ana"))}}), "Section 7: 1 point, tourist placed by Ana"},
 		{Verbatim("3 + 4 %d"), "3 + 4 %d"},
+		{Count(0, "1 time", "%d times").None("never"), "never"},
+		{Count(1, "1 time", "%d times").None("never"), "1 time"},
+		{Count(2, "1 time", "%d times").None("never"), "2 times"},
+		{Count(0, "1 time", "%d times"), "0 times"},
+		{Count(0, "1 salmon on %d–%d", "%d salmon on %d–%d", 3, 4).None("no salmon on %d–%d"), "no salmon on 3–4"},
+		{Phrasef("%s", Name("0")).None("never"), "0"},
 	} {
 		if got := tc.p.String(); got != tc.want {
 			t.Errorf("%#v = %q, want %q", tc.p, got, tc.want)

@@ -314,9 +314,9 @@ func AverageLength(avg, timed int) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var15 string
-			templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.N(ctx, timed, "(1 game with a known length; pauses over 30 minutes and the clock's pauses left out)", "(%d games with a known length; pauses over 30 minutes and the clock's pauses left out)"))
+			templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.Say(ctx, scoring.Count(timed, "(1 game with a known length; pauses over 30 minutes and the clock's pauses left out)", "(%d games with a known length; pauses over 30 minutes and the clock's pauses left out)")))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `bgstats.templ`, Line: 79, Col: 221}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `bgstats.templ`, Line: 79, Col: 238}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var15))
 			if templ_7745c5c3_Err != nil {

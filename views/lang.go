@@ -24,12 +24,10 @@ func ColourLabel(ctx context.Context, c string) string {
 }
 
 // chipLabel names a card chip of colour for screen readers and as its
-// tooltip in the page's language: its own Label when it has one, else
-// "Rot 10", "Rot 1 verdeckt" or "verdeckte Karte" from its value.
+// tooltip in the page's language from its value: "Rot 10", "Rot 1
+// verdeckt" or "verdeckte Karte".
 func chipLabel(ctx context.Context, colour string, c ChipView) string {
 	switch {
-	case c.Label != "":
-		return c.Label
 	case c.Down && c.Value > 0:
 		return i18n.T(ctx, "face-down %s %d", ColourLabel(ctx, colour), c.Value)
 	case c.Down:

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"tablemate/scoring"
 	"tablemate/views/i18n"
 )
 
@@ -73,7 +74,7 @@ type MemberRecord struct {
 // left), the share of the table that finished behind them, wins marked.
 type PlacingChart struct {
 	ID     string
-	Title  string
+	Title  scoring.Phrase
 	Points []PlacingPoint
 	// Skipped is how many older games the chart leaves out.
 	Skipped int

@@ -46,9 +46,11 @@ type Page struct {
 }
 
 // Preview is a page's link preview: its result card as the image (an
-// absolute URL), a title and a line of description.
+// absolute URL), a title and a line of description, said in the page's
+// language when it is rendered.
 type Preview struct {
-	Title, Description, Image, URL string
+	Title, Description scoring.Phrase
+	Image, URL         string
 }
 
 // Form carries the hidden fields every write form sends: the CSRF token,
@@ -86,17 +88,19 @@ func (f Form) FormToken() string {
 	return token
 }
 
-// Errors maps a field path (e.g. "players[1].display.red") to its message.
-type Errors map[string]string
+// Errors maps a field path (e.g. "players[1].display.red"), a plain key
+// of the form, to its message, said in the page's language when it is
+// rendered.
+type Errors map[string]scoring.Phrase
 
 // Messages lists the messages in field order, for a banner.
-func (e Errors) Messages() []string {
+func (e Errors) Messages() []scoring.Phrase {
 	fields := make([]string, 0, len(e))
 	for f := range e {
 		fields = append(fields, f)
 	}
 	sort.Strings(fields)
-	out := make([]string, len(fields))
+	out := make([]scoring.Phrase, len(fields))
 	for i, f := range fields {
 		out[i] = e[f]
 	}
@@ -333,7 +337,7 @@ type LogRow struct {
 
 // BarChart is a horizontal bar chart drawn as inline SVG.
 type BarChart struct {
-	Title string
+	Title scoring.Phrase
 	Bars  []Bar
 }
 
@@ -434,10 +438,10 @@ type StackView struct {
 
 // ChipView is one card chip.
 type ChipView struct {
-	Text, Label string
-	Down        bool
-	// Value is the card's value, for a chip without a Label: the page
-	// names it in its reader's language ("Rot 10", "Rot 1 verdeckt").
+	Text string
+	Down bool
+	// Value is the card's value: the page names the chip in its reader's
+	// language ("Rot 10", "Rot 1 verdeckt").
 	Value int
 }
 

@@ -141,9 +141,9 @@ func PlaysImport(vm PlaysImportVM) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var6 string
-				templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.N(ctx, vm.Games, "1 game to import", "%d games to import"))
+				templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.Say(ctx, scoring.Count(vm.Games, "1 game to import", "%d games to import")))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `plays.templ`, Line: 55, Col: 78}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `plays.templ`, Line: 55, Col: 95}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var6))
 				if templ_7745c5c3_Err != nil {
@@ -154,9 +154,9 @@ func PlaysImport(vm PlaysImportVM) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var7 string
-				templ_7745c5c3_Var7, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, "from %s, on %s. Nothing is imported until you say so.", vm.Source, i18n.N(ctx, len(vm.Tables), "1 new table", "%d new tables")))
+				templ_7745c5c3_Var7, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, "from %s, on %s. Nothing is imported until you say so.", vm.Source, i18n.Say(ctx, scoring.Count(len(vm.Tables), "1 new table", "%d new tables"))))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `plays.templ`, Line: 56, Col: 147}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `plays.templ`, Line: 56, Col: 164}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var7))
 				if templ_7745c5c3_Err != nil {
@@ -176,9 +176,9 @@ func PlaysImport(vm PlaysImportVM) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var8 string
-					templ_7745c5c3_Var8, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.N(ctx, vm.Games, "Import this game", "Import these %d games"))
+					templ_7745c5c3_Var8, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.Say(ctx, scoring.Count(vm.Games, "Import this game", "Import these %d games")))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `plays.templ`, Line: 60, Col: 158}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `plays.templ`, Line: 60, Col: 175}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var8))
 					if templ_7745c5c3_Err != nil {
@@ -217,9 +217,9 @@ func PlaysImport(vm PlaysImportVM) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var10 string
-				templ_7745c5c3_Var10, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.N(ctx, vm.Games, "1 game imported", "%d games imported"))
+				templ_7745c5c3_Var10, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.Say(ctx, scoring.Count(vm.Games, "1 game imported", "%d games imported")))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `plays.templ`, Line: 67, Col: 75}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `plays.templ`, Line: 67, Col: 92}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var10))
 				if templ_7745c5c3_Err != nil {
@@ -230,9 +230,9 @@ func PlaysImport(vm PlaysImportVM) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var11 string
-				templ_7745c5c3_Var11, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, "from %s, on %s.", vm.Source, i18n.N(ctx, len(vm.Tables), "1 new table", "%d new tables")))
+				templ_7745c5c3_Var11, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, "from %s, on %s.", vm.Source, i18n.Say(ctx, scoring.Count(len(vm.Tables), "1 new table", "%d new tables"))))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `plays.templ`, Line: 68, Col: 108}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `plays.templ`, Line: 68, Col: 125}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var11))
 				if templ_7745c5c3_Err != nil {
@@ -447,9 +447,9 @@ func playsReport(vm PlaysImportVM) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var23 string
-					templ_7745c5c3_Var23, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.N(ctx, t.Games, "1 game", "%d games"))
+					templ_7745c5c3_Var23, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.Say(ctx, scoring.Count(t.Games, "1 game", "%d games")))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `plays.templ`, Line: 101, Col: 155}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `plays.templ`, Line: 101, Col: 172}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var23))
 					if templ_7745c5c3_Err != nil {
@@ -491,9 +491,9 @@ func playsReport(vm PlaysImportVM) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var26 string
-					templ_7745c5c3_Var26, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.N(ctx, t.Games, "1 game", "%d games"))
+					templ_7745c5c3_Var26, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.Say(ctx, scoring.Count(t.Games, "1 game", "%d games")))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `plays.templ`, Line: 103, Col: 132}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `plays.templ`, Line: 103, Col: 149}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var26))
 					if templ_7745c5c3_Err != nil {
@@ -520,9 +520,9 @@ func playsReport(vm PlaysImportVM) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var27 string
-			templ_7745c5c3_Var27, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.N(ctx, len(vm.Skipped), "1 play left out", "%d plays left out"))
+			templ_7745c5c3_Var27, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.Say(ctx, scoring.Count(len(vm.Skipped), "1 play left out", "%d plays left out")))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `plays.templ`, Line: 110, Col: 76}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `plays.templ`, Line: 110, Col: 93}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var27))
 			if templ_7745c5c3_Err != nil {

@@ -743,9 +743,9 @@ func Verdict(r scoring.Result, asTyped bool) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var39 string
-			templ_7745c5c3_Var39, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.N(ctx, len(r.Violations), "Not a possible result: 1 rule is broken", "Not a possible result: %d rules are broken"))
+			templ_7745c5c3_Var39, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.Say(ctx, scoring.Count(len(r.Violations), "Not a possible result: 1 rule is broken", "Not a possible result: %d rules are broken")))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `result.templ`, Line: 115, Col: 132}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `result.templ`, Line: 115, Col: 149}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var39))
 			if templ_7745c5c3_Err != nil {
@@ -968,9 +968,9 @@ func GameVerdict(r scoring.Result, g GameStanding) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var50 string
-			templ_7745c5c3_Var50, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.N(ctx, len(r.Violations), "Not a possible result: 1 rule is broken", "Not a possible result: %d rules are broken"))
+			templ_7745c5c3_Var50, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.Say(ctx, scoring.Count(len(r.Violations), "Not a possible result: 1 rule is broken", "Not a possible result: %d rules are broken")))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `result.templ`, Line: 157, Col: 132}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `result.templ`, Line: 157, Col: 149}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var50))
 			if templ_7745c5c3_Err != nil {
@@ -1081,9 +1081,9 @@ func GameVerdict(r scoring.Result, g GameStanding) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var57 string
-			templ_7745c5c3_Var57, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.N(ctx, len(r.Violations), "1 rule is broken; the table chose to count the game as it was entered.", "%d rules are broken; the table chose to count the game as it was entered."))
+			templ_7745c5c3_Var57, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.Say(ctx, scoring.Count(len(r.Violations), "1 rule is broken; the table chose to count the game as it was entered.", "%d rules are broken; the table chose to count the game as it was entered.")))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `result.templ`, Line: 176, Col: 186}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `result.templ`, Line: 176, Col: 203}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var57))
 			if templ_7745c5c3_Err != nil {

@@ -227,7 +227,7 @@ func (e Evening) Draw(ctx context.Context) (*image.RGBA, error) {
 		}
 		lines[i] = entry{
 			place: places[i], name: r.Name, score: score,
-			detail: i18n.N(ctx, r.Wins, "1 win", "%d wins"),
+			detail: i18n.Say(ctx, scoring.Count(r.Wins, "1 win", "%d wins")),
 			top:    places[i] == 1 && e.played() > 0,
 		}
 	}
@@ -257,7 +257,7 @@ func (e Evening) Draw(ctx context.Context) (*image.RGBA, error) {
 	if !e.Played.IsZero() {
 		sub = append(sub, date(ctx, e.Played))
 	}
-	sub = append(sub, i18n.N(ctx, e.played(), "1 game", "%d games"))
+	sub = append(sub, i18n.Say(ctx, scoring.Count(e.played(), "1 game", "%d games")))
 	title := e.Title
 	if title == "" {
 		title = i18n.T(ctx, "Evening standing")

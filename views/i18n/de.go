@@ -197,7 +197,7 @@ var deCore = map[string]string{
 	"Warnings":     "Warnungen",
 	"Special content is in play, so these checks cannot be proven; look at them together.": "Sonderkarten sind im Spiel, daher lassen sich diese Prüfungen nicht beweisen; schaut sie euch gemeinsam an.",
 	"Scores":               "Wertung",
-	"winner":               "Sieg",
+	"winner":               "Pokal", // a trophy's alt before a name: "1. Pokal Amelia 86"
 	"Change these entries": "Diese Eingaben ändern",
 	"Correct this entry":   "Diesen Eintrag korrigieren",
 	"Replay this game":     "Partie nachspielen",

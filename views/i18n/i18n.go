@@ -131,17 +131,11 @@ func translate(ctx context.Context, key string, args []any) string {
 	return fmt.Sprintf(key, args...)
 }
 
-// N is T for a count, the one plural path of the pages: one is the key
-// of the singular ("1 game"), many the key of the plural, which gets n as
-// its first argument ("%d games"); which one a count takes is the
-// reader's language's plural rule (scoring.One, CLDR's: exactly 1 in
-// English and German). Further args follow: one gets them alone, many
-// after n.
+// N says scoring.Count(n, one, many, args…) in ctx's language, the one
+// plural helper (a page writes i18n.Say(ctx, scoring.Count(…)), which
+// can have a form for none). Deprecated: web/server's last callers.
 func N(ctx context.Context, n int, one, many string, args ...any) string {
-	if scoring.One(Lang(ctx), n) {
-		return translate(ctx, one, args)
-	}
-	return translate(ctx, many, append([]any{n}, args...))
+	return Say(ctx, scoring.Count(n, one, many, args...))
 }
 
 // Noun is the word for a count of n shown beside it (a big figure with
@@ -253,6 +247,9 @@ func Say(ctx context.Context, p scoring.Phrase) string {
 	p = p.In(Lang(ctx))
 	format, args := p.Parts()
 	if !IsGerman(ctx) || !Has(format) {
+		if strings.Contains(format, Sense) { // English shows the text after the sense
+			return scoring.Phrasef(InEnglish(format), args...).String()
+		}
 		return p.String()
 	}
 	return T(ctx, format, localArgs(ctx, args)...)

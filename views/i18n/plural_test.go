@@ -22,8 +22,8 @@ func TestPluralRule(t *testing.T) {
 	}
 }
 
-// TestPluralCases: counts said on a page (i18n.N, i18n.Noun) and in an
-// engine's sentence (scoring.Count, said by i18n.Say) take the form their
+// TestPluralCases: counts (scoring.Count, said by i18n.Say; i18n.N and
+// i18n.Noun on a page) take the form their
 // number needs, in English and German, one count at a time in one
 // sentence ("12 Figuren und 1 Wunderhut", not "1 Wunderhüte").
 func TestPluralCases(t *testing.T) {
@@ -53,6 +53,12 @@ func TestPluralCases(t *testing.T) {
 		{i18n.Say(en, scoring.Count(1, "1 salmon on %d–%d", "%d salmon on %d–%d", 3, 4)), "1 salmon on 3–4"},
 		{i18n.Say(de, scoring.Count(1, "1 salmon on %d–%d", "%d salmon on %d–%d", 3, 4)), i18n.N(de, 1, "1 salmon on %d–%d", "%d salmon on %d–%d", 3, 4)},
 		{i18n.Say(de, scoring.Count(2, "1 salmon on %d–%d", "%d salmon on %d–%d", 3, 4)), i18n.N(de, 2, "1 salmon on %d–%d", "%d salmon on %d–%d", 3, 4)},
+		// A form of its own for none: German "keinmal", not "0-mal".
+		{i18n.Say(en, scoring.Count(0, "1 time", "%d times").None("0 times")), "0 times"},
+		{i18n.Say(de, scoring.Count(0, "1 time", "%d times").None("0 times")), "keinmal"},
+		{i18n.Say(de, scoring.Count(0, "1 time", "%d times")), "0-mal"},
+		{i18n.Say(de, scoring.Count(1, "1 time", "%d times").None("0 times")), "einmal"},
+		{i18n.Say(de, scoring.Count(3, "1 time", "%d times").None("0 times")), "3-mal"},
 		// A list of phrases, each said in turn; a verbatim label as it is.
 		{i18n.Say(de, scoring.Phrasef("Section %d: %s", 7, scoring.List{Sep: ", ", Items: []scoring.Phrase{scoring.Phrasef("tourist placed by %s", "Ana"), scoring.Phrasef("empty")}})),
 			i18n.T(de, "Section %d: %s", 7, i18n.T(de, "tourist placed by %s", "Ana")+", "+i18n.T(de, "empty"))},

@@ -245,7 +245,7 @@ func akHint(ctx context.Context, vm AlaskaPlayVM) string {
 // akSalmonUnit is the word after a seat's count of salmon caught ("3
 // salmon"): English has one word for any count, German does not.
 func akSalmonUnit(ctx context.Context, n int) string {
-	_, unit, _ := strings.Cut(i18n.N(ctx, n, "1 salmon", "%d salmon"), " ")
+	_, unit, _ := strings.Cut(i18n.Say(ctx, scoring.Count(n, "1 salmon", "%d salmon")), " ")
 	return unit
 }
 

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"tablemate/scoring"
 	"tablemate/views/i18n"
 )
 
@@ -26,19 +27,19 @@ type ADHCover struct {
 
 // Text says in words what the picture shows.
 func (c ADHCover) Text(ctx context.Context) string {
-	parts := []string{i18n.N(ctx, c.Characters, "1 character collected", "%d characters collected")}
-	parts = append(parts, i18n.N(ctx, c.WithHat, "1 keeps its hat and scores", "%d keep their hat and score"))
+	parts := []string{i18n.Say(ctx, scoring.Count(c.Characters, "1 character collected", "%d characters collected"))}
+	parts = append(parts, i18n.Say(ctx, scoring.Count(c.WithHat, "1 keeps its hat and scores", "%d keep their hat and score")))
 	if c.BaldCharacters > 0 {
-		parts = append(parts, i18n.N(ctx, c.BaldCharacters, "1 is covered by a bald head and scores nothing", "%d are covered by a bald head and score nothing"))
+		parts = append(parts, i18n.Say(ctx, scoring.Count(c.BaldCharacters, "1 is covered by a bald head and scores nothing", "%d are covered by a bald head and score nothing")))
 	}
 	if c.CoveringWonderhats > 0 {
-		parts = append(parts, i18n.N(ctx, c.CoveringWonderhats, "1 bald head is cancelled by a wonderhat", "%d bald heads are cancelled by a wonderhat"))
+		parts = append(parts, i18n.Say(ctx, scoring.Count(c.CoveringWonderhats, "1 bald head is cancelled by a wonderhat", "%d bald heads are cancelled by a wonderhat")))
 	}
 	if left := c.Uncovered - c.BaldCharacters; left > 0 {
-		parts = append(parts, i18n.N(ctx, left, "1 bald head has no character left to cover", "%d bald heads have no character left to cover"))
+		parts = append(parts, i18n.Say(ctx, scoring.Count(left, "1 bald head has no character left to cover", "%d bald heads have no character left to cover")))
 	}
 	if c.SpareWonderhats > 0 {
-		parts = append(parts, i18n.N(ctx, c.SpareWonderhats, "1 wonderhat covers nothing", "%d wonderhats cover nothing"))
+		parts = append(parts, i18n.Say(ctx, scoring.Count(c.SpareWonderhats, "1 wonderhat covers nothing", "%d wonderhats cover nothing")))
 	}
 	return strings.Join(parts, "; ") + "."
 }
@@ -79,7 +80,7 @@ func ADHCovering(c ADHCover) templ.Component {
 		var templ_7745c5c3_Var2 string
 		templ_7745c5c3_Var2, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(c.WithHat))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `cover.templ`, Line: 48, Col: 93}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `cover.templ`, Line: 49, Col: 93}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var2))
 		if templ_7745c5c3_Err != nil {
@@ -92,7 +93,7 @@ func ADHCovering(c ADHCover) templ.Component {
 		var templ_7745c5c3_Var3 string
 		templ_7745c5c3_Var3, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(c.BaldCharacters))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `cover.templ`, Line: 48, Col: 149}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `cover.templ`, Line: 49, Col: 149}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var3))
 		if templ_7745c5c3_Err != nil {
@@ -105,7 +106,7 @@ func ADHCovering(c ADHCover) templ.Component {
 		var templ_7745c5c3_Var4 string
 		templ_7745c5c3_Var4, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(c.CoveringWonderhats))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `cover.templ`, Line: 48, Col: 203}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `cover.templ`, Line: 49, Col: 203}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var4))
 		if templ_7745c5c3_Err != nil {
@@ -123,7 +124,7 @@ func ADHCovering(c ADHCover) templ.Component {
 			var templ_7745c5c3_Var5 string
 			templ_7745c5c3_Var5, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, "character with its hat"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `cover.templ`, Line: 51, Col: 80}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `cover.templ`, Line: 52, Col: 80}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var5))
 			if templ_7745c5c3_Err != nil {
@@ -150,7 +151,7 @@ func ADHCovering(c ADHCover) templ.Component {
 			var templ_7745c5c3_Var6 string
 			templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, "character covered by a bald head"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `cover.templ`, Line: 56, Col: 91}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `cover.templ`, Line: 57, Col: 91}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var6))
 			if templ_7745c5c3_Err != nil {
@@ -177,7 +178,7 @@ func ADHCovering(c ADHCover) templ.Component {
 			var templ_7745c5c3_Var7 string
 			templ_7745c5c3_Var7, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, "no characters"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `cover.templ`, Line: 61, Col: 59}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `cover.templ`, Line: 62, Col: 59}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var7))
 			if templ_7745c5c3_Err != nil {
@@ -205,7 +206,7 @@ func ADHCovering(c ADHCover) templ.Component {
 				var templ_7745c5c3_Var8 string
 				templ_7745c5c3_Var8, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, "bald head cancelled by a wonderhat"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `cover.templ`, Line: 67, Col: 99}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `cover.templ`, Line: 68, Col: 99}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var8))
 				if templ_7745c5c3_Err != nil {
@@ -236,7 +237,7 @@ func ADHCovering(c ADHCover) templ.Component {
 				var templ_7745c5c3_Var9 string
 				templ_7745c5c3_Var9, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, "bald head with no character to cover"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `cover.templ`, Line: 73, Col: 97}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `cover.templ`, Line: 74, Col: 97}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var9))
 				if templ_7745c5c3_Err != nil {
@@ -263,7 +264,7 @@ func ADHCovering(c ADHCover) templ.Component {
 				var templ_7745c5c3_Var10 string
 				templ_7745c5c3_Var10, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, "wonderhat covering nothing"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `cover.templ`, Line: 78, Col: 87}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `cover.templ`, Line: 79, Col: 87}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var10))
 				if templ_7745c5c3_Err != nil {
@@ -294,7 +295,7 @@ func ADHCovering(c ADHCover) templ.Component {
 		var templ_7745c5c3_Var11 string
 		templ_7745c5c3_Var11, templ_7745c5c3_Err = templ.JoinStringErrs(c.Text(ctx))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `cover.templ`, Line: 84, Col: 73}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `cover.templ`, Line: 85, Col: 73}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var11))
 		if templ_7745c5c3_Err != nil {

@@ -1,6 +1,12 @@
 package aufderhut
 
-import "tablemate/views"
+import (
+	"context"
+
+	"tablemate/scoring"
+	"tablemate/views"
+	"tablemate/views/i18n"
+)
 
 // ADHSetupVM is the form that starts a guided Auf der Hut game: the end
 // variant, the table's names for the characters and the 7 characters
@@ -10,8 +16,11 @@ type ADHSetupVM struct {
 	views.Form
 	TableName, Base string
 	Variant         string // "standard" or "three_left"
-	// Names are the names as typed ("" keeps Defaults[i]).
-	Names, Defaults []string
+	// Names are the names as typed ("" keeps Defaults[i]); a typed
+	// name is shown as it is, a default ("character 2") is said in the
+	// page's language.
+	Names    []string
+	Defaults []scoring.Phrase
 	// Display is the character (1–10) chosen for each spot, 0 when none.
 	Display []int
 	Errors  views.Errors
@@ -19,11 +28,11 @@ type ADHSetupVM struct {
 }
 
 // name is character c's name as the form currently has it.
-func (vm ADHSetupVM) name(c int) string {
+func (vm ADHSetupVM) name(ctx context.Context, c int) string {
 	if vm.Names[c-1] != "" {
 		return vm.Names[c-1]
 	}
-	return vm.Defaults[c-1]
+	return i18n.Say(ctx, vm.Defaults[c-1])
 }
 
 // ADH play modes: which action the player to move is entering.
@@ -49,9 +58,9 @@ type ADHPlayVM struct {
 	// Piles and what is left to hand out (ruling ADH-1).
 	CharactersLeft, HatsLeft      int
 	WonderhatsLeft, BaldHeadsLeft int
-	WithHats                      int  // display characters still wearing a hat
-	Refills                       bool // a match now is refilled from the piles
-	LastMove, Warning             string
+	WithHats                      int            // display characters still wearing a hat
+	Refills                       bool           // a match now is refilled from the piles
+	LastMove, Warning             scoring.Phrase // said at rendering
 	Mode                          string
 	Spots                         []ADHSpotVM
 	Spot                          int    // the spot chosen (first of a swap, or revealed)

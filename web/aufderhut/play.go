@@ -34,7 +34,7 @@ func (adhPlay) SetupPage(c echo.Context, t sessions.Table, errs views.Errors) te
 		Names: make([]string, aufderhut.Kinds), Display: make([]int, aufderhut.DisplaySize), Starts: kit.WhoStarts(c, t)}
 	defaults := aufderhut.DefaultNames()
 	for i := range defaults {
-		vm.Defaults = append(vm.Defaults, kit.Tr(c, "character %d", i+1))
+		vm.Defaults = append(vm.Defaults, scoring.Phrasef("character %d", i+1))
 	}
 	if c.Request().Method == http.MethodPost { // a refused start: show what was sent
 		vm.Variant = c.FormValue("variant")
@@ -168,7 +168,6 @@ func adhPlayVM(c echo.Context, t sessions.Table, flash scoring.Phrase, undo stri
 	if err != nil {
 		return ADHPlayVM{}, fmt.Errorf("resume guided game: %w", err)
 	}
-	ctx := c.Request().Context()
 	base := kit.EditBase(c)
 	p := kit.Page(c, scoring.Verbatim(t.Name))
 	p.Styles = []string{"css/play-adh.css"}
@@ -186,10 +185,10 @@ func adhPlayVM(c echo.Context, t sessions.Table, flash scoring.Phrase, undo stri
 		UndoLabel: undo,
 	}
 	if len(t.Play.Steps) > 0 {
-		vm.LastMove = i18n.Say(ctx, before.Describe(last))
+		vm.LastMove = before.Describe(last)
 	}
 	if warn != nil {
-		vm.Warning = kit.LocalStep(c, warn)
+		vm.Warning = warn.Phrase
 	}
 	for i, pl := range pos.Players {
 		cov := aufderhut.Cover(pl)

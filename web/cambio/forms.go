@@ -362,9 +362,9 @@ func cambioProgress(ctx context.Context, state json.RawMessage) string {
 	case 0:
 		return ""
 	case 1:
-		return i18n.N(ctx, gap, "%[1]s is 1 point from %[2]d: the game ends after the round in which a total reaches %[2]d.",
-			"%[2]s is %[1]d points from %[3]d: the game ends after the round in which a total reaches %[3]d.", who[0], target)
+		return i18n.Say(ctx, scoring.Count(gap, "%[1]s is 1 point from %[2]d: the game ends after the round in which a total reaches %[2]d.",
+			"%[2]s is %[1]d points from %[3]d: the game ends after the round in which a total reaches %[3]d.", who[0], target))
 	}
-	return i18n.N(ctx, gap, "%[1]s are 1 point from %[2]d: the game ends after the round in which a total reaches %[2]d.",
-		"%[2]s are %[1]d points from %[3]d: the game ends after the round in which a total reaches %[3]d.", i18n.JoinNames(ctx, who), target)
+	return i18n.Say(ctx, scoring.Count(gap, "%[1]s are 1 point from %[2]d: the game ends after the round in which a total reaches %[2]d.",
+		"%[2]s are %[1]d points from %[3]d: the game ends after the round in which a total reaches %[3]d.", i18n.JoinNames(ctx, who), target))
 }

@@ -271,7 +271,7 @@ func PlayEntry(c echo.Context, t sessions.Table, names []string, f RoundForm) Pl
 		values, _ = c.FormParams()
 		if _, _, err := f.Parse(values, names); err != nil {
 			if in, ok := err.(*scoring.InputError); ok {
-				errs[in.Field] = kit.LocalInput(c, in)
+				errs[in.Field] = in.Phrase
 			}
 		}
 	}

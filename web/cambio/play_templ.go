@@ -1791,9 +1791,9 @@ func counterMore(ctx context.Context, action, name string) string {
 
 func counterCount(ctx context.Context, action, name string, n int) string {
 	if action == "hairball" {
-		return i18n.N(ctx, n, "%s: 1 hairball", "%[2]s: %[1]d hairballs", name)
+		return i18n.Say(ctx, scoring.Count(n, "%s: 1 hairball", "%[2]s: %[1]d hairballs", name))
 	}
-	return i18n.N(ctx, n, "%s: 1 penalty card", "%[2]s: %[1]d penalty cards", name)
+	return i18n.Say(ctx, scoring.Count(n, "%s: 1 penalty card", "%[2]s: %[1]d penalty cards", name))
 }
 
 var _ = templruntime.GeneratedTemplate

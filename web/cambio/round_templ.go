@@ -53,7 +53,7 @@ type RoundEntryVM struct {
 	Named   []CardChip
 	Errors  views.Errors
 	// Other are messages for fields the form has no place for.
-	Other []string
+	Other []scoring.Phrase
 }
 
 // CambioRound is the phone editor for one round of Cambio: per player the

@@ -10,12 +10,12 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"tablemate/scoring"
 	"tablemate/sessions"
 	"tablemate/views"
 	"tablemate/views/card"
 	"tablemate/views/i18n"
 	"tablemate/web/games"
-	"tablemate/web/kit"
 	"tablemate/web/tablepage"
 )
 
@@ -207,13 +207,13 @@ func (a *Area) ViewPreview(c echo.Context, v tablepage.View) views.Preview {
 		return views.Preview{}
 	}
 	origin := a.handed.Origin(c.Request())
-	title := v.Name
-	if title == "" {
-		title = games.PlayingTitle(c.Request().Context(), v.Table)
+	title := scoring.Verbatim(v.Name)
+	if v.Name == "" {
+		title = games.PlayingPhrase(v.Table)
 	}
 	return views.Preview{
 		Title: title, URL: origin + v.Base(),
-		Description: previewLine(c, v.Table),
+		Description: previewLine(v.Table),
 		Image:       origin + v.Base() + "/card.png?v=" + strconv.Itoa(v.Head),
 	}
 }
@@ -224,22 +224,21 @@ func (a *Area) GamePreview(c echo.Context, v tablepage.View, g sessions.Game) vi
 	if !r.Over {
 		return views.Preview{}
 	}
-	ctx := c.Request().Context()
 	origin := a.handed.Origin(c.Request())
 	n := strconv.Itoa(g.Number)
-	var desc string
+	var desc scoring.Phrase
 	switch {
 	case r.Disputed():
-		desc = kit.Tr(c, "Disputed — not counted.")
+		desc = scoring.Phrasef("Disputed — not counted.")
 	case r.Settled:
-		desc = kit.Tr(c, "%s won. Counted as entered, rules broken.", i18n.JoinNames(ctx, r.Winners))
+		desc = scoring.Phrasef("%s won. Counted as entered, rules broken.", r.Winners)
 	case r.AsTyped():
-		desc = kit.Tr(c, "%s won. Scores as typed, not checked by the rules.", i18n.JoinNames(ctx, r.Winners))
+		desc = scoring.Phrasef("%s won. Scores as typed, not checked by the rules.", r.Winners)
 	default:
-		desc = kit.Tr(c, "%s won. Checked by the rules.", i18n.JoinNames(ctx, r.Winners))
+		desc = scoring.Phrasef("%s won. Checked by the rules.", r.Winners)
 	}
 	return views.Preview{
-		Title: kit.Tr(c, "%[1]s, game %[2]d", tablepage.GameName(c, g), g.Number), URL: origin + v.Base() + "/games/" + n,
+		Title: scoring.Phrasef("%[1]s, game %[2]d", games.KindPhrase(g.Record.Game, g.Record.Sheet), g.Number), URL: origin + v.Base() + "/games/" + n,
 		Description: desc,
 		Image:       origin + v.Base() + "/games/" + n + "/card.png?v=" + strconv.Itoa(v.Head),
 	}
@@ -248,23 +247,22 @@ func (a *Area) GamePreview(c echo.Context, v tablepage.View, g sessions.Game) vi
 // previewLine says who leads the evening's standing after how many
 // counted games, and of which game or by places: "Skat after 3 games:
 // Ana leads." or "The evening after 4 games, by places: Cy leads."
-func previewLine(c echo.Context, t sessions.Table) string {
-	ctx := c.Request().Context()
+func previewLine(t sessions.Table) scoring.Phrase {
 	ev := tablepage.Evening(t)
 	if len(ev.Rows) == 0 {
-		return kit.Tr(c, "No game counts yet.")
+		return scoring.Phrasef("No game counts yet.")
 	}
-	leaders := i18n.JoinNames(ctx, t.Leaders())
-	var line string
+	leaders := t.Leaders()
+	line := scoring.List{Sep: " "}
 	if ev.Mode == sessions.EveningSum {
-		line = i18n.N(ctx, ev.Done, "%[1]s after 1 game: %[2]s leads.", "%[2]s after %[1]d games: %[3]s leads.", games.KindTitle(ctx, ev.Kind.Slug, ev.Sheet), leaders)
+		line.Items = append(line.Items, scoring.Count(ev.Done, "%[1]s after 1 game: %[2]s leads.", "%[2]s after %[1]d games: %[3]s leads.", games.KindPhrase(ev.Kind.Slug, ev.Sheet), leaders))
 	} else {
-		line = i18n.N(ctx, ev.Done, "The evening after 1 game, by places: %s leads.", "The evening after %d games, by places: %s leads.", leaders)
+		line.Items = append(line.Items, scoring.Count(ev.Done, "The evening after 1 game, by places: %s leads.", "The evening after %d games, by places: %s leads.", leaders))
 	}
 	if ev.Disputed > 0 {
-		line += " " + i18n.N(ctx, ev.Disputed, "1 disputed game is not counted.", "%d disputed games are not counted.")
+		line.Items = append(line.Items, scoring.Count(ev.Disputed, "1 disputed game is not counted.", "%d disputed games are not counted."))
 	}
-	return line
+	return scoring.Phrasef("%s", line)
 }
 
 // LeaguePreview is the link preview of a league's public page (handed
@@ -285,8 +283,8 @@ func (a *Area) LeaguePreview(c echo.Context, l sessions.League, vm views.LeagueV
 		}
 	}
 	return views.Preview{
-		Title: l.Name, URL: origin + vm.PublicPath,
-		Description: i18n.N(c.Request().Context(), vm.Games, "Standings after 1 game: %s first.", "Standings after %[1]d games: %[2]s first.", i18n.JoinNames(c.Request().Context(), top)),
+		Title: scoring.Verbatim(l.Name), URL: origin + vm.PublicPath,
+		Description: scoring.Count(vm.Games, "Standings after 1 game: %s first.", "Standings after %[1]d games: %[2]s first.", top),
 		Image:       origin + vm.PublicPath + "/card.png?v=" + version,
 	}
 }

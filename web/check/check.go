@@ -79,10 +79,10 @@ func (a *Area) Submit(c echo.Context) error {
 	var in *scoring.InputError
 	if errors.As(err, &in) {
 		if hasEditor {
-			return a.Render(c, http.StatusUnprocessableEntity, ed.Page(checkEntry(c, info, values, views.Errors{kit.RemapField(in.Field, slots): kit.LocalInput(c, in)})))
+			return a.Render(c, http.StatusUnprocessableEntity, ed.Page(checkEntry(c, info, values, views.Errors{kit.RemapField(in.Field, slots): in.Phrase})))
 		}
 		vm := views.JSONCheckVM{Page: kit.Page(c, scoring.Phrasef("Check %s", info.Title)), Form: kit.Form(c, 0), Game: info, Body: string(body),
-			Errors: views.Errors{"state": in.Error()}}
+			Errors: views.Errors{"state": scoring.Verbatim(in.Error())}} // the JSON as the API reads it, in English
 		return a.Render(c, http.StatusUnprocessableEntity, views.JSONCheck(vm))
 	}
 	if err != nil {

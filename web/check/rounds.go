@@ -35,7 +35,7 @@ func (a *Area) checkRoundsStart(c echo.Context, info scoring.Info, ed kit.Editor
 		if !errors.As(err, &in) {
 			return err
 		}
-		return a.Render(c, http.StatusUnprocessableEntity, views.CheckPlayers(checkPlayersVM(c, info, q, views.Errors{in.Field: kit.LocalInput(c, in)})))
+		return a.Render(c, http.StatusUnprocessableEntity, views.CheckPlayers(checkPlayersVM(c, info, q, views.Errors{in.Field: in.Phrase})))
 	}
 	return a.Render(c, http.StatusOK, ed.Page(checkRoundEntry(c, info, names, nil, nil, nil)))
 }
@@ -106,7 +106,7 @@ func (a *Area) checkRound(c echo.Context, engine scoring.Game, ed kit.Editor, va
 	names, err := checkNames(c, info, values)
 	var in *scoring.InputError
 	if errors.As(err, &in) {
-		return echo.NewHTTPError(http.StatusBadRequest, kit.LocalInput(c, in))
+		return echo.NewHTTPError(http.StatusBadRequest, in.Phrase)
 	} else if err != nil {
 		return err
 	}
@@ -121,7 +121,7 @@ func (a *Area) checkRound(c echo.Context, engine scoring.Game, ed kit.Editor, va
 		return a.Render(c, http.StatusOK, ed.Page(checkRoundEntry(c, info, names, game, values, nil)))
 	}
 	again := func(err *scoring.InputError) error {
-		return a.Render(c, http.StatusUnprocessableEntity, ed.Page(checkRoundEntry(c, info, names, game, values, views.Errors{err.Field: kit.LocalInput(c, err)})))
+		return a.Render(c, http.StatusUnprocessableEntity, ed.Page(checkRoundEntry(c, info, names, game, values, views.Errors{err.Field: err.Phrase})))
 	}
 	round, _, err := ed.Parse(values, names)
 	if errors.As(err, &in) {

@@ -160,7 +160,7 @@ func (a *Area) saveGame(c echo.Context, t sessions.Table, eg entryGame) error {
 	var in *scoring.InputError
 	switch {
 	case errors.As(err, &in):
-		e := gameEntry(c, t, eg, values, views.Errors{kit.RemapField(in.Field, slots): kit.LocalInput(c, in)}, scoring.Phrase{})
+		e := gameEntry(c, t, eg, values, views.Errors{kit.RemapField(in.Field, slots): in.Phrase}, scoring.Phrase{})
 		e.Form.Token = token // the same entry, still unsaved: keep its key
 		return a.Render(c, http.StatusUnprocessableEntity, ed.Page(e))
 	case serve.Stale(c, err):

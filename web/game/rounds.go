@@ -82,7 +82,7 @@ func (a *Area) CorrectRound(c echo.Context) error {
 	var in *scoring.InputError
 	switch {
 	case errors.As(err, &in):
-		e := roundEntry(c, t, eg, r, values, views.Errors{kit.RemapField(in.Field, slots): kit.LocalInput(c, in)}, scoring.Phrase{})
+		e := roundEntry(c, t, eg, r, values, views.Errors{kit.RemapField(in.Field, slots): in.Phrase}, scoring.Phrase{})
 		e.Form.Token = token
 		return a.Render(c, http.StatusUnprocessableEntity, eg.Ed.Page(e))
 	case serve.Stale(c, err):

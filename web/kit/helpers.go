@@ -93,31 +93,11 @@ func NewToken() string {
 // table's edit link in use. It is the link the phone already holds.
 func EditBase(c echo.Context) string { return "/tables/" + c.Param("id") }
 
-// Tr translates a handler's message into the request's language (see
-// i18n.T); key is the English text.
-func Tr(c echo.Context, key string, args ...any) string {
-	return i18n.T(c.Request().Context(), key, args...)
-}
-
 // FormErrorf is scoring.Errorf for editor forms; its format is a catalog
 // key (the catalog test finds the keys by this name). The API and CLI
 // never see these: they take JSON, not forms.
 func FormErrorf(field, format string, args ...any) *scoring.InputError {
 	return scoring.Errorf(field, format, args...)
-}
-
-// LocalInput is an input error's message in the request's language: a
-// form error whose format is in the catalog is translated (its catalog
-// words too, a scoring.Phrasef argument); names and typed text stay as written.
-func LocalInput(c echo.Context, in *scoring.InputError) string {
-	return i18n.Say(c.Request().Context(), in.Phrase)
-}
-
-// LocalStep is a refused step's message in the reader's language: the
-// engine's own sentence (every format an engine says has German; the
-// catalog's tests see to it).
-func LocalStep(c echo.Context, se *scoring.StepError) string {
-	return i18n.Say(c.Request().Context(), se.Phrase)
 }
 
 // Reason is err as an argument of another message: an input error keeps

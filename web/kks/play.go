@@ -152,9 +152,9 @@ func playVM(c echo.Context, t sessions.Table, take int, flash scoring.Phrase, un
 		for _, col := range kks.Colours() {
 			sv := views.StackView{Colour: string(col)}
 			for _, card := range s.Display[col] {
-				chip := views.ChipView{Text: strconv.Itoa(card.Value), Label: colourText(c, col) + " " + strconv.Itoa(card.Value), Down: card.FaceDown}
+				chip := views.ChipView{Text: strconv.Itoa(card.Value), Value: card.Value, Down: card.FaceDown}
 				if card.FaceDown {
-					chip.Text, chip.Label = "↓"+chip.Text, kit.Tr(c, "face-down %s %d", colourText(c, col), card.Value)
+					chip.Text = "↓" + chip.Text
 				}
 				sv.Cards = append(sv.Cards, chip)
 			}
@@ -194,9 +194,4 @@ func paysText(n int) scoring.Phrase {
 		return scoring.Phrasef("free")
 	}
 	return scoring.Phrasef("pays %d", n)
-}
-
-// colourText is a colour in the reader's language ("red", "Rot").
-func colourText(c echo.Context, col kks.Colour) string {
-	return i18n.Text(c.Request().Context(), string(col))
 }

@@ -592,9 +592,9 @@ func kodiakEntryFields(vm cambioweb.RoundEntryVM, p cambioweb.RoundPlayer) templ
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var33 string
-		templ_7745c5c3_Var33, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, "Counted in play: %s, %s discarded.", i18n.N(ctx, atoi(p.Pounces), "1 pounce", "%d pounces"), i18n.N(ctx, atoi(p.Discarded), "1 hairball", "%d hairballs")))
+		templ_7745c5c3_Var33, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, "Counted in play: %s, %s discarded.", i18n.Say(ctx, scoring.Count(atoi(p.Pounces), "1 pounce", "%d pounces")), i18n.Say(ctx, scoring.Count(atoi(p.Discarded), "1 hairball", "%d hairballs"))))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `play.templ`, Line: 79, Col: 209}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `play.templ`, Line: 79, Col: 243}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var33))
 		if templ_7745c5c3_Err != nil {

@@ -3,6 +3,7 @@ package kodiak
 import (
 	"context"
 
+	"tablemate/scoring"
 	"tablemate/views/i18n"
 )
 
@@ -14,5 +15,5 @@ func times(ctx context.Context, n int) string {
 	if w, ok := germanTimes[n]; ok && i18n.IsGerman(ctx) {
 		return w
 	}
-	return i18n.N(ctx, n, "1 time", "%d times")
+	return i18n.Say(ctx, scoring.Count(n, "1 time", "%d times"))
 }

@@ -34,7 +34,7 @@ func (a *Area) Create(c echo.Context) error {
 	var in *scoring.InputError
 	if errors.As(err, &in) {
 		vm := views.NewLeagueVM{Page: kit.Page(c, scoring.Phrasef("Start a league")), Form: kit.Form(c, 0), Name: name, Scheme: scheme,
-			Points: points, Members: members, Errors: views.Errors{in.Field: kit.LocalInput(c, in)}}
+			Points: points, Members: members, Errors: views.Errors{in.Field: in.Phrase}}
 		return a.Render(c, http.StatusUnprocessableEntity, views.NewLeague(vm))
 	}
 	if err != nil {
@@ -280,7 +280,7 @@ func (a *Area) leagueView(c echo.Context, l sessions.League, base string) (views
 	}
 	for _, k := range st.Kinds {
 		vm.Distributions = append(vm.Distributions, views.BarChart{
-			Title: kit.Tr(c, "How often each score was reached in %s", games.KindTitle(ctx, k.Slug, k.Sheet)), Bars: spreadBars(ctx, st.Spread[k.Kind])})
+			Title: scoring.Phrasef("How often each score was reached in %s", games.KindPhrase(k.Slug, k.Sheet)), Bars: spreadBars(ctx, st.Spread[k.Kind])})
 	}
 	if x, y := c.QueryParam("a"), c.QueryParam("b"); x != "" && y != "" {
 		vm.H2H = views.HeadToHead{A: l.Canonical(x), B: l.Canonical(y)}

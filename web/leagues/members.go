@@ -156,7 +156,7 @@ func memberVM(c echo.Context, l sessions.League, p stats.Profile, ratings []sess
 
 // placingChart is the member's newest games on the chart.
 func placingChart(c echo.Context, p stats.Profile) views.PlacingChart {
-	ch := views.PlacingChart{ID: "placings", Title: kit.Tr(c, "Share of the table finishing behind %s, game by game", p.Member)}
+	ch := views.PlacingChart{ID: "placings", Title: scoring.Phrasef("Share of the table finishing behind %s, game by game", p.Member)}
 	from := max(0, len(p.Placings)-memberChartGames)
 	ch.Skipped = from
 	for i, pl := range p.Placings[from:] {

@@ -24,7 +24,6 @@ import (
 	"tablemate/scoring"
 	"tablemate/sessions"
 	"tablemate/views"
-	"tablemate/views/i18n"
 	"tablemate/web/games"
 	"tablemate/web/kit"
 	"tablemate/web/serve"
@@ -132,9 +131,9 @@ func (a *Area) Start(c echo.Context) error {
 	var se *scoring.StepError
 	switch {
 	case errors.As(err, &in):
-		return a.Render(c, http.StatusUnprocessableEntity, g.SetupPage(c, t, views.Errors{in.Field: kit.LocalInput(c, in)}))
+		return a.Render(c, http.StatusUnprocessableEntity, g.SetupPage(c, t, views.Errors{in.Field: in.Phrase}))
 	case errors.As(err, &se):
-		return a.Render(c, http.StatusUnprocessableEntity, g.SetupPage(c, t, views.Errors{"setup": i18n.Say(c.Request().Context(), refusal(se))}))
+		return a.Render(c, http.StatusUnprocessableEntity, g.SetupPage(c, t, views.Errors{"setup": refusal(se)}))
 	case serve.Stale(c, err):
 		return serve.Redirect(c, kit.EditBase(c)+"/play")
 	case err != nil:

@@ -431,12 +431,12 @@ func rmChoices(ctx context.Context, vm *RMPlayVM, pos runemarket.Position, me ru
 func rmPlaceAllLabel(ctx context.Context, m runemarket.Step) string {
 	if m.Into == "boat_shelter" {
 		return rmByColour(m.Colour,
-			i18n.N(ctx, m.Count, "Put the red rune into the stand-alone boat shelter", "Put the %d red runes into the stand-alone boat shelter"),
-			i18n.N(ctx, m.Count, "Put the blue rune into the stand-alone boat shelter", "Put the %d blue runes into the stand-alone boat shelter"))
+			i18n.Say(ctx, scoring.Count(m.Count, "Put the red rune into the stand-alone boat shelter", "Put the %d red runes into the stand-alone boat shelter")),
+			i18n.Say(ctx, scoring.Count(m.Count, "Put the blue rune into the stand-alone boat shelter", "Put the %d blue runes into the stand-alone boat shelter")))
 	}
 	return rmByColour(m.Colour,
-		i18n.N(ctx, m.Count, "Put the red rune into the red shelter", "Put the %d red runes into the red shelter"),
-		i18n.N(ctx, m.Count, "Put the blue rune into the blue shelter", "Put the %d blue runes into the blue shelter"))
+		i18n.Say(ctx, scoring.Count(m.Count, "Put the red rune into the red shelter", "Put the %d red runes into the red shelter")),
+		i18n.Say(ctx, scoring.Count(m.Count, "Put the blue rune into the blue shelter", "Put the %d blue runes into the blue shelter")))
 }
 
 // rmSteal labels a theft the engine offers: a rune, with how many of its
@@ -475,14 +475,4 @@ func endVM(ctx context.Context, vm *RMPlayVM, pos runemarket.Position) {
 	} else {
 		vm.NeedCards = need.Players
 	}
-}
-
-// playedThisTurn says how many cards the player to move has played this
-// turn: "no card played yet this turn" for none (German "noch nichts",
-// not "0-mal"), else "1 card play this turn", "3 card plays this turn".
-func playedThisTurn(ctx context.Context, n int) string {
-	if n == 0 {
-		return i18n.T(ctx, "no card played yet this turn")
-	}
-	return i18n.N(ctx, n, "1 card play this turn", "%d card plays this turn")
 }

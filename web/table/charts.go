@@ -18,7 +18,7 @@ import (
 func runningLines(ctx context.Context, t sessions.Table) views.LineChart {
 	ch := t.Chart(ChartGames)
 	ev := tablepage.Evening(t)
-	c := views.LineChart{ID: "totals-chart", XLabel: i18n.T(ctx, "played\x04Game"), Title: chartTitle(ctx, ev), From: ch.Before}
+	c := views.LineChart{ID: "totals-chart", XLabel: i18n.T(ctx, "played\x04Game"), Title: i18n.Say(ctx, chartTitle(ev)), From: ch.Before}
 	for _, s := range ch.Series {
 		c.Series = append(c.Series, views.Series{Name: s.Name, Start: s.Start, Values: s.Values})
 	}

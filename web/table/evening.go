@@ -200,11 +200,11 @@ func (a *Area) ChooseGame(c echo.Context) error {
 		if lerr != nil {
 			return lerr
 		}
-		status, errs := http.StatusConflict, views.Errors{"game": kit.Tr(c, "Someone else just changed this table, so nothing was done. Here is the fresh state; try again if it is still needed.")}
+		status, errs := http.StatusConflict, views.Errors{"game": scoring.Phrasef("Someone else just changed this table, so nothing was done. Here is the fresh state; try again if it is still needed.")}
 		if in != nil {
-			status, errs = http.StatusUnprocessableEntity, views.Errors{in.Field: kit.LocalInput(c, in)}
+			status, errs = http.StatusUnprocessableEntity, views.Errors{in.Field: in.Phrase}
 			if in.Field != "first" {
-				errs = views.Errors{"game": kit.LocalInput(c, in)}
+				errs = views.Errors{"game": in.Phrase}
 			}
 		}
 		return a.Render(c, status, views.NextGamePage(nextGameVM(c, t, g.Game, g.First, errs)))

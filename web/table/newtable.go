@@ -196,7 +196,7 @@ func (a *Area) Create(c echo.Context) error {
 	if errors.As(err, &in) {
 		vm := views.NewTableVM{
 			Game: create.Game, Name: c.FormValue("name"), Players: padded(players, playerBoxes(create.Game, len(players))),
-			First: first, Errors: views.Errors{in.Field: kit.LocalInput(c, in)},
+			First: first, Errors: views.Errors{in.Field: in.Phrase},
 		}
 		return a.Render(c, http.StatusUnprocessableEntity, views.NewTable(a.newTableVM(c, vm, l)))
 	}

@@ -1,7 +1,6 @@
 package table
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 
@@ -128,7 +127,7 @@ func buildTableView(c echo.Context, t sessions.Table, base string) views.TableVi
 	vm := views.TableView{
 		Page: kit.Page(c, scoring.Verbatim(t.Name)), Head: t.Head,
 		Base: base, Name: t.Name, Game: t.Info, GameTitle: games.PlayingTitle(ctx, t), Players: t.Players, Leaders: t.Leaders(),
-		Chart: views.BarChart{Title: chartTitle(ctx, ev)},
+		Chart: views.BarChart{Title: chartTitle(ev)},
 	}
 	vm.Game.Title = vm.GameTitle
 	vm.Scripts = shareScripts
@@ -156,11 +155,11 @@ func buildTableView(c echo.Context, t sessions.Table, base string) views.TableVi
 
 // chartTitle heads the standing's charts: the running totals of one
 // kind, or the points by place of a mixed evening.
-func chartTitle(ctx context.Context, ev sessions.Evening) string {
+func chartTitle(ev sessions.Evening) scoring.Phrase {
 	if ev.Mode == sessions.EveningPlacings {
-		return i18n.N(ctx, ev.Done, "Points by place after 1 game", "Points by place after %d games")
+		return scoring.Count(ev.Done, "Points by place after 1 game", "Points by place after %d games")
 	}
-	return i18n.N(ctx, ev.Done, "Running totals after 1 game", "Running totals after %d games")
+	return scoring.Count(ev.Done, "Running totals after 1 game", "Running totals after %d games")
 }
 
 // currentRounds shows the game in progress of a round-based table, round
