@@ -23,8 +23,11 @@ import (
 	"tablemate/web/tablepage"
 )
 
-// app holds what the handlers share; handlers are its methods, one file
-// per area, and stay thin: decode, call sessions or an engine, render.
+// App is the server: the store, the areas (web/table, web/game, …) built
+// and handed what they need, and what the wiring keeps of its own (the
+// live streams and their caps, the write limit, the timeouts, the site).
+// Its own handlers are few (the health check, the offline page, the
+// language switch, the live streams); the pages are the areas'.
 type App struct {
 	store  *sessions.Store
 	tables *sessions.Tables
@@ -56,8 +59,9 @@ type App struct {
 	play *play.Area
 	// table is the table's own pages and the evening (web/table).
 	table *table.Area
-	// writes answers the writes to a table (web/tablepage): recorded,
-	// or refused with the table drawn afresh.
+	// writes answers the writes to a table (tablepage.Writes, which the
+	// table's area builds): recorded, or refused with the table drawn
+	// afresh. The game pages and play along are handed it.
 	writes tablepage.Writes
 	// site is how the server is reached: public URL, allowed hosts,
 	// trusted proxies (site.go).
