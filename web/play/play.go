@@ -14,7 +14,6 @@
 package play
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -41,10 +40,6 @@ type Handed struct {
 	// Writes answers a write to the table: recorded, or refused with
 	// the table drawn afresh (web/table's Writes, handed on by web/server).
 	Writes tablepage.Writes
-	// UndoText is the log's short sentence for event e of t, in the
-	// reader's language (web/tablepage's LogShort): the undo button of a
-	// play page names the newest event with it when its game cannot.
-	UndoText func(ctx context.Context, t sessions.Table, e sessions.Event) string
 }
 
 // New is play along's area on k.
@@ -215,5 +210,6 @@ func (a *Area) undoLabel(c echo.Context, t sessions.Table) string {
 			return named
 		}
 	}
-	return a.handed.UndoText(c.Request().Context(), t, e.Event)
+	// The undo button names the newest event as the log says it, short.
+	return tablepage.LogShort(c.Request().Context(), t, e.Event)
 }

@@ -7,7 +7,6 @@
 package replay
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -20,6 +19,7 @@ import (
 	"tablemate/web/games"
 	"tablemate/web/kit"
 	"tablemate/web/serve"
+	"tablemate/web/tablepage"
 )
 
 // Steps are the positions in t.Log of the events that touched
@@ -42,15 +42,11 @@ func Steps(t sessions.Table, n int) []int {
 // every area (serve.Kit: the store, rendering, the link check).
 type Area struct {
 	serve.Kit
-	text Text
 }
 
-// Text says what an event of a table's log did, as the table's log says
-// it (web/tablepage's LogText).
-type Text func(ctx context.Context, t sessions.Table, e sessions.Event) string
-
-// New is the replay's area on k, saying the events with text.
-func New(k serve.Kit, text Text) *Area { return &Area{Kit: k, text: text} }
+// New is the replay's area on k. Each step says its event as the table's
+// log does (web/tablepage's LogText).
+func New(k serve.Kit) *Area { return &Area{Kit: k} }
 
 // Edit steps through a game's history on the edit link (GET
 // /tables/:id/games/:n/replay).
@@ -96,7 +92,7 @@ func (a *Area) page(c echo.Context, t sessions.Table, base string) error {
 	vm := views.ReplayVM{
 		Page: kit.Page(c, scoring.Phrasef("Replay of game %d", n)), Heading: scoring.Phrasef("%s · replay of game %d", t.Name, n),
 		GameTitle: games.PlayingTitle(c.Request().Context(), t), Step: k, Steps: len(steps),
-		What: a.text(c.Request().Context(), t, e.Event), At: serve.DateTime(c, e.At.Local(), false, true),
+		What: tablepage.LogText(c.Request().Context(), t, e.Event), At: serve.DateTime(c, e.At.Local(), false, true),
 	}
 	if g, ok := t.Game(n); ok {
 		vm.GameTitle = games.KindTitle(c.Request().Context(), g.Record.Game, g.Record.Sheet) // the game it is, whatever the table plays now

@@ -79,7 +79,7 @@ func NewApp(store *sessions.Store, log *slog.Logger) *App {
 	a.writes = a.table.Writes()
 	a.game = game.New(a.kit(), game.Handed{Writes: a.writes, Share: a.cards.Share, Preview: a.cards.GamePreview,
 		BGStats: interop.BGStatsGame, Source: interop.SourceName})
-	a.play = play.New(a.kit(), play.Handed{Writes: a.writes, UndoText: tablepage.LogShort})
+	a.play = play.New(a.kit(), play.Handed{Writes: a.writes})
 	a.leagues = leagues.New(a.kit(), a.cards.LeaguePreview, a.cards.Share)
 	a.interop = interop.New(a.kit(), interop.Leagues{Key: a.leagues.Key, Standings: a.leagueStandings})
 	a.tables.OnChange(a.live.Publish)

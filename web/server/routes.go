@@ -10,7 +10,6 @@ import (
 	"tablemate/web/interop"
 	"tablemate/web/replay"
 	"tablemate/web/serve"
-	"tablemate/web/tablepage"
 )
 
 // scoreRoute is the score-check API's route (it compresses its answer
@@ -20,7 +19,7 @@ const scoreRoute = "/api/v1/games/:game/score"
 // routes lists every URL in one place. Which link opens what: web/table's links.go.
 func (a *App) routes(e *echo.Echo) {
 	ip := a.interop                              // imports and exports (web/interop)
-	rp := replay.New(a.kit(), tablepage.LogText) // a game's replay (web/replay)
+	rp := replay.New(a.kit()) // a game's replay (web/replay)
 	cd := a.cards                                // result cards and QR codes (web/cards)
 	gm := a.game                                 // a game's entry, correction and result (web/game)
 	pl := a.play                                 // play along (web/play)
