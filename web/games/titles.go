@@ -34,8 +34,8 @@ func KindTitle(ctx context.Context, slug, sheet string) string {
 // newest game's, when it is of the game played now), in the reader's
 // language.
 func PlayingTitle(ctx context.Context, t sessions.Table) string {
-	if n := len(t.Games); n > 0 {
-		if r := t.Games[n-1].Record; r.Game == t.Info.Slug {
+	if n := t.Games.Len(); n > 0 {
+		if r := t.Games.At(n - 1).Record; r.Game == t.Info.Slug {
 			return KindTitle(ctx, r.Game, r.Sheet)
 		}
 	}
