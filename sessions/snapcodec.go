@@ -713,6 +713,22 @@ func (s *slab[T]) take(n int) []T {
 // pos is where the decoder is in the part's body.
 func (d *snapDecoder) pos() int { return d.end - len(d.b) }
 
+// spans reads n chunks each written as its length and its bytes (a kept
+// log's, a kept stack's), and gives where each one's bytes are in the
+// part, without reading them.
+func (d *snapDecoder) spans(n int) []partSpan {
+	out := make([]partSpan, n)
+	for c := range out {
+		size := d.uint()
+		at := d.pos()
+		if d.take(size); d.err != nil {
+			return nil
+		}
+		out[c] = partSpan{uint32(at), uint32(at + size)}
+	}
+	return out
+}
+
 func (d *snapDecoder) fail() {
 	if d.err == nil {
 		d.err = errSnapshot
@@ -1165,15 +1181,11 @@ func decodeOnto(t *Table, part []byte, find Finder, owned bool) (err error) {
 		if (events+per-1)/per > len(d.b) {
 			return errSnapshot
 		}
-		k := &keptLog{n: events, per: per, part: d.part, head: head, find: find, chunks: make([]chunkRef, (events+per-1)/per)}
-		for c := range k.chunks {
-			n := d.uint()
-			at := d.pos()
-			if d.take(n); d.err != nil {
-				return d.err
-			}
-			k.chunks[c].at, k.chunks[c].end = uint32(at), uint32(at+n)
+		spans := d.spans((events + per - 1) / per)
+		if d.err != nil {
+			return d.err
 		}
+		k := &keptLog{n: events, per: per, part: d.part, head: head, find: find, chunks: keptChunks[LogEntry](spans)}
 		if events > 0 {
 			// The table's first event (read without its chunk).
 			peek := snapDecoder{b: d.part.body[k.chunks[0].at:k.chunks[0].end], strs: d.strs}
@@ -1230,15 +1242,11 @@ func decodeOnto(t *Table, part []byte, find Finder, owned bool) (err error) {
 		top = top.down()
 	}
 	if from == 0 && fresh > 0 {
-		k := &keptStack{n: fresh, per: per, part: d.part, find: find, chunks: make([]stackChunk, (fresh+per-1)/per)}
-		for c := range k.chunks {
-			n := d.uint()
-			at := d.pos()
-			if d.take(n); d.err != nil {
-				return d.err
-			}
-			k.chunks[c].at, k.chunks[c].end = uint32(at), uint32(at+n)
+		spans := d.spans((fresh + per - 1) / per)
+		if d.err != nil {
+			return d.err
 		}
+		k := &keptStack{n: fresh, per: per, part: d.part, find: find, chunks: keptChunks[effect](spans)}
 		// The newest chunk, read now: the events in it follow each
 		// other up to the head.
 		newest := k.chunk(len(k.chunks) - 1)
