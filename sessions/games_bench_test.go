@@ -40,23 +40,22 @@ func BenchmarkGameWrite(b *testing.B) {
 		}
 		b.Run(fmt.Sprintf("events=%d/round", n), func(b *testing.B) {
 			setup(b)
-			b.ReportAllocs()
-			for b.Loop() {
-				t := base
-				if err := t.applyAll(round, nil); err != nil {
-					b.Fatal(err)
-				}
-			}
+			applyEach(b, base, round)
 		})
 		b.Run(fmt.Sprintf("events=%d/undo", n), func(b *testing.B) {
 			setup(b)
-			b.ReportAllocs()
-			for b.Loop() {
-				t := after
-				if err := t.applyAll(undo, nil); err != nil {
-					b.Fatal(err)
-				}
-			}
+			applyEach(b, after, undo)
 		})
+	}
+}
+
+// applyEach applies events to a copy of from at each turn of b.
+func applyEach(b *testing.B, from Table, events []Event) {
+	b.ReportAllocs()
+	for b.Loop() {
+		t := from
+		if err := t.applyAll(events, nil); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
