@@ -2,6 +2,7 @@ package sessions
 
 import (
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"testing"
 )
@@ -131,4 +132,31 @@ func stamps(games []Game) []int {
 		out[i] = g.Seq
 	}
 	return out
+}
+
+// TestBaseLoadCopiesNoGames: a base's games are put in place in the
+// list made on its pool, not chunk by chunk copied (which made a
+// 20,000-event base 140 MB of garbage instead of 3.4). Counted, not
+// timed: what decoding a base of 600 games allocates, against the
+// part's own size.
+func TestBaseLoadCopiesNoGames(t *testing.T) {
+	noStore(t)
+	replayed, err := Replay("k", cambioLog(3000), findAll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	part, err := encodeChunked(&replayed, 0, "test", logChunk)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	var loaded Table
+	if err := decodePart(&loaded, part, findAll); err != nil {
+		t.Fatal(err)
+	}
+	runtime.ReadMemStats(&after)
+	if got := after.TotalAlloc - before.TotalAlloc; got > 3*uint64(len(part)) || loaded.Games.Len() != replayed.Games.Len() {
+		t.Errorf("decoding a base of %d bytes and %d games allocated %d bytes (%d games)", len(part), replayed.Games.Len(), got, loaded.Games.Len())
+	}
 }

@@ -1150,10 +1150,12 @@ func decodeOnto(t *Table, part []byte, find Finder, owned bool) (err error) {
 			games.tail = []Game{}
 		}
 	}
-	// A loader that owns t writes the games in place; otherwise a
-	// game's chunk is copied before it is written (t's versions still
-	// show it).
-	ownTail := owned
+	// A base's games, and those of a loader that owns t, are written in
+	// place (a base's table is empty: its games are the pool's or made
+	// here); otherwise a game's chunk is copied before it is written
+	// (t's versions still show it).
+	inPlace := owned || from == 0
+	ownTail := inPlace
 	changed := d.uint()
 	for range changed {
 		i := d.uint()
@@ -1161,7 +1163,7 @@ func decodeOnto(t *Table, part []byte, find Finder, owned bool) (err error) {
 		if i >= games.Len() || g == nil {
 			return errSnapshot
 		}
-		ownTail = games.put(i, *g, ownTail, owned)
+		ownTail = games.put(i, *g, ownTail, inPlace)
 	}
 	for i, g := range games.All() {
 		if g.Number != i+1 {
