@@ -126,8 +126,8 @@ func BenchmarkRebuild1000(b *testing.B) {
 			b.Fatal(err)
 		}
 		t, err := Replay(id, events, findSum)
-		if err != nil || len(t.Games) != 999 {
-			b.Fatalf("%d games, %v", len(t.Games), err)
+		if err != nil || t.Games.Len() != 999 {
+			b.Fatalf("%d games, %v", t.Games.Len(), err)
 		}
 	}
 }

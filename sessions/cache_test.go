@@ -19,8 +19,8 @@ func TestReplayCacheFollowsTheHead(t *testing.T) {
 		t.Fatal(err)
 	}
 	after, _ := ts.Table(ctx, id)
-	if len(after.Games) != 1 || after.Head != 2 || len(first.Games) != 0 {
-		t.Fatalf("after a write: %d games at head %d; the earlier copy has %d", len(after.Games), after.Head, len(first.Games))
+	if after.Games.Len() != 1 || after.Head != 2 || first.Games.Len() != 0 {
+		t.Fatalf("after a write: %d games at head %d; the earlier copy has %d", after.Games.Len(), after.Head, first.Games.Len())
 	}
 	if _, err := ts.Table(ctx, "missing"); err != ErrNotFound {
 		t.Fatalf("missing table: %v", err)
@@ -62,7 +62,7 @@ func TestDerivedIsComputedOncePerVersion(t *testing.T) {
 	id := newTable(t, ts)
 	calls := 0
 	view := func(tb Table) int {
-		return tb.Derived("games", func() any { calls++; return len(tb.Games) }).(int)
+		return tb.Derived("games", func() any { calls++; return tb.Games.Len() }).(int)
 	}
 	first, _ := ts.Table(ctx, id)
 	again, _ := ts.Table(ctx, id)

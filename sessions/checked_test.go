@@ -55,7 +55,7 @@ func TestCheckedGameIsScoredOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(tb.Games) != 1 || tb.Games[0].Result().Winners[0] != "Ana" {
+	if tb.Games.Len() != 1 || tb.Games.At(0).Result().Winners[0] != "Ana" {
 		t.Fatalf("the table after the checked game: %+v", tb.Games)
 	}
 
@@ -71,7 +71,7 @@ func TestCheckedGameIsScoredOnce(t *testing.T) {
 	if n := checks.Load() - before; n != 0 {
 		t.Errorf("correcting with a checked state ran the engine %d more times, want 0", n)
 	}
-	if tb, err = ts.Table(ctx, id); err != nil || tb.Games[0].Result().Winners[0] != "Ben" || !tb.Games[0].Corrected {
+	if tb, err = ts.Table(ctx, id); err != nil || tb.Games.At(0).Result().Winners[0] != "Ben" || !tb.Games.At(0).Corrected {
 		t.Fatalf("the table after the checked correction: %+v %v", tb.Games, err)
 	}
 

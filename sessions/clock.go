@@ -152,13 +152,13 @@ func clockGameOf(e LogEntry) int {
 // the next game; 0 when the table times no game now.
 func (t Table) ClockGame() int {
 	if t.Play != nil {
-		return len(t.Games) + 1
+		return t.Games.Len() + 1
 	}
 	if g, ok := t.InProgress(); ok {
 		return g.Number
 	}
 	if t.find != nil && t.ByRounds(t.find) {
-		return len(t.Games) + 1
+		return t.Games.Len() + 1
 	}
 	return 0
 }

@@ -143,8 +143,8 @@ func TestClockOfAGamePlayedAlong(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(tb.Games) != 1 || tb.Play != nil {
-		t.Fatalf("the game played along did not end: %d games", len(tb.Games))
+	if tb.Games.Len() != 1 || tb.Play != nil {
+		t.Fatalf("the game played along did not end: %d games", tb.Games.Len())
 	}
 	// 19:05 to the last move (19:06 + 33 + 20 = 19:59), less the 20
 	// minutes paused.
@@ -349,8 +349,8 @@ func TestClockTapKeepsEntriesFresh(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tb.Head != 4 || len(tb.Games) != 1 {
-		t.Fatalf("head %d and %d games, want 4 and 1", tb.Head, len(tb.Games))
+	if tb.Head != 4 || tb.Games.Len() != 1 {
+		t.Fatalf("head %d and %d games, want 4 and 1", tb.Head, tb.Games.Len())
 	}
 	// Too far behind: more clock taps than maxClockRebase since the
 	// entry's version is a conflict (the look back is bounded).

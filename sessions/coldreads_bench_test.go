@@ -44,7 +44,7 @@ func BenchmarkColdReads(b *testing.B) {
 					b.Fatal(err)
 				}
 				b.StopTimer()
-				chunks += coldChunks(t)
+				chunks += chunksRead(t)
 				b.StartTimer()
 			}
 			b.ReportMetric(float64(chunks)/float64(b.N), "chunks/op")
@@ -60,25 +60,12 @@ func BenchmarkColdReads(b *testing.B) {
 					b.Fatal("a guided start in a table of rounds")
 				}
 				b.StopTimer()
-				chunks += coldChunks(t)
+				chunks += chunksRead(t)
 				b.StartTimer()
 			}
 			b.ReportMetric(float64(chunks)/float64(b.N), "chunks/op")
 		})
 	}
-}
-
-// coldChunks counts the chunks of t's kept log decoded so far.
-func coldChunks(t Table) int {
-	n := 0
-	if k := t.Log.kept; k != nil {
-		for i := range k.chunks {
-			if k.chunks[i].read.Load() != nil {
-				n++
-			}
-		}
-	}
-	return n
 }
 
 // lastGuidedStart is the newest guided start in effect, as Auf der Hut's

@@ -13,13 +13,17 @@ import (
 
 // chunksRead counts the chunks of t's kept log decoded so far.
 func chunksRead(t Table) int {
-	k := t.Log.kept
-	if k == nil {
+	if t.Log.kept == nil {
 		return 0
 	}
+	return decoded(t.Log.kept.chunks)
+}
+
+// decoded counts the chunks decoded so far (of a kept log or stack).
+func decoded[T any](chunks []keptChunk[T]) int {
 	n := 0
-	for i := range k.chunks {
-		if k.chunks[i].read.Load() != nil {
+	for i := range chunks {
+		if chunks[i].read.Load() != nil {
 			n++
 		}
 	}
@@ -193,15 +197,10 @@ func keptStackOf(t Table) *keptStack {
 
 // stackChunksRead counts the chunks of k decoded so far.
 func stackChunksRead(k *keptStack) int {
-	n := 0
-	if k != nil {
-		for i := range k.chunks {
-			if k.chunks[i].read.Load() != nil {
-				n++
-			}
-		}
+	if k == nil {
+		return 0
 	}
-	return n
+	return decoded(k.chunks)
 }
 
 // A restart decodes the newest chunk of the events in effect a base

@@ -318,7 +318,7 @@ func (ts *Tables) decideRound(t Table, round json.RawMessage) (decision, error) 
 	if t.Play != nil { // the guided game records its own rounds
 		return decision{}, scoring.Errorf("round", "a game is being played along at this table; finish or undo it before entering rounds by hand")
 	}
-	rec := RoundRecorded{Game: len(t.Games) + 1, Round: round}
+	rec := RoundRecorded{Game: t.Games.Len() + 1, Round: round}
 	var prev json.RawMessage
 	if g, inProgress := t.Current(); inProgress {
 		rec.Game, prev = g.Number, g.State
@@ -433,7 +433,7 @@ func (ts *Tables) decideCorrection(t Table, g GameCorrected, pre *checked) (deci
 		return decision{}, scoring.Errorf("reason", "a reason is one line of at most %d characters", maxReasonLen)
 	}
 	// A game is corrected as the game it is, whichever the table plays now.
-	c, err := checkedWith(t, t.Games[g.Game-1].engine, g.State, pre)
+	c, err := checkedWith(t, t.Games.At(g.Game-1).engine, g.State, pre)
 	if err != nil {
 		return decision{}, err
 	}

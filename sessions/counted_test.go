@@ -45,7 +45,7 @@ func TestDisputedGameCountsNowhereUntilSettled(t *testing.T) {
 	head := write(ts.RecordGame(ctx, id, 1, "", json.RawMessage(kksTom89)))
 	head = write(ts.RecordGame(ctx, id, head, "", json.RawMessage(kksShort)))
 	tb, _ := ts.Table(ctx, id)
-	r := tb.Games[1].Record
+	r := tb.Games.At(1).Record
 	if r.Status != StatusDisputed || r.Counted || !r.Over || len(r.Winners) != 0 || r.Violations == 0 {
 		t.Fatalf("the short game's record: %+v", r)
 	}
@@ -63,7 +63,7 @@ func TestDisputedGameCountsNowhereUntilSettled(t *testing.T) {
 	// Counted as entered: it counts, Lea winning on the best total.
 	settled := write(ts.SettleGame(ctx, id, head, "", 2))
 	tb, _ = ts.Table(ctx, id)
-	r = tb.Games[1].Record
+	r = tb.Games.At(1).Record
 	if !r.Settled || !r.Counted || r.Rule != RuleAsEntered || !slices.Equal(r.Winners, []string{"Lea"}) {
 		t.Errorf("settled: %+v", r)
 	}
@@ -83,12 +83,12 @@ func TestDisputedGameCountsNowhereUntilSettled(t *testing.T) {
 
 	// Undone, it is disputed again; corrected, it counts as checked.
 	head = write(ts.Undo(ctx, id, settled, ""))
-	if tb, _ = ts.Table(ctx, id); tb.Evening().Done != 1 || !tb.Games[1].Record.Disputed() {
+	if tb, _ = ts.Table(ctx, id); tb.Evening().Done != 1 || !tb.Games.At(1).Record.Disputed() {
 		t.Errorf("the undone settling still counts: %+v", tb.Evening())
 	}
 	write(ts.CorrectGame(ctx, id, head, "", 2, json.RawMessage(kksTom89), "typo"))
 	tb, _ = ts.Table(ctx, id)
-	if r := tb.Games[1].Record; r.Status != StatusChecked || r.Settled || !r.Counted || tb.Evening().Rows[0].Points != 178 {
+	if r := tb.Games.At(1).Record; r.Status != StatusChecked || r.Settled || !r.Counted || tb.Evening().Rows[0].Points != 178 {
 		t.Errorf("corrected: %+v, %+v", r, tb.Evening())
 	}
 }
@@ -128,7 +128,7 @@ func TestCorrectAnyGameAfterTheGameChanged(t *testing.T) {
 	if ev := tb.Evening(); ev.Mode != EveningPlacings || ev.Done != 2 || ev.Going != 3 {
 		t.Fatalf("the evening before the corrections: %+v", ev)
 	}
-	if w := tb.Games[1].Record.Winners; !slices.Equal(w, []string{"Cy"}) {
+	if w := tb.Games.At(1).Record.Winners; !slices.Equal(w, []string{"Cy"}) {
 		t.Fatalf("Cambio's winners %v", w)
 	}
 
@@ -140,17 +140,17 @@ func TestCorrectAnyGameAfterTheGameChanged(t *testing.T) {
 	round := json.RawMessage(`{"players":[{"name":"Ana","cards":["0","red-king","swap"],"cambio":true},{"name":"Ben","cards":["3","4"]},{"name":"Cy","cards":["peek-mine","blue-king"]}]}`)
 	head = write(ts.CorrectRound(ctx, id, head, "", 2, 1, round, ""))
 	tb, _ = ts.Table(ctx, id)
-	if tb.Info.Slug != sheet.Slug || !tb.Games[1].Corrected || tb.Games[1].Info.Slug != cambio.Slug {
-		t.Fatalf("the table plays %s; game 2 is %s, corrected %v", tb.Info.Slug, tb.Games[1].Info.Slug, tb.Games[1].Corrected)
+	if tb.Info.Slug != sheet.Slug || !tb.Games.At(1).Corrected || tb.Games.At(1).Info.Slug != cambio.Slug {
+		t.Fatalf("the table plays %s; game 2 is %s, corrected %v", tb.Info.Slug, tb.Games.At(1).Info.Slug, tb.Games.At(1).Corrected)
 	}
 	// Round 1: Ana 0 − 2 + 10 = 8, not below Ben's 7: her call costs +5
 	// (CAM-2), so 13 instead of 15; Ben 7 instead of 7 − 5.
-	if ana, _ := tb.Games[1].Result().Total("Ana"); ana != 61-15+13 {
+	if ana, _ := tb.Games.At(1).Result().Total("Ana"); ana != 61-15+13 {
 		t.Errorf("Ana's Cambio total after the correction: %d, want %d", ana, 61-15+13)
 	}
 	// The corrected KKS game still breaks KKS-3: disputed again, the
 	// Cambio game alone counts (summed) until it is settled once more.
-	if ev := tb.Evening(); ev.Mode != EveningSum || ev.Done != 1 || !tb.Games[0].Record.Disputed() {
+	if ev := tb.Evening(); ev.Mode != EveningSum || ev.Done != 1 || !tb.Games.At(0).Record.Disputed() {
 		t.Errorf("after correcting game 1: %+v", ev)
 	}
 	head = write(ts.SettleGame(ctx, id, head, "", 1))
@@ -160,7 +160,7 @@ func TestCorrectAnyGameAfterTheGameChanged(t *testing.T) {
 	}
 	// Re-derived: the standing is the records' placing points (2/1/0).
 	want := map[string]float64{}
-	for _, g := range tb.Games {
+	for _, g := range tb.Games.All() {
 		if !g.Record.Counted {
 			continue
 		}
@@ -206,10 +206,10 @@ func TestStopPlayKeepsOrDiscards(t *testing.T) {
 
 	kept := write(ts.StopPlay(ctx, id, head, "", true))
 	tb, _ = ts.Table(ctx, id)
-	if tb.Play != nil || len(tb.Games) != 1 {
-		t.Fatalf("after keeping: play %v, %d games", tb.Play != nil, len(tb.Games))
+	if tb.Play != nil || tb.Games.Len() != 1 {
+		t.Fatalf("after keeping: play %v, %d games", tb.Play != nil, tb.Games.Len())
 	}
-	if r := tb.Games[0].Record; !r.Unfinished || r.Over || r.Counted || len(r.Winners) != 0 || tb.Evening().Done != 0 {
+	if r := tb.Games.At(0).Record; !r.Unfinished || r.Over || r.Counted || len(r.Winners) != 0 || tb.Evening().Done != 0 {
 		t.Errorf("the kept game: %+v", r)
 	}
 	if _, err := ts.SettleGame(ctx, id, kept, "", 1); !isInputOn(err, "game") {
@@ -220,21 +220,21 @@ func TestStopPlayKeepsOrDiscards(t *testing.T) {
 	}
 	head = write(ts.Undo(ctx, id, kept, ""))
 	tb, _ = ts.Table(ctx, id)
-	if tb.Play == nil || len(tb.Play.Steps) != 2 || len(tb.Games) != 0 {
-		t.Fatalf("undo of keeping: play %+v, %d games", tb.Play, len(tb.Games))
+	if tb.Play == nil || len(tb.Play.Steps) != 2 || tb.Games.Len() != 0 {
+		t.Fatalf("undo of keeping: play %+v, %d games", tb.Play, tb.Games.Len())
 	}
 
 	head = write(ts.StopPlay(ctx, id, head, "", false))
 	tb, _ = ts.Table(ctx, id)
-	if tb.Play != nil || len(tb.Games) != 0 {
-		t.Errorf("after discarding: play %v, %d games", tb.Play != nil, len(tb.Games))
+	if tb.Play != nil || tb.Games.Len() != 0 {
+		t.Errorf("after discarding: play %v, %d games", tb.Play != nil, tb.Games.Len())
 	}
 	head = write(ts.Undo(ctx, id, head, ""))
 	// Kept again, then corrected to a whole game: it counts then.
 	head = write(ts.StopPlay(ctx, id, head, "", true))
 	write(ts.CorrectGame(ctx, id, head, "", 1, json.RawMessage(strings.NewReplacer("Lea", "Ana", "Tom", "Ben").Replace(kksTom89)), ""))
 	tb, _ = ts.Table(ctx, id)
-	if r := tb.Games[0].Record; r.Unfinished || !r.Counted {
+	if r := tb.Games.At(0).Record; r.Unfinished || !r.Counted {
 		t.Errorf("the corrected unfinished game: %+v", r)
 	}
 
@@ -246,7 +246,7 @@ func TestStopPlayKeepsOrDiscards(t *testing.T) {
 		t.Fatal(err)
 	}
 	copied, _ := ts.Table(ctx, copyID)
-	if fmt.Sprint(copied.Evening()) != fmt.Sprint(tb.Evening()) || len(copied.Games) != 1 {
+	if fmt.Sprint(copied.Evening()) != fmt.Sprint(tb.Evening()) || copied.Games.Len() != 1 {
 		t.Errorf("imported: %+v, want %+v", copied.Evening(), tb.Evening())
 	}
 	// A file whose kept position differs from the moves is refused.
@@ -327,7 +327,7 @@ func TestStopARoundGameKeepsItUnfinished(t *testing.T) {
 	if _, going := tb.InProgress(); going {
 		t.Fatal("the stopped game is still going on")
 	}
-	if r := tb.Games[0].Record; !r.Unfinished || r.Over || r.Counted || r.Rounds != 2 || len(r.Winners) != 0 || tb.Evening().Done != 0 {
+	if r := tb.Games.At(0).Record; !r.Unfinished || r.Over || r.Counted || r.Rounds != 2 || len(r.Winners) != 0 || tb.Evening().Done != 0 {
 		t.Errorf("the stopped game: %+v", r)
 	}
 	if _, err := ts.StopGame(ctx, id, stopped, "", 1); !isInputOn(err, "game") {
@@ -345,8 +345,8 @@ func TestStopARoundGameKeepsItUnfinished(t *testing.T) {
 	head = write(ts.ChooseGame(ctx, id, head, "", GameChosen{Game: sheet.Slug}))
 	write(ts.RecordRound(ctx, id, head, "", mustJSON(sheet.Round{Name: "Skat", Last: true, Scores: []sheet.Entry{{Name: "Ana", Points: 3}, {Name: "Ben", Points: 1}}})))
 	tb, _ = ts.Table(ctx, id)
-	if len(tb.Games) != 2 || !tb.Games[0].Record.Unfinished || !tb.Games[0].Corrected || tb.Games[0].Record.Counted || tb.Games[1].Record.Number != 2 {
-		t.Fatalf("after the next game: %d games, game 1 %+v", len(tb.Games), tb.Games[0].Record)
+	if tb.Games.Len() != 2 || !tb.Games.At(0).Record.Unfinished || !tb.Games.At(0).Corrected || tb.Games.At(0).Record.Counted || tb.Games.At(1).Record.Number != 2 {
+		t.Fatalf("after the next game: %d games, game 1 %+v", tb.Games.Len(), tb.Games.At(0).Record)
 	}
 	if ev := tb.Evening(); ev.Done != 1 || ev.Mode != EveningSum || ev.Sheet != "Skat" {
 		t.Errorf("the evening counts %d games by %s of %q", ev.Done, ev.Mode, ev.Sheet)
@@ -359,7 +359,7 @@ func TestStopARoundGameKeepsItUnfinished(t *testing.T) {
 		t.Fatal(err)
 	}
 	copied, _ := ts.Table(ctx, copyID)
-	if fmt.Sprint(copied.Evening()) != fmt.Sprint(tb.Evening()) || len(copied.Games) != 2 || !copied.Games[0].Record.Unfinished {
+	if fmt.Sprint(copied.Evening()) != fmt.Sprint(tb.Evening()) || copied.Games.Len() != 2 || !copied.Games.At(0).Record.Unfinished {
 		t.Errorf("imported: %+v, want %+v", copied.Evening(), tb.Evening())
 	}
 }

@@ -86,10 +86,10 @@ func (ts *Tables) decideChoose(t Table, g GameChosen) (decision, error) {
 // InProgress returns the round game that is not over yet, if any: the
 // table's last game, when it is scored round by round.
 func (t Table) InProgress() (Game, bool) {
-	if len(t.Games) == 0 {
+	if t.Games.Len() == 0 {
 		return Game{}, false
 	}
-	g := t.Games[len(t.Games)-1]
+	g := t.Games.At(t.Games.Len() - 1)
 	if _, rounds := g.engine.(scoring.Rounds); !rounds || g.Result().GameOver || g.Unfinished {
 		return Game{}, false
 	}
@@ -153,7 +153,7 @@ func (e LogEntry) Engine() scoring.Game { return e.engine }
 // it was started with.
 func (t Table) Kinds() []string {
 	var out []string
-	for _, g := range t.Games {
+	for _, g := range t.Games.All() {
 		if !slices.Contains(out, g.Info.Slug) {
 			out = append(out, g.Info.Slug)
 		}

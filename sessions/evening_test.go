@@ -101,17 +101,17 @@ func TestEveningPlacingsWithTiesAcrossMixedGames(t *testing.T) {
 			t.Errorf("row %d: %+v, want %+v", i, r, w)
 		}
 	}
-	if c, played := tb.Games[1].Record.Seat("Cy"); played {
+	if c, played := tb.Games.At(1).Record.Seat("Cy"); played {
 		t.Errorf("Cy sat the KKS game out: %+v", c)
 	}
-	if c, _ := tb.Games[0].Record.Seat("Lea"); c.Place != 1 || c.Score != 10 || !c.Won {
+	if c, _ := tb.Games.At(0).Record.Seat("Lea"); c.Place != 1 || c.Score != 10 || !c.Won {
 		t.Errorf("Lea shares first in the sheet: %+v", c)
 	}
 	if !slices.Equal(tb.Leaders(), []string{"Tom"}) || !slices.Equal(tb.Kinds(), []string{sheet.Slug, "koffer-katze-sombrero"}) {
 		t.Errorf("leaders %v kinds %v", tb.Leaders(), tb.Kinds())
 	}
-	if tb.Info.Slug != "koffer-katze-sombrero" || tb.First != "Tom" || tb.Games[0].Info.Slug != sheet.Slug {
-		t.Errorf("the table plays %s (first %q); game 1 is %s", tb.Info.Slug, tb.First, tb.Games[0].Info.Slug)
+	if tb.Info.Slug != "koffer-katze-sombrero" || tb.First != "Tom" || tb.Games.At(0).Info.Slug != sheet.Slug {
+		t.Errorf("the table plays %s (first %q); game 1 is %s", tb.Info.Slug, tb.First, tb.Games.At(0).Info.Slug)
 	}
 
 	// Undoing the choice goes back to the sheet, its first player too.

@@ -35,7 +35,7 @@ func TestExportImportRoundTrip(t *testing.T) {
 	if copyID == id || lb.View == la.View || b.Key == a.Key {
 		t.Fatal("the import reuses the original's links")
 	}
-	if !reflect.DeepEqual(a.Standings(), b.Standings()) || len(a.Games) != len(b.Games) || !reflect.DeepEqual(a.Players, b.Players) {
+	if !reflect.DeepEqual(a.Standings(), b.Standings()) || a.Games.Len() != b.Games.Len() || !reflect.DeepEqual(a.Players, b.Players) {
 		t.Fatalf("replayed differently:\n%+v\n%+v", a.Standings(), b.Standings())
 	}
 	y, _ := ts.Export(ctx, copyID)

@@ -123,7 +123,7 @@ func (t Table) notesWalked() map[int]string {
 func (t Table) lengthsWalked() (map[int]Length, Length) {
 	times, evening, clocks := t.lengthTimes()
 	games := map[int]Length{}
-	for _, g := range t.Games {
+	for _, g := range t.Games.All() {
 		if g.Imported != nil {
 			games[g.Number] = Length{Minutes: g.Imported.Minutes, Start: g.Imported.PlayedAt()}
 			continue
@@ -151,8 +151,8 @@ func withNotesAndPauses(rnd *rand.Rand, events []Event) []Event {
 				switch {
 				case rnd.IntN(3) == 0:
 					kind, payload = KindEveningNoted, EveningNoted{Note: []string{"", "late", "with cake"}[rnd.IntN(3)]}
-				case len(t.Games) > 0:
-					kind, payload = KindGameNoted, GameNoted{Game: 1 + rnd.IntN(len(t.Games)), Note: []string{"", "first", "again"}[rnd.IntN(3)]}
+				case t.Games.Len() > 0:
+					kind, payload = KindGameNoted, GameNoted{Game: 1 + rnd.IntN(t.Games.Len()), Note: []string{"", "first", "again"}[rnd.IntN(3)]}
 				}
 				if kind != "" {
 					body, _ := json.Marshal(payload)
@@ -207,7 +207,7 @@ func TestKeptFactsAreTheWalk(t *testing.T) {
 			if got := tb.EveningLength(); got != evening {
 				t.Fatalf("run %d, at %d: evening %+v, the walk gives %+v", run, n, got, evening)
 			}
-			for g := 0; g <= len(tb.Games)+1; g++ {
+			for g := 0; g <= tb.Games.Len()+1; g++ {
 				if got := tb.GameLength(g); got != games[g] {
 					t.Fatalf("run %d, at %d: game %d took %+v, the walk gives %+v", run, n, g, got, games[g])
 				}
@@ -216,7 +216,7 @@ func TestKeptFactsAreTheWalk(t *testing.T) {
 			if got := tb.EveningNote(); got != notes[eveningKey] {
 				t.Fatalf("run %d, at %d: evening note %q, the walk gives %q", run, n, got, notes[eveningKey])
 			}
-			for g := 1; g <= len(tb.Games); g++ {
+			for g := 1; g <= tb.Games.Len(); g++ {
 				if got, ok := tb.facts.note(g); got != notes[g] || ok != (notes[g] != "" || func() bool { _, ok := notes[g]; return ok }()) {
 					t.Fatalf("run %d, at %d: game %d's note %q, the walk gives %q", run, n, g, got, notes[g])
 				}
@@ -263,7 +263,7 @@ func BenchmarkNotesAndLengths(b *testing.B) {
 			for b.Loop() {
 				v := tb
 				v.derived = newDerived() // a new version, nothing derived yet
-				last := len(v.Games)
+				last := v.Games.Len()
 				if v.EveningLength().Minutes == 0 || v.GameLength(last).Minutes == 0 || v.Note(last) != "" || v.EveningNote() != "" {
 					b.Fatal("no lengths, or notes where none were written")
 				}

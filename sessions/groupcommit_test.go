@@ -75,7 +75,7 @@ func TestAppendsArriveTogetherCommitTogether(t *testing.T) {
 	}
 	restarted := NewTables(st, findSum)
 	for i, id := range ids {
-		if tb, err := restarted.Table(ctx, id); err != nil || tb.Head != 2 || tb.Games[0].Result().Players[0].Total != i {
+		if tb, err := restarted.Table(ctx, id); err != nil || tb.Head != 2 || tb.Games.At(0).Result().Players[0].Total != i {
 			t.Errorf("table %d after the commit: head %d, %v", i, tb.Head, err)
 		}
 	}

@@ -220,7 +220,7 @@ func (ts *Tables) ImportedIDs(ctx context.Context, l League) (map[string]bool, e
 		if err != nil {
 			return nil, err
 		}
-		for _, g := range t.Games {
+		for _, g := range t.Games.All() {
 			if g.Imported != nil && g.Imported.Play != "" {
 				out[g.Imported.Play] = true
 			}
@@ -316,7 +316,7 @@ func (ts *Tables) importGames(ctx context.Context, l League, groups []ImportGrou
 		if write {
 			ts.cache.put(p.t)
 		}
-		out = append(out, ImportedTable{Name: p.t.Name, Game: p.t.Info.Slug, Games: len(p.t.Games), Edit: p.edit})
+		out = append(out, ImportedTable{Name: p.t.Name, Game: p.t.Info.Slug, Games: p.t.Games.Len(), Edit: p.edit})
 	}
 	return out, added, nil
 }

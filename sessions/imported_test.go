@@ -55,7 +55,7 @@ func TestImportGames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := tb.Games[0]
+	g := tb.Games.At(0)
 	if g.Imported == nil || !g.Result().Valid || !g.Result().GameOver || !slices.Equal(g.Result().Winners, []string{"Ana"}) || g.Result().Players[2].Total != 10 {
 		t.Fatalf("imported game %+v", g)
 	}
@@ -99,8 +99,8 @@ func TestImportGames(t *testing.T) {
 	if _, err := ts.Undo(ctx, made[0].Edit, tb.Head, ""); err != nil {
 		t.Fatal(err)
 	}
-	if tb, _ = ts.Table(ctx, made[0].Edit); len(tb.Games) != 0 {
-		t.Errorf("undo left %d games", len(tb.Games))
+	if tb, _ = ts.Table(ctx, made[0].Edit); tb.Games.Len() != 0 {
+		t.Errorf("undo left %d games", tb.Games.Len())
 	}
 }
 
@@ -175,10 +175,10 @@ func TestImportSheetGames(t *testing.T) {
 		t.Fatal(err)
 	}
 	tb, err := ts.Table(ctx, made[0].Edit)
-	if err != nil || len(tb.Games) != 2 {
+	if err != nil || tb.Games.Len() != 2 {
 		t.Fatalf("%+v %v", tb.Games, err)
 	}
-	skat, golf := tb.Games[0], tb.Games[1]
+	skat, golf := tb.Games.At(0), tb.Games.At(1)
 	if skat.Kind() != "another-game:skat" || skat.LowestWins() || !slices.Equal(skat.Result().Winners, []string{"Ana"}) || skat.Imported.Game != "Skat: the long title" {
 		t.Errorf("skat: kind %q lowest %v winners %v", skat.Kind(), skat.LowestWins(), skat.Result().Winners)
 	}
@@ -195,7 +195,7 @@ func TestImportSheetGames(t *testing.T) {
 		events[i] = e.Event
 	}
 	again, err := Replay(tb.Key, events, findEvening)
-	if err != nil || again.Games[1].Kind() != "another-game:golf" || !again.Games[1].LowestWins() {
+	if err != nil || again.Games.At(1).Kind() != "another-game:golf" || !again.Games.At(1).LowestWins() {
 		t.Fatalf("replayed: %+v %v", again.Games, err)
 	}
 }

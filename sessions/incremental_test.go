@@ -110,10 +110,10 @@ func randomLog(rng *rand.Rand, n int) []Event {
 		case 2, 3:
 			d, err = ts.decideRound(t, json.RawMessage(fmt.Sprintf(`{"players":[{"name":"Ana","total":%d},{"name":"Ben","total":%d}]}`, rng.IntN(8), rng.IntN(8))))
 		case 4:
-			if len(t.Games) == 0 {
+			if t.Games.Len() == 0 {
 				continue
 			}
-			d, err = ts.decideCorrection(t, GameCorrected{Game: 1 + rng.IntN(len(t.Games)), State: state(), Reason: "typo"}, nil)
+			d, err = ts.decideCorrection(t, GameCorrected{Game: 1 + rng.IntN(t.Games.Len()), State: state(), Reason: "typo"}, nil)
 		case 5:
 			d, err = ts.decideStart(t, json.RawMessage(`{}`))
 		case 6:
@@ -209,11 +209,11 @@ func sameAsReference(t *testing.T, tb Table, events []Event) {
 	if !slices.Equal(tb.Players, players) {
 		t.Fatalf("head %d: players %v, want %v", tb.Head, tb.Players, players)
 	}
-	if len(tb.Games) != len(games) {
-		t.Fatalf("head %d: %d games, want %d", tb.Head, len(tb.Games), len(games))
+	if tb.Games.Len() != len(games) {
+		t.Fatalf("head %d: %d games, want %d", tb.Head, tb.Games.Len(), len(games))
 	}
 	for i, g := range games {
-		got := tb.Games[i]
+		got := tb.Games.At(i)
 		if got.Number != g.Number || got.Seq != g.Seq || string(got.State) != string(g.State) || got.Corrected != g.Corrected ||
 			!reflect.DeepEqual(got.Result(), g.Result()) {
 			t.Fatalf("head %d: game %d is %+v, want %+v", tb.Head, i+1, got, g)
@@ -256,7 +256,11 @@ func TestIncrementalBuildMatchesReplay(t *testing.T) {
 	t.Parallel()
 	for seed := range uint64(24) {
 		rng := rand.New(rand.NewPCG(seed, 7))
-		events := randomLog(rng, 60+rng.IntN(80))
+		n := 60 + rng.IntN(80)
+		if seed == 23 {
+			n = 800 // games past a chunk of a GameList (gameChunk)
+		}
+		events := randomLog(rng, n)
 		first, err := Replay("r", events[:1], findMix)
 		if err != nil {
 			t.Fatal(err)
@@ -279,6 +283,9 @@ func TestIncrementalBuildMatchesReplay(t *testing.T) {
 			t.Fatal(err)
 		}
 		sameAsReference(t, whole, events)
+		if seed == 23 && whole.Games.Len() <= gameChunk {
+			t.Errorf("seed %d: %d games, the chunks are barely used", seed, whole.Games.Len())
+		}
 		if seed >= 8 {
 			continue
 		}
@@ -362,7 +369,7 @@ func TestVersionsAreSafeToShare(t *testing.T) {
 					return
 				}
 				sum := 0
-				for _, g := range tb.Games {
+				for _, g := range tb.Games.All() {
 					sum += g.Number + len(g.State)
 				}
 				for _, e := range tb.Log.All() {
@@ -440,8 +447,8 @@ func TestGuidedGamesReplayInOneEngineCall(t *testing.T) {
 		add(KindPlayStep, `{"step":3}`)
 	}
 	tb, err := Replay("g", events, find)
-	if err != nil || len(tb.Games) != 3 {
-		t.Fatalf("%d games, %v", len(tb.Games), err)
+	if err != nil || tb.Games.Len() != 3 {
+		t.Fatalf("%d games, %v", tb.Games.Len(), err)
 	}
 	if calls != 3 || moves != 9 {
 		t.Errorf("replaying 9 moves ran Guide %d times over %d moves, want 3 over 9", calls, moves)
@@ -492,7 +499,7 @@ func TestImportedGuidedGamesAreCheckedOncePerRun(t *testing.T) {
 	if calls != 3 || moves != 0+3+2 { // the start's check, then the run: its last move, and the two before it
 		t.Errorf("importing three moves ran Guide %d times over %d moves", calls, moves)
 	}
-	if tb, _ := ts.Table(ctx, id); len(tb.Games) != 1 || tb.Games[0].Result().Players[0].Total != 6 {
+	if tb, _ := ts.Table(ctx, id); tb.Games.Len() != 1 || tb.Games.At(0).Result().Players[0].Total != 6 {
 		t.Errorf("the imported guided game: %+v", tb.Games)
 	}
 	for _, tt := range []struct {

@@ -63,7 +63,7 @@ func TestRotateEditLink(t *testing.T) {
 	}
 	// The new link is the same table; the view link did not change.
 	fresh, err := ts.Table(ctx, r.Link)
-	if err != nil || fresh.Key != tb.Key || len(fresh.Games) != 1 || fresh.Head != 2 {
+	if err != nil || fresh.Key != tb.Key || fresh.Games.Len() != 1 || fresh.Head != 2 {
 		t.Fatalf("new link opens %+v, %v", fresh, err)
 	}
 	after, _ := ts.Links(ctx, r.Link)

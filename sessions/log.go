@@ -36,15 +36,29 @@ type keptLog struct {
 	part *snapPart
 	head int
 	find Finder
-	// chunks are where each chunk is in the part, body[at:end].
-	chunks []chunkRef
+	// chunks are where each chunk is in the part, and its entries once
+	// read.
+	chunks []keptChunk[LogEntry]
 }
 
-// chunkRef is a chunk of a kept log: its bytes, and its entries once
-// read.
-type chunkRef struct {
-	at, end uint32
-	read    atomic.Pointer[[]LogEntry]
+// keptChunk is a chunk of what a part keeps encoded (a kept log's
+// entries, a kept stack's events in effect): where its bytes are in the
+// part, and what they decode to once read.
+type keptChunk[T any] struct {
+	partSpan
+	read atomic.Pointer[[]T]
+}
+
+// partSpan is where a stretch of a part's bytes is: body[at:end].
+type partSpan struct{ at, end uint32 }
+
+// keptChunks are chunks at spans, none read yet.
+func keptChunks[T any](spans []partSpan) []keptChunk[T] {
+	out := make([]keptChunk[T], len(spans))
+	for i, s := range spans {
+		out[i].partSpan = s
+	}
+	return out
 }
 
 // Len is the number of entries.

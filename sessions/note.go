@@ -142,8 +142,8 @@ func (ts *Tables) decideNote(t Table, g GameNoted) (decision, error) {
 // note applies a note: it checks the game is there; the note itself is
 // read from the log (Table.Note).
 func (t *Table) note(g GameNoted) error {
-	if g.Game < 1 || g.Game > len(t.Games) {
-		return fmt.Errorf("notes game %d of %d", g.Game, len(t.Games))
+	if g.Game < 1 || g.Game > t.Games.Len() {
+		return fmt.Errorf("notes game %d of %d", g.Game, t.Games.Len())
 	}
 	if _, err := CheckNote(g.Note); err != nil {
 		return err

@@ -69,16 +69,16 @@ func TestGuidedGameRecordsItsFinalState(t *testing.T) {
 		seen = a.Event.Seq
 	}
 	tb, _ := ts.Table(ctx, id)
-	if tb.Play != nil || len(tb.Games) != 1 || !tb.Games[0].Result().Valid {
-		t.Fatalf("after the last turn: play %v, %d games, valid %v", tb.Play != nil, len(tb.Games), len(tb.Games) > 0 && tb.Games[0].Result().Valid)
+	if tb.Play != nil || tb.Games.Len() != 1 || !tb.Games.At(0).Result().Valid {
+		t.Fatalf("after the last turn: play %v, %d games, valid %v", tb.Play != nil, tb.Games.Len(), tb.Games.Len() > 0 && tb.Games.At(0).Result().Valid)
 	}
 	// Undo of the last step re-opens the guided game.
 	if _, err := ts.Undo(ctx, id, tb.Head, "undo"); err != nil {
 		t.Fatal(err)
 	}
 	tb, _ = ts.Table(ctx, id)
-	if tb.Play == nil || len(tb.Play.Steps) != 33 || len(tb.Games) != 0 {
-		t.Fatalf("after undo: play %v, games %d", tb.Play, len(tb.Games))
+	if tb.Play == nil || len(tb.Play.Steps) != 33 || tb.Games.Len() != 0 {
+		t.Fatalf("after undo: play %v, games %d", tb.Play, tb.Games.Len())
 	}
 	// A move the rules refuse is not recorded and names the rule.
 	_, err = ts.PlayStep(ctx, id, tb.Head, "", []byte(`{"take":9}`))

@@ -45,8 +45,10 @@ type Table struct {
 	// starts?"); "" when nobody was chosen (seat order).
 	First   string
 	Players []string // seat order
-	Games   []Game
-	Head    int // seq of the newest event: the version a client must have seen to write
+	// Games are the games recorded, oldest first: Games.At(i) is game
+	// number i+1 (see also Game).
+	Games GameList
+	Head  int // seq of the newest event: the version a client must have seen to write
 	// Log is every event in order: Log.At(i) has seq i+1.
 	Log     Log
 	Created time.Time
@@ -75,9 +77,10 @@ type Table struct {
 	broken error
 	// bytes is the size of the log's payloads.
 	bytes int
-	// ownGames is set while Games is an array no other version of the
-	// table sees (made while building this version): a game in it may
-	// be replaced in place.
+	// ownGames is set while the newest games (Games' tail, fewer than
+	// gameChunk) are an array no other version of the table sees (made
+	// while building this version): a game in it may be replaced in
+	// place. An older game's chunk is copied whenever it changes.
 	ownGames bool
 }
 
@@ -450,8 +453,11 @@ func (t *Table) undo(entry *LogEntry) error {
 	}
 	switch {
 	case fx.added:
-		last := t.Games[len(t.Games)-1]
-		t.tally, t.Games = t.tally.with(last.Record, -1), slices.Clip(t.Games[:len(t.Games)-1])
+		last, _ := t.Games.Last()
+		t.tally = t.tally.with(last.Record, -1)
+		if !t.Games.dropLast() {
+			t.ownGames = false
+		}
 	case fx.prev != nil:
 		t.replace(*fx.prev)
 	case fx.game > 0:
@@ -496,7 +502,7 @@ func (t *Table) apply(e Event, entry *LogEntry, fx *effect, said *guided) error 
 		if err := json.Unmarshal(e.Payload, &g); err != nil {
 			return err
 		}
-		recorded := t.put(entry, fx, scoreChecked(len(t.Games)+1, e.Seq, g.State, t.engine, said))
+		recorded := t.put(entry, fx, scoreChecked(t.Games.Len()+1, e.Seq, g.State, t.engine, said))
 		entry.After = &recorded
 	case KindRoundRecorded:
 		var r RoundRecorded
@@ -509,7 +515,7 @@ func (t *Table) apply(e Event, entry *LogEntry, fx *effect, said *guided) error 
 		if err := json.Unmarshal(e.Payload, &g); err != nil {
 			return err
 		}
-		imported := t.put(entry, fx, importedGame(len(t.Games)+1, e.Seq, t.Info, t.engine, g))
+		imported := t.put(entry, fx, importedGame(t.Games.Len()+1, e.Seq, t.Info, t.engine, g))
 		entry.After = &imported
 	case KindPlayStarted:
 		var p PlayStarted
@@ -532,10 +538,10 @@ func (t *Table) apply(e Event, entry *LogEntry, fx *effect, said *guided) error 
 		if err := json.Unmarshal(e.Payload, &g); err != nil {
 			return err
 		}
-		if g.Game < 1 || g.Game > len(t.Games) {
-			return fmt.Errorf("corrects game %d of %d", g.Game, len(t.Games))
+		if g.Game < 1 || g.Game > t.Games.Len() {
+			return fmt.Errorf("corrects game %d of %d", g.Game, t.Games.Len())
 		}
-		old := t.Games[g.Game-1]
+		old := t.Games.At(g.Game - 1)
 		fixed := scoreChecked(g.Game, e.Seq, g.State, old.engine, said)
 		fixed.Corrected, fixed.rounds = true, old.rounds
 		fx.prev = &old
@@ -593,12 +599,12 @@ func (t *Table) apply(e Event, entry *LogEntry, fx *effect, said *guided) error 
 // correctRound replaces round c.Number of game c.Game through the engine
 // (scoring.RoundCorrector) and scores the game again.
 func (t *Table) correctRound(c RoundCorrected, seq int, entry *LogEntry, fx *effect) error {
-	if c.Game < 1 || c.Game > len(t.Games) {
-		return fmt.Errorf("corrects a round of game %d of %d", c.Game, len(t.Games))
+	if c.Game < 1 || c.Game > t.Games.Len() {
+		return fmt.Errorf("corrects a round of game %d of %d", c.Game, t.Games.Len())
 	}
 	// A round is corrected as the game it is of, whichever the table plays
 	// now.
-	old := t.Games[c.Game-1]
+	old := t.Games.At(c.Game - 1)
 	fix, ok := old.engine.(scoring.RoundCorrector)
 	if !ok {
 		return fmt.Errorf("%s is not scored round by round", old.Info.Slug)
@@ -620,25 +626,23 @@ func (t *Table) correctRound(c RoundCorrected, seq int, entry *LogEntry, fx *eff
 // It returns the game as the table keeps it, with its record.
 func (t *Table) put(entry *LogEntry, fx *effect, g Game) Game {
 	entry.Game, fx.game = g.Number, g.Number
-	if g.Number <= len(t.Games) {
+	if g.Number <= t.Games.Len() {
 		return t.replace(g)
 	}
 	g.Record = recordOf(g)
-	t.tally, t.Games = t.tally.with(g.Record, 1), append(t.Games, g)
+	t.tally = t.tally.with(g.Record, 1)
+	t.Games.append(g)
 	entry.opened, fx.added = true, true
 	return g
 }
 
 // replace puts g in the place of the game with its number, keeping the
-// tally. The array is copied first unless this version made it: older
-// versions of the table still show the game it replaces.
+// tally. The game's chunk is copied first unless this version made it:
+// older versions of the table still show the game it replaces.
 func (t *Table) replace(g Game) Game {
 	g.Record = recordOf(g)
-	next := t.tally.with(t.Games[g.Number-1].Record, -1).with(g.Record, 1)
-	if !t.ownGames {
-		t.Games, t.ownGames = slices.Clone(t.Games), true
-	}
-	t.Games[g.Number-1], t.tally = g, next
+	t.tally = t.tally.with(t.Games.at(g.Number-1).Record, -1).with(g.Record, 1)
+	t.ownGames = t.Games.put(g.Number-1, g, t.ownGames, false)
 	return g
 }
 
@@ -662,7 +666,7 @@ func (t *Table) playStep(p PlayStep, entry *LogEntry, fx *effect, said *guided) 
 	fx.playChanged, fx.play = true, t.Play
 	t.Play = &play
 	if said.over {
-		finished := t.put(entry, fx, score(len(t.Games)+1, entry.Seq, said.final, t.engine))
+		finished := t.put(entry, fx, score(t.Games.Len()+1, entry.Seq, said.final, t.engine))
 		entry.After = &finished
 		t.Play = nil
 	}
@@ -674,11 +678,11 @@ func (t *Table) playStep(p PlayStep, entry *LogEntry, fx *effect, said *guided) 
 func (t *Table) addRound(r RoundRecorded, entry *LogEntry, fx *effect, said *guided) error {
 	var prev Game
 	switch {
-	case r.Game == len(t.Games)+1:
-	case r.Game == len(t.Games) && r.Game > 0:
-		prev = t.Games[r.Game-1]
+	case r.Game == t.Games.Len()+1:
+	case r.Game == t.Games.Len() && r.Game > 0:
+		prev = t.Games.At(r.Game - 1)
 	default:
-		return fmt.Errorf("round for game %d, but the table has %d", r.Game, len(t.Games))
+		return fmt.Errorf("round for game %d, but the table has %d", r.Game, t.Games.Len())
 	}
 	engine := t.engine
 	if prev.engine != nil {
@@ -842,26 +846,26 @@ func (t Table) ByRounds(find Finder) bool {
 // game while it is not over. ok is false when the next round starts a new
 // game.
 func (t Table) Current() (Game, bool) {
-	if len(t.Games) == 0 {
+	g, ok := t.Games.Last()
+	if !ok {
 		return Game{}, false
 	}
-	g := t.Games[len(t.Games)-1]
 	return g, !g.Result().GameOver && !g.Unfinished
 }
 
 // Game returns the 1-based game number n.
 func (t Table) Game(n int) (Game, bool) {
-	if n < 1 || n > len(t.Games) {
+	if n < 1 || n > t.Games.Len() {
 		return Game{}, false
 	}
-	return t.Games[n-1], true
+	return t.Games.At(n - 1), true
 }
 
 // view is the table as handed to callers: its slices capped at their
 // length, so a caller that appends to one copies it rather than writing
 // where the next version of the table will.
 func (t Table) view() Table {
-	t.Players, t.Games, t.Log = slices.Clip(t.Players), slices.Clip(t.Games), t.Log.clip()
+	t.Players, t.Games, t.Log = slices.Clip(t.Players), t.Games.clip(), t.Log.clip()
 	if f := t.facts; f != nil && cap(f.done) > len(f.done) {
 		clipped := *f
 		clipped.done = slices.Clip(f.done)

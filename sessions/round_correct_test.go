@@ -53,7 +53,7 @@ func TestCorrectAnyRound(t *testing.T) {
 			t.Fatal(err)
 		}
 		var out []int
-		for _, p := range tb.Games[0].Result().Players {
+		for _, p := range tb.Games.At(0).Result().Players {
 			out = append(out, p.Total)
 		}
 		return out
@@ -75,8 +75,8 @@ func TestCorrectAnyRound(t *testing.T) {
 		t.Errorf("after correcting round 1: %v, want [-2 7 18]", got)
 	}
 	tb, _ := ts.Table(ctx, id)
-	if e, _ := tb.Entry(a.Event.Seq); e.Game != 1 || e.Round != 1 || !tb.Games[0].Corrected {
-		t.Errorf("the correction's entry: game %d round %d, corrected %v", e.Game, e.Round, tb.Games[0].Corrected)
+	if e, _ := tb.Entry(a.Event.Seq); e.Game != 1 || e.Round != 1 || !tb.Games.At(0).Corrected {
+		t.Errorf("the correction's entry: game %d round %d, corrected %v", e.Game, e.Round, tb.Games.At(0).Corrected)
 	}
 	// A fourth round goes on from the corrected game.
 	a, err = ts.RecordRound(ctx, id, a.Event.Seq, "", json.RawMessage(`{"players":[{"name":"Ana","cards":[]},{"name":"Ben","cards":["1"]},{"name":"Cy","cards":["1"]}]}`))
@@ -97,7 +97,7 @@ func TestCorrectAnyRound(t *testing.T) {
 		t.Fatalf("import of a table with a round corrected: %v", err)
 	}
 	other, _ := ts.Table(ctx, copyID)
-	if got, _ := other.Games[0].Result().Total("Cy"); got != 19 {
+	if got, _ := other.Games.At(0).Result().Total("Cy"); got != 19 {
 		t.Errorf("imported copy: Cy %d, want 19", got)
 	}
 	// Undo round 4, then the correction: the round as first entered.

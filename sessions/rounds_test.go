@@ -108,11 +108,11 @@ func TestRoundsBuildGamesAndStartTheNext(t *testing.T) {
 		t.Fatal("a round-based table is not marked so")
 	}
 	// Ana reached 12 in round 3: game 1 is over; round 4 started game 2.
-	if len(tb.Games) != 2 {
-		t.Fatalf("%d games, want 2", len(tb.Games))
+	if tb.Games.Len() != 2 {
+		t.Fatalf("%d games, want 2", tb.Games.Len())
 	}
-	if got, _ := tb.Games[0].Result().Total("Ana"); got != 12 || !tb.Games[0].Result().GameOver {
-		t.Errorf("game 1: Ana %d, over %v", got, tb.Games[0].Result().GameOver)
+	if got, _ := tb.Games.At(0).Result().Total("Ana"); got != 12 || !tb.Games.At(0).Result().GameOver {
+		t.Errorf("game 1: Ana %d, over %v", got, tb.Games.At(0).Result().GameOver)
 	}
 	cur, inProgress := tb.Current()
 	if !inProgress || cur.Number != 2 {
@@ -123,15 +123,15 @@ func TestRoundsBuildGamesAndStartTheNext(t *testing.T) {
 		t.Fatal(err)
 	}
 	tb, _ = ts.Table(ctx, id)
-	if len(tb.Games) != 1 {
-		t.Fatalf("after undo: %d games", len(tb.Games))
+	if tb.Games.Len() != 1 {
+		t.Fatalf("after undo: %d games", tb.Games.Len())
 	}
 	if _, err := ts.Undo(ctx, id, tb.Head, "u2"); err != nil {
 		t.Fatal(err)
 	}
 	tb, _ = ts.Table(ctx, id)
-	if got, _ := tb.Games[0].Result().Total("Ana"); got != 8 || tb.Games[0].Result().GameOver {
-		t.Errorf("after two undos: Ana %d over %v, want 8 and in progress", got, tb.Games[0].Result().GameOver)
+	if got, _ := tb.Games.At(0).Result().Total("Ana"); got != 8 || tb.Games.At(0).Result().GameOver {
+		t.Errorf("after two undos: Ana %d over %v, want 8 and in progress", got, tb.Games.At(0).Result().GameOver)
 	}
 	// A stranger in a round is refused with the field.
 	_, err = ts.RecordRound(ctx, id, tb.Head, "", json.RawMessage(`{"players":[{"name":"Zed","total":1}]}`))

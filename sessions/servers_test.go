@@ -101,15 +101,15 @@ func TestWritersOnTwoServersNeverDoubleRecord(t *testing.T) {
 			t.Fatal(err)
 		}
 		seen := map[[2]int]bool{}
-		for _, g := range tb.Games {
+		for _, g := range tb.Games.All() {
 			k := [2]int{g.Result().Players[0].Total, g.Result().Players[1].Total}
 			if seen[k] {
 				t.Errorf("server %d: phone %d's move %d is stored twice", i, k[0], k[1])
 			}
 			seen[k] = true
 		}
-		if len(tb.Games) != phones*moves || tb.Head != phones*moves+1 {
-			t.Errorf("server %d sees %d games at head %d, want %d", i, len(tb.Games), tb.Head, phones*moves)
+		if tb.Games.Len() != phones*moves || tb.Head != phones*moves+1 {
+			t.Errorf("server %d sees %d games at head %d, want %d", i, tb.Games.Len(), tb.Head, phones*moves)
 		}
 	}
 }
@@ -170,8 +170,8 @@ func TestCachesFollowTheOtherServersWrites(t *testing.T) {
 		}
 	}
 	after, err := b.Table(ctx, id)
-	if err != nil || after.Head != 4 || len(after.Games) != 3 {
-		t.Fatalf("server b after a's writes: head %d, %d games, %v", after.Head, len(after.Games), err)
+	if err != nil || after.Head != 4 || after.Games.Len() != 3 {
+		t.Fatalf("server b after a's writes: head %d, %d games, %v", after.Head, after.Games.Len(), err)
 	}
 	if b.Stats().Replays != 1 {
 		t.Errorf("server b replayed %d times; it should have applied a's writes to the table it held", b.Stats().Replays)
@@ -190,8 +190,8 @@ func TestCachesFollowTheOtherServersWrites(t *testing.T) {
 	if _, err := b.RecordGame(ctx, id, 4, "", state(1, 2, 3)); err != nil {
 		t.Fatal(err)
 	}
-	if tb, _ := a.Table(ctx, id); tb.Head != 5 || len(tb.Games) != 4 {
-		t.Errorf("server a after b's write: head %d, %d games", tb.Head, len(tb.Games))
+	if tb, _ := a.Table(ctx, id); tb.Head != 5 || tb.Games.Len() != 4 {
+		t.Errorf("server a after b's write: head %d, %d games", tb.Head, tb.Games.Len())
 	}
 }
 
@@ -488,8 +488,8 @@ func TestBrokenConnectionsLoseNothing(t *testing.T) {
 		}
 	}
 	tb, err := ts.Table(ctx, edit)
-	if err != nil || tb.Head != 6 || len(tb.Games) != 5 {
-		t.Fatalf("after five moves on broken connections: head %d, %d games, %v", tb.Head, len(tb.Games), err)
+	if err != nil || tb.Head != 6 || tb.Games.Len() != 5 {
+		t.Fatalf("after five moves on broken connections: head %d, %d games, %v", tb.Head, tb.Games.Len(), err)
 	}
 }
 

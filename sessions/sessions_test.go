@@ -176,8 +176,8 @@ func TestRecordGamesAndStandings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(tb.Games) != 2 || tb.Head != 3 {
-		t.Fatalf("games %d head %d", len(tb.Games), tb.Head)
+	if tb.Games.Len() != 2 || tb.Head != 3 {
+		t.Fatalf("games %d head %d", tb.Games.Len(), tb.Head)
 	}
 	type standing struct {
 		Name                string
@@ -218,8 +218,8 @@ func TestWritesAreIdempotentAndOrdered(t *testing.T) {
 		t.Fatalf("stale write: %v", err)
 	}
 	tb, _ := ts.Table(ctx, id)
-	if len(tb.Games) != 1 {
-		t.Fatalf("%d games recorded, want 1", len(tb.Games))
+	if tb.Games.Len() != 1 {
+		t.Fatalf("%d games recorded, want 1", tb.Games.Len())
 	}
 }
 
@@ -276,8 +276,8 @@ func TestUndoTakesBackNewestInOrder(t *testing.T) {
 			t.Fatal(err)
 		}
 		tb, _ = ts.Table(ctx, id)
-		if len(tb.Games) != want.games || len(tb.Players) != want.players {
-			t.Fatalf("after undo %d: %d games, %d players; want %+v", i+1, len(tb.Games), len(tb.Players), want)
+		if tb.Games.Len() != want.games || len(tb.Players) != want.players {
+			t.Fatalf("after undo %d: %d games, %d players; want %+v", i+1, tb.Games.Len(), len(tb.Players), want)
 		}
 	}
 	tb, _ := ts.Table(ctx, id)
@@ -368,7 +368,7 @@ func TestWritesSurviveReopenAndBackup(t *testing.T) {
 		}
 		tb, err := NewTables(st, findSum).Table(ctx, id)
 		st.Close()
-		if err != nil || len(tb.Games) != 1 || tb.Standings()[2].Total != 6 {
+		if err != nil || tb.Games.Len() != 1 || tb.Standings()[2].Total != 6 {
 			t.Fatalf("%s: %+v, %v", name, tb.Games, err)
 		}
 	}

@@ -53,10 +53,10 @@ func (ts *Tables) decideSettle(t Table, s GameSettled) (decision, error) {
 
 // settle applies a settle: the game counted as entered.
 func (t *Table) settle(s GameSettled, entry *LogEntry, fx *effect) error {
-	if s.Game < 1 || s.Game > len(t.Games) {
-		return fmt.Errorf("settles game %d of %d", s.Game, len(t.Games))
+	if s.Game < 1 || s.Game > t.Games.Len() {
+		return fmt.Errorf("settles game %d of %d", s.Game, t.Games.Len())
 	}
-	old := t.Games[s.Game-1]
+	old := t.Games.At(s.Game - 1)
 	if !old.Record.Over || !old.Record.Disputed() {
 		return fmt.Errorf("game %d is not a disputed game to settle", s.Game)
 	}
@@ -135,7 +135,7 @@ func (t *Table) stop(p PlayStopped, entry *LogEntry, fx *effect) error {
 	fx.playChanged, fx.play = true, t.Play
 	t.Play = nil
 	if p.Keep {
-		g := score(len(t.Games)+1, entry.Seq, p.State, t.engine)
+		g := score(t.Games.Len()+1, entry.Seq, p.State, t.engine)
 		g.Unfinished = true
 		kept := t.put(entry, fx, g)
 		entry.After = &kept

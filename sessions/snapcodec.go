@@ -429,19 +429,19 @@ func encodeChunked(t *Table, from int, build string, per int) ([]byte, error) {
 		}
 	}
 	var games []int
-	for i := range t.Games {
+	for i := range t.Games.All() {
 		if from == 0 || changed[i+1] {
 			games = append(games, i)
 		}
 	}
-	e.count(len(t.Games), t.Games == nil)
+	e.count(t.Games.Len(), t.Games.isNil())
 	e.uint(len(games))
 	// Where in the pool each game written is (by number): a round's
 	// lines are referred to there.
 	pooled := make(map[int]int, len(games))
 	for _, i := range games {
 		e.uint(i)
-		ref, err := e.gameRef(&t.Games[i])
+		ref, err := e.gameRef(t.Games.at(i))
 		if err != nil {
 			return nil, err
 		}
@@ -642,10 +642,10 @@ func (e *snapEncoder) points(t *Table, le LogEntry, pooled map[int]int) error {
 // linesIn finds p's lines in game n of t as it is now: the index of p's
 // player in its result, and where its breakdown holds them.
 func linesIn(t *Table, n int, p RoundPoints) (player, at int, ok bool) {
-	if n < 1 || n > len(t.Games) || len(p.Lines) == 0 {
+	if n < 1 || n > t.Games.Len() || len(p.Lines) == 0 {
 		return 0, 0, false
 	}
-	for i, r := range t.Games[n-1].Result().Players {
+	for i, r := range t.Games.At(n - 1).Result().Players {
 		if r.Name != p.Name {
 			continue
 		}
@@ -712,6 +712,22 @@ func (s *slab[T]) take(n int) []T {
 
 // pos is where the decoder is in the part's body.
 func (d *snapDecoder) pos() int { return d.end - len(d.b) }
+
+// spans reads n chunks each written as its length and its bytes (a kept
+// log's, a kept stack's), and gives where each one's bytes are in the
+// part, without reading them.
+func (d *snapDecoder) spans(n int) []partSpan {
+	out := make([]partSpan, n)
+	for c := range out {
+		size := d.uint()
+		at := d.pos()
+		if d.take(size); d.err != nil {
+			return nil
+		}
+		out[c] = partSpan{uint32(at), uint32(at + size)}
+	}
+	return out
+}
 
 func (d *snapDecoder) fail() {
 	if d.err == nil {
@@ -1109,9 +1125,9 @@ func decodeOnto(t *Table, part []byte, find Finder, owned bool) (err error) {
 	if nGames < 0 {
 		nGames, isNil = 0, true
 	}
-	var games []Game
+	var games GameList
 	if !isNil {
-		if nGames > len(t.Games)+head-from {
+		if nGames > t.Games.Len()+head-from {
 			return errSnapshot
 		}
 		switch {
@@ -1119,27 +1135,38 @@ func decodeOnto(t *Table, part []byte, find Finder, owned bool) (err error) {
 			// A base writes its games first into the pool, in order:
 			// the table's games are the pool's first games, not a copy
 			// (the list below then puts each game in its own place).
-			games = pool[:nGames:nGames]
-		case owned && nGames <= len(t.Games) && t.Games != nil:
-			games = t.Games[:nGames]
-		case owned && t.Games != nil:
-			games = append(t.Games, make([]Game, nGames-len(t.Games))...)
+			games = GameListOf(pool[:nGames:nGames])
+		case nGames <= t.Games.Len():
+			games = t.Games.prefix(nGames)
+		case owned:
+			games = t.Games
 		default:
-			games = make([]Game, nGames)
-			copy(games, t.Games)
+			games = t.Games.clip() // appended to: t's versions may append too
+		}
+		for games.Len() < nGames {
+			games.append(Game{})
+		}
+		if games.isNil() {
+			games.tail = []Game{}
 		}
 	}
+	// A base's games, and those of a loader that owns t, are written in
+	// place (a base's table is empty: its games are the pool's or made
+	// here); otherwise a game's chunk is copied before it is written
+	// (t's versions still show it).
+	inPlace := owned || from == 0
+	ownTail := inPlace
 	changed := d.uint()
 	for range changed {
 		i := d.uint()
 		g := d.pooled()
-		if i >= len(games) || g == nil {
+		if i >= games.Len() || g == nil {
 			return errSnapshot
 		}
-		games[i] = *g
+		ownTail = games.put(i, *g, ownTail, inPlace)
 	}
-	for i := range games {
-		if games[i].Number != i+1 {
+	for i, g := range games.All() {
+		if g.Number != i+1 {
 			return fmt.Errorf("%w: game %d is missing", errSnapshot, i+1)
 		}
 	}
@@ -1156,15 +1183,11 @@ func decodeOnto(t *Table, part []byte, find Finder, owned bool) (err error) {
 		if (events+per-1)/per > len(d.b) {
 			return errSnapshot
 		}
-		k := &keptLog{n: events, per: per, part: d.part, head: head, find: find, chunks: make([]chunkRef, (events+per-1)/per)}
-		for c := range k.chunks {
-			n := d.uint()
-			at := d.pos()
-			if d.take(n); d.err != nil {
-				return d.err
-			}
-			k.chunks[c].at, k.chunks[c].end = uint32(at), uint32(at+n)
+		spans := d.spans((events + per - 1) / per)
+		if d.err != nil {
+			return d.err
 		}
+		k := &keptLog{n: events, per: per, part: d.part, head: head, find: find, chunks: keptChunks[LogEntry](spans)}
 		if events > 0 {
 			// The table's first event (read without its chunk).
 			peek := snapDecoder{b: d.part.body[k.chunks[0].at:k.chunks[0].end], strs: d.strs}
@@ -1221,15 +1244,11 @@ func decodeOnto(t *Table, part []byte, find Finder, owned bool) (err error) {
 		top = top.down()
 	}
 	if from == 0 && fresh > 0 {
-		k := &keptStack{n: fresh, per: per, part: d.part, find: find, chunks: make([]stackChunk, (fresh+per-1)/per)}
-		for c := range k.chunks {
-			n := d.uint()
-			at := d.pos()
-			if d.take(n); d.err != nil {
-				return d.err
-			}
-			k.chunks[c].at, k.chunks[c].end = uint32(at), uint32(at+n)
+		spans := d.spans((fresh + per - 1) / per)
+		if d.err != nil {
+			return d.err
 		}
+		k := &keptStack{n: fresh, per: per, part: d.part, find: find, chunks: keptChunks[effect](spans)}
 		// The newest chunk, read now: the events in it follow each
 		// other up to the head.
 		newest := k.chunk(len(k.chunks) - 1)
@@ -1273,7 +1292,7 @@ func decodeOnto(t *Table, part []byte, find Finder, owned bool) (err error) {
 		d.fail()
 	}
 	next.bytes = d.uint()
-	next.facts = d.facts(t.facts, owned, len(games))
+	next.facts = d.facts(t.facts, owned, games.Len())
 	if d.err != nil {
 		return d.err
 	}

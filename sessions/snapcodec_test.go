@@ -110,8 +110,8 @@ func genLog(rnd *rand.Rand, n int) []Event {
 			kind, payload = KindGameChosen, GameChosen{Game: []string{kks.Slug, cambio.Slug, "sum", sheet.Slug, kodiak.Slug}[rnd.IntN(5)], First: t.Players[rnd.IntN(len(t.Players))]}
 		case r < 7 && t.effect != nil:
 			kind, payload = KindUndo, Undo{Seq: t.effect.seq}
-		case r < 9 && len(t.Games) > 0:
-			g := t.Games[rnd.IntN(len(t.Games))]
+		case r < 9 && t.Games.Len() > 0:
+			g := t.Games.At(rnd.IntN(t.Games.Len()))
 			if _, ok := g.engine.(scoring.RoundCorrector); ok && g.rounds > 0 {
 				kind, payload = KindRoundCorrected, RoundCorrected{Game: g.Number, Number: 1 + rnd.IntN(g.rounds), Round: round(rnd.IntN(9)), Reason: "typo"}
 				switch g.Info.Slug {
@@ -126,8 +126,8 @@ func genLog(rnd *rand.Rand, n int) []Event {
 		case r < 10 && !going && t.Play == nil:
 			kind, payload = KindGameImported, GameImported{Source: "bgstats", Play: fmt.Sprint("p", len(events)), Played: "2026-11-20 19:30:00",
 				Players: []ImportedScore{{Name: t.Players[0], Score: rnd.IntN(50), Winner: true}, {Name: t.Players[1], Score: rnd.IntN(50)}}}
-		case r < 12 && slices.ContainsFunc(t.Games, func(g Game) bool { return g.Record.Disputed() && g.Record.Over }):
-			for _, g := range t.Games {
+		case r < 12 && slices.ContainsFunc(t.Games.Slice(0, t.Games.Len()), func(g Game) bool { return g.Record.Disputed() && g.Record.Over }):
+			for _, g := range t.Games.All() {
 				if g.Record.Disputed() && g.Record.Over {
 					kind, payload = KindGameSettled, GameSettled{Game: g.Number}
 				}
@@ -160,19 +160,19 @@ func genLog(rnd *rand.Rand, n int) []Event {
 			case "sum":
 				kind, payload = KindGameRecorded, GameRecorded{State: state(rnd.IntN(10), rnd.IntN(10), rnd.IntN(10))}
 			case cambio.Slug:
-				n := len(t.Games) + 1
+				n := t.Games.Len() + 1
 				if going {
 					n = cur.Number
 				}
 				kind, payload = KindRoundRecorded, RoundRecorded{Game: n, Round: round(len(events))}
 			case sheet.Slug:
-				n := len(t.Games) + 1
+				n := t.Games.Len() + 1
 				if going {
 					n = cur.Number
 				}
 				kind, payload = KindRoundRecorded, RoundRecorded{Game: n, Round: sheetRound(rnd.IntN(3) == 0)}
 			case kodiak.Slug:
-				n := len(t.Games) + 1
+				n := t.Games.Len() + 1
 				if going {
 					n = cur.Number
 				}
@@ -201,10 +201,16 @@ func genLog(rnd *rand.Rand, n int) []Event {
 func comparable(t Table) Table {
 	t.find, t.derived = nil, nil
 	t.effect = withoutFacts(t.effect)
-	t.Games = slices.Clone(t.Games)
-	for i := range t.Games {
-		t.Games[i] = eagerGame(t.Games[i])
+	// The games as one list (a replayed and a loaded table may keep
+	// them in chunks of other arrays).
+	games := t.Games.Slice(0, t.Games.Len())
+	for i := range games {
+		games[i] = eagerGame(games[i])
 	}
+	if t.Games.isNil() {
+		games = nil
+	}
+	t.Games = GameListOf(games)
 	// The log as its entries (a loaded one keeps chunks encoded).
 	t.Log = logOf(t.Log.Entries()...)
 	for i := range t.Log.entries {
@@ -506,7 +512,7 @@ func FuzzSnapshotDecode(f *testing.F) {
 func TestSnapshotCoversTable(t *testing.T) {
 	written := map[string][]string{
 		"sessions.Table": {"Key string", "Info scoring.Info", "Name string", "Options json.RawMessage", "Opened string", "First string",
-			"Players []string", "Games []sessions.Game", "Head int", "Log sessions.Log", "Created time.Time", "Play *sessions.Play",
+			"Players []string", "Games sessions.GameList", "Head int", "Log sessions.Log", "Created time.Time", "Play *sessions.Play",
 			"derived *sync.Map", "engine scoring.Game", "find sessions.Finder", "effect *sessions.effect", "depth int", "tally sessions.Tally",
 			"facts *sessions.facts", "broken error", "bytes int", "ownGames bool"},
 		"sessions.facts": {"notes map[int]string", "evening sessions.span", "pending sessions.span", "clock sessions.Clock", "cur sessions.gameFacts",
@@ -522,16 +528,18 @@ func TestSnapshotCoversTable(t *testing.T) {
 		"sessions.RoundPoints": {"Name string", "Points int", "Lines []scoring.Line"},
 		"sessions.effect": {"seq int", "game int", "added bool", "prev *sessions.Game", "joined bool", "chosen *sessions.playing",
 			"playChanged bool", "play *sessions.Play", "broken error", "facts *sessions.facts", "check *sessions.factsCheck", "next *sessions.effect", "lower *sessions.stackLink"},
-		"sessions.keptStack":  {"n int", "per int", "part *sessions.snapPart", "find sessions.Finder", "chunks []sessions.stackChunk"},
-		"sessions.stackChunk": {"at uint32", "end uint32", "read atomic.Pointer[[]tablemate/sessions.effect]"},
+		"sessions.keptStack":  {"n int", "per int", "part *sessions.snapPart", "find sessions.Finder", "chunks []sessions.keptChunk[tablemate/sessions.effect]"},
 		"sessions.stackLink":  {"stack *sessions.keptStack", "c int"},
 		"sessions.factsCheck": {"state *sessions.factsState", "game *sessions.gameFacts", "note *sessions.noteWas"},
 		"sessions.factsState": {"none bool", "evening sessions.span", "pending sessions.span", "clock sessions.Clock", "cur sessions.gameFacts", "started int",
 			"done int", "doneNil bool"},
-		"sessions.noteWas":    {"key int", "note string", "ok bool"},
-		"sessions.Log":        {"kept *sessions.keptLog", "entries []sessions.LogEntry"},
-		"sessions.keptLog":    {"n int", "per int", "part *sessions.snapPart", "head int", "find sessions.Finder", "chunks []sessions.chunkRef"},
-		"sessions.chunkRef":   {"at uint32", "end uint32", "read atomic.Pointer[[]tablemate/sessions.LogEntry]"},
+		"sessions.noteWas":  {"key int", "note string", "ok bool"},
+		"sessions.Log":      {"kept *sessions.keptLog", "entries []sessions.LogEntry"},
+		"sessions.GameList": {"full [][]sessions.Game", "tail []sessions.Game"},
+		"sessions.keptLog":  {"n int", "per int", "part *sessions.snapPart", "head int", "find sessions.Finder", "chunks []sessions.keptChunk[tablemate/sessions.LogEntry]"},
+		"sessions.keptChunk[tablemate/sessions.LogEntry]": {"partSpan sessions.partSpan", "read atomic.Pointer[[]tablemate/sessions.LogEntry]"},
+		"sessions.keptChunk[tablemate/sessions.effect]":   {"partSpan sessions.partSpan", "read atomic.Pointer[[]tablemate/sessions.effect]"},
+		"sessions.partSpan":   {"at uint32", "end uint32"},
 		"sessions.pointsRef":  {"part *sessions.snapPart", "at uint32", "end uint32"},
 		"sessions.resultRef":  {"part *sessions.snapPart", "i uint32"},
 		"sessions.snapPart":   {"body []uint8", "strs []string", "lines []scoring.Line", "results []sessions.lazyResult"},
@@ -549,7 +557,7 @@ func TestSnapshotCoversTable(t *testing.T) {
 		"scoring.Violation":    {"Code string", "Player string", "Rule string", "Message string", "Phrase scoring.Phrase"},
 		"scoring.Phrase":       {"format string", "args []interface {}", "one string"},
 	}
-	for _, v := range []any{Table{}, Log{}, keptLog{}, chunkRef{}, Game{}, LogEntry{}, Event{}, RoundPoints{}, pointsRef{}, resultRef{}, snapPart{}, lazyResult{}, GameRecord{}, Seat{}, effect{}, keptStack{}, stackChunk{}, stackLink{}, factsCheck{}, factsState{}, noteWas{}, playing{}, Play{}, facts{}, gameFacts{}, span{}, Clock{},
+	for _, v := range []any{Table{}, Log{}, GameList{}, keptLog{}, keptChunk[LogEntry]{}, partSpan{}, Game{}, LogEntry{}, Event{}, RoundPoints{}, pointsRef{}, resultRef{}, snapPart{}, lazyResult{}, GameRecord{}, Seat{}, effect{}, keptStack{}, keptChunk[effect]{}, stackLink{}, factsCheck{}, factsState{}, noteWas{}, playing{}, Play{}, facts{}, gameFacts{}, span{}, Clock{},
 		scoring.Result{}, scoring.PlayerResult{}, scoring.Line{}, scoring.Violation{}, scoring.Phrase{}} {
 		typ := reflect.TypeOf(v)
 		var fields []string
@@ -677,8 +685,8 @@ func TestLazyReadsAreTheReplays(t *testing.T) {
 			}
 			lazy++
 			var now scoring.Result // none when an undo took the game back
-			if le.Game <= len(loaded.Games) {
-				now = loaded.Games[le.Game-1].Result()
+			if le.Game <= loaded.Games.Len() {
+				now = loaded.Games.At(le.Game - 1).Result()
 			}
 			if then, ok := want.GameAsOf(le.Game, le.Seq); ok && len(got) > 0 && !reflect.DeepEqual(then.Result(), now) {
 				changed++
@@ -686,12 +694,12 @@ func TestLazyReadsAreTheReplays(t *testing.T) {
 		}
 		// The games' results too, and the games entries and events in
 		// effect keep: those a part gave keep them encoded.
-		for k, g := range loaded.Games {
+		for k, g := range loaded.Games.All() {
 			if g.lazy.part != nil {
 				lazyGames++
 			}
-			if !reflect.DeepEqual(g.Result(), want.Games[k].Result()) {
-				t.Fatalf("log %d (loaded to %d of %d), game %d: result %+v, want %+v", i, cut, len(events), k+1, g.Result(), want.Games[k].Result())
+			if !reflect.DeepEqual(g.Result(), want.Games.At(k).Result()) {
+				t.Fatalf("log %d (loaded to %d of %d), game %d: result %+v, want %+v", i, cut, len(events), k+1, g.Result(), want.Games.At(k).Result())
 			}
 		}
 		for k, le := range loaded.Log.All() {
@@ -727,7 +735,7 @@ func TestLazyReadsAtOnce(t *testing.T) {
 	if k := loaded.Log.kept; k == nil || len(k.chunks) != 25 || k.chunks[1].read.Load() != nil {
 		t.Fatal("the loaded table decoded its log whole")
 	}
-	if len(loaded.Games) == 0 || loaded.Games[0].lazy.part == nil || loaded.Log.At(1).lazy.part == nil {
+	if loaded.Games.Len() == 0 || loaded.Games.At(0).lazy.part == nil || loaded.Log.At(1).lazy.part == nil {
 		t.Fatal("the loaded table decoded its results and points whole")
 	}
 	var wg sync.WaitGroup
@@ -743,8 +751,8 @@ func TestLazyReadsAtOnce(t *testing.T) {
 					}
 				}
 			}
-			for i, g := range loaded.Games {
-				if !reflect.DeepEqual(g.Result(), want.Games[i].Result()) {
+			for i, g := range loaded.Games.All() {
+				if !reflect.DeepEqual(g.Result(), want.Games.At(i).Result()) {
 					errs <- fmt.Sprintf("game %d", i+1)
 					return
 				}

@@ -452,12 +452,12 @@ func TestSnapshotOfAnotherBuildIsChecked(t *testing.T) {
 	events, _ := st.Events(ctx, got.Key)
 	want, _ := Replay(got.Key, events, doubled)
 	sameTables(t, "after the check", got, want)
-	if first.Games[0].Result().Players[0].Total == want.Games[0].Result().Players[0].Total && want.Games[0].Result().Players[0].Total != 0 {
+	if first.Games.At(0).Result().Players[0].Total == want.Games.At(0).Result().Players[0].Total && want.Games.At(0).Result().Players[0].Total != 0 {
 		t.Error("the snapshot read first already held the new scores: the check proved nothing")
 	}
 	later := NewTables(st, doubled)
 	later.deriver = "build C"
-	if got, _ := later.Table(ctx, link); later.Stats().Snapshots != 1 || got.Games[0].Result().Players[0].Total != want.Games[0].Result().Players[0].Total {
+	if got, _ := later.Table(ctx, link); later.Stats().Snapshots != 1 || got.Games.At(0).Result().Players[0].Total != want.Games.At(0).Result().Players[0].Total {
 		t.Errorf("the next start: %+v", later.Stats())
 	}
 }

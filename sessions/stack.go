@@ -1,8 +1,6 @@
 package sessions
 
 import (
-	"sync/atomic"
-
 	"tablemate/scoring"
 )
 
@@ -18,17 +16,11 @@ type keptStack struct {
 	n, per int
 	// part and find are what decoding a chunk needs: the part's bytes,
 	// strings, lines and game pool, and the engines.
-	part   *snapPart
-	find   Finder
-	chunks []stackChunk
-}
-
-// stackChunk is a chunk of a kept stack: where its bytes are in the
-// part, body[at:end], and its events once read (oldest first, each
-// linked to the one below).
-type stackChunk struct {
-	at, end uint32
-	read    atomic.Pointer[[]effect]
+	part *snapPart
+	find Finder
+	// chunks are where each chunk is in the part, and its events once
+	// read (oldest first, each linked to the one below).
+	chunks []keptChunk[effect]
 }
 
 // stackLink is the chunk below the lowest event of a decoded chunk.

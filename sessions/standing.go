@@ -259,8 +259,8 @@ func (t Table) Chart(n int) Chart {
 	ev := t.Evening()
 	c := Chart{Mode: ev.Mode}
 	var shown []GameRecord // newest first
-	for i := len(t.Games) - 1; i >= 0 && len(shown) < n; i-- {
-		if r := t.Games[i].Record; r.Counted {
+	for i := t.Games.Len() - 1; i >= 0 && len(shown) < n; i-- {
+		if r := t.Games.At(i).Record; r.Counted {
 			shown = append(shown, r)
 		}
 	}

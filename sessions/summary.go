@@ -109,13 +109,13 @@ type summaryGames struct {
 // games is set (those cost a walk over every game).
 func summarize(t Table, games bool) TableSummary {
 	s := TableSummary{Key: t.Key, Name: t.Name, Game: t.Info.Slug, Head: t.Head,
-		Card: Card{Players: t.Players, Played: len(t.Games), Last: t.Log.At(t.Log.Len() - 1).At}}
-	if len(t.Games) > 0 {
+		Card: Card{Players: t.Players, Played: t.Games.Len(), Last: t.Log.At(t.Log.Len() - 1).At}}
+	if t.Games.Len() > 0 {
 		s.Leaders = t.Leaders()
 	}
 	s.Kinds = t.Kinds()
 	total := 0
-	for _, g := range t.Games {
+	for _, g := range t.Games.All() {
 		if l := t.GameLength(g.Number); g.Record.Counted && l.Known() {
 			s.Timed++
 			total += l.Minutes
@@ -126,7 +126,7 @@ func summarize(t Table, games bool) TableSummary {
 		return s
 	}
 	s.Games, s.HasGames = []SummaryGame{}, true
-	for _, g := range t.Games {
+	for _, g := range t.Games.All() {
 		r := g.Record
 		if !r.Counted {
 			continue

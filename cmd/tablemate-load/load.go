@@ -364,7 +364,7 @@ func verify(ctx context.Context, db string, tables []string, acks []ack, rep *re
 		if err != nil {
 			return fmt.Errorf("replay %s: %w", id, err)
 		}
-		for _, g := range t.Games {
+		for _, g := range t.Games.All() {
 			phone, move, err := marker(g.State)
 			if err != nil {
 				return fmt.Errorf("table %s game %d: %w", id, g.Number, err)

@@ -147,7 +147,7 @@ func TestPlayAlongAlaska(t *testing.T) {
 	if v, _ := res.Doc.Find(`[data-testid="verdict"]`).Attr("data-valid"); v != "true" {
 		t.Errorf("the guided game's final state is not valid: %s", res.Text("main"))
 	}
-	g := ts.Table(table).Games[0]
+	g := ts.Table(table).Games.At(0)
 	var state alaska.State
 	if err := json.Unmarshal(g.State, &state); err != nil {
 		t.Fatal(err)

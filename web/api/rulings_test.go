@@ -165,7 +165,7 @@ func TestAlaskaEditorKeepsTheReading(t *testing.T) {
 	if p := ts.Post(table+"/games", f); p.Status != http.StatusSeeOther {
 		t.Fatalf("save: %d %s", p.Status, p.Text(".field-error"))
 	}
-	g := ts.Table(table).Games[0]
+	g := ts.Table(table).Games.At(0)
 	if !strings.Contains(string(g.State), `"angler_catch":"on_contact"`) || !g.Result().Valid || g.Result().Winners[0] != "Ana" {
 		t.Errorf("state %s result %+v", g.State, g.Result())
 	}

@@ -263,7 +263,7 @@ func TestPlayAlongADHThreeLeftEndedByTheTable(t *testing.T) {
 		t.Fatalf("end: %d %q", end.Status, end.Header.Get("Location"))
 	}
 	tab := ts.Table(table)
-	if tab.Play != nil || len(tab.Games) != 1 || !tab.Games[0].Result().Valid || !strings.Contains(string(tab.Games[0].State), `"three_left"`) {
+	if tab.Play != nil || tab.Games.Len() != 1 || !tab.Games.At(0).Result().Valid || !strings.Contains(string(tab.Games.At(0).State), `"three_left"`) {
 		t.Fatalf("game: %+v", tab.Games)
 	}
 	// The names stay with the table for its next guided game.

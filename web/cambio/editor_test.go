@@ -94,7 +94,7 @@ func TestCambioRoundsOverHTTP(t *testing.T) {
 	}
 	tb := ts.Table(table)
 	for name, want := range map[string]int{"Ana": 61, "Ben": 36, "Cy": 19} {
-		if got, _ := tb.Games[0].Result().Total(name); got != want {
+		if got, _ := tb.Games.At(0).Result().Total(name); got != want {
 			t.Errorf("%s: %d, want %d", name, got, want)
 		}
 	}
@@ -119,7 +119,7 @@ func TestCambioRoundsOverHTTP(t *testing.T) {
 		t.Fatalf("undo: %d", p.Status)
 	}
 	tp = ts.Get(table)
-	if w := tp.Text(`[data-testid="game-winner"]`); w != "Cy" || len(ts.Table(table).Games) != 1 {
+	if w := tp.Text(`[data-testid="game-winner"]`); w != "Cy" || ts.Table(table).Games.Len() != 1 {
 		t.Errorf("after undo: winner %q", w)
 	}
 	// And undo of round 3 reopens game 1 at round 3.
@@ -157,7 +157,7 @@ func TestCambioRoundBadEntries(t *testing.T) {
 	if p.Doc.Find(`fieldset[data-player="Ben"] .card-chip.bad`).Length() != 1 {
 		t.Error("the unreadable card is not marked")
 	}
-	if n := len(ts.Table(table).Games); n != 0 {
+	if n := ts.Table(table).Games.Len(); n != 0 {
 		t.Errorf("%d games after a refused round", n)
 	}
 	// A caller that is not a seat.
@@ -175,8 +175,8 @@ func TestCambioRoundBadEntries(t *testing.T) {
 		t.Fatalf("double submit: %d then %d\n%s", first.Status, second.Status, second.Body)
 	}
 	tb := ts.Table(table)
-	if len(tb.Games) != 1 || len(tb.Games[0].Result().Players[0].Rounds) != 1 {
-		t.Errorf("double submit recorded %d games, %v", len(tb.Games), tb.Games)
+	if tb.Games.Len() != 1 || len(tb.Games.At(0).Result().Players[0].Rounds) != 1 {
+		t.Errorf("double submit recorded %d games, %v", tb.Games.Len(), tb.Games)
 	}
 }
 
@@ -237,7 +237,7 @@ func TestCambioRoundEndIsRequired(t *testing.T) {
 			}
 		})
 	}
-	if n := len(ts.Table(table).Games); n != 0 {
+	if n := ts.Table(table).Games.Len(); n != 0 {
 		t.Errorf("%d games after refused rounds", n)
 	}
 	// The same round with a choice that agrees is recorded, and valid.
@@ -249,7 +249,7 @@ func TestCambioRoundEndIsRequired(t *testing.T) {
 		t.Fatalf("a round that can have happened: %d\n%s", p.Status, p.Body)
 	}
 	tb := ts.Table(table)
-	if len(tb.Games) != 1 || !tb.Games[0].Result().Valid {
+	if tb.Games.Len() != 1 || !tb.Games.At(0).Result().Valid {
 		t.Errorf("recorded: %+v", tb.Games)
 	}
 	// The German editor asks the question in German.

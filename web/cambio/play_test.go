@@ -169,7 +169,7 @@ func TestPlayAlongCambio(t *testing.T) {
 		t.Fatalf("after the last round: %q, want the game's score", last.Header.Get("Location"))
 	}
 	tb := ts.Table(table)
-	if tb.Play != nil || len(tb.Games) != 1 {
+	if tb.Play != nil || tb.Games.Len() != 1 {
 		t.Fatalf("the guided game did not become game 1: %+v", tb.Games)
 	}
 	// The engine's own score of the same steps is what the pages show.

@@ -104,7 +104,7 @@ func (a *Area) cardPNG(c echo.Context, key string, draw func(context.Context) ([
 // evening's card shows.
 func Finished(t sessions.Table) []sessions.Game {
 	var out []sessions.Game
-	for _, g := range t.Games {
+	for _, g := range t.Games.All() {
 		if g.Record.Over {
 			out = append(out, g)
 		}

@@ -39,7 +39,7 @@ func TestBrokenResultIsNotSavedOnTheFirstTap(t *testing.T) {
 	if first.Status != http.StatusUnprocessableEntity {
 		t.Fatalf("first tap on a broken result: %d, want 422", first.Status)
 	}
-	if n := len(ts.Table(table).Games); n != 0 {
+	if n := ts.Table(table).Games.Len(); n != 0 {
 		t.Fatalf("the first tap saved %d games", n)
 	}
 	if got := first.Text(`[data-testid="problems"]`); !strings.Contains(got, "Not saved yet: 2 things to check") {
@@ -78,7 +78,7 @@ func TestBrokenResultIsNotSavedOnTheFirstTap(t *testing.T) {
 	if back := fix.FormOf(t, table+"/games"); back.Get("_token") != f.Get("_token") || back.Get("_seen") != f.Get("_seen") {
 		t.Errorf("fix it gave the entry a new token or version: %v", back)
 	}
-	if n := len(ts.Table(table).Games); n != 0 {
+	if n := ts.Table(table).Games.Len(); n != 0 {
 		t.Fatalf("fix it saved %d games", n)
 	}
 
@@ -95,8 +95,8 @@ func TestBrokenResultIsNotSavedOnTheFirstTap(t *testing.T) {
 		t.Errorf("a double tap on save as disputed: %d %s", twice.Status, twice.Header.Get("Location"))
 	}
 	tb := ts.Table(table)
-	if len(tb.Games) != 1 || tb.Games[0].Result().Valid {
-		t.Fatalf("after save as disputed: %d games, valid %v", len(tb.Games), len(tb.Games) == 1 && tb.Games[0].Result().Valid)
+	if tb.Games.Len() != 1 || tb.Games.At(0).Result().Valid {
+		t.Fatalf("after save as disputed: %d games, valid %v", tb.Games.Len(), tb.Games.Len() == 1 && tb.Games.At(0).Result().Valid)
 	}
 	if v, _ := ts.Get(saved.Header.Get("Location")).Doc.Find(`[data-testid="verdict"]`).Attr("data-valid"); v != "false" {
 		t.Errorf("the disputed game's verdict: valid = %q", v)
@@ -108,7 +108,7 @@ func TestBrokenResultIsNotSavedOnTheFirstTap(t *testing.T) {
 	if p := ts.Post(table+"/games/1", corr); p.Status != http.StatusUnprocessableEntity || p.Doc.Find(`[data-testid="save-disputed"]`).Length() != 1 {
 		t.Fatalf("a broken correction: %d", p.Status)
 	}
-	if tb := ts.Table(table); tb.Head != 2 || tb.Games[0].State == nil || strings.Contains(string(tb.Games[0].State), "2 3 1") {
+	if tb := ts.Table(table); tb.Head != 2 || tb.Games.At(0).State == nil || strings.Contains(string(tb.Games.At(0).State), "2 3 1") {
 		t.Errorf("a held correction changed the table: head %d", tb.Head)
 	}
 	// A correction that checks out is saved on the first tap.
@@ -116,7 +116,7 @@ func TestBrokenResultIsNotSavedOnTheFirstTap(t *testing.T) {
 	if p := ts.Post(table+"/games/1", good); p.Status != http.StatusSeeOther {
 		t.Fatalf("a good correction: %d\n%s", p.Status, p.Body)
 	}
-	if tb := ts.Table(table); !tb.Games[0].Result().Valid {
+	if tb := ts.Table(table); !tb.Games.At(0).Result().Valid {
 		t.Error("the good correction was not saved")
 	}
 }
@@ -141,8 +141,8 @@ func TestDisputedSaveKeepsTheVersionRule(t *testing.T) {
 	if v, _ := p.Doc.Find(`input[name="players[0].display.black"]`).Attr("value"); v != "4 6 x 5" {
 		t.Errorf("the refused entry was lost: black = %q", v)
 	}
-	if tb := ts.Table(table); len(tb.Games) != 1 || !tb.Games[0].Result().Valid {
-		t.Errorf("the refused disputed save recorded something: %d games", len(tb.Games))
+	if tb := ts.Table(table); tb.Games.Len() != 1 || !tb.Games.At(0).Result().Valid {
+		t.Errorf("the refused disputed save recorded something: %d games", tb.Games.Len())
 	}
 }
 
@@ -165,13 +165,13 @@ func TestEmptyPlayerIsNotSavedOnTheFirstTap(t *testing.T) {
 	if got := first.Text(`[data-testid="save-disputed"]`); got != "Save as it is" {
 		t.Errorf("second choice %q", got)
 	}
-	if n := len(ts.Table(table).Games); n != 0 {
+	if n := ts.Table(table).Games.Len(); n != 0 {
 		t.Fatalf("the first tap saved %d games", n)
 	}
 	if p := ts.Post(table+"/games", withField(first.FormOf(t, table+"/games"), game.FieldDisputed)); p.Status != http.StatusSeeOther {
 		t.Fatalf("save as it is: %d", p.Status)
 	}
-	if n := len(ts.Table(table).Games); n != 1 {
+	if n := ts.Table(table).Games.Len(); n != 1 {
 		t.Errorf("save as it is saved %d games", n)
 	}
 }

@@ -96,7 +96,7 @@ func TestCorrectGameOneOfEveryKindAfterTheTableMovedOn(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			if g := ts.Table(table).Games; len(g) != 1 || !g[0].Record.Over {
+			if g := ts.Table(table).Games; g.Len() != 1 || !g.At(0).Record.Over {
 				t.Fatalf("game 1 of %s is not recorded and over: %+v", slug, g)
 			}
 			// The table moves on: another game's sheet, a round of it in.
@@ -127,9 +127,9 @@ func TestCorrectGameOneOfEveryKindAfterTheTableMovedOn(t *testing.T) {
 				t.Fatalf("the correction: %d to %q\n%s", p.Status, p.Header.Get("Location"), p.Text(`.field-error, [role="alert"], .banner-bad`))
 			}
 			tb := ts.Table(table)
-			if tb.Info.Slug != next || !tb.Games[0].Corrected || tb.Games[0].Info.Slug != slug || !tb.Games[0].Record.Over {
+			if tb.Info.Slug != next || !tb.Games.At(0).Corrected || tb.Games.At(0).Info.Slug != slug || !tb.Games.At(0).Record.Over {
 				t.Errorf("after the correction the table plays %s; game 1 is %s, corrected %v, over %v",
-					tb.Info.Slug, tb.Games[0].Info.Slug, tb.Games[0].Corrected, tb.Games[0].Record.Over)
+					tb.Info.Slug, tb.Games.At(0).Info.Slug, tb.Games.At(0).Corrected, tb.Games.At(0).Record.Over)
 			}
 		})
 	}
@@ -154,7 +154,7 @@ func TestCorrectASheetRoundAfterTheTableMovedOn(t *testing.T) {
 	if p := cambiotest.EnterRound(ts.Server, table, cambiotest.Rounds[0].Cards, cambiotest.Rounds[0].Ended); p.Status != http.StatusSeeOther {
 		t.Fatalf("Cambio round: %d", p.Status)
 	}
-	if w := ts.Table(table).Games[0].Record.Winners; fmt.Sprint(w) != "[Ana]" {
+	if w := ts.Table(table).Games.At(0).Record.Winners; fmt.Sprint(w) != "[Ana]" {
 		t.Fatalf("Catan's winners %v, want Ana (10 to 7 and 7)", w)
 	}
 
@@ -184,7 +184,7 @@ func TestCorrectASheetRoundAfterTheTableMovedOn(t *testing.T) {
 		t.Fatalf("the correction: %d to %q\n%s", p.Status, p.Header.Get("Location"), p.Text(`.field-error, [role="alert"]`))
 	}
 	tb := ts.Table(table)
-	g := tb.Games[0]
+	g := tb.Games.At(0)
 	if tb.Info.Slug != cambio.Slug || !g.Corrected || !g.Record.Over || fmt.Sprint(g.Record.Winners) != "[Ben]" {
 		t.Fatalf("after the correction: table plays %s, Catan corrected %v, over %v, winners %v", tb.Info.Slug, g.Corrected, g.Record.Over, g.Record.Winners)
 	}
@@ -261,7 +261,7 @@ func TestCorrectAnImportedSheet(t *testing.T) {
 	admin := ts.CreateLeague(t, "Club", "placing", "Ana", "Ben", "Cy")
 	done := ts.UploadPlays(t, admin, "golf.bgsplay", ts.Get(table+"/export.bgsplay").Body)
 	golf, _ := done.Doc.Find(`[data-testid="plays-tables"] a`).First().Attr("href")
-	if g := ts.Table(golf).Games; golf == "" || len(g) != 1 || g[0].Imported == nil || fmt.Sprint(g[0].Record.Winners) != "[Ben]" {
+	if g := ts.Table(golf).Games; golf == "" || g.Len() != 1 || g.At(0).Imported == nil || fmt.Sprint(g.At(0).Record.Winners) != "[Ben]" {
 		t.Fatalf("the imported golf table %q: %+v", golf, g)
 	}
 	if l := ts.Get(golf + "/games/1").Doc.Find(`a[href="` + golf + `/games/1/rounds/1/edit"]`).Length(); l != 1 {
@@ -277,7 +277,7 @@ func TestCorrectAnImportedSheet(t *testing.T) {
 	if p := ts.Post(golf+"/games/1/rounds/1", f); p.Status != http.StatusSeeOther {
 		t.Fatalf("the correction: %d %s", p.Status, p.Text(`.field-error, [role="alert"]`))
 	}
-	g := ts.Table(golf).Games[0]
+	g := ts.Table(golf).Games.At(0)
 	if !g.Corrected || !g.Record.Counted || fmt.Sprint(g.Record.Winners) != "[Cy]" || g.Record.Status != "as_typed" {
 		t.Errorf("the corrected import: corrected %v, counted %v, winners %v, status %s", g.Corrected, g.Record.Counted, g.Record.Winners, g.Record.Status)
 	}

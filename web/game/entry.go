@@ -62,7 +62,7 @@ func gameEntry(c echo.Context, t sessions.Table, eg entryGame, values map[string
 	e := kit.Entry{
 		Ctx:  ctx,
 		Page: kit.Page(c, scoring.Verbatim(t.Name)), Form: kit.Form(c, t.Head), Names: eg.Names, Values: values, Errors: errs,
-		Heading: scoring.Phrasef("Game %d: %s", len(t.Games)+1, noun),
+		Heading: scoring.Phrasef("Game %d: %s", t.Games.Len()+1, noun),
 		Intro:   intro,
 		Action:  kit.EditBase(c) + "/games", Submit: scoring.Phrasef("Check and save"),
 	}
@@ -73,7 +73,7 @@ func gameEntry(c echo.Context, t sessions.Table, eg entryGame, values map[string
 		e.Submit = scoring.Phrasef("Check and save the correction")
 	}
 	if eg.Ed.Rounds && eg.N == 0 {
-		e.GameNumber, e.Options, e.Start = len(t.Games)+1, t.Options, max(0, slices.Index(t.Players, t.First))
+		e.GameNumber, e.Options, e.Start = t.Games.Len()+1, t.Options, max(0, slices.Index(t.Players, t.First))
 		if g, ok := t.Current(); ok {
 			e.GameNumber, e.Current = g.Number, g.State
 		}
@@ -197,14 +197,14 @@ func (a *Area) saveGame(c echo.Context, t sessions.Table, eg entryGame) error {
 		}
 		if ed.Rounds && n == 0 {
 			// The round that ends a game opens on the game's ranking.
-			if len(fresh.Games) > 0 {
-				if g := fresh.Games[len(fresh.Games)-1]; g.Finished() {
+			if fresh.Games.Len() > 0 {
+				if g := fresh.Games.At(fresh.Games.Len() - 1); g.Finished() {
 					return fmt.Sprintf("%s/games/%d%s", kit.EditBase(c), g.Number, done), nil
 				}
 			}
 			return fallback, nil
 		}
-		for _, g := range fresh.Games {
+		for _, g := range fresh.Games.All() {
 			if g.Seq == app.Event.Seq {
 				return fmt.Sprintf("%s/games/%d%s", kit.EditBase(c), g.Number, done), nil
 			}

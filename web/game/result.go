@@ -114,7 +114,7 @@ func (a *Area) ShowView(c echo.Context) error {
 // play-along setup when it was played along), the next game, its result
 // to share by the view-only link.
 func (a *Area) afterGame(c echo.Context, t sessions.Table, links sessions.TableLinks, g sessions.Game) *views.AfterGameVM {
-	if !g.Finished() || g.Number != len(t.Games) || t.Play != nil {
+	if !g.Finished() || g.Number != t.Games.Len() || t.Play != nil {
 		return nil
 	}
 	after := &views.AfterGameVM{

@@ -52,8 +52,8 @@ func PlayingTitle(ctx context.Context, t sessions.Table) string {
 
 // PlayingPhrase is PlayingTitle kept as a phrase.
 func PlayingPhrase(t sessions.Table) scoring.Phrase {
-	if n := len(t.Games); n > 0 {
-		if r := t.Games[n-1].Record; r.Game == t.Info.Slug {
+	if n := t.Games.Len(); n > 0 {
+		if r := t.Games.At(n - 1).Record; r.Game == t.Info.Slug {
 			return KindPhrase(r.Game, r.Sheet)
 		}
 	}

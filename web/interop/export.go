@@ -74,7 +74,7 @@ func exportLog(c echo.Context, t sessions.Table) error {
 func exportCSV(c echo.Context, t sessions.Table) error {
 	s := newSheet()
 	s.row("table", "game", "player", "total", "winner", "valid", "imported", "kind", "place", "status", "counted")
-	for _, g := range t.Games {
+	for _, g := range t.Games.All() {
 		r := g.Record
 		status := string(r.Status)
 		if r.Settled {

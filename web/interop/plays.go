@@ -72,7 +72,7 @@ func tablePlays(t sessions.Table) []plays.Play {
 // countedPlays are tablePlays with each play's game number.
 func countedPlays(t sessions.Table) (nums []int, out []plays.Play) {
 	finished, starts := gameTimes(t)
-	for _, g := range t.Games {
+	for _, g := range t.Games.All() {
 		if !g.Record.Counted {
 			continue
 		}
@@ -143,8 +143,8 @@ const eveningBGStats = 5
 // number and title, and whether older games were left out.
 func BGStatsEvening(c echo.Context, t sessions.Table) (out []views.BGStatsLink, more bool) {
 	links := bgStatsLinks(t)
-	for i := len(t.Games) - 1; i >= 0; i-- {
-		g := t.Games[i]
+	for i := t.Games.Len() - 1; i >= 0; i-- {
+		g := t.Games.At(i)
 		if l, ok := links[g.Number]; ok {
 			if len(out) == eveningBGStats {
 				slices.Reverse(out)
@@ -416,7 +416,7 @@ func inLeague(tables []sessions.Table) map[string]bool {
 		for i, p := range tablePlays(t) {
 			out[plays.PlayUUID(p, i)] = true
 		}
-		for _, g := range t.Games {
+		for _, g := range t.Games.All() {
 			if g.Imported != nil && g.Imported.Play != "" {
 				out[g.Imported.Play] = true
 			}

@@ -263,7 +263,7 @@ func TestPlaysImportOtherGames(t *testing.T) {
 	if !strings.Contains(gp.Text("h1"), "Golf") || !strings.Contains(gp.Text(`[data-testid="imported"]`), "not checked by the rules") {
 		t.Errorf("golf page: %q / %q", gp.Text("h1"), gp.Text(`[data-testid="imported"]`))
 	}
-	if g := ts.Table(golfTable).Games[0]; !g.LowestWins() || g.Result().Winners[0] != "Ben" || g.Kind() != "another-game:golf" {
+	if g := ts.Table(golfTable).Games.At(0); !g.LowestWins() || g.Result().Winners[0] != "Ben" || g.Kind() != "another-game:golf" {
 		t.Errorf("imported golf %+v", g.Result())
 	}
 	// Round trip: the league's export holds the same plays.
@@ -285,7 +285,7 @@ func TestPlaysImportOtherGames(t *testing.T) {
 		}
 	}
 	ts.SheetRound(t, golfTable, map[string]string{"name": "Golf", "wins": "lowest", "mode": "final", "players[0].points": "30", "players[1].points": "41", "players[2].points": "44"})
-	if g := ts.Table(golfTable).Games; len(g) != 2 || g[1].Imported != nil || g[1].Kind() != "another-game:golf" || g[1].Result().Winners[0] != "Ana" {
+	if g := ts.Table(golfTable).Games; g.Len() != 2 || g.At(1).Imported != nil || g.At(1).Kind() != "another-game:golf" || g.At(1).Result().Winners[0] != "Ana" {
 		t.Errorf("the next sheet after an imported one: %+v", g)
 	}
 	if ev := ts.Table(golfTable).Evening(); ev.Mode != sessions.EveningSum {
@@ -320,7 +320,7 @@ func TestPlaysImportOtherGames(t *testing.T) {
 		t.Errorf("13 players, in German: %q", got)
 	}
 	tiTable, _ := p.Doc.Find(`[data-testid="plays-tables"] a`).Attr("href")
-	if name := ts.Table(tiTable).Games[0].Record.Sheet; len([]rune(name)) != 40 || !strings.HasSuffix(name, "…") {
+	if name := ts.Table(tiTable).Games.At(0).Record.Sheet; len([]rune(name)) != 40 || !strings.HasSuffix(name, "…") {
 		t.Errorf("the sheet's name %q is not cut to 40 characters", name)
 	}
 	ps := areatest.ReadPlays(t, ts.Get(ts.PublicOf(t, bl)+"/export-bgg.xml"), plays.BGG)

@@ -58,11 +58,11 @@ func TestKodiakRoundsOverHTTP(t *testing.T) {
 		t.Errorf("winner %q", w)
 	}
 	tb := ts.Table(table)
-	if len(tb.Games) != 1 || !tb.Games[0].Result().Valid {
+	if tb.Games.Len() != 1 || !tb.Games.At(0).Result().Valid {
 		t.Fatalf("games %+v", tb.Games)
 	}
 	for name, want := range map[string]int{"Ana": 10, "Ben": -3, "Cy": 3} {
-		if got, _ := tb.Games[0].Result().Total(name); got != want {
+		if got, _ := tb.Games.At(0).Result().Total(name); got != want {
 			t.Errorf("%s: %d, want %d", name, got, want)
 		}
 	}

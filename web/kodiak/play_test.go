@@ -107,8 +107,8 @@ func TestPlayAlongKodiak(t *testing.T) {
 	}
 	tb := ts.Table(table)
 	setupJSON, steps := cambiotest.GuidedLog(t, tb)
-	if len(tb.Players) != 3 || len(tb.Games[0].Result().Players) != 2 {
-		t.Fatalf("table players %v, game players %d", tb.Players, len(tb.Games[0].Result().Players))
+	if len(tb.Players) != 3 || len(tb.Games.At(0).Result().Players) != 2 {
+		t.Fatalf("table players %v, game players %d", tb.Players, len(tb.Games.At(0).Result().Players))
 	}
 	over, final, err := kodiak.Engine{}.Guide(tb.Players, setupJSON, steps)
 	if err != nil || !over {

@@ -31,7 +31,7 @@ func eveningLeague(t *testing.T, ts *testServer) (admin, public string) {
 	ts.SheetRound(t, table, map[string]string{"name": "Golf", "wins": "lowest", "mode": "final",
 		"players[0].points": "30", "players[1].points": "25", "players[2].points": "41"})
 	var results []string
-	for _, g := range ts.Table(table).Games {
+	for _, g := range ts.Table(table).Games.All() {
 		results = append(results, g.Info.Slug)
 		for _, p := range g.Result().Players {
 			results = append(results, p.Name, strconv.Itoa(p.Total))

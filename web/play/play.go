@@ -173,8 +173,8 @@ func (a *Area) Step(c echo.Context) error {
 		if err != nil {
 			return "", err
 		}
-		if fresh.Play == nil && len(fresh.Games) > len(t.Games) { // that was the last move
-			return fmt.Sprintf("%s/games/%d", kit.EditBase(c), len(fresh.Games)), nil
+		if fresh.Play == nil && fresh.Games.Len() > t.Games.Len() { // that was the last move
+			return fmt.Sprintf("%s/games/%d", kit.EditBase(c), fresh.Games.Len()), nil
 		}
 		return kit.EditBase(c) + "/play", nil
 	})

@@ -265,14 +265,14 @@ func (e *eveningRun) apply(o op) {
 			tb = e.table()
 			e.done(e.tables.RecordRound(e.ctx, e.edit, tb.Head, "", cambioRoundOf(j, o.A, o.B)))
 		}
-		if tb = e.table(); len(tb.Games) > 0 {
-			e.done(e.tables.StopGame(e.ctx, e.edit, tb.Head, "", len(tb.Games)))
+		if tb = e.table(); tb.Games.Len() > 0 {
+			e.done(e.tables.StopGame(e.ctx, e.edit, tb.Head, "", tb.Games.Len()))
 		}
 	case "correct-sheet":
 		// Round 1 of a sheet (an imported one too) corrected with new
 		// scores, after the table moved on or not.
-		for i := range tb.Games {
-			g := tb.Games[(o.A+i)%len(tb.Games)]
+		for i := range tb.Games.All() {
+			g := tb.Games.At((o.A + i) % tb.Games.Len())
 			if g.Info.Slug != scoresheet.Slug || g.Rounds() == 0 && g.Imported == nil {
 				continue
 			}
@@ -284,17 +284,17 @@ func (e *eveningRun) apply(o op) {
 			return
 		}
 	case "correct":
-		if len(tb.Games) == 0 {
+		if tb.Games.Len() == 0 {
 			return
 		}
-		g := tb.Games[o.A%len(tb.Games)]
+		g := tb.Games.At(o.A % tb.Games.Len())
 		if g.Info.Slug != kks.Slug || g.Imported != nil {
 			return
 		}
 		e.done(e.tables.CorrectGame(e.ctx, e.edit, tb.Head, "", g.Number, kksState(o.B, o.A, o.Flag), "a typo"))
 	case "correct-round":
-		for i := range tb.Games {
-			g := tb.Games[(o.A+i)%len(tb.Games)]
+		for i := range tb.Games.All() {
+			g := tb.Games.At((o.A + i) % tb.Games.Len())
 			if g.Info.Slug == cambio.Slug && g.Rounds() > 0 {
 				r := 1 + o.B%g.Rounds()
 				e.done(e.tables.CorrectRound(e.ctx, e.edit, tb.Head, "", g.Number, r, cambioRoundOf(r-1, o.A, o.B), "a typo"))
@@ -302,8 +302,8 @@ func (e *eveningRun) apply(o op) {
 			}
 		}
 	case "settle":
-		for i := range tb.Games {
-			if g := tb.Games[(o.A+i)%len(tb.Games)]; g.Record.Over && g.Record.Disputed() {
+		for i := range tb.Games.All() {
+			if g := tb.Games.At((o.A + i) % tb.Games.Len()); g.Record.Over && g.Record.Disputed() {
 				e.done(e.tables.SettleGame(e.ctx, e.edit, tb.Head, "", g.Number))
 				return
 			}
@@ -327,7 +327,7 @@ func (e *eveningRun) apply(o op) {
 func (e *eveningRun) describe() string {
 	tb := e.table()
 	var games []string
-	for _, g := range tb.Games {
+	for _, g := range tb.Games.All() {
 		r := g.Record
 		s := fmt.Sprintf("%d:%s/%s", r.Number, r.Kind, r.Status)
 		if r.Settled {
@@ -357,7 +357,7 @@ type refRow struct {
 func reference(t *rapid.T, tb sessions.Table) (string, map[string]refRow) {
 	kinds := map[string]bool{}
 	var counted []sessions.GameRecord
-	for _, g := range tb.Games {
+	for _, g := range tb.Games.All() {
 		r := g.Record
 		over := g.Err == "" && (g.Result().GameOver || g.Info.Slug == kks.Slug) && !g.Unfinished
 		disputed := g.Imported == nil && g.Info.Slug != scoresheet.Slug && !g.Result().Valid && !g.Settled
@@ -405,7 +405,7 @@ func reference(t *rapid.T, tb sessions.Table) (string, map[string]refRow) {
 // record's places to its scores and winners.
 func (e *eveningRun) checkDerivation() {
 	tb := e.table()
-	for _, g := range tb.Games {
+	for _, g := range tb.Games.All() {
 		r := g.Record
 		for _, s := range r.Seats {
 			better := 0

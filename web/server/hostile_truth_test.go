@@ -684,8 +684,8 @@ func TestHostileOldNamesExport(t *testing.T) {
 	}
 	ts = ts.restart()
 	tb, err := ts.app.tables.Table(context.Background(), strings.TrimPrefix(table, "/tables/"))
-	if err != nil || len(tb.Players) != 2 || tb.Players[1] != "Victor\uffff" || len(tb.Games) != 2 || !tb.Games[0].Record.Counted {
-		t.Fatalf("the old log reads as %q, %d games (%v)", tb.Players, len(tb.Games), err)
+	if err != nil || len(tb.Players) != 2 || tb.Players[1] != "Victor\uffff" || tb.Games.Len() != 2 || !tb.Games.At(0).Record.Counted {
+		t.Fatalf("the old log reads as %q, %d games (%v)", tb.Players, tb.Games.Len(), err)
 	}
 	if p := ts.Get(public); p.Status != http.StatusOK {
 		t.Errorf("the league's page: %d", p.Status)

@@ -195,14 +195,14 @@ func buildCrawlFixture(t *testing.T, ts *testServer) crawlFixture {
 	for table, w := range want {
 		tb := ts.Table(table)
 		got := shape{playing: tb.Play != nil}
-		for _, g := range tb.Games {
+		for _, g := range tb.Games.All() {
 			if g.Result().GameOver {
 				got.over++
 			} else {
 				got.running = true
 			}
 		}
-		if got != w || len(tb.Games) == 0 {
+		if got != w || tb.Games.Len() == 0 {
 			t.Fatalf("%s %s: %+v, want %+v", tb.Info.Slug, table, got, w)
 		}
 	}

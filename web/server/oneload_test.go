@@ -23,7 +23,7 @@ func TestOneRequestLoadsItsTableOnce(t *testing.T) {
 			t.Fatalf("round %d: %d", j+1, p.Status)
 		}
 	}
-	if !ts.Table(table).Games[0].Finished() {
+	if !ts.Table(table).Games.At(0).Finished() {
 		t.Fatal("the fixture's game did not end")
 	}
 	links, err := ts.app.tables.Links(context.Background(), strings.TrimPrefix(table, "/tables/"))

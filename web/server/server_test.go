@@ -162,7 +162,7 @@ func TestBadInputNamesTheField(t *testing.T) {
 			}
 		})
 	}
-	if n := len(mustTable(t, ts, table).Games); n != 0 {
+	if n := mustTable(t, ts, table).Games.Len(); n != 0 {
 		t.Errorf("%d games stored from bad input", n)
 	}
 
@@ -189,11 +189,11 @@ func mustTable(t testing.TB, ts *testServer, path string) sessions.Table {
 	if p.Status != http.StatusOK {
 		t.Fatalf("%s: %d", path, p.Status)
 	}
-	var tb sessions.Table
+	var games []sessions.Game
 	p.Doc.Find(`[data-testid="games"] tbody tr`).Each(func(i int, _ *goquery.Selection) {
-		tb.Games = append(tb.Games, sessions.Game{Number: i + 1})
+		games = append(games, sessions.Game{Number: i + 1})
 	})
-	return tb
+	return sessions.Table{Games: sessions.GameListOf(games)}
 }
 
 func TestNotFoundIsAFriendlyPage(t *testing.T) {

@@ -68,10 +68,10 @@ func TestCorrectOldGamesAfterASheetStarted(t *testing.T) {
 	}
 
 	tb := ts.Table(table)
-	if tb.Info.Slug != "another-game" || !tb.Games[0].Corrected || !tb.Games[1].Corrected {
-		t.Fatalf("the table plays %s; games corrected %v %v", tb.Info.Slug, tb.Games[0].Corrected, tb.Games[1].Corrected)
+	if tb.Info.Slug != "another-game" || !tb.Games.At(0).Corrected || !tb.Games.At(1).Corrected {
+		t.Fatalf("the table plays %s; games corrected %v %v", tb.Info.Slug, tb.Games.At(0).Corrected, tb.Games.At(1).Corrected)
 	}
-	if ana, _ := tb.Games[1].Result().Total("Ana"); ana != 54 {
+	if ana, _ := tb.Games.At(1).Result().Total("Ana"); ana != 54 {
 		t.Errorf("Ana's Cambio total %d, want 54 (61 less the 7)", ana)
 	}
 	// The corrected KKS game is disputed again (it still breaks KKS-3):
@@ -195,8 +195,8 @@ func TestStopPlayingAlongBothWays(t *testing.T) {
 	if p := ts.Post(table+"/undo", page.FormOf(t, table+"/undo")); p.Status != http.StatusSeeOther {
 		t.Fatalf("undo: %d", p.Status)
 	}
-	if tb := ts.Table(table); tb.Play == nil || len(tb.Play.Steps) != 2 || len(tb.Games) != 0 {
-		t.Fatalf("after the undo: play %v, %d games", tb.Play != nil, len(tb.Games))
+	if tb := ts.Table(table); tb.Play == nil || len(tb.Play.Steps) != 2 || tb.Games.Len() != 0 {
+		t.Fatalf("after the undo: play %v, %d games", tb.Play != nil, tb.Games.Len())
 	}
 
 	// Discarded, from the next-game page: back to choosing the game.
@@ -205,8 +205,8 @@ func TestStopPlayingAlongBothWays(t *testing.T) {
 	if p := ts.Post(table+"/play/stop?back=next", discard); p.Status != http.StatusSeeOther || p.Header.Get("Location") != table+"/next" {
 		t.Fatalf("discard: %d to %q", p.Status, p.Header.Get("Location"))
 	}
-	if tb := ts.Table(table); tb.Play != nil || len(tb.Games) != 0 {
-		t.Errorf("after discarding: play %v, %d games", tb.Play != nil, len(tb.Games))
+	if tb := ts.Table(table); tb.Play != nil || tb.Games.Len() != 0 {
+		t.Errorf("after discarding: play %v, %d games", tb.Play != nil, tb.Games.Len())
 	}
 	if ts.Get(table+"/next").Doc.Find(`[data-testid="choose-game"][disabled]`).Length() != 0 {
 		t.Error("the next game cannot be chosen after the game played along was discarded")
@@ -310,8 +310,8 @@ func TestStopARoundGameToSwitchGame(t *testing.T) {
 	if p := cambiotest.EnterRound(ts.Server, table, cambiotest.Rounds[2].Cards, cambiotest.Rounds[2].Ended); p.Status != http.StatusSeeOther {
 		t.Fatalf("the third round after the undo: %d", p.Status)
 	}
-	if tb := ts.Table(table); len(tb.Games) != 1 || !tb.Games[0].Record.Over || tb.Games[0].Unfinished {
-		t.Errorf("after the undo and the last round: %+v", tb.Games[0].Record)
+	if tb := ts.Table(table); tb.Games.Len() != 1 || !tb.Games.At(0).Record.Over || tb.Games.At(0).Unfinished {
+		t.Errorf("after the undo and the last round: %+v", tb.Games.At(0).Record)
 	}
 	// A stop of a game that is not going on is refused plainly.
 	f := ts.Get(table).FormOf(t, table+"/undo")

@@ -49,8 +49,8 @@ func eveningVM(c echo.Context, t sessions.Table) views.EveningVM {
 	// The newest finished games only: a long table's page stays the
 	// same size (the games list below has them all).
 	var shown []sessions.GameRecord
-	for i := len(t.Games) - 1; i >= 0 && len(shown) < eveningColumns; i-- {
-		if r := t.Games[i].Record; r.Over {
+	for i := t.Games.Len() - 1; i >= 0 && len(shown) < eveningColumns; i-- {
+		if r := t.Games.At(i).Record; r.Over {
 			shown = append(shown, r)
 		}
 	}

@@ -112,7 +112,7 @@ func TestEveningOverHTTP(t *testing.T) {
 	if ev := ts.Table(table).Evening(); ev.Done != 1 || ev.Disputed != 1 {
 		t.Errorf("a disputed game counts: %+v", ev)
 	}
-	ts.Settle(t, table, len(ts.Table(table).Games))
+	ts.Settle(t, table, ts.Table(table).Games.Len())
 	page := ts.Get(table)
 	if why := page.Text(`[data-testid="standing-why"]`); !strings.Contains(why, "points by place") {
 		t.Errorf("the standing's line: %q", why)
@@ -183,7 +183,7 @@ func TestEveningOverHTTP(t *testing.T) {
 		t.Fatalf("import: %d %s", imp.Status, imp.Body)
 	}
 	again := ts.Table(imp.Header.Get("Location"))
-	if got := again.Evening(); got.Mode != ev.Mode || got.Rows[0].Points != 3.5 || again.Info.Slug != "koffer-katze-sombrero" || len(again.Games) != 2 {
+	if got := again.Evening(); got.Mode != ev.Mode || got.Rows[0].Points != 3.5 || again.Info.Slug != "koffer-katze-sombrero" || again.Games.Len() != 2 {
 		t.Errorf("imported evening %+v plays %s", got, again.Info.Slug)
 	}
 }
@@ -218,7 +218,7 @@ func TestOldExportImportsAndTakesAnotherGame(t *testing.T) {
 		// Tom first at KKS, Lea first at golf (lowest): one point each.
 		t.Errorf("evening %+v", ev)
 	}
-	if g := tb.Games[1]; !g.Result().GameOver || g.Result().Winners[0] != "Lea" {
+	if g := tb.Games.At(1); !g.Result().GameOver || g.Result().Winners[0] != "Lea" {
 		t.Errorf("final scores end the sheet, the lowest wins: %+v", g.Result())
 	}
 }
@@ -292,7 +292,7 @@ func TestLowestWinsSheetLeadsOnThePages(t *testing.T) {
 		t.Errorf("the history's card: %q", got)
 	}
 	tb := ts.Table(table)
-	c := ts.app.Cards().GameCard(tb, tb.Games[0])
+	c := ts.app.Cards().GameCard(tb, tb.Games.At(0))
 	if !c.LowestWins || c.Game != "Golf" {
 		t.Errorf("the result card of %q: lowest wins %v", c.Game, c.LowestWins)
 	}

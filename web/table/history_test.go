@@ -21,7 +21,7 @@ import (
 func (ts *testServer) enterCounted(table string, displays []map[string]string, tokens []string) string {
 	ts.T.Helper()
 	game := ts.EnterKKS(table, displays, tokens)
-	ts.Settle(ts.T, table, len(ts.Table(table).Games))
+	ts.Settle(ts.T, table, ts.Table(table).Games.Len())
 	return game
 }
 

@@ -35,7 +35,7 @@ func TestKKSEveningOverHTTP(t *testing.T) {
 	if got := ts.Get(again.Header.Get("Location")).Text(`main [role="status"]`); !strings.Contains(got, "Already recorded") {
 		t.Errorf("the repeat says %q", got)
 	}
-	if n := len(ts.Table(table).Games); n != 1 {
+	if n := ts.Table(table).Games.Len(); n != 1 {
 		t.Fatalf("the double tap made %d games", n)
 	}
 	result := ts.Get(res.Header.Get("Location"))

@@ -91,8 +91,8 @@ func TestRotateEditLink(t *testing.T) {
 	if !strings.Contains(home.Body, fresh) || strings.Contains(home.Body, old) {
 		t.Error("the host's recent tables keep the old link")
 	}
-	if tb := ts.Table(fresh); len(tb.Games) != 1 || len(tb.Players) != 2 {
-		t.Errorf("after rotating: %d games, players %v", len(tb.Games), tb.Players)
+	if tb := ts.Table(fresh); tb.Games.Len() != 1 || len(tb.Players) != 2 {
+		t.Errorf("after rotating: %d games, players %v", tb.Games.Len(), tb.Players)
 	}
 	// And the new link writes.
 	add := np.FormOf(t, fresh+"/players")

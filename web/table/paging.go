@@ -24,9 +24,9 @@ const (
 // gameRows is the page of the games table asked for (?games=N: the
 // games up to N), oldest first.
 func gameRows(c echo.Context, t sessions.Table) ([]views.GameRow, views.Pager) {
-	p := serve.Pager(c, "games", serve.PageEnd(c, "games", len(t.Games)), GamesPerPage, len(t.Games), "games")
+	p := serve.Pager(c, "games", serve.PageEnd(c, "games", t.Games.Len()), GamesPerPage, t.Games.Len(), "games")
 	var rows []views.GameRow
-	for _, g := range t.Games[p.From-1 : p.To] {
+	for _, g := range t.Games.Between(p.From-1, p.To) {
 		rows = append(rows, gameRow(c, t, g))
 	}
 	return rows, p

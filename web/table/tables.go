@@ -47,7 +47,7 @@ func (a *Area) tablePage(c echo.Context, t sessions.Table, links sessions.TableL
 	vm := views.TableVM{TableView: viewOf(c, t, kit.EditBase(c), true), Form: kit.Form(c, t.Head), Share: a.tableShare(c, t, links)}
 	vm.Flash, vm.FlashKind = flash, kind
 	// The next game is always offered: its page says what must end first.
-	if len(t.Games) > 0 || t.Play != nil {
+	if t.Games.Len() > 0 || t.Play != nil {
 		vm.NextURL = kit.EditBase(c) + "/next"
 	}
 	if vm.Evening != nil && len(vm.Evening.Rows) > 0 {
@@ -134,7 +134,7 @@ func buildTableView(c echo.Context, t sessions.Table, base string) views.TableVi
 	for _, r := range ev.Rows {
 		vm.Chart.Bars = append(vm.Chart.Bars, views.Bar{Label: r.Name, Value: r.Points, Lead: r.Leader})
 	}
-	if evm := eveningVM(c, t); len(evm.Rows) > 0 || len(t.Games) > 0 {
+	if evm := eveningVM(c, t); len(evm.Rows) > 0 || t.Games.Len() > 0 {
 		vm.Evening = &evm
 	}
 	vm.Games, vm.GamesPage = gameRows(c, t)
@@ -223,10 +223,10 @@ func (a *Area) Rerender(c echo.Context, status int, msg scoring.Phrase) error {
 // the words of its kind ("Auf der Hut: Ana won with 7"), with its
 // ranking; nil otherwise.
 func lastGameOver(c echo.Context, t sessions.Table, base string) *views.GameOverVM {
-	if len(t.Games) == 0 {
+	if t.Games.Len() == 0 {
 		return nil
 	}
-	g := t.Games[len(t.Games)-1]
+	g := t.Games.At(t.Games.Len() - 1)
 	if !g.Record.Over {
 		return nil
 	}
