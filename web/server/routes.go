@@ -18,12 +18,12 @@ const scoreRoute = "/api/v1/games/:game/score"
 
 // routes lists every URL in one place. Which link opens what: web/table's links.go.
 func (a *App) routes(e *echo.Echo) {
-	ip := a.interop                              // imports and exports (web/interop)
+	ip := a.interop           // imports and exports (web/interop)
 	rp := replay.New(a.kit()) // a game's replay (web/replay)
-	cd := a.cards                                // result cards and QR codes (web/cards)
-	gm := a.game                                 // a game's entry, correction and result (web/game)
-	pl := a.play                                 // play along (web/play)
-	tb := a.table                                // the table's pages and the evening (web/table)
+	cd := a.cards             // result cards and QR codes (web/cards)
+	gm := a.game              // a game's entry, correction and result (web/game)
+	pl := a.play              // play along (web/play)
+	tb := a.table             // the table's pages and the evening (web/table)
 	e.GET("/", tb.Home)
 	e.GET("/healthz", a.health)
 	e.GET("/static/*", serveStatic)
