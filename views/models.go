@@ -36,9 +36,9 @@ type Page struct {
 	// Outbox is the kind of page for offline entry (views/outbox.templ):
 	// "table", "entry", "play" or "".
 	Outbox string
-	// Description is what the page is, for its meta description: a
-	// catalog key (said in the page's language), one per kind of page.
-	Description string
+	// Description is what the page is, for its meta description (said
+	// in the page's language), one per kind of page.
+	Description scoring.Phrase
 	// Preview is what a link preview shows of the page (og: meta tags);
 	// set only on view-only and public pages, never behind an edit or
 	// admin link.
