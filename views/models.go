@@ -542,8 +542,9 @@ type LeagueRow struct {
 // the games apart: the slug, and another game's sheet's name too
 // ("another-game:golf").
 type GameStandings struct {
-	Kind, Title string
-	Standings   []LeagueRow
+	Kind      string
+	Title     scoring.Phrase // the game's title, said at rendering
+	Standings []LeagueRow
 }
 
 // HeadToHead compares two players over the games both played.
@@ -555,7 +556,8 @@ type HeadToHead struct {
 
 // LinkRow is a named link.
 type LinkRow struct {
-	Name, Game, URL string
+	Name, URL string
+	Game      scoring.Phrase // the game's title, said at rendering
 }
 
 // GameOverVM says the table's newest game is over and how it ended.
