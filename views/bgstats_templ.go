@@ -643,8 +643,9 @@ func EveningNote(n NoteVM) templ.Component {
 // the table chose them on "Who starts?" by the game's rule (Chosen), or
 // nobody was chosen and the first seat starts.
 type StartsVM struct {
-	Name, Rule string
-	Chosen     bool
+	Name   string
+	Rule   scoring.Phrase // the game's rule for who starts, said at rendering
+	Chosen bool
 }
 
 // WhoStarts says on a set-up page who starts and why.
@@ -677,7 +678,7 @@ func WhoStarts(s StartsVM) templ.Component {
 			var templ_7745c5c3_Var33 string
 			templ_7745c5c3_Var33, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, "%s starts.", s.Name))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `bgstats.templ`, Line: 148, Col: 46}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `bgstats.templ`, Line: 149, Col: 46}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var33))
 			if templ_7745c5c3_Err != nil {
@@ -689,9 +690,9 @@ func WhoStarts(s StartsVM) templ.Component {
 			}
 			if s.Chosen {
 				var templ_7745c5c3_Var34 string
-				templ_7745c5c3_Var34, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, "The table chose them by the rule: %s", s.Rule))
+				templ_7745c5c3_Var34, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, "The table chose them by the rule: %s", i18n.Say(ctx, s.Rule)))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `bgstats.templ`, Line: 150, Col: 65}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `bgstats.templ`, Line: 151, Col: 80}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var34))
 				if templ_7745c5c3_Err != nil {
@@ -699,9 +700,9 @@ func WhoStarts(s StartsVM) templ.Component {
 				}
 			} else {
 				var templ_7745c5c3_Var35 string
-				templ_7745c5c3_Var35, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, "Nobody was chosen, so the first seat starts. The rule: %s", s.Rule))
+				templ_7745c5c3_Var35, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, "Nobody was chosen, so the first seat starts. The rule: %s", i18n.Say(ctx, s.Rule)))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `bgstats.templ`, Line: 152, Col: 86}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `bgstats.templ`, Line: 153, Col: 101}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var35))
 				if templ_7745c5c3_Err != nil {

@@ -26,7 +26,7 @@ type MemberVM struct {
 	WinRate       int // percent
 	CurrentStreak int
 	LongestStreak int
-	Favourite     string // the most played game's title ("" without games)
+	Favourite     scoring.Phrase // the most played game's title (zero without games)
 	// AverageMinutes is the average length of the member's games whose
 	// length is known, Timed how many those are (stats.Profile).
 	AverageMinutes, Timed int
@@ -55,7 +55,7 @@ type MemberOpponent struct {
 
 // MemberGame is the member's record at one game.
 type MemberGame struct {
-	Title       string
+	Title       scoring.Phrase // the game's title, said at rendering
 	Played, Won int
 	WinRate     int    // percent
 	Average     string // one decimal
@@ -82,13 +82,14 @@ type PlacingChart struct {
 
 // PlacingPoint is one game on the chart.
 type PlacingPoint struct {
-	Number      int    // the member's nth game
-	Game, Table string // the game's title, the table's name
-	Place, Of   int
-	Won         bool
-	Beaten      float64 // 0–1: the share of the others placed behind
-	Score       string
-	X, Y        string // in SVG units, worked out by layout
+	Number    int            // the member's nth game
+	Game      scoring.Phrase // the game's title, said at rendering
+	Table     string         // the table's name
+	Place, Of int
+	Won       bool
+	Beaten    float64 // 0–1: the share of the others placed behind
+	Score     string
+	X, Y      string // in SVG units, worked out by layout
 }
 
 // Geometry of the placing chart in SVG user units (it scales to the

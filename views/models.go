@@ -36,9 +36,9 @@ type Page struct {
 	// Outbox is the kind of page for offline entry (views/outbox.templ):
 	// "table", "entry", "play" or "".
 	Outbox string
-	// Description is what the page is, for its meta description: a
-	// catalog key (said in the page's language), one per kind of page.
-	Description string
+	// Description is what the page is, for its meta description (said
+	// in the page's language), one per kind of page.
+	Description scoring.Phrase
 	// Preview is what a link preview shows of the page (og: meta tags);
 	// set only on view-only and public pages, never behind an edit or
 	// admin link.
@@ -542,8 +542,9 @@ type LeagueRow struct {
 // the games apart: the slug, and another game's sheet's name too
 // ("another-game:golf").
 type GameStandings struct {
-	Kind, Title string
-	Standings   []LeagueRow
+	Kind      string
+	Title     scoring.Phrase // the game's title, said at rendering
+	Standings []LeagueRow
 }
 
 // HeadToHead compares two players over the games both played.
@@ -555,7 +556,8 @@ type HeadToHead struct {
 
 // LinkRow is a named link.
 type LinkRow struct {
-	Name, Game, URL string
+	Name, URL string
+	Game      scoring.Phrase // the game's title, said at rendering
 }
 
 // GameOverVM says the table's newest game is over and how it ended.

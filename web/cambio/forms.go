@@ -336,7 +336,7 @@ func cambioPage(e kit.Entry) templ.Component {
 	}
 	vm := RoundVM(e, cambioRound, round)
 	if n := len(e.Names); n > 0 {
-		vm.Dealer = i18n.T(e.Ctx, "Dealer: %s", e.Names[(e.Start+cambio.Dealer(round, n))%n])
+		vm.Dealer = scoring.Phrasef("Dealer: %s", e.Names[(e.Start+cambio.Dealer(round, n))%n])
 	}
 	if e.Values != nil {
 		vm.Chosen = e.Values.Get("ended")

@@ -42,8 +42,8 @@ type RoundEntryVM struct {
 	Game                   string // "Cambio" or "Kodiak"
 	Heading, Intro, Submit scoring.Phrase
 	Action                 string
-	Round                  int    // the round being entered, 1-based
-	Dealer                 string // Cambio: who deals this round; Kodiak: who is Kodiak by the rotation
+	Round                  int            // the round being entered, 1-based
+	Dealer                 scoring.Phrase // Cambio: who deals this round; Kodiak: who is Kodiak by the rotation
 	Players                []RoundPlayer
 	// Chosen is the caller (Cambio) or Kodiak radio's value: a seat number
 	// or "none".
@@ -545,15 +545,15 @@ func RoundHead(vm RoundEntryVM) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		if vm.Dealer != "" {
+		if !vm.Dealer.IsZero() {
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 40, "<p class=\"badge\" data-testid=\"dealer\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var28 string
-			templ_7745c5c3_Var28, templ_7745c5c3_Err = templ.JoinStringErrs(vm.Dealer)
+			templ_7745c5c3_Var28, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.Say(ctx, vm.Dealer))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `round.templ`, Line: 104, Col: 51}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `round.templ`, Line: 104, Col: 66}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var28))
 			if templ_7745c5c3_Err != nil {

@@ -17,7 +17,6 @@ import (
 	"tablemate/scoring"
 	"tablemate/sessions"
 	"tablemate/views"
-	"tablemate/views/i18n"
 )
 
 // Page returns the layout fields every page needs; title is said in the
@@ -164,7 +163,7 @@ func WhoStarts(c echo.Context, t sessions.Table) views.StartsVM {
 		return views.StartsVM{}
 	}
 	return views.StartsVM{Name: t.Players[max(0, slices.Index(t.Players, t.First))], Chosen: slices.Contains(t.Players, t.First),
-		Rule: i18n.Say(c.Request().Context(), t.Info.Starts)}
+		Rule: t.Info.Starts}
 }
 
 // Refused is the form a refused move posted, for the page drawn in answer

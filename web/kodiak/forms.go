@@ -99,7 +99,7 @@ func kodiakPage(e kit.Entry) templ.Component {
 	vm := cambioweb.RoundVM(e, kodiakRound, round)
 	if n > 0 && e.Round == 0 {
 		vm.Chosen = strconv.Itoa(seat)
-		vm.Dealer = i18n.T(e.Ctx, "Kodiak by the rotation: %s", e.Names[seat%n])
+		vm.Dealer = scoring.Phrasef("Kodiak by the rotation: %s", e.Names[seat%n])
 		if e.GameNumber > 0 { // a table's game; the check page has its own heading
 			vm.Heading = scoring.Phrasef("Game %d · round %d of %d", e.GameNumber, round, rounds)
 		}

@@ -264,7 +264,7 @@ func (a *Area) leagueView(c echo.Context, l sessions.League, base string) (views
 	vm.Standings = leagueRows(ctx, st.Standings, emoji, base)
 	for _, k := range st.Kinds {
 		if st.PerGame[k.Kind] != nil {
-			vm.PerGame = append(vm.PerGame, views.GameStandings{Kind: k.Kind, Title: games.KindTitle(ctx, k.Slug, k.Sheet), Standings: leagueRows(ctx, st.PerGame[k.Kind], emoji, base)})
+			vm.PerGame = append(vm.PerGame, views.GameStandings{Kind: k.Kind, Title: games.KindPhrase(k.Slug, k.Sheet), Standings: leagueRows(ctx, st.PerGame[k.Kind], emoji, base)})
 		}
 	}
 	played := map[string]int{}
@@ -346,7 +346,7 @@ func (a *Area) leagueTableRows(c echo.Context, l sessions.League) ([]views.LinkR
 	var rows []views.LinkRow
 	for i := len(tables) - 1; i >= 0; i-- {
 		t := tables[i]
-		rows = append(rows, views.LinkRow{Name: t.Name, Game: games.Title(c.Request().Context(), t.Game), URL: "/v/" + t.View})
+		rows = append(rows, views.LinkRow{Name: t.Name, Game: games.TitlePhrase(t.Game), URL: "/v/" + t.View})
 	}
 	return rows, p, nil
 }

@@ -121,7 +121,7 @@ func memberVM(c echo.Context, l sessions.League, p stats.Profile, ratings []sess
 		}
 	}
 	if len(p.Games) > 0 { // the favourite first
-		vm.Favourite = games.KindTitle(c.Request().Context(), p.Games[0].Game, p.Games[0].Sheet)
+		vm.Favourite = games.KindPhrase(p.Games[0].Game, p.Games[0].Sheet)
 	}
 	opp := func(o stats.Opponent) views.MemberOpponent {
 		if o.Name == "" {
@@ -137,7 +137,7 @@ func memberVM(c echo.Context, l sessions.League, p stats.Profile, ratings []sess
 	}
 	for _, g := range p.Games {
 		vm.Games = append(vm.Games, views.MemberGame{
-			Title: games.KindTitle(c.Request().Context(), g.Game, g.Sheet), Played: g.Played, Won: g.Won, WinRate: stats.Percent(g.WinRate),
+			Title: games.KindPhrase(g.Game, g.Sheet), Played: g.Played, Won: g.Won, WinRate: stats.Percent(g.WinRate),
 			Average: one(c.Request().Context(), g.Average), Best: serve.ScoreText(g.Best), LowestWins: g.LowestWins,
 		})
 	}
@@ -161,7 +161,7 @@ func placingChart(c echo.Context, p stats.Profile) views.PlacingChart {
 	ch.Skipped = from
 	for i, pl := range p.Placings[from:] {
 		ch.Points = append(ch.Points, views.PlacingPoint{
-			Number: from + i + 1, Game: games.KindTitle(c.Request().Context(), pl.Game, pl.Sheet), Table: pl.Table, Place: pl.Place, Of: pl.Players,
+			Number: from + i + 1, Game: games.KindPhrase(pl.Game, pl.Sheet), Table: pl.Table, Place: pl.Place, Of: pl.Players,
 			Won: pl.Won, Beaten: pl.Beaten, Score: serve.ScoreText(pl.Score),
 		})
 	}

@@ -3,6 +3,7 @@ package runemarket
 import (
 	"net/url"
 
+	"tablemate/scoring"
 	"tablemate/views"
 )
 
@@ -37,7 +38,7 @@ type RMPlayVM struct {
 	PlayerCount     int
 	// Interest is the engine's interest for the player to move: a preview
 	// before phase 1 is taken, the report after.
-	InterestText string
+	InterestText scoring.Phrase
 	// InterestSkipped: there was nothing to take, so phase 1 went by
 	// itself (runemarket.InterestReport.Skipped).
 	InterestSkipped bool
@@ -63,24 +64,25 @@ type RMPlayVM struct {
 	Steals         []RMOption // "Ben|rune|red", "Ben|hand_card"
 	Opponents      []RMOption // duel targets not attacked this turn
 	CanDraw        bool
-	DrawHint       string
+	DrawHint       scoring.Phrase
 
 	// End of the game.
 	Ranking   []RMRankVM
-	Question  string
+	Question  scoring.Phrase
 	NeedCards []string // players whose highest number card is asked for
 	Duelists  []string // players among whom the rock-paper-scissors winner is entered
 
 	UndoLabel string
-	// LastMove names the newest move ("Ben drew back to 3"), "" before
+	// LastMove names the newest move ("Ben drew back to 3"), zero before
 	// the first.
-	LastMove string
+	LastMove scoring.Phrase
 }
 
 // RMPhaseVM is one step of the turn's phase stepper.
 type RMPhaseVM struct {
-	Key, Label string
-	State      string // done, current, todo
+	Key   string
+	Label scoring.Phrase
+	State string // done, current, todo
 }
 
 // RMMarketVM is what the market still holds.
@@ -90,9 +92,10 @@ type RMMarketVM struct {
 
 // RMYieldVM is what one shelter does in phase 1.
 type RMYieldVM struct {
-	Shelter, Colour, Reason string
-	Interest, Stolen        int
-	Abandoned               bool
+	Shelter, Reason  scoring.Phrase
+	Colour           string
+	Interest, Stolen int
+	Abandoned        bool
 }
 
 // RMLedgerVM is one player's public table cards.
@@ -116,7 +119,8 @@ type RMShelterVM struct {
 
 // RMOption is one choice of a select or radio group.
 type RMOption struct {
-	Value, Label string
+	Value string
+	Label scoring.Phrase
 }
 
 // RMRankVM is one line of the final ranking with its tie-break facts.

@@ -1,7 +1,6 @@
 package runemarket
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -75,9 +74,9 @@ func (runeMarketPlay) TurnPage(c echo.Context, t sessions.Table, flash scoring.P
 	if err != nil {
 		return nil, fmt.Errorf("resume guided game: %w", err)
 	}
-	vm := rmPlayVM(c.Request().Context(), pos)
+	vm := rmPlayVM(pos)
 	if len(t.Play.Steps) > 0 {
-		vm.LastMove = i18n.Say(c.Request().Context(), before.Describe(last))
+		vm.LastMove = before.Describe(last)
 	}
 	vm.Page, vm.Form, vm.TableName, vm.Base = rmPage(c, t), kit.Form(c, t.Head), t.Name, kit.EditBase(c)
 	vm.Flash, vm.FlashKind = flash, "bad"
@@ -236,19 +235,19 @@ func rmSteals(get func(string) string, fields ...string) ([]runemarket.Theft, er
 	return out, nil
 }
 
-// rmPhases are the turn's phases; their labels are catalog keys, said in
-// the reader's language by the page.
+// rmPhases are the turn's phases; their labels are phrases, said in the
+// reader's language by the page.
 var rmPhases = []RMPhaseVM{
-	{Key: string(runemarket.PhaseInterest), Label: i18n.Key("Interest")},
-	{Key: string(runemarket.PhasePurchases), Label: i18n.Key("Purchases")},
-	{Key: string(runemarket.PhaseHand), Label: i18n.Key("Hand cards")},
-	{Key: "draw", Label: i18n.Key("Draw to 3")},
+	{Key: string(runemarket.PhaseInterest), Label: scoring.Phrasef("Interest")},
+	{Key: string(runemarket.PhasePurchases), Label: scoring.Phrasef("Purchases")},
+	{Key: string(runemarket.PhaseHand), Label: scoring.Phrasef("Hand cards")},
+	{Key: "draw", Label: scoring.Phrasef("Draw to 3")},
 }
 
-// rmPlayVM describes a position in ctx's language: the phase, the choices
+// rmPlayVM describes a position, in phrases the page says: the phase, the choices
 // on offer (the moves the engine lists, runemarket.Position.Moves), the
 // ledgers and, once ended, the ranking.
-func rmPlayVM(ctx context.Context, pos runemarket.Position) RMPlayVM {
+func rmPlayVM(pos runemarket.Position) RMPlayVM {
 	vm := RMPlayVM{Turn: pos.Turn, Current: pos.ToMove(), Phase: string(pos.Phase),
 		Market:      RMMarketVM{Red: pos.Market.Red, Blue: pos.Market.Blue, Boats: pos.Market.BoatShelters, Bandits: pos.Market.Bandits},
 		Price:       pos.Price(),
@@ -265,7 +264,7 @@ func rmPlayVM(ctx context.Context, pos runemarket.Position) RMPlayVM {
 		vm.Ledgers = append(vm.Ledgers, l)
 	}
 	if pos.Ended() {
-		endVM(ctx, &vm, pos)
+		endVM(&vm, pos)
 		return vm
 	}
 	for i, ph := range rmPhases {
@@ -280,27 +279,27 @@ func rmPlayVM(ctx context.Context, pos runemarket.Position) RMPlayVM {
 	}
 	me := pos.Players[pos.Current()]
 	vm.Hand, vm.Played = me.Hand, pos.Played
-	// The interest is the engine's report, said in ctx's language: the
-	// one it will give before phase 1, the one it gave after.
+	// The interest is the engine's report: the one it will give before
+	// phase 1, the one it gave after.
 	rep := runemarket.Interest(me.Player)
 	if pos.Interest != nil {
 		rep = *pos.Interest
 	}
-	vm.InterestText, vm.InterestSkipped = i18n.Say(ctx, rep.Sum), rep.Skipped
+	vm.InterestText, vm.InterestSkipped = rep.Sum, rep.Skipped
 	for _, y := range rep.Yields {
-		vm.Yields = append(vm.Yields, RMYieldVM{Shelter: i18n.Say(ctx, y.Name), Colour: y.Colour, Reason: i18n.Say(ctx, y.Why),
+		vm.Yields = append(vm.Yields, RMYieldVM{Shelter: y.Name, Colour: y.Colour, Reason: y.Why,
 			Interest: y.Interest, Stolen: y.Stolen, Abandoned: y.Abandoned})
 	}
 	if pos.Phase == runemarket.PhaseInterest {
 		return vm
 	}
-	rmChoices(ctx, &vm, pos, me)
+	rmChoices(&vm, pos, me)
 	return vm
 }
 
 // rmByColour is red's or blue's wording of a label: German declines the
 // colour, so each colour has its own message.
-func rmByColour(c, red, blue string) string {
+func rmByColour(c string, red, blue scoring.Phrase) scoring.Phrase {
 	if c == runemarket.Blue {
 		return blue
 	}
@@ -311,20 +310,20 @@ func rmByColour(c, red, blue string) string {
 // there: a boat shelter inside a main shelter is destroyed; a stand-alone
 // one is destroyed with its bandit going back to the market and its runes
 // left loose (ruling RUN-2).
-func rmBanditLabel(ctx context.Context, bt runemarket.BanditTarget) string {
+func rmBanditLabel(bt runemarket.BanditTarget) scoring.Phrase {
 	switch {
 	case bt.Shelter == runemarket.StandAlone && bt.Colour == "":
-		return i18n.T(ctx, "%s's stand-alone boat shelter (no rune yet) — destroys it; the bandit goes back to the market", bt.Player)
+		return scoring.Phrasef("%s's stand-alone boat shelter (no rune yet) — destroys it; the bandit goes back to the market", bt.Player)
 	case bt.Shelter == runemarket.StandAlone:
 		return rmByColour(bt.Colour,
-			i18n.T(ctx, "%s's stand-alone red boat shelter (%d runes) — destroys it; the bandit goes back to the market, the runes stay loose", bt.Player, bt.Runes),
-			i18n.T(ctx, "%s's stand-alone blue boat shelter (%d runes) — destroys it; the bandit goes back to the market, the runes stay loose", bt.Player, bt.Runes))
+			scoring.Phrasef("%s's stand-alone red boat shelter (%d runes) — destroys it; the bandit goes back to the market, the runes stay loose", bt.Player, bt.Runes),
+			scoring.Phrasef("%s's stand-alone blue boat shelter (%d runes) — destroys it; the bandit goes back to the market, the runes stay loose", bt.Player, bt.Runes))
 	case bt.DestroysBoat:
 		return rmByColour(bt.Shelter,
-			i18n.T(ctx, "%s's red shelter (%d runes) — destroys its boat shelter", bt.Player, bt.Runes),
-			i18n.T(ctx, "%s's blue shelter (%d runes) — destroys its boat shelter", bt.Player, bt.Runes))
+			scoring.Phrasef("%s's red shelter (%d runes) — destroys its boat shelter", bt.Player, bt.Runes),
+			scoring.Phrasef("%s's blue shelter (%d runes) — destroys its boat shelter", bt.Player, bt.Runes))
 	}
-	return rmByColour(bt.Shelter, i18n.T(ctx, "%s's red shelter (%d runes)", bt.Player, bt.Runes), i18n.T(ctx, "%s's blue shelter (%d runes)", bt.Player, bt.Runes))
+	return rmByColour(bt.Shelter, scoring.Phrasef("%s's red shelter (%d runes)", bt.Player, bt.Runes), scoring.Phrasef("%s's blue shelter (%d runes)", bt.Player, bt.Runes))
 }
 
 // phaseIndex is the position of a phase in the turn's order.
@@ -337,20 +336,20 @@ func phaseIndex(phase string) int {
 	return 0
 }
 
-// rmChoices lists the moves on offer to the player to move, labelled in
-// ctx's language: exactly the engine's (runemarket.Position.Moves), each
+// rmChoices lists the moves on offer to the player to move, labelled
+// with phrases: exactly the engine's (runemarket.Position.Moves), each
 // option once.
-func rmChoices(ctx context.Context, vm *RMPlayVM, pos runemarket.Position, me runemarket.Seat) {
+func rmChoices(vm *RMPlayVM, pos runemarket.Position, me runemarket.Seat) {
 	moves := pos.Moves()
 	offered := func(ok func(runemarket.Step) bool) bool { return slices.ContainsFunc(moves, ok) }
 	for _, pay := range []string{runemarket.Red, runemarket.Blue, runemarket.PayCards} {
 		if !offered(func(m runemarket.Step) bool { return m.Do == runemarket.DoBuy && m.Pay == pay }) {
 			continue
 		}
-		label := i18n.T(ctx, "Number cards summing to %d or more", runemarket.BoatOrBanditSum)
+		label := scoring.Phrasef("Number cards summing to %d or more", runemarket.BoatOrBanditSum)
 		if pay != runemarket.PayCards {
 			have := runemarket.Spendable(me.Player, pay)
-			label = rmByColour(pay, i18n.T(ctx, "%d red runes (has %d)", pos.Price(), have), i18n.T(ctx, "%d blue runes (has %d)", pos.Price(), have))
+			label = rmByColour(pay, scoring.Phrasef("%d red runes (has %d)", pos.Price(), have), scoring.Phrasef("%d blue runes (has %d)", pos.Price(), have))
 		}
 		vm.BuyPays = append(vm.BuyPays, RMOption{Value: pay, Label: label})
 	}
@@ -360,9 +359,9 @@ func rmChoices(ctx context.Context, vm *RMPlayVM, pos runemarket.Position, me ru
 		}) {
 			continue
 		}
-		label := i18n.T(ctx, "Standing alone, as a main shelter")
+		label := scoring.Phrasef("Standing alone, as a main shelter")
 		if into != runemarket.Alone {
-			label = rmByColour(into, i18n.T(ctx, "Inside the red shelter (double interest)"), i18n.T(ctx, "Inside the blue shelter (double interest)"))
+			label = rmByColour(into, scoring.Phrasef("Inside the red shelter (double interest)"), scoring.Phrasef("Inside the blue shelter (double interest)"))
 		}
 		vm.BoatPlaces = append(vm.BoatPlaces, RMOption{Value: into, Label: label})
 	}
@@ -378,25 +377,25 @@ func rmChoices(ctx context.Context, vm *RMPlayVM, pos runemarket.Position, me ru
 		if bt.Shelter == runemarket.StandAlone {
 			value += "|" + bt.Colour
 		}
-		vm.BanditTargets = append(vm.BanditTargets, RMOption{Value: value, Label: rmBanditLabel(ctx, bt)})
+		vm.BanditTargets = append(vm.BanditTargets, RMOption{Value: value, Label: rmBanditLabel(bt)})
 	}
 	for _, m := range moves {
 		switch m.Do {
 		case runemarket.DoDuel:
-			vm.Opponents = append(vm.Opponents, RMOption{Value: m.Player, Label: m.Player})
+			vm.Opponents = append(vm.Opponents, RMOption{Value: m.Player, Label: scoring.Verbatim(m.Player)})
 		case runemarket.DoThief:
-			vm.Steals = append(vm.Steals, rmSteal(ctx, pos, m.Steal[0]))
+			vm.Steals = append(vm.Steals, rmSteal(pos, m.Steal[0]))
 		case runemarket.DoRune:
-			vm.RuneColours = append(vm.RuneColours, RMOption{Value: m.Colour, Label: rmByColour(m.Colour, i18n.T(ctx, "Red rune"), i18n.T(ctx, "Blue rune"))})
+			vm.RuneColours = append(vm.RuneColours, RMOption{Value: m.Colour, Label: rmByColour(m.Colour, scoring.Phrasef("Red rune"), scoring.Phrasef("Blue rune"))})
 		case runemarket.DoShelter:
-			vm.ShelterColours = append(vm.ShelterColours, RMOption{Value: m.Colour, Label: rmByColour(m.Colour, i18n.T(ctx, "Red shelter"), i18n.T(ctx, "Blue shelter"))})
+			vm.ShelterColours = append(vm.ShelterColours, RMOption{Value: m.Colour, Label: rmByColour(m.Colour, scoring.Phrasef("Red shelter"), scoring.Phrasef("Blue shelter"))})
 		case runemarket.DoPlace:
-			label := rmByColour(m.Colour, i18n.T(ctx, "red runes into the red shelter"), i18n.T(ctx, "blue runes into the blue shelter"))
+			label := rmByColour(m.Colour, scoring.Phrasef("red runes into the red shelter"), scoring.Phrasef("blue runes into the blue shelter"))
 			if m.Into == "boat_shelter" {
-				label = rmByColour(m.Colour, i18n.T(ctx, "red runes into the stand-alone boat shelter"), i18n.T(ctx, "blue runes into the stand-alone boat shelter"))
+				label = rmByColour(m.Colour, scoring.Phrasef("red runes into the stand-alone boat shelter"), scoring.Phrasef("blue runes into the stand-alone boat shelter"))
 			}
 			vm.PlaceOptions = append(vm.PlaceOptions, RMOption{Value: m.Colour + "|" + m.Into, Label: label})
-			vm.PlaceAll = append(vm.PlaceAll, RMOption{Value: m.Colour + "|" + m.Into, Label: rmPlaceAllLabel(ctx, m)})
+			vm.PlaceAll = append(vm.PlaceAll, RMOption{Value: m.Colour + "|" + m.Into, Label: rmPlaceAllLabel(m)})
 			vm.PlaceCount = append(vm.PlaceCount, m.Count)
 			vm.PlaceFewer = vm.PlaceFewer || m.Count > 1
 		}
@@ -406,61 +405,61 @@ func rmChoices(ctx context.Context, vm *RMPlayVM, pos runemarket.Position, me ru
 			continue
 		}
 		vm.RansomShelters = append(vm.RansomShelters, RMOption{Value: sh.Colour, Label: rmByColour(sh.Colour,
-			i18n.T(ctx, "the red shelter (%s's bandit)", sh.Bandit), i18n.T(ctx, "the blue shelter (%s's bandit)", sh.Bandit))})
+			scoring.Phrasef("the red shelter (%s's bandit)", sh.Bandit), scoring.Phrasef("the blue shelter (%s's bandit)", sh.Bandit))})
 	}
 	for red := runemarket.RansomRunes; red >= 0; red-- {
 		blue := runemarket.RansomRunes - red
 		if offered(func(m runemarket.Step) bool {
 			return m.Do == runemarket.DoRansom && m.Runes != nil && m.Runes.Red == red && m.Runes.Blue == blue
 		}) {
-			vm.RansomPays = append(vm.RansomPays, RMOption{Value: fmt.Sprintf("%d-%d", red, blue), Label: i18n.T(ctx, "%d red + %d blue runes", red, blue)})
+			vm.RansomPays = append(vm.RansomPays, RMOption{Value: fmt.Sprintf("%d-%d", red, blue), Label: scoring.Phrasef("%d red + %d blue runes", red, blue)})
 		}
 	}
 	if offered(func(m runemarket.Step) bool { return m.Do == runemarket.DoRansom && m.Pay == runemarket.PayCards }) {
-		vm.RansomPays = append(vm.RansomPays, RMOption{Value: "cards", Label: i18n.T(ctx, "Number cards summing to %d or more", runemarket.BoatOrBanditSum)})
+		vm.RansomPays = append(vm.RansomPays, RMOption{Value: "cards", Label: scoring.Phrasef("Number cards summing to %d or more", runemarket.BoatOrBanditSum)})
 	}
 	vm.CanDraw = offered(func(m runemarket.Step) bool { return m.Do == runemarket.DoDraw })
 	if !vm.CanDraw {
-		vm.DrawHint = i18n.T(ctx, "Play at least 1 hand card first (rule text \"Hand cards\").")
+		vm.DrawHint = scoring.Phrasef("Play at least 1 hand card first (rule text \"Hand cards\").")
 	}
 }
 
 // rmPlaceAllLabel says what one tap does with the loose runes: all of
 // the move's colour (the most the engine lets go there, m.Count) into its
 // place.
-func rmPlaceAllLabel(ctx context.Context, m runemarket.Step) string {
+func rmPlaceAllLabel(m runemarket.Step) scoring.Phrase {
 	if m.Into == "boat_shelter" {
 		return rmByColour(m.Colour,
-			i18n.Say(ctx, scoring.Count(m.Count, "Put the red rune into the stand-alone boat shelter", "Put the %d red runes into the stand-alone boat shelter")),
-			i18n.Say(ctx, scoring.Count(m.Count, "Put the blue rune into the stand-alone boat shelter", "Put the %d blue runes into the stand-alone boat shelter")))
+			scoring.Count(m.Count, "Put the red rune into the stand-alone boat shelter", "Put the %d red runes into the stand-alone boat shelter"),
+			scoring.Count(m.Count, "Put the blue rune into the stand-alone boat shelter", "Put the %d blue runes into the stand-alone boat shelter"))
 	}
 	return rmByColour(m.Colour,
-		i18n.Say(ctx, scoring.Count(m.Count, "Put the red rune into the red shelter", "Put the %d red runes into the red shelter")),
-		i18n.Say(ctx, scoring.Count(m.Count, "Put the blue rune into the blue shelter", "Put the %d blue runes into the blue shelter")))
+		scoring.Count(m.Count, "Put the red rune into the red shelter", "Put the %d red runes into the red shelter"),
+		scoring.Count(m.Count, "Put the blue rune into the blue shelter", "Put the %d blue runes into the blue shelter"))
 }
 
 // rmSteal labels a theft the engine offers: a rune, with how many of its
 // colour the victim holds, or a hand card.
-func rmSteal(ctx context.Context, pos runemarket.Position, t runemarket.Theft) RMOption {
+func rmSteal(pos runemarket.Position, t runemarket.Theft) RMOption {
 	o := RMOption{Value: t.From + "|" + t.Take}
 	for _, p := range pos.Players {
 		if p.Name != t.From {
 			continue
 		}
 		if t.Take == runemarket.TakeHandCard {
-			o.Label = i18n.T(ctx, "a hand card from %s (holds %d)", p.Name, p.Hand)
+			o.Label = scoring.Phrasef("a hand card from %s (holds %d)", p.Name, p.Hand)
 			return o
 		}
 		n := runemarket.Holding(p.Player, t.Colour)
 		o.Value += "|" + t.Colour
-		o.Label = rmByColour(t.Colour, i18n.T(ctx, "a red rune from %s (has %d)", p.Name, n), i18n.T(ctx, "a blue rune from %s (has %d)", p.Name, n))
+		o.Label = rmByColour(t.Colour, scoring.Phrasef("a red rune from %s (has %d)", p.Name, n), scoring.Phrasef("a blue rune from %s (has %d)", p.Name, n))
 	}
 	return o
 }
 
 // endVM fills the end of the game: the ranking by the tie-break chain and
-// what the table must still enter, asked in ctx's language.
-func endVM(ctx context.Context, vm *RMPlayVM, pos runemarket.Position) {
+// what the table must still enter.
+func endVM(vm *RMPlayVM, pos runemarket.Position) {
 	for _, r := range runemarket.Ranking(pos.Final()) {
 		rv := RMRankVM{Place: r.Place, Name: r.Name, Total: r.Total, Boats: r.Boats, Bandits: r.Bandits, RPS: r.RPS, Winner: r.Winner, Tied: r.Tied}
 		if r.Highest != nil {
@@ -469,7 +468,7 @@ func endVM(ctx context.Context, vm *RMPlayVM, pos runemarket.Position) {
 		vm.Ranking = append(vm.Ranking, rv)
 	}
 	need := pos.Needs()
-	vm.Question = i18n.Say(ctx, need.Phrase)
+	vm.Question = need.Phrase
 	if need.Duel {
 		vm.Duelists = need.Players
 	} else {
