@@ -65,14 +65,14 @@ func sources(t *testing.T) map[string]string {
 const lit = `("(?:[^"\\\n]|\\.)*"|` + "`[^`]*`" + `)`
 
 // Calls whose literal arguments are catalog keys: i18n.T (key first
-// after the context), i18n.N / i18n.Noun (both
+// after the context), i18n.Noun (both
 // forms after the count), i18n.Key (the marked label), scoring.Phrasef
 // and scoring.Count (a sentence or count kept as a phrase, said when the
 // page is rendered) and formErrorf / kit.FormErrorf (a form error's
 // format).
 var (
 	keyFirst = regexp.MustCompile(`\bi18n\.T\(\s*[A-Za-z_][A-Za-z0-9_.()]*\s*,\s*` + lit)
-	keyPair  = regexp.MustCompile(`\bi18n\.(?:N|Noun)\(\s*[A-Za-z_][A-Za-z0-9_.()]*\s*,[^,]+,\s*` + lit + `\s*,\s*` + lit)
+	keyPair  = regexp.MustCompile(`\bi18n\.Noun\(\s*[A-Za-z_][A-Za-z0-9_.()]*\s*,[^,]+,\s*` + lit + `\s*,\s*` + lit)
 	keyMark  = regexp.MustCompile(`(?:\bi18n\.Key|\bscoring\.Phrasef|\.None)\(\s*` + lit)
 	// scoring.Count(n, "one", "many", …): a page's count kept as a phrase.
 	keyCount = regexp.MustCompile(`\bscoring\.Count\(\s*[^,]+,\s*` + lit + `\s*,\s*` + lit)
@@ -249,7 +249,7 @@ func withoutRace(t *testing.T) {
 	}
 }
 
-// TestCountFormsTakeTheirArguments: i18n.N and scoring.Count give the
+// TestCountFormsTakeTheirArguments: scoring.Count gives the
 // plural form the count and then the further arguments, and the singular
 // the further arguments alone, so the plural's last argument is one
 // further on than the singular's ("%[2]s, game %[3]d: %[1]d rounds" beside

@@ -131,16 +131,9 @@ func translate(ctx context.Context, key string, args []any) string {
 	return fmt.Sprintf(key, args...)
 }
 
-// N says scoring.Count(n, one, many, args…) in ctx's language, the one
-// plural helper (a page writes i18n.Say(ctx, scoring.Count(…)), which
-// can have a form for none). Deprecated: web/server's last callers.
-func N(ctx context.Context, n int, one, many string, args ...any) string {
-	return Say(ctx, scoring.Count(n, one, many, args...))
-}
-
 // Noun is the word for a count of n shown beside it (a big figure with
 // "games played" under it): one's or many's text, by the same plural
-// rule as N, neither formatted with n.
+// rule as scoring.Count, neither formatted with n.
 func Noun(ctx context.Context, n int, one, many string) string {
 	if scoring.One(Lang(ctx), n) {
 		return translate(ctx, one, nil)

@@ -3,6 +3,8 @@ package i18n
 import (
 	"context"
 	"testing"
+
+	"tablemate/scoring"
 )
 
 func TestMatchAcceptLanguage(t *testing.T) {
@@ -64,8 +66,8 @@ func TestSense(t *testing.T) {
 			t.Errorf("T(de, %q) = %q, want %q", c.key, got, c.de)
 		}
 	}
-	if got := N(en, 2, "played"+Sense+"Game", "played"+Sense+"%d games"); got != "2 games" {
-		t.Errorf("N with a sense: %q", got)
+	if got := Say(en, scoring.Count(2, "played"+Sense+"Game", "played"+Sense+"%d games")); got != "2 games" {
+		t.Errorf("a count with a sense: %q", got)
 	}
 }
 

@@ -22,8 +22,8 @@ func TestPluralRule(t *testing.T) {
 	}
 }
 
-// TestPluralCases: counts (scoring.Count, said by i18n.Say; i18n.N and
-// i18n.Noun on a page) take the form their
+// TestPluralCases: counts (scoring.Count, said by i18n.Say; i18n.Noun on
+// a page) take the form their
 // number needs, in English and German, one count at a time in one
 // sentence ("12 Figuren und 1 Wunderhut", not "1 Wunderhüte").
 func TestPluralCases(t *testing.T) {
@@ -34,11 +34,11 @@ func TestPluralCases(t *testing.T) {
 			scoring.Count(m, "1 character", "%d characters"), scoring.Count(w, "1 wonderhat", "%d wonderhats"), 14, 18)
 	}
 	for _, c := range []struct{ got, want string }{
-		{i18n.N(en, 1, "1 game", "%d games"), "1 game"},
-		{i18n.N(en, 0, "1 game", "%d games"), "0 games"},
-		{i18n.N(de, 1, "1 game", "%d games"), "1 Partie"},
-		{i18n.N(de, 2, "1 game", "%d games"), "2 Partien"},
-		{i18n.N(de, 1500, "1 game", "%d games"), "1.500 Partien"},
+		{i18n.Say(en, scoring.Count(1, "1 game", "%d games")), "1 game"},
+		{i18n.Say(en, scoring.Count(0, "1 game", "%d games")), "0 games"},
+		{i18n.Say(de, scoring.Count(1, "1 game", "%d games")), "1 Partie"},
+		{i18n.Say(de, scoring.Count(2, "1 game", "%d games")), "2 Partien"},
+		{i18n.Say(de, scoring.Count(1500, "1 game", "%d games")), "1.500 Partien"},
 		{i18n.Noun(de, 1, "game played", "games played"), "Partie gespielt"},
 		{i18n.Noun(de, 3, "game played", "games played"), "Partien gespielt"},
 		{i18n.Say(en, scoring.Points(1)), "1 point"},
@@ -51,8 +51,8 @@ func TestPluralCases(t *testing.T) {
 		{i18n.Say(de, taken(1, 2)), "1 Figur und 2 Wunderhüte wurden genommen: "},
 		// A count with further arguments: one gets them alone, many after n.
 		{i18n.Say(en, scoring.Count(1, "1 salmon on %d–%d", "%d salmon on %d–%d", 3, 4)), "1 salmon on 3–4"},
-		{i18n.Say(de, scoring.Count(1, "1 salmon on %d–%d", "%d salmon on %d–%d", 3, 4)), i18n.N(de, 1, "1 salmon on %d–%d", "%d salmon on %d–%d", 3, 4)},
-		{i18n.Say(de, scoring.Count(2, "1 salmon on %d–%d", "%d salmon on %d–%d", 3, 4)), i18n.N(de, 2, "1 salmon on %d–%d", "%d salmon on %d–%d", 3, 4)},
+		{i18n.Say(de, scoring.Count(1, "1 salmon on %d–%d", "%d salmon on %d–%d", 3, 4)), i18n.T(de, "1 salmon on %d–%d", 3, 4)},
+		{i18n.Say(de, scoring.Count(2, "1 salmon on %d–%d", "%d salmon on %d–%d", 3, 4)), i18n.T(de, "%d salmon on %d–%d", 2, 3, 4)},
 		// A form of its own for none: German "keinmal", not "0-mal".
 		{i18n.Say(en, scoring.Count(0, "1 time", "%d times").None("0 times")), "0 times"},
 		{i18n.Say(de, scoring.Count(0, "1 time", "%d times").None("0 times")), "keinmal"},

@@ -224,7 +224,7 @@ var german = map[string]string{
 	"%s has %d salmon: a player cannot hold fewer than 0 salmon cards":                     "%s hat %d Lachse: Niemand kann weniger als 0 Lachskarten haben",
 	"the table holds %d salmon, but the deck has only %d cards besides the %d river cards": "am Tisch liegen %[1]d Lachse, aber der Stapel hat außer den %[3]d Flusskarten nur %[2]d Karten",
 
-	// Counts said through i18n.N: the plural takes the count first.
+	// Counts said through scoring.Count: the plural takes the count first.
 	"Lay the salmon across %[2]d and %[3]d (%[1]d salmon there now)": "Den Lachs über %[2]d und %[3]d legen (dort jetzt %[1]d Lachse)",
 	"1 flow card": "1 Strömungskarte",
 

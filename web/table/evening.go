@@ -110,16 +110,16 @@ func eveningStatus(c echo.Context, ev sessions.Evening) string {
 	ctx := c.Request().Context()
 	var parts []string
 	if ev.Done > 0 {
-		parts = append(parts, i18n.N(ctx, ev.Done, "after 1 game", "after %d games"))
+		parts = append(parts, i18n.Say(ctx, scoring.Count(ev.Done, "after 1 game", "after %d games")))
 	}
 	if ev.Disputed > 0 {
-		parts = append(parts, i18n.N(ctx, ev.Disputed, "1 disputed game not counted", "%d disputed games not counted"))
+		parts = append(parts, i18n.Say(ctx, scoring.Count(ev.Disputed, "1 disputed game not counted", "%d disputed games not counted")))
 	}
 	if ev.Going > 0 {
 		if len(parts) == 0 {
-			parts = append(parts, i18n.N(ctx, ev.Round, "Game %d in progress, round 1", "Game %[2]d in progress, round %[1]d", ev.Going))
+			parts = append(parts, i18n.Say(ctx, scoring.Count(ev.Round, "Game %d in progress, round 1", "Game %[2]d in progress, round %[1]d", ev.Going)))
 		} else {
-			parts = append(parts, i18n.N(ctx, ev.Round, "game %d in progress, round 1", "game %[2]d in progress, round %[1]d", ev.Going))
+			parts = append(parts, i18n.Say(ctx, scoring.Count(ev.Round, "game %d in progress, round 1", "game %[2]d in progress, round %[1]d", ev.Going)))
 		}
 	}
 	return strings.Join(parts, " · ")
@@ -130,7 +130,7 @@ func eveningStatus(c echo.Context, ev sessions.Evening) string {
 func gameSummary(ctx context.Context, r sessions.GameRecord) string {
 	title := games.KindTitle(ctx, r.Game, r.Sheet)
 	if r.Disputed() {
-		return i18n.N(ctx, r.Violations, "%s: disputed, not counted (1 rule broken).", "%[2]s: disputed, not counted (%[1]d rules broken).", title)
+		return i18n.Say(ctx, scoring.Count(r.Violations, "%s: disputed, not counted (1 rule broken).", "%[2]s: disputed, not counted (%[1]d rules broken).", title))
 	}
 	return i18n.T(ctx, "%s: no winner.", title)
 }

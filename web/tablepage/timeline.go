@@ -208,7 +208,7 @@ func totalsText(res scoring.Result) string {
 func outcomeText(ctx context.Context, res scoring.Result, r sessions.GameRecord) string {
 	s := ""
 	if !res.Valid {
-		s = " — " + i18n.N(ctx, len(res.Violations), "1 rule broken", "%d rules broken")
+		s = " — " + i18n.Say(ctx, scoring.Count(len(res.Violations), "1 rule broken", "%d rules broken"))
 		if !r.Settled {
 			return s
 		}
