@@ -173,12 +173,16 @@ func Count(n int, one, many string, args ...any) Phrase {
 	return Phrase{format: many, args: append([]any{n}, args...), one: one}
 }
 
+// NoneForm is a Count's form for 0 (None), "" when it has none or is no
+// Count.
+func (p Phrase) NoneForm() string { return p.none }
+
 // None gives a Count a form of its own for a count of 0, said in every
 // language instead of the plural: "0 times" is German "keinmal", not
 // "0-mal"; "no card played yet this turn", not "0 card plays". Like the
 // singular it gets the further arguments alone. Any other phrase is
-// returned as it is. A page's phrase only: a snapshot keeps an engine's
-// Count without it (sessions' phrase codec writes one and many).
+// returned as it is. A snapshot keeps it with the other two (sessions'
+// phrase codec).
 func (p Phrase) None(format string) Phrase {
 	if p.one != "" {
 		p.none = format

@@ -40,7 +40,7 @@ import (
 // LogEntry, effect … and what replay puts in them; TestSnapshotCoversTable
 // lists them) and a snapshot made before is never read: the tables are
 // replayed from their logs and snapshotted again.
-const snapshotVersion = 9
+const snapshotVersion = 10
 
 // snapMagic starts every part.
 const snapMagic = "tmsnap"
@@ -168,10 +168,11 @@ func (e *snapEncoder) sub(scratch *[]byte, write func() error) ([]byte, error) {
 func (e *snapEncoder) phrase(p scoring.Phrase) error {
 	format, args := p.Parts()
 	e.str(format)
-	// A count's singular form ("1 pounce"; its format is the plural):
-	// "" for any other phrase.
+	// A count's singular form ("1 pounce"; its format is the plural) and
+	// its form for none ("never"): "" for any other phrase.
 	_, one, _, _ := p.Plural()
 	e.str(one)
+	e.str(p.NoneForm())
 	return e.args(args)
 }
 
@@ -853,14 +854,22 @@ func (d *snapDecoder) engine() (scoring.Game, scoring.Info) {
 }
 
 func (d *snapDecoder) phrase(depth int) scoring.Phrase {
-	format, one := d.str(), d.str()
+	format, one, none := d.str(), d.str(), d.str()
 	args := d.args(depth)
-	if one != "" { // a count: its one argument is the count
-		if len(args) == 1 {
+	if one != "" { // a count: its first argument is the count
+		if len(args) >= 1 {
 			if n, ok := args[0].(int); ok {
-				return scoring.Count(n, one, format)
+				c := scoring.Count(n, one, format, args[1:]...)
+				if none != "" {
+					c = c.None(none)
+				}
+				return c
 			}
 		}
+		d.fail()
+		return scoring.Phrase{}
+	}
+	if none != "" { // only a count has a form for none
 		d.fail()
 		return scoring.Phrase{}
 	}

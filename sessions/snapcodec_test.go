@@ -555,7 +555,7 @@ func TestSnapshotCoversTable(t *testing.T) {
 		"scoring.PlayerResult": {"Name string", "Total int", "Breakdown []scoring.Line", "Rounds []int"},
 		"scoring.Line":         {"Label string", "Points int", "Phrase scoring.Phrase"},
 		"scoring.Violation":    {"Code string", "Player string", "Rule string", "Message string", "Phrase scoring.Phrase"},
-		"scoring.Phrase":       {"format string", "args []interface {}", "one string"},
+		"scoring.Phrase":       {"format string", "args []interface {}", "one string", "none string"},
 	}
 	for _, v := range []any{Table{}, Log{}, GameList{}, keptLog{}, keptChunk[LogEntry]{}, partSpan{}, Game{}, LogEntry{}, Event{}, RoundPoints{}, pointsRef{}, resultRef{}, snapPart{}, lazyResult{}, GameRecord{}, Seat{}, effect{}, keptStack{}, keptChunk[effect]{}, stackLink{}, factsCheck{}, factsState{}, noteWas{}, playing{}, Play{}, facts{}, gameFacts{}, span{}, Clock{},
 		scoring.Result{}, scoring.PlayerResult{}, scoring.Line{}, scoring.Violation{}, scoring.Phrase{}} {
