@@ -40,6 +40,21 @@ func (ts Steps) RecordKKS(t *testing.T, table string, displays []map[string]stri
 	}
 }
 
+// BenchTable is the table the page benchmarks read: Amelia, Victor and
+// Enrique with three KKS games entered.
+func (ts Steps) BenchTable(tb testing.TB) string {
+	tb.Helper()
+	table := ts.CreateTable("Amelia", "Victor", "Enrique")
+	for range 3 {
+		entry := ts.Get(table + "/games/new")
+		f := kkstest.Form(entry.FormOf(tb, table+"/games"), []map[string]string{kkstest.Amelia, {"red": "2"}, {"blue": "3"}}, []string{"3", "1", "1"})
+		if p := ts.Post(table+"/games", f); p.Status != http.StatusSeeOther {
+			tb.Fatalf("enter game: %d", p.Status)
+		}
+	}
+	return table
+}
+
 // EnterKKS enters one KKS game at a table through its form and returns
 // the game's page.
 func (ts Steps) EnterKKS(table string, displays []map[string]string, tokens []string) string {

@@ -21,7 +21,6 @@ import (
 	"tablemate/web/cambio/cambiotest"
 	"tablemate/web/games"
 	"tablemate/web/kit"
-	"tablemate/web/kks/kkstest"
 )
 
 // BenchmarkTablePage serves a table page with three games through the
@@ -29,11 +28,7 @@ import (
 func BenchmarkTablePage(b *testing.B) {
 	ts := newTestServerWith(b, func(a *App) { a.writeRate = 0 })
 	defer ts.Close()
-	table := ts.CreateTable("Amelia", "Victor", "Enrique")
-	for range 3 {
-		entry := ts.Get(table + "/games/new")
-		ts.Post(table+"/games", kkstest.Form(entry.FormOf(b, table+"/games"), []map[string]string{kkstest.Amelia, {"red": "2"}, {"blue": "3"}}, []string{"3", "1", "1"}))
-	}
+	table := ts.BenchTable(b)
 	h := ts.Config.Handler
 	b.ReportAllocs()
 	for b.Loop() {

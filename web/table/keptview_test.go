@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"tablemate/web/cambio/cambiotest"
-	"tablemate/web/kks/kkstest"
 	"tablemate/web/server"
 )
 
@@ -102,11 +101,7 @@ func TestKeptTableViewIsTheFreshOne(t *testing.T) {
 func BenchmarkTablePageGzip(b *testing.B) {
 	ts := newTestServerWith(b, func(a *server.App) { a.SetWriteRate(0) })
 	defer ts.Close()
-	table := ts.CreateTable("Amelia", "Victor", "Enrique")
-	for range 3 {
-		entry := ts.Get(table + "/games/new")
-		ts.Post(table+"/games", kkstest.Form(entry.FormOf(b, table+"/games"), []map[string]string{kkstest.Amelia, {"red": "2"}, {"blue": "3"}}, []string{"3", "1", "1"}))
-	}
+	table := ts.BenchTable(b)
 	h := ts.Config.Handler
 	b.ReportAllocs()
 	for b.Loop() {
