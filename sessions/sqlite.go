@@ -45,11 +45,36 @@ func openSQLite(path string) (*Store, error) {
 	r.SetMaxIdleConns(4)
 	s := &Store{write: &db{w, d}, read: &db{r, d}, d: d, now: time.Now}
 	// Touch the writer first so WAL mode is set before readers connect.
-	if err := w.Ping(); err != nil {
+	if err := pingSQLite(w); err != nil {
 		s.Close()
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
 	return s, nil
+}
+
+// openBusyFor bounds how long opening waits for another process that is
+// turning a new file to WAL at the same moment.
+const openBusyFor = 5 * time.Second
+
+// pingSQLite opens the first connection. Switching a new file to WAL mode
+// takes its exclusive lock, and SQLite answers "database is locked" at
+// once, without its busy timeout, to a second connection that would
+// otherwise deadlock waiting for it: servers started together on a new
+// file so fail to open. That answer means nothing was changed, so the
+// open is tried again until openBusyFor has passed.
+func pingSQLite(w *sql.DB) error {
+	deadline := time.Now().Add(openBusyFor)
+	wait := time.Millisecond
+	for {
+		err := w.Ping()
+		var se sqlite3.Error
+		if err == nil || !errors.As(err, &se) || (se.Code != sqlite3.ErrBusy && se.Code != sqlite3.ErrLocked) ||
+			time.Now().After(deadline) {
+			return err
+		}
+		time.Sleep(wait)
+		wait = min(2*wait, 50*time.Millisecond)
+	}
 }
 
 func sqliteDSN(path, txlock string) string {
