@@ -256,12 +256,18 @@ func (ts *Tables) extend(t Table, events []Event, said *guided) (Table, error) {
 // advance applies a write just appended to the cached table, so the next
 // view finds it ready (said: what the engine said of it, when the command
 // ran the engine). It does nothing unless the cache holds the version
-// right before the write.
-func (ts *Tables) advance(id string, e Event, said *guided) {
+// right before the write. ok says whether it did: then t is the table at
+// the write's head, as a view reads it.
+func (ts *Tables) advance(id string, e Event, said *guided) (t Table, ok bool) {
 	defer ts.locks.lock(id)()
 	if t, ok := ts.cache.get(id); ok && t.Head == e.Seq-1 {
-		ts.extend(t, []Event{e}, said) //nolint:errcheck // the next view replays it and reports
+		// An error here leaves the cache as it was: the next view
+		// replays the event and reports it.
+		if t, err := ts.extend(t, []Event{e}, said); err == nil {
+			return t.view(), true
+		}
 	}
+	return Table{}, false
 }
 
 func sameEvent(a, b Event) bool {

@@ -145,7 +145,9 @@ func (ts *Tables) command(ctx context.Context, edit string, seen int, token stri
 	}
 	key, a, err := ts.store.appendAs(ctx, edit, seen, token, want, e.Kind, json.RawMessage(e.Payload))
 	if err == nil && !a.Repeat {
-		ts.advance(key, a.Event, d.said)
+		if after, ok := ts.advance(key, a.Event, d.said); ok {
+			a.after = &after
+		}
 		ts.changed(key, a.Event.Seq)
 	}
 	return a, err

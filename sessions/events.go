@@ -118,6 +118,22 @@ func (e *StaleError) Error() string {
 type Appended struct {
 	Event  Event
 	Repeat bool
+	// after is the table at the write's head, when the command applied
+	// the event to the table it had checked it against (After).
+	after *Table
+}
+
+// After is the table as the write left it — the table the command
+// checked the write against, with the committed event applied — so the
+// answer to a write needs no second load to say where to go on. ok is
+// false for a repeat (nothing new was written) and when the command did
+// not hold the version right before the write (another server wrote in
+// between); the caller loads the table then.
+func (a Appended) After() (t Table, ok bool) {
+	if a.after == nil {
+		return Table{}, false
+	}
+	return *a.after, true
 }
 
 // append adds one event to the table whose edit link is edit if the

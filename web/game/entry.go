@@ -191,7 +191,7 @@ func (a *Area) saveGame(c echo.Context, t sessions.Table, eg entryGame) error {
 	// carries the acknowledgement the phone's outbox waits for.
 	tablepage.Acknowledge(c, app)
 	return a.handed.Writes.Recorded(c, fallback, func() (string, error) {
-		fresh, err := a.Table(c)
+		fresh, err := a.After(c, app)
 		if err != nil {
 			return "", err
 		}

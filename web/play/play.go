@@ -148,9 +148,10 @@ func (a *Area) Step(c echo.Context) error {
 		return serve.Redirect(c, kit.EditBase(c))
 	}
 	step, err := g.StepJSON(c, t)
+	var app sessions.Appended
 	if err == nil {
 		seen, _ := serve.FormInt(c, "_seen")
-		_, err = a.Tables.PlayStep(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"), step)
+		app, err = a.Tables.PlayStep(c.Request().Context(), c.Param("id"), seen, c.FormValue("_token"), step)
 	}
 	var se *scoring.StepError
 	var in *scoring.InputError
@@ -169,7 +170,7 @@ func (a *Area) Step(c echo.Context) error {
 		return err
 	}
 	return a.handed.Writes.Recorded(c, kit.EditBase(c)+"/play", func() (string, error) {
-		fresh, _, err := a.load(c)
+		fresh, err := a.After(c, app)
 		if err != nil {
 			return "", err
 		}

@@ -25,6 +25,16 @@ func (k Kit) Table(c echo.Context) (sessions.Table, error) {
 	return t, LinkError(c, err)
 }
 
+// After is the table as the write app left it (sessions.Appended.After),
+// loaded again like Table only when the write did not hand it back (a
+// repeat, or another server wrote in between).
+func (k Kit) After(c echo.Context, app sessions.Appended) (sessions.Table, error) {
+	if t, ok := app.After(); ok {
+		return t, nil
+	}
+	return k.Table(c)
+}
+
 // ReadOnly replays the table whose view-only link is the route's :rid.
 func (k Kit) ReadOnly(c echo.Context) (sessions.Table, error) {
 	t, err := k.Tables.ReadOnly(c.Request().Context(), c.Param("rid"))
