@@ -149,6 +149,102 @@ func (pl Play[R, P, S, V]) Last(players []string, setup []byte, steps [][]byte) 
 	return before, now, last, warn, nil
 }
 
+// PlayLog is a table's guided game as its engine reads it: the seats,
+// the setup and the steps recorded, and the position the table kept
+// after them (Kept; the zero Kept keeps none, and the game is replayed).
+type PlayLog struct {
+	Players []string
+	Setup   []byte
+	Steps   [][]byte
+	Kept    Kept
+}
+
+// Kept is a guided game's position kept beside its log, so the next move
+// plays on from it and a page draws it without replaying the game: the
+// position after its newest step and the one before, that step as read,
+// and its warning. Positions are values (Apply leaves its receiver
+// untouched; scoringtest.Playout holds every engine to it), so one kept
+// position is read by any number of pages at once. Only Play reads its
+// fields; the zero Kept keeps nothing.
+type Kept struct {
+	steps       int
+	ok          bool
+	before, now any
+	last        any
+	warn        *StepError
+}
+
+// Keeps reports whether k is the position after n steps.
+func (k Kept) Keeps(n int) bool { return k.ok && k.steps == n }
+
+// Keeping is a Guided game that keeps its position beside a table's log
+// (every guided game does, through Play): a move is played on from the
+// position kept, one step, instead of replaying the game from its start.
+type Keeping interface {
+	Guided
+	// Keep is the position of l, kept: l.Kept when it keeps the position
+	// after l's steps, else the game replayed (an error as Resume's).
+	Keep(l PlayLog) (Kept, error)
+	// KeepStep plays step after l's steps: what Guide says of l's steps
+	// and step — over, the final state once it is, or the refusal — and
+	// the position kept after it.
+	KeepStep(l PlayLog, step []byte) (next Kept, over bool, final []byte, err error)
+}
+
+// Keep is Keeping's: l's position kept, replayed unless l keeps it.
+func (pl Play[R, P, S, V]) Keep(l PlayLog) (Kept, error) {
+	if _, ok := l.Kept.now.(P); ok && l.Kept.Keeps(len(l.Steps)) {
+		return l.Kept, nil
+	}
+	before, now, last, warn, err := pl.Last(l.Players, l.Setup, l.Steps)
+	if err != nil {
+		return Kept{}, err
+	}
+	return Kept{steps: len(l.Steps), ok: true, before: before, now: now, last: last, warn: warn}, nil
+}
+
+// KeepStep is Keeping's: step played on l's position, kept.
+func (pl Play[R, P, S, V]) KeepStep(l PlayLog, step []byte) (Kept, bool, []byte, error) {
+	k, err := pl.Keep(l)
+	if err != nil {
+		return Kept{}, false, nil, err
+	}
+	r := pl.Rules()
+	pos := k.now.(P)
+	st, err := r.ReadStep(step, "step")
+	if err != nil {
+		return Kept{}, false, nil, err
+	}
+	next, serr := pos.Apply(st)
+	if serr != nil && !serr.Warning {
+		return Kept{}, false, nil, serr
+	}
+	k = Kept{steps: k.steps + 1, ok: true, before: pos, now: next, last: st, warn: serr}
+	if !next.Over() {
+		return k, false, nil, nil
+	}
+	final, err := json.Marshal(r.Final(next))
+	return k, true, final, err
+}
+
+// LastOf is Last of l, read from the position l keeps when it keeps one.
+func (pl Play[R, P, S, V]) LastOf(l PlayLog) (before, now P, last S, warn *StepError, err error) {
+	k, err := pl.Keep(l)
+	if err != nil { // a log that does not replay: Last says where it stops
+		return pl.Last(l.Players, l.Setup, l.Steps)
+	}
+	last, _ = k.last.(S)
+	return k.before.(P), k.now.(P), last, k.warn, nil
+}
+
+// ResumeOf is Resume of l, the position l keeps when it keeps one.
+func (pl Play[R, P, S, V]) ResumeOf(l PlayLog) (P, error) {
+	if pos, ok := l.Kept.now.(P); ok && l.Kept.Keeps(len(l.Steps)) {
+		return pos, nil
+	}
+	return pl.Resume(l.Players, l.Setup, l.Steps)
+}
+
 // Guide replays a table's guided game (scoring.Guided); once it is over
 // its Final state comes back as a score-check request.
 func (pl Play[R, P, S, V]) Guide(players []string, setup []byte, steps [][]byte) (bool, []byte, error) {

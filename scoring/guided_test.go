@@ -238,3 +238,54 @@ func TestPlayerListTrimsAndChecks(t *testing.T) {
 		t.Errorf("repeated name: %+v", in)
 	}
 }
+
+// A kept position plays on as the game replayed from its start would:
+// at every step of a log (a warning, the end, a refusal, an unreadable
+// step), KeepStep from the position kept says what Guide says of the
+// whole log, and LastOf and ResumeOf read from it what Last and Resume
+// replay. A kept position of another length, or none, is replayed.
+func TestKeptPlaysOnAsTheReplayedGame(t *testing.T) {
+	g := counterGame{}
+	var _ Keeping = g
+	players, setup := []string{"Ana", "Ben"}, []byte(`{"target": 10}`)
+	steps := raws("2", "7", "1")
+	l := PlayLog{Players: players, Setup: setup}
+	k, err := g.Keep(l)
+	if err != nil || !k.Keeps(0) {
+		t.Fatalf("the start kept: %+v, %v", k, err)
+	}
+	l.Kept = k
+	for i, step := range append(steps, []byte("0"), []byte(`"x"`)) {
+		want := append(slices.Clone(l.Steps), step)
+		wantOver, wantFinal, wantErr := g.Guide(players, setup, want)
+		next, over, final, err := g.KeepStep(l, step)
+		if over != wantOver || string(final) != string(wantFinal) || (err == nil) != (wantErr == nil) ||
+			err != nil && err.Error() != wantErr.Error() {
+			t.Fatalf("step %d: kept %v %s %v, replayed %v %s %v", i+1, over, final, err, wantOver, wantFinal, wantErr)
+		}
+		if err != nil {
+			if next.ok {
+				t.Errorf("step %d: a refused step kept a position", i+1)
+			}
+			continue
+		}
+		l.Steps, l.Kept = want, next
+		b1, n1, s1, w1, e1 := g.LastOf(l)
+		b2, n2, s2, w2, e2 := g.Last(players, setup, l.Steps)
+		if b1.Sum != b2.Sum || n1.Sum != n2.Sum || n1.Turn != n2.Turn || s1 != s2 || (w1 == nil) != (w2 == nil) || e1 != e2 {
+			t.Fatalf("step %d: LastOf %+v %+v %d %v, Last %+v %+v %d %v", i+1, b1, n1, s1, w1, b2, n2, s2, w2)
+		}
+		if r1, _ := g.ResumeOf(l); r1.Sum != n2.Sum {
+			t.Errorf("step %d: ResumeOf %+v, Resume %+v", i+1, r1, n2)
+		}
+		// Kept of another length is not read: the log decides.
+		stale := l
+		stale.Steps = l.Steps[:len(l.Steps)-1]
+		if r, _ := g.ResumeOf(stale); r.Sum != b2.Sum {
+			t.Errorf("step %d: a kept position of another length was read: %+v", i+1, r)
+		}
+	}
+	if l.Kept.now.(counter).Sum != 10 || len(l.Steps) != 3 {
+		t.Fatalf("the log kept %d steps, sum %d", len(l.Steps), l.Kept.now.(counter).Sum)
+	}
+}

@@ -350,10 +350,16 @@ func (ts *Tables) decideStart(t Table, setup json.RawMessage) (decision, error) 
 	if t.Play != nil {
 		return decision{}, scoring.Errorf("setup", "a guided game is already being played at this table")
 	}
-	if _, _, err := guide.Guide(t.Players, setup, nil); err != nil {
+	var said guided
+	if keeping, ok := guide.(scoring.Keeping); ok {
+		said.kept, err = keeping.Keep(scoring.PlayLog{Players: t.Players, Setup: setup})
+	} else {
+		_, _, err = guide.Guide(t.Players, setup, nil)
+	}
+	if err != nil {
 		return decision{}, err
 	}
-	return decision{kind: KindPlayStarted, payload: PlayStarted{Setup: setup}}, nil
+	return decision{kind: KindPlayStarted, payload: PlayStarted{Setup: setup}, said: &said}, nil
 }
 
 // PlayStep records one move of the guided game; the engine must accept it
@@ -368,11 +374,11 @@ func (ts *Tables) decideStep(t Table, step json.RawMessage) (decision, error) {
 	if err != nil {
 		return decision{}, err
 	}
-	over, final, err := guide.Guide(t.Play.Players, t.Play.Setup, append(t.Play.RawSteps(), step))
+	said, err := stepOn(guide, t.Play, step)
 	if err != nil {
 		return decision{}, err
 	}
-	return decision{kind: KindPlayStep, payload: PlayStep{Step: step}, said: &guided{over: over, final: final}}, nil
+	return decision{kind: KindPlayStep, payload: PlayStep{Step: step}, said: &said}, nil
 }
 
 // stepRoom is every check of a guided move but the engine's: the table's
@@ -391,9 +397,11 @@ func (ts *Tables) stepRoom(t Table) (scoring.Guided, error) {
 	return guide, nil
 }
 
-// MaxPlaySteps bounds a guided game: every move is checked by replaying
-// the game so far through its engine, so this keeps a move's cost bounded
-// (a long Kodiak game of twenty cycles is well under it).
+// MaxPlaySteps bounds a guided game: a move is checked from the position
+// the table keeps, but a table loaded from a snapshot, or a game whose
+// engine keeps none, replays the game so far through its engine, so this
+// keeps a move's cost bounded (a long Kodiak game of twenty cycles is
+// well under it).
 const MaxPlaySteps = 2000
 
 func (ts *Tables) guide(t Table) (scoring.Guided, error) {

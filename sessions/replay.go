@@ -111,6 +111,17 @@ type Play struct {
 	// Players are the seats when the game started: someone who joins the
 	// table later watches this game and plays the next one.
 	Players []string
+	// kept is the engine's position after Steps, when the move that made
+	// this version ran the engine (scoring.Kept): the next move plays on
+	// from it, and the play pages draw it, without replaying the game. It
+	// is not in snapshots: a game loaded from one is replayed once, at its
+	// next move or page.
+	kept scoring.Kept
+}
+
+// Log is the guided game as its engine reads it, with the position kept.
+func (p *Play) Log() scoring.PlayLog {
+	return scoring.PlayLog{Players: p.Players, Setup: p.Setup, Steps: p.RawSteps(), Kept: p.kept}
 }
 
 // RawSteps gives the steps as the engine's Guide takes them.
@@ -342,6 +353,9 @@ type guided struct {
 	over    bool
 	final   json.RawMessage
 	checked *checked
+	// kept is the position after a guided move or a guided game's start,
+	// when the engine keeps positions (scoring.Keeping).
+	kept scoring.Kept
 }
 
 // movesFollowed marks the guided moves in events that a later move of the
@@ -527,6 +541,9 @@ func (t *Table) apply(e Event, entry *LogEntry, fx *effect, said *guided) error 
 		}
 		fx.playChanged = true
 		t.Play = &Play{Setup: p.Setup, StartSeq: e.Seq, Players: slices.Clone(t.Players)}
+		if said != nil {
+			t.Play.kept = said.kept
+		}
 	case KindPlayStep:
 		var p PlayStep
 		if err := json.Unmarshal(e.Payload, &p); err != nil {
@@ -653,15 +670,16 @@ func (t *Table) playStep(p PlayStep, entry *LogEntry, fx *effect, said *guided) 
 	if !ok || t.Play == nil {
 		return fmt.Errorf("no guided game in progress")
 	}
-	play := *t.Play
-	play.Steps = append(play.Steps, p.Step)
 	if said == nil { // nobody ran the engine on this move yet
-		over, final, err := guide.Guide(play.Players, play.Setup, play.RawSteps())
+		s, err := stepOn(guide, t.Play, p.Step)
 		if err != nil {
 			return err
 		}
-		said = &guided{over: over, final: final}
+		said = &s
 	}
+	play := *t.Play
+	play.Steps = append(play.Steps, p.Step)
+	play.kept = said.kept
 	entry.Move = len(play.Steps)
 	fx.playChanged, fx.play = true, t.Play
 	t.Play = &play
@@ -671,6 +689,18 @@ func (t *Table) playStep(p PlayStep, entry *LogEntry, fx *effect, said *guided) 
 		t.Play = nil
 	}
 	return nil
+}
+
+// stepOn runs the engine on a move after play's steps: from the position
+// play keeps, one step, when the engine keeps positions; else the game
+// replayed with the move.
+func stepOn(guide scoring.Guided, play *Play, step json.RawMessage) (guided, error) {
+	if keeping, ok := guide.(scoring.Keeping); ok {
+		kept, over, final, err := keeping.KeepStep(play.Log(), step)
+		return guided{over: over, final: final, kept: kept}, err
+	}
+	over, final, err := guide.Guide(play.Players, play.Setup, append(play.RawSteps(), step))
+	return guided{over: over, final: final}, err
 }
 
 // addRound applies a round to the current game or starts the next one

@@ -201,6 +201,7 @@ func genLog(rnd *rand.Rand, n int) []Event {
 func comparable(t Table) Table {
 	t.find, t.derived = nil, nil
 	t.effect = withoutFacts(t.effect)
+	t.Play = withoutKept(t.Play)
 	// The games as one list (a replayed and a loaded table may keep
 	// them in chunks of other arrays).
 	games := t.Games.Slice(0, t.Games.Len())
@@ -244,6 +245,18 @@ func withoutFacts(fx *effect) *effect {
 		g := eagerGame(*c.prev)
 		c.prev = &g
 	}
+	c.play = withoutKept(c.play)
+	return &c
+}
+
+// withoutKept is a guided game without the position kept with it: a
+// snapshot does not write it (the game is replayed once after a load).
+func withoutKept(p *Play) *Play {
+	if p == nil {
+		return nil
+	}
+	c := *p
+	c.kept = scoring.Kept{}
 	return &c
 }
 
@@ -549,7 +562,7 @@ func TestSnapshotCoversTable(t *testing.T) {
 			"Violations int", "Warnings int", "Seats []sessions.Seat", "Winners []string"},
 		"sessions.Seat":    {"Name string", "Score int", "Place int", "Won bool", "Tied int"},
 		"sessions.playing": {"info scoring.Info", "engine scoring.Game", "options json.RawMessage", "first string"},
-		"sessions.Play":    {"Setup json.RawMessage", "Steps []json.RawMessage", "StartSeq int", "Players []string"},
+		"sessions.Play":    {"Setup json.RawMessage", "Steps []json.RawMessage", "StartSeq int", "Players []string", "kept scoring.Kept"}, // kept: not written, replayed once after a load
 		"scoring.Result": {"Game string", "Valid bool", "GameOver bool", "Violations []scoring.Violation", "Warnings []scoring.Violation",
 			"Players []scoring.PlayerResult", "Winners []string", "TieBreak string", "TieBreakPhrase scoring.Phrase"},
 		"scoring.PlayerResult": {"Name string", "Total int", "Breakdown []scoring.Line", "Rounds []int"},

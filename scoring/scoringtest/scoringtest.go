@@ -6,8 +6,11 @@ package scoringtest
 
 import (
 	"encoding/json"
+	"fmt"
+	"reflect"
 	"regexp"
 	"slices"
+	"sort"
 	"strings"
 	"testing"
 
@@ -249,10 +252,24 @@ func Legal[P scoring.Position[P, S, V], S, V any](t testing.TB, pos P, moves []S
 // rulings are the ones a refusal or violation may name).
 func Playout[P scoring.Position[P, S, V], S, V any](t testing.TB, g scoring.Game, r scoring.Rules[P, S, V], pos P, limit int, choose func(pos P, moves []S) (S, bool), check func(pos P, moves []S)) P {
 	t.Helper()
+	// Positions are values: a move leaves the position it was played on
+	// as it was (a table keeps its game's position and pages read it
+	// while the next move is played: scoring.Kept).
+	var seen []P
+	var prints []string
+	defer func() {
+		for i, p := range seen {
+			if fingerprint(reflect.ValueOf(p)) != prints[i] {
+				t.Errorf("the position before move %d was changed by a later move: Apply must leave its receiver untouched", i+1)
+				return
+			}
+		}
+	}()
 	for range limit {
 		if pos.Over() {
 			break
 		}
+		seen, prints = append(seen, pos), append(prints, fingerprint(reflect.ValueOf(pos)))
 		moves := pos.Moves()
 		if len(moves) == 0 {
 			t.Fatalf("no move offered in a game that is not over: %+v", pos)
@@ -301,4 +318,56 @@ func TurnOrder[P Mover[P, S], S any](t testing.TB, p P, n int, step func(P) S) s
 		p = next
 	}
 	return strings.Join(order, " ")
+}
+
+// fingerprint prints v whole, following pointers (fmt prints their
+// addresses), so a change anywhere inside a position shows.
+func fingerprint(v reflect.Value) string {
+	var b strings.Builder
+	var walk func(v reflect.Value, depth int)
+	walk = func(v reflect.Value, depth int) {
+		if depth > 64 {
+			b.WriteString("…")
+			return
+		}
+		switch v.Kind() {
+		case reflect.Pointer, reflect.Interface:
+			if v.IsNil() {
+				b.WriteString("nil")
+				return
+			}
+			b.WriteString("&")
+			walk(v.Elem(), depth+1)
+		case reflect.Struct:
+			b.WriteString("{")
+			for i := range v.NumField() {
+				walk(v.Field(i), depth+1)
+				b.WriteString(",")
+			}
+			b.WriteString("}")
+		case reflect.Slice, reflect.Array:
+			b.WriteString("[")
+			for i := range v.Len() {
+				walk(v.Index(i), depth+1)
+				b.WriteString(",")
+			}
+			b.WriteString("]")
+		case reflect.Map:
+			keys := v.MapKeys()
+			sort.Slice(keys, func(i, j int) bool { return fmt.Sprint(keys[i]) < fmt.Sprint(keys[j]) })
+			b.WriteString("map[")
+			for _, k := range keys {
+				b.WriteString(fmt.Sprint(k) + ":")
+				walk(v.MapIndex(k), depth+1)
+				b.WriteString(",")
+			}
+			b.WriteString("]")
+		case reflect.Func, reflect.Chan:
+			b.WriteString(v.Kind().String())
+		default:
+			fmt.Fprint(&b, v)
+		}
+	}
+	walk(v, 0)
+	return b.String()
 }
