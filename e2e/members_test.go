@@ -52,7 +52,7 @@ func TestMemberPageOnAPhone(t *testing.T) {
 		var seats string
 		run(t, ctx, "start a table for the league, tapping Victor, Amelia, Enrique",
 			chromedp.Navigate(admin),
-			tap(`[data-testid="league-table"]`),
+			tapToPage(`[data-testid="league-table"]`),
 			chromedp.WaitVisible(`[data-testid="seat-chips"]`, chromedp.ByQuery),
 			chromedp.SetValue(`#game`, "alaska", chromedp.ByQuery),
 			tap(`input[name="seat"][value="Victor"]`),
@@ -69,8 +69,8 @@ func TestMemberPageOnAPhone(t *testing.T) {
 			t.Errorf("new table for the league: %s", problem)
 		}
 		run(t, ctx, "enter a game",
-			tap(`[data-testid="create-table"]`),
-			tap(`[data-testid="enter-game"]`),
+			tapToPage(`[data-testid="create-table"]`),
+			tapToPage(`[data-testid="enter-game"]`),
 			chromedp.SetValue(`input[name="players[0].salmon"]`, game.salmon[0], chromedp.ByQuery),
 			chromedp.SetValue(`input[name="players[1].salmon"]`, game.salmon[1], chromedp.ByQuery),
 			chromedp.SetValue(`input[name="players[2].salmon"]`, game.salmon[2], chromedp.ByQuery),
