@@ -579,7 +579,7 @@ func TestSnapshotCoversTable(t *testing.T) {
 			fields = append(fields, f.Name+" "+f.Type.String())
 		}
 		if want := written[typ.String()]; !slices.Equal(fields, want) {
-			t.Errorf("%s is now {%s}; the snapshot writes {%s}: make snapcodec.go write and read what changed, and change snapshotVersion",
+			t.Errorf("%s is now {%s}; the snapshot writes {%s}: make snapencode.go and snapdecode.go write and read what changed, and change snapshotVersion",
 				typ, strings.Join(fields, "; "), strings.Join(want, "; "))
 		}
 	}
