@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"container/list"
 	"net/http"
-	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -204,26 +202,11 @@ func renderKept(c echo.Context, key, csrf string, comp templ.Component) error {
 	if p != nil {
 		keptPages.put(p)
 	}
-	h := c.Response().Header()
-	varyEncoding(h)
-	if buf.Len() < minGzip || !acceptsGzip(c.Request()) {
-		return pageBlob(c, http.StatusOK, buf.Bytes())
-	}
-	zbuf := renderBuffers.Get().(*bytes.Buffer)
-	defer putRenderBuffer(zbuf)
-	cuts := tokens(buf.Bytes(), append([]string{csrf}, forms...))
-	if slices.ContainsFunc(cuts, func(c cut) bool { return c.n > 0xffff }) {
-		cuts = nil // a stored block holds at most 64 KB (a phone's own CSRF cookie could be longer)
-	}
-	z, err := zipOf(buf.Bytes(), cuts)
-	if err != nil {
-		return err
-	}
-	if p != nil && sameCuts(p, cuts) {
+	z, cuts, err := answerPage(c, http.StatusOK, echo.MIMETextHTMLCharsetUTF8, buf.Bytes(), append([]string{csrf}, forms...))
+	if err == nil && z != nil && p != nil && sameCuts(p, cuts) {
 		p.zip.Store(z)
 	}
-	h[echo.HeaderContentEncoding] = gzipEncoding
-	return pageBlob(c, http.StatusOK, z.appendGzip(zbuf.AvailableBuffer(), buf.Bytes(), cuts))
+	return err
 }
 
 // cutPage is page kept, cut at its tokens: nil unless every token drawn
@@ -322,10 +305,9 @@ func (p *keptPage) serve(c echo.Context, csrf string) error {
 		page = append(page, tok...)
 	}
 	page = append(page, p.raw[from:]...)
-	h := c.Response().Header()
-	varyEncoding(h)
+	varyEncoding(c.Response().Header())
 	if len(page) < minGzip || !acceptsGzip(c.Request()) {
-		return pageBlob(c, http.StatusOK, page)
+		return sized(c, http.StatusOK, echo.MIMETextHTMLCharsetUTF8, page)
 	}
 	z := p.zip.Load()
 	if z == nil {
@@ -337,16 +319,5 @@ func (p *keptPage) serve(c echo.Context, csrf string) error {
 	} else {
 		pageZips.reused(z)
 	}
-	zbuf := renderBuffers.Get().(*bytes.Buffer)
-	defer putRenderBuffer(zbuf)
-	h[echo.HeaderContentEncoding] = gzipEncoding
-	return pageBlob(c, http.StatusOK, z.appendGzip(zbuf.AvailableBuffer(), page, cuts))
-}
-
-// pageBlob answers a whole page with its length, sent as it is rather
-// than in chunks (the chunks' framing, 18 bytes an answer, goes; the
-// socket writes stay two for a page over net/http's 4 KB buffer).
-func pageBlob(c echo.Context, status int, body []byte) error {
-	c.Response().Header()[echo.HeaderContentLength] = []string{strconv.Itoa(len(body))}
-	return c.Blob(status, echo.MIMETextHTMLCharsetUTF8, body)
+	return answerZipped(c, http.StatusOK, echo.MIMETextHTMLCharsetUTF8, z, page, cuts)
 }
