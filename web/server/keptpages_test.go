@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"tablemate/web/cambio/cambiotest"
 	"tablemate/web/kks/kkstest"
 )
 
@@ -206,4 +207,57 @@ func mustURL(t *testing.T, s string) *url.URL {
 		t.Fatal(err)
 	}
 	return u
+}
+
+// A table's page with the clock running is never kept (its time is the
+// view's own: TestRunningClockPageIsCompressedOnce); once paused, the
+// page is kept with the clock's form, whose one-time token is drawn
+// afresh for each view, and is the page drawn afresh but for its tokens.
+func TestKeptPageAndTheClock(t *testing.T) {
+	ts := newTestServer(t)
+	table := cambiotest.StartRoundTable(ts.Server, "cambio", "Ana", "Ben", "Cy")
+	tokenRE := regexp.MustCompile(`name="_(token|csrf)" value="[^"]*"`)
+	view := func(path string) (string, bool) {
+		t.Helper()
+		before := keptPages.served()
+		p := ts.Get(path)
+		if p.Status != http.StatusOK {
+			t.Fatalf("GET %s: %d", path, p.Status)
+		}
+		return string(p.Body), keptPages.served() > before
+	}
+	start := table + "/clock/start?back=round"
+	if p := ts.Post(start, ts.Get(table+"/games/new").FormOf(t, start)); p.Status != http.StatusSeeOther {
+		t.Fatalf("start the clock: %d", p.Status)
+	}
+	view(table)
+	if _, kept := view(table); kept {
+		t.Error("a page with the clock running was served from a kept page")
+	}
+	pause := table + "/clock/pause?back=round"
+	if p := ts.Post(pause, ts.Get(table+"/games/new").FormOf(t, pause)); p.Status != http.StatusSeeOther {
+		t.Fatalf("pause the clock: %d", p.Status)
+	}
+	first, _ := view(table)
+	second, kept := view(table)
+	if !kept {
+		t.Fatal("the page with the clock paused was not kept")
+	}
+	if !strings.Contains(second, `data-testid="clock-paused"`) || !strings.Contains(second, table+"/clock/start") {
+		t.Error("the kept page has no paused clock with its form")
+	}
+	fresh, _ := view(table + "?done=none")
+	fresh = strings.ReplaceAll(fresh, "%3Fdone%3Dnone", "")
+	if tokenRE.ReplaceAllString(second, "T") != tokenRE.ReplaceAllString(fresh, "T") {
+		t.Error("the kept page with the paused clock differs from the page drawn afresh in more than its tokens")
+	}
+	seen := map[string]bool{}
+	for _, page := range []string{first, second} {
+		for _, m := range regexp.MustCompile(`name="_token" value="([^"]*)"`).FindAllStringSubmatch(page, -1) {
+			if seen[m[1]] {
+				t.Errorf("one-time token %q in two views", m[1])
+			}
+			seen[m[1]] = true
+		}
+	}
 }
