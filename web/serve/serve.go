@@ -42,6 +42,23 @@ type Kit struct {
 	// Vary: Accept-Encoding either way), so a handler holding its whole
 	// answer saves the compressing wrapper.
 	Blob func(c echo.Context, status int, contentType string, body []byte) error
+	// Kept answers a page (status 200) that is the same for every reader
+	// of what key names but for its tokens: the page kept rendered under
+	// key and what the server adds of the request (its language, path,
+	// public address and features), with this request's tokens spliced
+	// in; else page() rendered, answered and kept. key must name all that
+	// page() reads besides those (a table's key and version, the links it
+	// shows, the route). Call it through Keep.
+	Kept func(c echo.Context, key string, page func() templ.Component) error
+}
+
+// Keep answers page() through Kept, or rendered afresh when the server
+// keeps no pages (Kept nil).
+func (k Kit) Keep(c echo.Context, key string, page func() templ.Component) error {
+	if k.Kept == nil {
+		return k.Render(c, http.StatusOK, page())
+	}
+	return k.Kept(c, key, page)
 }
 
 // PlainError is an error answer people read: the status, the message as

@@ -181,6 +181,17 @@ func (zc *zipCache) get(key uint64, page []byte, cuts []cut) *zipped {
 	return nil
 }
 
+// reused counts z served again for a page kept rendered (keptpages.go),
+// which holds its compressed parts: the page is z's by construction.
+func (zc *zipCache) reused(z *zipped) {
+	zc.mu.Lock()
+	defer zc.mu.Unlock()
+	if el, ok := zc.byKey[z.key]; ok && el.Value == z {
+		zc.lru.MoveToFront(el)
+	}
+	zc.hits++
+}
+
 // served is the number of pages served from the cache so far.
 func (zc *zipCache) served() int {
 	zc.mu.Lock()
@@ -286,14 +297,24 @@ func gzipPage(dst, page []byte, secrets []string) ([]byte, error) {
 	if slices.ContainsFunc(cuts, func(c cut) bool { return c.n > 0xffff }) {
 		cuts = nil // a stored block holds at most 64 KB; no token is that long
 	}
-	key := pageZips.keyOf(page, cuts)
-	z := pageZips.get(key, page, cuts)
-	if z == nil {
-		var err error
-		if z, err = compressParts(key, page, cuts); err != nil {
-			return nil, err
-		}
-		pageZips.put(z)
+	z, err := zipOf(page, cuts)
+	if err != nil {
+		return nil, err
 	}
 	return z.appendGzip(dst, page, cuts), nil
+}
+
+// zipOf is page's compressed parts between cuts: the kept ones, or made
+// now and kept.
+func zipOf(page []byte, cuts []cut) (*zipped, error) {
+	key := pageZips.keyOf(page, cuts)
+	if z := pageZips.get(key, page, cuts); z != nil {
+		return z, nil
+	}
+	z, err := compressParts(key, page, cuts)
+	if err != nil {
+		return nil, err
+	}
+	pageZips.put(z)
+	return z, nil
 }

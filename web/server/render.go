@@ -2,6 +2,8 @@ package server
 
 import (
 	"bytes"
+	"slices"
+	"strconv"
 	"sync"
 
 	"github.com/a-h/templ"
@@ -27,18 +29,47 @@ func renderAs(c echo.Context, status int, contentType string, comp templ.Compone
 	if !zipsItself(c) {
 		return c.Blob(status, contentType, buf.Bytes()) // compressPages compresses it
 	}
-	varyEncoding(c.Response().Header())
-	if buf.Len() < minGzip || !acceptsGzip(c.Request()) {
-		return c.Blob(status, contentType, buf.Bytes())
+	_, _, err := answerPage(c, status, contentType, buf.Bytes(), append([]string{kit.CSRFToken(c)}, kit.FormTokens(c)...))
+	return err
+}
+
+// answerPage answers a page that compresses itself: gzipped from its
+// parts kept between requests (pagezip.go), cut at the request's own
+// secrets, for a client that takes gzip and a page of minGzip or more,
+// else as it is; with its length either way (net/http then sends it
+// whole rather than in chunks). It returns the compressed parts and the
+// cuts it used (nil when the page went as it is).
+func answerPage(c echo.Context, status int, contentType string, page []byte, secrets []string) (*zipped, []cut, error) {
+	h := c.Response().Header()
+	varyEncoding(h)
+	if len(page) < minGzip || !acceptsGzip(c.Request()) {
+		return nil, nil, sized(c, status, contentType, page)
 	}
+	cuts := tokens(page, secrets)
+	if slices.ContainsFunc(cuts, func(c cut) bool { return c.n > 0xffff }) {
+		cuts = nil // a stored block holds at most 64 KB; no token is that long (a phone's CSRF cookie could be)
+	}
+	z, err := zipOf(page, cuts)
+	if err != nil {
+		return nil, nil, err
+	}
+	return z, cuts, answerZipped(c, status, contentType, z, page, cuts)
+}
+
+// answerZipped answers page gzipped from z, its parts between cuts.
+func answerZipped(c echo.Context, status int, contentType string, z *zipped, page []byte, cuts []cut) error {
 	zbuf := renderBuffers.Get().(*bytes.Buffer)
 	defer putRenderBuffer(zbuf)
-	z, err := gzipPage(zbuf.AvailableBuffer(), buf.Bytes(), append([]string{kit.CSRFToken(c)}, kit.FormTokens(c)...))
-	if err != nil {
-		return err
-	}
 	c.Response().Header()[echo.HeaderContentEncoding] = gzipEncoding
-	return c.Blob(status, contentType, z)
+	return sized(c, status, contentType, z.appendGzip(zbuf.AvailableBuffer(), page, cuts))
+}
+
+// sized answers a whole body with its length: net/http sends it as it
+// is rather than in chunks (the chunks' framing, 18 bytes an answer,
+// goes; the socket writes stay two for a page over its 4 KB buffer).
+func sized(c echo.Context, status int, contentType string, body []byte) error {
+	c.Response().Header()[echo.HeaderContentLength] = []string{strconv.Itoa(len(body))}
+	return c.Blob(status, contentType, body)
 }
 
 // renderBuffers keeps page buffers between requests: a table page is

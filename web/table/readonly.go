@@ -3,6 +3,7 @@ package table
 import (
 	"net/http"
 
+	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
 	"tablemate/scoring"
@@ -22,6 +23,14 @@ func (a *Area) ShowView(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if key, ok := keptKey(c, "view", v.Table, v.Base()); ok {
+		return a.Keep(c, key, func() templ.Component { return a.readOnlyPage(c, v) })
+	}
+	return a.Render(c, http.StatusOK, a.readOnlyPage(c, v))
+}
+
+// readOnlyPage is the table page behind the view-only link v.
+func (a *Area) readOnlyPage(c echo.Context, v tablepage.View) templ.Component {
 	vm := views.ReadOnlyTableVM{
 		TableView: tableView(c, v.Table, v.Base()),
 		Share: a.handed.Share(c, "view-link", scoring.Phrasef("Can only watch"),
@@ -33,5 +42,5 @@ func (a *Area) ShowView(c echo.Context) error {
 		vm.Page.Scripts = append(vm.Page.Scripts, "js/sharecard.js")
 	}
 	tablepage.ShowClock(c, v.Table, "table", false) // the clock, never its form
-	return a.Render(c, http.StatusOK, views.ReadOnlyTablePage(vm))
+	return views.ReadOnlyTablePage(vm)
 }
