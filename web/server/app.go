@@ -59,6 +59,8 @@ type App struct {
 	play *play.Area
 	// table is the table's own pages and the evening (web/table).
 	table *table.Area
+	// pages keeps the table pages rendered (keptpages.go).
+	pages *pageCache
 	// writes answers the writes to a table (tablepage.Writes, which the
 	// table's area builds): recorded, or refused with the table drawn
 	// afresh. The game pages and play along are handed it.
@@ -72,7 +74,7 @@ func NewApp(store *sessions.Store, log *slog.Logger) *App {
 	a := &App{store: store, tables: sessions.NewTables(store, games.TableEngine), log: log, live: live.New(),
 		streams:   newStreamCaps(DefaultStreamsPerClient, DefaultStreamsPerTable, DefaultStreamsTotal),
 		writeRate: 10, writeBurst: 40, headerTimeout: defaultHeaderTimeout, bodyTimeout: DefaultBodyTimeout,
-		site: &Site{hosts: map[string]bool{}}}
+		site: &Site{hosts: map[string]bool{}}, pages: newPageCache(keptPagesMax, keptPagesBytes)}
 	a.cards = cards.New(a.kit(), cards.Handed{Origin: a.origin, GameName: interop.GameName, Scheme: leagues.SchemeLabel})
 	a.table = table.New(a.kit(), table.Handed{Log: log, Share: a.cards.Share, ViewPreview: a.cards.ViewPreview,
 		BGStatsEvening: interop.BGStatsEvening, Features: a.features, PlayRerender: a.playRerender})

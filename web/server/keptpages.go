@@ -79,9 +79,6 @@ func newPageCache(max, maxBytes int) *pageCache {
 	return &pageCache{byKey: map[string]*list.Element{}, max: max, maxBytes: maxBytes}
 }
 
-// keptPages is the server's cache of rendered pages.
-var keptPages = newPageCache(keptPagesMax, keptPagesBytes)
-
 func (pc *pageCache) get(key string) *keptPage {
 	pc.mu.Lock()
 	defer pc.mu.Unlock()
@@ -156,11 +153,11 @@ func (a *App) keptPage(c echo.Context, key string, page func() templ.Component) 
 	}
 	full := b.String()
 	csrf := kit.CSRFToken(c)
-	if p := keptPages.get(full); p != nil && len(csrf) == p.csrfLen && plainToken(csrf) {
-		keptPages.hit()
+	if p := a.pages.get(full); p != nil && len(csrf) == p.csrfLen && plainToken(csrf) {
+		a.pages.hit()
 		return p.serve(c, csrf)
 	}
-	return renderKept(c, full, csrf, page())
+	return renderKept(c, a.pages, full, csrf, page())
 }
 
 func btoi(b bool) byte {
@@ -186,9 +183,9 @@ func plainToken(s string) bool {
 	return true
 }
 
-// renderKept renders comp as render does, and keeps it under key when
+// renderKept renders comp as render does, and keeps it in pc under key when
 // its tokens can be cut out of it.
-func renderKept(c echo.Context, key, csrf string, comp templ.Component) error {
+func renderKept(c echo.Context, pc *pageCache, key, csrf string, comp templ.Component) error {
 	buf := renderBuffers.Get().(*bytes.Buffer)
 	defer putRenderBuffer(buf)
 	if err := comp.Render(c.Request().Context(), buf); err != nil {
@@ -200,7 +197,7 @@ func renderKept(c echo.Context, key, csrf string, comp templ.Component) error {
 		p = cutPage(key, buf.Bytes(), csrf, forms)
 	}
 	if p != nil {
-		keptPages.put(p)
+		pc.put(p)
 	}
 	z, cuts, err := answerPage(c, http.StatusOK, echo.MIMETextHTMLCharsetUTF8, buf.Bytes(), append([]string{csrf}, forms...))
 	if err == nil && z != nil && p != nil && sameCuts(p, cuts) {

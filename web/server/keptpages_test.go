@@ -44,7 +44,7 @@ func TestKeptPageIsEachReadersOwn(t *testing.T) {
 		}
 		req.Header.Set("Accept-Language", lang)
 		req.Header.Set("Accept-Encoding", enc)
-		before := keptPages.served()
+		before := ts.app.pages.served()
 		resp, err := client.Do(req)
 		if err != nil {
 			t.Fatal(err)
@@ -60,7 +60,7 @@ func TestKeptPageIsEachReadersOwn(t *testing.T) {
 		if resp.StatusCode != http.StatusOK || !strings.Contains(string(body), "</html>") {
 			t.Fatalf("GET %s: %d, %d bytes", path, resp.StatusCode, len(body))
 		}
-		v := view{page: string(body), kept: keptPages.served() > before}
+		v := view{page: string(body), kept: ts.app.pages.served() > before}
 		for _, m := range csrfRE.FindAllStringSubmatch(v.page, -1) {
 			v.csrf = append(v.csrf, m[1])
 		}
@@ -219,12 +219,12 @@ func TestKeptPageAndTheClock(t *testing.T) {
 	tokenRE := regexp.MustCompile(`name="_(token|csrf)" value="[^"]*"`)
 	view := func(path string) (string, bool) {
 		t.Helper()
-		before := keptPages.served()
+		before := ts.app.pages.served()
 		p := ts.Get(path)
 		if p.Status != http.StatusOK {
 			t.Fatalf("GET %s: %d", path, p.Status)
 		}
-		return string(p.Body), keptPages.served() > before
+		return string(p.Body), ts.app.pages.served() > before
 	}
 	start := table + "/clock/start?back=round"
 	if p := ts.Post(start, ts.Get(table+"/games/new").FormOf(t, start)); p.Status != http.StatusSeeOther {
