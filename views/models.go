@@ -205,7 +205,7 @@ type TableParts struct{ Top, Middle, History templ.Component }
 type TableVM struct {
 	TableView
 	Form
-	UndoLabel string // what Undo would take back; "" when nothing
+	UndoLabel scoring.Phrase // what Undo would take back; zero when nothing
 	// PlayLabel offers guided play ("play along"); zero when the game has none.
 	PlayLabel scoring.Phrase
 	Share     ShareVM
@@ -330,7 +330,7 @@ func (p Pager) Paged() bool { return p.Older != "" || p.Newer != "" }
 // LogRow is one event of a table's history.
 type LogRow struct {
 	Seq    int
-	Text   string
+	Text   LogText
 	At     string
 	Undone bool
 }
@@ -630,8 +630,9 @@ type ReplayVM struct {
 	Heading          scoring.Phrase
 	GameTitle        string
 	Step, Steps      int
-	What, At         string // the step's event in words and its time
-	Present          bool   // the game existed at this step
+	What             LogText // the step's event in words
+	At               string  // and its time
+	Present          bool    // the game existed at this step
 	Result           scoring.Result
 	PrevURL, NextURL string // "" at the ends
 	GameURL          string

@@ -54,7 +54,7 @@ func (a *Area) tablePage(c echo.Context, t sessions.Table, links sessions.TableL
 		vm.EveningURL = kit.EditBase(c) + "/evening"
 	}
 	if e, ok := t.Newest(); ok {
-		vm.UndoLabel = tablepage.LogShort(c.Request().Context(), t, e.Event)
+		vm.UndoLabel = tablepage.LogShort(t, e.Event)
 	}
 	if g, _ := games.Find(t.Info.Slug); g.Pages != nil {
 		vm.PlayLabel = scoring.Phrasef("Play the next game along, turn by turn")
