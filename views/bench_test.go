@@ -16,7 +16,7 @@ func benchTable() TableVM {
 	for i, p := range vm.Players {
 		vm.Chart.Bars = append(vm.Chart.Bars, Bar{Label: p, Value: float64(300 - 10*i), Lead: i == 0})
 	}
-	lines := LineChart{ID: "totals-chart", Title: "Running totals after 5 games", XLabel: "Game"}
+	lines := LineChart{ID: "totals-chart", Title: scoring.Verbatim("Running totals after 5 games"), XLabel: scoring.Verbatim("Game")}
 	for i, p := range vm.Players {
 		lines.Series = append(lines.Series, Series{Name: p, Values: []float64{float64(62 - i), float64(109 - i), float64(170 - 2*i), float64(230 - 5*i), float64(300 - 10*i)}})
 	}

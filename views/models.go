@@ -138,8 +138,9 @@ type NewTableVM struct {
 	Max int
 	// Starts is each game's start rule, in the order of Games; Rule is
 	// the chosen game's; First is the seat (box index) that starts.
-	Starts      []string
-	Rule, First string
+	Starts []scoring.Phrase
+	Rule   scoring.Phrase
+	First  string
 	// Chips are the names this phone played with, offered by one tap.
 	Chips  []string
 	Errors Errors
@@ -569,7 +570,7 @@ type GameOverVM struct {
 	Title   string
 	Winners []string
 	Score   int
-	Summary string
+	Summary scoring.Phrase
 	// Rounds is the rounds a round game took (0 for a whole result).
 	Rounds int
 	// Next is set when the next round starts a new game of it.

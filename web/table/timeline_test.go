@@ -126,14 +126,14 @@ func TestTimelineOfRounds(t *testing.T) {
 
 	// The round chart: running totals by round with Cambio's target.
 	g, _ := tb.Current()
-	c := roundLines(context.Background(), "cambio", g)
+	c := roundLines("cambio", g)
 	if !c.HasTarget || c.Target != 50 || len(c.Series) != 2 {
 		t.Fatalf("round chart %+v", c)
 	}
 	if !slices.Equal(c.Series[0].Values, []float64{4, 6}) || !slices.Equal(c.Series[1].Values, []float64{12, 37}) {
 		t.Errorf("running totals by round %+v", c.Series)
 	}
-	if c := roundLines(context.Background(), "kodiak", g); c.HasTarget {
+	if c := roundLines("kodiak", g); c.HasTarget {
 		t.Error("Kodiak has no target line")
 	}
 }
@@ -151,7 +151,7 @@ func TestRunningLinesAddUpGames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := runningLines(context.Background(), tb)
+	c := runningLines(tb)
 	got := [][]float64{c.Series[0].Values, c.Series[1].Values, c.Series[2].Values}
 	want := [][]float64{{10, 15}, {-3, 4}, {0, 1}}
 	for i := range want {
@@ -159,8 +159,8 @@ func TestRunningLinesAddUpGames(t *testing.T) {
 			t.Errorf("%s: %v, want %v", c.Series[i].Name, got[i], want[i])
 		}
 	}
-	if !strings.Contains(c.Title, "2 games") {
-		t.Errorf("title %q", c.Title)
+	if title := i18n.Say(context.Background(), c.Title); !strings.Contains(title, "2 games") {
+		t.Errorf("title %q", title)
 	}
 }
 
