@@ -531,12 +531,13 @@ type LeagueAdminVM struct {
 
 // LeagueRow is one line of a league table.
 type LeagueRow struct {
-	Rank             int
-	Player, Emoji    string
-	Played, Wins     int
-	Points           string
-	Spark, TrendText string // sparkline points and the trend in words
-	URL              string // the member's page ("" for none)
+	Rank          int
+	Player, Emoji string
+	Played, Wins  int
+	Points        string
+	Spark         string    // sparkline points
+	Trend         []float64 // the points after each game, said in words (TrendText)
+	URL           string    // the member's page ("" for none)
 }
 
 // GameStandings is a league table restricted to one game. Kind tells
