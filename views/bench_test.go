@@ -12,18 +12,18 @@ import (
 
 func benchTable() TableVM {
 	vm := TableVM{TableView: TableView{Base: "/tables/abc", Name: "Friday", Game: scoring.Info{Title: "Koffer, Katze & Sombrero", MaxPlayers: 4},
-		Players: []string{"Amelia", "Victor", "Enrique"}, Leaders: []string{"Amelia"}}, UndoLabel: "game 5 entered"}
+		Players: []string{"Amelia", "Victor", "Enrique"}, Leaders: []string{"Amelia"}}, UndoLabel: scoring.Phrasef("game %d entered", 5)}
 	for i, p := range vm.Players {
 		vm.Chart.Bars = append(vm.Chart.Bars, Bar{Label: p, Value: float64(300 - 10*i), Lead: i == 0})
 	}
-	lines := LineChart{ID: "totals-chart", Title: "Running totals after 5 games", XLabel: "Game"}
+	lines := LineChart{ID: "totals-chart", Title: scoring.Verbatim("Running totals after 5 games"), XLabel: scoring.Verbatim("Game")}
 	for i, p := range vm.Players {
 		lines.Series = append(lines.Series, Series{Name: p, Values: []float64{float64(62 - i), float64(109 - i), float64(170 - 2*i), float64(230 - 5*i), float64(300 - 10*i)}})
 	}
 	vm.Lines = Lines(lines) // drawn on every render, as a cache miss is
 	for g := 1; g <= 5; g++ {
 		vm.Games = append(vm.Games, GameRow{Number: g, Totals: []string{"62", "47", "58"}, Status: GameStatus{Checked: true}})
-		vm.Log = append(vm.Log, LogRow{Seq: g, Text: "game entered", At: "20:15"})
+		vm.Log = append(vm.Log, LogRow{Seq: g, Text: LogText{Phrase: scoring.Phrasef("game %d entered", g)}, At: "20:15"})
 	}
 	return vm
 }

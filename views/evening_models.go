@@ -6,8 +6,8 @@ import "tablemate/scoring"
 // and why, in one line, and each player's line with each game's result.
 type EveningVM struct {
 	// Status says how far the evening is: "after 3 games · game 4 in
-	// progress, round 2".
-	Status string
+	// progress, round 2"; zero before anything is played.
+	Status scoring.Phrase
 	// Why says which standing is shown and why, in one line.
 	Why scoring.Phrase
 	// Points heads the points column ("Total" or "Points").
@@ -53,15 +53,15 @@ type RankRow struct {
 // line saying how they were reckoned, and what comes next.
 type EveningEndVM struct {
 	Page
-	Name, Status string
-	Why          scoring.Phrase
-	Ranking      []RankRow
-	Next, Back   string
-	Share        ShareLink
-	BGStats      []BGStatsLink // one per counted game, the newest few
-	BGStatsMore  bool          // older counted games were left out
-	Length       LengthVM      // how long the evening took
-	Note         NoteVM        // the evening's note, with its form
+	Name        string
+	Status, Why scoring.Phrase
+	Ranking     []RankRow
+	Next, Back  string
+	Share       ShareLink
+	BGStats     []BGStatsLink // one per counted game, the newest few
+	BGStatsMore bool          // older counted games were left out
+	Length      LengthVM      // how long the evening took
+	Note        NoteVM        // the evening's note, with its form
 }
 
 // AfterGameVM is what a finished game offers next: the same players
@@ -123,7 +123,7 @@ type StopPlay struct {
 type GameChoice struct {
 	Slug, Title string
 	// Starts is the game's own start rule ("the youngest player starts").
-	Starts string
+	Starts scoring.Phrase
 	// Fits is false when the table's players cannot play it (too many or
 	// too few), with Why.
 	Fits bool

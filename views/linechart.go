@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"tablemate/scoring"
 	"tablemate/views/i18n"
 )
 
@@ -13,8 +14,8 @@ import (
 // line per player over games (or rounds), starting from 0 at x = 0.
 type LineChart struct {
 	ID     string // prefix of the element ids (title, desc), unique per page
-	Title  string
-	XLabel string // what x counts: "Game" or "Round"
+	Title  scoring.Phrase
+	XLabel scoring.Phrase // what x counts: "Game" or "Round"
 	Series []Series
 	// Target, when HasTarget, is drawn as a dashed line (Cambio's 50).
 	Target    int
@@ -275,7 +276,7 @@ func lineTextIn(ctx context.Context, c LineChart) string {
 			parts = append(parts, s.Name+" "+minus(s.Values[len(s.Values)-1]))
 		}
 	}
-	x := c.XLabel
+	x := i18n.Say(ctx, c.XLabel)
 	if !i18n.IsGerman(ctx) { // German nouns keep their capital
 		x = strings.ToLower(x)
 	}

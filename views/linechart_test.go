@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
+
+	"tablemate/scoring"
 )
 
 func TestLinScale(t *testing.T) {
@@ -70,7 +72,7 @@ func render(t *testing.T, c LineChart) (string, *goquery.Document) {
 }
 
 func TestLinesLayout(t *testing.T) {
-	c := LineChart{ID: "totals", Title: "Running totals", XLabel: "Game", Series: []Series{
+	c := LineChart{ID: "totals", Title: scoring.Verbatim("Running totals"), XLabel: scoring.Verbatim("Game"), Series: []Series{
 		{Name: "Ana", Values: []float64{58, 100}},
 		{Name: "Ben", Values: []float64{-10, -10}},
 	}}
@@ -112,7 +114,7 @@ func TestLinesLayout(t *testing.T) {
 }
 
 func TestLinesFlatSeriesAndTarget(t *testing.T) {
-	c := LineChart{ID: "rounds", Title: "Game 1", XLabel: "Round", HasTarget: true, Target: 50,
+	c := LineChart{ID: "rounds", Title: scoring.Verbatim("Game 1"), XLabel: scoring.Verbatim("Round"), HasTarget: true, Target: 50,
 		Series: []Series{{Name: "Ana", Values: []float64{0, 0, 0}}}}
 	_, doc := render(t, c)
 	d, _ := doc.Find("path.line").Attr("d")
@@ -133,7 +135,7 @@ func TestLinesFlatSeriesAndTarget(t *testing.T) {
 }
 
 func TestLinesEmptyRendersNothing(t *testing.T) {
-	for _, c := range []LineChart{{}, {Title: "x", Series: []Series{{Name: "Ana"}}}} {
+	for _, c := range []LineChart{{}, {Title: scoring.Verbatim("x"), Series: []Series{{Name: "Ana"}}}} {
 		if html, _ := render(t, c); strings.TrimSpace(html) != "" {
 			t.Errorf("empty chart rendered %q", html)
 		}
@@ -145,7 +147,7 @@ func TestLinesEmptyRendersNothing(t *testing.T) {
 // line of more points than maxDots is drawn without dots.
 func TestLinesRelativePathHitsEveryPoint(t *testing.T) {
 	values := []float64{3, -7, 12, 12, 40, 38, -1, 55}
-	_, doc := render(t, LineChart{ID: "totals", Title: "Totals", XLabel: "Game", Series: []Series{{Name: "Ana", Values: values}}})
+	_, doc := render(t, LineChart{ID: "totals", Title: scoring.Verbatim("Totals"), XLabel: scoring.Verbatim("Game"), Series: []Series{{Name: "Ana", Values: values}}})
 	d := doc.Find("path.line").AttrOr("d", "")
 	var dots [][2]float64
 	doc.Find("circle.dot").Each(func(_ int, s *goquery.Selection) {
@@ -167,7 +169,7 @@ func TestLinesRelativePathHitsEveryPoint(t *testing.T) {
 	for i := range long {
 		long[i] = float64(i * 7 % 23)
 	}
-	_, doc = render(t, LineChart{ID: "totals", Title: "Totals", XLabel: "Game", Series: []Series{{Name: "Ana", Values: long}}})
+	_, doc = render(t, LineChart{ID: "totals", Title: scoring.Verbatim("Totals"), XLabel: scoring.Verbatim("Game"), Series: []Series{{Name: "Ana", Values: long}}})
 	if n := doc.Find("circle.dot").Length(); n != 0 {
 		t.Errorf("a line of %d points has %d dots", len(long), n)
 	}

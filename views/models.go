@@ -138,8 +138,9 @@ type NewTableVM struct {
 	Max int
 	// Starts is each game's start rule, in the order of Games; Rule is
 	// the chosen game's; First is the seat (box index) that starts.
-	Starts      []string
-	Rule, First string
+	Starts []scoring.Phrase
+	Rule   scoring.Phrase
+	First  string
 	// Chips are the names this phone played with, offered by one tap.
 	Chips  []string
 	Errors Errors
@@ -205,7 +206,7 @@ type TableParts struct{ Top, Middle, History templ.Component }
 type TableVM struct {
 	TableView
 	Form
-	UndoLabel string // what Undo would take back; "" when nothing
+	UndoLabel scoring.Phrase // what Undo would take back; zero when nothing
 	// PlayLabel offers guided play ("play along"); zero when the game has none.
 	PlayLabel scoring.Phrase
 	Share     ShareVM
@@ -330,7 +331,7 @@ func (p Pager) Paged() bool { return p.Older != "" || p.Newer != "" }
 // LogRow is one event of a table's history.
 type LogRow struct {
 	Seq    int
-	Text   string
+	Text   LogText
 	At     string
 	Undone bool
 }
@@ -530,12 +531,13 @@ type LeagueAdminVM struct {
 
 // LeagueRow is one line of a league table.
 type LeagueRow struct {
-	Rank             int
-	Player, Emoji    string
-	Played, Wins     int
-	Points           string
-	Spark, TrendText string // sparkline points and the trend in words
-	URL              string // the member's page ("" for none)
+	Rank          int
+	Player, Emoji string
+	Played, Wins  int
+	Points        string
+	Spark         string    // sparkline points
+	Trend         []float64 // the points after each game, said in words (TrendText)
+	URL           string    // the member's page ("" for none)
 }
 
 // GameStandings is a league table restricted to one game. Kind tells
@@ -569,7 +571,7 @@ type GameOverVM struct {
 	Title   string
 	Winners []string
 	Score   int
-	Summary string
+	Summary scoring.Phrase
 	// Rounds is the rounds a round game took (0 for a whole result).
 	Rounds int
 	// Next is set when the next round starts a new game of it.
@@ -630,8 +632,9 @@ type ReplayVM struct {
 	Heading          scoring.Phrase
 	GameTitle        string
 	Step, Steps      int
-	What, At         string // the step's event in words and its time
-	Present          bool   // the game existed at this step
+	What             LogText // the step's event in words
+	At               string  // and its time
+	Present          bool    // the game existed at this step
 	Result           scoring.Result
 	PrevURL, NextURL string // "" at the ends
 	GameURL          string

@@ -4,12 +4,14 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"tablemate/scoring"
 )
 
 // TestPrerenderWritesTheSameBytes: a prerendered component renders what
 // the component itself would, every time.
 func TestPrerenderWritesTheSameBytes(t *testing.T) {
-	chart := Lines(LineChart{ID: "c", Title: "Running totals", XLabel: "Game", Series: []Series{{Name: "Ana", Values: []float64{3, 7}}, {Name: "Ben", Values: []float64{5, 6}}}})
+	chart := Lines(LineChart{ID: "c", Title: scoring.Verbatim("Running totals"), XLabel: scoring.Verbatim("Game"), Series: []Series{{Name: "Ana", Values: []float64{3, 7}}, {Name: "Ben", Values: []float64{5, 6}}}})
 	ctx := context.Background()
 	var live, first, second strings.Builder
 	if err := chart.Render(ctx, &live); err != nil {

@@ -459,7 +459,7 @@ func writeFeatures(w io.Writer, r reach, s tlsSetup) {
 		return
 	}
 	f := tablepage.FeaturesAt(r.phones[0], s.on() && !s.trusted)
-	fmt.Fprint(w, wrap(f.Say(), 100, ""))
+	fmt.Fprint(w, wrap(f.Say().String(), 100, ""))
 }
 
 // flagGiven reports whether the command line set the flag.

@@ -65,14 +65,12 @@ func sources(t *testing.T) map[string]string {
 const lit = `("(?:[^"\\\n]|\\.)*"|` + "`[^`]*`" + `)`
 
 // Calls whose literal arguments are catalog keys: i18n.T (key first
-// after the context), i18n.Noun (both
-// forms after the count), i18n.Key (the marked label), scoring.Phrasef
+// after the context), i18n.Key (the marked label), scoring.Phrasef
 // and scoring.Count (a sentence or count kept as a phrase, said when the
 // page is rendered) and formErrorf / kit.FormErrorf (a form error's
 // format).
 var (
 	keyFirst = regexp.MustCompile(`\bi18n\.T\(\s*[A-Za-z_][A-Za-z0-9_.()]*\s*,\s*` + lit)
-	keyPair  = regexp.MustCompile(`\bi18n\.Noun\(\s*[A-Za-z_][A-Za-z0-9_.()]*\s*,[^,]+,\s*` + lit + `\s*,\s*` + lit)
 	keyMark  = regexp.MustCompile(`(?:\bi18n\.Key|\bscoring\.Phrasef|\.None)\(\s*` + lit)
 	// scoring.Count(n, "one", "many", …): a page's count kept as a phrase.
 	keyCount = regexp.MustCompile(`\bscoring\.Count\(\s*[^,]+,\s*` + lit + `\s*,\s*` + lit)
@@ -103,10 +101,6 @@ func usedKeys(t *testing.T, src map[string]string) map[string]string {
 	for file, text := range src {
 		for _, m := range keyFirst.FindAllStringSubmatch(text, -1) {
 			add(file, m[1])
-		}
-		for _, m := range keyPair.FindAllStringSubmatch(text, -1) {
-			add(file, m[1])
-			add(file, m[2])
 		}
 		for _, m := range keyMark.FindAllStringSubmatch(text, -1) {
 			add(file, m[1])

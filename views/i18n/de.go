@@ -349,7 +349,18 @@ var deCore = map[string]string{
 	"Game %d, running totals by round":          "Partie %d, Zwischenstand Runde für Runde",
 	"Replay of game %d":                         "Partie %d nachspielen",
 	"%s · replay of game %d":                    "%s · Partie %d nachgespielt",
-	"Home":                                      "Start",
+	// An undo button naming an event that has no short words of its own
+	// says its log sentence starting small (web/tablepage LogShort); the
+	// German is the sentence's own, nouns keep their capital.
+	"table started for %s with %s":    "Tisch für %s eröffnet mit %s",
+	"next game chosen: %s":            "Nächstes Spiel gewählt: %s",
+	"next game chosen: %s, %s starts": "Nächstes Spiel gewählt: %s, %s beginnt",
+	"clock of game %d started":        "Uhr für Partie %d gestartet",
+	"clock of game %d paused":         "Uhr für Partie %d angehalten",
+	"guided game started":             "Mitgespielte Partie begonnen",
+	"undid: %s":                       "Rückgängig gemacht: %s",
+	"undid entry #%d":                 "Eintrag #%d rückgängig gemacht",
+	"Home":                            "Start",
 	// Score lines of the engines (Breakdown labels), keyed by their exact
 	// English label; labels with numbers in them stay English.
 	// Form errors of the result editors

@@ -131,16 +131,6 @@ func translate(ctx context.Context, key string, args []any) string {
 	return fmt.Sprintf(key, args...)
 }
 
-// Noun is the word for a count of n shown beside it (a big figure with
-// "games played" under it): one's or many's text, by the same plural
-// rule as scoring.Count, neither formatted with n.
-func Noun(ctx context.Context, n int, one, many string) string {
-	if scoring.One(Lang(ctx), n) {
-		return translate(ctx, one, nil)
-	}
-	return translate(ctx, many, nil)
-}
-
 // JoinNames writes "Ana", "Ana and Ben", "Ana, Ben and Cy" in ctx's
 // language ("Ana, Ben und Cy").
 func JoinNames(ctx context.Context, names []string) string {

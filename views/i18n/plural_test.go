@@ -22,8 +22,8 @@ func TestPluralRule(t *testing.T) {
 	}
 }
 
-// TestPluralCases: counts (scoring.Count, said by i18n.Say; i18n.Noun on
-// a page) take the form their
+// TestPluralCases: counts (scoring.Count, said by i18n.Say; a count's
+// word beside its figure, chosen by scoring.One on a page) take the form their
 // number needs, in English and German, one count at a time in one
 // sentence ("12 Figuren und 1 Wunderhut", not "1 Wunderhüte").
 func TestPluralCases(t *testing.T) {
@@ -33,14 +33,22 @@ func TestPluralCases(t *testing.T) {
 		return scoring.Phrasef("%s and %s were taken: a standard game ends at the first refill that cannot be done, so it needs %d characters taken (no character left to refill) or %d characters and wonderhats together (no hat left); if you played on until 3 characters were left, choose that variant",
 			scoring.Count(m, "1 character", "%d characters"), scoring.Count(w, "1 wonderhat", "%d wonderhats"), 14, 18)
 	}
+	// noun is a count's word without its number, as the member page
+	// picks it ("3" over "games played").
+	noun := func(ctx context.Context, n int, one, many string) string {
+		if scoring.One(i18n.Lang(ctx), n) {
+			return i18n.T(ctx, one)
+		}
+		return i18n.T(ctx, many)
+	}
 	for _, c := range []struct{ got, want string }{
 		{i18n.Say(en, scoring.Count(1, "1 game", "%d games")), "1 game"},
 		{i18n.Say(en, scoring.Count(0, "1 game", "%d games")), "0 games"},
 		{i18n.Say(de, scoring.Count(1, "1 game", "%d games")), "1 Partie"},
 		{i18n.Say(de, scoring.Count(2, "1 game", "%d games")), "2 Partien"},
 		{i18n.Say(de, scoring.Count(1500, "1 game", "%d games")), "1.500 Partien"},
-		{i18n.Noun(de, 1, "game played", "games played"), "Partie gespielt"},
-		{i18n.Noun(de, 3, "game played", "games played"), "Partien gespielt"},
+		{noun(de, 1, "game played", "games played"), "Partie gespielt"},
+		{noun(de, 3, "game played", "games played"), "Partien gespielt"},
 		{i18n.Say(en, scoring.Points(1)), "1 point"},
 		{i18n.Say(en, scoring.Points(-1)), "-1 points"},
 		{i18n.Say(de, scoring.Points(1)), "1 Punkt"},

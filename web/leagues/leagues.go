@@ -369,7 +369,7 @@ func leagueRows(ctx context.Context, st []league.Standing, emoji map[string]stri
 	rows := make([]views.LeagueRow, len(st))
 	for i, s := range st {
 		rows[i] = views.LeagueRow{Rank: s.Rank, Player: s.Player, Emoji: emoji[s.Player], Played: s.Played, Wins: s.Wins, URL: memberURL(base, s.Player),
-			Points: i18n.Decimal(ctx, s.Points, -1), Spark: sparkline(s.Trend), TrendText: trendText(ctx, s.Trend)}
+			Points: i18n.Decimal(ctx, s.Points, -1), Spark: sparkline(s.Trend), Trend: s.Trend}
 	}
 	return rows
 }
@@ -392,14 +392,4 @@ func sparkline(v []float64) string {
 		fmt.Fprintf(&b, "%.1f,%.1f ", 60*float64(i)/float64(len(v)-1), y)
 	}
 	return strings.TrimSpace(b.String())
-}
-
-// trendText is the trend in words for screen readers: the points after
-// each game, as the reader's language writes them ("1.5, 2", "1,5; 2").
-func trendText(ctx context.Context, v []float64) string {
-	parts := make([]string, len(v))
-	for i, x := range v {
-		parts[i] = i18n.Decimal(ctx, x, -1)
-	}
-	return strings.Join(parts, i18n.T(ctx, ", "))
 }

@@ -23,6 +23,7 @@ import (
 	"tablemate/scoring"
 	"tablemate/sessions"
 	"tablemate/views"
+	"tablemate/views/i18n"
 	"tablemate/web/games"
 	"tablemate/web/kit"
 	"tablemate/web/serve"
@@ -212,5 +213,5 @@ func (a *Area) undoLabel(c echo.Context, t sessions.Table) string {
 		}
 	}
 	// The undo button names the newest event as the log says it, short.
-	return tablepage.LogShort(c.Request().Context(), t, e.Event)
+	return i18n.Say(c.Request().Context(), tablepage.LogShort(t, e.Event))
 }

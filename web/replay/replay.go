@@ -92,7 +92,7 @@ func (a *Area) page(c echo.Context, t sessions.Table, base string) error {
 	vm := views.ReplayVM{
 		Page: kit.Page(c, scoring.Phrasef("Replay of game %d", n)), Heading: scoring.Phrasef("%s · replay of game %d", t.Name, n),
 		GameTitle: games.PlayingTitle(c.Request().Context(), t), Step: k, Steps: len(steps),
-		What: tablepage.LogText(c.Request().Context(), t, e.Event), At: serve.DateTime(c, e.At.Local(), false, true),
+		What: tablepage.LogText(t, e.Event), At: serve.DateTime(c, e.At.Local(), false, true),
 	}
 	if g, ok := t.Game(n); ok {
 		vm.GameTitle = games.KindTitle(c.Request().Context(), g.Record.Game, g.Record.Sheet) // the game it is, whatever the table plays now

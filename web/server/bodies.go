@@ -14,7 +14,6 @@ import (
 
 	"tablemate/scoring"
 	"tablemate/sessions"
-	"tablemate/views/i18n"
 	"tablemate/web/serve"
 )
 
@@ -96,19 +95,23 @@ type plainError = serve.PlainError
 // bodyTooLarge is the 413 of a body over its route's limit.
 func bodyTooLarge(limit bodyLimit) *plainError {
 	people, api := limit.words()
-	return &plainError{Status: http.StatusRequestEntityTooLarge,
-		Format: i18n.Key("This is more than %s, the most Tablemate takes in one go, so it was not read and nothing was saved."),
-		Args:   []any{people},
-		API:    "the body is larger than " + api + ", the most this server reads; nothing was read"}
+	return plainPhrase(http.StatusRequestEntityTooLarge,
+		scoring.Phrasef("This is more than %s, the most Tablemate takes in one go, so it was not read and nothing was saved.", people),
+		"the body is larger than "+api+", the most this server reads; nothing was read")
 }
 
 // bodyTooSlow is the 408 of a body that did not arrive in time.
 func bodyTooSlow(timeout time.Duration) *plainError {
-	secs := scoring.Count(max(1, int(timeout.Round(time.Second)/time.Second)), i18n.Key("1 second"), i18n.Key("%d seconds"))
-	return &plainError{Status: http.StatusRequestTimeout,
-		Format: i18n.Key("What was sent arrived too slowly (it was not complete after %s), so it was not read and nothing was saved. Check the connection and send it again."),
-		Args:   []any{secs},
-		API:    fmt.Sprintf("the body arrived too slowly: it was not complete after %s; nothing was read", secs)}
+	secs := scoring.Count(max(1, int(timeout.Round(time.Second)/time.Second)), "1 second", "%d seconds")
+	return plainPhrase(http.StatusRequestTimeout,
+		scoring.Phrasef("What was sent arrived too slowly (it was not complete after %s), so it was not read and nothing was saved. Check the connection and send it again.", secs),
+		fmt.Sprintf("the body arrived too slowly: it was not complete after %s; nothing was read", secs))
+}
+
+// plainPhrase is an error answer people read, its words a phrase made
+// here and said when the answer is written (server.go).
+func plainPhrase(status int, p scoring.Phrase, api string) *plainError {
+	return &plainError{Status: status, Format: p.Format(), Args: p.Args(), API: api}
 }
 
 // guardBodies bounds every request body: more than its route's limit

@@ -8,7 +8,7 @@ import (
 	"sync"
 	"time"
 
-	"tablemate/views/i18n"
+	"tablemate/scoring"
 )
 
 // Defaults of the live-stream caps (serve -live-per-client, -live-per-table,
@@ -62,11 +62,11 @@ func (s *streamCaps) acquire(client, table string) (done func(), refused *plainE
 	defer s.mu.Unlock()
 	switch {
 	case s.open >= s.total:
-		return nil, streamsFull(i18n.Key("The server already follows %d live pages, as many as it can. Reload to see new moves; this page tries again by itself."), s.total)
+		return nil, streamsFull(scoring.Phrasef("The server already follows %d live pages, as many as it can. Reload to see new moves; this page tries again by itself.", s.total))
 	case s.tables[table] >= s.perTable:
-		return nil, streamsFull(i18n.Key("This table already has %d live pages open, the most one table may have. Reload to see new moves; this page tries again by itself."), s.perTable)
+		return nil, streamsFull(scoring.Phrasef("This table already has %d live pages open, the most one table may have. Reload to see new moves; this page tries again by itself.", s.perTable))
 	case s.clients[client] >= s.perClient:
-		return nil, streamsFull(i18n.Key("This address already has %d live pages open, the most one address may have. Close Tablemate pages you no longer use; this page tries again by itself."), s.perClient)
+		return nil, streamsFull(scoring.Phrasef("This address already has %d live pages open, the most one address may have. Close Tablemate pages you no longer use; this page tries again by itself.", s.perClient))
 	}
 	s.open++
 	s.tables[table]++
@@ -107,8 +107,8 @@ func (s *streamCaps) counts() (open, clients, tables int) {
 	return s.open, len(s.clients), len(s.tables)
 }
 
-func streamsFull(format string, limit int) *plainError {
-	return &plainError{Status: http.StatusServiceUnavailable, Format: format, Args: []any{limit}}
+func streamsFull(p scoring.Phrase) *plainError {
+	return plainPhrase(http.StatusServiceUnavailable, p, "")
 }
 
 // releaseMemory collects twice (the first moves sync.Pool contents to

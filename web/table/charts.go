@@ -1,12 +1,9 @@
 package table
 
 import (
-	"context"
-
 	"tablemate/scoring"
 	"tablemate/sessions"
 	"tablemate/views"
-	"tablemate/views/i18n"
 	"tablemate/web/games"
 	"tablemate/web/tablepage"
 )
@@ -15,10 +12,10 @@ import (
 // player (views.Lines draws it): the standing's own points after each of
 // the newest ChartGames counted games (sessions.Table.Chart), placing
 // points for a mixed evening, summed totals for one of one kind.
-func runningLines(ctx context.Context, t sessions.Table) views.LineChart {
+func runningLines(t sessions.Table) views.LineChart {
 	ch := t.Chart(ChartGames)
 	ev := tablepage.Evening(t)
-	c := views.LineChart{ID: "totals-chart", XLabel: i18n.T(ctx, "played\x04Game"), Title: i18n.Say(ctx, chartTitle(ev)), From: ch.Before}
+	c := views.LineChart{ID: "totals-chart", XLabel: scoring.Phrasef("played\x04Game"), Title: chartTitle(ev), From: ch.Before}
 	for _, s := range ch.Series {
 		c.Series = append(c.Series, views.Series{Name: s.Name, Start: s.Start, Values: s.Values})
 	}
@@ -27,8 +24,8 @@ func runningLines(ctx context.Context, t sessions.Table) views.LineChart {
 
 // roundLines is a round-based game's running totals round by round, with
 // Cambio's target (50 unless the table chose another).
-func roundLines(ctx context.Context, slug string, g sessions.Game) views.LineChart {
-	c := views.LineChart{ID: "rounds-chart", XLabel: i18n.T(ctx, "Round"), Title: i18n.T(ctx, "Game %d, running totals by round", g.Number)}
+func roundLines(slug string, g sessions.Game) views.LineChart {
+	c := views.LineChart{ID: "rounds-chart", XLabel: scoring.Phrasef("Round"), Title: scoring.Phrasef("Game %d, running totals by round", g.Number)}
 	for _, p := range g.Result().Players {
 		s := views.Series{Name: p.Name}
 		total := 0

@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -30,11 +29,11 @@ import (
 func eveningVM(c echo.Context, t sessions.Table) views.EveningVM {
 	ctx := c.Request().Context()
 	ev := tablepage.Evening(t)
-	vm := views.EveningVM{Status: eveningStatus(c, ev)}
+	vm := views.EveningVM{Status: eveningStatus(ev)}
 	switch ev.Mode {
 	case sessions.EveningSum:
 		vm.Points = scoring.Phrasef("Total")
-		title := games.KindTitle(ctx, ev.Kind.Slug, ev.Sheet)
+		title := games.KindPhrase(ev.Kind.Slug, ev.Sheet)
 		if ev.Kind.LowestWins {
 			vm.Why = scoring.Count(ev.Done, "One game of %s: the fewest points lead.", "%[1]d games of %[2]s: each player's totals added, the fewest points lead, as its rules add several games.", title)
 		} else {
@@ -61,7 +60,7 @@ func eveningVM(c echo.Context, t sessions.Table) views.EveningVM {
 		// alone keeps the table narrow on a phone.
 		label := scoring.Verbatim(strconv.Itoa(r.Number))
 		if ev.Mode != sessions.EveningSum {
-			label = scoring.Phrasef("%d · %s", r.Number, games.KindTitle(ctx, r.Game, r.Sheet))
+			label = scoring.Phrasef("%d · %s", r.Number, games.KindPhrase(r.Game, r.Sheet))
 		}
 		vm.Columns = append(vm.Columns, views.EveningColumn{Label: label, Status: tablepage.Status(r)})
 	}
@@ -106,33 +105,35 @@ func placesText(ctx context.Context, points []float64) string {
 // Before the first game counts, the leader's line already says "No game
 // counts yet", so the status starts with what goes on ("Game 1 in
 // progress, round 2"), not "after 0 games".
-func eveningStatus(c echo.Context, ev sessions.Evening) string {
-	ctx := c.Request().Context()
-	var parts []string
+func eveningStatus(ev sessions.Evening) scoring.Phrase {
+	var parts []scoring.Phrase
 	if ev.Done > 0 {
-		parts = append(parts, i18n.Say(ctx, scoring.Count(ev.Done, "after 1 game", "after %d games")))
+		parts = append(parts, scoring.Count(ev.Done, "after 1 game", "after %d games"))
 	}
 	if ev.Disputed > 0 {
-		parts = append(parts, i18n.Say(ctx, scoring.Count(ev.Disputed, "1 disputed game not counted", "%d disputed games not counted")))
+		parts = append(parts, scoring.Count(ev.Disputed, "1 disputed game not counted", "%d disputed games not counted"))
 	}
 	if ev.Going > 0 {
 		if len(parts) == 0 {
-			parts = append(parts, i18n.Say(ctx, scoring.Count(ev.Round, "Game %d in progress, round 1", "Game %[2]d in progress, round %[1]d", ev.Going)))
+			parts = append(parts, scoring.Count(ev.Round, "Game %d in progress, round 1", "Game %[2]d in progress, round %[1]d", ev.Going))
 		} else {
-			parts = append(parts, i18n.Say(ctx, scoring.Count(ev.Round, "game %d in progress, round 1", "game %[2]d in progress, round %[1]d", ev.Going)))
+			parts = append(parts, scoring.Count(ev.Round, "game %d in progress, round 1", "game %[2]d in progress, round %[1]d", ev.Going))
 		}
 	}
-	return strings.Join(parts, " · ")
+	if len(parts) == 0 {
+		return scoring.Phrase{}
+	}
+	return scoring.Phrasef("%s", scoring.List{Sep: " · ", Items: parts})
 }
 
 // gameSummary says how a finished game without winners stands (a
 // disputed one), in the words of its kind.
-func gameSummary(ctx context.Context, r sessions.GameRecord) string {
-	title := games.KindTitle(ctx, r.Game, r.Sheet)
+func gameSummary(r sessions.GameRecord) scoring.Phrase {
+	title := games.KindPhrase(r.Game, r.Sheet)
 	if r.Disputed() {
-		return i18n.Say(ctx, scoring.Count(r.Violations, "%s: disputed, not counted (1 rule broken).", "%[2]s: disputed, not counted (%[1]d rules broken).", title))
+		return scoring.Count(r.Violations, "%s: disputed, not counted (1 rule broken).", "%[2]s: disputed, not counted (%[1]d rules broken).", title)
 	}
-	return i18n.T(ctx, "%s: no winner.", title)
+	return scoring.Phrasef("%s: no winner.", title)
 }
 
 // Next shows the choice of the table's next game and who starts it.
@@ -169,7 +170,7 @@ func nextGameVM(c echo.Context, t sessions.Table, chosen, first string, errs vie
 			Game: g.Number, Rounds: g.Rounds(), Title: tablepage.GameName(c, g)}
 	}
 	for _, info := range tableGamesIn(ctx) {
-		g := views.GameChoice{Slug: info.Slug, Title: info.Title, Starts: i18n.Say(ctx, info.Starts), Fits: true}
+		g := views.GameChoice{Slug: info.Slug, Title: info.Title, Starts: info.Starts, Fits: true}
 		if n := len(t.Players); n < info.MinPlayers || n > info.MaxPlayers {
 			g.Fits, g.Why = false, scoring.Phrasef("for %d to %d players", info.MinPlayers, info.MaxPlayers)
 		}

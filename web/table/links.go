@@ -82,6 +82,6 @@ func (a *Area) tableShare(c echo.Context, t sessions.Table, l sessions.TableLink
 	}
 	_, vm.Open = serve.LinkFlashes[c.QueryParam("done")]
 	f := a.handed.Features(c.Request())
-	vm.Features, vm.FeaturesGood = scoring.Phrasef(f.Say()), f.Good()
+	vm.Features, vm.FeaturesGood = f.Say(), f.Good()
 	return vm
 }

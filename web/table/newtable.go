@@ -14,7 +14,6 @@ import (
 	"tablemate/scoring"
 	"tablemate/sessions"
 	"tablemate/views"
-	"tablemate/views/i18n"
 	"tablemate/web/games"
 	"tablemate/web/kit"
 	"tablemate/web/serve"
@@ -50,10 +49,9 @@ func (a *Area) newTableVM(c echo.Context, vm views.NewTableVM, l sessions.League
 		vm.Game = vm.Games[0].Slug
 	}
 	for _, info := range vm.Games {
-		starts := i18n.Say(c.Request().Context(), info.Starts)
-		vm.Starts = append(vm.Starts, starts)
+		vm.Starts = append(vm.Starts, info.Starts)
 		if info.Slug == vm.Game {
-			vm.Rule, vm.Max = starts, info.MaxPlayers
+			vm.Rule, vm.Max = info.Starts, info.MaxPlayers
 		}
 	}
 	vm.Max = min(max(vm.Max, len(vm.Players)), playerSlots)

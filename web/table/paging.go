@@ -1,13 +1,10 @@
 package table
 
 import (
-	"context"
-
 	"github.com/labstack/echo/v4"
 
 	"tablemate/sessions"
 	"tablemate/views"
-	"tablemate/views/i18n"
 	"tablemate/web/serve"
 	"tablemate/web/tablepage"
 )
@@ -48,26 +45,24 @@ func gameRow(c echo.Context, t sessions.Table, g sessions.Game) views.GameRow {
 }
 
 // logPage is the page of the table's history asked for (?log=S: the
-// entries from S back), newest first, in the reader's language. The
-// newest page is built once per version of the table and language.
+// entries from S back), newest first, its sentences said when the page
+// is rendered. The newest page is built once per version of the table.
 func logPage(c echo.Context, t sessions.Table) ([]views.LogRow, views.Pager) {
-	ctx := c.Request().Context()
 	end := serve.PageEnd(c, "log", t.Head)
 	p := serve.Pager(c, "log", end, LogPerPage, t.Head, "history")
 	if end == t.Head {
-		lang := i18n.Code(i18n.Lang(ctx))
-		return t.Derived("log/"+lang, func() any { return logRows(ctx, t, p.From, p.To) }).([]views.LogRow), p
+		return t.Derived("log", func() any { return logRows(t, p.From, p.To) }).([]views.LogRow), p
 	}
-	return logRows(ctx, t, p.From, p.To), p
+	return logRows(t, p.From, p.To), p
 }
 
 // logRows is the table's history from entry to back to entry from,
-// newest first, in ctx's language.
-func logRows(ctx context.Context, t sessions.Table, from, to int) []views.LogRow {
+// newest first.
+func logRows(t sessions.Table, from, to int) []views.LogRow {
 	rows := make([]views.LogRow, 0, to-from+1)
 	for seq := to; seq >= from; seq-- {
 		e, _ := t.Entry(seq)
-		rows = append(rows, views.LogRow{Seq: e.Seq, Text: tablepage.LogText(ctx, t, e.Event), At: e.At.Local().Format("15:04:05"), Undone: t.UndoneBy(e.Seq) != 0})
+		rows = append(rows, views.LogRow{Seq: e.Seq, Text: tablepage.LogText(t, e.Event), At: e.At.Local().Format("15:04:05"), Undone: t.UndoneBy(e.Seq) != 0})
 	}
 	return rows
 }

@@ -74,7 +74,7 @@ func (a *Area) tablePage(c echo.Context, t sessions.Table, links sessions.TableL
 		vm.EveningURL = kit.EditBase(c) + "/evening"
 	}
 	if e, ok := t.Newest(); ok {
-		vm.UndoLabel = tablepage.LogShort(c.Request().Context(), t, e.Event)
+		vm.UndoLabel = tablepage.LogShort(t, e.Event)
 	}
 	if g, _ := games.Find(t.Info.Slug); g.Pages != nil {
 		vm.PlayLabel = scoring.Phrasef("Play the next game along, turn by turn")
@@ -160,7 +160,7 @@ func buildTableView(c echo.Context, t sessions.Table, base string) views.TableVi
 	vm.Games, vm.GamesPage = gameRows(c, t)
 	lang := i18n.Code(i18n.Lang(ctx))
 	vm.Lines = t.Derived("lines/"+lang, func() any {
-		return views.Prerender(ctx, views.Lines(runningLines(ctx, t)))
+		return views.Prerender(ctx, views.Lines(runningLines(t)))
 	}).(templ.Component)
 	if ed, ok := games.Editor(t.Info.Slug); ok && ed.Rounds {
 		vm.Current = currentRounds(c, t, ed)
@@ -189,7 +189,7 @@ func currentRounds(c echo.Context, t sessions.Table, ed kit.Editor) *views.Round
 	if !ok {
 		return nil
 	}
-	vm := &views.RoundsVM{Game: g.Number, Chart: roundLines(c.Request().Context(), g.Info.Slug, g)}
+	vm := &views.RoundsVM{Game: g.Number, Chart: roundLines(g.Info.Slug, g)}
 	for _, p := range g.Result().Players {
 		vm.Players = append(vm.Players, p.Name)
 		vm.Totals = append(vm.Totals, p.Total)
@@ -252,7 +252,7 @@ func lastGameOver(c echo.Context, t sessions.Table, base string) *views.GameOver
 	}
 	r := g.Record
 	vm := &views.GameOverVM{Game: g.Number, Title: tablepage.GameName(c, g), Winners: r.Winners, Rounds: r.Rounds,
-		Summary: gameSummary(c.Request().Context(), r), URL: fmt.Sprintf("%s/games/%d", base, g.Number),
+		Summary: gameSummary(r), URL: fmt.Sprintf("%s/games/%d", base, g.Number),
 		Ranking: tablepage.Ranking(r), Status: tablepage.Status(r)}
 	if len(r.Winners) > 0 {
 		w, _ := r.Seat(r.Winners[0])

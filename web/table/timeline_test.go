@@ -11,6 +11,7 @@ import (
 
 	"tablemate/scoring"
 	"tablemate/sessions"
+	"tablemate/views/i18n"
 	"tablemate/web/replay"
 	"tablemate/web/tablepage"
 )
@@ -118,21 +119,21 @@ func TestTimelineOfRounds(t *testing.T) {
 		"Round 2 of game 1: Ben called Cambio; Ana 2, Ben 25 (Cambio called, fewest (−5))",
 	}
 	for i, e := range tb.Log.All() {
-		if got := tablepage.LogText(context.Background(), tb, e.Event); got != want[i] {
+		if got := tablepage.LogText(tb, e.Event).Say(context.Background()); got != want[i] {
 			t.Errorf("event %d:\n got %q\nwant %q", e.Seq, got, want[i])
 		}
 	}
 
 	// The round chart: running totals by round with Cambio's target.
 	g, _ := tb.Current()
-	c := roundLines(context.Background(), "cambio", g)
+	c := roundLines("cambio", g)
 	if !c.HasTarget || c.Target != 50 || len(c.Series) != 2 {
 		t.Fatalf("round chart %+v", c)
 	}
 	if !slices.Equal(c.Series[0].Values, []float64{4, 6}) || !slices.Equal(c.Series[1].Values, []float64{12, 37}) {
 		t.Errorf("running totals by round %+v", c.Series)
 	}
-	if c := roundLines(context.Background(), "kodiak", g); c.HasTarget {
+	if c := roundLines("kodiak", g); c.HasTarget {
 		t.Error("Kodiak has no target line")
 	}
 }
@@ -150,7 +151,7 @@ func TestRunningLinesAddUpGames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := runningLines(context.Background(), tb)
+	c := runningLines(tb)
 	got := [][]float64{c.Series[0].Values, c.Series[1].Values, c.Series[2].Values}
 	want := [][]float64{{10, 15}, {-3, 4}, {0, 1}}
 	for i := range want {
@@ -158,8 +159,8 @@ func TestRunningLinesAddUpGames(t *testing.T) {
 			t.Errorf("%s: %v, want %v", c.Series[i].Name, got[i], want[i])
 		}
 	}
-	if !strings.Contains(c.Title, "2 games") {
-		t.Errorf("title %q", c.Title)
+	if title := i18n.Say(context.Background(), c.Title); !strings.Contains(title, "2 games") {
+		t.Errorf("title %q", title)
 	}
 }
 
@@ -198,7 +199,7 @@ func TestTimelineAndReplayOfGuidedPlay(t *testing.T) {
 	}
 	want := []string{"Guided game started", "Move 1 of the guided game", "Game 1 finished by guided play (move 2): Ana 10, Ben 0"}
 	for i, w := range want {
-		if got := tablepage.LogText(context.Background(), tb, tb.Log.At(i+1).Event); got != w {
+		if got := tablepage.LogText(tb, tb.Log.At(i+1).Event).Say(context.Background()); got != w {
 			t.Errorf("event %d: %q, want %q", i+2, got, w)
 		}
 	}
@@ -232,6 +233,38 @@ func TestReplayStepsOfRoundsThenGuidedGame(t *testing.T) {
 		}
 		if !slices.Equal(got, want) {
 			t.Errorf("game %d's replay steps are events %v, want %v", n, got, want)
+		}
+	}
+}
+
+// An event without short words of its own is named as the log tells it,
+// starting small in English; German keeps the sentence's capital.
+func TestUndoLabelsOfSentences(t *testing.T) {
+	created, _ := json.Marshal(sessions.TableCreated{Game: "cambio", Players: []string{"Ana", "Ben"}})
+	chosen, _ := json.Marshal(sessions.GameChosen{Game: "cambio", First: "Ben"})
+	undo, _ := json.Marshal(sessions.Undo{Seq: 3})
+	tb, err := sessions.Replay("t", []sessions.Event{
+		{Seq: 1, Kind: sessions.KindTableCreated, Payload: created},
+		{Seq: 2, Kind: sessions.KindGameChosen, Payload: chosen},
+		{Seq: 3, Kind: sessions.KindPlayStarted, Payload: json.RawMessage(`{"setup":{}}`)},
+		{Seq: 4, Kind: sessions.KindUndo, Payload: undo},
+	}, func(string) (scoring.Game, bool) { return guidedEngine{}, true })
+	if err != nil {
+		t.Fatal(err)
+	}
+	de := i18n.With(context.Background(), i18n.German, "/")
+	for i, want := range []struct{ en, de string }{
+		{"table started for Cambio with Ana and Ben", "Tisch für Cambio eröffnet mit Ana und Ben"},
+		{"next game chosen: Cambio, Ben starts", "Nächstes Spiel gewählt: Cambio, Ben beginnt"},
+		{"guided game started", "Mitgespielte Partie begonnen"},
+		{"undid: guided game started", "Rückgängig gemacht: Mitgespielte Partie begonnen"},
+	} {
+		short := tablepage.LogShort(tb, tb.Log.At(i).Event)
+		if got := i18n.Say(context.Background(), short); got != want.en {
+			t.Errorf("event %d: %q, want %q", i+1, got, want.en)
+		}
+		if got := i18n.Say(de, short); got != want.de {
+			t.Errorf("event %d in German: %q, want %q", i+1, got, want.de)
 		}
 	}
 }

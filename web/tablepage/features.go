@@ -5,7 +5,7 @@ import (
 	"net/url"
 	"strings"
 
-	"tablemate/views/i18n"
+	"tablemate/scoring"
 )
 
 // Features are the phone features Tablemate's pages get at an address.
@@ -56,19 +56,19 @@ func loopbackHost(host string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
-// Say is what works at the address and why not, in one paragraph (an
-// English key of the catalog, for the invite panel and the start-up
-// output).
-func (f Features) Say() string {
+// Say is what works at the address and why not, in one paragraph: a
+// phrase the invite panel says in the reader's language, the start-up
+// output in English.
+func (f Features) Say() scoring.Phrase {
 	switch {
 	case !f.Phones:
-		return i18n.Key("This is this computer's own address: everything works here, but phones cannot open it.")
+		return scoring.Phrasef("This is this computer's own address: everything works here, but phones cannot open it.")
 	case f.OfflinePages:
-		return i18n.Key("On this HTTPS address every phone feature works: pages opened before open offline, entries made offline are sent later, Copy and Share, and the screen stays awake while a game is played.")
+		return scoring.Phrasef("On this HTTPS address every phone feature works: pages opened before open offline, entries made offline are sent later, Copy and Share, and the screen stays awake while a game is played.")
 	case f.Secure:
-		return i18n.Key("On this HTTPS address with a certificate of its own, each phone warns once (compare the fingerprint, then go on). Copy, Share and keeping the screen awake work, and entries made offline are sent while their page stays open; pages cannot open offline, as service workers need a certificate the phone trusts.")
+		return scoring.Phrasef("On this HTTPS address with a certificate of its own, each phone warns once (compare the fingerprint, then go on). Copy, Share and keeping the screen awake work, and entries made offline are sent while their page stays open; pages cannot open offline, as service workers need a certificate the phone trusts.")
 	}
-	return i18n.Key("On this plain-HTTP address, offline entry works while its page stays open; pages cannot open offline; the screen may sleep; Copy selects the link the older way and Share shows the QR code. Serving HTTPS turns on the rest (tablemate serve -tls self-signed).")
+	return scoring.Phrasef("On this plain-HTTP address, offline entry works while its page stays open; pages cannot open offline; the screen may sleep; Copy selects the link the older way and Share shows the QR code. Serving HTTPS turns on the rest (tablemate serve -tls self-signed).")
 }
 
 // Good reports whether every feature works.

@@ -28,7 +28,7 @@ func TestFeaturesAt(t *testing.T) {
 			t.Errorf("%s (untrusted %v): %+v, want %+v", tt.origin, tt.untrusted, got, tt.want)
 		}
 	}
-	if s := FeaturesAt("http://192.168.1.23:8080", false).Say(); !strings.Contains(s, "plain-HTTP") || !strings.Contains(s, "the screen may sleep") {
+	if s := FeaturesAt("http://192.168.1.23:8080", false).Say().String(); !strings.Contains(s, "plain-HTTP") || !strings.Contains(s, "the screen may sleep") {
 		t.Errorf("plain HTTP says %q", s)
 	}
 }
