@@ -15,7 +15,6 @@ import (
 	"tablemate/scoring/alaska"
 	"tablemate/sessions"
 	"tablemate/views"
-	"tablemate/views/i18n"
 	"tablemate/web/kit"
 )
 
@@ -200,24 +199,20 @@ func parseAlaskaMove(move string) (alaska.Step, error) {
 
 // LastMove names the newest move (kit.MoveNamer) as the engine told it to
 // the table: the newest event of this turn, or of the turn just played.
-func (alaskaPlay) LastMove(c echo.Context, t sessions.Table) (string, error) {
+// Its sentences keep their full stop (kit.MoveNamer).
+func (alaskaPlay) LastMove(t sessions.Table) (scoring.Phrase, error) {
 	pos, err := alaska.Engine{}.Resume(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 	if err != nil || len(t.Play.Steps) == 0 {
-		return "", err
+		return scoring.Phrase{}, err
 	}
-	return akLastMove(c, pos), nil
-}
-
-// akLastMove is the newest event's text in the reader's language.
-func akLastMove(c echo.Context, pos alaska.Position) string {
 	es := pos.Events
 	if len(es) == 0 {
 		es = pos.Before
 	}
 	if len(es) == 0 {
-		return ""
+		return scoring.Phrase{}, nil
 	}
-	return strings.TrimSuffix(i18n.Say(c.Request().Context(), akTold(es[len(es)-1])), ".")
+	return akTold(es[len(es)-1]), nil
 }
 
 func (alaskaPlay) TurnPage(c echo.Context, t sessions.Table, flash scoring.Phrase, undo string) (templ.Component, error) {

@@ -144,12 +144,12 @@ func (adhPlay) StepJSON(c echo.Context, _ sessions.Table) (json.RawMessage, erro
 }
 
 // LastMove names the newest move (kit.MoveNamer) as the engine tells it.
-func (adhPlay) LastMove(c echo.Context, t sessions.Table) (string, error) {
+func (adhPlay) LastMove(t sessions.Table) (scoring.Phrase, error) {
 	before, _, last, _, err := aufderhut.Engine{}.Last(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 	if err != nil || len(t.Play.Steps) == 0 {
-		return "", err
+		return scoring.Phrase{}, err
 	}
-	return i18n.Say(c.Request().Context(), before.Describe(last)), nil
+	return before.Describe(last), nil
 }
 
 func (adhPlay) TurnPage(c echo.Context, t sessions.Table, flash scoring.Phrase, undo string) (templ.Component, error) {

@@ -15,7 +15,6 @@ import (
 	"tablemate/scoring/cambio"
 	"tablemate/sessions"
 	"tablemate/views"
-	"tablemate/views/i18n"
 	"tablemate/web/kit"
 )
 
@@ -152,12 +151,12 @@ func (cambioPlay) StepJSON(c echo.Context, t sessions.Table) (json.RawMessage, e
 }
 
 // LastMove names the newest move (kit.MoveNamer): "Ben called Cambio".
-func (cambioPlay) LastMove(c echo.Context, t sessions.Table) (string, error) {
+func (cambioPlay) LastMove(t sessions.Table) (scoring.Phrase, error) {
 	before, _, last, _, err := cambio.Engine{}.Last(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 	if err != nil || len(t.Play.Steps) == 0 {
-		return "", err
+		return scoring.Phrase{}, err
 	}
-	return i18n.Say(c.Request().Context(), cambioMoveText(before, last)), nil
+	return cambioMoveText(before, last), nil
 }
 
 // cambioMoveText names step last, played on before, in the reader's

@@ -130,10 +130,12 @@ type Pages interface {
 	StepJSON(c echo.Context, t sessions.Table) (json.RawMessage, error)
 }
 
-// MoveNamer is Pages that name the guided game's newest move in the
-// reader's language ("Ben pounced"): the undo button says what it takes
-// back and the view-only page what just happened. "" when the game has no
-// move yet.
+// MoveNamer is Pages that name the guided game's newest move ("Ben
+// pounced"), as a phrase said at rendering in the reader's language: the
+// undo button says what it takes back and the view-only page what just
+// happened. Zero when the game has no move yet. A move told as a sentence
+// (Alaska's river) keeps its full stop; the pages that say it drop it, as
+// they add their own ("Last move: %s.").
 type MoveNamer interface {
-	LastMove(c echo.Context, t sessions.Table) (string, error)
+	LastMove(t sessions.Table) (scoring.Phrase, error)
 }

@@ -14,7 +14,6 @@ import (
 	"tablemate/scoring/kks"
 	"tablemate/sessions"
 	"tablemate/views"
-	"tablemate/views/i18n"
 	"tablemate/web/kit"
 )
 
@@ -78,12 +77,12 @@ func (kksPlay) TurnPage(c echo.Context, t sessions.Table, flash scoring.Phrase, 
 
 // LastMove names the newest move (kit.MoveNamer): "Ana took the red 10
 // (pays 2); blue 7 turned up".
-func (kksPlay) LastMove(c echo.Context, t sessions.Table) (string, error) {
+func (kksPlay) LastMove(t sessions.Table) (scoring.Phrase, error) {
 	before, _, last, _, err := kks.Engine{}.Last(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 	if err != nil || len(t.Play.Steps) == 0 {
-		return "", err
+		return scoring.Phrase{}, err
 	}
-	return i18n.Say(c.Request().Context(), kksMoveText(before, last)), nil
+	return kksMoveText(before, last), nil
 }
 
 // kksMoveText names step s as played on before, in the reader's language.

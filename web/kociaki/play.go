@@ -155,12 +155,12 @@ func kocMe(c echo.Context, t sessions.Table, seats int) int {
 }
 
 // LastMove names the newest move (kit.MoveNamer): "Ben’s turn (toy 1, 5)".
-func (kocPlay) LastMove(c echo.Context, t sessions.Table) (string, error) {
+func (kocPlay) LastMove(t sessions.Table) (scoring.Phrase, error) {
 	before, pos, last, _, err := kociaki.Engine{}.Last(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 	if err != nil || len(t.Play.Steps) == 0 {
-		return "", err
+		return scoring.Phrase{}, err
 	}
-	return i18n.Say(c.Request().Context(), kocStepText(before, pos, last, len(t.Play.Steps))), nil
+	return kocStepText(before, pos, last, len(t.Play.Steps)), nil
 }
 
 func (kocPlay) TurnPage(c echo.Context, t sessions.Table, flash scoring.Phrase, undo string) (templ.Component, error) {

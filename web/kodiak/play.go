@@ -14,7 +14,6 @@ import (
 	"tablemate/scoring/kodiak"
 	"tablemate/sessions"
 	"tablemate/views"
-	"tablemate/views/i18n"
 	cambioweb "tablemate/web/cambio"
 	"tablemate/web/kit"
 )
@@ -80,12 +79,12 @@ func (kodiakPlay) StepJSON(c echo.Context, t sessions.Table) (json.RawMessage, e
 }
 
 // LastMove names the newest move (kit.MoveNamer): "Ben pounced (1 of 3)".
-func (kodiakPlay) LastMove(c echo.Context, t sessions.Table) (string, error) {
+func (kodiakPlay) LastMove(t sessions.Table) (scoring.Phrase, error) {
 	before, pos, last, _, err := kodiak.Engine{}.Last(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 	if err != nil || len(t.Play.Steps) == 0 {
-		return "", err
+		return scoring.Phrase{}, err
 	}
-	return i18n.Say(c.Request().Context(), kodiakMoveText(before, pos, last)), nil
+	return kodiakMoveText(before, pos, last), nil
 }
 
 // kodiakMoveText names step last, played on before and leading to pos, in

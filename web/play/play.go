@@ -208,7 +208,7 @@ func (a *Area) undoLabel(c echo.Context, t sessions.Table) string {
 		return ""
 	}
 	if e.Kind == sessions.KindPlayStep {
-		if named := tablepage.LastMove(c, t); named != "" {
+		if named := tablepage.SayMove(c.Request().Context(), tablepage.LastMove(t)); named != "" {
 			return named
 		}
 	}

@@ -61,12 +61,12 @@ func (runeMarketPlay) SetupJSON(c echo.Context, t sessions.Table) (json.RawMessa
 
 // LastMove names the newest move (kit.MoveNamer) as the engine tells it:
 // "Ben drew back to 3; Cy has no interest this turn: skipped".
-func (runeMarketPlay) LastMove(c echo.Context, t sessions.Table) (string, error) {
+func (runeMarketPlay) LastMove(t sessions.Table) (scoring.Phrase, error) {
 	before, _, last, _, err := runemarket.Engine{}.Last(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
 	if err != nil || len(t.Play.Steps) == 0 {
-		return "", err
+		return scoring.Phrase{}, err
 	}
-	return i18n.Say(c.Request().Context(), before.Describe(last)), nil
+	return before.Describe(last), nil
 }
 
 func (runeMarketPlay) TurnPage(c echo.Context, t sessions.Table, flash scoring.Phrase, undo string) (templ.Component, error) {

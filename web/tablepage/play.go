@@ -1,6 +1,9 @@
 package tablepage
 
 import (
+	"context"
+	"strings"
+
 	"github.com/labstack/echo/v4"
 
 	"tablemate/scoring"
@@ -18,7 +21,7 @@ func Playing(c echo.Context, t sessions.Table) *views.PlayingVM {
 	if t.Play == nil {
 		return nil
 	}
-	vm := &views.PlayingVM{Title: games.PlayingTitle(c.Request().Context(), t), Moves: len(t.Play.Steps), LastMove: LastMove(c, t)}
+	vm := &views.PlayingVM{Title: games.PlayingTitle(c.Request().Context(), t), Moves: len(t.Play.Steps), LastMove: SayMove(c.Request().Context(), LastMove(t))}
 	type standing struct {
 		res scoring.Result
 		ok  bool
@@ -32,24 +35,30 @@ func Playing(c echo.Context, t sessions.Table) *views.PlayingVM {
 	return vm
 }
 
-// LastMove names the guided game's newest move in the reader's language
-// as its game says it (kit.MoveNamer: "Ben pounced"), worked out once per
-// head and language; "" when there is none or the game cannot name it.
-func LastMove(c echo.Context, t sessions.Table) string {
+// LastMove names the guided game's newest move as its game says it
+// (kit.MoveNamer: "Ben pounced"), worked out once per head; zero when
+// there is none or the game cannot name it. SayMove says it.
+func LastMove(t sessions.Table) scoring.Phrase {
 	if t.Play == nil || len(t.Play.Steps) == 0 {
-		return ""
+		return scoring.Phrase{}
 	}
 	game, _ := games.Find(t.Info.Slug)
 	namer, ok := game.Pages.(kit.MoveNamer)
 	if !ok {
-		return ""
+		return scoring.Phrase{}
 	}
-	ctx := c.Request().Context()
-	return t.Derived("play-last/"+i18n.Code(i18n.Lang(ctx)), func() any {
-		s, err := namer.LastMove(c, t)
+	return t.Derived("play-last", func() any {
+		p, err := namer.LastMove(t)
 		if err != nil {
-			return ""
+			return scoring.Phrase{}
 		}
-		return s
-	}).(string)
+		return p
+	}).(scoring.Phrase)
+}
+
+// SayMove says a move LastMove named in ctx's language, without the full
+// stop of a move told as a sentence: the pages add their own ("Last
+// move: %s.", "Undo: %s").
+func SayMove(ctx context.Context, p scoring.Phrase) string {
+	return strings.TrimSuffix(i18n.Say(ctx, p), ".")
 }
