@@ -12,7 +12,6 @@ import (
 	"tablemate/scoring"
 	"tablemate/scoring/cambio"
 	"tablemate/views"
-	"tablemate/views/i18n"
 	"tablemate/web/kit"
 )
 
@@ -351,20 +350,20 @@ func cambioPage(e kit.Entry) templ.Component {
 // cambioProgress names who is closest to the target, as the engine
 // reckons it for the game's own target (cambio.Closest): "Ana is 11 points
 // from 50".
-func cambioProgress(ctx context.Context, state json.RawMessage) string {
+func cambioProgress(state json.RawMessage) scoring.Phrase {
 	s, err := cambio.Decode(state)
 	if err != nil {
-		return ""
+		return scoring.Phrase{}
 	}
 	who, gap := cambio.Closest(s)
 	target := s.Options.Limit()
 	switch len(who) {
 	case 0:
-		return ""
+		return scoring.Phrase{}
 	case 1:
-		return i18n.Say(ctx, scoring.Count(gap, "%[1]s is 1 point from %[2]d: the game ends after the round in which a total reaches %[2]d.",
-			"%[2]s is %[1]d points from %[3]d: the game ends after the round in which a total reaches %[3]d.", who[0], target))
+		return scoring.Count(gap, "%[1]s is 1 point from %[2]d: the game ends after the round in which a total reaches %[2]d.",
+			"%[2]s is %[1]d points from %[3]d: the game ends after the round in which a total reaches %[3]d.", scoring.Name(who[0]), target)
 	}
-	return i18n.Say(ctx, scoring.Count(gap, "%[1]s are 1 point from %[2]d: the game ends after the round in which a total reaches %[2]d.",
-		"%[2]s are %[1]d points from %[3]d: the game ends after the round in which a total reaches %[3]d.", i18n.JoinNames(ctx, who), target))
+	return scoring.Count(gap, "%[1]s are 1 point from %[2]d: the game ends after the round in which a total reaches %[2]d.",
+		"%[2]s are %[1]d points from %[3]d: the game ends after the round in which a total reaches %[3]d.", who, target)
 }

@@ -74,9 +74,10 @@ type Editor struct {
 	// round editor's values, for correcting that round; nil when the
 	// game has no round n.
 	RoundValues func(state json.RawMessage, n int) url.Values
-	// Progress says in words how close a game in progress, state, is to
-	// its end, e.g. "Ben is 6 points from 50" (round games; optional).
-	Progress func(ctx context.Context, state json.RawMessage) string
+	// Progress says how close a game in progress, state, is to its end,
+	// e.g. "Ben is 6 points from 50", said at rendering (round games;
+	// optional; zero when there is nothing to say).
+	Progress func(state json.RawMessage) scoring.Phrase
 	// Noun names what the entry page asks for ("final collections") and
 	// Intro says what to enter; zero means the shared wording ("final
 	// displays").

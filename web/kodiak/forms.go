@@ -192,13 +192,13 @@ func optionCycles(opts json.RawMessage) int {
 // kodiakProgress says which round of the game state comes next and whose
 // turn it is to be Kodiak, as the engine reckons it (kodiak.Next): "Next:
 // round 4 of 6, Ben is Kodiak".
-func kodiakProgress(ctx context.Context, state json.RawMessage) string {
+func kodiakProgress(state json.RawMessage) scoring.Phrase {
 	s, err := kodiak.Decode(state)
 	if err != nil || len(s.Players) == 0 {
-		return ""
+		return scoring.Phrase{}
 	}
 	next, total, seat := kodiak.Next(s)
-	return i18n.T(ctx, "Next: round %d of %d, %s is Kodiak. Fewest points after %d rounds wins.", next, total, s.Players[seat].Name, total)
+	return scoring.Phrasef("Next: round %d of %d, %s is Kodiak. Fewest points after %d rounds wins.", next, total, scoring.Name(s.Players[seat].Name), total)
 }
 
 // parseCard reads a card typed in either language (kodiak.ParseCard, and
