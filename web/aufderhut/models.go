@@ -63,10 +63,10 @@ type ADHPlayVM struct {
 	LastMove, Warning             scoring.Phrase // said at rendering
 	Mode                          string
 	Spots                         []ADHSpotVM
-	Spot                          int    // the spot chosen (first of a swap, or revealed)
-	SpotName                      string // the character on Spot
-	MatchURL                      string // outcome mode: asks for the character laid
-	Wonderhat, Miss               bool   // outcome mode: the engine offers these outcomes
+	Spot                          int            // the spot chosen (first of a swap, or revealed)
+	SpotName                      scoring.Phrase // the character on Spot
+	MatchURL                      string         // outcome mode: asks for the character laid
+	Wonderhat, Miss               bool           // outcome mode: the engine offers these outcomes
 	Lay                           []ADHCharVM
 	Seats                         []ADHSeatVM
 	UndoLabel                     string
@@ -79,8 +79,8 @@ type ADHPlayVM struct {
 // ADHSpotVM is one spot of the display and what tapping it does now.
 type ADHSpotVM struct {
 	N    int
-	Name string // the character there; "" when its spot is empty
-	Hat  bool   // a face-down hat lies above it
+	Name scoring.Phrase // the character there; zero when its spot is empty
+	Hat  bool           // a face-down hat lies above it
 	// Link (a page) or Field (a submit button's name) is the spot's
 	// action in the current mode; neither when it is only shown.
 	Link, Field string
@@ -91,7 +91,7 @@ type ADHSpotVM struct {
 // ADHCharVM is a character a picker offers.
 type ADHCharVM struct {
 	N    int
-	Name string
+	Name scoring.Phrase
 	Left int // cards of it the pile can still hold
 }
 
@@ -100,6 +100,6 @@ type ADHSeatVM struct {
 	Name                              string
 	ToMove                            bool
 	Characters, Wonderhats, BaldHeads int
-	WithHat                           int // what the collection would score now (ADH-4)
-	Collected                         []string
+	WithHat                           int              // what the collection would score now (ADH-4)
+	Collected                         []scoring.Phrase // the characters taken, said at rendering
 }

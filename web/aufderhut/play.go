@@ -16,7 +16,6 @@ import (
 	"tablemate/scoring/aufderhut"
 	"tablemate/sessions"
 	"tablemate/views"
-	"tablemate/views/i18n"
 	"tablemate/web/kit"
 )
 
@@ -195,7 +194,7 @@ func adhPlayVM(c echo.Context, t sessions.Table, flash scoring.Phrase, undo stri
 		seat := ADHSeatVM{Name: pl.Name, ToMove: i == pos.Current(), Characters: pl.Characters,
 			Wonderhats: pl.Wonderhats, BaldHeads: pl.BaldHeads, WithHat: cov.WithHat}
 		for _, ch := range pos.Collected(i) {
-			seat.Collected = append(seat.Collected, adhName(c, pos, ch))
+			seat.Collected = append(seat.Collected, pos.Character(ch))
 		}
 		vm.Seats = append(vm.Seats, seat)
 	}
@@ -218,7 +217,7 @@ func adhPlayVM(c echo.Context, t sessions.Table, flash scoring.Phrase, undo stri
 	case "reveal":
 		vm.Mode = ADHReveal
 		if s := spotArg("spot"); usable(s) {
-			vm.Mode, vm.Spot, vm.SpotName = ADHOutcome, s, adhName(c, pos, pos.Faces[s-1])
+			vm.Mode, vm.Spot, vm.SpotName = ADHOutcome, s, pos.Character(pos.Faces[s-1])
 			vm.Wonderhat = offered(func(m aufderhut.Step) bool { return m.Reveal == s && m.Outcome == aufderhut.Wonderhat })
 			vm.Miss = offered(func(m aufderhut.Step) bool { return m.Reveal == s && m.Outcome == aufderhut.Miss })
 			if offered(func(m aufderhut.Step) bool { return m.Reveal == s && m.Laid != 0 }) {
@@ -238,7 +237,7 @@ func adhPlayVM(c echo.Context, t sessions.Table, flash scoring.Phrase, undo stri
 		// the pile can still hold (ruling ADH-1: two of each).
 		for _, m := range moves {
 			if m.Reveal == vm.Spot && m.Laid != 0 {
-				vm.Lay = append(vm.Lay, ADHCharVM{N: m.Laid, Name: adhName(c, pos, m.Laid), Left: pos.PileHolds(m.Laid)})
+				vm.Lay = append(vm.Lay, ADHCharVM{N: m.Laid, Name: pos.Character(m.Laid), Left: pos.PileHolds(m.Laid)})
 			}
 		}
 	}
@@ -246,7 +245,7 @@ func adhPlayVM(c echo.Context, t sessions.Table, flash scoring.Phrase, undo stri
 		n := i + 1
 		s := ADHSpotVM{N: n, Hat: sp.Hat, Chosen: n == vm.Spot && vm.Mode != ADHChoose}
 		if sp.Character {
-			s.Name = adhName(c, pos, pos.Faces[i])
+			s.Name = pos.Character(pos.Faces[i])
 		}
 		if usable(n) {
 			switch vm.Mode {
@@ -300,10 +299,4 @@ func adhAsked(c echo.Context, t sessions.Table) url.Values {
 		out.Set("do", "end")
 	}
 	return out
-}
-
-// adhName is the table's name of character ch in the reader's language:
-// a character the table did not name is "character 3" ("Figur 3").
-func adhName(c echo.Context, pos aufderhut.Position, ch int) string {
-	return i18n.Say(c.Request().Context(), pos.Character(ch))
 }
