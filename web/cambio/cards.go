@@ -4,20 +4,21 @@ import (
 	"context"
 	"strings"
 
+	"tablemate/scoring"
 	"tablemate/scoring/cambio"
 	"tablemate/views/i18n"
 )
 
-// cardNames are the named cards of the Cambio deck as catalog keys: the
+// cardNames are the named cards of the Cambio deck as phrases: the
 // English printed on the cards, German in de.go (docs/glossary.md).
-var cardNames = map[cambio.Kind]string{
-	cambio.RedKing:   i18n.Key("Red King"),
-	cambio.BlueKing:  i18n.Key("Blue King"),
-	cambio.PeekMine:  i18n.Key("Peek Mine"),
-	cambio.PeekYours: i18n.Key("Peek Yours"),
-	cambio.Swap:      i18n.Key("Swap"),
-	cambio.Energy:    i18n.Key("Energy"),
-	cambio.Sunlight:  i18n.Key("Sunlight"),
+var cardNames = map[cambio.Kind]scoring.Phrase{
+	cambio.RedKing:   scoring.Phrasef("Red King"),
+	cambio.BlueKing:  scoring.Phrasef("Blue King"),
+	cambio.PeekMine:  scoring.Phrasef("Peek Mine"),
+	cambio.PeekYours: scoring.Phrasef("Peek Yours"),
+	cambio.Swap:      scoring.Phrasef("Swap"),
+	cambio.Energy:    scoring.Phrasef("Energy"),
+	cambio.Sunlight:  scoring.Phrasef("Sunlight"),
 }
 
 // germanTokens reads a named card typed by its German name ("roter-könig",
@@ -25,7 +26,7 @@ var cardNames = map[cambio.Kind]string{
 var germanTokens = func() map[string]cambio.Kind {
 	out := map[string]cambio.Kind{}
 	for k, title := range cardNames {
-		out[cambio.Normalize(german[title])] = k
+		out[cambio.Normalize(german[title.Format()])] = k
 	}
 	return out
 }()
@@ -45,7 +46,7 @@ func EngineToken(typed string) string {
 // the same in both.
 func PageToken(ctx context.Context, c cambio.Card) string {
 	if title, ok := cardNames[c.Kind]; ok && i18n.IsGerman(ctx) {
-		return cambio.Normalize(german[title])
+		return cambio.Normalize(german[title.Format()])
 	}
 	return c.String()
 }
@@ -63,21 +64,21 @@ func PageTokens(ctx context.Context, field string, parse func(string) (cambio.Ca
 	return strings.Join(toks, " ")
 }
 
-// CardTitle is a card as a player reads it, in the reader's language and
-// never its code: "7", "Roter König" (the German name of the card printed
-// "Red King"), a corner value "Wert 7" or a typed sum "Karten im Wert von
-// 17".
-func CardTitle(ctx context.Context, c cambio.Card) string {
+// CardTitle is a card as a player reads it, never its code, said in the
+// reader's language at rendering: "7", "Roter König" (the German name of
+// the card printed "Red King"), a corner value "Wert 7" or a typed sum
+// "Karten im Wert von 17".
+func CardTitle(c cambio.Card) scoring.Phrase {
 	switch c.Kind {
 	case cambio.Corner:
-		return i18n.T(ctx, "value %s", cambio.Points(c.N))
+		return scoring.Phrasef("value %s", cambio.Points(c.N))
 	case cambio.Sum:
-		return i18n.T(ctx, "cards worth %s", cambio.Points(c.N))
+		return scoring.Phrasef("cards worth %s", cambio.Points(c.N))
 	}
 	if title, ok := cardNames[c.Kind]; ok {
-		return i18n.T(ctx, title)
+		return title
 	}
-	return c.Title()
+	return scoring.Verbatim(c.Title())
 }
 
 // pageCards is a cards field in the reader's language (PageTokens with

@@ -226,17 +226,17 @@ func parseCambioRound(v url.Values, fixed []string) (json.RawMessage, []int, err
 // their names and tokens in the reader's language.
 func cardChips(ctx context.Context) (numbers, named []CardChip) {
 	for _, c := range cambio.NumberCards() {
-		numbers = append(numbers, CardChip{Token: c.String(), Title: c.Title(), Points: cambio.Points(c.Value())})
+		numbers = append(numbers, CardChip{Token: c.String(), Title: scoring.Verbatim(c.Title()), Points: cambio.Points(c.Value())})
 	}
 	for _, c := range cambio.NamedCards() {
-		named = append(named, CardChip{Token: PageToken(ctx, c), Title: CardTitle(ctx, c), Points: cambio.Points(c.Value())})
+		named = append(named, CardChip{Token: PageToken(ctx, c), Title: CardTitle(c), Points: cambio.Points(c.Value())})
 	}
 	return numbers, named
 }
 
 // RoundPlayers draws the typed cards of each seat as chips with their sum;
 // extra adds points that are not cards (Kodiak's counters).
-func RoundPlayers(e kit.Entry, read func(string) (title string, points int, err error), extra func(v url.Values, i int) int) []RoundPlayer {
+func RoundPlayers(e kit.Entry, read func(string) (title scoring.Phrase, points int, err error), extra func(v url.Values, i int) int) []RoundPlayer {
 	v := e.Values
 	if v == nil {
 		v = url.Values{}
@@ -249,7 +249,7 @@ func RoundPlayers(e kit.Entry, read func(string) (title string, points int, err 
 		for _, t := range cardTokens(p.Cards) {
 			title, points, err := read(EngineToken(t))
 			if err != nil {
-				p.Chips = append(p.Chips, CardChip{Token: t, Title: t, Points: "?", Bad: true})
+				p.Chips = append(p.Chips, CardChip{Token: t, Title: scoring.Verbatim(t), Points: "?", Bad: true})
 				ok = false
 				continue
 			}
@@ -340,9 +340,9 @@ func cambioPage(e kit.Entry) templ.Component {
 	if e.Values != nil {
 		vm.Chosen = e.Values.Get("ended")
 	}
-	vm.Players = RoundPlayers(e, func(t string) (string, int, error) {
+	vm.Players = RoundPlayers(e, func(t string) (scoring.Phrase, int, error) {
 		c, err := cambio.ParseCard(t)
-		return CardTitle(e.Ctx, c), c.Value(), err
+		return CardTitle(c), c.Value(), err
 	}, nil)
 	return CambioRound(vm)
 }

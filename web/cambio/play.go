@@ -239,9 +239,9 @@ func (cambioPlay) TurnPage(c echo.Context, t sessions.Table, flash scoring.Phras
 			e.Round.Chosen = "cambio:" + strconv.Itoa(pos.Caller)
 		}
 		e.Closed = cambioClosed(pos, names)
-		e.Round.Players = RoundPlayers(kit.Entry{Ctx: c.Request().Context(), Names: names, Values: e.Values}, func(tok string) (string, int, error) {
+		e.Round.Players = RoundPlayers(kit.Entry{Ctx: c.Request().Context(), Names: names, Values: e.Values}, func(tok string) (scoring.Phrase, int, error) {
 			card, err := cambio.ParseCard(tok)
-			return CardTitle(c.Request().Context(), card), card.Value(), err
+			return CardTitle(card), card.Value(), err
 		}, nil)
 		for i := range names {
 			e.Hints = append(e.Hints, cambioHint(pos, i))

@@ -1,7 +1,6 @@
 package kodiak
 
 import (
-	"context"
 	"encoding/json"
 	"net/url"
 	"strconv"
@@ -13,7 +12,6 @@ import (
 	"tablemate/scoring/cambio"
 	"tablemate/scoring/kodiak"
 	"tablemate/views"
-	"tablemate/views/i18n"
 	cambioweb "tablemate/web/cambio"
 	"tablemate/web/kit"
 )
@@ -107,9 +105,9 @@ func kodiakPage(e kit.Entry) templ.Component {
 	if e.Values != nil && e.Values.Get("kodiak") != "" {
 		vm.Chosen = e.Values.Get("kodiak")
 	}
-	vm.Players = cambioweb.RoundPlayers(e, func(t string) (string, int, error) {
+	vm.Players = cambioweb.RoundPlayers(e, func(t string) (scoring.Phrase, int, error) {
 		c, err := parseCard(t)
-		return cardTitle(e.Ctx, c), c.Value(), err
+		return cardTitle(c), c.Value(), err
 	}, kodiakCounterPoints)
 	for i := range vm.Players {
 		for _, f := range []*string{&vm.Players[i].Pounces, &vm.Players[i].Kept, &vm.Players[i].Discarded} {
@@ -162,11 +160,11 @@ func kodiakRoundValues(state json.RawMessage, n int) url.Values {
 
 // cardTitle is a Kodiak card as a player reads it (cambioweb.CardTitle),
 // or a hairball.
-func cardTitle(ctx context.Context, c kodiak.Card) string {
+func cardTitle(c kodiak.Card) scoring.Phrase {
 	if c.Hairball {
-		return i18n.T(ctx, "Hairball")
+		return scoring.Phrasef("Hairball")
 	}
-	return cambioweb.CardTitle(ctx, c.Card)
+	return cambioweb.CardTitle(c.Card)
 }
 
 // kodiakCounterPoints is what player i's counters on a round form add to

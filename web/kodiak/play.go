@@ -169,9 +169,9 @@ func (kodiakPlay) TurnPage(c echo.Context, t sessions.Table, flash scoring.Phras
 			e.Hints = append(e.Hints, kodiakHint(pos, i))
 			e.Nothing = append(e.Nothing, i == pos.OutSeat)
 		}
-		e.Round.Players = cambioweb.RoundPlayers(kit.Entry{Ctx: c.Request().Context(), Names: names, Values: values}, func(tok string) (string, int, error) {
+		e.Round.Players = cambioweb.RoundPlayers(kit.Entry{Ctx: c.Request().Context(), Names: names, Values: values}, func(tok string) (scoring.Phrase, int, error) {
 			card, err := parseCard(tok)
-			return cardTitle(c.Request().Context(), card), card.Value(), err
+			return cardTitle(card), card.Value(), err
 		}, kodiakCounterPoints)
 		e.Closed = kodiakClosed(c, pos, names)
 		vm.Entry = &e.PlayEntryVM
