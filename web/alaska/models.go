@@ -213,33 +213,34 @@ func akStep(current bool) string {
 }
 
 // akHeading says whose turn it is and what they do now.
-func akHeading(ctx context.Context, vm AlaskaPlayVM) string {
+func akHeading(vm AlaskaPlayVM) scoring.Phrase {
+	who := scoring.Name(vm.Current)
 	switch {
 	case vm.Phase == "sit_out":
-		return i18n.T(ctx, "%s sits out this turn", vm.Current)
+		return scoring.Phrasef("%s sits out this turn", who)
 	case vm.LastRound:
-		return i18n.T(ctx, "%s's final turn", vm.Current)
+		return scoring.Phrasef("%s's final turn", who)
 	}
-	return i18n.T(ctx, "%s's turn", vm.Current)
+	return scoring.Phrasef("%s's turn", who)
 }
 
 // akPrompt is shown before the first move of a turn.
-func akPrompt(ctx context.Context, vm AlaskaPlayVM) string {
+func akPrompt(vm AlaskaPlayVM) scoring.Phrase {
 	if vm.Phase == "sit_out" {
-		return i18n.T(ctx, "%s hooked a tourist and is calming them down: no cards this turn. Draw back to 4, then it is the next player's turn.", vm.Current)
+		return scoring.Phrasef("%s hooked a tourist and is calming them down: no cards this turn. Draw back to 4, then it is the next player's turn.", scoring.Name(vm.Current))
 	}
-	return i18n.T(ctx, "Salmon cards in %[1]s's hand fall into the river first: %[2]s (on %[1]s's right) lays each one across two sections. Then flow cards, then casts, anglers, eagle and bear.", vm.Current, vm.Right)
+	return scoring.Phrasef("Salmon cards in %[1]s's hand fall into the river first: %[2]s (on %[1]s's right) lays each one across two sections. Then flow cards, then casts, anglers, eagle and bear.", scoring.Name(vm.Current), scoring.Name(vm.Right))
 }
 
-// akHint says what tapping the river does now.
-func akHint(ctx context.Context, vm AlaskaPlayVM) string {
+// akHint says what tapping the river does now (zero: nothing).
+func akHint(vm AlaskaPlayVM) scoring.Phrase {
 	switch vm.Phase {
 	case "sit_out":
-		return ""
+		return scoring.Phrase{}
 	case "salmon":
-		return i18n.T(ctx, "Tap a + between two sections to lay a salmon there, or a section to cast, place an angler or send the eagle.")
+		return scoring.Phrasef("Tap a + between two sections to lay a salmon there, or a section to cast, place an angler or send the eagle.")
 	}
-	return i18n.T(ctx, "Tap a section to cast into it, place an angler or send the eagle.")
+	return scoring.Phrasef("Tap a section to cast into it, place an angler or send the eagle.")
 }
 
 // akSalmonUnit is the word after a seat's count of salmon caught ("3
@@ -251,9 +252,9 @@ func akSalmonUnit(ctx context.Context, n int) string {
 
 // akSharedHint explains a salmon beside an angler (ruling ALA-2) in the
 // table's reading.
-func akSharedHint(ctx context.Context, vm AlaskaPlayVM) string {
+func akSharedHint(vm AlaskaPlayVM) scoring.Phrase {
 	if vm.OnContact {
-		return i18n.T(ctx, "A salmon and an angler share a marked section: the next flow gives the salmon to the angler; a cast there hooks the angler.")
+		return scoring.Phrasef("A salmon and an angler share a marked section: the next flow gives the salmon to the angler; a cast there hooks the angler.")
 	}
-	return i18n.T(ctx, "A salmon and an angler share a marked section: the salmon lies beside the angler until a flow carries it off that section, into the angler's catch (rule ALA-2); a cast there hooks the angler.")
+	return scoring.Phrasef("A salmon and an angler share a marked section: the salmon lies beside the angler until a flow carries it off that section, into the angler's catch (rule ALA-2); a cast there hooks the angler.")
 }

@@ -1,12 +1,10 @@
 package kks
 
 import (
-	"context"
 	"strconv"
 
 	"tablemate/scoring"
 	"tablemate/views"
-	"tablemate/views/i18n"
 )
 
 // KKSSetupVM is the form that lays the row of a guided KKS game.
@@ -124,10 +122,11 @@ func hasAdjustment(p KKSPlayer) bool {
 	return false
 }
 
-// nameOrT is a KKS player's name, or "player 2" for an unnamed seat.
-func nameOrT(ctx context.Context, p KKSPlayer) string {
+// nameOrT is a KKS player's name, or "player 2" for an unnamed seat,
+// said at rendering.
+func nameOrT(p KKSPlayer) scoring.Phrase {
 	if p.Name != "" {
-		return p.Name
+		return scoring.Verbatim(p.Name)
 	}
-	return i18n.T(ctx, "player %d", p.Index+1)
+	return scoring.Phrasef("player %d", p.Index+1)
 }

@@ -50,8 +50,8 @@ type KocPlayer struct {
 // KocPile is what one toy's pile may give next (ruling KOC-2).
 type KocPile struct {
 	Toy  int
-	Text string
-	Bad  bool // no setup leads to the chips taken
+	Text scoring.Phrase // said at rendering
+	Bad  bool           // no setup leads to the chips taken
 }
 
 func (p KocPlayer) label(ctx context.Context) string {
@@ -515,9 +515,9 @@ func KocEntry(vm KocEntryVM) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var27 string
-					templ_7745c5c3_Var27, templ_7745c5c3_Err = templ.JoinStringErrs(pl.Text)
+					templ_7745c5c3_Var27, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.Say(ctx, pl.Text))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `entry.templ`, Line: 135, Col: 100}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `entry.templ`, Line: 135, Col: 115}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var27))
 					if templ_7745c5c3_Err != nil {

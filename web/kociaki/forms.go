@@ -1,7 +1,6 @@
 package kociaki
 
 import (
-	"context"
 	"encoding/json"
 	"math"
 	"net/url"
@@ -13,7 +12,6 @@ import (
 	"tablemate/scoring"
 	"tablemate/scoring/kociaki"
 	"tablemate/views"
-	"tablemate/views/i18n"
 	"tablemate/web/kit"
 )
 
@@ -163,29 +161,28 @@ func kocPage(e kit.Entry) templ.Component {
 	}
 	if piles, err := kociaki.PilesLeft(playing, taken); err == nil {
 		for _, pl := range piles {
-			vm.Piles = append(vm.Piles, KocPile{Toy: pl.Toy, Text: kocPileText(e.Ctx, pl), Bad: !pl.Possible})
+			vm.Piles = append(vm.Piles, KocPile{Toy: pl.Toy, Text: kocPileText(pl), Bad: !pl.Possible})
 		}
 	}
 	return KocEntry(vm)
 }
 
-// kocPileText says what a toy's pile may give next, in the reader's
-// language; js/koc.js writes the same words (the form carries them) as
-// chips are tapped.
-func kocPileText(ctx context.Context, p kociaki.Pile) string {
+// kocPileText says what a toy's pile may give next, said in the reader's
+// language at rendering; js/koc.js writes the same words (the form
+// carries them) as chips are tapped.
+func kocPileText(p kociaki.Pile) scoring.Phrase {
 	switch {
 	case !p.Possible:
-		return i18n.T(ctx, "pile: these chips cannot all come from one pile")
+		return scoring.Phrasef("pile: these chips cannot all come from one pile")
 	case len(p.Next) == 0:
-		return i18n.T(ctx, "pile: used up")
+		return scoring.Phrasef("pile: used up")
 	}
-	next := make([]string, len(p.Next))
-	for i, n := range p.Next {
-		next[i] = strconv.Itoa(n)
+	next := scoring.List{Sep: " or "}
+	for _, n := range p.Next {
+		next.Items = append(next.Items, scoring.Verbatim(strconv.Itoa(n)))
 	}
-	or := strings.Join(next, i18n.T(ctx, " or "))
 	if p.MayBeEmpty {
-		return i18n.T(ctx, "pile: next %s, or used up", or)
+		return scoring.Phrasef("pile: next %s, or used up", next)
 	}
-	return i18n.T(ctx, "pile: next %s", or)
+	return scoring.Phrasef("pile: next %s", next)
 }
