@@ -11,7 +11,6 @@ import (
 	"tablemate/scoring"
 	"tablemate/scoring/aufderhut"
 	"tablemate/views"
-	"tablemate/views/i18n"
 	"tablemate/web/kit"
 )
 
@@ -50,7 +49,7 @@ func parseADHForm(v url.Values, fixed []string) (json.RawMessage, []int, error) 
 			}
 			n, err := strconv.Atoi(s)
 			if err != nil {
-				return nil, nil, kit.FormErrorf(views.PField(i, f), "%s must be a whole number of cards, not %q", scoring.Phrasef(adhFieldName(f)), s)
+				return nil, nil, kit.FormErrorf(views.PField(i, f), "%s must be a whole number of cards, not %q", adhFieldName(f), s)
 			}
 			counts[k] = n
 			empty = empty && n == 0
@@ -134,14 +133,14 @@ func adhDisplay(state json.RawMessage) map[string][]views.StackView {
 	return out
 }
 
-// adhFieldName names a count in an error message ("bald heads"); the names
-// are catalog keys, translated when the message is shown.
-func adhFieldName(f string) string {
+// adhFieldName names a count in an error message ("bald heads"), said
+// when the message is shown.
+func adhFieldName(f string) scoring.Phrase {
 	switch f {
 	case "characters":
-		return i18n.Key("characters")
+		return scoring.Phrasef("characters")
 	case "wonderhats":
-		return i18n.Key("wonderhats")
+		return scoring.Phrasef("wonderhats")
 	}
-	return i18n.Key("bald heads")
+	return scoring.Phrasef("bald heads")
 }

@@ -16,7 +16,6 @@ import (
 	"tablemate/scoring/kociaki"
 	"tablemate/sessions"
 	"tablemate/views"
-	"tablemate/views/i18n"
 	"tablemate/web/kit"
 )
 
@@ -98,11 +97,11 @@ func (kocPlay) StepJSON(c echo.Context, t sessions.Table) (json.RawMessage, erro
 	short := c.FormValue("short") != ""
 	if short || c.FormValue("none") != "" {
 		if len(toys) > 0 {
-			choice := i18n.Key("No toy crossed")
+			choice := scoring.Phrasef("No toy crossed")
 			if short {
-				choice = i18n.Key("Not enough string")
+				choice = scoring.Phrasef("Not enough string")
 			}
-			return nil, kit.FormErrorf("toy", "You ticked toy %s but chose “%s”: untick the toys, or take their chips.", strings.Join(toys, ", "), scoring.Phrasef(choice))
+			return nil, kit.FormErrorf("toy", "You ticked toy %s but chose “%s”: untick the toys, or take their chips.", strings.Join(toys, ", "), choice)
 		}
 		return kociaki.StepJSON(kociaki.Step{Kind: kociaki.PullString, Short: short}), nil
 	}

@@ -14,7 +14,6 @@ import (
 	"tablemate/scoring/runemarket"
 	"tablemate/sessions"
 	"tablemate/views"
-	"tablemate/views/i18n"
 	"tablemate/web/kit"
 )
 
@@ -42,13 +41,14 @@ func (runeMarketPlay) SetupPage(c echo.Context, t sessions.Table, errs views.Err
 func (runeMarketPlay) SetupJSON(c echo.Context, t sessions.Table) (json.RawMessage, error) {
 	var m runemarket.Market
 	for _, f := range []struct {
-		name, label string
-		into        *int
-	}{{"red", i18n.Key("red runes"), &m.Red}, {"blue", i18n.Key("blue runes"), &m.Blue},
-		{"boat_shelters", i18n.Key("boat shelters"), &m.BoatShelters}, {"bandits", i18n.Key("bandits"), &m.Bandits}} {
+		name  string
+		label scoring.Phrase
+		into  *int
+	}{{"red", scoring.Phrasef("red runes"), &m.Red}, {"blue", scoring.Phrasef("blue runes"), &m.Blue},
+		{"boat_shelters", scoring.Phrasef("boat shelters"), &m.BoatShelters}, {"bandits", scoring.Phrasef("bandits"), &m.Bandits}} {
 		n, err := strconv.Atoi(strings.TrimSpace(c.FormValue(f.name)))
 		if err != nil || n < 0 {
-			return nil, kit.FormErrorf("market."+f.name, "Count the market's %s: a whole number, 0 or more.", scoring.Phrasef(f.label))
+			return nil, kit.FormErrorf("market."+f.name, "Count the market's %s: a whole number, 0 or more.", f.label)
 		}
 		*f.into = n
 	}
