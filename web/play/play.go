@@ -68,13 +68,13 @@ func (a *Area) load(c echo.Context) (sessions.Table, kit.Pages, error) {
 	game, _ := games.Find(t.Info.Slug)
 	g := game.Pages
 	if g == nil {
-		return t, nil, echo.NewHTTPError(http.StatusNotFound, scoring.Phrasef("%s cannot be played along yet; enter each game's result instead.", games.PlayingTitle(c.Request().Context(), t)))
+		return t, nil, echo.NewHTTPError(http.StatusNotFound, scoring.Phrasef("%s cannot be played along yet; enter each game's result instead.", games.PlayingPhrase(t)))
 	}
 	tablepage.KeepAwake(c)
 	nav := views.PlayNav{Back: kit.EditBase(c)}
 	if t.Play != nil {
 		tablepage.ShowClock(c, t, "play", true)
-		nav.Stop = &views.StopPlay{Form: kit.Form(c, t.Head), Action: kit.EditBase(c) + "/play/stop", Moves: len(t.Play.Steps), Title: games.PlayingTitle(c.Request().Context(), t)}
+		nav.Stop = &views.StopPlay{Form: kit.Form(c, t.Head), Action: kit.EditBase(c) + "/play/stop", Moves: len(t.Play.Steps), Title: i18n.Say(c.Request().Context(), games.PlayingPhrase(t))}
 	}
 	c.SetRequest(c.Request().WithContext(views.PlayingAlong(c.Request().Context(), nav)))
 	return t, g, nil

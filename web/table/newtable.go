@@ -14,6 +14,7 @@ import (
 	"tablemate/scoring"
 	"tablemate/sessions"
 	"tablemate/views"
+	"tablemate/views/i18n"
 	"tablemate/web/games"
 	"tablemate/web/kit"
 	"tablemate/web/serve"
@@ -135,7 +136,7 @@ func tableGames() []scoring.Info {
 func tableGamesIn(ctx context.Context) []scoring.Info {
 	out := tableGames()
 	for i := range out {
-		out[i].Title = games.Title(ctx, out[i].Slug)
+		out[i].Title = i18n.Say(ctx, games.TitlePhrase(out[i].Slug))
 	}
 	return out
 }

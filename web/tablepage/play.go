@@ -21,7 +21,7 @@ func Playing(c echo.Context, t sessions.Table) *views.PlayingVM {
 	if t.Play == nil {
 		return nil
 	}
-	vm := &views.PlayingVM{Title: games.PlayingTitle(c.Request().Context(), t), Moves: len(t.Play.Steps), LastMove: SayMove(c.Request().Context(), LastMove(t))}
+	vm := &views.PlayingVM{Title: i18n.Say(c.Request().Context(), games.PlayingPhrase(t)), Moves: len(t.Play.Steps), LastMove: SayMove(c.Request().Context(), LastMove(t))}
 	type standing struct {
 		res scoring.Result
 		ok  bool

@@ -84,7 +84,7 @@ func Points(ctx context.Context, p float64) string { return i18n.Decimal(ctx, p,
 // GameName is what a game is called on the pages: its title, or the name
 // given to another game's sheet.
 func GameName(c echo.Context, g sessions.Game) string {
-	return games.KindTitle(c.Request().Context(), g.Record.Game, g.Record.Sheet)
+	return i18n.Say(c.Request().Context(), games.KindPhrase(g.Record.Game, g.Record.Sheet))
 }
 
 // Origin is the server's public address for a request, where share
