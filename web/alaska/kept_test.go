@@ -5,9 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"tablemate/scoring/alaska"
 	"tablemate/web/alaska/alaskatest"
-	"tablemate/web/server"
 	"tablemate/web/webtest"
 )
 
@@ -15,11 +13,7 @@ import (
 // section the section's panel (with the casts the hand allows), two cards
 // into open water the open water unfolded.
 func TestAlaskaRefusalKeepsTheCast(t *testing.T) {
-	ts := webtest.New(t, server.NewApp, func(a *server.App) { a.SetWriteRate(0) })
-	table := ts.CreateGameTable(alaska.Slug, "Ana", "Ben")
-	if p := alaskatest.Start(t, ts, table, "Ana", "9"); p.Status != http.StatusSeeOther {
-		t.Fatalf("start: %d", p.Status)
-	}
+	ts, table := akStarted(t)
 	for _, m := range alaskatest.Script[:2] { // salmon on 4, a flow: 2 cards left
 		if p := alaskatest.Tap(t, ts, table, m); p.Status != http.StatusSeeOther {
 			t.Fatalf("%v: %d %s", m, p.Status, p.Text(".banner-bad"))

@@ -17,15 +17,9 @@ import (
 // undo button says "Undo: …" without one, the table page "Last move: …."
 // with one, never two, in English and German alike.
 func TestAlaskaLastMoveLosesItsFullStop(t *testing.T) {
-	ts := webtest.New(t, server.NewApp, func(a *server.App) { a.SetWriteRate(0) })
-	table := ts.CreateGameTable(alaska.Slug, "Ana", "Ben")
-	if p := alaskatest.Start(t, ts, table, "Ana", "9"); p.Status != http.StatusSeeOther {
-		t.Fatalf("start: %d %s", p.Status, p.Text(".field-error"))
-	}
-	f := ts.Get(table+"/play?at=4").FormOf(t, table+"/play/step")
-	f.Set("move", "salmon:4")
-	if r := ts.Post(table+"/play/step", f); r.Status != http.StatusSeeOther {
-		t.Fatalf("place salmon: %d %s", r.Status, r.Body)
+	ts, table := akStarted(t)
+	if p := alaskatest.Tap(t, ts, table, alaskatest.Script[0]); p.Status != http.StatusSeeOther { // salmon on 4
+		t.Fatalf("place salmon: %d %s", p.Status, p.Text(".banner-bad"))
 	}
 	for _, c := range []struct{ lang, undo, last string }{
 		{"en", "Undo: ", "Last move: "},
@@ -42,4 +36,16 @@ func TestAlaskaLastMoveLosesItsFullStop(t *testing.T) {
 			t.Errorf("%s: last move %q, want %q", c.lang, last, want)
 		}
 	}
+}
+
+// akStarted is a table of Ana and Ben playing Alaska along, Ana first,
+// 9 cards in the draw pile.
+func akStarted(t *testing.T) (*webtest.Server, string) {
+	t.Helper()
+	ts := webtest.New(t, server.NewApp, func(a *server.App) { a.SetWriteRate(0) })
+	table := ts.CreateGameTable(alaska.Slug, "Ana", "Ben")
+	if p := alaskatest.Start(t, ts, table, "Ana", "9"); p.Status != http.StatusSeeOther {
+		t.Fatalf("start: %d %s", p.Status, p.Text(".field-error"))
+	}
+	return ts, table
 }
