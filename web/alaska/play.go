@@ -201,7 +201,7 @@ func parseAlaskaMove(move string) (alaska.Step, error) {
 // the table: the newest event of this turn, or of the turn just played.
 // Its sentences keep their full stop (kit.MoveNamer).
 func (alaskaPlay) LastMove(t sessions.Table) (scoring.Phrase, error) {
-	pos, err := alaska.Engine{}.Resume(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
+	pos, err := alaska.Engine{}.ResumeOf(t.Play.Log())
 	if err != nil || len(t.Play.Steps) == 0 {
 		return scoring.Phrase{}, err
 	}
@@ -216,7 +216,7 @@ func (alaskaPlay) LastMove(t sessions.Table) (scoring.Phrase, error) {
 }
 
 func (alaskaPlay) TurnPage(c echo.Context, t sessions.Table, flash scoring.Phrase, undo string) (templ.Component, error) {
-	pos, err := alaska.Engine{}.Resume(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
+	pos, err := alaska.Engine{}.ResumeOf(t.Play.Log())
 	if err != nil {
 		return nil, fmt.Errorf("resume guided game: %w", err)
 	}

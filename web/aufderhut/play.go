@@ -144,7 +144,7 @@ func (adhPlay) StepJSON(c echo.Context, _ sessions.Table) (json.RawMessage, erro
 
 // LastMove names the newest move (kit.MoveNamer) as the engine tells it.
 func (adhPlay) LastMove(t sessions.Table) (scoring.Phrase, error) {
-	before, _, last, _, err := aufderhut.Engine{}.Last(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
+	before, _, last, _, err := aufderhut.Engine{}.LastOf(t.Play.Log())
 	if err != nil || len(t.Play.Steps) == 0 {
 		return scoring.Phrase{}, err
 	}
@@ -163,7 +163,7 @@ func (adhPlay) TurnPage(c echo.Context, t sessions.Table, flash scoring.Phrase, 
 // entered (do = look, swap, reveal or end; a = the first hat of a swap;
 // spot = the hat revealed; outcome=match asks for the character laid).
 func adhPlayVM(c echo.Context, t sessions.Table, flash scoring.Phrase, undo string) (ADHPlayVM, error) {
-	before, pos, last, warn, err := aufderhut.Engine{}.Last(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
+	before, pos, last, warn, err := aufderhut.Engine{}.LastOf(t.Play.Log())
 	if err != nil {
 		return ADHPlayVM{}, fmt.Errorf("resume guided game: %w", err)
 	}

@@ -130,7 +130,7 @@ func (cambioPlay) StepJSON(c echo.Context, t sessions.Table) (json.RawMessage, e
 	var s cambio.Step
 	switch {
 	case action == "score":
-		pos, err := cambio.Engine{}.Resume(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
+		pos, err := cambio.Engine{}.ResumeOf(t.Play.Log())
 		if err != nil {
 			return nil, fmt.Errorf("resume guided Cambio: %w", err)
 		}
@@ -152,7 +152,7 @@ func (cambioPlay) StepJSON(c echo.Context, t sessions.Table) (json.RawMessage, e
 
 // LastMove names the newest move (kit.MoveNamer): "Ben called Cambio".
 func (cambioPlay) LastMove(t sessions.Table) (scoring.Phrase, error) {
-	before, _, last, _, err := cambio.Engine{}.Last(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
+	before, _, last, _, err := cambio.Engine{}.LastOf(t.Play.Log())
 	if err != nil || len(t.Play.Steps) == 0 {
 		return scoring.Phrase{}, err
 	}
@@ -187,7 +187,7 @@ func cambioMoveText(before cambio.Position, last cambio.Step) scoring.Phrase {
 }
 
 func (cambioPlay) TurnPage(c echo.Context, t sessions.Table, flash scoring.Phrase, undo string) (templ.Component, error) {
-	before, pos, last, _, err := cambio.Engine{}.Last(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
+	before, pos, last, _, err := cambio.Engine{}.LastOf(t.Play.Log())
 	if err != nil {
 		return nil, fmt.Errorf("resume guided Cambio: %w", err)
 	}

@@ -78,7 +78,7 @@ func (kksPlay) TurnPage(c echo.Context, t sessions.Table, flash scoring.Phrase, 
 // LastMove names the newest move (kit.MoveNamer): "Ana took the red 10
 // (pays 2); blue 7 turned up".
 func (kksPlay) LastMove(t sessions.Table) (scoring.Phrase, error) {
-	before, _, last, _, err := kks.Engine{}.Last(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
+	before, _, last, _, err := kks.Engine{}.LastOf(t.Play.Log())
 	if err != nil || len(t.Play.Steps) == 0 {
 		return scoring.Phrase{}, err
 	}
@@ -124,7 +124,7 @@ func (kksPlay) StepJSON(c echo.Context, _ sessions.Table) (json.RawMessage, erro
 // moves the engine lists (kks.Position.Moves); a take it does not list
 // says why with the engine's refusal.
 func playVM(c echo.Context, t sessions.Table, take int, flash scoring.Phrase, undo string) (KKSPlayVM, error) {
-	pos, err := kks.Engine{}.Resume(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
+	pos, err := kks.Engine{}.ResumeOf(t.Play.Log())
 	if err != nil {
 		return KKSPlayVM{}, fmt.Errorf("resume guided game: %w", err)
 	}
@@ -180,7 +180,7 @@ func playVM(c echo.Context, t sessions.Table, take int, flash scoring.Phrase, un
 // lastMove is the newest move for the turn page (zero when the log does
 // not replay).
 func lastMove(t sessions.Table) scoring.Phrase {
-	before, _, last, _, err := kks.Engine{}.Last(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
+	before, _, last, _, err := kks.Engine{}.LastOf(t.Play.Log())
 	if err != nil {
 		return scoring.Phrase{}
 	}

@@ -155,7 +155,7 @@ func kocMe(c echo.Context, t sessions.Table, seats int) int {
 
 // LastMove names the newest move (kit.MoveNamer): "Ben’s turn (toy 1, 5)".
 func (kocPlay) LastMove(t sessions.Table) (scoring.Phrase, error) {
-	before, pos, last, _, err := kociaki.Engine{}.Last(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
+	before, pos, last, _, err := kociaki.Engine{}.LastOf(t.Play.Log())
 	if err != nil || len(t.Play.Steps) == 0 {
 		return scoring.Phrase{}, err
 	}
@@ -163,7 +163,7 @@ func (kocPlay) LastMove(t sessions.Table) (scoring.Phrase, error) {
 }
 
 func (kocPlay) TurnPage(c echo.Context, t sessions.Table, flash scoring.Phrase, undo string) (templ.Component, error) {
-	before, pos, last, _, err := kociaki.Engine{}.Last(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
+	before, pos, last, _, err := kociaki.Engine{}.LastOf(t.Play.Log())
 	if err != nil {
 		return nil, fmt.Errorf("resume guided game: %w", err)
 	}

@@ -56,7 +56,7 @@ func (kodiakPlay) StepJSON(c echo.Context, t sessions.Table) (json.RawMessage, e
 	var s kodiak.Step
 	switch {
 	case action == "score":
-		pos, err := kodiak.Engine{}.Resume(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
+		pos, err := kodiak.Engine{}.ResumeOf(t.Play.Log())
 		if err != nil {
 			return nil, fmt.Errorf("resume guided Kodiak: %w", err)
 		}
@@ -80,7 +80,7 @@ func (kodiakPlay) StepJSON(c echo.Context, t sessions.Table) (json.RawMessage, e
 
 // LastMove names the newest move (kit.MoveNamer): "Ben pounced (1 of 3)".
 func (kodiakPlay) LastMove(t sessions.Table) (scoring.Phrase, error) {
-	before, pos, last, _, err := kodiak.Engine{}.Last(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
+	before, pos, last, _, err := kodiak.Engine{}.LastOf(t.Play.Log())
 	if err != nil || len(t.Play.Steps) == 0 {
 		return scoring.Phrase{}, err
 	}
@@ -119,7 +119,7 @@ func kodiakMoveText(before, pos kodiak.Position, last kodiak.Step) scoring.Phras
 }
 
 func (kodiakPlay) TurnPage(c echo.Context, t sessions.Table, flash scoring.Phrase, undo string) (templ.Component, error) {
-	before, pos, last, _, err := kodiak.Engine{}.Last(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
+	before, pos, last, _, err := kodiak.Engine{}.LastOf(t.Play.Log())
 	if err != nil {
 		return nil, fmt.Errorf("resume guided Kodiak: %w", err)
 	}

@@ -62,7 +62,7 @@ func (runeMarketPlay) SetupJSON(c echo.Context, t sessions.Table) (json.RawMessa
 // LastMove names the newest move (kit.MoveNamer) as the engine tells it:
 // "Ben drew back to 3; Cy has no interest this turn: skipped".
 func (runeMarketPlay) LastMove(t sessions.Table) (scoring.Phrase, error) {
-	before, _, last, _, err := runemarket.Engine{}.Last(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
+	before, _, last, _, err := runemarket.Engine{}.LastOf(t.Play.Log())
 	if err != nil || len(t.Play.Steps) == 0 {
 		return scoring.Phrase{}, err
 	}
@@ -70,7 +70,7 @@ func (runeMarketPlay) LastMove(t sessions.Table) (scoring.Phrase, error) {
 }
 
 func (runeMarketPlay) TurnPage(c echo.Context, t sessions.Table, flash scoring.Phrase, undo string) (templ.Component, error) {
-	before, pos, last, _, err := runemarket.Engine{}.Last(t.Play.Players, t.Play.Setup, t.Play.RawSteps())
+	before, pos, last, _, err := runemarket.Engine{}.LastOf(t.Play.Log())
 	if err != nil {
 		return nil, fmt.Errorf("resume guided game: %w", err)
 	}
