@@ -65,13 +65,13 @@ func sources(t *testing.T) map[string]string {
 const lit = `("(?:[^"\\\n]|\\.)*"|` + "`[^`]*`" + `)`
 
 // Calls whose literal arguments are catalog keys: i18n.T (key first
-// after the context), i18n.Key (the marked label), scoring.Phrasef
+// after the context), scoring.Phrasef
 // and scoring.Count (a sentence or count kept as a phrase, said when the
 // page is rendered) and formErrorf / kit.FormErrorf (a form error's
 // format).
 var (
 	keyFirst = regexp.MustCompile(`\bi18n\.T\(\s*[A-Za-z_][A-Za-z0-9_.()]*\s*,\s*` + lit)
-	keyMark  = regexp.MustCompile(`(?:\bi18n\.Key|\bscoring\.Phrasef|\.None)\(\s*` + lit)
+	keyMark  = regexp.MustCompile(`(?:\bscoring\.Phrasef|\.None)\(\s*` + lit)
 	// scoring.Count(n, "one", "many", …): a page's count kept as a phrase.
 	keyCount = regexp.MustCompile(`\bscoring\.Count\(\s*[^,]+,\s*` + lit + `\s*,\s*` + lit)
 	// formErrorf(field, "format", …): an editor's form error (web/).

@@ -158,10 +158,6 @@ func InEnglish(key string) string {
 	return key
 }
 
-// Key marks a literal as a catalog key translated later with T (a label
-// kept in data, such as a select's options); it returns s unchanged.
-func Key(s string) string { return s }
-
 // Lookup returns German text for an engine's code-keyed entry (e.g.
 // "violation.not_ascending") when ctx is German and the catalog has it,
 // else fallback (the engine's English text).
