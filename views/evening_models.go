@@ -115,7 +115,7 @@ type StopPlay struct {
 	Form
 	Action string
 	Moves  int
-	Title  string
+	Title  scoring.Phrase
 }
 
 // GameChoice is one game the next game may be, with who starts it by its

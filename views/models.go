@@ -4,14 +4,17 @@
 package views
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"reflect"
 	"sort"
+	"strings"
 
 	"github.com/a-h/templ"
 
 	"tablemate/scoring"
+	"tablemate/views/i18n"
 )
 
 // Page is what the shared layout needs from every page.
@@ -585,11 +588,11 @@ type GameOverVM struct {
 // turn, the moves so far and everyone's points in the position now, read
 // only (a view-only page shows it with no way to move).
 type PlayingVM struct {
-	Title string
+	Title scoring.Phrase
 	Moves int
-	// LastMove names the newest move ("Ben pounced"); "" when the game
-	// cannot name it or has none.
-	LastMove string
+	// LastMove names the newest move ("Ben pounced"); zero when the game
+	// cannot name it or has none. The page says it with SayMove.
+	LastMove scoring.Phrase
 	// Players are the seats with their points so far.
 	Players []PlayingSeat
 	// URL opens the guided game (edit pages only: "" elsewhere).
@@ -645,4 +648,11 @@ type ReplayVM struct {
 // Choice is one option of a select: the value sent and the label shown.
 type Choice struct {
 	Value, Label string
+}
+
+// SayMove says a move a game named (PlayingVM.LastMove, the undo
+// button's) in ctx's language, without the full stop of a move told as
+// a sentence: the pages add their own ("Last move: %s.", "Undo: %s").
+func SayMove(ctx context.Context, p scoring.Phrase) string {
+	return strings.TrimSuffix(i18n.Say(ctx, p), ".")
 }

@@ -74,7 +74,7 @@ func (a *Area) load(c echo.Context) (sessions.Table, kit.Pages, error) {
 	nav := views.PlayNav{Back: kit.EditBase(c)}
 	if t.Play != nil {
 		tablepage.ShowClock(c, t, "play", true)
-		nav.Stop = &views.StopPlay{Form: kit.Form(c, t.Head), Action: kit.EditBase(c) + "/play/stop", Moves: len(t.Play.Steps), Title: i18n.Say(c.Request().Context(), games.PlayingPhrase(t))}
+		nav.Stop = &views.StopPlay{Form: kit.Form(c, t.Head), Action: kit.EditBase(c) + "/play/stop", Moves: len(t.Play.Steps), Title: games.PlayingPhrase(t)}
 	}
 	c.SetRequest(c.Request().WithContext(views.PlayingAlong(c.Request().Context(), nav)))
 	return t, g, nil
@@ -208,7 +208,7 @@ func (a *Area) undoLabel(c echo.Context, t sessions.Table) string {
 		return ""
 	}
 	if e.Kind == sessions.KindPlayStep {
-		if named := tablepage.SayMove(c.Request().Context(), tablepage.LastMove(t)); named != "" {
+		if named := views.SayMove(c.Request().Context(), tablepage.LastMove(t)); named != "" {
 			return named
 		}
 	}

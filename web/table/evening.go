@@ -163,7 +163,7 @@ func nextGameVM(c echo.Context, t sessions.Table, chosen, first string, errs vie
 	// stopped here (kept or discarded), a round game is finished or its
 	// rounds undone.
 	if t.Play != nil {
-		vm.Playing = &views.StopPlay{Form: kit.Form(c, t.Head), Action: kit.EditBase(c) + "/play/stop?back=next", Moves: len(t.Play.Steps), Title: i18n.Say(ctx, games.PlayingPhrase(t))}
+		vm.Playing = &views.StopPlay{Form: kit.Form(c, t.Head), Action: kit.EditBase(c) + "/play/stop?back=next", Moves: len(t.Play.Steps), Title: games.PlayingPhrase(t)}
 	} else if g, going := t.InProgress(); going {
 		vm.Blocked = scoring.Phrasef("Game %d is not over yet: enter its last round, or stop it here, before choosing the next game.", g.Number)
 		vm.Stop = &views.StopGame{Form: kit.Form(c, t.Head), Action: fmt.Sprintf("%s/games/%d/stop", kit.EditBase(c), g.Number),

@@ -1,15 +1,11 @@
 package tablepage
 
 import (
-	"context"
-	"strings"
-
 	"github.com/labstack/echo/v4"
 
 	"tablemate/scoring"
 	"tablemate/sessions"
 	"tablemate/views"
-	"tablemate/views/i18n"
 	"tablemate/web/games"
 	"tablemate/web/kit"
 )
@@ -21,7 +17,7 @@ func Playing(c echo.Context, t sessions.Table) *views.PlayingVM {
 	if t.Play == nil {
 		return nil
 	}
-	vm := &views.PlayingVM{Title: i18n.Say(c.Request().Context(), games.PlayingPhrase(t)), Moves: len(t.Play.Steps), LastMove: SayMove(c.Request().Context(), LastMove(t))}
+	vm := &views.PlayingVM{Title: games.PlayingPhrase(t), Moves: len(t.Play.Steps), LastMove: LastMove(t)}
 	type standing struct {
 		res scoring.Result
 		ok  bool
@@ -37,7 +33,7 @@ func Playing(c echo.Context, t sessions.Table) *views.PlayingVM {
 
 // LastMove names the guided game's newest move as its game says it
 // (kit.MoveNamer: "Ben pounced"), worked out once per head; zero when
-// there is none or the game cannot name it. SayMove says it.
+// there is none or the game cannot name it. views.SayMove says it.
 func LastMove(t sessions.Table) scoring.Phrase {
 	if t.Play == nil || len(t.Play.Steps) == 0 {
 		return scoring.Phrase{}
@@ -54,11 +50,4 @@ func LastMove(t sessions.Table) scoring.Phrase {
 		}
 		return p
 	}).(scoring.Phrase)
-}
-
-// SayMove says a move LastMove named in ctx's language, without the full
-// stop of a move told as a sentence: the pages add their own ("Last
-// move: %s.", "Undo: %s").
-func SayMove(ctx context.Context, p scoring.Phrase) string {
-	return strings.TrimSuffix(i18n.Say(ctx, p), ".")
 }
