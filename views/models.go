@@ -279,7 +279,7 @@ type RoundsVM struct {
 	Players  []string
 	Rows     [][]string // per round, per player
 	Totals   []int
-	Progress string
+	Progress scoring.Phrase
 	// FixBase starts the link correcting a round (".../rounds/" + n +
 	// "/edit"); edit pages only, "" on a view-only page.
 	FixBase string

@@ -206,7 +206,7 @@ func currentRounds(c echo.Context, t sessions.Table, ed kit.Editor) *views.Round
 		vm.Rows = append(vm.Rows, row)
 	}
 	if ed.Progress != nil {
-		vm.Progress = i18n.Say(c.Request().Context(), ed.Progress(g.State))
+		vm.Progress = ed.Progress(g.State)
 	}
 	return vm
 }
