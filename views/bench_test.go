@@ -36,7 +36,7 @@ func benchResult() ResultVM {
 			{Label: "red face-up", Points: 13}, {Label: "yellow face-up", Points: 16}, {Label: "yellow face-down (1)", Points: -1}, {Label: "tokens", Points: 3},
 		}})
 	}
-	return ResultVM{Heading: scoring.Verbatim("Game 1"), GameTitle: "Koffer, Katze & Sombrero", Result: r}
+	return ResultVM{Heading: scoring.Verbatim("Game 1"), GameTitle: scoring.Verbatim("Koffer, Katze & Sombrero"), Result: r}
 }
 
 // BenchmarkRender renders the main pages (go test -bench Render -benchmem).

@@ -106,7 +106,7 @@ type StopGame struct {
 	Action string
 	Game   int
 	Rounds int
-	Title  string
+	Title  scoring.Phrase
 }
 
 // StopPlay is the choice that ends a game played along: keep its

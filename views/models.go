@@ -123,9 +123,10 @@ type HomeVM struct {
 // TableRow is one table in a list. ID is the table's edit link, as this
 // phone holds it.
 type TableRow struct {
-	ID, Name, GameTitle string
-	Played              int // games played (a round game in progress counts)
-	Updated             string
+	ID, Name  string
+	GameTitle scoring.Phrase
+	Played    int // games played (a round game in progress counts)
+	Updated   string
 }
 
 // NewTableVM is the "start a table" form.
@@ -292,7 +293,7 @@ type GameRow struct {
 	Number int
 	// Title is the game as the pages call it (its title, or the name of
 	// another game's sheet).
-	Title   string
+	Title   scoring.Phrase
 	Totals  []string // per table player, "–" when the player sat out
 	Winners []string
 	Status  GameStatus
@@ -357,7 +358,7 @@ type Bar struct {
 type ResultVM struct {
 	Page
 	Heading   scoring.Phrase
-	GameTitle string
+	GameTitle scoring.Phrase
 	Result    scoring.Result
 	// Displays holds per player name the cards drawn as chips (KKS).
 	Displays  map[string][]StackView
@@ -571,7 +572,7 @@ type GameOverVM struct {
 	// Title is the game as the pages call it. Winners won with Score
 	// ("Auf der Hut: Ana wins with 7."); without winners (a disputed
 	// game) Summary says how it stands.
-	Title   string
+	Title   scoring.Phrase
 	Winners []string
 	Score   int
 	Summary scoring.Phrase
@@ -619,10 +620,11 @@ type HistoryVM struct {
 
 // HistoryRow is one table of the history page.
 type HistoryRow struct {
-	URL, Name, GameTitle, Date string
-	Players                    []string
-	Played                     int
-	Leaders                    []string
+	URL, Name, Date string
+	GameTitle       scoring.Phrase
+	Players         []string
+	Played          int
+	Leaders         []string
 	// AverageMinutes is the average length of the table's games whose
 	// length is known, Timed how many those are (sessions.Card).
 	AverageMinutes, Timed int
@@ -633,7 +635,7 @@ type HistoryRow struct {
 type ReplayVM struct {
 	Page
 	Heading          scoring.Phrase
-	GameTitle        string
+	GameTitle        scoring.Phrase
 	Step, Steps      int
 	What             LogText // the step's event in words
 	At               string  // and its time

@@ -89,7 +89,7 @@ func (a *Area) Submit(c echo.Context) error {
 		return err
 	}
 	vm := views.ResultVM{
-		Page: kit.Page(c, scoring.Phrasef("Checked score")), Heading: scoring.Phrasef("Checked score"), GameTitle: info.Title, Result: res,
+		Page: kit.Page(c, scoring.Phrasef("Checked score")), Heading: scoring.Phrasef("Checked score"), GameTitle: scoring.Verbatim(info.Title), Result: res,
 		BackURL: "/check/" + info.Slug, BackLabel: scoring.Phrasef("Check another"),
 	}
 	if hasEditor {

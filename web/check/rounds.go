@@ -147,7 +147,7 @@ func (a *Area) checkRound(c echo.Context, engine scoring.Game, ed kit.Editor, va
 	}
 	n := roundsIn(state)
 	vm := views.ResultVM{
-		Page: kit.Page(c, scoring.Phrasef("Checked score")), Heading: scoring.Phrasef("Checked score after round %d", n), GameTitle: info.Title, Result: res,
+		Page: kit.Page(c, scoring.Phrasef("Checked score")), Heading: scoring.Phrasef("Checked score after round %d", n), GameTitle: scoring.Verbatim(info.Title), Result: res,
 		BackURL: "/check/" + info.Slug, BackLabel: scoring.Phrasef("Check another"),
 	}
 	carry := []views.Field{{Name: "game", Value: string(state)}}

@@ -68,7 +68,7 @@ func (a *Area) resultVM(c echo.Context, t sessions.Table, base string) (views.Re
 	r := g.Record
 	vm := views.ResultVM{
 		Page: kit.Page(c, scoring.Phrasef("Game %d", g.Number)), Heading: scoring.Phrasef("%s · game %d", t.Name, g.Number),
-		GameTitle: tablepage.GameName(c, g), Result: g.Result(),
+		GameTitle: tablepage.GameName(g), Result: g.Result(),
 		BackURL: base, BackLabel: scoring.Phrasef("Back to the table"),
 		ReplayURL: fmt.Sprintf("%s/games/%d/replay", base, g.Number),
 		Standing:  &views.GameStanding{Status: tablepage.Status(r), Winners: r.Winners},

@@ -321,7 +321,7 @@ func (a *Area) leagueAdminVM(c echo.Context, l sessions.League) (views.LeagueAdm
 	}
 	for _, t := range recent {
 		if !l.Counts(t) {
-			vm.PhoneTables = append(vm.PhoneTables, views.TableRow{ID: t.ID, Name: t.Name, GameTitle: i18n.Say(c.Request().Context(), games.TitlePhrase(t.Game))})
+			vm.PhoneTables = append(vm.PhoneTables, views.TableRow{ID: t.ID, Name: t.Name, GameTitle: games.TitlePhrase(t.Game)})
 		}
 	}
 	return vm, nil

@@ -16,7 +16,6 @@ import (
 	"tablemate/scoring"
 	"tablemate/sessions"
 	"tablemate/views"
-	"tablemate/views/i18n"
 	"tablemate/web/games"
 	"tablemate/web/kit"
 	"tablemate/web/serve"
@@ -92,11 +91,11 @@ func (a *Area) page(c echo.Context, t sessions.Table, base string) error {
 	stepURL := func(k int) string { return fmt.Sprintf("%s/games/%d/replay?step=%d", base, n, k) }
 	vm := views.ReplayVM{
 		Page: kit.Page(c, scoring.Phrasef("Replay of game %d", n)), Heading: scoring.Phrasef("%s · replay of game %d", t.Name, n),
-		GameTitle: i18n.Say(c.Request().Context(), games.PlayingPhrase(t)), Step: k, Steps: len(steps),
+		GameTitle: games.PlayingPhrase(t), Step: k, Steps: len(steps),
 		What: tablepage.LogText(t, e.Event), At: serve.DateTime(c, e.At.Local(), false, true),
 	}
 	if g, ok := t.Game(n); ok {
-		vm.GameTitle = i18n.Say(c.Request().Context(), games.KindPhrase(g.Record.Game, g.Record.Sheet)) // the game it is, whatever the table plays now
+		vm.GameTitle = games.KindPhrase(g.Record.Game, g.Record.Sheet) // the game it is, whatever the table plays now
 	}
 	if g, ok := t.GameAsOf(n, e.Seq); ok {
 		vm.Present, vm.Result, vm.AsTyped = g.Err == "", g.Result(), g.Record.AsTyped()

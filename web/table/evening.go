@@ -167,7 +167,7 @@ func nextGameVM(c echo.Context, t sessions.Table, chosen, first string, errs vie
 	} else if g, going := t.InProgress(); going {
 		vm.Blocked = scoring.Phrasef("Game %d is not over yet: enter its last round, or stop it here, before choosing the next game.", g.Number)
 		vm.Stop = &views.StopGame{Form: kit.Form(c, t.Head), Action: fmt.Sprintf("%s/games/%d/stop", kit.EditBase(c), g.Number),
-			Game: g.Number, Rounds: g.Rounds(), Title: tablepage.GameName(c, g)}
+			Game: g.Number, Rounds: g.Rounds(), Title: tablepage.GameName(g)}
 	}
 	for _, info := range tableGamesIn(ctx) {
 		g := views.GameChoice{Slug: info.Slug, Title: info.Title, Starts: info.Starts, Fits: true}

@@ -11,7 +11,6 @@ import (
 	"tablemate/scoring"
 	"tablemate/sessions"
 	"tablemate/views"
-	"tablemate/views/i18n"
 	"tablemate/web/games"
 	"tablemate/web/kit"
 	"tablemate/web/serve"
@@ -98,7 +97,7 @@ func (a *Area) History(c echo.Context) error {
 			continue
 		}
 		vm.Rows = append(vm.Rows, views.HistoryRow{
-			URL: "/tables/" + t.Edit, Name: t.Name, GameTitle: i18n.Say(c.Request().Context(), games.TitlePhrase(t.Game)),
+			URL: "/tables/" + t.Edit, Name: t.Name, GameTitle: games.TitlePhrase(t.Game),
 			Date: serve.DateTime(c, t.Last.Local(), true, false), Players: t.Players, Played: t.Played, Leaders: t.Leaders,
 			AverageMinutes: t.AverageMinutes, Timed: t.Timed,
 		})

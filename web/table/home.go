@@ -9,7 +9,6 @@ import (
 	"tablemate/scoring"
 	"tablemate/sessions"
 	"tablemate/views"
-	"tablemate/views/i18n"
 	"tablemate/web/games"
 	"tablemate/web/kit"
 	"tablemate/web/serve"
@@ -28,7 +27,7 @@ func (a *Area) Home(c echo.Context) error {
 	vm := views.HomeVM{Page: kit.Page(c, scoring.Phrasef("Home")), Games: games.Infos()}
 	for _, t := range recent {
 		vm.Recent = append(vm.Recent, views.TableRow{
-			ID: t.Edit, Name: t.Name, GameTitle: i18n.Say(c.Request().Context(), games.TitlePhrase(t.Game)), Played: t.Played,
+			ID: t.Edit, Name: t.Name, GameTitle: games.TitlePhrase(t.Game), Played: t.Played,
 			Updated: serve.DateTime(c, t.Last.Local(), false, false),
 		})
 	}

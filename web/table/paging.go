@@ -33,7 +33,7 @@ func gameRows(c echo.Context, t sessions.Table) ([]views.GameRow, views.Pager) {
 // the result stands, from the game's record.
 func gameRow(c echo.Context, t sessions.Table, g sessions.Game) views.GameRow {
 	r := g.Record
-	row := views.GameRow{Number: r.Number, Title: tablepage.GameName(c, g), Winners: r.Winners, Status: tablepage.Status(r)}
+	row := views.GameRow{Number: r.Number, Title: tablepage.GameName(g), Winners: r.Winners, Status: tablepage.Status(r)}
 	for _, p := range t.Players {
 		if s, ok := r.Seat(p); ok {
 			row.Totals = append(row.Totals, views.Score(s.Score))

@@ -251,7 +251,7 @@ func lastGameOver(c echo.Context, t sessions.Table, base string) *views.GameOver
 		return nil
 	}
 	r := g.Record
-	vm := &views.GameOverVM{Game: g.Number, Title: tablepage.GameName(c, g), Winners: r.Winners, Rounds: r.Rounds,
+	vm := &views.GameOverVM{Game: g.Number, Title: tablepage.GameName(g), Winners: r.Winners, Rounds: r.Rounds,
 		Summary: gameSummary(r), URL: fmt.Sprintf("%s/games/%d", base, g.Number),
 		Ranking: tablepage.Ranking(r), Status: tablepage.Status(r)}
 	if len(r.Winners) > 0 {

@@ -20,6 +20,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"tablemate/scoring"
 	"tablemate/sessions"
 	"tablemate/views/i18n"
 	"tablemate/web/games"
@@ -83,8 +84,8 @@ func Points(ctx context.Context, p float64) string { return i18n.Decimal(ctx, p,
 
 // GameName is what a game is called on the pages: its title, or the name
 // given to another game's sheet.
-func GameName(c echo.Context, g sessions.Game) string {
-	return i18n.Say(c.Request().Context(), games.KindPhrase(g.Record.Game, g.Record.Sheet))
+func GameName(g sessions.Game) scoring.Phrase {
+	return games.KindPhrase(g.Record.Game, g.Record.Sheet)
 }
 
 // Origin is the server's public address for a request, where share
