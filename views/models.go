@@ -165,7 +165,7 @@ type TableView struct {
 	Game scoring.Info
 	// GameTitle is what the table plays now as the pages call it: the
 	// game's title, or the name of another game's sheet.
-	GameTitle string
+	GameTitle scoring.Phrase
 	Games     []GameRow
 	// GamesPage says which games Games holds of a long table (the
 	// newest by default) and links to the others.

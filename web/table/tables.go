@@ -146,10 +146,9 @@ func buildTableView(c echo.Context, t sessions.Table, base string) views.TableVi
 	ev := tablepage.Evening(t)
 	vm := views.TableView{
 		Page: kit.Page(c, scoring.Verbatim(t.Name)), Head: t.Head,
-		Base: base, Name: t.Name, Game: t.Info, GameTitle: i18n.Say(ctx, games.PlayingPhrase(t)), Players: t.Players, Leaders: t.Leaders(),
+		Base: base, Name: t.Name, Game: t.Info, GameTitle: games.PlayingPhrase(t), Players: t.Players, Leaders: t.Leaders(),
 		Chart: views.BarChart{Title: chartTitle(ev)},
 	}
-	vm.Game.Title = vm.GameTitle
 	vm.Scripts = shareScripts
 	for _, r := range ev.Rows {
 		vm.Chart.Bars = append(vm.Chart.Bars, views.Bar{Label: r.Name, Value: r.Points, Lead: r.Leader})
