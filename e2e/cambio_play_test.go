@@ -66,8 +66,8 @@ func startPlayAlong(t *testing.T, ctx context.Context, base, game, firstSeat str
 		acts = append(acts, chromedp.SendKeys(fmt.Sprintf(`#player-%d`, i), n, chromedp.ByQuery))
 	}
 	acts = append(acts,
-		tap(`[data-testid="create-table"]`),
-		tap(`[data-testid="play-along"]`),
+		tapToPage(`[data-testid="create-table"]`),
+		tapToPage(`[data-testid="play-along"]`),
 		tap(`[data-testid="first-`+firstSeat+`"]`),
 		tap(`[data-testid="start-play"]`),
 		chromedp.WaitVisible(`[data-testid="to-move"]`, chromedp.ByQuery),
