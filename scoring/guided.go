@@ -191,9 +191,16 @@ type Keeping interface {
 	KeepStep(l PlayLog, step []byte) (next Kept, over bool, final []byte, err error)
 }
 
+// keptAt is the position l keeps after its steps, if it keeps one of
+// this game's positions.
+func keptAt[P any](l PlayLog) (P, bool) {
+	pos, ok := l.Kept.now.(P)
+	return pos, ok && l.Kept.Keeps(len(l.Steps))
+}
+
 // Keep is Keeping's: l's position kept, replayed unless l keeps it.
 func (pl Play[R, P, S, V]) Keep(l PlayLog) (Kept, error) {
-	if _, ok := l.Kept.now.(P); ok && l.Kept.Keeps(len(l.Steps)) {
+	if _, ok := keptAt[P](l); ok {
 		return l.Kept, nil
 	}
 	before, now, last, warn, err := pl.Last(l.Players, l.Setup, l.Steps)
@@ -239,7 +246,7 @@ func (pl Play[R, P, S, V]) LastOf(l PlayLog) (before, now P, last S, warn *StepE
 
 // ResumeOf is Resume of l, the position l keeps when it keeps one.
 func (pl Play[R, P, S, V]) ResumeOf(l PlayLog) (P, error) {
-	if pos, ok := l.Kept.now.(P); ok && l.Kept.Keeps(len(l.Steps)) {
+	if pos, ok := keptAt[P](l); ok {
 		return pos, nil
 	}
 	return pl.Resume(l.Players, l.Setup, l.Steps)
