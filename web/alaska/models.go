@@ -77,7 +77,7 @@ type AlaskaPlayVM struct {
 	// other reading of ALA-2 (options.angler_catch).
 	Shared, OnContact bool
 	Hand              int // cards in the mover's hand
-	UndoLabel         string
+	UndoLabel         scoring.Phrase
 }
 
 // AlaskaRollVM is the casts offered for one verdict of the die.

@@ -215,7 +215,7 @@ func (alaskaPlay) LastMove(t sessions.Table) (scoring.Phrase, error) {
 	return akTold(es[len(es)-1]), nil
 }
 
-func (alaskaPlay) TurnPage(c echo.Context, t sessions.Table, flash scoring.Phrase, undo string) (templ.Component, error) {
+func (alaskaPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo scoring.Phrase) (templ.Component, error) {
 	pos, err := alaska.Engine{}.ResumeOf(t.Play.Log())
 	if err != nil {
 		return nil, fmt.Errorf("resume guided game: %w", err)

@@ -69,7 +69,7 @@ type ADHPlayVM struct {
 	Wonderhat, Miss               bool           // outcome mode: the engine offers these outcomes
 	Lay                           []ADHCharVM
 	Seats                         []ADHSeatVM
-	UndoLabel                     string
+	UndoLabel                     scoring.Phrase
 	SwapBackSpot                  int // swap2 mode: the spot that would swap back (ADH-5), 0 if none
 	SwapBackWho                   string
 	ChooseURL, LookURL, SwapURL   string

@@ -151,7 +151,7 @@ func (adhPlay) LastMove(t sessions.Table) (scoring.Phrase, error) {
 	return before.Describe(last), nil
 }
 
-func (adhPlay) TurnPage(c echo.Context, t sessions.Table, flash scoring.Phrase, undo string) (templ.Component, error) {
+func (adhPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo scoring.Phrase) (templ.Component, error) {
 	vm, err := adhPlayVM(c, t, flash, undo)
 	if err != nil {
 		return nil, err
@@ -162,7 +162,7 @@ func (adhPlay) TurnPage(c echo.Context, t sessions.Table, flash scoring.Phrase, 
 // adhPlayVM describes the turn; the query says how far the move has been
 // entered (do = look, swap, reveal or end; a = the first hat of a swap;
 // spot = the hat revealed; outcome=match asks for the character laid).
-func adhPlayVM(c echo.Context, t sessions.Table, flash scoring.Phrase, undo string) (ADHPlayVM, error) {
+func adhPlayVM(c echo.Context, t sessions.Table, flash, undo scoring.Phrase) (ADHPlayVM, error) {
 	before, pos, last, warn, err := aufderhut.Engine{}.LastOf(t.Play.Log())
 	if err != nil {
 		return ADHPlayVM{}, fmt.Errorf("resume guided game: %w", err)

@@ -78,6 +78,6 @@ type CambioPlayVM struct {
 	Frozen    scoring.Phrase
 	Entry     *PlayEntryVM // set once the round has closed
 	Totals    PlayTotalsVM
-	UndoLabel string
+	UndoLabel scoring.Phrase
 	LastMove  scoring.Phrase // the newest move named ("Ben called Cambio"), "" before the first
 }

@@ -186,7 +186,7 @@ func cambioMoveText(before cambio.Position, last cambio.Step) scoring.Phrase {
 	return scoring.Phrase{}
 }
 
-func (cambioPlay) TurnPage(c echo.Context, t sessions.Table, flash scoring.Phrase, undo string) (templ.Component, error) {
+func (cambioPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo scoring.Phrase) (templ.Component, error) {
 	before, pos, last, _, err := cambio.Engine{}.LastOf(t.Play.Log())
 	if err != nil {
 		return nil, fmt.Errorf("resume guided Cambio: %w", err)

@@ -123,9 +123,9 @@ type Pages interface {
 	SetupJSON(c echo.Context, t sessions.Table) (json.RawMessage, error)
 	// TurnPage shows the game in progress: flash is a refused step's
 	// message (zero when there is none) and undo names the newest move
-	// for the undo button ("" when there is none; undo is empty too when the table's
-	// newest entry is not the guided game's).
-	TurnPage(c echo.Context, t sessions.Table, flash scoring.Phrase, undo string) (templ.Component, error)
+	// for the undo button, said by the page (views.SayMove); zero when
+	// there is none or the table's newest entry is not the guided game's.
+	TurnPage(c echo.Context, t sessions.Table, flash, undo scoring.Phrase) (templ.Component, error)
 	// StepJSON reads a posted move into the engine's step; a form that
 	// is not a move is a *scoring.InputError, shown with the turn.
 	StepJSON(c echo.Context, t sessions.Table) (json.RawMessage, error)

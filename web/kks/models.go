@@ -34,7 +34,7 @@ type KKSPlayVM struct {
 	Take      int
 	TakeText  scoring.Phrase
 	Unseen    []CardOption
-	UndoLabel string
+	UndoLabel scoring.Phrase
 	// LastMove names the newest move, zero before the first.
 	LastMove scoring.Phrase
 }

@@ -61,7 +61,7 @@ func englishCard(tok string) string {
 	return tok
 }
 
-func (kksPlay) TurnPage(c echo.Context, t sessions.Table, flash scoring.Phrase, undo string) (templ.Component, error) {
+func (kksPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo scoring.Phrase) (templ.Component, error) {
 	take, _ := strconv.Atoi(c.QueryParam("take"))
 	if kept := kit.Refused(c, t); take == 0 && kept != nil {
 		// A refused take opens again with its card chosen, the card turned
@@ -123,7 +123,7 @@ func (kksPlay) StepJSON(c echo.Context, _ sessions.Table) (json.RawMessage, erro
 // takes and, for the take chosen, the cards the deck may turn up are the
 // moves the engine lists (kks.Position.Moves); a take it does not list
 // says why with the engine's refusal.
-func playVM(c echo.Context, t sessions.Table, take int, flash scoring.Phrase, undo string) (KKSPlayVM, error) {
+func playVM(c echo.Context, t sessions.Table, take int, flash, undo scoring.Phrase) (KKSPlayVM, error) {
 	pos, err := kks.Engine{}.ResumeOf(t.Play.Log())
 	if err != nil {
 		return KKSPlayVM{}, fmt.Errorf("resume guided game: %w", err)

@@ -162,7 +162,7 @@ func (kocPlay) LastMove(t sessions.Table) (scoring.Phrase, error) {
 	return kocStepText(before, pos, last, len(t.Play.Steps)), nil
 }
 
-func (kocPlay) TurnPage(c echo.Context, t sessions.Table, flash scoring.Phrase, undo string) (templ.Component, error) {
+func (kocPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo scoring.Phrase) (templ.Component, error) {
 	before, pos, last, _, err := kociaki.Engine{}.LastOf(t.Play.Log())
 	if err != nil {
 		return nil, fmt.Errorf("resume guided game: %w", err)
@@ -238,7 +238,7 @@ func (kocPlay) TurnPage(c echo.Context, t sessions.Table, flash scoring.Phrase, 
 	for i, seat := range pos.Players {
 		vm.MeLinks = append(vm.MeLinks, KocMeLink{Label: scoring.Verbatim(seat.Name), ID: seat.Name, URL: fmt.Sprintf("%s/play?me=%d", base, i), Current: vm.Me == i})
 	}
-	if undo != "" {
+	if !undo.IsZero() {
 		vm.UndoLabel = kocStepText(before, pos, last, len(t.Play.Steps))
 	}
 	if len(t.Play.Steps) > 0 {

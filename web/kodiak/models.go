@@ -26,7 +26,7 @@ type KodiakPlayVM struct {
 	Seats                  []cambioweb.PlaySeatVM
 	Entry                  *cambioweb.PlayEntryVM
 	Totals                 cambioweb.PlayTotalsVM
-	UndoLabel              string
+	UndoLabel              scoring.Phrase
 	LastMove               scoring.Phrase // the newest move named ("Ben pounced"), "" before the first
 }
 

@@ -118,7 +118,7 @@ func kodiakMoveText(before, pos kodiak.Position, last kodiak.Step) scoring.Phras
 	return scoring.Phrase{}
 }
 
-func (kodiakPlay) TurnPage(c echo.Context, t sessions.Table, flash scoring.Phrase, undo string) (templ.Component, error) {
+func (kodiakPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo scoring.Phrase) (templ.Component, error) {
 	before, pos, last, _, err := kodiak.Engine{}.LastOf(t.Play.Log())
 	if err != nil {
 		return nil, fmt.Errorf("resume guided Kodiak: %w", err)

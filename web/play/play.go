@@ -23,7 +23,6 @@ import (
 	"tablemate/scoring"
 	"tablemate/sessions"
 	"tablemate/views"
-	"tablemate/views/i18n"
 	"tablemate/web/games"
 	"tablemate/web/kit"
 	"tablemate/web/serve"
@@ -105,7 +104,7 @@ func (a *Area) Show(c echo.Context) error {
 	if t.Play == nil {
 		return a.Render(c, http.StatusOK, g.SetupPage(c, t, nil))
 	}
-	page, err := g.TurnPage(c, t, scoring.Phrase{}, a.undoLabel(c, t))
+	page, err := g.TurnPage(c, t, scoring.Phrase{}, a.undoLabel(t))
 	if err != nil {
 		return err
 	}
@@ -192,26 +191,25 @@ func (a *Area) rerender(c echo.Context, t sessions.Table, g kit.Pages, status in
 	if t.Play == nil {
 		return serve.Redirect(c, kit.EditBase(c))
 	}
-	page, err := g.TurnPage(c, t, msg, a.undoLabel(c, t))
+	page, err := g.TurnPage(c, t, msg, a.undoLabel(t))
 	if err != nil {
 		return err
 	}
 	return a.Render(c, status, page)
 }
 
-// undoLabel names the newest event, in the reader's language, when it
-// belongs to the guided game (undo then stays on the play page); ""
-// otherwise.
-func (a *Area) undoLabel(c echo.Context, t sessions.Table) string {
+// undoLabel names the newest event, said by the page, when it belongs to
+// the guided game (undo then stays on the play page); zero otherwise.
+func (a *Area) undoLabel(t sessions.Table) scoring.Phrase {
 	e, ok := t.Newest()
 	if !ok || (e.Kind != sessions.KindPlayStep && e.Kind != sessions.KindPlayStarted) {
-		return ""
+		return scoring.Phrase{}
 	}
 	if e.Kind == sessions.KindPlayStep {
-		if named := views.SayMove(c.Request().Context(), tablepage.LastMove(t)); named != "" {
+		if named := tablepage.LastMove(t); !named.IsZero() {
 			return named
 		}
 	}
 	// The undo button names the newest event as the log says it, short.
-	return i18n.Say(c.Request().Context(), tablepage.LogShort(t, e.Event))
+	return tablepage.LogShort(t, e.Event)
 }

@@ -72,7 +72,7 @@ type RMPlayVM struct {
 	NeedCards []string // players whose highest number card is asked for
 	Duelists  []string // players among whom the rock-paper-scissors winner is entered
 
-	UndoLabel string
+	UndoLabel scoring.Phrase
 	// LastMove names the newest move ("Ben drew back to 3"), zero before
 	// the first.
 	LastMove scoring.Phrase

@@ -69,7 +69,7 @@ func (runeMarketPlay) LastMove(t sessions.Table) (scoring.Phrase, error) {
 	return before.Describe(last), nil
 }
 
-func (runeMarketPlay) TurnPage(c echo.Context, t sessions.Table, flash scoring.Phrase, undo string) (templ.Component, error) {
+func (runeMarketPlay) TurnPage(c echo.Context, t sessions.Table, flash, undo scoring.Phrase) (templ.Component, error) {
 	before, pos, last, _, err := runemarket.Engine{}.LastOf(t.Play.Log())
 	if err != nil {
 		return nil, fmt.Errorf("resume guided game: %w", err)
