@@ -6,13 +6,13 @@ import "tablemate/scoring"
 type CountersVM struct {
 	Page
 	Form
-	GameTitle              string
+	GameTitle              scoring.Phrase // the game's name (Verbatim: a name, never looked up)
 	Heading, Intro, Submit scoring.Phrase
-	Action                 string
-	EditNames              bool
-	Players                []CounterPlayer
-	Options                []CounterField // table-level choices
-	Errors                 Errors
+	Action             string
+	EditNames          bool
+	Players            []CounterPlayer
+	Options            []CounterField // table-level choices
+	Errors             Errors
 }
 
 // CounterPlayer is one player's fields.

@@ -65,7 +65,7 @@ func (s Counters) parse(v url.Values, fixed []string) (json.RawMessage, []int, e
 }
 
 func (s Counters) page(e Entry) templ.Component {
-	vm := views.CountersVM{Page: e.Page, Form: e.Form, GameTitle: s.Title, Heading: e.Heading, Intro: e.Intro,
+	vm := views.CountersVM{Page: e.Page, Form: e.Form, GameTitle: scoring.Verbatim(s.Title), Heading: e.Heading, Intro: e.Intro,
 		Action: e.Action, Submit: e.Submit, EditNames: e.Names == nil, Errors: e.Errors}
 	seats, names := s.Slots, e.Names
 	if e.Names != nil {
