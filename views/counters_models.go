@@ -8,11 +8,11 @@ type CountersVM struct {
 	Form
 	GameTitle              scoring.Phrase // the game's name (Verbatim: a name, never looked up)
 	Heading, Intro, Submit scoring.Phrase
-	Action             string
-	EditNames          bool
-	Players            []CounterPlayer
-	Options            []CounterField // table-level choices
-	Errors             Errors
+	Action                 string
+	EditNames              bool
+	Players                []CounterPlayer
+	Options                []CounterField // table-level choices
+	Errors                 Errors
 }
 
 // CounterPlayer is one player's fields.
