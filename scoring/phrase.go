@@ -6,6 +6,8 @@ import (
 
 	"golang.org/x/text/feature/plural"
 	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+	"golang.org/x/text/number"
 )
 
 // Phrase is a sentence kept as its English format and arguments, so a
@@ -16,13 +18,15 @@ import (
 //
 // The format is a message id: a page looks it up in its catalog. An
 // argument is
-//   - a number, said as it is;
+//   - a whole number, said as it is;
+//   - a Decimal, a number with a fraction, written as the reader's
+//     language writes it ("1.5", "1,5");
 //   - a Name (a player's, table's or character's name, or text as
 //     someone typed it), said as it is and never looked up;
 //   - a []string, a list of names: "Ana, Ben and Cy" ("Ana, Ben und Cy");
 //   - a Phrase, said in turn: a catalog word such as Phrasef("red"), or
 //     Points(31);
-//   - Terms, a sum of terms.
+//   - Terms, a sum of terms; a List, phrases joined by a separator.
 //
 // Engines pass no bare string: it would be unclear whether it is a name
 // or a word (scoringtest refuses them).
@@ -113,6 +117,29 @@ func (p Phrase) String() string {
 // typed it, as a Phrase argument: pages show it as it is and never look
 // it up in their catalog (a player called "red" stays "red" in German).
 type Name string
+
+// Decimal is a number with a fraction as a Phrase argument (points by
+// place shared in a tie: "1.5"): a page writes it as its reader's
+// language does ("1,5"), with as few decimals as it needs, up to 3, and
+// the real minus sign; String is the English.
+type Decimal float64
+
+// String writes d in English as pages do (i18n.Decimal with digits -1):
+// as few decimals as it needs, up to 3, not grouped ("1500"), with the
+// real minus sign ("−1.5", and "0" for a negative that rounds to it).
+func (d Decimal) String() string {
+	return Minus(message.NewPrinter(language.English).Sprint(number.Decimal(float64(d), number.NoSeparator())))
+}
+
+// Minus puts the real minus sign in place of a hyphen in a written
+// number, and "−0" back to "0".
+func Minus(s string) string {
+	s = strings.Replace(s, "-", "−", 1)
+	if strings.Trim(s, "−0.,") == "" {
+		s = strings.TrimPrefix(s, "−")
+	}
+	return s
+}
 
 // Terms is a Phrase argument that lists terms joined by " + ", such as
 // a sum of cards; each term is a number, a Name or a Phrase.

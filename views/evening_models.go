@@ -30,7 +30,7 @@ type EveningColumn struct {
 type EveningRowVM struct {
 	Rank   int
 	Name   string
-	Points string
+	Points float64 // by place (a tie shares them) or added: said by the page ("1.5", "1,5")
 	Wins   int
 	Leader bool
 	Cells  []scoring.Phrase // each game's result: place and total, "–" when sat out, the total alone when not counted
@@ -42,9 +42,10 @@ type RankRow struct {
 	Name   string
 	Total  int
 	Winner bool
-	// Score, when set, is shown instead of Total (an evening's points
-	// by place may be a half).
-	Score string
+	// Points is shown instead of Total when ByPoints is set: an
+	// evening's points by place, which may be a half ("1.5", "1,5").
+	Points   float64
+	ByPoints bool
 	// Tied is set when the place is shared.
 	Tied bool
 }

@@ -538,7 +538,7 @@ type LeagueRow struct {
 	Rank          int
 	Player, Emoji string
 	Played, Wins  int
-	Points        string
+	Points        float64   // said by the page ("1.5", "1,5")
 	Spark         string    // sparkline points
 	Trend         []float64 // the points after each game, said in words (TrendText)
 	URL           string    // the member's page ("" for none)

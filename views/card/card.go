@@ -113,11 +113,21 @@ type EveningGame struct {
 type Row struct {
 	Name   string
 	Points int
-	// Score, when set, is shown instead of Points: the standing's points
-	// as its page writes them (a half where a tie shared places).
-	Score string
-	Wins  int
-	Place int
+	// Standing is shown instead of Points when ByStanding is set: the
+	// evening's or league's points by place (a half where a tie shared
+	// places), written as the card's language writes them.
+	Standing   float64
+	ByStanding bool
+	Wins       int
+	Place      int
+}
+
+// Score is the row's number as the card writes it in ctx's language.
+func (r Row) Score(ctx context.Context) string {
+	if r.ByStanding {
+		return i18n.Decimal(ctx, r.Standing, -1)
+	}
+	return number(r.Points)
 }
 
 // PNG draws the card and encodes it.
@@ -221,12 +231,8 @@ func (e Evening) Draw(ctx context.Context) (*image.RGBA, error) {
 	}
 	lines := make([]entry, len(e.Standing))
 	for i, r := range e.Standing {
-		score := r.Score
-		if score == "" {
-			score = number(r.Points)
-		}
 		lines[i] = entry{
-			place: places[i], name: r.Name, score: score,
+			place: places[i], name: r.Name, score: r.Score(ctx),
 			detail: i18n.Say(ctx, scoring.Count(r.Wins, "1 win", "%d wins")),
 			top:    places[i] == 1 && e.played() > 0,
 		}

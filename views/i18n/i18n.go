@@ -240,6 +240,8 @@ func localArgs(ctx context.Context, args []any) []any {
 		switch v := a.(type) {
 		case scoring.Name:
 			a = string(v)
+		case scoring.Decimal:
+			a = Decimal(ctx, float64(v), -1)
 		case []string:
 			a = JoinNames(ctx, v)
 		case scoring.Phrase:

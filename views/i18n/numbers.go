@@ -4,12 +4,13 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"strings"
 	"time"
 
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
 	"golang.org/x/text/number"
+
+	"tablemate/scoring"
 )
 
 // Numbers, percentages and dates as the reader's language writes them:
@@ -30,13 +31,13 @@ func Decimal(ctx context.Context, x float64, digits int) string {
 		opts = append(opts, number.Scale(digits))
 		x = round(x, digits)
 	}
-	return minus(printer(ctx).Sprint(number.Decimal(x, opts...)))
+	return scoring.Minus(printer(ctx).Sprint(number.Decimal(x, opts...)))
 }
 
 // Percent writes a whole percentage: "25%", "25 %" (with a no-break
 // space, as German sets it).
 func Percent(ctx context.Context, pct int) string {
-	return minus(printer(ctx).Sprint(number.Percent(float64(pct) / 100)))
+	return scoring.Minus(printer(ctx).Sprint(number.Percent(float64(pct) / 100)))
 }
 
 // round rounds x half away from zero to digits decimals, so 2.25 shows
@@ -44,16 +45,6 @@ func Percent(ctx context.Context, pct int) string {
 func round(x float64, digits int) float64 {
 	p := math.Pow(10, float64(digits))
 	return math.Round(x*p) / p
-}
-
-// minus puts the real minus sign in place of a hyphen (and "−0" back to
-// "0").
-func minus(s string) string {
-	s = strings.Replace(s, "-", "−", 1)
-	if strings.Trim(s, "−0.,") == "" {
-		s = strings.TrimPrefix(s, "−")
-	}
-	return s
 }
 
 var (

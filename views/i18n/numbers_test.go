@@ -2,8 +2,13 @@ package i18n
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
+
+	"pgregory.net/rapid"
+
+	"tablemate/scoring"
 )
 
 // TestNumbersByLanguage: decimals, percentages and dates as each
@@ -58,6 +63,36 @@ func TestNumbersByLanguage(t *testing.T) {
 	} {
 		if c.got != c.want {
 			t.Errorf("%q, want %q", c.got, c.want)
+		}
+	}
+}
+
+// TestDecimalArgumentsAreWrittenByLanguage: a scoring.Decimal in a phrase
+// is written as Decimal writes it with digits -1, in English (String, what
+// the API and an English page show) and in German, also inside a List of
+// phrases (points by place, "3/1,5/1,5/0").
+func TestDecimalArgumentsAreWrittenByLanguage(t *testing.T) {
+	en := With(context.Background(), English, "/")
+	de := With(context.Background(), German, "/")
+	rapid.Check(t, func(r *rapid.T) {
+		x := rapid.Float64Range(-1e6, 1e6).Draw(r, "x")
+		if rapid.Bool().Draw(r, "shared") { // a tie's share: a whole number over a few players
+			x = float64(rapid.IntRange(-40, 40).Draw(r, "sum")) / float64(rapid.IntRange(1, 9).Draw(r, "tied"))
+		}
+		p := scoring.Phrasef("%s", scoring.Decimal(x))
+		if got, want := Say(en, p), Decimal(en, x, -1); got != want || scoring.Decimal(x).String() != want {
+			r.Fatalf("English: Say %q, String %q, want %q", got, scoring.Decimal(x).String(), want)
+		}
+		if got, want := Say(de, p), Decimal(de, x, -1); got != want {
+			r.Fatalf("German: Say %q, want %q", got, want)
+		}
+	})
+	places := scoring.List{Sep: "/", Items: []scoring.Phrase{
+		scoring.Phrasef("%s", scoring.Decimal(3)), scoring.Phrasef("%s", scoring.Decimal(1.5)), scoring.Phrasef("%s", scoring.Decimal(-0.5))}}
+	p := scoring.Phrasef("Different games cannot add their scores: each game gives points by place (%s for 1st, 2nd, …; a tie shares them), as in a league.", places)
+	for ctx, want := range map[context.Context]string{en: "(3/1.5/−0.5 for", de: "3/1,5/−0,5"} {
+		if got := Say(ctx, p); !strings.Contains(got, want) {
+			t.Errorf("%s: %q does not say %q", Code(Lang(ctx)), got, want)
 		}
 	}
 }

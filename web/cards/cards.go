@@ -140,7 +140,7 @@ func (a *Area) EveningCard(ctx context.Context, t sessions.Table, games []sessio
 		e.Games = append(e.Games, card.EveningGame{Game: a.handed.GameName(g), Winners: r.Winners, Checked: !r.Disputed(), Settled: r.Settled, Unchecked: r.AsTyped()})
 	}
 	for _, r := range tablepage.Evening(t).Rows {
-		e.Standing = append(e.Standing, card.Row{Name: r.Name, Score: tablepage.Points(ctx, r.Points), Wins: r.Wins, Place: r.Rank})
+		e.Standing = append(e.Standing, card.Row{Name: r.Name, Standing: r.Points, ByStanding: true, Wins: r.Wins, Place: r.Rank})
 	}
 	return e
 }
@@ -194,7 +194,7 @@ func (a *Area) LeagueCard(c echo.Context) error {
 	// The league's card counts its games instead of listing them.
 	e := card.Evening{Title: l.Name, Table: i18n.Say(ctx, a.handed.Scheme(l)), Count: st.Games}
 	for _, s := range st.Standings {
-		e.Standing = append(e.Standing, card.Row{Name: s.Player, Score: tablepage.Points(ctx, s.Points), Wins: s.Wins, Place: s.Rank})
+		e.Standing = append(e.Standing, card.Row{Name: s.Player, Standing: s.Points, ByStanding: true, Wins: s.Wins, Place: s.Rank})
 	}
 	return a.cardPNG(c, "league|"+l.ID+"|"+key, e.PNG)
 }

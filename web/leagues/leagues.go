@@ -15,7 +15,6 @@ import (
 	"tablemate/sessions"
 	"tablemate/sessions/league"
 	"tablemate/views"
-	"tablemate/views/i18n"
 	"tablemate/web/games"
 	"tablemate/web/kit"
 	"tablemate/web/serve"
@@ -369,7 +368,7 @@ func leagueRows(ctx context.Context, st []league.Standing, emoji map[string]stri
 	rows := make([]views.LeagueRow, len(st))
 	for i, s := range st {
 		rows[i] = views.LeagueRow{Rank: s.Rank, Player: s.Player, Emoji: emoji[s.Player], Played: s.Played, Wins: s.Wins, URL: memberURL(base, s.Player),
-			Points: i18n.Decimal(ctx, s.Points, -1), Spark: sparkline(s.Trend), Trend: s.Trend}
+			Points: s.Points, Spark: sparkline(s.Trend), Trend: s.Trend}
 	}
 	return rows
 }

@@ -22,7 +22,6 @@ import (
 	"tablemate/sessions"
 	"tablemate/sessions/league"
 	"tablemate/views/i18n"
-	"tablemate/web/tablepage"
 	"tablemate/web/webtest"
 )
 
@@ -450,7 +449,7 @@ func (e *eveningRun) checkViews() {
 	})
 	var want []string
 	for _, r := range ev.Rows {
-		want = append(want, fmt.Sprintf("%s %s %d", r.Name, tablepage.Points(context.Background(), r.Points), r.Wins))
+		want = append(want, fmt.Sprintf("%s %s %d", r.Name, i18n.Decimal(context.Background(), r.Points, -1), r.Wins))
 	}
 	if !slices.Equal(shown, want) {
 		e.t.Fatalf("the page's standing %q, the table's %q", shown, want)
@@ -491,7 +490,7 @@ func (e *eveningRun) checkViews() {
 	})
 	var wantRanking []string
 	for _, r := range ev.Rows {
-		wantRanking = append(wantRanking, fmt.Sprintf("%d %s %s", r.Rank, r.Name, tablepage.Points(context.Background(), r.Points)))
+		wantRanking = append(wantRanking, fmt.Sprintf("%d %s %s", r.Rank, r.Name, i18n.Decimal(context.Background(), r.Points, -1)))
 	}
 	if !slices.Equal(ranking, wantRanking) {
 		e.t.Fatalf("the evening's ranking %q, the standing %q", ranking, wantRanking)
@@ -500,11 +499,11 @@ func (e *eveningRun) checkViews() {
 	if games := cards.Finished(tb); len(games) > 0 {
 		var card []string
 		for _, r := range e.ts.app.cards.EveningCard(context.Background(), tb, games).Standing {
-			card = append(card, fmt.Sprintf("%d %s %s %d", r.Place, r.Name, r.Score, r.Wins))
+			card = append(card, fmt.Sprintf("%d %s %s %d", r.Place, r.Name, r.Score(context.Background()), r.Wins))
 		}
 		var wantCard []string
 		for _, r := range ev.Rows {
-			wantCard = append(wantCard, fmt.Sprintf("%d %s %s %d", r.Rank, r.Name, tablepage.Points(context.Background(), r.Points), r.Wins))
+			wantCard = append(wantCard, fmt.Sprintf("%d %s %s %d", r.Rank, r.Name, i18n.Decimal(context.Background(), r.Points, -1), r.Wins))
 		}
 		if !slices.Equal(card, wantCard) {
 			e.t.Fatalf("the card's standing %q, the table's %q", card, wantCard)

@@ -1,7 +1,6 @@
 package table
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -26,8 +25,7 @@ import (
 // the rule texts sum several games), placings when they differ, with the
 // line saying which and why, and the newest games' results from their
 // records. A disputed game's column says it is not counted (G-5).
-func eveningVM(c echo.Context, t sessions.Table) views.EveningVM {
-	ctx := c.Request().Context()
+func eveningVM(t sessions.Table) views.EveningVM {
 	ev := tablepage.Evening(t)
 	vm := views.EveningVM{Status: eveningStatus(ev)}
 	switch ev.Mode {
@@ -41,7 +39,7 @@ func eveningVM(c echo.Context, t sessions.Table) views.EveningVM {
 		}
 	case sessions.EveningPlacings:
 		vm.Points = scoring.Phrasef("Points")
-		vm.Why = scoring.Phrasef("Different games cannot add their scores: each game gives points by place (%s for 1st, 2nd, …; a tie shares them), as in a league.", placesText(ctx, ev.Points))
+		vm.Why = scoring.Phrasef("Different games cannot add their scores: each game gives points by place (%s for 1st, 2nd, …; a tie shares them), as in a league.", placesPhrase(ev.Points))
 	default:
 		vm.None = scoring.Phrasef("No game counts yet: a game counts once it is over and not disputed.")
 	}
@@ -65,7 +63,7 @@ func eveningVM(c echo.Context, t sessions.Table) views.EveningVM {
 		vm.Columns = append(vm.Columns, views.EveningColumn{Label: label, Status: tablepage.Status(r)})
 	}
 	for _, row := range ev.Rows {
-		vr := views.EveningRowVM{Rank: row.Rank, Name: row.Name, Points: tablepage.Points(ctx, row.Points), Wins: row.Wins, Leader: row.Leader}
+		vr := views.EveningRowVM{Rank: row.Rank, Name: row.Name, Points: row.Points, Wins: row.Wins, Leader: row.Leader}
 		for _, r := range shown {
 			seat, played := r.Seat(row.Name)
 			switch {
@@ -88,16 +86,14 @@ func eveningVM(c echo.Context, t sessions.Table) views.EveningVM {
 // newest ones (the games list below has them all).
 const eveningColumns = 6
 
-// placesText is the points of the places, "3/2/1/0" ("1.5", "1,5").
-func placesText(ctx context.Context, points []float64) string {
-	s := ""
-	for i, p := range points {
-		if i > 0 {
-			s += "/"
-		}
-		s += i18n.Decimal(ctx, p, -1)
+// placesPhrase is the points of the places, "3/2/1/0" ("1.5", "1,5"),
+// said by the page.
+func placesPhrase(points []float64) scoring.List {
+	l := scoring.List{Sep: "/"}
+	for _, p := range points {
+		l.Items = append(l.Items, scoring.Phrasef("%s", scoring.Decimal(p)))
 	}
-	return s
+	return l
 }
 
 // eveningStatus says how far the evening is: "after 3 games · 1 disputed
@@ -234,7 +230,7 @@ func (a *Area) Evening(c echo.Context) error {
 	if err != nil {
 		return serve.LinkError(c, err)
 	}
-	ev := eveningVM(c, t)
+	ev := eveningVM(t)
 	standing := tablepage.Evening(t)
 	vm := views.EveningEndVM{
 		Page: kit.Page(c, scoring.Phrasef("The evening: %s", t.Name)), Name: t.Name, Status: ev.Status, Why: ev.Why,
@@ -251,7 +247,7 @@ func (a *Area) Evening(c echo.Context) error {
 	}
 	vm.Page.Scripts = append(vm.Page.Scripts, "js/share.js", "js/sharecard.js")
 	for _, r := range standing.Rows {
-		vm.Ranking = append(vm.Ranking, views.RankRow{Place: r.Rank, Name: r.Name, Winner: r.Leader, Score: tablepage.Points(c.Request().Context(), r.Points)})
+		vm.Ranking = append(vm.Ranking, views.RankRow{Place: r.Rank, Name: r.Name, Winner: r.Leader, Points: r.Points, ByPoints: true})
 	}
 	return a.Render(c, http.StatusOK, views.EveningEnd(vm))
 }

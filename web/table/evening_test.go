@@ -22,7 +22,6 @@ import (
 	"tablemate/web/cards"
 	"tablemate/web/games"
 	"tablemate/web/kks/kkstest"
-	"tablemate/web/tablepage"
 	"tablemate/web/webtest"
 )
 
@@ -135,11 +134,11 @@ func TestEveningOverHTTP(t *testing.T) {
 		tag, _ := i18n.Parse(lang)
 		ctx := i18n.With(context.Background(), tag, "/")
 		drawn := ts.app.Cards().EveningCard(ctx, tb, cards.Finished(tb))
-		if len(drawn.Standing) != len(ev.Rows) || drawn.Standing[0].Name != "Ana" || drawn.Standing[0].Score != want || drawn.Standing[0].Place != 1 {
+		if len(drawn.Standing) != len(ev.Rows) || drawn.Standing[0].Name != "Ana" || drawn.Standing[0].Score(ctx) != want || drawn.Standing[0].Place != 1 {
 			t.Errorf("the evening's card in %s: %+v, want Ana first with %s", lang, drawn.Standing, want)
 		}
 		for i, r := range ev.Rows {
-			if i < len(drawn.Standing) && (drawn.Standing[i].Name != r.Name || drawn.Standing[i].Score != tablepage.Points(ctx, r.Points)) {
+			if i < len(drawn.Standing) && (drawn.Standing[i].Name != r.Name || !drawn.Standing[i].ByStanding || drawn.Standing[i].Standing != r.Points) {
 				t.Errorf("the card's line %d %+v, the page's %+v", i+1, drawn.Standing[i], r)
 			}
 		}

@@ -153,7 +153,7 @@ func buildTableView(c echo.Context, t sessions.Table, base string) views.TableVi
 	for _, r := range ev.Rows {
 		vm.Chart.Bars = append(vm.Chart.Bars, views.Bar{Label: r.Name, Value: r.Points, Lead: r.Leader})
 	}
-	if evm := eveningVM(c, t); len(evm.Rows) > 0 || t.Games.Len() > 0 {
+	if evm := eveningVM(t); len(evm.Rows) > 0 || t.Games.Len() > 0 {
 		vm.Evening = &evm
 	}
 	vm.Games, vm.GamesPage = gameRows(c, t)

@@ -14,7 +14,6 @@
 package tablepage
 
 import (
-	"context"
 	"net/http"
 	"strconv"
 
@@ -22,7 +21,6 @@ import (
 
 	"tablemate/scoring"
 	"tablemate/sessions"
-	"tablemate/views/i18n"
 	"tablemate/web/games"
 	"tablemate/web/serve"
 )
@@ -77,10 +75,6 @@ func Game(c echo.Context, t sessions.Table) (sessions.Game, error) {
 func Evening(t sessions.Table) sessions.Evening {
 	return t.Derived("evening", func() any { return t.Evening() }).(sessions.Evening)
 }
-
-// Points writes a standing's points: whole, or with a half, as the
-// reader's language writes a decimal ("1.5", "1,5").
-func Points(ctx context.Context, p float64) string { return i18n.Decimal(ctx, p, -1) }
 
 // GameName is what a game is called on the pages: its title, or the name
 // given to another game's sheet.
