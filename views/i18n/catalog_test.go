@@ -137,9 +137,7 @@ func TestEveryMessageHasGerman(t *testing.T) {
 }
 
 // TestNoOrphanedGerman: every German entry is a string literal somewhere
-// in the handlers and templates (most through i18n.T; a few, such as
-// error headings built in server.go, are translated whole by i18n.Text),
-// or a sentence, word or code an engine says (collected through the type
+// in the handlers and templates (through i18n.T or a phrase), or a sentence, word or code an engine says (collected through the type
 // system), or a ruling's id.
 func TestNoOrphanedGerman(t *testing.T) {
 	withoutRace(t)

@@ -170,11 +170,15 @@ func Lookup(ctx context.Context, key, fallback string) string {
 	return fallback
 }
 
-// Text translates s when the German catalog has it as a key and leaves
-// it unchanged otherwise, without formatting: for text that may or may
-// not be a catalog key (a page title that is a table's name, an error
-// message built elsewhere).
-func Text(ctx context.Context, s string) string { return Lookup(ctx, s, InEnglish(s)) }
+// Verb is an argument that writes the verb it is formatted with, so a
+// format said with a Verb for each of its verbs keeps them for a page's
+// script to fill in: T(ctx, "%d of %d cards", Verb, Verb) is
+// "%d von %d Karten" on a German page.
+var Verb verb
+
+type verb struct{}
+
+func (verb) Format(f fmt.State, c rune) { fmt.Fprintf(f, "%%%c", c) }
 
 // Has reports whether the German catalog has key.
 func Has(key string) bool { _, ok := de[key]; return ok }
