@@ -84,8 +84,11 @@ func FromEngine(info scoring.Info, r scoring.Result) Result {
 type Evening struct {
 	// Title heads the card ("" is "Evening standing"; a league's card
 	// gives its name).
-	Title      string
-	Table      string
+	Title string
+	Table string // the table's name ("" leaves it out)
+	// Scheme is how a league's card counts its points ("3/2/1/0 points
+	// by place"), said in the card's language; zero leaves it out.
+	Scheme     scoring.Phrase
 	Played     time.Time
 	LowestWins bool // the fewest points lead (when Places are not given)
 	Games      []EveningGame
@@ -259,6 +262,9 @@ func (e Evening) Draw(ctx context.Context) (*image.RGBA, error) {
 	var sub []string
 	if e.Table != "" {
 		sub = append(sub, e.Table)
+	}
+	if !e.Scheme.IsZero() {
+		sub = append(sub, i18n.Say(ctx, e.Scheme))
 	}
 	if !e.Played.IsZero() {
 		sub = append(sub, date(ctx, e.Played))

@@ -192,7 +192,7 @@ func (a *Area) LeagueCard(c echo.Context) error {
 		return echo.ErrNotFound
 	}
 	// The league's card counts its games instead of listing them.
-	e := card.Evening{Title: l.Name, Table: i18n.Say(ctx, a.handed.Scheme(l)), Count: st.Games}
+	e := card.Evening{Title: l.Name, Scheme: a.handed.Scheme(l), Count: st.Games}
 	for _, s := range st.Standings {
 		e.Standing = append(e.Standing, card.Row{Name: s.Player, Standing: s.Points, ByStanding: true, Wins: s.Wins, Place: s.Rank})
 	}
