@@ -96,3 +96,71 @@ func TestAMoveIsPlayedOnFromTheKeptPosition(t *testing.T) {
 		t.Errorf("the game kept move by move ended %s, the replayed log %s (%v %v)", got.Games.At(0).State, final, over, err)
 	}
 }
+
+// A table loaded from its snapshot with a guided game in progress keeps
+// the game's position (positions are not in snapshots): it is replayed
+// once, at the load, so the pages read the position (LastOf, ResumeOf
+// with Play.Log) and the next move plays on from it without replaying
+// the game again; the game ends as the replayed log does.
+func TestASnapshotsGuidedGameKeepsItsPosition(t *testing.T) {
+	st, _ := openTest(t)
+	var replays atomic.Int64
+	find := func(slug string) (scoring.Game, bool) {
+		if slug == kks.Slug {
+			return replayCounter{replays: &replays}, true
+		}
+		return findSum(slug)
+	}
+	ts := NewTables(st, find)
+	ctx := context.Background()
+	id, err := ts.Create(ctx, "", TableCreated{Game: kks.Slug, Players: []string{"Ana", "Ben"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	app, err := ts.StartPlay(ctx, id, 1, "", guidedSetup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := guidedSteps()
+	if 2+len(steps)-1 < snapshotMin {
+		t.Fatalf("%d events is too short a table for a snapshot (%d)", 2+len(steps)-1, snapshotMin)
+	}
+	for _, s := range steps[:len(steps)-1] {
+		if app, err = ts.PlayStep(ctx, id, app.Event.Seq, "", s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := ts.SaveSnapshots(ctx); err != nil {
+		t.Fatal(err)
+	}
+	other := NewTables(st, find) // a restart: nothing in memory
+	replays.Store(0)
+	got, err := other.Table(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := other.Stats(); s.Snapshots != 1 || s.Replays != 0 {
+		t.Fatalf("loaded from %d snapshots with %d replays of the log, want the snapshot", s.Snapshots, s.Replays)
+	}
+	if got.Play == nil || !got.Play.Log().Kept.Keeps(len(got.Play.Steps)) {
+		t.Fatalf("the loaded table's guided game keeps no position (play %v)", got.Play != nil)
+	}
+	if _, err = other.PlayStep(ctx, id, app.Event.Seq, "", steps[len(steps)-1]); err != nil {
+		t.Fatal(err)
+	}
+	if n := replays.Load(); n != 1 {
+		t.Errorf("the game was replayed %d times after the restart, want once (the load)", n)
+	}
+	end, err := other.Table(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw := make([][]byte, len(steps))
+	for i, s := range steps {
+		raw[i] = s
+	}
+	over, final, err := kks.Engine{}.Guide([]string{"Ana", "Ben"}, guidedSetup, raw)
+	if end.Play != nil || end.Games.Len() != 1 || !over || err != nil || string(end.Games.At(0).State) != string(json.RawMessage(final)) {
+		t.Errorf("the game ended %v with %d games, the replayed log %s (%v %v)", end.Play != nil, end.Games.Len(), final, over, err)
+	}
+}

@@ -114,8 +114,8 @@ type Play struct {
 	// kept is the engine's position after Steps, when the move that made
 	// this version ran the engine (scoring.Kept): the next move plays on
 	// from it, and the play pages draw it, without replaying the game. It
-	// is not in snapshots: a game loaded from one is replayed by each of
-	// its pages, and by its next move, which keeps the position again.
+	// is not in snapshots: a game loaded from one is replayed once, at
+	// the load (Table.keepPlay), which keeps the position again.
 	kept scoring.Kept
 }
 

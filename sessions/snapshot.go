@@ -9,6 +9,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"tablemate/scoring"
 )
 
 // Snapshots keep what replaying a table builds beside its log
@@ -152,7 +154,30 @@ func (ts *Tables) loadSnapshot(ctx context.Context, key string) (t Table, ok, fo
 	ts.snaps.kept[key] = kept
 	ts.snaps.mu.Unlock()
 	ts.snapCount.loads.Add(1)
+	t.keepPlay()
 	return t, true, foreign, nil
+}
+
+// keepPlay keeps the position of the guided game a snapshot gave (the
+// position is not in snapshots: Play.kept): the game is replayed here,
+// once per load and bounded by MaxPlaySteps, so its pages and its next
+// move read the position instead of each replaying the game. A log the
+// engine cannot replay keeps none; its pages say why, as before.
+func (t *Table) keepPlay() {
+	if t.Play == nil || t.Play.kept.Keeps(len(t.Play.Steps)) {
+		return
+	}
+	keeping, ok := t.engine.(scoring.Keeping)
+	if !ok {
+		return
+	}
+	k, err := keeping.Keep(t.Play.Log())
+	if err != nil {
+		return
+	}
+	play := *t.Play
+	play.kept = k
+	t.Play = &play
 }
 
 // verifySnapshot has the writer replay table key and compare it with the
