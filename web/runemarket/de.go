@@ -204,7 +204,7 @@ var german = map[string]string{
 	"Enter":                                        "Eintragen",
 	"See the game’s score":                         "Zur Wertung der Partie",
 
-	// Refusals (scoring/runemarket/play.go) and the words passed into them
+	// Refusals (scoring/runemarket: actions.go, turn.go, play.go) and the words passed into them
 	"The Rune Market is played by %d to %d players, not %d":                                              "The Rune Market spielen %d bis %d Personen, nicht %d",
 	"the market's piles cannot hold fewer than 0 cards":                                                  "die Stapel des Marktes können nicht weniger als 0 Karten haben",
 	"the market needs red or blue runes: the game ends when its last rune is taken":                      "der Markt braucht rote oder blaue Runen: Das Spiel endet, wenn seine letzte Rune genommen wird",
