@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 
+	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
 	"tablemate/scoring"
@@ -27,10 +28,19 @@ func (a *Area) Show(c echo.Context) error {
 	if err != nil {
 		return serve.LinkError(c, err)
 	}
-	vm, err := a.resultVM(c, t, kit.EditBase(c))
-	if err != nil {
+	if _, err := tablepage.Game(c, t); err != nil {
 		return err
 	}
+	if key, ok := tablepage.KeptKey(c, "game-edit", t, tablepage.EditLinks(links)); ok {
+		return a.Keep(c, key, func() templ.Component { return a.resultPage(c, t, links) })
+	}
+	return a.Render(c, http.StatusOK, a.resultPage(c, t, links))
+}
+
+// resultPage is the result page behind the edit link of the game named
+// in the URL, which tablepage.Game found.
+func (a *Area) resultPage(c echo.Context, t sessions.Table, links sessions.TableLinks) templ.Component {
+	vm, _ := a.resultVM(c, t, kit.EditBase(c)) // its one error is tablepage.Game's, found by Show
 	g, _ := tablepage.Game(c, t)
 	if ed, ok := games.Editor(g.Info.Slug); ok && correctable(ed, g) {
 		if ed.Rounds {
@@ -53,7 +63,7 @@ func (a *Area) Show(c echo.Context) error {
 	if done := tablepage.Confirmed(c, t.Head); done == "already" || done == "settled" || done == "noted" {
 		vm.Page.Flash, vm.Page.FlashKind = tablepage.Flashes[done], "good"
 	}
-	return a.Render(c, http.StatusOK, views.ResultPage(vm))
+	return views.ResultPage(vm)
 }
 
 // resultVM builds the result page of the game named in the URL as
@@ -95,18 +105,23 @@ func (a *Area) ShowView(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	vm, err := a.resultVM(c, v.Table, v.Base())
+	g, err := tablepage.Game(c, v.Table)
 	if err != nil {
 		return err
 	}
-	if g, err := tablepage.Game(c, v.Table); err == nil {
+	page := func() templ.Component {
+		vm, _ := a.resultVM(c, v.Table, v.Base()) // tablepage.Game's error, found above
 		vm.Page.Preview = a.handed.Preview(c, v, g)
 		vm.BGStats = a.handed.BGStats(v.Table, g.Number)
 		vm.Length = tablepage.Length(v.Table.GameLength(g.Number))
 		vm.Note = views.NoteVM{Note: v.Table.Note(g.Number)}
 		vm.EveningNote = views.NoteVM{Note: v.Table.EveningNote()}
+		return views.ResultPage(vm)
 	}
-	return a.Render(c, http.StatusOK, views.ResultPage(vm))
+	if key, ok := tablepage.KeptKey(c, "game-view", v.Table, v.Base()); ok {
+		return a.Keep(c, key, page)
+	}
+	return a.Render(c, http.StatusOK, page())
 }
 
 // afterGame is what a finished game offers next on the edit link: the

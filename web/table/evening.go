@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
 	"tablemate/scoring"
@@ -230,6 +231,14 @@ func (a *Area) Evening(c echo.Context) error {
 	if err != nil {
 		return serve.LinkError(c, err)
 	}
+	if key, ok := tablepage.KeptKey(c, "evening", t, tablepage.EditLinks(links)); ok {
+		return a.Keep(c, key, func() templ.Component { return a.eveningPage(c, t, links) })
+	}
+	return a.Render(c, http.StatusOK, a.eveningPage(c, t, links))
+}
+
+// eveningPage is the evening's ranking behind the edit link.
+func (a *Area) eveningPage(c echo.Context, t sessions.Table, links sessions.TableLinks) templ.Component {
 	ev := eveningVM(t)
 	standing := tablepage.Evening(t)
 	vm := views.EveningEndVM{
@@ -249,7 +258,7 @@ func (a *Area) Evening(c echo.Context) error {
 	for _, r := range standing.Rows {
 		vm.Ranking = append(vm.Ranking, views.RankRow{Place: r.Rank, Name: r.Name, Winner: r.Leader, Points: r.Points, ByPoints: true})
 	}
-	return a.Render(c, http.StatusOK, views.EveningEnd(vm))
+	return views.EveningEnd(vm)
 }
 
 // NoteEvening writes or changes the evening's note (an empty one takes it

@@ -114,3 +114,27 @@ func BenchmarkTablePageGzip(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkGameAndEveningPages asks a finished game's result page and the
+// evening's page of one version again and again, compressed, from a
+// client without cookies: served from the kept page after the first.
+func BenchmarkGameAndEveningPages(b *testing.B) {
+	ts := newTestServerWith(b, func(a *server.App) { a.SetWriteRate(0) })
+	defer ts.Close()
+	table, _, _ := ts.ImportJSON(cambiotest.Export(13))
+	h := ts.Config.Handler
+	for _, page := range []string{"/games/2", "/evening"} {
+		b.Run(strings.TrimPrefix(page, "/"), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				rec := httptest.NewRecorder()
+				req := httptest.NewRequest(http.MethodGet, table+page, nil)
+				req.Header.Set("Accept-Encoding", "gzip")
+				h.ServeHTTP(rec, req)
+				if rec.Code != http.StatusOK {
+					b.Fatal(rec.Code)
+				}
+			}
+		})
+	}
+}

@@ -23,7 +23,7 @@ func (a *Area) ShowView(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if key, ok := keptKey(c, "view", v.Table, v.Base()); ok {
+	if key, ok := tablepage.KeptKey(c, "view", v.Table, v.Base()); ok {
 		return a.Keep(c, key, func() templ.Component { return a.readOnlyPage(c, v) })
 	}
 	return a.Render(c, http.StatusOK, a.readOnlyPage(c, v))

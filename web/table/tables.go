@@ -3,7 +3,6 @@ package table
 import (
 	"fmt"
 	"net/http"
-	"strconv"
 
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
@@ -30,7 +29,7 @@ func (a *Area) Show(c echo.Context) error {
 		return serve.LinkError(c, err)
 	}
 	serve.RememberTable(c, c.Param("id"))
-	if key, ok := keptKey(c, "edit", t, links.Edit+"|"+links.View+"|"+strconv.Itoa(links.EditGen)+"|"+strconv.Itoa(links.ViewGen)); ok {
+	if key, ok := tablepage.KeptKey(c, "edit", t, tablepage.EditLinks(links)); ok {
 		return a.Keep(c, key, func() templ.Component {
 			tablepage.ShowClock(c, t, "table", true)
 			return views.TablePage(a.tablePage(c, t, links, scoring.Phrase{}, "good"))
@@ -46,19 +45,6 @@ func (a *Area) Show(c echo.Context) error {
 	}
 	tablepage.ShowClock(c, t, "table", true)
 	return a.Render(c, http.StatusOK, views.TablePage(a.tablePage(c, t, links, flash, kind)))
-}
-
-// keptKey is the key a table's page asked without a query is kept under
-// (serve.Kit.Kept: the server adds the language, the address asked and
-// the public address): the route, the table and its version, and links,
-// the links the page shows. No page is kept while the clock runs (its
-// time is the view's own); ok is false then, and for a page with a
-// query (a confirmation, another part of a list).
-func keptKey(c echo.Context, route string, t sessions.Table, links string) (string, bool) {
-	if c.QueryString() != "" || t.Clock().Running {
-		return "", false
-	}
-	return route + "|" + t.Key + "|" + strconv.Itoa(t.Head) + "|" + links, true
 }
 
 // tablePage builds the table page behind the edit link: what every link

@@ -1,9 +1,9 @@
 // Package tablepage is what the pages of a table share: the table opened
 // by its view-only link (View), a game by its number in the URL (Game),
 // the evening's standing, derived once per version of the table
-// (Evening), a standing's points as the reader's language writes them
-// (Points), what a game is called on the pages (GameName), the log's
-// sentences (LogText, LogShort), and the server's public address as the
+// (Evening), what a game is called on the pages (GameName), the log's
+// sentences (LogText, LogShort), the key a page of a table is kept
+// rendered under (KeptKey), and the server's public address as the
 // server hands it (Origin).
 //
 // It lies below the areas that show a table (the result cards and QR
@@ -24,6 +24,27 @@ import (
 	"tablemate/web/games"
 	"tablemate/web/serve"
 )
+
+// KeptKey is the key a page of table t asked without a query is kept
+// rendered under (serve.Kit.Keep: the server adds the language, the
+// address asked, which names the game or the page, and the public
+// address): the route, the table and its version, and links, the links
+// the page shows. No page is kept while the clock runs (its time is the
+// view's own); ok is false then, and for a page with a query (a
+// confirmation, another part of a list).
+func KeptKey(c echo.Context, route string, t sessions.Table, links string) (string, bool) {
+	if c.QueryString() != "" || t.Clock().Running {
+		return "", false
+	}
+	return route + "|" + t.Key + "|" + strconv.Itoa(t.Head) + "|" + links, true
+}
+
+// EditLinks names the links a page behind the edit link shows, for
+// KeptKey: both links and their generations, so a replaced link makes
+// the page anew.
+func EditLinks(links sessions.TableLinks) string {
+	return links.Edit + "|" + links.View + "|" + strconv.Itoa(links.EditGen) + "|" + strconv.Itoa(links.ViewGen)
+}
 
 // View is a table opened through its view-only link. It holds that link
 // and no other, so no page built from it can show the edit link.
