@@ -36,29 +36,39 @@ func (g replayCounter) KeepStep(l scoring.PlayLog, step []byte) (scoring.Kept, b
 	return g.Engine.KeepStep(l, step)
 }
 
-// A guided game is played on from the position its table keeps: a whole
-// game of 34 moves replays the game once (its start), not once per move,
-// and ends with the final state the replayed log gives. A table loaded
-// afresh (another server, or a restart) replays it once, at its next move.
-func TestAMoveIsPlayedOnFromTheKeptPosition(t *testing.T) {
-	st, _ := openTest(t)
-	var replays atomic.Int64
-	find := func(slug string) (scoring.Game, bool) {
+// countedGuidedGame starts a guided KKS game of Ana and Ben at a new
+// table, on a store whose KKS engine counts the times its guided game is
+// replayed from the start (replays).
+func countedGuidedGame(t *testing.T) (st *Store, find Finder, replays *atomic.Int64, ts *Tables, id string, app Appended) {
+	t.Helper()
+	st, _ = openTest(t)
+	replays = new(atomic.Int64)
+	find = func(slug string) (scoring.Game, bool) {
 		if slug == kks.Slug {
-			return replayCounter{replays: &replays}, true
+			return replayCounter{replays: replays}, true
 		}
 		return findSum(slug)
 	}
-	ts := NewTables(st, find)
+	ts = NewTables(st, find)
 	ctx := context.Background()
 	id, err := ts.Create(ctx, "", TableCreated{Game: kks.Slug, Players: []string{"Ana", "Ben"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	app, err := ts.StartPlay(ctx, id, 1, "", guidedSetup)
-	if err != nil {
+	if app, err = ts.StartPlay(ctx, id, 1, "", guidedSetup); err != nil {
 		t.Fatal(err)
 	}
+	return st, find, replays, ts, id, app
+}
+
+// A guided game is played on from the position its table keeps: a whole
+// game of 34 moves replays the game once (its start), not once per move,
+// and ends with the final state the replayed log gives. A table loaded
+// afresh (another server, or a restart) replays it once, at its next move.
+func TestAMoveIsPlayedOnFromTheKeptPosition(t *testing.T) {
+	st, find, replays, ts, id, app := countedGuidedGame(t)
+	ctx := context.Background()
+	var err error
 	steps := guidedSteps()
 	half := len(steps) / 2
 	for _, s := range steps[:half] {
@@ -103,24 +113,9 @@ func TestAMoveIsPlayedOnFromTheKeptPosition(t *testing.T) {
 // with Play.Log) and the next move plays on from it without replaying
 // the game again; the game ends as the replayed log does.
 func TestASnapshotsGuidedGameKeepsItsPosition(t *testing.T) {
-	st, _ := openTest(t)
-	var replays atomic.Int64
-	find := func(slug string) (scoring.Game, bool) {
-		if slug == kks.Slug {
-			return replayCounter{replays: &replays}, true
-		}
-		return findSum(slug)
-	}
-	ts := NewTables(st, find)
+	st, find, replays, ts, id, app := countedGuidedGame(t)
 	ctx := context.Background()
-	id, err := ts.Create(ctx, "", TableCreated{Game: kks.Slug, Players: []string{"Ana", "Ben"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	app, err := ts.StartPlay(ctx, id, 1, "", guidedSetup)
-	if err != nil {
-		t.Fatal(err)
-	}
+	var err error
 	steps := guidedSteps()
 	if 2+len(steps)-1 < snapshotMin {
 		t.Fatalf("%d events is too short a table for a snapshot (%d)", 2+len(steps)-1, snapshotMin)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"tablemate/web/areatest"
 	"tablemate/web/cambio/cambiotest"
 )
 
@@ -20,12 +21,7 @@ import (
 func TestKeptGameAndEveningPages(t *testing.T) {
 	ts := newTestServer(t)
 	table, _, _ := ts.ImportJSON(cambiotest.Export(13)) // two games over, game 3 in progress
-	view := ts.Get(table).Doc.Find(`[data-testid="view-link"]`).AttrOr("value", "")
-	i := strings.Index(view, "/v/")
-	if i < 0 {
-		t.Fatalf("no view-only link on the edit page: %q", view)
-	}
-	viewPath := view[i:]
+	viewPath := areatest.ViewPath(t, ts.Get(table))
 	tokenRE := regexp.MustCompile(`name="_(token|csrf)" value="[^"]*"`)
 	oneTimeRE := regexp.MustCompile(`name="_token" value="([^"]*)"`)
 	get := func(path, lang string) (string, bool) {
