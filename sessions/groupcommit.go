@@ -21,7 +21,8 @@ import (
 // not reach storage.
 //
 // When appends come together, the committer also waits a little
-// (groupWindow) after the first of a transaction for more to join; a lone
+// (groupWindow) after the first of a transaction for more to join, until
+// as many as the transaction before held have come (gather); a lone
 // append does not wait.
 
 // groupWindow is how long a transaction waits for more appends after its
@@ -128,11 +129,14 @@ func (g *groupCommit) run() {
 	}
 }
 
-// gather adds the appends that arrive within the window.
+// gather adds the appends that arrive within the window, until the
+// batch is as large as the one before: the writers that made it, just
+// answered, are the ones likely to come back, and waiting out the window
+// for more than they are would only delay them.
 func (g *groupCommit) gather(batch []*pendingAppend) []*pendingAppend {
 	t := time.NewTimer(g.window)
 	defer t.Stop()
-	for len(batch) < maxGroup {
+	for len(batch) < min(maxGroup, g.last) {
 		select {
 		case p := <-g.queue:
 			batch = append(batch, p)
