@@ -530,7 +530,12 @@ func scriptsRan() chromedp.Action {
 }
 
 // tap scrolls an element to the middle of the screen (clear of the sticky
-// submit bar) and clicks it, as a thumb would.
+// submit bar) and clicks it, as a thumb would; when the tap starts a
+// navigation (a link followed, a form sent that no script of the page
+// took over), it waits until the page that answers has loaded, so the
+// next step acts on that page and not on the one the tap left (seen
+// under load: the next step's element found on the old page, or its
+// node gone as the new page replaced it).
 //
 // A page that was still arriving when the element was found (the answer
 // to a form just sent, its scripts running) can replace the node before
@@ -542,12 +547,16 @@ func tap(sel string) chromedp.Action {
 	once := chromedp.Tasks{
 		chromedp.WaitVisible(sel, chromedp.ByQuery),
 		chromedp.Evaluate(fmt.Sprintf(`document.querySelector(%q).scrollIntoView({block: "center"})`, sel), nil),
+		chromedp.Evaluate(watchNavigation, nil),
 		chromedp.Click(sel, chromedp.ByQuery),
 	}
 	return chromedp.ActionFunc(func(ctx context.Context) error {
 		for try := 1; ; try++ {
 			err := once.Do(ctx)
-			if err == nil || try == 5 || !nodeGone(err) {
+			if err == nil {
+				return awaitNavigation(ctx, sel)
+			}
+			if try == 5 || !nodeGone(err) {
 				return err
 			}
 			select {
@@ -557,6 +566,72 @@ func tap(sel string) chromedp.Action {
 			}
 		}
 	})
+}
+
+// watchNavigation marks the page (e2eLeft: gone once another document
+// replaced it) and notes whether the next tap starts a navigation to
+// another document (e2eNav): a link followed (the Navigation API's
+// navigate event, fired while the click is handled; not for a
+// #fragment or a download), a form sent the browser's way (its submit
+// event not prevented by the page's scripts: the navigation itself
+// starts in a later task), or a script's own (location.assign). A form
+// the outbox took over (e2eOutbox) is sent by fetch: the page then goes
+// on to the answer (a navigation) or shows the entry kept on the phone
+// (outbox-queued), and the tap waits for either.
+const watchNavigation = `(() => {
+	window.e2eLeft = true;
+	window.e2eNav = false;
+	window.e2eOutbox = false;
+	if (window.e2eNavWatched) return;
+	window.e2eNavWatched = true;
+	if (window.navigation) navigation.addEventListener("navigate", e => {
+		if (!e.hashChange && !e.downloadRequest && e.destination.sameDocument === false) window.e2eNav = true;
+	});
+	window.addEventListener("submit", e => { // after the page's own listeners
+		if (!e.defaultPrevented) window.e2eNav = true;
+		else if (e.target.dataset.outbox === "1") window.e2eOutbox = true;
+	});
+})()`
+
+// tapState says where the page is after a tap: "stayed", "leaving",
+// "sending" (the outbox sending a form), or the new page's readyState.
+const tapState = `window.e2eLeft
+	? (window.e2eNav ? "leaving" : window.e2eOutbox && !document.querySelector('[data-testid="outbox-queued"]') ? "sending" : "stayed")
+	: document.readyState`
+
+// navigationGiveUp is how long a tap that started a navigation waits for
+// its page to replace the one it left.
+const navigationGiveUp = 15 * time.Second
+
+// awaitNavigation waits, after the tap of sel, until the page it
+// navigated to has loaded, if it navigated: the marked page is gone and
+// the new one complete. An evaluation while the page changes fails: that
+// is a navigation too.
+//
+// A navigation that replaces no document (an answer without a page, a
+// file downloaded) leaves the marked page in place: after
+// navigationGiveUp the tap is taken as having stayed.
+func awaitNavigation(ctx context.Context, sel string) error {
+	began := time.Now()
+	for {
+		var state string
+		ectx, cancel := context.WithTimeout(ctx, 2*time.Second)
+		err := chromedp.Evaluate(tapState, &state).Do(ectx)
+		cancel()
+		switch {
+		case err == nil && state == "stayed":
+			return nil
+		case err == nil && state == "complete":
+			return nil // the new page, loaded
+		case err == nil && (state == "leaving" || state == "sending") && time.Since(began) > navigationGiveUp:
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("the page after %s did not load: %w", sel, ctx.Err())
+		case <-time.After(25 * time.Millisecond):
+		}
+	}
 }
 
 // nodeGone reports whether err says the node found was gone before it
@@ -570,7 +645,9 @@ func nodeGone(err error) bool {
 // waits until the page that answers has loaded: an element the test then
 // waits for cannot be found on the page it left (which may have one of
 // the same name), and the test does not leave the answer's page before
-// it arrived (a navigation then aborts it: "net::ERR_ABORTED").
+// it arrived (a navigation then aborts it: "net::ERR_ABORTED"). tap
+// waits so too for a navigation it sees start; tapToPage insists on one
+// (it waits until the page is another one, however it left).
 func tapToPage(sel string) chromedp.Action {
 	return chromedp.Tasks{
 		chromedp.Evaluate(`window.e2eLeft = true`, nil),
