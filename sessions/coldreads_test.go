@@ -328,3 +328,62 @@ func TestDamagedStackChunkIsRefused(t *testing.T) {
 		}
 	}
 }
+
+// gameChunksRead counts the chunks of t's kept games decoded so far.
+func gameChunksRead(t Table) int {
+	if t.Games.kept == nil {
+		return 0
+	}
+	return decoded(t.Games.kept.chunks)
+}
+
+// A table loaded from its base keeps the base's full chunks of games
+// encoded: loading decodes none of them, at 600 and at 6,000 events, nor
+// does reading the newest game and the count (what a table page reads);
+// an old game decodes its own chunk alone and is the replay's game; four
+// goroutines reading every game at once (under -race) leave the table
+// the replay's, each chunk decoded.
+func TestColdGamesReadTheNewest(t *testing.T) {
+	noStore(t)
+	for _, n := range []int{600, 6000} {
+		events := cambioLog(n)
+		want, loaded := loadedBase(t, events)
+		k := loaded.Games.kept
+		if k == nil || len(k.chunks) != loaded.Games.Len()/gameChunk || len(k.chunks) == 0 {
+			t.Fatalf("%d events: the base decoded its %d games whole", n, loaded.Games.Len())
+		}
+		if r := gameChunksRead(loaded); r != 0 {
+			t.Fatalf("%d events: loading decoded %d chunks of %d of the games", n, r, len(k.chunks))
+		}
+		last, ok := loaded.Games.Last()
+		if !ok || last.Number != loaded.Games.Len() || loaded.Games.Len() != want.Games.Len() {
+			t.Fatalf("%d events: the newest game is %d of %d, want %d", n, last.Number, loaded.Games.Len(), want.Games.Len())
+		}
+		if r := gameChunksRead(loaded); r != 0 {
+			t.Fatalf("%d events: the newest game decoded %d chunks", n, r)
+		}
+		first := loaded.Games.At(0)
+		if r := gameChunksRead(loaded); r != 1 {
+			t.Fatalf("%d events: the first game decoded %d chunks, want its own", n, r)
+		}
+		if g := want.Games.At(0); first.Number != 1 || !reflect.DeepEqual(first.Record, g.Record) || !reflect.DeepEqual(first.Result(), g.Result()) {
+			t.Fatalf("%d events: the first game read from its chunk is not the replay's", n)
+		}
+		var wg sync.WaitGroup
+		for range 4 {
+			wg.Go(func() {
+				for i, g := range loaded.Games.All() {
+					if g.Number != i+1 {
+						t.Errorf("game %d read as %d", i+1, g.Number)
+						return
+					}
+				}
+			})
+		}
+		wg.Wait()
+		if r := gameChunksRead(loaded); r != len(k.chunks) {
+			t.Fatalf("%d events: reading every game decoded %d chunks of %d", n, r, len(k.chunks))
+		}
+		sameTables(t, fmt.Sprintf("%d events, every game read", n), loaded, want)
+	}
+}

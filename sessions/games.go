@@ -14,11 +14,20 @@ import (
 // (the full chunks are never written once shared; the newest games are
 // an array a version appends to past the end an older one sees, as a
 // slice is).
+//
+// A table loaded from a snapshot keeps its base's full chunks encoded in
+// the base's part (kept) and decodes a chunk when one of its games is
+// first read, as its Log does with its entries: a cold table page reads
+// the newest games, so a restart does not decode 4,000 games to show a
+// page.
 type GameList struct {
-	// full are the oldest games, in chunks of exactly gameChunk each.
+	// full are the oldest games, in chunks of exactly gameChunk each; a
+	// nil chunk is kept's, not read yet.
 	full [][]Game
 	// tail are the newest games, fewer than gameChunk.
 	tail []Game
+	// kept are the chunks a base part gave, encoded; nil for none.
+	kept *keptGames
 }
 
 // gameChunk is how many games a chunk of a GameList holds.
@@ -43,12 +52,21 @@ func (l GameList) Len() int { return len(l.full)*gameChunk + len(l.tail) }
 // At is game number i+1; i must be within the list.
 func (l GameList) At(i int) Game { return *l.at(i) }
 
-// at is where game number i+1 is held.
+// at is where game number i+1 is held (in a kept chunk, the decoded
+// chunk every version shares: never written).
 func (l GameList) at(i int) *Game {
 	if c := i / gameChunk; c < len(l.full) {
-		return &l.full[c][i%gameChunk]
+		return &l.chunk(c)[i%gameChunk]
 	}
 	return &l.tail[i-len(l.full)*gameChunk]
+}
+
+// chunk is full chunk c, decoded from kept if it was not yet.
+func (l GameList) chunk(c int) []Game {
+	if ch := l.full[c]; ch != nil {
+		return ch
+	}
+	return l.kept.chunk(c)
 }
 
 // Last is the newest game, false when there is none.
@@ -63,8 +81,8 @@ func (l GameList) Last() (Game, bool) {
 func (l GameList) All() iter.Seq2[int, Game] {
 	return func(yield func(int, Game) bool) {
 		i := 0
-		for _, c := range l.full {
-			for _, g := range c {
+		for c := range l.full {
+			for _, g := range l.chunk(c) {
 				if !yield(i, g) {
 					return
 				}
@@ -135,7 +153,7 @@ func (l *GameList) dropLast() (sameTail bool) {
 		return true
 	}
 	last := len(l.full) - 1
-	l.full, l.tail = slices.Clip(l.full[:last]), slices.Clip(l.full[last][:gameChunk-1])
+	l.full, l.tail = slices.Clip(l.full[:last]), slices.Clip(l.chunk(last)[:gameChunk-1])
 	return false
 }
 
@@ -147,9 +165,11 @@ func (l *GameList) dropLast() (sameTail bool) {
 func (l *GameList) put(i int, g Game, ownTail, inPlace bool) bool {
 	c := i / gameChunk
 	if c < len(l.full) {
-		if !inPlace {
-			l.full = slices.Clone(l.full)
-			l.full[c] = slices.Clone(l.full[c])
+		if !inPlace || l.full[c] == nil { // a kept chunk is shared once decoded
+			if !inPlace {
+				l.full = slices.Clone(l.full)
+			}
+			l.full[c] = slices.Clone(l.chunk(c))
 		}
 		l.full[c][i%gameChunk] = g
 		return ownTail
@@ -165,7 +185,7 @@ func (l *GameList) put(i int, g Game, ownTail, inPlace bool) bool {
 func (l GameList) prefix(n int) GameList {
 	c := n / gameChunk
 	if c < len(l.full) {
-		return GameList{full: slices.Clip(l.full[:c]), tail: slices.Clip(l.full[c][:n%gameChunk])}
+		return GameList{full: slices.Clip(l.full[:c]), tail: slices.Clip(l.chunk(c)[:n%gameChunk]), kept: l.kept}
 	}
 	l.tail = slices.Clip(l.tail[:n-len(l.full)*gameChunk])
 	return l
@@ -176,4 +196,29 @@ func (l GameList) prefix(n int) GameList {
 func (l GameList) clip() GameList {
 	l.full, l.tail = slices.Clip(l.full), slices.Clip(l.tail)
 	return l
+}
+
+// keptGames are the full chunks of games a base part gave, kept encoded
+// in it: game i is game i of the part's pool (a base writes its games
+// first into its pool, in order), each chunk decoded once, when one of
+// its games is first read.
+type keptGames struct {
+	part   *snapPart
+	find   Finder
+	chunks []keptChunk[Game]
+}
+
+// chunk is chunk c, decoded on first use (two goroutines asking at once
+// may both decode it; one result is kept, and every caller gets that
+// one).
+func (k *keptGames) chunk(c int) []Game {
+	ref := &k.chunks[c]
+	if p := ref.read.Load(); p != nil {
+		return *p
+	}
+	games := k.decodeChunk(c)
+	if !ref.read.CompareAndSwap(nil, &games) {
+		return *ref.read.Load()
+	}
+	return games
 }

@@ -546,17 +546,19 @@ func TestSnapshotCoversTable(t *testing.T) {
 		"sessions.factsCheck": {"state *sessions.factsState", "game *sessions.gameFacts", "note *sessions.noteWas"},
 		"sessions.factsState": {"none bool", "evening sessions.span", "pending sessions.span", "clock sessions.Clock", "cur sessions.gameFacts", "started int",
 			"done int", "doneNil bool"},
-		"sessions.noteWas":  {"key int", "note string", "ok bool"},
-		"sessions.Log":      {"kept *sessions.keptLog", "entries []sessions.LogEntry"},
-		"sessions.GameList": {"full [][]sessions.Game", "tail []sessions.Game"},
-		"sessions.keptLog":  {"n int", "per int", "part *sessions.snapPart", "head int", "find sessions.Finder", "chunks []sessions.keptChunk[tablemate/sessions.LogEntry]"},
+		"sessions.noteWas":   {"key int", "note string", "ok bool"},
+		"sessions.Log":       {"kept *sessions.keptLog", "entries []sessions.LogEntry"},
+		"sessions.GameList":  {"full [][]sessions.Game", "tail []sessions.Game", "kept *sessions.keptGames"}, // kept: a base's chunks, read from its part (the format is unchanged)
+		"sessions.keptGames": {"part *sessions.snapPart", "find sessions.Finder", "chunks []sessions.keptChunk[tablemate/sessions.Game]"},
+		"sessions.keptChunk[tablemate/sessions.Game]":     {"partSpan sessions.partSpan", "read atomic.Pointer[[]tablemate/sessions.Game]"},
+		"sessions.keptLog":                                {"n int", "per int", "part *sessions.snapPart", "head int", "find sessions.Finder", "chunks []sessions.keptChunk[tablemate/sessions.LogEntry]"},
 		"sessions.keptChunk[tablemate/sessions.LogEntry]": {"partSpan sessions.partSpan", "read atomic.Pointer[[]tablemate/sessions.LogEntry]"},
 		"sessions.keptChunk[tablemate/sessions.effect]":   {"partSpan sessions.partSpan", "read atomic.Pointer[[]tablemate/sessions.effect]"},
-		"sessions.partSpan":   {"at uint32", "end uint32"},
-		"sessions.pointsRef":  {"part *sessions.snapPart", "at uint32", "end uint32"},
-		"sessions.resultRef":  {"part *sessions.snapPart", "i uint32"},
-		"sessions.snapPart":   {"body []uint8", "strs []string", "lines []scoring.Line", "results []sessions.lazyResult"},
-		"sessions.lazyResult": {"game uint32", "at uint32", "end uint32", "read atomic.Pointer[tablemate/scoring.Result]"},
+		"sessions.partSpan":                               {"at uint32", "end uint32"},
+		"sessions.pointsRef":                              {"part *sessions.snapPart", "at uint32", "end uint32"},
+		"sessions.resultRef":                              {"part *sessions.snapPart", "i uint32"},
+		"sessions.snapPart":                               {"body []uint8", "strs []string", "lines []scoring.Line", "results []sessions.lazyResult"},
+		"sessions.lazyResult":                             {"game uint32", "at uint32", "end uint32", "read atomic.Pointer[tablemate/scoring.Result]"},
 		"sessions.GameRecord": {"Number int", "Game string", "Sheet string", "Kind string", "Status sessions.GameStatus", "Settled bool",
 			"Over bool", "Unfinished bool", "Counted bool", "LowestWins bool", "Rule sessions.RankRule", "Corrected bool", "Rounds int",
 			"Violations int", "Warnings int", "Seats []sessions.Seat", "Winners []string"},
@@ -570,7 +572,7 @@ func TestSnapshotCoversTable(t *testing.T) {
 		"scoring.Violation":    {"Code string", "Player string", "Rule string", "Message string", "Phrase scoring.Phrase"},
 		"scoring.Phrase":       {"format string", "args []interface {}", "one string", "none string"},
 	}
-	for _, v := range []any{Table{}, Log{}, GameList{}, keptLog{}, keptChunk[LogEntry]{}, partSpan{}, Game{}, LogEntry{}, Event{}, RoundPoints{}, pointsRef{}, resultRef{}, snapPart{}, lazyResult{}, GameRecord{}, Seat{}, effect{}, keptStack{}, keptChunk[effect]{}, stackLink{}, factsCheck{}, factsState{}, noteWas{}, playing{}, Play{}, facts{}, gameFacts{}, span{}, Clock{},
+	for _, v := range []any{Table{}, Log{}, GameList{}, keptGames{}, keptChunk[Game]{}, keptLog{}, keptChunk[LogEntry]{}, partSpan{}, Game{}, LogEntry{}, Event{}, RoundPoints{}, pointsRef{}, resultRef{}, snapPart{}, lazyResult{}, GameRecord{}, Seat{}, effect{}, keptStack{}, keptChunk[effect]{}, stackLink{}, factsCheck{}, factsState{}, noteWas{}, playing{}, Play{}, facts{}, gameFacts{}, span{}, Clock{},
 		scoring.Result{}, scoring.PlayerResult{}, scoring.Line{}, scoring.Violation{}, scoring.Phrase{}} {
 		typ := reflect.TypeOf(v)
 		var fields []string

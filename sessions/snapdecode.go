@@ -347,7 +347,48 @@ func (d *snapDecoder) pooled() *Game {
 		d.fail()
 		return nil
 	}
-	return d.games[i-1]
+	return d.poolAt(i - 1)
+}
+
+// poolAt is game i of the pool, decoded on first use (the pool is
+// scanned, not decoded, when the part is read: a base's older games stay
+// encoded until a page reads them, keptGames).
+func (d *snapDecoder) poolAt(i int) *Game {
+	if g := d.games[i]; g != nil {
+		return g
+	}
+	g := &d.gameSlab.take(1)[0]
+	gd := snapDecoder{b: d.part.body[d.part.results[i].game:], end: len(d.part.body), strs: d.strs, lines: d.lines, part: d.part, find: d.find,
+		engines: d.engines, infos: d.infos}
+	gd.poolGame(i, g, false)
+	if gd.err != nil {
+		d.err, d.b = gd.err, nil
+		return nil
+	}
+	d.games[i] = g
+	return g
+}
+
+// scanPoolGame notes where game i of the pool and its result are in the
+// part, reading through it to end (where the next game starts) without
+// decoding it.
+func (d *snapDecoder) scanPoolGame(i, end int) {
+	lr := &d.part.results[i]
+	lr.game = uint32(d.pos())
+	d.uint() // its number
+	if d.uint() != 0 {
+		d.uint() // its engine's slug
+	}
+	d.uint()  // its seq
+	d.bytes() // its state
+	n := d.uint()
+	at := d.pos()
+	if d.take(n); d.err != nil || len(d.b) < end {
+		d.fail()
+		return
+	}
+	lr.at, lr.end = uint32(at), uint32(at+n)
+	d.take(len(d.b) - end)
 }
 
 // poolGame reads game i of the pool into g; its result stays encoded in
@@ -464,16 +505,14 @@ func decodeOnto(t *Table, part []byte, find Finder, owned bool) (err error) {
 		return errSnapshot
 	}
 	d.games = make([]*Game, n)
-	pool := make([]Game, n)
 	d.part = &snapPart{body: start, strs: d.strs, lines: d.lines, results: make([]lazyResult, n)}
 	for i := range d.games {
 		size := d.uint()
-		end := len(d.b) - size
-		d.games[i] = &pool[i]
-		d.poolGame(i, d.games[i], true)
-		if d.err == nil && len(d.b) != end {
+		if size > len(d.b) {
 			d.fail()
+			break
 		}
+		d.scanPoolGame(i, len(d.b)-size)
 	}
 	if d.err != nil {
 		return d.err
@@ -490,16 +529,19 @@ func decodeOnto(t *Table, part []byte, find Finder, owned bool) (err error) {
 		nGames, isNil = 0, true
 	}
 	var games GameList
+	base := false // a base's games, kept in its pool (keptGames)
 	if !isNil {
 		if nGames > t.Games.Len()+head-from {
 			return errSnapshot
 		}
 		switch {
-		case from == 0 && baseInPool(d, nGames, len(pool)):
+		case from == 0 && baseInPool(d, nGames, len(d.games)):
 			// A base writes its games first into the pool, in order:
-			// the table's games are the pool's first games, not a copy
-			// (the list below then puts each game in its own place).
-			games = GameListOf(pool[:nGames:nGames])
+			// the table's full chunks stay encoded there (keptGames),
+			// the newest games are decoded (the list below names each
+			// game as its own place: read through).
+			games = d.keptGames(nGames)
+			base = true
 		case nGames <= t.Games.Len():
 			games = t.Games.prefix(nGames)
 		case owned:
@@ -523,14 +565,21 @@ func decodeOnto(t *Table, part []byte, find Finder, owned bool) (err error) {
 	changed := d.uint()
 	for range changed {
 		i := d.uint()
+		if base { // game i is pool game i (baseInPool), in its place
+			d.uint()
+			continue
+		}
 		g := d.pooled()
 		if i >= games.Len() || g == nil {
 			return errSnapshot
 		}
 		ownTail = games.put(i, *g, ownTail, inPlace)
 	}
-	for i, g := range games.All() {
-		if g.Number != i+1 {
+	for i := range games.Len() {
+		if c := i / gameChunk; c < len(games.full) && games.full[c] == nil {
+			continue // kept encoded: its games are the pool's, by number (keptGames.decodeChunk)
+		}
+		if games.at(i).Number != i+1 {
 			return fmt.Errorf("%w: game %d is missing", errSnapshot, i+1)
 		}
 	}
@@ -704,6 +753,45 @@ func (d *snapDecoder) entry(seq, head int, undone *atomic.Int64, fresh bool) (le
 		le.undone = undone
 	}
 	return le, undoes
+}
+
+// keptGames is a base's n games as a list: its full chunks kept encoded
+// in the part's pool (game i is pool game i), its newest games decoded.
+func (d *snapDecoder) keptGames(n int) GameList {
+	full := n / gameChunk
+	l := GameList{full: make([][]Game, full), tail: make([]Game, 0, gameChunk)}
+	if full > 0 {
+		l.kept = &keptGames{part: d.part, find: d.find, chunks: make([]keptChunk[Game], full)}
+	}
+	for i := full * gameChunk; i < n; i++ {
+		if g := d.poolAt(i); g != nil {
+			l.tail = append(l.tail, *g)
+		}
+	}
+	return l
+}
+
+// decodeChunk reads the games of chunk c from the part's pool. They do
+// not fail to read after a part whose checksum matched, as every loaded
+// one did; if one did, it would be a game of its number and nothing
+// else.
+func (k *keptGames) decodeChunk(c int) []Game {
+	out := make([]Game, gameChunk)
+	engines, infos := map[string]scoring.Game{}, map[string]scoring.Info{}
+	for j := range out {
+		i := c*gameChunk + j
+		g := &out[j]
+		if i < len(k.part.results) {
+			d := snapDecoder{b: k.part.body[k.part.results[i].game:], end: len(k.part.body), strs: k.part.strs, lines: k.part.lines,
+				part: k.part, find: k.find, engines: engines, infos: infos}
+			d.poolGame(i, g, false)
+			if d.err == nil && g.Number == i+1 {
+				continue
+			}
+		}
+		*g = Game{Number: i + 1}
+	}
+	return out
 }
 
 // freshGame reads a reference into the pool of games and decodes that
