@@ -72,9 +72,13 @@ func (th *thumb) tap(what, sel string) {
 	if r.H < 44 || r.W < 44 {
 		th.t.Errorf("%s is %.0f×%.0f px, under 44", what, r.W, r.H)
 	}
+	// As tap does, a touch that starts a navigation waits for the page
+	// it opens (watchNavigation, awaitNavigation).
 	run(th.t, th.ctx, "tap "+what,
+		chromedp.Evaluate(watchNavigation, nil),
 		input.DispatchTouchEvent(input.TouchStart, []*input.TouchPoint{{X: r.X, Y: r.Y}}),
-		input.DispatchTouchEvent(input.TouchEnd, []*input.TouchPoint{}))
+		input.DispatchTouchEvent(input.TouchEnd, []*input.TouchPoint{}),
+		chromedp.ActionFunc(func(ctx context.Context) error { return awaitNavigation(ctx, sel) }))
 	th.taps++
 }
 
