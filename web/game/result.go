@@ -28,20 +28,19 @@ func (a *Area) Show(c echo.Context) error {
 	if err != nil {
 		return serve.LinkError(c, err)
 	}
-	if _, err := tablepage.Game(c, t); err != nil {
+	g, err := tablepage.Game(c, t)
+	if err != nil {
 		return err
 	}
 	if key, ok := tablepage.KeptKey(c, "game-edit", t, tablepage.EditLinks(links)); ok {
-		return a.Keep(c, key, func() templ.Component { return a.resultPage(c, t, links) })
+		return a.Keep(c, key, func() templ.Component { return a.resultPage(c, t, links, g) })
 	}
-	return a.Render(c, http.StatusOK, a.resultPage(c, t, links))
+	return a.Render(c, http.StatusOK, a.resultPage(c, t, links, g))
 }
 
-// resultPage is the result page behind the edit link of the game named
-// in the URL, which tablepage.Game found.
-func (a *Area) resultPage(c echo.Context, t sessions.Table, links sessions.TableLinks) templ.Component {
-	vm, _ := a.resultVM(c, t, kit.EditBase(c)) // its one error is tablepage.Game's, found by Show
-	g, _ := tablepage.Game(c, t)
+// resultPage is game g's result page behind the edit link.
+func (a *Area) resultPage(c echo.Context, t sessions.Table, links sessions.TableLinks, g sessions.Game) templ.Component {
+	vm := a.resultVM(c, t, g, kit.EditBase(c))
 	if ed, ok := games.Editor(g.Info.Slug); ok && correctable(ed, g) {
 		if ed.Rounds {
 			vm.RoundURLs = roundURLs(c, ed, g)
@@ -66,15 +65,10 @@ func (a *Area) resultPage(c echo.Context, t sessions.Table, links sessions.Table
 	return views.ResultPage(vm)
 }
 
-// resultVM builds the result page of the game named in the URL as
-// every link shows it, its URLs on base (the link the page was opened
-// with); the edit page adds the correction. Its ranking, winners and
-// status are the game's record.
-func (a *Area) resultVM(c echo.Context, t sessions.Table, base string) (views.ResultVM, error) {
-	g, err := tablepage.Game(c, t)
-	if err != nil {
-		return views.ResultVM{}, err
-	}
+// resultVM builds game g's result page as every link shows it, its URLs
+// on base (the link the page was opened with); the edit page adds the
+// correction. Its ranking, winners and status are the game's record.
+func (a *Area) resultVM(c echo.Context, t sessions.Table, g sessions.Game, base string) views.ResultVM {
 	r := g.Record
 	vm := views.ResultVM{
 		Page: kit.Page(c, scoring.Phrasef("Game %d", g.Number)), Heading: scoring.Phrasef("%s · game %d", t.Name, g.Number),
@@ -91,12 +85,12 @@ func (a *Area) resultVM(c echo.Context, t sessions.Table, base string) (views.Re
 	}
 	if g.Imported != nil {
 		vm.Imported = a.importedText(c, g.Imported)
-		return vm, nil
+		return vm
 	}
 	if ed, ok := games.Editor(g.Info.Slug); ok && ed.Display != nil {
 		vm.Displays = ed.Display(g.State)
 	}
-	return vm, nil
+	return vm
 }
 
 // ShowView renders one game's result for spectators.
@@ -110,7 +104,7 @@ func (a *Area) ShowView(c echo.Context) error {
 		return err
 	}
 	page := func() templ.Component {
-		vm, _ := a.resultVM(c, v.Table, v.Base()) // tablepage.Game's error, found above
+		vm := a.resultVM(c, v.Table, g, v.Base())
 		vm.Page.Preview = a.handed.Preview(c, v, g)
 		vm.BGStats = a.handed.BGStats(v.Table, g.Number)
 		vm.Length = tablepage.Length(v.Table.GameLength(g.Number))
