@@ -358,15 +358,25 @@ func (d *snapDecoder) poolAt(i int) *Game {
 		return g
 	}
 	g := &d.gameSlab.take(1)[0]
-	gd := snapDecoder{b: d.part.body[d.part.results[i].game:], end: len(d.part.body), strs: d.strs, lines: d.lines, part: d.part, find: d.find,
-		engines: d.engines, infos: d.infos}
-	gd.poolGame(i, g, false)
-	if gd.err != nil {
-		d.err, d.b = gd.err, nil
+	if err := d.poolGameAt(i, g); err != nil {
+		d.err, d.b = err, nil
 		return nil
 	}
 	d.games[i] = g
 	return g
+}
+
+// poolGameAt decodes game i of the part's pool into g, from where the
+// part's scan found it (the pool's games read on demand: poolAt, a kept
+// log's entries, keptGames), with d's engines.
+func (d *snapDecoder) poolGameAt(i int, g *Game) error {
+	if i >= len(d.part.results) || int(d.part.results[i].game) > len(d.part.body) {
+		return errSnapshot
+	}
+	gd := snapDecoder{b: d.part.body[d.part.results[i].game:], end: len(d.part.body), strs: d.part.strs, lines: d.part.lines, part: d.part,
+		find: d.find, engines: d.engines, infos: d.infos}
+	gd.poolGame(i, g, false)
+	return gd.err
 }
 
 // scanPoolGame notes where game i of the pool and its result are in the
@@ -777,19 +787,12 @@ func (d *snapDecoder) keptGames(n int) GameList {
 // else.
 func (k *keptGames) decodeChunk(c int) []Game {
 	out := make([]Game, gameChunk)
-	engines, infos := map[string]scoring.Game{}, map[string]scoring.Info{}
+	d := snapDecoder{part: k.part, find: k.find, engines: map[string]scoring.Game{}, infos: map[string]scoring.Info{}}
 	for j := range out {
 		i := c*gameChunk + j
-		g := &out[j]
-		if i < len(k.part.results) {
-			d := snapDecoder{b: k.part.body[k.part.results[i].game:], end: len(k.part.body), strs: k.part.strs, lines: k.part.lines,
-				part: k.part, find: k.find, engines: engines, infos: infos}
-			d.poolGame(i, g, false)
-			if d.err == nil && g.Number == i+1 {
-				continue
-			}
+		if g := &out[j]; d.poolGameAt(i, g) != nil || g.Number != i+1 {
+			*g = Game{Number: i + 1}
 		}
-		*g = Game{Number: i + 1}
 	}
 	return out
 }
@@ -801,21 +804,9 @@ func (d *snapDecoder) freshGame() *Game {
 	if i == 0 {
 		return nil
 	}
-	if i > len(d.part.results) {
-		d.fail()
-		return nil
-	}
-	at := int(d.part.results[i-1].game)
-	if at > len(d.part.body) {
-		d.fail()
-		return nil
-	}
 	g := &d.gameSlab.take(1)[0]
-	gd := snapDecoder{b: d.part.body[at:], end: len(d.part.body), strs: d.strs, lines: d.lines, part: d.part, find: d.find,
-		engines: d.engines, infos: d.infos}
-	gd.poolGame(i-1, g, false)
-	if gd.err != nil {
-		d.err, d.b = gd.err, nil
+	if err := d.poolGameAt(i-1, g); err != nil {
+		d.err, d.b = err, nil
 	}
 	return g
 }
