@@ -262,8 +262,15 @@ func (ts *Tables) advance(id string, e Event, said *guided) (t Table, ok bool) {
 	defer ts.locks.lock(id)()
 	if t, ok := ts.cache.get(id); ok && t.Head == e.Seq-1 {
 		// An error here leaves the cache as it was: the next view
-		// replays the event and reports it.
-		if t, err := ts.extend(t, []Event{e}, said); err == nil {
+		// replays the event and reports it. So does a table whose
+		// snapshot's rest could not be read (it was dropped from the
+		// cache): the write is committed, and its answer says so.
+		var err error
+		func() {
+			defer catchColdRead(&err)
+			t, err = ts.extend(t, []Event{e}, said)
+		}()
+		if err == nil {
 			return t.view(), true
 		}
 	}

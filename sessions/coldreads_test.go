@@ -307,7 +307,7 @@ func TestDamagedStackChunkIsRefused(t *testing.T) {
 	}
 	below := len(k.chunks) - 2
 	for i := k.chunks[below].at; i < k.chunks[below].end; i++ {
-		part[i+uint32(len(snapMagic)+1)] = 0xff // the part's body starts after its magic
+		part[i+uint32(partFront)] = 0xff // the part's body starts after its magic and its front's length
 	}
 	at := events[len(events)-1].At
 	for i := 0; ; i++ {

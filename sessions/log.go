@@ -153,7 +153,7 @@ func (k *keptLog) chunk(c int) []LogEntry {
 		return *p
 	}
 	n := min(k.per, k.n-c*k.per)
-	entries := k.decodeChunk(c*k.per, n, k.part.body[ref.at:ref.end], int(ref.end))
+	entries := k.decodeChunk(c*k.per, n, k.part.span(ref.at, ref.end), int(ref.end))
 	if !ref.read.CompareAndSwap(nil, &entries) {
 		return *ref.read.Load()
 	}

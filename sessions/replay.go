@@ -450,6 +450,9 @@ func (t *Table) undo(entry *LogEntry) error {
 		return fmt.Errorf("event %d undoes %d, which is not the newest event in effect", entry.Seq, u.Seq)
 	}
 	taken := t.Log.At(u.Seq - 1)
+	if taken.undone == nil { // (an entry of a kept chunk that did not read)
+		return fmt.Errorf("event %d undoes %d, which cannot be read", entry.Seq, u.Seq)
+	}
 	taken.undone.Store(int64(entry.Seq))
 	t.effect, t.depth = fx.down(), t.depth-1
 	entry.Game = taken.Game

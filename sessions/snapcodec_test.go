@@ -557,8 +557,10 @@ func TestSnapshotCoversTable(t *testing.T) {
 		"sessions.partSpan":                               {"at uint32", "end uint32"},
 		"sessions.pointsRef":                              {"part *sessions.snapPart", "at uint32", "end uint32"},
 		"sessions.resultRef":                              {"part *sessions.snapPart", "i uint32"},
-		"sessions.snapPart":                               {"body []uint8", "strs []string", "lines []scoring.Line", "results []sessions.lazyResult"},
-		"sessions.lazyResult":                             {"game uint32", "at uint32", "end uint32", "read atomic.Pointer[tablemate/scoring.Result]"},
+		"sessions.snapPart":                               {"body []uint8", "cut int", "strs []string", "lines []scoring.Line", "results []sessions.lazyResult", "restOf sessions.restOf"},
+		// restOf: a base's rest, read from the database when first read (snaprest.go)
+		"sessions.restOf":     {"restLen int", "restSum uint32", "rest atomic.Pointer[[]uint8]", "mu sync.Mutex", "src *sessions.restSource", "fetched atomic.Int32"},
+		"sessions.lazyResult": {"game uint32", "at uint32", "end uint32", "read atomic.Pointer[tablemate/scoring.Result]"},
 		"sessions.GameRecord": {"Number int", "Game string", "Sheet string", "Kind string", "Status sessions.GameStatus", "Settled bool",
 			"Over bool", "Unfinished bool", "Counted bool", "LowestWins bool", "Rule sessions.RankRule", "Corrected bool", "Rounds int",
 			"Violations int", "Warnings int", "Seats []sessions.Seat", "Winners []string"},
@@ -572,7 +574,7 @@ func TestSnapshotCoversTable(t *testing.T) {
 		"scoring.Violation":    {"Code string", "Player string", "Rule string", "Message string", "Phrase scoring.Phrase"},
 		"scoring.Phrase":       {"format string", "args []interface {}", "one string", "none string"},
 	}
-	for _, v := range []any{Table{}, Log{}, GameList{}, keptGames{}, keptChunk[Game]{}, keptLog{}, keptChunk[LogEntry]{}, partSpan{}, Game{}, LogEntry{}, Event{}, RoundPoints{}, pointsRef{}, resultRef{}, snapPart{}, lazyResult{}, GameRecord{}, Seat{}, effect{}, keptStack{}, keptChunk[effect]{}, stackLink{}, factsCheck{}, factsState{}, noteWas{}, playing{}, Play{}, facts{}, gameFacts{}, span{}, Clock{},
+	for _, v := range []any{Table{}, Log{}, GameList{}, keptGames{}, keptChunk[Game]{}, keptLog{}, keptChunk[LogEntry]{}, partSpan{}, Game{}, LogEntry{}, Event{}, RoundPoints{}, pointsRef{}, resultRef{}, snapPart{}, restOf{}, lazyResult{}, GameRecord{}, Seat{}, effect{}, keptStack{}, keptChunk[effect]{}, stackLink{}, factsCheck{}, factsState{}, noteWas{}, playing{}, Play{}, facts{}, gameFacts{}, span{}, Clock{},
 		scoring.Result{}, scoring.PlayerResult{}, scoring.Line{}, scoring.Violation{}, scoring.Phrase{}} {
 		typ := reflect.TypeOf(v)
 		var fields []string

@@ -69,20 +69,20 @@ func (s *slab[T]) take(n int) []T {
 // pos is where the decoder is in the part's body.
 func (d *snapDecoder) pos() int { return d.end - len(d.b) }
 
-// spans reads n chunks each written as its length and its bytes (a kept
-// log's, a kept stack's), and gives where each one's bytes are in the
-// part, without reading them.
-func (d *snapDecoder) spans(n int) []partSpan {
-	out := make([]partSpan, n)
-	for c := range out {
-		size := d.uint()
-		at := d.pos()
-		if d.take(size); d.err != nil {
-			return nil
-		}
-		out[c] = partSpan{uint32(at), uint32(at + size)}
+// within reads the part's bytes at sp with f, as the bytes d reads:
+// f must read all of them.
+func (d *snapDecoder) within(sp partSpan, f func()) {
+	b, end := d.b, d.end
+	d.b, d.end = d.part.span(sp.at, sp.end), int(sp.end)
+	f()
+	if d.err == nil && len(d.b) != 0 {
+		d.fail()
 	}
-	return out
+	if d.err != nil {
+		d.b, d.end = nil, end
+		return
+	}
+	d.b, d.end = b, end
 }
 
 func (d *snapDecoder) fail() {
@@ -370,35 +370,14 @@ func (d *snapDecoder) poolAt(i int) *Game {
 // part's scan found it (the pool's games read on demand: poolAt, a kept
 // log's entries, keptGames), with d's engines.
 func (d *snapDecoder) poolGameAt(i int, g *Game) error {
-	if i >= len(d.part.results) || int(d.part.results[i].game) > len(d.part.body) {
+	if i >= len(d.part.results) || int(d.part.results[i].game) > d.part.size() {
 		return errSnapshot
 	}
-	gd := snapDecoder{b: d.part.body[d.part.results[i].game:], end: len(d.part.body), strs: d.part.strs, lines: d.part.lines, part: d.part,
+	b, end := d.part.from(d.part.results[i].game)
+	gd := snapDecoder{b: b, end: end, strs: d.part.strs, lines: d.part.lines, part: d.part,
 		find: d.find, engines: d.engines, infos: d.infos}
 	gd.poolGame(i, g, false)
 	return gd.err
-}
-
-// scanPoolGame notes where game i of the pool and its result are in the
-// part, reading through it to end (where the next game starts) without
-// decoding it.
-func (d *snapDecoder) scanPoolGame(i, end int) {
-	lr := &d.part.results[i]
-	lr.game = uint32(d.pos())
-	d.uint() // its number
-	if d.uint() != 0 {
-		d.uint() // its engine's slug
-	}
-	d.uint()  // its seq
-	d.bytes() // its state
-	n := d.uint()
-	at := d.pos()
-	if d.take(n); d.err != nil || len(d.b) < end {
-		d.fail()
-		return
-	}
-	lr.at, lr.end = uint32(at), uint32(at+n)
-	d.take(len(d.b) - end)
 }
 
 // poolGame reads game i of the pool into g; its result stays encoded in
@@ -474,21 +453,51 @@ func decodePart(t *Table, part []byte, find Finder) error {
 // 60 parts costs about what one base does. The caller must drop t when a
 // part is refused (it may hold some of that part).
 func decodeOnto(t *Table, part []byte, find Finder, owned bool) (err error) {
+	return decodeFetching(t, part, find, owned, nil)
+}
+
+// partFront is the length of the header before a part's version: its
+// magic, a zero, and the length of its front.
+const partFront = len(snapMagic) + 1 + 4
+
+// splitPart cuts a part as encodePart writes it into its front and its
+// rest (none for a part since an earlier head), as the database keeps
+// them; ok false when it is no part.
+func splitPart(part []byte) (front, rest []byte, ok bool) {
+	if len(part) < partFront+4 || string(part[:len(snapMagic)]) != snapMagic || part[len(snapMagic)] != 0 {
+		return nil, nil, false
+	}
+	n := int(binary.LittleEndian.Uint32(part[len(snapMagic)+1:]))
+	if n < partFront+4 || n > len(part) {
+		return nil, nil, false
+	}
+	return part[:n], part[n:], true
+}
+
+// decodeFetching is decodeOnto for a part whose rest is not in part (its
+// front only, as loadSnapshot reads it): src reads the rest from the
+// database when a page first reads a chunk or game it holds.
+func decodeFetching(t *Table, part []byte, find Finder, owned bool, src *restSource) (err error) {
 	defer func() {
 		if r := recover(); r != nil { // a bound missed: unreadable, never a crash
+			if cr, ok := r.(*coldReadError); ok {
+				err = cr
+				return
+			}
 			err = fmt.Errorf("%w: %v", errSnapshot, r)
 		}
 	}()
-	if len(part) < len(snapMagic)+5 || string(part[:len(snapMagic)]) != snapMagic || part[len(snapMagic)] != 0 {
+	front, rest, ok := splitPart(part)
+	if !ok {
 		return fmt.Errorf("%w: not a snapshot", errSnapshot)
 	}
-	body, sum := part[:len(part)-4], binary.LittleEndian.Uint32(part[len(part)-4:])
+	body, sum := front[:len(front)-4], binary.LittleEndian.Uint32(front[len(front)-4:])
 	if crc32.Checksum(body, castagnoli) != sum {
 		return fmt.Errorf("%w: its checksum does not match", errSnapshot)
 	}
-	start := body[len(snapMagic)+1:]
-	if len(start) > math.MaxUint32 {
-		return fmt.Errorf("%w: a part over 4 GB", errSnapshot)
+	start := body[partFront:]
+	if len(start) > math.MaxUint32/2 {
+		return fmt.Errorf("%w: a part over 2 GB", errSnapshot)
 	}
 	d := &snapDecoder{b: start, end: len(start), find: find, engines: map[string]scoring.Game{}, infos: map[string]scoring.Info{}}
 	if v := d.uint(); v != snapshotVersion {
@@ -511,18 +520,77 @@ func decodeOnto(t *Table, part []byte, find Finder, owned bool) (err error) {
 		label, points := d.str(), d.int()
 		d.lines[i] = scoring.Line{Label: label, Points: points, Phrase: d.phrase(0)}
 	}
+	// Where every game of the pool and every chunk is: in the front
+	// (its hot games and chunks, which follow), or in the rest.
 	if n = d.uint(); n > len(d.b) {
 		return errSnapshot
 	}
 	d.games = make([]*Game, n)
-	d.part = &snapPart{body: start, strs: d.strs, lines: d.lines, results: make([]lazyResult, n)}
-	for i := range d.games {
-		size := d.uint()
-		if size > len(d.b) {
+	d.part = &snapPart{body: start, cut: len(start), strs: d.strs, lines: d.lines, results: make([]lazyResult, n)}
+	type placed struct {
+		hot  bool
+		size int
+	}
+	pool := make([]placed, n)
+	resAt := make([][2]int, n)
+	for i := range pool {
+		pool[i] = placed{d.bool(), d.uint()}
+		resAt[i] = [2]int{d.uint(), d.uint()}
+		if resAt[i][0]+resAt[i][1] > pool[i].size {
 			d.fail()
-			break
 		}
-		d.scanPoolGame(i, len(d.b)-size)
+	}
+	var chunks [2][]placed
+	for k := range chunks {
+		if n = d.uint(); n > len(d.b) {
+			return errSnapshot
+		}
+		chunks[k] = make([]placed, n)
+		for c := range chunks[k] {
+			chunks[k][c] = placed{d.bool(), d.uint()}
+		}
+	}
+	restLen := d.uint()
+	restSum := binary.LittleEndian.Uint32(d.take(4))
+	if d.err != nil || restLen > math.MaxUint32/2 {
+		return errSnapshot
+	}
+	hot, cold := d.pos(), len(start)
+	at := func(p placed) partSpan {
+		c := &cold
+		if p.hot {
+			c = &hot
+		}
+		s := partSpan{uint32(*c), uint32(*c + p.size)}
+		*c += p.size
+		return s
+	}
+	for i, p := range pool {
+		s := at(p)
+		d.part.results[i] = lazyResult{game: s.at, at: s.at + uint32(resAt[i][0]), end: s.at + uint32(resAt[i][0]+resAt[i][1])}
+	}
+	var spans [2][]partSpan
+	for k := range chunks {
+		spans[k] = make([]partSpan, len(chunks[k]))
+		for c, p := range chunks[k] {
+			spans[k][c] = at(p)
+		}
+	}
+	if cold-len(start) != restLen || hot > len(start) {
+		return errSnapshot
+	}
+	d.take(hot - d.pos()) // the front's games and chunks: read where they are
+	d.part.restLen, d.part.restSum = restLen, restSum
+	switch {
+	case len(rest) > 0 || restLen == 0: // a part read whole (tests, a check), or one without a rest
+		if len(rest) != restLen || crc32.Checksum(rest, castagnoli) != restSum {
+			return fmt.Errorf("%w: its rest does not match", errSnapshot)
+		}
+		d.part.rest.Store(&rest)
+	case src != nil:
+		d.part.src = src
+	default:
+		return fmt.Errorf("%w: its rest is missing", errSnapshot)
 	}
 	if d.err != nil {
 		return d.err
@@ -596,28 +664,24 @@ func decodeOnto(t *Table, part []byte, find Finder, owned bool) (err error) {
 
 	events := d.uint()
 	per := d.uint()
-	if events != head-from || events > len(d.b) || per < 1 {
+	if events != head-from || per < 1 || len(spans[0]) != (events+per-1)/per {
 		return errSnapshot
 	}
 	var log Log
 	if from == 0 {
 		// A base: its entries stay encoded in the part, chunk by
 		// chunk, until one is read (Log.At).
-		if (events+per-1)/per > len(d.b) {
-			return errSnapshot
-		}
-		spans := d.spans((events + per - 1) / per)
-		if d.err != nil {
-			return d.err
-		}
-		k := &keptLog{n: events, per: per, part: d.part, head: head, find: find, chunks: keptChunks[LogEntry](spans)}
+		k := &keptLog{n: events, per: per, part: d.part, head: head, find: find, chunks: keptChunks[LogEntry](spans[0])}
 		if events > 0 {
-			// The table's first event (read without its chunk).
+			log.kept = k
+		}
+		if events > 0 && int(k.chunks[0].end) <= d.part.cut {
+			// The table's first event (read without its chunk, when
+			// the front holds it).
 			peek := snapDecoder{b: d.part.body[k.chunks[0].at:k.chunks[0].end], strs: d.strs}
 			if Kind(peek.str()) != KindTableCreated || peek.err != nil {
 				return errSnapshot
 			}
-			log.kept = k
 		}
 		log.entries = make([]LogEntry, 0, 64)
 	} else {
@@ -630,18 +694,22 @@ func decodeOnto(t *Table, part []byte, find Finder, owned bool) (err error) {
 		}
 		undone := make([]atomic.Int64, events)
 		var undos [][2]int
-		for seq := from + 1; seq <= head; seq++ {
-			if (seq-from-1)%per == 0 {
-				d.uint() // the chunk's length: read through
-			}
-			le, u := d.entry(seq, head, &undone[seq-from-1], false)
+		for c, sp := range spans[0] {
+			d.within(sp, func() {
+				for seq := from + 1 + c*per; seq <= min(from+(c+1)*per, head); seq++ {
+					le, u := d.entry(seq, head, &undone[seq-from-1], false)
+					if d.err != nil {
+						return
+					}
+					if le.Kind == KindUndo && u <= from {
+						undos = append(undos, [2]int{u, seq})
+					}
+					log.append(le)
+				}
+			})
 			if d.err != nil {
 				return d.err
 			}
-			if le.Kind == KindUndo && u <= from {
-				undos = append(undos, [2]int{u, seq})
-			}
-			log.append(le)
 		}
 		// Which event of the parts before each undo took back (those of
 		// this part's events are written with them).
@@ -659,7 +727,7 @@ func decodeOnto(t *Table, part []byte, find Finder, owned bool) (err error) {
 	// pushed since, oldest first, in chunks. A base keeps its chunks
 	// encoded and decodes its newest one, the table's top (stack.go).
 	kept, fresh := d.uint(), d.uint()
-	if kept > t.depth || fresh > events || from == 0 && kept != 0 || (fresh+per-1)/per > len(d.b)+1 {
+	if kept > t.depth || fresh > events || from == 0 && kept != 0 || len(spans[1]) != (fresh+per-1)/per {
 		return errSnapshot
 	}
 	top := t.effect
@@ -667,11 +735,7 @@ func decodeOnto(t *Table, part []byte, find Finder, owned bool) (err error) {
 		top = top.down()
 	}
 	if from == 0 && fresh > 0 {
-		spans := d.spans((fresh + per - 1) / per)
-		if d.err != nil {
-			return d.err
-		}
-		k := &keptStack{n: fresh, per: per, part: d.part, find: find, chunks: keptChunks[effect](spans)}
+		k := &keptStack{n: fresh, per: per, part: d.part, find: find, chunks: keptChunks[effect](spans[1])}
 		// The newest chunk, read now: the events in it follow each
 		// other up to the head.
 		newest := k.chunk(len(k.chunks) - 1)
@@ -683,19 +747,24 @@ func decodeOnto(t *Table, part []byte, find Finder, owned bool) (err error) {
 		top = &newest[len(newest)-1]
 	} else {
 		pushed := make([]effect, fresh)
-		for i := range pushed {
-			if i%per == 0 {
-				d.uint() // the chunk's length: read through
-			}
-			fx := &pushed[i]
-			d.effect(fx, false)
+		for c, sp := range spans[1] {
+			d.within(sp, func() {
+				for i := c * per; i < min((c+1)*per, fresh); i++ {
+					fx := &pushed[i]
+					d.effect(fx, false)
+					if d.err != nil {
+						return
+					}
+					if fx.seq <= from || fx.seq > head || top != nil && fx.seq <= top.seq {
+						d.fail()
+						return
+					}
+					fx.next, top = top, fx
+				}
+			})
 			if d.err != nil {
 				return d.err
 			}
-			if fx.seq <= from || fx.seq > head || top != nil && fx.seq <= top.seq {
-				return errSnapshot
-			}
-			fx.next, top = top, fx
 		}
 	}
 
@@ -837,10 +906,15 @@ func (k *keptLog) decodeChunk(first, n int, enc []byte, end int) []LogEntry {
 // loaded), its strings and lines, and where each game of its pool has
 // its result, with the result once read.
 type snapPart struct {
+	// body is the part's front from its version on; its rest follows it
+	// (at cut on: a chunk or game there is at its place in body and rest
+	// one after the other).
 	body    []byte
+	cut     int
 	strs    []string
 	lines   []scoring.Line
 	results []lazyResult
+	restOf
 }
 
 // lazyResult is where a pooled game's result is in its part, body[at:end],
@@ -871,10 +945,10 @@ func (r resultRef) decode() scoring.Result {
 	if res := lr.read.Load(); res != nil {
 		return *res
 	}
-	if int(lr.end) > len(r.part.body) || lr.at > lr.end {
+	if int(lr.end) > r.part.size() || lr.at > lr.end {
 		return scoring.Result{}
 	}
-	d := &snapDecoder{b: r.part.body[lr.at:lr.end], strs: r.part.strs, lines: r.part.lines}
+	d := &snapDecoder{b: r.part.span(lr.at, lr.end), strs: r.part.strs, lines: r.part.lines}
 	res := d.result()
 	if d.err != nil || len(d.b) != 0 {
 		return scoring.Result{}
@@ -893,10 +967,10 @@ type pointsRef struct {
 // decode reads the round points r refers to; nil if they do not read
 // (never after a part whose checksum matched, as every loaded one did).
 func (r pointsRef) decode() []RoundPoints {
-	if int(r.end) > len(r.part.body) || r.at > r.end {
+	if int(r.end) > r.part.size() || r.at > r.end {
 		return nil
 	}
-	d := &snapDecoder{b: r.part.body[r.at:r.end], strs: r.part.strs, lines: r.part.lines}
+	d := &snapDecoder{b: r.part.span(r.at, r.end), strs: r.part.strs, lines: r.part.lines}
 	n, isNil := d.count()
 	if isNil {
 		return nil
@@ -949,10 +1023,10 @@ func baseInPool(d *snapDecoder, n, pooled int) bool {
 
 // partHeader reads the version and build a part was made by.
 func partHeader(part []byte) (version int, build string, ok bool) {
-	if len(part) < len(snapMagic)+1 || string(part[:len(snapMagic)]) != snapMagic {
+	if len(part) < partFront || string(part[:len(snapMagic)]) != snapMagic {
 		return 0, "", false
 	}
-	d := &snapDecoder{b: part[len(snapMagic)+1:]}
+	d := &snapDecoder{b: part[partFront:]}
 	version = d.uint()
 	build = string(d.take(d.uint()))
 	return version, build, d.err == nil

@@ -1,6 +1,7 @@
 package sessions
 
 import (
+	"bytes"
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
@@ -25,8 +26,14 @@ type snapEncoder struct {
 	lineBuf []byte // the lines table, encoded
 	nLines  int
 	games   map[string]int
-	gameBuf []byte // the game pool, encoded
-	nGames  int
+	// pool is the game pool, each game encoded, and chunks the log's and
+	// the stack's chunks: where each goes (the part's front or its rest)
+	// is decided once all are written (assemble).
+	pool                   []poolItem
+	logChunks, stackChunks []chunkItem
+	// refs collects the pool games a chunk refers to while it is
+	// written (nil while no chunk is).
+	refs *[]int
 	// scratch holds a line, a game, its result and a round's points
 	// while they are encoded (a game holds a result, a result and points
 	// hold lines, a line nothing).
@@ -314,6 +321,7 @@ func (e *snapEncoder) gameRef(g *Game) (int, error) {
 	if g.engine != nil && g.Info.Slug != e.slug(g.engine) {
 		return 0, fmt.Errorf("%w: game %d is not of its engine's game", errSnapshot, g.Number)
 	}
+	var resAt, resLen int
 	enc, err := e.sub(&e.gameScratch, func() error {
 		e.uint(g.Number)
 		e.engine(g.engine)
@@ -326,6 +334,7 @@ func (e *snapEncoder) gameRef(g *Game) (int, error) {
 			return err
 		}
 		e.uint(len(res))
+		resAt, resLen = len(e.body), len(res)
 		e.body = append(e.body, res...)
 		e.record(g.Record)
 		e.bool(g.Corrected)
@@ -348,12 +357,11 @@ func (e *snapEncoder) gameRef(g *Game) (int, error) {
 	}
 	i, ok := e.games[string(enc)]
 	if !ok {
-		i = e.nGames
-		e.nGames++
+		i = len(e.pool)
 		e.games[string(enc)] = i
-		e.gameBuf = binary.AppendUvarint(e.gameBuf, uint64(len(enc)))
-		e.gameBuf = append(e.gameBuf, enc...)
+		e.pool = append(e.pool, poolItem{enc: bytes.Clone(enc), resAt: resAt, resLen: resLen})
 	}
+	e.refer(i)
 	return i + 1, nil
 }
 
@@ -418,7 +426,7 @@ func encodeChunked(t *Table, from int, build string, per int) ([]byte, error) {
 	e.uint(t.Head - from)
 	e.uint(per)
 	for start := from; start < t.Head; start += per {
-		enc, err := e.sub(&e.chunkScratch, func() error {
+		enc, refs, err := e.chunk(func() error {
 			for _, le := range t.Log.From(start) {
 				if le.Seq > min(start+per, t.Head) {
 					break
@@ -432,8 +440,7 @@ func encodeChunked(t *Table, from int, build string, per int) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		e.uint(len(enc))
-		e.body = append(e.body, enc...)
+		e.logChunks = append(e.logChunks, chunkItem{enc: enc, refs: refs})
 	}
 	// The events in effect pushed since from (the ones below are the
 	// bottom of the stack as it was at from), oldest first, in chunks of
@@ -450,7 +457,7 @@ func encodeChunked(t *Table, from int, build string, per int) ([]byte, error) {
 	e.uint(t.depth - len(fresh))
 	e.uint(len(fresh))
 	for start := 0; start < len(fresh); start += per {
-		enc, err := e.sub(&e.chunkScratch, func() error {
+		enc, refs, err := e.chunk(func() error {
 			for _, fx := range fresh[start:min(start+per, len(fresh))] {
 				// What an undo of it needs to work out the facts before
 				// it: a state for the lowest event in effect of each
@@ -466,8 +473,7 @@ func encodeChunked(t *Table, from int, build string, per int) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		e.uint(len(enc))
-		e.body = append(e.body, enc...)
+		e.stackChunks = append(e.stackChunks, chunkItem{enc: enc, refs: refs})
 	}
 	// The table's small state, whole.
 	if t.engine == nil || !sameInfo(t.Info, t.engine.Info()) {
@@ -496,9 +502,126 @@ func encodeChunked(t *Table, from int, build string, per int) ([]byte, error) {
 		return nil, err
 	}
 
-	// The part: its header, the strings, the lines, the games, the
-	// body, and a checksum of all of it.
-	out := append([]byte(snapMagic), 0)
+	return e.assemble(from == 0, t.Games.Len(), build), nil
+}
+
+// poolItem is a game of the pool, encoded, and where its result is in
+// it.
+type poolItem struct {
+	enc           []byte
+	resAt, resLen int
+}
+
+// chunkItem is a chunk of the log or the stack, encoded, and the pool
+// games it refers to.
+type chunkItem struct {
+	enc  []byte
+	refs []int
+}
+
+// chunk writes a chunk of the log or the stack with write and returns it
+// with the pool games it referred to.
+func (e *snapEncoder) chunk(write func() error) (enc []byte, refs []int, err error) {
+	e.refs = &refs
+	defer func() { e.refs = nil }()
+	enc, err = e.sub(&e.chunkScratch, write)
+	return bytes.Clone(enc), refs, err
+}
+
+// refer notes that the chunk being written refers to pool game i.
+func (e *snapEncoder) refer(i int) {
+	if e.refs != nil {
+		*e.refs = append(*e.refs, i)
+	}
+}
+
+// hotChunks is how many of a base's newest log chunks, and of its
+// newest chunks of events in effect, are in its front: a cold table page
+// reads the newest page of the history (and the clock's entries walked
+// back from the newest), a restart the newest events in effect, and an
+// undo right after it the chunk below.
+const hotChunks = 2
+
+// assemble writes the part: a front that loading reads (the header, the
+// strings, the lines, where every game of the pool and every chunk is,
+// the games and chunks a table page reads, the body, and a checksum of
+// all of it) followed by the part's rest (a base's older chunks and the
+// games only they and the older games' list refer to, read from the
+// database when a page first reads one: a cold view reads a front of
+// about the same size at any length). The front says how long it is, and
+// how long the rest is and its checksum; a part since an earlier head
+// has no rest. nGames is the table's games.
+func (e *snapEncoder) assemble(base bool, nGames int, build string) []byte {
+	hotPool := make([]bool, len(e.pool))
+	hotLog := make([]bool, len(e.logChunks))
+	hotStack := make([]bool, len(e.stackChunks))
+	// Which pool games the chunks refer to: a base's older versions of
+	// games (after its games in the pool) that only cold chunks refer to
+	// are cold too.
+	referred := make([]bool, len(e.pool))
+	for _, items := range [][]chunkItem{e.logChunks, e.stackChunks} {
+		for _, it := range items {
+			for _, r := range it.refs {
+				referred[r] = true
+			}
+		}
+	}
+	for i := range hotPool {
+		switch {
+		case !base:
+			hotPool[i] = true
+		case i < nGames:
+			// A base's games are the pool's first; the newest full
+			// chunk and the ones after it are read by a table page.
+			hotPool[i] = i >= (nGames/gameChunk-1)*gameChunk
+		default:
+			hotPool[i] = !referred[i]
+		}
+	}
+	mark := func(items []chunkItem, hot []bool) {
+		for c := range items {
+			hot[c] = !base || c >= len(items)-hotChunks
+			if hot[c] {
+				for _, r := range items[c].refs {
+					hotPool[r] = true
+				}
+			}
+		}
+	}
+	mark(e.logChunks, hotLog)
+	mark(e.stackChunks, hotStack)
+
+	var hot, rest []byte
+	index := make([]byte, 0, 8*(len(e.pool)+len(e.logChunks)+len(e.stackChunks))+16)
+	place := func(enc []byte, isHot bool) {
+		index = binary.AppendUvarint(index, uint64(len(enc)))
+		if isHot {
+			hot = append(hot, enc...)
+		} else {
+			rest = append(rest, enc...)
+		}
+	}
+	index = binary.AppendUvarint(index, uint64(len(e.pool)))
+	for i, g := range e.pool {
+		index = appendBool(index, hotPool[i])
+		place(g.enc, hotPool[i])
+		index = binary.AppendUvarint(index, uint64(g.resAt))
+		index = binary.AppendUvarint(index, uint64(g.resLen))
+	}
+	for _, items := range []struct {
+		c   []chunkItem
+		hot []bool
+	}{{e.logChunks, hotLog}, {e.stackChunks, hotStack}} {
+		index = binary.AppendUvarint(index, uint64(len(items.c)))
+		for c, it := range items.c {
+			index = appendBool(index, items.hot[c])
+			place(it.enc, items.hot[c])
+		}
+	}
+	index = binary.AppendUvarint(index, uint64(len(rest)))
+	index = binary.LittleEndian.AppendUint32(index, crc32.Checksum(rest, castagnoli))
+
+	out := append([]byte(snapMagic), 0, 0, 0, 0, 0) // the front's length, below
 	out = binary.AppendUvarint(out, snapshotVersion)
 	out = binary.AppendUvarint(out, uint64(len(build)))
 	out = append(out, build...)
@@ -509,10 +632,20 @@ func encodeChunked(t *Table, from int, build string, per int) ([]byte, error) {
 	}
 	out = binary.AppendUvarint(out, uint64(e.nLines))
 	out = append(out, e.lineBuf...)
-	out = binary.AppendUvarint(out, uint64(e.nGames))
-	out = append(out, e.gameBuf...)
+	out = append(out, index...)
+	out = append(out, hot...)
 	out = append(out, e.body...)
-	return binary.LittleEndian.AppendUint32(out, crc32.Checksum(out, castagnoli)), nil
+
+	binary.LittleEndian.PutUint32(out[len(snapMagic)+1:], uint32(len(out)+4))
+	out = binary.LittleEndian.AppendUint32(out, crc32.Checksum(out, castagnoli))
+	return append(out, rest...)
+}
+
+func appendBool(b []byte, v bool) []byte {
+	if v {
+		return append(b, 1)
+	}
+	return append(b, 0)
 }
 
 // entry writes log entry le of t: the event, what replay worked out of
@@ -582,6 +715,7 @@ func (e *snapEncoder) points(t *Table, le LogEntry, pooled map[int]int) error {
 				if player, at, ok := linesIn(t, le.Game, p); ok {
 					e.uint(1)
 					e.uint(ref)
+					e.refer(ref)
 					e.uint(player)
 					e.uint(at)
 					e.count(len(p.Lines), false)

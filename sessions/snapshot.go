@@ -127,7 +127,11 @@ func (ts *Tables) loadSnapshot(ctx context.Context, key string) (t Table, ok, fo
 			usable = false
 			continue
 		}
-		if err := decodeOnto(&t, body, ts.find, part > 0); err != nil || t.Head != head || t.Key != key {
+		var src *restSource
+		if part == 0 {
+			src = ts.restSource(key, head)
+		}
+		if err := decodeFetching(&t, body, ts.find, part > 0, src); err != nil || t.Head != head || t.Key != key {
 			usable = false
 			continue
 		}
@@ -136,7 +140,7 @@ func (ts *Tables) loadSnapshot(ctx context.Context, key string) (t Table, ok, fo
 		}
 		kept.parts, kept.head = part+1, head
 		if part == 0 {
-			kept.baseBytes = len(body)
+			kept.baseBytes = len(body) + t.restLen() // its front and its rest, as written
 		} else {
 			kept.sinceBytes += len(body)
 		}
@@ -196,7 +200,8 @@ func (ts *Tables) verifySnapshot(key string) {
 // checkSnapshot replays t's log to its head and compares: the same
 // table is snapshotted again as this build's; another one replaces it
 // (in the database and in memory), and is logged.
-func (ts *Tables) checkSnapshot(ctx context.Context, t Table) error {
+func (ts *Tables) checkSnapshot(ctx context.Context, t Table) (err error) {
+	defer catchColdRead(&err)
 	events, err := ts.store.eventsFrom(ctx, t.Key, 1)
 	if err != nil {
 		return err
@@ -336,7 +341,8 @@ func (ts *Tables) snapshotsIdle() {
 // writeSnapshot writes the part of t since the head its snapshot has, or
 // a new base when it has none this process knows of, or when the parts
 // since the base outgrew it.
-func (ts *Tables) writeSnapshot(ctx context.Context, t Table) error {
+func (ts *Tables) writeSnapshot(ctx context.Context, t Table) (err error) {
+	defer catchColdRead(&err) // a table whose rest could not be read: no part written
 	s := ts.snaps
 	s.mu.Lock()
 	kept, known := s.kept[t.Key]
@@ -383,8 +389,12 @@ func (ts *Tables) writeSnapshot(ctx context.Context, t Table) error {
 			return fmt.Errorf("write a snapshot: %w", err)
 		}
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO table_snapshots (table_id, part, from_head, head, version, body) VALUES (?, ?, ?, ?, ?, ?)`,
-		t.Key, part, from, t.Head, snapshotVersion, body); err != nil {
+	front, rest, _ := splitPart(body)
+	if len(rest) == 0 {
+		rest = nil // NULL: a part since a base has none
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO table_snapshots (table_id, part, from_head, head, version, body, rest) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		t.Key, part, from, t.Head, snapshotVersion, front, rest); err != nil {
 		s.forget(t.Key)
 		return fmt.Errorf("write a snapshot: %w", err)
 	}

@@ -67,6 +67,8 @@ func (k *keptStack) chunk(c int) []effect {
 // undo of them is refused, never applied to the wrong event).
 func (k *keptStack) decodeChunk(c int) (events []effect) {
 	n := min(k.per, k.n-c*k.per)
+	ref := &k.chunks[c]
+	b := k.part.span(ref.at, ref.end) // read before the recover below: a rest that cannot be read is no broken chunk
 	events = make([]effect, n)
 	broken := func() {
 		for j := range events {
@@ -81,8 +83,7 @@ func (k *keptStack) decodeChunk(c int) (events []effect) {
 			broken()
 		}
 	}()
-	ref := &k.chunks[c]
-	d := &snapDecoder{b: k.part.body[ref.at:ref.end], end: int(ref.end), strs: k.part.strs, lines: k.part.lines, part: k.part, find: k.find,
+	d := &snapDecoder{b: b, end: int(ref.end), strs: k.part.strs, lines: k.part.lines, part: k.part, find: k.find,
 		engines: map[string]scoring.Game{}, infos: map[string]scoring.Info{}}
 	for j := range events {
 		d.effect(&events[j], true)

@@ -57,11 +57,13 @@ func outcomeUnknown(d dialect, err error) bool {
 
 // Unavailable reports whether err is a failure of the storage rather than
 // a refusal or a bug: a write failed in storage (ErrNotSaved), a commit of
-// unknown outcome, the database file gone (ErrFileReplaced), or a read the
-// database could not answer (out of reach, shutting down, an I/O error, a
-// damaged file). Such a request is answered 503, never 500.
+// unknown outcome, the database file gone (ErrFileReplaced), the older
+// part of a table's snapshot that could not be read when a page first
+// read it (ErrColdRead), or a read the database could not answer (out of
+// reach, shutting down, an I/O error, a damaged file). Such a request is answered 503, never 500.
 func (s *Store) Unavailable(err error) bool {
-	return errors.Is(err, ErrNotSaved) || errors.Is(err, ErrUnknownOutcome) || errors.Is(err, ErrFileReplaced) || s.d.storageFailure(err)
+	return errors.Is(err, ErrNotSaved) || errors.Is(err, ErrUnknownOutcome) || errors.Is(err, ErrFileReplaced) || errors.Is(err, ErrColdRead) ||
+		s.d.storageFailure(err)
 }
 
 // Noticed records a storage failure met outside a write (a page that

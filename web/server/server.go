@@ -21,6 +21,7 @@ import (
 	"tablemate/views/i18n"
 	"tablemate/web/kit"
 	"tablemate/web/serve"
+	"tablemate/web/tablepage"
 )
 
 // contentSecurityPolicy allows nothing from elsewhere and no inline
@@ -188,6 +189,12 @@ func (a *App) writeLimiter() echo.MiddlewareFunc {
 func (a *App) recoverer() echo.MiddlewareFunc {
 	return middleware.RecoverWithConfig(middleware.RecoverConfig{
 		LogErrorFunc: func(c echo.Context, err error, stack []byte) error {
+			if errors.Is(err, sessions.ErrColdRead) {
+				// A table's older part that its database did not give
+				// (sessions/snaprest.go): answered as the storage failure
+				// it is, not as a bug.
+				return err
+			}
 			a.log.Error("panic", "request_id", c.Response().Header().Get(echo.HeaderXRequestID), "err", serve.RedactLinks(err.Error()), "stack", serve.RedactLinks(string(stack)))
 			return err
 		},
@@ -258,6 +265,16 @@ func (a *App) handleError(err error, c echo.Context) {
 	}
 	if errors.Is(err, sessions.ErrNotFound) || errors.Is(err, sessions.ErrReplaced) {
 		err = serve.LinkError(c, err) // a link that stopped working while answering
+	}
+	if errors.Is(err, sessions.ErrColdRead) && c.Response().Header().Get(HeaderRecorded) != "" {
+		// The write was committed before the page after it could not be
+		// worked out: it is answered as recorded, never "try again".
+		a.log.Warn("recorded, but the page after it could not be worked out", "request_id", c.Response().Header().Get(echo.HeaderXRequestID),
+			"err", serve.RedactLinks(err.Error()))
+		if err := tablepage.GoOn(c, kit.EditBase(c)); err != nil {
+			a.log.Error("answer failed", "err", serve.RedactLinks(err.Error()))
+		}
+		return
 	}
 	if a.answerTruly(c, err) {
 		return

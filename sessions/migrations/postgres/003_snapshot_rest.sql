@@ -1,0 +1,3 @@
+-- A base part's older chunks and games (SQLite's 007_snapshot_rest.sql
+-- says why).
+ALTER TABLE table_snapshots ADD COLUMN rest BYTEA;
