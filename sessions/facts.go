@@ -32,7 +32,7 @@ type facts struct {
 	// cur is the newest game the facts touched; done the games before it,
 	// by number-1 (a game never touched has the zero gameFacts).
 	cur  gameFacts
-	done []gameFacts
+	done doneList
 	// started is the seq of the newest guided game's start in effect
 	// (KindPlayStarted), 0 for none: its setup is the next one's
 	// defaults (Table.LastPlayStarted).
@@ -94,8 +94,8 @@ func (f *facts) game(n int) gameFacts {
 		return gameFacts{}
 	case n == f.cur.number:
 		return f.cur
-	case n <= len(f.done):
-		return f.done[n-1]
+	case n <= f.done.Len():
+		return f.done.at(n - 1)
 	}
 	return gameFacts{}
 }
@@ -109,19 +109,21 @@ func (f *facts) set(g gameFacts) {
 		if f.cur.number > 0 {
 			// The game at hand is done: appended after the games before
 			// it, as the log is (older versions see fewer).
-			for len(f.done) < f.cur.number-1 {
-				f.done = append(f.done, gameFacts{})
+			for f.done.Len() < f.cur.number-1 {
+				f.done = f.done.push(gameFacts{})
 			}
-			f.done = append(f.done[:f.cur.number-1], f.cur)
+			if f.done.Len() > f.cur.number-1 {
+				f.done = f.done.prefix(f.cur.number - 1)
+			}
+			f.done = f.done.push(f.cur)
 		}
 		f.cur = g
-	default: // an older game: copied, older versions still see it
-		done := slices.Clone(f.done)
-		for len(done) < g.number {
-			done = append(done, gameFacts{})
+	default: // an older game: its chunk copied, older versions still see it
+		done := f.done.clip()
+		for done.Len() < g.number {
+			done = done.push(gameFacts{})
 		}
-		done[g.number-1] = g
-		f.done = done
+		f.done = done.with(g.number-1, g)
 	}
 }
 
@@ -237,11 +239,11 @@ func (t *Table) factsUndone(fx *effect) *facts {
 	if fx.check != nil {
 		f = t.keptFactsBefore(fx)
 	}
-	if f != nil && cap(f.done) > len(f.done) {
+	if f != nil {
 		// Capped: the next game done is appended to a copy, not where
 		// the versions that saw the undone event read.
 		c := *f
-		c.done = slices.Clip(f.done)
+		c.done = f.done.clip()
 		f = &c
 	}
 	for _, e := range t.Log.From(fx.seq) {
@@ -316,7 +318,7 @@ func (t *Table) keptFactsBefore(x *effect) *facts {
 	}
 	window = append(window, c)
 	st, now := c.check.state, t.facts
-	if now == nil && (st.done > 0 || !st.doneNil) || now != nil && st.done > len(now.done) {
+	if now == nil && (st.done > 0 || !st.doneNil) || now != nil && st.done > now.done.Len() {
 		return walkFacts(t)
 	}
 	f := &facts{evening: st.evening, pending: st.pending, clock: st.clock, cur: st.cur, started: st.started}
@@ -325,7 +327,7 @@ func (t *Table) keptFactsBefore(x *effect) *facts {
 	} else if now != nil {
 		f.notes = now.notes
 		if !st.doneNil {
-			f.done = slices.Clip(now.done[:st.done])
+			f.done = now.done.prefix(st.done)
 		}
 	}
 	j := len(window) - 1
@@ -356,9 +358,8 @@ func (f *facts) putBack(c *factsCheck, n int) *facts {
 	if f != nil {
 		out = *f
 	}
-	if g := c.game; g != nil && n >= 1 && n <= len(out.done) {
-		out.done = slices.Clone(out.done)
-		out.done[n-1] = *g
+	if g := c.game; g != nil && n >= 1 && n <= out.done.Len() {
+		out.done = out.done.with(n-1, *g)
 	}
 	if w := c.note; w != nil {
 		out.notes = maps.Clone(out.notes)
@@ -391,11 +392,11 @@ func checkOf(t *Table, fx *effect, withState bool) *factsCheck {
 	c := &factsCheck{}
 	if withState {
 		c.state = &factsState{none: fx.facts == nil, evening: before.evening, pending: before.pending, clock: before.clock, cur: before.cur,
-			started: before.started, done: len(before.done), doneNil: before.done == nil}
+			started: before.started, done: before.done.Len(), doneNil: before.done.isNil()}
 	}
 	e, _ := t.Entry(fx.seq)
-	if n := e.Game; n >= 1 && n != before.cur.number && n <= len(before.done) {
-		g := before.done[n-1]
+	if n := e.Game; n >= 1 && n != before.cur.number && n <= before.done.Len() {
+		g := before.done.at(n - 1)
 		c.game = &g
 	}
 	key, set := 0, false
@@ -500,7 +501,7 @@ func (e *snapEncoder) facts(t *Table, from int) error {
 	e.uint(f.started)
 	keep := 0
 	if from > 0 {
-		keep = len(f.done)
+		keep = f.done.Len()
 		for _, le := range t.Log.From(from) {
 			if le.Game > 0 {
 				keep = min(keep, le.Game-1)
@@ -508,9 +509,31 @@ func (e *snapEncoder) facts(t *Table, from int) error {
 		}
 	}
 	e.uint(keep)
-	e.count(len(f.done)-keep, f.done == nil)
-	for _, g := range f.done[keep:] {
-		if err := e.gameFacts(g); err != nil {
+	n := f.done.Len()
+	e.count(n-keep, f.done.isNil())
+	if from == 0 {
+		// A base: in chunks of gameChunk games (the last one short),
+		// placed as the log's chunks are (assemble); a loaded base
+		// decodes its short chunk and keeps the full ones encoded
+		// until read (doneList).
+		for start := 0; start < n; start += gameChunk {
+			enc, _, err := e.chunk(func() error {
+				for i := start; i < min(start+gameChunk, n); i++ {
+					if err := e.gameFacts(f.done.at(i)); err != nil {
+						return err
+					}
+				}
+				return nil
+			})
+			if err != nil {
+				return err
+			}
+			e.doneChunks = append(e.doneChunks, chunkItem{enc: enc})
+		}
+		return nil
+	}
+	for i := keep; i < n; i++ {
+		if err := e.gameFacts(f.done.at(i)); err != nil {
 			return err
 		}
 	}
@@ -541,9 +564,8 @@ func (d *snapDecoder) gameFacts() gameFacts {
 }
 
 // facts reads the facts of a part onto before, the facts of the table
-// the parts before made (its games done appended to in place when owned),
-// of a table of games games.
-func (d *snapDecoder) facts(before *facts, owned bool, games int) *facts {
+// the parts before made, of a table of games games.
+func (d *snapDecoder) facts(before *facts, games int) *facts {
 	if !d.bool() {
 		return nil
 	}
@@ -562,38 +584,67 @@ func (d *snapDecoder) facts(before *facts, owned bool, games int) *facts {
 	f.evening, f.pending, f.clock, f.cur = d.span(), d.span(), d.clock(), d.gameFacts()
 	f.started = d.uint()
 	keep := d.uint()
-	n, isNil := d.count()
-	// The games done before the part: as the parts before left them (a
-	// game past their games done is their game at hand, or untouched).
-	var kept []gameFacts
-	if before != nil {
-		kept = before.done
-		if keep > len(kept) && keep <= games {
-			if !owned {
-				kept = slices.Clone(kept)
+	var n int
+	var isNil bool
+	if d.base { // (not bounded by the bytes left: a base's facts of games are in chunks)
+		n = d.uint() - 1
+		if isNil = n < 0; isNil {
+			n = 0
+		}
+	} else {
+		n, isNil = d.count()
+	}
+	if d.base {
+		// A base's games done: its short chunk read, its full ones
+		// kept encoded.
+		if keep != 0 || isNil && n > 0 || len(d.doneSpans) != (n+gameChunk-1)/gameChunk {
+			d.fail()
+			return nil
+		}
+		if !isNil {
+			full := n / gameChunk
+			l := doneList{full: make([][]gameFacts, full), tail: []gameFacts{}}
+			if full > 0 {
+				l.kept = &keptDone{part: d.part, chunks: keptChunks[gameFacts](d.doneSpans[:full])}
 			}
-			for i := len(kept); i < keep; i++ {
-				kept = append(kept, before.game(i+1))
+			if n%gameChunk > 0 {
+				d.within(d.doneSpans[full], func() {
+					for range n % gameChunk {
+						l.tail = append(l.tail, d.gameFacts())
+					}
+				})
 			}
-			owned = true
+			f.done = l
+		}
+	} else {
+		// The games done before the part: as the parts before left
+		// them (a game past their games done is their game at hand,
+		// or untouched).
+		var kept doneList
+		if before != nil {
+			kept = before.done
+			if keep > kept.Len() && keep <= games {
+				kept = kept.clip()
+				for i := kept.Len(); i < keep; i++ {
+					kept = kept.push(before.game(i + 1))
+				}
+			}
+		}
+		if keep > kept.Len() || n > len(d.b) || isNil && keep > 0 {
+			d.fail()
+			return nil
+		}
+		if !isNil {
+			f.done = kept.prefix(keep)
+			if f.done.isNil() {
+				f.done.tail = []gameFacts{}
+			}
+			for range n {
+				f.done = f.done.push(d.gameFacts())
+			}
 		}
 	}
-	if keep > len(kept) || n > len(d.b) || isNil && keep > 0 {
-		d.fail()
-		return nil
-	}
-	if !isNil {
-		if owned {
-			f.done = slices.Grow(kept[:keep], n)
-		} else {
-			f.done = make([]gameFacts, keep, keep+n)
-			copy(f.done, kept)
-		}
-		for range n {
-			f.done = append(f.done, d.gameFacts())
-		}
-	}
-	if d.err == nil && len(f.done) >= f.cur.number && f.cur.number > 0 {
+	if d.err == nil && f.done.Len() >= f.cur.number && f.cur.number > 0 {
 		d.fail() // the games done come before the game at hand
 	}
 	return f

@@ -899,9 +899,9 @@ func (t Table) Game(n int) (Game, bool) {
 // where the next version of the table will.
 func (t Table) view() Table {
 	t.Players, t.Games, t.Log = slices.Clip(t.Players), t.Games.clip(), t.Log.clip()
-	if f := t.facts; f != nil && cap(f.done) > len(f.done) {
+	if f := t.facts; f != nil && !f.done.capped() {
 		clipped := *f
-		clipped.done = slices.Clip(f.done)
+		clipped.done = f.done.clip()
 		t.facts = &clipped
 	}
 	t.ownGames = false

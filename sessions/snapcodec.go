@@ -26,7 +26,7 @@ import (
 // LogEntry, effect … and what replay puts in them; TestSnapshotCoversTable
 // lists them) and a snapshot made before is never read: the tables are
 // replayed from their logs and snapshotted again.
-const snapshotVersion = 11
+const snapshotVersion = 12
 
 // snapMagic starts every part.
 const snapMagic = "tmsnap"

@@ -201,6 +201,7 @@ func genLog(rnd *rand.Rand, n int) []Event {
 func comparable(t Table) Table {
 	t.find, t.derived = nil, nil
 	t.effect = withoutFacts(t.effect)
+	t.facts = flatFacts(t.facts)
 	t.Play = withoutKept(t.Play)
 	// The games as one list (a replayed and a loaded table may keep
 	// them in chunks of other arrays).
@@ -223,6 +224,17 @@ func comparable(t Table) Table {
 		}
 	}
 	return t
+}
+
+// flatFacts is f with its games' facts as one list (a replayed and a
+// loaded table may keep them in chunks of other arrays).
+func flatFacts(f *facts) *facts {
+	if f == nil {
+		return nil
+	}
+	c := *f
+	c.done = doneOf(f.done.slice())
+	return &c
 }
 
 // eagerGame is g with its result read.
@@ -529,7 +541,11 @@ func TestSnapshotCoversTable(t *testing.T) {
 			"derived *sync.Map", "engine scoring.Game", "find sessions.Finder", "effect *sessions.effect", "depth int", "tally sessions.Tally",
 			"facts *sessions.facts", "broken error", "bytes int", "ownGames bool"},
 		"sessions.facts": {"notes map[int]string", "evening sessions.span", "pending sessions.span", "clock sessions.Clock", "cur sessions.gameFacts",
-			"done []sessions.gameFacts", "started int"},
+			"done sessions.doneList", "started int"},
+		// doneList: the games' facts in chunks, a base's kept encoded until read (done.go)
+		"sessions.doneList": {"full [][]sessions.gameFacts", "tail []sessions.gameFacts", "kept *sessions.keptDone"},
+		"sessions.keptDone": {"part *sessions.snapPart", "chunks []sessions.keptChunk[tablemate/sessions.gameFacts]"},
+		"sessions.keptChunk[tablemate/sessions.gameFacts]": {"partSpan sessions.partSpan", "read atomic.Pointer[[]tablemate/sessions.gameFacts]"},
 		"sessions.gameFacts": {"number int", "seen bool", "times sessions.span", "clocked bool", "clock sessions.Clock"},
 		"sessions.span":      {"n int", "first time.Time", "last time.Time", "played time.Duration", "paused time.Duration"},
 		"sessions.Clock":     {"Game int", "Used bool", "Running bool", "Since time.Time", "Ran time.Duration"},
@@ -574,7 +590,7 @@ func TestSnapshotCoversTable(t *testing.T) {
 		"scoring.Violation":    {"Code string", "Player string", "Rule string", "Message string", "Phrase scoring.Phrase"},
 		"scoring.Phrase":       {"format string", "args []interface {}", "one string", "none string"},
 	}
-	for _, v := range []any{Table{}, Log{}, GameList{}, keptGames{}, keptChunk[Game]{}, keptLog{}, keptChunk[LogEntry]{}, partSpan{}, Game{}, LogEntry{}, Event{}, RoundPoints{}, pointsRef{}, resultRef{}, snapPart{}, restOf{}, lazyResult{}, GameRecord{}, Seat{}, effect{}, keptStack{}, keptChunk[effect]{}, stackLink{}, factsCheck{}, factsState{}, noteWas{}, playing{}, Play{}, facts{}, gameFacts{}, span{}, Clock{},
+	for _, v := range []any{Table{}, Log{}, GameList{}, keptGames{}, keptChunk[Game]{}, keptLog{}, keptChunk[LogEntry]{}, partSpan{}, Game{}, LogEntry{}, Event{}, RoundPoints{}, pointsRef{}, resultRef{}, snapPart{}, restOf{}, lazyResult{}, GameRecord{}, Seat{}, effect{}, keptStack{}, keptChunk[effect]{}, stackLink{}, factsCheck{}, factsState{}, noteWas{}, playing{}, Play{}, facts{}, doneList{}, keptDone{}, keptChunk[gameFacts]{}, gameFacts{}, span{}, Clock{},
 		scoring.Result{}, scoring.PlayerResult{}, scoring.Line{}, scoring.Violation{}, scoring.Phrase{}} {
 		typ := reflect.TypeOf(v)
 		var fields []string

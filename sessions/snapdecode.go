@@ -34,7 +34,11 @@ type snapDecoder struct {
 	// part is what the part's games and entries keep to read their
 	// results and round points later.
 	part *snapPart
-	find Finder
+	// base is set while a base is read; doneSpans are where its games'
+	// facts are, in chunks.
+	base      bool
+	doneSpans []partSpan
+	find      Finder
 	// engines and infos are looked up once per slug.
 	engines map[string]scoring.Game
 	infos   map[string]scoring.Info
@@ -540,7 +544,7 @@ func decodeFetching(t *Table, part []byte, find Finder, owned bool, src *restSou
 			d.fail()
 		}
 	}
-	var chunks [2][]placed
+	var chunks [3][]placed // the log's, the stack's, the games' facts
 	for k := range chunks {
 		if n = d.uint(); n > len(d.b) {
 			return errSnapshot
@@ -569,7 +573,7 @@ func decodeFetching(t *Table, part []byte, find Finder, owned bool, src *restSou
 		s := at(p)
 		d.part.results[i] = lazyResult{game: s.at, at: s.at + uint32(resAt[i][0]), end: s.at + uint32(resAt[i][0]+resAt[i][1])}
 	}
-	var spans [2][]partSpan
+	var spans [3][]partSpan
 	for k := range chunks {
 		spans[k] = make([]partSpan, len(chunks[k]))
 		for c, p := range chunks[k] {
@@ -597,6 +601,7 @@ func decodeFetching(t *Table, part []byte, find Finder, owned bool, src *restSou
 	}
 
 	from, head := d.uint(), d.uint()
+	d.base, d.doneSpans = from == 0, spans[2]
 	if from != t.Head || head < from || (from == 0) != (t.Log.Len() == 0) {
 		return fmt.Errorf("%w: a part from %d after the table at %d", errSnapshot, from, t.Head)
 	}
@@ -784,7 +789,7 @@ func decodeFetching(t *Table, part []byte, find Finder, owned bool, src *restSou
 		d.fail()
 	}
 	next.bytes = d.uint()
-	next.facts = d.facts(t.facts, owned, games.Len())
+	next.facts = d.facts(t.facts, games.Len())
 	if d.err != nil {
 		return d.err
 	}

@@ -29,8 +29,8 @@ type snapEncoder struct {
 	// pool is the game pool, each game encoded, and chunks the log's and
 	// the stack's chunks: where each goes (the part's front or its rest)
 	// is decided once all are written (assemble).
-	pool                   []poolItem
-	logChunks, stackChunks []chunkItem
+	pool                               []poolItem
+	logChunks, stackChunks, doneChunks []chunkItem
 	// refs collects the pool games a chunk refers to while it is
 	// written (nil while no chunk is).
 	refs *[]int
@@ -555,6 +555,7 @@ func (e *snapEncoder) assemble(base bool, nGames int, build string) []byte {
 	hotPool := make([]bool, len(e.pool))
 	hotLog := make([]bool, len(e.logChunks))
 	hotStack := make([]bool, len(e.stackChunks))
+	hotDone := make([]bool, len(e.doneChunks))
 	// Which pool games the chunks refer to: a base's older versions of
 	// games (after its games in the pool) that only cold chunks refer to
 	// are cold too.
@@ -578,9 +579,9 @@ func (e *snapEncoder) assemble(base bool, nGames int, build string) []byte {
 			hotPool[i] = !referred[i]
 		}
 	}
-	mark := func(items []chunkItem, hot []bool) {
+	mark := func(items []chunkItem, hot []bool, newest int) {
 		for c := range items {
-			hot[c] = !base || c >= len(items)-hotChunks
+			hot[c] = !base || c >= len(items)-newest
 			if hot[c] {
 				for _, r := range items[c].refs {
 					hotPool[r] = true
@@ -588,8 +589,11 @@ func (e *snapEncoder) assemble(base bool, nGames int, build string) []byte {
 			}
 		}
 	}
-	mark(e.logChunks, hotLog)
-	mark(e.stackChunks, hotStack)
+	mark(e.logChunks, hotLog, hotChunks)
+	mark(e.stackChunks, hotStack, hotChunks)
+	// The games' facts an undo right after a restart reads: those of
+	// the games of one stretch of the log (a game an event at most).
+	mark(e.doneChunks, hotDone, logChunk/gameChunk+1)
 
 	var hot, rest []byte
 	index := make([]byte, 0, 8*(len(e.pool)+len(e.logChunks)+len(e.stackChunks))+16)
@@ -611,7 +615,7 @@ func (e *snapEncoder) assemble(base bool, nGames int, build string) []byte {
 	for _, items := range []struct {
 		c   []chunkItem
 		hot []bool
-	}{{e.logChunks, hotLog}, {e.stackChunks, hotStack}} {
+	}{{e.logChunks, hotLog}, {e.stackChunks, hotStack}, {e.doneChunks, hotDone}} {
 		index = binary.AppendUvarint(index, uint64(len(items.c)))
 		for c, it := range items.c {
 			index = appendBool(index, items.hot[c])

@@ -30,11 +30,12 @@ func partSizes(t *testing.T, st *Store, key string) (front, rest int) {
 // A table loaded from its snapshot after a restart reads the base's
 // front alone: what a table page reads (the newest page of the history
 // with its points, the newest game and its result, the count) and an
-// undo right after it read nothing of the rest. The front grows far less
-// than the table (five times the events, the rest over six times, the
-// front under two and a half: what is in it at any length, and the
-// older games' facts and places in the part, a few dozen bytes a game).
-// Reading the rest reads it once, and the table is the replay's.
+// undo right after it read nothing of the rest, and loading decoded
+// none of the older games' facts. The front grows far less than the
+// table (five times the events, the rest over six times, the front
+// under one and a half: what is in it at any length, and where each
+// older game and chunk is, a few bytes each). Reading the rest reads it
+// once, and the table is the replay's.
 func TestColdLoadReadsTheFront(t *testing.T) {
 	st, ts := openTest(t)
 	ctx := context.Background()
@@ -61,6 +62,9 @@ func TestColdLoadReadsTheFront(t *testing.T) {
 		p := baseOf(tb)
 		if p == nil || p.restLen != rest || rest == 0 {
 			t.Fatalf("%d events: the loaded base has no rest (%d bytes in the database)", n, rest)
+		}
+		if k := tb.facts.done.kept; k == nil || decoded(k.chunks) != 0 {
+			t.Fatalf("%d events: loading decoded the older games' facts", n)
 		}
 		for i, e := range tb.Log.Backward(tb.Log.Len()) {
 			if i < tb.Log.Len()-20 {
@@ -89,7 +93,7 @@ func TestColdLoadReadsTheFront(t *testing.T) {
 		}
 	}
 	short, long := sizes[1200], sizes[6000]
-	if long[1] < 6*short[1] || 2*long[0] > 5*short[0] {
+	if long[1] < 6*short[1] || 2*long[0] > 3*short[0] {
 		t.Errorf("front and rest: %d and %d bytes at 1,200 events, %d and %d at 6,000", short[0], short[1], long[0], long[1])
 	}
 }

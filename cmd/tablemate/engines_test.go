@@ -45,10 +45,10 @@ func TestCommandsOnPostgreSQL(t *testing.T) {
 	}
 	db := withPassword(testDB(t))
 	code, out, errOut := runCLI(t, "migrate", "-db", db)
-	if code != 0 || !strings.Contains(out, "migrated from schema version 0 to 2") || strings.Contains(out+errOut, "s3cret") {
+	if code != 0 || !strings.Contains(out, "migrated from schema version 0 to 3") || strings.Contains(out+errOut, "s3cret") {
 		t.Errorf("migrate: exit %d, %q %q", code, out, errOut)
 	}
-	if code, out, _ := runCLI(t, "migrate", "-db", db); code != 0 || !strings.Contains(out, "is up to date (schema version 2)") {
+	if code, out, _ := runCLI(t, "migrate", "-db", db); code != 0 || !strings.Contains(out, "is up to date (schema version 3)") {
 		t.Errorf("migrate again: exit %d, %q", code, out)
 	}
 	target := filepath.Join(t.TempDir(), "copy.db")

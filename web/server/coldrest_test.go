@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"tablemate/web/cambio/cambiotest"
+	"tablemate/web/webtest"
 )
 
 // A long table loaded from its snapshot after a restart reads the older
@@ -30,18 +31,22 @@ func TestColdReadThatFailsAnswers503(t *testing.T) {
 	if s := restarted.app.tables.Stats(); s.Snapshots != 1 || s.Replays != 0 {
 		t.Fatalf("%+v, want the table loaded from its snapshot", s)
 	}
-	db, err := sql.Open("sqlite3", ts.DBPath)
-	if err != nil {
-		t.Fatal(err)
+	db, rebind := ts.RawDB()
+	if webtest.PostgresServer() == nil { // RawDB opens SQLite read only
+		db.Close()
+		var err error
+		if db, err = sql.Open("sqlite3", ts.DBPath); err != nil {
+			t.Fatal(err)
+		}
 	}
 	defer db.Close()
 	key := ts.keyOf(table)
 	var rest []byte
-	if err := db.QueryRow(`SELECT rest FROM table_snapshots WHERE table_id = ? AND part = 0`, key).Scan(&rest); err != nil || len(rest) == 0 {
+	if err := db.QueryRow(rebind(`SELECT rest FROM table_snapshots WHERE table_id = ? AND part = 0`), key).Scan(&rest); err != nil || len(rest) == 0 {
 		t.Fatalf("the base has no rest (%v)", err)
 	}
 	rest[len(rest)/3] ^= 0x10
-	if _, err := db.Exec(`UPDATE table_snapshots SET rest = ? WHERE table_id = ? AND part = 0`, rest, key); err != nil {
+	if _, err := db.Exec(rebind(`UPDATE table_snapshots SET rest = ? WHERE table_id = ? AND part = 0`), rest, key); err != nil {
 		t.Fatal(err)
 	}
 	p := restarted.Get(table + "/games/1")
