@@ -517,6 +517,9 @@ func FuzzSnapshotDecode(f *testing.F) {
 		tb, _ := Replay("k", events, findAll)
 		part, _ := encodePart(&tb, 0, "seed")
 		f.Add(part)
+		// In chunks of two entries: the older ones in the part's rest.
+		part, _ = encodeChunked(&tb, 0, "seed", 2)
+		f.Add(part)
 	}
 	f.Fuzz(func(t *testing.T, part []byte) {
 		var got Table
