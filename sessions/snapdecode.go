@@ -354,9 +354,9 @@ func (d *snapDecoder) pooled() *Game {
 	return d.poolAt(i - 1)
 }
 
-// poolAt is game i of the pool, decoded on first use (the pool is
-// scanned, not decoded, when the part is read: a base's older games stay
-// encoded until a page reads them, keptGames).
+// poolAt is game i of the pool, decoded on first use (the part's index
+// says where each game is; none is decoded when the part is read: a
+// base's older games stay encoded until a page reads them, keptGames).
 func (d *snapDecoder) poolAt(i int) *Game {
 	if g := d.games[i]; g != nil {
 		return g
@@ -371,8 +371,8 @@ func (d *snapDecoder) poolAt(i int) *Game {
 }
 
 // poolGameAt decodes game i of the part's pool into g, from where the
-// part's scan found it (the pool's games read on demand: poolAt, a kept
-// log's entries, keptGames), with d's engines.
+// part's index says it is (the pool's games read on demand: poolAt, a
+// kept log's entries, keptGames), with d's engines.
 func (d *snapDecoder) poolGameAt(i int, g *Game) error {
 	if i >= len(d.part.results) || int(d.part.results[i].game) > d.part.size() {
 		return errSnapshot
@@ -380,25 +380,17 @@ func (d *snapDecoder) poolGameAt(i int, g *Game) error {
 	b, end := d.part.from(d.part.results[i].game)
 	gd := snapDecoder{b: b, end: end, strs: d.part.strs, lines: d.part.lines, part: d.part,
 		find: d.find, engines: d.engines, infos: d.infos}
-	gd.poolGame(i, g, false)
+	gd.poolGame(i, g)
 	return gd.err
 }
 
 // poolGame reads game i of the pool into g; its result stays encoded in
 // the part (Game.Result reads it).
-func (d *snapDecoder) poolGame(i int, g *Game, loading bool) {
-	if loading {
-		d.part.results[i].game = uint32(d.pos())
-	}
+func (d *snapDecoder) poolGame(i int, g *Game) {
 	g.Number = d.uint()
 	g.engine, g.Info = d.engine()
 	g.Seq, g.State = d.uint(), d.bytes()
-	n := d.uint()
-	at := d.pos()
-	if d.take(n); d.err == nil {
-		if loading {
-			d.part.results[i].at, d.part.results[i].end = uint32(at), uint32(at+n)
-		}
+	if d.take(d.uint()); d.err == nil { // its result: where the part's index says
 		g.lazy = resultRef{part: d.part, i: uint32(i)}
 	}
 	g.Record = d.record()
