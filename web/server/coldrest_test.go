@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"tablemate/views"
 	"tablemate/web/cambio/cambiotest"
 	"tablemate/web/webtest"
 )
@@ -59,5 +60,65 @@ func TestColdReadThatFailsAnswers503(t *testing.T) {
 	}
 	if s := restarted.app.tables.Stats(); s.Replays != 1 {
 		t.Errorf("%+v, want the log replayed once", s)
+	}
+}
+
+// A write that needs the older part of a table's snapshot (a correction
+// of the first game's round), sent when that part does not read, is
+// refused before its commit: 503 "Nothing was recorded", no event
+// stored; sent again, it is recorded once.
+func TestColdReadThatFailsRefusesTheWrite(t *testing.T) {
+	ts := newTestServer(t)
+	table, _, _ := ts.ImportJSON(cambiotest.Export(1500))
+	if err := ts.app.tables.SaveSnapshots(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	edit := ts.Get(table + "/games/1/rounds/1/edit")
+	if edit.Status != http.StatusOK {
+		t.Fatalf("the first round's correction form: %d", edit.Status)
+	}
+	form := edit.FormOf(t, table+"/games/1/rounds/1")
+	for i, c := range cambiotest.Rounds[0].Cards {
+		form.Set(views.PField(i, "cards"), c)
+	}
+	form.Set("ended", cambiotest.Rounds[0].Ended)
+	key := ts.keyOf(table)
+	events := func() int { return ts.count(`SELECT COUNT(*) FROM events WHERE table_id = ?`, key) }
+	before := events()
+
+	db, rebind := ts.RawDB()
+	if webtest.PostgresServer() == nil { // RawDB opens SQLite read only
+		db.Close()
+		var err error
+		if db, err = sql.Open("sqlite3", ts.DBPath); err != nil {
+			t.Fatal(err)
+		}
+	}
+	defer db.Close()
+	var rest []byte
+	if err := db.QueryRow(rebind(`SELECT rest FROM table_snapshots WHERE table_id = ? AND part = 0`), key).Scan(&rest); err != nil || len(rest) == 0 {
+		t.Fatalf("the base has no rest (%v)", err)
+	}
+	rest[len(rest)/3] ^= 0x10
+	if _, err := db.Exec(rebind(`UPDATE table_snapshots SET rest = ? WHERE table_id = ? AND part = 0`), rest, key); err != nil {
+		t.Fatal(err)
+	}
+
+	restarted := ts.restart()
+	if p := restarted.Get(table); p.Status != http.StatusOK {
+		t.Fatalf("the table page after a restart: %d", p.Status)
+	}
+	p := restarted.Post(table+"/games/1/rounds/1", form)
+	if p.Status != http.StatusServiceUnavailable || !strings.Contains(p.Body, "Nothing was recorded") || p.Header.Get(HeaderRecorded) != "" {
+		t.Fatalf("a correction whose table's older part does not read: %d %.300q", p.Status, p.Body)
+	}
+	if n := events(); n != before {
+		t.Fatalf("%d events after a refused write, want %d", n, before)
+	}
+	if p := restarted.Post(table+"/games/1/rounds/1", form); p.Status != http.StatusSeeOther {
+		t.Fatalf("the correction sent again: %d %q", p.Status, p.Text(`.field-error, [role="alert"]`))
+	}
+	if n := events(); n != before+1 {
+		t.Errorf("%d events after the correction, want %d", n, before+1)
 	}
 }
