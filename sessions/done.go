@@ -1,10 +1,6 @@
 package sessions
 
-import (
-	"slices"
-
-	"tablemate/scoring"
-)
+import "slices"
 
 // doneList is the facts of a table's games done, by number-1
 // (facts.done): kept as a GameList keeps its games, in chunks of
@@ -130,27 +126,21 @@ func (l doneList) with(i int, g gameFacts) doneList {
 	return l
 }
 
-// chunk is chunk c of the kept facts, decoded on first use (two
-// goroutines asking at once may both decode it; one result is kept). A
-// chunk does not fail to read after a part whose checksum matched, as
-// every loaded one did; if one did, its games would have no facts.
+// chunk is chunk c of the kept facts, decoded on first use
+// (keptChunk.get). A chunk does not fail to read after a part whose
+// checksum matched, as every loaded one did; if one did, its games would
+// have no facts.
 func (k *keptDone) chunk(c int) []gameFacts {
 	ref := &k.chunks[c]
-	if p := ref.read.Load(); p != nil {
-		return *p
-	}
-	b := k.part.span(ref.at, ref.end) // read before the decoding: a rest that cannot be read is no broken chunk
-	out := make([]gameFacts, gameChunk)
-	d := &snapDecoder{b: b, end: int(ref.end), strs: k.part.strs, lines: k.part.lines, part: k.part,
-		engines: map[string]scoring.Game{}, infos: map[string]scoring.Info{}}
-	for j := range out {
-		out[j] = d.gameFacts()
-	}
-	if d.err != nil || len(d.b) != 0 {
-		clear(out)
-	}
-	if !ref.read.CompareAndSwap(nil, &out) {
-		return *ref.read.Load()
-	}
-	return out
+	return ref.get(func() []gameFacts {
+		d := &snapDecoder{b: k.part.span(ref.at, ref.end), end: int(ref.end)} // (numbers and times only)
+		out := make([]gameFacts, gameChunk)
+		for j := range out {
+			out[j] = d.gameFacts()
+		}
+		if d.err != nil || len(d.b) != 0 {
+			clear(out)
+		}
+		return out
+	})
 }

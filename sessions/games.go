@@ -208,17 +208,7 @@ type keptGames struct {
 	chunks []keptChunk[Game]
 }
 
-// chunk is chunk c, decoded on first use (two goroutines asking at once
-// may both decode it; one result is kept, and every caller gets that
-// one).
+// chunk is chunk c, decoded on first use (keptChunk.get).
 func (k *keptGames) chunk(c int) []Game {
-	ref := &k.chunks[c]
-	if p := ref.read.Load(); p != nil {
-		return *p
-	}
-	games := k.decodeChunk(c)
-	if !ref.read.CompareAndSwap(nil, &games) {
-		return *ref.read.Load()
-	}
-	return games
+	return k.chunks[c].get(func() []Game { return k.decodeChunk(c) })
 }

@@ -52,6 +52,20 @@ type keptChunk[T any] struct {
 // partSpan is where a stretch of a part's bytes is: body[at:end].
 type partSpan struct{ at, end uint32 }
 
+// get is the chunk's values, decoded by decode on first use (two
+// goroutines asking at once may both decode it; one result is kept, and
+// every caller gets that one).
+func (k *keptChunk[T]) get(decode func() []T) []T {
+	if p := k.read.Load(); p != nil {
+		return *p
+	}
+	v := decode()
+	if !k.read.CompareAndSwap(nil, &v) {
+		return *k.read.Load()
+	}
+	return v
+}
+
 // keptChunks are chunks at spans, none read yet.
 func keptChunks[T any](spans []partSpan) []keptChunk[T] {
 	out := make([]keptChunk[T], len(spans))
@@ -144,18 +158,12 @@ func (l Log) clip() Log {
 // logOf is a log of decoded entries.
 func logOf(entries ...LogEntry) Log { return Log{entries: entries} }
 
-// chunk is chunk c of the kept log, decoded on first use (two goroutines
-// asking at once may both decode it; one result is kept, and every
-// caller gets that one, so an undo's mark is written where all read).
+// chunk is chunk c of the kept log, decoded on first use (every caller
+// gets the one decoding kept, so an undo's mark is written where all
+// read).
 func (k *keptLog) chunk(c int) []LogEntry {
 	ref := &k.chunks[c]
-	if p := ref.read.Load(); p != nil {
-		return *p
-	}
-	n := min(k.per, k.n-c*k.per)
-	entries := k.decodeChunk(c*k.per, n, k.part.span(ref.at, ref.end), int(ref.end))
-	if !ref.read.CompareAndSwap(nil, &entries) {
-		return *ref.read.Load()
-	}
-	return entries
+	return ref.get(func() []LogEntry {
+		return k.decodeChunk(c*k.per, min(k.per, k.n-c*k.per), k.part.span(ref.at, ref.end), int(ref.end))
+	})
 }

@@ -44,21 +44,15 @@ func (k *keptStack) top(c int) *effect {
 	return &events[len(events)-1]
 }
 
-// chunk is chunk c, decoded on first use (two goroutines asking at once
-// may both decode it; one result is kept, and every caller gets it).
+// chunk is chunk c, decoded on first use (keptChunk.get).
 func (k *keptStack) chunk(c int) []effect {
-	ref := &k.chunks[c]
-	if p := ref.read.Load(); p != nil {
-		return *p
-	}
-	events := k.decodeChunk(c)
-	if c > 0 {
-		events[0].lower = &stackLink{stack: k, c: c - 1}
-	}
-	if !ref.read.CompareAndSwap(nil, &events) {
-		return *ref.read.Load()
-	}
-	return events
+	return k.chunks[c].get(func() []effect {
+		events := k.decodeChunk(c)
+		if c > 0 {
+			events[0].lower = &stackLink{stack: k, c: c - 1}
+		}
+		return events
+	})
 }
 
 // decodeChunk reads chunk c, its events linked each to the one below.
