@@ -32,24 +32,7 @@ func TestColdReadThatFailsAnswers503(t *testing.T) {
 	if s := restarted.app.tables.Stats(); s.Snapshots != 1 || s.Replays != 0 {
 		t.Fatalf("%+v, want the table loaded from its snapshot", s)
 	}
-	db, rebind := ts.RawDB()
-	if webtest.PostgresServer() == nil { // RawDB opens SQLite read only
-		db.Close()
-		var err error
-		if db, err = sql.Open("sqlite3", ts.DBPath); err != nil {
-			t.Fatal(err)
-		}
-	}
-	defer db.Close()
-	key := ts.keyOf(table)
-	var rest []byte
-	if err := db.QueryRow(rebind(`SELECT rest FROM table_snapshots WHERE table_id = ? AND part = 0`), key).Scan(&rest); err != nil || len(rest) == 0 {
-		t.Fatalf("the base has no rest (%v)", err)
-	}
-	rest[len(rest)/3] ^= 0x10
-	if _, err := db.Exec(rebind(`UPDATE table_snapshots SET rest = ? WHERE table_id = ? AND part = 0`), rest, key); err != nil {
-		t.Fatal(err)
-	}
+	ts.damageRest(ts.keyOf(table))
 	p := restarted.Get(table + "/games/1")
 	if p.Status != http.StatusServiceUnavailable || p.Header.Get("Retry-After") == "" || !strings.Contains(p.Body, "Try again") {
 		t.Fatalf("an old game whose part of the snapshot does not read: %d %.300q", p.Status, p.Body)
@@ -60,6 +43,30 @@ func TestColdReadThatFailsAnswers503(t *testing.T) {
 	}
 	if s := restarted.app.tables.Stats(); s.Replays != 1 {
 		t.Errorf("%+v, want the log replayed once", s)
+	}
+}
+
+// damageRest changes a byte of the rest of table key's base in the
+// database (through a writable connection on either engine).
+func (ts *testServer) damageRest(key string) {
+	t := ts.T
+	t.Helper()
+	db, rebind := ts.RawDB()
+	if webtest.PostgresServer() == nil { // RawDB opens SQLite read only
+		db.Close()
+		var err error
+		if db, err = sql.Open("sqlite3", ts.DBPath); err != nil {
+			t.Fatal(err)
+		}
+	}
+	defer db.Close()
+	var rest []byte
+	if err := db.QueryRow(rebind(`SELECT rest FROM table_snapshots WHERE table_id = ? AND part = 0`), key).Scan(&rest); err != nil || len(rest) == 0 {
+		t.Fatalf("the base has no rest (%v)", err)
+	}
+	rest[len(rest)/3] ^= 0x10
+	if _, err := db.Exec(rebind(`UPDATE table_snapshots SET rest = ? WHERE table_id = ? AND part = 0`), rest, key); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -86,23 +93,7 @@ func TestColdReadThatFailsRefusesTheWrite(t *testing.T) {
 	events := func() int { return ts.count(`SELECT COUNT(*) FROM events WHERE table_id = ?`, key) }
 	before := events()
 
-	db, rebind := ts.RawDB()
-	if webtest.PostgresServer() == nil { // RawDB opens SQLite read only
-		db.Close()
-		var err error
-		if db, err = sql.Open("sqlite3", ts.DBPath); err != nil {
-			t.Fatal(err)
-		}
-	}
-	defer db.Close()
-	var rest []byte
-	if err := db.QueryRow(rebind(`SELECT rest FROM table_snapshots WHERE table_id = ? AND part = 0`), key).Scan(&rest); err != nil || len(rest) == 0 {
-		t.Fatalf("the base has no rest (%v)", err)
-	}
-	rest[len(rest)/3] ^= 0x10
-	if _, err := db.Exec(rebind(`UPDATE table_snapshots SET rest = ? WHERE table_id = ? AND part = 0`), rest, key); err != nil {
-		t.Fatal(err)
-	}
+	ts.damageRest(key)
 
 	restarted := ts.restart()
 	if p := restarted.Get(table); p.Status != http.StatusOK {
