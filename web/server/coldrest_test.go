@@ -3,9 +3,13 @@ package server
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"github.com/labstack/echo/v4"
 
 	"tablemate/views"
 	"tablemate/web/cambio/cambiotest"
@@ -111,5 +115,32 @@ func TestColdReadThatFailsRefusesTheWrite(t *testing.T) {
 	}
 	if n := events(); n != before+1 {
 		t.Errorf("%d events after the correction, want %d", n, before+1)
+	}
+}
+
+// Whatever fails after a write was committed and acknowledged (an error,
+// or a panic such as a table's older part that did not read while the
+// page after it was worked out) is answered as recorded: the redirect to
+// the table with the acknowledgement, never 500 "nothing was recorded".
+func TestFailureAfterTheCommitIsAnsweredAsRecorded(t *testing.T) {
+	ts := newTestServer(t)
+	for _, outbox := range []bool{false, true} {
+		req := httptest.NewRequest(http.MethodPost, "/tables/abc/games", nil)
+		if outbox {
+			req.Header.Set(headerOutbox, "1")
+		}
+		rec := httptest.NewRecorder()
+		c := echo.New().NewContext(req, rec)
+		c.SetParamNames("id")
+		c.SetParamValues("abc")
+		c.Response().Header().Set(HeaderRecorded, "abc 7")
+		ts.app.handleError(errors.New("the page after it failed"), c)
+		want, where := http.StatusSeeOther, rec.Header().Get(echo.HeaderLocation)
+		if outbox {
+			want = http.StatusNoContent
+		}
+		if rec.Code != want || where != "/tables/abc" || rec.Header().Get(HeaderRecorded) != "abc 7" {
+			t.Errorf("outbox %v: %d to %q (%q), want %d to the table, acknowledged", outbox, rec.Code, where, rec.Header().Get(HeaderRecorded), want)
+		}
 	}
 }

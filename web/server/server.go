@@ -246,6 +246,18 @@ func (a *App) handleError(err error, c echo.Context) {
 		return
 	}
 	detached(c) // a body that timed out cancelled the request; its page is still due
+	if c.Response().Header().Get(HeaderRecorded) != "" {
+		// The write was committed (tablepage.Acknowledge) before what
+		// failed: it is answered as recorded, never "try again", which
+		// would record it twice (a panic too: the table's older part
+		// that did not read while the page after it was worked out).
+		a.log.Warn("recorded, but the page after it could not be worked out", "request_id", c.Response().Header().Get(echo.HeaderXRequestID),
+			"err", serve.RedactLinks(err.Error()))
+		if err := tablepage.GoOn(c, kit.EditBase(c)); err != nil {
+			a.log.Error("answer failed", "err", serve.RedactLinks(err.Error()))
+		}
+		return
+	}
 	var pe *plainError
 	if errors.As(err, &pe) {
 		if strings.HasPrefix(c.Request().URL.Path, "/api/") {
@@ -265,16 +277,6 @@ func (a *App) handleError(err error, c echo.Context) {
 	}
 	if errors.Is(err, sessions.ErrNotFound) || errors.Is(err, sessions.ErrReplaced) {
 		err = serve.LinkError(c, err) // a link that stopped working while answering
-	}
-	if errors.Is(err, sessions.ErrColdRead) && c.Response().Header().Get(HeaderRecorded) != "" {
-		// The write was committed before the page after it could not be
-		// worked out: it is answered as recorded, never "try again".
-		a.log.Warn("recorded, but the page after it could not be worked out", "request_id", c.Response().Header().Get(echo.HeaderXRequestID),
-			"err", serve.RedactLinks(err.Error()))
-		if err := tablepage.GoOn(c, kit.EditBase(c)); err != nil {
-			a.log.Error("answer failed", "err", serve.RedactLinks(err.Error()))
-		}
-		return
 	}
 	if a.answerTruly(c, err) {
 		return
