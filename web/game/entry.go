@@ -204,7 +204,10 @@ func (a *Area) saveGame(c echo.Context, t sessions.Table, eg entryGame) error {
 			}
 			return fallback, nil
 		}
-		for _, g := range fresh.Games.All() {
+		// The game the write made is the newest one or near it: looked
+		// for from the newest (not every game of a long table, whose
+		// older ones a table loaded after a restart keeps unread).
+		for _, g := range fresh.Games.Backward() {
 			if g.Seq == app.Event.Seq {
 				return fmt.Sprintf("%s/games/%d%s", kit.EditBase(c), g.Number, done), nil
 			}
