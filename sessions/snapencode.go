@@ -510,13 +510,15 @@ func encodeChunked(t *Table, from int, build string, per int) ([]byte, error) {
 type poolItem struct {
 	enc           []byte
 	resAt, resLen int
+	hot           bool // in the part's front (assemble)
 }
 
-// chunkItem is a chunk of the log or the stack, encoded, and the pool
-// games it refers to.
+// chunkItem is a chunk of the log, the stack or the games' facts,
+// encoded, and the pool games it refers to.
 type chunkItem struct {
 	enc  []byte
 	refs []int
+	hot  bool // in the part's front (assemble)
 }
 
 // chunk writes a chunk of the log or the stack with write and returns it
@@ -552,52 +554,52 @@ const hotChunks = 2
 // how long the rest is and its checksum; a part since an earlier head
 // has no rest. nGames is the table's games.
 func (e *snapEncoder) assemble(base bool, nGames int, build string) []byte {
-	hotPool := make([]bool, len(e.pool))
-	hotLog := make([]bool, len(e.logChunks))
-	hotStack := make([]bool, len(e.stackChunks))
-	hotDone := make([]bool, len(e.doneChunks))
+	// The chunks of each kind, in the order the index names them, and
+	// how many of the newest are in a base's front: a table page reads
+	// the newest log chunks (and an undo the stack's), an undo right
+	// after a restart the games' facts of one stretch of the log (a
+	// game an event at most).
+	kinds := [...]struct {
+		items  []chunkItem
+		newest int
+	}{{e.logChunks, hotChunks}, {e.stackChunks, hotChunks}, {e.doneChunks, logChunk/gameChunk + 1}}
 	// Which pool games the chunks refer to: a base's older versions of
 	// games (after its games in the pool) that only cold chunks refer to
 	// are cold too.
 	referred := make([]bool, len(e.pool))
-	for _, items := range [][]chunkItem{e.logChunks, e.stackChunks} {
-		for _, it := range items {
+	for _, k := range kinds {
+		for _, it := range k.items {
 			for _, r := range it.refs {
 				referred[r] = true
 			}
 		}
 	}
-	for i := range hotPool {
-		switch {
+	for i := range e.pool {
+		switch g := &e.pool[i]; {
 		case !base:
-			hotPool[i] = true
+			g.hot = true
 		case i < nGames:
 			// A base's games are the pool's first; the newest full
 			// chunk and the ones after it are read by a table page.
-			hotPool[i] = i >= (nGames/gameChunk-1)*gameChunk
+			g.hot = i >= (nGames/gameChunk-1)*gameChunk
 		default:
-			hotPool[i] = !referred[i]
+			g.hot = !referred[i]
 		}
 	}
-	mark := func(items []chunkItem, hot []bool, newest int) {
-		for c := range items {
-			hot[c] = !base || c >= len(items)-newest
-			if hot[c] {
-				for _, r := range items[c].refs {
-					hotPool[r] = true
+	for _, k := range kinds {
+		for c := range k.items {
+			it := &k.items[c]
+			if it.hot = !base || c >= len(k.items)-k.newest; it.hot {
+				for _, r := range it.refs {
+					e.pool[r].hot = true
 				}
 			}
 		}
 	}
-	mark(e.logChunks, hotLog, hotChunks)
-	mark(e.stackChunks, hotStack, hotChunks)
-	// The games' facts an undo right after a restart reads: those of
-	// the games of one stretch of the log (a game an event at most).
-	mark(e.doneChunks, hotDone, logChunk/gameChunk+1)
 
-	var hot, rest []byte
-	index := make([]byte, 0, 8*(len(e.pool)+len(e.logChunks)+len(e.stackChunks))+16)
+	var index, hot, rest []byte
 	place := func(enc []byte, isHot bool) {
+		index = appendBool(index, isHot)
 		index = binary.AppendUvarint(index, uint64(len(enc)))
 		if isHot {
 			hot = append(hot, enc...)
@@ -606,20 +608,15 @@ func (e *snapEncoder) assemble(base bool, nGames int, build string) []byte {
 		}
 	}
 	index = binary.AppendUvarint(index, uint64(len(e.pool)))
-	for i, g := range e.pool {
-		index = appendBool(index, hotPool[i])
-		place(g.enc, hotPool[i])
+	for _, g := range e.pool {
+		place(g.enc, g.hot)
 		index = binary.AppendUvarint(index, uint64(g.resAt))
 		index = binary.AppendUvarint(index, uint64(g.resLen))
 	}
-	for _, items := range []struct {
-		c   []chunkItem
-		hot []bool
-	}{{e.logChunks, hotLog}, {e.stackChunks, hotStack}, {e.doneChunks, hotDone}} {
-		index = binary.AppendUvarint(index, uint64(len(items.c)))
-		for c, it := range items.c {
-			index = appendBool(index, items.hot[c])
-			place(it.enc, items.hot[c])
+	for _, k := range kinds {
+		index = binary.AppendUvarint(index, uint64(len(k.items)))
+		for _, it := range k.items {
+			place(it.enc, it.hot)
 		}
 	}
 	index = binary.AppendUvarint(index, uint64(len(rest)))
